@@ -1,0 +1,221 @@
+/*
+ * ispd.h - client library for smart drives speaking the ispd object-command protocol.
+ *
+ * The protocol is specified in docs/protocol.md; this header is the normative list of its
+ * opcodes, status codes and limits. The library knows nothing of Java: the JNI glue and the
+ * JNA binding call exactly these functions.
+ *
+ * Conventions: every function returns an ispd status (0 = ISPD_OK). On failure the
+ * connection keeps a message naming what was wrong (ispd_last_error). A connection is used by
+ * one thread at a time; open one per thread for concurrency. Data buffers are the caller's:
+ * the library reads from and writes into them directly, without intermediate copies.
+ */
+#ifndef ISPD_H
+#define ISPD_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define ISPD_PROTOCOL_VERSION 1
+#define ISPD_MAGIC 0x44505349u /* bytes "ISPD" read as little-endian u32 */
+#define ISPD_HEADER_SIZE 64
+#define ISPD_MAX_IO 8388608u
+#define ISPD_MAX_PAYLOAD (ISPD_MAX_IO + 65536u)
+#define ISPD_MAX_STRING 1024
+#define ISPD_MAX_PARAMS 64
+#define ISPD_MAX_EXTENTS 65536u
+#define ISPD_MAX_LIST 4096u
+#define ISPD_MAX_COMPONENTS 32
+#define ISPD_PROPS_TEXT_MAX 16384 /* capabilities as "key=value\n" text, NUL-terminated */
+
+/* Header flags */
+#define ISPD_FLAG_RESPONSE 0x0001u
+#define ISPD_FLAG_AUTH 0x0002u
+
+typedef enum ispd_opcode {
+    ISPD_OP_DEVICE_INFO = 0x01,
+    ISPD_OP_DEVICE_LOG = 0x02,
+    ISPD_OP_CREATE_OBJECT = 0x10,
+    ISPD_OP_WRITE_OBJECT = 0x11,
+    ISPD_OP_READ_OBJECT = 0x12,
+    ISPD_OP_STAT_OBJECT = 0x13,
+    ISPD_OP_LIST_OBJECTS = 0x14,
+    ISPD_OP_DELETE_OBJECT = 0x15,
+    ISPD_OP_CREATE_TASKLET = 0x20,
+    ISPD_OP_EXECUTE = 0x21,
+    ISPD_OP_POLL = 0x22,
+    ISPD_OP_READ_RESULT = 0x23,
+    ISPD_OP_CANCEL = 0x24,
+    ISPD_OP_RELEASE = 0x25
+} ispd_opcode;
+
+typedef enum ispd_status {
+    ISPD_OK = 0,
+    ISPD_BAD_MAGIC = 1,
+    ISPD_BAD_VERSION = 2,
+    ISPD_BAD_FLAGS = 3,
+    ISPD_UNKNOWN_OPCODE = 4,
+    ISPD_PAYLOAD_TOO_LARGE = 5,
+    ISPD_MALFORMED = 6,
+    ISPD_NO_SUCH_OBJECT = 7,
+    ISPD_OBJECT_EXISTS = 8,
+    ISPD_OUT_OF_RANGE = 9,
+    ISPD_WRONG_KIND = 10,
+    ISPD_NO_SUCH_TASKLET = 11,
+    ISPD_BAD_PARAMETER = 12,
+    ISPD_NO_SUCH_EXECUTION = 13,
+    ISPD_NOT_READY = 14,
+    ISPD_BUSY = 15,
+    ISPD_UNSUPPORTED = 16,
+    ISPD_TASKLET_FAILED = 17,
+    ISPD_IO_ERROR = 18,
+    ISPD_AUTH_REQUIRED = 19,
+    ISPD_AUTH_FAILED = 20,
+    ISPD_INTERNAL = 21,
+    /* client-side only, never on the wire */
+    ISPD_E_CONNECT = 1001,
+    ISPD_E_IO = 1002,
+    ISPD_E_PROTOCOL = 1003,
+    ISPD_E_ARGUMENT = 1004,
+    ISPD_E_NO_MEMORY = 1005,
+    ISPD_E_BUFFER_TOO_SMALL = 1006
+} ispd_status;
+
+typedef enum ispd_object_kind { ISPD_KIND_DATA = 1, ISPD_KIND_TASKLET = 2 } ispd_object_kind;
+typedef enum ispd_tasklet_form { ISPD_FORM_BUILTIN = 1, ISPD_FORM_PLAN = 2, ISPD_FORM_MODULE = 3 } ispd_tasklet_form;
+typedef enum ispd_exec_state {
+    ISPD_EXEC_QUEUED = 0,
+    ISPD_EXEC_RUNNING = 1,
+    ISPD_EXEC_DONE = 2,
+    ISPD_EXEC_FAILED = 3,
+    ISPD_EXEC_CANCELLED = 4
+} ispd_exec_state;
+
+/* ---- frame header codec (public for tests and tools) ---- */
+typedef struct ispd_header {
+    uint32_t magic;
+    uint8_t version;
+    uint8_t opcode;
+    uint16_t flags;
+    uint64_t request_id;
+    uint32_t payload_len;
+    uint16_t status;
+    uint32_t identity;
+    uint8_t auth_tag[32];
+} ispd_header;
+
+/* Writes exactly ISPD_HEADER_SIZE bytes. */
+void ispd_header_encode(const ispd_header *h, uint8_t out[ISPD_HEADER_SIZE]);
+/* Decodes and validates magic, version, flags and payload_len; returns the status a drive
+ * would answer (ISPD_OK, ISPD_BAD_MAGIC, ISPD_BAD_VERSION, ISPD_BAD_FLAGS,
+ * ISPD_PAYLOAD_TOO_LARGE). The fields are filled in even when invalid. */
+int ispd_header_decode(const uint8_t in[ISPD_HEADER_SIZE], ispd_header *out);
+
+/* ---- connection ---- */
+typedef struct ispd_conn ispd_conn;
+
+/* address: "unix:/path/to/socket" or "tcp:host:port". */
+int ispd_connect(const char *address, ispd_conn **out);
+void ispd_close(ispd_conn *conn); /* NULL is allowed */
+/* Message of the last failed call on this connection ("" after a success). */
+const char *ispd_last_error(const ispd_conn *conn);
+/* Status of the last call on this connection. */
+int ispd_last_status(const ispd_conn *conn);
+/* Symbolic name of a status, e.g. "NO_SUCH_OBJECT"; "UNKNOWN" for others. */
+const char *ispd_status_name(int status);
+
+/* ---- result structures ---- */
+typedef struct ispd_device_info {
+    char drive_name[ISPD_MAX_STRING + 1];
+    char profile_name[ISPD_MAX_STRING + 1];
+    uint64_t capacity_bytes;
+    uint32_t page_size;
+    uint32_t pages_per_batch;
+    uint32_t max_io;
+    uint32_t max_inflight;
+    char capabilities[ISPD_PROPS_TEXT_MAX]; /* "key=value\n" per pair */
+} ispd_device_info;
+
+typedef struct ispd_component_log {
+    char name[64];
+    uint64_t busy_ns;
+    uint64_t energy_nj;
+} ispd_component_log;
+
+typedef struct ispd_device_log {
+    uint64_t modeled_now_ns;
+    uint32_t queued;
+    uint32_t running;
+    uint64_t commands;
+    uint64_t bytes_written;
+    uint64_t bytes_to_host;
+    uint64_t bytes_read_internal;
+    uint64_t energy_nj;
+    uint32_t n_components;
+    ispd_component_log components[ISPD_MAX_COMPONENTS];
+} ispd_device_log;
+
+typedef struct ispd_object_stat {
+    uint64_t id;
+    uint64_t size;
+    uint8_t kind;
+} ispd_object_stat;
+
+/* Layout matches the wire and a Java direct buffer of 3 little-endian longs. */
+typedef struct ispd_extent {
+    uint64_t object_id;
+    uint64_t offset;
+    uint64_t length;
+} ispd_extent;
+
+typedef struct ispd_poll_result {
+    uint8_t state;
+    uint16_t error_status;
+    uint32_t suggested_poll_us;
+    uint64_t pages_done;
+    uint64_t pages_total;
+    uint64_t result_bytes;
+    uint64_t modeled_ns;
+    uint64_t modeled_energy_nj;
+    char error_message[ISPD_MAX_STRING + 1];
+} ispd_poll_result;
+
+/* ---- commands ---- */
+int ispd_device_info_get(ispd_conn *conn, ispd_device_info *out);
+int ispd_device_log_get(ispd_conn *conn, ispd_device_log *out);
+
+int ispd_create_object(ispd_conn *conn, uint64_t requested_id, uint64_t *id_out);
+/* len <= ISPD_MAX_IO; new_size_out may be NULL. */
+int ispd_write_object(ispd_conn *conn, uint64_t id, uint64_t offset, const void *data, uint32_t len,
+                      uint64_t *new_size_out);
+/* Reads exactly len (<= ISPD_MAX_IO) bytes into buf. */
+int ispd_read_object(ispd_conn *conn, uint64_t id, uint64_t offset, void *buf, uint32_t len);
+int ispd_stat_object(ispd_conn *conn, uint64_t id, ispd_object_stat *out);
+/* Fills up to max entries of out; *count_out set; *more_out 1 if more remain. */
+int ispd_list_objects(ispd_conn *conn, uint64_t after_id, ispd_object_stat *out, uint32_t max,
+                      uint32_t *count_out, int *more_out);
+int ispd_delete_object(ispd_conn *conn, uint64_t id);
+
+/* params: "key=value\n..." text (NULL or "" for none). body may be NULL when body_len is 0. */
+int ispd_create_tasklet(ispd_conn *conn, uint8_t form, const char *name, const char *params,
+                        const void *body, uint32_t body_len, uint64_t *tasklet_id_out);
+/* output_id 0 = no output object. runtime_params as for ispd_create_tasklet. */
+int ispd_execute(ispd_conn *conn, uint64_t tasklet_id, uint64_t output_id, const char *runtime_params,
+                 const ispd_extent *extents, uint32_t n_extents, uint64_t *exec_id_out);
+int ispd_poll(ispd_conn *conn, uint64_t exec_id, ispd_poll_result *out);
+/* Reads up to cap bytes of the result from offset; *len_out bytes read, *total_out the
+ * result's whole length (either may be NULL). */
+int ispd_read_result(ispd_conn *conn, uint64_t exec_id, uint64_t offset, void *buf, uint32_t cap,
+                     uint32_t *len_out, uint64_t *total_out);
+int ispd_cancel(ispd_conn *conn, uint64_t exec_id, uint8_t *state_out);
+int ispd_release(ispd_conn *conn, uint64_t exec_id);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* ISPD_H */

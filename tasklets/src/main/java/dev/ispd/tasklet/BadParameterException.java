@@ -1,0 +1,10 @@
+package dev.ispd.tasklet;
+
+/** A tasklet parameter is missing or invalid; the message names the parameter and the value. */
+public class BadParameterException extends Exception {
+    private static final long serialVersionUID = 1L;
+
+    public BadParameterException(String message) {
+        super(message);
+    }
+}

@@ -1,0 +1,93 @@
+package dev.ispd.tasklet;
+
+/**
+ * Counts of the work a scan does; a profile prices them (device or host). Tasklets add counts in
+ * bulk (per batch or per page), never allocate per record. Meaning of each count:
+ * <ul>
+ *   <li>records: records examined;</li>
+ *   <li>dramAccesses: loads of a field from the scanned data (one per field read);</li>
+ *   <li>compares: comparisons of data values (filters, sorting);</li>
+ *   <li>hashUpdates: updates of an aggregation table entry (a counter increment);</li>
+ *   <li>bytesOut: result bytes emitted;</li>
+ *   <li>pages and bytesScanned: set by the scanner, not by tasklets.</li>
+ * </ul>
+ * Not thread-safe: one meter per execution.
+ */
+public final class Meter {
+    private long records;
+    private long dramAccesses;
+    private long compares;
+    private long hashUpdates;
+    private long bytesOut;
+    private long pages;
+    private long bytesScanned;
+
+    public void addRecords(long n) { records += n; }
+    public void addDramAccesses(long n) { dramAccesses += n; }
+    public void addCompares(long n) { compares += n; }
+    public void addHashUpdates(long n) { hashUpdates += n; }
+    public void addBytesOut(long n) { bytesOut += n; }
+    public void addPages(long n) { pages += n; }
+    public void addBytesScanned(long n) { bytesScanned += n; }
+
+    public long records() { return records; }
+    public long dramAccesses() { return dramAccesses; }
+    public long compares() { return compares; }
+    public long hashUpdates() { return hashUpdates; }
+    public long bytesOut() { return bytesOut; }
+    public long pages() { return pages; }
+    public long bytesScanned() { return bytesScanned; }
+
+    /** Adds every count of {@code other} to this meter. */
+    public void add(Meter other) {
+        records += other.records;
+        dramAccesses += other.dramAccesses;
+        compares += other.compares;
+        hashUpdates += other.hashUpdates;
+        bytesOut += other.bytesOut;
+        pages += other.pages;
+        bytesScanned += other.bytesScanned;
+    }
+
+    /** A copy of the current counts. */
+    public Meter copy() {
+        Meter m = new Meter();
+        m.add(this);
+        return m;
+    }
+
+    /** The counts of this meter minus those of an earlier copy of it. */
+    public Meter since(Meter earlier) {
+        Meter m = new Meter();
+        m.records = records - earlier.records;
+        m.dramAccesses = dramAccesses - earlier.dramAccesses;
+        m.compares = compares - earlier.compares;
+        m.hashUpdates = hashUpdates - earlier.hashUpdates;
+        m.bytesOut = bytesOut - earlier.bytesOut;
+        m.pages = pages - earlier.pages;
+        m.bytesScanned = bytesScanned - earlier.bytesScanned;
+        return m;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        if (!(o instanceof Meter m)) {
+            return false;
+        }
+        return records == m.records && dramAccesses == m.dramAccesses && compares == m.compares
+                && hashUpdates == m.hashUpdates && bytesOut == m.bytesOut && pages == m.pages
+                && bytesScanned == m.bytesScanned;
+    }
+
+    @Override
+    public int hashCode() {
+        return Long.hashCode(records * 31 + dramAccesses * 17 + compares * 13 + hashUpdates * 7 + bytesOut + pages + bytesScanned);
+    }
+
+    @Override
+    public String toString() {
+        return "Meter{records=" + records + ", dramAccesses=" + dramAccesses + ", compares=" + compares
+                + ", hashUpdates=" + hashUpdates + ", bytesOut=" + bytesOut + ", pages=" + pages
+                + ", bytesScanned=" + bytesScanned + "}";
+    }
+}
