@@ -26,6 +26,10 @@ public final class ExtentScanner {
         if (pageSize <= 0 || pagesPerBatch <= 0) {
             throw new IllegalArgumentException("pageSize and pagesPerBatch must be positive");
         }
+        if ((long) pageSize * pagesPerBatch + MAX_RECORD_SIZE > Integer.MAX_VALUE) {
+            throw new IllegalArgumentException("a batch of " + pagesPerBatch + " pages of " + pageSize
+                    + " bytes does not fit in one buffer");
+        }
         this.pageSize = pageSize;
         this.pagesPerBatch = pagesPerBatch;
         this.buf = ByteBuffer.allocateDirect(pageSize * pagesPerBatch + MAX_RECORD_SIZE);
@@ -68,10 +72,15 @@ public final class ExtentScanner {
 
     /**
      * Scans every extent in order, calling {@code tasklet.scan} per batch and the listener after
-     * it. Extents must already satisfy {@link #checkRecordAlignment}.
+     * it. Extents must satisfy {@link #checkRecordAlignment}: otherwise IllegalArgumentException,
+     * rather than a trailing part-record silently left unscanned.
      */
     public void scan(Tasklet tasklet, List<Extent> extents, PageSource source, Meter meter, BatchListener listener)
             throws IOException {
+        String misaligned = checkRecordAlignment(tasklet, extents);
+        if (misaligned != null) {
+            throw new IllegalArgumentException(misaligned);
+        }
         int rs = tasklet.recordSize();
         for (Extent e : extents) {
             long pos = e.offset();

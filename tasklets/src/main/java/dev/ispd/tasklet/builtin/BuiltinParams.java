@@ -1,0 +1,51 @@
+package dev.ispd.tasklet.builtin;
+
+import dev.ispd.tasklet.BadParameterException;
+import dev.ispd.tasklet.Params;
+import dev.ispd.worldcup.WorldCup98;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** Parameter rules shared by the built-ins; every error names the key and the value. */
+final class BuiltinParams {
+    /** Bytes per WorldCup98 entry: one of {@link WorldCup98#ENTRY_SIZES}. */
+    static final String ENTRY_SIZE = "entrySize";
+
+    private BuiltinParams() {
+    }
+
+    /**
+     * The parameters one execution runs with: those given at creation, overridden or extended by
+     * the execution's runtime parameters (search values and the like, as in the Smart SSD's output
+     * object; papers/smart-ssd-kang-2013.txt IV-C-2).
+     */
+    static Params merge(Params creation, Params runtime) {
+        if (runtime.asMap().isEmpty()) {
+            return creation;
+        }
+        Map<String, String> m = new LinkedHashMap<>(creation.asMap());
+        m.putAll(runtime.asMap());
+        return new Params(m);
+    }
+
+    static int entrySize(Params params) throws BadParameterException {
+        int size = params.getInt(ENTRY_SIZE, WorldCup98.RECORD_SIZE, WorldCup98.ENTRY_SIZES.get(WorldCup98.ENTRY_SIZES.size() - 1));
+        if (!WorldCup98.isEntrySize(size)) {
+            throw new BadParameterException("parameter '" + ENTRY_SIZE + "' must be one of " + WorldCup98.ENTRY_SIZES
+                    + ", got " + size);
+        }
+        return size;
+    }
+
+    /** One of {@code allowed}; {@code defaultValue} when absent, or an error if that is null. */
+    static String choice(Params params, String key, String defaultValue, List<String> allowed)
+            throws BadParameterException {
+        String v = defaultValue == null ? params.getString(key) : params.getString(key, defaultValue);
+        if (!allowed.contains(v)) {
+            throw new BadParameterException("parameter '" + key + "' must be one of " + String.join(", ", allowed)
+                    + ", got '" + v + "'");
+        }
+        return v;
+    }
+}

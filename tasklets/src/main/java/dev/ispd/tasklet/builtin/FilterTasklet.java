@@ -1,0 +1,88 @@
+package dev.ispd.tasklet.builtin;
+
+import dev.ispd.tasklet.Meter;
+import dev.ispd.tasklet.ResultSink;
+import dev.ispd.tasklet.Tasklet;
+import dev.ispd.worldcup.WorldCupField;
+import java.nio.ByteBuffer;
+
+/**
+ * Finds the pages holding a matching record. A record belongs to the page where it starts
+ * ({@code objectOffset / pageSize}). In first-match mode, once a record matches, the records that
+ * follow it on the same page are skipped without being read; in full mode every record is read
+ * and compared. Pages are listed once each, in scan order.
+ *
+ * <p>Meter: one DRAM access and one compare per record examined; records counts examined records
+ * only, so first-match mode meters less work on pages with early matches.
+ */
+final class FilterTasklet implements Tasklet {
+    private final int entrySize;
+    private final int pageSize;
+    private final WorldCupField field;
+    private final long lo;
+    private final long hi;
+    private final boolean negate;
+    private final boolean firstMatch;
+    private final PageList pages = new PageList();
+    // The page of the last match; -1 when there has been none.
+    private long matchObject;
+    private long matchPage = -1;
+
+    FilterTasklet(FilterFactory.Config config, int pageSize) {
+        this.entrySize = config.entrySize();
+        this.pageSize = pageSize;
+        this.field = config.field();
+        this.lo = config.lo();
+        this.hi = config.hi();
+        this.negate = config.negate();
+        this.firstMatch = config.firstMatch();
+    }
+
+    @Override
+    public int recordSize() {
+        return entrySize;
+    }
+
+    @Override
+    public void scan(ByteBuffer data, long objectId, long objectOffset, Meter meter) {
+        int base = data.position();
+        int limit = data.limit();
+        long examined = 0;
+        int p = base;
+        while (p <= limit - entrySize) {
+            long offset = objectOffset + (p - base);
+            long page = offset / pageSize;
+            boolean pageListed = page == matchPage && objectId == matchObject;
+            if (pageListed && firstMatch) {
+                // Jump to the first record that starts on a later page.
+                long skip = ((page + 1) * pageSize - offset + entrySize - 1) / entrySize * entrySize;
+                if (skip > limit - p) {
+                    break;
+                }
+                p += (int) skip;
+                continue;
+            }
+            examined++;
+            long v = field.read(data, p);
+            if ((v >= lo && v <= hi) != negate && !pageListed) {
+                pages.add(objectId, page);
+                matchObject = objectId;
+                matchPage = page;
+            }
+            p += entrySize;
+        }
+        meter.addRecords(examined);
+        meter.addDramAccesses(examined);
+        meter.addCompares(examined);
+    }
+
+    @Override
+    public void finish(ResultSink out, Meter meter) {
+        int before = out.size();
+        out.putLong(pages.size());
+        for (int i = 0; i < pages.size(); i++) {
+            out.putLong(pages.objectId(i)).putLong(pages.page(i));
+        }
+        meter.addBytesOut(out.size() - before);
+    }
+}

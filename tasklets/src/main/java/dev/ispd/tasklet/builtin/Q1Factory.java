@@ -1,0 +1,37 @@
+package dev.ispd.tasklet.builtin;
+
+import dev.ispd.tasklet.BadParameterException;
+import dev.ispd.tasklet.Params;
+import dev.ispd.tasklet.ScanContext;
+import dev.ispd.tasklet.Tasklet;
+import dev.ispd.tasklet.TaskletFactory;
+
+/**
+ * {@code q1}: accesses per region of the WorldCup98 log (papers/smart-ssd-kang-2013.txt V-C,
+ * first query). Parameter {@code entrySize} (20, 32, 64, 128 or 256, required). The result
+ * layout is in {@link Q1Result}.
+ */
+public final class Q1Factory implements TaskletFactory {
+    public static final String NAME = "q1";
+    public static final String ENTRY_SIZE = BuiltinParams.ENTRY_SIZE;
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public void validate(Params params) throws BadParameterException {
+        parse(params);
+    }
+
+    @Override
+    public Tasklet create(Params params, Params runtimeParams, ScanContext context) throws BadParameterException {
+        return new Q1Tasklet(parse(BuiltinParams.merge(params, runtimeParams)));
+    }
+
+    private static int parse(Params params) throws BadParameterException {
+        params.requireOnly(ENTRY_SIZE);
+        return BuiltinParams.entrySize(params);
+    }
+}
