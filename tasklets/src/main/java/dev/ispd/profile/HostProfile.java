@@ -1,0 +1,60 @@
+package dev.ispd.profile;
+
+import java.util.List;
+
+/**
+ * A host's profile, to price the work of a split done on the host on the same footing as the
+ * drive's: CPU costs per metered operation (data cached in host memory, so flat per page), the
+ * I/O path, and whole-system power while idle, moving data and computing.
+ */
+public record HostProfile(String name, String description, Cpu cpu, Io io, HostPower power, List<Parameter> parameters) {
+
+    public HostProfile {
+        parameters = List.copyOf(parameters);
+    }
+
+    /** Cores, clock and cycles per metered operation; a split runs on one core. */
+    public record Cpu(int cores, long clockHz, long cyclesPerRecord, long cyclesPerDramAccess, long cyclesPerCompare,
+                      long cyclesPerHashUpdate, long cyclesPerByteOut) {
+    }
+
+    /**
+     * The read path: the fraction of the drive's link bandwidth the host's reads achieve
+     * (request gaps, kernel scheduling), and the kernel's CPU cycles per byte read.
+     */
+    public record Io(double readEfficiency, long kernelCyclesPerByte) {
+    }
+
+    /** Whole-system power: idle, and what moving data or computing adds to it, in nanowatts. */
+    public record HostPower(long idleNw, long transferActiveNw, long computeActiveNw) {
+    }
+
+    /** The parameters no paper gives. */
+    public List<Parameter> assumptions() {
+        return parameters.stream().filter(Parameter::isAssumption).toList();
+    }
+
+    static HostProfile read(ProfileReader.Section root) {
+        String name = root.text("name");
+        String description = root.text("description");
+        ProfileReader.Section c = root.section("cpu");
+        Cpu cpu = new Cpu(
+                c.intValue("cores", 1, 4096),
+                c.integer("clockHz", 1_000_000L, 10_000_000_000L),
+                c.integer("cyclesPerRecord", 0, 1_000_000L),
+                c.integer("cyclesPerDramAccess", 0, 1_000_000L),
+                c.integer("cyclesPerCompare", 0, 1_000_000L),
+                c.integer("cyclesPerHashUpdate", 0, 1_000_000L),
+                c.integer("cyclesPerByteOut", 0, 1_000_000L));
+        c.done();
+        ProfileReader.Section i = root.section("io");
+        Io io = new Io(i.decimal("readEfficiency", 0.01, 1.0), i.integer("kernelCyclesPerByte", 0, 1_000L));
+        i.done();
+        ProfileReader.Section w = root.section("power");
+        HostPower power = new HostPower(w.milliwatts("idlePowerMw", 10_000_000),
+                w.milliwatts("transferActivePowerMw", 10_000_000), w.milliwatts("computeActivePowerMw", 10_000_000));
+        w.done();
+        root.done();
+        return new HostProfile(name, description, cpu, io, power, root.parameters());
+    }
+}
