@@ -5,6 +5,7 @@ import dev.ispd.client.DeviceInfo;
 import dev.ispd.client.Drive;
 import dev.ispd.client.TaskletResult;
 import dev.ispd.client.TaskletRunner;
+import dev.ispd.examples.cli.CliErrors;
 import dev.ispd.examples.worldcup.WorldCupGenerator;
 import dev.ispd.host.HostRunner;
 import dev.ispd.host.InMemoryPageSource;
@@ -62,7 +63,7 @@ public final class Quickstart implements Callable<Integer> {
     private final PrintStream out = System.out;
 
     public static void main(String[] args) {
-        System.exit(new CommandLine(new Quickstart()).execute(args));
+        System.exit(new CommandLine(new Quickstart()).setExecutionExceptionHandler(CliErrors.handler()).execute(args));
     }
 
     @Override
