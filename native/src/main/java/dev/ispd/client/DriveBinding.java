@@ -1,0 +1,68 @@
+package dev.ispd.client;
+
+import java.nio.ByteBuffer;
+
+/**
+ * One binding of the C API of {@code ispd.h}, function for function. Every C pointer is passed
+ * as a direct buffer plus a byte offset into it, so the C library reads and writes the caller's
+ * memory in place; structs are filled at the offset in the layout of {@code NativeLayout}. Every
+ * method returns the C status (0 = OK) and never throws for a drive error: {@link Drive} turns
+ * statuses into {@link DriveException}s with {@link #lastError} and {@link #statusName}.
+ *
+ * <p>This is the low-level contract between {@link Drive} and {@link Binding#JNI}/{@link Binding#JNA};
+ * callers must pass direct buffers and offsets that fit (the implementations trust them, as C does).
+ * {@code conn} is the {@code ispd_conn*} from {@link #connect}.
+ */
+public interface DriveBinding {
+    /** {@code ispd_connect}: {@code text} holds the NUL-terminated UTF-8 address; the pointer lands at {@code out+connOffset}. */
+    int connect(ByteBuffer text, int addressOffset, ByteBuffer out, int connOffset);
+
+    /** {@code ispd_close}; 0 is allowed. */
+    void close(long conn);
+
+    /** {@code ispd_last_error}, decoded as UTF-8. */
+    String lastError(long conn);
+
+    /** {@code ispd_status_name}. */
+    String statusName(int status);
+
+    int deviceInfo(long conn, ByteBuffer out, int offset);
+
+    int deviceLog(long conn, ByteBuffer out, int offset);
+
+    int createObject(long conn, long requestedId, ByteBuffer out, int idOffset);
+
+    /** Writes {@code length <= ISPD_MAX_IO} bytes from {@code data+dataOffset}; the new size lands at {@code out+sizeOffset}. */
+    int writeObject(long conn, long id, long offset, ByteBuffer data, int dataOffset, int length, ByteBuffer out,
+            int sizeOffset);
+
+    /** Reads exactly {@code length <= ISPD_MAX_IO} bytes into {@code data+dataOffset}. */
+    int readObject(long conn, long id, long offset, ByteBuffer data, int dataOffset, int length);
+
+    int statObject(long conn, long id, ByteBuffer out, int offset);
+
+    /** Fills up to {@code max} {@code ispd_object_stat}s at {@code entries+0}; the u32 count and int more land in {@code out}. */
+    int listObjects(long conn, long afterId, ByteBuffer entries, int max, ByteBuffer out, int countOffset,
+            int moreOffset);
+
+    int deleteObject(long conn, long id);
+
+    /** Name and params are NUL-terminated UTF-8 in {@code text}; {@code body} may be null when {@code bodyLength} is 0. */
+    int createTasklet(long conn, int form, ByteBuffer text, int nameOffset, int paramsOffset, ByteBuffer body,
+            int bodyOffset, int bodyLength, ByteBuffer out, int idOffset);
+
+    /** {@code extents} holds {@code count} {@code ispd_extent}s from offset 0. */
+    int execute(long conn, long taskletId, long outputId, ByteBuffer text, int paramsOffset, ByteBuffer extents,
+            int count, ByteBuffer out, int execIdOffset);
+
+    int poll(long conn, long execId, ByteBuffer out, int offset);
+
+    /** The u32 bytes read land at {@code out+lengthOffset}, the u64 total at {@code out+totalOffset}. */
+    int readResult(long conn, long execId, long offset, ByteBuffer data, int dataOffset, int capacity, ByteBuffer out,
+            int lengthOffset, int totalOffset);
+
+    /** The u8 state after the request lands at {@code out+stateOffset}. */
+    int cancel(long conn, long execId, ByteBuffer out, int stateOffset);
+
+    int release(long conn, long execId);
+}

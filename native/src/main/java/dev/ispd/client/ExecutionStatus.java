@@ -1,0 +1,14 @@
+package dev.ispd.client;
+
+/**
+ * POLL: where an execution stands. Progress is in pages, as in the Smart SSD.
+ *
+ * @param errorStatus the status code a FAILED execution ended with (0 otherwise)
+ * @param suggestedPollUs the drive's estimate of the remaining time, capped; a hint for the next poll
+ * @param modeledNs modeled duration from submission, queueing included; final once DONE
+ * @param modeledEnergyNj drive energy charged to the execution; final once DONE
+ * @param errorMessage why a FAILED execution failed ("" otherwise)
+ */
+public record ExecutionStatus(ExecState state, int errorStatus, long suggestedPollUs, long pagesDone,
+        long pagesTotal, long resultBytes, long modeledNs, long modeledEnergyNj, String errorMessage) {
+}

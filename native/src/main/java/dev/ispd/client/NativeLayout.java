@@ -1,0 +1,81 @@
+package dev.ispd.client;
+
+import java.lang.annotation.Native;
+
+/**
+ * Byte offsets of the C structs of {@code ispd.h} on LP64 platforms (natural alignment), so both
+ * bindings can hand a direct buffer to the C library as the struct itself and Java reads the
+ * fields straight out of it: no per-field JNI calls, no JNA {@code Structure} copies.
+ *
+ * <p>The constants are {@link Native @Native}, so {@code javac -h} writes them into
+ * {@code dev_ispd_client_NativeLayout.h}; {@code src/main/c/jni/jni_layout.c} checks every one
+ * against {@code offsetof}/{@code sizeof} with {@code _Static_assert}, so a layout change in the
+ * header breaks the native build instead of corrupting data.
+ */
+final class NativeLayout {
+    // limits (ispd.h)
+    @Native static final int MAX_IO = 8_388_608;
+    @Native static final int MAX_STRING = 1024;
+    @Native static final int MAX_EXTENTS = 65_536;
+    @Native static final int MAX_LIST = 4096;
+    @Native static final int MAX_COMPONENTS = 32;
+    @Native static final int PROPS_TEXT_MAX = 16_384;
+
+    // ispd_device_info
+    @Native static final int INFO_DRIVE_NAME = 0;
+    @Native static final int INFO_PROFILE_NAME = 1025;
+    @Native static final int INFO_CAPACITY_BYTES = 2056;
+    @Native static final int INFO_PAGE_SIZE = 2064;
+    @Native static final int INFO_PAGES_PER_BATCH = 2068;
+    @Native static final int INFO_MAX_IO = 2072;
+    @Native static final int INFO_MAX_INFLIGHT = 2076;
+    @Native static final int INFO_CAPABILITIES = 2080;
+    @Native static final int INFO_SIZE = 18_464;
+
+    // ispd_component_log
+    @Native static final int COMPONENT_NAME = 0;
+    @Native static final int COMPONENT_NAME_SIZE = 64;
+    @Native static final int COMPONENT_BUSY_NS = 64;
+    @Native static final int COMPONENT_ENERGY_NJ = 72;
+    @Native static final int COMPONENT_SIZE = 80;
+
+    // ispd_device_log
+    @Native static final int LOG_MODELED_NOW_NS = 0;
+    @Native static final int LOG_QUEUED = 8;
+    @Native static final int LOG_RUNNING = 12;
+    @Native static final int LOG_COMMANDS = 16;
+    @Native static final int LOG_BYTES_WRITTEN = 24;
+    @Native static final int LOG_BYTES_TO_HOST = 32;
+    @Native static final int LOG_BYTES_READ_INTERNAL = 40;
+    @Native static final int LOG_ENERGY_NJ = 48;
+    @Native static final int LOG_N_COMPONENTS = 56;
+    @Native static final int LOG_COMPONENTS = 64;
+    @Native static final int LOG_SIZE = 2624;
+
+    // ispd_object_stat
+    @Native static final int STAT_ID = 0;
+    @Native static final int STAT_SIZE_BYTES = 8;
+    @Native static final int STAT_KIND = 16;
+    @Native static final int STAT_SIZE = 24;
+
+    // ispd_extent
+    @Native static final int EXTENT_OBJECT_ID = 0;
+    @Native static final int EXTENT_OFFSET = 8;
+    @Native static final int EXTENT_LENGTH = 16;
+    @Native static final int EXTENT_SIZE = 24;
+
+    // ispd_poll_result
+    @Native static final int POLL_STATE = 0;
+    @Native static final int POLL_ERROR_STATUS = 2;
+    @Native static final int POLL_SUGGESTED_POLL_US = 4;
+    @Native static final int POLL_PAGES_DONE = 8;
+    @Native static final int POLL_PAGES_TOTAL = 16;
+    @Native static final int POLL_RESULT_BYTES = 24;
+    @Native static final int POLL_MODELED_NS = 32;
+    @Native static final int POLL_MODELED_ENERGY_NJ = 40;
+    @Native static final int POLL_ERROR_MESSAGE = 48;
+    @Native static final int POLL_SIZE = 1080;
+
+    private NativeLayout() {
+    }
+}

@@ -1,0 +1,5 @@
+package dev.ispd.client;
+
+/** STAT_OBJECT and LIST_OBJECTS entries: an object's id, size in bytes and kind. */
+public record ObjectStat(long id, long size, ObjectKind kind) {
+}
