@@ -1,0 +1,45 @@
+package dev.ispd.sim.controller;
+
+import dev.ispd.profile.DeviceProfile;
+import dev.ispd.sim.engine.DriveModel;
+import dev.ispd.sim.hostif.RequestHandler;
+import dev.ispd.sim.store.ObjectStore;
+import dev.ispd.tasklet.TaskletRegistry;
+
+/**
+ * The drive's firmware: executes every command of the protocol against the object store, the
+ * execution queue and the timing model. Each connection gets a {@link ControllerSession} with
+ * its own virtual clock (see {@link DriveModel}).
+ */
+public final class DriveController implements RequestHandler, AutoCloseable {
+    private final DriveModel model;
+    private final ExecutionRunner runner;
+    final ObjectCommands objects;
+    final ExecutionCommands executions;
+    final DeviceCommands device;
+
+    public DriveController(ControllerSettings settings, DeviceProfile profile, ObjectStore store, DriveModel model,
+                           TaskletRegistry registry) {
+        this.model = new SerialModel(model);
+        DriveCounters counters = new DriveCounters();
+        ExecutionTable table = new ExecutionTable(settings.maxInflight());
+        this.runner = new ExecutionRunner(settings.driveName(), store, counters, profile.pageSizeBytes(),
+                profile.pagesPerBatch());
+        this.objects = new ObjectCommands(store, this.model, table, counters);
+        this.executions = new ExecutionCommands(store, this.model, registry, table, runner, counters,
+                profile.pageSizeBytes(), settings.paceFactor());
+        this.device = new DeviceCommands(settings.driveName(), profile, registry, this.model, table, counters);
+    }
+
+    /** A new connection's session; its clock starts at the model's current time. */
+    @Override
+    public Session openSession() {
+        return new ControllerSession(this, model.snapshot().nowNs());
+    }
+
+    /** Stops the execution worker, cancelling the execution in progress. */
+    @Override
+    public void close() {
+        runner.close();
+    }
+}

@@ -1,0 +1,163 @@
+package dev.ispd.sim.controller;
+
+import dev.ispd.sim.engine.DriveModel;
+import dev.ispd.sim.hostif.Protocol;
+import dev.ispd.sim.hostif.Status;
+import dev.ispd.tasklet.Extent;
+import dev.ispd.tasklet.Tasklet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CountDownLatch;
+import java.util.function.Consumer;
+
+/**
+ * One tasklet execution: what it scans, its state and progress, and once finished its result or
+ * error. State changes are synchronized; progress and the cancel request are volatile so POLL
+ * reads them without waiting for the worker.
+ */
+final class Execution {
+    /** Execution states, with their wire codes. */
+    enum State {
+        QUEUED(Protocol.EXEC_QUEUED), RUNNING(Protocol.EXEC_RUNNING), DONE(Protocol.EXEC_DONE),
+        FAILED(Protocol.EXEC_FAILED), CANCELLED(Protocol.EXEC_CANCELLED);
+
+        final int code;
+
+        State(int code) {
+            this.code = code;
+        }
+
+        boolean finished() {
+            return this == DONE || this == FAILED || this == CANCELLED;
+        }
+    }
+
+    final long id;
+    final String taskletName;
+    final Tasklet tasklet;
+    final List<Extent> extents;
+    final long outputId;
+    /** Objects DELETE must not remove while this execution is queued or running. */
+    final Set<Long> objectIds;
+    final long pagesTotal;
+    final DriveModel.Execution model;
+    /** Wall time (System.nanoTime) of submission; pacing counts from here. */
+    final long submittedWallNs;
+    private final Consumer<Execution> onEnd;
+    private final CountDownLatch finishedLatch = new CountDownLatch(1);
+    private volatile State state = State.QUEUED;
+    private volatile long pagesDone;
+    private volatile boolean cancelRequested;
+    private volatile boolean paceWaived;
+    private byte[] result;
+    private Status errorStatus;
+    private String errorMessage = "";
+
+    Execution(long id, String taskletName, Tasklet tasklet, List<Extent> extents, long outputId, Set<Long> objectIds,
+              long pagesTotal, DriveModel.Execution model, long submittedWallNs, Consumer<Execution> onEnd) {
+        this.id = id;
+        this.taskletName = taskletName;
+        this.tasklet = tasklet;
+        this.extents = extents;
+        this.outputId = outputId;
+        this.objectIds = objectIds;
+        this.pagesTotal = pagesTotal;
+        this.model = model;
+        this.submittedWallNs = submittedWallNs;
+        this.onEnd = onEnd;
+    }
+
+    State state() {
+        return state;
+    }
+
+    long pagesDone() {
+        return pagesDone;
+    }
+
+    /** Called by the worker after each batch (the only writer). */
+    void addPagesDone(long pages) {
+        pagesDone += pages;
+    }
+
+    boolean cancelRequested() {
+        return cancelRequested;
+    }
+
+    /** QUEUED -> RUNNING; false if it was cancelled while queued. */
+    synchronized boolean start() {
+        if (state != State.QUEUED) {
+            return false;
+        }
+        state = State.RUNNING;
+        return true;
+    }
+
+    synchronized void succeed(byte[] bytes) {
+        if (!state.finished()) {
+            result = bytes;
+            end(State.DONE);
+        }
+    }
+
+    synchronized void fail(Status status, String message) {
+        if (!state.finished()) {
+            errorStatus = status;
+            errorMessage = message;
+            end(State.FAILED);
+        }
+    }
+
+    synchronized void cancelled() {
+        if (!state.finished()) {
+            errorMessage = "cancelled after " + pagesDone + " of " + pagesTotal + " pages";
+            end(State.CANCELLED);
+        }
+    }
+
+    /** The final state, set once: {@code onEnd} frees the execution's slot before anyone waiting hears of it. */
+    private void end(State s) {
+        state = s;
+        onEnd.accept(this);
+        finishedLatch.countDown();
+    }
+
+    /** Asks the execution to stop: a queued one is cancelled at once, a running one at its next batch. */
+    synchronized void requestCancel() {
+        paceWaived = true; // an execution already finished is reported as it is, without pacing
+        if (state == State.QUEUED) {
+            errorMessage = "cancelled before it started";
+            end(State.CANCELLED);
+        } else {
+            cancelRequested = true;
+        }
+    }
+
+    void awaitFinished() throws InterruptedException {
+        finishedLatch.await();
+    }
+
+    synchronized byte[] result() {
+        return result;
+    }
+
+    synchronized Status errorStatus() {
+        return errorStatus;
+    }
+
+    synchronized String errorMessage() {
+        return errorMessage;
+    }
+
+    /**
+     * Wall nanoseconds still to wait before a finished execution may be reported DONE with pacing
+     * {@code factor} (modeled time x factor since submission); 0 when it may be reported now.
+     */
+    long paceWaitNs(double factor, long nowWallNs) {
+        if (factor <= 0 || paceWaived || state != State.DONE) {
+            return 0;
+        }
+        long due = submittedWallNs + (long) (model.modeledNs() * factor);
+        return Math.max(0, due - nowWallNs);
+    }
+}

@@ -1,0 +1,229 @@
+package dev.ispd.sim.controller;
+
+import dev.ispd.sim.engine.DriveModel;
+import dev.ispd.sim.hostif.PayloadWriter;
+import dev.ispd.sim.hostif.Protocol;
+import dev.ispd.sim.hostif.Requests;
+import dev.ispd.sim.hostif.Responses;
+import dev.ispd.sim.hostif.Status;
+import dev.ispd.sim.hostif.StatusException;
+import dev.ispd.sim.store.ObjectInfo;
+import dev.ispd.sim.store.ObjectKind;
+import dev.ispd.sim.store.ObjectStore;
+import dev.ispd.sim.store.StoreException;
+import dev.ispd.sim.store.TaskletDefinition;
+import dev.ispd.tasklet.BadParameterException;
+import dev.ispd.tasklet.Extent;
+import dev.ispd.tasklet.ExtentScanner;
+import dev.ispd.tasklet.ScanContext;
+import dev.ispd.tasklet.Tasklet;
+import dev.ispd.tasklet.TaskletFactory;
+import dev.ispd.tasklet.TaskletRegistry;
+import java.io.IOException;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.function.Supplier;
+
+/** CREATE_TASKLET, EXECUTE, POLL, READ_RESULT, CANCEL and RELEASE. */
+final class ExecutionCommands {
+    /** Bounds of POLL's suggested interval. */
+    static final long MIN_POLL_US = 50;
+    static final long MAX_POLL_US = 100_000;
+
+    private final ObjectStore store;
+    private final DriveModel model;
+    private final TaskletRegistry registry;
+    private final ExecutionTable executions;
+    private final ExecutionRunner runner;
+    private final DriveCounters counters;
+    private final ScanContext scanContext;
+    private final double paceFactor;
+
+    ExecutionCommands(ObjectStore store, DriveModel model, TaskletRegistry registry, ExecutionTable executions,
+                      ExecutionRunner runner, DriveCounters counters, int pageSize, double paceFactor) {
+        this.store = store;
+        this.model = model;
+        this.registry = registry;
+        this.executions = executions;
+        this.runner = runner;
+        this.counters = counters;
+        this.scanContext = new ScanContext(pageSize);
+        this.paceFactor = paceFactor;
+    }
+
+    long createTasklet(long clock, Requests.CreateTasklet req, PayloadWriter out) throws StatusException {
+        if (req.form() != Protocol.FORM_BUILTIN) {
+            throw new StatusException(Status.UNSUPPORTED, "tasklet form " + req.form()
+                    + (req.form() == Protocol.FORM_PLAN ? " (PLAN)" : " (MODULE)")
+                    + " is not supported by this drive; only 1 (BUILTIN) is");
+        }
+        if (req.body().hasRemaining()) {
+            throw new StatusException(Status.BAD_PARAMETER, "a built-in tasklet takes an empty body, got "
+                    + req.body().remaining() + " bytes");
+        }
+        TaskletFactory factory = factory(req.name(), "");
+        try {
+            factory.validate(req.params());
+        } catch (BadParameterException e) {
+            throw new StatusException(Status.BAD_PARAMETER, "tasklet '" + req.name() + "': " + e.getMessage());
+        }
+        long id;
+        try {
+            id = store.createTasklet(new TaskletDefinition(req.form(), req.name(), req.params()));
+        } catch (IOException e) {
+            throw StoreErrors.status(e, "creating a tasklet instance");
+        }
+        new Responses.CreateTasklet(id).encode(out);
+        counters.commands.incrementAndGet();
+        return model.command(clock);
+    }
+
+    /** Validates, queues and answers at once with the execution id. */
+    long execute(long clock, Requests.Execute req, PayloadWriter out) throws StatusException {
+        Set<Long> objectIds = new HashSet<>();
+        objectIds.add(req.taskletId());
+        if (req.outputId() != 0) {
+            objectIds.add(req.outputId());
+        }
+        for (Extent e : req.extents()) {
+            objectIds.add(e.objectId());
+        }
+        executions.reserve(objectIds);
+        try {
+            TaskletDefinition def = taskletInstance(req.taskletId());
+            TaskletFactory factory = factory(def.name(), "tasklet instance " + Long.toUnsignedString(req.taskletId())
+                    + " names ");
+            if (req.outputId() != 0) {
+                dataObject(req.outputId(), () -> "output_id: ");
+            }
+            checkExtents(req.extents());
+            Tasklet tasklet;
+            try {
+                tasklet = factory.create(def.params(), req.runtime(), scanContext);
+            } catch (BadParameterException e) {
+                throw new StatusException(Status.BAD_PARAMETER, "tasklet '" + def.name() + "': " + e.getMessage());
+            }
+            String misaligned = ExtentScanner.checkRecordAlignment(tasklet, req.extents());
+            if (misaligned != null) {
+                throw new StatusException(Status.OUT_OF_RANGE, "tasklet '" + def.name() + "': " + misaligned);
+            }
+            long submitted = model.command(clock);
+            Execution e = new Execution(executions.nextId(), def.name(), tasklet, req.extents(), req.outputId(),
+                    objectIds, runner.pagesIn(req.extents()), model.beginExecution(submitted), System.nanoTime(),
+                    executions::finished);
+            new Responses.Execute(e.id).encode(out);
+            executions.add(e); // from here on the execution owns the reservation
+            runner.submit(e);
+            counters.commands.incrementAndGet();
+            return submitted;
+        } catch (StatusException | RuntimeException ex) {
+            executions.unreserve(objectIds);
+            throw ex;
+        }
+    }
+
+    void poll(Requests.Poll req, PayloadWriter out) throws StatusException {
+        Execution e = executions.get(req.execId());
+        Execution.State state = e.state();
+        long pagesDone = e.pagesDone();
+        long pollUs = 0;
+        long paceWaitNs = e.paceWaitNs(paceFactor, System.nanoTime());
+        if (paceWaitNs > 0) {
+            // finished, but reported RUNNING until its paced time, with progress to match
+            long pacedTotalNs = Math.max(1, (long) (e.model.modeledNs() * paceFactor));
+            pagesDone = e.pagesTotal - (long) (e.pagesTotal * ((double) paceWaitNs / pacedTotalNs));
+            state = Execution.State.RUNNING;
+            pollUs = paceWaitNs / 1000;
+        } else if (!state.finished()) {
+            pollUs = e.model.estimateRemainingNs(e.pagesTotal - pagesDone) / 1000;
+        }
+        if (!state.finished()) {
+            pollUs = Math.max(MIN_POLL_US, Math.min(MAX_POLL_US, pollUs));
+        }
+        Status err = e.errorStatus();
+        long resultBytes = state == Execution.State.DONE ? e.result().length : 0;
+        new Responses.Poll(state.code, err == null ? 0 : err.code(), pollUs, pagesDone, e.pagesTotal, resultBytes,
+                e.model.modeledNs(), e.model.energyNj(), state.finished() ? e.errorMessage() : "").encode(out);
+    }
+
+    long readResult(long clock, Requests.ReadResult req, PayloadWriter out) throws StatusException {
+        Execution e = executions.get(req.execId());
+        if (e.state() != Execution.State.DONE || e.paceWaitNs(paceFactor, System.nanoTime()) > 0) {
+            String state = e.state().finished() && e.state() != Execution.State.DONE
+                    ? e.state() + " (" + e.errorMessage() + ")" : "not DONE yet";
+            throw new StatusException(Status.NOT_READY, "execution " + Long.toUnsignedString(req.execId()) + " is "
+                    + state + "; its result is readable once it is DONE");
+        }
+        byte[] result = e.result();
+        if (req.offset() < 0 || req.offset() > result.length) {
+            throw new StatusException(Status.OUT_OF_RANGE, "offset " + Long.toUnsignedString(req.offset())
+                    + " is past the end of execution " + e.id + "'s " + result.length + "-byte result");
+        }
+        int len = (int) Math.min(req.length(), result.length - req.offset());
+        Responses.ReadResult.begin(out, result.length, len).put(result, (int) req.offset(), len);
+        counters.commands.incrementAndGet();
+        counters.bytesToHost.addAndGet(len);
+        return model.hostRead(Math.max(clock, e.model.endNs()), len);
+    }
+
+    void cancel(Requests.Cancel req, PayloadWriter out) throws StatusException {
+        Execution e = executions.get(req.execId());
+        e.requestCancel();
+        try {
+            e.awaitFinished(); // a running scan stops at its next batch
+        } catch (InterruptedException ie) {
+            Thread.currentThread().interrupt();
+            throw new StatusException(Status.INTERNAL, "interrupted while cancelling execution " + e.id);
+        }
+        new Responses.Cancel(e.state().code).encode(out);
+    }
+
+    void release(Requests.Release req, PayloadWriter out) throws StatusException {
+        executions.release(req.execId());
+        new Responses.Empty().encode(out);
+    }
+
+    private TaskletFactory factory(String name, String context) throws StatusException {
+        return registry.find(name).orElseThrow(() -> new StatusException(Status.NO_SUCH_TASKLET, context
+                + "no built-in tasklet '" + name + "' on this drive (available: "
+                + String.join(", ", registry.names()) + ")"));
+    }
+
+    private TaskletDefinition taskletInstance(long id) throws StatusException {
+        try {
+            return store.tasklet(id);
+        } catch (StoreException e) {
+            throw StoreErrors.status(e, "tasklet_id: ");
+        }
+    }
+
+    /** {@code context} prefixes an error message (built only on error). */
+    private ObjectInfo dataObject(long id, Supplier<String> context) throws StatusException {
+        ObjectInfo o;
+        try {
+            o = store.stat(id);
+        } catch (StoreException e) {
+            throw StoreErrors.status(e, context.get());
+        }
+        if (o.kind() != ObjectKind.DATA) {
+            throw new StatusException(Status.WRONG_KIND, context.get() + "object " + Long.toUnsignedString(id)
+                    + " is a tasklet instance, not a DATA object");
+        }
+        return o;
+    }
+
+    /** Every extent must lie inside a DATA object; the error names the extent's index. */
+    private void checkExtents(List<Extent> extents) throws StatusException {
+        for (int i = 0; i < extents.size(); i++) {
+            Extent x = extents.get(i);
+            int index = i;
+            ObjectInfo o = dataObject(x.objectId(), () -> "extent " + index + ": ");
+            if (x.offset() > o.size() || x.length() > o.size() - x.offset()) {
+                throw new StatusException(Status.OUT_OF_RANGE, "extent " + i + " (object "
+                        + Long.toUnsignedString(x.objectId()) + ", offset " + x.offset() + ", length " + x.length()
+                        + ") ends past the object's size " + o.size());
+            }
+        }
+    }
+}

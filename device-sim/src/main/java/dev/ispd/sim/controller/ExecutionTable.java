@@ -1,0 +1,131 @@
+package dev.ispd.sim.controller;
+
+import dev.ispd.sim.hostif.Status;
+import dev.ispd.sim.hostif.StatusException;
+import dev.ispd.sim.store.StoreException;
+import java.io.IOException;
+import java.util.ArrayDeque;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The drive's executions by id: admission (at most {@code maxInflight} queued or running), the
+ * objects each active one uses (DELETE of those is BUSY), and forgetting finished ones on
+ * RELEASE or beyond the newest {@value #MAX_FINISHED}.
+ */
+final class ExecutionTable {
+    static final int MAX_FINISHED = 1024;
+
+    private final int maxInflight;
+    private final Map<Long, Execution> byId = new HashMap<>();
+    private final Set<Execution> active = new LinkedHashSet<>();
+    private final ArrayDeque<Long> finishedOrder = new ArrayDeque<>();
+    private final Map<Long, Integer> objectUse = new HashMap<>();
+    private int reserved;
+    private long nextId = 1;
+
+    ExecutionTable(int maxInflight) {
+        this.maxInflight = maxInflight;
+    }
+
+    int maxInflight() {
+        return maxInflight;
+    }
+
+    /**
+     * Takes a slot for a new execution and marks its objects in use, so they cannot be deleted
+     * while it is validated and run. BUSY at the {@code max_inflight} limit. Undo with
+     * {@link #unreserve} if the execution is not {@link #add}ed.
+     */
+    synchronized void reserve(Set<Long> objectIds) throws StatusException {
+        if (reserved >= maxInflight) {
+            throw new StatusException(Status.BUSY, "the drive already has " + reserved
+                    + " executions queued or running (max_inflight " + maxInflight + "); poll, then retry");
+        }
+        reserved++;
+        for (Long id : objectIds) {
+            objectUse.merge(id, 1, Integer::sum);
+        }
+    }
+
+    synchronized void unreserve(Set<Long> objectIds) {
+        reserved--;
+        for (Long id : objectIds) {
+            objectUse.computeIfPresent(id, (k, n) -> n == 1 ? null : n - 1);
+        }
+    }
+
+    synchronized long nextId() {
+        return nextId++;
+    }
+
+    /** Registers a reserved execution. */
+    synchronized void add(Execution e) {
+        byId.put(e.id, e);
+        active.add(e);
+    }
+
+    /** Called once when an execution reaches a final state: frees its slot and its objects. */
+    synchronized void finished(Execution e) {
+        if (!active.remove(e)) {
+            return;
+        }
+        unreserve(e.objectIds);
+        finishedOrder.addLast(e.id);
+        while (finishedOrder.size() > MAX_FINISHED) {
+            byId.remove(finishedOrder.removeFirst());
+        }
+    }
+
+    synchronized Execution get(long execId) throws StatusException {
+        Execution e = byId.get(execId);
+        if (e == null) {
+            throw new StatusException(Status.NO_SUCH_EXECUTION, "execution " + Long.toUnsignedString(execId)
+                    + " does not exist (never submitted, released, or forgotten after " + MAX_FINISHED
+                    + " newer ones finished)");
+        }
+        return e;
+    }
+
+    /** Forgets a finished execution and its result; BUSY while it is queued or running. */
+    synchronized void release(long execId) throws StatusException {
+        Execution e = get(execId);
+        if (!e.state().finished()) {
+            throw new StatusException(Status.BUSY, "execution " + execId + " is " + e.state()
+                    + "; cancel it or wait for it to finish before releasing it");
+        }
+        byId.remove(execId);
+        finishedOrder.remove(execId);
+    }
+
+    /** Runs a deletion of {@code objectId} unless an active execution uses it (BUSY), atomically with {@link #reserve}. */
+    synchronized void deleteIfUnused(long objectId, Deletion deletion) throws StatusException, StoreException, IOException {
+        Integer uses = objectUse.get(objectId);
+        if (uses != null) {
+            throw new StatusException(Status.BUSY, "object " + Long.toUnsignedString(objectId) + " is used by "
+                    + uses + " queued or running execution(s)");
+        }
+        deletion.run();
+    }
+
+    /** A store deletion, run under the table's lock. */
+    interface Deletion {
+        void run() throws StoreException, IOException;
+    }
+
+    /** Counts of active executions by state: {queued, running}. */
+    synchronized long[] queuedAndRunning() {
+        long queued = 0;
+        long running = 0;
+        for (Execution e : active) {
+            switch (e.state()) {
+                case QUEUED -> queued++;
+                case RUNNING -> running++;
+                default -> { }
+            }
+        }
+        return new long[] {queued, running};
+    }
+}

@@ -1,0 +1,27 @@
+package dev.ispd.sim.controller;
+
+import dev.ispd.sim.hostif.Status;
+import dev.ispd.sim.hostif.StatusException;
+import dev.ispd.sim.store.StoreException;
+import java.io.IOException;
+
+/** Turns store failures into protocol statuses. */
+final class StoreErrors {
+    private StoreErrors() {
+    }
+
+    /** {@code context} (may be empty) prefixes the message, e.g. "extent 3: ". */
+    static StatusException status(StoreException e, String context) {
+        Status s = switch (e.reason()) {
+            case NO_SUCH_OBJECT -> Status.NO_SUCH_OBJECT;
+            case OBJECT_EXISTS -> Status.OBJECT_EXISTS;
+            case OUT_OF_RANGE, NO_SPACE -> Status.OUT_OF_RANGE;
+            case WRONG_KIND -> Status.WRONG_KIND;
+        };
+        return new StatusException(s, context + e.getMessage(), e);
+    }
+
+    static StatusException status(IOException e, String what) {
+        return new StatusException(Status.IO_ERROR, "the backing store failed while " + what + ": " + e, e);
+    }
+}

@@ -1,0 +1,96 @@
+package dev.ispd.sim.daemon;
+
+import dev.ispd.profile.DeviceProfile;
+import dev.ispd.sim.controller.ControllerSettings;
+import dev.ispd.sim.controller.DriveController;
+import dev.ispd.sim.engine.ModeledDrive;
+import dev.ispd.sim.hostif.DriveAddress;
+import dev.ispd.sim.hostif.DriveServer;
+import dev.ispd.sim.store.ObjectStore;
+import dev.ispd.tasklet.TaskletRegistry;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+
+/**
+ * One simulated drive, assembled: its object store in {@code dir}, its timing model from the
+ * profile, its controller, and a server on {@code listen}. Holds no global state, so any number
+ * of drives can run in one JVM.
+ */
+public final class Drive implements AutoCloseable {
+    /** Longest Unix socket path the kernel accepts (sun_path holds 108 bytes with the terminator). */
+    private static final int MAX_SOCKET_PATH = 107;
+
+    private final String name;
+    private final DeviceProfile profile;
+    private final Path dir;
+    private final ObjectStore store;
+    private final DriveController controller;
+    private final DriveServer server;
+
+    private Drive(String name, DeviceProfile profile, Path dir, ObjectStore store, DriveController controller,
+                  DriveServer server) {
+        this.name = name;
+        this.profile = profile;
+        this.dir = dir;
+        this.store = store;
+        this.controller = controller;
+        this.server = server;
+    }
+
+    /** Opens (or creates) the drive's store in {@code dir} and starts serving on {@code listen}. */
+    public static Drive start(String name, DeviceProfile profile, Path dir, DriveAddress listen, DriveOptions options)
+            throws IOException {
+        Path socket = listen.unixPath();
+        if (socket != null && socket.toString().getBytes(StandardCharsets.UTF_8).length > MAX_SOCKET_PATH) {
+            throw new IllegalArgumentException("socket path " + socket + " is longer than the " + MAX_SOCKET_PATH
+                    + " bytes a Unix socket address holds; choose a shorter --socket or directory");
+        }
+        ObjectStore store = ObjectStore.open(dir, profile.capacityBytes(), options.durability());
+        DriveController controller = null;
+        try {
+            controller = new DriveController(new ControllerSettings(name, options.maxInflight(), options.paceFactor()),
+                    profile, store, new ModeledDrive(profile), TaskletRegistry.builtins());
+            DriveServer server = DriveServer.start(listen, controller, options.maxConnections(), name);
+            return new Drive(name, profile, dir, store, controller, server);
+        } catch (IOException | RuntimeException e) {
+            if (controller != null) {
+                controller.close();
+            }
+            store.close();
+            throw e;
+        }
+    }
+
+    public String name() {
+        return name;
+    }
+
+    public DeviceProfile profile() {
+        return profile;
+    }
+
+    /** The backing directory. */
+    public Path directory() {
+        return dir;
+    }
+
+    /** Where the drive listens, in {@code ispd_connect} format. */
+    public DriveAddress address() {
+        return server.address();
+    }
+
+    /** Stops serving, lets the execution in progress finish, and closes the store. */
+    @Override
+    public void close() throws IOException {
+        try {
+            server.close();
+        } finally {
+            try {
+                controller.close();
+            } finally {
+                store.close();
+            }
+        }
+    }
+}

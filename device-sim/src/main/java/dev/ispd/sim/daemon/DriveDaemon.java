@@ -1,0 +1,176 @@
+package dev.ispd.sim.daemon;
+
+import dev.ispd.profile.DeviceProfile;
+import dev.ispd.profile.Profiles;
+import dev.ispd.sim.hostif.DriveAddress;
+import dev.ispd.sim.hostif.Protocol;
+import dev.ispd.sim.store.Durability;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import picocli.CommandLine;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * The drive daemon: serves one or more simulated drives until SIGTERM (or SIGINT). When every
+ * drive listens it prints one line per drive, {@code drive<i> ready at <address> (...)}, which
+ * scripts and tests wait for.
+ */
+@Command(name = "ispd-drive", mixinStandardHelpOptions = true, sortOptions = false,
+        version = "ispd-drive (ispd protocol version " + Protocol.VERSION + ")",
+        description = "Serves simulated smart drives over the ispd object-command protocol (docs/protocol.md).",
+        footer = {"", "Drive i keeps its objects in <dir>/drive<i>. Examples:",
+                "  ispd-drive --socket /tmp/ispd.sock --dir /tmp/ispd-data",
+                "  ispd-drive --port 7070 --drives 4 --profile pm1725-isc --dir /var/lib/ispd"})
+public final class DriveDaemon implements Callable<Integer> {
+    static final String DEFAULT_PROFILE = "smartssd-2013";
+
+    @ArgGroup(multiplicity = "1")
+    private Listen listen;
+
+    /** Exactly one way to listen. */
+    static final class Listen {
+        @Option(names = "--socket", paramLabel = "<path>",
+                description = "Unix socket path. With --drives N > 1, drive i listens on <path>.<i>.")
+        Path socket;
+
+        @Option(names = "--port", paramLabel = "<p>",
+                description = "TCP port of drive 0; drive i listens on <p>+i. 0 = any free port for each drive.")
+        Integer port;
+    }
+
+    @Option(names = "--bind", paramLabel = "<address>", defaultValue = "127.0.0.1",
+            description = "Address to bind with --port (default: ${DEFAULT-VALUE}).")
+    private String bind;
+
+    @Option(names = "--profile", paramLabel = "<name>", defaultValue = DEFAULT_PROFILE,
+            description = "Device profile (default: ${DEFAULT-VALUE}); one of: ${COMPLETION-CANDIDATES}.",
+            completionCandidates = ProfileNames.class)
+    private String profile;
+
+    @Option(names = "--dir", paramLabel = "<dir>", required = true,
+            description = "Backing directory; drive i uses <dir>/drive<i>.")
+    private Path dir;
+
+    @Option(names = "--drives", paramLabel = "N", defaultValue = "1", description = "Number of drives (default: 1).")
+    private int drives;
+
+    @Option(names = "--durability", paramLabel = "process|fsync", defaultValue = "process",
+            converter = DurabilityConverter.class,
+            description = "When a write is acknowledged: 'process' (in the backing file; survives a crash of this "
+                    + "process) or 'fsync' (forced to disk; survives a power loss). Default: ${DEFAULT-VALUE}.")
+    private Durability durability;
+
+    @Option(names = "--pace", paramLabel = "<factor>", defaultValue = "0",
+            description = "Report an execution DONE only after its modeled time x <factor> of wall time "
+                    + "(0 = off, the default).")
+    private double pace;
+
+    @Option(names = "--max-inflight", paramLabel = "N", defaultValue = "64",
+            description = "Executions queued or running per drive before EXECUTE answers BUSY (default: 64).")
+    private int maxInflight;
+
+    @Option(names = "--max-connections", paramLabel = "N", defaultValue = "64",
+            description = "Connections served at once per drive; more are answered BUSY (default: 64).")
+    private int maxConnections;
+
+    @CommandLine.Spec
+    private CommandLine.Model.CommandSpec spec;
+
+    public static void main(String[] args) {
+        CommandLine cli = new CommandLine(new DriveDaemon());
+        cli.setExecutionExceptionHandler((e, cmd, parsed) -> {
+            cmd.getErr().println("ispd-drive: " + e.getMessage());
+            return 1;
+        });
+        System.exit(cli.execute(args));
+    }
+
+    @Override
+    public Integer call() throws IOException, InterruptedException {
+        requireOption(drives >= 1, "--drives must be >= 1, got " + drives);
+        requireOption(pace >= 0 && !Double.isInfinite(pace), "--pace must be a finite number >= 0, got " + pace);
+        requireOption(maxInflight >= 1, "--max-inflight must be >= 1, got " + maxInflight);
+        requireOption(maxConnections >= 1, "--max-connections must be >= 1, got " + maxConnections);
+        requireOption(listen.port == null || (listen.port >= 0 && listen.port + drives - 1 <= 65535),
+                "--port " + listen.port + " with " + drives + " drive(s) leaves the range 0..65535");
+        DeviceProfile p;
+        try {
+            p = Profiles.device(profile);
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--profile: " + e.getMessage());
+        }
+        DriveOptions options = DriveOptions.defaults().withDurability(durability).withPace(pace)
+                .withMaxInflight(maxInflight).withMaxConnections(maxConnections);
+        List<Drive> started = new ArrayList<>();
+        CountDownLatch stopped = new CountDownLatch(1);
+        Thread hook = new Thread(() -> {
+            closeAll(started);
+            stopped.countDown();
+        }, "ispd-drive-shutdown");
+        Runtime.getRuntime().addShutdownHook(hook);
+        try {
+            for (int i = 0; i < drives; i++) {
+                String name = "drive" + i;
+                started.add(Drive.start(name, p, dir.resolve(name), address(i), options));
+            }
+        } catch (IOException | RuntimeException e) {
+            Runtime.getRuntime().removeShutdownHook(hook);
+            closeAll(started);
+            throw e;
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        for (Drive d : started) {
+            out.printf("%s ready at %s (profile %s, data %s, durability %s)%n", d.name(), d.address(), p.name(),
+                    d.directory().toAbsolutePath(), durability);
+        }
+        out.flush();
+        stopped.await(); // until SIGTERM or SIGINT runs the hook
+        return 0;
+    }
+
+    private void requireOption(boolean ok, String message) {
+        if (!ok) {
+            throw new CommandLine.ParameterException(spec.commandLine(), message);
+        }
+    }
+
+    private DriveAddress address(int i) {
+        if (listen.socket != null) {
+            return DriveAddress.unix(drives == 1 ? listen.socket : Path.of(listen.socket + "." + i));
+        }
+        return DriveAddress.tcp(bind, listen.port == 0 ? 0 : listen.port + i);
+    }
+
+    private static synchronized void closeAll(List<Drive> drives) {
+        for (Drive d : drives) {
+            try {
+                d.close();
+            } catch (IOException | RuntimeException e) {
+                System.err.println("ispd-drive: closing " + d.name() + ": " + e);
+            }
+        }
+        drives.clear();
+    }
+
+    /** Completion candidates and help text for --profile. */
+    static final class ProfileNames implements Iterable<String> {
+        @Override
+        public java.util.Iterator<String> iterator() {
+            return Profiles.deviceNames().iterator();
+        }
+    }
+
+    static final class DurabilityConverter implements CommandLine.ITypeConverter<Durability> {
+        @Override
+        public Durability convert(String value) {
+            return Durability.parse(value);
+        }
+    }
+}

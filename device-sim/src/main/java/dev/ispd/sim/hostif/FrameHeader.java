@@ -1,0 +1,113 @@
+package dev.ispd.sim.hostif;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.Arrays;
+
+/**
+ * The fixed 64-byte frame header (docs/protocol.md "Frame header"). Reserved fields are written
+ * as zero and not kept when read. {@code payloadLen} and {@code identity} are u32 held in longs.
+ */
+public record FrameHeader(int magic, int version, int opcode, int flags, long requestId, long payloadLen,
+                          int status, long identity, byte[] authTag) {
+    private static final byte[] NO_TAG = new byte[32];
+
+    public FrameHeader {
+        if (authTag.length != 32) {
+            throw new IllegalArgumentException("auth_tag must be 32 bytes, got " + authTag.length);
+        }
+        authTag = authTag.clone();
+    }
+
+    @Override
+    public byte[] authTag() {
+        return authTag.clone();
+    }
+
+    /** A request header (anonymous, no tag). */
+    public static FrameHeader request(int opcode, long requestId, long payloadLen) {
+        return new FrameHeader(Protocol.MAGIC, Protocol.VERSION, opcode, 0, requestId, payloadLen, 0, 0, NO_TAG);
+    }
+
+    /** The header of the answer to a request with this opcode and id. */
+    public static FrameHeader response(int opcode, long requestId, long payloadLen, Status status) {
+        return new FrameHeader(Protocol.MAGIC, Protocol.VERSION, opcode, Protocol.FLAG_RESPONSE, requestId,
+                payloadLen, status.code(), 0, NO_TAG);
+    }
+
+    public boolean isResponse() {
+        return (flags & Protocol.FLAG_RESPONSE) != 0;
+    }
+
+    /** Reads 64 bytes at the buffer's position (the position moves past them). */
+    public static FrameHeader decode(ByteBuffer in) {
+        ByteBuffer b = in.slice().order(ByteOrder.LITTLE_ENDIAN);
+        if (b.remaining() < Protocol.HEADER_SIZE) {
+            throw new IllegalArgumentException("a header needs " + Protocol.HEADER_SIZE + " bytes, got " + b.remaining());
+        }
+        in.position(in.position() + Protocol.HEADER_SIZE);
+        int magic = b.getInt(0);
+        int version = b.get(4) & 0xFF;
+        int opcode = b.get(5) & 0xFF;
+        int flags = b.getShort(6) & 0xFFFF;
+        long requestId = b.getLong(8);
+        long payloadLen = b.getInt(16) & 0xFFFF_FFFFL;
+        int status = b.getShort(20) & 0xFFFF;
+        long identity = b.getInt(24) & 0xFFFF_FFFFL;
+        byte[] tag = new byte[32];
+        b.position(32).get(tag);
+        return new FrameHeader(magic, version, opcode, flags, requestId, payloadLen, status, identity, tag);
+    }
+
+    /** Writes 64 bytes at the buffer's position (the position moves past them). */
+    public void encode(ByteBuffer out) {
+        ByteBuffer b = out.slice().order(ByteOrder.LITTLE_ENDIAN);
+        b.putInt(magic).put((byte) version).put((byte) opcode).putShort((short) flags).putLong(requestId)
+                .putInt((int) payloadLen).putShort((short) status).putShort((short) 0).putInt((int) identity)
+                .putInt(0).put(authTag);
+        out.position(out.position() + Protocol.HEADER_SIZE);
+    }
+
+    /**
+     * Checks what a drive checks before reading the payload, in the order of
+     * {@code ispd_header_decode}: magic, version, flags, payload length. The failures all end the
+     * connection. Returns null when the header can be trusted.
+     */
+    public StatusException checkFraming() {
+        if (magic != Protocol.MAGIC) {
+            return new StatusException(Status.BAD_MAGIC, String.format(
+                    "bad magic 0x%08x in frame header, expected 0x%08x (\"ISPD\")", magic, Protocol.MAGIC));
+        }
+        if (version != Protocol.VERSION) {
+            return new StatusException(Status.BAD_VERSION,
+                    "protocol version " + version + " is not supported; this drive speaks version " + Protocol.VERSION);
+        }
+        int unknown = flags & ~(Protocol.FLAG_RESPONSE | Protocol.FLAG_AUTH);
+        if (unknown != 0) {
+            return new StatusException(Status.BAD_FLAGS, String.format("undefined flag bits 0x%04x set in frame header", unknown));
+        }
+        if (payloadLen > Protocol.MAX_PAYLOAD) {
+            return new StatusException(Status.PAYLOAD_TOO_LARGE,
+                    "payload_len " + payloadLen + " exceeds the limit of " + Protocol.MAX_PAYLOAD + " bytes");
+        }
+        return null;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof FrameHeader h && magic == h.magic && version == h.version && opcode == h.opcode
+                && flags == h.flags && requestId == h.requestId && payloadLen == h.payloadLen && status == h.status
+                && identity == h.identity && Arrays.equals(authTag, h.authTag);
+    }
+
+    @Override
+    public int hashCode() {
+        return Long.hashCode(requestId) * 31 + opcode;
+    }
+
+    @Override
+    public String toString() {
+        return "FrameHeader{opcode=0x" + Integer.toHexString(opcode) + ", flags=" + flags + ", requestId=" + requestId
+                + ", payloadLen=" + payloadLen + ", status=" + status + "}";
+    }
+}

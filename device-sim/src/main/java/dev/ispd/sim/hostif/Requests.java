@@ -1,0 +1,180 @@
+package dev.ispd.sim.hostif;
+
+import dev.ispd.tasklet.Extent;
+import dev.ispd.tasklet.Params;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Request payloads, one record per opcode, each with its decoder (the drive's side) beside its
+ * encoder (clients, tests and the vector writer), so a layout is written down once. Decoders
+ * check every length against the payload and the protocol limits; views of the payload
+ * ({@link WriteObject#data}, {@link CreateTasklet#body}) are valid only while it is.
+ */
+public final class Requests {
+    private Requests() {
+    }
+
+    /** A decoded request. */
+    public sealed interface Request permits DeviceInfo, DeviceLog, CreateObject, WriteObject, ReadObject,
+            StatObject, ListObjects, DeleteObject, CreateTasklet, Execute, Poll, ReadResult, Cancel, Release {
+        Opcode opcode();
+
+        void encode(PayloadWriter w);
+    }
+
+    /** Decodes the payload of a request with this opcode; MALFORMED names the bad field. */
+    public static Request decode(Opcode op, PayloadReader r) throws StatusException {
+        Request req = switch (op) {
+            case DEVICE_INFO -> new DeviceInfo();
+            case DEVICE_LOG -> new DeviceLog();
+            case CREATE_OBJECT -> new CreateObject(r.u64("requested_id"));
+            case WRITE_OBJECT -> WriteObject.decode(r);
+            case READ_OBJECT -> new ReadObject(r.u64("id"), r.u64("offset"), r.u32("length", 0, Protocol.MAX_IO));
+            case STAT_OBJECT -> new StatObject(r.u64("id"));
+            case LIST_OBJECTS -> new ListObjects(r.u64("after_id"), r.u32("max", 1, Protocol.MAX_LIST));
+            case DELETE_OBJECT -> new DeleteObject(r.u64("id"));
+            case CREATE_TASKLET -> CreateTasklet.decode(r);
+            case EXECUTE -> Execute.decode(r);
+            case POLL -> new Poll(r.u64("exec_id"));
+            case READ_RESULT -> new ReadResult(r.u64("exec_id"), r.u64("offset"), r.u32("length", 0, Protocol.MAX_IO));
+            case CANCEL -> new Cancel(r.u64("exec_id"));
+            case RELEASE -> new Release(r.u64("exec_id"));
+        };
+        r.end();
+        return req;
+    }
+
+    public record DeviceInfo() implements Request {
+        public Opcode opcode() { return Opcode.DEVICE_INFO; }
+        public void encode(PayloadWriter w) { }
+    }
+
+    public record DeviceLog() implements Request {
+        public Opcode opcode() { return Opcode.DEVICE_LOG; }
+        public void encode(PayloadWriter w) { }
+    }
+
+    /** {@code requestedId} 0 lets the drive pick. */
+    public record CreateObject(long requestedId) implements Request {
+        public Opcode opcode() { return Opcode.CREATE_OBJECT; }
+        public void encode(PayloadWriter w) { w.u64(requestedId); }
+    }
+
+    /** {@code data}: the bytes to write, from its position to its limit. */
+    public record WriteObject(long id, long offset, ByteBuffer data) implements Request {
+        public Opcode opcode() { return Opcode.WRITE_OBJECT; }
+
+        public void encode(PayloadWriter w) {
+            w.u64(id).u64(offset).u32(data.remaining()).bytes(data);
+        }
+
+        static WriteObject decode(PayloadReader r) throws StatusException {
+            long id = r.u64("id");
+            long offset = r.u64("offset");
+            int length = r.u32("length", 0, Protocol.MAX_IO);
+            if (length != r.remaining()) {
+                throw r.malformed("length " + length + " does not match the " + r.remaining()
+                        + " data bytes that follow it");
+            }
+            return new WriteObject(id, offset, r.bytes(length, "data"));
+        }
+    }
+
+    public record ReadObject(long id, long offset, int length) implements Request {
+        public Opcode opcode() { return Opcode.READ_OBJECT; }
+        public void encode(PayloadWriter w) { w.u64(id).u64(offset).u32(length); }
+    }
+
+    public record StatObject(long id) implements Request {
+        public Opcode opcode() { return Opcode.STAT_OBJECT; }
+        public void encode(PayloadWriter w) { w.u64(id); }
+    }
+
+    public record ListObjects(long afterId, int max) implements Request {
+        public Opcode opcode() { return Opcode.LIST_OBJECTS; }
+        public void encode(PayloadWriter w) { w.u64(afterId).u32(max); }
+    }
+
+    public record DeleteObject(long id) implements Request {
+        public Opcode opcode() { return Opcode.DELETE_OBJECT; }
+        public void encode(PayloadWriter w) { w.u64(id); }
+    }
+
+    /** {@code form}: {@link Protocol#FORM_BUILTIN}, {@code _PLAN} or {@code _MODULE}. */
+    public record CreateTasklet(int form, String name, Params params, ByteBuffer body) implements Request {
+        public Opcode opcode() { return Opcode.CREATE_TASKLET; }
+
+        public void encode(PayloadWriter w) {
+            w.u8(form).str(name).params(params).blob(body);
+        }
+
+        static CreateTasklet decode(PayloadReader r) throws StatusException {
+            int form = r.u8("form");
+            if (form < Protocol.FORM_BUILTIN || form > Protocol.FORM_MODULE) {
+                throw r.malformed("form " + form + " is not 1 (BUILTIN), 2 (PLAN) or 3 (MODULE)");
+            }
+            return new CreateTasklet(form, r.str("name"), r.params("params"), r.blob("body"));
+        }
+    }
+
+    /** {@code outputId} 0 = no output object. */
+    public record Execute(long taskletId, long outputId, Params runtime, List<Extent> extents) implements Request {
+        private static final int EXTENT_BYTES = 24;
+
+        public Opcode opcode() { return Opcode.EXECUTE; }
+
+        public void encode(PayloadWriter w) {
+            w.u64(taskletId).u64(outputId).params(runtime).u32(extents.size());
+            for (Extent e : extents) {
+                w.u64(e.objectId()).u64(e.offset()).u64(e.length());
+            }
+        }
+
+        static Execute decode(PayloadReader r) throws StatusException {
+            long taskletId = r.u64("tasklet_id");
+            long outputId = r.u64("output_id");
+            Params runtime = r.params("runtime");
+            int n = r.u32("n", 0, Protocol.MAX_EXTENTS);
+            if ((long) n * EXTENT_BYTES != r.remaining()) {
+                throw r.malformed("n says " + n + " extents (" + (long) n * EXTENT_BYTES + " bytes) but "
+                        + r.remaining() + " bytes follow");
+            }
+            List<Extent> extents = new ArrayList<>(n);
+            for (int i = 0; i < n; i++) {
+                long objectId = r.u64("extent " + i + " object_id");
+                long offset = r.u64("extent " + i + " offset");
+                long length = r.u64("extent " + i + " length");
+                if (offset < 0 || length < 0) {
+                    // u64 above 2^63-1: no object is that large
+                    throw new StatusException(Status.OUT_OF_RANGE, "extent " + i + " (object "
+                            + Long.toUnsignedString(objectId) + ", offset " + Long.toUnsignedString(offset)
+                            + ", length " + Long.toUnsignedString(length) + ") lies beyond any object");
+                }
+                extents.add(new Extent(objectId, offset, length));
+            }
+            return new Execute(taskletId, outputId, runtime, List.copyOf(extents));
+        }
+    }
+
+    public record Poll(long execId) implements Request {
+        public Opcode opcode() { return Opcode.POLL; }
+        public void encode(PayloadWriter w) { w.u64(execId); }
+    }
+
+    public record ReadResult(long execId, long offset, int length) implements Request {
+        public Opcode opcode() { return Opcode.READ_RESULT; }
+        public void encode(PayloadWriter w) { w.u64(execId).u64(offset).u32(length); }
+    }
+
+    public record Cancel(long execId) implements Request {
+        public Opcode opcode() { return Opcode.CANCEL; }
+        public void encode(PayloadWriter w) { w.u64(execId); }
+    }
+
+    public record Release(long execId) implements Request {
+        public Opcode opcode() { return Opcode.RELEASE; }
+        public void encode(PayloadWriter w) { w.u64(execId); }
+    }
+}

@@ -1,0 +1,204 @@
+package dev.ispd.sim.hostif;
+
+import dev.ispd.tasklet.Params;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Response payloads, one record per opcode plus {@link Error}, each with its encoder (the
+ * drive's side) beside its decoder (clients, tests and the vector tests), so a layout is written
+ * down once. u32 fields are held in longs.
+ */
+public final class Responses {
+    private Responses() {
+    }
+
+    /** An encodable response payload. */
+    public sealed interface Response permits Error, DeviceInfo, DeviceLog, CreateObject, WriteObject, ReadObject,
+            ObjectStat, ListObjects, Empty, CreateTasklet, Execute, Poll, ReadResult, Cancel {
+        void encode(PayloadWriter w);
+    }
+
+    /** Decodes the payload of a successful (status OK) response to a request with this opcode. */
+    public static Response decode(Opcode op, PayloadReader r) throws StatusException {
+        Response resp = switch (op) {
+            case DEVICE_INFO -> DeviceInfo.decode(r);
+            case DEVICE_LOG -> DeviceLog.decode(r);
+            case CREATE_OBJECT -> new CreateObject(r.u64("id"));
+            case WRITE_OBJECT -> new WriteObject(r.u64("size"));
+            case READ_OBJECT -> new ReadObject(r.bytes(r.u32("length", 0, Protocol.MAX_IO), "data"));
+            case STAT_OBJECT -> ObjectStat.decode(r, "");
+            case LIST_OBJECTS -> ListObjects.decode(r);
+            case DELETE_OBJECT, RELEASE -> new Empty();
+            case CREATE_TASKLET -> new CreateTasklet(r.u64("tasklet_id"));
+            case EXECUTE -> new Execute(r.u64("exec_id"));
+            case POLL -> Poll.decode(r);
+            case READ_RESULT -> ReadResult.decode(r);
+            case CANCEL -> new Cancel(r.u8("state"));
+        };
+        r.end();
+        return resp;
+    }
+
+    /** The payload of every response whose status is not OK: a message naming what was wrong. */
+    public record Error(String message) implements Response {
+        public void encode(PayloadWriter w) { w.message(message); }
+
+        public static Error decode(PayloadReader r) throws StatusException {
+            Error e = new Error(r.str("message"));
+            r.end();
+            return e;
+        }
+    }
+
+    /** Responses without fields (DELETE_OBJECT, RELEASE). */
+    public record Empty() implements Response {
+        public void encode(PayloadWriter w) { }
+    }
+
+    public record DeviceInfo(String driveName, String profileName, long capacityBytes, long pageSize,
+                             long pagesPerBatch, long maxIo, long maxInflight, Params capabilities) implements Response {
+        public void encode(PayloadWriter w) {
+            w.str(driveName).str(profileName).u64(capacityBytes).u32(pageSize).u32(pagesPerBatch).u32(maxIo)
+                    .u32(maxInflight).params(capabilities);
+        }
+
+        static DeviceInfo decode(PayloadReader r) throws StatusException {
+            return new DeviceInfo(r.str("drive_name"), r.str("profile_name"), r.u64("capacity_bytes"),
+                    r.u32("page_size"), r.u32("pages_per_batch"), r.u32("max_io"), r.u32("max_inflight"),
+                    r.params("capabilities"));
+        }
+    }
+
+    /** One component's totals in a DEVICE_LOG response. */
+    public record ComponentLog(String component, long busyNs, long energyNj) { }
+
+    public record DeviceLog(long modeledNowNs, long queued, long running, long commands, long bytesWritten,
+                            long bytesToHost, long bytesReadInternal, long energyNj, List<ComponentLog> components)
+            implements Response {
+        public void encode(PayloadWriter w) {
+            w.u64(modeledNowNs).u32(queued).u32(running).u64(commands).u64(bytesWritten).u64(bytesToHost)
+                    .u64(bytesReadInternal).u64(energyNj).u16(components.size());
+            for (ComponentLog c : components) {
+                w.str(c.component()).u64(c.busyNs()).u64(c.energyNj());
+            }
+        }
+
+        static DeviceLog decode(PayloadReader r) throws StatusException {
+            long now = r.u64("modeled_now_ns");
+            long queued = r.u32("queued");
+            long running = r.u32("running");
+            long commands = r.u64("commands");
+            long written = r.u64("bytes_written");
+            long toHost = r.u64("bytes_to_host");
+            long internal = r.u64("bytes_read_internal");
+            long energy = r.u64("energy_nj");
+            int n = r.u16("n");
+            List<ComponentLog> comps = new ArrayList<>(n);
+            for (int i = 0; i < n; i++) {
+                comps.add(new ComponentLog(r.str("component " + i), r.u64("component " + i + " busy_ns"),
+                        r.u64("component " + i + " energy_nj")));
+            }
+            return new DeviceLog(now, queued, running, commands, written, toHost, internal, energy, List.copyOf(comps));
+        }
+    }
+
+    public record CreateObject(long id) implements Response {
+        public void encode(PayloadWriter w) { w.u64(id); }
+    }
+
+    public record WriteObject(long size) implements Response {
+        public void encode(PayloadWriter w) { w.u64(size); }
+    }
+
+    /** {@code data}: the bytes read, from its position to its limit. */
+    public record ReadObject(ByteBuffer data) implements Response {
+        public void encode(PayloadWriter w) {
+            begin(w, data.remaining()).put(data.duplicate());
+        }
+
+        /** Writes the length and returns the {@code length} bytes that follow, for the caller to fill. */
+        public static ByteBuffer begin(PayloadWriter w, int length) {
+            return w.u32(length).claim(length);
+        }
+    }
+
+    /** STAT_OBJECT's response, and one LIST_OBJECTS entry; {@code kind}: {@link Protocol#KIND_DATA} or {@code _TASKLET}. */
+    public record ObjectStat(long id, long size, int kind) implements Response {
+        public void encode(PayloadWriter w) { w.u64(id).u64(size).u8(kind); }
+
+        static ObjectStat decode(PayloadReader r, String prefix) throws StatusException {
+            return new ObjectStat(r.u64(prefix + "id"), r.u64(prefix + "size"), r.u8(prefix + "kind"));
+        }
+    }
+
+    public record ListObjects(List<ObjectStat> entries, boolean more) implements Response {
+        public void encode(PayloadWriter w) {
+            w.u32(entries.size());
+            for (ObjectStat e : entries) {
+                e.encode(w);
+            }
+            w.u8(more ? 1 : 0);
+        }
+
+        static ListObjects decode(PayloadReader r) throws StatusException {
+            int count = r.u32("count", 0, Protocol.MAX_LIST);
+            List<ObjectStat> entries = new ArrayList<>(count);
+            for (int i = 0; i < count; i++) {
+                entries.add(ObjectStat.decode(r, "entry " + i + " "));
+            }
+            int more = r.u8("more");
+            if (more > 1) {
+                throw r.malformed("more is " + more + ", not 0 or 1");
+            }
+            return new ListObjects(List.copyOf(entries), more == 1);
+        }
+    }
+
+    public record CreateTasklet(long taskletId) implements Response {
+        public void encode(PayloadWriter w) { w.u64(taskletId); }
+    }
+
+    public record Execute(long execId) implements Response {
+        public void encode(PayloadWriter w) { w.u64(execId); }
+    }
+
+    /** {@code state}: a {@code Protocol.EXEC_*} value; {@code errorStatus}: a {@link Status} code. */
+    public record Poll(int state, int errorStatus, long suggestedPollUs, long pagesDone, long pagesTotal,
+                       long resultBytes, long modeledNs, long modeledEnergyNj, String errorMessage) implements Response {
+        public void encode(PayloadWriter w) {
+            w.u8(state).u8(0).u16(errorStatus).u32(suggestedPollUs).u64(pagesDone).u64(pagesTotal).u64(resultBytes)
+                    .u64(modeledNs).u64(modeledEnergyNj).message(errorMessage);
+        }
+
+        static Poll decode(PayloadReader r) throws StatusException {
+            int state = r.u8("state");
+            r.u8("reserved");
+            return new Poll(state, r.u16("error_status"), r.u32("suggested_poll_us"), r.u64("pages_done"),
+                    r.u64("pages_total"), r.u64("result_bytes"), r.u64("modeled_ns"), r.u64("modeled_energy_nj"),
+                    r.str("error_message"));
+        }
+    }
+
+    /** {@code data}: the bytes read, from its position to its limit. */
+    public record ReadResult(long totalLength, ByteBuffer data) implements Response {
+        public void encode(PayloadWriter w) {
+            begin(w, totalLength, data.remaining()).put(data.duplicate());
+        }
+
+        /** Writes the lengths and returns the {@code length} bytes that follow, for the caller to fill. */
+        public static ByteBuffer begin(PayloadWriter w, long totalLength, int length) {
+            return w.u64(totalLength).u32(length).claim(length);
+        }
+
+        static ReadResult decode(PayloadReader r) throws StatusException {
+            long total = r.u64("total_length");
+            return new ReadResult(total, r.bytes(r.u32("length", 0, Protocol.MAX_IO), "data"));
+        }
+    }
+
+    public record Cancel(int state) implements Response {
+        public void encode(PayloadWriter w) { w.u8(state); }
+    }
+}

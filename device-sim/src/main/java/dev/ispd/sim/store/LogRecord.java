@@ -1,0 +1,101 @@
+package dev.ispd.sim.store;
+
+import dev.ispd.tasklet.Params;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/** One change of the store's metadata, as appended to the {@link MetadataLog}. */
+sealed interface LogRecord {
+    int CREATE_DATA = 1;
+    int CREATE_TASKLET = 2;
+    int SIZE = 3;
+    int DELETE = 4;
+    int NEXT_ID = 5;
+    int REPLACE = 6;
+
+    int type();
+
+    /** Writes the body (after the type byte). */
+    void encodeBody(ByteBuffer out);
+
+    /** A DATA object was created, backed by generation 0 of its file. */
+    record CreateData(long id) implements LogRecord {
+        public int type() { return CREATE_DATA; }
+        public void encodeBody(ByteBuffer out) { out.putLong(id); }
+    }
+
+    /** A tasklet instance was created. */
+    record CreateTasklet(long id, TaskletDefinition definition) implements LogRecord {
+        public int type() { return CREATE_TASKLET; }
+
+        public void encodeBody(ByteBuffer out) {
+            out.putLong(id).put((byte) definition.form());
+            putString(out, definition.name());
+            Map<String, String> m = definition.params().asMap();
+            out.putShort((short) m.size());
+            m.forEach((k, v) -> {
+                putString(out, k);
+                putString(out, v);
+            });
+        }
+    }
+
+    /** A DATA object's size changed (a write was acknowledged). */
+    record Size(long id, long size) implements LogRecord {
+        public int type() { return SIZE; }
+        public void encodeBody(ByteBuffer out) { out.putLong(id).putLong(size); }
+    }
+
+    record Delete(long id) implements LogRecord {
+        public int type() { return DELETE; }
+        public void encodeBody(ByteBuffer out) { out.putLong(id); }
+    }
+
+    /** The id the drive picks next; kept by compaction so deleted ids are not handed out again. */
+    record NextId(long next) implements LogRecord {
+        public int type() { return NEXT_ID; }
+        public void encodeBody(ByteBuffer out) { out.putLong(next); }
+    }
+
+    /** A DATA object's contents were replaced by generation {@code generation} of its file. */
+    record Replace(long id, long generation, long size) implements LogRecord {
+        public int type() { return REPLACE; }
+        public void encodeBody(ByteBuffer out) { out.putLong(id).putLong(generation).putLong(size); }
+    }
+
+    /** Decodes a body of {@code type}; a BufferUnderflowException means the body is too short. */
+    static LogRecord decode(int type, ByteBuffer in) {
+        return switch (type) {
+            case CREATE_DATA -> new CreateData(in.getLong());
+            case CREATE_TASKLET -> {
+                long id = in.getLong();
+                int form = in.get() & 0xFF;
+                String name = getString(in);
+                int n = in.getShort() & 0xFFFF;
+                Map<String, String> m = new LinkedHashMap<>();
+                for (int i = 0; i < n; i++) {
+                    m.put(getString(in), getString(in));
+                }
+                yield new CreateTasklet(id, new TaskletDefinition(form, name, new Params(m)));
+            }
+            case SIZE -> new Size(in.getLong(), in.getLong());
+            case DELETE -> new Delete(in.getLong());
+            case NEXT_ID -> new NextId(in.getLong());
+            case REPLACE -> new Replace(in.getLong(), in.getLong(), in.getLong());
+            default -> throw new IllegalArgumentException("unknown metadata record type " + type);
+        };
+    }
+
+    private static void putString(ByteBuffer out, String s) {
+        byte[] b = s.getBytes(StandardCharsets.UTF_8);
+        out.putShort((short) b.length).put(b);
+    }
+
+    private static String getString(ByteBuffer in) {
+        byte[] b = new byte[in.getShort() & 0xFFFF];
+        in.get(b);
+        return new String(b, StandardCharsets.UTF_8);
+    }
+}

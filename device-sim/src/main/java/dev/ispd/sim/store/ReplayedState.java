@@ -1,0 +1,64 @@
+package dev.ispd.sim.store;
+
+import java.util.Map;
+import java.util.TreeMap;
+
+/** The store's metadata rebuilt from the log, before the backing files are opened. */
+final class ReplayedState {
+    /** One object as the log describes it. */
+    static final class Entry {
+        final ObjectKind kind;
+        final TaskletDefinition tasklet;
+        long generation;
+        long size;
+
+        Entry(ObjectKind kind, TaskletDefinition tasklet) {
+            this.kind = kind;
+            this.tasklet = tasklet;
+        }
+    }
+
+    final Map<Long, Entry> objects = new TreeMap<>(Long::compareUnsigned);
+    long nextId = 1;
+    long records;
+
+    /** Applies one record; a record about an object the log never created is corruption. */
+    void apply(LogRecord r) {
+        records++;
+        if (r instanceof LogRecord.CreateData c) {
+            objects.put(c.id(), new Entry(ObjectKind.DATA, null));
+            advanceNextId(c.id());
+        } else if (r instanceof LogRecord.CreateTasklet c) {
+            objects.put(c.id(), new Entry(ObjectKind.TASKLET, c.definition()));
+            advanceNextId(c.id());
+        } else if (r instanceof LogRecord.Size s) {
+            existing(s.id()).size = s.size();
+        } else if (r instanceof LogRecord.Replace rep) {
+            Entry e = existing(rep.id());
+            e.generation = rep.generation();
+            e.size = rep.size();
+        } else if (r instanceof LogRecord.Delete d) {
+            existing(d.id());
+            objects.remove(d.id());
+        } else if (r instanceof LogRecord.NextId n) {
+            if (Long.compareUnsigned(n.next(), nextId) > 0) {
+                nextId = n.next();
+            }
+        }
+    }
+
+    private Entry existing(long id) {
+        Entry e = objects.get(id);
+        if (e == null) {
+            throw new IllegalArgumentException("record names object " + Long.toUnsignedString(id)
+                    + ", which the log never created (or deleted before)");
+        }
+        return e;
+    }
+
+    private void advanceNextId(long id) {
+        if (Long.compareUnsigned(id + 1, nextId) > 0) {
+            nextId = id + 1; // an id of 2^64-1 wraps to 0 and leaves nextId alone
+        }
+    }
+}

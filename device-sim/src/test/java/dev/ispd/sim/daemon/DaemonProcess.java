@@ -1,0 +1,85 @@
+package dev.ispd.sim.daemon;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/** The drive daemon in a separate JVM (the test's java and class path), for crash tests. */
+final class DaemonProcess implements AutoCloseable {
+    private static final Pattern READY = Pattern.compile("^(drive\\d+) ready at (\\S+) ");
+
+    private final Process process;
+    private final List<String> addresses = new ArrayList<>();
+
+    private DaemonProcess(Process process) {
+        this.process = process;
+    }
+
+    /** Starts {@code DriveDaemon} with {@code args} and waits for every drive's ready line. */
+    static DaemonProcess start(Path log, int drives, String... args) throws IOException {
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"), DriveDaemon.class.getName()));
+        cmd.addAll(List.of(args));
+        Process p = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.appendTo(log.toFile())).start();
+        DaemonProcess d = new DaemonProcess(p);
+        BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
+        while (d.addresses.size() < drives) {
+            String line = out.readLine();
+            if (line == null) {
+                throw new IOException("the daemon exited (" + waitExit(p) + ") before it was ready; see " + log);
+            }
+            Matcher m = READY.matcher(line);
+            if (m.find()) {
+                d.addresses.add(m.group(2));
+            }
+        }
+        return d;
+    }
+
+    private static String waitExit(Process p) {
+        try {
+            return p.waitFor(5, TimeUnit.SECONDS) ? "status " + p.exitValue() : "still running";
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return "interrupted";
+        }
+    }
+
+    String address(int i) {
+        return addresses.get(i);
+    }
+
+    /** SIGKILL: no shutdown hook, no flushing; only what reached the OS survives. */
+    void kill() throws InterruptedException {
+        process.destroyForcibly();
+        process.waitFor();
+    }
+
+    /** SIGTERM; returns the exit status. */
+    int terminate() throws InterruptedException {
+        process.destroy();
+        if (!process.waitFor(20, TimeUnit.SECONDS)) {
+            process.destroyForcibly();
+            throw new AssertionError("the daemon did not stop on SIGTERM");
+        }
+        return process.exitValue();
+    }
+
+    /** Kills the daemon if it still runs, so a failed test leaves no process behind. */
+    @Override
+    public void close() {
+        process.destroyForcibly();
+        try {
+            process.waitFor();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

@@ -1,0 +1,213 @@
+package dev.ispd.sim.hostif;
+
+import dev.ispd.tasklet.Extent;
+import dev.ispd.tasklet.Params;
+import java.io.EOFException;
+import java.io.IOException;
+import java.net.StandardProtocolFamily;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.channels.SocketChannel;
+import java.util.List;
+
+/**
+ * A small blocking client of the protocol, for tests: the Java codec on one socket. Typed
+ * helpers fail the test (AssertionError with the drive's message) on any status but OK;
+ * {@link #call} and {@link #sendRaw} return the raw reply for tests of errors.
+ */
+public final class TestClient implements AutoCloseable {
+    private final SocketChannel ch;
+    private long nextRequestId = 1;
+
+    private TestClient(SocketChannel ch) {
+        this.ch = ch;
+    }
+
+    public static TestClient connect(String address) throws IOException {
+        DriveAddress a = DriveAddress.parse(address);
+        SocketChannel ch = SocketChannel.open(a.unixPath() != null ? StandardProtocolFamily.UNIX : StandardProtocolFamily.INET);
+        ch.connect(a.socketAddress());
+        return new TestClient(ch);
+    }
+
+    /** A reply: its header and payload. */
+    public record Reply(FrameHeader header, ByteBuffer payload) {
+        public Status status() {
+            return Status.ofCode(header.status());
+        }
+
+        /** The error message of a failed reply. */
+        public String message() {
+            try {
+                return Responses.Error.decode(new PayloadReader(payload, "error")).message();
+            } catch (StatusException e) {
+                throw new AssertionError("error reply does not decode: " + e.getMessage());
+            }
+        }
+
+        /** The decoded payload of a successful reply. */
+        @SuppressWarnings("unchecked")
+        public <T extends Responses.Response> T body() {
+            if (status() != Status.OK) {
+                throw new AssertionError("drive answered " + status() + ": " + message());
+            }
+            try {
+                Opcode op = Opcode.ofCode(header.opcode());
+                return (T) Responses.decode(op, new PayloadReader(payload, op + " response"));
+            } catch (StatusException e) {
+                throw new AssertionError("reply does not decode: " + e.getMessage());
+            }
+        }
+    }
+
+    /** Sends one request and reads its reply, checking that the reply matches the request. */
+    public Reply call(Requests.Request request) throws IOException {
+        long id = nextRequestId++;
+        Reply r = sendRaw(frame(request, id));
+        if (r.header().requestId() != id || r.header().opcode() != request.opcode().code() || !r.header().isResponse()) {
+            throw new AssertionError("reply " + r.header() + " does not answer request " + id + " " + request.opcode());
+        }
+        return r;
+    }
+
+    /** A complete request frame. */
+    public static ByteBuffer frame(Requests.Request request, long requestId) {
+        PayloadWriter w = new PayloadWriter(1024);
+        request.encode(w);
+        ByteBuffer frame = ByteBuffer.allocate(Protocol.HEADER_SIZE + w.size());
+        FrameHeader.request(request.opcode().code(), requestId, w.size()).encode(frame);
+        return frame.put(w.payload()).flip();
+    }
+
+    /** Writes raw bytes (as much as the drive takes before it closes), then reads one reply. */
+    public Reply sendRaw(ByteBuffer bytes) throws IOException {
+        try {
+            while (bytes.hasRemaining()) {
+                ch.write(bytes);
+            }
+        } catch (IOException e) {
+            // the drive may close after answering a framing error before taking every byte
+        }
+        return readReply();
+    }
+
+    public Reply readReply() throws IOException {
+        ByteBuffer h = readFully(Protocol.HEADER_SIZE);
+        FrameHeader header = FrameHeader.decode(h);
+        ByteBuffer payload = readFully((int) header.payloadLen());
+        return new Reply(header, payload);
+    }
+
+    /** True if the drive closed the connection (the next read sees end of stream). */
+    public boolean closedByDrive() throws IOException {
+        try {
+            return ch.read(ByteBuffer.allocate(1)) < 0;
+        } catch (IOException e) {
+            return true;
+        }
+    }
+
+    private ByteBuffer readFully(int n) throws IOException {
+        ByteBuffer b = ByteBuffer.allocate(n).order(ByteOrder.LITTLE_ENDIAN);
+        while (b.hasRemaining()) {
+            if (ch.read(b) < 0) {
+                throw new EOFException("drive closed the connection after " + b.position() + " of " + n + " bytes");
+            }
+        }
+        return b.flip();
+    }
+
+    // ---- typed helpers: fail on any status but OK ----
+
+    public Responses.DeviceInfo info() throws IOException {
+        return call(new Requests.DeviceInfo()).body();
+    }
+
+    public Responses.DeviceLog log() throws IOException {
+        return call(new Requests.DeviceLog()).body();
+    }
+
+    public long create(long requestedId) throws IOException {
+        return call(new Requests.CreateObject(requestedId)).<Responses.CreateObject>body().id();
+    }
+
+    public long write(long id, long offset, byte[] data) throws IOException {
+        return call(new Requests.WriteObject(id, offset, ByteBuffer.wrap(data))).<Responses.WriteObject>body().size();
+    }
+
+    public byte[] read(long id, long offset, int length) throws IOException {
+        ByteBuffer data = call(new Requests.ReadObject(id, offset, length)).<Responses.ReadObject>body().data();
+        byte[] out = new byte[data.remaining()];
+        data.get(out);
+        return out;
+    }
+
+    public Responses.ObjectStat stat(long id) throws IOException {
+        return call(new Requests.StatObject(id)).body();
+    }
+
+    public Responses.ListObjects list(long afterId, int max) throws IOException {
+        return call(new Requests.ListObjects(afterId, max)).body();
+    }
+
+    public void delete(long id) throws IOException {
+        call(new Requests.DeleteObject(id)).body();
+    }
+
+    public long createTasklet(String name, Params params) throws IOException {
+        return call(new Requests.CreateTasklet(Protocol.FORM_BUILTIN, name, params, ByteBuffer.allocate(0)))
+                .<Responses.CreateTasklet>body().taskletId();
+    }
+
+    public long execute(long taskletId, long outputId, Params runtime, List<Extent> extents) throws IOException {
+        return call(new Requests.Execute(taskletId, outputId, runtime, extents)).<Responses.Execute>body().execId();
+    }
+
+    public Responses.Poll poll(long execId) throws IOException {
+        return call(new Requests.Poll(execId)).body();
+    }
+
+    /** Polls until the execution is DONE, FAILED or CANCELLED (at the drive's suggested interval, at most 10 s). */
+    public Responses.Poll await(long execId) throws IOException {
+        long deadline = System.nanoTime() + 10_000_000_000L;
+        while (true) {
+            Responses.Poll p = poll(execId);
+            if (p.state() >= Protocol.EXEC_DONE) {
+                return p;
+            }
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("execution " + execId + " did not finish: " + p);
+            }
+            try {
+                Thread.sleep(Math.max(1, p.suggestedPollUs() / 1000));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IOException(e);
+            }
+        }
+    }
+
+    /** The whole result of a DONE execution. */
+    public byte[] result(long execId) throws IOException {
+        Responses.ReadResult r = call(new Requests.ReadResult(execId, 0, Protocol.MAX_IO)).body();
+        byte[] out = new byte[r.data().remaining()];
+        r.data().get(out);
+        if (out.length != r.totalLength()) {
+            throw new AssertionError("result of " + r.totalLength() + " bytes came back with " + out.length);
+        }
+        return out;
+    }
+
+    public int cancel(long execId) throws IOException {
+        return call(new Requests.Cancel(execId)).<Responses.Cancel>body().state();
+    }
+
+    public void release(long execId) throws IOException {
+        call(new Requests.Release(execId)).body();
+    }
+
+    @Override
+    public void close() throws IOException {
+        ch.close();
+    }
+}

@@ -1,0 +1,190 @@
+package dev.ispd.sim.hostif;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.ispd.tasklet.Extent;
+import dev.ispd.tasklet.Params;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Decodes every checked-in vector (docs/protocol/vectors/*.bin) to the fields documented in
+ * docs/protocol/vectors.md, and encodes those fields back to the identical bytes.
+ */
+class VectorTest {
+    private static final Path DIR = Path.of("..", "docs", "protocol", "vectors");
+
+    /** A decoded vector: header and payload reader positioned after the header. */
+    private record Frame(FrameHeader header, ByteBuffer payload, byte[] bytes) {
+        PayloadReader reader() {
+            return new PayloadReader(payload, "vector");
+        }
+    }
+
+    private static Frame load(String name) throws IOException {
+        byte[] bytes = Files.readAllBytes(DIR.resolve(name));
+        ByteBuffer b = ByteBuffer.wrap(bytes);
+        FrameHeader h = FrameHeader.decode(b);
+        assertEquals(null, h.checkFraming(), name + " header");
+        assertEquals(bytes.length - Protocol.HEADER_SIZE, h.payloadLen(), name + " payload_len");
+        assertEquals(0, h.identity());
+        assertArrayEquals(new byte[32], h.authTag());
+        return new Frame(h, b.slice(), bytes);
+    }
+
+    private static Requests.Request request(Frame f, Opcode op, long requestId) throws StatusException {
+        assertEquals(op.code(), f.header().opcode());
+        assertEquals(0, f.header().flags());
+        assertEquals(0, f.header().status());
+        assertEquals(requestId, f.header().requestId());
+        Requests.Request r = Requests.decode(op, f.reader());
+        assertReencodes(f, TestClient.frame(r, requestId));
+        return r;
+    }
+
+    private static <T extends Responses.Response> T response(Frame f, Opcode op, long requestId, Status status)
+            throws StatusException {
+        assertEquals(op.code(), f.header().opcode());
+        assertEquals(Protocol.FLAG_RESPONSE, f.header().flags());
+        assertEquals(status.code(), f.header().status());
+        assertEquals(requestId, f.header().requestId());
+        Responses.Response r = status == Status.OK ? Responses.decode(op, f.reader()) : Responses.Error.decode(f.reader());
+        PayloadWriter w = new PayloadWriter(1024);
+        r.encode(w);
+        ByteBuffer frame = ByteBuffer.allocate(Protocol.HEADER_SIZE + w.size());
+        FrameHeader.response(op.code(), requestId, w.size(), status).encode(frame);
+        assertReencodes(f, frame.put(w.payload()).flip());
+        @SuppressWarnings("unchecked")
+        T t = (T) r;
+        return t;
+    }
+
+    private static void assertReencodes(Frame f, ByteBuffer encoded) {
+        byte[] out = new byte[encoded.remaining()];
+        encoded.get(out);
+        assertArrayEquals(f.bytes(), out, "re-encoded frame differs from the vector file");
+    }
+
+    private static String text(ByteBuffer b) {
+        byte[] a = new byte[b.remaining()];
+        b.duplicate().get(a);
+        return new String(a, StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void everyDocumentedVectorIsCheckedIn() throws IOException {
+        try (var files = Files.list(DIR)) {
+            assertEquals(Vectors.all().stream().map(Vectors.Vector::file).sorted().toList(),
+                    files.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".bin")).sorted().toList());
+        }
+    }
+
+    @Test
+    void deviceInfoRequest() throws Exception {
+        Frame f = load("01_device_info_request.bin");
+        assertEquals(new Requests.DeviceInfo(), request(f, Opcode.DEVICE_INFO, 1));
+        assertEquals(0, f.payload().remaining());
+    }
+
+    @Test
+    void createObjectRequest() throws Exception {
+        assertEquals(new Requests.CreateObject(0), request(load("02_create_object_request.bin"), Opcode.CREATE_OBJECT, 2));
+    }
+
+    @Test
+    void writeObjectRequest() throws Exception {
+        Requests.WriteObject w = (Requests.WriteObject) request(load("03_write_object_request.bin"), Opcode.WRITE_OBJECT, 3);
+        assertEquals(42, w.id());
+        assertEquals(8192, w.offset());
+        assertEquals(12, w.data().remaining());
+        assertEquals("hello, drive", text(w.data()));
+    }
+
+    @Test
+    void readObjectResponse() throws Exception {
+        Responses.ReadObject r = response(load("04_read_object_response.bin"), Opcode.READ_OBJECT, 4, Status.OK);
+        byte[] data = new byte[r.data().remaining()];
+        r.data().get(data);
+        assertArrayEquals(new byte[] {(byte) 0xDE, (byte) 0xAD, (byte) 0xBE, (byte) 0xEF}, data);
+    }
+
+    @Test
+    void createTaskletRequest() throws Exception {
+        Requests.CreateTasklet c = (Requests.CreateTasklet) request(load("05_create_tasklet_request.bin"),
+                Opcode.CREATE_TASKLET, 5);
+        assertEquals(Protocol.FORM_BUILTIN, c.form());
+        assertEquals("q1", c.name());
+        assertEquals(Params.of("entrySize", "256"), c.params());
+        assertEquals(0, c.body().remaining());
+    }
+
+    @Test
+    void executeRequest() throws Exception {
+        Requests.Execute e = (Requests.Execute) request(load("06_execute_request.bin"), Opcode.EXECUTE, 6);
+        assertEquals(1000, e.taskletId());
+        assertEquals(1001, e.outputId());
+        assertEquals(Params.EMPTY, e.runtime());
+        assertEquals(List.of(new Extent(42, 0, 1048576), new Extent(43, 8192, 16384)), e.extents());
+    }
+
+    @Test
+    void pollResponse() throws Exception {
+        Responses.Poll p = response(load("07_poll_response.bin"), Opcode.POLL, 7, Status.OK);
+        assertEquals(new Responses.Poll(Protocol.EXEC_DONE, 0, 0, 130, 130, 72, 123456789, 987654321, ""), p);
+    }
+
+    @Test
+    void errorResponse() throws Exception {
+        Responses.Error e = response(load("08_error_response.bin"), Opcode.READ_OBJECT, 8, Status.NO_SUCH_OBJECT);
+        assertEquals("object 99 does not exist", e.message());
+    }
+
+    @Test
+    void deviceLogResponse() throws Exception {
+        Responses.DeviceLog l = response(load("09_device_log_response.bin"), Opcode.DEVICE_LOG, 9, Status.OK);
+        assertEquals(new Responses.DeviceLog(5000000000L, 1, 2, 77, 1073741824L, 4096, 2147483648L, 3500000000L,
+                List.of(new Responses.ComponentLog("flash", 2000000000L, 1000000000L),
+                        new Responses.ComponentLog("cores", 4000000000L, 2500000000L))), l);
+    }
+
+    @Test
+    void listObjectsResponse() throws Exception {
+        Responses.ListObjects l = response(load("10_list_objects_response.bin"), Opcode.LIST_OBJECTS, 10, Status.OK);
+        assertEquals(List.of(new Responses.ObjectStat(42, 8192, Protocol.KIND_DATA),
+                new Responses.ObjectStat(1000, 0, Protocol.KIND_TASKLET)), l.entries());
+        assertFalse(l.more());
+    }
+
+    @Test
+    void deviceInfoResponse() throws Exception {
+        Responses.DeviceInfo i = response(load("11_device_info_response.bin"), Opcode.DEVICE_INFO, 11, Status.OK);
+        assertEquals("drive0", i.driveName());
+        assertEquals("smartssd-2013", i.profileName());
+        assertEquals(200000000000L, i.capacityBytes());
+        assertEquals(8192, i.pageSize());
+        assertEquals(128, i.pagesPerBatch());
+        assertEquals(8388608, i.maxIo());
+        assertEquals(64, i.maxInflight());
+        assertEquals(List.of("tasklets", "link.bandwidthBytesPerSec"), List.copyOf(i.capabilities().asMap().keySet()));
+        assertEquals("noop,q1", i.capabilities().asMap().get("tasklets"));
+        assertEquals("300000000", i.capabilities().asMap().get("link.bandwidthBytesPerSec"));
+    }
+
+    @Test
+    void writerProducesTheCheckedInBytes() throws IOException {
+        for (Vectors.Vector v : Vectors.all()) {
+            ByteBuffer encoded = v.encode();
+            byte[] out = new byte[encoded.remaining()];
+            encoded.get(out);
+            assertTrue(java.util.Arrays.equals(Files.readAllBytes(DIR.resolve(v.file())), out), v.file());
+        }
+    }
+}

@@ -1,0 +1,70 @@
+package dev.ispd.sim.hostif;
+
+import dev.ispd.tasklet.Extent;
+import dev.ispd.tasklet.Params;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+
+/** The protocol test vectors of docs/protocol/vectors.md, as messages. */
+final class Vectors {
+    /** One vector: its file, header fields and payload message. */
+    record Vector(String file, FrameHeader header, Object message) {
+        /** The complete frame: header (with payload_len filled in) and payload. */
+        ByteBuffer encode() {
+            PayloadWriter w = new PayloadWriter(1024);
+            if (message instanceof Requests.Request r) {
+                r.encode(w);
+            } else {
+                ((Responses.Response) message).encode(w);
+            }
+            FrameHeader h = new FrameHeader(header.magic(), header.version(), header.opcode(), header.flags(),
+                    header.requestId(), w.size(), header.status(), header.identity(), header.authTag());
+            ByteBuffer frame = ByteBuffer.allocate(Protocol.HEADER_SIZE + w.size());
+            h.encode(frame);
+            return frame.put(w.payload()).flip();
+        }
+    }
+
+    private Vectors() {
+    }
+
+    static List<Vector> all() {
+        return List.of(
+                request("01_device_info_request.bin", 1, new Requests.DeviceInfo()),
+                request("02_create_object_request.bin", 2, new Requests.CreateObject(0)),
+                request("03_write_object_request.bin", 3, new Requests.WriteObject(42, 8192, ascii("hello, drive"))),
+                response("04_read_object_response.bin", Opcode.READ_OBJECT, 4, Status.OK,
+                        new Responses.ReadObject(ByteBuffer.wrap(new byte[] {(byte) 0xDE, (byte) 0xAD, (byte) 0xBE, (byte) 0xEF}))),
+                request("05_create_tasklet_request.bin", 5, new Requests.CreateTasklet(Protocol.FORM_BUILTIN, "q1",
+                        Params.of("entrySize", "256"), ByteBuffer.allocate(0))),
+                request("06_execute_request.bin", 6, new Requests.Execute(1000, 1001, Params.EMPTY,
+                        List.of(new Extent(42, 0, 1048576), new Extent(43, 8192, 16384)))),
+                response("07_poll_response.bin", Opcode.POLL, 7, Status.OK,
+                        new Responses.Poll(Protocol.EXEC_DONE, 0, 0, 130, 130, 72, 123456789, 987654321, "")),
+                response("08_error_response.bin", Opcode.READ_OBJECT, 8, Status.NO_SUCH_OBJECT,
+                        new Responses.Error("object 99 does not exist")),
+                response("09_device_log_response.bin", Opcode.DEVICE_LOG, 9, Status.OK,
+                        new Responses.DeviceLog(5000000000L, 1, 2, 77, 1073741824L, 4096, 2147483648L, 3500000000L,
+                                List.of(new Responses.ComponentLog("flash", 2000000000L, 1000000000L),
+                                        new Responses.ComponentLog("cores", 4000000000L, 2500000000L)))),
+                response("10_list_objects_response.bin", Opcode.LIST_OBJECTS, 10, Status.OK,
+                        new Responses.ListObjects(List.of(new Responses.ObjectStat(42, 8192, Protocol.KIND_DATA),
+                                new Responses.ObjectStat(1000, 0, Protocol.KIND_TASKLET)), false)),
+                response("11_device_info_response.bin", Opcode.DEVICE_INFO, 11, Status.OK,
+                        new Responses.DeviceInfo("drive0", "smartssd-2013", 200000000000L, 8192, 128, 8388608, 64,
+                                Params.of("tasklets", "noop,q1", "link.bandwidthBytesPerSec", "300000000"))));
+    }
+
+    private static Vector request(String file, long requestId, Requests.Request r) {
+        return new Vector(file, FrameHeader.request(r.opcode().code(), requestId, 0), r);
+    }
+
+    private static Vector response(String file, Opcode op, long requestId, Status status, Responses.Response r) {
+        return new Vector(file, FrameHeader.response(op.code(), requestId, 0, status), r);
+    }
+
+    private static ByteBuffer ascii(String s) {
+        return ByteBuffer.wrap(s.getBytes(StandardCharsets.US_ASCII));
+    }
+}
