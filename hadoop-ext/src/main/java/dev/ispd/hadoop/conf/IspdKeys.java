@@ -1,0 +1,42 @@
+package dev.ispd.hadoop.conf;
+
+import java.util.List;
+
+/**
+ * Every Hadoop configuration key of ispd, with its default and what it does, in one place. Set
+ * them cluster-wide in core-site.xml / mapred-site.xml or per job on the job's Configuration
+ * (the job's value wins, as usual in Hadoop). docs/hadoop.md's table of keys is checked against
+ * {@link #ALL} by a test.
+ */
+public final class IspdKeys {
+    private IspdKeys() {
+    }
+
+    // ---- object file system ----
+    public static final ConfigKey FS_DRIVES = new ConfigKey("ispd.fs.drives", "",
+            "The drives of the osd:// file system, comma-separated host=address pairs, e.g. "
+                    + "node1=tcp:10.0.0.1:7070,node2=tcp:10.0.0.2:7070; host names the node for locality.");
+    public static final ConfigKey FS_CHUNK_SIZE = new ConfigKey("ispd.fs.chunk.size", "67108864",
+            "Bytes per chunk: a file is cut into chunks, each an object on one drive (also the default split size).");
+    public static final ConfigKey FS_NAMESPACE_DRIVE = new ConfigKey("ispd.fs.namespace.drive", "0",
+            "Index (in ispd.fs.drives) of the drive that holds the namespace journal.");
+
+    // ---- offload scheduler ----
+    public static final ConfigKey OFFLOAD_POLICY = new ConfigKey("ispd.offload.policy", "fastest",
+            "Where splits run: fastest, least-energy, weighted, host-only or device-only.");
+    public static final ConfigKey OFFLOAD_WEIGHT = new ConfigKey("ispd.offload.weight", "0.5",
+            "With policy weighted: the weight of time against energy, 1 = time only, 0 = energy only "
+                    + "(each normalised by the host's prediction).");
+    public static final ConfigKey OFFLOAD_HOST_PROFILE = new ConfigKey("ispd.offload.host.profile", "host-i5-2500",
+            "Host profile that prices host-side splits (a shipped name or a path to a profile file).");
+    public static final ConfigKey OFFLOAD_HOST_SLOTS = new ConfigKey("ispd.offload.host.slots", "4",
+            "Map slots (cores) the host side has for this job: host splits queue behind each other on them.");
+    public static final ConfigKey OFFLOAD_CORRECTION = new ConfigKey("ispd.offload.correction", "true",
+            "Correct predictions online by the ratio of observed to predicted cost of finished splits.");
+    public static final ConfigKey DEVICE_TIMEOUT_MS = new ConfigKey("ispd.device.timeout.ms", "600000",
+            "A device split not done after this long is cancelled and run on the host instead.");
+
+    /** Every key, in the order of the docs' table. */
+    public static final List<ConfigKey> ALL = List.of(FS_DRIVES, FS_CHUNK_SIZE, FS_NAMESPACE_DRIVE, OFFLOAD_POLICY,
+            OFFLOAD_WEIGHT, OFFLOAD_HOST_PROFILE, OFFLOAD_HOST_SLOTS, OFFLOAD_CORRECTION, DEVICE_TIMEOUT_MS);
+}
