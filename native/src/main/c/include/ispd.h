@@ -31,6 +31,11 @@ extern "C" {
 #define ISPD_MAX_LIST 4096u
 #define ISPD_MAX_COMPONENTS 32
 #define ISPD_PROPS_TEXT_MAX 16384 /* capabilities as "key=value\n" text, NUL-terminated */
+/* WRITE_OBJECT offset meaning "at the object's current end", atomically with respect to other
+ * writers of the object; the new size tells where the bytes landed (new_size - len). */
+#define ISPD_APPEND UINT64_MAX
+/* Ids from here to UINT64_MAX are well-known: the drive never picks them (CREATE_OBJECT). */
+#define ISPD_WELL_KNOWN_ID_FIRST 0xFFFFFFFFFFFF0000ull
 
 /* Header flags */
 #define ISPD_FLAG_RESPONSE 0x0001u
@@ -118,7 +123,9 @@ int ispd_header_decode(const uint8_t in[ISPD_HEADER_SIZE], ispd_header *out);
 /* ---- connection ---- */
 typedef struct ispd_conn ispd_conn;
 
-/* address: "unix:/path/to/socket" or "tcp:host:port". */
+/* address: "unix:/path/to/socket" or "tcp:host:port". On failure *out is still set (NULL only
+ * when memory ran out) to a closed connection whose ispd_last_error names the problem: read it,
+ * then ispd_close it. */
 int ispd_connect(const char *address, ispd_conn **out);
 void ispd_close(ispd_conn *conn); /* NULL is allowed */
 /* Message of the last failed call on this connection ("" after a success). */
@@ -189,7 +196,7 @@ int ispd_device_info_get(ispd_conn *conn, ispd_device_info *out);
 int ispd_device_log_get(ispd_conn *conn, ispd_device_log *out);
 
 int ispd_create_object(ispd_conn *conn, uint64_t requested_id, uint64_t *id_out);
-/* len <= ISPD_MAX_IO; new_size_out may be NULL. */
+/* len <= ISPD_MAX_IO; new_size_out may be NULL. offset ISPD_APPEND appends atomically. */
 int ispd_write_object(ispd_conn *conn, uint64_t id, uint64_t offset, const void *data, uint32_t len,
                       uint64_t *new_size_out);
 /* Reads exactly len (<= ISPD_MAX_IO) bytes into buf. */

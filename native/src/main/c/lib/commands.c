@@ -1,0 +1,199 @@
+/* commands.c - the public commands: encode, exchange, decode (docs/protocol.md, "Commands"). */
+#include "codec.h"
+#include "conn.h"
+
+/* ISPD_E_ARGUMENT naming a pointer the call needs. */
+static int null_arg(ispd_conn *c, const char *name) {
+    return wire_fail(&c->err, ISPD_E_ARGUMENT, "%s is NULL", name);
+}
+
+/* Sends the request in w (plus tail) and points r at the whole response payload. */
+static int call(ispd_conn *c, ispd_writer *w, uint8_t op, const void *tail, uint32_t tail_len, ispd_reader *r) {
+    ispd_header h;
+    if (conn_exchange(c, w, op, tail, tail_len, CONN_WHOLE_PAYLOAD, &h) != ISPD_OK) return c->err.status;
+    return conn_fill(c, &h, h.payload_len, r);
+}
+
+/* For responses that are one u64; out may be NULL. */
+static int call_u64(ispd_conn *c, ispd_writer *w, uint8_t op, const void *tail, uint32_t tail_len, const char *field,
+                    uint64_t *out) {
+    ispd_reader r;
+    if (call(c, w, op, tail, tail_len, &r) != ISPD_OK) return c->err.status;
+    uint64_t v = wire_get_u64(&r, field);
+    if (wire_get_end(&r) != ISPD_OK) return c->err.status;
+    if (out) *out = v;
+    return ISPD_OK;
+}
+
+static int call_empty(ispd_conn *c, ispd_writer *w, uint8_t op) {
+    ispd_reader r;
+    if (call(c, w, op, NULL, 0, &r) != ISPD_OK) return c->err.status;
+    return wire_get_end(&r);
+}
+
+int ispd_device_info_get(ispd_conn *c, ispd_device_info *out) {
+    ispd_writer w;
+    ispd_reader r;
+    int rc = conn_begin(c, &w);
+    if (rc != ISPD_OK) return rc;
+    if (!out) return null_arg(c, "out");
+    if (call(c, &w, ISPD_OP_DEVICE_INFO, NULL, 0, &r) != ISPD_OK) return c->err.status;
+    return codec_dec_device_info(&r, out);
+}
+
+int ispd_device_log_get(ispd_conn *c, ispd_device_log *out) {
+    ispd_writer w;
+    ispd_reader r;
+    int rc = conn_begin(c, &w);
+    if (rc != ISPD_OK) return rc;
+    if (!out) return null_arg(c, "out");
+    if (call(c, &w, ISPD_OP_DEVICE_LOG, NULL, 0, &r) != ISPD_OK) return c->err.status;
+    return codec_dec_device_log(&r, out);
+}
+
+int ispd_create_object(ispd_conn *c, uint64_t requested_id, uint64_t *id_out) {
+    ispd_writer w;
+    int rc = conn_begin(c, &w);
+    if (rc != ISPD_OK) return rc;
+    codec_enc_id(&w, requested_id);
+    return call_u64(c, &w, ISPD_OP_CREATE_OBJECT, NULL, 0, "id", id_out);
+}
+
+int ispd_write_object(ispd_conn *c, uint64_t id, uint64_t offset, const void *data, uint32_t len,
+                      uint64_t *new_size_out) {
+    ispd_writer w;
+    int rc = conn_begin(c, &w);
+    if (rc != ISPD_OK) return rc;
+    if (!data && len) return null_arg(c, "data");
+    codec_enc_range(&w, id, offset, len);
+    return call_u64(c, &w, ISPD_OP_WRITE_OBJECT, data, len, "size", new_size_out);
+}
+
+int ispd_read_object(ispd_conn *c, uint64_t id, uint64_t offset, void *buf, uint32_t len) {
+    ispd_writer w;
+    ispd_reader r;
+    ispd_header h;
+    int rc = conn_begin(c, &w);
+    if (rc != ISPD_OK) return rc;
+    if (!buf && len) return null_arg(c, "buf");
+    codec_enc_range(&w, id, offset, len);
+    /* Only the u32 length comes through the scratch buffer; the bytes go straight to buf. */
+    if (conn_exchange(c, &w, ISPD_OP_READ_OBJECT, NULL, 0, 4, &h) != ISPD_OK || conn_fill(c, &h, 4, &r) != ISPD_OK)
+        return c->err.status;
+    uint32_t n = wire_get_u32(&r, "length");
+    if (conn_recv_data(c, &h, n, buf, len) != ISPD_OK) return c->err.status;
+    if (n != len)
+        return wire_fail(&c->err, ISPD_E_PROTOCOL, "%s: %u bytes of object %llu at offset %llu, %u were asked for",
+                         c->what, n, (unsigned long long)id, (unsigned long long)offset, len);
+    return ISPD_OK;
+}
+
+int ispd_stat_object(ispd_conn *c, uint64_t id, ispd_object_stat *out) {
+    ispd_writer w;
+    ispd_reader r;
+    int rc = conn_begin(c, &w);
+    if (rc != ISPD_OK) return rc;
+    if (!out) return null_arg(c, "out");
+    codec_enc_id(&w, id);
+    if (call(c, &w, ISPD_OP_STAT_OBJECT, NULL, 0, &r) != ISPD_OK) return c->err.status;
+    return codec_dec_stat(&r, out);
+}
+
+int ispd_list_objects(ispd_conn *c, uint64_t after_id, ispd_object_stat *out, uint32_t max, uint32_t *count_out,
+                      int *more_out) {
+    ispd_writer w;
+    ispd_reader r;
+    uint32_t count;
+    int more;
+    int rc = conn_begin(c, &w);
+    if (rc != ISPD_OK) return rc;
+    if (!out) return null_arg(c, "out");
+    codec_enc_list(&w, after_id, max);
+    if (call(c, &w, ISPD_OP_LIST_OBJECTS, NULL, 0, &r) != ISPD_OK ||
+        codec_dec_list(&r, out, max, &count, &more) != ISPD_OK)
+        return c->err.status;
+    if (count_out) *count_out = count;
+    if (more_out) *more_out = more;
+    return ISPD_OK;
+}
+
+int ispd_delete_object(ispd_conn *c, uint64_t id) {
+    ispd_writer w;
+    int rc = conn_begin(c, &w);
+    if (rc != ISPD_OK) return rc;
+    codec_enc_id(&w, id);
+    return call_empty(c, &w, ISPD_OP_DELETE_OBJECT);
+}
+
+int ispd_create_tasklet(ispd_conn *c, uint8_t form, const char *name, const char *params, const void *body,
+                        uint32_t body_len, uint64_t *tasklet_id_out) {
+    ispd_writer w;
+    int rc = conn_begin(c, &w);
+    if (rc != ISPD_OK) return rc;
+    if (!name) return null_arg(c, "name");
+    if (!body && body_len) return null_arg(c, "body");
+    codec_enc_create_tasklet(&w, form, name, params, body_len);
+    return call_u64(c, &w, ISPD_OP_CREATE_TASKLET, body, body_len, "tasklet_id", tasklet_id_out);
+}
+
+int ispd_execute(ispd_conn *c, uint64_t tasklet_id, uint64_t output_id, const char *runtime_params,
+                 const ispd_extent *extents, uint32_t n_extents, uint64_t *exec_id_out) {
+    ispd_writer w;
+    int rc = conn_begin(c, &w);
+    if (rc != ISPD_OK) return rc;
+    if (!extents && n_extents) return null_arg(c, "extents");
+    codec_enc_execute(&w, tasklet_id, output_id, runtime_params, extents, n_extents);
+    return call_u64(c, &w, ISPD_OP_EXECUTE, NULL, 0, "exec_id", exec_id_out);
+}
+
+int ispd_poll(ispd_conn *c, uint64_t exec_id, ispd_poll_result *out) {
+    ispd_writer w;
+    ispd_reader r;
+    int rc = conn_begin(c, &w);
+    if (rc != ISPD_OK) return rc;
+    if (!out) return null_arg(c, "out");
+    codec_enc_id(&w, exec_id);
+    if (call(c, &w, ISPD_OP_POLL, NULL, 0, &r) != ISPD_OK) return c->err.status;
+    return codec_dec_poll(&r, out);
+}
+
+int ispd_read_result(ispd_conn *c, uint64_t exec_id, uint64_t offset, void *buf, uint32_t cap, uint32_t *len_out,
+                     uint64_t *total_out) {
+    ispd_writer w;
+    ispd_reader r;
+    ispd_header h;
+    int rc = conn_begin(c, &w);
+    if (rc != ISPD_OK) return rc;
+    if (!buf && cap) return null_arg(c, "buf");
+    /* A larger buffer is fine: ask for what one response may carry. */
+    codec_enc_range(&w, exec_id, offset, cap < ISPD_MAX_IO ? cap : ISPD_MAX_IO);
+    if (conn_exchange(c, &w, ISPD_OP_READ_RESULT, NULL, 0, 12, &h) != ISPD_OK || conn_fill(c, &h, 12, &r) != ISPD_OK)
+        return c->err.status;
+    uint64_t total = wire_get_u64(&r, "total_length");
+    uint32_t n = wire_get_u32(&r, "length");
+    if (conn_recv_data(c, &h, n, buf, cap) != ISPD_OK) return c->err.status;
+    if (len_out) *len_out = n;
+    if (total_out) *total_out = total;
+    return ISPD_OK;
+}
+
+int ispd_cancel(ispd_conn *c, uint64_t exec_id, uint8_t *state_out) {
+    ispd_writer w;
+    ispd_reader r;
+    int rc = conn_begin(c, &w);
+    if (rc != ISPD_OK) return rc;
+    codec_enc_id(&w, exec_id);
+    if (call(c, &w, ISPD_OP_CANCEL, NULL, 0, &r) != ISPD_OK) return c->err.status;
+    uint8_t state = wire_get_u8(&r, "state");
+    if (wire_get_end(&r) != ISPD_OK) return c->err.status;
+    if (state_out) *state_out = state;
+    return ISPD_OK;
+}
+
+int ispd_release(ispd_conn *c, uint64_t exec_id) {
+    ispd_writer w;
+    int rc = conn_begin(c, &w);
+    if (rc != ISPD_OK) return rc;
+    codec_enc_id(&w, exec_id);
+    return call_empty(c, &w, ISPD_OP_RELEASE);
+}

@@ -1,0 +1,179 @@
+/* conn.c - one request/response exchange on a connection; see conn.h. */
+#include "conn.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/uio.h>
+
+#include "codec.h"
+
+/* Marks the connection unusable: after such a failure the byte stream cannot be trusted. */
+static int lose_step(ispd_conn *c) {
+    c->broken = 1;
+    return c->err.status;
+}
+
+int conn_begin(ispd_conn *c, ispd_writer *w) {
+    if (!c) return ISPD_E_ARGUMENT;
+    wire_clear(&c->err);
+    if (c->broken)
+        return wire_fail(&c->err, ISPD_E_IO, "the connection to %s is unusable after an earlier error; open a new one",
+                         c->address);
+    w->buf = &c->scratch;
+    w->err = &c->err;
+    codec_frame_begin(w);
+    return c->err.status;
+}
+
+/* sendmsg is writev with flags: MSG_NOSIGNAL turns a closed peer into EPIPE, not SIGPIPE. */
+static int send_all(ispd_conn *c, struct iovec *iov, int n, uint8_t opcode) {
+    while (n > 0) {
+        struct msghdr m = {.msg_iov = iov, .msg_iovlen = (size_t)n};
+        ssize_t sent = sendmsg(c->fd, &m, MSG_NOSIGNAL);
+        if (sent < 0) {
+            if (errno == EINTR) continue;
+            wire_fail(&c->err, ISPD_E_IO, "sending the %s request to %s: %s", codec_op_name(opcode), c->address,
+                      strerror(errno));
+            return lose_step(c);
+        }
+        size_t left = (size_t)sent; /* a short write: skip what went out */
+        while (n > 0 && left >= iov->iov_len) {
+            left -= iov->iov_len;
+            iov++;
+            n--;
+        }
+        if (n > 0) {
+            iov->iov_base = (uint8_t *)iov->iov_base + left;
+            iov->iov_len -= left;
+        }
+    }
+    return ISPD_OK;
+}
+
+/* Reads at least min and at most max bytes into buf; *got (may be NULL) is the count. */
+static int recv_some(ispd_conn *c, void *buf, size_t min, size_t max, size_t *got, const char *what) {
+    size_t n = 0;
+    int flags = min == max ? MSG_WAITALL : 0; /* one syscall for bulk data where possible */
+    while (n < min) {
+        ssize_t r = recv(c->fd, (uint8_t *)buf + n, max - n, flags);
+        if (r > 0) {
+            n += (size_t)r;
+        } else if (r == 0) {
+            wire_fail(&c->err, ISPD_E_IO, "the drive at %s closed the connection after %zu of %zu bytes of the %s",
+                      c->address, n, min, what);
+            return lose_step(c);
+        } else if (errno != EINTR) {
+            wire_fail(&c->err, ISPD_E_IO, "reading the %s from %s: %s", what, c->address, strerror(errno));
+            return lose_step(c);
+        }
+    }
+    if (got) *got = n;
+    return ISPD_OK;
+}
+
+/* Reads and drops the rest of the current payload, to stay in step after refusing it. */
+static int skip_rest(ispd_conn *c, const ispd_header *h) {
+    while (c->received < h->payload_len) {
+        size_t n = h->payload_len - c->received;
+        if (n > c->scratch.cap) n = c->scratch.cap;
+        if (recv_some(c, c->scratch.data, n, n, NULL, "response payload") != ISPD_OK) return c->err.status;
+        c->received += n;
+    }
+    return ISPD_OK;
+}
+
+/* The payload of a response with status != 0 is the drive's message. */
+static int drive_error(ispd_conn *c, const ispd_header *h) {
+    char msg[ISPD_MAX_STRING + 1];
+    ispd_reader r;
+    if (conn_fill(c, h, h->payload_len, &r) != ISPD_OK || codec_dec_error(&r, msg, sizeof msg) != ISPD_OK)
+        return c->err.status;
+    if (h->status >= 1000)
+        return wire_fail(&c->err, ISPD_E_PROTOCOL, "%s: status %u is reserved for the client (message \"%s\")",
+                         c->what, h->status, msg);
+    if (msg[0] == '\0')
+        snprintf(msg, sizeof msg, "%s (the drive gave no message)", ispd_status_name(h->status));
+    wire_fail(&c->err, h->status, "%s", msg);
+    /* The drive closes the connection after these (docs/protocol.md, "Errors that end a connection"). */
+    if (h->status == ISPD_BAD_MAGIC || h->status == ISPD_BAD_VERSION || h->status == ISPD_BAD_FLAGS ||
+        h->status == ISPD_PAYLOAD_TOO_LARGE)
+        return lose_step(c);
+    return c->err.status;
+}
+
+int conn_exchange(ispd_conn *c, ispd_writer *w, uint8_t opcode, const void *tail, uint32_t tail_len, size_t early,
+                  ispd_header *h) {
+    uint64_t id = c->last_request_id + 1;
+    if (codec_frame_end(w, opcode, id, tail_len) != ISPD_OK) return c->err.status;
+    c->last_request_id = id;
+    snprintf(c->what, sizeof c->what, "%s response", codec_op_name(opcode));
+
+    struct iovec iov[2] = {{c->scratch.data, w->len}, {(void *)tail, tail_len}};
+    if (send_all(c, iov, tail_len ? 2 : 1, opcode) != ISPD_OK) return c->err.status;
+
+    size_t got, max = c->scratch.cap;
+    if (early < max - ISPD_HEADER_SIZE) max = ISPD_HEADER_SIZE + early;
+    if (recv_some(c, c->scratch.data, ISPD_HEADER_SIZE, max, &got, "response header") != ISPD_OK)
+        return c->err.status;
+    int valid = ispd_header_decode(c->scratch.data, h);
+    if (valid != ISPD_OK) {
+        wire_fail(&c->err, ISPD_E_PROTOCOL,
+                  "%s from %s has a bad header (%s: magic 0x%08x, version %u, flags 0x%04x, payload_len %u)", c->what,
+                  c->address, ispd_status_name(valid), h->magic, h->version, h->flags, h->payload_len);
+        return lose_step(c);
+    }
+    if (!(h->flags & ISPD_FLAG_RESPONSE) || h->opcode != opcode || h->request_id != id) {
+        wire_fail(&c->err, ISPD_E_PROTOCOL,
+                  "expected the response to %s request %llu, "
+                  "got a frame for %s (opcode 0x%02x) request %llu with flags 0x%04x",
+                  codec_op_name(opcode), (unsigned long long)id, codec_op_name(h->opcode), h->opcode,
+                  (unsigned long long)h->request_id, h->flags);
+        return lose_step(c);
+    }
+    c->received = got - ISPD_HEADER_SIZE;
+    if (c->received > h->payload_len) {
+        wire_fail(&c->err, ISPD_E_PROTOCOL, "%s: the drive sent %zu bytes beyond the frame's %u-byte payload", c->what,
+                  c->received - h->payload_len, h->payload_len);
+        return lose_step(c);
+    }
+    return h->status == ISPD_OK ? ISPD_OK : drive_error(c, h);
+}
+
+int conn_fill(ispd_conn *c, const ispd_header *h, size_t n, ispd_reader *r) {
+    if (n > h->payload_len) {
+        wire_fail(&c->err, ISPD_E_PROTOCOL, "%s: payload of %u bytes is shorter than its %zu-byte fixed part", c->what,
+                  h->payload_len, n);
+        skip_rest(c, h);
+        return c->err.status;
+    }
+    if (wire_reserve(&c->scratch, ISPD_HEADER_SIZE + n, &c->err) != ISPD_OK) {
+        skip_rest(c, h);
+        return c->err.status;
+    }
+    uint8_t *payload = c->scratch.data + ISPD_HEADER_SIZE;
+    if (c->received < n) {
+        size_t missing = n - c->received;
+        if (recv_some(c, payload + c->received, missing, missing, NULL, c->what) != ISPD_OK) return c->err.status;
+        c->received = n;
+    }
+    wire_reader_init(r, payload, n, c->what, &c->err);
+    return ISPD_OK;
+}
+
+int conn_recv_data(ispd_conn *c, const ispd_header *h, uint32_t declared, void *buf, uint32_t cap) {
+    size_t rest = h->payload_len - c->received;
+    if (declared != rest) {
+        wire_fail(&c->err, ISPD_E_PROTOCOL, "%s: length field says %u bytes but %zu follow", c->what, declared, rest);
+    } else if (declared > cap) {
+        wire_fail(&c->err, ISPD_E_BUFFER_TOO_SMALL, "%s carries %u bytes, the buffer holds %u", c->what, declared,
+                  cap);
+    } else {
+        if (recv_some(c, buf, declared, declared, NULL, c->what) != ISPD_OK) return c->err.status;
+        c->received += declared;
+        return ISPD_OK;
+    }
+    skip_rest(c, h);
+    return c->err.status;
+}

@@ -1,0 +1,346 @@
+// The protocol test vectors (docs/protocol/vectors.md): each file decodes to the documented
+// fields and those fields encode back to the identical bytes. Requests are encoded by the
+// library and decoded independently; responses the other way round. A missing file fails.
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <functional>
+#include <string>
+
+#include "codec.h"
+#include "test_support.h"
+
+namespace {
+
+// Fails naming the first differing byte, so a mismatch can be traced to a field.
+void expect_same_bytes(const Bytes &actual, const Bytes &expected, const std::string &what) {
+    size_t n = std::min(actual.size(), expected.size());
+    for (size_t i = 0; i < n; i++) {
+        if (actual[i] != expected[i]) {
+            ADD_FAILURE() << what << ": first difference at byte " << i
+                          << (i < ISPD_HEADER_SIZE ? " (header)" : " (payload offset " +
+                                                                       std::to_string(i - ISPD_HEADER_SIZE) + ")")
+                          << ": got 0x" << std::hex << int(actual[i]) << ", expected 0x" << int(expected[i]);
+            return;
+        }
+    }
+    EXPECT_EQ(actual.size(), expected.size()) << what << ": lengths differ";
+}
+
+// Loads a vector and checks its header against the documented fields.
+bool load(const std::string &name, uint8_t opcode, bool response, uint64_t request_id, uint16_t status, Bytes *b) {
+    if (!read_vector(name, b)) return false;
+    if (b->size() < ISPD_HEADER_SIZE) {
+        ADD_FAILURE() << name << " is " << b->size() << " bytes, shorter than a frame header";
+        return false;
+    }
+    ispd_header h;
+    EXPECT_EQ(ispd_header_decode(b->data(), &h), ISPD_OK) << name;
+    EXPECT_EQ(h.opcode, opcode) << name;
+    EXPECT_EQ(h.flags, response ? ISPD_FLAG_RESPONSE : 0) << name;
+    EXPECT_EQ(h.request_id, request_id) << name;
+    EXPECT_EQ(h.status, status) << name;
+    EXPECT_EQ(h.payload_len, b->size() - ISPD_HEADER_SIZE) << name;
+    EXPECT_EQ(h.identity, 0u) << name;
+    EXPECT_EQ(Bytes(h.auth_tag, h.auth_tag + 32), Bytes(32, 0)) << name;
+    return true;
+}
+
+Bytes payload_of(const Bytes &frame) { return Bytes(frame.begin() + ISPD_HEADER_SIZE, frame.end()); }
+
+// A request frame as the library builds it: header and fixed fields, then the tail.
+Bytes lib_request(uint8_t opcode, uint64_t request_id, const std::function<void(ispd_writer *)> &fields,
+                  const Bytes &tail = {}) {
+    LibWriter w;
+    codec_frame_begin(&w.w);
+    fields(&w.w);
+    EXPECT_EQ(codec_frame_end(&w.w, opcode, request_id, static_cast<uint32_t>(tail.size())), ISPD_OK) << w.err.msg;
+    Bytes out = w.bytes();
+    out.insert(out.end(), tail.begin(), tail.end());
+    return out;
+}
+
+// ---- the documented fields (docs/protocol/vectors.md) ----
+const Bytes kHello = Out().text("hello, drive").data();
+const ispd_extent kExtents[] = {{42, 0, 1048576}, {43, 8192, 16384}};
+
+void expect_poll_07(const ispd_poll_result &p) {
+    EXPECT_EQ(p.state, ISPD_EXEC_DONE);
+    EXPECT_EQ(p.error_status, 0);
+    EXPECT_EQ(p.suggested_poll_us, 0u);
+    EXPECT_EQ(p.pages_done, 130u);
+    EXPECT_EQ(p.pages_total, 130u);
+    EXPECT_EQ(p.result_bytes, 72u);
+    EXPECT_EQ(p.modeled_ns, 123456789u);
+    EXPECT_EQ(p.modeled_energy_nj, 987654321u);
+    EXPECT_STREQ(p.error_message, "");
+}
+
+void expect_log_09(const ispd_device_log &l) {
+    EXPECT_EQ(l.modeled_now_ns, 5000000000ull);
+    EXPECT_EQ(l.queued, 1u);
+    EXPECT_EQ(l.running, 2u);
+    EXPECT_EQ(l.commands, 77u);
+    EXPECT_EQ(l.bytes_written, 1073741824ull);
+    EXPECT_EQ(l.bytes_to_host, 4096u);
+    EXPECT_EQ(l.bytes_read_internal, 2147483648ull);
+    EXPECT_EQ(l.energy_nj, 3500000000ull);
+    ASSERT_EQ(l.n_components, 2u);
+    EXPECT_STREQ(l.components[0].name, "flash");
+    EXPECT_EQ(l.components[0].busy_ns, 2000000000ull);
+    EXPECT_EQ(l.components[0].energy_nj, 1000000000ull);
+    EXPECT_STREQ(l.components[1].name, "cores");
+    EXPECT_EQ(l.components[1].busy_ns, 4000000000ull);
+    EXPECT_EQ(l.components[1].energy_nj, 2500000000ull);
+}
+
+void expect_list_10(const ispd_object_stat *s, uint32_t count, int more) {
+    ASSERT_EQ(count, 2u);
+    EXPECT_EQ(s[0].id, 42u);
+    EXPECT_EQ(s[0].size, 8192u);
+    EXPECT_EQ(s[0].kind, ISPD_KIND_DATA);
+    EXPECT_EQ(s[1].id, 1000u);
+    EXPECT_EQ(s[1].size, 0u);
+    EXPECT_EQ(s[1].kind, ISPD_KIND_TASKLET);
+    EXPECT_EQ(more, 0);
+}
+
+void expect_info_11(const ispd_device_info &i) {
+    EXPECT_STREQ(i.drive_name, "drive0");
+    EXPECT_STREQ(i.profile_name, "smartssd-2013");
+    EXPECT_EQ(i.capacity_bytes, 200000000000ull);
+    EXPECT_EQ(i.page_size, 8192u);
+    EXPECT_EQ(i.pages_per_batch, 128u);
+    EXPECT_EQ(i.max_io, 8388608u);
+    EXPECT_EQ(i.max_inflight, 64u);
+    EXPECT_STREQ(i.capabilities, "tasklets=noop,q1\nlink.bandwidthBytesPerSec=300000000\n");
+}
+
+// ---- one test per vector ----
+
+TEST(Vectors, DeviceInfoRequest01) {
+    Bytes v;
+    if (!load("01_device_info_request.bin", ISPD_OP_DEVICE_INFO, false, 1, 0, &v)) return;
+    EXPECT_EQ(payload_of(v).size(), 0u);
+    expect_same_bytes(lib_request(ISPD_OP_DEVICE_INFO, 1, [](ispd_writer *) {}), v, "01 encoded");
+}
+
+TEST(Vectors, CreateObjectRequest02) {
+    Bytes v;
+    if (!load("02_create_object_request.bin", ISPD_OP_CREATE_OBJECT, false, 2, 0, &v)) return;
+    Bytes p = payload_of(v);
+    In in(p);
+    EXPECT_EQ(in.u64(), 0u);
+    EXPECT_EQ(in.remaining(), 0u);
+    expect_same_bytes(lib_request(ISPD_OP_CREATE_OBJECT, 2, [](ispd_writer *w) { codec_enc_id(w, 0); }), v,
+                      "02 encoded");
+}
+
+TEST(Vectors, WriteObjectRequest03) {
+    Bytes v;
+    if (!load("03_write_object_request.bin", ISPD_OP_WRITE_OBJECT, false, 3, 0, &v)) return;
+    Bytes p = payload_of(v);
+    In in(p);
+    EXPECT_EQ(in.u64(), 42u);
+    EXPECT_EQ(in.u64(), 8192u);
+    EXPECT_EQ(in.u32(), 12u);
+    EXPECT_EQ(in.bytes(in.remaining()), kHello);
+    expect_same_bytes(
+        lib_request(ISPD_OP_WRITE_OBJECT, 3, [](ispd_writer *w) { codec_enc_range(w, 42, 8192, 12); }, kHello), v,
+        "03 encoded");
+}
+
+TEST(Vectors, ReadObjectResponse04) {
+    Bytes v;
+    if (!load("04_read_object_response.bin", ISPD_OP_READ_OBJECT, true, 4, 0, &v)) return;
+    LibReader r(payload_of(v));
+    EXPECT_EQ(wire_get_u32(&r.r, "length"), 4u);
+    ASSERT_EQ(r.err.status, ISPD_OK) << r.err.msg;
+    EXPECT_EQ(Bytes(r.data.begin() + 4, r.data.end()), (Bytes{0xDE, 0xAD, 0xBE, 0xEF}));
+    Bytes again = make_response(ISPD_OP_READ_OBJECT, 4, Out().u32(4).bytes({0xDE, 0xAD, 0xBE, 0xEF}).data());
+    expect_same_bytes(again, v, "04 encoded");
+}
+
+TEST(Vectors, CreateTaskletRequest05) {
+    Bytes v;
+    if (!load("05_create_tasklet_request.bin", ISPD_OP_CREATE_TASKLET, false, 5, 0, &v)) return;
+    Bytes p = payload_of(v);
+    In in(p);
+    EXPECT_EQ(in.u8(), ISPD_FORM_BUILTIN);
+    EXPECT_EQ(in.str(), "q1");
+    EXPECT_EQ(in.params(), (Pairs{{"entrySize", "256"}}));
+    EXPECT_EQ(in.u32(), 0u);
+    EXPECT_EQ(in.remaining(), 0u);
+    expect_same_bytes(lib_request(ISPD_OP_CREATE_TASKLET, 5,
+                                  [](ispd_writer *w) {
+                                      codec_enc_create_tasklet(w, ISPD_FORM_BUILTIN, "q1", "entrySize=256", 0);
+                                  }),
+                      v, "05 encoded");
+}
+
+TEST(Vectors, ExecuteRequest06) {
+    Bytes v;
+    if (!load("06_execute_request.bin", ISPD_OP_EXECUTE, false, 6, 0, &v)) return;
+    Bytes p = payload_of(v);
+    In in(p);
+    EXPECT_EQ(in.u64(), 1000u);
+    EXPECT_EQ(in.u64(), 1001u);
+    EXPECT_EQ(in.params(), Pairs{});
+    ASSERT_EQ(in.u32(), 2u);
+    for (const ispd_extent &e : kExtents) {
+        EXPECT_EQ(in.u64(), e.object_id);
+        EXPECT_EQ(in.u64(), e.offset);
+        EXPECT_EQ(in.u64(), e.length);
+    }
+    EXPECT_EQ(in.remaining(), 0u);
+    expect_same_bytes(
+        lib_request(ISPD_OP_EXECUTE, 6,
+                    [](ispd_writer *w) { codec_enc_execute(w, 1000, 1001, nullptr, kExtents, 2); }),
+        v, "06 encoded");
+}
+
+TEST(Vectors, PollResponse07) {
+    Bytes v;
+    if (!load("07_poll_response.bin", ISPD_OP_POLL, true, 7, 0, &v)) return;
+    LibReader r(payload_of(v));
+    ispd_poll_result p;
+    ASSERT_EQ(codec_dec_poll(&r.r, &p), ISPD_OK) << r.err.msg;
+    expect_poll_07(p);
+    Bytes again = make_response(
+        ISPD_OP_POLL, 7,
+        Out().u8(2).u8(0).u16(0).u32(0).u64(130).u64(130).u64(72).u64(123456789).u64(987654321).str("").data());
+    expect_same_bytes(again, v, "07 encoded");
+}
+
+TEST(Vectors, ErrorResponse08) {
+    Bytes v;
+    if (!load("08_error_response.bin", ISPD_OP_READ_OBJECT, true, 8, ISPD_NO_SUCH_OBJECT, &v)) return;
+    LibReader r(payload_of(v));
+    char msg[ISPD_MAX_STRING + 1];
+    ASSERT_EQ(codec_dec_error(&r.r, msg, sizeof msg), ISPD_OK) << r.err.msg;
+    EXPECT_STREQ(msg, "object 99 does not exist");
+    expect_same_bytes(make_error(ISPD_OP_READ_OBJECT, 8, ISPD_NO_SUCH_OBJECT, "object 99 does not exist"), v,
+                      "08 encoded");
+}
+
+TEST(Vectors, DeviceLogResponse09) {
+    Bytes v;
+    if (!load("09_device_log_response.bin", ISPD_OP_DEVICE_LOG, true, 9, 0, &v)) return;
+    LibReader r(payload_of(v));
+    ispd_device_log l;
+    ASSERT_EQ(codec_dec_device_log(&r.r, &l), ISPD_OK) << r.err.msg;
+    expect_log_09(l);
+    Out o;
+    o.u64(5000000000ull).u32(1).u32(2).u64(77).u64(1073741824ull).u64(4096).u64(2147483648ull).u64(3500000000ull);
+    o.u16(2).str("flash").u64(2000000000ull).u64(1000000000ull).str("cores").u64(4000000000ull).u64(2500000000ull);
+    expect_same_bytes(make_response(ISPD_OP_DEVICE_LOG, 9, o.data()), v, "09 encoded");
+}
+
+TEST(Vectors, ListObjectsResponse10) {
+    Bytes v;
+    if (!load("10_list_objects_response.bin", ISPD_OP_LIST_OBJECTS, true, 10, 0, &v)) return;
+    LibReader r(payload_of(v));
+    ispd_object_stat s[4];
+    uint32_t count;
+    int more;
+    ASSERT_EQ(codec_dec_list(&r.r, s, 4, &count, &more), ISPD_OK) << r.err.msg;
+    expect_list_10(s, count, more);
+    Bytes again = make_response(ISPD_OP_LIST_OBJECTS, 10,
+                                Out().u32(2).u64(42).u64(8192).u8(1).u64(1000).u64(0).u8(2).u8(0).data());
+    expect_same_bytes(again, v, "10 encoded");
+}
+
+TEST(Vectors, DeviceInfoResponse11) {
+    Bytes v;
+    if (!load("11_device_info_response.bin", ISPD_OP_DEVICE_INFO, true, 11, 0, &v)) return;
+    LibReader r(payload_of(v));
+    ispd_device_info i;
+    ASSERT_EQ(codec_dec_device_info(&r.r, &i), ISPD_OK) << r.err.msg;
+    expect_info_11(i);
+    Bytes again = make_response(ISPD_OP_DEVICE_INFO, 11,
+                                Out()
+                                    .str("drive0")
+                                    .str("smartssd-2013")
+                                    .u64(200000000000ull)
+                                    .u32(8192)
+                                    .u32(128)
+                                    .u32(8388608)
+                                    .u32(64)
+                                    .params({{"tasklets", "noop,q1"}, {"link.bandwidthBytesPerSec", "300000000"}})
+                                    .data());
+    expect_same_bytes(again, v, "11 encoded");
+}
+
+// ---- all eleven in one session: request ids 1..11 are exactly the vectors' ----
+
+TEST(Vectors, OneClientSessionSpeaksEveryVector) {
+    const char *files[] = {"01_device_info_request.bin",  "02_create_object_request.bin", "03_write_object_request.bin",
+                           "04_read_object_response.bin", "05_create_tasklet_request.bin", "06_execute_request.bin",
+                           "07_poll_response.bin",        "08_error_response.bin",         "09_device_log_response.bin",
+                           "10_list_objects_response.bin", "11_device_info_response.bin"};
+    std::vector<Bytes> vectors(11);
+    for (int i = 0; i < 11; i++)
+        if (!read_vector(files[i], &vectors[i])) return;
+    // What the fake drive answers to the request vectors (the others are sent as they are).
+    std::vector<Bytes> answers(11);
+    answers[0] = make_response(ISPD_OP_DEVICE_INFO, 1,
+                               Out().str("fake").str("p").u64(1).u32(8192).u32(1).u32(4096).u32(1).u16(0).data());
+    answers[1] = make_response(ISPD_OP_CREATE_OBJECT, 2, Out().u64(77).data());
+    answers[2] = make_response(ISPD_OP_WRITE_OBJECT, 3, Out().u64(8204).data());
+    answers[4] = make_response(ISPD_OP_CREATE_TASKLET, 5, Out().u64(1000).data());
+    answers[5] = make_response(ISPD_OP_EXECUTE, 6, Out().u64(5).data());
+
+    FakeDrive drive([&](int fd) {
+        for (int i = 0; i < 11; i++) {
+            Frame f;
+            ASSERT_TRUE(read_frame(fd, &f)) << "request " << i + 1;
+            Frame v = parse_frame(vectors[i]);
+            EXPECT_EQ(f.request_id, static_cast<uint64_t>(i + 1));
+            EXPECT_EQ(f.opcode, v.opcode) << files[i];
+            if (answers[i].empty()) {
+                write_all(fd, vectors[i]);
+            } else {
+                expect_same_bytes(f.all, vectors[i], std::string("request sent for ") + files[i]);
+                write_all(fd, answers[i]);
+            }
+        }
+    });
+    ConnPtr c = connect_to(drive.address());
+    ASSERT_TRUE(c);
+    ispd_device_info info;
+    uint64_t id = 0, size = 0, tasklet = 0, exec = 0;
+    uint8_t buf[4];
+    ispd_poll_result poll;
+    ispd_device_log log;
+    ispd_object_stat list[16];
+    uint32_t count = 0;
+    int more = -1;
+
+    ASSERT_EQ(ispd_device_info_get(c.get(), &info), ISPD_OK) << ispd_last_error(c.get());
+    EXPECT_STREQ(info.drive_name, "fake");
+    ASSERT_EQ(ispd_create_object(c.get(), 0, &id), ISPD_OK) << ispd_last_error(c.get());
+    EXPECT_EQ(id, 77u);
+    ASSERT_EQ(ispd_write_object(c.get(), 42, 8192, "hello, drive", 12, &size), ISPD_OK) << ispd_last_error(c.get());
+    EXPECT_EQ(size, 8204u);
+    ASSERT_EQ(ispd_read_object(c.get(), 42, 0, buf, 4), ISPD_OK) << ispd_last_error(c.get());
+    EXPECT_EQ(Bytes(buf, buf + 4), (Bytes{0xDE, 0xAD, 0xBE, 0xEF}));
+    ASSERT_EQ(ispd_create_tasklet(c.get(), ISPD_FORM_BUILTIN, "q1", "entrySize=256", nullptr, 0, &tasklet), ISPD_OK)
+        << ispd_last_error(c.get());
+    EXPECT_EQ(tasklet, 1000u);
+    ASSERT_EQ(ispd_execute(c.get(), 1000, 1001, nullptr, kExtents, 2, &exec), ISPD_OK) << ispd_last_error(c.get());
+    EXPECT_EQ(exec, 5u);
+    ASSERT_EQ(ispd_poll(c.get(), 5, &poll), ISPD_OK) << ispd_last_error(c.get());
+    expect_poll_07(poll);
+    EXPECT_EQ(ispd_read_object(c.get(), 99, 0, buf, 4), ISPD_NO_SUCH_OBJECT);
+    EXPECT_STREQ(ispd_last_error(c.get()), "object 99 does not exist");
+    EXPECT_EQ(ispd_last_status(c.get()), ISPD_NO_SUCH_OBJECT);
+    ASSERT_EQ(ispd_device_log_get(c.get(), &log), ISPD_OK) << ispd_last_error(c.get());
+    expect_log_09(log);
+    ASSERT_EQ(ispd_list_objects(c.get(), 0, list, 16, &count, &more), ISPD_OK) << ispd_last_error(c.get());
+    expect_list_10(list, count, more);
+    ASSERT_EQ(ispd_device_info_get(c.get(), &info), ISPD_OK) << ispd_last_error(c.get());
+    expect_info_11(info);
+    EXPECT_STREQ(ispd_last_error(c.get()), "");
+}
+
+} // namespace
