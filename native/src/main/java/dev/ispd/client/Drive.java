@@ -44,6 +44,10 @@ public final class Drive implements AutoCloseable {
     public static final int MAX_LIST = NativeLayout.MAX_LIST;
     /** Extents per EXECUTE (ISPD_MAX_EXTENTS). */
     public static final int MAX_EXTENTS = NativeLayout.MAX_EXTENTS;
+    /** WRITE_OBJECT's offset for an atomic append at the object's end (ISPD_APPEND, 2^64-1). */
+    public static final long APPEND = -1L;
+    /** The first well-known object id (ISPD_WELL_KNOWN_ID_FIRST): ids from here up are never picked by a drive. */
+    public static final long FIRST_WELL_KNOWN_ID = 0xFFFF_FFFF_FFFF_0000L;
     /** The first READ_RESULT asks for this much, before the total length is known. */
     private static final int FIRST_RESULT_CHUNK = 64 * 1024;
 
@@ -173,6 +177,31 @@ public final class Drive implements AutoCloseable {
                 src.position(pos + done);
             } while (done < len);
             return out.getLong(SLOT_A);
+        } finally {
+            end();
+        }
+    }
+
+    /**
+     * Appends {@code src.remaining()} bytes (at most {@link #MAX_IO}: one command, so that the
+     * append is atomic) at the object's current end, straight from the direct buffer. Appends from
+     * any number of connections never overlap (WRITE_OBJECT at ISPD_APPEND, docs/protocol.md).
+     *
+     * @return the offset where the bytes landed
+     */
+    public long append(long id, ByteBuffer src) throws DriveException {
+        requireDirect(src, "append");
+        int len = src.remaining();
+        if (len > MAX_IO) {
+            throw new IllegalArgumentException("append to object " + Long.toUnsignedString(id) + ": " + len
+                    + " bytes is over MAX_IO (" + MAX_IO + "); an append is one command so that it stays atomic");
+        }
+        long c = begin();
+        try {
+            int pos = src.position();
+            check(binding.writeObject(c, id, APPEND, src, pos, len, out, SLOT_A), "WRITE_OBJECT");
+            src.position(pos + len);
+            return out.getLong(SLOT_A) - len;
         } finally {
             end();
         }

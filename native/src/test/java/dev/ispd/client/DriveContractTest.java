@@ -145,6 +145,66 @@ abstract class DriveContractTest {
         assertStatus(e, Status.OUT_OF_RANGE, "WRITE_OBJECT", "14");
     }
 
+    @Test
+    void appendsLandAtTheEndAndSayWhere() throws DriveException {
+        long id = objectWith(ascii("head"));
+        ByteBuffer first = direct("-one");
+        assertEquals(4, drive.append(id, first));
+        assertEquals(first.limit(), first.position(), "append consumes the buffer");
+        assertEquals(8, drive.append(id, direct("-two")));
+        assertEquals("head-one-two", new String(drive.read(id, 0, 12), StandardCharsets.US_ASCII));
+        assertStatus(assertThrows(DriveException.class, () -> drive.append(MISSING_ID, direct("x"))),
+                Status.NO_SUCH_OBJECT, "WRITE_OBJECT", Long.toString(MISSING_ID));
+        IllegalArgumentException big = assertThrows(IllegalArgumentException.class,
+                () -> drive.append(id, ByteBuffer.allocateDirect(Drive.MAX_IO + 1)));
+        assertTrue(big.getMessage().contains("MAX_IO"), big.getMessage());
+    }
+
+    /** Appenders on separate connections (one per thread) never overlap. */
+    @Test
+    void concurrentAppendsFromSeveralConnectionsNeverOverlap() throws Exception {
+        long id = drive.createObject();
+        int writers = 3;
+        int appends = 100;
+        ExecutorService pool = Executors.newFixedThreadPool(writers);
+        List<Future<long[]>> offsets = new ArrayList<>();
+        try {
+            for (int w = 0; w < writers; w++) {
+                byte mark = (byte) ('a' + w);
+                offsets.add(pool.submit(() -> {
+                    long[] at = new long[appends];
+                    try (Drive own = Drive.connect(address, binding())) {
+                        ByteBuffer rec = ByteBuffer.allocateDirect(8);
+                        for (int i = 0; i < appends; i++) {
+                            rec.clear();
+                            while (rec.hasRemaining()) {
+                                rec.put(mark);
+                            }
+                            at[i] = own.append(id, rec.flip());
+                        }
+                    }
+                    return at;
+                }));
+            }
+            List<long[]> landed = new ArrayList<>();
+            for (Future<long[]> f : offsets) {
+                landed.add(f.get());
+            }
+            byte[] all = drive.read(id, 0, writers * appends * 8);
+            for (int w = 0; w < writers; w++) {
+                for (long at : landed.get(w)) {
+                    assertEquals(0, at % 8, "records land on whole 8-byte slots");
+                    for (int k = 0; k < 8; k++) {
+                        assertEquals('a' + w, all[(int) at + k], "slot at " + at + " holds writer " + w + "'s bytes");
+                    }
+                }
+            }
+            assertEquals(writers * appends * 8L, drive.stat(id).size());
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
     /** 20 MB (and 3 bytes, so the last chunk is short) in and out: split into ISPD_MAX_IO commands. */
     @Test
     void largeTransfersAreSplitIntoChunks() throws DriveException {

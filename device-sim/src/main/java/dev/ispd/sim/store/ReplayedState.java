@@ -57,8 +57,8 @@ final class ReplayedState {
     }
 
     private void advanceNextId(long id) {
-        if (Long.compareUnsigned(id + 1, nextId) > 0) {
-            nextId = id + 1; // an id of 2^64-1 wraps to 0 and leaves nextId alone
+        if (!ObjectStore.isWellKnown(id) && Long.compareUnsigned(id + 1, nextId) > 0) {
+            nextId = id + 1;
         }
     }
 }
