@@ -1,6 +1,8 @@
 package dev.ispd.tasklet.builtin;
 
 import dev.ispd.tasklet.BadParameterException;
+import dev.ispd.tasklet.Estimates;
+import dev.ispd.tasklet.Meter;
 import dev.ispd.tasklet.Params;
 import dev.ispd.tasklet.ScanContext;
 import dev.ispd.tasklet.Tasklet;
@@ -48,6 +50,28 @@ public final class FilterFactory implements TaskletFactory {
     @Override
     public Tasklet create(Params params, Params runtimeParams, ScanContext context) throws BadParameterException {
         return new FilterTasklet(parse(BuiltinParams.merge(params, runtimeParams)), context.pageSize());
+    }
+
+    /**
+     * With {@code mode=full}, records, DRAM accesses and compares are exact (one each per entry).
+     * With {@code firstMatch} they are an upper bound: records after a page's first match are
+     * skipped, and how many depends on the data. Result bytes are an upper bound too: an 8-byte
+     * count and 16 bytes per page, as if every page matched.
+     */
+    @Override
+    public Meter estimate(Params params, long bytes, int pageSize) {
+        Meter m = Estimates.scanOnly(bytes, pageSize);
+        long n;
+        try {
+            n = bytes / parse(params).entrySize();
+        } catch (BadParameterException e) {
+            throw Estimates.badParameters(NAME, e);
+        }
+        m.addRecords(n);
+        m.addDramAccesses(n);
+        m.addCompares(n);
+        m.addBytesOut(FilterTasklet.RESULT_HEADER_BYTES + FilterTasklet.RESULT_PAGE_BYTES * m.pages());
+        return m;
     }
 
     /**

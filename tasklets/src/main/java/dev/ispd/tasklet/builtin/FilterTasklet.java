@@ -16,6 +16,11 @@ import java.nio.ByteBuffer;
  * only, so first-match mode meters less work on pages with early matches.
  */
 final class FilterTasklet implements Tasklet {
+    /** Result header: u64 number of pages. */
+    static final int RESULT_HEADER_BYTES = 8;
+    /** Result bytes per page listed: u64 object id, u64 page. */
+    static final int RESULT_PAGE_BYTES = 16;
+
     private final int entrySize;
     private final int pageSize;
     private final WorldCupField field;

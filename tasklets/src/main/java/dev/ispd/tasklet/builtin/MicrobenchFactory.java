@@ -1,6 +1,8 @@
 package dev.ispd.tasklet.builtin;
 
 import dev.ispd.tasklet.BadParameterException;
+import dev.ispd.tasklet.Estimates;
+import dev.ispd.tasklet.Meter;
 import dev.ispd.tasklet.Params;
 import dev.ispd.tasklet.ScanContext;
 import dev.ispd.tasklet.Tasklet;
@@ -39,6 +41,31 @@ public final class MicrobenchFactory implements TaskletFactory {
         }
         Config c = parse(merged, maxAccesses);
         return new MicrobenchTasklet(context.pageSize(), c.accessesPerPage(), c.key());
+    }
+
+    /**
+     * Exact: every page gets {@code accessesPerPage} reads and compares, a last partial page the
+     * reads that fit in it (as {@link MicrobenchTasklet} does), and the result is 16 bytes.
+     */
+    @Override
+    public Meter estimate(Params params, long bytes, int pageSize) {
+        Meter m = Estimates.scanOnly(bytes, pageSize);
+        Config c;
+        try {
+            c = parse(params, Math.max(1, pageSize / Integer.BYTES));
+        } catch (BadParameterException e) {
+            throw Estimates.badParameters(NAME, e);
+        }
+        long accesses = bytes / pageSize * c.accessesPerPage();
+        long tail = bytes % pageSize;
+        if (tail >= Integer.BYTES) {
+            long stride = pageSize / (Integer.BYTES * c.accessesPerPage()) * Integer.BYTES;
+            accesses += Math.min(c.accessesPerPage(), (tail - Integer.BYTES) / stride + 1);
+        }
+        m.addDramAccesses(accesses);
+        m.addCompares(accesses);
+        m.addBytesOut(MicrobenchResult.SIZE);
+        return m;
     }
 
     private record Config(int accessesPerPage, int key) { }

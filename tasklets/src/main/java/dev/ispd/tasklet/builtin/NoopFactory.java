@@ -1,6 +1,7 @@
 package dev.ispd.tasklet.builtin;
 
 import dev.ispd.tasklet.BadParameterException;
+import dev.ispd.tasklet.Estimates;
 import dev.ispd.tasklet.Meter;
 import dev.ispd.tasklet.Params;
 import dev.ispd.tasklet.ResultSink;
@@ -24,6 +25,17 @@ public final class NoopFactory implements TaskletFactory {
     @Override
     public void validate(Params params) throws BadParameterException {
         params.requireOnly();
+    }
+
+    /** Exact: the scan's pages and bytes, no work, no result. */
+    @Override
+    public Meter estimate(Params params, long bytes, int pageSize) {
+        try {
+            validate(params);
+        } catch (BadParameterException e) {
+            throw Estimates.badParameters(NAME, e);
+        }
+        return Estimates.scanOnly(bytes, pageSize);
     }
 
     @Override

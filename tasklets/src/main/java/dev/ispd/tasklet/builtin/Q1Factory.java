@@ -1,10 +1,13 @@
 package dev.ispd.tasklet.builtin;
 
 import dev.ispd.tasklet.BadParameterException;
+import dev.ispd.tasklet.Estimates;
+import dev.ispd.tasklet.Meter;
 import dev.ispd.tasklet.Params;
 import dev.ispd.tasklet.ScanContext;
 import dev.ispd.tasklet.Tasklet;
 import dev.ispd.tasklet.TaskletFactory;
+import dev.ispd.worldcup.WorldCup98;
 
 /**
  * {@code q1}: accesses per region of the WorldCup98 log (papers/smart-ssd-kang-2013.txt V-C,
@@ -28,6 +31,26 @@ public final class Q1Factory implements TaskletFactory {
     @Override
     public Tasklet create(Params params, Params runtimeParams, ScanContext context) throws BadParameterException {
         return new Q1Tasklet(parse(BuiltinParams.merge(params, runtimeParams)));
+    }
+
+    /**
+     * Records, DRAM accesses and hash updates are exact (one each per whole entry); result bytes
+     * are an upper bound (9 per region, as if every region occurs).
+     */
+    @Override
+    public Meter estimate(Params params, long bytes, int pageSize) {
+        Meter m = Estimates.scanOnly(bytes, pageSize);
+        long n;
+        try {
+            n = bytes / parse(params);
+        } catch (BadParameterException e) {
+            throw Estimates.badParameters(NAME, e);
+        }
+        m.addRecords(n);
+        m.addDramAccesses(n);
+        m.addHashUpdates(n);
+        m.addBytesOut(Q1Tasklet.RESULT_ENTRY_BYTES * Math.min(n, WorldCup98.REGIONS));
+        return m;
     }
 
     private static int parse(Params params) throws BadParameterException {

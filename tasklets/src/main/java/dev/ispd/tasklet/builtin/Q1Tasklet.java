@@ -8,6 +8,9 @@ import java.nio.ByteBuffer;
 
 /** Counts records per region; per record: one field read (server) and one counter update. */
 final class Q1Tasklet implements Tasklet {
+    /** Result bytes per region listed: u8 region, u64 count. */
+    static final int RESULT_ENTRY_BYTES = 9;
+
     private final int entrySize;
     private final long[] counts = new long[WorldCup98.REGIONS];
 

@@ -1,6 +1,8 @@
 package dev.ispd.tasklet.builtin;
 
 import dev.ispd.tasklet.BadParameterException;
+import dev.ispd.tasklet.Estimates;
+import dev.ispd.tasklet.Meter;
 import dev.ispd.tasklet.Params;
 import dev.ispd.tasklet.ScanContext;
 import dev.ispd.tasklet.Tasklet;
@@ -38,6 +40,33 @@ public final class Q2Factory implements TaskletFactory {
     public Tasklet create(Params params, Params runtimeParams, ScanContext context) throws BadParameterException {
         Config c = parse(BuiltinParams.merge(params, runtimeParams));
         return new Q2Tasklet(c.entrySize(), c.topN());
+    }
+
+    /**
+     * Records, DRAM accesses (two per entry) and hash updates are exact. The table's size depends
+     * on the data, so result bytes and the sort's compares are estimated for a log whose entries
+     * spread over every region and the named file types ({@link WorldCup98#LAST_NAMED_TYPE} + 1
+     * per region, as in the real log): a 4-byte header, 10 bytes per (region, type) and
+     * {@code k * ceil(log2 k)} compares per region of {@code k} types, the merge sort's bound.
+     */
+    @Override
+    public Meter estimate(Params params, long bytes, int pageSize) {
+        Meter m = Estimates.scanOnly(bytes, pageSize);
+        long n;
+        try {
+            n = bytes / parse(params).entrySize();
+        } catch (BadParameterException e) {
+            throw Estimates.badParameters(NAME, e);
+        }
+        m.addRecords(n);
+        m.addDramAccesses(2 * n);
+        m.addHashUpdates(n);
+        long typesPerRegion = Math.min(WorldCup98.LAST_NAMED_TYPE + 1, (n + WorldCup98.REGIONS - 1) / WorldCup98.REGIONS);
+        long entries = Math.min(n, WorldCup98.REGIONS * typesPerRegion);
+        int log2 = typesPerRegion <= 1 ? 0 : 64 - Long.numberOfLeadingZeros(typesPerRegion - 1);
+        m.addCompares(WorldCup98.REGIONS * typesPerRegion * log2);
+        m.addBytesOut(Q2Tasklet.RESULT_HEADER_BYTES + Q2Tasklet.RESULT_ENTRY_BYTES * entries);
+        return m;
     }
 
     private record Config(int entrySize, int topN) { }

@@ -14,6 +14,10 @@ import java.nio.ByteBuffer;
  */
 final class Q2Tasklet implements Tasklet {
     private static final int TYPES = 256;
+    /** Result header: u16 topN, u16 entries. */
+    static final int RESULT_HEADER_BYTES = 4;
+    /** Result bytes per (region, type): u8 region, u8 type, u64 count. */
+    static final int RESULT_ENTRY_BYTES = 10;
 
     private final int entrySize;
     private final int topN;
