@@ -36,7 +36,20 @@ public final class IspdKeys {
     public static final ConfigKey DEVICE_TIMEOUT_MS = new ConfigKey("ispd.device.timeout.ms", "600000",
             "A device split not done after this long is cancelled and run on the host instead.");
 
+    // ---- DeviceJob ----
+    public static final ConfigKey JOB_DEVICE_MAPPER = new ConfigKey("ispd.job.device.mapper", "",
+            "The DeviceMapper class of a DeviceJob (set by DeviceJob.setDeviceMapper): which tasklet, with which parameters.");
+    public static final ConfigKey JOB_DEVICE_FORMAT = new ConfigKey("ispd.job.device.format", "",
+            "The DeviceMapperFormat class of a DeviceJob (set by DeviceJob.setDeviceMapperFormat): tasklet result -> key/values.");
+    public static final ConfigKey SPLIT_MAX_BYTES = new ConfigKey("ispd.split.max.bytes", "0",
+            "Largest DeviceJob split in bytes (cut down to whole records); 0 = one split per chunk.");
+    public static final ConfigKey WORLDCUP_ENTRY_SIZE = new ConfigKey("ispd.worldcup.entry.size", "20",
+            "Bytes per WorldCup98 entry (20, 32, 64, 128 or 256) for the built-in Q1, Q2 and filter DeviceMappers.");
+    public static final ConfigKey FILTER_PREDICATE = new ConfigKey("ispd.filter.predicate", "",
+            "The filter DeviceMapper's predicate 'field op value', e.g. 'type eq 0' (fields and ops: docs/tasklets.md).");
+
     /** Every key, in the order of the docs' table. */
     public static final List<ConfigKey> ALL = List.of(FS_DRIVES, FS_CHUNK_SIZE, FS_NAMESPACE_DRIVE, OFFLOAD_POLICY,
-            OFFLOAD_WEIGHT, OFFLOAD_HOST_PROFILE, OFFLOAD_HOST_SLOTS, OFFLOAD_CORRECTION, DEVICE_TIMEOUT_MS);
+            OFFLOAD_WEIGHT, OFFLOAD_HOST_PROFILE, OFFLOAD_HOST_SLOTS, OFFLOAD_CORRECTION, DEVICE_TIMEOUT_MS, JOB_DEVICE_MAPPER,
+            JOB_DEVICE_FORMAT, SPLIT_MAX_BYTES, WORLDCUP_ENTRY_SIZE, FILTER_PREDICATE);
 }

@@ -1,0 +1,195 @@
+package dev.ispd.hadoop.fs;
+
+import java.io.IOException;
+import java.nio.BufferUnderflowException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.zip.CRC32C;
+
+/**
+ * The journal's bytes: a sequence of self-delimiting records, each
+ * {@code u32 body_length, u32 crc32c(body), body}, little-endian. The body is {@code u8 type}
+ * then the record's fields; strings are {@code u16 length} + UTF-8; a chunk is
+ * {@code u16 drive, u64 object_id, u64 length}.
+ */
+final class JournalCodec {
+    static final int FRAME_HEADER = 8;
+    private static final byte MKDIR = 1;
+    private static final byte CREATE_FILE = 2;
+    private static final byte DELETE = 3;
+    private static final byte RENAME = 4;
+
+    private JournalCodec() {
+    }
+
+    /** The framed record in a new direct buffer, ready to append. */
+    static ByteBuffer encode(JournalRecord r) {
+        Writer w = new Writer();
+        w.skip(FRAME_HEADER);
+        if (r instanceof JournalRecord.Mkdir m) {
+            w.u8(MKDIR).str(m.path()).u64(m.timeMs()).str(m.owner());
+        } else if (r instanceof JournalRecord.CreateFile c) {
+            w.u8(CREATE_FILE).str(c.path()).u8(c.overwrite() ? 1 : 0).u64(c.timeMs()).str(c.owner())
+                    .u64(c.chunkSize()).u64(c.length()).u32(c.chunks().size());
+            for (Chunk k : c.chunks()) {
+                w.u16(k.drive()).u64(k.objectId()).u64(k.length());
+            }
+        } else if (r instanceof JournalRecord.Delete d) {
+            w.u8(DELETE).str(d.path()).u8(d.recursive() ? 1 : 0).u64(d.timeMs());
+        } else {
+            JournalRecord.Rename n = (JournalRecord.Rename) r;
+            w.u8(RENAME).str(n.src()).str(n.dst()).u64(n.timeMs());
+        }
+        ByteBuffer b = w.buf.flip();
+        int bodyLength = b.limit() - FRAME_HEADER;
+        CRC32C crc = new CRC32C();
+        crc.update(b.duplicate().position(FRAME_HEADER));
+        b.putInt(0, bodyLength).putInt(4, (int) crc.getValue());
+        return ByteBuffer.allocateDirect(b.limit()).order(ByteOrder.LITTLE_ENDIAN).put(b).flip();
+    }
+
+    /**
+     * The length of the frame starting at {@code buf}'s position, or -1 if fewer than
+     * {@link #FRAME_HEADER} bytes remain.
+     */
+    static long frameLength(ByteBuffer buf) {
+        if (buf.remaining() < FRAME_HEADER) {
+            return -1;
+        }
+        return FRAME_HEADER + Integer.toUnsignedLong(buf.getInt(buf.position()));
+    }
+
+    /**
+     * Decodes the whole frame at {@code buf}'s position (its length per {@link #frameLength}) and
+     * advances past it.
+     *
+     * @param at the frame's offset in the journal, for messages
+     */
+    static JournalRecord decode(ByteBuffer buf, long at) throws IOException {
+        int start = buf.position();
+        int bodyLength = buf.getInt(start);
+        int crcStored = buf.getInt(start + 4);
+        ByteBuffer body = buf.slice(start + FRAME_HEADER, bodyLength).order(ByteOrder.LITTLE_ENDIAN);
+        CRC32C crc = new CRC32C();
+        crc.update(body.duplicate());
+        if ((int) crc.getValue() != crcStored) {
+            throw corrupt(at, "checksum mismatch (stored " + Integer.toHexString(crcStored) + ", computed "
+                    + Long.toHexString(crc.getValue()) + ")");
+        }
+        try {
+            JournalRecord r = switch (body.get()) {
+                case MKDIR -> new JournalRecord.Mkdir(str(body), body.getLong(), str(body));
+                case CREATE_FILE -> createFile(body, at);
+                case DELETE -> new JournalRecord.Delete(str(body), body.get() != 0, body.getLong());
+                case RENAME -> new JournalRecord.Rename(str(body), str(body), body.getLong());
+                default -> throw corrupt(at, "unknown record type " + body.get(0));
+            };
+            if (body.hasRemaining()) {
+                throw corrupt(at, body.remaining() + " bytes after the end of a " + r.getClass().getSimpleName()
+                        + " record");
+            }
+            buf.position(start + FRAME_HEADER + bodyLength);
+            return r;
+        } catch (BufferUnderflowException e) {
+            throw corrupt(at, "the record ends in the middle of a field");
+        }
+    }
+
+    private static JournalRecord.CreateFile createFile(ByteBuffer b, long at) throws IOException {
+        String path = str(b);
+        boolean overwrite = b.get() != 0;
+        long time = b.getLong();
+        String owner = str(b);
+        long chunkSize = b.getLong();
+        long length = b.getLong();
+        int n = b.getInt();
+        if (n < 0 || (long) n * 18 > b.remaining()) {
+            throw corrupt(at, "file " + path + " claims " + Integer.toUnsignedString(n) + " chunks");
+        }
+        List<Chunk> chunks = new ArrayList<>(n);
+        long sum = 0;
+        for (int i = 0; i < n; i++) {
+            Chunk c = new Chunk(Short.toUnsignedInt(b.getShort()), b.getLong(), b.getLong());
+            boolean last = i == n - 1;
+            if (c.length() <= 0 || c.length() > chunkSize || (!last && c.length() != chunkSize)) {
+                throw corrupt(at, "file " + path + ": chunk " + i + " holds " + c.length() + " bytes with chunk size "
+                        + chunkSize);
+            }
+            sum += c.length();
+            chunks.add(c);
+        }
+        if (sum != length) {
+            throw corrupt(at, "file " + path + " has length " + length + " but its chunks hold " + sum + " bytes");
+        }
+        return new JournalRecord.CreateFile(path, overwrite, time, owner, chunkSize, length, chunks);
+    }
+
+    private static String str(ByteBuffer b) {
+        int n = Short.toUnsignedInt(b.getShort());
+        byte[] bytes = new byte[n];
+        b.get(bytes);
+        return new String(bytes, StandardCharsets.UTF_8);
+    }
+
+    private static IOException corrupt(long at, String what) {
+        return new IOException("osd namespace journal is corrupt at offset " + at + ": " + what);
+    }
+
+    /** A growable little-endian heap buffer. */
+    private static final class Writer {
+        ByteBuffer buf = ByteBuffer.allocate(256).order(ByteOrder.LITTLE_ENDIAN);
+
+        private void room(int n) {
+            if (buf.remaining() < n) {
+                ByteBuffer bigger = ByteBuffer.allocate(Math.max(buf.capacity() * 2, buf.position() + n))
+                        .order(ByteOrder.LITTLE_ENDIAN);
+                buf = bigger.put(buf.flip());
+            }
+        }
+
+        Writer skip(int n) {
+            room(n);
+            buf.position(buf.position() + n);
+            return this;
+        }
+
+        Writer u8(int v) {
+            room(1);
+            buf.put((byte) v);
+            return this;
+        }
+
+        Writer u16(int v) {
+            room(2);
+            buf.putShort((short) v);
+            return this;
+        }
+
+        Writer u32(int v) {
+            room(4);
+            buf.putInt(v);
+            return this;
+        }
+
+        Writer u64(long v) {
+            room(8);
+            buf.putLong(v);
+            return this;
+        }
+
+        Writer str(String s) {
+            byte[] bytes = s.getBytes(StandardCharsets.UTF_8);
+            if (bytes.length > 0xFFFF) {
+                throw new IllegalArgumentException("path or name of " + bytes.length + " bytes is over 65535: "
+                        + s.substring(0, 64) + "...");
+            }
+            u16(bytes.length);
+            room(bytes.length);
+            buf.put(bytes);
+            return this;
+        }
+    }
+}

@@ -1,0 +1,242 @@
+package dev.ispd.hadoop.fs;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.TreeMap;
+
+/**
+ * The directory tree rebuilt from the journal. {@link #apply} is deterministic: every client
+ * replays the same records in the same order and reaches the same tree, so a record that a
+ * concurrent one made invalid (a create of a path that now exists, a rename onto a destination
+ * that now exists) is rejected by all of them alike. Not thread-safe: the file system guards it.
+ */
+final class Namespace {
+    /** A file or directory. */
+    abstract static sealed class Node permits Dir, File {
+        final String owner;
+        final long mtimeMs;
+
+        Node(String owner, long mtimeMs) {
+            this.owner = owner;
+            this.mtimeMs = mtimeMs;
+        }
+    }
+
+    static final class Dir extends Node {
+        final TreeMap<String, Node> children = new TreeMap<>();
+
+        Dir(String owner, long mtimeMs) {
+            super(owner, mtimeMs);
+        }
+    }
+
+    static final class File extends Node {
+        final long chunkSize;
+        final long length;
+        final List<Chunk> chunks;
+
+        File(String owner, long mtimeMs, long chunkSize, long length, List<Chunk> chunks) {
+            super(owner, mtimeMs);
+            this.chunkSize = chunkSize;
+            this.length = length;
+            this.chunks = List.copyOf(chunks);
+        }
+    }
+
+    /** Why a record was rejected. */
+    enum Refusal { MISSING, EXISTS, PARENT_NOT_DIRECTORY, IS_DIRECTORY, NOT_EMPTY, INTO_ITSELF, ROOT }
+
+    /**
+     * What a record did: {@code refusal} is null if it took effect; {@code freed} lists the chunks
+     * of the files it removed or replaced (their objects are for the record's writer to delete).
+     */
+    record Outcome(Refusal refusal, String detail, List<Chunk> freed) {
+        static final Outcome APPLIED = new Outcome(null, "", List.of());
+
+        static Outcome refused(Refusal r, String detail) {
+            return new Outcome(r, detail, List.of());
+        }
+
+        boolean applied() {
+            return refusal == null;
+        }
+    }
+
+    private final Dir root = new Dir("", 0);
+
+    /** The node at an absolute normalised path, or null. */
+    Node lookup(String path) {
+        Node n = root;
+        for (String name : names(path)) {
+            if (!(n instanceof Dir d)) {
+                return null;
+            }
+            n = d.children.get(name);
+            if (n == null) {
+                return null;
+            }
+        }
+        return n;
+    }
+
+    /** The nearest existing ancestor of {@code path} (or the node itself) that is a file, or null. */
+    String fileOnTheWay(String path) {
+        Node n = root;
+        StringBuilder at = new StringBuilder();
+        for (String name : names(path)) {
+            if (n instanceof File) {
+                return at.toString();
+            }
+            n = ((Dir) n).children.get(name);
+            if (n == null) {
+                return null;
+            }
+            at.append('/').append(name);
+        }
+        return n instanceof File ? at.toString() : null;
+    }
+
+    Outcome apply(JournalRecord r) {
+        if (r instanceof JournalRecord.Mkdir m) {
+            return mkdir(m);
+        } else if (r instanceof JournalRecord.CreateFile c) {
+            return create(c);
+        } else if (r instanceof JournalRecord.Delete d) {
+            return delete(d);
+        }
+        return rename((JournalRecord.Rename) r);
+    }
+
+    private Outcome mkdir(JournalRecord.Mkdir m) {
+        Object parent = parents(m.path(), m.owner(), m.timeMs());
+        if (parent instanceof Outcome refused) {
+            return refused;
+        }
+        if (m.path().equals("/")) {
+            return Outcome.APPLIED;
+        }
+        Dir p = (Dir) parent;
+        String name = name(m.path());
+        Node existing = p.children.get(name);
+        if (existing instanceof File) {
+            return Outcome.refused(Refusal.PARENT_NOT_DIRECTORY, m.path() + " is a file");
+        }
+        if (existing == null) {
+            p.children.put(name, new Dir(m.owner(), m.timeMs()));
+        }
+        return Outcome.APPLIED;
+    }
+
+    private Outcome create(JournalRecord.CreateFile c) {
+        if (c.path().equals("/")) {
+            return Outcome.refused(Refusal.IS_DIRECTORY, "/ is the root directory");
+        }
+        Object parent = parents(c.path(), c.owner(), c.timeMs());
+        if (parent instanceof Outcome refused) {
+            return refused;
+        }
+        Dir p = (Dir) parent;
+        String name = name(c.path());
+        Node existing = p.children.get(name);
+        if (existing instanceof Dir) {
+            return Outcome.refused(Refusal.IS_DIRECTORY, c.path() + " is a directory");
+        }
+        if (existing != null && !c.overwrite()) {
+            return Outcome.refused(Refusal.EXISTS, c.path() + " already exists");
+        }
+        p.children.put(name, new File(c.owner(), c.timeMs(), c.chunkSize(), c.length(), c.chunks()));
+        return existing == null ? Outcome.APPLIED : new Outcome(null, "", ((File) existing).chunks);
+    }
+
+    private Outcome delete(JournalRecord.Delete d) {
+        Node n = lookup(d.path());
+        if (n == null) {
+            return Outcome.refused(Refusal.MISSING, d.path() + " does not exist");
+        }
+        if (n instanceof Dir dir && !dir.children.isEmpty() && !d.recursive()) {
+            return Outcome.refused(Refusal.NOT_EMPTY, d.path() + " is a non-empty directory");
+        }
+        List<Chunk> freed = new ArrayList<>();
+        collectChunks(n, freed);
+        if (n == root) {
+            root.children.clear(); // the root itself always stays
+        } else {
+            ((Dir) lookup(parentOf(d.path()))).children.remove(name(d.path()));
+        }
+        return new Outcome(null, "", freed);
+    }
+
+    private Outcome rename(JournalRecord.Rename r) {
+        if (r.src().equals("/")) {
+            return Outcome.refused(Refusal.ROOT, "the root directory cannot be renamed");
+        }
+        Node n = lookup(r.src());
+        if (n == null) {
+            return Outcome.refused(Refusal.MISSING, r.src() + " does not exist");
+        }
+        if (r.dst().equals("/") || lookup(r.dst()) != null) {
+            return Outcome.refused(Refusal.EXISTS, r.dst() + " already exists");
+        }
+        if (r.dst().startsWith(r.src() + "/")) {
+            return Outcome.refused(Refusal.INTO_ITSELF, "cannot move " + r.src() + " under itself to " + r.dst());
+        }
+        Node dstParent = lookup(parentOf(r.dst()));
+        if (dstParent == null) {
+            return Outcome.refused(Refusal.MISSING, "the parent of " + r.dst() + " does not exist");
+        }
+        if (!(dstParent instanceof Dir to)) {
+            return Outcome.refused(Refusal.PARENT_NOT_DIRECTORY, "the parent of " + r.dst() + " is a file");
+        }
+        ((Dir) lookup(parentOf(r.src()))).children.remove(name(r.src()));
+        to.children.put(name(r.dst()), n);
+        return Outcome.APPLIED;
+    }
+
+    /**
+     * The parent directory of {@code path}, creating missing ones, or an Outcome refusing because a
+     * file is in the way (found before anything is created: a created directory has no children).
+     */
+    private Object parents(String path, String owner, long timeMs) {
+        Dir d = root;
+        String[] names = names(path);
+        StringBuilder at = new StringBuilder();
+        for (int i = 0; i < names.length - 1; i++) {
+            at.append('/').append(names[i]);
+            Node n = d.children.get(names[i]);
+            if (n == null) {
+                n = new Dir(owner, timeMs);
+                d.children.put(names[i], n);
+            }
+            if (!(n instanceof Dir next)) {
+                return Outcome.refused(Refusal.PARENT_NOT_DIRECTORY, at + " is a file, on the way to " + path);
+            }
+            d = next;
+        }
+        return d;
+    }
+
+    private static void collectChunks(Node n, List<Chunk> into) {
+        if (n instanceof File f) {
+            into.addAll(f.chunks);
+        } else {
+            for (Node c : ((Dir) n).children.values()) {
+                collectChunks(c, into);
+            }
+        }
+    }
+
+    private static final String[] ROOT = new String[0];
+
+    static String[] names(String path) {
+        return path.equals("/") ? ROOT : path.substring(1).split("/");
+    }
+
+    static String name(String path) {
+        return path.substring(path.lastIndexOf('/') + 1);
+    }
+
+    static String parentOf(String path) {
+        int slash = path.lastIndexOf('/');
+        return slash == 0 ? "/" : path.substring(0, slash);
+    }
+}

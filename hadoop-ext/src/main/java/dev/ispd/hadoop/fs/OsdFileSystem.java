@@ -1,0 +1,460 @@
+package dev.ispd.hadoop.fs;
+
+import dev.ispd.client.Drive;
+import dev.ispd.client.DriveException;
+import dev.ispd.client.Status;
+import dev.ispd.hadoop.conf.IspdKeys;
+import java.io.FileNotFoundException;
+import java.io.IOException;
+import java.net.URI;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.BlockLocation;
+import org.apache.hadoop.fs.CreateFlag;
+import org.apache.hadoop.fs.FSDataInputStream;
+import org.apache.hadoop.fs.FSDataOutputStream;
+import org.apache.hadoop.fs.FileAlreadyExistsException;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.ParentNotDirectoryException;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.fs.PathIsNotEmptyDirectoryException;
+import org.apache.hadoop.fs.permission.FsPermission;
+import org.apache.hadoop.security.UserGroupInformation;
+import org.apache.hadoop.util.Progressable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The object-based file system {@code osd://} over the drives of {@link IspdKeys#FS_DRIVES}.
+ * A file is cut into chunks of its chunk size (the block size: {@link IspdKeys#FS_CHUNK_SIZE} or
+ * the one given to create), each a DATA object on one drive ({@link ChunkPlacement}). The
+ * namespace lives on the namespace drive ({@link IspdKeys#FS_NAMESPACE_DRIVE}) as a journal of
+ * changes ({@link Journal}) that every client replays, so several JVMs share one file system
+ * without a metadata server. A file becomes visible when its writer closes it; files cannot be
+ * appended to. The URI's authority is only a label: {@code osd:///a} and {@code osd://x/a} name the
+ * same file of the configured drives (Hadoop caches one instance per authority). See
+ * docs/hadoop.md, "Object file system".
+ */
+public class OsdFileSystem extends FileSystem {
+    public static final String SCHEME = "osd";
+    private static final Logger LOG = LoggerFactory.getLogger(OsdFileSystem.class);
+    /** Streams move at least this much per drive command. */
+    private static final int MIN_IO_BUFFER = 1 << 20;
+
+    private URI uri;
+    private DriveSet drives;
+    private Journal journal;
+    private long defaultChunkSize;
+    private String user;
+    private Path workingDir;
+    private FsPermission filePermission;
+    private FsPermission dirPermission;
+    /** Guards the journal and the namespace it rebuilds. */
+    private final Object lock = new Object();
+
+    @Override
+    public String getScheme() {
+        return SCHEME;
+    }
+
+    @Override
+    public void initialize(URI name, Configuration conf) throws IOException {
+        super.initialize(name, conf);
+        setConf(conf);
+        uri = URI.create(SCHEME + "://" + (name.getAuthority() == null ? "" : name.getAuthority()) + "/");
+        defaultChunkSize = conf.getLongBytes(IspdKeys.FS_CHUNK_SIZE.name(),
+                Long.parseLong(IspdKeys.FS_CHUNK_SIZE.defaultValue()));
+        if (defaultChunkSize <= 0) {
+            throw new IOException(IspdKeys.FS_CHUNK_SIZE.name() + " must be positive, got " + defaultChunkSize);
+        }
+        try {
+            drives = DriveSet.fromConfiguration(conf);
+        } catch (IllegalArgumentException e) {
+            throw new IOException("osd: " + e.getMessage(), e);
+        }
+        int namespaceDrive = conf.getInt(IspdKeys.FS_NAMESPACE_DRIVE.name(),
+                Integer.parseInt(IspdKeys.FS_NAMESPACE_DRIVE.defaultValue()));
+        if (namespaceDrive < 0 || namespaceDrive >= drives.size()) {
+            throw new IOException(IspdKeys.FS_NAMESPACE_DRIVE.name() + " is " + namespaceDrive + " but "
+                    + IspdKeys.FS_DRIVES.name() + " lists " + drives.size() + " drives");
+        }
+        user = UserGroupInformation.getCurrentUser().getShortUserName();
+        FsPermission umask = FsPermission.getUMask(conf); // permissions are not stored: report the defaults
+        filePermission = FsPermission.getFileDefault().applyUMask(umask);
+        dirPermission = FsPermission.getDirDefault().applyUMask(umask);
+        workingDir = new Path("/").makeQualified(uri, null);
+        try {
+            journal = Journal.open(drives, namespaceDrive);
+        } catch (IOException | RuntimeException e) {
+            drives.close();
+            throw e;
+        }
+    }
+
+    @Override
+    public URI getUri() {
+        return uri;
+    }
+
+    /** The drives this file system stores chunks on. */
+    public DriveSet drives() {
+        return drives;
+    }
+
+    /**
+     * The chunks holding bytes [start, start + length) of a file (clipped to its end), in file
+     * order, each clipped to the range.
+     */
+    public List<ChunkExtent> locate(Path file, long start, long length) throws IOException {
+        if (start < 0 || length < 0) {
+            throw new IllegalArgumentException("locate " + file + ": negative start " + start + " or length " + length);
+        }
+        Namespace.File f = file(file);
+        long end = Math.min(f.length, start + length);
+        List<ChunkExtent> out = new ArrayList<>();
+        for (long at = start; at < end; ) {
+            int index = (int) (at / f.chunkSize);
+            Chunk c = f.chunks.get(index);
+            long inChunk = at - index * f.chunkSize;
+            long n = Math.min(end - at, c.length() - inChunk);
+            out.add(new ChunkExtent(c.drive(), c.objectId(), inChunk, n, at));
+            at += n;
+        }
+        return out;
+    }
+
+    @Override
+    public BlockLocation[] getFileBlockLocations(FileStatus status, long start, long len) throws IOException {
+        if (status == null) {
+            return null;
+        }
+        if (start < 0 || len < 0) {
+            throw new IllegalArgumentException("Invalid start or len parameter: " + start + ", " + len);
+        }
+        if (status.isDirectory() || start >= status.getLen()) {
+            return new BlockLocation[0];
+        }
+        Namespace.File f = file(status.getPath());
+        long end = Math.min(f.length, start + Math.max(len, 1));
+        List<BlockLocation> out = new ArrayList<>();
+        for (int i = (int) (start / f.chunkSize); i < f.chunks.size() && i * f.chunkSize < end; i++) {
+            Chunk c = f.chunks.get(i);
+            out.add(new BlockLocation(new String[] {drives.address(c.drive())}, new String[] {drives.host(c.drive())},
+                    i * f.chunkSize, c.length()));
+        }
+        return out.toArray(new BlockLocation[0]);
+    }
+
+    // ---- reading ----
+
+    @Override
+    public FSDataInputStream open(Path path, int bufferSize) throws IOException {
+        Namespace.File f = file(path);
+        return new FSDataInputStream(new OsdInputStream(drives, key(path), f, ioBuffer(bufferSize), statistics));
+    }
+
+    @Override
+    public FileStatus getFileStatus(Path path) throws IOException {
+        Path q = makeQualified(path);
+        synchronized (lock) {
+            journal.catchUp();
+            Namespace.Node n = journal.namespace().lookup(key(q));
+            if (n == null) {
+                throw new FileNotFoundException("No such file or directory: " + q);
+            }
+            return status(n, q);
+        }
+    }
+
+    @Override
+    public FileStatus[] listStatus(Path path) throws IOException {
+        Path q = makeQualified(path);
+        synchronized (lock) {
+            journal.catchUp();
+            Namespace.Node n = journal.namespace().lookup(key(q));
+            if (n == null) {
+                throw new FileNotFoundException("No such file or directory: " + q);
+            }
+            if (n instanceof Namespace.File) {
+                return new FileStatus[] {status(n, q)};
+            }
+            List<FileStatus> out = new ArrayList<>();
+            for (Map.Entry<String, Namespace.Node> e : ((Namespace.Dir) n).children.entrySet()) {
+                out.add(status(e.getValue(), new Path(q, e.getKey())));
+            }
+            return out.toArray(new FileStatus[0]);
+        }
+    }
+
+    private FileStatus status(Namespace.Node n, Path qualified) {
+        String owner = n.owner.isEmpty() ? user : n.owner;
+        if (n instanceof Namespace.File f) {
+            return new FileStatus(f.length, false, 1, f.chunkSize, f.mtimeMs, f.mtimeMs, filePermission,
+                    owner, owner, qualified);
+        }
+        return new FileStatus(0, true, 1, 0, n.mtimeMs, n.mtimeMs, dirPermission, owner, owner,
+                qualified);
+    }
+
+    /** The file at {@code path}, as the namespace has it now. */
+    private Namespace.File file(Path path) throws IOException {
+        Path q = makeQualified(path);
+        synchronized (lock) {
+            journal.catchUp();
+            Namespace.Node n = journal.namespace().lookup(key(q));
+            if (n == null) {
+                throw new FileNotFoundException("No such file: " + q);
+            }
+            if (!(n instanceof Namespace.File f)) {
+                throw new FileNotFoundException(q + " is a directory, not a file");
+            }
+            return f;
+        }
+    }
+
+    // ---- writing ----
+
+    @Override
+    public FSDataOutputStream create(Path path, FsPermission permission, boolean overwrite, int bufferSize,
+                                     short replication, long blockSize, Progressable progress) throws IOException {
+        Path q = makeQualified(path);
+        String key = key(q);
+        synchronized (lock) {
+            journal.catchUp();
+            Namespace ns = journal.namespace();
+            Namespace.Node n = ns.lookup(key);
+            if (n instanceof Namespace.Dir) {
+                throw new FileAlreadyExistsException(q + " is a directory");
+            }
+            if (n != null && !overwrite) {
+                throw new FileAlreadyExistsException(q + " already exists");
+            }
+            String file = ns.fileOnTheWay(Namespace.parentOf(key));
+            if (file != null) {
+                throw new ParentNotDirectoryException(file + " is a file, on the way to " + q);
+            }
+        }
+        long chunkSize = blockSize > 0 ? blockSize : defaultChunkSize;
+        OsdOutputStream.Committer committer = (chunks, length) -> commit(q, new JournalRecord.CreateFile(key, overwrite,
+                System.currentTimeMillis(), user, chunkSize, length, chunks));
+        return new FSDataOutputStream(new OsdOutputStream(drives, key, chunkSize, ioBuffer(bufferSize), committer,
+                progress), statistics);
+    }
+
+    @Override
+    public FSDataOutputStream createNonRecursive(Path path, FsPermission permission, EnumSet<CreateFlag> flags,
+                                                 int bufferSize, short replication, long blockSize,
+                                                 Progressable progress) throws IOException {
+        Path parent = makeQualified(path).getParent();
+        if (parent != null && !getFileStatus(parent).isDirectory()) {
+            throw new ParentNotDirectoryException(parent + " is a file");
+        }
+        return create(path, permission, flags.contains(CreateFlag.OVERWRITE), bufferSize, replication, blockSize,
+                progress);
+    }
+
+    /** Not supported: a file is immutable once closed. */
+    @Override
+    public FSDataOutputStream append(Path path, int bufferSize, Progressable progress) {
+        throw new UnsupportedOperationException("osd: append is not supported (" + path
+                + "): a file's chunks are fixed when it is closed");
+    }
+
+    @Override
+    public boolean mkdirs(Path path, FsPermission permission) throws IOException {
+        Path q = makeQualified(path);
+        String key = key(q);
+        synchronized (lock) {
+            journal.catchUp();
+            Namespace ns = journal.namespace();
+            Namespace.Node n = ns.lookup(key);
+            if (n instanceof Namespace.Dir) {
+                return true;
+            }
+            if (n != null) {
+                throw new FileAlreadyExistsException(q + " is a file");
+            }
+            String file = ns.fileOnTheWay(key);
+            if (file != null) {
+                throw new ParentNotDirectoryException(file + " is a file, on the way to " + q);
+            }
+        }
+        commit(q, new JournalRecord.Mkdir(key, System.currentTimeMillis(), user));
+        return true;
+    }
+
+    @Override
+    public boolean delete(Path path, boolean recursive) throws IOException {
+        Path q = makeQualified(path);
+        String key = key(q);
+        Namespace.Outcome o;
+        synchronized (lock) {
+            journal.catchUp();
+            Namespace.Node n = journal.namespace().lookup(key);
+            if (n == null) {
+                return false;
+            }
+            if (n instanceof Namespace.Dir d && !d.children.isEmpty() && !recursive) {
+                throw new PathIsNotEmptyDirectoryException(q.toString());
+            }
+            o = journal.commit(new JournalRecord.Delete(key, recursive, System.currentTimeMillis()));
+        }
+        if (o.refusal() == Namespace.Refusal.MISSING) {
+            return false; // another client deleted it first
+        }
+        check(o, q);
+        deleteChunks(o.freed());
+        return true;
+    }
+
+    /**
+     * Hadoop's rename: onto an existing directory moves the source into it; false (nothing
+     * changes) if the source is missing or the root, the destination (or the path it would take
+     * inside a directory) exists, its parent is missing or a file, or it lies under the source.
+     */
+    @Override
+    public boolean rename(Path src, Path dst) throws IOException {
+        Path qs = makeQualified(src);
+        String s = key(qs);
+        String d = key(makeQualified(dst));
+        synchronized (lock) {
+            journal.catchUp();
+            Namespace ns = journal.namespace();
+            Namespace.Node from = ns.lookup(s);
+            if (from == null || s.equals("/")) {
+                return false;
+            }
+            if (d.equals(s)) {
+                return from instanceof Namespace.File; // a file renamed onto itself: nothing to do
+            }
+            if (d.startsWith(s + "/")) {
+                return false;
+            }
+            Namespace.Node to = ns.lookup(d);
+            if (to instanceof Namespace.Dir) {
+                d = (d.equals("/") ? "" : d) + "/" + Namespace.name(s);
+                if (d.equals(s)) {
+                    return true; // moved into its own parent: nothing to do
+                }
+                if (ns.lookup(d) != null) {
+                    return false;
+                }
+            } else if (to != null) {
+                return false;
+            } else if (!(ns.lookup(Namespace.parentOf(d)) instanceof Namespace.Dir)) {
+                return false;
+            }
+            return journal.commit(new JournalRecord.Rename(s, d, System.currentTimeMillis())).applied();
+        }
+    }
+
+    /** Appends a record; throws the Hadoop exception for its refusal, or deletes the chunks it freed. */
+    private void commit(Path path, JournalRecord r) throws IOException {
+        Namespace.Outcome o;
+        synchronized (lock) {
+            o = journal.commit(r);
+        }
+        check(o, path);
+        deleteChunks(o.freed());
+    }
+
+    private static void check(Namespace.Outcome o, Path path) throws IOException {
+        if (o.applied()) {
+            return;
+        }
+        String why = o.detail() + " (osd namespace: " + path + ")";
+        throw switch (o.refusal()) {
+            case EXISTS, IS_DIRECTORY -> new FileAlreadyExistsException(why);
+            case PARENT_NOT_DIRECTORY -> new ParentNotDirectoryException(why);
+            case NOT_EMPTY -> new PathIsNotEmptyDirectoryException(why);
+            case MISSING -> new FileNotFoundException(why);
+            case INTO_ITSELF, ROOT -> new IOException(why);
+        };
+    }
+
+    /** Deletes the objects of chunks a committed record removed; a failure leaves an orphan object, logged. */
+    private void deleteChunks(List<Chunk> freed) {
+        for (Chunk c : freed) {
+            try {
+                drives.onShared(c.drive(), d -> {
+                    d.delete(c.objectId());
+                    return null;
+                });
+            } catch (DriveException e) {
+                if (e.status() != Status.NO_SUCH_OBJECT) {
+                    LOG.warn("osd: could not delete chunk object {} on drive {} ({}): {}",
+                            Long.toUnsignedString(c.objectId()), c.drive(), drives.address(c.drive()), e.getMessage());
+                }
+            } catch (IOException e) {
+                LOG.warn("osd: could not delete chunk object {} on drive {}: {}", Long.toUnsignedString(c.objectId()),
+                        c.drive(), e.getMessage());
+            }
+        }
+    }
+
+    // ---- settings ----
+
+    @Override
+    public Path getWorkingDirectory() {
+        return workingDir;
+    }
+
+    @Override
+    public void setWorkingDirectory(Path dir) {
+        workingDir = makeQualified(dir);
+    }
+
+    @Override
+    public long getDefaultBlockSize() {
+        return defaultChunkSize;
+    }
+
+    @Override
+    public long getDefaultBlockSize(Path f) {
+        return defaultChunkSize;
+    }
+
+    @Override
+    public short getDefaultReplication() {
+        return 1;
+    }
+
+    /** No delegation tokens: drives are reached directly. */
+    @Override
+    public String getCanonicalServiceName() {
+        return null;
+    }
+
+    @Override
+    public void close() throws IOException {
+        try {
+            super.close();
+        } finally {
+            if (drives != null) {
+                drives.close();
+            }
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "OsdFileSystem[" + uri + ", " + drives + "]";
+    }
+
+    /** The namespace key of a path: absolute, normalised, "/" for the root. */
+    private String key(Path path) {
+        String p = makeQualified(path).toUri().getPath();
+        if (p.isEmpty()) {
+            return "/";
+        }
+        return p.length() > 1 && p.endsWith("/") ? p.substring(0, p.length() - 1) : p;
+    }
+
+    private static int ioBuffer(int bufferSize) {
+        return Math.min(Drive.MAX_IO, Math.max(bufferSize, MIN_IO_BUFFER));
+    }
+}

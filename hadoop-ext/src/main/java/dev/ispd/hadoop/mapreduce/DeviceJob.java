@@ -1,0 +1,161 @@
+package dev.ispd.hadoop.mapreduce;
+
+import dev.ispd.hadoop.conf.IspdKeys;
+import dev.ispd.hadoop.schedule.Decision;
+import java.io.IOException;
+import java.util.List;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.mapreduce.Counters;
+import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.Mapper;
+import org.apache.hadoop.mapreduce.Reducer;
+import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
+import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
+
+/**
+ * A MapReduce job whose map side runs as a tasklet, on the drives or on the host split by split:
+ * <pre>
+ *   DeviceJob job = DeviceJob.getInstance(conf, "q1");
+ *   job.setDeviceMapper(Q1DeviceMapper.class);        // tasklet q1, entry size from ispd.worldcup.entry.size
+ *   job.setDeviceMapperFormat(Q1Format.class);        // result -> (Text region, LongWritable accesses)
+ *   job.setCombinerClass(LongSumReducer.class);
+ *   job.setReducerClass(LongSumReducer.class);
+ *   job.setOutputKeyClass(Text.class);
+ *   job.setOutputValueClass(LongWritable.class);
+ *   job.addInputPath(new Path("osd:///worldcup/day6"));
+ *   job.setOutputPath(new Path("/tmp/q1"));
+ *   job.waitForCompletion(true);
+ * </pre>
+ * A thin wrapper over {@link Job}: it sets the input format ({@link DeviceInputFormat}), the
+ * identity Mapper and the map output types of the format; combiner, reducer, output and every
+ * other knob are stock Hadoop ({@link #job()} for the rest).
+ */
+public final class DeviceJob {
+    private final Job job;
+
+    private DeviceJob(Job job) {
+        this.job = job;
+        job.setInputFormatClass(DeviceInputFormat.class);
+        job.setMapperClass(Mapper.class);
+        job.setJarByClass(DeviceJob.class);
+    }
+
+    /** Client polling for jobs in the local runner, unless the user set it: see {@link #getInstance}. */
+    static final int LOCAL_POLL_MS = 50;
+    private static final List<String> POLL_KEYS = List.of("mapreduce.client.completion.pollinterval",
+            "mapreduce.client.progressmonitor.pollinterval");
+
+    /**
+     * A new job with a copy of {@code conf} (Hadoop's usual semantics). In the local runner a small
+     * job finishes in about a second while the client, by Hadoop's defaults, looks for completion
+     * every 5 s; unless {@code conf} sets the poll intervals, a local DeviceJob polls every
+     * {@value #LOCAL_POLL_MS} ms.
+     */
+    public static DeviceJob getInstance(Configuration conf, String name) throws IOException {
+        Job job = Job.getInstance(conf, name);
+        Configuration c = job.getConfiguration();
+        if ("local".equals(c.get("mapreduce.framework.name", "local"))) {
+            for (String key : POLL_KEYS) {
+                if (setOnlyByDefaults(c, key)) {
+                    c.setInt(key, LOCAL_POLL_MS);
+                }
+            }
+        }
+        return new DeviceJob(job);
+    }
+
+    private static boolean setOnlyByDefaults(Configuration conf, String key) {
+        String[] sources = conf.getPropertySources(key);
+        return sources == null || List.of(sources).stream().allMatch(s -> s.endsWith("-default.xml"));
+    }
+
+    /** The underlying Hadoop job, for any knob not passed through here. */
+    public Job job() {
+        return job;
+    }
+
+    public Configuration getConfiguration() {
+        return job.getConfiguration();
+    }
+
+    /** Which tasklet the splits run, with which parameters. */
+    public DeviceJob setDeviceMapper(Class<? extends DeviceMapper> mapper) {
+        job.getConfiguration().setClass(IspdKeys.JOB_DEVICE_MAPPER.name(), mapper, DeviceMapper.class);
+        return this;
+    }
+
+    /** How tasklet results become key/values; also sets the map output key and value classes. */
+    @SuppressWarnings("rawtypes")
+    public DeviceJob setDeviceMapperFormat(Class<? extends DeviceMapperFormat> format) {
+        job.getConfiguration().setClass(IspdKeys.JOB_DEVICE_FORMAT.name(), format, DeviceMapperFormat.class);
+        DeviceMapperFormat<?, ?> instance = JobSettings.format(job.getConfiguration());
+        job.setMapOutputKeyClass(instance.keyClass());
+        job.setMapOutputValueClass(instance.valueClass());
+        return this;
+    }
+
+    public DeviceJob addInputPath(Path path) throws IOException {
+        FileInputFormat.addInputPath(job, path);
+        return this;
+    }
+
+    public DeviceJob setOutputPath(Path path) {
+        FileOutputFormat.setOutputPath(job, path);
+        return this;
+    }
+
+    @SuppressWarnings("rawtypes")
+    public DeviceJob setCombinerClass(Class<? extends Reducer> combiner) {
+        job.setCombinerClass(combiner);
+        return this;
+    }
+
+    @SuppressWarnings("rawtypes")
+    public DeviceJob setReducerClass(Class<? extends Reducer> reducer) {
+        job.setReducerClass(reducer);
+        return this;
+    }
+
+    public DeviceJob setOutputKeyClass(Class<?> key) {
+        job.setOutputKeyClass(key);
+        return this;
+    }
+
+    public DeviceJob setOutputValueClass(Class<?> value) {
+        job.setOutputValueClass(value);
+        return this;
+    }
+
+    public DeviceJob setNumReduceTasks(int reducers) {
+        job.setNumReduceTasks(reducers);
+        return this;
+    }
+
+    public DeviceJob setJarByClass(Class<?> cls) {
+        job.setJarByClass(cls);
+        return this;
+    }
+
+    /**
+     * The placement the scheduler would choose now for each split, with predicted costs, without
+     * running the job (an "explain"; the run plans again when it starts).
+     */
+    public List<Decision> plan() throws IOException {
+        return new DeviceInputFormat<>().getSplits(job).stream().map(s -> ((DeviceInputSplit) s).decision()).toList();
+    }
+
+    /** Submits the job and waits for it; true if it succeeded. */
+    public boolean waitForCompletion(boolean verbose) throws IOException, InterruptedException, ClassNotFoundException {
+        return job.waitForCompletion(verbose);
+    }
+
+    public Counters getCounters() throws IOException {
+        return job.getCounters();
+    }
+
+    /** This job's value of one {@link IspdCounter}. */
+    public long counter(IspdCounter c) throws IOException {
+        return job.getCounters().findCounter(c).getValue();
+    }
+}

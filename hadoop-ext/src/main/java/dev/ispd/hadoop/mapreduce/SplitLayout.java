@@ -1,0 +1,56 @@
+package dev.ispd.hadoop.mapreduce;
+
+import dev.ispd.hadoop.fs.ChunkExtent;
+import dev.ispd.tasklet.Extent;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What of a split its drive can scan and what only the host can: the whole records inside the
+ * drive's chunk extents go to the drive; records cut by a chunk boundary (or lying on another
+ * drive) are file ranges for the host.
+ *
+ * @param deviceExtents the drive's part, as object extents of whole records
+ * @param hostRanges the rest, as file ranges of whole records (object id {@link ResultOrigin#FILE_OBJECT})
+ * @param objectStarts per scanned object, the file offset its byte 0 stands for
+ */
+record SplitLayout(List<Extent> deviceExtents, List<Extent> hostRanges, Map<Long, Long> objectStarts) {
+
+    static SplitLayout of(DeviceInputSplit split) {
+        int rs = Math.max(1, split.recordSize());
+        List<Extent> device = new ArrayList<>();
+        List<Extent> host = new ArrayList<>();
+        Map<Long, Long> starts = new LinkedHashMap<>();
+        long covered = split.start();
+        for (ChunkExtent e : split.extents()) {
+            long from = SplitCutter.alignUp(e.fileOffset(), rs);
+            long to = SplitCutter.alignDown(e.fileOffset() + e.length(), rs);
+            if (e.drive() != split.drive() || to <= from) {
+                continue;
+            }
+            addRange(host, covered, from);
+            device.add(new Extent(e.objectId(), e.objectOffset() + (from - e.fileOffset()), to - from));
+            starts.put(e.objectId(), e.fileOffset() - e.objectOffset());
+            covered = to;
+        }
+        addRange(host, covered, split.start() + split.length());
+        return new SplitLayout(List.copyOf(device), List.copyOf(host), starts);
+    }
+
+    /** The whole split as one file range, for a host run of all of it. */
+    static List<Extent> wholeSplit(DeviceInputSplit split) {
+        return List.of(new Extent(ResultOrigin.FILE_OBJECT, split.start(), split.length()));
+    }
+
+    long deviceBytes() {
+        return deviceExtents.stream().mapToLong(Extent::length).sum();
+    }
+
+    private static void addRange(List<Extent> ranges, long from, long to) {
+        if (to > from) {
+            ranges.add(new Extent(ResultOrigin.FILE_OBJECT, from, to - from));
+        }
+    }
+}

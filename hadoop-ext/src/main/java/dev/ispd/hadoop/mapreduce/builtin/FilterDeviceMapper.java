@@ -1,0 +1,31 @@
+package dev.ispd.hadoop.mapreduce.builtin;
+
+import dev.ispd.hadoop.conf.IspdKeys;
+import dev.ispd.hadoop.mapreduce.DeviceMapper;
+import dev.ispd.tasklet.Params;
+import dev.ispd.tasklet.builtin.FilterFactory;
+import org.apache.hadoop.conf.Configuration;
+
+/**
+ * The Smart SSD's filter: pages holding a WorldCup98 record that matches
+ * {@link IspdKeys#FILTER_PREDICATE} ({@code field op value}, e.g. {@code type eq 0}); entry size
+ * from {@link IspdKeys#WORLDCUP_ENTRY_SIZE}.
+ */
+public class FilterDeviceMapper extends DeviceMapper {
+    @Override
+    public String tasklet() {
+        return FilterFactory.NAME;
+    }
+
+    @Override
+    public Params params(Configuration conf) {
+        String predicate = conf.getTrimmed(IspdKeys.FILTER_PREDICATE.name(), IspdKeys.FILTER_PREDICATE.defaultValue());
+        String[] parts = predicate.split("\\s+");
+        if (parts.length != 3) {
+            throw new IllegalArgumentException(IspdKeys.FILTER_PREDICATE.name() + " must be 'field op value', e.g. "
+                    + "'type eq 0', got '" + predicate + "'");
+        }
+        return Params.of(WorldCupParams.ENTRY_SIZE, WorldCupParams.entrySize(conf), FilterFactory.FIELD, parts[0],
+                FilterFactory.OP, parts[1], FilterFactory.VALUE, parts[2]);
+    }
+}

@@ -1,0 +1,20 @@
+package dev.ispd.hadoop.mapreduce.builtin;
+
+import dev.ispd.hadoop.conf.IspdKeys;
+import dev.ispd.hadoop.mapreduce.DeviceMapper;
+import dev.ispd.tasklet.Params;
+import dev.ispd.tasklet.builtin.Q1Factory;
+import org.apache.hadoop.conf.Configuration;
+
+/** WorldCup98 Q1, accesses per region: tasklet {@code q1}, entry size from {@link IspdKeys#WORLDCUP_ENTRY_SIZE}. */
+public class Q1DeviceMapper extends DeviceMapper {
+    @Override
+    public String tasklet() {
+        return Q1Factory.NAME;
+    }
+
+    @Override
+    public Params params(Configuration conf) {
+        return Params.of(WorldCupParams.ENTRY_SIZE, WorldCupParams.entrySize(conf));
+    }
+}

@@ -1,0 +1,25 @@
+package dev.ispd.hadoop.mapreduce.builtin;
+
+import dev.ispd.hadoop.conf.IspdKeys;
+import dev.ispd.hadoop.mapreduce.DeviceMapper;
+import dev.ispd.tasklet.Params;
+import dev.ispd.tasklet.builtin.Q2Factory;
+import org.apache.hadoop.conf.Configuration;
+
+/**
+ * WorldCup98 Q2, accesses per file type per region: tasklet {@code q2}, entry size from
+ * {@link IspdKeys#WORLDCUP_ENTRY_SIZE}. The tasklet returns its whole (region, type) table; the
+ * top N per region is a step after the reduce (Q2Result.topPerRegion), since per-split top Ns do
+ * not merge.
+ */
+public class Q2DeviceMapper extends DeviceMapper {
+    @Override
+    public String tasklet() {
+        return Q2Factory.NAME;
+    }
+
+    @Override
+    public Params params(Configuration conf) {
+        return Params.of(WorldCupParams.ENTRY_SIZE, WorldCupParams.entrySize(conf));
+    }
+}

@@ -1,0 +1,19 @@
+package dev.ispd.hadoop.mapreduce.builtin;
+
+import dev.ispd.hadoop.mapreduce.ResultOrigin;
+import java.io.IOException;
+import java.util.function.Supplier;
+
+/** Decodes a built-in's result, turning a malformed one into an IOException that names the split's file. */
+final class Results {
+    private Results() {
+    }
+
+    static <T> T decode(Supplier<T> decoder, ResultOrigin origin) throws IOException {
+        try {
+            return decoder.get();
+        } catch (IllegalArgumentException e) {
+            throw new IOException("malformed tasklet result for a split of " + origin.file() + ": " + e.getMessage(), e);
+        }
+    }
+}

@@ -1,0 +1,193 @@
+package dev.ispd.hadoop.schedule;
+
+import dev.ispd.model.HostModel;
+import dev.ispd.profile.HostProfile;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import org.apache.hadoop.conf.Configuration;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Places each split of a job on the host or inside its drive, by the configured policy, from
+ * predicted costs ({@link CostModel}) on a model of the whole plan ({@link PlanModel}), and
+ * corrects later predictions by what finished splits cost ({@link #observe}). Every decision is
+ * logged at INFO with both predicted costs and the reason; docs/hadoop.md, "Offload scheduler".
+ * Thread-safe: plans and observations may come from different threads.
+ */
+public final class OffloadScheduler {
+    private static final Logger LOG = LoggerFactory.getLogger(OffloadScheduler.class);
+
+    private final SchedulerConfig config;
+    private final CostModel costs;
+    private final PlanModel planModel;
+    private final Correction hostCorrection = new Correction();
+    private final List<Correction> deviceCorrections = new ArrayList<>();
+    // uncorrected predictions of the latest plan, by split index, for observe()
+    private final Map<Integer, SplitCosts> planned = new ConcurrentHashMap<>();
+
+    OffloadScheduler(SchedulerConfig config, List<DriveCapabilities> drives, long[] driveBacklogNs) {
+        if (driveBacklogNs.length != drives.size()) {
+            throw new IllegalArgumentException(drives.size() + " drive(s) reported capabilities but " + driveBacklogNs.length
+                    + " backlog(s) were given");
+        }
+        for (int d = 0; d < driveBacklogNs.length; d++) {
+            if (driveBacklogNs[d] < 0) {
+                throw new IllegalArgumentException("drive " + d + ": backlog must be non-negative, got " + driveBacklogNs[d] + " ns");
+            }
+        }
+        this.config = config;
+        this.costs = new CostModel(new HostModel(config.hostProfile()), drives);
+        long[] flash = drives.stream().mapToLong(DriveCapabilities::flashReadBytesPerSec).toArray();
+        long idleNw = config.hostProfile().power().idleNw() + drives.stream().mapToLong(DriveCapabilities::idleNw).sum();
+        this.planModel = new PlanModel(config.hostSlots(), driveBacklogNs, flash, idleNw);
+        for (int d = 0; d < drives.size(); d++) {
+            deviceCorrections.add(new Correction());
+        }
+    }
+
+    /**
+     * A scheduler with the settings of {@code conf} (keys in {@link dev.ispd.hadoop.conf.IspdKeys}),
+     * for drives that reported {@code driveCapabilities} in DEVICE_INFO (index = drive number) and
+     * have {@code driveBacklogNs} of work already queued. Bad settings or capabilities are an
+     * IllegalArgumentException naming the key (and drive) and the value.
+     */
+    public static OffloadScheduler fromConfiguration(Configuration conf, List<Map<String, String>> driveCapabilities,
+                                                     long[] driveBacklogNs) {
+        List<DriveCapabilities> drives = new ArrayList<>();
+        for (int d = 0; d < driveCapabilities.size(); d++) {
+            drives.add(DriveCapabilities.parse(d, driveCapabilities.get(d)));
+        }
+        return new OffloadScheduler(SchedulerConfig.from(conf), drives, driveBacklogNs);
+    }
+
+    public Policy policy() {
+        return config.policy();
+    }
+
+    public HostProfile hostProfile() {
+        return config.hostProfile();
+    }
+
+    /** One decision per split, in split-index order; each is logged, then a summary line. */
+    public List<Decision> plan(List<SplitWork> splits) {
+        List<SplitWork> ordered = inIndexOrder(splits);
+        SplitCosts[] predicted = predict(ordered);
+        Placement[] placement = new Planner(planModel).plan(config.policy(), config.weight(), ordered, predicted);
+        List<Decision> decisions = explain(ordered, predicted, placement);
+        decisions.forEach(d -> LOG.info("split {} -> {} drive {}: device {}, host {}, policy {}: {}", d.index(), d.placement(),
+                d.drive(), d.device(), d.host(), d.policy(), d.reason()));
+        PlanModel.Evaluation e = planModel.evaluate(ordered, predicted, placement);
+        long onDevice = decisions.stream().filter(d -> d.placement() == Placement.DEVICE).count();
+        LOG.info("offload plan ({}): {} split(s), {} on devices, {} on the host; modeled makespan {}, energy {}",
+                config.policy(), decisions.size(), onDevice, decisions.size() - onDevice, Format.seconds(e.makespanNs()),
+                Format.joules(e.energyNj()));
+        return decisions;
+    }
+
+    /**
+     * Corrects later predictions with a finished split's cost: {@code observed} is measured like the
+     * prediction, its service time (first command or read to result) and the energy it added
+     * (device: the execution's energy as the drive reports it; host: the host model's added energy
+     * plus the drive's read-out). Each drive's device splits and the host's splits have their own
+     * correction; it is applied to later plans when ispd.offload.correction is true.
+     */
+    public void observe(Decision d, Cost observed) {
+        SplitCosts raw = planned.get(d.index());
+        Cost predicted = raw != null ? raw.of(d.placement()) : d.chosen();
+        correction(d.placement(), d.drive()).observe(predicted, observed);
+    }
+
+    /** The predicted costs of one split, corrected if correction is on. */
+    SplitCosts predict(SplitWork split) {
+        SplitCosts raw = costs.predict(split);
+        return config.correction() ? raw.corrected(hostCorrection, correction(Placement.DEVICE, split.drive())) : raw;
+    }
+
+    private SplitCosts[] predict(List<SplitWork> splits) {
+        SplitCosts[] out = new SplitCosts[splits.size()];
+        for (int i = 0; i < out.length; i++) {
+            SplitWork s = splits.get(i);
+            planned.put(s.index(), costs.predict(s));
+            out[i] = predict(s);
+        }
+        return out;
+    }
+
+    private Correction correction(Placement p, int drive) {
+        if (p == Placement.HOST) {
+            return hostCorrection;
+        }
+        costs.drive(drive); // checks the drive number
+        return deviceCorrections.get(drive);
+    }
+
+    /** Decisions with reasons: the plan's figures against those with only this split moved. */
+    private List<Decision> explain(List<SplitWork> splits, SplitCosts[] predicted, Placement[] placement) {
+        PlanModel.Evaluation chosen = planModel.evaluate(splits, predicted, placement);
+        List<Decision> out = new ArrayList<>(splits.size());
+        for (int i = 0; i < placement.length; i++) {
+            SplitWork s = splits.get(i);
+            String reason;
+            if (config.policy().isStatic()) {
+                reason = "every split on the " + (placement[i] == Placement.HOST ? "host" : "device");
+            } else {
+                placement[i] = placement[i].other();
+                PlanModel.Evaluation moved = planModel.evaluate(splits, predicted, placement);
+                placement[i] = placement[i].other();
+                reason = reason(placement[i], chosen, moved, i);
+            }
+            out.add(new Decision(s.index(), s.drive(), placement[i], predicted[i].host(), predicted[i].device(),
+                    config.policy().key(), reason));
+        }
+        return out;
+    }
+
+    private String reason(Placement p, PlanModel.Evaluation chosen, PlanModel.Evaluation moved, int i) {
+        String other = p.other().name();
+        return verdict(chosen, moved) + ": plan makespan " + Format.seconds(chosen.makespanNs()) + " / energy " + Format.joules(chosen.energyNj())
+                + " vs " + Format.seconds(moved.makespanNs()) + " / " + Format.joules(moved.energyNj()) + " with it on "
+                + other + " (starts after " + Format.seconds(chosen.startNs()[i]) + " of queue vs "
+                + Format.seconds(moved.startNs()[i]) + ")";
+    }
+
+    /** The placements {@link #plan} would choose, in split-index order, without decisions or logging. */
+    Placement[] placements(List<SplitWork> splits) {
+        List<SplitWork> ordered = inIndexOrder(splits);
+        return new Planner(planModel).plan(config.policy(), config.weight(), ordered, predict(ordered));
+    }
+
+    private static List<SplitWork> inIndexOrder(List<SplitWork> splits) {
+        return splits.stream().sorted(Comparator.comparingInt(SplitWork::index)).toList();
+    }
+
+    /** What the planned placement wins over moving only this split, by the policy's objective. */
+    private String verdict(PlanModel.Evaluation chosen, PlanModel.Evaluation moved) {
+        int time = Long.compare(chosen.makespanNs(), moved.makespanNs());
+        int energy = Long.compare(chosen.energyNj(), moved.energyNj());
+        return switch (config.policy()) {
+            case LEAST_ENERGY -> energy < 0 ? "less energy" : energy == 0 && time < 0 ? "same energy, finishes sooner"
+                    : "no single move saves energy";
+            case WEIGHTED -> "weighted time and energy (weight " + config.weight() + ") no worse than with it moved";
+            default -> time < 0 ? "finishes sooner" : time == 0 && energy < 0 ? "same makespan, less energy"
+                    : "no single move finishes sooner";
+        };
+    }
+
+    /** The plan model's figures for an assignment of splits given in index order (for benchmarks and tests). */
+    PlanModel.Evaluation evaluate(List<SplitWork> splits, Placement[] placement) {
+        return planModel.evaluate(splits, predictAll(splits), placement);
+    }
+
+    /** The (corrected) predictions of splits in the given order, for repeated evaluation on {@link #planModel()}. */
+    SplitCosts[] predictAll(List<SplitWork> splits) {
+        return splits.stream().map(this::predict).toArray(SplitCosts[]::new);
+    }
+
+    PlanModel planModel() {
+        return planModel;
+    }
+}

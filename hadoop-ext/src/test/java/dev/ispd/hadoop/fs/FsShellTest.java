@@ -1,0 +1,98 @@
+package dev.ispd.hadoop.fs;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Random;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.FsShell;
+import org.apache.hadoop.util.ToolRunner;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Stock {@code hadoop fs} commands (FsShell through ToolRunner) on osd://, as an admin would type them. */
+class FsShellTest {
+    @RegisterExtension
+    static final OsdDrives DRIVES = new OsdDrives(3, 64 * 1024);
+
+    /** What one shell command did. */
+    private record Run(int exit, byte[] out, String err) {
+        String text() {
+            return new String(out, StandardCharsets.UTF_8);
+        }
+    }
+
+    private static Run shell(String... args) throws Exception {
+        Configuration conf = DRIVES.conf();
+        conf.set(FileSystem.FS_DEFAULT_NAME_KEY, DRIVES.uri().toString());
+        DRIVES.cachedFileSystem(conf); // the instance FsShell will use, closed with the drives
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        PrintStream oldOut = System.out;
+        PrintStream oldErr = System.err;
+        int exit;
+        try {
+            System.setOut(new PrintStream(out, true));
+            System.setErr(new PrintStream(err, true));
+            exit = ToolRunner.run(conf, new FsShell(), args);
+        } finally {
+            System.setOut(oldOut);
+            System.setErr(oldErr);
+        }
+        return new Run(exit, out.toByteArray(), err.toString(StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void mkdirPutLsCatMvRm(@TempDir Path tmp) throws Exception {
+        byte[] data = new byte[200_000]; // a bit over three 64 KiB chunks
+        new Random(7).nextBytes(data);
+        Path local = tmp.resolve("access.log");
+        Files.write(local, data);
+        String base = DRIVES.uri() + "shell";
+
+        assertEquals(0, shell("-mkdir", "-p", base + "/in/2024").exit());
+        Run put = shell("-put", local.toString(), base + "/in/2024/access.log");
+        assertEquals(0, put.exit(), put.err());
+
+        Run ls = shell("-ls", base + "/in/2024");
+        assertEquals(0, ls.exit(), ls.err());
+        assertTrue(ls.text().contains("Found 1 items"), ls.text());
+        assertTrue(ls.text().contains(" 200000 "), ls.text());
+        assertTrue(ls.text().contains("/shell/in/2024/access.log"), ls.text());
+        assertFalse(ls.text().contains("_COPYING_"), "the temporary name of -put is gone: " + ls.text());
+
+        Run cat = shell("-cat", base + "/in/2024/access.log");
+        assertEquals(0, cat.exit(), cat.err());
+        assertArrayEquals(data, cat.out());
+
+        Run mv = shell("-mv", base + "/in/2024/access.log", base + "/in/moved.log");
+        assertEquals(0, mv.exit(), mv.err());
+        assertNotEquals(0, shell("-ls", base + "/in/2024/access.log").exit());
+        assertArrayEquals(data, shell("-cat", base + "/in/moved.log").out());
+
+        Run rmDir = shell("-rm", base + "/in");
+        assertNotEquals(0, rmDir.exit(), "-rm without -r refuses a directory");
+        assertTrue(rmDir.err().contains("Is a directory"), rmDir.err());
+
+        assertEquals(0, shell("-rm", base + "/in/moved.log").exit());
+        Run gone = shell("-cat", base + "/in/moved.log");
+        assertNotEquals(0, gone.exit());
+        assertTrue(gone.err().contains("No such file"), gone.err());
+
+        assertEquals(0, shell("-rm", "-r", base + "/in").exit());
+        Run lsGone = shell("-ls", base + "/in");
+        assertNotEquals(0, lsGone.exit());
+        assertTrue(lsGone.err().contains("No such file or directory"), lsGone.err());
+        assertEquals(0, shell("-ls", base).exit(), "the parent stays");
+    }
+}

@@ -1,0 +1,48 @@
+package dev.ispd.hadoop.fs;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.ispd.client.Drive;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/** The journal on a real drive: large records and tails that need several reads, and corruption. */
+class JournalTest {
+    @RegisterExtension
+    static final OsdDrives DRIVES = new OsdDrives(1, 1024);
+
+    @Test
+    void aNewClientReplaysAJournalLargerThanItsBufferWithARecordLargerThanIt() throws IOException {
+        try (DriveSet drives = DriveSet.parse("h=" + DRIVES.drives().address(0))) {
+            Journal writer = Journal.open(drives, 0);
+            List<Chunk> chunks = new ArrayList<>();
+            for (int i = 0; i < 20_000; i++) { // 360 KB of chunk list: more than the first read buffer
+                chunks.add(new Chunk(0, i + 1, 1024));
+            }
+            assertTrue(writer.commit(new JournalRecord.CreateFile("/huge", false, 1L, "u", 1024, 20_000L * 1024,
+                    chunks)).applied());
+            for (int i = 0; i < 3000; i++) {
+                assertTrue(writer.commit(new JournalRecord.Mkdir("/d/" + i, 1L, "u")).applied());
+            }
+            Journal reader = Journal.open(drives, 0);
+            assertEquals(writer.applied(), reader.applied());
+            assertEquals(20_000, ((Namespace.File) reader.namespace().lookup("/huge")).chunks.size());
+            assertEquals(3000, ((Namespace.Dir) reader.namespace().lookup("/d")).children.size());
+
+            try (Drive d = drives.open(0)) {
+                ByteBuffer junk = ByteBuffer.allocateDirect(12).order(ByteOrder.LITTLE_ENDIAN);
+                junk.putInt(0, 4); // a frame of 4 zero bytes whose checksum is not 0
+                long at = d.append(Journal.OBJECT_ID, junk);
+                IOException e = assertThrows(IOException.class, reader::catchUp);
+                assertTrue(e.getMessage().contains("corrupt at offset " + at), e.getMessage());
+            }
+        }
+    }
+}

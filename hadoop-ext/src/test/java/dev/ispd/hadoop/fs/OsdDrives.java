@@ -1,0 +1,100 @@
+package dev.ispd.hadoop.fs;
+
+import dev.ispd.hadoop.conf.IspdKeys;
+import dev.ispd.sim.daemon.EmbeddedDrives;
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.Path;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
+
+/**
+ * Real drives for one test class: {@code n} in-JVM drives started before its first test and
+ * closed after its last, and the Configuration of an osd:// file system over them (drive
+ * {@code i} attached to host {@code host<i>}). Each start gets its own URI authority, so Hadoop's
+ * FileSystem cache never hands a test an instance over another class's drives.
+ */
+public final class OsdDrives implements BeforeAllCallback, AfterAllCallback {
+    private static final AtomicInteger STARTS = new AtomicInteger();
+
+    private final int count;
+    private final long chunkSize;
+    private EmbeddedDrives drives;
+    private URI uri;
+    private boolean cachedInUse;
+
+    public OsdDrives(int count, long chunkSize) {
+        this.count = count;
+        this.chunkSize = chunkSize;
+    }
+
+    @Override
+    public void beforeAll(ExtensionContext context) throws IOException {
+        start(null);
+    }
+
+    /** Starts the drives, in a temporary directory or on {@code dir} (kept on close). */
+    public void start(Path dir) throws IOException {
+        EmbeddedDrives.Builder b = EmbeddedDrives.builder().drives(count);
+        drives = (dir == null ? b : b.directory(dir)).start();
+        uri = URI.create("osd://drives" + STARTS.incrementAndGet() + "/");
+    }
+
+    @Override
+    public void afterAll(ExtensionContext context) throws IOException {
+        stop();
+    }
+
+    /** Closes the cached file system of this start (if one was asked for), then the drives. */
+    public void stop() throws IOException {
+        try {
+            if (cachedInUse) {
+                FileSystem.get(uri, conf()).close();
+            }
+        } finally {
+            cachedInUse = false;
+            drives.close();
+        }
+    }
+
+    /** Hadoop's cached file system over these drives (closed by {@link #stop}), with {@code conf}'s other settings. */
+    public FileSystem cachedFileSystem(Configuration conf) throws IOException {
+        cachedInUse = true;
+        return FileSystem.get(uri, configure(conf));
+    }
+
+    public EmbeddedDrives drives() {
+        return drives;
+    }
+
+    /** The authority-labelled URI of this start's file system. */
+    public URI uri() {
+        return uri;
+    }
+
+    /** A new Configuration naming these drives. */
+    public Configuration conf() {
+        return configure(new Configuration());
+    }
+
+    /** Sets the drive list and chunk size in {@code conf}. */
+    public Configuration configure(Configuration conf) {
+        conf.set(IspdKeys.FS_DRIVES.name(), IntStream.range(0, count)
+                .mapToObj(i -> "host" + i + "=" + drives.address(i)).collect(Collectors.joining(",")));
+        conf.setLong(IspdKeys.FS_CHUNK_SIZE.name(), chunkSize);
+        return conf;
+    }
+
+    /** A file system of its own (not cached), as a separate client would have; the caller closes it. */
+    public OsdFileSystem newClient() throws IOException {
+        Configuration conf = conf();
+        conf.setBoolean("fs.osd.impl.disable.cache", true);
+        return (OsdFileSystem) FileSystem.get(uri, conf);
+    }
+}

@@ -1,0 +1,175 @@
+package dev.ispd.hadoop.mapreduce;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.ispd.client.Drive;
+import dev.ispd.client.TaskletRunner;
+import dev.ispd.hadoop.fs.ChunkExtent;
+import dev.ispd.hadoop.fs.DriveSet;
+import dev.ispd.hadoop.mapreduce.builtin.FilterFormat;
+import dev.ispd.hadoop.mapreduce.builtin.Q1Format;
+import dev.ispd.hadoop.mapreduce.builtin.Q2Format;
+import dev.ispd.hadoop.schedule.Placement;
+import dev.ispd.model.HostModel;
+import dev.ispd.profile.Profiles;
+import dev.ispd.sim.daemon.EmbeddedDrives;
+import dev.ispd.tasklet.Params;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.time.Duration;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.io.LongWritable;
+import org.apache.hadoop.io.Text;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * One split run on a real in-JVM drive (through the native library) and on the host (through a
+ * Hadoop FileSystem holding the same bytes), with straddling records and fallbacks.
+ */
+class SplitExecutorTest {
+    private static final int ENTRY = 20;
+    private static final int ENTRIES = 40_000;
+    /** Chunk A holds the first CHUNK bytes of the file, chunk B the rest: not a multiple of 20. */
+    private static final int CHUNK = 400_010;
+
+    @TempDir
+    static java.nio.file.Path dir;
+
+    private static byte[] data;
+    private static EmbeddedDrives drives;
+    private static DriveSet driveSet;
+    private static long objectA;
+    private static long objectB;
+    private static Path file;
+    private static FileSystem localFs;
+
+    private final Map<IspdCounter, Long> counters = new EnumMap<>(IspdCounter.class);
+
+    @BeforeAll
+    static void start() throws IOException {
+        data = WorldCupData.generate(42, ENTRIES, ENTRY);
+        drives = EmbeddedDrives.start(1);
+        driveSet = DriveSet.parse("localhost=" + drives.address(0));
+        try (Drive d = driveSet.open(0)) {
+            objectA = d.createObject();
+            d.write(objectA, 0, data, 0, CHUNK);
+            objectB = d.createObject();
+            d.write(objectB, 0, data, CHUNK, data.length - CHUNK);
+        }
+        java.nio.file.Path local = dir.resolve("wc.bin");
+        Files.write(local, data);
+        file = new Path(local.toUri());
+        localFs = FileSystem.getLocal(new Configuration());
+    }
+
+    @AfterAll
+    static void stop() throws IOException {
+        driveSet.close();
+        drives.close();
+    }
+
+    /** The split of the records starting in chunk A: all but the straddling record are inside A. */
+    private static DeviceInputSplit firstSplit(Placement placement, long objectA) {
+        return SplitLayoutTest.withFile(file, 0, CHUNK + 10, ENTRY, 0, drives.address(0),
+                List.of(new ChunkExtent(0, objectA, 0, CHUNK, 0), new ChunkExtent(0, objectB, 0, 10, CHUNK)), placement);
+    }
+
+    private static DeviceInputSplit secondSplit(Placement placement) {
+        return SplitLayoutTest.withFile(file, CHUNK + 10, data.length - CHUNK - 10, ENTRY, 0, drives.address(0),
+                List.of(new ChunkExtent(0, objectB, 10, data.length - CHUNK - 10, CHUNK + 10)), placement);
+    }
+
+    private Map<String, Long> run(SplitExecutor executor, DeviceInputSplit... splits) throws IOException {
+        Map<String, Long> sums = new TreeMap<>();
+        for (DeviceInputSplit s : splits) {
+            executor.run(s, (Text k, LongWritable v) -> sums.merge(k.toString(), v.get(), Long::sum));
+        }
+        return sums;
+    }
+
+    private SplitExecutor executor(String tasklet, DeviceMapperFormat<?, ?> format, Duration timeout) {
+        return executor(tasklet, Params.of("entrySize", Integer.toString(ENTRY)), format, timeout);
+    }
+
+    private SplitExecutor executor(String tasklet, Params params, DeviceMapperFormat<?, ?> format, Duration timeout) {
+        TaskletRunner.Polling d = TaskletRunner.Polling.DEFAULT;
+        return new SplitExecutor(
+                new DeviceExecution(driveSet, tasklet, params, new TaskletRunner.Polling(d.minInterval(), d.maxInterval(),
+                        timeout)),
+                new HostExecution(localFs, new HostModel(Profiles.host("host-i5-2500")), tasklet, params), format,
+                (c, n) -> counters.merge(c, n, Long::sum));
+    }
+
+    private long counter(IspdCounter c) {
+        return counters.getOrDefault(c, 0L);
+    }
+
+    @Test
+    void deviceAndHostGiveTheSameKeyValuesAsAPlainCount() throws IOException {
+        SplitExecutor q1 = executor("q1", new Q1Format(), Duration.ofMinutes(1));
+        Map<String, Long> onDevice = run(q1, firstSplit(Placement.DEVICE, objectA), secondSplit(Placement.DEVICE));
+        assertEquals(WorldCupData.q1(data, ENTRY), onDevice);
+        assertEquals(2, counter(IspdCounter.SPLITS_ON_DEVICE));
+        assertEquals(1, counter(IspdCounter.STRADDLING_RECORDS), "the record cut by the chunk boundary");
+        assertEquals(data.length - ENTRY, counter(IspdCounter.BYTES_READ_IN_DRIVES));
+        assertEquals(ENTRY, counter(IspdCounter.BYTES_MOVED_TO_HOST));
+        assertTrue(counter(IspdCounter.MODELED_DEVICE_NS) > 0 && counter(IspdCounter.MODELED_DEVICE_ENERGY_NJ) > 0);
+        assertTrue(counter(IspdCounter.RESULT_BYTES_FROM_DRIVES) > 0);
+
+        counters.clear();
+        Map<String, Long> onHost = run(q1, firstSplit(Placement.HOST, objectA), secondSplit(Placement.HOST));
+        assertEquals(onDevice, onHost);
+        assertEquals(2, counter(IspdCounter.SPLITS_ON_HOST));
+        assertEquals(0, counter(IspdCounter.BYTES_READ_IN_DRIVES));
+        assertEquals(data.length, counter(IspdCounter.BYTES_MOVED_TO_HOST));
+        assertTrue(counter(IspdCounter.MODELED_HOST_NS) > 0 && counter(IspdCounter.MODELED_HOST_ENERGY_NJ) > 0);
+
+        SplitExecutor q2 = executor("q2", new Q2Format(), Duration.ofMinutes(1));
+        assertEquals(WorldCupData.q2(data, ENTRY), run(q2, firstSplit(Placement.DEVICE, objectA),
+                secondSplit(Placement.HOST)));
+    }
+
+    @Test
+    void filterPagesAreTheSameFileOffsetsOnTheDriveAndOnTheHost() throws IOException {
+        SplitExecutor filter = executor("filter", Params.of("entrySize", Integer.toString(ENTRY), "field", "type", "op",
+                "eq", "value", "4"), new FilterFormat(), Duration.ofMinutes(1));
+        TreeSet<Long> expected = new TreeSet<>();
+        for (int p = 0; p < CHUNK + 10; p += ENTRY) {
+            if (data[p + 18] == 4) {
+                expected.add((long) p / 8192 * 8192);
+            }
+        }
+        for (Placement placement : Placement.values()) {
+            TreeSet<Long> pages = new TreeSet<>();
+            filter.run(firstSplit(placement, objectA), (LongWritable page, Text f) -> pages.add(page.get()));
+            assertEquals(expected, pages, placement.toString());
+        }
+    }
+
+    @Test
+    void aFailedExecutionFallsBackToTheHostWithTheSameResult() throws IOException {
+        long missing = objectB + 1000; // no such object on the drive: EXECUTE fails with NO_SUCH_OBJECT
+        SplitExecutor q1 = executor("q1", new Q1Format(), Duration.ofMinutes(1));
+        Map<String, Long> sums = run(q1, firstSplit(Placement.DEVICE, missing), secondSplit(Placement.DEVICE));
+        assertEquals(WorldCupData.q1(data, ENTRY), sums);
+        assertEquals(1, counter(IspdCounter.FALLBACKS));
+        assertEquals(2, counter(IspdCounter.SPLITS_PLANNED_ON_DEVICE));
+        assertEquals(1, counter(IspdCounter.SPLITS_ON_DEVICE));
+        assertEquals(1, counter(IspdCounter.SPLITS_ON_HOST));
+        assertEquals(CHUNK + 10, counter(IspdCounter.BYTES_MOVED_TO_HOST));
+        try (Drive d = driveSet.open(0)) {
+            assertEquals(2, d.list().size(), "tasklets and output objects were deleted: only the data is left");
+        }
+    }
+}

@@ -1,0 +1,52 @@
+package dev.ispd.hadoop.mapreduce;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.ispd.hadoop.fs.ChunkExtent;
+import dev.ispd.hadoop.schedule.Cost;
+import dev.ispd.hadoop.schedule.Decision;
+import dev.ispd.hadoop.schedule.Placement;
+import dev.ispd.tasklet.Extent;
+import java.util.List;
+import java.util.Map;
+import org.apache.hadoop.fs.Path;
+import org.junit.jupiter.api.Test;
+
+class SplitLayoutTest {
+    static DeviceInputSplit split(long start, long length, int recordSize, int drive, List<ChunkExtent> extents,
+            Placement placement) {
+        return withFile(new Path("osd:///wc/data"), start, length, recordSize, drive, "unix:/tmp/d0.sock", extents,
+                placement);
+    }
+
+    /** A split with the smartssd-2013 profile's geometry (8 KiB pages, 128 per batch, SATA 2 link). */
+    static DeviceInputSplit withFile(Path file, long start, long length, int recordSize, int drive, String address,
+            List<ChunkExtent> extents, Placement placement) {
+        return new DeviceInputSplit(file, start, length, recordSize, drive,
+                new DeviceInputSplit.DriveGeometry(address, "node1", 8192, 128, 300_000_000L, 215_000),
+                extents, new Decision(7, drive, placement, new Cost(1000, 2000), new Cost(300, 400), "fastest", "test"));
+    }
+
+    @Test
+    void wholeRecordsInTheDrivesChunkGoToTheDriveTheStraddlingOneToTheHost() {
+        // records of 20 B; chunk 100 holds file bytes [4000, 8196), chunk 101 on the same drive the rest
+        DeviceInputSplit s = split(4000, 4200, 20, 0,
+                List.of(new ChunkExtent(0, 100, 4000, 4196, 4000), new ChunkExtent(0, 101, 0, 4, 8196)),
+                Placement.DEVICE);
+        SplitLayout layout = SplitLayout.of(s);
+        assertEquals(List.of(new Extent(100, 4000, 4180)), layout.deviceExtents());
+        assertEquals(List.of(new Extent(ResultOrigin.FILE_OBJECT, 8180, 20)), layout.hostRanges());
+        assertEquals(Map.of(100L, 0L), layout.objectStarts());
+        assertEquals(4180, layout.deviceBytes());
+    }
+
+    @Test
+    void chunksOnAnotherDriveAreReadByTheHost() {
+        DeviceInputSplit s = split(0, 200, 20, 1,
+                List.of(new ChunkExtent(0, 5, 0, 100, 0), new ChunkExtent(1, 9, 0, 100, 100)), Placement.DEVICE);
+        SplitLayout layout = SplitLayout.of(s);
+        assertEquals(List.of(new Extent(9, 0, 100)), layout.deviceExtents());
+        assertEquals(List.of(new Extent(ResultOrigin.FILE_OBJECT, 0, 100)), layout.hostRanges());
+        assertEquals(Map.of(9L, 100L), layout.objectStarts());
+    }
+}
