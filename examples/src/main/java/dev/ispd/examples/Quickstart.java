@@ -1,43 +1,42 @@
 package dev.ispd.examples;
 
-import dev.ispd.client.Binding;
-import dev.ispd.client.DeviceInfo;
-import dev.ispd.client.Drive;
-import dev.ispd.client.TaskletResult;
-import dev.ispd.client.TaskletRunner;
 import dev.ispd.examples.cli.CliErrors;
-import dev.ispd.examples.worldcup.WorldCupGenerator;
-import dev.ispd.host.HostRunner;
-import dev.ispd.host.InMemoryPageSource;
-import dev.ispd.model.HostCost;
-import dev.ispd.model.HostModel;
-import dev.ispd.profile.DeviceProfile;
-import dev.ispd.profile.HostProfile;
-import dev.ispd.profile.Profiles;
-import dev.ispd.profile.Units;
+import dev.ispd.examples.worldcup.WorldCupLoader;
+import dev.ispd.hadoop.conf.IspdKeys;
+import dev.ispd.hadoop.mapreduce.DeviceJob;
+import dev.ispd.hadoop.mapreduce.IspdCounter;
+import dev.ispd.hadoop.mapreduce.builtin.Q1DeviceMapper;
+import dev.ispd.hadoop.mapreduce.builtin.Q1Format;
+import dev.ispd.hadoop.schedule.Decision;
 import dev.ispd.sim.daemon.EmbeddedDrives;
-import dev.ispd.tasklet.Extent;
-import dev.ispd.tasklet.Params;
-import dev.ispd.tasklet.builtin.Q1Result;
 import dev.ispd.worldcup.WorldCup98;
+import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.ByteBuffer;
-import java.util.ArrayList;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
 import java.util.List;
+import java.util.StringJoiner;
 import java.util.concurrent.Callable;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.io.LongWritable;
+import org.apache.hadoop.io.Text;
+import org.apache.hadoop.mapreduce.lib.reduce.LongSumReducer;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
- * The embedded default: starts a simulated drive in this JVM, loads generated WorldCup98 data
- * into it through the native library, runs Q1 (accesses per region) split by split on the drive
- * and the same tasklet on the host over the same bytes, and prints both answers with modeled
- * time and energy.
+ * The embedded default: starts simulated drives in this JVM, writes generated WorldCup98 data
+ * into the osd:// file system on them, runs Q1 (accesses per region) as a DeviceJob in Hadoop's
+ * local runner with the chosen offload policy, and the same job host-only for comparison; prints
+ * the answer, where each split ran and why, and the modeled time and energy.
  */
 @Command(name = "ispd quickstart", mixinStandardHelpOptions = true,
-        description = "Runs WorldCup98 Q1 on an in-JVM simulated drive and on the host, and prints "
-                + "the answers with modeled time and energy.")
+        description = "Runs WorldCup98 Q1 as a DeviceJob on in-JVM simulated drives and prints the answer "
+                + "with each split's placement and the modeled time and energy.")
 public final class Quickstart implements Callable<Integer> {
     @Option(names = "--entries", description = "WorldCup98 entries to generate (default: ${DEFAULT-VALUE})")
     long entries = 200_000;
@@ -45,17 +44,21 @@ public final class Quickstart implements Callable<Integer> {
     @Option(names = "--entry-size", description = "bytes per entry: 20, 32, 64, 128 or 256 (default: ${DEFAULT-VALUE})")
     int entrySize = 256;
 
-    @Option(names = "--splits", description = "splits the data is cut into, one drive execution each (default: ${DEFAULT-VALUE})")
-    int splits = 4;
+    @Option(names = "--drives", description = "simulated drives (default: ${DEFAULT-VALUE})")
+    int drives = 1;
+
+    @Option(names = "--chunk-size", description = "bytes per osd:// chunk, one split each (default: ${DEFAULT-VALUE})")
+    long chunkSize = 8L << 20;
+
+    @Option(names = "--policy", description = "offload policy: fastest, least-energy, weighted, host-only, "
+            + "device-only (default: ${DEFAULT-VALUE})")
+    String policy = "fastest";
 
     @Option(names = "--profile", description = "device profile (default: ${DEFAULT-VALUE})")
     String profile = "smartssd-2013";
 
     @Option(names = "--host-profile", description = "host profile (default: ${DEFAULT-VALUE})")
     String hostProfile = "host-i5-2500";
-
-    @Option(names = "--binding", description = "native binding: JNI or JNA (default: ${DEFAULT-VALUE})")
-    Binding binding = Binding.JNI;
 
     @Option(names = "--seed", description = "generator seed (default: ${DEFAULT-VALUE})")
     long seed = 1998;
@@ -72,109 +75,106 @@ public final class Quickstart implements Callable<Integer> {
             throw new CommandLine.ParameterException(new CommandLine(this),
                     "--entry-size must be one of " + WorldCup98.ENTRY_SIZES + ", got " + entrySize);
         }
-        DeviceProfile device = Profiles.device(profile);
-        HostProfile host = Profiles.host(hostProfile);
-        try (EmbeddedDrives drives = EmbeddedDrives.builder().profile(profile).start();
-             Drive drive = Drive.connect(drives.address(0), binding)) {
-            DeviceInfo info = drive.deviceInfo();
-            out.printf("drive %s (profile %s) at %s, %s binding%n", info.driveName(), info.profileName(),
-                    drives.address(0), binding);
+        Path work = Files.createTempDirectory("ispd-quickstart-");
+        try (EmbeddedDrives started = EmbeddedDrives.builder().drives(drives).profile(profile).start()) {
+            Configuration conf = configuration(started);
+            out.printf("%d simulated %s drive(s): %s%n", drives, profile, started.addresses());
+            org.apache.hadoop.fs.Path input = new org.apache.hadoop.fs.Path("osd:///worldcup/wc-" + entrySize + ".bin");
+            FileSystem fs = FileSystem.get(URI.create("osd:///"), conf);
+            long loadStart = System.nanoTime();
+            long bytes = new WorldCupLoader(seed, entries, entrySize).load(fs, input);
+            out.printf("wrote %,d WorldCup98 entries of %d B (%.1f MB) to %s in %.2f s%n", entries, entrySize,
+                    bytes / 1e6, input, (System.nanoTime() - loadStart) / 1e9);
 
-            long object = drive.createObject();
-            long bytes = load(drive, object);
-            List<Extent> extents = splitsOf(object, bytes);
-            Params params = Params.of("entrySize", Integer.toString(entrySize));
-
-            List<Q1Result> deviceParts = new ArrayList<>();
-            long deviceNs = 0;
-            long deviceNj = 0;
-            long tasklet = drive.createTasklet("q1", params);
-            TaskletRunner runner = new TaskletRunner(drive);
-            for (Extent split : extents) {
-                TaskletResult r = runner.run(tasklet, 0, Params.EMPTY, List.of(split));
-                deviceParts.add(Q1Result.decode(r.result()));
-                deviceNs += r.modeledNs();
-                deviceNj += r.modeledEnergyNj();
-            }
-
-            // The host path: the bytes cross the link, then the same tasklet runs on the host.
-            ByteBuffer copy = ByteBuffer.allocateDirect((int) bytes);
-            drive.read(object, 0, copy);
-            InMemoryPageSource source = InMemoryPageSource.of(object, copy.flip());
-            HostRunner hostRunner = new HostRunner(device.pageSizeBytes(), device.pagesPerBatch());
-            HostModel hostModel = new HostModel(host);
-            List<Q1Result> hostParts = new ArrayList<>();
-            long hostNs = 0;
-            long hostNj = 0;
-            for (Extent split : extents) {
-                HostRunner.Result r = hostRunner.run("q1", params, Params.EMPTY, List.of(split), source);
-                hostParts.add(Q1Result.decode(r.bytes()));
-                HostCost cost = hostModel.price(device.link(), r.meter(), split.length());
-                hostNs += cost.timeNs();
-                hostNj += cost.energyNj();
-            }
-
-            Q1Result onDevice = Q1Result.merge(deviceParts);
-            Q1Result onHost = Q1Result.merge(hostParts);
-            printAnswer(onDevice, onHost);
-            // While the drive works the host idles: the system's energy is the drive's plus idle host power.
-            long deviceSystemNj = deviceNj + Units.energyNj(host.power().idleNw(), deviceNs);
-            printCosts(deviceNs, deviceNj, deviceSystemNj, hostNs, hostNj);
-            if (!onDevice.equals(onHost)) {
-                out.println("ERROR: the drive's and the host's answers differ");
+            JobRun chosen = runQ1(conf, input, policy, work.resolve("q1-" + policy));
+            JobRun hostOnly = runQ1(conf, input, "host-only", work.resolve("q1-host-only"));
+            printAnswer(chosen.output());
+            printPlacements(chosen);
+            printCosts(List.of(chosen, hostOnly));
+            if (!chosen.output().equals(hostOnly.output())) {
+                out.println("ERROR: the " + policy + " and host-only runs gave different answers");
                 return 1;
             }
-            out.println("the drive's and the host's answers are identical");
+            out.println("the " + policy + " and host-only runs gave identical answers");
             return 0;
+        } finally {
+            deleteTree(work);
         }
     }
 
-    /** Generates the entries straight into direct buffers and writes them to the drive in MAX_IO chunks. */
-    private long load(Drive drive, long object) throws Exception {
-        WorldCupGenerator generator = WorldCupGenerator.withDefaults(seed, entries);
-        int perChunk = Drive.MAX_IO / entrySize;
-        ByteBuffer chunk = ByteBuffer.allocateDirect(perChunk * entrySize);
-        long offset = 0;
-        long started = System.nanoTime();
-        while (generator.produced() < entries) {
-            chunk.clear();
-            generator.fill(chunk, (int) Math.min(perChunk, entries - generator.produced()), entrySize);
-            chunk.flip();
-            drive.write(object, offset, chunk);
-            offset += chunk.limit();
+    private Configuration configuration(EmbeddedDrives started) {
+        Configuration conf = new Configuration();
+        StringJoiner drivesValue = new StringJoiner(",");
+        for (String address : started.addresses()) {
+            drivesValue.add("localhost=" + address);
         }
-        out.printf("loaded %,d WorldCup98 entries of %d B (%.1f MB) in %.2f s wall%n", entries, entrySize,
-                offset / 1e6, (System.nanoTime() - started) / 1e9);
-        return offset;
+        conf.set(IspdKeys.FS_DRIVES.name(), drivesValue.toString());
+        conf.setLong(IspdKeys.FS_CHUNK_SIZE.name(), chunkSize - chunkSize % entrySize);
+        conf.setInt(IspdKeys.WORLDCUP_ENTRY_SIZE.name(), entrySize);
+        conf.set(IspdKeys.OFFLOAD_HOST_PROFILE.name(), hostProfile);
+        return conf;
     }
 
-    /** Cuts the object into {@code splits} extents of whole entries. */
-    private List<Extent> splitsOf(long object, long bytes) {
-        long perSplit = (entries + splits - 1) / splits * entrySize;
-        List<Extent> extents = new ArrayList<>();
-        for (long offset = 0; offset < bytes; offset += perSplit) {
-            extents.add(new Extent(object, offset, Math.min(perSplit, bytes - offset)));
+    private JobRun runQ1(Configuration base, org.apache.hadoop.fs.Path input, String jobPolicy, Path outDir)
+            throws Exception {
+        Configuration conf = new Configuration(base);
+        conf.set(IspdKeys.OFFLOAD_POLICY.name(), jobPolicy);
+        DeviceJob job = DeviceJob.getInstance(conf, "q1 " + jobPolicy)
+                .setDeviceMapper(Q1DeviceMapper.class).setDeviceMapperFormat(Q1Format.class)
+                .setCombinerClass(LongSumReducer.class).setReducerClass(LongSumReducer.class)
+                .setOutputKeyClass(Text.class).setOutputValueClass(LongWritable.class)
+                .addInputPath(input).setOutputPath(new org.apache.hadoop.fs.Path(outDir.toUri()));
+        List<Decision> decisions = job.plan();
+        if (!job.waitForCompletion(false)) {
+            throw new IllegalStateException("the " + jobPolicy + " job failed");
         }
-        return extents;
+        return new JobRun(jobPolicy, decisions, Files.readString(outDir.resolve("part-r-00000")),
+                job.counter(IspdCounter.SPLITS_ON_DEVICE), job.counter(IspdCounter.SPLITS_ON_HOST),
+                job.counter(IspdCounter.FALLBACKS), job.counter(IspdCounter.MODELED_DEVICE_NS),
+                job.counter(IspdCounter.MODELED_DEVICE_ENERGY_NJ), job.counter(IspdCounter.MODELED_HOST_NS),
+                job.counter(IspdCounter.MODELED_HOST_ENERGY_NJ), job.counter(IspdCounter.BYTES_READ_IN_DRIVES),
+                job.counter(IspdCounter.BYTES_MOVED_TO_HOST));
     }
 
-    private void printAnswer(Q1Result onDevice, Q1Result onHost) {
-        out.printf("%nQ1: accesses per region%n%-12s %14s %14s%n", "region", "drive", "host");
-        for (int region = 0; region < WorldCup98.REGIONS; region++) {
-            if (onDevice.count(region) > 0 || onHost.count(region) > 0) {
-                out.printf("%-12s %,14d %,14d%n", WorldCup98.regionName(region), onDevice.count(region),
-                        onHost.count(region));
+    private void printAnswer(String output) {
+        out.printf("%nQ1: accesses per region (reducer output)%n");
+        output.lines().forEach(line -> {
+            String[] kv = line.split("\t");
+            out.printf("  %-12s %,12d%n", kv[0], Long.parseLong(kv[1]));
+        });
+    }
+
+    private void printPlacements(JobRun run) {
+        out.printf("%nwhere each split ran (policy %s): predicted host vs device cost%n", run.policy());
+        for (Decision d : run.decisions()) {
+            out.printf("  split %2d on drive %d -> %-6s host %.3f s / %.2f J, device %.3f s / %.2f J: %s%n",
+                    d.index(), d.drive(), d.placement(), d.host().timeNs() / 1e9, d.host().energyNj() / 1e9,
+                    d.device().timeNs() / 1e9, d.device().energyNj() / 1e9, d.reason());
+        }
+    }
+
+    private void printCosts(List<JobRun> runs) {
+        out.printf("%nmodeled cost, summed over splits (%s drives, %s host)%n", profile, hostProfile);
+        out.printf("  %-12s %6s %5s %9s %10s %10s %10s %10s %12s %12s%n", "policy", "device", "host", "fallbacks",
+                "device s", "device J", "host s", "host J", "MB in drive", "MB to host");
+        for (JobRun r : runs) {
+            out.printf("  %-12s %6d %5d %9d %10.3f %10.3f %10.3f %10.3f %12.1f %12.1f%n", r.policy(), r.splitsOnDevice(),
+                    r.splitsOnHost(), r.fallbacks(), r.deviceNs() / 1e9, r.deviceNj() / 1e9, r.hostNs() / 1e9,
+                    r.hostNj() / 1e9, r.bytesInDrives() / 1e6, r.bytesToHost() / 1e6);
+        }
+    }
+
+    private static void deleteTree(Path dir) throws IOException {
+        try (var paths = Files.walk(dir)) {
+            for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
+                Files.delete(p);
             }
         }
-        out.printf("%-12s %,14d %,14d%n", "total", onDevice.total(), onHost.total());
     }
 
-    private void printCosts(long deviceNs, long deviceNj, long deviceSystemNj, long hostNs, long hostNj) {
-        out.printf("%nmodeled cost (%s drive, %s host)%n", profile, hostProfile);
-        out.printf("%-8s %12s %14s %15s%n", "where", "time", "drive energy", "system energy");
-        out.printf("%-8s %10.3f s %12.3f J %13.3f J%n", "drive", deviceNs / 1e9, deviceNj / 1e9, deviceSystemNj / 1e9);
-        out.printf("%-8s %10.3f s %14s %13.3f J%n", "host", hostNs / 1e9, "-", hostNj / 1e9);
-        out.printf("the drive is %.2fx faster than the host and uses %.0f%% of its system energy%n",
-                (double) hostNs / deviceNs, 100.0 * deviceSystemNj / hostNj);
+    /** What one job run produced and what its counters say. */
+    private record JobRun(String policy, List<Decision> decisions, String output, long splitsOnDevice,
+                          long splitsOnHost, long fallbacks, long deviceNs, long deviceNj, long hostNs, long hostNj,
+                          long bytesInDrives, long bytesToHost) {
     }
 }
