@@ -1,0 +1,224 @@
+package dev.ispd.bench;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.ispd.profile.Profiles;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * Reads a JMH JSON result file of this package's benchmarks and prints the figures that matter,
+ * with the ratios to their baselines, the targets and the paper's numbers. Benchmarks missing
+ * from the file (a filtered run) are printed as "not run".
+ *
+ * <p>Run on its own to summarise a saved file: {@code BenchSummary <result.json>}.
+ */
+public final class BenchSummary {
+    /** Target: a JNI command round trip on the local socket, median. */
+    static final double ROUND_TRIP_TARGET_US = 20;
+    /** Target: ingest over the socket. */
+    static final double INGEST_TARGET_GBPS = 1.0;
+    /** Target: the drive's scan rate as a share of the plain loop's. */
+    static final double SCAN_SHARE_TARGET = 0.5;
+
+    private static final String PKG = BenchSummary.class.getPackageName() + ".";
+
+    private final Map<String, JsonNode> metrics = new HashMap<>();
+    private final PrintStream out;
+
+    private BenchSummary(JsonNode results, PrintStream out) {
+        for (JsonNode r : results) {
+            String key = r.path("benchmark").asText();
+            JsonNode params = r.path("params");
+            if (params.has("binding")) {
+                key += "@" + params.path("binding").asText();
+            }
+            metrics.put(key, r.path("primaryMetric"));
+        }
+        this.out = out;
+    }
+
+    public static void main(String[] args) throws IOException {
+        if (args.length != 1) {
+            throw new IllegalArgumentException("usage: BenchSummary <result.json>");
+        }
+        print(Path.of(args[0]), System.out);
+    }
+
+    static void print(Path resultFile, PrintStream out) throws IOException {
+        JsonNode results = new ObjectMapper().readTree(resultFile.toFile());
+        if (results == null || !results.isArray()) {
+            throw new IOException(resultFile + " is not a JMH JSON result file (expected an array of results)");
+        }
+        BenchSummary s = new BenchSummary(results, out);
+        out.println();
+        out.println("==== ispd benchmark summary (" + resultFile + ") ====");
+        out.printf("machine: %d cpus, %s %s, %s %s, %s%n", Runtime.getRuntime().availableProcessors(),
+                System.getProperty("java.vm.name"), System.getProperty("java.runtime.version"),
+                System.getProperty("os.name"), System.getProperty("os.arch"),
+                ZonedDateTime.now().format(DateTimeFormatter.ISO_OFFSET_DATE_TIME));
+        s.roundTrips();
+        s.transfers();
+        s.scans();
+        s.modelCost();
+    }
+
+    private void roundTrips() {
+        out.println();
+        out.println("1. Command round trip, real drive on a Unix socket (SampleTime, microseconds per call)");
+        out.printf("   %-44s %-4s %9s %9s %9s%n", "call", "via", "p50", "mean", "p99");
+        String[][] calls = {
+            {"CommandRoundTrip.executeNoop", "EXECUTE noop + POLL until DONE + RELEASE"},
+            {"CommandRoundTrip.poll", "POLL (one command)"},
+            {"CommandRoundTrip.stat", "STAT_OBJECT (one command)"},
+        };
+        for (String binding : new String[] {"JNI", "JNA"}) {
+            for (String[] call : calls) {
+                JsonNode m = metric(call[0] + "@" + binding);
+                if (m == null) {
+                    out.printf("   %-44s %-4s %9s%n", call[1], binding, "not run");
+                } else {
+                    out.printf("   %-44s %-4s %9.1f %9.1f %9.1f%n", call[1], binding, micros(m, "50.0"),
+                            micros(m, null), micros(m, "99.0"));
+                }
+            }
+        }
+        out.println("   paper (Smart SSD, Fig. 7): 365-595 us per command = 215 us SATA command + 150-380 us JNI");
+        for (String[] call : new String[][] {calls[1], calls[2]}) {
+            JsonNode m = metric(call[0] + "@JNI");
+            if (m != null) {
+                double p50 = micros(m, "50.0");
+                out.printf("   target: JNI %s p50 <= %.0f us: %.1f us -> %s; %.0fx below the paper's 365 us%n",
+                        call[1].replace(" (one command)", ""), ROUND_TRIP_TARGET_US, p50,
+                        verdict(p50 <= ROUND_TRIP_TARGET_US), 365 / p50);
+            }
+        }
+        JsonNode jni = metric(calls[1][0] + "@JNI");
+        JsonNode jna = metric(calls[1][0] + "@JNA");
+        if (jni != null && jna != null) {
+            out.printf("   JNA/JNI (POLL p50): %.2fx%n", micros(jna, "50.0") / micros(jni, "50.0"));
+        }
+    }
+
+    private void transfers() {
+        out.println();
+        out.printf("2. Bulk transfer through JNI, %d MiB per operation in %d MiB chunks (AverageTime)%n",
+                SocketTransfer.OBJECT_BYTES >> 20, SocketTransfer.CHUNK >> 20);
+        out.printf("   %-44s %9s %9s %12s%n", "path", "ms/op", "GB/s", "drive/file");
+        for (String direction : new String[] {"Write", "Read"}) {
+            JsonNode drive = metric("SocketTransfer.drive" + direction);
+            JsonNode file = metric("SocketTransfer.file" + direction);
+            String verb = direction.toLowerCase();
+            rate("drive " + verb + " (socket, JNI, drive's file)", drive, SocketTransfer.OBJECT_BYTES, null);
+            rate("FileChannel " + verb + " (baseline, same directory)", file, SocketTransfer.OBJECT_BYTES, null);
+            if (drive != null && file != null) {
+                out.printf("   %-44s %9s %9s %11.0f%%%n", "  ratio drive/file", "", "",
+                        100 * nanos(file, null) / nanos(drive, null));
+            }
+        }
+        rate("bare Unix socket, Java to Java (diagnostic)", metric("SocketTransfer.socketOnly"),
+                SocketTransfer.OBJECT_BYTES, null);
+        JsonNode ingest = metric("SocketTransfer.driveWrite");
+        if (ingest != null) {
+            double gbps = gbps(ingest, SocketTransfer.OBJECT_BYTES);
+            out.printf("   target: ingest >= %.1f GB/s: %.2f GB/s -> %s%n", INGEST_TARGET_GBPS, gbps,
+                    verdict(gbps >= INGEST_TARGET_GBPS));
+        }
+        out.println("   (GB = 10^9 bytes)");
+    }
+
+    private void scans() {
+        out.println();
+        out.printf("3. Scan rate of q1 over %d MiB of %d-byte WorldCup98 entries, wall clock (AverageTime)%n",
+                ScanRate.SCAN_BYTES >> 20, ScanRate.ENTRY_SIZE);
+        out.printf("   %-44s %9s %9s %12s%n", "path", "ms/op", "GB/s", "vs plain");
+        JsonNode plain = metric("ScanRate.plainLoop");
+        String[][] paths = {
+            {"ScanRate.driveQ1", "drive q1: EXECUTE .. DONE, result, RELEASE"},
+            {"ScanRate.plainLoop", "plain loop over a direct buffer (baseline)"},
+            {"ScanRate.hostRunner", "HostRunner q1 (ExtentScanner, in memory)"},
+            {"ScanRate.fileReadLoop", "FileChannel batches + plain loop"},
+        };
+        for (String[] p : paths) {
+            rate(p[1], metric(p[0]), ScanRate.SCAN_BYTES, plain);
+        }
+        JsonNode drive = metric("ScanRate.driveQ1");
+        if (drive != null && plain != null) {
+            double share = nanos(plain, null) / nanos(drive, null);
+            out.printf("   target: drive >= %.0f%% of the plain loop: %.0f%% -> %s%n", 100 * SCAN_SHARE_TARGET,
+                    100 * share, verdict(share >= SCAN_SHARE_TARGET));
+        }
+    }
+
+    private void modelCost() {
+        out.println();
+        out.println("4. Diagnostic: wall time of the drive's timing model (ModeledDrive) for the same work");
+        out.printf("   %-44s %9s %9s %12s%n", "work priced", "ms/op", "us/page", "of drive's");
+        long pageSize = Profiles.device(BenchDrive.PROFILE).pageSizeBytes();
+        String[][] rows = {
+            {"ModelCost.scanBatches", "ScanRate.driveQ1", "q1 scan batches", Long.toString(ScanRate.SCAN_BYTES)},
+            {"ModelCost.hostWrites", "SocketTransfer.driveWrite", "WRITE_OBJECT commands",
+                Long.toString(SocketTransfer.OBJECT_BYTES)},
+            {"ModelCost.hostReads", "SocketTransfer.driveRead", "READ_OBJECT commands",
+                Long.toString(SocketTransfer.OBJECT_BYTES)},
+        };
+        for (String[] row : rows) {
+            JsonNode m = metric(row[0]);
+            long bytes = Long.parseLong(row[3]);
+            String label = String.format("%s, %d MiB", row[2], bytes >> 20);
+            if (m == null) {
+                out.printf("   %-44s %9s%n", label, "not run");
+                continue;
+            }
+            JsonNode drive = metric(row[1]);
+            String share = drive == null ? "" : String.format("%11.0f%%", 100 * nanos(m, null) / nanos(drive, null));
+            out.printf("   %-44s %9.1f %9.2f %12s%n", label, nanos(m, null) / 1e6,
+                    nanos(m, null) / 1e3 / (bytes / pageSize), share);
+        }
+    }
+
+    private void rate(String label, JsonNode m, long bytes, JsonNode baseline) {
+        if (m == null) {
+            out.printf("   %-44s %9s%n", label, "not run");
+            return;
+        }
+        String vs = baseline == null ? "" : String.format("%11.0f%%", 100 * nanos(baseline, null) / nanos(m, null));
+        out.printf("   %-44s %9.1f %9.2f %12s%n", label, nanos(m, null) / 1e6, gbps(m, bytes), vs);
+    }
+
+    private JsonNode metric(String key) {
+        return metrics.get(PKG + key);
+    }
+
+    /** Decimal gigabytes per second: bytes per nanosecond. */
+    private static double gbps(JsonNode m, long bytes) {
+        return bytes / nanos(m, null);
+    }
+
+    private static double micros(JsonNode m, String percentile) {
+        return nanos(m, percentile) / 1e3;
+    }
+
+    /** The mean (percentile null) or a percentile of a time-per-operation metric, in nanoseconds. */
+    private static double nanos(JsonNode m, String percentile) {
+        double score = percentile == null ? m.path("score").asDouble()
+                : m.path("scorePercentiles").path(percentile).asDouble();
+        String unit = m.path("scoreUnit").asText();
+        return score * switch (unit) {
+            case "ns/op" -> 1;
+            case "us/op" -> 1e3;
+            case "ms/op" -> 1e6;
+            case "s/op" -> 1e9;
+            default -> throw new IllegalArgumentException("metric unit " + unit + " is not a time per operation");
+        };
+    }
+
+    private static String verdict(boolean met) {
+        return met ? "MET" : "MISSED";
+    }
+}

@@ -1,0 +1,160 @@
+package dev.ispd.bench;
+
+import dev.ispd.client.Binding;
+import dev.ispd.client.DeviceInfo;
+import dev.ispd.client.Drive;
+import dev.ispd.client.TaskletForm;
+import dev.ispd.client.TaskletResult;
+import dev.ispd.client.TaskletRunner;
+import dev.ispd.host.HostRunner;
+import dev.ispd.host.InMemoryPageSource;
+import dev.ispd.tasklet.BadParameterException;
+import dev.ispd.tasklet.Extent;
+import dev.ispd.tasklet.Params;
+import dev.ispd.tasklet.builtin.Q1Factory;
+import dev.ispd.tasklet.builtin.Q1Result;
+import dev.ispd.worldcup.WorldCup98;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.StandardOpenOption;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * The wall-clock rate at which the drive scans with {@code q1} ({@link #SCAN_BYTES} of
+ * {@link #ENTRY_SIZE}-byte WorldCup98 entries, from EXECUTE to DONE and the result read), against
+ * the same region count run three ways on the host over the same bytes: a plain loop over a
+ * direct buffer (the baseline of the ratio), {@link HostRunner} (the host-side path of a split:
+ * ExtentScanner over the bytes in memory), and a FileChannel read of a copy of the bytes in
+ * batches plus the plain loop (the least a drive serving from a file must do).
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.MILLISECONDS)
+@Warmup(iterations = 3, time = 1)
+@Measurement(iterations = 4, time = 1)
+@Fork(value = 1, jvmArgs = {"-Xms512m", "-Xmx512m"})
+public class ScanRate {
+    /** Bytes one scan covers. */
+    public static final long SCAN_BYTES = 128L << 20;
+    /** The paper's largest entry (papers/smart-ssd-kang-2013.txt V-C): the least compute per byte. */
+    public static final int ENTRY_SIZE = 256;
+    private static final long SEED = 1998;
+    /** Poll every 20-200 us: at most 0.2 ms late on a scan of ~100 ms, whatever the drive's (modeled) hint. */
+    private static final TaskletRunner.Polling POLLING = new TaskletRunner.Polling(Duration.ofNanos(20_000),
+            Duration.ofNanos(200_000), Duration.ofMinutes(1));
+
+    private ByteBuffer data;
+    private BenchDrive bench;
+    private TaskletRunner runner;
+    private long q1Id;
+    private List<Extent> extents;
+    private HostRunner hostRunner;
+    private Params q1Params;
+    private InMemoryPageSource hostSource;
+    private FileChannel file;
+    private ByteBuffer batch;
+
+    @Setup(Level.Trial)
+    public void start() throws IOException, BadParameterException {
+        data = WorldCupLog.generate((int) (SCAN_BYTES / ENTRY_SIZE), ENTRY_SIZE, SEED);
+        bench = BenchDrive.start(Binding.JNI);
+        Drive drive = bench.client();
+        DeviceInfo info = bench.info();
+        long dataId = drive.createObject();
+        drive.write(dataId, 0, data.duplicate());
+        extents = List.of(new Extent(dataId, 0, SCAN_BYTES));
+        q1Params = Params.of(Q1Factory.ENTRY_SIZE, Integer.toString(ENTRY_SIZE));
+        q1Id = drive.createTasklet(TaskletForm.BUILTIN, Q1Factory.NAME, q1Params, null);
+        runner = new TaskletRunner(drive, POLLING);
+
+        hostRunner = new HostRunner(info.pageSize(), info.pagesPerBatch());
+        hostSource = InMemoryPageSource.of(dataId, data);
+
+        file = FileChannel.open(bench.directory().resolve("scan-baseline.bin"), StandardOpenOption.CREATE_NEW,
+                StandardOpenOption.READ, StandardOpenOption.WRITE);
+        ByteBuffer all = data.duplicate();
+        while (all.hasRemaining()) {
+            file.write(all, all.position());
+        }
+        batch = ByteBuffer.allocateDirect(info.pageSize() * info.pagesPerBatch());
+        checkAllAgree();
+    }
+
+    @TearDown(Level.Trial)
+    public void stop() throws IOException {
+        try {
+            file.close();
+        } finally {
+            bench.close();
+        }
+    }
+
+    /** The drive's scan: EXECUTE, POLL until DONE, READ_RESULT, RELEASE. */
+    @Benchmark
+    public TaskletResult driveQ1() throws IOException {
+        return runner.run(q1Id, 0, Params.EMPTY, extents);
+    }
+
+    /** The baseline: Q1's loop over the bytes, already in memory, with nothing around it. */
+    @Benchmark
+    public long[] plainLoop() {
+        long[] counts = new long[WorldCup98.REGIONS];
+        WorldCupLog.countRegions(data.clear(), ENTRY_SIZE, counts);
+        return counts;
+    }
+
+    /** The host-side path of a split: the q1 tasklet through ExtentScanner over the bytes in memory. */
+    @Benchmark
+    public HostRunner.Result hostRunner() throws IOException, BadParameterException {
+        return hostRunner.run(Q1Factory.NAME, q1Params, Params.EMPTY, extents, hostSource);
+    }
+
+    /** FileChannel reads of a batch of pages at a time, each counted by the plain loop. */
+    @Benchmark
+    public long[] fileReadLoop() throws IOException {
+        long[] counts = new long[WorldCup98.REGIONS];
+        for (long at = 0; at < SCAN_BYTES; at += batch.capacity()) {
+            batch.clear();
+            while (batch.hasRemaining()) {
+                if (file.read(batch, at + batch.position()) < 0) {
+                    throw new IOException("baseline file ended at offset " + (at + batch.position()));
+                }
+            }
+            WorldCupLog.countRegions(batch.flip(), ENTRY_SIZE, counts);
+        }
+        return counts;
+    }
+
+    /** The four ways must count the same, or the rates compare different work. */
+    private void checkAllAgree() throws IOException, BadParameterException {
+        Q1Result expected = new Q1Result(plainLoop());
+        check("drive q1", expected, Q1Result.decode(driveQ1().result()));
+        check("HostRunner q1", expected, Q1Result.decode(hostRunner().bytes()));
+        check("FileChannel loop", expected, new Q1Result(fileReadLoop()));
+        if (expected.total() != SCAN_BYTES / ENTRY_SIZE) {
+            throw new IllegalStateException("the plain loop counted " + expected.total() + " entries, expected "
+                    + SCAN_BYTES / ENTRY_SIZE);
+        }
+    }
+
+    private static void check(String what, Q1Result expected, Q1Result got) {
+        if (!expected.equals(got)) {
+            throw new IllegalStateException(what + " counted " + got + ", the plain loop " + expected);
+        }
+    }
+}
