@@ -33,6 +33,9 @@ public final class IspdKeys {
             "Map slots (cores) the host side has for this job: host splits queue behind each other on them.");
     public static final ConfigKey OFFLOAD_CORRECTION = new ConfigKey("ispd.offload.correction", "true",
             "Correct predictions online by the ratio of observed to predicted cost of finished splits.");
+    public static final ConfigKey OFFLOAD_CORRECTION_FILE = new ConfigKey("ispd.offload.correction.file", "",
+            "Where the corrections persist across jobs (a JSON file, any Hadoop path the client and the tasks reach); "
+                    + "empty = /.ispd/offload-correction.json on the osd:// file system of the job's input.");
     public static final ConfigKey DEVICE_TIMEOUT_MS = new ConfigKey("ispd.device.timeout.ms", "600000",
             "A device split not done after this long is cancelled and run on the host instead.");
 
@@ -50,6 +53,6 @@ public final class IspdKeys {
 
     /** Every key, in the order of the docs' table. */
     public static final List<ConfigKey> ALL = List.of(FS_DRIVES, FS_CHUNK_SIZE, FS_NAMESPACE_DRIVE, OFFLOAD_POLICY,
-            OFFLOAD_WEIGHT, OFFLOAD_HOST_PROFILE, OFFLOAD_HOST_SLOTS, OFFLOAD_CORRECTION, DEVICE_TIMEOUT_MS, JOB_DEVICE_MAPPER,
-            JOB_DEVICE_FORMAT, SPLIT_MAX_BYTES, WORLDCUP_ENTRY_SIZE, FILTER_PREDICATE);
+            OFFLOAD_WEIGHT, OFFLOAD_HOST_PROFILE, OFFLOAD_HOST_SLOTS, OFFLOAD_CORRECTION, OFFLOAD_CORRECTION_FILE,
+            DEVICE_TIMEOUT_MS, JOB_DEVICE_MAPPER, JOB_DEVICE_FORMAT, SPLIT_MAX_BYTES, WORLDCUP_ENTRY_SIZE, FILTER_PREDICATE);
 }

@@ -1,6 +1,7 @@
 package dev.ispd.hadoop.mapreduce;
 
 import dev.ispd.hadoop.fs.ChunkExtent;
+import dev.ispd.hadoop.schedule.Baseline;
 import dev.ispd.hadoop.schedule.Cost;
 import dev.ispd.hadoop.schedule.Decision;
 import dev.ispd.hadoop.schedule.Placement;
@@ -144,6 +145,8 @@ public final class DeviceInputSplit extends InputSplit implements Writable {
         writeCost(out, decision.device());
         Text.writeString(out, decision.policy());
         Text.writeString(out, decision.reason());
+        writeCost(out, decision.baseline().host());
+        writeCost(out, decision.baseline().deviceExecution());
     }
 
     @Override
@@ -177,8 +180,12 @@ public final class DeviceInputSplit extends InputSplit implements Writable {
         } catch (IllegalArgumentException e) {
             throw new IOException("split of " + file + " at " + start + ": unknown placement '" + placement + "'", e);
         }
-        decision = new Decision(index, decisionDrive, p, readCost(in), readCost(in), Text.readString(in),
-                Text.readString(in));
+        Cost hostCost = readCost(in);
+        Cost deviceCost = readCost(in);
+        String policy = Text.readString(in);
+        String reason = Text.readString(in);
+        decision = new Decision(index, decisionDrive, p, hostCost, deviceCost, policy, reason,
+                new Baseline(readCost(in), readCost(in)));
     }
 
     private static void writeCost(DataOutput out, Cost c) throws IOException {

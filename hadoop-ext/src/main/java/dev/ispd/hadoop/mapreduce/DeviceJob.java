@@ -12,6 +12,8 @@ import org.apache.hadoop.mapreduce.Mapper;
 import org.apache.hadoop.mapreduce.Reducer;
 import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * A MapReduce job whose map side runs as a tasklet, on the drives or on the host split by split:
@@ -32,6 +34,8 @@ import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
  * other knob are stock Hadoop ({@link #job()} for the rest).
  */
 public final class DeviceJob {
+    private static final Logger LOG = LoggerFactory.getLogger(DeviceJob.class);
+
     private final Job job;
 
     private DeviceJob(Job job) {
@@ -145,9 +149,27 @@ public final class DeviceJob {
         return new DeviceInputFormat<>().getSplits(job).stream().map(s -> ((DeviceInputSplit) s).decision()).toList();
     }
 
-    /** Submits the job and waits for it; true if it succeeded. */
+    /**
+     * Submits the job and waits for it; true if it succeeded. Then, with ispd.offload.correction on,
+     * folds what its finished splits cost into the saved corrections that later jobs plan with
+     * ({@link CorrectionStore}; a job run through {@link #job()} directly skips this step).
+     */
     public boolean waitForCompletion(boolean verbose) throws IOException, InterruptedException, ClassNotFoundException {
-        return job.waitForCompletion(verbose);
+        boolean ok = job.waitForCompletion(verbose);
+        Configuration conf = job.getConfiguration();
+        Path[] inputs = FileInputFormat.getInputPaths(job);
+        if (CorrectionStore.enabled(conf) && inputs.length > 0) {
+            CorrectionStore store = CorrectionStore.forInput(conf, inputs[0]);
+            try {
+                CorrectionStore.Update u = store.absorb(job.getJobID().toString());
+                LOG.info("offload corrections in {} updated from {} split(s): {}", store.file(), u.observations(),
+                        u.book().entries());
+            } catch (IOException e) {
+                // the job's output stands; only later predictions miss this job's observations
+                LOG.warn("could not update the offload corrections in {}: {}", store.file(), e.getMessage());
+            }
+        }
+        return ok;
     }
 
     public Counters getCounters() throws IOException {

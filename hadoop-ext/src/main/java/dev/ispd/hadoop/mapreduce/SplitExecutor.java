@@ -34,7 +34,12 @@ final class SplitExecutor {
         this.counters = counters;
     }
 
-    <K, V> void run(DeviceInputSplit split, KeyValueSink<K, V> out) throws IOException {
+    /**
+     * Runs the split; returns what it cost where it ran, against the uncorrected prediction: the
+     * drive's execution for a device split (its host-run straddling records aside), the whole host
+     * run otherwise (fallbacks included).
+     */
+    <K, V> SplitObservation run(DeviceInputSplit split, KeyValueSink<K, V> out) throws IOException {
         Decision d = split.decision();
         SplitLayout layout = SplitLayout.of(split);
         if (d.placement() == Placement.DEVICE) {
@@ -46,7 +51,8 @@ final class SplitExecutor {
                 Outcome onDevice = tryDevice(split, layout);
                 if (onDevice != null) {
                     finishOnDevice(split, layout, onDevice, out);
-                    return;
+                    return new SplitObservation(Placement.DEVICE, d.baseline().deviceExecution(), onDevice.modeled(),
+                            !onDevice.waited());
                 }
             }
         }
@@ -56,7 +62,8 @@ final class SplitExecutor {
         count(IspdCounter.SPLITS_ON_HOST, 1);
         count(IspdCounter.PREDICTED_HOST_NS, d.host().timeNs());
         count(IspdCounter.PREDICTED_HOST_ENERGY_NJ, d.host().energyNj());
-        logObserved(split, Placement.HOST, d.host(), onHost.modeled());
+        logObserved(split, Placement.HOST, d.baseline().host(), onHost.modeled());
+        return new SplitObservation(Placement.HOST, d.baseline().host(), onHost.modeled(), true);
     }
 
     /** The drive's outcome, or null after logging and counting a fallback. */
@@ -83,7 +90,7 @@ final class SplitExecutor {
         count(IspdCounter.SPLITS_ON_DEVICE, 1);
         count(IspdCounter.PREDICTED_DEVICE_NS, d.device().timeNs());
         count(IspdCounter.PREDICTED_DEVICE_ENERGY_NJ, d.device().energyNj());
-        logObserved(split, Placement.DEVICE, d.device(), onDevice.modeled());
+        logObserved(split, Placement.DEVICE, d.baseline().deviceExecution(), onDevice.modeled());
         if (!layout.hostRanges().isEmpty()) {
             Outcome tail = host.run(split, layout.hostRanges());
             convert(tail.result(), ResultOrigin.hostRun(split.file(), split.geometry().pageSize()), out);
@@ -109,7 +116,8 @@ final class SplitExecutor {
     }
 
     private static void logObserved(DeviceInputSplit split, Placement where, Cost predicted, Cost observed) {
-        LOG.info("split {} ({}) ran on {}: predicted {} ns {} nJ, observed (modeled) {} ns {} nJ",
+        LOG.info("split {} ({}) ran on {}: predicted (uncorrected, the measured part) {} ns {} nJ, "
+                + "observed (modeled) {} ns {} nJ",
                 split.decision().index(), split, where, predicted.timeNs(), predicted.energyNj(), observed.timeNs(),
                 observed.energyNj());
     }

@@ -6,6 +6,7 @@ import dev.ispd.client.Drive;
 import dev.ispd.hadoop.conf.IspdKeys;
 import dev.ispd.hadoop.fs.DriveSet;
 import dev.ispd.hadoop.fs.OsdFileSystem;
+import dev.ispd.hadoop.schedule.CorrectionBook;
 import dev.ispd.hadoop.schedule.Decision;
 import dev.ispd.hadoop.schedule.OffloadScheduler;
 import dev.ispd.hadoop.schedule.SplitWork;
@@ -26,7 +27,7 @@ import org.apache.hadoop.fs.Path;
  * files to chunk extents on drives, cuts them into splits of whole records, asks every drive for
  * its capabilities (DEVICE_INFO) and load (DEVICE_LOG), estimates each split's work with the
  * tasklet's factory, and lets the {@link OffloadScheduler} place each split (it logs every
- * decision with its predicted costs).
+ * decision with its predicted costs), with the corrections earlier jobs left ({@link CorrectionStore}).
  *
  * <p>Load: DEVICE_LOG counts the executions queued and running on a drive but not their size. A
  * drive's backlog is taken as that count times the device time the scheduler predicts for one of
@@ -79,7 +80,13 @@ final class SplitPlanner {
             work.add(new SplitWork(i, p.drive(), p.length(),
                     factory.estimate(params, p.length(), states.get(p.drive()).info().pageSize())));
         }
-        List<Decision> decisions = schedule(states, work);
+        CorrectionBook corrections = CorrectionStore.enabled(conf)
+                ? CorrectionStore.forInput(conf, files.get(0).getPath()).load() : new CorrectionBook();
+        List<String> addresses = new ArrayList<>(drives.size());
+        for (int d = 0; d < drives.size(); d++) {
+            addresses.add(drives.address(d));
+        }
+        List<Decision> decisions = schedule(states, work, corrections, addresses);
 
         List<DeviceInputSplit> splits = new ArrayList<>(pieces.size());
         for (int i = 0; i < pieces.size(); i++) {
@@ -90,21 +97,27 @@ final class SplitPlanner {
         return splits;
     }
 
-    private List<Decision> schedule(List<DriveState> states, List<SplitWork> work) {
+    private List<Decision> schedule(List<DriveState> states, List<SplitWork> work, CorrectionBook corrections,
+                                    List<String> addresses) {
         List<Map<String, String>> capabilities = states.stream().map(s -> s.info().capabilities()).toList();
         long[] backlog = new long[states.size()];
         if (states.stream().anyMatch(s -> s.executions() > 0)) {
-            List<Decision> unloaded = OffloadScheduler.fromConfiguration(conf, capabilities, backlog).plan(work);
+            List<Decision> unloaded = scheduler(capabilities, backlog, corrections, addresses).plan(work);
             for (int d = 0; d < backlog.length; d++) {
                 backlog[d] = states.get(d).executions() * meanDeviceNs(unloaded, d);
             }
         }
-        List<Decision> decisions = OffloadScheduler.fromConfiguration(conf, capabilities, backlog).plan(work);
+        List<Decision> decisions = scheduler(capabilities, backlog, corrections, addresses).plan(work);
         if (decisions.size() != work.size()) {
             throw new IllegalStateException("the scheduler placed " + decisions.size() + " of " + work.size()
                     + " splits");
         }
         return decisions;
+    }
+
+    private OffloadScheduler scheduler(List<Map<String, String>> capabilities, long[] backlog,
+                                       CorrectionBook corrections, List<String> addresses) {
+        return OffloadScheduler.fromConfiguration(conf, capabilities, backlog, corrections, mapper.tasklet(), addresses);
     }
 
     /** Mean predicted device time of the splits on drive {@code d} (all splits if it holds none). */

@@ -59,7 +59,9 @@ final class CostModel {
         DriveCapabilities c = drive(split.drive());
         HostCost hc = host.price(c.link(), split.predictedWork(), split.bytes());
         long hostNj = hc.addedEnergyNj() + readOutNj(c, split.bytes());
-        return new SplitCosts(new Cost(hc.timeNs(), hostNj), hc.transferNs(), device(c, split));
+        DeviceCost device = device(c, split);
+        return new SplitCosts(new Cost(hc.timeNs(), hostNj), hc.transferNs(), device.total(),
+                new Baseline(new Cost(hc.timeNs(), hc.addedEnergyNj()), device.execution()));
     }
 
     /** The drive's active energy to read {@code bytes} out to the host: every page sensed and moved, DRAM fill, link. */
@@ -71,7 +73,11 @@ final class CostModel {
                 + Units.energyNj(c.link().power().activeNw(), Units.transferNs(bytes, c.link().bandwidthBytesPerSec()));
     }
 
-    private static Cost device(DriveCapabilities c, SplitWork split) {
+    /** A device split's whole cost, and its execution's share: the part POLL reports. */
+    private record DeviceCost(Cost total, Cost execution) {
+    }
+
+    private static DeviceCost device(DriveCapabilities c, SplitWork split) {
         Meter m = split.predictedWork();
         long bytes = split.bytes();
         double workNs = m.records() * c.nsPerRecord() + m.compares() * c.nsPerCompare()
@@ -83,19 +89,22 @@ final class CostModel {
         long result = m.bytesOut();
         long resultPages = DriveCapabilities.ceilDiv(result, c.pageSizeBytes());
         long resultTransferNs = Units.transferNs(result, c.link().bandwidthBytesPerSec());
-        long resultNs = result == 0 ? 0
-                : c.programLatencyNs() + c.readLatencyNs() + 2 * resultPages * c.pageBusNs() + resultTransferNs;
-        long timeNs = (COMMANDS + 1) * cmd + scanNs + resultNs;
+        long programNs = result == 0 ? 0 : c.programLatencyNs() + resultPages * c.pageBusNs();
+        long readBackNs = result == 0 ? 0 : c.readLatencyNs() + resultPages * c.pageBusNs() + resultTransferNs;
+        long timeNs = (COMMANDS + 1) * cmd + scanNs + programNs + readBackNs;
 
         long pages = DriveCapabilities.ceilDiv(bytes, c.pageSizeBytes());
-        long dieNs = pages * (c.readLatencyNs() + c.pageBusNs())
-                + resultPages * (c.programLatencyNs() + c.readLatencyNs() + 2 * c.pageBusNs());
+        long executionDieNs = pages * (c.readLatencyNs() + c.pageBusNs())
+                + resultPages * (c.programLatencyNs() + c.pageBusNs());
+        long readBackDieNs = resultPages * (c.readLatencyNs() + c.pageBusNs());
         long dramNs = Units.transferNs(bytes, c.dramBandwidthBytesPerSec()) + (long) Math.ceil(loadsNs);
         long coreNs = (long) Math.ceil(workNs + loadsNs);
         long linkNs = (COMMANDS + 1) * cmd + resultTransferNs;
-        long energyNj = Units.energyNj(c.dieActiveNw(), dieNs) + Units.energyNj(c.dramActiveNw(), dramNs)
-                + Units.energyNj(c.coreActiveNw(), coreNs) + Units.energyNj(c.link().power().activeNw(), linkNs);
-        return new Cost(timeNs, energyNj);
+        long executionNj = Units.energyNj(c.dieActiveNw(), executionDieNs) + Units.energyNj(c.dramActiveNw(), dramNs)
+                + Units.energyNj(c.coreActiveNw(), coreNs);
+        long energyNj = executionNj + Units.energyNj(c.dieActiveNw(), readBackDieNs)
+                + Units.energyNj(c.link().power().activeNw(), linkNs);
+        return new DeviceCost(new Cost(timeNs, energyNj), new Cost(scanNs + programNs, executionNj));
     }
 
     /**

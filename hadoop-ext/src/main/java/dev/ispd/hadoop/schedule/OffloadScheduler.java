@@ -6,7 +6,6 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import org.apache.hadoop.conf.Configuration;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -24,12 +23,16 @@ public final class OffloadScheduler {
     private final SchedulerConfig config;
     private final CostModel costs;
     private final PlanModel planModel;
-    private final Correction hostCorrection = new Correction();
-    private final List<Correction> deviceCorrections = new ArrayList<>();
-    // uncorrected predictions of the latest plan, by split index, for observe()
-    private final Map<Integer, SplitCosts> planned = new ConcurrentHashMap<>();
+    private final CorrectionBook corrections;
+    private final String hostKey;
+    private final List<String> deviceKeys;
 
-    OffloadScheduler(SchedulerConfig config, List<DriveCapabilities> drives, long[] driveBacklogNs) {
+    OffloadScheduler(SchedulerConfig config, List<DriveCapabilities> drives, long[] driveBacklogNs,
+                     CorrectionBook corrections, String tasklet, List<String> driveAddresses) {
+        if (driveAddresses.size() != drives.size()) {
+            throw new IllegalArgumentException(drives.size() + " drive(s) reported capabilities but "
+                    + driveAddresses.size() + " address(es) were given");
+        }
         if (driveBacklogNs.length != drives.size()) {
             throw new IllegalArgumentException(drives.size() + " drive(s) reported capabilities but " + driveBacklogNs.length
                     + " backlog(s) were given");
@@ -44,24 +47,41 @@ public final class OffloadScheduler {
         long[] flash = drives.stream().mapToLong(DriveCapabilities::flashReadBytesPerSec).toArray();
         long idleNw = config.hostProfile().power().idleNw() + drives.stream().mapToLong(DriveCapabilities::idleNw).sum();
         this.planModel = new PlanModel(config.hostSlots(), driveBacklogNs, flash, idleNw);
-        for (int d = 0; d < drives.size(); d++) {
-            deviceCorrections.add(new Correction());
-        }
+        this.corrections = corrections;
+        this.hostKey = CorrectionBook.hostKey(tasklet);
+        this.deviceKeys = driveAddresses.stream().map(a -> CorrectionBook.deviceKey(tasklet, a)).toList();
     }
 
     /**
      * A scheduler with the settings of {@code conf} (keys in {@link dev.ispd.hadoop.conf.IspdKeys}),
      * for drives that reported {@code driveCapabilities} in DEVICE_INFO (index = drive number) and
      * have {@code driveBacklogNs} of work already queued. Bad settings or capabilities are an
-     * IllegalArgumentException naming the key (and drive) and the value.
+     * IllegalArgumentException naming the key (and drive) and the value. Its corrections start
+     * neutral and live in this instance only.
      */
     public static OffloadScheduler fromConfiguration(Configuration conf, List<Map<String, String>> driveCapabilities,
                                                      long[] driveBacklogNs) {
+        List<String> anonymous = new ArrayList<>();
+        for (int d = 0; d < driveCapabilities.size(); d++) {
+            anonymous.add("drive" + d);
+        }
+        return fromConfiguration(conf, driveCapabilities, driveBacklogNs, new CorrectionBook(), "", anonymous);
+    }
+
+    /**
+     * As {@link #fromConfiguration(Configuration, List, long[])}, for splits of {@code tasklet} on
+     * drives at {@code driveAddresses} (index = drive number), with the corrections of
+     * {@code corrections} (shared: {@link #observe} updates it).
+     */
+    public static OffloadScheduler fromConfiguration(Configuration conf, List<Map<String, String>> driveCapabilities,
+                                                     long[] driveBacklogNs, CorrectionBook corrections, String tasklet,
+                                                     List<String> driveAddresses) {
         List<DriveCapabilities> drives = new ArrayList<>();
         for (int d = 0; d < driveCapabilities.size(); d++) {
             drives.add(DriveCapabilities.parse(d, driveCapabilities.get(d)));
         }
-        return new OffloadScheduler(SchedulerConfig.from(conf), drives, driveBacklogNs);
+        return new OffloadScheduler(SchedulerConfig.from(conf), drives, driveBacklogNs, corrections, tasklet,
+                driveAddresses);
     }
 
     public Policy policy() {
@@ -75,7 +95,7 @@ public final class OffloadScheduler {
     /** One decision per split, in split-index order; each is logged, then a summary line. */
     public List<Decision> plan(List<SplitWork> splits) {
         List<SplitWork> ordered = inIndexOrder(splits);
-        SplitCosts[] predicted = predict(ordered);
+        SplitCosts[] predicted = predictAll(ordered);
         Placement[] placement = new Planner(planModel).plan(config.policy(), config.weight(), ordered, predicted);
         List<Decision> decisions = explain(ordered, predicted, placement);
         decisions.forEach(d -> LOG.info("split {} -> {} drive {}: device {}, host {}, policy {}: {}", d.index(), d.placement(),
@@ -89,40 +109,27 @@ public final class OffloadScheduler {
     }
 
     /**
-     * Corrects later predictions with a finished split's cost: {@code observed} is measured like the
-     * prediction, its service time (first command or read to result) and the energy it added
-     * (device: the execution's energy as the drive reports it; host: the host model's added energy
-     * plus the drive's read-out). Each drive's device splits and the host's splits have their own
-     * correction; it is applied to later plans when ispd.offload.correction is true.
+     * Corrects later predictions with a finished split's cost, measured as the decision's
+     * {@link Baseline} predicts it: a host split's HostModel time and added host energy; a device
+     * split's execution as POLL reports it (scan and result program, the drive's energy). The
+     * ratio is kept per (placement, drive, tasklet) in the {@link CorrectionBook}; it is applied to
+     * later plans when ispd.offload.correction is true.
      */
     public void observe(Decision d, Cost observed) {
-        SplitCosts raw = planned.get(d.index());
-        Cost predicted = raw != null ? raw.of(d.placement()) : d.chosen();
-        correction(d.placement(), d.drive()).observe(predicted, observed);
+        corrections.observe(key(d.placement(), d.drive()), d.baseline().of(d.placement()), observed, true);
+    }
+
+    /** The key of this scheduler's splits at {@code p} on drive {@code drive} in its {@link CorrectionBook}. */
+    public String key(Placement p, int drive) {
+        costs.drive(drive); // checks the drive number
+        return p == Placement.HOST ? hostKey : deviceKeys.get(drive);
     }
 
     /** The predicted costs of one split, corrected if correction is on. */
     SplitCosts predict(SplitWork split) {
         SplitCosts raw = costs.predict(split);
-        return config.correction() ? raw.corrected(hostCorrection, correction(Placement.DEVICE, split.drive())) : raw;
-    }
-
-    private SplitCosts[] predict(List<SplitWork> splits) {
-        SplitCosts[] out = new SplitCosts[splits.size()];
-        for (int i = 0; i < out.length; i++) {
-            SplitWork s = splits.get(i);
-            planned.put(s.index(), costs.predict(s));
-            out[i] = predict(s);
-        }
-        return out;
-    }
-
-    private Correction correction(Placement p, int drive) {
-        if (p == Placement.HOST) {
-            return hostCorrection;
-        }
-        costs.drive(drive); // checks the drive number
-        return deviceCorrections.get(drive);
+        return config.correction() ? raw.corrected(corrections.peek(hostKey),
+                corrections.peek(key(Placement.DEVICE, split.drive()))) : raw;
     }
 
     /** Decisions with reasons: the plan's figures against those with only this split moved. */
@@ -141,7 +148,7 @@ public final class OffloadScheduler {
                 reason = reason(placement[i], chosen, moved, i);
             }
             out.add(new Decision(s.index(), s.drive(), placement[i], predicted[i].host(), predicted[i].device(),
-                    config.policy().key(), reason));
+                    config.policy().key(), reason, predicted[i].baseline()));
         }
         return out;
     }
@@ -157,7 +164,7 @@ public final class OffloadScheduler {
     /** The placements {@link #plan} would choose, in split-index order, without decisions or logging. */
     Placement[] placements(List<SplitWork> splits) {
         List<SplitWork> ordered = inIndexOrder(splits);
-        return new Planner(planModel).plan(config.policy(), config.weight(), ordered, predict(ordered));
+        return new Planner(planModel).plan(config.policy(), config.weight(), ordered, predictAll(ordered));
     }
 
     private static List<SplitWork> inIndexOrder(List<SplitWork> splits) {

@@ -3,6 +3,7 @@ package dev.ispd.hadoop.mapreduce;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.ispd.hadoop.fs.ChunkExtent;
+import dev.ispd.hadoop.schedule.Baseline;
 import dev.ispd.hadoop.schedule.Cost;
 import dev.ispd.hadoop.schedule.Decision;
 import dev.ispd.hadoop.schedule.Placement;
@@ -24,7 +25,8 @@ class SplitLayoutTest {
             List<ChunkExtent> extents, Placement placement) {
         return new DeviceInputSplit(file, start, length, recordSize, drive,
                 new DeviceInputSplit.DriveGeometry(address, "node1", 8192, 128, 300_000_000L, 215_000),
-                extents, new Decision(7, drive, placement, new Cost(1000, 2000), new Cost(300, 400), "fastest", "test"));
+                extents, new Decision(7, drive, placement, new Cost(1000, 2000), new Cost(300, 400), "fastest", "test",
+                new Baseline(new Cost(900, 1500), new Cost(200, 300))));
     }
 
     @Test

@@ -152,19 +152,28 @@ class OffloadSchedulerTest {
         List<SplitWork> one = q1Splits(1, 1, 256);
         OffloadScheduler s = scheduler(conf("fastest"), 1);
         Decision first = s.plan(one).get(0);
-        Cost observed = new Cost(first.device().timeNs() * 3, first.device().energyNj() * 2);
+        Cost execution = first.baseline().deviceExecution();
+        Cost observed = new Cost(execution.timeNs() * 3, execution.energyNj() * 2);
+        // what the device split costs once its execution is known to take 3x the time, 2x the energy
+        long converged = first.device().timeNs() + 2 * execution.timeNs();
         long previous = first.device().timeNs();
         for (int i = 0; i < 5; i++) {
             s.observe(first, observed);
             Decision next = s.plan(one).get(0);
-            assertTrue(next.device().timeNs() > previous && next.device().timeNs() < observed.timeNs(),
+            assertTrue(next.device().timeNs() > previous && next.device().timeNs() < converged,
                     "step " + i + ": " + next.device() + " after " + previous);
             previous = next.device().timeNs();
             assertEquals(first.host(), next.host(), "host predictions have their own correction");
+            assertEquals(first.baseline(), next.baseline(), "the baseline stays uncorrected");
         }
         Decision last = s.plan(one).get(0);
-        assertTrue(last.device().timeNs() > 2.5 * first.device().timeNs(), "five observations bring it close to 3x");
-        assertTrue(last.device().energyNj() > 1.5 * first.device().energyNj());
+        // five samples: the ratio is 1 + 2 x (1 - 0.7^5) for time, 1 + (1 - 0.7^5) for energy
+        double timeRatio = 1 + 2 * (1 - Math.pow(1 - Correction.WEIGHT, 5));
+        assertEquals(first.device().timeNs() + Math.round(execution.timeNs() * (timeRatio - 1)), last.device().timeNs(),
+                1);
+        double energyRatio = 1 + (1 - Math.pow(1 - Correction.WEIGHT, 5));
+        assertEquals(first.device().energyNj() + Math.round(execution.energyNj() * (energyRatio - 1)),
+                last.device().energyNj(), 1);
 
         Configuration off = conf("fastest");
         off.set(IspdKeys.OFFLOAD_CORRECTION.name(), "false");
@@ -181,7 +190,8 @@ class OffloadSchedulerTest {
         Decision d = s.plan(one).get(0);
         assertEquals(Placement.DEVICE, d.placement());
         for (int i = 0; i < 10; i++) {
-            s.observe(d, new Cost(d.device().timeNs() * 4, d.device().energyNj()));
+            Cost execution = d.baseline().deviceExecution();
+            s.observe(d, new Cost(execution.timeNs() * 4, execution.energyNj()));
         }
         assertEquals(Placement.HOST, s.plan(one).get(0).placement());
     }

@@ -1,0 +1,201 @@
+package dev.ispd.hadoop.mapreduce;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.ispd.hadoop.conf.IspdKeys;
+import dev.ispd.hadoop.fs.OsdDrives;
+import dev.ispd.hadoop.fs.OsdFileSystem;
+import dev.ispd.hadoop.mapreduce.builtin.Q1DeviceMapper;
+import dev.ispd.hadoop.mapreduce.builtin.Q1Format;
+import dev.ispd.hadoop.schedule.CorrectionBook;
+import dev.ispd.hadoop.schedule.Cost;
+import dev.ispd.hadoop.schedule.Decision;
+import dev.ispd.hadoop.schedule.Placement;
+import java.io.ByteArrayInputStream;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.List;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The scheduler's correction across jobs, on a real in-JVM drive in Hadoop's local runner: a
+ * job's map tasks record what their splits cost, the client folds that into the correction file,
+ * and the next job's predictions are scaled by it; a correction file seeded by hand changes the
+ * plan; a corrupt one is ignored.
+ */
+class CorrectionRoundTripTest {
+    private static final long CHUNK = 8 << 20;
+    /**
+     * 16,000 entries of 256 B (4 MB): one split, so the file's ratios follow from the job's
+     * counters exactly, large enough that the drive beats the host on it (smaller splits are
+     * dominated by the device's command latencies).
+     */
+    private static final int ENTRIES = 16_000;
+    private static final int ENTRY_SIZE = 256;
+
+    @RegisterExtension
+    static final OsdDrives OSD = new OsdDrives(1, CHUNK);
+
+    @TempDir
+    static java.nio.file.Path work;
+
+    private static FileSystem fs;
+    private static JobRunner runner;
+    private static String deviceKey;
+
+    @BeforeAll
+    static void load() throws Exception {
+        Configuration conf = OSD.conf();
+        fs = FileSystem.get(OSD.uri(), conf);
+        byte[] data = WorldCupData.generate(3, ENTRIES, ENTRY_SIZE);
+        for (String name : List.of("/rt/day1", "/seeded/day1", "/corrupt/day1")) {
+            JobRunner.write(fs, new Path(OSD.uri().resolve(name)), data);
+        }
+        runner = new JobRunner(conf, work);
+        deviceKey = CorrectionBook.deviceKey("q1", ((OsdFileSystem) fs).drives().address(0));
+    }
+
+    private static Path input(String name) {
+        return new Path(OSD.uri().resolve(name));
+    }
+
+    private static DeviceJob q1(Configuration conf, Path input) throws Exception {
+        return runner.countingJob(conf, "q1-correction", Q1DeviceMapper.class, Q1Format.class, input);
+    }
+
+    /** The one decision of {@code input} with corrections off: the uncorrected prediction. */
+    private static Decision uncorrected(String policy, Path input) throws Exception {
+        Configuration off = runner.conf(policy, ENTRY_SIZE);
+        off.setBoolean(IspdKeys.OFFLOAD_CORRECTION.name(), false);
+        return q1(off, input).plan().get(0);
+    }
+
+    /** The EW ratio after one sample from a neutral start. */
+    private static double afterOneSample(long observed, long predicted) {
+        return 1 + 0.3 * (observed / (double) predicted - 1);
+    }
+
+    @Test
+    void aJobsObservationsReachTheFileAndScaleTheNextJobsPredictions() throws Exception {
+        Path in = input("/rt/day1");
+        Configuration first = runner.conf("device-only", ENTRY_SIZE);
+        DeviceJob job1 = q1(first, in);
+        Decision planned = job1.plan().get(0);
+        JobRunner.runForOutput(job1);
+        assertEquals(1, job1.counter(IspdCounter.SPLITS_ON_DEVICE));
+
+        CorrectionStore store = CorrectionStore.forInput(first, in);
+        assertEquals(fs.makeQualified(new Path(CorrectionStore.DEFAULT_FILE)), store.file(), "the default file");
+        FileStatus[] left = fs.listStatus(new Path(store.file() + ".observations"));
+        assertEquals(List.of(), Arrays.stream(left).map(s -> s.getPath().getName()).toList(),
+                "the tasks' observations are folded in and deleted");
+
+        CorrectionBook.Entry device = store.load().entries().get(deviceKey);
+        long observedNs = job1.counter(IspdCounter.MODELED_DEVICE_NS);
+        long observedNj = job1.counter(IspdCounter.MODELED_DEVICE_ENERGY_NJ);
+        assertEquals(1, device.samples());
+        assertEquals(afterOneSample(observedNs, planned.baseline().deviceExecution().timeNs()), device.time(), 1e-9);
+        assertEquals(afterOneSample(observedNj, planned.baseline().deviceExecution().energyNj()), device.energy(), 1e-9);
+        // the execution's share of the prediction is close to what the idle drive models
+        assertEquals(1, device.time(), 0.05, "time ratio " + device.time());
+
+        Decision raw = uncorrected("fastest", in);
+        Decision corrected = q1(runner.conf("fastest", ENTRY_SIZE), in).plan().get(0);
+        assertEquals(raw.baseline(), corrected.baseline());
+        assertEquals(raw.device().timeNs() + Math.round(raw.baseline().deviceExecution().timeNs() * (device.time() - 1)),
+                corrected.device().timeNs());
+        assertEquals(raw.device().energyNj()
+                + Math.round(raw.baseline().deviceExecution().energyNj() * (device.energy() - 1)),
+                corrected.device().energyNj());
+        assertEquals(raw.host(), corrected.host(), "no host split observed yet");
+
+        DeviceJob job2 = q1(runner.conf("host-only", ENTRY_SIZE), in);
+        JobRunner.runForOutput(job2);
+        CorrectionBook book = store.load();
+        CorrectionBook.Entry host = book.entries().get(CorrectionBook.hostKey("q1"));
+        assertEquals(1, host.samples());
+        assertEquals(afterOneSample(job2.counter(IspdCounter.MODELED_HOST_NS), raw.baseline().host().timeNs()),
+                host.time(), 1e-9);
+        assertEquals(device, book.entries().get(deviceKey), "the device correction is kept");
+    }
+
+    @Test
+    void aSeededFileThatCallsTheDriveSlowMovesTheSplitToTheHost() throws Exception {
+        Path in = input("/seeded/day1");
+        assertEquals(Placement.DEVICE, uncorrected("fastest", in).placement(), "the premise: the drive is faster");
+
+        Configuration conf = runner.conf("fastest", ENTRY_SIZE);
+        Path file = new Path(OSD.uri().resolve("/seeded/corrections.json"));
+        conf.set(IspdKeys.OFFLOAD_CORRECTION_FILE.name(), file.toString());
+        String json = "{\"version\": 1, \"corrections\": {\"" + deviceKey
+                + "\": {\"time\": 50, \"energy\": 1, \"samples\": 8}}}";
+        CorrectionStore store = CorrectionStore.forInput(conf, in);
+        assertEquals(file, store.file());
+        store.save(CorrectionBook.read(new ByteArrayInputStream(json.getBytes(StandardCharsets.UTF_8)), "seed"));
+        assertEquals(10.0, store.load().entries().get(deviceKey).time(), "a ratio is bounded by 10");
+
+        DeviceJob job = q1(conf, in);
+        assertEquals(Placement.HOST, job.plan().get(0).placement());
+        JobRunner.runForOutput(job);
+        assertEquals(1, job.counter(IspdCounter.SPLITS_ON_HOST));
+        assertEquals(1, store.load().entries().get(CorrectionBook.hostKey("q1")).samples());
+    }
+
+    @Test
+    void aCorruptFileIsIgnored() throws Exception {
+        Path in = input("/corrupt/day1");
+        Configuration conf = runner.conf("fastest", ENTRY_SIZE);
+        Path file = new Path(OSD.uri().resolve("/corrupt/corrections.json"));
+        conf.set(IspdKeys.OFFLOAD_CORRECTION_FILE.name(), file.toString());
+        try (OutputStream out = fs.create(file, true)) {
+            out.write("{\"version\": 1, \"corrections\": {\"host q1\": {\"time\": -2}}}".getBytes(StandardCharsets.UTF_8));
+        }
+        Decision d = q1(conf, in).plan().get(0);
+        Decision raw = uncorrected("fastest", in);
+        assertEquals(raw.device(), d.device());
+        assertEquals(raw.host(), d.host());
+        CorrectionStore store = CorrectionStore.forInput(conf, in);
+        assertEquals(file, store.file());
+        assertTrue(fs.exists(file));
+        assertFalse(store.load().entries().containsKey("host q1"));
+        assertNotEquals(0, raw.device().timeNs());
+        assertTrue(raw.baseline().deviceExecution().timeNs() < raw.device().timeNs(),
+                "the commands and the result's read back are not part of the execution");
+    }
+
+    @Test
+    void theClientFoldsInTheTasksObservationsSkippingABadOne() throws Exception {
+        Path file = new Path(OSD.uri().resolve("/absorb/corrections.json"));
+        Configuration conf = runner.conf("fastest", ENTRY_SIZE);
+        conf.set(IspdKeys.OFFLOAD_CORRECTION_FILE.name(), file.toString());
+        CorrectionStore store = CorrectionStore.forInput(conf, input("/rt/day1"));
+        String job = "job_1_0001";
+        store.record(job, 0, deviceKey, new SplitObservation(Placement.DEVICE, new Cost(100, 100), new Cost(200, 50), true));
+        store.record(job, 1, deviceKey, new SplitObservation(Placement.DEVICE, new Cost(100, 100), new Cost(900, 50), false));
+        Path dir = new Path(file + ".observations/" + job);
+        try (OutputStream out = fs.create(new Path(dir, "split-2.json"), true)) {
+            out.write("{\"key\": \"host q1\", \"predicted\": {\"timeNs\": 1}}".getBytes(StandardCharsets.UTF_8));
+        }
+
+        CorrectionStore.Update u = store.absorb(job);
+        assertEquals(2, u.observations());
+        CorrectionBook.Entry e = store.load().entries().get(deviceKey);
+        // in either order: time learns from the first split only, energy from both (0.5 twice)
+        assertEquals(1.3, e.time(), 1e-12, "the split that waited adds energy only");
+        assertEquals(1 - 0.15 - 0.3 * 0.35, e.energy(), 1e-12);
+        assertEquals(2, e.samples());
+        assertFalse(store.load().entries().containsKey(CorrectionBook.hostKey("q1")));
+        assertFalse(fs.exists(dir));
+    }
+}
