@@ -1,0 +1,74 @@
+package dev.ispd.examples.bench;
+
+import dev.ispd.examples.baseline.HostNormalQ1;
+import dev.ispd.hadoop.conf.IspdKeys;
+import dev.ispd.hadoop.mapreduce.DeviceJob;
+import dev.ispd.hadoop.mapreduce.builtin.Q1DeviceMapper;
+import dev.ispd.hadoop.mapreduce.builtin.Q1Format;
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.io.LongWritable;
+import org.apache.hadoop.io.Text;
+import org.apache.hadoop.mapreduce.Counters;
+import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.lib.reduce.LongSumReducer;
+
+/**
+ * The Q1 jobs the wall-clock benchmark compares, each one reducer writing "region TAB accesses"
+ * lines to a local directory: the stock Hadoop job ({@link HostNormalQ1}) and the DeviceJob with
+ * the {@code q1} tasklet under an offload policy. Both are plain {@link Job}s once built, so they
+ * are submitted and timed alike.
+ */
+public final class Q1Jobs {
+    /** Name of the stock job in the benchmark's tables. */
+    public static final String STOCK = "stock Hadoop";
+
+    private static final com.sun.management.OperatingSystemMXBean CPU =
+            (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+
+    private Q1Jobs() {
+    }
+
+    /** The stock Hadoop job over entries of {@code entrySize} bytes. */
+    public static Job stock(Configuration conf, int entrySize, Path input, java.nio.file.Path output)
+            throws IOException {
+        return HostNormalQ1.newJob(conf, entrySize, input, new Path(output.toUri()));
+    }
+
+    /** The DeviceJob with {@code policy}; the entry size comes from {@code ispd.worldcup.entry.size} in {@code conf}. */
+    public static Job device(Configuration conf, String policy, Path input, java.nio.file.Path output)
+            throws IOException {
+        Configuration c = new Configuration(conf);
+        c.set(IspdKeys.OFFLOAD_POLICY.name(), policy);
+        DeviceJob job = DeviceJob.getInstance(c, "q1 " + policy)
+                .setDeviceMapper(Q1DeviceMapper.class).setDeviceMapperFormat(Q1Format.class)
+                .setCombinerClass(LongSumReducer.class).setReducerClass(LongSumReducer.class)
+                .setOutputKeyClass(Text.class).setOutputValueClass(LongWritable.class)
+                .setNumReduceTasks(1).addInputPath(input).setOutputPath(new Path(output.toUri()));
+        return job.job();
+    }
+
+    /**
+     * Submits {@code job} and waits for it, timing only that: wall clock ({@link System#nanoTime}) and
+     * this JVM's CPU time (every thread: the local runner's tasks and any in-JVM drives). A failed
+     * job is an error naming it. Returns the times, the reducer output and the counters.
+     */
+    public static TimedRun run(String name, Job job, java.nio.file.Path output) throws Exception {
+        long cpuStart = CPU.getProcessCpuTime();
+        long start = System.nanoTime();
+        boolean ok = job.waitForCompletion(false);
+        long wallNs = System.nanoTime() - start;
+        long cpuNs = CPU.getProcessCpuTime() - cpuStart;
+        if (!ok) {
+            throw new IOException("job '" + name + "' failed: " + job.getStatus().getFailureInfo());
+        }
+        return new TimedRun(name, wallNs, cpuNs, Files.readString(output.resolve("part-r-00000")), job.getCounters());
+    }
+
+    /** One finished job: its wall time, the JVM's CPU time meanwhile, reducer output and counters. */
+    public record TimedRun(String job, long wallNs, long cpuNs, String output, Counters counters) {
+    }
+}

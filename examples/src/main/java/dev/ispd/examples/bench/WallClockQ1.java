@@ -1,0 +1,268 @@
+package dev.ispd.examples.bench;
+
+import dev.ispd.examples.bench.Q1Jobs.TimedRun;
+import dev.ispd.examples.cli.CliErrors;
+import dev.ispd.examples.worldcup.WorldCupLoader;
+import dev.ispd.hadoop.conf.IspdKeys;
+import dev.ispd.hadoop.mapreduce.IspdCounter;
+import dev.ispd.sim.daemon.EmbeddedDrives;
+import dev.ispd.worldcup.WorldCup98;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.lang.management.ManagementFactory;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.StringJoiner;
+import java.util.concurrent.Callable;
+import java.util.stream.DoubleStream;
+import java.util.stream.Stream;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.mapreduce.Counters;
+import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.TaskCounter;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * Wall-clock benchmark of issue 3 point 9: WorldCup98 Q1 as a DeviceJob against the stock Hadoop job
+ * ({@link dev.ispd.examples.baseline.HostNormalQ1}) over the same osd:// file. Starts simulated
+ * drives in this JVM (objects on disk under {@code --dir}), writes the entries once, then runs the
+ * stock job, the DeviceJob with the default policy and the DeviceJob device-only, in that order,
+ * {@code --runs} times, all in Hadoop's local runner with the same settings. Prints each job's
+ * median wall time (only {@code waitForCompletion} is timed), its speed-up over the stock job,
+ * whether its reducer output equals the stock job's, and the counters (modeled figures) for context.
+ * Exit status 1 if any output differs.
+ */
+@Command(name = "ispd bench-wallclock", mixinStandardHelpOptions = true,
+        description = "Times WorldCup98 Q1 as a stock Hadoop job and as a DeviceJob (default policy and "
+                + "device-only) over the same osd:// file on in-JVM simulated drives.")
+public final class WallClockQ1 implements Callable<Integer> {
+    /** Hadoop's default client polling (every 5 s) would dwarf a fast local job; both kinds poll at this rate. */
+    static final int CLIENT_POLL_MS = 50;
+
+    @Option(names = "--entries", description = "WorldCup98 entries to write (default: ${DEFAULT-VALUE})")
+    long entries = 7_000_000;
+
+    @Option(names = "--entry-size", description = "bytes per entry: 20, 32, 64, 128 or 256 (default: ${DEFAULT-VALUE})")
+    int entrySize = 256;
+
+    @Option(names = "--drives", description = "simulated drives (default: ${DEFAULT-VALUE})")
+    int drives = 2;
+
+    @Option(names = "--chunk-size", description = "bytes per osd:// chunk, one split each for both jobs, rounded "
+            + "down to whole entries (default: ${DEFAULT-VALUE})")
+    long chunkSize = 64L << 20;
+
+    @Option(names = "--runs", description = "runs of each job; the median is reported (default: ${DEFAULT-VALUE})")
+    int runs = 3;
+
+    @Option(names = "--map-slots", description = "map tasks the local runner runs at once "
+            + "(mapreduce.local.map.tasks.maximum; default: the cores available, ${DEFAULT-VALUE})")
+    int mapSlots = Runtime.getRuntime().availableProcessors();
+
+    @Option(names = "--dir", description = "where the drives keep their objects and Hadoop its local files; "
+            + "a new directory is made in it and deleted at the end (default: ${DEFAULT-VALUE})")
+    Path dir = Path.of(System.getProperty("java.io.tmpdir"));
+
+    @Option(names = "--profile", description = "device profile (default: ${DEFAULT-VALUE})")
+    String profile = "smartssd-2013";
+
+    @Option(names = "--host-profile", description = "host profile (default: ${DEFAULT-VALUE})")
+    String hostProfile = "host-i5-2500";
+
+    @Option(names = "--seed", description = "generator seed (default: ${DEFAULT-VALUE})")
+    long seed = 1998;
+
+    @Spec
+    CommandSpec spec;
+
+    private final PrintStream out;
+
+    public WallClockQ1() {
+        this(System.out);
+    }
+
+    WallClockQ1(PrintStream out) {
+        this.out = out;
+    }
+
+    public static void main(String[] args) {
+        System.exit(new CommandLine(new WallClockQ1()).setExecutionExceptionHandler(CliErrors.handler()).execute(args));
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        validate();
+        Path work = Files.createTempDirectory(Files.createDirectories(dir), "ispd-wallclock-");
+        try (EmbeddedDrives started = EmbeddedDrives.builder().drives(drives).profile(profile)
+                .directory(work.resolve("drives")).start()) {
+            try {
+                return benchmark(started, work);
+            } finally {
+                FileSystem.closeAll(); // the jobs' cached osd:// clients, before their drives stop
+            }
+        } finally {
+            deleteTree(work);
+        }
+    }
+
+    private int benchmark(EmbeddedDrives started, Path work) throws Exception {
+        out.printf("%d simulated %s drive(s) under %s; %d cores, %d map slots; load average %.2f%n", drives,
+                profile, work, Runtime.getRuntime().availableProcessors(), mapSlots, loadAverage());
+        Configuration conf = configuration(started, work);
+        org.apache.hadoop.fs.Path input = new org.apache.hadoop.fs.Path("osd:///worldcup/wc-" + entrySize + ".bin");
+        long loadStart = System.nanoTime();
+        long bytes = new WorldCupLoader(seed, entries, entrySize).load(FileSystem.get(URI.create("osd:///"), conf), input);
+        out.printf("wrote %,d entries of %d B (%.2f GB) to %s in %.1f s%n", entries, entrySize, bytes / 1e9, input,
+                (System.nanoTime() - loadStart) / 1e9);
+
+        Map<String, List<TimedRun>> byJob = new LinkedHashMap<>();
+        List<String> policies = Stream.of(defaultPolicy(conf), "device-only").distinct().toList();
+        for (int run = 1; run <= runs; run++) {
+            record(byJob, run, Q1Jobs.STOCK, output -> Q1Jobs.stock(conf, entrySize, input, output), work);
+            for (String policy : policies) {
+                record(byJob, run, "DeviceJob " + policy, output -> Q1Jobs.device(conf, policy, input, output), work);
+            }
+        }
+        boolean identical = printTimes(byJob);
+        printAnswer(byJob.get(Q1Jobs.STOCK).get(0).output());
+        printCounters(byJob);
+        return identical ? 0 : 1;
+    }
+
+    private void validate() {
+        CommandLine cmd = spec.commandLine();
+        if (!WorldCup98.isEntrySize(entrySize)) {
+            throw new CommandLine.ParameterException(cmd, "--entry-size must be one of " + WorldCup98.ENTRY_SIZES
+                    + ", got " + entrySize);
+        }
+        if (entries < 1 || drives < 1 || runs < 1 || mapSlots < 1) {
+            throw new CommandLine.ParameterException(cmd, "--entries, --drives, --runs and --map-slots must be at "
+                    + "least 1, got " + entries + ", " + drives + ", " + runs + " and " + mapSlots);
+        }
+        if (chunkSize < entrySize) {
+            throw new CommandLine.ParameterException(cmd, "--chunk-size must hold at least one entry of "
+                    + entrySize + " B, got " + chunkSize);
+        }
+    }
+
+    /** One Configuration for every job: the drives, the local runner with all cores, fast client polling. */
+    private Configuration configuration(EmbeddedDrives started, Path work) {
+        Configuration conf = new Configuration();
+        StringJoiner drivesValue = new StringJoiner(",");
+        for (String address : started.addresses()) {
+            drivesValue.add("localhost=" + address);
+        }
+        conf.set(IspdKeys.FS_DRIVES.name(), drivesValue.toString());
+        conf.setLong(IspdKeys.FS_CHUNK_SIZE.name(), chunkSize - chunkSize % entrySize);
+        conf.setInt(IspdKeys.WORLDCUP_ENTRY_SIZE.name(), entrySize);
+        conf.set(IspdKeys.OFFLOAD_HOST_PROFILE.name(), hostProfile);
+        conf.set("mapreduce.framework.name", "local");
+        conf.set("hadoop.tmp.dir", work.resolve("hadoop").toString());
+        conf.set("mapreduce.jobtracker.staging.root.dir", work.resolve("staging").toString());
+        conf.setInt("mapreduce.local.map.tasks.maximum", mapSlots);
+        conf.setInt(IspdKeys.OFFLOAD_HOST_SLOTS.name(), mapSlots);
+        conf.setInt("mapreduce.client.completion.pollinterval", CLIENT_POLL_MS);
+        conf.setInt("mapreduce.client.progressmonitor.pollinterval", CLIENT_POLL_MS);
+        return conf;
+    }
+
+    private static String defaultPolicy(Configuration conf) {
+        return conf.get(IspdKeys.OFFLOAD_POLICY.name(), IspdKeys.OFFLOAD_POLICY.defaultValue());
+    }
+
+    /** Builds, runs and times one job, prints its line and adds it to {@code byJob}. */
+    private void record(Map<String, List<TimedRun>> byJob, int run, String name, JobBuilder builder, Path work)
+            throws Exception {
+        Path output = work.resolve("out").resolve(name.replace(' ', '-') + "-" + run);
+        TimedRun r = Q1Jobs.run(name, builder.build(output), output);
+        out.printf("run %d: %-22s %8.2f s wall, %6.2f s JVM CPU (load average %.2f)%n", run, name, r.wallNs() / 1e9,
+                r.cpuNs() / 1e9, loadAverage());
+        byJob.computeIfAbsent(name, k -> new ArrayList<>()).add(r);
+    }
+
+    /** A job writing its output to a given local directory. */
+    private interface JobBuilder {
+        Job build(Path output) throws IOException;
+    }
+
+    /** The table of medians; true if every run's output equals the first stock run's. */
+    private boolean printTimes(Map<String, List<TimedRun>> byJob) {
+        String reference = byJob.get(Q1Jobs.STOCK).get(0).output();
+        double stockMedian = median(byJob.get(Q1Jobs.STOCK).stream().mapToDouble(r -> r.wallNs() / 1e9));
+        boolean allIdentical = true;
+        out.printf("%nwall clock, median of %d run(s) (System.nanoTime around waitForCompletion); JVM CPU: this process's "
+                + "CPU time over the same interval, host and in-JVM drives together (median)%n", runs);
+        out.printf("  %-22s %10s %14s %12s %18s%n", "job", "wall s", "stock / this", "JVM CPU s", "output = stock's");
+        for (Map.Entry<String, List<TimedRun>> e : byJob.entrySet()) {
+            boolean identical = e.getValue().stream().allMatch(r -> r.output().equals(reference));
+            allIdentical &= identical;
+            double median = median(e.getValue().stream().mapToDouble(r -> r.wallNs() / 1e9));
+            double cpu = median(e.getValue().stream().mapToDouble(r -> r.cpuNs() / 1e9));
+            out.printf("  %-22s %10.2f %13.1fx %12.2f %18s%n", e.getKey(), median, stockMedian / median, cpu,
+                    identical ? "yes" : "NO");
+        }
+        return allIdentical;
+    }
+
+    private void printAnswer(String output) {
+        out.printf("%nQ1: accesses per region (reducer output)%n");
+        output.lines().map(line -> line.split("\t"))
+                .forEach(kv -> out.printf("  %-12s %,12d%n", kv[0], Long.parseLong(kv[1])));
+    }
+
+    /** Counters of each job's last run: Hadoop's record path for the stock job, the modeled figures for the DeviceJobs. */
+    private void printCounters(Map<String, List<TimedRun>> byJob) {
+        out.printf("%ncounters of the last run%n");
+        for (Map.Entry<String, List<TimedRun>> e : byJob.entrySet()) {
+            Counters c = e.getValue().get(e.getValue().size() - 1).counters();
+            if (e.getKey().equals(Q1Jobs.STOCK)) {
+                out.printf("  %-22s map input records %,d, map output records %,d, spilled records %,d, "
+                                + "GC in tasks %.1f s%n", e.getKey(),
+                        c.findCounter(TaskCounter.MAP_INPUT_RECORDS).getValue(),
+                        c.findCounter(TaskCounter.MAP_OUTPUT_RECORDS).getValue(),
+                        c.findCounter(TaskCounter.SPILLED_RECORDS).getValue(),
+                        c.findCounter(TaskCounter.GC_TIME_MILLIS).getValue() / 1e3);
+            } else {
+                out.printf("  %-22s splits on device %d, on host %d, fallbacks %d; modeled device %.3f s / %.2f J, "
+                                + "host %.3f s / %.2f J (summed over splits); MB read in drives %.1f, moved to host %.1f%n",
+                        e.getKey(), value(c, IspdCounter.SPLITS_ON_DEVICE), value(c, IspdCounter.SPLITS_ON_HOST),
+                        value(c, IspdCounter.FALLBACKS), value(c, IspdCounter.MODELED_DEVICE_NS) / 1e9,
+                        value(c, IspdCounter.MODELED_DEVICE_ENERGY_NJ) / 1e9, value(c, IspdCounter.MODELED_HOST_NS) / 1e9,
+                        value(c, IspdCounter.MODELED_HOST_ENERGY_NJ) / 1e9,
+                        value(c, IspdCounter.BYTES_READ_IN_DRIVES) / 1e6, value(c, IspdCounter.BYTES_MOVED_TO_HOST) / 1e6);
+            }
+        }
+    }
+
+    private static long value(Counters c, IspdCounter counter) {
+        return c.findCounter(counter).getValue();
+    }
+
+    static double median(DoubleStream values) {
+        double[] s = values.sorted().toArray();
+        return s.length % 2 == 1 ? s[s.length / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+    }
+
+    private static double loadAverage() {
+        return ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
+    }
+
+    private static void deleteTree(Path root) throws IOException {
+        try (var paths = Files.walk(root)) {
+            for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
+                Files.delete(p);
+            }
+        }
+    }
+}

@@ -1,0 +1,58 @@
+package dev.ispd.examples.bench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.regex.Pattern;
+import java.util.stream.DoubleStream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/** The benchmark end to end at a small size: three jobs, identical outputs, a table, nothing left behind. */
+class WallClockQ1Test {
+    @TempDir
+    Path dir;
+
+    @Test
+    void smallRunPrintsEveryJobWithIdenticalOutputs() throws Exception {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        int status = new CommandLine(new WallClockQ1(new PrintStream(bytes, true, StandardCharsets.UTF_8))).execute(
+                "--entries", "20000", "--chunk-size", "1048576", "--runs", "1", "--dir", dir.toString());
+        String printed = bytes.toString(StandardCharsets.UTF_8);
+
+        assertEquals(0, status, printed);
+        for (String job : List.of("stock Hadoop", "DeviceJob fastest", "DeviceJob device-only")) {
+            assertTrue(Pattern.compile("(?m)^  " + job + " +[0-9.]+ +[0-9.]+x +[0-9.]+ +yes$").matcher(printed).find(),
+                    job + " row missing or not identical in:\n" + printed);
+        }
+        assertTrue(printed.contains("splits on device 5, on host 0, fallbacks 0"), printed); // device-only, 5 chunks
+        try (var left = Files.list(dir)) {
+            assertEquals(0, left.count(), "the benchmark's work directory was not deleted");
+        }
+    }
+
+    @Test
+    void medianOfOddAndEvenCounts() {
+        assertEquals(2.0, WallClockQ1.median(DoubleStream.of(3, 1, 2)));
+        assertEquals(2.5, WallClockQ1.median(DoubleStream.of(4, 1, 3, 2)));
+    }
+
+    @Test
+    void rejectsAnEntrySizeWorldCup98DoesNotHave() {
+        StringWriter err = new StringWriter();
+        CommandLine cmd = new CommandLine(new WallClockQ1());
+        cmd.setErr(new PrintWriter(err, true));
+        int status = cmd.execute("--entry-size", "100", "--dir", dir.toString());
+        assertEquals(2, status);
+        assertTrue(err.toString().contains("--entry-size must be one of"), err.toString());
+    }
+}
