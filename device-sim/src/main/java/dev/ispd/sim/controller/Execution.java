@@ -150,6 +150,17 @@ final class Execution {
     }
 
     /**
+     * Wall nanoseconds this execution still needs at the rate it has run so far; without pacing
+     * the drive answers as fast as this machine scans, so this, not modeled time, is when a
+     * poll is worth sending. Before the first page is done, the time it has waited so far.
+     */
+    long wallRemainingNs(long nowWallNs) {
+        long elapsed = Math.max(0, nowWallNs - submittedWallNs);
+        long done = pagesDone;
+        return done == 0 ? elapsed : (long) (elapsed * ((double) (pagesTotal - done) / done));
+    }
+
+    /**
      * Wall nanoseconds still to wait before a finished execution may be reported DONE with pacing
      * {@code factor} (modeled time x factor since submission); 0 when it may be reported now.
      */

@@ -128,7 +128,8 @@ final class ExecutionCommands {
         Execution.State state = e.state();
         long pagesDone = e.pagesDone();
         long pollUs = 0;
-        long paceWaitNs = e.paceWaitNs(paceFactor, System.nanoTime());
+        long nowWallNs = System.nanoTime();
+        long paceWaitNs = e.paceWaitNs(paceFactor, nowWallNs);
         if (paceWaitNs > 0) {
             // finished, but reported RUNNING until its paced time, with progress to match
             long pacedTotalNs = Math.max(1, (long) (e.model.modeledNs() * paceFactor));
@@ -136,7 +137,9 @@ final class ExecutionCommands {
             state = Execution.State.RUNNING;
             pollUs = paceWaitNs / 1000;
         } else if (!state.finished()) {
-            pollUs = e.model.estimateRemainingNs(e.pagesTotal - pagesDone) / 1000;
+            // paced, answers follow modeled time; unpaced, the scan runs as fast as this machine does
+            pollUs = (paceFactor > 0 ? e.model.estimateRemainingNs(e.pagesTotal - pagesDone)
+                    : e.wallRemainingNs(nowWallNs)) / 1000;
         }
         if (!state.finished()) {
             pollUs = Math.max(MIN_POLL_US, Math.min(MAX_POLL_US, pollUs));

@@ -47,6 +47,8 @@ public final class DeviceJob {
 
     /** Client polling for jobs in the local runner, unless the user set it: see {@link #getInstance}. */
     static final int LOCAL_POLL_MS = 50;
+    private static final String SORT_BUFFER_KEY = "mapreduce.task.io.sort.mb";
+    private static final int SORT_BUFFER_MB = 4;
     private static final List<String> POLL_KEYS = List.of("mapreduce.client.completion.pollinterval",
             "mapreduce.client.progressmonitor.pollinterval");
 
@@ -54,11 +56,16 @@ public final class DeviceJob {
      * A new job with a copy of {@code conf} (Hadoop's usual semantics). In the local runner a small
      * job finishes in about a second while the client, by Hadoop's defaults, looks for completion
      * every 5 s; unless {@code conf} sets the poll intervals, a local DeviceJob polls every
-     * {@value #LOCAL_POLL_MS} ms.
+     * {@value #LOCAL_POLL_MS} ms. Unless set, the map-side sort buffer is {@value #SORT_BUFFER_MB} MB.
      */
     public static DeviceJob getInstance(Configuration conf, String name) throws IOException {
         Job job = Job.getInstance(conf, name);
         Configuration c = job.getConfiguration();
+        // A split's map output is its tasklet's few combined key/values: Hadoop's 100 MB sort
+        // buffer per map task would only cost allocation and GC.
+        if (setOnlyByDefaults(c, SORT_BUFFER_KEY)) {
+            c.setInt(SORT_BUFFER_KEY, SORT_BUFFER_MB);
+        }
         if ("local".equals(c.get("mapreduce.framework.name", "local"))) {
             for (String key : POLL_KEYS) {
                 if (setOnlyByDefaults(c, key)) {
