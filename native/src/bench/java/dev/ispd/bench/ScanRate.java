@@ -40,7 +40,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * the same region count run three ways on the host over the same bytes: a plain loop over a
  * direct buffer (the baseline of the ratio), {@link HostRunner} (the host-side path of a split:
  * ExtentScanner over the bytes in memory), and a FileChannel read of a copy of the bytes in
- * batches plus the plain loop (the least a drive serving from a file must do).
+ * batches plus the plain loop (the least a drive must do if it copies each batch out of its file;
+ * the drive scans its backing file mapped in place instead).
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)

@@ -11,8 +11,10 @@ import java.util.List;
  * both scan through this class, so a tasklet sees the same batches in both places.
  *
  * <p>Batches end on page boundaries; a record that straddles a batch boundary is carried over
- * to the next batch, so the tasklet only ever sees whole records. One direct buffer is reused
- * for the whole scan: no allocation per record or per page.
+ * to the next batch, so the tasklet only ever sees whole records. Where the source can lend a
+ * batch's bytes in place ({@link PageSource#view}), the tasklet scans them there; a batch that
+ * starts with a carried-over part-record, or from a source that only copies, is read into one
+ * direct buffer reused for the whole scan. No allocation per record or per page.
  */
 public final class ExtentScanner {
     /** Largest record a tasklet may declare. */
@@ -90,22 +92,34 @@ public final class ExtentScanner {
             while (pos < e.end()) {
                 long next = Math.min(e.end(), (pos / pageSize + pagesPerBatch) * (long) pageSize);
                 int n = (int) (next - pos);
-                buf.limit(carry + n).position(carry);
-                source.read(e.objectId(), pos, buf);
-                if (buf.hasRemaining()) {
-                    throw new IOException("short read of object " + e.objectId() + " at offset " + pos);
-                }
                 int filled = carry + n;
                 int whole = rs == 0 ? filled : filled - filled % rs;
+                ByteBuffer batch = carry == 0 ? source.view(e.objectId(), pos, n) : null;
+                if (batch == null) {
+                    batch = buf;
+                    buf.limit(filled).position(carry);
+                    source.read(e.objectId(), pos, buf);
+                    if (buf.hasRemaining()) {
+                        throw new IOException("short read of object " + e.objectId() + " at offset " + pos);
+                    }
+                } else if (batch.remaining() != n) {
+                    throw new IOException("view of object " + e.objectId() + " at offset " + pos + " holds "
+                            + batch.remaining() + " bytes, not " + n);
+                }
                 Meter before = meter.copy();
-                buf.order(ByteOrder.LITTLE_ENDIAN).limit(whole).position(0);
-                tasklet.scan(buf, e.objectId(), recordStart, meter);
+                batch.order(ByteOrder.LITTLE_ENDIAN).limit(whole).position(0);
+                tasklet.scan(batch, e.objectId(), recordStart, meter);
                 long pages = pagesTouched(pos, next);
                 meter.addPages(pages);
                 meter.addBytesScanned(n);
                 recordStart += whole;
-                buf.limit(filled).position(whole);
-                buf.compact();
+                batch.limit(filled).position(whole);
+                if (batch == buf) {
+                    buf.compact();
+                } else {
+                    buf.clear();
+                    buf.put(batch); // a part-record at the view's end waits in the buffer for the next batch
+                }
                 carry = buf.position();
                 listener.batchDone(pages, n, meter.since(before));
                 pos = next;

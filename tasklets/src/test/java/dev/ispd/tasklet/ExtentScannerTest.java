@@ -79,6 +79,64 @@ class ExtentScannerTest {
         }
     }
 
+    /** Lends read-only slices of direct copies of the objects, as the drive lends mapped files. */
+    private static final class ViewingSource implements PageSource {
+        final PageSource copies;
+        final ByteBuffer object;
+        int lent;
+
+        ViewingSource(byte[] data) {
+            this.copies = InMemoryPageSource.of(1, data);
+            this.object = ByteBuffer.allocateDirect(data.length).put(data).flip().asReadOnlyBuffer();
+        }
+
+        @Override
+        public void read(long objectId, long offset, ByteBuffer dst) throws IOException {
+            copies.read(objectId, offset, dst);
+        }
+
+        @Override
+        public ByteBuffer view(long objectId, long offset, int length) {
+            lent++;
+            return object.slice((int) offset, length);
+        }
+    }
+
+    @Test
+    void scanningInPlaceGivesTheSameBatchesBytesAndMeterAsCopying() throws IOException {
+        byte[] data = counting(5000);
+        for (int rs : new int[] {0, 20, 32, 256}) {
+            for (int pagesPerBatch : new int[] {1, 2, 7}) {
+                String what = "record size " + rs + ", " + pagesPerBatch + " pages per batch";
+                long start = rs == 0 ? 37 : 3L * rs;
+                long length = rs == 0 ? 4000 : (4000 / rs) * (long) rs;
+                List<Extent> extents = List.of(new Extent(1, start, length));
+                Recorder copied = new Recorder(rs);
+                Meter copiedMeter = new Meter();
+                List<String> copiedBatches = new ArrayList<>();
+                new ExtentScanner(100, pagesPerBatch).scan(copied, extents, InMemoryPageSource.of(1, data), copiedMeter,
+                        (pages, bytes, delta) -> copiedBatches.add(pages + "/" + bytes + "/" + delta.bytesScanned()));
+                Recorder viewed = new Recorder(rs);
+                Meter viewedMeter = new Meter();
+                List<String> viewedBatches = new ArrayList<>();
+                ViewingSource source = new ViewingSource(data);
+                new ExtentScanner(100, pagesPerBatch).scan(viewed, extents, source, viewedMeter,
+                        (pages, bytes, delta) -> viewedBatches.add(pages + "/" + bytes + "/" + delta.bytesScanned()));
+
+                assertTrue(source.lent > 0, what + ": the view was never used");
+                assertEquals(copiedBatches, viewedBatches, what);
+                assertEquals(copied.calls.size(), viewed.calls.size(), what);
+                for (int i = 0; i < copied.calls.size(); i++) {
+                    assertEquals(Arrays.toString(copied.calls.get(i)), Arrays.toString(viewed.calls.get(i)), what);
+                }
+                assertEquals(HexFormat.of().formatHex(copied.seen.array(), 0, copied.seen.position()),
+                        HexFormat.of().formatHex(viewed.seen.array(), 0, viewed.seen.position()), what);
+                assertEquals(copiedMeter.pages(), viewedMeter.pages(), what);
+                assertEquals(copiedMeter.bytesScanned(), viewedMeter.bytesScanned(), what);
+            }
+        }
+    }
+
     @Test
     void metersPagesAndBytesAsPagesInSays() throws IOException {
         byte[] data = counting(5000);

@@ -6,7 +6,11 @@ import dev.ispd.tasklet.PageSource;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 
-/** A scan's pages, read from the drive's backing files straight into the scanner's direct buffer. */
+/**
+ * A scan's pages, from the drive's backing files: mapped into memory and scanned in place, or
+ * read straight into the scanner's direct buffer when a batch must be joined to a carried-over
+ * part-record.
+ */
 final class StorePageSource implements PageSource {
     private final ObjectStore store;
 
@@ -21,6 +25,15 @@ final class StorePageSource implements PageSource {
         } catch (StoreException e) {
             // validated at EXECUTE, so only a concurrent REPLACE of an input can get here
             throw new IOException(e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public ByteBuffer view(long objectId, long offset, int length) throws IOException {
+        try {
+            return store.view(objectId, offset, length);
+        } catch (StoreException e) {
+            throw new IOException(e.getMessage(), e); // as in read()
         }
     }
 }

@@ -1,8 +1,5 @@
 package dev.ispd.sim.engine;
 
-import java.util.Map;
-import java.util.TreeMap;
-
 /**
  * The busy intervals of one resource unit (the host link, a flash channel's bus, a die, a core,
  * the DRAM) in virtual time, nanoseconds. Work is placed first-fit: at the earliest time at or
@@ -12,11 +9,20 @@ import java.util.TreeMap;
  * <p>History is bounded: beyond {@link #MAX_INTERVALS} the oldest interval is folded into a
  * floor before which the unit counts as fully booked. Not thread-safe; the drive serialises
  * access.
+ *
+ * <p>The intervals are kept in start order in two primitive arrays used as a ring (the oldest
+ * leaves from the front; most bookings land at or near the back), found by binary search: the
+ * model books on every command and batch, so no boxing and no tree nodes.
  */
 public final class Timeline {
     static final int MAX_INTERVALS = 4096;
+    private static final int INITIAL_CAPACITY = 16;
 
-    private final TreeMap<Long, Long> busy = new TreeMap<>();
+    private long[] starts = new long[INITIAL_CAPACITY];
+    private long[] ends = new long[INITIAL_CAPACITY];
+    /** Ring index of the oldest interval; the capacity is a power of two. */
+    private int head;
+    private int size;
     private long floorNs;
     private long busyNs;
 
@@ -26,15 +32,15 @@ public final class Timeline {
             return earliestNs;
         }
         long t = Math.max(earliestNs, floorNs);
-        Map.Entry<Long, Long> before = busy.floorEntry(t);
-        if (before != null && before.getValue() > t) {
-            t = before.getValue();
+        int i = lastStartingAtOrBefore(t);
+        if (i >= 0 && end(i) > t) {
+            t = end(i);
         }
-        for (Map.Entry<Long, Long> next : busy.tailMap(t, true).entrySet()) {
-            if (next.getKey() - t >= durationNs) {
+        for (int j = i + 1; j < size; j++) {
+            if (start(j) - t >= durationNs) {
                 return t;
             }
-            t = next.getValue();
+            t = end(j);
         }
         return t;
     }
@@ -47,26 +53,104 @@ public final class Timeline {
         if (durationNs == 0) {
             return;
         }
-        long start = startNs;
         long end = startNs + durationNs;
-        Map.Entry<Long, Long> lower = busy.floorEntry(startNs);
-        Map.Entry<Long, Long> higher = busy.ceilingEntry(startNs);
-        if (startNs < floorNs || (lower != null && lower.getValue() > startNs) || (higher != null && higher.getKey() < end)) {
+        int lower = lastStartingAtOrBefore(startNs);
+        int higher = lower + 1;
+        if (startNs < floorNs || (lower >= 0 && end(lower) > startNs) || (higher < size && start(higher) < end)) {
             throw new IllegalStateException("interval [" + startNs + ", " + end + ") is not free");
         }
-        if (lower != null && lower.getValue() == startNs) {
-            start = lower.getKey();
-            busy.remove(lower.getKey());
+        boolean joinsLower = lower >= 0 && end(lower) == startNs;
+        boolean joinsHigher = higher < size && start(higher) == end;
+        if (joinsLower && joinsHigher) {
+            ends[slot(lower)] = end(higher);
+            remove(higher);
+        } else if (joinsLower) {
+            ends[slot(lower)] = end;
+        } else if (joinsHigher) {
+            starts[slot(higher)] = startNs;
+        } else {
+            insert(higher, startNs, end);
         }
-        if (higher != null && higher.getKey() == end) {
-            end = higher.getValue();
-            busy.remove(higher.getKey());
-        }
-        busy.put(start, end);
         busyNs += durationNs;
-        while (busy.size() > MAX_INTERVALS) {
-            floorNs = busy.pollFirstEntry().getValue();
+        while (size > MAX_INTERVALS) {
+            floorNs = end(0);
+            head = slot(1);
+            size--;
         }
+    }
+
+    /** Index of the last interval starting at or before {@code t}, or -1. */
+    private int lastStartingAtOrBefore(long t) {
+        int hi = size - 1;
+        if (hi < 0 || start(hi) <= t) {
+            return hi; // the common case: booking at or after the newest interval
+        }
+        int lo = 0;
+        while (lo <= hi) {
+            int mid = (lo + hi) >>> 1;
+            if (start(mid) <= t) {
+                lo = mid + 1;
+            } else {
+                hi = mid - 1;
+            }
+        }
+        return hi;
+    }
+
+    private int slot(int i) {
+        return (head + i) & (starts.length - 1);
+    }
+
+    private long start(int i) {
+        return starts[slot(i)];
+    }
+
+    private long end(int i) {
+        return ends[slot(i)];
+    }
+
+    private void set(int i, long start, long end) {
+        int k = slot(i);
+        starts[k] = start;
+        ends[k] = end;
+    }
+
+    /** Inserts an interval at index {@code at}, moving the shorter side of the ring by one. */
+    private void insert(int at, long start, long end) {
+        if (size == starts.length) {
+            grow();
+        }
+        if (at < size - at) {
+            head = slot(-1);
+            for (int i = 0; i < at; i++) {
+                set(i, start(i + 1), end(i + 1));
+            }
+        } else {
+            for (int i = size; i > at; i--) {
+                set(i, start(i - 1), end(i - 1));
+            }
+        }
+        set(at, start, end);
+        size++;
+    }
+
+    private void remove(int at) {
+        for (int i = at; i < size - 1; i++) {
+            set(i, start(i + 1), end(i + 1));
+        }
+        size--;
+    }
+
+    private void grow() {
+        long[] s = new long[starts.length * 2];
+        long[] e = new long[ends.length * 2];
+        for (int i = 0; i < size; i++) {
+            s[i] = start(i);
+            e[i] = end(i);
+        }
+        starts = s;
+        ends = e;
+        head = 0;
     }
 
     /** Books the first fit for {@code durationNs} from {@code earliestNs}; returns its start. */
@@ -87,20 +171,31 @@ public final class Timeline {
      * after {@code earliestNs} where each unit is free for its own duration. Returns that start.
      */
     public static long bookTogether(long earliestNs, Timeline[] units, long[] durationsNs) {
+        return bookTogether(earliestNs, units, new long[units.length], durationsNs, units.length);
+    }
+
+    /**
+     * Books the first {@code count} units for one piece of work in which unit {@code i} is busy
+     * from {@code offsetsNs[i]} after the work's start for {@code durationsNs[i]} (the dies and the
+     * bus of a flash channel's run of pages): the earliest start at or after {@code earliestNs}
+     * where every unit is free for its part. Returns that start.
+     */
+    public static long bookTogether(long earliestNs, Timeline[] units, long[] offsetsNs, long[] durationsNs,
+                                    int count) {
         long t = earliestNs;
         boolean settled = false;
         while (!settled) {
             settled = true;
-            for (int i = 0; i < units.length; i++) {
-                long s = units[i].firstFit(t, durationsNs[i]);
+            for (int i = 0; i < count; i++) {
+                long s = units[i].firstFit(t + offsetsNs[i], durationsNs[i]) - offsetsNs[i];
                 if (s > t) {
                     t = s;
                     settled = false;
                 }
             }
         }
-        for (int i = 0; i < units.length; i++) {
-            units[i].reserve(t, durationsNs[i]);
+        for (int i = 0; i < count; i++) {
+            units[i].reserve(t + offsetsNs[i], durationsNs[i]);
         }
         return t;
     }

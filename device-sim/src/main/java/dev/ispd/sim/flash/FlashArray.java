@@ -13,16 +13,20 @@ import java.util.List;
  * minglani2018 3.3.1), from a cursor that moves on with every operation.
  *
  * <p>A page read holds its die for the read latency (sensing into the page register), then for
- * the transfer on the channel bus, which may have to wait for the bus; a page program moves
- * the page over the bus, then holds the die for the program latency. Dies of a channel
- * interleave their cell operations but one page at a time crosses the bus (minglani2018
- * 3.3.3), so a busy channel is bus-bound. The bus moves pages at the channel bandwidth times the
- * firmware efficiency (kang2013 V-B-1).
+ * the transfer on the channel bus; a page program moves the page over the bus, then holds the
+ * die for the program latency. Dies of a channel interleave their cell operations but one page
+ * at a time crosses the bus (minglani2018 3.3.3), so a busy channel is bus-bound. The bus moves
+ * pages at the channel bandwidth times the firmware efficiency (kang2013 V-B-1).
+ *
+ * <p>An operation is priced per channel, not per page: each channel's share of the pages is one
+ * {@link ChannelRun}, so a 128-page batch costs a booking per die and per bus rather than
+ * several per page.
  */
 public final class FlashArray implements Powered {
     private final FlashSpec spec;
     private final FlashChannel[] channels;
     private final long transferNs;
+    private final ChannelRun run;
     private long cursor;
 
     public FlashArray(FlashSpec spec) {
@@ -32,68 +36,37 @@ public final class FlashArray implements Powered {
             channels[i] = new FlashChannel("flash.channel." + i, spec.diesPerChannel());
         }
         this.transferNs = spec.pageTransferNs();
+        this.run = new ChannelRun(spec.diesPerChannel(), transferNs);
     }
 
     /** Reads {@code pages} pages, none starting before {@code earliestNs}; returns when the last is off its bus. */
     public long read(long earliestNs, long pages, EnergyAccount account) {
-        long end = earliestNs;
-        for (long p = 0; p < pages; p++) {
-            FlashChannel ch = channels[(int) (cursor % channels.length)];
-            FlashDie die = ch.dies[(int) (cursor / channels.length % spec.diesPerChannel())];
-            cursor++;
-            end = Math.max(end, readPage(ch, die, earliestNs, account));
-        }
-        return end;
+        return operate(earliestNs, pages, false, account);
     }
 
     /** Programs {@code pages} pages, none starting before {@code earliestNs}; returns when the last is programmed. */
     public long program(long earliestNs, long pages, EnergyAccount account) {
+        return operate(earliestNs, pages, true, account);
+    }
+
+    /** Books each channel's run of the operation's pages (ChannelRun); the channels work independently. */
+    private long operate(long earliestNs, long pages, boolean program, EnergyAccount account) {
+        int n = channels.length;
         long end = earliestNs;
-        for (long p = 0; p < pages; p++) {
-            FlashChannel ch = channels[(int) (cursor % channels.length)];
-            FlashDie die = ch.dies[(int) (cursor / channels.length % spec.diesPerChannel())];
-            cursor++;
-            end = Math.max(end, programPage(ch, die, earliestNs, account));
+        for (int c = 0; c < n && c < pages; c++) {
+            long first = cursor + c;
+            long count = (pages - c + n - 1) / n;
+            FlashChannel ch = channels[(int) (first % n)];
+            int firstDie = (int) (first / n % spec.diesPerChannel());
+            long runEnd = program
+                    ? run.program(ch, firstDie, count, spec.programLatencyNs(), earliestNs)
+                    : run.read(ch, firstDie, count, spec.readLatencyNs(), earliestNs);
+            end = Math.max(end, runEnd);
         }
+        cursor += pages;
+        long perPage = transferNs + (program ? spec.programLatencyNs() : spec.readLatencyNs());
+        account.charge(spec.diePower(), pages * perPage);
         return end;
-    }
-
-    private long readPage(FlashChannel ch, FlashDie die, long earliestNs, EnergyAccount account) {
-        long sense = spec.readLatencyNs();
-        long start = earliestNs;
-        while (true) {
-            start = die.timeline.firstFit(start, sense + transferNs);
-            long onBus = ch.bus.firstFit(start + sense, transferNs);
-            long hold = onBus + transferNs - start;
-            long free = die.timeline.firstFit(start, hold);
-            if (free == start) {
-                die.timeline.reserve(start, hold);
-                ch.bus.reserve(onBus, transferNs);
-                return finish(die, sense + transferNs, account, onBus + transferNs);
-            }
-            start = free;
-        }
-    }
-
-    private long programPage(FlashChannel ch, FlashDie die, long earliestNs, EnergyAccount account) {
-        long cells = spec.programLatencyNs();
-        long start = earliestNs;
-        while (true) {
-            long onBus = ch.bus.firstFit(start, transferNs);
-            long free = die.timeline.firstFit(onBus, transferNs + cells);
-            if (free == onBus) {
-                ch.bus.reserve(onBus, transferNs);
-                die.timeline.reserve(onBus, transferNs + cells);
-                return finish(die, transferNs + cells, account, onBus + transferNs + cells);
-            }
-            start = free;
-        }
-    }
-
-    private long finish(FlashDie die, long activeNs, EnergyAccount account, long endNs) {
-        die.activeNs += activeNs;
-        account.charge(spec.diePower(), activeNs);
-        return endNs;
     }
 
     @Override

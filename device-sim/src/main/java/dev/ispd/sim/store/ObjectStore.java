@@ -315,6 +315,39 @@ public final class ObjectStore implements AutoCloseable {
         }
     }
 
+    /**
+     * The {@code length} bytes of a DATA object from {@code offset} as a read-only buffer over its
+     * backing file mapped into memory, for a scan to read in place instead of copying them out;
+     * OUT_OF_RANGE if they go past its size. The buffer shows later overwrites of those bytes; a
+     * REPLACE or DELETE leaves it on the old contents. Backing files are never shortened while the
+     * store is open, so a view's bytes stay readable.
+     */
+    public ByteBuffer view(long id, long offset, int length) throws StoreException, IOException {
+        StoredObject o = dataObject(id, "read");
+        while (true) {
+            long size = o.size;
+            if (offset < 0 || length < 0 || length > size - offset) {
+                throw new StoreException(Reason.OUT_OF_RANGE, "read of " + o.name() + " at offset "
+                        + Long.toUnsignedString(offset) + ", length " + length + " goes past its size " + size);
+            }
+            BackingFile f = o.file;
+            StoredObject.Mapping m = o.mapping;
+            if (m == null || !m.covers(f, offset, length)) {
+                try {
+                    m = StoredObject.Mapping.of(f, offset, length, size);
+                } catch (ClosedChannelException e) {
+                    checkNotDeleted(o);
+                    if (o.file == f) {
+                        throw e;
+                    }
+                    continue; // replaced while we mapped: map the new contents
+                }
+                o.mapping = m;
+            }
+            return m.slice(offset, length);
+        }
+    }
+
     /** Replaces a DATA object's contents by the remaining bytes of {@code data}, atomically and durably. */
     public void replace(long id, ByteBuffer data) throws StoreException, IOException {
         StoredObject o = dataObject(id, "replaced");
@@ -340,6 +373,7 @@ public final class ObjectStore implements AutoCloseable {
                 throw e;
             }
             o.file = f;
+            o.mapping = null; // the old file's pages go once no scan holds a view of them
             o.size = newSize;
             if (newSize < size) {
                 usedBytes.addAndGet(newSize - size);
@@ -380,6 +414,7 @@ public final class ObjectStore implements AutoCloseable {
             checkNotDeleted(o);
             log.append(new LogRecord.Delete(id));
             o.deleted = true;
+            o.mapping = null;
             if (o.file != null) {
                 discard(o.file); // before the id is free again, so a new object of that id keeps its file
             }

@@ -1,5 +1,8 @@
 package dev.ispd.sim.store;
 
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.MappedByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 
@@ -11,12 +14,41 @@ final class StoredObject {
     /** One generation of a DATA object's backing file; REPLACE moves to the next generation. */
     record BackingFile(long generation, Path path, FileChannel channel) { }
 
+    /**
+     * A window of a backing file mapped read-only, kept for the next scan batch so that a scan maps
+     * each window once. Windows start on a multiple of {@link #ALIGN} and span up to {@link #SPAN}
+     * bytes (a batch is at most 64 MiB), within the object's size when mapped.
+     */
+    record Mapping(BackingFile file, long from, MappedByteBuffer bytes) {
+        static final long ALIGN = 64L << 20;
+        static final long SPAN = 256L << 20;
+
+        static Mapping of(BackingFile file, long offset, int length, long size) throws IOException {
+            long from = offset - offset % ALIGN;
+            long span = Math.min(SPAN, size - from);
+            if (offset + length > from + span) {
+                from = offset;
+                span = length;
+            }
+            return new Mapping(file, from, file.channel().map(FileChannel.MapMode.READ_ONLY, from, span));
+        }
+
+        boolean covers(BackingFile f, long offset, int length) {
+            return file == f && offset >= from && offset + length <= from + bytes.capacity();
+        }
+
+        ByteBuffer slice(long offset, int length) {
+            return bytes.slice((int) (offset - from), length);
+        }
+    }
+
     final long id;
     final ObjectKind kind;
     final TaskletDefinition tasklet;
     volatile BackingFile file;
     volatile long size;
     volatile boolean deleted;
+    volatile Mapping mapping;
 
     StoredObject(long id, ObjectKind kind, TaskletDefinition tasklet, BackingFile file, long size) {
         this.id = id;

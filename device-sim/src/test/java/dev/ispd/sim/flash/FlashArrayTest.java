@@ -56,6 +56,28 @@ class FlashArrayTest {
     }
 
     @Test
+    void fewDiesPaceProgramsByTheProgramLatency() {
+        FlashSpec slow = new FlashSpec(1, 2, 4096, 10_000, 300_000, 400_000_000, 1.0, new Power(1, 0));
+        FlashArray f = new FlashArray(slow);
+        long x = slow.pageTransferNs();
+        // two dies alternate: each page waits for its die's previous program, not for the bus
+        long end = f.program(0, 5, EnergyAccount.UNCHARGED);
+        assertEquals(2 * (x + 300_000) + x + 300_000, end);
+        assertEquals(5 * x, f.usage(end).busyNs(), "the bus carries every page once");
+    }
+
+    @Test
+    void aRunWaitsAsAWholeForItsBusyDiesAndBus() {
+        FlashArray f = new FlashArray(SMART);
+        long first = f.read(0, 128, EnergyAccount.UNCHARGED);
+        // the same dies and buses again, asked for from time 0: every channel's run follows the first
+        long second = f.read(0, 128, EnergyAccount.UNCHARGED);
+        assertEquals(first + 8 * SMART.pageTransferNs(), second);
+        // each bus has carried its 8 + 8 pages
+        assertEquals(16 * SMART.pageTransferNs(), f.usage(second).busyNs());
+    }
+
+    @Test
     void programsDelayReadsOfTheSameDies() {
         FlashArray quiet = new FlashArray(SMART);
         long alone = quiet.read(0, 64, EnergyAccount.UNCHARGED);

@@ -124,6 +124,39 @@ class ObjectStoreTest {
         }
     }
 
+    private static String text(ByteBuffer b) {
+        byte[] a = new byte[b.remaining()];
+        b.duplicate().get(a);
+        return new String(a);
+    }
+
+    @Test
+    void viewsLendTheBackingFileInPlace() throws Exception {
+        try (ObjectStore s = open()) {
+            long id = s.createData(0);
+            s.write(id, 0, bytes("hello mapped drive"));
+            ByteBuffer v = s.view(id, 6, 6);
+            assertEquals("mapped", text(v));
+            assertTrue(v.isReadOnly());
+            assertEquals(0, v.position());
+            s.write(id, 6, bytes("MAPPED"));
+            assertEquals("MAPPED", text(v), "a view shows overwrites of its bytes");
+            assertEquals("MAPPED drive", text(s.view(id, 6, 12)));
+            assertEquals("", text(s.view(id, 18, 0)));
+            StoreException e = refused(StoreException.Reason.OUT_OF_RANGE, () -> s.view(id, 10, 9));
+            assertTrue(e.getMessage().contains("offset 10") && e.getMessage().contains("size 18"), e.getMessage());
+
+            s.replace(id, bytes("replaced contents"));
+            assertEquals("MAPPED", text(v), "an old view keeps the old contents");
+            assertEquals("contents", text(s.view(id, 9, 8)));
+            s.write(id, ObjectStore.APPEND, bytes(" grown"));
+            assertEquals("contents grown", text(s.view(id, 9, 14)), "a view past the mapped window maps again");
+
+            s.delete(id);
+            refused(StoreException.Reason.NO_SUCH_OBJECT, () -> s.view(id, 0, 1));
+        }
+    }
+
     @Test
     void deleteRemovesTheObjectAndItsFile() throws Exception {
         long id;
