@@ -265,6 +265,21 @@ TEST(Client, EofBeforeTheHeaderIsAnIoError) {
                                  " closed the connection after 20 of 64 bytes of the response header");
 }
 
+TEST(Client, ADriveThatNeverAnswersTimesOutAndBreaksTheConnection) {
+    FakeDrive drive([](int fd) {
+        Frame f;
+        expect_request(fd, ISPD_OP_STAT_OBJECT, &f);
+        usleep(400 * 1000);  // holds the connection open without answering
+    });
+    ConnPtr c = connect_to(drive.address());
+    ASSERT_EQ(ispd_set_timeout(c.get(), 100), ISPD_OK);
+    ispd_object_stat s;
+    EXPECT_EQ(ispd_stat_object(c.get(), 1, &s), ISPD_E_IO);
+    EXPECT_EQ(last_error(c), "no answer from the drive at " + drive.address() +
+                                 " within 100 ms while reading the response header");
+    EXPECT_EQ(ispd_stat_object(c.get(), 1, &s), ISPD_E_IO);  // the late answer would be out of step
+}
+
 TEST(Client, WritingToAClosedPeerIsAnIoErrorNotSigpipe) {
     FakeDrive drive([](int) {}); // accepts and hangs up at once
     ConnPtr c = connect_to(drive.address());

@@ -31,6 +31,10 @@ extern "C" {
 #define ISPD_MAX_LIST 4096u
 #define ISPD_MAX_COMPONENTS 32
 #define ISPD_PROPS_TEXT_MAX 16384 /* capabilities as "key=value\n" text, NUL-terminated */
+/* How long a call waits for the drive's answer before giving up (ispd_set_timeout). Every
+ * command answers at once (EXECUTE is asynchronous), so only a hung or unreachable drive takes
+ * this long. */
+#define ISPD_DEFAULT_TIMEOUT_MS 120000u
 /* WRITE_OBJECT offset meaning "at the object's current end", atomically with respect to other
  * writers of the object; the new size tells where the bytes landed (new_size - len). */
 #define ISPD_APPEND UINT64_MAX
@@ -132,6 +136,11 @@ void ispd_close(ispd_conn *conn); /* NULL is allowed */
 const char *ispd_last_error(const ispd_conn *conn);
 /* Status of the last call on this connection. */
 int ispd_last_status(const ispd_conn *conn);
+/* Sets how long each call waits for the drive to answer (and to take a request); 0 waits
+ * forever. A call that times out fails with ISPD_E_IO naming the wait, and leaves the
+ * connection unusable, since the answer could still arrive later. Connections start with
+ * ISPD_DEFAULT_TIMEOUT_MS. */
+int ispd_set_timeout(ispd_conn *conn, uint32_t timeout_ms);
 /* Symbolic name of a status, e.g. "NO_SUCH_OBJECT"; "UNKNOWN" for others. */
 const char *ispd_status_name(int status);
 

@@ -34,8 +34,12 @@ static int send_all(ispd_conn *c, struct iovec *iov, int n, uint8_t opcode) {
         ssize_t sent = sendmsg(c->fd, &m, MSG_NOSIGNAL);
         if (sent < 0) {
             if (errno == EINTR) continue;
-            wire_fail(&c->err, ISPD_E_IO, "sending the %s request to %s: %s", codec_op_name(opcode), c->address,
-                      strerror(errno));
+            if (errno == EAGAIN || errno == EWOULDBLOCK)
+                wire_fail(&c->err, ISPD_E_IO, "the drive at %s took no more of the %s request within %u ms",
+                          c->address, codec_op_name(opcode), c->timeout_ms);
+            else
+                wire_fail(&c->err, ISPD_E_IO, "sending the %s request to %s: %s", codec_op_name(opcode),
+                          c->address, strerror(errno));
             return lose_step(c);
         }
         size_t left = (size_t)sent; /* a short write: skip what went out */
@@ -63,6 +67,10 @@ static int recv_some(ispd_conn *c, void *buf, size_t min, size_t max, size_t *go
         } else if (r == 0) {
             wire_fail(&c->err, ISPD_E_IO, "the drive at %s closed the connection after %zu of %zu bytes of the %s",
                       c->address, n, min, what);
+            return lose_step(c);
+        } else if (errno == EAGAIN || errno == EWOULDBLOCK) {
+            wire_fail(&c->err, ISPD_E_IO, "no answer from the drive at %s within %u ms while reading the %s",
+                      c->address, c->timeout_ms, what);
             return lose_step(c);
         } else if (errno != EINTR) {
             wire_fail(&c->err, ISPD_E_IO, "reading the %s from %s: %s", what, c->address, strerror(errno));

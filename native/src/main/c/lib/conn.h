@@ -33,6 +33,7 @@ struct ispd_conn {
     ispd_error err;           /* status and message of the last call */
     char what[48];            /* "POLL response": the prefix of decoding messages */
     char address[CONN_ADDRESS_MAX];
+    uint32_t timeout_ms;      /* SO_RCVTIMEO/SO_SNDTIMEO of fd; 0 = none */
 };
 
 /* Starts a call: clears the last error, refuses a broken connection and begins a request

@@ -111,6 +111,7 @@ int ispd_connect(const char *address, ispd_conn **out) {
         rc = open_tcp(c, address + 4);
     else
         rc = wire_fail(&c->err, ISPD_E_ARGUMENT, "address \"%s\" must be unix:/path or tcp:host:port", c->address);
+    if (rc == ISPD_OK) rc = ispd_set_timeout(c, ISPD_DEFAULT_TIMEOUT_MS);
     if (rc == ISPD_OK) rc = wire_reserve(&c->scratch, CONN_SCRATCH_INITIAL, &c->err);
     if (rc != ISPD_OK) {
         c->broken = 1;
@@ -119,6 +120,18 @@ int ispd_connect(const char *address, ispd_conn **out) {
         wire_buf_free(&c->scratch);
     }
     return rc;
+}
+
+int ispd_set_timeout(ispd_conn *c, uint32_t timeout_ms) {
+    if (!c) return ISPD_E_ARGUMENT;
+    if (c->fd < 0) return wire_fail(&c->err, ISPD_E_ARGUMENT, "connection to %s is closed", c->address);
+    struct timeval tv = {.tv_sec = timeout_ms / 1000, .tv_usec = (timeout_ms % 1000) * 1000};
+    if (setsockopt(c->fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv) < 0 ||
+        setsockopt(c->fd, SOL_SOCKET, SO_SNDTIMEO, &tv, sizeof tv) < 0)
+        return wire_fail(&c->err, ISPD_E_IO, "cannot set a %u ms timeout on the connection to %s: %s", timeout_ms,
+                         c->address, strerror(errno));
+    c->timeout_ms = timeout_ms;
+    return ISPD_OK;
 }
 
 void ispd_close(ispd_conn *c) {
