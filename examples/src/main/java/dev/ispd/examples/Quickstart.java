@@ -1,12 +1,11 @@
 package dev.ispd.examples;
 
+import dev.ispd.examples.bench.Q1Jobs;
 import dev.ispd.examples.cli.CliErrors;
 import dev.ispd.examples.worldcup.WorldCupLoader;
 import dev.ispd.hadoop.conf.IspdKeys;
 import dev.ispd.hadoop.mapreduce.DeviceJob;
 import dev.ispd.hadoop.mapreduce.IspdCounter;
-import dev.ispd.hadoop.mapreduce.builtin.Q1DeviceMapper;
-import dev.ispd.hadoop.mapreduce.builtin.Q1Format;
 import dev.ispd.hadoop.schedule.Decision;
 import dev.ispd.sim.daemon.EmbeddedDrives;
 import dev.ispd.worldcup.WorldCup98;
@@ -21,9 +20,6 @@ import java.util.StringJoiner;
 import java.util.concurrent.Callable;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
-import org.apache.hadoop.io.LongWritable;
-import org.apache.hadoop.io.Text;
-import org.apache.hadoop.mapreduce.lib.reduce.LongSumReducer;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -117,13 +113,7 @@ public final class Quickstart implements Callable<Integer> {
 
     private JobRun runQ1(Configuration base, org.apache.hadoop.fs.Path input, String jobPolicy, Path outDir)
             throws Exception {
-        Configuration conf = new Configuration(base);
-        conf.set(IspdKeys.OFFLOAD_POLICY.name(), jobPolicy);
-        DeviceJob job = DeviceJob.getInstance(conf, "q1 " + jobPolicy)
-                .setDeviceMapper(Q1DeviceMapper.class).setDeviceMapperFormat(Q1Format.class)
-                .setCombinerClass(LongSumReducer.class).setReducerClass(LongSumReducer.class)
-                .setOutputKeyClass(Text.class).setOutputValueClass(LongWritable.class)
-                .addInputPath(input).setOutputPath(new org.apache.hadoop.fs.Path(outDir.toUri()));
+        DeviceJob job = Q1Jobs.deviceJob(base, jobPolicy, input, outDir);
         List<Decision> decisions = job.plan();
         if (!job.waitForCompletion(false)) {
             throw new IllegalStateException("the " + jobPolicy + " job failed");

@@ -33,39 +33,64 @@ public final class Q1Jobs {
     }
 
     /** The stock Hadoop job over entries of {@code entrySize} bytes. */
-    public static Job stock(Configuration conf, int entrySize, Path input, java.nio.file.Path output)
+    public static Q1Job stock(Configuration conf, int entrySize, Path input, java.nio.file.Path output)
             throws IOException {
-        return HostNormalQ1.newJob(conf, entrySize, input, new Path(output.toUri()));
+        return plain(HostNormalQ1.newJob(conf, entrySize, input, new Path(output.toUri())));
     }
 
     /** The DeviceJob with {@code policy}; the entry size comes from {@code ispd.worldcup.entry.size} in {@code conf}. */
-    public static Job device(Configuration conf, String policy, Path input, java.nio.file.Path output)
+    public static DeviceJob deviceJob(Configuration conf, String policy, Path input, java.nio.file.Path output)
             throws IOException {
         Configuration c = new Configuration(conf);
         c.set(IspdKeys.OFFLOAD_POLICY.name(), policy);
-        DeviceJob job = DeviceJob.getInstance(c, "q1 " + policy)
+        return DeviceJob.getInstance(c, "q1 " + policy)
                 .setDeviceMapper(Q1DeviceMapper.class).setDeviceMapperFormat(Q1Format.class)
                 .setCombinerClass(LongSumReducer.class).setReducerClass(LongSumReducer.class)
                 .setOutputKeyClass(Text.class).setOutputValueClass(LongWritable.class)
                 .setNumReduceTasks(1).addInputPath(input).setOutputPath(new Path(output.toUri()));
-        return job.job();
     }
 
     /**
-     * Submits {@code job} and waits for it, timing only that: wall clock ({@link System#nanoTime}) and
+     * {@link #deviceJob}, waited for through {@link DeviceJob#waitForCompletion}, which also records
+     * the splits' observed costs for the scheduler's correction.
+     */
+    public static Q1Job device(Configuration conf, String policy, Path input, java.nio.file.Path output)
+            throws IOException {
+        DeviceJob job = deviceJob(conf, policy, input, output);
+        return new Q1Job(job.job(), () -> job.waitForCompletion(false));
+    }
+
+    /** A stock job, waited for as Hadoop does. */
+    public static Q1Job plain(Job job) {
+        return new Q1Job(job, () -> job.waitForCompletion(false));
+    }
+
+    /**
+     * Submits the job and waits for it, timing only that: wall clock ({@link System#nanoTime}) and
      * this JVM's CPU time (every thread: the local runner's tasks and any in-JVM drives). A failed
      * job is an error naming it. Returns the times, the reducer output and the counters.
      */
-    public static TimedRun run(String name, Job job, java.nio.file.Path output) throws Exception {
+    public static TimedRun run(String name, Q1Job q1, java.nio.file.Path output) throws Exception {
         long cpuStart = CPU.getProcessCpuTime();
         long start = System.nanoTime();
-        boolean ok = job.waitForCompletion(false);
+        boolean ok = q1.completion().await();
         long wallNs = System.nanoTime() - start;
         long cpuNs = CPU.getProcessCpuTime() - cpuStart;
         if (!ok) {
-            throw new IOException("job '" + name + "' failed: " + job.getStatus().getFailureInfo());
+            throw new IOException("job '" + name + "' failed: " + q1.job().getStatus().getFailureInfo());
         }
-        return new TimedRun(name, wallNs, cpuNs, Files.readString(output.resolve("part-r-00000")), job.getCounters());
+        return new TimedRun(name, wallNs, cpuNs, Files.readString(output.resolve("part-r-00000")),
+                q1.job().getCounters());
+    }
+
+    /** A built job and the way to wait for it. */
+    public record Q1Job(Job job, Completion completion) {
+    }
+
+    /** Submits a job and waits for it; true if it succeeded. */
+    @FunctionalInterface
+    public interface Completion {
+        boolean await() throws Exception;
     }
 
     /** One finished job: its wall time, the JVM's CPU time meanwhile, reducer output and counters. */

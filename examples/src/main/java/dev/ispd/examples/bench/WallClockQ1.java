@@ -25,7 +25,6 @@ import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.mapreduce.Counters;
-import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.TaskCounter;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -193,7 +192,7 @@ public final class WallClockQ1 implements Callable<Integer> {
 
     /** A job writing its output to a given local directory. */
     private interface JobBuilder {
-        Job build(Path output) throws IOException;
+        Q1Jobs.Q1Job build(Path output) throws IOException;
     }
 
     /** The table of medians; true if every run's output equals the first stock run's. */

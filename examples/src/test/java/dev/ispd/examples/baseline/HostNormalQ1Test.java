@@ -54,7 +54,7 @@ class HostNormalQ1Test {
         conf.setInt("mapreduce.client.completion.pollinterval", 50);
         new WorldCupLoader(SEED, ENTRIES, ENTRY_SIZE).load(FileSystem.get(URI.create("osd:///"), conf), INPUT);
         Path out = work.resolve("stock");
-        stock = Q1Jobs.run("stock", HostNormalQ1.newJob(conf, ENTRY_SIZE, INPUT, new org.apache.hadoop.fs.Path(out.toUri())),
+        stock = Q1Jobs.run("stock", Q1Jobs.plain(HostNormalQ1.newJob(conf, ENTRY_SIZE, INPUT, new org.apache.hadoop.fs.Path(out.toUri()))),
                 out);
     }
 
@@ -96,8 +96,8 @@ class HostNormalQ1Test {
         }
         Path file = Files.write(work.resolve("all-regions.bin"), entries.array());
         Path out = work.resolve("all-regions");
-        Q1Jobs.TimedRun run = Q1Jobs.run("all regions", HostNormalQ1.newJob(conf, entrySize,
-                new org.apache.hadoop.fs.Path(file.toUri()), new org.apache.hadoop.fs.Path(out.toUri())), out);
+        Q1Jobs.TimedRun run = Q1Jobs.run("all regions", Q1Jobs.plain(HostNormalQ1.newJob(conf, entrySize,
+                new org.apache.hadoop.fs.Path(file.toUri()), new org.apache.hadoop.fs.Path(out.toUri()))), out);
         assertEquals(expected, parse(run.output()));
     }
 
