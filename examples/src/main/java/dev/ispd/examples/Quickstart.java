@@ -2,8 +2,8 @@ package dev.ispd.examples;
 
 import dev.ispd.examples.bench.Q1Jobs;
 import dev.ispd.examples.cli.CliErrors;
+import dev.ispd.examples.worldcup.WorldCupDrives;
 import dev.ispd.examples.worldcup.WorldCupLoader;
-import dev.ispd.hadoop.conf.IspdKeys;
 import dev.ispd.hadoop.mapreduce.DeviceJob;
 import dev.ispd.hadoop.mapreduce.IspdCounter;
 import dev.ispd.hadoop.schedule.Decision;
@@ -16,7 +16,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.List;
-import java.util.StringJoiner;
 import java.util.concurrent.Callable;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
@@ -73,7 +72,7 @@ public final class Quickstart implements Callable<Integer> {
         }
         Path work = Files.createTempDirectory("ispd-quickstart-");
         try (EmbeddedDrives started = EmbeddedDrives.builder().drives(drives).profile(profile).start()) {
-            Configuration conf = configuration(started);
+            Configuration conf = WorldCupDrives.configuration(started, chunkSize, entrySize, hostProfile);
             out.printf("%d simulated %s drive(s): %s%n", drives, profile, started.addresses());
             org.apache.hadoop.fs.Path input = new org.apache.hadoop.fs.Path("osd:///worldcup/wc-" + entrySize + ".bin");
             FileSystem fs = FileSystem.get(URI.create("osd:///"), conf);
@@ -96,19 +95,6 @@ public final class Quickstart implements Callable<Integer> {
         } finally {
             deleteTree(work);
         }
-    }
-
-    private Configuration configuration(EmbeddedDrives started) {
-        Configuration conf = new Configuration();
-        StringJoiner drivesValue = new StringJoiner(",");
-        for (String address : started.addresses()) {
-            drivesValue.add("localhost=" + address);
-        }
-        conf.set(IspdKeys.FS_DRIVES.name(), drivesValue.toString());
-        conf.setLong(IspdKeys.FS_CHUNK_SIZE.name(), chunkSize - chunkSize % entrySize);
-        conf.setInt(IspdKeys.WORLDCUP_ENTRY_SIZE.name(), entrySize);
-        conf.set(IspdKeys.OFFLOAD_HOST_PROFILE.name(), hostProfile);
-        return conf;
     }
 
     private JobRun runQ1(Configuration base, org.apache.hadoop.fs.Path input, String jobPolicy, Path outDir)

@@ -2,6 +2,7 @@ package dev.ispd.examples.bench;
 
 import dev.ispd.examples.bench.Q1Jobs.TimedRun;
 import dev.ispd.examples.cli.CliErrors;
+import dev.ispd.examples.worldcup.WorldCupDrives;
 import dev.ispd.examples.worldcup.WorldCupLoader;
 import dev.ispd.hadoop.conf.IspdKeys;
 import dev.ispd.hadoop.mapreduce.IspdCounter;
@@ -18,7 +19,6 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.StringJoiner;
 import java.util.concurrent.Callable;
 import java.util.stream.DoubleStream;
 import java.util.stream.Stream;
@@ -157,15 +157,7 @@ public final class WallClockQ1 implements Callable<Integer> {
 
     /** One Configuration for every job: the drives, the local runner with all cores, fast client polling. */
     private Configuration configuration(EmbeddedDrives started, Path work) {
-        Configuration conf = new Configuration();
-        StringJoiner drivesValue = new StringJoiner(",");
-        for (String address : started.addresses()) {
-            drivesValue.add("localhost=" + address);
-        }
-        conf.set(IspdKeys.FS_DRIVES.name(), drivesValue.toString());
-        conf.setLong(IspdKeys.FS_CHUNK_SIZE.name(), chunkSize - chunkSize % entrySize);
-        conf.setInt(IspdKeys.WORLDCUP_ENTRY_SIZE.name(), entrySize);
-        conf.set(IspdKeys.OFFLOAD_HOST_PROFILE.name(), hostProfile);
+        Configuration conf = WorldCupDrives.configuration(started, chunkSize, entrySize, hostProfile);
         conf.set("mapreduce.framework.name", "local");
         conf.set("hadoop.tmp.dir", work.resolve("hadoop").toString());
         conf.set("mapreduce.jobtracker.staging.root.dir", work.resolve("staging").toString());
