@@ -58,18 +58,20 @@ final class Journal {
         return null;
     }
 
-    Namespace namespace() {
-        return namespace;
-    }
-
     /** Bytes of the journal replayed so far. */
     long applied() {
         return applied;
     }
 
     /** Replays the records other clients appended since the last call. */
-    void catchUp() throws IOException {
+    private void catchUp() throws IOException {
         replay(drives.onShared(drive, d -> d.stat(OBJECT_ID).size()), -1);
+    }
+
+    /** The namespace with every record other clients appended so far: what each operation reads. */
+    Namespace current() throws IOException {
+        catchUp();
+        return namespace;
     }
 
     /** Appends a record and replays up to it; the outcome says whether it took effect. */

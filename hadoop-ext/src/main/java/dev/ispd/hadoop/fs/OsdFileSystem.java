@@ -161,8 +161,7 @@ public class OsdFileSystem extends FileSystem {
     public FileStatus getFileStatus(Path path) throws IOException {
         Path q = makeQualified(path);
         synchronized (lock) {
-            journal.catchUp();
-            Namespace.Node n = journal.namespace().lookup(key(q));
+            Namespace.Node n = journal.current().lookup(key(q));
             if (n == null) {
                 throw new FileNotFoundException("No such file or directory: " + q);
             }
@@ -174,8 +173,7 @@ public class OsdFileSystem extends FileSystem {
     public FileStatus[] listStatus(Path path) throws IOException {
         Path q = makeQualified(path);
         synchronized (lock) {
-            journal.catchUp();
-            Namespace.Node n = journal.namespace().lookup(key(q));
+            Namespace.Node n = journal.current().lookup(key(q));
             if (n == null) {
                 throw new FileNotFoundException("No such file or directory: " + q);
             }
@@ -204,8 +202,7 @@ public class OsdFileSystem extends FileSystem {
     private Namespace.File file(Path path) throws IOException {
         Path q = makeQualified(path);
         synchronized (lock) {
-            journal.catchUp();
-            Namespace.Node n = journal.namespace().lookup(key(q));
+            Namespace.Node n = journal.current().lookup(key(q));
             if (n == null) {
                 throw new FileNotFoundException("No such file: " + q);
             }
@@ -224,8 +221,7 @@ public class OsdFileSystem extends FileSystem {
         Path q = makeQualified(path);
         String key = key(q);
         synchronized (lock) {
-            journal.catchUp();
-            Namespace ns = journal.namespace();
+            Namespace ns = journal.current();
             Namespace.Node n = ns.lookup(key);
             if (n instanceof Namespace.Dir) {
                 throw new FileAlreadyExistsException(q + " is a directory");
@@ -269,8 +265,7 @@ public class OsdFileSystem extends FileSystem {
         Path q = makeQualified(path);
         String key = key(q);
         synchronized (lock) {
-            journal.catchUp();
-            Namespace ns = journal.namespace();
+            Namespace ns = journal.current();
             Namespace.Node n = ns.lookup(key);
             if (n instanceof Namespace.Dir) {
                 return true;
@@ -293,8 +288,7 @@ public class OsdFileSystem extends FileSystem {
         String key = key(q);
         Namespace.Outcome o;
         synchronized (lock) {
-            journal.catchUp();
-            Namespace.Node n = journal.namespace().lookup(key);
+            Namespace.Node n = journal.current().lookup(key);
             if (n == null) {
                 return false;
             }
@@ -322,8 +316,7 @@ public class OsdFileSystem extends FileSystem {
         String s = key(qs);
         String d = key(makeQualified(dst));
         synchronized (lock) {
-            journal.catchUp();
-            Namespace ns = journal.namespace();
+            Namespace ns = journal.current();
             Namespace.Node from = ns.lookup(s);
             if (from == null || s.equals("/")) {
                 return false;

@@ -33,14 +33,14 @@ class JournalTest {
             }
             Journal reader = Journal.open(drives, 0);
             assertEquals(writer.applied(), reader.applied());
-            assertEquals(20_000, ((Namespace.File) reader.namespace().lookup("/huge")).chunks.size());
-            assertEquals(3000, ((Namespace.Dir) reader.namespace().lookup("/d")).children.size());
+            assertEquals(20_000, ((Namespace.File) reader.current().lookup("/huge")).chunks.size());
+            assertEquals(3000, ((Namespace.Dir) reader.current().lookup("/d")).children.size());
 
             try (Drive d = drives.open(0)) {
                 ByteBuffer junk = ByteBuffer.allocateDirect(12).order(ByteOrder.LITTLE_ENDIAN);
                 junk.putInt(0, 4); // a frame of 4 zero bytes whose checksum is not 0
                 long at = d.append(Journal.OBJECT_ID, junk);
-                IOException e = assertThrows(IOException.class, reader::catchUp);
+                IOException e = assertThrows(IOException.class, reader::current);
                 assertTrue(e.getMessage().contains("corrupt at offset " + at), e.getMessage());
             }
         }
