@@ -47,7 +47,7 @@ import picocli.CommandLine.Spec;
                 + "device-only) over the same osd:// file on in-JVM simulated drives.")
 public final class WallClockQ1 implements Callable<Integer> {
     /** Hadoop's default client polling (every 5 s) would dwarf a fast local job; both kinds poll at this rate. */
-    static final int CLIENT_POLL_MS = 50;
+    static final int CLIENT_POLL_MS = 10;
 
     @Option(names = "--entries", description = "WorldCup98 entries to write (default: ${DEFAULT-VALUE})")
     long entries = 7_000_000;
