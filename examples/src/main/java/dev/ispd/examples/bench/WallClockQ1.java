@@ -34,7 +34,7 @@ import picocli.CommandLine.Spec;
 
 /**
  * Wall-clock benchmark of issue 3 point 9: WorldCup98 Q1 as a DeviceJob against the stock Hadoop job
- * ({@link dev.ispd.examples.baseline.HostNormalQ1}) over the same osd:// file. Starts simulated
+ * ({@link dev.ispd.examples.queries.HostNormalQ1}) over the same osd:// file. Starts simulated
  * drives in this JVM (objects on disk under {@code --dir}), writes the entries once, then runs the
  * stock job, the DeviceJob with the default policy and the DeviceJob device-only, in that order,
  * {@code --runs} times, all in Hadoop's local runner with the same settings. Prints each job's
