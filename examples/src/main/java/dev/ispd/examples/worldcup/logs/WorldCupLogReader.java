@@ -3,10 +3,12 @@ package dev.ispd.examples.worldcup.logs;
 import dev.ispd.worldcup.WorldCup98;
 import java.io.BufferedInputStream;
 import java.io.Closeable;
+import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import org.apache.commons.compress.compressors.gzip.GzipCompressorInputStream;
 
@@ -47,7 +49,11 @@ public final class WorldCupLogReader implements Closeable {
 
     /** Opens a local log file. */
     public static WorldCupLogReader open(Path file) throws IOException {
-        return of(Files.newInputStream(file), file.toString());
+        try {
+            return of(Files.newInputStream(file), file.toString());
+        } catch (NoSuchFileException e) {
+            throw new FileNotFoundException(file + ": no such file");
+        }
     }
 
     /** Reads standard input, named {@value #STDIN} in messages. */
