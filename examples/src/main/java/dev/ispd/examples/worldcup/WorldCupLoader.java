@@ -1,5 +1,6 @@
 package dev.ispd.examples.worldcup;
 
+import dev.ispd.examples.worldcup.logs.WorldCupLogWriter;
 import dev.ispd.worldcup.WorldCup98;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -59,18 +60,22 @@ public final class WorldCupLoader {
         return entrySize;
     }
 
-    /** Creates (replaces) {@code file} with the entries; returns the bytes written. */
+    /**
+     * Creates (replaces) {@code file} with the entries, gzip-compressed if its name ends in
+     * {@code .gz} (at 20 B per entry, the published format); returns the entry bytes written.
+     */
     public long load(FileSystem fs, Path file) throws IOException {
+        boolean gzip = WorldCupLogWriter.isGzipName(file.getName());
         try (EntrySource entries = source.open(); LoadProgress bar = entries.progress(progress)) {
             return StagedTarget.write(fs, file, out -> {
                 ByteBuffer chunk = ByteBuffer.allocate(CHUNK_BYTES - CHUNK_BYTES % entrySize);
-                long written = 0;
-                while (entries.fill(chunk.clear(), entrySize) >= 0) {
-                    out.write(chunk.array(), 0, chunk.position());
-                    written += chunk.position();
-                    bar.stepTo(entries.done());
+                try (WorldCupLogWriter writer = WorldCupLogWriter.of(out, gzip, entrySize)) {
+                    while (entries.fill(chunk.clear(), entrySize) >= 0) {
+                        writer.write(chunk.flip());
+                        bar.stepTo(entries.done());
+                    }
+                    return writer.entries() * entrySize;
                 }
-                return written;
             });
         }
     }
