@@ -3,6 +3,7 @@ package dev.ispd.examples.cli;
 import dev.ispd.examples.worldcup.LoadProgress;
 import dev.ispd.examples.worldcup.WorldCupDrives;
 import dev.ispd.examples.worldcup.logs.WorldCupLogWriter;
+import dev.ispd.worldcup.WorldCup98;
 import java.io.Closeable;
 import java.io.IOException;
 import java.net.URI;
@@ -84,9 +85,9 @@ public final class TargetOptions {
     }
 
     static void checkEntrySize(CommandLine cmd, int entrySize) {
-        if (!dev.ispd.worldcup.WorldCup98.isEntrySize(entrySize)) {
+        if (!WorldCup98.isEntrySize(entrySize)) {
             throw new CommandLine.ParameterException(cmd, "--entry-size must be one of "
-                    + dev.ispd.worldcup.WorldCup98.ENTRY_SIZES + ", got " + entrySize);
+                    + WorldCup98.ENTRY_SIZES + ", got " + entrySize);
         }
     }
 }

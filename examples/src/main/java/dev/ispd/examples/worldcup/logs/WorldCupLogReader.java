@@ -3,6 +3,7 @@ package dev.ispd.examples.worldcup.logs;
 import dev.ispd.worldcup.WorldCup98;
 import java.io.BufferedInputStream;
 import java.io.Closeable;
+import java.io.EOFException;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.InputStream;
@@ -186,7 +187,8 @@ public final class WorldCupLogReader implements Closeable {
 
     private static LogFormatException corrupt(String name, long compressedOffset, long uncompressedOffset,
                                               IOException cause) {
-        String why = cause.getMessage() == null ? cause.getClass().getSimpleName() : cause.getMessage();
+        String why = cause instanceof EOFException ? "the file ends inside a gzip member"
+                : cause.getMessage() == null ? cause.getClass().getSimpleName() : cause.getMessage();
         return new LogFormatException(name, uncompressedOffset, compressedOffset,
                 "corrupt or truncated gzip stream at compressed offset " + compressedOffset + " (uncompressed offset "
                         + uncompressedOffset + "): " + why, cause);

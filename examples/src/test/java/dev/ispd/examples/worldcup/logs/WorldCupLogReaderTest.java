@@ -146,7 +146,8 @@ class WorldCupLogReaderTest {
         Path file = file("wc_day9_1.gz", Arrays.copyOf(compressed, compressed.length / 2));
         LogFormatException e = failure(file);
         assertTrue(e.getMessage().startsWith(file + ": corrupt or truncated gzip stream at compressed offset "
-                + compressed.length / 2 + " (uncompressed offset " + e.uncompressedOffset() + ")"), e.getMessage());
+                + compressed.length / 2 + " (uncompressed offset " + e.uncompressedOffset() + "): the file ends inside a gzip "
+                + "member"), e.getMessage());
         assertEquals(compressed.length / 2, e.compressedOffset());
         assertTrue(e.uncompressedOffset() > 0 && e.uncompressedOffset() < N * 20L, e.getMessage());
     }
