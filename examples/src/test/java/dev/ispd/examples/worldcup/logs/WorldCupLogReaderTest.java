@@ -163,6 +163,12 @@ class WorldCupLogReaderTest {
         assertTrue(e.getMessage().contains("corrupt or truncated gzip stream at compressed offset"), e.getMessage());
         assertTrue(e.compressedOffset() > compressed.length / 2, e.getMessage());
 
+        byte[] badHeader = compressed.clone();
+        badHeader[2] = 7; // compression method: only 8 (deflate) exists
+        e = assertThrows(LogFormatException.class, () -> WorldCupLogReader.open(file("header.gz", badHeader)));
+        assertTrue(e.getMessage().contains("corrupt or truncated gzip stream at compressed offset"), e.getMessage());
+        assertEquals(0, e.uncompressedOffset());
+
         byte[] garbage = Arrays.copyOf(compressed, compressed.length + 30);
         e = failure(file("garbage.gz", garbage));
         assertTrue(e.getMessage().contains("corrupt or truncated gzip stream"), e.getMessage());
