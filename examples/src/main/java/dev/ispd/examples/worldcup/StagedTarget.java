@@ -1,16 +1,17 @@
 package dev.ispd.examples.worldcup;
 
 import java.io.IOException;
-import java.util.concurrent.ThreadLocalRandom;
 import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 
 /**
- * Writes a Hadoop file under a hidden temporary name beside the target ({@code .NAME.loading-HEX},
+ * Writes a Hadoop file under a hidden temporary name beside the target ({@code .NAME.loading},
  * which Hadoop's input formats skip) and renames it onto the target only when everything was
  * written, so a load that fails part way leaves the target as it was. On success an existing
- * target is deleted just before the rename.
+ * target is deleted just before the rename. The temporary name is fixed, not random: osd://
+ * places a file's chunks on drives by the path it is created at, so the same load always lands
+ * the same way; a temporary file left by a crashed load is replaced.
  */
 final class StagedTarget {
     /** What writes the file's bytes; returns the bytes written. */
@@ -26,11 +27,10 @@ final class StagedTarget {
         if (parent != null) {
             fs.mkdirs(parent);
         }
-        Path staging = new Path(parent, "." + target.getName() + ".loading-"
-                + Long.toHexString(ThreadLocalRandom.current().nextLong()));
+        Path staging = new Path(parent, "." + target.getName() + ".loading");
         long written;
         try {
-            try (FSDataOutputStream out = fs.create(staging, false)) {
+            try (FSDataOutputStream out = fs.create(staging, true)) {
                 written = body.write(out);
             }
         } catch (IOException | RuntimeException e) {

@@ -118,6 +118,18 @@ class WorldCupLoaderTest {
     }
 
     @Test
+    void aTemporaryFileLeftByACrashedLoadIsReplaced() throws IOException {
+        org.apache.hadoop.fs.Path file = target("again.bin");
+        Files.createDirectories(dir.resolve("fs"));
+        Files.write(dir.resolve("fs").resolve(".again.bin.loading"), new byte[] {1, 2, 3});
+        new WorldCupLoader(8, 1_000, 20).load(fs, file);
+        assertArrayEquals(generated(8, 1_000, 20), read(file));
+        try (var left = Files.list(dir.resolve("fs"))) {
+            assertEquals(List.of("again.bin"), left.map(p -> p.getFileName().toString()).toList());
+        }
+    }
+
+    @Test
     void aMissingLogIsNamed() {
         String missing = dir.resolve("wc_day7_1.gz").toString();
         IOException e = assertThrows(IOException.class,
