@@ -31,7 +31,9 @@ import org.apache.hadoop.mapreduce.TaskCounter;
 import org.apache.hadoop.mapreduce.lib.input.FileInputFormatCounter;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /**
  * Runs Q1, Q2 or the filter as host-normal, host-optimized or device job (or all three) and
@@ -91,6 +93,9 @@ public final class QueryCommand implements Callable<Integer> {
 
     @Option(names = "--max-lines", description = "answer lines to print, 0 for all (default: ${DEFAULT-VALUE})")
     int maxLines = 40;
+
+    @Spec
+    CommandSpec commandSpec;
 
     private final PrintStream out = System.out;
 
@@ -261,6 +266,6 @@ public final class QueryCommand implements Callable<Integer> {
     }
 
     private CommandLine.ParameterException usage(String message) {
-        return new CommandLine.ParameterException(new CommandLine(this), message);
+        return new CommandLine.ParameterException(commandSpec.commandLine(), message);
     }
 }

@@ -1,13 +1,16 @@
 package dev.ispd.examples.queries;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ispd.client.Drive;
 import dev.ispd.examples.worldcup.WorldCupDrives;
 import dev.ispd.examples.worldcup.WorldCupGenerator;
+import dev.ispd.hadoop.conf.IspdKeys;
 import dev.ispd.hadoop.mapreduce.IspdCounter;
 import dev.ispd.sim.daemon.EmbeddedDrives;
+import java.io.IOException;
 import java.net.URI;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
@@ -138,6 +141,30 @@ class QueryJobsTest {
     @Test
     void filterFindsNothingWhenNothingMatches() throws Exception {
         assertAllVariantsAnswer("", QuerySpec.filter(256, "region eq 6"));
+    }
+
+    @Test
+    void aDeviceFilterThatMixesDriveAndHostPageNamingsIsRefused() throws Exception {
+        int entrySize = 20;
+        ByteBuffer bytes = ByteBuffer.allocate(3000 * entrySize);
+        WorldCupGenerator.withDefaults(SEED, 3000).fill(bytes, 3000, entrySize);
+        long chunk = 1000L * entrySize; // not a whole number of pages
+        org.apache.hadoop.fs.Path odd = new org.apache.hadoop.fs.Path("osd:///wc/odd-chunks.bin");
+        try (FSDataOutputStream out = FileSystem.get(URI.create("osd:///"), conf)
+                .create(odd, true, 1 << 16, (short) 1, chunk)) {
+            out.write(bytes.array());
+        }
+        QuerySpec spec = QuerySpec.filter(entrySize, "method eq 1");
+        String expected = PlainQueries.filter(bytes, entrySize, "method", "eq", 1, chunk, pageSize);
+        for (Variant v : Variant.values()) {
+            assertEquals(expected, QueryJobs.run(conf, spec, v, odd, work.resolve("odd-" + v.cliName())).answer(),
+                    "drive-run splits and the host variants name pages alike: " + v.cliName());
+        }
+        Configuration hostOnly = new Configuration(conf);
+        hostOnly.set(IspdKeys.OFFLOAD_POLICY.name(), "host-only");
+        IOException e = assertThrows(IOException.class,
+                () -> QueryJobs.run(hostOnly, spec, Variant.DEVICE, odd, work.resolve("odd-host-only")));
+        assertTrue(e.getMessage().contains("not a whole number of " + pageSize + "-byte pages"), e.getMessage());
     }
 
     /** Every entry size, each query once: the answers agree at 20 B (unpadded) as at 256 B. */
