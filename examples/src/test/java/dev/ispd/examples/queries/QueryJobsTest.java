@@ -4,12 +4,20 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.ispd.client.DeviceInfo;
 import dev.ispd.client.Drive;
 import dev.ispd.examples.worldcup.WorldCupDrives;
 import dev.ispd.examples.worldcup.WorldCupGenerator;
 import dev.ispd.hadoop.conf.IspdKeys;
 import dev.ispd.hadoop.mapreduce.IspdCounter;
+import dev.ispd.model.HostCost;
+import dev.ispd.model.HostModel;
+import dev.ispd.profile.Capabilities;
+import dev.ispd.profile.LinkSpec;
+import dev.ispd.profile.Power;
+import dev.ispd.profile.Profiles;
 import dev.ispd.sim.daemon.EmbeddedDrives;
+import dev.ispd.tasklet.Meter;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.ByteBuffer;
@@ -44,6 +52,7 @@ class QueryJobsTest {
     private static EmbeddedDrives drives;
     private static Configuration conf;
     private static int pageSize;
+    private static LinkSpec link;
     private static final Map<Integer, ByteBuffer> FILES = new HashMap<>();
     private static final AtomicInteger RUNS = new AtomicInteger();
 
@@ -55,7 +64,10 @@ class QueryJobsTest {
         conf.set("hadoop.tmp.dir", work.resolve("hadoop").toString());
         conf.setInt("mapreduce.client.completion.pollinterval", 50);
         try (Drive drive = Drive.connect(drives.address(0))) {
-            pageSize = drive.deviceInfo().pageSize();
+            DeviceInfo info = drive.deviceInfo();
+            pageSize = info.pageSize();
+            link = new LinkSpec(Long.parseLong(info.capabilities().get(Capabilities.LINK_BANDWIDTH)),
+                    Long.parseLong(info.capabilities().get(Capabilities.LINK_COMMAND_LATENCY)), new Power(0, 0));
         }
     }
 
@@ -115,6 +127,36 @@ class QueryJobsTest {
         assertTrue(counter(runs.get(Variant.HOST_OPTIMIZED), IspdCounter.MODELED_HOST_ENERGY_NJ) > 0);
         assertEquals(ENTRIES * 64L, counter(runs.get(Variant.DEVICE), IspdCounter.BYTES_READ_IN_DRIVES));
         assertTrue(counter(runs.get(Variant.DEVICE), IspdCounter.MODELED_DEVICE_NS) > 0);
+    }
+
+    @Test
+    void hostOptimizedPricesEachSplitsMeteredWorkWithTheHostModel() throws Exception {
+        int entrySize = 64;
+        ByteBuffer bytes = file(entrySize);
+        QueryRun run = QueryJobs.run(conf, QuerySpec.q1(entrySize), Variant.HOST_OPTIMIZED, input(entrySize),
+                work.resolve("priced"));
+        HostModel model = new HostModel(Profiles.host("host-i5-2500"));
+        long ns = 0;
+        long nj = 0;
+        for (int first = 0; first < ENTRIES; first += ENTRIES_PER_CHUNK) {
+            int n = Math.min(ENTRIES_PER_CHUNK, ENTRIES - first);
+            Meter work = new Meter();
+            work.addRecords(n);
+            work.addDramAccesses(n);
+            work.addHashUpdates(n);
+            boolean[] seen = new boolean[8];
+            for (int i = first; i < first + n; i++) {
+                seen[PlainQueries.regionOf(bytes, i * entrySize)] = true;
+            }
+            for (int r = 0; r < 8; r++) {
+                work.addBytesOut(seen[r] ? PlainQueries.region(r).length() + 8 : 0);
+            }
+            HostCost cost = model.price(link, work, (long) n * entrySize);
+            ns += cost.timeNs();
+            nj += cost.addedEnergyNj();
+        }
+        assertEquals(ns, counter(run, IspdCounter.MODELED_HOST_NS));
+        assertEquals(nj, counter(run, IspdCounter.MODELED_HOST_ENERGY_NJ));
     }
 
     @Test
