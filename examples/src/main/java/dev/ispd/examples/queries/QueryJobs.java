@@ -4,6 +4,7 @@ import dev.ispd.hadoop.conf.IspdKeys;
 import dev.ispd.hadoop.mapreduce.DeviceJob;
 import dev.ispd.hadoop.mapreduce.DeviceMapper;
 import dev.ispd.hadoop.mapreduce.DeviceMapperFormat;
+import dev.ispd.hadoop.mapreduce.IspdCounter;
 import dev.ispd.hadoop.mapreduce.builtin.FilterFormat;
 import dev.ispd.hadoop.mapreduce.builtin.Q1DeviceMapper;
 import dev.ispd.hadoop.mapreduce.builtin.Q1Format;
@@ -11,8 +12,11 @@ import dev.ispd.hadoop.mapreduce.builtin.Q2DeviceMapper;
 import dev.ispd.hadoop.mapreduce.builtin.Q2Format;
 import java.io.IOException;
 import java.nio.file.Files;
+import java.util.Arrays;
+import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.mapreduce.Counters;
 import org.apache.hadoop.mapreduce.Job;
 
 /**
@@ -29,6 +33,10 @@ import org.apache.hadoop.mapreduce.Job;
 public final class QueryJobs {
     /** The device variant's policy when the configuration names none. */
     public static final String DEFAULT_DEVICE_POLICY = "device-only";
+
+    private static final List<String> POLL_KEYS = List.of("mapreduce.client.completion.pollinterval",
+            "mapreduce.client.progressmonitor.pollinterval");
+    private static final int LOCAL_POLL_MS = 50;
 
     private QueryJobs() {
     }
@@ -60,6 +68,9 @@ public final class QueryJobs {
         if (!ok) {
             throw new IOException("job '" + name + "' over " + input + " failed: " + job.getStatus().getFailureInfo());
         }
+        if (spec.query() == Query.FILTER && variant == Variant.DEVICE) {
+            checkPagesNamedAlike(DriveGeometry.load(c), job.getCounters(), name);
+        }
         java.nio.file.Path part = outputDir.resolve("part-r-00000");
         String answer = Answers.fromReducerOutput(spec, Files.readString(part), part.toString());
         return new QueryRun(spec, variant, answer, job.getCounters(), wallNs);
@@ -68,6 +79,15 @@ public final class QueryJobs {
     /** {@code conf} plus what every variant's tasks read: entry size, predicate, the drives' geometry. */
     static Configuration jobConfiguration(Configuration conf, QuerySpec spec, Path input) throws IOException {
         Configuration c = new Configuration(conf);
+        if ("local".equals(c.get("mapreduce.framework.name", "local"))) {
+            // Hadoop's default of 5 s between the client's polls would dominate the wall time of a local
+            // job; the DeviceJob polls every 50 ms, and so do the host variants, so wall times compare
+            for (String key : POLL_KEYS) {
+                if (setOnlyByDefaults(c, key)) {
+                    c.setInt(key, LOCAL_POLL_MS);
+                }
+            }
+        }
         c.setInt(IspdKeys.WORLDCUP_ENTRY_SIZE.name(), spec.entrySize());
         if (spec.query() == Query.FILTER) {
             FilterPredicate p = spec.predicate();
@@ -76,6 +96,28 @@ public final class QueryJobs {
         }
         DriveGeometry.probe(c, input).store(c);
         return c;
+    }
+
+    private static boolean setOnlyByDefaults(Configuration conf, String key) {
+        String[] sources = conf.getPropertySources(key);
+        return sources == null || Arrays.stream(sources).allMatch(source -> source.endsWith("-default.xml"));
+    }
+
+    /**
+     * A DeviceJob's host-run splits (placed there, fallen back, or straddling records) name a
+     * page from the file's start, its drive-run splits from the chunk's start; the two agree
+     * only when a chunk is a whole number of pages. Refuses an answer that mixed the two.
+     */
+    private static void checkPagesNamedAlike(DriveGeometry g, Counters counters, String name) throws IOException {
+        long hostRun = counters.findCounter(IspdCounter.SPLITS_ON_HOST).getValue()
+                + counters.findCounter(IspdCounter.STRADDLING_RECORDS).getValue();
+        if (g.chunkSize() % g.pageSize() != 0 && hostRun > 0) {
+            throw new IOException("job '" + name + "' ran part of the input on the host, which names filter pages from "
+                    + "the file's start while the drives name them from each chunk's start, and the chunk size "
+                    + g.chunkSize() + " is not a whole number of " + g.pageSize() + "-byte pages; use a chunk size that "
+                    + "is a multiple of both the page and the entry size (DriveGeometry.wholePageChunkSize) or the "
+                    + "device-only policy");
+        }
     }
 
     private static DeviceJob deviceJob(Configuration c, QuerySpec spec, String name, Path input, Path output)
