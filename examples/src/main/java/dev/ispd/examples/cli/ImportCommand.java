@@ -17,8 +17,10 @@ import java.util.concurrent.Callable;
 import java.util.zip.GZIPOutputStream;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 /**
  * {@code bin/ispd import}: turns the real CSV sample or a Common Log Format file into 20-byte
@@ -46,6 +48,9 @@ public final class ImportCommand implements Callable<Integer> {
     @Parameters(index = "0", description = "input file")
     Path input;
 
+    @Spec
+    CommandSpec spec;
+
     private final PrintStream stdout;
 
     public ImportCommand() {
@@ -68,7 +73,7 @@ public final class ImportCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         if (zone != null && format == ImportFormat.CLF) {
-            throw new CommandLine.ParameterException(new CommandLine(this),
+            throw new CommandLine.ParameterException(spec.commandLine(),
                     "--zone is for --format csv: Common Log Format timestamps carry their own zone");
         }
         WorldCupImporter importer = new WorldCupImporter(format, zone == null ? ZoneOffset.UTC : zone);
