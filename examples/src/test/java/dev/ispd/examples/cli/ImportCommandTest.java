@@ -119,6 +119,7 @@ class ImportCommandTest {
         assertEquals(ImportCommand.NOTHING_IMPORTED, run("--format", "csv", "--out", dir.resolve("j.bin").toString(),
                 junk.toString()));
         assertTrue(printed().contains("0 records written, 1 rejected"), printed());
+        assertTrue(printed().contains("objectIDs none (no URLs)"), printed());
     }
 
     @Test

@@ -111,9 +111,8 @@ public final class ImportReport {
         StringBuilder s = new StringBuilder();
         s.append(String.format("imported %s (%s): %,d lines, %,d records written, %,d rejected%n", source,
                 format.name().toLowerCase(java.util.Locale.ROOT), lines, records, rejected));
-        s.append(String.format("objectIDs 0..%,d for %,d distinct URLs in order of first appearance; clientIDs %s%n",
-                objects - 1, objects, format == ImportFormat.CSV ? "as given"
-                        : String.format("0..%,d for %,d distinct hosts in order of first appearance", hosts - 1, hosts)));
+        s.append("objectIDs ").append(numbered(objects, "URLs")).append("; clientIDs ")
+                .append(format == ImportFormat.CSV ? "as given" : numbered(hosts, "hosts")).append(System.lineSeparator());
         s.append("types:");
         for (int t = 0; t < types.length; t++) {
             if (types[t] > 0) {
@@ -133,5 +132,10 @@ public final class ImportReport {
             firstRejects.forEach(r -> s.append("  ").append(r).append(System.lineSeparator()));
         }
         return s.toString();
+    }
+
+    private static String numbered(int count, String what) {
+        return count == 0 ? "none (no " + what + ")"
+                : String.format("0..%,d for %,d distinct %s in order of first appearance", count - 1, count, what);
     }
 }
