@@ -8,7 +8,6 @@ import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
-import java.util.Arrays;
 
 /**
  * Turns a text log (the real sample's CSV, or Common Log Format) into 20-byte WorldCup98 records
@@ -52,9 +51,8 @@ public final class WorldCupImporter {
         ImportReport report = new ImportReport(source, format);
         LineParser parser = format.parser(csvZone);
         ParsedLine parsed = new ParsedLine();
-        IdTable urls = new IdTable();
+        ObjectTable objects = new ObjectTable();
         IdTable hosts = new IdTable();
-        byte[] typeOfObject = new byte[1024];
         byte[] record = new byte[WorldCup98.RECORD_SIZE];
         ByteBuffer fields = ByteBuffer.wrap(record);
         long number = 0;
@@ -67,15 +65,8 @@ public final class WorldCupImporter {
                 report.rejected(number, why);
                 continue;
             }
-            int known = urls.size();
-            int objectId = urls.idOf(parsed.url);
-            if (objectId == known) { // a new URL: its type is decided once
-                if (objectId == typeOfObject.length) {
-                    typeOfObject = Arrays.copyOf(typeOfObject, 2 * objectId);
-                }
-                typeOfObject[objectId] = (byte) FileTypes.typeOf(parsed.url);
-            }
-            int type = typeOfObject[objectId];
+            int objectId = objects.idOf(parsed.url);
+            int type = objects.type(objectId);
             long clientId = parsed.host != null ? hosts.idOf(parsed.host) : parsed.clientId;
             parsed.filled[Filled.REGION.ordinal()] = true;
             parsed.filled[Filled.SERVER.ordinal()] = true;
@@ -90,7 +81,7 @@ public final class WorldCupImporter {
             out.write(record);
             report.recorded(parsed, type);
         }
-        report.finished(number, urls.size(), hosts.size());
+        report.finished(number, objects.size(), hosts.size());
         return report;
     }
 
