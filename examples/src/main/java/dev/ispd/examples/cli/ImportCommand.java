@@ -3,7 +3,8 @@ package dev.ispd.examples.cli;
 import dev.ispd.examples.worldcup.importer.ImportFormat;
 import dev.ispd.examples.worldcup.importer.ImportReport;
 import dev.ispd.examples.worldcup.importer.WorldCupImporter;
-import java.io.BufferedOutputStream;
+import dev.ispd.examples.worldcup.logs.WorldCupLogWriter;
+import dev.ispd.worldcup.WorldCup98;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
@@ -12,9 +13,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
-import java.util.Locale;
 import java.util.concurrent.Callable;
-import java.util.zip.GZIPOutputStream;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -80,7 +79,8 @@ public final class ImportCommand implements Callable<Integer> {
         Path partial = out.resolveSibling(out.getFileName() + ".part");
         ImportReport report;
         try {
-            try (OutputStream records = open(partial)) {
+            try (WorldCupLogWriter records = WorldCupLogWriter.of(open(partial),
+                    WorldCupLogWriter.isGzipName(out.getFileName().toString()), WorldCup98.RECORD_SIZE)) {
                 report = importer.importFile(input, records);
             }
             Files.move(partial, out, StandardCopyOption.REPLACE_EXISTING);
@@ -89,19 +89,16 @@ public final class ImportCommand implements Callable<Integer> {
         }
         stdout.print(report.describe());
         stdout.printf("wrote %,d records (%,d bytes before compression) to %s%n", report.records(),
-                report.records() * dev.ispd.worldcup.WorldCup98.RECORD_SIZE, out);
+                report.records() * WorldCup98.RECORD_SIZE, out);
         return report.records() > 0 ? 0 : NOTHING_IMPORTED;
     }
 
-    /** The records file, gzip-compressed if its name ends in .gz. */
+    /** The partial records file, an error naming {@code --out} if it cannot be created. */
     private OutputStream open(Path file) throws IOException {
-        OutputStream raw;
         try {
-            raw = Files.newOutputStream(file);
+            return Files.newOutputStream(file);
         } catch (IOException e) {
             throw new IOException("cannot write " + out + ": " + e.getClass().getSimpleName() + " " + e.getMessage(), e);
         }
-        boolean gzip = out.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".gz");
-        return gzip ? new GZIPOutputStream(raw, 1 << 16) : new BufferedOutputStream(raw, 1 << 16);
     }
 }

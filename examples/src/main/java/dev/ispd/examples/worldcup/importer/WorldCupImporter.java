@@ -1,9 +1,9 @@
 package dev.ispd.examples.worldcup.importer;
 
+import dev.ispd.examples.worldcup.logs.WorldCupLogWriter;
 import dev.ispd.worldcup.WorldCup98;
 import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.time.ZoneId;
@@ -36,9 +36,10 @@ public final class WorldCupImporter {
 
     /**
      * Imports {@code input} (plain, gzip, bzip2, or a tar of one file in those) into records
-     * written to {@code out}, which is left open. A file that cannot be read is an error naming it.
+     * written to {@code out}, a writer of 20-byte entries, left open. A file that cannot be read
+     * is an error naming it.
      */
-    public ImportReport importFile(Path input, OutputStream out) throws IOException {
+    public ImportReport importFile(Path input, WorldCupLogWriter out) throws IOException {
         try (ImportInput in = ImportInput.open(input)) {
             ImportReport report = importLines(in.lines(), in.name(), out);
             in.checkNothingLeft();
@@ -46,15 +47,14 @@ public final class WorldCupImporter {
         }
     }
 
-    /** Imports the lines of {@code lines}; {@code source} names them in messages. */
-    public ImportReport importLines(BufferedReader lines, String source, OutputStream out) throws IOException {
+    /** Imports the lines of {@code lines} into {@code out}; {@code source} names them in messages. */
+    public ImportReport importLines(BufferedReader lines, String source, WorldCupLogWriter out) throws IOException {
         ImportReport report = new ImportReport(source, format);
         LineParser parser = format.parser(csvZone);
         ParsedLine parsed = new ParsedLine();
         ObjectTable objects = new ObjectTable();
         IdTable hosts = new IdTable();
-        byte[] record = new byte[WorldCup98.RECORD_SIZE];
-        ByteBuffer fields = ByteBuffer.wrap(record);
+        ByteBuffer record = ByteBuffer.allocate(WorldCup98.RECORD_SIZE);
         long number = 0;
         String line;
         while ((line = readLine(lines, source, number + 1)) != null) {
@@ -70,7 +70,7 @@ public final class WorldCupImporter {
             long clientId = parsed.host != null ? hosts.idOf(parsed.host) : parsed.clientId;
             parsed.filled[Filled.REGION.ordinal()] = true;
             parsed.filled[Filled.SERVER.ordinal()] = true;
-            fields.putInt(WorldCup98.TIMESTAMP_OFFSET, (int) parsed.timestamp)
+            record.clear().putInt(WorldCup98.TIMESTAMP_OFFSET, (int) parsed.timestamp)
                     .putInt(WorldCup98.CLIENT_ID_OFFSET, (int) clientId)
                     .putInt(WorldCup98.OBJECT_ID_OFFSET, objectId)
                     .putInt(WorldCup98.SIZE_OFFSET, (int) parsed.size)

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import dev.ispd.worldcup.WorldCup98;
 import dev.ispd.worldcup.WorldCupEntry;
 import java.io.BufferedReader;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.ByteBuffer;
@@ -27,12 +26,12 @@ class ClfImportTest {
 
     @BeforeAll
     static void importResource() throws IOException {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
         try (BufferedReader in = new BufferedReader(new InputStreamReader(
                 ClfImportTest.class.getResourceAsStream("/worldcup/clf-sample.log"), StandardCharsets.ISO_8859_1))) {
-            report = new WorldCupImporter(ImportFormat.CLF).importLines(in, "clf-sample.log", out);
+            Imported log = Imported.lines(new WorldCupImporter(ImportFormat.CLF), in, "clf-sample.log");
+            report = log.report();
+            records = log.buffer();
         }
-        records = ByteBuffer.wrap(out.toByteArray());
     }
 
     @Test

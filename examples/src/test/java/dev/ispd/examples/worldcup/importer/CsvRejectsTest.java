@@ -3,10 +3,7 @@ package dev.ispd.examples.worldcup.importer;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.ispd.worldcup.WorldCup98;
-import java.io.BufferedReader;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.StringReader;
 import java.nio.ByteBuffer;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -27,9 +24,8 @@ class CsvRejectsTest {
                 "7,30/Apr/1998,22:46:12,/a.gif,200,4294967296",
                 "",
                 "8,30/Apr/1998,22:46:13,/search,a,b?x=1,200,4294967295");
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ImportReport report = new WorldCupImporter(ImportFormat.CSV).importLines(new BufferedReader(new StringReader(csv)),
-                "inline", out);
+        Imported imported = Imported.text(new WorldCupImporter(ImportFormat.CSV), csv);
+        ImportReport report = imported.report();
 
         assertEquals(11, report.lines());
         assertEquals(2, report.records());
@@ -46,7 +42,7 @@ class CsvRejectsTest {
                 report.firstRejects().stream().map(ImportReport.Reject::toString).toList());
         assertEquals(9, report.rejected());
         // the URL holding commas is read whole, the largest size kept
-        ByteBuffer records = ByteBuffer.wrap(out.toByteArray());
+        ByteBuffer records = imported.buffer();
         assertEquals(1, WorldCup98.objectId(records, WorldCup98.RECORD_SIZE));
         assertEquals(FileTypes.DYNAMIC, WorldCup98.type(records, WorldCup98.RECORD_SIZE));
         assertEquals(4_294_967_295L, WorldCup98.size(records, WorldCup98.RECORD_SIZE));

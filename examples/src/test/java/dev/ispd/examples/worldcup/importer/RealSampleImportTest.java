@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.ispd.worldcup.WorldCup98;
 import dev.ispd.worldcup.WorldCupEntry;
 import java.io.BufferedInputStream;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.ByteBuffer;
@@ -33,9 +32,9 @@ class RealSampleImportTest {
 
     @BeforeAll
     static void importSample() throws IOException {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        report = new WorldCupImporter(ImportFormat.CSV).importFile(RealSample.locate(), out);
-        records = out.toByteArray();
+        Imported sample = Imported.file(new WorldCupImporter(ImportFormat.CSV), RealSample.locate());
+        report = sample.report();
+        records = sample.records();
     }
 
     @Test
@@ -107,9 +106,7 @@ class RealSampleImportTest {
             tar.getNextEntry();
             tar.transferTo(out);
         }
-        ByteArrayOutputStream again = new ByteArrayOutputStream();
-        new WorldCupImporter(ImportFormat.CSV).importFile(gz, again);
-        assertArrayEquals(records, again.toByteArray());
+        assertArrayEquals(records, Imported.file(new WorldCupImporter(ImportFormat.CSV), gz).records());
     }
 
     @Test
@@ -121,10 +118,7 @@ class RealSampleImportTest {
     }
 
     private static long importOne(String line, ZoneId zone) throws IOException {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        new WorldCupImporter(ImportFormat.CSV, zone).importLines(
-                new java.io.BufferedReader(new java.io.StringReader(line)), "one line", out);
-        return WorldCup98.timestamp(ByteBuffer.wrap(out.toByteArray()), 0);
+        return WorldCup98.timestamp(Imported.text(new WorldCupImporter(ImportFormat.CSV, zone), line).buffer(), 0);
     }
 
     private static WorldCupEntry record(int line) {

@@ -15,7 +15,6 @@ import dev.ispd.hadoop.mapreduce.builtin.Q2DeviceMapper;
 import dev.ispd.hadoop.mapreduce.builtin.Q2Format;
 import dev.ispd.sim.daemon.EmbeddedDrives;
 import dev.ispd.worldcup.WorldCup98;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.URI;
@@ -54,10 +53,9 @@ class WorldCupSampleJobTest {
 
     @BeforeAll
     static void importAndLoad() throws IOException {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        assertEquals(RealSample.LINES, new WorldCupImporter(ImportFormat.CSV).importFile(RealSample.locate(), out)
-                .records());
-        records = out.toByteArray();
+        Imported sample = Imported.file(new WorldCupImporter(ImportFormat.CSV), RealSample.locate());
+        assertEquals(RealSample.LINES, sample.report().records());
+        records = sample.records();
         drives = EmbeddedDrives.builder().drives(2).start();
         base = WorldCupDrives.configuration(drives, CHUNK, WorldCup98.RECORD_SIZE, "host-i5-2500");
         base.set("mapreduce.framework.name", "local");
