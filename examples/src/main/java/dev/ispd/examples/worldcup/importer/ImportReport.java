@@ -123,8 +123,8 @@ public final class ImportReport {
         s.append("filled in (not given by the input):").append(System.lineSeparator());
         for (Filled f : Filled.values()) {
             if (filled[f.ordinal()] > 0) {
-                s.append(String.format("  %s: %s; recorded %s in %,d records%n", f.field(), f.why(), f.recorded(),
-                        filled[f.ordinal()]));
+                s.append(String.format("  %s: %s; recorded %s in %,d record%s%n", f.field(), f.why(), f.recorded(),
+                        filled[f.ordinal()], filled[f.ordinal()] == 1 ? "" : "s"));
             }
         }
         if (rejected > 0) {
