@@ -5,6 +5,7 @@ import dev.ispd.hadoop.mapreduce.DeviceJob;
 import dev.ispd.hadoop.mapreduce.DeviceMapper;
 import dev.ispd.hadoop.mapreduce.DeviceMapperFormat;
 import dev.ispd.hadoop.mapreduce.IspdCounter;
+import dev.ispd.hadoop.mapreduce.LocalRunnerPolling;
 import dev.ispd.hadoop.mapreduce.builtin.FilterFormat;
 import dev.ispd.hadoop.mapreduce.builtin.Q1DeviceMapper;
 import dev.ispd.hadoop.mapreduce.builtin.Q1Format;
@@ -12,8 +13,6 @@ import dev.ispd.hadoop.mapreduce.builtin.Q2DeviceMapper;
 import dev.ispd.hadoop.mapreduce.builtin.Q2Format;
 import java.io.IOException;
 import java.nio.file.Files;
-import java.util.Arrays;
-import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.mapreduce.Counters;
@@ -34,9 +33,6 @@ public final class QueryJobs {
     /** The device variant's policy when the configuration names none. */
     public static final String DEFAULT_DEVICE_POLICY = "device-only";
 
-    private static final List<String> POLL_KEYS = List.of("mapreduce.client.completion.pollinterval",
-            "mapreduce.client.progressmonitor.pollinterval");
-    private static final int LOCAL_POLL_MS = 50;
 
     private QueryJobs() {
     }
@@ -79,15 +75,8 @@ public final class QueryJobs {
     /** {@code conf} plus what every variant's tasks read: entry size, predicate, the drives' geometry. */
     static Configuration jobConfiguration(Configuration conf, QuerySpec spec, Path input) throws IOException {
         Configuration c = new Configuration(conf);
-        if ("local".equals(c.get("mapreduce.framework.name", "local"))) {
-            // Hadoop's default of 5 s between the client's polls would dominate the wall time of a local
-            // job; the DeviceJob polls every 50 ms, and so do the host variants, so wall times compare
-            for (String key : POLL_KEYS) {
-                if (setOnlyByDefaults(c, key)) {
-                    c.setInt(key, LOCAL_POLL_MS);
-                }
-            }
-        }
+        // the host variants poll as a DeviceJob does, so wall times compare
+        LocalRunnerPolling.apply(c);
         c.setInt(IspdKeys.WORLDCUP_ENTRY_SIZE.name(), spec.entrySize());
         if (spec.query() == Query.FILTER) {
             FilterPredicate p = spec.predicate();
@@ -96,11 +85,6 @@ public final class QueryJobs {
         }
         DriveGeometry.probe(c, input).store(c);
         return c;
-    }
-
-    private static boolean setOnlyByDefaults(Configuration conf, String key) {
-        String[] sources = conf.getPropertySources(key);
-        return sources == null || Arrays.stream(sources).allMatch(source -> source.endsWith("-default.xml"));
     }
 
     /**
