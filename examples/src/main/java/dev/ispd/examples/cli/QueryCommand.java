@@ -65,7 +65,7 @@ public final class QueryCommand implements Callable<Integer> {
     @Option(names = "--entry-size", description = "bytes per entry: 20, 32, 64, 128 or 256 (default: ${DEFAULT-VALUE})")
     int entrySize = 256;
 
-    @Option(names = "--drives", arity = "1..*", paramLabel = "ADDR",
+    @Option(names = "--drives", arity = "1..*", split = ",", paramLabel = "ADDR",
             description = "running drives (address, or host=address) instead of simulated ones in this JVM")
     List<String> driveAddresses;
 
