@@ -67,7 +67,7 @@ public final class Quickstart implements Callable<Integer> {
     private final PrintStream out = System.out;
 
     public static void main(String[] args) {
-        System.exit(new CommandLine(new Quickstart()).setExecutionExceptionHandler(CliErrors.handler()).execute(args));
+        System.exit(CliErrors.commandLine(new Quickstart()).execute(args));
     }
 
     @Override

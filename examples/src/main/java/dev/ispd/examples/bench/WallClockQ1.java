@@ -94,7 +94,7 @@ public final class WallClockQ1 implements Callable<Integer> {
     }
 
     public static void main(String[] args) {
-        System.exit(new CommandLine(new WallClockQ1()).setExecutionExceptionHandler(CliErrors.handler()).execute(args));
+        System.exit(CliErrors.commandLine(new WallClockQ1()).execute(args));
     }
 
     @Override

@@ -44,7 +44,7 @@ public final class DriveCli {
     Binding binding = Binding.JNI;
 
     public static void main(String[] args) {
-        System.exit(new CommandLine(new DriveCli()).setExecutionExceptionHandler(CliErrors.handler()).execute(args));
+        System.exit(CliErrors.commandLine(new DriveCli()).execute(args));
     }
 
     Drive connect() throws IOException {

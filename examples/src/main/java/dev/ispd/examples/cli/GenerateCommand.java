@@ -46,14 +46,9 @@ public final class GenerateCommand implements Callable<Integer> {
         this.print = print;
     }
 
-    /** The command line as main runs it; tests run it in-process the same way. */
-    static CommandLine commandLine(GenerateCommand command) {
-        return new CommandLine(command).setCaseInsensitiveEnumValuesAllowed(true)
-                .setExecutionExceptionHandler(CliErrors.handler());
-    }
 
     public static void main(String[] args) {
-        System.exit(commandLine(new GenerateCommand()).execute(args));
+        System.exit(CliErrors.commandLine(new GenerateCommand()).execute(args));
     }
 
     @Override

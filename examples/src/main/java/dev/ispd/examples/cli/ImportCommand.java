@@ -61,13 +61,9 @@ public final class ImportCommand implements Callable<Integer> {
     }
 
     public static void main(String[] args) {
-        System.exit(commandLine(new ImportCommand()).execute(args));
+        System.exit(CliErrors.commandLine(new ImportCommand()).execute(args));
     }
 
-    static CommandLine commandLine(ImportCommand command) {
-        return new CommandLine(command).setCaseInsensitiveEnumValuesAllowed(true)
-                .setExecutionExceptionHandler(CliErrors.handler());
-    }
 
     @Override
     public Integer call() throws IOException {

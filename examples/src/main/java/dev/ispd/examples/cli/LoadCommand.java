@@ -49,14 +49,9 @@ public final class LoadCommand implements Callable<Integer> {
         this.print = print;
     }
 
-    /** The command line as main runs it; tests run it in-process the same way. */
-    static CommandLine commandLine(LoadCommand command) {
-        return new CommandLine(command).setCaseInsensitiveEnumValuesAllowed(true)
-                .setExecutionExceptionHandler(CliErrors.handler());
-    }
 
     public static void main(String[] args) {
-        System.exit(commandLine(new LoadCommand()).execute(args));
+        System.exit(CliErrors.commandLine(new LoadCommand()).execute(args));
     }
 
     @Override

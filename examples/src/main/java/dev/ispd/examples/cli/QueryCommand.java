@@ -100,7 +100,7 @@ public final class QueryCommand implements Callable<Integer> {
     private final PrintStream out = System.out;
 
     public static void main(String[] args) {
-        System.exit(new CommandLine(new QueryCommand()).setExecutionExceptionHandler(CliErrors.handler()).execute(args));
+        System.exit(CliErrors.commandLine(new QueryCommand()).execute(args));
     }
 
     @Override

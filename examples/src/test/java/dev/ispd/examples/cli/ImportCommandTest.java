@@ -32,7 +32,7 @@ class ImportCommandTest {
     private final ByteArrayOutputStream printed = new ByteArrayOutputStream();
 
     private int run(String... args) {
-        CommandLine cmd = ImportCommand.commandLine(new ImportCommand(new PrintStream(printed, true, StandardCharsets.UTF_8)));
+        CommandLine cmd = CliErrors.commandLine(new ImportCommand(new PrintStream(printed, true, StandardCharsets.UTF_8)));
         cmd.setErr(new PrintWriter(err, true));
         return cmd.execute(args);
     }

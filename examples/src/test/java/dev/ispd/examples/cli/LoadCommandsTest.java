@@ -65,11 +65,11 @@ class LoadCommandsTest {
     }
 
     private static Run generate(String... args) {
-        return run(out -> GenerateCommand.commandLine(new GenerateCommand(out)), args);
+        return run(out -> CliErrors.commandLine(new GenerateCommand(out)), args);
     }
 
     private static Run load(String... args) {
-        return run(out -> LoadCommand.commandLine(new LoadCommand(out)), args);
+        return run(out -> CliErrors.commandLine(new LoadCommand(out)), args);
     }
 
     private static byte[] generated(long seed, int count, int entrySize) {
