@@ -10,7 +10,7 @@ package dev.ispd.model;
  * @param mapOutputBytes        MAP_OUTPUT_BYTES
  * @param mergeRecords          COMBINE_INPUT_RECORDS + REDUCE_INPUT_RECORDS
  * @param spilledRecords        SPILLED_RECORDS
- * @param localFileBytes        FILE_BYTES_READ + FILE_BYTES_WRITTEN of the local file system (intermediate files)
+ * @param localFileBytes        bytes of intermediate files written and read back (e.g. twice MAP_OUTPUT_MATERIALIZED_BYTES)
  */
 public record HadoopTaskCounts(long inputBytes, long mapInputRecords, long mapOutputRecords, long mapOutputBytes,
                                long mergeRecords, long spilledRecords, long localFileBytes) {
