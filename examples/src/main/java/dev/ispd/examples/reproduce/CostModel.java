@@ -1,6 +1,5 @@
 package dev.ispd.examples.reproduce;
 
-import dev.ispd.client.DeviceLog;
 import dev.ispd.hadoop.mapreduce.IspdCounter;
 import dev.ispd.model.HadoopPathModel;
 import dev.ispd.model.HadoopTaskCounts;
@@ -25,8 +24,10 @@ import org.apache.hadoop.mapreduce.TaskCounter;
  *   <li>device: the IspdCounter device time; the host only issues commands and polls, each call
  *       costing the profile's {@code hadoop.deviceCallCpuNs}, one poll per {@code hadoop.pollIntervalNs}.</li>
  * </ul>
- * The drive's energy is what its DEVICE_LOG says it used during the job, plus its idle power for
- * any part of the phase its clock did not cover (the host is slower than the drive's reads).
+ * The drive's energy in the host versions is its model replaying the reads ({@link DriveReplay}),
+ * idle for the rest of the phase (the host is slower than the drive's reads). In the device
+ * version it is the drive's idle power over the run plus the energy the drive charged to the
+ * executions (IspdCounter); the host side of polling is priced on the host.
  */
 final class CostModel {
     private final DeviceProfile device;
@@ -34,6 +35,7 @@ final class CostModel {
     private final HadoopPathModel hadoop;
     private final HostModel hostModel;
     private final long driveIdleNw;
+    private final DriveReplay replay;
 
     CostModel(DeviceProfile device, HostProfile host) {
         this.device = device;
@@ -42,6 +44,12 @@ final class CostModel {
         this.hostModel = new HostModel(host);
         this.driveIdleNw = new BigDecimal(device.capabilities().get(Capabilities.POWER_IDLE)).movePointRight(6)
                 .setScale(0, RoundingMode.HALF_UP).longValueExact();
+        this.replay = new DriveReplay(device, driveIdleNw);
+    }
+
+    /** The wr phase of a dataset of {@code bytes}: the drive's write, replayed on its model. */
+    DriveReplay.Io write(long bytes) {
+        return replay.write(bytes);
     }
 
     /** The drive's idle power in nanowatts. */
@@ -54,18 +62,19 @@ final class CostModel {
         return host.power().idleNw();
     }
 
-    VersionCost cost(Version version, int entrySize, Counters counters, DeviceLog before, DeviceLog after) {
+    VersionCost cost(Version version, int entrySize, Counters counters) {
         return switch (version) {
-            case HOST_NORMAL -> hostNormal(entrySize, counters, before, after);
-            case HOST_OPTIMIZED -> hostOptimized(counters, before, after);
-            case DEVICE -> device(counters, before, after);
+            case HOST_NORMAL -> hostNormal(entrySize, counters);
+            case HOST_OPTIMIZED -> hostOptimized(counters);
+            case DEVICE -> device(counters);
         };
     }
 
-    private VersionCost hostNormal(int entrySize, Counters counters, DeviceLog before, DeviceLog after) {
-        HostCost c = hadoop.price(device.link(), countsOf(entrySize, counters));
+    private VersionCost hostNormal(int entrySize, Counters counters) {
+        HadoopTaskCounts counts = countsOf(entrySize, counters);
+        HostCost c = hadoop.price(device.link(), counts);
         return new VersionCost(c.timeNs(), c.computeNs(), c.cpuNs() - c.computeNs(), c.energyNj(),
-                driveEnergy(c.timeNs(), before, after));
+                replay.readEnergy(counts.inputBytes(), c.timeNs()));
     }
 
     /**
@@ -83,7 +92,7 @@ final class CostModel {
                 2 * value(counters, TaskCounter.MAP_OUTPUT_MATERIALIZED_BYTES));
     }
 
-    private VersionCost hostOptimized(Counters counters, DeviceLog before, DeviceLog after) {
+    private VersionCost hostOptimized(Counters counters) {
         long timeNs = value(counters, IspdCounter.MODELED_HOST_NS) + value(counters, IspdCounter.MODELED_DEVICE_NS);
         long bytes = value(counters, IspdCounter.BYTES_MOVED_TO_HOST);
         long splits = Math.max(1, value(counters, IspdCounter.SPLITS_ON_HOST));
@@ -93,10 +102,10 @@ final class CostModel {
         long userNs = Math.max(0, timeNs - transferNs);
         long hostNj = Units.energyNj(host.power().idleNw(), timeNs) + value(counters, IspdCounter.MODELED_HOST_ENERGY_NJ)
                 + value(counters, IspdCounter.MODELED_DEVICE_ENERGY_NJ);
-        return new VersionCost(timeNs, userNs, kernelNs, hostNj, driveEnergy(timeNs, before, after));
+        return new VersionCost(timeNs, userNs, kernelNs, hostNj, replay.readEnergy(bytes, timeNs));
     }
 
-    private VersionCost device(Counters counters, DeviceLog before, DeviceLog after) {
+    private VersionCost device(Counters counters) {
         long timeNs = value(counters, IspdCounter.MODELED_DEVICE_NS) + value(counters, IspdCounter.MODELED_HOST_NS);
         long splits = value(counters, IspdCounter.SPLITS_ON_DEVICE);
         HostProfile.Hadoop h = host.hadoop();
@@ -106,13 +115,8 @@ final class CostModel {
         long hostNj = Units.energyNj(host.power().idleNw(), timeNs)
                 + Units.energyNj(host.power().computeActiveNw(), userNs)
                 + value(counters, IspdCounter.MODELED_HOST_ENERGY_NJ);
-        return new VersionCost(timeNs, userNs, 0, hostNj, driveEnergy(timeNs, before, after));
-    }
-
-    /** The drive's energy over a phase of {@code phaseNs}: its own account, idle beyond its clock. */
-    long driveEnergy(long phaseNs, DeviceLog before, DeviceLog after) {
-        long driveNs = after.modeledNowNs() - before.modeledNowNs();
-        return after.energyNj() - before.energyNj() + Units.energyNj(driveIdleNw, Math.max(0, phaseNs - driveNs));
+        long driveNj = Units.energyNj(driveIdleNw, timeNs) + value(counters, IspdCounter.MODELED_DEVICE_ENERGY_NJ);
+        return new VersionCost(timeNs, userNs, 0, hostNj, driveNj);
     }
 
     private static long value(Counters counters, Enum<?> key) {

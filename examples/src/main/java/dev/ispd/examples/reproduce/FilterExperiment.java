@@ -34,11 +34,16 @@ final class FilterExperiment {
     /**
      * Modeled times of the three runs and the pages they found.
      *
+     * @param hostTransferNs the host run's transfer alone: its time if its compute hid under its reads
      * @param fasterThanFull 1 - firstMatch / full on the device (paper: 0.40)
      * @param slowerThanHost firstMatch on the device / host - 1 (paper: 0.18)
      */
     record Result(long bytes, long pagesMatched, long deviceFirstMatchNs, long deviceFullNs, long hostNs,
-                  double fasterThanFull, double slowerThanHost) {
+                  long hostTransferNs, double fasterThanFull, double slowerThanHost) {
+        /** firstMatch on the device / the host's transfer alone - 1. */
+        double slowerThanHostTransfer() {
+            return deviceFirstMatchNs / (double) hostTransferNs - 1;
+        }
     }
 
     static Result run(Settings settings, DeviceProfile device, DriveBench drive, HostBench host) throws IOException {
@@ -55,7 +60,7 @@ final class FilterExperiment {
             }
             long pages = FilterResult.decode(first.result()).pages().size();
             long hostNs = onHost.cost().timeNs();
-            return new Result(bytes, pages, first.modeledNs(), full.modeledNs(), hostNs,
+            return new Result(bytes, pages, first.modeledNs(), full.modeledNs(), hostNs, onHost.cost().transferNs(),
                     1 - first.modeledNs() / (double) full.modeledNs(), first.modeledNs() / (double) hostNs - 1);
         } finally {
             drive.delete(object);

@@ -1,24 +1,23 @@
 package dev.ispd.examples.reproduce;
 
-import dev.ispd.client.DeviceLog;
-import dev.ispd.client.Drive;
 import dev.ispd.examples.worldcup.WorldCupDrives;
 import dev.ispd.examples.worldcup.WorldCupLoader;
 import dev.ispd.sim.daemon.EmbeddedDrives;
-import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Consumer;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 
 /**
  * The log-analysis runs behind Fig. 8, 9 and 10: for each entry size, write the dataset into the
- * osd:// file system on the drive (the wr phase, timed by the drive's DEVICE_LOG), then run Q1 and
- * Q2 in each version as a Hadoop job, with a DEVICE_LOG snapshot around each, and price it
- * ({@link CostModel}). The versions' answers must be identical.
+ * osd:// file system on a fresh drive (the wr phase, priced by the drive's model, {@link DriveReplay}),
+ * then run Q1 and Q2 in each version as a Hadoop job and price it from its counters ({@link CostModel}). The versions' answers must be identical. Results arrive in version order
+ * host-normal, host-optimized, device; look them up with {@link Result#run}.
  */
 final class QueryExperiments {
     /** Bytes per osd:// chunk, one split each: Hadoop 0.20's default block size. */
@@ -48,43 +47,49 @@ final class QueryExperiments {
         }
     }
 
-    static Result run(Settings settings, EmbeddedDrives drives, CostModel costs, QueryVersionJobs jobs, Path work,
-                      Consumer<String> progress) throws Exception {
+    private static final List<Version> ORDER = List.of(Version.HOST_NORMAL, Version.HOST_OPTIMIZED, Version.DEVICE);
+
+    static Result run(Settings settings, CostModel costs, QueryVersionJobs jobs, Path work, Consumer<String> progress)
+            throws Exception {
         List<WritePhase> writes = new ArrayList<>();
         List<QueryRun> runs = new ArrayList<>();
-        try (Drive log = Drive.connect(drives.address(0))) {
-            for (int entrySize : Settings.ENTRY_SIZES) {
-                Configuration conf = WorldCupDrives.configuration(drives, CHUNK_SIZE, entrySize, settings.hostProfile());
-                FileSystem fs = FileSystem.get(URI.create("osd:///"), conf);
-                org.apache.hadoop.fs.Path input = new org.apache.hadoop.fs.Path("osd:///reproduce/wc-" + entrySize + ".bin");
-                progress.accept(String.format("writing %,d entries of %d B", settings.entries(), entrySize));
-                DeviceLog before = log.deviceLog();
-                long bytes = new WorldCupLoader(settings.seed(), settings.entries(), entrySize).load(fs, input);
-                DeviceLog after = log.deviceLog();
-                writes.add(new WritePhase(entrySize, bytes, after.modeledNowNs() - before.modeledNowNs(),
-                        after.energyNj() - before.energyNj()));
-                for (LogQuery query : LogQuery.values()) {
-                    String answer = null;
-                    for (Version version : Version.values()) {
-                        progress.accept(String.format("%s %s at %d B", query, version.label(), entrySize));
-                        Path out = work.resolve(query + "-" + entrySize + "-" + version.label());
-                        DeviceLog start = log.deviceLog();
-                        QueryVersionJobs.Outcome o = jobs.run(conf, query, entrySize, version, input, out);
-                        DeviceLog end = log.deviceLog();
-                        if (answer != null && !answer.equals(o.answer())) {
-                            throw new IllegalStateException(query + " at " + entrySize + " B: " + version.label()
-                                    + " answered differently from the other versions");
-                        }
-                        answer = o.answer();
-                        runs.add(new QueryRun(query, entrySize, version, costs.cost(version, entrySize, o.counters(),
-                                start, end)));
-                    }
-                }
-                if (!fs.delete(input, false)) {
-                    throw new IOException("could not delete " + input + " after its runs");
-                }
+        for (int entrySize : Settings.ENTRY_SIZES) {
+            // A fresh drive per dataset, as the paper wrote each dataset before its runs; it also keeps
+            // only one dataset on disk at a time.
+            try (EmbeddedDrives drives = EmbeddedDrives.builder().drives(1).profile(settings.deviceProfile()).start()) {
+                runDataset(settings, entrySize, drives, costs, jobs, work, progress, writes, runs);
             }
         }
         return new Result(List.copyOf(writes), List.copyOf(runs));
+    }
+
+    private static void runDataset(Settings settings, int entrySize, EmbeddedDrives drives, CostModel costs,
+                                   QueryVersionJobs jobs, Path work, Consumer<String> progress,
+                                   List<WritePhase> writes, List<QueryRun> runs) throws Exception {
+        Configuration conf = WorldCupDrives.configuration(drives, CHUNK_SIZE, entrySize, settings.hostProfile());
+        org.apache.hadoop.fs.Path input = new org.apache.hadoop.fs.Path("osd:///reproduce/wc-" + entrySize + ".bin");
+        // Hadoop caches one osd:// instance for all the jobs (its key ignores the configuration);
+        // closing it drops it from the cache, so the next dataset's drive gets its own.
+        try (FileSystem fs = FileSystem.get(URI.create("osd:///"), conf)) {
+            progress.accept(String.format("writing %,d entries of %d B", settings.entries(), entrySize));
+            long bytes = new WorldCupLoader(settings.seed(), settings.entries(), entrySize).load(fs, input);
+            DriveReplay.Io wr = costs.write(bytes);
+            writes.add(new WritePhase(entrySize, bytes, wr.timeNs(), wr.energyNj()));
+            Map<LogQuery, String> answers = new EnumMap<>(LogQuery.class);
+            for (Version version : ORDER) {
+                for (LogQuery query : LogQuery.values()) {
+                    progress.accept(String.format("%s %s at %d B", query, version.label(), entrySize));
+                    Path out = work.resolve(query + "-" + entrySize + "-" + version.label());
+                    QueryVersionJobs.Outcome o = jobs.run(conf, query, entrySize, version, input, out);
+                    String earlier = answers.putIfAbsent(query, o.answer());
+                    if (earlier != null && !earlier.equals(o.answer())) {
+                        throw new IllegalStateException(query + " at " + entrySize + " B: " + version.label()
+                                + " answered differently from the host versions");
+                    }
+                    runs.add(new QueryRun(query, entrySize, version,
+                            costs.cost(version, entrySize, o.counters())));
+                }
+            }
+        }
     }
 }

@@ -1,13 +1,16 @@
 package dev.ispd.examples.reproduce;
 
 import dev.ispd.examples.cli.CliErrors;
+import dev.ispd.profile.Profiles;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /**
  * {@code ispd reproduce}: reruns the Smart SSD paper's experiments (Fig. 6, 8, 9, 10 and the
@@ -36,6 +39,9 @@ public final class Reproduce implements Callable<Integer> {
     @Option(names = "--host-profile", description = "host profile (default: ${DEFAULT-VALUE})")
     String hostProfile = "host-i5-2500";
 
+    @Spec
+    CommandSpec spec;
+
     private final PrintStream stdout = System.out;
 
     public static void main(String[] args) {
@@ -45,12 +51,20 @@ public final class Reproduce implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        long n = full ? Settings.PAPER_ENTRIES : entries;
+        CommandLine cmd = spec.commandLine();
+        if (!Profiles.deviceNames().contains(profile)) {
+            throw new CommandLine.ParameterException(cmd, "--profile: no device profile '" + profile + "' (known: "
+                    + String.join(", ", Profiles.deviceNames()) + ")");
+        }
+        if (!Profiles.hostNames().contains(hostProfile)) {
+            throw new CommandLine.ParameterException(cmd, "--host-profile: no host profile '" + hostProfile
+                    + "' (known: " + String.join(", ", Profiles.hostNames()) + ")");
+        }
         Settings settings;
         try {
-            settings = new Settings(n, seed, profile, hostProfile);
+            settings = new Settings(full ? Settings.PAPER_ENTRIES : entries, seed, profile, hostProfile);
         } catch (IllegalArgumentException e) {
-            throw new CommandLine.ParameterException(new CommandLine(this), "--entries: " + e.getMessage());
+            throw new CommandLine.ParameterException(cmd, "--entries: " + e.getMessage());
         }
         Files.createDirectories(out);
         long start = System.nanoTime();

@@ -35,32 +35,34 @@ public final class Reproducer {
         DeviceProfile device = Profiles.device(settings.deviceProfile());
         HostProfile host = Profiles.host(settings.hostProfile());
         CostModel costs = new CostModel(device, host);
+        Fig6Microbench.Result fig6;
+        FilterExperiment.Result filter;
+        HostBench hostBench = new HostBench(device, host);
+        try (EmbeddedDrives drives = EmbeddedDrives.builder().drives(1).profile(device.name()).start();
+             DriveBench drive = new DriveBench(drives.address(0))) {
+            progress.accept("Fig. 6 microbenchmark");
+            fig6 = Fig6Microbench.run(settings, device, drive, hostBench);
+            progress.accept("filter");
+            filter = FilterExperiment.run(settings, device, drive, hostBench);
+        }
         Path work = Files.createTempDirectory("ispd-reproduce-");
-        try (EmbeddedDrives drives = EmbeddedDrives.builder().drives(1).profile(device.name()).start()) {
-            Fig6Microbench.Result fig6;
-            FilterExperiment.Result filter;
-            HostBench hostBench = new HostBench(device, host);
-            try (DriveBench drive = new DriveBench(drives.address(0))) {
-                progress.accept("Fig. 6 microbenchmark");
-                fig6 = Fig6Microbench.run(settings, device, drive, hostBench);
-                progress.accept("filter");
-                filter = FilterExperiment.run(settings, device, drive, hostBench);
-            }
-            QueryExperiments.Result queries = QueryExperiments.run(settings, drives, costs, jobs, work, progress);
-            List<Fig8Queries.Row> fig8 = Fig8Queries.rows(queries);
-            List<Fig9Cpu.Row> fig9 = Fig9Cpu.rows(queries, host.cpu().cores());
-            Fig10Power.Result fig10 = Fig10Power.compute(queries, host, costs);
-
-            Map<Figure, List<Claim>> claims = new EnumMap<>(Figure.class);
-            claims.put(Figure.FIG6, Claims.fig6(fig6));
-            claims.put(Figure.FIG8, Claims.fig8(fig8));
-            claims.put(Figure.FIG9, Claims.fig9(fig9));
-            claims.put(Figure.FIG10, Claims.fig10(fig10));
-            claims.put(Figure.FILTER, Claims.filter(filter));
-            return new Reproduction(settings, fig6, fig8, fig9, fig10, filter, claims, assumptions(device, host));
+        QueryExperiments.Result queries;
+        try {
+            queries = QueryExperiments.run(settings, costs, jobs, work, progress);
         } finally {
             deleteTree(work);
         }
+        List<Fig8Queries.Row> fig8 = Fig8Queries.rows(queries);
+        List<Fig9Cpu.Row> fig9 = Fig9Cpu.rows(queries, host.cpu().cores());
+        Fig10Power.Result fig10 = Fig10Power.compute(queries, host, costs);
+
+        Map<Figure, List<Claim>> claims = new EnumMap<>(Figure.class);
+        claims.put(Figure.FIG6, Claims.fig6(fig6));
+        claims.put(Figure.FIG8, Claims.fig8(fig8));
+        claims.put(Figure.FIG9, Claims.fig9(fig9));
+        claims.put(Figure.FIG10, Claims.fig10(fig10));
+        claims.put(Figure.FILTER, Claims.filter(filter));
+        return new Reproduction(settings, fig6, fig8, fig9, fig10, filter, claims, assumptions(device, host));
     }
 
     /** Per figure, the assumption-marked numbers of both profiles it depends on. */
