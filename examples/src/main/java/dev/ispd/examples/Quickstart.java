@@ -2,6 +2,7 @@ package dev.ispd.examples;
 
 import dev.ispd.examples.bench.Q1Jobs;
 import dev.ispd.examples.cli.CliErrors;
+import dev.ispd.examples.worldcup.LoadProgress;
 import dev.ispd.examples.worldcup.WorldCupDrives;
 import dev.ispd.examples.worldcup.WorldCupLoader;
 import dev.ispd.hadoop.mapreduce.DeviceJob;
@@ -58,6 +59,11 @@ public final class Quickstart implements Callable<Integer> {
     @Option(names = "--seed", description = "generator seed (default: ${DEFAULT-VALUE})")
     long seed = 1998;
 
+    @Option(names = "--logs", arity = "1..*", paramLabel = "FILE", description = "load these published WorldCup98 "
+            + "logs (wc_dayX_Y.gz, gzip or raw, - for standard input), padded to --entry-size, instead of "
+            + "generating --entries; wc_dayX_Y names load in chronological order")
+    List<String> logs;
+
     private final PrintStream out = System.out;
 
     public static void main(String[] args) {
@@ -77,9 +83,12 @@ public final class Quickstart implements Callable<Integer> {
             org.apache.hadoop.fs.Path input = new org.apache.hadoop.fs.Path("osd:///worldcup/wc-" + entrySize + ".bin");
             FileSystem fs = FileSystem.get(URI.create("osd:///"), conf);
             long loadStart = System.nanoTime();
-            long bytes = new WorldCupLoader(seed, entries, entrySize).load(fs, input);
-            out.printf("wrote %,d WorldCup98 entries of %d B (%.1f MB) to %s in %.2f s%n", entries, entrySize,
-                    bytes / 1e6, input, (System.nanoTime() - loadStart) / 1e9);
+            WorldCupLoader loader = logs == null ? new WorldCupLoader(seed, entries, entrySize)
+                    : WorldCupLoader.ofLogs(logs, entrySize).progress(LoadProgress.Mode.AUTO);
+            long bytes = loader.load(fs, input);
+            out.printf("wrote %,d WorldCup98 entries of %d B (%.1f MB) %s to %s in %.2f s%n", bytes / entrySize,
+                    entrySize, bytes / 1e6, logs == null ? "generated" : "from " + logs.size() + " log file(s)", input,
+                    (System.nanoTime() - loadStart) / 1e9);
 
             JobRun chosen = runQ1(conf, input, policy, work.resolve("q1-" + policy));
             JobRun hostOnly = runQ1(conf, input, "host-only", work.resolve("q1-host-only"));

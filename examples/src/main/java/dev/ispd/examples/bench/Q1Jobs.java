@@ -1,6 +1,6 @@
 package dev.ispd.examples.bench;
 
-import dev.ispd.examples.baseline.HostNormalQ1;
+import dev.ispd.examples.queries.HostNormalQ1;
 import dev.ispd.hadoop.conf.IspdKeys;
 import dev.ispd.hadoop.mapreduce.DeviceJob;
 import dev.ispd.hadoop.mapreduce.builtin.Q1DeviceMapper;

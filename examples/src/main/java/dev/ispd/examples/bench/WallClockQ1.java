@@ -34,7 +34,7 @@ import picocli.CommandLine.Spec;
 
 /**
  * Wall-clock benchmark of issue 3 point 9: WorldCup98 Q1 as a DeviceJob against the stock Hadoop job
- * ({@link dev.ispd.examples.baseline.HostNormalQ1}) over the same osd:// file. Starts simulated
+ * ({@link dev.ispd.examples.queries.HostNormalQ1}) over the same osd:// file. Starts simulated
  * drives in this JVM (objects on disk under {@code --dir}), writes the entries once, then runs the
  * stock job, the DeviceJob with the default policy and the DeviceJob device-only, in that order,
  * {@code --runs} times, all in Hadoop's local runner with the same settings. Prints each job's
@@ -47,7 +47,7 @@ import picocli.CommandLine.Spec;
                 + "device-only) over the same osd:// file on in-JVM simulated drives.")
 public final class WallClockQ1 implements Callable<Integer> {
     /** Hadoop's default client polling (every 5 s) would dwarf a fast local job; both kinds poll at this rate. */
-    static final int CLIENT_POLL_MS = 50;
+    static final int CLIENT_POLL_MS = 10;
 
     @Option(names = "--entries", description = "WorldCup98 entries to write (default: ${DEFAULT-VALUE})")
     long entries = 7_000_000;

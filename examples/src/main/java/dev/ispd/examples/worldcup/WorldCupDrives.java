@@ -2,6 +2,7 @@ package dev.ispd.examples.worldcup;
 
 import dev.ispd.hadoop.conf.IspdKeys;
 import dev.ispd.sim.daemon.EmbeddedDrives;
+import java.util.List;
 import java.util.StringJoiner;
 import org.apache.hadoop.conf.Configuration;
 
@@ -15,15 +16,32 @@ public final class WorldCupDrives {
      * rounded down), {@code ispd.worldcup.entry.size} and the host profile that prices host splits.
      */
     public static Configuration configuration(EmbeddedDrives drives, long chunkSize, int entrySize, String hostProfile) {
+        Configuration conf = osd(drives.addresses(), chunkSize, entrySize);
+        conf.set(IspdKeys.OFFLOAD_HOST_PROFILE.name(), hostProfile);
+        return conf;
+    }
+
+    /**
+     * osd:// over running drives: {@code addresses} such as {@code tcp:127.0.0.1:7000} or
+     * {@code unix:/tmp/ispd.sock} (on this host), or {@code host=address} pairs naming the node
+     * of each drive; chunks of whole entries ({@code chunkSize} rounded down).
+     */
+    public static Configuration osd(List<String> addresses, long chunkSize, int entrySize) {
+        if (addresses.isEmpty()) {
+            throw new IllegalArgumentException("osd:// needs at least one drive address");
+        }
+        if (chunkSize < entrySize) {
+            throw new IllegalArgumentException("chunk size " + chunkSize + " is smaller than one entry of " + entrySize
+                    + " bytes");
+        }
         Configuration conf = new Configuration();
         StringJoiner value = new StringJoiner(",");
-        for (String address : drives.addresses()) {
-            value.add("localhost=" + address);
+        for (String address : addresses) {
+            value.add(address.contains("=") ? address : "localhost=" + address);
         }
         conf.set(IspdKeys.FS_DRIVES.name(), value.toString());
         conf.setLong(IspdKeys.FS_CHUNK_SIZE.name(), chunkSize - chunkSize % entrySize);
         conf.setInt(IspdKeys.WORLDCUP_ENTRY_SIZE.name(), entrySize);
-        conf.set(IspdKeys.OFFLOAD_HOST_PROFILE.name(), hostProfile);
         return conf;
     }
 }

@@ -45,7 +45,10 @@ public final class IspdKeys {
     public static final ConfigKey JOB_DEVICE_FORMAT = new ConfigKey("ispd.job.device.format", "",
             "The DeviceMapperFormat class of a DeviceJob (set by DeviceJob.setDeviceMapperFormat): tasklet result -> key/values.");
     public static final ConfigKey SPLIT_MAX_BYTES = new ConfigKey("ispd.split.max.bytes", "0",
-            "Largest DeviceJob split in bytes (cut down to whole records); 0 = one split per chunk.");
+            "Largest piece of a DeviceJob split in bytes (cut down to whole records); 0 = one piece per chunk.");
+    public static final ConfigKey SPLIT_GROUP_MAX_BYTES = new ConfigKey("ispd.split.group.max.bytes", "1073741824",
+            "Pieces of one file placed on the same drive run as one split (one map task, one execution) of up to this "
+                    + "many bytes; 0 = a split per piece. Pieces placed on the host are never grouped.");
     public static final ConfigKey WORLDCUP_ENTRY_SIZE = new ConfigKey("ispd.worldcup.entry.size", "20",
             "Bytes per WorldCup98 entry (20, 32, 64, 128 or 256) for the built-in Q1, Q2 and filter DeviceMappers.");
     public static final ConfigKey FILTER_PREDICATE = new ConfigKey("ispd.filter.predicate", "",
@@ -54,5 +57,6 @@ public final class IspdKeys {
     /** Every key, in the order of the docs' table. */
     public static final List<ConfigKey> ALL = List.of(FS_DRIVES, FS_CHUNK_SIZE, FS_NAMESPACE_DRIVE, OFFLOAD_POLICY,
             OFFLOAD_WEIGHT, OFFLOAD_HOST_PROFILE, OFFLOAD_HOST_SLOTS, OFFLOAD_CORRECTION, OFFLOAD_CORRECTION_FILE,
-            DEVICE_TIMEOUT_MS, JOB_DEVICE_MAPPER, JOB_DEVICE_FORMAT, SPLIT_MAX_BYTES, WORLDCUP_ENTRY_SIZE, FILTER_PREDICATE);
+            DEVICE_TIMEOUT_MS, JOB_DEVICE_MAPPER, JOB_DEVICE_FORMAT, SPLIT_MAX_BYTES,
+            SPLIT_GROUP_MAX_BYTES, WORLDCUP_ENTRY_SIZE, FILTER_PREDICATE);
 }

@@ -16,16 +16,17 @@ import org.apache.hadoop.io.Writable;
 import org.apache.hadoop.mapreduce.InputSplit;
 
 /**
- * One split of a DeviceJob: a range of whole records of one file, the chunk extents that hold it,
- * the drive that holds it (its address, and its host for locality), the drive geometry a host run
- * needs to scan the same way (page size, pages per batch, link), and the scheduler's decision
- * with its predicted costs. Everything is resolved at planning time, so a task needs no namespace
- * look-up.
+ * One split of a DeviceJob: one or more pieces of one file (ranges of whole records with the
+ * chunk extents that hold them, in file order), the drive that holds them (its address, and its
+ * host for locality), the drive geometry a host run needs to scan the same way (page size, pages
+ * per batch, link), and the scheduler's decision with its predicted costs. Everything is resolved
+ * at planning time, so a task needs no namespace look-up.
  */
 public final class DeviceInputSplit extends InputSplit implements Writable {
+    private static final int MAX_LISTED = 1 << 20;
+
     private Path file;
-    private long start;
-    private long length;
+    private List<SplitPiece> pieces;
     private int recordSize;
     private int drive;
     private String driveAddress;
@@ -46,11 +47,13 @@ public final class DeviceInputSplit extends InputSplit implements Writable {
             long linkCommandLatencyNs) {
     }
 
-    DeviceInputSplit(Path file, long start, long length, int recordSize, int drive, DriveGeometry geometry,
-            List<ChunkExtent> extents, Decision decision) {
+    DeviceInputSplit(Path file, List<SplitPiece> pieces, int recordSize, int drive, DriveGeometry geometry,
+            Decision decision) {
+        if (pieces.isEmpty()) {
+            throw new IllegalArgumentException("a split of " + file + " needs at least one piece");
+        }
         this.file = file;
-        this.start = start;
-        this.length = length;
+        this.pieces = List.copyOf(pieces);
         this.recordSize = recordSize;
         this.drive = drive;
         this.driveAddress = geometry.address();
@@ -59,7 +62,6 @@ public final class DeviceInputSplit extends InputSplit implements Writable {
         this.pagesPerBatch = geometry.pagesPerBatch();
         this.linkBytesPerSec = geometry.linkBytesPerSec();
         this.linkCommandLatencyNs = geometry.linkCommandLatencyNs();
-        this.extents = List.copyOf(extents);
         this.decision = decision;
     }
 
@@ -67,13 +69,19 @@ public final class DeviceInputSplit extends InputSplit implements Writable {
         return file;
     }
 
-    /** First byte of the split in the file (a record boundary). */
-    public long start() {
-        return start;
+    /** The split's ranges of the file, in file order. */
+    public List<SplitPiece> pieces() {
+        return pieces;
     }
 
+    /** First byte of the split in the file (a record boundary). */
+    public long start() {
+        return pieces.get(0).start();
+    }
+
+    /** Bytes of the file the split covers (all its pieces). */
     public long length() {
-        return length;
+        return pieces.stream().mapToLong(SplitPiece::length).sum();
     }
 
     public int recordSize() {
@@ -98,18 +106,13 @@ public final class DeviceInputSplit extends InputSplit implements Writable {
         return new DriveGeometry(driveAddress, host, pageSize, pagesPerBatch, linkBytesPerSec, linkCommandLatencyNs);
     }
 
-    /** The chunk extents holding the split, in file order. */
-    public List<ChunkExtent> extents() {
-        return extents;
-    }
-
     public Decision decision() {
         return decision;
     }
 
     @Override
     public long getLength() {
-        return length;
+        return length();
     }
 
     @Override
@@ -120,8 +123,6 @@ public final class DeviceInputSplit extends InputSplit implements Writable {
     @Override
     public void write(DataOutput out) throws IOException {
         Text.writeString(out, file.toString());
-        out.writeLong(start);
-        out.writeLong(length);
         out.writeInt(recordSize);
         out.writeInt(drive);
         Text.writeString(out, driveAddress);
@@ -130,13 +131,19 @@ public final class DeviceInputSplit extends InputSplit implements Writable {
         out.writeInt(pagesPerBatch);
         out.writeLong(linkBytesPerSec);
         out.writeLong(linkCommandLatencyNs);
-        out.writeInt(extents.size());
-        for (ChunkExtent e : extents) {
-            out.writeInt(e.drive());
-            out.writeLong(e.objectId());
-            out.writeLong(e.objectOffset());
-            out.writeLong(e.length());
-            out.writeLong(e.fileOffset());
+        out.writeInt(pieces.size());
+        for (SplitPiece p : pieces) {
+            out.writeLong(p.start());
+            out.writeLong(p.length());
+            out.writeInt(p.drive());
+            out.writeInt(p.extents().size());
+            for (ChunkExtent e : p.extents()) {
+                out.writeInt(e.drive());
+                out.writeLong(e.objectId());
+                out.writeLong(e.objectOffset());
+                out.writeLong(e.length());
+                out.writeLong(e.fileOffset());
+            }
         }
         out.writeInt(decision.index());
         out.writeInt(decision.drive());
@@ -152,8 +159,6 @@ public final class DeviceInputSplit extends InputSplit implements Writable {
     @Override
     public void readFields(DataInput in) throws IOException {
         file = new Path(Text.readString(in));
-        start = in.readLong();
-        length = in.readLong();
         recordSize = in.readInt();
         drive = in.readInt();
         driveAddress = Text.readString(in);
@@ -162,15 +167,20 @@ public final class DeviceInputSplit extends InputSplit implements Writable {
         pagesPerBatch = in.readInt();
         linkBytesPerSec = in.readLong();
         linkCommandLatencyNs = in.readLong();
-        int n = in.readInt();
-        if (n < 0 || n > length + 1) {
-            throw new IOException("split of " + file + " at " + start + ": corrupt extent count " + n);
-        }
-        List<ChunkExtent> list = new ArrayList<>(n);
+        int n = count(in, "piece");
+        List<SplitPiece> read = new ArrayList<>(n);
         for (int i = 0; i < n; i++) {
-            list.add(new ChunkExtent(in.readInt(), in.readLong(), in.readLong(), in.readLong(), in.readLong()));
+            long start = in.readLong();
+            long length = in.readLong();
+            int pieceDrive = in.readInt();
+            int m = count(in, "extent");
+            List<ChunkExtent> extents = new ArrayList<>(m);
+            for (int j = 0; j < m; j++) {
+                extents.add(new ChunkExtent(in.readInt(), in.readLong(), in.readLong(), in.readLong(), in.readLong()));
+            }
+            read.add(new SplitPiece(start, length, pieceDrive, extents));
         }
-        extents = List.copyOf(list);
+        pieces = List.copyOf(read);
         int index = in.readInt();
         int decisionDrive = in.readInt();
         String placement = Text.readString(in);
@@ -178,7 +188,7 @@ public final class DeviceInputSplit extends InputSplit implements Writable {
         try {
             p = Placement.valueOf(placement);
         } catch (IllegalArgumentException e) {
-            throw new IOException("split of " + file + " at " + start + ": unknown placement '" + placement + "'", e);
+            throw new IOException("split of " + file + " at " + start() + ": unknown placement '" + placement + "'", e);
         }
         Cost hostCost = readCost(in);
         Cost deviceCost = readCost(in);
@@ -186,6 +196,15 @@ public final class DeviceInputSplit extends InputSplit implements Writable {
         String reason = Text.readString(in);
         decision = new Decision(index, decisionDrive, p, hostCost, deviceCost, policy, reason,
                 new Baseline(readCost(in), readCost(in)));
+    }
+
+    /** A list length read back; a split lists at most a few thousand pieces and extents. */
+    private int count(DataInput in, String what) throws IOException {
+        int n = in.readInt();
+        if (n < 0 || n > MAX_LISTED) {
+            throw new IOException("split of " + file + ": corrupt " + what + " count " + n);
+        }
+        return n;
     }
 
     private static void writeCost(DataOutput out, Cost c) throws IOException {
@@ -199,7 +218,9 @@ public final class DeviceInputSplit extends InputSplit implements Writable {
 
     @Override
     public String toString() {
-        return file + ":" + start + "+" + length + " on drive " + drive + " (" + driveAddress + ", host " + host + "), "
+        String range = pieces.size() == 1 ? start() + "+" + length()
+                : pieces.size() + " pieces from " + start() + ", " + length() + " bytes";
+        return file + ":" + range + " on drive " + drive + " (" + driveAddress + ", host " + host + "), "
                 + decision.placement();
     }
 }

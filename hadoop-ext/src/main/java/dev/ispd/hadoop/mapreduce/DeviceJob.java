@@ -46,7 +46,7 @@ public final class DeviceJob {
     }
 
     /** Client polling for jobs in the local runner, unless the user set it: see {@link #getInstance}. */
-    static final int LOCAL_POLL_MS = 50;
+    static final int LOCAL_POLL_MS = 10;
     private static final String SORT_BUFFER_KEY = "mapreduce.task.io.sort.mb";
     private static final int SORT_BUFFER_MB = 4;
     private static final List<String> POLL_KEYS = List.of("mapreduce.client.completion.pollinterval",

@@ -5,17 +5,13 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Cuts one file into splits of whole records. A split holds the records that start inside one
+ * Cuts one file into pieces of whole records. A piece holds the records that start inside one
  * chunk (at most {@code maxSplitBytes} of them at a time), so it belongs to that chunk's drive; a
- * record that runs past the chunk's end keeps its bytes in the next chunk, which the split's
+ * record that runs past the chunk's end keeps its bytes in the next chunk, which the piece's
  * extents then include (the reader runs such straddling records on the host: no drive holds
  * them whole).
  */
 final class SplitCutter {
-    /** One split before planning: the file range, the drive of its chunk, and the chunk extents it covers. */
-    record Piece(long start, long length, int drive, List<ChunkExtent> extents) {
-    }
-
     private SplitCutter() {
     }
 
@@ -24,13 +20,13 @@ final class SplitCutter {
      * @param recordSize bytes per record, or 0 for data without records (cut anywhere)
      * @param maxSplitBytes largest split, or 0 for one split per chunk
      */
-    static List<Piece> cut(String file, long fileLength, int recordSize, List<ChunkExtent> chunks, long maxSplitBytes) {
+    static List<SplitPiece> cut(String file, long fileLength, int recordSize, List<ChunkExtent> chunks, long maxSplitBytes) {
         int rs = Math.max(1, recordSize);
         if (fileLength % rs != 0) {
             throw new IllegalArgumentException(file + " is " + fileLength + " bytes, not a whole number of " + rs
                     + "-byte records");
         }
-        List<Piece> pieces = new ArrayList<>();
+        List<SplitPiece> pieces = new ArrayList<>();
         for (int i = 0; i < chunks.size(); i++) {
             ChunkExtent c = chunks.get(i);
             long first = alignUp(c.fileOffset(), rs);
@@ -38,7 +34,7 @@ final class SplitCutter {
             long step = maxSplitBytes <= 0 ? end - first : Math.max(rs, maxSplitBytes / rs * rs);
             for (long s = first; s < end; s += step) {
                 long e = Math.min(end, s + step);
-                pieces.add(new Piece(s, e - s, c.drive(), clip(chunks, i, s, e)));
+                pieces.add(new SplitPiece(s, e - s, c.drive(), clip(chunks, i, s, e)));
             }
         }
         return pieces;

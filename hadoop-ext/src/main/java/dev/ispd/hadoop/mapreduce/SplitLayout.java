@@ -23,25 +23,27 @@ record SplitLayout(List<Extent> deviceExtents, List<Extent> hostRanges, Map<Long
         List<Extent> device = new ArrayList<>();
         List<Extent> host = new ArrayList<>();
         Map<Long, Long> starts = new LinkedHashMap<>();
-        long covered = split.start();
-        for (ChunkExtent e : split.extents()) {
-            long from = SplitCutter.alignUp(e.fileOffset(), rs);
-            long to = SplitCutter.alignDown(e.fileOffset() + e.length(), rs);
-            if (e.drive() != split.drive() || to <= from) {
-                continue;
+        for (SplitPiece piece : split.pieces()) {
+            long covered = piece.start();
+            for (ChunkExtent e : piece.extents()) {
+                long from = SplitCutter.alignUp(e.fileOffset(), rs);
+                long to = SplitCutter.alignDown(e.fileOffset() + e.length(), rs);
+                if (e.drive() != split.drive() || to <= from) {
+                    continue;
+                }
+                addRange(host, covered, from);
+                device.add(new Extent(e.objectId(), e.objectOffset() + (from - e.fileOffset()), to - from));
+                starts.put(e.objectId(), e.fileOffset() - e.objectOffset());
+                covered = to;
             }
-            addRange(host, covered, from);
-            device.add(new Extent(e.objectId(), e.objectOffset() + (from - e.fileOffset()), to - from));
-            starts.put(e.objectId(), e.fileOffset() - e.objectOffset());
-            covered = to;
+            addRange(host, covered, piece.end());
         }
-        addRange(host, covered, split.start() + split.length());
         return new SplitLayout(List.copyOf(device), List.copyOf(host), starts);
     }
 
-    /** The whole split as one file range, for a host run of all of it. */
+    /** The whole split as file ranges, one per piece, for a host run of all of it. */
     static List<Extent> wholeSplit(DeviceInputSplit split) {
-        return List.of(new Extent(ResultOrigin.FILE_OBJECT, split.start(), split.length()));
+        return split.pieces().stream().map(p -> new Extent(ResultOrigin.FILE_OBJECT, p.start(), p.length())).toList();
     }
 
     long deviceBytes() {

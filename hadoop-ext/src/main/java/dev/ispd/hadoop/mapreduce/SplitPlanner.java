@@ -24,10 +24,11 @@ import org.apache.hadoop.fs.Path;
 
 /**
  * Split planning of a DeviceJob (DESIGN.md, "The path of one job", step 2): resolves the input
- * files to chunk extents on drives, cuts them into splits of whole records, asks every drive for
- * its capabilities (DEVICE_INFO) and load (DEVICE_LOG), estimates each split's work with the
- * tasklet's factory, and lets the {@link OffloadScheduler} place each split (it logs every
- * decision with its predicted costs), with the corrections earlier jobs left ({@link CorrectionStore}).
+ * files to chunk extents on drives, cuts them into pieces of whole records, asks every drive for
+ * its capabilities (DEVICE_INFO) and load (DEVICE_LOG), estimates each piece's work with the
+ * tasklet's factory, lets the {@link OffloadScheduler} place each piece (it logs every decision
+ * with its predicted costs), with the corrections earlier jobs left ({@link CorrectionStore}),
+ * and groups the pieces placed on one drive into splits ({@link SplitGrouper}).
  *
  * <p>Load: DEVICE_LOG counts the executions queued and running on a drive but not their size. A
  * drive's backlog is taken as that count times the device time the scheduler predicts for one of
@@ -62,21 +63,20 @@ final class SplitPlanner {
         long maxSplit = conf.getLong(IspdKeys.SPLIT_MAX_BYTES.name(),
                 Long.parseLong(IspdKeys.SPLIT_MAX_BYTES.defaultValue()));
 
-        List<Path> paths = new ArrayList<>();
-        List<SplitCutter.Piece> pieces = new ArrayList<>();
+        long maxGroup = conf.getLong(IspdKeys.SPLIT_GROUP_MAX_BYTES.name(),
+                Long.parseLong(IspdKeys.SPLIT_GROUP_MAX_BYTES.defaultValue()));
+
+        List<List<SplitPiece>> piecesPerFile = new ArrayList<>();
+        List<SplitPiece> pieces = new ArrayList<>();
         for (FileStatus f : files) {
-            if (f.getLen() == 0) {
-                continue;
-            }
-            for (SplitCutter.Piece p : SplitCutter.cut(f.getPath().toString(), f.getLen(), recordSize,
-                    fs.locate(f.getPath(), 0, f.getLen()), maxSplit)) {
-                paths.add(f.getPath());
-                pieces.add(p);
-            }
+            List<SplitPiece> cut = f.getLen() == 0 ? List.of() : SplitCutter.cut(f.getPath().toString(), f.getLen(),
+                    recordSize, fs.locate(f.getPath(), 0, f.getLen()), maxSplit);
+            piecesPerFile.add(cut);
+            pieces.addAll(cut);
         }
         List<SplitWork> work = new ArrayList<>(pieces.size());
         for (int i = 0; i < pieces.size(); i++) {
-            SplitCutter.Piece p = pieces.get(i);
+            SplitPiece p = pieces.get(i);
             work.add(new SplitWork(i, p.drive(), p.length(),
                     factory.estimate(params, p.length(), states.get(p.drive()).info().pageSize())));
         }
@@ -89,10 +89,16 @@ final class SplitPlanner {
         List<Decision> decisions = schedule(states, work, corrections, addresses);
 
         List<DeviceInputSplit> splits = new ArrayList<>(pieces.size());
-        for (int i = 0; i < pieces.size(); i++) {
-            SplitCutter.Piece p = pieces.get(i);
-            splits.add(new DeviceInputSplit(paths.get(i), p.start(), p.length(), recordSize, p.drive(),
-                    states.get(p.drive()).geometry(drives, p.drive()), p.extents(), decisions.get(i)));
+        int first = 0;
+        for (int f = 0; f < files.size(); f++) {
+            List<SplitPiece> cut = piecesPerFile.get(f);
+            List<Decision> decided = decisions.subList(first, first + cut.size());
+            first += cut.size();
+            for (SplitGrouper.Group g : SplitGrouper.group(cut, decided, maxGroup)) {
+                int drive = g.decision().drive();
+                splits.add(new DeviceInputSplit(files.get(f).getPath(), g.pieces(), recordSize, drive,
+                        states.get(drive).geometry(drives, drive), g.decision()));
+            }
         }
         return splits;
     }

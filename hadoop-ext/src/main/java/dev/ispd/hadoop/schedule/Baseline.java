@@ -12,6 +12,11 @@ package dev.ispd.hadoop.schedule;
  */
 public record Baseline(Cost host, Cost deviceExecution) {
 
+    /** This baseline and {@code other}'s for work done one after the other. */
+    public Baseline plus(Baseline other) {
+        return new Baseline(host.plus(other.host), deviceExecution.plus(other.deviceExecution));
+    }
+
     /** The uncorrected prediction an observation of a split placed at {@code p} is compared with. */
     public Cost of(Placement p) {
         return p == Placement.HOST ? host : deviceExecution;

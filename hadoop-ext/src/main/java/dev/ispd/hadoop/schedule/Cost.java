@@ -12,6 +12,11 @@ public record Cost(long timeNs, long energyNj) {
         }
     }
 
+    /** This cost and {@code other} one after the other. */
+    public Cost plus(Cost other) {
+        return new Cost(Math.addExact(timeNs, other.timeNs), Math.addExact(energyNj, other.energyNj));
+    }
+
     @Override
     public String toString() {
         return Format.seconds(timeNs) + " / " + Format.joules(energyNj);

@@ -30,10 +30,24 @@ class DeviceInputSplitTest {
         assertEquals(s.recordSize(), back.recordSize());
         assertEquals(s.drive(), back.drive());
         assertEquals(s.geometry(), back.geometry());
-        assertEquals(s.extents(), back.extents());
+        assertEquals(s.pieces(), back.pieces());
         assertEquals(s.decision(), back.decision());
         assertArrayEquals(new String[] {"node1"}, back.getLocations());
         assertEquals(bytes.size(), serialized(back).length, "small and stable: the same bytes again");
+    }
+
+    @Test
+    void aGroupedSplitRoundTripsWithItsPieces() throws IOException {
+        DeviceInputSplit one = SplitLayoutTest.split(0, 4200, 20, 0, List.of(new ChunkExtent(0, 100, 0, 4200, 0)),
+                Placement.DEVICE);
+        DeviceInputSplit s = new DeviceInputSplit(one.file(), List.of(one.pieces().get(0),
+                new SplitPiece(8400, 4200, 0, List.of(new ChunkExtent(0, 102, 0, 4200, 8400)))), 20, 0, one.geometry(),
+                one.decision());
+        DeviceInputSplit back = new DeviceInputSplit();
+        back.readFields(new DataInputStream(new ByteArrayInputStream(serialized(s))));
+        assertEquals(s.pieces(), back.pieces());
+        assertEquals(8400, back.getLength());
+        assertEquals(0, back.start());
     }
 
     private static byte[] serialized(DeviceInputSplit s) throws IOException {

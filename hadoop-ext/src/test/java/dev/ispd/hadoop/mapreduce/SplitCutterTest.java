@@ -22,9 +22,9 @@ class SplitCutterTest {
     @Test
     void splitsHoldTheRecordsStartingInEachChunkAndCoverTheFileOnce() {
         long length = 20 * 1000;
-        List<SplitCutter.Piece> pieces = SplitCutter.cut("f", length, 20, chunks(length, 4096), 0);
+        List<SplitPiece> pieces = SplitCutter.cut("f", length, 20, chunks(length, 4096), 0);
         long expectedStart = 0;
-        for (SplitCutter.Piece p : pieces) {
+        for (SplitPiece p : pieces) {
             assertEquals(expectedStart, p.start(), "splits are contiguous");
             assertEquals(0, p.start() % 20, "a split starts on a record");
             assertEquals(0, p.length() % 20, "a split holds whole records");
@@ -34,7 +34,7 @@ class SplitCutterTest {
         }
         assertEquals(length, expectedStart);
         // 4096 is not a multiple of 20: the record at 4080..4100 runs into the second chunk
-        SplitCutter.Piece first = pieces.get(0);
+        SplitPiece first = pieces.get(0);
         assertEquals(4100, first.length());
         assertEquals(List.of(new ChunkExtent(0, 100, 0, 4096, 0), new ChunkExtent(1, 101, 0, 4, 4096)), first.extents());
         assertEquals(4100, pieces.get(1).start());
@@ -44,9 +44,9 @@ class SplitCutterTest {
     @Test
     void maxSplitBytesCutsAChunkIntoSeveralSplitsOfWholeRecords() {
         long length = 256 * 100;
-        List<SplitCutter.Piece> pieces = SplitCutter.cut("f", length, 256, chunks(length, 256 * 40), 256 * 15 + 7);
+        List<SplitPiece> pieces = SplitCutter.cut("f", length, 256, chunks(length, 256 * 40), 256 * 15 + 7);
         assertEquals(List.of(0L, 3840L, 7680L, 10240L, 14080L, 17920L, 20480L, 24320L),
-                pieces.stream().map(SplitCutter.Piece::start).toList());
+                pieces.stream().map(SplitPiece::start).toList());
         assertTrue(pieces.stream().allMatch(p -> p.length() % 256 == 0 && p.extents().size() == 1));
     }
 

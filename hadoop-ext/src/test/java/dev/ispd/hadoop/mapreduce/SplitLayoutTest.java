@@ -23,9 +23,9 @@ class SplitLayoutTest {
     /** A split with the smartssd-2013 profile's geometry (8 KiB pages, 128 per batch, SATA 2 link). */
     static DeviceInputSplit withFile(Path file, long start, long length, int recordSize, int drive, String address,
             List<ChunkExtent> extents, Placement placement) {
-        return new DeviceInputSplit(file, start, length, recordSize, drive,
+        return new DeviceInputSplit(file, List.of(new SplitPiece(start, length, drive, extents)), recordSize, drive,
                 new DeviceInputSplit.DriveGeometry(address, "node1", 8192, 128, 300_000_000L, 215_000),
-                extents, new Decision(7, drive, placement, new Cost(1000, 2000), new Cost(300, 400), "fastest", "test",
+                new Decision(7, drive, placement, new Cost(1000, 2000), new Cost(300, 400), "fastest", "test",
                 new Baseline(new Cost(900, 1500), new Cost(200, 300))));
     }
 
@@ -50,5 +50,25 @@ class SplitLayoutTest {
         assertEquals(List.of(new Extent(9, 0, 100)), layout.deviceExtents());
         assertEquals(List.of(new Extent(ResultOrigin.FILE_OBJECT, 0, 100)), layout.hostRanges());
         assertEquals(Map.of(9L, 100L), layout.objectStarts());
+    }
+
+    @Test
+    void aGroupedSplitScansEachPiecesWholeRecordsOnItsDriveAndTheStraddlersOnTheHost() {
+        // 20 B records, 4196-byte chunks alternating drives 0, 1, 0: the split groups drive 0's pieces
+        SplitPiece first = new SplitPiece(0, 4200, 0,
+                List.of(new ChunkExtent(0, 100, 0, 4196, 0), new ChunkExtent(1, 101, 0, 4, 4196)));
+        SplitPiece third = new SplitPiece(8400, 4188, 0, List.of(new ChunkExtent(0, 102, 8, 4188, 8400)));
+        DeviceInputSplit s = new DeviceInputSplit(new Path("osd:///wc/data"), List.of(first, third), 20, 0,
+                new DeviceInputSplit.DriveGeometry("unix:/tmp/d0.sock", "node1", 8192, 128, 300_000_000L, 215_000),
+                new Decision(0, 0, Placement.DEVICE, new Cost(1, 1), new Cost(1, 1), "fastest", "test",
+                        new Baseline(new Cost(1, 1), new Cost(1, 1))));
+        SplitLayout layout = SplitLayout.of(s);
+        assertEquals(List.of(new Extent(100, 0, 4180), new Extent(102, 8, 4180)), layout.deviceExtents());
+        assertEquals(List.of(new Extent(ResultOrigin.FILE_OBJECT, 4180, 20), new Extent(ResultOrigin.FILE_OBJECT, 12580, 8)),
+                layout.hostRanges());
+        assertEquals(Map.of(100L, 0L, 102L, 8392L), layout.objectStarts());
+        assertEquals(List.of(new Extent(ResultOrigin.FILE_OBJECT, 0, 4200), new Extent(ResultOrigin.FILE_OBJECT, 8400, 4188)),
+                SplitLayout.wholeSplit(s));
+        assertEquals(8388, s.getLength());
     }
 }

@@ -1,4 +1,4 @@
-package dev.ispd.examples.baseline;
+package dev.ispd.examples.queries;
 
 import dev.ispd.worldcup.WorldCup98;
 import java.io.IOException;

@@ -1,4 +1,4 @@
-package dev.ispd.examples.baseline;
+package dev.ispd.examples.queries;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;

@@ -1,15 +1,10 @@
-package dev.ispd.examples.baseline;
+package dev.ispd.examples.queries;
 
-import dev.ispd.worldcup.WorldCup98;
 import java.io.IOException;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
-import org.apache.hadoop.io.LongWritable;
-import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapreduce.Job;
-import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
 import org.apache.hadoop.mapreduce.lib.input.FixedLengthInputFormat;
-import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
 import org.apache.hadoop.mapreduce.lib.reduce.LongSumReducer;
 
 /**
@@ -35,24 +30,7 @@ public final class HostNormalQ1 {
      * to {@code output}; {@code conf} is copied, as {@link Job#getInstance} does.
      */
     public static Job newJob(Configuration conf, int entrySize, Path input, Path output) throws IOException {
-        if (!WorldCup98.isEntrySize(entrySize)) {
-            throw new IllegalArgumentException("entry size must be one of " + WorldCup98.ENTRY_SIZES + ", got "
-                    + entrySize);
-        }
-        Job job = Job.getInstance(conf, "q1 host-normal");
-        job.setJarByClass(HostNormalQ1.class);
-        job.setInputFormatClass(FixedLengthInputFormat.class);
-        FixedLengthInputFormat.setRecordLength(job.getConfiguration(), entrySize);
-        FileInputFormat.addInputPath(job, input);
-        job.setMapperClass(RegionCountMapper.class);
-        job.setCombinerClass(LongSumReducer.class);
-        job.setReducerClass(LongSumReducer.class);
-        job.setNumReduceTasks(1);
-        job.setMapOutputKeyClass(Text.class);
-        job.setMapOutputValueClass(LongWritable.class);
-        job.setOutputKeyClass(Text.class);
-        job.setOutputValueClass(LongWritable.class);
-        FileOutputFormat.setOutputPath(job, output);
-        return job;
+        return HostJobs.newJob(conf, "q1 host-normal", entrySize, input, output, RegionCountMapper.class,
+                Reduction.of(Query.Q1));
     }
 }

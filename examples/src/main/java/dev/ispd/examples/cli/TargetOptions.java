@@ -1,0 +1,93 @@
+package dev.ispd.examples.cli;
+
+import dev.ispd.examples.worldcup.LoadProgress;
+import dev.ispd.examples.worldcup.WorldCupDrives;
+import dev.ispd.examples.worldcup.logs.WorldCupLogWriter;
+import dev.ispd.worldcup.WorldCup98;
+import java.io.Closeable;
+import java.io.IOException;
+import java.net.URI;
+import java.util.List;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.fs.RawLocalFileSystem;
+import picocli.CommandLine;
+import picocli.CommandLine.Option;
+
+/** The options of commands that write WorldCup98 entries somewhere: the drives of osd://, chunk size, progress bar. */
+public final class TargetOptions {
+    @Option(names = "--drives", split = ",", paramLabel = "ADDR",
+            description = "addresses of running drives (bin/ispd drive) for an osd:// target, e.g. "
+                    + "tcp:127.0.0.1:7000 or unix:/tmp/ispd.sock; host=ADDR names the node of a drive")
+    List<String> drives = List.of();
+
+    @Option(names = "--chunk-size", description = "bytes per osd:// chunk (one split each), rounded down to whole "
+            + "entries (default: ${DEFAULT-VALUE})")
+    long chunkSize = 8L << 20;
+
+    @Option(names = "--progress", description = "progress bar on standard error: ${COMPLETION-CANDIDATES}; AUTO shows "
+            + "it above " + LoadProgress.AUTO_RECORDS + " generated records or " + (LoadProgress.AUTO_BYTES >> 20)
+            + " MB of input (default: ${DEFAULT-VALUE})")
+    LoadProgress.Mode progress = LoadProgress.Mode.AUTO;
+
+    /** An open file system and the path in it to write. */
+    record Target(FileSystem fs, Path path) implements Closeable {
+        @Override
+        public void close() throws IOException {
+            fs.close();
+        }
+    }
+
+    /**
+     * Opens where {@code target} lives: an osd:// path on {@code --drives}, a URI of another
+     * Hadoop file system, or else a local file name.
+     */
+    Target open(CommandLine cmd, String target, String option, int entrySize) throws IOException {
+        if (chunkSize < entrySize) {
+            throw new CommandLine.ParameterException(cmd, "--chunk-size must hold at least one entry of " + entrySize
+                    + " B, got " + chunkSize);
+        }
+        if (!target.contains("://")) {
+            return local(cmd, java.nio.file.Path.of(target).toAbsolutePath().toUri());
+        }
+        URI uri = URI.create(target);
+        if ("file".equals(uri.getScheme())) {
+            return local(cmd, uri);
+        }
+        if (!"osd".equals(uri.getScheme())) {
+            noDrives(cmd, target);
+            return new Target(FileSystem.newInstance(uri, new Configuration()), new Path(uri));
+        }
+        if (drives.isEmpty()) {
+            throw new CommandLine.ParameterException(cmd, option + " " + target + " needs --drives: the addresses "
+                    + "of the running drives that hold osd://");
+        }
+        if (WorldCupLogWriter.isGzipName(target)) {
+            throw new CommandLine.ParameterException(cmd, option + " " + target + ": osd:// files hold uncompressed "
+                    + "entries for the drives' tasklets; drop the .gz");
+        }
+        Configuration conf = WorldCupDrives.osd(drives, chunkSize, entrySize);
+        return new Target(FileSystem.newInstance(URI.create("osd:///"), conf), new Path(uri));
+    }
+
+    private Target local(CommandLine cmd, URI file) throws IOException {
+        noDrives(cmd, file.toString());
+        RawLocalFileSystem fs = new RawLocalFileSystem();
+        fs.initialize(URI.create("file:///"), new Configuration());
+        return new Target(fs, new Path(file));
+    }
+
+    private void noDrives(CommandLine cmd, String target) {
+        if (!drives.isEmpty()) {
+            throw new CommandLine.ParameterException(cmd, "--drives is for osd:// targets only, not " + target);
+        }
+    }
+
+    static void checkEntrySize(CommandLine cmd, int entrySize) {
+        if (!WorldCup98.isEntrySize(entrySize)) {
+            throw new CommandLine.ParameterException(cmd, "--entry-size must be one of "
+                    + WorldCup98.ENTRY_SIZES + ", got " + entrySize);
+        }
+    }
+}

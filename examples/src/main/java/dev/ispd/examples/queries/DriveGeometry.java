@@ -1,0 +1,110 @@
+package dev.ispd.examples.queries;
+
+import dev.ispd.client.DeviceInfo;
+import dev.ispd.client.Drive;
+import dev.ispd.hadoop.fs.DriveSet;
+import dev.ispd.profile.Capabilities;
+import dev.ispd.profile.LinkSpec;
+import dev.ispd.profile.Power;
+import java.io.IOException;
+import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
+
+/**
+ * What the host jobs need to know about the drives an osd:// file lives on: the page size and
+ * chunk size (to name a page as the device filter does) and the host link (to price the bytes
+ * the host-optimized mappers read, as a DeviceJob prices its host splits). Probed once by the
+ * job driver and passed to the tasks in the job configuration.
+ *
+ * @param pageSize          the drives' flash page size
+ * @param chunkSize         the file's chunk size: every chunk but the last is this long
+ * @param linkBytesPerSec   the drives' host link bandwidth
+ * @param linkLatencyNs     the drives' host link command latency
+ */
+public record DriveGeometry(int pageSize, long chunkSize, long linkBytesPerSec, long linkLatencyNs) {
+    static final String PAGE_SIZE = "ispd.queries.page.size";
+    static final String CHUNK_SIZE = "ispd.queries.chunk.size";
+    static final String LINK_BANDWIDTH = "ispd.queries.link.bandwidth";
+    static final String LINK_LATENCY = "ispd.queries.link.latency.ns";
+
+    public DriveGeometry {
+        if (pageSize <= 0 || chunkSize <= 0 || linkBytesPerSec <= 0 || linkLatencyNs < 0) {
+            throw new IllegalArgumentException("drive geometry needs positive page size, chunk size and link bandwidth, "
+                    + "got " + pageSize + ", " + chunkSize + ", " + linkBytesPerSec + ", latency " + linkLatencyNs);
+        }
+    }
+
+    /**
+     * Asks every drive of {@code conf} ({@link dev.ispd.hadoop.conf.IspdKeys#FS_DRIVES}) for its page size and
+     * link, and {@code input}'s file system for its chunk size. The drives must agree: one
+     * geometry describes the whole file.
+     */
+    public static DriveGeometry probe(Configuration conf, Path input) throws IOException {
+        long chunkSize = input.getFileSystem(conf).getFileStatus(input).getBlockSize();
+        DriveGeometry first = null;
+        try (DriveSet drives = DriveSet.fromConfiguration(conf)) {
+            for (int d = 0; d < drives.size(); d++) {
+                DeviceInfo info;
+                try (Drive drive = drives.open(d)) {
+                    info = drive.deviceInfo();
+                }
+                Map<String, String> caps = info.capabilities();
+                DriveGeometry g = new DriveGeometry(info.pageSize(), chunkSize,
+                        capability(caps, Capabilities.LINK_BANDWIDTH, drives.address(d)),
+                        capability(caps, Capabilities.LINK_COMMAND_LATENCY, drives.address(d)));
+                if (first != null && !first.equals(g)) {
+                    throw new IOException("the drives differ: " + drives.address(0) + " has " + first + ", "
+                            + drives.address(d) + " has " + g + "; the host jobs price one link and name pages one way");
+                }
+                first = g;
+            }
+        }
+        if (first == null) {
+            throw new IOException("no drives configured; the host jobs need the drives' page size and link");
+        }
+        return first;
+    }
+
+    /** Writes this geometry into a job configuration. */
+    public void store(Configuration conf) {
+        conf.setInt(PAGE_SIZE, pageSize);
+        conf.setLong(CHUNK_SIZE, chunkSize);
+        conf.setLong(LINK_BANDWIDTH, linkBytesPerSec);
+        conf.setLong(LINK_LATENCY, linkLatencyNs);
+    }
+
+    /** The geometry {@link #store} wrote. */
+    public static DriveGeometry load(Configuration conf) {
+        if (conf.get(PAGE_SIZE) == null) {
+            throw new IllegalStateException("the job configuration has no " + PAGE_SIZE
+                    + "; build query jobs through QueryJobs, which probes the drives");
+        }
+        return new DriveGeometry(conf.getInt(PAGE_SIZE, 0), conf.getLong(CHUNK_SIZE, 0),
+                conf.getLong(LINK_BANDWIDTH, 0), conf.getLong(LINK_LATENCY, -1));
+    }
+
+    /** The host link; its power is not the host's concern (the host profile prices the whole system). */
+    public LinkSpec link() {
+        return new LinkSpec(linkBytesPerSec, linkLatencyNs, new Power(0, 0));
+    }
+
+    /**
+     * The address of the page a record starting at {@code fileOffset} belongs to, as the device
+     * filter names it: the file offset of the page's start, pages counted from the start of the
+     * record's chunk.
+     */
+    public long pageAddress(long fileOffset) {
+        long chunkStart = fileOffset - fileOffset % chunkSize;
+        return chunkStart + (fileOffset - chunkStart) / pageSize * pageSize;
+    }
+
+    private static long capability(Map<String, String> caps, String key, String address) throws IOException {
+        String v = caps.get(key);
+        try {
+            return Long.parseLong(v);
+        } catch (NumberFormatException e) {
+            throw new IOException("drive " + address + " reports capability " + key + " = '" + v + "', not an integer", e);
+        }
+    }
+}

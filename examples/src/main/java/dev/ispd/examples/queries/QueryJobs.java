@@ -1,0 +1,102 @@
+package dev.ispd.examples.queries;
+
+import dev.ispd.hadoop.conf.IspdKeys;
+import dev.ispd.hadoop.mapreduce.DeviceJob;
+import dev.ispd.hadoop.mapreduce.DeviceMapper;
+import dev.ispd.hadoop.mapreduce.DeviceMapperFormat;
+import dev.ispd.hadoop.mapreduce.builtin.FilterFormat;
+import dev.ispd.hadoop.mapreduce.builtin.Q1DeviceMapper;
+import dev.ispd.hadoop.mapreduce.builtin.Q1Format;
+import dev.ispd.hadoop.mapreduce.builtin.Q2DeviceMapper;
+import dev.ispd.hadoop.mapreduce.builtin.Q2Format;
+import java.io.IOException;
+import java.nio.file.Files;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.mapreduce.Job;
+
+/**
+ * Runs a WorldCup98 query in one of the three variants and returns its canonical answer
+ * ({@link Answers}), counters and wall time. The variants share the reduce side
+ * ({@link Reduction}) and differ in the map side only:
+ * <ul>
+ *   <li>host-normal: stock mappers, one pair per entry (per matching entry for the filter);</li>
+ *   <li>host-optimized: mappers aggregating in memory ({@link HostPricedMapper}), priced with the host model;</li>
+ *   <li>device: a {@link DeviceJob} on the built-in tasklets; policy device-only unless {@code conf}
+ *       sets {@link IspdKeys#OFFLOAD_POLICY}.</li>
+ * </ul>
+ */
+public final class QueryJobs {
+    /** The device variant's policy when the configuration names none. */
+    public static final String DEFAULT_DEVICE_POLICY = "device-only";
+
+    private QueryJobs() {
+    }
+
+    /**
+     * Runs one variant to completion (in the local runner unless {@code conf} says otherwise);
+     * {@code conf} names the osd drives ({@code WorldCupDrives.configuration}), {@code input} is
+     * an osd:// file of entries of {@code spec.entrySize()} bytes, {@code outputDir} a local
+     * directory that must not exist yet. A failed job is an IOException naming it.
+     */
+    public static QueryRun run(Configuration conf, QuerySpec spec, Variant variant, Path input,
+                               java.nio.file.Path outputDir) throws Exception {
+        Configuration c = jobConfiguration(conf, spec, input);
+        Path output = new Path(outputDir.toUri());
+        String name = spec + " " + variant.cliName();
+        long start = System.nanoTime();
+        Job job;
+        boolean ok;
+        if (variant == Variant.DEVICE) {
+            DeviceJob device = deviceJob(c, spec, name, input, output);
+            job = device.job();
+            ok = device.waitForCompletion(false);
+        } else {
+            job = HostJobs.newJob(c, name, spec.entrySize(), input, output, HostJobs.mapper(spec.query(), variant),
+                    Reduction.of(spec.query()));
+            ok = job.waitForCompletion(false);
+        }
+        long wallNs = System.nanoTime() - start;
+        if (!ok) {
+            throw new IOException("job '" + name + "' over " + input + " failed: " + job.getStatus().getFailureInfo());
+        }
+        java.nio.file.Path part = outputDir.resolve("part-r-00000");
+        String answer = Answers.fromReducerOutput(spec, Files.readString(part), part.toString());
+        return new QueryRun(spec, variant, answer, job.getCounters(), wallNs);
+    }
+
+    /** {@code conf} plus what every variant's tasks read: entry size, predicate, the drives' geometry. */
+    static Configuration jobConfiguration(Configuration conf, QuerySpec spec, Path input) throws IOException {
+        Configuration c = new Configuration(conf);
+        c.setInt(IspdKeys.WORLDCUP_ENTRY_SIZE.name(), spec.entrySize());
+        if (spec.query() == Query.FILTER) {
+            FilterPredicate p = spec.predicate();
+            c.set(QueryConf.FILTER_PREDICATE, p.toString());
+            c.set(IspdKeys.FILTER_PREDICATE.name(), p.condition());
+        }
+        DriveGeometry.probe(c, input).store(c);
+        return c;
+    }
+
+    private static DeviceJob deviceJob(Configuration c, QuerySpec spec, String name, Path input, Path output)
+            throws IOException {
+        if (c.get(IspdKeys.OFFLOAD_POLICY.name()) == null) {
+            c.set(IspdKeys.OFFLOAD_POLICY.name(), DEFAULT_DEVICE_POLICY);
+        }
+        Class<? extends DeviceMapper> mapper = switch (spec.query()) {
+            case Q1 -> Q1DeviceMapper.class;
+            case Q2 -> Q2DeviceMapper.class;
+            case FILTER -> ModedFilterDeviceMapper.class;
+        };
+        Class<? extends DeviceMapperFormat> format = switch (spec.query()) {
+            case Q1 -> Q1Format.class;
+            case Q2 -> Q2Format.class;
+            case FILTER -> FilterFormat.class;
+        };
+        Reduction r = Reduction.of(spec.query());
+        return DeviceJob.getInstance(c, name).setDeviceMapper(mapper).setDeviceMapperFormat(format)
+                .setCombinerClass(r.reducer()).setReducerClass(r.reducer())
+                .setOutputKeyClass(r.keyClass()).setOutputValueClass(r.valueClass())
+                .setNumReduceTasks(1).addInputPath(input).setOutputPath(output);
+    }
+}

@@ -1,0 +1,59 @@
+package dev.ispd.examples.worldcup;
+
+import java.io.IOException;
+import org.apache.hadoop.fs.FSDataOutputStream;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+
+/**
+ * Writes a Hadoop file under a hidden temporary name beside the target ({@code .NAME.loading},
+ * which Hadoop's input formats skip) and renames it onto the target only when everything was
+ * written, so a load that fails part way leaves the target as it was. On success an existing
+ * target is deleted just before the rename. The temporary name is fixed, not random: osd://
+ * places a file's chunks on drives by the path it is created at, so the same load always lands
+ * the same way; a temporary file left by a crashed load is replaced.
+ */
+final class StagedTarget {
+    /** What writes the file's bytes; returns the bytes written. */
+    interface Body {
+        long write(FSDataOutputStream out) throws IOException;
+    }
+
+    private StagedTarget() {
+    }
+
+    static long write(FileSystem fs, Path target, Body body) throws IOException {
+        Path parent = target.getParent();
+        if (parent != null) {
+            fs.mkdirs(parent);
+        }
+        Path staging = new Path(parent, "." + target.getName() + ".loading");
+        long written;
+        try {
+            try (FSDataOutputStream out = fs.create(staging, true)) {
+                written = body.write(out);
+            }
+        } catch (IOException | RuntimeException e) {
+            discard(fs, staging, e);
+            throw e;
+        }
+        if (fs.exists(target) && !fs.delete(target, false)) {
+            discard(fs, staging, null);
+            throw new IOException("could not replace " + target + ": deleting the old file failed");
+        }
+        if (!fs.rename(staging, target)) {
+            throw new IOException("could not rename " + staging + " to " + target + "; the loaded data is in " + staging);
+        }
+        return written;
+    }
+
+    private static void discard(FileSystem fs, Path staging, Exception cause) {
+        try {
+            fs.delete(staging, false);
+        } catch (IOException | RuntimeException e) {
+            if (cause != null) {
+                cause.addSuppressed(e);
+            }
+        }
+    }
+}
