@@ -1,5 +1,7 @@
 package dev.ispd.examples.reproduce;
 
+import dev.ispd.examples.queries.Query;
+import dev.ispd.examples.queries.Variant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -41,16 +43,16 @@ final class Claims {
 
     static List<Claim> fig8(List<Fig8Queries.Row> rows) {
         List<Claim> out = new ArrayList<>();
-        Fig8Queries.Row q1Big = Fig8Queries.row(rows, LogQuery.Q1, 256);
+        Fig8Queries.Row q1Big = Fig8Queries.row(rows, Query.Q1, 256);
         out.add(new Claim("q1-256-device-2-3x", "Q1 at 256 B: the device is 2-3x faster than the host versions (V-C-1)",
                 f("%.2fx host-normal, %.2fx host-optimized", q1Big.speedupOverHostNormal(),
                         q1Big.speedupOverHostOptimized()),
                 within(q1Big.speedupOverHostNormal(), 2, 3) && within(q1Big.speedupOverHostOptimized(), 2, 3)));
-        Fig8Queries.Row q1Small = Fig8Queries.row(rows, LogQuery.Q1, 32);
+        Fig8Queries.Row q1Small = Fig8Queries.row(rows, Query.Q1, 32);
         out.add(new Claim("q1-32-host-optimized-wins", "Q1 at 32 B: host-optimized beats the device (V-C-1)",
                 f("host-optimized %.3f s, device %.3f s", q1Small.hostOptimizedNs() / 1e9, q1Small.deviceNs() / 1e9),
                 q1Small.hostOptimizedNs() < q1Small.deviceNs()));
-        Fig8Queries.Row q2Big = Fig8Queries.row(rows, LogQuery.Q2, 256);
+        Fig8Queries.Row q2Big = Fig8Queries.row(rows, Query.Q2, 256);
         out.add(new Claim("q2-gap-narrower", "Q2: the gap between device and host versions is narrower than Q1's (V-C-1)",
                 f("at 256 B the device is %.2fx / %.2fx faster for Q2 against %.2fx / %.2fx for Q1 (host-optimized / "
                         + "host-normal)", q2Big.speedupOverHostOptimized(), q2Big.speedupOverHostNormal(),
@@ -58,7 +60,7 @@ final class Claims {
                 q2Big.speedupOverHostOptimized() < q1Big.speedupOverHostOptimized()
                         && q2Big.speedupOverHostNormal() < q1Big.speedupOverHostNormal()));
         List<Double> gaps = Settings.ENTRY_SIZES.stream()
-                .map(s -> Fig8Queries.row(rows, LogQuery.Q1, s).speedupOverHostOptimized()).toList();
+                .map(s -> Fig8Queries.row(rows, Query.Q1, s).speedupOverHostOptimized()).toList();
         boolean widening = true;
         for (int i = 1; i < gaps.size(); i++) {
             widening &= gaps.get(i) > gaps.get(i - 1);
@@ -76,8 +78,8 @@ final class Claims {
     }
 
     static List<Claim> fig9(List<Fig9Cpu.Row> rows) {
-        Fig9Cpu.Row device = rows.stream().filter(r -> r.version() == Version.DEVICE).findFirst().orElseThrow();
-        double hostBusyMin = rows.stream().filter(r -> r.version() != Version.DEVICE)
+        Fig9Cpu.Row device = rows.stream().filter(r -> r.version() == Variant.DEVICE).findFirst().orElseThrow();
+        double hostBusyMin = rows.stream().filter(r -> r.version() != Variant.DEVICE)
                 .mapToDouble(r -> r.userPercent() + r.kernelPercent()).min().orElseThrow();
         double deviceBusy = device.userPercent() + device.kernelPercent();
         return List.of(new Claim("device-host-idle", "the device version leaves the host CPUs almost idle; the host "
@@ -88,13 +90,13 @@ final class Claims {
 
     static List<Claim> fig10(Fig10Power.Result r) {
         List<Claim> out = new ArrayList<>();
-        Fig10Power.Totals device = r.totals(Version.DEVICE);
+        Fig10Power.Totals device = r.totals(Variant.DEVICE);
         double minSaved = Double.MAX_VALUE;
         StringBuilder ours = new StringBuilder();
-        for (Version v : List.of(Version.HOST_NORMAL, Version.HOST_OPTIMIZED)) {
+        for (Variant v : List.of(Variant.HOST_NORMAL, Variant.HOST_OPTIMIZED)) {
             double saved = 1 - device.execNj() / (double) r.totals(v).execNj();
             minSaved = Math.min(minSaved, saved);
-            ours.append(f("%s%.0f%% against %s", ours.isEmpty() ? "" : ", ", 100 * saved, v.label()));
+            ours.append(f("%s%.0f%% against %s", ours.isEmpty() ? "" : ", ", 100 * saved, v.cliName()));
         }
         out.add(new Claim("energy-saved-over-half", "over 50% of the system's energy is saved during execution (V-C-3)",
                 "exec phases of Q1 over all entry sizes: " + ours, minSaved > 0.5));
@@ -103,7 +105,7 @@ final class Claims {
                 device.minExecAddedWatts() >= 0 && device.maxExecAddedWatts() < 1));
         double lo = Double.MAX_VALUE;
         double hi = 0;
-        for (Version v : List.of(Version.HOST_NORMAL, Version.HOST_OPTIMIZED)) {
+        for (Variant v : List.of(Variant.HOST_NORMAL, Variant.HOST_OPTIMIZED)) {
             lo = Math.min(lo, r.totals(v).minExecAddedWatts());
             hi = Math.max(hi, r.totals(v).maxExecAddedWatts());
         }

@@ -1,5 +1,6 @@
 package dev.ispd.examples.reproduce;
 
+import dev.ispd.examples.queries.Variant;
 import dev.ispd.hadoop.mapreduce.IspdCounter;
 import dev.ispd.model.HadoopPathModel;
 import dev.ispd.model.HadoopTaskCounts;
@@ -13,13 +14,14 @@ import dev.ispd.tasklet.Meter;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import org.apache.hadoop.mapreduce.Counters;
+import org.apache.hadoop.mapreduce.JobCounter;
 import org.apache.hadoop.mapreduce.TaskCounter;
 
 /**
  * Turns a finished job into its modeled {@link VersionCost}, each version from what describes it:
  * <ul>
  *   <li>host-normal: Hadoop's own task counters priced by {@link HadoopPathModel};</li>
- *   <li>host-optimized: the IspdCounter host time and added energy (HostModel per split); its CPU
+ *   <li>host-optimized: the IspdCounter host time and added energy (HostModel per map task); its CPU
  *       split is the kernel's per-byte copy and the time beyond the transfer;</li>
  *   <li>device: the IspdCounter device time; the host only issues commands and polls, each call
  *       costing the profile's {@code hadoop.deviceCallCpuNs}, one poll per {@code hadoop.pollIntervalNs}.</li>
@@ -62,7 +64,7 @@ final class CostModel {
         return host.power().idleNw();
     }
 
-    VersionCost cost(Version version, int entrySize, Counters counters) {
+    VersionCost cost(Variant version, int entrySize, Counters counters) {
         return switch (version) {
             case HOST_NORMAL -> hostNormal(entrySize, counters);
             case HOST_OPTIMIZED -> hostOptimized(counters);
@@ -95,7 +97,7 @@ final class CostModel {
     private VersionCost hostOptimized(Counters counters) {
         long timeNs = value(counters, IspdCounter.MODELED_HOST_NS) + value(counters, IspdCounter.MODELED_DEVICE_NS);
         long bytes = value(counters, IspdCounter.BYTES_MOVED_TO_HOST);
-        long splits = Math.max(1, value(counters, IspdCounter.SPLITS_ON_HOST));
+        long splits = Math.max(1, value(counters, JobCounter.TOTAL_LAUNCHED_MAPS));
         HostCost transfer = hostModel.price(device.link(), new Meter(), bytes);
         long transferNs = transfer.transferNs() + (splits - 1) * device.link().commandLatencyNs();
         long kernelNs = transfer.cpuNs();

@@ -1,5 +1,7 @@
 package dev.ispd.examples.reproduce;
 
+import dev.ispd.examples.queries.Query;
+import dev.ispd.examples.queries.Variant;
 import dev.ispd.profile.HostProfile;
 import dev.ispd.profile.Units;
 import java.util.ArrayList;
@@ -20,12 +22,12 @@ final class Fig10Power {
     enum Phase { WR, IDLE, EXEC }
 
     /** One stretch of constant (average) power. */
-    record Segment(Version version, int entrySize, Phase phase, long startNs, long durationNs, double watts,
+    record Segment(Variant version, int entrySize, Phase phase, long startNs, long durationNs, double watts,
                    long energyNj) {
     }
 
     /** A version's energy per phase kind over all entry sizes, and what its exec phases add to an idle system. */
-    record Totals(Version version, long wrNj, long idleNj, long execNj, double minExecAddedWatts,
+    record Totals(Variant version, long wrNj, long idleNj, long execNj, double minExecAddedWatts,
                   double maxExecAddedWatts) {
         long totalNj() {
             return wrNj + idleNj + execNj;
@@ -33,7 +35,7 @@ final class Fig10Power {
     }
 
     record Result(List<Segment> segments, List<Totals> totals, double idleSystemWatts) {
-        Totals totals(Version v) {
+        Totals totals(Variant v) {
             return totals.stream().filter(t -> t.version() == v).findFirst().orElseThrow();
         }
     }
@@ -42,8 +44,8 @@ final class Fig10Power {
         long idleNw = host.power().idleNw() + costs.driveIdleNw();
         double idleWatts = idleNw / 1e9;
         List<Segment> segments = new ArrayList<>();
-        Map<Version, Totals> totals = new EnumMap<>(Version.class);
-        for (Version v : Version.values()) {
+        Map<Variant, Totals> totals = new EnumMap<>(Variant.class);
+        for (Variant v : Variant.values()) {
             long t = 0;
             long wr = 0;
             long idle = 0;
@@ -58,7 +60,7 @@ final class Fig10Power {
                 wr += wrNj;
                 long pauseNj = Units.energyNj(idleNw, Settings.PAUSE_NS);
                 t = add(segments, v, size, Phase.IDLE, t, Settings.PAUSE_NS, pauseNj);
-                VersionCost c = r.run(LogQuery.Q1, size, v).cost();
+                VersionCost c = r.run(Query.Q1, size, v).cost();
                 t = add(segments, v, size, Phase.EXEC, t, c.timeNs(), c.systemEnergyNj());
                 exec += c.systemEnergyNj();
                 t = add(segments, v, size, Phase.IDLE, t, Settings.PAUSE_NS, pauseNj);
@@ -72,7 +74,7 @@ final class Fig10Power {
         return new Result(List.copyOf(segments), List.copyOf(totals.values()), idleWatts);
     }
 
-    private static long add(List<Segment> out, Version v, int size, Phase phase, long start, long ns, long nj) {
+    private static long add(List<Segment> out, Variant v, int size, Phase phase, long start, long ns, long nj) {
         out.add(new Segment(v, size, phase, start, ns, ns == 0 ? 0 : nj / (double) ns, nj));
         return start + ns;
     }

@@ -1,5 +1,7 @@
 package dev.ispd.examples.reproduce;
 
+import dev.ispd.examples.queries.Query;
+import dev.ispd.examples.queries.Variant;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -9,17 +11,17 @@ final class Fig8Queries {
     }
 
     /** One bar group: the three versions' modeled times and host / device for each host version. */
-    record Row(LogQuery query, int entrySize, long hostNormalNs, long hostOptimizedNs, long deviceNs,
+    record Row(Query query, int entrySize, long hostNormalNs, long hostOptimizedNs, long deviceNs,
                double speedupOverHostNormal, double speedupOverHostOptimized) {
     }
 
     static List<Row> rows(QueryExperiments.Result r) {
         List<Row> rows = new ArrayList<>();
-        for (LogQuery q : LogQuery.values()) {
+        for (Query q : Settings.QUERIES) {
             for (int size : Settings.ENTRY_SIZES) {
-                long normal = r.run(q, size, Version.HOST_NORMAL).cost().timeNs();
-                long optimized = r.run(q, size, Version.HOST_OPTIMIZED).cost().timeNs();
-                long device = r.run(q, size, Version.DEVICE).cost().timeNs();
+                long normal = r.run(q, size, Variant.HOST_NORMAL).cost().timeNs();
+                long optimized = r.run(q, size, Variant.HOST_OPTIMIZED).cost().timeNs();
+                long device = r.run(q, size, Variant.DEVICE).cost().timeNs();
                 rows.add(new Row(q, size, normal, optimized, device, normal / (double) device,
                         optimized / (double) device));
             }
@@ -27,7 +29,7 @@ final class Fig8Queries {
         return List.copyOf(rows);
     }
 
-    static Row row(List<Row> rows, LogQuery q, int entrySize) {
+    static Row row(List<Row> rows, Query q, int entrySize) {
         return rows.stream().filter(x -> x.query() == q && x.entrySize() == entrySize).findFirst().orElseThrow();
     }
 }

@@ -1,5 +1,7 @@
 package dev.ispd.examples.reproduce;
 
+import dev.ispd.examples.queries.Query;
+import dev.ispd.examples.queries.Variant;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -13,13 +15,13 @@ final class Fig9Cpu {
     private Fig9Cpu() {
     }
 
-    record Row(Version version, double userPercent, double kernelPercent, double idlePercent) {
+    record Row(Variant version, double userPercent, double kernelPercent, double idlePercent) {
     }
 
     static List<Row> rows(QueryExperiments.Result r, int cores) {
         List<Row> rows = new ArrayList<>();
-        for (Version v : Version.values()) {
-            VersionCost c = r.run(LogQuery.Q1, ENTRY_SIZE, v).cost();
+        for (Variant v : Variant.values()) {
+            VersionCost c = r.run(Query.Q1, ENTRY_SIZE, v).cost();
             double all = (double) c.timeNs() * cores;
             double user = 100 * c.hostUserNs() / all;
             double kernel = 100 * c.hostKernelNs() / all;

@@ -1,5 +1,6 @@
 package dev.ispd.examples.reproduce;
 
+import dev.ispd.examples.queries.Variant;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -90,7 +91,7 @@ final class MarkdownReport {
         line("| version | user % | kernel % | idle % |");
         line("|---|---:|---:|---:|");
         for (Fig9Cpu.Row x : r.fig9()) {
-            line("| %s | %.2f | %.2f | %.2f |", x.version().label(), x.userPercent(), x.kernelPercent(),
+            line("| %s | %.2f | %.2f | %.2f |", x.version().cliName(), x.userPercent(), x.kernelPercent(),
                     x.idlePercent());
         }
         close(r, Figure.FIG9);
@@ -103,11 +104,11 @@ final class MarkdownReport {
                 r.fig10().idleSystemWatts()));
         line("| version | entry B | wr s | wr W | exec s | exec W | exec J |");
         line("|---|---:|---:|---:|---:|---:|---:|");
-        for (Version v : Version.values()) {
+        for (Variant v : Variant.values()) {
             for (int size : Settings.ENTRY_SIZES) {
                 Fig10Power.Segment wr = segment(r, v, size, Fig10Power.Phase.WR);
                 Fig10Power.Segment ex = segment(r, v, size, Fig10Power.Phase.EXEC);
-                line("| %s | %d | %.3f | %.1f | %.3f | %.1f | %.1f |", v.label(), size, wr.durationNs() / 1e9,
+                line("| %s | %d | %.3f | %.1f | %.3f | %.1f | %.1f |", v.cliName(), size, wr.durationNs() / 1e9,
                         wr.watts(), ex.durationNs() / 1e9, ex.watts(), ex.energyNj() / 1e9);
             }
         }
@@ -115,7 +116,7 @@ final class MarkdownReport {
         line("| version | wr J | pauses J | exec J | total J | exec adds W |");
         line("|---|---:|---:|---:|---:|---:|");
         for (Fig10Power.Totals t : r.fig10().totals()) {
-            line("| %s | %.1f | %.1f | %.1f | %.1f | %.2f-%.2f |", t.version().label(), t.wrNj() / 1e9,
+            line("| %s | %.1f | %.1f | %.1f | %.1f | %.2f-%.2f |", t.version().cliName(), t.wrNj() / 1e9,
                     t.idleNj() / 1e9, t.execNj() / 1e9, t.totalNj() / 1e9, t.minExecAddedWatts(),
                     t.maxExecAddedWatts());
         }
@@ -143,7 +144,7 @@ final class MarkdownReport {
         close(r, Figure.FILTER);
     }
 
-    private static Fig10Power.Segment segment(Reproduction r, Version v, int size, Fig10Power.Phase phase) {
+    private static Fig10Power.Segment segment(Reproduction r, Variant v, int size, Fig10Power.Phase phase) {
         return r.fig10().segments().stream()
                 .filter(s -> s.version() == v && s.entrySize() == size && s.phase() == phase).findFirst().orElseThrow();
     }

@@ -1,5 +1,7 @@
 package dev.ispd.examples.reproduce;
 
+import dev.ispd.examples.queries.Query;
+import dev.ispd.examples.queries.Variant;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -24,8 +26,8 @@ final class Plots {
 
     static void write(Reproduction r, Path dir) throws IOException {
         save(fig6(r), dir, "fig6");
-        save(fig8(r, LogQuery.Q1), dir, "fig8-q1");
-        save(fig8(r, LogQuery.Q2), dir, "fig8-q2");
+        save(fig8(r, Query.Q1), dir, "fig8-q1");
+        save(fig8(r, Query.Q2), dir, "fig8-q2");
         save(fig9(r), dir, "fig9");
         save(fig10(r), dir, "fig10");
         save(filter(r), dir, "filter");
@@ -48,15 +50,15 @@ final class Plots {
         return c;
     }
 
-    private static CategoryChart fig8(Reproduction r, LogQuery q) {
+    private static CategoryChart fig8(Reproduction r, Query q) {
         CategoryChart c = new CategoryChartBuilder().width(WIDTH).height(HEIGHT)
                 .title("Fig. 8: " + q + ", modeled time by entry size").xAxisTitle("entry size (bytes)")
                 .yAxisTitle("modeled time (s)").build();
         List<String> sizes = Settings.ENTRY_SIZES.stream().map(String::valueOf).toList();
         List<Fig8Queries.Row> rows = r.fig8().stream().filter(x -> x.query() == q).toList();
-        c.addSeries(Version.HOST_NORMAL.label(), sizes, rows.stream().map(x -> x.hostNormalNs() / 1e9).toList());
-        c.addSeries(Version.HOST_OPTIMIZED.label(), sizes, rows.stream().map(x -> x.hostOptimizedNs() / 1e9).toList());
-        c.addSeries(Version.DEVICE.label(), sizes, rows.stream().map(x -> x.deviceNs() / 1e9).toList());
+        c.addSeries(Variant.HOST_NORMAL.cliName(), sizes, rows.stream().map(x -> x.hostNormalNs() / 1e9).toList());
+        c.addSeries(Variant.HOST_OPTIMIZED.cliName(), sizes, rows.stream().map(x -> x.hostOptimizedNs() / 1e9).toList());
+        c.addSeries(Variant.DEVICE.cliName(), sizes, rows.stream().map(x -> x.deviceNs() / 1e9).toList());
         return c;
     }
 
@@ -64,7 +66,7 @@ final class Plots {
         CategoryChart c = new CategoryChartBuilder().width(WIDTH).height(HEIGHT).title(Figure.FIG9.title())
                 .xAxisTitle("version").yAxisTitle("% of all host cores").build();
         c.getStyler().setStacked(true);
-        List<String> versions = r.fig9().stream().map(x -> x.version().label()).toList();
+        List<String> versions = r.fig9().stream().map(x -> x.version().cliName()).toList();
         c.addSeries("user", versions, r.fig9().stream().map(Fig9Cpu.Row::userPercent).toList());
         c.addSeries("kernel", versions, r.fig9().stream().map(Fig9Cpu.Row::kernelPercent).toList());
         c.addSeries("idle", versions, r.fig9().stream().map(Fig9Cpu.Row::idlePercent).toList());
@@ -75,7 +77,7 @@ final class Plots {
     private static XYChart fig10(Reproduction r) {
         XYChart c = new XYChartBuilder().width(WIDTH).height(HEIGHT).title(Figure.FIG10.title())
                 .xAxisTitle("time (s): 32, 64, 128, 256 B datasets in turn").yAxisTitle("system power (W)").build();
-        for (Version v : Version.values()) {
+        for (Variant v : Variant.values()) {
             List<Double> t = new ArrayList<>();
             List<Double> w = new ArrayList<>();
             for (Fig10Power.Segment s : r.fig10().segments()) {
@@ -86,7 +88,7 @@ final class Plots {
                     w.add(s.watts());
                 }
             }
-            XYSeries series = c.addSeries(v.label(), t, w);
+            XYSeries series = c.addSeries(v.cliName(), t, w);
             series.setMarker(SeriesMarkers.NONE);
         }
         return c;

@@ -1,5 +1,10 @@
 package dev.ispd.examples.reproduce;
 
+import dev.ispd.examples.queries.Query;
+import dev.ispd.examples.queries.QueryJobs;
+import dev.ispd.examples.queries.QueryRun;
+import dev.ispd.examples.queries.QuerySpec;
+import dev.ispd.examples.queries.Variant;
 import dev.ispd.examples.worldcup.WorldCupDrives;
 import dev.ispd.examples.worldcup.WorldCupLoader;
 import dev.ispd.sim.daemon.EmbeddedDrives;
@@ -31,14 +36,14 @@ final class QueryExperiments {
     }
 
     /** One version of one query at one entry size. */
-    record QueryRun(LogQuery query, int entrySize, Version version, VersionCost cost) {
+    record PricedRun(Query query, int entrySize, Variant version, VersionCost cost) {
     }
 
-    record Result(List<WritePhase> writes, List<QueryRun> runs) {
-        QueryRun run(LogQuery query, int entrySize, Version version) {
+    record Result(List<WritePhase> writes, List<PricedRun> runs) {
+        PricedRun run(Query query, int entrySize, Variant version) {
             return runs.stream().filter(r -> r.query() == query && r.entrySize() == entrySize && r.version() == version)
                     .findFirst().orElseThrow(() -> new IllegalArgumentException("no run of " + query + " at "
-                            + entrySize + " B as " + version.label()));
+                            + entrySize + " B as " + version.cliName()));
         }
 
         WritePhase write(int entrySize) {
@@ -47,26 +52,29 @@ final class QueryExperiments {
         }
     }
 
-    private static final List<Version> ORDER = List.of(Version.HOST_NORMAL, Version.HOST_OPTIMIZED, Version.DEVICE);
+    /** How often the client checks that a job is done; Hadoop's 5 s default would dominate a scaled run. */
+    private static final String COMPLETION_POLL_MS = "mapreduce.client.completion.pollinterval";
+    private static final List<Variant> ORDER = List.of(Variant.HOST_NORMAL, Variant.HOST_OPTIMIZED, Variant.DEVICE);
 
-    static Result run(Settings settings, CostModel costs, QueryVersionJobs jobs, Path work, Consumer<String> progress)
+    static Result run(Settings settings, CostModel costs, Path work, Consumer<String> progress)
             throws Exception {
         List<WritePhase> writes = new ArrayList<>();
-        List<QueryRun> runs = new ArrayList<>();
+        List<PricedRun> runs = new ArrayList<>();
         for (int entrySize : Settings.ENTRY_SIZES) {
             // A fresh drive per dataset, as the paper wrote each dataset before its runs; it also keeps
             // only one dataset on disk at a time.
             try (EmbeddedDrives drives = EmbeddedDrives.builder().drives(1).profile(settings.deviceProfile()).start()) {
-                runDataset(settings, entrySize, drives, costs, jobs, work, progress, writes, runs);
+                runDataset(settings, entrySize, drives, costs, work, progress, writes, runs);
             }
         }
         return new Result(List.copyOf(writes), List.copyOf(runs));
     }
 
     private static void runDataset(Settings settings, int entrySize, EmbeddedDrives drives, CostModel costs,
-                                   QueryVersionJobs jobs, Path work, Consumer<String> progress,
-                                   List<WritePhase> writes, List<QueryRun> runs) throws Exception {
+                                   Path work, Consumer<String> progress,
+                                   List<WritePhase> writes, List<PricedRun> runs) throws Exception {
         Configuration conf = WorldCupDrives.configuration(drives, CHUNK_SIZE, entrySize, settings.hostProfile());
+        conf.setInt(COMPLETION_POLL_MS, 20);
         org.apache.hadoop.fs.Path input = new org.apache.hadoop.fs.Path("osd:///reproduce/wc-" + entrySize + ".bin");
         // Hadoop caches one osd:// instance for all the jobs (its key ignores the configuration);
         // closing it drops it from the cache, so the next dataset's drive gets its own.
@@ -75,18 +83,20 @@ final class QueryExperiments {
             long bytes = new WorldCupLoader(settings.seed(), settings.entries(), entrySize).load(fs, input);
             DriveReplay.Io wr = costs.write(bytes);
             writes.add(new WritePhase(entrySize, bytes, wr.timeNs(), wr.energyNj()));
-            Map<LogQuery, String> answers = new EnumMap<>(LogQuery.class);
-            for (Version version : ORDER) {
-                for (LogQuery query : LogQuery.values()) {
-                    progress.accept(String.format("%s %s at %d B", query, version.label(), entrySize));
-                    Path out = work.resolve(query + "-" + entrySize + "-" + version.label());
-                    QueryVersionJobs.Outcome o = jobs.run(conf, query, entrySize, version, input, out);
+            Map<Query, String> answers = new EnumMap<>(Query.class);
+            for (Variant version : ORDER) {
+                for (Query query : Settings.QUERIES) {
+                    progress.accept(String.format("%s %s at %d B", query, version.cliName(), entrySize));
+                    Path out = work.resolve(query + "-" + entrySize + "-" + version.cliName());
+                    QuerySpec spec = query == Query.Q1 ? QuerySpec.q1(entrySize)
+                            : QuerySpec.q2(entrySize, Settings.Q2_TOP_N);
+                    QueryRun o = QueryJobs.run(conf, spec, version, input, out);
                     String earlier = answers.putIfAbsent(query, o.answer());
                     if (earlier != null && !earlier.equals(o.answer())) {
-                        throw new IllegalStateException(query + " at " + entrySize + " B: " + version.label()
+                        throw new IllegalStateException(query + " at " + entrySize + " B: " + version.cliName()
                                 + " answered differently from the host versions");
                     }
-                    runs.add(new QueryRun(query, entrySize, version,
+                    runs.add(new PricedRun(query, entrySize, version,
                             costs.cost(version, entrySize, o.counters())));
                 }
             }

@@ -21,16 +21,6 @@ import java.util.function.Consumer;
  * Hadoop jobs; then derives Fig. 8, 9 and 10, checks the claims and lists the assumptions.
  */
 public final class Reproducer {
-    private final QueryVersionJobs jobs;
-
-    public Reproducer() {
-        this(new BuiltinQueryJobs());
-    }
-
-    Reproducer(QueryVersionJobs jobs) {
-        this.jobs = jobs;
-    }
-
     public Reproduction run(Settings settings, Consumer<String> progress) throws Exception {
         DeviceProfile device = Profiles.device(settings.deviceProfile());
         HostProfile host = Profiles.host(settings.hostProfile());
@@ -48,7 +38,7 @@ public final class Reproducer {
         Path work = Files.createTempDirectory("ispd-reproduce-");
         QueryExperiments.Result queries;
         try {
-            queries = QueryExperiments.run(settings, costs, jobs, work, progress);
+            queries = QueryExperiments.run(settings, costs, work, progress);
         } finally {
             deleteTree(work);
         }

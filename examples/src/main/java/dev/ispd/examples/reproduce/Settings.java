@@ -1,5 +1,6 @@
 package dev.ispd.examples.reproduce;
 
+import dev.ispd.examples.queries.Query;
 import java.util.List;
 
 /**
@@ -20,6 +21,10 @@ public record Settings(long entries, long seed, String deviceProfile, String hos
     public static final long PAPER_GIGABYTE = 1L << 30;
     /** The padded entry sizes of Fig. 8 and Fig. 10. */
     public static final List<Integer> ENTRY_SIZES = List.of(32, 64, 128, 256);
+    /** The log-analysis queries of Fig. 8. */
+    public static final List<Query> QUERIES = List.of(Query.Q1, Query.Q2);
+    /** Q2's N: the paper does not give it; the report's answers keep the top 5 file types per region. */
+    public static final int Q2_TOP_N = 5;
     /** The pause between the wr and exec phases (V-C-3), and after exec. */
     public static final long PAUSE_NS = 5_000_000_000L;
 

@@ -8,6 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectWriter;
+import dev.ispd.examples.queries.Query;
+import dev.ispd.examples.queries.Variant;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -41,7 +43,7 @@ class ReproduceClaimsTest {
 
     @Test
     void deviceIsTwoToThreeTimesFasterThanBothHostVersionsForQ1At256Bytes() {
-        Fig8Queries.Row q1 = Fig8Queries.row(first.fig8(), LogQuery.Q1, 256);
+        Fig8Queries.Row q1 = Fig8Queries.row(first.fig8(), Query.Q1, 256);
         assertTrue(q1.speedupOverHostOptimized() >= 2 && q1.speedupOverHostOptimized() <= 3, q1.toString());
         assertTrue(q1.speedupOverHostNormal() >= 2 && q1.speedupOverHostNormal() <= 3, q1.toString());
         assertTrue(first.claim("q1-256-device-2-3x").holds());
@@ -49,15 +51,15 @@ class ReproduceClaimsTest {
 
     @Test
     void hostOptimizedBeatsTheDeviceAt32Bytes() {
-        Fig8Queries.Row q1 = Fig8Queries.row(first.fig8(), LogQuery.Q1, 32);
+        Fig8Queries.Row q1 = Fig8Queries.row(first.fig8(), Query.Q1, 32);
         assertTrue(q1.hostOptimizedNs() < q1.deviceNs(), q1.toString());
         assertTrue(first.claim("q1-32-host-optimized-wins").holds());
     }
 
     @Test
     void q2GapIsNarrowerThanQ1s() {
-        Fig8Queries.Row q1 = Fig8Queries.row(first.fig8(), LogQuery.Q1, 256);
-        Fig8Queries.Row q2 = Fig8Queries.row(first.fig8(), LogQuery.Q2, 256);
+        Fig8Queries.Row q1 = Fig8Queries.row(first.fig8(), Query.Q1, 256);
+        Fig8Queries.Row q2 = Fig8Queries.row(first.fig8(), Query.Q2, 256);
         assertTrue(q2.speedupOverHostOptimized() < q1.speedupOverHostOptimized(), q2 + " vs " + q1);
         assertTrue(q2.speedupOverHostNormal() < q1.speedupOverHostNormal(), q2 + " vs " + q1);
         assertTrue(q2.speedupOverHostOptimized() > 1, "the device still wins Q2 at 256 B: " + q2);
@@ -84,19 +86,19 @@ class ReproduceClaimsTest {
 
     @Test
     void overHalfOfTheEnergyIsSavedDuringExecution() {
-        long device = first.fig10().totals(Version.DEVICE).execNj();
-        for (Version host : List.of(Version.HOST_NORMAL, Version.HOST_OPTIMIZED)) {
+        long device = first.fig10().totals(Variant.DEVICE).execNj();
+        for (Variant host : List.of(Variant.HOST_NORMAL, Variant.HOST_OPTIMIZED)) {
             long hostNj = first.fig10().totals(host).execNj();
-            assertTrue(device < hostNj / 2, host.label() + ": device " + device + " nJ vs " + hostNj + " nJ");
+            assertTrue(device < hostNj / 2, host.cliName() + ": device " + device + " nJ vs " + hostNj + " nJ");
         }
         assertTrue(first.claim("energy-saved-over-half").holds());
     }
 
     @Test
     void deviceAddsUnderOneWattWhileHostVersionsAddAbout35() {
-        Fig10Power.Totals device = first.fig10().totals(Version.DEVICE);
+        Fig10Power.Totals device = first.fig10().totals(Variant.DEVICE);
         assertTrue(device.minExecAddedWatts() > 0 && device.maxExecAddedWatts() < 1, device.toString());
-        for (Version host : List.of(Version.HOST_NORMAL, Version.HOST_OPTIMIZED)) {
+        for (Variant host : List.of(Variant.HOST_NORMAL, Variant.HOST_OPTIMIZED)) {
             Fig10Power.Totals t = first.fig10().totals(host);
             assertTrue(Math.abs(t.minExecAddedWatts() - 35) <= 5 && Math.abs(t.maxExecAddedWatts() - 35) <= 5,
                     t.toString());
@@ -107,7 +109,7 @@ class ReproduceClaimsTest {
 
     @Test
     void deviceVersionLeavesTheHostAlmostIdle() {
-        Fig9Cpu.Row device = first.fig9().stream().filter(r -> r.version() == Version.DEVICE).findFirst().orElseThrow();
+        Fig9Cpu.Row device = first.fig9().stream().filter(r -> r.version() == Variant.DEVICE).findFirst().orElseThrow();
         assertTrue(device.idlePercent() > 99, device.toString());
         for (Fig9Cpu.Row r : first.fig9()) {
             assertEquals(100, r.userPercent() + r.kernelPercent() + r.idlePercent(), 1e-9, r.toString());
@@ -149,7 +151,7 @@ class ReproduceClaimsTest {
             }
         }
         JsonNode fig8 = figures.get(Figure.FIG8.ordinal()).get("data");
-        Fig8Queries.Row q1 = Fig8Queries.row(first.fig8(), LogQuery.Q1, 256);
+        Fig8Queries.Row q1 = Fig8Queries.row(first.fig8(), Query.Q1, 256);
         boolean found = false;
         for (JsonNode row : fig8) {
             if (row.get("query").asText().equals("Q1") && row.get("entrySize").asInt() == 256) {
