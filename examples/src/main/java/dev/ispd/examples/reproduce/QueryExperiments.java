@@ -54,7 +54,6 @@ final class QueryExperiments {
 
     /** How often the client checks that a job is done; Hadoop's 5 s default would dominate a scaled run. */
     private static final String COMPLETION_POLL_MS = "mapreduce.client.completion.pollinterval";
-    private static final List<Variant> ORDER = List.of(Variant.HOST_NORMAL, Variant.HOST_OPTIMIZED, Variant.DEVICE);
 
     static Result run(Settings settings, CostModel costs, Path work, Consumer<String> progress)
             throws Exception {
@@ -84,7 +83,7 @@ final class QueryExperiments {
             DriveReplay.Io wr = costs.write(bytes);
             writes.add(new WritePhase(entrySize, bytes, wr.timeNs(), wr.energyNj()));
             Map<Query, String> answers = new EnumMap<>(Query.class);
-            for (Variant version : ORDER) {
+            for (Variant version : Variant.values()) {
                 for (Query query : Settings.QUERIES) {
                     progress.accept(String.format("%s %s at %d B", query, version.cliName(), entrySize));
                     Path out = work.resolve(query + "-" + entrySize + "-" + version.cliName());
@@ -94,7 +93,7 @@ final class QueryExperiments {
                     String earlier = answers.putIfAbsent(query, o.answer());
                     if (earlier != null && !earlier.equals(o.answer())) {
                         throw new IllegalStateException(query + " at " + entrySize + " B: " + version.cliName()
-                                + " answered differently from the host versions");
+                                + " answered differently from " + Variant.HOST_NORMAL.cliName());
                     }
                     runs.add(new PricedRun(query, entrySize, version,
                             costs.cost(version, entrySize, o.counters())));
