@@ -30,6 +30,11 @@ public final class WorldCup98 {
 
     /** Regions: the top 3 bits of {@code server}. */
     public static final int REGIONS = 8;
+    /**
+     * Region code of a record whose input named no server (the importer's CSV and Common Log
+     * Format inputs): the published logs use regions 0-3 only, so 7 cannot be mistaken for a real one.
+     */
+    public static final int UNKNOWN_REGION = 7;
     /** File types with a name; a type byte above this is kept as its raw value. */
     public static final int LAST_NAMED_TYPE = 12;
 
@@ -151,8 +156,14 @@ public final class WorldCup98 {
         return OTHER_STATUS_INDEX;
     }
 
-    /** "Santa Clara", "Plano", "Herndon", "Paris", or "region N" for the regions the logs do not use. */
+    /**
+     * "Santa Clara", "Plano", "Herndon", "Paris", "unknown" for {@link #UNKNOWN_REGION}, or "region N"
+     * for the other regions the logs do not use.
+     */
     public static String regionName(int region) {
+        if (region == UNKNOWN_REGION) {
+            return "unknown";
+        }
         return region >= 0 && region < REGION_NAMES.size() ? REGION_NAMES.get(region) : "region " + region;
     }
 

@@ -96,6 +96,8 @@ class WorldCup98Test {
         assertEquals("Herndon", WorldCup98.regionName(2));
         assertEquals("Paris", WorldCup98.regionName(3));
         assertEquals("region 5", WorldCup98.regionName(5));
+        assertEquals("unknown", WorldCup98.regionName(WorldCup98.UNKNOWN_REGION));
+        assertEquals(7, WorldCup98.region(WorldCup98.server(WorldCup98.UNKNOWN_REGION, 0)));
         assertEquals(8, WorldCupField.REGION.maxValue() + 1);
     }
 

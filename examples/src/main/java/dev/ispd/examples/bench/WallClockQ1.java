@@ -5,6 +5,7 @@ import dev.ispd.examples.cli.CliErrors;
 import dev.ispd.examples.worldcup.WorldCupDrives;
 import dev.ispd.examples.worldcup.WorldCupLoader;
 import dev.ispd.hadoop.conf.IspdKeys;
+import dev.ispd.hadoop.mapreduce.LocalRunnerPolling;
 import dev.ispd.hadoop.mapreduce.IspdCounter;
 import dev.ispd.sim.daemon.EmbeddedDrives;
 import dev.ispd.worldcup.WorldCup98;
@@ -46,9 +47,6 @@ import picocli.CommandLine.Spec;
         description = "Times WorldCup98 Q1 as a stock Hadoop job and as a DeviceJob (default policy and "
                 + "device-only) over the same osd:// file on in-JVM simulated drives.")
 public final class WallClockQ1 implements Callable<Integer> {
-    /** Hadoop's default client polling (every 5 s) would dwarf a fast local job; both kinds poll at this rate. */
-    static final int CLIENT_POLL_MS = 10;
-
     @Option(names = "--entries", description = "WorldCup98 entries to write (default: ${DEFAULT-VALUE})")
     long entries = 7_000_000;
 
@@ -163,8 +161,8 @@ public final class WallClockQ1 implements Callable<Integer> {
         conf.set("mapreduce.jobtracker.staging.root.dir", work.resolve("staging").toString());
         conf.setInt("mapreduce.local.map.tasks.maximum", mapSlots);
         conf.setInt(IspdKeys.OFFLOAD_HOST_SLOTS.name(), mapSlots);
-        conf.setInt("mapreduce.client.completion.pollinterval", CLIENT_POLL_MS);
-        conf.setInt("mapreduce.client.progressmonitor.pollinterval", CLIENT_POLL_MS);
+        // both kinds of job poll for completion as a local DeviceJob does
+        LocalRunnerPolling.apply(conf);
         return conf;
     }
 

@@ -99,6 +99,20 @@ public record DriveGeometry(int pageSize, long chunkSize, long linkBytesPerSec, 
         return chunkStart + (fileOffset - chunkStart) / pageSize * pageSize;
     }
 
+    /**
+     * The largest chunk size not above {@code target} that holds whole entries and whole pages
+     * (a multiple of both), so no record straddles a chunk and every variant names filter pages
+     * alike; at least one such multiple.
+     */
+    public static long wholePageChunkSize(long target, int entrySize, int pageSize) {
+        long unit = (long) entrySize / gcd(entrySize, pageSize) * pageSize;
+        return Math.max(unit, target - target % unit);
+    }
+
+    private static long gcd(long a, long b) {
+        return b == 0 ? a : gcd(b, a % b);
+    }
+
     private static long capability(Map<String, String> caps, String key, String address) throws IOException {
         String v = caps.get(key);
         try {

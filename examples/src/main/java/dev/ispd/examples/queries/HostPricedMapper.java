@@ -8,6 +8,7 @@ import dev.ispd.tasklet.Meter;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.List;
+import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.io.BytesWritable;
 import org.apache.hadoop.io.LongWritable;
 import org.apache.hadoop.mapreduce.Mapper;
@@ -26,12 +27,32 @@ public abstract class HostPricedMapper<K, V> extends Mapper<LongWritable, BytesW
     private final EntryView view = new EntryView();
     private final Meter meter = new Meter();
     private long bytesRead;
+    private HostModel model;
+    private DriveGeometry geometry;
+
+    /** Reads what the subclass needs from the job configuration; called once, before the first entry. */
+    protected void configure(Configuration conf) {
+    }
 
     /** Folds the entry at {@code fileOffset} (its bytes from position 0 of {@code entry}) in; meters the work. */
     protected abstract void accumulate(ByteBuffer entry, long fileOffset, Meter meter);
 
     /** Writes the structure's pairs; meters the bytes written. */
     protected abstract void emit(Context context, Meter meter) throws IOException, InterruptedException;
+
+    /** Resolves the host profile and drive geometry first, so a bad setting fails before the scan. */
+    @Override
+    protected final void setup(Context context) {
+        Configuration conf = context.getConfiguration();
+        model = new HostModel(OffloadScheduler.fromConfiguration(conf, List.of(), new long[0]).hostProfile());
+        geometry = DriveGeometry.load(conf);
+        configure(conf);
+    }
+
+    /** The drives' geometry (page and chunk size, link). */
+    protected final DriveGeometry geometry() {
+        return geometry;
+    }
 
     @Override
     protected final void map(LongWritable offset, BytesWritable entry, Context context) throws IOException {
@@ -42,9 +63,7 @@ public abstract class HostPricedMapper<K, V> extends Mapper<LongWritable, BytesW
     @Override
     protected final void cleanup(Context context) throws IOException, InterruptedException {
         emit(context, meter);
-        HostModel model = new HostModel(
-                OffloadScheduler.fromConfiguration(context.getConfiguration(), List.of(), new long[0]).hostProfile());
-        HostCost cost = model.price(DriveGeometry.load(context.getConfiguration()).link(), meter, bytesRead);
+        HostCost cost = model.price(geometry.link(), meter, bytesRead);
         context.getCounter(IspdCounter.MODELED_HOST_NS).increment(cost.timeNs());
         context.getCounter(IspdCounter.MODELED_HOST_ENERGY_NJ).increment(cost.addedEnergyNj());
         context.getCounter(IspdCounter.BYTES_MOVED_TO_HOST).increment(bytesRead);

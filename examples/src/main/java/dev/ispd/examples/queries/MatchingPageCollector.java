@@ -4,6 +4,7 @@ import dev.ispd.tasklet.Meter;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
+import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.io.LongWritable;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapreduce.lib.input.FileSplit;
@@ -17,19 +18,17 @@ import org.apache.hadoop.mapreduce.lib.input.FileSplit;
  */
 public class MatchingPageCollector extends HostPricedMapper<LongWritable, Text> {
     private FilterPredicate predicate;
-    private DriveGeometry geometry;
     private long[] pages = new long[64];
     private int listed;
 
     @Override
-    protected void setup(Context context) {
-        predicate = QueryConf.predicate(context.getConfiguration());
-        geometry = DriveGeometry.load(context.getConfiguration());
+    protected void configure(Configuration conf) {
+        predicate = QueryConf.predicate(conf);
     }
 
     @Override
     protected void accumulate(ByteBuffer entry, long fileOffset, Meter meter) {
-        long page = geometry.pageAddress(fileOffset);
+        long page = geometry().pageAddress(fileOffset);
         boolean pageListed = listed > 0 && pages[listed - 1] == page;
         if (pageListed && predicate.firstMatch()) {
             return;

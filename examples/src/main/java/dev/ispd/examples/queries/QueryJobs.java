@@ -4,6 +4,8 @@ import dev.ispd.hadoop.conf.IspdKeys;
 import dev.ispd.hadoop.mapreduce.DeviceJob;
 import dev.ispd.hadoop.mapreduce.DeviceMapper;
 import dev.ispd.hadoop.mapreduce.DeviceMapperFormat;
+import dev.ispd.hadoop.mapreduce.IspdCounter;
+import dev.ispd.hadoop.mapreduce.LocalRunnerPolling;
 import dev.ispd.hadoop.mapreduce.builtin.FilterFormat;
 import dev.ispd.hadoop.mapreduce.builtin.Q1DeviceMapper;
 import dev.ispd.hadoop.mapreduce.builtin.Q1Format;
@@ -13,6 +15,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.mapreduce.Counters;
 import org.apache.hadoop.mapreduce.Job;
 
 /**
@@ -29,6 +32,7 @@ import org.apache.hadoop.mapreduce.Job;
 public final class QueryJobs {
     /** The device variant's policy when the configuration names none. */
     public static final String DEFAULT_DEVICE_POLICY = "device-only";
+
 
     private QueryJobs() {
     }
@@ -60,6 +64,9 @@ public final class QueryJobs {
         if (!ok) {
             throw new IOException("job '" + name + "' over " + input + " failed: " + job.getStatus().getFailureInfo());
         }
+        if (spec.query() == Query.FILTER && variant == Variant.DEVICE) {
+            checkPagesNamedAlike(DriveGeometry.load(c), job.getCounters(), name);
+        }
         java.nio.file.Path part = outputDir.resolve("part-r-00000");
         String answer = Answers.fromReducerOutput(spec, Files.readString(part), part.toString());
         return new QueryRun(spec, variant, answer, job.getCounters(), wallNs);
@@ -68,6 +75,8 @@ public final class QueryJobs {
     /** {@code conf} plus what every variant's tasks read: entry size, predicate, the drives' geometry. */
     static Configuration jobConfiguration(Configuration conf, QuerySpec spec, Path input) throws IOException {
         Configuration c = new Configuration(conf);
+        // the host variants poll as a DeviceJob does, so wall times compare
+        LocalRunnerPolling.apply(c);
         c.setInt(IspdKeys.WORLDCUP_ENTRY_SIZE.name(), spec.entrySize());
         if (spec.query() == Query.FILTER) {
             FilterPredicate p = spec.predicate();
@@ -76,6 +85,23 @@ public final class QueryJobs {
         }
         DriveGeometry.probe(c, input).store(c);
         return c;
+    }
+
+    /**
+     * A DeviceJob's host-run splits (placed there, fallen back, or straddling records) name a
+     * page from the file's start, its drive-run splits from the chunk's start; the two agree
+     * only when a chunk is a whole number of pages. Refuses an answer that mixed the two.
+     */
+    private static void checkPagesNamedAlike(DriveGeometry g, Counters counters, String name) throws IOException {
+        long hostRun = counters.findCounter(IspdCounter.SPLITS_ON_HOST).getValue()
+                + counters.findCounter(IspdCounter.STRADDLING_RECORDS).getValue();
+        if (g.chunkSize() % g.pageSize() != 0 && hostRun > 0) {
+            throw new IOException("job '" + name + "' ran part of the input on the host, which names filter pages from "
+                    + "the file's start while the drives name them from each chunk's start, and the chunk size "
+                    + g.chunkSize() + " is not a whole number of " + g.pageSize() + "-byte pages; use a chunk size that "
+                    + "is a multiple of both the page and the entry size (DriveGeometry.wholePageChunkSize) or the "
+                    + "device-only policy");
+        }
     }
 
     private static DeviceJob deviceJob(Configuration c, QuerySpec spec, String name, Path input, Path output)

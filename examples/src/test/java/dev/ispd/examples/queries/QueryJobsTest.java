@@ -1,13 +1,24 @@
 package dev.ispd.examples.queries;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.ispd.client.DeviceInfo;
 import dev.ispd.client.Drive;
 import dev.ispd.examples.worldcup.WorldCupDrives;
 import dev.ispd.examples.worldcup.WorldCupGenerator;
+import dev.ispd.hadoop.conf.IspdKeys;
 import dev.ispd.hadoop.mapreduce.IspdCounter;
+import dev.ispd.model.HostCost;
+import dev.ispd.model.HostModel;
+import dev.ispd.profile.Capabilities;
+import dev.ispd.profile.LinkSpec;
+import dev.ispd.profile.Power;
+import dev.ispd.profile.Profiles;
 import dev.ispd.sim.daemon.EmbeddedDrives;
+import dev.ispd.tasklet.Meter;
+import java.io.IOException;
 import java.net.URI;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
@@ -41,6 +52,7 @@ class QueryJobsTest {
     private static EmbeddedDrives drives;
     private static Configuration conf;
     private static int pageSize;
+    private static LinkSpec link;
     private static final Map<Integer, ByteBuffer> FILES = new HashMap<>();
     private static final AtomicInteger RUNS = new AtomicInteger();
 
@@ -52,7 +64,10 @@ class QueryJobsTest {
         conf.set("hadoop.tmp.dir", work.resolve("hadoop").toString());
         conf.setInt("mapreduce.client.completion.pollinterval", 50);
         try (Drive drive = Drive.connect(drives.address(0))) {
-            pageSize = drive.deviceInfo().pageSize();
+            DeviceInfo info = drive.deviceInfo();
+            pageSize = info.pageSize();
+            link = new LinkSpec(Long.parseLong(info.capabilities().get(Capabilities.LINK_BANDWIDTH)),
+                    Long.parseLong(info.capabilities().get(Capabilities.LINK_COMMAND_LATENCY)), new Power(0, 0));
         }
     }
 
@@ -115,6 +130,36 @@ class QueryJobsTest {
     }
 
     @Test
+    void hostOptimizedPricesEachSplitsMeteredWorkWithTheHostModel() throws Exception {
+        int entrySize = 64;
+        ByteBuffer bytes = file(entrySize);
+        QueryRun run = QueryJobs.run(conf, QuerySpec.q1(entrySize), Variant.HOST_OPTIMIZED, input(entrySize),
+                work.resolve("priced"));
+        HostModel model = new HostModel(Profiles.host("host-i5-2500"));
+        long ns = 0;
+        long nj = 0;
+        for (int first = 0; first < ENTRIES; first += ENTRIES_PER_CHUNK) {
+            int n = Math.min(ENTRIES_PER_CHUNK, ENTRIES - first);
+            Meter work = new Meter();
+            work.addRecords(n);
+            work.addDramAccesses(n);
+            work.addHashUpdates(n);
+            boolean[] seen = new boolean[8];
+            for (int i = first; i < first + n; i++) {
+                seen[PlainQueries.regionOf(bytes, i * entrySize)] = true;
+            }
+            for (int r = 0; r < 8; r++) {
+                work.addBytesOut(seen[r] ? PlainQueries.region(r).length() + 8 : 0);
+            }
+            HostCost cost = model.price(link, work, (long) n * entrySize);
+            ns += cost.timeNs();
+            nj += cost.addedEnergyNj();
+        }
+        assertEquals(ns, counter(run, IspdCounter.MODELED_HOST_NS));
+        assertEquals(nj, counter(run, IspdCounter.MODELED_HOST_ENERGY_NJ));
+    }
+
+    @Test
     void q2TopNAfterTheMergeForSeveralN() throws Exception {
         ByteBuffer bytes = file(32);
         for (int topN : new int[] {1, 3, 256}) {
@@ -138,6 +183,30 @@ class QueryJobsTest {
     @Test
     void filterFindsNothingWhenNothingMatches() throws Exception {
         assertAllVariantsAnswer("", QuerySpec.filter(256, "region eq 6"));
+    }
+
+    @Test
+    void aDeviceFilterThatMixesDriveAndHostPageNamingsIsRefused() throws Exception {
+        int entrySize = 20;
+        ByteBuffer bytes = ByteBuffer.allocate(3000 * entrySize);
+        WorldCupGenerator.withDefaults(SEED, 3000).fill(bytes, 3000, entrySize);
+        long chunk = 1000L * entrySize; // not a whole number of pages
+        org.apache.hadoop.fs.Path odd = new org.apache.hadoop.fs.Path("osd:///wc/odd-chunks.bin");
+        try (FSDataOutputStream out = FileSystem.get(URI.create("osd:///"), conf)
+                .create(odd, true, 1 << 16, (short) 1, chunk)) {
+            out.write(bytes.array());
+        }
+        QuerySpec spec = QuerySpec.filter(entrySize, "method eq 1");
+        String expected = PlainQueries.filter(bytes, entrySize, "method", "eq", 1, chunk, pageSize);
+        for (Variant v : Variant.values()) {
+            assertEquals(expected, QueryJobs.run(conf, spec, v, odd, work.resolve("odd-" + v.cliName())).answer(),
+                    "drive-run splits and the host variants name pages alike: " + v.cliName());
+        }
+        Configuration hostOnly = new Configuration(conf);
+        hostOnly.set(IspdKeys.OFFLOAD_POLICY.name(), "host-only");
+        IOException e = assertThrows(IOException.class,
+                () -> QueryJobs.run(hostOnly, spec, Variant.DEVICE, odd, work.resolve("odd-host-only")));
+        assertTrue(e.getMessage().contains("not a whole number of " + pageSize + "-byte pages"), e.getMessage());
     }
 
     /** Every entry size, each query once: the answers agree at 20 B (unpadded) as at 256 B. */

@@ -45,40 +45,24 @@ public final class DeviceJob {
         job.setJarByClass(DeviceJob.class);
     }
 
-    /** Client polling for jobs in the local runner, unless the user set it: see {@link #getInstance}. */
-    static final int LOCAL_POLL_MS = 10;
     private static final String SORT_BUFFER_KEY = "mapreduce.task.io.sort.mb";
     private static final int SORT_BUFFER_MB = 4;
-    private static final List<String> POLL_KEYS = List.of("mapreduce.client.completion.pollinterval",
-            "mapreduce.client.progressmonitor.pollinterval");
 
     /**
-     * A new job with a copy of {@code conf} (Hadoop's usual semantics). In the local runner a small
-     * job finishes in about a second while the client, by Hadoop's defaults, looks for completion
-     * every 5 s; unless {@code conf} sets the poll intervals, a local DeviceJob polls every
-     * {@value #LOCAL_POLL_MS} ms. Unless set, the map-side sort buffer is {@value #SORT_BUFFER_MB} MB.
+     * A new job with a copy of {@code conf} (Hadoop's usual semantics). A local DeviceJob polls
+     * for completion quickly ({@link LocalRunnerPolling}). Unless set, the map-side sort buffer is
+     * {@value #SORT_BUFFER_MB} MB.
      */
     public static DeviceJob getInstance(Configuration conf, String name) throws IOException {
         Job job = Job.getInstance(conf, name);
         Configuration c = job.getConfiguration();
         // A split's map output is its tasklet's few combined key/values: Hadoop's 100 MB sort
         // buffer per map task would only cost allocation and GC.
-        if (setOnlyByDefaults(c, SORT_BUFFER_KEY)) {
+        if (LocalRunnerPolling.setOnlyByDefaults(c, SORT_BUFFER_KEY)) {
             c.setInt(SORT_BUFFER_KEY, SORT_BUFFER_MB);
         }
-        if ("local".equals(c.get("mapreduce.framework.name", "local"))) {
-            for (String key : POLL_KEYS) {
-                if (setOnlyByDefaults(c, key)) {
-                    c.setInt(key, LOCAL_POLL_MS);
-                }
-            }
-        }
+        LocalRunnerPolling.apply(c);
         return new DeviceJob(job);
-    }
-
-    private static boolean setOnlyByDefaults(Configuration conf, String key) {
-        String[] sources = conf.getPropertySources(key);
-        return sources == null || List.of(sources).stream().allMatch(s -> s.endsWith("-default.xml"));
     }
 
     /** The underlying Hadoop job, for any knob not passed through here. */

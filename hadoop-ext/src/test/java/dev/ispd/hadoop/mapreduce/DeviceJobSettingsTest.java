@@ -29,7 +29,7 @@ class DeviceJobSettingsTest {
     @Test
     void localJobsPollQuicklyUnlessTheUserSaysOtherwise() throws Exception {
         String key = "mapreduce.client.completion.pollinterval";
-        assertEquals(DeviceJob.LOCAL_POLL_MS, DeviceJob.getInstance(new Configuration(), "a").getConfiguration()
+        assertEquals(LocalRunnerPolling.POLL_MS, DeviceJob.getInstance(new Configuration(), "a").getConfiguration()
                 .getInt(key, -1));
         Configuration mine = new Configuration();
         mine.setInt(key, 1234);

@@ -1,0 +1,271 @@
+package dev.ispd.examples.cli;
+
+import dev.ispd.client.Drive;
+import dev.ispd.examples.queries.DriveGeometry;
+import dev.ispd.examples.queries.Query;
+import dev.ispd.examples.queries.QueryJobs;
+import dev.ispd.examples.queries.QueryRun;
+import dev.ispd.examples.queries.QuerySpec;
+import dev.ispd.examples.queries.Variant;
+import dev.ispd.examples.worldcup.WorldCupDrives;
+import dev.ispd.examples.worldcup.WorldCupLoader;
+import dev.ispd.hadoop.conf.IspdKeys;
+import dev.ispd.hadoop.mapreduce.IspdCounter;
+import dev.ispd.sim.daemon.EmbeddedDrives;
+import dev.ispd.worldcup.WorldCup98;
+import java.io.PrintStream;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.StringJoiner;
+import java.util.concurrent.Callable;
+import org.apache.commons.io.FileUtils;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.mapreduce.Counters;
+import org.apache.hadoop.mapreduce.TaskCounter;
+import org.apache.hadoop.mapreduce.lib.input.FileInputFormatCounter;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * Runs Q1, Q2 or the filter as host-normal, host-optimized or device job (or all three) and
+ * prints the answer and, per variant, the wall time and the modeled host and device time and
+ * energy. By default on simulated drives in this JVM with generated data; with --drives on
+ * running drives, over an existing osd:// file with --input. With all three, says whether they
+ * gave the same answer and exits 1 if not. docs/queries.md.
+ */
+@Command(name = "ispd query", mixinStandardHelpOptions = true, sortOptions = false,
+        description = "Runs WorldCup98 Q1, Q2 or the filter as a stock Hadoop job (host-normal), with in-mapper "
+                + "aggregation (host-optimized) or as a DeviceJob (device), and prints the answer with wall time "
+                + "and modeled time and energy.")
+public final class QueryCommand implements Callable<Integer> {
+    @Option(names = "--query", required = true, description = "q1, q2 or filter")
+    String query;
+
+    @Option(names = "--variant", description = "host-normal, host-optimized, device or all (default: ${DEFAULT-VALUE})")
+    String variant = "all";
+
+    @Option(names = "--top", description = "q2: types per region (default: 3)")
+    Integer top;
+
+    @Option(names = "--predicate", description = "filter: 'field op value [firstMatch|full]' (default: 'type eq 0')")
+    String predicate;
+
+    @Option(names = "--entries", description = "entries to generate (default: ${DEFAULT-VALUE})")
+    long entries = 200_000;
+
+    @Option(names = "--entry-size", description = "bytes per entry: 20, 32, 64, 128 or 256 (default: ${DEFAULT-VALUE})")
+    int entrySize = 256;
+
+    @Option(names = "--drives", arity = "1..*", paramLabel = "ADDR",
+            description = "running drives (address, or host=address) instead of simulated ones in this JVM")
+    List<String> driveAddresses;
+
+    @Option(names = "--input", description = "an existing osd:// file of entries on --drives (default: generate one)")
+    String input;
+
+    @Option(names = "--drive-count", description = "simulated drives (default: ${DEFAULT-VALUE})")
+    int driveCount = 1;
+
+    @Option(names = "--profile", description = "simulated drives' profile (default: ${DEFAULT-VALUE})")
+    String profile = "smartssd-2013";
+
+    @Option(names = "--host-profile", description = "host profile (default: ${DEFAULT-VALUE})")
+    String hostProfile = IspdKeys.OFFLOAD_HOST_PROFILE.defaultValue();
+
+    @Option(names = "--chunk-size", description = "bytes per osd:// chunk of generated data, one split each, rounded "
+            + "down to whole entries and pages (default: ${DEFAULT-VALUE})")
+    long chunkSize = 8L << 20;
+
+    @Option(names = "--policy", description = "device variant's offload policy (default: " + QueryJobs.DEFAULT_DEVICE_POLICY + ")")
+    String policy;
+
+    @Option(names = "--seed", description = "generator seed (default: ${DEFAULT-VALUE})")
+    long seed = 1998;
+
+    @Option(names = "--max-lines", description = "answer lines to print, 0 for all (default: ${DEFAULT-VALUE})")
+    int maxLines = 40;
+
+    @Spec
+    CommandSpec commandSpec;
+
+    private final PrintStream out = System.out;
+
+    public static void main(String[] args) {
+        System.exit(new CommandLine(new QueryCommand()).setExecutionExceptionHandler(CliErrors.handler()).execute(args));
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        QuerySpec spec = spec();
+        List<Variant> variants = variants();
+        if (input != null && driveAddresses == null) {
+            throw usage("--input names a file on running drives: give them with --drives");
+        }
+        Path work = Files.createTempDirectory("ispd-query-");
+        try {
+            if (driveAddresses != null) {
+                return run(spec, variants, externalConfiguration(), work);
+            }
+            try (EmbeddedDrives started = EmbeddedDrives.builder().drives(driveCount).profile(profile).start()) {
+                out.printf("%d simulated %s drive(s)%n", driveCount, profile);
+                Configuration conf = WorldCupDrives.configuration(started, wholePageChunk(started.address(0)),
+                        entrySize, hostProfile);
+                return run(spec, variants, conf, work);
+            }
+        } finally {
+            FileSystem.closeAll(); // cached osd:// clients hold connections to the drives
+            FileUtils.deleteDirectory(work.toFile());
+        }
+    }
+
+    private int run(QuerySpec spec, List<Variant> variants, Configuration conf, Path work) throws Exception {
+        conf.set("mapreduce.framework.name", "local");
+        conf.set("hadoop.tmp.dir", work.resolve("hadoop").toString());
+        if (policy != null) {
+            conf.set(IspdKeys.OFFLOAD_POLICY.name(), policy);
+        }
+        org.apache.hadoop.fs.Path file = input != null ? new org.apache.hadoop.fs.Path(input) : load(conf);
+        List<QueryRun> runs = new ArrayList<>();
+        for (Variant v : variants) {
+            runs.add(QueryJobs.run(conf, spec, v, file, work.resolve(v.cliName())));
+        }
+        boolean identical = runs.stream().map(QueryRun::answer).distinct().count() == 1;
+        if (identical) {
+            printAnswer(spec, runs.get(0).answer());
+        } else {
+            for (QueryRun r : runs) {
+                out.printf("%nanswer of %s:%n", r.variant().cliName());
+                printAnswer(spec, r.answer());
+            }
+        }
+        printCosts(runs);
+        if (runs.size() > 1) {
+            out.println(identical ? "the " + runs.size() + " variants gave identical answers"
+                    : "ERROR: the variants gave different answers");
+        }
+        return identical ? 0 : 1;
+    }
+
+    private QuerySpec spec() {
+        Query q = Arrays.stream(Query.values()).filter(x -> x.cliName().equals(query)).findFirst()
+                .orElseThrow(() -> usage("--query must be q1, q2 or filter, got '" + query + "'"));
+        if (!WorldCup98.isEntrySize(entrySize)) {
+            throw usage("--entry-size must be one of " + WorldCup98.ENTRY_SIZES + ", got " + entrySize);
+        }
+        if (top != null && q != Query.Q2) {
+            throw usage("--top is for q2 only");
+        }
+        if (predicate != null && q != Query.FILTER) {
+            throw usage("--predicate is for filter only");
+        }
+        try {
+            return switch (q) {
+                case Q1 -> QuerySpec.q1(entrySize);
+                case Q2 -> QuerySpec.q2(entrySize, top == null ? 3 : top);
+                case FILTER -> QuerySpec.filter(entrySize, predicate == null ? "type eq 0" : predicate);
+            };
+        } catch (IllegalArgumentException e) {
+            throw usage(e.getMessage());
+        }
+    }
+
+    private List<Variant> variants() {
+        if (variant.equals("all")) {
+            return List.of(Variant.values());
+        }
+        try {
+            return List.of(Variant.fromCliName(variant));
+        } catch (IllegalArgumentException e) {
+            throw usage("--variant must be host-normal, host-optimized, device or all, got '" + variant + "'");
+        }
+    }
+
+    /** osd:// over the running drives of --drives; chunk size for data this command loads. */
+    private Configuration externalConfiguration() throws Exception {
+        StringJoiner drives = new StringJoiner(",");
+        for (String a : driveAddresses) {
+            drives.add(a.contains("=") ? a : "localhost=" + a);
+        }
+        Configuration conf = new Configuration();
+        conf.set(IspdKeys.FS_DRIVES.name(), drives.toString());
+        String first = drives.toString().split(",")[0];
+        conf.setLong(IspdKeys.FS_CHUNK_SIZE.name(), wholePageChunk(first.substring(first.indexOf('=') + 1)));
+        conf.setInt(IspdKeys.WORLDCUP_ENTRY_SIZE.name(), entrySize);
+        conf.set(IspdKeys.OFFLOAD_HOST_PROFILE.name(), hostProfile);
+        return conf;
+    }
+
+    /** --chunk-size rounded down to whole entries and whole pages of the drive at {@code address}. */
+    private long wholePageChunk(String address) throws Exception {
+        try (Drive drive = Drive.connect(address)) {
+            return DriveGeometry.wholePageChunkSize(chunkSize, entrySize, drive.deviceInfo().pageSize());
+        }
+    }
+
+    private org.apache.hadoop.fs.Path load(Configuration conf) throws Exception {
+        org.apache.hadoop.fs.Path file = new org.apache.hadoop.fs.Path("osd:///worldcup/query-" + entrySize + ".bin");
+        long start = System.nanoTime();
+        long bytes = new WorldCupLoader(seed, entries, entrySize).load(FileSystem.get(URI.create("osd:///"), conf), file);
+        out.printf("wrote %,d generated entries of %d B (%.1f MB) to %s in %.2f s%n", entries, entrySize, bytes / 1e6,
+                file, (System.nanoTime() - start) / 1e9);
+        return file;
+    }
+
+    private void printAnswer(QuerySpec spec, String answer) {
+        List<String> lines = answer.lines().toList();
+        out.printf("%n%s: %s%n", spec, switch (spec.query()) {
+            case Q1 -> "accesses per region";
+            case Q2 -> "the top " + spec.topN() + " file types per region";
+            case FILTER -> lines.size() + " page(s) holding a match, by file offset";
+        });
+        int shown = maxLines == 0 ? lines.size() : Math.min(maxLines, lines.size());
+        lines.subList(0, shown).forEach(l -> out.println("  " + l));
+        if (shown < lines.size()) {
+            out.printf("  ... %,d more line(s) (--max-lines 0 prints all)%n", lines.size() - shown);
+        }
+    }
+
+    private void printCosts(List<QueryRun> runs) {
+        out.printf("%n%-15s %8s %12s %10s %10s %10s %10s %10s%n", "variant", "wall s", "map out rec", "MB to host",
+                "host s", "host J", "device s", "device J");
+        for (QueryRun r : runs) {
+            Counters c = r.counters();
+            boolean stock = r.variant() == Variant.HOST_NORMAL;
+            long toHost = stock ? c.findCounter(FileInputFormatCounter.BYTES_READ).getValue()
+                    : c.findCounter(IspdCounter.BYTES_MOVED_TO_HOST).getValue();
+            out.printf("%-15s %8.2f %,12d %10.1f %10s %10s %10s %10s%n", r.variant().cliName(), r.wallNs() / 1e9,
+                    c.findCounter(TaskCounter.MAP_OUTPUT_RECORDS).getValue(), toHost / 1e6,
+                    stock ? "-" : seconds(c.findCounter(IspdCounter.MODELED_HOST_NS).getValue()),
+                    stock ? "-" : joules(c.findCounter(IspdCounter.MODELED_HOST_ENERGY_NJ).getValue()),
+                    seconds(c.findCounter(IspdCounter.MODELED_DEVICE_NS).getValue()),
+                    joules(c.findCounter(IspdCounter.MODELED_DEVICE_ENERGY_NJ).getValue()));
+        }
+        if (runs.stream().anyMatch(r -> r.variant() == Variant.HOST_NORMAL)) {
+            out.println("host-normal is stock Hadoop and meters nothing itself: `ispd reproduce` prices it from its task "
+                    + "counters (docs/queries.md)");
+        }
+        out.println("host and device figures are modeled (host profile " + hostProfile + "), summed over splits; "
+                + "host energy is what the run adds to an idle host");
+    }
+
+    private static String seconds(long ns) {
+        return String.format(Locale.ROOT, "%.4f", ns / 1e9);
+    }
+
+    private static String joules(long nj) {
+        return String.format(Locale.ROOT, "%.4f", nj / 1e9);
+    }
+
+    private CommandLine.ParameterException usage(String message) {
+        return new CommandLine.ParameterException(commandSpec.commandLine(), message);
+    }
+}
