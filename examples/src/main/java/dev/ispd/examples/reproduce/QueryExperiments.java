@@ -52,8 +52,6 @@ final class QueryExperiments {
         }
     }
 
-    /** How often the client checks that a job is done; Hadoop's 5 s default would dominate a scaled run. */
-    private static final String COMPLETION_POLL_MS = "mapreduce.client.completion.pollinterval";
 
     static Result run(Settings settings, CostModel costs, Path work, Consumer<String> progress)
             throws Exception {
@@ -73,7 +71,6 @@ final class QueryExperiments {
                                    Path work, Consumer<String> progress,
                                    List<WritePhase> writes, List<PricedRun> runs) throws Exception {
         Configuration conf = WorldCupDrives.configuration(drives, CHUNK_SIZE, entrySize, settings.hostProfile());
-        conf.setInt(COMPLETION_POLL_MS, 20);
         org.apache.hadoop.fs.Path input = new org.apache.hadoop.fs.Path("osd:///reproduce/wc-" + entrySize + ".bin");
         // Hadoop caches one osd:// instance for all the jobs (its key ignores the configuration);
         // closing it drops it from the cache, so the next dataset's drive gets its own.
