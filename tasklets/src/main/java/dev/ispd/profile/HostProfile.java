@@ -7,7 +7,8 @@ import java.util.List;
  * drive's: CPU costs per metered operation (data cached in host memory, so flat per page), the
  * I/O path, and whole-system power while idle, moving data and computing.
  */
-public record HostProfile(String name, String description, Cpu cpu, Io io, HostPower power, List<Parameter> parameters) {
+public record HostProfile(String name, String description, Cpu cpu, Io io, HostPower power, Hadoop hadoop,
+                          List<Parameter> parameters) {
 
     public HostProfile {
         parameters = List.copyOf(parameters);
@@ -27,6 +28,25 @@ public record HostProfile(String name, String description, Cpu cpu, Io io, HostP
 
     /** Whole-system power: idle, and what moving data or computing adds to it, in nanowatts. */
     public record HostPower(long idleNw, long transferActiveNw, long computeActiveNw) {
+    }
+
+    /**
+     * Stock Hadoop's record path (the paper's host-normal version, kang2013 V-C-1), priced per
+     * task counter, and the host side of a device run. Cycles are on one core.
+     *
+     * @param cyclesPerMapInputRecord record reader + map() call per input record
+     * @param cyclesPerMapOutputRecord collect(): serialize into the sort buffer, partition, and the spill's sort
+     * @param cyclesPerMapOutputByte   per serialized map output byte
+     * @param cyclesPerMergeRecord     per record a combiner or reducer consumes (merge, deserialize, call)
+     * @param cyclesPerSpilledRecord   per record written to a spill or merge file
+     * @param cyclesPerLocalFileByte   checksumming and copying of intermediate file bytes
+     * @param localDiskBytesPerSec     rate of the disk holding Hadoop's intermediate files
+     * @param deviceCallCpuNs          host CPU per call to the drive (execute, poll, read result)
+     * @param pollIntervalNs           the host's polling interval while a drive works
+     */
+    public record Hadoop(long cyclesPerMapInputRecord, long cyclesPerMapOutputRecord, long cyclesPerMapOutputByte,
+                         long cyclesPerMergeRecord, long cyclesPerSpilledRecord, long cyclesPerLocalFileByte,
+                         long localDiskBytesPerSec, long deviceCallCpuNs, long pollIntervalNs) {
     }
 
     /** The parameters no paper gives. */
@@ -54,7 +74,19 @@ public record HostProfile(String name, String description, Cpu cpu, Io io, HostP
         HostPower power = new HostPower(w.milliwatts("idlePowerMw", 10_000_000),
                 w.milliwatts("transferActivePowerMw", 10_000_000), w.milliwatts("computeActivePowerMw", 10_000_000));
         w.done();
+        ProfileReader.Section h = root.section("hadoop");
+        Hadoop hadoop = new Hadoop(
+                h.integer("cyclesPerMapInputRecord", 0, 1_000_000L),
+                h.integer("cyclesPerMapOutputRecord", 0, 1_000_000L),
+                h.integer("cyclesPerMapOutputByte", 0, 1_000_000L),
+                h.integer("cyclesPerMergeRecord", 0, 1_000_000L),
+                h.integer("cyclesPerSpilledRecord", 0, 1_000_000L),
+                h.integer("cyclesPerLocalFileByte", 0, 1_000_000L),
+                h.integer("localDiskBytesPerSec", 1_000_000L, 100_000_000_000L),
+                h.integer("deviceCallCpuNs", 0, 1_000_000_000L),
+                h.integer("pollIntervalNs", 1_000L, 10_000_000_000L));
+        h.done();
         root.done();
-        return new HostProfile(name, description, cpu, io, power, root.parameters());
+        return new HostProfile(name, description, cpu, io, power, hadoop, root.parameters());
     }
 }

@@ -143,6 +143,14 @@ class ProfileReaderErrorsTest {
         assertTrue(e.getMessage().startsWith("h.yaml: io.readEfficiency: 0 is out of range"), e.getMessage());
     }
 
+    @Test
+    void hostProfileWithoutAHadoopCostNamesIt() {
+        String host = shipped("profiles/host/host-i5-2500.yaml");
+        ProfileException e = assertThrows(ProfileException.class, () -> Profiles.readHost("h.yaml",
+                stream(host.replaceAll("(?m)^  cyclesPerMergeRecord: .*$", ""))));
+        assertEquals("hadoop.cyclesPerMergeRecord", e.key());
+    }
+
     private static void assertFault(ProfileException e, String key, String problem) {
         assertEquals("test.yaml", e.file());
         assertEquals(key, e.key());

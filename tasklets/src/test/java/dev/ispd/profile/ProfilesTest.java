@@ -40,6 +40,11 @@ class ProfilesTest {
         assertEquals(4, h.cpu().cores());
         assertEquals(3_300_000_000L, h.cpu().clockHz());
         assertEquals(44_000_000_000L, h.power().idleNw());
+        assertEquals(300, h.hadoop().cyclesPerMapInputRecord());
+        assertEquals(100_000_000L, h.hadoop().localDiskBytesPerSec());
+        assertEquals(20_000L, h.hadoop().deviceCallCpuNs());
+        assertTrue(h.assumptions().stream().anyMatch(p -> p.key().equals("hadoop.cyclesPerSpilledRecord")),
+                "the Hadoop path's per-record costs are assumptions");
         for (Parameter param : h.parameters()) {
             assertFalse(param.basis().isBlank(), param.key());
         }

@@ -1,0 +1,56 @@
+package dev.ispd.examples.reproduce;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.ispd.examples.cli.CliErrors;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/** Bad options of {@code ispd reproduce} are one line naming the option, before anything runs. */
+class ReproduceCommandTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void unknownDeviceProfileIsNamed() {
+        String err = runExpectingUsageError("--profile", "smartssd-2099", "--out", dir.resolve("r").toString());
+        assertTrue(err.contains("--profile: no device profile 'smartssd-2099'") && err.contains("smartssd-2013"), err);
+        assertFalse(Files.exists(dir.resolve("r")), "nothing written");
+    }
+
+    @Test
+    void unknownHostProfileIsNamed() {
+        String err = runExpectingUsageError("--host-profile", "host-z80");
+        assertTrue(err.contains("--host-profile: no host profile 'host-z80'") && err.contains("host-i5-2500"), err);
+    }
+
+    @Test
+    void tooFewEntriesAreRejected() {
+        String err = runExpectingUsageError("--entries", "10");
+        assertTrue(err.contains("--entries: entries must be between 5000"), err);
+    }
+
+    @Test
+    void scaledBytesFollowTheEntryCount() {
+        Settings tenth = new Settings(Settings.DEFAULT_ENTRIES, 1, "smartssd-2013", "host-i5-2500");
+        assertEquals((Settings.PAPER_GIGABYTE / 8192 / 10) * 8192, tenth.scaledBytes(Settings.PAPER_GIGABYTE, 8192));
+        Settings full = new Settings(Settings.PAPER_ENTRIES, 1, "smartssd-2013", "host-i5-2500");
+        assertEquals(Settings.PAPER_GIGABYTE, full.scaledBytes(Settings.PAPER_GIGABYTE, 8192));
+        assertTrue(full.full() && !tenth.full());
+    }
+
+    private String runExpectingUsageError(String... args) {
+        StringWriter err = new StringWriter();
+        int status = new CommandLine(new Reproduce()).setExecutionExceptionHandler(CliErrors.handler())
+                .setErr(new PrintWriter(err)).execute(args);
+        assertEquals(2, status, err.toString());
+        return err.toString();
+    }
+}
