@@ -21,8 +21,9 @@ final class PlainQueries {
     private PlainQueries() {
     }
 
+    /** The region's name; 7 is what importers record when the input names no server. */
     static String region(int r) {
-        return r < REGIONS.length ? REGIONS[r] : "region " + r;
+        return r < REGIONS.length ? REGIONS[r] : r == 7 ? "unknown" : "region " + r;
     }
 
     static String type(int t) {

@@ -8,6 +8,10 @@ import dev.ispd.client.DeviceInfo;
 import dev.ispd.client.Drive;
 import dev.ispd.examples.worldcup.WorldCupDrives;
 import dev.ispd.examples.worldcup.WorldCupGenerator;
+import dev.ispd.examples.worldcup.importer.ImportFormat;
+import dev.ispd.examples.worldcup.importer.Imported;
+import dev.ispd.examples.worldcup.importer.RealSample;
+import dev.ispd.examples.worldcup.importer.WorldCupImporter;
 import dev.ispd.hadoop.conf.IspdKeys;
 import dev.ispd.hadoop.mapreduce.IspdCounter;
 import dev.ispd.model.HostCost;
@@ -18,6 +22,7 @@ import dev.ispd.profile.Power;
 import dev.ispd.profile.Profiles;
 import dev.ispd.sim.daemon.EmbeddedDrives;
 import dev.ispd.tasklet.Meter;
+import dev.ispd.worldcup.WorldCup98;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.ByteBuffer;
@@ -101,12 +106,18 @@ class QueryJobsTest {
         return new org.apache.hadoop.fs.Path("osd:///wc/entries-" + entrySize + ".bin");
     }
 
-    /** Runs every variant of {@code spec} and checks each answer is {@code expected}. */
+    /** Runs every variant of {@code spec} over the generated file and checks each answer is {@code expected}. */
     private static Map<Variant, QueryRun> assertAllVariantsAnswer(String expected, QuerySpec spec) throws Exception {
         file(spec.entrySize());
+        return assertAllVariantsAnswer(expected, spec, input(spec.entrySize()));
+    }
+
+    /** Runs every variant of {@code spec} over {@code input} and checks each answer is {@code expected}. */
+    private static Map<Variant, QueryRun> assertAllVariantsAnswer(String expected, QuerySpec spec,
+            org.apache.hadoop.fs.Path input) throws Exception {
         Map<Variant, QueryRun> runs = new HashMap<>();
         for (Variant v : Variant.values()) {
-            QueryRun run = QueryJobs.run(conf, spec, v, input(spec.entrySize()),
+            QueryRun run = QueryJobs.run(conf, spec, v, input,
                     work.resolve("out-" + RUNS.incrementAndGet()));
             assertEquals(expected, run.answer(), spec + " " + v.cliName());
             runs.put(v, run);
@@ -127,6 +138,30 @@ class QueryJobsTest {
         assertTrue(counter(runs.get(Variant.HOST_OPTIMIZED), IspdCounter.MODELED_HOST_ENERGY_NJ) > 0);
         assertEquals(ENTRIES * 64L, counter(runs.get(Variant.DEVICE), IspdCounter.BYTES_READ_IN_DRIVES));
         assertTrue(counter(runs.get(Variant.DEVICE), IspdCounter.MODELED_DEVICE_NS) > 0);
+    }
+
+    @Test
+    void everyVariantAnswersWhatAPlainLoopAnswersOnTheRealSample() throws Exception {
+        // the real 200,000 requests of day 6, imported (region "unknown", real types and objects)
+        // and padded to 32 B entries, in chunks of whole pages
+        int entrySize = 32;
+        byte[] records = Imported.file(new WorldCupImporter(ImportFormat.CSV), RealSample.locate()).records();
+        int n = records.length / WorldCup98.RECORD_SIZE;
+        ByteBuffer bytes = ByteBuffer.allocate(n * entrySize);
+        for (int i = 0; i < n; i++) {
+            bytes.put(i * entrySize, records, i * WorldCup98.RECORD_SIZE, WorldCup98.RECORD_SIZE);
+        }
+        org.apache.hadoop.fs.Path sample = new org.apache.hadoop.fs.Path("osd:///wc/real-sample-32.bin");
+        long chunk = 16L * ENTRIES_PER_CHUNK * entrySize;
+        FileSystem fs = FileSystem.get(URI.create("osd:///"), conf);
+        try (FSDataOutputStream out = fs.create(sample, true, 1 << 16, (short) 1, chunk)) {
+            out.write(bytes.array());
+        }
+        assertEquals("unknown\t200000\n", PlainQueries.q1(bytes, entrySize));
+        assertAllVariantsAnswer(PlainQueries.q1(bytes, entrySize), QuerySpec.q1(entrySize), sample);
+        assertAllVariantsAnswer(PlainQueries.q2(bytes, entrySize, 3), QuerySpec.q2(entrySize, 3), sample);
+        assertAllVariantsAnswer(PlainQueries.filter(bytes, entrySize, "type", "eq", 0, chunk, pageSize),
+                QuerySpec.filter(entrySize, "type eq 0 full"), sample);
     }
 
     @Test

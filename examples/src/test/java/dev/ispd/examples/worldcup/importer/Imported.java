@@ -10,9 +10,9 @@ import java.nio.ByteBuffer;
 import java.nio.file.Path;
 
 /** An import done in memory for the tests: its report and the raw records it wrote. */
-record Imported(ImportReport report, byte[] records) {
+public record Imported(ImportReport report, byte[] records) {
     /** Imports {@code file} with {@code importer}. */
-    static Imported file(WorldCupImporter importer, Path file) throws IOException {
+    public static Imported file(WorldCupImporter importer, Path file) throws IOException {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         ImportReport report;
         try (WorldCupLogWriter out = WorldCupLogWriter.of(bytes, false, WorldCup98.RECORD_SIZE)) {

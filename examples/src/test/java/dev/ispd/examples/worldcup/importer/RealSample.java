@@ -4,7 +4,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /** The real WorldCup98 sample (200,000 requests of day 6 as CSV in a tar.bz2), in ../shared beside the repository. */
-final class RealSample {
+public final class RealSample {
     static final String FILE = "wc_day6_1_sample.tar.bz2";
     static final int LINES = 200_000;
 
@@ -12,7 +12,7 @@ final class RealSample {
     }
 
     /** The sample in ../shared/data/worldcup98 beside the repository root (the module's parent). */
-    static Path locate() {
+    public static Path locate() {
         Path root = Path.of(System.getProperty("user.dir")).toAbsolutePath();
         if (!Files.exists(root.resolve("examples"))) {
             root = root.getParent();
