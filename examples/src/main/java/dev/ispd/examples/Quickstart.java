@@ -109,10 +109,10 @@ public final class Quickstart implements Callable<Integer> {
     private JobRun runQ1(Configuration base, org.apache.hadoop.fs.Path input, String jobPolicy, Path outDir)
             throws Exception {
         DeviceJob job = Q1Jobs.deviceJob(base, jobPolicy, input, outDir);
-        List<Decision> decisions = job.plan();
         if (!job.waitForCompletion(false)) {
             throw new IllegalStateException("the " + jobPolicy + " job failed");
         }
+        List<Decision> decisions = job.decisions();
         return new JobRun(jobPolicy, decisions, Files.readString(outDir.resolve("part-r-00000")),
                 job.counter(IspdCounter.SPLITS_ON_DEVICE), job.counter(IspdCounter.SPLITS_ON_HOST),
                 job.counter(IspdCounter.FALLBACKS), job.counter(IspdCounter.MODELED_DEVICE_NS),

@@ -18,7 +18,9 @@ public class DeviceInputFormat<K, V> extends FileInputFormat<K, V> {
 
     @Override
     public List<InputSplit> getSplits(JobContext job) throws IOException {
-        return new ArrayList<>(new SplitPlanner(job.getConfiguration()).plan(listStatus(job)));
+        List<DeviceInputSplit> splits = new SplitPlanner(job.getConfiguration()).plan(listStatus(job));
+        PlanLedger.record(job.getConfiguration(), splits.stream().map(DeviceInputSplit::decision).toList());
+        return new ArrayList<>(splits);
     }
 
     @Override

@@ -38,6 +38,8 @@ public final class DeviceJob {
 
     private final Job job;
 
+    private List<Decision> decisions = List.of();
+
     private DeviceJob(Job job) {
         this.job = job;
         job.setInputFormatClass(DeviceInputFormat.class);
@@ -134,10 +136,18 @@ public final class DeviceJob {
 
     /**
      * The placement the scheduler would choose now for each split, with predicted costs, without
-     * running the job (an "explain"; the run plans again when it starts).
+     * running the job (an "explain"; the run plans again when it starts: {@link #decisions()}).
      */
     public List<Decision> plan() throws IOException {
         return new DeviceInputFormat<>().getSplits(job).stream().map(s -> ((DeviceInputSplit) s).decision()).toList();
+    }
+
+    /**
+     * The decision for each split of the last {@link #waitForCompletion} run, as its planning
+     * made them when the job was submitted; empty before a run.
+     */
+    public List<Decision> decisions() {
+        return decisions;
     }
 
     /**
@@ -146,8 +156,14 @@ public final class DeviceJob {
      * ({@link CorrectionStore}; a job run through {@link #job()} directly skips this step).
      */
     public boolean waitForCompletion(boolean verbose) throws IOException, InterruptedException, ClassNotFoundException {
-        boolean ok = job.waitForCompletion(verbose);
         Configuration conf = job.getConfiguration();
+        PlanLedger.open(conf);
+        boolean ok;
+        try {
+            ok = job.waitForCompletion(verbose);
+        } finally {
+            decisions = PlanLedger.take(conf);
+        }
         Path[] inputs = FileInputFormat.getInputPaths(job);
         if (CorrectionStore.enabled(conf) && inputs.length > 0) {
             CorrectionStore store = CorrectionStore.forInput(conf, inputs[0]);

@@ -118,6 +118,7 @@ class DeviceJobTest {
     @Test
     void everyDecisionIsLoggedWithItsPredictedCostsAndExposedByPlan() throws Exception {
         DeviceJob job = q1("fastest");
+        assertEquals(List.of(), job.decisions(), "no decisions before a run");
         List<Decision> plan = job.plan();
         assertEquals(5, plan.size());
         for (int i = 0; i < plan.size(); i++) {
@@ -144,5 +145,6 @@ class DeviceJobTest {
         }
         long planned = plan.stream().filter(d -> d.placement() == Placement.DEVICE).count();
         assertEquals(planned, job.counter(IspdCounter.SPLITS_PLANNED_ON_DEVICE), "the run planned as plan() did");
+        assertEquals(plan, job.decisions(), "decisions() are the run's own, here (idle drives) the same as plan()'s");
     }
 }
