@@ -2,6 +2,7 @@ package dev.ispd.examples;
 
 import dev.ispd.examples.bench.Q1Jobs;
 import dev.ispd.examples.cli.CliErrors;
+import dev.ispd.examples.cli.TargetOptions;
 import dev.ispd.examples.worldcup.LoadProgress;
 import dev.ispd.examples.worldcup.WorldCupDrives;
 import dev.ispd.examples.worldcup.WorldCupLoader;
@@ -9,7 +10,6 @@ import dev.ispd.hadoop.mapreduce.DeviceJob;
 import dev.ispd.hadoop.mapreduce.IspdCounter;
 import dev.ispd.hadoop.schedule.Decision;
 import dev.ispd.sim.daemon.EmbeddedDrives;
-import dev.ispd.worldcup.WorldCup98;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.net.URI;
@@ -43,7 +43,7 @@ public final class Quickstart implements Callable<Integer> {
     @Option(names = "--drives", description = "simulated drives (default: ${DEFAULT-VALUE})")
     int drives = 1;
 
-    @Option(names = "--chunk-size", description = "bytes per osd:// chunk, one split each (default: ${DEFAULT-VALUE})")
+    @Option(names = "--chunk-size", description = "bytes per osd:// chunk, a piece the scheduler places (default: ${DEFAULT-VALUE})")
     long chunkSize = 8L << 20;
 
     @Option(names = "--policy", description = "offload policy: fastest, least-energy, weighted, host-only, "
@@ -72,10 +72,7 @@ public final class Quickstart implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (!WorldCup98.isEntrySize(entrySize)) {
-            throw new CommandLine.ParameterException(new CommandLine(this),
-                    "--entry-size must be one of " + WorldCup98.ENTRY_SIZES + ", got " + entrySize);
-        }
+        TargetOptions.checkEntrySize(new CommandLine(this), entrySize);
         Path work = Files.createTempDirectory("ispd-quickstart-");
         try (EmbeddedDrives started = EmbeddedDrives.builder().drives(drives).profile(profile).start()) {
             Configuration conf = WorldCupDrives.configuration(started, chunkSize, entrySize, hostProfile);

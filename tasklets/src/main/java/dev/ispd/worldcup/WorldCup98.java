@@ -58,6 +58,14 @@ public final class WorldCup98 {
         return ENTRY_SIZES.contains(entrySize);
     }
 
+    /** {@code entrySize}, if it is one of {@link #ENTRY_SIZES}; else an IllegalArgumentException saying so. */
+    public static int requireEntrySize(int entrySize) {
+        if (!isEntrySize(entrySize)) {
+            throw new IllegalArgumentException("entry size must be one of " + ENTRY_SIZES + ", got " + entrySize);
+        }
+        return entrySize;
+    }
+
     /** Seconds since the epoch, GMT (unsigned 32-bit). */
     public static long timestamp(ByteBuffer buf, int record) {
         return u32(buf, record + TIMESTAMP_OFFSET);

@@ -42,9 +42,7 @@ public record WorldCupEntry(long timestamp, long clientId, long objectId, long s
      * {@code entrySize} bytes. The buffer's position and byte order are left unchanged.
      */
     public void writeTo(ByteBuffer dst, int index, int entrySize) {
-        if (!WorldCup98.isEntrySize(entrySize)) {
-            throw new IllegalArgumentException("entry size must be one of " + WorldCup98.ENTRY_SIZES + ", got " + entrySize);
-        }
+        WorldCup98.requireEntrySize(entrySize);
         putU32(dst, index + WorldCup98.TIMESTAMP_OFFSET, timestamp);
         putU32(dst, index + WorldCup98.CLIENT_ID_OFFSET, clientId);
         putU32(dst, index + WorldCup98.OBJECT_ID_OFFSET, objectId);

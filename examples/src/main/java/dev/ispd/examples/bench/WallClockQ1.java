@@ -2,13 +2,13 @@ package dev.ispd.examples.bench;
 
 import dev.ispd.examples.bench.Q1Jobs.TimedRun;
 import dev.ispd.examples.cli.CliErrors;
+import dev.ispd.examples.cli.TargetOptions;
 import dev.ispd.examples.worldcup.WorldCupDrives;
 import dev.ispd.examples.worldcup.WorldCupLoader;
 import dev.ispd.hadoop.conf.IspdKeys;
 import dev.ispd.hadoop.mapreduce.LocalRunnerPolling;
 import dev.ispd.hadoop.mapreduce.IspdCounter;
 import dev.ispd.sim.daemon.EmbeddedDrives;
-import dev.ispd.worldcup.WorldCup98;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
@@ -56,8 +56,8 @@ public final class WallClockQ1 implements Callable<Integer> {
     @Option(names = "--drives", description = "simulated drives (default: ${DEFAULT-VALUE})")
     int drives = 2;
 
-    @Option(names = "--chunk-size", description = "bytes per osd:// chunk, one split each for both jobs, rounded "
-            + "down to whole entries (default: ${DEFAULT-VALUE})")
+    @Option(names = "--chunk-size", description = "bytes per osd:// chunk, rounded down to whole entries: a split "
+            + "of the stock job, a piece the DeviceJob places (default: ${DEFAULT-VALUE})")
     long chunkSize = 64L << 20;
 
     @Option(names = "--runs", description = "runs of each job; the median is reported (default: ${DEFAULT-VALUE})")
@@ -139,10 +139,7 @@ public final class WallClockQ1 implements Callable<Integer> {
 
     private void validate() {
         CommandLine cmd = spec.commandLine();
-        if (!WorldCup98.isEntrySize(entrySize)) {
-            throw new CommandLine.ParameterException(cmd, "--entry-size must be one of " + WorldCup98.ENTRY_SIZES
-                    + ", got " + entrySize);
-        }
+        TargetOptions.checkEntrySize(cmd, entrySize);
         if (entries < 1 || drives < 1 || runs < 1 || mapSlots < 1) {
             throw new CommandLine.ParameterException(cmd, "--entries, --drives, --runs and --map-slots must be at "
                     + "least 1, got " + entries + ", " + drives + ", " + runs + " and " + mapSlots);

@@ -12,7 +12,6 @@ import dev.ispd.examples.worldcup.WorldCupLoader;
 import dev.ispd.hadoop.conf.IspdKeys;
 import dev.ispd.hadoop.mapreduce.IspdCounter;
 import dev.ispd.sim.daemon.EmbeddedDrives;
-import dev.ispd.worldcup.WorldCup98;
 import java.io.PrintStream;
 import java.net.URI;
 import java.nio.file.Files;
@@ -81,7 +80,7 @@ public final class QueryCommand implements Callable<Integer> {
     @Option(names = "--host-profile", description = "host profile (default: ${DEFAULT-VALUE})")
     String hostProfile = IspdKeys.OFFLOAD_HOST_PROFILE.defaultValue();
 
-    @Option(names = "--chunk-size", description = "bytes per osd:// chunk of generated data, one split each, rounded "
+    @Option(names = "--chunk-size", description = "bytes per osd:// chunk of generated data, rounded "
             + "down to whole entries and pages (default: ${DEFAULT-VALUE})")
     long chunkSize = 8L << 20;
 
@@ -158,9 +157,7 @@ public final class QueryCommand implements Callable<Integer> {
     private QuerySpec spec() {
         Query q = Arrays.stream(Query.values()).filter(x -> x.cliName().equals(query)).findFirst()
                 .orElseThrow(() -> usage("--query must be q1, q2 or filter, got '" + query + "'"));
-        if (!WorldCup98.isEntrySize(entrySize)) {
-            throw usage("--entry-size must be one of " + WorldCup98.ENTRY_SIZES + ", got " + entrySize);
-        }
+        TargetOptions.checkEntrySize(commandSpec.commandLine(), entrySize);
         if (top != null && q != Query.Q2) {
             throw usage("--top is for q2 only");
         }

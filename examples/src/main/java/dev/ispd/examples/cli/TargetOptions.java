@@ -22,7 +22,7 @@ public final class TargetOptions {
                     + "tcp:127.0.0.1:7000 or unix:/tmp/ispd.sock; host=ADDR names the node of a drive")
     List<String> drives = List.of();
 
-    @Option(names = "--chunk-size", description = "bytes per osd:// chunk (one split each), rounded down to whole "
+    @Option(names = "--chunk-size", description = "bytes per osd:// chunk, rounded down to whole "
             + "entries (default: ${DEFAULT-VALUE})")
     long chunkSize = 8L << 20;
 
@@ -84,7 +84,7 @@ public final class TargetOptions {
         }
     }
 
-    static void checkEntrySize(CommandLine cmd, int entrySize) {
+    public static void checkEntrySize(CommandLine cmd, int entrySize) {
         if (!WorldCup98.isEntrySize(entrySize)) {
             throw new CommandLine.ParameterException(cmd, "--entry-size must be one of "
                     + WorldCup98.ENTRY_SIZES + ", got " + entrySize);

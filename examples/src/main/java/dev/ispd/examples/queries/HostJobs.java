@@ -40,10 +40,7 @@ final class HostJobs {
     /** A configured, unsubmitted job; {@code conf} is copied, as {@link Job#getInstance} does. */
     static Job newJob(Configuration conf, String name, int entrySize, Path input, Path output,
                       Class<? extends Mapper> mapper, Reduction reduction) throws IOException {
-        if (!WorldCup98.isEntrySize(entrySize)) {
-            throw new IllegalArgumentException("entry size must be one of " + WorldCup98.ENTRY_SIZES + ", got "
-                    + entrySize);
-        }
+        WorldCup98.requireEntrySize(entrySize);
         Job job = Job.getInstance(conf, name);
         job.setJarByClass(HostJobs.class);
         job.setInputFormatClass(FixedLengthInputFormat.class);

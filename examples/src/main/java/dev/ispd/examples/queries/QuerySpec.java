@@ -15,9 +15,7 @@ public record QuerySpec(Query query, int entrySize, int topN, String filterPredi
         if (query == null) {
             throw new IllegalArgumentException("a query spec needs a query");
         }
-        if (!WorldCup98.isEntrySize(entrySize)) {
-            throw new IllegalArgumentException("entry size must be one of " + WorldCup98.ENTRY_SIZES + ", got " + entrySize);
-        }
+        WorldCup98.requireEntrySize(entrySize);
         filterPredicate = filterPredicate == null ? "" : filterPredicate.trim();
         if (query == Query.Q2 && (topN < 1 || topN > MAX_TOP_N)) {
             throw new IllegalArgumentException("Q2's top N must be in [1, " + MAX_TOP_N + "], got " + topN);

@@ -25,7 +25,7 @@ import org.apache.hadoop.fs.FileSystem;
  * host-normal, host-optimized, device; look them up with {@link Result#run}.
  */
 final class QueryExperiments {
-    /** Bytes per osd:// chunk, one split each: Hadoop 0.20's default block size. */
+    /** Bytes per osd:// chunk (a split of the host versions, a piece the DeviceJob places): Hadoop 0.20's default block size. */
     static final long CHUNK_SIZE = 64L << 20;
 
     private QueryExperiments() {

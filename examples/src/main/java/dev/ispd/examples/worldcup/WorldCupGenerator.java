@@ -88,9 +88,7 @@ public final class WorldCupGenerator {
      * {@code dst} from its position, advancing it.
      */
     public void fill(ByteBuffer dst, int count, int entrySize) {
-        if (!WorldCup98.isEntrySize(entrySize)) {
-            throw new IllegalArgumentException("entry size must be one of " + WorldCup98.ENTRY_SIZES + ", got " + entrySize);
-        }
+        WorldCup98.requireEntrySize(entrySize);
         if (count < 0 || produced + count > total) {
             throw new IllegalArgumentException("asked for " + count + " records after " + produced + " of " + total);
         }

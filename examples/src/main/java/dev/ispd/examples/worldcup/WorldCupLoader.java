@@ -28,10 +28,7 @@ public final class WorldCupLoader {
     }
 
     private WorldCupLoader(SourceFactory source, int entrySize) {
-        if (!WorldCup98.isEntrySize(entrySize)) {
-            throw new IllegalArgumentException("entry size must be one of " + WorldCup98.ENTRY_SIZES
-                    + ", got " + entrySize);
-        }
+        WorldCup98.requireEntrySize(entrySize);
         this.source = source;
         this.entrySize = entrySize;
     }

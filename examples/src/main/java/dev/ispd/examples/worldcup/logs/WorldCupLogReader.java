@@ -118,9 +118,7 @@ public final class WorldCupLogReader implements Closeable {
      * @return records put, or -1 at the end of the log
      */
     public int read(ByteBuffer dst, int entrySize) throws IOException {
-        if (!WorldCup98.isEntrySize(entrySize)) {
-            throw new IllegalArgumentException("entry size must be one of " + WorldCup98.ENTRY_SIZES + ", got " + entrySize);
-        }
+        WorldCup98.requireEntrySize(entrySize);
         if (dst.remaining() < entrySize) {
             throw new IllegalArgumentException("no room for one entry of " + entrySize + " bytes: " + dst.remaining()
                     + " remaining");

@@ -25,9 +25,7 @@ public final class WorldCupLogWriter implements Closeable {
     private long entries;
 
     private WorldCupLogWriter(OutputStream out, int entrySize) {
-        if (!WorldCup98.isEntrySize(entrySize)) {
-            throw new IllegalArgumentException("entry size must be one of " + WorldCup98.ENTRY_SIZES + ", got " + entrySize);
-        }
+        WorldCup98.requireEntrySize(entrySize);
         this.out = out;
         this.entrySize = entrySize;
     }
