@@ -1,6 +1,6 @@
 package dev.ispd.client;
 
-import dev.ispd.tasklet.Extent;
+import dev.ispd.protocol.Extent;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;

@@ -3,8 +3,8 @@ package dev.ispd.client;
 import static dev.ispd.client.CallBuffers.SLOT_A;
 import static dev.ispd.client.CallBuffers.SLOT_B;
 
-import dev.ispd.tasklet.Extent;
-import dev.ispd.tasklet.Params;
+import dev.ispd.protocol.Extent;
+import dev.ispd.protocol.Params;
 import java.lang.ref.Cleaner;
 import java.lang.ref.Reference;
 import java.nio.ByteBuffer;

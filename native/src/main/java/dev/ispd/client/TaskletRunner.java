@@ -1,7 +1,7 @@
 package dev.ispd.client;
 
-import dev.ispd.tasklet.Extent;
-import dev.ispd.tasklet.Params;
+import dev.ispd.protocol.Extent;
+import dev.ispd.protocol.Params;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.time.Duration;

@@ -8,8 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ispd.sim.daemon.EmbeddedDrives;
-import dev.ispd.tasklet.Extent;
-import dev.ispd.tasklet.Params;
+import dev.ispd.protocol.Extent;
+import dev.ispd.protocol.Params;
 import dev.ispd.tasklet.builtin.Q1Result;
 import dev.ispd.worldcup.WorldCup98;
 import dev.ispd.worldcup.WorldCupEntry;

@@ -1,8 +1,8 @@
 package dev.ispd.client;
 
 import dev.ispd.sim.daemon.EmbeddedDrives;
-import dev.ispd.tasklet.Extent;
-import dev.ispd.tasklet.Params;
+import dev.ispd.protocol.Extent;
+import dev.ispd.protocol.Params;
 import java.nio.ByteBuffer;
 import java.util.List;
 

@@ -1,12 +1,12 @@
 package dev.ispd.host;
 
-import dev.ispd.tasklet.BadParameterException;
+import dev.ispd.protocol.BadParameterException;
 import dev.ispd.tasklet.BatchListener;
-import dev.ispd.tasklet.Extent;
+import dev.ispd.protocol.Extent;
 import dev.ispd.tasklet.ExtentScanner;
 import dev.ispd.tasklet.Meter;
 import dev.ispd.tasklet.PageSource;
-import dev.ispd.tasklet.Params;
+import dev.ispd.protocol.Params;
 import dev.ispd.tasklet.ResultSink;
 import dev.ispd.tasklet.ScanContext;
 import dev.ispd.tasklet.Tasklet;

@@ -1,5 +1,7 @@
 package dev.ispd.tasklet;
 
+import dev.ispd.protocol.BadParameterException;
+
 /** Helpers for {@link TaskletFactory#estimate}: the scanner's own counts of a planned scan. */
 public final class Estimates {
     private Estimates() {

@@ -1,5 +1,7 @@
 package dev.ispd.tasklet;
 
+import dev.ispd.protocol.Extent;
+
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;

@@ -1,5 +1,9 @@
 package dev.ispd.tasklet;
 
+import dev.ispd.protocol.BadParameterException;
+
+import dev.ispd.protocol.Params;
+
 /**
  * A named built-in tasklet. Found through {@link java.util.ServiceLoader} by
  * {@link TaskletRegistry}; the name is what CREATE_TASKLET names on the wire.

@@ -6,9 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ispd.tasklet.BatchListener;
-import dev.ispd.tasklet.Extent;
+import dev.ispd.protocol.Extent;
 import dev.ispd.tasklet.Meter;
-import dev.ispd.tasklet.Params;
+import dev.ispd.protocol.Params;
 import dev.ispd.tasklet.ScanContext;
 import dev.ispd.tasklet.Tasklet;
 import dev.ispd.tasklet.TaskletRegistry;

@@ -1,5 +1,7 @@
 package dev.ispd.tasklet;
 
+import dev.ispd.protocol.Extent;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;

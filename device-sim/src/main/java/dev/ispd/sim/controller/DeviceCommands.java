@@ -5,7 +5,7 @@ import dev.ispd.sim.engine.DriveModel;
 import dev.ispd.sim.hostif.PayloadWriter;
 import dev.ispd.sim.hostif.Protocol;
 import dev.ispd.sim.hostif.Responses;
-import dev.ispd.tasklet.Params;
+import dev.ispd.protocol.Params;
 import dev.ispd.tasklet.TaskletRegistry;
 import java.util.ArrayList;
 import java.util.HashSet;

@@ -3,7 +3,7 @@ package dev.ispd.sim.controller;
 import dev.ispd.sim.engine.DriveModel;
 import dev.ispd.sim.hostif.Protocol;
 import dev.ispd.sim.hostif.Status;
-import dev.ispd.tasklet.Extent;
+import dev.ispd.protocol.Extent;
 import dev.ispd.tasklet.Tasklet;
 import java.util.List;
 import java.util.Set;

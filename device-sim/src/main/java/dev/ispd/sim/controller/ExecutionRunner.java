@@ -4,7 +4,7 @@ import dev.ispd.sim.hostif.Status;
 import dev.ispd.sim.store.ObjectStore;
 import dev.ispd.sim.store.StoreException;
 import dev.ispd.tasklet.BatchListener;
-import dev.ispd.tasklet.Extent;
+import dev.ispd.protocol.Extent;
 import dev.ispd.tasklet.ExtentScanner;
 import dev.ispd.tasklet.Meter;
 import dev.ispd.tasklet.ResultSink;

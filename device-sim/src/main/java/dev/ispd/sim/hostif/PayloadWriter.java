@@ -1,6 +1,6 @@
 package dev.ispd.sim.hostif;
 
-import dev.ispd.tasklet.Params;
+import dev.ispd.protocol.Params;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;

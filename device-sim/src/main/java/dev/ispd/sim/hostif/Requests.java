@@ -1,7 +1,7 @@
 package dev.ispd.sim.hostif;
 
-import dev.ispd.tasklet.Extent;
-import dev.ispd.tasklet.Params;
+import dev.ispd.protocol.Extent;
+import dev.ispd.protocol.Params;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;

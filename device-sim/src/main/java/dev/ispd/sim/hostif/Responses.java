@@ -1,6 +1,6 @@
 package dev.ispd.sim.hostif;
 
-import dev.ispd.tasklet.Params;
+import dev.ispd.protocol.Params;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;

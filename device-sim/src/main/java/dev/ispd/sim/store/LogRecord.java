@@ -1,6 +1,6 @@
 package dev.ispd.sim.store;
 
-import dev.ispd.tasklet.Params;
+import dev.ispd.protocol.Params;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;

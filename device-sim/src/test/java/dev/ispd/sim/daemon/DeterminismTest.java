@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.ispd.sim.hostif.Protocol;
 import dev.ispd.sim.hostif.Responses;
 import dev.ispd.sim.hostif.TestClient;
-import dev.ispd.tasklet.Extent;
-import dev.ispd.tasklet.Params;
+import dev.ispd.protocol.Extent;
+import dev.ispd.protocol.Params;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

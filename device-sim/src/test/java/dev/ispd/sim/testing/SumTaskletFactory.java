@@ -1,8 +1,8 @@
 package dev.ispd.sim.testing;
 
-import dev.ispd.tasklet.BadParameterException;
+import dev.ispd.protocol.BadParameterException;
 import dev.ispd.tasklet.Meter;
-import dev.ispd.tasklet.Params;
+import dev.ispd.protocol.Params;
 import dev.ispd.tasklet.ResultSink;
 import dev.ispd.tasklet.ScanContext;
 import dev.ispd.tasklet.Tasklet;

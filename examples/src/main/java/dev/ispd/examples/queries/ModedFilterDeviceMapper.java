@@ -1,7 +1,7 @@
 package dev.ispd.examples.queries;
 
 import dev.ispd.hadoop.mapreduce.builtin.FilterDeviceMapper;
-import dev.ispd.tasklet.Params;
+import dev.ispd.protocol.Params;
 import dev.ispd.tasklet.builtin.FilterFactory;
 import java.util.HashMap;
 import java.util.Map;

@@ -2,7 +2,7 @@ package dev.ispd.examples.reproduce;
 
 import dev.ispd.client.TaskletResult;
 import dev.ispd.profile.DeviceProfile;
-import dev.ispd.tasklet.Params;
+import dev.ispd.protocol.Params;
 import dev.ispd.tasklet.builtin.MicrobenchFactory;
 import java.io.IOException;
 import java.nio.ByteBuffer;

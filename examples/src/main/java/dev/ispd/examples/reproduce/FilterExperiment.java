@@ -3,7 +3,7 @@ package dev.ispd.examples.reproduce;
 import dev.ispd.client.TaskletResult;
 import dev.ispd.examples.worldcup.WorldCupGenerator;
 import dev.ispd.profile.DeviceProfile;
-import dev.ispd.tasklet.Params;
+import dev.ispd.protocol.Params;
 import dev.ispd.tasklet.builtin.FilterFactory;
 import dev.ispd.tasklet.builtin.FilterResult;
 import dev.ispd.worldcup.WorldCup98;

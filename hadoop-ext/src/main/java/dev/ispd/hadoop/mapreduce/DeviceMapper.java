@@ -1,7 +1,7 @@
 package dev.ispd.hadoop.mapreduce;
 
-import dev.ispd.tasklet.BadParameterException;
-import dev.ispd.tasklet.Params;
+import dev.ispd.protocol.BadParameterException;
+import dev.ispd.protocol.Params;
 import dev.ispd.tasklet.ScanContext;
 import dev.ispd.tasklet.TaskletFactory;
 import dev.ispd.tasklet.TaskletRegistry;

@@ -1,7 +1,7 @@
 package dev.ispd.hadoop.mapreduce;
 
 import dev.ispd.hadoop.fs.OsdFileSystem;
-import dev.ispd.tasklet.Params;
+import dev.ispd.protocol.Params;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,7 +1,7 @@
 package dev.ispd.hadoop.mapreduce;
 
 import dev.ispd.hadoop.fs.ChunkExtent;
-import dev.ispd.tasklet.Extent;
+import dev.ispd.protocol.Extent;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -11,7 +11,7 @@ import dev.ispd.hadoop.schedule.Decision;
 import dev.ispd.hadoop.schedule.OffloadScheduler;
 import dev.ispd.hadoop.schedule.SplitWork;
 import dev.ispd.profile.Capabilities;
-import dev.ispd.tasklet.Params;
+import dev.ispd.protocol.Params;
 import dev.ispd.tasklet.TaskletFactory;
 import java.io.IOException;
 import java.util.ArrayList;

@@ -14,7 +14,7 @@ import dev.ispd.hadoop.schedule.Placement;
 import dev.ispd.model.HostModel;
 import dev.ispd.profile.Profiles;
 import dev.ispd.sim.daemon.EmbeddedDrives;
-import dev.ispd.tasklet.Params;
+import dev.ispd.protocol.Params;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.time.Duration;

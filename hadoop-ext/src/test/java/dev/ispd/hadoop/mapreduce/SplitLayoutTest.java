@@ -7,7 +7,7 @@ import dev.ispd.hadoop.schedule.Baseline;
 import dev.ispd.hadoop.schedule.Cost;
 import dev.ispd.hadoop.schedule.Decision;
 import dev.ispd.hadoop.schedule.Placement;
-import dev.ispd.tasklet.Extent;
+import dev.ispd.protocol.Extent;
 import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.fs.Path;

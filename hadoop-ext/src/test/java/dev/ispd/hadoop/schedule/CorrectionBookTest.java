@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.ispd.hadoop.conf.IspdKeys;
 import dev.ispd.profile.Profiles;
 import dev.ispd.tasklet.Meter;
-import dev.ispd.tasklet.Params;
+import dev.ispd.protocol.Params;
 import dev.ispd.tasklet.TaskletRegistry;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;

@@ -8,7 +8,7 @@ import dev.ispd.hadoop.conf.IspdKeys;
 import dev.ispd.profile.Capabilities;
 import dev.ispd.profile.Profiles;
 import dev.ispd.tasklet.Meter;
-import dev.ispd.tasklet.Params;
+import dev.ispd.protocol.Params;
 import dev.ispd.tasklet.TaskletRegistry;
 import java.util.ArrayList;
 import java.util.HashMap;

@@ -1,7 +1,7 @@
 package dev.ispd.tasklet.builtin;
 
-import dev.ispd.tasklet.BadParameterException;
-import dev.ispd.tasklet.Params;
+import dev.ispd.protocol.BadParameterException;
+import dev.ispd.protocol.Params;
 import dev.ispd.worldcup.WorldCup98;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -1,9 +1,9 @@
 package dev.ispd.tasklet.builtin;
 
-import dev.ispd.tasklet.BadParameterException;
+import dev.ispd.protocol.BadParameterException;
 import dev.ispd.tasklet.Estimates;
 import dev.ispd.tasklet.Meter;
-import dev.ispd.tasklet.Params;
+import dev.ispd.protocol.Params;
 import dev.ispd.tasklet.ScanContext;
 import dev.ispd.tasklet.Tasklet;
 import dev.ispd.tasklet.TaskletFactory;

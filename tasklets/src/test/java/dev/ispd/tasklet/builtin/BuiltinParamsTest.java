@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.ispd.tasklet.BadParameterException;
-import dev.ispd.tasklet.Params;
+import dev.ispd.protocol.BadParameterException;
+import dev.ispd.protocol.Params;
 import dev.ispd.tasklet.ScanContext;
 import dev.ispd.tasklet.TaskletFactory;
 import dev.ispd.tasklet.TaskletRegistry;

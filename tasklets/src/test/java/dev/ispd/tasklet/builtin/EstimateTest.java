@@ -6,9 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ispd.host.HostRunner;
 import dev.ispd.host.InMemoryPageSource;
-import dev.ispd.tasklet.Extent;
+import dev.ispd.protocol.Extent;
 import dev.ispd.tasklet.Meter;
-import dev.ispd.tasklet.Params;
+import dev.ispd.protocol.Params;
 import dev.ispd.tasklet.TaskletFactory;
 import dev.ispd.tasklet.TaskletRegistry;
 import dev.ispd.worldcup.WorldCup98;

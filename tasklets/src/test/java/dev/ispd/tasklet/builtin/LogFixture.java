@@ -2,9 +2,9 @@ package dev.ispd.tasklet.builtin;
 
 import dev.ispd.host.HostRunner;
 import dev.ispd.host.InMemoryPageSource;
-import dev.ispd.tasklet.BadParameterException;
-import dev.ispd.tasklet.Extent;
-import dev.ispd.tasklet.Params;
+import dev.ispd.protocol.BadParameterException;
+import dev.ispd.protocol.Extent;
+import dev.ispd.protocol.Params;
 import dev.ispd.worldcup.WorldCupEntry;
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -3,9 +3,9 @@ package dev.ispd.tasklet.builtin;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.ispd.host.HostRunner;
-import dev.ispd.tasklet.Extent;
+import dev.ispd.protocol.Extent;
 import dev.ispd.tasklet.Meter;
-import dev.ispd.tasklet.Params;
+import dev.ispd.protocol.Params;
 import org.junit.jupiter.api.Test;
 
 class NoopTaskletTest {

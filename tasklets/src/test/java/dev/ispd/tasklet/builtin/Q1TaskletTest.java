@@ -7,10 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ispd.host.HostRunner;
 import dev.ispd.host.InMemoryPageSource;
-import dev.ispd.tasklet.Extent;
+import dev.ispd.protocol.Extent;
 import dev.ispd.tasklet.ExtentScanner;
 import dev.ispd.tasklet.Meter;
-import dev.ispd.tasklet.Params;
+import dev.ispd.protocol.Params;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HexFormat;

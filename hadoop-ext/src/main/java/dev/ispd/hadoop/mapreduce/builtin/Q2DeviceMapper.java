@@ -2,7 +2,7 @@ package dev.ispd.hadoop.mapreduce.builtin;
 
 import dev.ispd.hadoop.conf.IspdKeys;
 import dev.ispd.hadoop.mapreduce.DeviceMapper;
-import dev.ispd.tasklet.Params;
+import dev.ispd.protocol.Params;
 import dev.ispd.tasklet.builtin.Q2Factory;
 import org.apache.hadoop.conf.Configuration;
 

@@ -1,4 +1,4 @@
-package dev.ispd.tasklet;
+package dev.ispd.protocol;
 
 /** A tasklet parameter is missing or invalid; the message names the parameter and the value. */
 public class BadParameterException extends Exception {

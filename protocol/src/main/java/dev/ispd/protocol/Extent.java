@@ -1,4 +1,4 @@
-package dev.ispd.tasklet;
+package dev.ispd.protocol;
 
 /** A byte range of one object: the unit a tasklet execution reads. */
 public record Extent(long objectId, long offset, long length) {

@@ -1,4 +1,4 @@
-package dev.ispd.tasklet;
+package dev.ispd.protocol;
 
 import java.util.Collections;
 import java.util.LinkedHashMap;
