@@ -1,5 +1,6 @@
 package dev.ispd.examples.cli;
 
+import dev.ispd.cli.CommandLines;
 import dev.ispd.client.Binding;
 import dev.ispd.client.DeviceInfo;
 import dev.ispd.client.DeviceLog;
@@ -44,7 +45,7 @@ public final class DriveCli {
     Binding binding = Binding.JNI;
 
     public static void main(String[] args) {
-        System.exit(CliErrors.commandLine(new DriveCli()).execute(args));
+        CommandLines.exit(new DriveCli(), args);
     }
 
     Drive connect() throws IOException {
