@@ -3,6 +3,7 @@ package dev.ispd.examples.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.ispd.admin.DriveCli;
 import dev.ispd.cli.CommandLines;
 import dev.ispd.cli.ExitStatus;
 import dev.ispd.examples.Quickstart;

@@ -1,11 +1,11 @@
 package dev.ispd.examples.cli;
 
-import dev.ispd.cli.CommandLines;
-import dev.ispd.cli.ExitStatus;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.ispd.cli.CommandLines;
+import dev.ispd.cli.ExitStatus;
 import dev.ispd.examples.worldcup.logs.WorldCupLogReader;
 import dev.ispd.worldcup.WorldCup98;
 import java.io.ByteArrayOutputStream;

@@ -1,11 +1,11 @@
 package dev.ispd.examples.cli;
 
-import dev.ispd.cli.CommandLines;
-import dev.ispd.cli.ExitStatus;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.ispd.cli.CommandLines;
+import dev.ispd.cli.ExitStatus;
 import dev.ispd.examples.worldcup.WorldCupDrives;
 import dev.ispd.examples.worldcup.WorldCupGenerator;
 import dev.ispd.examples.worldcup.logs.WorldCupLogReader;
