@@ -1,10 +1,15 @@
 /*
  * Traps on demand in scan, by parameter trap: "unreachable", "divide" (integer division by
- * zero) or "bounds" (a load beyond the end of memory).
+ * zero), "bounds" (a load beyond the end of memory) or "recurse" (recursion without end).
  */
 #include "ispd_tasklet.h"
 
 static char trap[16];
+
+/* Not a tail call, so the compiler cannot turn it into a loop. */
+__attribute__((noinline)) static unsigned recurse(unsigned n) {
+    return n + recurse(n + 1) * 3;
+}
 
 ISPD_EXPORT(init) int init(void) {
     int n = ispd_param("trap", 4, trap, sizeof trap - 1);
@@ -24,6 +29,9 @@ ISPD_EXPORT(scan) void scan(const unsigned char *data, unsigned len, long long o
             break;
         case 'b':
             ispd_progress(*far);
+            break;
+        case 'r':
+            ispd_progress(recurse(0));
             break;
     }
 }

@@ -87,7 +87,8 @@ class SandboxTest {
     @CsvSource({
         "unreachable, unreachable",
         "divide, integer divide by zero",
-        "bounds, out of bounds memory access"})
+        "bounds, out of bounds memory access",
+        "recurse, call stack exhausted"})
     void aTrapIsAnExecutionErrorNamingTheModuleAndTheTrap(String trap, String message) throws Exception {
         ModuleTrapException e = assertThrows(ModuleTrapException.class,
                 () -> run("tests/traps.wasm", Params.of("trap", trap), SMALL));

@@ -6,12 +6,16 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ispd.host.HostRunner;
+import dev.ispd.host.InMemoryPageSource;
+import dev.ispd.protocol.Extent;
 import dev.ispd.protocol.BadParameterException;
 import dev.ispd.protocol.Params;
 import dev.ispd.tasklet.Meter;
 import dev.ispd.tasklet.ScanContext;
 import dev.ispd.tasklet.TaskletRegistry;
 import dev.ispd.tasklet.builtin.LogFixture;
+import java.util.Arrays;
+import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -55,6 +59,21 @@ class WasmQ1Test {
         assertTrue(first.dramAccesses() >= f.recordCount(), "at least the server byte of each record: " + first);
         assertEquals(run("q1", f, 8192, 128).meter().bytesOut(), first.bytesOut());
         assertEquals(run("q1", f, 8192, 128).meter().pages(), first.pages());
+    }
+
+    @Test
+    void instructionsAreCountedExactlyAFixedNumberPerRecord() throws Exception {
+        byte[] data = new byte[32 * 1000];
+        HostRunner runner = new HostRunner(registry, 32 * 1000, 1);
+        long[] instructions = new long[3];
+        for (int k = 1; k <= 3; k++) {
+            List<Extent> extents = List.of(new Extent(1, 0, 32L * 100 * k));
+            instructions[k - 1] = runner.run("q1c@1", Params.of("entrySize", "32"), Params.EMPTY, extents,
+                    InMemoryPageSource.of(1, data)).meter().instructions();
+        }
+        long perHundred = instructions[1] - instructions[0];
+        assertEquals(perHundred, instructions[2] - instructions[1], "linear in the records: " + Arrays.toString(instructions));
+        assertEquals(0, perHundred % 100, "a whole number of instructions per record: " + perHundred);
     }
 
     @Test
