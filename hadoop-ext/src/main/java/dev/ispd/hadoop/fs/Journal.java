@@ -142,10 +142,12 @@ final class Journal {
     private void checkDrives(JournalRecord r, long at) throws IOException {
         if (r instanceof JournalRecord.CreateFile c) {
             for (Chunk k : c.chunks()) {
-                if (k.drive() >= drives.size()) {
-                    throw new IOException("osd namespace journal at offset " + at + ": file " + c.path()
-                            + " has a chunk on drive " + k.drive() + " but ispd.fs.drives lists " + drives.size()
-                            + " drives (every client must list the same drives in the same order)");
+                for (Replica copy : k.replicas()) {
+                    if (copy.drive() >= drives.size()) {
+                        throw new IOException("osd namespace journal at offset " + at + ": file " + c.path()
+                                + " has a chunk on drive " + copy.drive() + " but ispd.fs.drives lists " + drives.size()
+                                + " drives (every client must list the same drives in the same order)");
+                    }
                 }
             }
         }

@@ -27,7 +27,7 @@ class JournalTest {
                 chunks.add(new Chunk(0, i + 1, 1024));
             }
             assertTrue(writer.commit(new JournalRecord.CreateFile("/huge", false, 1L, "u", 1024, 20_000L * 1024,
-                    chunks)).applied());
+                    chunks, JournalRecord.Anchor.ROOT)).applied());
             for (int i = 0; i < 3000; i++) {
                 assertTrue(writer.commit(new JournalRecord.Mkdir("/d/" + i, 1L, "u")).applied());
             }
