@@ -32,11 +32,12 @@ import org.slf4j.LoggerFactory;
  * The object-based file system {@code osd://} over the drives of {@link IspdKeys#FS_DRIVES}.
  * A file is cut into chunks of its chunk size (the block size: {@link IspdKeys#FS_CHUNK_SIZE} or
  * the one given to create), each a DATA object on each of {@link IspdKeys#FS_REPLICATION} drives
- * ({@link ChunkPlacement}); reads use any replica that answers. The
- * namespace lives on the namespace drive ({@link IspdKeys#FS_NAMESPACE_DRIVE}) as a journal of
+ * ({@link ChunkPlacement}); reads use any replica that answers. The namespace is a journal of
  * changes ({@link Journal}) that every client replays, so several JVMs share one file system
- * without a metadata server. A file becomes visible when its writer closes it; files cannot be
- * appended to. The URI's authority is only a label: {@code osd:///a} and {@code osd://x/a} name the
+ * without a metadata server; the journal is on the namespace drive
+ * ({@link IspdKeys#FS_NAMESPACE_DRIVE}) or, for clusters, in ZooKeeper
+ * ({@link IspdKeys#FS_NAMESPACE_ZOOKEEPER}). A file becomes visible when its writer closes it;
+ * files cannot be appended to. The URI's authority is only a label: {@code osd:///a} and {@code osd://x/a} name the
  * same file of the configured drives (Hadoop caches one instance per authority). See
  * docs/hadoop.md, "Object file system".
  */
@@ -87,23 +88,41 @@ public class OsdFileSystem extends FileSystem {
                     + Math.min(drives.size(), MAX_REPLICATION) + ": each replica needs a drive of its own and "
                     + IspdKeys.FS_DRIVES.name() + " lists " + drives.size());
         }
-        int namespaceDrive = conf.getInt(IspdKeys.FS_NAMESPACE_DRIVE.name(),
-                Integer.parseInt(IspdKeys.FS_NAMESPACE_DRIVE.defaultValue()));
-        if (namespaceDrive < 0 || namespaceDrive >= drives.size()) {
-            throw new IOException(IspdKeys.FS_NAMESPACE_DRIVE.name() + " is " + namespaceDrive + " but "
-                    + IspdKeys.FS_DRIVES.name() + " lists " + drives.size() + " drives");
-        }
         user = UserGroupInformation.getCurrentUser().getShortUserName();
         FsPermission umask = FsPermission.getUMask(conf); // permissions are not stored: report the defaults
         filePermission = FsPermission.getFileDefault().applyUMask(umask);
         dirPermission = FsPermission.getDirDefault().applyUMask(umask);
         workingDir = new Path("/").makeQualified(uri, null);
         try {
-            journal = Journal.open(drives, namespaceDrive);
+            journal = Journal.open(journalStore(conf), drives.size());
         } catch (IOException | RuntimeException e) {
             drives.close();
             throw e;
         }
+    }
+
+    /**
+     * Where the namespace journal is: in ZooKeeper if {@link IspdKeys#FS_NAMESPACE_ZOOKEEPER} names
+     * an ensemble, else on the drive {@link IspdKeys#FS_NAMESPACE_DRIVE}.
+     */
+    private JournalStore journalStore(Configuration conf) throws IOException {
+        String ensemble = conf.getTrimmed(IspdKeys.FS_NAMESPACE_ZOOKEEPER.name(),
+                IspdKeys.FS_NAMESPACE_ZOOKEEPER.defaultValue());
+        if (!ensemble.isEmpty()) {
+            String znode = conf.getTrimmed(IspdKeys.FS_NAMESPACE_ZNODE.name(), IspdKeys.FS_NAMESPACE_ZNODE.defaultValue());
+            if (!znode.startsWith("/") || (znode.length() > 1 && znode.endsWith("/"))) {
+                throw new IOException(IspdKeys.FS_NAMESPACE_ZNODE.name() + " is '" + znode
+                        + "' but must be an absolute znode path such as /ispd/osd");
+            }
+            return ZooKeeperJournalStore.open(ensemble, znode);
+        }
+        int namespaceDrive = conf.getInt(IspdKeys.FS_NAMESPACE_DRIVE.name(),
+                Integer.parseInt(IspdKeys.FS_NAMESPACE_DRIVE.defaultValue()));
+        if (namespaceDrive < 0 || namespaceDrive >= drives.size()) {
+            throw new IOException(IspdKeys.FS_NAMESPACE_DRIVE.name() + " is " + namespaceDrive + " but "
+                    + IspdKeys.FS_DRIVES.name() + " lists " + drives.size() + " drives");
+        }
+        return DriveJournalStore.open(drives, namespaceDrive);
     }
 
     @Override
@@ -472,8 +491,14 @@ public class OsdFileSystem extends FileSystem {
         try {
             super.close();
         } finally {
-            if (drives != null) {
-                drives.close();
+            try {
+                if (journal != null) {
+                    journal.close();
+                }
+            } finally {
+                if (drives != null) {
+                    drives.close();
+                }
             }
         }
     }
