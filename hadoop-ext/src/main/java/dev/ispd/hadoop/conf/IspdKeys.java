@@ -29,6 +29,11 @@ public final class IspdKeys {
     public static final ConfigKey FS_NAMESPACE_ZNODE = new ConfigKey("ispd.fs.namespace.znode", "/ispd/osd",
             "With ispd.fs.namespace.zookeeper: the znode under which the journal lives, one per osd:// file system.");
 
+    public static final ConfigKey FS_CHECKPOINT_RECORDS = new ConfigKey("ispd.fs.checkpoint.records", "10000",
+            "A client that changes the namespace checkpoints it once this many journal records (or a quarter of the "
+                    + "namespace's entries, if more) followed the last checkpoint it knows; new clients load the latest "
+                    + "checkpoint and replay only what follows. 0 = never.");
+
     // ---- offload scheduler ----
     public static final ConfigKey OFFLOAD_POLICY = new ConfigKey("ispd.offload.policy", "fastest",
             "Where splits run: fastest, least-energy, weighted, host-only or device-only.");
@@ -64,7 +69,7 @@ public final class IspdKeys {
 
     /** Every key, in the order of the docs' table. */
     public static final List<ConfigKey> ALL = List.of(FS_DRIVES, FS_CHUNK_SIZE, FS_REPLICATION, FS_NAMESPACE_DRIVE,
-            FS_NAMESPACE_ZOOKEEPER, FS_NAMESPACE_ZNODE, OFFLOAD_POLICY,
+            FS_NAMESPACE_ZOOKEEPER, FS_NAMESPACE_ZNODE, FS_CHECKPOINT_RECORDS, OFFLOAD_POLICY,
             OFFLOAD_WEIGHT, OFFLOAD_HOST_PROFILE, OFFLOAD_HOST_SLOTS, OFFLOAD_CORRECTION, OFFLOAD_CORRECTION_FILE,
             DEVICE_TIMEOUT_MS, JOB_DEVICE_MAPPER, JOB_DEVICE_FORMAT, SPLIT_MAX_BYTES,
             SPLIT_GROUP_MAX_BYTES, WORLDCUP_ENTRY_SIZE, FILTER_PREDICATE);

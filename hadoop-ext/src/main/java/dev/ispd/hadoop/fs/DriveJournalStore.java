@@ -10,12 +10,17 @@ import java.nio.ByteOrder;
 /**
  * The journal as one DATA object with the well-known id {@link #OBJECT_ID} on one drive (the
  * embedded default). Writers add frames with the drive's atomic append, so several clients (JVMs)
- * share it; a frame's position is its byte offset. The drive is a single point of failure of the
- * namespace. Not thread-safe: the journal guards it.
+ * share it; a frame's position is its byte offset. Each checkpoint is an object of its own on
+ * the same drive, listed in the well-known object {@link #CHECKPOINTS} by appended 16-byte
+ * entries ({@code u64 object id, u64 length}), the last entry the latest. The drive is a single
+ * point of failure of the namespace. Not thread-safe: the journal guards it.
  */
 final class DriveJournalStore implements JournalStore {
     /** The journal's object id: the first well-known id, which no drive ever picks (docs/protocol.md). */
     static final long OBJECT_ID = Drive.FIRST_WELL_KNOWN_ID;
+    /** The list of checkpoints: the next well-known id. */
+    static final long CHECKPOINTS = Drive.FIRST_WELL_KNOWN_ID + 1;
+    private static final int ENTRY = 16;
     private static final int FIRST_BUFFER = 256 * 1024;
 
     private final DriveSet drives;
@@ -29,19 +34,20 @@ final class DriveJournalStore implements JournalStore {
 
     /** The journal on drive {@code drive}, created if this is a new file system. */
     static DriveJournalStore open(DriveSet drives, int drive) throws IOException {
-        drives.onShared(drive, DriveJournalStore::createIfMissing);
+        drives.onShared(drive, d -> createIfMissing(d, OBJECT_ID));
+        drives.onShared(drive, d -> createIfMissing(d, CHECKPOINTS));
         return new DriveJournalStore(drives, drive);
     }
 
-    private static Void createIfMissing(Drive d) throws IOException {
+    private static Void createIfMissing(Drive d, long id) throws IOException {
         try {
-            d.stat(OBJECT_ID);
+            d.stat(id);
         } catch (DriveException e) {
             if (e.status() != Status.NO_SUCH_OBJECT) {
                 throw e;
             }
             try {
-                d.createObject(OBJECT_ID);
+                d.createObject(id);
             } catch (DriveException raced) {
                 if (raced.status() != Status.OBJECT_EXISTS) { // another client created it first: fine
                     throw raced;
@@ -108,11 +114,57 @@ final class DriveJournalStore implements JournalStore {
     }
 
     @Override
+    public void saveCheckpoint(ByteBuffer checkpoint) throws IOException {
+        byte[] bytes = new byte[checkpoint.remaining()];
+        checkpoint.get(bytes);
+        long id = drives.onShared(drive, Drive::createObject);
+        drives.onShared(drive, d -> d.write(id, 0, bytes));
+        ByteBuffer entry = ByteBuffer.allocateDirect(ENTRY).order(ByteOrder.LITTLE_ENDIAN)
+                .putLong(0, id).putLong(8, bytes.length);
+        long at = drives.onShared(drive, d -> d.append(CHECKPOINTS, entry));
+        if (at >= 2 * ENTRY) {
+            long old = entry(at - 2 * ENTRY).getLong(0);
+            try {
+                drives.onShared(drive, d -> {
+                    d.delete(old);
+                    return null;
+                });
+            } catch (DriveException e) {
+                if (e.status() != Status.NO_SUCH_OBJECT) { // another client dropped it first
+                    throw e;
+                }
+            }
+        }
+    }
+
+    @Override
+    public ByteBuffer latestCheckpoint() throws IOException {
+        long size = drives.onShared(drive, d -> d.stat(CHECKPOINTS).size());
+        if (size < ENTRY) {
+            return null;
+        }
+        ByteBuffer entry = entry(size - ENTRY);
+        long id = entry.getLong(0);
+        int length = (int) entry.getLong(8);
+        return ByteBuffer.wrap(drives.onShared(drive, d -> d.read(id, 0, length))).order(ByteOrder.LITTLE_ENDIAN);
+    }
+
+    /** The checkpoint list's entry at byte {@code at}. */
+    private ByteBuffer entry(long at) throws IOException {
+        ByteBuffer entry = ByteBuffer.allocateDirect(ENTRY).order(ByteOrder.LITTLE_ENDIAN);
+        drives.onShared(drive, d -> {
+            d.read(CHECKPOINTS, at, entry);
+            return null;
+        });
+        return entry.flip();
+    }
+
+    @Override
     public String describe() {
         return "object " + Long.toUnsignedString(OBJECT_ID) + " on drive " + drive + " (" + drives.address(drive) + ")";
     }
 
-    /** The drive set belongs to the file system, which closes it. */
+    /** Nothing of its own: it talks through the file system's drive set. */
     @Override
     public void close() {
     }

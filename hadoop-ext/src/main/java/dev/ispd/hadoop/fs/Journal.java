@@ -3,31 +3,65 @@ package dev.ispd.hadoop.fs;
 import java.io.Closeable;
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The namespace journal: {@link JournalCodec} records in a {@link JournalStore}, replayed into a
- * {@link Namespace}. Each client replays only the records it has not seen yet. A change is
- * committed by appending its record, then replaying up to and including it: the
- * {@link Namespace.Outcome} of that replay says whether it took effect, given every record the
- * journal put before it. Not thread-safe: the file system guards it.
+ * {@link Namespace}. A new client starts from the latest {@link Checkpoint} (if it can be read;
+ * otherwise, logged, from the journal's start) and each client replays only the records it has
+ * not seen yet. A change is committed by appending its record, then replaying up to and
+ * including it: the {@link Namespace.Outcome} of that replay says whether it took effect, given
+ * every record the journal put before it. After a commit, a client checkpoints once
+ * {@code checkpointRecords} records (or a quarter of the namespace's entries, if more, so that
+ * writing checkpoints costs a bounded share of the changes) followed the last checkpoint it
+ * knows. Checkpoints only shorten replays: the journal itself is never cut. Not thread-safe: the
+ * file system guards it.
  */
 final class Journal implements Closeable {
+    private static final Logger LOG = LoggerFactory.getLogger(Journal.class);
+
     private final JournalStore store;
     private final int drives;
-    private final Namespace namespace = new Namespace();
+    private final long checkpointRecords;
+    private Namespace namespace = new Namespace();
     /** The store position after the last record applied. */
     private long applied;
+    /** Records applied since the last checkpoint this client loaded or wrote, and that checkpoint's entries. */
+    private long sinceCheckpoint;
+    private long checkpointEntries;
 
-    private Journal(JournalStore store, int drives) {
+    private Journal(JournalStore store, int drives, long checkpointRecords) {
         this.store = store;
         this.drives = drives;
+        this.checkpointRecords = checkpointRecords;
     }
 
-    /** Opens the journal in {@code store} and replays it; {@code drives} is how many drives chunks may name. */
-    static Journal open(JournalStore store, int drives) throws IOException {
-        Journal j = new Journal(store, drives);
+    /**
+     * Opens the journal in {@code store} from its latest checkpoint and replays what follows;
+     * {@code drives} is how many drives chunks may name; {@code checkpointRecords} 0 writes no
+     * checkpoints.
+     */
+    static Journal open(JournalStore store, int drives, long checkpointRecords) throws IOException {
+        Journal j = new Journal(store, drives, checkpointRecords);
+        j.loadCheckpoint();
         j.replay(-1);
         return j;
+    }
+
+    private void loadCheckpoint() {
+        try {
+            ByteBuffer bytes = store.latestCheckpoint();
+            if (bytes != null) {
+                Checkpoint c = Checkpoint.decode(bytes, "in " + store.describe());
+                namespace = c.namespace();
+                applied = c.position();
+                checkpointEntries = c.entries();
+            }
+        } catch (IOException e) {
+            LOG.warn("osd: replaying the whole namespace journal instead of starting from its latest checkpoint: {}",
+                    e.getMessage());
+        }
     }
 
     /** The store position after the last record replayed so far. */
@@ -55,7 +89,23 @@ final class Journal implements Closeable {
             throw new IOException("osd namespace journal in " + store.describe() + ": the record appended at " + at
                     + " was not found in the replay (which reached " + applied + ")");
         }
+        if (checkpointRecords > 0 && sinceCheckpoint >= Math.max(checkpointRecords, checkpointEntries / 4)) {
+            checkpoint();
+        }
         return o;
+    }
+
+    /** Saves the namespace as of {@link #applied}; a failure is logged (the journal still holds everything). */
+    private void checkpoint() {
+        Checkpoint c = Checkpoint.of(namespace, applied);
+        sinceCheckpoint = 0;
+        checkpointEntries = c.entries();
+        try {
+            store.saveCheckpoint(c.encode());
+        } catch (IOException e) {
+            LOG.warn("osd: could not save a namespace checkpoint at {} in {}: {}", applied, store.describe(),
+                    e.getMessage());
+        }
     }
 
     /** Applies the records after {@link #applied}; returns the outcome of the one at {@code watch}, if any. */
@@ -65,6 +115,7 @@ final class Journal implements Closeable {
             JournalRecord r = JournalCodec.decode(frame, position);
             checkDrives(r, position);
             Namespace.Outcome o = namespace.apply(r);
+            sinceCheckpoint++;
             if (position == watch) {
                 watched[0] = o;
             }
@@ -87,7 +138,7 @@ final class Journal implements Closeable {
     }
 
     @Override
-    public void close() throws IOException {
+    public void close() {
         store.close();
     }
 }

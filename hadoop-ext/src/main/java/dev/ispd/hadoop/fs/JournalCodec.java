@@ -36,15 +36,8 @@ final class JournalCodec {
             w.u8(MKDIR).str(m.path()).u64(m.timeMs()).str(m.owner());
         } else if (r instanceof JournalRecord.CreateFile c) {
             w.u8(CREATE_FILE).str(c.path()).u8(c.overwrite() ? 1 : 0).u64(c.timeMs()).str(c.owner())
-                    .u64(c.chunkSize()).u64(c.length()).str(c.anchor().path()).u64(c.anchor().dirId())
-                    .u32(c.chunks().size());
-            for (Chunk k : c.chunks()) {
-                w.u8(k.replicas().size());
-                for (Replica copy : k.replicas()) {
-                    w.u16(copy.drive()).u64(copy.objectId());
-                }
-                w.u64(k.length());
-            }
+                    .u64(c.chunkSize()).u64(c.length()).str(c.anchor().path()).u64(c.anchor().dirId());
+            writeChunks(w, c.chunks());
         } else if (r instanceof JournalRecord.Delete d) {
             w.u8(DELETE).str(d.path()).u8(d.recursive() ? 1 : 0).u64(d.timeMs());
         } else {
@@ -116,6 +109,28 @@ final class JournalCodec {
         long length = b.getLong();
         JournalRecord.Anchor anchor = replicated ? new JournalRecord.Anchor(str(b), b.getLong())
                 : JournalRecord.Anchor.ROOT;
+        List<Chunk> chunks = readChunks(b, at, path, chunkSize, length, replicated);
+        return new JournalRecord.CreateFile(path, overwrite, time, owner, chunkSize, length, chunks, anchor);
+    }
+
+    /** A file's chunk list: {@code u32 count}, then each chunk with its replicas. */
+    static void writeChunks(Writer w, List<Chunk> chunks) {
+        w.u32(chunks.size());
+        for (Chunk k : chunks) {
+            w.u8(k.replicas().size());
+            for (Replica copy : k.replicas()) {
+                w.u16(copy.drive()).u64(copy.objectId());
+            }
+            w.u64(k.length());
+        }
+    }
+
+    /**
+     * Reads a chunk list written by {@link #writeChunks} (or, if not {@code replicated}, the
+     * one-replica form of type 2) and checks it against the file's chunk size and length.
+     */
+    static List<Chunk> readChunks(ByteBuffer b, long at, String path, long chunkSize, long length, boolean replicated)
+            throws IOException {
         int n = b.getInt();
         if (n < 0 || (long) n * 18 > b.remaining()) {
             throw corrupt(at, "file " + path + " claims " + Integer.toUnsignedString(n) + " chunks");
@@ -136,7 +151,7 @@ final class JournalCodec {
         if (sum != length) {
             throw corrupt(at, "file " + path + " has length " + length + " but its chunks hold " + sum + " bytes");
         }
-        return new JournalRecord.CreateFile(path, overwrite, time, owner, chunkSize, length, chunks, anchor);
+        return chunks;
     }
 
     private static Chunk replicatedChunk(ByteBuffer b, long at, String path, int index) throws IOException {
@@ -151,7 +166,7 @@ final class JournalCodec {
         return new Chunk(replicas, b.getLong());
     }
 
-    private static String str(ByteBuffer b) {
+    static String str(ByteBuffer b) {
         int n = Short.toUnsignedInt(b.getShort());
         byte[] bytes = new byte[n];
         b.get(bytes);
@@ -163,7 +178,7 @@ final class JournalCodec {
     }
 
     /** A growable little-endian heap buffer. */
-    private static final class Writer {
+    static final class Writer {
         ByteBuffer buf = ByteBuffer.allocate(256).order(ByteOrder.LITTLE_ENDIAN);
 
         private void room(int n) {

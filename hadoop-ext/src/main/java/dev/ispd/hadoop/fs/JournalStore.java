@@ -29,6 +29,19 @@ interface JournalStore extends Closeable {
      */
     long replay(long from, FrameSink sink) throws IOException;
 
+    /**
+     * Keeps {@code checkpoint} (a {@link Checkpoint}'s bytes) as the latest; the store keeps the
+     * one before it too, for a client still loading it, and drops older ones.
+     */
+    void saveCheckpoint(ByteBuffer checkpoint) throws IOException;
+
+    /** The latest checkpoint saved, or null if there is none. */
+    ByteBuffer latestCheckpoint() throws IOException;
+
     /** Short description for messages: where the journal is. */
     String describe();
+
+    /** Releases the store's own connections (not the drives', which belong to the file system). */
+    @Override
+    void close();
 }

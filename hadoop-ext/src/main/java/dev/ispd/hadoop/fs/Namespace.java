@@ -73,8 +73,28 @@ final class Namespace {
     /** The root's directory id; the others are numbered from 1 in the order the journal creates them. */
     static final long ROOT_ID = 0;
 
-    private final Dir root = new Dir(ROOT_ID, "", 0);
-    private long lastDirId = ROOT_ID;
+    private final Dir root;
+    private long lastDirId;
+
+    /** An empty namespace: the root alone. */
+    Namespace() {
+        this(new Dir(ROOT_ID, "", 0), ROOT_ID);
+    }
+
+    /** A namespace restored from a checkpoint ({@link Checkpoint}). */
+    Namespace(Dir root, long lastDirId) {
+        this.root = root;
+        this.lastDirId = lastDirId;
+    }
+
+    Dir root() {
+        return root;
+    }
+
+    /** The highest directory id given so far. */
+    long lastDirId() {
+        return lastDirId;
+    }
 
     /** The node at an absolute normalised path, or null. */
     Node lookup(String path) {

@@ -93,9 +93,21 @@ public class OsdFileSystem extends FileSystem {
         filePermission = FsPermission.getFileDefault().applyUMask(umask);
         dirPermission = FsPermission.getDirDefault().applyUMask(umask);
         workingDir = new Path("/").makeQualified(uri, null);
+        long checkpointRecords = conf.getLong(IspdKeys.FS_CHECKPOINT_RECORDS.name(),
+                Long.parseLong(IspdKeys.FS_CHECKPOINT_RECORDS.defaultValue()));
+        if (checkpointRecords < 0) {
+            drives.close();
+            throw new IOException(IspdKeys.FS_CHECKPOINT_RECORDS.name() + " is " + checkpointRecords
+                    + " but must be 0 (no checkpoints) or more");
+        }
+        JournalStore store = null;
         try {
-            journal = Journal.open(journalStore(conf), drives.size());
+            store = journalStore(conf);
+            journal = Journal.open(store, drives.size(), checkpointRecords);
         } catch (IOException | RuntimeException e) {
+            if (store != null) {
+                store.close();
+            }
             drives.close();
             throw e;
         }

@@ -1,15 +1,20 @@
 package dev.ispd.hadoop.fs;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.Collections;
+import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.CuratorFrameworkFactory;
 import org.apache.curator.retry.ExponentialBackoffRetry;
+import org.apache.zookeeper.CreateMode;
 import org.apache.zookeeper.KeeperException;
 
 /**
@@ -17,7 +22,9 @@ import org.apache.zookeeper.KeeperException;
  * {@code <root>/journal/r-<n>} (twelve digits, from 0) holding one frame. A writer appends by
  * creating the lowest number it has not seen taken; ZooKeeper's create is atomic and totally
  * ordered, so of two writers racing for a number exactly one gets it and the other moves on, and
- * every client reads the same records in the same order. The journal lives as long as a quorum
+ * every client reads the same records in the same order. A checkpoint is split into znodes of at
+ * most {@link #MAX_FRAME} bytes, {@code <root>/checkpoints/c-<sequence>/p-<i>}, and
+ * {@code <root>/checkpoint} names the latest. The journal lives as long as a quorum
  * of the ZooKeeper ensemble does, independently of the drives. Before a replay the client syncs
  * its server with the leader, so it sees every record acknowledged before. Not thread-safe: the
  * journal guards it.
@@ -30,13 +37,18 @@ final class ZooKeeperJournalStore implements JournalStore {
     private final CuratorFramework client;
     private final String connect;
     private final String journal;
+    private final String checkpoints;
+    private final String latest;
     /** The lowest record number not yet seen taken. */
     private long next;
 
     private ZooKeeperJournalStore(CuratorFramework client, String connect, String root) {
         this.client = client;
         this.connect = connect;
-        this.journal = (root.equals("/") ? "" : root) + "/journal";
+        String base = root.equals("/") ? "" : root;
+        this.journal = base + "/journal";
+        this.checkpoints = base + "/checkpoints";
+        this.latest = base + "/checkpoint";
     }
 
     /** Connects to the ensemble {@code connect} and opens the journal under znode {@code root}, creating it if new. */
@@ -98,6 +110,47 @@ final class ZooKeeperJournalStore implements JournalStore {
         }
         next = Math.max(next, n);
         return n;
+    }
+
+    @Override
+    public void saveCheckpoint(ByteBuffer checkpoint) throws IOException {
+        try {
+            String c = client.create().creatingParentsIfNeeded().withMode(CreateMode.PERSISTENT_SEQUENTIAL)
+                    .forPath(checkpoints + "/c-");
+            byte[] part = new byte[MAX_FRAME];
+            for (int i = 0; checkpoint.hasRemaining(); i++) {
+                int n = Math.min(MAX_FRAME, checkpoint.remaining());
+                checkpoint.get(part, 0, n);
+                client.create().forPath(c + "/p-" + String.format("%06d", i), Arrays.copyOf(part, n));
+            }
+            byte[] name = c.getBytes(StandardCharsets.UTF_8);
+            client.create().orSetData().forPath(latest, name);
+            List<String> all = client.getChildren().forPath(checkpoints);
+            Collections.sort(all);
+            for (String old : all.subList(0, Math.max(0, all.size() - 2))) {
+                client.delete().quietly().deletingChildrenIfNeeded().forPath(checkpoints + "/" + old);
+            }
+        } catch (Exception e) {
+            throw failed("saving a checkpoint", e);
+        }
+    }
+
+    @Override
+    public ByteBuffer latestCheckpoint() throws IOException {
+        try {
+            String c = new String(client.getData().forPath(latest), StandardCharsets.UTF_8);
+            List<String> parts = client.getChildren().forPath(c);
+            Collections.sort(parts);
+            ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+            for (String p : parts) {
+                bytes.write(client.getData().forPath(c + "/" + p));
+            }
+            return ByteBuffer.wrap(bytes.toByteArray()).order(ByteOrder.LITTLE_ENDIAN);
+        } catch (KeeperException.NoNodeException e) {
+            return null;
+        } catch (Exception e) {
+            throw failed("reading the latest checkpoint", e);
+        }
     }
 
     /** Record {@code n}'s frame, or null if there is none (yet). */

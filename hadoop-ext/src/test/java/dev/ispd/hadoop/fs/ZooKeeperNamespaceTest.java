@@ -158,6 +158,20 @@ class ZooKeeperNamespaceTest {
         }
     }
 
+    @Test
+    void aNewClientStartsFromACheckpointInZooKeeper() throws Exception {
+        start();
+        drives.set(IspdKeys.FS_CHECKPOINT_RECORDS.name(), "50");
+        OsdFileSystem fs = client();
+        for (int i = 0; i < 520; i++) {
+            assertTrue(fs.mkdirs(new Path("/many/" + i)));
+        }
+        ReplicationTest.write(fs, new Path("/many/file"), new byte[3 * CHUNK]);
+        OsdFileSystem fresh = client();
+        assertEquals(tree(fs, new Path("/")), tree(fresh, new Path("/")));
+        assertEquals(3 * CHUNK, ReplicationTest.read(fresh, new Path("/many/file")).length);
+    }
+
     /** Every path under {@code dir} with its kind and length, one a line. */
     private static String tree(OsdFileSystem fs, Path dir) throws IOException {
         StringBuilder s = new StringBuilder();
