@@ -128,7 +128,10 @@ final class Namespace {
         return n instanceof File ? at.toString() : null;
     }
 
-    /** The nearest existing directory on the way to {@code path} (excluding the path itself), for {@link JournalRecord.CreateFile}. */
+    /**
+     * The nearest existing directory on the way to {@code path} (excluding the path itself): the
+     * anchor of a {@link JournalRecord.CreateFile}.
+     */
     JournalRecord.Anchor anchorOf(String path) {
         Dir d = root;
         StringBuilder at = new StringBuilder();
@@ -176,8 +179,8 @@ final class Namespace {
             return Outcome.refused(Refusal.IS_DIRECTORY, "/ is the root directory");
         }
         if (!(lookup(c.anchor().path()) instanceof Dir anchor && anchor.id == c.anchor().dirId())) {
-            return Outcome.refused(Refusal.MISSING, "the directory " + c.anchor().path() + " was deleted or renamed while "
-                    + c.path() + " was open for writing");
+            return Outcome.refused(Refusal.MISSING, "the directory " + c.anchor().path()
+                    + " was deleted or renamed while " + c.path() + " was open for writing");
         }
         Object parent = parents(c.path(), c.owner(), c.timeMs());
         if (parent instanceof Outcome refused) {

@@ -37,9 +37,9 @@ import org.slf4j.LoggerFactory;
  * without a metadata server; the journal is on the namespace drive
  * ({@link IspdKeys#FS_NAMESPACE_DRIVE}) or, for clusters, in ZooKeeper
  * ({@link IspdKeys#FS_NAMESPACE_ZOOKEEPER}). A file becomes visible when its writer closes it;
- * files cannot be appended to. The URI's authority is only a label: {@code osd:///a} and {@code osd://x/a} name the
- * same file of the configured drives (Hadoop caches one instance per authority). See
- * docs/hadoop.md, "Object file system".
+ * files cannot be appended to. The URI's authority is only a label: {@code osd:///a} and
+ * {@code osd://x/a} name the same file of the configured drives (Hadoop caches one instance per
+ * authority). See docs/hadoop.md, "Object file system".
  */
 public class OsdFileSystem extends FileSystem {
     public static final String SCHEME = "osd";
@@ -84,9 +84,10 @@ public class OsdFileSystem extends FileSystem {
         defaultReplication = conf.getInt(IspdKeys.FS_REPLICATION.name(),
                 Integer.parseInt(IspdKeys.FS_REPLICATION.defaultValue()));
         if (defaultReplication < 1 || defaultReplication > Math.min(drives.size(), MAX_REPLICATION)) {
-            throw new IOException(IspdKeys.FS_REPLICATION.name() + " is " + defaultReplication + " but must be from 1 to "
-                    + Math.min(drives.size(), MAX_REPLICATION) + ": each replica needs a drive of its own and "
-                    + IspdKeys.FS_DRIVES.name() + " lists " + drives.size());
+            throw new IOException(IspdKeys.FS_REPLICATION.name() + " is " + defaultReplication
+                    + " but must be from 1 to " + Math.min(drives.size(), MAX_REPLICATION)
+                    + ": each replica needs a drive of its own and " + IspdKeys.FS_DRIVES.name() + " lists "
+                    + drives.size());
         }
         user = UserGroupInformation.getCurrentUser().getShortUserName();
         FsPermission umask = FsPermission.getUMask(conf); // permissions are not stored: report the defaults
@@ -121,7 +122,8 @@ public class OsdFileSystem extends FileSystem {
         String ensemble = conf.getTrimmed(IspdKeys.FS_NAMESPACE_ZOOKEEPER.name(),
                 IspdKeys.FS_NAMESPACE_ZOOKEEPER.defaultValue());
         if (!ensemble.isEmpty()) {
-            String znode = conf.getTrimmed(IspdKeys.FS_NAMESPACE_ZNODE.name(), IspdKeys.FS_NAMESPACE_ZNODE.defaultValue());
+            String znode = conf.getTrimmed(IspdKeys.FS_NAMESPACE_ZNODE.name(),
+                    IspdKeys.FS_NAMESPACE_ZNODE.defaultValue());
             if (!znode.startsWith("/") || (znode.length() > 1 && znode.endsWith("/"))) {
                 throw new IOException(IspdKeys.FS_NAMESPACE_ZNODE.name() + " is '" + znode
                         + "' but must be an absolute znode path such as /ispd/osd");
@@ -433,7 +435,8 @@ public class OsdFileSystem extends FileSystem {
                 } catch (IOException e) {
                     if (!(e instanceof DriveException de && de.status() == Status.NO_SUCH_OBJECT)) {
                         LOG.warn("osd: could not delete chunk object {} on drive {} ({}): {}",
-                                Long.toUnsignedString(r.objectId()), r.drive(), drives.address(r.drive()), e.getMessage());
+                                Long.toUnsignedString(r.objectId()), r.drive(), drives.address(r.drive()),
+                                e.getMessage());
                     }
                 }
             }

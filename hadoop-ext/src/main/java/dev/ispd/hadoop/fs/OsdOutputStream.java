@@ -101,9 +101,9 @@ final class OsdOutputStream extends OutputStream {
             try {
                 connection(r.drive()).write(r.objectId(), chunkWritten, buf.duplicate());
             } catch (IOException e) {
-                throw new IOException("osd: writing " + path + " at offset " + (chunks.size() * chunkSize + chunkWritten)
-                        + ": the replica on drive " + r.drive() + " (" + drives.address(r.drive()) + ") failed: "
-                        + e.getMessage(), e);
+                long at = chunks.size() * chunkSize + chunkWritten;
+                throw new IOException("osd: writing " + path + " at offset " + at + ": the replica on drive "
+                        + r.drive() + " (" + drives.address(r.drive()) + ") failed: " + e.getMessage(), e);
             }
         }
         buf.clear();
