@@ -5,8 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.ispd.protocol.ExecutionState;
 import dev.ispd.protocol.Extent;
+import dev.ispd.protocol.FrameFormat;
+import dev.ispd.protocol.ObjectKind;
+import dev.ispd.protocol.Opcode;
 import dev.ispd.protocol.Params;
+import dev.ispd.protocol.Status;
+import dev.ispd.protocol.TaskletForm;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -34,7 +40,7 @@ class VectorTest {
         ByteBuffer b = ByteBuffer.wrap(bytes);
         FrameHeader h = FrameHeader.decode(b);
         assertEquals(null, h.checkFraming(), name + " header");
-        assertEquals(bytes.length - Protocol.HEADER_SIZE, h.payloadLen(), name + " payload_len");
+        assertEquals(bytes.length - FrameFormat.HEADER_SIZE, h.payloadLen(), name + " payload_len");
         assertEquals(0, h.identity());
         assertArrayEquals(new byte[32], h.authTag());
         return new Frame(h, b.slice(), bytes);
@@ -53,13 +59,13 @@ class VectorTest {
     private static <T extends Responses.Response> T response(Frame f, Opcode op, long requestId, Status status)
             throws StatusException {
         assertEquals(op.code(), f.header().opcode());
-        assertEquals(Protocol.FLAG_RESPONSE, f.header().flags());
+        assertEquals(FrameFormat.FLAG_RESPONSE, f.header().flags());
         assertEquals(status.code(), f.header().status());
         assertEquals(requestId, f.header().requestId());
         Responses.Response r = status == Status.OK ? Responses.decode(op, f.reader()) : Responses.Error.decode(f.reader());
         PayloadWriter w = new PayloadWriter(1024);
         r.encode(w);
-        ByteBuffer frame = ByteBuffer.allocate(Protocol.HEADER_SIZE + w.size());
+        ByteBuffer frame = ByteBuffer.allocate(FrameFormat.HEADER_SIZE + w.size());
         FrameHeader.response(op.code(), requestId, w.size(), status).encode(frame);
         assertReencodes(f, frame.put(w.payload()).flip());
         @SuppressWarnings("unchecked")
@@ -120,7 +126,7 @@ class VectorTest {
     void createTaskletRequest() throws Exception {
         Requests.CreateTasklet c = (Requests.CreateTasklet) request(load("05_create_tasklet_request.bin"),
                 Opcode.CREATE_TASKLET, 5);
-        assertEquals(Protocol.FORM_BUILTIN, c.form());
+        assertEquals(TaskletForm.BUILTIN, c.form());
         assertEquals("q1", c.name());
         assertEquals(Params.of("entrySize", "256"), c.params());
         assertEquals(0, c.body().remaining());
@@ -138,7 +144,7 @@ class VectorTest {
     @Test
     void pollResponse() throws Exception {
         Responses.Poll p = response(load("07_poll_response.bin"), Opcode.POLL, 7, Status.OK);
-        assertEquals(new Responses.Poll(Protocol.EXEC_DONE, 0, 0, 130, 130, 72, 123456789, 987654321, ""), p);
+        assertEquals(new Responses.Poll(ExecutionState.DONE, 0, 0, 130, 130, 72, 123456789, 987654321, ""), p);
     }
 
     @Test
@@ -158,8 +164,8 @@ class VectorTest {
     @Test
     void listObjectsResponse() throws Exception {
         Responses.ListObjects l = response(load("10_list_objects_response.bin"), Opcode.LIST_OBJECTS, 10, Status.OK);
-        assertEquals(List.of(new Responses.ObjectStat(42, 8192, Protocol.KIND_DATA),
-                new Responses.ObjectStat(1000, 0, Protocol.KIND_TASKLET)), l.entries());
+        assertEquals(List.of(new Responses.ObjectStat(42, 8192, ObjectKind.DATA),
+                new Responses.ObjectStat(1000, 0, ObjectKind.TASKLET)), l.entries());
         assertFalse(l.more());
     }
 

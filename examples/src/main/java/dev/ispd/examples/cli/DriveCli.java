@@ -9,6 +9,7 @@ import dev.ispd.client.TaskletResult;
 import dev.ispd.client.TaskletRunner;
 import dev.ispd.protocol.BadParameterException;
 import dev.ispd.protocol.Extent;
+import dev.ispd.protocol.Limits;
 import dev.ispd.protocol.Params;
 import java.io.IOException;
 import java.io.InputStream;
@@ -115,7 +116,7 @@ public final class DriveCli {
         @Override
         void run(Drive drive) throws IOException {
             long id = drive.createObject();
-            ByteBuffer chunk = ByteBuffer.allocateDirect(Drive.MAX_IO);
+            ByteBuffer chunk = ByteBuffer.allocateDirect(Limits.MAX_IO);
             long offset = 0;
             try (InputStream in = "-".equals(source) ? System.in : Files.newInputStream(Path.of(source))) {
                 byte[] staging = new byte[64 << 10];
@@ -153,7 +154,7 @@ public final class DriveCli {
         @Override
         void run(Drive drive) throws IOException {
             long size = drive.stat(id).size();
-            ByteBuffer chunk = ByteBuffer.allocateDirect(Drive.MAX_IO);
+            ByteBuffer chunk = ByteBuffer.allocateDirect(Limits.MAX_IO);
             try (OutputStream out = "-".equals(target) ? System.out : Files.newOutputStream(Path.of(target));
                  WritableByteChannel channel = Channels.newChannel(out)) {
                 for (long offset = 0; offset < size; offset += chunk.limit()) {

@@ -2,7 +2,9 @@ package dev.ispd.hadoop.fs;
 
 import dev.ispd.client.Drive;
 import dev.ispd.client.DriveException;
-import dev.ispd.client.Status;
+import dev.ispd.protocol.Limits;
+import dev.ispd.protocol.ReservedValues;
+import dev.ispd.protocol.Status;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -18,7 +20,7 @@ import java.nio.ByteOrder;
  */
 final class Journal {
     /** The journal's object id: the first well-known id, which no drive ever picks (docs/protocol.md). */
-    static final long OBJECT_ID = Drive.FIRST_WELL_KNOWN_ID;
+    static final long OBJECT_ID = ReservedValues.WELL_KNOWN_ID_FIRST;
     private static final int FIRST_BUFFER = 256 * 1024;
 
     private final DriveSet drives;
@@ -78,9 +80,9 @@ final class Journal {
     Namespace.Outcome commit(JournalRecord r) throws IOException {
         ByteBuffer frame = JournalCodec.encode(r);
         int length = frame.remaining();
-        if (length > Drive.MAX_IO) {
+        if (length > Limits.MAX_IO) {
             throw new IOException("a namespace record of " + length + " bytes (" + r.getClass().getSimpleName()
-                    + ") is over the drive's append limit of " + Drive.MAX_IO + " bytes");
+                    + ") is over the drive's append limit of " + Limits.MAX_IO + " bytes");
         }
         long at = drives.onShared(drive, d -> d.append(OBJECT_ID, frame));
         Namespace.Outcome o = replay(at + length, at);
@@ -98,9 +100,9 @@ final class Journal {
         buf.clear().limit(0);
         while (applied < end) {
             long frame = JournalCodec.frameLength(buf);
-            if (frame > Drive.MAX_IO) {
+            if (frame > Limits.MAX_IO) {
                 throw new IOException("osd namespace journal is corrupt at offset " + applied + ": a record of "
-                        + frame + " bytes is over the append limit " + Drive.MAX_IO);
+                        + frame + " bytes is over the append limit " + Limits.MAX_IO);
             }
             if (frame < 0 || frame > buf.remaining()) {
                 if (readAt >= end) {
