@@ -18,8 +18,13 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Decodes every checked-in vector (docs/protocol/vectors/*.bin) to the fields documented in
@@ -91,6 +96,53 @@ class VectorTest {
             assertEquals(Vectors.all().stream().map(Vectors.Vector::file).sorted().toList(),
                     files.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".bin")).sorted().toList());
         }
+    }
+
+    @Test
+    void everyVectorIsDocumentedInVectorsMd() throws IOException {
+        String doc = Files.readString(DIR.resolveSibling("vectors.md"));
+        for (Vectors.Vector v : Vectors.all()) {
+            assertTrue(doc.contains("| `" + v.file() + "` |"), v.file() + " has no row in docs/protocol/vectors.md");
+        }
+    }
+
+    @Test
+    void everyOpcodeHasARequestAndAResponseVector() throws IOException {
+        Set<String> covered = new HashSet<>();
+        try (var files = Files.list(DIR)) {
+            for (Path file : files.filter(p -> p.toString().endsWith(".bin")).toList()) {
+                FrameHeader h = FrameHeader.decode(ByteBuffer.wrap(Files.readAllBytes(file)));
+                if (h.status() == Status.OK.code()) {
+                    covered.add(Opcode.ofCode(h.opcode()) + (h.isResponse() ? " response" : " request"));
+                }
+            }
+        }
+        List<String> missing = new ArrayList<>();
+        for (Opcode op : Opcode.values()) {
+            for (String frame : List.of(op + " request", op + " response")) {
+                if (!covered.contains(frame)) {
+                    missing.add(frame);
+                }
+            }
+        }
+        assertEquals(List.of(), missing, "frames without a test vector in " + DIR);
+    }
+
+    /** Each vector decodes to the message Vectors lists for it (the fields vectors.md documents). */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("vectorFiles")
+    void decodesToItsDocumentedMessage(String file) throws Exception {
+        Vectors.Vector v = Vectors.all().stream().filter(x -> x.file().equals(file)).findFirst().orElseThrow();
+        Frame f = load(file);
+        Opcode op = Opcode.ofCode(v.header().opcode());
+        Object decoded = v.header().isResponse()
+                ? response(f, op, v.header().requestId(), Status.ofCode(v.header().status()))
+                : request(f, op, v.header().requestId());
+        assertEquals(v.message(), decoded, file);
+    }
+
+    static List<String> vectorFiles() {
+        return Vectors.all().stream().map(Vectors.Vector::file).toList();
     }
 
     @Test

@@ -59,7 +59,31 @@ final class Vectors {
                                 new Responses.ObjectStat(1000, 0, ObjectKind.TASKLET)), false)),
                 response("11_device_info_response.bin", Opcode.DEVICE_INFO, 11, Status.OK,
                         new Responses.DeviceInfo("drive0", "smartssd-2013", 200000000000L, 8192, 128, 8388608, 64,
-                                Params.of("tasklets", "noop,q1", "link.bandwidthBytesPerSec", "300000000"))));
+                                Params.of("tasklets", "noop,q1", "link.bandwidthBytesPerSec", "300000000"))),
+                request("12_device_log_request.bin", 12, new Requests.DeviceLog()),
+                response("13_create_object_response.bin", Opcode.CREATE_OBJECT, 13, Status.OK,
+                        new Responses.CreateObject(77)),
+                response("14_write_object_response.bin", Opcode.WRITE_OBJECT, 14, Status.OK,
+                        new Responses.WriteObject(8204)),
+                request("15_read_object_request.bin", 15, new Requests.ReadObject(42, 4096, 4)),
+                request("16_stat_object_request.bin", 16, new Requests.StatObject(42)),
+                response("17_stat_object_response.bin", Opcode.STAT_OBJECT, 17, Status.OK,
+                        new Responses.ObjectStat(42, 8192, ObjectKind.DATA)),
+                request("18_list_objects_request.bin", 18, new Requests.ListObjects(0, 16)),
+                request("19_delete_object_request.bin", 19, new Requests.DeleteObject(43)),
+                response("20_delete_object_response.bin", Opcode.DELETE_OBJECT, 20, Status.OK, new Responses.Empty()),
+                response("21_create_tasklet_response.bin", Opcode.CREATE_TASKLET, 21, Status.OK,
+                        new Responses.CreateTasklet(1000)),
+                response("22_execute_response.bin", Opcode.EXECUTE, 22, Status.OK, new Responses.Execute(5)),
+                request("23_poll_request.bin", 23, new Requests.Poll(5)),
+                request("24_read_result_request.bin", 24, new Requests.ReadResult(5, 0, 72)),
+                response("25_read_result_response.bin", Opcode.READ_RESULT, 25, Status.OK,
+                        new Responses.ReadResult(72, ByteBuffer.wrap(new byte[] {1, 2, 3, 4, 5, 6, 7, 8}))),
+                request("26_cancel_request.bin", 26, new Requests.Cancel(5)),
+                response("27_cancel_response.bin", Opcode.CANCEL, 27, Status.OK,
+                        new Responses.Cancel(ExecutionState.CANCELLED)),
+                request("28_release_request.bin", 28, new Requests.Release(5)),
+                response("29_release_response.bin", Opcode.RELEASE, 29, Status.OK, new Responses.Empty()));
     }
 
     private static Vector request(String file, long requestId, Requests.Request r) {
