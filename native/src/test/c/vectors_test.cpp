@@ -499,20 +499,34 @@ TEST(Vectors, OneClientSessionSpeaksEveryVector) {
     int more = -1;
     uint8_t state = 0;
 
+    // The calls the session makes twice: once for a request vector, once for the matching response.
+    auto create_object = [&] {
+        ASSERT_EQ(ispd_create_object(conn, 0, &id), ISPD_OK) << ispd_last_error(conn);
+        EXPECT_EQ(id, 77u);
+    };
+    auto write_hello = [&] {
+        ASSERT_EQ(ispd_write_object(conn, 42, 8192, "hello, drive", 12, &size), ISPD_OK) << ispd_last_error(conn);
+        EXPECT_EQ(size, 8204u);
+    };
+    auto create_q1 = [&] {
+        ASSERT_EQ(ispd_create_tasklet(conn, ISPD_FORM_BUILTIN, "q1", "entrySize=256", nullptr, 0, &tasklet), ISPD_OK)
+            << ispd_last_error(conn);
+        EXPECT_EQ(tasklet, 1000u);
+    };
+    auto execute_q1 = [&] {
+        ASSERT_EQ(ispd_execute(conn, 1000, 1001, nullptr, kExtents, 2, &exec), ISPD_OK) << ispd_last_error(conn);
+        EXPECT_EQ(exec, 5u);
+    };
+
     // 1..11
     ASSERT_EQ(ispd_device_info_get(conn, &info), ISPD_OK) << ispd_last_error(conn);
     EXPECT_STREQ(info.drive_name, "fake");
-    ASSERT_EQ(ispd_create_object(conn, 0, &id), ISPD_OK) << ispd_last_error(conn);
-    EXPECT_EQ(id, 77u);
-    ASSERT_EQ(ispd_write_object(conn, 42, 8192, "hello, drive", 12, &size), ISPD_OK) << ispd_last_error(conn);
-    EXPECT_EQ(size, 8204u);
+    create_object();
+    write_hello();
     ASSERT_EQ(ispd_read_object(conn, 42, 0, buf, 4), ISPD_OK) << ispd_last_error(conn);
     EXPECT_EQ(Bytes(buf, buf + 4), (Bytes{0xDE, 0xAD, 0xBE, 0xEF}));
-    ASSERT_EQ(ispd_create_tasklet(conn, ISPD_FORM_BUILTIN, "q1", "entrySize=256", nullptr, 0, &tasklet), ISPD_OK)
-        << ispd_last_error(conn);
-    EXPECT_EQ(tasklet, 1000u);
-    ASSERT_EQ(ispd_execute(conn, 1000, 1001, nullptr, kExtents, 2, &exec), ISPD_OK) << ispd_last_error(conn);
-    EXPECT_EQ(exec, 5u);
+    create_q1();
+    execute_q1();
     ASSERT_EQ(ispd_poll(conn, 5, &poll), ISPD_OK) << ispd_last_error(conn);
     expect_poll_07(poll);
     EXPECT_EQ(ispd_read_object(conn, 99, 0, buf, 4), ISPD_NO_SUCH_OBJECT);
@@ -527,10 +541,8 @@ TEST(Vectors, OneClientSessionSpeaksEveryVector) {
 
     // 12..29
     ASSERT_EQ(ispd_device_log_get(conn, &log), ISPD_OK) << ispd_last_error(conn);
-    ASSERT_EQ(ispd_create_object(conn, 0, &id), ISPD_OK) << ispd_last_error(conn);
-    EXPECT_EQ(id, 77u);
-    ASSERT_EQ(ispd_write_object(conn, 42, 8192, "hello, drive", 12, &size), ISPD_OK) << ispd_last_error(conn);
-    EXPECT_EQ(size, 8204u);
+    create_object();
+    write_hello();
     ASSERT_EQ(ispd_read_object(conn, 42, 4096, buf, 4), ISPD_OK) << ispd_last_error(conn);
     ASSERT_EQ(ispd_stat_object(conn, 42, &stat), ISPD_OK) << ispd_last_error(conn);
     ASSERT_EQ(ispd_stat_object(conn, 42, &stat), ISPD_OK) << ispd_last_error(conn);
@@ -540,11 +552,8 @@ TEST(Vectors, OneClientSessionSpeaksEveryVector) {
     ASSERT_EQ(ispd_list_objects(conn, 0, list, 16, &count, &more), ISPD_OK) << ispd_last_error(conn);
     ASSERT_EQ(ispd_delete_object(conn, 43), ISPD_OK) << ispd_last_error(conn);
     ASSERT_EQ(ispd_delete_object(conn, 43), ISPD_OK) << ispd_last_error(conn);
-    ASSERT_EQ(ispd_create_tasklet(conn, ISPD_FORM_BUILTIN, "q1", "entrySize=256", nullptr, 0, &tasklet), ISPD_OK)
-        << ispd_last_error(conn);
-    EXPECT_EQ(tasklet, 1000u);
-    ASSERT_EQ(ispd_execute(conn, 1000, 1001, nullptr, kExtents, 2, &exec), ISPD_OK) << ispd_last_error(conn);
-    EXPECT_EQ(exec, 5u);
+    create_q1();
+    execute_q1();
     ASSERT_EQ(ispd_poll(conn, 5, &poll), ISPD_OK) << ispd_last_error(conn);
     ASSERT_EQ(ispd_read_result(conn, 5, 0, buf, 72, &len, &total), ISPD_OK) << ispd_last_error(conn);
     ASSERT_EQ(ispd_read_result(conn, 5, 0, buf, 8, &len, &total), ISPD_OK) << ispd_last_error(conn);
