@@ -20,9 +20,11 @@ import java.util.regex.Pattern;
 record CHeader(Map<String, Long> defines, Map<String, Map<String, Long>> enums) {
     private static final Pattern BLOCK_COMMENT = Pattern.compile("/\\*.*?\\*/", Pattern.DOTALL);
     private static final Pattern LINE_COMMENT = Pattern.compile("//[^\n]*");
-    private static final Pattern DEFINE = Pattern.compile("^\\s*#\\s*define\\s+(\\w+)(\\(?)[ \\t]*(.*)$", Pattern.MULTILINE);
+    private static final Pattern DEFINE =
+            Pattern.compile("^\\s*#\\s*define\\s+(\\w+)(\\(?)[ \\t]*(.*)$", Pattern.MULTILINE);
     private static final Pattern ENUM = Pattern.compile("typedef\\s+enum\\s*\\w*\\s*\\{([^}]*)\\}\\s*(\\w+)\\s*;");
-    private static final Pattern TOKEN = Pattern.compile("\\s*(0[xX][0-9a-fA-F]+|\\d+)[uUlL]*|\\s*(\\w+)|\\s*(<<|[-+*|&()])");
+    private static final Pattern TOKEN =
+            Pattern.compile("\\s*(0[xX][0-9a-fA-F]+|\\d+)[uUlL]*|\\s*(\\w+)|\\s*(<<|[-+*|&()])");
 
     static CHeader read(Path file) throws IOException {
         return parse(Files.readString(file), file.toString());

@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.function.Function;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -96,7 +97,8 @@ class HeaderVocabularyTest {
         }
         Map<String, Long> c = new TreeMap<>(header.defines());
         for (String name : C_API_ONLY.keySet()) {
-            assertTrue(c.remove(name) != null, name + " is listed as C API only but " + HEADER + " no longer defines it");
+            assertTrue(c.remove(name) != null,
+                    name + " is listed as C API only but " + HEADER + " no longer defines it");
         }
         assertSameConstants("#defines", c, java);
     }
@@ -109,8 +111,7 @@ class HeaderVocabularyTest {
         assertSameConstants("enum " + typedef, c, java);
     }
 
-    private static <E extends WireCode> Map<String, Long> enumConstants(E[] values,
-                                                                         java.util.function.Function<E, String> cName) {
+    private static <E extends WireCode> Map<String, Long> enumConstants(E[] values, Function<E, String> cName) {
         Map<String, Long> m = new TreeMap<>();
         for (E e : values) {
             m.put(cName.apply(e), (long) e.code());
