@@ -10,6 +10,7 @@ import dev.ispd.client.TaskletResult;
 import dev.ispd.client.TaskletRunner;
 import dev.ispd.protocol.BadParameterException;
 import dev.ispd.protocol.Extent;
+import dev.ispd.protocol.Limits;
 import dev.ispd.protocol.Params;
 import java.io.IOException;
 import java.io.InputStream;
@@ -127,7 +128,7 @@ public final class DriveCli {
         @Override
         void run(Drive drive, PrintStream out) throws IOException {
             long id = drive.createObject();
-            ByteBuffer chunk = ByteBuffer.allocateDirect(Drive.MAX_IO);
+            ByteBuffer chunk = ByteBuffer.allocateDirect(Limits.MAX_IO);
             long offset = 0;
             try (InputStream in = "-".equals(source) ? System.in : Files.newInputStream(Path.of(source))) {
                 byte[] staging = new byte[64 << 10];
@@ -176,7 +177,7 @@ public final class DriveCli {
 
         private void copy(Drive drive, WritableByteChannel channel) throws IOException {
             long size = drive.stat(id).size();
-            ByteBuffer chunk = ByteBuffer.allocateDirect(Drive.MAX_IO);
+            ByteBuffer chunk = ByteBuffer.allocateDirect(Limits.MAX_IO);
             for (long offset = 0; offset < size; offset += chunk.limit()) {
                 chunk.clear().limit((int) Math.min(chunk.capacity(), size - offset));
                 drive.read(id, offset, chunk);

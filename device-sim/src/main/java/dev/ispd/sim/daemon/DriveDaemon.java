@@ -4,8 +4,8 @@ import dev.ispd.cli.CommandLines;
 import dev.ispd.cli.OptionChecks;
 import dev.ispd.profile.DeviceProfile;
 import dev.ispd.profile.Profiles;
+import dev.ispd.protocol.FrameFormat;
 import dev.ispd.sim.hostif.DriveAddress;
-import dev.ispd.sim.hostif.Protocol;
 import dev.ispd.sim.store.Durability;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -25,7 +25,7 @@ import picocli.CommandLine.Option;
  * scripts and tests wait for.
  */
 @Command(name = "ispd-drive", mixinStandardHelpOptions = true, sortOptions = false,
-        version = "ispd-drive (ispd protocol version " + Protocol.VERSION + ")",
+        version = "ispd-drive (ispd protocol version " + FrameFormat.PROTOCOL_VERSION + ")",
         description = "Serves simulated smart drives over the ispd object-command protocol (docs/protocol.md).",
         footer = {"", "Drive i keeps its objects in <dir>/drive<i>. Examples:",
                 "  ispd-drive --socket /tmp/ispd.sock --dir /tmp/ispd-data",

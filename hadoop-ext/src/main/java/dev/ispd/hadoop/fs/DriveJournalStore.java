@@ -2,7 +2,9 @@ package dev.ispd.hadoop.fs;
 
 import dev.ispd.client.Drive;
 import dev.ispd.client.DriveException;
-import dev.ispd.client.Status;
+import dev.ispd.protocol.Limits;
+import dev.ispd.protocol.ReservedValues;
+import dev.ispd.protocol.Status;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -17,9 +19,9 @@ import java.nio.ByteOrder;
  */
 final class DriveJournalStore implements JournalStore {
     /** The journal's object id: the first well-known id, which no drive ever picks (docs/protocol.md). */
-    static final long OBJECT_ID = Drive.FIRST_WELL_KNOWN_ID;
+    static final long OBJECT_ID = ReservedValues.WELL_KNOWN_ID_FIRST;
     /** The list of checkpoints: the next well-known id. */
-    static final long CHECKPOINTS = Drive.FIRST_WELL_KNOWN_ID + 1;
+    static final long CHECKPOINTS = ReservedValues.WELL_KNOWN_ID_FIRST + 1;
     private static final int ENTRY = 16;
     private static final int FIRST_BUFFER = 256 * 1024;
 
@@ -59,7 +61,7 @@ final class DriveJournalStore implements JournalStore {
 
     @Override
     public int maxFrame() {
-        return Drive.MAX_IO;
+        return Limits.MAX_IO;
     }
 
     @Override
@@ -75,9 +77,9 @@ final class DriveJournalStore implements JournalStore {
         buf.clear().limit(0);
         while (at < end) {
             long frame = JournalCodec.frameLength(buf);
-            if (frame > Drive.MAX_IO) {
+            if (frame > Limits.MAX_IO) {
                 throw new IOException("osd namespace journal is corrupt at offset " + at + ": a record of "
-                        + frame + " bytes is over the append limit " + Drive.MAX_IO);
+                        + frame + " bytes is over the append limit " + Limits.MAX_IO);
             }
             if (frame < 0 || frame > buf.remaining()) {
                 if (readAt >= end) {

@@ -1,9 +1,9 @@
 package dev.ispd.hadoop.fs;
 
-import dev.ispd.client.Drive;
 import dev.ispd.client.DriveException;
-import dev.ispd.client.Status;
 import dev.ispd.hadoop.conf.IspdKeys;
+import dev.ispd.protocol.Limits;
+import dev.ispd.protocol.Status;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.net.URI;
@@ -533,6 +533,6 @@ public class OsdFileSystem extends FileSystem {
     }
 
     private static int ioBuffer(int bufferSize) {
-        return Math.min(Drive.MAX_IO, Math.max(bufferSize, MIN_IO_BUFFER));
+        return Math.min(Limits.MAX_IO, Math.max(bufferSize, MIN_IO_BUFFER));
     }
 }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ispd.client.Drive;
+import dev.ispd.protocol.ReservedValues;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -74,7 +75,7 @@ class CheckpointTest {
 
             try (Drive d = drives.open(0)) {
                 long checkpointObjects = d.list().stream()
-                        .filter(o -> Long.compareUnsigned(o.id(), Drive.FIRST_WELL_KNOWN_ID) < 0).count();
+                        .filter(o -> Long.compareUnsigned(o.id(), ReservedValues.WELL_KNOWN_ID_FIRST) < 0).count();
                 assertEquals(2, checkpointObjects, "the latest checkpoint and the one before it");
                 long size = d.stat(DriveJournalStore.CHECKPOINTS).size();
                 long id = ByteBuffer.wrap(d.read(DriveJournalStore.CHECKPOINTS, size - 16, 8))

@@ -7,8 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ispd.client.Drive;
 import dev.ispd.client.DriveException;
-import dev.ispd.client.Status;
 import dev.ispd.hadoop.conf.IspdKeys;
+import dev.ispd.protocol.Status;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,7 +1,7 @@
-package dev.ispd.sim.hostif;
+package dev.ispd.protocol;
 
-/** Command opcodes (docs/protocol.md "Commands"). */
-public enum Opcode {
+/** The commands of the protocol ({@code ispd_opcode}; docs/protocol.md "Commands"). */
+public enum Opcode implements WireCode {
     DEVICE_INFO(0x01),
     DEVICE_LOG(0x02),
     CREATE_OBJECT(0x10),
@@ -17,26 +17,19 @@ public enum Opcode {
     CANCEL(0x24),
     RELEASE(0x25);
 
-    private static final Opcode[] BY_CODE = new Opcode[256];
-
-    static {
-        for (Opcode o : values()) {
-            BY_CODE[o.code] = o;
-        }
-    }
-
     private final int code;
 
     Opcode(int code) {
         this.code = code;
     }
 
+    @Override
     public int code() {
         return code;
     }
 
-    /** The opcode of a wire code (0..255), or null if this version does not define it. */
+    /** The opcode of a wire code, or null if this protocol version does not define it. */
     public static Opcode ofCode(int code) {
-        return code >= 0 && code < BY_CODE.length ? BY_CODE[code] : null;
+        return WireCode.find(values(), code);
     }
 }
