@@ -10,8 +10,10 @@ import dev.ispd.hadoop.fs.OsdFileSystem;
 import dev.ispd.spark.PlainRecords;
 import dev.ispd.spark.SparkDrives;
 import dev.ispd.spark.WorldCupFiles;
+import dev.ispd.spark.layout.LayoutColumn;
 import dev.ispd.spark.read.partition.ChunkPartitionPlanner;
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.fs.FileSystem;
@@ -21,6 +23,10 @@ import org.apache.spark.sql.DataFrameReader;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.catalyst.InternalRow;
+import org.apache.spark.sql.connector.read.PartitionReader;
+import org.apache.spark.sql.execution.ExplainMode;
+import org.apache.spark.sql.vectorized.ColumnarBatch;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -49,7 +55,7 @@ class IspdScanPlanTest {
     }
 
     private static String explain(Dataset<Row> df) {
-        return df.queryExecution().explainString(org.apache.spark.sql.execution.ExplainMode.fromString("simple"));
+        return df.queryExecution().explainString(ExplainMode.fromString("simple"));
     }
 
     @Test
@@ -96,6 +102,37 @@ class IspdScanPlanTest {
             next = r.end();
         }
         assertEquals(length, next);
+    }
+
+    @Test
+    void rowReadersGiveTheRecordsOfTheBatchReaders() throws IOException {
+        ScanInput input = InputResolver.resolve(Map.of("path", file, "layout", "worldcup98", "entrySize", "256"),
+                DRIVES.hadoopConf());
+        RecordRange range = new ChunkPartitionPlanner().plan(input).get(1);
+        List<LayoutColumn> columns = input.layout().columns();
+        IspdReaderFactory factory = new IspdReaderFactory(input.layout(), columns, input.conf());
+        List<String> fromBatches = new ArrayList<>();
+        try (PartitionReader<ColumnarBatch> batches = factory.createColumnarReader(range)) {
+            while (batches.next()) {
+                batches.get().rowIterator().forEachRemaining(row -> fromBatches.add(text(row, columns)));
+            }
+        }
+        List<String> fromRows = new ArrayList<>();
+        try (PartitionReader<InternalRow> rows = factory.createReader(range)) {
+            while (rows.next()) {
+                fromRows.add(text(rows.get(), columns));
+            }
+        }
+        assertEquals(range.length() / ENTRY, fromRows.size());
+        assertEquals(fromBatches, fromRows);
+    }
+
+    private static String text(InternalRow row, List<LayoutColumn> columns) {
+        StringBuilder s = new StringBuilder();
+        for (int i = 0; i < columns.size(); i++) {
+            s.append(row.get(i, columns.get(i).type())).append(' ');
+        }
+        return s.toString();
     }
 
     @Test
