@@ -25,18 +25,15 @@ public final class IspdDataSource implements TableProvider, DataSourceRegister {
         return SHORT_NAME;
     }
 
+    /** The layout's schema; the path is checked when Spark asks for the table, still within {@code load}. */
     @Override
     public StructType inferSchema(CaseInsensitiveStringMap options) {
-        return table(options.asCaseSensitiveMap()).schema();
+        return InputResolver.layout(options.asCaseSensitiveMap()).schema();
     }
 
     @Override
     public Table getTable(StructType schema, Transform[] partitioning, Map<String, String> properties) {
-        return table(properties);
-    }
-
-    private static IspdTable table(Map<String, String> options) {
         Configuration sessionConf = SparkSession.active().sessionState().newHadoopConf();
-        return new IspdTable(InputResolver.resolve(options, sessionConf));
+        return new IspdTable(InputResolver.resolve(properties, sessionConf));
     }
 }

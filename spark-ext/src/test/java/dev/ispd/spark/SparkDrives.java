@@ -1,15 +1,10 @@
 package dev.ispd.spark;
 
 import dev.ispd.hadoop.conf.IspdKeys;
-import dev.ispd.sim.daemon.EmbeddedDrives;
+import dev.ispd.hadoop.fs.OsdDrives;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.net.URI;
-import java.util.concurrent.atomic.AtomicInteger;
-import java.util.stream.Collectors;
-import java.util.stream.IntStream;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.spark.sql.SparkSession;
 import org.junit.jupiter.api.extension.AfterAllCallback;
@@ -17,47 +12,39 @@ import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
- * Real drives and one Spark session ({@code local[2]}) for a test class: {@code n} in-JVM drives
- * (drive {@code i} attached to host {@code host<i>}) named in the session's Hadoop configuration
- * ({@code spark.hadoop.ispd.fs.*}), started before the first test and stopped after the last.
- * Each start has its own osd:// authority, so Hadoop's FileSystem cache never hands a class an
- * instance over another class's drives.
+ * Real drives ({@link OsdDrives}: in-JVM, drive {@code i} attached to host {@code host<i>}) and
+ * one Spark session ({@code local[2]}) for a test class, the drives named in the session's
+ * Hadoop configuration ({@code spark.hadoop.ispd.fs.*}); started before the first test and
+ * stopped after the last.
  */
 public final class SparkDrives implements BeforeAllCallback, AfterAllCallback {
-    private static final AtomicInteger STARTS = new AtomicInteger();
-
-    private final int count;
-    private final long chunkSize;
-    private EmbeddedDrives drives;
+    private final OsdDrives drives;
     private SparkSession spark;
-    private URI root;
 
     public SparkDrives(int count, long chunkSize) {
-        this.count = count;
-        this.chunkSize = chunkSize;
+        this.drives = new OsdDrives(count, chunkSize);
     }
 
     @Override
     public void beforeAll(ExtensionContext context) throws IOException {
-        drives = EmbeddedDrives.builder().drives(count).start();
-        root = URI.create("osd://spark" + STARTS.incrementAndGet() + "/");
-        spark = SparkSession.builder().master("local[2]").appName(context.getDisplayName())
+        drives.start(null);
+        Configuration osd = drives.conf();
+        SparkSession.Builder builder = SparkSession.builder().master("local[2]").appName(context.getDisplayName())
                 .config("spark.ui.enabled", "false")
                 .config("spark.driver.host", "127.0.0.1")
-                .config("spark.sql.shuffle.partitions", "4")
-                .config("spark.hadoop." + IspdKeys.FS_DRIVES.name(), IntStream.range(0, count)
-                        .mapToObj(i -> "host" + i + "=" + drives.address(i)).collect(Collectors.joining(",")))
-                .config("spark.hadoop." + IspdKeys.FS_CHUNK_SIZE.name(), Long.toString(chunkSize))
-                .getOrCreate();
+                .config("spark.sql.shuffle.partitions", "4");
+        for (String key : new String[] {IspdKeys.FS_DRIVES.name(), IspdKeys.FS_CHUNK_SIZE.name()}) {
+            builder.config("spark.hadoop." + key, osd.get(key));
+        }
+        spark = builder.getOrCreate();
     }
 
     @Override
     public void afterAll(ExtensionContext context) throws IOException {
         try {
-            FileSystem.get(root, hadoopConf()).close();
             spark.stop();
         } finally {
-            drives.close();
+            drives.stop();
         }
     }
 
@@ -67,13 +54,13 @@ public final class SparkDrives implements BeforeAllCallback, AfterAllCallback {
 
     /** {@code path} on these drives' osd:// file system, as a URI string. */
     public String uri(String path) {
-        return root.resolve(path.replaceFirst("^/", "")).toString();
+        return drives.uri().resolve(path.replaceFirst("^/", "")).toString();
     }
 
     /** Writes {@code bytes} to {@code path} on osd:// (replacing it) and returns its URI. */
     public String write(String path, byte[] bytes) throws IOException {
         String uri = uri(path);
-        try (OutputStream out = FileSystem.get(root, hadoopConf()).create(new Path(uri), true)) {
+        try (OutputStream out = drives.cachedFileSystem(hadoopConf()).create(new Path(uri), true)) {
             out.write(bytes);
         }
         return uri;

@@ -27,6 +27,8 @@ import org.apache.hadoop.fs.Path;
 public final class InputResolver {
     /** The option Spark sets from {@code load(path)}. */
     public static final String PATH = "path";
+    /** The option Spark sets from {@code load(path, path, ...)}. */
+    private static final String PATHS = "paths";
 
     private InputResolver() {
     }
@@ -39,6 +41,9 @@ public final class InputResolver {
     public static ScanInput resolve(Map<String, String> options, Configuration sessionConf) {
         RecordLayout layout = layout(options);
         String path = option(options, PATH);
+        if (option(options, PATHS) != null) {
+            throw analysis("one path per read, got " + option(options, PATHS) + ": load a directory to read its files");
+        }
         if (path == null || path.isBlank()) {
             throw analysis("no path: load the data with load(\"osd:///path\")");
         }
@@ -56,7 +61,8 @@ public final class InputResolver {
         return new ScanInput(path, layout, files(p, layout, conf), new HadoopConf(conf));
     }
 
-    private static RecordLayout layout(Map<String, String> options) {
+    /** The layout the options name ({@code layout}, {@code entrySize}); an AnalysisException naming a bad one. */
+    public static RecordLayout layout(Map<String, String> options) {
         String name = option(options, IspdOptions.LAYOUT.name());
         if (name == null || name.isBlank()) {
             throw analysis("option " + IspdOptions.LAYOUT.name() + " is required: one of " + Layouts.NAMES);
@@ -104,7 +110,7 @@ public final class InputResolver {
     }
 
     private static boolean isConnectorOption(String key) {
-        return key.equalsIgnoreCase(PATH) || IspdOptions.ALL.stream().anyMatch(k -> k.name().equalsIgnoreCase(key));
+        return key.equalsIgnoreCase(PATH) || key.equalsIgnoreCase(PATHS) || IspdOptions.ALL.stream().anyMatch(k -> k.name().equalsIgnoreCase(key));
     }
 
     /** The option called {@code key}, matched case-insensitively as Spark does. */

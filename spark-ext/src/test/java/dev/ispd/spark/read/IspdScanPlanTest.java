@@ -11,6 +11,9 @@ import dev.ispd.spark.PlainRecords;
 import dev.ispd.spark.SparkDrives;
 import dev.ispd.spark.WorldCupFiles;
 import dev.ispd.spark.layout.LayoutColumn;
+import dev.ispd.spark.pushdown.ScanCondition.Compare;
+import dev.ispd.spark.pushdown.ScanCondition.In;
+import dev.ispd.spark.pushdown.ScanCondition.Op;
 import dev.ispd.spark.read.partition.ChunkPartitionPlanner;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -26,6 +29,7 @@ import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.connector.read.PartitionReader;
 import org.apache.spark.sql.execution.ExplainMode;
+import org.apache.spark.sql.execution.datasources.v2.BatchScanExec;
 import org.apache.spark.sql.vectorized.ColumnarBatch;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -69,6 +73,13 @@ class IspdScanPlanTest {
         String plan = explain(df);
         assertTrue(plan.contains("PushedFilters: [type = 0, clientID > 5, region IN (1, 3)]"), plan);
         assertTrue(plan.contains("ReadSchema: struct<clientID:bigint,size:bigint,type:int,region:int>"), plan);
+        assertEquals(List.of(new Compare("type", Op.EQ, 0), new Compare("clientID", Op.GT, 5),
+                new In("region", List.of(1L, 3L))), scan(df).conditions(), "handed on to the scan plan");
+    }
+
+    /** The connector's scan in the physical plan of {@code df}. */
+    private static IspdScan scan(Dataset<Row> df) {
+        return (IspdScan) ((BatchScanExec) df.queryExecution().executedPlan().collectLeaves().head()).scan();
     }
 
     @Test
@@ -146,6 +157,7 @@ class IspdScanPlanTest {
                 () -> ispd().option("entrySize", 100).load(file));
         assertError("path /tmp/wc.bin is not on osd://", () -> ispd().load("/tmp/wc.bin"));
         assertError("path file:/tmp/wc.bin is not on osd://", () -> ispd().load("file:/tmp/wc.bin"));
+        assertError("one path per read", () -> ispd().load(file, file));
         assertError("does not exist", () -> ispd().load(DRIVES.uri("/plan/missing.bin")));
         assertError("ragged.bin is 1000 bytes, not a whole number of 256-byte worldcup98 records (option entrySize)",
                 () -> ispd().load(ragged));
