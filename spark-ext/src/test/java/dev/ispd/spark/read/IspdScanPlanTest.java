@@ -27,6 +27,7 @@ import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.catalyst.InternalRow;
+import org.apache.spark.sql.catalyst.plans.logical.Statistics;
 import org.apache.spark.sql.connector.read.PartitionReader;
 import org.apache.spark.sql.execution.ExplainMode;
 import org.apache.spark.sql.execution.datasources.v2.BatchScanExec;
@@ -93,6 +94,15 @@ class IspdScanPlanTest {
     void onlyTheReadColumnsAreDecoded() {
         String plan = explain(ispd().load(file).groupBy("region").count());
         assertTrue(plan.contains("PushedFilters: [], ReadSchema: struct<region:int>"), plan);
+    }
+
+    @Test
+    void sparkSizesTheScanByItsRecordsAndReadColumns() {
+        Statistics all = ispd().load(file).queryExecution().optimizedPlan().stats();
+        assertEquals("2000", all.rowCount().get().toString());
+        assertEquals(2_000L * PlainRecords.SCHEMA.defaultSize(), all.sizeInBytes().longValue());
+        Statistics one = ispd().load(file).select("type").queryExecution().optimizedPlan().stats();
+        assertEquals(2_000L * 4, one.sizeInBytes().longValue(), "only the int column type is read");
     }
 
     @Test
