@@ -1,0 +1,23 @@
+package dev.ispd.spark.conf;
+
+import dev.ispd.hadoop.conf.ConfigKey;
+import java.util.List;
+
+/**
+ * The options of {@code spark.read.format("ispd")}, each with its default and what it does. Any
+ * other option is passed on to the Hadoop configuration of the read, as Spark's file sources do,
+ * so {@code .option("ispd.fs.drives", ...)} reaches the osd:// file system (the {@code ispd.*}
+ * Hadoop keys: docs/hadoop.md). docs/spark.md's table of options is checked against {@link #ALL}.
+ */
+public final class IspdOptions {
+    private IspdOptions() {
+    }
+
+    public static final ConfigKey LAYOUT = new ConfigKey("layout", "",
+            "The record layout of the input (required): worldcup98.");
+    public static final ConfigKey ENTRY_SIZE = new ConfigKey("entrySize", "20",
+            "Bytes per record: 20, 32, 64, 128 or 256 for worldcup98 (records padded as in the paper).");
+
+    /** Every option, in the order of the docs' table. */
+    public static final List<ConfigKey> ALL = List.of(LAYOUT, ENTRY_SIZE);
+}

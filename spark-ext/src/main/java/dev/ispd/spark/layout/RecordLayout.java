@@ -1,0 +1,49 @@
+package dev.ispd.spark.layout;
+
+import java.io.Serializable;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import org.apache.spark.sql.types.StructField;
+import org.apache.spark.sql.types.StructType;
+
+/**
+ * A fixed-width record layout as the connector reads it: its name, the bytes per entry and the
+ * columns decoded from each entry. Today the only layout is WorldCup98 ({@link Layouts}); the
+ * declarative plan model's layouts (any fields, widths, byte orders and bit ranges) will stand
+ * behind this same type.
+ */
+public record RecordLayout(String name, int entrySize, List<LayoutColumn> columns) implements Serializable {
+    public RecordLayout {
+        columns = List.copyOf(columns);
+    }
+
+    /** The Spark schema of all columns, in layout order. */
+    public StructType schema() {
+        return new StructType(columns.stream().map(LayoutColumn::structField).toArray(StructField[]::new));
+    }
+
+    /**
+     * The column called {@code name}, matched case-insensitively as Spark matches column names
+     * by default; empty if the layout has none.
+     */
+    public Optional<LayoutColumn> column(String name) {
+        String wanted = name.toLowerCase(Locale.ROOT);
+        return columns.stream().filter(c -> c.name().toLowerCase(Locale.ROOT).equals(wanted)).findFirst();
+    }
+
+    /** The columns of {@code schema} (a pruned read schema), in its order. */
+    public List<LayoutColumn> columnsOf(StructType schema) {
+        List<LayoutColumn> out = new ArrayList<>();
+        for (StructField f : schema.fields()) {
+            out.add(column(f.name()).orElseThrow(() -> new IllegalArgumentException(
+                    "layout " + name + " has no column " + f.name() + "; its columns are " + columnNames())));
+        }
+        return out;
+    }
+
+    public List<String> columnNames() {
+        return columns.stream().map(LayoutColumn::name).toList();
+    }
+}

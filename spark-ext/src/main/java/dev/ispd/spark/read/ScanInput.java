@@ -1,0 +1,17 @@
+package dev.ispd.spark.read;
+
+import dev.ispd.spark.conf.HadoopConf;
+import dev.ispd.spark.layout.RecordLayout;
+import java.util.List;
+import org.apache.hadoop.fs.FileStatus;
+
+/**
+ * What one {@code load(path)} reads, resolved and checked on the driver: the path as given, the
+ * record layout, the files (the path itself, or the visible files directly in the directory it
+ * names, each a whole number of records) and the Hadoop configuration to open them with.
+ */
+public record ScanInput(String path, RecordLayout layout, List<FileStatus> files, HadoopConf conf) {
+    public ScanInput {
+        files = List.copyOf(files);
+    }
+}

@@ -1,0 +1,73 @@
+package dev.ispd.spark;
+
+import dev.ispd.hadoop.conf.IspdKeys;
+import dev.ispd.hadoop.fs.OsdDrives;
+import java.io.IOException;
+import java.io.OutputStream;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
+import org.apache.spark.sql.SparkSession;
+import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
+
+/**
+ * Real drives ({@link OsdDrives}: in-JVM, drive {@code i} attached to host {@code host<i>}) and
+ * one Spark session ({@code local[2]}) for a test class, the drives named in the session's
+ * Hadoop configuration ({@code spark.hadoop.ispd.fs.*}); started before the first test and
+ * stopped after the last.
+ */
+public final class SparkDrives implements BeforeAllCallback, AfterAllCallback {
+    private final OsdDrives drives;
+    private SparkSession spark;
+
+    public SparkDrives(int count, long chunkSize) {
+        this.drives = new OsdDrives(count, chunkSize);
+    }
+
+    @Override
+    public void beforeAll(ExtensionContext context) throws IOException {
+        drives.start(null);
+        Configuration osd = drives.conf();
+        SparkSession.Builder builder = SparkSession.builder().master("local[2]").appName(context.getDisplayName())
+                .config("spark.ui.enabled", "false")
+                .config("spark.driver.host", "127.0.0.1")
+                .config("spark.sql.shuffle.partitions", "4");
+        for (String key : new String[] {IspdKeys.FS_DRIVES.name(), IspdKeys.FS_CHUNK_SIZE.name()}) {
+            builder.config("spark.hadoop." + key, osd.get(key));
+        }
+        spark = builder.getOrCreate();
+    }
+
+    @Override
+    public void afterAll(ExtensionContext context) throws IOException {
+        try {
+            spark.stop();
+        } finally {
+            drives.stop();
+        }
+    }
+
+    public SparkSession spark() {
+        return spark;
+    }
+
+    /** {@code path} on these drives' osd:// file system, as a URI string. */
+    public String uri(String path) {
+        return drives.uri().resolve(path.replaceFirst("^/", "")).toString();
+    }
+
+    /** Writes {@code bytes} to {@code path} on osd:// (replacing it) and returns its URI. */
+    public String write(String path, byte[] bytes) throws IOException {
+        String uri = uri(path);
+        try (OutputStream out = drives.cachedFileSystem(hadoopConf()).create(new Path(uri), true)) {
+            out.write(bytes);
+        }
+        return uri;
+    }
+
+    /** The session's Hadoop configuration (the drives and chunk size). */
+    public Configuration hadoopConf() {
+        return spark.sparkContext().hadoopConfiguration();
+    }
+}

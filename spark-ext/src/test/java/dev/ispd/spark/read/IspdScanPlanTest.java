@@ -1,0 +1,180 @@
+package dev.ispd.spark.read;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.ispd.hadoop.fs.ChunkExtent;
+import dev.ispd.hadoop.fs.OsdFileSystem;
+import dev.ispd.spark.PlainRecords;
+import dev.ispd.spark.SparkDrives;
+import dev.ispd.spark.WorldCupFiles;
+import dev.ispd.spark.layout.LayoutColumn;
+import dev.ispd.spark.pushdown.ScanCondition.Compare;
+import dev.ispd.spark.pushdown.ScanCondition.In;
+import dev.ispd.spark.pushdown.ScanCondition.Op;
+import dev.ispd.spark.read.partition.ChunkPartitionPlanner;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.spark.sql.AnalysisException;
+import org.apache.spark.sql.DataFrameReader;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.catalyst.InternalRow;
+import org.apache.spark.sql.catalyst.plans.logical.Statistics;
+import org.apache.spark.sql.connector.read.PartitionReader;
+import org.apache.spark.sql.execution.ExplainMode;
+import org.apache.spark.sql.execution.datasources.v2.BatchScanExec;
+import org.apache.spark.sql.vectorized.ColumnarBatch;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/**
+ * What a read plans, before any record is read: the schema, the partitions and where they
+ * prefer to run, what EXPLAIN says was pushed, and the errors for bad options and paths.
+ */
+class IspdScanPlanTest {
+    /** 100,000 bytes a chunk: 256-byte records straddle chunk ends. */
+    private static final int CHUNK = 100_000;
+    private static final int ENTRY = 256;
+
+    @RegisterExtension
+    static final SparkDrives DRIVES = new SparkDrives(3, CHUNK);
+
+    private static String file;
+
+    @BeforeAll
+    static void load() throws IOException {
+        file = DRIVES.write("/plan/wc256.bin", WorldCupFiles.generate(7, 2_000, ENTRY));
+    }
+
+    private static DataFrameReader ispd() {
+        return DRIVES.spark().read().format("ispd").option("layout", "worldcup98").option("entrySize", ENTRY);
+    }
+
+    private static String explain(Dataset<Row> df) {
+        return df.queryExecution().explainString(ExplainMode.fromString("simple"));
+    }
+
+    @Test
+    void theSchemaIsTheLayouts() {
+        assertEquals(PlainRecords.SCHEMA, ispd().load(file).schema());
+    }
+
+    @Test
+    void explainShowsThePushedFiltersAndTheReadSchema() {
+        Dataset<Row> df = ispd().load(file).where("type = 0 AND clientID > 5 AND region IN (1, 3)").select("size");
+        String plan = explain(df);
+        assertTrue(plan.contains("PushedFilters: [type = 0, clientID > 5, region IN (1, 3)]"), plan);
+        assertTrue(plan.contains("ReadSchema: struct<clientID:bigint,size:bigint,type:int,region:int>"), plan);
+        assertEquals(List.of(new Compare("type", Op.EQ, 0), new Compare("clientID", Op.GT, 5),
+                new In("region", List.of(1L, 3L))), scan(df).conditions(), "handed on to the scan plan");
+    }
+
+    /** The connector's scan in the physical plan of {@code df}. */
+    private static IspdScan scan(Dataset<Row> df) {
+        return (IspdScan) ((BatchScanExec) df.queryExecution().executedPlan().collectLeaves().head()).scan();
+    }
+
+    @Test
+    void whatIsNotPushableStaysWithSpark() {
+        String plan = explain(ispd().load(file).where("size + 1 > 5 AND type = 2").select("region"));
+        assertTrue(plan.contains("PushedFilters: [type = 2]"), plan);
+        assertTrue(plan.contains("Filter"), plan);
+    }
+
+    @Test
+    void onlyTheReadColumnsAreDecoded() {
+        String plan = explain(ispd().load(file).groupBy("region").count());
+        assertTrue(plan.contains("PushedFilters: [], ReadSchema: struct<region:int>"), plan);
+    }
+
+    @Test
+    void sparkSizesTheScanByItsRecordsAndReadColumns() {
+        Statistics all = ispd().load(file).queryExecution().optimizedPlan().stats();
+        assertEquals("2000", all.rowCount().get().toString());
+        assertEquals(2_000L * PlainRecords.SCHEMA.defaultSize(), all.sizeInBytes().longValue());
+        Statistics one = ispd().load(file).select("type").queryExecution().optimizedPlan().stats();
+        assertEquals(2_000L * 4, one.sizeInBytes().longValue(), "only the int column type is read");
+    }
+
+    @Test
+    void aPartitionPerChunkOfWholeRecordsPrefersTheHostOfItsDrive() throws IOException {
+        ScanInput input = InputResolver.resolve(Map.of("path", file, "layout", "worldcup98", "entrySize", "256"),
+                DRIVES.hadoopConf());
+        List<RecordRange> ranges = new ChunkPartitionPlanner().plan(input);
+        OsdFileSystem fs = (OsdFileSystem) FileSystem.get(new Path(file).toUri(), DRIVES.hadoopConf());
+        long length = 2_000L * ENTRY;
+        assertEquals((length + CHUNK - 1) / CHUNK, ranges.size());
+        long next = 0;
+        for (RecordRange r : ranges) {
+            assertEquals(next, r.start(), "ranges cover the file in order");
+            assertEquals(0, r.start() % ENTRY, "starts at a record");
+            assertEquals(0, r.length() % ENTRY, "whole records");
+            ChunkExtent first = fs.locate(new Path(file), r.start(), 1).get(0);
+            assertArrayEquals(new String[] {"host" + first.drive()}, r.preferredLocations());
+            next = r.end();
+        }
+        assertEquals(length, next);
+    }
+
+    @Test
+    void rowReadersGiveTheRecordsOfTheBatchReaders() throws IOException {
+        ScanInput input = InputResolver.resolve(Map.of("path", file, "layout", "worldcup98", "entrySize", "256"),
+                DRIVES.hadoopConf());
+        RecordRange range = new ChunkPartitionPlanner().plan(input).get(1);
+        List<LayoutColumn> columns = input.layout().columns();
+        IspdReaderFactory factory = new IspdReaderFactory(input.layout(), columns, input.conf());
+        List<String> fromBatches = new ArrayList<>();
+        try (PartitionReader<ColumnarBatch> batches = factory.createColumnarReader(range)) {
+            while (batches.next()) {
+                batches.get().rowIterator().forEachRemaining(row -> fromBatches.add(text(row, columns)));
+            }
+        }
+        List<String> fromRows = new ArrayList<>();
+        try (PartitionReader<InternalRow> rows = factory.createReader(range)) {
+            while (rows.next()) {
+                fromRows.add(text(rows.get(), columns));
+            }
+        }
+        assertEquals(range.length() / ENTRY, fromRows.size());
+        assertEquals(fromBatches, fromRows);
+    }
+
+    private static String text(InternalRow row, List<LayoutColumn> columns) {
+        StringBuilder s = new StringBuilder();
+        for (int i = 0; i < columns.size(); i++) {
+            s.append(row.get(i, columns.get(i).type())).append(' ');
+        }
+        return s.toString();
+    }
+
+    @Test
+    void badOptionsAndPathsAreAnalysisErrorsNamingThem() throws IOException {
+        SparkSession spark = DRIVES.spark();
+        String ragged = DRIVES.write("/plan/ragged.bin", new byte[1_000]);
+        assertError("unknown layout 'apache' (option layout); known layouts: [worldcup98]",
+                () -> spark.read().format("ispd").option("layout", "apache").load(file));
+        assertError("option layout is required", () -> spark.read().format("ispd").load(file));
+        assertError("entry size 100 (option entrySize) is not one of [20, 32, 64, 128, 256]",
+                () -> ispd().option("entrySize", 100).load(file));
+        assertError("path /tmp/wc.bin is not on osd://", () -> ispd().load("/tmp/wc.bin"));
+        assertError("path file:/tmp/wc.bin is not on osd://", () -> ispd().load("file:/tmp/wc.bin"));
+        assertError("one path per read", () -> ispd().load(file, file));
+        assertError("does not exist", () -> ispd().load(DRIVES.uri("/plan/missing.bin")));
+        assertError("ragged.bin is 1000 bytes, not a whole number of 256-byte worldcup98 records (option entrySize)",
+                () -> ispd().load(ragged));
+    }
+
+    private static void assertError(String expected, Runnable read) {
+        AnalysisException e = assertThrows(AnalysisException.class, read::run);
+        assertTrue(e.getMessage().contains(expected), e.getMessage());
+    }
+}
