@@ -1,11 +1,11 @@
 package dev.ispd.examples.bench;
 
+import dev.ispd.offload.settings.OffloadKeys;
 import dev.ispd.examples.bench.Q1Jobs.TimedRun;
 import dev.ispd.examples.cli.CliErrors;
 import dev.ispd.examples.cli.TargetOptions;
 import dev.ispd.examples.worldcup.WorldCupDrives;
 import dev.ispd.examples.worldcup.WorldCupLoader;
-import dev.ispd.hadoop.conf.IspdKeys;
 import dev.ispd.hadoop.mapreduce.LocalRunnerPolling;
 import dev.ispd.hadoop.mapreduce.IspdCounter;
 import dev.ispd.sim.daemon.EmbeddedDrives;
@@ -157,14 +157,14 @@ public final class WallClockQ1 implements Callable<Integer> {
         conf.set("hadoop.tmp.dir", work.resolve("hadoop").toString());
         conf.set("mapreduce.jobtracker.staging.root.dir", work.resolve("staging").toString());
         conf.setInt("mapreduce.local.map.tasks.maximum", mapSlots);
-        conf.setInt(IspdKeys.OFFLOAD_HOST_SLOTS.name(), mapSlots);
+        conf.setInt(OffloadKeys.OFFLOAD_HOST_SLOTS.name(), mapSlots);
         // both kinds of job poll for completion as a local DeviceJob does
         LocalRunnerPolling.apply(conf);
         return conf;
     }
 
     private static String defaultPolicy(Configuration conf) {
-        return conf.get(IspdKeys.OFFLOAD_POLICY.name(), IspdKeys.OFFLOAD_POLICY.defaultValue());
+        return conf.get(OffloadKeys.OFFLOAD_POLICY.name(), OffloadKeys.OFFLOAD_POLICY.defaultValue());
     }
 
     /** Builds, runs and times one job, prints its line and adds it to {@code byJob}. */

@@ -1,5 +1,6 @@
 package dev.ispd.examples.cli;
 
+import dev.ispd.offload.settings.OffloadKeys;
 import dev.ispd.client.Drive;
 import dev.ispd.examples.queries.DriveGeometry;
 import dev.ispd.examples.queries.Query;
@@ -78,7 +79,7 @@ public final class QueryCommand implements Callable<Integer> {
     String profile = "smartssd-2013";
 
     @Option(names = "--host-profile", description = "host profile (default: ${DEFAULT-VALUE})")
-    String hostProfile = IspdKeys.OFFLOAD_HOST_PROFILE.defaultValue();
+    String hostProfile = OffloadKeys.OFFLOAD_HOST_PROFILE.defaultValue();
 
     @Option(names = "--chunk-size", description = "bytes per osd:// chunk of generated data, rounded "
             + "down to whole entries and pages (default: ${DEFAULT-VALUE})")
@@ -130,7 +131,7 @@ public final class QueryCommand implements Callable<Integer> {
         conf.set("mapreduce.framework.name", "local");
         conf.set("hadoop.tmp.dir", work.resolve("hadoop").toString());
         if (policy != null) {
-            conf.set(IspdKeys.OFFLOAD_POLICY.name(), policy);
+            conf.set(OffloadKeys.OFFLOAD_POLICY.name(), policy);
         }
         org.apache.hadoop.fs.Path file = input != null ? new org.apache.hadoop.fs.Path(input) : load(conf);
         List<QueryRun> runs = new ArrayList<>();
@@ -197,7 +198,7 @@ public final class QueryCommand implements Callable<Integer> {
         String first = drives.toString().split(",")[0];
         conf.setLong(IspdKeys.FS_CHUNK_SIZE.name(), wholePageChunk(first.substring(first.indexOf('=') + 1)));
         conf.setInt(IspdKeys.WORLDCUP_ENTRY_SIZE.name(), entrySize);
-        conf.set(IspdKeys.OFFLOAD_HOST_PROFILE.name(), hostProfile);
+        conf.set(OffloadKeys.OFFLOAD_HOST_PROFILE.name(), hostProfile);
         return conf;
     }
 

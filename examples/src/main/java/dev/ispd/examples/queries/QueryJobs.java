@@ -1,5 +1,6 @@
 package dev.ispd.examples.queries;
 
+import dev.ispd.offload.settings.OffloadKeys;
 import dev.ispd.hadoop.conf.IspdKeys;
 import dev.ispd.hadoop.mapreduce.DeviceJob;
 import dev.ispd.hadoop.mapreduce.DeviceMapper;
@@ -106,8 +107,8 @@ public final class QueryJobs {
 
     private static DeviceJob deviceJob(Configuration c, QuerySpec spec, String name, Path input, Path output)
             throws IOException {
-        if (c.get(IspdKeys.OFFLOAD_POLICY.name()) == null) {
-            c.set(IspdKeys.OFFLOAD_POLICY.name(), DEFAULT_DEVICE_POLICY);
+        if (c.get(OffloadKeys.OFFLOAD_POLICY.name()) == null) {
+            c.set(OffloadKeys.OFFLOAD_POLICY.name(), DEFAULT_DEVICE_POLICY);
         }
         Class<? extends DeviceMapper> mapper = switch (spec.query()) {
             case Q1 -> Q1DeviceMapper.class;

@@ -1,5 +1,6 @@
 package dev.ispd.examples.queries;
 
+import dev.ispd.offload.settings.OffloadKeys;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -73,7 +74,7 @@ class HostNormalQ1Test {
 
     @Test
     void deviceJobGivesTheStockJobsOutput() throws Exception {
-        for (String policy : new String[] {"device-only", IspdKeys.OFFLOAD_POLICY.defaultValue()}) {
+        for (String policy : new String[] {"device-only", OffloadKeys.OFFLOAD_POLICY.defaultValue()}) {
             Path out = work.resolve("device-" + policy);
             Q1Jobs.TimedRun device = Q1Jobs.run(policy, Q1Jobs.device(conf, policy, INPUT, out), out);
             assertEquals(stock.output(), device.output(), "policy " + policy);

@@ -1,5 +1,6 @@
 package dev.ispd.hadoop.fs;
 
+import dev.ispd.offload.storage.ChunkExtent;
 import dev.ispd.client.Drive;
 import dev.ispd.client.DriveException;
 import dev.ispd.client.Status;

@@ -1,12 +1,14 @@
 package dev.ispd.hadoop.mapreduce;
 
+import dev.ispd.hadoop.conf.HadoopSettings;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.ispd.hadoop.conf.IspdKeys;
-import dev.ispd.hadoop.schedule.CorrectionBook;
-import dev.ispd.hadoop.schedule.Cost;
+import dev.ispd.offload.execute.SplitObservation;
+import dev.ispd.offload.settings.OffloadKeys;
+import dev.ispd.offload.schedule.CorrectionBook;
+import dev.ispd.offload.schedule.Cost;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -19,7 +21,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Where the scheduler's corrections persist between jobs ({@link IspdKeys#OFFLOAD_CORRECTION_FILE};
+ * Where the scheduler's corrections persist between jobs ({@link OffloadKeys#OFFLOAD_CORRECTION_FILE};
  * by default {@value #DEFAULT_FILE} on the osd:// file system of the job's input, beside the data
  * and drives it describes, reachable from the client and every task), and how map tasks, which run
  * in other JVMs, hand their observations to the job client: each task writes one small JSON file
@@ -41,7 +43,7 @@ final class CorrectionStore {
 
     /** The store of a job reading {@code input} (any of its input files). */
     static CorrectionStore forInput(Configuration conf, Path input) throws IOException {
-        String configured = conf.getTrimmed(IspdKeys.OFFLOAD_CORRECTION_FILE.name(), "");
+        String configured = HadoopSettings.resolve(conf).correctionFile();
         Path p = configured.isEmpty() ? new Path(DEFAULT_FILE) : new Path(configured);
         FileSystem fs = configured.isEmpty() ? input.getFileSystem(conf) : p.getFileSystem(conf);
         return new CorrectionStore(fs, fs.makeQualified(p));
@@ -49,8 +51,7 @@ final class CorrectionStore {
 
     /** Whether the job corrects its predictions (and so records and keeps observations). */
     static boolean enabled(Configuration conf) {
-        return Boolean.parseBoolean(conf.getTrimmed(IspdKeys.OFFLOAD_CORRECTION.name(),
-                IspdKeys.OFFLOAD_CORRECTION.defaultValue()));
+        return HadoopSettings.resolve(conf).scheduler().correction();
     }
 
     Path file() {

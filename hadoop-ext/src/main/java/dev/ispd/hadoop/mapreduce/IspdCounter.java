@@ -1,11 +1,10 @@
 package dev.ispd.hadoop.mapreduce;
 
+import dev.ispd.offload.execute.SplitMetric;
+
 /**
- * The counters of a DeviceJob (shown as group "ispd"). Modeled times and energies come from the
- * drive's timing model (device splits: the execution's modeled duration and energy as POLL
- * reports them) and from the host profile (host runs: {@link dev.ispd.model.HostModel} over the
- * work the run metered; energy is what the run adds to the system, the scheduler's accounting);
- * predicted ones are the scheduler's, so the two can be compared. Table: docs/hadoop.md, "DeviceJob".
+ * The counters of a DeviceJob (shown as group "ispd"): the offload core's {@link SplitMetric}s,
+ * one counter each, of the same name. Table: docs/hadoop.md, "DeviceJob".
  */
 public enum IspdCounter {
     /** Input bytes a tasklet scanned inside a drive. */
@@ -33,5 +32,10 @@ public enum IspdCounter {
     /** Device splits that failed or timed out on the drive and ran on the host instead. */
     FALLBACKS,
     /** Records that straddle a chunk boundary, so no drive holds them whole: always run on the host. */
-    STRADDLING_RECORDS
+    STRADDLING_RECORDS;
+
+    /** The counter of {@code metric}. */
+    static IspdCounter of(SplitMetric metric) {
+        return valueOf(metric.name());
+    }
 }

@@ -1,5 +1,6 @@
 package dev.ispd.hadoop.fs;
 
+import dev.ispd.offload.storage.ChunkExtent;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;

@@ -1,19 +1,20 @@
 package dev.ispd.hadoop.mapreduce;
 
+import dev.ispd.offload.execute.SplitObservation;
+import dev.ispd.offload.settings.OffloadKeys;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.ispd.hadoop.conf.IspdKeys;
 import dev.ispd.hadoop.fs.OsdDrives;
 import dev.ispd.hadoop.fs.OsdFileSystem;
 import dev.ispd.hadoop.mapreduce.builtin.Q1DeviceMapper;
 import dev.ispd.hadoop.mapreduce.builtin.Q1Format;
-import dev.ispd.hadoop.schedule.CorrectionBook;
-import dev.ispd.hadoop.schedule.Cost;
-import dev.ispd.hadoop.schedule.Decision;
-import dev.ispd.hadoop.schedule.Placement;
+import dev.ispd.offload.schedule.CorrectionBook;
+import dev.ispd.offload.schedule.Cost;
+import dev.ispd.offload.schedule.Decision;
+import dev.ispd.offload.schedule.Placement;
 import java.io.ByteArrayInputStream;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -77,7 +78,7 @@ class CorrectionRoundTripTest {
     /** The one decision of {@code input} with corrections off: the uncorrected prediction. */
     private static Decision uncorrected(String policy, Path input) throws Exception {
         Configuration off = runner.conf(policy, ENTRY_SIZE);
-        off.setBoolean(IspdKeys.OFFLOAD_CORRECTION.name(), false);
+        off.setBoolean(OffloadKeys.OFFLOAD_CORRECTION.name(), false);
         return q1(off, input).plan().get(0);
     }
 
@@ -137,7 +138,7 @@ class CorrectionRoundTripTest {
 
         Configuration conf = runner.conf("fastest", ENTRY_SIZE);
         Path file = new Path(OSD.uri().resolve("/seeded/corrections.json"));
-        conf.set(IspdKeys.OFFLOAD_CORRECTION_FILE.name(), file.toString());
+        conf.set(OffloadKeys.OFFLOAD_CORRECTION_FILE.name(), file.toString());
         String json = "{\"version\": 1, \"corrections\": {\"" + deviceKey
                 + "\": {\"time\": 50, \"energy\": 1, \"samples\": 8}}}";
         CorrectionStore store = CorrectionStore.forInput(conf, in);
@@ -157,7 +158,7 @@ class CorrectionRoundTripTest {
         Path in = input("/corrupt/day1");
         Configuration conf = runner.conf("fastest", ENTRY_SIZE);
         Path file = new Path(OSD.uri().resolve("/corrupt/corrections.json"));
-        conf.set(IspdKeys.OFFLOAD_CORRECTION_FILE.name(), file.toString());
+        conf.set(OffloadKeys.OFFLOAD_CORRECTION_FILE.name(), file.toString());
         try (OutputStream out = fs.create(file, true)) {
             out.write("{\"version\": 1, \"corrections\": {\"host q1\": {\"time\": -2}}}".getBytes(StandardCharsets.UTF_8));
         }
@@ -178,7 +179,7 @@ class CorrectionRoundTripTest {
     void theClientFoldsInTheTasksObservationsSkippingABadOne() throws Exception {
         Path file = new Path(OSD.uri().resolve("/absorb/corrections.json"));
         Configuration conf = runner.conf("fastest", ENTRY_SIZE);
-        conf.set(IspdKeys.OFFLOAD_CORRECTION_FILE.name(), file.toString());
+        conf.set(OffloadKeys.OFFLOAD_CORRECTION_FILE.name(), file.toString());
         CorrectionStore store = CorrectionStore.forInput(conf, input("/rt/day1"));
         String job = "job_1_0001";
         store.record(job, 0, deviceKey, new SplitObservation(Placement.DEVICE, new Cost(100, 100), new Cost(200, 50), true));

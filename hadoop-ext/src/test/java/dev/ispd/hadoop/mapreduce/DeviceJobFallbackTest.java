@@ -1,5 +1,6 @@
 package dev.ispd.hadoop.mapreduce;
 
+import dev.ispd.offload.settings.OffloadKeys;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.ispd.hadoop.conf.IspdKeys;
@@ -54,7 +55,7 @@ class DeviceJobFallbackTest {
     void timedOutDeviceSplitsRunOnTheHostAndTheJobSucceeds() throws Exception {
         JobRunner runner = new JobRunner(conf, work);
         Configuration device = runner.conf("device-only", 20);
-        device.setLong(IspdKeys.DEVICE_TIMEOUT_MS.name(), 200);
+        device.setLong(OffloadKeys.DEVICE_TIMEOUT_MS.name(), 200);
         DeviceJob job = runner.countingJob(device, "fallback", Q1DeviceMapper.class, Q1Format.class,
                 new Path(FS.resolve("/wc/day2")));
         String output = JobRunner.runForOutput(job);

@@ -1,5 +1,6 @@
 package dev.ispd.it.yarn;
 
+import dev.ispd.offload.settings.OffloadKeys;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
@@ -9,7 +10,7 @@ import dev.ispd.hadoop.mapreduce.DeviceJob;
 import dev.ispd.hadoop.mapreduce.IspdCounter;
 import dev.ispd.hadoop.mapreduce.builtin.Q1DeviceMapper;
 import dev.ispd.hadoop.mapreduce.builtin.Q1Format;
-import dev.ispd.hadoop.schedule.Decision;
+import dev.ispd.offload.schedule.Decision;
 import dev.ispd.sim.daemon.EmbeddedDrives;
 import java.io.OutputStream;
 import java.net.URI;
@@ -97,7 +98,7 @@ class YarnLocalityTest {
         conf.set(IspdKeys.FS_DRIVES.name(), IntStream.range(0, NODES)
                 .mapToObj(i -> cluster.hosts().get(i) + "=" + drives.address(i)).collect(Collectors.joining(",")));
         conf.setLong(IspdKeys.FS_CHUNK_SIZE.name(), CHUNK);
-        conf.set(IspdKeys.OFFLOAD_POLICY.name(), "device-only");
+        conf.set(OffloadKeys.OFFLOAD_POLICY.name(), "device-only");
         conf.setInt(IspdKeys.WORLDCUP_ENTRY_SIZE.name(), ENTRY_SIZE);
         return conf;
     }

@@ -1,10 +1,10 @@
 package dev.ispd.examples.worldcup.importer;
 
+import dev.ispd.offload.settings.OffloadKeys;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ispd.examples.worldcup.WorldCupDrives;
-import dev.ispd.hadoop.conf.IspdKeys;
 import dev.ispd.hadoop.mapreduce.DeviceJob;
 import dev.ispd.hadoop.mapreduce.DeviceMapper;
 import dev.ispd.hadoop.mapreduce.DeviceMapperFormat;
@@ -104,7 +104,7 @@ class WorldCupSampleJobTest {
     private static DeviceJob countingJob(String policy, Class<? extends DeviceMapper> mapper,
             Class<? extends DeviceMapperFormat> format) throws IOException {
         Configuration conf = new Configuration(base);
-        conf.set(IspdKeys.OFFLOAD_POLICY.name(), policy);
+        conf.set(OffloadKeys.OFFLOAD_POLICY.name(), policy);
         String name = mapper.getSimpleName() + "-" + policy;
         return DeviceJob.getInstance(conf, name).setDeviceMapper(mapper).setDeviceMapperFormat(format)
                 .setCombinerClass(LongSumReducer.class).setReducerClass(LongSumReducer.class)
