@@ -27,8 +27,8 @@ import java.util.HashMap;
  * run inside it, so it tries every such count vector up to permutation of the drives, with the
  * device splits as the first and as the last of each drive's splits.
  *
- * <p>Run: {@code mvn -q -o -pl hadoop-ext test-compile exec:java -Dexec.classpathScope=test
- * -Dexec.mainClass=dev.ispd.offload.schedule.SchedulerBenchmark}
+ * <p>Run: {@code mvn -q -B -pl offload-core -am install -DskipTests && mvn -B -Pbench -pl offload-core verify
+ * -DskipTests}
  */
 public final class SchedulerBenchmark {
     private static final long SPLIT_BYTES = 256L << 20;

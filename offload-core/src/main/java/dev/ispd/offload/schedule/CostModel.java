@@ -27,7 +27,12 @@ import java.util.List;
  * per-command work is not in the capabilities and is left out (a few mJ per GB).
  */
 final class CostModel {
-    /** Commands a device split sends besides its result read: create tasklet, create output, execute, last poll. */
+    /**
+     * Commands a device split sends besides its result read when it makes its own tasklet instance
+     * and output object: create tasklet, create output, execute, last poll. A job's splits now
+     * share one instance per drive and name no output object, so they send two of these; the
+     * prediction keeps four (docs/hadoop.md, "Predicted cost of one split").
+     */
     static final int COMMANDS = 4;
 
     private final HostModel host;
