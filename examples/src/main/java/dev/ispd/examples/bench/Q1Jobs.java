@@ -1,10 +1,10 @@
 package dev.ispd.examples.bench;
 
-import dev.ispd.offload.settings.OffloadKeys;
 import dev.ispd.examples.queries.HostNormalQ1;
 import dev.ispd.hadoop.mapreduce.DeviceJob;
 import dev.ispd.hadoop.mapreduce.builtin.Q1DeviceMapper;
 import dev.ispd.hadoop.mapreduce.builtin.Q1Format;
+import dev.ispd.offload.settings.OffloadKeys;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;

@@ -1,13 +1,14 @@
 package dev.ispd.examples.bench;
 
-import dev.ispd.offload.settings.OffloadKeys;
 import dev.ispd.examples.bench.Q1Jobs.TimedRun;
 import dev.ispd.examples.cli.CliErrors;
 import dev.ispd.examples.cli.TargetOptions;
 import dev.ispd.examples.worldcup.WorldCupDrives;
 import dev.ispd.examples.worldcup.WorldCupLoader;
-import dev.ispd.hadoop.mapreduce.LocalRunnerPolling;
+import dev.ispd.hadoop.conf.HadoopSettings;
 import dev.ispd.hadoop.mapreduce.IspdCounter;
+import dev.ispd.hadoop.mapreduce.LocalRunnerPolling;
+import dev.ispd.offload.settings.OffloadKeys;
 import dev.ispd.sim.daemon.EmbeddedDrives;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -27,11 +28,11 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.mapreduce.Counters;
 import org.apache.hadoop.mapreduce.TaskCounter;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine;
 
 /**
  * Wall-clock benchmark of issue 3 point 9: WorldCup98 Q1 as a DeviceJob against the stock Hadoop job
@@ -164,7 +165,7 @@ public final class WallClockQ1 implements Callable<Integer> {
     }
 
     private static String defaultPolicy(Configuration conf) {
-        return conf.get(OffloadKeys.OFFLOAD_POLICY.name(), OffloadKeys.OFFLOAD_POLICY.defaultValue());
+        return HadoopSettings.resolve(conf).scheduler().policy().key();
     }
 
     /** Builds, runs and times one job, prints its line and adds it to {@code byJob}. */

@@ -1,6 +1,5 @@
 package dev.ispd.examples.cli;
 
-import dev.ispd.offload.settings.OffloadKeys;
 import dev.ispd.client.Drive;
 import dev.ispd.examples.queries.DriveGeometry;
 import dev.ispd.examples.queries.Query;
@@ -12,6 +11,7 @@ import dev.ispd.examples.worldcup.WorldCupDrives;
 import dev.ispd.examples.worldcup.WorldCupLoader;
 import dev.ispd.hadoop.conf.IspdKeys;
 import dev.ispd.hadoop.mapreduce.IspdCounter;
+import dev.ispd.offload.settings.OffloadKeys;
 import dev.ispd.sim.daemon.EmbeddedDrives;
 import java.io.PrintStream;
 import java.net.URI;
@@ -29,11 +29,11 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.mapreduce.Counters;
 import org.apache.hadoop.mapreduce.TaskCounter;
 import org.apache.hadoop.mapreduce.lib.input.FileInputFormatCounter;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine;
 
 /**
  * Runs Q1, Q2 or the filter as host-normal, host-optimized or device job (or all three) and

@@ -1,7 +1,7 @@
 package dev.ispd.examples.queries;
 
-import dev.ispd.hadoop.mapreduce.IspdCounter;
 import dev.ispd.hadoop.conf.HadoopSettings;
+import dev.ispd.hadoop.mapreduce.IspdCounter;
 import dev.ispd.offload.model.HostCost;
 import dev.ispd.offload.model.HostModel;
 import dev.ispd.tasklet.Meter;

@@ -1,6 +1,5 @@
 package dev.ispd.examples.queries;
 
-import dev.ispd.offload.settings.OffloadKeys;
 import dev.ispd.hadoop.conf.IspdKeys;
 import dev.ispd.hadoop.mapreduce.DeviceJob;
 import dev.ispd.hadoop.mapreduce.DeviceMapper;
@@ -12,6 +11,7 @@ import dev.ispd.hadoop.mapreduce.builtin.Q1DeviceMapper;
 import dev.ispd.hadoop.mapreduce.builtin.Q1Format;
 import dev.ispd.hadoop.mapreduce.builtin.Q2DeviceMapper;
 import dev.ispd.hadoop.mapreduce.builtin.Q2Format;
+import dev.ispd.offload.settings.OffloadKeys;
 import java.io.IOException;
 import java.nio.file.Files;
 import org.apache.hadoop.conf.Configuration;

@@ -1,7 +1,7 @@
 package dev.ispd.examples.worldcup;
 
-import dev.ispd.offload.settings.OffloadKeys;
 import dev.ispd.hadoop.conf.IspdKeys;
+import dev.ispd.offload.settings.OffloadKeys;
 import dev.ispd.sim.daemon.EmbeddedDrives;
 import java.util.List;
 import java.util.StringJoiner;

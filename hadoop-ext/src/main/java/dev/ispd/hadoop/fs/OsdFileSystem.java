@@ -1,10 +1,10 @@
 package dev.ispd.hadoop.fs;
 
-import dev.ispd.offload.storage.ChunkExtent;
 import dev.ispd.client.Drive;
 import dev.ispd.client.DriveException;
 import dev.ispd.client.Status;
 import dev.ispd.hadoop.conf.IspdKeys;
+import dev.ispd.offload.storage.ChunkExtent;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.net.URI;

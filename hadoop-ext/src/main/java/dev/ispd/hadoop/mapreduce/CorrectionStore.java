@@ -1,14 +1,14 @@
 package dev.ispd.hadoop.mapreduce;
 
-import dev.ispd.hadoop.conf.HadoopSettings;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.ispd.hadoop.conf.HadoopSettings;
 import dev.ispd.offload.execute.SplitObservation;
-import dev.ispd.offload.settings.OffloadKeys;
 import dev.ispd.offload.schedule.CorrectionBook;
 import dev.ispd.offload.schedule.Cost;
+import dev.ispd.offload.settings.OffloadKeys;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;

@@ -3,16 +3,16 @@ package dev.ispd.offload.schedule;
 import dev.ispd.offload.settings.OffloadKeys;
 import dev.ispd.offload.settings.OffloadSettings;
 import dev.ispd.profile.Profiles;
-import dev.ispd.tasklet.Meter;
 import dev.ispd.protocol.Params;
+import dev.ispd.tasklet.Meter;
 import dev.ispd.tasklet.TaskletRegistry;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.stream.IntStream;
-import java.util.HashMap;
 
 /**
  * Scheduler quality on the model (docs/benchmarks.md, "Scheduler quality"): for every entry

@@ -3,11 +3,11 @@ package dev.ispd.offload.plan;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.ispd.offload.storage.ChunkExtent;
 import dev.ispd.offload.schedule.Baseline;
 import dev.ispd.offload.schedule.Cost;
 import dev.ispd.offload.schedule.Decision;
 import dev.ispd.offload.schedule.Placement;
+import dev.ispd.offload.storage.ChunkExtent;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;

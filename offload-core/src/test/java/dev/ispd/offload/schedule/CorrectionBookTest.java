@@ -7,16 +7,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.ispd.offload.settings.OffloadKeys;
 import dev.ispd.offload.settings.OffloadSettings;
 import dev.ispd.profile.Profiles;
-import dev.ispd.tasklet.Meter;
 import dev.ispd.protocol.Params;
+import dev.ispd.tasklet.Meter;
 import dev.ispd.tasklet.TaskletRegistry;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.HashMap;
 import org.junit.jupiter.api.Test;
 
 /** The correction book: bounded EW ratios, keys per (placement, tasklet, drive), its JSON form, and planning with it. */
