@@ -1,6 +1,5 @@
 package dev.ispd.examples.queries;
 
-import dev.ispd.offload.settings.OffloadKeys;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -16,6 +15,7 @@ import dev.ispd.examples.worldcup.importer.WorldCupImporter;
 import dev.ispd.hadoop.mapreduce.IspdCounter;
 import dev.ispd.offload.model.HostCost;
 import dev.ispd.offload.model.HostModel;
+import dev.ispd.offload.settings.OffloadKeys;
 import dev.ispd.profile.Capabilities;
 import dev.ispd.profile.LinkSpec;
 import dev.ispd.profile.Power;

@@ -41,7 +41,7 @@ public class DeviceInputFormat<K, V> extends FileInputFormat<K, V> {
         TaskletSpec tasklet = JobSettings.mapper(conf).spec(conf);
         OsdStorage storage = new OsdStorage(oneFileSystem(files, conf));
         CorrectionBook corrections = settings.scheduler().correction()
-                ? CorrectionStore.forInput(conf, files.get(0).getPath()).load() : new CorrectionBook();
+                ? HadoopCorrections.forInput(conf, files.get(0).getPath()).load() : new CorrectionBook();
         List<PlannedSplit> planned = new SplitPlanner(settings, tasklet, storage, corrections)
                 .plan(files.stream().map(f -> new InputFile(f.getPath().toString(), f.getLen())).toList());
         if (PlanLedger.isOpen(conf)) {

@@ -1,6 +1,8 @@
 package dev.ispd.hadoop.mapreduce;
 
+import dev.ispd.hadoop.conf.HadoopSettings;
 import dev.ispd.hadoop.conf.IspdKeys;
+import dev.ispd.offload.schedule.CorrectionStore;
 import dev.ispd.offload.schedule.Decision;
 import java.io.IOException;
 import java.util.List;
@@ -168,8 +170,8 @@ public final class DeviceJob {
             decisions = plan.decisions();
         }
         Path[] inputs = FileInputFormat.getInputPaths(job);
-        if (CorrectionStore.enabled(conf) && inputs.length > 0) {
-            CorrectionStore store = CorrectionStore.forInput(conf, inputs[0]);
+        if (HadoopSettings.resolve(conf).scheduler().correction() && inputs.length > 0) {
+            CorrectionStore store = HadoopCorrections.forInput(conf, inputs[0]);
             try {
                 CorrectionStore.Update u = store.absorb(job.getJobID().toString());
                 LOG.info("offload corrections in {} updated from {} split(s): {}", store.file(), u.observations(),

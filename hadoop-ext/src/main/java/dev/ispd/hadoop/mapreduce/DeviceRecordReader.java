@@ -4,9 +4,9 @@ import dev.ispd.hadoop.conf.HadoopSettings;
 import dev.ispd.offload.execute.DrivePool;
 import dev.ispd.offload.execute.ResultOrigin;
 import dev.ispd.offload.execute.SplitExecutor;
-import dev.ispd.offload.execute.SplitObservation;
 import dev.ispd.offload.plan.PlannedSplit;
 import dev.ispd.offload.plan.TaskletSpec;
+import dev.ispd.offload.schedule.SplitObservation;
 import dev.ispd.offload.settings.OffloadSettings;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -26,7 +26,7 @@ import org.slf4j.LoggerFactory;
  * made of the results. A tasklet's result is combined and locally reduced, so holding its
  * key/values is cheap; the job's Mapper is the identity. Counts go to the task's
  * {@link IspdCounter}s; with correction on, it records what the split cost for the job client
- * ({@link CorrectionStore}).
+ * ({@link HadoopCorrections}).
  */
 public final class DeviceRecordReader<K, V> extends RecordReader<K, V> {
     private static final Logger LOG = LoggerFactory.getLogger(DeviceRecordReader.class);
@@ -64,7 +64,7 @@ public final class DeviceRecordReader<K, V> extends RecordReader<K, V> {
     private static void record(Configuration conf, String job, PlannedSplit split, String key,
                                SplitObservation observed) {
         try {
-            CorrectionStore.forInput(conf, new Path(split.file()))
+            HadoopCorrections.forInput(conf, new Path(split.file()))
                     .record(job, split.decision().index(), key, observed);
         } catch (IOException e) {
             LOG.warn("could not record what split {} ({}) cost for the offload correction: {}", split.decision().index(),

@@ -1,12 +1,12 @@
 package dev.ispd.hadoop.fs;
 
-import dev.ispd.offload.storage.ChunkExtent;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ispd.client.Drive;
+import dev.ispd.offload.storage.ChunkExtent;
 import java.io.FileNotFoundException;
 import java.nio.ByteBuffer;
 import java.util.Arrays;

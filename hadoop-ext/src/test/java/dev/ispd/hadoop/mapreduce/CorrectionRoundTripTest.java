@@ -1,7 +1,5 @@
 package dev.ispd.hadoop.mapreduce;
 
-import dev.ispd.offload.execute.SplitObservation;
-import dev.ispd.offload.settings.OffloadKeys;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
@@ -12,9 +10,10 @@ import dev.ispd.hadoop.fs.OsdFileSystem;
 import dev.ispd.hadoop.mapreduce.builtin.Q1DeviceMapper;
 import dev.ispd.hadoop.mapreduce.builtin.Q1Format;
 import dev.ispd.offload.schedule.CorrectionBook;
-import dev.ispd.offload.schedule.Cost;
+import dev.ispd.offload.schedule.CorrectionStore;
 import dev.ispd.offload.schedule.Decision;
 import dev.ispd.offload.schedule.Placement;
+import dev.ispd.offload.settings.OffloadKeys;
 import java.io.ByteArrayInputStream;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -96,8 +95,8 @@ class CorrectionRoundTripTest {
         JobRunner.runForOutput(job1);
         assertEquals(1, job1.counter(IspdCounter.SPLITS_ON_DEVICE));
 
-        CorrectionStore store = CorrectionStore.forInput(first, in);
-        assertEquals(fs.makeQualified(new Path(CorrectionStore.DEFAULT_FILE)), store.file(), "the default file");
+        CorrectionStore store = HadoopCorrections.forInput(first, in);
+        assertEquals(fs.makeQualified(new Path(HadoopCorrections.DEFAULT_FILE)).toString(), store.file(), "the default file");
         FileStatus[] left = fs.listStatus(new Path(store.file() + ".observations"));
         assertEquals(List.of(), Arrays.stream(left).map(s -> s.getPath().getName()).toList(),
                 "the tasks' observations are folded in and deleted");
@@ -141,8 +140,8 @@ class CorrectionRoundTripTest {
         conf.set(OffloadKeys.OFFLOAD_CORRECTION_FILE.name(), file.toString());
         String json = "{\"version\": 1, \"corrections\": {\"" + deviceKey
                 + "\": {\"time\": 50, \"energy\": 1, \"samples\": 8}}}";
-        CorrectionStore store = CorrectionStore.forInput(conf, in);
-        assertEquals(file, store.file());
+        CorrectionStore store = HadoopCorrections.forInput(conf, in);
+        assertEquals(file.toString(), store.file());
         store.save(CorrectionBook.read(new ByteArrayInputStream(json.getBytes(StandardCharsets.UTF_8)), "seed"));
         assertEquals(10.0, store.load().entries().get(deviceKey).time(), "a ratio is bounded by 10");
 
@@ -166,37 +165,12 @@ class CorrectionRoundTripTest {
         Decision raw = uncorrected("fastest", in);
         assertEquals(raw.device(), d.device());
         assertEquals(raw.host(), d.host());
-        CorrectionStore store = CorrectionStore.forInput(conf, in);
-        assertEquals(file, store.file());
+        CorrectionStore store = HadoopCorrections.forInput(conf, in);
+        assertEquals(file.toString(), store.file());
         assertTrue(fs.exists(file));
         assertFalse(store.load().entries().containsKey("host q1"));
         assertNotEquals(0, raw.device().timeNs());
         assertTrue(raw.baseline().deviceExecution().timeNs() < raw.device().timeNs(),
                 "the commands and the result's read back are not part of the execution");
-    }
-
-    @Test
-    void theClientFoldsInTheTasksObservationsSkippingABadOne() throws Exception {
-        Path file = new Path(OSD.uri().resolve("/absorb/corrections.json"));
-        Configuration conf = runner.conf("fastest", ENTRY_SIZE);
-        conf.set(OffloadKeys.OFFLOAD_CORRECTION_FILE.name(), file.toString());
-        CorrectionStore store = CorrectionStore.forInput(conf, input("/rt/day1"));
-        String job = "job_1_0001";
-        store.record(job, 0, deviceKey, new SplitObservation(Placement.DEVICE, new Cost(100, 100), new Cost(200, 50), true));
-        store.record(job, 1, deviceKey, new SplitObservation(Placement.DEVICE, new Cost(100, 100), new Cost(900, 50), false));
-        Path dir = new Path(file + ".observations/" + job);
-        try (OutputStream out = fs.create(new Path(dir, "split-2.json"), true)) {
-            out.write("{\"key\": \"host q1\", \"predicted\": {\"timeNs\": 1}}".getBytes(StandardCharsets.UTF_8));
-        }
-
-        CorrectionStore.Update u = store.absorb(job);
-        assertEquals(2, u.observations());
-        CorrectionBook.Entry e = store.load().entries().get(deviceKey);
-        // in either order: time learns from the first split only, energy from both (0.5 twice)
-        assertEquals(1.3, e.time(), 1e-12, "the split that waited adds energy only");
-        assertEquals(1 - 0.15 - 0.3 * 0.35, e.energy(), 1e-12);
-        assertEquals(2, e.samples());
-        assertFalse(store.load().entries().containsKey(CorrectionBook.hostKey("q1")));
-        assertFalse(fs.exists(dir));
     }
 }

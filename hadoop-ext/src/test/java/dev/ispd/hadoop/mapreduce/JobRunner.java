@@ -1,9 +1,9 @@
 package dev.ispd.hadoop.mapreduce;
 
-import dev.ispd.offload.settings.OffloadKeys;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ispd.hadoop.conf.IspdKeys;
+import dev.ispd.offload.settings.OffloadKeys;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;

@@ -7,6 +7,7 @@ import dev.ispd.offload.plan.TaskletSpec;
 import dev.ispd.offload.schedule.Cost;
 import dev.ispd.offload.schedule.Decision;
 import dev.ispd.offload.schedule.Placement;
+import dev.ispd.offload.schedule.SplitObservation;
 import dev.ispd.offload.settings.OffloadSettings;
 import dev.ispd.offload.storage.HostFiles;
 import java.io.IOException;

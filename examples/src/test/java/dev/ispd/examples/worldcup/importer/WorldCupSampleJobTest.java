@@ -1,6 +1,5 @@
 package dev.ispd.examples.worldcup.importer;
 
-import dev.ispd.offload.settings.OffloadKeys;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -13,6 +12,7 @@ import dev.ispd.hadoop.mapreduce.builtin.Q1DeviceMapper;
 import dev.ispd.hadoop.mapreduce.builtin.Q1Format;
 import dev.ispd.hadoop.mapreduce.builtin.Q2DeviceMapper;
 import dev.ispd.hadoop.mapreduce.builtin.Q2Format;
+import dev.ispd.offload.settings.OffloadKeys;
 import dev.ispd.sim.daemon.EmbeddedDrives;
 import dev.ispd.worldcup.WorldCup98;
 import java.io.IOException;

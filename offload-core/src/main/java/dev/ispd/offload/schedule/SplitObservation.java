@@ -1,13 +1,9 @@
-package dev.ispd.offload.execute;
-
-import dev.ispd.offload.schedule.CorrectionBook;
-import dev.ispd.offload.schedule.Cost;
-import dev.ispd.offload.schedule.Placement;
+package dev.ispd.offload.schedule;
 
 /**
  * What one finished split cost where it ran, against what the scheduler predicted for it there,
- * uncorrected ({@link dev.ispd.offload.schedule.Baseline}). The engine records it; the job client
- * feeds it to the {@link CorrectionBook} after the job.
+ * uncorrected ({@link Baseline}). The engine records it; the job client
+ * feeds it to the {@link CorrectionBook} after the job ({@link CorrectionStore}).
  *
  * @param timeIsService false when the observed time includes waiting behind other work on the drive
  */
