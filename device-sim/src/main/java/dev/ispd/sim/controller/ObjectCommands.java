@@ -1,6 +1,6 @@
 package dev.ispd.sim.controller;
 
-import dev.ispd.sim.engine.DriveModel;
+import dev.ispd.sim.assembly.DriveModel;
 import dev.ispd.sim.hostif.PayloadWriter;
 import dev.ispd.sim.hostif.Requests;
 import dev.ispd.sim.hostif.Responses;
@@ -100,6 +100,6 @@ final class ObjectCommands {
     }
 
     private static Responses.ObjectStat stat(ObjectInfo o) {
-        return new Responses.ObjectStat(o.id(), o.size(), o.kind().code());
+        return new Responses.ObjectStat(o.id(), o.size(), o.kind());
     }
 }

@@ -49,7 +49,7 @@ public final class FilterFactory implements TaskletFactory {
 
     @Override
     public Tasklet create(Params params, Params runtimeParams, ScanContext context) throws BadParameterException {
-        return new FilterTasklet(parse(BuiltinParams.merge(params, runtimeParams)), context.pageSize());
+        return new FilterTasklet(parse(params.overriddenBy(runtimeParams)), context.pageSize());
     }
 
     /**

@@ -1,0 +1,123 @@
+package dev.ispd.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.ispd.examples.worldcup.WorldCupDrives;
+import dev.ispd.examples.worldcup.importer.ImportFormat;
+import dev.ispd.examples.worldcup.importer.Imported;
+import dev.ispd.examples.worldcup.importer.RealSample;
+import dev.ispd.examples.worldcup.importer.WorldCupImporter;
+import dev.ispd.hadoop.mapreduce.DeviceJob;
+import dev.ispd.hadoop.mapreduce.DeviceMapper;
+import dev.ispd.hadoop.mapreduce.DeviceMapperFormat;
+import dev.ispd.hadoop.mapreduce.IspdCounter;
+import dev.ispd.hadoop.mapreduce.builtin.Q1DeviceMapper;
+import dev.ispd.hadoop.mapreduce.builtin.Q1Format;
+import dev.ispd.hadoop.mapreduce.builtin.Q2DeviceMapper;
+import dev.ispd.hadoop.mapreduce.builtin.Q2Format;
+import dev.ispd.offload.settings.OffloadKeys;
+import dev.ispd.sim.daemon.EmbeddedDrives;
+import dev.ispd.worldcup.WorldCup98;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.URI;
+import java.nio.ByteBuffer;
+import java.nio.file.Files;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.io.LongWritable;
+import org.apache.hadoop.io.Text;
+import org.apache.hadoop.mapreduce.lib.reduce.LongSumReducer;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Q2 (and Q1) over the real WorldCup98 sample (200,000 requests, imported by {@link WorldCupImporter}:
+ * every record in the unknown region) on two drives with 1 MiB chunks: host-only, device-only and
+ * cost-based runs write identical outputs, equal to counts taken in plain Java from the imported bytes.
+ */
+class WorldCupSampleJobTest {
+    private static final URI FS = URI.create("osd://worldcup-sample/");
+    private static final int CHUNK = 1 << 20;
+
+    @TempDir
+    static java.nio.file.Path work;
+
+    private static EmbeddedDrives drives;
+    private static Configuration base;
+    private static byte[] records;
+    private static Path input;
+
+    @BeforeAll
+    static void importAndLoad() throws IOException {
+        Imported sample = Imported.file(new WorldCupImporter(ImportFormat.CSV), RealSample.locate());
+        assertEquals(RealSample.LINES, sample.report().records());
+        records = sample.records();
+        drives = EmbeddedDrives.builder().drives(2).start();
+        base = WorldCupDrives.configuration(drives, CHUNK, WorldCup98.RECORD_SIZE, "host-i5-2500");
+        base.set("mapreduce.framework.name", "local");
+        base.set("hadoop.tmp.dir", work.resolve("hadoop").toString());
+        input = new Path(FS.resolve("/wc98/wc_day6_1"));
+        try (OutputStream file = FileSystem.get(FS, base).create(input, true)) {
+            file.write(records);
+        }
+    }
+
+    @AfterAll
+    static void stopDrives() throws IOException {
+        try {
+            FileSystem.get(FS, base).close();
+        } finally {
+            drives.close();
+        }
+    }
+
+    @Test
+    void q2ByTypeIsTheSameOnHostDeviceAndCostBasedRunsAndMatchesTheRecords() throws Exception {
+        Map<String, Long> expected = new TreeMap<>();
+        ByteBuffer buf = ByteBuffer.wrap(records);
+        for (int at = 0; at < records.length; at += WorldCup98.RECORD_SIZE) {
+            expected.merge(WorldCup98.regionName(WorldCup98.region(WorldCup98.server(buf, at))) + "\t"
+                    + WorldCup98.typeName(WorldCup98.type(buf, at)), 1L, Long::sum);
+        }
+        StringBuilder counts = new StringBuilder();
+        expected.forEach((key, n) -> counts.append(key).append('\t').append(n).append('\n'));
+        assertTrue(counts.toString().startsWith("unknown\tAUDIO\t7\n"), counts.toString());
+        for (String policy : List.of("host-only", "device-only", "fastest")) {
+            DeviceJob job = countingJob(policy, Q2DeviceMapper.class, Q2Format.class);
+            assertEquals(counts.toString(), run(job), policy);
+        }
+    }
+
+    @Test
+    void q1CountsEveryRequestOnTheDrives() throws Exception {
+        DeviceJob job = countingJob("device-only", Q1DeviceMapper.class, Q1Format.class);
+        assertEquals("unknown\t200000\n", run(job));
+        // 4,000,000 bytes in four 1 MiB chunks on two drives: each drive's pieces run as one split
+        assertEquals(2, job.counter(IspdCounter.SPLITS_ON_DEVICE));
+    }
+
+    /** A DeviceJob whose format's (Text, LongWritable) pairs LongSumReducer sums into one output file. */
+    private static DeviceJob countingJob(String policy, Class<? extends DeviceMapper> mapper,
+            Class<? extends DeviceMapperFormat> format) throws IOException {
+        Configuration conf = new Configuration(base);
+        conf.set(OffloadKeys.OFFLOAD_POLICY.name(), policy);
+        String name = mapper.getSimpleName() + "-" + policy;
+        return DeviceJob.getInstance(conf, name).setDeviceMapper(mapper).setDeviceMapperFormat(format)
+                .setCombinerClass(LongSumReducer.class).setReducerClass(LongSumReducer.class)
+                .setOutputKeyClass(Text.class).setOutputValueClass(LongWritable.class).setNumReduceTasks(1)
+                .addInputPath(input).setOutputPath(new Path(work.resolve("out-" + name).toUri()));
+    }
+
+    private static String run(DeviceJob job) throws Exception {
+        assertTrue(job.waitForCompletion(false), "job " + job.job().getJobName() + " failed");
+        return Files.readString(work.resolve("out-" + job.job().getJobName()).resolve("part-r-00000"));
+    }
+}
