@@ -24,11 +24,11 @@ import org.junit.jupiter.api.Test;
  * drive was already busy when it was submitted. POLL's modeled time runs from submission, so
  * behind other work it measures the wait too and is no sample of the split's own service time
  * (the correction then learns only its energy). The other work is {@value #BLOCKERS} executions
- * over 16 MB submitted just before the split: tens of milliseconds of simulation, against the
- * sub-millisecond gap before the split asks DEVICE_LOG.
+ * over 16 MB submitted just before the split: a few hundred milliseconds of simulation, against the
+ * few milliseconds before the split (on a new connection) asks DEVICE_LOG.
  */
 class DeviceExecutionTest {
-    private static final int BLOCKERS = 4;
+    private static final int BLOCKERS = 16;
     private static final int ENTRY = 20;
     private static final TaskletSpec Q1 = new TaskletSpec("q1", Params.of("entrySize", Integer.toString(ENTRY)), "test");
 
