@@ -8,7 +8,6 @@ import dev.ispd.examples.worldcup.importer.ImportFormat;
 import dev.ispd.examples.worldcup.importer.Imported;
 import dev.ispd.examples.worldcup.importer.RealSample;
 import dev.ispd.examples.worldcup.importer.WorldCupImporter;
-import dev.ispd.hadoop.conf.IspdKeys;
 import dev.ispd.hadoop.mapreduce.DeviceJob;
 import dev.ispd.hadoop.mapreduce.DeviceMapper;
 import dev.ispd.hadoop.mapreduce.DeviceMapperFormat;
@@ -17,6 +16,7 @@ import dev.ispd.hadoop.mapreduce.builtin.Q1DeviceMapper;
 import dev.ispd.hadoop.mapreduce.builtin.Q1Format;
 import dev.ispd.hadoop.mapreduce.builtin.Q2DeviceMapper;
 import dev.ispd.hadoop.mapreduce.builtin.Q2Format;
+import dev.ispd.offload.settings.OffloadKeys;
 import dev.ispd.sim.daemon.EmbeddedDrives;
 import dev.ispd.worldcup.WorldCup98;
 import java.io.IOException;
@@ -108,7 +108,7 @@ class WorldCupSampleJobTest {
     private static DeviceJob countingJob(String policy, Class<? extends DeviceMapper> mapper,
             Class<? extends DeviceMapperFormat> format) throws IOException {
         Configuration conf = new Configuration(base);
-        conf.set(IspdKeys.OFFLOAD_POLICY.name(), policy);
+        conf.set(OffloadKeys.OFFLOAD_POLICY.name(), policy);
         String name = mapper.getSimpleName() + "-" + policy;
         return DeviceJob.getInstance(conf, name).setDeviceMapper(mapper).setDeviceMapperFormat(format)
                 .setCombinerClass(LongSumReducer.class).setReducerClass(LongSumReducer.class)

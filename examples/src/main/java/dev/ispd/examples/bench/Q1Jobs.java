@@ -2,10 +2,10 @@ package dev.ispd.examples.bench;
 
 import dev.ispd.examples.cli.FailedJob;
 import dev.ispd.examples.queries.HostNormalQ1;
-import dev.ispd.hadoop.conf.IspdKeys;
 import dev.ispd.hadoop.mapreduce.DeviceJob;
 import dev.ispd.hadoop.mapreduce.builtin.Q1DeviceMapper;
 import dev.ispd.hadoop.mapreduce.builtin.Q1Format;
+import dev.ispd.offload.settings.OffloadKeys;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
@@ -43,7 +43,7 @@ public final class Q1Jobs {
     public static DeviceJob deviceJob(Configuration conf, String policy, Path input, java.nio.file.Path output)
             throws IOException {
         Configuration c = new Configuration(conf);
-        c.set(IspdKeys.OFFLOAD_POLICY.name(), policy);
+        c.set(OffloadKeys.OFFLOAD_POLICY.name(), policy);
         return DeviceJob.getInstance(c, "q1 " + policy)
                 .setDeviceMapper(Q1DeviceMapper.class).setDeviceMapperFormat(Q1Format.class)
                 .setCombinerClass(LongSumReducer.class).setReducerClass(LongSumReducer.class)

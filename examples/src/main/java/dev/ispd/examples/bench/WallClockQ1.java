@@ -5,9 +5,10 @@ import dev.ispd.cli.OptionChecks;
 import dev.ispd.examples.bench.Q1Jobs.TimedRun;
 import dev.ispd.examples.worldcup.WorldCupDrives;
 import dev.ispd.examples.worldcup.WorldCupLoader;
-import dev.ispd.hadoop.conf.IspdKeys;
+import dev.ispd.hadoop.conf.HadoopSettings;
 import dev.ispd.hadoop.mapreduce.IspdCounter;
 import dev.ispd.hadoop.mapreduce.LocalRunnerPolling;
+import dev.ispd.offload.settings.OffloadKeys;
 import dev.ispd.profile.Profiles;
 import dev.ispd.sim.daemon.EmbeddedDrives;
 import dev.ispd.worldcup.WorldCup98;
@@ -29,7 +30,6 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.mapreduce.Counters;
 import org.apache.hadoop.mapreduce.TaskCounter;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -153,14 +153,14 @@ public final class WallClockQ1 implements Callable<Integer> {
         conf.set("hadoop.tmp.dir", work.resolve("hadoop").toString());
         conf.set("mapreduce.jobtracker.staging.root.dir", work.resolve("staging").toString());
         conf.setInt("mapreduce.local.map.tasks.maximum", mapSlots);
-        conf.setInt(IspdKeys.OFFLOAD_HOST_SLOTS.name(), mapSlots);
+        conf.setInt(OffloadKeys.OFFLOAD_HOST_SLOTS.name(), mapSlots);
         // both kinds of job poll for completion as a local DeviceJob does
         LocalRunnerPolling.apply(conf);
         return conf;
     }
 
     private static String defaultPolicy(Configuration conf) {
-        return conf.get(IspdKeys.OFFLOAD_POLICY.name(), IspdKeys.OFFLOAD_POLICY.defaultValue());
+        return HadoopSettings.resolve(conf).scheduler().policy().key();
     }
 
     /** Builds, runs and times one job, prints its line and adds it to {@code byJob}. */

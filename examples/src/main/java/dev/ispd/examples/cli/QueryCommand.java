@@ -13,6 +13,7 @@ import dev.ispd.examples.worldcup.WorldCupDrives;
 import dev.ispd.examples.worldcup.WorldCupLoader;
 import dev.ispd.hadoop.conf.IspdKeys;
 import dev.ispd.hadoop.mapreduce.IspdCounter;
+import dev.ispd.offload.settings.OffloadKeys;
 import dev.ispd.profile.Profiles;
 import dev.ispd.sim.daemon.EmbeddedDrives;
 import dev.ispd.worldcup.WorldCup98;
@@ -32,11 +33,11 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.mapreduce.Counters;
 import org.apache.hadoop.mapreduce.TaskCounter;
 import org.apache.hadoop.mapreduce.lib.input.FileInputFormatCounter;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine;
 
 /**
  * Runs Q1, Q2 or the filter as host-normal, host-optimized or device job (or all three) and
@@ -82,7 +83,7 @@ public final class QueryCommand implements Callable<Integer> {
     String profile = "smartssd-2013";
 
     @Option(names = "--host-profile", description = "host profile (default: ${DEFAULT-VALUE})")
-    String hostProfile = IspdKeys.OFFLOAD_HOST_PROFILE.defaultValue();
+    String hostProfile = OffloadKeys.OFFLOAD_HOST_PROFILE.defaultValue();
 
     @Option(names = "--chunk-size", description = "bytes per osd:// chunk of generated data, rounded "
             + "down to whole entries and pages (default: ${DEFAULT-VALUE})")
@@ -132,7 +133,7 @@ public final class QueryCommand implements Callable<Integer> {
         conf.set("mapreduce.framework.name", "local");
         conf.set("hadoop.tmp.dir", work.resolve("hadoop").toString());
         if (policy != null) {
-            conf.set(IspdKeys.OFFLOAD_POLICY.name(), policy);
+            conf.set(OffloadKeys.OFFLOAD_POLICY.name(), policy);
         }
         org.apache.hadoop.fs.Path file = input != null ? new org.apache.hadoop.fs.Path(input) : load(conf);
         List<QueryRun> runs = new ArrayList<>();
@@ -212,7 +213,7 @@ public final class QueryCommand implements Callable<Integer> {
         String first = drives.toString().split(",")[0];
         conf.setLong(IspdKeys.FS_CHUNK_SIZE.name(), wholePageChunk(first.substring(first.indexOf('=') + 1)));
         conf.setInt(IspdKeys.WORLDCUP_ENTRY_SIZE.name(), entrySize);
-        conf.set(IspdKeys.OFFLOAD_HOST_PROFILE.name(), hostProfile);
+        conf.set(OffloadKeys.OFFLOAD_HOST_PROFILE.name(), hostProfile);
         return conf;
     }
 

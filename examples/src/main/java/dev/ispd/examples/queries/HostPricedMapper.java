@@ -1,9 +1,9 @@
 package dev.ispd.examples.queries;
 
+import dev.ispd.hadoop.conf.HadoopSettings;
 import dev.ispd.hadoop.mapreduce.IspdCounter;
-import dev.ispd.hadoop.schedule.OffloadScheduler;
-import dev.ispd.model.HostCost;
-import dev.ispd.model.HostModel;
+import dev.ispd.offload.model.HostCost;
+import dev.ispd.offload.model.HostModel;
 import dev.ispd.tasklet.Meter;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -44,7 +44,7 @@ public abstract class HostPricedMapper<K, V> extends Mapper<LongWritable, BytesW
     @Override
     protected final void setup(Context context) {
         Configuration conf = context.getConfiguration();
-        model = new HostModel(OffloadScheduler.fromConfiguration(conf, List.of(), new long[0]).hostProfile());
+        model = new HostModel(HadoopSettings.resolve(conf).scheduler().hostProfile());
         geometry = DriveGeometry.load(conf);
         configure(conf);
     }

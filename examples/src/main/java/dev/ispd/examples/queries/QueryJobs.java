@@ -12,6 +12,7 @@ import dev.ispd.hadoop.mapreduce.builtin.Q1DeviceMapper;
 import dev.ispd.hadoop.mapreduce.builtin.Q1Format;
 import dev.ispd.hadoop.mapreduce.builtin.Q2DeviceMapper;
 import dev.ispd.hadoop.mapreduce.builtin.Q2Format;
+import dev.ispd.offload.settings.OffloadKeys;
 import java.io.IOException;
 import java.nio.file.Files;
 import org.apache.hadoop.conf.Configuration;
@@ -107,8 +108,8 @@ public final class QueryJobs {
 
     private static DeviceJob deviceJob(Configuration c, QuerySpec spec, String name, Path input, Path output)
             throws IOException {
-        if (c.get(IspdKeys.OFFLOAD_POLICY.name()) == null) {
-            c.set(IspdKeys.OFFLOAD_POLICY.name(), DEFAULT_DEVICE_POLICY);
+        if (c.get(OffloadKeys.OFFLOAD_POLICY.name()) == null) {
+            c.set(OffloadKeys.OFFLOAD_POLICY.name(), DEFAULT_DEVICE_POLICY);
         }
         Class<? extends DeviceMapper> mapper = switch (spec.query()) {
             case Q1 -> Q1DeviceMapper.class;

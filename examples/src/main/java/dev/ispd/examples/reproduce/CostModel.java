@@ -2,10 +2,10 @@ package dev.ispd.examples.reproduce;
 
 import dev.ispd.examples.queries.Variant;
 import dev.ispd.hadoop.mapreduce.IspdCounter;
-import dev.ispd.model.HadoopPathModel;
-import dev.ispd.model.HadoopTaskCounts;
-import dev.ispd.model.HostCost;
-import dev.ispd.model.HostModel;
+import dev.ispd.offload.model.HadoopPathModel;
+import dev.ispd.offload.model.HadoopTaskCounts;
+import dev.ispd.offload.model.HostCost;
+import dev.ispd.offload.model.HostModel;
 import dev.ispd.profile.Capabilities;
 import dev.ispd.profile.DeviceProfile;
 import dev.ispd.profile.HostProfile;

@@ -2,8 +2,8 @@ package dev.ispd.examples.reproduce;
 
 import dev.ispd.host.HostRunner;
 import dev.ispd.host.InMemoryPageSource;
-import dev.ispd.model.HostCost;
-import dev.ispd.model.HostModel;
+import dev.ispd.offload.model.HostCost;
+import dev.ispd.offload.model.HostModel;
 import dev.ispd.profile.DeviceProfile;
 import dev.ispd.profile.HostProfile;
 import dev.ispd.protocol.BadParameterException;

@@ -1,6 +1,7 @@
 package dev.ispd.examples.worldcup;
 
 import dev.ispd.hadoop.conf.IspdKeys;
+import dev.ispd.offload.settings.OffloadKeys;
 import dev.ispd.sim.daemon.EmbeddedDrives;
 import java.util.List;
 import java.util.StringJoiner;
@@ -17,7 +18,7 @@ public final class WorldCupDrives {
      */
     public static Configuration configuration(EmbeddedDrives drives, long chunkSize, int entrySize, String hostProfile) {
         Configuration conf = osd(drives.addresses(), chunkSize, entrySize);
-        conf.set(IspdKeys.OFFLOAD_HOST_PROFILE.name(), hostProfile);
+        conf.set(OffloadKeys.OFFLOAD_HOST_PROFILE.name(), hostProfile);
         return conf;
     }
 

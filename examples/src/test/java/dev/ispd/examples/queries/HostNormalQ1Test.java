@@ -9,6 +9,7 @@ import dev.ispd.examples.worldcup.WorldCupGenerator;
 import dev.ispd.examples.worldcup.WorldCupLoader;
 import dev.ispd.hadoop.conf.IspdKeys;
 import dev.ispd.hadoop.mapreduce.IspdCounter;
+import dev.ispd.offload.settings.OffloadKeys;
 import dev.ispd.sim.daemon.EmbeddedDrives;
 import dev.ispd.worldcup.WorldCup98;
 import java.net.URI;
@@ -73,7 +74,7 @@ class HostNormalQ1Test {
 
     @Test
     void deviceJobGivesTheStockJobsOutput() throws Exception {
-        for (String policy : new String[] {"device-only", IspdKeys.OFFLOAD_POLICY.defaultValue()}) {
+        for (String policy : new String[] {"device-only", OffloadKeys.OFFLOAD_POLICY.defaultValue()}) {
             Path out = work.resolve("device-" + policy);
             Q1Jobs.TimedRun device = Q1Jobs.run(policy, Q1Jobs.device(conf, policy, INPUT, out), out);
             assertEquals(stock.output(), device.output(), "policy " + policy);

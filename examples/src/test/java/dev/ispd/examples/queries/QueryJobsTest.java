@@ -12,10 +12,10 @@ import dev.ispd.examples.worldcup.importer.ImportFormat;
 import dev.ispd.examples.worldcup.importer.Imported;
 import dev.ispd.examples.worldcup.importer.RealSample;
 import dev.ispd.examples.worldcup.importer.WorldCupImporter;
-import dev.ispd.hadoop.conf.IspdKeys;
 import dev.ispd.hadoop.mapreduce.IspdCounter;
-import dev.ispd.model.HostCost;
-import dev.ispd.model.HostModel;
+import dev.ispd.offload.model.HostCost;
+import dev.ispd.offload.model.HostModel;
+import dev.ispd.offload.settings.OffloadKeys;
 import dev.ispd.profile.Capabilities;
 import dev.ispd.profile.LinkSpec;
 import dev.ispd.profile.Power;
@@ -238,7 +238,7 @@ class QueryJobsTest {
                     "drive-run splits and the host variants name pages alike: " + v.cliName());
         }
         Configuration hostOnly = new Configuration(conf);
-        hostOnly.set(IspdKeys.OFFLOAD_POLICY.name(), "host-only");
+        hostOnly.set(OffloadKeys.OFFLOAD_POLICY.name(), "host-only");
         IOException e = assertThrows(IOException.class,
                 () -> QueryJobs.run(hostOnly, spec, Variant.DEVICE, odd, work.resolve("odd-host-only")));
         assertTrue(e.getMessage().contains("not a whole number of " + pageSize + "-byte pages"), e.getMessage());

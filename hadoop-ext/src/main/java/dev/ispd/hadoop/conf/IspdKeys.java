@@ -1,12 +1,15 @@
 package dev.ispd.hadoop.conf;
 
+import dev.ispd.offload.settings.ConfigKey;
+import dev.ispd.offload.settings.OffloadKeys;
 import java.util.List;
 
 /**
- * Every Hadoop configuration key of ispd, with its default and what it does, in one place. Set
- * them cluster-wide in core-site.xml / mapred-site.xml or per job on the job's Configuration
- * (the job's value wins, as usual in Hadoop). docs/hadoop.md's table of keys is checked against
- * {@link #ALL} by a test.
+ * The Hadoop layer's configuration keys (the osd:// file system, DeviceJob, the built-in
+ * DeviceMappers), with their defaults and what they do; the offload core owns the rest
+ * ({@link OffloadKeys}). Set them cluster-wide in core-site.xml / mapred-site.xml or per job on
+ * the job's Configuration (the job's value wins, as usual in Hadoop). docs/hadoop.md's table of
+ * keys is checked against {@link #ALL} by a test.
  */
 public final class IspdKeys {
     private IspdKeys() {
@@ -34,43 +37,21 @@ public final class IspdKeys {
                     + "namespace's entries, if more) followed the last checkpoint it knows; new clients load the latest "
                     + "checkpoint and replay only what follows. 0 = never.");
 
-    // ---- offload scheduler ----
-    public static final ConfigKey OFFLOAD_POLICY = new ConfigKey("ispd.offload.policy", "fastest",
-            "Where splits run: fastest, least-energy, weighted, host-only or device-only.");
-    public static final ConfigKey OFFLOAD_WEIGHT = new ConfigKey("ispd.offload.weight", "0.5",
-            "With policy weighted: the weight of time against energy, 1 = time only, 0 = energy only "
-                    + "(each normalised by the host's prediction).");
-    public static final ConfigKey OFFLOAD_HOST_PROFILE = new ConfigKey("ispd.offload.host.profile", "host-i5-2500",
-            "Host profile that prices host-side splits (a shipped name or a path to a profile file).");
-    public static final ConfigKey OFFLOAD_HOST_SLOTS = new ConfigKey("ispd.offload.host.slots", "4",
-            "Map slots (cores) the host side has for this job: host splits queue behind each other on them.");
-    public static final ConfigKey OFFLOAD_CORRECTION = new ConfigKey("ispd.offload.correction", "true",
-            "Correct predictions online by the ratio of observed to predicted cost of finished splits.");
-    public static final ConfigKey OFFLOAD_CORRECTION_FILE = new ConfigKey("ispd.offload.correction.file", "",
-            "Where the corrections persist across jobs (a JSON file, any Hadoop path the client and the tasks reach); "
-                    + "empty = /.ispd/offload-correction.json on the osd:// file system of the job's input.");
-    public static final ConfigKey DEVICE_TIMEOUT_MS = new ConfigKey("ispd.device.timeout.ms", "600000",
-            "A device split not done after this long is cancelled and run on the host instead.");
-
     // ---- DeviceJob ----
     public static final ConfigKey JOB_DEVICE_MAPPER = new ConfigKey("ispd.job.device.mapper", "",
             "The DeviceMapper class of a DeviceJob (set by DeviceJob.setDeviceMapper): which tasklet, with which parameters.");
     public static final ConfigKey JOB_DEVICE_FORMAT = new ConfigKey("ispd.job.device.format", "",
             "The DeviceMapperFormat class of a DeviceJob (set by DeviceJob.setDeviceMapperFormat): tasklet result -> key/values.");
-    public static final ConfigKey SPLIT_MAX_BYTES = new ConfigKey("ispd.split.max.bytes", "0",
-            "Largest piece of a DeviceJob split in bytes (cut down to whole records); 0 = one piece per chunk.");
-    public static final ConfigKey SPLIT_GROUP_MAX_BYTES = new ConfigKey("ispd.split.group.max.bytes", "1073741824",
-            "Pieces of one file placed on the same drive run as one split (one map task, one execution) of up to this "
-                    + "many bytes; 0 = a split per piece. Pieces placed on the host are never grouped.");
     public static final ConfigKey WORLDCUP_ENTRY_SIZE = new ConfigKey("ispd.worldcup.entry.size", "20",
             "Bytes per WorldCup98 entry (20, 32, 64, 128 or 256) for the built-in Q1, Q2 and filter DeviceMappers.");
     public static final ConfigKey FILTER_PREDICATE = new ConfigKey("ispd.filter.predicate", "",
             "The filter DeviceMapper's predicate 'field op value', e.g. 'type eq 0' (fields and ops: docs/tasklets.md).");
 
-    /** Every key, in the order of the docs' table. */
+    /** Every key a Hadoop user sets, the offload core's included, in the order of the docs' table. */
     public static final List<ConfigKey> ALL = List.of(FS_DRIVES, FS_CHUNK_SIZE, FS_REPLICATION, FS_NAMESPACE_DRIVE,
-            FS_NAMESPACE_ZOOKEEPER, FS_NAMESPACE_ZNODE, FS_CHECKPOINT_RECORDS, OFFLOAD_POLICY,
-            OFFLOAD_WEIGHT, OFFLOAD_HOST_PROFILE, OFFLOAD_HOST_SLOTS, OFFLOAD_CORRECTION, OFFLOAD_CORRECTION_FILE,
-            DEVICE_TIMEOUT_MS, JOB_DEVICE_MAPPER, JOB_DEVICE_FORMAT, SPLIT_MAX_BYTES,
-            SPLIT_GROUP_MAX_BYTES, WORLDCUP_ENTRY_SIZE, FILTER_PREDICATE);
+            FS_NAMESPACE_ZOOKEEPER, FS_NAMESPACE_ZNODE, FS_CHECKPOINT_RECORDS, OffloadKeys.OFFLOAD_POLICY,
+            OffloadKeys.OFFLOAD_WEIGHT, OffloadKeys.OFFLOAD_HOST_PROFILE, OffloadKeys.OFFLOAD_HOST_SLOTS,
+            OffloadKeys.OFFLOAD_CORRECTION, OffloadKeys.OFFLOAD_CORRECTION_FILE, OffloadKeys.DEVICE_TIMEOUT_MS,
+            JOB_DEVICE_MAPPER, JOB_DEVICE_FORMAT, OffloadKeys.SPLIT_MAX_BYTES, OffloadKeys.SPLIT_GROUP_MAX_BYTES,
+            WORLDCUP_ENTRY_SIZE, FILTER_PREDICATE);
 }

@@ -2,6 +2,8 @@ package dev.ispd.hadoop.fs;
 
 import dev.ispd.client.DriveException;
 import dev.ispd.hadoop.conf.IspdKeys;
+import dev.ispd.offload.storage.ChunkExtent;
+import dev.ispd.offload.storage.Replica;
 import dev.ispd.protocol.Limits;
 import dev.ispd.protocol.Status;
 import java.io.FileNotFoundException;

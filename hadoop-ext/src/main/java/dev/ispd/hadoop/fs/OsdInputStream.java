@@ -2,6 +2,7 @@ package dev.ispd.hadoop.fs;
 
 import dev.ispd.client.Drive;
 import dev.ispd.client.DriveException;
+import dev.ispd.offload.storage.Replica;
 import dev.ispd.protocol.Status;
 import java.io.EOFException;
 import java.io.FileNotFoundException;

@@ -1,6 +1,7 @@
 package dev.ispd.hadoop.fs;
 
 import dev.ispd.client.Drive;
+import dev.ispd.offload.storage.Replica;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.ByteBuffer;

@@ -1,8 +1,19 @@
 package dev.ispd.hadoop.mapreduce;
 
+import dev.ispd.hadoop.conf.HadoopSettings;
+import dev.ispd.hadoop.fs.OsdFileSystem;
+import dev.ispd.offload.execute.JobTasklets;
+import dev.ispd.offload.plan.InputFile;
+import dev.ispd.offload.plan.PlannedSplit;
+import dev.ispd.offload.plan.SplitPlanner;
+import dev.ispd.offload.plan.TaskletSpec;
+import dev.ispd.offload.schedule.CorrectionBook;
+import dev.ispd.offload.settings.OffloadSettings;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.mapreduce.InputSplit;
 import org.apache.hadoop.mapreduce.JobContext;
 import org.apache.hadoop.mapreduce.RecordReader;
@@ -11,16 +22,50 @@ import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
 
 /**
  * The input format of a DeviceJob: input paths as usual ({@link FileInputFormat#addInputPath}),
- * on an osd:// file system; splits planned and placed by {@link SplitPlanner}; each split run by a
- * {@link DeviceRecordReader}, whose key/values are those of the job's {@link DeviceMapperFormat}.
+ * on one osd:// file system; splits planned and placed by the offload core's
+ * {@link SplitPlanner}; each split run by a {@link DeviceRecordReader}, whose key/values are
+ * those of the job's {@link DeviceMapperFormat}. When a {@link DeviceJob} is being submitted,
+ * planning also creates the job's tasklet instance on each drive that runs device splits
+ * ({@link JobTasklets}; the DeviceJob deletes them when the job ends).
  */
 public class DeviceInputFormat<K, V> extends FileInputFormat<K, V> {
 
     @Override
     public List<InputSplit> getSplits(JobContext job) throws IOException {
-        List<DeviceInputSplit> splits = new SplitPlanner(job.getConfiguration()).plan(listStatus(job));
-        PlanLedger.record(job.getConfiguration(), splits.stream().map(DeviceInputSplit::decision).toList());
-        return new ArrayList<>(splits);
+        Configuration conf = job.getConfiguration();
+        List<FileStatus> files = listStatus(job);
+        if (files.isEmpty()) {
+            return new ArrayList<>();
+        }
+        OffloadSettings settings = HadoopSettings.resolve(conf);
+        TaskletSpec tasklet = JobSettings.mapper(conf).spec(conf);
+        OsdStorage storage = new OsdStorage(oneFileSystem(files, conf));
+        CorrectionBook corrections = settings.scheduler().correction()
+                ? HadoopCorrections.forInput(conf, files.get(0).getPath()).load() : new CorrectionBook();
+        List<PlannedSplit> planned = new SplitPlanner(settings, tasklet, storage, corrections)
+                .plan(files.stream().map(f -> new InputFile(f.getPath().toString(), f.getLen())).toList());
+        if (PlanLedger.isOpen(conf)) {
+            JobTasklets tasklets = JobTasklets.create(storage.drives(), tasklet, planned);
+            planned = tasklets.assign(planned);
+            PlanLedger.record(conf, planned.stream().map(PlannedSplit::decision).toList(), tasklets);
+        }
+        List<InputSplit> splits = new ArrayList<>(planned.size());
+        planned.forEach(p -> splits.add(new DeviceInputSplit(p)));
+        return splits;
+    }
+
+    /** The one osd:// file system all inputs are on; anything else is an IOException naming the input. */
+    private static OsdFileSystem oneFileSystem(List<FileStatus> files, Configuration conf) throws IOException {
+        OsdFileSystem first = null;
+        for (FileStatus f : files) {
+            OsdFileSystem osd = OsdStorage.osd(f.getPath(), conf);
+            if (first != null && osd != first) {
+                throw new IOException("a DeviceJob reads one osd:// file system; input " + f.getPath() + " is on "
+                        + osd.getUri() + ", earlier input on " + first.getUri());
+            }
+            first = osd;
+        }
+        return first;
     }
 
     @Override

@@ -1,7 +1,9 @@
 package dev.ispd.hadoop.mapreduce;
 
+import dev.ispd.hadoop.conf.HadoopSettings;
 import dev.ispd.hadoop.conf.IspdKeys;
-import dev.ispd.hadoop.schedule.Decision;
+import dev.ispd.offload.schedule.CorrectionStore;
+import dev.ispd.offload.schedule.Decision;
 import java.io.IOException;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
@@ -151,7 +153,8 @@ public final class DeviceJob {
     }
 
     /**
-     * Submits the job and waits for it; true if it succeeded. Then, with ispd.offload.correction on,
+     * Submits the job and waits for it; true if it succeeded. Its tasklet instances on the drives,
+     * created when it was planned, are deleted when it ends. Then, with ispd.offload.correction on,
      * folds what its finished splits cost into the saved corrections that later jobs plan with
      * ({@link CorrectionStore}; a job run through {@link #job()} directly skips this step).
      */
@@ -162,11 +165,13 @@ public final class DeviceJob {
         try {
             ok = job.waitForCompletion(verbose);
         } finally {
-            decisions = PlanLedger.take(conf);
+            PlanLedger.Plan plan = PlanLedger.take(conf);
+            plan.closeTasklets();
+            decisions = plan.decisions();
         }
         Path[] inputs = FileInputFormat.getInputPaths(job);
-        if (CorrectionStore.enabled(conf) && inputs.length > 0) {
-            CorrectionStore store = CorrectionStore.forInput(conf, inputs[0]);
+        if (HadoopSettings.resolve(conf).scheduler().correction() && inputs.length > 0) {
+            CorrectionStore store = HadoopCorrections.forInput(conf, inputs[0]);
             try {
                 CorrectionStore.Update u = store.absorb(job.getJobID().toString());
                 LOG.info("offload corrections in {} updated from {} split(s): {}", store.file(), u.observations(),

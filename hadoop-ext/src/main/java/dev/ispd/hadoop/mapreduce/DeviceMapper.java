@@ -1,10 +1,8 @@
 package dev.ispd.hadoop.mapreduce;
 
-import dev.ispd.protocol.BadParameterException;
+import dev.ispd.offload.plan.TaskletSpec;
 import dev.ispd.protocol.Params;
-import dev.ispd.tasklet.ScanContext;
 import dev.ispd.tasklet.TaskletFactory;
-import dev.ispd.tasklet.TaskletRegistry;
 import org.apache.hadoop.conf.Configuration;
 
 /**
@@ -20,28 +18,18 @@ public abstract class DeviceMapper {
     /** The tasklet's creation parameters for this job. */
     public abstract Params params(Configuration conf);
 
+    /** The tasklet and its parameters for this job, as the offload core takes them. */
+    public final TaskletSpec spec(Configuration conf) {
+        return new TaskletSpec(tasklet(), params(conf), getClass().getName());
+    }
+
     /** The tasklet's factory, validated against {@link #params}: a bad parameter fails the job before it runs. */
     public final TaskletFactory factory(Configuration conf) {
-        TaskletRegistry registry = TaskletRegistry.builtins();
-        TaskletFactory factory = registry.find(tasklet()).orElseThrow(() -> new IllegalArgumentException(
-                getClass().getName() + " names tasklet '" + tasklet() + "', which is not a built-in (known: "
-                        + String.join(", ", registry.names()) + ")"));
-        try {
-            factory.validate(params(conf));
-        } catch (BadParameterException e) {
-            throw new IllegalArgumentException(getClass().getName() + ": tasklet '" + tasklet() + "': "
-                    + e.getMessage(), e);
-        }
-        return factory;
+        return spec(conf).factory();
     }
 
     /** Bytes per record of the tasklet with this job's parameters (0: no record structure). */
     public final int recordSize(Configuration conf, int pageSize) {
-        try {
-            return factory(conf).create(params(conf), Params.EMPTY, new ScanContext(pageSize)).recordSize();
-        } catch (BadParameterException e) {
-            throw new IllegalArgumentException(getClass().getName() + ": tasklet '" + tasklet() + "': "
-                    + e.getMessage(), e);
-        }
+        return spec(conf).recordSize(pageSize);
     }
 }

@@ -1,5 +1,6 @@
 package dev.ispd.hadoop.mapreduce;
 
+import dev.ispd.offload.execute.ResultOrigin;
 import java.io.IOException;
 import org.apache.hadoop.io.Writable;
 

@@ -1,12 +1,18 @@
 package dev.ispd.hadoop.mapreduce;
 
-import dev.ispd.hadoop.fs.OsdFileSystem;
-import dev.ispd.protocol.Params;
+import dev.ispd.hadoop.conf.HadoopSettings;
+import dev.ispd.offload.execute.DrivePool;
+import dev.ispd.offload.execute.ResultOrigin;
+import dev.ispd.offload.execute.SplitExecutor;
+import dev.ispd.offload.plan.PlannedSplit;
+import dev.ispd.offload.plan.TaskletSpec;
+import dev.ispd.offload.schedule.SplitObservation;
+import dev.ispd.offload.settings.OffloadSettings;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.mapreduce.InputSplit;
 import org.apache.hadoop.mapreduce.RecordReader;
 import org.apache.hadoop.mapreduce.TaskAttemptContext;
@@ -14,11 +20,13 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Runs one {@link DeviceInputSplit} (on its drive or on the host, with fallback: {@link SplitExecutor})
- * when the task starts, then yields the key/values the job's {@link DeviceMapperFormat} made of
- * the results. A tasklet's result is combined and locally reduced, so holding its key/values is
- * cheap; the job's Mapper is the identity. With correction on, it records what the split cost for
- * the job client ({@link CorrectionStore}).
+ * Runs one {@link DeviceInputSplit} when the task starts, with the offload core's
+ * {@link SplitExecutor} (on its drive or on the host, with fallback; drive connections pooled
+ * per job in the task's JVM), then yields the key/values the job's {@link DeviceMapperFormat}
+ * made of the results. A tasklet's result is combined and locally reduced, so holding its
+ * key/values is cheap; the job's Mapper is the identity. Counts go to the task's
+ * {@link IspdCounter}s; with correction on, it records what the split cost for the job client
+ * ({@link HadoopCorrections}).
  */
 public final class DeviceRecordReader<K, V> extends RecordReader<K, V> {
     private static final Logger LOG = LoggerFactory.getLogger(DeviceRecordReader.class);
@@ -29,34 +37,35 @@ public final class DeviceRecordReader<K, V> extends RecordReader<K, V> {
 
     @Override
     public void initialize(InputSplit genericSplit, TaskAttemptContext context) throws IOException {
-        DeviceInputSplit split = (DeviceInputSplit) genericSplit;
+        PlannedSplit split = ((DeviceInputSplit) genericSplit).planned();
         Configuration conf = context.getConfiguration();
-        DeviceMapper mapper = JobSettings.mapper(conf);
-        FileSystem fs = split.file().getFileSystem(conf);
-        if (!(fs instanceof OsdFileSystem osd)) {
-            throw new IOException("split " + split + " is on " + fs.getUri() + ", not an osd:// file system");
-        }
-        String tasklet = mapper.tasklet();
-        Params params = mapper.params(conf);
-        DeviceExecution device = new DeviceExecution(osd.drives(), tasklet, params, JobSettings.polling(conf));
-        HostExecution host = new HostExecution(fs, JobSettings.hostModel(conf), tasklet, params);
-        SplitExecutor executor = new SplitExecutor(device, host, JobSettings.format(conf),
-                (counter, n) -> context.getCounter(counter).increment(n));
-        SplitObservation observed = executor.run(split, (K key, V value) -> {
-            keys.add(key);
-            values.add(value);
-        });
-        if (CorrectionStore.enabled(conf)) {
-            record(conf, context, split, observed.key(tasklet, split.driveAddress()), observed);
+        OffloadSettings settings = HadoopSettings.resolve(conf);
+        TaskletSpec tasklet = JobSettings.mapper(conf).spec(conf);
+        DeviceMapperFormat<?, ?> format = JobSettings.format(conf);
+        String job = context.getJobID().toString();
+        SplitExecutor executor = SplitExecutor.create(settings, tasklet, job, DrivePool.shared(),
+                new HadoopFiles(conf), (metric, n) -> context.getCounter(IspdCounter.of(metric)).increment(n));
+        SplitObservation observed = executor.run(split, (result, origin) -> convert(format, result, origin));
+        if (settings.scheduler().correction()) {
+            record(conf, job, split, observed.key(tasklet.name(), split.driveAddress()), observed);
         }
     }
 
+    /** The job's format makes the map output types, and the reader is typed by them: the cast only restates that. */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private void convert(DeviceMapperFormat format, byte[] result, ResultOrigin origin) throws IOException {
+        format.convert(result, origin, (KeyValueSink<K, V>) (key, value) -> {
+            keys.add(key);
+            values.add(value);
+        });
+    }
+
     /** A lost observation only leaves later predictions uncorrected by it: logged, not fatal to the task. */
-    private static void record(Configuration conf, TaskAttemptContext context, DeviceInputSplit split, String key,
+    private static void record(Configuration conf, String job, PlannedSplit split, String key,
                                SplitObservation observed) {
         try {
-            CorrectionStore.forInput(conf, split.file()).record(context.getJobID().toString(), split.decision().index(),
-                    key, observed);
+            HadoopCorrections.forInput(conf, new Path(split.file()))
+                    .record(job, split.decision().index(), key, observed);
         } catch (IOException e) {
             LOG.warn("could not record what split {} ({}) cost for the offload correction: {}", split.decision().index(),
                     split, e.getMessage());

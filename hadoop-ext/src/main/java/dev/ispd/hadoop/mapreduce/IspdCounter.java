@@ -1,37 +1,33 @@
 package dev.ispd.hadoop.mapreduce;
 
+import dev.ispd.offload.execute.SplitMetric;
+
 /**
- * The counters of a DeviceJob (shown as group "ispd"). Modeled times and energies come from the
- * drive's timing model (device splits: the execution's modeled duration and energy as POLL
- * reports them) and from the host profile (host runs: {@link dev.ispd.model.HostModel} over the
- * work the run metered; energy is what the run adds to the system, the scheduler's accounting);
- * predicted ones are the scheduler's, so the two can be compared. Table: docs/hadoop.md, "DeviceJob".
+ * The counters of a DeviceJob (shown as group "ispd"): the offload core's {@link SplitMetric}s,
+ * one counter each, of the same name (what each counts: {@link SplitMetric}; table: docs/hadoop.md,
+ * "DeviceJob"). An enum of its own because Hadoop files a counter under its enum's class, and
+ * DeviceJob users read these ({@link DeviceJob#counter}).
  */
 public enum IspdCounter {
-    /** Input bytes a tasklet scanned inside a drive. */
     BYTES_READ_IN_DRIVES,
-    /** Input bytes read through the file system to run a tasklet on the host. */
     BYTES_MOVED_TO_HOST,
-    /** Result bytes read back from drives (READ_RESULT). */
     RESULT_BYTES_FROM_DRIVES,
     MODELED_DEVICE_NS,
     MODELED_DEVICE_ENERGY_NJ,
     MODELED_HOST_NS,
     MODELED_HOST_ENERGY_NJ,
-    /** The scheduler's predicted time and energy of the splits that ran on a device. */
     PREDICTED_DEVICE_NS,
     PREDICTED_DEVICE_ENERGY_NJ,
-    /** The scheduler's predicted time and energy of the splits that ran on the host (fallbacks included). */
     PREDICTED_HOST_NS,
     PREDICTED_HOST_ENERGY_NJ,
-    /** Splits the scheduler placed on a device. */
     SPLITS_PLANNED_ON_DEVICE,
-    /** Splits that ran on a device to the end. */
     SPLITS_ON_DEVICE,
-    /** Splits that ran on the host: placed there, or fallen back. */
     SPLITS_ON_HOST,
-    /** Device splits that failed or timed out on the drive and ran on the host instead. */
     FALLBACKS,
-    /** Records that straddle a chunk boundary, so no drive holds them whole: always run on the host. */
-    STRADDLING_RECORDS
+    STRADDLING_RECORDS;
+
+    /** The counter of {@code metric}. */
+    static IspdCounter of(SplitMetric metric) {
+        return valueOf(metric.name());
+    }
 }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ispd.client.Drive;
+import dev.ispd.offload.storage.Replica;
 import dev.ispd.protocol.ReservedValues;
 import java.io.IOException;
 import java.nio.ByteBuffer;

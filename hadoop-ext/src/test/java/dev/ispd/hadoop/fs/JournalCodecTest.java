@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.ispd.offload.storage.Replica;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;

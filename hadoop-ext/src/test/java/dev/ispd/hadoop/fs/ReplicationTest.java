@@ -8,6 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ispd.client.Drive;
 import dev.ispd.hadoop.conf.IspdKeys;
+import dev.ispd.offload.storage.ChunkExtent;
+import dev.ispd.offload.storage.Replica;
 import java.io.IOException;
 import java.util.Arrays;
 import java.util.HashSet;

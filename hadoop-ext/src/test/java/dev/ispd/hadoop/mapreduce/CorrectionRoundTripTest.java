@@ -5,15 +5,15 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.ispd.hadoop.conf.IspdKeys;
 import dev.ispd.hadoop.fs.OsdDrives;
 import dev.ispd.hadoop.fs.OsdFileSystem;
 import dev.ispd.hadoop.mapreduce.builtin.Q1DeviceMapper;
 import dev.ispd.hadoop.mapreduce.builtin.Q1Format;
-import dev.ispd.hadoop.schedule.CorrectionBook;
-import dev.ispd.hadoop.schedule.Cost;
-import dev.ispd.hadoop.schedule.Decision;
-import dev.ispd.hadoop.schedule.Placement;
+import dev.ispd.offload.schedule.CorrectionBook;
+import dev.ispd.offload.schedule.CorrectionStore;
+import dev.ispd.offload.schedule.Decision;
+import dev.ispd.offload.schedule.Placement;
+import dev.ispd.offload.settings.OffloadKeys;
 import java.io.ByteArrayInputStream;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -77,7 +77,7 @@ class CorrectionRoundTripTest {
     /** The one decision of {@code input} with corrections off: the uncorrected prediction. */
     private static Decision uncorrected(String policy, Path input) throws Exception {
         Configuration off = runner.conf(policy, ENTRY_SIZE);
-        off.setBoolean(IspdKeys.OFFLOAD_CORRECTION.name(), false);
+        off.setBoolean(OffloadKeys.OFFLOAD_CORRECTION.name(), false);
         return q1(off, input).plan().get(0);
     }
 
@@ -95,8 +95,8 @@ class CorrectionRoundTripTest {
         JobRunner.runForOutput(job1);
         assertEquals(1, job1.counter(IspdCounter.SPLITS_ON_DEVICE));
 
-        CorrectionStore store = CorrectionStore.forInput(first, in);
-        assertEquals(fs.makeQualified(new Path(CorrectionStore.DEFAULT_FILE)), store.file(), "the default file");
+        CorrectionStore store = HadoopCorrections.forInput(first, in);
+        assertEquals(fs.makeQualified(new Path(HadoopCorrections.DEFAULT_FILE)).toString(), store.file(), "the default file");
         FileStatus[] left = fs.listStatus(new Path(store.file() + ".observations"));
         assertEquals(List.of(), Arrays.stream(left).map(s -> s.getPath().getName()).toList(),
                 "the tasks' observations are folded in and deleted");
@@ -137,11 +137,11 @@ class CorrectionRoundTripTest {
 
         Configuration conf = runner.conf("fastest", ENTRY_SIZE);
         Path file = new Path(OSD.uri().resolve("/seeded/corrections.json"));
-        conf.set(IspdKeys.OFFLOAD_CORRECTION_FILE.name(), file.toString());
+        conf.set(OffloadKeys.OFFLOAD_CORRECTION_FILE.name(), file.toString());
         String json = "{\"version\": 1, \"corrections\": {\"" + deviceKey
                 + "\": {\"time\": 50, \"energy\": 1, \"samples\": 8}}}";
-        CorrectionStore store = CorrectionStore.forInput(conf, in);
-        assertEquals(file, store.file());
+        CorrectionStore store = HadoopCorrections.forInput(conf, in);
+        assertEquals(file.toString(), store.file());
         store.save(CorrectionBook.read(new ByteArrayInputStream(json.getBytes(StandardCharsets.UTF_8)), "seed"));
         assertEquals(10.0, store.load().entries().get(deviceKey).time(), "a ratio is bounded by 10");
 
@@ -157,7 +157,7 @@ class CorrectionRoundTripTest {
         Path in = input("/corrupt/day1");
         Configuration conf = runner.conf("fastest", ENTRY_SIZE);
         Path file = new Path(OSD.uri().resolve("/corrupt/corrections.json"));
-        conf.set(IspdKeys.OFFLOAD_CORRECTION_FILE.name(), file.toString());
+        conf.set(OffloadKeys.OFFLOAD_CORRECTION_FILE.name(), file.toString());
         try (OutputStream out = fs.create(file, true)) {
             out.write("{\"version\": 1, \"corrections\": {\"host q1\": {\"time\": -2}}}".getBytes(StandardCharsets.UTF_8));
         }
@@ -165,37 +165,12 @@ class CorrectionRoundTripTest {
         Decision raw = uncorrected("fastest", in);
         assertEquals(raw.device(), d.device());
         assertEquals(raw.host(), d.host());
-        CorrectionStore store = CorrectionStore.forInput(conf, in);
-        assertEquals(file, store.file());
+        CorrectionStore store = HadoopCorrections.forInput(conf, in);
+        assertEquals(file.toString(), store.file());
         assertTrue(fs.exists(file));
         assertFalse(store.load().entries().containsKey("host q1"));
         assertNotEquals(0, raw.device().timeNs());
         assertTrue(raw.baseline().deviceExecution().timeNs() < raw.device().timeNs(),
                 "the commands and the result's read back are not part of the execution");
-    }
-
-    @Test
-    void theClientFoldsInTheTasksObservationsSkippingABadOne() throws Exception {
-        Path file = new Path(OSD.uri().resolve("/absorb/corrections.json"));
-        Configuration conf = runner.conf("fastest", ENTRY_SIZE);
-        conf.set(IspdKeys.OFFLOAD_CORRECTION_FILE.name(), file.toString());
-        CorrectionStore store = CorrectionStore.forInput(conf, input("/rt/day1"));
-        String job = "job_1_0001";
-        store.record(job, 0, deviceKey, new SplitObservation(Placement.DEVICE, new Cost(100, 100), new Cost(200, 50), true));
-        store.record(job, 1, deviceKey, new SplitObservation(Placement.DEVICE, new Cost(100, 100), new Cost(900, 50), false));
-        Path dir = new Path(file + ".observations/" + job);
-        try (OutputStream out = fs.create(new Path(dir, "split-2.json"), true)) {
-            out.write("{\"key\": \"host q1\", \"predicted\": {\"timeNs\": 1}}".getBytes(StandardCharsets.UTF_8));
-        }
-
-        CorrectionStore.Update u = store.absorb(job);
-        assertEquals(2, u.observations());
-        CorrectionBook.Entry e = store.load().entries().get(deviceKey);
-        // in either order: time learns from the first split only, energy from both (0.5 twice)
-        assertEquals(1.3, e.time(), 1e-12, "the split that waited adds energy only");
-        assertEquals(1 - 0.15 - 0.3 * 0.35, e.energy(), 1e-12);
-        assertEquals(2, e.samples());
-        assertFalse(store.load().entries().containsKey(CorrectionBook.hostKey("q1")));
-        assertFalse(fs.exists(dir));
     }
 }

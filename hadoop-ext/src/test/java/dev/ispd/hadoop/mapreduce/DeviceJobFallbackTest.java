@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import dev.ispd.hadoop.conf.IspdKeys;
 import dev.ispd.hadoop.mapreduce.builtin.Q1DeviceMapper;
 import dev.ispd.hadoop.mapreduce.builtin.Q1Format;
+import dev.ispd.offload.settings.OffloadKeys;
 import dev.ispd.sim.daemon.EmbeddedDrives;
 import java.net.URI;
 import org.apache.hadoop.conf.Configuration;
@@ -54,7 +55,7 @@ class DeviceJobFallbackTest {
     void timedOutDeviceSplitsRunOnTheHostAndTheJobSucceeds() throws Exception {
         JobRunner runner = new JobRunner(conf, work);
         Configuration device = runner.conf("device-only", 20);
-        device.setLong(IspdKeys.DEVICE_TIMEOUT_MS.name(), 200);
+        device.setLong(OffloadKeys.DEVICE_TIMEOUT_MS.name(), 200);
         DeviceJob job = runner.countingJob(device, "fallback", Q1DeviceMapper.class, Q1Format.class,
                 new Path(FS.resolve("/wc/day2")));
         String output = JobRunner.runForOutput(job);

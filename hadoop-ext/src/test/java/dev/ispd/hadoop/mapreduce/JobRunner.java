@@ -3,6 +3,7 @@ package dev.ispd.hadoop.mapreduce;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ispd.hadoop.conf.IspdKeys;
+import dev.ispd.offload.settings.OffloadKeys;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
@@ -32,7 +33,7 @@ final class JobRunner {
         Configuration conf = new Configuration(base);
         conf.set("mapreduce.framework.name", "local");
         conf.set("hadoop.tmp.dir", work.resolve("hadoop").toString());
-        conf.set(IspdKeys.OFFLOAD_POLICY.name(), policy);
+        conf.set(OffloadKeys.OFFLOAD_POLICY.name(), policy);
         conf.setInt(IspdKeys.WORLDCUP_ENTRY_SIZE.name(), entrySize);
         return conf;
     }

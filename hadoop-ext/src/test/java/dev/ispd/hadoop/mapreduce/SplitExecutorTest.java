@@ -4,17 +4,25 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ispd.client.Drive;
-import dev.ispd.client.TaskletRunner;
-import dev.ispd.hadoop.fs.ChunkExtent;
 import dev.ispd.hadoop.fs.DriveSet;
 import dev.ispd.hadoop.mapreduce.builtin.FilterFormat;
 import dev.ispd.hadoop.mapreduce.builtin.Q1Format;
 import dev.ispd.hadoop.mapreduce.builtin.Q2Format;
-import dev.ispd.hadoop.schedule.Placement;
-import dev.ispd.model.HostModel;
-import dev.ispd.profile.Profiles;
-import dev.ispd.sim.daemon.EmbeddedDrives;
+import dev.ispd.offload.execute.DrivePool;
+import dev.ispd.offload.execute.SplitExecutor;
+import dev.ispd.offload.plan.DriveGeometry;
+import dev.ispd.offload.plan.PlannedSplit;
+import dev.ispd.offload.plan.SplitPiece;
+import dev.ispd.offload.plan.TaskletSpec;
+import dev.ispd.offload.schedule.Baseline;
+import dev.ispd.offload.schedule.Cost;
+import dev.ispd.offload.schedule.Decision;
+import dev.ispd.offload.schedule.Placement;
+import dev.ispd.offload.settings.OffloadKeys;
+import dev.ispd.offload.settings.OffloadSettings;
+import dev.ispd.offload.storage.ChunkExtent;
 import dev.ispd.protocol.Params;
+import dev.ispd.sim.daemon.EmbeddedDrives;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.time.Duration;
@@ -24,7 +32,6 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.LongWritable;
 import org.apache.hadoop.io.Text;
@@ -34,8 +41,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * One split run on a real in-JVM drive (through the native library) and on the host (through a
- * Hadoop FileSystem holding the same bytes), with straddling records and fallbacks.
+ * One split run by the offload core's executor on a real in-JVM drive (through the native
+ * library) and on the host (through a Hadoop FileSystem holding the same bytes), with straddling
+ * records and fallbacks, turned into key/values by the built-in formats and counted in
+ * {@link IspdCounter}s as a DeviceJob's task does.
  */
 class SplitExecutorTest {
     private static final int ENTRY = 20;
@@ -52,7 +61,6 @@ class SplitExecutorTest {
     private static long objectA;
     private static long objectB;
     private static Path file;
-    private static FileSystem localFs;
 
     private final Map<IspdCounter, Long> counters = new EnumMap<>(IspdCounter.class);
 
@@ -70,7 +78,6 @@ class SplitExecutorTest {
         java.nio.file.Path local = dir.resolve("wc.bin");
         Files.write(local, data);
         file = new Path(local.toUri());
-        localFs = FileSystem.getLocal(new Configuration());
     }
 
     @AfterAll
@@ -80,35 +87,55 @@ class SplitExecutorTest {
     }
 
     /** The split of the records starting in chunk A: all but the straddling record are inside A. */
-    private static DeviceInputSplit firstSplit(Placement placement, long objectA) {
-        return SplitLayoutTest.withFile(file, 0, CHUNK + 10, ENTRY, 0, drives.address(0),
-                List.of(new ChunkExtent(0, objectA, 0, CHUNK, 0), new ChunkExtent(0, objectB, 0, 10, CHUNK)), placement);
+    private static PlannedSplit firstSplit(Placement placement, long objectA) {
+        return split(0, CHUNK + 10, placement,
+                List.of(new ChunkExtent(0, objectA, 0, CHUNK, 0), new ChunkExtent(0, objectB, 0, 10, CHUNK)));
     }
 
-    private static DeviceInputSplit secondSplit(Placement placement) {
-        return SplitLayoutTest.withFile(file, CHUNK + 10, data.length - CHUNK - 10, ENTRY, 0, drives.address(0),
-                List.of(new ChunkExtent(0, objectB, 10, data.length - CHUNK - 10, CHUNK + 10)), placement);
+    private static PlannedSplit secondSplit(Placement placement) {
+        return split(CHUNK + 10, data.length - CHUNK - 10, placement,
+                List.of(new ChunkExtent(0, objectB, 10, data.length - CHUNK - 10, CHUNK + 10)));
     }
 
-    private Map<String, Long> run(SplitExecutor executor, DeviceInputSplit... splits) throws IOException {
+    /** A split with the smartssd-2013 profile's geometry (8 KiB pages, 128 per batch, SATA 2 link). */
+    private static PlannedSplit split(long start, long length, Placement placement, List<ChunkExtent> extents) {
+        return new PlannedSplit(file.toString(), List.of(new SplitPiece(start, length, 0, extents)), ENTRY, 0,
+                new DriveGeometry(drives.address(0), "node1", 8192, 128, 300_000_000L, 215_000),
+                new Decision(7, 0, placement, new Cost(1000, 2000), new Cost(300, 400), "fastest", "test",
+                        new Baseline(new Cost(900, 1500), new Cost(200, 300))), 0);
+    }
+
+    /** The key/values the job's format makes of a split's results, handed to {@code out}. */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private static <K, V> void run(Format<K, V> executor, PlannedSplit split, KeyValueSink<K, V> out)
+            throws IOException {
+        executor.executor.run(split, (result, origin) -> ((DeviceMapperFormat) executor.format).convert(result, origin,
+                out));
+    }
+
+    private Map<String, Long> run(Format<Text, LongWritable> executor, PlannedSplit... splits) throws IOException {
         Map<String, Long> sums = new TreeMap<>();
-        for (DeviceInputSplit s : splits) {
-            executor.run(s, (Text k, LongWritable v) -> sums.merge(k.toString(), v.get(), Long::sum));
+        for (PlannedSplit s : splits) {
+            run(executor, s, (k, v) -> sums.merge(k.toString(), v.get(), Long::sum));
         }
         return sums;
     }
 
-    private SplitExecutor executor(String tasklet, DeviceMapperFormat<?, ?> format, Duration timeout) {
+    /** An executor and the format that turns its results into key/values. */
+    private record Format<K, V>(SplitExecutor executor, DeviceMapperFormat<?, ?> format) {
+    }
+
+    private <K, V> Format<K, V> executor(String tasklet, DeviceMapperFormat<?, ?> format, Duration timeout) {
         return executor(tasklet, Params.of("entrySize", Integer.toString(ENTRY)), format, timeout);
     }
 
-    private SplitExecutor executor(String tasklet, Params params, DeviceMapperFormat<?, ?> format, Duration timeout) {
-        TaskletRunner.Polling d = TaskletRunner.Polling.DEFAULT;
-        return new SplitExecutor(
-                new DeviceExecution(driveSet, tasklet, params, new TaskletRunner.Polling(d.minInterval(), d.maxInterval(),
-                        timeout)),
-                new HostExecution(localFs, new HostModel(Profiles.host("host-i5-2500")), tasklet, params), format,
-                (c, n) -> counters.merge(c, n, Long::sum));
+    private <K, V> Format<K, V> executor(String tasklet, Params params, DeviceMapperFormat<?, ?> format,
+                                         Duration timeout) {
+        OffloadSettings settings = OffloadSettings.of(Map.of(OffloadKeys.OFFLOAD_HOST_PROFILE.name(), "host-i5-2500",
+                OffloadKeys.DEVICE_TIMEOUT_MS.name(), Long.toString(timeout.toMillis())));
+        return new Format<>(SplitExecutor.create(settings, new TaskletSpec(tasklet, params, "test"), "test-job",
+                new DrivePool(Drive::connect), new HadoopFiles(new Configuration()),
+                (m, n) -> counters.merge(IspdCounter.of(m), n, Long::sum)), format);
     }
 
     private long counter(IspdCounter c) {
@@ -117,7 +144,7 @@ class SplitExecutorTest {
 
     @Test
     void deviceAndHostGiveTheSameKeyValuesAsAPlainCount() throws IOException {
-        SplitExecutor q1 = executor("q1", new Q1Format(), Duration.ofMinutes(1));
+        Format<Text, LongWritable> q1 = executor("q1", new Q1Format(), Duration.ofMinutes(1));
         Map<String, Long> onDevice = run(q1, firstSplit(Placement.DEVICE, objectA), secondSplit(Placement.DEVICE));
         assertEquals(WorldCupData.q1(data, ENTRY), onDevice);
         assertEquals(2, counter(IspdCounter.SPLITS_ON_DEVICE));
@@ -135,14 +162,14 @@ class SplitExecutorTest {
         assertEquals(data.length, counter(IspdCounter.BYTES_MOVED_TO_HOST));
         assertTrue(counter(IspdCounter.MODELED_HOST_NS) > 0 && counter(IspdCounter.MODELED_HOST_ENERGY_NJ) > 0);
 
-        SplitExecutor q2 = executor("q2", new Q2Format(), Duration.ofMinutes(1));
+        Format<Text, LongWritable> q2 = executor("q2", new Q2Format(), Duration.ofMinutes(1));
         assertEquals(WorldCupData.q2(data, ENTRY), run(q2, firstSplit(Placement.DEVICE, objectA),
                 secondSplit(Placement.HOST)));
     }
 
     @Test
     void filterPagesAreTheSameFileOffsetsOnTheDriveAndOnTheHost() throws IOException {
-        SplitExecutor filter = executor("filter", Params.of("entrySize", Integer.toString(ENTRY), "field", "type", "op",
+        Format<LongWritable, Text> filter = executor("filter", Params.of("entrySize", Integer.toString(ENTRY), "field", "type", "op",
                 "eq", "value", "4"), new FilterFormat(), Duration.ofMinutes(1));
         TreeSet<Long> expected = new TreeSet<>();
         for (int p = 0; p < CHUNK + 10; p += ENTRY) {
@@ -152,7 +179,7 @@ class SplitExecutorTest {
         }
         for (Placement placement : Placement.values()) {
             TreeSet<Long> pages = new TreeSet<>();
-            filter.run(firstSplit(placement, objectA), (LongWritable page, Text f) -> pages.add(page.get()));
+            run(filter, firstSplit(placement, objectA), (LongWritable page, Text f) -> pages.add(page.get()));
             assertEquals(expected, pages, placement.toString());
         }
     }
@@ -160,7 +187,7 @@ class SplitExecutorTest {
     @Test
     void aFailedExecutionFallsBackToTheHostWithTheSameResult() throws IOException {
         long missing = objectB + 1000; // no such object on the drive: EXECUTE fails with NO_SUCH_OBJECT
-        SplitExecutor q1 = executor("q1", new Q1Format(), Duration.ofMinutes(1));
+        Format<Text, LongWritable> q1 = executor("q1", new Q1Format(), Duration.ofMinutes(1));
         Map<String, Long> sums = run(q1, firstSplit(Placement.DEVICE, missing), secondSplit(Placement.DEVICE));
         assertEquals(WorldCupData.q1(data, ENTRY), sums);
         assertEquals(1, counter(IspdCounter.FALLBACKS));
@@ -169,7 +196,7 @@ class SplitExecutorTest {
         assertEquals(1, counter(IspdCounter.SPLITS_ON_HOST));
         assertEquals(CHUNK + 10, counter(IspdCounter.BYTES_MOVED_TO_HOST));
         try (Drive d = driveSet.open(0)) {
-            assertEquals(2, d.list().size(), "tasklets and output objects were deleted: only the data is left");
+            assertEquals(2, d.list().size(), "the tasklets were deleted: only the data is left");
         }
     }
 }

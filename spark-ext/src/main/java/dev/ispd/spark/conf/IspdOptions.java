@@ -1,6 +1,6 @@
 package dev.ispd.spark.conf;
 
-import dev.ispd.hadoop.conf.ConfigKey;
+import dev.ispd.offload.settings.ConfigKey;
 import java.util.List;
 
 /**

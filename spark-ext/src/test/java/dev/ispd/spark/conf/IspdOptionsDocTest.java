@@ -3,7 +3,7 @@ package dev.ispd.spark.conf;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.ispd.hadoop.conf.ConfigKey;
+import dev.ispd.offload.settings.ConfigKey;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

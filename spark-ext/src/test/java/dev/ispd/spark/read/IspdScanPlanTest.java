@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.ispd.hadoop.fs.ChunkExtent;
 import dev.ispd.hadoop.fs.OsdFileSystem;
+import dev.ispd.offload.storage.ChunkExtent;
 import dev.ispd.spark.PlainRecords;
 import dev.ispd.spark.SparkDrives;
 import dev.ispd.spark.WorldCupFiles;

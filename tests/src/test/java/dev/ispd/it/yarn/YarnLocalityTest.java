@@ -9,16 +9,17 @@ import dev.ispd.hadoop.mapreduce.DeviceJob;
 import dev.ispd.hadoop.mapreduce.IspdCounter;
 import dev.ispd.hadoop.mapreduce.builtin.Q1DeviceMapper;
 import dev.ispd.hadoop.mapreduce.builtin.Q1Format;
-import dev.ispd.hadoop.schedule.Decision;
+import dev.ispd.offload.schedule.Decision;
+import dev.ispd.offload.settings.OffloadKeys;
 import dev.ispd.sim.daemon.EmbeddedDrives;
 import java.io.OutputStream;
 import java.net.URI;
 import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.nio.charset.StandardCharsets;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
@@ -97,7 +98,7 @@ class YarnLocalityTest {
         conf.set(IspdKeys.FS_DRIVES.name(), IntStream.range(0, NODES)
                 .mapToObj(i -> cluster.hosts().get(i) + "=" + drives.address(i)).collect(Collectors.joining(",")));
         conf.setLong(IspdKeys.FS_CHUNK_SIZE.name(), CHUNK);
-        conf.set(IspdKeys.OFFLOAD_POLICY.name(), "device-only");
+        conf.set(OffloadKeys.OFFLOAD_POLICY.name(), "device-only");
         conf.setInt(IspdKeys.WORLDCUP_ENTRY_SIZE.name(), ENTRY_SIZE);
         return conf;
     }

@@ -2,7 +2,7 @@ package dev.ispd.hadoop.mapreduce.builtin;
 
 import dev.ispd.hadoop.mapreduce.DeviceMapperFormat;
 import dev.ispd.hadoop.mapreduce.KeyValueSink;
-import dev.ispd.hadoop.mapreduce.ResultOrigin;
+import dev.ispd.offload.execute.ResultOrigin;
 import dev.ispd.tasklet.builtin.Q2Result;
 import dev.ispd.worldcup.WorldCup98;
 import java.io.IOException;

@@ -1,6 +1,6 @@
 package dev.ispd.hadoop.mapreduce.builtin;
 
-import dev.ispd.hadoop.mapreduce.ResultOrigin;
+import dev.ispd.offload.execute.ResultOrigin;
 import java.io.IOException;
 import java.util.function.Supplier;
 

@@ -5,10 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ispd.hadoop.conf.IspdKeys;
-import dev.ispd.hadoop.mapreduce.ResultOrigin;
 import dev.ispd.hadoop.mapreduce.WorldCupData;
 import dev.ispd.host.HostRunner;
 import dev.ispd.host.InMemoryPageSource;
+import dev.ispd.offload.execute.ResultOrigin;
 import dev.ispd.protocol.Extent;
 import dev.ispd.protocol.Params;
 import dev.ispd.worldcup.WorldCup98;
@@ -45,7 +45,7 @@ class FormatsTest {
     }
 
     private static ResultOrigin origin() {
-        return new ResultOrigin(FILE, 4096, Map.of(OBJECT, 100_000L));
+        return new ResultOrigin(FILE.toString(), 4096, Map.of(OBJECT, 100_000L));
     }
 
     @Test

@@ -1,5 +1,0 @@
-package dev.ispd.hadoop.conf;
-
-/** One Hadoop configuration key of ispd: its name, default (as text) and what it does. */
-public record ConfigKey(String name, String defaultValue, String description) {
-}

@@ -1,0 +1,79 @@
+package dev.ispd.offload.execute;
+
+import dev.ispd.client.DeviceLog;
+import dev.ispd.client.Drive;
+import dev.ispd.client.DriveException;
+import dev.ispd.client.TaskletResult;
+import dev.ispd.client.TaskletRunner;
+import dev.ispd.offload.plan.PlannedSplit;
+import dev.ispd.offload.plan.TaskletSpec;
+import dev.ispd.offload.schedule.Cost;
+import dev.ispd.protocol.Extent;
+import dev.ispd.protocol.Params;
+import java.io.IOException;
+import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Runs a split's tasklet inside its drive, as the Smart SSD host did (papers/smart-ssd-kang-2013.txt
+ * IV-C-2), on a pooled connection ({@link DrivePool}): note whether the drive is busy
+ * (DEVICE_LOG), execute the job's tasklet instance over the split's extents, poll with an
+ * adaptive interval from the drive's progress until done or the timeout ({@link TaskletRunner}),
+ * read the result. A split whose job created no instance on the drive creates one and deletes it
+ * afterwards. No output object: the result is read back from the execution (READ_RESULT). Any
+ * failure is an IOException for the caller to fall back on.
+ */
+final class DeviceExecution {
+    private static final Logger LOG = LoggerFactory.getLogger(DeviceExecution.class);
+
+    private final DrivePool pool;
+    private final String scope;
+    private final TaskletSpec tasklet;
+    private final TaskletRunner.Polling polling;
+
+    /** @param scope the job the splits belong to (connections are pooled per job) */
+    DeviceExecution(DrivePool pool, String scope, TaskletSpec tasklet, TaskletRunner.Polling polling) {
+        this.pool = pool;
+        this.scope = scope;
+        this.tasklet = tasklet;
+        this.polling = polling;
+    }
+
+    Outcome run(PlannedSplit split, List<Extent> extents) throws IOException {
+        try (DrivePool.Lease lease = pool.borrow(split.driveAddress(), scope)) {
+            try {
+                return run(lease.drive(), split.taskletInstance(), extents);
+            } catch (IOException | RuntimeException e) {
+                lease.fail();
+                throw e;
+            }
+        }
+    }
+
+    private Outcome run(Drive drive, long jobInstance, List<Extent> extents) throws IOException {
+        // POLL's modeled time runs from submission: behind other work it measures the wait too
+        DeviceLog load = drive.deviceLog();
+        boolean busy = load.queued() + load.running() > 0;
+        long instance = jobInstance != 0 ? jobInstance : drive.createTasklet(tasklet.name(), tasklet.params());
+        try {
+            TaskletResult r = new TaskletRunner(drive, polling).run(instance, 0, Params.EMPTY, extents);
+            long bytes = extents.stream().mapToLong(Extent::length).sum();
+            return new Outcome(r.result(), bytes, new Cost(r.modeledNs(), r.modeledEnergyNj()), busy);
+        } finally {
+            if (jobInstance == 0) {
+                deleteQuietly(drive, instance);
+            }
+        }
+    }
+
+    /** Cleanup must not hide the execution's own outcome; a leftover instance is logged. */
+    private static void deleteQuietly(Drive drive, long id) {
+        try {
+            drive.delete(id);
+        } catch (DriveException e) {
+            LOG.warn("could not delete tasklet instance {} on {}: {}", Long.toUnsignedString(id), drive.address(),
+                    e.getMessage());
+        }
+    }
+}

@@ -1,0 +1,29 @@
+package dev.ispd.offload.execute;
+
+import dev.ispd.offload.storage.RangeReader;
+import dev.ispd.tasklet.PageSource;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+
+/**
+ * A file read on the host as the one object {@link ResultOrigin#FILE_OBJECT} of a host run: the
+ * scanner asks for a batch of pages at a time (large sequential reads).
+ */
+final class FilePageSource implements PageSource {
+    private final RangeReader in;
+    private final String file;
+
+    FilePageSource(RangeReader in, String file) {
+        this.in = in;
+        this.file = file;
+    }
+
+    @Override
+    public void read(long objectId, long offset, ByteBuffer dst) throws IOException {
+        if (objectId != ResultOrigin.FILE_OBJECT) {
+            throw new IOException("a host run of " + file + " asked for object " + Long.toUnsignedString(objectId)
+                    + "; it reads only the file itself (object " + ResultOrigin.FILE_OBJECT + ")");
+        }
+        in.readFully(offset, dst);
+    }
+}

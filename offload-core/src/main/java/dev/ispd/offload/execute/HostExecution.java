@@ -1,0 +1,58 @@
+package dev.ispd.offload.execute;
+
+import dev.ispd.host.HostRunner;
+import dev.ispd.offload.model.HostCost;
+import dev.ispd.offload.model.HostModel;
+import dev.ispd.offload.plan.DriveGeometry;
+import dev.ispd.offload.plan.PlannedSplit;
+import dev.ispd.offload.plan.TaskletSpec;
+import dev.ispd.offload.schedule.Cost;
+import dev.ispd.offload.storage.HostFiles;
+import dev.ispd.offload.storage.RangeReader;
+import dev.ispd.profile.LinkSpec;
+import dev.ispd.profile.Power;
+import dev.ispd.protocol.BadParameterException;
+import dev.ispd.protocol.Extent;
+import dev.ispd.protocol.Params;
+import dev.ispd.tasklet.Tasklet;
+import java.io.IOException;
+import java.util.List;
+
+/**
+ * Runs a split's tasklet on the host: reads file ranges through the engine's file system
+ * ({@link HostFiles}) and scans them with {@link HostRunner} (the drive's page size and batch
+ * size, so the result bytes are the drive's), then prices the metered work and the bytes moved
+ * with the host profile.
+ */
+final class HostExecution {
+    private final HostFiles files;
+    private final HostModel model;
+    private final TaskletSpec tasklet;
+
+    HostExecution(HostFiles files, HostModel model, TaskletSpec tasklet) {
+        this.files = files;
+        this.model = model;
+        this.tasklet = tasklet;
+    }
+
+    /** Runs the tasklet over {@code ranges} (file ranges of whole records) of the split's file. */
+    Outcome run(PlannedSplit split, List<Extent> ranges) throws IOException {
+        DriveGeometry g = split.geometry();
+        HostRunner runner = new HostRunner(g.pageSize(), g.pagesPerBatch());
+        Tasklet instance;
+        try {
+            instance = runner.create(tasklet.name(), tasklet.params(), Params.EMPTY);
+        } catch (BadParameterException e) {
+            throw new IOException("tasklet '" + tasklet.name() + "' for " + split + ": " + e.getMessage(), e);
+        }
+        HostRunner.Result r;
+        try (RangeReader in = files.open(split.file())) {
+            r = runner.run(instance, ranges, new FilePageSource(in, split.file()));
+        }
+        long bytes = ranges.stream().mapToLong(Extent::length).sum();
+        LinkSpec link = new LinkSpec(g.linkBytesPerSec(), g.linkCommandLatencyNs(), new Power(0, 0));
+        HostCost cost = model.price(link, r.meter(), bytes);
+        // energy the split adds to the system, the accounting the scheduler predicts in
+        return new Outcome(r.bytes(), bytes, new Cost(cost.timeNs(), cost.addedEnergyNj()), false);
+    }
+}

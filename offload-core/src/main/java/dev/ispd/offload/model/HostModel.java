@@ -1,0 +1,74 @@
+package dev.ispd.offload.model;
+
+import dev.ispd.profile.HostProfile;
+import dev.ispd.profile.LinkSpec;
+import dev.ispd.profile.Units;
+import dev.ispd.tasklet.Meter;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+
+/**
+ * Prices work done on the host, on the same footing as the drive's model: the bytes cross the
+ * drive's host link at the rate the host's read path achieves (link bandwidth x read
+ * efficiency, plus one command latency), then the scan's metered work runs on one host core at
+ * the profile's cycles per operation (the data is in host memory, so the costs are flat per
+ * page, kang2013 V-B-2, Fig. 6). The kernel's per-byte work overlaps the transfer; whichever is
+ * slower sets the transfer time. Energy is whole-system power x time per phase, as the paper's
+ * power meter measured it (V-C-3). Pure and deterministic.
+ */
+public final class HostModel {
+    private final HostProfile host;
+
+    public HostModel(HostProfile host) {
+        this.host = host;
+    }
+
+    public HostProfile host() {
+        return host;
+    }
+
+    /**
+     * The cost of a split done on the host: {@code bytesMoved} cross {@code link} (the drive's
+     * host link), then the work metered in {@code work} runs on one core.
+     */
+    public HostCost price(LinkSpec link, Meter work, long bytesMoved) {
+        if (bytesMoved < 0) {
+            throw new IllegalArgumentException("bytesMoved must be non-negative, got " + bytesMoved);
+        }
+        HostProfile.Cpu cpu = host.cpu();
+        long kernelNs = Units.mulDiv(bytesMoved, host.io().kernelCyclesPerByte() * Units.NS_PER_SECOND, cpu.clockHz(),
+                RoundingMode.CEILING);
+        long transferNs = bytesMoved == 0 ? 0 : Math.max(wireNs(link, bytesMoved), kernelNs);
+        long computeNs = Units.cyclesNs(cycles(work), cpu.clockHz());
+
+        HostProfile.HostPower p = host.power();
+        long transferActiveNj = Units.energyNj(p.transferActiveNw(), transferNs);
+        long computeActiveNj = Units.energyNj(p.computeActiveNw(), computeNs);
+        long transferIdleNj = Units.energyNj(p.idleNw(), transferNs);
+        long computeIdleNj = Units.energyNj(p.idleNw(), computeNs);
+        long transferEnergy = transferIdleNj + transferActiveNj;
+        long computeEnergy = computeIdleNj + computeActiveNj;
+        return new HostCost(transferNs + computeNs, transferEnergy + computeEnergy, transferNs, transferEnergy,
+                computeNs, computeEnergy, transferIdleNj + computeIdleNj, kernelNs + computeNs);
+    }
+
+    /** The read rate the host achieves on {@code link}, in bytes per second. */
+    public long effectiveReadBytesPerSec(LinkSpec link) {
+        return BigDecimal.valueOf(link.bandwidthBytesPerSec()).multiply(BigDecimal.valueOf(host.io().readEfficiency()))
+                .setScale(0, RoundingMode.HALF_UP).longValueExact();
+    }
+
+    private long wireNs(LinkSpec link, long bytes) {
+        return link.commandLatencyNs() + Units.transferNs(bytes, effectiveReadBytesPerSec(link));
+    }
+
+    private long cycles(Meter m) {
+        HostProfile.Cpu c = host.cpu();
+        long total = Math.multiplyExact(m.records(), c.cyclesPerRecord());
+        total = Math.addExact(total, Math.multiplyExact(m.dramAccesses(), c.cyclesPerDramAccess()));
+        total = Math.addExact(total, Math.multiplyExact(m.compares(), c.cyclesPerCompare()));
+        total = Math.addExact(total, Math.multiplyExact(m.hashUpdates(), c.cyclesPerHashUpdate()));
+        total = Math.addExact(total, Math.multiplyExact(m.bytesOut(), c.cyclesPerByteOut()));
+        return Math.addExact(total, Math.multiplyExact(m.instructions(), c.cyclesPerInstruction()));
+    }
+}

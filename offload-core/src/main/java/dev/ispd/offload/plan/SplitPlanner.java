@@ -1,0 +1,157 @@
+package dev.ispd.offload.plan;
+
+import dev.ispd.client.DeviceInfo;
+import dev.ispd.client.DeviceLog;
+import dev.ispd.client.Drive;
+import dev.ispd.offload.schedule.CorrectionBook;
+import dev.ispd.offload.schedule.Decision;
+import dev.ispd.offload.schedule.OffloadScheduler;
+import dev.ispd.offload.schedule.SplitWork;
+import dev.ispd.offload.settings.OffloadSettings;
+import dev.ispd.offload.storage.DriveDirectory;
+import dev.ispd.offload.storage.OffloadStorage;
+import dev.ispd.profile.Capabilities;
+import dev.ispd.tasklet.TaskletFactory;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Split planning (DESIGN.md, "The path of one job", step 2): resolves the input files to chunk
+ * extents on drives, cuts them into pieces of whole records, asks every drive for its
+ * capabilities (DEVICE_INFO) and load (DEVICE_LOG), estimates each piece's work with the
+ * tasklet's factory, lets the {@link OffloadScheduler} place each piece (it logs every decision
+ * with its predicted costs), with the corrections earlier jobs left, and groups the pieces
+ * placed on one drive into splits ({@link SplitGrouper}).
+ *
+ * <p>Load: DEVICE_LOG counts the executions queued and running on a drive but not their size. A
+ * drive's backlog is taken as that count times the device time the scheduler predicts for one of
+ * this job's splits on that drive; when some drive is busy, planning therefore runs twice (once
+ * without backlog to learn those times).
+ */
+public final class SplitPlanner {
+    private final OffloadSettings settings;
+    private final TaskletSpec tasklet;
+    private final TaskletFactory factory;
+    private final OffloadStorage storage;
+    private final CorrectionBook corrections;
+
+    /**
+     * @param corrections what earlier jobs observed (an empty book when correction is off)
+     */
+    public SplitPlanner(OffloadSettings settings, TaskletSpec tasklet, OffloadStorage storage,
+                        CorrectionBook corrections) {
+        this.settings = settings;
+        this.tasklet = tasklet;
+        this.factory = tasklet.factory();
+        this.storage = storage;
+        this.corrections = corrections;
+    }
+
+    /** The planned splits of {@code files}, which must all be on the planner's storage. */
+    public List<PlannedSplit> plan(List<InputFile> files) throws IOException {
+        if (files.isEmpty()) {
+            return List.of();
+        }
+        DriveDirectory drives = storage.drives();
+        List<DriveState> states = new ArrayList<>(drives.size());
+        for (int d = 0; d < drives.size(); d++) {
+            states.add(probe(drives, d));
+        }
+        int recordSize = tasklet.recordSize(states.get(0).info().pageSize());
+
+        List<List<SplitPiece>> piecesPerFile = new ArrayList<>();
+        List<SplitPiece> pieces = new ArrayList<>();
+        for (InputFile f : files) {
+            List<SplitPiece> cut = f.length() == 0 ? List.of() : SplitCutter.cut(f.path(), f.length(), recordSize,
+                    storage.locate(f.path(), f.length()), settings.splitMaxBytes());
+            piecesPerFile.add(cut);
+            pieces.addAll(cut);
+        }
+        List<SplitWork> work = new ArrayList<>(pieces.size());
+        for (int i = 0; i < pieces.size(); i++) {
+            SplitPiece p = pieces.get(i);
+            work.add(new SplitWork(i, p.drive(), p.length(),
+                    factory.estimate(tasklet.params(), p.length(), states.get(p.drive()).info().pageSize())));
+        }
+        List<String> addresses = new ArrayList<>(drives.size());
+        for (int d = 0; d < drives.size(); d++) {
+            addresses.add(drives.address(d));
+        }
+        List<Decision> decisions = schedule(states, work, addresses);
+
+        List<PlannedSplit> splits = new ArrayList<>(pieces.size());
+        int first = 0;
+        for (int f = 0; f < files.size(); f++) {
+            List<SplitPiece> cut = piecesPerFile.get(f);
+            List<Decision> decided = decisions.subList(first, first + cut.size());
+            first += cut.size();
+            for (SplitGrouper.Group g : SplitGrouper.group(cut, decided, settings.groupMaxBytes())) {
+                int drive = g.decision().drive();
+                splits.add(new PlannedSplit(files.get(f).path(), g.pieces(), recordSize, drive,
+                        states.get(drive).geometry(drives, drive), g.decision(), 0));
+            }
+        }
+        return splits;
+    }
+
+    private List<Decision> schedule(List<DriveState> states, List<SplitWork> work, List<String> addresses) {
+        List<Map<String, String>> capabilities = states.stream().map(s -> s.info().capabilities()).toList();
+        long[] backlog = new long[states.size()];
+        if (states.stream().anyMatch(s -> s.executions() > 0)) {
+            List<Decision> unloaded = scheduler(capabilities, backlog, addresses).plan(work);
+            for (int d = 0; d < backlog.length; d++) {
+                backlog[d] = states.get(d).executions() * meanDeviceNs(unloaded, d);
+            }
+        }
+        List<Decision> decisions = scheduler(capabilities, backlog, addresses).plan(work);
+        if (decisions.size() != work.size()) {
+            throw new IllegalStateException("the scheduler placed " + decisions.size() + " of " + work.size()
+                    + " splits");
+        }
+        return decisions;
+    }
+
+    private OffloadScheduler scheduler(List<Map<String, String>> capabilities, long[] backlog, List<String> addresses) {
+        return OffloadScheduler.create(settings.scheduler(), capabilities, backlog, corrections, tasklet.name(),
+                addresses);
+    }
+
+    /** Mean predicted device time of the splits on drive {@code d} (all splits if it holds none). */
+    private static long meanDeviceNs(List<Decision> decisions, int d) {
+        List<Decision> on = decisions.stream().filter(x -> x.drive() == d).toList();
+        List<Decision> basis = on.isEmpty() ? decisions : on;
+        return (long) basis.stream().mapToLong(x -> x.device().timeNs()).average().orElse(0);
+    }
+
+    /** A drive's answers to DEVICE_INFO and DEVICE_LOG. */
+    private record DriveState(DeviceInfo info, long executions) {
+        DriveGeometry geometry(DriveDirectory drives, int d) {
+            Map<String, String> caps = info.capabilities();
+            return new DriveGeometry(drives.address(d), drives.host(d), info.pageSize(), info.pagesPerBatch(),
+                    capability(caps, Capabilities.LINK_BANDWIDTH, d), capability(caps, Capabilities.LINK_COMMAND_LATENCY, d));
+        }
+    }
+
+    private static DriveState probe(DriveDirectory drives, int d) throws IOException {
+        try (Drive drive = drives.open(d)) {
+            DeviceInfo info = drive.deviceInfo();
+            DeviceLog log = drive.deviceLog();
+            return new DriveState(info, (long) log.queued() + log.running());
+        } catch (IOException e) {
+            throw new IOException("planning needs every drive's capabilities and load, and drive " + d + " ("
+                    + drives.address(d) + ") did not answer: " + e.getMessage(), e);
+        }
+    }
+
+    private static long capability(Map<String, String> caps, String key, int d) {
+        String v = caps.get(key);
+        try {
+            return Long.parseLong(v);
+        } catch (NumberFormatException | NullPointerException e) {
+            throw new IllegalStateException("drive " + d + " reports capability " + key + " = '" + v
+                    + "', not an integer");
+        }
+    }
+}

@@ -1,0 +1,145 @@
+package dev.ispd.offload.schedule;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Where the scheduler's corrections persist between jobs (a JSON file, on a file system the
+ * planner and every executor reach: the engine supplies it as {@link Files}), and how
+ * executors, which may run in other JVMs, hand their observations to the planner: each writes
+ * one small JSON file per split under {@code <file>.observations/<job id>/}; after the job the
+ * planner's side folds them into the book ({@link #absorb}), saves it and deletes the directory.
+ */
+public final class CorrectionStore {
+    private static final Logger LOG = LoggerFactory.getLogger(CorrectionStore.class);
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    /** The few file operations the store needs, on the engine's file system. */
+    public interface Files {
+        boolean exists(String path) throws IOException;
+
+        InputStream open(String path) throws IOException;
+
+        /** A new file at {@code path}, replacing one that is there. */
+        OutputStream create(String path) throws IOException;
+
+        /** The files in directory {@code dir}. */
+        List<String> list(String dir) throws IOException;
+
+        /** Deletes directory {@code dir} and what it holds. */
+        void deleteDirectory(String dir) throws IOException;
+    }
+
+    private final Files files;
+    private final String file;
+
+    public CorrectionStore(Files files, String file) {
+        this.files = files;
+        this.file = file;
+    }
+
+    public String file() {
+        return file;
+    }
+
+    /**
+     * The saved corrections, or none if there is no file yet. A file that cannot be parsed is
+     * logged at WARN and ignored: the corrections only refine predictions, and the next save
+     * replaces it.
+     */
+    public CorrectionBook load() throws IOException {
+        if (!files.exists(file)) {
+            return new CorrectionBook();
+        }
+        try (InputStream in = files.open(file)) {
+            return CorrectionBook.read(in, file);
+        } catch (IOException e) {
+            LOG.warn("ignoring the offload corrections in {}: {}", file, e.getMessage());
+            return new CorrectionBook();
+        }
+    }
+
+    public void save(CorrectionBook book) throws IOException {
+        try (OutputStream out = files.create(file)) {
+            book.write(out);
+        }
+    }
+
+    /** An executor's record of one split under {@code key} in the book (a retried attempt replaces its predecessor's). */
+    public void record(String jobId, int splitIndex, String key, SplitObservation o) throws IOException {
+        ObjectNode n = JSON.createObjectNode();
+        n.put("key", key).put("placement", o.placement().name()).put("timeIsService", o.timeIsService());
+        n.putObject("predicted").put("timeNs", o.predicted().timeNs()).put("energyNj", o.predicted().energyNj());
+        n.putObject("observed").put("timeNs", o.observed().timeNs()).put("energyNj", o.observed().energyNj());
+        try (OutputStream out = files.create(observations(jobId) + "/split-" + splitIndex + ".json")) {
+            JSON.writeValue(out, n);
+        }
+    }
+
+    /**
+     * Folds the observations the executors of {@code jobId} recorded into the saved corrections,
+     * saves them and deletes the observations. Returns the book and how many splits it learned from.
+     */
+    public Update absorb(String jobId) throws IOException {
+        CorrectionBook book = load();
+        String dir = observations(jobId);
+        if (!files.exists(dir)) {
+            return new Update(book, 0);
+        }
+        int n = 0;
+        for (String path : files.list(dir)) {
+            try {
+                JsonNode o = readJson(path);
+                book.observe(o.get("key").asText(), cost(path, o, "predicted"), cost(path, o, "observed"),
+                        o.path("timeIsService").asBoolean(true));
+                n++;
+            } catch (IOException e) {
+                LOG.warn("skipping a split observation: {}", e.getMessage());
+            }
+        }
+        save(book);
+        files.deleteDirectory(dir);
+        return new Update(book, n);
+    }
+
+    /** What {@link #absorb} left: the saved book, and how many observations went into it. */
+    public record Update(CorrectionBook book, int observations) {
+    }
+
+    private String observations(String jobId) {
+        return file + ".observations/" + jobId;
+    }
+
+    private JsonNode readJson(String path) throws IOException {
+        JsonNode n;
+        try (InputStream in = files.open(path)) {
+            n = JSON.readTree(in);
+        } catch (JsonProcessingException e) {
+            throw new IOException(path + ": not JSON: " + e.getOriginalMessage(), e);
+        }
+        if (n == null || !n.path("key").isTextual()) {
+            throw new IOException(path + ": not a split observation (no \"key\")");
+        }
+        return n;
+    }
+
+    private static Cost cost(String path, JsonNode n, String field) throws IOException {
+        JsonNode c = n.path(field);
+        if (!c.path("timeNs").canConvertToLong() || !c.path("energyNj").canConvertToLong()) {
+            throw new IOException(path + ": \"" + field + "\" needs integer timeNs and energyNj");
+        }
+        try {
+            return new Cost(c.get("timeNs").asLong(), c.get("energyNj").asLong());
+        } catch (IllegalArgumentException e) {
+            throw new IOException(path + ": \"" + field + "\": " + e.getMessage(), e);
+        }
+    }
+}

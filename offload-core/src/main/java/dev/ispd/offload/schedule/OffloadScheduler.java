@@ -1,0 +1,192 @@
+package dev.ispd.offload.schedule;
+
+import dev.ispd.offload.model.HostModel;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Places each split of a job on the host or inside its drive, by the configured policy, from
+ * predicted costs ({@link CostModel}) on a model of the whole plan ({@link PlanModel}), and
+ * corrects later predictions by what finished splits cost ({@link #observe}). Every decision is
+ * logged at INFO with both predicted costs and the reason; docs/hadoop.md, "Offload scheduler".
+ * Thread-safe: plans and observations may come from different threads.
+ */
+public final class OffloadScheduler {
+    private static final Logger LOG = LoggerFactory.getLogger(OffloadScheduler.class);
+
+    private final SchedulerConfig config;
+    private final CostModel costs;
+    private final PlanModel planModel;
+    private final CorrectionBook corrections;
+    private final String hostKey;
+    private final List<String> deviceKeys;
+
+    OffloadScheduler(SchedulerConfig config, List<DriveCapabilities> drives, long[] driveBacklogNs,
+                     CorrectionBook corrections, String tasklet, List<String> driveAddresses) {
+        if (driveAddresses.size() != drives.size()) {
+            throw new IllegalArgumentException(drives.size() + " drive(s) reported capabilities but "
+                    + driveAddresses.size() + " address(es) were given");
+        }
+        if (driveBacklogNs.length != drives.size()) {
+            throw new IllegalArgumentException(drives.size() + " drive(s) reported capabilities but " + driveBacklogNs.length
+                    + " backlog(s) were given");
+        }
+        for (int d = 0; d < driveBacklogNs.length; d++) {
+            if (driveBacklogNs[d] < 0) {
+                throw new IllegalArgumentException("drive " + d + ": backlog must be non-negative, got " + driveBacklogNs[d] + " ns");
+            }
+        }
+        this.config = config;
+        this.costs = new CostModel(new HostModel(config.hostProfile()), drives);
+        long[] flash = drives.stream().mapToLong(DriveCapabilities::flashReadBytesPerSec).toArray();
+        long idleNw = config.hostProfile().power().idleNw() + drives.stream().mapToLong(DriveCapabilities::idleNw).sum();
+        this.planModel = new PlanModel(config.hostSlots(), driveBacklogNs, flash, idleNw);
+        this.corrections = corrections;
+        this.hostKey = CorrectionBook.hostKey(tasklet);
+        this.deviceKeys = driveAddresses.stream().map(a -> CorrectionBook.deviceKey(tasklet, a)).toList();
+    }
+
+    /**
+     * A scheduler with {@code config}, for drives that reported {@code driveCapabilities} in
+     * DEVICE_INFO (index = drive number) and have {@code driveBacklogNs} of work already queued.
+     * Bad capabilities are an IllegalArgumentException naming the drive and the value. Its
+     * corrections start neutral and live in this instance only.
+     */
+    public static OffloadScheduler create(SchedulerConfig config, List<Map<String, String>> driveCapabilities,
+                                          long[] driveBacklogNs) {
+        List<String> anonymous = new ArrayList<>();
+        for (int d = 0; d < driveCapabilities.size(); d++) {
+            anonymous.add("drive" + d);
+        }
+        return create(config, driveCapabilities, driveBacklogNs, new CorrectionBook(), "", anonymous);
+    }
+
+    /**
+     * As {@link #create(SchedulerConfig, List, long[])}, for splits of {@code tasklet} on drives
+     * at {@code driveAddresses} (index = drive number), with the corrections of
+     * {@code corrections} (shared: {@link #observe} updates it).
+     */
+    public static OffloadScheduler create(SchedulerConfig config, List<Map<String, String>> driveCapabilities,
+                                          long[] driveBacklogNs, CorrectionBook corrections, String tasklet,
+                                          List<String> driveAddresses) {
+        List<DriveCapabilities> drives = new ArrayList<>();
+        for (int d = 0; d < driveCapabilities.size(); d++) {
+            drives.add(DriveCapabilities.parse(d, driveCapabilities.get(d)));
+        }
+        return new OffloadScheduler(config, drives, driveBacklogNs, corrections, tasklet, driveAddresses);
+    }
+
+    public Policy policy() {
+        return config.policy();
+    }
+
+    /** One decision per split, in split-index order; each is logged, then a summary line. */
+    public List<Decision> plan(List<SplitWork> splits) {
+        List<SplitWork> ordered = inIndexOrder(splits);
+        SplitCosts[] predicted = predictAll(ordered);
+        Placement[] placement = new Planner(planModel).plan(config.policy(), config.weight(), ordered, predicted);
+        List<Decision> decisions = explain(ordered, predicted, placement);
+        decisions.forEach(d -> LOG.info("split {} -> {} drive {}: device {}, host {}, policy {}: {}", d.index(), d.placement(),
+                d.drive(), d.device(), d.host(), d.policy(), d.reason()));
+        PlanModel.Evaluation e = planModel.evaluate(ordered, predicted, placement);
+        long onDevice = decisions.stream().filter(d -> d.placement() == Placement.DEVICE).count();
+        LOG.info("offload plan ({}): {} split(s), {} on devices, {} on the host; modeled makespan {}, energy {}",
+                config.policy(), decisions.size(), onDevice, decisions.size() - onDevice, Format.seconds(e.makespanNs()),
+                Format.joules(e.energyNj()));
+        return decisions;
+    }
+
+    /**
+     * Corrects later predictions with a finished split's cost, measured as the decision's
+     * {@link Baseline} predicts it: a host split's HostModel time and added host energy; a device
+     * split's execution as POLL reports it (scan and result program, the drive's energy). The
+     * ratio is kept per (placement, drive, tasklet) in the {@link CorrectionBook}; it is applied to
+     * later plans when ispd.offload.correction is true.
+     */
+    public void observe(Decision d, Cost observed) {
+        corrections.observe(key(d.placement(), d.drive()), d.baseline().of(d.placement()), observed, true);
+    }
+
+    /** The key of this scheduler's splits at {@code p} on drive {@code drive} in its {@link CorrectionBook}. */
+    public String key(Placement p, int drive) {
+        costs.drive(drive); // checks the drive number
+        return p == Placement.HOST ? hostKey : deviceKeys.get(drive);
+    }
+
+    /** The predicted costs of one split, corrected if correction is on. */
+    SplitCosts predict(SplitWork split) {
+        SplitCosts raw = costs.predict(split);
+        return config.correction() ? raw.corrected(corrections.peek(hostKey),
+                corrections.peek(key(Placement.DEVICE, split.drive()))) : raw;
+    }
+
+    /** Decisions with reasons: the plan's figures against those with only this split moved. */
+    private List<Decision> explain(List<SplitWork> splits, SplitCosts[] predicted, Placement[] placement) {
+        PlanModel.Evaluation chosen = planModel.evaluate(splits, predicted, placement);
+        List<Decision> out = new ArrayList<>(splits.size());
+        for (int i = 0; i < placement.length; i++) {
+            SplitWork s = splits.get(i);
+            String reason;
+            if (config.policy().isStatic()) {
+                reason = "every split on the " + (placement[i] == Placement.HOST ? "host" : "device");
+            } else {
+                placement[i] = placement[i].other();
+                PlanModel.Evaluation moved = planModel.evaluate(splits, predicted, placement);
+                placement[i] = placement[i].other();
+                reason = reason(placement[i], chosen, moved, i);
+            }
+            out.add(new Decision(s.index(), s.drive(), placement[i], predicted[i].host(), predicted[i].device(),
+                    config.policy().key(), reason, predicted[i].baseline()));
+        }
+        return out;
+    }
+
+    private String reason(Placement p, PlanModel.Evaluation chosen, PlanModel.Evaluation moved, int i) {
+        String other = p.other().name();
+        return verdict(chosen, moved) + ": plan makespan " + Format.seconds(chosen.makespanNs()) + " / energy " + Format.joules(chosen.energyNj())
+                + " vs " + Format.seconds(moved.makespanNs()) + " / " + Format.joules(moved.energyNj()) + " with it on "
+                + other + " (starts after " + Format.seconds(chosen.startNs()[i]) + " of queue vs "
+                + Format.seconds(moved.startNs()[i]) + ")";
+    }
+
+    /** The placements {@link #plan} would choose, in split-index order, without decisions or logging. */
+    Placement[] placements(List<SplitWork> splits) {
+        List<SplitWork> ordered = inIndexOrder(splits);
+        return new Planner(planModel).plan(config.policy(), config.weight(), ordered, predictAll(ordered));
+    }
+
+    private static List<SplitWork> inIndexOrder(List<SplitWork> splits) {
+        return splits.stream().sorted(Comparator.comparingInt(SplitWork::index)).toList();
+    }
+
+    /** What the planned placement wins over moving only this split, by the policy's objective. */
+    private String verdict(PlanModel.Evaluation chosen, PlanModel.Evaluation moved) {
+        int time = Long.compare(chosen.makespanNs(), moved.makespanNs());
+        int energy = Long.compare(chosen.energyNj(), moved.energyNj());
+        return switch (config.policy()) {
+            case LEAST_ENERGY -> energy < 0 ? "less energy" : energy == 0 && time < 0 ? "same energy, finishes sooner"
+                    : "no single move saves energy";
+            case WEIGHTED -> "weighted time and energy (weight " + config.weight() + ") no worse than with it moved";
+            default -> time < 0 ? "finishes sooner" : time == 0 && energy < 0 ? "same makespan, less energy"
+                    : "no single move finishes sooner";
+        };
+    }
+
+    /** The plan model's figures for an assignment of splits given in index order (for benchmarks and tests). */
+    PlanModel.Evaluation evaluate(List<SplitWork> splits, Placement[] placement) {
+        return planModel.evaluate(splits, predictAll(splits), placement);
+    }
+
+    /** The (corrected) predictions of splits in the given order, for repeated evaluation on {@link #planModel()}. */
+    SplitCosts[] predictAll(List<SplitWork> splits) {
+        return splits.stream().map(this::predict).toArray(SplitCosts[]::new);
+    }
+
+    PlanModel planModel() {
+        return planModel;
+    }
+}

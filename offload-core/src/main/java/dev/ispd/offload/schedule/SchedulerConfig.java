@@ -1,0 +1,14 @@
+package dev.ispd.offload.schedule;
+
+import dev.ispd.profile.HostProfile;
+
+/**
+ * The scheduler's settings, resolved and checked ({@link dev.ispd.offload.settings.OffloadSettings}).
+ *
+ * @param weight with policy weighted, the weight of time against energy
+ * @param hostSlots map slots (cores) the host side has for the job
+ * @param correction whether predictions are corrected by observed costs
+ */
+public record SchedulerConfig(Policy policy, double weight, HostProfile hostProfile, int hostSlots,
+                              boolean correction) {
+}

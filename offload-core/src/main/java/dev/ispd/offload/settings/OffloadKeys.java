@@ -1,0 +1,40 @@
+package dev.ispd.offload.settings;
+
+import java.util.List;
+
+/**
+ * The configuration keys the offload core reads: where splits run, how they are priced, cut,
+ * grouped and corrected, and how long a drive may take. An engine adapter passes them through
+ * under these names (docs/hadoop.md's table of keys lists them with the engine's own keys).
+ */
+public final class OffloadKeys {
+    private OffloadKeys() {
+    }
+
+    public static final ConfigKey OFFLOAD_POLICY = new ConfigKey("ispd.offload.policy", "fastest",
+            "Where splits run: fastest, least-energy, weighted, host-only or device-only.");
+    public static final ConfigKey OFFLOAD_WEIGHT = new ConfigKey("ispd.offload.weight", "0.5",
+            "With policy weighted: the weight of time against energy, 1 = time only, 0 = energy only "
+                    + "(each normalised by the host's prediction).");
+    public static final ConfigKey OFFLOAD_HOST_PROFILE = new ConfigKey("ispd.offload.host.profile", "host-i5-2500",
+            "Host profile that prices host-side splits (a shipped name or a path to a profile file).");
+    public static final ConfigKey OFFLOAD_HOST_SLOTS = new ConfigKey("ispd.offload.host.slots", "4",
+            "Map slots (cores) the host side has for this job: host splits queue behind each other on them.");
+    public static final ConfigKey OFFLOAD_CORRECTION = new ConfigKey("ispd.offload.correction", "true",
+            "Correct predictions online by the ratio of observed to predicted cost of finished splits.");
+    public static final ConfigKey OFFLOAD_CORRECTION_FILE = new ConfigKey("ispd.offload.correction.file", "",
+            "Where the corrections persist across jobs (a JSON file, any Hadoop path the client and the tasks reach); "
+                    + "empty = /.ispd/offload-correction.json on the osd:// file system of the job's input.");
+    public static final ConfigKey DEVICE_TIMEOUT_MS = new ConfigKey("ispd.device.timeout.ms", "600000",
+            "A device split not done after this long is cancelled and run on the host instead.");
+    public static final ConfigKey SPLIT_MAX_BYTES = new ConfigKey("ispd.split.max.bytes", "0",
+            "Largest piece of a DeviceJob split in bytes (cut down to whole records); 0 = one piece per chunk.");
+    public static final ConfigKey SPLIT_GROUP_MAX_BYTES = new ConfigKey("ispd.split.group.max.bytes", "1073741824",
+            "Pieces of one file placed on the same drive run as one split (one map task, one execution) of up to this "
+                    + "many bytes; 0 = a split per piece. Pieces placed on the host are never grouped.");
+
+    /** Every key the core reads. */
+    public static final List<ConfigKey> ALL = List.of(OFFLOAD_POLICY, OFFLOAD_WEIGHT, OFFLOAD_HOST_PROFILE,
+            OFFLOAD_HOST_SLOTS, OFFLOAD_CORRECTION, OFFLOAD_CORRECTION_FILE, DEVICE_TIMEOUT_MS, SPLIT_MAX_BYTES,
+            SPLIT_GROUP_MAX_BYTES);
+}

@@ -1,0 +1,114 @@
+package dev.ispd.offload.settings;
+
+import dev.ispd.offload.schedule.Policy;
+import dev.ispd.offload.schedule.SchedulerConfig;
+import dev.ispd.profile.HostProfile;
+import dev.ispd.profile.Profiles;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Every setting of {@link OffloadKeys}, resolved once from an engine's layers of settings and
+ * checked: a bad value is an IllegalArgumentException naming the key and the value.
+ *
+ * <p>Precedence: the first layer that sets a key wins, so an engine passes its layers from the
+ * most specific to the most general (a job's settings, then the cluster's or session's), and a
+ * key no layer sets takes its documented default ({@link ConfigKey#defaultValue()}). Values are
+ * trimmed.
+ *
+ * @param scheduler the scheduler's policy, weight, host profile, host slots and correction switch
+ * @param correctionFile where corrections persist ({@link OffloadKeys#OFFLOAD_CORRECTION_FILE}); empty = the engine's default
+ * @param deviceTimeout how long a device split may run before it falls back to the host
+ * @param splitMaxBytes largest piece, 0 = one piece per chunk
+ * @param groupMaxBytes largest group of one drive's pieces run as one split, 0 = no grouping
+ */
+public record OffloadSettings(SchedulerConfig scheduler, String correctionFile, Duration deviceTimeout,
+                              long splitMaxBytes, long groupMaxBytes) {
+
+    /** The settings of {@code layers}, most specific first (job over cluster over default). */
+    public static OffloadSettings resolve(List<SettingSource> layers) {
+        Reader r = new Reader(layers);
+        SchedulerConfig scheduler = new SchedulerConfig(
+                Policy.parse(OffloadKeys.OFFLOAD_POLICY.name(), r.value(OffloadKeys.OFFLOAD_POLICY)),
+                r.fraction(OffloadKeys.OFFLOAD_WEIGHT), r.hostProfile(OffloadKeys.OFFLOAD_HOST_PROFILE),
+                (int) r.atLeast(OffloadKeys.OFFLOAD_HOST_SLOTS, 1, Integer.MAX_VALUE),
+                r.bool(OffloadKeys.OFFLOAD_CORRECTION));
+        long timeoutMs = r.atLeast(OffloadKeys.DEVICE_TIMEOUT_MS, 1, Long.MAX_VALUE);
+        return new OffloadSettings(scheduler, r.value(OffloadKeys.OFFLOAD_CORRECTION_FILE),
+                Duration.ofMillis(timeoutMs), r.atLeast(OffloadKeys.SPLIT_MAX_BYTES, Long.MIN_VALUE, Long.MAX_VALUE),
+                r.atLeast(OffloadKeys.SPLIT_GROUP_MAX_BYTES, Long.MIN_VALUE, Long.MAX_VALUE));
+    }
+
+    /** The settings of one layer of key/values (an engine's options, a tool's flags), over the defaults. */
+    public static OffloadSettings of(Map<String, String> values) {
+        return resolve(List.of(values::get));
+    }
+
+    /** Reads keys through the layers, and parses with errors that name the key. */
+    private record Reader(List<SettingSource> layers) {
+        String value(ConfigKey key) {
+            for (SettingSource layer : layers) {
+                String v = layer.get(key.name());
+                if (v != null) {
+                    return v.trim();
+                }
+            }
+            return key.defaultValue();
+        }
+
+        double fraction(ConfigKey key) {
+            String v = value(key);
+            try {
+                double w = Double.parseDouble(v);
+                if (w >= 0 && w <= 1) {
+                    return w;
+                }
+            } catch (NumberFormatException e) {
+                // reported below
+            }
+            throw bad(key, v, "must be a number from 0 to 1");
+        }
+
+        long atLeast(ConfigKey key, long min, long max) {
+            String v = value(key);
+            try {
+                long n = Long.parseLong(v);
+                if (n >= min && n <= max) {
+                    return n;
+                }
+            } catch (NumberFormatException e) {
+                // reported below
+            }
+            throw bad(key, v, min == 1 ? "must be a whole number of at least 1" : "must be a whole number");
+        }
+
+        boolean bool(ConfigKey key) {
+            String v = value(key);
+            if (v.equalsIgnoreCase("true") || v.equalsIgnoreCase("false")) {
+                return Boolean.parseBoolean(v);
+            }
+            throw bad(key, v, "must be true or false");
+        }
+
+        /** A shipped host profile by name, or a profile file by path. */
+        HostProfile hostProfile(ConfigKey key) {
+            String v = value(key);
+            if (Profiles.hostNames().contains(v)) {
+                return Profiles.host(v);
+            }
+            Path file = Path.of(v);
+            if (!Files.isRegularFile(file)) {
+                throw bad(key, v, "is neither a shipped host profile (" + String.join(", ", Profiles.hostNames())
+                        + ") nor a profile file");
+            }
+            return Profiles.loadHost(file);
+        }
+
+        private static IllegalArgumentException bad(ConfigKey key, String value, String what) {
+            return new IllegalArgumentException(key.name() + ": '" + value + "' " + what);
+        }
+    }
+}

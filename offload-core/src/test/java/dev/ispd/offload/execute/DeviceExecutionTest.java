@@ -1,0 +1,111 @@
+package dev.ispd.offload.execute;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.ispd.client.Drive;
+import dev.ispd.client.TaskletRunner;
+import dev.ispd.offload.plan.PlannedSplit;
+import dev.ispd.offload.plan.TaskletSpec;
+import dev.ispd.offload.schedule.Placement;
+import dev.ispd.offload.storage.ChunkExtent;
+import dev.ispd.protocol.Extent;
+import dev.ispd.protocol.Params;
+import dev.ispd.sim.daemon.EmbeddedDrives;
+import java.io.IOException;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A device split on a real in-JVM drive: the commands it sends, and whether it notes that its
+ * drive was already busy when it was submitted. POLL's modeled time runs from submission, so
+ * behind other work it measures the wait too and is no sample of the split's own service time
+ * (the correction then learns only its energy). The other work is {@value #BLOCKERS} executions
+ * over 16 MB submitted just before the split: a few hundred milliseconds of simulation, against the
+ * few milliseconds before the split (on a new connection) asks DEVICE_LOG.
+ */
+class DeviceExecutionTest {
+    private static final int BLOCKERS = 16;
+    private static final int ENTRY = 20;
+    private static final TaskletSpec Q1 = new TaskletSpec("q1", Params.of("entrySize", Integer.toString(ENTRY)), "test");
+
+    private static EmbeddedDrives drives;
+    private static long object;
+    private static int length;
+
+    @BeforeAll
+    static void start() throws IOException {
+        length = 800_000 * ENTRY;
+        drives = EmbeddedDrives.builder().maxInflight(BLOCKERS + 1).start();
+        try (Drive d = Drive.connect(drives.address(0))) {
+            object = d.createObject();
+            d.write(object, 0, new byte[length]);
+        }
+    }
+
+    @AfterAll
+    static void stop() throws IOException {
+        drives.close();
+    }
+
+    private static PlannedSplit split(long taskletInstance) {
+        return SplitLayoutTest.withFile("osd:///wc", 0, length, ENTRY, 0, drives.address(0),
+                List.of(new ChunkExtent(0, object, 0, length, 0)), Placement.DEVICE).withTaskletInstance(taskletInstance);
+    }
+
+    private static Outcome run(DrivePool pool, String job, PlannedSplit split) throws IOException {
+        return new DeviceExecution(pool, job, Q1, TaskletRunner.Polling.DEFAULT)
+                .run(split, List.of(new Extent(object, 0, length)));
+    }
+
+    private static long commands(Drive d) throws IOException {
+        return d.deviceLog().commands();
+    }
+
+    @Test
+    void aSplitOfAJobWithATaskletInstanceSendsOnlyExecuteAndReadResultOnAPooledConnection() throws Exception {
+        DrivePool pool = new DrivePool(Drive::connect);
+        try (Drive probe = Drive.connect(drives.address(0))) {
+            long instance = probe.createTasklet(Q1.name(), Q1.params());
+            long before = commands(probe);
+            run(pool, "job-1", split(instance));
+            run(pool, "job-1", split(instance));
+            // the modeled commands (DEVICE_LOG's count): EXECUTE and READ_RESULT per split
+            assertEquals(4, commands(probe) - before);
+
+            before = commands(probe);
+            run(pool, "job-1", split(0));
+            assertEquals(4, commands(probe) - before, "without a job instance: CREATE_TASKLET and DELETE too");
+            probe.delete(instance);
+        }
+    }
+
+    @Test
+    void anExecutionSubmittedBehindOtherWorkSaysItWaited() throws Exception {
+        DrivePool pool = new DrivePool(Drive::connect);
+        Outcome idle = run(pool, "idle", split(0));
+        assertFalse(idle.waited(), "nothing else ran on the drive");
+
+        try (Drive other = Drive.connect(drives.address(0))) {
+            long tasklet = other.createTasklet("q1", Q1.params());
+            long[] execs = new long[BLOCKERS];
+            for (int i = 0; i < BLOCKERS; i++) {
+                execs[i] = other.execute(tasklet, 0, Params.EMPTY, List.of(new Extent(object, 0, length)));
+            }
+            Outcome behind = run(pool, "behind", split(0));
+            assertTrue(behind.waited(), "another client's executions were queued or running");
+            assertTrue(behind.modeled().timeNs() > idle.modeled().timeNs(),
+                    "its modeled time includes the wait: " + behind.modeled() + " vs " + idle.modeled());
+            for (long exec : execs) {
+                while (!other.poll(exec).state().isFinished()) {
+                    Thread.sleep(10);
+                }
+                other.release(exec);
+            }
+            other.delete(tasklet);
+        }
+    }
+}

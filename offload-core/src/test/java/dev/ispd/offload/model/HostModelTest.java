@@ -1,0 +1,91 @@
+package dev.ispd.offload.model;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.ispd.profile.LinkSpec;
+import dev.ispd.profile.Power;
+import dev.ispd.profile.Profiles;
+import dev.ispd.tasklet.Meter;
+import org.junit.jupiter.api.Test;
+
+class HostModelTest {
+    private final HostModel model = new HostModel(Profiles.host("host-i5-2500"));
+    private final LinkSpec sata = Profiles.device("smartssd-2013").link();
+
+    @Test
+    void transferRunsAtTheHostsEffectiveReadRatePlusOneCommand() {
+        long bytes = 1L << 30;
+        HostCost c = model.price(sata, new Meter(), bytes);
+        assertEquals(249_900_000L, model.effectiveReadBytesPerSec(sata));
+        long wire = 215_000 + (bytes * 1_000_000_000L + 249_900_000L - 1) / 249_900_000L;
+        assertEquals(wire, c.transferNs());
+        assertEquals(0, c.computeNs());
+        assertEquals(c.transferNs(), c.timeNs());
+    }
+
+    @Test
+    void computeIsCyclesAtTheClockOnOneCore() {
+        Meter m = new Meter();
+        m.addRecords(1_000);
+        m.addDramAccesses(1_000);
+        m.addHashUpdates(1_000);
+        m.addCompares(10);
+        m.addBytesOut(5);
+        m.addInstructions(7_000);
+        HostCost c = model.price(sata, m, 0);
+        long cycles = 1_000 * (100 + 3 + 60) + 10 + 10 + 7_000;
+        assertEquals((cycles * 1_000_000_000L + 3_300_000_000L - 1) / 3_300_000_000L, c.computeNs());
+        assertEquals(0, c.transferNs());
+        assertEquals(c.computeNs(), c.cpuNs());
+    }
+
+    @Test
+    void hostTimePerPageIsFlatInDramAccesses() {
+        long pages = 131_072;
+        HostCost few = model.price(sata, microbench(pages, 1), pages * 8192);
+        HostCost many = model.price(sata, microbench(pages, 1024), pages * 8192);
+        assertTrue(many.timeNs() < few.timeNs() * 1.05, few.timeNs() + " vs " + many.timeNs());
+    }
+
+    @Test
+    void energyIsWholeSystemPowerPerPhase() {
+        Meter m = new Meter();
+        m.addRecords(10_000_000);
+        HostCost c = model.price(sata, m, 1_000_000_000L);
+        assertEquals(c.transferEnergyNj() + c.computeEnergyNj(), c.energyNj());
+        assertEquals(new Power(0, 44_000_000_000L).energyNj(0, c.timeNs()), c.idleEnergyNj(), 2);
+        double watts = c.energyNj() / (double) c.timeNs();
+        assertEquals(79.0, watts, 0.01);
+        double added = c.addedEnergyNj() / (double) c.timeNs();
+        assertEquals(35.0, added, 0.01);
+    }
+
+    @Test
+    void kernelWorkBoundsTheTransferOnAFastLink() {
+        LinkSpec fast = new LinkSpec(100_000_000_000L, 0, new Power(0, 0));
+        HostCost c = model.price(fast, new Meter(), 3_300_000_000L);
+        assertEquals(1_000_000_000L, c.transferNs());
+        assertEquals(1_000_000_000L, c.cpuNs());
+    }
+
+    @Test
+    void pureAndDeterministic() {
+        Meter m = microbench(1_000, 64);
+        assertEquals(model.price(sata, m, 8_192_000), model.price(sata, m, 8_192_000));
+        assertEquals(m, microbench(1_000, 64));
+    }
+
+    @Test
+    void negativeBytesAreRejected() {
+        assertThrows(IllegalArgumentException.class, () -> model.price(sata, new Meter(), -1));
+    }
+
+    private static Meter microbench(long pages, long accessesPerPage) {
+        Meter m = new Meter();
+        m.addDramAccesses(pages * accessesPerPage);
+        m.addCompares(pages * accessesPerPage);
+        return m;
+    }
+}

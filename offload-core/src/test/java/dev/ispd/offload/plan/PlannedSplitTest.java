@@ -1,0 +1,83 @@
+package dev.ispd.offload.plan;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.ispd.offload.execute.SplitLayoutTest;
+import dev.ispd.offload.schedule.Placement;
+import dev.ispd.offload.storage.ChunkExtent;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.io.ObjectInputStream;
+import java.io.ObjectOutputStream;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** Both forms of a planned split carry everything an executor needs. */
+class PlannedSplitTest {
+    private static final PlannedSplit SPLIT = SplitLayoutTest.split(4000, 4200, 20, 0,
+            List.of(new ChunkExtent(0, 100, 4000, 4196, 4000), new ChunkExtent(0, 101, 0, 4, 8196)),
+            Placement.DEVICE).withTaskletInstance(77);
+
+    @Test
+    void roundTripsThroughTheCompactForm() throws IOException {
+        PlannedSplit back = PlannedSplit.read(new DataInputStream(new ByteArrayInputStream(compact(SPLIT))));
+        assertSame(SPLIT, back);
+        assertEquals(compact(SPLIT).length, compact(back).length, "small and stable: the same bytes again");
+    }
+
+    @Test
+    void roundTripsThroughJavaSerialization() throws Exception {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (ObjectOutputStream out = new ObjectOutputStream(bytes)) {
+            out.writeObject(SPLIT);
+        }
+        try (ObjectInputStream in = new ObjectInputStream(new ByteArrayInputStream(bytes.toByteArray()))) {
+            assertSame(SPLIT, (PlannedSplit) in.readObject());
+        }
+    }
+
+    @Test
+    void aGroupedSplitRoundTripsWithItsPieces() throws IOException {
+        PlannedSplit one = SplitLayoutTest.split(0, 4200, 20, 0, List.of(new ChunkExtent(0, 100, 0, 4200, 0)),
+                Placement.DEVICE);
+        PlannedSplit s = new PlannedSplit(one.file(), List.of(one.pieces().get(0),
+                new SplitPiece(8400, 4200, 0, List.of(new ChunkExtent(0, 102, 0, 4200, 8400)))), 20, 0, one.geometry(),
+                one.decision(), 0);
+        PlannedSplit back = PlannedSplit.read(new DataInputStream(new ByteArrayInputStream(compact(s))));
+        assertEquals(s.pieces(), back.pieces());
+        assertEquals(8400, back.length());
+        assertEquals(0, back.start());
+    }
+
+    @Test
+    void aCorruptCountNamesTheFile() throws IOException {
+        byte[] bytes = compact(SPLIT);
+        int pieceCount = 4 + SPLIT.file().length() + 4 + 4 + 4 + SPLIT.driveAddress().length() + 4
+                + SPLIT.host().length() + 4 + 4 + 8 + 8;
+        bytes[pieceCount] = (byte) 0x80; // a negative count
+        IOException e = assertThrows(IOException.class,
+                () -> PlannedSplit.read(new DataInputStream(new ByteArrayInputStream(bytes))));
+        assertTrue(e.getMessage().startsWith("split of " + SPLIT.file() + ": corrupt piece count"), e.getMessage());
+    }
+
+    private static void assertSame(PlannedSplit expected, PlannedSplit actual) {
+        assertEquals(expected.file(), actual.file());
+        assertEquals(expected.pieces(), actual.pieces());
+        assertEquals(expected.recordSize(), actual.recordSize());
+        assertEquals(expected.drive(), actual.drive());
+        assertEquals(expected.geometry(), actual.geometry());
+        assertEquals(expected.decision(), actual.decision());
+        assertEquals(expected.taskletInstance(), actual.taskletInstance());
+    }
+
+    private static byte[] compact(PlannedSplit s) throws IOException {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        s.write(new DataOutputStream(bytes));
+        return bytes.toByteArray();
+    }
+}

@@ -1,0 +1,119 @@
+package dev.ispd.offload.schedule;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.ispd.offload.settings.OffloadKeys;
+import dev.ispd.offload.settings.OffloadSettings;
+import dev.ispd.profile.Profiles;
+import dev.ispd.protocol.Params;
+import dev.ispd.tasklet.Meter;
+import dev.ispd.tasklet.TaskletRegistry;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** The correction book: bounded EW ratios, keys per (placement, tasklet, drive), its JSON form, and planning with it. */
+class CorrectionBookTest {
+    private static final Map<String, String> SMART = Profiles.device("smartssd-2013").capabilities();
+    private static final long SPLIT = 256L << 20;
+    private static final String DRIVE = "tcp:node1:7070";
+
+    private static CorrectionBook read(String json) throws IOException {
+        return CorrectionBook.read(new ByteArrayInputStream(json.getBytes(StandardCharsets.UTF_8)), "test.json");
+    }
+
+    private static OffloadScheduler scheduler(CorrectionBook book, String tasklet) {
+        Map<String, String> conf = new HashMap<>();
+        conf.put(OffloadKeys.OFFLOAD_POLICY.name(), "fastest");
+        return OffloadScheduler.create(OffloadSettings.of(conf).scheduler(), List.of(SMART), new long[1], book, tasklet, List.of(DRIVE));
+    }
+
+    private static List<SplitWork> q1Split() {
+        Meter m = TaskletRegistry.builtins().find("q1").orElseThrow().estimate(Params.of("entrySize", "256"), SPLIT, 8192);
+        return List.of(new SplitWork(0, 0, SPLIT, m));
+    }
+
+    @Test
+    void anOutlierIsClampedAndMovesTheRatioOnlyPartWay() {
+        CorrectionBook book = new CorrectionBook();
+        book.observe("k", new Cost(100, 100), new Cost(1_000_000, 100), true);
+        CorrectionBook.Entry e = book.entries().get("k");
+        assertEquals(1 + Correction.WEIGHT * (Correction.MAX_RATIO - 1), e.time(), 1e-12, "10,000x counts as 10x");
+        assertEquals(1.0, e.energy(), 1e-12);
+        assertEquals(1, e.samples());
+
+        book.observe("k", new Cost(100, 100), new Cost(0, 0), true);
+        assertTrue(book.entries().get("k").time() > Correction.MIN_RATIO);
+    }
+
+    @Test
+    void aSplitThatWaitedOnItsDriveCorrectsOnlyEnergy() {
+        CorrectionBook book = new CorrectionBook();
+        book.observe("k", new Cost(100, 100), new Cost(500, 200), false);
+        CorrectionBook.Entry e = book.entries().get("k");
+        assertEquals(1.0, e.time(), 1e-12);
+        assertEquals(1.3, e.energy(), 1e-12);
+        assertEquals(1, e.samples());
+    }
+
+    @Test
+    void roundTripsThroughJson() throws IOException {
+        CorrectionBook book = new CorrectionBook();
+        book.observe(CorrectionBook.deviceKey("q1", DRIVE), new Cost(100, 100), new Cost(150, 90), true);
+        book.observe(CorrectionBook.hostKey("q2"), new Cost(100, 100), new Cost(80, 120), true);
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        book.write(out);
+        CorrectionBook back = CorrectionBook.read(new ByteArrayInputStream(out.toByteArray()), "mem");
+        assertEquals(book.entries(), back.entries());
+        assertEquals(List.of("device q1 tcp:node1:7070", "host q2"), List.copyOf(back.entries().keySet()));
+    }
+
+    @Test
+    void badFilesNameTheSourceAndTheField() {
+        IOException e = assertThrows(IOException.class, () -> read("{\"version\": 2, \"corrections\": {}}"));
+        assertEquals("test.json: expected an object with \"version\": 1", e.getMessage());
+        e = assertThrows(IOException.class, () -> read("{\"version\": 1, \"corrections\": {\"host q1\": {\"time\": 0, \"energy\": 1}}}"));
+        assertEquals("test.json: correction 'host q1': \"time\" must be a positive number, got 0", e.getMessage());
+        e = assertThrows(IOException.class, () -> read("{\"version\": 1, \"corrections\": {\"host q1\": {\"time\": 1}}}"));
+        assertEquals("test.json: correction 'host q1': \"energy\" must be a positive number, got null", e.getMessage());
+        e = assertThrows(IOException.class, () -> read("not json"));
+        assertTrue(e.getMessage().startsWith("test.json: not a JSON correction file"), e.getMessage());
+    }
+
+    @Test
+    void planningUsesTheRatiosOfItsTaskletAndDriveOnly() throws IOException {
+        List<SplitWork> split = q1Split();
+        Decision neutral = scheduler(new CorrectionBook(), "q1").plan(split).get(0);
+        assertEquals(Placement.DEVICE, neutral.placement());
+
+        String slow = "{\"version\": 1, \"corrections\": {\"device q1 " + DRIVE + "\": {\"time\": 6, \"energy\": 2}}}";
+        Decision other = scheduler(read(slow), "q2").plan(split).get(0);
+        assertEquals(neutral.device(), other.device(), "another tasklet's ratio does not apply");
+        Decision elsewhere = OffloadScheduler.create(OffloadSettings.of(Map.of()).scheduler(), List.of(SMART), new long[1],
+                read(slow), "q1", List.of("tcp:node2:7070")).plan(split).get(0);
+        assertEquals(neutral.device(), elsewhere.device(), "another drive's ratio does not apply");
+
+        Decision corrected = scheduler(read(slow), "q1").plan(split).get(0);
+        Cost exec = neutral.baseline().deviceExecution();
+        assertEquals(neutral.device().timeNs() + 5 * exec.timeNs(), corrected.device().timeNs());
+        assertEquals(neutral.device().energyNj() + exec.energyNj(), corrected.device().energyNj());
+        assertEquals(Placement.HOST, corrected.placement(), "a drive 6x slower than modeled loses the split to the host");
+    }
+
+    @Test
+    void observeFeedsTheBookUnderTheDecisionsKey() {
+        CorrectionBook book = new CorrectionBook();
+        OffloadScheduler s = scheduler(book, "q1");
+        Decision d = s.plan(q1Split()).get(0);
+        s.observe(d, new Cost(d.baseline().deviceExecution().timeNs() * 2, d.baseline().deviceExecution().energyNj()));
+        assertEquals(Map.of("device q1 " + DRIVE, new CorrectionBook.Entry(1.3, 1.0, 1)), book.entries());
+        assertEquals("host q1", s.key(Placement.HOST, 0));
+    }
+}

@@ -1,0 +1,235 @@
+package dev.ispd.offload.schedule;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.ispd.offload.settings.OffloadKeys;
+import dev.ispd.offload.settings.OffloadSettings;
+import dev.ispd.profile.Capabilities;
+import dev.ispd.profile.Profiles;
+import dev.ispd.protocol.Params;
+import dev.ispd.tasklet.Meter;
+import dev.ispd.tasklet.TaskletRegistry;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class OffloadSchedulerTest {
+    private static final Map<String, String> SMART = Profiles.device("smartssd-2013").capabilities();
+    private static final long SPLIT = 256L << 20;
+
+    private static Map<String, String> conf(String policy) {
+        Map<String, String> c = new HashMap<>();
+        c.put(OffloadKeys.OFFLOAD_POLICY.name(), policy);
+        return c;
+    }
+
+    private static OffloadScheduler scheduler(Map<String, String> conf, int drives, long... backlog) {
+        long[] b = backlog.length == 0 ? new long[drives] : backlog;
+        return OffloadScheduler.create(OffloadSettings.of(conf).scheduler(), java.util.Collections.nCopies(drives, SMART), b);
+    }
+
+    private static Meter work(String tasklet, Params params, long bytes) {
+        return TaskletRegistry.builtins().find(tasklet).orElseThrow().estimate(params, bytes, 8192);
+    }
+
+    private static List<SplitWork> q1Splits(int n, int drives, int entrySize) {
+        Meter m = work("q1", Params.of("entrySize", Integer.toString(entrySize)), SPLIT);
+        return IntStream.range(0, n).mapToObj(i -> new SplitWork(i, i % drives, SPLIT, m)).toList();
+    }
+
+    private static long count(List<Decision> ds, Placement p) {
+        return ds.stream().filter(d -> d.placement() == p).count();
+    }
+
+    @ParameterizedTest
+    @CsvSource({"host-only, HOST", "device-only, DEVICE"})
+    void staticPoliciesPlaceEverySplitAlike(String policy, Placement expected) {
+        List<Decision> ds = scheduler(conf(policy), 2).plan(q1Splits(10, 2, 32));
+        assertEquals(10, ds.size());
+        ds.forEach(d -> assertEquals(expected, d.placement()));
+        ds.forEach(d -> assertEquals(policy, d.policy()));
+    }
+
+    @Test
+    void fastestRunsQ1At256BytesInsideTheSmartSsd() {
+        Decision d = scheduler(conf("fastest"), 1).plan(q1Splits(1, 1, 256)).get(0);
+        assertEquals(Placement.DEVICE, d.placement(), d.reason());
+        assertTrue(d.device().timeNs() * 2 < d.host().timeNs(), "Q1 at 256 B is about 2.3x faster inside: " + d);
+        assertTrue(d.reason().contains("makespan"), d.reason());
+    }
+
+    @Test
+    void fastestRunsADramHeavyMicrobenchOnTheHost() {
+        Meter m = work("microbench", Params.of("accessesPerPage", "1024"), SPLIT);
+        Decision d = scheduler(conf("fastest"), 1).plan(List.of(new SplitWork(0, 0, SPLIT, m))).get(0);
+        assertEquals(Placement.HOST, d.placement(), d.reason());
+        assertTrue(d.host().timeNs() * 5 < d.device().timeNs(), d.toString());
+    }
+
+    @Test
+    void leastEnergyRunsQ1At256BytesInsideWhereTheHostIdles() {
+        Decision d = scheduler(conf("least-energy"), 1).plan(q1Splits(1, 1, 256)).get(0);
+        assertEquals(Placement.DEVICE, d.placement(), d.reason());
+        assertTrue(d.device().energyNj() * 10 < d.host().energyNj(), d.toString());
+    }
+
+    @Test
+    void queueingSpreadsManySplitsOfOneDriveOverHostAndDevice() {
+        List<Decision> ds = scheduler(conf("fastest"), 1).plan(q1Splits(16, 1, 256));
+        assertTrue(count(ds, Placement.DEVICE) > 0 && count(ds, Placement.HOST) > 0, "a mix, got " + ds);
+        assertTrue(count(ds, Placement.DEVICE) > count(ds, Placement.HOST), "the faster device takes more");
+    }
+
+    @Test
+    void aBusyDriveSendsTheSplitToTheHost() {
+        Decision idle = scheduler(conf("fastest"), 1, 0).plan(q1Splits(1, 1, 256)).get(0);
+        Decision busy = scheduler(conf("fastest"), 1, 60_000_000_000L).plan(q1Splits(1, 1, 256)).get(0);
+        assertEquals(Placement.DEVICE, idle.placement());
+        assertEquals(Placement.HOST, busy.placement(), busy.reason());
+    }
+
+    @Test
+    void costBasedPlansAreNoWorseThanEitherStaticPlanOnTheModel() {
+        for (String policy : List.of("fastest", "least-energy")) {
+            OffloadScheduler s = scheduler(conf(policy), 2);
+            List<SplitWork> splits = q1Splits(12, 2, 128);
+            Placement[] chosen = s.plan(splits).stream().map(Decision::placement).toArray(Placement[]::new);
+            PlanModel.Evaluation plan = s.evaluate(splits, chosen);
+            for (Placement p : Placement.values()) {
+                PlanModel.Evaluation stat = s.evaluate(splits, Planner.filled(splits.size(), p));
+                long mine = policy.equals("fastest") ? plan.makespanNs() : plan.energyNj();
+                long theirs = policy.equals("fastest") ? stat.makespanNs() : stat.energyNj();
+                assertTrue(mine <= theirs, policy + " plan " + mine + " vs all-" + p + " " + theirs);
+            }
+        }
+    }
+
+    @Test
+    void weightedAtOneIsAsFastAsFastestAndAtZeroAsFrugalAsLeastEnergy() {
+        List<SplitWork> splits = q1Splits(12, 2, 64);
+        Map<String, String> time = conf("weighted");
+        time.put(OffloadKeys.OFFLOAD_WEIGHT.name(), "1");
+        Map<String, String> energy = conf("weighted");
+        energy.put(OffloadKeys.OFFLOAD_WEIGHT.name(), "0");
+        assertEquals(makespan(conf("fastest"), splits), makespan(time, splits));
+        assertEquals(energy(conf("least-energy"), splits), energy(energy, splits));
+    }
+
+    private static long makespan(Map<String, String> c, List<SplitWork> splits) {
+        return evaluation(c, splits).makespanNs();
+    }
+
+    private static long energy(Map<String, String> c, List<SplitWork> splits) {
+        return evaluation(c, splits).energyNj();
+    }
+
+    private static PlanModel.Evaluation evaluation(Map<String, String> c, List<SplitWork> splits) {
+        OffloadScheduler s = scheduler(c, 2);
+        return s.evaluate(splits, s.plan(splits).stream().map(Decision::placement).toArray(Placement[]::new));
+    }
+
+    @Test
+    void plansAreDeterministicAndInIndexOrder() {
+        List<SplitWork> splits = new ArrayList<>(q1Splits(9, 3, 128));
+        java.util.Collections.reverse(splits);
+        List<Decision> a = scheduler(conf("fastest"), 3).plan(splits);
+        List<Decision> b = scheduler(conf("fastest"), 3).plan(q1Splits(9, 3, 128));
+        assertEquals(a, b);
+        for (int i = 0; i < a.size(); i++) {
+            assertEquals(i, a.get(i).index());
+        }
+    }
+
+    @Test
+    void correctionMovesPredictionsTowardObservations() {
+        List<SplitWork> one = q1Splits(1, 1, 256);
+        OffloadScheduler s = scheduler(conf("fastest"), 1);
+        Decision first = s.plan(one).get(0);
+        Cost execution = first.baseline().deviceExecution();
+        Cost observed = new Cost(execution.timeNs() * 3, execution.energyNj() * 2);
+        // what the device split costs once its execution is known to take 3x the time, 2x the energy
+        long converged = first.device().timeNs() + 2 * execution.timeNs();
+        long previous = first.device().timeNs();
+        for (int i = 0; i < 5; i++) {
+            s.observe(first, observed);
+            Decision next = s.plan(one).get(0);
+            assertTrue(next.device().timeNs() > previous && next.device().timeNs() < converged,
+                    "step " + i + ": " + next.device() + " after " + previous);
+            previous = next.device().timeNs();
+            assertEquals(first.host(), next.host(), "host predictions have their own correction");
+            assertEquals(first.baseline(), next.baseline(), "the baseline stays uncorrected");
+        }
+        Decision last = s.plan(one).get(0);
+        // five samples: the ratio is 1 + 2 x (1 - 0.7^5) for time, 1 + (1 - 0.7^5) for energy
+        double timeRatio = 1 + 2 * (1 - Math.pow(1 - Correction.WEIGHT, 5));
+        assertEquals(first.device().timeNs() + Math.round(execution.timeNs() * (timeRatio - 1)), last.device().timeNs(),
+                1);
+        double energyRatio = 1 + (1 - Math.pow(1 - Correction.WEIGHT, 5));
+        assertEquals(first.device().energyNj() + Math.round(execution.energyNj() * (energyRatio - 1)),
+                last.device().energyNj(), 1);
+
+        Map<String, String> off = conf("fastest");
+        off.put(OffloadKeys.OFFLOAD_CORRECTION.name(), "false");
+        OffloadScheduler fixed = scheduler(off, 1);
+        Decision d = fixed.plan(one).get(0);
+        fixed.observe(d, observed);
+        assertEquals(d, fixed.plan(one).get(0));
+    }
+
+    @Test
+    void enoughSlowObservationsOfADriveMoveItsSplitsToTheHost() {
+        List<SplitWork> one = q1Splits(1, 1, 256);
+        OffloadScheduler s = scheduler(conf("fastest"), 1);
+        Decision d = s.plan(one).get(0);
+        assertEquals(Placement.DEVICE, d.placement());
+        for (int i = 0; i < 10; i++) {
+            Cost execution = d.baseline().deviceExecution();
+            s.observe(d, new Cost(execution.timeNs() * 4, execution.energyNj()));
+        }
+        assertEquals(Placement.HOST, s.plan(one).get(0).placement());
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+            "ispd.offload.policy|fast|'fast' is not a policy",
+            "ispd.offload.weight|1.5|'1.5' must be a number from 0 to 1",
+            "ispd.offload.weight|half|'half' must be a number from 0 to 1",
+            "ispd.offload.host.slots|0|'0' must be a whole number",
+            "ispd.offload.correction|yes|'yes' must be true or false",
+            "ispd.offload.host.profile|/no/such/host.yaml|'/no/such/host.yaml' is neither a shipped host profile"})
+    void badSettingsNameTheKeyAndValue(String key, String value, String message) {
+        Map<String, String> c = new HashMap<>();
+        c.put(key, value);
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> scheduler(c, 1));
+        assertEquals(key + ": " + message, e.getMessage().substring(0, key.length() + 2 + message.length()), e.getMessage());
+    }
+
+    @Test
+    void badCapabilitiesNameTheDriveAndKey() {
+        Map<String, String> missing = new HashMap<>(SMART);
+        missing.remove(Capabilities.SCAN_READ_BANDWIDTH);
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> OffloadScheduler.create(OffloadSettings.of(conf("fastest")).scheduler(), List.of(SMART, missing), new long[2]));
+        assertEquals("drive 1: capability 'scan.readBytesPerSec' is missing from its DEVICE_INFO", e.getMessage());
+
+        Map<String, String> bad = new HashMap<>(SMART);
+        bad.put(Capabilities.NS_PER_RECORD, "fast");
+        e = assertThrows(IllegalArgumentException.class,
+                () -> OffloadScheduler.create(OffloadSettings.of(conf("fastest")).scheduler(), List.of(bad), new long[1]));
+        assertEquals("drive 0: capability 'compute.nsPerRecord' must be a non-negative decimal, got 'fast'", e.getMessage());
+
+        e = assertThrows(IllegalArgumentException.class,
+                () -> OffloadScheduler.create(OffloadSettings.of(conf("fastest")).scheduler(), List.of(SMART), new long[2]));
+        assertTrue(e.getMessage().contains("1 drive(s) reported capabilities but 2 backlog(s)"), e.getMessage());
+
+        e = assertThrows(IllegalArgumentException.class, () -> scheduler(conf("fastest"), 1).plan(q1Splits(2, 2, 32)));
+        assertTrue(e.getMessage().contains("drive 1"), e.getMessage());
+    }
+}
