@@ -41,17 +41,17 @@ public final class Comparison {
     }
 
     /**
-     * The comparison of its three parts as text; a {@link PredicateException} names the part that
+     * The comparison of its three parts as text; a {@link PlanException} names the part that
      * is wrong: an unknown field or op, or a value that is not an integer in the field's range.
      */
     public static Comparison of(String field, String op, String value) {
         WorldCupField f = WorldCupField.byWireName(field);
         if (f == null) {
-            throw new PredicateException("field", "unknown field '" + field + "'; fields: " + FIELDS);
+            throw new PlanException("field", "unknown field '" + field + "'; fields: " + FIELDS);
         }
         CompareOp o = CompareOp.byWord(op);
         if (o == null) {
-            throw new PredicateException("op", "unknown op '" + op + "'; ops: " + CompareOp.WORDS);
+            throw new PlanException("op", "unknown op '" + op + "'; ops: " + CompareOp.WORDS);
         }
         long v;
         try {
@@ -60,7 +60,7 @@ public final class Comparison {
             v = -1;
         }
         if (v < 0 || v > f.maxValue()) {
-            throw new PredicateException("value", "value '" + value + "' is not an integer in [0, " + f.maxValue()
+            throw new PlanException("value", "value '" + value + "' is not an integer in [0, " + f.maxValue()
                     + "], the range of field " + f.wireName());
         }
         return new Comparison(f, o, v);
@@ -70,7 +70,7 @@ public final class Comparison {
     public static Comparison parse(String text) {
         String[] words = words(text);
         if (words.length != 3) {
-            throw new PredicateException("predicate", "a predicate is 'field op value', e.g. 'type eq 0', got '"
+            throw new PlanException("predicate", "a predicate is 'field op value', e.g. 'type eq 0', got '"
                     + String.join(" ", words) + "'");
         }
         return of(words[0], words[1], words[2]);

@@ -24,13 +24,13 @@ public enum FilterMode {
         return word;
     }
 
-    /** The mode with this word; a {@link PredicateException} naming the mode otherwise. */
+    /** The mode with this word; a {@link PlanException} naming the mode otherwise. */
     public static FilterMode of(String word) {
         for (FilterMode m : values()) {
             if (m.word.equals(word)) {
                 return m;
             }
         }
-        throw new PredicateException("mode", "unknown mode '" + word + "'; modes: " + WORDS);
+        throw new PlanException("mode", "unknown mode '" + word + "'; modes: " + WORDS);
     }
 }

@@ -12,19 +12,19 @@ public record PageFilter(Comparison condition, FilterMode mode) {
         }
     }
 
-    /** Parses {@code field op value [mode]}; a {@link PredicateException} names the part that is wrong. */
+    /** Parses {@code field op value [mode]}; a {@link PlanException} names the part that is wrong. */
     public static PageFilter parse(String text) {
         String[] words = Comparison.words(text);
         String shown = String.join(" ", words);
         if (words.length != 3 && words.length != 4) {
-            throw new PredicateException("predicate", "a filter predicate is 'field op value [mode]', e.g. 'type eq 0' "
+            throw new PlanException("predicate", "a filter predicate is 'field op value [mode]', e.g. 'type eq 0' "
                     + "or 'region le 1 full', got '" + shown + "'");
         }
         try {
             Comparison condition = Comparison.of(words[0], words[1], words[2]);
             return new PageFilter(condition, words.length == 4 ? FilterMode.of(words[3]) : FilterMode.FIRST_MATCH);
-        } catch (PredicateException e) {
-            throw new PredicateException(e.part(), "filter predicate '" + shown + "': " + e.getMessage());
+        } catch (PlanException e) {
+            throw new PlanException(e.part(), "filter predicate '" + shown + "': " + e.getMessage());
         }
     }
 

@@ -62,7 +62,7 @@ class PageFilterTest {
         assertBad("region eq 8", "value", "[0, 7]");
         assertBad("size eq -1", "value", "'-1'");
         assertBad("type eq 1 fast", "mode", "unknown mode 'fast'");
-        PredicateException e = assertThrows(PredicateException.class, () -> Comparison.parse("type eq 1 full"));
+        PlanException e = assertThrows(PlanException.class, () -> Comparison.parse("type eq 1 full"));
         assertTrue(e.getMessage().contains("'field op value'"), e.getMessage());
     }
 
@@ -77,7 +77,7 @@ class PageFilterTest {
     }
 
     private static void assertBad(String predicate, String part, String words) {
-        PredicateException e = assertThrows(PredicateException.class, () -> PageFilter.parse(predicate));
+        PlanException e = assertThrows(PlanException.class, () -> PageFilter.parse(predicate));
         assertEquals(part, e.part(), e.getMessage());
         assertTrue(e.getMessage().contains(words), "'" + e.getMessage() + "' should contain " + words);
     }

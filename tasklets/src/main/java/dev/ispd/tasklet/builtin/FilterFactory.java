@@ -3,7 +3,7 @@ package dev.ispd.tasklet.builtin;
 import dev.ispd.plan.Comparison;
 import dev.ispd.plan.FilterMode;
 import dev.ispd.plan.PageFilter;
-import dev.ispd.plan.PredicateException;
+import dev.ispd.plan.PlanException;
 import dev.ispd.protocol.BadParameterException;
 import dev.ispd.protocol.Params;
 import dev.ispd.tasklet.Estimates;
@@ -82,7 +82,7 @@ public final class FilterFactory implements TaskletFactory {
             Comparison condition = Comparison.of(params.getString(FIELD), params.getString(OP), params.getString(VALUE));
             FilterMode mode = FilterMode.of(params.getString(MODE, FilterMode.FIRST_MATCH.word()));
             return new Config(entrySize, new PageFilter(condition, mode));
-        } catch (PredicateException e) {
+        } catch (PlanException e) {
             throw new BadParameterException("parameter '" + e.part() + "': " + e.getMessage());
         }
     }

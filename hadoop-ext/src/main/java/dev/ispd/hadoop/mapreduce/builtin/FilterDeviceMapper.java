@@ -3,7 +3,7 @@ package dev.ispd.hadoop.mapreduce.builtin;
 import dev.ispd.hadoop.conf.IspdKeys;
 import dev.ispd.hadoop.mapreduce.DeviceMapper;
 import dev.ispd.plan.Comparison;
-import dev.ispd.plan.PredicateException;
+import dev.ispd.plan.PlanException;
 import dev.ispd.protocol.Params;
 import dev.ispd.tasklet.builtin.FilterFactory;
 import org.apache.hadoop.conf.Configuration;
@@ -24,7 +24,7 @@ public class FilterDeviceMapper extends DeviceMapper {
         String predicate = conf.getTrimmed(IspdKeys.FILTER_PREDICATE.name(), IspdKeys.FILTER_PREDICATE.defaultValue());
         try {
             return FilterFactory.params(WorldCupParams.entrySize(conf), Comparison.parse(predicate));
-        } catch (PredicateException e) {
+        } catch (PlanException e) {
             throw new IllegalArgumentException(IspdKeys.FILTER_PREDICATE.name() + ": " + e.getMessage(), e);
         }
     }
