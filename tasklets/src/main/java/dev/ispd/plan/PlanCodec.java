@@ -17,6 +17,8 @@ import java.util.List;
 public final class PlanCodec {
     /** The encoding's version, its first byte. */
     public static final int VERSION = 1;
+    /** Largest encoding: a drive keeps a plan with its tasklet instance, in one metadata record. */
+    public static final int MAX_BYTES = 64 * 1024;
     /** Field index of COUNT(*)'s absent field. */
     static final int NO_FIELD = 0xFF;
 
@@ -60,11 +62,19 @@ public final class PlanCodec {
         } else {
             w.u8(plan.orderBy().descending() ? 2 : 1).u8(index(layout, plan.orderBy().field()));
         }
-        return w.i64(plan.limit()).bytes();
+        byte[] bytes = w.i64(plan.limit()).bytes();
+        if (bytes.length > MAX_BYTES) {
+            throw new PlanException("encoding", "the plan encodes to " + bytes.length + " bytes, more than the "
+                    + MAX_BYTES + " a plan may have");
+        }
+        return bytes;
     }
 
     public static Plan decode(byte[] body) {
         Reader r = new Reader(body);
+        if (body.length > MAX_BYTES) {
+            throw r.error(MAX_BYTES, "a plan has at most " + MAX_BYTES + " bytes, got " + body.length);
+        }
         try {
             int version = r.u8();
             if (version != VERSION) {

@@ -216,8 +216,8 @@ class DriveControllerTest {
                 ByteBuffer.allocate(0))), Status.BAD_PARAMETER, "tasklet 'q1'", "entrySize", "33");
         assertError(call(s, new Requests.CreateTasklet(Protocol.FORM_BUILTIN, "q1", NONE, ByteBuffer.allocate(0))),
                 Status.BAD_PARAMETER, "entrySize");
-        assertError(call(s, new Requests.CreateTasklet(Protocol.FORM_PLAN, "plan", NONE, ByteBuffer.allocate(4))),
-                Status.UNSUPPORTED, "form 2 (PLAN) is not supported");
+        assertError(call(s, new Requests.CreateTasklet(Protocol.FORM_MODULE, "wasm", NONE, ByteBuffer.allocate(4))),
+                Status.UNSUPPORTED, "form 3 (MODULE) is not supported");
         assertError(call(s, new Requests.CreateTasklet(Protocol.FORM_BUILTIN, "noop", NONE, ByteBuffer.allocate(4))),
                 Status.BAD_PARAMETER, "empty body, got 4 bytes");
         long t = createTasklet(s, "q1", Params.of("entrySize", "32"));
