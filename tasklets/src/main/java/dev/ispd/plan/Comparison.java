@@ -1,54 +1,36 @@
 package dev.ispd.plan;
 
 import dev.ispd.tasklet.Meter;
-import dev.ispd.worldcup.WorldCupField;
+import dev.ispd.worldcup.WorldCup98;
 import java.nio.ByteBuffer;
-import java.util.Arrays;
 import java.util.List;
 
 /**
- * {@code field op value} over a WorldCup98 record, e.g. {@code type eq 0}. Every op becomes a
- * test of the field against a closed range [lo, hi], negated for {@code ne}: one branch-free test
- * per record whatever the op, and no allocation.
+ * {@code field op value} over a WorldCup98 record, e.g. {@code type eq 0}: the text form of a
+ * one-comparison predicate on the {@link Layout#worldCup98 WorldCup98 layout}, where every field
+ * is unsigned. Evaluates without allocating, as the plan interpreter does.
  */
 public final class Comparison {
+    private static final Layout WORLDCUP98 = Layout.worldCup98(WorldCup98.RECORD_SIZE);
     /** The field names, as in the format document. */
-    public static final List<String> FIELDS = Arrays.stream(WorldCupField.values()).map(WorldCupField::wireName).toList();
+    public static final List<String> FIELDS = WORLDCUP98.fields().stream().map(Field::name).toList();
 
-    private final WorldCupField field;
+    private final Field field;
     private final CompareOp op;
     private final long value;
-    private final long lo;
-    private final long hi;
-    private final boolean negate;
 
-    private Comparison(WorldCupField field, CompareOp op, long value) {
+    private Comparison(Field field, CompareOp op, long value) {
         this.field = field;
         this.op = op;
         this.value = value;
-        long max = field.maxValue();
-        this.negate = op == CompareOp.NE;
-        this.lo = switch (op) {
-            case GT -> value + 1;
-            case GE, EQ, NE -> value;
-            case LT, LE -> 0;
-        };
-        this.hi = switch (op) {
-            case LT -> value - 1;
-            case LE, EQ, NE -> value;
-            case GT, GE -> max;
-        };
     }
 
     /**
-     * The comparison of its three parts as text; a {@link PlanException} names the part that
-     * is wrong: an unknown field or op, or a value that is not an integer in the field's range.
+     * The comparison of its three parts as text; a {@link PlanException} names the part that is
+     * wrong: an unknown field or op, or a value that is not an integer in the field's range.
      */
     public static Comparison of(String field, String op, String value) {
-        WorldCupField f = WorldCupField.byWireName(field);
-        if (f == null) {
-            throw new PlanException("field", "unknown field '" + field + "'; fields: " + FIELDS);
-        }
+        Field f = WORLDCUP98.field(field, "field");
         CompareOp o = CompareOp.byWord(op);
         if (o == null) {
             throw new PlanException("op", "unknown op '" + op + "'; ops: " + CompareOp.WORDS);
@@ -59,9 +41,9 @@ public final class Comparison {
         } catch (NumberFormatException e) {
             v = -1;
         }
-        if (v < 0 || v > f.maxValue()) {
-            throw new PlanException("value", "value '" + value + "' is not an integer in [0, " + f.maxValue()
-                    + "], the range of field " + f.wireName());
+        if (!f.holds(v)) {
+            throw new PlanException("value", "value '" + value + "' is not an integer in " + f.rangeText()
+                    + ", the range of field " + f.name());
         }
         return new Comparison(f, o, v);
     }
@@ -84,8 +66,7 @@ public final class Comparison {
 
     /** Whether the record at absolute {@code record} of {@code buf} matches. */
     public boolean matches(ByteBuffer buf, int record) {
-        long v = field.read(buf, record);
-        return (v >= lo && v <= hi) != negate;
+        return op.holds(field.compare(field.read(buf, record), value));
     }
 
     /** Meters {@code records} evaluations: per record one record examined, one field load, one compare. */
@@ -95,7 +76,12 @@ public final class Comparison {
         meter.addCompares(records);
     }
 
-    public WorldCupField field() {
+    /** The same test as a plan's predicate. */
+    public Predicate toPredicate() {
+        return Predicate.compare(field.name(), op, value);
+    }
+
+    public Field field() {
         return field;
     }
 
@@ -110,12 +96,12 @@ public final class Comparison {
     /** The canonical text, {@code field op value}. */
     @Override
     public String toString() {
-        return field.wireName() + " " + op.word() + " " + value;
+        return field.name() + " " + op.word() + " " + value;
     }
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof Comparison c && c.field == field && c.op == op && c.value == value;
+        return o instanceof Comparison c && c.field.equals(field) && c.op == op && c.value == value;
     }
 
     @Override

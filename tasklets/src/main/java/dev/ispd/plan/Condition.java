@@ -98,15 +98,7 @@ abstract class Condition {
             if (field.isNull(v)) {
                 return false;
             }
-            int c = field.compare(v, literal);
-            return switch (op) {
-                case EQ -> c == 0;
-                case NE -> c != 0;
-                case LT -> c < 0;
-                case LE -> c <= 0;
-                case GT -> c > 0;
-                case GE -> c >= 0;
-            };
+            return op.holds(field.compare(v, literal));
         }
     }
 

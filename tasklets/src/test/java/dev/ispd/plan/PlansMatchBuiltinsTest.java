@@ -91,8 +91,8 @@ class PlansMatchBuiltinsTest {
     void theFilterIsAWhereClause(String condition) throws Exception {
         byte[] data = data(32);
         Comparison c = Comparison.parse(condition);
-        Predicate where = Predicate.compare(c.field().wireName(), c.op(), c.value());
-        HostRunner.Result filter = builtin("filter", Params.of("entrySize", "32", "field", c.field().wireName(), "op",
+        Predicate where = c.toPredicate();
+        HostRunner.Result filter = builtin("filter", Params.of("entrySize", "32", "field", c.field().name(), "op",
                 c.op().word(), "value", Long.toString(c.value()), "mode", "full"), data);
         HostRunner.Result rows = plan(Plan.rows(Layout.worldCup98(32), where, List.of("timestamp", "clientID")), data);
         HostRunner.Result count = plan(Plan.aggregate(Layout.worldCup98(32), where, List.of(),

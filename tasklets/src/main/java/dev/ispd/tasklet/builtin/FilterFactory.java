@@ -40,7 +40,7 @@ public final class FilterFactory implements TaskletFactory {
 
     /** The parameters of {@code condition} over entries of {@code entrySize}, in the tasklet's default mode. */
     public static Params params(String entrySize, Comparison condition) {
-        return Params.of(ENTRY_SIZE, entrySize, FIELD, condition.field().wireName(), OP, condition.op().word(),
+        return Params.of(ENTRY_SIZE, entrySize, FIELD, condition.field().name(), OP, condition.op().word(),
                 VALUE, Long.toString(condition.value()));
     }
 
