@@ -1,7 +1,7 @@
 package dev.ispd.examples;
 
+import dev.ispd.cli.CliErrors;
 import dev.ispd.examples.bench.Q1Jobs;
-import dev.ispd.examples.cli.CliErrors;
 import dev.ispd.examples.cli.TargetOptions;
 import dev.ispd.examples.worldcup.LoadProgress;
 import dev.ispd.examples.worldcup.WorldCupDrives;

@@ -1,6 +1,6 @@
 package dev.ispd.sim.controller;
 
-import dev.ispd.sim.engine.DriveModel;
+import dev.ispd.sim.assembly.DriveModel;
 import dev.ispd.sim.hostif.Protocol;
 import dev.ispd.sim.hostif.Status;
 import dev.ispd.protocol.Extent;

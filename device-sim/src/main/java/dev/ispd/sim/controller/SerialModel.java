@@ -1,12 +1,15 @@
 package dev.ispd.sim.controller;
 
-import dev.ispd.sim.engine.DriveModel;
+import dev.ispd.sim.assembly.DriveModel;
 import dev.ispd.tasklet.Meter;
 
 /**
- * Makes one drive's model safe to call from every connection thread and the execution worker:
- * each call, including those on an execution's model, runs under one lock, so the model's
- * timelines see one command at a time.
+ * The drive's one lock around its model. Connection threads and the execution worker all call
+ * the model, which is a plain single-threaded simulation (see {@link DriveModel}); each call,
+ * including those on an execution's model, runs under this lock, so the model's timelines see
+ * one command at a time. The lock lives here, where the threads are, rather than in each model,
+ * so every model (the profile-built one and the tests' hand-checkable one) gets the same
+ * guarantee from one place.
  */
 final class SerialModel implements DriveModel {
     private final DriveModel model;

@@ -1,9 +1,9 @@
 package dev.ispd.sim.daemon;
 
 import dev.ispd.profile.DeviceProfile;
+import dev.ispd.sim.assembly.ModeledDrive;
 import dev.ispd.sim.controller.ControllerSettings;
 import dev.ispd.sim.controller.DriveController;
-import dev.ispd.sim.engine.ModeledDrive;
 import dev.ispd.sim.hostif.DriveAddress;
 import dev.ispd.sim.hostif.DriveServer;
 import dev.ispd.sim.store.ObjectStore;

@@ -2,7 +2,7 @@ package dev.ispd.sim.controller;
 
 import dev.ispd.profile.DeviceProfile;
 import dev.ispd.profile.Profiles;
-import dev.ispd.sim.engine.DriveModel;
+import dev.ispd.sim.assembly.DriveModel;
 import dev.ispd.sim.hostif.PayloadReader;
 import dev.ispd.sim.hostif.PayloadWriter;
 import dev.ispd.sim.hostif.Protocol;

@@ -1,7 +1,7 @@
 package dev.ispd.examples.bench;
 
+import dev.ispd.cli.CliErrors;
 import dev.ispd.examples.bench.Q1Jobs.TimedRun;
-import dev.ispd.examples.cli.CliErrors;
 import dev.ispd.examples.cli.TargetOptions;
 import dev.ispd.examples.worldcup.WorldCupDrives;
 import dev.ispd.examples.worldcup.WorldCupLoader;

@@ -1,5 +1,6 @@
 package dev.ispd.examples.cli;
 
+import dev.ispd.cli.CliErrors;
 import dev.ispd.examples.worldcup.WorldCupLoader;
 import java.io.PrintStream;
 import java.util.concurrent.Callable;

@@ -1,5 +1,6 @@
 package dev.ispd.examples.cli;
 
+import dev.ispd.cli.CliErrors;
 import dev.ispd.examples.worldcup.importer.ImportFormat;
 import dev.ispd.examples.worldcup.importer.ImportReport;
 import dev.ispd.examples.worldcup.importer.WorldCupImporter;

@@ -1,5 +1,6 @@
 package dev.ispd.examples.cli;
 
+import dev.ispd.cli.CliErrors;
 import dev.ispd.client.Drive;
 import dev.ispd.examples.queries.DriveGeometry;
 import dev.ispd.examples.queries.Query;

@@ -2,8 +2,8 @@ package dev.ispd.examples.reproduce;
 
 import dev.ispd.profile.DeviceProfile;
 import dev.ispd.profile.Units;
-import dev.ispd.sim.engine.DriveModel;
-import dev.ispd.sim.engine.ModeledDrive;
+import dev.ispd.sim.assembly.DriveModel;
+import dev.ispd.sim.assembly.ModeledDrive;
 
 /**
  * The drive's side of plain host I/O (the wr phase, and the reads of the host versions), replayed

@@ -1,6 +1,6 @@
 package dev.ispd.examples.reproduce;
 
-import dev.ispd.examples.cli.CliErrors;
+import dev.ispd.cli.CliErrors;
 import dev.ispd.profile.Profiles;
 import java.io.PrintStream;
 import java.nio.file.Files;

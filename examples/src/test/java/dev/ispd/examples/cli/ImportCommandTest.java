@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.ispd.cli.CliErrors;
 import dev.ispd.examples.worldcup.logs.WorldCupLogReader;
 import dev.ispd.worldcup.WorldCup98;
 import java.io.ByteArrayOutputStream;

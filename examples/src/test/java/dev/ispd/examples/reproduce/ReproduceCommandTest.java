@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.ispd.examples.cli.CliErrors;
+import dev.ispd.cli.CliErrors;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;

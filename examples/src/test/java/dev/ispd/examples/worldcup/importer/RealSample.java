@@ -6,7 +6,7 @@ import java.nio.file.Path;
 /** The real WorldCup98 sample (200,000 requests of day 6 as CSV in a tar.bz2), in ../shared beside the repository. */
 public final class RealSample {
     static final String FILE = "wc_day6_1_sample.tar.bz2";
-    static final int LINES = 200_000;
+    public static final int LINES = 200_000;
 
     private RealSample() {
     }

@@ -1,4 +1,4 @@
-package dev.ispd.sim.engine;
+package dev.ispd.sim.assembly;
 
 import dev.ispd.tasklet.Meter;
 import java.util.List;
@@ -12,6 +12,9 @@ import java.util.List;
  * <p>Arrival times come from the caller: each connection keeps its own virtual clock, which
  * starts at {@link LogSnapshot#nowNs()} when the connection opens and moves to the completion
  * time of each modeled command it sends.
+ *
+ * <p>Implementations need not be thread-safe: the drive's controller makes one call at a time
+ * (its {@code SerialModel} holds the drive's one lock), so the model stays a plain simulation.
  */
 public interface DriveModel {
 

@@ -1,34 +1,36 @@
-package dev.ispd.sim.engine;
+package dev.ispd.sim.firmware;
 
 import dev.ispd.profile.ControllerSpec;
 import dev.ispd.sim.energy.EnergyAccount;
 import dev.ispd.sim.energy.Powered;
 import dev.ispd.sim.energy.Usage;
+import dev.ispd.sim.engine.Timeline;
 
 /**
- * The SSD controller's firmware, one unit: it decodes each command (together with the link's
- * exchange) and translates every flash page an operation touches (FTL lookup, ECC and DMA
- * set-up), alongside the flash work itself. Kept apart from the command handlers of
- * {@code dev.ispd.sim.controller}: this is the timing of the firmware, not the protocol.
+ * The SSD controller's firmware as a timed part, one unit (the profile's {@code controller}
+ * section; DEVICE_LOG's {@code controller} component): it decodes each command (together with
+ * the link's exchange) and translates every flash page an operation touches (FTL lookup, ECC
+ * and DMA set-up), alongside the flash work itself. The protocol's command handlers are
+ * {@code dev.ispd.sim.controller}: this is only the firmware's time and energy.
  */
-final class Controller implements Powered {
+public final class Firmware implements Powered {
     private final ControllerSpec spec;
     private final Timeline timeline = new Timeline();
 
-    Controller(ControllerSpec spec) {
+    public Firmware(ControllerSpec spec) {
         this.spec = spec;
     }
 
-    Timeline timeline() {
+    public Timeline timeline() {
         return timeline;
     }
 
-    long commandNs() {
+    public long commandNs() {
         return spec.commandNs();
     }
 
     /** Translates {@code pages} pages of an operation starting at {@code earliestNs}; returns when done. */
-    long translate(long earliestNs, long pages, EnergyAccount account) {
+    public long translate(long earliestNs, long pages, EnergyAccount account) {
         long ns = Math.multiplyExact(pages, spec.pageNs());
         long start = timeline.book(earliestNs, ns);
         account.charge(spec.power(), ns);

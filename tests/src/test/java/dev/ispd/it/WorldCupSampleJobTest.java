@@ -1,9 +1,13 @@
-package dev.ispd.examples.worldcup.importer;
+package dev.ispd.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ispd.examples.worldcup.WorldCupDrives;
+import dev.ispd.examples.worldcup.importer.ImportFormat;
+import dev.ispd.examples.worldcup.importer.Imported;
+import dev.ispd.examples.worldcup.importer.RealSample;
+import dev.ispd.examples.worldcup.importer.WorldCupImporter;
 import dev.ispd.hadoop.conf.IspdKeys;
 import dev.ispd.hadoop.mapreduce.DeviceJob;
 import dev.ispd.hadoop.mapreduce.DeviceMapper;

@@ -1,4 +1,4 @@
-package dev.ispd.sim.engine;
+package dev.ispd.sim.assembly;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -6,6 +6,7 @@ import dev.ispd.model.HostCost;
 import dev.ispd.model.HostModel;
 import dev.ispd.profile.DeviceProfile;
 import dev.ispd.profile.Profiles;
+import dev.ispd.sim.testing.Workloads;
 import dev.ispd.tasklet.Meter;
 import org.junit.jupiter.api.Test;
 

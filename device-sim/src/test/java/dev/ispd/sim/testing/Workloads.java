@@ -1,6 +1,8 @@
-package dev.ispd.sim.engine;
+package dev.ispd.sim.testing;
 
 import dev.ispd.profile.DeviceProfile;
+import dev.ispd.sim.assembly.DriveModel;
+import dev.ispd.sim.assembly.ModeledDrive;
 import dev.ispd.tasklet.Meter;
 
 /**
@@ -8,16 +10,16 @@ import dev.ispd.tasklet.Meter;
  * Q1 = 1 record + 1 DRAM access + 1 hash update per entry; Q2 = 2 DRAM accesses + 1 hash update
  * per entry; the microbenchmark = N DRAM accesses + N compares per page.
  */
-final class Workloads {
+public final class Workloads {
     /** Work per batch of {@code pages} pages. */
-    interface PerPage {
+    public interface PerPage {
         void add(Meter m, long pages);
     }
 
     private Workloads() {
     }
 
-    static PerPage q1(long entriesPerPage) {
+    public static PerPage q1(long entriesPerPage) {
         return (m, pages) -> {
             m.addRecords(pages * entriesPerPage);
             m.addDramAccesses(pages * entriesPerPage);
@@ -25,14 +27,14 @@ final class Workloads {
         };
     }
 
-    static PerPage q2(long entriesPerPage) {
+    public static PerPage q2(long entriesPerPage) {
         return (m, pages) -> {
             m.addDramAccesses(2 * pages * entriesPerPage);
             m.addHashUpdates(pages * entriesPerPage);
         };
     }
 
-    static PerPage microbench(long accessesPerPage) {
+    public static PerPage microbench(long accessesPerPage) {
         return (m, pages) -> {
             m.addDramAccesses(pages * accessesPerPage);
             m.addCompares(pages * accessesPerPage);
@@ -40,14 +42,14 @@ final class Workloads {
     }
 
     /** The whole scan's metered work, as the host would meter it. */
-    static Meter total(long pages, PerPage work) {
+    public static Meter total(long pages, PerPage work) {
         Meter m = new Meter();
         work.add(m, pages);
         return m;
     }
 
     /** Feeds {@code pages} pages to {@code e} in the profile's batches, then finishes with {@code resultBytes}. */
-    static DriveModel.Execution scan(DriveModel.Execution e, DeviceProfile p, long pages, PerPage work, long resultBytes) {
+    public static DriveModel.Execution scan(DriveModel.Execution e, DeviceProfile p, long pages, PerPage work, long resultBytes) {
         long done = 0;
         while (done < pages) {
             long batch = Math.min(p.pagesPerBatch(), pages - done);
@@ -61,7 +63,7 @@ final class Workloads {
     }
 
     /** Modeled time of a scan alone on a fresh drive. */
-    static long aloneNs(DeviceProfile p, long pages, PerPage work) {
+    public static long aloneNs(DeviceProfile p, long pages, PerPage work) {
         return scan(new ModeledDrive(p).beginExecution(0), p, pages, work, 0).modeledNs();
     }
 }

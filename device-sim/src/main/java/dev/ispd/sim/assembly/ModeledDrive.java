@@ -1,4 +1,4 @@
-package dev.ispd.sim.engine;
+package dev.ispd.sim.assembly;
 
 import dev.ispd.profile.DeviceProfile;
 import dev.ispd.profile.Units;
@@ -7,6 +7,8 @@ import dev.ispd.sim.dram.Dram;
 import dev.ispd.sim.energy.EnergyAccount;
 import dev.ispd.sim.energy.Powered;
 import dev.ispd.sim.energy.Usage;
+import dev.ispd.sim.engine.Timeline;
+import dev.ispd.sim.firmware.Firmware;
 import dev.ispd.sim.flash.FlashArray;
 import dev.ispd.sim.link.HostLink;
 import dev.ispd.tasklet.Meter;
@@ -15,7 +17,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The drive's timing and energy model, assembled from a profile. The pipeline (docs/model.md):
+ * The drive's timing and energy model, assembled from a profile: builds each part (link,
+ * firmware, DRAM, flash, tasklet cores) from its section of the profile and wires them. The
+ * pipeline (docs/model.md):
  *
  * <pre>
  *   host --link--> controller (firmware) --> DRAM <--> flash channels --> dies
@@ -24,36 +28,36 @@ import java.util.List;
  * </pre>
  *
  * Each part computes its own latency and keeps its own timelines; this class only wires them
- * and sequences the stages of each command. A command occupies the link and the controller
+ * and sequences the stages of each command. A command occupies the link and the firmware
  * together. Host reads and writes move in chunks of {@code pagesPerBatch} pages so that flash
- * and link overlap. An execution's batch is a flash read (with the controller's per-page work,
+ * and link overlap. An execution's batch is a flash read (with the firmware's per-page work,
  * the DMA into DRAM and, where there is one, the engine's input path, all streaming from the
  * same start), then its metered compute; with {@code overlapsFlashRead} the read of batch i+1
  * is queued as soon as batch i-1's buffer is free (double buffering), otherwise once batch i
  * is computed. Queued reads take their dies and buses in order, first-fit.
  *
- * <p>One lock guards the model: commands from several connection threads and executions on
- * worker threads book the same timelines. No singletons: each instance is an independent drive.
+ * <p>Not thread-safe, like every part it wires: the caller makes one call at a time (the
+ * drive's controller serialises its connection threads and execution worker with one lock).
+ * No singletons: each instance is an independent drive.
  */
 public final class ModeledDrive implements DriveModel {
     private final DeviceProfile profile;
     private final HostLink link;
-    private final Controller controller;
+    private final Firmware firmware;
     private final Dram dram;
     private final FlashArray flash;
     private final TaskletCores cores;
     private final List<Powered> parts;
-    private final Object lock = new Object();
     private long nowNs;
 
     public ModeledDrive(DeviceProfile profile) {
         this.profile = profile;
         this.link = new HostLink(profile.link());
-        this.controller = new Controller(profile.controller());
+        this.firmware = new Firmware(profile.controller());
         this.dram = new Dram(profile.dram());
         this.flash = new FlashArray(profile.flash());
         this.cores = new TaskletCores(profile.compute());
-        this.parts = List.of(link, controller, dram, flash, cores);
+        this.parts = List.of(link, firmware, dram, flash, cores);
     }
 
     public DeviceProfile profile() {
@@ -63,72 +67,62 @@ public final class ModeledDrive implements DriveModel {
     @Override
     public long hostWrite(long arrivalNs, long bytes) {
         checkArguments(arrivalNs, bytes);
-        synchronized (lock) {
-            long sendFrom = exchange(arrivalNs);
-            long end = sendFrom;
-            long left = bytes;
-            while (left > 0) {
-                long chunk = Math.min(left, chunkBytes());
-                long received = link.transfer(sendFrom, chunk, EnergyAccount.UNCHARGED);
-                long buffered = Math.max(received, dram.transfer(sendFrom, chunk, EnergyAccount.UNCHARGED));
-                long pages = pagesOf(chunk);
-                long programmed = flash.program(buffered, pages, EnergyAccount.UNCHARGED);
-                long translated = controller.translate(buffered, pages, EnergyAccount.UNCHARGED);
-                end = Math.max(end, Math.max(programmed, translated));
-                sendFrom = received;
-                left -= chunk;
-            }
-            return advance(end);
+        long sendFrom = exchange(arrivalNs);
+        long end = sendFrom;
+        long left = bytes;
+        while (left > 0) {
+            long chunk = Math.min(left, chunkBytes());
+            long received = link.transfer(sendFrom, chunk, EnergyAccount.UNCHARGED);
+            long buffered = Math.max(received, dram.transfer(sendFrom, chunk, EnergyAccount.UNCHARGED));
+            long pages = pagesOf(chunk);
+            long programmed = flash.program(buffered, pages, EnergyAccount.UNCHARGED);
+            long translated = firmware.translate(buffered, pages, EnergyAccount.UNCHARGED);
+            end = Math.max(end, Math.max(programmed, translated));
+            sendFrom = received;
+            left -= chunk;
         }
+        return advance(end);
     }
 
     @Override
     public long hostRead(long arrivalNs, long bytes) {
         checkArguments(arrivalNs, bytes);
-        synchronized (lock) {
-            long readFrom = exchange(arrivalNs);
-            long sent = readFrom;
-            long left = bytes;
-            while (left > 0) {
-                // every chunk is queued at once; each goes out on the link as soon as it is read
-                long chunk = Math.min(left, chunkBytes());
-                long read = readPages(readFrom, pagesOf(chunk), false, EnergyAccount.UNCHARGED);
-                sent = link.transfer(Math.max(read, sent), chunk, EnergyAccount.UNCHARGED);
-                left -= chunk;
-            }
-            return advance(sent);
+        long readFrom = exchange(arrivalNs);
+        long sent = readFrom;
+        long left = bytes;
+        while (left > 0) {
+            // every chunk is queued at once; each goes out on the link as soon as it is read
+            long chunk = Math.min(left, chunkBytes());
+            long read = readPages(readFrom, pagesOf(chunk), false, EnergyAccount.UNCHARGED);
+            sent = link.transfer(Math.max(read, sent), chunk, EnergyAccount.UNCHARGED);
+            left -= chunk;
         }
+        return advance(sent);
     }
 
     @Override
     public long command(long arrivalNs) {
         checkArguments(arrivalNs, 0);
-        synchronized (lock) {
-            return advance(exchange(arrivalNs));
-        }
+        return advance(exchange(arrivalNs));
     }
 
     @Override
     public Execution beginExecution(long arrivalNs) {
         checkArguments(arrivalNs, 0);
-        synchronized (lock) {
-            advance(arrivalNs);
-            return new ModeledExecution(arrivalNs);
-        }
+        advance(arrivalNs);
+        return new ModeledExecution(arrivalNs);
     }
 
     @Override
     public LogSnapshot snapshot() {
-        synchronized (lock) {
-            List<ComponentLog> logs = new ArrayList<>();
-            long total = 0;
-            for (Powered p : parts) {
-                Usage u = p.usage(nowNs);
-                total += u.energyNj();
-                flatten(u, logs);
-            }
-            return new LogSnapshot(nowNs, total, List.copyOf(logs));
+        List<ComponentLog> logs = new ArrayList<>();
+        long total = 0;
+        for (Powered p : parts) {
+            Usage u = p.usage(nowNs);
+            total += u.energyNj();
+            flatten(u, logs);
         }
+        return new LogSnapshot(nowNs, total, List.copyOf(logs));
     }
 
     private static void flatten(Usage u, List<ComponentLog> out) {
@@ -140,17 +134,17 @@ public final class ModeledDrive implements DriveModel {
 
     /** A command's exchange on the link and its decoding by the firmware, together; returns its end. */
     private long exchange(long arrivalNs) {
-        Timeline[] units = {link.timeline(), controller.timeline()};
-        long[] durations = {link.commandNs(), controller.commandNs()};
+        Timeline[] units = {link.timeline(), firmware.timeline()};
+        long[] durations = {link.commandNs(), firmware.commandNs()};
         long start = Timeline.bookTogether(arrivalNs, units, durations);
-        return start + Math.max(link.commandNs(), controller.commandNs());
+        return start + Math.max(link.commandNs(), firmware.commandNs());
     }
 
     /** Reads pages into DRAM (and to the tasklet engine if {@code toEngine}); every stage streams from {@code earliestNs}. */
     private long readPages(long earliestNs, long pages, boolean toEngine, EnergyAccount account) {
         long bytes = pages * profile.pageSizeBytes();
         long end = flash.read(earliestNs, pages, account);
-        end = Math.max(end, controller.translate(earliestNs, pages, account));
+        end = Math.max(end, firmware.translate(earliestNs, pages, account));
         end = Math.max(end, dram.transfer(earliestNs, bytes, account));
         return toEngine ? Math.max(end, cores.receive(earliestNs, bytes)) : end;
     }
@@ -198,19 +192,17 @@ public final class ModeledDrive implements DriveModel {
                 throw new IllegalArgumentException("batch pages and bytes must be non-negative, got "
                         + batchPages + " and " + bytes);
             }
-            synchronized (lock) {
-                if (finished) {
-                    throw new IllegalStateException("execution already finished");
-                }
-                // double buffering: batch i+1 is read into the buffer batch i-1 has released
-                long readFrom = profile.compute().overlapsFlashRead() ? computeBeforeNs : lastComputeNs;
-                long read = readPages(readFrom, batchPages, true, account);
-                long computed = cores.run(Math.max(read, lastComputeNs), delta, dram, account);
-                computeBeforeNs = lastComputeNs;
-                lastComputeNs = computed;
-                pages += batchPages;
-                endNs = advance(Math.max(endNs, computed));
+            if (finished) {
+                throw new IllegalStateException("execution already finished");
             }
+            // double buffering: batch i+1 is read into the buffer batch i-1 has released
+            long readFrom = profile.compute().overlapsFlashRead() ? computeBeforeNs : lastComputeNs;
+            long read = readPages(readFrom, batchPages, true, account);
+            long computed = cores.run(Math.max(read, lastComputeNs), delta, dram, account);
+            computeBeforeNs = lastComputeNs;
+            lastComputeNs = computed;
+            pages += batchPages;
+            endNs = advance(Math.max(endNs, computed));
         }
 
         @Override
@@ -218,39 +210,31 @@ public final class ModeledDrive implements DriveModel {
             if (resultBytes < 0) {
                 throw new IllegalArgumentException("result bytes must be non-negative, got " + resultBytes);
             }
-            synchronized (lock) {
-                if (finished) {
-                    throw new IllegalStateException("execution already finished");
-                }
-                finished = true;
-                long resultPages = pagesOf(resultBytes);
-                if (resultPages > 0) {
-                    long stored = flash.program(lastComputeNs, resultPages, account);
-                    stored = Math.max(stored, controller.translate(lastComputeNs, resultPages, account));
-                    endNs = advance(Math.max(endNs, stored));
-                }
+            if (finished) {
+                throw new IllegalStateException("execution already finished");
+            }
+            finished = true;
+            long resultPages = pagesOf(resultBytes);
+            if (resultPages > 0) {
+                long stored = flash.program(lastComputeNs, resultPages, account);
+                stored = Math.max(stored, firmware.translate(lastComputeNs, resultPages, account));
+                endNs = advance(Math.max(endNs, stored));
             }
         }
 
         @Override
         public long modeledNs() {
-            synchronized (lock) {
-                return endNs - arrivalNs;
-            }
+            return endNs - arrivalNs;
         }
 
         @Override
         public long endNs() {
-            synchronized (lock) {
-                return endNs;
-            }
+            return endNs;
         }
 
         @Override
         public long energyNj() {
-            synchronized (lock) {
-                return account.nanojoules();
-            }
+            return account.nanojoules();
         }
 
         @Override
@@ -258,13 +242,11 @@ public final class ModeledDrive implements DriveModel {
             if (pagesLeft <= 0) {
                 return 0;
             }
-            synchronized (lock) {
-                if (pages == 0) {
-                    long perPage = Units.transferNs(profile.pageSizeBytes(), profile.scanReadBytesPerSec());
-                    return Math.multiplyExact(pagesLeft, perPage);
-                }
-                return Units.mulDiv(endNs - arrivalNs, pagesLeft, pages, RoundingMode.CEILING);
+            if (pages == 0) {
+                long perPage = Units.transferNs(profile.pageSizeBytes(), profile.scanReadBytesPerSec());
+                return Math.multiplyExact(pagesLeft, perPage);
             }
+            return Units.mulDiv(endNs - arrivalNs, pagesLeft, pages, RoundingMode.CEILING);
         }
     }
 }

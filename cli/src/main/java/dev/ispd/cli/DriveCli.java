@@ -1,4 +1,4 @@
-package dev.ispd.examples.cli;
+package dev.ispd.cli;
 
 import dev.ispd.client.Binding;
 import dev.ispd.client.DeviceInfo;
@@ -13,6 +13,7 @@ import dev.ispd.protocol.Params;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.io.PrintStream;
 import java.nio.ByteBuffer;
 import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
@@ -25,7 +26,6 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -43,6 +43,17 @@ public final class DriveCli {
     @Option(names = "--binding", description = "JNI or JNA (default: ${DEFAULT-VALUE})")
     Binding binding = Binding.JNI;
 
+    /** Where the subcommands print (and {@code get -} copies to). */
+    private final PrintStream out;
+
+    public DriveCli() {
+        this(System.out);
+    }
+
+    public DriveCli(PrintStream out) {
+        this.out = out;
+    }
+
     public static void main(String[] args) {
         System.exit(CliErrors.commandLine(new DriveCli()).execute(args));
     }
@@ -59,24 +70,24 @@ public final class DriveCli {
         @Override
         public Integer call() throws Exception {
             try (Drive drive = cli.connect()) {
-                run(drive);
+                run(drive, cli.out);
             }
             return 0;
         }
 
-        abstract void run(Drive drive) throws Exception;
+        abstract void run(Drive drive, PrintStream out) throws Exception;
     }
 
     @Command(name = "info", description = "Profile, geometry, capabilities and tasklets of the drive.")
     static final class Info extends DriveCommand {
         @Override
-        void run(Drive drive) throws IOException {
+        void run(Drive drive, PrintStream out) throws IOException {
             DeviceInfo i = drive.deviceInfo();
-            System.out.printf("drive %s, profile %s, capacity %,d B, page %d B, %d pages per batch, max io %,d B, "
+            out.printf("drive %s, profile %s, capacity %,d B, page %d B, %d pages per batch, max io %,d B, "
                     + "max inflight %d%n", i.driveName(), i.profileName(), i.capacityBytes(), i.pageSize(),
                     i.pagesPerBatch(), i.maxIo(), i.maxInflight());
             for (Map.Entry<String, String> e : i.capabilities().entrySet()) {
-                System.out.printf("  %s = %s%n", e.getKey(), e.getValue());
+                out.printf("  %s = %s%n", e.getKey(), e.getValue());
             }
         }
     }
@@ -84,14 +95,14 @@ public final class DriveCli {
     @Command(name = "log", description = "Load, modeled time and energy so far, per component.")
     static final class Log extends DriveCommand {
         @Override
-        void run(Drive drive) throws IOException {
+        void run(Drive drive, PrintStream out) throws IOException {
             DeviceLog l = drive.deviceLog();
-            System.out.printf("modeled now %.6f s, energy %.6f J, %d queued, %d running, %,d commands%n",
+            out.printf("modeled now %.6f s, energy %.6f J, %d queued, %d running, %,d commands%n",
                     l.modeledNowNs() / 1e9, l.energyNj() / 1e9, l.queued(), l.running(), l.commands());
-            System.out.printf("bytes written %,d, to host %,d, read internally %,d%n", l.bytesWritten(),
+            out.printf("bytes written %,d, to host %,d, read internally %,d%n", l.bytesWritten(),
                     l.bytesToHost(), l.bytesReadInternal());
             for (DeviceLog.Component c : l.components()) {
-                System.out.printf("  %-20s busy %.6f s (%5.1f%%), energy %.6f J%n", c.name(), c.busyNs() / 1e9,
+                out.printf("  %-20s busy %.6f s (%5.1f%%), energy %.6f J%n", c.name(), c.busyNs() / 1e9,
                         100 * c.utilization(l.modeledNowNs()), c.energyNj() / 1e9);
             }
         }
@@ -100,9 +111,9 @@ public final class DriveCli {
     @Command(name = "ls", description = "Objects on the drive.")
     static final class Ls extends DriveCommand {
         @Override
-        void run(Drive drive) throws IOException {
+        void run(Drive drive, PrintStream out) throws IOException {
             for (ObjectStat s : drive.list()) {
-                System.out.printf("%20d %15d %s%n", s.id(), s.size(), s.kind());
+                out.printf("%20d %15d %s%n", s.id(), s.size(), s.kind());
             }
         }
     }
@@ -113,7 +124,7 @@ public final class DriveCli {
         String source;
 
         @Override
-        void run(Drive drive) throws IOException {
+        void run(Drive drive, PrintStream out) throws IOException {
             long id = drive.createObject();
             ByteBuffer chunk = ByteBuffer.allocateDirect(Drive.MAX_IO);
             long offset = 0;
@@ -128,7 +139,7 @@ public final class DriveCli {
                 }
             }
             offset += flush(drive, id, offset, chunk);
-            System.out.printf("%d (%,d bytes)%n", id, offset);
+            out.printf("%d (%,d bytes)%n", id, offset);
         }
 
         private static long flush(Drive drive, long id, long offset, ByteBuffer chunk) throws IOException {
@@ -151,18 +162,26 @@ public final class DriveCli {
         String target;
 
         @Override
-        void run(Drive drive) throws IOException {
+        void run(Drive drive, PrintStream out) throws IOException {
+            if ("-".equals(target)) {
+                copy(drive, Channels.newChannel(out));
+                out.flush();
+            } else {
+                try (OutputStream file = Files.newOutputStream(Path.of(target))) {
+                    copy(drive, Channels.newChannel(file));
+                }
+            }
+        }
+
+        private void copy(Drive drive, WritableByteChannel channel) throws IOException {
             long size = drive.stat(id).size();
             ByteBuffer chunk = ByteBuffer.allocateDirect(Drive.MAX_IO);
-            try (OutputStream out = "-".equals(target) ? System.out : Files.newOutputStream(Path.of(target));
-                 WritableByteChannel channel = Channels.newChannel(out)) {
-                for (long offset = 0; offset < size; offset += chunk.limit()) {
-                    chunk.clear().limit((int) Math.min(chunk.capacity(), size - offset));
-                    drive.read(id, offset, chunk);
-                    chunk.flip();
-                    while (chunk.hasRemaining()) {
-                        channel.write(chunk);
-                    }
+            for (long offset = 0; offset < size; offset += chunk.limit()) {
+                chunk.clear().limit((int) Math.min(chunk.capacity(), size - offset));
+                drive.read(id, offset, chunk);
+                chunk.flip();
+                while (chunk.hasRemaining()) {
+                    channel.write(chunk);
                 }
             }
         }
@@ -174,7 +193,7 @@ public final class DriveCli {
         List<Long> ids;
 
         @Override
-        void run(Drive drive) throws IOException {
+        void run(Drive drive, PrintStream out) throws IOException {
             for (long id : ids) {
                 drive.delete(id);
             }
@@ -194,10 +213,10 @@ public final class DriveCli {
         Map<String, String> params = Map.of();
 
         @Option(names = "--out", description = "write the raw result to this file")
-        Path out;
+        Path resultFile;
 
         @Override
-        void run(Drive drive) throws IOException, BadParameterException {
+        void run(Drive drive, PrintStream out) throws IOException, BadParameterException {
             long taskletId = drive.createTasklet(tasklet, new Params(params));
             List<Extent> extents = new ArrayList<>();
             for (long id : inputs) {
@@ -205,15 +224,15 @@ public final class DriveCli {
             }
             TaskletResult r = new TaskletRunner(drive).run(taskletId, 0, Params.EMPTY, extents);
             drive.delete(taskletId);
-            System.out.printf("%s over %d pages: %,d result bytes, modeled %.6f s, %.6f J, %d polls%n", tasklet,
+            out.printf("%s over %d pages: %,d result bytes, modeled %.6f s, %.6f J, %d polls%n", tasklet,
                     r.pagesTotal(), r.result().length, r.modeledNs() / 1e9, r.modeledEnergyNj() / 1e9, r.polls());
-            if (out != null) {
-                try (FileChannel ch = FileChannel.open(out, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+            if (resultFile != null) {
+                try (FileChannel ch = FileChannel.open(resultFile, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
                         StandardOpenOption.TRUNCATE_EXISTING)) {
                     ch.write(ByteBuffer.wrap(r.result()));
                 }
             } else {
-                System.out.println(HexFormat.of().formatHex(r.result()));
+                out.println(HexFormat.of().formatHex(r.result()));
             }
         }
     }

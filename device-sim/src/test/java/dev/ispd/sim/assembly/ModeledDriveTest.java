@@ -1,4 +1,4 @@
-package dev.ispd.sim.engine;
+package dev.ispd.sim.assembly;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
@@ -9,13 +9,10 @@ import dev.ispd.profile.ComputeSpec;
 import dev.ispd.profile.DeviceProfile;
 import dev.ispd.profile.Profiles;
 import dev.ispd.profile.Units;
+import dev.ispd.sim.testing.Workloads;
 import dev.ispd.sim.compute.TaskletCores;
 import dev.ispd.tasklet.Meter;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import org.junit.jupiter.api.Test;
 
 class ModeledDriveTest {
@@ -206,35 +203,6 @@ class ModeledDriveTest {
         assertTrue(e.energyNj() < s.energyNj());
         assertTrue(e.energyNj() > s.energyNj() - Units.energyNj(idleNw, s.nowNs()) - 1_000_000,
                 "nearly all energy above idle is the execution's");
-    }
-
-    @Test
-    void concurrentCallersKeepTheBooksConsistent() throws Exception {
-        ModeledDrive drive = new ModeledDrive(SMART);
-        int threads = 4;
-        int reads = 200;
-        long bytes = 64 * 1024;
-        ExecutorService pool = Executors.newFixedThreadPool(threads + 1);
-        try {
-            List<Future<?>> futures = new ArrayList<>();
-            for (int t = 0; t < threads; t++) {
-                futures.add(pool.submit(() -> {
-                    long clock = 0;
-                    for (int i = 0; i < reads; i++) {
-                        clock = drive.hostRead(clock, bytes);
-                    }
-                }));
-            }
-            futures.add(pool.submit(() -> Workloads.scan(drive.beginExecution(0), SMART, PAGES, Workloads.q1(32), 0)));
-            for (Future<?> f : futures) {
-                f.get();
-            }
-        } finally {
-            pool.shutdown();
-        }
-        long linkBusy = drive.snapshot().components().get(0).busyNs();
-        long perRead = SMART.link().commandLatencyNs() + Units.transferNs(bytes, SMART.link().bandwidthBytesPerSec());
-        assertEquals((long) threads * reads * perRead, linkBusy);
     }
 
     @Test

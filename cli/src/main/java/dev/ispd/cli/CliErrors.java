@@ -1,4 +1,4 @@
-package dev.ispd.examples.cli;
+package dev.ispd.cli;
 
 import java.io.IOException;
 import picocli.CommandLine;
