@@ -18,7 +18,7 @@ import dev.ispd.plan.Predicate;
 import dev.ispd.protocol.Extent;
 import dev.ispd.protocol.Params;
 import dev.ispd.sim.controller.ControllerHarness.Reply;
-import dev.ispd.sim.engine.ModeledDrive;
+import dev.ispd.sim.assembly.ModeledDrive;
 import dev.ispd.sim.hostif.Protocol;
 import dev.ispd.sim.hostif.RequestHandler;
 import dev.ispd.sim.hostif.Requests;
