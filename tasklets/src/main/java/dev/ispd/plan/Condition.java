@@ -1,7 +1,6 @@
 package dev.ispd.plan;
 
 import java.nio.ByteBuffer;
-import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -35,7 +34,7 @@ abstract class Condition {
                         + " values, got " + in.values().size());
             }
             in.values().forEach(v -> checkLiteral(f, v));
-            return new InField(f, in.values());
+            return InField.of(f, in.values());
         }
         if (p instanceof Predicate.IsNull n) {
             Field f = layout.field(n.field(), "where");
@@ -46,10 +45,10 @@ abstract class Condition {
             return new NullField(f);
         }
         if (p instanceof Predicate.And a) {
-            return new AllOf(operands(a.operands(), "AND", layout));
+            return new Junction(operands(a.operands(), "AND", layout), false);
         }
         if (p instanceof Predicate.Or o) {
-            return new AnyOf(operands(o.operands(), "OR", layout));
+            return new Junction(operands(o.operands(), "OR", layout), true);
         }
         if (p instanceof Predicate.Not n) {
             return new Negation(bind(n.operand(), layout));
@@ -78,82 +77,78 @@ abstract class Condition {
         }
     }
 
-    /** NULL compares false with anything, as in SQL. */
-    private static final class CompareField extends Condition {
-        private final Field field;
+    /** A test of one field's value: the load and the comparisons are counted, and NULL fails it, as in SQL. */
+    private abstract static class FieldCondition extends Condition {
+        final Field field;
+        private final int comparesPerTest;
+
+        FieldCondition(Field field, int comparesPerTest) {
+            this.field = field;
+            this.comparesPerTest = comparesPerTest;
+        }
+
+        @Override
+        final boolean test(ByteBuffer buf, int record, Work work) {
+            long v = field.read(buf, record);
+            work.fieldReads++;
+            work.compares += comparesPerTest;
+            return !field.isNull(v) && holds(v);
+        }
+
+        /** Whether the test holds for {@code v}, a value that is not NULL. */
+        abstract boolean holds(long v);
+    }
+
+    private static final class CompareField extends FieldCondition {
         private final CompareOp op;
         private final long literal;
 
         CompareField(Field field, CompareOp op, long literal) {
-            this.field = field;
+            super(field, 1);
             this.op = op;
             this.literal = literal;
         }
 
         @Override
-        boolean test(ByteBuffer buf, int record, Work work) {
-            long v = field.read(buf, record);
-            work.fieldReads++;
-            work.compares++;
-            if (field.isNull(v)) {
-                return false;
-            }
+        boolean holds(long v) {
             return op.holds(field.compare(v, literal));
         }
     }
 
-    private static final class BetweenField extends Condition {
-        private final Field field;
+    private static final class BetweenField extends FieldCondition {
         private final long lo;
         private final long hi;
 
         BetweenField(Field field, long lo, long hi) {
-            this.field = field;
+            super(field, 2);
             this.lo = lo;
             this.hi = hi;
         }
 
         @Override
-        boolean test(ByteBuffer buf, int record, Work work) {
-            long v = field.read(buf, record);
-            work.fieldReads++;
-            work.compares += 2;
-            return !field.isNull(v) && field.compare(v, lo) >= 0 && field.compare(v, hi) <= 0;
+        boolean holds(long v) {
+            return field.compare(v, lo) >= 0 && field.compare(v, hi) <= 0;
         }
     }
 
     /** A sorted copy of the values, searched in log2(n) comparisons. */
-    private static final class InField extends Condition {
-        private final Field field;
+    private static final class InField extends FieldCondition {
         private final long[] sorted;
-        private final int comparesPerTest;
 
-        InField(Field field, List<Long> values) {
-            this.field = field;
-            long[] v = values.stream().mapToLong(Long::longValue).distinct().toArray();
-            if (field.unsigned64()) {
-                for (int i = 0; i < v.length; i++) {
-                    v[i] ^= Long.MIN_VALUE;
-                }
-                Arrays.sort(v);
-                for (int i = 0; i < v.length; i++) {
-                    v[i] ^= Long.MIN_VALUE;
-                }
-            } else {
-                Arrays.sort(v);
-            }
-            this.sorted = v;
-            this.comparesPerTest = 64 - Long.numberOfLeadingZeros(v.length);
+        InField(Field field, long[] sorted) {
+            super(field, 64 - Long.numberOfLeadingZeros(sorted.length));
+            this.sorted = sorted;
+        }
+
+        /** The distinct values in the field's order (unsigned 8-byte values sort with the sign bit flipped). */
+        static InField of(Field field, List<Long> values) {
+            long flip = field.unsigned64() ? Long.MIN_VALUE : 0;
+            long[] v = values.stream().mapToLong(x -> x ^ flip).distinct().sorted().map(x -> x ^ flip).toArray();
+            return new InField(field, v);
         }
 
         @Override
-        boolean test(ByteBuffer buf, int record, Work work) {
-            long v = field.read(buf, record);
-            work.fieldReads++;
-            work.compares += comparesPerTest;
-            if (field.isNull(v)) {
-                return false;
-            }
+        boolean holds(long v) {
             int lo = 0;
             int hi = sorted.length - 1;
             while (lo <= hi) {
@@ -187,39 +182,24 @@ abstract class Condition {
         }
     }
 
-    private static final class AllOf extends Condition {
+    /** AND ({@code decidedBy} false) or OR (true): stops at the first operand whose result decides. */
+    private static final class Junction extends Condition {
         private final Condition[] operands;
+        private final boolean decidedBy;
 
-        AllOf(Condition[] operands) {
+        Junction(Condition[] operands, boolean decidedBy) {
             this.operands = operands;
+            this.decidedBy = decidedBy;
         }
 
         @Override
         boolean test(ByteBuffer buf, int record, Work work) {
             for (Condition c : operands) {
-                if (!c.test(buf, record, work)) {
-                    return false;
+                if (c.test(buf, record, work) == decidedBy) {
+                    return decidedBy;
                 }
             }
-            return true;
-        }
-    }
-
-    private static final class AnyOf extends Condition {
-        private final Condition[] operands;
-
-        AnyOf(Condition[] operands) {
-            this.operands = operands;
-        }
-
-        @Override
-        boolean test(ByteBuffer buf, int record, Work work) {
-            for (Condition c : operands) {
-                if (c.test(buf, record, work)) {
-                    return true;
-                }
-            }
-            return false;
+            return !decidedBy;
         }
     }
 

@@ -75,6 +75,8 @@ class PlanInterpreterTest {
         assertEquals(List.of(45L, 46L, 47L, 48L, 49L), temps(compare("temp", CompareOp.GE, 45)));
         assertEquals(List.of(-2L, -1L, 0L), temps(between("temp", -2, 0)));
         assertEquals(List.of(-49L, 40L), temps(in("temp", 40, -49, 1000)));
+        assertEquals(List.of(-47L, -40L), temps(in("serial", Long.MIN_VALUE + 10, 5, -1, Long.MIN_VALUE + 3)),
+                "IN orders unsigned 8-byte values as unsigned");
         assertEquals(99, temps(compare("temp", CompareOp.NE, 0)).size());
         assertEquals(List.of(-50L, -45L), temps(and(isNull("level"), compare("temp", CompareOp.LE, -45))));
         assertEquals(List.of(-50L, -45L, 49L), temps(or(and(isNull("level"), compare("temp", CompareOp.LE, -45)),
