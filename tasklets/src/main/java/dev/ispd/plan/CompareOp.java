@@ -5,15 +5,22 @@ import java.util.List;
 
 /** A comparison of a field with a literal: eq, ne, lt, le, gt, ge, in the field's order (signed or unsigned). */
 public enum CompareOp {
-    EQ("eq"), NE("ne"), LT("lt"), LE("le"), GT("gt"), GE("ge");
+    EQ("eq", "="), NE("ne", "<>"), LT("lt", "<"), LE("le", "<="), GT("gt", ">"), GE("ge", ">=");
 
     /** The words, in declaration order. */
     public static final List<String> WORDS = Arrays.stream(values()).map(CompareOp::word).toList();
 
     private final String word;
+    private final String symbol;
 
-    CompareOp(String word) {
+    CompareOp(String word, String symbol) {
         this.word = word;
+        this.symbol = symbol;
+    }
+
+    /** The SQL symbol: {@code =}, {@code <>}, {@code <=}. */
+    public String symbol() {
+        return symbol;
     }
 
     /** The word used in predicate text and tasklet parameters: {@code eq}. */

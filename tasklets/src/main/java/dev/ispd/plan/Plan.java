@@ -118,7 +118,7 @@ public record Plan(Layout layout, Predicate where, List<String> select, List<Str
         StringBuilder s = new StringBuilder("SELECT ").append(String.join(", ", columnNames()))
                 .append(" FROM ").append(layout.name()).append("@").append(layout.recordSize());
         if (!(where instanceof Predicate.True)) {
-            s.append(" WHERE ").append(where);
+            s.append(" WHERE ").append(Predicate.sql(where));
         }
         if (!groupBy.isEmpty()) {
             s.append(" GROUP BY ").append(String.join(", ", groupBy));

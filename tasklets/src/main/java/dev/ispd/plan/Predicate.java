@@ -2,6 +2,7 @@ package dev.ispd.plan;
 
 import java.util.Arrays;
 import java.util.List;
+import java.util.stream.Collectors;
 
 /**
  * A predicate tree over the fields of a layout, named by field name: comparisons with literals,
@@ -83,6 +84,33 @@ public sealed interface Predicate {
 
     static Predicate all() {
         return new True();
+    }
+
+    /** SQL text of the tree, as plans and the Spark connector show it: {@code type = 0 AND size > 100}. */
+    static String sql(Predicate p) {
+        if (p instanceof Compare c) {
+            return c.field() + " " + c.op().symbol() + " " + c.literal();
+        }
+        if (p instanceof In in) {
+            return in.field() + " IN (" + in.values().stream().map(String::valueOf).collect(Collectors.joining(", "))
+                    + ")";
+        }
+        if (p instanceof Between b) {
+            return b.field() + " BETWEEN " + b.lo() + " AND " + b.hi();
+        }
+        if (p instanceof IsNull n) {
+            return n.field() + " IS NULL";
+        }
+        if (p instanceof And a) {
+            return a.operands().stream().map(o -> "(" + sql(o) + ")").collect(Collectors.joining(" AND "));
+        }
+        if (p instanceof Or o) {
+            return o.operands().stream().map(x -> "(" + sql(x) + ")").collect(Collectors.joining(" OR "));
+        }
+        if (p instanceof Not n) {
+            return "NOT (" + sql(n.operand()) + ")";
+        }
+        return "TRUE";
     }
 
     /** Levels of the tree: 1 for a leaf, 0 for {@link True}. */

@@ -61,10 +61,13 @@ class PlanCodecTest {
     }
 
     @Test
-    void plansRoundTripThroughTheirToString() {
+    void plansReadAsSql() {
         List<String> texts = PlanVectors.all().stream().map(v -> v.plan().toString()).toList();
         assertEquals("SELECT region, COUNT(*) FROM worldcup98@256 GROUP BY region", texts.get(0));
-        assertTrue(texts.get(3).endsWith("ORDER BY serial DESC LIMIT 10"), texts.get(3));
+        assertEquals("SELECT timestamp, clientID FROM worldcup98@32 WHERE (type = 0) AND ((region IN (1, 3)) OR "
+                + "(NOT (size BETWEEN 100 AND 2000))) LIMIT 1000", texts.get(2));
+        assertEquals("SELECT temp, serial FROM sensor@12 WHERE (level IS NULL) OR (temp < -5) ORDER BY serial DESC "
+                + "LIMIT 10", texts.get(3));
     }
 
     private static byte[] with(byte[] b, int at, int value) {
