@@ -67,6 +67,11 @@ class PlansMatchBuiltinsTest {
         assertEquals(java.util.Arrays.toString(Q1Result.decode(q1.bytes()).counts()), java.util.Arrays.toString(counts));
         assertSameWork(q1.meter(), p.meter());
         assertCostsAgree(q1.meter(), p.meter(), data.length);
+
+        Meter estimate = PlanTasklet.estimate(Plan.aggregate(Layout.worldCup98(entrySize), null, List.of("region"),
+                List.of(Aggregate.countStar())), data.length, PAGE_SIZE);
+        assertSameWork(p.meter(), estimate);
+        assertTrue(estimate.bytesOut() >= p.meter().bytesOut(), "the estimate bounds the result bytes");
     }
 
     @ParameterizedTest
@@ -119,6 +124,11 @@ class PlansMatchBuiltinsTest {
         assertEquals(filter.meter().dramAccesses(), count.meter().dramAccesses());
         assertEquals(filter.meter().compares(), count.meter().compares());
         assertCostsAgree(filter.meter(), count.meter(), data.length);
+        Meter estimate = PlanTasklet.estimate(Plan.rows(Layout.worldCup98(32), where, List.of("timestamp", "clientID")),
+                data.length, PAGE_SIZE);
+        assertEquals(rows.meter().compares(), estimate.compares(), "one comparison per record");
+        assertTrue(estimate.dramAccesses() >= rows.meter().dramAccesses()
+                && estimate.bytesOut() >= rows.meter().bytesOut(), "the estimate bounds loads and result bytes");
     }
 
     private static void assertSameWork(Meter builtin, Meter plan) {
