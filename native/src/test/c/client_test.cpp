@@ -578,9 +578,9 @@ TEST(Client, StatusNames) {
         {8, "OBJECT_EXISTS"},       {9, "OUT_OF_RANGE"},      {10, "WRONG_KIND"},      {11, "NO_SUCH_TASKLET"},
         {12, "BAD_PARAMETER"},      {13, "NO_SUCH_EXECUTION"}, {14, "NOT_READY"},      {15, "BUSY"},
         {16, "UNSUPPORTED"},        {17, "TASKLET_FAILED"},   {18, "IO_ERROR"},        {19, "AUTH_REQUIRED"},
-        {20, "AUTH_FAILED"},        {21, "INTERNAL"},         {1001, "CONNECT"},       {1002, "IO"},
-        {1003, "PROTOCOL"},         {1004, "ARGUMENT"},       {1005, "NO_MEMORY"},     {1006, "BUFFER_TOO_SMALL"},
-        {22, "UNKNOWN"},            {-1, "UNKNOWN"},          {1000, "UNKNOWN"}};
+        {20, "AUTH_FAILED"},        {21, "INTERNAL"},         {22, "LIMIT_EXCEEDED"},  {1001, "CONNECT"},
+        {1002, "IO"},               {1003, "PROTOCOL"},       {1004, "ARGUMENT"},      {1005, "NO_MEMORY"},
+        {1006, "BUFFER_TOO_SMALL"}, {23, "UNKNOWN"},          {-1, "UNKNOWN"},         {1000, "UNKNOWN"}};
     for (const auto &n : names) EXPECT_STREQ(ispd_status_name(n.first), n.second) << n.first;
 }
 

@@ -4,8 +4,11 @@
 #include <gtest/gtest.h>
 
 #include <cstring>
+#include <filesystem>
 #include <functional>
+#include <set>
 #include <string>
+#include <vector>
 
 #include "codec.h"
 #include "test_support.h"
@@ -116,24 +119,66 @@ void expect_info_11(const ispd_device_info &i) {
     EXPECT_STREQ(i.capabilities, "tasklets=noop,q1\nlink.bandwidthBytesPerSec=300000000\n");
 }
 
-// ---- one test per vector ----
-
-TEST(Vectors, DeviceInfoRequest01) {
+// A request without fields (DEVICE_INFO, DEVICE_LOG).
+void expect_empty_request(const std::string &file, uint8_t opcode, uint64_t request_id) {
     Bytes v;
-    if (!load("01_device_info_request.bin", ISPD_OP_DEVICE_INFO, false, 1, 0, &v)) return;
-    EXPECT_EQ(payload_of(v).size(), 0u);
-    expect_same_bytes(lib_request(ISPD_OP_DEVICE_INFO, 1, [](ispd_writer *) {}), v, "01 encoded");
+    if (!load(file, opcode, false, request_id, 0, &v)) return;
+    EXPECT_EQ(payload_of(v).size(), 0u) << file;
+    expect_same_bytes(lib_request(opcode, request_id, [](ispd_writer *) {}), v, file);
 }
 
-TEST(Vectors, CreateObjectRequest02) {
+// A request that is one u64 (CREATE_OBJECT, STAT_OBJECT, DELETE_OBJECT, POLL, CANCEL, RELEASE).
+void expect_id_request(const std::string &file, uint8_t opcode, uint64_t request_id, uint64_t id) {
     Bytes v;
-    if (!load("02_create_object_request.bin", ISPD_OP_CREATE_OBJECT, false, 2, 0, &v)) return;
+    if (!load(file, opcode, false, request_id, 0, &v)) return;
     Bytes p = payload_of(v);
     In in(p);
-    EXPECT_EQ(in.u64(), 0u);
-    EXPECT_EQ(in.remaining(), 0u);
-    expect_same_bytes(lib_request(ISPD_OP_CREATE_OBJECT, 2, [](ispd_writer *w) { codec_enc_id(w, 0); }), v,
-                      "02 encoded");
+    EXPECT_EQ(in.u64(), id) << file;
+    EXPECT_EQ(in.remaining(), 0u) << file;
+    expect_same_bytes(lib_request(opcode, request_id, [id](ispd_writer *w) { codec_enc_id(w, id); }), v, file);
+}
+
+// A request of u64 id, u64 offset, u32 length (READ_OBJECT, READ_RESULT).
+void expect_range_request(const std::string &file, uint8_t opcode, uint64_t request_id, uint64_t id, uint64_t offset,
+                          uint32_t length) {
+    Bytes v;
+    if (!load(file, opcode, false, request_id, 0, &v)) return;
+    Bytes p = payload_of(v);
+    In in(p);
+    EXPECT_EQ(in.u64(), id) << file;
+    EXPECT_EQ(in.u64(), offset) << file;
+    EXPECT_EQ(in.u32(), length) << file;
+    EXPECT_EQ(in.remaining(), 0u) << file;
+    expect_same_bytes(
+        lib_request(opcode, request_id, [=](ispd_writer *w) { codec_enc_range(w, id, offset, length); }), v, file);
+}
+
+// A response that is one u64 (CREATE_OBJECT, WRITE_OBJECT, CREATE_TASKLET, EXECUTE), read as the library does.
+void expect_u64_response(const std::string &file, uint8_t opcode, uint64_t request_id, uint64_t value) {
+    Bytes v;
+    if (!load(file, opcode, true, request_id, 0, &v)) return;
+    LibReader r(payload_of(v));
+    EXPECT_EQ(wire_get_u64(&r.r, "value"), value) << file;
+    EXPECT_EQ(wire_get_end(&r.r), ISPD_OK) << r.err.msg;
+    expect_same_bytes(make_response(opcode, request_id, Out().u64(value).data()), v, file);
+}
+
+// A response without fields (DELETE_OBJECT, RELEASE).
+void expect_empty_response(const std::string &file, uint8_t opcode, uint64_t request_id) {
+    Bytes v;
+    if (!load(file, opcode, true, request_id, 0, &v)) return;
+    EXPECT_EQ(payload_of(v).size(), 0u) << file;
+    expect_same_bytes(make_response(opcode, request_id, {}), v, file);
+}
+
+const Bytes kResultChunk = {1, 2, 3, 4, 5, 6, 7, 8};
+
+// ---- one test per vector ----
+
+TEST(Vectors, DeviceInfoRequest01) { expect_empty_request("01_device_info_request.bin", ISPD_OP_DEVICE_INFO, 1); }
+
+TEST(Vectors, CreateObjectRequest02) {
+    expect_id_request("02_create_object_request.bin", ISPD_OP_CREATE_OBJECT, 2, 0);
 }
 
 TEST(Vectors, WriteObjectRequest03) {
@@ -271,76 +316,256 @@ TEST(Vectors, DeviceInfoResponse11) {
     expect_same_bytes(again, v, "11 encoded");
 }
 
-// ---- all eleven in one session: request ids 1..11 are exactly the vectors' ----
+TEST(Vectors, DeviceLogRequest12) { expect_empty_request("12_device_log_request.bin", ISPD_OP_DEVICE_LOG, 12); }
+
+TEST(Vectors, CreateObjectResponse13) {
+    expect_u64_response("13_create_object_response.bin", ISPD_OP_CREATE_OBJECT, 13, 77);
+}
+
+TEST(Vectors, WriteObjectResponse14) {
+    expect_u64_response("14_write_object_response.bin", ISPD_OP_WRITE_OBJECT, 14, 8204);
+}
+
+TEST(Vectors, ReadObjectRequest15) {
+    expect_range_request("15_read_object_request.bin", ISPD_OP_READ_OBJECT, 15, 42, 4096, 4);
+}
+
+TEST(Vectors, StatObjectRequest16) { expect_id_request("16_stat_object_request.bin", ISPD_OP_STAT_OBJECT, 16, 42); }
+
+TEST(Vectors, StatObjectResponse17) {
+    Bytes v;
+    if (!load("17_stat_object_response.bin", ISPD_OP_STAT_OBJECT, true, 17, 0, &v)) return;
+    LibReader r(payload_of(v));
+    ispd_object_stat s;
+    ASSERT_EQ(codec_dec_stat(&r.r, &s), ISPD_OK) << r.err.msg;
+    EXPECT_EQ(s.id, 42u);
+    EXPECT_EQ(s.size, 8192u);
+    EXPECT_EQ(s.kind, ISPD_KIND_DATA);
+    expect_same_bytes(make_response(ISPD_OP_STAT_OBJECT, 17, Out().u64(42).u64(8192).u8(1).data()), v, "17 encoded");
+}
+
+TEST(Vectors, ListObjectsRequest18) {
+    Bytes v;
+    if (!load("18_list_objects_request.bin", ISPD_OP_LIST_OBJECTS, false, 18, 0, &v)) return;
+    Bytes p = payload_of(v);
+    In in(p);
+    EXPECT_EQ(in.u64(), 0u);
+    EXPECT_EQ(in.u32(), 16u);
+    EXPECT_EQ(in.remaining(), 0u);
+    expect_same_bytes(lib_request(ISPD_OP_LIST_OBJECTS, 18, [](ispd_writer *w) { codec_enc_list(w, 0, 16); }), v,
+                      "18 encoded");
+}
+
+TEST(Vectors, DeleteObjectRequest19) {
+    expect_id_request("19_delete_object_request.bin", ISPD_OP_DELETE_OBJECT, 19, 43);
+}
+
+TEST(Vectors, DeleteObjectResponse20) {
+    expect_empty_response("20_delete_object_response.bin", ISPD_OP_DELETE_OBJECT, 20);
+}
+
+TEST(Vectors, CreateTaskletResponse21) {
+    expect_u64_response("21_create_tasklet_response.bin", ISPD_OP_CREATE_TASKLET, 21, 1000);
+}
+
+TEST(Vectors, ExecuteResponse22) { expect_u64_response("22_execute_response.bin", ISPD_OP_EXECUTE, 22, 5); }
+
+TEST(Vectors, PollRequest23) { expect_id_request("23_poll_request.bin", ISPD_OP_POLL, 23, 5); }
+
+TEST(Vectors, ReadResultRequest24) {
+    expect_range_request("24_read_result_request.bin", ISPD_OP_READ_RESULT, 24, 5, 0, 72);
+}
+
+TEST(Vectors, ReadResultResponse25) {
+    Bytes v;
+    if (!load("25_read_result_response.bin", ISPD_OP_READ_RESULT, true, 25, 0, &v)) return;
+    LibReader r(payload_of(v));
+    EXPECT_EQ(wire_get_u64(&r.r, "total_length"), 72u);
+    EXPECT_EQ(wire_get_u32(&r.r, "length"), 8u);
+    ASSERT_EQ(r.err.status, ISPD_OK) << r.err.msg;
+    EXPECT_EQ(Bytes(r.data.begin() + 12, r.data.end()), kResultChunk);
+    expect_same_bytes(make_response(ISPD_OP_READ_RESULT, 25, Out().u64(72).u32(8).bytes(kResultChunk).data()), v,
+                      "25 encoded");
+}
+
+TEST(Vectors, CancelRequest26) { expect_id_request("26_cancel_request.bin", ISPD_OP_CANCEL, 26, 5); }
+
+TEST(Vectors, CancelResponse27) {
+    Bytes v;
+    if (!load("27_cancel_response.bin", ISPD_OP_CANCEL, true, 27, 0, &v)) return;
+    LibReader r(payload_of(v));
+    EXPECT_EQ(wire_get_u8(&r.r, "state"), ISPD_EXEC_CANCELLED);
+    EXPECT_EQ(wire_get_end(&r.r), ISPD_OK) << r.err.msg;
+    expect_same_bytes(make_response(ISPD_OP_CANCEL, 27, Out().u8(ISPD_EXEC_CANCELLED).data()), v, "27 encoded");
+}
+
+TEST(Vectors, ReleaseRequest28) { expect_id_request("28_release_request.bin", ISPD_OP_RELEASE, 28, 5); }
+
+TEST(Vectors, ReleaseResponse29) { expect_empty_response("29_release_response.bin", ISPD_OP_RELEASE, 29); }
+
+// Every opcode the library knows (codec_op_name; the Java tests check the header's list against
+// dev.ispd.protocol) has a request vector and a successful response vector.
+TEST(Vectors, EveryOpcodeHasARequestAndAResponseVector) {
+    std::set<std::string> covered;
+    for (const auto &entry : std::filesystem::directory_iterator(ISPD_VECTORS_DIR)) {
+        if (entry.path().extension() != ".bin") continue;
+        Bytes b;
+        if (!read_vector(entry.path().filename().string(), &b) || b.size() < ISPD_HEADER_SIZE) continue;
+        ispd_header h;
+        ispd_header_decode(b.data(), &h);
+        if (h.status == ISPD_OK)
+            covered.insert(std::string(codec_op_name(h.opcode)) +
+                           (h.flags & ISPD_FLAG_RESPONSE ? " response" : " request"));
+    }
+    for (int op = 0; op < 256; op++) {
+        std::string name = codec_op_name(static_cast<uint8_t>(op));
+        if (name == "UNKNOWN") continue;
+        EXPECT_TRUE(covered.count(name + " request")) << name << " has no request vector in " << ISPD_VECTORS_DIR;
+        EXPECT_TRUE(covered.count(name + " response")) << name << " has no response vector in " << ISPD_VECTORS_DIR;
+    }
+}
+
+// ---- all of them in one session: request ids 1..29 are exactly the vectors' ----
+
+const char *const kFiles[] = {
+    "01_device_info_request.bin",     "02_create_object_request.bin",   "03_write_object_request.bin",
+    "04_read_object_response.bin",    "05_create_tasklet_request.bin",  "06_execute_request.bin",
+    "07_poll_response.bin",           "08_error_response.bin",          "09_device_log_response.bin",
+    "10_list_objects_response.bin",   "11_device_info_response.bin",    "12_device_log_request.bin",
+    "13_create_object_response.bin",  "14_write_object_response.bin",   "15_read_object_request.bin",
+    "16_stat_object_request.bin",     "17_stat_object_response.bin",    "18_list_objects_request.bin",
+    "19_delete_object_request.bin",   "20_delete_object_response.bin",  "21_create_tasklet_response.bin",
+    "22_execute_response.bin",        "23_poll_request.bin",            "24_read_result_request.bin",
+    "25_read_result_response.bin",    "26_cancel_request.bin",          "27_cancel_response.bin",
+    "28_release_request.bin",         "29_release_response.bin"};
+constexpr int kVectorCount = sizeof kFiles / sizeof kFiles[0];
+
+// What the fake drive answers to the request vectors, by request id; response vectors it sends as they are.
+std::vector<Bytes> answers_to_requests() {
+    std::vector<Bytes> a(kVectorCount + 1);
+    a[1] = make_response(ISPD_OP_DEVICE_INFO, 1,
+                         Out().str("fake").str("p").u64(1).u32(8192).u32(1).u32(4096).u32(1).u16(0).data());
+    a[2] = make_response(ISPD_OP_CREATE_OBJECT, 2, Out().u64(77).data());
+    a[3] = make_response(ISPD_OP_WRITE_OBJECT, 3, Out().u64(8204).data());
+    a[5] = make_response(ISPD_OP_CREATE_TASKLET, 5, Out().u64(1000).data());
+    a[6] = make_response(ISPD_OP_EXECUTE, 6, Out().u64(5).data());
+    a[12] = make_response(ISPD_OP_DEVICE_LOG, 12,
+                          Out().u64(1).u32(0).u32(0).u64(0).u64(0).u64(0).u64(0).u64(0).u16(0).data());
+    a[15] = make_response(ISPD_OP_READ_OBJECT, 15, Out().u32(4).bytes({0xCA, 0xFE, 0xBA, 0xBE}).data());
+    a[16] = make_response(ISPD_OP_STAT_OBJECT, 16, Out().u64(42).u64(1).u8(1).data());
+    a[18] = make_response(ISPD_OP_LIST_OBJECTS, 18, Out().u32(0).u8(0).data());
+    a[19] = make_response(ISPD_OP_DELETE_OBJECT, 19, {});
+    a[23] = make_response(
+        ISPD_OP_POLL, 23, Out().u8(1).u8(0).u16(0).u32(100).u64(1).u64(2).u64(0).u64(0).u64(0).str("").data());
+    a[24] = make_response(ISPD_OP_READ_RESULT, 24, Out().u64(8).u32(8).bytes(kResultChunk).data());
+    a[26] = make_response(ISPD_OP_CANCEL, 26, Out().u8(ISPD_EXEC_DONE).data());
+    a[28] = make_response(ISPD_OP_RELEASE, 28, {});
+    return a;
+}
 
 TEST(Vectors, OneClientSessionSpeaksEveryVector) {
-    const char *files[] = {"01_device_info_request.bin",  "02_create_object_request.bin", "03_write_object_request.bin",
-                           "04_read_object_response.bin", "05_create_tasklet_request.bin", "06_execute_request.bin",
-                           "07_poll_response.bin",        "08_error_response.bin",         "09_device_log_response.bin",
-                           "10_list_objects_response.bin", "11_device_info_response.bin"};
-    std::vector<Bytes> vectors(11);
-    for (int i = 0; i < 11; i++)
-        if (!read_vector(files[i], &vectors[i])) return;
-    // What the fake drive answers to the request vectors (the others are sent as they are).
-    std::vector<Bytes> answers(11);
-    answers[0] = make_response(ISPD_OP_DEVICE_INFO, 1,
-                               Out().str("fake").str("p").u64(1).u32(8192).u32(1).u32(4096).u32(1).u16(0).data());
-    answers[1] = make_response(ISPD_OP_CREATE_OBJECT, 2, Out().u64(77).data());
-    answers[2] = make_response(ISPD_OP_WRITE_OBJECT, 3, Out().u64(8204).data());
-    answers[4] = make_response(ISPD_OP_CREATE_TASKLET, 5, Out().u64(1000).data());
-    answers[5] = make_response(ISPD_OP_EXECUTE, 6, Out().u64(5).data());
+    std::vector<Bytes> vectors(kVectorCount + 1);
+    for (int id = 1; id <= kVectorCount; id++)
+        if (!read_vector(kFiles[id - 1], &vectors[id])) return;
+    const std::vector<Bytes> answers = answers_to_requests();
 
     FakeDrive drive([&](int fd) {
-        for (int i = 0; i < 11; i++) {
+        for (int id = 1; id <= kVectorCount; id++) {
+            const char *file = kFiles[id - 1];
             Frame f;
-            ASSERT_TRUE(read_frame(fd, &f)) << "request " << i + 1;
-            Frame v = parse_frame(vectors[i]);
-            EXPECT_EQ(f.request_id, static_cast<uint64_t>(i + 1));
-            EXPECT_EQ(f.opcode, v.opcode) << files[i];
-            if (answers[i].empty()) {
-                write_all(fd, vectors[i]);
+            ASSERT_TRUE(read_frame(fd, &f)) << "request " << id;
+            Frame v = parse_frame(vectors[id]);
+            EXPECT_EQ(f.request_id, static_cast<uint64_t>(id));
+            EXPECT_EQ(f.opcode, v.opcode) << file;
+            if (answers[id].empty()) {
+                write_all(fd, vectors[id]);
             } else {
-                expect_same_bytes(f.all, vectors[i], std::string("request sent for ") + files[i]);
-                write_all(fd, answers[i]);
+                expect_same_bytes(f.all, vectors[id], std::string("request sent for ") + file);
+                write_all(fd, answers[id]);
             }
         }
     });
     ConnPtr c = connect_to(drive.address());
     ASSERT_TRUE(c);
+    ispd_conn *conn = c.get();
     ispd_device_info info;
-    uint64_t id = 0, size = 0, tasklet = 0, exec = 0;
-    uint8_t buf[4];
+    uint64_t id = 0, size = 0, tasklet = 0, exec = 0, total = 0;
+    uint8_t buf[72];
+    uint32_t len = 0;
     ispd_poll_result poll;
     ispd_device_log log;
-    ispd_object_stat list[16];
+    ispd_object_stat list[16], stat;
     uint32_t count = 0;
     int more = -1;
+    uint8_t state = 0;
 
-    ASSERT_EQ(ispd_device_info_get(c.get(), &info), ISPD_OK) << ispd_last_error(c.get());
+    // The calls the session makes twice: once for a request vector, once for the matching response.
+    auto create_object = [&] {
+        ASSERT_EQ(ispd_create_object(conn, 0, &id), ISPD_OK) << ispd_last_error(conn);
+        EXPECT_EQ(id, 77u);
+    };
+    auto write_hello = [&] {
+        ASSERT_EQ(ispd_write_object(conn, 42, 8192, "hello, drive", 12, &size), ISPD_OK) << ispd_last_error(conn);
+        EXPECT_EQ(size, 8204u);
+    };
+    auto create_q1 = [&] {
+        ASSERT_EQ(ispd_create_tasklet(conn, ISPD_FORM_BUILTIN, "q1", "entrySize=256", nullptr, 0, &tasklet), ISPD_OK)
+            << ispd_last_error(conn);
+        EXPECT_EQ(tasklet, 1000u);
+    };
+    auto execute_q1 = [&] {
+        ASSERT_EQ(ispd_execute(conn, 1000, 1001, nullptr, kExtents, 2, &exec), ISPD_OK) << ispd_last_error(conn);
+        EXPECT_EQ(exec, 5u);
+    };
+
+    // 1..11
+    ASSERT_EQ(ispd_device_info_get(conn, &info), ISPD_OK) << ispd_last_error(conn);
     EXPECT_STREQ(info.drive_name, "fake");
-    ASSERT_EQ(ispd_create_object(c.get(), 0, &id), ISPD_OK) << ispd_last_error(c.get());
-    EXPECT_EQ(id, 77u);
-    ASSERT_EQ(ispd_write_object(c.get(), 42, 8192, "hello, drive", 12, &size), ISPD_OK) << ispd_last_error(c.get());
-    EXPECT_EQ(size, 8204u);
-    ASSERT_EQ(ispd_read_object(c.get(), 42, 0, buf, 4), ISPD_OK) << ispd_last_error(c.get());
+    create_object();
+    write_hello();
+    ASSERT_EQ(ispd_read_object(conn, 42, 0, buf, 4), ISPD_OK) << ispd_last_error(conn);
     EXPECT_EQ(Bytes(buf, buf + 4), (Bytes{0xDE, 0xAD, 0xBE, 0xEF}));
-    ASSERT_EQ(ispd_create_tasklet(c.get(), ISPD_FORM_BUILTIN, "q1", "entrySize=256", nullptr, 0, &tasklet), ISPD_OK)
-        << ispd_last_error(c.get());
-    EXPECT_EQ(tasklet, 1000u);
-    ASSERT_EQ(ispd_execute(c.get(), 1000, 1001, nullptr, kExtents, 2, &exec), ISPD_OK) << ispd_last_error(c.get());
-    EXPECT_EQ(exec, 5u);
-    ASSERT_EQ(ispd_poll(c.get(), 5, &poll), ISPD_OK) << ispd_last_error(c.get());
+    create_q1();
+    execute_q1();
+    ASSERT_EQ(ispd_poll(conn, 5, &poll), ISPD_OK) << ispd_last_error(conn);
     expect_poll_07(poll);
-    EXPECT_EQ(ispd_read_object(c.get(), 99, 0, buf, 4), ISPD_NO_SUCH_OBJECT);
-    EXPECT_STREQ(ispd_last_error(c.get()), "object 99 does not exist");
-    EXPECT_EQ(ispd_last_status(c.get()), ISPD_NO_SUCH_OBJECT);
-    ASSERT_EQ(ispd_device_log_get(c.get(), &log), ISPD_OK) << ispd_last_error(c.get());
+    EXPECT_EQ(ispd_read_object(conn, 99, 0, buf, 4), ISPD_NO_SUCH_OBJECT);
+    EXPECT_STREQ(ispd_last_error(conn), "object 99 does not exist");
+    EXPECT_EQ(ispd_last_status(conn), ISPD_NO_SUCH_OBJECT);
+    ASSERT_EQ(ispd_device_log_get(conn, &log), ISPD_OK) << ispd_last_error(conn);
     expect_log_09(log);
-    ASSERT_EQ(ispd_list_objects(c.get(), 0, list, 16, &count, &more), ISPD_OK) << ispd_last_error(c.get());
+    ASSERT_EQ(ispd_list_objects(conn, 0, list, 16, &count, &more), ISPD_OK) << ispd_last_error(conn);
     expect_list_10(list, count, more);
-    ASSERT_EQ(ispd_device_info_get(c.get(), &info), ISPD_OK) << ispd_last_error(c.get());
+    ASSERT_EQ(ispd_device_info_get(conn, &info), ISPD_OK) << ispd_last_error(conn);
     expect_info_11(info);
-    EXPECT_STREQ(ispd_last_error(c.get()), "");
+
+    // 12..29
+    ASSERT_EQ(ispd_device_log_get(conn, &log), ISPD_OK) << ispd_last_error(conn);
+    create_object();
+    write_hello();
+    ASSERT_EQ(ispd_read_object(conn, 42, 4096, buf, 4), ISPD_OK) << ispd_last_error(conn);
+    ASSERT_EQ(ispd_stat_object(conn, 42, &stat), ISPD_OK) << ispd_last_error(conn);
+    ASSERT_EQ(ispd_stat_object(conn, 42, &stat), ISPD_OK) << ispd_last_error(conn);
+    EXPECT_EQ(stat.id, 42u);
+    EXPECT_EQ(stat.size, 8192u);
+    EXPECT_EQ(stat.kind, ISPD_KIND_DATA);
+    ASSERT_EQ(ispd_list_objects(conn, 0, list, 16, &count, &more), ISPD_OK) << ispd_last_error(conn);
+    ASSERT_EQ(ispd_delete_object(conn, 43), ISPD_OK) << ispd_last_error(conn);
+    ASSERT_EQ(ispd_delete_object(conn, 43), ISPD_OK) << ispd_last_error(conn);
+    create_q1();
+    execute_q1();
+    ASSERT_EQ(ispd_poll(conn, 5, &poll), ISPD_OK) << ispd_last_error(conn);
+    ASSERT_EQ(ispd_read_result(conn, 5, 0, buf, 72, &len, &total), ISPD_OK) << ispd_last_error(conn);
+    ASSERT_EQ(ispd_read_result(conn, 5, 0, buf, 8, &len, &total), ISPD_OK) << ispd_last_error(conn);
+    EXPECT_EQ(len, 8u);
+    EXPECT_EQ(total, 72u);
+    EXPECT_EQ(Bytes(buf, buf + 8), kResultChunk);
+    ASSERT_EQ(ispd_cancel(conn, 5, &state), ISPD_OK) << ispd_last_error(conn);
+    ASSERT_EQ(ispd_cancel(conn, 5, &state), ISPD_OK) << ispd_last_error(conn);
+    EXPECT_EQ(state, ISPD_EXEC_CANCELLED);
+    ASSERT_EQ(ispd_release(conn, 5), ISPD_OK) << ispd_last_error(conn);
+    ASSERT_EQ(ispd_release(conn, 5), ISPD_OK) << ispd_last_error(conn);
+    EXPECT_STREQ(ispd_last_error(conn), "");
 }
 
 } // namespace

@@ -85,6 +85,8 @@ typedef enum ispd_status {
     ISPD_AUTH_REQUIRED = 19,
     ISPD_AUTH_FAILED = 20,
     ISPD_INTERNAL = 21,
+    /* a request or execution beyond one of the drive's limits; the message names the limit */
+    ISPD_LIMIT_EXCEEDED = 22,
     /* client-side only, never on the wire */
     ISPD_E_CONNECT = 1001,
     ISPD_E_IO = 1002,

@@ -11,11 +11,6 @@
 #define SAME(java, c) _Static_assert((java) == (c), #java " does not match " #c " (ispd.h)")
 #define L(name) dev_ispd_client_NativeLayout_##name
 
-SAME(L(MAX_IO), ISPD_MAX_IO);
-SAME(L(MAX_STRING), ISPD_MAX_STRING);
-SAME(L(MAX_EXTENTS), ISPD_MAX_EXTENTS);
-SAME(L(MAX_LIST), ISPD_MAX_LIST);
-SAME(L(MAX_COMPONENTS), ISPD_MAX_COMPONENTS);
 SAME(L(PROPS_TEXT_MAX), ISPD_PROPS_TEXT_MAX);
 
 SAME(L(INFO_DRIVE_NAME), offsetof(ispd_device_info, drive_name));

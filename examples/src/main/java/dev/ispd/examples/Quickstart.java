@@ -1,15 +1,18 @@
 package dev.ispd.examples;
 
-import dev.ispd.cli.CliErrors;
+import dev.ispd.cli.CommandLines;
+import dev.ispd.cli.OptionChecks;
 import dev.ispd.examples.bench.Q1Jobs;
-import dev.ispd.examples.cli.TargetOptions;
+import dev.ispd.examples.cli.FailedJob;
 import dev.ispd.examples.worldcup.LoadProgress;
 import dev.ispd.examples.worldcup.WorldCupDrives;
 import dev.ispd.examples.worldcup.WorldCupLoader;
 import dev.ispd.hadoop.mapreduce.DeviceJob;
 import dev.ispd.hadoop.mapreduce.IspdCounter;
 import dev.ispd.hadoop.schedule.Decision;
+import dev.ispd.profile.Profiles;
 import dev.ispd.sim.daemon.EmbeddedDrives;
+import dev.ispd.worldcup.WorldCup98;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.net.URI;
@@ -20,9 +23,10 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /**
  * The embedded default: starts simulated drives in this JVM, writes generated WorldCup98 data
@@ -64,15 +68,20 @@ public final class Quickstart implements Callable<Integer> {
             + "generating --entries; wc_dayX_Y names load in chronological order")
     List<String> logs;
 
+    @Spec
+    CommandSpec spec;
+
     private final PrintStream out = System.out;
 
     public static void main(String[] args) {
-        System.exit(CliErrors.commandLine(new Quickstart()).execute(args));
+        CommandLines.exit(new Quickstart(), args);
     }
 
     @Override
     public Integer call() throws Exception {
-        TargetOptions.checkEntrySize(new CommandLine(this), entrySize);
+        OptionChecks.of(spec.commandLine()).atLeast("--entries", entries, 1)
+                .oneOf("--entry-size", entrySize, WorldCup98.ENTRY_SIZES).atLeast("--drives", drives, 1)
+                .atLeast("--chunk-size", chunkSize, entrySize).oneOf("--profile", profile, Profiles.deviceNames());
         Path work = Files.createTempDirectory("ispd-quickstart-");
         try (EmbeddedDrives started = EmbeddedDrives.builder().drives(drives).profile(profile).start()) {
             Configuration conf = WorldCupDrives.configuration(started, chunkSize, entrySize, hostProfile);
@@ -107,7 +116,7 @@ public final class Quickstart implements Callable<Integer> {
             throws Exception {
         DeviceJob job = Q1Jobs.deviceJob(base, jobPolicy, input, outDir);
         if (!job.waitForCompletion(false)) {
-            throw new IllegalStateException("the " + jobPolicy + " job failed");
+            throw FailedJob.error(job.job(), "the " + jobPolicy + " job");
         }
         List<Decision> decisions = job.decisions();
         return new JobRun(jobPolicy, decisions, Files.readString(outDir.resolve("part-r-00000")),

@@ -2,12 +2,12 @@ package dev.ispd.bench;
 
 import dev.ispd.client.Binding;
 import dev.ispd.client.Drive;
-import dev.ispd.client.ExecState;
 import dev.ispd.client.ExecutionStatus;
 import dev.ispd.client.ObjectStat;
-import dev.ispd.client.TaskletForm;
+import dev.ispd.protocol.ExecutionState;
 import dev.ispd.protocol.Extent;
 import dev.ispd.protocol.Params;
+import dev.ispd.protocol.TaskletForm;
 import dev.ispd.tasklet.builtin.NoopFactory;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -94,7 +94,7 @@ public class CommandRoundTrip {
         do {
             s = drive.poll(execId);
         } while (!s.state().isFinished());
-        if (s.state() != ExecState.DONE) {
+        if (s.state() != ExecutionState.DONE) {
             throw new IllegalStateException("noop execution " + execId + " ended " + s.state() + ": "
                     + s.errorMessage());
         }

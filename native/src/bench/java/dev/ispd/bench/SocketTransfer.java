@@ -2,6 +2,7 @@ package dev.ispd.bench;
 
 import dev.ispd.client.Binding;
 import dev.ispd.client.Drive;
+import dev.ispd.protocol.Limits;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -38,7 +39,7 @@ public class SocketTransfer {
     /** Bytes moved per operation. */
     public static final long OBJECT_BYTES = 256L << 20;
     /** Bytes per command: the protocol's largest transfer. */
-    public static final int CHUNK = Drive.MAX_IO;
+    public static final int CHUNK = Limits.MAX_IO;
     private static final int CHUNKS = (int) (OBJECT_BYTES / CHUNK);
 
     private BenchDrive bench;

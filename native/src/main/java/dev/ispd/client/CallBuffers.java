@@ -1,6 +1,7 @@
 package dev.ispd.client;
 
 import dev.ispd.protocol.Extent;
+import dev.ispd.protocol.Limits;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
@@ -79,9 +80,9 @@ final class CallBuffers {
 
     /** Writes {@code list} as {@code ispd_extent}s from offset 0 of {@link #extents()}. */
     ByteBuffer putExtents(List<Extent> list) {
-        if (list.size() > NativeLayout.MAX_EXTENTS) {
+        if (list.size() > Limits.MAX_EXTENTS) {
             throw new IllegalArgumentException("execute: " + list.size() + " extents, at most "
-                    + NativeLayout.MAX_EXTENTS + " (ISPD_MAX_EXTENTS) per execution");
+                    + Limits.MAX_EXTENTS + " (ISPD_MAX_EXTENTS) per execution");
         }
         int bytes = list.size() * NativeLayout.EXTENT_SIZE;
         if (bytes > extents.capacity()) {
@@ -113,7 +114,7 @@ final class CallBuffers {
     /** A direct buffer of at least {@code bytes} (at most ISPD_MAX_IO) for copying to or from arrays. */
     ByteBuffer staging(int bytes) {
         if (staging == null || staging.capacity() < bytes) {
-            staging = allocate(Math.min(NativeLayout.MAX_IO, Math.max(bytes, staging == null ? 0 : 2 * staging.capacity())));
+            staging = allocate(Math.min(Limits.MAX_IO, Math.max(bytes, staging == null ? 0 : 2 * staging.capacity())));
         }
         return staging;
     }

@@ -3,8 +3,13 @@ package dev.ispd.client;
 import static dev.ispd.client.CallBuffers.SLOT_A;
 import static dev.ispd.client.CallBuffers.SLOT_B;
 
+import dev.ispd.protocol.ExecutionState;
 import dev.ispd.protocol.Extent;
+import dev.ispd.protocol.Limits;
 import dev.ispd.protocol.Params;
+import dev.ispd.protocol.ReservedValues;
+import dev.ispd.protocol.Status;
+import dev.ispd.protocol.TaskletForm;
 import java.lang.ref.Cleaner;
 import java.lang.ref.Reference;
 import java.nio.ByteBuffer;
@@ -30,7 +35,7 @@ import java.util.concurrent.locks.ReentrantLock;
  * IllegalArgumentException rather than copied silently; the {@code byte[]} overloads copy through a
  * per-connection direct buffer because the caller gave an array.
  *
- * <p><b>Chunks.</b> Transfers larger than {@link #MAX_IO} are split into several commands
+ * <p><b>Chunks.</b> Transfers larger than {@link Limits#MAX_IO} are split into several commands
  * transparently; a large write is therefore not atomic (a failure leaves the earlier chunks written).
  *
  * <p><b>Closing.</b> {@link #close()} is idempotent and refuses (IllegalStateException) while a call
@@ -38,16 +43,6 @@ import java.util.concurrent.locks.ReentrantLock;
  * connection of a Drive that was dropped without closing, as a safety net only.
  */
 public final class Drive implements AutoCloseable {
-    /** Data bytes per WRITE_OBJECT, READ_OBJECT or READ_RESULT command (ISPD_MAX_IO). */
-    public static final int MAX_IO = NativeLayout.MAX_IO;
-    /** Entries per LIST_OBJECTS answer (ISPD_MAX_LIST). */
-    public static final int MAX_LIST = NativeLayout.MAX_LIST;
-    /** Extents per EXECUTE (ISPD_MAX_EXTENTS). */
-    public static final int MAX_EXTENTS = NativeLayout.MAX_EXTENTS;
-    /** WRITE_OBJECT's offset for an atomic append at the object's end (ISPD_APPEND, 2^64-1). */
-    public static final long APPEND = -1L;
-    /** The first well-known object id (ISPD_WELL_KNOWN_ID_FIRST): ids from here up are never picked by a drive. */
-    public static final long FIRST_WELL_KNOWN_ID = 0xFFFF_FFFF_FFFF_0000L;
     /** The first READ_RESULT asks for this much, before the total length is known. */
     private static final int FIRST_RESULT_CHUNK = 64 * 1024;
 
@@ -171,7 +166,7 @@ public final class Drive implements AutoCloseable {
             int len = src.remaining();
             int done = 0;
             do {
-                int n = Math.min(MAX_IO, len - done);
+                int n = Math.min(Limits.MAX_IO, len - done);
                 check(binding.writeObject(c, id, offset + done, src, pos + done, n, out, SLOT_A), "WRITE_OBJECT");
                 done += n;
                 src.position(pos + done);
@@ -183,7 +178,7 @@ public final class Drive implements AutoCloseable {
     }
 
     /**
-     * Appends {@code src.remaining()} bytes (at most {@link #MAX_IO}: one command, so that the
+     * Appends {@code src.remaining()} bytes (at most {@link Limits#MAX_IO}: one command, so that the
      * append is atomic) at the object's current end, straight from the direct buffer. Appends from
      * any number of connections never overlap (WRITE_OBJECT at ISPD_APPEND, docs/protocol.md).
      *
@@ -192,14 +187,14 @@ public final class Drive implements AutoCloseable {
     public long append(long id, ByteBuffer src) throws DriveException {
         requireDirect(src, "append");
         int len = src.remaining();
-        if (len > MAX_IO) {
+        if (len > Limits.MAX_IO) {
             throw new IllegalArgumentException("append to object " + Long.toUnsignedString(id) + ": " + len
-                    + " bytes is over MAX_IO (" + MAX_IO + "); an append is one command so that it stays atomic");
+                    + " bytes is over MAX_IO (" + Limits.MAX_IO + "); an append is one command so that it stays atomic");
         }
         long c = begin();
         try {
             int pos = src.position();
-            check(binding.writeObject(c, id, APPEND, src, pos, len, out, SLOT_A), "WRITE_OBJECT");
+            check(binding.writeObject(c, id, ReservedValues.APPEND, src, pos, len, out, SLOT_A), "WRITE_OBJECT");
             src.position(pos + len);
             return out.getLong(SLOT_A) - len;
         } finally {
@@ -221,8 +216,8 @@ public final class Drive implements AutoCloseable {
         Objects.checkFromIndexSize(from, length, data.length);
         long c = begin();
         try {
-            ByteBuffer stage = buffers.staging(Math.min(length, MAX_IO));
-            int chunk = Math.min(MAX_IO, stage.capacity());
+            ByteBuffer stage = buffers.staging(Math.min(length, Limits.MAX_IO));
+            int chunk = Math.min(Limits.MAX_IO, stage.capacity());
             int done = 0;
             do {
                 int n = Math.min(chunk, length - done);
@@ -248,7 +243,7 @@ public final class Drive implements AutoCloseable {
             int len = dst.remaining();
             int done = 0;
             do {
-                int n = Math.min(MAX_IO, len - done);
+                int n = Math.min(Limits.MAX_IO, len - done);
                 check(binding.readObject(c, id, offset + done, dst, pos + done, n), "READ_OBJECT");
                 done += n;
                 dst.position(pos + done);
@@ -270,8 +265,8 @@ public final class Drive implements AutoCloseable {
         Objects.checkFromIndexSize(from, length, dst.length);
         long c = begin();
         try {
-            ByteBuffer stage = buffers.staging(Math.min(length, MAX_IO));
-            int chunk = Math.min(MAX_IO, stage.capacity());
+            ByteBuffer stage = buffers.staging(Math.min(length, Limits.MAX_IO));
+            int chunk = Math.min(Limits.MAX_IO, stage.capacity());
             int done = 0;
             do {
                 int n = Math.min(chunk, length - done);
@@ -294,10 +289,10 @@ public final class Drive implements AutoCloseable {
         }
     }
 
-    /** One LIST_OBJECTS command: up to {@code max} (1..{@link #MAX_LIST}) objects with ids above {@code afterId}. */
+    /** One LIST_OBJECTS command: up to {@code max} (1..{@link Limits#MAX_LIST}) objects with ids above {@code afterId}. */
     public ObjectPage listPage(long afterId, int max) throws DriveException {
-        if (max < 1 || max > MAX_LIST) {
-            throw new IllegalArgumentException("listPage: max must be in [1, " + MAX_LIST + "], got " + max);
+        if (max < 1 || max > Limits.MAX_LIST) {
+            throw new IllegalArgumentException("listPage: max must be in [1, " + Limits.MAX_LIST + "], got " + max);
         }
         long c = begin();
         try {
@@ -314,9 +309,9 @@ public final class Drive implements AutoCloseable {
         }
     }
 
-    /** Every object on the drive, ordered by id, asking for {@link #MAX_LIST} at a time. */
+    /** Every object on the drive, ordered by id, asking for {@link Limits#MAX_LIST} at a time. */
     public List<ObjectStat> list() throws DriveException {
-        return list(MAX_LIST);
+        return list(Limits.MAX_LIST);
     }
 
     /** Every object on the drive, ordered by id, asking page after page of {@code pageSize} entries. */
@@ -427,7 +422,7 @@ public final class Drive implements AutoCloseable {
             int done = 0;
             long total;
             while (true) {
-                int ask = Math.min(MAX_IO, capacity - done);
+                int ask = Math.min(Limits.MAX_IO, capacity - done);
                 check(binding.readResult(c, execId, offset + done, dst, pos + done, ask, out, SLOT_A, SLOT_B),
                         "READ_RESULT");
                 int got = out.getInt(SLOT_A);
@@ -448,7 +443,7 @@ public final class Drive implements AutoCloseable {
         long c = begin();
         try {
             ByteBuffer stage = buffers.staging(FIRST_RESULT_CHUNK);
-            check(binding.readResult(c, execId, 0, stage, 0, Math.min(MAX_IO, stage.capacity()), out, SLOT_A, SLOT_B),
+            check(binding.readResult(c, execId, 0, stage, 0, Math.min(Limits.MAX_IO, stage.capacity()), out, SLOT_A, SLOT_B),
                     "READ_RESULT");
             int got = out.getInt(SLOT_A);
             long total = out.getLong(SLOT_B);
@@ -460,8 +455,8 @@ public final class Drive implements AutoCloseable {
             stage.get(0, result, 0, got);
             int done = got;
             while (done < total) {
-                stage = buffers.staging((int) Math.min(MAX_IO, total - done));
-                int ask = (int) Math.min(Math.min(MAX_IO, stage.capacity()), total - done);
+                stage = buffers.staging((int) Math.min(Limits.MAX_IO, total - done));
+                int ask = (int) Math.min(Math.min(Limits.MAX_IO, stage.capacity()), total - done);
                 check(binding.readResult(c, execId, done, stage, 0, ask, out, SLOT_A, SLOT_B), "READ_RESULT");
                 got = out.getInt(SLOT_A);
                 if (got == 0) {
@@ -482,11 +477,11 @@ public final class Drive implements AutoCloseable {
      *
      * @return its state afterwards: CANCELLED, or DONE/FAILED if it had finished
      */
-    public ExecState cancel(long execId) throws DriveException {
+    public ExecutionState cancel(long execId) throws DriveException {
         long c = begin();
         try {
             check(binding.cancel(c, execId, out, SLOT_A), "CANCEL");
-            return ExecState.of(Byte.toUnsignedInt(out.get(SLOT_A)));
+            return Structs.executionState(out, SLOT_A);
         } finally {
             end();
         }

@@ -1,5 +1,6 @@
 package dev.ispd.client;
 
+import dev.ispd.protocol.Status;
 import java.io.IOException;
 
 /**
@@ -32,8 +33,12 @@ public class DriveException extends IOException {
         return code;
     }
 
+    /**
+     * The status, from the protocol's shared vocabulary; null only for a code this client does
+     * not know (a newer drive's), which {@link #code()} and {@link #statusName()} still give.
+     */
     public Status status() {
-        return Status.of(code);
+        return Status.ofCode(code);
     }
 
     /** The name from {@code ispd_status_name}, e.g. {@code NO_SUCH_OBJECT}. */

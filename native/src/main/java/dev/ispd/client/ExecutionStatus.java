@@ -1,5 +1,7 @@
 package dev.ispd.client;
 
+import dev.ispd.protocol.ExecutionState;
+
 /**
  * POLL: where an execution stands. Progress is in pages, as in the Smart SSD.
  *
@@ -9,6 +11,6 @@ package dev.ispd.client;
  * @param modeledEnergyNj drive energy charged to the execution; final once DONE
  * @param errorMessage why a FAILED execution failed ("" otherwise)
  */
-public record ExecutionStatus(ExecState state, int errorStatus, long suggestedPollUs, long pagesDone,
+public record ExecutionStatus(ExecutionState state, int errorStatus, long suggestedPollUs, long pagesDone,
         long pagesTotal, long resultBytes, long modeledNs, long modeledEnergyNj, String errorMessage) {
 }

@@ -13,12 +13,7 @@ import java.lang.annotation.Native;
  * header breaks the native build instead of corrupting data.
  */
 final class NativeLayout {
-    // limits (ispd.h)
-    @Native static final int MAX_IO = 8_388_608;
-    @Native static final int MAX_STRING = 1024;
-    @Native static final int MAX_EXTENTS = 65_536;
-    @Native static final int MAX_LIST = 4096;
-    @Native static final int MAX_COMPONENTS = 32;
+    // the C API's capabilities text buffer (ISPD_PROPS_TEXT_MAX); the protocol's limits are dev.ispd.protocol.Limits
     @Native static final int PROPS_TEXT_MAX = 16_384;
 
     // ispd_device_info

@@ -1,7 +1,13 @@
 package dev.ispd.client;
 
 import static dev.ispd.client.NativeLayout.*;
+import static dev.ispd.protocol.Limits.MAX_COMPONENTS;
+import static dev.ispd.protocol.Limits.MAX_STRING;
 
+import dev.ispd.protocol.ExecutionState;
+import dev.ispd.protocol.FrameFormat;
+import dev.ispd.protocol.ObjectKind;
+import dev.ispd.protocol.WireCode;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -40,17 +46,32 @@ final class Structs {
     /** The {@code ispd_object_stat} at byte {@code at}. */
     static ObjectStat objectStat(ByteBuffer b, int at) {
         return new ObjectStat(b.getLong(at + STAT_ID), b.getLong(at + STAT_SIZE_BYTES),
-                ObjectKind.of(Byte.toUnsignedInt(b.get(at + STAT_KIND))));
+                defined(ObjectKind.values(), Byte.toUnsignedInt(b.get(at + STAT_KIND)), "object kind"));
     }
 
     static ExecutionStatus poll(ByteBuffer b) {
         // The message is empty unless the execution failed: skip decoding then.
         String message = b.get(POLL_ERROR_MESSAGE) == 0 ? "" : cString(b, POLL_ERROR_MESSAGE, MAX_STRING + 1);
-        return new ExecutionStatus(ExecState.of(Byte.toUnsignedInt(b.get(POLL_STATE))),
+        return new ExecutionStatus(executionState(b, POLL_STATE),
                 Short.toUnsignedInt(b.getShort(POLL_ERROR_STATUS)),
                 Integer.toUnsignedLong(b.getInt(POLL_SUGGESTED_POLL_US)),
                 b.getLong(POLL_PAGES_DONE), b.getLong(POLL_PAGES_TOTAL), b.getLong(POLL_RESULT_BYTES),
                 b.getLong(POLL_MODELED_NS), b.getLong(POLL_MODELED_ENERGY_NJ), message);
+    }
+
+    /** The u8 {@code ispd_exec_state} at byte {@code at} (POLL's and CANCEL's answers). */
+    static ExecutionState executionState(ByteBuffer b, int at) {
+        return defined(ExecutionState.values(), Byte.toUnsignedInt(b.get(at)), "execution state");
+    }
+
+    /** The constant of a code the C library passed on from the drive; a code the protocol does not define is an error. */
+    private static <E extends WireCode> E defined(E[] values, int code, String what) {
+        E e = WireCode.find(values, code);
+        if (e == null) {
+            throw new IllegalStateException("the drive answered " + what + " " + code + ", which protocol version "
+                    + FrameFormat.PROTOCOL_VERSION + " does not define");
+        }
+        return e;
     }
 
     /** The NUL-terminated UTF-8 string in the {@code capacity} bytes at {@code at}. */

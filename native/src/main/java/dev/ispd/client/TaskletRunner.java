@@ -2,6 +2,7 @@ package dev.ispd.client;
 
 import dev.ispd.protocol.Extent;
 import dev.ispd.protocol.Params;
+import dev.ispd.protocol.Status;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.time.Duration;
@@ -74,7 +75,7 @@ public final class TaskletRunner {
                             s.pagesTotal(), polls);
                 case FAILED:
                     throw new DriveException("EXECUTE (execution " + execId + " of tasklet " + taskletId + ")",
-                            drive.address(), s.errorStatus(), Status.of(s.errorStatus()).name(), s.errorMessage());
+                            drive.address(), s.errorStatus(), Status.nameOf(s.errorStatus()), s.errorMessage());
                 case CANCELLED:
                     throw new InterruptedIOException(describe(taskletId, execId) + " was cancelled by another client");
                 default:

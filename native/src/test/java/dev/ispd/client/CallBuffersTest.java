@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ispd.protocol.Extent;
+import dev.ispd.protocol.Limits;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
@@ -44,7 +45,7 @@ class CallBuffersTest {
 
     @Test
     void tooManyExtentsAreRefusedNamingTheLimit() {
-        List<Extent> tooMany = Collections.nCopies(Drive.MAX_EXTENTS + 1, new Extent(1, 0, 1));
+        List<Extent> tooMany = Collections.nCopies(Limits.MAX_EXTENTS + 1, new Extent(1, 0, 1));
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> new CallBuffers().putExtents(tooMany));
         assertEquals("execute: 65537 extents, at most 65536 (ISPD_MAX_EXTENTS) per execution", e.getMessage());

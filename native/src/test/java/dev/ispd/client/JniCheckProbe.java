@@ -3,6 +3,7 @@ package dev.ispd.client;
 import dev.ispd.sim.daemon.EmbeddedDrives;
 import dev.ispd.protocol.Extent;
 import dev.ispd.protocol.Params;
+import dev.ispd.protocol.TaskletForm;
 import java.nio.ByteBuffer;
 import java.util.List;
 

@@ -3,6 +3,7 @@ package dev.ispd.client;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import dev.ispd.protocol.ExecutionState;
 import org.junit.jupiter.api.Test;
 
 class PollIntervalTest {
@@ -10,7 +11,7 @@ class PollIntervalTest {
     private static final long MAX = 50_000_000;
 
     private static ExecutionStatus running(long suggestedUs, long pagesDone) {
-        return new ExecutionStatus(ExecState.RUNNING, 0, suggestedUs, pagesDone, 1000, 0, 0, 0, "");
+        return new ExecutionStatus(ExecutionState.RUNNING, 0, suggestedUs, pagesDone, 1000, 0, 0, 0, "");
     }
 
     @Test

@@ -47,6 +47,20 @@ public final class Params {
         return values;
     }
 
+    /**
+     * The parameters one execution runs with: these (given at creation), overridden or extended by
+     * the execution's runtime parameters (search values and the like, as in the Smart SSD's output
+     * object; papers/smart-ssd-kang-2013.txt IV-C-2).
+     */
+    public Params overriddenBy(Params runtime) {
+        if (runtime.values.isEmpty()) {
+            return this;
+        }
+        Map<String, String> m = new LinkedHashMap<>(values);
+        m.putAll(runtime.values);
+        return new Params(m);
+    }
+
     /** The {@code key=value\n} text form. */
     public String toText() {
         StringBuilder sb = new StringBuilder();

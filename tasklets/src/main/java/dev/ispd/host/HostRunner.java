@@ -44,10 +44,10 @@ public final class HostRunner {
     /** What a run returns: the result bytes (as READ_RESULT would) and the work metered. */
     public record Result(byte[] bytes, Meter meter) { }
 
-    /** A fresh instance of the named built-in for one run, validated as a drive would. */
+    /** A fresh instance of the named tasklet for one run, validated as a drive would. */
     public Tasklet create(String name, Params params, Params runtimeParams) throws BadParameterException {
         TaskletFactory factory = registry.find(name).orElseThrow(() -> new IllegalArgumentException(
-                "no built-in tasklet named '" + name + "' (known: " + String.join(", ", registry.names()) + ")"));
+                "no tasklet named '" + name + "' (known: " + String.join(", ", registry.names()) + ")"));
         factory.validate(params);
         return factory.create(params, runtimeParams, new ScanContext(pageSize));
     }

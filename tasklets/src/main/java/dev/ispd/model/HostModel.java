@@ -68,6 +68,7 @@ public final class HostModel {
         total = Math.addExact(total, Math.multiplyExact(m.dramAccesses(), c.cyclesPerDramAccess()));
         total = Math.addExact(total, Math.multiplyExact(m.compares(), c.cyclesPerCompare()));
         total = Math.addExact(total, Math.multiplyExact(m.hashUpdates(), c.cyclesPerHashUpdate()));
-        return Math.addExact(total, Math.multiplyExact(m.bytesOut(), c.cyclesPerByteOut()));
+        total = Math.addExact(total, Math.multiplyExact(m.bytesOut(), c.cyclesPerByteOut()));
+        return Math.addExact(total, Math.multiplyExact(m.instructions(), c.cyclesPerInstruction()));
     }
 }

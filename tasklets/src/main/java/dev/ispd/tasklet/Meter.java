@@ -9,6 +9,8 @@ package dev.ispd.tasklet;
  *   <li>compares: comparisons of data values (filters, sorting);</li>
  *   <li>hashUpdates: updates of an aggregation table entry (a counter increment);</li>
  *   <li>bytesOut: result bytes emitted;</li>
+ *   <li>instructions: WebAssembly instructions a user tasklet executed (0 for a built-in, whose
+ *       work the other counts stand for; see docs/tasklets.md, "Metering and pricing");</li>
  *   <li>pages and bytesScanned: set by the scanner, not by tasklets.</li>
  * </ul>
  * Not thread-safe: one meter per execution.
@@ -19,6 +21,7 @@ public final class Meter {
     private long compares;
     private long hashUpdates;
     private long bytesOut;
+    private long instructions;
     private long pages;
     private long bytesScanned;
 
@@ -27,6 +30,7 @@ public final class Meter {
     public void addCompares(long n) { compares += n; }
     public void addHashUpdates(long n) { hashUpdates += n; }
     public void addBytesOut(long n) { bytesOut += n; }
+    public void addInstructions(long n) { instructions += n; }
     public void addPages(long n) { pages += n; }
     public void addBytesScanned(long n) { bytesScanned += n; }
 
@@ -35,6 +39,7 @@ public final class Meter {
     public long compares() { return compares; }
     public long hashUpdates() { return hashUpdates; }
     public long bytesOut() { return bytesOut; }
+    public long instructions() { return instructions; }
     public long pages() { return pages; }
     public long bytesScanned() { return bytesScanned; }
 
@@ -45,6 +50,7 @@ public final class Meter {
         compares += other.compares;
         hashUpdates += other.hashUpdates;
         bytesOut += other.bytesOut;
+        instructions += other.instructions;
         pages += other.pages;
         bytesScanned += other.bytesScanned;
     }
@@ -64,6 +70,7 @@ public final class Meter {
         m.compares = compares - earlier.compares;
         m.hashUpdates = hashUpdates - earlier.hashUpdates;
         m.bytesOut = bytesOut - earlier.bytesOut;
+        m.instructions = instructions - earlier.instructions;
         m.pages = pages - earlier.pages;
         m.bytesScanned = bytesScanned - earlier.bytesScanned;
         return m;
@@ -75,19 +82,19 @@ public final class Meter {
             return false;
         }
         return records == m.records && dramAccesses == m.dramAccesses && compares == m.compares
-                && hashUpdates == m.hashUpdates && bytesOut == m.bytesOut && pages == m.pages
+                && hashUpdates == m.hashUpdates && bytesOut == m.bytesOut && instructions == m.instructions && pages == m.pages
                 && bytesScanned == m.bytesScanned;
     }
 
     @Override
     public int hashCode() {
-        return Long.hashCode(records * 31 + dramAccesses * 17 + compares * 13 + hashUpdates * 7 + bytesOut + pages + bytesScanned);
+        return Long.hashCode(records * 31 + dramAccesses * 17 + compares * 13 + hashUpdates * 7 + bytesOut + instructions * 3 + pages + bytesScanned);
     }
 
     @Override
     public String toString() {
         return "Meter{records=" + records + ", dramAccesses=" + dramAccesses + ", compares=" + compares
-                + ", hashUpdates=" + hashUpdates + ", bytesOut=" + bytesOut + ", pages=" + pages
+                + ", hashUpdates=" + hashUpdates + ", bytesOut=" + bytesOut + ", instructions=" + instructions + ", pages=" + pages
                 + ", bytesScanned=" + bytesScanned + "}";
     }
 }

@@ -5,12 +5,13 @@ import dev.ispd.protocol.BadParameterException;
 import dev.ispd.protocol.Params;
 
 /**
- * A named built-in tasklet. Found through {@link java.util.ServiceLoader} by
- * {@link TaskletRegistry}; the name is what CREATE_TASKLET names on the wire.
+ * A named tasklet: a built-in, found through {@link java.util.ServiceLoader} by
+ * {@link TaskletRegistry}, or a loaded user module ({@code dev.ispd.tasklet.wasm}). The name is
+ * what CREATE_TASKLET names on the wire.
  */
 public interface TaskletFactory {
 
-    /** The built-in's name, e.g. {@code q1}. */
+    /** The tasklet's name, e.g. {@code q1}, or {@code name@version} for a user module. */
     String name();
 
     /** Checks the parameters given when the tasklet instance is created on a drive. */

@@ -6,7 +6,10 @@ import java.util.Optional;
 import java.util.ServiceLoader;
 import java.util.TreeMap;
 
-/** The built-in tasklets, found through META-INF/services/dev.ispd.tasklet.TaskletFactory. */
+/**
+ * Tasklet factories by name: the built-ins, found through
+ * META-INF/services/dev.ispd.tasklet.TaskletFactory, and any loaded user modules added to them.
+ */
 public final class TaskletRegistry {
     private final Map<String, TaskletFactory> byName;
 
@@ -23,6 +26,15 @@ public final class TaskletRegistry {
                 throw new IllegalStateException("two tasklets named '" + f.name() + "': "
                         + previous.getClass().getName() + " and " + f.getClass().getName());
             }
+        }
+        return new TaskletRegistry(m);
+    }
+
+    /** These factories and {@code factory}, whose name must be new. */
+    public TaskletRegistry with(TaskletFactory factory) {
+        Map<String, TaskletFactory> m = new TreeMap<>(byName);
+        if (m.putIfAbsent(factory.name(), factory) != null) {
+            throw new IllegalArgumentException("a tasklet named '" + factory.name() + "' is already registered");
         }
         return new TaskletRegistry(m);
     }

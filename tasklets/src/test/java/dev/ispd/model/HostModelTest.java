@@ -33,8 +33,9 @@ class HostModelTest {
         m.addHashUpdates(1_000);
         m.addCompares(10);
         m.addBytesOut(5);
+        m.addInstructions(7_000);
         HostCost c = model.price(sata, m, 0);
-        long cycles = 1_000 * (100 + 3 + 60) + 10 + 10;
+        long cycles = 1_000 * (100 + 3 + 60) + 10 + 10 + 7_000;
         assertEquals((cycles * 1_000_000_000L + 3_300_000_000L - 1) / 3_300_000_000L, c.computeNs());
         assertEquals(0, c.transferNs());
         assertEquals(c.computeNs(), c.cpuNs());

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ispd.client.Binding;
 import dev.ispd.client.Drive;
-import dev.ispd.client.TaskletForm;
+import dev.ispd.protocol.TaskletForm;
 import dev.ispd.client.TaskletResult;
 import dev.ispd.client.TaskletRunner;
 import dev.ispd.examples.worldcup.WorldCupGenerator;

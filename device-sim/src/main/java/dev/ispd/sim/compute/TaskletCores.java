@@ -13,7 +13,7 @@ import java.util.List;
 
 /**
  * The cores that run tasklets. A batch's metered work is priced by the profile (cycles per
- * record, compare, hash update and byte out at the core clock, plus the DRAM latency of every
+ * record, compare, hash update, byte out and WebAssembly instruction at the core clock, plus the DRAM latency of every
  * field load, during which the core stalls) and split evenly over all cores, which must be free
  * together with the DRAM for its loads. Optionally the engine sits behind its own input path
  * (an FPGA behind a PCIe switch, csdplan 2.3) that each batch's bytes must cross first.
@@ -37,6 +37,7 @@ public final class TaskletCores implements Powered {
         cycles = Math.addExact(cycles, Math.multiplyExact(m.compares(), spec.cyclesPerCompare()));
         cycles = Math.addExact(cycles, Math.multiplyExact(m.hashUpdates(), spec.cyclesPerHashUpdate()));
         cycles = Math.addExact(cycles, Math.multiplyExact(m.bytesOut(), spec.cyclesPerByteOut()));
+        cycles = Math.addExact(cycles, Math.multiplyExact(m.instructions(), spec.cyclesPerInstruction()));
         return Units.cyclesNs(cycles, spec.clockHz());
     }
 

@@ -1,9 +1,9 @@
 package dev.ispd.sim.controller;
 
 import dev.ispd.profile.DeviceProfile;
+import dev.ispd.protocol.Limits;
 import dev.ispd.sim.assembly.DriveModel;
 import dev.ispd.sim.hostif.PayloadWriter;
-import dev.ispd.sim.hostif.Protocol;
 import dev.ispd.sim.hostif.Responses;
 import dev.ispd.protocol.Params;
 import dev.ispd.tasklet.TaskletRegistry;
@@ -29,7 +29,7 @@ final class DeviceCommands {
         Map<String, String> caps = new TreeMap<>(profile.capabilities());
         caps.put(TASKLETS_KEY, String.join(",", registry.names()));
         this.info = new Responses.DeviceInfo(driveName, profile.name(), profile.capacityBytes(),
-                profile.pageSizeBytes(), profile.pagesPerBatch(), Protocol.MAX_IO, executions.maxInflight(),
+                profile.pageSizeBytes(), profile.pagesPerBatch(), Limits.MAX_IO, executions.maxInflight(),
                 new Params(caps));
         this.model = model;
         this.executions = executions;
@@ -42,8 +42,8 @@ final class DeviceCommands {
 
     void log(PayloadWriter out) {
         DriveModel.LogSnapshot snap = model.snapshot();
-        List<Responses.ComponentLog> components = new ArrayList<>(Protocol.MAX_COMPONENTS);
-        for (DriveModel.ComponentLog c : fit(snap.components(), Protocol.MAX_COMPONENTS)) {
+        List<Responses.ComponentLog> components = new ArrayList<>(Limits.MAX_COMPONENTS);
+        for (DriveModel.ComponentLog c : fit(snap.components(), Limits.MAX_COMPONENTS)) {
             components.add(new Responses.ComponentLog(c.name(), c.busyNs(), c.energyNj()));
         }
         long[] qr = executions.queuedAndRunning();
@@ -54,7 +54,7 @@ final class DeviceCommands {
     /**
      * At most {@code max} components, in the model's order: every top-level part (a name without
      * a dot), then, part by part, all of a part's sub-components ({@code flash.channel.3}) if they
-     * all still fit, or none of them. A client holds {@link Protocol#MAX_COMPONENTS}; the totals
+     * all still fit, or none of them. A client holds {@link Limits#MAX_COMPONENTS}; the totals
      * (energy_nj) count every component either way.
      */
     static List<DriveModel.ComponentLog> fit(List<DriveModel.ComponentLog> all, int max) {

@@ -1,8 +1,8 @@
 package dev.ispd.sim.controller;
 
+import dev.ispd.protocol.ExecutionState;
+import dev.ispd.protocol.Status;
 import dev.ispd.sim.assembly.DriveModel;
-import dev.ispd.sim.hostif.Protocol;
-import dev.ispd.sim.hostif.Status;
 import dev.ispd.protocol.Extent;
 import dev.ispd.tasklet.Tasklet;
 import java.util.List;
@@ -16,22 +16,6 @@ import java.util.function.Consumer;
  * reads them without waiting for the worker.
  */
 final class Execution {
-    /** Execution states, with their wire codes. */
-    enum State {
-        QUEUED(Protocol.EXEC_QUEUED), RUNNING(Protocol.EXEC_RUNNING), DONE(Protocol.EXEC_DONE),
-        FAILED(Protocol.EXEC_FAILED), CANCELLED(Protocol.EXEC_CANCELLED);
-
-        final int code;
-
-        State(int code) {
-            this.code = code;
-        }
-
-        boolean finished() {
-            return this == DONE || this == FAILED || this == CANCELLED;
-        }
-    }
-
     final long id;
     final String taskletName;
     final Tasklet tasklet;
@@ -45,7 +29,7 @@ final class Execution {
     final long submittedWallNs;
     private final Consumer<Execution> onEnd;
     private final CountDownLatch finishedLatch = new CountDownLatch(1);
-    private volatile State state = State.QUEUED;
+    private volatile ExecutionState state = ExecutionState.QUEUED;
     private volatile long pagesDone;
     private volatile boolean cancelRequested;
     private volatile boolean paceWaived;
@@ -67,7 +51,7 @@ final class Execution {
         this.onEnd = onEnd;
     }
 
-    State state() {
+    ExecutionState state() {
         return state;
     }
 
@@ -86,37 +70,37 @@ final class Execution {
 
     /** QUEUED -> RUNNING; false if it was cancelled while queued. */
     synchronized boolean start() {
-        if (state != State.QUEUED) {
+        if (state != ExecutionState.QUEUED) {
             return false;
         }
-        state = State.RUNNING;
+        state = ExecutionState.RUNNING;
         return true;
     }
 
     synchronized void succeed(byte[] bytes) {
-        if (!state.finished()) {
+        if (!state.isFinished()) {
             result = bytes;
-            end(State.DONE);
+            end(ExecutionState.DONE);
         }
     }
 
     synchronized void fail(Status status, String message) {
-        if (!state.finished()) {
+        if (!state.isFinished()) {
             errorStatus = status;
             errorMessage = message;
-            end(State.FAILED);
+            end(ExecutionState.FAILED);
         }
     }
 
     synchronized void cancelled() {
-        if (!state.finished()) {
+        if (!state.isFinished()) {
             errorMessage = "cancelled after " + pagesDone + " of " + pagesTotal + " pages";
-            end(State.CANCELLED);
+            end(ExecutionState.CANCELLED);
         }
     }
 
     /** The final state, set once: {@code onEnd} frees the execution's slot before anyone waiting hears of it. */
-    private void end(State s) {
+    private void end(ExecutionState s) {
         state = s;
         onEnd.accept(this);
         finishedLatch.countDown();
@@ -125,9 +109,9 @@ final class Execution {
     /** Asks the execution to stop: a queued one is cancelled at once, a running one at its next batch. */
     synchronized void requestCancel() {
         paceWaived = true; // an execution already finished is reported as it is, without pacing
-        if (state == State.QUEUED) {
+        if (state == ExecutionState.QUEUED) {
             errorMessage = "cancelled before it started";
-            end(State.CANCELLED);
+            end(ExecutionState.CANCELLED);
         } else {
             cancelRequested = true;
         }
@@ -165,7 +149,7 @@ final class Execution {
      * {@code factor} (modeled time x factor since submission); 0 when it may be reported now.
      */
     long paceWaitNs(double factor, long nowWallNs) {
-        if (factor <= 0 || paceWaived || state != State.DONE) {
+        if (factor <= 0 || paceWaived || state != ExecutionState.DONE) {
             return 0;
         }
         long due = submittedWallNs + (long) (model.modeledNs() * factor);

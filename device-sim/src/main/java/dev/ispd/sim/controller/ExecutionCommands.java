@@ -1,14 +1,15 @@
 package dev.ispd.sim.controller;
 
+import dev.ispd.protocol.ExecutionState;
+import dev.ispd.protocol.ObjectKind;
+import dev.ispd.protocol.Status;
+import dev.ispd.protocol.TaskletForm;
 import dev.ispd.sim.assembly.DriveModel;
 import dev.ispd.sim.hostif.PayloadWriter;
-import dev.ispd.sim.hostif.Protocol;
 import dev.ispd.sim.hostif.Requests;
 import dev.ispd.sim.hostif.Responses;
-import dev.ispd.sim.hostif.Status;
 import dev.ispd.sim.hostif.StatusException;
 import dev.ispd.sim.store.ObjectInfo;
-import dev.ispd.sim.store.ObjectKind;
 import dev.ispd.sim.store.ObjectStore;
 import dev.ispd.sim.store.StoreException;
 import dev.ispd.sim.store.TaskletDefinition;
@@ -56,17 +57,17 @@ final class ExecutionCommands {
     long createTasklet(long clock, Requests.CreateTasklet req, PayloadWriter out) throws StatusException {
         byte[] body = new byte[req.body().remaining()];
         req.body().duplicate().get(body);
-        if (req.form() == Protocol.FORM_PLAN) {
+        if (req.form() == TaskletForm.PLAN) {
             PlanForm.check(req.name(), req.params(), body);
-        } else if (req.form() == Protocol.FORM_BUILTIN) {
+        } else if (req.form() == TaskletForm.BUILTIN) {
             checkBuiltin(req.name(), req.params(), body);
         } else {
-            throw new StatusException(Status.UNSUPPORTED, "tasklet form " + req.form() + " (MODULE) is not supported "
-                    + "by this drive; only 1 (BUILTIN) and 2 (PLAN) are");
+            throw new StatusException(Status.UNSUPPORTED, "tasklet form " + req.form().code() + " (" + req.form() + ")"
+                    + " is not supported by this drive; only 1 (BUILTIN) and 2 (PLAN) are");
         }
         long id;
         try {
-            id = store.createTasklet(new TaskletDefinition(req.form(), req.name(), req.params(), body));
+            id = store.createTasklet(new TaskletDefinition(req.form().code(), req.name(), req.params(), body));
         } catch (IOException e) {
             throw StoreErrors.status(e, "creating a tasklet instance");
         }
@@ -89,7 +90,7 @@ final class ExecutionCommands {
 
     /** The tasklet of one execution: a built-in from its factory, a plan from its body. */
     private Tasklet instantiate(long taskletId, TaskletDefinition def, Params runtime) throws StatusException {
-        if (def.form() == Protocol.FORM_PLAN) {
+        if (def.form() == TaskletForm.PLAN.code()) {
             return PlanForm.tasklet(def, runtime);
         }
         TaskletFactory factory = factory(def.name(), "tasklet instance " + Long.toUnsignedString(taskletId) + " names ");
@@ -139,7 +140,7 @@ final class ExecutionCommands {
 
     void poll(Requests.Poll req, PayloadWriter out) throws StatusException {
         Execution e = executions.get(req.execId());
-        Execution.State state = e.state();
+        ExecutionState state = e.state();
         long pagesDone = e.pagesDone();
         long pollUs = 0;
         long nowWallNs = System.nanoTime();
@@ -148,26 +149,26 @@ final class ExecutionCommands {
             // finished, but reported RUNNING until its paced time, with progress to match
             long pacedTotalNs = Math.max(1, (long) (e.model.modeledNs() * paceFactor));
             pagesDone = e.pagesTotal - (long) (e.pagesTotal * ((double) paceWaitNs / pacedTotalNs));
-            state = Execution.State.RUNNING;
+            state = ExecutionState.RUNNING;
             pollUs = paceWaitNs / 1000;
-        } else if (!state.finished()) {
+        } else if (!state.isFinished()) {
             // paced, answers follow modeled time; unpaced, the scan runs as fast as this machine does
             pollUs = (paceFactor > 0 ? e.model.estimateRemainingNs(e.pagesTotal - pagesDone)
                     : e.wallRemainingNs(nowWallNs)) / 1000;
         }
-        if (!state.finished()) {
+        if (!state.isFinished()) {
             pollUs = Math.max(MIN_POLL_US, Math.min(MAX_POLL_US, pollUs));
         }
         Status err = e.errorStatus();
-        long resultBytes = state == Execution.State.DONE ? e.result().length : 0;
-        new Responses.Poll(state.code, err == null ? 0 : err.code(), pollUs, pagesDone, e.pagesTotal, resultBytes,
-                e.model.modeledNs(), e.model.energyNj(), state.finished() ? e.errorMessage() : "").encode(out);
+        long resultBytes = state == ExecutionState.DONE ? e.result().length : 0;
+        new Responses.Poll(state, err == null ? 0 : err.code(), pollUs, pagesDone, e.pagesTotal, resultBytes,
+                e.model.modeledNs(), e.model.energyNj(), state.isFinished() ? e.errorMessage() : "").encode(out);
     }
 
     long readResult(long clock, Requests.ReadResult req, PayloadWriter out) throws StatusException {
         Execution e = executions.get(req.execId());
-        if (e.state() != Execution.State.DONE || e.paceWaitNs(paceFactor, System.nanoTime()) > 0) {
-            String state = e.state().finished() && e.state() != Execution.State.DONE
+        if (e.state() != ExecutionState.DONE || e.paceWaitNs(paceFactor, System.nanoTime()) > 0) {
+            String state = e.state().isFinished() && e.state() != ExecutionState.DONE
                     ? e.state() + " (" + e.errorMessage() + ")" : "not DONE yet";
             throw new StatusException(Status.NOT_READY, "execution " + Long.toUnsignedString(req.execId()) + " is "
                     + state + "; its result is readable once it is DONE");
@@ -193,7 +194,7 @@ final class ExecutionCommands {
             Thread.currentThread().interrupt();
             throw new StatusException(Status.INTERNAL, "interrupted while cancelling execution " + e.id);
         }
-        new Responses.Cancel(e.state().code).encode(out);
+        new Responses.Cancel(e.state()).encode(out);
     }
 
     void release(Requests.Release req, PayloadWriter out) throws StatusException {

@@ -1,8 +1,9 @@
 package dev.ispd.sim.controller;
 
-import dev.ispd.sim.hostif.Status;
+import dev.ispd.protocol.Status;
 import dev.ispd.sim.store.ObjectStore;
 import dev.ispd.sim.store.StoreException;
+import dev.ispd.plan.PlanLimitException;
 import dev.ispd.tasklet.BatchListener;
 import dev.ispd.protocol.Extent;
 import dev.ispd.tasklet.ExtentScanner;
@@ -126,6 +127,10 @@ final class ExecutionRunner implements AutoCloseable {
             e.cancelled();
         } catch (IOException io) {
             e.fail(Status.IO_ERROR, "reading the extents of execution " + e.id + " failed: " + io.getMessage());
+        } catch (PlanLimitException limit) {
+            // a row plan whose result outgrew the drive's limit while it ran
+            e.fail(Status.LIMIT_EXCEEDED, "plan '" + e.taskletName + "' is beyond this drive's " + limit.limit()
+                    + " limit: " + limit.getMessage());
         } catch (RuntimeException re) {
             // the tasklet's own failure, including a result over ResultSink's limit
             LOG.log(Level.FINE, "tasklet " + e.taskletName + " failed in execution " + e.id, re);

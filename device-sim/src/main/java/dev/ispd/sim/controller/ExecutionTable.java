@@ -1,6 +1,6 @@
 package dev.ispd.sim.controller;
 
-import dev.ispd.sim.hostif.Status;
+import dev.ispd.protocol.Status;
 import dev.ispd.sim.hostif.StatusException;
 import dev.ispd.sim.store.StoreException;
 import java.io.IOException;
@@ -92,7 +92,7 @@ final class ExecutionTable {
     /** Forgets a finished execution and its result; BUSY while it is queued or running. */
     synchronized void release(long execId) throws StatusException {
         Execution e = get(execId);
-        if (!e.state().finished()) {
+        if (!e.state().isFinished()) {
             throw new StatusException(Status.BUSY, "execution " + execId + " is " + e.state()
                     + "; cancel it or wait for it to finish before releasing it");
         }

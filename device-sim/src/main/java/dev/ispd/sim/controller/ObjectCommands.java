@@ -100,6 +100,6 @@ final class ObjectCommands {
     }
 
     private static Responses.ObjectStat stat(ObjectInfo o) {
-        return new Responses.ObjectStat(o.id(), o.size(), o.kind().code());
+        return new Responses.ObjectStat(o.id(), o.size(), o.kind());
     }
 }

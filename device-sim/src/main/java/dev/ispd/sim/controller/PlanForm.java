@@ -7,15 +7,15 @@ import dev.ispd.plan.PlanLimitException;
 import dev.ispd.plan.PlanLimits;
 import dev.ispd.plan.PlanTasklet;
 import dev.ispd.protocol.Params;
-import dev.ispd.sim.hostif.Status;
+import dev.ispd.protocol.Status;
 import dev.ispd.sim.hostif.StatusException;
 import dev.ispd.sim.store.TaskletDefinition;
 import dev.ispd.tasklet.Tasklet;
 
 /**
  * Tasklets of form PLAN: the body is a plan's encoding ({@link PlanCodec}), run by the same
- * interpreter as on the host within the drive's {@link PlanLimits#DRIVE}. The name is only a
- * label; a plan takes no parameters.
+ * interpreter as on the host within the drive's {@link PlanLimits#DRIVE}: a plan beyond them is
+ * LIMIT_EXCEEDED naming the limit. The name is only a label; a plan takes no parameters.
  */
 final class PlanForm {
     private PlanForm() {
@@ -45,7 +45,7 @@ final class PlanForm {
             PlanLimits.DRIVE.check(plan);
             return plan;
         } catch (PlanLimitException e) {
-            throw new StatusException(Status.BAD_PARAMETER, "plan '" + name + "' is beyond this drive's "
+            throw new StatusException(Status.LIMIT_EXCEEDED, "plan '" + name + "' is beyond this drive's "
                     + e.limit() + " limit: " + e.getMessage());
         } catch (PlanException e) {
             throw new StatusException(Status.BAD_PARAMETER, "plan '" + name + "': " + e.getMessage());

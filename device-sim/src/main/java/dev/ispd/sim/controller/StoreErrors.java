@@ -1,6 +1,6 @@
 package dev.ispd.sim.controller;
 
-import dev.ispd.sim.hostif.Status;
+import dev.ispd.protocol.Status;
 import dev.ispd.sim.hostif.StatusException;
 import dev.ispd.sim.store.StoreException;
 import java.io.IOException;

@@ -1,9 +1,11 @@
 package dev.ispd.sim.daemon;
 
+import dev.ispd.cli.CommandLines;
+import dev.ispd.cli.OptionChecks;
 import dev.ispd.profile.DeviceProfile;
 import dev.ispd.profile.Profiles;
+import dev.ispd.protocol.FrameFormat;
 import dev.ispd.sim.hostif.DriveAddress;
-import dev.ispd.sim.hostif.Protocol;
 import dev.ispd.sim.store.Durability;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -23,7 +25,7 @@ import picocli.CommandLine.Option;
  * scripts and tests wait for.
  */
 @Command(name = "ispd-drive", mixinStandardHelpOptions = true, sortOptions = false,
-        version = "ispd-drive (ispd protocol version " + Protocol.VERSION + ")",
+        version = "ispd-drive (ispd protocol version " + FrameFormat.PROTOCOL_VERSION + ")",
         description = "Serves simulated smart drives over the ispd object-command protocol (docs/protocol.md).",
         footer = {"", "Drive i keeps its objects in <dir>/drive<i>. Examples:",
                 "  ispd-drive --socket /tmp/ispd.sock --dir /tmp/ispd-data",
@@ -84,28 +86,17 @@ public final class DriveDaemon implements Callable<Integer> {
     private CommandLine.Model.CommandSpec spec;
 
     public static void main(String[] args) {
-        CommandLine cli = new CommandLine(new DriveDaemon());
-        cli.setExecutionExceptionHandler((e, cmd, parsed) -> {
-            cmd.getErr().println("ispd-drive: " + e.getMessage());
-            return 1;
-        });
-        System.exit(cli.execute(args));
+        CommandLines.exit(new DriveDaemon(), args);
     }
 
     @Override
     public Integer call() throws IOException, InterruptedException {
-        requireOption(drives >= 1, "--drives must be >= 1, got " + drives);
-        requireOption(pace >= 0 && !Double.isInfinite(pace), "--pace must be a finite number >= 0, got " + pace);
-        requireOption(maxInflight >= 1, "--max-inflight must be >= 1, got " + maxInflight);
-        requireOption(maxConnections >= 1, "--max-connections must be >= 1, got " + maxConnections);
-        requireOption(listen.port == null || (listen.port >= 0 && listen.port + drives - 1 <= 65535),
-                "--port " + listen.port + " with " + drives + " drive(s) leaves the range 0..65535");
-        DeviceProfile p;
-        try {
-            p = Profiles.device(profile);
-        } catch (IllegalArgumentException e) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "--profile: " + e.getMessage());
-        }
+        OptionChecks checks = OptionChecks.of(spec.commandLine()).atLeast("--drives", drives, 1)
+                .require(pace >= 0 && !Double.isInfinite(pace), "--pace", pace, "a finite number >= 0")
+                .atLeast("--max-inflight", maxInflight, 1).atLeast("--max-connections", maxConnections, 1)
+                .require(listen.port == null || listen.port >= 0 && listen.port + drives - 1 <= 65535, "--port",
+                        listen.port, "in 0.." + (65536 - drives) + " for " + drives + " drive(s) on consecutive ports");
+        DeviceProfile p = checks.valid("--profile", profile, () -> Profiles.device(profile));
         DriveOptions options = DriveOptions.defaults().withDurability(durability).withPace(pace)
                 .withMaxInflight(maxInflight).withMaxConnections(maxConnections);
         List<Drive> started = new ArrayList<>();
@@ -133,12 +124,6 @@ public final class DriveDaemon implements Callable<Integer> {
         out.flush();
         stopped.await(); // until SIGTERM or SIGINT runs the hook
         return 0;
-    }
-
-    private void requireOption(boolean ok, String message) {
-        if (!ok) {
-            throw new CommandLine.ParameterException(spec.commandLine(), message);
-        }
     }
 
     private DriveAddress address(int i) {

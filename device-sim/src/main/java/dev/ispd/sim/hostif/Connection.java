@@ -1,5 +1,9 @@
 package dev.ispd.sim.hostif;
 
+import dev.ispd.protocol.FrameFormat;
+import dev.ispd.protocol.Limits;
+import dev.ispd.protocol.Opcode;
+import dev.ispd.protocol.Status;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -22,8 +26,8 @@ final class Connection implements Runnable {
     private final RequestHandler.Session session;
     private final LingeringCloser closer;
     private final Consumer<Connection> onExit;
-    private final ByteBuffer header = ByteBuffer.allocateDirect(Protocol.HEADER_SIZE).order(ByteOrder.LITTLE_ENDIAN);
-    private final ByteBuffer outHeader = ByteBuffer.allocateDirect(Protocol.HEADER_SIZE);
+    private final ByteBuffer header = ByteBuffer.allocateDirect(FrameFormat.HEADER_SIZE).order(ByteOrder.LITTLE_ENDIAN);
+    private final ByteBuffer outHeader = ByteBuffer.allocateDirect(FrameFormat.HEADER_SIZE);
     private final ByteBuffer[] frame = new ByteBuffer[2];
     private final PayloadReader reader = new PayloadReader();
     private final PayloadWriter writer = new PayloadWriter();
@@ -60,9 +64,9 @@ final class Connection implements Runnable {
             if (got == 0) {
                 return false; // clean close between frames
             }
-            if (got < Protocol.HEADER_SIZE) {
+            if (got < FrameFormat.HEADER_SIZE) {
                 answer(decodePadded(), Status.MALFORMED,
-                        "the frame ended after " + got + " of the header's " + Protocol.HEADER_SIZE + " bytes");
+                        "the frame ended after " + got + " of the header's " + FrameFormat.HEADER_SIZE + " bytes");
                 return true;
             }
             FrameHeader h = FrameHeader.decode(header.flip());
@@ -91,11 +95,13 @@ final class Connection implements Runnable {
             Opcode op = Opcode.ofCode(h.opcode());
             if (op == null) {
                 throw new StatusException(Status.UNKNOWN_OPCODE, String.format(
-                        "opcode 0x%02x is not defined in protocol version %d", h.opcode(), Protocol.VERSION));
+                        "opcode 0x%02x is not defined in protocol version %d", h.opcode(),
+                        FrameFormat.PROTOCOL_VERSION));
             }
-            if ((h.flags() & Protocol.FLAG_AUTH) != 0) {
+            if ((h.flags() & FrameFormat.FLAG_AUTH) != 0) {
                 throw new StatusException(Status.UNSUPPORTED, "the AUTH flag is set, but this drive does not "
-                        + "implement per-identity authentication (reserved in protocol version " + Protocol.VERSION + ")");
+                        + "implement per-identity authentication (reserved in protocol version "
+                        + FrameFormat.PROTOCOL_VERSION + ")");
             }
             if (h.status() != 0) {
                 throw new StatusException(Status.MALFORMED, op + " request: header status must be 0 in a request, got "
@@ -129,7 +135,7 @@ final class Connection implements Runnable {
     /** The payload buffer, grown (and kept) when a frame needs more room. */
     private ByteBuffer payloadBuffer(int len) {
         if (payload.capacity() < len) {
-            payload = ByteBuffer.allocateDirect(Math.min(Protocol.MAX_PAYLOAD, Math.max(len, 2 * payload.capacity())));
+            payload = ByteBuffer.allocateDirect(Math.min(Limits.MAX_PAYLOAD, Math.max(len, 2 * payload.capacity())));
         }
         return payload.clear().limit(len);
     }

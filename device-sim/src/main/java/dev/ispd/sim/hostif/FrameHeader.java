@@ -1,5 +1,8 @@
 package dev.ispd.sim.hostif;
 
+import dev.ispd.protocol.FrameFormat;
+import dev.ispd.protocol.Limits;
+import dev.ispd.protocol.Status;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.Arrays;
@@ -26,26 +29,28 @@ public record FrameHeader(int magic, int version, int opcode, int flags, long re
 
     /** A request header (anonymous, no tag). */
     public static FrameHeader request(int opcode, long requestId, long payloadLen) {
-        return new FrameHeader(Protocol.MAGIC, Protocol.VERSION, opcode, 0, requestId, payloadLen, 0, 0, NO_TAG);
+        return new FrameHeader(FrameFormat.MAGIC, FrameFormat.PROTOCOL_VERSION, opcode, 0, requestId, payloadLen, 0, 0,
+                NO_TAG);
     }
 
     /** The header of the answer to a request with this opcode and id. */
     public static FrameHeader response(int opcode, long requestId, long payloadLen, Status status) {
-        return new FrameHeader(Protocol.MAGIC, Protocol.VERSION, opcode, Protocol.FLAG_RESPONSE, requestId,
-                payloadLen, status.code(), 0, NO_TAG);
+        return new FrameHeader(FrameFormat.MAGIC, FrameFormat.PROTOCOL_VERSION, opcode, FrameFormat.FLAG_RESPONSE,
+                requestId, payloadLen, status.code(), 0, NO_TAG);
     }
 
     public boolean isResponse() {
-        return (flags & Protocol.FLAG_RESPONSE) != 0;
+        return (flags & FrameFormat.FLAG_RESPONSE) != 0;
     }
 
     /** Reads 64 bytes at the buffer's position (the position moves past them). */
     public static FrameHeader decode(ByteBuffer in) {
         ByteBuffer b = in.slice().order(ByteOrder.LITTLE_ENDIAN);
-        if (b.remaining() < Protocol.HEADER_SIZE) {
-            throw new IllegalArgumentException("a header needs " + Protocol.HEADER_SIZE + " bytes, got " + b.remaining());
+        if (b.remaining() < FrameFormat.HEADER_SIZE) {
+            throw new IllegalArgumentException("a header needs " + FrameFormat.HEADER_SIZE + " bytes, got "
+                    + b.remaining());
         }
-        in.position(in.position() + Protocol.HEADER_SIZE);
+        in.position(in.position() + FrameFormat.HEADER_SIZE);
         int magic = b.getInt(0);
         int version = b.get(4) & 0xFF;
         int opcode = b.get(5) & 0xFF;
@@ -65,7 +70,7 @@ public record FrameHeader(int magic, int version, int opcode, int flags, long re
         b.putInt(magic).put((byte) version).put((byte) opcode).putShort((short) flags).putLong(requestId)
                 .putInt((int) payloadLen).putShort((short) status).putShort((short) 0).putInt((int) identity)
                 .putInt(0).put(authTag);
-        out.position(out.position() + Protocol.HEADER_SIZE);
+        out.position(out.position() + FrameFormat.HEADER_SIZE);
     }
 
     /**
@@ -74,21 +79,22 @@ public record FrameHeader(int magic, int version, int opcode, int flags, long re
      * connection. Returns null when the header can be trusted.
      */
     public StatusException checkFraming() {
-        if (magic != Protocol.MAGIC) {
+        if (magic != FrameFormat.MAGIC) {
             return new StatusException(Status.BAD_MAGIC, String.format(
-                    "bad magic 0x%08x in frame header, expected 0x%08x (\"ISPD\")", magic, Protocol.MAGIC));
+                    "bad magic 0x%08x in frame header, expected 0x%08x (\"ISPD\")", magic, FrameFormat.MAGIC));
         }
-        if (version != Protocol.VERSION) {
+        if (version != FrameFormat.PROTOCOL_VERSION) {
             return new StatusException(Status.BAD_VERSION,
-                    "protocol version " + version + " is not supported; this drive speaks version " + Protocol.VERSION);
+                    "protocol version " + version + " is not supported; this drive speaks version "
+                            + FrameFormat.PROTOCOL_VERSION);
         }
-        int unknown = flags & ~(Protocol.FLAG_RESPONSE | Protocol.FLAG_AUTH);
+        int unknown = flags & ~(FrameFormat.FLAG_RESPONSE | FrameFormat.FLAG_AUTH);
         if (unknown != 0) {
             return new StatusException(Status.BAD_FLAGS, String.format("undefined flag bits 0x%04x set in frame header", unknown));
         }
-        if (payloadLen > Protocol.MAX_PAYLOAD) {
+        if (payloadLen > Limits.MAX_PAYLOAD) {
             return new StatusException(Status.PAYLOAD_TOO_LARGE,
-                    "payload_len " + payloadLen + " exceeds the limit of " + Protocol.MAX_PAYLOAD + " bytes");
+                    "payload_len " + payloadLen + " exceeds the limit of " + Limits.MAX_PAYLOAD + " bytes");
         }
         return null;
     }

@@ -1,5 +1,8 @@
 package dev.ispd.sim.hostif;
 
+import dev.ispd.protocol.FrameFormat;
+import dev.ispd.protocol.Limits;
+import dev.ispd.protocol.Status;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.ClosedSelectorException;
@@ -22,7 +25,7 @@ import java.util.concurrent.TimeUnit;
  */
 final class LingeringCloser implements AutoCloseable {
     private static final long WAIT_NS = TimeUnit.SECONDS.toNanos(2);
-    private static final long DRAIN_MAX_BYTES = 4L * Protocol.MAX_PAYLOAD;
+    private static final long DRAIN_MAX_BYTES = 4L * Limits.MAX_PAYLOAD;
 
     private final Selector selector;
     private final Queue<Pending> incoming = new ConcurrentLinkedQueue<>();
@@ -39,7 +42,7 @@ final class LingeringCloser implements AutoCloseable {
 
     /** Reads the first request header, answers it with BUSY and {@code message}, then drains and closes. */
     void rejectBusy(SocketChannel ch, String message) {
-        submit(new Pending(ch, ByteBuffer.allocate(Protocol.HEADER_SIZE), message));
+        submit(new Pending(ch, ByteBuffer.allocate(FrameFormat.HEADER_SIZE), message));
     }
 
     /** Stops sending, reads and discards the client's remaining input for a while, then closes. */
@@ -134,7 +137,7 @@ final class LingeringCloser implements AutoCloseable {
         FrameHeader request = FrameHeader.decode(p.header.flip());
         PayloadWriter payload = new PayloadWriter(256);
         new Responses.Error(p.busyMessage).encode(payload);
-        ByteBuffer frame = ByteBuffer.allocate(Protocol.HEADER_SIZE + payload.size());
+        ByteBuffer frame = ByteBuffer.allocate(FrameFormat.HEADER_SIZE + payload.size());
         FrameHeader.response(request.opcode(), request.requestId(), payload.size(), Status.BUSY).encode(frame);
         frame.put(payload.payload()).flip();
         p.ch.write(frame); // a fresh socket's send buffer takes this small frame whole

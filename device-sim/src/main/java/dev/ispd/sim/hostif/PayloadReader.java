@@ -1,6 +1,9 @@
 package dev.ispd.sim.hostif;
 
+import dev.ispd.protocol.Limits;
 import dev.ispd.protocol.Params;
+import dev.ispd.protocol.Status;
+import dev.ispd.protocol.WireCode;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.CharBuffer;
@@ -68,17 +71,31 @@ public final class PayloadReader {
         return (int) v;
     }
 
+    /** A u8 that must be the code of one of {@code values}, e.g. {@code ObjectKind.values()}. */
+    public <E extends Enum<E> & WireCode> E u8Code(String field, E[] values) throws StatusException {
+        int code = u8(field);
+        E e = WireCode.find(values, code);
+        if (e == null) {
+            StringBuilder known = new StringBuilder();
+            for (E v : values) {
+                known.append(known.length() == 0 ? "" : ", ").append(v.code()).append(" (").append(v).append(')');
+            }
+            throw malformed(field + " " + code + " is not one of " + known);
+        }
+        return e;
+    }
+
     /** The raw 64 bits of a u64; values above 2^63-1 come back negative. */
     public long u64(String field) throws StatusException {
         need(8, field);
         return buf.getLong();
     }
 
-    /** A str: u16 length and UTF-8 bytes, at most {@link Protocol#MAX_STRING}. */
+    /** A str: u16 length and UTF-8 bytes, at most {@link Limits#MAX_STRING}. */
     public String str(String field) throws StatusException {
         int len = u16(field + " length");
-        if (len > Protocol.MAX_STRING) {
-            throw malformed(field + " is " + len + " bytes long, over the limit of " + Protocol.MAX_STRING);
+        if (len > Limits.MAX_STRING) {
+            throw malformed(field + " is " + len + " bytes long, over the limit of " + Limits.MAX_STRING);
         }
         need(len, field);
         ByteBuffer bytes = buf.slice().limit(len);
@@ -94,8 +111,8 @@ public final class PayloadReader {
     /** A params: u16 count, then count (str key, str value) pairs; keys checked, no duplicates. */
     public Params params(String field) throws StatusException {
         int count = u16(field + " count");
-        if (count > Protocol.MAX_PARAMS) {
-            throw malformed(field + " has " + count + " pairs, over the limit of " + Protocol.MAX_PARAMS);
+        if (count > Limits.MAX_PARAMS) {
+            throw malformed(field + " has " + count + " pairs, over the limit of " + Limits.MAX_PARAMS);
         }
         Map<String, String> m = new LinkedHashMap<>();
         for (int i = 0; i < count; i++) {

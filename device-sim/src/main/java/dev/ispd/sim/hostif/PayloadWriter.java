@@ -1,5 +1,6 @@
 package dev.ispd.sim.hostif;
 
+import dev.ispd.protocol.Limits;
 import dev.ispd.protocol.Params;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -8,7 +9,7 @@ import java.util.Map;
 
 /**
  * Writes the fields of one payload, little-endian, into a direct buffer that grows on demand
- * (up to {@link Protocol#MAX_PAYLOAD}) and is kept for the next payload: a connection reuses
+ * (up to {@link Limits#MAX_PAYLOAD}) and is kept for the next payload: a connection reuses
  * one writer, so steady-state requests allocate no buffers.
  */
 public final class PayloadWriter {
@@ -60,18 +61,18 @@ public final class PayloadWriter {
         return this;
     }
 
-    /** A str; fails for more than {@link Protocol#MAX_STRING} bytes. */
+    /** A str; fails for more than {@link Limits#MAX_STRING} bytes. */
     public PayloadWriter str(String s) {
         byte[] b = s.getBytes(StandardCharsets.UTF_8);
-        if (b.length > Protocol.MAX_STRING) {
-            throw new IllegalArgumentException("string of " + b.length + " bytes exceeds " + Protocol.MAX_STRING);
+        if (b.length > Limits.MAX_STRING) {
+            throw new IllegalArgumentException("string of " + b.length + " bytes exceeds " + Limits.MAX_STRING);
         }
         return strBytes(b);
     }
 
-    /** A str cut to {@link Protocol#MAX_STRING} bytes: for messages that quote client input. */
+    /** A str cut to {@link Limits#MAX_STRING} bytes: for messages that quote client input. */
     public PayloadWriter message(String s) {
-        return strBytes(WireStrings.utf8Truncated(s, Protocol.MAX_STRING));
+        return strBytes(WireStrings.utf8Truncated(s, Limits.MAX_STRING));
     }
 
     private PayloadWriter strBytes(byte[] b) {
@@ -82,8 +83,8 @@ public final class PayloadWriter {
 
     public PayloadWriter params(Params p) {
         Map<String, String> m = p.asMap();
-        if (m.size() > Protocol.MAX_PARAMS) {
-            throw new IllegalArgumentException(m.size() + " params exceed " + Protocol.MAX_PARAMS);
+        if (m.size() > Limits.MAX_PARAMS) {
+            throw new IllegalArgumentException(m.size() + " params exceed " + Limits.MAX_PARAMS);
         }
         u16(m.size());
         m.forEach((k, v) -> {
@@ -124,10 +125,10 @@ public final class PayloadWriter {
             return buf;
         }
         long needed = (long) buf.position() + n;
-        if (needed > Protocol.MAX_PAYLOAD) {
-            throw new IllegalStateException("payload of " + needed + " bytes would exceed " + Protocol.MAX_PAYLOAD);
+        if (needed > Limits.MAX_PAYLOAD) {
+            throw new IllegalStateException("payload of " + needed + " bytes would exceed " + Limits.MAX_PAYLOAD);
         }
-        int capacity = (int) Math.min(Protocol.MAX_PAYLOAD, Math.max(needed, 2L * buf.capacity()));
+        int capacity = (int) Math.min(Limits.MAX_PAYLOAD, Math.max(needed, 2L * buf.capacity()));
         ByteBuffer bigger = ByteBuffer.allocateDirect(capacity).order(ByteOrder.LITTLE_ENDIAN);
         bigger.put(buf.flip());
         buf = bigger;

@@ -1,7 +1,11 @@
 package dev.ispd.sim.hostif;
 
 import dev.ispd.protocol.Extent;
+import dev.ispd.protocol.Limits;
+import dev.ispd.protocol.Opcode;
 import dev.ispd.protocol.Params;
+import dev.ispd.protocol.Status;
+import dev.ispd.protocol.TaskletForm;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
@@ -31,14 +35,14 @@ public final class Requests {
             case DEVICE_LOG -> new DeviceLog();
             case CREATE_OBJECT -> new CreateObject(r.u64("requested_id"));
             case WRITE_OBJECT -> WriteObject.decode(r);
-            case READ_OBJECT -> new ReadObject(r.u64("id"), r.u64("offset"), r.u32("length", 0, Protocol.MAX_IO));
+            case READ_OBJECT -> new ReadObject(r.u64("id"), r.u64("offset"), r.u32("length", 0, Limits.MAX_IO));
             case STAT_OBJECT -> new StatObject(r.u64("id"));
-            case LIST_OBJECTS -> new ListObjects(r.u64("after_id"), r.u32("max", 1, Protocol.MAX_LIST));
+            case LIST_OBJECTS -> new ListObjects(r.u64("after_id"), r.u32("max", 1, Limits.MAX_LIST));
             case DELETE_OBJECT -> new DeleteObject(r.u64("id"));
             case CREATE_TASKLET -> CreateTasklet.decode(r);
             case EXECUTE -> Execute.decode(r);
             case POLL -> new Poll(r.u64("exec_id"));
-            case READ_RESULT -> new ReadResult(r.u64("exec_id"), r.u64("offset"), r.u32("length", 0, Protocol.MAX_IO));
+            case READ_RESULT -> new ReadResult(r.u64("exec_id"), r.u64("offset"), r.u32("length", 0, Limits.MAX_IO));
             case CANCEL -> new Cancel(r.u64("exec_id"));
             case RELEASE -> new Release(r.u64("exec_id"));
         };
@@ -73,7 +77,7 @@ public final class Requests {
         static WriteObject decode(PayloadReader r) throws StatusException {
             long id = r.u64("id");
             long offset = r.u64("offset");
-            int length = r.u32("length", 0, Protocol.MAX_IO);
+            int length = r.u32("length", 0, Limits.MAX_IO);
             if (length != r.remaining()) {
                 throw r.malformed("length " + length + " does not match the " + r.remaining()
                         + " data bytes that follow it");
@@ -102,20 +106,16 @@ public final class Requests {
         public void encode(PayloadWriter w) { w.u64(id); }
     }
 
-    /** {@code form}: {@link Protocol#FORM_BUILTIN}, {@code _PLAN} or {@code _MODULE}. */
-    public record CreateTasklet(int form, String name, Params params, ByteBuffer body) implements Request {
+    public record CreateTasklet(TaskletForm form, String name, Params params, ByteBuffer body) implements Request {
         public Opcode opcode() { return Opcode.CREATE_TASKLET; }
 
         public void encode(PayloadWriter w) {
-            w.u8(form).str(name).params(params).blob(body);
+            w.u8(form.code()).str(name).params(params).blob(body);
         }
 
         static CreateTasklet decode(PayloadReader r) throws StatusException {
-            int form = r.u8("form");
-            if (form < Protocol.FORM_BUILTIN || form > Protocol.FORM_MODULE) {
-                throw r.malformed("form " + form + " is not 1 (BUILTIN), 2 (PLAN) or 3 (MODULE)");
-            }
-            return new CreateTasklet(form, r.str("name"), r.params("params"), r.blob("body"));
+            return new CreateTasklet(r.u8Code("form", TaskletForm.values()), r.str("name"), r.params("params"),
+                    r.blob("body"));
         }
     }
 
@@ -136,7 +136,7 @@ public final class Requests {
             long taskletId = r.u64("tasklet_id");
             long outputId = r.u64("output_id");
             Params runtime = r.params("runtime");
-            int n = r.u32("n", 0, Protocol.MAX_EXTENTS);
+            int n = r.u32("n", 0, Limits.MAX_EXTENTS);
             if ((long) n * EXTENT_BYTES != r.remaining()) {
                 throw r.malformed("n says " + n + " extents (" + (long) n * EXTENT_BYTES + " bytes) but "
                         + r.remaining() + " bytes follow");

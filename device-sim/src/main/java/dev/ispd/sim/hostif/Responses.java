@@ -1,6 +1,11 @@
 package dev.ispd.sim.hostif;
 
+import dev.ispd.protocol.ExecutionState;
+import dev.ispd.protocol.Limits;
+import dev.ispd.protocol.ObjectKind;
+import dev.ispd.protocol.Opcode;
 import dev.ispd.protocol.Params;
+import dev.ispd.protocol.Status;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
@@ -27,7 +32,7 @@ public final class Responses {
             case DEVICE_LOG -> DeviceLog.decode(r);
             case CREATE_OBJECT -> new CreateObject(r.u64("id"));
             case WRITE_OBJECT -> new WriteObject(r.u64("size"));
-            case READ_OBJECT -> new ReadObject(r.bytes(r.u32("length", 0, Protocol.MAX_IO), "data"));
+            case READ_OBJECT -> new ReadObject(r.bytes(r.u32("length", 0, Limits.MAX_IO), "data"));
             case STAT_OBJECT -> ObjectStat.decode(r, "");
             case LIST_OBJECTS -> ListObjects.decode(r);
             case DELETE_OBJECT, RELEASE -> new Empty();
@@ -35,7 +40,7 @@ public final class Responses {
             case EXECUTE -> new Execute(r.u64("exec_id"));
             case POLL -> Poll.decode(r);
             case READ_RESULT -> ReadResult.decode(r);
-            case CANCEL -> new Cancel(r.u8("state"));
+            case CANCEL -> new Cancel(r.u8Code("state", ExecutionState.values()));
         };
         r.end();
         return resp;
@@ -124,12 +129,13 @@ public final class Responses {
         }
     }
 
-    /** STAT_OBJECT's response, and one LIST_OBJECTS entry; {@code kind}: {@link Protocol#KIND_DATA} or {@code _TASKLET}. */
-    public record ObjectStat(long id, long size, int kind) implements Response {
-        public void encode(PayloadWriter w) { w.u64(id).u64(size).u8(kind); }
+    /** STAT_OBJECT's response, and one LIST_OBJECTS entry. */
+    public record ObjectStat(long id, long size, ObjectKind kind) implements Response {
+        public void encode(PayloadWriter w) { w.u64(id).u64(size).u8(kind.code()); }
 
         static ObjectStat decode(PayloadReader r, String prefix) throws StatusException {
-            return new ObjectStat(r.u64(prefix + "id"), r.u64(prefix + "size"), r.u8(prefix + "kind"));
+            return new ObjectStat(r.u64(prefix + "id"), r.u64(prefix + "size"),
+                    r.u8Code(prefix + "kind", ObjectKind.values()));
         }
     }
 
@@ -143,7 +149,7 @@ public final class Responses {
         }
 
         static ListObjects decode(PayloadReader r) throws StatusException {
-            int count = r.u32("count", 0, Protocol.MAX_LIST);
+            int count = r.u32("count", 0, Limits.MAX_LIST);
             List<ObjectStat> entries = new ArrayList<>(count);
             for (int i = 0; i < count; i++) {
                 entries.add(ObjectStat.decode(r, "entry " + i + " "));
@@ -164,16 +170,16 @@ public final class Responses {
         public void encode(PayloadWriter w) { w.u64(execId); }
     }
 
-    /** {@code state}: a {@code Protocol.EXEC_*} value; {@code errorStatus}: a {@link Status} code. */
-    public record Poll(int state, int errorStatus, long suggestedPollUs, long pagesDone, long pagesTotal,
+    /** {@code errorStatus}: the {@link Status} code a FAILED execution ended with, 0 otherwise. */
+    public record Poll(ExecutionState state, int errorStatus, long suggestedPollUs, long pagesDone, long pagesTotal,
                        long resultBytes, long modeledNs, long modeledEnergyNj, String errorMessage) implements Response {
         public void encode(PayloadWriter w) {
-            w.u8(state).u8(0).u16(errorStatus).u32(suggestedPollUs).u64(pagesDone).u64(pagesTotal).u64(resultBytes)
-                    .u64(modeledNs).u64(modeledEnergyNj).message(errorMessage);
+            w.u8(state.code()).u8(0).u16(errorStatus).u32(suggestedPollUs).u64(pagesDone).u64(pagesTotal)
+                    .u64(resultBytes).u64(modeledNs).u64(modeledEnergyNj).message(errorMessage);
         }
 
         static Poll decode(PayloadReader r) throws StatusException {
-            int state = r.u8("state");
+            ExecutionState state = r.u8Code("state", ExecutionState.values());
             r.u8("reserved");
             return new Poll(state, r.u16("error_status"), r.u32("suggested_poll_us"), r.u64("pages_done"),
                     r.u64("pages_total"), r.u64("result_bytes"), r.u64("modeled_ns"), r.u64("modeled_energy_nj"),
@@ -194,11 +200,11 @@ public final class Responses {
 
         static ReadResult decode(PayloadReader r) throws StatusException {
             long total = r.u64("total_length");
-            return new ReadResult(total, r.bytes(r.u32("length", 0, Protocol.MAX_IO), "data"));
+            return new ReadResult(total, r.bytes(r.u32("length", 0, Limits.MAX_IO), "data"));
         }
     }
 
-    public record Cancel(int state) implements Response {
-        public void encode(PayloadWriter w) { w.u8(state); }
+    public record Cancel(ExecutionState state) implements Response {
+        public void encode(PayloadWriter w) { w.u8(state.code()); }
     }
 }

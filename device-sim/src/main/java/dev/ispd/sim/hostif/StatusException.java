@@ -1,5 +1,7 @@
 package dev.ispd.sim.hostif;
 
+import dev.ispd.protocol.Status;
+
 /**
  * A command failed with a protocol status; the message names what was wrong (field, object id,
  * offset, limit) and travels to the client as the error response's message.

@@ -1,5 +1,7 @@
 package dev.ispd.sim.store;
 
+import dev.ispd.protocol.ObjectKind;
+import dev.ispd.protocol.ReservedValues;
 import dev.ispd.sim.store.StoreException.Reason;
 import dev.ispd.sim.store.StoredObject.BackingFile;
 import java.io.IOException;
@@ -43,17 +45,6 @@ public final class ObjectStore implements AutoCloseable {
     private static final int COMPACT_RATIO = 4;
     /** ...and at least this many records. */
     private static final long COMPACT_MIN_RECORDS = 1024;
-    /**
-     * WRITE_OBJECT's offset meaning "at the object's current end" (ISPD_APPEND, 2^64-1): the store
-     * picks the offset under the object's lock, so appends from several connections never overlap.
-     */
-    public static final long APPEND = -1L;
-    /**
-     * The first well-known id (ISPD_WELL_KNOWN_ID_FIRST, 2^64-2^16): ids from here to 2^64-1 are
-     * never picked by the drive and do not move its next id, so clients can agree on them (for
-     * example the object file system's namespace journal) without colliding with picked ids.
-     */
-    public static final long FIRST_WELL_KNOWN_ID = -65536L;
 
     private final FileLock lock;
     private final Path dataDir;
@@ -230,27 +221,23 @@ public final class ObjectStore implements AutoCloseable {
 
     private long pickId() {
         long id = nextId;
-        while (id == 0 || isWellKnown(id) || objects.containsKey(id)) {
-            id = isWellKnown(id) ? 1 : id + 1;
+        while (id == 0 || ReservedValues.isWellKnownId(id) || objects.containsKey(id)) {
+            id = ReservedValues.isWellKnownId(id) ? 1 : id + 1;
         }
         advanceNextId(id);
         return id;
     }
 
-    /** True for ids in the well-known range the drive never picks. */
-    public static boolean isWellKnown(long id) {
-        return Long.compareUnsigned(id, FIRST_WELL_KNOWN_ID) >= 0;
-    }
-
     private void advanceNextId(long id) {
-        if (!isWellKnown(id) && Long.compareUnsigned(id + 1, nextId) > 0) {
+        if (!ReservedValues.isWellKnownId(id) && Long.compareUnsigned(id + 1, nextId) > 0) {
             nextId = id + 1;
         }
     }
 
     /**
      * Writes the remaining bytes of {@code data} at {@code offset} (at most the current size: no
-     * holes; {@link #APPEND} for the current end) of a DATA object; returns its size afterwards.
+     * holes; {@link ReservedValues#APPEND} for the current end, picked under the object's lock so
+     * that appends from several connections never overlap) of a DATA object; returns its size afterwards.
      * Writes to one object are serialised. Durable as the class comment says.
      */
     public long write(long id, long offset, ByteBuffer data) throws StoreException, IOException {
@@ -259,7 +246,7 @@ public final class ObjectStore implements AutoCloseable {
         synchronized (o) {
             checkNotDeleted(o);
             long size = o.size;
-            if (offset == APPEND) {
+            if (offset == ReservedValues.APPEND) {
                 offset = size;
             }
             if (offset < 0 || offset > size) {

@@ -1,5 +1,7 @@
 package dev.ispd.sim.store;
 
+import dev.ispd.protocol.ObjectKind;
+import dev.ispd.protocol.ReservedValues;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -57,7 +59,7 @@ final class ReplayedState {
     }
 
     private void advanceNextId(long id) {
-        if (!ObjectStore.isWellKnown(id) && Long.compareUnsigned(id + 1, nextId) > 0) {
+        if (!ReservedValues.isWellKnownId(id) && Long.compareUnsigned(id + 1, nextId) > 0) {
             nextId = id + 1;
         }
     }

@@ -1,5 +1,6 @@
 package dev.ispd.sim.store;
 
+import dev.ispd.protocol.ObjectKind;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.MappedByteBuffer;

@@ -26,6 +26,15 @@ class TaskletCoresTest {
     }
 
     @Test
+    void aUserTaskletsInstructionsArePricedAtTheProfilesCyclesPerInstruction() {
+        TaskletCores cores = new TaskletCores(spec(1, 0));
+        Meter m = meter(0, 0, 0, 0, 0);
+        m.addInstructions(1_000);
+        // 1,000 instructions x 2 cycles at 400 MHz
+        assertEquals(5_000, cores.workNs(m));
+    }
+
+    @Test
     void fieldLoadsStallTheCoreAndHoldTheDram() {
         TaskletCores cores = new TaskletCores(spec(1, 0));
         Dram dram = new Dram(DRAM);
@@ -81,7 +90,7 @@ class TaskletCoresTest {
     }
 
     private static ComputeSpec spec(int cores, long inputBandwidth) {
-        return new ComputeSpec(cores, 400_000_000, 4, 6, 20, 4, true, inputBandwidth, CORE);
+        return new ComputeSpec(cores, 400_000_000, 4, 6, 20, 4, 2, true, inputBandwidth, CORE);
     }
 
     private static Meter meter(long records, long dram, long compares, long hashUpdates, long bytesOut) {

@@ -2,14 +2,14 @@ package dev.ispd.sim.controller;
 
 import dev.ispd.profile.DeviceProfile;
 import dev.ispd.profile.Profiles;
+import dev.ispd.protocol.Status;
+import dev.ispd.protocol.TaskletForm;
 import dev.ispd.sim.assembly.DriveModel;
 import dev.ispd.sim.hostif.PayloadReader;
 import dev.ispd.sim.hostif.PayloadWriter;
-import dev.ispd.sim.hostif.Protocol;
 import dev.ispd.sim.hostif.RequestHandler;
 import dev.ispd.sim.hostif.Requests;
 import dev.ispd.sim.hostif.Responses;
-import dev.ispd.sim.hostif.Status;
 import dev.ispd.sim.hostif.StatusException;
 import dev.ispd.sim.store.Durability;
 import dev.ispd.sim.store.ObjectStore;
@@ -72,7 +72,7 @@ final class ControllerHarness implements AutoCloseable {
     }
 
     static long createTasklet(RequestHandler.Session s, String name, Params params) {
-        return call(s, new Requests.CreateTasklet(Protocol.FORM_BUILTIN, name, params, ByteBuffer.allocate(0)))
+        return call(s, new Requests.CreateTasklet(TaskletForm.BUILTIN, name, params, ByteBuffer.allocate(0)))
                 .<Responses.CreateTasklet>ok().taskletId();
     }
 
@@ -89,7 +89,7 @@ final class ControllerHarness implements AutoCloseable {
         long deadline = System.nanoTime() + 10_000_000_000L;
         while (true) {
             Responses.Poll p = poll(s, execId);
-            if (p.state() >= Protocol.EXEC_DONE) {
+            if (p.state().isFinished()) {
                 return p;
             }
             if (System.nanoTime() > deadline) {

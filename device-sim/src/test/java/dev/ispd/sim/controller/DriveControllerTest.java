@@ -12,12 +12,15 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.ispd.protocol.ExecutionState;
+import dev.ispd.protocol.Limits;
+import dev.ispd.protocol.ObjectKind;
+import dev.ispd.protocol.Status;
+import dev.ispd.protocol.TaskletForm;
 import dev.ispd.sim.controller.ControllerHarness.Reply;
-import dev.ispd.sim.hostif.Protocol;
 import dev.ispd.sim.hostif.RequestHandler;
 import dev.ispd.sim.hostif.Requests;
 import dev.ispd.sim.hostif.Responses;
-import dev.ispd.sim.hostif.Status;
 import dev.ispd.sim.testing.LinearModel;
 import dev.ispd.sim.testing.SumTaskletFactory;
 import dev.ispd.protocol.Extent;
@@ -83,7 +86,7 @@ class DriveControllerTest {
         assertEquals(ControllerHarness.PROFILE.capacityBytes(), info.capacityBytes());
         assertEquals(PAGE, info.pageSize());
         assertEquals(ControllerHarness.PROFILE.pagesPerBatch(), info.pagesPerBatch());
-        assertEquals(Protocol.MAX_IO, info.maxIo());
+        assertEquals(Limits.MAX_IO, info.maxIo());
         assertEquals(8, info.maxInflight());
         String tasklets = info.capabilities().asMap().get("tasklets");
         assertTrue(Arrays.asList(tasklets.split(",")).containsAll(
@@ -122,7 +125,7 @@ class DriveControllerTest {
         long exec = execute(s, t, out, NONE, new Extent(in, 100, PAGE), new Extent(in, 2 * PAGE, PAGE + 100))
                 .<Responses.Execute>ok().execId();
         Responses.Poll p = await(s, exec);
-        assertEquals(Protocol.EXEC_DONE, p.state(), p.errorMessage());
+        assertEquals(ExecutionState.DONE, p.state(), p.errorMessage());
         assertEquals(0, p.errorStatus());
         assertEquals(4, p.pagesTotal(), "extent 0 touches 2 pages, extent 1 touches 2");
         assertEquals(4, p.pagesDone());
@@ -210,19 +213,19 @@ class DriveControllerTest {
     @Test
     void createTaskletValidates() throws Exception {
         RequestHandler.Session s = start(8, 0);
-        assertError(call(s, new Requests.CreateTasklet(Protocol.FORM_BUILTIN, "q9", NONE, ByteBuffer.allocate(0))),
+        assertError(call(s, new Requests.CreateTasklet(TaskletForm.BUILTIN, "q9", NONE, ByteBuffer.allocate(0))),
                 Status.NO_SUCH_TASKLET, "no built-in tasklet 'q9'", "available: ", "q1");
-        assertError(call(s, new Requests.CreateTasklet(Protocol.FORM_BUILTIN, "q1", Params.of("entrySize", "33"),
+        assertError(call(s, new Requests.CreateTasklet(TaskletForm.BUILTIN, "q1", Params.of("entrySize", "33"),
                 ByteBuffer.allocate(0))), Status.BAD_PARAMETER, "tasklet 'q1'", "entrySize", "33");
-        assertError(call(s, new Requests.CreateTasklet(Protocol.FORM_BUILTIN, "q1", NONE, ByteBuffer.allocate(0))),
+        assertError(call(s, new Requests.CreateTasklet(TaskletForm.BUILTIN, "q1", NONE, ByteBuffer.allocate(0))),
                 Status.BAD_PARAMETER, "entrySize");
-        assertError(call(s, new Requests.CreateTasklet(Protocol.FORM_MODULE, "wasm", NONE, ByteBuffer.allocate(4))),
+        assertError(call(s, new Requests.CreateTasklet(TaskletForm.MODULE, "wasm", NONE, ByteBuffer.allocate(4))),
                 Status.UNSUPPORTED, "form 3 (MODULE) is not supported");
-        assertError(call(s, new Requests.CreateTasklet(Protocol.FORM_BUILTIN, "noop", NONE, ByteBuffer.allocate(4))),
+        assertError(call(s, new Requests.CreateTasklet(TaskletForm.BUILTIN, "noop", NONE, ByteBuffer.allocate(4))),
                 Status.BAD_PARAMETER, "empty body, got 4 bytes");
         long t = createTasklet(s, "q1", Params.of("entrySize", "32"));
         Responses.ObjectStat st = call(s, new Requests.StatObject(t)).ok();
-        assertEquals(new Responses.ObjectStat(t, 0, Protocol.KIND_TASKLET), st);
+        assertEquals(new Responses.ObjectStat(t, 0, ObjectKind.TASKLET), st);
         assertError(call(s, new Requests.WriteObject(t, 0, ByteBuffer.allocate(1))), Status.WRONG_KIND,
                 "object " + t + " is a tasklet instance");
     }
@@ -236,7 +239,7 @@ class DriveControllerTest {
         long exec = execute(s, t, out, Params.of("failAt", Integer.toString(2 * PAGE)), new Extent(in, 0, 4 * PAGE))
                 .<Responses.Execute>ok().execId();
         Responses.Poll p = await(s, exec);
-        assertEquals(Protocol.EXEC_FAILED, p.state());
+        assertEquals(ExecutionState.FAILED, p.state());
         assertEquals(Status.TASKLET_FAILED.code(), p.errorStatus());
         assertTrue(p.errorMessage().contains("tasklet 'test-sum' failed"), p.errorMessage());
         assertTrue(p.errorMessage().contains("reached offset " + 2 * PAGE), p.errorMessage());
@@ -247,7 +250,7 @@ class DriveControllerTest {
         long big = execute(s, t, 0, Params.of("emitBytes", Integer.toString(65 << 20)), new Extent(in, 0, PAGE))
                 .<Responses.Execute>ok().execId();
         p = await(s, big);
-        assertEquals(Protocol.EXEC_FAILED, p.state());
+        assertEquals(ExecutionState.FAILED, p.state());
         assertEquals(Status.TASKLET_FAILED.code(), p.errorStatus());
         assertTrue(p.errorMessage().contains("exceeds the limit of"), p.errorMessage());
     }
@@ -267,9 +270,9 @@ class DriveControllerTest {
         assertError(call(s, new Requests.Release(second)), Status.BUSY, "QUEUED");
         Responses.DeviceLog l = log(s);
         assertEquals(2, l.queued() + l.running());
-        assertEquals(Protocol.EXEC_CANCELLED, call(s, new Requests.Cancel(second)).<Responses.Cancel>ok().state());
-        assertEquals(Protocol.EXEC_CANCELLED, call(s, new Requests.Cancel(first)).<Responses.Cancel>ok().state());
-        assertEquals(Protocol.EXEC_CANCELLED, poll(s, first).state());
+        assertEquals(ExecutionState.CANCELLED, call(s, new Requests.Cancel(second)).<Responses.Cancel>ok().state());
+        assertEquals(ExecutionState.CANCELLED, call(s, new Requests.Cancel(first)).<Responses.Cancel>ok().state());
+        assertEquals(ExecutionState.CANCELLED, poll(s, first).state());
         assertEquals(0, poll(s, second).pagesDone());
         call(s, new Requests.DeleteObject(in)).ok();
         assertError(call(s, new Requests.StatObject(in)), Status.NO_SUCH_OBJECT);
@@ -282,7 +285,7 @@ class DriveControllerTest {
         long t = createTasklet(s, SumTaskletFactory.NAME, NONE);
         long exec = execute(s, t, 0, NONE, new Extent(in, 0, PAGE)).<Responses.Execute>ok().execId();
         await(s, exec);
-        assertEquals(Protocol.EXEC_DONE, call(s, new Requests.Cancel(exec)).<Responses.Cancel>ok().state());
+        assertEquals(ExecutionState.DONE, call(s, new Requests.Cancel(exec)).<Responses.Cancel>ok().state());
         assertEquals(16, readResult(s, exec, 0, 100).length);
     }
 
@@ -301,7 +304,7 @@ class DriveControllerTest {
         for (long id = first; id < first + 6; id++) {
             assertError(call(s, new Requests.Poll(id)), Status.NO_SUCH_EXECUTION, "execution " + id + " does not exist");
         }
-        assertEquals(Protocol.EXEC_DONE, poll(s, first + 6).state());
+        assertEquals(ExecutionState.DONE, poll(s, first + 6).state());
         call(s, new Requests.Release(last)).ok();
         assertError(call(s, new Requests.ReadResult(last, 0, 1)), Status.NO_SUCH_EXECUTION);
         assertError(call(s, new Requests.Release(last)), Status.NO_SUCH_EXECUTION);
@@ -317,12 +320,12 @@ class DriveControllerTest {
         long started = System.nanoTime();
         long exec = execute(s, t, 0, NONE, new Extent(in, 0, 10 * PAGE)).<Responses.Execute>ok().execId();
         Responses.Poll early = poll(s, exec);
-        assertTrue(early.state() <= Protocol.EXEC_RUNNING, "reported before its paced time: " + early);
+        assertTrue(!early.state().isFinished(), "reported before its paced time: " + early);
         assertTrue(early.suggestedPollUs() >= ExecutionCommands.MIN_POLL_US
                 && early.suggestedPollUs() <= ExecutionCommands.MAX_POLL_US, early.toString());
         assertError(call(s, new Requests.ReadResult(exec, 0, 16)), Status.NOT_READY);
         Responses.Poll done = await(s, exec);
-        assertEquals(Protocol.EXEC_DONE, done.state());
+        assertEquals(ExecutionState.DONE, done.state());
         long waitedMs = (System.nanoTime() - started) / 1_000_000;
         assertTrue(waitedMs >= (long) (done.modeledNs() * 2e5 / 1e6) - 1, "DONE after only " + waitedMs + " ms");
         assertEquals(16, readResult(s, exec, 0, 16).length);
@@ -334,9 +337,9 @@ class DriveControllerTest {
         long in = createData(s, bytes(PAGE, 1));
         long t = createTasklet(s, SumTaskletFactory.NAME, NONE);
         long exec = execute(s, t, 0, NONE, new Extent(in, 0, PAGE)).<Responses.Execute>ok().execId();
-        assertTrue(poll(s, exec).state() <= Protocol.EXEC_RUNNING);
-        int state = call(s, new Requests.Cancel(exec)).<Responses.Cancel>ok().state();
-        assertTrue(state == Protocol.EXEC_DONE || state == Protocol.EXEC_CANCELLED, "state " + state);
+        assertTrue(!poll(s, exec).state().isFinished());
+        ExecutionState state = call(s, new Requests.Cancel(exec)).<Responses.Cancel>ok().state();
+        assertTrue(state == ExecutionState.DONE || state == ExecutionState.CANCELLED, "state " + state);
         assertEquals(state, poll(s, exec).state());
     }
 

@@ -15,15 +15,16 @@ import dev.ispd.plan.Plan;
 import dev.ispd.plan.PlanCodec;
 import dev.ispd.plan.PlanResult;
 import dev.ispd.plan.Predicate;
+import dev.ispd.protocol.ExecutionState;
 import dev.ispd.protocol.Extent;
 import dev.ispd.protocol.Params;
+import dev.ispd.protocol.Status;
+import dev.ispd.protocol.TaskletForm;
 import dev.ispd.sim.controller.ControllerHarness.Reply;
 import dev.ispd.sim.assembly.ModeledDrive;
-import dev.ispd.sim.hostif.Protocol;
 import dev.ispd.sim.hostif.RequestHandler;
 import dev.ispd.sim.hostif.Requests;
 import dev.ispd.sim.hostif.Responses;
-import dev.ispd.sim.hostif.Status;
 import dev.ispd.tasklet.builtin.Q1Result;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
@@ -52,7 +53,7 @@ class PlanFormTest {
     }
 
     private static Reply createPlan(RequestHandler.Session s, Params params, byte[] body) {
-        return call(s, new Requests.CreateTasklet(Protocol.FORM_PLAN, "plan", params, ByteBuffer.wrap(body)));
+        return call(s, new Requests.CreateTasklet(TaskletForm.PLAN, "plan", params, ByteBuffer.wrap(body)));
     }
 
     private static Reply createPlan(RequestHandler.Session s, Plan plan) {
@@ -65,7 +66,7 @@ class PlanFormTest {
         long exec = execute(s, tasklet, 0, Params.EMPTY, new Extent(object, 0, length))
                 .<Responses.Execute>ok().execId();
         Responses.Poll p = await(s, exec);
-        assertEquals(Protocol.EXEC_DONE, p.state(), p.errorMessage());
+        assertEquals(ExecutionState.DONE, p.state(), p.errorMessage());
         Responses.ReadResult r = call(s, new Requests.ReadResult(exec, 0, (int) p.resultBytes())).ok();
         byte[] out = new byte[r.data().remaining()];
         r.data().get(out);
@@ -99,21 +100,23 @@ class PlanFormTest {
     @Test
     void theDriveRefusesBadPlansNamingWhatIsWrong() throws Exception {
         RequestHandler.Session s = start();
-        assertError(createPlan(s, Params.EMPTY, new byte[] {1, 0}), "plan 'plan'", "plan encoding, byte",
+        assertError(createPlan(s, Params.EMPTY, new byte[] {1, 0}), Status.BAD_PARAMETER, "plan 'plan'", "plan encoding, byte",
                 "ends early");
         assertError(createPlan(s, Plan.aggregate(Layout.worldCup98(ENTRY), null, List.of("clientID", "region"),
-                List.of(Aggregate.countStar()))), "groups limit", "GROUP BY clientID, region", "maxGroups");
+                List.of(Aggregate.countStar()))), Status.LIMIT_EXCEEDED, "groups limit", "GROUP BY clientID, region",
+                "maxGroups");
         Predicate deep = Predicate.eq("type", 1);
         for (int i = 0; i < 20; i++) {
             deep = Predicate.not(deep);
         }
-        assertError(createPlan(s, Plan.rows(Layout.worldCup98(ENTRY), deep, List.of("type"))), "predicateDepth");
+        assertError(createPlan(s, Plan.rows(Layout.worldCup98(ENTRY), deep, List.of("type"))), Status.LIMIT_EXCEEDED,
+                "predicateDepth");
         assertError(createPlan(s, Params.of("entrySize", "256"), PlanCodec.encode(Plan.rows(Layout.worldCup98(ENTRY),
-                null, List.of("type")))), "takes no parameters", "entrySize");
+                null, List.of("type")))), Status.BAD_PARAMETER, "takes no parameters", "entrySize");
     }
 
-    private static void assertError(Reply r, String... fragments) {
-        assertEquals(Status.BAD_PARAMETER, r.status(), r.message());
+    private static void assertError(Reply r, Status status, String... fragments) {
+        assertEquals(status, r.status(), r.message());
         for (String f : fragments) {
             assertTrue(r.message().contains(f), "message '" + r.message() + "' lacks '" + f + "'");
         }

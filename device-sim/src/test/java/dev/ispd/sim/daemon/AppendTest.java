@@ -3,10 +3,10 @@ package dev.ispd.sim.daemon;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.ispd.protocol.ReservedValues;
 import dev.ispd.sim.hostif.Requests;
 import dev.ispd.sim.hostif.Responses;
 import dev.ispd.sim.hostif.TestClient;
-import dev.ispd.sim.store.ObjectStore;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -91,7 +91,7 @@ class AppendTest {
         try (EmbeddedDrives drives = EmbeddedDrives.builder().directory(dir).start();
              TestClient c = TestClient.connect(drives.address(0))) {
             long first = c.create(0);
-            long wellKnown = ObjectStore.FIRST_WELL_KNOWN_ID + 1;
+            long wellKnown = ReservedValues.WELL_KNOWN_ID_FIRST + 1;
             assertEquals(wellKnown, c.create(wellKnown));
             assertEquals(first + 1, c.create(0), "a well-known id leaves the drive's next id alone");
         }
@@ -111,7 +111,8 @@ class AppendTest {
 
     /** WRITE_OBJECT at ISPD_APPEND; returns the object's size after it. */
     private static long append(TestClient c, long id, byte[] data) throws Exception {
-        Responses.WriteObject r = c.call(new Requests.WriteObject(id, ObjectStore.APPEND, ByteBuffer.wrap(data))).body();
+        Responses.WriteObject r =
+                c.call(new Requests.WriteObject(id, ReservedValues.APPEND, ByteBuffer.wrap(data))).body();
         return r.size();
     }
 

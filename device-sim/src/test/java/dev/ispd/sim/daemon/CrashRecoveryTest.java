@@ -5,7 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.ispd.sim.hostif.Protocol;
+import dev.ispd.protocol.ExecutionState;
+import dev.ispd.protocol.ObjectKind;
 import dev.ispd.sim.hostif.Responses;
 import dev.ispd.sim.hostif.TestClient;
 import dev.ispd.protocol.Extent;
@@ -74,10 +75,10 @@ class CrashRecoveryTest {
         try (TestClient c = TestClient.connect(d.address(0))) {
             assertArrayEquals(acked.toByteArray(), c.read(data, 0, acked.size()));
             assertArrayEquals("other object".getBytes(), c.read(other, 0, 12));
-            assertEquals(new Responses.ObjectStat(tasklet, 0, Protocol.KIND_TASKLET), c.stat(tasklet));
+            assertEquals(new Responses.ObjectStat(tasklet, 0, ObjectKind.TASKLET), c.stat(tasklet));
             int whole = acked.size() / 32 * 32;
             long exec = c.execute(tasklet, 0, Params.EMPTY, List.of(new Extent(data, 0, whole)));
-            assertEquals(Protocol.EXEC_DONE, c.await(exec).state(), "the recovered tasklet instance runs");
+            assertEquals(ExecutionState.DONE, c.await(exec).state(), "the recovered tasklet instance runs");
         } finally {
             assertEquals(143, d.terminate(), "SIGTERM stops the daemon (the JVM's status: 128 + 15)");
         }

@@ -3,7 +3,7 @@ package dev.ispd.sim.daemon;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.ispd.sim.hostif.Protocol;
+import dev.ispd.protocol.ExecutionState;
 import dev.ispd.sim.hostif.Responses;
 import dev.ispd.sim.hostif.TestClient;
 import dev.ispd.protocol.Extent;
@@ -29,7 +29,7 @@ class DeterminismTest {
             long q1 = c.createTasklet("q1", Params.of("entrySize", "64"));
             long exec = c.execute(q1, out, Params.EMPTY, List.of(new Extent(in, 0, data.length)));
             Responses.Poll p = c.await(exec);
-            assertEquals(Protocol.EXEC_DONE, p.state(), p.errorMessage());
+            assertEquals(ExecutionState.DONE, p.state(), p.errorMessage());
             c.result(exec);
             c.read(out, 0, (int) p.resultBytes());
             c.read(in, 4096, 100_000);

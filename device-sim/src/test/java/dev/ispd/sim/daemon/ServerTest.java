@@ -8,12 +8,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ispd.host.HostRunner;
 import dev.ispd.host.InMemoryPageSource;
+import dev.ispd.protocol.ExecutionState;
+import dev.ispd.protocol.FrameFormat;
+import dev.ispd.protocol.Limits;
+import dev.ispd.protocol.ObjectKind;
+import dev.ispd.protocol.Opcode;
+import dev.ispd.protocol.Status;
+import dev.ispd.protocol.TaskletForm;
 import dev.ispd.sim.hostif.FrameHeader;
-import dev.ispd.sim.hostif.Opcode;
-import dev.ispd.sim.hostif.Protocol;
 import dev.ispd.sim.hostif.Requests;
 import dev.ispd.sim.hostif.Responses;
-import dev.ispd.sim.hostif.Status;
 import dev.ispd.sim.hostif.TestClient;
 import dev.ispd.protocol.Extent;
 import dev.ispd.protocol.Params;
@@ -76,7 +80,7 @@ class ServerTest {
             assertEquals(half, c.write(in, 0, java.util.Arrays.copyOf(data, half)));
             assertEquals(data.length, c.write(in, half, java.util.Arrays.copyOfRange(data, half, data.length)));
             assertArrayEquals(java.util.Arrays.copyOfRange(data, 1000, 9000), c.read(in, 1000, 8000));
-            assertEquals(new Responses.ObjectStat(in, data.length, Protocol.KIND_DATA), c.stat(in));
+            assertEquals(new Responses.ObjectStat(in, data.length, ObjectKind.DATA), c.stat(in));
 
             long q1 = c.createTasklet("q1", Params.of("entrySize", Integer.toString(entry)));
             long out = c.create(0);
@@ -84,7 +88,7 @@ class ServerTest {
                     (long) (count - 6400) * entry));
             long exec = c.execute(q1, out, Params.EMPTY, extents);
             Responses.Poll p = c.await(exec);
-            assertEquals(Protocol.EXEC_DONE, p.state(), p.errorMessage());
+            assertEquals(ExecutionState.DONE, p.state(), p.errorMessage());
             assertEquals(p.pagesTotal(), p.pagesDone());
             assertTrue(p.modeledNs() > 0 && p.modeledEnergyNj() > 0, p.toString());
             byte[] result = c.result(exec);
@@ -97,14 +101,14 @@ class ServerTest {
             assertEquals(count, Q1Result.decode(result).total());
             assertArrayEquals(result, c.read(out, 0, result.length), "the output object holds the result");
 
-            Responses.ListObjects all = c.list(0, Protocol.MAX_LIST);
-            assertTrue(all.entries().containsAll(List.of(new Responses.ObjectStat(in, data.length, Protocol.KIND_DATA),
-                    new Responses.ObjectStat(q1, 0, Protocol.KIND_TASKLET))));
+            Responses.ListObjects all = c.list(0, Limits.MAX_LIST);
+            assertTrue(all.entries().containsAll(List.of(new Responses.ObjectStat(in, data.length, ObjectKind.DATA),
+                    new Responses.ObjectStat(q1, 0, ObjectKind.TASKLET))));
             Responses.ListObjects first = c.list(0, 1);
             assertEquals(1, first.entries().size());
             assertTrue(first.more());
 
-            assertEquals(Protocol.EXEC_DONE, c.cancel(exec));
+            assertEquals(ExecutionState.DONE, c.cancel(exec));
             c.release(exec);
             assertError(c.call(new Requests.Poll(exec)), Status.NO_SUCH_EXECUTION);
 
@@ -129,9 +133,9 @@ class ServerTest {
             long t = c.createTasklet("q1", Params.of("entrySize", "20"));
             assertError(c.call(new Requests.Execute(t, 0, Params.EMPTY, List.of(new Extent(id, 0, 60),
                     new Extent(id, 80, 40)))), Status.OUT_OF_RANGE, "extent 1", "size 100");
-            assertError(c.call(new Requests.CreateTasklet(Protocol.FORM_BUILTIN, "nosuch", Params.EMPTY,
+            assertError(c.call(new Requests.CreateTasklet(TaskletForm.BUILTIN, "nosuch", Params.EMPTY,
                     ByteBuffer.allocate(0))), Status.NO_SUCH_TASKLET, "'nosuch'");
-            assertError(c.call(new Requests.CreateTasklet(Protocol.FORM_BUILTIN, "q1", Params.of("entrySize", "x"),
+            assertError(c.call(new Requests.CreateTasklet(TaskletForm.BUILTIN, "q1", Params.of("entrySize", "x"),
                     ByteBuffer.allocate(0))), Status.BAD_PARAMETER, "entrySize");
             assertError(c.call(new Requests.Execute(t, 0, Params.of("bogus", "1"), List.of(new Extent(id, 0, 60)))),
                     Status.BAD_PARAMETER, "bogus");
@@ -155,7 +159,7 @@ class ServerTest {
             assertError(c.sendRaw(shortWrite.put(new byte[10]).flip()), Status.MALFORMED, "WRITE_OBJECT", "offset");
 
             ByteBuffer auth = ByteBuffer.allocate(64);
-            new FrameHeader(Protocol.MAGIC, 1, Opcode.DEVICE_INFO.code(), Protocol.FLAG_AUTH, 101, 0, 0, 0,
+            new FrameHeader(FrameFormat.MAGIC, 1, Opcode.DEVICE_INFO.code(), FrameFormat.FLAG_AUTH, 101, 0, 0, 0,
                     new byte[32]).encode(auth);
             assertError(c.sendRaw(auth.flip()), Status.UNSUPPORTED, "AUTH");
             assertEquals("drive0", c.info().driveName());
@@ -168,12 +172,12 @@ class ServerTest {
             long id = bystander.create(0);
             bystander.write(id, 0, "still here".getBytes());
             expectClosing(header(0x01020304, 1, 0, 0), Status.BAD_MAGIC, "bad magic 0x01020304");
-            expectClosing(header(Protocol.MAGIC, 9, 0, 0), Status.BAD_VERSION, "version 9");
-            expectClosing(header(Protocol.MAGIC, 1, 0x80, 0), Status.BAD_FLAGS, "0x0080");
-            expectClosing(header(Protocol.MAGIC, 1, Protocol.FLAG_RESPONSE, 0), Status.BAD_FLAGS, "RESPONSE");
-            expectClosing(header(Protocol.MAGIC, 1, 0, Protocol.MAX_PAYLOAD + 1L), Status.PAYLOAD_TOO_LARGE,
+            expectClosing(header(FrameFormat.MAGIC, 9, 0, 0), Status.BAD_VERSION, "version 9");
+            expectClosing(header(FrameFormat.MAGIC, 1, 0x80, 0), Status.BAD_FLAGS, "0x0080");
+            expectClosing(header(FrameFormat.MAGIC, 1, FrameFormat.FLAG_RESPONSE, 0), Status.BAD_FLAGS, "RESPONSE");
+            expectClosing(header(FrameFormat.MAGIC, 1, 0, Limits.MAX_PAYLOAD + 1L), Status.PAYLOAD_TOO_LARGE,
                     "payload_len 8454145");
-            expectClosing(header(Protocol.MAGIC, 1, 0, 0xFFFF_FFFFL), Status.PAYLOAD_TOO_LARGE, "4294967295");
+            expectClosing(header(FrameFormat.MAGIC, 1, 0, 0xFFFF_FFFFL), Status.PAYLOAD_TOO_LARGE, "4294967295");
             assertArrayEquals("still here".getBytes(), bystander.read(id, 0, 10));
         }
     }
@@ -283,7 +287,7 @@ class ServerTest {
         try (EmbeddedDrives tcp = EmbeddedDrives.builder().tcp(true).start();
              TestClient c = TestClient.connect(tcp.address(0))) {
             ByteBuffer frame = ByteBuffer.allocate(64 + (4 << 20));
-            FrameHeader.request(Opcode.WRITE_OBJECT.code(), 3, Protocol.MAX_PAYLOAD + 1L).encode(frame);
+            FrameHeader.request(Opcode.WRITE_OBJECT.code(), 3, Limits.MAX_PAYLOAD + 1L).encode(frame);
             frame.position(frame.capacity()).flip();
             assertError(c.sendRaw(frame), Status.PAYLOAD_TOO_LARGE, "payload_len 8454145");
             assertTrue(c.closedByDrive());
@@ -307,7 +311,7 @@ class ServerTest {
                 assertEquals(profile, info.profileName());
                 assertTrue(info.capabilities().asMap().containsKey("tasklets"), profile);
                 Responses.DeviceLog log = c.log();
-                assertTrue(log.components().size() <= Protocol.MAX_COMPONENTS, profile + ": " + log.components());
+                assertTrue(log.components().size() <= Limits.MAX_COMPONENTS, profile + ": " + log.components());
                 assertTrue(log.components().stream().allMatch(x -> x.component().length() < 64), profile);
                 assertTrue(log.components().stream().anyMatch(x -> x.component().equals("flash")), profile);
             }

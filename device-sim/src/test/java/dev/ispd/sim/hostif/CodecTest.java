@@ -6,7 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ispd.protocol.Extent;
+import dev.ispd.protocol.FrameFormat;
+import dev.ispd.protocol.Limits;
+import dev.ispd.protocol.Opcode;
 import dev.ispd.protocol.Params;
+import dev.ispd.protocol.Status;
+import dev.ispd.protocol.TaskletForm;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
@@ -39,8 +44,8 @@ class CodecTest {
     @Test
     void everyRequestRoundTrips() throws StatusException {
         List<Requests.Request> all = List.of(new Requests.DeviceInfo(), new Requests.DeviceLog(),
-                new Requests.CreateObject(-1L), new Requests.ReadObject(7, 1L << 40, Protocol.MAX_IO),
-                new Requests.StatObject(7), new Requests.ListObjects(0, Protocol.MAX_LIST), new Requests.DeleteObject(9),
+                new Requests.CreateObject(-1L), new Requests.ReadObject(7, 1L << 40, Limits.MAX_IO),
+                new Requests.StatObject(7), new Requests.ListObjects(0, Limits.MAX_LIST), new Requests.DeleteObject(9),
                 new Requests.Poll(3), new Requests.ReadResult(3, 5, 0), new Requests.Cancel(3), new Requests.Release(3));
         for (Requests.Request r : all) {
             assertEquals(r, decode(r.opcode(), encode(r)), r.opcode().name());
@@ -51,7 +56,7 @@ class CodecTest {
         assertEquals(10, w.offset());
         assertEquals(ByteBuffer.wrap(new byte[] {1, 2, 3}), w.data());
         Requests.CreateTasklet c = (Requests.CreateTasklet) decode(Opcode.CREATE_TASKLET, encode(
-                new Requests.CreateTasklet(Protocol.FORM_PLAN, "plän", Params.of("a.b", "x y", "k-2", ""),
+                new Requests.CreateTasklet(TaskletForm.PLAN, "plän", Params.of("a.b", "x y", "k-2", ""),
                         ByteBuffer.wrap(new byte[] {9}))));
         assertEquals("plän", c.name());
         assertEquals(Params.of("a.b", "x y", "k-2", ""), c.params());
@@ -73,12 +78,14 @@ class CodecTest {
         assertEquals(h, back);
         assertNull(back.checkFraming());
         assertEquals(Status.BAD_MAGIC, new FrameHeader(0x12345678, 1, 1, 0, 1, 0, 0, 0, new byte[32]).checkFraming().status());
-        assertEquals(Status.BAD_VERSION, new FrameHeader(Protocol.MAGIC, 2, 1, 0, 1, 0, 0, 0, new byte[32]).checkFraming().status());
-        assertEquals(Status.BAD_FLAGS, new FrameHeader(Protocol.MAGIC, 1, 1, 4, 1, 0, 0, 0, new byte[32]).checkFraming().status());
-        StatusException big = FrameHeader.request(0x11, 1, Protocol.MAX_PAYLOAD + 1L).checkFraming();
+        assertEquals(Status.BAD_VERSION,
+                new FrameHeader(FrameFormat.MAGIC, 2, 1, 0, 1, 0, 0, 0, new byte[32]).checkFraming().status());
+        assertEquals(Status.BAD_FLAGS,
+                new FrameHeader(FrameFormat.MAGIC, 1, 1, 4, 1, 0, 0, 0, new byte[32]).checkFraming().status());
+        StatusException big = FrameHeader.request(0x11, 1, Limits.MAX_PAYLOAD + 1L).checkFraming();
         assertEquals(Status.PAYLOAD_TOO_LARGE, big.status());
         assertTrue(big.getMessage().contains("8454145"), big.getMessage());
-        assertNull(FrameHeader.request(0x11, 1, Protocol.MAX_PAYLOAD).checkFraming());
+        assertNull(FrameHeader.request(0x11, 1, Limits.MAX_PAYLOAD).checkFraming());
     }
 
     @Test
@@ -100,7 +107,7 @@ class CodecTest {
         ByteBuffer p = le(8 + 8 + 4 + 5).putLong(1).putLong(0).putInt(6).put(new byte[5]).flip();
         StatusException e = malformed(Opcode.WRITE_OBJECT, p);
         assertTrue(e.getMessage().contains("length 6 does not match the 5 data bytes"), e.getMessage());
-        ByteBuffer big = le(20).putLong(1).putLong(0).putInt(Protocol.MAX_IO + 1).flip();
+        ByteBuffer big = le(20).putLong(1).putLong(0).putInt(Limits.MAX_IO + 1).flip();
         assertTrue(malformed(Opcode.WRITE_OBJECT, big).getMessage().contains("length is 8388609, outside [0, 8388608]"));
     }
 
@@ -108,7 +115,7 @@ class CodecTest {
     void listMaxMustBeInRange() {
         StatusException e = malformed(Opcode.LIST_OBJECTS, le(12).putLong(0).putInt(0).flip());
         assertTrue(e.getMessage().contains("max is 0, outside [1, 4096]"), e.getMessage());
-        malformed(Opcode.LIST_OBJECTS, le(12).putLong(0).putInt(Protocol.MAX_LIST + 1).flip());
+        malformed(Opcode.LIST_OBJECTS, le(12).putLong(0).putInt(Limits.MAX_LIST + 1).flip());
     }
 
     @Test
@@ -138,7 +145,7 @@ class CodecTest {
     @Test
     void taskletFormAndBodyAreChecked() {
         ByteBuffer p = le(1 + 2 + 2 + 4).put((byte) 7).putShort((short) 0).putShort((short) 0).putInt(0).flip();
-        assertTrue(malformed(Opcode.CREATE_TASKLET, p).getMessage().contains("form 7 is not 1 (BUILTIN)"));
+        assertTrue(malformed(Opcode.CREATE_TASKLET, p).getMessage().contains("form 7 is not one of 1 (BUILTIN), 2 (PLAN), 3 (MODULE)"));
         ByteBuffer body = le(1 + 2 + 2 + 4).put((byte) 1).putShort((short) 0).putShort((short) 0).putInt(100).flip();
         assertTrue(malformed(Opcode.CREATE_TASKLET, body).getMessage().contains("body length 100 exceeds the 0 bytes left"));
     }
@@ -148,7 +155,7 @@ class CodecTest {
         ByteBuffer p = le(8 + 8 + 2 + 4 + 24).putLong(1).putLong(0).putShort((short) 0).putInt(2)
                 .putLong(1).putLong(0).putLong(10).flip();
         assertTrue(malformed(Opcode.EXECUTE, p).getMessage().contains("n says 2 extents (48 bytes) but 24 bytes follow"));
-        ByteBuffer tooMany = le(22).putLong(1).putLong(0).putShort((short) 0).putInt(Protocol.MAX_EXTENTS + 1).flip();
+        ByteBuffer tooMany = le(22).putLong(1).putLong(0).putShort((short) 0).putInt(Limits.MAX_EXTENTS + 1).flip();
         malformed(Opcode.EXECUTE, tooMany);
     }
 
@@ -173,12 +180,12 @@ class CodecTest {
     @Test
     void writerGrowsAndKeepsItsBuffer() {
         PayloadWriter w = new PayloadWriter(16);
-        w.claim(Protocol.MAX_IO).put(0, (byte) 7);
+        w.claim(Limits.MAX_IO).put(0, (byte) 7);
         w.u32(1);
-        assertEquals(Protocol.MAX_IO + 4, w.size());
+        assertEquals(Limits.MAX_IO + 4, w.size());
         w.clear();
         assertEquals(0, w.size());
-        assertThrows(IllegalStateException.class, () -> w.claim(Protocol.MAX_PAYLOAD + 1));
+        assertThrows(IllegalStateException.class, () -> w.claim(Limits.MAX_PAYLOAD + 1));
     }
 
     private static ByteBuffer params(String... kv) {

@@ -1,7 +1,13 @@
 package dev.ispd.sim.hostif;
 
+import dev.ispd.protocol.ExecutionState;
 import dev.ispd.protocol.Extent;
+import dev.ispd.protocol.FrameFormat;
+import dev.ispd.protocol.Limits;
+import dev.ispd.protocol.Opcode;
 import dev.ispd.protocol.Params;
+import dev.ispd.protocol.Status;
+import dev.ispd.protocol.TaskletForm;
 import java.io.EOFException;
 import java.io.IOException;
 import java.net.StandardProtocolFamily;
@@ -74,7 +80,7 @@ public final class TestClient implements AutoCloseable {
     public static ByteBuffer frame(Requests.Request request, long requestId) {
         PayloadWriter w = new PayloadWriter(1024);
         request.encode(w);
-        ByteBuffer frame = ByteBuffer.allocate(Protocol.HEADER_SIZE + w.size());
+        ByteBuffer frame = ByteBuffer.allocate(FrameFormat.HEADER_SIZE + w.size());
         FrameHeader.request(request.opcode().code(), requestId, w.size()).encode(frame);
         return frame.put(w.payload()).flip();
     }
@@ -92,7 +98,7 @@ public final class TestClient implements AutoCloseable {
     }
 
     public Reply readReply() throws IOException {
-        ByteBuffer h = readFully(Protocol.HEADER_SIZE);
+        ByteBuffer h = readFully(FrameFormat.HEADER_SIZE);
         FrameHeader header = FrameHeader.decode(h);
         ByteBuffer payload = readFully((int) header.payloadLen());
         return new Reply(header, payload);
@@ -155,7 +161,7 @@ public final class TestClient implements AutoCloseable {
     }
 
     public long createTasklet(String name, Params params) throws IOException {
-        return call(new Requests.CreateTasklet(Protocol.FORM_BUILTIN, name, params, ByteBuffer.allocate(0)))
+        return call(new Requests.CreateTasklet(TaskletForm.BUILTIN, name, params, ByteBuffer.allocate(0)))
                 .<Responses.CreateTasklet>body().taskletId();
     }
 
@@ -172,7 +178,7 @@ public final class TestClient implements AutoCloseable {
         long deadline = System.nanoTime() + 10_000_000_000L;
         while (true) {
             Responses.Poll p = poll(execId);
-            if (p.state() >= Protocol.EXEC_DONE) {
+            if (p.state().isFinished()) {
                 return p;
             }
             if (System.nanoTime() > deadline) {
@@ -189,7 +195,7 @@ public final class TestClient implements AutoCloseable {
 
     /** The whole result of a DONE execution. */
     public byte[] result(long execId) throws IOException {
-        Responses.ReadResult r = call(new Requests.ReadResult(execId, 0, Protocol.MAX_IO)).body();
+        Responses.ReadResult r = call(new Requests.ReadResult(execId, 0, Limits.MAX_IO)).body();
         byte[] out = new byte[r.data().remaining()];
         r.data().get(out);
         if (out.length != r.totalLength()) {
@@ -198,7 +204,7 @@ public final class TestClient implements AutoCloseable {
         return out;
     }
 
-    public int cancel(long execId) throws IOException {
+    public ExecutionState cancel(long execId) throws IOException {
         return call(new Requests.Cancel(execId)).<Responses.Cancel>body().state();
     }
 

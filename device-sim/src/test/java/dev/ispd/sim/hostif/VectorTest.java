@@ -5,15 +5,26 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.ispd.protocol.ExecutionState;
 import dev.ispd.protocol.Extent;
+import dev.ispd.protocol.FrameFormat;
+import dev.ispd.protocol.ObjectKind;
+import dev.ispd.protocol.Opcode;
 import dev.ispd.protocol.Params;
+import dev.ispd.protocol.Status;
+import dev.ispd.protocol.TaskletForm;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Decodes every checked-in vector (docs/protocol/vectors/*.bin) to the fields documented in
@@ -34,7 +45,7 @@ class VectorTest {
         ByteBuffer b = ByteBuffer.wrap(bytes);
         FrameHeader h = FrameHeader.decode(b);
         assertEquals(null, h.checkFraming(), name + " header");
-        assertEquals(bytes.length - Protocol.HEADER_SIZE, h.payloadLen(), name + " payload_len");
+        assertEquals(bytes.length - FrameFormat.HEADER_SIZE, h.payloadLen(), name + " payload_len");
         assertEquals(0, h.identity());
         assertArrayEquals(new byte[32], h.authTag());
         return new Frame(h, b.slice(), bytes);
@@ -53,13 +64,13 @@ class VectorTest {
     private static <T extends Responses.Response> T response(Frame f, Opcode op, long requestId, Status status)
             throws StatusException {
         assertEquals(op.code(), f.header().opcode());
-        assertEquals(Protocol.FLAG_RESPONSE, f.header().flags());
+        assertEquals(FrameFormat.FLAG_RESPONSE, f.header().flags());
         assertEquals(status.code(), f.header().status());
         assertEquals(requestId, f.header().requestId());
         Responses.Response r = status == Status.OK ? Responses.decode(op, f.reader()) : Responses.Error.decode(f.reader());
         PayloadWriter w = new PayloadWriter(1024);
         r.encode(w);
-        ByteBuffer frame = ByteBuffer.allocate(Protocol.HEADER_SIZE + w.size());
+        ByteBuffer frame = ByteBuffer.allocate(FrameFormat.HEADER_SIZE + w.size());
         FrameHeader.response(op.code(), requestId, w.size(), status).encode(frame);
         assertReencodes(f, frame.put(w.payload()).flip());
         @SuppressWarnings("unchecked")
@@ -85,6 +96,53 @@ class VectorTest {
             assertEquals(Vectors.all().stream().map(Vectors.Vector::file).sorted().toList(),
                     files.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".bin")).sorted().toList());
         }
+    }
+
+    @Test
+    void everyVectorIsDocumentedInVectorsMd() throws IOException {
+        String doc = Files.readString(DIR.resolveSibling("vectors.md"));
+        for (Vectors.Vector v : Vectors.all()) {
+            assertTrue(doc.contains("| `" + v.file() + "` |"), v.file() + " has no row in docs/protocol/vectors.md");
+        }
+    }
+
+    @Test
+    void everyOpcodeHasARequestAndAResponseVector() throws IOException {
+        Set<String> covered = new HashSet<>();
+        try (var files = Files.list(DIR)) {
+            for (Path file : files.filter(p -> p.toString().endsWith(".bin")).toList()) {
+                FrameHeader h = FrameHeader.decode(ByteBuffer.wrap(Files.readAllBytes(file)));
+                if (h.status() == Status.OK.code()) {
+                    covered.add(Opcode.ofCode(h.opcode()) + (h.isResponse() ? " response" : " request"));
+                }
+            }
+        }
+        List<String> missing = new ArrayList<>();
+        for (Opcode op : Opcode.values()) {
+            for (String frame : List.of(op + " request", op + " response")) {
+                if (!covered.contains(frame)) {
+                    missing.add(frame);
+                }
+            }
+        }
+        assertEquals(List.of(), missing, "frames without a test vector in " + DIR);
+    }
+
+    /** Each vector decodes to the message Vectors lists for it (the fields vectors.md documents). */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("vectorFiles")
+    void decodesToItsDocumentedMessage(String file) throws Exception {
+        Vectors.Vector v = Vectors.all().stream().filter(x -> x.file().equals(file)).findFirst().orElseThrow();
+        Frame f = load(file);
+        Opcode op = Opcode.ofCode(v.header().opcode());
+        Object decoded = v.header().isResponse()
+                ? response(f, op, v.header().requestId(), Status.ofCode(v.header().status()))
+                : request(f, op, v.header().requestId());
+        assertEquals(v.message(), decoded, file);
+    }
+
+    static List<String> vectorFiles() {
+        return Vectors.all().stream().map(Vectors.Vector::file).toList();
     }
 
     @Test
@@ -120,7 +178,7 @@ class VectorTest {
     void createTaskletRequest() throws Exception {
         Requests.CreateTasklet c = (Requests.CreateTasklet) request(load("05_create_tasklet_request.bin"),
                 Opcode.CREATE_TASKLET, 5);
-        assertEquals(Protocol.FORM_BUILTIN, c.form());
+        assertEquals(TaskletForm.BUILTIN, c.form());
         assertEquals("q1", c.name());
         assertEquals(Params.of("entrySize", "256"), c.params());
         assertEquals(0, c.body().remaining());
@@ -138,7 +196,7 @@ class VectorTest {
     @Test
     void pollResponse() throws Exception {
         Responses.Poll p = response(load("07_poll_response.bin"), Opcode.POLL, 7, Status.OK);
-        assertEquals(new Responses.Poll(Protocol.EXEC_DONE, 0, 0, 130, 130, 72, 123456789, 987654321, ""), p);
+        assertEquals(new Responses.Poll(ExecutionState.DONE, 0, 0, 130, 130, 72, 123456789, 987654321, ""), p);
     }
 
     @Test
@@ -158,8 +216,8 @@ class VectorTest {
     @Test
     void listObjectsResponse() throws Exception {
         Responses.ListObjects l = response(load("10_list_objects_response.bin"), Opcode.LIST_OBJECTS, 10, Status.OK);
-        assertEquals(List.of(new Responses.ObjectStat(42, 8192, Protocol.KIND_DATA),
-                new Responses.ObjectStat(1000, 0, Protocol.KIND_TASKLET)), l.entries());
+        assertEquals(List.of(new Responses.ObjectStat(42, 8192, ObjectKind.DATA),
+                new Responses.ObjectStat(1000, 0, ObjectKind.TASKLET)), l.entries());
         assertFalse(l.more());
     }
 

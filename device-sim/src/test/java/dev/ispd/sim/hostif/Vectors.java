@@ -1,7 +1,13 @@
 package dev.ispd.sim.hostif;
 
+import dev.ispd.protocol.ExecutionState;
 import dev.ispd.protocol.Extent;
+import dev.ispd.protocol.FrameFormat;
+import dev.ispd.protocol.ObjectKind;
+import dev.ispd.protocol.Opcode;
 import dev.ispd.protocol.Params;
+import dev.ispd.protocol.Status;
+import dev.ispd.protocol.TaskletForm;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -20,7 +26,7 @@ final class Vectors {
             }
             FrameHeader h = new FrameHeader(header.magic(), header.version(), header.opcode(), header.flags(),
                     header.requestId(), w.size(), header.status(), header.identity(), header.authTag());
-            ByteBuffer frame = ByteBuffer.allocate(Protocol.HEADER_SIZE + w.size());
+            ByteBuffer frame = ByteBuffer.allocate(FrameFormat.HEADER_SIZE + w.size());
             h.encode(frame);
             return frame.put(w.payload()).flip();
         }
@@ -36,12 +42,12 @@ final class Vectors {
                 request("03_write_object_request.bin", 3, new Requests.WriteObject(42, 8192, ascii("hello, drive"))),
                 response("04_read_object_response.bin", Opcode.READ_OBJECT, 4, Status.OK,
                         new Responses.ReadObject(ByteBuffer.wrap(new byte[] {(byte) 0xDE, (byte) 0xAD, (byte) 0xBE, (byte) 0xEF}))),
-                request("05_create_tasklet_request.bin", 5, new Requests.CreateTasklet(Protocol.FORM_BUILTIN, "q1",
+                request("05_create_tasklet_request.bin", 5, new Requests.CreateTasklet(TaskletForm.BUILTIN, "q1",
                         Params.of("entrySize", "256"), ByteBuffer.allocate(0))),
                 request("06_execute_request.bin", 6, new Requests.Execute(1000, 1001, Params.EMPTY,
                         List.of(new Extent(42, 0, 1048576), new Extent(43, 8192, 16384)))),
                 response("07_poll_response.bin", Opcode.POLL, 7, Status.OK,
-                        new Responses.Poll(Protocol.EXEC_DONE, 0, 0, 130, 130, 72, 123456789, 987654321, "")),
+                        new Responses.Poll(ExecutionState.DONE, 0, 0, 130, 130, 72, 123456789, 987654321, "")),
                 response("08_error_response.bin", Opcode.READ_OBJECT, 8, Status.NO_SUCH_OBJECT,
                         new Responses.Error("object 99 does not exist")),
                 response("09_device_log_response.bin", Opcode.DEVICE_LOG, 9, Status.OK,
@@ -49,11 +55,35 @@ final class Vectors {
                                 List.of(new Responses.ComponentLog("flash", 2000000000L, 1000000000L),
                                         new Responses.ComponentLog("cores", 4000000000L, 2500000000L)))),
                 response("10_list_objects_response.bin", Opcode.LIST_OBJECTS, 10, Status.OK,
-                        new Responses.ListObjects(List.of(new Responses.ObjectStat(42, 8192, Protocol.KIND_DATA),
-                                new Responses.ObjectStat(1000, 0, Protocol.KIND_TASKLET)), false)),
+                        new Responses.ListObjects(List.of(new Responses.ObjectStat(42, 8192, ObjectKind.DATA),
+                                new Responses.ObjectStat(1000, 0, ObjectKind.TASKLET)), false)),
                 response("11_device_info_response.bin", Opcode.DEVICE_INFO, 11, Status.OK,
                         new Responses.DeviceInfo("drive0", "smartssd-2013", 200000000000L, 8192, 128, 8388608, 64,
-                                Params.of("tasklets", "noop,q1", "link.bandwidthBytesPerSec", "300000000"))));
+                                Params.of("tasklets", "noop,q1", "link.bandwidthBytesPerSec", "300000000"))),
+                request("12_device_log_request.bin", 12, new Requests.DeviceLog()),
+                response("13_create_object_response.bin", Opcode.CREATE_OBJECT, 13, Status.OK,
+                        new Responses.CreateObject(77)),
+                response("14_write_object_response.bin", Opcode.WRITE_OBJECT, 14, Status.OK,
+                        new Responses.WriteObject(8204)),
+                request("15_read_object_request.bin", 15, new Requests.ReadObject(42, 4096, 4)),
+                request("16_stat_object_request.bin", 16, new Requests.StatObject(42)),
+                response("17_stat_object_response.bin", Opcode.STAT_OBJECT, 17, Status.OK,
+                        new Responses.ObjectStat(42, 8192, ObjectKind.DATA)),
+                request("18_list_objects_request.bin", 18, new Requests.ListObjects(0, 16)),
+                request("19_delete_object_request.bin", 19, new Requests.DeleteObject(43)),
+                response("20_delete_object_response.bin", Opcode.DELETE_OBJECT, 20, Status.OK, new Responses.Empty()),
+                response("21_create_tasklet_response.bin", Opcode.CREATE_TASKLET, 21, Status.OK,
+                        new Responses.CreateTasklet(1000)),
+                response("22_execute_response.bin", Opcode.EXECUTE, 22, Status.OK, new Responses.Execute(5)),
+                request("23_poll_request.bin", 23, new Requests.Poll(5)),
+                request("24_read_result_request.bin", 24, new Requests.ReadResult(5, 0, 72)),
+                response("25_read_result_response.bin", Opcode.READ_RESULT, 25, Status.OK,
+                        new Responses.ReadResult(72, ByteBuffer.wrap(new byte[] {1, 2, 3, 4, 5, 6, 7, 8}))),
+                request("26_cancel_request.bin", 26, new Requests.Cancel(5)),
+                response("27_cancel_response.bin", Opcode.CANCEL, 27, Status.OK,
+                        new Responses.Cancel(ExecutionState.CANCELLED)),
+                request("28_release_request.bin", 28, new Requests.Release(5)),
+                response("29_release_response.bin", Opcode.RELEASE, 29, Status.OK, new Responses.Empty()));
     }
 
     private static Vector request(String file, long requestId, Requests.Request r) {

@@ -6,7 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.ispd.protocol.ObjectKind;
 import dev.ispd.protocol.Params;
+import dev.ispd.protocol.ReservedValues;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -153,7 +155,7 @@ class ObjectStoreTest {
             s.replace(id, bytes("replaced contents"));
             assertEquals("MAPPED", text(v), "an old view keeps the old contents");
             assertEquals("contents", text(s.view(id, 9, 8)));
-            s.write(id, ObjectStore.APPEND, bytes(" grown"));
+            s.write(id, ReservedValues.APPEND, bytes(" grown"));
             assertEquals("contents grown", text(s.view(id, 9, 14)), "a view past the mapped window maps again");
 
             s.delete(id);

@@ -1,5 +1,6 @@
 package dev.ispd.examples.bench;
 
+import dev.ispd.examples.cli.FailedJob;
 import dev.ispd.examples.queries.HostNormalQ1;
 import dev.ispd.hadoop.conf.IspdKeys;
 import dev.ispd.hadoop.mapreduce.DeviceJob;
@@ -77,7 +78,7 @@ public final class Q1Jobs {
         long wallNs = System.nanoTime() - start;
         long cpuNs = CPU.getProcessCpuTime() - cpuStart;
         if (!ok) {
-            throw new IOException("job '" + name + "' failed: " + q1.job().getStatus().getFailureInfo());
+            throw FailedJob.error(q1.job(), "job '" + name + "'");
         }
         return new TimedRun(name, wallNs, cpuNs, Files.readString(output.resolve("part-r-00000")),
                 q1.job().getCounters());

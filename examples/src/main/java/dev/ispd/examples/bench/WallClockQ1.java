@@ -1,14 +1,16 @@
 package dev.ispd.examples.bench;
 
-import dev.ispd.cli.CliErrors;
+import dev.ispd.cli.CommandLines;
+import dev.ispd.cli.OptionChecks;
 import dev.ispd.examples.bench.Q1Jobs.TimedRun;
-import dev.ispd.examples.cli.TargetOptions;
 import dev.ispd.examples.worldcup.WorldCupDrives;
 import dev.ispd.examples.worldcup.WorldCupLoader;
 import dev.ispd.hadoop.conf.IspdKeys;
-import dev.ispd.hadoop.mapreduce.LocalRunnerPolling;
 import dev.ispd.hadoop.mapreduce.IspdCounter;
+import dev.ispd.hadoop.mapreduce.LocalRunnerPolling;
+import dev.ispd.profile.Profiles;
 import dev.ispd.sim.daemon.EmbeddedDrives;
+import dev.ispd.worldcup.WorldCup98;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
@@ -94,7 +96,7 @@ public final class WallClockQ1 implements Callable<Integer> {
     }
 
     public static void main(String[] args) {
-        System.exit(CliErrors.commandLine(new WallClockQ1()).execute(args));
+        CommandLines.exit(new WallClockQ1(), args);
     }
 
     @Override
@@ -138,16 +140,10 @@ public final class WallClockQ1 implements Callable<Integer> {
     }
 
     private void validate() {
-        CommandLine cmd = spec.commandLine();
-        TargetOptions.checkEntrySize(cmd, entrySize);
-        if (entries < 1 || drives < 1 || runs < 1 || mapSlots < 1) {
-            throw new CommandLine.ParameterException(cmd, "--entries, --drives, --runs and --map-slots must be at "
-                    + "least 1, got " + entries + ", " + drives + ", " + runs + " and " + mapSlots);
-        }
-        if (chunkSize < entrySize) {
-            throw new CommandLine.ParameterException(cmd, "--chunk-size must hold at least one entry of "
-                    + entrySize + " B, got " + chunkSize);
-        }
+        OptionChecks.of(spec.commandLine()).atLeast("--entries", entries, 1)
+                .oneOf("--entry-size", entrySize, WorldCup98.ENTRY_SIZES).atLeast("--drives", drives, 1)
+                .atLeast("--chunk-size", chunkSize, entrySize).oneOf("--profile", profile, Profiles.deviceNames())
+                .atLeast("--runs", runs, 1).atLeast("--map-slots", mapSlots, 1);
     }
 
     /** One Configuration for every job: the drives, the local runner with all cores, fast client polling. */

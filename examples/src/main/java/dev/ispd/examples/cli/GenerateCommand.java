@@ -1,7 +1,9 @@
 package dev.ispd.examples.cli;
 
-import dev.ispd.cli.CliErrors;
+import dev.ispd.cli.CommandLines;
+import dev.ispd.cli.OptionChecks;
 import dev.ispd.examples.worldcup.WorldCupLoader;
+import dev.ispd.worldcup.WorldCup98;
 import java.io.PrintStream;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -49,20 +51,17 @@ public final class GenerateCommand implements Callable<Integer> {
 
 
     public static void main(String[] args) {
-        System.exit(CliErrors.commandLine(new GenerateCommand()).execute(args));
+        CommandLines.exit(new GenerateCommand(), args);
     }
 
     @Override
     public Integer call() throws Exception {
         CommandLine cmd = spec.commandLine();
-        TargetOptions.checkEntrySize(cmd, entrySize);
-        if (entries < 1) {
-            throw new CommandLine.ParameterException(cmd, "--entries must be at least 1, got " + entries);
-        }
+        OptionChecks.of(cmd).atLeast("--entries", entries, 1).oneOf("--entry-size", entrySize, WorldCup98.ENTRY_SIZES);
         long start = System.nanoTime();
         long bytes;
         try (TargetOptions.Target t = target.open(cmd, out, "--out", entrySize)) {
-            bytes = new WorldCupLoader(seed, entries, entrySize).progress(target.progress).load(t.fs(), t.path());
+            bytes = new WorldCupLoader(seed, entries, entrySize).progress(target.progress()).load(t.fs(), t.path());
         }
         print.printf("generated %,d entries of %d B (%,d bytes) with seed %d into %s in %.2f s%n", entries, entrySize,
                 bytes, seed, out, (System.nanoTime() - start) / 1e9);

@@ -1,6 +1,7 @@
 package dev.ispd.examples.cli;
 
-import dev.ispd.cli.CliErrors;
+import dev.ispd.cli.CommandLines;
+import dev.ispd.cli.ExitStatus;
 import dev.ispd.examples.worldcup.importer.ImportFormat;
 import dev.ispd.examples.worldcup.importer.ImportReport;
 import dev.ispd.examples.worldcup.importer.WorldCupImporter;
@@ -32,9 +33,6 @@ import picocli.CommandLine.Spec;
                 + "Format into 20-byte WorldCup98 records; gzip output when --out ends in .gz. Input may be plain, "
                 + ".gz, .bz2 or a tar of one file (e.g. wc_day6_1_sample.tar.bz2).")
 public final class ImportCommand implements Callable<Integer> {
-    /** Exit status when no line of the input became a record. */
-    static final int NOTHING_IMPORTED = 1;
-
     @Option(names = "--format", required = true, description = "input format: csv or clf")
     ImportFormat format;
 
@@ -62,7 +60,7 @@ public final class ImportCommand implements Callable<Integer> {
     }
 
     public static void main(String[] args) {
-        System.exit(CliErrors.commandLine(new ImportCommand()).execute(args));
+        CommandLines.exit(new ImportCommand(), args);
     }
 
 
@@ -74,20 +72,25 @@ public final class ImportCommand implements Callable<Integer> {
         }
         WorldCupImporter importer = new WorldCupImporter(format, zone == null ? ZoneOffset.UTC : zone);
         Path partial = out.resolveSibling(out.getFileName() + ".part");
-        ImportReport report;
         try {
+            ImportReport report;
             try (WorldCupLogWriter records = WorldCupLogWriter.of(open(partial),
                     WorldCupLogWriter.isGzipName(out.getFileName().toString()), WorldCup98.RECORD_SIZE)) {
                 report = importer.importFile(input, records);
             }
+            stdout.print(report.describe());
+            if (report.records() == 0) {
+                spec.commandLine().getErr().println(spec.name() + ": no line of " + input + " became a record; " + out
+                        + " was not written");
+                return ExitStatus.USAGE_OR_INPUT.code();
+            }
             Files.move(partial, out, StandardCopyOption.REPLACE_EXISTING);
+            stdout.printf("wrote %,d records (%,d bytes before compression) to %s%n", report.records(),
+                    report.records() * WorldCup98.RECORD_SIZE, out);
+            return ExitStatus.OK.code();
         } finally {
             Files.deleteIfExists(partial);
         }
-        stdout.print(report.describe());
-        stdout.printf("wrote %,d records (%,d bytes before compression) to %s%n", report.records(),
-                report.records() * WorldCup98.RECORD_SIZE, out);
-        return report.records() > 0 ? 0 : NOTHING_IMPORTED;
     }
 
     /** The partial records file, an error naming {@code --out} if it cannot be created. */

@@ -1,8 +1,10 @@
 package dev.ispd.examples.cli;
 
-import dev.ispd.cli.CliErrors;
+import dev.ispd.cli.CommandLines;
+import dev.ispd.cli.OptionChecks;
 import dev.ispd.examples.worldcup.LogOrder;
 import dev.ispd.examples.worldcup.WorldCupLoader;
+import dev.ispd.worldcup.WorldCup98;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.util.List;
@@ -52,13 +54,13 @@ public final class LoadCommand implements Callable<Integer> {
 
 
     public static void main(String[] args) {
-        System.exit(CliErrors.commandLine(new LoadCommand()).execute(args));
+        CommandLines.exit(new LoadCommand(), args);
     }
 
     @Override
     public Integer call() throws Exception {
         CommandLine cmd = spec.commandLine();
-        TargetOptions.checkEntrySize(cmd, entrySize);
+        OptionChecks.of(cmd).oneOf("--entry-size", entrySize, WorldCup98.ENTRY_SIZES);
         if (files.stream().filter("-"::equals).count() > 1) {
             throw new CommandLine.ParameterException(cmd, "standard input (-) can be given only once");
         }
@@ -69,7 +71,7 @@ public final class LoadCommand implements Callable<Integer> {
         long start = System.nanoTime();
         long bytes;
         try (TargetOptions.Target t = target.open(cmd, to, "--to", entrySize)) {
-            bytes = WorldCupLoader.ofLogs(ordered, entrySize).progress(target.progress).load(t.fs(), t.path());
+            bytes = WorldCupLoader.ofLogs(ordered, entrySize).progress(target.progress()).load(t.fs(), t.path());
         } catch (IOException e) {
             throw new IOException(e.getMessage() + "; " + to + " was left as it was", e);
         }

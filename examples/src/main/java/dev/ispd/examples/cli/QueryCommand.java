@@ -1,6 +1,7 @@
 package dev.ispd.examples.cli;
 
-import dev.ispd.cli.CliErrors;
+import dev.ispd.cli.CommandLines;
+import dev.ispd.cli.OptionChecks;
 import dev.ispd.client.Drive;
 import dev.ispd.examples.queries.DriveGeometry;
 import dev.ispd.examples.queries.Query;
@@ -12,7 +13,9 @@ import dev.ispd.examples.worldcup.WorldCupDrives;
 import dev.ispd.examples.worldcup.WorldCupLoader;
 import dev.ispd.hadoop.conf.IspdKeys;
 import dev.ispd.hadoop.mapreduce.IspdCounter;
+import dev.ispd.profile.Profiles;
 import dev.ispd.sim.daemon.EmbeddedDrives;
+import dev.ispd.worldcup.WorldCup98;
 import java.io.PrintStream;
 import java.net.URI;
 import java.nio.file.Files;
@@ -100,16 +103,14 @@ public final class QueryCommand implements Callable<Integer> {
     private final PrintStream out = System.out;
 
     public static void main(String[] args) {
-        System.exit(CliErrors.commandLine(new QueryCommand()).execute(args));
+        CommandLines.exit(new QueryCommand(), args);
     }
 
     @Override
     public Integer call() throws Exception {
+        checkOptions();
         QuerySpec spec = spec();
         List<Variant> variants = variants();
-        if (input != null && driveAddresses == null) {
-            throw usage("--input names a file on running drives: give them with --drives");
-        }
         Path work = Files.createTempDirectory("ispd-query-");
         try {
             if (driveAddresses != null) {
@@ -158,7 +159,6 @@ public final class QueryCommand implements Callable<Integer> {
     private QuerySpec spec() {
         Query q = Arrays.stream(Query.values()).filter(x -> x.cliName().equals(query)).findFirst()
                 .orElseThrow(() -> usage("--query must be q1, q2 or filter, got '" + query + "'"));
-        TargetOptions.checkEntrySize(commandSpec.commandLine(), entrySize);
         if (top != null && q != Query.Q2) {
             throw usage("--top is for q2 only");
         }
@@ -172,7 +172,7 @@ public final class QueryCommand implements Callable<Integer> {
                 case FILTER -> QuerySpec.filter(entrySize, predicate == null ? "type eq 0" : predicate);
             };
         } catch (IllegalArgumentException e) {
-            throw usage(e.getMessage());
+            throw usage((q == Query.FILTER ? "--predicate: " : "--top: ") + e.getMessage());
         }
     }
 
@@ -184,6 +184,20 @@ public final class QueryCommand implements Callable<Integer> {
             return List.of(Variant.fromCliName(variant));
         } catch (IllegalArgumentException e) {
             throw usage("--variant must be host-normal, host-optimized, device or all, got '" + variant + "'");
+        }
+    }
+
+    /** The numeric and named options, before any drive starts or data is written. */
+    private void checkOptions() {
+        OptionChecks checks = OptionChecks.of(commandSpec.commandLine())
+                .oneOf("--entry-size", entrySize, WorldCup98.ENTRY_SIZES).atLeast("--chunk-size", chunkSize, entrySize)
+                .atLeast("--max-lines", maxLines, 0);
+        if (input != null && driveAddresses == null) {
+            throw checks.usage("--input names a file on running drives: give them with --drives");
+        }
+        if (driveAddresses == null) {
+            checks.atLeast("--entries", entries, 1).atLeast("--drive-count", driveCount, 1)
+                    .oneOf("--profile", profile, Profiles.deviceNames());
         }
     }
 

@@ -1,9 +1,9 @@
 package dev.ispd.examples.cli;
 
+import dev.ispd.cli.OptionChecks;
 import dev.ispd.examples.worldcup.LoadProgress;
 import dev.ispd.examples.worldcup.WorldCupDrives;
 import dev.ispd.examples.worldcup.logs.WorldCupLogWriter;
-import dev.ispd.worldcup.WorldCup98;
 import java.io.Closeable;
 import java.io.IOException;
 import java.net.URI;
@@ -26,10 +26,18 @@ public final class TargetOptions {
             + "entries (default: ${DEFAULT-VALUE})")
     long chunkSize = 8L << 20;
 
-    @Option(names = "--progress", description = "progress bar on standard error: ${COMPLETION-CANDIDATES}; AUTO shows "
+    @Option(names = "--progress", description = "progress on standard error: ${COMPLETION-CANDIDATES}; AUTO shows "
             + "it above " + LoadProgress.AUTO_RECORDS + " generated records or " + (LoadProgress.AUTO_BYTES >> 20)
-            + " MB of input (default: ${DEFAULT-VALUE})")
+            + " MB of input; a bar on a terminal, else a line every few seconds (default: ${DEFAULT-VALUE})")
     LoadProgress.Mode progress = LoadProgress.Mode.AUTO;
+
+    @Option(names = {"-q", "--quiet"}, description = "no progress at all (the same as --progress OFF)")
+    boolean quiet;
+
+    /** The progress the options ask for. */
+    LoadProgress.Mode progress() {
+        return quiet ? LoadProgress.Mode.OFF : progress;
+    }
 
     /** An open file system and the path in it to write. */
     record Target(FileSystem fs, Path path) implements Closeable {
@@ -44,16 +52,13 @@ public final class TargetOptions {
      * Hadoop file system, or else a local file name.
      */
     Target open(CommandLine cmd, String target, String option, int entrySize) throws IOException {
-        if (chunkSize < entrySize) {
-            throw new CommandLine.ParameterException(cmd, "--chunk-size must hold at least one entry of " + entrySize
-                    + " B, got " + chunkSize);
-        }
+        OptionChecks.of(cmd).atLeast("--chunk-size", chunkSize, entrySize);
         if (!target.contains("://")) {
-            return local(cmd, java.nio.file.Path.of(target).toAbsolutePath().toUri());
+            return local(cmd, option, java.nio.file.Path.of(target).toAbsolutePath().toUri());
         }
         URI uri = URI.create(target);
         if ("file".equals(uri.getScheme())) {
-            return local(cmd, uri);
+            return local(cmd, option, uri);
         }
         if (!"osd".equals(uri.getScheme())) {
             noDrives(cmd, target);
@@ -71,8 +76,11 @@ public final class TargetOptions {
         return new Target(FileSystem.newInstance(URI.create("osd:///"), conf), new Path(uri));
     }
 
-    private Target local(CommandLine cmd, URI file) throws IOException {
+    private Target local(CommandLine cmd, String option, URI file) throws IOException {
         noDrives(cmd, file.toString());
+        if (java.nio.file.Files.isDirectory(java.nio.file.Path.of(file))) {
+            throw new CommandLine.ParameterException(cmd, option + " " + file.getPath() + " is a directory: name a file");
+        }
         RawLocalFileSystem fs = new RawLocalFileSystem();
         fs.initialize(URI.create("file:///"), new Configuration());
         return new Target(fs, new Path(file));
@@ -81,13 +89,6 @@ public final class TargetOptions {
     private void noDrives(CommandLine cmd, String target) {
         if (!drives.isEmpty()) {
             throw new CommandLine.ParameterException(cmd, "--drives is for osd:// targets only, not " + target);
-        }
-    }
-
-    public static void checkEntrySize(CommandLine cmd, int entrySize) {
-        if (!WorldCup98.isEntrySize(entrySize)) {
-            throw new CommandLine.ParameterException(cmd, "--entry-size must be one of "
-                    + WorldCup98.ENTRY_SIZES + ", got " + entrySize);
         }
     }
 }

@@ -1,5 +1,6 @@
 package dev.ispd.examples.queries;
 
+import dev.ispd.examples.cli.FailedJob;
 import dev.ispd.hadoop.conf.IspdKeys;
 import dev.ispd.hadoop.mapreduce.DeviceJob;
 import dev.ispd.hadoop.mapreduce.DeviceMapper;
@@ -63,7 +64,7 @@ public final class QueryJobs {
         }
         long wallNs = System.nanoTime() - start;
         if (!ok) {
-            throw new IOException("job '" + name + "' over " + input + " failed: " + job.getStatus().getFailureInfo());
+            throw FailedJob.error(job, "job " + name + " over " + input);
         }
         if (spec.query() == Query.FILTER && variant == Variant.DEVICE) {
             checkPagesNamedAlike(DriveGeometry.load(c), job.getCounters(), name);
@@ -97,7 +98,7 @@ public final class QueryJobs {
         long hostRun = counters.findCounter(IspdCounter.SPLITS_ON_HOST).getValue()
                 + counters.findCounter(IspdCounter.STRADDLING_RECORDS).getValue();
         if (g.chunkSize() % g.pageSize() != 0 && hostRun > 0) {
-            throw new IOException("job '" + name + "' ran part of the input on the host, which names filter pages from "
+            throw new IOException("job " + name + " ran part of the input on the host, which names filter pages from "
                     + "the file's start while the drives name them from each chunk's start, and the chunk size "
                     + g.chunkSize() + " is not a whole number of " + g.pageSize() + "-byte pages; use a chunk size that "
                     + "is a multiple of both the page and the entry size (DriveGeometry.wholePageChunkSize) or the "

@@ -28,8 +28,8 @@ enum Figure {
     Figure(String title, List<String> plots, Predicate<String> deviceKeys, Predicate<String> hostKeys) {
         this.title = title;
         this.plots = plots;
-        this.deviceKeys = deviceKeys;
-        this.hostKeys = hostKeys;
+        this.deviceKeys = key -> !pricesUserTasklets(key) && deviceKeys.test(key);
+        this.hostKeys = key -> !pricesUserTasklets(key) && hostKeys.test(key);
     }
 
     String title() {
@@ -47,6 +47,11 @@ enum Figure {
 
     boolean dependsOnHostKey(String key) {
         return hostKeys.test(key);
+    }
+
+    /** The price of a WebAssembly instruction: the figures run built-ins only, which execute none. */
+    private static boolean pricesUserTasklets(String key) {
+        return key.endsWith(".cyclesPerInstruction");
     }
 
     /** A device number that sets modeled time: everything but power. */

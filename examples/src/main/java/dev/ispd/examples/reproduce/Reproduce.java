@@ -1,7 +1,10 @@
 package dev.ispd.examples.reproduce;
 
-import dev.ispd.cli.CliErrors;
+import dev.ispd.cli.CommandLines;
+import dev.ispd.cli.ErrorText;
+import dev.ispd.cli.OptionChecks;
 import dev.ispd.profile.Profiles;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -46,27 +49,20 @@ public final class Reproduce implements Callable<Integer> {
 
     public static void main(String[] args) {
         System.setProperty("java.awt.headless", "true");
-        System.exit(new CommandLine(new Reproduce()).setExecutionExceptionHandler(CliErrors.handler()).execute(args));
+        CommandLines.exit(new Reproduce(), args);
     }
 
     @Override
     public Integer call() throws Exception {
-        CommandLine cmd = spec.commandLine();
-        if (!Profiles.deviceNames().contains(profile)) {
-            throw new CommandLine.ParameterException(cmd, "--profile: no device profile '" + profile + "' (known: "
-                    + String.join(", ", Profiles.deviceNames()) + ")");
-        }
-        if (!Profiles.hostNames().contains(hostProfile)) {
-            throw new CommandLine.ParameterException(cmd, "--host-profile: no host profile '" + hostProfile
-                    + "' (known: " + String.join(", ", Profiles.hostNames()) + ")");
-        }
-        Settings settings;
+        OptionChecks checks = OptionChecks.of(spec.commandLine()).oneOf("--profile", profile, Profiles.deviceNames())
+                .oneOf("--host-profile", hostProfile, Profiles.hostNames());
+        long n = full ? Settings.PAPER_ENTRIES : entries;
+        Settings settings = checks.valid("--entries", n, () -> new Settings(n, seed, profile, hostProfile));
         try {
-            settings = new Settings(full ? Settings.PAPER_ENTRIES : entries, seed, profile, hostProfile);
-        } catch (IllegalArgumentException e) {
-            throw new CommandLine.ParameterException(cmd, "--entries: " + e.getMessage());
+            Files.createDirectories(out);
+        } catch (IOException e) {
+            throw new IOException("--out " + out + " cannot be created: " + ErrorText.of(e), e);
         }
-        Files.createDirectories(out);
         long start = System.nanoTime();
         Reproduction r = new Reproducer().run(settings, step -> stdout.printf("[%6.1f s] %s%n",
                 (System.nanoTime() - start) / 1e9, step));

@@ -4,7 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.ispd.cli.CliErrors;
+import dev.ispd.cli.CommandLines;
+import dev.ispd.cli.ExitStatus;
 import dev.ispd.examples.worldcup.logs.WorldCupLogReader;
 import dev.ispd.worldcup.WorldCup98;
 import java.io.ByteArrayOutputStream;
@@ -33,7 +34,7 @@ class ImportCommandTest {
     private final ByteArrayOutputStream printed = new ByteArrayOutputStream();
 
     private int run(String... args) {
-        CommandLine cmd = CliErrors.commandLine(new ImportCommand(new PrintStream(printed, true, StandardCharsets.UTF_8)));
+        CommandLine cmd = CommandLines.of(new ImportCommand(new PrintStream(printed, true, StandardCharsets.UTF_8)));
         cmd.setErr(new PrintWriter(err, true));
         return cmd.execute(args);
     }
@@ -89,7 +90,7 @@ class ImportCommandTest {
     @Test
     void anInputThatCannotBeReadIsAnErrorNamingIt() {
         Path missing = dir.resolve("no-such.csv");
-        assertEquals(CliErrors.IO_FAILURE, run("--format", "csv", "--out", dir.resolve("x.bin").toString(),
+        assertEquals(ExitStatus.USAGE_OR_INPUT.code(), run("--format", "csv", "--out", dir.resolve("x.bin").toString(),
                 missing.toString()));
         assertTrue(err.toString().contains(missing + ": cannot be read"), err.toString());
         assertFalse(Files.exists(dir.resolve("x.bin")));
@@ -100,7 +101,7 @@ class ImportCommandTest {
         Path bad = dir.resolve("bad.csv.gz");
         Files.write(bad, new byte[] {0x1f, (byte) 0x8b, 8, 0, 0, 0, 0, 0, 0, 0, 1, 2, 3, 4, 5, 6, 7});
         Path out = dir.resolve("bad.bin");
-        assertEquals(CliErrors.IO_FAILURE, run("--format", "csv", "--out", out.toString(), bad.toString()));
+        assertEquals(ExitStatus.USAGE_OR_INPUT.code(), run("--format", "csv", "--out", out.toString(), bad.toString()));
         assertTrue(err.toString().contains(bad + ": cannot be read: Gzip-compressed data is corrupt"), err.toString());
         assertFalse(Files.exists(out));
         assertFalse(Files.exists(dir.resolve("bad.bin.part")));
@@ -116,7 +117,7 @@ class ImportCommandTest {
         }
         Path cut = dir.resolve("cut.csv.gz");
         Files.write(cut, Arrays.copyOf(gz.toByteArray(), gz.size() / 2));
-        assertEquals(CliErrors.IO_FAILURE, run("--format", "csv", "--out", dir.resolve("cut.bin").toString(),
+        assertEquals(ExitStatus.USAGE_OR_INPUT.code(), run("--format", "csv", "--out", dir.resolve("cut.bin").toString(),
                 cut.toString()));
         assertTrue(Pattern.compile(Pattern.quote(cut + " line ") + "[0-9]+: cannot be read").matcher(err.toString())
                 .find(), err.toString());
@@ -124,13 +125,27 @@ class ImportCommandTest {
     }
 
     @Test
-    void anInputWithNoRecordIsNotASuccess() throws IOException {
+    void anInputWithNoRecordIsAnInputErrorAndWritesNothing() throws IOException {
         Path junk = dir.resolve("junk.csv");
         Files.writeString(junk, "not,a,log\n");
-        assertEquals(ImportCommand.NOTHING_IMPORTED, run("--format", "csv", "--out", dir.resolve("j.bin").toString(),
-                junk.toString()));
+        Path out = dir.resolve("j.bin");
+        assertEquals(ExitStatus.USAGE_OR_INPUT.code(), run("--format", "csv", "--out", out.toString(), junk.toString()));
         assertTrue(printed().contains("0 records written, 1 rejected"), printed());
         assertTrue(printed().contains("objectIDs none (no URLs)"), printed());
+        assertTrue(err.toString().strip().endsWith("no line of " + junk + " became a record; " + out
+                + " was not written"), err.toString());
+        assertFalse(Files.exists(out));
+        assertFalse(Files.exists(dir.resolve("j.bin.part")));
+    }
+
+    @Test
+    void anEmptyInputKeepsAnOutputAlreadyThere() throws IOException {
+        Path empty = dir.resolve("empty.csv");
+        Files.writeString(empty, "");
+        Path out = dir.resolve("kept.bin");
+        Files.writeString(out, "earlier records");
+        assertEquals(ExitStatus.USAGE_OR_INPUT.code(), run("--format", "csv", "--out", out.toString(), empty.toString()));
+        assertEquals("earlier records", Files.readString(out));
     }
 
     @Test

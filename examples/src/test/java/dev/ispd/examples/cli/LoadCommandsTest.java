@@ -4,7 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.ispd.cli.CliErrors;
+import dev.ispd.cli.CommandLines;
+import dev.ispd.cli.ExitStatus;
 import dev.ispd.examples.worldcup.WorldCupDrives;
 import dev.ispd.examples.worldcup.WorldCupGenerator;
 import dev.ispd.examples.worldcup.logs.WorldCupLogReader;
@@ -66,11 +67,11 @@ class LoadCommandsTest {
     }
 
     private static Run generate(String... args) {
-        return run(out -> CliErrors.commandLine(new GenerateCommand(out)), args);
+        return run(out -> CommandLines.of(new GenerateCommand(out)), args);
     }
 
     private static Run load(String... args) {
-        return run(out -> CliErrors.commandLine(new LoadCommand(out)), args);
+        return run(out -> CommandLines.of(new LoadCommand(out)), args);
     }
 
     private static byte[] generated(long seed, int count, int entrySize) {
@@ -171,7 +172,7 @@ class LoadCommandsTest {
         Run loaded = load("--drives", addresses, "--entry-size", "256", "--to", "osd:///kept/wc-256.bin",
                 good.toString(), bad.toString());
 
-        assertEquals(CliErrors.IO_FAILURE, loaded.status(), loaded.out());
+        assertEquals(ExitStatus.USAGE_OR_INPUT.code(), loaded.status(), loaded.out());
         assertEquals("ispd load: " + bad + ": 13 trailing bytes after the last whole record at uncompressed offset 2000"
                 + " (the log must be whole 20-byte records); osd:///kept/wc-256.bin was left as it was\n", loaded.err());
         assertArrayEquals(before, readOsd("osd:///kept/wc-256.bin"));
@@ -194,7 +195,7 @@ class LoadCommandsTest {
         assertTrue(drivesForLocal.err().contains("--drives is for osd:// targets only"), drivesForLocal.err());
 
         Run missing = load("--drives", addresses, "--to", "osd:///x/wc.bin", dir.resolve("wc_day9_9.gz").toString());
-        assertEquals(CliErrors.IO_FAILURE, missing.status());
+        assertEquals(ExitStatus.USAGE_OR_INPUT.code(), missing.status());
         assertTrue(missing.err().contains(dir.resolve("wc_day9_9.gz") + ": no such file"), missing.err());
     }
 }

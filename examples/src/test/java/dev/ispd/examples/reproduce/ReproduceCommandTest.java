@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.ispd.cli.CliErrors;
+import dev.ispd.cli.CommandLines;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
@@ -21,20 +21,20 @@ class ReproduceCommandTest {
     @Test
     void unknownDeviceProfileIsNamed() {
         String err = runExpectingUsageError("--profile", "smartssd-2099", "--out", dir.resolve("r").toString());
-        assertTrue(err.contains("--profile: no device profile 'smartssd-2099'") && err.contains("smartssd-2013"), err);
+        assertTrue(err.contains("--profile must be one of [") && err.contains("got 'smartssd-2099'") && err.contains("smartssd-2013"), err);
         assertFalse(Files.exists(dir.resolve("r")), "nothing written");
     }
 
     @Test
     void unknownHostProfileIsNamed() {
         String err = runExpectingUsageError("--host-profile", "host-z80");
-        assertTrue(err.contains("--host-profile: no host profile 'host-z80'") && err.contains("host-i5-2500"), err);
+        assertTrue(err.contains("--host-profile must be one of [") && err.contains("got 'host-z80'") && err.contains("host-i5-2500"), err);
     }
 
     @Test
     void tooFewEntriesAreRejected() {
         String err = runExpectingUsageError("--entries", "10");
-        assertTrue(err.contains("--entries: entries must be between 5000"), err);
+        assertTrue(err.contains("--entries 10: entries must be between 5000"), err);
     }
 
     @Test
@@ -48,7 +48,7 @@ class ReproduceCommandTest {
 
     private String runExpectingUsageError(String... args) {
         StringWriter err = new StringWriter();
-        int status = new CommandLine(new Reproduce()).setExecutionExceptionHandler(CliErrors.handler())
+        int status = CommandLines.of(new Reproduce())
                 .setErr(new PrintWriter(err)).execute(args);
         assertEquals(2, status, err.toString());
         return err.toString();

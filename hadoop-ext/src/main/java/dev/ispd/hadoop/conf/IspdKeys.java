@@ -18,8 +18,21 @@ public final class IspdKeys {
                     + "node1=tcp:10.0.0.1:7070,node2=tcp:10.0.0.2:7070; host names the node for locality.");
     public static final ConfigKey FS_CHUNK_SIZE = new ConfigKey("ispd.fs.chunk.size", "67108864",
             "Bytes per chunk: a file is cut into chunks, each an object on one drive (also the default split size).");
+    public static final ConfigKey FS_REPLICATION = new ConfigKey("ispd.fs.replication", "1",
+            "Replicas of each new chunk, on distinct drives (on distinct hosts while there are hosts left); "
+                    + "1 keeps one copy, 2 or 3 let a cluster lose drives without losing data.");
     public static final ConfigKey FS_NAMESPACE_DRIVE = new ConfigKey("ispd.fs.namespace.drive", "0",
-            "Index (in ispd.fs.drives) of the drive that holds the namespace journal.");
+            "Index (in ispd.fs.drives) of the drive that holds the namespace journal (unless it is in ZooKeeper).");
+    public static final ConfigKey FS_NAMESPACE_ZOOKEEPER = new ConfigKey("ispd.fs.namespace.zookeeper", "",
+            "ZooKeeper ensemble (host:port,...) that keeps the namespace journal instead of a drive, for clusters: "
+                    + "the namespace then survives the loss of any drive; empty = on ispd.fs.namespace.drive.");
+    public static final ConfigKey FS_NAMESPACE_ZNODE = new ConfigKey("ispd.fs.namespace.znode", "/ispd/osd",
+            "With ispd.fs.namespace.zookeeper: the znode under which the journal lives, one per osd:// file system.");
+
+    public static final ConfigKey FS_CHECKPOINT_RECORDS = new ConfigKey("ispd.fs.checkpoint.records", "10000",
+            "A client that changes the namespace checkpoints it once this many journal records (or a quarter of the "
+                    + "namespace's entries, if more) followed the last checkpoint it knows; new clients load the latest "
+                    + "checkpoint and replay only what follows. 0 = never.");
 
     // ---- offload scheduler ----
     public static final ConfigKey OFFLOAD_POLICY = new ConfigKey("ispd.offload.policy", "fastest",
@@ -55,7 +68,8 @@ public final class IspdKeys {
             "The filter DeviceMapper's predicate 'field op value', e.g. 'type eq 0' (fields and ops: docs/tasklets.md).");
 
     /** Every key, in the order of the docs' table. */
-    public static final List<ConfigKey> ALL = List.of(FS_DRIVES, FS_CHUNK_SIZE, FS_NAMESPACE_DRIVE, OFFLOAD_POLICY,
+    public static final List<ConfigKey> ALL = List.of(FS_DRIVES, FS_CHUNK_SIZE, FS_REPLICATION, FS_NAMESPACE_DRIVE,
+            FS_NAMESPACE_ZOOKEEPER, FS_NAMESPACE_ZNODE, FS_CHECKPOINT_RECORDS, OFFLOAD_POLICY,
             OFFLOAD_WEIGHT, OFFLOAD_HOST_PROFILE, OFFLOAD_HOST_SLOTS, OFFLOAD_CORRECTION, OFFLOAD_CORRECTION_FILE,
             DEVICE_TIMEOUT_MS, JOB_DEVICE_MAPPER, JOB_DEVICE_FORMAT, SPLIT_MAX_BYTES,
             SPLIT_GROUP_MAX_BYTES, WORLDCUP_ENTRY_SIZE, FILTER_PREDICATE);

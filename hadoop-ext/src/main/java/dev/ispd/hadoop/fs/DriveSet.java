@@ -2,8 +2,8 @@ package dev.ispd.hadoop.fs;
 
 import dev.ispd.client.Drive;
 import dev.ispd.client.DriveException;
-import dev.ispd.client.Status;
 import dev.ispd.hadoop.conf.IspdKeys;
+import dev.ispd.protocol.Status;
 import java.io.Closeable;
 import java.io.IOException;
 import java.util.ArrayList;

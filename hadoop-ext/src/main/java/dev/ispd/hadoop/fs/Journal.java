@@ -1,76 +1,77 @@
 package dev.ispd.hadoop.fs;
 
-import dev.ispd.client.Drive;
-import dev.ispd.client.DriveException;
-import dev.ispd.client.Status;
+import java.io.Closeable;
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
- * The namespace journal: one DATA object with the well-known id {@link #OBJECT_ID} on the
- * namespace drive, holding {@link JournalCodec} records. Writers add records with the drive's
- * atomic append, so several clients (JVMs) share it without a metadata server; each client
- * replays only the tail it has not seen yet. A change is committed by appending its record, then
- * replaying up to and including it: the {@link Namespace.Outcome} of that replay says whether it
- * took effect, given every record the journal put before it. Not thread-safe: the file system
- * guards it.
+ * The namespace journal: {@link JournalCodec} records in a {@link JournalStore}, replayed into a
+ * {@link Namespace}. A new client starts from the latest {@link Checkpoint} (if it can be read;
+ * otherwise, logged, from the journal's start) and each client replays only the records it has
+ * not seen yet. A change is committed by appending its record, then replaying up to and
+ * including it: the {@link Namespace.Outcome} of that replay says whether it took effect, given
+ * every record the journal put before it. After a commit, a client checkpoints once
+ * {@code checkpointRecords} records (or a quarter of the namespace's entries, if more, so that
+ * writing checkpoints costs a bounded share of the changes) followed the last checkpoint it
+ * knows. Checkpoints only shorten replays: the journal itself is never cut. Not thread-safe: the
+ * file system guards it.
  */
-final class Journal {
-    /** The journal's object id: the first well-known id, which no drive ever picks (docs/protocol.md). */
-    static final long OBJECT_ID = Drive.FIRST_WELL_KNOWN_ID;
-    private static final int FIRST_BUFFER = 256 * 1024;
+final class Journal implements Closeable {
+    private static final Logger LOG = LoggerFactory.getLogger(Journal.class);
 
-    private final DriveSet drives;
-    private final int drive;
-    private final Namespace namespace = new Namespace();
+    private final JournalStore store;
+    private final int drives;
+    private final long checkpointRecords;
+    private Namespace namespace = new Namespace();
+    /** The store position after the last record applied. */
     private long applied;
-    private ByteBuffer buf = ByteBuffer.allocateDirect(FIRST_BUFFER).order(ByteOrder.LITTLE_ENDIAN);
+    /** Records applied since the last checkpoint this client loaded or wrote, and that checkpoint's entries. */
+    private long sinceCheckpoint;
+    private long checkpointEntries;
 
-    private Journal(DriveSet drives, int drive) {
+    private Journal(JournalStore store, int drives, long checkpointRecords) {
+        this.store = store;
         this.drives = drives;
-        this.drive = drive;
+        this.checkpointRecords = checkpointRecords;
     }
 
-    /** Opens the journal on drive {@code drive}, creating it if this is a new file system, and replays it. */
-    static Journal open(DriveSet drives, int drive) throws IOException {
-        Journal j = new Journal(drives, drive);
-        drives.onShared(drive, Journal::createIfMissing);
-        j.catchUp();
+    /**
+     * Opens the journal in {@code store} from its latest checkpoint and replays what follows;
+     * {@code drives} is how many drives chunks may name; {@code checkpointRecords} 0 writes no
+     * checkpoints.
+     */
+    static Journal open(JournalStore store, int drives, long checkpointRecords) throws IOException {
+        Journal j = new Journal(store, drives, checkpointRecords);
+        j.loadCheckpoint();
+        j.replay(-1);
         return j;
     }
 
-    private static Void createIfMissing(Drive d) throws IOException {
+    private void loadCheckpoint() {
         try {
-            d.stat(OBJECT_ID);
-        } catch (DriveException e) {
-            if (e.status() != Status.NO_SUCH_OBJECT) {
-                throw e;
+            ByteBuffer bytes = store.latestCheckpoint();
+            if (bytes != null) {
+                Checkpoint c = Checkpoint.decode(bytes, "in " + store.describe());
+                namespace = c.namespace();
+                applied = c.position();
+                checkpointEntries = c.entries();
             }
-            try {
-                d.createObject(OBJECT_ID);
-            } catch (DriveException raced) {
-                if (raced.status() != Status.OBJECT_EXISTS) { // another client created it first: fine
-                    throw raced;
-                }
-            }
+        } catch (IOException e) {
+            LOG.warn("osd: replaying the whole namespace journal instead of starting from its latest checkpoint: {}",
+                    e.getMessage());
         }
-        return null;
     }
 
-    /** Bytes of the journal replayed so far. */
+    /** The store position after the last record replayed so far. */
     long applied() {
         return applied;
     }
 
-    /** Replays the records other clients appended since the last call. */
-    private void catchUp() throws IOException {
-        replay(drives.onShared(drive, d -> d.stat(OBJECT_ID).size()), -1);
-    }
-
     /** The namespace with every record other clients appended so far: what each operation reads. */
     Namespace current() throws IOException {
-        catchUp();
+        replay(-1);
         return namespace;
     }
 
@@ -78,76 +79,66 @@ final class Journal {
     Namespace.Outcome commit(JournalRecord r) throws IOException {
         ByteBuffer frame = JournalCodec.encode(r);
         int length = frame.remaining();
-        if (length > Drive.MAX_IO) {
+        if (length > store.maxFrame()) {
             throw new IOException("a namespace record of " + length + " bytes (" + r.getClass().getSimpleName()
-                    + ") is over the drive's append limit of " + Drive.MAX_IO + " bytes");
+                    + ") is over the limit of " + store.maxFrame() + " bytes of the journal in " + store.describe());
         }
-        long at = drives.onShared(drive, d -> d.append(OBJECT_ID, frame));
-        Namespace.Outcome o = replay(at + length, at);
+        long at = store.append(frame);
+        Namespace.Outcome o = replay(at);
         if (o == null) {
-            throw new IOException("osd namespace journal: the record appended at offset " + at
-                    + " does not start on a record boundary (replay reached " + applied + ")");
+            throw new IOException("osd namespace journal in " + store.describe() + ": the record appended at " + at
+                    + " was not found in the replay (which reached " + applied + ")");
+        }
+        if (checkpointRecords > 0 && sinceCheckpoint >= Math.max(checkpointRecords, checkpointEntries / 4)) {
+            checkpoint();
         }
         return o;
     }
 
-    /** Applies the records in [applied, end); returns the outcome of the one at {@code watch}, if any. */
-    private Namespace.Outcome replay(long end, long watch) throws IOException {
-        Namespace.Outcome watched = null;
-        long readAt = applied;
-        buf.clear().limit(0);
-        while (applied < end) {
-            long frame = JournalCodec.frameLength(buf);
-            if (frame > Drive.MAX_IO) {
-                throw new IOException("osd namespace journal is corrupt at offset " + applied + ": a record of "
-                        + frame + " bytes is over the append limit " + Drive.MAX_IO);
-            }
-            if (frame < 0 || frame > buf.remaining()) {
-                if (readAt >= end) {
-                    throw new IOException("osd namespace journal is corrupt at offset " + applied
-                            + ": the last record runs past the journal's end " + end);
-                }
-                readAt += fill(readAt, end, frame);
-                continue;
-            }
-            JournalRecord r = JournalCodec.decode(buf, applied);
-            checkDrives(r, applied);
-            Namespace.Outcome o = namespace.apply(r);
-            if (applied == watch) {
-                watched = o;
-            }
-            applied += frame;
+    /** Saves the namespace as of {@link #applied}; a failure is logged (the journal still holds everything). */
+    private void checkpoint() {
+        Checkpoint c = Checkpoint.of(namespace, applied);
+        sinceCheckpoint = 0;
+        checkpointEntries = c.entries();
+        try {
+            store.saveCheckpoint(c.encode());
+        } catch (IOException e) {
+            LOG.warn("osd: could not save a namespace checkpoint at {} in {}: {}", applied, store.describe(),
+                    e.getMessage());
         }
-        return watched;
     }
 
-    /** Reads more journal bytes behind the unparsed ones in the buffer (grown to hold a frame of {@code need}). */
-    private int fill(long readAt, long end, long need) throws IOException {
-        if (need > buf.capacity()) {
-            ByteBuffer bigger = ByteBuffer.allocateDirect((int) Math.max(need, 2L * buf.capacity()))
-                    .order(ByteOrder.LITTLE_ENDIAN);
-            buf = bigger.put(buf).flip();
-        }
-        buf.compact();
-        int n = (int) Math.min(buf.remaining(), end - readAt);
-        buf.limit(buf.position() + n);
-        drives.onShared(drive, d -> {
-            d.read(OBJECT_ID, readAt, buf);
-            return null;
+    /** Applies the records after {@link #applied}; returns the outcome of the one at {@code watch}, if any. */
+    private Namespace.Outcome replay(long watch) throws IOException {
+        Namespace.Outcome[] watched = {null};
+        applied = store.replay(applied, (position, frame) -> {
+            JournalRecord r = JournalCodec.decode(frame, position);
+            checkDrives(r, position);
+            Namespace.Outcome o = namespace.apply(r);
+            sinceCheckpoint++;
+            if (position == watch) {
+                watched[0] = o;
+            }
         });
-        buf.flip();
-        return n;
+        return watched[0];
     }
 
     private void checkDrives(JournalRecord r, long at) throws IOException {
         if (r instanceof JournalRecord.CreateFile c) {
             for (Chunk k : c.chunks()) {
-                if (k.drive() >= drives.size()) {
-                    throw new IOException("osd namespace journal at offset " + at + ": file " + c.path()
-                            + " has a chunk on drive " + k.drive() + " but ispd.fs.drives lists " + drives.size()
-                            + " drives (every client must list the same drives in the same order)");
+                for (Replica copy : k.replicas()) {
+                    if (copy.drive() >= drives) {
+                        throw new IOException("osd namespace journal at " + at + ": file " + c.path()
+                                + " has a chunk on drive " + copy.drive() + " but ispd.fs.drives lists " + drives
+                                + " drives (every client must list the same drives in the same order)");
+                    }
                 }
             }
         }
+    }
+
+    @Override
+    public void close() {
+        store.close();
     }
 }

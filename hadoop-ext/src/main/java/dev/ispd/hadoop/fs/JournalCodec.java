@@ -12,15 +12,18 @@ import java.util.zip.CRC32C;
 /**
  * The journal's bytes: a sequence of self-delimiting records, each
  * {@code u32 body_length, u32 crc32c(body), body}, little-endian. The body is {@code u8 type}
- * then the record's fields; strings are {@code u16 length} + UTF-8; a chunk is
- * {@code u16 drive, u64 object_id, u64 length}.
+ * then the record's fields; strings are {@code u16 length} + UTF-8. A file (type 5) lists its
+ * chunks as {@code u8 replicas, (u16 drive, u64 object_id) per replica, u64 length}; type 2, the
+ * file record of journals written before replication, lists {@code u16 drive, u64 object_id,
+ * u64 length} per chunk and is read as a file of one replica per chunk, anchored at the root.
  */
 final class JournalCodec {
     static final int FRAME_HEADER = 8;
     private static final byte MKDIR = 1;
-    private static final byte CREATE_FILE = 2;
+    private static final byte CREATE_FILE_UNREPLICATED = 2;
     private static final byte DELETE = 3;
     private static final byte RENAME = 4;
+    private static final byte CREATE_FILE = 5;
 
     private JournalCodec() {
     }
@@ -33,10 +36,8 @@ final class JournalCodec {
             w.u8(MKDIR).str(m.path()).u64(m.timeMs()).str(m.owner());
         } else if (r instanceof JournalRecord.CreateFile c) {
             w.u8(CREATE_FILE).str(c.path()).u8(c.overwrite() ? 1 : 0).u64(c.timeMs()).str(c.owner())
-                    .u64(c.chunkSize()).u64(c.length()).u32(c.chunks().size());
-            for (Chunk k : c.chunks()) {
-                w.u16(k.drive()).u64(k.objectId()).u64(k.length());
-            }
+                    .u64(c.chunkSize()).u64(c.length()).str(c.anchor().path()).u64(c.anchor().dirId());
+            writeChunks(w, c.chunks());
         } else if (r instanceof JournalRecord.Delete d) {
             w.u8(DELETE).str(d.path()).u8(d.recursive() ? 1 : 0).u64(d.timeMs());
         } else {
@@ -82,7 +83,8 @@ final class JournalCodec {
         try {
             JournalRecord r = switch (body.get()) {
                 case MKDIR -> new JournalRecord.Mkdir(str(body), body.getLong(), str(body));
-                case CREATE_FILE -> createFile(body, at);
+                case CREATE_FILE -> createFile(body, at, true);
+                case CREATE_FILE_UNREPLICATED -> createFile(body, at, false);
                 case DELETE -> new JournalRecord.Delete(str(body), body.get() != 0, body.getLong());
                 case RENAME -> new JournalRecord.Rename(str(body), str(body), body.getLong());
                 default -> throw corrupt(at, "unknown record type " + body.get(0));
@@ -98,13 +100,37 @@ final class JournalCodec {
         }
     }
 
-    private static JournalRecord.CreateFile createFile(ByteBuffer b, long at) throws IOException {
+    private static JournalRecord.CreateFile createFile(ByteBuffer b, long at, boolean replicated) throws IOException {
         String path = str(b);
         boolean overwrite = b.get() != 0;
         long time = b.getLong();
         String owner = str(b);
         long chunkSize = b.getLong();
         long length = b.getLong();
+        JournalRecord.Anchor anchor = replicated ? new JournalRecord.Anchor(str(b), b.getLong())
+                : JournalRecord.Anchor.ROOT;
+        List<Chunk> chunks = readChunks(b, at, path, chunkSize, length, replicated);
+        return new JournalRecord.CreateFile(path, overwrite, time, owner, chunkSize, length, chunks, anchor);
+    }
+
+    /** A file's chunk list: {@code u32 count}, then each chunk with its replicas. */
+    static void writeChunks(Writer w, List<Chunk> chunks) {
+        w.u32(chunks.size());
+        for (Chunk k : chunks) {
+            w.u8(k.replicas().size());
+            for (Replica copy : k.replicas()) {
+                w.u16(copy.drive()).u64(copy.objectId());
+            }
+            w.u64(k.length());
+        }
+    }
+
+    /**
+     * Reads a chunk list written by {@link #writeChunks} (or, if not {@code replicated}, the
+     * one-replica form of type 2) and checks it against the file's chunk size and length.
+     */
+    static List<Chunk> readChunks(ByteBuffer b, long at, String path, long chunkSize, long length, boolean replicated)
+            throws IOException {
         int n = b.getInt();
         if (n < 0 || (long) n * 18 > b.remaining()) {
             throw corrupt(at, "file " + path + " claims " + Integer.toUnsignedString(n) + " chunks");
@@ -112,7 +138,8 @@ final class JournalCodec {
         List<Chunk> chunks = new ArrayList<>(n);
         long sum = 0;
         for (int i = 0; i < n; i++) {
-            Chunk c = new Chunk(Short.toUnsignedInt(b.getShort()), b.getLong(), b.getLong());
+            Chunk c = replicated ? replicatedChunk(b, at, path, i) : new Chunk(Short.toUnsignedInt(b.getShort()),
+                    b.getLong(), b.getLong());
             boolean last = i == n - 1;
             if (c.length() <= 0 || c.length() > chunkSize || (!last && c.length() != chunkSize)) {
                 throw corrupt(at, "file " + path + ": chunk " + i + " holds " + c.length() + " bytes with chunk size "
@@ -124,10 +151,22 @@ final class JournalCodec {
         if (sum != length) {
             throw corrupt(at, "file " + path + " has length " + length + " but its chunks hold " + sum + " bytes");
         }
-        return new JournalRecord.CreateFile(path, overwrite, time, owner, chunkSize, length, chunks);
+        return chunks;
     }
 
-    private static String str(ByteBuffer b) {
+    private static Chunk replicatedChunk(ByteBuffer b, long at, String path, int index) throws IOException {
+        int count = Byte.toUnsignedInt(b.get());
+        if (count == 0) {
+            throw corrupt(at, "file " + path + ": chunk " + index + " has no replica");
+        }
+        List<Replica> replicas = new ArrayList<>(count);
+        for (int k = 0; k < count; k++) {
+            replicas.add(new Replica(Short.toUnsignedInt(b.getShort()), b.getLong()));
+        }
+        return new Chunk(replicas, b.getLong());
+    }
+
+    static String str(ByteBuffer b) {
         int n = Short.toUnsignedInt(b.getShort());
         byte[] bytes = new byte[n];
         b.get(bytes);
@@ -139,7 +178,7 @@ final class JournalCodec {
     }
 
     /** A growable little-endian heap buffer. */
-    private static final class Writer {
+    static final class Writer {
         ByteBuffer buf = ByteBuffer.allocate(256).order(ByteOrder.LITTLE_ENDIAN);
 
         private void room(int n) {

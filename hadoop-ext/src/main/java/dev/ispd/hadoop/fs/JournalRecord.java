@@ -13,9 +13,20 @@ sealed interface JournalRecord {
     record Mkdir(String path, long timeMs, String owner) implements JournalRecord {
     }
 
-    /** A closed file with its chunks (and any missing parents); replaces a file only if {@code overwrite}. */
+    /**
+     * A closed file with its chunks (and any missing parents); replaces a file only if
+     * {@code overwrite}. It takes effect only if {@code anchor}, the nearest directory on the way
+     * to {@code path} when the writer opened the file, is still there: a writer whose directory
+     * was deleted or renamed meanwhile must not bring it back.
+     */
     record CreateFile(String path, boolean overwrite, long timeMs, String owner, long chunkSize, long length,
-                      List<Chunk> chunks) implements JournalRecord {
+                      List<Chunk> chunks, Anchor anchor) implements JournalRecord {
+    }
+
+    /** A directory as a writer saw it: its path and its {@link Namespace.Dir#id}, which no other directory ever has. */
+    record Anchor(String path, long dirId) {
+        /** The root, which is always there. */
+        static final Anchor ROOT = new Anchor("/", Namespace.ROOT_ID);
     }
 
     /** Removes a file or directory; a non-empty directory only if {@code recursive}. */

@@ -22,11 +22,14 @@ final class Namespace {
         }
     }
 
+    /** A directory; {@code id} tells it from every other directory that ever had its path (ids are never reused). */
     static final class Dir extends Node {
+        final long id;
         final TreeMap<String, Node> children = new TreeMap<>();
 
-        Dir(String owner, long mtimeMs) {
+        Dir(long id, String owner, long mtimeMs) {
             super(owner, mtimeMs);
+            this.id = id;
         }
     }
 
@@ -40,6 +43,11 @@ final class Namespace {
             this.chunkSize = chunkSize;
             this.length = length;
             this.chunks = List.copyOf(chunks);
+        }
+
+        /** The fewest replicas any chunk has (1 for an empty file). */
+        int replication() {
+            return chunks.stream().mapToInt(c -> c.replicas().size()).min().orElse(1);
         }
     }
 
@@ -62,7 +70,31 @@ final class Namespace {
         }
     }
 
-    private final Dir root = new Dir("", 0);
+    /** The root's directory id; the others are numbered from 1 in the order the journal creates them. */
+    static final long ROOT_ID = 0;
+
+    private final Dir root;
+    private long lastDirId;
+
+    /** An empty namespace: the root alone. */
+    Namespace() {
+        this(new Dir(ROOT_ID, "", 0), ROOT_ID);
+    }
+
+    /** A namespace restored from a checkpoint ({@link Checkpoint}). */
+    Namespace(Dir root, long lastDirId) {
+        this.root = root;
+        this.lastDirId = lastDirId;
+    }
+
+    Dir root() {
+        return root;
+    }
+
+    /** The highest directory id given so far. */
+    long lastDirId() {
+        return lastDirId;
+    }
 
     /** The node at an absolute normalised path, or null. */
     Node lookup(String path) {
@@ -96,6 +128,21 @@ final class Namespace {
         return n instanceof File ? at.toString() : null;
     }
 
+    /**
+     * The nearest existing directory on the way to {@code path} (excluding the path itself): the
+     * anchor of a {@link JournalRecord.CreateFile}.
+     */
+    JournalRecord.Anchor anchorOf(String path) {
+        Dir d = root;
+        StringBuilder at = new StringBuilder();
+        String[] names = names(path);
+        for (int i = 0; i < names.length - 1 && d.children.get(names[i]) instanceof Dir next; i++) {
+            at.append('/').append(names[i]);
+            d = next;
+        }
+        return d == root ? JournalRecord.Anchor.ROOT : new JournalRecord.Anchor(at.toString(), d.id);
+    }
+
     Outcome apply(JournalRecord r) {
         if (r instanceof JournalRecord.Mkdir m) {
             return mkdir(m);
@@ -122,7 +169,7 @@ final class Namespace {
             return Outcome.refused(Refusal.PARENT_NOT_DIRECTORY, m.path() + " is a file");
         }
         if (existing == null) {
-            p.children.put(name, new Dir(m.owner(), m.timeMs()));
+            p.children.put(name, new Dir(++lastDirId, m.owner(), m.timeMs()));
         }
         return Outcome.APPLIED;
     }
@@ -130,6 +177,10 @@ final class Namespace {
     private Outcome create(JournalRecord.CreateFile c) {
         if (c.path().equals("/")) {
             return Outcome.refused(Refusal.IS_DIRECTORY, "/ is the root directory");
+        }
+        if (!(lookup(c.anchor().path()) instanceof Dir anchor && anchor.id == c.anchor().dirId())) {
+            return Outcome.refused(Refusal.MISSING, "the directory " + c.anchor().path()
+                    + " was deleted or renamed while " + c.path() + " was open for writing");
         }
         Object parent = parents(c.path(), c.owner(), c.timeMs());
         if (parent instanceof Outcome refused) {
@@ -204,7 +255,7 @@ final class Namespace {
             at.append('/').append(names[i]);
             Node n = d.children.get(names[i]);
             if (n == null) {
-                n = new Dir(owner, timeMs);
+                n = new Dir(++lastDirId, owner, timeMs);
                 d.children.put(names[i], n);
             }
             if (!(n instanceof Dir next)) {

@@ -1,9 +1,9 @@
 package dev.ispd.hadoop.fs;
 
-import dev.ispd.client.Drive;
 import dev.ispd.client.DriveException;
-import dev.ispd.client.Status;
 import dev.ispd.hadoop.conf.IspdKeys;
+import dev.ispd.protocol.Limits;
+import dev.ispd.protocol.Status;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.net.URI;
@@ -31,24 +31,29 @@ import org.slf4j.LoggerFactory;
 /**
  * The object-based file system {@code osd://} over the drives of {@link IspdKeys#FS_DRIVES}.
  * A file is cut into chunks of its chunk size (the block size: {@link IspdKeys#FS_CHUNK_SIZE} or
- * the one given to create), each a DATA object on one drive ({@link ChunkPlacement}). The
- * namespace lives on the namespace drive ({@link IspdKeys#FS_NAMESPACE_DRIVE}) as a journal of
+ * the one given to create), each a DATA object on each of {@link IspdKeys#FS_REPLICATION} drives
+ * ({@link ChunkPlacement}); reads use any replica that answers. The namespace is a journal of
  * changes ({@link Journal}) that every client replays, so several JVMs share one file system
- * without a metadata server. A file becomes visible when its writer closes it; files cannot be
- * appended to. The URI's authority is only a label: {@code osd:///a} and {@code osd://x/a} name the
- * same file of the configured drives (Hadoop caches one instance per authority). See
- * docs/hadoop.md, "Object file system".
+ * without a metadata server; the journal is on the namespace drive
+ * ({@link IspdKeys#FS_NAMESPACE_DRIVE}) or, for clusters, in ZooKeeper
+ * ({@link IspdKeys#FS_NAMESPACE_ZOOKEEPER}). A file becomes visible when its writer closes it;
+ * files cannot be appended to. The URI's authority is only a label: {@code osd:///a} and
+ * {@code osd://x/a} name the same file of the configured drives (Hadoop caches one instance per
+ * authority). See docs/hadoop.md, "Object file system".
  */
 public class OsdFileSystem extends FileSystem {
     public static final String SCHEME = "osd";
     private static final Logger LOG = LoggerFactory.getLogger(OsdFileSystem.class);
     /** Streams move at least this much per drive command. */
     private static final int MIN_IO_BUFFER = 1 << 20;
+    /** The journal stores a chunk's replica count in one byte. */
+    private static final int MAX_REPLICATION = 255;
 
     private URI uri;
     private DriveSet drives;
     private Journal journal;
     private long defaultChunkSize;
+    private int defaultReplication;
     private String user;
     private Path workingDir;
     private FsPermission filePermission;
@@ -76,23 +81,62 @@ public class OsdFileSystem extends FileSystem {
         } catch (IllegalArgumentException e) {
             throw new IOException("osd: " + e.getMessage(), e);
         }
-        int namespaceDrive = conf.getInt(IspdKeys.FS_NAMESPACE_DRIVE.name(),
-                Integer.parseInt(IspdKeys.FS_NAMESPACE_DRIVE.defaultValue()));
-        if (namespaceDrive < 0 || namespaceDrive >= drives.size()) {
-            throw new IOException(IspdKeys.FS_NAMESPACE_DRIVE.name() + " is " + namespaceDrive + " but "
-                    + IspdKeys.FS_DRIVES.name() + " lists " + drives.size() + " drives");
+        defaultReplication = conf.getInt(IspdKeys.FS_REPLICATION.name(),
+                Integer.parseInt(IspdKeys.FS_REPLICATION.defaultValue()));
+        if (defaultReplication < 1 || defaultReplication > Math.min(drives.size(), MAX_REPLICATION)) {
+            throw new IOException(IspdKeys.FS_REPLICATION.name() + " is " + defaultReplication
+                    + " but must be from 1 to " + Math.min(drives.size(), MAX_REPLICATION)
+                    + ": each replica needs a drive of its own and " + IspdKeys.FS_DRIVES.name() + " lists "
+                    + drives.size());
         }
         user = UserGroupInformation.getCurrentUser().getShortUserName();
         FsPermission umask = FsPermission.getUMask(conf); // permissions are not stored: report the defaults
         filePermission = FsPermission.getFileDefault().applyUMask(umask);
         dirPermission = FsPermission.getDirDefault().applyUMask(umask);
         workingDir = new Path("/").makeQualified(uri, null);
+        long checkpointRecords = conf.getLong(IspdKeys.FS_CHECKPOINT_RECORDS.name(),
+                Long.parseLong(IspdKeys.FS_CHECKPOINT_RECORDS.defaultValue()));
+        if (checkpointRecords < 0) {
+            drives.close();
+            throw new IOException(IspdKeys.FS_CHECKPOINT_RECORDS.name() + " is " + checkpointRecords
+                    + " but must be 0 (no checkpoints) or more");
+        }
+        JournalStore store = null;
         try {
-            journal = Journal.open(drives, namespaceDrive);
+            store = journalStore(conf);
+            journal = Journal.open(store, drives.size(), checkpointRecords);
         } catch (IOException | RuntimeException e) {
+            if (store != null) {
+                store.close();
+            }
             drives.close();
             throw e;
         }
+    }
+
+    /**
+     * Where the namespace journal is: in ZooKeeper if {@link IspdKeys#FS_NAMESPACE_ZOOKEEPER} names
+     * an ensemble, else on the drive {@link IspdKeys#FS_NAMESPACE_DRIVE}.
+     */
+    private JournalStore journalStore(Configuration conf) throws IOException {
+        String ensemble = conf.getTrimmed(IspdKeys.FS_NAMESPACE_ZOOKEEPER.name(),
+                IspdKeys.FS_NAMESPACE_ZOOKEEPER.defaultValue());
+        if (!ensemble.isEmpty()) {
+            String znode = conf.getTrimmed(IspdKeys.FS_NAMESPACE_ZNODE.name(),
+                    IspdKeys.FS_NAMESPACE_ZNODE.defaultValue());
+            if (!znode.startsWith("/") || (znode.length() > 1 && znode.endsWith("/"))) {
+                throw new IOException(IspdKeys.FS_NAMESPACE_ZNODE.name() + " is '" + znode
+                        + "' but must be an absolute znode path such as /ispd/osd");
+            }
+            return ZooKeeperJournalStore.open(ensemble, znode);
+        }
+        int namespaceDrive = conf.getInt(IspdKeys.FS_NAMESPACE_DRIVE.name(),
+                Integer.parseInt(IspdKeys.FS_NAMESPACE_DRIVE.defaultValue()));
+        if (namespaceDrive < 0 || namespaceDrive >= drives.size()) {
+            throw new IOException(IspdKeys.FS_NAMESPACE_DRIVE.name() + " is " + namespaceDrive + " but "
+                    + IspdKeys.FS_DRIVES.name() + " lists " + drives.size() + " drives");
+        }
+        return DriveJournalStore.open(drives, namespaceDrive);
     }
 
     @Override
@@ -107,7 +151,8 @@ public class OsdFileSystem extends FileSystem {
 
     /**
      * The chunks holding bytes [start, start + length) of a file (clipped to its end), in file
-     * order, each clipped to the range.
+     * order, each clipped to the range, with every replica of each (the writer's first choice
+     * first): any of them can serve the range.
      */
     public List<ChunkExtent> locate(Path file, long start, long length) throws IOException {
         if (start < 0 || length < 0) {
@@ -121,7 +166,7 @@ public class OsdFileSystem extends FileSystem {
             Chunk c = f.chunks.get(index);
             long inChunk = at - index * f.chunkSize;
             long n = Math.min(end - at, c.length() - inChunk);
-            out.add(new ChunkExtent(c.drive(), c.objectId(), inChunk, n, at));
+            out.add(new ChunkExtent(c.replicas(), inChunk, n, at));
             at += n;
         }
         return out;
@@ -143,8 +188,10 @@ public class OsdFileSystem extends FileSystem {
         List<BlockLocation> out = new ArrayList<>();
         for (int i = (int) (start / f.chunkSize); i < f.chunks.size() && i * f.chunkSize < end; i++) {
             Chunk c = f.chunks.get(i);
-            out.add(new BlockLocation(new String[] {drives.address(c.drive())}, new String[] {drives.host(c.drive())},
-                    i * f.chunkSize, c.length()));
+            List<Replica> replicas = c.replicas();
+            String[] names = replicas.stream().map(r -> drives.address(r.drive())).toArray(String[]::new);
+            String[] hosts = replicas.stream().map(r -> drives.host(r.drive())).distinct().toArray(String[]::new);
+            out.add(new BlockLocation(names, hosts, i * f.chunkSize, c.length()));
         }
         return out.toArray(new BlockLocation[0]);
     }
@@ -191,7 +238,7 @@ public class OsdFileSystem extends FileSystem {
     private FileStatus status(Namespace.Node n, Path qualified) {
         String owner = n.owner.isEmpty() ? user : n.owner;
         if (n instanceof Namespace.File f) {
-            return new FileStatus(f.length, false, 1, f.chunkSize, f.mtimeMs, f.mtimeMs, filePermission,
+            return new FileStatus(f.length, false, f.replication(), f.chunkSize, f.mtimeMs, f.mtimeMs, filePermission,
                     owner, owner, qualified);
         }
         return new FileStatus(0, true, 1, 0, n.mtimeMs, n.mtimeMs, dirPermission, owner, owner,
@@ -220,6 +267,7 @@ public class OsdFileSystem extends FileSystem {
                                      short replication, long blockSize, Progressable progress) throws IOException {
         Path q = makeQualified(path);
         String key = key(q);
+        JournalRecord.Anchor anchor;
         synchronized (lock) {
             Namespace ns = journal.current();
             Namespace.Node n = ns.lookup(key);
@@ -233,12 +281,18 @@ public class OsdFileSystem extends FileSystem {
             if (file != null) {
                 throw new ParentNotDirectoryException(file + " is a file, on the way to " + q);
             }
+            anchor = ns.anchorOf(key);
         }
         long chunkSize = blockSize > 0 ? blockSize : defaultChunkSize;
         OsdOutputStream.Committer committer = (chunks, length) -> commit(q, new JournalRecord.CreateFile(key, overwrite,
-                System.currentTimeMillis(), user, chunkSize, length, chunks));
-        return new FSDataOutputStream(new OsdOutputStream(drives, key, chunkSize, ioBuffer(bufferSize), committer,
-                progress), statistics);
+                System.currentTimeMillis(), user, chunkSize, length, chunks, anchor));
+        return new FSDataOutputStream(new OsdOutputStream(drives, key, chunkSize, replication(replication),
+                ioBuffer(bufferSize), committer, progress), statistics);
+    }
+
+    /** A file's replication: the one asked for (at most one per drive), else {@link IspdKeys#FS_REPLICATION}. */
+    private int replication(short requested) {
+        return requested > 0 ? Math.min(requested, Math.min(drives.size(), MAX_REPLICATION)) : defaultReplication;
     }
 
     @Override
@@ -369,22 +423,22 @@ public class OsdFileSystem extends FileSystem {
         };
     }
 
-    /** Deletes the objects of chunks a committed record removed; a failure leaves an orphan object, logged. */
+    /** Deletes every replica of the chunks a committed record removed; a failure leaves an orphan object, logged. */
     private void deleteChunks(List<Chunk> freed) {
         for (Chunk c : freed) {
-            try {
-                drives.onShared(c.drive(), d -> {
-                    d.delete(c.objectId());
-                    return null;
-                });
-            } catch (DriveException e) {
-                if (e.status() != Status.NO_SUCH_OBJECT) {
-                    LOG.warn("osd: could not delete chunk object {} on drive {} ({}): {}",
-                            Long.toUnsignedString(c.objectId()), c.drive(), drives.address(c.drive()), e.getMessage());
+            for (Replica r : c.replicas()) {
+                try {
+                    drives.onShared(r.drive(), d -> {
+                        d.delete(r.objectId());
+                        return null;
+                    });
+                } catch (IOException e) {
+                    if (!(e instanceof DriveException de && de.status() == Status.NO_SUCH_OBJECT)) {
+                        LOG.warn("osd: could not delete chunk object {} on drive {} ({}): {}",
+                                Long.toUnsignedString(r.objectId()), r.drive(), drives.address(r.drive()),
+                                e.getMessage());
+                    }
                 }
-            } catch (IOException e) {
-                LOG.warn("osd: could not delete chunk object {} on drive {}: {}", Long.toUnsignedString(c.objectId()),
-                        c.drive(), e.getMessage());
             }
         }
     }
@@ -413,7 +467,32 @@ public class OsdFileSystem extends FileSystem {
 
     @Override
     public short getDefaultReplication() {
-        return 1;
+        return (short) defaultReplication;
+    }
+
+    @Override
+    public short getDefaultReplication(Path path) {
+        return (short) defaultReplication;
+    }
+
+    // ---- metadata that is not stored: the path must exist all the same ----
+
+    /** Times are the journal record's: nothing changes, but a missing path is a FileNotFoundException. */
+    @Override
+    public void setTimes(Path path, long mtime, long atime) throws IOException {
+        getFileStatus(path);
+    }
+
+    /** Permissions are not stored: nothing changes, but a missing path is a FileNotFoundException. */
+    @Override
+    public void setPermission(Path path, FsPermission permission) throws IOException {
+        getFileStatus(path);
+    }
+
+    /** Owners are the creator's: nothing changes, but a missing path is a FileNotFoundException. */
+    @Override
+    public void setOwner(Path path, String owner, String group) throws IOException {
+        getFileStatus(path);
     }
 
     /** No delegation tokens: drives are reached directly. */
@@ -427,8 +506,14 @@ public class OsdFileSystem extends FileSystem {
         try {
             super.close();
         } finally {
-            if (drives != null) {
-                drives.close();
+            try {
+                if (journal != null) {
+                    journal.close();
+                }
+            } finally {
+                if (drives != null) {
+                    drives.close();
+                }
             }
         }
     }
@@ -448,6 +533,6 @@ public class OsdFileSystem extends FileSystem {
     }
 
     private static int ioBuffer(int bufferSize) {
-        return Math.min(Drive.MAX_IO, Math.max(bufferSize, MIN_IO_BUFFER));
+        return Math.min(Limits.MAX_IO, Math.max(bufferSize, MIN_IO_BUFFER));
     }
 }

@@ -1,23 +1,38 @@
 package dev.ispd.hadoop.fs;
 
 import dev.ispd.client.Drive;
+import dev.ispd.client.DriveException;
+import dev.ispd.protocol.Status;
 import java.io.EOFException;
+import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import org.apache.hadoop.fs.FSExceptionMessages;
 import org.apache.hadoop.fs.FSInputStream;
 import org.apache.hadoop.fs.FileSystem;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Reads a file chunk by chunk through the native client: sequential reads fill a direct buffer
  * with up to its capacity of one chunk per READ_OBJECT; positioned reads go straight to the
  * chunks without touching the buffer or the position. The chunk list is the one the file had
- * when it was opened. The stream opens its own connection to each drive it reads from and closes
- * them on {@link #close}.
+ * when it was opened. Each read goes to a chunk's first replica that answers: a replica that
+ * fails (its drive is down, its object is gone) is logged and the next one is tried, and drives
+ * that failed are tried last from then on. The stream opens its own connection to each drive it
+ * reads from and closes them on {@link #close}.
  */
 final class OsdInputStream extends FSInputStream {
+    private static final Logger LOG = LoggerFactory.getLogger(OsdInputStream.class);
+
+    /** One read from one replica's object. */
+    private interface ReplicaRead {
+        void read(Drive d, long objectId, long objectOffset) throws IOException;
+    }
+
     private final DriveSet drives;
     private final String path;
     private final long chunkSize;
@@ -25,6 +40,8 @@ final class OsdInputStream extends FSInputStream {
     private final List<Chunk> chunks;
     private final FileSystem.Statistics stats;
     private final Drive[] connections;
+    /** Drives that failed a read of this stream: tried after the others. */
+    private final boolean[] failed;
     private final ByteBuffer buf;
     /** The file offset of buf's byte 0; buf holds [bufStart, bufStart + buf.limit()). */
     private long bufStart;
@@ -39,6 +56,7 @@ final class OsdInputStream extends FSInputStream {
         this.chunks = file.chunks;
         this.stats = stats;
         this.connections = new Drive[drives.size()];
+        this.failed = new boolean[drives.size()];
         this.buf = ByteBuffer.allocateDirect((int) Math.max(1, Math.min(bufferSize, Math.min(length, chunkSize))));
         this.buf.limit(0);
     }
@@ -61,9 +79,10 @@ final class OsdInputStream extends FSInputStream {
         return pos;
     }
 
+    /** Replicas are chosen per read already (a failed one is skipped), so there is no other source to switch to. */
     @Override
     public boolean seekToNewSource(long targetPos) {
-        return false; // one copy of each chunk
+        return false;
     }
 
     @Override
@@ -118,16 +137,12 @@ final class OsdInputStream extends FSInputStream {
             return;
         }
         int index = (int) (pos / chunkSize);
-        Chunk c = chunks.get(index);
-        long inChunk = pos - index * chunkSize;
-        int n = (int) Math.min(buf.capacity(), c.length() - inChunk);
-        buf.clear().limit(n);
+        int n = (int) Math.min(buf.capacity(), chunks.get(index).length() - (pos - index * chunkSize));
         try {
-            connection(c.drive()).read(c.objectId(), inChunk, buf);
+            fromAnyReplica(pos, (d, object, at) -> d.read(object, at, buf.clear().limit(n)));
         } catch (IOException e) {
             buf.limit(0);
-            throw new IOException("osd: reading " + path + " at offset " + pos + " (chunk " + index + ", object "
-                    + Long.toUnsignedString(c.objectId()) + " on drive " + c.drive() + "): " + e.getMessage(), e);
+            throw e;
         }
         buf.flip();
         bufStart = pos;
@@ -148,14 +163,9 @@ final class OsdInputStream extends FSInputStream {
         while (done < total) {
             long at = position + done;
             int index = (int) (at / chunkSize);
-            Chunk c = chunks.get(index);
-            long inChunk = at - index * chunkSize;
-            int n = (int) Math.min(total - done, c.length() - inChunk);
-            Drive d;
-            synchronized (this) {
-                d = connection(c.drive());
-            }
-            d.read(c.objectId(), inChunk, b, off + done, n);
+            int n = (int) Math.min(total - done, chunks.get(index).length() - (at - index * chunkSize));
+            int into = off + done;
+            fromAnyReplica(at, (d, object, inChunk) -> d.read(object, inChunk, b, into, n));
             done += n;
         }
         if (stats != null) {
@@ -177,11 +187,67 @@ final class OsdInputStream extends FSInputStream {
         }
     }
 
-    private Drive connection(int drive) throws IOException {
+    /**
+     * Runs {@code read} on the replicas of the chunk holding file offset {@code at}, drives that
+     * failed before last, until one succeeds; if none does, the error names the path, the offset
+     * and every replica's failure (a FileNotFoundException when every object is gone: the file
+     * was deleted after it was opened).
+     */
+    private void fromAnyReplica(long at, ReplicaRead read) throws IOException {
+        int index = (int) (at / chunkSize);
+        long inChunk = at - index * chunkSize;
+        StringBuilder failures = new StringBuilder();
+        boolean allGone = true;
+        for (Replica r : tryOrder(chunks.get(index).replicas())) {
+            try {
+                read.read(connection(r.drive()), r.objectId(), inChunk);
+                return;
+            } catch (IOException e) {
+                synchronized (this) {
+                    failed[r.drive()] = true;
+                    disconnect(r.drive());
+                }
+                allGone &= e instanceof DriveException de && de.status() == Status.NO_SUCH_OBJECT;
+                String why = "drive " + r.drive() + " (" + drives.address(r.drive()) + "), object "
+                        + Long.toUnsignedString(r.objectId()) + ": " + e.getMessage();
+                LOG.warn("osd: reading {} at offset {} (chunk {}) skips a replica: {}", path, at, index, why);
+                failures.append("; ").append(why);
+            }
+        }
+        String what = "osd: reading " + path + " at offset " + at + " (chunk " + index + "): no replica could be read"
+                + failures;
+        throw allGone ? new FileNotFoundException(what + " (was the file deleted after it was opened?)")
+                : new IOException(what);
+    }
+
+    /** The replicas on drives that have not failed this stream first, each group in the writer's order. */
+    private synchronized List<Replica> tryOrder(List<Replica> replicas) {
+        List<Replica> order = new ArrayList<>(replicas.size());
+        for (Replica r : replicas) {
+            if (!failed[r.drive()]) {
+                order.add(r);
+            }
+        }
+        for (Replica r : replicas) {
+            if (failed[r.drive()]) {
+                order.add(r);
+            }
+        }
+        return order;
+    }
+
+    private synchronized Drive connection(int drive) throws IOException {
         if (connections[drive] == null) {
             connections[drive] = drives.open(drive);
         }
         return connections[drive];
+    }
+
+    private synchronized void disconnect(int drive) {
+        if (connections[drive] != null) {
+            connections[drive].close();
+            connections[drive] = null;
+        }
     }
 
     private void checkOpen() throws IOException {
@@ -197,10 +263,7 @@ final class OsdInputStream extends FSInputStream {
         }
         closed = true;
         for (int i = 0; i < connections.length; i++) {
-            if (connections[i] != null) {
-                connections[i].close();
-                connections[i] = null;
-            }
+            disconnect(i);
         }
     }
 }

@@ -8,16 +8,24 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import org.apache.hadoop.util.Progressable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
- * Writes a new file: bytes gather in a direct buffer and go to the current chunk object when it
- * fills; a chunk full at the file's chunk size is finished and the next one starts on the next
- * drive ({@link ChunkPlacement}). Nothing is visible in the namespace until {@link #close}, which
- * commits one journal record listing the chunks; if that record is refused (a concurrent client
- * created the path first, say) the chunks are deleted and close throws. Connections to the
- * drives are this stream's own, opened on first use. Single-threaded, as Hadoop output streams are.
+ * Writes a new file: bytes gather in a direct buffer and go to every replica of the current
+ * chunk when it fills; a chunk full at the file's chunk size is finished and the next one starts
+ * on the next drives ({@link ChunkPlacement}). A chunk's replicas are created on the first
+ * {@code replication} drives of its candidates that accept them (a drive that cannot be reached
+ * is skipped, logged); a write succeeds only when every replica took it, otherwise the stream
+ * fails and deletes what it wrote. Nothing is visible in the namespace until {@link #close},
+ * which commits one journal record listing the chunks and their replicas; if that record is
+ * refused (a concurrent client created the path first, say) the chunks are deleted and close
+ * throws. Connections to the drives are this stream's own, opened on first use.
+ * Single-threaded, as Hadoop output streams are.
  */
 final class OsdOutputStream extends OutputStream {
+    private static final Logger LOG = LoggerFactory.getLogger(OsdOutputStream.class);
+
     /** What happens at close: commit the finished file, or throw. */
     interface Committer {
         void commit(List<Chunk> chunks, long length) throws IOException;
@@ -26,29 +34,29 @@ final class OsdOutputStream extends OutputStream {
     private final DriveSet drives;
     private final String path;
     private final long chunkSize;
+    private final int replication;
     private final Committer committer;
     private final Progressable progress;
     private final Drive[] connections;
     private final ByteBuffer buf;
     private final List<Chunk> chunks = new ArrayList<>();
     private final byte[] one = new byte[1];
-    /** The chunk being written: its drive, object (0 = not created yet) and bytes already on the drive. */
-    private int chunkDrive;
-    private long chunkObject;
+    /** The replicas of the chunk being written (empty until its first bytes) and the bytes already on them. */
+    private List<Replica> current = List.of();
     private long chunkWritten;
     private long length;
     private boolean closed;
 
-    OsdOutputStream(DriveSet drives, String path, long chunkSize, int bufferSize, Committer committer,
-                    Progressable progress) {
+    OsdOutputStream(DriveSet drives, String path, long chunkSize, int replication, int bufferSize,
+                    Committer committer, Progressable progress) {
         this.drives = drives;
         this.path = path;
         this.chunkSize = chunkSize;
+        this.replication = replication;
         this.committer = committer;
         this.progress = progress;
         this.connections = new Drive[drives.size()];
         this.buf = ByteBuffer.allocateDirect((int) Math.min(chunkSize, bufferSize));
-        this.chunkDrive = ChunkPlacement.drive(path, 0, drives.size());
     }
 
     @Override
@@ -79,18 +87,25 @@ final class OsdOutputStream extends OutputStream {
         }
     }
 
-    /** Sends the buffer to the current chunk; finishes the chunk when it reaches the chunk size. */
+    /** Sends the buffer to every replica of the current chunk; finishes the chunk when it reaches the chunk size. */
     private void drain() throws IOException {
         if (buf.position() == 0) {
             return;
         }
-        Drive d = connection(chunkDrive);
-        if (chunkObject == 0) {
-            chunkObject = d.createObject();
+        if (current.isEmpty()) {
+            current = place(chunks.size());
         }
         buf.flip();
         int n = buf.remaining();
-        d.write(chunkObject, chunkWritten, buf);
+        for (Replica r : current) {
+            try {
+                connection(r.drive()).write(r.objectId(), chunkWritten, buf.duplicate());
+            } catch (IOException e) {
+                long at = chunks.size() * chunkSize + chunkWritten;
+                throw new IOException("osd: writing " + path + " at offset " + at + ": the replica on drive "
+                        + r.drive() + " (" + drives.address(r.drive()) + ") failed: " + e.getMessage(), e);
+            }
+        }
         buf.clear();
         chunkWritten += n;
         if (chunkWritten == chunkSize) {
@@ -101,12 +116,38 @@ final class OsdOutputStream extends OutputStream {
         }
     }
 
-    private void finishChunk() {
-        if (chunkObject != 0) {
-            chunks.add(new Chunk(chunkDrive, chunkObject, chunkWritten));
+    /** Creates chunk {@code index}'s objects on the first {@code replication} candidate drives that take them. */
+    private List<Replica> place(int index) throws IOException {
+        List<Replica> placed = new ArrayList<>(replication);
+        StringBuilder refused = new StringBuilder();
+        for (int drive : ChunkPlacement.candidates(path, index, drives)) {
+            if (placed.size() == replication) {
+                break;
+            }
+            try {
+                placed.add(new Replica(drive, connection(drive).createObject()));
+            } catch (IOException e) {
+                disconnect(drive);
+                LOG.warn("osd: chunk {} of {} skips drive {} ({}): {}", index, path, drive, drives.address(drive),
+                        e.getMessage());
+                refused.append("; drive ").append(drive).append(" (").append(drives.address(drive)).append("): ")
+                        .append(e.getMessage());
+            }
         }
-        chunkDrive = ChunkPlacement.drive(path, chunks.size(), drives.size());
-        chunkObject = 0;
+        if (placed.size() < replication) {
+            current = placed; // deleted by abandon
+            throw new IOException("osd: writing " + path + ": chunk " + index + " needs " + replication
+                    + " replicas on distinct drives but only " + placed.size() + " of " + drives.size()
+                    + " drives took it" + refused);
+        }
+        return List.copyOf(placed);
+    }
+
+    private void finishChunk() {
+        if (!current.isEmpty()) {
+            chunks.add(new Chunk(current, chunkWritten));
+        }
+        current = List.of();
         chunkWritten = 0;
     }
 
@@ -137,7 +178,7 @@ final class OsdOutputStream extends OutputStream {
             deleteChunks(e);
             throw e;
         } finally {
-            disconnect();
+            disconnectAll();
         }
     }
 
@@ -153,29 +194,35 @@ final class OsdOutputStream extends OutputStream {
             return;
         }
         closed = true;
-        if (chunkObject != 0) {
-            chunks.add(new Chunk(chunkDrive, chunkObject, chunkWritten));
+        if (!current.isEmpty()) {
+            chunks.add(new Chunk(current, chunkWritten));
         }
         deleteChunks(cause);
-        disconnect();
+        disconnectAll();
     }
 
     private void deleteChunks(Exception cause) {
         for (Chunk c : chunks) {
-            try {
-                connection(c.drive()).delete(c.objectId());
-            } catch (IOException | RuntimeException e) {
-                cause.addSuppressed(e);
+            for (Replica r : c.replicas()) {
+                try {
+                    connection(r.drive()).delete(r.objectId());
+                } catch (IOException | RuntimeException e) {
+                    cause.addSuppressed(e);
+                }
             }
         }
     }
 
-    private void disconnect() {
+    private void disconnect(int drive) {
+        if (connections[drive] != null) {
+            connections[drive].close();
+            connections[drive] = null;
+        }
+    }
+
+    private void disconnectAll() {
         for (int i = 0; i < connections.length; i++) {
-            if (connections[i] != null) {
-                connections[i].close();
-                connections[i] = null;
-            }
+            disconnect(i);
         }
     }
 }

@@ -14,8 +14,13 @@ class JournalCodecTest {
     private static final List<JournalRecord> RECORDS = List.of(
             new JournalRecord.Mkdir("/a/b", 1_700_000_000_000L, "alice"),
             new JournalRecord.CreateFile("/a/b/f\u00e9", true, 5L, "bob", 1024, 2100,
-                    List.of(new Chunk(0, 7, 1024), new Chunk(1, 1L << 40, 1024), new Chunk(2, -5L, 52))),
-            new JournalRecord.CreateFile("/empty", false, 6L, "bob", 4096, 0, List.of()),
+                    List.of(new Chunk(0, 7, 1024), new Chunk(1, 1L << 40, 1024), new Chunk(2, -5L, 52)),
+                    new JournalRecord.Anchor("/a", 3)),
+            new JournalRecord.CreateFile("/r/f", false, 5L, "bob", 1024, 1030,
+                    List.of(new Chunk(List.of(new Replica(0, 7), new Replica(2, 9), new Replica(1, 4)), 1024),
+                            new Chunk(List.of(new Replica(1, 1L << 40), new Replica(0, -2L)), 6)),
+                    JournalRecord.Anchor.ROOT),
+            new JournalRecord.CreateFile("/empty", false, 6L, "bob", 4096, 0, List.of(), JournalRecord.Anchor.ROOT),
             new JournalRecord.Delete("/a", true, 8L),
             new JournalRecord.Rename("/x", "/y/z", 9L));
 
@@ -47,7 +52,7 @@ class JournalCodecTest {
     @Test
     void chunkListsThatDoNotAddUpAreCorruption() {
         JournalRecord bad = new JournalRecord.CreateFile("/f", false, 1L, "u", 1024, 2000,
-                List.of(new Chunk(0, 1, 1000), new Chunk(0, 2, 1000)));
+                List.of(new Chunk(0, 1, 1000), new Chunk(0, 2, 1000)), JournalRecord.Anchor.ROOT);
         ByteBuffer frame = JournalCodec.encode(bad);
         IOException e = assertThrows(IOException.class, () -> JournalCodec.decode(frame, 0));
         assertTrue(e.getMessage().contains("/f: chunk 0 holds 1000 bytes with chunk size 1024"), e.getMessage());

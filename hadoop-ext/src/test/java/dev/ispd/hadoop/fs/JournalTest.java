@@ -21,17 +21,17 @@ class JournalTest {
     @Test
     void aNewClientReplaysAJournalLargerThanItsBufferWithARecordLargerThanIt() throws IOException {
         try (DriveSet drives = DriveSet.parse("h=" + DRIVES.drives().address(0))) {
-            Journal writer = Journal.open(drives, 0);
+            Journal writer = Journal.open(DriveJournalStore.open(drives, 0), 1, 0);
             List<Chunk> chunks = new ArrayList<>();
             for (int i = 0; i < 20_000; i++) { // 360 KB of chunk list: more than the first read buffer
                 chunks.add(new Chunk(0, i + 1, 1024));
             }
             assertTrue(writer.commit(new JournalRecord.CreateFile("/huge", false, 1L, "u", 1024, 20_000L * 1024,
-                    chunks)).applied());
+                    chunks, JournalRecord.Anchor.ROOT)).applied());
             for (int i = 0; i < 3000; i++) {
                 assertTrue(writer.commit(new JournalRecord.Mkdir("/d/" + i, 1L, "u")).applied());
             }
-            Journal reader = Journal.open(drives, 0);
+            Journal reader = Journal.open(DriveJournalStore.open(drives, 0), 1, 0);
             assertEquals(writer.applied(), reader.applied());
             assertEquals(20_000, ((Namespace.File) reader.current().lookup("/huge")).chunks.size());
             assertEquals(3000, ((Namespace.Dir) reader.current().lookup("/d")).children.size());
@@ -39,7 +39,7 @@ class JournalTest {
             try (Drive d = drives.open(0)) {
                 ByteBuffer junk = ByteBuffer.allocateDirect(12).order(ByteOrder.LITTLE_ENDIAN);
                 junk.putInt(0, 4); // a frame of 4 zero bytes whose checksum is not 0
-                long at = d.append(Journal.OBJECT_ID, junk);
+                long at = d.append(DriveJournalStore.OBJECT_ID, junk);
                 IOException e = assertThrows(IOException.class, reader::current);
                 assertTrue(e.getMessage().contains("corrupt at offset " + at), e.getMessage());
             }

@@ -13,7 +13,12 @@ class NamespaceTest {
     private final Namespace ns = new Namespace();
 
     private static JournalRecord.CreateFile file(String path, boolean overwrite, long objectId) {
-        return new JournalRecord.CreateFile(path, overwrite, 1L, "u", 10, 5, List.of(new Chunk(0, objectId, 5)));
+        return new JournalRecord.CreateFile(path, overwrite, 1L, "u", 10, 5, List.of(new Chunk(0, objectId, 5)),
+                JournalRecord.Anchor.ROOT);
+    }
+
+    private static JournalRecord.CreateFile file(String path, JournalRecord.Anchor anchor) {
+        return new JournalRecord.CreateFile(path, false, 1L, "u", 10, 0, List.of(), anchor);
     }
 
     private Namespace.Refusal refusal(JournalRecord r) {
@@ -40,7 +45,7 @@ class NamespaceTest {
         Namespace.Outcome replaced = ns.apply(file("/f", true, 3));
         assertTrue(replaced.applied());
         assertEquals(List.of(new Chunk(0, 1, 5)), replaced.freed());
-        assertEquals(3, ((Namespace.File) ns.lookup("/f")).chunks.get(0).objectId());
+        assertEquals(3, ((Namespace.File) ns.lookup("/f")).chunks.get(0).replicas().get(0).objectId());
         ns.apply(new JournalRecord.Mkdir("/d", 1L, "u"));
         assertEquals(Namespace.Refusal.IS_DIRECTORY, refusal(file("/d", true, 4)));
     }
@@ -74,5 +79,31 @@ class NamespaceTest {
         assertEquals(Namespace.Refusal.PARENT_NOT_DIRECTORY, refusal(new JournalRecord.Rename("/p", "/t/a2/b/f/x", 1L)));
         assertEquals(Namespace.Refusal.INTO_ITSELF, refusal(new JournalRecord.Rename("/t", "/t/a2/t", 1L)));
         assertEquals(Namespace.Refusal.ROOT, refusal(new JournalRecord.Rename("/", "/r", 1L)));
+    }
+
+    @Test
+    void aFileWhoseDirectoryWentAwayWhileItWasOpenDoesNotBringItBack() {
+        ns.apply(new JournalRecord.Mkdir("/out/_temporary", 1L, "u"));
+        JournalRecord.Anchor seen = ns.anchorOf("/out/_temporary/part-0");
+        assertEquals("/out/_temporary", seen.path());
+        assertEquals(seen, ns.anchorOf("/out/_temporary/a/b/part-1"), "the nearest directory that exists");
+        assertEquals(JournalRecord.Anchor.ROOT, ns.anchorOf("/top"));
+
+        ns.apply(new JournalRecord.Delete("/out/_temporary", true, 2L));
+        assertEquals(Namespace.Refusal.MISSING, refusal(file("/out/_temporary/part-0", seen)));
+        assertNull(ns.lookup("/out/_temporary"), "not resurrected");
+        ns.apply(new JournalRecord.Mkdir("/out/_temporary", 3L, "u"));
+        assertEquals(Namespace.Refusal.MISSING, refusal(file("/out/_temporary/part-0", seen)),
+                "a new directory at the same path is another directory");
+
+        JournalRecord.Anchor before = ns.anchorOf("/out/_temporary/part-1");
+        ns.apply(new JournalRecord.Rename("/out/_temporary", "/out/kept", 4L));
+        assertEquals(Namespace.Refusal.MISSING, refusal(file("/out/_temporary/part-1", before)));
+        assertEquals(0, ((Namespace.Dir) ns.lookup("/out/kept")).children.size());
+
+        JournalRecord.Anchor out = ns.anchorOf("/out/new/deep/f");
+        ns.apply(new JournalRecord.Mkdir("/out/new", 5L, "u"));
+        assertNull(refusal(file("/out/new/deep/f", out)), "directories created below the anchor meanwhile are fine");
+        assertNull(refusal(file("/top", JournalRecord.Anchor.ROOT)));
     }
 }

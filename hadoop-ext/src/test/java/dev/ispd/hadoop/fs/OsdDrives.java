@@ -5,6 +5,8 @@ import dev.ispd.sim.daemon.EmbeddedDrives;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
@@ -25,6 +27,8 @@ public final class OsdDrives implements BeforeAllCallback, AfterAllCallback {
 
     private final int count;
     private final long chunkSize;
+    private int replication = 1;
+    private final Map<String, String> settings = new LinkedHashMap<>();
     private EmbeddedDrives drives;
     private URI uri;
     private boolean cachedInUse;
@@ -32,6 +36,18 @@ public final class OsdDrives implements BeforeAllCallback, AfterAllCallback {
     public OsdDrives(int count, long chunkSize) {
         this.count = count;
         this.chunkSize = chunkSize;
+    }
+
+    /** Clients of these drives keep {@code r} replicas of each chunk (default 1). */
+    public OsdDrives withReplication(int r) {
+        replication = r;
+        return this;
+    }
+
+    /** Clients of these drives have {@code key} set to {@code value}. */
+    public OsdDrives set(String key, String value) {
+        settings.put(key, value);
+        return this;
     }
 
     @Override
@@ -69,6 +85,11 @@ public final class OsdDrives implements BeforeAllCallback, AfterAllCallback {
         return FileSystem.get(uri, configure(conf));
     }
 
+    /** Stops drive {@code i} as a failed drive stops: its connections break and it answers nothing more. */
+    public void kill(int i) throws IOException {
+        drives.drive(i).close();
+    }
+
     public EmbeddedDrives drives() {
         return drives;
     }
@@ -83,11 +104,13 @@ public final class OsdDrives implements BeforeAllCallback, AfterAllCallback {
         return configure(new Configuration());
     }
 
-    /** Sets the drive list and chunk size in {@code conf}. */
+    /** Sets the drive list, chunk size, replication and the other settings in {@code conf}. */
     public Configuration configure(Configuration conf) {
         conf.set(IspdKeys.FS_DRIVES.name(), IntStream.range(0, count)
                 .mapToObj(i -> "host" + i + "=" + drives.address(i)).collect(Collectors.joining(",")));
         conf.setLong(IspdKeys.FS_CHUNK_SIZE.name(), chunkSize);
+        conf.setInt(IspdKeys.FS_REPLICATION.name(), replication);
+        settings.forEach(conf::set);
         return conf;
     }
 

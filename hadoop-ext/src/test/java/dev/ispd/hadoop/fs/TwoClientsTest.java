@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ispd.client.Drive;
 import dev.ispd.client.ObjectStat;
+import dev.ispd.protocol.ReservedValues;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -166,7 +167,7 @@ class TwoClientsTest {
         for (int i = 0; i < DRIVES.drives().size(); i++) {
             try (Drive d = Drive.connect(DRIVES.drives().address(i))) {
                 for (ObjectStat s : d.list()) {
-                    n += s.id() == Drive.FIRST_WELL_KNOWN_ID ? 0 : 1;
+                    n += s.id() == ReservedValues.WELL_KNOWN_ID_FIRST ? 0 : 1;
                 }
             }
         }

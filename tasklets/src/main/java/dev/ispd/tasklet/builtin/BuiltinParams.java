@@ -3,9 +3,7 @@ package dev.ispd.tasklet.builtin;
 import dev.ispd.protocol.BadParameterException;
 import dev.ispd.protocol.Params;
 import dev.ispd.worldcup.WorldCup98;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 /** Parameter rules shared by the built-ins; every error names the key and the value. */
 final class BuiltinParams {
@@ -13,20 +11,6 @@ final class BuiltinParams {
     static final String ENTRY_SIZE = "entrySize";
 
     private BuiltinParams() {
-    }
-
-    /**
-     * The parameters one execution runs with: those given at creation, overridden or extended by
-     * the execution's runtime parameters (search values and the like, as in the Smart SSD's output
-     * object; papers/smart-ssd-kang-2013.txt IV-C-2).
-     */
-    static Params merge(Params creation, Params runtime) {
-        if (runtime.asMap().isEmpty()) {
-            return creation;
-        }
-        Map<String, String> m = new LinkedHashMap<>(creation.asMap());
-        m.putAll(runtime.asMap());
-        return new Params(m);
     }
 
     static int entrySize(Params params) throws BadParameterException {

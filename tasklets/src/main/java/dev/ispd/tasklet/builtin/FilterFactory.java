@@ -51,7 +51,7 @@ public final class FilterFactory implements TaskletFactory {
 
     @Override
     public Tasklet create(Params params, Params runtimeParams, ScanContext context) throws BadParameterException {
-        Config config = parse(BuiltinParams.merge(params, runtimeParams));
+        Config config = parse(params.overriddenBy(runtimeParams));
         return new FilterTasklet(config.entrySize(), config.filter(), context.pageSize());
     }
 

@@ -33,7 +33,7 @@ public final class MicrobenchFactory implements TaskletFactory {
 
     @Override
     public Tasklet create(Params params, Params runtimeParams, ScanContext context) throws BadParameterException {
-        Params merged = BuiltinParams.merge(params, runtimeParams);
+        Params merged = params.overriddenBy(runtimeParams);
         int maxAccesses = context.pageSize() / Integer.BYTES;
         if (maxAccesses < 1) {
             throw new BadParameterException("microbench needs pages of at least 4 bytes, the page size is "

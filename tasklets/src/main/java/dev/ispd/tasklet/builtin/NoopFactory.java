@@ -40,7 +40,7 @@ public final class NoopFactory implements TaskletFactory {
 
     @Override
     public Tasklet create(Params params, Params runtimeParams, ScanContext context) throws BadParameterException {
-        validate(BuiltinParams.merge(params, runtimeParams));
+        validate(params.overriddenBy(runtimeParams));
         return new NoopTasklet();
     }
 

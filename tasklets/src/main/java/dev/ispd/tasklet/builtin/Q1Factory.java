@@ -30,7 +30,7 @@ public final class Q1Factory implements TaskletFactory {
 
     @Override
     public Tasklet create(Params params, Params runtimeParams, ScanContext context) throws BadParameterException {
-        return new Q1Tasklet(parse(BuiltinParams.merge(params, runtimeParams)));
+        return new Q1Tasklet(parse(params.overriddenBy(runtimeParams)));
     }
 
     /**

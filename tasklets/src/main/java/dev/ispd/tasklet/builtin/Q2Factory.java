@@ -38,7 +38,7 @@ public final class Q2Factory implements TaskletFactory {
 
     @Override
     public Tasklet create(Params params, Params runtimeParams, ScanContext context) throws BadParameterException {
-        Config c = parse(BuiltinParams.merge(params, runtimeParams));
+        Config c = parse(params.overriddenBy(runtimeParams));
         return new Q2Tasklet(c.entrySize(), c.topN());
     }
 

@@ -20,19 +20,19 @@ import org.junit.jupiter.params.provider.Arguments;
  * Seeded random WorldCup98 logs in two objects, extents that start mid-object, and an oracle that
  * reads the records with plain byte-array arithmetic (not through the code under test).
  */
-final class LogFixture {
+public final class LogFixture {
     static final long OBJECT_A = 7;
     static final long OBJECT_B = 9;
     static final List<Integer> ENTRY_SIZES = List.of(20, 32, 64, 128, 256);
     static final List<Integer> PAGE_SIZES = List.of(8192, 100);
-    static final List<Integer> BATCH_SIZES = List.of(1, 2, 128);
+    public static final List<Integer> BATCH_SIZES = List.of(1, 2, 128);
 
-    final int entrySize;
+    public final int entrySize;
     final byte[] a;
     final byte[] b;
-    final List<Extent> extents;
+    public final List<Extent> extents;
 
-    LogFixture(int entrySize, long seed) {
+    public LogFixture(int entrySize, long seed) {
         this.entrySize = entrySize;
         Random rnd = new Random(seed);
         this.a = records(rnd, 1500, entrySize);
@@ -44,11 +44,11 @@ final class LogFixture {
     }
 
     /** Every (entry size, page size) pair. */
-    static Stream<Arguments> entryAndPageSizes() {
+    public static Stream<Arguments> entryAndPageSizes() {
         return ENTRY_SIZES.stream().flatMap(e -> PAGE_SIZES.stream().map(p -> Arguments.of(e, p)));
     }
 
-    InMemoryPageSource source() {
+    public InMemoryPageSource source() {
         return new InMemoryPageSource(Map.of(OBJECT_A, ByteBuffer.wrap(a), OBJECT_B, ByteBuffer.wrap(b)));
     }
 
@@ -56,7 +56,7 @@ final class LogFixture {
         return objectId == OBJECT_A ? a : b;
     }
 
-    HostRunner.Result run(String tasklet, Params params, int pageSize, int pagesPerBatch) {
+    public HostRunner.Result run(String tasklet, Params params, int pageSize, int pagesPerBatch) {
         return run(tasklet, params, extents, pageSize, pagesPerBatch);
     }
 
@@ -79,7 +79,7 @@ final class LogFixture {
         }
     }
 
-    long recordCount() {
+    public long recordCount() {
         return extents.stream().mapToLong(Extent::length).sum() / entrySize;
     }
 

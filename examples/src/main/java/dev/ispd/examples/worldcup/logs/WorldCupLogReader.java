@@ -50,6 +50,9 @@ public final class WorldCupLogReader implements Closeable {
 
     /** Opens a local log file. */
     public static WorldCupLogReader open(Path file) throws IOException {
+        if (Files.isDirectory(file)) {
+            throw new IOException(file + ": is a directory, not a log file");
+        }
         try {
             return of(Files.newInputStream(file), file.toString());
         } catch (NoSuchFileException e) {

@@ -1,0 +1,241 @@
+package dev.ispd.admin;
+
+import dev.ispd.cli.CommandLines;
+import dev.ispd.client.Binding;
+import dev.ispd.client.DeviceInfo;
+import dev.ispd.client.DeviceLog;
+import dev.ispd.client.Drive;
+import dev.ispd.client.ObjectStat;
+import dev.ispd.client.TaskletResult;
+import dev.ispd.client.TaskletRunner;
+import dev.ispd.protocol.BadParameterException;
+import dev.ispd.protocol.Extent;
+import dev.ispd.protocol.Limits;
+import dev.ispd.protocol.Params;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.ByteBuffer;
+import java.nio.channels.Channels;
+import java.nio.channels.FileChannel;
+import java.nio.channels.WritableByteChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+
+/** Talks to a drive through the native library: what an admin uses to look at and feed drives. */
+@Command(name = "ispd drive-cli", mixinStandardHelpOptions = true,
+        description = "Talks to an ispd drive (unix:/path or tcp:host:port) through the native library.",
+        subcommands = {DriveCli.Info.class, DriveCli.Log.class, DriveCli.Ls.class, DriveCli.Put.class,
+                DriveCli.Get.class, DriveCli.Rm.class, DriveCli.Run.class})
+public final class DriveCli {
+    @Option(names = {"-a", "--address"}, required = true, description = "drive address, e.g. unix:/tmp/ispd.sock")
+    String address;
+
+    @Option(names = "--binding", description = "JNI or JNA (default: ${DEFAULT-VALUE})")
+    Binding binding = Binding.JNI;
+
+    /** Where the subcommands print (and {@code get -} copies to). */
+    private final PrintStream out;
+
+    public DriveCli() {
+        this(System.out);
+    }
+
+    public DriveCli(PrintStream out) {
+        this.out = out;
+    }
+
+    public static void main(String[] args) {
+        CommandLines.exit(new DriveCli(), args);
+    }
+
+    Drive connect() throws IOException {
+        return Drive.connect(address, binding);
+    }
+
+    /** A subcommand that opens the drive, does one thing, and closes it. */
+    abstract static class DriveCommand implements Callable<Integer> {
+        @ParentCommand
+        DriveCli cli;
+
+        @Override
+        public Integer call() throws Exception {
+            try (Drive drive = cli.connect()) {
+                run(drive, cli.out);
+            }
+            return 0;
+        }
+
+        abstract void run(Drive drive, PrintStream out) throws Exception;
+    }
+
+    @Command(name = "info", description = "Profile, geometry, capabilities and tasklets of the drive.")
+    static final class Info extends DriveCommand {
+        @Override
+        void run(Drive drive, PrintStream out) throws IOException {
+            DeviceInfo i = drive.deviceInfo();
+            out.printf("drive %s, profile %s, capacity %,d B, page %d B, %d pages per batch, max io %,d B, "
+                    + "max inflight %d%n", i.driveName(), i.profileName(), i.capacityBytes(), i.pageSize(),
+                    i.pagesPerBatch(), i.maxIo(), i.maxInflight());
+            for (Map.Entry<String, String> e : i.capabilities().entrySet()) {
+                out.printf("  %s = %s%n", e.getKey(), e.getValue());
+            }
+        }
+    }
+
+    @Command(name = "log", description = "Load, modeled time and energy so far, per component.")
+    static final class Log extends DriveCommand {
+        @Override
+        void run(Drive drive, PrintStream out) throws IOException {
+            DeviceLog l = drive.deviceLog();
+            out.printf("modeled now %.6f s, energy %.6f J, %d queued, %d running, %,d commands%n",
+                    l.modeledNowNs() / 1e9, l.energyNj() / 1e9, l.queued(), l.running(), l.commands());
+            out.printf("bytes written %,d, to host %,d, read internally %,d%n", l.bytesWritten(),
+                    l.bytesToHost(), l.bytesReadInternal());
+            for (DeviceLog.Component c : l.components()) {
+                out.printf("  %-20s busy %.6f s (%5.1f%%), energy %.6f J%n", c.name(), c.busyNs() / 1e9,
+                        100 * c.utilization(l.modeledNowNs()), c.energyNj() / 1e9);
+            }
+        }
+    }
+
+    @Command(name = "ls", description = "Objects on the drive.")
+    static final class Ls extends DriveCommand {
+        @Override
+        void run(Drive drive, PrintStream out) throws IOException {
+            for (ObjectStat s : drive.list()) {
+                out.printf("%20d %15d %s%n", s.id(), s.size(), s.kind());
+            }
+        }
+    }
+
+    @Command(name = "put", description = "Writes a local file (or - for stdin) into a new object; prints its id.")
+    static final class Put extends DriveCommand {
+        @Parameters(index = "0", description = "local file, or - for standard input")
+        String source;
+
+        @Override
+        void run(Drive drive, PrintStream out) throws IOException {
+            long id = drive.createObject();
+            ByteBuffer chunk = ByteBuffer.allocateDirect(Limits.MAX_IO);
+            long offset = 0;
+            try (InputStream in = "-".equals(source) ? System.in : Files.newInputStream(Path.of(source))) {
+                byte[] staging = new byte[64 << 10];
+                int n;
+                while ((n = in.read(staging)) > 0) {
+                    if (chunk.remaining() < n) {
+                        offset += flush(drive, id, offset, chunk);
+                    }
+                    chunk.put(staging, 0, n);
+                }
+            }
+            offset += flush(drive, id, offset, chunk);
+            out.printf("%d (%,d bytes)%n", id, offset);
+        }
+
+        private static long flush(Drive drive, long id, long offset, ByteBuffer chunk) throws IOException {
+            chunk.flip();
+            int n = chunk.remaining();
+            if (n > 0) {
+                drive.write(id, offset, chunk);
+            }
+            chunk.clear();
+            return n;
+        }
+    }
+
+    @Command(name = "get", description = "Copies an object to a local file (or - for stdout).")
+    static final class Get extends DriveCommand {
+        @Parameters(index = "0", description = "object id")
+        long id;
+
+        @Parameters(index = "1", description = "local file, or - for standard output")
+        String target;
+
+        @Override
+        void run(Drive drive, PrintStream out) throws IOException {
+            if ("-".equals(target)) {
+                copy(drive, Channels.newChannel(out));
+                out.flush();
+            } else {
+                try (OutputStream file = Files.newOutputStream(Path.of(target))) {
+                    copy(drive, Channels.newChannel(file));
+                }
+            }
+        }
+
+        private void copy(Drive drive, WritableByteChannel channel) throws IOException {
+            long size = drive.stat(id).size();
+            ByteBuffer chunk = ByteBuffer.allocateDirect(Limits.MAX_IO);
+            for (long offset = 0; offset < size; offset += chunk.limit()) {
+                chunk.clear().limit((int) Math.min(chunk.capacity(), size - offset));
+                drive.read(id, offset, chunk);
+                chunk.flip();
+                while (chunk.hasRemaining()) {
+                    channel.write(chunk);
+                }
+            }
+        }
+    }
+
+    @Command(name = "rm", description = "Deletes objects.")
+    static final class Rm extends DriveCommand {
+        @Parameters(arity = "1..*", description = "object ids")
+        List<Long> ids;
+
+        @Override
+        void run(Drive drive, PrintStream out) throws IOException {
+            for (long id : ids) {
+                drive.delete(id);
+            }
+        }
+    }
+
+    @Command(name = "run", description = "Runs a built-in tasklet over whole objects; prints the result in hex "
+            + "(or writes it to --out) with its modeled time and energy.")
+    static final class Run extends DriveCommand {
+        @Parameters(index = "0", description = "built-in tasklet name, e.g. q1")
+        String tasklet;
+
+        @Parameters(index = "1..*", arity = "1..*", description = "input object ids")
+        List<Long> inputs;
+
+        @Option(names = {"-p", "--param"}, description = "tasklet parameter key=value, repeatable")
+        Map<String, String> params = Map.of();
+
+        @Option(names = "--out", description = "write the raw result to this file")
+        Path resultFile;
+
+        @Override
+        void run(Drive drive, PrintStream out) throws IOException, BadParameterException {
+            long taskletId = drive.createTasklet(tasklet, new Params(params));
+            List<Extent> extents = new ArrayList<>();
+            for (long id : inputs) {
+                extents.add(new Extent(id, 0, drive.stat(id).size()));
+            }
+            TaskletResult r = new TaskletRunner(drive).run(taskletId, 0, Params.EMPTY, extents);
+            drive.delete(taskletId);
+            out.printf("%s over %d pages: %,d result bytes, modeled %.6f s, %.6f J, %d polls%n", tasklet,
+                    r.pagesTotal(), r.result().length, r.modeledNs() / 1e9, r.modeledEnergyNj() / 1e9, r.polls());
+            if (resultFile != null) {
+                try (FileChannel ch = FileChannel.open(resultFile, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+                        StandardOpenOption.TRUNCATE_EXISTING)) {
+                    ch.write(ByteBuffer.wrap(r.result()));
+                }
+            } else {
+                out.println(HexFormat.of().formatHex(r.result()));
+            }
+        }
+    }
+}

@@ -1,0 +1,130 @@
+package dev.ispd.admin;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.ispd.cli.CommandLines;
+import dev.ispd.cli.ExitStatus;
+import dev.ispd.sim.daemon.EmbeddedDrives;
+import dev.ispd.tasklet.builtin.Q1Result;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HexFormat;
+import java.util.Random;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Each drive-cli subcommand run in-process (as bin/ispd runs it) against an in-JVM drive. */
+class DriveCliTest {
+    private static final int ENTRY_SIZE = 20;
+    private static final int ENTRIES = 5_000;
+
+    private static EmbeddedDrives drives;
+
+    @TempDir
+    Path dir;
+
+    @BeforeAll
+    static void startDrive() throws Exception {
+        drives = EmbeddedDrives.builder().start();
+    }
+
+    @AfterAll
+    static void stopDrive() throws Exception {
+        drives.close();
+    }
+
+    /** What a command printed and returned. */
+    record Run(int status, String out, String err) {
+    }
+
+    private static Run cli(String... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        StringWriter err = new StringWriter();
+        String[] withAddress = new String[args.length + 2];
+        withAddress[0] = "-a";
+        withAddress[1] = drives.address(0);
+        System.arraycopy(args, 0, withAddress, 2, args.length);
+        int status = CommandLines.of(new DriveCli(new PrintStream(out, true, StandardCharsets.UTF_8)))
+                .setErr(new PrintWriter(err, true)).execute(withAddress);
+        return new Run(status, out.toString(StandardCharsets.UTF_8), err.toString());
+    }
+
+    /** Puts {@code bytes} into a new object through the CLI and returns its id. */
+    private long put(byte[] bytes) throws Exception {
+        Path file = Files.write(dir.resolve("in.bin"), bytes);
+        Run put = cli("put", file.toString());
+        assertEquals(0, put.status(), put.err());
+        assertTrue(put.out().endsWith("(" + String.format("%,d", bytes.length) + " bytes)\n"), put.out());
+        return Long.parseLong(put.out().substring(0, put.out().indexOf(' ')));
+    }
+
+    private static byte[] records() {
+        byte[] bytes = new byte[ENTRIES * ENTRY_SIZE];
+        new Random(7).nextBytes(bytes);
+        return bytes;
+    }
+
+    @Test
+    void putListGetAndRemoveAnObject() throws Exception {
+        byte[] bytes = records();
+        long id = put(bytes);
+
+        Run ls = cli("ls");
+        assertEquals(0, ls.status(), ls.err());
+        assertTrue(ls.out().lines().anyMatch(l -> l.trim().matches(id + "\\s+" + bytes.length + "\\s+DATA")), ls.out());
+
+        Path copy = dir.resolve("copy.bin");
+        assertEquals(0, cli("get", Long.toString(id), copy.toString()).status());
+        assertArrayEquals(bytes, Files.readAllBytes(copy));
+
+        assertEquals(0, cli("rm", Long.toString(id)).status());
+        assertTrue(cli("ls").out().lines().noneMatch(l -> l.trim().startsWith(id + " ")));
+    }
+
+    @Test
+    void runCountsTheRegionsOfTheObjectsRecords() throws Exception {
+        byte[] bytes = records();
+        long id = put(bytes);
+        long[] expected = new long[8];
+        for (int p = 0; p < bytes.length; p += ENTRY_SIZE) {
+            expected[(bytes[p + 19] & 0xFF) >>> 5]++;
+        }
+
+        Run run = cli("run", "q1", Long.toString(id), "-p", "entrySize=" + ENTRY_SIZE);
+
+        assertEquals(0, run.status(), run.err());
+        String[] lines = run.out().split("\n");
+        assertTrue(lines[0].startsWith("q1 over "), run.out());
+        assertArrayEquals(expected, Q1Result.decode(HexFormat.of().parseHex(lines[1])).counts());
+    }
+
+    @Test
+    void infoAndLogDescribeTheDrive() {
+        Run info = cli("info");
+        assertEquals(0, info.status(), info.err());
+        assertTrue(info.out().startsWith("drive drive0, profile smartssd-2013, "), info.out());
+
+        Run log = cli("log");
+        assertEquals(0, log.status(), log.err());
+        assertTrue(log.out().startsWith("modeled now "), log.out());
+        assertTrue(log.out().contains("  controller "), log.out());
+    }
+
+    @Test
+    void aMissingObjectIsOneLineNamingIt() {
+        Run get = cli("get", "987654", dir.resolve("none.bin").toString());
+
+        assertEquals(ExitStatus.USAGE_OR_INPUT.code(), get.status());
+        assertEquals(1, get.err().lines().count(), get.err());
+        assertTrue(get.err().contains("987654"), get.err());
+    }
+}

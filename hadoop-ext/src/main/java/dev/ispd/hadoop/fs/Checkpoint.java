@@ -1,0 +1,120 @@
+package dev.ispd.hadoop.fs;
+
+import java.io.IOException;
+import java.nio.BufferUnderflowException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.Map;
+import java.util.zip.CRC32C;
+
+/**
+ * A snapshot of the namespace as of a journal position: a new client loads the latest one and
+ * replays only the records after {@code position}, so its open time follows the size of the
+ * namespace, not the length of its history. Bytes, little-endian: {@code u32 magic "ISCP",
+ * u32 crc32c(rest), u64 position, u64 last directory id, u64 entries}, then the tree depth
+ * first from the root, each entry {@code u8 kind, str name, str owner, u64 mtime} followed by a
+ * directory's {@code u64 id, u32 children} and its children, or a file's {@code u64 chunk size,
+ * u64 length} and chunk list (as in {@link JournalCodec}).
+ */
+record Checkpoint(long position, Namespace namespace, long entries) {
+    private static final int MAGIC = 0x50435349; // "ISCP" little-endian
+    private static final int HEADER = 8;
+    private static final byte DIR = 1;
+    private static final byte FILE = 2;
+
+    /** The snapshot of {@code ns} after the journal record ending at {@code position}. */
+    static Checkpoint of(Namespace ns, long position) {
+        return new Checkpoint(position, ns, count(ns.root()));
+    }
+
+    ByteBuffer encode() {
+        JournalCodec.Writer w = new JournalCodec.Writer();
+        w.u32(MAGIC).u32(0).u64(position).u64(namespace.lastDirId()).u64(entries);
+        node(w, "", namespace.root());
+        ByteBuffer b = w.buf.flip();
+        CRC32C crc = new CRC32C();
+        crc.update(b.duplicate().position(HEADER));
+        return b.putInt(4, (int) crc.getValue());
+    }
+
+    /** Decodes a checkpoint; damaged bytes are an IOException saying where ({@code from} names their origin). */
+    static Checkpoint decode(ByteBuffer bytes, String from) throws IOException {
+        ByteBuffer b = bytes.duplicate().order(ByteOrder.LITTLE_ENDIAN);
+        try {
+            if (b.getInt() != MAGIC) {
+                throw damaged(from, "it does not start with the checkpoint magic");
+            }
+            int stored = b.getInt();
+            CRC32C crc = new CRC32C();
+            crc.update(b.duplicate());
+            if ((int) crc.getValue() != stored) {
+                throw damaged(from, "checksum mismatch");
+            }
+            long position = b.getLong();
+            long lastDirId = b.getLong();
+            long entries = b.getLong();
+            if (b.get() != DIR) {
+                throw damaged(from, "the root is not a directory");
+            }
+            JournalCodec.str(b);
+            Namespace.Dir root = (Namespace.Dir) node(b, DIR, from);
+            if (b.hasRemaining()) {
+                throw damaged(from, b.remaining() + " bytes after the tree");
+            }
+            return new Checkpoint(position, new Namespace(root, lastDirId), entries);
+        } catch (BufferUnderflowException e) {
+            throw damaged(from, "it ends in the middle of an entry");
+        }
+    }
+
+    private static void node(JournalCodec.Writer w, String name, Namespace.Node n) {
+        w.u8(n instanceof Namespace.Dir ? DIR : FILE).str(name).str(n.owner).u64(n.mtimeMs);
+        if (n instanceof Namespace.Dir d) {
+            w.u64(d.id).u32(d.children.size());
+            for (Map.Entry<String, Namespace.Node> c : d.children.entrySet()) {
+                node(w, c.getKey(), c.getValue());
+            }
+        } else {
+            Namespace.File f = (Namespace.File) n;
+            w.u64(f.chunkSize).u64(f.length);
+            JournalCodec.writeChunks(w, f.chunks);
+        }
+    }
+
+    /** The entry after its kind and name. */
+    private static Namespace.Node node(ByteBuffer b, byte kind, String from) throws IOException {
+        String owner = JournalCodec.str(b);
+        long mtime = b.getLong();
+        if (kind == FILE) {
+            long chunkSize = b.getLong();
+            long length = b.getLong();
+            return new Namespace.File(owner, mtime, chunkSize, length,
+                    JournalCodec.readChunks(b, b.position(), "in checkpoint " + from, chunkSize, length, true));
+        }
+        Namespace.Dir d = new Namespace.Dir(b.getLong(), owner, mtime);
+        int children = b.getInt();
+        for (int i = 0; i < children; i++) {
+            byte childKind = b.get();
+            if (childKind != DIR && childKind != FILE) {
+                throw damaged(from, "unknown entry kind " + childKind);
+            }
+            String name = JournalCodec.str(b);
+            d.children.put(name, node(b, childKind, from));
+        }
+        return d;
+    }
+
+    private static long count(Namespace.Node n) {
+        long c = 1;
+        if (n instanceof Namespace.Dir d) {
+            for (Namespace.Node child : d.children.values()) {
+                c += count(child);
+            }
+        }
+        return c;
+    }
+
+    private static IOException damaged(String from, String what) {
+        return new IOException("osd namespace checkpoint " + from + " is damaged: " + what);
+    }
+}

@@ -1,0 +1,21 @@
+package dev.ispd.protocol;
+
+/**
+ * The fixed frame header's constants (docs/protocol.md "Frame header"); each is the
+ * {@code ISPD_}-prefixed {@code #define} of the same name in {@code ispd.h}.
+ */
+public final class FrameFormat {
+    /** The version this code speaks; a frame of another version ends the connection. */
+    public static final int PROTOCOL_VERSION = 1;
+    /** The bytes {@code I S P D} read as a little-endian u32. */
+    public static final int MAGIC = 0x44505349;
+    /** Bytes of the header before every payload. */
+    public static final int HEADER_SIZE = 64;
+    /** Set by the drive on every response. */
+    public static final int FLAG_RESPONSE = 0x0001;
+    /** The identity and the authentication tag are valid (reserved for a later version). */
+    public static final int FLAG_AUTH = 0x0002;
+
+    private FrameFormat() {
+    }
+}

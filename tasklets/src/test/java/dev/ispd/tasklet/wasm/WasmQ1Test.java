@@ -1,0 +1,95 @@
+package dev.ispd.tasklet.wasm;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.ispd.host.HostRunner;
+import dev.ispd.host.InMemoryPageSource;
+import dev.ispd.protocol.Extent;
+import dev.ispd.protocol.BadParameterException;
+import dev.ispd.protocol.Params;
+import dev.ispd.tasklet.Meter;
+import dev.ispd.tasklet.ScanContext;
+import dev.ispd.tasklet.TaskletRegistry;
+import dev.ispd.tasklet.builtin.LogFixture;
+import java.util.Arrays;
+import java.util.List;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** The C Q1 example module against the built-in q1, through the same host runner. */
+class WasmQ1Test {
+    private static WasmTaskletFactory q1c;
+    private static TaskletRegistry registry;
+
+    @BeforeAll
+    static void load() throws ModuleRejectedException {
+        q1c = new WasmTaskletFactory(WasmFiles.load("q1c", "examples/q1.wasm", WasmLimits.DEFAULT));
+        registry = TaskletRegistry.builtins().with(q1c);
+    }
+
+    private static HostRunner.Result run(String tasklet, LogFixture f, int pageSize, int pagesPerBatch) throws Exception {
+        return new HostRunner(registry, pageSize, pagesPerBatch).run(tasklet,
+                Params.of("entrySize", Integer.toString(f.entrySize)), Params.EMPTY, f.extents, f.source());
+    }
+
+    @ParameterizedTest
+    @MethodSource("dev.ispd.tasklet.builtin.LogFixture#entryAndPageSizes")
+    void givesTheBuiltInsResultForEveryBatchSize(int entrySize, int pageSize) throws Exception {
+        LogFixture f = new LogFixture(entrySize, 21);
+        byte[] builtin = run("q1", f, pageSize, 2).bytes();
+        for (int batch : LogFixture.BATCH_SIZES) {
+            assertArrayEquals(builtin, run("q1c@1", f, pageSize, batch).bytes(), batch + " pages per batch");
+        }
+    }
+
+    @Test
+    void metersWhatItExecutedTheSameWayEveryRun() throws Exception {
+        LogFixture f = new LogFixture(32, 22);
+        Meter first = run("q1c@1", f, 8192, 128).meter();
+        Meter again = run("q1c@1", f, 8192, 128).meter();
+
+        assertEquals(first, again);
+        assertEquals(f.recordCount(), first.records(), "records as reported by the module's progress calls");
+        assertTrue(first.instructions() > 5 * f.recordCount(), "a handful of instructions per record: " + first);
+        assertTrue(first.dramAccesses() >= f.recordCount(), "at least the server byte of each record: " + first);
+        assertEquals(run("q1", f, 8192, 128).meter().bytesOut(), first.bytesOut());
+        assertEquals(run("q1", f, 8192, 128).meter().pages(), first.pages());
+    }
+
+    @Test
+    void instructionsAreCountedExactlyAFixedNumberPerRecord() throws Exception {
+        byte[] data = new byte[32 * 1000];
+        HostRunner runner = new HostRunner(registry, 32 * 1000, 1);
+        long[] instructions = new long[3];
+        for (int k = 1; k <= 3; k++) {
+            List<Extent> extents = List.of(new Extent(1, 0, 32L * 100 * k));
+            instructions[k - 1] = runner.run("q1c@1", Params.of("entrySize", "32"), Params.EMPTY, extents,
+                    InMemoryPageSource.of(1, data)).meter().instructions();
+        }
+        long perHundred = instructions[1] - instructions[0];
+        assertEquals(perHundred, instructions[2] - instructions[1], "linear in the records: " + Arrays.toString(instructions));
+        assertEquals(0, perHundred % 100, "a whole number of instructions per record: " + perHundred);
+    }
+
+    @Test
+    void theModuleRefusesBadParametersWithItsOwnMessage() {
+        BadParameterException e = assertThrows(BadParameterException.class,
+                () -> q1c.validate(Params.of("entrySize", "7")));
+        assertEquals("tasklet 'q1c@1' refused its parameters: parameter 'entrySize' must be one of 20, 32, 64, 128, 256",
+                e.getMessage());
+    }
+
+    @Test
+    void runtimeParametersOverrideTheCreationParameters() throws Exception {
+        LogFixture f = new LogFixture(64, 23);
+        HostRunner runner = new HostRunner(registry, 8192, 128);
+        byte[] overridden = runner.run(q1c.create(Params.of("entrySize", "20"), Params.of("entrySize", "64"),
+                new ScanContext(8192)), f.extents, f.source()).bytes();
+        assertArrayEquals(run("q1", f, 8192, 128).bytes(), overridden);
+    }
+}
