@@ -1,6 +1,7 @@
 package dev.ispd.plan;
 
 import dev.ispd.tasklet.ResultSink;
+import dev.ispd.tasklet.TaskletLimitException;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
 
@@ -45,7 +46,7 @@ final class GroupTable implements RowSink {
         int slot = find(key);
         if (!used[slot]) {
             if (groups == maxGroups) {
-                throw new PlanLimitException("groups", "the data made more than " + maxGroups
+                throw new TaskletLimitException("groups", "the data made more than " + maxGroups
                         + " groups, beyond the limit (maxGroups)");
             }
             slot = insert(slot);

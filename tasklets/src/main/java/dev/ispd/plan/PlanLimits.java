@@ -1,10 +1,12 @@
 package dev.ispd.plan;
 
+import dev.ispd.tasklet.TaskletLimitException;
+
 /**
  * What a plan may ask of the side that runs it: the most groups, result bytes and predicate
  * depth. A drive checks a plan against its limits when the plan is created (groups from the
- * GROUP BY fields' ranges, result bytes from LIMIT), and the interpreter stops a row plan whose
- * result outgrows {@link #maxResultBytes} while it runs.
+ * GROUP BY fields' ranges, result bytes from LIMIT), and the interpreter ends a row plan whose
+ * result outgrows {@link #maxResultBytes} while it runs with a {@link TaskletLimitException}.
  */
 public record PlanLimits(long maxGroups, long maxResultBytes, int maxPredicateDepth) {
     /** A drive's defaults: 65,536 groups, a 64 MiB result (the result buffer's limit), depth 16. */
@@ -40,9 +42,9 @@ public record PlanLimits(long maxGroups, long maxResultBytes, int maxPredicateDe
         }
     }
 
-    /** The error for a result that outgrew {@link #maxResultBytes} while the plan ran. */
-    PlanLimitException resultTooLarge(long rows, int columns) {
-        return new PlanLimitException("resultBytes", "the result passed " + rows + " rows of " + columns
+    /** The error that ends an execution whose result outgrew {@link #maxResultBytes}. */
+    TaskletLimitException resultTooLarge(long rows, int columns) {
+        return new TaskletLimitException("resultBytes", "the result passed " + rows + " rows of " + columns
                 + " columns, beyond the limit of " + maxResultBytes + " result bytes (maxResultBytes)");
     }
 }

@@ -16,6 +16,7 @@ import dev.ispd.host.HostRunner;
 import dev.ispd.host.InMemoryPageSource;
 import dev.ispd.protocol.Extent;
 import dev.ispd.tasklet.Meter;
+import dev.ispd.tasklet.TaskletLimitException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -142,7 +143,7 @@ class PlanInterpreterTest {
         PlanLimits small = new PlanLimits(16, PlanResult.bytes(10, 1), 4);
         PlanTasklet t = new PlanTasklet(Plan.rows(LAYOUT, null, List.of("temp")), small);
         byte[] data = data(100);
-        PlanLimitException e = assertThrows(PlanLimitException.class, () -> new HostRunner(96, 1).run(t,
+        TaskletLimitException e = assertThrows(TaskletLimitException.class, () -> new HostRunner(96, 1).run(t,
                 List.of(new Extent(1, 0, data.length)), new InMemoryPageSource(Map.of(1L, ByteBuffer.wrap(data)))));
         assertEquals("resultBytes", e.limit());
         assertTrue(e.getMessage().contains("maxResultBytes"), e.getMessage());

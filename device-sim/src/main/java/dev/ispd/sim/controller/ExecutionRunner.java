@@ -3,12 +3,12 @@ package dev.ispd.sim.controller;
 import dev.ispd.protocol.Status;
 import dev.ispd.sim.store.ObjectStore;
 import dev.ispd.sim.store.StoreException;
-import dev.ispd.plan.PlanLimitException;
 import dev.ispd.tasklet.BatchListener;
 import dev.ispd.protocol.Extent;
 import dev.ispd.tasklet.ExtentScanner;
 import dev.ispd.tasklet.Meter;
 import dev.ispd.tasklet.ResultSink;
+import dev.ispd.tasklet.TaskletLimitException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.List;
@@ -127,9 +127,9 @@ final class ExecutionRunner implements AutoCloseable {
             e.cancelled();
         } catch (IOException io) {
             e.fail(Status.IO_ERROR, "reading the extents of execution " + e.id + " failed: " + io.getMessage());
-        } catch (PlanLimitException limit) {
-            // a row plan whose result outgrew the drive's limit while it ran
-            e.fail(Status.LIMIT_EXCEEDED, "plan '" + e.taskletName + "' is beyond this drive's " + limit.limit()
+        } catch (TaskletLimitException limit) {
+            // a plan's result or a module's instructions, memory or time beyond what the drive allows
+            e.fail(Status.LIMIT_EXCEEDED, "tasklet '" + e.taskletName + "' went beyond this drive's " + limit.limit()
                     + " limit: " + limit.getMessage());
         } catch (RuntimeException re) {
             // the tasklet's own failure, including a result over ResultSink's limit

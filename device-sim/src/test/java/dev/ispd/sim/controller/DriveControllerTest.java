@@ -253,6 +253,14 @@ class DriveControllerTest {
         assertEquals(ExecutionState.FAILED, p.state());
         assertEquals(Status.TASKLET_FAILED.code(), p.errorStatus());
         assertTrue(p.errorMessage().contains("exceeds the limit of"), p.errorMessage());
+
+        long limited = execute(s, t, 0, Params.of("limitAt", Integer.toString(PAGE)), new Extent(in, 0, 4 * PAGE))
+                .<Responses.Execute>ok().execId();
+        p = await(s, limited);
+        assertEquals(ExecutionState.FAILED, p.state());
+        assertEquals(Status.LIMIT_EXCEEDED.code(), p.errorStatus(), "a tasklet beyond a limit the drive sets");
+        assertTrue(p.errorMessage().contains("beyond this drive's test limit: scanned past offset " + PAGE),
+                p.errorMessage());
     }
 
     @Test
