@@ -362,12 +362,14 @@ abstract class DriveContractTest {
     }
 
     @Test
-    void plansAndModulesPassThroughAndAreUnsupported() {
-        for (TaskletForm form : List.of(TaskletForm.PLAN, TaskletForm.MODULE)) {
-            DriveException e = assertThrows(DriveException.class,
-                    () -> drive.createTasklet(form, "custom", Params.EMPTY, direct("{\"scan\": []}")));
-            assertEquals(Status.UNSUPPORTED, e.status(), e.getMessage());
-        }
+    void plansAndModulesPassThroughToTheDrive() {
+        DriveException plan = assertThrows(DriveException.class,
+                () -> drive.createTasklet(TaskletForm.PLAN, "custom", Params.EMPTY, direct("{\"scan\": []}")));
+        assertEquals(Status.BAD_PARAMETER, plan.status(), plan.getMessage());
+        assertTrue(plan.getMessage().contains("plan encoding, byte 0"), plan.getMessage());
+        DriveException module = assertThrows(DriveException.class,
+                () -> drive.createTasklet(TaskletForm.MODULE, "custom", Params.EMPTY, direct("{\"scan\": []}")));
+        assertEquals(Status.UNSUPPORTED, module.status(), module.getMessage());
         assertThrows(IllegalArgumentException.class,
                 () -> drive.createTasklet(TaskletForm.PLAN, "custom", Params.EMPTY, ByteBuffer.wrap(new byte[1])));
     }

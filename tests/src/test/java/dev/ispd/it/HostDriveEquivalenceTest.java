@@ -12,10 +12,19 @@ import dev.ispd.host.HostRunner;
 import dev.ispd.host.InMemoryPageSource;
 import dev.ispd.offload.model.HostCost;
 import dev.ispd.offload.model.HostModel;
+import dev.ispd.plan.Aggregate;
+import dev.ispd.plan.CompareOp;
+import dev.ispd.plan.Layout;
+import dev.ispd.plan.Plan;
+import dev.ispd.plan.PlanCodec;
+import dev.ispd.plan.PlanLimits;
+import dev.ispd.plan.PlanTasklet;
+import dev.ispd.plan.Predicate;
 import dev.ispd.profile.DeviceProfile;
 import dev.ispd.profile.Profiles;
 import dev.ispd.protocol.Extent;
 import dev.ispd.protocol.Params;
+import dev.ispd.protocol.TaskletForm;
 import dev.ispd.sim.daemon.EmbeddedDrives;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
@@ -30,9 +39,9 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Same code on host and drive: every built-in, run by a real drive through the native library
- * (JNI and JNA) and by the host over the same bytes, gives byte-identical output; the host run
- * is priced by the host profile.
+ * Same code on host and drive: every built-in, and plans of every shape, run by a real drive
+ * through the native library (JNI and JNA) and by the host over the same bytes, give
+ * byte-identical output; the host run is priced by the host profile.
  */
 class HostDriveEquivalenceTest {
     private static final DeviceProfile PROFILE = Profiles.device("smartssd-2013");
@@ -108,6 +117,44 @@ class HostDriveEquivalenceTest {
         long bytes = extents.stream().mapToLong(Extent::length).sum();
         HostCost cost = new HostModel(Profiles.host("host-i5-2500")).price(PROFILE.link(), onHost.meter(), bytes);
         assertTrue(cost.timeNs() > 0 && cost.energyNj() > cost.idleEnergyNj(), "the host profile prices the host run");
+    }
+
+    static Stream<Arguments> plans() {
+        List<Arguments> cases = new ArrayList<>();
+        for (Binding binding : Binding.values()) {
+            for (int entrySize : ENTRY_SIZES) {
+                Layout wc = Layout.worldCup98(entrySize);
+                cases.add(Arguments.of(binding, Plan.aggregate(wc, null, List.of("region"),
+                        List.of(Aggregate.countStar()))));
+                cases.add(Arguments.of(binding, Plan.aggregate(wc, Predicate.not(Predicate.eq("method", 0)),
+                        List.of("region", "type"), List.of(Aggregate.countStar(), Aggregate.sum("size"),
+                                Aggregate.min("timestamp"), Aggregate.max("size")))));
+                cases.add(Arguments.of(binding, Plan.rows(wc, Predicate.and(Predicate.in("type", 0, 1, 4),
+                        Predicate.compare("size", CompareOp.GT, 20_000)), List.of("timestamp", "clientID", "size"))
+                        .top(25, "size", true)));
+            }
+        }
+        return cases.stream();
+    }
+
+    @ParameterizedTest(name = "{0} {1}")
+    @MethodSource("plans")
+    void plansGiveIdenticalBytesInTheDriveAndOnTheHost(Binding binding, Plan plan) throws Exception {
+        int entrySize = plan.layout().recordSize();
+        List<Extent> extents = extentsOf(objectOf.get(entrySize), entrySize);
+        byte[] encoded = PlanCodec.encode(plan);
+        byte[] onDrive;
+        try (Drive drive = Drive.connect(drives.address(0), binding)) {
+            ByteBuffer body = ByteBuffer.allocateDirect(encoded.length).put(encoded).flip();
+            long taskletId = drive.createTasklet(TaskletForm.PLAN, "plan", Params.EMPTY, body);
+            onDrive = new TaskletRunner(drive).run(taskletId, 0, Params.EMPTY, extents).result();
+            drive.delete(taskletId);
+        }
+        HostRunner host = new HostRunner(PROFILE.pageSizeBytes(), PROFILE.pagesPerBatch());
+        byte[] onHost = host.run(new PlanTasklet(PlanCodec.decode(encoded), PlanLimits.HOST), extents,
+                new InMemoryPageSource(hostCopy)).bytes();
+        assertArrayEquals(onDrive, onHost, plan + " differs between drive and host");
+        assertTrue(onDrive.length > 10, "a result worth comparing: " + onDrive.length + " bytes");
     }
 
     /** Three splits of whole entries, the first starting mid-object, with uneven lengths. */

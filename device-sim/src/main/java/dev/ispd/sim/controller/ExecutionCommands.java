@@ -15,6 +15,7 @@ import dev.ispd.sim.store.StoreException;
 import dev.ispd.sim.store.TaskletDefinition;
 import dev.ispd.protocol.BadParameterException;
 import dev.ispd.protocol.Extent;
+import dev.ispd.protocol.Params;
 import dev.ispd.tasklet.ExtentScanner;
 import dev.ispd.tasklet.ScanContext;
 import dev.ispd.tasklet.Tasklet;
@@ -54,29 +55,50 @@ final class ExecutionCommands {
     }
 
     long createTasklet(long clock, Requests.CreateTasklet req, PayloadWriter out) throws StatusException {
-        if (req.form() != TaskletForm.BUILTIN) {
+        byte[] body = new byte[req.body().remaining()];
+        req.body().duplicate().get(body);
+        if (req.form() == TaskletForm.PLAN) {
+            PlanForm.check(req.name(), req.params(), body);
+        } else if (req.form() == TaskletForm.BUILTIN) {
+            checkBuiltin(req.name(), req.params(), body);
+        } else {
             throw new StatusException(Status.UNSUPPORTED, "tasklet form " + req.form().code() + " (" + req.form() + ")"
-                    + " is not supported by this drive; only 1 (BUILTIN) is");
-        }
-        if (req.body().hasRemaining()) {
-            throw new StatusException(Status.BAD_PARAMETER, "a built-in tasklet takes an empty body, got "
-                    + req.body().remaining() + " bytes");
-        }
-        TaskletFactory factory = factory(req.name(), "");
-        try {
-            factory.validate(req.params());
-        } catch (BadParameterException e) {
-            throw new StatusException(Status.BAD_PARAMETER, "tasklet '" + req.name() + "': " + e.getMessage());
+                    + " is not supported by this drive; only 1 (BUILTIN) and 2 (PLAN) are");
         }
         long id;
         try {
-            id = store.createTasklet(new TaskletDefinition(req.form().code(), req.name(), req.params()));
+            id = store.createTasklet(new TaskletDefinition(req.form().code(), req.name(), req.params(), body));
         } catch (IOException e) {
             throw StoreErrors.status(e, "creating a tasklet instance");
         }
         new Responses.CreateTasklet(id).encode(out);
         counters.commands.incrementAndGet();
         return model.command(clock);
+    }
+
+    private void checkBuiltin(String name, Params params, byte[] body) throws StatusException {
+        if (body.length != 0) {
+            throw new StatusException(Status.BAD_PARAMETER, "a built-in tasklet takes an empty body, got "
+                    + body.length + " bytes");
+        }
+        try {
+            factory(name, "").validate(params);
+        } catch (BadParameterException e) {
+            throw new StatusException(Status.BAD_PARAMETER, "tasklet '" + name + "': " + e.getMessage());
+        }
+    }
+
+    /** The tasklet of one execution: a built-in from its factory, a plan from its body. */
+    private Tasklet instantiate(long taskletId, TaskletDefinition def, Params runtime) throws StatusException {
+        if (def.form() == TaskletForm.PLAN.code()) {
+            return PlanForm.tasklet(def, runtime);
+        }
+        TaskletFactory factory = factory(def.name(), "tasklet instance " + Long.toUnsignedString(taskletId) + " names ");
+        try {
+            return factory.create(def.params(), runtime, scanContext);
+        } catch (BadParameterException e) {
+            throw new StatusException(Status.BAD_PARAMETER, "tasklet '" + def.name() + "': " + e.getMessage());
+        }
     }
 
     /** Validates, queues and answers at once with the execution id. */
@@ -92,18 +114,11 @@ final class ExecutionCommands {
         executions.reserve(objectIds);
         try {
             TaskletDefinition def = taskletInstance(req.taskletId());
-            TaskletFactory factory = factory(def.name(), "tasklet instance " + Long.toUnsignedString(req.taskletId())
-                    + " names ");
             if (req.outputId() != 0) {
                 dataObject(req.outputId(), () -> "output_id: ");
             }
             checkExtents(req.extents());
-            Tasklet tasklet;
-            try {
-                tasklet = factory.create(def.params(), req.runtime(), scanContext);
-            } catch (BadParameterException e) {
-                throw new StatusException(Status.BAD_PARAMETER, "tasklet '" + def.name() + "': " + e.getMessage());
-            }
+            Tasklet tasklet = instantiate(req.taskletId(), def, req.runtime());
             String misaligned = ExtentScanner.checkRecordAlignment(tasklet, req.extents());
             if (misaligned != null) {
                 throw new StatusException(Status.OUT_OF_RANGE, "tasklet '" + def.name() + "': " + misaligned);

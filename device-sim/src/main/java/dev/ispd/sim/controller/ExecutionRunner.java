@@ -8,6 +8,7 @@ import dev.ispd.protocol.Extent;
 import dev.ispd.tasklet.ExtentScanner;
 import dev.ispd.tasklet.Meter;
 import dev.ispd.tasklet.ResultSink;
+import dev.ispd.tasklet.TaskletLimitException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.List;
@@ -126,6 +127,10 @@ final class ExecutionRunner implements AutoCloseable {
             e.cancelled();
         } catch (IOException io) {
             e.fail(Status.IO_ERROR, "reading the extents of execution " + e.id + " failed: " + io.getMessage());
+        } catch (TaskletLimitException limit) {
+            // a plan's result or a module's instructions, memory or time beyond what the drive allows
+            e.fail(Status.LIMIT_EXCEEDED, "tasklet '" + e.taskletName + "' went beyond this drive's " + limit.limit()
+                    + " limit: " + limit.getMessage());
         } catch (RuntimeException re) {
             // the tasklet's own failure, including a result over ResultSink's limit
             LOG.log(Level.FINE, "tasklet " + e.taskletName + " failed in execution " + e.id, re);

@@ -26,7 +26,7 @@ sealed interface LogRecord {
         public void encodeBody(ByteBuffer out) { out.putLong(id); }
     }
 
-    /** A tasklet instance was created. */
+    /** A tasklet instance was created: form, name, parameters, then {@code u32} length and the body. */
     record CreateTasklet(long id, TaskletDefinition definition) implements LogRecord {
         public int type() { return CREATE_TASKLET; }
 
@@ -39,6 +39,8 @@ sealed interface LogRecord {
                 putString(out, k);
                 putString(out, v);
             });
+            byte[] body = definition.body();
+            out.putInt(body.length).put(body);
         }
     }
 
@@ -78,7 +80,10 @@ sealed interface LogRecord {
                 for (int i = 0; i < n; i++) {
                     m.put(getString(in), getString(in));
                 }
-                yield new CreateTasklet(id, new TaskletDefinition(form, name, new Params(m)));
+                // logs written before plans end after the parameters: no body
+                byte[] body = new byte[in.hasRemaining() ? in.getInt() : 0];
+                in.get(body);
+                yield new CreateTasklet(id, new TaskletDefinition(form, name, new Params(m), body));
             }
             case SIZE -> new Size(in.getLong(), in.getLong());
             case DELETE -> new Delete(in.getLong());

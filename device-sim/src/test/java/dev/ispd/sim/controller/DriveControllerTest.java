@@ -219,8 +219,8 @@ class DriveControllerTest {
                 ByteBuffer.allocate(0))), Status.BAD_PARAMETER, "tasklet 'q1'", "entrySize", "33");
         assertError(call(s, new Requests.CreateTasklet(TaskletForm.BUILTIN, "q1", NONE, ByteBuffer.allocate(0))),
                 Status.BAD_PARAMETER, "entrySize");
-        assertError(call(s, new Requests.CreateTasklet(TaskletForm.PLAN, "plan", NONE, ByteBuffer.allocate(4))),
-                Status.UNSUPPORTED, "form 2 (PLAN) is not supported");
+        assertError(call(s, new Requests.CreateTasklet(TaskletForm.MODULE, "wasm", NONE, ByteBuffer.allocate(4))),
+                Status.UNSUPPORTED, "form 3 (MODULE) is not supported");
         assertError(call(s, new Requests.CreateTasklet(TaskletForm.BUILTIN, "noop", NONE, ByteBuffer.allocate(4))),
                 Status.BAD_PARAMETER, "empty body, got 4 bytes");
         long t = createTasklet(s, "q1", Params.of("entrySize", "32"));
@@ -253,6 +253,14 @@ class DriveControllerTest {
         assertEquals(ExecutionState.FAILED, p.state());
         assertEquals(Status.TASKLET_FAILED.code(), p.errorStatus());
         assertTrue(p.errorMessage().contains("exceeds the limit of"), p.errorMessage());
+
+        long limited = execute(s, t, 0, Params.of("limitAt", Integer.toString(PAGE)), new Extent(in, 0, 4 * PAGE))
+                .<Responses.Execute>ok().execId();
+        p = await(s, limited);
+        assertEquals(ExecutionState.FAILED, p.state());
+        assertEquals(Status.LIMIT_EXCEEDED.code(), p.errorStatus(), "a tasklet beyond a limit the drive sets");
+        assertTrue(p.errorMessage().contains("beyond this drive's test limit: scanned past offset " + PAGE),
+                p.errorMessage());
     }
 
     @Test

@@ -55,6 +55,7 @@ class ObjectStoreTest {
     void writesAppendAndOverwriteAndSurviveReopen() throws Exception {
         long id;
         long tasklet;
+        long plan;
         try (ObjectStore s = open()) {
             id = s.createData(0);
             assertEquals(5, s.write(id, 0, bytes("hello")));
@@ -62,16 +63,19 @@ class ObjectStoreTest {
             assertEquals(11, s.write(id, 0, bytes("J")));
             assertEquals("Jello drive", read(s, id, 0, 11));
             tasklet = s.createTasklet(new TaskletDefinition(1, "q1", Params.of("entrySize", "32")));
+            plan = s.createTasklet(new TaskletDefinition(2, "plan", Params.EMPTY, new byte[] {1, 2, 3}));
             assertEquals(11, s.usedBytes());
         }
         try (ObjectStore s = open()) {
             assertEquals(new ObjectInfo(id, ObjectKind.DATA, 11), s.stat(id));
             assertEquals("Jello drive", read(s, id, 0, 11));
             assertEquals(new TaskletDefinition(1, "q1", Params.of("entrySize", "32")), s.tasklet(tasklet));
+            assertEquals(new TaskletDefinition(2, "plan", Params.EMPTY, new byte[] {1, 2, 3}), s.tasklet(plan),
+                    "a plan's body is kept");
             assertEquals(new ObjectInfo(tasklet, ObjectKind.TASKLET, 0), s.stat(tasklet));
             assertEquals(11, s.usedBytes());
             long next = s.createData(0);
-            assertTrue(next > tasklet, "ids are not reused after a restart");
+            assertTrue(next > plan, "ids are not reused after a restart");
         }
     }
 

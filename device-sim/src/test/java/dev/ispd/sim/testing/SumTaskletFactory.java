@@ -7,14 +7,16 @@ import dev.ispd.tasklet.ResultSink;
 import dev.ispd.tasklet.ScanContext;
 import dev.ispd.tasklet.Tasklet;
 import dev.ispd.tasklet.TaskletFactory;
+import dev.ispd.tasklet.TaskletLimitException;
 import java.nio.ByteBuffer;
 
 /**
  * {@code test-sum}, a tasklet for the drive's own tests: its result is the number of bytes
  * scanned and the sum of their unsigned values (two little-endian u64). Creation parameter
  * {@code recordSize}; runtime parameters to exercise the drive: {@code failAt} (throw when the
- * scan reaches that object offset), {@code emitBytes} (append that many zero bytes to the
- * result), {@code batchDelayMs} (sleep per batch, to keep an execution running).
+ * scan reaches that object offset), {@code limitAt} (go beyond a limit named {@code test} there),
+ * {@code emitBytes} (append that many zero bytes to the result), {@code batchDelayMs} (sleep per
+ * batch, to keep an execution running).
  */
 public final class SumTaskletFactory implements TaskletFactory {
     public static final String NAME = "test-sum";
@@ -33,9 +35,10 @@ public final class SumTaskletFactory implements TaskletFactory {
     @Override
     public Tasklet create(Params params, Params runtime, ScanContext context) throws BadParameterException {
         validate(params);
-        runtime.requireOnly("failAt", "emitBytes", "batchDelayMs");
+        runtime.requireOnly("failAt", "limitAt", "emitBytes", "batchDelayMs");
         return new SumTasklet(params.getInt("recordSize", 0, 0, 1 << 16),
                 runtime.getLong("failAt", Long.MAX_VALUE, 0, Long.MAX_VALUE),
+                runtime.getLong("limitAt", Long.MAX_VALUE, 0, Long.MAX_VALUE),
                 runtime.getInt("emitBytes", 0, 0, Integer.MAX_VALUE),
                 runtime.getLong("batchDelayMs", 0, 0, 10_000));
     }
@@ -43,14 +46,16 @@ public final class SumTaskletFactory implements TaskletFactory {
     private static final class SumTasklet implements Tasklet {
         private final int recordSize;
         private final long failAt;
+        private final long limitAt;
         private final int emitBytes;
         private final long batchDelayMs;
         private long bytes;
         private long sum;
 
-        SumTasklet(int recordSize, long failAt, int emitBytes, long batchDelayMs) {
+        SumTasklet(int recordSize, long failAt, long limitAt, int emitBytes, long batchDelayMs) {
             this.recordSize = recordSize;
             this.failAt = failAt;
+            this.limitAt = limitAt;
             this.emitBytes = emitBytes;
             this.batchDelayMs = batchDelayMs;
         }
@@ -64,6 +69,9 @@ public final class SumTaskletFactory implements TaskletFactory {
         public void scan(ByteBuffer data, long objectId, long objectOffset, Meter meter) {
             if (objectOffset + data.remaining() > failAt) {
                 throw new IllegalStateException("reached offset " + failAt + " of object " + objectId);
+            }
+            if (objectOffset + data.remaining() > limitAt) {
+                throw new TaskletLimitException("test", "scanned past offset " + limitAt);
             }
             for (int i = data.position(); i < data.limit(); i++) {
                 sum += data.get(i) & 0xFF;

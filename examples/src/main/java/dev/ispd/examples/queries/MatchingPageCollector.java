@@ -1,5 +1,7 @@
 package dev.ispd.examples.queries;
 
+import dev.ispd.plan.Comparison;
+import dev.ispd.plan.PageFilter;
 import dev.ispd.tasklet.Meter;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -17,7 +19,7 @@ import org.apache.hadoop.mapreduce.lib.input.FileSplit;
  * one compare.
  */
 public class MatchingPageCollector extends HostPricedMapper<LongWritable, Text> {
-    private FilterPredicate predicate;
+    private PageFilter predicate;
     private long[] pages = new long[64];
     private int listed;
 
@@ -33,10 +35,8 @@ public class MatchingPageCollector extends HostPricedMapper<LongWritable, Text> 
         if (pageListed && predicate.firstMatch()) {
             return;
         }
-        meter.addRecords(1);
-        meter.addDramAccesses(1);
-        meter.addCompares(1);
-        if (!pageListed && predicate.matches(entry, 0)) {
+        Comparison.meterEvaluations(meter, 1);
+        if (!pageListed && predicate.condition().matches(entry, 0)) {
             if (listed == pages.length) {
                 pages = Arrays.copyOf(pages, 2 * listed);
             }

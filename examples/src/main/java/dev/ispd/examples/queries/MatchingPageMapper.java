@@ -1,5 +1,6 @@
 package dev.ispd.examples.queries;
 
+import dev.ispd.plan.PageFilter;
 import java.io.IOException;
 import org.apache.hadoop.io.BytesWritable;
 import org.apache.hadoop.io.LongWritable;
@@ -17,7 +18,7 @@ public class MatchingPageMapper extends Mapper<LongWritable, BytesWritable, Long
     private final EntryView view = new EntryView();
     private final LongWritable page = new LongWritable();
     private final Text file = new Text();
-    private FilterPredicate predicate;
+    private PageFilter predicate;
     private DriveGeometry geometry;
 
     @Override
@@ -30,7 +31,7 @@ public class MatchingPageMapper extends Mapper<LongWritable, BytesWritable, Long
     @Override
     protected void map(LongWritable offset, BytesWritable entry, Context context)
             throws IOException, InterruptedException {
-        if (predicate.matches(view.of(entry, offset.get()), 0)) {
+        if (predicate.condition().matches(view.of(entry, offset.get()), 0)) {
             page.set(geometry.pageAddress(offset.get()));
             context.write(page, file);
         }

@@ -15,7 +15,7 @@ public class ModedFilterDeviceMapper extends FilterDeviceMapper {
     @Override
     public Params params(Configuration conf) {
         Map<String, String> params = new HashMap<>(super.params(conf).asMap());
-        params.put(FilterFactory.MODE, QueryConf.predicate(conf).mode());
+        params.put(FilterFactory.MODE, QueryConf.predicate(conf).mode().word());
         return new Params(params);
     }
 }

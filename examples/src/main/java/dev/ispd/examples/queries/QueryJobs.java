@@ -13,6 +13,7 @@ import dev.ispd.hadoop.mapreduce.builtin.Q1Format;
 import dev.ispd.hadoop.mapreduce.builtin.Q2DeviceMapper;
 import dev.ispd.hadoop.mapreduce.builtin.Q2Format;
 import dev.ispd.offload.settings.OffloadKeys;
+import dev.ispd.plan.PageFilter;
 import java.io.IOException;
 import java.nio.file.Files;
 import org.apache.hadoop.conf.Configuration;
@@ -81,9 +82,9 @@ public final class QueryJobs {
         LocalRunnerPolling.apply(c);
         c.setInt(IspdKeys.WORLDCUP_ENTRY_SIZE.name(), spec.entrySize());
         if (spec.query() == Query.FILTER) {
-            FilterPredicate p = spec.predicate();
+            PageFilter p = spec.predicate();
             c.set(QueryConf.FILTER_PREDICATE, p.toString());
-            c.set(IspdKeys.FILTER_PREDICATE.name(), p.condition());
+            c.set(IspdKeys.FILTER_PREDICATE.name(), p.condition().toString());
         }
         DriveGeometry.probe(c, input).store(c);
         return c;

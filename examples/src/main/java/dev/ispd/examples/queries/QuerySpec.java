@@ -1,10 +1,11 @@
 package dev.ispd.examples.queries;
 
+import dev.ispd.plan.PageFilter;
 import dev.ispd.worldcup.WorldCup98;
 
 /**
  * What to ask: the query, the entry size of the input, Q2's top N and the filter's predicate
- * ({@link FilterPredicate}: {@code field op value [mode]}). Fields a query does not use are 0 and
+ * ({@link PageFilter}: {@code field op value [mode]}). Fields a query does not use are 0 and
  * the empty string; the factory methods set them so.
  */
 public record QuerySpec(Query query, int entrySize, int topN, String filterPredicate) {
@@ -24,7 +25,7 @@ public record QuerySpec(Query query, int entrySize, int topN, String filterPredi
             throw new IllegalArgumentException(query + " takes no top N, got " + topN);
         }
         if (query == Query.FILTER) {
-            FilterPredicate.parse(filterPredicate);
+            PageFilter.parse(filterPredicate);
         } else if (!filterPredicate.isEmpty()) {
             throw new IllegalArgumentException(query + " takes no filter predicate, got '" + filterPredicate + "'");
         }
@@ -44,11 +45,11 @@ public record QuerySpec(Query query, int entrySize, int topN, String filterPredi
     }
 
     /** The parsed predicate; only for the filter. */
-    public FilterPredicate predicate() {
+    public PageFilter predicate() {
         if (query != Query.FILTER) {
             throw new IllegalStateException(query + " has no filter predicate");
         }
-        return FilterPredicate.parse(filterPredicate);
+        return PageFilter.parse(filterPredicate);
     }
 
     /** A short description: "q1 @256 B", "q2 top 3 @32 B", "filter 'type eq 0 firstMatch' @64 B". */

@@ -2,6 +2,7 @@ package dev.ispd.examples.reproduce;
 
 import dev.ispd.client.TaskletResult;
 import dev.ispd.examples.worldcup.WorldCupGenerator;
+import dev.ispd.plan.FilterMode;
 import dev.ispd.profile.DeviceProfile;
 import dev.ispd.protocol.Params;
 import dev.ispd.tasklet.builtin.FilterFactory;
@@ -52,9 +53,9 @@ final class FilterExperiment {
         ByteBuffer data = structures(bytes, pageSize, settings.seed());
         long object = drive.store(data);
         try {
-            TaskletResult first = drive.run(FilterFactory.NAME, params(FilterFactory.FIRST_MATCH), object, bytes);
-            TaskletResult full = drive.run(FilterFactory.NAME, params(FilterFactory.FULL), object, bytes);
-            HostBench.Run onHost = host.run(FilterFactory.NAME, params(FilterFactory.FIRST_MATCH), object, data);
+            TaskletResult first = drive.run(FilterFactory.NAME, params(FilterMode.FIRST_MATCH), object, bytes);
+            TaskletResult full = drive.run(FilterFactory.NAME, params(FilterMode.FULL), object, bytes);
+            HostBench.Run onHost = host.run(FilterFactory.NAME, params(FilterMode.FIRST_MATCH), object, data);
             if (!Arrays.equals(first.result(), full.result()) || !Arrays.equals(first.result(), onHost.result())) {
                 throw new IllegalStateException("the filter's first-match, full and host runs found different pages");
             }
@@ -67,9 +68,9 @@ final class FilterExperiment {
         }
     }
 
-    private static Params params(String mode) {
+    private static Params params(FilterMode mode) {
         return Params.of(FilterFactory.ENTRY_SIZE, Integer.toString(ENTRY_SIZE), FilterFactory.FIELD, "size",
-                FilterFactory.OP, "eq", FilterFactory.VALUE, Long.toString(MATCH), FilterFactory.MODE, mode);
+                FilterFactory.OP, "eq", FilterFactory.VALUE, Long.toString(MATCH), FilterFactory.MODE, mode.word());
     }
 
     /** Generated 32-byte entries whose size field matches from 60% of each page on. */

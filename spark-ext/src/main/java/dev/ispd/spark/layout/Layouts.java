@@ -1,8 +1,7 @@
 package dev.ispd.spark.layout;
 
+import dev.ispd.plan.Layout;
 import dev.ispd.worldcup.WorldCup98;
-import dev.ispd.worldcup.WorldCupField;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 
@@ -28,6 +27,6 @@ public final class Layouts {
                     + WorldCup98.ENTRY_SIZES + " for layout " + WORLDCUP98);
         }
         return new RecordLayout(WORLDCUP98, entrySize,
-                Arrays.stream(WorldCupField.values()).map(LayoutColumn::of).toList());
+                Layout.worldCup98(entrySize).fields().stream().map(LayoutColumn::of).toList());
     }
 }

@@ -1,7 +1,7 @@
 package dev.ispd.spark.read;
 
+import dev.ispd.plan.Field;
 import dev.ispd.spark.layout.LayoutColumn;
-import dev.ispd.worldcup.WorldCupField;
 import java.nio.ByteBuffer;
 import org.apache.spark.sql.execution.vectorized.WritableColumnVector;
 import org.apache.spark.sql.types.DataTypes;
@@ -11,7 +11,7 @@ import org.apache.spark.sql.types.DataTypes;
  * column, the type decided once per batch, nothing allocated per record.
  */
 final class ColumnDecoder {
-    private final WorldCupField field;
+    private final Field field;
     private final boolean wide;
 
     ColumnDecoder(LayoutColumn column) {

@@ -1,15 +1,16 @@
 package dev.ispd.tasklet.builtin;
 
+import dev.ispd.plan.Comparison;
+import dev.ispd.plan.FilterMode;
+import dev.ispd.plan.PageFilter;
+import dev.ispd.plan.PlanException;
 import dev.ispd.protocol.BadParameterException;
+import dev.ispd.protocol.Params;
 import dev.ispd.tasklet.Estimates;
 import dev.ispd.tasklet.Meter;
-import dev.ispd.protocol.Params;
 import dev.ispd.tasklet.ScanContext;
 import dev.ispd.tasklet.Tasklet;
 import dev.ispd.tasklet.TaskletFactory;
-import dev.ispd.worldcup.WorldCupField;
-import java.util.Arrays;
-import java.util.List;
 
 /**
  * {@code filter}: the Smart SSD's data filter (papers/smart-ssd-kang-2013.txt V-C-4). Returns the
@@ -21,7 +22,8 @@ import java.util.List;
  * {@code value} (an unsigned integer within the field's range: 0..2^32-1 for the 4-byte fields,
  * 0..255 for the bytes, 0..7 for region; every comparison is unsigned), and {@code mode}:
  * {@code firstMatch} (default; stop examining a page's records at its first match, as the paper
- * does) or {@code full} (compare every record). Both modes return the same pages.
+ * does) or {@code full} (compare every record). Both modes return the same pages. The predicate
+ * is the shared model's {@link PageFilter}.
  */
 public final class FilterFactory implements TaskletFactory {
     public static final String NAME = "filter";
@@ -30,16 +32,16 @@ public final class FilterFactory implements TaskletFactory {
     public static final String OP = "op";
     public static final String VALUE = "value";
     public static final String MODE = "mode";
-    public static final String FIRST_MATCH = "firstMatch";
-    public static final String FULL = "full";
-
-    private static final List<String> FIELDS = Arrays.stream(WorldCupField.values()).map(WorldCupField::wireName).toList();
-    private static final List<String> OPS = List.of("eq", "ne", "lt", "le", "gt", "ge");
-    private static final List<String> MODES = List.of(FIRST_MATCH, FULL);
 
     @Override
     public String name() {
         return NAME;
+    }
+
+    /** The parameters of {@code condition} over entries of {@code entrySize}, in the tasklet's default mode. */
+    public static Params params(String entrySize, Comparison condition) {
+        return Params.of(ENTRY_SIZE, entrySize, FIELD, condition.field().name(), OP, condition.op().word(),
+                VALUE, Long.toString(condition.value()));
     }
 
     @Override
@@ -49,7 +51,8 @@ public final class FilterFactory implements TaskletFactory {
 
     @Override
     public Tasklet create(Params params, Params runtimeParams, ScanContext context) throws BadParameterException {
-        return new FilterTasklet(parse(params.overriddenBy(runtimeParams)), context.pageSize());
+        Config config = parse(params.overriddenBy(runtimeParams));
+        return new FilterTasklet(config.entrySize(), config.filter(), context.pageSize());
     }
 
     /**
@@ -61,41 +64,26 @@ public final class FilterFactory implements TaskletFactory {
     @Override
     public Meter estimate(Params params, long bytes, int pageSize) {
         Meter m = Estimates.scanOnly(bytes, pageSize);
-        long n;
         try {
-            n = bytes / parse(params).entrySize();
+            Comparison.meterEvaluations(m, bytes / parse(params).entrySize());
         } catch (BadParameterException e) {
             throw Estimates.badParameters(NAME, e);
         }
-        m.addRecords(n);
-        m.addDramAccesses(n);
-        m.addCompares(n);
         m.addBytesOut(FilterTasklet.RESULT_HEADER_BYTES + FilterTasklet.RESULT_PAGE_BYTES * m.pages());
         return m;
     }
 
-    /**
-     * The parsed parameters. Every op becomes a test of the field against a closed range
-     * [lo, hi], negated for {@code ne}: one branch-free test per record whatever the op.
-     */
-    record Config(int entrySize, WorldCupField field, long lo, long hi, boolean negate, boolean firstMatch) { }
+    private record Config(int entrySize, PageFilter filter) { }
 
     private static Config parse(Params params) throws BadParameterException {
         params.requireOnly(ENTRY_SIZE, FIELD, OP, VALUE, MODE);
         int entrySize = BuiltinParams.entrySize(params);
-        WorldCupField field = WorldCupField.byWireName(BuiltinParams.choice(params, FIELD, null, FIELDS));
-        String op = BuiltinParams.choice(params, OP, null, OPS);
-        long value = params.getLong(VALUE, 0, field.maxValue());
-        boolean firstMatch = BuiltinParams.choice(params, MODE, FIRST_MATCH, MODES).equals(FIRST_MATCH);
-        long max = field.maxValue();
-        return switch (op) {
-            case "eq" -> new Config(entrySize, field, value, value, false, firstMatch);
-            case "ne" -> new Config(entrySize, field, value, value, true, firstMatch);
-            case "lt" -> new Config(entrySize, field, 0, value - 1, false, firstMatch);
-            case "le" -> new Config(entrySize, field, 0, value, false, firstMatch);
-            case "gt" -> new Config(entrySize, field, value + 1, max, false, firstMatch);
-            case "ge" -> new Config(entrySize, field, value, max, false, firstMatch);
-            default -> throw new IllegalStateException("op " + op + " passed validation but has no range");
-        };
+        try {
+            Comparison condition = Comparison.of(params.getString(FIELD), params.getString(OP), params.getString(VALUE));
+            FilterMode mode = FilterMode.of(params.getString(MODE, FilterMode.FIRST_MATCH.word()));
+            return new Config(entrySize, new PageFilter(condition, mode));
+        } catch (PlanException e) {
+            throw new BadParameterException("parameter '" + e.part() + "': " + e.getMessage());
+        }
     }
 }

@@ -1,9 +1,10 @@
 package dev.ispd.tasklet.builtin;
 
+import dev.ispd.plan.Comparison;
+import dev.ispd.plan.PageFilter;
 import dev.ispd.tasklet.Meter;
 import dev.ispd.tasklet.ResultSink;
 import dev.ispd.tasklet.Tasklet;
-import dev.ispd.worldcup.WorldCupField;
 import java.nio.ByteBuffer;
 
 /**
@@ -23,24 +24,18 @@ final class FilterTasklet implements Tasklet {
 
     private final int entrySize;
     private final int pageSize;
-    private final WorldCupField field;
-    private final long lo;
-    private final long hi;
-    private final boolean negate;
+    private final Comparison condition;
     private final boolean firstMatch;
     private final PageList pages = new PageList();
     // The page of the last match; -1 when there has been none.
     private long matchObject;
     private long matchPage = -1;
 
-    FilterTasklet(FilterFactory.Config config, int pageSize) {
-        this.entrySize = config.entrySize();
+    FilterTasklet(int entrySize, PageFilter filter, int pageSize) {
+        this.entrySize = entrySize;
         this.pageSize = pageSize;
-        this.field = config.field();
-        this.lo = config.lo();
-        this.hi = config.hi();
-        this.negate = config.negate();
-        this.firstMatch = config.firstMatch();
+        this.condition = filter.condition();
+        this.firstMatch = filter.firstMatch();
     }
 
     @Override
@@ -68,17 +63,14 @@ final class FilterTasklet implements Tasklet {
                 continue;
             }
             examined++;
-            long v = field.read(data, p);
-            if ((v >= lo && v <= hi) != negate && !pageListed) {
+            if (!pageListed && condition.matches(data, p)) {
                 pages.add(objectId, page);
                 matchObject = objectId;
                 matchPage = page;
             }
             p += entrySize;
         }
-        meter.addRecords(examined);
-        meter.addDramAccesses(examined);
-        meter.addCompares(examined);
+        Comparison.meterEvaluations(meter, examined);
     }
 
     @Override

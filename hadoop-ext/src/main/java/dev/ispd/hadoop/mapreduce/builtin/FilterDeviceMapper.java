@@ -2,14 +2,16 @@ package dev.ispd.hadoop.mapreduce.builtin;
 
 import dev.ispd.hadoop.conf.IspdKeys;
 import dev.ispd.hadoop.mapreduce.DeviceMapper;
+import dev.ispd.plan.Comparison;
+import dev.ispd.plan.PlanException;
 import dev.ispd.protocol.Params;
 import dev.ispd.tasklet.builtin.FilterFactory;
 import org.apache.hadoop.conf.Configuration;
 
 /**
  * The Smart SSD's filter: pages holding a WorldCup98 record that matches
- * {@link IspdKeys#FILTER_PREDICATE} ({@code field op value}, e.g. {@code type eq 0}); entry size
- * from {@link IspdKeys#WORLDCUP_ENTRY_SIZE}.
+ * {@link IspdKeys#FILTER_PREDICATE} ({@code field op value}, e.g. {@code type eq 0}, parsed by
+ * the shared {@link Comparison}); entry size from {@link IspdKeys#WORLDCUP_ENTRY_SIZE}.
  */
 public class FilterDeviceMapper extends DeviceMapper {
     @Override
@@ -20,12 +22,10 @@ public class FilterDeviceMapper extends DeviceMapper {
     @Override
     public Params params(Configuration conf) {
         String predicate = conf.getTrimmed(IspdKeys.FILTER_PREDICATE.name(), IspdKeys.FILTER_PREDICATE.defaultValue());
-        String[] parts = predicate.split("\\s+");
-        if (parts.length != 3) {
-            throw new IllegalArgumentException(IspdKeys.FILTER_PREDICATE.name() + " must be 'field op value', e.g. "
-                    + "'type eq 0', got '" + predicate + "'");
+        try {
+            return FilterFactory.params(WorldCupParams.entrySize(conf), Comparison.parse(predicate));
+        } catch (PlanException e) {
+            throw new IllegalArgumentException(IspdKeys.FILTER_PREDICATE.name() + ": " + e.getMessage(), e);
         }
-        return Params.of(WorldCupParams.ENTRY_SIZE, WorldCupParams.entrySize(conf), FilterFactory.FIELD, parts[0],
-                FilterFactory.OP, parts[1], FilterFactory.VALUE, parts[2]);
     }
 }

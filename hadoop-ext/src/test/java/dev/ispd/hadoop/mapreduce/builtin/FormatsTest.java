@@ -86,7 +86,11 @@ class FormatsTest {
         conf.set(IspdKeys.FILTER_PREDICATE.name(), "type 3");
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> new FilterDeviceMapper().params(conf));
-        assertEquals("ispd.filter.predicate must be 'field op value', e.g. 'type eq 0', got 'type 3'", e.getMessage());
+        assertEquals("ispd.filter.predicate: a predicate is 'field op value', e.g. 'type eq 0', got 'type 3'",
+                e.getMessage());
+        conf.set(IspdKeys.FILTER_PREDICATE.name(), "type eq 256");
+        e = assertThrows(IllegalArgumentException.class, () -> new FilterDeviceMapper().params(conf));
+        assertTrue(e.getMessage().contains("'256'") && e.getMessage().contains("field type"), e.getMessage());
 
         conf.setInt(IspdKeys.WORLDCUP_ENTRY_SIZE.name(), 24);
         e = assertThrows(IllegalArgumentException.class, () -> new Q1DeviceMapper().factory(conf));

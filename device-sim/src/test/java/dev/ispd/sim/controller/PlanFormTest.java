@@ -1,0 +1,124 @@
+package dev.ispd.sim.controller;
+
+import static dev.ispd.sim.controller.ControllerHarness.await;
+import static dev.ispd.sim.controller.ControllerHarness.call;
+import static dev.ispd.sim.controller.ControllerHarness.createData;
+import static dev.ispd.sim.controller.ControllerHarness.createTasklet;
+import static dev.ispd.sim.controller.ControllerHarness.execute;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.ispd.plan.Aggregate;
+import dev.ispd.plan.Layout;
+import dev.ispd.plan.Plan;
+import dev.ispd.plan.PlanCodec;
+import dev.ispd.plan.PlanResult;
+import dev.ispd.plan.Predicate;
+import dev.ispd.protocol.ExecutionState;
+import dev.ispd.protocol.Extent;
+import dev.ispd.protocol.Params;
+import dev.ispd.protocol.Status;
+import dev.ispd.protocol.TaskletForm;
+import dev.ispd.sim.controller.ControllerHarness.Reply;
+import dev.ispd.sim.assembly.ModeledDrive;
+import dev.ispd.sim.hostif.RequestHandler;
+import dev.ispd.sim.hostif.Requests;
+import dev.ispd.sim.hostif.Responses;
+import dev.ispd.tasklet.builtin.Q1Result;
+import java.nio.ByteBuffer;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Plans in the drive: created with form PLAN, run by the shared interpreter, priced like the built-ins. */
+class PlanFormTest {
+    private static final int ENTRY = 256;
+
+    @TempDir
+    Path dir;
+    private ControllerHarness drive;
+
+    @AfterEach
+    void close() throws Exception {
+        drive.close();
+    }
+
+    private RequestHandler.Session start() throws Exception {
+        drive = new ControllerHarness(dir, new ModeledDrive(ControllerHarness.PROFILE), 8, 0);
+        return drive.session();
+    }
+
+    private static Reply createPlan(RequestHandler.Session s, Params params, byte[] body) {
+        return call(s, new Requests.CreateTasklet(TaskletForm.PLAN, "plan", params, ByteBuffer.wrap(body)));
+    }
+
+    private static Reply createPlan(RequestHandler.Session s, Plan plan) {
+        return createPlan(s, Params.EMPTY, PlanCodec.encode(plan));
+    }
+
+    private record Run(byte[] result, Responses.Poll poll) { }
+
+    private static Run run(RequestHandler.Session s, long tasklet, long object, int length) throws Exception {
+        long exec = execute(s, tasklet, 0, Params.EMPTY, new Extent(object, 0, length))
+                .<Responses.Execute>ok().execId();
+        Responses.Poll p = await(s, exec);
+        assertEquals(ExecutionState.DONE, p.state(), p.errorMessage());
+        Responses.ReadResult r = call(s, new Requests.ReadResult(exec, 0, (int) p.resultBytes())).ok();
+        byte[] out = new byte[r.data().remaining()];
+        r.data().get(out);
+        return new Run(out, p);
+    }
+
+    @Test
+    void q1AsAPlanGivesTheBuiltInsAnswerAtTheSameModeledCost() throws Exception {
+        RequestHandler.Session s = start();
+        byte[] data = new byte[ENTRY * 8192];
+        new Random(7).nextBytes(data);
+        long object = createData(s, data);
+
+        Run builtin = run(s, createTasklet(s, "q1", Params.of("entrySize", Integer.toString(ENTRY))), object,
+                data.length);
+        long planId = createPlan(s, Plan.aggregate(Layout.worldCup98(ENTRY), null, List.of("region"),
+                List.of(Aggregate.countStar()))).<Responses.CreateTasklet>ok().taskletId();
+        Run plan = run(s, planId, object, data.length);
+
+        long[] counts = new long[8];
+        PlanResult.decode(plan.result()).rows().forEach(r -> counts[(int) r[0]] = r[1]);
+        assertArrayEquals(Q1Result.decode(builtin.result()).counts(), counts);
+        long a = builtin.poll().modeledNs();
+        long b = plan.poll().modeledNs();
+        assertTrue(Math.abs(a - b) <= 0.03 * a, "modeled " + a + " ns built-in vs " + b + " ns plan");
+        long ea = builtin.poll().modeledEnergyNj();
+        long eb = plan.poll().modeledEnergyNj();
+        assertTrue(Math.abs(ea - eb) <= 0.03 * ea, "modeled " + ea + " nJ built-in vs " + eb + " nJ plan");
+    }
+
+    @Test
+    void theDriveRefusesBadPlansNamingWhatIsWrong() throws Exception {
+        RequestHandler.Session s = start();
+        assertError(createPlan(s, Params.EMPTY, new byte[] {1, 0}), Status.BAD_PARAMETER, "plan 'plan'", "plan encoding, byte",
+                "ends early");
+        assertError(createPlan(s, Plan.aggregate(Layout.worldCup98(ENTRY), null, List.of("clientID", "region"),
+                List.of(Aggregate.countStar()))), Status.LIMIT_EXCEEDED, "groups limit", "GROUP BY clientID, region",
+                "maxGroups");
+        Predicate deep = Predicate.eq("type", 1);
+        for (int i = 0; i < 20; i++) {
+            deep = Predicate.not(deep);
+        }
+        assertError(createPlan(s, Plan.rows(Layout.worldCup98(ENTRY), deep, List.of("type"))), Status.LIMIT_EXCEEDED,
+                "predicateDepth");
+        assertError(createPlan(s, Params.of("entrySize", "256"), PlanCodec.encode(Plan.rows(Layout.worldCup98(ENTRY),
+                null, List.of("type")))), Status.BAD_PARAMETER, "takes no parameters", "entrySize");
+    }
+
+    private static void assertError(Reply r, Status status, String... fragments) {
+        assertEquals(status, r.status(), r.message());
+        for (String f : fragments) {
+            assertTrue(r.message().contains(f), "message '" + r.message() + "' lacks '" + f + "'");
+        }
+    }
+}

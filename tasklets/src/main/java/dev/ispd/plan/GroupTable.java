@@ -1,0 +1,176 @@
+package dev.ispd.plan;
+
+import dev.ispd.tasklet.ResultSink;
+import dev.ispd.tasklet.TaskletLimitException;
+import java.nio.ByteBuffer;
+import java.util.Arrays;
+
+/**
+ * An aggregate plan's groups: an open-addressing hash table of up to four key fields, each slot
+ * with its aggregates' state, in flat arrays that double now and then (never per record). One
+ * hash update per matching record when there are key fields; a MIN or MAX update is a comparison too. Groups are written
+ * in the order they first appeared.
+ */
+final class GroupTable implements RowSink {
+    private final Field[] keyFields;
+    private final Aggregate.Function[] functions;
+    private final Field[] aggregateFields;
+    private final long maxGroups;
+    private final long[] key;
+    private int capacity = 16;
+    private long[] keys;
+    private boolean[] used;
+    private long[] state;
+    private long[] nonNull;
+    private int[] order;
+    private int groups;
+
+    GroupTable(Field[] keyFields, Aggregate.Function[] functions, Field[] aggregateFields, long maxGroups) {
+        this.keyFields = keyFields;
+        this.functions = functions;
+        this.aggregateFields = aggregateFields;
+        this.maxGroups = maxGroups;
+        this.key = new long[keyFields.length];
+        allocate(capacity);
+    }
+
+    @Override
+    public void accept(ByteBuffer buf, int record, Work work) {
+        for (int i = 0; i < keyFields.length; i++) {
+            key[i] = keyFields[i].read(buf, record);
+        }
+        work.fieldReads += keyFields.length;
+        if (keyFields.length > 0) {
+            work.hashUpdates++; // without GROUP BY there is no table to look up, only the accumulators
+        }
+        int slot = find(key);
+        if (!used[slot]) {
+            if (groups == maxGroups) {
+                throw new TaskletLimitException("groups", "the data made more than " + maxGroups
+                        + " groups, beyond the limit (maxGroups)");
+            }
+            slot = insert(slot);
+        }
+        int at = slot * functions.length;
+        for (int a = 0; a < functions.length; a++, at++) {
+            if (functions[a] == Aggregate.Function.COUNT_STAR) {
+                state[at]++;
+                continue;
+            }
+            Field f = aggregateFields[a];
+            long v = f.read(buf, record);
+            work.fieldReads++;
+            if (f.isNull(v)) {
+                continue;
+            }
+            switch (functions[a]) {
+                case COUNT -> state[at]++;
+                case SUM -> state[at] += v;
+                case MIN -> {
+                    work.compares++;
+                    if (nonNull[at] == 0 || f.compare(v, state[at]) < 0) {
+                        state[at] = v;
+                    }
+                }
+                case MAX -> {
+                    work.compares++;
+                    if (nonNull[at] == 0 || f.compare(v, state[at]) > 0) {
+                        state[at] = v;
+                    }
+                }
+                default -> throw new IllegalStateException("COUNT(*) is handled above");
+            }
+            nonNull[at]++;
+        }
+    }
+
+    @Override
+    public boolean full() {
+        return false;
+    }
+
+    @Override
+    public void write(ResultSink out, Work work) {
+        out.putShort(keyFields.length + functions.length).putLong(groups);
+        for (int g = 0; g < groups; g++) {
+            int slot = order[g];
+            for (int i = 0; i < keyFields.length; i++) {
+                out.putLong(keys[slot * keyFields.length + i]);
+            }
+            for (int a = 0; a < functions.length; a++) {
+                int at = slot * functions.length + a;
+                boolean extreme = functions[a] == Aggregate.Function.MIN || functions[a] == Aggregate.Function.MAX;
+                // a MIN or MAX of only NULLs is the field's NULL
+                out.putLong(extreme && nonNull[at] == 0 ? aggregateFields[a].nullValue() : state[at]);
+            }
+        }
+    }
+
+    /** The slot holding {@code k}, or the free slot where it belongs. */
+    private int find(long[] k) {
+        long h = 0x9E3779B97F4A7C15L;
+        for (long v : k) {
+            h = (h ^ v) * 0xBF58476D1CE4E5B9L;
+        }
+        int mask = capacity - 1;
+        int slot = (int) (h ^ (h >>> 31)) & mask;
+        while (used[slot] && !sameKey(slot, k)) {
+            slot = (slot + 1) & mask;
+        }
+        return slot;
+    }
+
+    private boolean sameKey(int slot, long[] k) {
+        int at = slot * k.length;
+        for (int i = 0; i < k.length; i++) {
+            if (keys[at + i] != k[i]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private int insert(int slot) {
+        if (2 * (groups + 1) > capacity) {
+            rehash();
+            slot = find(key);
+        }
+        used[slot] = true;
+        System.arraycopy(key, 0, keys, slot * key.length, key.length);
+        if (groups == order.length) {
+            order = Arrays.copyOf(order, 2 * order.length);
+        }
+        order[groups++] = slot;
+        return slot;
+    }
+
+    private void rehash() {
+        long[] oldKeys = keys;
+        long[] oldState = state;
+        long[] oldNonNull = nonNull;
+        int[] oldOrder = order;
+        int n = groups;
+        allocate(2 * capacity);
+        long[] k = new long[key.length];
+        for (int g = 0; g < n; g++) {
+            int old = oldOrder[g];
+            System.arraycopy(oldKeys, old * k.length, k, 0, k.length);
+            int slot = find(k);
+            used[slot] = true;
+            System.arraycopy(k, 0, keys, slot * k.length, k.length);
+            System.arraycopy(oldState, old * functions.length, state, slot * functions.length, functions.length);
+            System.arraycopy(oldNonNull, old * functions.length, nonNull, slot * functions.length, functions.length);
+            order[g] = slot;
+        }
+        groups = n;
+    }
+
+    private void allocate(int cap) {
+        capacity = cap;
+        keys = new long[cap * Math.max(1, keyFields.length)];
+        used = new boolean[cap];
+        state = new long[cap * functions.length];
+        nonNull = new long[cap * functions.length];
+        order = new int[Math.max(16, cap / 2)];
+    }
+}

@@ -1,0 +1,309 @@
+package dev.ispd.plan;
+
+import java.io.ByteArrayOutputStream;
+import java.nio.BufferUnderflowException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The compact binary encoding of a {@link Plan}, the body of a CREATE_TASKLET of form PLAN
+ * (docs/protocol.md, "Plans"). Little-endian; fields are named once, in the layout, and
+ * referred to by their index after that. Decoding checks the plan as the constructor does, and
+ * a {@link PlanException} of part {@code encoding} names the byte offset of what is malformed.
+ */
+public final class PlanCodec {
+    /** The encoding's version, its first byte. */
+    public static final int VERSION = 1;
+    /** Largest encoding: a drive keeps a plan with its tasklet instance, in one metadata record. */
+    public static final int MAX_BYTES = 64 * 1024;
+    /** Field index of COUNT(*)'s absent field. */
+    static final int NO_FIELD = 0xFF;
+
+    private static final int TRUE = 0;
+    private static final int COMPARE = 1;
+    private static final int IN = 2;
+    private static final int BETWEEN = 3;
+    private static final int IS_NULL = 4;
+    private static final int AND = 5;
+    private static final int OR = 6;
+    private static final int NOT = 7;
+
+    private static final int SIGNED = 1;
+    private static final int BIG_ENDIAN = 2;
+    private static final int NULLABLE = 4;
+
+    private PlanCodec() {
+    }
+
+    public static byte[] encode(Plan plan) {
+        Writer w = new Writer();
+        Layout layout = plan.layout();
+        w.u8(VERSION).str(layout.name()).u32(layout.recordSize()).u8(layout.fields().size());
+        for (Field f : layout.fields()) {
+            w.str(f.name()).u32(f.offset()).u8(f.width())
+                    .u8((f.signed() ? SIGNED : 0) | (f.bigEndian() ? BIG_ENDIAN : 0) | (f.nullable() ? NULLABLE : 0))
+                    .u8(f.bitOffset()).u8(f.bitCount());
+            if (f.nullable()) {
+                w.i64(f.nullValue());
+            }
+        }
+        predicate(w, plan.where(), layout);
+        fieldList(w, plan.select(), layout);
+        fieldList(w, plan.groupBy(), layout);
+        w.u8(plan.aggregates().size());
+        for (Aggregate a : plan.aggregates()) {
+            w.u8(a.function().ordinal()).u8(a.field() == null ? NO_FIELD : index(layout, a.field()));
+        }
+        if (plan.orderBy() == null) {
+            w.u8(0);
+        } else {
+            w.u8(plan.orderBy().descending() ? 2 : 1).u8(index(layout, plan.orderBy().field()));
+        }
+        byte[] bytes = w.i64(plan.limit()).bytes();
+        if (bytes.length > MAX_BYTES) {
+            throw new PlanException("encoding", "the plan encodes to " + bytes.length + " bytes, more than the "
+                    + MAX_BYTES + " a plan may have");
+        }
+        return bytes;
+    }
+
+    public static Plan decode(byte[] body) {
+        Reader r = new Reader(body);
+        if (body.length > MAX_BYTES) {
+            throw r.error(MAX_BYTES, "a plan has at most " + MAX_BYTES + " bytes, got " + body.length);
+        }
+        try {
+            int version = r.u8();
+            if (version != VERSION) {
+                throw r.error(0, "plan encoding version " + version + ", this side reads version " + VERSION);
+            }
+            String name = r.str();
+            int recordSize = (int) r.u32();
+            int n = r.u8();
+            List<Field> fields = new ArrayList<>(n);
+            for (int i = 0; i < n; i++) {
+                String fieldName = r.str();
+                int offset = (int) r.u32();
+                int width = r.u8();
+                int flags = r.u8();
+                int bitOffset = r.u8();
+                int bitCount = r.u8();
+                if ((flags & ~(SIGNED | BIG_ENDIAN | NULLABLE)) != 0) {
+                    throw r.error(r.at() - 3, "field " + fieldName + ": unknown flags " + flags);
+                }
+                boolean nullable = (flags & NULLABLE) != 0;
+                fields.add(new Field(fieldName, offset, width, (flags & SIGNED) != 0, (flags & BIG_ENDIAN) != 0,
+                        bitOffset, bitCount, nullable, nullable ? r.i64() : 0));
+            }
+            Layout layout = new Layout(name, recordSize, fields);
+            Predicate where = predicate(r, layout, 0);
+            List<String> select = fieldList(r, layout);
+            List<String> groupBy = fieldList(r, layout);
+            int aggregates = r.u8();
+            List<Aggregate> aggs = new ArrayList<>(aggregates);
+            for (int i = 0; i < aggregates; i++) {
+                int at = r.at();
+                int fn = r.u8();
+                int field = r.u8();
+                if (fn >= Aggregate.Function.values().length) {
+                    throw r.error(at, "unknown aggregate function " + fn);
+                }
+                aggs.add(new Aggregate(Aggregate.Function.values()[fn], field == NO_FIELD ? null : name(r, layout, field)));
+            }
+            int at = r.at();
+            int order = r.u8();
+            Plan.OrderBy orderBy = switch (order) {
+                case 0 -> null;
+                case 1, 2 -> new Plan.OrderBy(name(r, layout, r.u8()), order == 2);
+                default -> throw r.error(at, "unknown order " + order + " (0 none, 1 ascending, 2 descending)");
+            };
+            long limit = r.i64();
+            if (r.remaining() != 0) {
+                throw r.error(r.at(), r.remaining() + " bytes after the end of the plan");
+            }
+            return new Plan(layout, where, select, groupBy, aggs, orderBy, limit);
+        } catch (BufferUnderflowException e) {
+            throw r.error(body.length, "the plan ends early, after " + body.length + " bytes");
+        }
+    }
+
+    private static void predicate(Writer w, Predicate p, Layout layout) {
+        if (p instanceof Predicate.True) {
+            w.u8(TRUE);
+        } else if (p instanceof Predicate.Compare c) {
+            w.u8(COMPARE).u8(index(layout, c.field())).u8(c.op().ordinal()).i64(c.literal());
+        } else if (p instanceof Predicate.In in) {
+            w.u8(IN).u8(index(layout, in.field())).u16(in.values().size());
+            in.values().forEach(w::i64);
+        } else if (p instanceof Predicate.Between b) {
+            w.u8(BETWEEN).u8(index(layout, b.field())).i64(b.lo()).i64(b.hi());
+        } else if (p instanceof Predicate.IsNull n) {
+            w.u8(IS_NULL).u8(index(layout, n.field()));
+        } else if (p instanceof Predicate.And a) {
+            operands(w.u8(AND), a.operands(), layout);
+        } else if (p instanceof Predicate.Or o) {
+            operands(w.u8(OR), o.operands(), layout);
+        } else {
+            predicate(w.u8(NOT), ((Predicate.Not) p).operand(), layout);
+        }
+    }
+
+    private static void operands(Writer w, List<Predicate> ps, Layout layout) {
+        w.u8(ps.size());
+        ps.forEach(p -> predicate(w, p, layout));
+    }
+
+    /** Depth is bounded here so a hostile body cannot overflow the decoder's stack. */
+    private static Predicate predicate(Reader r, Layout layout, int depth) {
+        int at = r.at();
+        if (depth > PlanLimits.HOST.maxPredicateDepth()) {
+            throw r.error(at, "the predicate is deeper than " + PlanLimits.HOST.maxPredicateDepth() + " levels");
+        }
+        int tag = r.u8();
+        return switch (tag) {
+            case TRUE -> Predicate.all();
+            case COMPARE -> {
+                String field = name(r, layout, r.u8());
+                int op = r.u8();
+                if (op >= CompareOp.values().length) {
+                    throw r.error(at + 2, "unknown comparison " + op);
+                }
+                yield new Predicate.Compare(field, CompareOp.values()[op], r.i64());
+            }
+            case IN -> {
+                String field = name(r, layout, r.u8());
+                int n = r.u16();
+                List<Long> values = new ArrayList<>(n);
+                for (int i = 0; i < n; i++) {
+                    values.add(r.i64());
+                }
+                yield new Predicate.In(field, values);
+            }
+            case BETWEEN -> new Predicate.Between(name(r, layout, r.u8()), r.i64(), r.i64());
+            case IS_NULL -> new Predicate.IsNull(name(r, layout, r.u8()));
+            case AND, OR -> {
+                int n = r.u8();
+                List<Predicate> ps = new ArrayList<>(n);
+                for (int i = 0; i < n; i++) {
+                    ps.add(predicate(r, layout, depth + 1));
+                }
+                yield tag == AND ? new Predicate.And(ps) : new Predicate.Or(ps);
+            }
+            case NOT -> new Predicate.Not(predicate(r, layout, depth + 1));
+            default -> throw r.error(at, "unknown predicate node " + tag);
+        };
+    }
+
+    private static void fieldList(Writer w, List<String> names, Layout layout) {
+        w.u8(names.size());
+        names.forEach(n -> w.u8(index(layout, n)));
+    }
+
+    private static List<String> fieldList(Reader r, Layout layout) {
+        int n = r.u8();
+        List<String> names = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            names.add(name(r, layout, r.u8()));
+        }
+        return names;
+    }
+
+    private static int index(Layout layout, String field) {
+        return layout.indexOf(layout.field(field, "encoding"));
+    }
+
+    private static String name(Reader r, Layout layout, int index) {
+        if (index >= layout.fields().size()) {
+            throw r.error(r.at() - 1, "field index " + index + " is past the layout's " + layout.fields().size()
+                    + " fields");
+        }
+        return layout.fields().get(index).name();
+    }
+
+    private static final class Writer {
+        private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+        private final ByteBuffer scratch = ByteBuffer.allocate(8).order(ByteOrder.LITTLE_ENDIAN);
+
+        Writer u8(int v) {
+            out.write(v);
+            return this;
+        }
+
+        Writer u16(int v) {
+            return put(scratch.clear().putShort((short) v));
+        }
+
+        Writer u32(long v) {
+            return put(scratch.clear().putInt((int) v));
+        }
+
+        Writer i64(long v) {
+            return put(scratch.clear().putLong(v));
+        }
+
+        Writer str(String s) {
+            byte[] b = s.getBytes(StandardCharsets.UTF_8);
+            u16(b.length);
+            out.write(b, 0, b.length);
+            return this;
+        }
+
+        private Writer put(ByteBuffer b) {
+            out.write(b.array(), 0, b.position());
+            return this;
+        }
+
+        byte[] bytes() {
+            return out.toByteArray();
+        }
+    }
+
+    private static final class Reader {
+        private final ByteBuffer b;
+
+        Reader(byte[] body) {
+            b = ByteBuffer.wrap(body).order(ByteOrder.LITTLE_ENDIAN);
+        }
+
+        int at() {
+            return b.position();
+        }
+
+        int remaining() {
+            return b.remaining();
+        }
+
+        int u8() {
+            return Byte.toUnsignedInt(b.get());
+        }
+
+        int u16() {
+            return Short.toUnsignedInt(b.getShort());
+        }
+
+        long u32() {
+            return Integer.toUnsignedLong(b.getInt());
+        }
+
+        long i64() {
+            return b.getLong();
+        }
+
+        String str() {
+            int n = u16();
+            if (n > b.remaining()) {
+                throw new BufferUnderflowException();
+            }
+            byte[] s = new byte[n];
+            b.get(s);
+            return new String(s, StandardCharsets.UTF_8);
+        }
+
+        PlanException error(int offset, String message) {
+            return new PlanException("encoding", "plan encoding, byte " + offset + ": " + message);
+        }
+    }
+}

@@ -1,0 +1,50 @@
+package dev.ispd.plan;
+
+import dev.ispd.tasklet.TaskletLimitException;
+
+/**
+ * What a plan may ask of the side that runs it: the most groups, result bytes and predicate
+ * depth. A drive checks a plan against its limits when the plan is created (groups from the
+ * GROUP BY fields' ranges, result bytes from LIMIT), and the interpreter ends a row plan whose
+ * result outgrows {@link #maxResultBytes} while it runs with a {@link TaskletLimitException}.
+ */
+public record PlanLimits(long maxGroups, long maxResultBytes, int maxPredicateDepth) {
+    /** A drive's defaults: 65,536 groups, a 64 MiB result (the result buffer's limit), depth 16. */
+    public static final PlanLimits DRIVE = new PlanLimits(1 << 16, 64L << 20, 16);
+    /** The host's: 2^26 groups, a result as large as a byte array (a HostRunner's result sink holds 64 MiB), depth 64. */
+    public static final PlanLimits HOST = new PlanLimits(1 << 26, Integer.MAX_VALUE - 64, 64);
+
+    public PlanLimits {
+        if (maxGroups < 1 || maxResultBytes < PlanResult.HEADER_BYTES || maxPredicateDepth < 1) {
+            throw new IllegalArgumentException("plan limits must be positive, got " + maxGroups + " groups, "
+                    + maxResultBytes + " result bytes, depth " + maxPredicateDepth);
+        }
+    }
+
+    /** Refuses {@code plan} if it is beyond these limits, with a {@link PlanLimitException} naming the limit. */
+    public void check(Plan plan) {
+        int depth = plan.where().depth();
+        if (depth > maxPredicateDepth) {
+            throw new PlanLimitException("predicateDepth", "the predicate is " + depth + " levels deep, beyond the "
+                    + "limit of " + maxPredicateDepth + " levels (predicateDepth)");
+        }
+        long groups = plan.maxGroups();
+        if (plan.aggregating() && groups > maxGroups) {
+            throw new PlanLimitException("groups", "GROUP BY " + String.join(", ", plan.groupBy()) + " can make up to "
+                    + (groups == Long.MAX_VALUE ? "2^63 or more" : Long.toString(groups)) + " groups, beyond the limit of "
+                    + maxGroups + " groups (maxGroups)");
+        }
+        long rows = plan.aggregating() ? groups : plan.limit();
+        if (rows != Plan.NO_LIMIT && PlanResult.bytes(rows, plan.columnNames().size()) > maxResultBytes) {
+            throw new PlanLimitException("resultBytes", "the result can reach " + rows + " rows of "
+                    + plan.columnNames().size() + " columns, beyond the limit of " + maxResultBytes
+                    + " result bytes (maxResultBytes)");
+        }
+    }
+
+    /** The error that ends an execution whose result outgrew {@link #maxResultBytes}. */
+    TaskletLimitException resultTooLarge(long rows, int columns) {
+        return new TaskletLimitException("resultBytes", "the result passed " + rows + " rows of " + columns
+                + " columns, beyond the limit of " + maxResultBytes + " result bytes (maxResultBytes)");
+    }
+}

@@ -1,0 +1,106 @@
+package dev.ispd.plan;
+
+import dev.ispd.tasklet.Estimates;
+import dev.ispd.tasklet.Meter;
+import dev.ispd.tasklet.ResultSink;
+import dev.ispd.tasklet.Tasklet;
+import java.nio.ByteBuffer;
+
+/**
+ * The one plan interpreter, run by the drive and by the host on the same {@link Plan}: each
+ * record is tested against the WHERE tree and, if it matches, handed to the plan's
+ * {@link RowSink}. Nothing is allocated per record. Meter, per record examined: one record, the
+ * field loads and comparisons the predicate made (AND and OR stop early), then per match the
+ * loads of selected, key and aggregate fields, one hash update per record with GROUP BY, the
+ * comparisons of MIN, MAX and top-N, and at the end the result bytes. A LIMIT reached ends the
+ * examination of records (they are still scanned).
+ */
+public final class PlanTasklet implements Tasklet {
+    private final int recordSize;
+    private final Condition where;
+    private final RowSink sink;
+    private final Work work = new Work();
+
+    /** The interpreter for {@code plan} within {@code limits}; refuses a plan beyond them (PlanLimitException). */
+    public PlanTasklet(Plan plan, PlanLimits limits) {
+        limits.check(plan);
+        Layout layout = plan.layout();
+        this.recordSize = layout.recordSize();
+        this.where = Condition.bind(plan.where(), layout);
+        this.sink = sink(plan, limits);
+    }
+
+    private static RowSink sink(Plan plan, PlanLimits limits) {
+        Layout layout = plan.layout();
+        if (plan.aggregating()) {
+            Field[] keys = plan.groupBy().stream().map(n -> layout.field(n, "groupBy")).toArray(Field[]::new);
+            Aggregate.Function[] functions = plan.aggregates().stream().map(Aggregate::function)
+                    .toArray(Aggregate.Function[]::new);
+            Field[] fields = plan.aggregates().stream()
+                    .map(a -> a.field() == null ? null : layout.field(a.field(), "aggregate")).toArray(Field[]::new);
+            return new GroupTable(keys, functions, fields, limits.maxGroups());
+        }
+        Field[] select = plan.select().stream().map(n -> layout.field(n, "select")).toArray(Field[]::new);
+        if (plan.orderBy() != null) {
+            return new TopRows(select, layout.field(plan.orderBy().field(), "orderBy"), plan.orderBy().descending(),
+                    plan.limit());
+        }
+        return new KeptRows(select, plan.limit(), limits);
+    }
+
+    /**
+     * The work of {@code plan} over {@code bytes} of page-aligned records, as upper bounds: every
+     * record examined with every predicate leaf evaluated (IN as its binary search), every record
+     * matching; result bytes for the most rows the plan can return (the records, the LIMIT or
+     * the groups, whichever is fewest).
+     */
+    public static Meter estimate(Plan plan, long bytes, int pageSize) {
+        Meter m = Estimates.scanOnly(bytes, pageSize);
+        long n = bytes / plan.layout().recordSize();
+        long[] leaves = PredicateCost.of(plan.where());
+        m.addRecords(n);
+        int perMatch = plan.aggregating()
+                ? plan.groupBy().size() + (int) plan.aggregates().stream().filter(a -> a.field() != null).count()
+                : plan.select().size() + (plan.orderBy() != null ? 1 : 0);
+        m.addDramAccesses(n * (leaves[0] + perMatch));
+        long extremes = plan.aggregates().stream()
+                .filter(a -> a.function() == Aggregate.Function.MIN || a.function() == Aggregate.Function.MAX).count();
+        m.addCompares(n * (leaves[1] + extremes + (plan.orderBy() != null ? 1 : 0)));
+        if (!plan.groupBy().isEmpty()) {
+            m.addHashUpdates(n);
+        }
+        long rows = plan.aggregating() ? Math.min(n, plan.maxGroups()) : n;
+        if (plan.limit() != Plan.NO_LIMIT) {
+            rows = Math.min(rows, plan.limit());
+        }
+        m.addBytesOut(PlanResult.bytes(rows, plan.columnNames().size()));
+        return m;
+    }
+
+    @Override
+    public int recordSize() {
+        return recordSize;
+    }
+
+    @Override
+    public void scan(ByteBuffer data, long objectId, long objectOffset, Meter meter) {
+        int limit = data.limit() - recordSize;
+        long examined = 0;
+        for (int p = data.position(); p <= limit && !sink.full(); p += recordSize) {
+            examined++;
+            if (where.test(data, p, work)) {
+                sink.accept(data, p, work);
+            }
+        }
+        meter.addRecords(examined);
+        work.moveTo(meter);
+    }
+
+    @Override
+    public void finish(ResultSink out, Meter meter) {
+        int before = out.size();
+        sink.write(out, work);
+        work.moveTo(meter);
+        meter.addBytesOut(out.size() - before);
+    }
+}

@@ -1,0 +1,84 @@
+package dev.ispd.plan;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.util.Arrays;
+import java.util.HexFormat;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class PlanCodecTest {
+    @Test
+    void everyVectorDecodesToItsPlanAndEncodesBackToTheSameBytes() throws IOException {
+        for (PlanVectors.Vector v : PlanVectors.all()) {
+            byte[] bytes = Files.readAllBytes(PlanVectors.DIR.resolve(v.file()));
+            assertEquals(v.plan(), PlanCodec.decode(bytes), v.file());
+            assertArrayEquals(bytes, PlanCodec.encode(v.plan()), v.file());
+        }
+        try (var files = Files.list(PlanVectors.DIR)) {
+            assertEquals(PlanVectors.all().stream().map(PlanVectors.Vector::file).sorted().toList(),
+                    files.map(p -> p.getFileName().toString()).sorted().toList(), "every vector file is documented");
+        }
+    }
+
+    @Test
+    void q1IsTheDocumentedBytes() {
+        // docs/protocol.md, "Plans": the example spelled out byte by byte
+        byte[] q1 = PlanCodec.encode(PlanVectors.all().get(0).plan());
+        String hex = HexFormat.of().formatHex(q1);
+        assertTrue(hex.startsWith("01" + "0a00" + HexFormat.of().formatHex("worldcup98".getBytes()) + "00010000" + "09"),
+                hex);
+        assertTrue(hex.endsWith("00" + "00" + "0108" + "01" + "00ff" + "00" + "ffffffffffffffff"), hex);
+    }
+
+    @Test
+    void aMalformedEncodingNamesTheByte() {
+        byte[] q1 = PlanCodec.encode(PlanVectors.all().get(0).plan());
+        assertMalformed("byte 0", "version 9", with(q1, 0, 9));
+        assertMalformed("ends early", "", Arrays.copyOf(q1, q1.length - 3));
+        byte[] longer = Arrays.copyOf(q1, q1.length + 2);
+        assertMalformed("2 bytes after the end", "", longer);
+        // the GROUP BY field index (the byte after the group count) past the layout's 9 fields
+        int groupField = q1.length - 8 - 1 - 2 - 1 - 1;
+        assertMalformed("field index 9 is past", "byte " + groupField, with(q1, groupField, 9));
+        assertMalformed("at most 65536 bytes", "", new byte[PlanCodec.MAX_BYTES + 1]);
+    }
+
+    @Test
+    void aDecodedPlanIsCheckedLikeABuiltOne() {
+        byte[] q1 = PlanCodec.encode(PlanVectors.all().get(0).plan());
+        // LIMIT 5 on an aggregate plan: the last 8 bytes
+        byte[] limited = q1.clone();
+        Arrays.fill(limited, q1.length - 8, q1.length, (byte) 0);
+        limited[q1.length - 8] = 5;
+        PlanException e = assertThrows(PlanException.class, () -> PlanCodec.decode(limited));
+        assertEquals("limit", e.part(), e.getMessage());
+    }
+
+    @Test
+    void plansReadAsSql() {
+        List<String> texts = PlanVectors.all().stream().map(v -> v.plan().toString()).toList();
+        assertEquals("SELECT region, COUNT(*) FROM worldcup98@256 GROUP BY region", texts.get(0));
+        assertEquals("SELECT timestamp, clientID FROM worldcup98@32 WHERE (type = 0) AND ((region IN (1, 3)) OR "
+                + "(NOT (size BETWEEN 100 AND 2000))) LIMIT 1000", texts.get(2));
+        assertEquals("SELECT temp, serial FROM sensor@12 WHERE (level IS NULL) OR (temp < -5) ORDER BY serial DESC "
+                + "LIMIT 10", texts.get(3));
+    }
+
+    private static byte[] with(byte[] b, int at, int value) {
+        byte[] copy = b.clone();
+        copy[at] = (byte) value;
+        return copy;
+    }
+
+    private static void assertMalformed(String words, String more, byte[] body) {
+        PlanException e = assertThrows(PlanException.class, () -> PlanCodec.decode(body));
+        assertEquals("encoding", e.part(), e.getMessage());
+        assertTrue(e.getMessage().contains(words) && e.getMessage().contains(more), e.getMessage());
+    }
+}

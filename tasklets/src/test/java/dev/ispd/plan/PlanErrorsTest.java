@@ -1,0 +1,88 @@
+package dev.ispd.plan;
+
+import static dev.ispd.plan.Predicate.and;
+import static dev.ispd.plan.Predicate.eq;
+import static dev.ispd.plan.Predicate.isNull;
+import static dev.ispd.plan.Predicate.not;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.function.Executable;
+
+/** Bad plans are refused with an error naming the field, the literal or the limit. */
+class PlanErrorsTest {
+    private static final Layout WC = Layout.worldCup98(32);
+
+    private static void assertRefused(String part, String words, Executable plan) {
+        PlanException e = assertThrows(PlanException.class, plan);
+        assertEquals(part, e.part(), e.getMessage());
+        for (String w : words.split(";")) {
+            assertTrue(e.getMessage().contains(w), "'" + e.getMessage() + "' should name " + w);
+        }
+    }
+
+    @Test
+    void unknownFieldsAreNamedWithTheLayoutsFields() {
+        assertRefused("where", "'colour';worldcup98;region", () -> Plan.rows(WC, eq("colour", 1), List.of("type")));
+        assertRefused("select", "'sise'", () -> Plan.rows(WC, null, List.of("sise")));
+        assertRefused("groupBy", "'regoin'", () -> Plan.aggregate(WC, null, List.of("regoin"), List.of()));
+        assertRefused("aggregate", "'bytes'", () -> Plan.aggregate(WC, null, List.of(), List.of(Aggregate.sum("bytes"))));
+        assertRefused("orderBy", "'when'", () -> Plan.rows(WC, null, List.of("type")).top(3, "when", true));
+    }
+
+    @Test
+    void literalsOutsideTheFieldsRangeAreNamed() {
+        assertRefused("where", "256;type;[0, 255]", () -> Plan.rows(WC, eq("type", 256), List.of("type")));
+        assertRefused("where", "8;region;[0, 7]", () -> Plan.rows(WC, Predicate.between("region", 0, 8), List.of("type")));
+        assertRefused("where", "-1;size", () -> Plan.rows(WC, Predicate.in("size", 3, -1), List.of("type")));
+        assertRefused("where", "IS NULL;status;does not make nullable",
+                () -> Plan.rows(WC, isNull("status"), List.of("type")));
+    }
+
+    @Test
+    void shapesAPlanCannotHave() {
+        assertRefused("groupBy", "at most 4", () -> Plan.aggregate(WC, null,
+                List.of("type", "status", "method", "region", "server"), List.of(Aggregate.countStar())));
+        assertRefused("select", "no projection", () -> new Plan(WC, null, List.of("type"), List.of("region"),
+                List.of(Aggregate.countStar()), null, Plan.NO_LIMIT));
+        assertRefused("select", "at least one field", () -> Plan.rows(WC, null, List.of()));
+        assertRefused("select", "type is named twice", () -> Plan.rows(WC, null, List.of("type", "type")));
+        assertRefused("limit", "row plans", () -> new Plan(WC, null, List.of(), List.of("region"),
+                List.of(Aggregate.countStar()), null, 5));
+        assertRefused("limit", "needs a LIMIT", () -> new Plan(WC, null, List.of("type"), List.of(), List.of(),
+                new Plan.OrderBy("size", true), Plan.NO_LIMIT));
+        assertRefused("where", "AND needs 2", () -> Plan.rows(WC, and(eq("type", 1)), List.of("type")));
+        assertRefused("layout", "entry size", () -> Layout.worldCup98(24));
+        assertRefused("layout", "field wide;past the 4-byte record",
+                () -> new Layout("x", 4, List.of(Field.unsigned("wide", 0, 8))));
+        assertRefused("layout", "field odd;bits [6, 10)", () -> Field.bits("odd", 0, 1, 6, 4));
+    }
+
+    @Test
+    void aDriveRefusesAPlanBeyondItsLimitsNamingTheLimit() {
+        PlanLimitException groups = assertThrows(PlanLimitException.class, () -> new PlanTasklet(
+                Plan.aggregate(WC, null, List.of("clientID"), List.of(Aggregate.countStar())), PlanLimits.DRIVE));
+        assertEquals("groups", groups.limit());
+        assertTrue(groups.getMessage().contains("GROUP BY clientID") && groups.getMessage().contains("maxGroups"),
+                groups.getMessage());
+
+        Predicate deep = eq("type", 1);
+        for (int i = 0; i < 16; i++) {
+            deep = not(deep);
+        }
+        Predicate tooDeep = deep;
+        PlanLimitException depth = assertThrows(PlanLimitException.class,
+                () -> new PlanTasklet(Plan.rows(WC, tooDeep, List.of("type")), PlanLimits.DRIVE));
+        assertEquals("predicateDepth", depth.limit());
+        assertTrue(depth.getMessage().contains("17 levels"), depth.getMessage());
+
+        PlanLimits small = new PlanLimits(16, 1000, 4);
+        PlanLimitException rows = assertThrows(PlanLimitException.class,
+                () -> new PlanTasklet(Plan.rows(WC, null, List.of("type", "size")).limit(100), small));
+        assertEquals("resultBytes", rows.limit());
+        assertTrue(rows.getMessage().contains("100 rows of 2 columns"), rows.getMessage());
+    }
+}
