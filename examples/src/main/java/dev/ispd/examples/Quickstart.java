@@ -2,6 +2,7 @@ package dev.ispd.examples;
 
 import dev.ispd.cli.CommandLines;
 import dev.ispd.cli.OptionChecks;
+import dev.ispd.examples.cli.OffloadOptions;
 import dev.ispd.examples.bench.Q1Jobs;
 import dev.ispd.examples.cli.FailedJob;
 import dev.ispd.examples.worldcup.LoadProgress;
@@ -79,9 +80,10 @@ public final class Quickstart implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        OptionChecks.of(spec.commandLine()).atLeast("--entries", entries, 1)
+        OptionChecks checks = OptionChecks.of(spec.commandLine()).atLeast("--entries", entries, 1)
                 .oneOf("--entry-size", entrySize, WorldCup98.ENTRY_SIZES).atLeast("--drives", drives, 1)
                 .atLeast("--chunk-size", chunkSize, entrySize).oneOf("--profile", profile, Profiles.deviceNames());
+        OffloadOptions.check(checks, policy, hostProfile);
         Path work = Files.createTempDirectory("ispd-quickstart-");
         try (EmbeddedDrives started = EmbeddedDrives.builder().drives(drives).profile(profile).start()) {
             Configuration conf = WorldCupDrives.configuration(started, chunkSize, entrySize, hostProfile);

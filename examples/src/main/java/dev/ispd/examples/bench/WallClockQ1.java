@@ -2,6 +2,7 @@ package dev.ispd.examples.bench;
 
 import dev.ispd.cli.CommandLines;
 import dev.ispd.cli.OptionChecks;
+import dev.ispd.examples.cli.OffloadOptions;
 import dev.ispd.examples.bench.Q1Jobs.TimedRun;
 import dev.ispd.examples.worldcup.WorldCupDrives;
 import dev.ispd.examples.worldcup.WorldCupLoader;
@@ -140,10 +141,11 @@ public final class WallClockQ1 implements Callable<Integer> {
     }
 
     private void validate() {
-        OptionChecks.of(spec.commandLine()).atLeast("--entries", entries, 1)
+        OptionChecks checks = OptionChecks.of(spec.commandLine()).atLeast("--entries", entries, 1)
                 .oneOf("--entry-size", entrySize, WorldCup98.ENTRY_SIZES).atLeast("--drives", drives, 1)
                 .atLeast("--chunk-size", chunkSize, entrySize).oneOf("--profile", profile, Profiles.deviceNames())
                 .atLeast("--runs", runs, 1).atLeast("--map-slots", mapSlots, 1);
+        OffloadOptions.check(checks, null, hostProfile);
     }
 
     /** One Configuration for every job: the drives, the local runner with all cores, fast client polling. */

@@ -13,6 +13,7 @@ import dev.ispd.examples.worldcup.WorldCupDrives;
 import dev.ispd.examples.worldcup.WorldCupLoader;
 import dev.ispd.hadoop.conf.IspdKeys;
 import dev.ispd.hadoop.mapreduce.IspdCounter;
+import dev.ispd.hadoop.worldcup.WorldCupKeys;
 import dev.ispd.offload.settings.OffloadKeys;
 import dev.ispd.profile.Profiles;
 import dev.ispd.sim.daemon.EmbeddedDrives;
@@ -33,11 +34,11 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.mapreduce.Counters;
 import org.apache.hadoop.mapreduce.TaskCounter;
 import org.apache.hadoop.mapreduce.lib.input.FileInputFormatCounter;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine;
 
 /**
  * Runs Q1, Q2 or the filter as host-normal, host-optimized or device job (or all three) and
@@ -193,6 +194,7 @@ public final class QueryCommand implements Callable<Integer> {
         OptionChecks checks = OptionChecks.of(commandSpec.commandLine())
                 .oneOf("--entry-size", entrySize, WorldCup98.ENTRY_SIZES).atLeast("--chunk-size", chunkSize, entrySize)
                 .atLeast("--max-lines", maxLines, 0);
+        OffloadOptions.check(checks, policy, hostProfile);
         if (input != null && driveAddresses == null) {
             throw checks.usage("--input names a file on running drives: give them with --drives");
         }
@@ -212,7 +214,7 @@ public final class QueryCommand implements Callable<Integer> {
         conf.set(IspdKeys.FS_DRIVES.name(), drives.toString());
         String first = drives.toString().split(",")[0];
         conf.setLong(IspdKeys.FS_CHUNK_SIZE.name(), wholePageChunk(first.substring(first.indexOf('=') + 1)));
-        conf.setInt(IspdKeys.WORLDCUP_ENTRY_SIZE.name(), entrySize);
+        conf.setInt(WorldCupKeys.ENTRY_SIZE.name(), entrySize);
         conf.set(OffloadKeys.OFFLOAD_HOST_PROFILE.name(), hostProfile);
         return conf;
     }

@@ -23,11 +23,6 @@ import org.apache.hadoop.fs.Path;
  * @param linkLatencyNs     the drives' host link command latency
  */
 public record DriveGeometry(int pageSize, long chunkSize, long linkBytesPerSec, long linkLatencyNs) {
-    static final String PAGE_SIZE = "ispd.queries.page.size";
-    static final String CHUNK_SIZE = "ispd.queries.chunk.size";
-    static final String LINK_BANDWIDTH = "ispd.queries.link.bandwidth";
-    static final String LINK_LATENCY = "ispd.queries.link.latency.ns";
-
     public DriveGeometry {
         if (pageSize <= 0 || chunkSize <= 0 || linkBytesPerSec <= 0 || linkLatencyNs < 0) {
             throw new IllegalArgumentException("drive geometry needs positive page size, chunk size and link bandwidth, "
@@ -68,20 +63,20 @@ public record DriveGeometry(int pageSize, long chunkSize, long linkBytesPerSec, 
 
     /** Writes this geometry into a job configuration. */
     public void store(Configuration conf) {
-        conf.setInt(PAGE_SIZE, pageSize);
-        conf.setLong(CHUNK_SIZE, chunkSize);
-        conf.setLong(LINK_BANDWIDTH, linkBytesPerSec);
-        conf.setLong(LINK_LATENCY, linkLatencyNs);
+        conf.setInt(QueryKeys.PAGE_SIZE.name(), pageSize);
+        conf.setLong(QueryKeys.CHUNK_SIZE.name(), chunkSize);
+        conf.setLong(QueryKeys.LINK_BANDWIDTH.name(), linkBytesPerSec);
+        conf.setLong(QueryKeys.LINK_LATENCY.name(), linkLatencyNs);
     }
 
     /** The geometry {@link #store} wrote. */
     public static DriveGeometry load(Configuration conf) {
-        if (conf.get(PAGE_SIZE) == null) {
-            throw new IllegalStateException("the job configuration has no " + PAGE_SIZE
+        if (conf.get(QueryKeys.PAGE_SIZE.name()) == null) {
+            throw new IllegalStateException("the job configuration has no " + QueryKeys.PAGE_SIZE.name()
                     + "; build query jobs through QueryJobs, which probes the drives");
         }
-        return new DriveGeometry(conf.getInt(PAGE_SIZE, 0), conf.getLong(CHUNK_SIZE, 0),
-                conf.getLong(LINK_BANDWIDTH, 0), conf.getLong(LINK_LATENCY, -1));
+        return new DriveGeometry(conf.getInt(QueryKeys.PAGE_SIZE.name(), 0), conf.getLong(QueryKeys.CHUNK_SIZE.name(), 0),
+                conf.getLong(QueryKeys.LINK_BANDWIDTH.name(), 0), conf.getLong(QueryKeys.LINK_LATENCY.name(), -1));
     }
 
     /** The host link; its power is not the host's concern (the host profile prices the whole system). */

@@ -1,6 +1,6 @@
 package dev.ispd.examples.queries;
 
-import dev.ispd.hadoop.mapreduce.builtin.FilterDeviceMapper;
+import dev.ispd.hadoop.worldcup.FilterDeviceMapper;
 import dev.ispd.protocol.Params;
 import dev.ispd.tasklet.builtin.FilterFactory;
 import java.util.HashMap;

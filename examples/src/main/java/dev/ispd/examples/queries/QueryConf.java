@@ -5,16 +5,13 @@ import org.apache.hadoop.conf.Configuration;
 
 /** The query settings QueryJobs passes to its tasks in the job configuration. */
 final class QueryConf {
-    /** The filter's whole predicate, {@code field op value mode} ({@link PageFilter}). */
-    static final String FILTER_PREDICATE = "ispd.queries.filter.predicate";
-
     private QueryConf() {
     }
 
     static PageFilter predicate(Configuration conf) {
-        String text = conf.get(FILTER_PREDICATE);
+        String text = conf.get(QueryKeys.FILTER_PREDICATE.name());
         if (text == null) {
-            throw new IllegalStateException("the job configuration has no " + FILTER_PREDICATE
+            throw new IllegalStateException("the job configuration has no " + QueryKeys.FILTER_PREDICATE.name()
                     + "; build filter jobs through QueryJobs");
         }
         return PageFilter.parse(text);

@@ -1,17 +1,17 @@
 package dev.ispd.examples.queries;
 
 import dev.ispd.examples.cli.FailedJob;
-import dev.ispd.hadoop.conf.IspdKeys;
 import dev.ispd.hadoop.mapreduce.DeviceJob;
 import dev.ispd.hadoop.mapreduce.DeviceMapper;
 import dev.ispd.hadoop.mapreduce.DeviceMapperFormat;
 import dev.ispd.hadoop.mapreduce.IspdCounter;
 import dev.ispd.hadoop.mapreduce.LocalRunnerPolling;
-import dev.ispd.hadoop.mapreduce.builtin.FilterFormat;
-import dev.ispd.hadoop.mapreduce.builtin.Q1DeviceMapper;
-import dev.ispd.hadoop.mapreduce.builtin.Q1Format;
-import dev.ispd.hadoop.mapreduce.builtin.Q2DeviceMapper;
-import dev.ispd.hadoop.mapreduce.builtin.Q2Format;
+import dev.ispd.hadoop.worldcup.FilterFormat;
+import dev.ispd.hadoop.worldcup.Q1DeviceMapper;
+import dev.ispd.hadoop.worldcup.Q1Format;
+import dev.ispd.hadoop.worldcup.Q2DeviceMapper;
+import dev.ispd.hadoop.worldcup.Q2Format;
+import dev.ispd.hadoop.worldcup.WorldCupKeys;
 import dev.ispd.offload.settings.OffloadKeys;
 import dev.ispd.plan.PageFilter;
 import java.io.IOException;
@@ -80,11 +80,11 @@ public final class QueryJobs {
         Configuration c = new Configuration(conf);
         // the host variants poll as a DeviceJob does, so wall times compare
         LocalRunnerPolling.apply(c);
-        c.setInt(IspdKeys.WORLDCUP_ENTRY_SIZE.name(), spec.entrySize());
+        c.setInt(WorldCupKeys.ENTRY_SIZE.name(), spec.entrySize());
         if (spec.query() == Query.FILTER) {
             PageFilter p = spec.predicate();
-            c.set(QueryConf.FILTER_PREDICATE, p.toString());
-            c.set(IspdKeys.FILTER_PREDICATE.name(), p.condition().toString());
+            c.set(QueryKeys.FILTER_PREDICATE.name(), p.toString());
+            c.set(WorldCupKeys.FILTER_PREDICATE.name(), p.condition().toString());
         }
         DriveGeometry.probe(c, input).store(c);
         return c;

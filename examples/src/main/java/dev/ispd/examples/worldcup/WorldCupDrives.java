@@ -1,6 +1,7 @@
 package dev.ispd.examples.worldcup;
 
 import dev.ispd.hadoop.conf.IspdKeys;
+import dev.ispd.hadoop.worldcup.WorldCupKeys;
 import dev.ispd.offload.settings.OffloadKeys;
 import dev.ispd.sim.daemon.EmbeddedDrives;
 import java.util.List;
@@ -42,7 +43,7 @@ public final class WorldCupDrives {
         }
         conf.set(IspdKeys.FS_DRIVES.name(), value.toString());
         conf.setLong(IspdKeys.FS_CHUNK_SIZE.name(), chunkSize - chunkSize % entrySize);
-        conf.setInt(IspdKeys.WORLDCUP_ENTRY_SIZE.name(), entrySize);
+        conf.setInt(WorldCupKeys.ENTRY_SIZE.name(), entrySize);
         return conf;
     }
 }

@@ -53,6 +53,8 @@ class BadOptionsTest {
         add(cases, quickstart, "--drives", "--drives", "0");
         add(cases, quickstart, "--chunk-size", "--chunk-size", "0");
         add(cases, quickstart, "--profile", "--profile", "nosuch");
+        add(cases, quickstart, "--policy", "--policy", "cheapest");
+        add(cases, quickstart, "--host-profile", "--host-profile", "nosuch");
         add(cases, quickstart, "--nosuch", "--nosuch", "1");
 
         Supplier<Object> query = QueryCommand::new;
@@ -70,6 +72,9 @@ class BadOptionsTest {
         add(cases, query, "--predicate", "--query", "filter", "--predicate", "nosuch eq 1");
         add(cases, query, "--variant", "--query", "q1", "--variant", "nosuch");
         add(cases, query, "--input", "--query", "q1", "--input", "osd:///x.bin");
+        add(cases, query, "--policy", "--query", "q1", "--policy", "cheapest", "--variant", "device");
+        add(cases, query, "--policy", "--query", "q1", "--policy", "cheapest");
+        add(cases, query, "--host-profile", "--query", "q1", "--host-profile", "nosuch");
 
         Supplier<Object> generate = GenerateCommand::new;
         add(cases, generate, "--entries", "--entries", "0", "--out", missing);
@@ -107,6 +112,7 @@ class BadOptionsTest {
         add(cases, wallclock, "--map-slots", "--map-slots", "-2");
         add(cases, wallclock, "--entry-size", "--entry-size", "33");
         add(cases, wallclock, "--profile", "--profile", "nosuch");
+        add(cases, wallclock, "--host-profile", "--host-profile", "nosuch");
 
         Supplier<Object> drive = DriveDaemon::new;
         String socket = dir.resolve("d.sock").toString();

@@ -9,6 +9,7 @@ import dev.ispd.examples.worldcup.WorldCupGenerator;
 import dev.ispd.examples.worldcup.WorldCupLoader;
 import dev.ispd.hadoop.conf.IspdKeys;
 import dev.ispd.hadoop.mapreduce.IspdCounter;
+import dev.ispd.hadoop.worldcup.WorldCupKeys;
 import dev.ispd.offload.settings.OffloadKeys;
 import dev.ispd.sim.daemon.EmbeddedDrives;
 import dev.ispd.worldcup.WorldCup98;
@@ -49,7 +50,7 @@ class HostNormalQ1Test {
         conf = new Configuration();
         conf.set(IspdKeys.FS_DRIVES.name(), "localhost=" + drives.address(0) + ",localhost=" + drives.address(1));
         conf.setLong(IspdKeys.FS_CHUNK_SIZE.name(), 1 << 20);
-        conf.setInt(IspdKeys.WORLDCUP_ENTRY_SIZE.name(), ENTRY_SIZE);
+        conf.setInt(WorldCupKeys.ENTRY_SIZE.name(), ENTRY_SIZE);
         conf.set("mapreduce.framework.name", "local");
         conf.set("hadoop.tmp.dir", work.resolve("hadoop").toString());
         conf.setInt("mapreduce.client.completion.pollinterval", 50);

@@ -5,9 +5,8 @@ import dev.ispd.offload.settings.OffloadKeys;
 import java.util.List;
 
 /**
- * The Hadoop layer's configuration keys (the osd:// file system, DeviceJob, the built-in
- * DeviceMappers), with their defaults and what they do; the offload core owns the rest
- * ({@link OffloadKeys}). Set them cluster-wide in core-site.xml / mapred-site.xml or per job on
+ * The Hadoop layer's configuration keys (the osd:// file system, DeviceJob), with their defaults and what they do; the offload core owns the rest
+ * ({@link OffloadKeys}) and the WorldCup98 DeviceMappers theirs ({@code WorldCupKeys}). Set them cluster-wide in core-site.xml / mapred-site.xml or per job on
  * the job's Configuration (the job's value wins, as usual in Hadoop). docs/hadoop.md's table of
  * keys is checked against {@link #ALL} by a test.
  */
@@ -42,16 +41,11 @@ public final class IspdKeys {
             "The DeviceMapper class of a DeviceJob (set by DeviceJob.setDeviceMapper): which tasklet, with which parameters.");
     public static final ConfigKey JOB_DEVICE_FORMAT = new ConfigKey("ispd.job.device.format", "",
             "The DeviceMapperFormat class of a DeviceJob (set by DeviceJob.setDeviceMapperFormat): tasklet result -> key/values.");
-    public static final ConfigKey WORLDCUP_ENTRY_SIZE = new ConfigKey("ispd.worldcup.entry.size", "20",
-            "Bytes per WorldCup98 entry (20, 32, 64, 128 or 256) for the built-in Q1, Q2 and filter DeviceMappers.");
-    public static final ConfigKey FILTER_PREDICATE = new ConfigKey("ispd.filter.predicate", "",
-            "The filter DeviceMapper's predicate 'field op value', e.g. 'type eq 0' (fields and ops: docs/tasklets.md).");
 
     /** Every key a Hadoop user sets, the offload core's included, in the order of the docs' table. */
     public static final List<ConfigKey> ALL = List.of(FS_DRIVES, FS_CHUNK_SIZE, FS_REPLICATION, FS_NAMESPACE_DRIVE,
             FS_NAMESPACE_ZOOKEEPER, FS_NAMESPACE_ZNODE, FS_CHECKPOINT_RECORDS, OffloadKeys.OFFLOAD_POLICY,
             OffloadKeys.OFFLOAD_WEIGHT, OffloadKeys.OFFLOAD_HOST_PROFILE, OffloadKeys.OFFLOAD_HOST_SLOTS,
             OffloadKeys.OFFLOAD_CORRECTION, OffloadKeys.OFFLOAD_CORRECTION_FILE, OffloadKeys.DEVICE_TIMEOUT_MS,
-            JOB_DEVICE_MAPPER, JOB_DEVICE_FORMAT, OffloadKeys.SPLIT_MAX_BYTES, OffloadKeys.SPLIT_GROUP_MAX_BYTES,
-            WORLDCUP_ENTRY_SIZE, FILTER_PREDICATE);
+            JOB_DEVICE_MAPPER, JOB_DEVICE_FORMAT, OffloadKeys.SPLIT_MAX_BYTES, OffloadKeys.SPLIT_GROUP_MAX_BYTES);
 }

@@ -7,8 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ispd.hadoop.fs.OsdDrives;
 import dev.ispd.hadoop.fs.OsdFileSystem;
-import dev.ispd.hadoop.mapreduce.builtin.Q1DeviceMapper;
-import dev.ispd.hadoop.mapreduce.builtin.Q1Format;
+import dev.ispd.hadoop.worldcup.Q1DeviceMapper;
+import dev.ispd.hadoop.worldcup.Q1Format;
 import dev.ispd.offload.schedule.CorrectionBook;
 import dev.ispd.offload.schedule.CorrectionStore;
 import dev.ispd.offload.schedule.Decision;

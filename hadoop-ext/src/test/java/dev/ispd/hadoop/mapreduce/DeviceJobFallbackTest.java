@@ -3,8 +3,8 @@ package dev.ispd.hadoop.mapreduce;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.ispd.hadoop.conf.IspdKeys;
-import dev.ispd.hadoop.mapreduce.builtin.Q1DeviceMapper;
-import dev.ispd.hadoop.mapreduce.builtin.Q1Format;
+import dev.ispd.hadoop.worldcup.Q1DeviceMapper;
+import dev.ispd.hadoop.worldcup.Q1Format;
 import dev.ispd.offload.settings.OffloadKeys;
 import dev.ispd.sim.daemon.EmbeddedDrives;
 import java.net.URI;

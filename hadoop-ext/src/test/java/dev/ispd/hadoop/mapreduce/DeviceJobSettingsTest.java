@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.ispd.hadoop.conf.IspdKeys;
-import dev.ispd.hadoop.mapreduce.builtin.Q2DeviceMapper;
-import dev.ispd.hadoop.mapreduce.builtin.Q2Format;
+import dev.ispd.hadoop.worldcup.Q2DeviceMapper;
+import dev.ispd.hadoop.worldcup.Q2Format;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.io.LongWritable;
 import org.apache.hadoop.io.Text;

@@ -4,10 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ispd.hadoop.fs.OsdDrives;
-import dev.ispd.hadoop.mapreduce.builtin.Q1DeviceMapper;
-import dev.ispd.hadoop.mapreduce.builtin.Q1Format;
-import dev.ispd.hadoop.mapreduce.builtin.Q2DeviceMapper;
-import dev.ispd.hadoop.mapreduce.builtin.Q2Format;
+import dev.ispd.hadoop.worldcup.Q1DeviceMapper;
+import dev.ispd.hadoop.worldcup.Q1Format;
+import dev.ispd.hadoop.worldcup.Q2DeviceMapper;
+import dev.ispd.hadoop.worldcup.Q2Format;
 import dev.ispd.offload.schedule.Decision;
 import dev.ispd.offload.schedule.OffloadScheduler;
 import dev.ispd.offload.schedule.Placement;

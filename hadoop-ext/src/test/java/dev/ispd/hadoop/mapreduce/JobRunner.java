@@ -2,7 +2,7 @@ package dev.ispd.hadoop.mapreduce;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.ispd.hadoop.conf.IspdKeys;
+import dev.ispd.hadoop.worldcup.WorldCupKeys;
 import dev.ispd.offload.settings.OffloadKeys;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -34,7 +34,7 @@ final class JobRunner {
         conf.set("mapreduce.framework.name", "local");
         conf.set("hadoop.tmp.dir", work.resolve("hadoop").toString());
         conf.set(OffloadKeys.OFFLOAD_POLICY.name(), policy);
-        conf.setInt(IspdKeys.WORLDCUP_ENTRY_SIZE.name(), entrySize);
+        conf.setInt(WorldCupKeys.ENTRY_SIZE.name(), entrySize);
         return conf;
     }
 

@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ispd.client.Drive;
 import dev.ispd.hadoop.fs.DriveSet;
-import dev.ispd.hadoop.mapreduce.builtin.FilterFormat;
-import dev.ispd.hadoop.mapreduce.builtin.Q1Format;
-import dev.ispd.hadoop.mapreduce.builtin.Q2Format;
+import dev.ispd.hadoop.worldcup.FilterFormat;
+import dev.ispd.hadoop.worldcup.Q1Format;
+import dev.ispd.hadoop.worldcup.Q2Format;
 import dev.ispd.offload.execute.DrivePool;
 import dev.ispd.offload.execute.SplitExecutor;
 import dev.ispd.offload.plan.DriveGeometry;

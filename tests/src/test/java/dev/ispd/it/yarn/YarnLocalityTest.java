@@ -7,8 +7,9 @@ import dev.ispd.examples.worldcup.WorldCupGenerator;
 import dev.ispd.hadoop.conf.IspdKeys;
 import dev.ispd.hadoop.mapreduce.DeviceJob;
 import dev.ispd.hadoop.mapreduce.IspdCounter;
-import dev.ispd.hadoop.mapreduce.builtin.Q1DeviceMapper;
-import dev.ispd.hadoop.mapreduce.builtin.Q1Format;
+import dev.ispd.hadoop.worldcup.Q1DeviceMapper;
+import dev.ispd.hadoop.worldcup.Q1Format;
+import dev.ispd.hadoop.worldcup.WorldCupKeys;
 import dev.ispd.offload.schedule.Decision;
 import dev.ispd.offload.settings.OffloadKeys;
 import dev.ispd.sim.daemon.EmbeddedDrives;
@@ -99,7 +100,7 @@ class YarnLocalityTest {
                 .mapToObj(i -> cluster.hosts().get(i) + "=" + drives.address(i)).collect(Collectors.joining(",")));
         conf.setLong(IspdKeys.FS_CHUNK_SIZE.name(), CHUNK);
         conf.set(OffloadKeys.OFFLOAD_POLICY.name(), "device-only");
-        conf.setInt(IspdKeys.WORLDCUP_ENTRY_SIZE.name(), ENTRY_SIZE);
+        conf.setInt(WorldCupKeys.ENTRY_SIZE.name(), ENTRY_SIZE);
         return conf;
     }
 

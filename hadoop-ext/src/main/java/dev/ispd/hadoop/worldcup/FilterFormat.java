@@ -1,4 +1,4 @@
-package dev.ispd.hadoop.mapreduce.builtin;
+package dev.ispd.hadoop.worldcup;
 
 import dev.ispd.hadoop.mapreduce.DeviceMapperFormat;
 import dev.ispd.hadoop.mapreduce.KeyValueSink;

@@ -1,6 +1,5 @@
-package dev.ispd.hadoop.mapreduce.builtin;
+package dev.ispd.hadoop.worldcup;
 
-import dev.ispd.hadoop.conf.IspdKeys;
 import dev.ispd.hadoop.mapreduce.DeviceMapper;
 import dev.ispd.plan.Comparison;
 import dev.ispd.plan.PlanException;
@@ -21,11 +20,11 @@ public class FilterDeviceMapper extends DeviceMapper {
 
     @Override
     public Params params(Configuration conf) {
-        String predicate = conf.getTrimmed(IspdKeys.FILTER_PREDICATE.name(), IspdKeys.FILTER_PREDICATE.defaultValue());
+        String predicate = conf.getTrimmed(WorldCupKeys.FILTER_PREDICATE.name(), WorldCupKeys.FILTER_PREDICATE.defaultValue());
         try {
             return FilterFactory.params(WorldCupParams.entrySize(conf), Comparison.parse(predicate));
         } catch (PlanException e) {
-            throw new IllegalArgumentException(IspdKeys.FILTER_PREDICATE.name() + ": " + e.getMessage(), e);
+            throw new IllegalArgumentException(WorldCupKeys.FILTER_PREDICATE.name() + ": " + e.getMessage(), e);
         }
     }
 }

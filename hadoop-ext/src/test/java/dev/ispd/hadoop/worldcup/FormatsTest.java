@@ -1,10 +1,9 @@
-package dev.ispd.hadoop.mapreduce.builtin;
+package dev.ispd.hadoop.worldcup;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.ispd.hadoop.conf.IspdKeys;
 import dev.ispd.hadoop.mapreduce.WorldCupData;
 import dev.ispd.host.HostRunner;
 import dev.ispd.host.InMemoryPageSource;
@@ -40,7 +39,7 @@ class FormatsTest {
 
     private static Configuration conf() {
         Configuration conf = new Configuration(false);
-        conf.setInt(IspdKeys.WORLDCUP_ENTRY_SIZE.name(), ENTRY);
+        conf.setInt(WorldCupKeys.ENTRY_SIZE.name(), ENTRY);
         return conf;
     }
 
@@ -64,7 +63,7 @@ class FormatsTest {
     @Test
     void filterFormatGivesTheFileOffsetsOfMatchingPages() throws Exception {
         Configuration conf = conf();
-        conf.set(IspdKeys.FILTER_PREDICATE.name(), "type eq 3");
+        conf.set(WorldCupKeys.FILTER_PREDICATE.name(), "type eq 3");
         TreeSet<Long> expected = new TreeSet<>();
         for (int p = 0; p < DATA.length; p += ENTRY) {
             if ((DATA[p + WorldCup98.TYPE_OFFSET] & 0xFF) == 3) {
@@ -83,16 +82,16 @@ class FormatsTest {
     @Test
     void badSettingsAndResultsAreNamed() {
         Configuration conf = conf();
-        conf.set(IspdKeys.FILTER_PREDICATE.name(), "type 3");
+        conf.set(WorldCupKeys.FILTER_PREDICATE.name(), "type 3");
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> new FilterDeviceMapper().params(conf));
         assertEquals("ispd.filter.predicate: a predicate is 'field op value', e.g. 'type eq 0', got 'type 3'",
                 e.getMessage());
-        conf.set(IspdKeys.FILTER_PREDICATE.name(), "type eq 256");
+        conf.set(WorldCupKeys.FILTER_PREDICATE.name(), "type eq 256");
         e = assertThrows(IllegalArgumentException.class, () -> new FilterDeviceMapper().params(conf));
         assertTrue(e.getMessage().contains("'256'") && e.getMessage().contains("field type"), e.getMessage());
 
-        conf.setInt(IspdKeys.WORLDCUP_ENTRY_SIZE.name(), 24);
+        conf.setInt(WorldCupKeys.ENTRY_SIZE.name(), 24);
         e = assertThrows(IllegalArgumentException.class, () -> new Q1DeviceMapper().factory(conf));
         assertTrue(e.getMessage().contains("entrySize") && e.getMessage().contains("24"), e.getMessage());
 

@@ -1,6 +1,5 @@
-package dev.ispd.hadoop.mapreduce.builtin;
+package dev.ispd.hadoop.worldcup;
 
-import dev.ispd.hadoop.conf.IspdKeys;
 import dev.ispd.tasklet.builtin.Q1Factory;
 import org.apache.hadoop.conf.Configuration;
 
@@ -14,6 +13,6 @@ final class WorldCupParams {
 
     /** {@link IspdKeys#WORLDCUP_ENTRY_SIZE} as text; the tasklet's own validation checks its value. */
     static String entrySize(Configuration conf) {
-        return conf.getTrimmed(IspdKeys.WORLDCUP_ENTRY_SIZE.name(), IspdKeys.WORLDCUP_ENTRY_SIZE.defaultValue());
+        return conf.getTrimmed(WorldCupKeys.ENTRY_SIZE.name(), WorldCupKeys.ENTRY_SIZE.defaultValue());
     }
 }

@@ -1,6 +1,5 @@
-package dev.ispd.hadoop.mapreduce.builtin;
+package dev.ispd.hadoop.worldcup;
 
-import dev.ispd.hadoop.conf.IspdKeys;
 import dev.ispd.hadoop.mapreduce.DeviceMapper;
 import dev.ispd.protocol.Params;
 import dev.ispd.tasklet.builtin.Q2Factory;
