@@ -1,6 +1,5 @@
 package dev.ispd.hadoop.worldcup;
 
-import dev.ispd.hadoop.mapreduce.DeviceMapperFormat;
 import dev.ispd.hadoop.mapreduce.KeyValueSink;
 import dev.ispd.offload.execute.ResultOrigin;
 import dev.ispd.tasklet.builtin.Q1Result;
@@ -10,17 +9,7 @@ import org.apache.hadoop.io.LongWritable;
 import org.apache.hadoop.io.Text;
 
 /** A {@code q1} result as (region name, accesses), one pair per region the split saw. Sum them in the reducer. */
-public class Q1Format implements DeviceMapperFormat<Text, LongWritable> {
-    @Override
-    public Class<Text> keyClass() {
-        return Text.class;
-    }
-
-    @Override
-    public Class<LongWritable> valueClass() {
-        return LongWritable.class;
-    }
-
+public class Q1Format extends CountFormat {
     @Override
     public void convert(byte[] result, ResultOrigin origin, KeyValueSink<Text, LongWritable> out) throws IOException {
         Q1Result counts = Results.decode(() -> Q1Result.decode(result), origin);

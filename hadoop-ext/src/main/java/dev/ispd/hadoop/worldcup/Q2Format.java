@@ -1,6 +1,5 @@
 package dev.ispd.hadoop.worldcup;
 
-import dev.ispd.hadoop.mapreduce.DeviceMapperFormat;
 import dev.ispd.hadoop.mapreduce.KeyValueSink;
 import dev.ispd.offload.execute.ResultOrigin;
 import dev.ispd.tasklet.builtin.Q2Result;
@@ -13,17 +12,7 @@ import org.apache.hadoop.io.Text;
  * A {@code q2} result as ("region name\ttype name", accesses), one pair per (region, type) seen.
  * Sum them in the reducer.
  */
-public class Q2Format implements DeviceMapperFormat<Text, LongWritable> {
-    @Override
-    public Class<Text> keyClass() {
-        return Text.class;
-    }
-
-    @Override
-    public Class<LongWritable> valueClass() {
-        return LongWritable.class;
-    }
-
+public class Q2Format extends CountFormat {
     @Override
     public void convert(byte[] result, ResultOrigin origin, KeyValueSink<Text, LongWritable> out) throws IOException {
         Q2Result table = Results.decode(() -> Q2Result.decode(result), origin);
