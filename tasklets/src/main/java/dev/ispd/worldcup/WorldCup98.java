@@ -5,7 +5,7 @@ import java.nio.ByteOrder;
 import java.util.List;
 
 /**
- * The WorldCup98 access-log record (/work/shared/worldcup98-format.md): 20 bytes, every integer
+ * The WorldCup98 access-log record (../shared/worldcup98-format.md): 20 bytes, every integer
  * big-endian, optionally padded to a fixed entry size as in papers/smart-ssd-kang-2013.txt V-C.
  *
  * <p>The accessors read one field of the record that starts at an absolute index of a buffer.

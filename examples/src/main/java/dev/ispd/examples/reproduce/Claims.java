@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * The paper's claims (kang2013 V-B-2, V-C; /work/shared/device-facts.md) checked against the
+ * The paper's claims (kang2013 V-B-2, V-C; ../shared/device-facts.md) checked against the
  * figures the harness computed. Where the paper gives a range the check uses it; where it says
  * "about" or "near", the tolerance is stated in the claim's text.
  */

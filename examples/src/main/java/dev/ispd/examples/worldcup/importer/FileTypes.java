@@ -7,7 +7,7 @@ import java.util.Map;
 
 /**
  * The file type of a requested URL, the {@code type} byte of a WorldCup98 record. The original
- * tools' table is not published, so this is the table of /work/shared/worldcup98-format.md with
+ * tools' table is not published, so this is the table of ../shared/worldcup98-format.md with
  * extensions added because the real sample requests them (.tif/.tiff IMAGE, .hqx COMPRESSED);
  * docs/import.md lists it. Rules, in order, case-insensitive:
  * <ol>
