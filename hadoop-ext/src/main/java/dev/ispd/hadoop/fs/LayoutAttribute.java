@@ -47,6 +47,20 @@ public final class LayoutAttribute {
         return value == null ? Optional.empty() : Optional.of(new String(value, StandardCharsets.UTF_8));
     }
 
+    /** The record size of the layout recorded on {@code file}, or 0 if it records none. */
+    public static int recordSize(FileSystem fs, Path file) throws IOException {
+        Optional<String> text = read(fs, file);
+        return text.isEmpty() ? 0 : recordSizeOf(file, text.get());
+    }
+
+    private static int recordSizeOf(Path file, String text) {
+        try {
+            return Integer.parseInt(text.substring(text.lastIndexOf('/') + 1));
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(file + " has a damaged layout attribute '" + text + "'");
+        }
+    }
+
     /**
      * The WorldCup98 entry size of {@code file}: the recorded one, which {@code given} (null if
      * none was given) must equal; without a recorded layout, {@code given}, which is then required.
@@ -62,17 +76,11 @@ public final class LayoutAttribute {
             }
             return given;
         }
-        String prefix = Layout.WORLDCUP98 + "/";
         String text = recorded.get();
-        if (!text.startsWith(prefix)) {
+        if (!text.startsWith(Layout.WORLDCUP98 + "/")) {
             throw new IllegalArgumentException(file + " holds layout " + text + ", not " + Layout.WORLDCUP98);
         }
-        int size;
-        try {
-            size = Integer.parseInt(text.substring(prefix.length()));
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(file + " has a damaged layout attribute '" + text + "'");
-        }
+        int size = recordSizeOf(file, text);
         if (given != null && given != size) {
             throw new IllegalArgumentException(file + " holds " + Layout.WORLDCUP98 + " entries of " + size
                     + " B (its layout " + text + "), but an entry size of " + given + " B was given");
