@@ -5,16 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ispd.cli.CommandLines;
 import dev.ispd.cli.ExitStatus;
-import dev.ispd.examples.worldcup.WorldCupDrives;
 import dev.ispd.examples.worldcup.WorldCupGenerator;
 import dev.ispd.hadoop.fs.LayoutAttribute;
-import dev.ispd.sim.daemon.EmbeddedDrives;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.net.URI;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -22,10 +19,9 @@ import java.nio.file.Path;
 import java.util.Optional;
 import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileSystem;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
@@ -35,22 +31,11 @@ import picocli.CommandLine;
  * entries read as 32-byte ones) is a usage error naming both. Two in-JVM drives over TCP.
  */
 class FileLayoutCommandsTest {
-    private static EmbeddedDrives drives;
-    private static String addresses;
+    @RegisterExtension
+    static final TcpDrives DRIVES = new TcpDrives(2);
 
     @TempDir
     Path dir;
-
-    @BeforeAll
-    static void startDrives() throws IOException {
-        drives = EmbeddedDrives.builder().drives(2).tcp(true).start();
-        addresses = String.join(",", drives.addresses());
-    }
-
-    @AfterAll
-    static void stopDrives() throws Exception {
-        drives.close();
-    }
 
     @AfterEach
     void closeClients() throws IOException {
@@ -77,12 +62,8 @@ class FileLayoutCommandsTest {
         }
     }
 
-    private static FileSystem osd() throws IOException {
-        return FileSystem.newInstance(URI.create("osd:///"), WorldCupDrives.osd(drives.addresses(), 1 << 20, 20));
-    }
-
     private static Optional<String> layoutOf(String path) throws IOException {
-        try (FileSystem fs = osd()) {
+        try (FileSystem fs = DRIVES.osd()) {
             return LayoutAttribute.read(fs, new org.apache.hadoop.fs.Path(path));
         }
     }
@@ -93,7 +74,7 @@ class FileLayoutCommandsTest {
         WorldCupGenerator.withDefaults(1, 5_000).fill(entries, 5_000, 20);
         Path log = Files.write(dir.resolve("wc_day6_1"), entries.array());
         Run loaded = run(CommandLines.of(new LoadCommand(new PrintStream(new ByteArrayOutputStream()))),
-                "--drives", addresses, "--entry-size", "20", "--to", "osd:///k/keep.bin", log.toString());
+                "--drives", DRIVES.addresses(), "--entry-size", "20", "--to", "osd:///k/keep.bin", log.toString());
         assertEquals(0, loaded.status(), loaded.err());
     }
 
@@ -102,7 +83,7 @@ class FileLayoutCommandsTest {
         loadKeepAt20Bytes();
         assertEquals(Optional.of("worldcup98/20"), layoutOf("osd:///k/keep.bin"));
 
-        Run wrong = query("--query", "q1", "--entry-size", "32", "--input", "osd:///k/keep.bin", "--drives", addresses);
+        Run wrong = query("--query", "q1", "--entry-size", "32", "--input", "osd:///k/keep.bin", "--drives", DRIVES.addresses());
 
         assertEquals(ExitStatus.USAGE_OR_INPUT.code(), wrong.status(), wrong.err());
         assertEquals(1, wrong.err().lines().count(), wrong.err());
@@ -114,34 +95,34 @@ class FileLayoutCommandsTest {
     void theEntrySizeComesFromTheFileAndAnAgreeingOneIsFine() throws IOException {
         loadKeepAt20Bytes();
         Run recorded = query("--query", "q1", "--variant", "device", "--input", "osd:///k/keep.bin",
-                "--drives", addresses);
+                "--drives", DRIVES.addresses());
         assertEquals(0, recorded.status(), recorded.err());
         Run agreeing = query("--query", "q1", "--variant", "device", "--entry-size", "20",
-                "--input", "osd:///k/keep.bin", "--drives", addresses);
+                "--input", "osd:///k/keep.bin", "--drives", DRIVES.addresses());
         assertEquals(0, agreeing.status(), agreeing.err());
     }
 
     @Test
     void aFileWithoutALayoutNeedsAnExplicitEntrySize() throws IOException {
-        try (FileSystem fs = osd(); FSDataOutputStream out = fs.create(new org.apache.hadoop.fs.Path("/put/plain.bin"))) {
+        try (FileSystem fs = DRIVES.osd(); FSDataOutputStream out = fs.create(new org.apache.hadoop.fs.Path("/put/plain.bin"))) {
             ByteBuffer entries = ByteBuffer.allocate(1_000 * 32);
             WorldCupGenerator.withDefaults(2, 1_000).fill(entries, 1_000, 32);
             out.write(entries.array()); // as hadoop fs -put writes it: no layout
         }
         Run none = query("--query", "q1", "--variant", "device", "--input", "osd:///put/plain.bin",
-                "--drives", addresses);
+                "--drives", DRIVES.addresses());
         assertEquals(ExitStatus.USAGE_OR_INPUT.code(), none.status(), none.err());
         assertTrue(none.err().contains("records no layout: give its entry size with --entry-size"), none.err());
 
         Run given = query("--query", "q1", "--variant", "device", "--entry-size", "32",
-                "--input", "osd:///put/plain.bin", "--drives", addresses);
+                "--input", "osd:///put/plain.bin", "--drives", DRIVES.addresses());
         assertEquals(0, given.status(), given.err());
     }
 
     @Test
     void generateRecordsTheLayoutOfWhatItWritesToOsd() throws IOException {
         Run gen = run(CommandLines.of(new GenerateCommand(new PrintStream(new ByteArrayOutputStream()))),
-                "--entries", "100", "--entry-size", "128", "--drives", addresses, "--out", "osd:///gen/wc-128.bin");
+                "--entries", "100", "--entry-size", "128", "--drives", DRIVES.addresses(), "--out", "osd:///gen/wc-128.bin");
         assertEquals(0, gen.status(), gen.err());
         assertEquals(Optional.of("worldcup98/128"), layoutOf("osd:///gen/wc-128.bin"));
     }
