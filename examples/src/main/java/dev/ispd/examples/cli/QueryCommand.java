@@ -169,11 +169,14 @@ public final class QueryCommand implements Callable<Integer> {
 
     /** The entry size of the --input file: its recorded layout, which --entry-size must match, or --entry-size. */
     private int entrySizeOf(org.apache.hadoop.fs.Path file, Configuration conf) throws Exception {
+        FileSystem fs = file.getFileSystem(conf);
+        if (entrySize == null && LayoutAttribute.read(fs, file).isEmpty()) {
+            throw usage("--input " + input + " records no layout: give its entry size with --entry-size");
+        }
         try {
-            return LayoutAttribute.worldCup98EntrySize(file.getFileSystem(conf), file, entrySize);
+            return LayoutAttribute.worldCup98EntrySize(fs, file, entrySize);
         } catch (IllegalArgumentException e) {
-            throw usage("--input " + input + ": " + e.getMessage()
-                    + (entrySize == null ? " with --entry-size" : ""));
+            throw usage("--input " + input + ": " + e.getMessage());
         }
     }
 

@@ -112,7 +112,7 @@ class FileLayoutCommandsTest {
         Run none = query("--query", "q1", "--variant", "device", "--input", "osd:///put/plain.bin",
                 "--drives", DRIVES.addresses());
         assertEquals(ExitStatus.USAGE_OR_INPUT.code(), none.status(), none.err());
-        assertTrue(none.err().contains("records no layout: give its entry size with --entry-size"), none.err());
+        assertTrue(none.err().contains("--input osd:///put/plain.bin records no layout: give its entry size with --entry-size"), none.err());
 
         Run given = query("--query", "q1", "--variant", "device", "--entry-size", "32",
                 "--input", "osd:///put/plain.bin", "--drives", DRIVES.addresses());
