@@ -12,6 +12,7 @@ import dev.ispd.examples.queries.Variant;
 import dev.ispd.examples.worldcup.WorldCupDrives;
 import dev.ispd.examples.worldcup.WorldCupLoader;
 import dev.ispd.hadoop.conf.IspdKeys;
+import dev.ispd.hadoop.fs.LayoutAttribute;
 import dev.ispd.hadoop.mapreduce.IspdCounter;
 import dev.ispd.hadoop.worldcup.WorldCupKeys;
 import dev.ispd.offload.settings.OffloadKeys;
@@ -52,6 +53,9 @@ import picocli.CommandLine.Spec;
                 + "aggregation (host-optimized) or as a DeviceJob (device), and prints the answer with wall time "
                 + "and modeled time and energy.")
 public final class QueryCommand implements Callable<Integer> {
+    /** The entry size of generated data when --entry-size is not given. */
+    static final int GENERATED_ENTRY_SIZE = 256;
+
     @Option(names = "--query", required = true, description = "q1, q2 or filter")
     String query;
 
@@ -67,8 +71,9 @@ public final class QueryCommand implements Callable<Integer> {
     @Option(names = "--entries", description = "entries to generate (default: ${DEFAULT-VALUE})")
     long entries = 200_000;
 
-    @Option(names = "--entry-size", description = "bytes per entry: 20, 32, 64, 128 or 256 (default: ${DEFAULT-VALUE})")
-    int entrySize = 256;
+    @Option(names = "--entry-size", description = "bytes per entry: 20, 32, 64, 128 or 256 (default: "
+            + GENERATED_ENTRY_SIZE + " for generated data; with --input, the file's recorded layout, which it must match)")
+    Integer entrySize;
 
     @Option(names = "--drives", arity = "1..*", split = ",", paramLabel = "ADDR",
             description = "running drives (address, or host=address) instead of simulated ones in this JVM")
@@ -111,17 +116,18 @@ public final class QueryCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         checkOptions();
-        QuerySpec spec = spec();
+        QuerySpec spec = spec(entrySize == null ? GENERATED_ENTRY_SIZE : entrySize);
         List<Variant> variants = variants();
         Path work = Files.createTempDirectory("ispd-query-");
         try {
             if (driveAddresses != null) {
-                return run(spec, variants, externalConfiguration(), work);
+                return run(spec, variants, externalConfiguration(spec), work);
             }
             try (EmbeddedDrives started = EmbeddedDrives.builder().drives(driveCount).profile(profile).start()) {
                 out.printf("%d simulated %s drive(s)%n", driveCount, profile);
-                Configuration conf = WorldCupDrives.configuration(started, wholePageChunk(started.address(0)),
-                        entrySize, hostProfile);
+                int size = spec.entrySize();
+                Configuration conf = WorldCupDrives.configuration(started, wholePageChunk(started.address(0), size),
+                        size, hostProfile);
                 return run(spec, variants, conf, work);
             }
         } finally {
@@ -136,7 +142,10 @@ public final class QueryCommand implements Callable<Integer> {
         if (policy != null) {
             conf.set(OffloadKeys.OFFLOAD_POLICY.name(), policy);
         }
-        org.apache.hadoop.fs.Path file = input != null ? new org.apache.hadoop.fs.Path(input) : load(conf);
+        org.apache.hadoop.fs.Path file = input != null ? new org.apache.hadoop.fs.Path(input) : load(conf, spec);
+        if (input != null) {
+            spec = spec(entrySizeOf(file, conf));
+        }
         List<QueryRun> runs = new ArrayList<>();
         for (Variant v : variants) {
             runs.add(QueryJobs.run(conf, spec, v, file, work.resolve(v.cliName())));
@@ -158,7 +167,20 @@ public final class QueryCommand implements Callable<Integer> {
         return identical ? 0 : 1;
     }
 
-    private QuerySpec spec() {
+    /** The entry size of the --input file: its recorded layout, which --entry-size must match, or --entry-size. */
+    private int entrySizeOf(org.apache.hadoop.fs.Path file, Configuration conf) throws Exception {
+        FileSystem fs = file.getFileSystem(conf);
+        if (entrySize == null && LayoutAttribute.read(fs, file).isEmpty()) {
+            throw usage("--input " + input + " records no layout: give its entry size with --entry-size");
+        }
+        try {
+            return LayoutAttribute.worldCup98EntrySize(fs, file, entrySize);
+        } catch (IllegalArgumentException e) {
+            throw usage("--input " + input + ": " + e.getMessage());
+        }
+    }
+
+    private QuerySpec spec(int entrySize) {
         Query q = Arrays.stream(Query.values()).filter(x -> x.cliName().equals(query)).findFirst()
                 .orElseThrow(() -> usage("--query must be q1, q2 or filter, got '" + query + "'"));
         if (top != null && q != Query.Q2) {
@@ -191,8 +213,11 @@ public final class QueryCommand implements Callable<Integer> {
 
     /** The numeric and named options, before any drive starts or data is written. */
     private void checkOptions() {
-        OptionChecks checks = OptionChecks.of(commandSpec.commandLine())
-                .oneOf("--entry-size", entrySize, WorldCup98.ENTRY_SIZES).atLeast("--chunk-size", chunkSize, entrySize)
+        OptionChecks checks = OptionChecks.of(commandSpec.commandLine());
+        if (entrySize != null) {
+            checks.oneOf("--entry-size", entrySize, WorldCup98.ENTRY_SIZES);
+        }
+        checks.atLeast("--chunk-size", chunkSize, entrySize == null ? GENERATED_ENTRY_SIZE : entrySize)
                 .atLeast("--max-lines", maxLines, 0);
         OffloadOptions.check(checks, policy, hostProfile);
         if (input != null && driveAddresses == null) {
@@ -205,7 +230,7 @@ public final class QueryCommand implements Callable<Integer> {
     }
 
     /** osd:// over the running drives of --drives; chunk size for data this command loads. */
-    private Configuration externalConfiguration() throws Exception {
+    private Configuration externalConfiguration(QuerySpec spec) throws Exception {
         StringJoiner drives = new StringJoiner(",");
         for (String a : driveAddresses) {
             drives.add(a.contains("=") ? a : "localhost=" + a);
@@ -213,20 +238,22 @@ public final class QueryCommand implements Callable<Integer> {
         Configuration conf = new Configuration();
         conf.set(IspdKeys.FS_DRIVES.name(), drives.toString());
         String first = drives.toString().split(",")[0];
-        conf.setLong(IspdKeys.FS_CHUNK_SIZE.name(), wholePageChunk(first.substring(first.indexOf('=') + 1)));
-        conf.setInt(WorldCupKeys.ENTRY_SIZE.name(), entrySize);
+        conf.setLong(IspdKeys.FS_CHUNK_SIZE.name(), wholePageChunk(first.substring(first.indexOf('=') + 1),
+                spec.entrySize()));
+        conf.setInt(WorldCupKeys.ENTRY_SIZE.name(), spec.entrySize());
         conf.set(OffloadKeys.OFFLOAD_HOST_PROFILE.name(), hostProfile);
         return conf;
     }
 
     /** --chunk-size rounded down to whole entries and whole pages of the drive at {@code address}. */
-    private long wholePageChunk(String address) throws Exception {
+    private long wholePageChunk(String address, int entrySize) throws Exception {
         try (Drive drive = Drive.connect(address)) {
             return DriveGeometry.wholePageChunkSize(chunkSize, entrySize, drive.deviceInfo().pageSize());
         }
     }
 
-    private org.apache.hadoop.fs.Path load(Configuration conf) throws Exception {
+    private org.apache.hadoop.fs.Path load(Configuration conf, QuerySpec spec) throws Exception {
+        int entrySize = spec.entrySize();
         org.apache.hadoop.fs.Path file = new org.apache.hadoop.fs.Path("osd:///worldcup/query-" + entrySize + ".bin");
         long start = System.nanoTime();
         long bytes = new WorldCupLoader(seed, entries, entrySize).load(FileSystem.get(URI.create("osd:///"), conf), file);

@@ -1,6 +1,7 @@
 package dev.ispd.examples.queries;
 
 import dev.ispd.examples.cli.FailedJob;
+import dev.ispd.hadoop.fs.LayoutAttribute;
 import dev.ispd.hadoop.mapreduce.DeviceJob;
 import dev.ispd.hadoop.mapreduce.DeviceMapper;
 import dev.ispd.hadoop.mapreduce.DeviceMapperFormat;
@@ -75,9 +76,14 @@ public final class QueryJobs {
         return new QueryRun(spec, variant, answer, job.getCounters(), wallNs);
     }
 
-    /** {@code conf} plus what every variant's tasks read: entry size, predicate, the drives' geometry. */
+    /**
+     * {@code conf} plus what every variant's tasks read: entry size, predicate, the drives'
+     * geometry. An input whose recorded layout disagrees with {@code spec}'s entry size is an
+     * IllegalArgumentException naming both ({@link LayoutAttribute}).
+     */
     static Configuration jobConfiguration(Configuration conf, QuerySpec spec, Path input) throws IOException {
         Configuration c = new Configuration(conf);
+        LayoutAttribute.worldCup98EntrySize(input.getFileSystem(c), input, spec.entrySize());
         // the host variants poll as a DeviceJob does, so wall times compare
         LocalRunnerPolling.apply(c);
         c.setInt(WorldCupKeys.ENTRY_SIZE.name(), spec.entrySize());

@@ -1,6 +1,9 @@
 package dev.ispd.examples.worldcup;
 
+import dev.ispd.hadoop.fs.LayoutAttribute;
+import dev.ispd.plan.Layout;
 import java.io.IOException;
+import java.util.Optional;
 import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -11,7 +14,8 @@ import org.apache.hadoop.fs.Path;
  * written, so a load that fails part way leaves the target as it was. On success an existing
  * target is deleted just before the rename. The temporary name is fixed, not random: osd://
  * places a file's chunks on drives by the path it is created at, so the same load always lands
- * the same way; a temporary file left by a crashed load is replaced.
+ * the same way; a temporary file left by a crashed load is replaced. The file's record layout
+ * ({@link LayoutAttribute}) is recorded on the temporary file, so the target never shows without it.
  */
 final class StagedTarget {
     /** What writes the file's bytes; returns the bytes written. */
@@ -22,7 +26,8 @@ final class StagedTarget {
     private StagedTarget() {
     }
 
-    static long write(FileSystem fs, Path target, Body body) throws IOException {
+    /** Writes {@code target}, recording {@code layout} with it unless empty (a compressed file has none). */
+    static long write(FileSystem fs, Path target, Optional<Layout> layout, Body body) throws IOException {
         Path parent = target.getParent();
         if (parent != null) {
             fs.mkdirs(parent);
@@ -32,6 +37,9 @@ final class StagedTarget {
         try {
             try (FSDataOutputStream out = fs.create(staging, true)) {
                 written = body.write(out);
+            }
+            if (layout.isPresent()) {
+                LayoutAttribute.record(fs, staging, layout.get());
             }
         } catch (IOException | RuntimeException e) {
             discard(fs, staging, e);

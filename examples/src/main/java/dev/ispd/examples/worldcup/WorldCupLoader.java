@@ -1,10 +1,12 @@
 package dev.ispd.examples.worldcup;
 
 import dev.ispd.examples.worldcup.logs.WorldCupLogWriter;
+import dev.ispd.plan.Layout;
 import dev.ispd.worldcup.WorldCup98;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.List;
+import java.util.Optional;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 
@@ -13,7 +15,8 @@ import org.apache.hadoop.fs.Path;
  * generated records, or the records of real logs ({@code wc_dayX_Y.gz}, raw, or {@code -} for
  * standard input), each padded with zero bytes to the entry size. The file is written under a
  * temporary name and renamed into place at the end ({@link StagedTarget}): a load that fails
- * (a bad log, say) leaves the target as it was.
+ * (a bad log, say) leaves the target as it was. An uncompressed file records its layout,
+ * {@code worldcup98/ENTRY_SIZE}, where the file system keeps one (osd://).
  */
 public final class WorldCupLoader {
     private static final int CHUNK_BYTES = 8 << 20;
@@ -64,7 +67,8 @@ public final class WorldCupLoader {
     public long load(FileSystem fs, Path file) throws IOException {
         boolean gzip = WorldCupLogWriter.isGzipName(file.getName());
         try (EntrySource entries = source.open(); LoadProgress bar = entries.progress(progress)) {
-            return StagedTarget.write(fs, file, out -> {
+            Optional<Layout> layout = gzip ? Optional.empty() : Optional.of(Layout.worldCup98(entrySize));
+            return StagedTarget.write(fs, file, layout, out -> {
                 ByteBuffer chunk = ByteBuffer.allocate(CHUNK_BYTES - CHUNK_BYTES % entrySize);
                 try (WorldCupLogWriter writer = WorldCupLogWriter.of(out, gzip, entrySize)) {
                     while (entries.fill(chunk.clear(), entrySize) >= 0) {

@@ -6,10 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ispd.cli.CommandLines;
 import dev.ispd.cli.ExitStatus;
-import dev.ispd.examples.worldcup.WorldCupDrives;
 import dev.ispd.examples.worldcup.WorldCupGenerator;
 import dev.ispd.examples.worldcup.logs.WorldCupLogReader;
-import dev.ispd.sim.daemon.EmbeddedDrives;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -17,7 +15,6 @@ import java.io.InputStream;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.net.URI;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -28,30 +25,18 @@ import java.util.function.Function;
 import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
 /** generate and load run in-process (as bin/ispd runs them) against two in-JVM drives over TCP. */
 class LoadCommandsTest {
-    private static EmbeddedDrives drives;
-    private static String addresses;
+    @RegisterExtension
+    static final TcpDrives DRIVES = new TcpDrives(2);
 
     @TempDir
     Path dir;
-
-    @BeforeAll
-    static void startDrives() throws IOException {
-        drives = EmbeddedDrives.builder().drives(2).tcp(true).start();
-        addresses = String.join(",", drives.addresses());
-    }
-
-    @AfterAll
-    static void stopDrives() throws Exception {
-        drives.close();
-    }
 
     /** What a command printed and returned. */
     record Run(int status, String out, String err) {
@@ -80,12 +65,8 @@ class LoadCommandsTest {
         return buf.array();
     }
 
-    private static FileSystem osd() throws IOException {
-        return FileSystem.newInstance(URI.create("osd:///"), WorldCupDrives.osd(drives.addresses(), 1 << 20, 20));
-    }
-
     private static byte[] readOsd(String path) throws IOException {
-        try (FileSystem fs = osd(); FSDataInputStream in = fs.open(new org.apache.hadoop.fs.Path(path))) {
+        try (FileSystem fs = DRIVES.osd(); FSDataInputStream in = fs.open(new org.apache.hadoop.fs.Path(path))) {
             byte[] all = new byte[(int) fs.getFileStatus(new org.apache.hadoop.fs.Path(path)).getLen()];
             in.readFully(0, all);
             return all;
@@ -93,7 +74,7 @@ class LoadCommandsTest {
     }
 
     private static List<String> osdNames(String dir) throws IOException {
-        try (FileSystem fs = osd()) {
+        try (FileSystem fs = DRIVES.osd()) {
             return Arrays.stream(fs.listStatus(new org.apache.hadoop.fs.Path(dir)))
                     .map(FileStatus::getPath).map(org.apache.hadoop.fs.Path::getName).sorted().toList();
         }
@@ -120,7 +101,7 @@ class LoadCommandsTest {
                 gen.out());
         assertArrayEquals(generated(42, 30_000, 20), readLog(log));
 
-        Run loaded = load("--drives", addresses, "--entry-size", "256", "--chunk-size", "1000000",
+        Run loaded = load("--drives", DRIVES.addresses(), "--entry-size", "256", "--chunk-size", "1000000",
                 "--to", "osd:///e2e/wc-256.bin", log.toString());
         assertEquals(0, loaded.status(), loaded.err());
         assertTrue(loaded.out().startsWith("loaded 30,000 records from 1 file(s) into osd:///e2e/wc-256.bin: "
@@ -130,7 +111,7 @@ class LoadCommandsTest {
 
     @Test
     void generateWritesStraightIntoOsd() throws IOException {
-        Run gen = generate("--entries", "20000", "--entry-size", "64", "--seed", "7", "--drives", addresses,
+        Run gen = generate("--entries", "20000", "--entry-size", "64", "--seed", "7", "--drives", DRIVES.addresses(),
                 "--out", "osd:///gen/wc-64.bin");
         assertEquals(0, gen.status(), gen.err());
         assertArrayEquals(generated(7, 20_000, 64), readOsd("osd:///gen/wc-64.bin"));
@@ -140,7 +121,7 @@ class LoadCommandsTest {
     void logsLoadInChronologicalOrderAndFromStandardInput() throws IOException {
         Path day10 = Files.write(dir.resolve("wc_day10_1"), generated(2, 1_000, 20));
         Path day9 = Files.write(dir.resolve("wc_day9_1"), generated(1, 500, 20));
-        Run loaded = load("--drives", addresses, "--entry-size", "32", "--to", "osd:///order/wc-32.bin",
+        Run loaded = load("--drives", DRIVES.addresses(), "--entry-size", "32", "--to", "osd:///order/wc-32.bin",
                 day10.toString(), day9.toString());
         assertEquals(0, loaded.status(), loaded.err());
         assertTrue(loaded.out().startsWith("loading in chronological order: " + day9 + " " + day10), loaded.out());
@@ -151,7 +132,7 @@ class LoadCommandsTest {
         InputStream saved = System.in;
         try {
             System.setIn(new ByteArrayInputStream(generated(3, 700, 20)));
-            Run fromStdin = load("--drives", addresses, "--entry-size", "128", "--to", "osd:///stdin/wc-128.bin", "-");
+            Run fromStdin = load("--drives", DRIVES.addresses(), "--entry-size", "128", "--to", "osd:///stdin/wc-128.bin", "-");
             assertEquals(0, fromStdin.status(), fromStdin.err());
             assertTrue(fromStdin.out().startsWith("loaded 700 records from 1 file(s)"), fromStdin.out());
         } finally {
@@ -162,14 +143,14 @@ class LoadCommandsTest {
 
     @Test
     void aBadLogIsNamedWithItsOffsetAndTheStoredFileSurvives() throws IOException {
-        Run first = generate("--entries", "5000", "--entry-size", "256", "--drives", addresses,
+        Run first = generate("--entries", "5000", "--entry-size", "256", "--drives", DRIVES.addresses(),
                 "--out", "osd:///kept/wc-256.bin");
         assertEquals(0, first.status(), first.err());
         byte[] before = readOsd("osd:///kept/wc-256.bin");
         Path good = Files.write(dir.resolve("good.bin"), generated(4, 3_000, 20));
         Path bad = Files.write(dir.resolve("bad.bin"), Arrays.copyOf(generated(5, 100, 20), 2_013));
 
-        Run loaded = load("--drives", addresses, "--entry-size", "256", "--to", "osd:///kept/wc-256.bin",
+        Run loaded = load("--drives", DRIVES.addresses(), "--entry-size", "256", "--to", "osd:///kept/wc-256.bin",
                 good.toString(), bad.toString());
 
         assertEquals(ExitStatus.USAGE_OR_INPUT.code(), loaded.status(), loaded.out());
@@ -185,16 +166,16 @@ class LoadCommandsTest {
         assertEquals(2, noDrives.status());
         assertTrue(noDrives.err().contains("--to osd:///x/wc.bin needs --drives"), noDrives.err());
 
-        Run gzOnOsd = generate("--entries", "10", "--drives", addresses, "--out", "osd:///x/wc.gz");
+        Run gzOnOsd = generate("--entries", "10", "--drives", DRIVES.addresses(), "--out", "osd:///x/wc.gz");
         assertTrue(gzOnOsd.err().contains("osd:// files hold uncompressed entries"), gzOnOsd.err());
 
         Run size = generate("--entries", "10", "--entry-size", "40", "--out", dir.resolve("x").toString());
         assertTrue(size.err().contains("--entry-size must be one of [20, 32, 64, 128, 256], got 40"), size.err());
 
-        Run drivesForLocal = generate("--entries", "10", "--drives", addresses, "--out", dir.resolve("x").toString());
+        Run drivesForLocal = generate("--entries", "10", "--drives", DRIVES.addresses(), "--out", dir.resolve("x").toString());
         assertTrue(drivesForLocal.err().contains("--drives is for osd:// targets only"), drivesForLocal.err());
 
-        Run missing = load("--drives", addresses, "--to", "osd:///x/wc.bin", dir.resolve("wc_day9_9.gz").toString());
+        Run missing = load("--drives", DRIVES.addresses(), "--to", "osd:///x/wc.bin", dir.resolve("wc_day9_9.gz").toString());
         assertEquals(ExitStatus.USAGE_OR_INPUT.code(), missing.status());
         assertTrue(missing.err().contains(dir.resolve("wc_day9_9.gz") + ": no such file"), missing.err());
     }

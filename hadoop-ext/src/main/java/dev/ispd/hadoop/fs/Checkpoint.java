@@ -4,7 +4,9 @@ import java.io.IOException;
 import java.nio.BufferUnderflowException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.zip.CRC32C;
 
 /**
@@ -14,13 +16,16 @@ import java.util.zip.CRC32C;
  * u32 crc32c(rest), u64 position, u64 last directory id, u64 entries}, then the tree depth
  * first from the root, each entry {@code u8 kind, str name, str owner, u64 mtime} followed by a
  * directory's {@code u64 id, u32 children} and its children, or a file's {@code u64 chunk size,
- * u64 length} and chunk list (as in {@link JournalCodec}).
+ * u64 length} and chunk list (as in {@link JournalCodec}). A file with extended attributes is
+ * kind 3, its chunk list followed by {@code u32 count} and per attribute {@code str name, u32
+ * length + value bytes}; files without any keep kind 2, so older checkpoints read the same.
  */
 record Checkpoint(long position, Namespace namespace, long entries) {
     private static final int MAGIC = 0x50435349; // "ISCP" little-endian
     private static final int HEADER = 8;
     private static final byte DIR = 1;
     private static final byte FILE = 2;
+    private static final byte FILE_WITH_XATTRS = 3;
 
     /** The snapshot of {@code ns} after the journal record ending at {@code position}. */
     static Checkpoint of(Namespace ns, long position) {
@@ -68,7 +73,7 @@ record Checkpoint(long position, Namespace namespace, long entries) {
     }
 
     private static void node(JournalCodec.Writer w, String name, Namespace.Node n) {
-        w.u8(n instanceof Namespace.Dir ? DIR : FILE).str(name).str(n.owner).u64(n.mtimeMs);
+        w.u8(kind(n)).str(name).str(n.owner).u64(n.mtimeMs);
         if (n instanceof Namespace.Dir d) {
             w.u64(d.id).u32(d.children.size());
             for (Map.Entry<String, Namespace.Node> c : d.children.entrySet()) {
@@ -78,24 +83,40 @@ record Checkpoint(long position, Namespace namespace, long entries) {
             Namespace.File f = (Namespace.File) n;
             w.u64(f.chunkSize).u64(f.length);
             JournalCodec.writeChunks(w, f.chunks);
+            if (!f.xattrs.isEmpty()) {
+                w.u32(f.xattrs.size());
+                f.xattrs.forEach((attr, value) -> w.str(attr).bytes(value));
+            }
         }
+    }
+
+    private static byte kind(Namespace.Node n) {
+        if (n instanceof Namespace.File f) {
+            return f.xattrs.isEmpty() ? FILE : FILE_WITH_XATTRS;
+        }
+        return DIR;
     }
 
     /** The entry after its kind and name. */
     private static Namespace.Node node(ByteBuffer b, byte kind, String from) throws IOException {
         String owner = JournalCodec.str(b);
         long mtime = b.getLong();
-        if (kind == FILE) {
+        if (kind != DIR) {
             long chunkSize = b.getLong();
             long length = b.getLong();
-            return new Namespace.File(owner, mtime, chunkSize, length,
-                    JournalCodec.readChunks(b, b.position(), "in checkpoint " + from, chunkSize, length, true));
+            List<Chunk> chunks = JournalCodec.readChunks(b, b.position(), "in checkpoint " + from, chunkSize, length,
+                    true);
+            Map<String, byte[]> xattrs = new TreeMap<>();
+            for (int i = kind == FILE_WITH_XATTRS ? b.getInt() : 0; i > 0; i--) {
+                xattrs.put(JournalCodec.str(b), JournalCodec.bytes(b, b.position()));
+            }
+            return new Namespace.File(owner, mtime, chunkSize, length, chunks, xattrs);
         }
         Namespace.Dir d = new Namespace.Dir(b.getLong(), owner, mtime);
         int children = b.getInt();
         for (int i = 0; i < children; i++) {
             byte childKind = b.get();
-            if (childKind != DIR && childKind != FILE) {
+            if (childKind != DIR && childKind != FILE && childKind != FILE_WITH_XATTRS) {
                 throw damaged(from, "unknown entry kind " + childKind);
             }
             String name = JournalCodec.str(b);

@@ -17,6 +17,7 @@ import java.util.zip.CRC32C;
  * chunks as {@code u8 replicas, (u16 drive, u64 object_id) per replica, u64 length}; type 2, the
  * file record of journals written before replication, lists {@code u16 drive, u64 object_id,
  * u64 length} per chunk and is read as a file of one replica per chunk, anchored at the root.
+ * An extended attribute (type 6) is {@code str path, str name, u32 length + value bytes, u64 time}.
  */
 final class JournalCodec {
     static final int FRAME_HEADER = 8;
@@ -25,6 +26,7 @@ final class JournalCodec {
     private static final byte DELETE = 3;
     private static final byte RENAME = 4;
     private static final byte CREATE_FILE = 5;
+    private static final byte SET_XATTR = 6;
 
     private JournalCodec() {
     }
@@ -41,6 +43,8 @@ final class JournalCodec {
             writeChunks(w, c.chunks());
         } else if (r instanceof JournalRecord.Delete d) {
             w.u8(DELETE).str(d.path()).u8(d.recursive() ? 1 : 0).u64(d.timeMs());
+        } else if (r instanceof JournalRecord.SetXAttr x) {
+            w.u8(SET_XATTR).str(x.path()).str(x.name()).bytes(x.value()).u64(x.timeMs());
         } else {
             JournalRecord.Rename n = (JournalRecord.Rename) r;
             w.u8(RENAME).str(n.src()).str(n.dst()).u64(n.timeMs());
@@ -88,6 +92,7 @@ final class JournalCodec {
                 case CREATE_FILE_UNREPLICATED -> createFile(body, at, false);
                 case DELETE -> new JournalRecord.Delete(str(body), body.get() != 0, body.getLong());
                 case RENAME -> new JournalRecord.Rename(str(body), str(body), body.getLong());
+                case SET_XATTR -> new JournalRecord.SetXAttr(str(body), str(body), bytes(body, at), body.getLong());
                 default -> throw corrupt(at, "unknown record type " + body.get(0));
             };
             if (body.hasRemaining()) {
@@ -174,6 +179,17 @@ final class JournalCodec {
         return new String(bytes, StandardCharsets.UTF_8);
     }
 
+    /** A value written by {@link Writer#bytes}; {@code at} locates it for the message if its length is wrong. */
+    static byte[] bytes(ByteBuffer b, long at) throws IOException {
+        int n = b.getInt();
+        if (n < 0 || n > b.remaining()) {
+            throw corrupt(at, "a value claims " + Integer.toUnsignedString(n) + " bytes, " + b.remaining() + " remain");
+        }
+        byte[] value = new byte[n];
+        b.get(value);
+        return value;
+    }
+
     private static IOException corrupt(long at, String what) {
         return new IOException("osd namespace journal is corrupt at offset " + at + ": " + what);
     }
@@ -217,6 +233,13 @@ final class JournalCodec {
         Writer u64(long v) {
             room(8);
             buf.putLong(v);
+            return this;
+        }
+
+        Writer bytes(byte[] value) {
+            u32(value.length);
+            room(value.length);
+            buf.put(value);
             return this;
         }
 

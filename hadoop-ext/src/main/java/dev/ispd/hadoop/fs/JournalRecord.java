@@ -33,6 +33,13 @@ sealed interface JournalRecord {
     record Delete(String path, boolean recursive, long timeMs) implements JournalRecord {
     }
 
+    /**
+     * Sets a file's extended attribute ({@code user.ispd.layout}: its record layout), replacing
+     * any value it had. A rename keeps a file's attributes; overwriting it starts without any.
+     */
+    record SetXAttr(String path, String name, byte[] value, long timeMs) implements JournalRecord {
+    }
+
     /** Moves {@code src} to exactly {@code dst}, which must not exist yet. */
     record Rename(String src, String dst, long timeMs) implements JournalRecord {
     }

@@ -1,7 +1,9 @@
 package dev.ispd.hadoop.fs;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 import java.util.TreeMap;
 
 /**
@@ -37,12 +39,26 @@ final class Namespace {
         final long chunkSize;
         final long length;
         final List<Chunk> chunks;
+        /** Extended attributes by name, in name order (empty for most files). */
+        final Map<String, byte[]> xattrs;
 
         File(String owner, long mtimeMs, long chunkSize, long length, List<Chunk> chunks) {
+            this(owner, mtimeMs, chunkSize, length, chunks, Map.of());
+        }
+
+        File(String owner, long mtimeMs, long chunkSize, long length, List<Chunk> chunks, Map<String, byte[]> xattrs) {
             super(owner, mtimeMs);
             this.chunkSize = chunkSize;
             this.length = length;
             this.chunks = List.copyOf(chunks);
+            this.xattrs = Collections.unmodifiableMap(new TreeMap<>(xattrs));
+        }
+
+        /** This file with attribute {@code name} set to {@code value}. */
+        File withXAttr(String name, byte[] value) {
+            Map<String, byte[]> set = new TreeMap<>(xattrs);
+            set.put(name, value.clone());
+            return new File(owner, mtimeMs, chunkSize, length, chunks, set);
         }
 
         /** The fewest replicas any chunk has (1 for an empty file). */
@@ -52,7 +68,7 @@ final class Namespace {
     }
 
     /** Why a record was rejected. */
-    enum Refusal { MISSING, EXISTS, PARENT_NOT_DIRECTORY, IS_DIRECTORY, NOT_EMPTY, INTO_ITSELF, ROOT }
+    enum Refusal { MISSING, EXISTS, PARENT_NOT_DIRECTORY, IS_DIRECTORY, NOT_EMPTY, INTO_ITSELF, ROOT, NOT_A_FILE }
 
     /**
      * What a record did: {@code refusal} is null if it took effect; {@code freed} lists the chunks
@@ -150,6 +166,8 @@ final class Namespace {
             return create(c);
         } else if (r instanceof JournalRecord.Delete d) {
             return delete(d);
+        } else if (r instanceof JournalRecord.SetXAttr x) {
+            return setXAttr(x);
         }
         return rename((JournalRecord.Rename) r);
     }
@@ -215,6 +233,18 @@ final class Namespace {
             ((Dir) lookup(parentOf(d.path()))).children.remove(name(d.path()));
         }
         return new Outcome(null, "", freed);
+    }
+
+    private Outcome setXAttr(JournalRecord.SetXAttr x) {
+        Node n = lookup(x.path());
+        if (n == null) {
+            return Outcome.refused(Refusal.MISSING, x.path() + " does not exist");
+        }
+        if (!(n instanceof File f)) {
+            return Outcome.refused(Refusal.NOT_A_FILE, x.path() + " is a directory: only files have attributes");
+        }
+        ((Dir) lookup(parentOf(x.path()))).children.put(name(x.path()), f.withXAttr(x.name(), x.value()));
+        return Outcome.APPLIED;
     }
 
     private Outcome rename(JournalRecord.Rename r) {

@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.BlockLocation;
 import org.apache.hadoop.fs.CreateFlag;
@@ -24,6 +25,7 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.ParentNotDirectoryException;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.fs.PathIsNotEmptyDirectoryException;
+import org.apache.hadoop.fs.XAttrSetFlag;
 import org.apache.hadoop.fs.permission.FsPermission;
 import org.apache.hadoop.security.UserGroupInformation;
 import org.apache.hadoop.util.Progressable;
@@ -421,7 +423,7 @@ public class OsdFileSystem extends FileSystem {
             case PARENT_NOT_DIRECTORY -> new ParentNotDirectoryException(why);
             case NOT_EMPTY -> new PathIsNotEmptyDirectoryException(why);
             case MISSING -> new FileNotFoundException(why);
-            case INTO_ITSELF, ROOT -> new IOException(why);
+            case INTO_ITSELF, ROOT, NOT_A_FILE -> new IOException(why);
         };
     }
 
@@ -443,6 +445,66 @@ public class OsdFileSystem extends FileSystem {
                 }
             }
         }
+    }
+
+    // ---- extended attributes: a file's record layout (LayoutAttribute) ----
+
+    /**
+     * Sets a file's attribute in the journal, as one record. {@code flags} as in HDFS: CREATE
+     * alone refuses an attribute the file has, REPLACE alone one it lacks.
+     */
+    @Override
+    public void setXAttr(Path path, String name, byte[] value, EnumSet<XAttrSetFlag> flags) throws IOException {
+        Path q = makeQualified(path);
+        if (name == null || name.isEmpty()) {
+            throw new IllegalArgumentException("an extended attribute needs a name (" + q + ")");
+        }
+        boolean has = file(q).xattrs.containsKey(name);
+        if (has && !flags.contains(XAttrSetFlag.REPLACE)) {
+            throw new IOException("attribute " + name + " of " + q + " already exists");
+        }
+        if (!has && !flags.contains(XAttrSetFlag.CREATE)) {
+            throw new IOException("attribute " + name + " of " + q + " does not exist, nothing to replace");
+        }
+        commit(q, new JournalRecord.SetXAttr(key(q), name, value, System.currentTimeMillis()));
+    }
+
+    @Override
+    public byte[] getXAttr(Path path, String name) throws IOException {
+        byte[] value = getXAttrs(path).get(name);
+        if (value == null) {
+            throw new IOException("attribute " + name + " of " + makeQualified(path) + " not found");
+        }
+        return value;
+    }
+
+    /** A file's attributes by name; a directory has none. */
+    @Override
+    public Map<String, byte[]> getXAttrs(Path path) throws IOException {
+        Path q = makeQualified(path);
+        synchronized (lock) {
+            Namespace.Node n = journal.current().lookup(key(q));
+            if (n == null) {
+                throw new FileNotFoundException("No such file or directory: " + q);
+            }
+            Map<String, byte[]> copy = new TreeMap<>();
+            if (n instanceof Namespace.File f) {
+                f.xattrs.forEach((k, v) -> copy.put(k, v.clone()));
+            }
+            return copy;
+        }
+    }
+
+    @Override
+    public Map<String, byte[]> getXAttrs(Path path, List<String> names) throws IOException {
+        Map<String, byte[]> all = getXAttrs(path);
+        all.keySet().retainAll(names);
+        return all;
+    }
+
+    @Override
+    public List<String> listXAttrs(Path path) throws IOException {
+        return new ArrayList<>(getXAttrs(path).keySet());
     }
 
     // ---- settings ----

@@ -1,6 +1,7 @@
 package dev.ispd.hadoop.mapreduce;
 
 import dev.ispd.hadoop.conf.HadoopSettings;
+import dev.ispd.hadoop.fs.LayoutAttribute;
 import dev.ispd.hadoop.fs.OsdFileSystem;
 import dev.ispd.offload.execute.JobTasklets;
 import dev.ispd.offload.plan.InputFile;
@@ -26,7 +27,8 @@ import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
  * {@link SplitPlanner}; each split run by a {@link DeviceRecordReader}, whose key/values are
  * those of the job's {@link DeviceMapperFormat}. When a {@link DeviceJob} is being submitted,
  * planning also creates the job's tasklet instance on each drive that runs device splits
- * ({@link JobTasklets}; the DeviceJob deletes them when the job ends).
+ * ({@link JobTasklets}; the DeviceJob deletes them when the job ends). An input whose recorded
+ * layout ({@link LayoutAttribute}) has another record size than the tasklet fails the job, naming both.
  */
 public class DeviceInputFormat<K, V> extends FileInputFormat<K, V> {
 
@@ -39,11 +41,15 @@ public class DeviceInputFormat<K, V> extends FileInputFormat<K, V> {
         }
         OffloadSettings settings = HadoopSettings.resolve(conf);
         TaskletSpec tasklet = JobSettings.mapper(conf).spec(conf);
-        OsdStorage storage = new OsdStorage(oneFileSystem(files, conf));
+        OsdFileSystem fs = oneFileSystem(files, conf);
+        OsdStorage storage = new OsdStorage(fs);
         CorrectionBook corrections = settings.scheduler().correction()
                 ? HadoopCorrections.forInput(conf, files.get(0).getPath()).load() : new CorrectionBook();
-        List<PlannedSplit> planned = new SplitPlanner(settings, tasklet, storage, corrections)
-                .plan(files.stream().map(f -> new InputFile(f.getPath().toString(), f.getLen())).toList());
+        List<InputFile> inputs = new ArrayList<>(files.size());
+        for (FileStatus f : files) {
+            inputs.add(new InputFile(f.getPath().toString(), f.getLen(), LayoutAttribute.recordSize(fs, f.getPath())));
+        }
+        List<PlannedSplit> planned = new SplitPlanner(settings, tasklet, storage, corrections).plan(inputs);
         if (PlanLedger.isOpen(conf)) {
             JobTasklets tasklets = JobTasklets.create(storage.drives(), tasklet, planned);
             planned = tasklets.assign(planned);

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.ispd.plan.Layout;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -94,5 +95,20 @@ class FsShellTest {
         assertNotEquals(0, lsGone.exit());
         assertTrue(lsGone.err().contains("No such file or directory"), lsGone.err());
         assertEquals(0, shell("-ls", base).exit(), "the parent stays");
+    }
+
+    @Test
+    void getfattrShowsAFilesLayout(@TempDir Path tmp) throws Exception {
+        Path local = Files.write(tmp.resolve("wc.bin"), new byte[256 * 10]);
+        String file = DRIVES.uri() + "shell/layout/wc.bin";
+        assertEquals(0, shell("-mkdir", "-p", DRIVES.uri() + "shell/layout").exit());
+        assertEquals(0, shell("-put", local.toString(), file).exit());
+        Configuration conf = DRIVES.conf();
+        LayoutAttribute.record(DRIVES.cachedFileSystem(conf), new org.apache.hadoop.fs.Path(file),
+                Layout.worldCup98(256));
+
+        Run getfattr = shell("-getfattr", "-n", LayoutAttribute.NAME, file);
+        assertEquals(0, getfattr.exit(), getfattr.err());
+        assertTrue(getfattr.text().contains("user.ispd.layout=\"worldcup98/256\""), getfattr.text());
     }
 }

@@ -49,7 +49,10 @@ public final class SplitPlanner {
         this.corrections = corrections;
     }
 
-    /** The planned splits of {@code files}, which must all be on the planner's storage. */
+    /**
+     * The planned splits of {@code files}, which must all be on the planner's storage; a file
+     * whose recorded record size is not the tasklet's is an IOException naming both.
+     */
     public List<PlannedSplit> plan(List<InputFile> files) throws IOException {
         if (files.isEmpty()) {
             return List.of();
@@ -60,6 +63,12 @@ public final class SplitPlanner {
             states.add(probe(drives, d));
         }
         int recordSize = tasklet.recordSize(states.get(0).info().pageSize());
+        for (InputFile f : files) {
+            if (f.recordedRecordSize() > 0 && recordSize > 0 && f.recordedRecordSize() != recordSize) {
+                throw new IOException(f.path() + " records " + f.recordedRecordSize()
+                        + "-byte records, but the job's tasklet was given " + recordSize + "-byte records");
+            }
+        }
 
         List<List<SplitPiece>> piecesPerFile = new ArrayList<>();
         List<SplitPiece> pieces = new ArrayList<>();

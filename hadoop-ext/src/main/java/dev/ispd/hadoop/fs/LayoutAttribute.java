@@ -1,0 +1,90 @@
+package dev.ispd.hadoop.fs;
+
+import dev.ispd.plan.Layout;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Optional;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.fs.XAttrSetFlag;
+
+/**
+ * A file's record layout, kept with the file as the extended attribute {@value #NAME}: the
+ * text {@code NAME/RECORD_SIZE} of a {@link Layout}, e.g. {@code worldcup98/256} for WorldCup98
+ * entries of 256 bytes. Writers record it; readers take the record size from it, so a wrong
+ * entry size can no longer be believed just because it divides the file's length
+ * ({@code hadoop fs -getfattr -n user.ispd.layout PATH} shows it). File systems without
+ * extended attributes (the local one) record nothing.
+ */
+public final class LayoutAttribute {
+    /** The attribute's name. */
+    public static final String NAME = "user.ispd.layout";
+
+    private LayoutAttribute() {
+    }
+
+    /** The attribute's text for {@code layout}. */
+    public static String text(Layout layout) {
+        return layout.name() + "/" + layout.recordSize();
+    }
+
+    /** Records {@code layout} on {@code file}, replacing what it had; nothing if {@code fs} keeps no attributes. */
+    public static void record(FileSystem fs, Path file, Layout layout) throws IOException {
+        if (fs instanceof OsdFileSystem) {
+            fs.setXAttr(file, NAME, text(layout).getBytes(StandardCharsets.UTF_8),
+                    EnumSet.of(XAttrSetFlag.CREATE, XAttrSetFlag.REPLACE));
+        }
+    }
+
+    /** The layout text recorded on {@code file}, or empty if it has none. */
+    public static Optional<String> read(FileSystem fs, Path file) throws IOException {
+        if (!(fs instanceof OsdFileSystem)) {
+            return Optional.empty();
+        }
+        byte[] value = fs.getXAttrs(file, List.of(NAME)).get(NAME);
+        return value == null ? Optional.empty() : Optional.of(new String(value, StandardCharsets.UTF_8));
+    }
+
+    /** The record size of the layout recorded on {@code file}, or 0 if it records none. */
+    public static int recordSize(FileSystem fs, Path file) throws IOException {
+        Optional<String> text = read(fs, file);
+        return text.isEmpty() ? 0 : recordSizeOf(file, text.get());
+    }
+
+    private static int recordSizeOf(Path file, String text) {
+        try {
+            return Integer.parseInt(text.substring(text.lastIndexOf('/') + 1));
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(file + " has a damaged layout attribute '" + text + "'");
+        }
+    }
+
+    /**
+     * The WorldCup98 entry size of {@code file}: the recorded one, which {@code given} (null if
+     * none was given) must equal; without a recorded layout, {@code given}, which is then required.
+     *
+     * @throws IllegalArgumentException naming the file, the recorded and the given value, if they
+     *     disagree, the file holds another layout, or neither says the entry size
+     */
+    public static int worldCup98EntrySize(FileSystem fs, Path file, Integer given) throws IOException {
+        Optional<String> recorded = read(fs, file);
+        if (recorded.isEmpty()) {
+            if (given == null) {
+                throw new IllegalArgumentException(file + " records no layout: give its entry size");
+            }
+            return given;
+        }
+        String text = recorded.get();
+        if (!text.startsWith(Layout.WORLDCUP98 + "/")) {
+            throw new IllegalArgumentException(file + " holds layout " + text + ", not " + Layout.WORLDCUP98);
+        }
+        int size = recordSizeOf(file, text);
+        if (given != null && given != size) {
+            throw new IllegalArgumentException(file + " holds " + Layout.WORLDCUP98 + " entries of " + size
+                    + " B (its layout " + text + "), but an entry size of " + given + " B was given");
+        }
+        return size;
+    }
+}

@@ -1,0 +1,112 @@
+package dev.ispd.hadoop.fs;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.ispd.hadoop.conf.IspdKeys;
+import dev.ispd.plan.Layout;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Optional;
+import org.apache.hadoop.fs.FSDataOutputStream;
+import org.apache.hadoop.fs.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A file's record layout as the attribute user.ispd.layout on real in-JVM drives: recorded,
+ * kept by a rename and across a restart that starts from a checkpoint, dropped by an overwrite,
+ * and checked against a given entry size.
+ */
+class LayoutAttributeTest {
+    @Test
+    void theLayoutSurvivesRenameRestartAndCheckpoint(@TempDir java.nio.file.Path dir) throws Exception {
+        OsdDrives drives = new OsdDrives(2, 4096).set(IspdKeys.FS_CHECKPOINT_RECORDS.name(), "2");
+        drives.start(dir);
+        try (OsdFileSystem fs = drives.newClient()) {
+            write(fs, "/k/.keep.bin.loading", 20 * 100);
+            LayoutAttribute.record(fs, new Path("/k/.keep.bin.loading"), Layout.worldCup98(20));
+            assertTrue(fs.rename(new Path("/k/.keep.bin.loading"), new Path("/k/keep.bin")));
+            write(fs, "/k/plain.bin", 64);
+            for (int i = 0; i < 5; i++) {
+                fs.mkdirs(new Path("/more/" + i)); // records enough for checkpoints after the attribute
+            }
+        } finally {
+            drives.stop();
+        }
+        drives.start(dir);
+        try (OsdFileSystem fs = drives.newClient()) {
+            assertEquals(Optional.of("worldcup98/20"), LayoutAttribute.read(fs, new Path("/k/keep.bin")));
+            assertArrayEquals("worldcup98/20".getBytes(StandardCharsets.UTF_8),
+                    fs.getXAttr(new Path("/k/keep.bin"), LayoutAttribute.NAME));
+            assertEquals(List.of(LayoutAttribute.NAME), fs.listXAttrs(new Path("/k/keep.bin")));
+            assertEquals(Optional.empty(), LayoutAttribute.read(fs, new Path("/k/plain.bin")));
+
+            write(fs, "/k/keep.bin", 32); // an overwrite is a new file, with no layout
+            assertEquals(Optional.empty(), LayoutAttribute.read(fs, new Path("/k/keep.bin")));
+        } finally {
+            drives.stop();
+        }
+    }
+
+    @Test
+    void aCheckpointKeepsAttributesAndReadsFilesWithout() throws IOException {
+        Namespace ns = new Namespace();
+        ns.apply(new JournalRecord.CreateFile("/a", false, 1L, "u", 1024, 0, List.of(), JournalRecord.Anchor.ROOT));
+        ns.apply(new JournalRecord.CreateFile("/b", false, 1L, "u", 1024, 0, List.of(), JournalRecord.Anchor.ROOT));
+        assertTrue(ns.apply(new JournalRecord.SetXAttr("/a", LayoutAttribute.NAME, new byte[] {'x'}, 2L)).applied());
+        assertFalse(ns.apply(new JournalRecord.SetXAttr("/", LayoutAttribute.NAME, new byte[0], 2L)).applied());
+
+        Namespace back = Checkpoint.decode(Checkpoint.of(ns, 1).encode(), "test").namespace();
+        assertArrayEquals(new byte[] {'x'}, ((Namespace.File) back.lookup("/a")).xattrs.get(LayoutAttribute.NAME));
+        assertTrue(((Namespace.File) back.lookup("/b")).xattrs.isEmpty());
+    }
+
+    @Test
+    void aJournalRecordOfAnAttributeRoundTrips() throws IOException {
+        ByteBuffer framed = JournalCodec.encode(new JournalRecord.SetXAttr("/f", LayoutAttribute.NAME,
+                "worldcup98/256".getBytes(StandardCharsets.UTF_8), 9L));
+        JournalRecord.SetXAttr back = (JournalRecord.SetXAttr) JournalCodec.decode(framed, 0);
+        assertEquals("/f", back.path());
+        assertEquals(LayoutAttribute.NAME, back.name());
+        assertEquals("worldcup98/256", new String(back.value(), StandardCharsets.UTF_8));
+        assertEquals(9L, back.timeMs());
+    }
+
+    @Test
+    void theEntrySizeComesFromTheFileAndAGivenOneMustAgree(@TempDir java.nio.file.Path dir) throws Exception {
+        OsdDrives drives = new OsdDrives(1, 4096);
+        drives.start(dir);
+        try (OsdFileSystem fs = drives.newClient()) {
+            Path keep = new Path("/k/keep.bin");
+            write(fs, "/k/keep.bin", 20 * 100);
+            LayoutAttribute.record(fs, keep, Layout.worldCup98(20));
+            assertEquals(20, LayoutAttribute.worldCup98EntrySize(fs, keep, null));
+            assertEquals(20, LayoutAttribute.worldCup98EntrySize(fs, keep, 20));
+            IllegalArgumentException wrong = assertThrows(IllegalArgumentException.class,
+                    () -> LayoutAttribute.worldCup98EntrySize(fs, keep, 32));
+            assertTrue(wrong.getMessage().contains("/k/keep.bin") && wrong.getMessage().contains("20 B")
+                    && wrong.getMessage().contains("32 B"), wrong.getMessage());
+
+            Path plain = new Path("/k/plain.bin");
+            write(fs, "/k/plain.bin", 64);
+            assertEquals(32, LayoutAttribute.worldCup98EntrySize(fs, plain, 32), "no layout: the given size");
+            IllegalArgumentException none = assertThrows(IllegalArgumentException.class,
+                    () -> LayoutAttribute.worldCup98EntrySize(fs, plain, null));
+            assertTrue(none.getMessage().contains("/k/plain.bin records no layout"), none.getMessage());
+        } finally {
+            drives.stop();
+        }
+    }
+
+    private static void write(OsdFileSystem fs, String path, int bytes) throws IOException {
+        try (FSDataOutputStream out = fs.create(new Path(path), true)) {
+            out.write(new byte[bytes]);
+        }
+    }
+}
