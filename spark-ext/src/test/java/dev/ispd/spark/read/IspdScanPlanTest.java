@@ -111,8 +111,7 @@ class IspdScanPlanTest {
 
     @Test
     void aPartitionPerChunkOfWholeRecordsPrefersTheHostOfItsDrive() throws IOException {
-        ScanInput input = InputResolver.resolve(Map.of("path", file, "layout", "worldcup98", "entrySize", "256"),
-                DRIVES.hadoopConf());
+        ScanInput input = input();
         List<RecordRange> ranges = new ChunkPartitionPlanner().plan(input);
         OsdFileSystem fs = (OsdFileSystem) FileSystem.get(new Path(file).toUri(), DRIVES.hadoopConf());
         long length = 2_000L * ENTRY;
@@ -131,12 +130,11 @@ class IspdScanPlanTest {
 
     @Test
     void rowReadersGiveTheRecordsOfTheBatchReaders() throws IOException {
-        ScanInput input = InputResolver.resolve(Map.of("path", file, "layout", "worldcup98", "entrySize", "256"),
-                DRIVES.hadoopConf());
+        ScanInput input = input();
         RecordRange range = new ChunkPartitionPlanner().plan(input).get(1);
         List<LayoutColumn> columns = input.layout().columns();
         IspdReaderFactory factory = new IspdReaderFactory(input.layout(), columns, Predicate.all(), input.conf());
-        List<String> fromBatches = batchRows(factory, range, columns);
+        List<String> fromBatches = batchRows(input, Predicate.all(), range);
         List<String> fromRows = new ArrayList<>();
         try (PartitionReader<InternalRow> rows = factory.createReader(range)) {
             while (rows.next()) {
@@ -150,22 +148,26 @@ class IspdScanPlanTest {
     /** The reader keeps exactly the records the pushed predicate passes, however many a batch keeps. */
     @Test
     void readersApplyThePushedPredicate() throws IOException {
-        ScanInput input = InputResolver.resolve(Map.of("path", file, "layout", "worldcup98", "entrySize", "256"),
-                DRIVES.hadoopConf());
+        ScanInput input = input();
         RecordRange range = new ChunkPartitionPlanner().plan(input).get(0);
-        List<LayoutColumn> columns = input.layout().columns();
-        int type = columns.indexOf(input.layout().column("type").orElseThrow());
-        List<String> typeZero = batchRows(new IspdReaderFactory(input.layout(), columns, Predicate.all(), input.conf()),
-                range, columns).stream().filter(r -> r.split(" ")[type].equals("0")).toList();
+        int type = input.layout().columns().indexOf(input.layout().column("type").orElseThrow());
+        List<String> typeZero = batchRows(input, Predicate.all(), range).stream()
+                .filter(r -> r.split(" ")[type].equals("0")).toList();
         assertFalse(typeZero.isEmpty(), "the range has records of type 0");
-        assertEquals(typeZero, batchRows(new IspdReaderFactory(input.layout(), columns, Predicate.eq("type", 0),
-                input.conf()), range, columns));
-        assertEquals(List.of(), batchRows(new IspdReaderFactory(input.layout(), columns,
-                Predicate.not(Predicate.all()), input.conf()), range, columns));
+        assertEquals(typeZero, batchRows(input, Predicate.eq("type", 0), range));
+        assertEquals(List.of(), batchRows(input, Predicate.not(Predicate.all()), range));
     }
 
-    private static List<String> batchRows(IspdReaderFactory factory, RecordRange range, List<LayoutColumn> columns)
-            throws IOException {
+    /** The 256-byte file as the connector resolves it. */
+    private static ScanInput input() {
+        return InputResolver.resolve(Map.of("path", file, "layout", "worldcup98", "entrySize", "256"),
+                DRIVES.hadoopConf());
+    }
+
+    /** The rows of {@code range} that {@code where} passes, all columns as text, read a batch at a time. */
+    private static List<String> batchRows(ScanInput input, Predicate where, RecordRange range) throws IOException {
+        List<LayoutColumn> columns = input.layout().columns();
+        IspdReaderFactory factory = new IspdReaderFactory(input.layout(), columns, where, input.conf());
         List<String> rows = new ArrayList<>();
         try (PartitionReader<ColumnarBatch> batches = factory.createColumnarReader(range)) {
             while (batches.next()) {
