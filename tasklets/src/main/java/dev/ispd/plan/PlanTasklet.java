@@ -17,7 +17,7 @@ import java.nio.ByteBuffer;
  */
 public final class PlanTasklet implements Tasklet {
     private final int recordSize;
-    private final Condition where;
+    private final BoundPredicate where;
     private final RowSink sink;
     private final Work work = new Work();
 
@@ -26,7 +26,7 @@ public final class PlanTasklet implements Tasklet {
         limits.check(plan);
         Layout layout = plan.layout();
         this.recordSize = layout.recordSize();
-        this.where = Condition.bind(plan.where(), layout);
+        this.where = BoundPredicate.bind(plan.where(), layout);
         this.sink = sink(plan, limits);
     }
 

@@ -1,5 +1,6 @@
 package dev.ispd.plan;
 
+import java.io.Serializable;
 import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Collectors;
@@ -8,9 +9,9 @@ import java.util.stream.Collectors;
  * A predicate tree over the fields of a layout, named by field name: comparisons with literals,
  * IN, BETWEEN, IS NULL, and AND, OR, NOT. Build one with the static factories
  * ({@code and(eq("type", 0), between("region", 1, 3))}); {@link Plan} binds it to a layout,
- * which checks every field and literal.
+ * which checks every field and literal. Serializable, so an engine ships one to its executors.
  */
-public sealed interface Predicate {
+public sealed interface Predicate extends Serializable {
     /** {@code field op literal}; the comparison follows the field's signedness. */
     record Compare(String field, CompareOp op, long literal) implements Predicate { }
 

@@ -1,5 +1,6 @@
 package dev.ispd.spark.layout;
 
+import dev.ispd.plan.Layout;
 import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.List;
@@ -41,6 +42,11 @@ public record RecordLayout(String name, int entrySize, List<LayoutColumn> column
                     "layout " + name + " has no column " + f.name() + "; its columns are " + columnNames())));
         }
         return out;
+    }
+
+    /** The plan model's layout of these columns, which binds predicates and plans. */
+    public Layout planLayout() {
+        return new Layout(name, entrySize, columns.stream().map(LayoutColumn::field).toList());
     }
 
     public List<String> columnNames() {

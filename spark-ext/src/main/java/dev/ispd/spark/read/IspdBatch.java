@@ -1,5 +1,6 @@
 package dev.ispd.spark.read;
 
+import dev.ispd.plan.Predicate;
 import dev.ispd.spark.layout.LayoutColumn;
 import dev.ispd.spark.read.partition.PartitionPlanner;
 import java.io.IOException;
@@ -13,11 +14,13 @@ import org.apache.spark.sql.connector.read.PartitionReaderFactory;
 final class IspdBatch implements Batch {
     private final ScanInput input;
     private final List<LayoutColumn> columns;
+    private final Predicate where;
     private final PartitionPlanner planner;
 
-    IspdBatch(ScanInput input, List<LayoutColumn> columns, PartitionPlanner planner) {
+    IspdBatch(ScanInput input, List<LayoutColumn> columns, Predicate where, PartitionPlanner planner) {
         this.input = input;
         this.columns = columns;
+        this.where = where;
         this.planner = planner;
     }
 
@@ -32,6 +35,6 @@ final class IspdBatch implements Batch {
 
     @Override
     public PartitionReaderFactory createReaderFactory() {
-        return new IspdReaderFactory(input.layout(), columns, input.conf());
+        return new IspdReaderFactory(input.layout(), columns, where, input.conf());
     }
 }

@@ -1,5 +1,6 @@
 package dev.ispd.spark.read;
 
+import dev.ispd.plan.Predicate;
 import dev.ispd.spark.conf.HadoopConf;
 import dev.ispd.spark.layout.LayoutColumn;
 import dev.ispd.spark.layout.RecordLayout;
@@ -13,18 +14,23 @@ import org.apache.spark.sql.connector.read.PartitionReader;
 import org.apache.spark.sql.connector.read.PartitionReaderFactory;
 import org.apache.spark.sql.vectorized.ColumnarBatch;
 
-/** Ships to the executors and opens a host-side reader per {@link RecordRange}, columnar by default. */
+/**
+ * Ships to the executors (with the pushed predicate) and opens a host-side reader per
+ * {@link RecordRange}, columnar by default.
+ */
 final class IspdReaderFactory implements PartitionReaderFactory {
     @Serial
     private static final long serialVersionUID = 1L;
 
     private final RecordLayout layout;
     private final List<LayoutColumn> columns;
+    private final Predicate where;
     private final HadoopConf conf;
 
-    IspdReaderFactory(RecordLayout layout, List<LayoutColumn> columns, HadoopConf conf) {
+    IspdReaderFactory(RecordLayout layout, List<LayoutColumn> columns, Predicate where, HadoopConf conf) {
         this.layout = layout;
         this.columns = List.copyOf(columns);
+        this.where = where;
         this.conf = conf;
     }
 
@@ -46,7 +52,7 @@ final class IspdReaderFactory implements PartitionReaderFactory {
     private RecordBatchReader open(InputPartition partition) {
         RecordRange range = (RecordRange) partition;
         try {
-            return new RecordBatchReader(range, layout, columns, conf.get());
+            return new RecordBatchReader(range, layout, columns, where, conf.get());
         } catch (IOException e) {
             throw new UncheckedIOException("ispd: cannot open " + range, e);
         }

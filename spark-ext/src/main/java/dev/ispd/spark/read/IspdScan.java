@@ -1,12 +1,11 @@
 package dev.ispd.spark.read;
 
+import dev.ispd.plan.Predicate;
 import dev.ispd.spark.layout.LayoutColumn;
-import dev.ispd.spark.pushdown.ScanCondition;
 import dev.ispd.spark.read.partition.PartitionPlanner;
 import java.util.List;
 import java.util.OptionalLong;
 import java.util.stream.Collectors;
-import org.apache.spark.sql.connector.expressions.filter.Predicate;
 import org.apache.spark.sql.connector.read.Batch;
 import org.apache.spark.sql.connector.read.Statistics;
 import org.apache.spark.sql.connector.read.SupportsReportStatistics;
@@ -14,23 +13,24 @@ import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 
 /**
- * A planned read of a layout's records: the columns to decode and the conditions pushed into the
- * scan, and its size for Spark's planner. {@link #description()} says what was pushed in the
+ * A planned read of a layout's records: the columns to decode and the predicate pushed into the
+ * scan (applied by the reader), and its size for Spark's planner. {@link #description()} says what was pushed in the
  * names EXPLAIN shows for Spark's own sources ({@code PushedFilters}, {@code ReadSchema}).
  */
 public final class IspdScan implements SupportsReportStatistics {
     private final ScanInput input;
     private final List<LayoutColumn> columns;
-    private final List<Predicate> pushedPredicates;
-    private final List<ScanCondition> conditions;
+    private final List<org.apache.spark.sql.connector.expressions.filter.Predicate> pushedPredicates;
+    private final Predicate where;
     private final PartitionPlanner planner;
 
-    IspdScan(ScanInput input, List<LayoutColumn> columns, List<Predicate> pushedPredicates,
-             List<ScanCondition> conditions, PartitionPlanner planner) {
+    IspdScan(ScanInput input, List<LayoutColumn> columns,
+             List<org.apache.spark.sql.connector.expressions.filter.Predicate> pushedPredicates, Predicate where,
+             PartitionPlanner planner) {
         this.input = input;
         this.columns = List.copyOf(columns);
         this.pushedPredicates = List.copyOf(pushedPredicates);
-        this.conditions = List.copyOf(conditions);
+        this.where = where;
         this.planner = planner;
     }
 
@@ -39,17 +39,14 @@ public final class IspdScan implements SupportsReportStatistics {
         return new StructType(columns.stream().map(LayoutColumn::structField).toArray(StructField[]::new));
     }
 
-    /**
-     * The pushed conditions, engine-independent, for the scan plan to evaluate in the reader or the
-     * drive. Today's host reader returns every record, and Spark evaluates these predicates itself.
-     */
-    public List<ScanCondition> conditions() {
-        return conditions;
+    /** The pushed predicates compiled into one plan predicate, which the reader applies to every record. */
+    public Predicate where() {
+        return where;
     }
 
     @Override
     public Batch toBatch() {
-        return new IspdBatch(input, columns, planner);
+        return new IspdBatch(input, columns, where, planner);
     }
 
     @Override
@@ -82,7 +79,7 @@ public final class IspdScan implements SupportsReportStatistics {
     @Override
     public String description() {
         return "IspdScan " + input.layout().name() + " entrySize " + input.layout().entrySize()
-                + ", PushedFilters: " + pushedPredicates.stream().map(Predicate::toString)
+                + ", PushedFilters: " + pushedPredicates.stream().map(Object::toString)
                         .collect(Collectors.joining(", ", "[", "]"))
                 + ", ReadSchema: " + readSchema().simpleString();
     }

@@ -1,5 +1,7 @@
 package dev.ispd.spark.read;
 
+import dev.ispd.plan.BoundPredicate;
+import dev.ispd.plan.Predicate;
 import dev.ispd.spark.layout.LayoutColumn;
 import dev.ispd.spark.layout.RecordLayout;
 import java.io.IOException;
@@ -16,14 +18,19 @@ import org.apache.spark.sql.vectorized.ColumnarBatch;
 
 /**
  * The host-side reader of one {@link RecordRange}: reads its records through osd:// a batch at a
- * time into one reused buffer and decodes the read columns into one reused {@link ColumnarBatch}
- * (valid until the next call of {@link #next}, as Spark's own vectorized readers do).
+ * time into one reused buffer, keeps those the pushed predicate passes (tested by the plan
+ * model's interpreter code, {@link BoundPredicate}, and moved to the front of the buffer) and
+ * decodes the read columns of the kept ones into one reused {@link ColumnarBatch} (valid until
+ * the next call of {@link #next}, as Spark's own vectorized readers do). Nothing is allocated per
+ * record.
  */
 final class RecordBatchReader implements PartitionReader<ColumnarBatch> {
     /** Records per batch: Spark's own columnar batch size. */
     static final int BATCH_ROWS = 4096;
 
     private final int entrySize;
+    /** The pushed predicate, or null when none was pushed (every record is kept). */
+    private final BoundPredicate where;
     private final FSDataInputStream in;
     private final ColumnDecoder[] decoders;
     private final OnHeapColumnVector[] vectors;
@@ -32,9 +39,10 @@ final class RecordBatchReader implements PartitionReader<ColumnarBatch> {
     private final ByteBuffer records;
     private long remaining;
 
-    RecordBatchReader(RecordRange range, RecordLayout layout, List<LayoutColumn> columns, Configuration conf)
-            throws IOException {
+    RecordBatchReader(RecordRange range, RecordLayout layout, List<LayoutColumn> columns, Predicate where,
+                      Configuration conf) throws IOException {
         this.entrySize = layout.entrySize();
+        this.where = where instanceof Predicate.True ? null : BoundPredicate.bind(where, layout.planLayout());
         Path file = new Path(range.file());
         this.in = file.getFileSystem(conf).open(file);
         in.seek(range.start());
@@ -49,20 +57,39 @@ final class RecordBatchReader implements PartitionReader<ColumnarBatch> {
 
     @Override
     public boolean next() throws IOException {
-        if (remaining == 0) {
-            return false;
-        }
-        int rows = (int) Math.min(BATCH_ROWS, remaining / entrySize);
-        // With no column to decode (count(*)), the number of records is all Spark needs.
-        if (decoders.length > 0) {
-            in.readFully(buffer, 0, rows * entrySize);
+        int rows = 0;
+        while (rows == 0) {
+            if (remaining == 0) {
+                return false;
+            }
+            int read = (int) Math.min(BATCH_ROWS, remaining / entrySize);
+            remaining -= (long) read * entrySize;
+            // With no predicate and no column to decode (count(*)), the number of records is all Spark needs.
+            if (where != null || decoders.length > 0) {
+                in.readFully(buffer, 0, read * entrySize);
+            }
+            rows = where == null ? read : keepPassing(read);
         }
         for (int c = 0; c < decoders.length; c++) {
             decoders[c].decode(records, rows, entrySize, vectors[c]);
         }
         batch.setNumRows(rows);
-        remaining -= (long) rows * entrySize;
         return true;
+    }
+
+    /** Moves the records of the first {@code read} that pass the predicate to the front of the buffer; how many. */
+    private int keepPassing(int read) {
+        int kept = 0;
+        for (int r = 0; r < read; r++) {
+            int at = r * entrySize;
+            if (where.test(records, at)) {
+                if (kept != r) {
+                    System.arraycopy(buffer, at, buffer, kept * entrySize, entrySize);
+                }
+                kept++;
+            }
+        }
+        return kept;
     }
 
     @Override

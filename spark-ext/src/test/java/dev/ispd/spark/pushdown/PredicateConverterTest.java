@@ -1,16 +1,19 @@
 package dev.ispd.spark.pushdown;
 
+import static dev.ispd.plan.Predicate.all;
+import static dev.ispd.plan.Predicate.and;
+import static dev.ispd.plan.Predicate.compare;
+import static dev.ispd.plan.Predicate.in;
+import static dev.ispd.plan.Predicate.not;
+import static dev.ispd.plan.Predicate.or;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.ispd.plan.CompareOp;
+import dev.ispd.plan.Field;
+import dev.ispd.spark.layout.LayoutColumn;
 import dev.ispd.spark.layout.Layouts;
-import dev.ispd.spark.pushdown.ScanCondition.And;
-import dev.ispd.spark.pushdown.ScanCondition.Compare;
-import dev.ispd.spark.pushdown.ScanCondition.Constant;
-import dev.ispd.spark.pushdown.ScanCondition.In;
-import dev.ispd.spark.pushdown.ScanCondition.Not;
-import dev.ispd.spark.pushdown.ScanCondition.Op;
-import dev.ispd.spark.pushdown.ScanCondition.Or;
+import dev.ispd.spark.layout.RecordLayout;
 import java.util.List;
 import java.util.Optional;
 import org.apache.spark.sql.connector.expressions.Expression;
@@ -22,8 +25,14 @@ import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.unsafe.types.UTF8String;
 import org.junit.jupiter.api.Test;
 
-/** Spark V2 predicates over the WorldCup98 columns into scan conditions, and the refusals. */
+/**
+ * Spark V2 predicates over the WorldCup98 columns into plan predicates, literals folded at the
+ * edges of each type, and the refusals.
+ */
 class PredicateConverterTest {
+    private static final Optional<dev.ispd.plan.Predicate> TRUE = Optional.of(all());
+    private static final Optional<dev.ispd.plan.Predicate> FALSE = Optional.of(not(all()));
+
     private final PredicateConverter converter = new PredicateConverter(Layouts.resolve("worldcup98", 256));
 
     private static Predicate p(String name, Expression... children) {
@@ -42,32 +51,99 @@ class PredicateConverterTest {
         return new LiteralValue<>(v, DataTypes.LongType);
     }
 
+    private static Optional<dev.ispd.plan.Predicate> cmp(String field, CompareOp op, long v) {
+        return Optional.of(compare(field, op, v));
+    }
+
     @Test
     void comparisonsOfAColumnAndAnIntegerLiteral() {
-        assertEquals(Optional.of(new Compare("type", Op.EQ, 0)), converter.convert(p("=", col("type"), i(0))));
-        assertEquals(Optional.of(new Compare("clientID", Op.NE, 7)), converter.convert(p("<>", col("clientID"), l(7))));
-        assertEquals(Optional.of(new Compare("size", Op.GE, 4_294_967_295L)),
+        assertEquals(cmp("type", CompareOp.EQ, 0), converter.convert(p("=", col("type"), i(0))));
+        assertEquals(cmp("clientID", CompareOp.NE, 7), converter.convert(p("<>", col("clientID"), l(7))));
+        assertEquals(cmp("size", CompareOp.GE, 4_294_967_295L),
                 converter.convert(p(">=", col("size"), l(4_294_967_295L))));
-        assertEquals(Optional.of(new Compare("region", Op.EQ, 3)), converter.convert(p("<=>", col("region"), i(3))));
+        assertEquals(cmp("region", CompareOp.EQ, 3), converter.convert(p("<=>", col("region"), i(3))));
     }
 
     @Test
     void aLiteralOnTheLeftIsSwappedAndColumnsMatchCaseInsensitively() {
-        assertEquals(Optional.of(new Compare("timestamp", Op.GT, 5)), converter.convert(p("<", i(5), col("TIMESTAMP"))));
-        assertEquals(Optional.of(new Compare("objectID", Op.LE, 9)), converter.convert(p(">=", l(9), col("objectid"))));
+        assertEquals(cmp("timestamp", CompareOp.GT, 5), converter.convert(p("<", i(5), col("TIMESTAMP"))));
+        assertEquals(cmp("objectID", CompareOp.LE, 9), converter.convert(p(">=", l(9), col("objectid"))));
     }
 
     @Test
     void inAndOrNotAndConstants() {
         Predicate typeIn = p("IN", col("type"), i(1), i(2));
-        assertEquals(Optional.of(new In("type", List.of(1L, 2L))), converter.convert(typeIn));
-        Predicate tree = p("OR", p("AND", p(">", col("size"), l(10)), p("<", col("size"), l(20))),
-                p("NOT", typeIn));
-        assertEquals(Optional.of(new Or(new And(new Compare("size", Op.GT, 10), new Compare("size", Op.LT, 20)),
-                new Not(new In("type", List.of(1L, 2L))))), converter.convert(tree));
-        assertEquals(Optional.of(new Constant(false)), converter.convert(p("IS_NULL", col("server"))));
-        assertEquals(Optional.of(new Constant(true)), converter.convert(p("IS_NOT_NULL", col("server"))));
-        assertEquals(Optional.of(new Constant(true)), converter.convert(p("ALWAYS_TRUE")));
+        assertEquals(Optional.of(in("type", 1, 2)), converter.convert(typeIn));
+        Predicate tree = p("OR", p("AND", p(">", col("size"), l(10)), p("<", col("size"), l(20))), p("NOT", typeIn));
+        assertEquals(Optional.of(or(and(compare("size", CompareOp.GT, 10), compare("size", CompareOp.LT, 20)),
+                not(in("type", 1, 2)))), converter.convert(tree));
+        assertEquals(FALSE, converter.convert(p("IS_NULL", col("server"))), "layout fields hold no nulls");
+        assertEquals(TRUE, converter.convert(p("IS_NOT_NULL", col("server"))));
+        assertEquals(TRUE, converter.convert(p("ALWAYS_TRUE")));
+        assertEquals(FALSE, converter.convert(p("ALWAYS_FALSE")));
+    }
+
+    /** The edges of a 1-byte unsigned field ([0, 255]): inside kept, outside folded as SQL compares numbers. */
+    @Test
+    void literalsOutsideAOneByteFieldFold() {
+        assertEquals(cmp("type", CompareOp.LE, 255), converter.convert(p("<=", col("type"), i(255))));
+        assertEquals(cmp("type", CompareOp.GE, 0), converter.convert(p(">=", col("type"), i(0))));
+        assertEquals(TRUE, converter.convert(p("<", col("type"), i(1000))));
+        assertEquals(TRUE, converter.convert(p("<=", col("type"), i(256))));
+        assertEquals(FALSE, converter.convert(p(">", col("type"), i(256))));
+        assertEquals(FALSE, converter.convert(p(">=", col("type"), i(256))));
+        assertEquals(FALSE, converter.convert(p("=", col("type"), i(256))));
+        assertEquals(TRUE, converter.convert(p("<>", col("type"), i(256))));
+        assertEquals(FALSE, converter.convert(p("<", col("type"), i(-1))));
+        assertEquals(FALSE, converter.convert(p("<=", col("type"), i(-1))));
+        assertEquals(TRUE, converter.convert(p(">", col("type"), i(-1))));
+        assertEquals(TRUE, converter.convert(p(">=", col("type"), i(-1))));
+        assertEquals(FALSE, converter.convert(p("=", col("type"), i(-1))));
+        assertEquals(TRUE, converter.convert(p("<", i(-1), col("type"))), "-1 < type, swapped");
+    }
+
+    /** The edges of a 4-byte unsigned field ([0, 2^32 - 1]) and of a 3-bit range ([0, 7]). */
+    @Test
+    void literalsOutsideAFourByteFieldAndABitRangeFold() {
+        assertEquals(cmp("size", CompareOp.LE, 4_294_967_295L),
+                converter.convert(p("<=", col("size"), l(4_294_967_295L))));
+        assertEquals(TRUE, converter.convert(p("<", col("size"), l(4_294_967_296L))));
+        assertEquals(FALSE, converter.convert(p(">", col("size"), l(Long.MAX_VALUE))));
+        assertEquals(TRUE, converter.convert(p(">", col("size"), l(Long.MIN_VALUE))));
+        assertEquals(cmp("region", CompareOp.EQ, 7), converter.convert(p("=", col("region"), i(7))));
+        assertEquals(FALSE, converter.convert(p("=", col("region"), i(8))));
+        assertEquals(TRUE, converter.convert(p("<", col("region"), i(8))));
+    }
+
+    @Test
+    void inDropsTheValuesTheFieldCannotHold() {
+        assertEquals(Optional.of(in("type", 0, 255)),
+                converter.convert(p("IN", col("type"), i(-1), i(0), i(255), i(256))));
+        assertEquals(FALSE, converter.convert(p("IN", col("region"), i(8), i(-3))));
+    }
+
+    /** A signed 2-byte little-endian field ([-32768, 32767]) of a layout of its own. */
+    @Test
+    void literalsOutsideASignedFieldFold() {
+        Field delta = new Field("delta", 0, 2, true, false, 0, 0, false, 0);
+        PredicateConverter signed =
+                new PredicateConverter(new RecordLayout("deltas", 2, List.of(LayoutColumn.of(delta))));
+        assertEquals(cmp("delta", CompareOp.GE, -32_768), signed.convert(p(">=", col("delta"), i(-32_768))));
+        assertEquals(cmp("delta", CompareOp.LE, 32_767), signed.convert(p("<=", col("delta"), i(32_767))));
+        assertEquals(TRUE, signed.convert(p(">", col("delta"), i(-32_769))));
+        assertEquals(FALSE, signed.convert(p("<", col("delta"), i(-32_769))));
+        assertEquals(TRUE, signed.convert(p("<", col("delta"), i(32_768))));
+        assertEquals(FALSE, signed.convert(p(">=", col("delta"), i(32_768))));
+    }
+
+    /** An unsigned 8-byte field orders differently from Spark's signed longs: equality only. */
+    @Test
+    void anUnsignedEightByteFieldTakesEqualityOnly() {
+        Field id = Field.unsigned("id", 0, 8);
+        PredicateConverter wide = new PredicateConverter(new RecordLayout("ids", 8, List.of(LayoutColumn.of(id))));
+        assertEquals(cmp("id", CompareOp.EQ, -1), wide.convert(p("=", col("id"), l(-1))));
+        assertEquals(Optional.of(in("id", -1, 3)), wide.convert(p("IN", col("id"), l(-1), l(3))));
+        assertTrue(wide.convert(p("<", col("id"), l(0))).isEmpty());
     }
 
     @Test
@@ -78,6 +154,8 @@ class PredicateConverterTest {
         assertTrue(converter.convert(p("=", Expressions.column("a.b"), i(1))).isEmpty(), "not a layout column");
         assertTrue(converter.convert(p("=", col("type"),
                 new LiteralValue<>(UTF8String.fromString("1"), DataTypes.StringType))).isEmpty(), "string literal");
+        assertTrue(converter.convert(p("=", col("type"), new LiteralValue<>(1.5, DataTypes.DoubleType))).isEmpty(),
+                "double literal");
         assertTrue(converter.convert(p("=", col("type"), new LiteralValue<>(null, DataTypes.IntegerType))).isEmpty(),
                 "NULL literal");
         assertTrue(converter.convert(p("STARTS_WITH", col("type"), i(1))).isEmpty(), "no such operation");

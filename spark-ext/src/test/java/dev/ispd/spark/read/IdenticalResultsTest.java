@@ -50,7 +50,41 @@ class IdenticalResultsTest {
                 "SELECT clientID, size FROM t WHERE type = 0 AND size > 1000",
                 "SELECT objectID, method, status FROM t WHERE region IN (1, 3) OR status <> 72",
                 "SELECT objectID, count(*) AS n FROM t GROUP BY objectID ORDER BY n DESC, objectID LIMIT 10",
-                "SELECT min(timestamp), max(timestamp), sum(size), max(clientID) FROM t WHERE server >= 64");
+                "SELECT min(timestamp), max(timestamp), sum(size), max(clientID) FROM t WHERE server >= 64",
+                // A filter on every field; counts always give a row, whatever the data selects.
+                "SELECT count(*), sum(size) FROM t WHERE timestamp >= 893980800 AND timestamp <= 4294967295",
+                "SELECT count(*), max(objectID) FROM t WHERE clientID < 500",
+                "SELECT count(*) FROM t WHERE objectID BETWEEN 10 AND 2000",
+                "SELECT count(*), min(server), max(status) FROM t "
+                        + "WHERE method = 0 AND status <> 0 AND server BETWEEN 1 AND 200",
+                "SELECT type, count(*) FROM t WHERE type IN (0, 1, 255, 300, -1) GROUP BY type",
+                "SELECT count(*) FROM t WHERE NOT (region IN (0, 2)) AND server > 10",
+                "SELECT max(objectID), min(size) FROM t WHERE NOT (type = 1 OR method = 1)",
+                "SELECT count(*) FROM t WHERE status <= 72 OR method > 0",
+                // The edges of each type: 1-byte, 4-byte and 3-bit unsigned fields, folded or kept.
+                "SELECT count(*) FROM t WHERE type < 1000",
+                "SELECT count(*) FROM t WHERE type > 255",
+                "SELECT count(*) FROM t WHERE type >= 0 AND type <= 255 AND method < 256",
+                "SELECT count(*) FROM t WHERE size >= 4294967295 OR size <= 0",
+                "SELECT count(*) FROM t WHERE size > 4294967296 OR clientID < -1",
+                "SELECT count(*) FROM t WHERE region >= 0 AND region <= 7 AND server <= 255",
+                "SELECT count(*) FROM t WHERE region > 7 OR status < 0",
+                // Pushed and not pushed together: Spark filters only what was not pushed.
+                "SELECT clientID, size FROM t WHERE size + 1 > 1000 AND type = 1");
+    }
+
+    /** Queries that select nothing, from the connector and from plain Spark alike. */
+    static Stream<String> emptyQueries() {
+        return Stream.of(
+                "SELECT * FROM t WHERE type > 255",
+                "SELECT clientID FROM t WHERE region = 8",
+                "SELECT objectID FROM t WHERE size < 0",
+                "SELECT * FROM t WHERE type = 0 AND type = 1",
+                "SELECT region, count(*) FROM t WHERE server IN (-1, 256) GROUP BY region");
+    }
+
+    static Stream<Arguments> datasetsAndEmptyQueries() {
+        return datasets().flatMap(d -> emptyQueries().map(q -> Arguments.of(d, q)));
     }
 
     static Stream<Arguments> datasetsAndQueries() {
@@ -94,6 +128,13 @@ class IdenticalResultsTest {
         List<String> actual = rows(query.replace("FROM t", "FROM ispd_" + dataset));
         assertFalse(expected.isEmpty(), "the query selects something");
         assertEquals(expected, actual);
+    }
+
+    @ParameterizedTest(name = "{0}: {1}")
+    @MethodSource("datasetsAndEmptyQueries")
+    void bothSelectNothing(String dataset, String query) {
+        assertEquals(List.of(), rows(query.replace("FROM t", "FROM plain_" + dataset)));
+        assertEquals(List.of(), rows(query.replace("FROM t", "FROM ispd_" + dataset)));
     }
 
     /** The query's rows as text, sorted (equal result sets, whatever order the partitions came in). */

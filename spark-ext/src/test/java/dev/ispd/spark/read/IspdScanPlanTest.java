@@ -2,18 +2,18 @@ package dev.ispd.spark.read;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ispd.hadoop.fs.OsdFileSystem;
+import dev.ispd.plan.CompareOp;
+import dev.ispd.plan.Predicate;
 import dev.ispd.offload.storage.ChunkExtent;
 import dev.ispd.spark.PlainRecords;
 import dev.ispd.spark.SparkDrives;
 import dev.ispd.spark.WorldCupFiles;
 import dev.ispd.spark.layout.LayoutColumn;
-import dev.ispd.spark.pushdown.ScanCondition.Compare;
-import dev.ispd.spark.pushdown.ScanCondition.In;
-import dev.ispd.spark.pushdown.ScanCondition.Op;
 import dev.ispd.spark.read.partition.ChunkPartitionPlanner;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -68,14 +68,16 @@ class IspdScanPlanTest {
         assertEquals(PlainRecords.SCHEMA, ispd().load(file).schema());
     }
 
+    /** Pushed filters are applied by the reader: no Filter above the scan, and their columns are not even decoded. */
     @Test
     void explainShowsThePushedFiltersAndTheReadSchema() {
         Dataset<Row> df = ispd().load(file).where("type = 0 AND clientID > 5 AND region IN (1, 3)").select("size");
         String plan = explain(df);
         assertTrue(plan.contains("PushedFilters: [type = 0, clientID > 5, region IN (1, 3)]"), plan);
-        assertTrue(plan.contains("ReadSchema: struct<clientID:bigint,size:bigint,type:int,region:int>"), plan);
-        assertEquals(List.of(new Compare("type", Op.EQ, 0), new Compare("clientID", Op.GT, 5),
-                new In("region", List.of(1L, 3L))), scan(df).conditions(), "handed on to the scan plan");
+        assertTrue(plan.contains("ReadSchema: struct<size:bigint>"), plan);
+        assertFalse(plan.contains("Filter "), plan);
+        assertEquals(Predicate.and(Predicate.eq("type", 0), Predicate.compare("clientID", CompareOp.GT, 5),
+                Predicate.in("region", 1, 3)), scan(df).where(), "compiled into one plan predicate");
     }
 
     /** The connector's scan in the physical plan of {@code df}. */
@@ -87,7 +89,9 @@ class IspdScanPlanTest {
     void whatIsNotPushableStaysWithSpark() {
         String plan = explain(ispd().load(file).where("size + 1 > 5 AND type = 2").select("region"));
         assertTrue(plan.contains("PushedFilters: [type = 2]"), plan);
-        assertTrue(plan.contains("Filter"), plan);
+        String filter = plan.lines().filter(l -> l.contains("Filter ")).findFirst().orElseThrow(() ->
+                new AssertionError("no Filter for what was not pushed: " + plan));
+        assertTrue(filter.contains("size") && !filter.contains("type"), "only the unpushed predicate: " + filter);
     }
 
     @Test
@@ -107,8 +111,7 @@ class IspdScanPlanTest {
 
     @Test
     void aPartitionPerChunkOfWholeRecordsPrefersTheHostOfItsDrive() throws IOException {
-        ScanInput input = InputResolver.resolve(Map.of("path", file, "layout", "worldcup98", "entrySize", "256"),
-                DRIVES.hadoopConf());
+        ScanInput input = input();
         List<RecordRange> ranges = new ChunkPartitionPlanner().plan(input);
         OsdFileSystem fs = (OsdFileSystem) FileSystem.get(new Path(file).toUri(), DRIVES.hadoopConf());
         long length = 2_000L * ENTRY;
@@ -127,17 +130,11 @@ class IspdScanPlanTest {
 
     @Test
     void rowReadersGiveTheRecordsOfTheBatchReaders() throws IOException {
-        ScanInput input = InputResolver.resolve(Map.of("path", file, "layout", "worldcup98", "entrySize", "256"),
-                DRIVES.hadoopConf());
+        ScanInput input = input();
         RecordRange range = new ChunkPartitionPlanner().plan(input).get(1);
         List<LayoutColumn> columns = input.layout().columns();
-        IspdReaderFactory factory = new IspdReaderFactory(input.layout(), columns, input.conf());
-        List<String> fromBatches = new ArrayList<>();
-        try (PartitionReader<ColumnarBatch> batches = factory.createColumnarReader(range)) {
-            while (batches.next()) {
-                batches.get().rowIterator().forEachRemaining(row -> fromBatches.add(text(row, columns)));
-            }
-        }
+        IspdReaderFactory factory = new IspdReaderFactory(input.layout(), columns, Predicate.all(), input.conf());
+        List<String> fromBatches = batchRows(input, Predicate.all(), range);
         List<String> fromRows = new ArrayList<>();
         try (PartitionReader<InternalRow> rows = factory.createReader(range)) {
             while (rows.next()) {
@@ -146,6 +143,38 @@ class IspdScanPlanTest {
         }
         assertEquals(range.length() / ENTRY, fromRows.size());
         assertEquals(fromBatches, fromRows);
+    }
+
+    /** The reader keeps exactly the records the pushed predicate passes, however many a batch keeps. */
+    @Test
+    void readersApplyThePushedPredicate() throws IOException {
+        ScanInput input = input();
+        RecordRange range = new ChunkPartitionPlanner().plan(input).get(0);
+        int type = input.layout().columns().indexOf(input.layout().column("type").orElseThrow());
+        List<String> typeZero = batchRows(input, Predicate.all(), range).stream()
+                .filter(r -> r.split(" ")[type].equals("0")).toList();
+        assertFalse(typeZero.isEmpty(), "the range has records of type 0");
+        assertEquals(typeZero, batchRows(input, Predicate.eq("type", 0), range));
+        assertEquals(List.of(), batchRows(input, Predicate.not(Predicate.all()), range));
+    }
+
+    /** The 256-byte file as the connector resolves it. */
+    private static ScanInput input() {
+        return InputResolver.resolve(Map.of("path", file, "layout", "worldcup98", "entrySize", "256"),
+                DRIVES.hadoopConf());
+    }
+
+    /** The rows of {@code range} that {@code where} passes, all columns as text, read a batch at a time. */
+    private static List<String> batchRows(ScanInput input, Predicate where, RecordRange range) throws IOException {
+        List<LayoutColumn> columns = input.layout().columns();
+        IspdReaderFactory factory = new IspdReaderFactory(input.layout(), columns, where, input.conf());
+        List<String> rows = new ArrayList<>();
+        try (PartitionReader<ColumnarBatch> batches = factory.createColumnarReader(range)) {
+            while (batches.next()) {
+                batches.get().rowIterator().forEachRemaining(row -> rows.add(text(row, columns)));
+            }
+        }
+        return rows;
     }
 
     private static String text(InternalRow row, List<LayoutColumn> columns) {
