@@ -9,8 +9,8 @@ import org.apache.hadoop.conf.Configuration;
 
 /**
  * The Smart SSD's filter: pages holding a WorldCup98 record that matches
- * {@link IspdKeys#FILTER_PREDICATE} ({@code field op value}, e.g. {@code type eq 0}, parsed by
- * the shared {@link Comparison}); entry size from {@link IspdKeys#WORLDCUP_ENTRY_SIZE}.
+ * {@link WorldCupKeys#FILTER_PREDICATE} ({@code field op value}, e.g. {@code type eq 0}, parsed by
+ * the shared {@link Comparison}); entry size from {@link WorldCupKeys#ENTRY_SIZE}.
  */
 public class FilterDeviceMapper extends DeviceMapper {
     @Override

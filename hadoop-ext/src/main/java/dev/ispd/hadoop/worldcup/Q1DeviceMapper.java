@@ -5,7 +5,7 @@ import dev.ispd.protocol.Params;
 import dev.ispd.tasklet.builtin.Q1Factory;
 import org.apache.hadoop.conf.Configuration;
 
-/** WorldCup98 Q1, accesses per region: tasklet {@code q1}, entry size from {@link IspdKeys#WORLDCUP_ENTRY_SIZE}. */
+/** WorldCup98 Q1, accesses per region: tasklet {@code q1}, entry size from {@link WorldCupKeys#ENTRY_SIZE}. */
 public class Q1DeviceMapper extends DeviceMapper {
     @Override
     public String tasklet() {

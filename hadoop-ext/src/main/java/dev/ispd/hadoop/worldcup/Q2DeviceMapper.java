@@ -7,7 +7,7 @@ import org.apache.hadoop.conf.Configuration;
 
 /**
  * WorldCup98 Q2, accesses per file type per region: tasklet {@code q2}, entry size from
- * {@link IspdKeys#WORLDCUP_ENTRY_SIZE}. The tasklet returns its whole (region, type) table; the
+ * {@link WorldCupKeys#ENTRY_SIZE}. The tasklet returns its whole (region, type) table; the
  * top N per region is a step after the reduce (Q2Result.topPerRegion), since per-split top Ns do
  * not merge.
  */

@@ -11,7 +11,7 @@ final class WorldCupParams {
     private WorldCupParams() {
     }
 
-    /** {@link IspdKeys#WORLDCUP_ENTRY_SIZE} as text; the tasklet's own validation checks its value. */
+    /** {@link WorldCupKeys#ENTRY_SIZE} as text; the tasklet's own validation checks its value. */
     static String entrySize(Configuration conf) {
         return conf.getTrimmed(WorldCupKeys.ENTRY_SIZE.name(), WorldCupKeys.ENTRY_SIZE.defaultValue());
     }
