@@ -21,7 +21,7 @@ import org.slf4j.LoggerFactory;
  * A MapReduce job whose map side runs as a tasklet, on the drives or on the host split by split:
  * <pre>
  *   DeviceJob job = DeviceJob.getInstance(conf, "q1");
- *   job.setDeviceMapper(Q1DeviceMapper.class);        // tasklet q1, entry size from ispd.worldcup.entry.size
+ *   job.setDeviceMapper(Q1DeviceMapper.class);        // tasklet q1, entry size from the input's layout
  *   job.setDeviceMapperFormat(Q1Format.class);        // result -> (Text region, LongWritable accesses)
  *   job.setCombinerClass(LongSumReducer.class);
  *   job.setReducerClass(LongSumReducer.class);

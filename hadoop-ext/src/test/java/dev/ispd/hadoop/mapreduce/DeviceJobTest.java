@@ -1,10 +1,8 @@
 package dev.ispd.hadoop.mapreduce;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.ispd.hadoop.fs.LayoutAttribute;
 import dev.ispd.hadoop.fs.OsdDrives;
 import dev.ispd.hadoop.worldcup.Q1DeviceMapper;
 import dev.ispd.hadoop.worldcup.Q1Format;
@@ -13,8 +11,6 @@ import dev.ispd.hadoop.worldcup.Q2Format;
 import dev.ispd.offload.schedule.Decision;
 import dev.ispd.offload.schedule.OffloadScheduler;
 import dev.ispd.offload.schedule.Placement;
-import dev.ispd.plan.Layout;
-import java.io.IOException;
 import java.io.StringWriter;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
@@ -117,22 +113,6 @@ class DeviceJobTest {
                 assertEquals(q2Data.length, job.counter(IspdCounter.BYTES_READ_IN_DRIVES));
             }
         }
-    }
-
-    @Test
-    void anInputRecordingAnotherEntrySizeFailsTheJobNamingBoth() throws Exception {
-        Path recorded = new Path(OSD.uri().resolve("/wc20/recorded"));
-        FileSystem fs = FileSystem.get(OSD.uri(), OSD.conf());
-        JobRunner.write(fs, recorded, q1Data);
-        LayoutAttribute.record(fs, recorded, Layout.worldCup98(20));
-
-        DeviceJob wrong = runner.countingJob(runner.conf("device-only", 32), "q1-at-32", Q1DeviceMapper.class,
-                Q1Format.class, recorded);
-        IOException e = assertThrows(IOException.class, wrong::plan);
-        assertTrue(e.getMessage().contains("/wc20/recorded records 20-byte records, but the job's tasklet was given "
-                + "32-byte records"), e.getMessage());
-        assertEquals(2, runner.countingJob(runner.conf("device-only", 20), "q1-at-20", Q1DeviceMapper.class,
-                Q1Format.class, recorded).plan().size(), "the recorded entry size plans as before");
     }
 
     @Test
