@@ -29,9 +29,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
 
 /** Talks to a drive through the native library: what an admin uses to look at and feed drives. */
 @Command(name = "ispd drive-cli", mixinStandardHelpOptions = true,
@@ -64,20 +67,48 @@ public final class DriveCli {
         return Drive.connect(address, binding);
     }
 
-    /** A subcommand that opens the drive, does one thing, and closes it. */
+    /** A subcommand that checks its local paths, opens the drive, does one thing, and closes it. */
     abstract static class DriveCommand implements Callable<Integer> {
         @ParentCommand
         DriveCli cli;
 
+        @Spec
+        CommandSpec spec;
+
         @Override
         public Integer call() throws Exception {
+            checkPaths();
             try (Drive drive = cli.connect()) {
                 run(drive, cli.out);
             }
             return 0;
         }
 
+        /** Refuses a local file the command could not use, before the drive is touched. Default: none. */
+        void checkPaths() {
+        }
+
         abstract void run(Drive drive, PrintStream out) throws Exception;
+
+        /** {@code file} ({@code -} aside) must be an existing regular file to read. */
+        void readable(String what, String file) {
+            if (!"-".equals(file) && !Files.isRegularFile(Path.of(file))) {
+                throw new ParameterException(spec.commandLine(), what + " " + file + (Files.isDirectory(Path.of(file))
+                        ? " is a directory: name a file" : ": no such file"));
+            }
+        }
+
+        /** {@code file} ({@code -} aside) must be writable: not a directory, in a directory that exists. */
+        void writable(String what, Path file) {
+            if (Files.isDirectory(file)) {
+                throw new ParameterException(spec.commandLine(), what + " " + file + " is a directory: name a file");
+            }
+            Path parent = file.toAbsolutePath().getParent();
+            if (parent != null && !Files.isDirectory(parent)) {
+                throw new ParameterException(spec.commandLine(), what + " " + file + ": its directory " + parent
+                        + " does not exist");
+            }
+        }
     }
 
     @Command(name = "info", description = "Profile, geometry, capabilities and tasklets of the drive.")
@@ -122,8 +153,13 @@ public final class DriveCli {
 
     @Command(name = "put", description = "Writes a local file (or - for stdin) into a new object; prints its id.")
     static final class Put extends DriveCommand {
-        @Parameters(index = "0", description = "local file, or - for standard input")
+        @Parameters(index = "0", paramLabel = "FILE", description = "local file, or - for standard input")
         String source;
+
+        @Override
+        void checkPaths() {
+            readable("FILE", source);
+        }
 
         @Override
         void run(Drive drive, PrintStream out) throws IOException {
@@ -160,8 +196,15 @@ public final class DriveCli {
         @Parameters(index = "0", description = "object id")
         long id;
 
-        @Parameters(index = "1", description = "local file, or - for standard output")
+        @Parameters(index = "1", paramLabel = "FILE", description = "local file, or - for standard output")
         String target;
+
+        @Override
+        void checkPaths() {
+            if (!"-".equals(target)) {
+                writable("FILE", Path.of(target));
+            }
+        }
 
         @Override
         void run(Drive drive, PrintStream out) throws IOException {
@@ -216,6 +259,13 @@ public final class DriveCli {
 
         @Option(names = "--out", description = "write the raw result to this file")
         Path resultFile;
+
+        @Override
+        void checkPaths() {
+            if (resultFile != null) {
+                writable("--out", resultFile);
+            }
+        }
 
         @Override
         void run(Drive drive, PrintStream out) throws IOException, BadParameterException {
