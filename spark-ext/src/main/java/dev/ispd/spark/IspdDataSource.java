@@ -25,10 +25,11 @@ public final class IspdDataSource implements TableProvider, DataSourceRegister {
         return SHORT_NAME;
     }
 
-    /** The layout's schema; the path is checked when Spark asks for the table, still within {@code load}. */
+    /** The schema of the input's layout, the one its files record or the options name. */
     @Override
     public StructType inferSchema(CaseInsensitiveStringMap options) {
-        return InputResolver.layout(options.asCaseSensitiveMap()).schema();
+        return InputResolver.resolve(options.asCaseSensitiveMap(), SparkSession.active().sessionState().newHadoopConf())
+                .layout().schema();
     }
 
     @Override

@@ -14,9 +14,11 @@ public final class IspdOptions {
     }
 
     public static final ConfigKey LAYOUT = new ConfigKey("layout", "",
-            "The record layout of the input (required): worldcup98.");
-    public static final ConfigKey ENTRY_SIZE = new ConfigKey("entrySize", "20",
-            "Bytes per record: 20, 32, 64, 128 or 256 for worldcup98 (records padded as in the paper).");
+            "The record layout of the input: worldcup98. Unset, the layout the files record (user.ispd.layout); "
+                    + "set, it must agree with it; required for files that record none.");
+    public static final ConfigKey ENTRY_SIZE = new ConfigKey("entrySize", "",
+            "Bytes per record: 20, 32, 64, 128 or 256 for worldcup98 (records padded as in the paper). Unset, the "
+                    + "files' recorded layout gives it; set, it must agree with it; required for files that record none.");
 
     /** Every option, in the order of the docs' table. */
     public static final List<ConfigKey> ALL = List.of(LAYOUT, ENTRY_SIZE);

@@ -6,7 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.ispd.hadoop.fs.LayoutAttribute;
 import dev.ispd.hadoop.fs.OsdFileSystem;
+import dev.ispd.plan.Layout;
 import dev.ispd.plan.CompareOp;
 import dev.ispd.plan.Predicate;
 import dev.ispd.offload.storage.ChunkExtent;
@@ -190,7 +192,7 @@ class IspdScanPlanTest {
         SparkSession spark = DRIVES.spark();
         String ragged = DRIVES.write("/plan/ragged.bin", new byte[1_000]);
         assertError("unknown layout 'apache' (option layout); known layouts: [worldcup98]",
-                () -> spark.read().format("ispd").option("layout", "apache").load(file));
+                () -> ispd().option("layout", "apache").load(file));
         assertError("option layout is required", () -> spark.read().format("ispd").load(file));
         assertError("entry size 100 (option entrySize) is not one of [20, 32, 64, 128, 256]",
                 () -> ispd().option("entrySize", 100).load(file));
@@ -200,6 +202,29 @@ class IspdScanPlanTest {
         assertError("does not exist", () -> ispd().load(DRIVES.uri("/plan/missing.bin")));
         assertError("ragged.bin is 1000 bytes, not a whole number of 256-byte worldcup98 records (option entrySize)",
                 () -> ispd().load(ragged));
+    }
+
+    @Test
+    void aFileThatRecordsItsLayoutIsReadWithItAndADisagreeingOptionIsAnError() throws IOException {
+        String recorded = DRIVES.write("/plan/recorded64.bin", WorldCupFiles.generate(8, 1_000, 64));
+        Path path = new Path(recorded);
+        LayoutAttribute.record(path.getFileSystem(DRIVES.hadoopConf()), path, Layout.worldCup98(64));
+        SparkSession spark = DRIVES.spark();
+
+        Dataset<Row> fromFile = spark.read().format("ispd").load(recorded);
+        assertEquals(PlainRecords.SCHEMA, fromFile.schema());
+        assertEquals(1_000, fromFile.count(), "layout and entry size from the file");
+        assertEquals(1_000, spark.read().format("ispd").option("layout", "worldcup98").option("entrySize", 64)
+                .load(recorded).count(), "options that agree are fine");
+        // 20 divides the file's 64,000 bytes: believed, it would read 3,200 wrong records
+        assertError("recorded64.bin holds worldcup98/64 (its layout user.ispd.layout), but option entrySize 20 was given",
+                () -> spark.read().format("ispd").option("entrySize", 20).load(recorded));
+    }
+
+    @Test
+    void aFileWithoutALayoutIsReadOnlyWithExplicitOptions() {
+        assertError("option entrySize is required: " + file + " records no layout (user.ispd.layout)",
+                () -> DRIVES.spark().read().format("ispd").option("layout", "worldcup98").load(file));
     }
 
     private static void assertError(String expected, Runnable read) {
