@@ -33,7 +33,8 @@ public final class IspdDataSource implements TableProvider, DataSourceRegister {
 
     @Override
     public Table getTable(StructType schema, Transform[] partitioning, Map<String, String> properties) {
-        Configuration sessionConf = SparkSession.active().sessionState().newHadoopConf();
-        return new IspdTable(InputResolver.resolve(properties, sessionConf));
+        SparkSession session = SparkSession.active();
+        Configuration sessionConf = session.sessionState().newHadoopConf();
+        return new IspdTable(InputResolver.resolve(properties, sessionConf, key -> session.conf().get(key, null)));
     }
 }

@@ -3,8 +3,10 @@ package dev.ispd.spark.read;
 import static dev.ispd.spark.ConnectorErrors.analysis;
 
 import dev.ispd.hadoop.fs.OsdFileSystem;
+import dev.ispd.offload.settings.SettingSource;
 import dev.ispd.spark.conf.HadoopConf;
 import dev.ispd.spark.conf.IspdOptions;
+import dev.ispd.spark.conf.SparkSettings;
 import dev.ispd.spark.layout.Layouts;
 import dev.ispd.spark.layout.RecordLayout;
 import java.io.FileNotFoundException;
@@ -20,9 +22,9 @@ import org.apache.hadoop.fs.Path;
 
 /**
  * Turns the options of a read into a checked {@link ScanInput}: the layout and entry size, the
- * path (on osd://, existing, whole records) and the Hadoop configuration (the session's, with every
- * option that is not one of {@link IspdOptions} on top, as Spark's file sources do). Every problem
- * is an AnalysisException naming the option or path.
+ * path (on osd://, existing, whole records), the Hadoop configuration (the session's, with every
+ * option that is not one of {@link IspdOptions} on top, as Spark's file sources do) and the offload
+ * settings ({@link SparkSettings}). Every problem is an AnalysisException naming the option, key or path.
  */
 public final class InputResolver {
     /** The option Spark sets from {@code load(path)}. */
@@ -37,12 +39,13 @@ public final class InputResolver {
      * @param options     the read's options, keys as the user wrote them (connector options match
      *                    case-insensitively; the others go to Hadoop as written)
      * @param sessionConf the session's Hadoop configuration; not modified
+     * @param session     the session's Spark configuration, for the {@code spark.ispd.*} offload settings
      */
-    public static ScanInput resolve(Map<String, String> options, Configuration sessionConf) {
+    public static ScanInput resolve(Map<String, String> options, Configuration sessionConf, SettingSource session) {
         RecordLayout layout = layout(options);
-        String path = option(options, PATH);
-        if (option(options, PATHS) != null) {
-            throw analysis("one path per read, got " + option(options, PATHS) + ": load a directory to read its files");
+        String path = IspdOptions.find(options, PATH);
+        if (IspdOptions.find(options, PATHS) != null) {
+            throw analysis("one path per read, got " + IspdOptions.find(options, PATHS) + ": load a directory to read its files");
         }
         if (path == null || path.isBlank()) {
             throw analysis("no path: load the data with load(\"osd:///path\")");
@@ -58,16 +61,22 @@ public final class InputResolver {
                 conf.set(k, v);
             }
         });
-        return new ScanInput(path, layout, files(p, layout, conf), new HadoopConf(conf));
+        SparkSettings settings;
+        try {
+            settings = SparkSettings.resolve(options, session, sessionConf::get);
+        } catch (IllegalArgumentException e) {
+            throw analysis(e.getMessage(), e);
+        }
+        return new ScanInput(path, layout, files(p, layout, conf), new HadoopConf(conf), settings);
     }
 
     /** The layout the options name ({@code layout}, {@code entrySize}); an AnalysisException naming a bad one. */
     public static RecordLayout layout(Map<String, String> options) {
-        String name = option(options, IspdOptions.LAYOUT.name());
+        String name = IspdOptions.find(options, IspdOptions.LAYOUT.name());
         if (name == null || name.isBlank()) {
             throw analysis("option " + IspdOptions.LAYOUT.name() + " is required: one of " + Layouts.NAMES);
         }
-        String size = option(options, IspdOptions.ENTRY_SIZE.name());
+        String size = IspdOptions.find(options, IspdOptions.ENTRY_SIZE.name());
         int entrySize;
         try {
             entrySize = Integer.parseInt(size == null ? IspdOptions.ENTRY_SIZE.defaultValue() : size.trim());
@@ -111,15 +120,5 @@ public final class InputResolver {
 
     private static boolean isConnectorOption(String key) {
         return key.equalsIgnoreCase(PATH) || key.equalsIgnoreCase(PATHS) || IspdOptions.ALL.stream().anyMatch(k -> k.name().equalsIgnoreCase(key));
-    }
-
-    /** The option called {@code key}, matched case-insensitively as Spark does. */
-    private static String option(Map<String, String> options, String key) {
-        for (Map.Entry<String, String> e : options.entrySet()) {
-            if (e.getKey().equalsIgnoreCase(key)) {
-                return e.getValue();
-            }
-        }
-        return null;
     }
 }
