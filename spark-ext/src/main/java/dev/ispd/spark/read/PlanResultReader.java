@@ -2,21 +2,21 @@ package dev.ispd.spark.read;
 
 import dev.ispd.offload.execute.DrivePool;
 import dev.ispd.offload.execute.SplitExecutor;
+import dev.ispd.offload.execute.SplitMetric;
 import dev.ispd.offload.plan.PlannedSplit;
 import dev.ispd.offload.settings.OffloadSettings;
 import dev.ispd.hadoop.mapreduce.HadoopFiles;
 import dev.ispd.plan.Aggregate;
 import dev.ispd.plan.PlanResult;
-import dev.ispd.spark.metrics.ScanMetrics;
 import dev.ispd.spark.pushdown.PushedAggregation;
 import dev.ispd.spark.pushdown.PushedScan;
 import dev.ispd.spark.read.partition.PartitionPlanner;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.spark.sql.connector.metric.CustomTaskMetric;
-import org.apache.spark.sql.connector.read.PartitionReader;
 import org.apache.spark.sql.execution.vectorized.OnHeapColumnVector;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
@@ -30,18 +30,30 @@ import org.apache.spark.sql.vectorized.ColumnarBatch;
  * a partition with no matching record returns one row of its empty aggregates (0 for counts,
  * NULL otherwise), so that Spark's merge of the partials gives SQL's answer for an empty input.
  */
-final class PlanResultReader implements PartitionReader<ColumnarBatch> {
-    private final ScanMetrics metrics = new ScanMetrics();
-    private final ColumnarBatch batch;
+final class PlanResultReader extends MeteredBatchReader {
     private boolean returned;
 
     PlanResultReader(PlannedSplit split, PushedScan pushed, OffloadSettings settings, Configuration conf,
                      String scope) throws IOException {
+        this(pushed, run(split, pushed, settings, conf, scope));
+    }
+
+    private PlanResultReader(PushedScan pushed, Run run) {
+        super(batch(pushed, run.rows()));
+        run.counts().forEach(metrics::add);
+    }
+
+    /** The plan's result rows and what running it counted. */
+    private record Run(List<long[]> rows, Map<SplitMetric, Long> counts) { }
+
+    private static Run run(PlannedSplit split, PushedScan pushed, OffloadSettings settings, Configuration conf,
+                           String scope) throws IOException {
+        Map<SplitMetric, Long> counts = new EnumMap<>(SplitMetric.class);
         SplitExecutor executor = SplitExecutor.create(settings, PartitionPlanner.tasklet(pushed), scope,
-                DrivePool.shared(), new HadoopFiles(conf), metrics);
+                DrivePool.shared(), new HadoopFiles(conf), (metric, n) -> counts.merge(metric, n, Long::sum));
         List<long[]> rows = new ArrayList<>();
         executor.run(split, (result, origin) -> rows.addAll(PlanResult.decode(result).rows()));
-        this.batch = batch(pushed, rows);
+        return new Run(rows, counts);
     }
 
     private static ColumnarBatch batch(PushedScan pushed, List<long[]> rows) {
@@ -82,16 +94,6 @@ final class PlanResultReader implements PartitionReader<ColumnarBatch> {
         }
         returned = true;
         return batch.numRows() > 0;
-    }
-
-    @Override
-    public ColumnarBatch get() {
-        return batch;
-    }
-
-    @Override
-    public CustomTaskMetric[] currentMetricsValues() {
-        return metrics.taskMetrics();
     }
 
     @Override

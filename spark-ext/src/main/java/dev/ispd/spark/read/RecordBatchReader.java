@@ -7,15 +7,12 @@ import dev.ispd.plan.BoundPredicate;
 import dev.ispd.plan.Predicate;
 import dev.ispd.spark.layout.LayoutColumn;
 import dev.ispd.spark.layout.RecordLayout;
-import dev.ispd.spark.metrics.ScanMetrics;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.Path;
-import org.apache.spark.sql.connector.metric.CustomTaskMetric;
-import org.apache.spark.sql.connector.read.PartitionReader;
 import org.apache.spark.sql.execution.vectorized.OnHeapColumnVector;
 import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
@@ -30,7 +27,7 @@ import org.apache.spark.sql.vectorized.ColumnarBatch;
  * record. Its metrics: the partition on the host, the bytes it read, and the host time and energy
  * the scheduler predicted for it (the plan's host cost; the reader does not meter its own work).
  */
-final class RecordBatchReader implements PartitionReader<ColumnarBatch> {
+final class RecordBatchReader extends MeteredBatchReader {
     /** Records per batch: Spark's own columnar batch size. */
     static final int BATCH_ROWS = 4096;
 
@@ -39,26 +36,22 @@ final class RecordBatchReader implements PartitionReader<ColumnarBatch> {
     private final BoundPredicate where;
     private final FSDataInputStream in;
     private final List<SplitPiece> pieces;
-    private final ScanMetrics metrics = new ScanMetrics();
     private int piece = -1;
     private final ColumnDecoder[] decoders;
-    private final OnHeapColumnVector[] vectors;
-    private final ColumnarBatch batch;
     private final byte[] buffer;
     private final ByteBuffer records;
     private long remaining;
 
     RecordBatchReader(PlannedSplit split, RecordLayout layout, List<LayoutColumn> columns, Predicate where,
                       Configuration conf) throws IOException {
+        super(new ColumnarBatch(OnHeapColumnVector.allocateColumns(BATCH_ROWS,
+                new StructType(columns.stream().map(LayoutColumn::structField).toArray(StructField[]::new)))));
         this.entrySize = layout.entrySize();
         this.where = where instanceof Predicate.True ? null : BoundPredicate.bind(where, layout.planLayout());
         Path file = new Path(split.file());
         this.in = file.getFileSystem(conf).open(file);
         this.pieces = split.pieces();
         this.decoders = columns.stream().map(ColumnDecoder::new).toArray(ColumnDecoder[]::new);
-        this.vectors = OnHeapColumnVector.allocateColumns(BATCH_ROWS,
-                new StructType(columns.stream().map(LayoutColumn::structField).toArray(StructField[]::new)));
-        this.batch = new ColumnarBatch(vectors);
         this.buffer = new byte[BATCH_ROWS * entrySize];
         this.records = ByteBuffer.wrap(buffer);
         metrics.add(SplitMetric.SPLITS_ON_HOST, 1);
@@ -83,7 +76,7 @@ final class RecordBatchReader implements PartitionReader<ColumnarBatch> {
             rows = where == null ? read : keepPassing(read);
         }
         for (int c = 0; c < decoders.length; c++) {
-            decoders[c].decode(records, rows, entrySize, vectors[c]);
+            decoders[c].decode(records, rows, entrySize, (OnHeapColumnVector) batch.column(c));
         }
         batch.setNumRows(rows);
         return true;
@@ -114,16 +107,6 @@ final class RecordBatchReader implements PartitionReader<ColumnarBatch> {
             }
         }
         return kept;
-    }
-
-    @Override
-    public ColumnarBatch get() {
-        return batch;
-    }
-
-    @Override
-    public CustomTaskMetric[] currentMetricsValues() {
-        return metrics.taskMetrics();
     }
 
     @Override
