@@ -2,6 +2,7 @@ package dev.ispd.spark.conf;
 
 import dev.ispd.offload.settings.ConfigKey;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The options of {@code spark.read.format("ispd")}, each with its default and what it does. Any
@@ -22,4 +23,14 @@ public final class IspdOptions {
 
     /** Every option, in the order of the docs' table. */
     public static final List<ConfigKey> ALL = List.of(LAYOUT, ENTRY_SIZE);
+
+    /** The option called {@code key} in {@code options}, matched case-insensitively as Spark does; null if unset. */
+    public static String find(Map<String, String> options, String key) {
+        for (Map.Entry<String, String> e : options.entrySet()) {
+            if (e.getKey().equalsIgnoreCase(key)) {
+                return e.getValue();
+            }
+        }
+        return null;
+    }
 }

@@ -4,8 +4,10 @@ import static dev.ispd.spark.ConnectorErrors.analysis;
 
 import dev.ispd.hadoop.fs.LayoutAttribute;
 import dev.ispd.hadoop.fs.OsdFileSystem;
+import dev.ispd.offload.settings.SettingSource;
 import dev.ispd.spark.conf.HadoopConf;
 import dev.ispd.spark.conf.IspdOptions;
+import dev.ispd.spark.conf.SparkSettings;
 import dev.ispd.spark.layout.Layouts;
 import dev.ispd.spark.layout.RecordLayout;
 import java.io.FileNotFoundException;
@@ -23,9 +25,10 @@ import org.apache.hadoop.fs.Path;
 /**
  * Turns the options of a read into a checked {@link ScanInput}: the layout and entry size (the
  * ones the files record, {@link LayoutAttribute}, which options must agree with; the options' for
- * files that record none), the path (on osd://, existing, whole records) and the Hadoop
+ * files that record none), the path (on osd://, existing, whole records), the Hadoop
  * configuration (the session's, with every option that is not one of {@link IspdOptions} on top,
- * as Spark's file sources do). Every problem is an AnalysisException naming the option or path.
+ * as Spark's file sources do) and the offload settings ({@link SparkSettings}). Every problem is
+ * an AnalysisException naming the option, key or path.
  */
 public final class InputResolver {
     /** The option Spark sets from {@code load(path)}. */
@@ -40,11 +43,12 @@ public final class InputResolver {
      * @param options     the read's options, keys as the user wrote them (connector options match
      *                    case-insensitively; the others go to Hadoop as written)
      * @param sessionConf the session's Hadoop configuration; not modified
+     * @param session     the session's Spark configuration, for the {@code spark.ispd.*} offload settings
      */
-    public static ScanInput resolve(Map<String, String> options, Configuration sessionConf) {
-        String path = option(options, PATH);
-        if (option(options, PATHS) != null) {
-            throw analysis("one path per read, got " + option(options, PATHS) + ": load a directory to read its files");
+    public static ScanInput resolve(Map<String, String> options, Configuration sessionConf, SettingSource session) {
+        String path = IspdOptions.find(options, PATH);
+        if (IspdOptions.find(options, PATHS) != null) {
+            throw analysis("one path per read, got " + IspdOptions.find(options, PATHS) + ": load a directory to read its files");
         }
         if (path == null || path.isBlank()) {
             throw analysis("no path: load the data with load(\"osd:///path\")");
@@ -64,7 +68,13 @@ public final class InputResolver {
         List<FileStatus> files = files(fs, p);
         RecordLayout layout = layout(options, recorded(fs, files), path);
         checkWholeRecords(files, layout);
-        return new ScanInput(path, layout, files, new HadoopConf(conf));
+        SparkSettings settings;
+        try {
+            settings = SparkSettings.resolve(options, session, sessionConf::get);
+        } catch (IllegalArgumentException e) {
+            throw analysis(e.getMessage(), e);
+        }
+        return new ScanInput(path, layout, files, new HadoopConf(conf), settings);
     }
 
     /**
@@ -80,8 +90,8 @@ public final class InputResolver {
      * options must agree with, or without one the layout the options name.
      */
     private static RecordLayout layout(Map<String, String> options, Optional<String> recorded, String path) {
-        String name = option(options, IspdOptions.LAYOUT.name());
-        String size = option(options, IspdOptions.ENTRY_SIZE.name());
+        String name = IspdOptions.find(options, IspdOptions.LAYOUT.name());
+        String size = IspdOptions.find(options, IspdOptions.ENTRY_SIZE.name());
         Integer entrySize = size == null ? null : entrySize(size);
         if (recorded.isPresent()) {
             String text = recorded.get();
@@ -193,15 +203,5 @@ public final class InputResolver {
 
     private static boolean isConnectorOption(String key) {
         return key.equalsIgnoreCase(PATH) || key.equalsIgnoreCase(PATHS) || IspdOptions.ALL.stream().anyMatch(k -> k.name().equalsIgnoreCase(key));
-    }
-
-    /** The option called {@code key}, matched case-insensitively as Spark does. */
-    private static String option(Map<String, String> options, String key) {
-        for (Map.Entry<String, String> e : options.entrySet()) {
-            if (e.getKey().equalsIgnoreCase(key)) {
-                return e.getValue();
-            }
-        }
-        return null;
     }
 }
