@@ -28,6 +28,7 @@ public final class OsdDrives implements BeforeAllCallback, AfterAllCallback {
     private final int count;
     private final long chunkSize;
     private int replication = 1;
+    private boolean tcp;
     private final Map<String, String> settings = new LinkedHashMap<>();
     private EmbeddedDrives drives;
     private URI uri;
@@ -44,6 +45,12 @@ public final class OsdDrives implements BeforeAllCallback, AfterAllCallback {
         return this;
     }
 
+    /** The drives listen on TCP (127.0.0.1, free ports) instead of Unix sockets, as drives on other machines would. */
+    public OsdDrives overTcp() {
+        tcp = true;
+        return this;
+    }
+
     /** Clients of these drives have {@code key} set to {@code value}. */
     public OsdDrives set(String key, String value) {
         settings.put(key, value);
@@ -57,7 +64,7 @@ public final class OsdDrives implements BeforeAllCallback, AfterAllCallback {
 
     /** Starts the drives, in a temporary directory or on {@code dir} (kept on close). */
     public void start(Path dir) throws IOException {
-        EmbeddedDrives.Builder b = EmbeddedDrives.builder().drives(count);
+        EmbeddedDrives.Builder b = EmbeddedDrives.builder().drives(count).tcp(tcp);
         drives = (dir == null ? b : b.directory(dir)).start();
         uri = URI.create("osd://drives" + STARTS.incrementAndGet() + "/");
     }
