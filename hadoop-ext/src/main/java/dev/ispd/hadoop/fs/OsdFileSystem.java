@@ -6,14 +6,21 @@ import dev.ispd.offload.storage.ChunkExtent;
 import dev.ispd.offload.storage.Replica;
 import dev.ispd.protocol.Limits;
 import dev.ispd.protocol.Status;
+import java.io.BufferedReader;
 import java.io.FileNotFoundException;
 import java.io.IOException;
+import java.io.InputStreamReader;
+import java.net.InetAddress;
 import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.net.UnknownHostException;
 import java.util.ArrayList;
 import java.util.EnumSet;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.atomic.AtomicLong;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.BlockLocation;
 import org.apache.hadoop.fs.CreateFlag;
@@ -50,6 +57,9 @@ public class OsdFileSystem extends FileSystem {
     private static final Logger LOG = LoggerFactory.getLogger(OsdFileSystem.class);
     /** Streams move at least this much per drive command. */
     private static final int MIN_IO_BUFFER = 1 << 20;
+    /** Names the writers of this process apart in their leases. */
+    private static final AtomicLong WRITERS = new AtomicLong();
+    private static final String HOST = hostName();
     /** The journal stores a chunk's replica count in one byte. */
     private static final int MAX_REPLICATION = 255;
 
@@ -58,6 +68,7 @@ public class OsdFileSystem extends FileSystem {
     private Journal journal;
     private long defaultChunkSize;
     private int defaultReplication;
+    private long leaseMs;
     private String user;
     private Path workingDir;
     private FsPermission filePermission;
@@ -92,6 +103,10 @@ public class OsdFileSystem extends FileSystem {
                     + " but must be from 1 to " + Math.min(drives.size(), MAX_REPLICATION)
                     + ": each replica needs a drive of its own and " + IspdKeys.FS_DRIVES.name() + " lists "
                     + drives.size());
+        }
+        leaseMs = conf.getLong(IspdKeys.FS_LEASE_MS.name(), Long.parseLong(IspdKeys.FS_LEASE_MS.defaultValue()));
+        if (leaseMs <= 0) {
+            throw new IOException(IspdKeys.FS_LEASE_MS.name() + " must be positive, got " + leaseMs);
         }
         user = UserGroupInformation.getCurrentUser().getShortUserName();
         FsPermission umask = FsPermission.getUMask(conf); // permissions are not stored: report the defaults
@@ -288,10 +303,16 @@ public class OsdFileSystem extends FileSystem {
             anchor = ns.anchorOf(key);
         }
         long chunkSize = blockSize > 0 ? blockSize : defaultChunkSize;
+        WriterLease lease = WriterLease.take(l -> commit(q, l), key, leaseHolder(), leaseMs);
         OsdOutputStream.Committer committer = (chunks, length) -> commit(q, new JournalRecord.CreateFile(key, overwrite,
                 System.currentTimeMillis(), user, chunkSize, length, chunks, anchor));
         return new FSDataOutputStream(new OsdOutputStream(drives, key, chunkSize, replication(replication),
-                ioBuffer(bufferSize), committer, progress), statistics);
+                ioBuffer(bufferSize), committer, lease, progress), statistics);
+    }
+
+    /** A name for one writer: the user, this process and a number no other writer of this process has. */
+    private String leaseHolder() {
+        return user + "@" + ProcessHandle.current().pid() + "@" + HOST + "#" + WRITERS.incrementAndGet();
     }
 
     /** A file's replication: the one asked for (at most one per drive), else {@link IspdKeys#FS_REPLICATION}. */
@@ -419,7 +440,7 @@ public class OsdFileSystem extends FileSystem {
         }
         String why = o.detail() + " (osd namespace: " + path + ")";
         throw switch (o.refusal()) {
-            case EXISTS, IS_DIRECTORY -> new FileAlreadyExistsException(why);
+            case EXISTS, IS_DIRECTORY, LEASED -> new FileAlreadyExistsException(why);
             case PARENT_NOT_DIRECTORY -> new ParentNotDirectoryException(why);
             case NOT_EMPTY -> new PathIsNotEmptyDirectoryException(why);
             case MISSING -> new FileNotFoundException(why);
@@ -505,6 +526,64 @@ public class OsdFileSystem extends FileSystem {
     @Override
     public List<String> listXAttrs(Path path) throws IOException {
         return new ArrayList<>(getXAttrs(path).keySet());
+    }
+
+    // ---- fsck ----
+
+    /**
+     * Checks the file system against its drives and, with {@code repair}, fixes what can be fixed
+     * ({@link Fsck}); orphans are deleted only after {@code graceMs}.
+     */
+    public FsckReport fsck(boolean repair, long graceMs) throws IOException {
+        synchronized (lock) {
+            return Fsck.run(this, drives, journal, repair, graceMs);
+        }
+    }
+
+    /** The namespace with every record appended so far. */
+    Namespace namespace() throws IOException {
+        synchronized (lock) {
+            return journal.current();
+        }
+    }
+
+    /** Records new replicas of a chunk; false if the file no longer has the old ones there. */
+    boolean recordReplicas(String key, int chunk, List<Replica> was, List<Replica> now) throws IOException {
+        synchronized (lock) {
+            return journal.commit(new JournalRecord.SetReplicas(key, chunk, was, now, System.currentTimeMillis()))
+                    .applied();
+        }
+    }
+
+    /** The orphans an earlier fsck saw, with when it first saw each ({@link Fsck#SUSPECTS}); empty if none. */
+    Map<Replica, Long> readSuspects() throws IOException {
+        Map<Replica, Long> out = new HashMap<>();
+        Path file = new Path(Fsck.SUSPECTS);
+        if (!exists(file)) {
+            return out;
+        }
+        try (BufferedReader in = new BufferedReader(new InputStreamReader(open(file), StandardCharsets.UTF_8))) {
+            for (String line = in.readLine(); line != null; line = in.readLine()) {
+                String[] f = line.trim().split(" ");
+                if (f.length != 3) {
+                    throw new IOException(makeQualified(file) + ": bad line '" + line + "', want 'drive object first-seen-ms'");
+                }
+                out.put(new Replica(Integer.parseInt(f[0]), Long.parseUnsignedLong(f[1])), Long.parseLong(f[2]));
+            }
+        } catch (NumberFormatException e) {
+            throw new IOException(makeQualified(file) + ": " + e.getMessage(), e);
+        }
+        return out;
+    }
+
+    /** Replaces the list of orphans fsck saw. */
+    void writeSuspects(Map<Replica, Long> suspects) throws IOException {
+        StringBuilder text = new StringBuilder();
+        suspects.forEach((r, since) -> text.append(r.drive()).append(' ').append(Long.toUnsignedString(r.objectId()))
+                .append(' ').append(since).append('\n'));
+        try (FSDataOutputStream out = create(new Path(Fsck.SUSPECTS), true)) {
+            out.write(text.toString().getBytes(StandardCharsets.UTF_8));
+        }
     }
 
     // ---- settings ----
@@ -594,6 +673,14 @@ public class OsdFileSystem extends FileSystem {
             return "/";
         }
         return p.length() > 1 && p.endsWith("/") ? p.substring(0, p.length() - 1) : p;
+    }
+
+    private static String hostName() {
+        try {
+            return InetAddress.getLocalHost().getHostName();
+        } catch (UnknownHostException e) {
+            return "unknown-host";
+        }
     }
 
     private static int ioBuffer(int bufferSize) {

@@ -21,7 +21,8 @@ import org.slf4j.LoggerFactory;
  * fails and deletes what it wrote. Nothing is visible in the namespace until {@link #close},
  * which commits one journal record listing the chunks and their replicas; if that record is
  * refused (a concurrent client created the path first, say) the chunks are deleted and close
- * throws. Connections to the drives are this stream's own, opened on first use.
+ * throws. The writer holds a {@link WriterLease} on the path meanwhile, recording each chunk's
+ * replicas in it before writing them. Connections to the drives are this stream's own, opened on first use.
  * Single-threaded, as Hadoop output streams are.
  */
 final class OsdOutputStream extends OutputStream {
@@ -37,6 +38,7 @@ final class OsdOutputStream extends OutputStream {
     private final long chunkSize;
     private final int replication;
     private final Committer committer;
+    private final WriterLease lease;
     private final Progressable progress;
     private final Drive[] connections;
     private final ByteBuffer buf;
@@ -49,12 +51,13 @@ final class OsdOutputStream extends OutputStream {
     private boolean closed;
 
     OsdOutputStream(DriveSet drives, String path, long chunkSize, int replication, int bufferSize,
-                    Committer committer, Progressable progress) {
+                    Committer committer, WriterLease lease, Progressable progress) {
         this.drives = drives;
         this.path = path;
         this.chunkSize = chunkSize;
         this.replication = replication;
         this.committer = committer;
+        this.lease = lease;
         this.progress = progress;
         this.connections = new Drive[drives.size()];
         this.buf = ByteBuffer.allocateDirect((int) Math.min(chunkSize, bufferSize));
@@ -71,6 +74,7 @@ final class OsdOutputStream extends OutputStream {
         Objects.checkFromIndexSize(off, len, b.length);
         checkOpen();
         try {
+            lease.keepAlive();
             while (len > 0) {
                 int room = (int) Math.min(buf.remaining(), chunkSize - chunkWritten - buf.position());
                 int n = Math.min(room, len);
@@ -95,6 +99,7 @@ final class OsdOutputStream extends OutputStream {
         }
         if (current.isEmpty()) {
             current = place(chunks.size());
+            lease.started(current);
         }
         buf.flip();
         int n = buf.remaining();
@@ -177,6 +182,7 @@ final class OsdOutputStream extends OutputStream {
             committer.commit(List.copyOf(chunks), length);
         } catch (IOException | RuntimeException e) {
             deleteChunks(e);
+            lease.release(e);
             throw e;
         } finally {
             disconnectAll();
@@ -199,6 +205,7 @@ final class OsdOutputStream extends OutputStream {
             chunks.add(new Chunk(current, chunkWritten));
         }
         deleteChunks(cause);
+        lease.release(cause);
         disconnectAll();
     }
 
