@@ -18,23 +18,30 @@ import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.BlockLocation;
+import org.apache.hadoop.fs.CommonPathCapabilities;
 import org.apache.hadoop.fs.CreateFlag;
 import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FSDataOutputStream;
+import org.apache.hadoop.fs.FileChecksum;
 import org.apache.hadoop.fs.FileAlreadyExistsException;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.LocatedFileStatus;
 import org.apache.hadoop.fs.ParentNotDirectoryException;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.fs.PathFilter;
 import org.apache.hadoop.fs.PathIsNotEmptyDirectoryException;
+import org.apache.hadoop.fs.RemoteIterator;
 import org.apache.hadoop.fs.XAttrSetFlag;
 import org.apache.hadoop.fs.permission.FsPermission;
 import org.apache.hadoop.security.UserGroupInformation;
+import org.apache.hadoop.util.functional.RemoteIterators;
 import org.apache.hadoop.util.Progressable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -223,6 +230,34 @@ public class OsdFileSystem extends FileSystem {
         return new FSDataInputStream(new OsdInputStream(drives, key(path), f, ioBuffer(bufferSize), statistics));
     }
 
+    /** The composite CRC32C of the whole file ({@link FileChecksums}); it reads the file. */
+    @Override
+    public FileChecksum getFileChecksum(Path path) throws IOException {
+        return getFileChecksum(path, Long.MAX_VALUE);
+    }
+
+    /** The composite CRC32C of the file's first {@code length} bytes. */
+    @Override
+    public FileChecksum getFileChecksum(Path path, long length) throws IOException {
+        Namespace.File f = file(path);
+        try (FSDataInputStream in = new FSDataInputStream(new OsdInputStream(drives, key(path), f, MIN_IO_BUFFER,
+                null))) {
+            return FileChecksums.compositeCrc(in, f, length);
+        }
+    }
+
+    /** Checksums and etags (kept by rename) besides what every file system can do. */
+    @Override
+    public boolean hasPathCapability(Path path, String capability) throws IOException {
+        return switch (capability.toLowerCase(Locale.ROOT)) {
+            case CommonPathCapabilities.FS_CHECKSUMS, CommonPathCapabilities.ETAGS_AVAILABLE,
+                    CommonPathCapabilities.ETAGS_PRESERVED_IN_RENAME -> true;
+            case CommonPathCapabilities.FS_APPEND, CommonPathCapabilities.FS_CONCAT,
+                    CommonPathCapabilities.FS_PERMISSIONS -> false;
+            default -> super.hasPathCapability(path, capability);
+        };
+    }
+
     @Override
     public FileStatus getFileStatus(Path path) throws IOException {
         Path q = makeQualified(path);
@@ -254,11 +289,26 @@ public class OsdFileSystem extends FileSystem {
         }
     }
 
+    /** As Hadoop's, but a file's located status keeps its etag. */
+    @Override
+    protected RemoteIterator<LocatedFileStatus> listLocatedStatus(Path path, PathFilter filter) throws IOException {
+        List<LocatedFileStatus> out = new ArrayList<>();
+        for (FileStatus st : listStatus(path)) {
+            if (!filter.accept(st.getPath())) {
+                continue;
+            }
+            BlockLocation[] where = st.isFile() ? getFileBlockLocations(st, 0, st.getLen()) : null;
+            out.add(st instanceof OsdFileStatus f ? new OsdFileStatus.Located(f, where)
+                    : new LocatedFileStatus(st, where));
+        }
+        return RemoteIterators.remoteIteratorFromIterable(out);
+    }
+
     private FileStatus status(Namespace.Node n, Path qualified) {
         String owner = n.owner.isEmpty() ? user : n.owner;
         if (n instanceof Namespace.File f) {
-            return new FileStatus(f.length, false, f.replication(), f.chunkSize, f.mtimeMs, f.mtimeMs, filePermission,
-                    owner, owner, qualified);
+            return new OsdFileStatus(f.length, f.replication(), f.chunkSize, f.mtimeMs, filePermission, owner,
+                    qualified, OsdFileStatus.etag(f));
         }
         return new FileStatus(0, true, 1, 0, n.mtimeMs, n.mtimeMs, dirPermission, owner, owner,
                 qualified);

@@ -7,7 +7,14 @@ import java.io.OutputStream;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Objects;
+import org.apache.hadoop.fs.StreamCapabilities;
+import org.apache.hadoop.fs.statistics.IOStatistics;
+import org.apache.hadoop.fs.statistics.IOStatisticsSource;
+import org.apache.hadoop.fs.statistics.StreamStatisticNames;
+import org.apache.hadoop.fs.statistics.impl.IOStatisticsBinding;
+import org.apache.hadoop.fs.statistics.impl.IOStatisticsStore;
 import org.apache.hadoop.util.Progressable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -25,7 +32,7 @@ import org.slf4j.LoggerFactory;
  * replicas in it before writing them. Connections to the drives are this stream's own, opened on first use.
  * Single-threaded, as Hadoop output streams are.
  */
-final class OsdOutputStream extends OutputStream {
+final class OsdOutputStream extends OutputStream implements IOStatisticsSource, StreamCapabilities {
     private static final Logger LOG = LoggerFactory.getLogger(OsdOutputStream.class);
 
     /** What happens at close: commit the finished file, or throw. */
@@ -49,6 +56,10 @@ final class OsdOutputStream extends OutputStream {
     private long chunkWritten;
     private long length;
     private boolean closed;
+    /** Bytes written and chunks started (one "block upload" each, in Hadoop's names). */
+    private final IOStatisticsStore iostats = IOStatisticsBinding.iostatisticsStore()
+            .withCounters(StreamStatisticNames.STREAM_WRITE_BYTES, StreamStatisticNames.STREAM_WRITE_BLOCK_UPLOADS)
+            .build();
 
     OsdOutputStream(DriveSet drives, String path, long chunkSize, int replication, int bufferSize,
                     Committer committer, WriterLease lease, Progressable progress) {
@@ -82,6 +93,7 @@ final class OsdOutputStream extends OutputStream {
                 off += n;
                 len -= n;
                 length += n;
+                iostats.incrementCounter(StreamStatisticNames.STREAM_WRITE_BYTES, n);
                 if (!buf.hasRemaining() || chunkWritten + buf.position() == chunkSize) {
                     drain();
                 }
@@ -100,6 +112,7 @@ final class OsdOutputStream extends OutputStream {
         if (current.isEmpty()) {
             current = place(chunks.size());
             lease.started(current);
+            iostats.incrementCounter(StreamStatisticNames.STREAM_WRITE_BLOCK_UPLOADS);
         }
         buf.flip();
         int n = buf.remaining();
@@ -187,6 +200,17 @@ final class OsdOutputStream extends OutputStream {
         } finally {
             disconnectAll();
         }
+    }
+
+    @Override
+    public IOStatistics getIOStatistics() {
+        return iostats;
+    }
+
+    /** IOStatistics only: nothing is visible before close, so no hflush or hsync. */
+    @Override
+    public boolean hasCapability(String capability) {
+        return StreamCapabilities.IOSTATISTICS.equals(capability.toLowerCase(Locale.ROOT));
     }
 
     private void checkOpen() throws IOException {
