@@ -5,7 +5,6 @@ import dev.ispd.cli.ExitStatus;
 import dev.ispd.hadoop.conf.IspdKeys;
 import dev.ispd.hadoop.fs.FsckReport;
 import dev.ispd.hadoop.fs.OsdFileSystem;
-import java.io.PrintStream;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;
@@ -40,7 +39,12 @@ public final class FsCommand implements Callable<Integer> {
     List<String> shellArgs = new ArrayList<>();
 
     public static void main(String[] args) {
-        System.exit(CommandLines.of(new FsCommand()).setStopAtUnmatched(true).execute(args));
+        System.exit(commandLine().execute(args));
+    }
+
+    /** The command line: what follows the options goes to FsShell as it is. */
+    static CommandLine commandLine() {
+        return CommandLines.of(new FsCommand()).setStopAtUnmatched(true);
     }
 
     /** Hadoop's configuration with the drives of {@code --drives}, if given. */
@@ -79,8 +83,6 @@ public final class FsCommand implements Callable<Integer> {
                 + "orphan before --repair deletes it (default: ispd.fs.fsck.grace.ms, one hour)")
         Long graceMs;
 
-        private final PrintStream print = System.out;
-
         @Override
         public Integer call() throws Exception {
             Configuration conf = fs.conf();
@@ -92,7 +94,7 @@ public final class FsCommand implements Callable<Integer> {
             }
             try (OsdFileSystem osd = (OsdFileSystem) FileSystem.newInstance(URI.create("osd:///"), conf)) {
                 FsckReport report = osd.fsck(repair, grace);
-                print.print(report.text());
+                System.out.print(report.text());
                 return report.healthy() ? ExitStatus.OK.code() : ExitStatus.ANSWERS_DIFFER.code();
             }
         }
