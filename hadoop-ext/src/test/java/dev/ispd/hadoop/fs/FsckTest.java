@@ -15,9 +15,9 @@ import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * fsck over three real drives with two replicas per chunk: a healthy file system, orphans of a
@@ -29,22 +29,13 @@ class FsckTest {
     private static final int CHUNK = 1 << 16;
     private static final long GRACE = 1500;
 
-    private final OsdDrives drives = new OsdDrives(3, CHUNK).withReplication(2);
+    @RegisterExtension
+    final OsdDrives drives = new OsdDrives(3, CHUNK).withReplication(2).perTest();
     private OsdFileSystem fs;
 
     @BeforeEach
-    void start() throws IOException {
-        drives.start(null);
-        fs = drives.newClient();
-    }
-
-    @AfterEach
-    void stop() throws IOException {
-        try {
-            fs.close();
-        } finally {
-            drives.stop();
-        }
+    void openClient() throws IOException {
+        fs = (OsdFileSystem) drives.cachedFileSystem(drives.conf()); // closed with the drives
     }
 
     private static byte[] bytes(int n, long seed) {
@@ -113,7 +104,9 @@ class FsckTest {
 
         writer.write(live, 2 * CHUNK + 100, live.length - (2 * CHUNK + 100));
         writer.close();
-        assertArrayEquals(live, read(drives.newClient(), "/live/part-0", live.length), "the live writer lost nothing");
+        try (OsdFileSystem fresh = drives.newClient()) {
+            assertArrayEquals(live, read(fresh, "/live/part-0", live.length), "the live writer lost nothing");
+        }
         dying.close();
     }
 

@@ -13,7 +13,9 @@ import java.util.stream.IntStream;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.AfterEachCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.BeforeEachCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
@@ -22,13 +24,14 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * {@code i} attached to host {@code host<i>}). Each start gets its own URI authority, so Hadoop's
  * FileSystem cache never hands a test an instance over another class's drives.
  */
-public final class OsdDrives implements BeforeAllCallback, AfterAllCallback {
+public final class OsdDrives implements BeforeAllCallback, AfterAllCallback, BeforeEachCallback, AfterEachCallback {
     private static final AtomicInteger STARTS = new AtomicInteger();
 
     private final int count;
     private final long chunkSize;
     private int replication = 1;
     private boolean tcp;
+    private boolean perTest;
     private final Map<String, String> settings = new LinkedHashMap<>();
     private EmbeddedDrives drives;
     private URI uri;
@@ -51,6 +54,12 @@ public final class OsdDrives implements BeforeAllCallback, AfterAllCallback {
         return this;
     }
 
+    /** New drives for each test (registered on an instance field), instead of one set for the class. */
+    public OsdDrives perTest() {
+        perTest = true;
+        return this;
+    }
+
     /** Clients of these drives have {@code key} set to {@code value}. */
     public OsdDrives set(String key, String value) {
         settings.put(key, value);
@@ -59,7 +68,23 @@ public final class OsdDrives implements BeforeAllCallback, AfterAllCallback {
 
     @Override
     public void beforeAll(ExtensionContext context) throws IOException {
-        start(null);
+        if (!perTest) {
+            start(null);
+        }
+    }
+
+    @Override
+    public void beforeEach(ExtensionContext context) throws IOException {
+        if (perTest) {
+            start(null);
+        }
+    }
+
+    @Override
+    public void afterEach(ExtensionContext context) throws IOException {
+        if (perTest) {
+            stop();
+        }
     }
 
     /** Starts the drives, in a temporary directory or on {@code dir} (kept on close). */
@@ -71,7 +96,9 @@ public final class OsdDrives implements BeforeAllCallback, AfterAllCallback {
 
     @Override
     public void afterAll(ExtensionContext context) throws IOException {
-        stop();
+        if (!perTest) {
+            stop();
+        }
     }
 
     /** Closes the cached file system of this start (if one was asked for), then the drives. */
