@@ -38,7 +38,7 @@ final class HostExecution {
     /** Runs the tasklet over {@code ranges} (file ranges of whole records) of the split's file. */
     Outcome run(PlannedSplit split, List<Extent> ranges) throws IOException {
         DriveGeometry g = split.geometry();
-        HostRunner runner = new HostRunner(g.pageSize(), g.pagesPerBatch());
+        HostRunner runner = new HostRunner(tasklet.registry(), g.pageSize(), g.pagesPerBatch());
         Tasklet instance;
         try {
             instance = runner.create(tasklet.name(), tasklet.params(), Params.EMPTY);
