@@ -17,6 +17,7 @@ import dev.ispd.hadoop.mapreduce.IspdCounter;
 import dev.ispd.hadoop.worldcup.Q1DeviceMapper;
 import dev.ispd.hadoop.worldcup.Q1Format;
 import dev.ispd.hadoop.worldcup.Q2DeviceMapper;
+import dev.ispd.hadoop.worldcup.Q1WasmMapper;
 import dev.ispd.hadoop.worldcup.Q2Format;
 import dev.ispd.offload.settings.OffloadKeys;
 import dev.ispd.sim.daemon.EmbeddedDrives;

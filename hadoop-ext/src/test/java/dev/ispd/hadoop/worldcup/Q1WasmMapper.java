@@ -1,12 +1,13 @@
-package dev.ispd.it;
+package dev.ispd.hadoop.worldcup;
 
 import dev.ispd.hadoop.mapreduce.ModuleDeviceMapper;
-import dev.ispd.hadoop.worldcup.WorldCupKeys;
 import dev.ispd.protocol.Params;
-import dev.ispd.tasklet.builtin.Q1Factory;
 import org.apache.hadoop.conf.Configuration;
 
-/** WorldCup98 Q1 as the C-to-wasm module {@code wasm/examples/q1.wasm}, shipped in the job's resources. */
+/**
+ * WorldCup98 Q1 as the C-to-wasm module {@code wasm/examples/q1.wasm}, shipped in the job's
+ * resources (the build copies the example modules into the test resources' {@code wasm/}).
+ */
 public class Q1WasmMapper extends ModuleDeviceMapper {
     @Override
     public String moduleResource() {
@@ -25,7 +26,6 @@ public class Q1WasmMapper extends ModuleDeviceMapper {
 
     @Override
     public Params params(Configuration conf) {
-        return Params.of(Q1Factory.ENTRY_SIZE, conf.getTrimmed(WorldCupKeys.ENTRY_SIZE.name(),
-                WorldCupKeys.ENTRY_SIZE.defaultValue()));
+        return Params.of(WorldCupParams.ENTRY_SIZE, WorldCupParams.entrySize(conf));
     }
 }
