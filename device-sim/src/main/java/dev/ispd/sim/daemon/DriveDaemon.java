@@ -85,10 +85,10 @@ public final class DriveDaemon implements Callable<Integer> {
             description = "Connections served at once per drive; more are answered BUSY (default: 64).")
     private int maxConnections;
 
-    @Option(names = "--modules", paramLabel = "on|off", defaultValue = "on", converter = OnOff.class,
+    @Option(names = "--modules", paramLabel = "on|off", defaultValue = "on",
             description = "Whether clients may load their own tasklets as WebAssembly modules (LOAD_MODULE); off "
                     + "answers MODULES_DISABLED (default: on).")
-    private boolean modules;
+    private String modules;
 
     @Option(names = "--module-fuel", paramLabel = "N", defaultValue = "100000000000",
             description = "WebAssembly instructions one execution of a module may run (default: ${DEFAULT-VALUE}).")
@@ -122,7 +122,8 @@ public final class DriveDaemon implements Callable<Integer> {
                 .require(listen.port == null || listen.port >= 0 && listen.port + drives - 1 <= 65535, "--port",
                         listen.port, "in 0.." + (65536 - drives) + " for " + drives + " drive(s) on consecutive ports");
         DeviceProfile p = checks.valid("--profile", profile, () -> Profiles.device(profile));
-        checks.atLeast("--module-fuel", moduleFuel, 1).atLeast("--module-result", moduleResult, 0)
+        checks.require(modules.equals("on") || modules.equals("off"), "--modules", modules, "on or off")
+                .atLeast("--module-fuel", moduleFuel, 1).atLeast("--module-result", moduleResult, 0)
                 .atLeast("--module-wall-time", moduleWallMs, 1)
                 .require(moduleMemory >= WasmLimits.PAGE_BYTES && moduleMemory % WasmLimits.PAGE_BYTES == 0
                         && moduleMemory <= 4L << 30, "--module-memory", moduleMemory,
@@ -130,7 +131,7 @@ public final class DriveDaemon implements Callable<Integer> {
         WasmLimits limits = new WasmLimits(moduleFuel, moduleMemory, moduleResult, Duration.ofMillis(moduleWallMs));
         DriveOptions options = DriveOptions.defaults().withDurability(durability).withPace(pace)
                 .withMaxInflight(maxInflight).withMaxConnections(maxConnections)
-                .withModules(new ModulePolicy(modules, limits));
+                .withModules(new ModulePolicy(modules.equals("on"), limits));
         List<Drive> started = new ArrayList<>();
         CountDownLatch stopped = new CountDownLatch(1);
         Thread hook = new Thread(() -> {
@@ -181,18 +182,6 @@ public final class DriveDaemon implements Callable<Integer> {
         @Override
         public java.util.Iterator<String> iterator() {
             return Profiles.deviceNames().iterator();
-        }
-    }
-
-    /** {@code on} or {@code off}, nothing else. */
-    static final class OnOff implements CommandLine.ITypeConverter<Boolean> {
-        @Override
-        public Boolean convert(String value) {
-            return switch (value) {
-                case "on" -> true;
-                case "off" -> false;
-                default -> throw new CommandLine.TypeConversionException("'" + value + "' is neither 'on' nor 'off'");
-            };
         }
     }
 
