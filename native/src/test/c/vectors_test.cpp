@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "codec.h"
+#include "conn.h"
 #include "test_support.h"
 
 namespace {
@@ -403,6 +404,101 @@ TEST(Vectors, ReleaseRequest28) { expect_id_request("28_release_request.bin", IS
 
 TEST(Vectors, ReleaseResponse29) { expect_empty_response("29_release_response.bin", ISPD_OP_RELEASE, 29); }
 
+// ---- the module commands (30..36) ----
+const Bytes kEmptyModule = {0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00};
+const Bytes kEmptyModuleSha = {0x93, 0xa4, 0x4b, 0xbb, 0x96, 0xc7, 0x51, 0x21, 0x8e, 0x4c, 0x00,
+                               0xd4, 0x79, 0xe4, 0xc1, 0x43, 0x58, 0x12, 0x2a, 0x38, 0x9a, 0xcc,
+                               0xa1, 0x62, 0x05, 0xb1, 0xe4, 0xd0, 0xdc, 0x5f, 0x94, 0x76};
+Bytes counting_sha() {
+    Bytes b(32);
+    for (int i = 0; i < 32; i++) b[i] = static_cast<uint8_t>(i);
+    return b;
+}
+const char kDisabled[] = "this drive's admin has turned user tasklet modules off (--modules off)";
+
+TEST(Vectors, LoadModuleRequest30) {
+    Bytes v;
+    if (!load("30_load_module_request.bin", ISPD_OP_LOAD_MODULE, false, 30, 0, &v)) return;
+    Bytes p = payload_of(v);
+    In in(p);
+    EXPECT_EQ(in.str(), "count");
+    EXPECT_EQ(in.u32(), 1u);
+    EXPECT_EQ(in.u64(), 8u);
+    EXPECT_EQ(in.bytes(32), kEmptyModuleSha);
+    EXPECT_EQ(in.u64(), 0u);
+    EXPECT_EQ(in.u32(), 8u);
+    EXPECT_EQ(in.bytes(in.remaining()), kEmptyModule);
+    expect_same_bytes(lib_request(ISPD_OP_LOAD_MODULE, 30,
+                                  [](ispd_writer *w) {
+                                      codec_enc_load_module(w, "count", 1, 8, kEmptyModuleSha.data(), 0, 8);
+                                  },
+                                  kEmptyModule),
+                      v, "30 encoded");
+}
+
+TEST(Vectors, LoadModuleResponse31) {
+    Bytes v;
+    if (!load("31_load_module_response.bin", ISPD_OP_LOAD_MODULE, true, 31, 0, &v)) return;
+    LibReader r(payload_of(v));
+    uint64_t received = 0;
+    int loaded = 0;
+    ASSERT_EQ(codec_dec_load_module(&r.r, &received, &loaded), ISPD_OK) << r.err.msg;
+    EXPECT_EQ(received, 8u);
+    EXPECT_EQ(loaded, 1);
+    expect_same_bytes(make_response(ISPD_OP_LOAD_MODULE, 31, Out().u64(8).u8(1).data()), v, "31 encoded");
+}
+
+TEST(Vectors, ListModulesRequest32) {
+    expect_empty_request("32_list_modules_request.bin", ISPD_OP_LIST_MODULES, 32);
+}
+
+void expect_modules_33(const ispd_module_info *m, uint32_t count) {
+    ASSERT_EQ(count, 1u);
+    EXPECT_STREQ(m[0].name, "q1");
+    EXPECT_EQ(m[0].version, 2u);
+    EXPECT_EQ(m[0].size, 1234u);
+    EXPECT_EQ(Bytes(m[0].sha256, m[0].sha256 + 32), counting_sha());
+}
+
+TEST(Vectors, ListModulesResponse33) {
+    Bytes v;
+    if (!load("33_list_modules_response.bin", ISPD_OP_LIST_MODULES, true, 33, 0, &v)) return;
+    LibReader r(payload_of(v));
+    ispd_module_info m[2];
+    uint32_t count = 0;
+    ASSERT_EQ(codec_dec_list_modules(&r.r, m, 2, &count), ISPD_OK) << r.err.msg;
+    expect_modules_33(m, count);
+    Bytes again = make_response(ISPD_OP_LIST_MODULES, 33,
+                                Out().u16(1).str("q1").u32(2).u64(1234).bytes(counting_sha()).data());
+    expect_same_bytes(again, v, "33 encoded");
+}
+
+TEST(Vectors, UnloadModuleRequest34) {
+    Bytes v;
+    if (!load("34_unload_module_request.bin", ISPD_OP_UNLOAD_MODULE, false, 34, 0, &v)) return;
+    Bytes p = payload_of(v);
+    In in(p);
+    EXPECT_EQ(in.str(), "q1");
+    EXPECT_EQ(in.u32(), 2u);
+    EXPECT_EQ(in.remaining(), 0u);
+    expect_same_bytes(lib_request(ISPD_OP_UNLOAD_MODULE, 34, [](ispd_writer *w) { codec_enc_module(w, "q1", 2); }),
+                      v, "34 encoded");
+}
+
+TEST(Vectors, UnloadModuleResponse35) {
+    expect_empty_response("35_unload_module_response.bin", ISPD_OP_UNLOAD_MODULE, 35);
+}
+
+TEST(Vectors, ModulesDisabledResponse36) {
+    Bytes v;
+    if (!load("36_modules_disabled_response.bin", ISPD_OP_LOAD_MODULE, true, 36, ISPD_MODULES_DISABLED, &v)) return;
+    LibReader r(payload_of(v));
+    char msg[ISPD_MAX_STRING + 1];
+    ASSERT_EQ(codec_dec_error(&r.r, msg, sizeof msg), ISPD_OK) << r.err.msg;
+    EXPECT_STREQ(msg, kDisabled);
+    expect_same_bytes(make_error(ISPD_OP_LOAD_MODULE, 36, ISPD_MODULES_DISABLED, kDisabled), v, "36 encoded");
+}
+
 // Every opcode the library knows (codec_op_name; the Java tests check the header's list against
 // dev.ispd.protocol) has a request vector and a successful response vector.
 TEST(Vectors, EveryOpcodeHasARequestAndAResponseVector) {
@@ -566,6 +662,58 @@ TEST(Vectors, OneClientSessionSpeaksEveryVector) {
     ASSERT_EQ(ispd_release(conn, 5), ISPD_OK) << ispd_last_error(conn);
     ASSERT_EQ(ispd_release(conn, 5), ISPD_OK) << ispd_last_error(conn);
     EXPECT_STREQ(ispd_last_error(conn), "");
+}
+
+// ---- the module commands in one session: request ids 30..36 ----
+
+TEST(Vectors, OneClientSessionSpeaksTheModuleVectors) {
+    const char *const files[] = {"30_load_module_request.bin",   "31_load_module_response.bin",
+                                 "32_list_modules_request.bin",  "33_list_modules_response.bin",
+                                 "34_unload_module_request.bin", "35_unload_module_response.bin",
+                                 "36_modules_disabled_response.bin"};
+    std::vector<Bytes> vectors(7);
+    for (int i = 0; i < 7; i++)
+        if (!read_vector(files[i], &vectors[i])) return;
+    std::vector<Bytes> answers(7);
+    answers[0] = make_response(ISPD_OP_LOAD_MODULE, 30, Out().u64(8).u8(1).data());
+    answers[2] = make_response(ISPD_OP_LIST_MODULES, 32, Out().u16(0).data());
+    answers[4] = make_response(ISPD_OP_UNLOAD_MODULE, 34, {});
+
+    FakeDrive drive([&](int fd) {
+        for (int i = 0; i < 7; i++) {
+            Frame f;
+            ASSERT_TRUE(read_frame(fd, &f)) << "request " << 30 + i;
+            EXPECT_EQ(f.request_id, static_cast<uint64_t>(30 + i));
+            if (answers[i].empty()) {
+                write_all(fd, vectors[i]);
+            } else {
+                expect_same_bytes(f.all, vectors[i], std::string("request sent for ") + files[i]);
+                write_all(fd, answers[i]);
+            }
+        }
+    });
+    ConnPtr c = connect_to(drive.address());
+    ASSERT_TRUE(c);
+    ispd_conn *conn = c.get();
+    conn->last_request_id = 29; // the module vectors carry ids 30..36, as if this session went on from the first
+    ispd_module_info modules[ISPD_MAX_MODULES];
+    uint32_t count = 0;
+    uint64_t received = 0;
+    int loaded = 0;
+    ASSERT_EQ(ispd_load_module_chunk(conn, "count", 1, 8, kEmptyModuleSha.data(), 0, kEmptyModule.data(), 8,
+                                     &received, &loaded),
+              ISPD_OK)
+        << ispd_last_error(conn);
+    ASSERT_EQ(ispd_load_module(conn, "count", 1, kEmptyModuleSha.data(), kEmptyModule.data(), 8), ISPD_OK)
+        << ispd_last_error(conn);
+    ASSERT_EQ(ispd_list_modules(conn, modules, ISPD_MAX_MODULES, &count), ISPD_OK) << ispd_last_error(conn);
+    ASSERT_EQ(ispd_list_modules(conn, modules, ISPD_MAX_MODULES, &count), ISPD_OK) << ispd_last_error(conn);
+    expect_modules_33(modules, count);
+    ASSERT_EQ(ispd_unload_module(conn, "q1", 2), ISPD_OK) << ispd_last_error(conn);
+    ASSERT_EQ(ispd_unload_module(conn, "q1", 2), ISPD_OK) << ispd_last_error(conn);
+    EXPECT_EQ(ispd_load_module(conn, "count", 1, kEmptyModuleSha.data(), kEmptyModule.data(), 8),
+              ISPD_MODULES_DISABLED);
+    EXPECT_STREQ(ispd_last_error(conn), kDisabled);
 }
 
 } // namespace

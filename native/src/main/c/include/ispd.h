@@ -30,6 +30,9 @@ extern "C" {
 #define ISPD_MAX_EXTENTS 65536u
 #define ISPD_MAX_LIST 4096u
 #define ISPD_MAX_COMPONENTS 32
+#define ISPD_MAX_MODULE_SIZE 16777216u /* bytes of one WebAssembly module */
+#define ISPD_MAX_MODULES 64 /* modules loaded into one drive; entries in one LIST_MODULES */
+#define ISPD_MAX_MODULE_NAME 64
 #define ISPD_PROPS_TEXT_MAX 16384 /* capabilities as "key=value\n" text, NUL-terminated */
 /* How long a call waits for the drive's answer before giving up (ispd_set_timeout). Every
  * command answers at once (EXECUTE is asynchronous), so only a hung or unreachable drive takes
@@ -59,7 +62,10 @@ typedef enum ispd_opcode {
     ISPD_OP_POLL = 0x22,
     ISPD_OP_READ_RESULT = 0x23,
     ISPD_OP_CANCEL = 0x24,
-    ISPD_OP_RELEASE = 0x25
+    ISPD_OP_RELEASE = 0x25,
+    ISPD_OP_LOAD_MODULE = 0x30,
+    ISPD_OP_LIST_MODULES = 0x31,
+    ISPD_OP_UNLOAD_MODULE = 0x32
 } ispd_opcode;
 
 typedef enum ispd_status {
@@ -87,6 +93,8 @@ typedef enum ispd_status {
     ISPD_INTERNAL = 21,
     /* a request or execution beyond one of the drive's limits; the message names the limit */
     ISPD_LIMIT_EXCEEDED = 22,
+    /* the drive's admin turned user tasklet modules off (--modules off) */
+    ISPD_MODULES_DISABLED = 25,
     /* client-side only, never on the wire */
     ISPD_E_CONNECT = 1001,
     ISPD_E_IO = 1002,
@@ -231,6 +239,28 @@ int ispd_read_result(ispd_conn *conn, uint64_t exec_id, uint64_t offset, void *b
                      uint32_t *len_out, uint64_t *total_out);
 int ispd_cancel(ispd_conn *conn, uint64_t exec_id, uint8_t *state_out);
 int ispd_release(ispd_conn *conn, uint64_t exec_id);
+
+/* ---- user tasklet modules (docs/protocol.md, "Modules") ---- */
+typedef struct ispd_module_info {
+    char name[ISPD_MAX_MODULE_NAME + 1];
+    uint32_t version;
+    uint64_t size;
+    uint8_t sha256[32];
+} ispd_module_info;
+
+/* One LOAD_MODULE chunk: len (<= ISPD_MAX_IO) bytes at offset of a module of total_size bytes
+ * whose SHA-256 is sha256. Offset 0 begins an upload, the chunk that completes it commits.
+ * *received_out: bytes the drive holds; *loaded_out: 1 once the module is loaded (either may be NULL). */
+int ispd_load_module_chunk(ispd_conn *conn, const char *name, uint32_t version, uint64_t total_size,
+                           const uint8_t sha256[32], uint64_t offset, const void *data, uint32_t len,
+                           uint64_t *received_out, int *loaded_out);
+/* Loads a whole module (len <= ISPD_MAX_MODULE_SIZE) in chunks of at most ISPD_MAX_IO bytes; sha256
+ * is the module's. Stops after the first chunk when the drive already holds the same module. */
+int ispd_load_module(ispd_conn *conn, const char *name, uint32_t version, const uint8_t sha256[32], const void *wasm,
+                     uint64_t len);
+/* Fills up to max entries of out (ISPD_MAX_MODULES always suffice); *count_out set. */
+int ispd_list_modules(ispd_conn *conn, ispd_module_info *out, uint32_t max, uint32_t *count_out);
+int ispd_unload_module(ispd_conn *conn, const char *name, uint32_t version);
 
 #ifdef __cplusplus
 }

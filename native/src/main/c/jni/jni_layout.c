@@ -61,3 +61,10 @@ SAME(L(POLL_MODELED_NS), offsetof(ispd_poll_result, modeled_ns));
 SAME(L(POLL_MODELED_ENERGY_NJ), offsetof(ispd_poll_result, modeled_energy_nj));
 SAME(L(POLL_ERROR_MESSAGE), offsetof(ispd_poll_result, error_message));
 SAME(L(POLL_SIZE), sizeof(ispd_poll_result));
+
+SAME(L(MODULE_NAME), offsetof(ispd_module_info, name));
+SAME(L(MODULE_NAME_SIZE), sizeof(((ispd_module_info *)0)->name));
+SAME(L(MODULE_VERSION), offsetof(ispd_module_info, version));
+SAME(L(MODULE_SIZE_BYTES), offsetof(ispd_module_info, size));
+SAME(L(MODULE_SHA256), offsetof(ispd_module_info, sha256));
+SAME(L(MODULE_SIZE), sizeof(ispd_module_info));

@@ -5,6 +5,7 @@ import dev.ispd.client.Binding;
 import dev.ispd.client.DeviceInfo;
 import dev.ispd.client.DeviceLog;
 import dev.ispd.client.Drive;
+import dev.ispd.client.ModuleInfo;
 import dev.ispd.client.ObjectStat;
 import dev.ispd.client.TaskletResult;
 import dev.ispd.client.TaskletRunner;
@@ -12,6 +13,7 @@ import dev.ispd.protocol.BadParameterException;
 import dev.ispd.protocol.Extent;
 import dev.ispd.protocol.Limits;
 import dev.ispd.protocol.Params;
+import dev.ispd.protocol.TaskletForm;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -28,6 +30,7 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -40,7 +43,8 @@ import picocli.CommandLine.Spec;
 @Command(name = "ispd drive-cli", mixinStandardHelpOptions = true,
         description = "Talks to an ispd drive (unix:/path or tcp:host:port) through the native library.",
         subcommands = {DriveCli.Info.class, DriveCli.Log.class, DriveCli.Ls.class, DriveCli.Put.class,
-                DriveCli.Get.class, DriveCli.Rm.class, DriveCli.Run.class})
+                DriveCli.Get.class, DriveCli.Rm.class, DriveCli.Run.class, DriveCli.Load.class,
+                DriveCli.Modules.class, DriveCli.Unload.class})
 public final class DriveCli {
     @Option(names = {"-a", "--address"}, required = true, description = "drive address, e.g. unix:/tmp/ispd.sock")
     String address;
@@ -245,10 +249,10 @@ public final class DriveCli {
         }
     }
 
-    @Command(name = "run", description = "Runs a built-in tasklet over whole objects; prints the result in hex "
-            + "(or writes it to --out) with its modeled time and energy.")
+    @Command(name = "run", description = "Runs a built-in tasklet, or a loaded module named name@version, over "
+            + "whole objects; prints the result in hex (or writes it to --out) with its modeled time and energy.")
     static final class Run extends DriveCommand {
-        @Parameters(index = "0", description = "built-in tasklet name, e.g. q1")
+        @Parameters(index = "0", description = "built-in tasklet name, e.g. q1, or a loaded module's name@version")
         String tasklet;
 
         @Parameters(index = "1..*", arity = "1..*", description = "input object ids")
@@ -269,7 +273,8 @@ public final class DriveCli {
 
         @Override
         void run(Drive drive, PrintStream out) throws IOException, BadParameterException {
-            long taskletId = drive.createTasklet(tasklet, new Params(params));
+            TaskletForm form = tasklet.contains("@") ? TaskletForm.MODULE : TaskletForm.BUILTIN;
+            long taskletId = drive.createTasklet(form, tasklet, new Params(params), null);
             List<Extent> extents = new ArrayList<>();
             for (long id : inputs) {
                 extents.add(new Extent(id, 0, drive.stat(id).size()));
@@ -286,6 +291,72 @@ public final class DriveCli {
             } else {
                 out.println(HexFormat.of().formatHex(r.result()));
             }
+        }
+    }
+
+    /** A module's {@code name@version}, as the module commands take it. */
+    record ModuleName(String name, int version) {
+        @Override
+        public String toString() {
+            return name + "@" + version;
+        }
+    }
+
+    /** Parses {@code name@version}; a bad one is a usage error naming the form. */
+    static final class ModuleNameConverter implements CommandLine.ITypeConverter<ModuleName> {
+        @Override
+        public ModuleName convert(String value) {
+            int at = value.lastIndexOf('@');
+            if (at > 0) {
+                try {
+                    int version = Integer.parseInt(value.substring(at + 1));
+                    if (version > 0) {
+                        return new ModuleName(value.substring(0, at), version);
+                    }
+                } catch (NumberFormatException e) {
+                    // falls through to the message below
+                }
+            }
+            throw new CommandLine.TypeConversionException("'" + value + "' is not name@version with a version of 1 or more");
+        }
+    }
+
+    @Command(name = "load", description = "Loads a WebAssembly tasklet module (docs/tasklets.md) as name@version; "
+            + "the drive checks it and keeps it until unload or restart.")
+    static final class Load extends DriveCommand {
+        @Parameters(index = "0", converter = ModuleNameConverter.class, description = "name@version, e.g. q1c@1")
+        ModuleName module;
+
+        @Parameters(index = "1", description = "the .wasm file")
+        Path file;
+
+        @Override
+        void run(Drive drive, PrintStream out) throws IOException {
+            byte[] wasm = Files.readAllBytes(file);
+            drive.loadModule(module.name(), module.version(), wasm);
+            out.printf("loaded %s (%,d bytes, sha256 %s)%n", module, wasm.length,
+                    HexFormat.of().formatHex(Drive.sha256(wasm)));
+        }
+    }
+
+    @Command(name = "modules", description = "Modules loaded into the drive: name@version, size, sha256.")
+    static final class Modules extends DriveCommand {
+        @Override
+        void run(Drive drive, PrintStream out) throws IOException {
+            for (ModuleInfo m : drive.listModules()) {
+                out.printf("%-30s %12d %s%n", m.taskletName(), m.size(), m.sha256());
+            }
+        }
+    }
+
+    @Command(name = "unload", description = "Unloads a module; instances made from it can no longer run.")
+    static final class Unload extends DriveCommand {
+        @Parameters(index = "0", converter = ModuleNameConverter.class, description = "name@version")
+        ModuleName module;
+
+        @Override
+        void run(Drive drive, PrintStream out) throws IOException {
+            drive.unloadModule(module.name(), module.version());
         }
     }
 }

@@ -127,4 +127,35 @@ class DriveCliTest {
         assertEquals(1, get.err().lines().count(), get.err());
         assertTrue(get.err().contains("987654"), get.err());
     }
+
+    @Test
+    void loadListRunAndUnloadAModule() throws Exception {
+        Path wasm = Path.of("..", "wasm", "examples", "q1.wasm");
+        Run load = cli("load", "q1c@2", wasm.toString());
+        assertEquals(0, load.status(), load.err());
+        assertTrue(load.out().startsWith("loaded q1c@2 ("), load.out());
+        Run modules = cli("modules");
+        assertEquals(0, modules.status(), modules.err());
+        assertTrue(modules.out().startsWith("q1c@2 "), modules.out());
+
+        long id = put(records());
+        Run builtin = cli("run", "q1", Long.toString(id), "-p", "entrySize=" + ENTRY_SIZE);
+        Run module = cli("run", "q1c@2", Long.toString(id), "-p", "entrySize=" + ENTRY_SIZE);
+        assertEquals(0, module.status(), module.err());
+        assertTrue(module.out().startsWith("q1c@2 over "), module.out());
+        assertEquals(builtin.out().split("\n")[1], module.out().split("\n")[1]);
+
+        assertEquals(0, cli("unload", "q1c@2").status());
+        assertEquals("", cli("modules").out());
+        Run again = cli("unload", "q1c@2");
+        assertEquals(ExitStatus.USAGE_OR_INPUT.code(), again.status());
+        assertTrue(again.err().contains("no module q1c@2 is loaded"), again.err());
+    }
+
+    @Test
+    void aModuleNameWithoutAVersionIsAUsageError() {
+        Run load = cli("load", "q1c", "q1.wasm");
+        assertEquals(ExitStatus.USAGE_OR_INPUT.code(), load.status());
+        assertTrue(load.err().contains("'q1c' is not name@version"), load.err());
+    }
 }

@@ -71,6 +71,14 @@ final class NativeLayout {
     @Native static final int POLL_ERROR_MESSAGE = 48;
     @Native static final int POLL_SIZE = 1080;
 
+    // ispd_module_info
+    @Native static final int MODULE_NAME = 0;
+    @Native static final int MODULE_NAME_SIZE = 65;
+    @Native static final int MODULE_VERSION = 68;
+    @Native static final int MODULE_SIZE_BYTES = 72;
+    @Native static final int MODULE_SHA256 = 80;
+    @Native static final int MODULE_SIZE = 112;
+
     private NativeLayout() {
     }
 }

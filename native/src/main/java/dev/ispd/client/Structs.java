@@ -44,6 +44,13 @@ final class Structs {
     }
 
     /** The {@code ispd_object_stat} at byte {@code at}. */
+    static ModuleInfo moduleInfo(ByteBuffer b, int at) {
+        byte[] sha = new byte[32];
+        b.get(at + MODULE_SHA256, sha);
+        return new ModuleInfo(cString(b, at + MODULE_NAME, MODULE_NAME_SIZE), b.getInt(at + MODULE_VERSION),
+                b.getLong(at + MODULE_SIZE_BYTES), java.util.HexFormat.of().formatHex(sha));
+    }
+
     static ObjectStat objectStat(ByteBuffer b, int at) {
         return new ObjectStat(b.getLong(at + STAT_ID), b.getLong(at + STAT_SIZE_BYTES),
                 defined(ObjectKind.values(), Byte.toUnsignedInt(b.get(at + STAT_KIND)), "object kind"));

@@ -368,10 +368,36 @@ abstract class DriveContractTest {
         assertEquals(Status.BAD_PARAMETER, plan.status(), plan.getMessage());
         assertTrue(plan.getMessage().contains("plan encoding, byte 0"), plan.getMessage());
         DriveException module = assertThrows(DriveException.class,
-                () -> drive.createTasklet(TaskletForm.MODULE, "custom", Params.EMPTY, direct("{\"scan\": []}")));
-        assertEquals(Status.UNSUPPORTED, module.status(), module.getMessage());
+                () -> drive.createTasklet(TaskletForm.MODULE, "custom@1", Params.EMPTY, direct("{\"scan\": []}")));
+        assertEquals(Status.BAD_PARAMETER, module.status(), module.getMessage());
+        assertTrue(module.getMessage().contains("a module tasklet takes an empty body"), module.getMessage());
         assertThrows(IllegalArgumentException.class,
                 () -> drive.createTasklet(TaskletForm.PLAN, "custom", Params.EMPTY, ByteBuffer.wrap(new byte[1])));
+    }
+
+    /** A module loaded through the binding runs as the built-in q1 does, is listed, loads again by hash, unloads. */
+    @Test
+    void aLoadedModuleRunsLikeABuiltInAndUnloads() throws Exception {
+        byte[] wasm = java.nio.file.Files.readAllBytes(Path.of("..", "wasm", "examples", "q1.wasm"));
+        String name = "q1c-" + binding().name().toLowerCase();
+        drive.loadModule(name, 1, wasm);
+        drive.loadModule(name, 1, wasm); // the drive holds it already: one chunk, answered at once
+        ModuleInfo info = drive.listModules().stream().filter(m -> m.name().equals(name)).findFirst().orElseThrow();
+        assertEquals(new ModuleInfo(name, 1, wasm.length, java.util.HexFormat.of().formatHex(Drive.sha256(wasm))), info);
+
+        long[] expected = new long[WorldCup98.REGIONS];
+        long data = objectWith(entries(5000, 32, new Random(11), expected, 5000));
+        long module = drive.createTasklet(TaskletForm.MODULE, info.taskletName(), Params.of("entrySize", "32"), null);
+        TaskletResult r = new TaskletRunner(drive).run(module, 0, Params.EMPTY, List.of(new Extent(data, 0, 5000L * 32)));
+        assertArrayEquals(expected, Q1Result.decode(r.result()).counts());
+
+        drive.unloadModule(name, 1);
+        assertFalse(drive.listModules().contains(info));
+        assertStatus(assertThrows(DriveException.class, () -> drive.unloadModule(name, 1)), Status.NO_SUCH_TASKLET,
+                "UNLOAD_MODULE", name + "@1");
+        DriveException refused = assertThrows(DriveException.class,
+                () -> drive.loadModule("junk", 1, "not a module".getBytes(StandardCharsets.US_ASCII)));
+        assertStatus(refused, Status.BAD_PARAMETER, "LOAD_MODULE", "not a well-formed WebAssembly module");
     }
 
     @Test

@@ -15,7 +15,10 @@ public enum Opcode implements WireCode {
     POLL(0x22),
     READ_RESULT(0x23),
     CANCEL(0x24),
-    RELEASE(0x25);
+    RELEASE(0x25),
+    LOAD_MODULE(0x30),
+    LIST_MODULES(0x31),
+    UNLOAD_MODULE(0x32);
 
     private final int code;
 

@@ -17,6 +17,7 @@ public final class DriveController implements RequestHandler, AutoCloseable {
     final ObjectCommands objects;
     final ExecutionCommands executions;
     final DeviceCommands device;
+    final ModuleCommands modules;
 
     public DriveController(ControllerSettings settings, DeviceProfile profile, ObjectStore store, DriveModel model,
                            TaskletRegistry registry) {
@@ -26,7 +27,8 @@ public final class DriveController implements RequestHandler, AutoCloseable {
         this.runner = new ExecutionRunner(settings.driveName(), store, counters, profile.pageSizeBytes(),
                 profile.pagesPerBatch());
         this.objects = new ObjectCommands(store, this.model, table, counters);
-        this.executions = new ExecutionCommands(store, this.model, registry, table, runner, counters,
+        this.modules = new ModuleCommands(settings.modules(), this.model, counters);
+        this.executions = new ExecutionCommands(store, this.model, registry, modules, table, runner, counters,
                 profile.pageSizeBytes(), settings.paceFactor());
         this.device = new DeviceCommands(settings.driveName(), profile, registry, this.model, table, counters);
     }

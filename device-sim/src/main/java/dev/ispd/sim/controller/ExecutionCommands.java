@@ -36,17 +36,20 @@ final class ExecutionCommands {
     private final ObjectStore store;
     private final DriveModel model;
     private final TaskletRegistry registry;
+    private final ModuleCommands modules;
     private final ExecutionTable executions;
     private final ExecutionRunner runner;
     private final DriveCounters counters;
     private final ScanContext scanContext;
     private final double paceFactor;
 
-    ExecutionCommands(ObjectStore store, DriveModel model, TaskletRegistry registry, ExecutionTable executions,
-                      ExecutionRunner runner, DriveCounters counters, int pageSize, double paceFactor) {
+    ExecutionCommands(ObjectStore store, DriveModel model, TaskletRegistry registry, ModuleCommands modules,
+                      ExecutionTable executions, ExecutionRunner runner, DriveCounters counters, int pageSize,
+                      double paceFactor) {
         this.store = store;
         this.model = model;
         this.registry = registry;
+        this.modules = modules;
         this.executions = executions;
         this.runner = runner;
         this.counters = counters;
@@ -62,8 +65,7 @@ final class ExecutionCommands {
         } else if (req.form() == TaskletForm.BUILTIN) {
             checkBuiltin(req.name(), req.params(), body);
         } else {
-            throw new StatusException(Status.UNSUPPORTED, "tasklet form " + req.form().code() + " (" + req.form() + ")"
-                    + " is not supported by this drive; only 1 (BUILTIN) and 2 (PLAN) are");
+            body = ModuleForm.check(modules, req.name(), req.params(), body);
         }
         long id;
         try {
@@ -88,10 +90,13 @@ final class ExecutionCommands {
         }
     }
 
-    /** The tasklet of one execution: a built-in from its factory, a plan from its body. */
+    /** The tasklet of one execution: a built-in from its factory, a plan from its body, a module from the loaded ones. */
     private Tasklet instantiate(long taskletId, TaskletDefinition def, Params runtime) throws StatusException {
         if (def.form() == TaskletForm.PLAN.code()) {
             return PlanForm.tasklet(def, runtime);
+        }
+        if (def.form() == TaskletForm.MODULE.code()) {
+            return ModuleForm.tasklet(modules, def, runtime, scanContext);
         }
         TaskletFactory factory = factory(def.name(), "tasklet instance " + Long.toUnsignedString(taskletId) + " names ");
         try {

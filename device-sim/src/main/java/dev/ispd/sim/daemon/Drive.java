@@ -49,7 +49,8 @@ public final class Drive implements AutoCloseable {
         ObjectStore store = ObjectStore.open(dir, profile.capacityBytes(), options.durability());
         DriveController controller = null;
         try {
-            controller = new DriveController(new ControllerSettings(name, options.maxInflight(), options.paceFactor()),
+            controller = new DriveController(new ControllerSettings(name, options.maxInflight(), options.paceFactor(),
+                    options.modules()),
                     profile, store, new ModeledDrive(profile), TaskletRegistry.builtins());
             DriveServer server = DriveServer.start(listen, controller, options.maxConnections(), name);
             return new Drive(name, profile, dir, store, controller, server);

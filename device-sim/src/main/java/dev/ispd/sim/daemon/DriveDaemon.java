@@ -5,11 +5,14 @@ import dev.ispd.cli.OptionChecks;
 import dev.ispd.profile.DeviceProfile;
 import dev.ispd.profile.Profiles;
 import dev.ispd.protocol.FrameFormat;
+import dev.ispd.sim.controller.ModulePolicy;
 import dev.ispd.sim.hostif.DriveAddress;
 import dev.ispd.sim.store.Durability;
+import dev.ispd.tasklet.wasm.WasmLimits;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -82,6 +85,28 @@ public final class DriveDaemon implements Callable<Integer> {
             description = "Connections served at once per drive; more are answered BUSY (default: 64).")
     private int maxConnections;
 
+    @Option(names = "--modules", paramLabel = "on|off", defaultValue = "on",
+            description = "Whether clients may load their own tasklets as WebAssembly modules (LOAD_MODULE); off "
+                    + "answers MODULES_DISABLED (default: on).")
+    private String modules;
+
+    @Option(names = "--module-fuel", paramLabel = "N", defaultValue = "100000000000",
+            description = "WebAssembly instructions one execution of a module may run (default: ${DEFAULT-VALUE}).")
+    private long moduleFuel;
+
+    @Option(names = "--module-memory", paramLabel = "<bytes>", defaultValue = "67108864",
+            description = "Linear memory a module may declare or grow to, a multiple of 65536 "
+                    + "(default: ${DEFAULT-VALUE}).")
+    private long moduleMemory;
+
+    @Option(names = "--module-result", paramLabel = "<bytes>", defaultValue = "67108864",
+            description = "Result bytes one execution of a module may emit (default: ${DEFAULT-VALUE}).")
+    private int moduleResult;
+
+    @Option(names = "--module-wall-time", paramLabel = "<ms>", defaultValue = "600000",
+            description = "Milliseconds one execution may spend inside a module (default: ${DEFAULT-VALUE}).")
+    private long moduleWallMs;
+
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
 
@@ -97,8 +122,16 @@ public final class DriveDaemon implements Callable<Integer> {
                 .require(listen.port == null || listen.port >= 0 && listen.port + drives - 1 <= 65535, "--port",
                         listen.port, "in 0.." + (65536 - drives) + " for " + drives + " drive(s) on consecutive ports");
         DeviceProfile p = checks.valid("--profile", profile, () -> Profiles.device(profile));
+        checks.require(modules.equals("on") || modules.equals("off"), "--modules", modules, "on or off")
+                .atLeast("--module-fuel", moduleFuel, 1).atLeast("--module-result", moduleResult, 0)
+                .atLeast("--module-wall-time", moduleWallMs, 1)
+                .require(moduleMemory >= WasmLimits.PAGE_BYTES && moduleMemory % WasmLimits.PAGE_BYTES == 0
+                        && moduleMemory <= 4L << 30, "--module-memory", moduleMemory,
+                        "a multiple of 65536 from 65536 to 4294967296");
+        WasmLimits limits = new WasmLimits(moduleFuel, moduleMemory, moduleResult, Duration.ofMillis(moduleWallMs));
         DriveOptions options = DriveOptions.defaults().withDurability(durability).withPace(pace)
-                .withMaxInflight(maxInflight).withMaxConnections(maxConnections);
+                .withMaxInflight(maxInflight).withMaxConnections(maxConnections)
+                .withModules(new ModulePolicy(modules.equals("on"), limits));
         List<Drive> started = new ArrayList<>();
         CountDownLatch stopped = new CountDownLatch(1);
         Thread hook = new Thread(() -> {

@@ -1,6 +1,7 @@
 package dev.ispd.sim.daemon;
 
 import dev.ispd.sim.controller.ControllerSettings;
+import dev.ispd.sim.controller.ModulePolicy;
 import dev.ispd.sim.store.Durability;
 
 /**
@@ -10,27 +11,34 @@ import dev.ispd.sim.store.Durability;
  * @param paceFactor     0 = off; otherwise executions are reported DONE after modeled time x factor of wall time
  * @param maxInflight    executions queued or running before EXECUTE answers BUSY
  * @param maxConnections connections served at once; one more is answered BUSY and closed
+ * @param modules        whether user tasklet modules may be loaded, and their limits per execution
  */
-public record DriveOptions(Durability durability, double paceFactor, int maxInflight, int maxConnections) {
+public record DriveOptions(Durability durability, double paceFactor, int maxInflight, int maxConnections,
+                           ModulePolicy modules) {
     public static final int DEFAULT_MAX_CONNECTIONS = 64;
 
     public static DriveOptions defaults() {
-        return new DriveOptions(Durability.PROCESS, 0, ControllerSettings.DEFAULT_MAX_INFLIGHT, DEFAULT_MAX_CONNECTIONS);
+        return new DriveOptions(Durability.PROCESS, 0, ControllerSettings.DEFAULT_MAX_INFLIGHT, DEFAULT_MAX_CONNECTIONS,
+                ModulePolicy.DEFAULT);
     }
 
     public DriveOptions withDurability(Durability d) {
-        return new DriveOptions(d, paceFactor, maxInflight, maxConnections);
+        return new DriveOptions(d, paceFactor, maxInflight, maxConnections, modules);
     }
 
     public DriveOptions withPace(double factor) {
-        return new DriveOptions(durability, factor, maxInflight, maxConnections);
+        return new DriveOptions(durability, factor, maxInflight, maxConnections, modules);
     }
 
     public DriveOptions withMaxInflight(int n) {
-        return new DriveOptions(durability, paceFactor, n, maxConnections);
+        return new DriveOptions(durability, paceFactor, n, maxConnections, modules);
     }
 
     public DriveOptions withMaxConnections(int n) {
-        return new DriveOptions(durability, paceFactor, maxInflight, n);
+        return new DriveOptions(durability, paceFactor, maxInflight, n, modules);
+    }
+
+    public DriveOptions withModules(ModulePolicy policy) {
+        return new DriveOptions(durability, paceFactor, maxInflight, maxConnections, policy);
     }
 }

@@ -21,7 +21,7 @@ public final class Responses {
 
     /** An encodable response payload. */
     public sealed interface Response permits Error, DeviceInfo, DeviceLog, CreateObject, WriteObject, ReadObject,
-            ObjectStat, ListObjects, Empty, CreateTasklet, Execute, Poll, ReadResult, Cancel {
+            ObjectStat, ListObjects, Empty, CreateTasklet, Execute, Poll, ReadResult, Cancel, LoadModule, ListModules {
         void encode(PayloadWriter w);
     }
 
@@ -35,12 +35,14 @@ public final class Responses {
             case READ_OBJECT -> new ReadObject(r.bytes(r.u32("length", 0, Limits.MAX_IO), "data"));
             case STAT_OBJECT -> ObjectStat.decode(r, "");
             case LIST_OBJECTS -> ListObjects.decode(r);
-            case DELETE_OBJECT, RELEASE -> new Empty();
+            case DELETE_OBJECT, RELEASE, UNLOAD_MODULE -> new Empty();
             case CREATE_TASKLET -> new CreateTasklet(r.u64("tasklet_id"));
             case EXECUTE -> new Execute(r.u64("exec_id"));
             case POLL -> Poll.decode(r);
             case READ_RESULT -> ReadResult.decode(r);
             case CANCEL -> new Cancel(r.u8Code("state", ExecutionState.values()));
+            case LOAD_MODULE -> LoadModule.decode(r);
+            case LIST_MODULES -> ListModules.decode(r);
         };
         r.end();
         return resp;
@@ -57,7 +59,7 @@ public final class Responses {
         }
     }
 
-    /** Responses without fields (DELETE_OBJECT, RELEASE). */
+    /** Responses without fields (DELETE_OBJECT, RELEASE, UNLOAD_MODULE). */
     public record Empty() implements Response {
         public void encode(PayloadWriter w) { }
     }
@@ -206,5 +208,59 @@ public final class Responses {
 
     public record Cancel(ExecutionState state) implements Response {
         public void encode(PayloadWriter w) { w.u8(state.code()); }
+    }
+
+    /** {@code received}: bytes of the upload the drive holds; {@code loaded}: the last chunk committed the module. */
+    public record LoadModule(long received, boolean loaded) implements Response {
+        public void encode(PayloadWriter w) { w.u64(received).u8(loaded ? 1 : 0); }
+
+        static LoadModule decode(PayloadReader r) throws StatusException {
+            long received = r.u64("received");
+            int loaded = r.u8("loaded");
+            if (loaded > 1) {
+                throw r.malformed("loaded is " + loaded + ", not 0 or 1");
+            }
+            return new LoadModule(received, loaded == 1);
+        }
+    }
+
+    /** One LIST_MODULES entry. */
+    public record ModuleEntry(String name, int version, long size, byte[] sha256) {
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof ModuleEntry m && m.name.equals(name) && m.version == version && m.size == size
+                    && java.util.Arrays.equals(m.sha256, sha256);
+        }
+
+        @Override
+        public int hashCode() {
+            return java.util.Objects.hash(name, version, size, java.util.Arrays.hashCode(sha256));
+        }
+    }
+
+    public record ListModules(List<ModuleEntry> modules) implements Response {
+        public void encode(PayloadWriter w) {
+            w.u16(modules.size());
+            for (ModuleEntry m : modules) {
+                w.str(m.name()).u32(m.version()).u64(m.size()).bytes(ByteBuffer.wrap(m.sha256()));
+            }
+        }
+
+        static ListModules decode(PayloadReader r) throws StatusException {
+            int n = r.u16("count");
+            if (n > Limits.MAX_MODULES) {
+                throw r.malformed("count " + n + " is beyond the " + Limits.MAX_MODULES + " modules a drive holds");
+            }
+            List<ModuleEntry> modules = new ArrayList<>(n);
+            for (int i = 0; i < n; i++) {
+                String name = r.str("module " + i + " name");
+                int version = r.u32("module " + i + " version", 1, Integer.MAX_VALUE);
+                long size = r.u64("module " + i + " size");
+                byte[] sha = new byte[Requests.LoadModule.SHA256_BYTES];
+                r.bytes(sha.length, "module " + i + " sha256").get(sha);
+                modules.add(new ModuleEntry(name, version, size, sha));
+            }
+            return new ListModules(List.copyOf(modules));
+        }
     }
 }

@@ -129,7 +129,7 @@ class ServerTest {
             long id = c.create(0);
             c.write(id, 0, new byte[100]);
             assertError(c.call(new Requests.ReadObject(id, 90, 20)), Status.OUT_OF_RANGE,
-                    "object " + id, "offset 90", "length 20", "size 100");
+                    "object " + Long.toUnsignedString(id), "offset 90", "length 20", "size 100");
             long t = c.createTasklet("q1", Params.of("entrySize", "20"));
             assertError(c.call(new Requests.Execute(t, 0, Params.EMPTY, List.of(new Extent(id, 0, 60),
                     new Extent(id, 80, 40)))), Status.OUT_OF_RANGE, "extent 1", "size 100");

@@ -135,6 +135,11 @@ class BadOptionsTest {
         add(cases, drive, "--profile", "--socket", socket, "--dir", missing, "--profile", "nosuch");
         add(cases, drive, "--durability", "--socket", socket, "--dir", missing, "--durability", "never");
         add(cases, drive, "--socket", "--dir", missing);
+        add(cases, drive, "--modules", "--socket", socket, "--dir", missing, "--modules", "maybe");
+        add(cases, drive, "--module-fuel", "--socket", socket, "--dir", missing, "--module-fuel", "0");
+        add(cases, drive, "--module-memory", "--socket", socket, "--dir", missing, "--module-memory", "1000");
+        add(cases, drive, "--module-result", "--socket", socket, "--dir", missing, "--module-result", "-1");
+        add(cases, drive, "--module-wall-time", "--socket", socket, "--dir", missing, "--module-wall-time", "0");
 
         Supplier<Object> driveCli = DriveCli::new;
         add(cases, driveCli, "--binding", "-a", "unix:" + socket, "--binding", "CORBA", "info");

@@ -1,5 +1,6 @@
 package dev.ispd.hadoop.mapreduce;
 
+import dev.ispd.offload.plan.ModuleBinary;
 import dev.ispd.offload.plan.TaskletSpec;
 import dev.ispd.protocol.Params;
 import dev.ispd.tasklet.TaskletFactory;
@@ -11,12 +12,13 @@ import org.apache.hadoop.fs.Path;
 
 /**
  * The map side of a DeviceJob: names the built-in tasklet every split runs (on its drive or on the
- * host, with the same code) and the tasklet's parameters, taken from the job's Configuration.
- * Subclasses need a public no-argument constructor (Hadoop instantiates them by class name).
+ * host, with the same code) and the tasklet's parameters, taken from the job's Configuration; a
+ * {@link ModuleDeviceMapper} ships a user tasklet module instead. Subclasses need a public
+ * no-argument constructor (Hadoop instantiates them by class name).
  */
 public abstract class DeviceMapper {
 
-    /** The built-in tasklet's name, e.g. {@code q1}. */
+    /** The built-in tasklet's name, e.g. {@code q1} (a module's {@code name@version}). */
     public abstract String tasklet();
 
     /** The tasklet's creation parameters for this job. */
@@ -35,7 +37,14 @@ public abstract class DeviceMapper {
 
     /** The tasklet and its parameters for this job, as the offload core takes them. */
     public final TaskletSpec spec(Configuration conf) {
-        return new TaskletSpec(tasklet(), params(conf), getClass().getName());
+        ModuleBinary module = module();
+        return module == null ? new TaskletSpec(tasklet(), params(conf), getClass().getName())
+                : TaskletSpec.ofModule(module, params(conf), getClass().getName());
+    }
+
+    /** The user tasklet module the job ships, or null for a built-in. */
+    protected ModuleBinary module() {
+        return null;
     }
 
     /** The tasklet's factory, validated against {@link #params}: a bad parameter fails the job before it runs. */

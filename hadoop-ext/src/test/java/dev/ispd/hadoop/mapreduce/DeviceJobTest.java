@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ispd.hadoop.fs.OsdDrives;
 import dev.ispd.hadoop.worldcup.Q1DeviceMapper;
+import dev.ispd.hadoop.worldcup.Q1WasmMapper;
 import dev.ispd.hadoop.worldcup.Q1Format;
 import dev.ispd.hadoop.worldcup.Q2DeviceMapper;
 import dev.ispd.hadoop.worldcup.Q2Format;
@@ -96,6 +97,26 @@ class DeviceJobTest {
         DeviceJob fastest = q1("fastest");
         assertEquals(expected, JobRunner.runForOutput(fastest));
         assertEquals(5, fastest.counter(IspdCounter.SPLITS_ON_HOST) + fastest.counter(IspdCounter.SPLITS_ON_DEVICE));
+    }
+
+    /**
+     * Q1 as the C-to-wasm module the job ships gives the built-in's output; device-only runs each
+     * drive's whole records there and the 4 records cut by chunk boundaries on the host, with the
+     * same module in the same runtime.
+     */
+    @Test
+    void q1AsAShippedWasmModuleGivesTheBuiltInsOutput() throws Exception {
+        String expected = WorldCupData.asOutput(WorldCupData.q1(q1Data, 20));
+        for (String policy : List.of("host-only", "device-only", "fastest")) {
+            DeviceJob job = runner.countingJob(runner.conf(policy, 20), "q1-wasm-" + policy, Q1WasmMapper.class,
+                    Q1Format.class, q1Input);
+            assertEquals(expected, JobRunner.runForOutput(job), policy);
+            if (policy.equals("device-only")) {
+                assertEquals(2, job.counter(IspdCounter.SPLITS_ON_DEVICE));
+                assertEquals(0, job.counter(IspdCounter.FALLBACKS));
+                assertEquals(4, job.counter(IspdCounter.STRADDLING_RECORDS));
+            }
+        }
     }
 
     @Test

@@ -146,6 +146,23 @@ public final class JnaBinding implements DriveBinding {
     }
 
     @Override
+    public int loadModule(long conn, ByteBuffer text, int nameOffset, int version, ByteBuffer module, int shaOffset,
+            int wasmOffset, long length) {
+        return ispd_load_module(conn, at(text, nameOffset), version, at(module, shaOffset), at(module, wasmOffset),
+                length);
+    }
+
+    @Override
+    public int listModules(long conn, ByteBuffer entries, int max, ByteBuffer out, int countOffset) {
+        return ispd_list_modules(conn, at(entries, 0), max, at(out, countOffset));
+    }
+
+    @Override
+    public int unloadModule(long conn, ByteBuffer text, int nameOffset, int version) {
+        return ispd_unload_module(conn, at(text, nameOffset), version);
+    }
+
+    @Override
     public String toString() {
         return "JNA";
     }
@@ -190,4 +207,10 @@ public final class JnaBinding implements DriveBinding {
     private static native int ispd_cancel(long conn, long execId, long stateOut);
 
     private static native int ispd_release(long conn, long execId);
+
+    private static native int ispd_load_module(long conn, long name, int version, long sha256, long wasm, long len);
+
+    private static native int ispd_list_modules(long conn, long out, int max, long countOut);
+
+    private static native int ispd_unload_module(long conn, long name, int version);
 }

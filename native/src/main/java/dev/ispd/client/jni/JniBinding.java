@@ -91,6 +91,16 @@ public final class JniBinding implements DriveBinding {
     public native int release(long conn, long execId);
 
     @Override
+    public native int loadModule(long conn, ByteBuffer text, int nameOffset, int version, ByteBuffer module,
+            int shaOffset, int wasmOffset, long length);
+
+    @Override
+    public native int listModules(long conn, ByteBuffer entries, int max, ByteBuffer out, int countOffset);
+
+    @Override
+    public native int unloadModule(long conn, ByteBuffer text, int nameOffset, int version);
+
+    @Override
     public String toString() {
         return "JNI";
     }
