@@ -200,9 +200,12 @@ TEST(Vectors, ReadObjectResponse04) {
     if (!load("04_read_object_response.bin", ISPD_OP_READ_OBJECT, true, 4, 0, &v)) return;
     LibReader r(payload_of(v));
     EXPECT_EQ(wire_get_u32(&r.r, "length"), 4u);
+    EXPECT_EQ(wire_get_u32(&r.r, "crc32c"), 0xF1DC778Eu);
     ASSERT_EQ(r.err.status, ISPD_OK) << r.err.msg;
-    EXPECT_EQ(Bytes(r.data.begin() + 4, r.data.end()), (Bytes{0xDE, 0xAD, 0xBE, 0xEF}));
-    Bytes again = make_response(ISPD_OP_READ_OBJECT, 4, Out().u32(4).bytes({0xDE, 0xAD, 0xBE, 0xEF}).data());
+    const Bytes data = {0xDE, 0xAD, 0xBE, 0xEF};
+    EXPECT_EQ(Bytes(r.data.begin() + 8, r.data.end()), data);
+    EXPECT_EQ(ispd_crc32c(data.data(), data.size()), 0xF1DC778Eu);
+    Bytes again = make_response(ISPD_OP_READ_OBJECT, 4, Out().u32(4).u32(0xF1DC778Eu).bytes(data).data());
     expect_same_bytes(again, v, "04 encoded");
 }
 
@@ -403,6 +406,33 @@ TEST(Vectors, ReleaseRequest28) { expect_id_request("28_release_request.bin", IS
 
 TEST(Vectors, ReleaseResponse29) { expect_empty_response("29_release_response.bin", ISPD_OP_RELEASE, 29); }
 
+TEST(Vectors, ScrubRequest30) { expect_id_request("30_scrub_request.bin", ISPD_OP_SCRUB, 30, 0); }
+
+const char kDamage31[] = "object 42, page at offset 4096: its 4096 bytes fail their CRC32C";
+
+void expect_scrub_31(const ispd_scrub_result &s) {
+    EXPECT_EQ(s.objects_checked, 3u);
+    EXPECT_EQ(s.bytes_checked, 12288u);
+    EXPECT_EQ(s.media_errors, 2u);
+    EXPECT_EQ(s.damaged, 1u);
+    ASSERT_EQ(s.n_listed, 1u);
+    EXPECT_EQ(s.listed[0].object_id, 42u);
+    EXPECT_EQ(s.listed[0].offset, 4096u);
+    EXPECT_STREQ(s.listed[0].message, kDamage31);
+}
+
+TEST(Vectors, ScrubResponse31) {
+    Bytes v;
+    if (!load("31_scrub_response.bin", ISPD_OP_SCRUB, true, 31, 0, &v)) return;
+    LibReader r(payload_of(v));
+    ispd_scrub_result s;
+    ASSERT_EQ(codec_dec_scrub(&r.r, &s), ISPD_OK) << r.err.msg;
+    expect_scrub_31(s);
+    Bytes again = make_response(ISPD_OP_SCRUB, 31,
+                                Out().u64(3).u64(12288).u64(2).u32(1).u32(1).u64(42).u64(4096).str(kDamage31).data());
+    expect_same_bytes(again, v, "31 encoded");
+}
+
 // Every opcode the library knows (codec_op_name; the Java tests check the header's list against
 // dev.ispd.protocol) has a request vector and a successful response vector.
 TEST(Vectors, EveryOpcodeHasARequestAndAResponseVector) {
@@ -425,7 +455,7 @@ TEST(Vectors, EveryOpcodeHasARequestAndAResponseVector) {
     }
 }
 
-// ---- all of them in one session: request ids 1..29 are exactly the vectors' ----
+// ---- all of them in one session: request ids 1..31 are exactly the vectors' ----
 
 const char *const kFiles[] = {
     "01_device_info_request.bin",     "02_create_object_request.bin",   "03_write_object_request.bin",
@@ -437,7 +467,8 @@ const char *const kFiles[] = {
     "19_delete_object_request.bin",   "20_delete_object_response.bin",  "21_create_tasklet_response.bin",
     "22_execute_response.bin",        "23_poll_request.bin",            "24_read_result_request.bin",
     "25_read_result_response.bin",    "26_cancel_request.bin",          "27_cancel_response.bin",
-    "28_release_request.bin",         "29_release_response.bin"};
+    "28_release_request.bin",         "29_release_response.bin",        "30_scrub_request.bin",
+    "31_scrub_response.bin"};
 constexpr int kVectorCount = sizeof kFiles / sizeof kFiles[0];
 
 // What the fake drive answers to the request vectors, by request id; response vectors it sends as they are.
@@ -451,7 +482,9 @@ std::vector<Bytes> answers_to_requests() {
     a[6] = make_response(ISPD_OP_EXECUTE, 6, Out().u64(5).data());
     a[12] = make_response(ISPD_OP_DEVICE_LOG, 12,
                           Out().u64(1).u32(0).u32(0).u64(0).u64(0).u64(0).u64(0).u64(0).u16(0).data());
-    a[15] = make_response(ISPD_OP_READ_OBJECT, 15, Out().u32(4).bytes({0xCA, 0xFE, 0xBA, 0xBE}).data());
+    const Bytes cafebabe = {0xCA, 0xFE, 0xBA, 0xBE};
+    a[15] = make_response(ISPD_OP_READ_OBJECT, 15,
+                          Out().u32(4).u32(ispd_crc32c(cafebabe.data(), 4)).bytes(cafebabe).data());
     a[16] = make_response(ISPD_OP_STAT_OBJECT, 16, Out().u64(42).u64(1).u8(1).data());
     a[18] = make_response(ISPD_OP_LIST_OBJECTS, 18, Out().u32(0).u8(0).data());
     a[19] = make_response(ISPD_OP_DELETE_OBJECT, 19, {});
@@ -460,6 +493,7 @@ std::vector<Bytes> answers_to_requests() {
     a[24] = make_response(ISPD_OP_READ_RESULT, 24, Out().u64(8).u32(8).bytes(kResultChunk).data());
     a[26] = make_response(ISPD_OP_CANCEL, 26, Out().u8(ISPD_EXEC_DONE).data());
     a[28] = make_response(ISPD_OP_RELEASE, 28, {});
+    a[30] = make_response(ISPD_OP_SCRUB, 30, Out().u64(0).u64(0).u64(0).u32(0).u32(0).data());
     return a;
 }
 
@@ -565,6 +599,10 @@ TEST(Vectors, OneClientSessionSpeaksEveryVector) {
     EXPECT_EQ(state, ISPD_EXEC_CANCELLED);
     ASSERT_EQ(ispd_release(conn, 5), ISPD_OK) << ispd_last_error(conn);
     ASSERT_EQ(ispd_release(conn, 5), ISPD_OK) << ispd_last_error(conn);
+    ispd_scrub_result scrub;
+    ASSERT_EQ(ispd_scrub(conn, 0, &scrub), ISPD_OK) << ispd_last_error(conn);
+    ASSERT_EQ(ispd_scrub(conn, 0, &scrub), ISPD_OK) << ispd_last_error(conn);
+    expect_scrub_31(scrub);
     EXPECT_STREQ(ispd_last_error(conn), "");
 }
 

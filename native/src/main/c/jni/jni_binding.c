@@ -224,3 +224,10 @@ JNIEXPORT jint JNICALL Java_dev_ispd_client_jni_JniBinding_release(JNIEnv *env, 
     (void)self;
     return ispd_release(CONN(conn), (uint64_t)exec_id);
 }
+
+JNIEXPORT jint JNICALL Java_dev_ispd_client_jni_JniBinding_scrub(JNIEnv *env, jobject self, jlong conn,
+                                                                jlong object_id, jobject out, jint offset) {
+    (void)self;
+    ispd_scrub_result *result = at(env, out, offset, NOT_DIRECT("out"));
+    return result ? ispd_scrub(CONN(conn), (uint64_t)object_id, result) : ISPD_E_ARGUMENT;
+}

@@ -19,6 +19,7 @@ const char *codec_op_name(uint8_t opcode) {
     case ISPD_OP_READ_RESULT: return "READ_RESULT";
     case ISPD_OP_CANCEL: return "CANCEL";
     case ISPD_OP_RELEASE: return "RELEASE";
+    case ISPD_OP_SCRUB: return "SCRUB";
     default: return "UNKNOWN";
     }
 }
@@ -171,5 +172,25 @@ int codec_dec_poll(ispd_reader *r, ispd_poll_result *out) {
 
 int codec_dec_error(ispd_reader *r, char *msg, size_t cap) {
     wire_get_str(r, "message", msg, cap);
+    return wire_get_end(r);
+}
+
+int codec_dec_scrub(ispd_reader *r, ispd_scrub_result *out) {
+    out->objects_checked = wire_get_u64(r, "objects_checked");
+    out->bytes_checked = wire_get_u64(r, "bytes_checked");
+    out->media_errors = wire_get_u64(r, "media_errors");
+    out->damaged = wire_get_u32(r, "damaged");
+    uint32_t n = wire_get_u32(r, "n");
+    out->n_listed = 0;
+    if (n > ISPD_MAX_SCRUB_LIST && r->err->status == ISPD_OK)
+        return wire_fail(r->err, ISPD_E_PROTOCOL, "%s: %u damaged objects listed, the client holds at most %d "
+                         "(ISPD_MAX_SCRUB_LIST)", r->what, n, ISPD_MAX_SCRUB_LIST);
+    for (uint32_t i = 0; i < n && r->err->status == ISPD_OK; i++) {
+        ispd_damage *d = &out->listed[i];
+        d->object_id = wire_get_u64(r, "object_id");
+        d->offset = wire_get_u64(r, "offset");
+        wire_get_str(r, "message", d->message, sizeof d->message);
+        out->n_listed = i + 1u;
+    }
     return wire_get_end(r);
 }

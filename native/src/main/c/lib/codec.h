@@ -36,6 +36,7 @@ void codec_enc_execute(ispd_writer *w, uint64_t tasklet_id, uint64_t output_id, 
 /* ---- response payloads (status 0); each checks that nothing is left over ---- */
 int codec_dec_device_info(ispd_reader *r, ispd_device_info *out);
 int codec_dec_device_log(ispd_reader *r, ispd_device_log *out);
+int codec_dec_scrub(ispd_reader *r, ispd_scrub_result *out);
 int codec_dec_stat(ispd_reader *r, ispd_object_stat *out);
 /* out holds max entries; more than max is a protocol error. */
 int codec_dec_list(ispd_reader *r, ispd_object_stat *out, uint32_t max, uint32_t *count, int *more);

@@ -65,4 +65,7 @@ public interface DriveBinding {
     int cancel(long conn, long execId, ByteBuffer out, int stateOffset);
 
     int release(long conn, long execId);
+
+    /** {@code ispd_scrub}: the {@code ispd_scrub_result} lands at {@code out+offset}. */
+    int scrub(long conn, long objectId, ByteBuffer out, int offset);
 }

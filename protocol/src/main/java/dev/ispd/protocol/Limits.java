@@ -19,6 +19,8 @@ public final class Limits {
     public static final int MAX_LIST = 4_096;
     /** Components in one DEVICE_LOG response: a drive sends no more, a client keeps no more. */
     public static final int MAX_COMPONENTS = 32;
+    /** Damaged objects one SCRUB response lists: a drive sends no more, a client keeps no more. */
+    public static final int MAX_SCRUB_LIST = 16;
 
     private Limits() {
     }

@@ -38,6 +38,7 @@ final class ControllerSession implements RequestHandler.Session {
             case READ_RESULT -> clockNs = drive.executions.readResult(clockNs, (Requests.ReadResult) request, out);
             case CANCEL -> drive.executions.cancel((Requests.Cancel) request, out);
             case RELEASE -> drive.executions.release((Requests.Release) request, out);
+            case SCRUB -> clockNs = drive.objects.scrub(clockNs, (Requests.Scrub) request, out);
         }
     }
 }

@@ -7,6 +7,7 @@ import dev.ispd.profile.Profiles;
 import dev.ispd.protocol.FrameFormat;
 import dev.ispd.sim.hostif.DriveAddress;
 import dev.ispd.sim.store.Durability;
+import dev.ispd.sim.store.RecoveryMode;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -74,6 +75,14 @@ public final class DriveDaemon implements Callable<Integer> {
                     + "(0 = off, the default).")
     private double pace;
 
+    @Option(names = "--recover", paramLabel = "quarantine",
+            converter = RecoveryConverter.class,
+            description = "Start even if the metadata log is missing or damaged, or does not account for files in "
+                    + "the data folder: keep what the log accounts for and move every other file into "
+                    + "<dir>/drive<i>/quarantine/<time>/ (nothing is deleted). Without it such a drive refuses to "
+                    + "start, naming the file and offset.")
+    private RecoveryMode recover = RecoveryMode.REFUSE;
+
     @Option(names = "--max-inflight", paramLabel = "N", defaultValue = "64",
             description = "Executions queued or running per drive before EXECUTE answers BUSY (default: 64).")
     private int maxInflight;
@@ -98,7 +107,7 @@ public final class DriveDaemon implements Callable<Integer> {
                         listen.port, "in 0.." + (65536 - drives) + " for " + drives + " drive(s) on consecutive ports");
         DeviceProfile p = checks.valid("--profile", profile, () -> Profiles.device(profile));
         DriveOptions options = DriveOptions.defaults().withDurability(durability).withPace(pace)
-                .withMaxInflight(maxInflight).withMaxConnections(maxConnections);
+                .withMaxInflight(maxInflight).withMaxConnections(maxConnections).withRecovery(recover);
         List<Drive> started = new ArrayList<>();
         CountDownLatch stopped = new CountDownLatch(1);
         Thread hook = new Thread(() -> {
@@ -156,6 +165,13 @@ public final class DriveDaemon implements Callable<Integer> {
         @Override
         public Durability convert(String value) {
             return Durability.parse(value);
+        }
+    }
+
+    static final class RecoveryConverter implements CommandLine.ITypeConverter<RecoveryMode> {
+        @Override
+        public RecoveryMode convert(String value) {
+            return RecoveryMode.parse(value);
         }
     }
 }

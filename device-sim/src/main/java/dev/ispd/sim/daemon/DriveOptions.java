@@ -2,6 +2,7 @@ package dev.ispd.sim.daemon;
 
 import dev.ispd.sim.controller.ControllerSettings;
 import dev.ispd.sim.store.Durability;
+import dev.ispd.sim.store.RecoveryMode;
 
 /**
  * How a drive runs, beyond its name, profile, directory and address.
@@ -10,27 +11,34 @@ import dev.ispd.sim.store.Durability;
  * @param paceFactor     0 = off; otherwise executions are reported DONE after modeled time x factor of wall time
  * @param maxInflight    executions queued or running before EXECUTE answers BUSY
  * @param maxConnections connections served at once; one more is answered BUSY and closed
+ * @param recovery       what opening a store the metadata log cannot account for does (see {@link RecoveryMode})
  */
-public record DriveOptions(Durability durability, double paceFactor, int maxInflight, int maxConnections) {
+public record DriveOptions(Durability durability, double paceFactor, int maxInflight, int maxConnections,
+                           RecoveryMode recovery) {
     public static final int DEFAULT_MAX_CONNECTIONS = 64;
 
     public static DriveOptions defaults() {
-        return new DriveOptions(Durability.PROCESS, 0, ControllerSettings.DEFAULT_MAX_INFLIGHT, DEFAULT_MAX_CONNECTIONS);
+        return new DriveOptions(Durability.PROCESS, 0, ControllerSettings.DEFAULT_MAX_INFLIGHT, DEFAULT_MAX_CONNECTIONS,
+                RecoveryMode.REFUSE);
     }
 
     public DriveOptions withDurability(Durability d) {
-        return new DriveOptions(d, paceFactor, maxInflight, maxConnections);
+        return new DriveOptions(d, paceFactor, maxInflight, maxConnections, recovery);
     }
 
     public DriveOptions withPace(double factor) {
-        return new DriveOptions(durability, factor, maxInflight, maxConnections);
+        return new DriveOptions(durability, factor, maxInflight, maxConnections, recovery);
     }
 
     public DriveOptions withMaxInflight(int n) {
-        return new DriveOptions(durability, paceFactor, n, maxConnections);
+        return new DriveOptions(durability, paceFactor, n, maxConnections, recovery);
     }
 
     public DriveOptions withMaxConnections(int n) {
-        return new DriveOptions(durability, paceFactor, maxInflight, n);
+        return new DriveOptions(durability, paceFactor, maxInflight, n, recovery);
+    }
+
+    public DriveOptions withRecovery(RecoveryMode mode) {
+        return new DriveOptions(durability, paceFactor, maxInflight, maxConnections, mode);
     }
 }

@@ -22,7 +22,8 @@ public final class Requests {
 
     /** A decoded request. */
     public sealed interface Request permits DeviceInfo, DeviceLog, CreateObject, WriteObject, ReadObject,
-            StatObject, ListObjects, DeleteObject, CreateTasklet, Execute, Poll, ReadResult, Cancel, Release {
+            StatObject, ListObjects, DeleteObject, CreateTasklet, Execute, Poll, ReadResult, Cancel, Release,
+            Scrub {
         Opcode opcode();
 
         void encode(PayloadWriter w);
@@ -45,6 +46,7 @@ public final class Requests {
             case READ_RESULT -> new ReadResult(r.u64("exec_id"), r.u64("offset"), r.u32("length", 0, Limits.MAX_IO));
             case CANCEL -> new Cancel(r.u64("exec_id"));
             case RELEASE -> new Release(r.u64("exec_id"));
+            case SCRUB -> new Scrub(r.u64("object_id"));
         };
         r.end();
         return req;
@@ -176,5 +178,11 @@ public final class Requests {
     public record Release(long execId) implements Request {
         public Opcode opcode() { return Opcode.RELEASE; }
         public void encode(PayloadWriter w) { w.u64(execId); }
+    }
+
+    /** {@code objectId} 0: every object. */
+    public record Scrub(long objectId) implements Request {
+        public Opcode opcode() { return Opcode.SCRUB; }
+        public void encode(PayloadWriter w) { w.u64(objectId); }
     }
 }

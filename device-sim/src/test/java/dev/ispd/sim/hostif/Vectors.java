@@ -83,8 +83,15 @@ final class Vectors {
                 response("27_cancel_response.bin", Opcode.CANCEL, 27, Status.OK,
                         new Responses.Cancel(ExecutionState.CANCELLED)),
                 request("28_release_request.bin", 28, new Requests.Release(5)),
-                response("29_release_response.bin", Opcode.RELEASE, 29, Status.OK, new Responses.Empty()));
+                response("29_release_response.bin", Opcode.RELEASE, 29, Status.OK, new Responses.Empty()),
+                request("30_scrub_request.bin", 30, new Requests.Scrub(0)),
+                response("31_scrub_response.bin", Opcode.SCRUB, 31, Status.OK, SCRUB_31));
     }
+
+    /** The damaged object of vector 31. */
+    static final Responses.Damage DAMAGE_31 = new Responses.Damage(42, 4096,
+            "object 42, page at offset 4096: its 4096 bytes fail their CRC32C");
+    static final Responses.Scrub SCRUB_31 = new Responses.Scrub(3, 12288, 2, 1, List.of(DAMAGE_31));
 
     private static Vector request(String file, long requestId, Requests.Request r) {
         return new Vector(file, FrameHeader.request(r.opcode().code(), requestId, 0), r);

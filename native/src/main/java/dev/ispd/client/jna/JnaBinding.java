@@ -78,6 +78,11 @@ public final class JnaBinding implements DriveBinding {
     }
 
     @Override
+    public int scrub(long conn, long objectId, ByteBuffer out, int offset) {
+        return ispd_scrub(conn, objectId, at(out, offset));
+    }
+
+    @Override
     public int createObject(long conn, long requestedId, ByteBuffer out, int idOffset) {
         return ispd_create_object(conn, requestedId, at(out, idOffset));
     }
@@ -190,4 +195,6 @@ public final class JnaBinding implements DriveBinding {
     private static native int ispd_cancel(long conn, long execId, long stateOut);
 
     private static native int ispd_release(long conn, long execId);
+
+    private static native int ispd_scrub(long conn, long objectId, long out);
 }

@@ -91,6 +91,9 @@ public final class JniBinding implements DriveBinding {
     public native int release(long conn, long execId);
 
     @Override
+    public native int scrub(long conn, long objectId, ByteBuffer out, int offset);
+
+    @Override
     public String toString() {
         return "JNI";
     }
