@@ -1,7 +1,5 @@
 package dev.ispd.sim.store;
 
-import java.util.Locale;
-
 /**
  * What opening a store does when its metadata log and its data folder disagree in a way a crash
  * cannot explain: a missing or damaged log, or data files the log does not account for.
@@ -17,16 +15,11 @@ public enum RecoveryMode {
 
     /** Parses {@code refuse} or {@code quarantine} (any case). */
     public static RecoveryMode parse(String s) {
-        for (RecoveryMode m : values()) {
-            if (m.name().equalsIgnoreCase(s)) {
-                return m;
-            }
-        }
-        throw new IllegalArgumentException("recovery mode '" + s + "' is neither 'refuse' nor 'quarantine'");
+        return LowerCaseNames.parse(values(), s, "recovery mode");
     }
 
     @Override
     public String toString() {
-        return name().toLowerCase(Locale.ROOT);
+        return LowerCaseNames.of(this);
     }
 }

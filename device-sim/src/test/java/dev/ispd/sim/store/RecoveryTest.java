@@ -79,24 +79,26 @@ class RecoveryTest {
         void run() throws IOException;
     }
 
-    /** 35 objects of different sizes, some deleted, some replaced; returns the live ones' contents. */
-    private Map<Long, byte[]> workload(ObjectStore s) throws Exception {
+    /** Stores 35 objects of different sizes, deletes some, replaces some; returns the live ones' contents. */
+    private Map<Long, byte[]> workload() throws Exception {
         Map<Long, byte[]> live = new TreeMap<>();
-        for (int i = 0; i < 35; i++) {
-            long id = s.createData(0);
-            byte[] b = new byte[1000 + 977 * i];
-            for (int j = 0; j < b.length; j++) {
-                b[j] = (byte) (i * 31 + j);
-            }
-            s.write(id, 0, ByteBuffer.wrap(b));
-            live.put(id, b);
-            if (i % 5 == 4) {
-                s.delete(id);
-                live.remove(id);
-            } else if (i % 7 == 6) {
-                byte[] r = ("replaced " + i).getBytes();
-                s.replace(id, ByteBuffer.wrap(r));
-                live.put(id, r);
+        try (ObjectStore s = open()) {
+            for (int i = 0; i < 35; i++) {
+                long id = s.createData(0);
+                byte[] b = new byte[1000 + 977 * i];
+                for (int j = 0; j < b.length; j++) {
+                    b[j] = (byte) (i * 31 + j);
+                }
+                s.write(id, 0, ByteBuffer.wrap(b));
+                live.put(id, b);
+                if (i % 5 == 4) {
+                    s.delete(id);
+                    live.remove(id);
+                } else if (i % 7 == 6) {
+                    byte[] r = ("replaced " + i).getBytes();
+                    s.replace(id, ByteBuffer.wrap(r));
+                    live.put(id, r);
+                }
             }
         }
         return live;
@@ -104,10 +106,7 @@ class RecoveryTest {
 
     @Test
     void missingLogWithDataRefusesToStartAndDeletesNothing() throws Exception {
-        Map<Long, byte[]> live;
-        try (ObjectStore s = open()) {
-            live = workload(s);
-        }
+        Map<Long, byte[]> live = workload();
         Map<String, byte[]> before = dataFilesAnywhere();
         Files.delete(log());
         refusal(this::open, log().toString(), "is missing", "offset 0", "--recover quarantine");
@@ -129,15 +128,9 @@ class RecoveryTest {
 
     @Test
     void truncatedLogLosingAcknowledgedObjectsRefusesToStart() throws Exception {
-        Map<Long, byte[]> live;
-        try (ObjectStore s = open()) {
-            live = workload(s);
-        }
+        Map<Long, byte[]> live = workload();
         Map<String, byte[]> before = dataFilesAnywhere();
-        long half = Files.size(log()) / 2;
-        try (FileChannel ch = FileChannel.open(log(), StandardOpenOption.WRITE)) {
-            ch.truncate(half);
-        }
+        cutLog(Files.size(log()) / 2); // mid-record: it looks like a torn tail
         refusal(this::open, log().toString(), "does not account for", ".obj");
         assertEquals(before.keySet(), dataFilesAnywhere().keySet());
 
@@ -251,7 +244,8 @@ class RecoveryTest {
         }
     }
 
-    private void cutLog(int bytes) throws IOException {
+    /** Cuts {@code bytes} off the end of the log. */
+    private void cutLog(long bytes) throws IOException {
         try (FileChannel ch = FileChannel.open(log(), StandardOpenOption.WRITE)) {
             ch.truncate(ch.size() - bytes);
         }
