@@ -33,6 +33,7 @@ extern "C" {
 #define ISPD_MAX_MODULE_SIZE 16777216u /* bytes of one WebAssembly module */
 #define ISPD_MAX_MODULES 64 /* modules loaded into one drive; entries in one LIST_MODULES */
 #define ISPD_MAX_MODULE_NAME 64
+#define ISPD_MAX_SCRUB_LIST 16
 #define ISPD_PROPS_TEXT_MAX 16384 /* capabilities as "key=value\n" text, NUL-terminated */
 /* How long a call waits for the drive's answer before giving up (ispd_set_timeout). Every
  * command answers at once (EXECUTE is asynchronous), so only a hung or unreachable drive takes
@@ -65,7 +66,8 @@ typedef enum ispd_opcode {
     ISPD_OP_RELEASE = 0x25,
     ISPD_OP_LOAD_MODULE = 0x30,
     ISPD_OP_LIST_MODULES = 0x31,
-    ISPD_OP_UNLOAD_MODULE = 0x32
+    ISPD_OP_UNLOAD_MODULE = 0x32,
+    ISPD_OP_SCRUB = 0x40
 } ispd_opcode;
 
 typedef enum ispd_status {
@@ -93,6 +95,8 @@ typedef enum ispd_status {
     ISPD_INTERNAL = 21,
     /* a request or execution beyond one of the drive's limits; the message names the limit */
     ISPD_LIMIT_EXCEEDED = 22,
+    /* stored bytes failed their checksum (or are missing); the message names the object and offset */
+    ISPD_MEDIA_ERROR = 24,
     /* the drive's admin turned user tasklet modules off (--modules off) */
     ISPD_MODULES_DISABLED = 25,
     /* client-side only, never on the wire */
@@ -210,6 +214,22 @@ typedef struct ispd_poll_result {
     char error_message[ISPD_MAX_STRING + 1];
 } ispd_poll_result;
 
+/* One damaged object a SCRUB found: its first damaged page and the drive's message. */
+typedef struct ispd_damage {
+    uint64_t object_id;
+    uint64_t offset;
+    char message[ISPD_MAX_STRING + 1];
+} ispd_damage;
+
+typedef struct ispd_scrub_result {
+    uint64_t objects_checked;
+    uint64_t bytes_checked;
+    uint64_t media_errors; /* the drive's count of media errors found since it started */
+    uint32_t damaged;      /* damaged objects found; the first n_listed are in listed */
+    uint32_t n_listed;
+    ispd_damage listed[ISPD_MAX_SCRUB_LIST];
+} ispd_scrub_result;
+
 /* ---- commands ---- */
 int ispd_device_info_get(ispd_conn *conn, ispd_device_info *out);
 int ispd_device_log_get(ispd_conn *conn, ispd_device_log *out);
@@ -218,7 +238,8 @@ int ispd_create_object(ispd_conn *conn, uint64_t requested_id, uint64_t *id_out)
 /* len <= ISPD_MAX_IO; new_size_out may be NULL. offset ISPD_APPEND appends atomically. */
 int ispd_write_object(ispd_conn *conn, uint64_t id, uint64_t offset, const void *data, uint32_t len,
                       uint64_t *new_size_out);
-/* Reads exactly len (<= ISPD_MAX_IO) bytes into buf. */
+/* Reads exactly len (<= ISPD_MAX_IO) bytes into buf, checked against the CRC32C the drive sends
+ * with them: a mismatch is ISPD_E_IO (damaged in transfer; the data in buf must not be used). */
 int ispd_read_object(ispd_conn *conn, uint64_t id, uint64_t offset, void *buf, uint32_t len);
 int ispd_stat_object(ispd_conn *conn, uint64_t id, ispd_object_stat *out);
 /* Fills up to max entries of out; *count_out set; *more_out 1 if more remain. */
@@ -239,6 +260,11 @@ int ispd_read_result(ispd_conn *conn, uint64_t exec_id, uint64_t offset, void *b
                      uint32_t *len_out, uint64_t *total_out);
 int ispd_cancel(ispd_conn *conn, uint64_t exec_id, uint8_t *state_out);
 int ispd_release(ispd_conn *conn, uint64_t exec_id);
+/* Checks object_id's pages against their checksums, or every object's if object_id is 0. */
+int ispd_scrub(ispd_conn *conn, uint64_t object_id, ispd_scrub_result *out);
+
+/* CRC32C (Castagnoli) of len bytes, as READ_OBJECT responses carry it. */
+uint32_t ispd_crc32c(const void *data, size_t len);
 
 /* ---- user tasklet modules (docs/protocol.md, "Modules") ---- */
 typedef struct ispd_module_info {

@@ -253,3 +253,10 @@ JNIEXPORT jint JNICALL Java_dev_ispd_client_jni_JniBinding_unloadModule(JNIEnv *
     const char *name = at(env, text, name_offset, NOT_DIRECT("text"));
     return name ? ispd_unload_module(CONN(conn), name, (uint32_t)version) : ISPD_E_ARGUMENT;
 }
+
+JNIEXPORT jint JNICALL Java_dev_ispd_client_jni_JniBinding_scrub(JNIEnv *env, jobject self, jlong conn,
+                                                                jlong object_id, jobject out, jint offset) {
+    (void)self;
+    ispd_scrub_result *result = at(env, out, offset, NOT_DIRECT("out"));
+    return result ? ispd_scrub(CONN(conn), (uint64_t)object_id, result) : ISPD_E_ARGUMENT;
+}

@@ -22,6 +22,7 @@ const char *codec_op_name(uint8_t opcode) {
     case ISPD_OP_LOAD_MODULE: return "LOAD_MODULE";
     case ISPD_OP_LIST_MODULES: return "LIST_MODULES";
     case ISPD_OP_UNLOAD_MODULE: return "UNLOAD_MODULE";
+    case ISPD_OP_SCRUB: return "SCRUB";
     default: return "UNKNOWN";
     }
 }
@@ -219,4 +220,24 @@ int codec_dec_list_modules(ispd_reader *r, ispd_module_info *out, uint32_t max, 
     if (wire_get_end(r) != ISPD_OK) return r->err->status;
     *count = n;
     return ISPD_OK;
+}
+
+int codec_dec_scrub(ispd_reader *r, ispd_scrub_result *out) {
+    out->objects_checked = wire_get_u64(r, "objects_checked");
+    out->bytes_checked = wire_get_u64(r, "bytes_checked");
+    out->media_errors = wire_get_u64(r, "media_errors");
+    out->damaged = wire_get_u32(r, "damaged");
+    uint32_t n = wire_get_u32(r, "n");
+    out->n_listed = 0;
+    if (n > ISPD_MAX_SCRUB_LIST && r->err->status == ISPD_OK)
+        return wire_fail(r->err, ISPD_E_PROTOCOL, "%s: %u damaged objects listed, the client holds at most %d "
+                         "(ISPD_MAX_SCRUB_LIST)", r->what, n, ISPD_MAX_SCRUB_LIST);
+    for (uint32_t i = 0; i < n && r->err->status == ISPD_OK; i++) {
+        ispd_damage *d = &out->listed[i];
+        d->object_id = wire_get_u64(r, "object_id");
+        d->offset = wire_get_u64(r, "offset");
+        wire_get_str(r, "message", d->message, sizeof d->message);
+        out->n_listed = i + 1u;
+    }
+    return wire_get_end(r);
 }

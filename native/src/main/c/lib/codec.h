@@ -41,6 +41,7 @@ void codec_enc_module(ispd_writer *w, const char *name, uint32_t version);
 /* ---- response payloads (status 0); each checks that nothing is left over ---- */
 int codec_dec_device_info(ispd_reader *r, ispd_device_info *out);
 int codec_dec_device_log(ispd_reader *r, ispd_device_log *out);
+int codec_dec_scrub(ispd_reader *r, ispd_scrub_result *out);
 int codec_dec_stat(ispd_reader *r, ispd_object_stat *out);
 /* out holds max entries; more than max is a protocol error. */
 int codec_dec_list(ispd_reader *r, ispd_object_stat *out, uint32_t max, uint32_t *count, int *more);

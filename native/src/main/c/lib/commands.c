@@ -77,14 +77,21 @@ int ispd_read_object(ispd_conn *c, uint64_t id, uint64_t offset, void *buf, uint
     if (rc != ISPD_OK) return rc;
     if (!buf && len) return null_arg(c, "buf");
     codec_enc_range(&w, id, offset, len);
-    /* Only the u32 length comes through the scratch buffer; the bytes go straight to buf. */
-    if (conn_exchange(c, &w, ISPD_OP_READ_OBJECT, NULL, 0, 4, &h) != ISPD_OK || conn_fill(c, &h, 4, &r) != ISPD_OK)
+    /* Only the u32 length and CRC come through the scratch buffer; the bytes go straight to buf. */
+    if (conn_exchange(c, &w, ISPD_OP_READ_OBJECT, NULL, 0, 8, &h) != ISPD_OK || conn_fill(c, &h, 8, &r) != ISPD_OK)
         return c->err.status;
     uint32_t n = wire_get_u32(&r, "length");
+    uint32_t sent = wire_get_u32(&r, "crc32c");
     if (conn_recv_data(c, &h, n, buf, len) != ISPD_OK) return c->err.status;
     if (n != len)
         return wire_fail(&c->err, ISPD_E_PROTOCOL, "%s: %u bytes of object %llu at offset %llu, %u were asked for",
                          c->what, n, (unsigned long long)id, (unsigned long long)offset, len);
+    uint32_t got = ispd_crc32c(buf, n);
+    if (got != sent)
+        return wire_fail(&c->err, ISPD_E_IO,
+                         "%s: the %u bytes of object %llu at offset %llu were damaged in transfer (CRC32C sent "
+                         "0x%08x, received 0x%08x)",
+                         c->what, n, (unsigned long long)id, (unsigned long long)offset, sent, got);
     return ISPD_OK;
 }
 
@@ -265,4 +272,15 @@ int ispd_unload_module(ispd_conn *c, const char *name, uint32_t version) {
     if (!name) return null_arg(c, "name");
     codec_enc_module(&w, name, version);
     return call_empty(c, &w, ISPD_OP_UNLOAD_MODULE);
+}
+
+int ispd_scrub(ispd_conn *c, uint64_t object_id, ispd_scrub_result *out) {
+    ispd_writer w;
+    ispd_reader r;
+    int rc = conn_begin(c, &w);
+    if (rc != ISPD_OK) return rc;
+    if (!out) return null_arg(c, "out");
+    codec_enc_id(&w, object_id);
+    if (call(c, &w, ISPD_OP_SCRUB, NULL, 0, &r) != ISPD_OK) return c->err.status;
+    return codec_dec_scrub(&r, out);
 }

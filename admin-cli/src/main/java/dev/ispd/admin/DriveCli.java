@@ -1,12 +1,14 @@
 package dev.ispd.admin;
 
 import dev.ispd.cli.CommandLines;
+import dev.ispd.cli.ExitStatus;
 import dev.ispd.client.Binding;
 import dev.ispd.client.DeviceInfo;
 import dev.ispd.client.DeviceLog;
 import dev.ispd.client.Drive;
 import dev.ispd.client.ModuleInfo;
 import dev.ispd.client.ObjectStat;
+import dev.ispd.client.ScrubReport;
 import dev.ispd.client.TaskletResult;
 import dev.ispd.client.TaskletRunner;
 import dev.ispd.protocol.BadParameterException;
@@ -44,7 +46,7 @@ import picocli.CommandLine.Spec;
         description = "Talks to an ispd drive (unix:/path or tcp:host:port) through the native library.",
         subcommands = {DriveCli.Info.class, DriveCli.Log.class, DriveCli.Ls.class, DriveCli.Put.class,
                 DriveCli.Get.class, DriveCli.Rm.class, DriveCli.Run.class, DriveCli.Load.class,
-                DriveCli.Modules.class, DriveCli.Unload.class})
+                DriveCli.Modules.class, DriveCli.Unload.class, DriveCli.Scrub.class})
 public final class DriveCli {
     @Option(names = {"-a", "--address"}, required = true, description = "drive address, e.g. unix:/tmp/ispd.sock")
     String address;
@@ -233,6 +235,36 @@ public final class DriveCli {
                     channel.write(chunk);
                 }
             }
+        }
+    }
+
+    @Command(name = "scrub", description = "Checks every stored page of the drive (or of one object) against its "
+            + "checksum and lists the damaged objects; exit status 1 if there are any.")
+    static final class Scrub extends DriveCommand {
+        @Parameters(index = "0", arity = "0..1", description = "object id (default: every object)")
+        long id;
+
+        private boolean damaged;
+
+        @Override
+        public Integer call() throws Exception {
+            super.call();
+            return damaged ? ExitStatus.ANSWERS_DIFFER.code() : ExitStatus.OK.code();
+        }
+
+        @Override
+        void run(Drive drive, PrintStream out) throws IOException {
+            ScrubReport r = drive.scrub(id);
+            out.printf("scrubbed %,d object(s), %,d bytes: %,d damaged (media errors found since the drive started: "
+                    + "%,d)%n", r.objects(), r.bytes(), r.damaged(), r.mediaErrors());
+            for (ScrubReport.Damage d : r.listed()) {
+                out.printf("  object %s at offset %,d: %s%n", Long.toUnsignedString(d.objectId()), d.offset(),
+                        d.message());
+            }
+            if (r.damaged() > r.listed().size()) {
+                out.printf("  ... and %,d more; scrub them one by one to see each%n", r.damaged() - r.listed().size());
+            }
+            damaged = r.damaged() > 0;
         }
     }
 

@@ -120,6 +120,26 @@ class DriveCliTest {
     }
 
     @Test
+    void scrubListsADamagedObjectAndExitsWithOne() throws Exception {
+        long clean = put(records());
+        Run ok = cli("scrub", Long.toString(clean));
+        assertEquals(0, ok.status(), ok.err());
+        assertTrue(ok.out().startsWith("scrubbed 1 object(s), " + String.format("%,d", records().length)
+                + " bytes: 0 damaged"), ok.out());
+
+        long damaged = put(records());
+        Path file = drives.directory().resolve("drive0").resolve("data").resolve(damaged + "-0.obj");
+        byte[] b = Files.readAllBytes(file);
+        b[10] ^= 1;
+        Files.write(file, b);
+        Run scrub = cli("scrub");
+        assertEquals(ExitStatus.ANSWERS_DIFFER.code(), scrub.status(), scrub.err());
+        assertTrue(scrub.out().contains("  object " + damaged + " at offset 0: object " + damaged
+                + ", page at offset 0: its 4096 bytes fail their CRC32C"), scrub.out());
+        assertEquals(0, cli("rm", Long.toString(damaged)).status());
+    }
+
+    @Test
     void aMissingObjectIsOneLineNamingIt() {
         Run get = cli("get", "987654", dir.resolve("none.bin").toString());
 

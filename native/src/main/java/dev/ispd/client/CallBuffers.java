@@ -7,6 +7,7 @@ import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.IntStream;
 
 /**
  * The direct buffers one connection reuses for every call, so a command allocates no native
@@ -21,7 +22,8 @@ final class CallBuffers {
     /** Second output slot in {@link #out}. */
     static final int SLOT_B = 8;
 
-    final ByteBuffer out = allocate(Math.max(NativeLayout.INFO_SIZE, Math.max(NativeLayout.LOG_SIZE, NativeLayout.POLL_SIZE)));
+    final ByteBuffer out = allocate(IntStream.of(NativeLayout.INFO_SIZE, NativeLayout.LOG_SIZE, NativeLayout.POLL_SIZE,
+            NativeLayout.SCRUB_SIZE).max().getAsInt());
     private ByteBuffer text = allocate(4096);
     private ByteBuffer extents = allocate(64 * NativeLayout.EXTENT_SIZE);
     private ByteBuffer listPage;

@@ -137,6 +137,20 @@ public final class Drive implements AutoCloseable {
         }
     }
 
+    /**
+     * SCRUB: checks every page of object {@code objectId} against its checksums, or of every
+     * object if it is 0. The drive reads all of it, so this takes as long as reading it.
+     */
+    public ScrubReport scrub(long objectId) throws DriveException {
+        long c = begin();
+        try {
+            check(binding.scrub(c, objectId, out, 0), "SCRUB");
+            return Structs.scrub(out);
+        } finally {
+            end();
+        }
+    }
+
     // ---- objects ----
 
     /** Creates an empty DATA object; the drive picks its id. */

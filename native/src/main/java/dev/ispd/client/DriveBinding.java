@@ -78,4 +78,7 @@ public interface DriveBinding {
 
     /** {@code ispd_unload_module}; the name is NUL-terminated UTF-8 at {@code text+nameOffset}. */
     int unloadModule(long conn, ByteBuffer text, int nameOffset, int version);
+
+    /** {@code ispd_scrub}: the {@code ispd_scrub_result} lands at {@code out+offset}. */
+    int scrub(long conn, long objectId, ByteBuffer out, int offset);
 }

@@ -2,6 +2,7 @@ package dev.ispd.client;
 
 import static dev.ispd.client.NativeLayout.*;
 import static dev.ispd.protocol.Limits.MAX_COMPONENTS;
+import static dev.ispd.protocol.Limits.MAX_SCRUB_LIST;
 import static dev.ispd.protocol.Limits.MAX_STRING;
 
 import dev.ispd.protocol.ExecutionState;
@@ -41,6 +42,17 @@ final class Structs {
         return new DeviceLog(b.getLong(LOG_MODELED_NOW_NS), b.getInt(LOG_QUEUED), b.getInt(LOG_RUNNING),
                 b.getLong(LOG_COMMANDS), b.getLong(LOG_BYTES_WRITTEN), b.getLong(LOG_BYTES_TO_HOST),
                 b.getLong(LOG_BYTES_READ_INTERNAL), b.getLong(LOG_ENERGY_NJ), components);
+    }
+
+    static ScrubReport scrub(ByteBuffer b) {
+        int n = Math.min(b.getInt(SCRUB_N_LISTED), MAX_SCRUB_LIST);
+        List<ScrubReport.Damage> listed = new ArrayList<>(n);
+        for (int i = 0, at = SCRUB_LISTED; i < n; i++, at += DAMAGE_SIZE) {
+            listed.add(new ScrubReport.Damage(b.getLong(at + DAMAGE_OBJECT_ID), b.getLong(at + DAMAGE_OFFSET),
+                    cString(b, at + DAMAGE_MESSAGE, MAX_STRING + 1)));
+        }
+        return new ScrubReport(b.getLong(SCRUB_OBJECTS_CHECKED), b.getLong(SCRUB_BYTES_CHECKED),
+                b.getLong(SCRUB_MEDIA_ERRORS), Integer.toUnsignedLong(b.getInt(SCRUB_DAMAGED)), listed);
     }
 
     /** The {@code ispd_object_stat} at byte {@code at}. */

@@ -429,6 +429,34 @@ abstract class DriveContractTest {
         assertEquals(8500, Q1Result.decode(r.result()).total());
     }
 
+    /** Issue 10, failure D: a flipped byte on the drive is never served, neither read nor scanned, and a scrub finds it. */
+    @Test
+    void aDamagedPageIsAMediaErrorForReadsScansAndScrubs() throws Exception {
+        long data = objectWith(entries(3000, 64, new Random(5), new long[WorldCup98.REGIONS], 3000));
+        Path file = simulated.directory().resolve("drive0").resolve("data").resolve(data + "-0.obj");
+        byte[] stored = java.nio.file.Files.readAllBytes(file);
+        stored[5000] ^= 0x04;
+        java.nio.file.Files.write(file, stored);
+        long counted = drive.scrub(data).mediaErrors(); // the drive's count, this scrub's find included
+
+        String page = "object " + data + ", page at offset 4096";
+        assertStatus(assertThrows(DriveException.class, () -> drive.read(data, 0, 3000 * 64)), Status.MEDIA_ERROR,
+                "READ_OBJECT", page);
+        long q1 = drive.createTasklet("q1", Params.of("entrySize", "64"));
+        ExecutionStatus s = awaitFinished(drive.execute(q1, 0, Params.EMPTY, List.of(new Extent(data, 0, 3000L * 64))));
+        assertEquals(ExecutionState.FAILED, s.state(), s.toString());
+        assertEquals(Status.MEDIA_ERROR.code(), s.errorStatus());
+        assertTrue(s.errorMessage().contains(page), s.errorMessage());
+
+        ScrubReport r = drive.scrub(data);
+        assertEquals(1, r.objects());
+        assertEquals(1, r.damaged());
+        assertEquals(List.of(new ScrubReport.Damage(data, 4096, r.listed().get(0).message())), r.listed());
+        assertTrue(r.listed().get(0).message().startsWith(page), r.listed().get(0).message());
+        assertEquals(counted + 3, r.mediaErrors(), "the read, the scan and this scrub are counted");
+        drive.delete(data);
+    }
+
     /** Each command of an execution by hand: execute, poll to the end, read the result in pieces, release. */
     @Test
     void anExecutionByHand() throws Exception {

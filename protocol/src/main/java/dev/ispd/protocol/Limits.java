@@ -25,6 +25,8 @@ public final class Limits {
     public static final int MAX_MODULES = 64;
     /** UTF-8 bytes of a module's name. */
     public static final int MAX_MODULE_NAME = 64;
+    /** Damaged objects one SCRUB response lists: a drive sends no more, a client keeps no more. */
+    public static final int MAX_SCRUB_LIST = 16;
 
     private Limits() {
     }

@@ -18,7 +18,9 @@ public enum Opcode implements WireCode {
     RELEASE(0x25),
     LOAD_MODULE(0x30),
     LIST_MODULES(0x31),
-    UNLOAD_MODULE(0x32);
+    UNLOAD_MODULE(0x32),
+    /** Checks stored pages against their checksums and reports damaged objects. */
+    SCRUB(0x40);
 
     private final int code;
 

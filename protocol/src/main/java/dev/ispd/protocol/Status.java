@@ -30,6 +30,8 @@ public enum Status implements WireCode {
     INTERNAL(21),
     /** A request or execution beyond one of the drive's limits; the message names the limit. */
     LIMIT_EXCEEDED(22),
+    /** Stored bytes failed their checksum (or are missing); the message names the object and offset. */
+    MEDIA_ERROR(24),
     /** The drive's admin turned module loading off ({@code --modules off}). */
     MODULES_DISABLED(25),
     /** The C client could not connect (the message gives the system's reason). */

@@ -41,6 +41,7 @@ final class ControllerSession implements RequestHandler.Session {
             case LOAD_MODULE -> clockNs = drive.modules.load(clockNs, (Requests.LoadModule) request, out);
             case LIST_MODULES -> drive.modules.list(out);
             case UNLOAD_MODULE -> clockNs = drive.modules.unload(clockNs, (Requests.UnloadModule) request, out);
+            case SCRUB -> clockNs = drive.objects.scrub(clockNs, (Requests.Scrub) request, out);
         }
     }
 }

@@ -46,7 +46,7 @@ public final class Drive implements AutoCloseable {
             throw new IllegalArgumentException("socket path " + socket + " is longer than the " + MAX_SOCKET_PATH
                     + " bytes a Unix socket address holds; choose a shorter --socket or directory");
         }
-        ObjectStore store = ObjectStore.open(dir, profile.capacityBytes(), options.durability());
+        ObjectStore store = ObjectStore.open(dir, profile.capacityBytes(), options.durability(), options.recovery());
         DriveController controller = null;
         try {
             controller = new DriveController(new ControllerSettings(name, options.maxInflight(), options.paceFactor(),

@@ -8,6 +8,7 @@ import dev.ispd.protocol.FrameFormat;
 import dev.ispd.sim.controller.ModulePolicy;
 import dev.ispd.sim.hostif.DriveAddress;
 import dev.ispd.sim.store.Durability;
+import dev.ispd.sim.store.RecoveryMode;
 import dev.ispd.tasklet.wasm.WasmLimits;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -77,6 +78,14 @@ public final class DriveDaemon implements Callable<Integer> {
                     + "(0 = off, the default).")
     private double pace;
 
+    @Option(names = "--recover", paramLabel = "quarantine",
+            converter = RecoveryConverter.class,
+            description = "Start even if the metadata log is missing or damaged, or does not account for files in "
+                    + "the data folder: keep what the log accounts for and move every other file into "
+                    + "<dir>/drive<i>/quarantine/<time>/ (nothing is deleted). Without it such a drive refuses to "
+                    + "start, naming the file and offset.")
+    private RecoveryMode recover = RecoveryMode.REFUSE;
+
     @Option(names = "--max-inflight", paramLabel = "N", defaultValue = "64",
             description = "Executions queued or running per drive before EXECUTE answers BUSY (default: 64).")
     private int maxInflight;
@@ -130,7 +139,7 @@ public final class DriveDaemon implements Callable<Integer> {
                         "a multiple of 65536 from 65536 to 4294967296");
         WasmLimits limits = new WasmLimits(moduleFuel, moduleMemory, moduleResult, Duration.ofMillis(moduleWallMs));
         DriveOptions options = DriveOptions.defaults().withDurability(durability).withPace(pace)
-                .withMaxInflight(maxInflight).withMaxConnections(maxConnections)
+                .withMaxInflight(maxInflight).withMaxConnections(maxConnections).withRecovery(recover)
                 .withModules(new ModulePolicy(modules.equals("on"), limits));
         List<Drive> started = new ArrayList<>();
         CountDownLatch stopped = new CountDownLatch(1);
@@ -189,6 +198,13 @@ public final class DriveDaemon implements Callable<Integer> {
         @Override
         public Durability convert(String value) {
             return Durability.parse(value);
+        }
+    }
+
+    static final class RecoveryConverter implements CommandLine.ITypeConverter<RecoveryMode> {
+        @Override
+        public RecoveryMode convert(String value) {
+            return RecoveryMode.parse(value);
         }
     }
 }

@@ -3,6 +3,7 @@ package dev.ispd.sim.daemon;
 import dev.ispd.sim.controller.ControllerSettings;
 import dev.ispd.sim.controller.ModulePolicy;
 import dev.ispd.sim.store.Durability;
+import dev.ispd.sim.store.RecoveryMode;
 
 /**
  * How a drive runs, beyond its name, profile, directory and address.
@@ -12,33 +13,38 @@ import dev.ispd.sim.store.Durability;
  * @param maxInflight    executions queued or running before EXECUTE answers BUSY
  * @param maxConnections connections served at once; one more is answered BUSY and closed
  * @param modules        whether user tasklet modules may be loaded, and their limits per execution
+ * @param recovery       what opening a store the metadata log cannot account for does (see {@link RecoveryMode})
  */
 public record DriveOptions(Durability durability, double paceFactor, int maxInflight, int maxConnections,
-                           ModulePolicy modules) {
+                           ModulePolicy modules, RecoveryMode recovery) {
     public static final int DEFAULT_MAX_CONNECTIONS = 64;
 
     public static DriveOptions defaults() {
         return new DriveOptions(Durability.PROCESS, 0, ControllerSettings.DEFAULT_MAX_INFLIGHT, DEFAULT_MAX_CONNECTIONS,
-                ModulePolicy.DEFAULT);
+                ModulePolicy.DEFAULT, RecoveryMode.REFUSE);
     }
 
     public DriveOptions withDurability(Durability d) {
-        return new DriveOptions(d, paceFactor, maxInflight, maxConnections, modules);
+        return new DriveOptions(d, paceFactor, maxInflight, maxConnections, modules, recovery);
     }
 
     public DriveOptions withPace(double factor) {
-        return new DriveOptions(durability, factor, maxInflight, maxConnections, modules);
+        return new DriveOptions(durability, factor, maxInflight, maxConnections, modules, recovery);
     }
 
     public DriveOptions withMaxInflight(int n) {
-        return new DriveOptions(durability, paceFactor, n, maxConnections, modules);
+        return new DriveOptions(durability, paceFactor, n, maxConnections, modules, recovery);
     }
 
     public DriveOptions withMaxConnections(int n) {
-        return new DriveOptions(durability, paceFactor, maxInflight, n, modules);
+        return new DriveOptions(durability, paceFactor, maxInflight, n, modules, recovery);
     }
 
     public DriveOptions withModules(ModulePolicy policy) {
-        return new DriveOptions(durability, paceFactor, maxInflight, maxConnections, policy);
+        return new DriveOptions(durability, paceFactor, maxInflight, maxConnections, policy, recovery);
+    }
+
+    public DriveOptions withRecovery(RecoveryMode mode) {
+        return new DriveOptions(durability, paceFactor, maxInflight, maxConnections, modules, mode);
     }
 }

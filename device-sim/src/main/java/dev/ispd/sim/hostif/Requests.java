@@ -23,7 +23,7 @@ public final class Requests {
     /** A decoded request. */
     public sealed interface Request permits DeviceInfo, DeviceLog, CreateObject, WriteObject, ReadObject,
             StatObject, ListObjects, DeleteObject, CreateTasklet, Execute, Poll, ReadResult, Cancel, Release, LoadModule,
-            ListModules, UnloadModule {
+            ListModules, UnloadModule, Scrub {
         Opcode opcode();
 
         void encode(PayloadWriter w);
@@ -49,6 +49,7 @@ public final class Requests {
             case LOAD_MODULE -> LoadModule.decode(r);
             case LIST_MODULES -> new ListModules();
             case UNLOAD_MODULE -> new UnloadModule(r.str("name"), r.u32("version", 1, Integer.MAX_VALUE));
+            case SCRUB -> new Scrub(r.u64("object_id"));
         };
         r.end();
         return req;
@@ -235,5 +236,11 @@ public final class Requests {
     public record UnloadModule(String name, int version) implements Request {
         public Opcode opcode() { return Opcode.UNLOAD_MODULE; }
         public void encode(PayloadWriter w) { w.str(name).u32(version); }
+    }
+
+    /** {@code objectId} 0: every object. */
+    public record Scrub(long objectId) implements Request {
+        public Opcode opcode() { return Opcode.SCRUB; }
+        public void encode(PayloadWriter w) { w.u64(objectId); }
     }
 }

@@ -7,8 +7,10 @@ import dev.ispd.protocol.Opcode;
 import dev.ispd.protocol.Params;
 import dev.ispd.protocol.Status;
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.zip.CRC32C;
 
 /**
  * Response payloads, one record per opcode plus {@link Error}, each with its encoder (the
@@ -21,7 +23,8 @@ public final class Responses {
 
     /** An encodable response payload. */
     public sealed interface Response permits Error, DeviceInfo, DeviceLog, CreateObject, WriteObject, ReadObject,
-            ObjectStat, ListObjects, Empty, CreateTasklet, Execute, Poll, ReadResult, Cancel, LoadModule, ListModules {
+            ObjectStat, ListObjects, Empty, CreateTasklet, Execute, Poll, ReadResult, Cancel, LoadModule, ListModules,
+            Scrub {
         void encode(PayloadWriter w);
     }
 
@@ -32,7 +35,7 @@ public final class Responses {
             case DEVICE_LOG -> DeviceLog.decode(r);
             case CREATE_OBJECT -> new CreateObject(r.u64("id"));
             case WRITE_OBJECT -> new WriteObject(r.u64("size"));
-            case READ_OBJECT -> new ReadObject(r.bytes(r.u32("length", 0, Limits.MAX_IO), "data"));
+            case READ_OBJECT -> ReadObject.decode(r);
             case STAT_OBJECT -> ObjectStat.decode(r, "");
             case LIST_OBJECTS -> ListObjects.decode(r);
             case DELETE_OBJECT, RELEASE, UNLOAD_MODULE -> new Empty();
@@ -43,6 +46,7 @@ public final class Responses {
             case CANCEL -> new Cancel(r.u8Code("state", ExecutionState.values()));
             case LOAD_MODULE -> LoadModule.decode(r);
             case LIST_MODULES -> ListModules.decode(r);
+            case SCRUB -> Scrub.decode(r);
         };
         r.end();
         return resp;
@@ -119,15 +123,46 @@ public final class Responses {
         public void encode(PayloadWriter w) { w.u64(size); }
     }
 
-    /** {@code data}: the bytes read, from its position to its limit. */
+    /**
+     * {@code data}: the bytes read, from its position to its limit; on the wire after their length
+     * and their CRC32C, which the client checks.
+     */
     public record ReadObject(ByteBuffer data) implements Response {
         public void encode(PayloadWriter w) {
-            begin(w, data.remaining()).put(data.duplicate());
+            Filling f = begin(w, data.remaining());
+            f.data().put(data.duplicate());
+            f.seal();
         }
 
-        /** Writes the length and returns the {@code length} bytes that follow, for the caller to fill. */
-        public static ByteBuffer begin(PayloadWriter w, int length) {
-            return w.u32(length).claim(length);
+        /** Writes the length and returns the CRC's and the {@code length} bytes' places, for the caller to fill. */
+        public static Filling begin(PayloadWriter w, int length) {
+            ByteBuffer both = w.u32(length).claim(4 + length); // one claim: a second could move the first
+            return new Filling(both.slice(0, 4).order(ByteOrder.LITTLE_ENDIAN), both.slice(4, length));
+        }
+
+        /** The places of a response's CRC and bytes: fill {@code data}, then {@link #seal}. */
+        public record Filling(ByteBuffer crc, ByteBuffer data) {
+            /** Writes the CRC32C of all of {@code data}. */
+            public void seal() {
+                crc.putInt(0, crc32c(data.duplicate().position(0)));
+            }
+        }
+
+        static ReadObject decode(PayloadReader r) throws StatusException {
+            int length = r.u32("length", 0, Limits.MAX_IO);
+            int sent = (int) r.u32("crc32c");
+            ByteBuffer data = r.bytes(length, "data");
+            if (crc32c(data.duplicate()) != sent) {
+                throw new StatusException(Status.MALFORMED, "READ_OBJECT response: its " + length
+                        + " bytes fail the CRC32C it carries");
+            }
+            return new ReadObject(data);
+        }
+
+        private static int crc32c(ByteBuffer b) {
+            CRC32C crc = new CRC32C();
+            crc.update(b);
+            return (int) crc.getValue();
         }
     }
 
@@ -261,6 +296,34 @@ public final class Responses {
                 modules.add(new ModuleEntry(name, version, size, sha));
             }
             return new ListModules(List.copyOf(modules));
+        }
+    }
+
+    /** One damaged object a SCRUB found: its first damaged page. */
+    public record Damage(long objectId, long offset, String message) { }
+
+    /** {@code damaged}: how many objects were found damaged; {@code listed} the first of them, at most MAX_SCRUB_LIST. */
+    public record Scrub(long objects, long bytes, long mediaErrors, long damaged, List<Damage> listed)
+            implements Response {
+        public void encode(PayloadWriter w) {
+            w.u64(objects).u64(bytes).u64(mediaErrors).u32(damaged).u32(listed.size());
+            for (Damage d : listed) {
+                w.u64(d.objectId()).u64(d.offset()).message(d.message());
+            }
+        }
+
+        static Scrub decode(PayloadReader r) throws StatusException {
+            long objects = r.u64("objects_checked");
+            long bytes = r.u64("bytes_checked");
+            long mediaErrors = r.u64("media_errors");
+            long damaged = r.u32("damaged");
+            int n = r.u32("n", 0, Limits.MAX_SCRUB_LIST);
+            List<Damage> listed = new ArrayList<>(n);
+            for (int i = 0; i < n; i++) {
+                listed.add(new Damage(r.u64("damage " + i + " object_id"), r.u64("damage " + i + " offset"),
+                        r.str("damage " + i + " message")));
+            }
+            return new Scrub(objects, bytes, mediaErrors, damaged, List.copyOf(listed));
         }
     }
 }

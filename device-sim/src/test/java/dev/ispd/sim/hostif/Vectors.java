@@ -85,16 +85,18 @@ final class Vectors {
                         new Responses.Cancel(ExecutionState.CANCELLED)),
                 request("28_release_request.bin", 28, new Requests.Release(5)),
                 response("29_release_response.bin", Opcode.RELEASE, 29, Status.OK, new Responses.Empty()),
-                request("30_load_module_request.bin", 30, new Requests.LoadModule("count", 1, EMPTY_MODULE.length,
+                request("30_scrub_request.bin", 30, new Requests.Scrub(0)),
+                response("31_scrub_response.bin", Opcode.SCRUB, 31, Status.OK, SCRUB_31),
+                request("32_load_module_request.bin", 32, new Requests.LoadModule("count", 1, EMPTY_MODULE.length,
                         EMPTY_MODULE_SHA256, 0, ByteBuffer.wrap(EMPTY_MODULE))),
-                response("31_load_module_response.bin", Opcode.LOAD_MODULE, 31, Status.OK,
+                response("33_load_module_response.bin", Opcode.LOAD_MODULE, 33, Status.OK,
                         new Responses.LoadModule(8, true)),
-                request("32_list_modules_request.bin", 32, new Requests.ListModules()),
-                response("33_list_modules_response.bin", Opcode.LIST_MODULES, 33, Status.OK,
+                request("34_list_modules_request.bin", 34, new Requests.ListModules()),
+                response("35_list_modules_response.bin", Opcode.LIST_MODULES, 35, Status.OK,
                         new Responses.ListModules(List.of(new Responses.ModuleEntry("q1", 2, 1234, COUNTING_SHA256)))),
-                request("34_unload_module_request.bin", 34, new Requests.UnloadModule("q1", 2)),
-                response("35_unload_module_response.bin", Opcode.UNLOAD_MODULE, 35, Status.OK, new Responses.Empty()),
-                response("36_modules_disabled_response.bin", Opcode.LOAD_MODULE, 36, Status.MODULES_DISABLED,
+                request("36_unload_module_request.bin", 36, new Requests.UnloadModule("q1", 2)),
+                response("37_unload_module_response.bin", Opcode.UNLOAD_MODULE, 37, Status.OK, new Responses.Empty()),
+                response("38_modules_disabled_response.bin", Opcode.LOAD_MODULE, 38, Status.MODULES_DISABLED,
                         new Responses.Error("this drive's admin has turned user tasklet modules off (--modules off)")));
     }
 
@@ -112,6 +114,11 @@ final class Vectors {
         }
         return b;
     }
+
+    /** The damaged object of vector 31. */
+    static final Responses.Damage DAMAGE_31 = new Responses.Damage(42, 4096,
+            "object 42, page at offset 4096: its 4096 bytes fail their CRC32C");
+    static final Responses.Scrub SCRUB_31 = new Responses.Scrub(3, 12288, 2, 1, List.of(DAMAGE_31));
 
     private static Vector request(String file, long requestId, Requests.Request r) {
         return new Vector(file, FrameHeader.request(r.opcode().code(), requestId, 0), r);

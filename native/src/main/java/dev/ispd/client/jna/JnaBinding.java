@@ -78,6 +78,11 @@ public final class JnaBinding implements DriveBinding {
     }
 
     @Override
+    public int scrub(long conn, long objectId, ByteBuffer out, int offset) {
+        return ispd_scrub(conn, objectId, at(out, offset));
+    }
+
+    @Override
     public int createObject(long conn, long requestedId, ByteBuffer out, int idOffset) {
         return ispd_create_object(conn, requestedId, at(out, idOffset));
     }
@@ -213,4 +218,6 @@ public final class JnaBinding implements DriveBinding {
     private static native int ispd_list_modules(long conn, long out, int max, long countOut);
 
     private static native int ispd_unload_module(long conn, long name, int version);
+
+    private static native int ispd_scrub(long conn, long objectId, long out);
 }

@@ -101,6 +101,9 @@ public final class JniBinding implements DriveBinding {
     public native int unloadModule(long conn, ByteBuffer text, int nameOffset, int version);
 
     @Override
+    public native int scrub(long conn, long objectId, ByteBuffer out, int offset);
+
+    @Override
     public String toString() {
         return "JNI";
     }
