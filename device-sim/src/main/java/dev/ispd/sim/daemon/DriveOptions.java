@@ -1,5 +1,6 @@
 package dev.ispd.sim.daemon;
 
+import dev.ispd.sim.auth.AuthConfig;
 import dev.ispd.sim.controller.ControllerSettings;
 import dev.ispd.sim.store.Durability;
 
@@ -10,27 +11,34 @@ import dev.ispd.sim.store.Durability;
  * @param paceFactor     0 = off; otherwise executions are reported DONE after modeled time x factor of wall time
  * @param maxInflight    executions queued or running before EXECUTE answers BUSY
  * @param maxConnections connections served at once; one more is answered BUSY and closed
+ * @param auth           who may do what (docs/security.md); null = no authentication, anyone may do anything
  */
-public record DriveOptions(Durability durability, double paceFactor, int maxInflight, int maxConnections) {
+public record DriveOptions(Durability durability, double paceFactor, int maxInflight, int maxConnections,
+                           AuthConfig auth) {
     public static final int DEFAULT_MAX_CONNECTIONS = 64;
 
     public static DriveOptions defaults() {
-        return new DriveOptions(Durability.PROCESS, 0, ControllerSettings.DEFAULT_MAX_INFLIGHT, DEFAULT_MAX_CONNECTIONS);
+        return new DriveOptions(Durability.PROCESS, 0, ControllerSettings.DEFAULT_MAX_INFLIGHT, DEFAULT_MAX_CONNECTIONS,
+                null);
     }
 
     public DriveOptions withDurability(Durability d) {
-        return new DriveOptions(d, paceFactor, maxInflight, maxConnections);
+        return new DriveOptions(d, paceFactor, maxInflight, maxConnections, auth);
     }
 
     public DriveOptions withPace(double factor) {
-        return new DriveOptions(durability, factor, maxInflight, maxConnections);
+        return new DriveOptions(durability, factor, maxInflight, maxConnections, auth);
     }
 
     public DriveOptions withMaxInflight(int n) {
-        return new DriveOptions(durability, paceFactor, n, maxConnections);
+        return new DriveOptions(durability, paceFactor, n, maxConnections, auth);
     }
 
     public DriveOptions withMaxConnections(int n) {
-        return new DriveOptions(durability, paceFactor, maxInflight, n);
+        return new DriveOptions(durability, paceFactor, maxInflight, n, auth);
+    }
+
+    public DriveOptions withAuth(AuthConfig config) {
+        return new DriveOptions(durability, paceFactor, maxInflight, maxConnections, config);
     }
 }

@@ -2,6 +2,7 @@ package dev.ispd.sim.daemon;
 
 import dev.ispd.profile.DeviceProfile;
 import dev.ispd.profile.Profiles;
+import dev.ispd.sim.auth.AuthConfig;
 import dev.ispd.sim.hostif.DriveAddress;
 import dev.ispd.sim.store.Durability;
 import java.io.IOException;
@@ -160,6 +161,12 @@ public final class EmbeddedDrives implements AutoCloseable {
 
         public Builder maxConnections(int n) {
             options = options.withMaxConnections(n);
+            return this;
+        }
+
+        /** Authenticate every request and check it against this config (default: no authentication). */
+        public Builder auth(AuthConfig config) {
+            options = options.withAuth(config);
             return this;
         }
 
