@@ -26,6 +26,7 @@ const char *ispd_status_name(int status) {
     case ISPD_AUTH_FAILED: return "AUTH_FAILED";
     case ISPD_INTERNAL: return "INTERNAL";
     case ISPD_LIMIT_EXCEEDED: return "LIMIT_EXCEEDED";
+    case ISPD_FORBIDDEN: return "FORBIDDEN";
     case ISPD_E_CONNECT: return "CONNECT";
     case ISPD_E_IO: return "IO";
     case ISPD_E_PROTOCOL: return "PROTOCOL";

@@ -10,7 +10,9 @@ import java.util.HexFormat;
  * The identities of the authentication tests, written as a drive's config file with owner-only
  * key files: 1 "owner" (read, write, delete, execute on ordinary objects), 2 "reader" (read and
  * execute on ordinary objects), 3 "journal" (read and write on the osd:// namespace), 4 "admin"
- * (admin on all), 5 "local" (read on all), which the current user is on a Unix socket.
+ * (admin on all), 5 "local" (read on all), which the current user is on a Unix socket, and 6
+ * "hadoop" (an osd:// client: read, write, delete, execute on ordinary objects and read, write on
+ * the namespace).
  */
 public final class AuthFixture {
     public static final long OWNER = 1;
@@ -18,6 +20,7 @@ public final class AuthFixture {
     public static final long JOURNAL = 3;
     public static final long ADMIN = 4;
     public static final long LOCAL = 5;
+    public static final long HADOOP = 6;
 
     private AuthFixture() {
     }
@@ -33,7 +36,7 @@ public final class AuthFixture {
 
     /** Writes the config and key files into {@code dir}; returns the config file. */
     public static Path write(Path dir) throws IOException {
-        for (long id = OWNER; id <= LOCAL; id++) {
+        for (long id = OWNER; id <= HADOOP; id++) {
             writeKey(dir.resolve("id" + id + ".key"), key(id));
         }
         String json = """
@@ -48,7 +51,10 @@ public final class AuthFixture {
                     {"id": 4, "name": "admin", "keyFile": "id4.key",
                      "grants": [{"permissions": ["admin"], "objects": ["all"]}]},
                     {"id": 5, "name": "local", "keyFile": "id5.key",
-                     "grants": [{"permissions": ["read"], "objects": ["all"]}]}
+                     "grants": [{"permissions": ["read"], "objects": ["all"]}]},
+                    {"id": 6, "name": "hadoop", "keyFile": "id6.key",
+                     "grants": [{"permissions": ["read", "write", "delete", "execute"], "objects": ["ordinary"]},
+                                {"permissions": ["read", "write"], "objects": ["namespace"]}]}
                   ],
                   "unixUsers": {"%s": 5}
                 }

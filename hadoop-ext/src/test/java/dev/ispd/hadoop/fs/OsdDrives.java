@@ -1,6 +1,7 @@
 package dev.ispd.hadoop.fs;
 
 import dev.ispd.hadoop.conf.IspdKeys;
+import dev.ispd.sim.auth.AuthConfig;
 import dev.ispd.sim.daemon.EmbeddedDrives;
 import java.io.IOException;
 import java.net.URI;
@@ -29,6 +30,7 @@ public final class OsdDrives implements BeforeAllCallback, AfterAllCallback {
     private final long chunkSize;
     private int replication = 1;
     private final Map<String, String> settings = new LinkedHashMap<>();
+    private AuthConfig auth;
     private EmbeddedDrives drives;
     private URI uri;
     private boolean cachedInUse;
@@ -41,6 +43,12 @@ public final class OsdDrives implements BeforeAllCallback, AfterAllCallback {
     /** Clients of these drives keep {@code r} replicas of each chunk (default 1). */
     public OsdDrives withReplication(int r) {
         replication = r;
+        return this;
+    }
+
+    /** The drives authenticate every request and check it against {@code config} (docs/security.md). */
+    public OsdDrives withAuth(AuthConfig config) {
+        auth = config;
         return this;
     }
 
@@ -57,7 +65,7 @@ public final class OsdDrives implements BeforeAllCallback, AfterAllCallback {
 
     /** Starts the drives, in a temporary directory or on {@code dir} (kept on close). */
     public void start(Path dir) throws IOException {
-        EmbeddedDrives.Builder b = EmbeddedDrives.builder().drives(count);
+        EmbeddedDrives.Builder b = EmbeddedDrives.builder().drives(count).auth(auth);
         drives = (dir == null ? b : b.directory(dir)).start();
         uri = URI.create("osd://drives" + STARTS.incrementAndGet() + "/");
     }
