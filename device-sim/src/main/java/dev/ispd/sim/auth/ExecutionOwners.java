@@ -5,9 +5,9 @@ import java.util.Map;
 
 /**
  * Which identity submitted each execution of a drive, so that only it (or an admin) may poll,
- * read, cancel or release it. Holds the newest {@link #CAPACITY} executions: far more than a
- * drive keeps (its in-flight ones and the newest 1,024 finished), so no live execution is ever
- * dropped.
+ * read, cancel or release it. Holds the newest {@link #CAPACITY} executions, far more than a
+ * drive keeps (its in-flight ones, 64 by default, and the newest 1,024 finished). An execution it
+ * has no record of is left to the drive, which answers NO_SUCH_EXECUTION for one it forgot.
  */
 final class ExecutionOwners {
     static final int CAPACITY = 65_536;
