@@ -13,10 +13,11 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
- * One client connection, served by its own thread: read a frame, dispatch it to the session,
- * write the answer, in order. Its buffers (header, payload in, payload out) are direct and kept
- * for the life of the connection. Any failure of one request becomes an error response; only
- * the framing errors of docs/protocol.md end the connection, and only this one.
+ * One client connection, served by its own thread: read a frame, let its {@link RequestGuard}
+ * authenticate and authorize it, dispatch it to the session, write the (sealed) answer, in order.
+ * Its buffers (header, payload in, payload out) are direct and kept for the life of the
+ * connection. Any failure of one request becomes an error response; only the framing errors of
+ * docs/protocol.md and AUTH_FAILED end the connection, and only this one.
  */
 final class Connection implements Runnable {
     private static final Logger LOG = Logger.getLogger(Connection.class.getName());
