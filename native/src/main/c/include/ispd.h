@@ -48,6 +48,8 @@ extern "C" {
 /* Header flags */
 #define ISPD_FLAG_RESPONSE 0x0001u
 #define ISPD_FLAG_AUTH 0x0002u
+/* Bytes of the HMAC-SHA256 tag at the end of the header (docs/security.md) */
+#define ISPD_AUTH_TAG_SIZE 32
 
 typedef enum ispd_opcode {
     ISPD_OP_DEVICE_INFO = 0x01,
@@ -95,6 +97,8 @@ typedef enum ispd_status {
     ISPD_INTERNAL = 21,
     /* a request or execution beyond one of the drive's limits; the message names the limit */
     ISPD_LIMIT_EXCEEDED = 22,
+    /* the identity lacks the right the command needs (docs/security.md); nothing changed */
+    ISPD_FORBIDDEN = 23,
     /* stored bytes failed their checksum (or are missing); the message names the object and offset */
     ISPD_MEDIA_ERROR = 24,
     /* the drive's admin turned user tasklet modules off (--modules off) */
@@ -128,7 +132,8 @@ typedef struct ispd_header {
     uint32_t payload_len;
     uint16_t status;
     uint32_t identity;
-    uint8_t auth_tag[32];
+    uint32_t sequence; /* the connection's sequence number on an authenticated frame (docs/security.md) */
+    uint8_t auth_tag[ISPD_AUTH_TAG_SIZE];
 } ispd_header;
 
 /* Writes exactly ISPD_HEADER_SIZE bytes. */
@@ -155,6 +160,12 @@ int ispd_last_status(const ispd_conn *conn);
  * connection unusable, since the answer could still arrive later. Connections start with
  * ISPD_DEFAULT_TIMEOUT_MS. */
 int ispd_set_timeout(ispd_conn *conn, uint32_t timeout_ms);
+/* Authenticates the connection as identity (1..2^32-1) holding key (at least 16 bytes; the
+ * library keeps a copy): sends the hello (an authenticated DEVICE_INFO with sequence 0) and
+ * from then on tags every request with HMAC-SHA256 and the drive's sequence numbers, and
+ * accepts only answers whose tag verifies (docs/security.md). An answer without a valid tag
+ * fails the call. ISPD_AUTH_FAILED if the drive does not know the identity or key. */
+int ispd_authenticate(ispd_conn *conn, uint32_t identity, const void *key, uint32_t key_len);
 /* Symbolic name of a status, e.g. "NO_SUCH_OBJECT"; "UNKNOWN" for others. */
 const char *ispd_status_name(int status);
 

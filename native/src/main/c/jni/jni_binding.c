@@ -84,6 +84,14 @@ JNIEXPORT jint JNICALL Java_dev_ispd_client_jni_JniBinding_connect(JNIEnv *env, 
     return conn_out ? ispd_connect(address, conn_out) : ISPD_E_ARGUMENT;
 }
 
+JNIEXPORT jint JNICALL Java_dev_ispd_client_jni_JniBinding_authenticate(JNIEnv *env, jobject self, jlong conn,
+                                                                       jlong identity, jobject key, jint key_offset,
+                                                                       jint key_length) {
+    (void)self;
+    const void *k = at(env, key, key_offset, NOT_DIRECT("key"));
+    return k ? ispd_authenticate(CONN(conn), (uint32_t)identity, k, (uint32_t)key_length) : ISPD_E_ARGUMENT;
+}
+
 JNIEXPORT void JNICALL Java_dev_ispd_client_jni_JniBinding_close(JNIEnv *env, jobject self, jlong conn) {
     (void)env;
     (void)self;

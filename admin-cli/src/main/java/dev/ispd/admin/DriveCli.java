@@ -3,6 +3,7 @@ package dev.ispd.admin;
 import dev.ispd.cli.CommandLines;
 import dev.ispd.cli.ExitStatus;
 import dev.ispd.client.Binding;
+import dev.ispd.client.Credentials;
 import dev.ispd.client.DeviceInfo;
 import dev.ispd.client.DeviceLog;
 import dev.ispd.client.Drive;
@@ -54,6 +55,14 @@ public final class DriveCli {
     @Option(names = "--binding", description = "JNI or JNA (default: ${DEFAULT-VALUE})")
     Binding binding = Binding.JNI;
 
+    @Option(names = "--identity", paramLabel = "N",
+            description = "authenticate as this identity (docs/security.md); needs --key-file")
+    Long identity;
+
+    @Option(names = "--key-file", paramLabel = "<file>",
+            description = "the identity's key in hex, in a file readable only by its owner")
+    Path keyFile;
+
     /** Where the subcommands print (and {@code get -} copies to). */
     private final PrintStream out;
 
@@ -70,7 +79,21 @@ public final class DriveCli {
     }
 
     Drive connect() throws IOException {
-        return Drive.connect(address, binding);
+        if ((identity == null) != (keyFile == null)) {
+            throw new IllegalArgumentException("--identity and --key-file go together: give both to authenticate, "
+                    + "or neither");
+        }
+        Credentials credentials = identity == null ? null : Credentials.fromKeyFile(identity, keyFile);
+        Drive drive = Drive.connect(address, binding);
+        if (credentials != null) {
+            try {
+                drive.authenticate(credentials);
+            } catch (IOException | RuntimeException e) {
+                drive.close();
+                throw e;
+            }
+        }
+        return drive;
     }
 
     /** A subcommand that checks its local paths, opens the drive, does one thing, and closes it. */

@@ -103,6 +103,39 @@ public final class Drive implements AutoCloseable {
         return new Drive(address, binding);
     }
 
+    /**
+     * Connects through the JNI binding and authenticates as {@code credentials}' identity
+     * (docs/security.md): from then on every request is tagged and every answer verified.
+     *
+     * @throws DriveException CONNECT, or AUTH_FAILED if the drive does not know the identity or key
+     */
+    public static Drive connect(String address, Credentials credentials) throws DriveException {
+        Drive d = connect(address);
+        try {
+            d.authenticate(credentials);
+        } catch (DriveException | RuntimeException e) {
+            d.close();
+            throw e;
+        }
+        return d;
+    }
+
+    /**
+     * Authenticates this connection ({@code ispd_authenticate}): sends the hello as the identity,
+     * then tags every request and verifies every answer with its key.
+     */
+    public void authenticate(Credentials credentials) throws DriveException {
+        long c = begin();
+        ByteBuffer key = ByteBuffer.allocateDirect(credentials.keyLength());
+        try {
+            credentials.copyKeyTo(key);
+            check(binding.authenticate(c, credentials.identity(), key, 0, key.capacity()), "AUTHENTICATE");
+        } finally {
+            key.clear().put(new byte[key.capacity()]); // wipe the copy
+            end();
+        }
+    }
+
     public String address() {
         return address;
     }

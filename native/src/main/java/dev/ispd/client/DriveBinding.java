@@ -17,6 +17,9 @@ public interface DriveBinding {
     /** {@code ispd_connect}: {@code text} holds the NUL-terminated UTF-8 address; the pointer lands at {@code out+connOffset}. */
     int connect(ByteBuffer text, int addressOffset, ByteBuffer out, int connOffset);
 
+    /** {@code ispd_authenticate}: the key is {@code keyLength} bytes at {@code key+keyOffset}. */
+    int authenticate(long conn, long identity, ByteBuffer key, int keyOffset, int keyLength);
+
     /** {@code ispd_close}; 0 is allowed. */
     void close(long conn);
 

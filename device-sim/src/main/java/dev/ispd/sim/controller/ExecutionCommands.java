@@ -122,6 +122,7 @@ final class ExecutionCommands {
             if (req.outputId() != 0) {
                 dataObject(req.outputId(), () -> "output_id: ");
             }
+            checkOutputIsNotInput(req);
             checkExtents(req.extents());
             Tasklet tasklet = instantiate(req.taskletId(), def, req.runtime());
             String misaligned = ExtentScanner.checkRecordAlignment(tasklet, req.extents());
@@ -234,6 +235,17 @@ final class ExecutionCommands {
                     + " is a tasklet instance, not a DATA object");
         }
         return o;
+    }
+
+    /** The output replaces its object's contents when the execution ends: it must not be read by it too. */
+    private static void checkOutputIsNotInput(Requests.Execute req) throws StatusException {
+        for (int i = 0; req.outputId() != 0 && i < req.extents().size(); i++) {
+            if (req.extents().get(i).objectId() == req.outputId()) {
+                throw new StatusException(Status.BAD_PARAMETER, "output_id " + Long.toUnsignedString(req.outputId())
+                        + " is also the object of extent " + i + ": the result would replace the execution's own "
+                        + "input; write it to another object");
+            }
+        }
     }
 
     /** Every extent must lie inside a DATA object; the error names the extent's index. */

@@ -2,10 +2,12 @@ package dev.ispd.sim.daemon;
 
 import dev.ispd.profile.DeviceProfile;
 import dev.ispd.sim.assembly.ModeledDrive;
+import dev.ispd.sim.auth.DriveAuthenticator;
 import dev.ispd.sim.controller.ControllerSettings;
 import dev.ispd.sim.controller.DriveController;
 import dev.ispd.sim.hostif.DriveAddress;
 import dev.ispd.sim.hostif.DriveServer;
+import dev.ispd.sim.hostif.RequestGuard;
 import dev.ispd.sim.store.ObjectStore;
 import dev.ispd.tasklet.TaskletRegistry;
 import java.io.IOException;
@@ -52,7 +54,9 @@ public final class Drive implements AutoCloseable {
             controller = new DriveController(new ControllerSettings(name, options.maxInflight(), options.paceFactor(),
                     options.modules()),
                     profile, store, new ModeledDrive(profile), TaskletRegistry.builtins());
-            DriveServer server = DriveServer.start(listen, controller, options.maxConnections(), name);
+            RequestGuard.Factory guards = options.auth() == null ? RequestGuard.OPEN
+                    : new DriveAuthenticator(name, options.auth());
+            DriveServer server = DriveServer.start(listen, controller, guards, options.maxConnections(), name);
             return new Drive(name, profile, dir, store, controller, server);
         } catch (IOException | RuntimeException e) {
             if (controller != null) {

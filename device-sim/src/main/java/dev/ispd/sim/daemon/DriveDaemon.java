@@ -5,6 +5,7 @@ import dev.ispd.cli.OptionChecks;
 import dev.ispd.profile.DeviceProfile;
 import dev.ispd.profile.Profiles;
 import dev.ispd.protocol.FrameFormat;
+import dev.ispd.sim.auth.AuthConfig;
 import dev.ispd.sim.controller.ModulePolicy;
 import dev.ispd.sim.hostif.DriveAddress;
 import dev.ispd.sim.store.Durability;
@@ -12,12 +13,15 @@ import dev.ispd.sim.store.RecoveryMode;
 import dev.ispd.tasklet.wasm.WasmLimits;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
+import java.util.logging.Logger;
 import picocli.CommandLine;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
@@ -36,6 +40,7 @@ import picocli.CommandLine.Option;
                 "  ispd-drive --port 7070 --drives 4 --profile pm1725-isc --dir /var/lib/ispd"})
 public final class DriveDaemon implements Callable<Integer> {
     static final String DEFAULT_PROFILE = "smartssd-2013";
+    private static final Logger LOG = Logger.getLogger(DriveDaemon.class.getName());
 
     @ArgGroup(multiplicity = "1")
     private Listen listen;
@@ -116,6 +121,16 @@ public final class DriveDaemon implements Callable<Integer> {
             description = "Milliseconds one execution may spend inside a module (default: ${DEFAULT-VALUE}).")
     private long moduleWallMs;
 
+    @Option(names = "--auth-config", paramLabel = "<file>",
+            description = "Authenticate every request and check it against the identities, keys and grants of "
+                    + "this JSON file (docs/security.md). Without it anyone who can connect may do anything.")
+    private Path authConfig;
+
+    @Option(names = "--insecure-bind",
+            description = "Allow --bind to a non-loopback address without --auth-config: anyone on the network "
+                    + "may then read, change and delete every object (a warning is logged).")
+    private boolean insecureBind;
+
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
 
@@ -131,6 +146,7 @@ public final class DriveDaemon implements Callable<Integer> {
                 .require(listen.port == null || listen.port >= 0 && listen.port + drives - 1 <= 65535, "--port",
                         listen.port, "in 0.." + (65536 - drives) + " for " + drives + " drive(s) on consecutive ports");
         DeviceProfile p = checks.valid("--profile", profile, () -> Profiles.device(profile));
+        checkExposure();
         checks.require(modules.equals("on") || modules.equals("off"), "--modules", modules, "on or off")
                 .atLeast("--module-fuel", moduleFuel, 1).atLeast("--module-result", moduleResult, 0)
                 .atLeast("--module-wall-time", moduleWallMs, 1)
@@ -140,7 +156,8 @@ public final class DriveDaemon implements Callable<Integer> {
         WasmLimits limits = new WasmLimits(moduleFuel, moduleMemory, moduleResult, Duration.ofMillis(moduleWallMs));
         DriveOptions options = DriveOptions.defaults().withDurability(durability).withPace(pace)
                 .withMaxInflight(maxInflight).withMaxConnections(maxConnections).withRecovery(recover)
-                .withModules(new ModulePolicy(modules.equals("on"), limits));
+                .withModules(new ModulePolicy(modules.equals("on"), limits))
+                .withAuth(authConfig == null ? null : AuthConfig.load(authConfig));
         List<Drive> started = new ArrayList<>();
         CountDownLatch stopped = new CountDownLatch(1);
         Thread hook = new Thread(() -> {
@@ -166,6 +183,20 @@ public final class DriveDaemon implements Callable<Integer> {
         out.flush();
         stopped.await(); // until SIGTERM or SIGINT runs the hook
         return 0;
+    }
+
+    /** A TCP drive reachable beyond this host without authentication needs --insecure-bind, and is warned of. */
+    private void checkExposure() throws UnknownHostException {
+        if (listen.port == null || authConfig != null || InetAddress.getByName(bind).isLoopbackAddress()) {
+            return;
+        }
+        if (!insecureBind) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--bind " + bind + " is not a loopback "
+                    + "address: give --auth-config (docs/security.md), or --insecure-bind to serve every client "
+                    + "on the network without authentication");
+        }
+        LOG.warning("--bind " + bind + " without --auth-config (--insecure-bind): any client that can reach port "
+                + listen.port + " may read, change and delete every object");
     }
 
     private DriveAddress address(int i) {

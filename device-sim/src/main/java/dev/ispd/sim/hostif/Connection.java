@@ -13,10 +13,11 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
- * One client connection, served by its own thread: read a frame, dispatch it to the session,
- * write the answer, in order. Its buffers (header, payload in, payload out) are direct and kept
- * for the life of the connection. Any failure of one request becomes an error response; only
- * the framing errors of docs/protocol.md end the connection, and only this one.
+ * One client connection, served by its own thread: read a frame, let its {@link RequestGuard}
+ * authenticate and authorize it, dispatch it to the session, write the (sealed) answer, in order.
+ * Its buffers (header, payload in, payload out) are direct and kept for the life of the
+ * connection. Any failure of one request becomes an error response; only the framing errors of
+ * docs/protocol.md and AUTH_FAILED end the connection, and only this one.
  */
 final class Connection implements Runnable {
     private static final Logger LOG = Logger.getLogger(Connection.class.getName());
@@ -24,6 +25,7 @@ final class Connection implements Runnable {
 
     private final SocketChannel ch;
     private final RequestHandler.Session session;
+    private final RequestGuard guard;
     private final LingeringCloser closer;
     private final Consumer<Connection> onExit;
     private final ByteBuffer header = ByteBuffer.allocateDirect(FrameFormat.HEADER_SIZE).order(ByteOrder.LITTLE_ENDIAN);
@@ -33,9 +35,11 @@ final class Connection implements Runnable {
     private final PayloadWriter writer = new PayloadWriter();
     private ByteBuffer payload = ByteBuffer.allocateDirect(INITIAL_PAYLOAD);
 
-    Connection(SocketChannel ch, RequestHandler.Session session, LingeringCloser closer, Consumer<Connection> onExit) {
+    Connection(SocketChannel ch, RequestHandler.Session session, RequestGuard guard, LingeringCloser closer,
+               Consumer<Connection> onExit) {
         this.ch = ch;
         this.session = session;
+        this.guard = guard;
         this.closer = closer;
         this.onExit = onExit;
     }
@@ -85,11 +89,14 @@ final class Connection implements Runnable {
                 answer(h, Status.MALFORMED, "the frame ended after " + read + " of its " + len + " payload bytes");
                 return true;
             }
-            dispatch(h, in.flip());
+            if (!dispatch(h, in.flip())) {
+                return true;
+            }
         }
     }
 
-    private void dispatch(FrameHeader h, ByteBuffer in) throws IOException {
+    /** Answers one request; false if the connection must end (its authentication failed). */
+    private boolean dispatch(FrameHeader h, ByteBuffer in) throws IOException {
         writer.clear();
         try {
             Opcode op = Opcode.ofCode(h.opcode());
@@ -98,23 +105,24 @@ final class Connection implements Runnable {
                         "opcode 0x%02x is not defined in protocol version %d", h.opcode(),
                         FrameFormat.PROTOCOL_VERSION));
             }
-            if ((h.flags() & FrameFormat.FLAG_AUTH) != 0) {
-                throw new StatusException(Status.UNSUPPORTED, "the AUTH flag is set, but this drive does not "
-                        + "implement per-identity authentication (reserved in protocol version "
-                        + FrameFormat.PROTOCOL_VERSION + ")");
-            }
+            guard.authenticate(h, in);
             if (h.status() != 0) {
                 throw new StatusException(Status.MALFORMED, op + " request: header status must be 0 in a request, got "
                         + h.status());
             }
-            session.handle(Requests.decode(op, reader.reset(in, op + " request")), writer);
+            Requests.Request request = Requests.decode(op, reader.reset(in, op + " request"));
+            guard.authorize(request);
+            session.handle(request, writer);
+            guard.completed(request, writer.payload());
             send(h, Status.OK, writer.payload());
         } catch (StatusException e) {
             answer(h, e.status(), e.getMessage());
+            return e.status() != Status.AUTH_FAILED;
         } catch (RuntimeException e) {
             LOG.log(Level.SEVERE, "internal error serving " + h, e);
             answer(h, Status.INTERNAL, "internal error in the drive: " + e);
         }
+        return true;
     }
 
     private void answer(FrameHeader request, Status status, String message) throws IOException {
@@ -124,7 +132,8 @@ final class Connection implements Runnable {
     }
 
     private void send(FrameHeader request, Status status, ByteBuffer body) throws IOException {
-        FrameHeader.response(request.opcode(), request.requestId(), body.remaining(), status).encode(outHeader.clear());
+        guard.seal(request, FrameHeader.response(request.opcode(), request.requestId(), body.remaining(), status), body)
+                .encode(outHeader.clear());
         frame[0] = outHeader.flip();
         frame[1] = body;
         while (body.hasRemaining() || outHeader.hasRemaining()) {

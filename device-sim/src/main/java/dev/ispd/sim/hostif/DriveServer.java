@@ -30,6 +30,7 @@ public final class DriveServer implements AutoCloseable {
     private final ServerSocketChannel server;
     private final DriveAddress address;
     private final RequestHandler handler;
+    private final RequestGuard.Factory guards;
     private final int maxConnections;
     private final String name;
     private final LingeringCloser closer;
@@ -39,10 +40,11 @@ public final class DriveServer implements AutoCloseable {
     private volatile boolean closed;
 
     private DriveServer(ServerSocketChannel server, DriveAddress address, RequestHandler handler,
-                        int maxConnections, String name) throws IOException {
+                        RequestGuard.Factory guards, int maxConnections, String name) throws IOException {
         this.server = server;
         this.address = address;
         this.handler = handler;
+        this.guards = guards;
         this.maxConnections = maxConnections;
         this.name = name;
         this.closer = new LingeringCloser(name);
@@ -54,10 +56,11 @@ public final class DriveServer implements AutoCloseable {
     /**
      * Binds {@code at} and starts serving. A Unix socket file left by a drive that is no longer
      * running is replaced; one that a live drive answers on is an error. A TCP port 0 binds any
-     * free port ({@link #address()} tells which).
+     * free port ({@link #address()} tells which). Each connection's requests pass the guard
+     * {@code guards} opens for it ({@link RequestGuard#OPEN} for a drive without authentication).
      */
-    public static DriveServer start(DriveAddress at, RequestHandler handler, int maxConnections, String name)
-            throws IOException {
+    public static DriveServer start(DriveAddress at, RequestHandler handler, RequestGuard.Factory guards,
+                                    int maxConnections, String name) throws IOException {
         if (maxConnections < 1) {
             throw new IllegalArgumentException("maxConnections must be >= 1, got " + maxConnections);
         }
@@ -75,7 +78,7 @@ public final class DriveServer implements AutoCloseable {
             InetSocketAddress local = (InetSocketAddress) ch.getLocalAddress();
             bound = DriveAddress.tcp(((InetSocketAddress) at.socketAddress()).getHostString(), local.getPort());
         }
-        return new DriveServer(ch, bound, handler, maxConnections, name);
+        return new DriveServer(ch, bound, handler, guards, maxConnections, name);
     }
 
     private static void removeStaleSocket(Path socketFile) throws IOException {
@@ -121,7 +124,7 @@ public final class DriveServer implements AutoCloseable {
     }
 
     private void startConnection(SocketChannel ch) {
-        Connection c = new Connection(ch, handler.openSession(), closer, connections::remove);
+        Connection c = new Connection(ch, handler.openSession(), guards.open(ch), closer, connections::remove);
         Thread t = new Thread(c, name + "-conn-" + connectionCount.incrementAndGet());
         t.setDaemon(true);
         connections.put(c, t);

@@ -43,6 +43,12 @@ public final class IspdKeys {
     public static final ConfigKey FS_FSCK_GRACE_MS = new ConfigKey("ispd.fs.fsck.grace.ms", "3600000",
             "fsck --repair deletes an orphan object only once it has been an orphan this long: listed by an fsck "
                     + "at least this long before, or left by a writer whose lease ran out at least this long before.");
+    // ---- authentication (docs/security.md) ----
+    public static final ConfigKey AUTH_IDENTITY = new ConfigKey("ispd.auth.identity", "0",
+            "The identity (1..4294967295) this client authenticates as to drives that require it; 0 = anonymous.");
+    public static final ConfigKey AUTH_KEY = new ConfigKey("ispd.auth.key", "",
+            "The identity's secret key in hex, read with Configuration.getPassword: keep it in a credential store "
+                    + "(hadoop.security.credential.provider.path) rather than in plain configuration.");
 
     // ---- DeviceJob ----
     public static final ConfigKey JOB_DEVICE_MAPPER = new ConfigKey("ispd.job.device.mapper", "",
@@ -53,6 +59,7 @@ public final class IspdKeys {
     /** Every key a Hadoop user sets, the offload core's included, in the order of the docs' table. */
     public static final List<ConfigKey> ALL = List.of(FS_DRIVES, FS_CHUNK_SIZE, FS_REPLICATION, FS_NAMESPACE_DRIVE,
             FS_NAMESPACE_ZOOKEEPER, FS_NAMESPACE_ZNODE, FS_CHECKPOINT_RECORDS, FS_LEASE_MS, FS_FSCK_GRACE_MS,
+            AUTH_IDENTITY, AUTH_KEY,
             OffloadKeys.OFFLOAD_POLICY,
             OffloadKeys.OFFLOAD_WEIGHT, OffloadKeys.OFFLOAD_HOST_PROFILE, OffloadKeys.OFFLOAD_HOST_SLOTS,
             OffloadKeys.OFFLOAD_CORRECTION, OffloadKeys.OFFLOAD_CORRECTION_FILE, OffloadKeys.DEVICE_TIMEOUT_MS,

@@ -1,6 +1,7 @@
 package dev.ispd.hadoop.fs;
 
 import dev.ispd.hadoop.conf.IspdKeys;
+import dev.ispd.sim.auth.AuthConfig;
 import dev.ispd.sim.daemon.EmbeddedDrives;
 import java.io.IOException;
 import java.net.URI;
@@ -33,6 +34,7 @@ public final class OsdDrives implements BeforeAllCallback, AfterAllCallback, Bef
     private boolean tcp;
     private boolean perTest;
     private final Map<String, String> settings = new LinkedHashMap<>();
+    private AuthConfig auth;
     private EmbeddedDrives drives;
     private URI uri;
     private boolean cachedInUse;
@@ -57,6 +59,12 @@ public final class OsdDrives implements BeforeAllCallback, AfterAllCallback, Bef
     /** New drives for each test (registered on an instance field), instead of one set for the class. */
     public OsdDrives perTest() {
         perTest = true;
+        return this;
+    }
+
+    /** The drives authenticate every request and check it against {@code config} (docs/security.md). */
+    public OsdDrives withAuth(AuthConfig config) {
+        auth = config;
         return this;
     }
 
@@ -89,7 +97,7 @@ public final class OsdDrives implements BeforeAllCallback, AfterAllCallback, Bef
 
     /** Starts the drives, in a temporary directory or on {@code dir} (kept on close). */
     public void start(Path dir) throws IOException {
-        EmbeddedDrives.Builder b = EmbeddedDrives.builder().drives(count).tcp(tcp);
+        EmbeddedDrives.Builder b = EmbeddedDrives.builder().drives(count).tcp(tcp).auth(auth);
         drives = (dir == null ? b : b.directory(dir)).start();
         uri = URI.create("osd://drives" + STARTS.incrementAndGet() + "/");
     }

@@ -53,6 +53,11 @@ public final class JnaBinding implements DriveBinding {
     }
 
     @Override
+    public int authenticate(long conn, long identity, ByteBuffer key, int keyOffset, int keyLength) {
+        return ispd_authenticate(conn, (int) identity, at(key, keyOffset), keyLength);
+    }
+
+    @Override
     public void close(long conn) {
         ispd_close(conn);
     }
@@ -174,6 +179,8 @@ public final class JnaBinding implements DriveBinding {
 
     // The C API (ispd.h), pointers as long addresses.
     private static native int ispd_connect(long address, long connOut);
+
+    private static native int ispd_authenticate(long conn, int identity, long key, int keyLength);
 
     private static native void ispd_close(long conn);
 

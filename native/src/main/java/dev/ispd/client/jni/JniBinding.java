@@ -41,6 +41,9 @@ public final class JniBinding implements DriveBinding {
     public native int connect(ByteBuffer text, int addressOffset, ByteBuffer out, int connOffset);
 
     @Override
+    public native int authenticate(long conn, long identity, ByteBuffer key, int keyOffset, int keyLength);
+
+    @Override
     public native void close(long conn);
 
     @Override

@@ -1,11 +1,12 @@
 package dev.ispd.spark.read;
 
+import dev.ispd.hadoop.conf.DriveCredentials;
+import dev.ispd.hadoop.mapreduce.HadoopFiles;
 import dev.ispd.offload.execute.DrivePool;
 import dev.ispd.offload.execute.SplitExecutor;
 import dev.ispd.offload.execute.SplitMetric;
 import dev.ispd.offload.plan.PlannedSplit;
 import dev.ispd.offload.settings.OffloadSettings;
-import dev.ispd.hadoop.mapreduce.HadoopFiles;
 import dev.ispd.plan.Aggregate;
 import dev.ispd.plan.PlanResult;
 import dev.ispd.spark.pushdown.PushedAggregation;
@@ -50,7 +51,8 @@ final class PlanResultReader extends MeteredBatchReader {
                            String scope) throws IOException {
         Map<SplitMetric, Long> counts = new EnumMap<>(SplitMetric.class);
         SplitExecutor executor = SplitExecutor.create(settings, PartitionPlanner.tasklet(pushed), scope,
-                DrivePool.shared(), new HadoopFiles(conf), (metric, n) -> counts.merge(metric, n, Long::sum));
+                DrivePool.shared(DriveCredentials.fromConfiguration(conf)), new HadoopFiles(conf),
+                (metric, n) -> counts.merge(metric, n, Long::sum));
         List<long[]> rows = new ArrayList<>();
         executor.run(split, (result, origin) -> rows.addAll(PlanResult.decode(result).rows()));
         return new Run(rows, counts);
