@@ -1,7 +1,6 @@
 package dev.ispd.spark;
 
 import dev.ispd.spark.read.InputResolver;
-import dev.ispd.spark.read.IspdTable;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.spark.sql.SparkSession;
@@ -15,7 +14,8 @@ import org.apache.spark.sql.util.CaseInsensitiveStringMap;
 /**
  * The {@code ispd} data source: {@code spark.read.format("ispd").option("layout", "worldcup98")
  * .load("osd:///path")} reads fixed-width records from the drives' file system, with the schema
- * of the layout. Registered under its short name in META-INF/services.
+ * of the layout; {@code df.write.format("ispd")...save("osd:///dir")} writes them. Registered
+ * under its short name in META-INF/services.
  */
 public final class IspdDataSource implements TableProvider, DataSourceRegister {
     public static final String SHORT_NAME = "ispd";
@@ -25,15 +25,24 @@ public final class IspdDataSource implements TableProvider, DataSourceRegister {
         return SHORT_NAME;
     }
 
-    /** The layout's schema; the path is checked when Spark asks for the table, still within {@code load}. */
+    /** Only a read asks: the layout's schema, its input checked within {@code load}. */
     @Override
     public StructType inferSchema(CaseInsensitiveStringMap options) {
-        return InputResolver.layout(options.asCaseSensitiveMap()).schema();
+        return InputResolver.resolve(options.asCaseSensitiveMap(), sessionConf()).layout().schema();
+    }
+
+    /** A write passes its data's schema to {@link #getTable} instead of having one inferred from a path that may not exist. */
+    @Override
+    public boolean supportsExternalMetadata() {
+        return true;
     }
 
     @Override
     public Table getTable(StructType schema, Transform[] partitioning, Map<String, String> properties) {
-        Configuration sessionConf = SparkSession.active().sessionState().newHadoopConf();
-        return new IspdTable(InputResolver.resolve(properties, sessionConf));
+        return new IspdPathTable(properties, sessionConf(), schema);
+    }
+
+    private static Configuration sessionConf() {
+        return SparkSession.active().sessionState().newHadoopConf();
     }
 }

@@ -2,22 +2,60 @@ package dev.ispd.spark.conf;
 
 import dev.ispd.offload.settings.ConfigKey;
 import java.util.List;
+import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
 
 /**
- * The options of {@code spark.read.format("ispd")}, each with its default and what it does. Any
- * other option is passed on to the Hadoop configuration of the read, as Spark's file sources do,
- * so {@code .option("ispd.fs.drives", ...)} reaches the osd:// file system (the {@code ispd.*}
- * Hadoop keys: docs/hadoop.md). docs/spark.md's table of options is checked against {@link #ALL}.
+ * The options of {@code format("ispd")} (reads and writes), each with its default and what it
+ * does. Any other option is passed on to the Hadoop configuration of the read or write, as
+ * Spark's file sources do, so {@code .option("ispd.fs.drives", ...)} reaches the osd:// file
+ * system (the {@code ispd.*} Hadoop keys: docs/hadoop.md). docs/spark.md's table of options is
+ * checked against {@link #ALL}.
  */
 public final class IspdOptions {
     private IspdOptions() {
     }
 
+    /** The option Spark sets from {@code load(path)} and {@code save(path)}. */
+    public static final String PATH = "path";
+    /** The option Spark sets from {@code load(path, path, ...)}. */
+    public static final String PATHS = "paths";
+
     public static final ConfigKey LAYOUT = new ConfigKey("layout", "",
-            "The record layout of the input (required): worldcup98.");
-    public static final ConfigKey ENTRY_SIZE = new ConfigKey("entrySize", "20",
-            "Bytes per record: 20, 32, 64, 128 or 256 for worldcup98 (records padded as in the paper).");
+            "The record layout: worldcup98, or fields as text ('id u32 le @0, flags u8 @4 bits 0..2'). "
+                    + "Without it (and layoutFile), the layout the file records.");
+    public static final ConfigKey LAYOUT_FILE = new ConfigKey("layoutFile", "",
+            "A JSON file (any Hadoop path) describing the record layout, instead of layout.");
+    public static final ConfigKey ENTRY_SIZE = new ConfigKey("entrySize", "",
+            "Bytes per record: 20, 32, 64, 128 or 256 for worldcup98 (records padded as in the paper; "
+                    + "20 if the file records none); for other layouts, up to the furthest field's end.");
 
     /** Every option, in the order of the docs' table. */
-    public static final List<ConfigKey> ALL = List.of(LAYOUT, ENTRY_SIZE);
+    public static final List<ConfigKey> ALL = List.of(LAYOUT, LAYOUT_FILE, ENTRY_SIZE);
+
+    /** The option called {@code key}, matched case-insensitively as Spark does; null if not given. */
+    public static String get(Map<String, String> options, String key) {
+        for (Map.Entry<String, String> e : options.entrySet()) {
+            if (e.getKey().equalsIgnoreCase(key)) {
+                return e.getValue();
+            }
+        }
+        return null;
+    }
+
+    /** {@code sessionConf} (not modified) with every option that is not the connector's on top. */
+    public static Configuration hadoopConf(Map<String, String> options, Configuration sessionConf) {
+        Configuration conf = new Configuration(sessionConf);
+        options.forEach((k, v) -> {
+            if (!isConnectorOption(k)) {
+                conf.set(k, v);
+            }
+        });
+        return conf;
+    }
+
+    private static boolean isConnectorOption(String key) {
+        return key.equalsIgnoreCase(PATH) || key.equalsIgnoreCase(PATHS)
+                || ALL.stream().anyMatch(k -> k.name().equalsIgnoreCase(key));
+    }
 }

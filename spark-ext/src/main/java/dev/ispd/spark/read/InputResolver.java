@@ -5,7 +5,7 @@ import static dev.ispd.spark.ConnectorErrors.analysis;
 import dev.ispd.hadoop.fs.OsdFileSystem;
 import dev.ispd.spark.conf.HadoopConf;
 import dev.ispd.spark.conf.IspdOptions;
-import dev.ispd.spark.layout.Layouts;
+import dev.ispd.spark.layout.LayoutResolver;
 import dev.ispd.spark.layout.RecordLayout;
 import java.io.FileNotFoundException;
 import java.io.IOException;
@@ -19,17 +19,12 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 
 /**
- * Turns the options of a read into a checked {@link ScanInput}: the layout and entry size, the
- * path (on osd://, existing, whole records) and the Hadoop configuration (the session's, with every
+ * Turns the options of a read into a checked {@link ScanInput}: the layout (the options' or the
+ * one the files record: {@link LayoutResolver}), the path (on osd://, existing, whole records) and the Hadoop configuration (the session's, with every
  * option that is not one of {@link IspdOptions} on top, as Spark's file sources do). Every problem
  * is an AnalysisException naming the option or path.
  */
 public final class InputResolver {
-    /** The option Spark sets from {@code load(path)}. */
-    public static final String PATH = "path";
-    /** The option Spark sets from {@code load(path, path, ...)}. */
-    private static final String PATHS = "paths";
-
     private InputResolver() {
     }
 
@@ -39,54 +34,47 @@ public final class InputResolver {
      * @param sessionConf the session's Hadoop configuration; not modified
      */
     public static ScanInput resolve(Map<String, String> options, Configuration sessionConf) {
-        RecordLayout layout = layout(options);
-        String path = option(options, PATH);
-        if (option(options, PATHS) != null) {
-            throw analysis("one path per read, got " + option(options, PATHS) + ": load a directory to read its files");
+        String path = IspdOptions.get(options, IspdOptions.PATH);
+        if (IspdOptions.get(options, IspdOptions.PATHS) != null) {
+            throw analysis("one path per read, got " + IspdOptions.get(options, IspdOptions.PATHS)
+                    + ": load a directory to read its files");
         }
+        Path p = osdPath(path);
+        Configuration conf = IspdOptions.hadoopConf(options, sessionConf);
+        FileSystem fs = fileSystem(p, conf);
+        List<FileStatus> files = files(p, fs);
+        RecordLayout layout = LayoutResolver.resolve(options,
+                LayoutResolver.recorded(fs, files.stream().map(FileStatus::getPath).toList()), conf);
+        checkWholeRecords(files, layout);
+        return new ScanInput(path, layout, files, new HadoopConf(conf));
+    }
+
+    /** {@code path} (the option Spark sets from load or save), checked to be on osd://. */
+    public static Path osdPath(String path) {
         if (path == null || path.isBlank()) {
-            throw analysis("no path: load the data with load(\"osd:///path\")");
+            throw analysis("no path: name the data with load(\"osd:///path\") or save(\"osd:///path\")");
         }
         Path p = new Path(path);
         if (!OsdFileSystem.SCHEME.equals(p.toUri().getScheme())) {
             throw analysis("path " + path + " is not on osd:// (the drives' file system); write it as osd:///"
                     + p.toUri().getPath().replaceFirst("^/", ""));
         }
-        Configuration conf = new Configuration(sessionConf);
-        options.forEach((k, v) -> {
-            if (!isConnectorOption(k)) {
-                conf.set(k, v);
-            }
-        });
-        return new ScanInput(path, layout, files(p, layout, conf), new HadoopConf(conf));
+        return p;
     }
 
-    /** The layout the options name ({@code layout}, {@code entrySize}); an AnalysisException naming a bad one. */
-    public static RecordLayout layout(Map<String, String> options) {
-        String name = option(options, IspdOptions.LAYOUT.name());
-        if (name == null || name.isBlank()) {
-            throw analysis("option " + IspdOptions.LAYOUT.name() + " is required: one of " + Layouts.NAMES);
-        }
-        String size = option(options, IspdOptions.ENTRY_SIZE.name());
-        int entrySize;
+    /** The file system of {@code path}; an AnalysisException naming the path if it cannot be reached. */
+    public static FileSystem fileSystem(Path path, Configuration conf) {
         try {
-            entrySize = Integer.parseInt(size == null ? IspdOptions.ENTRY_SIZE.defaultValue() : size.trim());
-        } catch (NumberFormatException e) {
-            throw analysis("option " + IspdOptions.ENTRY_SIZE.name() + " must be a whole number of bytes, got '"
-                    + size + "'");
-        }
-        try {
-            return Layouts.resolve(name, entrySize);
-        } catch (IllegalArgumentException e) {
-            throw analysis(e.getMessage());
+            return path.getFileSystem(conf);
+        } catch (IOException e) {
+            throw analysis("cannot reach " + path + ": " + e.getMessage(), e);
         }
     }
 
     /** The file at {@code path}, or the visible files directly in the directory it names, in name order. */
-    private static List<FileStatus> files(Path path, RecordLayout layout, Configuration conf) {
+    public static List<FileStatus> files(Path path, FileSystem fs) {
         List<FileStatus> files = new ArrayList<>();
         try {
-            FileSystem fs = path.getFileSystem(conf);
             for (FileStatus s : fs.listStatus(path)) {
                 String name = s.getPath().getName();
                 if (s.isFile() && !name.startsWith("_") && !name.startsWith(".")) {
@@ -99,6 +87,10 @@ public final class InputResolver {
             throw analysis("cannot list " + path + ": " + e.getMessage(), e);
         }
         files.sort(Comparator.comparing(s -> s.getPath().toString()));
+        return files;
+    }
+
+    private static void checkWholeRecords(List<FileStatus> files, RecordLayout layout) {
         for (FileStatus f : files) {
             if (f.getLen() % layout.entrySize() != 0) {
                 throw analysis(f.getPath() + " is " + f.getLen() + " bytes, not a whole number of "
@@ -106,20 +98,5 @@ public final class InputResolver {
                         + IspdOptions.ENTRY_SIZE.name() + ")");
             }
         }
-        return files;
-    }
-
-    private static boolean isConnectorOption(String key) {
-        return key.equalsIgnoreCase(PATH) || key.equalsIgnoreCase(PATHS) || IspdOptions.ALL.stream().anyMatch(k -> k.name().equalsIgnoreCase(key));
-    }
-
-    /** The option called {@code key}, matched case-insensitively as Spark does. */
-    private static String option(Map<String, String> options, String key) {
-        for (Map.Entry<String, String> e : options.entrySet()) {
-            if (e.getKey().equalsIgnoreCase(key)) {
-                return e.getValue();
-            }
-        }
-        return null;
     }
 }
