@@ -13,10 +13,10 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 
 /** The osd:// file system as the offload core's planning sees it: its drives and where a file's chunks are. */
-final class OsdStorage implements OffloadStorage {
+public final class OsdStorage implements OffloadStorage {
     private final OsdFileSystem fs;
 
-    OsdStorage(OsdFileSystem fs) {
+    public OsdStorage(OsdFileSystem fs) {
         this.fs = fs;
     }
 
