@@ -1,5 +1,6 @@
 package dev.ispd.spark.conf;
 
+import dev.ispd.hadoop.fs.OsdFileSystem;
 import dev.ispd.offload.settings.ConfigKey;
 import java.util.List;
 import java.util.Map;
@@ -43,9 +44,14 @@ public final class IspdOptions {
         return null;
     }
 
-    /** {@code sessionConf} (not modified) with every option that is not the connector's on top. */
+    /**
+     * {@code sessionConf} (not modified) with every option that is not the connector's on top,
+     * and osd:// named by class: Hadoop finds file systems through service files only on the
+     * class path it started with, and {@code spark-submit --jars} adds the connector after that.
+     */
     public static Configuration hadoopConf(Map<String, String> options, Configuration sessionConf) {
         Configuration conf = new Configuration(sessionConf);
+        conf.setIfUnset("fs." + OsdFileSystem.SCHEME + ".impl", OsdFileSystem.class.getName());
         options.forEach((k, v) -> {
             if (!isConnectorOption(k)) {
                 conf.set(k, v);

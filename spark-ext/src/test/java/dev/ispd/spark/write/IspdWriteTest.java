@@ -6,6 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.ispd.examples.queries.QueryJobs;
+import dev.ispd.examples.queries.QuerySpec;
+import dev.ispd.examples.queries.Variant;
 import dev.ispd.hadoop.fs.LayoutAttribute;
 import dev.ispd.spark.PlainRecords;
 import dev.ispd.spark.SparkDrives;
@@ -16,6 +19,7 @@ import java.nio.file.Files;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
+import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -79,6 +83,21 @@ class IspdWriteTest {
         assertSameRows(expected, back);
         assertSameRows(expected, PlainRecords.read(spark(), out, ENTRY));
         assertNothingStaged("/write");
+    }
+
+    /** What Spark wrote is what the workbench's query jobs (bin/ispd query) read: Q1 over it as over the source. */
+    @Test
+    void theQueryJobsReadWhatSparkWrote(@TempDir java.nio.file.Path work) throws Exception {
+        String out = DRIVES.uri("/write/for-query");
+        worldCup(source).repartition(2).write().format("ispd").option("layout", "worldcup98")
+                .option("entrySize", ENTRY).mode("overwrite").save(out);
+        Configuration conf = new Configuration(DRIVES.hadoopConf());
+        conf.set("mapreduce.framework.name", "local");
+        QuerySpec q1 = QuerySpec.q1(ENTRY);
+        String expected = QueryJobs.run(conf, q1, Variant.HOST_NORMAL, new Path(source), work.resolve("source")).answer();
+        for (Variant v : List.of(Variant.HOST_NORMAL, Variant.DEVICE)) {
+            assertEquals(expected, QueryJobs.run(conf, q1, v, new Path(out), work.resolve(v.cliName())).answer(), v.cliName());
+        }
     }
 
     @Test
