@@ -1,9 +1,9 @@
 package dev.ispd.spark;
 
+import dev.ispd.offload.settings.SettingSource;
 import dev.ispd.spark.read.InputResolver;
-import dev.ispd.spark.read.IspdTable;
-import dev.ispd.spark.read.ScanInput;
 import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.connector.catalog.Table;
 import org.apache.spark.sql.connector.catalog.TableProvider;
@@ -15,7 +15,8 @@ import org.apache.spark.sql.util.CaseInsensitiveStringMap;
 /**
  * The {@code ispd} data source: {@code spark.read.format("ispd").option("layout", "worldcup98")
  * .load("osd:///path")} reads fixed-width records from the drives' file system, with the schema
- * of the layout. Registered under its short name in META-INF/services.
+ * of the layout; {@code df.write.format("ispd")...save("osd:///dir")} writes them. Registered
+ * under its short name in META-INF/services.
  */
 public final class IspdDataSource implements TableProvider, DataSourceRegister {
     public static final String SHORT_NAME = "ispd";
@@ -25,19 +26,30 @@ public final class IspdDataSource implements TableProvider, DataSourceRegister {
         return SHORT_NAME;
     }
 
-    /** The schema of the input's layout, the one its files record or the options name. */
+    /** Only a read asks: the layout's schema, its input checked within {@code load}. */
     @Override
     public StructType inferSchema(CaseInsensitiveStringMap options) {
-        return resolve(options.asCaseSensitiveMap()).layout().schema();
+        return InputResolver.resolve(options.asCaseSensitiveMap(), sessionConf(), sessionSettings()).layout().schema();
+    }
+
+    /** A write passes its data's schema to {@link #getTable} instead of having one inferred from a path that may not exist. */
+    @Override
+    public boolean supportsExternalMetadata() {
+        return true;
     }
 
     @Override
     public Table getTable(StructType schema, Transform[] partitioning, Map<String, String> properties) {
-        return new IspdTable(resolve(properties));
+        return new IspdPathTable(properties, sessionConf(), sessionSettings(), schema);
     }
 
-    private static ScanInput resolve(Map<String, String> options) {
+    private static Configuration sessionConf() {
+        return SparkSession.active().sessionState().newHadoopConf();
+    }
+
+    /** The active session's Spark configuration, where {@code spark.ispd.*} offload settings live. */
+    private static SettingSource sessionSettings() {
         SparkSession session = SparkSession.active();
-        return InputResolver.resolve(options, session.sessionState().newHadoopConf(), key -> session.conf().get(key, null));
+        return key -> session.conf().get(key, null);
     }
 }

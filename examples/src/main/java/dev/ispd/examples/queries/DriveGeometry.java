@@ -9,6 +9,8 @@ import dev.ispd.profile.Power;
 import java.io.IOException;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 
 /**
@@ -32,11 +34,14 @@ public record DriveGeometry(int pageSize, long chunkSize, long linkBytesPerSec, 
 
     /**
      * Asks every drive of {@code conf} ({@link dev.ispd.hadoop.conf.IspdKeys#FS_DRIVES}) for its page size and
-     * link, and {@code input}'s file system for its chunk size. The drives must agree: one
-     * geometry describes the whole file.
+     * link, and {@code input}'s file system for its chunk size (a directory's files', such as
+     * the part files a Spark job writes, are the file system's default). The drives must agree:
+     * one geometry describes the whole input.
      */
     public static DriveGeometry probe(Configuration conf, Path input) throws IOException {
-        long chunkSize = input.getFileSystem(conf).getFileStatus(input).getBlockSize();
+        FileSystem fs = input.getFileSystem(conf);
+        FileStatus status = fs.getFileStatus(input);
+        long chunkSize = status.isDirectory() ? fs.getDefaultBlockSize(input) : status.getBlockSize();
         DriveGeometry first = null;
         try (DriveSet drives = DriveSet.fromConfiguration(conf)) {
             for (int d = 0; d < drives.size(); d++) {

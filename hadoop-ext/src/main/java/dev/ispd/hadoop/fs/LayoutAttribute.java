@@ -21,6 +21,11 @@ import org.apache.hadoop.fs.XAttrSetFlag;
 public final class LayoutAttribute {
     /** The attribute's name. */
     public static final String NAME = "user.ispd.layout";
+    /**
+     * The attribute holding the fields of a layout that is not built in, as the text of a layout
+     * definition (the Spark connector's layout syntax, docs/spark.md), beside {@value #NAME}.
+     */
+    public static final String FIELDS = "user.ispd.layout.fields";
 
     private LayoutAttribute() {
     }
@@ -38,12 +43,33 @@ public final class LayoutAttribute {
         }
     }
 
+    /**
+     * Records {@code layout} on {@code file} with its fields written out as {@code fields}
+     * ({@value #FIELDS}), for a layout a reader cannot know by its name.
+     */
+    public static void record(FileSystem fs, Path file, Layout layout, String fields) throws IOException {
+        record(fs, file, layout);
+        if (fs instanceof OsdFileSystem) {
+            fs.setXAttr(file, FIELDS, fields.getBytes(StandardCharsets.UTF_8),
+                    EnumSet.of(XAttrSetFlag.CREATE, XAttrSetFlag.REPLACE));
+        }
+    }
+
     /** The layout text recorded on {@code file}, or empty if it has none. */
     public static Optional<String> read(FileSystem fs, Path file) throws IOException {
+        return attribute(fs, file, NAME);
+    }
+
+    /** The fields recorded on {@code file} ({@value #FIELDS}), or empty if it has none. */
+    public static Optional<String> readFields(FileSystem fs, Path file) throws IOException {
+        return attribute(fs, file, FIELDS);
+    }
+
+    private static Optional<String> attribute(FileSystem fs, Path file, String name) throws IOException {
         if (!(fs instanceof OsdFileSystem)) {
             return Optional.empty();
         }
-        byte[] value = fs.getXAttrs(file, List.of(NAME)).get(NAME);
+        byte[] value = fs.getXAttrs(file, List.of(name)).get(name);
         return value == null ? Optional.empty() : Optional.of(new String(value, StandardCharsets.UTF_8));
     }
 

@@ -1,30 +1,40 @@
 package dev.ispd.spark.conf;
 
+import dev.ispd.hadoop.fs.OsdFileSystem;
 import dev.ispd.offload.settings.ConfigKey;
 import java.util.List;
 import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
 
 /**
- * The options of {@code spark.read.format("ispd")}, each with its default and what it does. Any
- * other option is passed on to the Hadoop configuration of the read, as Spark's file sources do,
- * so {@code .option("ispd.fs.drives", ...)} reaches the osd:// file system (the {@code ispd.*}
- * Hadoop keys: docs/hadoop.md). docs/spark.md's table of options is checked against {@link #ALL}.
+ * The options of {@code format("ispd")} (reads and writes), each with its default and what it
+ * does. Any other option is passed on to the Hadoop configuration of the read or write, as
+ * Spark's file sources do, so {@code .option("ispd.fs.drives", ...)} reaches the osd:// file
+ * system (the {@code ispd.*} Hadoop keys: docs/hadoop.md). docs/spark.md's table of options is
+ * checked against {@link #ALL}.
  */
 public final class IspdOptions {
     private IspdOptions() {
     }
 
+    /** The option Spark sets from {@code load(path)} and {@code save(path)}. */
+    public static final String PATH = "path";
+    /** The option Spark sets from {@code load(path, path, ...)}. */
+    public static final String PATHS = "paths";
+
     public static final ConfigKey LAYOUT = new ConfigKey("layout", "",
-            "The record layout of the input: worldcup98. Unset, the layout the files record (user.ispd.layout); "
-                    + "set, it must agree with it; required for files that record none.");
+            "The record layout: worldcup98, or fields as text ('id u32 le @0, flags u8 @4 bits 0..2'). "
+                    + "Without it (and layoutFile), the layout the file records.");
+    public static final ConfigKey LAYOUT_FILE = new ConfigKey("layoutFile", "",
+            "A JSON file (any Hadoop path) describing the record layout, instead of layout.");
     public static final ConfigKey ENTRY_SIZE = new ConfigKey("entrySize", "",
-            "Bytes per record: 20, 32, 64, 128 or 256 for worldcup98 (records padded as in the paper). Unset, the "
-                    + "files' recorded layout gives it; set, it must agree with it; required for files that record none.");
+            "Bytes per record: 20, 32, 64, 128 or 256 for worldcup98 (records padded as in the paper; "
+                    + "required if the files record no layout); for other layouts, up to the furthest field's end.");
 
     /** Every option, in the order of the docs' table. */
-    public static final List<ConfigKey> ALL = List.of(LAYOUT, ENTRY_SIZE);
+    public static final List<ConfigKey> ALL = List.of(LAYOUT, LAYOUT_FILE, ENTRY_SIZE);
 
-    /** The option called {@code key} in {@code options}, matched case-insensitively as Spark does; null if unset. */
+    /** The option called {@code key}, matched case-insensitively as Spark does; null if not given. */
     public static String find(Map<String, String> options, String key) {
         for (Map.Entry<String, String> e : options.entrySet()) {
             if (e.getKey().equalsIgnoreCase(key)) {
@@ -32,5 +42,26 @@ public final class IspdOptions {
             }
         }
         return null;
+    }
+
+    /**
+     * {@code sessionConf} (not modified) with every option that is not the connector's on top,
+     * and osd:// named by class: Hadoop finds file systems through service files only on the
+     * class path it started with, and {@code spark-submit --jars} adds the connector after that.
+     */
+    public static Configuration hadoopConf(Map<String, String> options, Configuration sessionConf) {
+        Configuration conf = new Configuration(sessionConf);
+        conf.setIfUnset("fs." + OsdFileSystem.SCHEME + ".impl", OsdFileSystem.class.getName());
+        options.forEach((k, v) -> {
+            if (!isConnectorOption(k)) {
+                conf.set(k, v);
+            }
+        });
+        return conf;
+    }
+
+    private static boolean isConnectorOption(String key) {
+        return key.equalsIgnoreCase(PATH) || key.equalsIgnoreCase(PATHS)
+                || ALL.stream().anyMatch(k -> k.name().equalsIgnoreCase(key));
     }
 }

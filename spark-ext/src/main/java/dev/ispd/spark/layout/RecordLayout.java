@@ -11,13 +11,17 @@ import org.apache.spark.sql.types.StructType;
 
 /**
  * A fixed-width record layout as the connector reads it: its name, the bytes per entry and the
- * columns decoded from each entry. Today the only layout is WorldCup98 ({@link Layouts}); the
- * declarative plan model's layouts (any fields, widths, byte orders and bit ranges) will stand
- * behind this same type.
+ * columns decoded from each entry: WorldCup98 ({@link Layouts}) or any layout of the plan model
+ * (fields of any width, signedness, byte order and bit range; {@link LayoutResolver}).
  */
 public record RecordLayout(String name, int entrySize, List<LayoutColumn> columns) implements Serializable {
     public RecordLayout {
         columns = List.copyOf(columns);
+    }
+
+    /** The columns of every field of {@code layout}. */
+    public static RecordLayout of(Layout layout) {
+        return new RecordLayout(layout.name(), layout.recordSize(), layout.fields().stream().map(LayoutColumn::of).toList());
     }
 
     /** The Spark schema of all columns, in layout order. */

@@ -1,0 +1,79 @@
+package dev.ispd.spark.layout;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.ispd.plan.Field;
+import dev.ispd.plan.Layout;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A record layout as JSON (the {@code layoutFile} option, docs/spark.md, "Layouts"):
+ * <pre>{@code
+ * {"name": "sensor", "recordSize": 16,
+ *  "fields": [{"name": "id", "type": "u32", "order": "le", "offset": 0},
+ *             {"name": "flags", "type": "u8", "offset": 4, "bits": "0..2"}]}
+ * }</pre>
+ * Each field's parts mean what they mean in the text form ({@link LayoutDdl}); {@code order}
+ * and {@code bits} are optional, as are {@code name} ({@value Layouts#CUSTOM}) and
+ * {@code recordSize} (up to the furthest field's end).
+ */
+public final class LayoutJson {
+    private static final ObjectMapper MAPPER = new ObjectMapper();
+
+    private LayoutJson() {
+    }
+
+    /**
+     * The layout {@code json} describes; records of {@code recordSize} bytes if that is positive
+     * (the JSON's own recordSize must then agree).
+     *
+     * @param source the file it came from, for errors
+     * @throws IllegalArgumentException naming the source and the field that is wrong
+     */
+    public static Layout parse(String json, int recordSize, String source) {
+        JsonNode root;
+        try {
+            root = MAPPER.readTree(json);
+        } catch (JsonProcessingException e) {
+            throw new IllegalArgumentException(source + " is not JSON: " + e.getOriginalMessage(), e);
+        }
+        if (root == null || !root.isObject() || !root.path("fields").isArray() || root.path("fields").isEmpty()) {
+            throw new IllegalArgumentException(source + ": a layout is an object with an array of \"fields\"");
+        }
+        int size = recordSize;
+        if (root.has("recordSize")) {
+            int own = integer(root.get("recordSize"), "recordSize", source);
+            if (recordSize > 0 && own != recordSize) {
+                throw new IllegalArgumentException(source + " has records of " + own + " bytes, but option entrySize is "
+                        + recordSize);
+            }
+            size = own;
+        }
+        List<Field> fields = new ArrayList<>();
+        int index = 0;
+        for (JsonNode f : root.get("fields")) {
+            String name = f.path("name").asText("");
+            String where = name.isEmpty() ? "field " + index : "field " + name;
+            if (!f.isObject() || name.isEmpty() || !f.has("type") || !f.has("offset")) {
+                throw new IllegalArgumentException(source + ": " + where + " needs a name, a type and an offset");
+            }
+            fields.add(LayoutDdl.field(name, f.get("type").asText(), text(f, "order"),
+                    integer(f.get("offset"), where + " offset", source), text(f, "bits"), source));
+            index++;
+        }
+        return LayoutDdl.layout(root.path("name").asText(Layouts.CUSTOM), size, fields, source);
+    }
+
+    private static String text(JsonNode field, String key) {
+        return field.has(key) ? field.get(key).asText() : null;
+    }
+
+    private static int integer(JsonNode node, String what, String source) {
+        if (!node.canConvertToInt() || !node.isIntegralNumber()) {
+            throw new IllegalArgumentException(source + ": " + what + " must be a whole number, got " + node);
+        }
+        return node.intValue();
+    }
+}

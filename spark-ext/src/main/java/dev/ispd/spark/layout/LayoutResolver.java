@@ -1,0 +1,195 @@
+package dev.ispd.spark.layout;
+
+import static dev.ispd.spark.ConnectorErrors.analysis;
+
+import dev.ispd.hadoop.fs.LayoutAttribute;
+import dev.ispd.plan.Layout;
+import dev.ispd.spark.conf.IspdOptions;
+import dev.ispd.worldcup.WorldCup98;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+
+/**
+ * The record layout of a read or write: the one the options give ({@code layout}: a name or
+ * fields as text; {@code layoutFile}: JSON; {@code entrySize}), else the one its files record
+ * ({@link LayoutAttribute}). Where both exist they must describe the same records (size and
+ * fields; the name is only a label). Every problem is an AnalysisException naming the option,
+ * file or field.
+ */
+public final class LayoutResolver {
+    private LayoutResolver() {
+    }
+
+    /** A layout recorded on a file, and that file, for messages. */
+    public record Recorded(Path file, Layout layout) {
+    }
+
+    /**
+     * The layout of data whose files recorded {@code recorded} (empty: none).
+     *
+     * @param conf reads a {@code layoutFile}
+     */
+    public static RecordLayout resolve(Map<String, String> options, Optional<Recorded> recorded, Configuration conf) {
+        Optional<Layout> given = fromOptions(options, recorded, conf);
+        if (given.isEmpty()) {
+            return RecordLayout.of(recorded.orElseThrow(() -> analysis("option " + IspdOptions.LAYOUT.name()
+                    + " is required (or " + IspdOptions.LAYOUT_FILE.name() + "): the data records no layout")).layout());
+        }
+        if (recorded.isPresent() && !sameRecords(given.get(), recorded.get().layout())) {
+            throw analysis(recorded.get().file() + " records layout " + describe(recorded.get().layout())
+                    + ", but the options give " + describe(given.get()));
+        }
+        return RecordLayout.of(given.get());
+    }
+
+    /**
+     * The layout recorded on {@code files}, which must all record the same one or none; empty if
+     * none does.
+     */
+    public static Optional<Recorded> recorded(FileSystem fs, List<Path> files) {
+        Optional<Recorded> first = Optional.empty();
+        for (Path file : files) {
+            Optional<Layout> layout = recorded(fs, file);
+            if (layout.isEmpty()) {
+                continue;
+            }
+            if (first.isEmpty()) {
+                first = Optional.of(new Recorded(file, layout.get()));
+            } else if (!sameRecords(first.get().layout(), layout.get())) {
+                throw analysis(file + " records layout " + describe(layout.get()) + ", but " + first.get().file()
+                        + " records " + describe(first.get().layout()) + ": read them separately");
+            }
+        }
+        return first;
+    }
+
+    /** The layout recorded on one file, if any. */
+    public static Optional<Layout> recorded(FileSystem fs, Path file) {
+        try {
+            Optional<String> text = LayoutAttribute.read(fs, file);
+            if (text.isEmpty()) {
+                return Optional.empty();
+            }
+            String name = text.get().substring(0, Math.max(0, text.get().lastIndexOf('/')));
+            int size = LayoutAttribute.recordSize(fs, file);
+            Optional<String> fields = LayoutAttribute.readFields(fs, file);
+            if (fields.isPresent()) {
+                return Optional.of(LayoutDdl.parse(name, fields.get(), size, file + " (" + LayoutAttribute.FIELDS + ")"));
+            }
+            if (name.equals(Layouts.WORLDCUP98)) {
+                return Optional.of(Layouts.resolve(name, size).planLayout());
+            }
+            throw analysis(file + " records layout " + text.get() + " without its fields (" + LayoutAttribute.FIELDS
+                    + "): give option " + IspdOptions.LAYOUT.name());
+        } catch (IOException e) {
+            throw analysis("cannot read the layout of " + file + ": " + e.getMessage(), e);
+        } catch (IllegalArgumentException e) {
+            throw analysis(e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Records {@code layout} on {@code file}: its name and record size, and its fields unless it
+     * is the built-in layout of that name, which readers know.
+     */
+    public static void record(FileSystem fs, Path file, Layout layout) throws IOException {
+        if (layout.name().equals(Layouts.WORLDCUP98) && WorldCup98.isEntrySize(layout.recordSize())
+                && layout.equals(Layout.worldCup98(layout.recordSize()))) {
+            LayoutAttribute.record(fs, file, layout);
+        } else {
+            LayoutAttribute.record(fs, file, layout, LayoutDdl.format(layout));
+        }
+    }
+
+    /** Whether {@code a} and {@code b} lay out records the same way, whatever their names. */
+    public static boolean sameRecords(Layout a, Layout b) {
+        return a.recordSize() == b.recordSize() && a.fields().equals(b.fields());
+    }
+
+    /** {@code name/size (fields)}, as messages show a layout. */
+    public static String describe(Layout layout) {
+        return layout.name() + "/" + layout.recordSize() + " (" + LayoutDdl.format(layout) + ")";
+    }
+
+    private static Optional<Layout> fromOptions(Map<String, String> options, Optional<Recorded> recorded,
+                                                Configuration conf) {
+        String text = IspdOptions.find(options, IspdOptions.LAYOUT.name());
+        String file = IspdOptions.find(options, IspdOptions.LAYOUT_FILE.name());
+        int entrySize = entrySize(options);
+        if (text != null && file != null) {
+            throw analysis("options " + IspdOptions.LAYOUT.name() + " and " + IspdOptions.LAYOUT_FILE.name()
+                    + " both give a layout: give one");
+        }
+        try {
+            if (file != null) {
+                return Optional.of(LayoutJson.parse(read(file, conf), entrySize,
+                        "option " + IspdOptions.LAYOUT_FILE.name() + " " + file));
+            }
+            if (text == null || text.isBlank()) {
+                return entrySize == 0 ? Optional.empty() : recorded.map(r -> resized(r, entrySize));
+            }
+            if (text.contains("@")) {
+                return Optional.of(LayoutDdl.parse(Layouts.CUSTOM, text, entrySize, "option " + IspdOptions.LAYOUT.name()));
+            }
+            int size = entrySize > 0 ? entrySize : recordedSize(text.trim(), recorded);
+            return Optional.of(Layouts.resolve(text.trim(), size).planLayout());
+        } catch (IllegalArgumentException e) {
+            throw analysis(e.getMessage(), e);
+        }
+    }
+
+    /** The record size of the built-in layout {@code name} given without entrySize: the one its files record. */
+    private static int recordedSize(String name, Optional<Recorded> recorded) {
+        if (recorded.isEmpty()) {
+            throw analysis("option " + IspdOptions.ENTRY_SIZE.name() + " is required: the data records no layout ("
+                    + LayoutAttribute.NAME + ") to take the size of " + name + " records from");
+        }
+        Recorded r = recorded.get();
+        if (!r.layout().name().equals(name)) {
+            throw analysis(r.file() + " records layout " + describe(r.layout()) + ", but the options give " + name
+                    + " without " + IspdOptions.ENTRY_SIZE.name());
+        }
+        return r.layout().recordSize();
+    }
+
+    /** The recorded layout with records of {@code entrySize} bytes: disagrees with the file unless the size is its own. */
+    private static Layout resized(Recorded r, int entrySize) {
+        return new Layout(r.layout().name(), Math.max(entrySize, 1), r.layout().fields());
+    }
+
+    /** Option entrySize, or 0 if not given. */
+    private static int entrySize(Map<String, String> options) {
+        String size = IspdOptions.find(options, IspdOptions.ENTRY_SIZE.name());
+        if (size == null) {
+            return 0;
+        }
+        String message = "option " + IspdOptions.ENTRY_SIZE.name() + " must be a positive whole number of bytes, got '"
+                + size + "'";
+        int n;
+        try {
+            n = Integer.parseInt(size.trim());
+        } catch (NumberFormatException e) {
+            throw analysis(message, e);
+        }
+        if (n <= 0) {
+            throw analysis(message);
+        }
+        return n;
+    }
+
+    private static String read(String file, Configuration conf) {
+        Path path = new Path(file);
+        try (InputStream in = path.getFileSystem(conf).open(path)) {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw analysis("cannot read option " + IspdOptions.LAYOUT_FILE.name() + " " + file + ": " + e.getMessage(), e);
+        }
+    }
+}
