@@ -167,10 +167,13 @@ public final class QueryCommand implements Callable<Integer> {
         return identical ? 0 : 1;
     }
 
-    /** The entry size of the --input file: its recorded layout, which --entry-size must match, or --entry-size. */
+    /**
+     * The entry size of the --input file (or directory of files): its recorded layout, which
+     * --entry-size must match, or --entry-size.
+     */
     private int entrySizeOf(org.apache.hadoop.fs.Path file, Configuration conf) throws Exception {
         FileSystem fs = file.getFileSystem(conf);
-        if (entrySize == null && LayoutAttribute.read(fs, file).isEmpty()) {
+        if (entrySize == null && fs.getFileStatus(file).isFile() && LayoutAttribute.read(fs, file).isEmpty()) {
             throw usage("--input " + input + " records no layout: give its entry size with --entry-size");
         }
         try {

@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Optional;
+import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.fs.XAttrSetFlag;
@@ -103,13 +104,41 @@ public final class LayoutAttribute {
     }
 
     /**
-     * The WorldCup98 entry size of {@code file}: the recorded one, which {@code given} (null if
-     * none was given) must equal; without a recorded layout, {@code given}, which is then required.
+     * The WorldCup98 entry size of {@code path}, a file or a directory of them (its visible files,
+     * as a job reads it: names not starting with {@code _} or {@code .}): the recorded one, which
+     * {@code given} (null if none was given) must equal; without a recorded layout, {@code given},
+     * which is then required. The files of a directory must agree.
      *
      * @throws IllegalArgumentException naming the file, the recorded and the given value, if they
-     *     disagree, the file holds another layout, or neither says the entry size
+     *     disagree, the file holds another layout, neither says the entry size, or two files of a
+     *     directory disagree
      */
-    public static int worldCup98EntrySize(FileSystem fs, Path file, Integer given) throws IOException {
+    public static int worldCup98EntrySize(FileSystem fs, Path path, Integer given) throws IOException {
+        if (!fs.getFileStatus(path).isDirectory()) {
+            return fileEntrySize(fs, path, given);
+        }
+        Integer found = null;
+        Path foundIn = null;
+        for (FileStatus s : fs.listStatus(path)) {
+            String name = s.getPath().getName();
+            if (!s.isFile() || name.startsWith("_") || name.startsWith(".")) {
+                continue;
+            }
+            int size = fileEntrySize(fs, s.getPath(), given);
+            if (found != null && found != size) {
+                throw new IllegalArgumentException(foundIn + " holds " + Layout.WORLDCUP98 + " entries of " + found
+                        + " B but " + s.getPath() + " entries of " + size + " B: read them separately");
+            }
+            found = size;
+            foundIn = s.getPath();
+        }
+        if (found == null && given == null) {
+            throw new IllegalArgumentException(path + " holds no files that record a layout: give its entry size");
+        }
+        return found == null ? given : found;
+    }
+
+    private static int fileEntrySize(FileSystem fs, Path file, Integer given) throws IOException {
         Optional<String> recorded = read(fs, file);
         if (recorded.isEmpty()) {
             if (given == null) {

@@ -99,6 +99,22 @@ class LayoutAttributeTest {
             IllegalArgumentException none = assertThrows(IllegalArgumentException.class,
                     () -> LayoutAttribute.worldCup98EntrySize(fs, plain, null));
             assertTrue(none.getMessage().contains("/k/plain.bin records no layout"), none.getMessage());
+
+            write(fs, "/d/part-0.bin", 64 * 10);
+            write(fs, "/d/part-1.bin", 64 * 5);
+            write(fs, "/d/_SUCCESS", 0);
+            LayoutAttribute.record(fs, new Path("/d/part-0.bin"), Layout.worldCup98(64));
+            LayoutAttribute.record(fs, new Path("/d/part-1.bin"), Layout.worldCup98(64));
+            assertEquals(64, LayoutAttribute.worldCup98EntrySize(fs, new Path("/d"), null), "a directory: its files'");
+            IllegalArgumentException dirWrong = assertThrows(IllegalArgumentException.class,
+                    () -> LayoutAttribute.worldCup98EntrySize(fs, new Path("/d"), 20));
+            assertTrue(dirWrong.getMessage().contains("/d/part-0.bin holds worldcup98 entries of 64 B"),
+                    dirWrong.getMessage());
+            LayoutAttribute.record(fs, new Path("/d/part-1.bin"), Layout.worldCup98(32));
+            IllegalArgumentException mixed = assertThrows(IllegalArgumentException.class,
+                    () -> LayoutAttribute.worldCup98EntrySize(fs, new Path("/d"), null));
+            assertTrue(mixed.getMessage().contains("part-0.bin holds worldcup98 entries of 64 B but")
+                    && mixed.getMessage().contains("part-1.bin entries of 32 B"), mixed.getMessage());
         } finally {
             drives.stop();
         }
