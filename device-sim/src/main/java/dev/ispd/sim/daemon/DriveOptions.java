@@ -1,36 +1,72 @@
 package dev.ispd.sim.daemon;
 
 import dev.ispd.sim.controller.ControllerSettings;
+import dev.ispd.sim.hostif.ServerLimits;
 import dev.ispd.sim.store.Durability;
+import dev.ispd.sim.store.FileHandles;
 
 /**
- * How a drive runs, beyond its name, profile, directory and address.
+ * How a drive runs, beyond its name, profile, directory and address; the limits are listed in
+ * docs/drive.md.
  *
- * @param durability     when a write is acknowledged (see {@link Durability})
- * @param paceFactor     0 = off; otherwise executions are reported DONE after modeled time x factor of wall time
- * @param maxInflight    executions queued or running before EXECUTE answers BUSY
- * @param maxConnections connections served at once; one more is answered BUSY and closed
+ * @param durability                 when a write is acknowledged (see {@link Durability})
+ * @param paceFactor                 0 = off; otherwise executions are reported DONE after modeled time x factor of wall time
+ * @param maxInflight                executions queued or running before EXECUTE answers BUSY
+ * @param maxExecutionsPerConnection executions one connection may have queued or running
+ * @param maxExtentsPerExecute       extents one EXECUTE may name
+ * @param server                     connections served at once, their timeouts and admission
+ * @param maxOpenFiles               backing files the store keeps open at once
  */
-public record DriveOptions(Durability durability, double paceFactor, int maxInflight, int maxConnections) {
-    public static final int DEFAULT_MAX_CONNECTIONS = 64;
-
+public record DriveOptions(Durability durability, double paceFactor, int maxInflight, int maxExecutionsPerConnection,
+                           int maxExtentsPerExecute, ServerLimits server, int maxOpenFiles) {
     public static DriveOptions defaults() {
-        return new DriveOptions(Durability.PROCESS, 0, ControllerSettings.DEFAULT_MAX_INFLIGHT, DEFAULT_MAX_CONNECTIONS);
+        return new DriveOptions(Durability.PROCESS, 0, ControllerSettings.DEFAULT_MAX_INFLIGHT,
+                ControllerSettings.DEFAULT_MAX_EXECUTIONS_PER_CONNECTION,
+                ControllerSettings.DEFAULT_MAX_EXTENTS_PER_EXECUTE, ServerLimits.defaults(),
+                FileHandles.DEFAULT_MAX_OPEN);
     }
 
     public DriveOptions withDurability(Durability d) {
-        return new DriveOptions(d, paceFactor, maxInflight, maxConnections);
+        return new DriveOptions(d, paceFactor, maxInflight, maxExecutionsPerConnection, maxExtentsPerExecute, server,
+                maxOpenFiles);
     }
 
     public DriveOptions withPace(double factor) {
-        return new DriveOptions(durability, factor, maxInflight, maxConnections);
+        return new DriveOptions(durability, factor, maxInflight, maxExecutionsPerConnection, maxExtentsPerExecute,
+                server, maxOpenFiles);
     }
 
     public DriveOptions withMaxInflight(int n) {
-        return new DriveOptions(durability, paceFactor, n, maxConnections);
+        return new DriveOptions(durability, paceFactor, n, maxExecutionsPerConnection, maxExtentsPerExecute, server,
+                maxOpenFiles);
+    }
+
+    public DriveOptions withMaxExecutionsPerConnection(int n) {
+        return new DriveOptions(durability, paceFactor, maxInflight, n, maxExtentsPerExecute, server, maxOpenFiles);
+    }
+
+    public DriveOptions withMaxExtentsPerExecute(int n) {
+        return new DriveOptions(durability, paceFactor, maxInflight, maxExecutionsPerConnection, n, server,
+                maxOpenFiles);
+    }
+
+    public DriveOptions withServer(ServerLimits limits) {
+        return new DriveOptions(durability, paceFactor, maxInflight, maxExecutionsPerConnection, maxExtentsPerExecute,
+                limits, maxOpenFiles);
     }
 
     public DriveOptions withMaxConnections(int n) {
-        return new DriveOptions(durability, paceFactor, maxInflight, n);
+        return withServer(server.withMaxConnections(n));
+    }
+
+    public DriveOptions withMaxOpenFiles(int n) {
+        return new DriveOptions(durability, paceFactor, maxInflight, maxExecutionsPerConnection, maxExtentsPerExecute,
+                server, n);
+    }
+
+    /** The controller's settings for the drive named {@code driveName}. */
+    ControllerSettings controllerSettings(String driveName) {
+        return new ControllerSettings(driveName, maxInflight, paceFactor, maxExecutionsPerConnection,
+                maxExtentsPerExecute);
     }
 }

@@ -13,6 +13,7 @@ import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.UnaryOperator;
 
 /**
  * Drives running inside the current JVM, for the embedded default, examples and tests:
@@ -160,6 +161,12 @@ public final class EmbeddedDrives implements AutoCloseable {
 
         public Builder maxConnections(int n) {
             options = options.withMaxConnections(n);
+            return this;
+        }
+
+        /** Any other option: {@code change} gets the options so far and returns the ones to use. */
+        public Builder options(UnaryOperator<DriveOptions> change) {
+            options = change.apply(options);
             return this;
         }
 

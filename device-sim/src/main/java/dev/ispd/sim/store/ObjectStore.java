@@ -6,12 +6,12 @@ import dev.ispd.sim.store.StoreException.Reason;
 import dev.ispd.sim.store.StoredObject.BackingFile;
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.nio.channels.ClosedChannelException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.channels.OverlappingFileLockException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
@@ -51,13 +51,15 @@ public final class ObjectStore implements AutoCloseable {
     private final long capacityBytes;
     private final Durability durability;
     private final MetadataLog log;
+    private final FileHandles files;
     private final ConcurrentSkipListMap<Long, StoredObject> objects = new ConcurrentSkipListMap<>(Long::compareUnsigned);
     private final AtomicLong usedBytes = new AtomicLong();
     private final Object createLock = new Object();
     private long nextId;
 
     private ObjectStore(FileLock lock, Path dir, long capacityBytes, Durability durability, MetadataLog log,
-                        long nextId) {
+                        long nextId, int maxOpenFiles) {
+        this.files = new FileHandles(maxOpenFiles);
         this.lock = lock;
         this.dataDir = dir.resolve(DATA_DIR);
         this.capacityBytes = capacityBytes;
@@ -69,8 +71,15 @@ public final class ObjectStore implements AutoCloseable {
     /**
      * Opens the store in {@code dir} (created if absent), replaying its metadata log. The directory
      * is locked until {@link #close}: a second drive on it, in this process or another, is refused.
+     * Keeps at most {@link FileHandles#DEFAULT_MAX_OPEN} backing files open.
      */
     public static ObjectStore open(Path dir, long capacityBytes, Durability durability) throws IOException {
+        return open(dir, capacityBytes, durability, FileHandles.DEFAULT_MAX_OPEN);
+    }
+
+    /** As {@link #open(Path, long, Durability)}, keeping at most {@code maxOpenFiles} backing files open. */
+    public static ObjectStore open(Path dir, long capacityBytes, Durability durability, int maxOpenFiles)
+            throws IOException {
         Files.createDirectories(dir.resolve(DATA_DIR));
         FileLock lock = lock(dir.resolve(LOCK_FILE));
         ReplayedState state = new ReplayedState();
@@ -81,7 +90,7 @@ public final class ObjectStore implements AutoCloseable {
             lock.channel().close();
             throw e;
         }
-        ObjectStore store = new ObjectStore(lock, dir, capacityBytes, durability, log, state.nextId);
+        ObjectStore store = new ObjectStore(lock, dir, capacityBytes, durability, log, state.nextId, maxOpenFiles);
         try {
             store.load(state);
             store.removeOrphanFiles();
@@ -119,12 +128,16 @@ public final class ObjectStore implements AutoCloseable {
                 objects.put(id, new StoredObject(id, ObjectKind.TASKLET, e.tasklet, null, 0));
                 continue;
             }
-            BackingFile f = openFile(id, e.generation, false);
+            BackingFile f = backingFile(id, e.generation);
             long size = e.size;
-            long fileLen = f.channel().size();
-            if (fileLen > size) {
-                f.channel().truncate(size); // bytes of a write that was never acknowledged
-            } else if (fileLen < size) {
+            long fileLen;
+            try (FileHandles.Lease file = files.leaseOrCreate(f.path())) {
+                fileLen = file.channel().size();
+                if (fileLen > size) {
+                    file.channel().truncate(size); // bytes of a write that was never acknowledged
+                }
+            }
+            if (fileLen < size) {
                 // only a power loss without --durability=fsync can do this
                 LOG.warning("object " + Long.toUnsignedString(id) + ": backing file " + f.path() + " holds "
                         + fileLen + " bytes but the log says " + size + "; keeping " + fileLen);
@@ -185,7 +198,8 @@ public final class ObjectStore implements AutoCloseable {
     public long createData(long requestedId) throws StoreException, IOException {
         synchronized (createLock) {
             long id = claimId(requestedId);
-            BackingFile f = openFile(id, 0, true);
+            BackingFile f = backingFile(id, 0);
+            createFile(f).close();
             try {
                 log.append(new LogRecord.CreateData(id));
             } catch (IOException e) {
@@ -257,10 +271,11 @@ public final class ObjectStore implements AutoCloseable {
             long newSize = Math.max(size, offset + len);
             reserve(newSize - size, o.name(), "a write of " + len + " bytes");
             try {
-                FileChannel ch = o.file.channel();
-                writeFully(ch, data.duplicate(), offset);
-                if (durability == Durability.FSYNC) {
-                    ch.force(false);
+                try (FileHandles.Lease file = files.lease(o.file.path())) {
+                    writeFully(file.channel(), data.duplicate(), offset);
+                    if (durability == Durability.FSYNC) {
+                        file.channel().force(false);
+                    }
                 }
                 if (newSize != size) {
                     log.append(new LogRecord.Size(id, newSize));
@@ -292,7 +307,7 @@ public final class ObjectStore implements AutoCloseable {
             try {
                 readFully(f, dst, offset);
                 return;
-            } catch (ClosedChannelException e) {
+            } catch (NoSuchFileException e) {
                 checkNotDeleted(o);
                 if (o.file == f) {
                     throw e;
@@ -320,9 +335,9 @@ public final class ObjectStore implements AutoCloseable {
             BackingFile f = o.file;
             StoredObject.Mapping m = o.mapping;
             if (m == null || !m.covers(f, offset, length)) {
-                try {
-                    m = StoredObject.Mapping.of(f, offset, length, size);
-                } catch (ClosedChannelException e) {
+                try (FileHandles.Lease file = files.lease(f.path())) {
+                    m = StoredObject.Mapping.of(f, file.channel(), offset, length, size);
+                } catch (NoSuchFileException e) {
                     checkNotDeleted(o);
                     if (o.file == f) {
                         throw e;
@@ -346,10 +361,12 @@ public final class ObjectStore implements AutoCloseable {
             BackingFile old = o.file;
             BackingFile f = null;
             try {
-                f = openFile(id, old.generation() + 1, true);
-                writeFully(f.channel(), data.duplicate(), 0);
-                if (durability == Durability.FSYNC) {
-                    f.channel().force(true);
+                f = backingFile(id, old.generation() + 1);
+                try (FileHandles.Lease file = createFile(f)) {
+                    writeFully(file.channel(), data.duplicate(), 0);
+                    if (durability == Durability.FSYNC) {
+                        file.channel().force(true);
+                    }
                 }
                 log.append(new LogRecord.Replace(id, f.generation(), newSize));
             } catch (IOException e) {
@@ -449,22 +466,28 @@ public final class ObjectStore implements AutoCloseable {
         }
     }
 
-    private BackingFile openFile(long id, long generation, boolean fresh) throws IOException {
-        Path p = dataDir.resolve(Long.toUnsignedString(id) + "-" + generation + SUFFIX);
-        FileChannel ch = fresh
-                ? FileChannel.open(p, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING,
-                        StandardOpenOption.READ, StandardOpenOption.WRITE)
-                : FileChannel.open(p, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE);
-        if (fresh && durability == Durability.FSYNC) {
-            MetadataLog.forceDirectory(dataDir);
+    private BackingFile backingFile(long id, long generation) {
+        return new BackingFile(generation, dataDir.resolve(Long.toUnsignedString(id) + "-" + generation + SUFFIX));
+    }
+
+    /** Creates (or empties) a backing file, its directory entry durable under FSYNC, and leases its channel. */
+    private FileHandles.Lease createFile(BackingFile f) throws IOException {
+        FileHandles.Lease lease = files.create(f.path());
+        if (durability == Durability.FSYNC) {
+            try {
+                MetadataLog.forceDirectory(dataDir);
+            } catch (IOException e) {
+                lease.close();
+                throw e;
+            }
         }
-        return new BackingFile(generation, p, ch);
+        return lease;
     }
 
     /** Closes and deletes a backing file no longer used; a failure leaves an orphan the next start removes. */
-    private static void discard(BackingFile f) {
+    private void discard(BackingFile f) {
         try {
-            f.channel().close();
+            files.forget(f.path());
             Files.deleteIfExists(f.path());
         } catch (IOException e) {
             LOG.warning("could not remove backing file " + f.path() + ": " + e);
@@ -477,24 +500,22 @@ public final class ObjectStore implements AutoCloseable {
         }
     }
 
-    private static void readFully(BackingFile f, ByteBuffer dst, long at) throws IOException {
-        while (dst.hasRemaining()) {
-            int n = f.channel().read(dst, at);
-            if (n < 0) {
-                throw new IOException("backing file " + f.path() + " ends at " + at + ", before the object's size");
+    private void readFully(BackingFile f, ByteBuffer dst, long at) throws IOException {
+        try (FileHandles.Lease file = files.lease(f.path())) {
+            while (dst.hasRemaining()) {
+                int n = file.channel().read(dst, at);
+                if (n < 0) {
+                    throw new IOException("backing file " + f.path() + " ends at " + at + ", before the object's size");
+                }
+                at += n;
             }
-            at += n;
         }
     }
 
     @Override
     public void close() throws IOException {
         try {
-            for (StoredObject o : objects.values()) {
-                if (o.file != null) {
-                    o.file.channel().close();
-                }
-            }
+            files.close();
             log.close();
         } finally {
             lock.channel().close(); // releases the lock
