@@ -116,10 +116,6 @@ public final class DriveServer implements AutoCloseable {
         return address;
     }
 
-    public ServerLimits limits() {
-        return limits;
-    }
-
     private void acceptLoop() {
         while (!closed) {
             try {
@@ -137,13 +133,18 @@ public final class DriveServer implements AutoCloseable {
         }
     }
 
-    /** Serves {@code ch} now if a slot is free and nobody waits before it; otherwise queues it. */
+    /**
+     * Serves {@code ch} now if a slot is free and nobody waits before it; otherwise queues it,
+     * unless as many wait as there are slots (each holds a file descriptor): then BUSY at once.
+     */
     private void admit(SocketChannel ch) {
         synchronized (waiting) {
             if (waiting.isEmpty() && connections.size() < limits.maxConnections()) {
                 startConnection(ch);
-            } else {
+            } else if (waiting.size() < limits.maxConnections()) {
                 waiting.addLast(new Waiting(ch, System.nanoTime()));
+            } else {
+                rejectBusy(ch, limits.maxConnections() + " more wait for a slot");
             }
         }
     }
@@ -209,11 +210,15 @@ public final class DriveServer implements AutoCloseable {
         long waitNs = limits.admissionWait().toNanos();
         synchronized (waiting) {
             while (!waiting.isEmpty() && now - waiting.peekFirst().sinceNs() > waitNs) {
-                closer.rejectBusy(waiting.removeFirst().ch(), "drive " + name + " serves " + limits.maxConnections()
-                        + " connections, its limit, and none freed up within " + limits.admissionWait().toMillis()
-                        + " ms; " + RETRY_HINT_PREFIX + retryHintMs() + " ms");
+                rejectBusy(waiting.removeFirst().ch(), "none freed up within " + limits.admissionWait().toMillis()
+                        + " ms");
             }
         }
+    }
+
+    private void rejectBusy(SocketChannel ch, String why) {
+        closer.rejectBusy(ch, "drive " + name + " serves " + limits.maxConnections() + " connections, its limit, and "
+                + why + "; " + RETRY_HINT_PREFIX + retryHintMs() + " ms");
     }
 
     /** The retry hint a rejected client gets: a fraction of the admission wait, so retries do not stampede. */

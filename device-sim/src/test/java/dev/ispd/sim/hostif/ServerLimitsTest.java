@@ -112,6 +112,22 @@ class ServerLimitsTest {
     }
 
     @Test
+    void whenAsManyWaitAsThereAreSlotsTheNextIsBusyAtOnce() throws IOException {
+        try (DriveServer server = start(handler(), QUICK.withMaxConnections(1));
+             TestClient holder = TestClient.connect(server.address().text());
+             TestClient waiter = TestClient.connect(server.address().text())) {
+            assertEquals(Status.OK, ping(holder).status());
+            waiter.send(TestClient.frame(new Requests.DeviceInfo(), 1));
+            try (TestClient extra = TestClient.connect(server.address().text())) {
+                TestClient.Reply busy = ping(extra);
+                assertEquals(Status.BUSY, busy.status());
+                assertTrue(busy.message().contains("1 more wait for a slot; " + DriveServer.RETRY_HINT_PREFIX),
+                        busy.message());
+            }
+        }
+    }
+
+    @Test
     void aWaitingClientGetsTheNextFreeSlot() throws IOException {
         try (DriveServer server = start(handler(), QUICK.withMaxConnections(1))) {
             TestClient holder = TestClient.connect(server.address().text());
