@@ -325,12 +325,17 @@ TEST(Client, RequestIdsIncreaseFromOne) {
 
 // ---- bulk data ----
 
+// A READ_OBJECT response payload: length, the CRC32C of the bytes, the bytes.
+Bytes read_answer(const Bytes &data) {
+    return Out().u32(static_cast<uint32_t>(data.size())).u32(ispd_crc32c(data.data(), data.size())).bytes(data).data();
+}
+
 TEST(Client, ReadObjectLargerThanTheBufferIsRefusedAndDrained) {
     FakeDrive drive([](int fd) {
         Frame f;
         if (!expect_request(fd, ISPD_OP_READ_OBJECT, &f)) return;
         Bytes data(100000, 0xab);
-        write_all(fd, make_response(ISPD_OP_READ_OBJECT, f.request_id, Out().u32(100000).bytes(data).data()));
+        write_all(fd, make_response(ISPD_OP_READ_OBJECT, f.request_id, read_answer(data)));
         answer_stat(fd);
     });
     ConnPtr c = connect_to(drive.address());
@@ -345,7 +350,7 @@ TEST(Client, ReadObjectShorterThanAskedIsAProtocolErrorAndTheConnectionStaysUsab
     FakeDrive drive([](int fd) {
         Frame f;
         if (!expect_request(fd, ISPD_OP_READ_OBJECT, &f)) return;
-        write_all(fd, make_response(ISPD_OP_READ_OBJECT, f.request_id, Out().u32(3).bytes({1, 2, 3}).data()));
+        write_all(fd, make_response(ISPD_OP_READ_OBJECT, f.request_id, read_answer({1, 2, 3})));
         answer_stat(fd);
     });
     ConnPtr c = connect_to(drive.address());
@@ -359,7 +364,7 @@ TEST(Client, LengthFieldDisagreeingWithTheFrameIsAProtocolError) {
     FakeDrive drive([](int fd) {
         Frame f;
         if (!expect_request(fd, ISPD_OP_READ_OBJECT, &f)) return;
-        write_all(fd, make_response(ISPD_OP_READ_OBJECT, f.request_id, Out().u32(8).bytes({1, 2, 3}).data()));
+        write_all(fd, make_response(ISPD_OP_READ_OBJECT, f.request_id, Out().u32(8).u32(0).bytes({1, 2, 3}).data()));
         answer_stat(fd);
     });
     ConnPtr c = connect_to(drive.address());
@@ -367,6 +372,36 @@ TEST(Client, LengthFieldDisagreeingWithTheFrameIsAProtocolError) {
     EXPECT_EQ(ispd_read_object(c.get(), 5, 0, buf, 8), ISPD_E_PROTOCOL);
     EXPECT_EQ(last_error(c), "READ_OBJECT response: length field says 8 bytes but 3 follow");
     expect_stat_works(c);
+}
+
+TEST(Client, ReadObjectDamagedInTransferIsAnIoErrorAndTheConnectionStaysUsable) {
+    FakeDrive drive([](int fd) {
+        Frame f;
+        if (!expect_request(fd, ISPD_OP_READ_OBJECT, &f)) return;
+        Bytes answer = read_answer({1, 2, 3, 4});
+        answer.back() ^= 0x20; // a bit flipped on the way
+        write_all(fd, make_response(ISPD_OP_READ_OBJECT, f.request_id, answer));
+        answer_stat(fd);
+    });
+    ConnPtr c = connect_to(drive.address());
+    uint8_t buf[4];
+    EXPECT_EQ(ispd_read_object(c.get(), 5, 16, buf, 4), ISPD_E_IO);
+    EXPECT_EQ(last_error(c), "READ_OBJECT response: the 4 bytes of object 5 at offset 16 were damaged in transfer "
+                             "(CRC32C sent 0x29308cf4, received 0x098d022a)");
+    expect_stat_works(c);
+}
+
+TEST(Client, Crc32cIsTheCastagnoliChecksum) {
+    EXPECT_EQ(ispd_crc32c("123456789", 9), 0xE3069283u);
+    EXPECT_EQ(ispd_crc32c("", 0), 0u);
+    std::vector<uint8_t> big(100003);
+    for (size_t i = 0; i < big.size(); i++) big[i] = static_cast<uint8_t>(i * 31);
+    uint32_t bytewise = 0xFFFFFFFFu; // the definition, bit by bit, against the sliced tables
+    for (uint8_t b : big) {
+        bytewise ^= b;
+        for (int k = 0; k < 8; k++) bytewise = (bytewise >> 1) ^ (0x82F63B78u & (0u - (bytewise & 1u)));
+    }
+    EXPECT_EQ(ispd_crc32c(big.data(), big.size()), bytewise ^ 0xFFFFFFFFu);
 }
 
 TEST(Client, WriteAndReadEightMegabytesStraightThroughTheCallersBuffers) {
@@ -383,7 +418,7 @@ TEST(Client, WriteAndReadEightMegabytesStraightThroughTheCallersBuffers) {
         EXPECT_TRUE(in.bytes(in.remaining()) == data) << "written bytes differ";
         write_all(fd, make_response(ISPD_OP_WRITE_OBJECT, f.request_id, Out().u64(4096 + ISPD_MAX_IO).data()));
         if (!expect_request(fd, ISPD_OP_READ_OBJECT, &f)) return;
-        write_all(fd, make_response(ISPD_OP_READ_OBJECT, f.request_id, Out().u32(ISPD_MAX_IO).bytes(data).data()));
+        write_all(fd, make_response(ISPD_OP_READ_OBJECT, f.request_id, read_answer(data)));
     });
     ConnPtr c = connect_to(drive.address());
     uint64_t size = 0;
@@ -432,7 +467,7 @@ TEST(Client, BulkTransfersSurviveSignalsAndShortWrites) {
         EXPECT_TRUE(Bytes(all.begin() + ISPD_HEADER_SIZE + 20, all.end()) == data) << "written bytes differ";
         write_all(fd, make_response(ISPD_OP_WRITE_OBJECT, f.request_id, Out().u64(ISPD_MAX_IO).data()));
         if (!expect_request(fd, ISPD_OP_READ_OBJECT, &f)) return;
-        Bytes answer = make_response(ISPD_OP_READ_OBJECT, f.request_id, Out().u32(ISPD_MAX_IO).bytes(data).data());
+        Bytes answer = make_response(ISPD_OP_READ_OBJECT, f.request_id, read_answer(data));
         for (size_t sent = 0; sent < answer.size(); sent += piece) {
             write_all(fd, Bytes(answer.begin() + sent, answer.begin() + std::min(answer.size(), sent + piece)));
             pthread_kill(client, SIGALRM);
@@ -580,7 +615,8 @@ TEST(Client, StatusNames) {
         {16, "UNSUPPORTED"},        {17, "TASKLET_FAILED"},   {18, "IO_ERROR"},        {19, "AUTH_REQUIRED"},
         {20, "AUTH_FAILED"},        {21, "INTERNAL"},         {22, "LIMIT_EXCEEDED"},  {1001, "CONNECT"},
         {1002, "IO"},               {1003, "PROTOCOL"},       {1004, "ARGUMENT"},      {1005, "NO_MEMORY"},
-        {1006, "BUFFER_TOO_SMALL"}, {23, "UNKNOWN"},          {-1, "UNKNOWN"},         {1000, "UNKNOWN"}};
+        {1006, "BUFFER_TOO_SMALL"}, {23, "FORBIDDEN"},        {24, "MEDIA_ERROR"},     {25, "MODULES_DISABLED"},
+        {26, "UNKNOWN"},            {-1, "UNKNOWN"},          {1000, "UNKNOWN"}};
     for (const auto &n : names) EXPECT_STREQ(ispd_status_name(n.first), n.second) << n.first;
 }
 

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "codec.h"
+#include "conn.h"
 #include "test_support.h"
 
 namespace {
@@ -200,9 +201,12 @@ TEST(Vectors, ReadObjectResponse04) {
     if (!load("04_read_object_response.bin", ISPD_OP_READ_OBJECT, true, 4, 0, &v)) return;
     LibReader r(payload_of(v));
     EXPECT_EQ(wire_get_u32(&r.r, "length"), 4u);
+    EXPECT_EQ(wire_get_u32(&r.r, "crc32c"), 0xF1DC778Eu);
     ASSERT_EQ(r.err.status, ISPD_OK) << r.err.msg;
-    EXPECT_EQ(Bytes(r.data.begin() + 4, r.data.end()), (Bytes{0xDE, 0xAD, 0xBE, 0xEF}));
-    Bytes again = make_response(ISPD_OP_READ_OBJECT, 4, Out().u32(4).bytes({0xDE, 0xAD, 0xBE, 0xEF}).data());
+    const Bytes data = {0xDE, 0xAD, 0xBE, 0xEF};
+    EXPECT_EQ(Bytes(r.data.begin() + 8, r.data.end()), data);
+    EXPECT_EQ(ispd_crc32c(data.data(), data.size()), 0xF1DC778Eu);
+    Bytes again = make_response(ISPD_OP_READ_OBJECT, 4, Out().u32(4).u32(0xF1DC778Eu).bytes(data).data());
     expect_same_bytes(again, v, "04 encoded");
 }
 
@@ -403,6 +407,128 @@ TEST(Vectors, ReleaseRequest28) { expect_id_request("28_release_request.bin", IS
 
 TEST(Vectors, ReleaseResponse29) { expect_empty_response("29_release_response.bin", ISPD_OP_RELEASE, 29); }
 
+TEST(Vectors, ScrubRequest30) { expect_id_request("30_scrub_request.bin", ISPD_OP_SCRUB, 30, 0); }
+
+const char kDamage31[] = "object 42, page at offset 4096: its 4096 bytes fail their CRC32C";
+
+void expect_scrub_31(const ispd_scrub_result &s) {
+    EXPECT_EQ(s.objects_checked, 3u);
+    EXPECT_EQ(s.bytes_checked, 12288u);
+    EXPECT_EQ(s.media_errors, 2u);
+    EXPECT_EQ(s.damaged, 1u);
+    ASSERT_EQ(s.n_listed, 1u);
+    EXPECT_EQ(s.listed[0].object_id, 42u);
+    EXPECT_EQ(s.listed[0].offset, 4096u);
+    EXPECT_STREQ(s.listed[0].message, kDamage31);
+}
+
+TEST(Vectors, ScrubResponse31) {
+    Bytes v;
+    if (!load("31_scrub_response.bin", ISPD_OP_SCRUB, true, 31, 0, &v)) return;
+    LibReader r(payload_of(v));
+    ispd_scrub_result s;
+    ASSERT_EQ(codec_dec_scrub(&r.r, &s), ISPD_OK) << r.err.msg;
+    expect_scrub_31(s);
+    Bytes again = make_response(ISPD_OP_SCRUB, 31,
+                                Out().u64(3).u64(12288).u64(2).u32(1).u32(1).u64(42).u64(4096).str(kDamage31).data());
+    expect_same_bytes(again, v, "31 encoded");
+}
+
+// ---- the module commands (32..38) ----
+const Bytes kEmptyModule = {0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00};
+const Bytes kEmptyModuleSha = {0x93, 0xa4, 0x4b, 0xbb, 0x96, 0xc7, 0x51, 0x21, 0x8e, 0x4c, 0x00,
+                               0xd4, 0x79, 0xe4, 0xc1, 0x43, 0x58, 0x12, 0x2a, 0x38, 0x9a, 0xcc,
+                               0xa1, 0x62, 0x05, 0xb1, 0xe4, 0xd0, 0xdc, 0x5f, 0x94, 0x76};
+Bytes counting_sha() {
+    Bytes b(32);
+    for (int i = 0; i < 32; i++) b[i] = static_cast<uint8_t>(i);
+    return b;
+}
+const char kDisabled[] = "this drive's admin has turned user tasklet modules off (--modules off)";
+
+TEST(Vectors, LoadModuleRequest32) {
+    Bytes v;
+    if (!load("32_load_module_request.bin", ISPD_OP_LOAD_MODULE, false, 32, 0, &v)) return;
+    Bytes p = payload_of(v);
+    In in(p);
+    EXPECT_EQ(in.str(), "count");
+    EXPECT_EQ(in.u32(), 1u);
+    EXPECT_EQ(in.u64(), 8u);
+    EXPECT_EQ(in.bytes(32), kEmptyModuleSha);
+    EXPECT_EQ(in.u64(), 0u);
+    EXPECT_EQ(in.u32(), 8u);
+    EXPECT_EQ(in.bytes(in.remaining()), kEmptyModule);
+    expect_same_bytes(lib_request(ISPD_OP_LOAD_MODULE, 32,
+                                  [](ispd_writer *w) {
+                                      codec_enc_load_module(w, "count", 1, 8, kEmptyModuleSha.data(), 0, 8);
+                                  },
+                                  kEmptyModule),
+                      v, "32 encoded");
+}
+
+TEST(Vectors, LoadModuleResponse33) {
+    Bytes v;
+    if (!load("33_load_module_response.bin", ISPD_OP_LOAD_MODULE, true, 33, 0, &v)) return;
+    LibReader r(payload_of(v));
+    uint64_t received = 0;
+    int loaded = 0;
+    ASSERT_EQ(codec_dec_load_module(&r.r, &received, &loaded), ISPD_OK) << r.err.msg;
+    EXPECT_EQ(received, 8u);
+    EXPECT_EQ(loaded, 1);
+    expect_same_bytes(make_response(ISPD_OP_LOAD_MODULE, 33, Out().u64(8).u8(1).data()), v, "33 encoded");
+}
+
+TEST(Vectors, ListModulesRequest34) {
+    expect_empty_request("34_list_modules_request.bin", ISPD_OP_LIST_MODULES, 34);
+}
+
+void expect_modules_35(const ispd_module_info *m, uint32_t count) {
+    ASSERT_EQ(count, 1u);
+    EXPECT_STREQ(m[0].name, "q1");
+    EXPECT_EQ(m[0].version, 2u);
+    EXPECT_EQ(m[0].size, 1234u);
+    EXPECT_EQ(Bytes(m[0].sha256, m[0].sha256 + 32), counting_sha());
+}
+
+TEST(Vectors, ListModulesResponse35) {
+    Bytes v;
+    if (!load("35_list_modules_response.bin", ISPD_OP_LIST_MODULES, true, 35, 0, &v)) return;
+    LibReader r(payload_of(v));
+    ispd_module_info m[2];
+    uint32_t count = 0;
+    ASSERT_EQ(codec_dec_list_modules(&r.r, m, 2, &count), ISPD_OK) << r.err.msg;
+    expect_modules_35(m, count);
+    Bytes again = make_response(ISPD_OP_LIST_MODULES, 35,
+                                Out().u16(1).str("q1").u32(2).u64(1234).bytes(counting_sha()).data());
+    expect_same_bytes(again, v, "35 encoded");
+}
+
+TEST(Vectors, UnloadModuleRequest36) {
+    Bytes v;
+    if (!load("36_unload_module_request.bin", ISPD_OP_UNLOAD_MODULE, false, 36, 0, &v)) return;
+    Bytes p = payload_of(v);
+    In in(p);
+    EXPECT_EQ(in.str(), "q1");
+    EXPECT_EQ(in.u32(), 2u);
+    EXPECT_EQ(in.remaining(), 0u);
+    expect_same_bytes(lib_request(ISPD_OP_UNLOAD_MODULE, 36, [](ispd_writer *w) { codec_enc_module(w, "q1", 2); }),
+                      v, "36 encoded");
+}
+
+TEST(Vectors, UnloadModuleResponse37) {
+    expect_empty_response("37_unload_module_response.bin", ISPD_OP_UNLOAD_MODULE, 37);
+}
+
+TEST(Vectors, ModulesDisabledResponse38) {
+    Bytes v;
+    if (!load("38_modules_disabled_response.bin", ISPD_OP_LOAD_MODULE, true, 38, ISPD_MODULES_DISABLED, &v)) return;
+    LibReader r(payload_of(v));
+    char msg[ISPD_MAX_STRING + 1];
+    ASSERT_EQ(codec_dec_error(&r.r, msg, sizeof msg), ISPD_OK) << r.err.msg;
+    EXPECT_STREQ(msg, kDisabled);
+    expect_same_bytes(make_error(ISPD_OP_LOAD_MODULE, 38, ISPD_MODULES_DISABLED, kDisabled), v, "38 encoded");
+}
+
 // Every opcode the library knows (codec_op_name; the Java tests check the header's list against
 // dev.ispd.protocol) has a request vector and a successful response vector.
 TEST(Vectors, EveryOpcodeHasARequestAndAResponseVector) {
@@ -425,7 +551,7 @@ TEST(Vectors, EveryOpcodeHasARequestAndAResponseVector) {
     }
 }
 
-// ---- all of them in one session: request ids 1..29 are exactly the vectors' ----
+// ---- all of them in one session: request ids 1..31 are exactly the vectors' ----
 
 const char *const kFiles[] = {
     "01_device_info_request.bin",     "02_create_object_request.bin",   "03_write_object_request.bin",
@@ -437,7 +563,8 @@ const char *const kFiles[] = {
     "19_delete_object_request.bin",   "20_delete_object_response.bin",  "21_create_tasklet_response.bin",
     "22_execute_response.bin",        "23_poll_request.bin",            "24_read_result_request.bin",
     "25_read_result_response.bin",    "26_cancel_request.bin",          "27_cancel_response.bin",
-    "28_release_request.bin",         "29_release_response.bin"};
+    "28_release_request.bin",         "29_release_response.bin",        "30_scrub_request.bin",
+    "31_scrub_response.bin"};
 constexpr int kVectorCount = sizeof kFiles / sizeof kFiles[0];
 
 // What the fake drive answers to the request vectors, by request id; response vectors it sends as they are.
@@ -451,7 +578,9 @@ std::vector<Bytes> answers_to_requests() {
     a[6] = make_response(ISPD_OP_EXECUTE, 6, Out().u64(5).data());
     a[12] = make_response(ISPD_OP_DEVICE_LOG, 12,
                           Out().u64(1).u32(0).u32(0).u64(0).u64(0).u64(0).u64(0).u64(0).u16(0).data());
-    a[15] = make_response(ISPD_OP_READ_OBJECT, 15, Out().u32(4).bytes({0xCA, 0xFE, 0xBA, 0xBE}).data());
+    const Bytes cafebabe = {0xCA, 0xFE, 0xBA, 0xBE};
+    a[15] = make_response(ISPD_OP_READ_OBJECT, 15,
+                          Out().u32(4).u32(ispd_crc32c(cafebabe.data(), 4)).bytes(cafebabe).data());
     a[16] = make_response(ISPD_OP_STAT_OBJECT, 16, Out().u64(42).u64(1).u8(1).data());
     a[18] = make_response(ISPD_OP_LIST_OBJECTS, 18, Out().u32(0).u8(0).data());
     a[19] = make_response(ISPD_OP_DELETE_OBJECT, 19, {});
@@ -460,6 +589,7 @@ std::vector<Bytes> answers_to_requests() {
     a[24] = make_response(ISPD_OP_READ_RESULT, 24, Out().u64(8).u32(8).bytes(kResultChunk).data());
     a[26] = make_response(ISPD_OP_CANCEL, 26, Out().u8(ISPD_EXEC_DONE).data());
     a[28] = make_response(ISPD_OP_RELEASE, 28, {});
+    a[30] = make_response(ISPD_OP_SCRUB, 30, Out().u64(0).u64(0).u64(0).u32(0).u32(0).data());
     return a;
 }
 
@@ -565,7 +695,63 @@ TEST(Vectors, OneClientSessionSpeaksEveryVector) {
     EXPECT_EQ(state, ISPD_EXEC_CANCELLED);
     ASSERT_EQ(ispd_release(conn, 5), ISPD_OK) << ispd_last_error(conn);
     ASSERT_EQ(ispd_release(conn, 5), ISPD_OK) << ispd_last_error(conn);
+    ispd_scrub_result scrub;
+    ASSERT_EQ(ispd_scrub(conn, 0, &scrub), ISPD_OK) << ispd_last_error(conn);
+    ASSERT_EQ(ispd_scrub(conn, 0, &scrub), ISPD_OK) << ispd_last_error(conn);
+    expect_scrub_31(scrub);
     EXPECT_STREQ(ispd_last_error(conn), "");
+}
+
+// ---- the module commands in one session: request ids 32..38 ----
+
+TEST(Vectors, OneClientSessionSpeaksTheModuleVectors) {
+    const char *const files[] = {"32_load_module_request.bin",   "33_load_module_response.bin",
+                                 "34_list_modules_request.bin",  "35_list_modules_response.bin",
+                                 "36_unload_module_request.bin", "37_unload_module_response.bin",
+                                 "38_modules_disabled_response.bin"};
+    std::vector<Bytes> vectors(7);
+    for (int i = 0; i < 7; i++)
+        if (!read_vector(files[i], &vectors[i])) return;
+    std::vector<Bytes> answers(7);
+    answers[0] = make_response(ISPD_OP_LOAD_MODULE, 32, Out().u64(8).u8(1).data());
+    answers[2] = make_response(ISPD_OP_LIST_MODULES, 34, Out().u16(0).data());
+    answers[4] = make_response(ISPD_OP_UNLOAD_MODULE, 36, {});
+
+    FakeDrive drive([&](int fd) {
+        for (int i = 0; i < 7; i++) {
+            Frame f;
+            ASSERT_TRUE(read_frame(fd, &f)) << "request " << 32 + i;
+            EXPECT_EQ(f.request_id, static_cast<uint64_t>(32 + i));
+            if (answers[i].empty()) {
+                write_all(fd, vectors[i]);
+            } else {
+                expect_same_bytes(f.all, vectors[i], std::string("request sent for ") + files[i]);
+                write_all(fd, answers[i]);
+            }
+        }
+    });
+    ConnPtr c = connect_to(drive.address());
+    ASSERT_TRUE(c);
+    ispd_conn *conn = c.get();
+    conn->last_request_id = 31; // the module vectors carry ids 32..38, as if this session went on from the first
+    ispd_module_info modules[ISPD_MAX_MODULES];
+    uint32_t count = 0;
+    uint64_t received = 0;
+    int loaded = 0;
+    ASSERT_EQ(ispd_load_module_chunk(conn, "count", 1, 8, kEmptyModuleSha.data(), 0, kEmptyModule.data(), 8,
+                                     &received, &loaded),
+              ISPD_OK)
+        << ispd_last_error(conn);
+    ASSERT_EQ(ispd_load_module(conn, "count", 1, kEmptyModuleSha.data(), kEmptyModule.data(), 8), ISPD_OK)
+        << ispd_last_error(conn);
+    ASSERT_EQ(ispd_list_modules(conn, modules, ISPD_MAX_MODULES, &count), ISPD_OK) << ispd_last_error(conn);
+    ASSERT_EQ(ispd_list_modules(conn, modules, ISPD_MAX_MODULES, &count), ISPD_OK) << ispd_last_error(conn);
+    expect_modules_35(modules, count);
+    ASSERT_EQ(ispd_unload_module(conn, "q1", 2), ISPD_OK) << ispd_last_error(conn);
+    ASSERT_EQ(ispd_unload_module(conn, "q1", 2), ISPD_OK) << ispd_last_error(conn);
+    EXPECT_EQ(ispd_load_module(conn, "count", 1, kEmptyModuleSha.data(), kEmptyModule.data(), 8),
+              ISPD_MODULES_DISABLED);
+    EXPECT_STREQ(ispd_last_error(conn), kDisabled);
 }
 
 } // namespace

@@ -30,6 +30,10 @@ extern "C" {
 #define ISPD_MAX_EXTENTS 65536u
 #define ISPD_MAX_LIST 4096u
 #define ISPD_MAX_COMPONENTS 32
+#define ISPD_MAX_MODULE_SIZE 16777216u /* bytes of one WebAssembly module */
+#define ISPD_MAX_MODULES 64 /* modules loaded into one drive; entries in one LIST_MODULES */
+#define ISPD_MAX_MODULE_NAME 64
+#define ISPD_MAX_SCRUB_LIST 16
 #define ISPD_PROPS_TEXT_MAX 16384 /* capabilities as "key=value\n" text, NUL-terminated */
 /* How long a call waits for the drive's answer before giving up (ispd_set_timeout). Every
  * command answers at once (EXECUTE is asynchronous), so only a hung or unreachable drive takes
@@ -44,6 +48,8 @@ extern "C" {
 /* Header flags */
 #define ISPD_FLAG_RESPONSE 0x0001u
 #define ISPD_FLAG_AUTH 0x0002u
+/* Bytes of the HMAC-SHA256 tag at the end of the header (docs/security.md) */
+#define ISPD_AUTH_TAG_SIZE 32
 
 typedef enum ispd_opcode {
     ISPD_OP_DEVICE_INFO = 0x01,
@@ -59,7 +65,11 @@ typedef enum ispd_opcode {
     ISPD_OP_POLL = 0x22,
     ISPD_OP_READ_RESULT = 0x23,
     ISPD_OP_CANCEL = 0x24,
-    ISPD_OP_RELEASE = 0x25
+    ISPD_OP_RELEASE = 0x25,
+    ISPD_OP_LOAD_MODULE = 0x30,
+    ISPD_OP_LIST_MODULES = 0x31,
+    ISPD_OP_UNLOAD_MODULE = 0x32,
+    ISPD_OP_SCRUB = 0x40
 } ispd_opcode;
 
 typedef enum ispd_status {
@@ -87,6 +97,12 @@ typedef enum ispd_status {
     ISPD_INTERNAL = 21,
     /* a request or execution beyond one of the drive's limits; the message names the limit */
     ISPD_LIMIT_EXCEEDED = 22,
+    /* the identity lacks the right the command needs (docs/security.md); nothing changed */
+    ISPD_FORBIDDEN = 23,
+    /* stored bytes failed their checksum (or are missing); the message names the object and offset */
+    ISPD_MEDIA_ERROR = 24,
+    /* the drive's admin turned user tasklet modules off (--modules off) */
+    ISPD_MODULES_DISABLED = 25,
     /* client-side only, never on the wire */
     ISPD_E_CONNECT = 1001,
     ISPD_E_IO = 1002,
@@ -116,7 +132,8 @@ typedef struct ispd_header {
     uint32_t payload_len;
     uint16_t status;
     uint32_t identity;
-    uint8_t auth_tag[32];
+    uint32_t sequence; /* the connection's sequence number on an authenticated frame (docs/security.md) */
+    uint8_t auth_tag[ISPD_AUTH_TAG_SIZE];
 } ispd_header;
 
 /* Writes exactly ISPD_HEADER_SIZE bytes. */
@@ -143,6 +160,12 @@ int ispd_last_status(const ispd_conn *conn);
  * connection unusable, since the answer could still arrive later. Connections start with
  * ISPD_DEFAULT_TIMEOUT_MS. */
 int ispd_set_timeout(ispd_conn *conn, uint32_t timeout_ms);
+/* Authenticates the connection as identity (1..2^32-1) holding key (at least 16 bytes; the
+ * library keeps a copy): sends the hello (an authenticated DEVICE_INFO with sequence 0) and
+ * from then on tags every request with HMAC-SHA256 and the drive's sequence numbers, and
+ * accepts only answers whose tag verifies (docs/security.md). An answer without a valid tag
+ * fails the call. ISPD_AUTH_FAILED if the drive does not know the identity or key. */
+int ispd_authenticate(ispd_conn *conn, uint32_t identity, const void *key, uint32_t key_len);
 /* Symbolic name of a status, e.g. "NO_SUCH_OBJECT"; "UNKNOWN" for others. */
 const char *ispd_status_name(int status);
 
@@ -202,6 +225,22 @@ typedef struct ispd_poll_result {
     char error_message[ISPD_MAX_STRING + 1];
 } ispd_poll_result;
 
+/* One damaged object a SCRUB found: its first damaged page and the drive's message. */
+typedef struct ispd_damage {
+    uint64_t object_id;
+    uint64_t offset;
+    char message[ISPD_MAX_STRING + 1];
+} ispd_damage;
+
+typedef struct ispd_scrub_result {
+    uint64_t objects_checked;
+    uint64_t bytes_checked;
+    uint64_t media_errors; /* the drive's count of media errors found since it started */
+    uint32_t damaged;      /* damaged objects found; the first n_listed are in listed */
+    uint32_t n_listed;
+    ispd_damage listed[ISPD_MAX_SCRUB_LIST];
+} ispd_scrub_result;
+
 /* ---- commands ---- */
 int ispd_device_info_get(ispd_conn *conn, ispd_device_info *out);
 int ispd_device_log_get(ispd_conn *conn, ispd_device_log *out);
@@ -210,7 +249,8 @@ int ispd_create_object(ispd_conn *conn, uint64_t requested_id, uint64_t *id_out)
 /* len <= ISPD_MAX_IO; new_size_out may be NULL. offset ISPD_APPEND appends atomically. */
 int ispd_write_object(ispd_conn *conn, uint64_t id, uint64_t offset, const void *data, uint32_t len,
                       uint64_t *new_size_out);
-/* Reads exactly len (<= ISPD_MAX_IO) bytes into buf. */
+/* Reads exactly len (<= ISPD_MAX_IO) bytes into buf, checked against the CRC32C the drive sends
+ * with them: a mismatch is ISPD_E_IO (damaged in transfer; the data in buf must not be used). */
 int ispd_read_object(ispd_conn *conn, uint64_t id, uint64_t offset, void *buf, uint32_t len);
 int ispd_stat_object(ispd_conn *conn, uint64_t id, ispd_object_stat *out);
 /* Fills up to max entries of out; *count_out set; *more_out 1 if more remain. */
@@ -231,6 +271,33 @@ int ispd_read_result(ispd_conn *conn, uint64_t exec_id, uint64_t offset, void *b
                      uint32_t *len_out, uint64_t *total_out);
 int ispd_cancel(ispd_conn *conn, uint64_t exec_id, uint8_t *state_out);
 int ispd_release(ispd_conn *conn, uint64_t exec_id);
+/* Checks object_id's pages against their checksums, or every object's if object_id is 0. */
+int ispd_scrub(ispd_conn *conn, uint64_t object_id, ispd_scrub_result *out);
+
+/* CRC32C (Castagnoli) of len bytes, as READ_OBJECT responses carry it. */
+uint32_t ispd_crc32c(const void *data, size_t len);
+
+/* ---- user tasklet modules (docs/protocol.md, "Modules") ---- */
+typedef struct ispd_module_info {
+    char name[ISPD_MAX_MODULE_NAME + 1];
+    uint32_t version;
+    uint64_t size;
+    uint8_t sha256[32];
+} ispd_module_info;
+
+/* One LOAD_MODULE chunk: len (<= ISPD_MAX_IO) bytes at offset of a module of total_size bytes
+ * whose SHA-256 is sha256. Offset 0 begins an upload, the chunk that completes it commits.
+ * *received_out: bytes the drive holds; *loaded_out: 1 once the module is loaded (either may be NULL). */
+int ispd_load_module_chunk(ispd_conn *conn, const char *name, uint32_t version, uint64_t total_size,
+                           const uint8_t sha256[32], uint64_t offset, const void *data, uint32_t len,
+                           uint64_t *received_out, int *loaded_out);
+/* Loads a whole module (len <= ISPD_MAX_MODULE_SIZE) in chunks of at most ISPD_MAX_IO bytes; sha256
+ * is the module's. Stops after the first chunk when the drive already holds the same module. */
+int ispd_load_module(ispd_conn *conn, const char *name, uint32_t version, const uint8_t sha256[32], const void *wasm,
+                     uint64_t len);
+/* Fills up to max entries of out (ISPD_MAX_MODULES always suffice); *count_out set. */
+int ispd_list_modules(ispd_conn *conn, ispd_module_info *out, uint32_t max, uint32_t *count_out);
+int ispd_unload_module(ispd_conn *conn, const char *name, uint32_t version);
 
 #ifdef __cplusplus
 }

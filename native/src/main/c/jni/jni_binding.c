@@ -84,6 +84,14 @@ JNIEXPORT jint JNICALL Java_dev_ispd_client_jni_JniBinding_connect(JNIEnv *env, 
     return conn_out ? ispd_connect(address, conn_out) : ISPD_E_ARGUMENT;
 }
 
+JNIEXPORT jint JNICALL Java_dev_ispd_client_jni_JniBinding_authenticate(JNIEnv *env, jobject self, jlong conn,
+                                                                       jlong identity, jobject key, jint key_offset,
+                                                                       jint key_length) {
+    (void)self;
+    const void *k = at(env, key, key_offset, NOT_DIRECT("key"));
+    return k ? ispd_authenticate(CONN(conn), (uint32_t)identity, k, (uint32_t)key_length) : ISPD_E_ARGUMENT;
+}
+
 JNIEXPORT void JNICALL Java_dev_ispd_client_jni_JniBinding_close(JNIEnv *env, jobject self, jlong conn) {
     (void)env;
     (void)self;
@@ -223,4 +231,40 @@ JNIEXPORT jint JNICALL Java_dev_ispd_client_jni_JniBinding_release(JNIEnv *env, 
     (void)env;
     (void)self;
     return ispd_release(CONN(conn), (uint64_t)exec_id);
+}
+
+JNIEXPORT jint JNICALL Java_dev_ispd_client_jni_JniBinding_loadModule(JNIEnv *env, jobject self, jlong conn,
+                                                                     jobject text, jint name_offset, jint version,
+                                                                     jobject module, jint sha_offset,
+                                                                     jint wasm_offset, jlong length) {
+    (void)self;
+    const char *name = at(env, text, name_offset, NOT_DIRECT("text"));
+    const uint8_t *sha = name ? at(env, module, sha_offset, NOT_DIRECT("module")) : NULL;
+    const void *wasm = sha ? at(env, module, wasm_offset, NOT_DIRECT("module")) : NULL;
+    return wasm ? ispd_load_module(CONN(conn), name, (uint32_t)version, sha, wasm, (uint64_t)length)
+                : ISPD_E_ARGUMENT;
+}
+
+JNIEXPORT jint JNICALL Java_dev_ispd_client_jni_JniBinding_listModules(JNIEnv *env, jobject self, jlong conn,
+                                                                      jobject entries, jint max, jobject out,
+                                                                      jint count_offset) {
+    (void)self;
+    ispd_module_info *modules = at(env, entries, 0, NOT_DIRECT("entries"));
+    uint32_t *count = modules ? at(env, out, count_offset, NOT_DIRECT("out")) : NULL;
+    return count ? ispd_list_modules(CONN(conn), modules, (uint32_t)max, count) : ISPD_E_ARGUMENT;
+}
+
+JNIEXPORT jint JNICALL Java_dev_ispd_client_jni_JniBinding_unloadModule(JNIEnv *env, jobject self, jlong conn,
+                                                                       jobject text, jint name_offset,
+                                                                       jint version) {
+    (void)self;
+    const char *name = at(env, text, name_offset, NOT_DIRECT("text"));
+    return name ? ispd_unload_module(CONN(conn), name, (uint32_t)version) : ISPD_E_ARGUMENT;
+}
+
+JNIEXPORT jint JNICALL Java_dev_ispd_client_jni_JniBinding_scrub(JNIEnv *env, jobject self, jlong conn,
+                                                                jlong object_id, jobject out, jint offset) {
+    (void)self;
+    ispd_scrub_result *result = at(env, out, offset, NOT_DIRECT("out"));
+    return result ? ispd_scrub(CONN(conn), (uint64_t)object_id, result) : ISPD_E_ARGUMENT;
 }

@@ -61,3 +61,23 @@ SAME(L(POLL_MODELED_NS), offsetof(ispd_poll_result, modeled_ns));
 SAME(L(POLL_MODELED_ENERGY_NJ), offsetof(ispd_poll_result, modeled_energy_nj));
 SAME(L(POLL_ERROR_MESSAGE), offsetof(ispd_poll_result, error_message));
 SAME(L(POLL_SIZE), sizeof(ispd_poll_result));
+
+SAME(L(MODULE_NAME), offsetof(ispd_module_info, name));
+SAME(L(MODULE_NAME_SIZE), sizeof(((ispd_module_info *)0)->name));
+SAME(L(MODULE_VERSION), offsetof(ispd_module_info, version));
+SAME(L(MODULE_SIZE_BYTES), offsetof(ispd_module_info, size));
+SAME(L(MODULE_SHA256), offsetof(ispd_module_info, sha256));
+SAME(L(MODULE_SIZE), sizeof(ispd_module_info));
+
+SAME(L(DAMAGE_OBJECT_ID), offsetof(ispd_damage, object_id));
+SAME(L(DAMAGE_OFFSET), offsetof(ispd_damage, offset));
+SAME(L(DAMAGE_MESSAGE), offsetof(ispd_damage, message));
+SAME(L(DAMAGE_SIZE), sizeof(ispd_damage));
+
+SAME(L(SCRUB_OBJECTS_CHECKED), offsetof(ispd_scrub_result, objects_checked));
+SAME(L(SCRUB_BYTES_CHECKED), offsetof(ispd_scrub_result, bytes_checked));
+SAME(L(SCRUB_MEDIA_ERRORS), offsetof(ispd_scrub_result, media_errors));
+SAME(L(SCRUB_DAMAGED), offsetof(ispd_scrub_result, damaged));
+SAME(L(SCRUB_N_LISTED), offsetof(ispd_scrub_result, n_listed));
+SAME(L(SCRUB_LISTED), offsetof(ispd_scrub_result, listed));
+SAME(L(SCRUB_SIZE), sizeof(ispd_scrub_result));

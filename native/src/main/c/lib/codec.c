@@ -19,6 +19,10 @@ const char *codec_op_name(uint8_t opcode) {
     case ISPD_OP_READ_RESULT: return "READ_RESULT";
     case ISPD_OP_CANCEL: return "CANCEL";
     case ISPD_OP_RELEASE: return "RELEASE";
+    case ISPD_OP_LOAD_MODULE: return "LOAD_MODULE";
+    case ISPD_OP_LIST_MODULES: return "LIST_MODULES";
+    case ISPD_OP_UNLOAD_MODULE: return "UNLOAD_MODULE";
+    case ISPD_OP_SCRUB: return "SCRUB";
     default: return "UNKNOWN";
     }
 }
@@ -89,6 +93,24 @@ void codec_enc_execute(ispd_writer *w, uint64_t tasklet_id, uint64_t output_id, 
         wire_put_u64(w, extents[i].offset);
         wire_put_u64(w, extents[i].length);
     }
+}
+
+void codec_enc_load_module(ispd_writer *w, const char *name, uint32_t version, uint64_t total_size,
+                          const uint8_t sha256[32], uint64_t offset, uint32_t length) {
+    if (length > ISPD_MAX_IO) {
+        wire_fail(w->err, ISPD_E_ARGUMENT, "chunk of %u bytes exceeds ISPD_MAX_IO (%u)", length, ISPD_MAX_IO);
+        return;
+    }
+    codec_enc_module(w, name, version);
+    wire_put_u64(w, total_size);
+    wire_put_bytes(w, sha256, 32);
+    wire_put_u64(w, offset);
+    wire_put_u32(w, length);
+}
+
+void codec_enc_module(ispd_writer *w, const char *name, uint32_t version) {
+    wire_put_str(w, "name", name);
+    wire_put_u32(w, version);
 }
 
 /* ---- responses ---- */
@@ -171,5 +193,51 @@ int codec_dec_poll(ispd_reader *r, ispd_poll_result *out) {
 
 int codec_dec_error(ispd_reader *r, char *msg, size_t cap) {
     wire_get_str(r, "message", msg, cap);
+    return wire_get_end(r);
+}
+
+int codec_dec_load_module(ispd_reader *r, uint64_t *received, int *loaded) {
+    *received = wire_get_u64(r, "received");
+    uint8_t flag = wire_get_u8(r, "loaded");
+    if (wire_get_end(r) != ISPD_OK) return r->err->status;
+    if (flag > 1) return wire_fail(r->err, ISPD_E_PROTOCOL, "%s: loaded is %u, not 0 or 1", r->what, flag);
+    *loaded = flag;
+    return ISPD_OK;
+}
+
+int codec_dec_list_modules(ispd_reader *r, ispd_module_info *out, uint32_t max, uint32_t *count) {
+    uint16_t n = wire_get_u16(r, "count");
+    *count = 0;
+    if (n > max && r->err->status == ISPD_OK)
+        return wire_fail(r->err, ISPD_E_PROTOCOL, "%s: %u modules, more than the %u the caller holds", r->what, n, max);
+    for (uint16_t i = 0; i < n && r->err->status == ISPD_OK; i++) {
+        ispd_module_info *m = &out[i];
+        wire_get_str(r, "name", m->name, sizeof m->name);
+        m->version = wire_get_u32(r, "version");
+        m->size = wire_get_u64(r, "size");
+        for (int b = 0; b < 32; b++) m->sha256[b] = wire_get_u8(r, "sha256");
+    }
+    if (wire_get_end(r) != ISPD_OK) return r->err->status;
+    *count = n;
+    return ISPD_OK;
+}
+
+int codec_dec_scrub(ispd_reader *r, ispd_scrub_result *out) {
+    out->objects_checked = wire_get_u64(r, "objects_checked");
+    out->bytes_checked = wire_get_u64(r, "bytes_checked");
+    out->media_errors = wire_get_u64(r, "media_errors");
+    out->damaged = wire_get_u32(r, "damaged");
+    uint32_t n = wire_get_u32(r, "n");
+    out->n_listed = 0;
+    if (n > ISPD_MAX_SCRUB_LIST && r->err->status == ISPD_OK)
+        return wire_fail(r->err, ISPD_E_PROTOCOL, "%s: %u damaged objects listed, the client holds at most %d "
+                         "(ISPD_MAX_SCRUB_LIST)", r->what, n, ISPD_MAX_SCRUB_LIST);
+    for (uint32_t i = 0; i < n && r->err->status == ISPD_OK; i++) {
+        ispd_damage *d = &out->listed[i];
+        d->object_id = wire_get_u64(r, "object_id");
+        d->offset = wire_get_u64(r, "offset");
+        wire_get_str(r, "message", d->message, sizeof d->message);
+        out->n_listed = i + 1u;
+    }
     return wire_get_end(r);
 }

@@ -32,14 +32,23 @@ void codec_enc_list(ispd_writer *w, uint64_t after_id, uint32_t max);
 void codec_enc_create_tasklet(ispd_writer *w, uint8_t form, const char *name, const char *params, uint32_t body_len);
 void codec_enc_execute(ispd_writer *w, uint64_t tasklet_id, uint64_t output_id, const char *runtime_params,
                        const ispd_extent *extents, uint32_t n_extents);
+/* LOAD_MODULE without the chunk's bytes, which follow as the tail. */
+void codec_enc_load_module(ispd_writer *w, const char *name, uint32_t version, uint64_t total_size,
+                          const uint8_t sha256[32], uint64_t offset, uint32_t length);
+/* str name, u32 version: UNLOAD_MODULE, and the start of LOAD_MODULE */
+void codec_enc_module(ispd_writer *w, const char *name, uint32_t version);
 
 /* ---- response payloads (status 0); each checks that nothing is left over ---- */
 int codec_dec_device_info(ispd_reader *r, ispd_device_info *out);
 int codec_dec_device_log(ispd_reader *r, ispd_device_log *out);
+int codec_dec_scrub(ispd_reader *r, ispd_scrub_result *out);
 int codec_dec_stat(ispd_reader *r, ispd_object_stat *out);
 /* out holds max entries; more than max is a protocol error. */
 int codec_dec_list(ispd_reader *r, ispd_object_stat *out, uint32_t max, uint32_t *count, int *more);
 int codec_dec_poll(ispd_reader *r, ispd_poll_result *out);
+int codec_dec_load_module(ispd_reader *r, uint64_t *received, int *loaded);
+/* out holds max entries; more than max is a protocol error. */
+int codec_dec_list_modules(ispd_reader *r, ispd_module_info *out, uint32_t max, uint32_t *count);
 /* The payload of a response with status != 0: one str. */
 int codec_dec_error(ispd_reader *r, char *msg, size_t cap);
 

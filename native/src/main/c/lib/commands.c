@@ -77,14 +77,21 @@ int ispd_read_object(ispd_conn *c, uint64_t id, uint64_t offset, void *buf, uint
     if (rc != ISPD_OK) return rc;
     if (!buf && len) return null_arg(c, "buf");
     codec_enc_range(&w, id, offset, len);
-    /* Only the u32 length comes through the scratch buffer; the bytes go straight to buf. */
-    if (conn_exchange(c, &w, ISPD_OP_READ_OBJECT, NULL, 0, 4, &h) != ISPD_OK || conn_fill(c, &h, 4, &r) != ISPD_OK)
+    /* Only the u32 length and CRC come through the scratch buffer; the bytes go straight to buf. */
+    if (conn_exchange(c, &w, ISPD_OP_READ_OBJECT, NULL, 0, 8, &h) != ISPD_OK || conn_fill(c, &h, 8, &r) != ISPD_OK)
         return c->err.status;
     uint32_t n = wire_get_u32(&r, "length");
+    uint32_t sent = wire_get_u32(&r, "crc32c");
     if (conn_recv_data(c, &h, n, buf, len) != ISPD_OK) return c->err.status;
     if (n != len)
         return wire_fail(&c->err, ISPD_E_PROTOCOL, "%s: %u bytes of object %llu at offset %llu, %u were asked for",
                          c->what, n, (unsigned long long)id, (unsigned long long)offset, len);
+    uint32_t got = ispd_crc32c(buf, n);
+    if (got != sent)
+        return wire_fail(&c->err, ISPD_E_IO,
+                         "%s: the %u bytes of object %llu at offset %llu were damaged in transfer (CRC32C sent "
+                         "0x%08x, received 0x%08x)",
+                         c->what, n, (unsigned long long)id, (unsigned long long)offset, sent, got);
     return ISPD_OK;
 }
 
@@ -196,4 +203,84 @@ int ispd_release(ispd_conn *c, uint64_t exec_id) {
     if (rc != ISPD_OK) return rc;
     codec_enc_id(&w, exec_id);
     return call_empty(c, &w, ISPD_OP_RELEASE);
+}
+
+int ispd_load_module_chunk(ispd_conn *c, const char *name, uint32_t version, uint64_t total_size,
+                           const uint8_t sha256[32], uint64_t offset, const void *data, uint32_t len,
+                           uint64_t *received_out, int *loaded_out) {
+    ispd_writer w;
+    ispd_reader r;
+    uint64_t received;
+    int loaded;
+    int rc = conn_begin(c, &w);
+    if (rc != ISPD_OK) return rc;
+    if (!name) return null_arg(c, "name");
+    if (!sha256) return null_arg(c, "sha256");
+    if (!data && len) return null_arg(c, "data");
+    codec_enc_load_module(&w, name, version, total_size, sha256, offset, len);
+    if (call(c, &w, ISPD_OP_LOAD_MODULE, data, len, &r) != ISPD_OK ||
+        codec_dec_load_module(&r, &received, &loaded) != ISPD_OK)
+        return c->err.status;
+    if (received_out) *received_out = received;
+    if (loaded_out) *loaded_out = loaded;
+    return ISPD_OK;
+}
+
+int ispd_load_module(ispd_conn *c, const char *name, uint32_t version, const uint8_t sha256[32], const void *wasm,
+                     uint64_t len) {
+    if (!c) return ISPD_E_ARGUMENT;
+    wire_clear(&c->err);
+    if (!wasm) return null_arg(c, "wasm");
+    if (len == 0 || len > ISPD_MAX_MODULE_SIZE)
+        return wire_fail(&c->err, ISPD_E_ARGUMENT, "module %s is %llu bytes, must be 1..%u (ISPD_MAX_MODULE_SIZE)",
+                         name ? name : "(null)", (unsigned long long)len, ISPD_MAX_MODULE_SIZE);
+    const uint8_t *bytes = wasm;
+    uint64_t offset = 0;
+    int loaded = 0;
+    while (!loaded) {
+        uint32_t n = len - offset < ISPD_MAX_IO ? (uint32_t)(len - offset) : ISPD_MAX_IO;
+        uint64_t received;
+        int rc = ispd_load_module_chunk(c, name, version, len, sha256, offset, bytes + offset, n, &received, &loaded);
+        if (rc != ISPD_OK) return rc;
+        if (!loaded && received != offset + n)
+            return wire_fail(&c->err, ISPD_E_PROTOCOL, "LOAD_MODULE response: the drive holds %llu bytes of %s after "
+                             "a chunk ending at %llu", (unsigned long long)received, name,
+                             (unsigned long long)(offset + n));
+        offset = received;
+    }
+    return ISPD_OK;
+}
+
+int ispd_list_modules(ispd_conn *c, ispd_module_info *out, uint32_t max, uint32_t *count_out) {
+    ispd_writer w;
+    ispd_reader r;
+    uint32_t count;
+    int rc = conn_begin(c, &w);
+    if (rc != ISPD_OK) return rc;
+    if (!out) return null_arg(c, "out");
+    if (call(c, &w, ISPD_OP_LIST_MODULES, NULL, 0, &r) != ISPD_OK ||
+        codec_dec_list_modules(&r, out, max, &count) != ISPD_OK)
+        return c->err.status;
+    if (count_out) *count_out = count;
+    return ISPD_OK;
+}
+
+int ispd_unload_module(ispd_conn *c, const char *name, uint32_t version) {
+    ispd_writer w;
+    int rc = conn_begin(c, &w);
+    if (rc != ISPD_OK) return rc;
+    if (!name) return null_arg(c, "name");
+    codec_enc_module(&w, name, version);
+    return call_empty(c, &w, ISPD_OP_UNLOAD_MODULE);
+}
+
+int ispd_scrub(ispd_conn *c, uint64_t object_id, ispd_scrub_result *out) {
+    ispd_writer w;
+    ispd_reader r;
+    int rc = conn_begin(c, &w);
+    if (rc != ISPD_OK) return rc;
+    if (!out) return null_arg(c, "out");
+    codec_enc_id(&w, object_id);
+    if (call(c, &w, ISPD_OP_SCRUB, NULL, 0, &r) != ISPD_OK) return c->err.status;
+    return codec_dec_scrub(&r, out);
 }

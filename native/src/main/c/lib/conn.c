@@ -81,13 +81,25 @@ static int recv_some(ispd_conn *c, void *buf, size_t min, size_t max, size_t *go
     return ISPD_OK;
 }
 
+/* Counts n more payload bytes received at bytes; once the whole payload is in, an authenticated
+ * connection checks the answer's tag (docs/security.md). */
+static int arrived(ispd_conn *c, const ispd_header *h, const void *bytes, size_t n) {
+    c->received += n;
+    if (!c->auth.on) return ISPD_OK;
+    auth_answer_update(&c->auth, bytes, n);
+    if (c->received < h->payload_len || auth_answer_end(&c->auth, h, &c->err) == ISPD_OK) return ISPD_OK;
+    return lose_step(c);
+}
+
 /* Reads and drops the rest of the current payload, to stay in step after refusing it. */
 static int skip_rest(ispd_conn *c, const ispd_header *h) {
     while (c->received < h->payload_len) {
         size_t n = h->payload_len - c->received;
         if (n > c->scratch.cap) n = c->scratch.cap;
         if (recv_some(c, c->scratch.data, n, n, NULL, "response payload") != ISPD_OK) return c->err.status;
-        c->received += n;
+        ispd_error kept = c->err; /* the refusal being drained for, not the tag check, is the call's error */
+        arrived(c, h, c->scratch.data, n);
+        c->err = kept;
     }
     return ISPD_OK;
 }
@@ -104,9 +116,11 @@ static int drive_error(ispd_conn *c, const ispd_header *h) {
     if (msg[0] == '\0')
         snprintf(msg, sizeof msg, "%s (the drive gave no message)", ispd_status_name(h->status));
     wire_fail(&c->err, h->status, "%s", msg);
-    /* The drive closes the connection after these (docs/protocol.md, "Errors that end a connection"). */
+    /* The drive closes the connection after these (docs/protocol.md, "Errors that end a connection"),
+     * and on an authenticated connection an untagged answer leaves the sequence numbers unknown. */
     if (h->status == ISPD_BAD_MAGIC || h->status == ISPD_BAD_VERSION || h->status == ISPD_BAD_FLAGS ||
-        h->status == ISPD_PAYLOAD_TOO_LARGE)
+        h->status == ISPD_PAYLOAD_TOO_LARGE || h->status == ISPD_AUTH_FAILED ||
+        (c->auth.on && !(h->flags & ISPD_FLAG_AUTH)))
         return lose_step(c);
     return c->err.status;
 }
@@ -115,6 +129,8 @@ int conn_exchange(ispd_conn *c, ispd_writer *w, uint8_t opcode, const void *tail
                   ispd_header *h) {
     uint64_t id = c->last_request_id + 1;
     if (codec_frame_end(w, opcode, id, tail_len) != ISPD_OK) return c->err.status;
+    if (c->auth.on && auth_tag_request(&c->auth, c->scratch.data, w->len, tail, tail_len, &c->err) != ISPD_OK)
+        return c->err.status;
     c->last_request_id = id;
     snprintf(c->what, sizeof c->what, "%s response", codec_op_name(opcode));
 
@@ -140,12 +156,16 @@ int conn_exchange(ispd_conn *c, ispd_writer *w, uint8_t opcode, const void *tail
                   (unsigned long long)h->request_id, h->flags);
         return lose_step(c);
     }
-    c->received = got - ISPD_HEADER_SIZE;
-    if (c->received > h->payload_len) {
+    size_t early_got = got - ISPD_HEADER_SIZE;
+    if (early_got > h->payload_len) {
         wire_fail(&c->err, ISPD_E_PROTOCOL, "%s: the drive sent %zu bytes beyond the frame's %u-byte payload", c->what,
-                  c->received - h->payload_len, h->payload_len);
+                  early_got - h->payload_len, h->payload_len);
         return lose_step(c);
     }
+    if (c->auth.on && auth_answer_begin(&c->auth, c->scratch.data, h, &c->err) != ISPD_OK)
+        return lose_step(c);
+    c->received = 0;
+    if (arrived(c, h, c->scratch.data + ISPD_HEADER_SIZE, early_got) != ISPD_OK) return c->err.status;
     return h->status == ISPD_OK ? ISPD_OK : drive_error(c, h);
 }
 
@@ -163,8 +183,9 @@ int conn_fill(ispd_conn *c, const ispd_header *h, size_t n, ispd_reader *r) {
     uint8_t *payload = c->scratch.data + ISPD_HEADER_SIZE;
     if (c->received < n) {
         size_t missing = n - c->received;
-        if (recv_some(c, payload + c->received, missing, missing, NULL, c->what) != ISPD_OK) return c->err.status;
-        c->received = n;
+        if (recv_some(c, payload + c->received, missing, missing, NULL, c->what) != ISPD_OK ||
+            arrived(c, h, payload + c->received, missing) != ISPD_OK)
+            return c->err.status;
     }
     wire_reader_init(r, payload, n, c->what, &c->err);
     return ISPD_OK;
@@ -179,8 +200,7 @@ int conn_recv_data(ispd_conn *c, const ispd_header *h, uint32_t declared, void *
                   cap);
     } else {
         if (recv_some(c, buf, declared, declared, NULL, c->what) != ISPD_OK) return c->err.status;
-        c->received += declared;
-        return ISPD_OK;
+        return arrived(c, h, buf, declared);
     }
     skip_rest(c, h);
     return c->err.status;

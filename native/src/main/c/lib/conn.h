@@ -12,6 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "auth.h"
 #include "ispd.h"
 #include "wire.h"
 
@@ -34,6 +35,7 @@ struct ispd_conn {
     char what[48];            /* "POLL response": the prefix of decoding messages */
     char address[CONN_ADDRESS_MAX];
     uint32_t timeout_ms;      /* SO_RCVTIMEO/SO_SNDTIMEO of fd; 0 = none */
+    conn_auth auth;           /* tags and sequence numbers after ispd_authenticate */
 };
 
 /* Starts a call: clears the last error, refuses a broken connection and begins a request

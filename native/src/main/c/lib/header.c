@@ -16,6 +16,7 @@ void ispd_header_encode(const ispd_header *h, uint8_t out[ISPD_HEADER_SIZE]) {
     wire_store32(out + 16, h->payload_len);
     wire_store16(out + 20, h->status);
     wire_store32(out + 24, h->identity);
+    wire_store32(out + 28, h->sequence);
     memcpy(out + 32, h->auth_tag, sizeof h->auth_tag);
 }
 
@@ -28,6 +29,7 @@ int ispd_header_decode(const uint8_t in[ISPD_HEADER_SIZE], ispd_header *out) {
     out->payload_len = wire_load32(in + 16);
     out->status = wire_load16(in + 20);
     out->identity = wire_load32(in + 24);
+    out->sequence = wire_load32(in + 28);
     memcpy(out->auth_tag, in + 32, sizeof out->auth_tag);
 
     if (out->magic != ISPD_MAGIC) return ISPD_BAD_MAGIC;

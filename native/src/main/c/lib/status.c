@@ -25,7 +25,10 @@ const char *ispd_status_name(int status) {
     case ISPD_AUTH_REQUIRED: return "AUTH_REQUIRED";
     case ISPD_AUTH_FAILED: return "AUTH_FAILED";
     case ISPD_INTERNAL: return "INTERNAL";
+    case ISPD_MODULES_DISABLED: return "MODULES_DISABLED";
     case ISPD_LIMIT_EXCEEDED: return "LIMIT_EXCEEDED";
+    case ISPD_FORBIDDEN: return "FORBIDDEN";
+    case ISPD_MEDIA_ERROR: return "MEDIA_ERROR";
     case ISPD_E_CONNECT: return "CONNECT";
     case ISPD_E_IO: return "IO";
     case ISPD_E_PROTOCOL: return "PROTOCOL";

@@ -1,17 +1,22 @@
 package dev.ispd.admin;
 
 import dev.ispd.cli.CommandLines;
+import dev.ispd.cli.ExitStatus;
 import dev.ispd.client.Binding;
+import dev.ispd.client.Credentials;
 import dev.ispd.client.DeviceInfo;
 import dev.ispd.client.DeviceLog;
 import dev.ispd.client.Drive;
+import dev.ispd.client.ModuleInfo;
 import dev.ispd.client.ObjectStat;
+import dev.ispd.client.ScrubReport;
 import dev.ispd.client.TaskletResult;
 import dev.ispd.client.TaskletRunner;
 import dev.ispd.protocol.BadParameterException;
 import dev.ispd.protocol.Extent;
 import dev.ispd.protocol.Limits;
 import dev.ispd.protocol.Params;
+import dev.ispd.protocol.TaskletForm;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -28,22 +33,35 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
 
 /** Talks to a drive through the native library: what an admin uses to look at and feed drives. */
 @Command(name = "ispd drive-cli", mixinStandardHelpOptions = true,
         description = "Talks to an ispd drive (unix:/path or tcp:host:port) through the native library.",
         subcommands = {DriveCli.Info.class, DriveCli.Log.class, DriveCli.Ls.class, DriveCli.Put.class,
-                DriveCli.Get.class, DriveCli.Rm.class, DriveCli.Run.class})
+                DriveCli.Get.class, DriveCli.Rm.class, DriveCli.Run.class, DriveCli.Load.class,
+                DriveCli.Modules.class, DriveCli.Unload.class, DriveCli.Scrub.class})
 public final class DriveCli {
     @Option(names = {"-a", "--address"}, required = true, description = "drive address, e.g. unix:/tmp/ispd.sock")
     String address;
 
     @Option(names = "--binding", description = "JNI or JNA (default: ${DEFAULT-VALUE})")
     Binding binding = Binding.JNI;
+
+    @Option(names = "--identity", paramLabel = "N",
+            description = "authenticate as this identity (docs/security.md); needs --key-file")
+    Long identity;
+
+    @Option(names = "--key-file", paramLabel = "<file>",
+            description = "the identity's key in hex, in a file readable only by its owner")
+    Path keyFile;
 
     /** Where the subcommands print (and {@code get -} copies to). */
     private final PrintStream out;
@@ -61,23 +79,65 @@ public final class DriveCli {
     }
 
     Drive connect() throws IOException {
-        return Drive.connect(address, binding);
+        if ((identity == null) != (keyFile == null)) {
+            throw new IllegalArgumentException("--identity and --key-file go together: give both to authenticate, "
+                    + "or neither");
+        }
+        Credentials credentials = identity == null ? null : Credentials.fromKeyFile(identity, keyFile);
+        Drive drive = Drive.connect(address, binding);
+        if (credentials != null) {
+            try {
+                drive.authenticate(credentials);
+            } catch (IOException | RuntimeException e) {
+                drive.close();
+                throw e;
+            }
+        }
+        return drive;
     }
 
-    /** A subcommand that opens the drive, does one thing, and closes it. */
+    /** A subcommand that checks its local paths, opens the drive, does one thing, and closes it. */
     abstract static class DriveCommand implements Callable<Integer> {
         @ParentCommand
         DriveCli cli;
 
+        @Spec
+        CommandSpec spec;
+
         @Override
         public Integer call() throws Exception {
+            checkPaths();
             try (Drive drive = cli.connect()) {
                 run(drive, cli.out);
             }
             return 0;
         }
 
+        /** Refuses a local file the command could not use, before the drive is touched. Default: none. */
+        void checkPaths() {
+        }
+
         abstract void run(Drive drive, PrintStream out) throws Exception;
+
+        /** {@code file} ({@code -} aside) must be an existing regular file to read. */
+        void readable(String what, String file) {
+            if (!"-".equals(file) && !Files.isRegularFile(Path.of(file))) {
+                throw new ParameterException(spec.commandLine(), what + " " + file + (Files.isDirectory(Path.of(file))
+                        ? " is a directory: name a file" : ": no such file"));
+            }
+        }
+
+        /** {@code file} ({@code -} aside) must be writable: not a directory, in a directory that exists. */
+        void writable(String what, Path file) {
+            if (Files.isDirectory(file)) {
+                throw new ParameterException(spec.commandLine(), what + " " + file + " is a directory: name a file");
+            }
+            Path parent = file.toAbsolutePath().getParent();
+            if (parent != null && !Files.isDirectory(parent)) {
+                throw new ParameterException(spec.commandLine(), what + " " + file + ": its directory " + parent
+                        + " does not exist");
+            }
+        }
     }
 
     @Command(name = "info", description = "Profile, geometry, capabilities and tasklets of the drive.")
@@ -122,8 +182,13 @@ public final class DriveCli {
 
     @Command(name = "put", description = "Writes a local file (or - for stdin) into a new object; prints its id.")
     static final class Put extends DriveCommand {
-        @Parameters(index = "0", description = "local file, or - for standard input")
+        @Parameters(index = "0", paramLabel = "FILE", description = "local file, or - for standard input")
         String source;
+
+        @Override
+        void checkPaths() {
+            readable("FILE", source);
+        }
 
         @Override
         void run(Drive drive, PrintStream out) throws IOException {
@@ -160,8 +225,15 @@ public final class DriveCli {
         @Parameters(index = "0", description = "object id")
         long id;
 
-        @Parameters(index = "1", description = "local file, or - for standard output")
+        @Parameters(index = "1", paramLabel = "FILE", description = "local file, or - for standard output")
         String target;
+
+        @Override
+        void checkPaths() {
+            if (!"-".equals(target)) {
+                writable("FILE", Path.of(target));
+            }
+        }
 
         @Override
         void run(Drive drive, PrintStream out) throws IOException {
@@ -189,6 +261,36 @@ public final class DriveCli {
         }
     }
 
+    @Command(name = "scrub", description = "Checks every stored page of the drive (or of one object) against its "
+            + "checksum and lists the damaged objects; exit status 1 if there are any.")
+    static final class Scrub extends DriveCommand {
+        @Parameters(index = "0", arity = "0..1", description = "object id (default: every object)")
+        long id;
+
+        private boolean damaged;
+
+        @Override
+        public Integer call() throws Exception {
+            super.call();
+            return damaged ? ExitStatus.ANSWERS_DIFFER.code() : ExitStatus.OK.code();
+        }
+
+        @Override
+        void run(Drive drive, PrintStream out) throws IOException {
+            ScrubReport r = drive.scrub(id);
+            out.printf("scrubbed %,d object(s), %,d bytes: %,d damaged (media errors found since the drive started: "
+                    + "%,d)%n", r.objects(), r.bytes(), r.damaged(), r.mediaErrors());
+            for (ScrubReport.Damage d : r.listed()) {
+                out.printf("  object %s at offset %,d: %s%n", Long.toUnsignedString(d.objectId()), d.offset(),
+                        d.message());
+            }
+            if (r.damaged() > r.listed().size()) {
+                out.printf("  ... and %,d more; scrub them one by one to see each%n", r.damaged() - r.listed().size());
+            }
+            damaged = r.damaged() > 0;
+        }
+    }
+
     @Command(name = "rm", description = "Deletes objects.")
     static final class Rm extends DriveCommand {
         @Parameters(arity = "1..*", description = "object ids")
@@ -202,10 +304,10 @@ public final class DriveCli {
         }
     }
 
-    @Command(name = "run", description = "Runs a built-in tasklet over whole objects; prints the result in hex "
-            + "(or writes it to --out) with its modeled time and energy.")
+    @Command(name = "run", description = "Runs a built-in tasklet, or a loaded module named name@version, over "
+            + "whole objects; prints the result in hex (or writes it to --out) with its modeled time and energy.")
     static final class Run extends DriveCommand {
-        @Parameters(index = "0", description = "built-in tasklet name, e.g. q1")
+        @Parameters(index = "0", description = "built-in tasklet name, e.g. q1, or a loaded module's name@version")
         String tasklet;
 
         @Parameters(index = "1..*", arity = "1..*", description = "input object ids")
@@ -218,8 +320,16 @@ public final class DriveCli {
         Path resultFile;
 
         @Override
+        void checkPaths() {
+            if (resultFile != null) {
+                writable("--out", resultFile);
+            }
+        }
+
+        @Override
         void run(Drive drive, PrintStream out) throws IOException, BadParameterException {
-            long taskletId = drive.createTasklet(tasklet, new Params(params));
+            TaskletForm form = tasklet.contains("@") ? TaskletForm.MODULE : TaskletForm.BUILTIN;
+            long taskletId = drive.createTasklet(form, tasklet, new Params(params), null);
             List<Extent> extents = new ArrayList<>();
             for (long id : inputs) {
                 extents.add(new Extent(id, 0, drive.stat(id).size()));
@@ -236,6 +346,72 @@ public final class DriveCli {
             } else {
                 out.println(HexFormat.of().formatHex(r.result()));
             }
+        }
+    }
+
+    /** A module's {@code name@version}, as the module commands take it. */
+    record ModuleName(String name, int version) {
+        @Override
+        public String toString() {
+            return name + "@" + version;
+        }
+    }
+
+    /** Parses {@code name@version}; a bad one is a usage error naming the form. */
+    static final class ModuleNameConverter implements CommandLine.ITypeConverter<ModuleName> {
+        @Override
+        public ModuleName convert(String value) {
+            int at = value.lastIndexOf('@');
+            if (at > 0) {
+                try {
+                    int version = Integer.parseInt(value.substring(at + 1));
+                    if (version > 0) {
+                        return new ModuleName(value.substring(0, at), version);
+                    }
+                } catch (NumberFormatException e) {
+                    // falls through to the message below
+                }
+            }
+            throw new CommandLine.TypeConversionException("'" + value + "' is not name@version with a version of 1 or more");
+        }
+    }
+
+    @Command(name = "load", description = "Loads a WebAssembly tasklet module (docs/tasklets.md) as name@version; "
+            + "the drive checks it and keeps it until unload or restart.")
+    static final class Load extends DriveCommand {
+        @Parameters(index = "0", converter = ModuleNameConverter.class, description = "name@version, e.g. q1c@1")
+        ModuleName module;
+
+        @Parameters(index = "1", description = "the .wasm file")
+        Path file;
+
+        @Override
+        void run(Drive drive, PrintStream out) throws IOException {
+            byte[] wasm = Files.readAllBytes(file);
+            drive.loadModule(module.name(), module.version(), wasm);
+            out.printf("loaded %s (%,d bytes, sha256 %s)%n", module, wasm.length,
+                    HexFormat.of().formatHex(Drive.sha256(wasm)));
+        }
+    }
+
+    @Command(name = "modules", description = "Modules loaded into the drive: name@version, size, sha256.")
+    static final class Modules extends DriveCommand {
+        @Override
+        void run(Drive drive, PrintStream out) throws IOException {
+            for (ModuleInfo m : drive.listModules()) {
+                out.printf("%-30s %12d %s%n", m.taskletName(), m.size(), m.sha256());
+            }
+        }
+    }
+
+    @Command(name = "unload", description = "Unloads a module; instances made from it can no longer run.")
+    static final class Unload extends DriveCommand {
+        @Parameters(index = "0", converter = ModuleNameConverter.class, description = "name@version")
+        ModuleName module;
+
+        @Override
+        void run(Drive drive, PrintStream out) throws IOException {
+            drive.unloadModule(module.name(), module.version());
         }
     }
 }

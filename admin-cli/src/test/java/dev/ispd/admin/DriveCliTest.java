@@ -124,11 +124,62 @@ class DriveCliTest {
     }
 
     @Test
+    void scrubListsADamagedObjectAndExitsWithOne() throws Exception {
+        long clean = put(records());
+        Run ok = cli("scrub", Long.toString(clean));
+        assertEquals(0, ok.status(), ok.err());
+        assertTrue(ok.out().startsWith("scrubbed 1 object(s), " + String.format("%,d", records().length)
+                + " bytes: 0 damaged"), ok.out());
+
+        long damaged = put(records());
+        Path file = drives.directory().resolve("drive0").resolve("data").resolve(damaged + "-0.obj");
+        byte[] b = Files.readAllBytes(file);
+        b[10] ^= 1;
+        Files.write(file, b);
+        Run scrub = cli("scrub");
+        assertEquals(ExitStatus.ANSWERS_DIFFER.code(), scrub.status(), scrub.err());
+        assertTrue(scrub.out().contains("  object " + damaged + " at offset 0: object " + damaged
+                + ", page at offset 0: its 4096 bytes fail their CRC32C"), scrub.out());
+        assertEquals(0, cli("rm", Long.toString(damaged)).status());
+    }
+
+    @Test
     void aMissingObjectIsOneLineNamingIt() {
         Run get = cli("get", "987654", dir.resolve("none.bin").toString());
 
         assertEquals(ExitStatus.USAGE_OR_INPUT.code(), get.status());
         assertEquals(1, get.err().lines().count(), get.err());
         assertTrue(get.err().contains("987654"), get.err());
+    }
+
+    @Test
+    void loadListRunAndUnloadAModule() throws Exception {
+        Path wasm = Path.of("..", "wasm", "examples", "q1.wasm");
+        Run load = cli("load", "q1c@2", wasm.toString());
+        assertEquals(0, load.status(), load.err());
+        assertTrue(load.out().startsWith("loaded q1c@2 ("), load.out());
+        Run modules = cli("modules");
+        assertEquals(0, modules.status(), modules.err());
+        assertTrue(modules.out().startsWith("q1c@2 "), modules.out());
+
+        long id = put(records());
+        Run builtin = cli("run", "q1", Long.toString(id), "-p", "entrySize=" + ENTRY_SIZE);
+        Run module = cli("run", "q1c@2", Long.toString(id), "-p", "entrySize=" + ENTRY_SIZE);
+        assertEquals(0, module.status(), module.err());
+        assertTrue(module.out().startsWith("q1c@2 over "), module.out());
+        assertEquals(builtin.out().split("\n")[1], module.out().split("\n")[1]);
+
+        assertEquals(0, cli("unload", "q1c@2").status());
+        assertEquals("", cli("modules").out());
+        Run again = cli("unload", "q1c@2");
+        assertEquals(ExitStatus.USAGE_OR_INPUT.code(), again.status());
+        assertTrue(again.err().contains("no module q1c@2 is loaded"), again.err());
+    }
+
+    @Test
+    void aModuleNameWithoutAVersionIsAUsageError() {
+        Run load = cli("load", "q1c", "q1.wasm");
+        assertEquals(ExitStatus.USAGE_OR_INPUT.code(), load.status());
+        assertTrue(load.err().contains("'q1c' is not name@version"), load.err());
     }
 }

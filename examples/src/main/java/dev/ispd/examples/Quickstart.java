@@ -117,6 +117,7 @@ public final class Quickstart implements Callable<Integer> {
     private JobRun runQ1(Configuration base, org.apache.hadoop.fs.Path input, String jobPolicy, Path outDir)
             throws Exception {
         DeviceJob job = Q1Jobs.deviceJob(base, jobPolicy, input, outDir);
+        FailedJob.watchLocalRunner();
         if (!job.waitForCompletion(false)) {
             throw FailedJob.error(job.job(), "the " + jobPolicy + " job");
         }

@@ -25,6 +25,8 @@ public final class BenchSummary {
     static final double INGEST_TARGET_GBPS = 1.0;
     /** Target: the drive's scan rate as a share of the plain loop's. */
     static final double SCAN_SHARE_TARGET = 0.5;
+    /** Aim: the C-to-wasm Q1 module's scan rate in the drive as a share of the built-in q1's. */
+    static final double MODULE_SHARE_AIM = 0.5;
 
     private static final String PKG = BenchSummary.class.getPackageName() + ".";
 
@@ -140,6 +142,8 @@ public final class BenchSummary {
         JsonNode plain = metric("ScanRate.plainLoop");
         String[][] paths = {
             {"ScanRate.driveQ1", "drive q1: EXECUTE .. DONE, result, RELEASE"},
+            {"ScanRate.driveQ1Module", "drive q1.wasm (C to wasm, user tasklet)"},
+            {"ScanRate.plainCLoop", "plain C loop (cc -O2, via JNA)"},
             {"ScanRate.plainLoop", "plain loop over a direct buffer (baseline)"},
             {"ScanRate.hostRunner", "HostRunner q1 (ExtentScanner, in memory)"},
             {"ScanRate.fileReadLoop", "FileChannel batches + plain loop"},
@@ -152,6 +156,12 @@ public final class BenchSummary {
             double share = nanos(plain, null) / nanos(drive, null);
             out.printf("   target: drive >= %.0f%% of the plain loop: %.0f%% -> %s%n", 100 * SCAN_SHARE_TARGET,
                     100 * share, verdict(share >= SCAN_SHARE_TARGET));
+        }
+        JsonNode module = metric("ScanRate.driveQ1Module");
+        if (drive != null && module != null) {
+            double share = nanos(drive, null) / nanos(module, null);
+            out.printf("   aim: drive q1.wasm >= %.0f%% of the built-in's rate: %.0f%% -> %s%n", 100 * MODULE_SHARE_AIM,
+                    100 * share, verdict(share >= MODULE_SHARE_AIM));
         }
     }
 

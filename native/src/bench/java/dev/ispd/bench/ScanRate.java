@@ -17,6 +17,8 @@ import dev.ispd.worldcup.WorldCup98;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.List;
@@ -36,7 +38,9 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * The wall-clock rate at which the drive scans with {@code q1} ({@link #SCAN_BYTES} of
- * {@link #ENTRY_SIZE}-byte WorldCup98 entries, from EXECUTE to DONE and the result read), against
+ * {@link #ENTRY_SIZE}-byte WorldCup98 entries, from EXECUTE to DONE and the result read), and with
+ * the same Q1 written in C and compiled to WebAssembly ({@code wasm/examples/q1.wasm}, loaded
+ * into the drive as a user tasklet), against a plain C loop over the same bytes ({@link CLoop}) and
  * the same region count run three ways on the host over the same bytes: a plain loop over a
  * direct buffer (the baseline of the ratio), {@link HostRunner} (the host-side path of a split:
  * ExtentScanner over the bytes in memory), and a FileChannel read of a copy of the bytes in
@@ -55,6 +59,9 @@ public class ScanRate {
     /** The paper's largest entry (papers/smart-ssd-kang-2013.txt V-C): the least compute per byte. */
     public static final int ENTRY_SIZE = 256;
     private static final long SEED = 1998;
+    /** The C-to-wasm Q1, from the repository's wasm/ folder (the benchmark runs in native/). */
+    private static final Path MODULE = Path.of("..", "wasm", "examples", "q1.wasm");
+    private static final String MODULE_NAME = "q1c";
     /** Poll every 20-200 us: at most 0.2 ms late on a scan of ~100 ms, whatever the drive's (modeled) hint. */
     private static final TaskletRunner.Polling POLLING = new TaskletRunner.Polling(Duration.ofNanos(20_000),
             Duration.ofNanos(200_000), Duration.ofMinutes(1));
@@ -63,6 +70,8 @@ public class ScanRate {
     private BenchDrive bench;
     private TaskletRunner runner;
     private long q1Id;
+    private long moduleId;
+    private CLoop cLoop;
     private List<Extent> extents;
     private HostRunner hostRunner;
     private Params q1Params;
@@ -81,6 +90,9 @@ public class ScanRate {
         extents = List.of(new Extent(dataId, 0, SCAN_BYTES));
         q1Params = Params.of(Q1Factory.ENTRY_SIZE, Integer.toString(ENTRY_SIZE));
         q1Id = drive.createTasklet(TaskletForm.BUILTIN, Q1Factory.NAME, q1Params, null);
+        drive.loadModule(MODULE_NAME, 1, Files.readAllBytes(MODULE));
+        moduleId = drive.createTasklet(TaskletForm.MODULE, MODULE_NAME + "@1", q1Params, null);
+        cLoop = new CLoop();
         runner = new TaskletRunner(drive, POLLING);
 
         hostRunner = new HostRunner(info.pageSize(), info.pagesPerBatch());
@@ -109,6 +121,18 @@ public class ScanRate {
     @Benchmark
     public TaskletResult driveQ1() throws IOException {
         return runner.run(q1Id, 0, Params.EMPTY, extents);
+    }
+
+    /** The C-to-wasm Q1 module in the drive, as {@link #driveQ1} runs the built-in. */
+    @Benchmark
+    public TaskletResult driveQ1Module() throws IOException {
+        return runner.run(moduleId, 0, Params.EMPTY, extents);
+    }
+
+    /** Q1's loop in plain C over the same bytes in memory (through JNA, in place). */
+    @Benchmark
+    public long[] plainCLoop() {
+        return cLoop.count(data.clear(), ENTRY_SIZE);
     }
 
     /** The baseline: Q1's loop over the bytes, already in memory, with nothing around it. */
@@ -145,6 +169,8 @@ public class ScanRate {
     private void checkAllAgree() throws IOException, BadParameterException {
         Q1Result expected = new Q1Result(plainLoop());
         check("drive q1", expected, Q1Result.decode(driveQ1().result()));
+        check("drive q1 module", expected, Q1Result.decode(driveQ1Module().result()));
+        check("plain C loop", expected, new Q1Result(plainCLoop()));
         check("HostRunner q1", expected, Q1Result.decode(hostRunner().bytes()));
         check("FileChannel loop", expected, new Q1Result(fileReadLoop()));
         if (expected.total() != SCAN_BYTES / ENTRY_SIZE) {

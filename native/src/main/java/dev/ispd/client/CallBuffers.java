@@ -7,12 +7,13 @@ import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.IntStream;
 
 /**
  * The direct buffers one connection reuses for every call, so a command allocates no native
  * memory: {@link #out} receives structs and scalar outputs, {@link #text} holds NUL-terminated
- * strings, {@link #extents} the EXECUTE extent list, and two lazily made buffers serve LIST pages
- * and the copies that byte-array convenience methods need. All are in native byte order (the C
+ * strings, {@link #extents} the EXECUTE extent list, and lazily made buffers serve LIST pages,
+ * LIST_MODULES and the copies that byte-array convenience methods need. All are in native byte order (the C
  * structs' order; little-endian on every supported platform) and 8-byte aligned.
  */
 final class CallBuffers {
@@ -21,11 +22,13 @@ final class CallBuffers {
     /** Second output slot in {@link #out}. */
     static final int SLOT_B = 8;
 
-    final ByteBuffer out = allocate(Math.max(NativeLayout.INFO_SIZE, Math.max(NativeLayout.LOG_SIZE, NativeLayout.POLL_SIZE)));
+    final ByteBuffer out = allocate(IntStream.of(NativeLayout.INFO_SIZE, NativeLayout.LOG_SIZE, NativeLayout.POLL_SIZE,
+            NativeLayout.SCRUB_SIZE).max().getAsInt());
     private ByteBuffer text = allocate(4096);
     private ByteBuffer extents = allocate(64 * NativeLayout.EXTENT_SIZE);
     private ByteBuffer listPage;
     private ByteBuffer staging;
+    private ByteBuffer modules;
     private int textEnd;
 
     static ByteBuffer allocate(int capacity) {
@@ -109,6 +112,14 @@ final class CallBuffers {
             listPage = allocate(bytes);
         }
         return listPage;
+    }
+
+    /** Room for {@link Limits#MAX_MODULES} {@code ispd_module_info}s. */
+    ByteBuffer modules() {
+        if (modules == null) {
+            modules = allocate(Limits.MAX_MODULES * NativeLayout.MODULE_SIZE);
+        }
+        return modules;
     }
 
     /** A direct buffer of at least {@code bytes} (at most ISPD_MAX_IO) for copying to or from arrays. */

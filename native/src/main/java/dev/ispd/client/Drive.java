@@ -12,6 +12,8 @@ import dev.ispd.protocol.Status;
 import dev.ispd.protocol.TaskletForm;
 import java.lang.ref.Cleaner;
 import java.lang.ref.Reference;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
@@ -47,6 +49,7 @@ public final class Drive implements AutoCloseable {
     private static final int FIRST_RESULT_CHUNK = 64 * 1024;
 
     private static final Cleaner CLEANER = Cleaner.create();
+    private static final int SHA256_BYTES = 32;
 
     private final String address;
     private final DriveBinding binding;
@@ -100,6 +103,39 @@ public final class Drive implements AutoCloseable {
         return new Drive(address, binding);
     }
 
+    /**
+     * Connects through the JNI binding and authenticates as {@code credentials}' identity
+     * (docs/security.md): from then on every request is tagged and every answer verified.
+     *
+     * @throws DriveException CONNECT, or AUTH_FAILED if the drive does not know the identity or key
+     */
+    public static Drive connect(String address, Credentials credentials) throws DriveException {
+        Drive d = connect(address);
+        try {
+            d.authenticate(credentials);
+        } catch (DriveException | RuntimeException e) {
+            d.close();
+            throw e;
+        }
+        return d;
+    }
+
+    /**
+     * Authenticates this connection ({@code ispd_authenticate}): sends the hello as the identity,
+     * then tags every request and verifies every answer with its key.
+     */
+    public void authenticate(Credentials credentials) throws DriveException {
+        long c = begin();
+        ByteBuffer key = ByteBuffer.allocateDirect(credentials.keyLength());
+        try {
+            credentials.copyKeyTo(key);
+            check(binding.authenticate(c, credentials.identity(), key, 0, key.capacity()), "AUTHENTICATE");
+        } finally {
+            key.clear().put(new byte[key.capacity()]); // wipe the copy
+            end();
+        }
+    }
+
     public String address() {
         return address;
     }
@@ -129,6 +165,20 @@ public final class Drive implements AutoCloseable {
         try {
             check(binding.deviceLog(c, out, 0), "DEVICE_LOG");
             return Structs.deviceLog(out);
+        } finally {
+            end();
+        }
+    }
+
+    /**
+     * SCRUB: checks every page of object {@code objectId} against its checksums, or of every
+     * object if it is 0. The drive reads all of it, so this takes as long as reading it.
+     */
+    public ScrubReport scrub(long objectId) throws DriveException {
+        long c = begin();
+        try {
+            check(binding.scrub(c, objectId, out, 0), "SCRUB");
+            return Structs.scrub(out);
         } finally {
             end();
         }
@@ -355,8 +405,8 @@ public final class Drive implements AutoCloseable {
 
     /**
      * Instantiates a tasklet of any form; the body (a plan or a module, direct buffer, from its
-     * position to its limit; null for none) goes to the drive as it is. Drives of protocol 1
-     * answer UNSUPPORTED for plans and modules.
+     * position to its limit; null for none) goes to the drive as it is. A module's body is empty:
+     * load it with {@link #loadModule}, then name it {@code name@version}.
      */
     public long createTasklet(TaskletForm form, String name, Params params, ByteBuffer body) throws DriveException {
         if (body != null) {
@@ -504,6 +554,67 @@ public final class Drive implements AutoCloseable {
      *
      * @throws IllegalStateException while a call is in progress on another thread
      */
+    // ---- user tasklet modules ----
+
+    /**
+     * Loads a WebAssembly module as {@code name@version}, in chunks of at most
+     * {@link Limits#MAX_IO} bytes; a drive that already holds the same bytes under that name and
+     * version answers the first chunk at once, so loading is once per drive by content hash.
+     */
+    public void loadModule(String name, int version, byte[] wasm) throws DriveException {
+        if (wasm.length == 0 || wasm.length > Limits.MAX_MODULE_SIZE) {
+            throw new IllegalArgumentException("loadModule: module " + name + " is " + wasm.length
+                    + " bytes, must be 1.." + Limits.MAX_MODULE_SIZE);
+        }
+        ByteBuffer module = CallBuffers.allocate(SHA256_BYTES + wasm.length);
+        module.put(0, sha256(wasm)).put(SHA256_BYTES, wasm);
+        long c = begin();
+        try {
+            int nameAt = buffers.clearText().addText(name, "module name");
+            check(binding.loadModule(c, buffers.text(), nameAt, version, module, 0, SHA256_BYTES, wasm.length),
+                    "LOAD_MODULE");
+        } finally {
+            end();
+        }
+    }
+
+    /** The modules loaded into the drive, in order of {@code name@version}. */
+    public List<ModuleInfo> listModules() throws DriveException {
+        long c = begin();
+        try {
+            ByteBuffer entries = buffers.modules();
+            check(binding.listModules(c, entries, Limits.MAX_MODULES, out, SLOT_A), "LIST_MODULES");
+            int count = out.getInt(SLOT_A);
+            List<ModuleInfo> modules = new ArrayList<>(count);
+            for (int i = 0; i < count; i++) {
+                modules.add(Structs.moduleInfo(entries, i * NativeLayout.MODULE_SIZE));
+            }
+            return modules;
+        } finally {
+            end();
+        }
+    }
+
+    /** Unloads {@code name@version}; NO_SUCH_TASKLET if it is not loaded. */
+    public void unloadModule(String name, int version) throws DriveException {
+        long c = begin();
+        try {
+            int nameAt = buffers.clearText().addText(name, "module name");
+            check(binding.unloadModule(c, buffers.text(), nameAt, version), "UNLOAD_MODULE");
+        } finally {
+            end();
+        }
+    }
+
+    /** SHA-256 of a module: what LOAD_MODULE names it by. */
+    public static byte[] sha256(byte[] wasm) {
+        try {
+            return MessageDigest.getInstance("SHA-256").digest(wasm);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every JVM has SHA-256", e);
+        }
+    }
+
     @Override
     public void close() {
         if (!lock.tryLock()) {

@@ -17,6 +17,9 @@ public interface DriveBinding {
     /** {@code ispd_connect}: {@code text} holds the NUL-terminated UTF-8 address; the pointer lands at {@code out+connOffset}. */
     int connect(ByteBuffer text, int addressOffset, ByteBuffer out, int connOffset);
 
+    /** {@code ispd_authenticate}: the key is {@code keyLength} bytes at {@code key+keyOffset}. */
+    int authenticate(long conn, long identity, ByteBuffer key, int keyOffset, int keyLength);
+
     /** {@code ispd_close}; 0 is allowed. */
     void close(long conn);
 
@@ -65,4 +68,20 @@ public interface DriveBinding {
     int cancel(long conn, long execId, ByteBuffer out, int stateOffset);
 
     int release(long conn, long execId);
+
+    /**
+     * {@code ispd_load_module}: the name is NUL-terminated UTF-8 at {@code text+nameOffset}; the
+     * 32-byte SHA-256 at {@code module+shaOffset}, the {@code length} module bytes at {@code module+wasmOffset}.
+     */
+    int loadModule(long conn, ByteBuffer text, int nameOffset, int version, ByteBuffer module, int shaOffset,
+            int wasmOffset, long length);
+
+    /** Fills up to {@code max} {@code ispd_module_info}s at {@code entries+0}; the u32 count lands at {@code out+countOffset}. */
+    int listModules(long conn, ByteBuffer entries, int max, ByteBuffer out, int countOffset);
+
+    /** {@code ispd_unload_module}; the name is NUL-terminated UTF-8 at {@code text+nameOffset}. */
+    int unloadModule(long conn, ByteBuffer text, int nameOffset, int version);
+
+    /** {@code ispd_scrub}: the {@code ispd_scrub_result} lands at {@code out+offset}. */
+    int scrub(long conn, long objectId, ByteBuffer out, int offset);
 }

@@ -71,6 +71,29 @@ final class NativeLayout {
     @Native static final int POLL_ERROR_MESSAGE = 48;
     @Native static final int POLL_SIZE = 1080;
 
+    // ispd_module_info
+    @Native static final int MODULE_NAME = 0;
+    @Native static final int MODULE_NAME_SIZE = 65;
+    @Native static final int MODULE_VERSION = 68;
+    @Native static final int MODULE_SIZE_BYTES = 72;
+    @Native static final int MODULE_SHA256 = 80;
+    @Native static final int MODULE_SIZE = 112;
+
+    // ispd_damage
+    @Native static final int DAMAGE_OBJECT_ID = 0;
+    @Native static final int DAMAGE_OFFSET = 8;
+    @Native static final int DAMAGE_MESSAGE = 16;
+    @Native static final int DAMAGE_SIZE = 1048;
+
+    // ispd_scrub_result
+    @Native static final int SCRUB_OBJECTS_CHECKED = 0;
+    @Native static final int SCRUB_BYTES_CHECKED = 8;
+    @Native static final int SCRUB_MEDIA_ERRORS = 16;
+    @Native static final int SCRUB_DAMAGED = 24;
+    @Native static final int SCRUB_N_LISTED = 28;
+    @Native static final int SCRUB_LISTED = 32;
+    @Native static final int SCRUB_SIZE = 16_800;
+
     private NativeLayout() {
     }
 }

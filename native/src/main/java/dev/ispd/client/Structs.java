@@ -2,6 +2,7 @@ package dev.ispd.client;
 
 import static dev.ispd.client.NativeLayout.*;
 import static dev.ispd.protocol.Limits.MAX_COMPONENTS;
+import static dev.ispd.protocol.Limits.MAX_SCRUB_LIST;
 import static dev.ispd.protocol.Limits.MAX_STRING;
 
 import dev.ispd.protocol.ExecutionState;
@@ -43,7 +44,25 @@ final class Structs {
                 b.getLong(LOG_BYTES_READ_INTERNAL), b.getLong(LOG_ENERGY_NJ), components);
     }
 
+    static ScrubReport scrub(ByteBuffer b) {
+        int n = Math.min(b.getInt(SCRUB_N_LISTED), MAX_SCRUB_LIST);
+        List<ScrubReport.Damage> listed = new ArrayList<>(n);
+        for (int i = 0, at = SCRUB_LISTED; i < n; i++, at += DAMAGE_SIZE) {
+            listed.add(new ScrubReport.Damage(b.getLong(at + DAMAGE_OBJECT_ID), b.getLong(at + DAMAGE_OFFSET),
+                    cString(b, at + DAMAGE_MESSAGE, MAX_STRING + 1)));
+        }
+        return new ScrubReport(b.getLong(SCRUB_OBJECTS_CHECKED), b.getLong(SCRUB_BYTES_CHECKED),
+                b.getLong(SCRUB_MEDIA_ERRORS), Integer.toUnsignedLong(b.getInt(SCRUB_DAMAGED)), listed);
+    }
+
     /** The {@code ispd_object_stat} at byte {@code at}. */
+    static ModuleInfo moduleInfo(ByteBuffer b, int at) {
+        byte[] sha = new byte[32];
+        b.get(at + MODULE_SHA256, sha);
+        return new ModuleInfo(cString(b, at + MODULE_NAME, MODULE_NAME_SIZE), b.getInt(at + MODULE_VERSION),
+                b.getLong(at + MODULE_SIZE_BYTES), java.util.HexFormat.of().formatHex(sha));
+    }
+
     static ObjectStat objectStat(ByteBuffer b, int at) {
         return new ObjectStat(b.getLong(at + STAT_ID), b.getLong(at + STAT_SIZE_BYTES),
                 defined(ObjectKind.values(), Byte.toUnsignedInt(b.get(at + STAT_KIND)), "object kind"));

@@ -368,10 +368,36 @@ abstract class DriveContractTest {
         assertEquals(Status.BAD_PARAMETER, plan.status(), plan.getMessage());
         assertTrue(plan.getMessage().contains("plan encoding, byte 0"), plan.getMessage());
         DriveException module = assertThrows(DriveException.class,
-                () -> drive.createTasklet(TaskletForm.MODULE, "custom", Params.EMPTY, direct("{\"scan\": []}")));
-        assertEquals(Status.UNSUPPORTED, module.status(), module.getMessage());
+                () -> drive.createTasklet(TaskletForm.MODULE, "custom@1", Params.EMPTY, direct("{\"scan\": []}")));
+        assertEquals(Status.BAD_PARAMETER, module.status(), module.getMessage());
+        assertTrue(module.getMessage().contains("a module tasklet takes an empty body"), module.getMessage());
         assertThrows(IllegalArgumentException.class,
                 () -> drive.createTasklet(TaskletForm.PLAN, "custom", Params.EMPTY, ByteBuffer.wrap(new byte[1])));
+    }
+
+    /** A module loaded through the binding runs as the built-in q1 does, is listed, loads again by hash, unloads. */
+    @Test
+    void aLoadedModuleRunsLikeABuiltInAndUnloads() throws Exception {
+        byte[] wasm = java.nio.file.Files.readAllBytes(Path.of("..", "wasm", "examples", "q1.wasm"));
+        String name = "q1c-" + binding().name().toLowerCase();
+        drive.loadModule(name, 1, wasm);
+        drive.loadModule(name, 1, wasm); // the drive holds it already: one chunk, answered at once
+        ModuleInfo info = drive.listModules().stream().filter(m -> m.name().equals(name)).findFirst().orElseThrow();
+        assertEquals(new ModuleInfo(name, 1, wasm.length, java.util.HexFormat.of().formatHex(Drive.sha256(wasm))), info);
+
+        long[] expected = new long[WorldCup98.REGIONS];
+        long data = objectWith(entries(5000, 32, new Random(11), expected, 5000));
+        long module = drive.createTasklet(TaskletForm.MODULE, info.taskletName(), Params.of("entrySize", "32"), null);
+        TaskletResult r = new TaskletRunner(drive).run(module, 0, Params.EMPTY, List.of(new Extent(data, 0, 5000L * 32)));
+        assertArrayEquals(expected, Q1Result.decode(r.result()).counts());
+
+        drive.unloadModule(name, 1);
+        assertFalse(drive.listModules().contains(info));
+        assertStatus(assertThrows(DriveException.class, () -> drive.unloadModule(name, 1)), Status.NO_SUCH_TASKLET,
+                "UNLOAD_MODULE", name + "@1");
+        DriveException refused = assertThrows(DriveException.class,
+                () -> drive.loadModule("junk", 1, "not a module".getBytes(StandardCharsets.US_ASCII)));
+        assertStatus(refused, Status.BAD_PARAMETER, "LOAD_MODULE", "not a well-formed WebAssembly module");
     }
 
     @Test
@@ -401,6 +427,34 @@ abstract class DriveContractTest {
         TaskletResult r = new TaskletRunner(drive).run(q1, 0, Params.EMPTY, extents);
         assertArrayEquals(expected, Q1Result.decode(r.result()).counts());
         assertEquals(8500, Q1Result.decode(r.result()).total());
+    }
+
+    /** Issue 10, failure D: a flipped byte on the drive is never served, neither read nor scanned, and a scrub finds it. */
+    @Test
+    void aDamagedPageIsAMediaErrorForReadsScansAndScrubs() throws Exception {
+        long data = objectWith(entries(3000, 64, new Random(5), new long[WorldCup98.REGIONS], 3000));
+        Path file = simulated.directory().resolve("drive0").resolve("data").resolve(data + "-0.obj");
+        byte[] stored = java.nio.file.Files.readAllBytes(file);
+        stored[5000] ^= 0x04;
+        java.nio.file.Files.write(file, stored);
+        long counted = drive.scrub(data).mediaErrors(); // the drive's count, this scrub's find included
+
+        String page = "object " + data + ", page at offset 4096";
+        assertStatus(assertThrows(DriveException.class, () -> drive.read(data, 0, 3000 * 64)), Status.MEDIA_ERROR,
+                "READ_OBJECT", page);
+        long q1 = drive.createTasklet("q1", Params.of("entrySize", "64"));
+        ExecutionStatus s = awaitFinished(drive.execute(q1, 0, Params.EMPTY, List.of(new Extent(data, 0, 3000L * 64))));
+        assertEquals(ExecutionState.FAILED, s.state(), s.toString());
+        assertEquals(Status.MEDIA_ERROR.code(), s.errorStatus());
+        assertTrue(s.errorMessage().contains(page), s.errorMessage());
+
+        ScrubReport r = drive.scrub(data);
+        assertEquals(1, r.objects());
+        assertEquals(1, r.damaged());
+        assertEquals(List.of(new ScrubReport.Damage(data, 4096, r.listed().get(0).message())), r.listed());
+        assertTrue(r.listed().get(0).message().startsWith(page), r.listed().get(0).message());
+        assertEquals(counted + 3, r.mediaErrors(), "the read, the scan and this scrub are counted");
+        drive.delete(data);
     }
 
     /** Each command of an execution by hand: execute, poll to the end, read the result in pieces, release. */

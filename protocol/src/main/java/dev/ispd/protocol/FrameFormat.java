@@ -13,8 +13,10 @@ public final class FrameFormat {
     public static final int HEADER_SIZE = 64;
     /** Set by the drive on every response. */
     public static final int FLAG_RESPONSE = 0x0001;
-    /** The identity and the authentication tag are valid (reserved for a later version). */
+    /** The identity, sequence and authentication tag are valid (docs/security.md). */
     public static final int FLAG_AUTH = 0x0002;
+    /** Bytes of the HMAC-SHA256 tag at the end of the header. */
+    public static final int AUTH_TAG_SIZE = 32;
 
     private FrameFormat() {
     }

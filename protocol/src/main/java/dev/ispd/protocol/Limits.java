@@ -19,6 +19,14 @@ public final class Limits {
     public static final int MAX_LIST = 4_096;
     /** Components in one DEVICE_LOG response: a drive sends no more, a client keeps no more. */
     public static final int MAX_COMPONENTS = 32;
+    /** Bytes of one WebAssembly module (LOAD_MODULE's total_size). */
+    public static final int MAX_MODULE_SIZE = 16_777_216;
+    /** Modules loaded into one drive at once, and entries in one LIST_MODULES response. */
+    public static final int MAX_MODULES = 64;
+    /** UTF-8 bytes of a module's name. */
+    public static final int MAX_MODULE_NAME = 64;
+    /** Damaged objects one SCRUB response lists: a drive sends no more, a client keeps no more. */
+    public static final int MAX_SCRUB_LIST = 16;
 
     private Limits() {
     }

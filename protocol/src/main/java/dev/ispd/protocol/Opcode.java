@@ -15,7 +15,12 @@ public enum Opcode implements WireCode {
     POLL(0x22),
     READ_RESULT(0x23),
     CANCEL(0x24),
-    RELEASE(0x25);
+    RELEASE(0x25),
+    LOAD_MODULE(0x30),
+    LIST_MODULES(0x31),
+    UNLOAD_MODULE(0x32),
+    /** Checks stored pages against their checksums and reports damaged objects. */
+    SCRUB(0x40);
 
     private final int code;
 

@@ -25,11 +25,19 @@ public enum Status implements WireCode {
     UNSUPPORTED(16),
     TASKLET_FAILED(17),
     IO_ERROR(18),
+    /** The drive authenticates every request and this one carries no AUTH flag and tag. */
     AUTH_REQUIRED(19),
+    /** Unknown identity, a tag that does not verify, or a sequence number out of order; the connection ends. */
     AUTH_FAILED(20),
     INTERNAL(21),
     /** A request or execution beyond one of the drive's limits; the message names the limit. */
     LIMIT_EXCEEDED(22),
+    /** The request's identity lacks the right the command needs (docs/security.md); nothing changed. */
+    FORBIDDEN(23),
+    /** Stored bytes failed their checksum (or are missing); the message names the object and offset. */
+    MEDIA_ERROR(24),
+    /** The drive's admin turned module loading off ({@code --modules off}). */
+    MODULES_DISABLED(25),
     /** The C client could not connect (the message gives the system's reason). */
     CONNECT(1001),
     /** A socket error, a timeout, or the drive closed the connection. */

@@ -40,7 +40,8 @@ class WireCodeTest {
     void statusNamesAreThoseOfTheCLibrary() {
         assertEquals("LIMIT_EXCEEDED", Status.nameOf(22));
         assertEquals("BUFFER_TOO_SMALL", Status.nameOf(1006));
-        assertEquals("UNKNOWN", Status.nameOf(23));
+        assertEquals("FORBIDDEN", Status.nameOf(23));
+        assertEquals("UNKNOWN", Status.nameOf(999));
     }
 
     @Test

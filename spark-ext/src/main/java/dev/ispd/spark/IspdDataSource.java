@@ -2,8 +2,8 @@ package dev.ispd.spark;
 
 import dev.ispd.spark.read.InputResolver;
 import dev.ispd.spark.read.IspdTable;
+import dev.ispd.spark.read.ScanInput;
 import java.util.Map;
-import org.apache.hadoop.conf.Configuration;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.connector.catalog.Table;
 import org.apache.spark.sql.connector.catalog.TableProvider;
@@ -25,15 +25,19 @@ public final class IspdDataSource implements TableProvider, DataSourceRegister {
         return SHORT_NAME;
     }
 
-    /** The layout's schema; the path is checked when Spark asks for the table, still within {@code load}. */
+    /** The schema of the input's layout, the one its files record or the options name. */
     @Override
     public StructType inferSchema(CaseInsensitiveStringMap options) {
-        return InputResolver.layout(options.asCaseSensitiveMap()).schema();
+        return resolve(options.asCaseSensitiveMap()).layout().schema();
     }
 
     @Override
     public Table getTable(StructType schema, Transform[] partitioning, Map<String, String> properties) {
-        Configuration sessionConf = SparkSession.active().sessionState().newHadoopConf();
-        return new IspdTable(InputResolver.resolve(properties, sessionConf));
+        return new IspdTable(resolve(properties));
+    }
+
+    private static ScanInput resolve(Map<String, String> options) {
+        SparkSession session = SparkSession.active();
+        return InputResolver.resolve(options, session.sessionState().newHadoopConf(), key -> session.conf().get(key, null));
     }
 }

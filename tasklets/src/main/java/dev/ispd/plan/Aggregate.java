@@ -1,7 +1,9 @@
 package dev.ispd.plan;
 
-/** One aggregate of a GROUP BY plan: COUNT(*) (no field), or COUNT, SUM, MIN, MAX of a field. */
-public record Aggregate(Function function, String field) {
+import java.io.Serializable;
+
+/** One aggregate of a GROUP BY plan: COUNT(*) (no field), or COUNT, SUM, MIN, MAX of a field. Serializable, so an engine ships it to its executors. */
+public record Aggregate(Function function, String field) implements Serializable {
     /** The aggregate functions; COUNT counts non-null values, SUM wraps around in 64 bits. */
     public enum Function { COUNT_STAR, COUNT, SUM, MIN, MAX }
 

@@ -3,6 +3,8 @@ package dev.ispd.it;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.ispd.client.Drive;
+import dev.ispd.client.ModuleInfo;
 import dev.ispd.examples.worldcup.WorldCupDrives;
 import dev.ispd.examples.worldcup.importer.ImportFormat;
 import dev.ispd.examples.worldcup.importer.Imported;
@@ -15,6 +17,7 @@ import dev.ispd.hadoop.mapreduce.IspdCounter;
 import dev.ispd.hadoop.worldcup.Q1DeviceMapper;
 import dev.ispd.hadoop.worldcup.Q1Format;
 import dev.ispd.hadoop.worldcup.Q2DeviceMapper;
+import dev.ispd.hadoop.worldcup.Q1WasmMapper;
 import dev.ispd.hadoop.worldcup.Q2Format;
 import dev.ispd.offload.settings.OffloadKeys;
 import dev.ispd.sim.daemon.EmbeddedDrives;
@@ -24,9 +27,12 @@ import java.io.OutputStream;
 import java.net.URI;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
+import java.util.Arrays;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -46,6 +52,7 @@ import org.junit.jupiter.api.io.TempDir;
 class WorldCupSampleJobTest {
     private static final URI FS = URI.create("osd://worldcup-sample/");
     private static final int CHUNK = 1 << 20;
+    private static final AtomicInteger JOBS = new AtomicInteger();
 
     @TempDir
     static java.nio.file.Path work;
@@ -104,12 +111,47 @@ class WorldCupSampleJobTest {
         assertEquals(2, job.counter(IspdCounter.SPLITS_ON_DEVICE));
     }
 
+    /**
+     * The C-to-wasm Q1 shipped as a module: host-only, device-only and cost-based runs equal the
+     * built-in q1's output, and each drive ends up holding the module once. A drive that holds
+     * other bytes under the module's name and version refuses it: its split falls back to the
+     * host while the other drive's runs on the device, and the output is still the built-in's.
+     */
+    @Test
+    void q1AsAWasmModuleEqualsTheBuiltInOnHostDeviceAndMixedRuns() throws Exception {
+        String builtin = run(countingJob("fastest", Q1DeviceMapper.class, Q1Format.class));
+        byte[] q1 = Q1WasmMapper.class.getResourceAsStream("/wasm/q1.wasm").readAllBytes();
+        byte[] impostor = Arrays.copyOf(q1, q1.length + 4); // q1 and an empty custom section "x"
+        System.arraycopy(new byte[] {0, 2, 1, 'x'}, 0, impostor, q1.length, 4);
+        try (Drive drive1 = Drive.connect(drives.address(1))) {
+            if (drive1.listModules().stream().anyMatch(m -> m.taskletName().equals("q1c@1"))) {
+                drive1.unloadModule("q1c", 1);
+            }
+            drive1.loadModule("q1c", 1, impostor);
+            DeviceJob mixed = countingJob("device-only", Q1WasmMapper.class, Q1Format.class);
+            assertEquals(builtin, run(mixed), "one drive refusing the module");
+            assertEquals(1, mixed.counter(IspdCounter.SPLITS_ON_DEVICE));
+            assertEquals(1, mixed.counter(IspdCounter.FALLBACKS));
+            drive1.unloadModule("q1c", 1);
+        }
+        for (String policy : List.of("host-only", "device-only", "fastest")) {
+            DeviceJob job = countingJob(policy, Q1WasmMapper.class, Q1Format.class);
+            assertEquals(builtin, run(job), policy);
+        }
+        for (int d = 0; d < 2; d++) {
+            try (Drive drive = Drive.connect(drives.address(d))) {
+                assertEquals(List.of(new ModuleInfo("q1c", 1, q1.length, HexFormat.of().formatHex(Drive.sha256(q1)))),
+                        drive.listModules());
+            }
+        }
+    }
+
     /** A DeviceJob whose format's (Text, LongWritable) pairs LongSumReducer sums into one output file. */
     private static DeviceJob countingJob(String policy, Class<? extends DeviceMapper> mapper,
             Class<? extends DeviceMapperFormat> format) throws IOException {
         Configuration conf = new Configuration(base);
         conf.set(OffloadKeys.OFFLOAD_POLICY.name(), policy);
-        String name = mapper.getSimpleName() + "-" + policy;
+        String name = mapper.getSimpleName() + "-" + policy + "-" + JOBS.incrementAndGet(); // an output directory each
         return DeviceJob.getInstance(conf, name).setDeviceMapper(mapper).setDeviceMapperFormat(format)
                 .setCombinerClass(LongSumReducer.class).setReducerClass(LongSumReducer.class)
                 .setOutputKeyClass(Text.class).setOutputValueClass(LongWritable.class).setNumReduceTasks(1)

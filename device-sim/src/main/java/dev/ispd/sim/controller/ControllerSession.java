@@ -7,9 +7,9 @@ import dev.ispd.sim.hostif.StatusException;
 
 /**
  * One connection's view of the drive: dispatches its requests and keeps its virtual clock.
- * WRITE and READ move the clock by a host transfer; CREATE, DELETE, CREATE_TASKLET and EXECUTE
- * by a command; READ_RESULT first waits (in virtual time) for the execution's end. POLL, STAT,
- * LIST, DEVICE_INFO, DEVICE_LOG, CANCEL and RELEASE leave it alone: how often a host sends them
+ * WRITE, READ and LOAD_MODULE move the clock by a host transfer; CREATE, DELETE, CREATE_TASKLET,
+ * EXECUTE and UNLOAD_MODULE by a command; READ_RESULT first waits (in virtual time) for the execution's end. POLL, STAT,
+ * LIST, LIST_MODULES, DEVICE_INFO, DEVICE_LOG, CANCEL and RELEASE leave it alone: how often a host sends them
  * depends on the wall clock, and modeled time must not.
  */
 final class ControllerSession implements RequestHandler.Session {
@@ -38,6 +38,10 @@ final class ControllerSession implements RequestHandler.Session {
             case READ_RESULT -> clockNs = drive.executions.readResult(clockNs, (Requests.ReadResult) request, out);
             case CANCEL -> drive.executions.cancel((Requests.Cancel) request, out);
             case RELEASE -> drive.executions.release((Requests.Release) request, out);
+            case LOAD_MODULE -> clockNs = drive.modules.load(clockNs, (Requests.LoadModule) request, out);
+            case LIST_MODULES -> drive.modules.list(out);
+            case UNLOAD_MODULE -> clockNs = drive.modules.unload(clockNs, (Requests.UnloadModule) request, out);
+            case SCRUB -> clockNs = drive.objects.scrub(clockNs, (Requests.Scrub) request, out);
         }
     }
 }

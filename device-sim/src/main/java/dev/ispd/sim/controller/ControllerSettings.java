@@ -13,9 +13,10 @@ import dev.ispd.protocol.Limits;
  *                                   more EXECUTE is LIMIT_EXCEEDED
  * @param maxExtentsPerExecute       extents one EXECUTE may name (at most the protocol's
  *                                   {@link Limits#MAX_EXTENTS}); more is LIMIT_EXCEEDED
+ * @param modules                    whether user tasklet modules may be loaded, and their limits
  */
 public record ControllerSettings(String driveName, int maxInflight, double paceFactor, int maxExecutionsPerConnection,
-                                 int maxExtentsPerExecute) {
+                                 int maxExtentsPerExecute, ModulePolicy modules) {
     public static final int DEFAULT_MAX_INFLIGHT = 64;
     public static final int DEFAULT_MAX_EXECUTIONS_PER_CONNECTION = 16;
     public static final int DEFAULT_MAX_EXTENTS_PER_EXECUTE = Limits.MAX_EXTENTS;
@@ -37,9 +38,9 @@ public record ControllerSettings(String driveName, int maxInflight, double paceF
         }
     }
 
-    /** Default per-connection limits. */
+    /** Default per-connection limits and {@link ModulePolicy#DEFAULT}. */
     public ControllerSettings(String driveName, int maxInflight, double paceFactor) {
         this(driveName, maxInflight, paceFactor, DEFAULT_MAX_EXECUTIONS_PER_CONNECTION,
-                DEFAULT_MAX_EXTENTS_PER_EXECUTE);
+                DEFAULT_MAX_EXTENTS_PER_EXECUTE, ModulePolicy.DEFAULT);
     }
 }

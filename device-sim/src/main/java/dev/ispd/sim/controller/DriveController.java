@@ -18,6 +18,7 @@ public final class DriveController implements RequestHandler, AutoCloseable {
     final ObjectCommands objects;
     final ExecutionCommands executions;
     final DeviceCommands device;
+    final ModuleCommands modules;
 
     /** {@code limits} are further DEVICE_INFO capabilities: the drive's resource limits. */
     public DriveController(ControllerSettings settings, DeviceProfile profile, ObjectStore store, DriveModel model,
@@ -28,7 +29,8 @@ public final class DriveController implements RequestHandler, AutoCloseable {
         this.runner = new ExecutionRunner(settings.driveName(), store, counters, profile.pageSizeBytes(),
                 profile.pagesPerBatch());
         this.objects = new ObjectCommands(store, this.model, table, counters);
-        this.executions = new ExecutionCommands(store, this.model, registry, table, runner, counters,
+        this.modules = new ModuleCommands(settings.modules(), this.model, counters);
+        this.executions = new ExecutionCommands(store, this.model, registry, modules, table, runner, counters,
                 profile.pageSizeBytes(), settings.paceFactor(), settings.maxExtentsPerExecute());
         this.device = new DeviceCommands(settings.driveName(), profile, registry, limits, this.model, table, counters);
     }

@@ -36,6 +36,7 @@ final class ExecutionCommands {
     private final ObjectStore store;
     private final DriveModel model;
     private final TaskletRegistry registry;
+    private final ModuleCommands modules;
     private final ExecutionTable executions;
     private final ExecutionRunner runner;
     private final DriveCounters counters;
@@ -43,12 +44,13 @@ final class ExecutionCommands {
     private final double paceFactor;
     private final int maxExtentsPerExecute;
 
-    ExecutionCommands(ObjectStore store, DriveModel model, TaskletRegistry registry, ExecutionTable executions,
-                      ExecutionRunner runner, DriveCounters counters, int pageSize, double paceFactor,
-                      int maxExtentsPerExecute) {
+    ExecutionCommands(ObjectStore store, DriveModel model, TaskletRegistry registry, ModuleCommands modules,
+                      ExecutionTable executions, ExecutionRunner runner, DriveCounters counters, int pageSize,
+                      double paceFactor, int maxExtentsPerExecute) {
         this.store = store;
         this.model = model;
         this.registry = registry;
+        this.modules = modules;
         this.executions = executions;
         this.runner = runner;
         this.counters = counters;
@@ -65,8 +67,7 @@ final class ExecutionCommands {
         } else if (req.form() == TaskletForm.BUILTIN) {
             checkBuiltin(req.name(), req.params(), body);
         } else {
-            throw new StatusException(Status.UNSUPPORTED, "tasklet form " + req.form().code() + " (" + req.form() + ")"
-                    + " is not supported by this drive; only 1 (BUILTIN) and 2 (PLAN) are");
+            body = ModuleForm.check(modules, req.name(), req.params(), body);
         }
         long id;
         try {
@@ -91,10 +92,13 @@ final class ExecutionCommands {
         }
     }
 
-    /** The tasklet of one execution: a built-in from its factory, a plan from its body. */
+    /** The tasklet of one execution: a built-in from its factory, a plan from its body, a module from the loaded ones. */
     private Tasklet instantiate(long taskletId, TaskletDefinition def, Params runtime) throws StatusException {
         if (def.form() == TaskletForm.PLAN.code()) {
             return PlanForm.tasklet(def, runtime);
+        }
+        if (def.form() == TaskletForm.MODULE.code()) {
+            return ModuleForm.tasklet(modules, def, runtime, scanContext);
         }
         TaskletFactory factory = factory(def.name(), "tasklet instance " + Long.toUnsignedString(taskletId) + " names ");
         try {
@@ -125,6 +129,7 @@ final class ExecutionCommands {
             if (req.outputId() != 0) {
                 dataObject(req.outputId(), () -> "output_id: ");
             }
+            checkOutputIsNotInput(req);
             checkExtents(req.extents());
             Tasklet tasklet = instantiate(req.taskletId(), def, req.runtime());
             String misaligned = ExtentScanner.checkRecordAlignment(tasklet, req.extents());
@@ -237,6 +242,17 @@ final class ExecutionCommands {
                     + " is a tasklet instance, not a DATA object");
         }
         return o;
+    }
+
+    /** The output replaces its object's contents when the execution ends: it must not be read by it too. */
+    private static void checkOutputIsNotInput(Requests.Execute req) throws StatusException {
+        for (int i = 0; req.outputId() != 0 && i < req.extents().size(); i++) {
+            if (req.extents().get(i).objectId() == req.outputId()) {
+                throw new StatusException(Status.BAD_PARAMETER, "output_id " + Long.toUnsignedString(req.outputId())
+                        + " is also the object of extent " + i + ": the result would replace the execution's own "
+                        + "input; write it to another object");
+            }
+        }
     }
 
     /** Every extent must lie inside a DATA object; the error names the extent's index. */

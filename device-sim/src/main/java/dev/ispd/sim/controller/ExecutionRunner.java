@@ -163,7 +163,8 @@ final class ExecutionRunner implements AutoCloseable {
         } catch (BatchListener.ScanCancelledException c) {
             e.cancelled();
         } catch (IOException io) {
-            e.fail(Status.IO_ERROR, "reading the extents of execution " + e.id + " failed: " + io.getMessage());
+            Status s = StoreErrors.status(io, "reading the extents").status();
+            e.fail(s, "reading the extents of execution " + e.id + " failed: " + io.getMessage());
         } catch (TaskletLimitException limit) {
             // a plan's result or a module's instructions, memory or time beyond what the drive allows
             e.fail(Status.LIMIT_EXCEEDED, "tasklet '" + e.taskletName + "' went beyond this drive's " + limit.limit()

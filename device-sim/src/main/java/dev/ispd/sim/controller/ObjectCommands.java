@@ -5,6 +5,8 @@ import dev.ispd.sim.hostif.PayloadWriter;
 import dev.ispd.sim.hostif.Requests;
 import dev.ispd.sim.hostif.Responses;
 import dev.ispd.sim.hostif.StatusException;
+import dev.ispd.protocol.Limits;
+import dev.ispd.sim.store.MediaErrorException;
 import dev.ispd.sim.store.ObjectInfo;
 import dev.ispd.sim.store.ObjectStore;
 import dev.ispd.sim.store.StoreException;
@@ -55,10 +57,15 @@ final class ObjectCommands {
         return model.hostWrite(clock, len);
     }
 
-    /** Reads from the backing file straight into the response buffer. */
+    /**
+     * Reads from the backing file straight into the response buffer. The page checks and the CRC
+     * of the response are not priced: a drive's controller computes both in its data path.
+     */
     long read(long clock, Requests.ReadObject req, PayloadWriter out) throws StatusException {
         try {
-            store.read(req.id(), req.offset(), Responses.ReadObject.begin(out, req.length()));
+            Responses.ReadObject.Filling response = Responses.ReadObject.begin(out, req.length());
+            store.read(req.id(), req.offset(), response.data());
+            response.seal();
         } catch (StoreException e) {
             throw StoreErrors.status(e, "");
         } catch (IOException e) {
@@ -95,6 +102,30 @@ final class ObjectCommands {
             throw StoreErrors.status(e, "deleting object " + Long.toUnsignedString(req.id()));
         }
         new Responses.Empty().encode(out);
+        counters.commands.incrementAndGet();
+        return model.command(clock);
+    }
+
+    /**
+     * SCRUB: checks every page of one object, or of all, against its checksums. Priced as a
+     * command: a drive scrubs in the background, between host commands (a patrol read).
+     */
+    long scrub(long clock, Requests.Scrub req, PayloadWriter out) throws StatusException {
+        ObjectStore.ScrubReport report;
+        try {
+            report = store.scrub(req.objectId());
+        } catch (StoreException e) {
+            throw StoreErrors.status(e, "");
+        } catch (IOException e) {
+            throw StoreErrors.status(e, "scrubbing");
+        }
+        List<Responses.Damage> listed = new ArrayList<>();
+        for (MediaErrorException d : report.damaged().subList(0, Math.min(report.damaged().size(),
+                Limits.MAX_SCRUB_LIST))) {
+            listed.add(new Responses.Damage(d.objectId(), d.offset(), d.getMessage()));
+        }
+        new Responses.Scrub(report.objects(), report.bytes(), store.mediaErrors(), report.damaged().size(), listed)
+                .encode(out);
         counters.commands.incrementAndGet();
         return model.command(clock);
     }

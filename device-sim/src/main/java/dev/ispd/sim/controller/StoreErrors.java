@@ -2,6 +2,7 @@ package dev.ispd.sim.controller;
 
 import dev.ispd.protocol.Status;
 import dev.ispd.sim.hostif.StatusException;
+import dev.ispd.sim.store.MediaErrorException;
 import dev.ispd.sim.store.StoreException;
 import java.io.IOException;
 
@@ -21,7 +22,11 @@ final class StoreErrors {
         return new StatusException(s, context + e.getMessage(), e);
     }
 
+    /** MEDIA_ERROR with the store's message (object and offset) for damaged bytes; IO_ERROR otherwise. */
     static StatusException status(IOException e, String what) {
+        if (e instanceof MediaErrorException) {
+            return new StatusException(Status.MEDIA_ERROR, e.getMessage(), e);
+        }
         return new StatusException(Status.IO_ERROR, "the backing store failed while " + what + ": " + e, e);
     }
 }

@@ -2,9 +2,11 @@ package dev.ispd.sim.daemon;
 
 import dev.ispd.profile.DeviceProfile;
 import dev.ispd.sim.assembly.ModeledDrive;
+import dev.ispd.sim.auth.DriveAuthenticator;
 import dev.ispd.sim.controller.DriveController;
 import dev.ispd.sim.hostif.DriveAddress;
 import dev.ispd.sim.hostif.DriveServer;
+import dev.ispd.sim.hostif.RequestGuard;
 import dev.ispd.sim.store.ObjectStore;
 import dev.ispd.tasklet.TaskletRegistry;
 import java.io.IOException;
@@ -45,13 +47,15 @@ public final class Drive implements AutoCloseable {
             throw new IllegalArgumentException("socket path " + socket + " is longer than the " + MAX_SOCKET_PATH
                     + " bytes a Unix socket address holds; choose a shorter --socket or directory");
         }
-        ObjectStore store = ObjectStore.open(dir, profile.capacityBytes(), options.durability(),
+        ObjectStore store = ObjectStore.open(dir, profile.capacityBytes(), options.durability(), options.recovery(),
                 options.maxOpenFiles());
         DriveController controller = null;
         try {
             controller = new DriveController(options.controllerSettings(name), profile, store,
                     new ModeledDrive(profile), TaskletRegistry.builtins(), DriveLimits.advertised(options));
-            DriveServer server = DriveServer.start(listen, controller, options.server(), name);
+            RequestGuard.Factory guards = options.auth() == null ? RequestGuard.OPEN
+                    : new DriveAuthenticator(name, options.auth());
+            DriveServer server = DriveServer.start(listen, controller, guards, options.server(), name);
             return new Drive(name, profile, dir, store, controller, server);
         } catch (IOException | RuntimeException e) {
             if (controller != null) {

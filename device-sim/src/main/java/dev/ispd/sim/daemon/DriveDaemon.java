@@ -6,17 +6,24 @@ import dev.ispd.profile.DeviceProfile;
 import dev.ispd.profile.Profiles;
 import dev.ispd.protocol.FrameFormat;
 import dev.ispd.protocol.Limits;
+import dev.ispd.sim.auth.AuthConfig;
+import dev.ispd.sim.controller.ModulePolicy;
 import dev.ispd.sim.hostif.DriveAddress;
 import dev.ispd.sim.hostif.ServerLimits;
 import dev.ispd.sim.store.Durability;
+import dev.ispd.sim.store.RecoveryMode;
+import dev.ispd.tasklet.wasm.WasmLimits;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
+import java.util.logging.Logger;
 import picocli.CommandLine;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
@@ -35,6 +42,7 @@ import picocli.CommandLine.Option;
                 "  ispd-drive --port 7070 --drives 4 --profile pm1725-isc --dir /var/lib/ispd"})
 public final class DriveDaemon implements Callable<Integer> {
     static final String DEFAULT_PROFILE = "smartssd-2013";
+    private static final Logger LOG = Logger.getLogger(DriveDaemon.class.getName());
 
     @ArgGroup(multiplicity = "1")
     private Listen listen;
@@ -77,6 +85,14 @@ public final class DriveDaemon implements Callable<Integer> {
                     + "(0 = off, the default).")
     private double pace;
 
+    @Option(names = "--recover", paramLabel = "quarantine",
+            converter = RecoveryConverter.class,
+            description = "Start even if the metadata log is missing or damaged, or does not account for files in "
+                    + "the data folder: keep what the log accounts for and move every other file into "
+                    + "<dir>/drive<i>/quarantine/<time>/ (nothing is deleted). Without it such a drive refuses to "
+                    + "start, naming the file and offset.")
+    private RecoveryMode recover = RecoveryMode.REFUSE;
+
     @Option(names = "--max-inflight", paramLabel = "N", defaultValue = "64",
             description = "Executions queued or running per drive before EXECUTE answers BUSY (default: 64).")
     private int maxInflight;
@@ -114,6 +130,38 @@ public final class DriveDaemon implements Callable<Integer> {
                     + "${DEFAULT-VALUE}). Keep drives x N well under the process's open-file limit (ulimit -n).")
     private int maxOpenFiles;
 
+    @Option(names = "--modules", paramLabel = "on|off", defaultValue = "on",
+            description = "Whether clients may load their own tasklets as WebAssembly modules (LOAD_MODULE); off "
+                    + "answers MODULES_DISABLED (default: on).")
+    private String modules;
+
+    @Option(names = "--module-fuel", paramLabel = "N", defaultValue = "100000000000",
+            description = "WebAssembly instructions one execution of a module may run (default: ${DEFAULT-VALUE}).")
+    private long moduleFuel;
+
+    @Option(names = "--module-memory", paramLabel = "<bytes>", defaultValue = "67108864",
+            description = "Linear memory a module may declare or grow to, a multiple of 65536 "
+                    + "(default: ${DEFAULT-VALUE}).")
+    private long moduleMemory;
+
+    @Option(names = "--module-result", paramLabel = "<bytes>", defaultValue = "67108864",
+            description = "Result bytes one execution of a module may emit (default: ${DEFAULT-VALUE}).")
+    private int moduleResult;
+
+    @Option(names = "--module-wall-time", paramLabel = "<ms>", defaultValue = "600000",
+            description = "Milliseconds one execution may spend inside a module (default: ${DEFAULT-VALUE}).")
+    private long moduleWallMs;
+
+    @Option(names = "--auth-config", paramLabel = "<file>",
+            description = "Authenticate every request and check it against the identities, keys and grants of "
+                    + "this JSON file (docs/security.md). Without it anyone who can connect may do anything.")
+    private Path authConfig;
+
+    @Option(names = "--insecure-bind",
+            description = "Allow --bind to a non-loopback address without --auth-config: anyone on the network "
+                    + "may then read, change and delete every object (a warning is logged).")
+    private boolean insecureBind;
+
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
 
@@ -135,11 +183,21 @@ public final class DriveDaemon implements Callable<Integer> {
                 .require(listen.port == null || listen.port >= 0 && listen.port + drives - 1 <= 65535, "--port",
                         listen.port, "in 0.." + (65536 - drives) + " for " + drives + " drive(s) on consecutive ports");
         DeviceProfile p = checks.valid("--profile", profile, () -> Profiles.device(profile));
+        checkExposure();
+        checks.require(modules.equals("on") || modules.equals("off"), "--modules", modules, "on or off")
+                .atLeast("--module-fuel", moduleFuel, 1).atLeast("--module-result", moduleResult, 0)
+                .atLeast("--module-wall-time", moduleWallMs, 1)
+                .require(moduleMemory >= WasmLimits.PAGE_BYTES && moduleMemory % WasmLimits.PAGE_BYTES == 0
+                        && moduleMemory <= 4L << 30, "--module-memory", moduleMemory,
+                        "a multiple of 65536 from 65536 to 4294967296");
+        WasmLimits limits = new WasmLimits(moduleFuel, moduleMemory, moduleResult, Duration.ofMillis(moduleWallMs));
         DriveOptions options = DriveOptions.defaults().withDurability(durability).withPace(pace)
                 .withMaxInflight(maxInflight).withMaxExecutionsPerConnection(maxExecutionsPerConnection)
                 .withMaxExtentsPerExecute(maxExtentsPerExecute).withMaxOpenFiles(maxOpenFiles)
                 .withServer(new ServerLimits(maxConnections, Duration.ofMillis(idleTimeoutMs),
-                        Duration.ofMillis(headerTimeoutMs), Duration.ofMillis(admissionWaitMs)));
+                        Duration.ofMillis(headerTimeoutMs), Duration.ofMillis(admissionWaitMs)))
+                .withRecovery(recover).withModules(new ModulePolicy(modules.equals("on"), limits))
+                .withAuth(authConfig == null ? null : AuthConfig.load(authConfig));
         List<Drive> started = new ArrayList<>();
         CountDownLatch stopped = new CountDownLatch(1);
         Thread hook = new Thread(() -> {
@@ -165,6 +223,20 @@ public final class DriveDaemon implements Callable<Integer> {
         out.flush();
         stopped.await(); // until SIGTERM or SIGINT runs the hook
         return 0;
+    }
+
+    /** A TCP drive reachable beyond this host without authentication needs --insecure-bind, and is warned of. */
+    private void checkExposure() throws UnknownHostException {
+        if (listen.port == null || authConfig != null || InetAddress.getByName(bind).isLoopbackAddress()) {
+            return;
+        }
+        if (!insecureBind) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--bind " + bind + " is not a loopback "
+                    + "address: give --auth-config (docs/security.md), or --insecure-bind to serve every client "
+                    + "on the network without authentication");
+        }
+        LOG.warning("--bind " + bind + " without --auth-config (--insecure-bind): any client that can reach port "
+                + listen.port + " may read, change and delete every object");
     }
 
     private DriveAddress address(int i) {
@@ -197,6 +269,13 @@ public final class DriveDaemon implements Callable<Integer> {
         @Override
         public Durability convert(String value) {
             return Durability.parse(value);
+        }
+    }
+
+    static final class RecoveryConverter implements CommandLine.ITypeConverter<RecoveryMode> {
+        @Override
+        public RecoveryMode convert(String value) {
+            return RecoveryMode.parse(value);
         }
     }
 }

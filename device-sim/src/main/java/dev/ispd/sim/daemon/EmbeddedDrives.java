@@ -2,6 +2,8 @@ package dev.ispd.sim.daemon;
 
 import dev.ispd.profile.DeviceProfile;
 import dev.ispd.profile.Profiles;
+import dev.ispd.sim.auth.AuthConfig;
+import dev.ispd.sim.controller.ModulePolicy;
 import dev.ispd.sim.hostif.DriveAddress;
 import dev.ispd.sim.store.Durability;
 import java.io.IOException;
@@ -161,6 +163,18 @@ public final class EmbeddedDrives implements AutoCloseable {
 
         public Builder maxConnections(int n) {
             options = options.withMaxConnections(n);
+            return this;
+        }
+
+        /** Whether the drives load user tasklet modules, and their limits (default {@link ModulePolicy#DEFAULT}). */
+        public Builder modules(ModulePolicy policy) {
+            options = options.withModules(policy);
+            return this;
+        }
+
+        /** Authenticate every request and check it against this config (default: no authentication). */
+        public Builder auth(AuthConfig config) {
+            options = options.withAuth(config);
             return this;
         }
 

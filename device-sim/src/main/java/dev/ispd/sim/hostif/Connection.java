@@ -13,11 +13,12 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
- * One client connection, served by its own thread: read a frame, dispatch it to the session,
- * write the answer, in order. Its buffers (header, payload in, payload out) are direct and kept
- * for the life of the connection; the payload buffer grows with the bytes that actually arrive,
- * never ahead of them on the strength of an announced length. Any failure of one request becomes
- * an error response; only the framing errors of docs/protocol.md end the connection, and only this one.
+ * One client connection, served by its own thread: read a frame, let its {@link RequestGuard}
+ * authenticate and authorize it, dispatch it to the session, write the (sealed) answer, in order.
+ * Its buffers (header, payload in, payload out) are direct and kept for the life of the
+ * connection; the payload buffer grows with the bytes that actually arrive, never ahead of them
+ * on the strength of an announced length. Any failure of one request becomes an error response;
+ * only the framing errors of docs/protocol.md and AUTH_FAILED end the connection, and only this one.
  *
  * <p>While it waits for a client it keeps a deadline ({@link ServerLimits}): the idle timeout
  * between frames, the header timeout once a frame has begun and for every pause in its payload or
@@ -29,6 +30,7 @@ final class Connection implements Runnable {
 
     private final SocketChannel ch;
     private final RequestHandler.Session session;
+    private final RequestGuard guard;
     private final LingeringCloser closer;
     private final Consumer<Connection> onExit;
     private final long idleTimeoutNs;
@@ -44,10 +46,11 @@ final class Connection implements Runnable {
     /** What the connection waits for, for the log line when it times out. */
     private volatile String waitingFor = "";
 
-    Connection(SocketChannel ch, RequestHandler.Session session, LingeringCloser closer, ServerLimits limits,
-               Consumer<Connection> onExit) {
+    Connection(SocketChannel ch, RequestHandler.Session session, RequestGuard guard, LingeringCloser closer,
+               ServerLimits limits, Consumer<Connection> onExit) {
         this.ch = ch;
         this.session = session;
+        this.guard = guard;
         this.closer = closer;
         this.onExit = onExit;
         this.idleTimeoutNs = limits.idleTimeout().toNanos();
@@ -100,11 +103,14 @@ final class Connection implements Runnable {
                 return true;
             }
             deadlineNs = Long.MAX_VALUE;
-            dispatch(h, in.flip());
+            if (!dispatch(h, in.flip())) {
+                return true;
+            }
         }
     }
 
-    private void dispatch(FrameHeader h, ByteBuffer in) throws IOException {
+    /** Answers one request; false if the connection must end (its authentication failed). */
+    private boolean dispatch(FrameHeader h, ByteBuffer in) throws IOException {
         writer.clear();
         try {
             Opcode op = Opcode.ofCode(h.opcode());
@@ -113,23 +119,24 @@ final class Connection implements Runnable {
                         "opcode 0x%02x is not defined in protocol version %d", h.opcode(),
                         FrameFormat.PROTOCOL_VERSION));
             }
-            if ((h.flags() & FrameFormat.FLAG_AUTH) != 0) {
-                throw new StatusException(Status.UNSUPPORTED, "the AUTH flag is set, but this drive does not "
-                        + "implement per-identity authentication (reserved in protocol version "
-                        + FrameFormat.PROTOCOL_VERSION + ")");
-            }
+            guard.authenticate(h, in);
             if (h.status() != 0) {
                 throw new StatusException(Status.MALFORMED, op + " request: header status must be 0 in a request, got "
                         + h.status());
             }
-            session.handle(Requests.decode(op, reader.reset(in, op + " request")), writer);
+            Requests.Request request = Requests.decode(op, reader.reset(in, op + " request"));
+            guard.authorize(request);
+            session.handle(request, writer);
+            guard.completed(request, writer.payload());
             send(h, Status.OK, writer.payload());
         } catch (StatusException e) {
             answer(h, e.status(), e.getMessage());
+            return e.status() != Status.AUTH_FAILED;
         } catch (RuntimeException e) {
             LOG.log(Level.SEVERE, "internal error serving " + h, e);
             answer(h, Status.INTERNAL, "internal error in the drive: " + e);
         }
+        return true;
     }
 
     private void answer(FrameHeader request, Status status, String message) throws IOException {
@@ -139,7 +146,8 @@ final class Connection implements Runnable {
     }
 
     private void send(FrameHeader request, Status status, ByteBuffer body) throws IOException {
-        FrameHeader.response(request.opcode(), request.requestId(), body.remaining(), status).encode(outHeader.clear());
+        guard.seal(request, FrameHeader.response(request.opcode(), request.requestId(), body.remaining(), status), body)
+                .encode(outHeader.clear());
         frame[0] = outHeader.flip();
         frame[1] = body;
         waitingFor = "the client to take its answer";

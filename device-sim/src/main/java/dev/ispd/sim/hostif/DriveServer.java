@@ -42,6 +42,7 @@ public final class DriveServer implements AutoCloseable {
     private final ServerSocketChannel server;
     private final DriveAddress address;
     private final RequestHandler handler;
+    private final RequestGuard.Factory guards;
     private final ServerLimits limits;
     private final String name;
     private final LingeringCloser closer;
@@ -57,10 +58,11 @@ public final class DriveServer implements AutoCloseable {
     private record Waiting(SocketChannel ch, long sinceNs) { }
 
     private DriveServer(ServerSocketChannel server, DriveAddress address, RequestHandler handler,
-                        ServerLimits limits, String name) throws IOException {
+                        RequestGuard.Factory guards, ServerLimits limits, String name) throws IOException {
         this.server = server;
         this.address = address;
         this.handler = handler;
+        this.guards = guards;
         this.limits = limits;
         this.name = name;
         this.closer = new LingeringCloser(name);
@@ -75,10 +77,11 @@ public final class DriveServer implements AutoCloseable {
     /**
      * Binds {@code at} and starts serving. A Unix socket file left by a drive that is no longer
      * running is replaced; one that a live drive answers on is an error. A TCP port 0 binds any
-     * free port ({@link #address()} tells which).
+     * free port ({@link #address()} tells which). Each connection's requests pass the guard
+     * {@code guards} opens for it ({@link RequestGuard#OPEN} for a drive without authentication).
      */
-    public static DriveServer start(DriveAddress at, RequestHandler handler, ServerLimits limits, String name)
-            throws IOException {
+    public static DriveServer start(DriveAddress at, RequestHandler handler, RequestGuard.Factory guards,
+                                    ServerLimits limits, String name) throws IOException {
         Path socketFile = at.unixPath();
         ServerSocketChannel ch;
         DriveAddress bound;
@@ -93,7 +96,7 @@ public final class DriveServer implements AutoCloseable {
             InetSocketAddress local = (InetSocketAddress) ch.getLocalAddress();
             bound = DriveAddress.tcp(((InetSocketAddress) at.socketAddress()).getHostString(), local.getPort());
         }
-        return new DriveServer(ch, bound, handler, limits, name);
+        return new DriveServer(ch, bound, handler, guards, limits, name);
     }
 
     private static void removeStaleSocket(Path socketFile) throws IOException {
@@ -170,7 +173,7 @@ public final class DriveServer implements AutoCloseable {
     private void startConnection(SocketChannel ch) {
         Connection c = null;
         try {
-            c = new Connection(ch, handler.openSession(), closer, limits, this::connectionEnded);
+            c = new Connection(ch, handler.openSession(), guards.open(ch), closer, limits, this::connectionEnded);
             Thread t = new Thread(c, name + "-conn-" + connectionCount.incrementAndGet());
             t.setDaemon(true);
             connections.put(c, t);
@@ -226,7 +229,7 @@ public final class DriveServer implements AutoCloseable {
         return Math.max(100, limits.admissionWait().toMillis() / 5);
     }
 
-        /** Stops accepting, closes every connection and waits briefly for their threads. */
+    /** Stops accepting, closes every connection and waits briefly for their threads. */
     @Override
     public void close() {
         if (closed) {

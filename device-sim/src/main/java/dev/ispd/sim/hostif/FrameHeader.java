@@ -9,14 +9,16 @@ import java.util.Arrays;
 
 /**
  * The fixed 64-byte frame header (docs/protocol.md "Frame header"). Reserved fields are written
- * as zero and not kept when read. {@code payloadLen} and {@code identity} are u32 held in longs.
+ * as zero and not kept when read. {@code payloadLen}, {@code identity} and {@code sequence} are
+ * u32 held in longs; the last two and the tag are meaningful only with the AUTH flag
+ * (docs/security.md).
  */
 public record FrameHeader(int magic, int version, int opcode, int flags, long requestId, long payloadLen,
-                          int status, long identity, byte[] authTag) {
-    private static final byte[] NO_TAG = new byte[32];
+                          int status, long identity, long sequence, byte[] authTag) {
+    private static final byte[] NO_TAG = new byte[FrameFormat.AUTH_TAG_SIZE];
 
     public FrameHeader {
-        if (authTag.length != 32) {
+        if (authTag.length != FrameFormat.AUTH_TAG_SIZE) {
             throw new IllegalArgumentException("auth_tag must be 32 bytes, got " + authTag.length);
         }
         authTag = authTag.clone();
@@ -29,14 +31,29 @@ public record FrameHeader(int magic, int version, int opcode, int flags, long re
 
     /** A request header (anonymous, no tag). */
     public static FrameHeader request(int opcode, long requestId, long payloadLen) {
-        return new FrameHeader(FrameFormat.MAGIC, FrameFormat.PROTOCOL_VERSION, opcode, 0, requestId, payloadLen, 0, 0,
+        return new FrameHeader(FrameFormat.MAGIC, FrameFormat.PROTOCOL_VERSION, opcode, 0, requestId, payloadLen, 0, 0, 0,
                 NO_TAG);
     }
 
     /** The header of the answer to a request with this opcode and id. */
     public static FrameHeader response(int opcode, long requestId, long payloadLen, Status status) {
         return new FrameHeader(FrameFormat.MAGIC, FrameFormat.PROTOCOL_VERSION, opcode, FrameFormat.FLAG_RESPONSE,
-                requestId, payloadLen, status.code(), 0, NO_TAG);
+                requestId, payloadLen, status.code(), 0, 0, NO_TAG);
+    }
+
+    /** This header with the AUTH flag, the identity, the sequence number and the tag set. */
+    public FrameHeader withAuth(long identity, long sequence, byte[] tag) {
+        return new FrameHeader(magic, version, opcode, flags | FrameFormat.FLAG_AUTH, requestId, payloadLen, status,
+                identity, sequence, tag);
+    }
+
+    /** This header with the tag zeroed: what a tag is computed over. */
+    public FrameHeader withoutTag() {
+        return new FrameHeader(magic, version, opcode, flags, requestId, payloadLen, status, identity, sequence, NO_TAG);
+    }
+
+    public boolean isAuthenticated() {
+        return (flags & FrameFormat.FLAG_AUTH) != 0;
     }
 
     public boolean isResponse() {
@@ -59,9 +76,10 @@ public record FrameHeader(int magic, int version, int opcode, int flags, long re
         long payloadLen = b.getInt(16) & 0xFFFF_FFFFL;
         int status = b.getShort(20) & 0xFFFF;
         long identity = b.getInt(24) & 0xFFFF_FFFFL;
-        byte[] tag = new byte[32];
+        long sequence = b.getInt(28) & 0xFFFF_FFFFL;
+        byte[] tag = new byte[FrameFormat.AUTH_TAG_SIZE];
         b.position(32).get(tag);
-        return new FrameHeader(magic, version, opcode, flags, requestId, payloadLen, status, identity, tag);
+        return new FrameHeader(magic, version, opcode, flags, requestId, payloadLen, status, identity, sequence, tag);
     }
 
     /** Writes 64 bytes at the buffer's position (the position moves past them). */
@@ -69,7 +87,7 @@ public record FrameHeader(int magic, int version, int opcode, int flags, long re
         ByteBuffer b = out.slice().order(ByteOrder.LITTLE_ENDIAN);
         b.putInt(magic).put((byte) version).put((byte) opcode).putShort((short) flags).putLong(requestId)
                 .putInt((int) payloadLen).putShort((short) status).putShort((short) 0).putInt((int) identity)
-                .putInt(0).put(authTag);
+                .putInt((int) sequence).put(authTag);
         out.position(out.position() + FrameFormat.HEADER_SIZE);
     }
 
@@ -103,7 +121,7 @@ public record FrameHeader(int magic, int version, int opcode, int flags, long re
     public boolean equals(Object o) {
         return o instanceof FrameHeader h && magic == h.magic && version == h.version && opcode == h.opcode
                 && flags == h.flags && requestId == h.requestId && payloadLen == h.payloadLen && status == h.status
-                && identity == h.identity && Arrays.equals(authTag, h.authTag);
+                && identity == h.identity && sequence == h.sequence && Arrays.equals(authTag, h.authTag);
     }
 
     @Override

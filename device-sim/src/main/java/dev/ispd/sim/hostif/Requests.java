@@ -22,7 +22,8 @@ public final class Requests {
 
     /** A decoded request. */
     public sealed interface Request permits DeviceInfo, DeviceLog, CreateObject, WriteObject, ReadObject,
-            StatObject, ListObjects, DeleteObject, CreateTasklet, Execute, Poll, ReadResult, Cancel, Release {
+            StatObject, ListObjects, DeleteObject, CreateTasklet, Execute, Poll, ReadResult, Cancel, Release, LoadModule,
+            ListModules, UnloadModule, Scrub {
         Opcode opcode();
 
         void encode(PayloadWriter w);
@@ -45,6 +46,10 @@ public final class Requests {
             case READ_RESULT -> new ReadResult(r.u64("exec_id"), r.u64("offset"), r.u32("length", 0, Limits.MAX_IO));
             case CANCEL -> new Cancel(r.u64("exec_id"));
             case RELEASE -> new Release(r.u64("exec_id"));
+            case LOAD_MODULE -> LoadModule.decode(r);
+            case LIST_MODULES -> new ListModules();
+            case UNLOAD_MODULE -> new UnloadModule(r.str("name"), r.u32("version", 1, Integer.MAX_VALUE));
+            case SCRUB -> new Scrub(r.u64("object_id"));
         };
         r.end();
         return req;
@@ -176,5 +181,66 @@ public final class Requests {
     public record Release(long execId) implements Request {
         public Opcode opcode() { return Opcode.RELEASE; }
         public void encode(PayloadWriter w) { w.u64(execId); }
+    }
+
+    /**
+     * One chunk of a module upload: the whole module is {@code totalSize} bytes with SHA-256
+     * {@code sha256}; {@code data} (from its position to its limit) goes at {@code offset}.
+     * Versions run from 1 to 2^31-1.
+     */
+    public record LoadModule(String name, int version, long totalSize, byte[] sha256, long offset, ByteBuffer data)
+            implements Request {
+        /** Bytes of a SHA-256 digest. */
+        public static final int SHA256_BYTES = 32;
+
+        public Opcode opcode() { return Opcode.LOAD_MODULE; }
+
+        public void encode(PayloadWriter w) {
+            w.str(name).u32(version).u64(totalSize).bytes(ByteBuffer.wrap(sha256)).u64(offset).u32(data.remaining())
+                    .bytes(data.duplicate());
+        }
+
+        static LoadModule decode(PayloadReader r) throws StatusException {
+            String name = r.str("name");
+            int version = r.u32("version", 1, Integer.MAX_VALUE);
+            long total = r.u64("total_size");
+            byte[] sha = new byte[SHA256_BYTES];
+            r.bytes(SHA256_BYTES, "sha256").get(sha);
+            long offset = r.u64("offset");
+            int length = r.u32("length", 0, Limits.MAX_IO);
+            if (length != r.remaining()) {
+                throw r.malformed("length " + length + " does not match the " + r.remaining()
+                        + " module bytes that follow it");
+            }
+            return new LoadModule(name, version, total, sha, offset, r.bytes(length, "data"));
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof LoadModule m && m.name.equals(name) && m.version == version && m.totalSize == totalSize
+                    && java.util.Arrays.equals(m.sha256, sha256) && m.offset == offset && m.data.equals(data);
+        }
+
+        @Override
+        public int hashCode() {
+            return java.util.Objects.hash(name, version, totalSize, java.util.Arrays.hashCode(sha256), offset, data);
+        }
+    }
+
+    public record ListModules() implements Request {
+        public Opcode opcode() { return Opcode.LIST_MODULES; }
+        public void encode(PayloadWriter w) { }
+    }
+
+    /** Versions run from 1 to 2^31-1. */
+    public record UnloadModule(String name, int version) implements Request {
+        public Opcode opcode() { return Opcode.UNLOAD_MODULE; }
+        public void encode(PayloadWriter w) { w.str(name).u32(version); }
+    }
+
+    /** {@code objectId} 0: every object. */
+    public record Scrub(long objectId) implements Request {
+        public Opcode opcode() { return Opcode.SCRUB; }
+        public void encode(PayloadWriter w) { w.u64(objectId); }
     }
 }

@@ -7,8 +7,10 @@ import dev.ispd.protocol.Opcode;
 import dev.ispd.protocol.Params;
 import dev.ispd.protocol.Status;
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.zip.CRC32C;
 
 /**
  * Response payloads, one record per opcode plus {@link Error}, each with its encoder (the
@@ -21,7 +23,8 @@ public final class Responses {
 
     /** An encodable response payload. */
     public sealed interface Response permits Error, DeviceInfo, DeviceLog, CreateObject, WriteObject, ReadObject,
-            ObjectStat, ListObjects, Empty, CreateTasklet, Execute, Poll, ReadResult, Cancel {
+            ObjectStat, ListObjects, Empty, CreateTasklet, Execute, Poll, ReadResult, Cancel, LoadModule, ListModules,
+            Scrub {
         void encode(PayloadWriter w);
     }
 
@@ -32,15 +35,18 @@ public final class Responses {
             case DEVICE_LOG -> DeviceLog.decode(r);
             case CREATE_OBJECT -> new CreateObject(r.u64("id"));
             case WRITE_OBJECT -> new WriteObject(r.u64("size"));
-            case READ_OBJECT -> new ReadObject(r.bytes(r.u32("length", 0, Limits.MAX_IO), "data"));
+            case READ_OBJECT -> ReadObject.decode(r);
             case STAT_OBJECT -> ObjectStat.decode(r, "");
             case LIST_OBJECTS -> ListObjects.decode(r);
-            case DELETE_OBJECT, RELEASE -> new Empty();
+            case DELETE_OBJECT, RELEASE, UNLOAD_MODULE -> new Empty();
             case CREATE_TASKLET -> new CreateTasklet(r.u64("tasklet_id"));
             case EXECUTE -> new Execute(r.u64("exec_id"));
             case POLL -> Poll.decode(r);
             case READ_RESULT -> ReadResult.decode(r);
             case CANCEL -> new Cancel(r.u8Code("state", ExecutionState.values()));
+            case LOAD_MODULE -> LoadModule.decode(r);
+            case LIST_MODULES -> ListModules.decode(r);
+            case SCRUB -> Scrub.decode(r);
         };
         r.end();
         return resp;
@@ -57,7 +63,7 @@ public final class Responses {
         }
     }
 
-    /** Responses without fields (DELETE_OBJECT, RELEASE). */
+    /** Responses without fields (DELETE_OBJECT, RELEASE, UNLOAD_MODULE). */
     public record Empty() implements Response {
         public void encode(PayloadWriter w) { }
     }
@@ -117,15 +123,46 @@ public final class Responses {
         public void encode(PayloadWriter w) { w.u64(size); }
     }
 
-    /** {@code data}: the bytes read, from its position to its limit. */
+    /**
+     * {@code data}: the bytes read, from its position to its limit; on the wire after their length
+     * and their CRC32C, which the client checks.
+     */
     public record ReadObject(ByteBuffer data) implements Response {
         public void encode(PayloadWriter w) {
-            begin(w, data.remaining()).put(data.duplicate());
+            Filling f = begin(w, data.remaining());
+            f.data().put(data.duplicate());
+            f.seal();
         }
 
-        /** Writes the length and returns the {@code length} bytes that follow, for the caller to fill. */
-        public static ByteBuffer begin(PayloadWriter w, int length) {
-            return w.u32(length).claim(length);
+        /** Writes the length and returns the CRC's and the {@code length} bytes' places, for the caller to fill. */
+        public static Filling begin(PayloadWriter w, int length) {
+            ByteBuffer both = w.u32(length).claim(4 + length); // one claim: a second could move the first
+            return new Filling(both.slice(0, 4).order(ByteOrder.LITTLE_ENDIAN), both.slice(4, length));
+        }
+
+        /** The places of a response's CRC and bytes: fill {@code data}, then {@link #seal}. */
+        public record Filling(ByteBuffer crc, ByteBuffer data) {
+            /** Writes the CRC32C of all of {@code data}. */
+            public void seal() {
+                crc.putInt(0, crc32c(data.duplicate().position(0)));
+            }
+        }
+
+        static ReadObject decode(PayloadReader r) throws StatusException {
+            int length = r.u32("length", 0, Limits.MAX_IO);
+            int sent = (int) r.u32("crc32c");
+            ByteBuffer data = r.bytes(length, "data");
+            if (crc32c(data.duplicate()) != sent) {
+                throw new StatusException(Status.MALFORMED, "READ_OBJECT response: its " + length
+                        + " bytes fail the CRC32C it carries");
+            }
+            return new ReadObject(data);
+        }
+
+        private static int crc32c(ByteBuffer b) {
+            CRC32C crc = new CRC32C();
+            crc.update(b);
+            return (int) crc.getValue();
         }
     }
 
@@ -206,5 +243,87 @@ public final class Responses {
 
     public record Cancel(ExecutionState state) implements Response {
         public void encode(PayloadWriter w) { w.u8(state.code()); }
+    }
+
+    /** {@code received}: bytes of the upload the drive holds; {@code loaded}: the last chunk committed the module. */
+    public record LoadModule(long received, boolean loaded) implements Response {
+        public void encode(PayloadWriter w) { w.u64(received).u8(loaded ? 1 : 0); }
+
+        static LoadModule decode(PayloadReader r) throws StatusException {
+            long received = r.u64("received");
+            int loaded = r.u8("loaded");
+            if (loaded > 1) {
+                throw r.malformed("loaded is " + loaded + ", not 0 or 1");
+            }
+            return new LoadModule(received, loaded == 1);
+        }
+    }
+
+    /** One LIST_MODULES entry. */
+    public record ModuleEntry(String name, int version, long size, byte[] sha256) {
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof ModuleEntry m && m.name.equals(name) && m.version == version && m.size == size
+                    && java.util.Arrays.equals(m.sha256, sha256);
+        }
+
+        @Override
+        public int hashCode() {
+            return java.util.Objects.hash(name, version, size, java.util.Arrays.hashCode(sha256));
+        }
+    }
+
+    public record ListModules(List<ModuleEntry> modules) implements Response {
+        public void encode(PayloadWriter w) {
+            w.u16(modules.size());
+            for (ModuleEntry m : modules) {
+                w.str(m.name()).u32(m.version()).u64(m.size()).bytes(ByteBuffer.wrap(m.sha256()));
+            }
+        }
+
+        static ListModules decode(PayloadReader r) throws StatusException {
+            int n = r.u16("count");
+            if (n > Limits.MAX_MODULES) {
+                throw r.malformed("count " + n + " is beyond the " + Limits.MAX_MODULES + " modules a drive holds");
+            }
+            List<ModuleEntry> modules = new ArrayList<>(n);
+            for (int i = 0; i < n; i++) {
+                String name = r.str("module " + i + " name");
+                int version = r.u32("module " + i + " version", 1, Integer.MAX_VALUE);
+                long size = r.u64("module " + i + " size");
+                byte[] sha = new byte[Requests.LoadModule.SHA256_BYTES];
+                r.bytes(sha.length, "module " + i + " sha256").get(sha);
+                modules.add(new ModuleEntry(name, version, size, sha));
+            }
+            return new ListModules(List.copyOf(modules));
+        }
+    }
+
+    /** One damaged object a SCRUB found: its first damaged page. */
+    public record Damage(long objectId, long offset, String message) { }
+
+    /** {@code damaged}: how many objects were found damaged; {@code listed} the first of them, at most MAX_SCRUB_LIST. */
+    public record Scrub(long objects, long bytes, long mediaErrors, long damaged, List<Damage> listed)
+            implements Response {
+        public void encode(PayloadWriter w) {
+            w.u64(objects).u64(bytes).u64(mediaErrors).u32(damaged).u32(listed.size());
+            for (Damage d : listed) {
+                w.u64(d.objectId()).u64(d.offset()).message(d.message());
+            }
+        }
+
+        static Scrub decode(PayloadReader r) throws StatusException {
+            long objects = r.u64("objects_checked");
+            long bytes = r.u64("bytes_checked");
+            long mediaErrors = r.u64("media_errors");
+            long damaged = r.u32("damaged");
+            int n = r.u32("n", 0, Limits.MAX_SCRUB_LIST);
+            List<Damage> listed = new ArrayList<>(n);
+            for (int i = 0; i < n; i++) {
+                listed.add(new Damage(r.u64("damage " + i + " object_id"), r.u64("damage " + i + " offset"),
+                        r.str("damage " + i + " message")));
+            }
+            return new Scrub(objects, bytes, mediaErrors, damaged, List.copyOf(listed));
+        }
     }
 }

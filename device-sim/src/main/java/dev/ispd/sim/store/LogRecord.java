@@ -14,6 +14,7 @@ sealed interface LogRecord {
     int DELETE = 4;
     int NEXT_ID = 5;
     int REPLACE = 6;
+    int CHECKSUM_FORMAT = 7;
 
     int type();
 
@@ -67,6 +68,16 @@ sealed interface LogRecord {
         public void encodeBody(ByteBuffer out) { out.putLong(id).putLong(generation).putLong(size); }
     }
 
+    /**
+     * From here on every DATA object's file has a page-checksum side file ({@link PageChecksums}) of
+     * pages of {@code pageSize} bytes. A log without it was written before checksums and is migrated
+     * on open; a drive that predates this record refuses such a log (unknown record type).
+     */
+    record ChecksumFormat(int pageSize) implements LogRecord {
+        public int type() { return CHECKSUM_FORMAT; }
+        public void encodeBody(ByteBuffer out) { out.putInt(pageSize); }
+    }
+
     /** Decodes a body of {@code type}; a BufferUnderflowException means the body is too short. */
     static LogRecord decode(int type, ByteBuffer in) {
         return switch (type) {
@@ -89,6 +100,7 @@ sealed interface LogRecord {
             case DELETE -> new Delete(in.getLong());
             case NEXT_ID -> new NextId(in.getLong());
             case REPLACE -> new Replace(in.getLong(), in.getLong(), in.getLong());
+            case CHECKSUM_FORMAT -> new ChecksumFormat(in.getInt());
             default -> throw new IllegalArgumentException("unknown metadata record type " + type);
         };
     }

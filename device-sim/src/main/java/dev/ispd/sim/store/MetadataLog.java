@@ -20,10 +20,13 @@ import java.util.zip.CRC32C;
  * each record is {@code u32 length, u32 crc32c, u8 type, body} (little-endian; length counts
  * type and body; the CRC covers length, type and body).
  *
- * <p>A crash can tear only the record being appended, the last one: replay drops a torn tail
- * (a short record, a bad CRC on the final record, or a zero-filled end) and truncates the file
- * there. A bad record with valid records after it is corruption, and opening fails naming the
- * offset, rather than silently losing acknowledged changes.
+ * <p>A crash can tear only the record being appended, the last one, and a torn record is always
+ * short: its header or body ends before the file does, or the file ends in zeros (a size change
+ * that reached the disk before the bytes). Replay drops such a tail and truncates the file there;
+ * the operation it records was never acknowledged. A record that is complete but fails its CRC,
+ * or does not decode, is damage wherever it lies (even last: it may be an acknowledged DELETE),
+ * and opening fails naming the offset, unless a {@link Quarantine} is given: then the whole log is
+ * copied into it and replay keeps the records before the damage.
  */
 final class MetadataLog implements AutoCloseable {
     private static final Logger LOG = Logger.getLogger(MetadataLog.class.getName());
@@ -47,16 +50,18 @@ final class MetadataLog implements AutoCloseable {
 
     /**
      * Opens (creating if absent) the log, passes every valid record to {@code replay} in order,
-     * drops a torn tail, and leaves the log ready for appends.
+     * drops a torn tail, and leaves the log ready for appends. Damage fails unless {@code salvage}
+     * (may be null) is given, as the class comment says.
      */
-    static MetadataLog open(Path file, Durability durability, Consumer<LogRecord> replay) throws IOException {
+    static MetadataLog open(Path file, Durability durability, Consumer<LogRecord> replay, Quarantine salvage)
+            throws IOException {
         if (!Files.exists(file)) {
             writeFresh(file, List.of());
         }
         MetadataLog log = new MetadataLog(file, durability);
         log.ch = FileChannel.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE);
         try {
-            log.replay(replay);
+            log.replay(replay, salvage);
         } catch (IOException | RuntimeException e) {
             log.ch.close();
             throw e;
@@ -120,7 +125,7 @@ final class MetadataLog implements AutoCloseable {
         forceDirectory(file.toAbsolutePath().getParent());
     }
 
-    private void replay(Consumer<LogRecord> sink) throws IOException {
+    private void replay(Consumer<LogRecord> sink, Quarantine salvage) throws IOException {
         long fileSize = ch.size();
         ByteBuffer magic = ByteBuffer.allocate(MAGIC.length);
         readAt(magic, 0);
@@ -131,50 +136,55 @@ final class MetadataLog implements AutoCloseable {
         long p = MAGIC.length;
         while (p < fileSize) {
             String torn = null;
+            String damage = null;
             in.clear().limit(HEAD);
             readAt(in, p);
             long len = in.position() < HEAD ? -1 : in.getInt(0) & 0xFFFF_FFFFL;
             if (len < 0) {
                 torn = "a partial record header";
             } else if (len < 1 || len > MAX_RECORD) {
-                if (!zerosFrom(p, fileSize)) {
-                    throw corrupt(p, "record length " + len + " is outside [1, " + MAX_RECORD + "]");
+                if (zerosFrom(p, fileSize)) {
+                    torn = "a zero-filled tail";
+                } else {
+                    damage = "record length " + len + " is outside [1, " + MAX_RECORD + "]";
                 }
-                torn = "a zero-filled tail";
             } else if (p + HEAD + len > fileSize) {
                 torn = "a record cut short";
             } else {
                 in.limit((int) (HEAD + len));
                 readAt(in, p + HEAD);
                 if (crcOf(in, (int) len, crc) != in.getInt(4)) {
-                    if (p + HEAD + len < fileSize) {
-                        throw corrupt(p, "CRC mismatch in a record followed by " + (fileSize - p - HEAD - len)
-                                + " more bytes");
+                    damage = "CRC mismatch in a complete record of " + len + " bytes followed by "
+                            + (fileSize - p - HEAD - len) + " more bytes";
+                } else {
+                    try {
+                        sink.accept(LogRecord.decode(in.get(HEAD) & 0xFF, in.position(HEAD + 1)));
+                    } catch (BufferUnderflowException | IllegalArgumentException e) {
+                        damage = "record does not decode: " + e;
                     }
-                    torn = "a final record with a bad CRC";
                 }
             }
-            if (torn != null) {
+            if (damage != null && salvage == null) {
+                throw new IOException("metadata log " + file + " is damaged at offset " + p + ": " + damage
+                        + "; refusing to start rather than undo acknowledged changes (--recover quarantine "
+                        + "starts with the records before it and moves what they do not account for aside)");
+            }
+            if (damage != null) {
+                salvage.copy(file, "damaged at offset " + p + ": " + damage);
+                LOG.warning("metadata log " + file + ": keeping the " + p + " bytes before the damage at offset " + p);
+            } else if (torn != null) {
+                LOG.warning("metadata log " + file + ": dropping " + (fileSize - p) + " bytes of " + torn
+                        + " at offset " + p + " (an append interrupted by a crash, never acknowledged)");
+            }
+            if (damage != null || torn != null) {
                 droppedTailBytes = fileSize - p;
-                LOG.warning("metadata log " + file + ": dropping " + droppedTailBytes + " bytes of " + torn
-                        + " at offset " + p + " (an append interrupted by a crash)");
                 ch.truncate(p);
                 ch.force(true);
                 break;
             }
-            try {
-                sink.accept(LogRecord.decode(in.get(HEAD) & 0xFF, in.position(HEAD + 1)));
-            } catch (BufferUnderflowException | IllegalArgumentException e) {
-                throw corrupt(p, "record does not decode: " + e);
-            }
             p += HEAD + len;
         }
         end = Math.min(p, ch.size());
-    }
-
-    private IOException corrupt(long offset, String why) {
-        return new IOException("metadata log " + file + " is corrupt at offset " + offset + ": " + why
-                + "; refusing to start rather than lose acknowledged changes");
     }
 
     private boolean zerosFrom(long p, long fileSize) throws IOException {

@@ -9,28 +9,30 @@ import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.channels.OverlappingFileLockException;
-import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.logging.Logger;
 
 /**
- * A drive's objects: each DATA object in its own backing file under {@code <dir>/data}, and
- * every metadata change (create, size, replace, delete) in an append-only {@link MetadataLog}
- * replayed on start. A write is acknowledged only once its bytes are in the file and a changed
- * size is in the log, so it survives a crash of the drive process; with
- * {@link Durability#FSYNC} both are forced to disk first. Reads and writes use positional
- * FileChannel I/O on the caller's (direct) buffers.
+ * A drive's objects: each DATA object in its own backing file under {@code <dir>/data}, with the
+ * CRC32C of each of its pages in a side file ({@link PageChecksums}), and every metadata change
+ * (create, size, replace, delete) in an append-only {@link MetadataLog} replayed on start. A write
+ * is acknowledged only once its bytes and checksums are in the files and a changed size is in the
+ * log, so it survives a crash of the drive process; with {@link Durability#FSYNC} all are forced
+ * to disk first. Every read and every view a scan takes is checked against the page checksums: a
+ * mismatch, or bytes missing from a shortened file, is a {@link MediaErrorException} and the bytes
+ * are never handed out. Reads and writes use positional FileChannel I/O on the caller's (direct)
+ * buffers.
+ *
+ * <p>Opening never deletes what the log cannot account for: see {@link DataFolder} and
+ * {@link RecoveryMode}.
  *
  * <p>Thread-safe. Callers must not interrupt threads that use the store: an interrupt during
  * FileChannel I/O closes the channel.
@@ -54,6 +56,7 @@ public final class ObjectStore implements AutoCloseable {
     private final FileHandles files;
     private final ConcurrentSkipListMap<Long, StoredObject> objects = new ConcurrentSkipListMap<>(Long::compareUnsigned);
     private final AtomicLong usedBytes = new AtomicLong();
+    private final AtomicLong mediaErrors = new AtomicLong();
     private final Object createLock = new Object();
     private long nextId;
 
@@ -68,32 +71,58 @@ public final class ObjectStore implements AutoCloseable {
         this.nextId = nextId;
     }
 
-    /**
-     * Opens the store in {@code dir} (created if absent), replaying its metadata log. The directory
-     * is locked until {@link #close}: a second drive on it, in this process or another, is refused.
-     * Keeps at most {@link FileHandles#DEFAULT_MAX_OPEN} backing files open.
-     */
+    /** {@link #open(Path, long, Durability, RecoveryMode)} refusing to open a store it cannot account for. */
     public static ObjectStore open(Path dir, long capacityBytes, Durability durability) throws IOException {
-        return open(dir, capacityBytes, durability, FileHandles.DEFAULT_MAX_OPEN);
+        return open(dir, capacityBytes, durability, RecoveryMode.REFUSE);
     }
 
-    /** As {@link #open(Path, long, Durability)}, keeping at most {@code maxOpenFiles} backing files open. */
-    public static ObjectStore open(Path dir, long capacityBytes, Durability durability, int maxOpenFiles)
+    /** {@link #open(Path, long, Durability, RecoveryMode, int)} keeping {@link FileHandles#DEFAULT_MAX_OPEN} files open. */
+    public static ObjectStore open(Path dir, long capacityBytes, Durability durability, RecoveryMode recovery)
             throws IOException {
-        Files.createDirectories(dir.resolve(DATA_DIR));
+        return open(dir, capacityBytes, durability, recovery, FileHandles.DEFAULT_MAX_OPEN);
+    }
+
+    /**
+     * Opens the store in {@code dir} (created if absent), replaying its metadata log and checking
+     * the data folder against it ({@link DataFolder}); a log without page checksums (written by an
+     * earlier version) is migrated: checksums are computed from the files as they are. The
+     * directory is locked until {@link #close}: a second drive on it, in this process or another,
+     * is refused. At most {@code maxOpenFiles} backing files are kept open at once ({@link FileHandles}).
+     */
+    public static ObjectStore open(Path dir, long capacityBytes, Durability durability, RecoveryMode recovery,
+                                   int maxOpenFiles) throws IOException {
+        DataFolder data = new DataFolder(dir.resolve(DATA_DIR));
+        Files.createDirectories(dir);
         FileLock lock = lock(dir.resolve(LOCK_FILE));
+        Path logFile = dir.resolve(LOG_FILE);
+        Quarantine quarantine = recovery == RecoveryMode.QUARANTINE ? new Quarantine(dir) : null;
         ReplayedState state = new ReplayedState();
         MetadataLog log;
         try {
-            log = MetadataLog.open(dir.resolve(LOG_FILE), durability, state::apply);
+            List<Path> files = data.files();
+            if (!Files.exists(logFile) && !files.isEmpty() && quarantine == null) {
+                throw new IOException("metadata log " + logFile + " is missing (nothing to read at offset 0) but "
+                        + dir.resolve(DATA_DIR) + " holds " + files.size() + " file(s), " + files.get(0).getFileName()
+                        + " first; refusing to start rather than delete them (--recover quarantine starts empty "
+                        + "and moves them into quarantine/)");
+            }
+            Files.createDirectories(dir.resolve(DATA_DIR));
+            log = MetadataLog.open(logFile, durability, state::apply, quarantine);
         } catch (IOException | RuntimeException e) {
             lock.channel().close();
             throw e;
         }
         ObjectStore store = new ObjectStore(lock, dir, capacityBytes, durability, log, state.nextId, maxOpenFiles);
         try {
+            data.reconcile(state, logFile, log.size(), quarantine);
             store.load(state);
-            store.removeOrphanFiles();
+            if (state.checksumPageSize == 0) {
+                store.computeChecksums();
+            }
+            if (quarantine != null && quarantine.count() > 0) {
+                LOG.warning("recovery of " + dir + " moved " + quarantine.count() + " file(s) into "
+                        + quarantine.folder());
+            }
             List<LogRecord> live = store.liveRecords();
             if (state.records > COMPACT_MIN_RECORDS && state.records > (long) COMPACT_RATIO * live.size()) {
                 log.compact(live);
@@ -133,36 +162,33 @@ public final class ObjectStore implements AutoCloseable {
             long fileLen;
             try (FileHandles.Lease file = files.leaseOrCreate(f.path())) {
                 fileLen = file.channel().size();
-                if (fileLen > size) {
-                    file.channel().truncate(size); // bytes of a write that was never acknowledged
-                }
             }
             if (fileLen < size) {
-                // only a power loss without --durability=fsync can do this
-                LOG.warning("object " + Long.toUnsignedString(id) + ": backing file " + f.path() + " holds "
-                        + fileLen + " bytes but the log says " + size + "; keeping " + fileLen);
-                size = fileLen;
-                log.append(new LogRecord.Size(id, size));
+                // a power loss without --durability=fsync, or damage: the missing pages read as MEDIA_ERROR
+                LOG.warning("object " + Long.toUnsignedString(id) + ": data file " + f.path() + " holds " + fileLen
+                        + " bytes but the log says " + size + "; reads from offset "
+                        + fileLen / PageChecksums.PAGE * PageChecksums.PAGE + " on fail as damaged");
             }
+            // bytes past the size are a write never acknowledged: never served, overwritten by the next append
             objects.put(id, new StoredObject(id, ObjectKind.DATA, null, f, size));
             usedBytes.addAndGet(size);
         }
     }
 
-    /** Deletes backing files no live object uses (left by a crash between a file change and its log record). */
-    private void removeOrphanFiles() throws IOException {
-        Set<Path> live = new HashSet<>();
+    /** Migrates a store written before page checksums: computes them from the files as they are. */
+    private void computeChecksums() throws IOException {
+        int n = 0;
         for (StoredObject o : objects.values()) {
-            if (o.file != null) {
-                live.add(o.file.path());
+            if (o.kind == ObjectKind.DATA) {
+                try (FileHandles.Lease file = files.lease(o.file.path())) {
+                    o.checksums(o.file).rebuild(file.channel(), o.size, durability == Durability.FSYNC);
+                }
+                n++;
             }
         }
-        try (DirectoryStream<Path> files = Files.newDirectoryStream(dataDir)) {
-            for (Path p : files) {
-                if (!live.contains(p)) {
-                    Files.delete(p);
-                }
-            }
+        log.append(new LogRecord.ChecksumFormat(PageChecksums.PAGE));
+        if (n > 0) {
+            LOG.info("computed page checksums for " + n + " object(s) stored before checksums");
         }
     }
 
@@ -170,6 +196,7 @@ public final class ObjectStore implements AutoCloseable {
     private List<LogRecord> liveRecords() {
         List<LogRecord> records = new ArrayList<>();
         records.add(new LogRecord.NextId(nextId));
+        records.add(new LogRecord.ChecksumFormat(PageChecksums.PAGE));
         for (StoredObject o : objects.values()) {
             if (o.kind == ObjectKind.TASKLET) {
                 records.add(new LogRecord.CreateTasklet(o.id, o.tasklet));
@@ -199,7 +226,7 @@ public final class ObjectStore implements AutoCloseable {
         synchronized (createLock) {
             long id = claimId(requestedId);
             BackingFile f = backingFile(id, 0);
-            createFile(f).close();
+            createFile(id, f).close();
             try {
                 log.append(new LogRecord.CreateData(id));
             } catch (IOException e) {
@@ -260,21 +287,23 @@ public final class ObjectStore implements AutoCloseable {
         synchronized (o) {
             checkNotDeleted(o);
             long size = o.size;
-            if (offset == ReservedValues.APPEND) {
-                offset = size;
-            }
-            if (offset < 0 || offset > size) {
+            long at = offset == ReservedValues.APPEND ? size : offset;
+            if (at < 0 || at > size) {
                 throw new StoreException(Reason.OUT_OF_RANGE, "write to " + o.name() + " at offset "
-                        + Long.toUnsignedString(offset) + " would leave a hole: its size is " + size
+                        + Long.toUnsignedString(at) + " would leave a hole: its size is " + size
                         + " (a write may overwrite or append, not skip ahead)");
             }
-            long newSize = Math.max(size, offset + len);
+            long newSize = Math.max(size, at + len);
             reserve(newSize - size, o.name(), "a write of " + len + " bytes");
             try {
                 try (FileHandles.Lease file = files.lease(o.file.path())) {
-                    writeFully(file.channel(), data.duplicate(), offset);
+                    FileChannel ch = file.channel();
+                    PageChecksums sums = o.checksums(o.file);
+                    PageChecksums.Update update = counted(() -> sums.prepare(ch, size, at, data));
+                    writeFully(ch, data.duplicate(), at);
+                    sums.apply(update, durability == Durability.FSYNC);
                     if (durability == Durability.FSYNC) {
-                        file.channel().force(false);
+                        ch.force(false);
                     }
                 }
                 if (newSize != size) {
@@ -291,62 +320,135 @@ public final class ObjectStore implements AutoCloseable {
 
     /**
      * Fills {@code dst} (position to limit) with the bytes of a DATA object from {@code offset};
-     * OUT_OF_RANGE if they go past its size.
+     * OUT_OF_RANGE if they go past its size, a MediaErrorException if a page fails its checksum.
+     * Under the object's lock, so that no write is between its bytes and its checksums.
      */
     public void read(long id, long offset, ByteBuffer dst) throws StoreException, IOException {
         StoredObject o = dataObject(id, "read");
         int start = dst.position();
         int len = dst.remaining();
-        while (true) {
+        synchronized (o) {
+            checkNotDeleted(o);
             long size = o.size;
             if (offset < 0 || len > size - offset) {
                 throw new StoreException(Reason.OUT_OF_RANGE, "read of " + o.name() + " at offset "
                         + Long.toUnsignedString(offset) + ", length " + len + " goes past its size " + size);
             }
             BackingFile f = o.file;
-            try {
-                readFully(f, dst, offset);
-                return;
-            } catch (NoSuchFileException e) {
-                checkNotDeleted(o);
-                if (o.file == f) {
-                    throw e;
+            counted(() -> {
+                try (FileHandles.Lease file = files.lease(f.path())) {
+                    readFully(o, f, file.channel(), dst, offset);
+                    o.checksums(f).verify(file.channel(), size, offset, len, dst.duplicate().flip().position(start));
                 }
-                dst.position(start); // replaced while we read: read the new contents
-            }
+                return null;
+            });
         }
     }
 
     /**
      * The {@code length} bytes of a DATA object from {@code offset} as a read-only buffer over its
      * backing file mapped into memory, for a scan to read in place instead of copying them out;
-     * OUT_OF_RANGE if they go past its size. The buffer shows later overwrites of those bytes; a
+     * OUT_OF_RANGE if they go past its size, a MediaErrorException if a page fails its checksum
+     * (checked when the view is taken). The buffer shows later overwrites of those bytes; a
      * REPLACE or DELETE leaves it on the old contents. Backing files are never shortened while the
      * store is open, so a view's bytes stay readable.
      */
     public ByteBuffer view(long id, long offset, int length) throws StoreException, IOException {
         StoredObject o = dataObject(id, "read");
-        while (true) {
+        synchronized (o) {
+            checkNotDeleted(o);
             long size = o.size;
             if (offset < 0 || length < 0 || length > size - offset) {
                 throw new StoreException(Reason.OUT_OF_RANGE, "read of " + o.name() + " at offset "
                         + Long.toUnsignedString(offset) + ", length " + length + " goes past its size " + size);
             }
             BackingFile f = o.file;
-            StoredObject.Mapping m = o.mapping;
-            if (m == null || !m.covers(f, offset, length)) {
+            return counted(() -> {
                 try (FileHandles.Lease file = files.lease(f.path())) {
-                    m = StoredObject.Mapping.of(f, file.channel(), offset, length, size);
-                } catch (NoSuchFileException e) {
-                    checkNotDeleted(o);
-                    if (o.file == f) {
-                        throw e;
+                    long fileLen = file.channel().size();
+                    if (fileLen < offset + length) { // mapping past the file's end would fault on access
+                        throw new MediaErrorException(id, Math.max(offset, fileLen / PageChecksums.PAGE
+                                * PageChecksums.PAGE), "the data file ends at " + fileLen + ", inside the object's "
+                                + size + " bytes");
                     }
-                    continue; // replaced while we mapped: map the new contents
+                    StoredObject.Mapping m = o.mapping;
+                    if (m == null || !m.covers(f, offset, length)) {
+                        m = StoredObject.Mapping.of(f, file.channel(), offset, length, Math.min(size, fileLen));
+                        o.mapping = m;
+                    }
+                    ByteBuffer slice = m.slice(offset, length);
+                    o.checksums(f).verify(file.channel(), size, offset, length, slice.duplicate());
+                    return slice;
                 }
-                o.mapping = m;
+            });
+        }
+    }
+
+    /** Bytes a scrub checks under one object's lock, so that writes to it wait for at most that much. */
+    private static final long SCRUB_STEP = 16L << 20;
+
+    /**
+     * Checks every page of DATA object {@code id}, or of every DATA object if {@code id} is 0,
+     * against its checksums; reports the first damaged page of each damaged object.
+     */
+    public ScrubReport scrub(long id) throws StoreException, IOException {
+        List<StoredObject> targets = id == 0 ? List.copyOf(objects.values()) : List.of(dataObject(id, "scrubbed"));
+        long checked = 0;
+        long bytes = 0;
+        List<MediaErrorException> damaged = new ArrayList<>();
+        for (StoredObject o : targets) {
+            if (o.kind != ObjectKind.DATA) {
+                continue;
             }
-            return m.slice(offset, length);
+            try {
+                bytes += scrub(o);
+                checked++;
+            } catch (MediaErrorException e) {
+                mediaErrors.incrementAndGet();
+                damaged.add(e);
+                checked++;
+            }
+        }
+        return new ScrubReport(checked, bytes, damaged);
+    }
+
+    /** What {@link #scrub} found: objects and bytes checked, and the first damaged page of each damaged object. */
+    public record ScrubReport(long objects, long bytes, List<MediaErrorException> damaged) { }
+
+    /** Checks one object step by step; returns its size, or 0 if it was deleted meanwhile. */
+    private long scrub(StoredObject o) throws IOException {
+        for (long at = 0; ; at += SCRUB_STEP) {
+            synchronized (o) {
+                if (o.deleted) {
+                    return 0;
+                }
+                long size = o.size;
+                if (at >= size) {
+                    return size;
+                }
+                try (FileHandles.Lease file = files.lease(o.file.path())) {
+                    o.checksums(o.file).verify(file.channel(), size, at, Math.min(SCRUB_STEP, size - at), null);
+                }
+            }
+        }
+    }
+
+    /** Media errors found by reads, views, writes and scrubs since the store opened. */
+    public long mediaErrors() {
+        return mediaErrors.get();
+    }
+
+    /** An I/O step that counts the media errors it finds. */
+    private interface Io<T> {
+        T run() throws IOException;
+    }
+
+    private <T> T counted(Io<T> io) throws IOException {
+        try {
+            return io.run();
+        } catch (MediaErrorException e) {
+            mediaErrors.incrementAndGet();
+            throw e;
         }
     }
 
@@ -362,8 +464,10 @@ public final class ObjectStore implements AutoCloseable {
             BackingFile f = null;
             try {
                 f = backingFile(id, old.generation() + 1);
-                try (FileHandles.Lease file = createFile(f)) {
+                try (FileHandles.Lease file = createFile(id, f)) {
                     writeFully(file.channel(), data.duplicate(), 0);
+                    PageChecksums sums = o.checksums(f);
+                    sums.apply(sums.prepare(file.channel(), 0, 0, data), durability == Durability.FSYNC);
                     if (durability == Durability.FSYNC) {
                         file.channel().force(true);
                     }
@@ -470,25 +574,30 @@ public final class ObjectStore implements AutoCloseable {
         return new BackingFile(generation, dataDir.resolve(Long.toUnsignedString(id) + "-" + generation + SUFFIX));
     }
 
-    /** Creates (or empties) a backing file, its directory entry durable under FSYNC, and leases its channel. */
-    private FileHandles.Lease createFile(BackingFile f) throws IOException {
+    /**
+     * Creates (or empties) backing file {@code f} of object {@code id} and its page checksums, their
+     * directory entries durable under FSYNC, and leases the backing file's channel.
+     */
+    private FileHandles.Lease createFile(long id, BackingFile f) throws IOException {
         FileHandles.Lease lease = files.create(f.path());
-        if (durability == Durability.FSYNC) {
-            try {
+        try {
+            new PageChecksums(id, f.path()).create(durability == Durability.FSYNC);
+            if (durability == Durability.FSYNC) {
                 MetadataLog.forceDirectory(dataDir);
-            } catch (IOException e) {
-                lease.close();
-                throw e;
             }
+        } catch (IOException e) {
+            lease.close();
+            throw e;
         }
         return lease;
     }
 
-    /** Closes and deletes a backing file no longer used; a failure leaves an orphan the next start removes. */
+    /** Closes and deletes a backing file and its checksums; a failure leaves a leftover the next start removes. */
     private void discard(BackingFile f) {
         try {
             files.forget(f.path());
             Files.deleteIfExists(f.path());
+            Files.deleteIfExists(PageChecksums.sideFile(f.path()));
         } catch (IOException e) {
             LOG.warning("could not remove backing file " + f.path() + ": " + e);
         }
@@ -500,15 +609,15 @@ public final class ObjectStore implements AutoCloseable {
         }
     }
 
-    private void readFully(BackingFile f, ByteBuffer dst, long at) throws IOException {
-        try (FileHandles.Lease file = files.lease(f.path())) {
-            while (dst.hasRemaining()) {
-                int n = file.channel().read(dst, at);
-                if (n < 0) {
-                    throw new IOException("backing file " + f.path() + " ends at " + at + ", before the object's size");
-                }
-                at += n;
+    private static void readFully(StoredObject o, BackingFile f, FileChannel ch, ByteBuffer dst, long at)
+            throws IOException {
+        while (dst.hasRemaining()) {
+            int n = ch.read(dst, at);
+            if (n < 0) {
+                throw new MediaErrorException(o.id, at / PageChecksums.PAGE * PageChecksums.PAGE, "the data file "
+                        + f.path() + " ends at " + at + ", inside the object's " + o.size + " bytes");
             }
+            at += n;
         }
     }
 

@@ -21,8 +21,12 @@ final class ReplayedState {
     }
 
     final Map<Long, Entry> objects = new TreeMap<>(Long::compareUnsigned);
+    /** Deleted ids and the generation their file had, so that a file a delete left behind is known. */
+    final Map<Long, Long> deletedGenerations = new TreeMap<>(Long::compareUnsigned);
     long nextId = 1;
     long records;
+    /** Page size of the data files' checksums, or 0 for a log written before checksums. */
+    int checksumPageSize;
 
     /** Applies one record; a record about an object the log never created is corruption. */
     void apply(LogRecord r) {
@@ -40,8 +44,14 @@ final class ReplayedState {
             e.generation = rep.generation();
             e.size = rep.size();
         } else if (r instanceof LogRecord.Delete d) {
-            existing(d.id());
+            deletedGenerations.put(d.id(), existing(d.id()).generation);
             objects.remove(d.id());
+        } else if (r instanceof LogRecord.ChecksumFormat c) {
+            if (c.pageSize() != PageChecksums.PAGE) {
+                throw new IllegalArgumentException("checksum page size " + c.pageSize() + " is not this drive's "
+                        + PageChecksums.PAGE);
+            }
+            checksumPageSize = c.pageSize();
         } else if (r instanceof LogRecord.NextId n) {
             if (Long.compareUnsigned(n.next(), nextId) > 0) {
                 nextId = n.next();

@@ -67,6 +67,11 @@ final class StoredObject {
         return new ObjectInfo(id, kind, size);
     }
 
+    /** The page checksums of {@code f}, one of this object's backing files. */
+    PageChecksums checksums(BackingFile f) {
+        return new PageChecksums(id, f.path());
+    }
+
     String name() {
         return "object " + Long.toUnsignedString(id);
     }

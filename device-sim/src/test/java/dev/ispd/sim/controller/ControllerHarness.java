@@ -34,7 +34,7 @@ final class ControllerHarness implements AutoCloseable {
         store = ObjectStore.open(dir, PROFILE.capacityBytes(), Durability.PROCESS);
         // one session submits every execution here: its share is the whole drive's
         controller = new DriveController(new ControllerSettings("drive0", maxInflight, pace, maxInflight,
-                Limits.MAX_EXTENTS), PROFILE, store, model, TaskletRegistry.builtins(), Map.of());
+                Limits.MAX_EXTENTS, ModulePolicy.DEFAULT), PROFILE, store, model, TaskletRegistry.builtins(), Map.of());
     }
 
     /** A reply: status OK with a decoded body, or an error status with its message. */

@@ -219,8 +219,10 @@ class DriveControllerTest {
                 ByteBuffer.allocate(0))), Status.BAD_PARAMETER, "tasklet 'q1'", "entrySize", "33");
         assertError(call(s, new Requests.CreateTasklet(TaskletForm.BUILTIN, "q1", NONE, ByteBuffer.allocate(0))),
                 Status.BAD_PARAMETER, "entrySize");
-        assertError(call(s, new Requests.CreateTasklet(TaskletForm.MODULE, "wasm", NONE, ByteBuffer.allocate(4))),
-                Status.UNSUPPORTED, "form 3 (MODULE) is not supported");
+        assertError(call(s, new Requests.CreateTasklet(TaskletForm.MODULE, "wasm@1", NONE, ByteBuffer.allocate(4))),
+                Status.BAD_PARAMETER, "a module tasklet takes an empty body");
+        assertError(call(s, new Requests.CreateTasklet(TaskletForm.MODULE, "wasm@1", NONE, ByteBuffer.allocate(0))),
+                Status.NO_SUCH_TASKLET, "no module wasm@1 is loaded on this drive (loaded: none)");
         assertError(call(s, new Requests.CreateTasklet(TaskletForm.BUILTIN, "noop", NONE, ByteBuffer.allocate(4))),
                 Status.BAD_PARAMETER, "empty body, got 4 bytes");
         long t = createTasklet(s, "q1", Params.of("entrySize", "32"));

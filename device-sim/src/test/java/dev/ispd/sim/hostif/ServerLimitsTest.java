@@ -52,7 +52,7 @@ class ServerLimitsTest {
     }
 
     private DriveServer start(RequestHandler handler, ServerLimits limits) throws IOException {
-        return DriveServer.start(DriveAddress.unix(dir.resolve("d.sock")), handler, limits, "test");
+        return DriveServer.start(DriveAddress.unix(dir.resolve("d.sock")), handler, RequestGuard.OPEN, limits, "test");
     }
 
     private static TestClient.Reply ping(TestClient c) throws IOException {

@@ -8,6 +8,8 @@ import dev.ispd.protocol.Opcode;
 import dev.ispd.protocol.Params;
 import dev.ispd.protocol.Status;
 import dev.ispd.protocol.TaskletForm;
+import dev.ispd.sim.auth.FrameTag;
+import dev.ispd.sim.auth.SequenceNumbers;
 import java.io.EOFException;
 import java.io.IOException;
 import java.net.StandardProtocolFamily;
@@ -19,11 +21,16 @@ import java.util.List;
 /**
  * A small blocking client of the protocol, for tests: the Java codec on one socket. Typed
  * helpers fail the test (AssertionError with the drive's message) on any status but OK;
- * {@link #call} and {@link #sendRaw} return the raw reply for tests of errors.
+ * {@link #call} and {@link #sendRaw} return the raw reply for tests of errors. After
+ * {@link #authenticate} every request is tagged and every tagged answer verified
+ * (docs/security.md).
  */
 public final class TestClient implements AutoCloseable {
     private final SocketChannel ch;
     private long nextRequestId = 1;
+    private long identity;
+    private byte[] key;
+    private long sequence;
 
     private TestClient(SocketChannel ch) {
         this.ch = ch;
@@ -69,11 +76,46 @@ public final class TestClient implements AutoCloseable {
     /** Sends one request and reads its reply, checking that the reply matches the request. */
     public Reply call(Requests.Request request) throws IOException {
         long id = nextRequestId++;
-        Reply r = sendRaw(frame(request, id));
+        long sent = sequence;
+        Reply r = sendRaw(key == null ? frame(request, id) : signedFrame(request, id, identity, sent, key));
         if (r.header().requestId() != id || r.header().opcode() != request.opcode().code() || !r.header().isResponse()) {
             throw new AssertionError("reply " + r.header() + " does not answer request " + id + " " + request.opcode());
         }
+        if (key != null && r.header().isAuthenticated()) {
+            if (!FrameTag.verifies(key, r.header(), r.payload()) || sent != 0 && r.header().sequence() != sent) {
+                throw new AssertionError("the tag or sequence of reply " + r.header() + " does not verify");
+            }
+            sequence = sent == 0 ? r.header().sequence() : SequenceNumbers.following(sent); // the hello's answer gives the first
+        }
         return r;
+    }
+
+    /**
+     * Sends the hello as {@code identity} with {@code key} and, if the drive accepts it, tags every
+     * later request; returns the hello's reply.
+     */
+    public Reply authenticate(long identity, byte[] key) throws IOException {
+        this.identity = identity;
+        this.key = key.clone();
+        this.sequence = 0;
+        return call(new Requests.DeviceInfo());
+    }
+
+    /** The sequence number the next tagged request carries. */
+    public long sequence() {
+        return sequence;
+    }
+
+    /** A complete request frame with the AUTH flag, the identity, the sequence and its tag. */
+    public static ByteBuffer signedFrame(Requests.Request request, long requestId, long identity, long sequence,
+                                         byte[] key) {
+        PayloadWriter w = new PayloadWriter(1024);
+        request.encode(w);
+        FrameHeader h = FrameTag.sign(key, FrameHeader.request(request.opcode().code(), requestId, w.size()), identity,
+                sequence, w.payload());
+        ByteBuffer frame = ByteBuffer.allocate(FrameFormat.HEADER_SIZE + w.size());
+        h.encode(frame);
+        return frame.put(w.payload()).flip();
     }
 
     /** A complete request frame. */

@@ -237,6 +237,29 @@ class VectorTest {
     }
 
     @Test
+    void scrubRequest() throws Exception {
+        assertEquals(new Requests.Scrub(0), request(load("30_scrub_request.bin"), Opcode.SCRUB, 30));
+    }
+
+    @Test
+    void scrubResponse() throws Exception {
+        Responses.Scrub s = response(load("31_scrub_response.bin"), Opcode.SCRUB, 31, Status.OK);
+        assertEquals(Vectors.SCRUB_31, s);
+    }
+
+    @Test
+    void readObjectResponseCarriesTheCrc32cOfItsBytes() throws Exception {
+        Frame f = load("04_read_object_response.bin");
+        assertEquals(0xF1DC778E, f.payload().order(java.nio.ByteOrder.LITTLE_ENDIAN).getInt(4),
+                "CRC32C of DE AD BE EF");
+        ByteBuffer damaged = f.payload().duplicate();
+        damaged.put(8, (byte) 0xDF);
+        StatusException e = org.junit.jupiter.api.Assertions.assertThrows(StatusException.class,
+                () -> Responses.decode(Opcode.READ_OBJECT, new PayloadReader(damaged, "vector")));
+        assertTrue(e.getMessage().contains("fail the CRC32C it carries"), e.getMessage());
+    }
+
+    @Test
     void writerProducesTheCheckedInBytes() throws IOException {
         for (Vectors.Vector v : Vectors.all()) {
             ByteBuffer encoded = v.encode();

@@ -1,5 +1,6 @@
 package dev.ispd.sim.hostif;
 
+import dev.ispd.sim.auth.AuthVectors;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -25,16 +26,22 @@ public final class VectorWriter {
         Path dir = resolve(args[0]);
         Files.createDirectories(dir);
         for (Vectors.Vector v : Vectors.all()) {
-            Path file = dir.resolve(v.file());
-            ByteBuffer frame = v.encode();
-            try (FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-                    StandardOpenOption.TRUNCATE_EXISTING)) {
-                while (frame.hasRemaining()) {
-                    ch.write(frame);
-                }
-            }
-            System.out.println("wrote " + file + " (" + Files.size(file) + " bytes)");
+            write(dir.resolve(v.file()), v.encode());
         }
+        Path auth = Files.createDirectories(dir.resolve(AuthVectors.FOLDER));
+        for (AuthVectors.Vector v : AuthVectors.all()) {
+            write(auth.resolve(v.file()), v.frame());
+        }
+    }
+
+    private static void write(Path file, ByteBuffer frame) throws IOException {
+        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+                StandardOpenOption.TRUNCATE_EXISTING)) {
+            while (frame.hasRemaining()) {
+                ch.write(frame);
+            }
+        }
+        System.out.println("wrote " + file + " (" + Files.size(file) + " bytes)");
     }
 
     /** A relative directory is taken from the repository root, whether Maven runs there or in device-sim. */

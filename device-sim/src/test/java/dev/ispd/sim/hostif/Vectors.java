@@ -10,6 +10,7 @@ import dev.ispd.protocol.Status;
 import dev.ispd.protocol.TaskletForm;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.util.HexFormat;
 import java.util.List;
 
 /** The protocol test vectors of docs/protocol/vectors.md, as messages. */
@@ -25,7 +26,7 @@ final class Vectors {
                 ((Responses.Response) message).encode(w);
             }
             FrameHeader h = new FrameHeader(header.magic(), header.version(), header.opcode(), header.flags(),
-                    header.requestId(), w.size(), header.status(), header.identity(), header.authTag());
+                    header.requestId(), w.size(), header.status(), header.identity(), header.sequence(), header.authTag());
             ByteBuffer frame = ByteBuffer.allocate(FrameFormat.HEADER_SIZE + w.size());
             h.encode(frame);
             return frame.put(w.payload()).flip();
@@ -83,8 +84,41 @@ final class Vectors {
                 response("27_cancel_response.bin", Opcode.CANCEL, 27, Status.OK,
                         new Responses.Cancel(ExecutionState.CANCELLED)),
                 request("28_release_request.bin", 28, new Requests.Release(5)),
-                response("29_release_response.bin", Opcode.RELEASE, 29, Status.OK, new Responses.Empty()));
+                response("29_release_response.bin", Opcode.RELEASE, 29, Status.OK, new Responses.Empty()),
+                request("30_scrub_request.bin", 30, new Requests.Scrub(0)),
+                response("31_scrub_response.bin", Opcode.SCRUB, 31, Status.OK, SCRUB_31),
+                request("32_load_module_request.bin", 32, new Requests.LoadModule("count", 1, EMPTY_MODULE.length,
+                        EMPTY_MODULE_SHA256, 0, ByteBuffer.wrap(EMPTY_MODULE))),
+                response("33_load_module_response.bin", Opcode.LOAD_MODULE, 33, Status.OK,
+                        new Responses.LoadModule(8, true)),
+                request("34_list_modules_request.bin", 34, new Requests.ListModules()),
+                response("35_list_modules_response.bin", Opcode.LIST_MODULES, 35, Status.OK,
+                        new Responses.ListModules(List.of(new Responses.ModuleEntry("q1", 2, 1234, COUNTING_SHA256)))),
+                request("36_unload_module_request.bin", 36, new Requests.UnloadModule("q1", 2)),
+                response("37_unload_module_response.bin", Opcode.UNLOAD_MODULE, 37, Status.OK, new Responses.Empty()),
+                response("38_modules_disabled_response.bin", Opcode.LOAD_MODULE, 38, Status.MODULES_DISABLED,
+                        new Responses.Error("this drive's admin has turned user tasklet modules off (--modules off)")));
     }
+
+    /** The smallest WebAssembly binary (magic and version): the module of the load vector. */
+    static final byte[] EMPTY_MODULE = {0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00};
+    static final byte[] EMPTY_MODULE_SHA256 =
+            HexFormat.of().parseHex("93a44bbb96c751218e4c00d479e4c14358122a389acca16205b1e4d0dc5f9476");
+    /** The bytes 0x00, 0x01, ..., 0x1f: the sha256 field of the list vector. */
+    static final byte[] COUNTING_SHA256 = counting();
+
+    private static byte[] counting() {
+        byte[] b = new byte[32];
+        for (int i = 0; i < b.length; i++) {
+            b[i] = (byte) i;
+        }
+        return b;
+    }
+
+    /** The damaged object of vector 31. */
+    static final Responses.Damage DAMAGE_31 = new Responses.Damage(42, 4096,
+            "object 42, page at offset 4096: its 4096 bytes fail their CRC32C");
+    static final Responses.Scrub SCRUB_31 = new Responses.Scrub(3, 12288, 2, 1, List.of(DAMAGE_31));
 
     private static Vector request(String file, long requestId, Requests.Request r) {
         return new Vector(file, FrameHeader.request(r.opcode().code(), requestId, 0), r);

@@ -72,6 +72,7 @@ public final class Q1Jobs {
      * job is an error naming it. Returns the times, the reducer output and the counters.
      */
     public static TimedRun run(String name, Q1Job q1, java.nio.file.Path output) throws Exception {
+        FailedJob.watchLocalRunner();
         long cpuStart = CPU.getProcessCpuTime();
         long start = System.nanoTime();
         boolean ok = q1.completion().await();

@@ -1,18 +1,31 @@
 package dev.ispd.examples.cli;
 
+import dev.ispd.cli.ErrorText;
 import java.io.IOException;
+import java.util.Optional;
 import org.apache.hadoop.mapreduce.Job;
 
 /**
- * The error a command ends with when a Hadoop job fails: the job's name and Hadoop's failure
- * reason. The local runner records none ("NA"): the failed task's exception is then the warning it
- * logged above, and the line says so instead of ending on "NA".
+ * The error a command ends with when a Hadoop job fails: the job's name and why it failed, the
+ * reason the user can act on. On a cluster that is Hadoop's failure info; the local runner
+ * records none ("NA"), so the reason is the exception its failed task ended with
+ * ({@link LocalRunnerFailures}, kept once {@link #watchLocalRunner} was called), which is also
+ * the error's cause, for {@code --verbose}.
  */
 public final class FailedJob {
     private FailedJob() {
     }
 
+    /** Keeps the local runner's task failures for {@link #error}; call before running jobs (once is enough). */
+    public static void watchLocalRunner() {
+        LocalRunnerFailures.watch();
+    }
+
     public static IOException error(Job job, String what) throws IOException {
+        Optional<Throwable> task = LocalRunnerFailures.take(job.getJobID());
+        if (task.isPresent()) {
+            return new IOException(what + " failed: " + ErrorText.of(task.get()), task.get());
+        }
         String reason;
         try {
             reason = job.getStatus().getFailureInfo();

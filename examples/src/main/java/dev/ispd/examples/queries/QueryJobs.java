@@ -52,6 +52,7 @@ public final class QueryJobs {
         Configuration c = jobConfiguration(conf, spec, input);
         Path output = new Path(outputDir.toUri());
         String name = spec + " " + variant.cliName();
+        FailedJob.watchLocalRunner();
         long start = System.nanoTime();
         Job job;
         boolean ok;

@@ -3,11 +3,13 @@ package dev.ispd.examples.worldcup;
 import me.tongfei.progressbar.DelegatingProgressBarConsumer;
 import me.tongfei.progressbar.ProgressBar;
 import me.tongfei.progressbar.ProgressBarBuilder;
+import me.tongfei.progressbar.ProgressBarStyle;
 
 /**
  * Progress of a long load on standard error: a bar redrawn in place on a terminal; elsewhere (a
- * log file, a pipe) a plain line every {@value #LINE_INTERVAL_MS} ms at most, so no file fills
- * with carriage-return frames; nothing for a short load or when turned off.
+ * log file, a pipe) a plain ASCII line of {@value #LINE_WIDTH} characters every
+ * {@value #LINE_INTERVAL_MS} ms at most, so no file fills with carriage-return frames or colour
+ * codes; nothing for a short load or when turned off.
  */
 public final class LoadProgress implements AutoCloseable {
     /** Whether to show progress: AUTO shows it when the expected work is large (see the thresholds). */
@@ -19,6 +21,8 @@ public final class LoadProgress implements AutoCloseable {
     public static final long AUTO_BYTES = 64L << 20;
     /** Off a terminal, the least time between two progress lines. */
     static final int LINE_INTERVAL_MS = 5_000;
+    /** Off a terminal, which has no width to fit, the length of a progress line. */
+    static final int LINE_WIDTH = 100;
 
     private final ProgressBar bar;
 
@@ -44,8 +48,8 @@ public final class LoadProgress implements AutoCloseable {
         }
         builder.showSpeed();
         if (System.console() == null) {
-            builder.setConsumer(new DelegatingProgressBarConsumer(System.err::println))
-                    .setUpdateIntervalMillis(LINE_INTERVAL_MS);
+            builder.setConsumer(new DelegatingProgressBarConsumer(System.err::println, LINE_WIDTH))
+                    .setStyle(ProgressBarStyle.ASCII).setUpdateIntervalMillis(LINE_INTERVAL_MS);
         }
         return new LoadProgress(builder.build());
     }

@@ -29,12 +29,20 @@ public final class WorldCupDrives {
      * of each drive; chunks of whole entries ({@code chunkSize} rounded down).
      */
     public static Configuration osd(List<String> addresses, long chunkSize, int entrySize) {
-        if (addresses.isEmpty()) {
-            throw new IllegalArgumentException("osd:// needs at least one drive address");
-        }
         if (chunkSize < entrySize) {
             throw new IllegalArgumentException("chunk size " + chunkSize + " is smaller than one entry of " + entrySize
                     + " bytes");
+        }
+        Configuration conf = drives(addresses);
+        conf.setLong(IspdKeys.FS_CHUNK_SIZE.name(), chunkSize - chunkSize % entrySize);
+        conf.setInt(WorldCupKeys.ENTRY_SIZE.name(), entrySize);
+        return conf;
+    }
+
+    /** osd:// over running drives, to read what it holds: {@code addresses} as for {@link #osd}. */
+    public static Configuration drives(List<String> addresses) {
+        if (addresses.isEmpty()) {
+            throw new IllegalArgumentException("osd:// needs at least one drive address");
         }
         Configuration conf = new Configuration();
         StringJoiner value = new StringJoiner(",");
@@ -42,8 +50,6 @@ public final class WorldCupDrives {
             value.add(address.contains("=") ? address : "localhost=" + address);
         }
         conf.set(IspdKeys.FS_DRIVES.name(), value.toString());
-        conf.setLong(IspdKeys.FS_CHUNK_SIZE.name(), chunkSize - chunkSize % entrySize);
-        conf.setInt(WorldCupKeys.ENTRY_SIZE.name(), entrySize);
         return conf;
     }
 }

@@ -36,11 +36,14 @@ class BadOptionsTest {
     static Path dir;
     static String file;
     static String missing;
+    /** A directory whose path no socket or file of the cases starts with, so naming it is telling. */
+    static String folder;
 
     @BeforeAll
     static void files() throws IOException {
         file = Files.writeString(dir.resolve("log.bin"), "").toString();
         missing = dir.resolve("no-such-file").toString();
+        folder = Files.createDirectory(dir.resolve("folder")).toString();
     }
 
     static Stream<Arguments> badOptions() {
@@ -99,6 +102,14 @@ class BadOptionsTest {
         add(cases, importer, dir.toString(), "--format", "csv", "--out", dir.resolve("i.bin").toString(),
                 dir.toString());
 
+        Supplier<Object> info = InfoCommand::new;
+        add(cases, info, "--drives", "osd:///x.bin");
+        add(cases, info, "PATH", "--drives", "unix:" + missing);
+        add(cases, info, "PATH", "--drives", "unix:" + missing, dir.toString());
+        add(cases, info, file, "--drives", "unix:" + missing, file);
+        add(cases, info, "osd:x.bin", "--drives", "unix:" + missing, "osd:x.bin");
+        add(cases, info, missing, "--drives", "unix:" + missing, "osd:///x.bin");
+
         Supplier<Object> reproduce = Reproduce::new;
         add(cases, reproduce, "--entries", "--entries", "0");
         add(cases, reproduce, "--entries", "--entries", "-1");
@@ -124,11 +135,26 @@ class BadOptionsTest {
         add(cases, drive, "--profile", "--socket", socket, "--dir", missing, "--profile", "nosuch");
         add(cases, drive, "--durability", "--socket", socket, "--dir", missing, "--durability", "never");
         add(cases, drive, "--socket", "--dir", missing);
+        add(cases, drive, "--modules", "--socket", socket, "--dir", missing, "--modules", "maybe");
+        add(cases, drive, "--module-fuel", "--socket", socket, "--dir", missing, "--module-fuel", "0");
+        add(cases, drive, "--module-memory", "--socket", socket, "--dir", missing, "--module-memory", "1000");
+        add(cases, drive, "--module-result", "--socket", socket, "--dir", missing, "--module-result", "-1");
+        add(cases, drive, "--module-wall-time", "--socket", socket, "--dir", missing, "--module-wall-time", "0");
 
         Supplier<Object> driveCli = DriveCli::new;
         add(cases, driveCli, "--binding", "-a", "unix:" + socket, "--binding", "CORBA", "info");
         add(cases, driveCli, "nosuch", "-a", "nosuch", "info");
         add(cases, driveCli, socket, "-a", "unix:" + socket, "info");
+        add(cases, driveCli, "nosuch", "-a", "unix:" + socket, "nosuch");
+        add(cases, driveCli, missing, "-a", "unix:" + socket, "put", missing);
+        add(cases, driveCli, folder, "-a", "unix:" + socket, "put", folder);
+        add(cases, driveCli, "abc", "-a", "unix:" + socket, "get", "abc", missing);
+        add(cases, driveCli, folder, "-a", "unix:" + socket, "get", "1", folder);
+        add(cases, driveCli, missing + "/out", "-a", "unix:" + socket, "get", "1", missing + "/out");
+        add(cases, driveCli, "x", "-a", "unix:" + socket, "rm", "x");
+        add(cases, driveCli, "inputs", "-a", "unix:" + socket, "run", "q1");
+        add(cases, driveCli, "--param", "-a", "unix:" + socket, "run", "q1", "1", "--param", "entrySize");
+        add(cases, driveCli, folder, "-a", "unix:" + socket, "run", "q1", "1", "--out", folder);
         return cases.stream();
     }
 

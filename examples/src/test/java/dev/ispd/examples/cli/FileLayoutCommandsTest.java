@@ -28,7 +28,8 @@ import picocli.CommandLine;
 /**
  * The layout travels with the file: load and generate record it in osd://, and query takes the
  * entry size from it; a --entry-size that disagrees (the issue's silent wrong answer: 20-byte
- * entries read as 32-byte ones) is a usage error naming both. Two in-JVM drives over TCP.
+ * entries read as 32-byte ones) is a usage error naming both; info shows it, with the file's
+ * length and chunks. Two in-JVM drives over TCP.
  */
 class FileLayoutCommandsTest {
     @RegisterExtension
@@ -125,5 +126,52 @@ class FileLayoutCommandsTest {
                 "--entries", "100", "--entry-size", "128", "--drives", DRIVES.addresses(), "--out", "osd:///gen/wc-128.bin");
         assertEquals(0, gen.status(), gen.err());
         assertEquals(Optional.of("worldcup98/128"), layoutOf("osd:///gen/wc-128.bin"));
+    }
+
+    /** info's standard output and its run. */
+    private static String info(Run[] run, String... paths) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        String[] args = new String[paths.length + 2];
+        args[0] = "--drives";
+        args[1] = DRIVES.addresses();
+        System.arraycopy(paths, 0, args, 2, paths.length);
+        run[0] = run(CommandLines.of(new InfoCommand(new PrintStream(out, true, StandardCharsets.UTF_8))), args);
+        return out.toString(StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void infoShowsLengthLayoutAndChunksWithTheirDrives() throws IOException {
+        Run gen = run(CommandLines.of(new GenerateCommand(new PrintStream(new ByteArrayOutputStream()))),
+                "--entries", "5000", "--entry-size", "20", "--chunk-size", "40000", "--drives", DRIVES.addresses(),
+                "--out", "osd:///info/wc.bin");
+        assertEquals(0, gen.status(), gen.err());
+        try (FileSystem fs = DRIVES.osd(); FSDataOutputStream out = fs.create(new org.apache.hadoop.fs.Path("/info/put.bin"))) {
+            out.write(new byte[100]); // as hadoop fs -put writes it: no layout
+        }
+        Run[] run = new Run[1];
+
+        String text = info(run, "osd:///info/wc.bin", "osd:///info/put.bin");
+
+        assertEquals(0, run[0].status(), run[0].err());
+        assertTrue(text.startsWith("/info/wc.bin\n  length  100,000 bytes\n  layout  worldcup98/20 (5,000 records of "
+                + "20 B)\n  chunks  3\n"), text);
+        assertTrue(text.contains("  0  bytes 0-39,999  1 replica: drive "), text);
+        assertTrue(text.contains("  2  bytes 80,000-99,999  1 replica: drive "), text);
+        for (String address : DRIVES.addresses().split(",")) {
+            assertTrue(text.contains("(localhost " + address + ") object "), "chunks on both drives: " + text);
+        }
+        assertTrue(text.contains("/info/put.bin\n  length  100 bytes\n  layout  none recorded"), text);
+
+        String dir = info(run, "osd:///info");
+        assertEquals(0, run[0].status(), run[0].err());
+        assertTrue(dir.contains("/info/wc.bin\n") && dir.contains("/info/put.bin\n"), "a directory's files: " + dir);
+    }
+
+    @Test
+    void infoOfAMissingPathIsOneLineNamingIt() {
+        Run[] run = new Run[1];
+        info(run, "osd:///info/no-such.bin");
+        assertEquals(ExitStatus.USAGE_OR_INPUT.code(), run[0].status(), run[0].err());
+        assertEquals("ispd info: osd:/info/no-such.bin: no such file or directory on the drives\n", run[0].err());
     }
 }

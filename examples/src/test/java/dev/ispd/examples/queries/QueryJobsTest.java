@@ -195,6 +195,19 @@ class QueryJobsTest {
     }
 
     @Test
+    void aJobWhoseTaskRefusesASettingEndsWithThatReason() throws Exception {
+        file(64);
+        Configuration bad = new Configuration(conf);
+        bad.set(OffloadKeys.OFFLOAD_HOST_PROFILE.name(), "nosuch");
+
+        IOException e = assertThrows(IOException.class, () -> QueryJobs.run(bad, QuerySpec.q1(64),
+                Variant.HOST_OPTIMIZED, input(64), work.resolve("out-" + RUNS.incrementAndGet())));
+        assertTrue(e.getMessage().startsWith("job q1 @64 B host-optimized over osd:/wc/entries-64.bin failed: "),
+                e.getMessage());
+        assertTrue(e.getMessage().contains("nosuch"), "the task's reason, not NA: " + e.getMessage());
+    }
+
+    @Test
     void q2TopNAfterTheMergeForSeveralN() throws Exception {
         ByteBuffer bytes = file(32);
         for (int topN : new int[] {1, 3, 256}) {

@@ -33,6 +33,8 @@ class LoadProgressTest {
         });
         assertTrue(err.contains("generate"), err);
         assertFalse(err.contains("\r"), "no carriage-return frames in a log file: " + err);
+        assertFalse(err.contains("\u001b"), "no terminal colour codes in a log file: " + err);
+        assertTrue(err.contains("1000/1000 records"), "the count, with room for it: " + err);
     }
 
     @Test

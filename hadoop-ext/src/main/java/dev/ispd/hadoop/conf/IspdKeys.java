@@ -36,6 +36,20 @@ public final class IspdKeys {
                     + "namespace's entries, if more) followed the last checkpoint it knows; new clients load the latest "
                     + "checkpoint and replay only what follows. 0 = never.");
 
+    public static final ConfigKey FS_LEASE_MS = new ConfigKey("ispd.fs.lease.ms", "60000",
+            "A writer holds a lease on the path it writes for this long after its last renewal (it renews while it "
+                    + "writes); another client cannot create the path meanwhile, and a writer whose lease ran out "
+                    + "fails. fsck collects the objects of a lease that ran out over its grace period before.");
+    public static final ConfigKey FS_FSCK_GRACE_MS = new ConfigKey("ispd.fs.fsck.grace.ms", "3600000",
+            "fsck --repair deletes an orphan object only once it has been an orphan this long: listed by an fsck "
+                    + "at least this long before, or left by a writer whose lease ran out at least this long before.");
+    // ---- authentication (docs/security.md) ----
+    public static final ConfigKey AUTH_IDENTITY = new ConfigKey("ispd.auth.identity", "0",
+            "The identity (1..4294967295) this client authenticates as to drives that require it; 0 = anonymous.");
+    public static final ConfigKey AUTH_KEY = new ConfigKey("ispd.auth.key", "",
+            "The identity's secret key in hex, read with Configuration.getPassword: keep it in a credential store "
+                    + "(hadoop.security.credential.provider.path) rather than in plain configuration.");
+
     // ---- DeviceJob ----
     public static final ConfigKey JOB_DEVICE_MAPPER = new ConfigKey("ispd.job.device.mapper", "",
             "The DeviceMapper class of a DeviceJob (set by DeviceJob.setDeviceMapper): which tasklet, with which parameters.");
@@ -44,7 +58,9 @@ public final class IspdKeys {
 
     /** Every key a Hadoop user sets, the offload core's included, in the order of the docs' table. */
     public static final List<ConfigKey> ALL = List.of(FS_DRIVES, FS_CHUNK_SIZE, FS_REPLICATION, FS_NAMESPACE_DRIVE,
-            FS_NAMESPACE_ZOOKEEPER, FS_NAMESPACE_ZNODE, FS_CHECKPOINT_RECORDS, OffloadKeys.OFFLOAD_POLICY,
+            FS_NAMESPACE_ZOOKEEPER, FS_NAMESPACE_ZNODE, FS_CHECKPOINT_RECORDS, FS_LEASE_MS, FS_FSCK_GRACE_MS,
+            AUTH_IDENTITY, AUTH_KEY,
+            OffloadKeys.OFFLOAD_POLICY,
             OffloadKeys.OFFLOAD_WEIGHT, OffloadKeys.OFFLOAD_HOST_PROFILE, OffloadKeys.OFFLOAD_HOST_SLOTS,
             OffloadKeys.OFFLOAD_CORRECTION, OffloadKeys.OFFLOAD_CORRECTION_FILE, OffloadKeys.DEVICE_TIMEOUT_MS,
             JOB_DEVICE_MAPPER, JOB_DEVICE_FORMAT, OffloadKeys.SPLIT_MAX_BYTES, OffloadKeys.SPLIT_GROUP_MAX_BYTES);

@@ -19,6 +19,9 @@ import java.util.zip.CRC32C;
  * u64 length} and chunk list (as in {@link JournalCodec}). A file with extended attributes is
  * kind 3, its chunk list followed by {@code u32 count} and per attribute {@code str name, u32
  * length + value bytes}; files without any keep kind 2, so older checkpoints read the same.
+ * Writers' leases, if any, follow the tree: {@code u32 count}, then each {@code str path, str
+ * holder, u64 until} and its objects as a replica list (a checkpoint without leases ends with the
+ * tree, as older ones do).
  */
 record Checkpoint(long position, Namespace namespace, long entries) {
     private static final int MAGIC = 0x50435349; // "ISCP" little-endian
@@ -36,6 +39,13 @@ record Checkpoint(long position, Namespace namespace, long entries) {
         JournalCodec.Writer w = new JournalCodec.Writer();
         w.u32(MAGIC).u32(0).u64(position).u64(namespace.lastDirId()).u64(entries);
         node(w, "", namespace.root());
+        if (!namespace.leases().isEmpty()) {
+            w.u32(namespace.leases().size());
+            namespace.leases().forEach((path, lease) -> {
+                w.str(path).str(lease.holder()).u64(lease.untilMs());
+                JournalCodec.writeReplicas(w, lease.objects());
+            });
+        }
         ByteBuffer b = w.buf.flip();
         CRC32C crc = new CRC32C();
         crc.update(b.duplicate().position(HEADER));
@@ -63,10 +73,15 @@ record Checkpoint(long position, Namespace namespace, long entries) {
             }
             JournalCodec.str(b);
             Namespace.Dir root = (Namespace.Dir) node(b, DIR, from);
-            if (b.hasRemaining()) {
-                throw damaged(from, b.remaining() + " bytes after the tree");
+            Map<String, Namespace.WriterLease> leases = new TreeMap<>();
+            for (int i = b.hasRemaining() ? b.getInt() : 0; i > 0; i--) {
+                leases.put(JournalCodec.str(b), new Namespace.WriterLease(JournalCodec.str(b), b.getLong(),
+                        JournalCodec.readReplicas(b, b.position())));
             }
-            return new Checkpoint(position, new Namespace(root, lastDirId), entries);
+            if (b.hasRemaining()) {
+                throw damaged(from, b.remaining() + " bytes after the tree and leases");
+            }
+            return new Checkpoint(position, new Namespace(root, lastDirId, leases), entries);
         } catch (BufferUnderflowException e) {
             throw damaged(from, "it ends in the middle of an entry");
         }

@@ -2,12 +2,15 @@ package dev.ispd.hadoop.fs;
 
 import dev.ispd.client.Drive;
 import dev.ispd.client.DriveException;
+import dev.ispd.offload.storage.Replica;
 import dev.ispd.protocol.Limits;
 import dev.ispd.protocol.ReservedValues;
 import dev.ispd.protocol.Status;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.util.HashSet;
+import java.util.Set;
 
 /**
  * The journal as one DATA object with the well-known id {@link #OBJECT_ID} on one drive (the
@@ -149,6 +152,17 @@ final class DriveJournalStore implements JournalStore {
         long id = entry.getLong(0);
         int length = (int) entry.getLong(8);
         return ByteBuffer.wrap(drives.onShared(drive, d -> d.read(id, 0, length))).order(ByteOrder.LITTLE_ENDIAN);
+    }
+
+    /** Every checkpoint object the list names (older ones may be gone already). */
+    @Override
+    public Set<Replica> objects() throws IOException {
+        long size = drives.onShared(drive, d -> d.stat(CHECKPOINTS).size());
+        Set<Replica> out = new HashSet<>();
+        for (long at = 0; at + ENTRY <= size; at += ENTRY) {
+            out.add(new Replica(drive, entry(at).getLong(0)));
+        }
+        return out;
     }
 
     /** The checkpoint list's entry at byte {@code at}. */

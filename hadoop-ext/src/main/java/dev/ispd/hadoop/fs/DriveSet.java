@@ -1,13 +1,16 @@
 package dev.ispd.hadoop.fs;
 
+import dev.ispd.client.Credentials;
 import dev.ispd.client.Drive;
 import dev.ispd.client.DriveException;
+import dev.ispd.hadoop.conf.DriveCredentials;
 import dev.ispd.hadoop.conf.IspdKeys;
 import dev.ispd.protocol.Status;
 import java.io.Closeable;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.apache.hadoop.conf.Configuration;
 
 /**
@@ -19,25 +22,32 @@ import org.apache.hadoop.conf.Configuration;
  *
  * <p>{@link #open} gives callers their own connections; the file system's metadata traffic and
  * chunk deletes share one connection per drive, opened on first use and closed with this set.
+ * Every connection authenticates with the set's credentials, if it has any.
  */
 public final class DriveSet implements Closeable {
     private final List<String> hosts;
     private final List<String> addresses;
     private final Drive[] shared;
+    private final Optional<Credentials> credentials;
     private boolean closed;
 
-    private DriveSet(List<String> hosts, List<String> addresses) {
+    private DriveSet(List<String> hosts, List<String> addresses, Optional<Credentials> credentials) {
         this.hosts = List.copyOf(hosts);
         this.addresses = List.copyOf(addresses);
         this.shared = new Drive[addresses.size()];
+        this.credentials = credentials;
     }
 
-    /** The drives of {@link IspdKeys#FS_DRIVES} in {@code conf}. */
-    public static DriveSet fromConfiguration(Configuration conf) {
-        return parse(conf.getTrimmed(IspdKeys.FS_DRIVES.name(), IspdKeys.FS_DRIVES.defaultValue()));
+    /**
+     * The drives of {@link IspdKeys#FS_DRIVES} in {@code conf}, reached as the identity of
+     * {@link IspdKeys#AUTH_IDENTITY} if one is set ({@link DriveCredentials}).
+     */
+    public static DriveSet fromConfiguration(Configuration conf) throws IOException {
+        DriveSet anonymous = parse(conf.getTrimmed(IspdKeys.FS_DRIVES.name(), IspdKeys.FS_DRIVES.defaultValue()));
+        return new DriveSet(anonymous.hosts, anonymous.addresses, DriveCredentials.fromConfiguration(conf));
     }
 
-    /** Parses {@code host=address,...}; an empty or malformed entry is an error naming it. */
+    /** Parses {@code host=address,...} (anonymous); an empty or malformed entry is an error naming it. */
     public static DriveSet parse(String spec) {
         String key = IspdKeys.FS_DRIVES.name();
         if (spec == null || spec.isBlank()) {
@@ -57,7 +67,7 @@ public final class DriveSet implements Closeable {
             hosts.add(entry.substring(0, eq).trim());
             addresses.add(entry.substring(eq + 1).trim());
         }
-        return new DriveSet(hosts, addresses);
+        return new DriveSet(hosts, addresses, Optional.empty());
     }
 
     public int size() {
@@ -76,7 +86,7 @@ public final class DriveSet implements Closeable {
 
     /** A new connection to drive {@code drive} (JNI binding); the caller closes it and uses it from one thread. */
     public Drive open(int drive) throws IOException {
-        return Drive.connect(address(drive));
+        return credentials.isPresent() ? Drive.connect(address(drive), credentials.get()) : Drive.connect(address(drive));
     }
 
     /** A command on the set's own connection to a drive. */

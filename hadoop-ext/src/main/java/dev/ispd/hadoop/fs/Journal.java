@@ -4,6 +4,9 @@ import dev.ispd.offload.storage.Replica;
 import java.io.Closeable;
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -94,6 +97,43 @@ final class Journal implements Closeable {
             checkpoint();
         }
         return o;
+    }
+
+    /**
+     * What is wrong with the stored namespace (fsck): a journal record that does not replay from
+     * the journal's start, a latest checkpoint that cannot be read. Empty if nothing is.
+     */
+    List<String> damage() {
+        List<String> out = new ArrayList<>();
+        try {
+            Journal whole = new Journal(store, drives, 0);
+            whole.replay(-1);
+        } catch (IOException e) {
+            out.add("the journal in " + store.describe() + " does not replay from its start: " + e.getMessage());
+        }
+        try {
+            ByteBuffer bytes = store.latestCheckpoint();
+            if (bytes != null) {
+                Checkpoint.decode(bytes, "in " + store.describe());
+            }
+        } catch (IOException e) {
+            out.add(e.getMessage());
+        }
+        return out;
+    }
+
+    /** Writes a checkpoint of the namespace now (fsck's repair of a damaged one); a failure is an IOException. */
+    void checkpointNow() throws IOException {
+        replay(-1);
+        Checkpoint c = Checkpoint.of(namespace, applied);
+        store.saveCheckpoint(c.encode());
+        sinceCheckpoint = 0;
+        checkpointEntries = c.entries();
+    }
+
+    /** The drive objects the journal's store keeps for itself (checkpoints). */
+    Set<Replica> storeObjects() throws IOException {
+        return store.objects();
     }
 
     /** Saves the namespace as of {@link #applied}; a failure is logged (the journal still holds everything). */

@@ -18,6 +18,9 @@ import java.util.zip.CRC32C;
  * file record of journals written before replication, lists {@code u16 drive, u64 object_id,
  * u64 length} per chunk and is read as a file of one replica per chunk, anchored at the root.
  * An extended attribute (type 6) is {@code str path, str name, u32 length + value bytes, u64 time}.
+ * A writer's lease (type 7) is {@code str path, str holder, u64 time, u64 until} and its new
+ * objects as a replica list ({@code u32 count, (u16 drive, u64 object_id) each}); a chunk's new
+ * replicas (type 8) are {@code str path, u32 chunk}, the old and the new replica lists, {@code u64 time}.
  */
 final class JournalCodec {
     static final int FRAME_HEADER = 8;
@@ -27,6 +30,8 @@ final class JournalCodec {
     private static final byte RENAME = 4;
     private static final byte CREATE_FILE = 5;
     private static final byte SET_XATTR = 6;
+    private static final byte LEASE = 7;
+    private static final byte SET_REPLICAS = 8;
 
     private JournalCodec() {
     }
@@ -45,6 +50,14 @@ final class JournalCodec {
             w.u8(DELETE).str(d.path()).u8(d.recursive() ? 1 : 0).u64(d.timeMs());
         } else if (r instanceof JournalRecord.SetXAttr x) {
             w.u8(SET_XATTR).str(x.path()).str(x.name()).bytes(x.value()).u64(x.timeMs());
+        } else if (r instanceof JournalRecord.Lease l) {
+            w.u8(LEASE).str(l.path()).str(l.holder()).u64(l.timeMs()).u64(l.untilMs());
+            writeReplicas(w, l.objects());
+        } else if (r instanceof JournalRecord.SetReplicas x) {
+            w.u8(SET_REPLICAS).str(x.path()).u32(x.chunk());
+            writeReplicas(w, x.was());
+            writeReplicas(w, x.now());
+            w.u64(x.timeMs());
         } else {
             JournalRecord.Rename n = (JournalRecord.Rename) r;
             w.u8(RENAME).str(n.src()).str(n.dst()).u64(n.timeMs());
@@ -93,6 +106,10 @@ final class JournalCodec {
                 case DELETE -> new JournalRecord.Delete(str(body), body.get() != 0, body.getLong());
                 case RENAME -> new JournalRecord.Rename(str(body), str(body), body.getLong());
                 case SET_XATTR -> new JournalRecord.SetXAttr(str(body), str(body), bytes(body, at), body.getLong());
+                case LEASE -> new JournalRecord.Lease(str(body), str(body), body.getLong(), body.getLong(),
+                        readReplicas(body, at));
+                case SET_REPLICAS -> new JournalRecord.SetReplicas(str(body), body.getInt(), readReplicas(body, at),
+                        readReplicas(body, at), body.getLong());
                 default -> throw corrupt(at, "unknown record type " + body.get(0));
             };
             if (body.hasRemaining()) {
@@ -170,6 +187,26 @@ final class JournalCodec {
             replicas.add(new Replica(Short.toUnsignedInt(b.getShort()), b.getLong()));
         }
         return new Chunk(replicas, b.getLong());
+    }
+
+    /** A replica list: {@code u32 count, (u16 drive, u64 object_id) each}. */
+    static void writeReplicas(Writer w, List<Replica> replicas) {
+        w.u32(replicas.size());
+        for (Replica r : replicas) {
+            w.u16(r.drive()).u64(r.objectId());
+        }
+    }
+
+    static List<Replica> readReplicas(ByteBuffer b, long at) throws IOException {
+        int n = b.getInt();
+        if (n < 0 || (long) n * 10 > b.remaining()) {
+            throw corrupt(at, "a replica list claims " + Integer.toUnsignedString(n) + " replicas");
+        }
+        List<Replica> out = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            out.add(new Replica(Short.toUnsignedInt(b.getShort()), b.getLong()));
+        }
+        return out;
     }
 
     static String str(ByteBuffer b) {

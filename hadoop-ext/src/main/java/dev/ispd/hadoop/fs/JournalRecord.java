@@ -1,5 +1,6 @@
 package dev.ispd.hadoop.fs;
 
+import dev.ispd.offload.storage.Replica;
 import java.util.List;
 
 /**
@@ -42,5 +43,25 @@ sealed interface JournalRecord {
 
     /** Moves {@code src} to exactly {@code dst}, which must not exist yet. */
     record Rename(String src, String dst, long timeMs) implements JournalRecord {
+    }
+
+    /**
+     * A writer's lease on {@code path}, which it is writing, until {@code untilMs} (the writer's
+     * clock): taken when the writer opens the file, renewed while it writes, and listing the
+     * replicas of each chunk it starts ({@code objects}), so that fsck knows them from orphans.
+     * Refused while another holder's lease on the path has not run out; the file's create record
+     * ends it.
+     */
+    record Lease(String path, String holder, long timeMs, long untilMs, List<Replica> objects)
+            implements JournalRecord {
+    }
+
+    /**
+     * Chunk {@code chunk} of the file at {@code path} is now held by {@code now} instead of
+     * {@code was} (fsck's repair of an under-replicated chunk); refused if the file no longer has
+     * exactly those replicas there.
+     */
+    record SetReplicas(String path, int chunk, List<Replica> was, List<Replica> now, long timeMs)
+            implements JournalRecord {
     }
 }

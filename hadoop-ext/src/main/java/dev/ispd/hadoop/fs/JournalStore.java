@@ -1,8 +1,10 @@
 package dev.ispd.hadoop.fs;
 
+import dev.ispd.offload.storage.Replica;
 import java.io.Closeable;
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.util.Set;
 
 /**
  * Where the namespace journal's records live, in one order that every client sees alike: an
@@ -37,6 +39,14 @@ interface JournalStore extends Closeable {
 
     /** The latest checkpoint saved, or null if there is none. */
     ByteBuffer latestCheckpoint() throws IOException;
+
+    /**
+     * The drive objects the store itself keeps outside the well-known ids (checkpoints on a
+     * drive), which fsck must not take for orphans; none for a store outside the drives.
+     */
+    default Set<Replica> objects() throws IOException {
+        return Set.of();
+    }
 
     /** Short description for messages: where the journal is. */
     String describe();

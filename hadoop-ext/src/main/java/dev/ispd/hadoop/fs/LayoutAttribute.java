@@ -47,6 +47,12 @@ public final class LayoutAttribute {
         return value == null ? Optional.empty() : Optional.of(new String(value, StandardCharsets.UTF_8));
     }
 
+    /** The layout's name in an attribute's {@code text}, e.g. {@code worldcup98} of {@code worldcup98/256}. */
+    public static String layoutName(String text) {
+        int slash = text.lastIndexOf('/');
+        return slash < 0 ? text : text.substring(0, slash);
+    }
+
     /** The record size of the layout recorded on {@code file}, or 0 if it records none. */
     public static int recordSize(FileSystem fs, Path file) throws IOException {
         Optional<String> text = read(fs, file);
@@ -55,9 +61,18 @@ public final class LayoutAttribute {
 
     private static int recordSizeOf(Path file, String text) {
         try {
+            return recordSize(text);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(file + " has a " + e.getMessage(), e);
+        }
+    }
+
+    /** The record size in an attribute's {@code text}, e.g. 256 of {@code worldcup98/256}. */
+    public static int recordSize(String text) {
+        try {
             return Integer.parseInt(text.substring(text.lastIndexOf('/') + 1));
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(file + " has a damaged layout attribute '" + text + "'");
+            throw new IllegalArgumentException("damaged layout attribute '" + text + "'", e);
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.ispd.hadoop.fs;
 
+import dev.ispd.offload.storage.Replica;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -68,7 +69,11 @@ final class Namespace {
     }
 
     /** Why a record was rejected. */
-    enum Refusal { MISSING, EXISTS, PARENT_NOT_DIRECTORY, IS_DIRECTORY, NOT_EMPTY, INTO_ITSELF, ROOT, NOT_A_FILE }
+    enum Refusal { MISSING, EXISTS, PARENT_NOT_DIRECTORY, IS_DIRECTORY, NOT_EMPTY, INTO_ITSELF, ROOT, NOT_A_FILE, LEASED }
+
+    /** A writer's hold on a path it is writing, and the objects it created so far ({@link JournalRecord.Lease}). */
+    record WriterLease(String holder, long untilMs, List<Replica> objects) {
+    }
 
     /**
      * What a record did: {@code refusal} is null if it took effect; {@code freed} lists the chunks
@@ -91,16 +96,24 @@ final class Namespace {
 
     private final Dir root;
     private long lastDirId;
+    /** Leases by path, in path order; a file's create record ends its lease. */
+    private final Map<String, WriterLease> leases;
 
     /** An empty namespace: the root alone. */
     Namespace() {
-        this(new Dir(ROOT_ID, "", 0), ROOT_ID);
+        this(new Dir(ROOT_ID, "", 0), ROOT_ID, Map.of());
     }
 
     /** A namespace restored from a checkpoint ({@link Checkpoint}). */
-    Namespace(Dir root, long lastDirId) {
+    Namespace(Dir root, long lastDirId, Map<String, WriterLease> leases) {
         this.root = root;
         this.lastDirId = lastDirId;
+        this.leases = new TreeMap<>(leases);
+    }
+
+    /** The writers' leases by path, including those that ran out (whose writers never closed). */
+    Map<String, WriterLease> leases() {
+        return Collections.unmodifiableMap(leases);
     }
 
     Dir root() {
@@ -168,6 +181,10 @@ final class Namespace {
             return delete(d);
         } else if (r instanceof JournalRecord.SetXAttr x) {
             return setXAttr(x);
+        } else if (r instanceof JournalRecord.Lease l) {
+            return lease(l);
+        } else if (r instanceof JournalRecord.SetReplicas x) {
+            return setReplicas(x);
         }
         return rename((JournalRecord.Rename) r);
     }
@@ -214,6 +231,7 @@ final class Namespace {
             return Outcome.refused(Refusal.EXISTS, c.path() + " already exists");
         }
         p.children.put(name, new File(c.owner(), c.timeMs(), c.chunkSize(), c.length(), c.chunks()));
+        leases.remove(c.path());
         return existing == null ? Outcome.APPLIED : new Outcome(null, "", ((File) existing).chunks);
     }
 
@@ -244,6 +262,42 @@ final class Namespace {
             return Outcome.refused(Refusal.NOT_A_FILE, x.path() + " is a directory: only files have attributes");
         }
         ((Dir) lookup(parentOf(x.path()))).children.put(name(x.path()), f.withXAttr(x.name(), x.value()));
+        return Outcome.APPLIED;
+    }
+
+    /**
+     * Takes or renews a lease, or ends it (a record whose lease ends when it is written); refused
+     * while another holder's lease on the path runs at the record's time.
+     */
+    private Outcome lease(JournalRecord.Lease l) {
+        WriterLease held = leases.get(l.path());
+        boolean same = held != null && held.holder().equals(l.holder());
+        if (held != null && !same && l.timeMs() < held.untilMs()) {
+            return Outcome.refused(Refusal.LEASED, l.path() + " is being written by " + held.holder()
+                    + " (lease until " + held.untilMs() + ")");
+        }
+        if (l.untilMs() <= l.timeMs()) { // a release
+            if (same) {
+                leases.remove(l.path());
+            }
+            return Outcome.APPLIED;
+        }
+        List<Replica> objects = new ArrayList<>(same ? held.objects() : List.of());
+        objects.addAll(l.objects());
+        leases.put(l.path(), new WriterLease(l.holder(), l.untilMs(), List.copyOf(objects)));
+        return Outcome.APPLIED;
+    }
+
+    private Outcome setReplicas(JournalRecord.SetReplicas x) {
+        if (!(lookup(x.path()) instanceof File f) || x.chunk() < 0 || x.chunk() >= f.chunks.size()
+                || !f.chunks.get(x.chunk()).replicas().equals(x.was())) {
+            return Outcome.refused(Refusal.MISSING, "chunk " + x.chunk() + " of " + x.path()
+                    + " no longer has the replicas " + x.was());
+        }
+        List<Chunk> chunks = new ArrayList<>(f.chunks);
+        chunks.set(x.chunk(), new Chunk(x.now(), f.chunks.get(x.chunk()).length()));
+        ((Dir) lookup(parentOf(x.path()))).children.put(name(x.path()),
+                new File(f.owner, f.mtimeMs, f.chunkSize, f.length, chunks, f.xattrs));
         return Outcome.APPLIED;
     }
 

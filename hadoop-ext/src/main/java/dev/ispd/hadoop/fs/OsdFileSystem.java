@@ -6,28 +6,42 @@ import dev.ispd.offload.storage.ChunkExtent;
 import dev.ispd.offload.storage.Replica;
 import dev.ispd.protocol.Limits;
 import dev.ispd.protocol.Status;
+import java.io.BufferedReader;
 import java.io.FileNotFoundException;
 import java.io.IOException;
+import java.io.InputStreamReader;
+import java.net.InetAddress;
 import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.net.UnknownHostException;
 import java.util.ArrayList;
 import java.util.EnumSet;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.atomic.AtomicLong;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.BlockLocation;
+import org.apache.hadoop.fs.CommonPathCapabilities;
 import org.apache.hadoop.fs.CreateFlag;
 import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FSDataOutputStream;
+import org.apache.hadoop.fs.FileChecksum;
 import org.apache.hadoop.fs.FileAlreadyExistsException;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.LocatedFileStatus;
 import org.apache.hadoop.fs.ParentNotDirectoryException;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.fs.PathFilter;
 import org.apache.hadoop.fs.PathIsNotEmptyDirectoryException;
+import org.apache.hadoop.fs.RemoteIterator;
 import org.apache.hadoop.fs.XAttrSetFlag;
 import org.apache.hadoop.fs.permission.FsPermission;
 import org.apache.hadoop.security.UserGroupInformation;
+import org.apache.hadoop.util.functional.RemoteIterators;
 import org.apache.hadoop.util.Progressable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -50,6 +64,9 @@ public class OsdFileSystem extends FileSystem {
     private static final Logger LOG = LoggerFactory.getLogger(OsdFileSystem.class);
     /** Streams move at least this much per drive command. */
     private static final int MIN_IO_BUFFER = 1 << 20;
+    /** Names the writers of this process apart in their leases. */
+    private static final AtomicLong WRITERS = new AtomicLong();
+    private static final String HOST = hostName();
     /** The journal stores a chunk's replica count in one byte. */
     private static final int MAX_REPLICATION = 255;
 
@@ -58,6 +75,7 @@ public class OsdFileSystem extends FileSystem {
     private Journal journal;
     private long defaultChunkSize;
     private int defaultReplication;
+    private long leaseMs;
     private String user;
     private Path workingDir;
     private FsPermission filePermission;
@@ -92,6 +110,10 @@ public class OsdFileSystem extends FileSystem {
                     + " but must be from 1 to " + Math.min(drives.size(), MAX_REPLICATION)
                     + ": each replica needs a drive of its own and " + IspdKeys.FS_DRIVES.name() + " lists "
                     + drives.size());
+        }
+        leaseMs = conf.getLong(IspdKeys.FS_LEASE_MS.name(), Long.parseLong(IspdKeys.FS_LEASE_MS.defaultValue()));
+        if (leaseMs <= 0) {
+            throw new IOException(IspdKeys.FS_LEASE_MS.name() + " must be positive, got " + leaseMs);
         }
         user = UserGroupInformation.getCurrentUser().getShortUserName();
         FsPermission umask = FsPermission.getUMask(conf); // permissions are not stored: report the defaults
@@ -208,6 +230,34 @@ public class OsdFileSystem extends FileSystem {
         return new FSDataInputStream(new OsdInputStream(drives, key(path), f, ioBuffer(bufferSize), statistics));
     }
 
+    /** The composite CRC32C of the whole file ({@link FileChecksums}); it reads the file. */
+    @Override
+    public FileChecksum getFileChecksum(Path path) throws IOException {
+        return getFileChecksum(path, Long.MAX_VALUE);
+    }
+
+    /** The composite CRC32C of the file's first {@code length} bytes. */
+    @Override
+    public FileChecksum getFileChecksum(Path path, long length) throws IOException {
+        Namespace.File f = file(path);
+        try (FSDataInputStream in = new FSDataInputStream(new OsdInputStream(drives, key(path), f, MIN_IO_BUFFER,
+                null))) {
+            return FileChecksums.compositeCrc(in, f, length);
+        }
+    }
+
+    /** Checksums and etags (kept by rename) besides what every file system can do. */
+    @Override
+    public boolean hasPathCapability(Path path, String capability) throws IOException {
+        return switch (capability.toLowerCase(Locale.ROOT)) {
+            case CommonPathCapabilities.FS_CHECKSUMS, CommonPathCapabilities.ETAGS_AVAILABLE,
+                    CommonPathCapabilities.ETAGS_PRESERVED_IN_RENAME -> true;
+            case CommonPathCapabilities.FS_APPEND, CommonPathCapabilities.FS_CONCAT,
+                    CommonPathCapabilities.FS_PERMISSIONS -> false;
+            default -> super.hasPathCapability(path, capability);
+        };
+    }
+
     @Override
     public FileStatus getFileStatus(Path path) throws IOException {
         Path q = makeQualified(path);
@@ -239,11 +289,26 @@ public class OsdFileSystem extends FileSystem {
         }
     }
 
+    /** As Hadoop's, but a file's located status keeps its etag. */
+    @Override
+    protected RemoteIterator<LocatedFileStatus> listLocatedStatus(Path path, PathFilter filter) throws IOException {
+        List<LocatedFileStatus> out = new ArrayList<>();
+        for (FileStatus st : listStatus(path)) {
+            if (!filter.accept(st.getPath())) {
+                continue;
+            }
+            BlockLocation[] where = st.isFile() ? getFileBlockLocations(st, 0, st.getLen()) : null;
+            out.add(st instanceof OsdFileStatus f ? new OsdFileStatus.Located(f, where)
+                    : new LocatedFileStatus(st, where));
+        }
+        return RemoteIterators.remoteIteratorFromIterable(out);
+    }
+
     private FileStatus status(Namespace.Node n, Path qualified) {
         String owner = n.owner.isEmpty() ? user : n.owner;
         if (n instanceof Namespace.File f) {
-            return new FileStatus(f.length, false, f.replication(), f.chunkSize, f.mtimeMs, f.mtimeMs, filePermission,
-                    owner, owner, qualified);
+            return new OsdFileStatus(f.length, f.replication(), f.chunkSize, f.mtimeMs, filePermission, owner,
+                    qualified, OsdFileStatus.etag(f));
         }
         return new FileStatus(0, true, 1, 0, n.mtimeMs, n.mtimeMs, dirPermission, owner, owner,
                 qualified);
@@ -288,10 +353,16 @@ public class OsdFileSystem extends FileSystem {
             anchor = ns.anchorOf(key);
         }
         long chunkSize = blockSize > 0 ? blockSize : defaultChunkSize;
+        WriterLease lease = WriterLease.take(l -> commit(q, l), key, leaseHolder(), leaseMs);
         OsdOutputStream.Committer committer = (chunks, length) -> commit(q, new JournalRecord.CreateFile(key, overwrite,
                 System.currentTimeMillis(), user, chunkSize, length, chunks, anchor));
         return new FSDataOutputStream(new OsdOutputStream(drives, key, chunkSize, replication(replication),
-                ioBuffer(bufferSize), committer, progress), statistics);
+                ioBuffer(bufferSize), committer, lease, progress), statistics);
+    }
+
+    /** A name for one writer: the user, this process and a number no other writer of this process has. */
+    private String leaseHolder() {
+        return user + "@" + ProcessHandle.current().pid() + "@" + HOST + "#" + WRITERS.incrementAndGet();
     }
 
     /** A file's replication: the one asked for (at most one per drive), else {@link IspdKeys#FS_REPLICATION}. */
@@ -419,7 +490,7 @@ public class OsdFileSystem extends FileSystem {
         }
         String why = o.detail() + " (osd namespace: " + path + ")";
         throw switch (o.refusal()) {
-            case EXISTS, IS_DIRECTORY -> new FileAlreadyExistsException(why);
+            case EXISTS, IS_DIRECTORY, LEASED -> new FileAlreadyExistsException(why);
             case PARENT_NOT_DIRECTORY -> new ParentNotDirectoryException(why);
             case NOT_EMPTY -> new PathIsNotEmptyDirectoryException(why);
             case MISSING -> new FileNotFoundException(why);
@@ -505,6 +576,64 @@ public class OsdFileSystem extends FileSystem {
     @Override
     public List<String> listXAttrs(Path path) throws IOException {
         return new ArrayList<>(getXAttrs(path).keySet());
+    }
+
+    // ---- fsck ----
+
+    /**
+     * Checks the file system against its drives and, with {@code repair}, fixes what can be fixed
+     * ({@link Fsck}); orphans are deleted only after {@code graceMs}.
+     */
+    public FsckReport fsck(boolean repair, long graceMs) throws IOException {
+        synchronized (lock) {
+            return Fsck.run(this, drives, journal, repair, graceMs);
+        }
+    }
+
+    /** The namespace with every record appended so far. */
+    Namespace namespace() throws IOException {
+        synchronized (lock) {
+            return journal.current();
+        }
+    }
+
+    /** Records new replicas of a chunk; false if the file no longer has the old ones there. */
+    boolean recordReplicas(String key, int chunk, List<Replica> was, List<Replica> now) throws IOException {
+        synchronized (lock) {
+            return journal.commit(new JournalRecord.SetReplicas(key, chunk, was, now, System.currentTimeMillis()))
+                    .applied();
+        }
+    }
+
+    /** The orphans an earlier fsck saw, with when it first saw each ({@link Fsck#SUSPECTS}); empty if none. */
+    Map<Replica, Long> readSuspects() throws IOException {
+        Map<Replica, Long> out = new HashMap<>();
+        Path file = new Path(Fsck.SUSPECTS);
+        if (!exists(file)) {
+            return out;
+        }
+        try (BufferedReader in = new BufferedReader(new InputStreamReader(open(file), StandardCharsets.UTF_8))) {
+            for (String line = in.readLine(); line != null; line = in.readLine()) {
+                String[] f = line.trim().split(" ");
+                if (f.length != 3) {
+                    throw new IOException(makeQualified(file) + ": bad line '" + line + "', want 'drive object first-seen-ms'");
+                }
+                out.put(new Replica(Integer.parseInt(f[0]), Long.parseUnsignedLong(f[1])), Long.parseLong(f[2]));
+            }
+        } catch (NumberFormatException e) {
+            throw new IOException(makeQualified(file) + ": " + e.getMessage(), e);
+        }
+        return out;
+    }
+
+    /** Replaces the list of orphans fsck saw. */
+    void writeSuspects(Map<Replica, Long> suspects) throws IOException {
+        StringBuilder text = new StringBuilder();
+        suspects.forEach((r, since) -> text.append(r.drive()).append(' ').append(Long.toUnsignedString(r.objectId()))
+                .append(' ').append(since).append('\n'));
+        try (FSDataOutputStream out = create(new Path(Fsck.SUSPECTS), true)) {
+            out.write(text.toString().getBytes(StandardCharsets.UTF_8));
+        }
     }
 
     // ---- settings ----
@@ -594,6 +723,14 @@ public class OsdFileSystem extends FileSystem {
             return "/";
         }
         return p.length() > 1 && p.endsWith("/") ? p.substring(0, p.length() - 1) : p;
+    }
+
+    private static String hostName() {
+        try {
+            return InetAddress.getLocalHost().getHostName();
+        } catch (UnknownHostException e) {
+            return "unknown-host";
+        }
     }
 
     private static int ioBuffer(int bufferSize) {

@@ -10,10 +10,18 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Objects;
+import org.apache.hadoop.fs.CanUnbuffer;
 import org.apache.hadoop.fs.FSExceptionMessages;
 import org.apache.hadoop.fs.FSInputStream;
 import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.StreamCapabilities;
+import org.apache.hadoop.fs.statistics.IOStatistics;
+import org.apache.hadoop.fs.statistics.IOStatisticsSource;
+import org.apache.hadoop.fs.statistics.StreamStatisticNames;
+import org.apache.hadoop.fs.statistics.impl.IOStatisticsBinding;
+import org.apache.hadoop.fs.statistics.impl.IOStatisticsStore;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -26,7 +34,9 @@ import org.slf4j.LoggerFactory;
  * that failed are tried last from then on. The stream opens its own connection to each drive it
  * reads from and closes them on {@link #close}.
  */
-final class OsdInputStream extends FSInputStream {
+final class OsdInputStream extends FSInputStream implements IOStatisticsSource, StreamCapabilities, CanUnbuffer {
+    /** Reads that had to skip a replica (its drive down, its object gone). */
+    static final String REPLICA_FAILOVERS = "stream_read_replica_failovers";
     private static final Logger LOG = LoggerFactory.getLogger(OsdInputStream.class);
 
     /** One read from one replica's object. */
@@ -48,6 +58,11 @@ final class OsdInputStream extends FSInputStream {
     private long bufStart;
     private long pos;
     private volatile boolean closed;
+    private final IOStatisticsStore iostats = IOStatisticsBinding.iostatisticsStore()
+            .withCounters(StreamStatisticNames.STREAM_READ_BYTES, StreamStatisticNames.STREAM_READ_OPERATIONS,
+                    StreamStatisticNames.STREAM_READ_SEEK_OPERATIONS, StreamStatisticNames.STREAM_READ_UNBUFFERED,
+                    REPLICA_FAILOVERS)
+            .build();
 
     OsdInputStream(DriveSet drives, String path, Namespace.File file, int bufferSize, FileSystem.Statistics stats) {
         this.drives = drives;
@@ -73,6 +88,7 @@ final class OsdInputStream extends FSInputStream {
                     + " of length " + length);
         }
         pos = target;
+        iostats.incrementCounter(StreamStatisticNames.STREAM_READ_SEEK_OPERATIONS);
     }
 
     @Override
@@ -101,9 +117,7 @@ final class OsdInputStream extends FSInputStream {
         fillAtPos();
         int b = buf.get((int) (pos - bufStart)) & 0xFF;
         pos++;
-        if (stats != null) {
-            stats.incrementBytesRead(1);
-        }
+        counted(1);
         return b;
     }
 
@@ -126,9 +140,7 @@ final class OsdInputStream extends FSInputStream {
             done += n;
             pos += n;
         }
-        if (stats != null) {
-            stats.incrementBytesRead(done);
-        }
+        counted(done);
         return done;
     }
 
@@ -169,10 +181,41 @@ final class OsdInputStream extends FSInputStream {
             fromAnyReplica(at, (d, object, inChunk) -> d.read(object, inChunk, b, into, n));
             done += n;
         }
-        if (stats != null) {
-            stats.incrementBytesRead(done);
-        }
+        counted(done);
         return done;
+    }
+
+    /** One read of {@code bytes} done: Hadoop's per-file-system statistics and the stream's own. */
+    private void counted(int bytes) {
+        if (stats != null) {
+            stats.incrementBytesRead(bytes);
+        }
+        iostats.incrementCounter(StreamStatisticNames.STREAM_READ_BYTES, bytes);
+        iostats.incrementCounter(StreamStatisticNames.STREAM_READ_OPERATIONS);
+    }
+
+    @Override
+    public IOStatistics getIOStatistics() {
+        return iostats;
+    }
+
+    @Override
+    public boolean hasCapability(String capability) {
+        return switch (capability.toLowerCase(Locale.ROOT)) {
+            case StreamCapabilities.IOSTATISTICS, StreamCapabilities.UNBUFFER -> true;
+            default -> false;
+        };
+    }
+
+    /** Gives back the buffered bytes and the connections; the next read opens what it needs again. */
+    @Override
+    public synchronized void unbuffer() {
+        buf.limit(0);
+        bufStart = 0;
+        for (int i = 0; i < connections.length; i++) {
+            disconnect(i);
+        }
+        iostats.incrementCounter(StreamStatisticNames.STREAM_READ_UNBUFFERED);
     }
 
     @Override
@@ -212,6 +255,7 @@ final class OsdInputStream extends FSInputStream {
                 String why = "drive " + r.drive() + " (" + drives.address(r.drive()) + "), object "
                         + Long.toUnsignedString(r.objectId()) + ": " + e.getMessage();
                 LOG.warn("osd: reading {} at offset {} (chunk {}) skips a replica: {}", path, at, index, why);
+                iostats.incrementCounter(REPLICA_FAILOVERS);
                 failures.append("; ").append(why);
             }
         }

@@ -7,7 +7,14 @@ import java.io.OutputStream;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Objects;
+import org.apache.hadoop.fs.StreamCapabilities;
+import org.apache.hadoop.fs.statistics.IOStatistics;
+import org.apache.hadoop.fs.statistics.IOStatisticsSource;
+import org.apache.hadoop.fs.statistics.StreamStatisticNames;
+import org.apache.hadoop.fs.statistics.impl.IOStatisticsBinding;
+import org.apache.hadoop.fs.statistics.impl.IOStatisticsStore;
 import org.apache.hadoop.util.Progressable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -21,10 +28,11 @@ import org.slf4j.LoggerFactory;
  * fails and deletes what it wrote. Nothing is visible in the namespace until {@link #close},
  * which commits one journal record listing the chunks and their replicas; if that record is
  * refused (a concurrent client created the path first, say) the chunks are deleted and close
- * throws. Connections to the drives are this stream's own, opened on first use.
+ * throws. The writer holds a {@link WriterLease} on the path meanwhile, recording each chunk's
+ * replicas in it before writing them. Connections to the drives are this stream's own, opened on first use.
  * Single-threaded, as Hadoop output streams are.
  */
-final class OsdOutputStream extends OutputStream {
+final class OsdOutputStream extends OutputStream implements IOStatisticsSource, StreamCapabilities {
     private static final Logger LOG = LoggerFactory.getLogger(OsdOutputStream.class);
 
     /** What happens at close: commit the finished file, or throw. */
@@ -37,6 +45,7 @@ final class OsdOutputStream extends OutputStream {
     private final long chunkSize;
     private final int replication;
     private final Committer committer;
+    private final WriterLease lease;
     private final Progressable progress;
     private final Drive[] connections;
     private final ByteBuffer buf;
@@ -47,14 +56,19 @@ final class OsdOutputStream extends OutputStream {
     private long chunkWritten;
     private long length;
     private boolean closed;
+    /** Bytes written and chunks started (one "block upload" each, in Hadoop's names). */
+    private final IOStatisticsStore iostats = IOStatisticsBinding.iostatisticsStore()
+            .withCounters(StreamStatisticNames.STREAM_WRITE_BYTES, StreamStatisticNames.STREAM_WRITE_BLOCK_UPLOADS)
+            .build();
 
     OsdOutputStream(DriveSet drives, String path, long chunkSize, int replication, int bufferSize,
-                    Committer committer, Progressable progress) {
+                    Committer committer, WriterLease lease, Progressable progress) {
         this.drives = drives;
         this.path = path;
         this.chunkSize = chunkSize;
         this.replication = replication;
         this.committer = committer;
+        this.lease = lease;
         this.progress = progress;
         this.connections = new Drive[drives.size()];
         this.buf = ByteBuffer.allocateDirect((int) Math.min(chunkSize, bufferSize));
@@ -71,6 +85,7 @@ final class OsdOutputStream extends OutputStream {
         Objects.checkFromIndexSize(off, len, b.length);
         checkOpen();
         try {
+            lease.keepAlive();
             while (len > 0) {
                 int room = (int) Math.min(buf.remaining(), chunkSize - chunkWritten - buf.position());
                 int n = Math.min(room, len);
@@ -78,6 +93,7 @@ final class OsdOutputStream extends OutputStream {
                 off += n;
                 len -= n;
                 length += n;
+                iostats.incrementCounter(StreamStatisticNames.STREAM_WRITE_BYTES, n);
                 if (!buf.hasRemaining() || chunkWritten + buf.position() == chunkSize) {
                     drain();
                 }
@@ -95,6 +111,8 @@ final class OsdOutputStream extends OutputStream {
         }
         if (current.isEmpty()) {
             current = place(chunks.size());
+            lease.started(current);
+            iostats.incrementCounter(StreamStatisticNames.STREAM_WRITE_BLOCK_UPLOADS);
         }
         buf.flip();
         int n = buf.remaining();
@@ -177,10 +195,22 @@ final class OsdOutputStream extends OutputStream {
             committer.commit(List.copyOf(chunks), length);
         } catch (IOException | RuntimeException e) {
             deleteChunks(e);
+            lease.release(e);
             throw e;
         } finally {
             disconnectAll();
         }
+    }
+
+    @Override
+    public IOStatistics getIOStatistics() {
+        return iostats;
+    }
+
+    /** IOStatistics only: nothing is visible before close, so no hflush or hsync. */
+    @Override
+    public boolean hasCapability(String capability) {
+        return StreamCapabilities.IOSTATISTICS.equals(capability.toLowerCase(Locale.ROOT));
     }
 
     private void checkOpen() throws IOException {
@@ -199,6 +229,7 @@ final class OsdOutputStream extends OutputStream {
             chunks.add(new Chunk(current, chunkWritten));
         }
         deleteChunks(cause);
+        lease.release(cause);
         disconnectAll();
     }
 

@@ -27,8 +27,10 @@ import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
  * {@link SplitPlanner}; each split run by a {@link DeviceRecordReader}, whose key/values are
  * those of the job's {@link DeviceMapperFormat}. When a {@link DeviceJob} is being submitted,
  * planning also creates the job's tasklet instance on each drive that runs device splits
- * ({@link JobTasklets}; the DeviceJob deletes them when the job ends). An input whose recorded
- * layout ({@link LayoutAttribute}) has another record size than the tasklet fails the job, naming both.
+ * ({@link JobTasklets}; the DeviceJob deletes them when the job ends). Planning first lets the
+ * job's {@link DeviceMapper} take its parameters from the inputs' recorded layouts
+ * ({@link LayoutAttribute}, {@link DeviceMapper#takeInputLayout}); an input whose recorded layout
+ * still has another record size than the tasklet fails the job, naming both.
  */
 public class DeviceInputFormat<K, V> extends FileInputFormat<K, V> {
 
@@ -40,8 +42,10 @@ public class DeviceInputFormat<K, V> extends FileInputFormat<K, V> {
             return new ArrayList<>();
         }
         OffloadSettings settings = HadoopSettings.resolve(conf);
-        TaskletSpec tasklet = JobSettings.mapper(conf).spec(conf);
         OsdFileSystem fs = oneFileSystem(files, conf);
+        DeviceMapper mapper = JobSettings.mapper(conf);
+        mapper.takeInputLayout(conf, fs, files.stream().map(FileStatus::getPath).toList());
+        TaskletSpec tasklet = mapper.spec(conf);
         OsdStorage storage = new OsdStorage(fs);
         CorrectionBook corrections = settings.scheduler().correction()
                 ? HadoopCorrections.forInput(conf, files.get(0).getPath()).load() : new CorrectionBook();

@@ -2,11 +2,15 @@ package dev.ispd.hadoop.mapreduce;
 
 import dev.ispd.hadoop.conf.HadoopSettings;
 import dev.ispd.hadoop.conf.IspdKeys;
+import dev.ispd.hadoop.fs.LayoutAttribute;
 import dev.ispd.offload.schedule.CorrectionStore;
 import dev.ispd.offload.schedule.Decision;
+import dev.ispd.plan.Layout;
 import java.io.IOException;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.mapreduce.Counters;
 import org.apache.hadoop.mapreduce.Job;
@@ -21,7 +25,7 @@ import org.slf4j.LoggerFactory;
  * A MapReduce job whose map side runs as a tasklet, on the drives or on the host split by split:
  * <pre>
  *   DeviceJob job = DeviceJob.getInstance(conf, "q1");
- *   job.setDeviceMapper(Q1DeviceMapper.class);        // tasklet q1, entry size from ispd.worldcup.entry.size
+ *   job.setDeviceMapper(Q1DeviceMapper.class);        // tasklet q1, entry size from the input's layout
  *   job.setDeviceMapperFormat(Q1Format.class);        // result -> (Text region, LongWritable accesses)
  *   job.setCombinerClass(LongSumReducer.class);
  *   job.setReducerClass(LongSumReducer.class);
@@ -33,7 +37,8 @@ import org.slf4j.LoggerFactory;
  * </pre>
  * A thin wrapper over {@link Job}: it sets the input format ({@link DeviceInputFormat}), the
  * identity Mapper and the map output types of the format; combiner, reducer, output and every
- * other knob are stock Hadoop ({@link #job()} for the rest).
+ * other knob are stock Hadoop ({@link #job()} for the rest). A job whose output format writes
+ * fixed-width records says so with {@link #setOutputLayout}, and its output files record that layout.
  */
 public final class DeviceJob {
     private static final Logger LOG = LoggerFactory.getLogger(DeviceJob.class);
@@ -41,6 +46,7 @@ public final class DeviceJob {
     private final Job job;
 
     private List<Decision> decisions = List.of();
+    private Layout outputLayout;
 
     private DeviceJob(Job job) {
         this.job = job;
@@ -104,6 +110,18 @@ public final class DeviceJob {
         return this;
     }
 
+    /**
+     * Declares that the job's output files are fixed-width records of {@code layout}, as its output
+     * format writes them. When the job succeeds, each output file (the hidden ones and
+     * {@code _SUCCESS} aside) records the layout ({@link LayoutAttribute}; on osd://, other file
+     * systems keep none), so later jobs and {@code bin/ispd info} take it from the file; an output
+     * file that is not whole records of it fails the job's {@link #waitForCompletion}, naming the file.
+     */
+    public DeviceJob setOutputLayout(Layout layout) {
+        outputLayout = layout;
+        return this;
+    }
+
     @SuppressWarnings("rawtypes")
     public DeviceJob setCombinerClass(Class<? extends Reducer> combiner) {
         job.setCombinerClass(combiner);
@@ -156,7 +174,8 @@ public final class DeviceJob {
      * Submits the job and waits for it; true if it succeeded. Its tasklet instances on the drives,
      * created when it was planned, are deleted when it ends. Then, with ispd.offload.correction on,
      * folds what its finished splits cost into the saved corrections that later jobs plan with
-     * ({@link CorrectionStore}; a job run through {@link #job()} directly skips this step).
+     * ({@link CorrectionStore}; a job run through {@link #job()} directly skips this step), and
+     * records the {@link #setOutputLayout output layout} on its output files.
      */
     public boolean waitForCompletion(boolean verbose) throws IOException, InterruptedException, ClassNotFoundException {
         Configuration conf = job.getConfiguration();
@@ -168,6 +187,9 @@ public final class DeviceJob {
             PlanLedger.Plan plan = PlanLedger.take(conf);
             plan.closeTasklets();
             decisions = plan.decisions();
+        }
+        if (ok && outputLayout != null) {
+            recordOutputLayout(FileOutputFormat.getOutputPath(job));
         }
         Path[] inputs = FileInputFormat.getInputPaths(job);
         if (HadoopSettings.resolve(conf).scheduler().correction() && inputs.length > 0) {
@@ -182,6 +204,24 @@ public final class DeviceJob {
             }
         }
         return ok;
+    }
+
+    /** Records {@link #outputLayout} on each output file in {@code output}, once each is checked to be whole records. */
+    private void recordOutputLayout(Path output) throws IOException {
+        FileSystem fs = output.getFileSystem(job.getConfiguration());
+        FileStatus[] files = fs.listStatus(output, p -> !p.getName().startsWith("_") && !p.getName().startsWith("."));
+        for (FileStatus f : files) {
+            if (f.isFile() && f.getLen() % outputLayout.recordSize() != 0) {
+                throw new IOException("output file " + f.getPath() + " is " + f.getLen() + " bytes, not whole "
+                        + outputLayout.recordSize() + "-byte records of the job's output layout "
+                        + LayoutAttribute.text(outputLayout) + "; it records no layout");
+            }
+        }
+        for (FileStatus f : files) {
+            if (f.isFile()) {
+                LayoutAttribute.record(fs, f.getPath(), outputLayout);
+            }
+        }
     }
 
     public Counters getCounters() throws IOException {

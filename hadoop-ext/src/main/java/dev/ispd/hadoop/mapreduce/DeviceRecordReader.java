@@ -1,5 +1,6 @@
 package dev.ispd.hadoop.mapreduce;
 
+import dev.ispd.hadoop.conf.DriveCredentials;
 import dev.ispd.hadoop.conf.HadoopSettings;
 import dev.ispd.offload.execute.DrivePool;
 import dev.ispd.offload.execute.ResultOrigin;
@@ -43,7 +44,8 @@ public final class DeviceRecordReader<K, V> extends RecordReader<K, V> {
         TaskletSpec tasklet = JobSettings.mapper(conf).spec(conf);
         DeviceMapperFormat<?, ?> format = JobSettings.format(conf);
         String job = context.getJobID().toString();
-        SplitExecutor executor = SplitExecutor.create(settings, tasklet, job, DrivePool.shared(),
+        SplitExecutor executor = SplitExecutor.create(settings, tasklet, job,
+                DrivePool.shared(DriveCredentials.fromConfiguration(conf)),
                 new HadoopFiles(conf), (metric, n) -> context.getCounter(IspdCounter.of(metric)).increment(n));
         SplitObservation observed = executor.run(split, (result, origin) -> convert(format, result, origin));
         if (settings.scheduler().correction()) {

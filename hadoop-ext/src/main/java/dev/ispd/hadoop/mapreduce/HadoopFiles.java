@@ -10,11 +10,11 @@ import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.fs.StreamCapabilities;
 
-/** Host runs read a split's file through its Hadoop FileSystem. */
-final class HadoopFiles implements HostFiles {
+/** Host runs read a split's file through its Hadoop FileSystem (MapReduce's and Spark's). */
+public final class HadoopFiles implements HostFiles {
     private final Configuration conf;
 
-    HadoopFiles(Configuration conf) {
+    public HadoopFiles(Configuration conf) {
         this.conf = conf;
     }
 

@@ -12,16 +12,19 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 
-/** The osd:// file system as the offload core's planning sees it: its drives and where a file's chunks are. */
-final class OsdStorage implements OffloadStorage {
+/**
+ * The osd:// file system as the offload core's planning sees it: its drives and where a file's
+ * chunks are. Public for the other engine adapters (Spark's connector plans with it too).
+ */
+public final class OsdStorage implements OffloadStorage {
     private final OsdFileSystem fs;
 
-    OsdStorage(OsdFileSystem fs) {
+    public OsdStorage(OsdFileSystem fs) {
         this.fs = fs;
     }
 
     /** The osd:// file system {@code file} is on; any other is an IOException naming both. */
-    static OsdFileSystem osd(Path file, Configuration conf) throws IOException {
+    public static OsdFileSystem osd(Path file, Configuration conf) throws IOException {
         FileSystem fs = file.getFileSystem(conf);
         if (!(fs instanceof OsdFileSystem osd)) {
             throw new IOException("a DeviceJob reads osd:// files; input " + file + " is on " + fs.getUri());

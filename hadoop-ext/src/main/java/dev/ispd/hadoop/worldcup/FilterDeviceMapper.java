@@ -1,6 +1,5 @@
 package dev.ispd.hadoop.worldcup;
 
-import dev.ispd.hadoop.mapreduce.DeviceMapper;
 import dev.ispd.plan.Comparison;
 import dev.ispd.plan.PlanException;
 import dev.ispd.protocol.Params;
@@ -10,9 +9,9 @@ import org.apache.hadoop.conf.Configuration;
 /**
  * The Smart SSD's filter: pages holding a WorldCup98 record that matches
  * {@link WorldCupKeys#FILTER_PREDICATE} ({@code field op value}, e.g. {@code type eq 0}, parsed by
- * the shared {@link Comparison}); entry size from {@link WorldCupKeys#ENTRY_SIZE}.
+ * the shared {@link Comparison}); entry size from the input's layout ({@link WorldCupDeviceMapper}).
  */
-public class FilterDeviceMapper extends DeviceMapper {
+public class FilterDeviceMapper extends WorldCupDeviceMapper {
     @Override
     public String tasklet() {
         return FilterFactory.NAME;

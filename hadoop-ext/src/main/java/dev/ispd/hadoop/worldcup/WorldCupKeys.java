@@ -12,8 +12,10 @@ public final class WorldCupKeys {
     private WorldCupKeys() {
     }
 
-    public static final ConfigKey ENTRY_SIZE = new ConfigKey("ispd.worldcup.entry.size", "20",
-            "Bytes per WorldCup98 entry (20, 32, 64, 128 or 256) for the built-in Q1, Q2 and filter DeviceMappers.");
+    public static final ConfigKey ENTRY_SIZE = new ConfigKey("ispd.worldcup.entry.size", "",
+            "Bytes per WorldCup98 entry (20, 32, 64, 128 or 256) for the built-in Q1, Q2 and filter DeviceMappers. "
+                    + "Unset, the inputs' recorded layout gives it; set, it must agree with that layout (else the "
+                    + "job fails naming both), and it is required for inputs that record no layout.");
     public static final ConfigKey FILTER_PREDICATE = new ConfigKey("ispd.filter.predicate", "",
             "The filter DeviceMapper's predicate 'field op value', e.g. 'type eq 0' (fields and ops: docs/tasklets.md).");
 

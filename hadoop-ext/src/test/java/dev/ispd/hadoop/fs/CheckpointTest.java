@@ -12,6 +12,7 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -46,6 +47,23 @@ class CheckpointTest {
         restored.apply(new JournalRecord.Mkdir("/c", 5L, "u"));
         ns.apply(new JournalRecord.Mkdir("/c", 5L, "u"));
         assertEquals(ns.anchorOf("/c/x"), restored.anchorOf("/c/x"), "and new ones go on from the same number");
+    }
+
+    @Test
+    void runningLeasesAndTheirObjectsSurviveASnapshot() throws IOException {
+        Namespace ns = new Namespace();
+        ns.apply(new JournalRecord.Lease("/w/a", "writer#1", 1L, 60_001L, List.of(new Replica(0, 5))));
+        ns.apply(new JournalRecord.Lease("/w/a", "writer#1", 2L, 60_002L, List.of(new Replica(1, 6))));
+        ns.apply(new JournalRecord.Lease("/w/b", "writer#2", 3L, 60_003L, List.of()));
+        ns.apply(new JournalRecord.Lease("/w/b", "writer#2", 4L, 4L, List.of())); // released
+
+        Namespace restored = Checkpoint.decode(Checkpoint.of(ns, 7).encode(), "test").namespace();
+        assertEquals(Map.of("/w/a", new Namespace.WriterLease("writer#1", 60_002L,
+                List.of(new Replica(0, 5), new Replica(1, 6)))), restored.leases());
+        assertEquals(Namespace.Refusal.LEASED, restored.apply(
+                new JournalRecord.Lease("/w/a", "writer#3", 5L, 60_005L, List.of())).refusal(), "still held");
+        assertTrue(restored.apply(new JournalRecord.Lease("/w/a", "writer#3", 60_002L, 120_002L, List.of())).applied(),
+                "taken once it ran out");
     }
 
     @Test

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ispd.plan.Layout;
 import java.io.ByteArrayOutputStream;
+import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -110,5 +111,29 @@ class FsShellTest {
         Run getfattr = shell("-getfattr", "-n", LayoutAttribute.NAME, file);
         assertEquals(0, getfattr.exit(), getfattr.err());
         assertTrue(getfattr.text().contains("user.ispd.layout=\"worldcup98/256\""), getfattr.text());
+    }
+
+    @Test
+    void checksumIsTheCompositeCrc32cOfTheBytesWhateverTheChunkSize(@TempDir Path tmp) throws Exception {
+        byte[] data = new byte[150_000];
+        new Random(11).nextBytes(data);
+        Path local = tmp.resolve("same.bin");
+        Files.write(local, data);
+        String base = DRIVES.uri() + "sums";
+        assertEquals(0, shell("-mkdir", base).exit());
+        assertEquals(0, shell("-put", local.toString(), base + "/64k.bin").exit());
+        try (OutputStream out = FileSystem.get(DRIVES.uri(), DRIVES.conf()).create(
+                new org.apache.hadoop.fs.Path(base + "/4k.bin"), true, 4096, (short) 1, 4096)) {
+            out.write(data);
+        }
+
+        java.util.zip.CRC32C crc = new java.util.zip.CRC32C();
+        crc.update(data);
+        String expected = String.format("COMPOSITE-CRC32C\t%08x", crc.getValue());
+        for (String file : new String[] {"/64k.bin", "/4k.bin"}) {
+            Run sum = shell("-checksum", base + file);
+            assertEquals(0, sum.exit(), sum.err() + sum.text());
+            assertTrue(sum.text().contains(expected), "the CRC32C of the whole file: " + sum.text());
+        }
     }
 }

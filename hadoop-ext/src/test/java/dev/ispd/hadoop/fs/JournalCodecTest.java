@@ -23,7 +23,12 @@ class JournalCodecTest {
                     JournalRecord.Anchor.ROOT),
             new JournalRecord.CreateFile("/empty", false, 6L, "bob", 4096, 0, List.of(), JournalRecord.Anchor.ROOT),
             new JournalRecord.Delete("/a", true, 8L),
-            new JournalRecord.Rename("/x", "/y/z", 9L));
+            new JournalRecord.Rename("/x", "/y/z", 9L),
+            new JournalRecord.Lease("/w/part-0", "alice@12@node1#3", 10L, 60_010L,
+                    List.of(new Replica(0, 11), new Replica(2, 1L << 50))),
+            new JournalRecord.Lease("/w/part-0", "alice@12@node1#3", 11L, 11L, List.of()),
+            new JournalRecord.SetReplicas("/r/f", 1, List.of(new Replica(1, 1L << 40), new Replica(0, -2L)),
+                    List.of(new Replica(1, 1L << 40), new Replica(2, 77)), 12L));
 
     @Test
     void everyRecordRoundTripsAndFramesFollowEachOther() throws IOException {

@@ -44,6 +44,21 @@ class OpenFileSemanticsTest {
     }
 
     @Test
+    void onePathHasOneWriterUntilItCloses() throws Exception {
+        Path file = new Path("/leased/part-0");
+        FSDataOutputStream first = writer.create(file);
+        first.write(new byte[3000]);
+        org.apache.hadoop.fs.FileAlreadyExistsException e = assertThrows(
+                org.apache.hadoop.fs.FileAlreadyExistsException.class, () -> committer.create(file, true));
+        assertTrue(e.getMessage().contains("/leased/part-0 is being written by "), e.getMessage());
+        first.close();
+        try (FSDataOutputStream second = committer.create(file, true)) {
+            second.write(1);
+        }
+        assertEquals(1, writer.getFileStatus(file).getLen(), "the second writer's file, once the first closed");
+    }
+
+    @Test
     void aWriterWhoseDirectoryWasDeletedFailsOnCloseAndTheDirectoryStaysGone() throws Exception {
         Path attempt = new Path("/out/_temporary/0/task_0/part-0");
         assertTrue(committer.mkdirs(attempt.getParent()));

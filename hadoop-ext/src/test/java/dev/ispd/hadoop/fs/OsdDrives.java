@@ -1,6 +1,7 @@
 package dev.ispd.hadoop.fs;
 
 import dev.ispd.hadoop.conf.IspdKeys;
+import dev.ispd.sim.auth.AuthConfig;
 import dev.ispd.sim.daemon.EmbeddedDrives;
 import java.io.IOException;
 import java.net.URI;
@@ -13,7 +14,9 @@ import java.util.stream.IntStream;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.AfterEachCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.BeforeEachCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
@@ -22,13 +25,16 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * {@code i} attached to host {@code host<i>}). Each start gets its own URI authority, so Hadoop's
  * FileSystem cache never hands a test an instance over another class's drives.
  */
-public final class OsdDrives implements BeforeAllCallback, AfterAllCallback {
+public final class OsdDrives implements BeforeAllCallback, AfterAllCallback, BeforeEachCallback, AfterEachCallback {
     private static final AtomicInteger STARTS = new AtomicInteger();
 
     private final int count;
     private final long chunkSize;
     private int replication = 1;
+    private boolean tcp;
+    private boolean perTest;
     private final Map<String, String> settings = new LinkedHashMap<>();
+    private AuthConfig auth;
     private EmbeddedDrives drives;
     private URI uri;
     private boolean cachedInUse;
@@ -44,6 +50,24 @@ public final class OsdDrives implements BeforeAllCallback, AfterAllCallback {
         return this;
     }
 
+    /** The drives listen on TCP (127.0.0.1, free ports) instead of Unix sockets, as drives on other machines would. */
+    public OsdDrives overTcp() {
+        tcp = true;
+        return this;
+    }
+
+    /** New drives for each test (registered on an instance field), instead of one set for the class. */
+    public OsdDrives perTest() {
+        perTest = true;
+        return this;
+    }
+
+    /** The drives authenticate every request and check it against {@code config} (docs/security.md). */
+    public OsdDrives withAuth(AuthConfig config) {
+        auth = config;
+        return this;
+    }
+
     /** Clients of these drives have {@code key} set to {@code value}. */
     public OsdDrives set(String key, String value) {
         settings.put(key, value);
@@ -52,19 +76,37 @@ public final class OsdDrives implements BeforeAllCallback, AfterAllCallback {
 
     @Override
     public void beforeAll(ExtensionContext context) throws IOException {
-        start(null);
+        if (!perTest) {
+            start(null);
+        }
+    }
+
+    @Override
+    public void beforeEach(ExtensionContext context) throws IOException {
+        if (perTest) {
+            start(null);
+        }
+    }
+
+    @Override
+    public void afterEach(ExtensionContext context) throws IOException {
+        if (perTest) {
+            stop();
+        }
     }
 
     /** Starts the drives, in a temporary directory or on {@code dir} (kept on close). */
     public void start(Path dir) throws IOException {
-        EmbeddedDrives.Builder b = EmbeddedDrives.builder().drives(count);
+        EmbeddedDrives.Builder b = EmbeddedDrives.builder().drives(count).tcp(tcp).auth(auth);
         drives = (dir == null ? b : b.directory(dir)).start();
         uri = URI.create("osd://drives" + STARTS.incrementAndGet() + "/");
     }
 
     @Override
     public void afterAll(ExtensionContext context) throws IOException {
-        stop();
+        if (!perTest) {
+            stop();
+        }
     }
 
     /** Closes the cached file system of this start (if one was asked for), then the drives. */

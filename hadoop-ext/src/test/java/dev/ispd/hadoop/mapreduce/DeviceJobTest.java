@@ -1,20 +1,17 @@
 package dev.ispd.hadoop.mapreduce;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.ispd.hadoop.fs.LayoutAttribute;
 import dev.ispd.hadoop.fs.OsdDrives;
 import dev.ispd.hadoop.worldcup.Q1DeviceMapper;
+import dev.ispd.hadoop.worldcup.Q1WasmMapper;
 import dev.ispd.hadoop.worldcup.Q1Format;
 import dev.ispd.hadoop.worldcup.Q2DeviceMapper;
 import dev.ispd.hadoop.worldcup.Q2Format;
 import dev.ispd.offload.schedule.Decision;
 import dev.ispd.offload.schedule.OffloadScheduler;
 import dev.ispd.offload.schedule.Placement;
-import dev.ispd.plan.Layout;
-import java.io.IOException;
 import java.io.StringWriter;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
@@ -102,6 +99,26 @@ class DeviceJobTest {
         assertEquals(5, fastest.counter(IspdCounter.SPLITS_ON_HOST) + fastest.counter(IspdCounter.SPLITS_ON_DEVICE));
     }
 
+    /**
+     * Q1 as the C-to-wasm module the job ships gives the built-in's output; device-only runs each
+     * drive's whole records there and the 4 records cut by chunk boundaries on the host, with the
+     * same module in the same runtime.
+     */
+    @Test
+    void q1AsAShippedWasmModuleGivesTheBuiltInsOutput() throws Exception {
+        String expected = WorldCupData.asOutput(WorldCupData.q1(q1Data, 20));
+        for (String policy : List.of("host-only", "device-only", "fastest")) {
+            DeviceJob job = runner.countingJob(runner.conf(policy, 20), "q1-wasm-" + policy, Q1WasmMapper.class,
+                    Q1Format.class, q1Input);
+            assertEquals(expected, JobRunner.runForOutput(job), policy);
+            if (policy.equals("device-only")) {
+                assertEquals(2, job.counter(IspdCounter.SPLITS_ON_DEVICE));
+                assertEquals(0, job.counter(IspdCounter.FALLBACKS));
+                assertEquals(4, job.counter(IspdCounter.STRADDLING_RECORDS));
+            }
+        }
+    }
+
     @Test
     void q2GivesIdenticalOutputOnHostDeviceAndCostBasedRuns() throws Exception {
         String expected = WorldCupData.asOutput(WorldCupData.q2(q2Data, 256));
@@ -117,22 +134,6 @@ class DeviceJobTest {
                 assertEquals(q2Data.length, job.counter(IspdCounter.BYTES_READ_IN_DRIVES));
             }
         }
-    }
-
-    @Test
-    void anInputRecordingAnotherEntrySizeFailsTheJobNamingBoth() throws Exception {
-        Path recorded = new Path(OSD.uri().resolve("/wc20/recorded"));
-        FileSystem fs = FileSystem.get(OSD.uri(), OSD.conf());
-        JobRunner.write(fs, recorded, q1Data);
-        LayoutAttribute.record(fs, recorded, Layout.worldCup98(20));
-
-        DeviceJob wrong = runner.countingJob(runner.conf("device-only", 32), "q1-at-32", Q1DeviceMapper.class,
-                Q1Format.class, recorded);
-        IOException e = assertThrows(IOException.class, wrong::plan);
-        assertTrue(e.getMessage().contains("/wc20/recorded records 20-byte records, but the job's tasklet was given "
-                + "32-byte records"), e.getMessage());
-        assertEquals(2, runner.countingJob(runner.conf("device-only", 20), "q1-at-20", Q1DeviceMapper.class,
-                Q1Format.class, recorded).plan().size(), "the recorded entry size plans as before");
     }
 
     @Test

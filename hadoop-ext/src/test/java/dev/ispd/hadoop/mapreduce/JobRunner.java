@@ -28,13 +28,19 @@ final class JobRunner {
         this.work = work;
     }
 
-    /** A copy of the base Configuration for the local runner, with the policy and entry size. */
+    /** A copy of the base Configuration for the local runner, with the policy and an explicit entry size. */
     Configuration conf(String policy, int entrySize) {
+        Configuration conf = conf(policy);
+        conf.setInt(WorldCupKeys.ENTRY_SIZE.name(), entrySize);
+        return conf;
+    }
+
+    /** A copy of the base Configuration for the local runner, with the policy; the entry size from the input's layout. */
+    Configuration conf(String policy) {
         Configuration conf = new Configuration(base);
         conf.set("mapreduce.framework.name", "local");
         conf.set("hadoop.tmp.dir", work.resolve("hadoop").toString());
         conf.set(OffloadKeys.OFFLOAD_POLICY.name(), policy);
-        conf.setInt(WorldCupKeys.ENTRY_SIZE.name(), entrySize);
         return conf;
     }
 

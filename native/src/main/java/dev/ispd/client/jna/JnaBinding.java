@@ -53,6 +53,11 @@ public final class JnaBinding implements DriveBinding {
     }
 
     @Override
+    public int authenticate(long conn, long identity, ByteBuffer key, int keyOffset, int keyLength) {
+        return ispd_authenticate(conn, (int) identity, at(key, keyOffset), keyLength);
+    }
+
+    @Override
     public void close(long conn) {
         ispd_close(conn);
     }
@@ -75,6 +80,11 @@ public final class JnaBinding implements DriveBinding {
     @Override
     public int deviceLog(long conn, ByteBuffer out, int offset) {
         return ispd_device_log_get(conn, at(out, offset));
+    }
+
+    @Override
+    public int scrub(long conn, long objectId, ByteBuffer out, int offset) {
+        return ispd_scrub(conn, objectId, at(out, offset));
     }
 
     @Override
@@ -146,12 +156,31 @@ public final class JnaBinding implements DriveBinding {
     }
 
     @Override
+    public int loadModule(long conn, ByteBuffer text, int nameOffset, int version, ByteBuffer module, int shaOffset,
+            int wasmOffset, long length) {
+        return ispd_load_module(conn, at(text, nameOffset), version, at(module, shaOffset), at(module, wasmOffset),
+                length);
+    }
+
+    @Override
+    public int listModules(long conn, ByteBuffer entries, int max, ByteBuffer out, int countOffset) {
+        return ispd_list_modules(conn, at(entries, 0), max, at(out, countOffset));
+    }
+
+    @Override
+    public int unloadModule(long conn, ByteBuffer text, int nameOffset, int version) {
+        return ispd_unload_module(conn, at(text, nameOffset), version);
+    }
+
+    @Override
     public String toString() {
         return "JNA";
     }
 
     // The C API (ispd.h), pointers as long addresses.
     private static native int ispd_connect(long address, long connOut);
+
+    private static native int ispd_authenticate(long conn, int identity, long key, int keyLength);
 
     private static native void ispd_close(long conn);
 
@@ -190,4 +219,12 @@ public final class JnaBinding implements DriveBinding {
     private static native int ispd_cancel(long conn, long execId, long stateOut);
 
     private static native int ispd_release(long conn, long execId);
+
+    private static native int ispd_load_module(long conn, long name, int version, long sha256, long wasm, long len);
+
+    private static native int ispd_list_modules(long conn, long out, int max, long countOut);
+
+    private static native int ispd_unload_module(long conn, long name, int version);
+
+    private static native int ispd_scrub(long conn, long objectId, long out);
 }

@@ -41,6 +41,9 @@ public final class JniBinding implements DriveBinding {
     public native int connect(ByteBuffer text, int addressOffset, ByteBuffer out, int connOffset);
 
     @Override
+    public native int authenticate(long conn, long identity, ByteBuffer key, int keyOffset, int keyLength);
+
+    @Override
     public native void close(long conn);
 
     @Override
@@ -89,6 +92,19 @@ public final class JniBinding implements DriveBinding {
 
     @Override
     public native int release(long conn, long execId);
+
+    @Override
+    public native int loadModule(long conn, ByteBuffer text, int nameOffset, int version, ByteBuffer module,
+            int shaOffset, int wasmOffset, long length);
+
+    @Override
+    public native int listModules(long conn, ByteBuffer entries, int max, ByteBuffer out, int countOffset);
+
+    @Override
+    public native int unloadModule(long conn, ByteBuffer text, int nameOffset, int version);
+
+    @Override
+    public native int scrub(long conn, long objectId, ByteBuffer out, int offset);
 
     @Override
     public String toString() {

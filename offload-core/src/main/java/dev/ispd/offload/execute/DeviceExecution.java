@@ -55,7 +55,7 @@ final class DeviceExecution {
         // POLL's modeled time runs from submission: behind other work it measures the wait too
         DeviceLog load = drive.deviceLog();
         boolean busy = load.queued() + load.running() > 0;
-        long instance = jobInstance != 0 ? jobInstance : drive.createTasklet(tasklet.name(), tasklet.params());
+        long instance = jobInstance != 0 ? jobInstance : TaskletInstances.create(drive, tasklet);
         try {
             TaskletResult r = new TaskletRunner(drive, polling).run(instance, 0, Params.EMPTY, extents);
             long bytes = extents.stream().mapToLong(Extent::length).sum();

@@ -1,15 +1,18 @@
 package dev.ispd.offload.execute;
 
+import dev.ispd.client.Credentials;
 import dev.ispd.client.Drive;
 import java.io.IOException;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Connections to drives kept open between the splits a JVM runs, so a split does not connect and
- * disconnect (one pool per JVM: {@link #shared()}). A connection is lent to one split at a time
+ * disconnect (one pool per JVM and identity: {@link #shared}). A connection is lent to one split at a time
  * and comes back unless the split saw it fail.
  *
  * <p>Connections are pooled per job ({@code scope}): the drive keeps a virtual clock per
@@ -20,6 +23,7 @@ import java.util.Map;
  */
 public final class DrivePool {
     private static final DrivePool SHARED = new DrivePool(Drive::connect);
+    private static final Map<Credentials, DrivePool> AUTHENTICATED = new ConcurrentHashMap<>();
 
     /** Opens a connection to an address. */
     @FunctionalInterface
@@ -34,9 +38,13 @@ public final class DrivePool {
         this.connector = connector;
     }
 
-    /** The pool of this JVM. */
-    public static DrivePool shared() {
-        return SHARED;
+    /**
+     * The pool of this JVM for connections that authenticate as {@code credentials}
+     * (docs/security.md), or for anonymous ones.
+     */
+    public static DrivePool shared(Optional<Credentials> credentials) {
+        return credentials.map(c -> AUTHENTICATED.computeIfAbsent(c,
+                k -> new DrivePool(address -> Drive.connect(address, k)))).orElse(SHARED);
     }
 
     /** A connection to the drive at {@code address} for a split of the job {@code scope}. */

@@ -14,12 +14,13 @@ import dev.ispd.profile.Power;
 import dev.ispd.protocol.BadParameterException;
 import dev.ispd.protocol.Extent;
 import dev.ispd.protocol.Params;
+import dev.ispd.tasklet.ScanContext;
 import dev.ispd.tasklet.Tasklet;
 import java.io.IOException;
 import java.util.List;
 
 /**
- * Runs a split's tasklet on the host: reads file ranges through the engine's file system
+ * Runs a split's tasklet (a built-in or a plan) on the host: reads file ranges through the engine's file system
  * ({@link HostFiles}) and scans them with {@link HostRunner} (the drive's page size and batch
  * size, so the result bytes are the drive's), then prices the metered work and the bytes moved
  * with the host profile.
@@ -41,7 +42,7 @@ final class HostExecution {
         HostRunner runner = new HostRunner(g.pageSize(), g.pagesPerBatch());
         Tasklet instance;
         try {
-            instance = runner.create(tasklet.name(), tasklet.params(), Params.EMPTY);
+            instance = tasklet.factory().create(tasklet.params(), Params.EMPTY, new ScanContext(g.pageSize()));
         } catch (BadParameterException e) {
             throw new IOException("tasklet '" + tasklet.name() + "' for " + split + ": " + e.getMessage(), e);
         }

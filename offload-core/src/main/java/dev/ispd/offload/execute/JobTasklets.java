@@ -37,7 +37,7 @@ public final class JobTasklets implements AutoCloseable {
                 continue;
             }
             try (Drive drive = drives.open(s.drive())) {
-                ids.put(s.drive(), drive.createTasklet(tasklet.name(), tasklet.params()));
+                ids.put(s.drive(), TaskletInstances.create(drive, tasklet));
             } catch (IOException e) {
                 LOG.warn("could not create tasklet '{}' on drive {} ({}) for the job: {}; its splits create their own",
                         tasklet.name(), s.drive(), drives.address(s.drive()), e.getMessage());

@@ -40,7 +40,7 @@ public final class SplitCutter {
         return pieces;
     }
 
-    /** The parts of the chunks from index {@code from} on that lie in [start, end). */
+    /** The parts of the chunks from index {@code from} on that lie in [start, end), with every replica. */
     static List<ChunkExtent> clip(List<ChunkExtent> chunks, int from, long start, long end) {
         List<ChunkExtent> out = new ArrayList<>(2);
         for (int i = from; i < chunks.size() && chunks.get(i).fileOffset() < end; i++) {
@@ -48,7 +48,7 @@ public final class SplitCutter {
             long s = Math.max(start, c.fileOffset());
             long e = Math.min(end, c.fileOffset() + c.length());
             if (e > s) {
-                out.add(new ChunkExtent(c.drive(), c.objectId(), c.objectOffset() + (s - c.fileOffset()), e - s, s));
+                out.add(c.clip(s, e));
             }
         }
         return out;

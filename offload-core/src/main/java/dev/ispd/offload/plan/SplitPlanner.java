@@ -16,14 +16,18 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Split planning (DESIGN.md, "The path of one job", step 2): resolves the input files to chunk
  * extents on drives, cuts them into pieces of whole records, asks every drive for its
  * capabilities (DEVICE_INFO) and load (DEVICE_LOG), estimates each piece's work with the
- * tasklet's factory, lets the {@link OffloadScheduler} place each piece (it logs every decision
- * with its predicted costs), with the corrections earlier jobs left, and groups the pieces
- * placed on one drive into splits ({@link SplitGrouper}).
+ * tasklet's factory, lets the {@link OffloadScheduler} place each piece on one of the drives
+ * holding a replica of it and on that drive or the host (it logs every decision with its
+ * predicted costs), with the corrections earlier jobs left, and groups the pieces placed on one
+ * drive into splits ({@link SplitGrouper}). A drive that does not answer is left out: its pieces
+ * go to another replica, and a piece with no replica on a drive that answered fails planning.
  *
  * <p>Load: DEVICE_LOG counts the executions queued and running on a drive but not their size. A
  * drive's backlog is taken as that count times the device time the scheduler predicts for one of
@@ -31,6 +35,7 @@ import java.util.Map;
  * without backlog to learn those times).
  */
 public final class SplitPlanner {
+    private static final Logger LOG = LoggerFactory.getLogger(SplitPlanner.class);
     private final OffloadSettings settings;
     private final TaskletSpec tasklet;
     private final TaskletFactory factory;
@@ -59,10 +64,13 @@ public final class SplitPlanner {
         }
         DriveDirectory drives = storage.drives();
         List<DriveState> states = new ArrayList<>(drives.size());
+        List<String> down = new ArrayList<>();
         for (int d = 0; d < drives.size(); d++) {
-            states.add(probe(drives, d));
+            states.add(probe(drives, d, down));
         }
-        int recordSize = tasklet.recordSize(states.get(0).info().pageSize());
+        DriveState anyUp = states.stream().filter(DriveState::up).findFirst().orElseThrow(() -> new IOException(
+                "planning needs the drives' capabilities and load, and no drive answered: " + String.join("; ", down)));
+        int recordSize = tasklet.recordSize(anyUp.info().pageSize());
         for (InputFile f : files) {
             if (f.recordedRecordSize() > 0 && recordSize > 0 && f.recordedRecordSize() != recordSize) {
                 throw new IOException(f.path() + " records " + f.recordedRecordSize()
@@ -71,18 +79,21 @@ public final class SplitPlanner {
         }
 
         List<List<SplitPiece>> piecesPerFile = new ArrayList<>();
-        List<SplitPiece> pieces = new ArrayList<>();
         for (InputFile f : files) {
-            List<SplitPiece> cut = f.length() == 0 ? List.of() : SplitCutter.cut(f.path(), f.length(), recordSize,
-                    storage.locate(f.path(), f.length()), settings.splitMaxBytes());
-            piecesPerFile.add(cut);
-            pieces.addAll(cut);
+            piecesPerFile.add(f.length() == 0 ? List.of() : SplitCutter.cut(f.path(), f.length(), recordSize,
+                    storage.locate(f.path(), f.length()), settings.splitMaxBytes()));
         }
-        List<SplitWork> work = new ArrayList<>(pieces.size());
-        for (int i = 0; i < pieces.size(); i++) {
-            SplitPiece p = pieces.get(i);
-            work.add(new SplitWork(i, p.drive(), p.length(),
-                    factory.estimate(tasklet.params(), p.length(), states.get(p.drive()).info().pageSize())));
+        List<SplitWork> work = new ArrayList<>();
+        for (int f = 0; f < files.size(); f++) {
+            for (SplitPiece p : piecesPerFile.get(f)) {
+                List<Integer> replicas = p.replicaDrives();
+                String file = files.get(f).path();
+                int drive = replicas.stream().filter(d -> states.get(d).up()).findFirst().orElseThrow(() -> new IOException(
+                        "bytes " + p.start() + " to " + p.end() + " of " + file + " are on drives " + replicas
+                                + ", and none of them answered: " + String.join("; ", down)));
+                work.add(new SplitWork(work.size(), drive, p.length(),
+                        factory.estimate(tasklet.params(), p.length(), states.get(drive).info().pageSize()), replicas));
+            }
         }
         List<String> addresses = new ArrayList<>(drives.size());
         for (int d = 0; d < drives.size(); d++) {
@@ -90,11 +101,14 @@ public final class SplitPlanner {
         }
         List<Decision> decisions = schedule(states, work, addresses);
 
-        List<PlannedSplit> splits = new ArrayList<>(pieces.size());
+        List<PlannedSplit> splits = new ArrayList<>(work.size());
         int first = 0;
         for (int f = 0; f < files.size(); f++) {
-            List<SplitPiece> cut = piecesPerFile.get(f);
-            List<Decision> decided = decisions.subList(first, first + cut.size());
+            List<Decision> decided = decisions.subList(first, first + piecesPerFile.get(f).size());
+            List<SplitPiece> cut = new ArrayList<>(decided.size());
+            for (int i = 0; i < decided.size(); i++) {
+                cut.add(piecesPerFile.get(f).get(i).on(decided.get(i).drive()));
+            }
             first += cut.size();
             for (SplitGrouper.Group g : SplitGrouper.group(cut, decided, settings.groupMaxBytes())) {
                 int drive = g.decision().drive();
@@ -106,7 +120,8 @@ public final class SplitPlanner {
     }
 
     private List<Decision> schedule(List<DriveState> states, List<SplitWork> work, List<String> addresses) {
-        List<Map<String, String>> capabilities = states.stream().map(s -> s.info().capabilities()).toList();
+        List<Map<String, String>> capabilities = new ArrayList<>(states.size()); // null: down
+        states.forEach(s -> capabilities.add(s.up() ? s.info().capabilities() : null));
         long[] backlog = new long[states.size()];
         if (states.stream().anyMatch(s -> s.executions() > 0)) {
             List<Decision> unloaded = scheduler(capabilities, backlog, addresses).plan(work);
@@ -134,8 +149,12 @@ public final class SplitPlanner {
         return (long) basis.stream().mapToLong(x -> x.device().timeNs()).average().orElse(0);
     }
 
-    /** A drive's answers to DEVICE_INFO and DEVICE_LOG. */
+    /** A drive's answers to DEVICE_INFO and DEVICE_LOG; {@code info} is null for a drive that did not answer. */
     private record DriveState(DeviceInfo info, long executions) {
+        boolean up() {
+            return info != null;
+        }
+
         DriveGeometry geometry(DriveDirectory drives, int d) {
             Map<String, String> caps = info.capabilities();
             return new DriveGeometry(drives.address(d), drives.host(d), info.pageSize(), info.pagesPerBatch(),
@@ -143,14 +162,20 @@ public final class SplitPlanner {
         }
     }
 
-    private static DriveState probe(DriveDirectory drives, int d) throws IOException {
+    /**
+     * Drive {@code d}'s capabilities and load; a drive that does not answer is down for this plan
+     * (logged, and added to {@code down}): its pieces run on another replica.
+     */
+    private static DriveState probe(DriveDirectory drives, int d, List<String> down) {
         try (Drive drive = drives.open(d)) {
             DeviceInfo info = drive.deviceInfo();
             DeviceLog log = drive.deviceLog();
             return new DriveState(info, (long) log.queued() + log.running());
         } catch (IOException e) {
-            throw new IOException("planning needs every drive's capabilities and load, and drive " + d + " ("
-                    + drives.address(d) + ") did not answer: " + e.getMessage(), e);
+            String why = "drive " + d + " (" + drives.address(d) + ") did not answer: " + e.getMessage();
+            LOG.warn("planning without {}", why);
+            down.add(why);
+            return new DriveState(null, 0);
         }
     }
 

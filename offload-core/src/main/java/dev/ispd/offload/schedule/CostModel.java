@@ -4,6 +4,8 @@ import dev.ispd.offload.model.HostCost;
 import dev.ispd.offload.model.HostModel;
 import dev.ispd.profile.Units;
 import dev.ispd.tasklet.Meter;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 
 /**
@@ -38,9 +40,10 @@ final class CostModel {
     private final HostModel host;
     private final List<DriveCapabilities> drives;
 
+    /** @param drives per drive number, its capabilities, or {@code null} for a drive that is down */
     CostModel(HostModel host, List<DriveCapabilities> drives) {
         this.host = host;
-        this.drives = List.copyOf(drives);
+        this.drives = Collections.unmodifiableList(new ArrayList<>(drives));
     }
 
     int driveCount() {
@@ -48,11 +51,19 @@ final class CostModel {
     }
 
     DriveCapabilities drive(int drive) {
+        if (!isUp(drive)) {
+            throw new IllegalArgumentException("split names drive " + drive + ", which is down");
+        }
+        return drives.get(drive);
+    }
+
+    /** Whether drive {@code drive} answered (a drive that is down has no capabilities); an unknown drive is an error. */
+    boolean isUp(int drive) {
         if (drive < 0 || drive >= drives.size()) {
             throw new IllegalArgumentException("split names drive " + drive + ", but " + drives.size()
                     + " drive(s) reported capabilities");
         }
-        return drives.get(drive);
+        return drives.get(drive) != null;
     }
 
     HostModel hostModel() {

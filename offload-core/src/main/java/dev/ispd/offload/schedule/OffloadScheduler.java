@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -24,6 +25,7 @@ public final class OffloadScheduler {
     private final CorrectionBook corrections;
     private final String hostKey;
     private final List<String> deviceKeys;
+    private final long[] backlogNs;
 
     OffloadScheduler(SchedulerConfig config, List<DriveCapabilities> drives, long[] driveBacklogNs,
                      CorrectionBook corrections, String tasklet, List<String> driveAddresses) {
@@ -42,9 +44,12 @@ public final class OffloadScheduler {
         }
         this.config = config;
         this.costs = new CostModel(new HostModel(config.hostProfile()), drives);
-        long[] flash = drives.stream().mapToLong(DriveCapabilities::flashReadBytesPerSec).toArray();
-        long idleNw = config.hostProfile().power().idleNw() + drives.stream().mapToLong(DriveCapabilities::idleNw).sum();
+        // a drive that is down runs nothing and draws nothing the plan could change
+        long[] flash = drives.stream().mapToLong(c -> c == null ? 1 : c.flashReadBytesPerSec()).toArray();
+        long idleNw = config.hostProfile().power().idleNw()
+                + drives.stream().filter(Objects::nonNull).mapToLong(DriveCapabilities::idleNw).sum();
         this.planModel = new PlanModel(config.hostSlots(), driveBacklogNs, flash, idleNw);
+        this.backlogNs = driveBacklogNs.clone();
         this.corrections = corrections;
         this.hostKey = CorrectionBook.hostKey(tasklet);
         this.deviceKeys = driveAddresses.stream().map(a -> CorrectionBook.deviceKey(tasklet, a)).toList();
@@ -52,7 +57,8 @@ public final class OffloadScheduler {
 
     /**
      * A scheduler with {@code config}, for drives that reported {@code driveCapabilities} in
-     * DEVICE_INFO (index = drive number) and have {@code driveBacklogNs} of work already queued.
+     * DEVICE_INFO (index = drive number) and have {@code driveBacklogNs} of work already queued;
+     * a {@code null} entry is a drive that is down (it did not answer): no split runs there.
      * Bad capabilities are an IllegalArgumentException naming the drive and the value. Its
      * corrections start neutral and live in this instance only.
      */
@@ -75,7 +81,8 @@ public final class OffloadScheduler {
                                           List<String> driveAddresses) {
         List<DriveCapabilities> drives = new ArrayList<>();
         for (int d = 0; d < driveCapabilities.size(); d++) {
-            drives.add(DriveCapabilities.parse(d, driveCapabilities.get(d)));
+            Map<String, String> caps = driveCapabilities.get(d);
+            drives.add(caps == null ? null : DriveCapabilities.parse(d, caps));
         }
         return new OffloadScheduler(config, drives, driveBacklogNs, corrections, tasklet, driveAddresses);
     }
@@ -84,9 +91,12 @@ public final class OffloadScheduler {
         return config.policy();
     }
 
-    /** One decision per split, in split-index order; each is logged, then a summary line. */
+    /**
+     * One decision per split, in split-index order; each is logged, then a summary line. A split
+     * runs on one of its {@link SplitWork#replicaDrives()} (see {@link #onLeastLoadedReplicas}).
+     */
     public List<Decision> plan(List<SplitWork> splits) {
-        List<SplitWork> ordered = inIndexOrder(splits);
+        List<SplitWork> ordered = onLeastLoadedReplicas(inIndexOrder(splits));
         SplitCosts[] predicted = predictAll(ordered);
         Placement[] placement = new Planner(planModel).plan(config.policy(), config.weight(), ordered, predicted);
         List<Decision> decisions = explain(ordered, predicted, placement);
@@ -155,8 +165,43 @@ public final class OffloadScheduler {
 
     /** The placements {@link #plan} would choose, in split-index order, without decisions or logging. */
     Placement[] placements(List<SplitWork> splits) {
-        List<SplitWork> ordered = inIndexOrder(splits);
+        List<SplitWork> ordered = onLeastLoadedReplicas(inIndexOrder(splits));
         return new Planner(planModel).plan(config.policy(), config.weight(), ordered, predictAll(ordered));
+    }
+
+    /**
+     * Each split (in index order) on the least loaded drive that is up and holds a replica of it:
+     * the one where it would finish first, counting the drive's backlog and the device time of the
+     * splits already put there (whatever placement they get later, their bytes come from that
+     * drive); ties go to the earlier replica, the writer's first choice. A split with one replica
+     * stays where it is. A split whose every replica is on a drive that is down is an
+     * IllegalArgumentException naming them.
+     */
+    private List<SplitWork> onLeastLoadedReplicas(List<SplitWork> splits) {
+        long[] load = backlogNs.clone();
+        List<SplitWork> out = new ArrayList<>(splits.size());
+        for (SplitWork s : splits) {
+            SplitWork best = null;
+            long bestFinish = 0;
+            for (int d : s.replicaDrives()) {
+                if (!costs.isUp(d)) {
+                    continue;
+                }
+                SplitWork on = s.on(d);
+                long finish = load[d] + predict(on).device().timeNs();
+                if (best == null || finish < bestFinish) {
+                    best = on;
+                    bestFinish = finish;
+                }
+            }
+            if (best == null) {
+                throw new IllegalArgumentException("split " + s.index() + ": every drive holding it is down "
+                        + s.replicaDrives());
+            }
+            load[best.drive()] = bestFinish;
+            out.add(best);
+        }
+        return out;
     }
 
     private static List<SplitWork> inIndexOrder(List<SplitWork> splits) {

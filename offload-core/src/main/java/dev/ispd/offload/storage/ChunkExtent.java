@@ -1,6 +1,7 @@
 package dev.ispd.offload.storage;
 
 import java.io.Serializable;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -31,6 +32,22 @@ public record ChunkExtent(List<Replica> replicas, long objectOffset, long length
     /** The first replica's object. */
     public long objectId() {
         return replicas.get(0).objectId();
+    }
+
+    /** The drives holding this extent, in replica order. */
+    public List<Integer> drives() {
+        return replicas.stream().map(Replica::drive).toList();
+    }
+
+    /**
+     * The same extent with the replica on {@code drive} first, so that {@link #drive} and
+     * {@link #objectId} name it; unchanged if {@code drive} holds no replica of it.
+     */
+    public ChunkExtent preferring(int drive) {
+        List<Replica> ordered = new ArrayList<>(replicas.size());
+        replicas.stream().filter(r -> r.drive() == drive).forEach(ordered::add);
+        replicas.stream().filter(r -> r.drive() != drive).forEach(ordered::add);
+        return new ChunkExtent(ordered, objectOffset, length, fileOffset);
     }
 
     /** The part of this extent holding file bytes [from, to), which must lie inside it; same replicas. */

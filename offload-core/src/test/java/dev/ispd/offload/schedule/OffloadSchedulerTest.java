@@ -95,6 +95,35 @@ class OffloadSchedulerTest {
         assertEquals(Placement.HOST, busy.placement(), busy.reason());
     }
 
+    /** Q1 splits at 256 B, each held by drives {@code a} and {@code b}, {@code a} the writer's first choice. */
+    private static List<SplitWork> replicatedSplits(int n, int a, int b) {
+        Meter m = work("q1", Params.of("entrySize", "256"), SPLIT);
+        return IntStream.range(0, n).mapToObj(i -> new SplitWork(i, a, SPLIT, m, List.of(a, b))).toList();
+    }
+
+    @Test
+    void replicatedSplitsRunOnTheLeastLoadedDriveHoldingThem() {
+        List<Decision> idle = scheduler(conf("device-only"), 2).plan(replicatedSplits(4, 0, 1));
+        assertEquals(List.of(0, 1, 0, 1), idle.stream().map(Decision::drive).toList(),
+                "idle drives share the splits, the first choice first");
+
+        List<Decision> busy = scheduler(conf("device-only"), 2, 60_000_000_000L, 0).plan(replicatedSplits(2, 0, 1));
+        assertEquals(List.of(1, 1), busy.stream().map(Decision::drive).toList(), "drive 0 has a minute of backlog");
+    }
+
+    @Test
+    void aDriveThatIsDownIsSkippedAndASplitWithNoLiveReplicaIsAnError() {
+        List<Map<String, String>> caps = new ArrayList<>(List.of(SMART, SMART, SMART));
+        caps.set(1, null);
+        OffloadScheduler s = OffloadScheduler.create(OffloadSettings.of(conf("fastest")).scheduler(), caps, new long[3]);
+        List<Decision> ds = s.plan(replicatedSplits(3, 1, 2));
+        ds.forEach(d -> assertEquals(2, d.drive(), "drive 1 is down: " + d));
+
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> s.plan(List.of(new SplitWork(0, 1, SPLIT, work("q1", Params.of("entrySize", "256"), SPLIT)))));
+        assertEquals("split 0: every drive holding it is down [1]", e.getMessage());
+    }
+
     @Test
     void costBasedPlansAreNoWorseThanEitherStaticPlanOnTheModel() {
         for (String policy : List.of("fastest", "least-energy")) {

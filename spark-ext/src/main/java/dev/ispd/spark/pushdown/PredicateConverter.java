@@ -10,7 +10,6 @@ import java.util.Map;
 import java.util.Optional;
 import org.apache.spark.sql.connector.expressions.Expression;
 import org.apache.spark.sql.connector.expressions.Literal;
-import org.apache.spark.sql.connector.expressions.NamedReference;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -131,16 +130,7 @@ public final class PredicateConverter {
     }
 
     private Field field(Expression e) throws NotPushable {
-        if (!(e instanceof NamedReference ref)) {
-            throw new NotPushable(e + " is not a column of layout " + layout.name());
-        }
-        String[] names = ref.fieldNames();
-        if (names.length != 1) {
-            throw new NotPushable(ref + " is a nested field");
-        }
-        return layout.column(names[0])
-                .orElseThrow(() -> new NotPushable(names[0] + " is not a column of layout " + layout.name()))
-                .field();
+        return ColumnReference.column(layout, e).field();
     }
 
     private static long value(Expression e) throws NotPushable {
@@ -153,12 +143,5 @@ public final class PredicateConverter {
         }
         String type = v == null ? "NULL" : "of type " + literal.dataType().simpleString();
         throw new NotPushable("literal " + e + " is " + type + ", not an integer");
-    }
-
-    /** Why a predicate is not pushable; cheap (no stack trace), as refusals are ordinary. */
-    private static final class NotPushable extends Exception {
-        NotPushable(String reason) {
-            super(reason, null, false, false);
-        }
     }
 }

@@ -1,13 +1,14 @@
 package dev.ispd.spark.read;
 
-import dev.ispd.plan.Predicate;
+import dev.ispd.offload.plan.PlannedSplit;
+import dev.ispd.offload.schedule.Placement;
 import dev.ispd.spark.conf.HadoopConf;
-import dev.ispd.spark.layout.LayoutColumn;
-import dev.ispd.spark.layout.RecordLayout;
+import dev.ispd.spark.conf.SparkSettings;
+import dev.ispd.spark.pushdown.PushedScan;
+import dev.ispd.spark.read.partition.PlannedPartition;
 import java.io.IOException;
 import java.io.Serial;
 import java.io.UncheckedIOException;
-import java.util.List;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.connector.read.InputPartition;
 import org.apache.spark.sql.connector.read.PartitionReader;
@@ -15,23 +16,26 @@ import org.apache.spark.sql.connector.read.PartitionReaderFactory;
 import org.apache.spark.sql.vectorized.ColumnarBatch;
 
 /**
- * Ships to the executors (with the pushed predicate) and opens a host-side reader per
- * {@link RecordRange}, columnar by default.
+ * Ships to the executors (with what was pushed and the read's settings) and opens a reader per
+ * {@link PlannedPartition}, columnar by default: a partition placed on the host that returns
+ * every matching record streams them ({@link RecordBatchReader}); every other partition runs the
+ * scan's plan where it was placed ({@link PlanResultReader}).
  */
 final class IspdReaderFactory implements PartitionReaderFactory {
     @Serial
     private static final long serialVersionUID = 1L;
 
-    private final RecordLayout layout;
-    private final List<LayoutColumn> columns;
-    private final Predicate where;
+    private final PushedScan pushed;
     private final HadoopConf conf;
+    /** The read's settings as text (an OffloadSettings holds a parsed host profile, which does not ship). */
+    private final SparkSettings settings;
+    private final String scope;
 
-    IspdReaderFactory(RecordLayout layout, List<LayoutColumn> columns, Predicate where, HadoopConf conf) {
-        this.layout = layout;
-        this.columns = List.copyOf(columns);
-        this.where = where;
+    IspdReaderFactory(PushedScan pushed, HadoopConf conf, SparkSettings settings, String scope) {
+        this.pushed = pushed;
         this.conf = conf;
+        this.settings = settings;
+        this.scope = scope;
     }
 
     @Override
@@ -49,12 +53,15 @@ final class IspdReaderFactory implements PartitionReaderFactory {
         return new RecordRowReader(open(partition));
     }
 
-    private RecordBatchReader open(InputPartition partition) {
-        RecordRange range = (RecordRange) partition;
+    private PartitionReader<ColumnarBatch> open(InputPartition partition) {
+        PlannedSplit split = ((PlannedPartition) partition).split();
         try {
-            return new RecordBatchReader(range, layout, columns, where, conf.get());
+            if (pushed.allRows() && split.decision().placement() == Placement.HOST) {
+                return new RecordBatchReader(split, pushed.layout(), pushed.columns(), pushed.where(), conf.get());
+            }
+            return new PlanResultReader(split, pushed, settings.offload(), conf.get(), scope);
         } catch (IOException e) {
-            throw new UncheckedIOException("ispd: cannot open " + range, e);
+            throw new UncheckedIOException("ispd: cannot read " + split, e);
         }
     }
 }

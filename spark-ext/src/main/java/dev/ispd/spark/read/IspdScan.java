@@ -1,57 +1,89 @@
 package dev.ispd.spark.read;
 
+import static dev.ispd.spark.ConnectorErrors.analysis;
+
+import dev.ispd.offload.schedule.Placement;
 import dev.ispd.plan.Predicate;
-import dev.ispd.spark.layout.LayoutColumn;
+import dev.ispd.spark.metrics.ScanMetric;
+import dev.ispd.spark.pushdown.PushedScan;
 import dev.ispd.spark.read.partition.PartitionPlanner;
+import dev.ispd.spark.read.partition.PlannedPartition;
+import java.io.IOException;
 import java.util.List;
 import java.util.OptionalLong;
-import java.util.stream.Collectors;
+import java.util.TreeSet;
+import java.util.UUID;
+import org.apache.spark.sql.connector.metric.CustomMetric;
 import org.apache.spark.sql.connector.read.Batch;
+import org.apache.spark.sql.connector.read.PartitionReaderFactory;
 import org.apache.spark.sql.connector.read.Statistics;
 import org.apache.spark.sql.connector.read.SupportsReportStatistics;
-import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 
 /**
- * A planned read of a layout's records: the columns to decode and the predicate pushed into the
- * scan (applied by the reader), and its size for Spark's planner. {@link #description()} says what was pushed in the
- * names EXPLAIN shows for Spark's own sources ({@code PushedFilters}, {@code ReadSchema}).
+ * A planned read of a layout's records: what Spark pushed ({@link PushedScan}), the partitions
+ * the offload core planned and placed for it (planned once, when first asked: by EXPLAIN or by
+ * the query's run), and its size for Spark's planner. {@link #description()} says what was
+ * pushed in the names EXPLAIN shows for Spark's own sources ({@code PushedFilters},
+ * {@code PushedAggregates}, {@code PushedGroupBy}, {@code PushedLimit}, {@code PushedTopN},
+ * {@code ReadSchema}) and where the partitions run.
  */
 public final class IspdScan implements SupportsReportStatistics {
     private final ScanInput input;
-    private final List<LayoutColumn> columns;
-    private final List<org.apache.spark.sql.connector.expressions.filter.Predicate> pushedPredicates;
-    private final Predicate where;
-    private final PartitionPlanner planner;
+    private final PushedScan pushed;
+    /** The scan's name for the drive connections its partitions share (pooled per scan). */
+    private final String scope = "spark-scan-" + UUID.randomUUID();
+    private List<PlannedPartition> partitions;
 
-    IspdScan(ScanInput input, List<LayoutColumn> columns,
-             List<org.apache.spark.sql.connector.expressions.filter.Predicate> pushedPredicates, Predicate where,
-             PartitionPlanner planner) {
+    IspdScan(ScanInput input, PushedScan pushed) {
         this.input = input;
-        this.columns = List.copyOf(columns);
-        this.pushedPredicates = List.copyOf(pushedPredicates);
-        this.where = where;
-        this.planner = planner;
+        this.pushed = pushed;
     }
 
     @Override
     public StructType readSchema() {
-        return new StructType(columns.stream().map(LayoutColumn::structField).toArray(StructField[]::new));
+        return pushed.readSchema();
     }
 
-    /** The pushed predicates compiled into one plan predicate, which the reader applies to every record. */
+    /** What Spark pushed into this scan. */
+    public PushedScan pushed() {
+        return pushed;
+    }
+
+    /** The pushed predicates compiled into one plan predicate, which every partition applies to every record. */
     public Predicate where() {
-        return where;
+        return pushed.where();
+    }
+
+    /** The partitions, planned and placed by the offload core on first use; a planning failure names the path. */
+    public synchronized List<PlannedPartition> partitions() {
+        if (partitions == null) {
+            try {
+                partitions = PartitionPlanner.plan(input, pushed);
+            } catch (IOException e) {
+                throw analysis("cannot plan the partitions of " + input.path() + ": " + e.getMessage(), e);
+            }
+        }
+        return partitions;
+    }
+
+    PartitionReaderFactory readerFactory() {
+        return new IspdReaderFactory(pushed, input.conf(), input.settings(), scope);
     }
 
     @Override
     public Batch toBatch() {
-        return new IspdBatch(input, columns, where, planner);
+        return new IspdBatch(this);
     }
 
     @Override
     public ColumnarSupportMode columnarSupportMode() {
         return ColumnarSupportMode.SUPPORTED;
+    }
+
+    @Override
+    public CustomMetric[] supportedCustomMetrics() {
+        return ScanMetric.all().toArray(CustomMetric[]::new);
     }
 
     /**
@@ -75,13 +107,28 @@ public final class IspdScan implements SupportsReportStatistics {
         };
     }
 
-    /** The layout and what was pushed; EXPLAIN shows the path already, as the table's name. */
+    /** The layout, what was pushed and where the partitions run; EXPLAIN shows the path already, as the table's name. */
     @Override
     public String description() {
-        return "IspdScan " + input.layout().name() + " entrySize " + input.layout().entrySize()
-                + ", PushedFilters: " + pushedPredicates.stream().map(Object::toString)
-                        .collect(Collectors.joining(", ", "[", "]"))
-                + ", ReadSchema: " + readSchema().simpleString();
+        return "IspdScan " + input.layout().name() + " entrySize " + input.layout().entrySize() + ", "
+                + pushed.describe() + ", " + placement();
+    }
+
+    /** {@code Placement: policy fastest, 3 partitions: 2 on device (drives 0, 1), 1 on host}. */
+    private String placement() {
+        List<PlannedPartition> planned = partitions();
+        TreeSet<Integer> drives = new TreeSet<>();
+        long onDevice = 0;
+        for (PlannedPartition p : planned) {
+            if (p.split().decision().placement() == Placement.DEVICE) {
+                onDevice++;
+                drives.add(p.split().drive());
+            }
+        }
+        return "Placement: policy " + input.settings().policy() + ", " + planned.size() + " partitions: " + onDevice
+                + " on device" + (drives.isEmpty() ? "" : " (drives " + String.join(", ",
+                        drives.stream().map(String::valueOf).toList()) + ")")
+                + ", " + (planned.size() - onDevice) + " on host";
     }
 
     @Override

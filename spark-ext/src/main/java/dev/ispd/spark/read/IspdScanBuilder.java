@@ -1,58 +1,94 @@
 package dev.ispd.spark.read;
 
+import static dev.ispd.spark.ConnectorErrors.analysis;
+
+import dev.ispd.plan.Plan;
+import dev.ispd.plan.PlanException;
+import dev.ispd.plan.PlanLimits;
+import dev.ispd.plan.PlanResult;
 import dev.ispd.plan.Predicate;
 import dev.ispd.spark.layout.LayoutColumn;
+import dev.ispd.spark.pushdown.AggregateConverter;
 import dev.ispd.spark.pushdown.PredicateConverter;
-import dev.ispd.spark.read.partition.PartitionPlanner;
+import dev.ispd.spark.pushdown.PushedAggregation;
+import dev.ispd.spark.pushdown.PushedScan;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.spark.sql.connector.expressions.NamedReference;
+import org.apache.spark.sql.connector.expressions.SortDirection;
+import org.apache.spark.sql.connector.expressions.SortOrder;
+import org.apache.spark.sql.connector.expressions.aggregate.Aggregation;
 import org.apache.spark.sql.connector.read.Scan;
+import org.apache.spark.sql.connector.read.SupportsPushDownAggregates;
+import org.apache.spark.sql.connector.read.SupportsPushDownLimit;
 import org.apache.spark.sql.connector.read.SupportsPushDownRequiredColumns;
+import org.apache.spark.sql.connector.read.SupportsPushDownTopN;
 import org.apache.spark.sql.connector.read.SupportsPushDownV2Filters;
 import org.apache.spark.sql.types.StructType;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
- * Collects what Spark pushes into a read of a layout: the columns it needs (only those are
- * decoded) and its predicates (compiled into one plan {@link Predicate} that the reader applies,
- * where they can be).
+ * Collects what Spark pushes into a read of a layout: the columns it needs, its predicates
+ * (compiled into one plan {@link Predicate}), and then at most one of an aggregation (GROUP BY
+ * with COUNT, SUM, MIN, MAX), a LIMIT or a top-N. Every partition runs the resulting plan, in its
+ * drive or on the host. Whatever cannot be pushed stays with Spark, and each refusal is logged
+ * with its reason. LIMIT and top-N are partial (each partition returns its first or top rows and
+ * Spark cuts their union); an aggregation is partial (Spark merges the partitions' groups) unless
+ * the input is one chunk of one file, which only one partition can hold.
  */
-public final class IspdScanBuilder implements SupportsPushDownRequiredColumns, SupportsPushDownV2Filters {
+public final class IspdScanBuilder implements SupportsPushDownRequiredColumns, SupportsPushDownV2Filters,
+        SupportsPushDownAggregates, SupportsPushDownLimit, SupportsPushDownTopN {
+    private static final Logger LOG = LoggerFactory.getLogger(IspdScanBuilder.class);
+
     private final ScanInput input;
-    private final PartitionPlanner planner;
-    private final PredicateConverter converter;
+    private final PredicateConverter predicates;
+    private final AggregateConverter aggregates;
     private List<LayoutColumn> columns;
     private final List<org.apache.spark.sql.connector.expressions.filter.Predicate> pushed = new ArrayList<>();
     private final List<Predicate> compiled = new ArrayList<>();
+    private Aggregation completeAggregation;
+    private PushedAggregation aggregation;
+    private long limit = Plan.NO_LIMIT;
+    private PushedScan.TopN topN;
 
-    IspdScanBuilder(ScanInput input, PartitionPlanner planner) {
+    IspdScanBuilder(ScanInput input) {
         this.input = input;
-        this.planner = planner;
-        this.converter = new PredicateConverter(input.layout());
+        this.predicates = new PredicateConverter(input.layout());
+        this.aggregates = new AggregateConverter(input.layout());
         this.columns = input.layout().columns();
     }
 
     @Override
     public void pruneColumns(StructType requiredSchema) {
-        columns = input.layout().columnsOf(requiredSchema);
+        if (aggregation == null) {
+            columns = input.layout().columnsOf(requiredSchema);
+        }
     }
 
     /**
-     * Keeps the predicates that compile as pushed (the reader applies them, so Spark does not) and
-     * returns the others, which Spark evaluates after the scan.
+     * Keeps the predicates that compile as pushed (every partition applies them, so Spark does
+     * not) and returns the others, which Spark evaluates after the scan. A predicate deeper than
+     * a drive's limit is not pushed either: the drives would refuse the plan.
      */
     @Override
     public org.apache.spark.sql.connector.expressions.filter.Predicate[] pushPredicates(
             org.apache.spark.sql.connector.expressions.filter.Predicate[] predicates) {
         List<org.apache.spark.sql.connector.expressions.filter.Predicate> left = new ArrayList<>();
         for (org.apache.spark.sql.connector.expressions.filter.Predicate p : predicates) {
-            Optional<Predicate> plan = converter.convert(p);
-            if (plan.isPresent()) {
+            Optional<Predicate> plan = this.predicates.convert(p);
+            if (plan.isPresent() && plan.get().depth() + 1 > PlanLimits.DRIVE.maxPredicateDepth()) {
+                LOG.info("ispd: not pushed to the scan: {}: {} levels deep, beyond a drive's limit of {} levels", p,
+                        plan.get().depth(), PlanLimits.DRIVE.maxPredicateDepth());
+            } else if (plan.isPresent()) {
                 pushed.add(p);
                 compiled.add(plan.get());
-            } else {
-                left.add(p);
+                continue;
             }
+            left.add(p);
         }
         return left.toArray(org.apache.spark.sql.connector.expressions.filter.Predicate[]::new);
     }
@@ -62,9 +98,108 @@ public final class IspdScanBuilder implements SupportsPushDownRequiredColumns, S
         return pushed.toArray(org.apache.spark.sql.connector.expressions.filter.Predicate[]::new);
     }
 
+    /**
+     * Complete only when one partition provably holds the whole input: one file of one chunk (so
+     * one piece, one split) that is not cut smaller, and an aggregation the scan can push.
+     */
+    @Override
+    public boolean supportCompletePushDown(Aggregation aggregation) {
+        boolean complete = oneChunk() && aggregates.convert(aggregation, where()).isPresent();
+        completeAggregation = complete ? aggregation : null;
+        return complete;
+    }
+
+    @Override
+    public boolean pushAggregation(Aggregation aggregation) {
+        Optional<PushedAggregation> converted = aggregates.convert(aggregation, where());
+        if (converted.isEmpty()) {
+            return false;
+        }
+        this.aggregation = aggregation.equals(completeAggregation) ? converted.get().completed() : converted.get();
+        return true;
+    }
+
+    @Override
+    public boolean pushLimit(int n) {
+        if (refusedAfterAggregation("LIMIT " + n) || refusedForSize("LIMIT " + n, n)) {
+            return false;
+        }
+        limit = n;
+        return true;
+    }
+
+    @Override
+    public boolean pushTopN(SortOrder[] orders, int n) {
+        String what = "top " + n + " by " + List.of(orders);
+        if (refusedAfterAggregation(what) || refusedForSize(what, n)) {
+            return false;
+        }
+        if (orders.length != 1 || !(orders[0].expression() instanceof NamedReference ref)
+                || ref.fieldNames().length != 1 || input.layout().column(ref.fieldNames()[0]).isEmpty()) {
+            LOG.info("ispd: not pushed to the scan: {}: a top-N is pushed for one column of the layout", what);
+            return false;
+        }
+        LayoutColumn c = input.layout().column(ref.fieldNames()[0]).orElseThrow();
+        if (c.field().unsigned64()) {
+            LOG.info("ispd: not pushed to the scan: {}: {} is an unsigned 8-byte field, ordered differently from "
+                    + "Spark's longs", what, c.name());
+            return false;
+        }
+        topN = new PushedScan.TopN(c.name(), orders[0].direction() == SortDirection.DESCENDING, n);
+        return true;
+    }
+
+    /** Each partition applies the LIMIT or top-N to its own rows: Spark still cuts their union. */
+    @Override
+    public boolean isPartiallyPushed() {
+        return true;
+    }
+
     @Override
     public Scan build() {
-        return new IspdScan(input, columns, pushed, where(), planner);
+        PushedScan scan = new PushedScan(input.layout(), columns, where(),
+                pushed.stream().map(Object::toString).toList(), aggregation, limit, topN);
+        try {
+            PlanLimits.DRIVE.check(scan.plan());
+        } catch (PlanException e) {
+            throw analysis("the drives refuse the scan's plan (" + scan.plan() + "): " + e.getMessage(), e);
+        }
+        return new IspdScan(input, scan);
+    }
+
+    private boolean refusedAfterAggregation(String what) {
+        if (aggregation != null) {
+            LOG.info("ispd: not pushed to the scan: {}: an aggregation was pushed already", what);
+            return true;
+        }
+        return false;
+    }
+
+    /** A LIMIT of {@code n} rows of every column must fit one drive result (the columns Spark reads are not known yet). */
+    private boolean refusedForSize(String what, long n) {
+        long bytes = PlanResult.bytes(n, input.layout().columns().size());
+        if (n > Plan.MAX_LIMIT || bytes > PlanLimits.DRIVE.maxResultBytes()) {
+            LOG.info("ispd: not pushed to the scan: {}: {} rows can outgrow a drive's result of {} bytes", what, n,
+                    PlanLimits.DRIVE.maxResultBytes());
+            return true;
+        }
+        return false;
+    }
+
+    /** Whether the input is one file held by one chunk and not cut into smaller pieces. */
+    private boolean oneChunk() {
+        if (input.files().size() != 1) {
+            return false;
+        }
+        FileStatus f = input.files().get(0);
+        long maxPiece = input.settings().offload().splitMaxBytes();
+        try {
+            return f.getLen() > 0 && (maxPiece <= 0 || maxPiece >= f.getLen())
+                    && f.getPath().getFileSystem(input.conf().get()).getFileBlockLocations(f, 0, f.getLen()).length == 1;
+        } catch (IOException e) {
+            LOG.info("ispd: aggregation pushed partially: cannot list the chunks of {}: {}", f.getPath(), e.getMessage());
+            return false;
+        }
     }
 
     /** The pushed predicates as one: their AND, or TRUE when none was pushed. */

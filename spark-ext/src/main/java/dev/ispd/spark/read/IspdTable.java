@@ -1,6 +1,5 @@
 package dev.ispd.spark.read;
 
-import dev.ispd.spark.read.partition.ChunkPartitionPlanner;
 import java.util.Set;
 import org.apache.spark.sql.connector.catalog.SupportsRead;
 import org.apache.spark.sql.connector.catalog.TableCapability;
@@ -33,6 +32,6 @@ public final class IspdTable implements SupportsRead {
 
     @Override
     public ScanBuilder newScanBuilder(CaseInsensitiveStringMap options) {
-        return new IspdScanBuilder(input, new ChunkPartitionPlanner());
+        return new IspdScanBuilder(input);
     }
 }

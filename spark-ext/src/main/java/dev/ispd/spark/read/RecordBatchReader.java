@@ -1,5 +1,8 @@
 package dev.ispd.spark.read;
 
+import dev.ispd.offload.execute.SplitMetric;
+import dev.ispd.offload.plan.PlannedSplit;
+import dev.ispd.offload.plan.SplitPiece;
 import dev.ispd.plan.BoundPredicate;
 import dev.ispd.plan.Predicate;
 import dev.ispd.spark.layout.LayoutColumn;
@@ -10,21 +13,21 @@ import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.Path;
-import org.apache.spark.sql.connector.read.PartitionReader;
 import org.apache.spark.sql.execution.vectorized.OnHeapColumnVector;
 import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 import org.apache.spark.sql.vectorized.ColumnarBatch;
 
 /**
- * The host-side reader of one {@link RecordRange}: reads its records through osd:// a batch at a
- * time into one reused buffer, keeps those the pushed predicate passes (tested by the plan
+ * The host-side reader of a partition placed on the host that returns every matching record: reads
+ * its records through osd:// (piece by piece) a batch at a time into one reused buffer, keeps those the pushed predicate passes (tested by the plan
  * model's interpreter code, {@link BoundPredicate}, and moved to the front of the buffer) and
  * decodes the read columns of the kept ones into one reused {@link ColumnarBatch} (valid until
  * the next call of {@link #next}, as Spark's own vectorized readers do). Nothing is allocated per
- * record.
+ * record. Its metrics: the partition on the host, the bytes it read, and the host time and energy
+ * the scheduler predicted for it (the plan's host cost; the reader does not meter its own work).
  */
-final class RecordBatchReader implements PartitionReader<ColumnarBatch> {
+final class RecordBatchReader extends MeteredBatchReader {
     /** Records per batch: Spark's own columnar batch size. */
     static final int BATCH_ROWS = 4096;
 
@@ -32,34 +35,36 @@ final class RecordBatchReader implements PartitionReader<ColumnarBatch> {
     /** The pushed predicate, or null when none was pushed (every record is kept). */
     private final BoundPredicate where;
     private final FSDataInputStream in;
+    private final List<SplitPiece> pieces;
+    private int piece = -1;
     private final ColumnDecoder[] decoders;
-    private final OnHeapColumnVector[] vectors;
-    private final ColumnarBatch batch;
     private final byte[] buffer;
     private final ByteBuffer records;
     private long remaining;
 
-    RecordBatchReader(RecordRange range, RecordLayout layout, List<LayoutColumn> columns, Predicate where,
+    RecordBatchReader(PlannedSplit split, RecordLayout layout, List<LayoutColumn> columns, Predicate where,
                       Configuration conf) throws IOException {
+        super(new ColumnarBatch(OnHeapColumnVector.allocateColumns(BATCH_ROWS,
+                new StructType(columns.stream().map(LayoutColumn::structField).toArray(StructField[]::new)))));
         this.entrySize = layout.entrySize();
         this.where = where instanceof Predicate.True ? null : BoundPredicate.bind(where, layout.planLayout());
-        Path file = new Path(range.file());
+        Path file = new Path(split.file());
         this.in = file.getFileSystem(conf).open(file);
-        in.seek(range.start());
-        this.remaining = range.length();
+        this.pieces = split.pieces();
         this.decoders = columns.stream().map(ColumnDecoder::new).toArray(ColumnDecoder[]::new);
-        this.vectors = OnHeapColumnVector.allocateColumns(BATCH_ROWS,
-                new StructType(columns.stream().map(LayoutColumn::structField).toArray(StructField[]::new)));
-        this.batch = new ColumnarBatch(vectors);
         this.buffer = new byte[BATCH_ROWS * entrySize];
         this.records = ByteBuffer.wrap(buffer);
+        metrics.add(SplitMetric.SPLITS_ON_HOST, 1);
+        metrics.add(SplitMetric.BYTES_MOVED_TO_HOST, split.length());
+        metrics.add(SplitMetric.MODELED_HOST_NS, split.decision().host().timeNs());
+        metrics.add(SplitMetric.MODELED_HOST_ENERGY_NJ, split.decision().host().energyNj());
     }
 
     @Override
     public boolean next() throws IOException {
         int rows = 0;
         while (rows == 0) {
-            if (remaining == 0) {
+            if (remaining == 0 && !nextPiece()) {
                 return false;
             }
             int read = (int) Math.min(BATCH_ROWS, remaining / entrySize);
@@ -71,9 +76,21 @@ final class RecordBatchReader implements PartitionReader<ColumnarBatch> {
             rows = where == null ? read : keepPassing(read);
         }
         for (int c = 0; c < decoders.length; c++) {
-            decoders[c].decode(records, rows, entrySize, vectors[c]);
+            decoders[c].decode(records, rows, entrySize, (OnHeapColumnVector) batch.column(c));
         }
         batch.setNumRows(rows);
+        return true;
+    }
+
+    /** Moves to the next piece with records; false after the last. */
+    private boolean nextPiece() throws IOException {
+        while (remaining == 0) {
+            if (++piece == pieces.size()) {
+                return false;
+            }
+            in.seek(pieces.get(piece).start());
+            remaining = pieces.get(piece).length();
+        }
         return true;
     }
 
@@ -90,11 +107,6 @@ final class RecordBatchReader implements PartitionReader<ColumnarBatch> {
             }
         }
         return kept;
-    }
-
-    @Override
-    public ColumnarBatch get() {
-        return batch;
     }
 
     @Override

@@ -2,19 +2,21 @@ package dev.ispd.spark.read;
 
 import java.io.IOException;
 import org.apache.spark.sql.catalyst.InternalRow;
+import org.apache.spark.sql.connector.metric.CustomTaskMetric;
 import org.apache.spark.sql.connector.read.PartitionReader;
 import org.apache.spark.sql.vectorized.ColumnarBatch;
 
 /**
- * Rows of a {@link RecordBatchReader}'s batches, for a Spark plan that asks for rows: each row is
- * a view of the reused batch, so rows cost no allocation either.
+ * Rows of a columnar partition reader's batches ({@link RecordBatchReader}, {@link PlanResultReader}),
+ * for a Spark plan that asks for rows: each row is a view of the batch, so rows cost no
+ * allocation either.
  */
 final class RecordRowReader implements PartitionReader<InternalRow> {
-    private final RecordBatchReader batches;
+    private final PartitionReader<ColumnarBatch> batches;
     private ColumnarBatch batch;
     private int row;
 
-    RecordRowReader(RecordBatchReader batches) {
+    RecordRowReader(PartitionReader<ColumnarBatch> batches) {
         this.batches = batches;
     }
 
@@ -33,6 +35,11 @@ final class RecordRowReader implements PartitionReader<InternalRow> {
     @Override
     public InternalRow get() {
         return batch.getRow(row);
+    }
+
+    @Override
+    public CustomTaskMetric[] currentMetricsValues() {
+        return batches.currentMetricsValues();
     }
 
     @Override

@@ -1,6 +1,7 @@
 package dev.ispd.spark.read;
 
 import dev.ispd.spark.conf.HadoopConf;
+import dev.ispd.spark.conf.SparkSettings;
 import dev.ispd.spark.layout.RecordLayout;
 import java.util.List;
 import org.apache.hadoop.fs.FileStatus;
@@ -8,9 +9,11 @@ import org.apache.hadoop.fs.FileStatus;
 /**
  * What one {@code load(path)} reads, resolved and checked on the driver: the path as given, the
  * record layout, the files (the path itself, or the visible files directly in the directory it
- * names, each a whole number of records) and the Hadoop configuration to open them with.
+ * names, each a whole number of records), the Hadoop configuration to open them with and the
+ * offload settings the partitions are planned and run with.
  */
-public record ScanInput(String path, RecordLayout layout, List<FileStatus> files, HadoopConf conf) {
+public record ScanInput(String path, RecordLayout layout, List<FileStatus> files, HadoopConf conf,
+                        SparkSettings settings) {
     public ScanInput {
         files = List.copyOf(files);
     }

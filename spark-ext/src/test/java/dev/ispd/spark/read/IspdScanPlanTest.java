@@ -6,15 +6,21 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.ispd.hadoop.fs.LayoutAttribute;
 import dev.ispd.hadoop.fs.OsdFileSystem;
-import dev.ispd.plan.CompareOp;
-import dev.ispd.plan.Predicate;
+import dev.ispd.offload.plan.PlannedSplit;
 import dev.ispd.offload.storage.ChunkExtent;
+import dev.ispd.plan.CompareOp;
+import dev.ispd.plan.Layout;
+import dev.ispd.plan.Plan;
+import dev.ispd.plan.Predicate;
 import dev.ispd.spark.PlainRecords;
 import dev.ispd.spark.SparkDrives;
 import dev.ispd.spark.WorldCupFiles;
 import dev.ispd.spark.layout.LayoutColumn;
-import dev.ispd.spark.read.partition.ChunkPartitionPlanner;
+import dev.ispd.spark.pushdown.PushedScan;
+import dev.ispd.spark.read.partition.PartitionPlanner;
+import dev.ispd.spark.read.partition.PlannedPartition;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -96,7 +102,7 @@ class IspdScanPlanTest {
 
     @Test
     void onlyTheReadColumnsAreDecoded() {
-        String plan = explain(ispd().load(file).groupBy("region").count());
+        String plan = explain(ispd().load(file).select("region"));
         assertTrue(plan.contains("PushedFilters: [], ReadSchema: struct<region:int>"), plan);
     }
 
@@ -112,18 +118,19 @@ class IspdScanPlanTest {
     @Test
     void aPartitionPerChunkOfWholeRecordsPrefersTheHostOfItsDrive() throws IOException {
         ScanInput input = input();
-        List<RecordRange> ranges = new ChunkPartitionPlanner().plan(input);
+        List<PlannedPartition> partitions = partitions(input, Predicate.all());
         OsdFileSystem fs = (OsdFileSystem) FileSystem.get(new Path(file).toUri(), DRIVES.hadoopConf());
         long length = 2_000L * ENTRY;
-        assertEquals((length + CHUNK - 1) / CHUNK, ranges.size());
+        assertEquals((length + CHUNK - 1) / CHUNK, partitions.size());
         long next = 0;
-        for (RecordRange r : ranges) {
-            assertEquals(next, r.start(), "ranges cover the file in order");
+        for (PlannedPartition p : partitions) {
+            PlannedSplit r = p.split();
+            assertEquals(next, r.start(), "partitions cover the file in order");
             assertEquals(0, r.start() % ENTRY, "starts at a record");
             assertEquals(0, r.length() % ENTRY, "whole records");
             ChunkExtent first = fs.locate(new Path(file), r.start(), 1).get(0);
-            assertArrayEquals(new String[] {"host" + first.drive()}, r.preferredLocations());
-            next = r.end();
+            assertArrayEquals(new String[] {"host" + first.drive()}, p.preferredLocations());
+            next = r.start() + r.length();
         }
         assertEquals(length, next);
     }
@@ -131,9 +138,9 @@ class IspdScanPlanTest {
     @Test
     void rowReadersGiveTheRecordsOfTheBatchReaders() throws IOException {
         ScanInput input = input();
-        RecordRange range = new ChunkPartitionPlanner().plan(input).get(1);
+        PlannedPartition range = partitions(input, Predicate.all()).get(1);
         List<LayoutColumn> columns = input.layout().columns();
-        IspdReaderFactory factory = new IspdReaderFactory(input.layout(), columns, Predicate.all(), input.conf());
+        IspdReaderFactory factory = factory(input, Predicate.all());
         List<String> fromBatches = batchRows(input, Predicate.all(), range);
         List<String> fromRows = new ArrayList<>();
         try (PartitionReader<InternalRow> rows = factory.createReader(range)) {
@@ -141,7 +148,7 @@ class IspdScanPlanTest {
                 fromRows.add(text(rows.get(), columns));
             }
         }
-        assertEquals(range.length() / ENTRY, fromRows.size());
+        assertEquals(range.split().length() / ENTRY, fromRows.size());
         assertEquals(fromBatches, fromRows);
     }
 
@@ -149,7 +156,7 @@ class IspdScanPlanTest {
     @Test
     void readersApplyThePushedPredicate() throws IOException {
         ScanInput input = input();
-        RecordRange range = new ChunkPartitionPlanner().plan(input).get(0);
+        PlannedPartition range = partitions(input, Predicate.all()).get(0);
         int type = input.layout().columns().indexOf(input.layout().column("type").orElseThrow());
         List<String> typeZero = batchRows(input, Predicate.all(), range).stream()
                 .filter(r -> r.split(" ")[type].equals("0")).toList();
@@ -158,16 +165,29 @@ class IspdScanPlanTest {
         assertEquals(List.of(), batchRows(input, Predicate.not(Predicate.all()), range));
     }
 
-    /** The 256-byte file as the connector resolves it. */
+    /** The 256-byte file as the connector resolves it, every partition placed on the host (read by the host reader). */
     private static ScanInput input() {
-        return InputResolver.resolve(Map.of("path", file, "layout", "worldcup98", "entrySize", "256"),
-                DRIVES.hadoopConf());
+        return InputResolver.resolve(Map.of("path", file, "layout", "worldcup98", "entrySize", "256",
+                "ispd.offload.policy", "host-only"), DRIVES.hadoopConf(), key -> null);
+    }
+
+    /** A scan of every column of the records {@code where} passes. */
+    private static PushedScan allRows(ScanInput input, Predicate where) {
+        return new PushedScan(input.layout(), input.layout().columns(), where, List.of(), null, Plan.NO_LIMIT, null);
+    }
+
+    private static List<PlannedPartition> partitions(ScanInput input, Predicate where) throws IOException {
+        return PartitionPlanner.plan(input, allRows(input, where));
+    }
+
+    private static IspdReaderFactory factory(ScanInput input, Predicate where) {
+        return new IspdReaderFactory(allRows(input, where), input.conf(), input.settings(), "test");
     }
 
     /** The rows of {@code range} that {@code where} passes, all columns as text, read a batch at a time. */
-    private static List<String> batchRows(ScanInput input, Predicate where, RecordRange range) throws IOException {
+    private static List<String> batchRows(ScanInput input, Predicate where, PlannedPartition range) throws IOException {
         List<LayoutColumn> columns = input.layout().columns();
-        IspdReaderFactory factory = new IspdReaderFactory(input.layout(), columns, where, input.conf());
+        IspdReaderFactory factory = factory(input, where);
         List<String> rows = new ArrayList<>();
         try (PartitionReader<ColumnarBatch> batches = factory.createColumnarReader(range)) {
             while (batches.next()) {
@@ -190,7 +210,7 @@ class IspdScanPlanTest {
         SparkSession spark = DRIVES.spark();
         String ragged = DRIVES.write("/plan/ragged.bin", new byte[1_000]);
         assertError("unknown layout 'apache' (option layout); known layouts: [worldcup98]",
-                () -> spark.read().format("ispd").option("layout", "apache").load(file));
+                () -> ispd().option("layout", "apache").load(file));
         assertError("option layout is required", () -> spark.read().format("ispd").load(file));
         assertError("entry size 100 (option entrySize) is not one of [20, 32, 64, 128, 256]",
                 () -> ispd().option("entrySize", 100).load(file));
@@ -200,6 +220,29 @@ class IspdScanPlanTest {
         assertError("does not exist", () -> ispd().load(DRIVES.uri("/plan/missing.bin")));
         assertError("ragged.bin is 1000 bytes, not a whole number of 256-byte worldcup98 records (option entrySize)",
                 () -> ispd().load(ragged));
+    }
+
+    @Test
+    void aFileThatRecordsItsLayoutIsReadWithItAndADisagreeingOptionIsAnError() throws IOException {
+        String recorded = DRIVES.write("/plan/recorded64.bin", WorldCupFiles.generate(8, 1_000, 64));
+        Path path = new Path(recorded);
+        LayoutAttribute.record(path.getFileSystem(DRIVES.hadoopConf()), path, Layout.worldCup98(64));
+        SparkSession spark = DRIVES.spark();
+
+        Dataset<Row> fromFile = spark.read().format("ispd").load(recorded);
+        assertEquals(PlainRecords.SCHEMA, fromFile.schema());
+        assertEquals(1_000, fromFile.count(), "layout and entry size from the file");
+        assertEquals(1_000, spark.read().format("ispd").option("layout", "worldcup98").option("entrySize", 64)
+                .load(recorded).count(), "options that agree are fine");
+        // 20 divides the file's 64,000 bytes: believed, it would read 3,200 wrong records
+        assertError("recorded64.bin holds worldcup98/64 (its layout user.ispd.layout), but option entrySize 20 was given",
+                () -> spark.read().format("ispd").option("entrySize", 20).load(recorded));
+    }
+
+    @Test
+    void aFileWithoutALayoutIsReadOnlyWithExplicitOptions() {
+        assertError("option entrySize is required: " + file + " records no layout (user.ispd.layout)",
+                () -> DRIVES.spark().read().format("ispd").option("layout", "worldcup98").load(file));
     }
 
     private static void assertError(String expected, Runnable read) {

@@ -13,18 +13,24 @@ import java.util.Set;
  * adding code to the module rather than relying on a runtime hook (the compiler to JVM bytecode
  * has none). Four globals are appended after the module's own:
  * <ul>
- *   <li>{@link #FUEL} (i64): instructions left. Each straight-line segment of a function (from
- *       its entry, or after a block, loop, if, else, end or branch, to the next of these)
- *       subtracts its instruction count on entry and traps once fuel goes negative. A loop's
- *       back edge lands on such a charge, so no loop runs unmetered.</li>
- *   <li>{@link #ACCESSES} (i64): memory accesses, counted per segment (its loads and stores),
- *       plus one per 8 bytes a bulk {@code memory.copy} or {@code memory.fill} moves.</li>
+ *   <li>{@link #FUEL} (i64): instructions left.</li>
+ *   <li>{@link #ACCESSES} (i64): memory accesses: loads and stores, plus one per 8 bytes a bulk
+ *       {@code memory.copy} or {@code memory.fill} moves.</li>
  *   <li>{@link #SCRATCH} (i32): holds an operand while a check runs.</li>
  *   <li>{@link #STOPPED_BY} (i32): 0, or why the added code trapped ({@link #OUT_OF_FUEL},
  *       {@link #OUT_OF_MEMORY}), so the runner tells a limit from the module's own trap.</li>
  * </ul>
- * Every {@code memory.grow} first checks that the memory would stay within the limit. The
- * counts are of the module's own instructions, so they are the same wherever it runs.
+ * Inside a function the counting runs on two added locals, which the compiler keeps in JVM
+ * locals, so the hot path touches no global: each straight-line segment (from the function's
+ * entry, or after a block, loop, if, else, end or branch, to the next of these) subtracts its
+ * instruction count from the fuel local and adds its loads and stores to the access local as it
+ * is entered. The fuel is checked only at the function's entry and at every loop head (a loop's
+ * back edge lands on its check), which bounds any run between checks by the length of the
+ * longest loop-free path of one function. The locals are taken from the globals at entry and
+ * after each call to another function of the module, and written back before such a call and
+ * before every way out of the function ({@code return}, its last {@code end}, a branch to its
+ * outermost label). Every {@code memory.grow} first checks that the memory would stay within the
+ * limit. The counts are of the module's own instructions, so they are the same wherever it runs.
  */
 final class MeteringInstrumenter {
     static final int FUEL = 0;
@@ -57,12 +63,14 @@ final class MeteringInstrumenter {
     private final WasmModule module;
     private final int memoryLimitPages;
     private final int first;
+    private final int imported;
 
     private MeteringInstrumenter(byte[] wasm, WasmModule module, int memoryLimitPages) {
         this.wasm = wasm;
         this.module = module;
         this.memoryLimitPages = memoryLimitPages;
         this.first = module.globalSection().globalCount();
+        this.imported = module.importSection().count(com.dylibso.chicory.wasm.types.ExternalType.FUNCTION);
     }
 
     /** {@code wasm} must be the binary {@code module} was parsed from, with no imported globals. */
@@ -156,35 +164,120 @@ final class MeteringInstrumenter {
         if (firstInstruction < start || firstInstruction >= end) {
             throw new IllegalStateException("function " + function + ": instruction addresses do not match its body");
         }
-        b.write(wasm, start, firstInstruction - start); // the locals
+        Counters c = locals(b, function, start);
+        c.reload(b);
         int segmentEnd = -1;
+        int depth = 0; // open blocks, loops and ifs inside the function's own block
         for (int i = 0; i < n; i++) {
-            OpCode op = ins.get(i).opcode();
+            AnnotatedInstruction in = ins.get(i);
+            OpCode op = in.opcode();
             if (!ALLOWED.contains(op)) {
-                throw new ModuleRejectedException("function " + (module.importSection().importCount() + function)
+                throw new ModuleRejectedException("function " + (imported + function)
                         + " uses " + op + ", outside the instruction set of user tasklets (the MVP, sign extension,"
                         + " saturating truncation, bulk memory and basic reference types)");
             }
             if (i > segmentEnd) {
-                segmentEnd = chargeSegment(b, ins, i);
+                segmentEnd = chargeSegment(b, c, ins, i);
+                if (i == 0 || ins.get(i - 1).opcode() == OpCode.LOOP) {
+                    c.checkFuel(b);
+                }
             }
             if (op == OpCode.MEMORY_GROW) {
                 checkGrowth(b);
             } else if (op == OpCode.MEMORY_COPY || op == OpCode.MEMORY_FILL) {
                 countBulkAccesses(b);
+            } else if (leavesFunction(in, depth, i == n - 1) || callsTheModule(in)) {
+                c.flush(b);
             }
-            int from = ins.get(i).address();
+            int from = in.address();
             int to = i + 1 < n ? ins.get(i + 1).address() : end;
             if (to <= from || to > end) {
                 throw new IllegalStateException("function " + function + ": instruction addresses do not match its body");
             }
             b.write(wasm, from, to - from);
+            if (callsTheModule(in)) {
+                c.reload(b);
+            }
+            if (op == OpCode.BLOCK || op == OpCode.LOOP || op == OpCode.IF) {
+                depth++;
+            } else if (op == OpCode.END) {
+                depth--;
+            }
         }
         return b.toByteArray();
     }
 
+    /** {@code return}, the function's last {@code end}, or a branch that may target the function's own label. */
+    private static boolean leavesFunction(AnnotatedInstruction in, int depth, boolean last) {
+        return switch (in.opcode()) {
+            case RETURN -> true;
+            case END -> last;
+            case BR, BR_IF -> in.operand(0) == depth;
+            case BR_TABLE -> java.util.Arrays.stream(in.operands()).anyMatch(label -> label == depth);
+            default -> false;
+        };
+    }
+
+    /** A call that may run another function of the module, which reads and writes the globals. */
+    private boolean callsTheModule(AnnotatedInstruction in) {
+        return in.opcode() == OpCode.CALL_INDIRECT || in.opcode() == OpCode.CALL && in.operand(0) >= imported;
+    }
+
+    /** Copies the function's local declarations with two i64 locals added; returns them. */
+    private Counters locals(ByteArrayOutputStream b, int function, int start) {
+        Leb128.U32 groups = Leb128.readU32(wasm, start);
+        int p = start + groups.length();
+        for (int g = 0; g < groups.value(); g++) {
+            p += Leb128.readU32(wasm, p).length() + 1; // count, then one value type byte
+        }
+        Leb128.writeU32(b, groups.value() + 1L);
+        b.write(wasm, start + groups.length(), p - start - groups.length());
+        Leb128.writeU32(b, 2);
+        b.write(0x7e); // i64
+        int params = module.functionSection().getFunctionType(function, module.typeSection()).params().size();
+        int first = params + module.codeSection().getFunctionBody(function).localTypes().size();
+        return new Counters(first, first + 1);
+    }
+
+    /** The fuel and access locals of one function. */
+    private final class Counters {
+        private final int fuel;
+        private final int accesses;
+
+        Counters(int fuel, int accesses) {
+            this.fuel = fuel;
+            this.accesses = accesses;
+        }
+
+        /** fuel = global fuel */
+        void reload(ByteArrayOutputStream b) {
+            globalGet(b, FUEL);
+            localSet(b, fuel);
+        }
+
+        /** global fuel = fuel; global accesses += accesses; accesses = 0 */
+        void flush(ByteArrayOutputStream b) {
+            localGet(b, fuel);
+            globalSet(b, FUEL);
+            globalGet(b, ACCESSES);
+            localGet(b, accesses);
+            b.write(0x7c); // i64.add
+            globalSet(b, ACCESSES);
+            i64Const(b, 0);
+            localSet(b, accesses);
+        }
+
+        /** Traps, naming the fuel, once it has gone negative. */
+        void checkFuel(ByteArrayOutputStream b) {
+            localGet(b, fuel);
+            i64Const(b, 0);
+            b.write(0x53); // i64.lt_s
+            trapIf(b, OUT_OF_FUEL);
+        }
+    }
+
     /** Writes the charge for the segment starting at instruction {@code i}; returns its last instruction. */
-    private int chargeSegment(ByteArrayOutputStream b, List<AnnotatedInstruction> ins, int i) {
+    private int chargeSegment(ByteArrayOutputStream b, Counters c, List<AnnotatedInstruction> ins, int i) {
         int j = i;
         long accesses = 0;
         while (true) {
@@ -197,19 +290,15 @@ final class MeteringInstrumenter {
             }
             j++;
         }
-        globalGet(b, FUEL);
+        localGet(b, c.fuel);
         i64Const(b, j - i + 1L);
         b.write(0x7d); // i64.sub
-        globalSet(b, FUEL);
-        globalGet(b, FUEL);
-        i64Const(b, 0);
-        b.write(0x53); // i64.lt_s
-        trapIf(b, OUT_OF_FUEL);
+        localSet(b, c.fuel);
         if (accesses > 0) {
-            globalGet(b, ACCESSES);
+            localGet(b, c.accesses);
             i64Const(b, accesses);
             b.write(0x7c); // i64.add
-            globalSet(b, ACCESSES);
+            localSet(b, c.accesses);
         }
         return j;
     }
@@ -251,6 +340,16 @@ final class MeteringInstrumenter {
         globalSet(b, STOPPED_BY);
         b.write(0x00); // unreachable
         b.write(0x0b); // end
+    }
+
+    private static void localGet(ByteArrayOutputStream b, int index) {
+        b.write(0x20);
+        Leb128.writeU32(b, index);
+    }
+
+    private static void localSet(ByteArrayOutputStream b, int index) {
+        b.write(0x21);
+        Leb128.writeU32(b, index);
     }
 
     private void globalGet(ByteArrayOutputStream b, int which) {

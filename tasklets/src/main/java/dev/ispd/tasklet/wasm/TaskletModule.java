@@ -38,7 +38,7 @@ public final class TaskletModule {
                           int firstGlobal, MemoryLimits declared) {
         this.name = name;
         this.version = version;
-        this.digest = sha256(wasm);
+        this.digest = digestOf(wasm);
         this.size = wasm.length;
         this.limits = limits;
         this.metered = metered;
@@ -128,7 +128,8 @@ public final class TaskletModule {
         return machine;
     }
 
-    private static String sha256(byte[] b) {
+    /** SHA-256 of a module's bytes in hex, as {@link #digest} gives it once loaded. */
+    public static String digestOf(byte[] b) {
         try {
             return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(b));
         } catch (NoSuchAlgorithmException e) {

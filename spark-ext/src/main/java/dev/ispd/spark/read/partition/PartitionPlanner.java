@@ -1,14 +1,72 @@
 package dev.ispd.spark.read.partition;
 
-import dev.ispd.spark.read.RecordRange;
+import dev.ispd.hadoop.fs.LayoutAttribute;
+import dev.ispd.hadoop.fs.OsdFileSystem;
+import dev.ispd.hadoop.mapreduce.OsdStorage;
+import dev.ispd.offload.plan.InputFile;
+import dev.ispd.offload.plan.SplitPlanner;
+import dev.ispd.offload.plan.TaskletSpec;
+import dev.ispd.offload.schedule.CorrectionBook;
+import dev.ispd.offload.settings.OffloadSettings;
+import dev.ispd.plan.PlanLimits;
+import dev.ispd.spark.pushdown.PushedScan;
 import dev.ispd.spark.read.ScanInput;
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.List;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.Path;
 
 /**
- * Cuts the input of a scan into input partitions. The seam where the offload core's planner
- * plugs in: its pieces, each placed on the host or in its drive, become the partitions.
+ * Cuts a scan's input into input partitions with the offload core, as a DeviceJob's splits are
+ * cut: {@link SplitPlanner} cuts whole-record pieces per chunk, prices each for the scan's plan
+ * on the host and in its drive, places it with the configured policy (every decision logged with
+ * its predicted costs) and groups one drive's device pieces into one split; each split becomes
+ * one {@link PlannedPartition}. A scan that returns every matching record has its pieces and
+ * groups cut so that their rows, had every record matched, fit one drive result.
  */
-public interface PartitionPlanner {
-    List<RecordRange> plan(ScanInput input) throws IOException;
+public final class PartitionPlanner {
+    /** The name the scan's plan is created under in the drives (CREATE_TASKLET, form PLAN). */
+    public static final String TASKLET = "spark-scan";
+
+    private PartitionPlanner() {
+    }
+
+    /** The tasklet every partition of {@code pushed} runs: its plan. */
+    public static TaskletSpec tasklet(PushedScan pushed) {
+        return TaskletSpec.plan(TASKLET, pushed.plan(), "the ispd scan");
+    }
+
+    /** The settings a scan runs with: the read's, with an all-rows scan's pieces and groups capped. */
+    public static OffloadSettings settings(ScanInput input, PushedScan pushed) {
+        OffloadSettings s = input.settings().offload();
+        if (!pushed.allRows()) {
+            return s;
+        }
+        long cap = pushed.allRowsPieceBytes(PlanLimits.DRIVE.maxResultBytes());
+        return new OffloadSettings(s.scheduler(), s.correctionFile(), s.deviceTimeout(), capped(s.splitMaxBytes(), cap),
+                s.groupMaxBytes() == 0 ? 0 : capped(s.groupMaxBytes(), cap));
+    }
+
+    /** The partitions of {@code input} for {@code pushed}, in file order. */
+    public static List<PlannedPartition> plan(ScanInput input, PushedScan pushed) throws IOException {
+        if (input.files().isEmpty()) {
+            return List.of();
+        }
+        Configuration conf = input.conf().get();
+        OsdFileSystem fs = OsdStorage.osd(input.files().get(0).getPath(), conf);
+        List<InputFile> files = new ArrayList<>();
+        for (FileStatus f : input.files()) {
+            Path p = f.getPath();
+            files.add(new InputFile(p.toString(), f.getLen(), LayoutAttribute.recordSize(fs, p)));
+        }
+        // the online correction of predictions is recorded by MapReduce jobs only; a scan plans uncorrected
+        return new SplitPlanner(settings(input, pushed), tasklet(pushed), new OsdStorage(fs), new CorrectionBook())
+                .plan(files).stream().map(PlannedPartition::new).toList();
+    }
+
+    private static long capped(long configured, long cap) {
+        return configured <= 0 ? cap : Math.min(configured, cap);
+    }
 }

@@ -21,8 +21,8 @@ import org.apache.hadoop.fs.Path;
  * With {@code churn}, each file is deleted after the next one is created (task output that a job
  * moves away, say): the history is 2N records but the namespace holds one file.
  *
- * <p>Run: {@code mvn -q -o -pl hadoop-ext test-compile exec:java -Dexec.classpathScope=test
- * -Dexec.mainClass=dev.ispd.hadoop.fs.JournalOpenBenchmark -Dexec.args="100000 churn"}
+ * <p>Run: {@code mvn -B -Pbench -pl hadoop-ext verify -DskipTests} (1,000,000 creates with churn;
+ * {@code -Dbench.args="100000"} for another history). The default build does not compile it.
  */
 public final class JournalOpenBenchmark {
     private JournalOpenBenchmark() {

@@ -1,0 +1,33 @@
+package dev.ispd.sim.auth;
+
+import java.util.Locale;
+
+/** What a grant allows on its objects (docs/security.md, "ACLs"). */
+public enum Permission {
+    /** READ_OBJECT, STAT_OBJECT; LIST_OBJECTS needs it on some object. */
+    READ,
+    /** CREATE_OBJECT and WRITE_OBJECT of the object, and an EXECUTE's output object. */
+    WRITE,
+    /** DELETE_OBJECT. */
+    DELETE,
+    /** EXECUTE over the object's extents; CREATE_TASKLET needs it on some object. */
+    EXECUTE,
+    /** Every other permission on the grant's objects, and the executions of every identity. */
+    ADMIN;
+
+    /** The name a config file uses: lower case. */
+    public String configName() {
+        return name().toLowerCase(Locale.ROOT);
+    }
+
+    /** The permission a config file names; IllegalArgumentException listing the names otherwise. */
+    public static Permission parse(String name) {
+        for (Permission p : values()) {
+            if (p.configName().equals(name)) {
+                return p;
+            }
+        }
+        throw new IllegalArgumentException("unknown permission \"" + name
+                + "\"; one of read, write, delete, execute, admin");
+    }
+}

@@ -1,0 +1,57 @@
+package dev.ispd.sim.hostif;
+
+import dev.ispd.protocol.FrameFormat;
+import dev.ispd.protocol.Status;
+import java.nio.ByteBuffer;
+import java.nio.channels.SocketChannel;
+
+/**
+ * One connection's gate between the wire and the drive (docs/security.md): who sent a request,
+ * whether it may run, and the seal on its answer. A connection asks it, in order, to
+ * {@link #authenticate} each frame, {@link #authorize} the decoded request, note what a
+ * successful request {@link #completed}, and {@link #seal} every answer. A refusal is a
+ * {@link StatusException}; after {@link Status#AUTH_FAILED} the connection ends.
+ */
+public interface RequestGuard {
+
+    /** Checks who sent the frame (header and payload, before they are decoded). */
+    void authenticate(FrameHeader request, ByteBuffer payload) throws StatusException;
+
+    /** Checks that the authenticated sender may run this command; FORBIDDEN if not. */
+    void authorize(Requests.Request request) throws StatusException;
+
+    /** Called after the drive carried out a request, with the answer's payload. */
+    void completed(Requests.Request request, ByteBuffer answer);
+
+    /** The header to send for an answer to {@code request}: tagged if the request was authenticated. */
+    FrameHeader seal(FrameHeader request, FrameHeader answer, ByteBuffer body);
+
+    /** Makes a guard for each connection the server accepts. */
+    interface Factory {
+        RequestGuard open(SocketChannel connection);
+    }
+
+    /** A drive without authentication: anyone may do anything, and the AUTH flag is UNSUPPORTED. */
+    Factory OPEN = connection -> new RequestGuard() {
+        @Override
+        public void authenticate(FrameHeader request, ByteBuffer payload) throws StatusException {
+            if (request.isAuthenticated()) {
+                throw new StatusException(Status.UNSUPPORTED, "the AUTH flag is set, but this drive runs without "
+                        + "authentication (start it with --auth-config; docs/security.md)");
+            }
+        }
+
+        @Override
+        public void authorize(Requests.Request request) {
+        }
+
+        @Override
+        public void completed(Requests.Request request, ByteBuffer answer) {
+        }
+
+        @Override
+        public FrameHeader seal(FrameHeader request, FrameHeader answer, ByteBuffer body) {
+            return answer;
+        }
+    };
+}

@@ -1,0 +1,225 @@
+package dev.ispd.sim.store;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.channels.FileChannel;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.zip.CRC32C;
+
+/**
+ * The CRC32C of every page of one generation of a DATA object's file, kept in a side file next to
+ * it ({@code <id>-<generation>.crc} beside {@code <id>-<generation>.obj}): a 16-byte header (magic
+ * {@code ISPDCRC1}, {@code u32} page size, {@code u32} 0), then for page {@code i} at
+ * {@code 16 + 8 i}: {@code u32 crc32c}, {@code u32 length} (the bytes of the page it covers; the
+ * last page of an object covers up to its size; 0 = no checksum). Little-endian.
+ *
+ * <p>A write updates data, then checksums, then the size in the metadata log. A page's entry may
+ * therefore cover more bytes than the logged size leaves in it (an append interrupted by a crash
+ * after its checksums): it is then checked over the bytes it covers, which the file still holds.
+ *
+ * <p>The side file is opened for each operation, so an object holds no extra open file.
+ */
+final class PageChecksums {
+    /** Bytes per checksummed page. */
+    static final int PAGE = 4096;
+    private static final byte[] MAGIC = "ISPDCRC1".getBytes(StandardCharsets.US_ASCII);
+    private static final int HEADER = 16;
+    private static final int ENTRY = 8;
+
+    private final long objectId;
+    private final Path file;
+
+    /** The checksums of {@code dataFile}, which holds object {@code objectId}. */
+    PageChecksums(long objectId, Path dataFile) {
+        this.objectId = objectId;
+        this.file = sideFile(dataFile);
+    }
+
+    /** The side file of a data file: its name with {@code .crc} for {@code .obj}. */
+    static Path sideFile(Path dataFile) {
+        String name = dataFile.getFileName().toString();
+        return dataFile.resolveSibling(name.substring(0, name.lastIndexOf('.')) + ".crc");
+    }
+
+    Path file() {
+        return file;
+    }
+
+    /** Creates (or empties) the side file: the header and no entries, as for an empty object. */
+    void create(boolean force) throws IOException {
+        ByteBuffer head = ByteBuffer.allocate(HEADER).order(ByteOrder.LITTLE_ENDIAN).put(MAGIC).putInt(PAGE).putInt(0);
+        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING,
+                StandardOpenOption.WRITE)) {
+            writeFully(ch, head.flip(), 0);
+            if (force) {
+                ch.force(false);
+            }
+        }
+    }
+
+    /**
+     * Checks the pages holding bytes {@code [offset, offset + length)} of the object ({@code size}
+     * bytes in {@code data}). {@code inHand} (or null) holds exactly those bytes, already read: pages
+     * wholly inside it are checked there, the others read from {@code data}.
+     */
+    void verify(FileChannel data, long size, long offset, long length, ByteBuffer inHand) throws IOException {
+        if (length <= 0) {
+            return;
+        }
+        long first = offset / PAGE;
+        long last = (offset + length - 1) / PAGE;
+        ByteBuffer entries = entries(first, last);
+        CRC32C crc = new CRC32C();
+        for (long k = first; k <= last; k++) {
+            long start = k * PAGE;
+            int len = (int) Math.min(PAGE, size - start);
+            if (inHand != null && start >= offset && start + len <= offset + length
+                    && entries.getInt((int) (k - first) * ENTRY + 4) == len) {
+                ByteBuffer page = inHand.slice((int) (inHand.position() + start - offset), len);
+                crc.reset();
+                crc.update(page);
+                check(k, len, (int) crc.getValue(), entries, first);
+            } else {
+                verifiedPage(data, size, k, entries, first);
+            }
+        }
+    }
+
+    /** The checksum entries to write for {@code data} at {@code offset}; see {@link #prepare}. */
+    record Update(long firstPage, ByteBuffer entries) { }
+
+    /**
+     * The entries for writing the remaining bytes of {@code data} at {@code offset} of an object of
+     * {@code oldSize} bytes in {@code file}, before the write. A page the write covers only in part
+     * keeps bytes of the old contents, so that page is checked first (a MediaErrorException leaves
+     * it unwritten): new checksums never vouch for damaged bytes.
+     */
+    Update prepare(FileChannel file, long oldSize, long offset, ByteBuffer data) throws IOException {
+        int len = data.remaining();
+        long end = offset + len;
+        long newSize = Math.max(oldSize, end);
+        long first = offset / PAGE;
+        long last = len == 0 ? first - 1 : (end - 1) / PAGE;
+        ByteBuffer out = ByteBuffer.allocate((int) (last - first + 1) * ENTRY).order(ByteOrder.LITTLE_ENDIAN);
+        ByteBuffer old = null;
+        CRC32C crc = new CRC32C();
+        for (long k = first; k <= last; k++) {
+            long start = k * PAGE;
+            int newLen = (int) Math.min(PAGE, newSize - start);
+            boolean keepsOldBytes = start < offset || start + newLen > end;
+            crc.reset();
+            if (keepsOldBytes) {
+                if (old == null) {
+                    old = entries(first, last);
+                }
+                ByteBuffer page = ByteBuffer.allocate(newLen).put(verifiedPage(file, oldSize, k, old, first));
+                int from = (int) Math.max(start, offset);
+                int to = (int) Math.min(start + newLen, end);
+                page.put((int) (from - start), data, data.position() + (int) (from - offset), to - from);
+                crc.update(page.clear());
+            } else {
+                crc.update(data.slice((int) (data.position() + start - offset), newLen));
+            }
+            out.putInt((int) crc.getValue()).putInt(newLen);
+        }
+        return new Update(first, out.flip());
+    }
+
+    /** Writes entries {@link #prepare} made. */
+    void apply(Update u, boolean force) throws IOException {
+        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.WRITE)) {
+            writeFully(ch, u.entries().duplicate(), HEADER + u.firstPage() * ENTRY);
+            if (force) {
+                ch.force(false);
+            }
+        } catch (NoSuchFileException e) {
+            throw new MediaErrorException(objectId, u.firstPage() * PAGE, "its page checksum file " + file
+                    + " is missing");
+        }
+    }
+
+    /**
+     * Writes a new side file for the first {@code size} bytes of {@code data} (a file written before
+     * checksums); pages the file does not hold get no checksum, so they read as damaged.
+     */
+    void rebuild(FileChannel data, long size, boolean force) throws IOException {
+        create(force);
+        long present = Math.min(size, data.size());
+        ByteBuffer chunk = ByteBuffer.allocate(256 * PAGE);
+        for (long at = 0; at < present; at += chunk.limit()) {
+            chunk.clear().limit((int) Math.min(chunk.capacity(), present - at));
+            readFully(data, chunk, at);
+            apply(prepare(data, at, at, chunk.flip()), force);
+        }
+    }
+
+    /** Entries of pages {@code first..last}; a page past the side file's end reads as "no checksum". */
+    private ByteBuffer entries(long first, long last) throws IOException {
+        ByteBuffer b = ByteBuffer.allocate((int) (last - first + 1) * ENTRY).order(ByteOrder.LITTLE_ENDIAN);
+        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
+            ByteBuffer head = ByteBuffer.allocate(HEADER).order(ByteOrder.LITTLE_ENDIAN);
+            readFully(ch, head, 0);
+            if (head.position() < HEADER || !head.flip().slice(0, MAGIC.length).equals(ByteBuffer.wrap(MAGIC))
+                    || head.getInt(MAGIC.length) != PAGE) {
+                throw new MediaErrorException(objectId, first * PAGE, "its page checksum file " + file
+                        + " has no valid header");
+            }
+            readFully(ch, b, HEADER + first * ENTRY);
+        } catch (NoSuchFileException e) {
+            throw new MediaErrorException(objectId, first * PAGE, "its page checksum file " + file + " is missing");
+        }
+        return b.clear();
+    }
+
+    /** Reads page {@code k} of an object of {@code size} bytes and checks it; returns its bytes up to the size. */
+    private ByteBuffer verifiedPage(FileChannel data, long size, long k, ByteBuffer entries, long first)
+            throws IOException {
+        long start = k * PAGE;
+        int len = (int) Math.min(PAGE, size - start);
+        int covered = entries.getInt((int) (k - first) * ENTRY + 4);
+        ByteBuffer page = ByteBuffer.allocate(Math.max(len, Math.min(covered, PAGE)));
+        readFully(data, page, start);
+        if (page.hasRemaining()) {
+            throw new MediaErrorException(objectId, start, "the data file ends at " + (start + page.position())
+                    + ", inside the object's " + size + " bytes");
+        }
+        CRC32C crc = new CRC32C();
+        crc.update(page.flip());
+        check(k, page.limit(), (int) crc.getValue(), entries, first);
+        return page.position(0).limit(len);
+    }
+
+    private void check(long k, int len, int actual, ByteBuffer entries, long first) throws MediaErrorException {
+        int at = (int) (k - first) * ENTRY;
+        int stored = entries.getInt(at);
+        int covered = entries.getInt(at + 4);
+        if (covered == 0) {
+            throw new MediaErrorException(objectId, k * PAGE, "no checksum was written for its " + len + " bytes");
+        }
+        if (covered != len || stored != actual) {
+            throw new MediaErrorException(objectId, k * PAGE, String.format("its %d bytes fail their CRC32C "
+                    + "(stored 0x%08x over %d bytes, read 0x%08x)", len, stored, covered, actual));
+        }
+    }
+
+    private static void readFully(FileChannel ch, ByteBuffer b, long at) throws IOException {
+        while (b.hasRemaining()) {
+            int n = ch.read(b, at);
+            if (n < 0) {
+                return;
+            }
+            at += n;
+        }
+    }
+
+    private static void writeFully(FileChannel ch, ByteBuffer b, long at) throws IOException {
+        while (b.hasRemaining()) {
+            at += ch.write(b, at);
+        }
+    }
+}

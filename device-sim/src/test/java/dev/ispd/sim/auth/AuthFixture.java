@@ -1,0 +1,72 @@
+package dev.ispd.sim.auth;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.HexFormat;
+
+/**
+ * The identities of the authentication tests, written as a drive's config file with owner-only
+ * key files: 1 "owner" (read, write, delete, execute on ordinary objects), 2 "reader" (read and
+ * execute on ordinary objects), 3 "journal" (read and write on the osd:// namespace), 4 "admin"
+ * (admin on all), 5 "local" (read on all), which the current user is on a Unix socket, and 6
+ * "hadoop" (an osd:// client: read, write, delete, execute on ordinary objects and read, write on
+ * the namespace).
+ */
+public final class AuthFixture {
+    public static final long OWNER = 1;
+    public static final long READER = 2;
+    public static final long JOURNAL = 3;
+    public static final long ADMIN = 4;
+    public static final long LOCAL = 5;
+    public static final long HADOOP = 6;
+
+    private AuthFixture() {
+    }
+
+    /** A fixed key per identity: 32 bytes, each the identity's number plus the byte's index. */
+    public static byte[] key(long identity) {
+        byte[] k = new byte[32];
+        for (int i = 0; i < k.length; i++) {
+            k[i] = (byte) (identity * 16 + i);
+        }
+        return k;
+    }
+
+    /** Writes the config and key files into {@code dir}; returns the config file. */
+    public static Path write(Path dir) throws IOException {
+        for (long id = OWNER; id <= HADOOP; id++) {
+            writeKey(dir.resolve("id" + id + ".key"), key(id));
+        }
+        String json = """
+                {
+                  "identities": [
+                    {"id": 1, "name": "owner", "keyFile": "id1.key",
+                     "grants": [{"permissions": ["read", "write", "delete", "execute"], "objects": ["ordinary"]}]},
+                    {"id": 2, "name": "reader", "keyFile": "id2.key",
+                     "grants": [{"permissions": ["read", "execute"], "objects": ["ordinary"]}]},
+                    {"id": 3, "name": "journal", "keyFile": "id3.key",
+                     "grants": [{"permissions": ["read", "write"], "objects": ["namespace"]}]},
+                    {"id": 4, "name": "admin", "keyFile": "id4.key",
+                     "grants": [{"permissions": ["admin"], "objects": ["all"]}]},
+                    {"id": 5, "name": "local", "keyFile": "id5.key",
+                     "grants": [{"permissions": ["read"], "objects": ["all"]}]},
+                    {"id": 6, "name": "hadoop", "keyFile": "id6.key",
+                     "grants": [{"permissions": ["read", "write", "delete", "execute"], "objects": ["ordinary"]},
+                                {"permissions": ["read", "write"], "objects": ["namespace"]}]}
+                  ],
+                  "unixUsers": {"%s": 5}
+                }
+                """.formatted(System.getProperty("user.name"));
+        Path config = dir.resolve("auth.json");
+        Files.writeString(config, json);
+        return config;
+    }
+
+    /** A key file in hex, readable only by its owner. */
+    public static void writeKey(Path file, byte[] key) throws IOException {
+        Files.writeString(file, HexFormat.of().formatHex(key) + "\n");
+        Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-------"));
+    }
+}

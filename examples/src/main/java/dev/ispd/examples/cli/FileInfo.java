@@ -1,0 +1,57 @@
+package dev.ispd.examples.cli;
+
+import dev.ispd.hadoop.fs.DriveSet;
+import dev.ispd.hadoop.fs.LayoutAttribute;
+import dev.ispd.hadoop.fs.OsdFileSystem;
+import dev.ispd.offload.storage.ChunkExtent;
+import dev.ispd.offload.storage.Replica;
+import java.io.IOException;
+import java.util.List;
+import java.util.Optional;
+import java.util.StringJoiner;
+import org.apache.hadoop.fs.FileStatus;
+
+/**
+ * What osd:// keeps about one file, as {@code bin/ispd info} prints it: length, recorded layout
+ * (or that none is recorded), and each chunk with the drive and object of every replica.
+ */
+record FileInfo(FileStatus status, Optional<String> layout, int recordSize, List<ChunkExtent> chunks, DriveSet drives) {
+
+    static FileInfo of(OsdFileSystem fs, FileStatus status) throws IOException {
+        Optional<String> layout = LayoutAttribute.read(fs, status.getPath());
+        int recordSize = layout.isEmpty() ? 0 : LayoutAttribute.recordSize(fs, status.getPath());
+        return new FileInfo(status, layout, recordSize, fs.locate(status.getPath(), 0, status.getLen()), fs.drives());
+    }
+
+    String describe() {
+        StringBuilder s = new StringBuilder(status.getPath().toUri().getPath()).append('\n');
+        s.append(String.format("  length  %,d bytes%n", status.getLen()));
+        s.append("  layout  ").append(layoutText()).append('\n');
+        s.append(String.format("  chunks  %d%n", chunks.size()));
+        for (int i = 0; i < chunks.size(); i++) {
+            ChunkExtent c = chunks.get(i);
+            s.append(String.format("    %3d  bytes %,d-%,d  %s%n", i, c.fileOffset(), c.fileOffset() + c.length() - 1,
+                    replicas(c)));
+        }
+        return s.toString();
+    }
+
+    private String layoutText() {
+        if (layout.isEmpty()) {
+            return "none recorded (" + LayoutAttribute.NAME + "): a reader must be told its record size";
+        }
+        long len = status.getLen();
+        return layout.get() + (len % recordSize == 0 ? String.format(" (%,d records of %d B)", len / recordSize,
+                recordSize) : String.format(" (but %,d bytes are not whole %d-byte records)", len, recordSize));
+    }
+
+    private String replicas(ChunkExtent c) {
+        StringJoiner out = new StringJoiner("; ", c.replicas().size() == 1 ? "1 replica: " : c.replicas().size()
+                + " replicas: ", "");
+        for (Replica r : c.replicas()) {
+            out.add("drive " + r.drive() + " (" + drives.host(r.drive()) + " " + drives.address(r.drive()) + ") object "
+                    + r.objectId());
+        }
+        return out.toString();
+    }
+}

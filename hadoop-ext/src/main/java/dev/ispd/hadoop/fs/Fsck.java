@@ -1,0 +1,243 @@
+package dev.ispd.hadoop.fs;
+
+import dev.ispd.client.Drive;
+import dev.ispd.client.ObjectStat;
+import dev.ispd.offload.storage.Replica;
+import dev.ispd.protocol.ObjectKind;
+import dev.ispd.protocol.ReservedValues;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Checks an osd:// file system against its drives, as {@code hdfs fsck} checks HDFS, and with
+ * {@code repair} fixes what it can. It reports
+ * <ul>
+ *   <li>namespace damage: a journal record that does not replay, a latest checkpoint that cannot be
+ *       read (repair: write a new checkpoint);</li>
+ *   <li>missing chunks: no replica on a drive that answers holds the chunk's bytes (nothing to
+ *       repair from);</li>
+ *   <li>under-replicated chunks: some replicas are lost (repair: copy the chunk from a live replica
+ *       to drives that hold none, in placement order, and record the new replicas in the journal);</li>
+ *   <li>orphans: DATA objects no file, writer's lease or journal store names (a writer that died
+ *       before close, a delete that failed). Repair deletes an orphan only once it has been one for
+ *       the grace period: the objects of a lease that ran out at least that long ago, and objects
+ *       that an earlier fsck listed at least that long ago (kept in {@link #SUSPECTS}). Objects of a
+ *       writer whose lease runs are never orphans, so an active writer is never harmed.</li>
+ * </ul>
+ */
+final class Fsck {
+    /** Where fsck keeps the orphans it saw, with when it first saw each ({@code drive object first-seen-ms} lines). */
+    static final String SUSPECTS = "/.ispd/fsck/orphans";
+
+    private final OsdFileSystem fs;
+    private final DriveSet drives;
+    private final boolean repair;
+    private final long graceMs;
+    private final long now = System.currentTimeMillis();
+    private final List<FsckReport.Finding> findings = new ArrayList<>();
+
+    private Fsck(OsdFileSystem fs, DriveSet drives, boolean repair, long graceMs) {
+        this.fs = fs;
+        this.drives = drives;
+        this.repair = repair;
+        this.graceMs = graceMs;
+    }
+
+    /**
+     * Checks (and repairs) {@code fs}. The drives are listed before the namespace is read, so an
+     * object a writer creates meanwhile is either not listed or already named by its lease.
+     */
+    static FsckReport run(OsdFileSystem fs, DriveSet drives, Journal journal, boolean repair, long graceMs)
+            throws IOException {
+        Fsck f = new Fsck(fs, drives, repair, graceMs);
+        f.namespace(journal);
+        List<Map<Long, ObjectStat>> objects = f.listDrives();
+        Namespace ns = fs.namespace();
+        Set<Replica> named = new HashSet<>(journal.storeObjects());
+        int[] counts = new int[2];
+        f.files(ns.root(), "", objects, named, counts);
+        f.orphans(ns, objects, named);
+        return new FsckReport(counts[0], counts[1], f.findings);
+    }
+
+    private void namespace(Journal journal) {
+        for (String damage : journal.damage()) {
+            boolean repaired = false;
+            String detail = damage;
+            if (repair && damage.contains("checkpoint")) {
+                try {
+                    journal.checkpointNow();
+                    repaired = true;
+                } catch (IOException e) {
+                    detail += "; writing a new checkpoint failed: " + e.getMessage();
+                }
+            }
+            findings.add(new FsckReport.Finding(FsckReport.Kind.NAMESPACE, detail, repaired));
+        }
+    }
+
+    /** Each drive's objects by id; null for a drive that does not answer (reported once). */
+    private List<Map<Long, ObjectStat>> listDrives() {
+        List<Map<Long, ObjectStat>> out = new ArrayList<>();
+        for (int d = 0; d < drives.size(); d++) {
+            try (Drive drive = drives.open(d)) {
+                Map<Long, ObjectStat> byId = new HashMap<>();
+                drive.list().forEach(o -> byId.put(o.id(), o));
+                out.add(byId);
+            } catch (IOException e) {
+                out.add(null);
+                findings.add(new FsckReport.Finding(FsckReport.Kind.DRIVE_DOWN, "drive " + d + " ("
+                        + drives.address(d) + ") does not answer: " + e.getMessage(), false));
+            }
+        }
+        return out;
+    }
+
+    private void files(Namespace.Node n, String path, List<Map<Long, ObjectStat>> objects, Set<Replica> named,
+                       int[] counts) throws IOException {
+        if (n instanceof Namespace.Dir d) {
+            for (Map.Entry<String, Namespace.Node> c : d.children.entrySet()) {
+                files(c.getValue(), path + "/" + c.getKey(), objects, named, counts);
+            }
+            return;
+        }
+        Namespace.File f = (Namespace.File) n;
+        counts[0]++;
+        for (int i = 0; i < f.chunks.size(); i++) {
+            counts[1]++;
+            Chunk c = f.chunks.get(i);
+            named.addAll(c.replicas());
+            List<Replica> live = new ArrayList<>();
+            List<String> lost = new ArrayList<>();
+            for (Replica r : c.replicas()) {
+                Map<Long, ObjectStat> on = objects.get(r.drive());
+                ObjectStat o = on == null ? null : on.get(r.objectId());
+                if (o != null && o.size() >= c.length()) {
+                    live.add(r);
+                } else {
+                    lost.add("drive " + r.drive() + " object " + Long.toUnsignedString(r.objectId()) + ": "
+                            + (on == null ? "drive down" : o == null ? "object gone" : "object holds " + o.size()
+                            + " of " + c.length() + " bytes"));
+                }
+            }
+            String where = path + " chunk " + i + " (file bytes " + i * f.chunkSize + " to "
+                    + (i * f.chunkSize + c.length()) + ")";
+            if (live.isEmpty()) {
+                findings.add(new FsckReport.Finding(FsckReport.Kind.MISSING, where + ": no replica holds it ("
+                        + String.join("; ", lost) + ")", false));
+            } else if (!lost.isEmpty()) {
+                String detail = where + ": " + live.size() + " of " + c.replicas().size() + " replicas ("
+                        + String.join("; ", lost) + ")";
+                boolean repaired = false;
+                if (repair) {
+                    String result = rereplicate(path, i, c, live, objects, named);
+                    repaired = result.startsWith("copied");
+                    detail += "; " + result;
+                }
+                findings.add(new FsckReport.Finding(FsckReport.Kind.UNDER_REPLICATED, detail, repaired));
+            }
+        }
+    }
+
+    /** Copies chunk {@code index} from a live replica to drives holding none, and records the new replicas. */
+    private String rereplicate(String path, int index, Chunk c, List<Replica> live, List<Map<Long, ObjectStat>> objects,
+                               Set<Replica> named) throws IOException {
+        byte[] bytes = null;
+        for (Replica r : live) {
+            try (Drive d = drives.open(r.drive())) {
+                bytes = d.read(r.objectId(), 0, (int) c.length());
+                break;
+            } catch (IOException e) {
+                // the next live replica
+            }
+        }
+        if (bytes == null) {
+            return "not repaired: no live replica could be read";
+        }
+        Set<Integer> holding = new HashSet<>();
+        live.forEach(r -> holding.add(r.drive()));
+        List<Replica> now = new ArrayList<>(live);
+        for (int drive : ChunkPlacement.candidates(path, index, drives)) {
+            if (now.size() == c.replicas().size()) {
+                break;
+            }
+            if (holding.contains(drive) || objects.get(drive) == null) {
+                continue;
+            }
+            try (Drive d = drives.open(drive)) {
+                long id = d.createObject();
+                d.write(id, 0, bytes);
+                now.add(new Replica(drive, id));
+            } catch (IOException e) {
+                // the next candidate
+            }
+        }
+        if (now.size() == live.size()) {
+            return "not repaired: no other drive took a copy";
+        }
+        List<Replica> added = now.subList(live.size(), now.size());
+        if (!fs.recordReplicas(path, index, c.replicas(), now)) {
+            added.forEach(this::deleteQuietly);
+            return "not repaired: the file changed meanwhile";
+        }
+        named.addAll(added);
+        return "copied to " + added;
+    }
+
+    private void orphans(Namespace ns, List<Map<Long, ObjectStat>> objects, Set<Replica> named) throws IOException {
+        Set<Replica> leaseExpired = new HashSet<>();
+        for (Namespace.WriterLease l : ns.leases().values()) {
+            if (l.untilMs() + graceMs > now) {
+                named.addAll(l.objects()); // a writer that may still be at work
+            } else {
+                leaseExpired.addAll(l.objects());
+            }
+        }
+        Map<Replica, Long> seen = fs.readSuspects();
+        Map<Replica, Long> stillSuspect = new HashMap<>();
+        for (int d = 0; d < objects.size(); d++) {
+            if (objects.get(d) == null) {
+                continue;
+            }
+            for (ObjectStat o : objects.get(d).values()) {
+                Replica r = new Replica(d, o.id());
+                if (o.kind() != ObjectKind.DATA || ReservedValues.isWellKnownId(o.id()) || named.contains(r)) {
+                    continue;
+                }
+                long since = leaseExpired.contains(r) ? 0 : seen.getOrDefault(r, now);
+                boolean due = since + graceMs <= now;
+                String detail = "drive " + d + " object " + Long.toUnsignedString(o.id()) + " (" + o.size()
+                        + " bytes): no file names it, " + (leaseExpired.contains(r)
+                        ? "its writer's lease ran out" : "an orphan since " + (now - since) / 1000 + " s");
+                boolean deleted = false;
+                if (repair && due) {
+                    deleted = deleteQuietly(r);
+                    detail += deleted ? "; deleted" : "; could not be deleted";
+                } else if (repair) {
+                    detail += "; kept until its grace period of " + graceMs / 1000 + " s is over";
+                }
+                if (!deleted) {
+                    stillSuspect.put(r, since == 0 ? now : since);
+                }
+                findings.add(new FsckReport.Finding(FsckReport.Kind.ORPHAN, detail, deleted));
+            }
+        }
+        if (repair) {
+            fs.writeSuspects(stillSuspect);
+        }
+    }
+
+    private boolean deleteQuietly(Replica r) {
+        try (Drive d = drives.open(r.drive())) {
+            d.delete(r.objectId());
+            return true;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+}

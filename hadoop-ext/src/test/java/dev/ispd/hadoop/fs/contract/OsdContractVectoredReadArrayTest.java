@@ -1,0 +1,8 @@
+package dev.ispd.hadoop.fs.contract;
+
+/** The VectoredRead contract tests reading into array buffers. */
+class OsdContractVectoredReadArrayTest extends OsdContractVectoredReadTest {
+    OsdContractVectoredReadArrayTest() {
+        super("array");
+    }
+}

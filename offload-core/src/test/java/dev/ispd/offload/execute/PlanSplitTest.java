@@ -1,0 +1,124 @@
+package dev.ispd.offload.execute;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.ispd.client.Drive;
+import dev.ispd.client.TaskletRunner;
+import dev.ispd.offload.model.HostModel;
+import dev.ispd.offload.plan.PlannedSplit;
+import dev.ispd.offload.plan.TaskletSpec;
+import dev.ispd.offload.schedule.Placement;
+import dev.ispd.offload.storage.ChunkExtent;
+import dev.ispd.offload.storage.DriveDirectory;
+import dev.ispd.offload.storage.RangeReader;
+import dev.ispd.plan.Aggregate;
+import dev.ispd.plan.Layout;
+import dev.ispd.plan.Plan;
+import dev.ispd.plan.PlanResult;
+import dev.ispd.plan.Predicate;
+import dev.ispd.profile.Profiles;
+import dev.ispd.protocol.Extent;
+import dev.ispd.sim.daemon.EmbeddedDrives;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A split whose tasklet is a declarative plan ({@link TaskletSpec#plan}): created in the drive as
+ * form PLAN and run there, and run on the host by the same interpreter, with the same result bytes.
+ */
+class PlanSplitTest {
+    private static final int ENTRY = 32;
+    private static final int RECORDS = 5_000;
+    private static final TaskletSpec PLAN = TaskletSpec.plan("test-plan", Plan.aggregate(Layout.worldCup98(ENTRY),
+            Predicate.eq("type", 1), List.of("region"), List.of(Aggregate.countStar(), Aggregate.max("size"))), "test");
+
+    private static EmbeddedDrives drives;
+    private static byte[] data;
+    private static long object;
+
+    @BeforeAll
+    static void start() throws IOException {
+        data = new byte[RECORDS * ENTRY];
+        new Random(11).nextBytes(data);
+        for (int r = 0; r < RECORDS; r++) {
+            data[r * ENTRY + 18] = (byte) (r % 3); // type: a third of the records match
+        }
+        drives = EmbeddedDrives.builder().start();
+        try (Drive d = Drive.connect(drives.address(0))) {
+            object = d.createObject();
+            d.write(object, 0, data);
+        }
+    }
+
+    @AfterAll
+    static void stop() throws IOException {
+        drives.close();
+    }
+
+    @Test
+    void aPlanRunsInTheDriveAndOnTheHostWithTheSameResult() throws IOException {
+        PlannedSplit split = SplitLayoutTest.withFile("osd:///wc", 0, data.length, ENTRY, 0, drives.address(0),
+                List.of(new ChunkExtent(0, object, 0, data.length, 0)), Placement.DEVICE);
+        Outcome device = new DeviceExecution(new DrivePool(Drive::connect), "plan-job", PLAN,
+                TaskletRunner.Polling.DEFAULT).run(split, List.of(new Extent(object, 0, data.length)));
+        Outcome host = new HostExecution(file -> new BytesReader(), new HostModel(Profiles.host("host-i5-2500")), PLAN)
+                .run(split, List.of(new Extent(0, 0, data.length)));
+
+        assertArrayEquals(host.result(), device.result());
+        PlanResult groups = PlanResult.decode(device.result());
+        assertTrue(groups.rows().size() <= 8, "at most a row per region");
+        assertEquals((RECORDS + 1) / 3, groups.rows().stream().mapToLong(r -> r[1]).sum(), "every type-1 record counted");
+        assertTrue(device.modeled().timeNs() > 0 && host.modeled().timeNs() > 0);
+    }
+
+    @Test
+    void aJobCreatesItsPlanOnceOnEachDrive() throws IOException {
+        PlannedSplit split = SplitLayoutTest.withFile("osd:///wc", 0, data.length, ENTRY, 0, drives.address(0),
+                List.of(new ChunkExtent(0, object, 0, data.length, 0)), Placement.DEVICE);
+        try (JobTasklets tasklets = JobTasklets.create(new SingleDrive(), PLAN, List.of(split))) {
+            assertTrue(tasklets.assign(List.of(split)).get(0).taskletInstance() != 0, "the drive took the plan");
+        }
+    }
+
+    /** The split's file: the bytes written to the drive. */
+    private static final class BytesReader implements RangeReader {
+        @Override
+        public void readFully(long offset, ByteBuffer dst) {
+            dst.put(data, (int) offset, dst.remaining());
+        }
+
+        @Override
+        public void close() {
+        }
+    }
+
+    /** The one in-JVM drive as a drive directory. */
+    private static final class SingleDrive implements DriveDirectory {
+        @Override
+        public int size() {
+            return 1;
+        }
+
+        @Override
+        public String address(int drive) {
+            return drives.address(0);
+        }
+
+        @Override
+        public String host(int drive) {
+            return "node1";
+        }
+
+        @Override
+        public Drive open(int drive) throws IOException {
+            return Drive.connect(drives.address(0));
+        }
+    }
+}

@@ -1,0 +1,72 @@
+package dev.ispd.spark.conf;
+
+import dev.ispd.offload.settings.ConfigKey;
+import dev.ispd.offload.settings.OffloadKeys;
+import dev.ispd.offload.settings.OffloadSettings;
+import dev.ispd.offload.settings.SettingSource;
+import java.io.Serial;
+import java.io.Serializable;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The offload settings of one Spark read ({@link OffloadKeys}: policy, weight, host profile and
+ * slots, device timeout, piece and group sizes), resolved once on the driver with
+ * {@link OffloadSettings#resolve} over Spark's layers, most specific first:
+ * <ol>
+ *   <li>the read's option ({@code .option("ispd.offload.policy", "host-only")}, the key matched
+ *       case-insensitively as Spark matches options),</li>
+ *   <li>the session's {@code spark.ispd.*} configuration ({@code spark.ispd.offload.policy}),</li>
+ *   <li>the session's Hadoop configuration ({@code spark.hadoop.ispd.offload.policy},
+ *       core-site.xml), as a MapReduce job would read it,</li>
+ *   <li>the key's documented default.</li>
+ * </ol>
+ * The chosen values travel to the executors as text, so they run with exactly the driver's settings.
+ */
+public final class SparkSettings implements Serializable {
+    @Serial
+    private static final long serialVersionUID = 1L;
+    /** What a session configuration key of Spark starts with before the ispd key. */
+    public static final String SESSION_PREFIX = "spark.";
+
+    private final TreeMap<String, String> values;
+
+    private SparkSettings(Map<String, String> values) {
+        this.values = new TreeMap<>(values);
+    }
+
+    /**
+     * The settings of a read; a bad value is an IllegalArgumentException naming the key and value.
+     *
+     * @param options the read's options
+     * @param session the session's configuration (full Spark keys), null where unset
+     * @param hadoop  the session's Hadoop configuration, null where unset
+     */
+    public static SparkSettings resolve(Map<String, String> options, SettingSource session, SettingSource hadoop) {
+        List<SettingSource> layers = List.of(key -> IspdOptions.find(options, key), key -> session.get(SESSION_PREFIX + key),
+                hadoop);
+        OffloadSettings.resolve(layers);
+        Map<String, String> chosen = new TreeMap<>();
+        for (ConfigKey key : OffloadKeys.ALL) {
+            for (SettingSource layer : layers) {
+                String v = layer.get(key.name());
+                if (v != null) {
+                    chosen.put(key.name(), v);
+                    break;
+                }
+            }
+        }
+        return new SparkSettings(chosen);
+    }
+
+    /** The settings, parsed (the keys no layer set take their defaults). */
+    public OffloadSettings offload() {
+        return OffloadSettings.of(values);
+    }
+
+    /** The policy's name as configured, for logs and EXPLAIN. */
+    public String policy() {
+        return values.getOrDefault(OffloadKeys.OFFLOAD_POLICY.name(), OffloadKeys.OFFLOAD_POLICY.defaultValue()).trim();
+    }
+}

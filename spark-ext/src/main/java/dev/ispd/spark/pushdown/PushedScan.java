@@ -1,0 +1,100 @@
+package dev.ispd.spark.pushdown;
+
+import dev.ispd.plan.Plan;
+import dev.ispd.plan.PlanResult;
+import dev.ispd.plan.Predicate;
+import dev.ispd.spark.layout.LayoutColumn;
+import dev.ispd.spark.layout.RecordLayout;
+import java.io.Serial;
+import java.io.Serializable;
+import java.util.List;
+import java.util.stream.Collectors;
+import org.apache.spark.sql.types.StructField;
+import org.apache.spark.sql.types.StructType;
+
+/**
+ * Everything Spark pushed into one scan, and the declarative {@link Plan} every partition runs
+ * from it (in its drive or on the host): the read columns, the predicates (Spark's text of them
+ * and their compiled AND), and at most one of an aggregation, a LIMIT or a top-N. Ships to the
+ * executors with the reader factory.
+ *
+ * @param limit the LIMIT each partition applies, {@link Plan#NO_LIMIT} if none
+ * @param topN  the top-N each partition returns, null if none
+ */
+public record PushedScan(RecordLayout layout, List<LayoutColumn> columns, Predicate where, List<String> filters,
+                         PushedAggregation aggregation, long limit, TopN topN) implements Serializable {
+    @Serial
+    private static final long serialVersionUID = 1L;
+
+    /** A top-N: the {@code limit} first rows by {@code column}, largest first when {@code descending}. */
+    public record TopN(String column, boolean descending, long limit) implements Serializable {
+        @Serial
+        private static final long serialVersionUID = 1L;
+    }
+
+    public PushedScan {
+        columns = List.copyOf(columns);
+        filters = List.copyOf(filters);
+    }
+
+    /**
+     * The plan of a partition: the aggregation, or the read columns of the matching records cut to
+     * the top-N or LIMIT. A row plan returns at least one field, so a read of no column (COUNT(*)
+     * that was not pushed) selects the layout's first field and decodes none.
+     */
+    public Plan plan() {
+        if (aggregation != null) {
+            return Plan.aggregate(layout.planLayout(), where, aggregation.groupBy(), aggregation.aggregates());
+        }
+        List<String> select = columns.isEmpty() ? List.of(layout.columns().get(0).name())
+                : columns.stream().map(LayoutColumn::name).toList();
+        Plan rows = Plan.rows(layout.planLayout(), where, select);
+        if (topN != null) {
+            return rows.top(topN.limit(), topN.column(), topN.descending());
+        }
+        return limit == Plan.NO_LIMIT ? rows : rows.limit(limit);
+    }
+
+    /** Whether a partition returns every matching record (no aggregation, LIMIT or top-N). */
+    public boolean allRows() {
+        return aggregation == null && topN == null && limit == Plan.NO_LIMIT;
+    }
+
+    /**
+     * Bytes of records whose rows, had every record matched, still fit one drive result of
+     * {@code maxResultBytes}: the most a partition of an all-rows scan holds, so that neither its
+     * drive nor a fallback to the host outgrows a result.
+     */
+    public long allRowsPieceBytes(long maxResultBytes) {
+        int width = plan().columnNames().size() * Long.BYTES;
+        return (maxResultBytes - PlanResult.HEADER_BYTES) / width * layout.entrySize();
+    }
+
+    /** The rows the scan returns: the aggregation's, or the read columns. */
+    public StructType readSchema() {
+        return aggregation != null ? aggregation.schema()
+                : new StructType(columns.stream().map(LayoutColumn::structField).toArray(StructField[]::new));
+    }
+
+    /** What was pushed in the names of Spark's own sources, for {@code Scan.description()}. */
+    public String describe() {
+        StringBuilder s = new StringBuilder("PushedFilters: ").append(list(filters));
+        if (aggregation != null) {
+            s.append(", PushedAggregates: ").append(list(aggregation.aggregates().stream().map(Object::toString).toList()))
+                    .append(", PushedGroupBy: ").append(list(aggregation.groupBy()))
+                    .append(aggregation.complete() ? " (complete)" : " (partial)");
+        }
+        if (limit != Plan.NO_LIMIT) {
+            s.append(", PushedLimit: LIMIT ").append(limit);
+        }
+        if (topN != null) {
+            s.append(", PushedTopN: ORDER BY [").append(topN.column()).append(topN.descending() ? " DESC" : " ASC")
+                    .append("] LIMIT ").append(topN.limit());
+        }
+        return s.append(", ReadSchema: ").append(readSchema().simpleString()).toString();
+    }
+
+    private static String list(List<String> items) {
+        return items.stream().collect(Collectors.joining(", ", "[", "]"));
+    }
+}

@@ -1,0 +1,42 @@
+package dev.ispd.spark.conf;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import dev.ispd.offload.schedule.Policy;
+import dev.ispd.offload.settings.OffloadSettings;
+import java.time.Duration;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** The precedence of a read's offload settings: read option over spark.ispd.* over the Hadoop configuration over the default. */
+class SparkSettingsTest {
+    private static final Map<String, String> SESSION = Map.of("spark.ispd.offload.policy", "device-only",
+            "spark.ispd.offload.weight", "0.25");
+    private static final Map<String, String> HADOOP = Map.of("ispd.offload.policy", "least-energy",
+            "ispd.offload.weight", "0.75", "ispd.offload.host.slots", "2");
+
+    @Test
+    void theMostSpecificLayerWinsKeyByKey() {
+        OffloadSettings s = SparkSettings.resolve(Map.of("ISPD.Offload.Policy", "host-only"), SESSION::get, HADOOP::get)
+                .offload();
+        assertEquals(Policy.HOST_ONLY, s.scheduler().policy(), "the read's option, matched case-insensitively");
+        assertEquals(0.25, s.scheduler().weight(), "spark.ispd.* over the Hadoop configuration");
+        assertEquals(2, s.scheduler().hostSlots(), "the Hadoop configuration where nothing above sets it");
+        assertEquals(Duration.ofMinutes(10), s.deviceTimeout(), "the default where no layer sets it");
+    }
+
+    @Test
+    void theSessionOverTheHadoopConfiguration() {
+        SparkSettings s = SparkSettings.resolve(Map.of(), SESSION::get, HADOOP::get);
+        assertEquals(Policy.DEVICE_ONLY, s.offload().scheduler().policy());
+        assertEquals("device-only", s.policy());
+    }
+
+    @Test
+    void aBadValueNamesItsKey() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> SparkSettings.resolve(Map.of("ispd.offload.weight", "heavy"), SESSION::get, HADOOP::get));
+        assertEquals("ispd.offload.weight: 'heavy' must be a number from 0 to 1", e.getMessage());
+    }
+}
