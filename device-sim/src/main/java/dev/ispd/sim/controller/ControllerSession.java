@@ -33,7 +33,7 @@ final class ControllerSession implements RequestHandler.Session {
             case LIST_OBJECTS -> drive.objects.list((Requests.ListObjects) request, out);
             case DELETE_OBJECT -> clockNs = drive.objects.delete(clockNs, (Requests.DeleteObject) request, out);
             case CREATE_TASKLET -> clockNs = drive.executions.createTasklet(clockNs, (Requests.CreateTasklet) request, out);
-            case EXECUTE -> clockNs = drive.executions.execute(clockNs, (Requests.Execute) request, out);
+            case EXECUTE -> clockNs = drive.executions.execute(clockNs, this, (Requests.Execute) request, out);
             case POLL -> drive.executions.poll((Requests.Poll) request, out);
             case READ_RESULT -> clockNs = drive.executions.readResult(clockNs, (Requests.ReadResult) request, out);
             case CANCEL -> drive.executions.cancel((Requests.Cancel) request, out);

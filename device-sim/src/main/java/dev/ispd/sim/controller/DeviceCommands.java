@@ -24,10 +24,11 @@ final class DeviceCommands {
     private final ExecutionTable executions;
     private final DriveCounters counters;
 
-    DeviceCommands(String driveName, DeviceProfile profile, TaskletRegistry registry, DriveModel model,
-                   ExecutionTable executions, DriveCounters counters) {
+    DeviceCommands(String driveName, DeviceProfile profile, TaskletRegistry registry, Map<String, String> limits,
+                   DriveModel model, ExecutionTable executions, DriveCounters counters) {
         Map<String, String> caps = new TreeMap<>(profile.capabilities());
         caps.put(TASKLETS_KEY, String.join(",", registry.names()));
+        caps.putAll(limits);
         this.info = new Responses.DeviceInfo(driveName, profile.name(), profile.capacityBytes(),
                 profile.pageSizeBytes(), profile.pagesPerBatch(), Limits.MAX_IO, executions.maxInflight(),
                 new Params(caps));

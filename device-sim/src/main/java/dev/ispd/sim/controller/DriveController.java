@@ -5,6 +5,7 @@ import dev.ispd.sim.assembly.DriveModel;
 import dev.ispd.sim.hostif.RequestHandler;
 import dev.ispd.sim.store.ObjectStore;
 import dev.ispd.tasklet.TaskletRegistry;
+import java.util.Map;
 
 /**
  * The drive's firmware: executes every command of the protocol against the object store, the
@@ -19,18 +20,19 @@ public final class DriveController implements RequestHandler, AutoCloseable {
     final DeviceCommands device;
     final ModuleCommands modules;
 
+    /** {@code limits} are further DEVICE_INFO capabilities: the drive's resource limits. */
     public DriveController(ControllerSettings settings, DeviceProfile profile, ObjectStore store, DriveModel model,
-                           TaskletRegistry registry) {
+                           TaskletRegistry registry, Map<String, String> limits) {
         this.model = new SerialModel(model);
         DriveCounters counters = new DriveCounters();
-        ExecutionTable table = new ExecutionTable(settings.maxInflight());
+        ExecutionTable table = new ExecutionTable(settings.maxInflight(), settings.maxExecutionsPerConnection());
         this.runner = new ExecutionRunner(settings.driveName(), store, counters, profile.pageSizeBytes(),
                 profile.pagesPerBatch());
         this.objects = new ObjectCommands(store, this.model, table, counters);
         this.modules = new ModuleCommands(settings.modules(), this.model, counters);
         this.executions = new ExecutionCommands(store, this.model, registry, modules, table, runner, counters,
-                profile.pageSizeBytes(), settings.paceFactor());
-        this.device = new DeviceCommands(settings.driveName(), profile, registry, this.model, table, counters);
+                profile.pageSizeBytes(), settings.paceFactor(), settings.maxExtentsPerExecute());
+        this.device = new DeviceCommands(settings.driveName(), profile, registry, limits, this.model, table, counters);
     }
 
     /** A new connection's session; its clock starts at the model's current time. */

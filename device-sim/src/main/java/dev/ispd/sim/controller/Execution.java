@@ -4,6 +4,7 @@ import dev.ispd.protocol.ExecutionState;
 import dev.ispd.protocol.Status;
 import dev.ispd.sim.assembly.DriveModel;
 import dev.ispd.protocol.Extent;
+import dev.ispd.tasklet.Meter;
 import dev.ispd.tasklet.Tasklet;
 import java.util.List;
 import java.util.Set;
@@ -27,6 +28,12 @@ final class Execution {
     final DriveModel.Execution model;
     /** Wall time (System.nanoTime) of submission; pacing counts from here. */
     final long submittedWallNs;
+    /** Who submitted it (a connection's session): the runner takes turns between owners. */
+    final Object owner;
+    /** The tasklet's work metered so far, across the runner's turns; only the worker touches it. */
+    final Meter meter = new Meter();
+    /** Where the scan stands between turns; set by the worker on its first turn. */
+    ExtentSlicer slicer;
     private final Consumer<Execution> onEnd;
     private final CountDownLatch finishedLatch = new CountDownLatch(1);
     private volatile ExecutionState state = ExecutionState.QUEUED;
@@ -38,7 +45,8 @@ final class Execution {
     private String errorMessage = "";
 
     Execution(long id, String taskletName, Tasklet tasklet, List<Extent> extents, long outputId, Set<Long> objectIds,
-              long pagesTotal, DriveModel.Execution model, long submittedWallNs, Consumer<Execution> onEnd) {
+              long pagesTotal, DriveModel.Execution model, long submittedWallNs, Object owner,
+              Consumer<Execution> onEnd) {
         this.id = id;
         this.taskletName = taskletName;
         this.tasklet = tasklet;
@@ -48,6 +56,7 @@ final class Execution {
         this.pagesTotal = pagesTotal;
         this.model = model;
         this.submittedWallNs = submittedWallNs;
+        this.owner = owner;
         this.onEnd = onEnd;
     }
 
@@ -68,13 +77,12 @@ final class Execution {
         return cancelRequested;
     }
 
-    /** QUEUED -> RUNNING; false if it was cancelled while queued. */
-    synchronized boolean start() {
-        if (state != ExecutionState.QUEUED) {
-            return false;
+    /** QUEUED -> RUNNING on its first turn; false if it has finished (cancelled while queued). */
+    synchronized boolean startOrContinue() {
+        if (state == ExecutionState.QUEUED) {
+            state = ExecutionState.RUNNING;
         }
-        state = ExecutionState.RUNNING;
-        return true;
+        return state == ExecutionState.RUNNING;
     }
 
     synchronized void succeed(byte[] bytes) {

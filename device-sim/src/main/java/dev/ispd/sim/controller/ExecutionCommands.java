@@ -42,10 +42,11 @@ final class ExecutionCommands {
     private final DriveCounters counters;
     private final ScanContext scanContext;
     private final double paceFactor;
+    private final int maxExtentsPerExecute;
 
     ExecutionCommands(ObjectStore store, DriveModel model, TaskletRegistry registry, ModuleCommands modules,
                       ExecutionTable executions, ExecutionRunner runner, DriveCounters counters, int pageSize,
-                      double paceFactor) {
+                      double paceFactor, int maxExtentsPerExecute) {
         this.store = store;
         this.model = model;
         this.registry = registry;
@@ -55,6 +56,7 @@ final class ExecutionCommands {
         this.counters = counters;
         this.scanContext = new ScanContext(pageSize);
         this.paceFactor = paceFactor;
+        this.maxExtentsPerExecute = maxExtentsPerExecute;
     }
 
     long createTasklet(long clock, Requests.CreateTasklet req, PayloadWriter out) throws StatusException {
@@ -106,8 +108,13 @@ final class ExecutionCommands {
         }
     }
 
-    /** Validates, queues and answers at once with the execution id. */
-    long execute(long clock, Requests.Execute req, PayloadWriter out) throws StatusException {
+    /** Validates, queues and answers at once with the execution id; {@code owner} is the submitting connection's session. */
+    long execute(long clock, Object owner, Requests.Execute req, PayloadWriter out) throws StatusException {
+        if (req.extents().size() > maxExtentsPerExecute) {
+            throw new StatusException(Status.LIMIT_EXCEEDED, "EXECUTE names " + req.extents().size()
+                    + " extents, over this drive's max_extents_per_execute limit of " + maxExtentsPerExecute
+                    + "; split the scan into several executions");
+        }
         Set<Long> objectIds = new HashSet<>();
         objectIds.add(req.taskletId());
         if (req.outputId() != 0) {
@@ -116,7 +123,7 @@ final class ExecutionCommands {
         for (Extent e : req.extents()) {
             objectIds.add(e.objectId());
         }
-        executions.reserve(objectIds);
+        executions.reserve(owner, objectIds);
         try {
             TaskletDefinition def = taskletInstance(req.taskletId());
             if (req.outputId() != 0) {
@@ -132,14 +139,14 @@ final class ExecutionCommands {
             long submitted = model.command(clock);
             Execution e = new Execution(executions.nextId(), def.name(), tasklet, req.extents(), req.outputId(),
                     objectIds, runner.pagesIn(req.extents()), model.beginExecution(submitted), System.nanoTime(),
-                    executions::finished);
+                    owner, executions::finished);
             new Responses.Execute(e.id).encode(out);
             executions.add(e); // from here on the execution owns the reservation
             runner.submit(e);
             counters.commands.incrementAndGet();
             return submitted;
         } catch (StatusException | RuntimeException ex) {
-            executions.unreserve(objectIds);
+            executions.unreserve(owner, objectIds);
             throw ex;
         }
     }

@@ -6,33 +6,38 @@ import dev.ispd.sim.store.StoreException;
 import dev.ispd.tasklet.BatchListener;
 import dev.ispd.protocol.Extent;
 import dev.ispd.tasklet.ExtentScanner;
-import dev.ispd.tasklet.Meter;
 import dev.ispd.tasklet.ResultSink;
 import dev.ispd.tasklet.TaskletLimitException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.List;
-import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
- * Runs queued executions, one at a time in submission order, on one worker thread: a scan of the
- * extents in batches of pages, each batch priced by the model and counted as progress, then the
- * tasklet's result kept for READ_RESULT and written to the output object. One worker keeps the
- * order of model calls, and so every modeled figure, independent of thread scheduling; the model
- * itself decides how executions overlap in virtual time.
+ * Runs queued executions on one worker thread, taking turns between connections: each turn scans
+ * a slice of about {@value #SLICE_PAGES} pages of one execution ({@link ExtentSlicer}), in batches
+ * of pages, each batch priced by the model and counted as progress; the connections with work are
+ * served round-robin ({@link FairQueue}), so a small scan waits for at most one slice of each
+ * other connection's executions, never for a whole huge one. After the last slice the tasklet's
+ * result is kept for READ_RESULT and written to the output object. One worker keeps the order of
+ * model calls, and so every modeled figure, independent of thread scheduling (a lone execution
+ * makes exactly the calls of one uninterrupted scan); the model itself decides how executions
+ * overlap in virtual time.
  */
 final class ExecutionRunner implements AutoCloseable {
     private static final Logger LOG = Logger.getLogger(ExecutionRunner.class.getName());
+
+    /** Pages one turn scans: 8 MiB of 4 KiB pages, a few milliseconds of work. */
+    static final long SLICE_PAGES = 2048;
 
     private final ObjectStore store;
     private final DriveCounters counters;
     private final ExtentScanner scanner;
     private final StorePageSource source;
-    private final BlockingQueue<Execution> queue = new LinkedBlockingQueue<>();
+    private final int pagesPerBatch;
+    private final FairQueue queue = new FairQueue();
     private final Thread worker;
     private volatile boolean closed;
     private volatile Execution current;
@@ -42,6 +47,7 @@ final class ExecutionRunner implements AutoCloseable {
         this.store = store;
         this.counters = counters;
         this.scanner = new ExtentScanner(pageSize, pagesPerBatch);
+        this.pagesPerBatch = pagesPerBatch;
         this.source = new StorePageSource(store);
         this.worker = new Thread(this::loop, name + "-exec");
         worker.setDaemon(true);
@@ -61,30 +67,48 @@ final class ExecutionRunner implements AutoCloseable {
         while (!closed) {
             Execution e;
             try {
-                e = queue.poll(100, TimeUnit.MILLISECONDS);
+                e = queue.take(100);
             } catch (InterruptedException ie) {
                 return;
             }
-            if (e != null && e.start()) {
-                current = e;
-                try {
-                    run(e);
-                } catch (RuntimeException | Error t) {
-                    // a bug, or the JVM out of resources: fail this execution, keep serving the others
-                    LOG.log(Level.SEVERE, "execution " + e.id + " failed unexpectedly", t);
-                    e.fail(Status.INTERNAL, "internal error in the drive while running execution " + e.id + ": " + t);
-                } finally {
-                    current = null;
+            if (e == null || !e.startOrContinue()) {
+                continue;
+            }
+            current = e;
+            try {
+                if (runTurn(e)) {
+                    queue.putBack(e);
                 }
+            } catch (RuntimeException | Error t) {
+                // a bug, or the JVM out of resources: fail this execution, keep serving the others
+                LOG.log(Level.SEVERE, "execution " + e.id + " failed unexpectedly", t);
+                e.fail(Status.INTERNAL, "internal error in the drive while running execution " + e.id + ": " + t);
+            } finally {
+                current = null;
             }
         }
     }
 
-    private void run(Execution e) {
-        byte[] result = scan(e);
-        if (result == null) {
-            return;
+    /** Scans one slice of {@code e}, and finishes it after the last; true if it has more to scan. */
+    private boolean runTurn(Execution e) {
+        if (e.slicer == null) {
+            e.slicer = new ExtentSlicer(e.extents, scanner.pageSize(), pagesPerBatch, e.tasklet.recordSize(),
+                    SLICE_PAGES);
         }
+        if (!scanSlice(e)) {
+            return false;
+        }
+        if (!e.slicer.done()) {
+            return true;
+        }
+        byte[] result = finish(e);
+        if (result != null) {
+            store(e, result);
+        }
+        return false;
+    }
+
+    private void store(Execution e, byte[] result) {
         if (e.outputId != 0) {
             try {
                 store.replace(e.outputId, ByteBuffer.wrap(result));
@@ -101,9 +125,8 @@ final class ExecutionRunner implements AutoCloseable {
         e.succeed(result);
     }
 
-    /** Scans the extents and finishes the tasklet; returns the result, or null after ending the execution otherwise. */
-    private byte[] scan(Execution e) {
-        Meter meter = new Meter();
+    /** Scans the next slice of the extents; false after ending the execution otherwise. */
+    private boolean scanSlice(Execution e) {
         BatchListener listener = (pages, bytes, delta) -> {
             if (e.cancelRequested()) {
                 throw new BatchListener.ScanCancelledException("execution " + e.id + " cancelled");
@@ -112,17 +135,31 @@ final class ExecutionRunner implements AutoCloseable {
             counters.bytesReadInternal.addAndGet(bytes);
             e.addPagesDone(pages);
         };
-        try {
-            scanner.scan(e.tasklet, e.extents, source, meter, listener);
+        return attempt(e, () -> {
+            scanner.scan(e.tasklet, e.slicer.nextSlice(), source, e.meter, listener);
+            return Boolean.TRUE;
+        }) != null;
+    }
+
+    /** Finishes the tasklet after its last slice; returns the result, or null after ending the execution otherwise. */
+    private byte[] finish(Execution e) {
+        return attempt(e, () -> {
             if (e.cancelRequested()) {
                 e.cancelled();
                 return null;
             }
             ResultSink sink = new ResultSink();
-            e.tasklet.finish(sink, meter);
+            e.tasklet.finish(sink, e.meter);
             byte[] result = sink.toByteArray();
             e.model.finish(result.length);
             return result;
+        });
+    }
+
+    /** One step of a tasklet's work: its value, or null after ending the execution on the step's failure. */
+    private static <T> T attempt(Execution e, TaskletStep<T> step) {
+        try {
+            return step.run();
         } catch (BatchListener.ScanCancelledException c) {
             e.cancelled();
         } catch (IOException io) {
@@ -139,6 +176,12 @@ final class ExecutionRunner implements AutoCloseable {
             e.fail(Status.TASKLET_FAILED, "tasklet '" + e.taskletName + "' failed: " + why);
         }
         return null;
+    }
+
+    /** A scan slice or the tasklet's finish. */
+    @FunctionalInterface
+    private interface TaskletStep<T> {
+        T run() throws IOException;
     }
 
     /** Cancels the execution in progress and stops; queued ones stay QUEUED (the drive is going away). */

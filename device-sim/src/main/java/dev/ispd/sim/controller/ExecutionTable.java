@@ -11,14 +11,17 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * The drive's executions by id: admission (at most {@code maxInflight} queued or running), the
- * objects each active one uses (DELETE of those is BUSY), and forgetting finished ones on
- * RELEASE or beyond the newest {@value #MAX_FINISHED}.
+ * The drive's executions by id: admission (at most {@code maxInflight} queued or running, and at
+ * most {@code maxPerOwner} of one connection), the objects each active one uses (DELETE of those
+ * is BUSY), and forgetting finished ones on RELEASE or beyond the newest {@value #MAX_FINISHED}.
  */
 final class ExecutionTable {
     static final int MAX_FINISHED = 1024;
 
     private final int maxInflight;
+    private final int maxPerOwner;
+    /** Queued or running executions per owner (connection session). */
+    private final Map<Object, Integer> ownerUse = new HashMap<>();
     private final Map<Long, Execution> byId = new HashMap<>();
     private final Set<Execution> active = new LinkedHashSet<>();
     private final ArrayDeque<Long> finishedOrder = new ArrayDeque<>();
@@ -26,8 +29,9 @@ final class ExecutionTable {
     private int reserved;
     private long nextId = 1;
 
-    ExecutionTable(int maxInflight) {
+    ExecutionTable(int maxInflight, int maxPerOwner) {
         this.maxInflight = maxInflight;
+        this.maxPerOwner = maxPerOwner;
     }
 
     int maxInflight() {
@@ -36,22 +40,30 @@ final class ExecutionTable {
 
     /**
      * Takes a slot for a new execution and marks its objects in use, so they cannot be deleted
-     * while it is validated and run. BUSY at the {@code max_inflight} limit. Undo with
-     * {@link #unreserve} if the execution is not {@link #add}ed.
+     * while it is validated and run. BUSY at the {@code max_inflight} limit, LIMIT_EXCEEDED
+     * at the per-connection limit. Undo with {@link #unreserve} if the execution is not {@link #add}ed.
      */
-    synchronized void reserve(Set<Long> objectIds) throws StatusException {
+    synchronized void reserve(Object owner, Set<Long> objectIds) throws StatusException {
         if (reserved >= maxInflight) {
             throw new StatusException(Status.BUSY, "the drive already has " + reserved
                     + " executions queued or running (max_inflight " + maxInflight + "); poll, then retry");
         }
+        int own = ownerUse.getOrDefault(owner, 0);
+        if (own >= maxPerOwner) {
+            throw new StatusException(Status.LIMIT_EXCEEDED, "this connection already has " + own
+                    + " executions queued or running, this drive's max_executions_per_connection limit; "
+                    + "wait for one to finish, then retry");
+        }
         reserved++;
+        ownerUse.put(owner, own + 1);
         for (Long id : objectIds) {
             objectUse.merge(id, 1, Integer::sum);
         }
     }
 
-    synchronized void unreserve(Set<Long> objectIds) {
+    synchronized void unreserve(Object owner, Set<Long> objectIds) {
         reserved--;
+        ownerUse.computeIfPresent(owner, (k, n) -> n == 1 ? null : n - 1);
         for (Long id : objectIds) {
             objectUse.computeIfPresent(id, (k, n) -> n == 1 ? null : n - 1);
         }
@@ -72,7 +84,7 @@ final class ExecutionTable {
         if (!active.remove(e)) {
             return;
         }
-        unreserve(e.objectIds);
+        unreserve(e.owner, e.objectIds);
         finishedOrder.addLast(e.id);
         while (finishedOrder.size() > MAX_FINISHED) {
             byId.remove(finishedOrder.removeFirst());

@@ -3,7 +3,6 @@ package dev.ispd.sim.daemon;
 import dev.ispd.profile.DeviceProfile;
 import dev.ispd.sim.assembly.ModeledDrive;
 import dev.ispd.sim.auth.DriveAuthenticator;
-import dev.ispd.sim.controller.ControllerSettings;
 import dev.ispd.sim.controller.DriveController;
 import dev.ispd.sim.hostif.DriveAddress;
 import dev.ispd.sim.hostif.DriveServer;
@@ -48,15 +47,15 @@ public final class Drive implements AutoCloseable {
             throw new IllegalArgumentException("socket path " + socket + " is longer than the " + MAX_SOCKET_PATH
                     + " bytes a Unix socket address holds; choose a shorter --socket or directory");
         }
-        ObjectStore store = ObjectStore.open(dir, profile.capacityBytes(), options.durability(), options.recovery());
+        ObjectStore store = ObjectStore.open(dir, profile.capacityBytes(), options.durability(), options.recovery(),
+                options.maxOpenFiles());
         DriveController controller = null;
         try {
-            controller = new DriveController(new ControllerSettings(name, options.maxInflight(), options.paceFactor(),
-                    options.modules()),
-                    profile, store, new ModeledDrive(profile), TaskletRegistry.builtins());
+            controller = new DriveController(options.controllerSettings(name), profile, store,
+                    new ModeledDrive(profile), TaskletRegistry.builtins(), DriveLimits.advertised(options));
             RequestGuard.Factory guards = options.auth() == null ? RequestGuard.OPEN
                     : new DriveAuthenticator(name, options.auth());
-            DriveServer server = DriveServer.start(listen, controller, guards, options.maxConnections(), name);
+            DriveServer server = DriveServer.start(listen, controller, guards, options.server(), name);
             return new Drive(name, profile, dir, store, controller, server);
         } catch (IOException | RuntimeException e) {
             if (controller != null) {

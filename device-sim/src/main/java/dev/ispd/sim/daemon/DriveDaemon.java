@@ -5,9 +5,11 @@ import dev.ispd.cli.OptionChecks;
 import dev.ispd.profile.DeviceProfile;
 import dev.ispd.profile.Profiles;
 import dev.ispd.protocol.FrameFormat;
+import dev.ispd.protocol.Limits;
 import dev.ispd.sim.auth.AuthConfig;
 import dev.ispd.sim.controller.ModulePolicy;
 import dev.ispd.sim.hostif.DriveAddress;
+import dev.ispd.sim.hostif.ServerLimits;
 import dev.ispd.sim.store.Durability;
 import dev.ispd.sim.store.RecoveryMode;
 import dev.ispd.tasklet.wasm.WasmLimits;
@@ -96,8 +98,37 @@ public final class DriveDaemon implements Callable<Integer> {
     private int maxInflight;
 
     @Option(names = "--max-connections", paramLabel = "N", defaultValue = "64",
-            description = "Connections served at once per drive; more are answered BUSY (default: 64).")
+            description = "Connections served at once per drive; more wait up to --admission-wait-ms for a slot, "
+                    + "then are answered BUSY with a retry hint (default: 64).")
     private int maxConnections;
+
+    @Option(names = "--idle-timeout-ms", paramLabel = "ms", defaultValue = "300000",
+            description = "Close a connection silent this long between frames (default: ${DEFAULT-VALUE}).")
+    private long idleTimeoutMs;
+
+    @Option(names = "--header-timeout-ms", paramLabel = "ms", defaultValue = "10000",
+            description = "Close a connection that takes longer than this to send a frame header once it has begun, "
+                    + "or pauses this long in a payload or in taking an answer (default: ${DEFAULT-VALUE}).")
+    private long headerTimeoutMs;
+
+    @Option(names = "--admission-wait-ms", paramLabel = "ms", defaultValue = "5000",
+            description = "How long a connection over --max-connections waits for a slot before it is answered BUSY "
+                    + "(default: ${DEFAULT-VALUE}).")
+    private long admissionWaitMs;
+
+    @Option(names = "--max-executions-per-connection", paramLabel = "N", defaultValue = "16",
+            description = "Executions one connection may have queued or running; one more EXECUTE is LIMIT_EXCEEDED "
+                    + "(default: ${DEFAULT-VALUE}).")
+    private int maxExecutionsPerConnection;
+
+    @Option(names = "--max-extents-per-execute", paramLabel = "N", defaultValue = "65536",
+            description = "Extents one EXECUTE may name, at most 65536; more is LIMIT_EXCEEDED (default: ${DEFAULT-VALUE}).")
+    private int maxExtentsPerExecute;
+
+    @Option(names = "--max-open-files", paramLabel = "N", defaultValue = "1024",
+            description = "Backing files each drive keeps open at once; others are opened on use (default: "
+                    + "${DEFAULT-VALUE}). Keep drives x N well under the process's open-file limit (ulimit -n).")
+    private int maxOpenFiles;
 
     @Option(names = "--modules", paramLabel = "on|off", defaultValue = "on",
             description = "Whether clients may load their own tasklets as WebAssembly modules (LOAD_MODULE); off "
@@ -143,6 +174,12 @@ public final class DriveDaemon implements Callable<Integer> {
         OptionChecks checks = OptionChecks.of(spec.commandLine()).atLeast("--drives", drives, 1)
                 .require(pace >= 0 && !Double.isInfinite(pace), "--pace", pace, "a finite number >= 0")
                 .atLeast("--max-inflight", maxInflight, 1).atLeast("--max-connections", maxConnections, 1)
+                .atLeast("--idle-timeout-ms", idleTimeoutMs, 1).atLeast("--header-timeout-ms", headerTimeoutMs, 1)
+                .atLeast("--admission-wait-ms", admissionWaitMs, 1)
+                .atLeast("--max-executions-per-connection", maxExecutionsPerConnection, 1)
+                .require(maxExtentsPerExecute >= 1 && maxExtentsPerExecute <= Limits.MAX_EXTENTS,
+                        "--max-extents-per-execute", maxExtentsPerExecute, "in 1.." + Limits.MAX_EXTENTS)
+                .atLeast("--max-open-files", maxOpenFiles, 1)
                 .require(listen.port == null || listen.port >= 0 && listen.port + drives - 1 <= 65535, "--port",
                         listen.port, "in 0.." + (65536 - drives) + " for " + drives + " drive(s) on consecutive ports");
         DeviceProfile p = checks.valid("--profile", profile, () -> Profiles.device(profile));
@@ -155,8 +192,11 @@ public final class DriveDaemon implements Callable<Integer> {
                         "a multiple of 65536 from 65536 to 4294967296");
         WasmLimits limits = new WasmLimits(moduleFuel, moduleMemory, moduleResult, Duration.ofMillis(moduleWallMs));
         DriveOptions options = DriveOptions.defaults().withDurability(durability).withPace(pace)
-                .withMaxInflight(maxInflight).withMaxConnections(maxConnections).withRecovery(recover)
-                .withModules(new ModulePolicy(modules.equals("on"), limits))
+                .withMaxInflight(maxInflight).withMaxExecutionsPerConnection(maxExecutionsPerConnection)
+                .withMaxExtentsPerExecute(maxExtentsPerExecute).withMaxOpenFiles(maxOpenFiles)
+                .withServer(new ServerLimits(maxConnections, Duration.ofMillis(idleTimeoutMs),
+                        Duration.ofMillis(headerTimeoutMs), Duration.ofMillis(admissionWaitMs)))
+                .withRecovery(recover).withModules(new ModulePolicy(modules.equals("on"), limits))
                 .withAuth(authConfig == null ? null : AuthConfig.load(authConfig));
         List<Drive> started = new ArrayList<>();
         CountDownLatch stopped = new CountDownLatch(1);

@@ -15,6 +15,7 @@ import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.UnaryOperator;
 
 /**
  * Drives running inside the current JVM, for the embedded default, examples and tests:
@@ -174,6 +175,12 @@ public final class EmbeddedDrives implements AutoCloseable {
         /** Authenticate every request and check it against this config (default: no authentication). */
         public Builder auth(AuthConfig config) {
             options = options.withAuth(config);
+            return this;
+        }
+
+        /** Any other option: {@code change} gets the options so far and returns the ones to use. */
+        public Builder options(UnaryOperator<DriveOptions> change) {
+            options = change.apply(options);
             return this;
         }
 

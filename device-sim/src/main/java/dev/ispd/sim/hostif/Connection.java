@@ -16,8 +16,13 @@ import java.util.logging.Logger;
  * One client connection, served by its own thread: read a frame, let its {@link RequestGuard}
  * authenticate and authorize it, dispatch it to the session, write the (sealed) answer, in order.
  * Its buffers (header, payload in, payload out) are direct and kept for the life of the
- * connection. Any failure of one request becomes an error response; only the framing errors of
- * docs/protocol.md and AUTH_FAILED end the connection, and only this one.
+ * connection; the payload buffer grows with the bytes that actually arrive, never ahead of them
+ * on the strength of an announced length. Any failure of one request becomes an error response;
+ * only the framing errors of docs/protocol.md and AUTH_FAILED end the connection, and only this one.
+ *
+ * <p>While it waits for a client it keeps a deadline ({@link ServerLimits}): the idle timeout
+ * between frames, the header timeout once a frame has begun and for every pause in its payload or
+ * in sending the answer. The server's watchdog calls {@link #closeIfExpired}.
  */
 final class Connection implements Runnable {
     private static final Logger LOG = Logger.getLogger(Connection.class.getName());
@@ -28,20 +33,28 @@ final class Connection implements Runnable {
     private final RequestGuard guard;
     private final LingeringCloser closer;
     private final Consumer<Connection> onExit;
+    private final long idleTimeoutNs;
+    private final long headerTimeoutNs;
     private final ByteBuffer header = ByteBuffer.allocateDirect(FrameFormat.HEADER_SIZE).order(ByteOrder.LITTLE_ENDIAN);
     private final ByteBuffer outHeader = ByteBuffer.allocateDirect(FrameFormat.HEADER_SIZE);
     private final ByteBuffer[] frame = new ByteBuffer[2];
     private final PayloadReader reader = new PayloadReader();
     private final PayloadWriter writer = new PayloadWriter();
     private ByteBuffer payload = ByteBuffer.allocateDirect(INITIAL_PAYLOAD);
+    /** System.nanoTime after which the watchdog closes this connection; MAX_VALUE while a request runs. */
+    private volatile long deadlineNs = Long.MAX_VALUE;
+    /** What the connection waits for, for the log line when it times out. */
+    private volatile String waitingFor = "";
 
     Connection(SocketChannel ch, RequestHandler.Session session, RequestGuard guard, LingeringCloser closer,
-               Consumer<Connection> onExit) {
+               ServerLimits limits, Consumer<Connection> onExit) {
         this.ch = ch;
         this.session = session;
         this.guard = guard;
         this.closer = closer;
         this.onExit = onExit;
+        this.idleTimeoutNs = limits.idleTimeout().toNanos();
+        this.headerTimeoutNs = limits.headerTimeout().toNanos();
     }
 
     @Override
@@ -64,7 +77,7 @@ final class Connection implements Runnable {
     /** Serves requests until the client closes; returns true if the connection ends on a framing error. */
     private boolean serve() throws IOException {
         while (true) {
-            int got = readFully(header.clear());
+            int got = readHeader();
             if (got == 0) {
                 return false; // clean close between frames
             }
@@ -83,12 +96,13 @@ final class Connection implements Runnable {
                 return true;
             }
             int len = (int) h.payloadLen();
-            ByteBuffer in = payloadBuffer(len);
-            int read = readFully(in);
-            if (read < len) {
-                answer(h, Status.MALFORMED, "the frame ended after " + read + " of its " + len + " payload bytes");
+            ByteBuffer in = readPayload(len);
+            if (in.position() < len) {
+                answer(h, Status.MALFORMED, "the frame ended after " + in.position() + " of its " + len
+                        + " payload bytes");
                 return true;
             }
+            deadlineNs = Long.MAX_VALUE;
             if (!dispatch(h, in.flip())) {
                 return true;
             }
@@ -136,28 +150,71 @@ final class Connection implements Runnable {
                 .encode(outHeader.clear());
         frame[0] = outHeader.flip();
         frame[1] = body;
+        waitingFor = "the client to take its answer";
         while (body.hasRemaining() || outHeader.hasRemaining()) {
+            deadlineNs = System.nanoTime() + headerTimeoutNs;
             ch.write(frame);
         }
+        deadlineNs = Long.MAX_VALUE;
     }
 
-    /** The payload buffer, grown (and kept) when a frame needs more room. */
-    private ByteBuffer payloadBuffer(int len) {
-        if (payload.capacity() < len) {
-            payload = ByteBuffer.allocateDirect(Math.min(Limits.MAX_PAYLOAD, Math.max(len, 2 * payload.capacity())));
+    /**
+     * Reads a frame header: the first byte within the idle timeout, the rest within the header
+     * timeout. Returns the bytes read, fewer than the header's only if the stream ended.
+     */
+    private int readHeader() throws IOException {
+        header.clear();
+        waitingFor = "a frame (idle)";
+        deadlineNs = System.nanoTime() + idleTimeoutNs;
+        if (ch.read(header) < 0) {
+            return 0;
         }
-        return payload.clear().limit(len);
+        waitingFor = "the rest of a frame header";
+        deadlineNs = System.nanoTime() + headerTimeoutNs;
+        while (header.hasRemaining()) {
+            if (ch.read(header) < 0) {
+                break;
+            }
+        }
+        return header.position();
     }
 
-    /** Reads until the buffer is full or the stream ends; returns the bytes read. */
-    private int readFully(ByteBuffer b) throws IOException {
-        int start = b.position();
-        while (b.hasRemaining()) {
+    /**
+     * Reads up to {@code len} payload bytes into the payload buffer, growing it (and keeping it
+     * grown) only as the bytes arrive; each pause may last up to the header timeout. Returns the
+     * buffer, its position the bytes read (fewer than {@code len} only if the stream ended).
+     */
+    private ByteBuffer readPayload(int len) throws IOException {
+        ByteBuffer b = payload.clear().limit(Math.min(len, payload.capacity()));
+        waitingFor = "the payload of a frame";
+        while (b.position() < len) {
+            if (!b.hasRemaining()) {
+                b = grow(b, len);
+            }
+            deadlineNs = System.nanoTime() + headerTimeoutNs;
             if (ch.read(b) < 0) {
                 break;
             }
         }
-        return b.position() - start;
+        return b;
+    }
+
+    /** A buffer twice as large (at most {@code len}) holding what {@code full} holds. */
+    private ByteBuffer grow(ByteBuffer full, int len) {
+        int capacity = (int) Math.min(len, Math.min((long) Limits.MAX_PAYLOAD, 2L * full.capacity()));
+        payload = ByteBuffer.allocateDirect(capacity).put(full.flip());
+        return payload.limit(capacity);
+    }
+
+    /** Closes the connection if its client kept it waiting past its deadline; true if it did. */
+    boolean closeIfExpired(long nowNs) {
+        long deadline = deadlineNs;
+        if (deadline == Long.MAX_VALUE || nowNs - deadline <= 0) {
+            return false;
+        }
+        LOG.fine(() -> "closing a connection that kept the drive waiting too long for " + waitingFor);
+        closeQuietly();
+        return true;
     }
 
     /** A partial header, zero-padded, so the answer can still echo the opcode and request id it holds. */

@@ -4,13 +4,15 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.net.StandardProtocolFamily;
-import java.nio.channels.AsynchronousCloseException;
+import java.nio.channels.ClosedChannelException;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
+import java.util.ArrayDeque;
+import java.util.Deque;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
@@ -20,37 +22,56 @@ import java.util.logging.Logger;
 
 /**
  * Serves the protocol on a Unix-domain or TCP socket: an accept thread, and one thread per
- * connection up to {@code maxConnections}; a connection beyond the cap has its first request
- * answered with BUSY and is closed. Closing the server closes every connection; it never
- * interrupts a connection thread (an interrupt would close the drive's file channels under it).
+ * connection up to {@link ServerLimits#maxConnections}. A connection beyond the cap waits, first
+ * come first served, for a slot to free up; one that waited {@link ServerLimits#admissionWait}
+ * has its first request answered with BUSY and a retry hint, and is closed. A watchdog thread
+ * closes connections that keep the drive waiting past their idle or header timeout, so silent
+ * clients cannot hold the slots. No failure of one accept (out of file descriptors, out of
+ * memory) stops the accept thread: it is logged, and the next connection is accepted.
+ *
+ * <p>Closing the server closes every connection; it never interrupts a connection thread (an
+ * interrupt would close the drive's file channels under it).
  */
 public final class DriveServer implements AutoCloseable {
     private static final Logger LOG = Logger.getLogger(DriveServer.class.getName());
+    /** How a BUSY answer to a connection over the cap says when to retry: "retry after N ms". */
+    public static final String RETRY_HINT_PREFIX = "retry after ";
+    /** Pause after a failed accept, so that running out of file descriptors does not spin the thread. */
+    private static final long ACCEPT_RETRY_MS = 50;
 
     private final ServerSocketChannel server;
     private final DriveAddress address;
     private final RequestHandler handler;
     private final RequestGuard.Factory guards;
-    private final int maxConnections;
+    private final ServerLimits limits;
     private final String name;
     private final LingeringCloser closer;
     private final Map<Connection, Thread> connections = new ConcurrentHashMap<>();
+    /** Accepted connections waiting for a slot, oldest first; guarded by itself. */
+    private final Deque<Waiting> waiting = new ArrayDeque<>();
     private final AtomicLong connectionCount = new AtomicLong();
     private final Thread acceptor;
+    private final Thread watchdog;
     private volatile boolean closed;
 
+    /** A connection over the cap, and since when (System.nanoTime) it waits. */
+    private record Waiting(SocketChannel ch, long sinceNs) { }
+
     private DriveServer(ServerSocketChannel server, DriveAddress address, RequestHandler handler,
-                        RequestGuard.Factory guards, int maxConnections, String name) throws IOException {
+                        RequestGuard.Factory guards, ServerLimits limits, String name) throws IOException {
         this.server = server;
         this.address = address;
         this.handler = handler;
         this.guards = guards;
-        this.maxConnections = maxConnections;
+        this.limits = limits;
         this.name = name;
         this.closer = new LingeringCloser(name);
         this.acceptor = new Thread(this::acceptLoop, name + "-accept");
         acceptor.setDaemon(true);
+        this.watchdog = new Thread(this::watch, name + "-watchdog");
+        watchdog.setDaemon(true);
         acceptor.start();
+        watchdog.start();
     }
 
     /**
@@ -60,10 +81,7 @@ public final class DriveServer implements AutoCloseable {
      * {@code guards} opens for it ({@link RequestGuard#OPEN} for a drive without authentication).
      */
     public static DriveServer start(DriveAddress at, RequestHandler handler, RequestGuard.Factory guards,
-                                    int maxConnections, String name) throws IOException {
-        if (maxConnections < 1) {
-            throw new IllegalArgumentException("maxConnections must be >= 1, got " + maxConnections);
-        }
+                                    ServerLimits limits, String name) throws IOException {
         Path socketFile = at.unixPath();
         ServerSocketChannel ch;
         DriveAddress bound;
@@ -78,7 +96,7 @@ public final class DriveServer implements AutoCloseable {
             InetSocketAddress local = (InetSocketAddress) ch.getLocalAddress();
             bound = DriveAddress.tcp(((InetSocketAddress) at.socketAddress()).getHostString(), local.getPort());
         }
-        return new DriveServer(ch, bound, handler, guards, maxConnections, name);
+        return new DriveServer(ch, bound, handler, guards, limits, name);
     }
 
     private static void removeStaleSocket(Path socketFile) throws IOException {
@@ -103,32 +121,112 @@ public final class DriveServer implements AutoCloseable {
 
     private void acceptLoop() {
         while (!closed) {
-            SocketChannel ch;
             try {
-                ch = server.accept();
-            } catch (AsynchronousCloseException e) {
-                return;
-            } catch (IOException e) {
-                if (!closed) {
-                    LOG.log(Level.WARNING, name + ": accept failed", e);
+                admit(server.accept());
+            } catch (ClosedChannelException e) {
+                return; // the server is closing
+            } catch (IOException | RuntimeException | Error e) {
+                // out of file descriptors or memory, or a session that failed to open: this accept only
+                if (closed) {
+                    return;
                 }
-                return;
+                LOG.log(Level.WARNING, name + ": accepting a connection failed; accepting the next one", e);
+                pause(ACCEPT_RETRY_MS);
             }
-            if (connections.size() >= maxConnections) {
-                closer.rejectBusy(ch, "drive " + name + " already serves " + maxConnections
-                        + " connections, its limit; close one and retry");
-                continue;
-            }
-            startConnection(ch);
         }
     }
 
+    /**
+     * Serves {@code ch} now if a slot is free and nobody waits before it; otherwise queues it,
+     * unless as many wait as there are slots (each holds a file descriptor): then BUSY at once.
+     */
+    private void admit(SocketChannel ch) {
+        synchronized (waiting) {
+            if (waiting.isEmpty() && connections.size() < limits.maxConnections()) {
+                startConnection(ch);
+            } else if (waiting.size() < limits.maxConnections()) {
+                waiting.addLast(new Waiting(ch, System.nanoTime()));
+            } else {
+                rejectBusy(ch, limits.maxConnections() + " more wait for a slot");
+            }
+        }
+    }
+
+    /** Hands freed slots to the connections waiting longest. */
+    private void admitWaiting() {
+        synchronized (waiting) {
+            while (!closed && !waiting.isEmpty() && connections.size() < limits.maxConnections()) {
+                SocketChannel ch = waiting.removeFirst().ch();
+                if (!ch.isOpen()) {
+                    continue;
+                }
+                try {
+                    startConnection(ch);
+                } catch (RuntimeException | Error e) {
+                    LOG.log(Level.WARNING, name + ": starting a waiting connection failed", e);
+                }
+            }
+        }
+    }
+
+    /** Starts serving {@code ch} on its own thread; closes it if that fails. */
     private void startConnection(SocketChannel ch) {
-        Connection c = new Connection(ch, handler.openSession(), guards.open(ch), closer, connections::remove);
-        Thread t = new Thread(c, name + "-conn-" + connectionCount.incrementAndGet());
-        t.setDaemon(true);
-        connections.put(c, t);
-        t.start();
+        Connection c = null;
+        try {
+            c = new Connection(ch, handler.openSession(), guards.open(ch), closer, limits, this::connectionEnded);
+            Thread t = new Thread(c, name + "-conn-" + connectionCount.incrementAndGet());
+            t.setDaemon(true);
+            connections.put(c, t);
+            t.start();
+        } catch (RuntimeException | Error e) {
+            if (c != null) {
+                connections.remove(c);
+            }
+            closeQuietly(ch);
+            throw e;
+        }
+    }
+
+    private void connectionEnded(Connection c) {
+        connections.remove(c);
+        admitWaiting();
+    }
+
+    /** Every tick: closes connections past their deadline, answers BUSY to those that waited too long. */
+    private void watch() {
+        long tickMs = Math.max(10, Math.min(250, Math.min(limits.headerTimeout().toMillis(),
+                limits.admissionWait().toMillis()) / 4));
+        while (!closed) {
+            pause(tickMs);
+            try {
+                long now = System.nanoTime();
+                connections.keySet().forEach(c -> c.closeIfExpired(now));
+                rejectOverdue(now);
+                admitWaiting();
+            } catch (RuntimeException | Error e) {
+                LOG.log(Level.WARNING, name + ": connection watchdog tick failed", e);
+            }
+        }
+    }
+
+    private void rejectOverdue(long now) {
+        long waitNs = limits.admissionWait().toNanos();
+        synchronized (waiting) {
+            while (!waiting.isEmpty() && now - waiting.peekFirst().sinceNs() > waitNs) {
+                rejectBusy(waiting.removeFirst().ch(), "none freed up within " + limits.admissionWait().toMillis()
+                        + " ms");
+            }
+        }
+    }
+
+    private void rejectBusy(SocketChannel ch, String why) {
+        closer.rejectBusy(ch, "drive " + name + " serves " + limits.maxConnections() + " connections, its limit, and "
+                + why + "; " + RETRY_HINT_PREFIX + retryHintMs() + " ms");
+    }
+
+    /** The retry hint a rejected client gets: a fraction of the admission wait, so retries do not stampede. */
+    private long retryHintMs() {
+        return Math.max(100, limits.admissionWait().toMillis() / 5);
     }
 
     /** Stops accepting, closes every connection and waits briefly for their threads. */
@@ -144,6 +242,11 @@ public final class DriveServer implements AutoCloseable {
             throw new UncheckedIOException(e);
         } finally {
             joinQuietly(acceptor);
+            joinQuietly(watchdog);
+            synchronized (waiting) {
+                waiting.forEach(w -> closeQuietly(w.ch()));
+                waiting.clear();
+            }
             connections.keySet().forEach(Connection::closeQuietly);
             connections.values().forEach(DriveServer::joinQuietly);
             closer.close();
@@ -155,6 +258,22 @@ public final class DriveServer implements AutoCloseable {
                     LOG.log(Level.WARNING, name + ": could not remove socket " + socketFile, e);
                 }
             }
+        }
+    }
+
+    private static void pause(long ms) {
+        try {
+            Thread.sleep(ms);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private static void closeQuietly(SocketChannel ch) {
+        try {
+            ch.close();
+        } catch (IOException e) {
+            // already closed
         }
     }
 

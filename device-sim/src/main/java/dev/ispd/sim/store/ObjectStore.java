@@ -53,6 +53,7 @@ public final class ObjectStore implements AutoCloseable {
     private final long capacityBytes;
     private final Durability durability;
     private final MetadataLog log;
+    private final FileHandles files;
     private final ConcurrentSkipListMap<Long, StoredObject> objects = new ConcurrentSkipListMap<>(Long::compareUnsigned);
     private final AtomicLong usedBytes = new AtomicLong();
     private final AtomicLong mediaErrors = new AtomicLong();
@@ -60,7 +61,8 @@ public final class ObjectStore implements AutoCloseable {
     private long nextId;
 
     private ObjectStore(FileLock lock, Path dir, long capacityBytes, Durability durability, MetadataLog log,
-                        long nextId) {
+                        long nextId, int maxOpenFiles) {
+        this.files = new FileHandles(maxOpenFiles);
         this.lock = lock;
         this.dataDir = dir.resolve(DATA_DIR);
         this.capacityBytes = capacityBytes;
@@ -74,15 +76,21 @@ public final class ObjectStore implements AutoCloseable {
         return open(dir, capacityBytes, durability, RecoveryMode.REFUSE);
     }
 
+    /** {@link #open(Path, long, Durability, RecoveryMode, int)} keeping {@link FileHandles#DEFAULT_MAX_OPEN} files open. */
+    public static ObjectStore open(Path dir, long capacityBytes, Durability durability, RecoveryMode recovery)
+            throws IOException {
+        return open(dir, capacityBytes, durability, recovery, FileHandles.DEFAULT_MAX_OPEN);
+    }
+
     /**
      * Opens the store in {@code dir} (created if absent), replaying its metadata log and checking
      * the data folder against it ({@link DataFolder}); a log without page checksums (written by an
      * earlier version) is migrated: checksums are computed from the files as they are. The
      * directory is locked until {@link #close}: a second drive on it, in this process or another,
-     * is refused.
+     * is refused. At most {@code maxOpenFiles} backing files are kept open at once ({@link FileHandles}).
      */
-    public static ObjectStore open(Path dir, long capacityBytes, Durability durability, RecoveryMode recovery)
-            throws IOException {
+    public static ObjectStore open(Path dir, long capacityBytes, Durability durability, RecoveryMode recovery,
+                                   int maxOpenFiles) throws IOException {
         DataFolder data = new DataFolder(dir.resolve(DATA_DIR));
         Files.createDirectories(dir);
         FileLock lock = lock(dir.resolve(LOCK_FILE));
@@ -104,7 +112,7 @@ public final class ObjectStore implements AutoCloseable {
             lock.channel().close();
             throw e;
         }
-        ObjectStore store = new ObjectStore(lock, dir, capacityBytes, durability, log, state.nextId);
+        ObjectStore store = new ObjectStore(lock, dir, capacityBytes, durability, log, state.nextId, maxOpenFiles);
         try {
             data.reconcile(state, logFile, log.size(), quarantine);
             store.load(state);
@@ -149,9 +157,12 @@ public final class ObjectStore implements AutoCloseable {
                 objects.put(id, new StoredObject(id, ObjectKind.TASKLET, e.tasklet, null, 0));
                 continue;
             }
-            BackingFile f = openFile(id, e.generation, false);
+            BackingFile f = backingFile(id, e.generation);
             long size = e.size;
-            long fileLen = f.channel().size();
+            long fileLen;
+            try (FileHandles.Lease file = files.leaseOrCreate(f.path())) {
+                fileLen = file.channel().size();
+            }
             if (fileLen < size) {
                 // a power loss without --durability=fsync, or damage: the missing pages read as MEDIA_ERROR
                 LOG.warning("object " + Long.toUnsignedString(id) + ": data file " + f.path() + " holds " + fileLen
@@ -169,7 +180,9 @@ public final class ObjectStore implements AutoCloseable {
         int n = 0;
         for (StoredObject o : objects.values()) {
             if (o.kind == ObjectKind.DATA) {
-                o.checksums(o.file).rebuild(o.file.channel(), o.size, durability == Durability.FSYNC);
+                try (FileHandles.Lease file = files.lease(o.file.path())) {
+                    o.checksums(o.file).rebuild(file.channel(), o.size, durability == Durability.FSYNC);
+                }
                 n++;
             }
         }
@@ -212,7 +225,8 @@ public final class ObjectStore implements AutoCloseable {
     public long createData(long requestedId) throws StoreException, IOException {
         synchronized (createLock) {
             long id = claimId(requestedId);
-            BackingFile f = openFile(id, 0, true);
+            BackingFile f = backingFile(id, 0);
+            createFile(id, f).close();
             try {
                 log.append(new LogRecord.CreateData(id));
             } catch (IOException e) {
@@ -282,13 +296,15 @@ public final class ObjectStore implements AutoCloseable {
             long newSize = Math.max(size, at + len);
             reserve(newSize - size, o.name(), "a write of " + len + " bytes");
             try {
-                FileChannel ch = o.file.channel();
-                PageChecksums sums = o.checksums(o.file);
-                PageChecksums.Update update = counted(() -> sums.prepare(ch, size, at, data));
-                writeFully(ch, data.duplicate(), at);
-                sums.apply(update, durability == Durability.FSYNC);
-                if (durability == Durability.FSYNC) {
-                    ch.force(false);
+                try (FileHandles.Lease file = files.lease(o.file.path())) {
+                    FileChannel ch = file.channel();
+                    PageChecksums sums = o.checksums(o.file);
+                    PageChecksums.Update update = counted(() -> sums.prepare(ch, size, at, data));
+                    writeFully(ch, data.duplicate(), at);
+                    sums.apply(update, durability == Durability.FSYNC);
+                    if (durability == Durability.FSYNC) {
+                        ch.force(false);
+                    }
                 }
                 if (newSize != size) {
                     log.append(new LogRecord.Size(id, newSize));
@@ -320,8 +336,10 @@ public final class ObjectStore implements AutoCloseable {
             }
             BackingFile f = o.file;
             counted(() -> {
-                readFully(o, f, dst, offset);
-                o.checksums(f).verify(f.channel(), size, offset, len, dst.duplicate().flip().position(start));
+                try (FileHandles.Lease file = files.lease(f.path())) {
+                    readFully(o, f, file.channel(), dst, offset);
+                    o.checksums(f).verify(file.channel(), size, offset, len, dst.duplicate().flip().position(start));
+                }
                 return null;
             });
         }
@@ -346,20 +364,22 @@ public final class ObjectStore implements AutoCloseable {
             }
             BackingFile f = o.file;
             return counted(() -> {
-                long fileLen = f.channel().size();
-                if (fileLen < offset + length) { // mapping past the file's end would fault on access
-                    throw new MediaErrorException(id, Math.max(offset, fileLen / PageChecksums.PAGE
-                            * PageChecksums.PAGE), "the data file ends at " + fileLen + ", inside the object's "
-                            + size + " bytes");
+                try (FileHandles.Lease file = files.lease(f.path())) {
+                    long fileLen = file.channel().size();
+                    if (fileLen < offset + length) { // mapping past the file's end would fault on access
+                        throw new MediaErrorException(id, Math.max(offset, fileLen / PageChecksums.PAGE
+                                * PageChecksums.PAGE), "the data file ends at " + fileLen + ", inside the object's "
+                                + size + " bytes");
+                    }
+                    StoredObject.Mapping m = o.mapping;
+                    if (m == null || !m.covers(f, offset, length)) {
+                        m = StoredObject.Mapping.of(f, file.channel(), offset, length, Math.min(size, fileLen));
+                        o.mapping = m;
+                    }
+                    ByteBuffer slice = m.slice(offset, length);
+                    o.checksums(f).verify(file.channel(), size, offset, length, slice.duplicate());
+                    return slice;
                 }
-                StoredObject.Mapping m = o.mapping;
-                if (m == null || !m.covers(f, offset, length)) {
-                    m = StoredObject.Mapping.of(f, offset, length, Math.min(size, fileLen));
-                    o.mapping = m;
-                }
-                ByteBuffer slice = m.slice(offset, length);
-                o.checksums(f).verify(f.channel(), size, offset, length, slice.duplicate());
-                return slice;
             });
         }
     }
@@ -406,7 +426,9 @@ public final class ObjectStore implements AutoCloseable {
                 if (at >= size) {
                     return size;
                 }
-                o.checksums(o.file).verify(o.file.channel(), size, at, Math.min(SCRUB_STEP, size - at), null);
+                try (FileHandles.Lease file = files.lease(o.file.path())) {
+                    o.checksums(o.file).verify(file.channel(), size, at, Math.min(SCRUB_STEP, size - at), null);
+                }
             }
         }
     }
@@ -441,12 +463,14 @@ public final class ObjectStore implements AutoCloseable {
             BackingFile old = o.file;
             BackingFile f = null;
             try {
-                f = openFile(id, old.generation() + 1, true);
-                writeFully(f.channel(), data.duplicate(), 0);
-                PageChecksums sums = o.checksums(f);
-                sums.apply(sums.prepare(f.channel(), 0, 0, data), durability == Durability.FSYNC);
-                if (durability == Durability.FSYNC) {
-                    f.channel().force(true);
+                f = backingFile(id, old.generation() + 1);
+                try (FileHandles.Lease file = createFile(id, f)) {
+                    writeFully(file.channel(), data.duplicate(), 0);
+                    PageChecksums sums = o.checksums(f);
+                    sums.apply(sums.prepare(file.channel(), 0, 0, data), durability == Durability.FSYNC);
+                    if (durability == Durability.FSYNC) {
+                        file.channel().force(true);
+                    }
                 }
                 log.append(new LogRecord.Replace(id, f.generation(), newSize));
             } catch (IOException e) {
@@ -546,25 +570,32 @@ public final class ObjectStore implements AutoCloseable {
         }
     }
 
-    private BackingFile openFile(long id, long generation, boolean fresh) throws IOException {
-        Path p = dataDir.resolve(Long.toUnsignedString(id) + "-" + generation + SUFFIX);
-        FileChannel ch = fresh
-                ? FileChannel.open(p, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING,
-                        StandardOpenOption.READ, StandardOpenOption.WRITE)
-                : FileChannel.open(p, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE);
-        if (fresh) {
-            new PageChecksums(id, p).create(durability == Durability.FSYNC);
+    private BackingFile backingFile(long id, long generation) {
+        return new BackingFile(generation, dataDir.resolve(Long.toUnsignedString(id) + "-" + generation + SUFFIX));
+    }
+
+    /**
+     * Creates (or empties) backing file {@code f} of object {@code id} and its page checksums, their
+     * directory entries durable under FSYNC, and leases the backing file's channel.
+     */
+    private FileHandles.Lease createFile(long id, BackingFile f) throws IOException {
+        FileHandles.Lease lease = files.create(f.path());
+        try {
+            new PageChecksums(id, f.path()).create(durability == Durability.FSYNC);
+            if (durability == Durability.FSYNC) {
+                MetadataLog.forceDirectory(dataDir);
+            }
+        } catch (IOException e) {
+            lease.close();
+            throw e;
         }
-        if (fresh && durability == Durability.FSYNC) {
-            MetadataLog.forceDirectory(dataDir);
-        }
-        return new BackingFile(generation, p, ch);
+        return lease;
     }
 
     /** Closes and deletes a backing file and its checksums; a failure leaves a leftover the next start removes. */
-    private static void discard(BackingFile f) {
+    private void discard(BackingFile f) {
         try {
-            f.channel().close();
+            files.forget(f.path());
             Files.deleteIfExists(f.path());
             Files.deleteIfExists(PageChecksums.sideFile(f.path()));
         } catch (IOException e) {
@@ -578,9 +609,10 @@ public final class ObjectStore implements AutoCloseable {
         }
     }
 
-    private static void readFully(StoredObject o, BackingFile f, ByteBuffer dst, long at) throws IOException {
+    private static void readFully(StoredObject o, BackingFile f, FileChannel ch, ByteBuffer dst, long at)
+            throws IOException {
         while (dst.hasRemaining()) {
-            int n = f.channel().read(dst, at);
+            int n = ch.read(dst, at);
             if (n < 0) {
                 throw new MediaErrorException(o.id, at / PageChecksums.PAGE * PageChecksums.PAGE, "the data file "
                         + f.path() + " ends at " + at + ", inside the object's " + o.size + " bytes");
@@ -592,11 +624,7 @@ public final class ObjectStore implements AutoCloseable {
     @Override
     public void close() throws IOException {
         try {
-            for (StoredObject o : objects.values()) {
-                if (o.file != null) {
-                    o.file.channel().close();
-                }
-            }
+            files.close();
             log.close();
         } finally {
             lock.channel().close(); // releases the lock

@@ -12,8 +12,11 @@ import java.nio.file.Path;
  * synchronize on the object; readers take a snapshot of {@link #file} and {@link #size}.
  */
 final class StoredObject {
-    /** One generation of a DATA object's backing file; REPLACE moves to the next generation. */
-    record BackingFile(long generation, Path path, FileChannel channel) { }
+    /**
+     * One generation of a DATA object's backing file; REPLACE moves to the next generation. Its
+     * channel is opened on demand by the store's {@link FileHandles}.
+     */
+    record BackingFile(long generation, Path path) { }
 
     /**
      * A window of a backing file mapped read-only, kept for the next scan batch so that a scan maps
@@ -24,14 +27,15 @@ final class StoredObject {
         static final long ALIGN = 64L << 20;
         static final long SPAN = 256L << 20;
 
-        static Mapping of(BackingFile file, long offset, int length, long size) throws IOException {
+        static Mapping of(BackingFile file, FileChannel channel, long offset, int length, long size)
+                throws IOException {
             long from = offset - offset % ALIGN;
             long span = Math.min(SPAN, size - from);
             if (offset + length > from + span) {
                 from = offset;
                 span = length;
             }
-            return new Mapping(file, from, file.channel().map(FileChannel.MapMode.READ_ONLY, from, span));
+            return new Mapping(file, from, channel.map(FileChannel.MapMode.READ_ONLY, from, span));
         }
 
         boolean covers(BackingFile f, long offset, int length) {

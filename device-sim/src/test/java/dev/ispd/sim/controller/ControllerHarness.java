@@ -1,5 +1,6 @@
 package dev.ispd.sim.controller;
 
+import dev.ispd.protocol.Limits;
 import dev.ispd.profile.DeviceProfile;
 import dev.ispd.profile.Profiles;
 import dev.ispd.protocol.Status;
@@ -20,6 +21,7 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 
 /** A controller over a real store and a given model, driven through sessions without sockets. */
 final class ControllerHarness implements AutoCloseable {
@@ -30,8 +32,9 @@ final class ControllerHarness implements AutoCloseable {
 
     ControllerHarness(Path dir, DriveModel model, int maxInflight, double pace) throws IOException {
         store = ObjectStore.open(dir, PROFILE.capacityBytes(), Durability.PROCESS);
-        controller = new DriveController(new ControllerSettings("drive0", maxInflight, pace), PROFILE, store, model,
-                TaskletRegistry.builtins());
+        // one session submits every execution here: its share is the whole drive's
+        controller = new DriveController(new ControllerSettings("drive0", maxInflight, pace, maxInflight,
+                Limits.MAX_EXTENTS, ModulePolicy.DEFAULT), PROFILE, store, model, TaskletRegistry.builtins(), Map.of());
     }
 
     /** A reply: status OK with a decoded body, or an error status with its message. */

@@ -24,7 +24,17 @@ final class DaemonProcess implements AutoCloseable {
 
     /** Starts {@code DriveDaemon} with {@code args} and waits for every drive's ready line. */
     static DaemonProcess start(Path log, int drives, String... args) throws IOException {
-        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        return start(log, drives, List.of(), args);
+    }
+
+    /** As {@link #start(Path, int, String...)}, with the process's open-file limit (ulimit -n) set to {@code limit}. */
+    static DaemonProcess startWithOpenFileLimit(Path log, int limit, String... args) throws IOException {
+        return start(log, 1, List.of("sh", "-c", "ulimit -n " + limit + " && exec \"$0\" \"$@\""), args);
+    }
+
+    private static DaemonProcess start(Path log, int drives, List<String> launcher, String... args) throws IOException {
+        List<String> cmd = new ArrayList<>(launcher);
+        cmd.addAll(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-cp", System.getProperty("java.class.path"), DriveDaemon.class.getName()));
         cmd.addAll(List.of(args));
         Process p = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.appendTo(log.toFile())).start();

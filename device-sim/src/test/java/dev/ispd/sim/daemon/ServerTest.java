@@ -29,6 +29,7 @@ import java.nio.ByteOrder;
 import java.nio.channels.SocketChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
@@ -333,14 +334,16 @@ class ServerTest {
 
     @Test
     void connectionsOverTheCapAreAnsweredBusy() throws Exception {
-        try (EmbeddedDrives capped = EmbeddedDrives.builder().maxConnections(2).tcp(true).start();
+        try (EmbeddedDrives capped = EmbeddedDrives.builder().maxConnections(2).tcp(true)
+                .options(o -> o.withServer(o.server().withAdmissionWait(Duration.ofMillis(200)))).start();
              TestClient two = TestClient.connect(capped.address(0))) {
             assertTrue(capped.address(0).startsWith("tcp:127.0.0.1:"), capped.address(0));
             try (TestClient one = TestClient.connect(capped.address(0))) {
                 one.info();
                 two.info();
                 try (TestClient three = TestClient.connect(capped.address(0))) {
-                    assertError(three.call(new Requests.DeviceInfo()), Status.BUSY, "already serves 2 connections");
+                    assertError(three.call(new Requests.DeviceInfo()), Status.BUSY, "serves 2 connections, its limit",
+                            "retry after");
                     assertTrue(three.closedByDrive());
                 }
             }

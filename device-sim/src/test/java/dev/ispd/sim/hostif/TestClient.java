@@ -130,13 +130,18 @@ public final class TestClient implements AutoCloseable {
     /** Writes raw bytes (as much as the drive takes before it closes), then reads one reply. */
     public Reply sendRaw(ByteBuffer bytes) throws IOException {
         try {
-            while (bytes.hasRemaining()) {
-                ch.write(bytes);
-            }
+            send(bytes);
         } catch (IOException e) {
             // the drive may close after answering a framing error before taking every byte
         }
         return readReply();
+    }
+
+    /** Writes raw bytes without reading a reply. */
+    public void send(ByteBuffer bytes) throws IOException {
+        while (bytes.hasRemaining()) {
+            ch.write(bytes);
+        }
     }
 
     public Reply readReply() throws IOException {

@@ -150,4 +150,33 @@ class IntegrityTest {
             assertThrows(MediaErrorException.class, () -> read(s, 5, 0, 11), "checksums are kept from then on");
         }
     }
+
+    @Test
+    void checksumsHoldWhenTheBackingFilesTakeTurnsInOneOpenFile() throws Exception {
+        byte[] contents = pattern(2 * PAGE + 50);
+        long[] ids = new long[3];
+        try (ObjectStore s = ObjectStore.open(dir, CAPACITY, Durability.PROCESS, RecoveryMode.REFUSE, 1)) {
+            for (int i = 0; i < ids.length; i++) {
+                ids[i] = s.createData(0);
+                s.write(ids[i], 0, ByteBuffer.wrap(contents));
+            }
+            for (long id : ids) { // a partial page: its old bytes are read back and checked through a new lease
+                s.write(id, PAGE + 10, ByteBuffer.wrap(new byte[] {42}));
+            }
+        }
+        contents[PAGE + 10] = 42;
+        flipByte(dataFile(ids[1]), 5);
+        try (ObjectStore s = ObjectStore.open(dir, CAPACITY, Durability.PROCESS, RecoveryMode.REFUSE, 1)) {
+            assertArrayEquals(contents, read(s, ids[0], 0, contents.length));
+            MediaErrorException e = assertThrows(MediaErrorException.class, () -> read(s, ids[1], 0, contents.length));
+            assertEquals(ids[1], e.objectId());
+            assertEquals(0, e.offset());
+            assertArrayEquals(contents, read(s, ids[2], 0, contents.length));
+            assertThrows(MediaErrorException.class, () -> s.view(ids[1], 0, PAGE), "a scan's view");
+            ObjectStore.ScrubReport r = s.scrub(0);
+            assertEquals(3, r.objects());
+            assertEquals(1, r.damaged().size());
+            assertEquals(ids[1], r.damaged().get(0).objectId());
+        }
+    }
 }

@@ -1,0 +1,29 @@
+package dev.ispd.sim.daemon;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * A drive's resource limits as DEVICE_INFO capabilities ({@code limit.<name>}), so that
+ * {@code drive-cli info} and any client can read them (docs/drive.md "Limits").
+ */
+final class DriveLimits {
+    /** The prefix of every limit's capability key. */
+    static final String PREFIX = "limit.";
+
+    private DriveLimits() {
+    }
+
+    static Map<String, String> advertised(DriveOptions o) {
+        Map<String, String> m = new LinkedHashMap<>();
+        m.put(PREFIX + "max_connections", Integer.toString(o.server().maxConnections()));
+        m.put(PREFIX + "idle_timeout_ms", Long.toString(o.server().idleTimeout().toMillis()));
+        m.put(PREFIX + "header_timeout_ms", Long.toString(o.server().headerTimeout().toMillis()));
+        m.put(PREFIX + "admission_wait_ms", Long.toString(o.server().admissionWait().toMillis()));
+        m.put(PREFIX + "max_inflight", Integer.toString(o.maxInflight()));
+        m.put(PREFIX + "max_executions_per_connection", Integer.toString(o.maxExecutionsPerConnection()));
+        m.put(PREFIX + "max_extents_per_execute", Integer.toString(o.maxExtentsPerExecute()));
+        m.put(PREFIX + "max_open_files", Integer.toString(o.maxOpenFiles()));
+        return m;
+    }
+}
