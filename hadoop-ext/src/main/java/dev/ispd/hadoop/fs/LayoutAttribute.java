@@ -104,8 +104,8 @@ public final class LayoutAttribute {
     }
 
     /**
-     * The WorldCup98 entry size of {@code path}, a file or a directory of them (its visible files,
-     * as a job reads it: names not starting with {@code _} or {@code .}): the recorded one, which
+     * The WorldCup98 entry size of {@code path}, a file or a directory of them (its
+     * {@link DataFiles}): the recorded one, which
      * {@code given} (null if none was given) must equal; without a recorded layout, {@code given},
      * which is then required. The files of a directory must agree.
      *
@@ -119,11 +119,7 @@ public final class LayoutAttribute {
         }
         Integer found = null;
         Path foundIn = null;
-        for (FileStatus s : fs.listStatus(path)) {
-            String name = s.getPath().getName();
-            if (!s.isFile() || name.startsWith("_") || name.startsWith(".")) {
-                continue;
-            }
+        for (FileStatus s : DataFiles.of(fs, path)) {
             int size = fileEntrySize(fs, s.getPath(), given);
             if (found != null && found != size) {
                 throw new IllegalArgumentException(foundIn + " holds " + Layout.WORLDCUP98 + " entries of " + found

@@ -2,6 +2,7 @@ package dev.ispd.hadoop.mapreduce;
 
 import dev.ispd.hadoop.conf.HadoopSettings;
 import dev.ispd.hadoop.conf.IspdKeys;
+import dev.ispd.hadoop.fs.DataFiles;
 import dev.ispd.hadoop.fs.LayoutAttribute;
 import dev.ispd.offload.schedule.CorrectionStore;
 import dev.ispd.offload.schedule.Decision;
@@ -209,18 +210,16 @@ public final class DeviceJob {
     /** Records {@link #outputLayout} on each output file in {@code output}, once each is checked to be whole records. */
     private void recordOutputLayout(Path output) throws IOException {
         FileSystem fs = output.getFileSystem(job.getConfiguration());
-        FileStatus[] files = fs.listStatus(output, p -> !p.getName().startsWith("_") && !p.getName().startsWith("."));
+        List<FileStatus> files = DataFiles.of(fs, output);
         for (FileStatus f : files) {
-            if (f.isFile() && f.getLen() % outputLayout.recordSize() != 0) {
+            if (f.getLen() % outputLayout.recordSize() != 0) {
                 throw new IOException("output file " + f.getPath() + " is " + f.getLen() + " bytes, not whole "
                         + outputLayout.recordSize() + "-byte records of the job's output layout "
                         + LayoutAttribute.text(outputLayout) + "; it records no layout");
             }
         }
         for (FileStatus f : files) {
-            if (f.isFile()) {
-                LayoutAttribute.record(fs, f.getPath(), outputLayout);
-            }
+            LayoutAttribute.record(fs, f.getPath(), outputLayout);
         }
     }
 

@@ -77,7 +77,7 @@ public final class LayoutResolver {
             if (text.isEmpty()) {
                 return Optional.empty();
             }
-            String name = text.get().substring(0, Math.max(0, text.get().lastIndexOf('/')));
+            String name = LayoutAttribute.layoutName(text.get());
             int size = LayoutAttribute.recordSize(fs, file);
             Optional<String> fields = LayoutAttribute.readFields(fs, file);
             if (fields.isPresent()) {

@@ -2,7 +2,6 @@ package dev.ispd.spark.rdd;
 
 import static dev.ispd.spark.ConnectorErrors.analysis;
 
-import dev.ispd.client.Credentials;
 import dev.ispd.hadoop.conf.DriveCredentials;
 import dev.ispd.hadoop.conf.HadoopSettings;
 import dev.ispd.hadoop.fs.LayoutAttribute;
@@ -30,7 +29,6 @@ import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
@@ -145,11 +143,11 @@ public final class TaskletRDD<T> extends RDD<SplitResult<T>> {
         Configuration c = conf.get();
         Map<SplitMetric, Long> counts = new EnumMap<>(SplitMetric.class);
         List<byte[]> results = new ArrayList<>();
-        SplitExecutor executor = SplitExecutor.create(HadoopSettings.resolve(c), tasklet, "spark-rdd-" + id(),
-                DrivePool.shared(driveCredentials(c)), new HadoopFiles(c),
-                (metric, n) -> counts.merge(metric, n, Long::sum));
         SplitObservation observed;
         try {
+            SplitExecutor executor = SplitExecutor.create(HadoopSettings.resolve(c), tasklet, "spark-rdd-" + id(),
+                    DrivePool.shared(DriveCredentials.fromConfiguration(c)), new HadoopFiles(c),
+                    (metric, n) -> counts.merge(metric, n, Long::sum));
             observed = executor.run(split, (result, origin) -> results.add(result));
         } catch (IOException e) {
             throw new UncheckedIOException("ispd: split " + p.index() + " (" + split + ") of tasklet " + tasklet.name()
@@ -162,13 +160,5 @@ public final class TaskletRDD<T> extends RDD<SplitResult<T>> {
                 counts.getOrDefault(SplitMetric.MODELED_DEVICE_ENERGY_NJ, 0L)
                         + counts.getOrDefault(SplitMetric.MODELED_HOST_ENERGY_NJ, 0L), decoder);
         return CollectionConverters.asScala(List.of(out).iterator());
-    }
-
-    private static Optional<Credentials> driveCredentials(Configuration conf) {
-        try {
-            return DriveCredentials.fromConfiguration(conf);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read the drives' credentials (ispd.auth.*): " + e.getMessage(), e);
-        }
     }
 }

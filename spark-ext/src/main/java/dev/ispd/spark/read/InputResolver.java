@@ -2,6 +2,7 @@ package dev.ispd.spark.read;
 
 import static dev.ispd.spark.ConnectorErrors.analysis;
 
+import dev.ispd.hadoop.fs.DataFiles;
 import dev.ispd.hadoop.fs.OsdFileSystem;
 import dev.ispd.offload.settings.SettingSource;
 import dev.ispd.spark.conf.HadoopConf;
@@ -11,8 +12,6 @@ import dev.ispd.spark.layout.LayoutResolver;
 import dev.ispd.spark.layout.RecordLayout;
 import java.io.FileNotFoundException;
 import java.io.IOException;
-import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
@@ -83,21 +82,13 @@ public final class InputResolver {
 
     /** The file at {@code path}, or the visible files directly in the directory it names, in name order. */
     public static List<FileStatus> files(Path path, FileSystem fs) {
-        List<FileStatus> files = new ArrayList<>();
         try {
-            for (FileStatus s : fs.listStatus(path)) {
-                String name = s.getPath().getName();
-                if (s.isFile() && !name.startsWith("_") && !name.startsWith(".")) {
-                    files.add(s);
-                }
-            }
+            return DataFiles.of(fs, path);
         } catch (FileNotFoundException e) {
             throw analysis("path " + path + " does not exist", e);
         } catch (IOException e) {
             throw analysis("cannot list " + path + ": " + e.getMessage(), e);
         }
-        files.sort(Comparator.comparing(s -> s.getPath().toString()));
-        return files;
     }
 
     private static void checkWholeRecords(List<FileStatus> files, RecordLayout layout) {
