@@ -5,11 +5,14 @@ import dev.ispd.cli.OptionChecks;
 import dev.ispd.examples.cli.OffloadOptions;
 import dev.ispd.examples.bench.Q1Jobs;
 import dev.ispd.examples.cli.FailedJob;
+import dev.ispd.examples.report.ModeledCostTable;
+import dev.ispd.examples.report.SplitPlacements;
 import dev.ispd.examples.worldcup.LoadProgress;
 import dev.ispd.examples.worldcup.WorldCupDrives;
 import dev.ispd.examples.worldcup.WorldCupLoader;
 import dev.ispd.hadoop.mapreduce.DeviceJob;
 import dev.ispd.hadoop.mapreduce.IspdCounter;
+import dev.ispd.offload.execute.SplitMetric;
 import dev.ispd.offload.schedule.Decision;
 import dev.ispd.profile.Profiles;
 import dev.ispd.sim.daemon.EmbeddedDrives;
@@ -20,7 +23,10 @@ import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
@@ -121,13 +127,11 @@ public final class Quickstart implements Callable<Integer> {
         if (!job.waitForCompletion(false)) {
             throw FailedJob.error(job.job(), "the " + jobPolicy + " job");
         }
-        List<Decision> decisions = job.decisions();
-        return new JobRun(jobPolicy, decisions, Files.readString(outDir.resolve("part-r-00000")),
-                job.counter(IspdCounter.SPLITS_ON_DEVICE), job.counter(IspdCounter.SPLITS_ON_HOST),
-                job.counter(IspdCounter.FALLBACKS), job.counter(IspdCounter.MODELED_DEVICE_NS),
-                job.counter(IspdCounter.MODELED_DEVICE_ENERGY_NJ), job.counter(IspdCounter.MODELED_HOST_NS),
-                job.counter(IspdCounter.MODELED_HOST_ENERGY_NJ), job.counter(IspdCounter.BYTES_READ_IN_DRIVES),
-                job.counter(IspdCounter.BYTES_MOVED_TO_HOST));
+        Map<SplitMetric, Long> metrics = new EnumMap<>(SplitMetric.class);
+        for (SplitMetric m : ModeledCostTable.COLUMNS) {
+            metrics.put(m, job.counter(IspdCounter.valueOf(m.name())));
+        }
+        return new JobRun(jobPolicy, job.decisions(), Files.readString(outDir.resolve("part-r-00000")), metrics);
     }
 
     private void printAnswer(String output) {
@@ -140,22 +144,14 @@ public final class Quickstart implements Callable<Integer> {
 
     private void printPlacements(JobRun run) {
         out.printf("%nwhere each split ran (policy %s): predicted host vs device cost%n", run.policy());
-        for (Decision d : run.decisions()) {
-            out.printf("  split %2d on drive %d -> %-6s host %.3f s / %.2f J, device %.3f s / %.2f J: %s%n",
-                    d.index(), d.drive(), d.placement(), d.host().timeNs() / 1e9, d.host().energyNj() / 1e9,
-                    d.device().timeNs() / 1e9, d.device().energyNj() / 1e9, d.reason());
-        }
+        SplitPlacements.print(out, run.decisions());
     }
 
     private void printCosts(List<JobRun> runs) {
         out.printf("%nmodeled cost, summed over splits (%s drives, %s host)%n", profile, hostProfile);
-        out.printf("  %-12s %6s %5s %9s %10s %10s %10s %10s %12s %12s%n", "policy", "device", "host", "fallbacks",
-                "device s", "device J", "host s", "host J", "MB in drive", "MB to host");
-        for (JobRun r : runs) {
-            out.printf("  %-12s %6d %5d %9d %10.3f %10.3f %10.3f %10.3f %12.1f %12.1f%n", r.policy(), r.splitsOnDevice(),
-                    r.splitsOnHost(), r.fallbacks(), r.deviceNs() / 1e9, r.deviceNj() / 1e9, r.hostNs() / 1e9,
-                    r.hostNj() / 1e9, r.bytesInDrives() / 1e6, r.bytesToHost() / 1e6);
-        }
+        Map<String, Map<SplitMetric, Long>> rows = new LinkedHashMap<>();
+        runs.forEach(r -> rows.put(r.policy(), r.metrics()));
+        ModeledCostTable.print(out, rows);
     }
 
     private static void deleteTree(Path dir) throws IOException {
@@ -166,9 +162,7 @@ public final class Quickstart implements Callable<Integer> {
         }
     }
 
-    /** What one job run produced and what its counters say. */
-    private record JobRun(String policy, List<Decision> decisions, String output, long splitsOnDevice,
-                          long splitsOnHost, long fallbacks, long deviceNs, long deviceNj, long hostNs, long hostNj,
-                          long bytesInDrives, long bytesToHost) {
+    /** What one job run produced and what its counters say (the cost table's). */
+    private record JobRun(String policy, List<Decision> decisions, String output, Map<SplitMetric, Long> metrics) {
     }
 }
