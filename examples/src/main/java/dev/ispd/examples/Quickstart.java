@@ -1,22 +1,18 @@
 package dev.ispd.examples;
 
 import dev.ispd.cli.CommandLines;
-import dev.ispd.cli.OptionChecks;
-import dev.ispd.examples.cli.OffloadOptions;
 import dev.ispd.examples.bench.Q1Jobs;
 import dev.ispd.examples.cli.FailedJob;
+import dev.ispd.examples.cli.QuickstartOptions;
 import dev.ispd.examples.report.ModeledCostTable;
 import dev.ispd.examples.report.SplitPlacements;
 import dev.ispd.examples.worldcup.LoadProgress;
-import dev.ispd.examples.worldcup.WorldCupDrives;
 import dev.ispd.examples.worldcup.WorldCupLoader;
 import dev.ispd.hadoop.mapreduce.DeviceJob;
 import dev.ispd.hadoop.mapreduce.IspdCounter;
 import dev.ispd.offload.execute.SplitMetric;
 import dev.ispd.offload.schedule.Decision;
-import dev.ispd.profile.Profiles;
 import dev.ispd.sim.daemon.EmbeddedDrives;
-import dev.ispd.worldcup.WorldCup98;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.net.URI;
@@ -31,6 +27,7 @@ import java.util.concurrent.Callable;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -45,30 +42,8 @@ import picocli.CommandLine.Spec;
         description = "Runs WorldCup98 Q1 as a DeviceJob on in-JVM simulated drives and prints the answer "
                 + "with each split's placement and the modeled time and energy.")
 public final class Quickstart implements Callable<Integer> {
-    @Option(names = "--entries", description = "WorldCup98 entries to generate (default: ${DEFAULT-VALUE})")
-    long entries = 200_000;
-
-    @Option(names = "--entry-size", description = "bytes per entry: 20, 32, 64, 128 or 256 (default: ${DEFAULT-VALUE})")
-    int entrySize = 256;
-
-    @Option(names = "--drives", description = "simulated drives (default: ${DEFAULT-VALUE})")
-    int drives = 1;
-
-    @Option(names = "--chunk-size", description = "bytes per osd:// chunk, a piece the scheduler places (default: ${DEFAULT-VALUE})")
-    long chunkSize = 8L << 20;
-
-    @Option(names = "--policy", description = "offload policy: fastest, least-energy, weighted, host-only, "
-            + "device-only (default: ${DEFAULT-VALUE})")
-    String policy = "fastest";
-
-    @Option(names = "--profile", description = "device profile (default: ${DEFAULT-VALUE})")
-    String profile = "smartssd-2013";
-
-    @Option(names = "--host-profile", description = "host profile (default: ${DEFAULT-VALUE})")
-    String hostProfile = "host-i5-2500";
-
-    @Option(names = "--seed", description = "generator seed (default: ${DEFAULT-VALUE})")
-    long seed = 1998;
+    @Mixin
+    QuickstartOptions options = new QuickstartOptions();
 
     @Option(names = "--logs", arity = "1..*", paramLabel = "FILE", description = "load these published WorldCup98 "
             + "logs (wc_dayX_Y.gz, gzip or raw, - for standard input), padded to --entry-size, instead of "
@@ -86,18 +61,17 @@ public final class Quickstart implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        OptionChecks checks = OptionChecks.of(spec.commandLine()).atLeast("--entries", entries, 1)
-                .oneOf("--entry-size", entrySize, WorldCup98.ENTRY_SIZES).atLeast("--drives", drives, 1)
-                .atLeast("--chunk-size", chunkSize, entrySize).oneOf("--profile", profile, Profiles.deviceNames());
-        OffloadOptions.check(checks, policy, hostProfile);
+        options.check(spec.commandLine());
         Path work = Files.createTempDirectory("ispd-quickstart-");
-        try (EmbeddedDrives started = EmbeddedDrives.builder().drives(drives).profile(profile).start()) {
-            Configuration conf = WorldCupDrives.configuration(started, chunkSize, entrySize, hostProfile);
-            out.printf("%d simulated %s drive(s): %s%n", drives, profile, started.addresses());
+        int entrySize = options.entrySize();
+        String policy = options.policy();
+        try (EmbeddedDrives started = options.startDrives()) {
+            Configuration conf = options.configuration(started);
+            out.printf("%d simulated %s drive(s): %s%n", options.drives(), options.profile(), started.addresses());
             org.apache.hadoop.fs.Path input = new org.apache.hadoop.fs.Path("osd:///worldcup/wc-" + entrySize + ".bin");
             FileSystem fs = FileSystem.get(URI.create("osd:///"), conf);
             long loadStart = System.nanoTime();
-            WorldCupLoader loader = logs == null ? new WorldCupLoader(seed, entries, entrySize)
+            WorldCupLoader loader = logs == null ? new WorldCupLoader(options.seed(), options.entries(), entrySize)
                     : WorldCupLoader.ofLogs(logs, entrySize).progress(LoadProgress.Mode.AUTO);
             long bytes = loader.load(fs, input);
             out.printf("wrote %,d WorldCup98 entries of %d B (%.1f MB) %s to %s in %.2f s%n", bytes / entrySize,
@@ -148,7 +122,7 @@ public final class Quickstart implements Callable<Integer> {
     }
 
     private void printCosts(List<JobRun> runs) {
-        out.printf("%nmodeled cost, summed over splits (%s drives, %s host)%n", profile, hostProfile);
+        out.printf("%nmodeled cost, summed over splits (%s drives, %s host)%n", options.profile(), options.hostProfile());
         Map<String, Map<SplitMetric, Long>> rows = new LinkedHashMap<>();
         runs.forEach(r -> rows.put(r.policy(), r.metrics()));
         ModeledCostTable.print(out, rows);
