@@ -1,11 +1,19 @@
 package dev.ispd.protocol;
 
+import java.io.Serial;
+import java.io.Serializable;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-/** Tasklet parameters: ordered string pairs with typed getters whose errors name the key. */
-public final class Params {
+/**
+ * Tasklet parameters: ordered string pairs with typed getters whose errors name the key.
+ * Serializable, so an engine ships a tasklet's parameters to its executors.
+ */
+public final class Params implements Serializable {
+    @Serial
+    private static final long serialVersionUID = 1L;
+
     public static final Params EMPTY = new Params(Map.of());
 
     private final Map<String, String> values;

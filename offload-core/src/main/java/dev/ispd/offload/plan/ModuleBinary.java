@@ -4,15 +4,17 @@ import dev.ispd.tasklet.wasm.ModuleRejectedException;
 import dev.ispd.tasklet.wasm.TaskletModule;
 import dev.ispd.tasklet.wasm.WasmLimits;
 import dev.ispd.tasklet.wasm.WasmTaskletFactory;
+import java.io.Serializable;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * A user tasklet module a job ships (docs/tasklets.md, "User tasklets"): its name, version and
  * WebAssembly bytes. The drives get it by content hash ({@link #sha256}); the host runs the same
- * bytes in the same runtime, compiled once per JVM ({@link #factory}).
+ * bytes in the same runtime, compiled once per JVM ({@link #factory}). Serializable: the bytes
+ * travel, each JVM compiles its own.
  */
-public record ModuleBinary(String name, int version, byte[] wasm) {
+public record ModuleBinary(String name, int version, byte[] wasm) implements Serializable {
     /** Compiled modules of this JVM, by name, version and content: compiling is the costly part. */
     private static final Map<String, WasmTaskletFactory> COMPILED = new ConcurrentHashMap<>();
 

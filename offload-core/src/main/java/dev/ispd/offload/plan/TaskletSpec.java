@@ -9,6 +9,7 @@ import dev.ispd.protocol.TaskletForm;
 import dev.ispd.tasklet.ScanContext;
 import dev.ispd.tasklet.TaskletFactory;
 import dev.ispd.tasklet.TaskletRegistry;
+import java.io.Serializable;
 
 /**
  * The tasklet a job's splits run (in their drive or on the host, with the same code), in one of
@@ -16,10 +17,11 @@ import dev.ispd.tasklet.TaskletRegistry;
  * ({@link TaskletForm#PLAN}, its encoding in {@code body}, no parameters); or a user module the
  * job ships ({@link TaskletForm#MODULE}, {@code module} non-null, {@code name} its
  * {@code name@version}). {@code owner} names who chose it (a MapReduce DeviceMapper class, a
- * Spark scan) in error messages.
+ * Spark scan) in error messages. Serializable, so an engine that ships objects (Spark) sends
+ * the spec itself to its executors.
  */
 public record TaskletSpec(TaskletForm form, String name, Params params, byte[] body, String owner,
-                          ModuleBinary module) {
+                          ModuleBinary module) implements Serializable {
 
     /** A built-in tasklet. */
     public TaskletSpec(String name, Params params, String owner) {

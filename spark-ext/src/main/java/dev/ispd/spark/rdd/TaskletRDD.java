@@ -17,7 +17,6 @@ import dev.ispd.offload.plan.SplitPlanner;
 import dev.ispd.offload.plan.TaskletSpec;
 import dev.ispd.offload.schedule.CorrectionBook;
 import dev.ispd.offload.schedule.SplitObservation;
-import dev.ispd.protocol.Params;
 import dev.ispd.protocol.TaskletForm;
 import dev.ispd.spark.conf.HadoopConf;
 import dev.ispd.spark.conf.IspdOptions;
@@ -26,7 +25,6 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.EnumMap;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
@@ -65,12 +63,7 @@ public final class TaskletRDD<T> extends RDD<SplitResult<T>> {
     private static final long serialVersionUID = 1L;
 
     private final List<PlannedSplit> splits;
-    /** The tasklet's parts (TaskletSpec is not Serializable), made into one again on the executors. */
-    private final TaskletForm taskletForm;
-    private final String taskletName;
-    private final Map<String, String> taskletParams;
-    private final String taskletOwner;
-    private final byte[] taskletBody;
+    private final TaskletSpec tasklet;
     private final ResultDecoder<T> decoder;
     private final HadoopConf conf;
 
@@ -79,11 +72,7 @@ public final class TaskletRDD<T> extends RDD<SplitResult<T>> {
         super(sc, CollectionConverters.asScala(new ArrayList<Dependency<?>>()).toList(),
                 ClassTag$.MODULE$.apply(SplitResult.class));
         this.splits = List.copyOf(splits);
-        this.taskletForm = tasklet.form();
-        this.taskletName = tasklet.name();
-        this.taskletParams = new HashMap<>(tasklet.params().asMap());
-        this.taskletOwner = tasklet.owner();
-        this.taskletBody = tasklet.body();
+        this.tasklet = tasklet;
         this.decoder = decoder;
         this.conf = conf;
     }
@@ -138,8 +127,6 @@ public final class TaskletRDD<T> extends RDD<SplitResult<T>> {
     public Iterator<SplitResult<T>> compute(Partition partition, TaskContext context) {
         SplitPartition p = (SplitPartition) partition;
         PlannedSplit split = p.split();
-        TaskletSpec tasklet = new TaskletSpec(taskletForm, taskletName, new Params(taskletParams), taskletBody,
-                taskletOwner, null);
         Configuration c = conf.get();
         Map<SplitMetric, Long> counts = new EnumMap<>(SplitMetric.class);
         List<byte[]> results = new ArrayList<>();
