@@ -13,11 +13,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongPredicate;
 import java.util.logging.Logger;
 
 /**
@@ -496,12 +496,25 @@ public final class ObjectStore implements AutoCloseable {
 
     /** Up to {@code max} objects with ids above {@code afterId} (unsigned order); {@code more} if others follow. */
     public Listing list(long afterId, int max) {
+        return list(afterId, max, id -> true);
+    }
+
+    /**
+     * Up to {@code max} objects after {@code afterId} whose ids {@code visible} accepts, in id
+     * order; {@code more} if a further visible one follows (the others are passed over).
+     */
+    public Listing list(long afterId, int max, LongPredicate visible) {
         List<ObjectInfo> out = new ArrayList<>(Math.min(max, 1024));
-        Iterator<StoredObject> it = objects.tailMap(afterId, false).values().iterator();
-        while (it.hasNext() && out.size() < max) {
-            out.add(it.next().info());
+        for (Map.Entry<Long, StoredObject> e : objects.tailMap(afterId, false).entrySet()) {
+            if (!visible.test(e.getKey())) {
+                continue;
+            }
+            if (out.size() == max) {
+                return new Listing(out, true);
+            }
+            out.add(e.getValue().info());
         }
-        return new Listing(out, it.hasNext());
+        return new Listing(out, false);
     }
 
     /** A page of {@link #list}. */
