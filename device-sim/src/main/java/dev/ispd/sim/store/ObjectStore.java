@@ -162,6 +162,11 @@ public final class ObjectStore implements AutoCloseable {
             long fileLen;
             try (FileHandles.Lease file = files.leaseOrCreate(f.path())) {
                 fileLen = file.channel().size();
+                int settled = new PageChecksums(id, f.path()).settle(file.channel(), durability == Durability.FSYNC);
+                if (settled > 0) {
+                    LOG.info("object " + Long.toUnsignedString(id) + ": an overwrite interrupted by a crash had "
+                            + "written " + settled + " page(s); they keep its bytes and their new checksums");
+                }
             }
             if (fileLen < size) {
                 // a power loss without --durability=fsync, or damage: the missing pages read as MEDIA_ERROR
@@ -300,10 +305,18 @@ public final class ObjectStore implements AutoCloseable {
                     FileChannel ch = file.channel();
                     PageChecksums sums = o.checksums(o.file);
                     PageChecksums.Update update = counted(() -> sums.prepare(ch, size, at, data));
+                    // changing acknowledged bytes: a crash before the checksums must not leave pages that fail them
+                    boolean overwrite = at < size;
+                    if (overwrite) {
+                        sums.intend(update, durability == Durability.FSYNC);
+                    }
                     writeFully(ch, data.duplicate(), at);
                     sums.apply(update, durability == Durability.FSYNC);
                     if (durability == Durability.FSYNC) {
                         ch.force(false);
+                    }
+                    if (overwrite) {
+                        sums.carriedOut();
                     }
                 }
                 if (newSize != size) {
