@@ -1,11 +1,16 @@
 package dev.ispd.bench;
 
 import dev.ispd.client.Binding;
+import dev.ispd.client.Credentials;
 import dev.ispd.client.DeviceInfo;
 import dev.ispd.client.Drive;
+import dev.ispd.sim.auth.AuthConfig;
+import dev.ispd.sim.auth.AuthFixture;
 import dev.ispd.sim.daemon.EmbeddedDrives;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.stream.Stream;
 
 /**
  * One simulated drive started in the benchmark's JVM on a Unix socket, and a client connection
@@ -26,10 +31,44 @@ final class BenchDrive implements AutoCloseable {
 
     /** Starts a {@link #PROFILE} drive in a temporary directory (deleted on close) and connects. */
     static BenchDrive start(Binding binding) throws IOException {
-        EmbeddedDrives drives = EmbeddedDrives.builder().drives(1).profile(PROFILE).pace(0).start();
+        return start(EmbeddedDrives.builder(), binding, null);
+    }
+
+    /**
+     * As {@link #start(Binding)}, on a drive that authenticates every request (docs/security.md),
+     * connected as the test identity {@code owner} (read, write, delete and execute on ordinary
+     * objects): every request is tagged and every answer verified, HMAC-SHA256 over each frame.
+     */
+    static BenchDrive startAuthenticated(Binding binding) throws IOException {
+        Path keys = Files.createTempDirectory("ispd-bench-auth");
         try {
-            return new BenchDrive(drives, Drive.connect(drives.address(0), binding));
+            AuthConfig config = AuthConfig.load(AuthFixture.write(keys)); // the keys are read here
+            return start(EmbeddedDrives.builder().auth(config), binding,
+                    new Credentials(AuthFixture.OWNER, AuthFixture.key(AuthFixture.OWNER)));
+        } finally {
+            try (Stream<Path> files = Files.list(keys)) {
+                for (Path f : (Iterable<Path>) files::iterator) {
+                    Files.delete(f);
+                }
+            }
+            Files.delete(keys);
+        }
+    }
+
+    private static BenchDrive start(EmbeddedDrives.Builder builder, Binding binding, Credentials credentials)
+            throws IOException {
+        EmbeddedDrives drives = builder.drives(1).profile(PROFILE).pace(0).start();
+        Drive client = null;
+        try {
+            client = Drive.connect(drives.address(0), binding);
+            if (credentials != null) {
+                client.authenticate(credentials);
+            }
+            return new BenchDrive(drives, client);
         } catch (IOException | RuntimeException e) {
+            if (client != null) {
+                client.close();
+            }
             drives.close();
             throw e;
         }

@@ -37,8 +37,8 @@ public final class BenchSummary {
         for (JsonNode r : results) {
             String key = r.path("benchmark").asText();
             JsonNode params = r.path("params");
-            if (params.has("binding")) {
-                key += "@" + params.path("binding").asText();
+            for (JsonNode value : params) { // e.g. CommandRoundTrip.stat@JNI, AuthOverhead.read@on
+                key += "@" + value.asText();
             }
             metrics.put(key, r.path("primaryMetric"));
         }
@@ -68,6 +68,7 @@ public final class BenchSummary {
         s.transfers();
         s.scans();
         s.modelCost();
+        s.authentication();
     }
 
     private void roundTrips() {
@@ -190,6 +191,37 @@ public final class BenchSummary {
             out.printf("   %-44s %9.1f %9.2f %12s%n", label, nanos(m, null) / 1e6,
                     nanos(m, null) / 1e3 / (bytes / pageSize), share);
         }
+    }
+
+    private void authentication() {
+        out.println();
+        out.println("5. Authentication off vs on (HMAC-SHA256 on every request and answer), JNI, same run");
+        out.printf("   %-44s %12s %12s %9s%n", "work", "off", "on", "on/off");
+        JsonNode statOff = metric("AuthOverhead.stat@off");
+        JsonNode statOn = metric("AuthOverhead.stat@on");
+        if (statOff == null || statOn == null) {
+            out.printf("   %-44s %12s%n", "STAT_OBJECT requests", "not run");
+        } else {
+            double off = statOff.path("score").asDouble();
+            double on = statOn.path("score").asDouble();
+            out.printf("   %-44s %8.0f/s %10.0f/s %9.2f%n", "STAT_OBJECT requests", off, on, on / off);
+        }
+        authRate("READ_OBJECT of " + (AuthOverhead.READ_BYTES >> 20) + " MiB", "AuthOverhead.read",
+                AuthOverhead.READ_BYTES);
+        authRate("q1 scan in the drive, " + (AuthOverhead.SCAN_BYTES >> 20) + " MiB", "AuthOverhead.scan",
+                AuthOverhead.SCAN_BYTES);
+        out.println("   (on/off: the rate with authentication as a share of the rate without)");
+    }
+
+    private void authRate(String label, String benchmark, long bytes) {
+        JsonNode off = metric(benchmark + "@off");
+        JsonNode on = metric(benchmark + "@on");
+        if (off == null || on == null) {
+            out.printf("   %-44s %12s%n", label, "not run");
+            return;
+        }
+        out.printf("   %-44s %7.2f GB/s %7.2f GB/s %9.2f%n", label, gbps(off, bytes), gbps(on, bytes),
+                nanos(off, null) / nanos(on, null));
     }
 
     private void rate(String label, JsonNode m, long bytes, JsonNode baseline) {

@@ -12,6 +12,7 @@ import java.util.List;
  * Which permission each command needs, on which objects (docs/security.md, "What each command
  * needs"), and who owns each execution. A refusal is FORBIDDEN naming the identity, the
  * permission, the object and the command; it comes before the command runs, so nothing changes.
+ * A LIST_OBJECTS lists only the objects its sender may read.
  */
 final class AccessPolicy {
     private final ExecutionOwners owners = new ExecutionOwners();
@@ -48,6 +49,14 @@ final class AccessPolicy {
             requireOwner(who, rel.execId(), op);
         }
         // DEVICE_INFO and DEVICE_LOG need only an identity the drive knows
+    }
+
+    /** The request as {@code who} may see it: a LIST_OBJECTS passes over the objects it may not read. */
+    static Requests.Request narrow(Identity who, Requests.Request r) {
+        if (r instanceof Requests.ListObjects list) {
+            return list.visibleOnly(id -> who.may(Permission.READ, id));
+        }
+        return r;
     }
 
     /** Notes who submitted an execution and forgets a released one. */

@@ -88,8 +88,9 @@ final class ConnectionGuard implements RequestGuard {
     }
 
     @Override
-    public void authorize(Requests.Request request) throws StatusException {
+    public Requests.Request authorize(Requests.Request request) throws StatusException {
         policy.check(current, request);
+        return AccessPolicy.narrow(current, request);
     }
 
     @Override

@@ -4,7 +4,7 @@ import java.util.Locale;
 
 /** What a grant allows on its objects (docs/security.md, "ACLs"). */
 public enum Permission {
-    /** READ_OBJECT, STAT_OBJECT; LIST_OBJECTS needs it on some object. */
+    /** READ_OBJECT, STAT_OBJECT; LIST_OBJECTS needs it on some object and lists the objects it covers. */
     READ,
     /** CREATE_OBJECT and WRITE_OBJECT of the object, and an EXECUTE's output object. */
     WRITE,

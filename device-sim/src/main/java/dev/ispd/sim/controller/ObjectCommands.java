@@ -85,7 +85,7 @@ final class ObjectCommands {
     }
 
     void list(Requests.ListObjects req, PayloadWriter out) {
-        ObjectStore.Listing page = store.list(req.afterId(), req.max());
+        ObjectStore.Listing page = store.list(req.afterId(), req.max(), req.visible());
         List<Responses.ObjectStat> entries = new ArrayList<>(page.objects().size());
         for (ObjectInfo o : page.objects()) {
             entries.add(stat(o));

@@ -124,8 +124,7 @@ final class Connection implements Runnable {
                 throw new StatusException(Status.MALFORMED, op + " request: header status must be 0 in a request, got "
                         + h.status());
             }
-            Requests.Request request = Requests.decode(op, reader.reset(in, op + " request"));
-            guard.authorize(request);
+            Requests.Request request = guard.authorize(Requests.decode(op, reader.reset(in, op + " request")));
             session.handle(request, writer);
             guard.completed(request, writer.payload());
             send(h, Status.OK, writer.payload());

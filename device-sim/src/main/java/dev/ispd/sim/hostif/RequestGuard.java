@@ -8,7 +8,8 @@ import java.nio.channels.SocketChannel;
 /**
  * One connection's gate between the wire and the drive (docs/security.md): who sent a request,
  * whether it may run, and the seal on its answer. A connection asks it, in order, to
- * {@link #authenticate} each frame, {@link #authorize} the decoded request, note what a
+ * {@link #authenticate} each frame, {@link #authorize} the decoded request (and carry out the
+ * request it returns), note what a
  * successful request {@link #completed}, and {@link #seal} every answer. A refusal is a
  * {@link StatusException}; after {@link Status#AUTH_FAILED} the connection ends.
  */
@@ -17,8 +18,11 @@ public interface RequestGuard {
     /** Checks who sent the frame (header and payload, before they are decoded). */
     void authenticate(FrameHeader request, ByteBuffer payload) throws StatusException;
 
-    /** Checks that the authenticated sender may run this command; FORBIDDEN if not. */
-    void authorize(Requests.Request request) throws StatusException;
+    /**
+     * Checks that the authenticated sender may run this command, FORBIDDEN if not; returns it
+     * narrowed to what the sender may see (a LIST_OBJECTS to the objects it may read).
+     */
+    Requests.Request authorize(Requests.Request request) throws StatusException;
 
     /** Called after the drive carried out a request, with the answer's payload. */
     void completed(Requests.Request request, ByteBuffer answer);
@@ -42,7 +46,8 @@ public interface RequestGuard {
         }
 
         @Override
-        public void authorize(Requests.Request request) {
+        public Requests.Request authorize(Requests.Request request) {
+            return request;
         }
 
         @Override

@@ -9,6 +9,7 @@ import dev.ispd.protocol.TaskletForm;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.LongPredicate;
 
 /**
  * Request payloads, one record per opcode, each with its decoder (the drive's side) beside its
@@ -101,7 +102,21 @@ public final class Requests {
         public void encode(PayloadWriter w) { w.u64(id); }
     }
 
-    public record ListObjects(long afterId, int max) implements Request {
+    /**
+     * LIST_OBJECTS; {@code visible} says which ids the sender may see: every id as decoded, the
+     * objects an identity may read once an authenticating drive's guard has narrowed it.
+     */
+    public record ListObjects(long afterId, int max, LongPredicate visible) implements Request {
+        private static final LongPredicate EVERY_ID = id -> true;
+
+        public ListObjects(long afterId, int max) {
+            this(afterId, max, EVERY_ID);
+        }
+
+        public ListObjects visibleOnly(LongPredicate which) {
+            return new ListObjects(afterId, max, which);
+        }
+
         public Opcode opcode() { return Opcode.LIST_OBJECTS; }
         public void encode(PayloadWriter w) { w.u64(afterId).u32(max); }
     }

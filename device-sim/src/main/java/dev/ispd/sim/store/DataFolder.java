@@ -25,7 +25,7 @@ import java.util.regex.Pattern;
  *     there (a REPLACE never acknowledged), a file of an object whose DELETE is logged, and one
  *     empty generation-0 file of an id the log never created (a CREATE never acknowledged;
  *     creates are serialised, so a crash leaves at most one);
- * <li>a file whose name is not {@code <id>-<generation>.obj|.crc} is foreign: left where it is;
+ * <li>a file whose name is not {@code <id>-<generation>.obj|.crc|.intent} is foreign: left where it is;
  * <li>anything else (a file with data the log does not know, a live object's missing file, a
  *     file holding more bytes past its object's logged size than one unacknowledged write can
  *     leave) means the log lost acknowledged changes: opening refuses, naming the files and the
@@ -38,7 +38,7 @@ import java.util.regex.Pattern;
  */
 final class DataFolder {
     private static final Logger LOG = Logger.getLogger(DataFolder.class.getName());
-    private static final Pattern NAME = Pattern.compile("(\\d+)-(\\d+)\\.(obj|crc)");
+    private static final Pattern NAME = Pattern.compile("(\\d+)-(\\d+)\\.(obj|crc|intent)");
 
     private final Path dir;
 

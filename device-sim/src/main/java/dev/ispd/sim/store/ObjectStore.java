@@ -13,11 +13,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongPredicate;
 import java.util.logging.Logger;
 
 /**
@@ -162,6 +162,11 @@ public final class ObjectStore implements AutoCloseable {
             long fileLen;
             try (FileHandles.Lease file = files.leaseOrCreate(f.path())) {
                 fileLen = file.channel().size();
+                int settled = new PageChecksums(id, f.path()).settle(file.channel(), durability == Durability.FSYNC);
+                if (settled > 0) {
+                    LOG.info("object " + Long.toUnsignedString(id) + ": an overwrite interrupted by a crash had "
+                            + "written " + settled + " page(s); they keep its bytes and their new checksums");
+                }
             }
             if (fileLen < size) {
                 // a power loss without --durability=fsync, or damage: the missing pages read as MEDIA_ERROR
@@ -300,10 +305,18 @@ public final class ObjectStore implements AutoCloseable {
                     FileChannel ch = file.channel();
                     PageChecksums sums = o.checksums(o.file);
                     PageChecksums.Update update = counted(() -> sums.prepare(ch, size, at, data));
+                    // changing acknowledged bytes: a crash before the checksums must not leave pages that fail them
+                    boolean overwrite = at < size;
+                    if (overwrite) {
+                        sums.intend(update, durability == Durability.FSYNC);
+                    }
                     writeFully(ch, data.duplicate(), at);
                     sums.apply(update, durability == Durability.FSYNC);
                     if (durability == Durability.FSYNC) {
                         ch.force(false);
+                    }
+                    if (overwrite) {
+                        sums.carriedOut();
                     }
                 }
                 if (newSize != size) {
@@ -496,12 +509,25 @@ public final class ObjectStore implements AutoCloseable {
 
     /** Up to {@code max} objects with ids above {@code afterId} (unsigned order); {@code more} if others follow. */
     public Listing list(long afterId, int max) {
+        return list(afterId, max, id -> true);
+    }
+
+    /**
+     * Up to {@code max} objects after {@code afterId} whose ids {@code visible} accepts, in id
+     * order; {@code more} if a further visible one follows (the others are passed over).
+     */
+    public Listing list(long afterId, int max, LongPredicate visible) {
         List<ObjectInfo> out = new ArrayList<>(Math.min(max, 1024));
-        Iterator<StoredObject> it = objects.tailMap(afterId, false).values().iterator();
-        while (it.hasNext() && out.size() < max) {
-            out.add(it.next().info());
+        for (Map.Entry<Long, StoredObject> e : objects.tailMap(afterId, false).entrySet()) {
+            if (!visible.test(e.getKey())) {
+                continue;
+            }
+            if (out.size() == max) {
+                return new Listing(out, true);
+            }
+            out.add(e.getValue().info());
         }
-        return new Listing(out, it.hasNext());
+        return new Listing(out, false);
     }
 
     /** A page of {@link #list}. */

@@ -6,6 +6,7 @@ import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
 
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -21,6 +22,10 @@ import java.util.zip.CRC32C;
  * <p>A write updates data, then checksums, then the size in the metadata log. A page's entry may
  * therefore cover more bytes than the logged size leaves in it (an append interrupted by a crash
  * after its checksums): it is then checked over the bytes it covers, which the file still holds.
+ * An overwrite first records the entries it will write in an intent file
+ * ({@code <id>-<generation>.intent}: {@code u64} first page, then the entries), removed once they
+ * are written; a crash between its data and its checksums leaves each page matching the old entry
+ * or the intended one, and {@link #settle} keeps the one it matches at the next start.
  *
  * <p>The side file is opened for each operation, so an object holds no extra open file.
  */
@@ -33,17 +38,23 @@ final class PageChecksums {
 
     private final long objectId;
     private final Path file;
+    private final Path intent;
 
     /** The checksums of {@code dataFile}, which holds object {@code objectId}. */
     PageChecksums(long objectId, Path dataFile) {
         this.objectId = objectId;
         this.file = sideFile(dataFile);
+        this.intent = sibling(dataFile, ".intent");
     }
 
     /** The side file of a data file: its name with {@code .crc} for {@code .obj}. */
     static Path sideFile(Path dataFile) {
+        return sibling(dataFile, ".crc");
+    }
+
+    private static Path sibling(Path dataFile, String extension) {
         String name = dataFile.getFileName().toString();
-        return dataFile.resolveSibling(name.substring(0, name.lastIndexOf('.')) + ".crc");
+        return dataFile.resolveSibling(name.substring(0, name.lastIndexOf('.')) + extension);
     }
 
     Path file() {
@@ -141,6 +152,58 @@ final class PageChecksums {
             throw new MediaErrorException(objectId, u.firstPage() * PAGE, "its page checksum file " + file
                     + " is missing");
         }
+    }
+
+    /** Before an overwrite's data: records the entries {@link #apply} will write (see the class comment). */
+    void intend(Update u, boolean force) throws IOException {
+        ByteBuffer b = ByteBuffer.allocate(8 + u.entries().remaining()).order(ByteOrder.LITTLE_ENDIAN)
+                .putLong(u.firstPage()).put(u.entries().duplicate());
+        try (FileChannel ch = FileChannel.open(intent, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING,
+                StandardOpenOption.WRITE)) {
+            writeFully(ch, b.flip(), 0);
+            if (force) {
+                ch.force(false);
+            }
+        }
+    }
+
+    /** After an overwrite's checksums: its intent is carried out. */
+    void carriedOut() throws IOException {
+        Files.deleteIfExists(intent);
+    }
+
+    /**
+     * At start, for an overwrite a crash interrupted: each page its intent names that holds the new
+     * bytes gets the intended entry (a page still holding the old ones matches the old entry), then
+     * the intent goes. An intent cut short was written before any data: it is dropped. Returns the
+     * pages given their new entry.
+     */
+    int settle(FileChannel data, boolean force) throws IOException {
+        if (!Files.exists(intent)) {
+            return 0;
+        }
+        ByteBuffer b = ByteBuffer.wrap(Files.readAllBytes(intent)).order(ByteOrder.LITTLE_ENDIAN);
+        int settled = 0;
+        if (b.remaining() >= 8 && (b.remaining() - 8) % ENTRY == 0) {
+            long first = b.getLong();
+            CRC32C crc = new CRC32C();
+            for (int i = 0; b.hasRemaining(); i++) {
+                int intended = b.getInt();
+                int len = b.getInt();
+                ByteBuffer page = ByteBuffer.allocate(len);
+                readFully(data, page, (first + i) * PAGE);
+                crc.reset();
+                crc.update(page.flip());
+                if (page.limit() == len && (int) crc.getValue() == intended) {
+                    ByteBuffer entry = ByteBuffer.allocate(ENTRY).order(ByteOrder.LITTLE_ENDIAN).putInt(intended)
+                            .putInt(len).flip();
+                    apply(new Update(first + i, entry), force);
+                    settled++;
+                }
+            }
+        }
+        Files.delete(intent);
+        return settled;
     }
 
     /**

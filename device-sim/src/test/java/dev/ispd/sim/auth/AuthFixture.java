@@ -12,7 +12,8 @@ import java.util.HexFormat;
  * execute on ordinary objects), 3 "journal" (read and write on the osd:// namespace), 4 "admin"
  * (admin on all), 5 "local" (read on all), which the current user is on a Unix socket, and 6
  * "hadoop" (an osd:// client: read, write, delete, execute on ordinary objects and read, write on
- * the namespace).
+ * the namespace) and 7 "tenant" (read and write on the objects {@link #TENANT_FIRST} to
+ * {@link #TENANT_LAST}).
  */
 public final class AuthFixture {
     public static final long OWNER = 1;
@@ -21,6 +22,9 @@ public final class AuthFixture {
     public static final long ADMIN = 4;
     public static final long LOCAL = 5;
     public static final long HADOOP = 6;
+    public static final long TENANT = 7;
+    public static final long TENANT_FIRST = 0x100000;
+    public static final long TENANT_LAST = 0x1fffff;
 
     private AuthFixture() {
     }
@@ -36,7 +40,7 @@ public final class AuthFixture {
 
     /** Writes the config and key files into {@code dir}; returns the config file. */
     public static Path write(Path dir) throws IOException {
-        for (long id = OWNER; id <= HADOOP; id++) {
+        for (long id = OWNER; id <= TENANT; id++) {
             writeKey(dir.resolve("id" + id + ".key"), key(id));
         }
         String json = """
@@ -54,7 +58,9 @@ public final class AuthFixture {
                      "grants": [{"permissions": ["read"], "objects": ["all"]}]},
                     {"id": 6, "name": "hadoop", "keyFile": "id6.key",
                      "grants": [{"permissions": ["read", "write", "delete", "execute"], "objects": ["ordinary"]},
-                                {"permissions": ["read", "write"], "objects": ["namespace"]}]}
+                                {"permissions": ["read", "write"], "objects": ["namespace"]}]},
+                    {"id": 7, "name": "tenant", "keyFile": "id7.key",
+                     "grants": [{"permissions": ["read", "write"], "objects": ["0x100000-0x1fffff"]}]}
                   ],
                   "unixUsers": {"%s": 5}
                 }

@@ -2,16 +2,19 @@ package dev.ispd.sim.auth;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ispd.protocol.ExecutionState;
 import dev.ispd.protocol.Extent;
 import dev.ispd.protocol.FrameFormat;
+import dev.ispd.protocol.Limits;
 import dev.ispd.protocol.Params;
 import dev.ispd.protocol.ReservedValues;
 import dev.ispd.protocol.Status;
 import dev.ispd.sim.daemon.EmbeddedDrives;
 import dev.ispd.sim.hostif.Requests;
+import dev.ispd.sim.hostif.Responses;
 import dev.ispd.sim.hostif.TestClient;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -159,6 +162,41 @@ class AuthenticatedDriveTest {
                     "a refusal leaves the connection usable");
         }
         assertUnchanged();
+    }
+
+    @Test
+    void listObjectsListsOnlyTheObjectsTheIdentityMayRead() throws IOException {
+        long before = AuthFixture.TENANT_FIRST - 1;
+        long[] tenants = {AuthFixture.TENANT_FIRST, AuthFixture.TENANT_FIRST + 1, AuthFixture.TENANT_LAST};
+        long after = AuthFixture.TENANT_LAST + 1;
+        try (TestClient owner = as(AuthFixture.OWNER)) {
+            for (long id : new long[] {before, tenants[0], tenants[1], tenants[2], after}) {
+                owner.create(id);
+            }
+        }
+        try (TestClient tenant = as(AuthFixture.TENANT)) {
+            Responses.ListObjects first = tenant.list(0, 2);
+            assertEquals(List.of(tenants[0], tenants[1]), ids(first), "the first page skips the objects before its range");
+            assertTrue(first.more(), "a readable object follows");
+            Responses.ListObjects second = tenant.list(tenants[1], 2);
+            assertEquals(List.of(tenants[2]), ids(second));
+            assertFalse(second.more(), "the objects after its range are none of its business");
+            assertRefused(tenant.call(new Requests.StatObject(after)), Status.FORBIDDEN, "lacks read");
+        }
+        try (TestClient reader = as(AuthFixture.READER)) {
+            List<Long> all = ids(reader.list(0, Limits.MAX_LIST));
+            assertTrue(all.containsAll(List.of(object, before, tenants[0], tenants[1], tenants[2], after)),
+                    "an identity that may read every ordinary object lists them all: " + all);
+        }
+        try (TestClient journal = as(AuthFixture.JOURNAL)) {
+            List<Long> listed = ids(journal.list(0, Limits.MAX_LIST));
+            assertTrue(listed.stream().allMatch(ObjectRange.NAMESPACE::contains),
+                    "an identity granted only the namespace lists nothing else: " + listed);
+        }
+    }
+
+    private static List<Long> ids(Responses.ListObjects page) {
+        return page.entries().stream().map(Responses.ObjectStat::id).toList();
     }
 
     @Test

@@ -2,6 +2,7 @@ package dev.ispd.sim.store;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -15,6 +16,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.Random;
 import java.util.TreeMap;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -249,5 +251,56 @@ class RecoveryTest {
         try (FileChannel ch = FileChannel.open(log(), StandardOpenOption.WRITE)) {
             ch.truncate(ch.size() - bytes);
         }
+    }
+    /**
+     * The kill -9 durability audit's finding: a crash between an overwrite's data and its checksums
+     * left the pages it touched failing them, acknowledged bytes sharing those pages included.
+     * Written as ObjectStore.write does it up to the crash: intent, then data, no checksums.
+     */
+    @Test
+    void anOverwriteCutShortBeforeItsChecksumsLeavesEveryPageReadable() throws Exception {
+        byte[] acked = random(3 * PageChecksums.PAGE, 1);
+        byte[] fresh = random(5000, 2);
+        int at = 3000; // into pages 0 and 1, keeping acknowledged bytes of both
+        long id = overwriteCutShort(acked, at, fresh, true);
+        byte[] expected = acked.clone();
+        System.arraycopy(fresh, 0, expected, at, fresh.length);
+        try (ObjectStore s = open()) {
+            assertArrayEquals(expected, read(s, id), "the overwrite's bytes, and every acknowledged byte around them");
+        }
+        assertFalse(Files.exists(data().resolve(id + "-0.intent")), "the intent is settled and gone");
+    }
+
+    @Test
+    void anOverwriteCutShortBeforeItsDataLeavesTheAcknowledgedBytes() throws Exception {
+        byte[] acked = random(3 * PageChecksums.PAGE, 3);
+        long id = overwriteCutShort(acked, 100, random(9000, 4), false);
+        try (ObjectStore s = open()) {
+            assertArrayEquals(acked, read(s, id));
+        }
+    }
+
+    /** Stores {@code acked} as one object, then begins an overwrite with {@code fresh} at {@code at}. */
+    private long overwriteCutShort(byte[] acked, int at, byte[] fresh, boolean dataWritten) throws Exception {
+        long id;
+        try (ObjectStore s = open()) {
+            id = s.createData(0);
+            s.write(id, 0, ByteBuffer.wrap(acked));
+        }
+        Path file = data().resolve(id + "-0.obj");
+        PageChecksums sums = new PageChecksums(id, file);
+        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
+            sums.intend(sums.prepare(ch, acked.length, at, ByteBuffer.wrap(fresh)), false);
+            if (dataWritten) {
+                ch.write(ByteBuffer.wrap(fresh), at);
+            }
+        }
+        return id;
+    }
+
+    private static byte[] random(int n, long seed) {
+        byte[] b = new byte[n];
+        new Random(seed).nextBytes(b);
+        return b;
     }
 }
