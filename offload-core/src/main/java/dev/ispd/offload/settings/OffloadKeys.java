@@ -33,8 +33,15 @@ public final class OffloadKeys {
             "Pieces of one file placed on the same drive run as one split (one map task, one execution) of up to this "
                     + "many bytes; 0 = a split per piece. Pieces placed on the host are never grouped.");
 
+    public static final ConfigKey DEVICE_RETRIES = new ConfigKey("ispd.device.retries", "1",
+            "Device runs a split gets after a failed one (a fault, an error or a timeout), on another drive holding "
+                    + "its bytes where there is one, else on the same drive, before it falls back to the host.");
+    public static final ConfigKey DEVICE_AVOID_AFTER = new ConfigKey("ispd.device.avoid.after.failures", "3",
+            "Failures of one drive in a job after which the job's later splits avoid it (run on another replica or "
+                    + "on the host); counted per task JVM.");
+
     /** Every key the core reads. */
     public static final List<ConfigKey> ALL = List.of(OFFLOAD_POLICY, OFFLOAD_WEIGHT, OFFLOAD_HOST_PROFILE,
             OFFLOAD_HOST_SLOTS, OFFLOAD_CORRECTION, OFFLOAD_CORRECTION_FILE, DEVICE_TIMEOUT_MS, SPLIT_MAX_BYTES,
-            SPLIT_GROUP_MAX_BYTES);
+            SPLIT_GROUP_MAX_BYTES, DEVICE_RETRIES, DEVICE_AVOID_AFTER);
 }
