@@ -26,7 +26,8 @@ public final class OffloadKeys {
             "Where the corrections persist across jobs (a JSON file, any Hadoop path the client and the tasks reach); "
                     + "empty = /.ispd/offload-correction.json on the osd:// file system of the job's input.");
     public static final ConfigKey DEVICE_TIMEOUT_MS = new ConfigKey("ispd.device.timeout.ms", "600000",
-            "A device split not done after this long is cancelled and run on the host instead.");
+            "A device split not done after this long, or a drive call unanswered this long, fails its device run: "
+                    + "it is cancelled and retried (ispd.device.retries) or run on the host.");
     public static final ConfigKey SPLIT_MAX_BYTES = new ConfigKey("ispd.split.max.bytes", "0",
             "Largest piece of a DeviceJob split in bytes (cut down to whole records); 0 = one piece per chunk.");
     public static final ConfigKey SPLIT_GROUP_MAX_BYTES = new ConfigKey("ispd.split.group.max.bytes", "1073741824",
