@@ -31,11 +31,15 @@ public final class FaultInjector {
 
     /** Replaces the plan; {@link FaultPlan#NONE} clears it. */
     public synchronized void set(FaultPlan p) {
+        if (!p.faults().isEmpty()) {
+            LOG.info(() -> driveName + ": fault plan set: " + p.faults());
+        } else if (!plan.faults().isEmpty()) {
+            LOG.info(() -> driveName + ": fault plan cleared");
+        }
         plan = p;
         inScope = new long[p.faults().size()];
         fired = new long[p.faults().size()];
         random = new Random(p.seed());
-        LOG.info(() -> driveName + ": fault plan set: " + (p.faults().isEmpty() ? "none" : p.faults()));
     }
 
     public synchronized FaultPlan plan() {

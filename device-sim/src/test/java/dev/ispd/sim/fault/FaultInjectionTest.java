@@ -218,6 +218,20 @@ class FaultInjectionTest {
     }
 
     @Test
+    void aPlanFileIsReadAndABadOneNamesTheFile(@TempDir Path dir) throws IOException {
+        Path good = java.nio.file.Files.writeString(dir.resolve("plan.json"),
+                "{\"seed\": 3, \"faults\": [{\"kind\": \"slow\", \"opcodes\": [\"POLL\"], \"delayMs\": 20}]}");
+        FaultPlan plan = FaultPlan.load(good);
+        assertEquals(3, plan.seed());
+        assertEquals(List.of(new Fault(FaultKind.SLOW, java.util.Set.of(dev.ispd.protocol.Opcode.POLL),
+                java.util.Set.of(), java.util.Set.of(), 0, 0, 1, 20)), plan.faults());
+        Path bad = java.nio.file.Files.writeString(dir.resolve("bad.json"),
+                "{\"faults\": [{\"kind\": \"hang\", \"times\": -1}]}");
+        IOException e = assertThrows(IOException.class, () -> FaultPlan.load(bad));
+        assertEquals("fault plan " + bad + ", fault 0 (hang): \"times\" must be 0 or more, got -1", e.getMessage());
+    }
+
+    @Test
     void onlyAnAdminMaySetFaults(@TempDir Path dir) throws IOException {
         try (EmbeddedDrives secured = EmbeddedDrives.builder().auth(AuthConfig.load(AuthFixture.write(dir))).start()) {
             try (TestClient owner = TestClient.connect(secured.address(0))) {
