@@ -24,7 +24,8 @@ public final class Requests {
     /** A decoded request. */
     public sealed interface Request permits DeviceInfo, DeviceLog, CreateObject, WriteObject, ReadObject,
             StatObject, ListObjects, DeleteObject, CreateTasklet, Execute, Poll, ReadResult, Cancel, Release, LoadModule,
-            ListModules, UnloadModule, Scrub, SetFaults {
+            ListModules, UnloadModule, Scrub,
+            SetFaults {
         Opcode opcode();
 
         void encode(PayloadWriter w);

@@ -113,7 +113,8 @@ class FaultInjectionTest {
 
     @Test
     void aConnectionIsDroppedAfterTheRequestsThePlanLetsThrough() throws IOException {
-        setFaults("{\"faults\":[{\"kind\":\"drop-connection\",\"opcodes\":[\"STAT_OBJECT\"],\"after\":2,\"times\":1}]}");
+        setFaults("{\"faults\":[{\"kind\":\"drop-connection\",\"opcodes\":[\"STAT_OBJECT\"],\"after\":2,"
+                + "\"times\":1}]}");
         try (TestClient c = client()) {
             c.stat(object);
             c.stat(object);

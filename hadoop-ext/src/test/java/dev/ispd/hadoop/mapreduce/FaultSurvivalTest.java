@@ -143,7 +143,7 @@ class FaultSurvivalTest {
         assertEquals(0, c.get(IspdCounter.FALLBACKS), c.toString());
     }
 
-    /** {@code splits} device runs failed with {@code fault}, and each ran again on a replica's drive, none on the host. */
+    /** {@code splits} device runs failed with {@code fault}, and each ran again on a replica's drive, not the host. */
     private static void assertEachRetriedOnAReplica(Map<IspdCounter, Long> c, IspdCounter fault, long splits) {
         assertEquals(splits, c.get(fault), c.toString());
         assertEquals(splits, c.get(IspdCounter.DEVICE_RETRIES), c.toString());

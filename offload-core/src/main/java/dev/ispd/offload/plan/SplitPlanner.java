@@ -122,7 +122,7 @@ public final class SplitPlanner {
         return splits;
     }
 
-    /** The drives other than {@code drive} that hold replicas of the pieces' chunks and answered, with their addresses. */
+    /** The drives but {@code drive} that hold replicas of the pieces' chunks and answered, with their addresses. */
     private static Map<Integer, String> replicaAddresses(List<SplitPiece> pieces, int drive, List<DriveState> states,
                                                          DriveDirectory drives) {
         Map<Integer, String> out = new TreeMap<>();
