@@ -616,7 +616,7 @@ TEST(Client, StatusNames) {
         {20, "AUTH_FAILED"},        {21, "INTERNAL"},         {22, "LIMIT_EXCEEDED"},  {1001, "CONNECT"},
         {1002, "IO"},               {1003, "PROTOCOL"},       {1004, "ARGUMENT"},      {1005, "NO_MEMORY"},
         {1006, "BUFFER_TOO_SMALL"}, {23, "FORBIDDEN"},        {24, "MEDIA_ERROR"},     {25, "MODULES_DISABLED"},
-        {26, "UNKNOWN"},            {-1, "UNKNOWN"},          {1000, "UNKNOWN"}};
+        {26, "NO_SPACE"},           {99, "UNKNOWN"},          {-1, "UNKNOWN"},          {1000, "UNKNOWN"}};
     for (const auto &n : names) EXPECT_STREQ(ispd_status_name(n.first), n.second) << n.first;
 }
 

@@ -754,4 +754,35 @@ TEST(Vectors, OneClientSessionSpeaksTheModuleVectors) {
     EXPECT_STREQ(ispd_last_error(conn), kDisabled);
 }
 
+// ---- fault injection in one session: request ids 39..41 ----
+
+TEST(Vectors, OneClientSessionSpeaksTheFaultVectors) {
+    const char *const files[] = {"39_set_faults_request.bin", "40_set_faults_response.bin",
+                                 "41_no_space_response.bin"};
+    std::vector<Bytes> vectors(3);
+    for (int i = 0; i < 3; i++)
+        if (!read_vector(files[i], &vectors[i])) return;
+    FakeDrive drive([&](int fd) {
+        Frame f;
+        ASSERT_TRUE(read_frame(fd, &f)) << "request 39";
+        expect_same_bytes(f.all, vectors[0], "request sent for 39_set_faults_request.bin");
+        write_all(fd, make_response(ISPD_OP_SET_FAULTS, 39, {}));
+        ASSERT_TRUE(read_frame(fd, &f)) << "request 40";
+        write_all(fd, vectors[1]);
+        ASSERT_TRUE(read_frame(fd, &f)) << "request 41";
+        EXPECT_EQ(f.opcode, ISPD_OP_WRITE_OBJECT);
+        write_all(fd, vectors[2]);
+    });
+    ConnPtr c = connect_to(drive.address());
+    ASSERT_TRUE(c);
+    ispd_conn *conn = c.get();
+    conn->last_request_id = 38;
+    const char *plan = "{\"faults\":[{\"kind\":\"hang\",\"opcodes\":[\"EXECUTE\"],\"times\":1}]}";
+    ASSERT_EQ(ispd_set_faults(conn, plan), ISPD_OK) << ispd_last_error(conn);
+    ASSERT_EQ(ispd_set_faults(conn, NULL), ISPD_OK) << ispd_last_error(conn);
+    const char data[8] = {0};
+    EXPECT_EQ(ispd_write_object(conn, 42, 0, data, sizeof data, NULL), ISPD_NO_SPACE);
+    EXPECT_STREQ(ispd_last_error(conn), "WRITE_OBJECT: the drive is full");
+}
+
 } // namespace

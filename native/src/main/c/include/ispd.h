@@ -39,6 +39,12 @@ extern "C" {
  * command answers at once (EXECUTE is asynchronous), so only a hung or unreachable drive takes
  * this long. */
 #define ISPD_DEFAULT_TIMEOUT_MS 120000u
+/* A drive over its connection cap answers a new connection's first request BUSY with "retry
+ * after N ms" and closes it (docs/drive.md, "Admission"). The library then reconnects and sends
+ * the request again after N ms (at most ISPD_BUSY_MAX_WAIT_MS), up to ISPD_BUSY_RETRIES times,
+ * before the call fails with ISPD_BUSY. */
+#define ISPD_BUSY_RETRIES 3
+#define ISPD_BUSY_MAX_WAIT_MS 10000u
 /* WRITE_OBJECT offset meaning "at the object's current end", atomically with respect to other
  * writers of the object; the new size tells where the bytes landed (new_size - len). */
 #define ISPD_APPEND UINT64_MAX
@@ -69,7 +75,8 @@ typedef enum ispd_opcode {
     ISPD_OP_LOAD_MODULE = 0x30,
     ISPD_OP_LIST_MODULES = 0x31,
     ISPD_OP_UNLOAD_MODULE = 0x32,
-    ISPD_OP_SCRUB = 0x40
+    ISPD_OP_SCRUB = 0x40,
+    ISPD_OP_SET_FAULTS = 0x41
 } ispd_opcode;
 
 typedef enum ispd_status {
@@ -103,6 +110,8 @@ typedef enum ispd_status {
     ISPD_MEDIA_ERROR = 24,
     /* the drive's admin turned user tasklet modules off (--modules off) */
     ISPD_MODULES_DISABLED = 25,
+    /* the drive is full: a command that needs space did not get it; nothing changed */
+    ISPD_NO_SPACE = 26,
     /* client-side only, never on the wire */
     ISPD_E_CONNECT = 1001,
     ISPD_E_IO = 1002,
@@ -298,6 +307,12 @@ int ispd_load_module(ispd_conn *conn, const char *name, uint32_t version, const 
 /* Fills up to max entries of out (ISPD_MAX_MODULES always suffice); *count_out set. */
 int ispd_list_modules(ispd_conn *conn, ispd_module_info *out, uint32_t max, uint32_t *count_out);
 int ispd_unload_module(ispd_conn *conn, const char *name, uint32_t version);
+
+/* ---- fault injection (docs/drive.md, "Fault injection") ---- */
+/* Sets the drive's fault plan to plan_json (UTF-8 JSON, at most ISPD_MAX_IO bytes), or clears it
+ * if plan_json is NULL or "". Needs an admin identity on a drive that authenticates. A bad plan
+ * is ISPD_BAD_PARAMETER naming the fault and field. */
+int ispd_set_faults(ispd_conn *conn, const char *plan_json);
 
 #ifdef __cplusplus
 }

@@ -268,3 +268,17 @@ JNIEXPORT jint JNICALL Java_dev_ispd_client_jni_JniBinding_scrub(JNIEnv *env, jo
     ispd_scrub_result *result = at(env, out, offset, NOT_DIRECT("out"));
     return result ? ispd_scrub(CONN(conn), (uint64_t)object_id, result) : ISPD_E_ARGUMENT;
 }
+
+JNIEXPORT jint JNICALL Java_dev_ispd_client_jni_JniBinding_setFaults(JNIEnv *env, jobject self, jlong conn,
+                                                                    jobject text, jint plan_offset) {
+    (void)self;
+    const char *plan = at(env, text, plan_offset, NOT_DIRECT("text"));
+    return plan ? ispd_set_faults(CONN(conn), plan) : ISPD_E_ARGUMENT;
+}
+
+JNIEXPORT jint JNICALL Java_dev_ispd_client_jni_JniBinding_setTimeout(JNIEnv *env, jobject self, jlong conn,
+                                                                     jint timeout_ms) {
+    (void)env;
+    (void)self;
+    return ispd_set_timeout(CONN(conn), (uint32_t)timeout_ms);
+}

@@ -23,6 +23,7 @@ const char *codec_op_name(uint8_t opcode) {
     case ISPD_OP_LIST_MODULES: return "LIST_MODULES";
     case ISPD_OP_UNLOAD_MODULE: return "UNLOAD_MODULE";
     case ISPD_OP_SCRUB: return "SCRUB";
+    case ISPD_OP_SET_FAULTS: return "SET_FAULTS";
     default: return "UNKNOWN";
     }
 }

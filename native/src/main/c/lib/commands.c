@@ -1,4 +1,6 @@
 /* commands.c - the public commands: encode, exchange, decode (docs/protocol.md, "Commands"). */
+#include <string.h>
+
 #include "codec.h"
 #include "conn.h"
 
@@ -283,4 +285,18 @@ int ispd_scrub(ispd_conn *c, uint64_t object_id, ispd_scrub_result *out) {
     codec_enc_id(&w, object_id);
     if (call(c, &w, ISPD_OP_SCRUB, NULL, 0, &r) != ISPD_OK) return c->err.status;
     return codec_dec_scrub(&r, out);
+}
+
+int ispd_set_faults(ispd_conn *c, const char *plan_json) {
+    ispd_writer w;
+    int rc = conn_begin(c, &w);
+    if (rc != ISPD_OK) return rc;
+    size_t len = plan_json ? strlen(plan_json) : 0;
+    if (len > ISPD_MAX_IO)
+        return wire_fail(&c->err, ISPD_E_ARGUMENT, "a fault plan of %zu bytes exceeds ISPD_MAX_IO (%u)", len,
+                         ISPD_MAX_IO);
+    wire_put_u32(&w, (uint32_t)len);
+    ispd_reader r;
+    if (call(c, &w, ISPD_OP_SET_FAULTS, plan_json, (uint32_t)len, &r) != ISPD_OK) return c->err.status;
+    return wire_get_end(&r);
 }

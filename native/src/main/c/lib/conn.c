@@ -6,6 +6,8 @@
 #include <string.h>
 #include <sys/socket.h>
 #include <sys/uio.h>
+#include <stdlib.h>
+#include <time.h>
 
 #include "codec.h"
 
@@ -104,17 +106,13 @@ static int skip_rest(ispd_conn *c, const ispd_header *h) {
     return ISPD_OK;
 }
 
-/* The payload of a response with status != 0 is the drive's message. */
-static int drive_error(ispd_conn *c, const ispd_header *h) {
-    char msg[ISPD_MAX_STRING + 1];
-    ispd_reader r;
-    if (conn_fill(c, h, h->payload_len, &r) != ISPD_OK || codec_dec_error(&r, msg, sizeof msg) != ISPD_OK)
-        return c->err.status;
+/* Fails the call with the drive's status and message (an error response's payload). */
+static int drive_failure(ispd_conn *c, const ispd_header *h, char *msg, size_t cap) {
     if (h->status >= 1000)
         return wire_fail(&c->err, ISPD_E_PROTOCOL, "%s: status %u is reserved for the client (message \"%s\")",
                          c->what, h->status, msg);
     if (msg[0] == '\0')
-        snprintf(msg, sizeof msg, "%s (the drive gave no message)", ispd_status_name(h->status));
+        snprintf(msg, cap, "%s (the drive gave no message)", ispd_status_name(h->status));
     wire_fail(&c->err, h->status, "%s", msg);
     /* The drive closes the connection after these (docs/protocol.md, "Errors that end a connection"),
      * and on an authenticated connection an untagged answer leaves the sequence numbers unknown. */
@@ -125,21 +123,22 @@ static int drive_error(ispd_conn *c, const ispd_header *h) {
     return c->err.status;
 }
 
-int conn_exchange(ispd_conn *c, ispd_writer *w, uint8_t opcode, const void *tail, uint32_t tail_len, size_t early,
-                  ispd_header *h) {
-    uint64_t id = c->last_request_id + 1;
-    if (codec_frame_end(w, opcode, id, tail_len) != ISPD_OK) return c->err.status;
-    if (c->auth.on && auth_tag_request(&c->auth, c->scratch.data, w->len, tail, tail_len, &c->err) != ISPD_OK)
+/* The payload of a response with status != 0 is the drive's message. */
+static int drive_error(ispd_conn *c, const ispd_header *h) {
+    char msg[ISPD_MAX_STRING + 1];
+    ispd_reader r;
+    if (conn_fill(c, h, h->payload_len, &r) != ISPD_OK || codec_dec_error(&r, msg, sizeof msg) != ISPD_OK)
         return c->err.status;
-    c->last_request_id = id;
-    snprintf(c->what, sizeof c->what, "%s response", codec_op_name(opcode));
+    return drive_failure(c, h, msg, sizeof msg);
+}
 
-    struct iovec iov[2] = {{c->scratch.data, w->len}, {(void *)tail, tail_len}};
+/* Sends the request (kept in the scratch buffer and tail) and reads the answer's header with up to
+ * max - ISPD_HEADER_SIZE payload bytes; checks that it answers request id. */
+static int send_and_receive(ispd_conn *c, size_t frame_len, const void *tail, uint32_t tail_len, uint8_t opcode,
+                            uint64_t id, size_t max, ispd_header *h, size_t *got) {
+    struct iovec iov[2] = {{c->scratch.data, frame_len}, {(void *)tail, tail_len}};
     if (send_all(c, iov, tail_len ? 2 : 1, opcode) != ISPD_OK) return c->err.status;
-
-    size_t got, max = c->scratch.cap;
-    if (early < max - ISPD_HEADER_SIZE) max = ISPD_HEADER_SIZE + early;
-    if (recv_some(c, c->scratch.data, ISPD_HEADER_SIZE, max, &got, "response header") != ISPD_OK)
+    if (recv_some(c, c->scratch.data, ISPD_HEADER_SIZE, max, got, "response header") != ISPD_OK)
         return c->err.status;
     int valid = ispd_header_decode(c->scratch.data, h);
     if (valid != ISPD_OK) {
@@ -156,6 +155,84 @@ int conn_exchange(ispd_conn *c, ispd_writer *w, uint8_t opcode, const void *tail
                   (unsigned long long)h->request_id, h->flags);
         return lose_step(c);
     }
+    return ISPD_OK;
+}
+
+/* A drive over its connection cap answers a connection's first request BUSY, untagged, with
+ * "retry after N ms", and closes it. Reads that answer's message into the call's error; returns 1
+ * and sets *wait_ms if it carries the hint, 0 otherwise (then the call fails with that BUSY). */
+static int admission_busy(ispd_conn *c, const ispd_header *h, size_t got, uint32_t *wait_ms) {
+    char msg[ISPD_MAX_STRING + 1];
+    size_t have = got - ISPD_HEADER_SIZE;
+    if (h->payload_len > c->scratch.cap - ISPD_HEADER_SIZE || have > h->payload_len) {
+        wire_fail(&c->err, ISPD_E_PROTOCOL, "%s: a BUSY answer of %u bytes", c->what, h->payload_len);
+        lose_step(c);
+        return 0;
+    }
+    if (have < h->payload_len &&
+        recv_some(c, c->scratch.data + got, h->payload_len - have, h->payload_len - have, NULL, c->what) != ISPD_OK)
+        return 0;
+    ispd_reader r;
+    wire_reader_init(&r, c->scratch.data + ISPD_HEADER_SIZE, h->payload_len, c->what, &c->err);
+    if (codec_dec_error(&r, msg, sizeof msg) != ISPD_OK) return 0;
+    const char *hint = strstr(msg, "retry after ");
+    drive_failure(c, h, msg, sizeof msg);
+    if (!hint) return 0;
+    unsigned long ms = strtoul(hint + strlen("retry after "), NULL, 10);
+    *wait_ms = ms < ISPD_BUSY_MAX_WAIT_MS ? (uint32_t)ms : ISPD_BUSY_MAX_WAIT_MS;
+    return 1;
+}
+
+static void pause_ms(uint32_t ms) {
+    struct timespec t = {.tv_sec = ms / 1000, .tv_nsec = (long)(ms % 1000) * 1000000L};
+    while (nanosleep(&t, &t) < 0 && errno == EINTR) {
+    }
+}
+
+/* send_and_receive for a connection's first request, which a drive at its connection cap may
+ * refuse: then reconnects and sends it again after the drive's hint, up to ISPD_BUSY_RETRIES
+ * times. The answer overwrites the scratch buffer, so the request frame is kept aside. */
+static int send_first(ispd_conn *c, size_t frame_len, const void *tail, uint32_t tail_len, uint8_t opcode,
+                      size_t max, ispd_header *h, size_t *got) {
+    uint8_t *frame = malloc(frame_len);
+    if (!frame) return wire_fail(&c->err, ISPD_E_NO_MEMORY, "no memory to keep the %s request", codec_op_name(opcode));
+    memcpy(frame, c->scratch.data, frame_len);
+    int rc;
+    for (int retries = 0;; retries++) {
+        rc = send_and_receive(c, frame_len, tail, tail_len, opcode, 1, max, h, got);
+        if (rc != ISPD_OK || h->status != ISPD_BUSY || (h->flags & ISPD_FLAG_AUTH)) break;
+        uint32_t wait_ms;
+        int hinted = admission_busy(c, h, *got, &wait_ms);
+        if (!hinted || retries == ISPD_BUSY_RETRIES) { /* without a hint, a BUSY that keeps the connection */
+            rc = hinted ? lose_step(c) : c->err.status;
+            break;
+        }
+        pause_ms(wait_ms);
+        if (conn_reopen(c) != ISPD_OK) {
+            rc = lose_step(c);
+            break;
+        }
+        wire_clear(&c->err);
+        memcpy(c->scratch.data, frame, frame_len);
+    }
+    free(frame);
+    return rc;
+}
+
+int conn_exchange(ispd_conn *c, ispd_writer *w, uint8_t opcode, const void *tail, uint32_t tail_len, size_t early,
+                  ispd_header *h) {
+    uint64_t id = c->last_request_id + 1;
+    if (codec_frame_end(w, opcode, id, tail_len) != ISPD_OK) return c->err.status;
+    if (c->auth.on && auth_tag_request(&c->auth, c->scratch.data, w->len, tail, tail_len, &c->err) != ISPD_OK)
+        return c->err.status;
+    c->last_request_id = id;
+    snprintf(c->what, sizeof c->what, "%s response", codec_op_name(opcode));
+
+    size_t got, max = c->scratch.cap;
+    if (early < max - ISPD_HEADER_SIZE) max = ISPD_HEADER_SIZE + early;
+    int rc = id == 1 ? send_first(c, w->len, tail, tail_len, opcode, max, h, &got)
+                     : send_and_receive(c, w->len, tail, tail_len, opcode, id, max, h, &got);
+    if (rc != ISPD_OK) return rc;
     size_t early_got = got - ISPD_HEADER_SIZE;
     if (early_got > h->payload_len) {
         wire_fail(&c->err, ISPD_E_PROTOCOL, "%s: the drive sent %zu bytes beyond the frame's %u-byte payload", c->what,

@@ -48,6 +48,10 @@ int conn_begin(ispd_conn *c, ispd_writer *w);
 int conn_exchange(ispd_conn *c, ispd_writer *w, uint8_t opcode, const void *tail, uint32_t tail_len, size_t early,
                   ispd_header *h);
 
+/* Closes the socket and connects to the same address again, with the same timeout (a retry after
+ * the drive refused the connection at admission). */
+int conn_reopen(ispd_conn *c);
+
 /* Makes the first n payload bytes available in the scratch buffer and points r at them. */
 int conn_fill(ispd_conn *c, const ispd_header *h, size_t n, ispd_reader *r);
 

@@ -122,6 +122,14 @@ int ispd_connect(const char *address, ispd_conn **out) {
     return rc;
 }
 
+int conn_reopen(ispd_conn *c) {
+    if (c->fd >= 0) close(c->fd);
+    c->fd = -1;
+    const char *a = c->address;
+    int rc = strncmp(a, "unix:", 5) == 0 ? open_unix(c, a + 5) : open_tcp(c, a + 4);
+    return rc == ISPD_OK ? ispd_set_timeout(c, c->timeout_ms) : rc;
+}
+
 int ispd_set_timeout(ispd_conn *c, uint32_t timeout_ms) {
     if (!c) return ISPD_E_ARGUMENT;
     if (c->fd < 0) return wire_fail(&c->err, ISPD_E_ARGUMENT, "connection to %s is closed", c->address);

@@ -26,6 +26,7 @@ const char *ispd_status_name(int status) {
     case ISPD_AUTH_FAILED: return "AUTH_FAILED";
     case ISPD_INTERNAL: return "INTERNAL";
     case ISPD_MODULES_DISABLED: return "MODULES_DISABLED";
+    case ISPD_NO_SPACE: return "NO_SPACE";
     case ISPD_LIMIT_EXCEEDED: return "LIMIT_EXCEEDED";
     case ISPD_FORBIDDEN: return "FORBIDDEN";
     case ISPD_MEDIA_ERROR: return "MEDIA_ERROR";

@@ -47,7 +47,7 @@ import picocli.CommandLine.Spec;
         description = "Talks to an ispd drive (unix:/path or tcp:host:port) through the native library.",
         subcommands = {DriveCli.Info.class, DriveCli.Log.class, DriveCli.Ls.class, DriveCli.Put.class,
                 DriveCli.Get.class, DriveCli.Rm.class, DriveCli.Run.class, DriveCli.Load.class,
-                DriveCli.Modules.class, DriveCli.Unload.class, DriveCli.Scrub.class})
+                DriveCli.Modules.class, DriveCli.Unload.class, DriveCli.Scrub.class, DriveCli.Faults.class})
 public final class DriveCli {
     @Option(names = {"-a", "--address"}, required = true, description = "drive address, e.g. unix:/tmp/ispd.sock")
     String address;
@@ -288,6 +288,38 @@ public final class DriveCli {
                 out.printf("  ... and %,d more; scrub them one by one to see each%n", r.damaged() - r.listed().size());
             }
             damaged = r.damaged() > 0;
+        }
+    }
+
+    @Command(name = "faults", description = "Sets the drive's fault plan from a JSON file (set FILE) or clears it "
+            + "(clear), for tests of how clients survive faults; needs an admin identity on a drive that "
+            + "authenticates (docs/drive.md, \"Fault injection\").")
+    static final class Faults extends DriveCommand {
+        @Parameters(index = "0", paramLabel = "set|clear", description = "set a plan, or clear it")
+        String action;
+
+        @Parameters(index = "1", arity = "0..1", paramLabel = "FILE", description = "the plan (with set): a JSON file")
+        String file;
+
+        @Override
+        void checkPaths() {
+            if (action.equals("set") && file != null) {
+                readable("fault plan", file);
+            } else if (!action.equals("clear") || file != null) {
+                throw new ParameterException(spec.commandLine(), "expected 'faults set FILE' or 'faults clear', got '"
+                        + action + (file == null ? "" : " " + file) + "'");
+            }
+        }
+
+        @Override
+        void run(Drive drive, PrintStream out) throws IOException {
+            if (file == null) {
+                drive.clearFaults();
+                out.printf("cleared the fault plan of %s%n", drive.address());
+            } else {
+                drive.setFaults(Files.readString(Path.of(file)));
+                out.printf("%s injects the faults of %s%n", drive.address(), file);
+            }
         }
     }
 

@@ -144,6 +144,24 @@ class DriveCliTest {
     }
 
     @Test
+    void faultsSetFromAFileAndCleared() throws Exception {
+        Path plan = Files.writeString(dir.resolve("plan.json"), "{\"faults\":[{\"kind\":\"device-full\"}]}");
+        Run set = cli("faults", "set", plan.toString());
+        assertEquals(0, set.status(), set.err());
+        Run full = cli("put", plan.toString());
+        assertEquals(ExitStatus.USAGE_OR_INPUT.code(), full.status(), full.out());
+        assertTrue(full.err().contains("the drive is full"), full.err());
+        assertEquals(0, cli("faults", "clear").status());
+        assertEquals(0, cli("put", plan.toString()).status());
+
+        Run bad = cli("faults", "set", Files.writeString(dir.resolve("bad.json"), "{\"faults\":[{}]}").toString());
+        assertTrue(bad.err().contains("fault 0: no \"kind\""), bad.err());
+        Run usage = cli("faults", "clear", plan.toString());
+        assertEquals(ExitStatus.USAGE_OR_INPUT.code(), usage.status());
+        assertTrue(usage.err().contains("expected 'faults set FILE' or 'faults clear'"), usage.err());
+    }
+
+    @Test
     void aMissingObjectIsOneLineNamingIt() {
         Run get = cli("get", "987654", dir.resolve("none.bin").toString());
 

@@ -15,6 +15,7 @@ import java.lang.ref.Reference;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.nio.ByteBuffer;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -601,6 +602,45 @@ public final class Drive implements AutoCloseable {
         try {
             int nameAt = buffers.clearText().addText(name, "module name");
             check(binding.unloadModule(c, buffers.text(), nameAt, version), "UNLOAD_MODULE");
+        } finally {
+            end();
+        }
+    }
+
+    // ---- fault injection ----
+
+    /**
+     * SET_FAULTS: makes the drive inject the faults of {@code planJson} from now on (docs/drive.md,
+     * "Fault injection"), replacing its plan. Needs an admin identity on a drive that
+     * authenticates; a bad plan is BAD_PARAMETER naming the fault and field.
+     */
+    public void setFaults(String planJson) throws DriveException {
+        long c = begin();
+        try {
+            int at = buffers.clearText().addText(planJson, "fault plan");
+            check(binding.setFaults(c, buffers.text(), at), "SET_FAULTS");
+        } finally {
+            end();
+        }
+    }
+
+    /** SET_FAULTS with no plan: the drive injects nothing from now on. */
+    public void clearFaults() throws DriveException {
+        setFaults("");
+    }
+
+    /**
+     * How long each call waits for the drive to answer ({@code ispd_set_timeout}); zero waits
+     * forever. A call that times out fails with IO and leaves the connection unusable.
+     */
+    public void setTimeout(Duration timeout) throws DriveException {
+        long ms = timeout.toMillis();
+        if (ms < 0 || ms > 0xFFFF_FFFFL) {
+            throw new IllegalArgumentException("timeout " + timeout + " is not 0 to 2^32-1 ms");
+        }
+        long c = begin();
+        try {
+            check(binding.setTimeout(c, (int) ms), "SET_TIMEOUT");
         } finally {
             end();
         }

@@ -84,4 +84,10 @@ public interface DriveBinding {
 
     /** {@code ispd_scrub}: the {@code ispd_scrub_result} lands at {@code out+offset}. */
     int scrub(long conn, long objectId, ByteBuffer out, int offset);
+
+    /** {@code ispd_set_faults}; the plan is NUL-terminated UTF-8 JSON at {@code text+planOffset} ("" clears it). */
+    int setFaults(long conn, ByteBuffer text, int planOffset);
+
+    /** {@code ispd_set_timeout}: how long each call waits for the drive, 0 = forever. */
+    int setTimeout(long conn, int timeoutMs);
 }

@@ -31,7 +31,9 @@ class HeaderVocabularyTest {
     /** Defines of the C library's API that are not protocol vocabulary, and why Java has none of them. */
     private static final Map<String, String> C_API_ONLY = Map.of(
             "ISPD_PROPS_TEXT_MAX", "the size of ispd_device_info's capabilities text (checked by jni_layout.c)",
-            "ISPD_DEFAULT_TIMEOUT_MS", "how long the C library waits for an answer by default");
+            "ISPD_DEFAULT_TIMEOUT_MS", "how long the C library waits for an answer by default",
+            "ISPD_BUSY_RETRIES", "how often the C library retries a connection refused at admission",
+            "ISPD_BUSY_MAX_WAIT_MS", "the longest retry hint the C library waits for");
 
     /** The header's enum typedefs and the Java enum each one is. */
     private static final Map<String, Class<? extends Enum<?>>> ENUMS = Map.of(

@@ -20,7 +20,9 @@ public enum Opcode implements WireCode {
     LIST_MODULES(0x31),
     UNLOAD_MODULE(0x32),
     /** Checks stored pages against their checksums and reports damaged objects. */
-    SCRUB(0x40);
+    SCRUB(0x40),
+    /** Sets or clears the drive's fault plan (admin only; docs/drive.md, "Fault injection"). */
+    SET_FAULTS(0x41);
 
     private final int code;
 

@@ -38,6 +38,8 @@ public enum Status implements WireCode {
     MEDIA_ERROR(24),
     /** The drive's admin turned module loading off ({@code --modules off}). */
     MODULES_DISABLED(25),
+    /** The drive is full: a command that needs space (a write, a new object) did not get it; nothing changed. */
+    NO_SPACE(26),
     /** The C client could not connect (the message gives the system's reason). */
     CONNECT(1001),
     /** A socket error, a timeout, or the drive closed the connection. */

@@ -47,6 +47,10 @@ final class AccessPolicy {
             requireOwner(who, c.execId(), op);
         } else if (r instanceof Requests.Release rel) {
             requireOwner(who, rel.execId(), op);
+        } else if (r instanceof Requests.SetFaults && !who.isAdmin()) {
+            throw new StatusException(Status.FORBIDDEN, who + " may not " + op + ": only an identity granted admin "
+                    + "may change the drive's fault plan; its grants: " + (who.grants().isEmpty() ? "none"
+                    : who.grants()));
         }
         // DEVICE_INFO and DEVICE_LOG need only an identity the drive knows
     }

@@ -4,9 +4,12 @@ import dev.ispd.profile.DeviceProfile;
 import dev.ispd.sim.assembly.ModeledDrive;
 import dev.ispd.sim.auth.DriveAuthenticator;
 import dev.ispd.sim.controller.DriveController;
+import dev.ispd.sim.fault.FaultInjector;
+import dev.ispd.sim.fault.FaultingHandler;
 import dev.ispd.sim.hostif.DriveAddress;
 import dev.ispd.sim.hostif.DriveServer;
 import dev.ispd.sim.hostif.RequestGuard;
+import dev.ispd.sim.hostif.RequestHandler;
 import dev.ispd.sim.store.ObjectStore;
 import dev.ispd.tasklet.TaskletRegistry;
 import java.io.IOException;
@@ -55,7 +58,9 @@ public final class Drive implements AutoCloseable {
                     new ModeledDrive(profile), TaskletRegistry.builtins(), DriveLimits.advertised(options));
             RequestGuard.Factory guards = options.auth() == null ? RequestGuard.OPEN
                     : new DriveAuthenticator(name, options.auth());
-            DriveServer server = DriveServer.start(listen, controller, guards, options.server(), name);
+            RequestHandler handler = new FaultingHandler(controller,
+                    new FaultInjector(name, profile.pageSizeBytes(), options.faults()));
+            DriveServer server = DriveServer.start(listen, handler, guards, options.server(), name);
             return new Drive(name, profile, dir, store, controller, server);
         } catch (IOException | RuntimeException e) {
             if (controller != null) {

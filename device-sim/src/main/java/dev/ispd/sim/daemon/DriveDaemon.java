@@ -8,6 +8,7 @@ import dev.ispd.protocol.FrameFormat;
 import dev.ispd.protocol.Limits;
 import dev.ispd.sim.auth.AuthConfig;
 import dev.ispd.sim.controller.ModulePolicy;
+import dev.ispd.sim.fault.FaultPlan;
 import dev.ispd.sim.hostif.DriveAddress;
 import dev.ispd.sim.hostif.ServerLimits;
 import dev.ispd.sim.store.Durability;
@@ -157,6 +158,12 @@ public final class DriveDaemon implements Callable<Integer> {
                     + "this JSON file (docs/security.md). Without it anyone who can connect may do anything.")
     private Path authConfig;
 
+    @Option(names = "--faults", paramLabel = "<file>",
+            description = "Inject the faults of this JSON plan from the start (crashes, hangs, slow answers, media "
+                    + "errors, a full drive, dropped connections; docs/drive.md, \"Fault injection\"). For tests; "
+                    + "an admin's SET_FAULTS replaces or clears the plan at run time.")
+    private Path faults;
+
     @Option(names = "--insecure-bind",
             description = "Allow --bind to a non-loopback address without --auth-config: anyone on the network "
                     + "may then read, change and delete every object (a warning is logged).")
@@ -191,13 +198,14 @@ public final class DriveDaemon implements Callable<Integer> {
                         && moduleMemory <= 4L << 30, "--module-memory", moduleMemory,
                         "a multiple of 65536 from 65536 to 4294967296");
         WasmLimits limits = new WasmLimits(moduleFuel, moduleMemory, moduleResult, Duration.ofMillis(moduleWallMs));
-        DriveOptions options = DriveOptions.defaults().withDurability(durability).withPace(pace)
-                .withMaxInflight(maxInflight).withMaxExecutionsPerConnection(maxExecutionsPerConnection)
-                .withMaxExtentsPerExecute(maxExtentsPerExecute).withMaxOpenFiles(maxOpenFiles)
-                .withServer(new ServerLimits(maxConnections, Duration.ofMillis(idleTimeoutMs),
+        DriveOptions options = DriveOptions.builder().durability(durability).pace(pace).maxInflight(maxInflight)
+                .maxExecutionsPerConnection(maxExecutionsPerConnection).maxExtentsPerExecute(maxExtentsPerExecute)
+                .maxOpenFiles(maxOpenFiles)
+                .server(new ServerLimits(maxConnections, Duration.ofMillis(idleTimeoutMs),
                         Duration.ofMillis(headerTimeoutMs), Duration.ofMillis(admissionWaitMs)))
-                .withRecovery(recover).withModules(new ModulePolicy(modules.equals("on"), limits))
-                .withAuth(authConfig == null ? null : AuthConfig.load(authConfig));
+                .recovery(recover).modules(new ModulePolicy(modules.equals("on"), limits))
+                .auth(authConfig == null ? null : AuthConfig.load(authConfig))
+                .faults(faults == null ? FaultPlan.NONE : FaultPlan.load(faults)).build();
         List<Drive> started = new ArrayList<>();
         CountDownLatch stopped = new CountDownLatch(1);
         Thread hook = new Thread(() -> {

@@ -3,6 +3,7 @@ package dev.ispd.sim.daemon;
 import dev.ispd.sim.auth.AuthConfig;
 import dev.ispd.sim.controller.ControllerSettings;
 import dev.ispd.sim.controller.ModulePolicy;
+import dev.ispd.sim.fault.FaultPlan;
 import dev.ispd.sim.hostif.ServerLimits;
 import dev.ispd.sim.store.Durability;
 import dev.ispd.sim.store.FileHandles;
@@ -10,7 +11,7 @@ import dev.ispd.sim.store.RecoveryMode;
 
 /**
  * How a drive runs, beyond its name, profile, directory and address; the limits are listed in
- * docs/drive.md.
+ * docs/drive.md. Made with {@link #builder()}, where every option starts at its default.
  *
  * @param durability                 when a write is acknowledged (see {@link Durability})
  * @param paceFactor                 0 = off; otherwise executions are reported DONE after modeled time x factor of wall time
@@ -24,74 +25,113 @@ import dev.ispd.sim.store.RecoveryMode;
  *                                   (see {@link RecoveryMode})
  * @param auth                       who may do what (docs/security.md); null = no authentication, anyone may
  *                                   do anything
+ * @param faults                     the faults the drive injects from the start (docs/drive.md, "Fault
+ *                                   injection"); SET_FAULTS replaces them at run time
  */
 public record DriveOptions(Durability durability, double paceFactor, int maxInflight, int maxExecutionsPerConnection,
                            int maxExtentsPerExecute, ServerLimits server, int maxOpenFiles, ModulePolicy modules,
-                           RecoveryMode recovery, AuthConfig auth) {
+                           RecoveryMode recovery, AuthConfig auth, FaultPlan faults) {
     public static DriveOptions defaults() {
-        return new DriveOptions(Durability.PROCESS, 0, ControllerSettings.DEFAULT_MAX_INFLIGHT,
-                ControllerSettings.DEFAULT_MAX_EXECUTIONS_PER_CONNECTION,
-                ControllerSettings.DEFAULT_MAX_EXTENTS_PER_EXECUTE, ServerLimits.defaults(),
-                FileHandles.DEFAULT_MAX_OPEN, ModulePolicy.DEFAULT, RecoveryMode.REFUSE, null);
+        return builder().build();
     }
 
-    public DriveOptions withDurability(Durability d) {
-        return new DriveOptions(d, paceFactor, maxInflight, maxExecutionsPerConnection, maxExtentsPerExecute,
-                server, maxOpenFiles, modules, recovery, auth);
-    }
-
-    public DriveOptions withPace(double factor) {
-        return new DriveOptions(durability, factor, maxInflight, maxExecutionsPerConnection, maxExtentsPerExecute,
-                server, maxOpenFiles, modules, recovery, auth);
-    }
-
-    public DriveOptions withMaxInflight(int n) {
-        return new DriveOptions(durability, paceFactor, n, maxExecutionsPerConnection, maxExtentsPerExecute,
-                server, maxOpenFiles, modules, recovery, auth);
-    }
-
-    public DriveOptions withMaxExecutionsPerConnection(int n) {
-        return new DriveOptions(durability, paceFactor, maxInflight, n, maxExtentsPerExecute,
-                server, maxOpenFiles, modules, recovery, auth);
-    }
-
-    public DriveOptions withMaxExtentsPerExecute(int n) {
-        return new DriveOptions(durability, paceFactor, maxInflight, maxExecutionsPerConnection, n,
-                server, maxOpenFiles, modules, recovery, auth);
-    }
-
-    public DriveOptions withServer(ServerLimits limits) {
-        return new DriveOptions(durability, paceFactor, maxInflight, maxExecutionsPerConnection, maxExtentsPerExecute,
-                limits, maxOpenFiles, modules, recovery, auth);
-    }
-
-    public DriveOptions withMaxConnections(int n) {
-        return withServer(server.withMaxConnections(n));
-    }
-
-    public DriveOptions withMaxOpenFiles(int n) {
-        return new DriveOptions(durability, paceFactor, maxInflight, maxExecutionsPerConnection, maxExtentsPerExecute,
-                server, n, modules, recovery, auth);
-    }
-
-    public DriveOptions withModules(ModulePolicy policy) {
-        return new DriveOptions(durability, paceFactor, maxInflight, maxExecutionsPerConnection, maxExtentsPerExecute,
-                server, maxOpenFiles, policy, recovery, auth);
-    }
-
-    public DriveOptions withRecovery(RecoveryMode mode) {
-        return new DriveOptions(durability, paceFactor, maxInflight, maxExecutionsPerConnection, maxExtentsPerExecute,
-                server, maxOpenFiles, modules, mode, auth);
-    }
-
-    public DriveOptions withAuth(AuthConfig config) {
-        return new DriveOptions(durability, paceFactor, maxInflight, maxExecutionsPerConnection, maxExtentsPerExecute,
-                server, maxOpenFiles, modules, recovery, config);
+    public static Builder builder() {
+        return new Builder();
     }
 
     /** The controller's settings for the drive named {@code driveName}. */
     ControllerSettings controllerSettings(String driveName) {
         return new ControllerSettings(driveName, maxInflight, paceFactor, maxExecutionsPerConnection,
                 maxExtentsPerExecute, modules);
+    }
+
+    /** Options one at a time, each starting at its default; the record's parameters say what each is. */
+    public static final class Builder {
+        private Durability durability = Durability.PROCESS;
+        private double paceFactor;
+        private int maxInflight = ControllerSettings.DEFAULT_MAX_INFLIGHT;
+        private int maxExecutionsPerConnection = ControllerSettings.DEFAULT_MAX_EXECUTIONS_PER_CONNECTION;
+        private int maxExtentsPerExecute = ControllerSettings.DEFAULT_MAX_EXTENTS_PER_EXECUTE;
+        private ServerLimits server = ServerLimits.defaults();
+        private int maxOpenFiles = FileHandles.DEFAULT_MAX_OPEN;
+        private ModulePolicy modules = ModulePolicy.DEFAULT;
+        private RecoveryMode recovery = RecoveryMode.REFUSE;
+        private AuthConfig auth;
+        private FaultPlan faults = FaultPlan.NONE;
+
+        private Builder() {
+        }
+
+        public Builder durability(Durability d) {
+            durability = d;
+            return this;
+        }
+
+        public Builder pace(double factor) {
+            paceFactor = factor;
+            return this;
+        }
+
+        public Builder maxInflight(int n) {
+            maxInflight = n;
+            return this;
+        }
+
+        public Builder maxExecutionsPerConnection(int n) {
+            maxExecutionsPerConnection = n;
+            return this;
+        }
+
+        public Builder maxExtentsPerExecute(int n) {
+            maxExtentsPerExecute = n;
+            return this;
+        }
+
+        public Builder server(ServerLimits limits) {
+            server = limits;
+            return this;
+        }
+
+        /** The server's connection cap, its other limits unchanged. */
+        public Builder maxConnections(int n) {
+            server = server.withMaxConnections(n);
+            return this;
+        }
+
+        public Builder maxOpenFiles(int n) {
+            maxOpenFiles = n;
+            return this;
+        }
+
+        public Builder modules(ModulePolicy policy) {
+            modules = policy;
+            return this;
+        }
+
+        public Builder recovery(RecoveryMode mode) {
+            recovery = mode;
+            return this;
+        }
+
+        /** Authenticate every request against {@code config}; null = no authentication. */
+        public Builder auth(AuthConfig config) {
+            auth = config;
+            return this;
+        }
+
+        public Builder faults(FaultPlan plan) {
+            faults = plan;
+            return this;
+        }
+
+        /** The server limits so far, for changing one of them. */
+        public ServerLimits server() {
+            return server;
+        }
+
+        public DriveOptions build() {
+            return new DriveOptions(durability, paceFactor, maxInflight, maxExecutionsPerConnection,
+                    maxExtentsPerExecute, server, maxOpenFiles, modules, recovery, auth, faults);
+        }
     }
 }

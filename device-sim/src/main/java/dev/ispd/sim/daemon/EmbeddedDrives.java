@@ -4,6 +4,7 @@ import dev.ispd.profile.DeviceProfile;
 import dev.ispd.profile.Profiles;
 import dev.ispd.sim.auth.AuthConfig;
 import dev.ispd.sim.controller.ModulePolicy;
+import dev.ispd.sim.fault.FaultPlan;
 import dev.ispd.sim.hostif.DriveAddress;
 import dev.ispd.sim.store.Durability;
 import java.io.IOException;
@@ -15,7 +16,7 @@ import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.UnaryOperator;
+import java.util.function.Consumer;
 
 /**
  * Drives running inside the current JVM, for the embedded default, examples and tests:
@@ -114,7 +115,7 @@ public final class EmbeddedDrives implements AutoCloseable {
         private String profile = DriveDaemon.DEFAULT_PROFILE;
         private Path dir;
         private boolean tcp;
-        private DriveOptions options = DriveOptions.defaults();
+        private final DriveOptions.Builder options = DriveOptions.builder();
 
         private Builder() {
         }
@@ -147,40 +148,46 @@ public final class EmbeddedDrives implements AutoCloseable {
         }
 
         public Builder durability(Durability d) {
-            options = options.withDurability(d);
+            options.durability(d);
             return this;
         }
 
         public Builder pace(double factor) {
-            options = options.withPace(factor);
+            options.pace(factor);
             return this;
         }
 
         public Builder maxInflight(int n) {
-            options = options.withMaxInflight(n);
+            options.maxInflight(n);
             return this;
         }
 
         public Builder maxConnections(int n) {
-            options = options.withMaxConnections(n);
+            options.maxConnections(n);
             return this;
         }
 
         /** Whether the drives load user tasklet modules, and their limits (default {@link ModulePolicy#DEFAULT}). */
         public Builder modules(ModulePolicy policy) {
-            options = options.withModules(policy);
+            options.modules(policy);
             return this;
         }
 
         /** Authenticate every request and check it against this config (default: no authentication). */
         public Builder auth(AuthConfig config) {
-            options = options.withAuth(config);
+            options.auth(config);
             return this;
         }
 
-        /** Any other option: {@code change} gets the options so far and returns the ones to use. */
-        public Builder options(UnaryOperator<DriveOptions> change) {
-            options = change.apply(options);
+        /** The fault plan every drive starts with (default: none; docs/drive.md, "Fault injection"). */
+        public Builder faults(FaultPlan plan) {
+            options.faults(plan);
+            return this;
+        }
+
+        /** Any other option: {@code change} sets it on the drives' options. */
+        public Builder options(Consumer<DriveOptions.Builder> change) {
+            change.accept(options);
             return this;
         }
 
@@ -190,12 +197,13 @@ public final class EmbeddedDrives implements AutoCloseable {
             boolean temporary = dir == null;
             Path root = temporary ? Files.createTempDirectory("ispd-drives-") : Files.createDirectories(dir);
             List<Drive> started = new ArrayList<>();
+            DriveOptions built = options.build();
             try {
                 for (int i = 0; i < count; i++) {
                     String name = "drive" + i;
                     DriveAddress listen = tcp ? DriveAddress.tcp("127.0.0.1", 0)
                             : DriveAddress.unix(root.resolve(name + ".sock"));
-                    started.add(Drive.start(name, p, root.resolve(name), listen, options));
+                    started.add(Drive.start(name, p, root.resolve(name), listen, built));
                 }
             } catch (IOException | RuntimeException e) {
                 EmbeddedDrives partial = new EmbeddedDrives(started, root, temporary);

@@ -64,6 +64,11 @@ final class Connection implements Runnable {
             drain = serve();
         } catch (IOException e) {
             // the client went away or the server is closing this connection
+        } catch (ConnectionFault f) {
+            LOG.fine(() -> "injected fault ends a connection: " + f.getMessage());
+            if (f.kind() == ConnectionFault.Kind.HANG) {
+                waitForClientToLeave();
+            }
         } finally {
             if (drain && ch.isOpen()) {
                 closer.drainAndClose(ch);
@@ -131,6 +136,8 @@ final class Connection implements Runnable {
         } catch (StatusException e) {
             answer(h, e.status(), e.getMessage());
             return e.status() != Status.AUTH_FAILED;
+        } catch (ConnectionFault e) {
+            throw e;
         } catch (RuntimeException e) {
             LOG.log(Level.SEVERE, "internal error serving " + h, e);
             answer(h, Status.INTERNAL, "internal error in the drive: " + e);
@@ -203,6 +210,18 @@ final class Connection implements Runnable {
         int capacity = (int) Math.min(len, Math.min((long) Limits.MAX_PAYLOAD, 2L * full.capacity()));
         payload = ByteBuffer.allocateDirect(capacity).put(full.flip());
         return payload.limit(capacity);
+    }
+
+    /** A hung drive's side of the connection: reads and drops what arrives until the client closes it. */
+    private void waitForClientToLeave() {
+        ByteBuffer sink = payload.clear();
+        try {
+            while (ch.read(sink.clear()) >= 0) {
+                // discarded: the hung drive answers nothing
+            }
+        } catch (IOException e) {
+            // closed by the drive stopping
+        }
     }
 
     /** Closes the connection if its client kept it waiting past its deadline; true if it did. */

@@ -7,6 +7,7 @@ import dev.ispd.protocol.Params;
 import dev.ispd.protocol.Status;
 import dev.ispd.protocol.TaskletForm;
 import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.LongPredicate;
@@ -24,7 +25,8 @@ public final class Requests {
     /** A decoded request. */
     public sealed interface Request permits DeviceInfo, DeviceLog, CreateObject, WriteObject, ReadObject,
             StatObject, ListObjects, DeleteObject, CreateTasklet, Execute, Poll, ReadResult, Cancel, Release, LoadModule,
-            ListModules, UnloadModule, Scrub {
+            ListModules, UnloadModule, Scrub,
+            SetFaults {
         Opcode opcode();
 
         void encode(PayloadWriter w);
@@ -51,6 +53,7 @@ public final class Requests {
             case LIST_MODULES -> new ListModules();
             case UNLOAD_MODULE -> new UnloadModule(r.str("name"), r.u32("version", 1, Integer.MAX_VALUE));
             case SCRUB -> new Scrub(r.u64("object_id"));
+            case SET_FAULTS -> SetFaults.decode(r);
         };
         r.end();
         return req;
@@ -257,5 +260,18 @@ public final class Requests {
     public record Scrub(long objectId) implements Request {
         public Opcode opcode() { return Opcode.SCRUB; }
         public void encode(PayloadWriter w) { w.u64(objectId); }
+    }
+
+    /** The drive's new fault plan as JSON text (docs/drive.md, "Fault injection"); empty clears it. */
+    public record SetFaults(String plan) implements Request {
+        public Opcode opcode() { return Opcode.SET_FAULTS; }
+
+        public void encode(PayloadWriter w) {
+            w.blob(ByteBuffer.wrap(plan.getBytes(StandardCharsets.UTF_8)));
+        }
+
+        static SetFaults decode(PayloadReader r) throws StatusException {
+            return new SetFaults(StandardCharsets.UTF_8.decode(r.blob("plan")).toString());
+        }
     }
 }

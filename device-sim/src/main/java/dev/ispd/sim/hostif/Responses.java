@@ -47,6 +47,7 @@ public final class Responses {
             case LOAD_MODULE -> LoadModule.decode(r);
             case LIST_MODULES -> ListModules.decode(r);
             case SCRUB -> Scrub.decode(r);
+            case SET_FAULTS -> new Empty();
         };
         r.end();
         return resp;

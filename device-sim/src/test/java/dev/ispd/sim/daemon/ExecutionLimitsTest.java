@@ -76,7 +76,7 @@ class ExecutionLimitsTest {
     @Test
     void executionsPerConnectionAndExtentsPerExecuteAreLimited() throws IOException {
         try (EmbeddedDrives drives = EmbeddedDrives.builder()
-                .options(o -> o.withMaxExecutionsPerConnection(2).withMaxExtentsPerExecute(1000)).start();
+                .options(o -> o.maxExecutionsPerConnection(2).maxExtentsPerExecute(1000)).start();
              TestClient c = TestClient.connect(drives.address(0));
              TestClient other = TestClient.connect(drives.address(0))) {
             Data data = Data.load(c);

@@ -335,7 +335,7 @@ class ServerTest {
     @Test
     void connectionsOverTheCapAreAnsweredBusy() throws Exception {
         try (EmbeddedDrives capped = EmbeddedDrives.builder().maxConnections(2).tcp(true)
-                .options(o -> o.withServer(o.server().withAdmissionWait(Duration.ofMillis(200)))).start();
+                .options(o -> o.server(o.server().withAdmissionWait(Duration.ofMillis(200)))).start();
              TestClient two = TestClient.connect(capped.address(0))) {
             assertTrue(capped.address(0).startsWith("tcp:127.0.0.1:"), capped.address(0));
             try (TestClient one = TestClient.connect(capped.address(0))) {

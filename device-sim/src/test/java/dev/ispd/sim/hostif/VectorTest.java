@@ -248,6 +248,21 @@ class VectorTest {
     }
 
     @Test
+    void setFaultsRequestAndResponse() throws Exception {
+        assertEquals(new Requests.SetFaults(Vectors.FAULT_PLAN_39),
+                request(load("39_set_faults_request.bin"), Opcode.SET_FAULTS, 39));
+        assertEquals(new Responses.Empty(),
+                response(load("40_set_faults_response.bin"), Opcode.SET_FAULTS, 40, Status.OK));
+    }
+
+    @Test
+    void noSpaceResponse() throws Exception {
+        Responses.Error e = response(load("41_no_space_response.bin"), Opcode.WRITE_OBJECT, 41, Status.NO_SPACE);
+        assertEquals(26, Status.NO_SPACE.code());
+        assertEquals("WRITE_OBJECT: the drive is full", e.message());
+    }
+
+    @Test
     void readObjectResponseCarriesTheCrc32cOfItsBytes() throws Exception {
         Frame f = load("04_read_object_response.bin");
         assertEquals(0xF1DC778E, f.payload().order(java.nio.ByteOrder.LITTLE_ENDIAN).getInt(4),

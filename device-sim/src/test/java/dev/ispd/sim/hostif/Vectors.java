@@ -97,8 +97,15 @@ final class Vectors {
                 request("36_unload_module_request.bin", 36, new Requests.UnloadModule("q1", 2)),
                 response("37_unload_module_response.bin", Opcode.UNLOAD_MODULE, 37, Status.OK, new Responses.Empty()),
                 response("38_modules_disabled_response.bin", Opcode.LOAD_MODULE, 38, Status.MODULES_DISABLED,
-                        new Responses.Error("this drive's admin has turned user tasklet modules off (--modules off)")));
+                        new Responses.Error("this drive's admin has turned user tasklet modules off (--modules off)")),
+                request("39_set_faults_request.bin", 39, new Requests.SetFaults(FAULT_PLAN_39)),
+                response("40_set_faults_response.bin", Opcode.SET_FAULTS, 40, Status.OK, new Responses.Empty()),
+                response("41_no_space_response.bin", Opcode.WRITE_OBJECT, 41, Status.NO_SPACE,
+                        new Responses.Error("WRITE_OBJECT: the drive is full")));
     }
+
+    /** The fault plan of vector 39: one hang of the next EXECUTE. */
+    static final String FAULT_PLAN_39 = "{\"faults\":[{\"kind\":\"hang\",\"opcodes\":[\"EXECUTE\"],\"times\":1}]}";
 
     /** The smallest WebAssembly binary (magic and version): the module of the load vector. */
     static final byte[] EMPTY_MODULE = {0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00};

@@ -60,6 +60,9 @@ import org.slf4j.LoggerFactory;
  * authority). See docs/hadoop.md, "Object file system".
  */
 public class OsdFileSystem extends FileSystem {
+    /** The IOStatistics counter of an osd:// input stream's reads that skipped a failed replica. */
+    public static final String REPLICA_FAILOVERS = "stream_read_replica_failovers";
+
     public static final String SCHEME = "osd";
     private static final Logger LOG = LoggerFactory.getLogger(OsdFileSystem.class);
     /** Streams move at least this much per drive command. */

@@ -36,7 +36,7 @@ import org.slf4j.LoggerFactory;
  */
 final class OsdInputStream extends FSInputStream implements IOStatisticsSource, StreamCapabilities, CanUnbuffer {
     /** Reads that had to skip a replica (its drive down, its object gone). */
-    static final String REPLICA_FAILOVERS = "stream_read_replica_failovers";
+    static final String REPLICA_FAILOVERS = OsdFileSystem.REPLICA_FAILOVERS;
     private static final Logger LOG = LoggerFactory.getLogger(OsdInputStream.class);
 
     /** One read from one replica's object. */

@@ -1,5 +1,6 @@
 package dev.ispd.hadoop.mapreduce;
 
+import dev.ispd.hadoop.fs.OsdFileSystem;
 import dev.ispd.offload.storage.HostFiles;
 import dev.ispd.offload.storage.RangeReader;
 import java.io.EOFException;
@@ -9,6 +10,8 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.fs.StreamCapabilities;
+import org.apache.hadoop.fs.statistics.IOStatistics;
+import org.apache.hadoop.fs.statistics.IOStatisticsSupport;
 
 /** Host runs read a split's file through its Hadoop FileSystem (MapReduce's and Spark's). */
 public final class HadoopFiles implements HostFiles {
@@ -59,6 +62,14 @@ public final class HadoopFiles implements HostFiles {
                 throw new IOException("short read of " + file + " at offset " + offset + ", " + n + " bytes", e);
             }
             dst.put(scratch, 0, n);
+        }
+
+        /** The osd:// stream's count of reads that skipped a failed replica (0 for other file systems). */
+        @Override
+        public long replicaFailovers() {
+            IOStatistics stats = IOStatisticsSupport.retrieveIOStatistics(in);
+            Long n = stats == null ? null : stats.counters().get(OsdFileSystem.REPLICA_FAILOVERS);
+            return n == null ? 0 : n;
         }
 
         @Override

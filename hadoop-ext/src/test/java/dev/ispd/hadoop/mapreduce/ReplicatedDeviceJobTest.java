@@ -33,7 +33,8 @@ import org.junit.jupiter.api.io.TempDir;
  * A DeviceJob over a file with two replicas of every chunk on three real drives (TCP servers on
  * threads of this JVM): the scheduler spreads the pieces over the drives holding them, and when a drive is
  * stopped in the middle of the job, after the first split's result and before that drive ran its
- * split, the job completes with the output of the fault-free run. Drive 0 keeps the namespace
+ * split, its split runs in a drive holding the other replicas and the job completes with the output
+ * of the fault-free run. Drive 0 keeps the namespace
  * journal and stays up (with the namespace in ZooKeeper any drive could go).
  */
 class ReplicatedDeviceJobTest {
@@ -122,7 +123,9 @@ class ReplicatedDeviceJobTest {
         assertTrue(stopped.get() != null, "a drive was stopped during the job");
         assertTrue(job.decisions().stream().anyMatch(d -> d.drive() == stopped.get()
                 && d.placement() == Placement.DEVICE), "the stopped drive had a split: " + job.decisions());
-        assertEquals(1, job.counter(IspdCounter.FALLBACKS), "the stopped drive's split ran on the host");
+        assertEquals(1, job.counter(IspdCounter.REPLICA_RUNS), "the stopped drive's split ran on a replica's drive");
+        assertEquals(1, job.counter(IspdCounter.DEVICE_FAULTS_CONNECTION));
+        assertEquals(0, job.counter(IspdCounter.FALLBACKS));
 
         DeviceJob after = q1("after");
         List<Decision> replanned = after.plan();

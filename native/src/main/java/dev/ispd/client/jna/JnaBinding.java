@@ -173,6 +173,16 @@ public final class JnaBinding implements DriveBinding {
     }
 
     @Override
+    public int setFaults(long conn, ByteBuffer text, int planOffset) {
+        return ispd_set_faults(conn, at(text, planOffset));
+    }
+
+    @Override
+    public int setTimeout(long conn, int timeoutMs) {
+        return ispd_set_timeout(conn, timeoutMs);
+    }
+
+    @Override
     public String toString() {
         return "JNA";
     }
@@ -227,4 +237,8 @@ public final class JnaBinding implements DriveBinding {
     private static native int ispd_unload_module(long conn, long name, int version);
 
     private static native int ispd_scrub(long conn, long objectId, long out);
+
+    private static native int ispd_set_faults(long conn, long plan);
+
+    private static native int ispd_set_timeout(long conn, int timeoutMs);
 }

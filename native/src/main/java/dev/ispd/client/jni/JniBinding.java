@@ -107,6 +107,12 @@ public final class JniBinding implements DriveBinding {
     public native int scrub(long conn, long objectId, ByteBuffer out, int offset);
 
     @Override
+    public native int setFaults(long conn, ByteBuffer text, int planOffset);
+
+    @Override
+    public native int setTimeout(long conn, int timeoutMs);
+
+    @Override
     public String toString() {
         return "JNI";
     }

@@ -11,6 +11,7 @@ import dev.ispd.offload.schedule.Cost;
 import dev.ispd.protocol.Extent;
 import dev.ispd.protocol.Params;
 import java.io.IOException;
+import java.time.Duration;
 import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -21,11 +22,13 @@ import org.slf4j.LoggerFactory;
  * (DEVICE_LOG), execute the job's tasklet instance over the split's extents, poll with an
  * adaptive interval from the drive's progress until done or the timeout ({@link TaskletRunner}),
  * read the result. A split whose job created no instance on the drive creates one and deletes it
- * afterwards. No output object: the result is read back from the execution (READ_RESULT). Any
- * failure is an IOException for the caller to fall back on.
+ * afterwards. No output object: the result is read back from the execution (READ_RESULT). Every
+ * call waits at most the polling timeout for the drive's answer, so a hung drive fails the run
+ * instead of hanging it. Any failure is an IOException for the caller to retry or fall back on.
  */
 final class DeviceExecution {
     private static final Logger LOG = LoggerFactory.getLogger(DeviceExecution.class);
+    private static final Duration MAX_CALL_TIMEOUT = Duration.ofMillis(0xFFFF_FFFFL);
 
     private final DrivePool pool;
     private final String scope;
@@ -43,12 +46,18 @@ final class DeviceExecution {
     Outcome run(PlannedSplit split, List<Extent> extents) throws IOException {
         try (DrivePool.Lease lease = pool.borrow(split.driveAddress(), scope)) {
             try {
+                lease.drive().setTimeout(callTimeout());
                 return run(lease.drive(), split.taskletInstance(), extents);
             } catch (IOException | RuntimeException e) {
                 lease.fail();
                 throw e;
             }
         }
+    }
+
+    /** The polling timeout, within what the C library's call timeout holds (2^32-1 ms). */
+    private Duration callTimeout() {
+        return polling.timeout().compareTo(MAX_CALL_TIMEOUT) > 0 ? MAX_CALL_TIMEOUT : polling.timeout();
     }
 
     private Outcome run(Drive drive, long jobInstance, List<Extent> extents) throws IOException {

@@ -23,17 +23,21 @@ import java.util.List;
  * Runs a split's tasklet (a built-in or a plan) on the host: reads file ranges through the engine's file system
  * ({@link HostFiles}) and scans them with {@link HostRunner} (the drive's page size and batch
  * size, so the result bytes are the drive's), then prices the metered work and the bytes moved
- * with the host profile.
+ * with the host profile. A read the file system served from another replica (the first one failed)
+ * is counted.
  */
 final class HostExecution {
     private final HostFiles files;
     private final HostModel model;
     private final TaskletSpec tasklet;
+    private final MetricSink counters;
 
-    HostExecution(HostFiles files, HostModel model, TaskletSpec tasklet) {
+    /** {@code counters} gets the reads that had to read another replica ({@link SplitMetric#REPLICA_READS}). */
+    HostExecution(HostFiles files, HostModel model, TaskletSpec tasklet, MetricSink counters) {
         this.files = files;
         this.model = model;
         this.tasklet = tasklet;
+        this.counters = counters;
     }
 
     /** Runs the tasklet over {@code ranges} (file ranges of whole records) of the split's file. */
@@ -49,6 +53,7 @@ final class HostExecution {
         HostRunner.Result r;
         try (RangeReader in = files.open(split.file())) {
             r = runner.run(instance, ranges, new FilePageSource(in, split.file()));
+            counters.add(SplitMetric.REPLICA_READS, in.replicaFailovers());
         }
         long bytes = ranges.stream().mapToLong(Extent::length).sum();
         LinkSpec link = new LinkSpec(g.linkBytesPerSec(), g.linkCommandLatencyNs(), new Power(0, 0));

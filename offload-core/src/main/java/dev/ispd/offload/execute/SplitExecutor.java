@@ -11,15 +11,22 @@ import dev.ispd.offload.schedule.SplitObservation;
 import dev.ispd.offload.settings.OffloadSettings;
 import dev.ispd.offload.storage.HostFiles;
 import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Runs one planned split where the scheduler placed it and hands its results on. A DEVICE split
- * runs its whole records on the drive and any records cut by a chunk boundary on the host; if
- * the drive fails or times out, the whole split runs on the host instead (a fallback), so the
- * results are the same either way. Counts everything in {@link SplitMetric}s, logs the observed
- * against the predicted cost, and returns the observation for the correction store.
+ * runs its whole records on the drive and any records cut by a chunk boundary on the host. If
+ * the drive fails (a fault, an error status, no answer within the device timeout), the split runs
+ * again on a drive holding another replica of its chunks, or on the same drive, up to the
+ * settings' retries; then the whole split runs on the host instead (a fallback), so the results
+ * are the same either way. A drive that failed the job's runs
+ * {@code ispd.device.avoid.after.failures} times is avoided by the job's later splits
+ * ({@link DriveFailures}). Counts everything in {@link SplitMetric}s (faults by kind, retries,
+ * replica runs, fallbacks, drives avoided), logs the observed against the predicted cost, and
+ * returns the observation for the correction store.
  */
 public final class SplitExecutor {
     private static final Logger LOG = LoggerFactory.getLogger(SplitExecutor.class);
@@ -27,17 +34,22 @@ public final class SplitExecutor {
     private final DeviceExecution device;
     private final HostExecution host;
     private final MetricSink counters;
+    private final int retries;
+    private final DriveFailures failures;
 
-    SplitExecutor(DeviceExecution device, HostExecution host, MetricSink counters) {
+    SplitExecutor(DeviceExecution device, HostExecution host, MetricSink counters, int retries,
+                  DriveFailures failures) {
         this.device = device;
         this.host = host;
         this.counters = counters;
+        this.retries = retries;
+        this.failures = failures;
     }
 
     /**
      * An executor of {@code tasklet}'s splits of the job {@code scope}: device runs on
-     * connections from {@code pool} with the settings' timeout, host runs reading through
-     * {@code files}, priced with the settings' host profile.
+     * connections from {@code pool} with the settings' timeout and retries, host runs reading
+     * through {@code files}, priced with the settings' host profile.
      */
     public static SplitExecutor create(OffloadSettings settings, TaskletSpec tasklet, String scope, DrivePool pool,
                                        HostFiles files, MetricSink counters) {
@@ -45,7 +57,8 @@ public final class SplitExecutor {
         TaskletRunner.Polling polling = new TaskletRunner.Polling(d.minInterval(), d.maxInterval(),
                 settings.deviceTimeout());
         return new SplitExecutor(new DeviceExecution(pool, scope, tasklet, polling),
-                new HostExecution(files, new HostModel(settings.scheduler().hostProfile()), tasklet), counters);
+                new HostExecution(files, new HostModel(settings.scheduler().hostProfile()), tasklet, counters),
+                counters, settings.faults().retries(), DriveFailures.of(scope, settings.faults().avoidAfterFailures()));
     }
 
     /**
@@ -55,18 +68,17 @@ public final class SplitExecutor {
      */
     public SplitObservation run(PlannedSplit split, ResultSink out) throws IOException {
         Decision d = split.decision();
-        SplitLayout layout = SplitLayout.of(split);
         if (d.placement() == Placement.DEVICE) {
             count(SplitMetric.SPLITS_PLANNED_ON_DEVICE, 1);
-            if (layout.deviceExtents().isEmpty()) {
+            if (SplitLayout.of(split).deviceExtents().isEmpty()) {
                 LOG.info("split {} ({}) has no whole record inside drive {}: running it on the host", d.index(), split,
                         split.drive());
             } else {
-                Outcome onDevice = tryDevice(split, layout);
-                if (onDevice != null) {
-                    finishOnDevice(split, layout, onDevice, out);
-                    return new SplitObservation(Placement.DEVICE, d.baseline().deviceExecution(), onDevice.modeled(),
-                            !onDevice.waited());
+                DeviceRun ran = runInADrive(split);
+                if (ran != null) {
+                    finishOnDevice(ran.split(), ran.layout(), ran.outcome(), out);
+                    return new SplitObservation(Placement.DEVICE, d.baseline().deviceExecution(),
+                            ran.outcome().modeled(), !ran.outcome().waited());
                 }
             }
         }
@@ -80,15 +92,79 @@ public final class SplitExecutor {
         return new SplitObservation(Placement.HOST, d.baseline().host(), onHost.modeled(), true);
     }
 
-    /** The drive's outcome, or null after logging and counting a fallback. */
-    private Outcome tryDevice(PlannedSplit split, SplitLayout layout) {
-        try {
-            return device.run(split, layout.deviceExtents());
-        } catch (IOException e) {
-            LOG.warn("split {} ({}) failed on drive {} ({}): {}; falling back to the host", split.decision().index(),
-                    split, split.drive(), split.driveAddress(), e.getMessage());
+    /** A device run that succeeded: the split as it ran (on its drive or a replica's) and its layout there. */
+    private record DeviceRun(PlannedSplit split, SplitLayout layout, Outcome outcome) { }
+
+    /**
+     * The split's first successful device run, trying its drive and the drives holding its
+     * replicas in turn, at most 1 + retries times; null (counted as a fallback) if none succeeded.
+     */
+    private DeviceRun runInADrive(PlannedSplit split) {
+        List<PlannedSplit> drives = candidates(split);
+        if (drives.isEmpty()) {
+            LOG.warn("split {} ({}) avoids every drive holding it; running it on the host", split.decision().index(),
+                    split);
             count(SplitMetric.FALLBACKS, 1);
             return null;
+        }
+        for (int attempt = 0; attempt <= retries; attempt++) {
+            PlannedSplit on = drives.get(attempt % drives.size());
+            if (failures.avoided(on.driveAddress())) {
+                count(SplitMetric.AVOIDED_DRIVE_SKIPS, 1);
+                continue;
+            }
+            if (attempt > 0) {
+                count(SplitMetric.DEVICE_RETRIES, 1);
+            }
+            SplitLayout layout = SplitLayout.of(on);
+            try {
+                Outcome o = device.run(on, layout.deviceExtents());
+                if (on != split) {
+                    count(SplitMetric.REPLICA_RUNS, 1);
+                }
+                return new DeviceRun(on, layout, o);
+            } catch (IOException e) {
+                failed(split, on, e);
+            }
+        }
+        LOG.warn("split {} ({}) failed in every drive it was tried on; falling back to the host",
+                split.decision().index(), split);
+        count(SplitMetric.FALLBACKS, 1);
+        return null;
+    }
+
+    /**
+     * The split on its drive, then on each drive holding a replica of its chunks, leaving out
+     * drives the job avoids and those holding no whole record of it.
+     */
+    private List<PlannedSplit> candidates(PlannedSplit split) {
+        List<PlannedSplit> out = new ArrayList<>();
+        if (failures.avoided(split.driveAddress())) {
+            LOG.info("split {} ({}) avoids its drive {}, which failed {} times in this job",
+                    split.decision().index(), split, split.driveAddress(), failures.failures(split.driveAddress()));
+            count(SplitMetric.AVOIDED_DRIVE_SKIPS, 1);
+        } else {
+            out.add(split);
+        }
+        for (int replica : split.replicaAddresses().keySet()) {
+            PlannedSplit on = split.onReplica(replica);
+            if (!failures.avoided(on.driveAddress())) {
+                out.add(on);
+            }
+        }
+        out.removeIf(s -> SplitLayout.of(s).deviceExtents().isEmpty());
+        return out;
+    }
+
+    private void failed(PlannedSplit split, PlannedSplit on, IOException e) {
+        DeviceFault fault = DeviceFault.of(e);
+        count(fault.metric(), 1);
+        LOG.warn("split {} ({}) failed on drive {} ({}), {}: {}", split.decision().index(), split, on.drive(),
+                on.driveAddress(), fault, e.getMessage());
+        if (failures.failed(on.driveAddress())) {
+            count(SplitMetric.DRIVES_AVOIDED, 1);
+            LOG.warn("drive {} ({}) failed {} device runs of this job: its later splits avoid it", on.drive(),
+                    on.driveAddress(), failures.failures(on.driveAddress()));
         }
     }
 

@@ -34,5 +34,27 @@ public enum SplitMetric {
     /** Device splits that failed or timed out on the drive and ran on the host instead. */
     FALLBACKS,
     /** Records that straddle a chunk boundary, so no drive holds them whole: always run on the host. */
-    STRADDLING_RECORDS
+    STRADDLING_RECORDS,
+    /** Device runs that failed, by what the client saw ({@link DeviceFault}): no answer in time. */
+    DEVICE_FAULTS_TIMEOUT,
+    /** ... the connection could not be made or was lost (a dropped connection, a drive that crashed or stopped). */
+    DEVICE_FAULTS_CONNECTION,
+    /** ... MEDIA_ERROR: stored bytes the drive could not read. */
+    DEVICE_FAULTS_MEDIA_ERROR,
+    /** ... NO_SPACE: the drive is full (creating the tasklet instance needs space). */
+    DEVICE_FAULTS_NO_SPACE,
+    /** ... BUSY: the drive has no room for another execution. */
+    DEVICE_FAULTS_BUSY,
+    /** ... any other error status from the drive or the tasklet. */
+    DEVICE_FAULTS_OTHER,
+    /** Device runs after a failed one (on another replica or the same drive). */
+    DEVICE_RETRIES,
+    /** Device splits that ran on a drive holding another replica of their bytes instead of their planned drive. */
+    REPLICA_RUNS,
+    /** Host reads that read another replica after one failed (a media error, a drive down). */
+    REPLICA_READS,
+    /** Drives the job stopped using after they failed {@code ispd.device.avoid.after.failures} times. */
+    DRIVES_AVOIDED,
+    /** Device runs not tried on a drive the job avoids (the split ran on another replica or on the host). */
+    AVOIDED_DRIVE_SKIPS
 }

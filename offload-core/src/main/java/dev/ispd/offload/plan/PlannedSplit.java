@@ -5,28 +5,36 @@ import dev.ispd.offload.schedule.Cost;
 import dev.ispd.offload.schedule.Decision;
 import dev.ispd.offload.schedule.Placement;
 import dev.ispd.offload.storage.ChunkExtent;
+import dev.ispd.offload.storage.Replica;
 import java.io.DataInput;
 import java.io.DataOutput;
 import java.io.IOException;
 import java.io.Serializable;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * One planned split: one or more pieces of one file (ranges of whole records with the chunk
  * extents that hold them, in file order), the drive that holds them and its
  * {@link DriveGeometry}, the scheduler's decision with its predicted costs, and the tasklet
  * instance the job created on that drive for its device splits (0: none, the execution creates
- * its own). Everything is resolved at planning time, so an executor needs no namespace look-up.
+ * its own), and the addresses of the other drives holding replicas of its chunks that answered at
+ * planning time (where it may run if its drive fails). Everything is resolved at planning time,
+ * so an executor needs no namespace look-up.
  *
  * <p>Two forms: plain Java serialization (an engine that ships objects, e.g. Spark), and the
  * compact one of {@link #write}/{@link #read} (an engine that writes splits itself, e.g.
  * Hadoop): the fields in declaration order, strings as an int byte count and their UTF-8 bytes, lists as an
- * int count followed by their elements, costs as time then energy.
+ * int count followed by their elements (a chunk extent's replicas as (int drive, long object)
+ * pairs), costs as time then energy, the replica addresses last (as an int count of (int drive,
+ * string address) pairs).
  */
 public final class PlannedSplit implements Serializable {
-    private static final long serialVersionUID = 1L;
+    private static final long serialVersionUID = 2L;
     private static final int MAX_LISTED = 1 << 20;
 
     private final String file;
@@ -36,9 +44,17 @@ public final class PlannedSplit implements Serializable {
     private final DriveGeometry geometry;
     private final Decision decision;
     private final long taskletInstance;
+    private final Map<Integer, String> replicaAddresses;
 
+    /** A split without other drives to run on. */
     public PlannedSplit(String file, List<SplitPiece> pieces, int recordSize, int drive, DriveGeometry geometry,
                         Decision decision, long taskletInstance) {
+        this(file, pieces, recordSize, drive, geometry, decision, taskletInstance, Map.of());
+    }
+
+    /** @param replicaAddresses by drive index, the other drives holding replicas of its chunks */
+    public PlannedSplit(String file, List<SplitPiece> pieces, int recordSize, int drive, DriveGeometry geometry,
+                        Decision decision, long taskletInstance, Map<Integer, String> replicaAddresses) {
         if (pieces.isEmpty()) {
             throw new IllegalArgumentException("a split of " + file + " needs at least one piece");
         }
@@ -49,11 +65,38 @@ public final class PlannedSplit implements Serializable {
         this.geometry = geometry;
         this.decision = decision;
         this.taskletInstance = taskletInstance;
+        this.replicaAddresses = new TreeMap<>(replicaAddresses);
     }
 
     /** This split running its device part with tasklet instance {@code id} on its drive. */
     public PlannedSplit withTaskletInstance(long id) {
-        return new PlannedSplit(file, pieces, recordSize, drive, geometry, decision, id);
+        return new PlannedSplit(file, pieces, recordSize, drive, geometry, decision, id, replicaAddresses);
+    }
+
+    /** The other drives holding replicas of its chunks, by index, with their addresses. */
+    public Map<Integer, String> replicaAddresses() {
+        return Collections.unmodifiableMap(replicaAddresses);
+    }
+
+    /**
+     * This split run on {@code replicaDrive}, one of {@link #replicaAddresses}: its chunks read
+     * from the replicas there (and on the host where that drive holds none), with a tasklet
+     * instance of the execution's own. Its geometry is its planned drive's but for the address
+     * (replicas are on drives of one profile).
+     */
+    public PlannedSplit onReplica(int replicaDrive) {
+        String address = replicaAddresses.get(replicaDrive);
+        if (address == null) {
+            throw new IllegalArgumentException("split " + this + " has no replica on drive " + replicaDrive
+                    + " (its replicas: " + replicaAddresses.keySet() + ")");
+        }
+        List<SplitPiece> moved = pieces.stream().map(p -> p.on(replicaDrive)).toList();
+        Map<Integer, String> others = new TreeMap<>(replicaAddresses);
+        others.remove(replicaDrive);
+        others.put(drive, geometry.address());
+        DriveGeometry g = new DriveGeometry(address, geometry.host(), geometry.pageSize(), geometry.pagesPerBatch(),
+                geometry.linkBytesPerSec(), geometry.linkCommandLatencyNs());
+        return new PlannedSplit(file, moved, recordSize, replicaDrive, g, decision, 0, others);
     }
 
     /** The file, as the engine's file system names it. */
@@ -125,8 +168,11 @@ public final class PlannedSplit implements Serializable {
             out.writeInt(p.drive());
             out.writeInt(p.extents().size());
             for (ChunkExtent e : p.extents()) {
-                out.writeInt(e.drive());
-                out.writeLong(e.objectId());
+                out.writeInt(e.replicas().size());
+                for (Replica r : e.replicas()) {
+                    out.writeInt(r.drive());
+                    out.writeLong(r.objectId());
+                }
                 out.writeLong(e.objectOffset());
                 out.writeLong(e.length());
                 out.writeLong(e.fileOffset());
@@ -142,6 +188,11 @@ public final class PlannedSplit implements Serializable {
         writeCost(out, decision.baseline().host());
         writeCost(out, decision.baseline().deviceExecution());
         out.writeLong(taskletInstance);
+        out.writeInt(replicaAddresses.size());
+        for (Map.Entry<Integer, String> r : replicaAddresses.entrySet()) {
+            out.writeInt(r.getKey());
+            writeString(out, r.getValue());
+        }
     }
 
     /** Reads the compact form {@link #write} wrote; a corrupt one is an IOException naming the file. */
@@ -160,7 +211,12 @@ public final class PlannedSplit implements Serializable {
             int m = count(in, file, "extent");
             List<ChunkExtent> extents = new ArrayList<>(m);
             for (int j = 0; j < m; j++) {
-                extents.add(new ChunkExtent(in.readInt(), in.readLong(), in.readLong(), in.readLong(), in.readLong()));
+                int r = count(in, file, "replica");
+                List<Replica> replicas = new ArrayList<>(r);
+                for (int k = 0; k < r; k++) {
+                    replicas.add(new Replica(in.readInt(), in.readLong()));
+                }
+                extents.add(new ChunkExtent(replicas, in.readLong(), in.readLong(), in.readLong()));
             }
             pieces.add(new SplitPiece(start, length, pieceDrive, extents));
         }
@@ -179,7 +235,13 @@ public final class PlannedSplit implements Serializable {
         String reason = readString(in, file);
         Decision decision = new Decision(index, decisionDrive, p, host, device, policy, reason,
                 new Baseline(readCost(in), readCost(in)));
-        return new PlannedSplit(file, pieces, recordSize, drive, geometry, decision, in.readLong());
+        long instance = in.readLong();
+        int replicas = count(in, file, "replica");
+        Map<Integer, String> replicaAddresses = new TreeMap<>();
+        for (int i = 0; i < replicas; i++) {
+            replicaAddresses.put(in.readInt(), readString(in, file));
+        }
+        return new PlannedSplit(file, pieces, recordSize, drive, geometry, decision, instance, replicaAddresses);
     }
 
     /** A list length read back; a split lists at most a few thousand pieces and extents. */

@@ -8,6 +8,7 @@ import dev.ispd.offload.schedule.Decision;
 import dev.ispd.offload.schedule.OffloadScheduler;
 import dev.ispd.offload.schedule.SplitWork;
 import dev.ispd.offload.settings.OffloadSettings;
+import dev.ispd.offload.storage.ChunkExtent;
 import dev.ispd.offload.storage.DriveDirectory;
 import dev.ispd.offload.storage.OffloadStorage;
 import dev.ispd.profile.Capabilities;
@@ -16,6 +17,7 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -113,10 +115,27 @@ public final class SplitPlanner {
             for (SplitGrouper.Group g : SplitGrouper.group(cut, decided, settings.groupMaxBytes())) {
                 int drive = g.decision().drive();
                 splits.add(new PlannedSplit(files.get(f).path(), g.pieces(), recordSize, drive,
-                        states.get(drive).geometry(drives, drive), g.decision(), 0));
+                        states.get(drive).geometry(drives, drive), g.decision(), 0,
+                        replicaAddresses(g.pieces(), drive, states, drives)));
             }
         }
         return splits;
+    }
+
+    /** The drives but {@code drive} that hold replicas of the pieces' chunks and answered, with their addresses. */
+    private static Map<Integer, String> replicaAddresses(List<SplitPiece> pieces, int drive, List<DriveState> states,
+                                                         DriveDirectory drives) {
+        Map<Integer, String> out = new TreeMap<>();
+        for (SplitPiece p : pieces) {
+            for (ChunkExtent e : p.extents()) {
+                for (int d : e.drives()) {
+                    if (d != drive && states.get(d).up()) {
+                        out.put(d, drives.address(d));
+                    }
+                }
+            }
+        }
+        return out;
     }
 
     private List<Decision> schedule(List<DriveState> states, List<SplitWork> work, List<String> addresses) {

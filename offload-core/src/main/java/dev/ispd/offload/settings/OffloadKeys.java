@@ -26,15 +26,23 @@ public final class OffloadKeys {
             "Where the corrections persist across jobs (a JSON file, any Hadoop path the client and the tasks reach); "
                     + "empty = /.ispd/offload-correction.json on the osd:// file system of the job's input.");
     public static final ConfigKey DEVICE_TIMEOUT_MS = new ConfigKey("ispd.device.timeout.ms", "600000",
-            "A device split not done after this long is cancelled and run on the host instead.");
+            "A device split not done after this long, or a drive call unanswered this long, fails its device run: "
+                    + "it is cancelled and retried (ispd.device.retries) or run on the host.");
     public static final ConfigKey SPLIT_MAX_BYTES = new ConfigKey("ispd.split.max.bytes", "0",
             "Largest piece of a DeviceJob split in bytes (cut down to whole records); 0 = one piece per chunk.");
     public static final ConfigKey SPLIT_GROUP_MAX_BYTES = new ConfigKey("ispd.split.group.max.bytes", "1073741824",
             "Pieces of one file placed on the same drive run as one split (one map task, one execution) of up to this "
                     + "many bytes; 0 = a split per piece. Pieces placed on the host are never grouped.");
 
+    public static final ConfigKey DEVICE_RETRIES = new ConfigKey("ispd.device.retries", "1",
+            "Device runs a split gets after a failed one (a fault, an error or a timeout), on another drive holding "
+                    + "its bytes where there is one, else on the same drive, before it falls back to the host.");
+    public static final ConfigKey DEVICE_AVOID_AFTER = new ConfigKey("ispd.device.avoid.after.failures", "3",
+            "Failures of one drive in a job after which the job's later splits avoid it (run on another replica or "
+                    + "on the host); counted per task JVM.");
+
     /** Every key the core reads. */
     public static final List<ConfigKey> ALL = List.of(OFFLOAD_POLICY, OFFLOAD_WEIGHT, OFFLOAD_HOST_PROFILE,
             OFFLOAD_HOST_SLOTS, OFFLOAD_CORRECTION, OFFLOAD_CORRECTION_FILE, DEVICE_TIMEOUT_MS, SPLIT_MAX_BYTES,
-            SPLIT_GROUP_MAX_BYTES);
+            SPLIT_GROUP_MAX_BYTES, DEVICE_RETRIES, DEVICE_AVOID_AFTER);
 }

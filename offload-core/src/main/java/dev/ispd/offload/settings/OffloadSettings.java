@@ -24,9 +24,10 @@ import java.util.Map;
  * @param deviceTimeout how long a device split may run before it falls back to the host
  * @param splitMaxBytes largest piece, 0 = one piece per chunk
  * @param groupMaxBytes largest group of one drive's pieces run as one split, 0 = no grouping
+ * @param faults how a split survives a drive's faults: retries, and when the job avoids a drive
  */
 public record OffloadSettings(SchedulerConfig scheduler, String correctionFile, Duration deviceTimeout,
-                              long splitMaxBytes, long groupMaxBytes) {
+                              long splitMaxBytes, long groupMaxBytes, DeviceFaultSettings faults) {
 
     /** The settings of {@code layers}, most specific first (job over cluster over default). */
     public static OffloadSettings resolve(List<SettingSource> layers) {
@@ -39,7 +40,9 @@ public record OffloadSettings(SchedulerConfig scheduler, String correctionFile, 
         long timeoutMs = r.atLeast(OffloadKeys.DEVICE_TIMEOUT_MS, 1, Long.MAX_VALUE);
         return new OffloadSettings(scheduler, r.value(OffloadKeys.OFFLOAD_CORRECTION_FILE),
                 Duration.ofMillis(timeoutMs), r.atLeast(OffloadKeys.SPLIT_MAX_BYTES, Long.MIN_VALUE, Long.MAX_VALUE),
-                r.atLeast(OffloadKeys.SPLIT_GROUP_MAX_BYTES, Long.MIN_VALUE, Long.MAX_VALUE));
+                r.atLeast(OffloadKeys.SPLIT_GROUP_MAX_BYTES, Long.MIN_VALUE, Long.MAX_VALUE),
+                new DeviceFaultSettings((int) r.atLeast(OffloadKeys.DEVICE_RETRIES, 0, Integer.MAX_VALUE),
+                        (int) r.atLeast(OffloadKeys.DEVICE_AVOID_AFTER, 1, Integer.MAX_VALUE)));
     }
 
     /** The settings of one layer of key/values (an engine's options, a tool's flags), over the defaults. */
@@ -82,7 +85,8 @@ public record OffloadSettings(SchedulerConfig scheduler, String correctionFile, 
             } catch (NumberFormatException e) {
                 // reported below
             }
-            throw bad(key, v, min == 1 ? "must be a whole number of at least 1" : "must be a whole number");
+            throw bad(key, v, min == 1 || min == 0 ? "must be a whole number of at least " + min
+                    : "must be a whole number");
         }
 
         boolean bool(ConfigKey key) {

@@ -8,4 +8,9 @@ import java.nio.ByteBuffer;
 public interface RangeReader extends Closeable {
     /** Fills {@code dst}'s remaining bytes from {@code offset}; fewer bytes in the file is an IOException. */
     void readFully(long offset, ByteBuffer dst) throws IOException;
+
+    /** Reads so far that a replicated file system served from another replica after one failed. */
+    default long replicaFailovers() {
+        return 0;
+    }
 }

@@ -68,8 +68,8 @@ class PlanSplitTest {
                 List.of(new ChunkExtent(0, object, 0, data.length, 0)), Placement.DEVICE);
         Outcome device = new DeviceExecution(new DrivePool(Drive::connect), "plan-job", PLAN,
                 TaskletRunner.Polling.DEFAULT).run(split, List.of(new Extent(object, 0, data.length)));
-        Outcome host = new HostExecution(file -> new BytesReader(), new HostModel(Profiles.host("host-i5-2500")), PLAN)
-                .run(split, List.of(new Extent(0, 0, data.length)));
+        Outcome host = new HostExecution(file -> new BytesReader(), new HostModel(Profiles.host("host-i5-2500")), PLAN,
+                (metric, n) -> { }).run(split, List.of(new Extent(0, 0, data.length)));
 
         assertArrayEquals(host.result(), device.result());
         PlanResult groups = PlanResult.decode(device.result());

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.ispd.offload.execute.SplitLayoutTest;
 import dev.ispd.offload.schedule.Placement;
 import dev.ispd.offload.storage.ChunkExtent;
+import dev.ispd.offload.storage.Replica;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
@@ -15,6 +16,7 @@ import java.io.IOException;
 import java.io.ObjectInputStream;
 import java.io.ObjectOutputStream;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** Both forms of a planned split carry everything an executor needs. */
@@ -55,6 +57,25 @@ class PlannedSplitTest {
     }
 
     @Test
+    void aReplicatedSplitKeepsItsReplicasAndRunsOnOne() throws IOException {
+        PlannedSplit one = SplitLayoutTest.split(0, 4200, 20, 0, List.of(new ChunkExtent(
+                List.of(new Replica(0, 100), new Replica(2, 300)), 0, 4200, 0)), Placement.DEVICE);
+        PlannedSplit s = new PlannedSplit(one.file(), one.pieces(), 20, 0, one.geometry(), one.decision(), 77,
+                Map.of(2, "tcp:10.0.0.3:7070"));
+        PlannedSplit back = PlannedSplit.read(new DataInputStream(new ByteArrayInputStream(compact(s))));
+        assertSame(s, back);
+        assertEquals(Map.of(2, "tcp:10.0.0.3:7070"), back.replicaAddresses());
+
+        PlannedSplit moved = back.onReplica(2);
+        assertEquals(2, moved.drive());
+        assertEquals("tcp:10.0.0.3:7070", moved.driveAddress());
+        assertEquals(300, moved.pieces().get(0).extents().get(0).objectId(), "the replica's object");
+        assertEquals(0, moved.taskletInstance(), "the job's instance is on drive 0 only");
+        assertEquals(Map.of(0, one.driveAddress()), moved.replicaAddresses());
+        assertThrows(IllegalArgumentException.class, () -> back.onReplica(1));
+    }
+
+    @Test
     void aCorruptCountNamesTheFile() throws IOException {
         byte[] bytes = compact(SPLIT);
         int pieceCount = 4 + SPLIT.file().length() + 4 + 4 + 4 + SPLIT.driveAddress().length() + 4
@@ -73,6 +94,7 @@ class PlannedSplitTest {
         assertEquals(expected.geometry(), actual.geometry());
         assertEquals(expected.decision(), actual.decision());
         assertEquals(expected.taskletInstance(), actual.taskletInstance());
+        assertEquals(expected.replicaAddresses(), actual.replicaAddresses());
     }
 
     private static byte[] compact(PlannedSplit s) throws IOException {

@@ -46,7 +46,7 @@ public final class PartitionPlanner {
         }
         long cap = pushed.allRowsPieceBytes(PlanLimits.DRIVE.maxResultBytes());
         return new OffloadSettings(s.scheduler(), s.correctionFile(), s.deviceTimeout(), capped(s.splitMaxBytes(), cap),
-                s.groupMaxBytes() == 0 ? 0 : capped(s.groupMaxBytes(), cap));
+                s.groupMaxBytes() == 0 ? 0 : capped(s.groupMaxBytes(), cap), s.faults());
     }
 
     /** The partitions of {@code input} for {@code pushed}, in file order. */
