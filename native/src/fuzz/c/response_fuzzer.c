@@ -13,7 +13,8 @@
  * The call's request id is 1. Beyond the sanitizers (address, undefined), it checks that a failed
  * call leaves a message and its status, and that a successful one fills no more than it may and
  * leaves the connection usable. The seed corpus (src/fuzz/corpus) is the protocol's response
- * vectors in this format; make-seeds.sh rewrites it.
+ * vectors in this format; make-seeds.sh rewrites it. The listener does not block: the library
+ * connects before the harness accepts, and retries after a BUSY are closed unanswered.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -29,6 +30,8 @@
 
 #define AUTH_IDENTITY 1
 #define AUTH_SEQUENCE 0x12345678u
+/* A retry after BUSY reaches a connection nobody answers; this ends its wait. */
+#define RETRY_TIMEOUT_MS 1000
 
 static int listener = -1;
 static char address[sizeof(((struct sockaddr_un *)0)->sun_path) + 8];
@@ -50,7 +53,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv) {
     struct sockaddr_un sa = {.sun_family = AF_UNIX};
     snprintf(sa.sun_path, sizeof sa.sun_path, "%s/drive.sock", dir);
     snprintf(address, sizeof address, "unix:%s", sa.sun_path);
-    listener = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    listener = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
     CHECK(listener >= 0 && bind(listener, (struct sockaddr *)&sa, sizeof sa) == 0 && listen(listener, 4) == 0,
           "cannot listen on %s: %s", sa.sun_path, strerror(errno));
     return 0;
@@ -168,8 +171,15 @@ static int call(ispd_conn *c, uint8_t opcode, unsigned n) {
         free(s);
         return rc;
     }
+    case ISPD_OP_SET_FAULTS: return ispd_set_faults(c, "{\"faults\":[]}");
     default: return -1;
     }
+}
+
+/* Closes connections nobody answered: a BUSY answer with a retry hint makes the library
+ * reconnect and send again, and this harness answers only the first connection of an input. */
+static void drop_retries(void) {
+    for (int fd; (fd = accept(listener, NULL, NULL)) >= 0;) close(fd);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *input, size_t size) {
@@ -180,6 +190,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *input, size_t size) {
 
     ispd_conn *c = NULL;
     CHECK(ispd_connect(address, &c) == ISPD_OK, "connect to %s: %s", address, ispd_last_error(c));
+    CHECK(ispd_set_timeout(c, RETRY_TIMEOUT_MS) == ISPD_OK, "set_timeout: %s", ispd_last_error(c));
     int drive = accept(listener, NULL, NULL);
     CHECK(drive >= 0, "accept: %s", strerror(errno));
     if (authenticated) {
@@ -202,5 +213,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *input, size_t size) {
     }
     close(drive);
     ispd_close(c);
+    drop_retries();
     return rc == -1 ? -1 : 0;
 }
