@@ -89,6 +89,35 @@ public final class LayoutAttribute {
         }
     }
 
+    /** A layout recorded on a file, and that file, for messages. */
+    public record Recorded(Path file, Layout layout) {
+    }
+
+    /**
+     * The layout {@code files} record (a directory's {@link DataFiles}, say), which must all
+     * record the same records or none; empty if none does.
+     *
+     * @throws IllegalArgumentException two files record different layouts (naming both), or one
+     *     records a damaged layout ({@link #layout})
+     */
+    public static Optional<Recorded> recorded(FileSystem fs, List<Path> files) throws IOException {
+        Optional<Recorded> first = Optional.empty();
+        for (Path file : files) {
+            Optional<Layout> layout = layout(fs, file);
+            if (layout.isEmpty()) {
+                continue;
+            }
+            if (first.isEmpty()) {
+                first = Optional.of(new Recorded(file, layout.get()));
+            } else if (!Layouts.sameRecords(first.get().layout(), layout.get())) {
+                throw new IllegalArgumentException(file + " records layout " + Layouts.describe(layout.get()) + ", but "
+                        + first.get().file() + " records " + Layouts.describe(first.get().layout())
+                        + ": read them separately");
+            }
+        }
+        return first;
+    }
+
     /** The layout text recorded on {@code file}, or empty if it has none. */
     public static Optional<String> read(FileSystem fs, Path file) throws IOException {
         return attribute(fs, file, NAME);

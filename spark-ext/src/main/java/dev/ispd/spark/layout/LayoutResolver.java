@@ -3,6 +3,7 @@ package dev.ispd.spark.layout;
 import static dev.ispd.spark.ConnectorErrors.analysis;
 
 import dev.ispd.hadoop.fs.LayoutAttribute;
+import dev.ispd.hadoop.fs.LayoutAttribute.Recorded;
 import dev.ispd.plan.Layout;
 import dev.ispd.plan.layout.LayoutDdl;
 import dev.ispd.plan.layout.LayoutJson;
@@ -29,10 +30,6 @@ public final class LayoutResolver {
     private LayoutResolver() {
     }
 
-    /** A layout recorded on a file, and that file, for messages. */
-    public record Recorded(Path file, Layout layout) {
-    }
-
     /**
      * The layout of data whose files recorded {@code recorded} (empty: none).
      *
@@ -53,31 +50,13 @@ public final class LayoutResolver {
 
     /**
      * The layout recorded on {@code files}, which must all record the same one or none; empty if
-     * none does.
+     * none does ({@link LayoutAttribute#recorded}).
      */
     public static Optional<Recorded> recorded(FileSystem fs, List<Path> files) {
-        Optional<Recorded> first = Optional.empty();
-        for (Path file : files) {
-            Optional<Layout> layout = recorded(fs, file);
-            if (layout.isEmpty()) {
-                continue;
-            }
-            if (first.isEmpty()) {
-                first = Optional.of(new Recorded(file, layout.get()));
-            } else if (!Layouts.sameRecords(first.get().layout(), layout.get())) {
-                throw analysis(file + " records layout " + Layouts.describe(layout.get()) + ", but " + first.get().file()
-                        + " records " + Layouts.describe(first.get().layout()) + ": read them separately");
-            }
-        }
-        return first;
-    }
-
-    /** The layout recorded on one file, if any. */
-    public static Optional<Layout> recorded(FileSystem fs, Path file) {
         try {
-            return LayoutAttribute.layout(fs, file);
+            return LayoutAttribute.recorded(fs, files);
         } catch (IOException e) {
-            throw analysis("cannot read the layout of " + file + ": " + e.getMessage(), e);
+            throw analysis("cannot read the layout of " + files + ": " + e.getMessage(), e);
         } catch (IllegalArgumentException e) {
             throw analysis(e.getMessage(), e);
         }
