@@ -3,7 +3,7 @@ package dev.ispd.examples.cli;
 import dev.ispd.cli.CommandLines;
 import dev.ispd.cli.OptionChecks;
 import dev.ispd.client.Drive;
-import dev.ispd.examples.queries.DriveGeometry;
+import dev.ispd.examples.queries.InputGeometry;
 import dev.ispd.examples.queries.Query;
 import dev.ispd.examples.queries.QueryJobs;
 import dev.ispd.examples.queries.QueryRun;
@@ -302,7 +302,7 @@ public final class QueryCommand implements Callable<Integer> {
     /** --chunk-size rounded down to whole entries and whole pages of the drive at {@code address}. */
     long wholePageChunk(String address, int entrySize) throws Exception {
         try (Drive drive = Drive.connect(address)) {
-            return DriveGeometry.wholePageChunkSize(chunkSize, entrySize, drive.deviceInfo().pageSize());
+            return InputGeometry.wholePageChunkSize(chunkSize, entrySize, drive.deviceInfo().pageSize());
         }
     }
 
