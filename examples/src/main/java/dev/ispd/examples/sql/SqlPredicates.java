@@ -6,6 +6,7 @@ import dev.ispd.plan.Predicate;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import net.sf.jsqlparser.expression.BinaryExpression;
 import net.sf.jsqlparser.expression.Expression;
 import net.sf.jsqlparser.expression.LongValue;
@@ -37,6 +38,9 @@ import net.sf.jsqlparser.schema.Column;
  */
 final class SqlPredicates {
     private static final BigInteger TWO_TO_64 = BigInteger.ONE.shiftLeft(64);
+    private static final Map<Class<?>, CompareOp> OPS = Map.of(EqualsTo.class, CompareOp.EQ,
+            NotEqualsTo.class, CompareOp.NE, MinorThan.class, CompareOp.LT, MinorThanEquals.class, CompareOp.LE,
+            GreaterThan.class, CompareOp.GT, GreaterThanEquals.class, CompareOp.GE);
 
     private final SqlColumns columns;
 
@@ -111,42 +115,14 @@ final class SqlPredicates {
         }
         if (right instanceof Column) {
             Field f = columns.field(right, "'" + c + "'");
-            return Predicate.compare(f.name(), mirrored(op), literal(left, f));
+            return Predicate.compare(f.name(), op.swapped(), literal(left, f));
         }
         throw unsupported("the comparison '" + c + "' (a plan compares a column with an integer)");
     }
 
+    /** The plan's op of a comparison, or null for one it has none of (such as {@code <=>}). */
     private static CompareOp op(ComparisonOperator c) {
-        if (c instanceof EqualsTo) {
-            return CompareOp.EQ;
-        }
-        if (c instanceof NotEqualsTo) {
-            return CompareOp.NE;
-        }
-        if (c instanceof MinorThan) {
-            return CompareOp.LT;
-        }
-        if (c instanceof MinorThanEquals) {
-            return CompareOp.LE;
-        }
-        if (c instanceof GreaterThan) {
-            return CompareOp.GT;
-        }
-        if (c instanceof GreaterThanEquals) {
-            return CompareOp.GE;
-        }
-        return null;
-    }
-
-    /** The operator with its sides swapped: {@code 5 < x} is {@code x > 5}. */
-    private static CompareOp mirrored(CompareOp op) {
-        return switch (op) {
-            case LT -> CompareOp.GT;
-            case LE -> CompareOp.GE;
-            case GT -> CompareOp.LT;
-            case GE -> CompareOp.LE;
-            default -> op;
-        };
+        return OPS.get(c.getClass());
     }
 
     /**

@@ -126,7 +126,7 @@ public final class SqlTranslator {
                 if (!aggregates.contains(a)) {
                     aggregates.add(a);
                 }
-                at.add(-1 - aggregates.indexOf(a)); // placed after the group columns below
+                at.add(groupBy.size() + aggregates.indexOf(a)); // the plan returns the group columns first
                 boolean extreme = a.function() == Aggregate.Function.MIN || a.function() == Aggregate.Function.MAX;
                 unsigned.add(extreme && columns.layout().field(a.field(), "aggregate").unsigned64());
             } else {
@@ -140,8 +140,7 @@ public final class SqlTranslator {
             headers.add(header(item));
         }
         Plan plan = Plan.aggregate(columns.layout(), where, groupBy, aggregates);
-        int[] positions = at.stream().mapToInt(i -> i >= 0 ? i : groupBy.size() - 1 - i).toArray();
-        return new SqlPlan(plan, headers, positions, toArray(unsigned));
+        return new SqlPlan(plan, headers, at.stream().mapToInt(Integer::intValue).toArray(), toArray(unsigned));
     }
 
     private static Aggregate aggregate(Function f, SqlColumns columns) {
