@@ -16,6 +16,7 @@ import dev.ispd.hadoop.fs.LayoutAttribute;
 import dev.ispd.hadoop.mapreduce.IspdCounter;
 import dev.ispd.hadoop.worldcup.WorldCupKeys;
 import dev.ispd.offload.settings.OffloadKeys;
+import dev.ispd.plan.Layout;
 import dev.ispd.profile.Profiles;
 import dev.ispd.sim.daemon.EmbeddedDrives;
 import dev.ispd.worldcup.WorldCup98;
@@ -271,10 +272,14 @@ public final class QueryCommand implements Callable<Integer> {
             }
             if ((layout != null || layoutFile != null) && input == null) {
                 throw checks.usage((layout != null ? "--layout" : "--layout-file") + " describes an --input; "
-                        + "generated data is " + dev.ispd.plan.Layout.WORLDCUP98);
+                        + "generated data is " + Layout.WORLDCUP98);
             }
             if (layout != null && layoutFile != null) {
                 throw checks.usage("--layout and --layout-file both give a layout: give one");
+            }
+            if (layoutFile != null) {
+                checks.require(Files.isRegularFile(layoutFile) && Files.isReadable(layoutFile), "--layout-file",
+                        layoutFile.toString(), "a readable JSON file");
             }
         }
     }

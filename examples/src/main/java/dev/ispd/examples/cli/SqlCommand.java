@@ -159,7 +159,7 @@ final class SqlCommand {
     private static String line(List<String> cells, int[] widths) {
         StringBuilder s = new StringBuilder();
         for (int i = 0; i < cells.size(); i++) {
-            s.append(i == 0 ? "  " : "  ").append(" ".repeat(widths[i] - cells.get(i).length())).append(cells.get(i));
+            s.append("  ").append(" ".repeat(widths[i] - cells.get(i).length())).append(cells.get(i));
         }
         return s.toString();
     }

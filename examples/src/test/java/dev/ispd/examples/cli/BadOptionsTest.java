@@ -86,6 +86,8 @@ class BadOptionsTest {
         add(cases, query, "--query", "--sql", "SELECT type FROM t", "--query", "q1");
         add(cases, query, "--layout", "--sql", "SELECT type FROM t", "--layout", "worldcup98");
         add(cases, query, "--layout", "--query", "q1", "--layout", "worldcup98");
+        add(cases, query, "--layout-file", "--sql", "SELECT type FROM t", "--drives", "unix:/nosuch", "--input",
+                "osd:///x.bin", "--layout-file", missing);
 
         Supplier<Object> generate = GenerateCommand::new;
         add(cases, generate, "--entries", "--entries", "0", "--out", missing);
