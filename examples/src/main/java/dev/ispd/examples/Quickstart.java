@@ -4,12 +4,13 @@ import dev.ispd.cli.CommandLines;
 import dev.ispd.cli.OptionChecks;
 import dev.ispd.examples.cli.OffloadOptions;
 import dev.ispd.examples.bench.Q1Jobs;
-import dev.ispd.examples.cli.DeviceJobRun;
 import dev.ispd.examples.cli.FailedJob;
 import dev.ispd.examples.worldcup.LoadProgress;
 import dev.ispd.examples.worldcup.WorldCupDrives;
 import dev.ispd.examples.worldcup.WorldCupLoader;
 import dev.ispd.hadoop.mapreduce.DeviceJob;
+import dev.ispd.hadoop.mapreduce.IspdCounter;
+import dev.ispd.offload.schedule.Decision;
 import dev.ispd.profile.Profiles;
 import dev.ispd.sim.daemon.EmbeddedDrives;
 import dev.ispd.worldcup.WorldCup98;
@@ -97,15 +98,12 @@ public final class Quickstart implements Callable<Integer> {
                     entrySize, bytes / 1e6, logs == null ? "generated" : "from " + logs.size() + " log file(s)", input,
                     (System.nanoTime() - loadStart) / 1e9);
 
-            Path chosenOut = work.resolve("q1-" + policy);
-            Path hostOnlyOut = work.resolve("q1-host-only");
-            DeviceJobRun chosen = runQ1(conf, input, policy, chosenOut);
-            DeviceJobRun hostOnly = runQ1(conf, input, "host-only", hostOnlyOut);
-            String answer = Files.readString(chosenOut.resolve("part-r-00000"));
-            printAnswer(answer);
-            chosen.printPlacements(out);
-            DeviceJobRun.printCosts(out, profile, hostProfile, List.of(chosen, hostOnly));
-            if (!answer.equals(Files.readString(hostOnlyOut.resolve("part-r-00000")))) {
+            JobRun chosen = runQ1(conf, input, policy, work.resolve("q1-" + policy));
+            JobRun hostOnly = runQ1(conf, input, "host-only", work.resolve("q1-host-only"));
+            printAnswer(chosen.output());
+            printPlacements(chosen);
+            printCosts(List.of(chosen, hostOnly));
+            if (!chosen.output().equals(hostOnly.output())) {
                 out.println("ERROR: the " + policy + " and host-only runs gave different answers");
                 return 1;
             }
@@ -116,14 +114,20 @@ public final class Quickstart implements Callable<Integer> {
         }
     }
 
-    private DeviceJobRun runQ1(Configuration base, org.apache.hadoop.fs.Path input, String jobPolicy, Path outDir)
+    private JobRun runQ1(Configuration base, org.apache.hadoop.fs.Path input, String jobPolicy, Path outDir)
             throws Exception {
         DeviceJob job = Q1Jobs.deviceJob(base, jobPolicy, input, outDir);
         FailedJob.watchLocalRunner();
         if (!job.waitForCompletion(false)) {
             throw FailedJob.error(job.job(), "the " + jobPolicy + " job");
         }
-        return DeviceJobRun.of(jobPolicy, job);
+        List<Decision> decisions = job.decisions();
+        return new JobRun(jobPolicy, decisions, Files.readString(outDir.resolve("part-r-00000")),
+                job.counter(IspdCounter.SPLITS_ON_DEVICE), job.counter(IspdCounter.SPLITS_ON_HOST),
+                job.counter(IspdCounter.FALLBACKS), job.counter(IspdCounter.MODELED_DEVICE_NS),
+                job.counter(IspdCounter.MODELED_DEVICE_ENERGY_NJ), job.counter(IspdCounter.MODELED_HOST_NS),
+                job.counter(IspdCounter.MODELED_HOST_ENERGY_NJ), job.counter(IspdCounter.BYTES_READ_IN_DRIVES),
+                job.counter(IspdCounter.BYTES_MOVED_TO_HOST));
     }
 
     private void printAnswer(String output) {
@@ -134,11 +138,37 @@ public final class Quickstart implements Callable<Integer> {
         });
     }
 
+    private void printPlacements(JobRun run) {
+        out.printf("%nwhere each split ran (policy %s): predicted host vs device cost%n", run.policy());
+        for (Decision d : run.decisions()) {
+            out.printf("  split %2d on drive %d -> %-6s host %.3f s / %.2f J, device %.3f s / %.2f J: %s%n",
+                    d.index(), d.drive(), d.placement(), d.host().timeNs() / 1e9, d.host().energyNj() / 1e9,
+                    d.device().timeNs() / 1e9, d.device().energyNj() / 1e9, d.reason());
+        }
+    }
+
+    private void printCosts(List<JobRun> runs) {
+        out.printf("%nmodeled cost, summed over splits (%s drives, %s host)%n", profile, hostProfile);
+        out.printf("  %-12s %6s %5s %9s %10s %10s %10s %10s %12s %12s%n", "policy", "device", "host", "fallbacks",
+                "device s", "device J", "host s", "host J", "MB in drive", "MB to host");
+        for (JobRun r : runs) {
+            out.printf("  %-12s %6d %5d %9d %10.3f %10.3f %10.3f %10.3f %12.1f %12.1f%n", r.policy(), r.splitsOnDevice(),
+                    r.splitsOnHost(), r.fallbacks(), r.deviceNs() / 1e9, r.deviceNj() / 1e9, r.hostNs() / 1e9,
+                    r.hostNj() / 1e9, r.bytesInDrives() / 1e6, r.bytesToHost() / 1e6);
+        }
+    }
+
     private static void deleteTree(Path dir) throws IOException {
         try (var paths = Files.walk(dir)) {
             for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
                 Files.delete(p);
             }
         }
+    }
+
+    /** What one job run produced and what its counters say. */
+    private record JobRun(String policy, List<Decision> decisions, String output, long splitsOnDevice,
+                          long splitsOnHost, long fallbacks, long deviceNs, long deviceNj, long hostNs, long hostNj,
+                          long bytesInDrives, long bytesToHost) {
     }
 }

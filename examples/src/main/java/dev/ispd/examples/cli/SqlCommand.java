@@ -1,5 +1,7 @@
 package dev.ispd.examples.cli;
 
+import dev.ispd.examples.report.ModeledCostTable;
+import dev.ispd.examples.report.SplitPlacements;
 import dev.ispd.examples.sql.SqlJob;
 import dev.ispd.examples.sql.SqlPlan;
 import dev.ispd.examples.sql.SqlTranslator;
@@ -16,6 +18,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.apache.commons.io.FileUtils;
 import org.apache.hadoop.conf.Configuration;
@@ -122,9 +125,11 @@ final class SqlCommand {
         SqlJob job = SqlJob.run(conf, plan, file, policy, work.resolve("sql"));
         out.printf("%n%s%n  as plan: %s%n%n", q.sql.strip(), plan.plan());
         printRows(plan, job.rows());
-        job.run().printPlacements(out);
-        DeviceJobRun.printCosts(out, q.driveAddresses != null ? "the given" : q.profile, q.hostProfile,
-                List.of(job.run()));
+        out.printf("%nwhere each split ran (policy %s): predicted host vs device cost%n", policy);
+        SplitPlacements.print(out, job.decisions());
+        out.printf("%nmodeled cost, summed over splits (%s drives, %s host)%n",
+                q.driveAddresses != null ? "the given" : q.profile, q.hostProfile);
+        ModeledCostTable.print(out, Map.of(policy, job.metrics()));
         out.printf("wall time %.2f s; host and device figures are modeled%n", job.wallNs() / 1e9);
         return 0;
     }

@@ -1,14 +1,19 @@
 package dev.ispd.examples.sql;
 
-import dev.ispd.examples.cli.DeviceJobRun;
 import dev.ispd.examples.cli.FailedJob;
+import dev.ispd.examples.report.ModeledCostTable;
 import dev.ispd.hadoop.mapreduce.DeviceJob;
+import dev.ispd.hadoop.mapreduce.IspdCounter;
 import dev.ispd.hadoop.plan.PlanDeviceMapper;
+import dev.ispd.offload.execute.SplitMetric;
+import dev.ispd.offload.schedule.Decision;
 import dev.ispd.offload.settings.OffloadKeys;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
@@ -17,11 +22,12 @@ import org.apache.hadoop.fs.Path;
  * Runs a statement's plan as one DeviceJob ({@link PlanDeviceMapper}) over an osd:// input with
  * an offload policy, and reads its output back as the plan's result rows.
  *
- * @param rows    the job's output, one plan result row each ({@link SqlPlan#cell} prints them)
- * @param run     where its splits ran and what they cost
- * @param wallNs  the job's wall time
+ * @param rows      the job's output, one plan result row each ({@link SqlPlan#cell} prints them)
+ * @param decisions where its splits were placed and why
+ * @param metrics   the modeled cost table's metrics, summed over its splits ({@link ModeledCostTable})
+ * @param wallNs    the job's wall time
  */
-public record SqlJob(List<long[]> rows, DeviceJobRun run, long wallNs) {
+public record SqlJob(List<long[]> rows, List<Decision> decisions, Map<SplitMetric, Long> metrics, long wallNs) {
 
     /**
      * Runs {@code sql} over {@code input} in the runner {@code conf} names (the local one by
@@ -40,7 +46,11 @@ public record SqlJob(List<long[]> rows, DeviceJobRun run, long wallNs) {
             throw FailedJob.error(job.job(), "job " + sql.plan() + " over " + input);
         }
         long wallNs = System.nanoTime() - start;
-        return new SqlJob(rows(outputDir, sql), DeviceJobRun.of(policy, job), wallNs);
+        Map<SplitMetric, Long> metrics = new EnumMap<>(SplitMetric.class);
+        for (SplitMetric m : ModeledCostTable.COLUMNS) {
+            metrics.put(m, job.counter(IspdCounter.valueOf(m.name())));
+        }
+        return new SqlJob(rows(outputDir, sql), job.decisions(), metrics, wallNs);
     }
 
     /** The rows of the job's part files, in order: the tab-separated values a {@code PlanRow} prints. */
