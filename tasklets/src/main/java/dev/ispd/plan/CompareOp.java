@@ -40,6 +40,17 @@ public enum CompareOp {
         };
     }
 
+    /** The op with its operands swapped: {@code 5 < f} is {@code f > 5}. */
+    public CompareOp swapped() {
+        return switch (this) {
+            case LT -> GT;
+            case LE -> GE;
+            case GT -> LT;
+            case GE -> LE;
+            case EQ, NE -> this;
+        };
+    }
+
     /** The op with this word, or null. */
     public static CompareOp byWord(String word) {
         for (CompareOp op : values()) {

@@ -19,7 +19,13 @@ import dev.ispd.hadoop.worldcup.Q1Format;
 import dev.ispd.hadoop.worldcup.Q2DeviceMapper;
 import dev.ispd.hadoop.worldcup.Q1WasmMapper;
 import dev.ispd.hadoop.worldcup.Q2Format;
+import dev.ispd.hadoop.plan.PlanDeviceMapper;
 import dev.ispd.offload.settings.OffloadKeys;
+import dev.ispd.plan.Aggregate;
+import dev.ispd.plan.CompareOp;
+import dev.ispd.plan.Layout;
+import dev.ispd.plan.Plan;
+import dev.ispd.plan.Predicate;
 import dev.ispd.sim.daemon.EmbeddedDrives;
 import dev.ispd.worldcup.WorldCup98;
 import java.io.IOException;
@@ -47,7 +53,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Q2 (and Q1) over the real WorldCup98 sample (200,000 requests, imported by {@link WorldCupImporter}:
  * every record in the unknown region) on two drives with 1 MiB chunks: host-only, device-only and
- * cost-based runs write identical outputs, equal to counts taken in plain Java from the imported bytes.
+ * cost-based runs write identical outputs, equal to counts taken in plain Java from the imported bytes;
+ * so does a declarative plan's job.
  */
 class WorldCupSampleJobTest {
     private static final URI FS = URI.create("osd://worldcup-sample/");
@@ -143,6 +150,45 @@ class WorldCupSampleJobTest {
                 assertEquals(List.of(new ModuleInfo("q1c", 1, q1.length, HexFormat.of().formatHex(Drive.sha256(q1)))),
                         drive.listModules());
             }
+        }
+    }
+
+    /**
+     * A declarative plan as a DeviceJob ({@link PlanDeviceMapper}): requests per type with the
+     * bytes, earliest timestamp and largest size of those that sent bytes, identical host-only,
+     * device-only and cost-based, equal to the same figures taken in plain Java from the records.
+     */
+    @Test
+    void aPlanJobAggregatesTheSampleIdenticallyEverywhere() throws Exception {
+        Plan plan = Plan.aggregate(Layout.worldCup98(WorldCup98.RECORD_SIZE),
+                Predicate.compare("size", CompareOp.GT, 0), List.of("type"),
+                List.of(Aggregate.countStar(), Aggregate.sum("size"), Aggregate.min("timestamp"), Aggregate.max("size")));
+        Map<Long, long[]> expected = new TreeMap<>();
+        ByteBuffer buf = ByteBuffer.wrap(records);
+        for (int at = 0; at < records.length; at += WorldCup98.RECORD_SIZE) {
+            long size = buf.getInt(at + 12) & 0xFFFFFFFFL;
+            if (size == 0) {
+                continue;
+            }
+            long time = buf.getInt(at) & 0xFFFFFFFFL;
+            long[] g = expected.computeIfAbsent((long) (buf.get(at + 18) & 0xFF),
+                    t -> new long[] {0, 0, Long.MAX_VALUE, Long.MIN_VALUE});
+            g[0]++;
+            g[1] += size;
+            g[2] = Math.min(g[2], time);
+            g[3] = Math.max(g[3], size);
+        }
+        StringBuilder lines = new StringBuilder();
+        expected.forEach((type, g) -> lines.append(type).append('\t').append(g[0]).append('\t').append(g[1])
+                .append('\t').append(g[2]).append('\t').append(g[3]).append('\n'));
+        assertTrue(expected.size() > 3, lines.toString());
+        for (String policy : List.of("host-only", "device-only", "fastest")) {
+            Configuration conf = new Configuration(base);
+            conf.set(OffloadKeys.OFFLOAD_POLICY.name(), policy);
+            String name = "plan-" + policy + "-" + JOBS.incrementAndGet();
+            DeviceJob job = PlanDeviceMapper.setPlan(DeviceJob.getInstance(conf, name), plan).addInputPath(input)
+                    .setOutputPath(new Path(work.resolve("out-" + name).toUri()));
+            assertEquals(lines.toString(), run(job), policy);
         }
     }
 

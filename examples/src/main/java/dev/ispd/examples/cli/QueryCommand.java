@@ -3,7 +3,7 @@ package dev.ispd.examples.cli;
 import dev.ispd.cli.CommandLines;
 import dev.ispd.cli.OptionChecks;
 import dev.ispd.client.Drive;
-import dev.ispd.examples.queries.DriveGeometry;
+import dev.ispd.examples.queries.InputGeometry;
 import dev.ispd.examples.queries.Query;
 import dev.ispd.examples.queries.QueryJobs;
 import dev.ispd.examples.queries.QueryRun;
@@ -16,6 +16,7 @@ import dev.ispd.hadoop.fs.LayoutAttribute;
 import dev.ispd.hadoop.mapreduce.IspdCounter;
 import dev.ispd.hadoop.worldcup.WorldCupKeys;
 import dev.ispd.offload.settings.OffloadKeys;
+import dev.ispd.plan.Layout;
 import dev.ispd.profile.Profiles;
 import dev.ispd.sim.daemon.EmbeddedDrives;
 import dev.ispd.worldcup.WorldCup98;
@@ -46,18 +47,33 @@ import picocli.CommandLine.Spec;
  * prints the answer and, per variant, the wall time and the modeled host and device time and
  * energy. By default on simulated drives in this JVM with generated data; with --drives on
  * running drives, over an existing osd:// file with --input. With all three, says whether they
- * gave the same answer and exits 1 if not. docs/queries.md.
+ * gave the same answer and exits 1 if not. With --sql, runs a SELECT instead ({@link SqlCommand}).
+ * docs/queries.md.
  */
 @Command(name = "ispd query", mixinStandardHelpOptions = true, sortOptions = false,
         description = "Runs WorldCup98 Q1, Q2 or the filter as a stock Hadoop job (host-normal), with in-mapper "
                 + "aggregation (host-optimized) or as a DeviceJob (device), and prints the answer with wall time "
-                + "and modeled time and energy.")
+                + "and modeled time and energy; or, with --sql, an ad-hoc SELECT over any layout as one DeviceJob "
+                + "with a plan, printing its rows, placements and modeled costs.")
 public final class QueryCommand implements Callable<Integer> {
     /** The entry size of generated data when --entry-size is not given. */
     static final int GENERATED_ENTRY_SIZE = 256;
+    /** The policy of a --sql job when --policy is not given. */
+    static final String SQL_POLICY = "fastest";
 
-    @Option(names = "--query", required = true, description = "q1, q2 or filter")
+    @Option(names = "--query", description = "q1, q2 or filter (or --sql)")
     String query;
+
+    @Option(names = "--sql", description = "an ad-hoc SELECT over the input, run as a declarative plan in one "
+            + "DeviceJob (docs/queries.md, \"Ad-hoc SQL\"), instead of --query")
+    String sql;
+
+    @Option(names = "--layout", description = "--sql over --input: its layout, a name (worldcup98) or fields "
+            + "('id u32 le @0, flags u8 @4 bits 0..2'); default: the layout the input records")
+    String layout;
+
+    @Option(names = "--layout-file", description = "--sql over --input: its layout as a JSON file")
+    Path layoutFile;
 
     @Option(names = "--variant", description = "host-normal, host-optimized, device or all (default: ${DEFAULT-VALUE})")
     String variant = "all";
@@ -95,7 +111,8 @@ public final class QueryCommand implements Callable<Integer> {
             + "down to whole entries and pages (default: ${DEFAULT-VALUE})")
     long chunkSize = 8L << 20;
 
-    @Option(names = "--policy", description = "device variant's offload policy (default: " + QueryJobs.DEFAULT_DEVICE_POLICY + ")")
+    @Option(names = "--policy", description = "device variant's offload policy (default: " + QueryJobs.DEFAULT_DEVICE_POLICY
+            + "; with --sql: " + SQL_POLICY + ")")
     String policy;
 
     @Option(names = "--seed", description = "generator seed (default: ${DEFAULT-VALUE})")
@@ -116,12 +133,15 @@ public final class QueryCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         checkOptions();
+        if (sql != null) {
+            return new SqlCommand(this).call();
+        }
         QuerySpec spec = spec(entrySize == null ? GENERATED_ENTRY_SIZE : entrySize);
         List<Variant> variants = variants();
         Path work = Files.createTempDirectory("ispd-query-");
         try {
             if (driveAddresses != null) {
-                return run(spec, variants, externalConfiguration(spec), work);
+                return run(spec, variants, externalConfiguration(spec.entrySize()), work);
             }
             try (EmbeddedDrives started = EmbeddedDrives.builder().drives(driveCount).profile(profile).start()) {
                 out.printf("%d simulated %s drive(s)%n", driveCount, profile);
@@ -137,12 +157,11 @@ public final class QueryCommand implements Callable<Integer> {
     }
 
     private int run(QuerySpec spec, List<Variant> variants, Configuration conf, Path work) throws Exception {
-        conf.set("mapreduce.framework.name", "local");
-        conf.set("hadoop.tmp.dir", work.resolve("hadoop").toString());
+        localRunner(conf, work);
         if (policy != null) {
             conf.set(OffloadKeys.OFFLOAD_POLICY.name(), policy);
         }
-        org.apache.hadoop.fs.Path file = input != null ? new org.apache.hadoop.fs.Path(input) : load(conf, spec);
+        org.apache.hadoop.fs.Path file = input != null ? new org.apache.hadoop.fs.Path(input) : load(conf, spec.entrySize());
         if (input != null) {
             spec = spec(entrySizeOf(file, conf));
         }
@@ -165,6 +184,12 @@ public final class QueryCommand implements Callable<Integer> {
                     : "ERROR: the variants gave different answers");
         }
         return identical ? 0 : 1;
+    }
+
+    /** Jobs of {@code conf} run in Hadoop's local runner with its files under {@code work}. */
+    static void localRunner(Configuration conf, Path work) {
+        conf.set("mapreduce.framework.name", "local");
+        conf.set("hadoop.tmp.dir", work.resolve("hadoop").toString());
     }
 
     /**
@@ -230,10 +255,41 @@ public final class QueryCommand implements Callable<Integer> {
             checks.atLeast("--entries", entries, 1).atLeast("--drive-count", driveCount, 1)
                     .oneOf("--profile", profile, Profiles.deviceNames());
         }
+        if (sql == null) {
+            if (query == null) {
+                throw checks.usage("--query or --sql is required");
+            }
+            for (String option : List.of("--layout", "--layout-file")) {
+                if (given(option)) {
+                    throw checks.usage(option + " is for --sql");
+                }
+            }
+        } else {
+            for (String option : List.of("--query", "--variant", "--top", "--predicate")) {
+                if (given(option)) {
+                    throw checks.usage(option + " is for --query; --sql runs its statement as one DeviceJob");
+                }
+            }
+            if ((layout != null || layoutFile != null) && input == null) {
+                throw checks.usage((layout != null ? "--layout" : "--layout-file") + " describes an --input; "
+                        + "generated data is " + Layout.WORLDCUP98);
+            }
+            if (layout != null && layoutFile != null) {
+                throw checks.usage("--layout and --layout-file both give a layout: give one");
+            }
+            if (layoutFile != null) {
+                checks.require(Files.isRegularFile(layoutFile) && Files.isReadable(layoutFile), "--layout-file",
+                        layoutFile.toString(), "a readable JSON file");
+            }
+        }
+    }
+
+    private boolean given(String option) {
+        return commandSpec.commandLine().getParseResult().hasMatchedOption(option);
     }
 
     /** osd:// over the running drives of --drives; chunk size for data this command loads. */
-    private Configuration externalConfiguration(QuerySpec spec) throws Exception {
+    Configuration externalConfiguration(int entrySize) throws Exception {
         StringJoiner drives = new StringJoiner(",");
         for (String a : driveAddresses) {
             drives.add(a.contains("=") ? a : "localhost=" + a);
@@ -242,21 +298,20 @@ public final class QueryCommand implements Callable<Integer> {
         conf.set(IspdKeys.FS_DRIVES.name(), drives.toString());
         String first = drives.toString().split(",")[0];
         conf.setLong(IspdKeys.FS_CHUNK_SIZE.name(), wholePageChunk(first.substring(first.indexOf('=') + 1),
-                spec.entrySize()));
-        conf.setInt(WorldCupKeys.ENTRY_SIZE.name(), spec.entrySize());
+                entrySize));
+        conf.setInt(WorldCupKeys.ENTRY_SIZE.name(), entrySize);
         conf.set(OffloadKeys.OFFLOAD_HOST_PROFILE.name(), hostProfile);
         return conf;
     }
 
     /** --chunk-size rounded down to whole entries and whole pages of the drive at {@code address}. */
-    private long wholePageChunk(String address, int entrySize) throws Exception {
+    long wholePageChunk(String address, int entrySize) throws Exception {
         try (Drive drive = Drive.connect(address)) {
-            return DriveGeometry.wholePageChunkSize(chunkSize, entrySize, drive.deviceInfo().pageSize());
+            return InputGeometry.wholePageChunkSize(chunkSize, entrySize, drive.deviceInfo().pageSize());
         }
     }
 
-    private org.apache.hadoop.fs.Path load(Configuration conf, QuerySpec spec) throws Exception {
-        int entrySize = spec.entrySize();
+    org.apache.hadoop.fs.Path load(Configuration conf, int entrySize) throws Exception {
         org.apache.hadoop.fs.Path file = new org.apache.hadoop.fs.Path("osd:///worldcup/query-" + entrySize + ".bin");
         long start = System.nanoTime();
         long bytes = new WorldCupLoader(seed, entries, entrySize).load(FileSystem.get(URI.create("osd:///"), conf), file);
@@ -310,7 +365,7 @@ public final class QueryCommand implements Callable<Integer> {
         return String.format(Locale.ROOT, "%.4f", nj / 1e9);
     }
 
-    private CommandLine.ParameterException usage(String message) {
+    CommandLine.ParameterException usage(String message) {
         return new CommandLine.ParameterException(commandSpec.commandLine(), message);
     }
 }

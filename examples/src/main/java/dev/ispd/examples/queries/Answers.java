@@ -21,7 +21,7 @@ import java.util.TreeSet;
  *       name, types by accesses descending, ties by type byte ascending ("other" types above 12
  *       keep their byte: "type 13");</li>
  *   <li>filter: the addresses of the matching pages (file offset of the page's start,
- *       {@link DriveGeometry#pageAddress}), distinct, ascending, one per line.</li>
+ *       {@link InputGeometry#pageAddress}), distinct, ascending, one per line.</li>
  * </ul>
  * Every line ends with a newline; no match or no entry gives the empty text.
  */

@@ -19,7 +19,7 @@ import org.apache.hadoop.mapreduce.Mapper;
  * Hadoop's sort. It meters its work as the device tasklets do (records, field loads, compares,
  * hash updates, bytes out) and prices it with {@link HostModel}: the host profile of
  * {@link dev.ispd.hadoop.conf.IspdKeys#OFFLOAD_HOST_PROFILE}, the drives' link
- * ({@link DriveGeometry}) and the entry bytes it read. The price goes to the counters a DeviceJob
+ * ({@link InputGeometry}) and the entry bytes it read. The price goes to the counters a DeviceJob
  * uses for its host splits: MODELED_HOST_NS, MODELED_HOST_ENERGY_NJ (energy the split adds, as
  * there) and BYTES_MOVED_TO_HOST.
  */
@@ -28,7 +28,7 @@ public abstract class HostPricedMapper<K, V> extends Mapper<LongWritable, BytesW
     private final Meter meter = new Meter();
     private long bytesRead;
     private HostModel model;
-    private DriveGeometry geometry;
+    private InputGeometry geometry;
 
     /** Reads what the subclass needs from the job configuration; called once, before the first entry. */
     protected void configure(Configuration conf) {
@@ -45,12 +45,12 @@ public abstract class HostPricedMapper<K, V> extends Mapper<LongWritable, BytesW
     protected final void setup(Context context) {
         Configuration conf = context.getConfiguration();
         model = new HostModel(HadoopSettings.resolve(conf).scheduler().hostProfile());
-        geometry = DriveGeometry.load(conf);
+        geometry = InputGeometry.load(conf);
         configure(conf);
     }
 
     /** The drives' geometry (page and chunk size, link). */
-    protected final DriveGeometry geometry() {
+    protected final InputGeometry geometry() {
         return geometry;
     }
 

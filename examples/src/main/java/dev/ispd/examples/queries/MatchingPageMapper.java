@@ -19,12 +19,12 @@ public class MatchingPageMapper extends Mapper<LongWritable, BytesWritable, Long
     private final LongWritable page = new LongWritable();
     private final Text file = new Text();
     private PageFilter predicate;
-    private DriveGeometry geometry;
+    private InputGeometry geometry;
 
     @Override
     protected void setup(Context context) {
         predicate = QueryConf.predicate(context.getConfiguration());
-        geometry = DriveGeometry.load(context.getConfiguration());
+        geometry = InputGeometry.load(context.getConfiguration());
         file.set(((FileSplit) context.getInputSplit()).getPath().toString());
     }
 

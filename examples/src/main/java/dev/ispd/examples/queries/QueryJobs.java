@@ -70,7 +70,7 @@ public final class QueryJobs {
             throw FailedJob.error(job, "job " + name + " over " + input);
         }
         if (spec.query() == Query.FILTER && variant == Variant.DEVICE) {
-            checkPagesNamedAlike(DriveGeometry.load(c), job.getCounters(), name);
+            checkPagesNamedAlike(InputGeometry.load(c), job.getCounters(), name);
         }
         java.nio.file.Path part = outputDir.resolve("part-r-00000");
         String answer = Answers.fromReducerOutput(spec, Files.readString(part), part.toString());
@@ -93,7 +93,7 @@ public final class QueryJobs {
             c.set(QueryKeys.FILTER_PREDICATE.name(), p.toString());
             c.set(WorldCupKeys.FILTER_PREDICATE.name(), p.condition().toString());
         }
-        DriveGeometry.probe(c, input).store(c);
+        InputGeometry.probe(c, input).store(c);
         return c;
     }
 
@@ -102,14 +102,14 @@ public final class QueryJobs {
      * page from the file's start, its drive-run splits from the chunk's start; the two agree
      * only when a chunk is a whole number of pages. Refuses an answer that mixed the two.
      */
-    private static void checkPagesNamedAlike(DriveGeometry g, Counters counters, String name) throws IOException {
+    private static void checkPagesNamedAlike(InputGeometry g, Counters counters, String name) throws IOException {
         long hostRun = counters.findCounter(IspdCounter.SPLITS_ON_HOST).getValue()
                 + counters.findCounter(IspdCounter.STRADDLING_RECORDS).getValue();
         if (g.chunkSize() % g.pageSize() != 0 && hostRun > 0) {
             throw new IOException("job " + name + " ran part of the input on the host, which names filter pages from "
                     + "the file's start while the drives name them from each chunk's start, and the chunk size "
                     + g.chunkSize() + " is not a whole number of " + g.pageSize() + "-byte pages; use a chunk size that "
-                    + "is a multiple of both the page and the entry size (DriveGeometry.wholePageChunkSize) or the "
+                    + "is a multiple of both the page and the entry size (InputGeometry.wholePageChunkSize) or the "
                     + "device-only policy");
         }
     }

@@ -78,6 +78,16 @@ class BadOptionsTest {
         add(cases, query, "--policy", "--query", "q1", "--policy", "cheapest", "--variant", "device");
         add(cases, query, "--policy", "--query", "q1", "--policy", "cheapest");
         add(cases, query, "--host-profile", "--query", "q1", "--host-profile", "nosuch");
+        add(cases, query, "DISTINCT", "--sql", "SELECT DISTINCT type FROM t");
+        add(cases, query, "ORDER BY", "--sql", "SELECT type FROM t ORDER BY size");
+        add(cases, query, "GROUP BY", "--sql", "SELECT count(*) FROM t GROUP BY type, size, status, region, server");
+        add(cases, query, "--sql", "--sql", "SELECT nosuch FROM t");
+        add(cases, query, "--sql", "--sql", "SELECT type FROM t WHERE type = 256");
+        add(cases, query, "--query", "--sql", "SELECT type FROM t", "--query", "q1");
+        add(cases, query, "--layout", "--sql", "SELECT type FROM t", "--layout", "worldcup98");
+        add(cases, query, "--layout", "--query", "q1", "--layout", "worldcup98");
+        add(cases, query, "--layout-file", "--sql", "SELECT type FROM t", "--drives", "unix:/nosuch", "--input",
+                "osd:///x.bin", "--layout-file", missing);
 
         Supplier<Object> generate = GenerateCommand::new;
         add(cases, generate, "--entries", "--entries", "0", "--out", missing);

@@ -55,6 +55,9 @@ public final class IspdKeys {
             "The DeviceMapper class of a DeviceJob (set by DeviceJob.setDeviceMapper): which tasklet, with which parameters.");
     public static final ConfigKey JOB_DEVICE_FORMAT = new ConfigKey("ispd.job.device.format", "",
             "The DeviceMapperFormat class of a DeviceJob (set by DeviceJob.setDeviceMapperFormat): tasklet result -> key/values.");
+    public static final ConfigKey JOB_PLAN = new ConfigKey("ispd.job.plan", "",
+            "The declarative plan a PlanDeviceMapper runs (set by PlanDeviceMapper.setPlan): its binary encoding "
+                    + "(docs/protocol.md, \"Plans\") in Base64.");
 
     /** Every key a Hadoop user sets, the offload core's included, in the order of the docs' table. */
     public static final List<ConfigKey> ALL = List.of(FS_DRIVES, FS_CHUNK_SIZE, FS_REPLICATION, FS_NAMESPACE_DRIVE,
@@ -64,5 +67,5 @@ public final class IspdKeys {
             OffloadKeys.OFFLOAD_WEIGHT, OffloadKeys.OFFLOAD_HOST_PROFILE, OffloadKeys.OFFLOAD_HOST_SLOTS,
             OffloadKeys.OFFLOAD_CORRECTION, OffloadKeys.OFFLOAD_CORRECTION_FILE, OffloadKeys.DEVICE_TIMEOUT_MS,
             OffloadKeys.DEVICE_RETRIES, OffloadKeys.DEVICE_AVOID_AFTER,
-            JOB_DEVICE_MAPPER, JOB_DEVICE_FORMAT, OffloadKeys.SPLIT_MAX_BYTES, OffloadKeys.SPLIT_GROUP_MAX_BYTES);
+            JOB_DEVICE_MAPPER, JOB_DEVICE_FORMAT, JOB_PLAN, OffloadKeys.SPLIT_MAX_BYTES, OffloadKeys.SPLIT_GROUP_MAX_BYTES);
 }

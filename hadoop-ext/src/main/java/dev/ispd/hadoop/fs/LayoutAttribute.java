@@ -1,10 +1,13 @@
 package dev.ispd.hadoop.fs;
 
 import dev.ispd.plan.Layout;
+import dev.ispd.plan.layout.LayoutDdl;
+import dev.ispd.plan.layout.Layouts;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.EnumSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
@@ -23,8 +26,8 @@ public final class LayoutAttribute {
     /** The attribute's name. */
     public static final String NAME = "user.ispd.layout";
     /**
-     * The attribute holding the fields of a layout that is not built in, as the text of a layout
-     * definition (the Spark connector's layout syntax, docs/spark.md), beside {@value #NAME}.
+     * The attribute holding the fields of a layout that is not built in, in the text form of a
+     * layout ({@link LayoutDdl}), beside {@value #NAME}.
      */
     public static final String FIELDS = "user.ispd.layout.fields";
 
@@ -36,24 +39,83 @@ public final class LayoutAttribute {
         return layout.name() + "/" + layout.recordSize();
     }
 
-    /** Records {@code layout} on {@code file}, replacing what it had; nothing if {@code fs} keeps no attributes. */
+    /**
+     * Records {@code layout} on {@code file}, replacing what it had: its name and record size, and
+     * its fields ({@value #FIELDS}) unless it is the built-in layout of that name, which readers
+     * know; nothing if {@code fs} keeps no attributes.
+     */
     public static void record(FileSystem fs, Path file, Layout layout) throws IOException {
         if (fs instanceof OsdFileSystem) {
-            fs.setXAttr(file, NAME, text(layout).getBytes(StandardCharsets.UTF_8),
-                    EnumSet.of(XAttrSetFlag.CREATE, XAttrSetFlag.REPLACE));
+            EnumSet<XAttrSetFlag> replace = EnumSet.of(XAttrSetFlag.CREATE, XAttrSetFlag.REPLACE);
+            fs.setXAttr(file, NAME, text(layout).getBytes(StandardCharsets.UTF_8), replace);
+            if (!Layouts.builtIn(layout)) {
+                fs.setXAttr(file, FIELDS, LayoutDdl.format(layout).getBytes(StandardCharsets.UTF_8), replace);
+            }
         }
     }
 
     /**
-     * Records {@code layout} on {@code file} with its fields written out as {@code fields}
-     * ({@value #FIELDS}), for a layout a reader cannot know by its name.
+     * The layout recorded on {@code file}, read with its fields in one request; empty if it
+     * records none.
+     *
+     * @throws IllegalArgumentException the recorded layout is damaged, or names a layout that is
+     *     not built in without its fields (the message names the file and the attribute)
      */
-    public static void record(FileSystem fs, Path file, Layout layout, String fields) throws IOException {
-        record(fs, file, layout);
-        if (fs instanceof OsdFileSystem) {
-            fs.setXAttr(file, FIELDS, fields.getBytes(StandardCharsets.UTF_8),
-                    EnumSet.of(XAttrSetFlag.CREATE, XAttrSetFlag.REPLACE));
+    public static Optional<Layout> layout(FileSystem fs, Path file) throws IOException {
+        if (!(fs instanceof OsdFileSystem)) {
+            return Optional.empty();
         }
+        Map<String, byte[]> attributes = fs.getXAttrs(file, List.of(NAME, FIELDS));
+        byte[] text = attributes.get(NAME);
+        if (text == null) {
+            return Optional.empty();
+        }
+        String recorded = new String(text, StandardCharsets.UTF_8);
+        String name = layoutName(recorded);
+        int size = recordSizeOf(file, recorded);
+        byte[] fields = attributes.get(FIELDS);
+        if (fields != null) {
+            return Optional.of(LayoutDdl.parse(name, new String(fields, StandardCharsets.UTF_8), size,
+                    file + " (" + FIELDS + ")"));
+        }
+        if (!Layouts.NAMES.contains(name)) {
+            throw new IllegalArgumentException(file + " records layout " + recorded + " without its fields (" + FIELDS
+                    + "): give its layout");
+        }
+        try {
+            return Optional.of(Layouts.named(name, size));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(file + " (" + NAME + "): " + e.getMessage(), e);
+        }
+    }
+
+    /** A layout recorded on a file, and that file, for messages. */
+    public record Recorded(Path file, Layout layout) {
+    }
+
+    /**
+     * The layout {@code files} record (a directory's {@link DataFiles}, say), which must all
+     * record the same records or none; empty if none does.
+     *
+     * @throws IllegalArgumentException two files record different layouts (naming both), or one
+     *     records a damaged layout ({@link #layout})
+     */
+    public static Optional<Recorded> recorded(FileSystem fs, List<Path> files) throws IOException {
+        Optional<Recorded> first = Optional.empty();
+        for (Path file : files) {
+            Optional<Layout> layout = layout(fs, file);
+            if (layout.isEmpty()) {
+                continue;
+            }
+            if (first.isEmpty()) {
+                first = Optional.of(new Recorded(file, layout.get()));
+            } else if (!Layouts.sameRecords(first.get().layout(), layout.get())) {
+                throw new IllegalArgumentException(file + " records layout " + Layouts.describe(layout.get()) + ", but "
+                        + first.get().file() + " records " + Layouts.describe(first.get().layout())
+                        + ": read them separately");
+            }
+        }
+        return first;
     }
 
     /** The layout text recorded on {@code file}, or empty if it has none. */

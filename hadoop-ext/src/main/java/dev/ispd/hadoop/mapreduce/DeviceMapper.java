@@ -2,6 +2,7 @@ package dev.ispd.hadoop.mapreduce;
 
 import dev.ispd.offload.plan.ModuleBinary;
 import dev.ispd.offload.plan.TaskletSpec;
+import dev.ispd.plan.Plan;
 import dev.ispd.protocol.Params;
 import dev.ispd.tasklet.TaskletFactory;
 import java.io.IOException;
@@ -13,7 +14,8 @@ import org.apache.hadoop.fs.Path;
 /**
  * The map side of a DeviceJob: names the built-in tasklet every split runs (on its drive or on the
  * host, with the same code) and the tasklet's parameters, taken from the job's Configuration; a
- * {@link ModuleDeviceMapper} ships a user tasklet module instead. Subclasses need a public
+ * {@link ModuleDeviceMapper} ships a user tasklet module instead, and a
+ * {@link dev.ispd.hadoop.plan.PlanDeviceMapper} a declarative plan. Subclasses need a public
  * no-argument constructor (Hadoop instantiates them by class name).
  */
 public abstract class DeviceMapper {
@@ -37,9 +39,18 @@ public abstract class DeviceMapper {
 
     /** The tasklet and its parameters for this job, as the offload core takes them. */
     public final TaskletSpec spec(Configuration conf) {
+        Plan plan = plan(conf);
+        if (plan != null) {
+            return TaskletSpec.plan(tasklet(), plan, getClass().getName());
+        }
         ModuleBinary module = module();
         return module == null ? new TaskletSpec(tasklet(), params(conf), getClass().getName())
                 : TaskletSpec.ofModule(module, params(conf), getClass().getName());
+    }
+
+    /** The declarative plan the job runs, or null for a built-in or a module. */
+    protected Plan plan(Configuration conf) {
+        return null;
     }
 
     /** The user tasklet module the job ships, or null for a built-in. */

@@ -2,6 +2,7 @@ package dev.ispd.hadoop.worldcup;
 
 import dev.ispd.hadoop.mapreduce.DeviceMapperFormat;
 import dev.ispd.hadoop.mapreduce.KeyValueSink;
+import dev.ispd.hadoop.mapreduce.Results;
 import dev.ispd.offload.execute.ResultOrigin;
 import dev.ispd.tasklet.builtin.FilterResult;
 import java.io.IOException;

@@ -1,6 +1,7 @@
 package dev.ispd.hadoop.worldcup;
 
 import dev.ispd.hadoop.mapreduce.KeyValueSink;
+import dev.ispd.hadoop.mapreduce.Results;
 import dev.ispd.offload.execute.ResultOrigin;
 import dev.ispd.tasklet.builtin.Q1Result;
 import dev.ispd.worldcup.WorldCup98;

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ispd.hadoop.conf.IspdKeys;
 import dev.ispd.plan.Layout;
+import dev.ispd.plan.layout.LayoutDdl;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -21,7 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * A file's record layout as the attribute user.ispd.layout on real in-JVM drives: recorded,
  * kept by a rename and across a restart that starts from a checkpoint, dropped by an overwrite,
- * and checked against a given entry size.
+ * checked against a given entry size, and a layout that is not built in read back with its fields.
  */
 class LayoutAttributeTest {
     @Test
@@ -115,6 +116,38 @@ class LayoutAttributeTest {
                     () -> LayoutAttribute.worldCup98EntrySize(fs, new Path("/d"), null));
             assertTrue(mixed.getMessage().contains("part-0.bin holds worldcup98 entries of 64 B but")
                     && mixed.getMessage().contains("part-1.bin entries of 32 B"), mixed.getMessage());
+        } finally {
+            drives.stop();
+        }
+    }
+
+    @Test
+    void aLayoutIsReadBackWithItsFieldsUnlessBuiltIn(@TempDir java.nio.file.Path dir) throws Exception {
+        OsdDrives drives = new OsdDrives(1, 4096);
+        drives.start(dir);
+        try (OsdFileSystem fs = drives.newClient()) {
+            Layout sensor = LayoutDdl.parse("sensor", "id u32 le @0, flags u8 @4 bits 0..2, temp i16 @5", 8, "test");
+            Path custom = new Path("/l/sensor.bin");
+            write(fs, "/l/sensor.bin", 8 * 10);
+            LayoutAttribute.record(fs, custom, sensor);
+            assertEquals(Optional.of(sensor), LayoutAttribute.layout(fs, custom));
+            assertEquals(Optional.of("id u32 le @0, flags u8 @4 bits 0..2, temp i16 @5"),
+                    LayoutAttribute.readFields(fs, custom));
+
+            Path wc = new Path("/l/wc.bin");
+            write(fs, "/l/wc.bin", 64 * 10);
+            LayoutAttribute.record(fs, wc, Layout.worldCup98(64));
+            assertEquals(Optional.of(Layout.worldCup98(64)), LayoutAttribute.layout(fs, wc));
+            assertEquals(List.of(LayoutAttribute.NAME), fs.listXAttrs(wc), "a built-in layout records no fields");
+
+            write(fs, "/l/plain.bin", 64);
+            assertEquals(Optional.empty(), LayoutAttribute.layout(fs, new Path("/l/plain.bin")));
+
+            fs.setXAttr(wc, LayoutAttribute.NAME, "sensor/8".getBytes(StandardCharsets.UTF_8));
+            IllegalArgumentException unknown = assertThrows(IllegalArgumentException.class,
+                    () -> LayoutAttribute.layout(fs, wc));
+            assertEquals("/l/wc.bin records layout sensor/8 without its fields (user.ispd.layout.fields): give its layout",
+                    unknown.getMessage().replace(fs.getUri().toString(), ""));
         } finally {
             drives.stop();
         }

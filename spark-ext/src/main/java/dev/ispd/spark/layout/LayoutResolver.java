@@ -3,9 +3,12 @@ package dev.ispd.spark.layout;
 import static dev.ispd.spark.ConnectorErrors.analysis;
 
 import dev.ispd.hadoop.fs.LayoutAttribute;
+import dev.ispd.hadoop.fs.LayoutAttribute.Recorded;
 import dev.ispd.plan.Layout;
+import dev.ispd.plan.layout.LayoutDdl;
+import dev.ispd.plan.layout.LayoutJson;
+import dev.ispd.plan.layout.Layouts;
 import dev.ispd.spark.conf.IspdOptions;
-import dev.ispd.worldcup.WorldCup98;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -27,10 +30,6 @@ public final class LayoutResolver {
     private LayoutResolver() {
     }
 
-    /** A layout recorded on a file, and that file, for messages. */
-    public record Recorded(Path file, Layout layout) {
-    }
-
     /**
      * The layout of data whose files recorded {@code recorded} (empty: none).
      *
@@ -42,80 +41,25 @@ public final class LayoutResolver {
             return RecordLayout.of(recorded.orElseThrow(() -> analysis("option " + IspdOptions.LAYOUT.name()
                     + " is required (or " + IspdOptions.LAYOUT_FILE.name() + "): the data records no layout")).layout());
         }
-        if (recorded.isPresent() && !sameRecords(given.get(), recorded.get().layout())) {
-            throw analysis(recorded.get().file() + " records layout " + describe(recorded.get().layout())
-                    + ", but the options give " + describe(given.get()));
+        if (recorded.isPresent() && !Layouts.sameRecords(given.get(), recorded.get().layout())) {
+            throw analysis(recorded.get().file() + " records layout " + Layouts.describe(recorded.get().layout())
+                    + ", but the options give " + Layouts.describe(given.get()));
         }
         return RecordLayout.of(given.get());
     }
 
     /**
      * The layout recorded on {@code files}, which must all record the same one or none; empty if
-     * none does.
+     * none does ({@link LayoutAttribute#recorded}).
      */
     public static Optional<Recorded> recorded(FileSystem fs, List<Path> files) {
-        Optional<Recorded> first = Optional.empty();
-        for (Path file : files) {
-            Optional<Layout> layout = recorded(fs, file);
-            if (layout.isEmpty()) {
-                continue;
-            }
-            if (first.isEmpty()) {
-                first = Optional.of(new Recorded(file, layout.get()));
-            } else if (!sameRecords(first.get().layout(), layout.get())) {
-                throw analysis(file + " records layout " + describe(layout.get()) + ", but " + first.get().file()
-                        + " records " + describe(first.get().layout()) + ": read them separately");
-            }
-        }
-        return first;
-    }
-
-    /** The layout recorded on one file, if any. */
-    public static Optional<Layout> recorded(FileSystem fs, Path file) {
         try {
-            Optional<String> text = LayoutAttribute.read(fs, file);
-            if (text.isEmpty()) {
-                return Optional.empty();
-            }
-            String name = LayoutAttribute.layoutName(text.get());
-            int size = LayoutAttribute.recordSize(fs, file);
-            Optional<String> fields = LayoutAttribute.readFields(fs, file);
-            if (fields.isPresent()) {
-                return Optional.of(LayoutDdl.parse(name, fields.get(), size, file + " (" + LayoutAttribute.FIELDS + ")"));
-            }
-            if (name.equals(Layouts.WORLDCUP98)) {
-                return Optional.of(Layouts.resolve(name, size).planLayout());
-            }
-            throw analysis(file + " records layout " + text.get() + " without its fields (" + LayoutAttribute.FIELDS
-                    + "): give option " + IspdOptions.LAYOUT.name());
+            return LayoutAttribute.recorded(fs, files);
         } catch (IOException e) {
-            throw analysis("cannot read the layout of " + file + ": " + e.getMessage(), e);
+            throw analysis("cannot read the layout of " + files + ": " + e.getMessage(), e);
         } catch (IllegalArgumentException e) {
             throw analysis(e.getMessage(), e);
         }
-    }
-
-    /**
-     * Records {@code layout} on {@code file}: its name and record size, and its fields unless it
-     * is the built-in layout of that name, which readers know.
-     */
-    public static void record(FileSystem fs, Path file, Layout layout) throws IOException {
-        if (layout.name().equals(Layouts.WORLDCUP98) && WorldCup98.isEntrySize(layout.recordSize())
-                && layout.equals(Layout.worldCup98(layout.recordSize()))) {
-            LayoutAttribute.record(fs, file, layout);
-        } else {
-            LayoutAttribute.record(fs, file, layout, LayoutDdl.format(layout));
-        }
-    }
-
-    /** Whether {@code a} and {@code b} lay out records the same way, whatever their names. */
-    public static boolean sameRecords(Layout a, Layout b) {
-        return a.recordSize() == b.recordSize() && a.fields().equals(b.fields());
-    }
-
-    /** {@code name/size (fields)}, as messages show a layout. */
-    public static String describe(Layout layout) {
-        return layout.name() + "/" + layout.recordSize() + " (" + LayoutDdl.format(layout) + ")";
     }
 
     private static Optional<Layout> fromOptions(Map<String, String> options, Optional<Recorded> recorded,
@@ -135,11 +79,11 @@ public final class LayoutResolver {
             if (text == null || text.isBlank()) {
                 return entrySize == 0 ? Optional.empty() : recorded.map(r -> resized(r, entrySize));
             }
-            if (text.contains("@")) {
+            if (Layouts.declaresFields(text)) {
                 return Optional.of(LayoutDdl.parse(Layouts.CUSTOM, text, entrySize, "option " + IspdOptions.LAYOUT.name()));
             }
             int size = entrySize > 0 ? entrySize : recordedSize(text.trim(), recorded);
-            return Optional.of(Layouts.resolve(text.trim(), size).planLayout());
+            return Optional.of(Layouts.named(text.trim(), size));
         } catch (IllegalArgumentException e) {
             throw analysis(e.getMessage(), e);
         }
@@ -153,7 +97,7 @@ public final class LayoutResolver {
         }
         Recorded r = recorded.get();
         if (!r.layout().name().equals(name)) {
-            throw analysis(r.file() + " records layout " + describe(r.layout()) + ", but the options give " + name
+            throw analysis(r.file() + " records layout " + Layouts.describe(r.layout()) + ", but the options give " + name
                     + " without " + IspdOptions.ENTRY_SIZE.name());
         }
         return r.layout().recordSize();

@@ -11,7 +11,7 @@ import org.apache.spark.sql.types.StructType;
 
 /**
  * A fixed-width record layout as the connector reads it: its name, the bytes per entry and the
- * columns decoded from each entry: WorldCup98 ({@link Layouts}) or any layout of the plan model
+ * columns decoded from each entry: WorldCup98 ({@link dev.ispd.plan.layout.Layouts}) or any layout of the plan model
  * (fields of any width, signedness, byte order and bit range; {@link LayoutResolver}).
  */
 public record RecordLayout(String name, int entrySize, List<LayoutColumn> columns) implements Serializable {

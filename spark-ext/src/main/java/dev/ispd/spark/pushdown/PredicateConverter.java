@@ -76,7 +76,7 @@ public final class PredicateConverter {
 
     private Predicate comparison(CompareOp op, Expression left, Expression right) throws NotPushable {
         if (left instanceof Literal<?> && !(right instanceof Literal<?>)) {
-            return comparison(swapped(op), right, left);
+            return comparison(op.swapped(), right, left);
         }
         Field f = field(left);
         long v = value(right);
@@ -116,17 +116,6 @@ public final class PredicateConverter {
     /** IS NULL of a field: a test where the layout gives it a null value, else never. */
     private static Predicate isNull(Field f) {
         return f.nullable() ? Predicate.isNull(f.name()) : FALSE;
-    }
-
-    /** The operator with its operands swapped: {@code 5 < f} is {@code f > 5}. */
-    private static CompareOp swapped(CompareOp op) {
-        return switch (op) {
-            case LT -> CompareOp.GT;
-            case LE -> CompareOp.GE;
-            case GT -> CompareOp.LT;
-            case GE -> CompareOp.LE;
-            default -> op;
-        };
     }
 
     private Field field(Expression e) throws NotPushable {

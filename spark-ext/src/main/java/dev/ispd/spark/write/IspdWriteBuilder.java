@@ -2,6 +2,7 @@ package dev.ispd.spark.write;
 
 import static dev.ispd.spark.ConnectorErrors.analysis;
 
+import dev.ispd.hadoop.fs.LayoutAttribute;
 import dev.ispd.spark.conf.HadoopConf;
 import dev.ispd.spark.conf.IspdOptions;
 import dev.ispd.spark.layout.LayoutResolver;
@@ -69,7 +70,7 @@ public final class IspdWriteBuilder implements WriteBuilder, SupportsTruncate {
     }
 
     /** The layout the files of an existing target record; an append into a file is refused. */
-    private static Optional<LayoutResolver.Recorded> recorded(FileSystem fs, Path target) {
+    private static Optional<LayoutAttribute.Recorded> recorded(FileSystem fs, Path target) {
         try {
             if (!fs.exists(target)) {
                 return Optional.empty();

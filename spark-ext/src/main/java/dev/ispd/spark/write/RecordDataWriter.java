@@ -1,6 +1,6 @@
 package dev.ispd.spark.write;
 
-import dev.ispd.spark.layout.LayoutResolver;
+import dev.ispd.hadoop.fs.LayoutAttribute;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import org.apache.hadoop.fs.FSDataOutputStream;
@@ -52,7 +52,7 @@ final class RecordDataWriter implements DataWriter<InternalRow> {
     public WriterCommitMessage commit() throws IOException {
         flush();
         out.close();
-        LayoutResolver.record(fs, attempt, target.layout().planLayout());
+        LayoutAttribute.record(fs, attempt, target.layout().planLayout());
         Path part = target.part(partition);
         if (!fs.rename(attempt, part)) {
             throw new IOException("ispd: cannot rename " + attempt + " to " + part);

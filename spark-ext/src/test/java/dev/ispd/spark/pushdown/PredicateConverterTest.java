@@ -11,8 +11,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ispd.plan.CompareOp;
 import dev.ispd.plan.Field;
+import dev.ispd.plan.Layout;
 import dev.ispd.spark.layout.LayoutColumn;
-import dev.ispd.spark.layout.Layouts;
 import dev.ispd.spark.layout.RecordLayout;
 import java.util.List;
 import java.util.Optional;
@@ -33,7 +33,7 @@ class PredicateConverterTest {
     private static final Optional<dev.ispd.plan.Predicate> TRUE = Optional.of(all());
     private static final Optional<dev.ispd.plan.Predicate> FALSE = Optional.of(not(all()));
 
-    private final PredicateConverter converter = new PredicateConverter(Layouts.resolve("worldcup98", 256));
+    private final PredicateConverter converter = new PredicateConverter(RecordLayout.of(Layout.worldCup98(256)));
 
     private static Predicate p(String name, Expression... children) {
         return new Predicate(name, children);

@@ -209,10 +209,10 @@ class IspdScanPlanTest {
     void badOptionsAndPathsAreAnalysisErrorsNamingThem() throws IOException {
         SparkSession spark = DRIVES.spark();
         String ragged = DRIVES.write("/plan/ragged.bin", new byte[1_000]);
-        assertError("unknown layout 'apache' (option layout); known layouts: [worldcup98]",
+        assertError("unknown layout 'apache'; known layouts: [worldcup98]",
                 () -> ispd().option("layout", "apache").load(file));
         assertError("option layout is required", () -> spark.read().format("ispd").load(file));
-        assertError("entry size 100 (option entrySize) is not one of [20, 32, 64, 128, 256]",
+        assertError("entry size 100 is not one of [20, 32, 64, 128, 256]",
                 () -> ispd().option("entrySize", 100).load(file));
         assertError("path /tmp/wc.bin is not on osd://", () -> ispd().load("/tmp/wc.bin"));
         assertError("path file:/tmp/wc.bin is not on osd://", () -> ispd().load("file:/tmp/wc.bin"));

@@ -1,4 +1,4 @@
-package dev.ispd.spark.layout;
+package dev.ispd.plan.layout;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -69,7 +69,7 @@ class LayoutDdlTest {
         "{\"fields\": [{\"name\": \"a\", \"type\": \"u8\"}]}                 | l.json: field a needs a name, a type and an offset",
         "{\"fields\": [{\"name\": \"a\", \"type\": \"u8\", \"offset\": -1}]} | l.json: field a: offset must not be negative",
         "{\"fields\": [{\"name\": \"a\", \"type\": \"u8\", \"offset\": \"x\"}]} | l.json: field a offset must be a whole number",
-        "{\"recordSize\": 4, \"fields\": [{\"name\": \"a\", \"type\": \"u8\", \"offset\": 0}]} | l.json has records of 4 bytes, but option entrySize is 8",
+        "{\"recordSize\": 4, \"fields\": [{\"name\": \"a\", \"type\": \"u8\", \"offset\": 0}]} | l.json has records of 4 bytes, but the entry size given is 8",
         "{\"fields\": []}                                                  | l.json: a layout is an object with an array of \"fields\"",
         "{fields                                                           | l.json is not JSON",
     })

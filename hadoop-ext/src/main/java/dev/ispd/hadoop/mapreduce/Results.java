@@ -1,15 +1,18 @@
-package dev.ispd.hadoop.worldcup;
+package dev.ispd.hadoop.mapreduce;
 
 import dev.ispd.offload.execute.ResultOrigin;
 import java.io.IOException;
 import java.util.function.Supplier;
 
-/** Decodes a built-in's result, turning a malformed one into an IOException that names the split's file. */
-final class Results {
+/**
+ * Decodes a tasklet result for a {@link DeviceMapperFormat}, turning a malformed one into an
+ * IOException that names the split's file.
+ */
+public final class Results {
     private Results() {
     }
 
-    static <T> T decode(Supplier<T> decoder, ResultOrigin origin) throws IOException {
+    public static <T> T decode(Supplier<T> decoder, ResultOrigin origin) throws IOException {
         try {
             return decoder.get();
         } catch (IllegalArgumentException e) {

@@ -14,18 +14,21 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 
 /**
- * What the host jobs need to know about the drives an osd:// file lives on: the page size and
- * chunk size (to name a page as the device filter does) and the host link (to price the bytes
- * the host-optimized mappers read, as a DeviceJob prices its host splits). Probed once by the
- * job driver and passed to the tasks in the job configuration.
+ * What the host jobs need to know about an osd:// input and the drives it lives on: the page
+ * size and chunk size (to name a page as the device filter does) and the host link (to price the
+ * bytes the host-optimized mappers read, as a DeviceJob prices its host splits). Probed once by
+ * the job driver and passed to the tasks in the job configuration. One geometry for the whole
+ * input, which is why it is not the offload core's per-drive
+ * {@link dev.ispd.offload.plan.DriveGeometry} (a planned split's drive: its address, host and
+ * batch size too).
  *
  * @param pageSize          the drives' flash page size
  * @param chunkSize         the file's chunk size: every chunk but the last is this long
  * @param linkBytesPerSec   the drives' host link bandwidth
  * @param linkLatencyNs     the drives' host link command latency
  */
-public record DriveGeometry(int pageSize, long chunkSize, long linkBytesPerSec, long linkLatencyNs) {
-    public DriveGeometry {
+public record InputGeometry(int pageSize, long chunkSize, long linkBytesPerSec, long linkLatencyNs) {
+    public InputGeometry {
         if (pageSize <= 0 || chunkSize <= 0 || linkBytesPerSec <= 0 || linkLatencyNs < 0) {
             throw new IllegalArgumentException("drive geometry needs positive page size, chunk size and link bandwidth, "
                     + "got " + pageSize + ", " + chunkSize + ", " + linkBytesPerSec + ", latency " + linkLatencyNs);
@@ -38,11 +41,11 @@ public record DriveGeometry(int pageSize, long chunkSize, long linkBytesPerSec, 
      * the part files a Spark job writes, are the file system's default). The drives must agree:
      * one geometry describes the whole input.
      */
-    public static DriveGeometry probe(Configuration conf, Path input) throws IOException {
+    public static InputGeometry probe(Configuration conf, Path input) throws IOException {
         FileSystem fs = input.getFileSystem(conf);
         FileStatus status = fs.getFileStatus(input);
         long chunkSize = status.isDirectory() ? fs.getDefaultBlockSize(input) : status.getBlockSize();
-        DriveGeometry first = null;
+        InputGeometry first = null;
         try (DriveSet drives = DriveSet.fromConfiguration(conf)) {
             for (int d = 0; d < drives.size(); d++) {
                 DeviceInfo info;
@@ -50,7 +53,7 @@ public record DriveGeometry(int pageSize, long chunkSize, long linkBytesPerSec, 
                     info = drive.deviceInfo();
                 }
                 Map<String, String> caps = info.capabilities();
-                DriveGeometry g = new DriveGeometry(info.pageSize(), chunkSize,
+                InputGeometry g = new InputGeometry(info.pageSize(), chunkSize,
                         capability(caps, Capabilities.LINK_BANDWIDTH, drives.address(d)),
                         capability(caps, Capabilities.LINK_COMMAND_LATENCY, drives.address(d)));
                 if (first != null && !first.equals(g)) {
@@ -75,12 +78,12 @@ public record DriveGeometry(int pageSize, long chunkSize, long linkBytesPerSec, 
     }
 
     /** The geometry {@link #store} wrote. */
-    public static DriveGeometry load(Configuration conf) {
+    public static InputGeometry load(Configuration conf) {
         if (conf.get(QueryKeys.PAGE_SIZE.name()) == null) {
             throw new IllegalStateException("the job configuration has no " + QueryKeys.PAGE_SIZE.name()
                     + "; build query jobs through QueryJobs, which probes the drives");
         }
-        return new DriveGeometry(conf.getInt(QueryKeys.PAGE_SIZE.name(), 0), conf.getLong(QueryKeys.CHUNK_SIZE.name(), 0),
+        return new InputGeometry(conf.getInt(QueryKeys.PAGE_SIZE.name(), 0), conf.getLong(QueryKeys.CHUNK_SIZE.name(), 0),
                 conf.getLong(QueryKeys.LINK_BANDWIDTH.name(), 0), conf.getLong(QueryKeys.LINK_LATENCY.name(), -1));
     }
 

@@ -1,4 +1,4 @@
-package dev.ispd.spark.layout;
+package dev.ispd.plan.layout;
 
 import dev.ispd.plan.Field;
 import dev.ispd.plan.Layout;
@@ -11,8 +11,9 @@ import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 /**
- * The text form of a record layout (the {@code layout} option, docs/spark.md, "Layouts"): fields
- * separated by commas, each {@code NAME TYPE [be|le] @OFFSET [bits LOW..HIGH]}, for example
+ * The text form of a record layout (Spark's {@code layout} option, docs/spark.md, "Layouts";
+ * {@code bin/ispd query --layout}): fields separated by commas, each
+ * {@code NAME TYPE [be|le] @OFFSET [bits LOW..HIGH]}, for example
  * {@code "id u32 le @0, flags u8 @4 bits 0..2, temp i16 @5"}. TYPE is {@code u} (unsigned) or
  * {@code i} (signed) and the width in bits, 8 to 64 in steps of 8; big-endian unless {@code le};
  * {@code bits} takes the bits LOW to HIGH (inclusive, 0 the least significant) of the integer.

@@ -1,4 +1,4 @@
-package dev.ispd.spark.layout;
+package dev.ispd.plan.layout;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -9,7 +9,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A record layout as JSON (the {@code layoutFile} option, docs/spark.md, "Layouts"):
+ * A record layout as JSON (Spark's {@code layoutFile} option, docs/spark.md, "Layouts";
+ * {@code bin/ispd query --layout-file}):
  * <pre>{@code
  * {"name": "sensor", "recordSize": 16,
  *  "fields": [{"name": "id", "type": "u32", "order": "le", "offset": 0},
@@ -46,7 +47,7 @@ public final class LayoutJson {
         if (root.has("recordSize")) {
             int own = integer(root.get("recordSize"), "recordSize", source);
             if (recordSize > 0 && own != recordSize) {
-                throw new IllegalArgumentException(source + " has records of " + own + " bytes, but option entrySize is "
+                throw new IllegalArgumentException(source + " has records of " + own + " bytes, but the entry size given is "
                         + recordSize);
             }
             size = own;

@@ -4,10 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import org.junit.jupiter.api.Test;
 
-class DriveGeometryTest {
+class InputGeometryTest {
     @Test
     void pagesAreCountedFromTheStartOfTheRecordsChunk() {
-        DriveGeometry g = new DriveGeometry(8192, 20_000, 1, 0);
+        InputGeometry g = new InputGeometry(8192, 20_000, 1, 0);
         assertEquals(0, g.pageAddress(8191));
         assertEquals(8192, g.pageAddress(8192));
         assertEquals(16384, g.pageAddress(19_980));
@@ -17,8 +17,8 @@ class DriveGeometryTest {
 
     @Test
     void wholePageChunksHoldWholeEntriesAndWholePages() {
-        assertEquals(8L << 20, DriveGeometry.wholePageChunkSize(8L << 20, 256, 8192));
-        assertEquals(204 * 40_960L, DriveGeometry.wholePageChunkSize(8L << 20, 20, 8192));
-        assertEquals(40_960, DriveGeometry.wholePageChunkSize(100, 20, 8192), "at least one whole unit");
+        assertEquals(8L << 20, InputGeometry.wholePageChunkSize(8L << 20, 256, 8192));
+        assertEquals(204 * 40_960L, InputGeometry.wholePageChunkSize(8L << 20, 20, 8192));
+        assertEquals(40_960, InputGeometry.wholePageChunkSize(100, 20, 8192), "at least one whole unit");
     }
 }

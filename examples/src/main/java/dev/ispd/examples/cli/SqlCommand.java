@@ -1,0 +1,171 @@
+package dev.ispd.examples.cli;
+
+import dev.ispd.examples.report.ModeledCostTable;
+import dev.ispd.examples.report.SplitPlacements;
+import dev.ispd.examples.sql.SqlJob;
+import dev.ispd.examples.sql.SqlPlan;
+import dev.ispd.examples.sql.SqlTranslator;
+import dev.ispd.examples.worldcup.WorldCupDrives;
+import dev.ispd.hadoop.fs.DataFiles;
+import dev.ispd.hadoop.fs.LayoutAttribute;
+import dev.ispd.plan.Layout;
+import dev.ispd.plan.layout.LayoutJson;
+import dev.ispd.plan.layout.Layouts;
+import dev.ispd.sim.daemon.EmbeddedDrives;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.apache.commons.io.FileUtils;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+
+/**
+ * {@code ispd query --sql}: translates the statement into a plan over the input's layout
+ * ({@link SqlTranslator}), runs it as one DeviceJob with the policy, and prints the rows, where
+ * each split ran and the modeled cost. The input is generated WorldCup98 data on in-JVM drives
+ * (the statement is checked before they start), or {@code --input} on {@code --drives}, whose
+ * layout is {@code --layout}, {@code --layout-file} or the one it records (they must agree).
+ */
+final class SqlCommand {
+    private final QueryCommand q;
+    private final PrintStream out = System.out;
+
+    SqlCommand(QueryCommand options) {
+        this.q = options;
+    }
+
+    int call() throws Exception {
+        String policy = q.policy == null ? QueryCommand.SQL_POLICY : q.policy;
+        int entrySize = q.entrySize == null ? QueryCommand.GENERATED_ENTRY_SIZE : q.entrySize;
+        Path work = Files.createTempDirectory("ispd-query-");
+        try {
+            if (q.driveAddresses != null) {
+                Configuration conf = q.externalConfiguration(entrySize);
+                QueryCommand.localRunner(conf, work);
+                if (q.input == null) {
+                    SqlPlan plan = translate(Layout.worldCup98(entrySize));
+                    return run(conf, plan, q.load(conf, entrySize), policy, work);
+                }
+                org.apache.hadoop.fs.Path file = new org.apache.hadoop.fs.Path(q.input);
+                return run(conf, translate(inputLayout(file, conf)), file, policy, work);
+            }
+            SqlPlan plan = translate(Layout.worldCup98(entrySize));
+            try (EmbeddedDrives started = EmbeddedDrives.builder().drives(q.driveCount).profile(q.profile).start()) {
+                out.printf("%d simulated %s drive(s)%n", q.driveCount, q.profile);
+                Configuration conf = WorldCupDrives.configuration(started, q.wholePageChunk(started.address(0),
+                        entrySize), entrySize, q.hostProfile);
+                QueryCommand.localRunner(conf, work);
+                return run(conf, plan, q.load(conf, entrySize), policy, work);
+            }
+        } finally {
+            FileSystem.closeAll(); // cached osd:// clients hold connections to the drives
+            FileUtils.deleteDirectory(work.toFile());
+        }
+    }
+
+    private SqlPlan translate(Layout layout) {
+        try {
+            return SqlTranslator.translate(q.sql, layout);
+        } catch (IllegalArgumentException e) {
+            throw q.usage("--sql: " + e.getMessage());
+        }
+    }
+
+    /** --layout, --layout-file or the layout the input records; a given one must describe the recorded records. */
+    private Layout inputLayout(org.apache.hadoop.fs.Path file, Configuration conf) throws IOException {
+        FileSystem fs = file.getFileSystem(conf);
+        Optional<LayoutAttribute.Recorded> recorded;
+        try {
+            List<org.apache.hadoop.fs.Path> files = DataFiles.of(fs, file).stream().map(FileStatus::getPath).toList();
+            recorded = LayoutAttribute.recorded(fs, files);
+        } catch (IllegalArgumentException | IOException e) {
+            throw q.usage("--input " + q.input + ": " + e.getMessage());
+        }
+        Layout given;
+        try {
+            given = givenLayout(recorded.map(LayoutAttribute.Recorded::layout));
+        } catch (IllegalArgumentException e) {
+            throw q.usage(e.getMessage());
+        }
+        if (given == null) {
+            return recorded.orElseThrow(() -> q.usage("--input " + q.input + " records no layout: give --layout or "
+                    + "--layout-file")).layout();
+        }
+        if (recorded.isPresent() && !Layouts.sameRecords(given, recorded.get().layout())) {
+            throw q.usage((q.layout != null ? "--layout" : "--layout-file") + " gives " + Layouts.describe(given)
+                    + ", but " + recorded.get().file() + " records " + Layouts.describe(recorded.get().layout()));
+        }
+        return given;
+    }
+
+    /** The layout --layout or --layout-file gives, or null; records of --entry-size or (a name) the recorded size. */
+    private Layout givenLayout(Optional<Layout> recorded) throws IOException {
+        int size = q.entrySize == null ? 0 : q.entrySize;
+        if (q.layoutFile != null) {
+            return LayoutJson.parse(Files.readString(q.layoutFile), size, "--layout-file " + q.layoutFile);
+        }
+        if (q.layout == null) {
+            return null;
+        }
+        if (size == 0 && !Layouts.declaresFields(q.layout)) {
+            size = recorded.orElseThrow(() -> new IllegalArgumentException("--layout " + q.layout + " names a layout: "
+                    + "give its --entry-size (the input records none)")).recordSize();
+        }
+        return Layouts.fromText(q.layout, size, "--layout");
+    }
+
+    private int run(Configuration conf, SqlPlan plan, org.apache.hadoop.fs.Path file, String policy, Path work)
+            throws Exception {
+        SqlJob job = SqlJob.run(conf, plan, file, policy, work.resolve("sql"));
+        out.printf("%n%s%n  as plan: %s%n%n", q.sql.strip(), plan.plan());
+        printRows(plan, job.rows());
+        out.printf("%nwhere each split ran (policy %s): predicted host vs device cost%n", policy);
+        SplitPlacements.print(out, job.decisions());
+        out.printf("%nmodeled cost, summed over splits (%s drives, %s host)%n",
+                q.driveAddresses != null ? "the given" : q.profile, q.hostProfile);
+        ModeledCostTable.print(out, Map.of(policy, job.metrics()));
+        out.printf("wall time %.2f s; host and device figures are modeled%n", job.wallNs() / 1e9);
+        return 0;
+    }
+
+    /** The rows as a table, right-aligned under their headers, at most --max-lines of them. */
+    private void printRows(SqlPlan plan, List<long[]> rows) {
+        List<List<String>> table = new ArrayList<>();
+        for (long[] row : rows) {
+            List<String> cells = new ArrayList<>();
+            for (int i = 0; i < plan.headers().size(); i++) {
+                cells.add(plan.cell(row, i));
+            }
+            table.add(cells);
+        }
+        if (rows.isEmpty() && plan.oneRow()) {
+            table.add(plan.noMatchRow());
+        }
+        int shown = q.maxLines == 0 ? table.size() : Math.min(q.maxLines, table.size());
+        int[] widths = new int[plan.headers().size()];
+        for (int i = 0; i < widths.length; i++) {
+            widths[i] = plan.headers().get(i).length();
+            for (List<String> cells : table.subList(0, shown)) {
+                widths[i] = Math.max(widths[i], cells.get(i).length());
+            }
+        }
+        out.println(line(plan.headers(), widths));
+        table.subList(0, shown).forEach(cells -> out.println(line(cells, widths)));
+        out.printf("(%,d row(s)%s)%n", table.size(), shown < table.size()
+                ? ", " + shown + " shown; --max-lines 0 prints all" : "");
+    }
+
+    private static String line(List<String> cells, int[] widths) {
+        StringBuilder s = new StringBuilder();
+        for (int i = 0; i < cells.size(); i++) {
+            s.append("  ").append(" ".repeat(widths[i] - cells.get(i).length())).append(cells.get(i));
+        }
+        return s.toString();
+    }
+}

@@ -1,0 +1,75 @@
+package dev.ispd.examples.sql;
+
+import dev.ispd.examples.cli.FailedJob;
+import dev.ispd.examples.report.ModeledCostTable;
+import dev.ispd.hadoop.mapreduce.DeviceJob;
+import dev.ispd.hadoop.mapreduce.IspdCounter;
+import dev.ispd.hadoop.plan.PlanDeviceMapper;
+import dev.ispd.offload.execute.SplitMetric;
+import dev.ispd.offload.schedule.Decision;
+import dev.ispd.offload.settings.OffloadKeys;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
+
+/**
+ * Runs a statement's plan as one DeviceJob ({@link PlanDeviceMapper}) over an osd:// input with
+ * an offload policy, and reads its output back as the plan's result rows.
+ *
+ * @param rows      the job's output, one plan result row each ({@link SqlPlan#cell} prints them)
+ * @param decisions where its splits were placed and why
+ * @param metrics   the modeled cost table's metrics, summed over its splits ({@link ModeledCostTable})
+ * @param wallNs    the job's wall time
+ */
+public record SqlJob(List<long[]> rows, List<Decision> decisions, Map<SplitMetric, Long> metrics, long wallNs) {
+
+    /**
+     * Runs {@code sql} over {@code input} in the runner {@code conf} names (the local one by
+     * default); {@code outputDir}, a local directory that must not exist yet, receives the
+     * output. A failed job is an IOException naming it.
+     */
+    public static SqlJob run(Configuration conf, SqlPlan sql, Path input, String policy, java.nio.file.Path outputDir)
+            throws Exception {
+        Configuration c = new Configuration(conf);
+        c.set(OffloadKeys.OFFLOAD_POLICY.name(), policy);
+        DeviceJob job = PlanDeviceMapper.setPlan(DeviceJob.getInstance(c, "sql " + policy), sql.plan())
+                .addInputPath(input).setOutputPath(new Path(outputDir.toUri()));
+        FailedJob.watchLocalRunner();
+        long start = System.nanoTime();
+        if (!job.waitForCompletion(false)) {
+            throw FailedJob.error(job.job(), "job " + sql.plan() + " over " + input);
+        }
+        long wallNs = System.nanoTime() - start;
+        Map<SplitMetric, Long> metrics = new EnumMap<>(SplitMetric.class);
+        for (SplitMetric m : ModeledCostTable.COLUMNS) {
+            metrics.put(m, job.counter(IspdCounter.valueOf(m.name())));
+        }
+        return new SqlJob(rows(outputDir, sql), job.decisions(), metrics, wallNs);
+    }
+
+    /** The rows of the job's part files, in order: the tab-separated values a {@code PlanRow} prints. */
+    private static List<long[]> rows(java.nio.file.Path outputDir, SqlPlan sql) throws IOException {
+        boolean keyless = sql.oneRow(); // an empty group key: each line starts with the tab after it
+        List<long[]> rows = new ArrayList<>();
+        try (Stream<java.nio.file.Path> parts = Files.list(outputDir)) {
+            for (java.nio.file.Path part : parts.filter(p -> p.getFileName().toString().startsWith("part-")).sorted()
+                    .toList()) {
+                for (String line : Files.readAllLines(part)) {
+                    String[] cells = (keyless ? line.substring(1) : line).split("\t");
+                    long[] row = new long[cells.length];
+                    for (int i = 0; i < cells.length; i++) {
+                        row[i] = Long.parseLong(cells[i]);
+                    }
+                    rows.add(row);
+                }
+            }
+        }
+        return rows;
+    }
+}

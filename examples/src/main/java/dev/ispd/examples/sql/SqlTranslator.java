@@ -1,0 +1,231 @@
+package dev.ispd.examples.sql;
+
+import static dev.ispd.examples.sql.SqlPredicates.unsupported;
+
+import dev.ispd.plan.Aggregate;
+import dev.ispd.plan.Field;
+import dev.ispd.plan.Layout;
+import dev.ispd.plan.Plan;
+import dev.ispd.plan.Predicate;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import net.sf.jsqlparser.JSQLParserException;
+import net.sf.jsqlparser.expression.Expression;
+import net.sf.jsqlparser.expression.Function;
+import net.sf.jsqlparser.expression.LongValue;
+import net.sf.jsqlparser.expression.operators.relational.ExpressionList;
+import net.sf.jsqlparser.parser.CCJSqlParserUtil;
+import net.sf.jsqlparser.schema.Column;
+import net.sf.jsqlparser.schema.Table;
+import net.sf.jsqlparser.statement.Statement;
+import net.sf.jsqlparser.statement.select.AllColumns;
+import net.sf.jsqlparser.statement.select.Limit;
+import net.sf.jsqlparser.statement.select.OrderByElement;
+import net.sf.jsqlparser.statement.select.PlainSelect;
+import net.sf.jsqlparser.statement.select.Select;
+import net.sf.jsqlparser.statement.select.SelectItem;
+import net.sf.jsqlparser.statement.select.SetOperationList;
+
+/**
+ * A SQL SELECT, parsed by JSqlParser, as a declarative plan over a layout: exactly what a plan
+ * expresses. The WHERE clause ({@link SqlPredicates}); a projection of columns or {@code *}; or
+ * GROUP BY up to 4 columns with COUNT(*), COUNT, SUM, MIN and MAX (aggregates without GROUP BY
+ * too); LIMIT n; ORDER BY one column [ASC|DESC] with LIMIT n as a top-N. FROM names one table,
+ * whatever its name (the data is the command's input). Everything else is refused with an
+ * IllegalArgumentException of one line naming the construct: DISTINCT, JOIN, subqueries,
+ * HAVING, UNION, WITH, OFFSET, expressions, ORDER BY without LIMIT or on aggregates.
+ */
+public final class SqlTranslator {
+    private SqlTranslator() {
+    }
+
+    public static SqlPlan translate(String sql, Layout layout) {
+        PlainSelect select = plainSelect(sql);
+        refuseClauses(select);
+        SqlColumns columns = new SqlColumns(layout);
+        Predicate where = select.getWhere() == null ? Predicate.all() : new SqlPredicates(columns).of(select.getWhere());
+        List<String> groupBy = groupBy(select, columns);
+        boolean aggregating = select.getGroupBy() != null
+                || select.getSelectItems().stream().anyMatch(i -> i.getExpression() instanceof Function);
+        return aggregating ? aggregate(select, columns, where, groupBy) : rows(select, columns, where);
+    }
+
+    private static PlainSelect plainSelect(String sql) {
+        Statement statement;
+        try {
+            statement = CCJSqlParserUtil.parse(sql);
+        } catch (JSQLParserException e) {
+            String reason = e.getCause() != null && e.getCause().getMessage() != null ? e.getCause().getMessage()
+                    : String.valueOf(e.getMessage());
+            throw new IllegalArgumentException("does not parse: " + reason.lines().findFirst().orElse("").trim());
+        }
+        if (statement instanceof SetOperationList) {
+            throw unsupported("UNION, INTERSECT or EXCEPT");
+        }
+        if (statement instanceof PlainSelect plain) {
+            return plain;
+        }
+        if (statement instanceof Select) {
+            throw unsupported("this form of SELECT (" + statement.getClass().getSimpleName() + ")");
+        }
+        throw new IllegalArgumentException("a query is one SELECT, got " + statement.getClass().getSimpleName()
+                .replace("Statement", "").toUpperCase(Locale.ROOT));
+    }
+
+    private static void refuseClauses(PlainSelect s) {
+        refuseIf(s.getWithItemsList() != null && !s.getWithItemsList().isEmpty(), "WITH");
+        refuseIf(s.getDistinct() != null, "DISTINCT");
+        refuseIf(s.getIntoTables() != null, "SELECT INTO");
+        refuseIf(s.getFromItem() == null, "SELECT without FROM");
+        refuseIf(!(s.getFromItem() instanceof Table), "a subquery in FROM");
+        refuseIf(s.getJoins() != null && !s.getJoins().isEmpty(), "JOIN");
+        refuseIf(s.getHaving() != null, "HAVING");
+        refuseIf(s.getQualify() != null, "QUALIFY");
+        refuseIf(s.getWindowDefinitions() != null, "WINDOW");
+        refuseIf(s.getTop() != null, "TOP");
+        refuseIf(s.getOffset() != null || s.getLimit() != null && s.getLimit().getOffset() != null, "OFFSET");
+        refuseIf(s.getFetch() != null, "FETCH");
+        refuseIf(s.getForMode() != null, "FOR UPDATE");
+        refuseIf(s.getGroupBy() != null && (s.getGroupBy().getGroupingSets() != null
+                && !s.getGroupBy().getGroupingSets().isEmpty() || s.getGroupBy().isMysqlWithRollup()),
+                "GROUPING SETS or ROLLUP");
+    }
+
+    private static void refuseIf(boolean present, String construct) {
+        if (present) {
+            throw unsupported(construct);
+        }
+    }
+
+    private static List<String> groupBy(PlainSelect s, SqlColumns columns) {
+        List<String> names = new ArrayList<>();
+        if (s.getGroupBy() != null) {
+            for (Object e : s.getGroupBy().getGroupByExpressionList()) {
+                String name = columns.field((Expression) e, "GROUP BY").name();
+                if (!names.contains(name)) {
+                    names.add(name);
+                }
+            }
+        }
+        return names;
+    }
+
+    private static SqlPlan aggregate(PlainSelect s, SqlColumns columns, Predicate where, List<String> groupBy) {
+        refuseIf(s.getOrderByElements() != null, "ORDER BY on an aggregate query");
+        refuseIf(s.getLimit() != null, "LIMIT on an aggregate query");
+        List<Aggregate> aggregates = new ArrayList<>();
+        List<String> headers = new ArrayList<>();
+        List<Integer> at = new ArrayList<>();
+        List<Boolean> unsigned = new ArrayList<>();
+        for (SelectItem<?> item : s.getSelectItems()) {
+            Expression e = item.getExpression();
+            refuseIf(e instanceof AllColumns, "SELECT * with aggregates");
+            if (e instanceof Function f) {
+                Aggregate a = aggregate(f, columns);
+                if (!aggregates.contains(a)) {
+                    aggregates.add(a);
+                }
+                at.add(groupBy.size() + aggregates.indexOf(a)); // the plan returns the group columns first
+                boolean extreme = a.function() == Aggregate.Function.MIN || a.function() == Aggregate.Function.MAX;
+                unsigned.add(extreme && columns.layout().field(a.field(), "aggregate").unsigned64());
+            } else {
+                Field f = columns.field(e, "the select list");
+                if (!groupBy.contains(f.name())) {
+                    throw new IllegalArgumentException("column " + f.name() + " is neither in GROUP BY nor in an aggregate");
+                }
+                at.add(groupBy.indexOf(f.name()));
+                unsigned.add(f.unsigned64());
+            }
+            headers.add(header(item));
+        }
+        Plan plan = Plan.aggregate(columns.layout(), where, groupBy, aggregates);
+        return new SqlPlan(plan, headers, at.stream().mapToInt(Integer::intValue).toArray(), toArray(unsigned));
+    }
+
+    private static Aggregate aggregate(Function f, SqlColumns columns) {
+        String name = f.getName().toUpperCase(Locale.ROOT);
+        refuseIf(f.isDistinct() || f.isUnique(), name + "(DISTINCT ...)");
+        refuseIf(f.getOrderByElements() != null || f.getKeep() != null || f.getHavingClause() != null
+                || f.getLimit() != null, "the aggregate '" + f + "'");
+        ExpressionList<?> params = f.getParameters();
+        boolean star = f.isAllColumns() || params != null && params.size() == 1 && params.get(0) instanceof AllColumns;
+        if (name.equals("COUNT") && star) {
+            return Aggregate.countStar();
+        }
+        Aggregate.Function function = switch (name) {
+            case "COUNT" -> Aggregate.Function.COUNT;
+            case "SUM" -> Aggregate.Function.SUM;
+            case "MIN" -> Aggregate.Function.MIN;
+            case "MAX" -> Aggregate.Function.MAX;
+            default -> throw unsupported("the function " + name + " (a plan computes COUNT, SUM, MIN, MAX)");
+        };
+        if (star || params == null || params.size() != 1) {
+            throw unsupported("'" + f + "' (" + name + " takes one column)");
+        }
+        return new Aggregate(function, columns.field(params.get(0), name).name());
+    }
+
+    private static SqlPlan rows(PlainSelect s, SqlColumns columns, Predicate where) {
+        List<String> select = new ArrayList<>();
+        List<String> headers = new ArrayList<>();
+        List<Integer> at = new ArrayList<>();
+        List<Boolean> unsigned = new ArrayList<>();
+        for (SelectItem<?> item : s.getSelectItems()) {
+            Expression e = item.getExpression();
+            List<Field> fields = e instanceof AllColumns ? columns.layout().fields()
+                    : List.of(columns.field(e, "the select list"));
+            for (Field f : fields) {
+                if (!select.contains(f.name())) {
+                    select.add(f.name());
+                }
+                at.add(select.indexOf(f.name()));
+                unsigned.add(f.unsigned64());
+                headers.add(e instanceof AllColumns ? f.name() : header(item));
+            }
+        }
+        Plan plan = Plan.rows(columns.layout(), where, select);
+        List<OrderByElement> order = s.getOrderByElements();
+        long limit = limit(s.getLimit());
+        if (order != null) {
+            refuseIf(order.size() != 1, "ORDER BY on more than one column");
+            OrderByElement by = order.get(0);
+            refuseIf(by.getNullOrdering() != null, "NULLS FIRST or NULLS LAST");
+            refuseIf(limit == Plan.NO_LIMIT, "ORDER BY without LIMIT (a plan returns the top n rows)");
+            String field = columns.field(by.getExpression(), "ORDER BY").name();
+            if (!select.contains(field)) {
+                select.add(field); // the job merges the splits' top rows by it; not printed
+            }
+            plan = Plan.rows(columns.layout(), where, select).top(limit, field, !by.isAsc());
+        } else if (limit != Plan.NO_LIMIT) {
+            plan = plan.limit(limit);
+        }
+        return new SqlPlan(plan, headers, at.stream().mapToInt(Integer::intValue).toArray(), toArray(unsigned));
+    }
+
+    private static long limit(Limit limit) {
+        if (limit == null) {
+            return Plan.NO_LIMIT;
+        }
+        if (!(limit.getRowCount() instanceof LongValue n)) {
+            throw unsupported("LIMIT " + limit.getRowCount() + " (a plan takes LIMIT n)");
+        }
+        return n.getValue();
+    }
+
+    private static String header(SelectItem<?> item) {
+        if (item.getAlias() != null) {
+            return item.getAlias().getName();
+        }
+        Expression e = item.getExpression();
+        return e instanceof Column c ? c.getColumnName() : e.toString();
+    }
+
+    private static boolean[] toArray(List<Boolean> values) {
+        boolean[] out = new boolean[values.size()];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = values.get(i);
+        }
+        return out;
+    }
+}

@@ -1,0 +1,235 @@
+package dev.ispd.examples.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.ispd.cli.CommandLines;
+import dev.ispd.examples.worldcup.WorldCupGenerator;
+import dev.ispd.hadoop.fs.LayoutAttribute;
+import dev.ispd.plan.Layout;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.TreeMap;
+import org.apache.hadoop.fs.FileSystem;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/**
+ * {@code ispd query --sql} end to end on two in-JVM drives over TCP: the printed rows equal a
+ * plain-Java computation over the same bytes, device-only and host-only print the same rows, a
+ * layout is taken from the file, from {@code --layout} text or a {@code --layout-file}, and a
+ * layout that disagrees with the file's, or none at all, is a usage error naming it.
+ */
+class QuerySqlTest {
+    @RegisterExtension
+    static final TcpDrives DRIVES = new TcpDrives(2);
+
+    @TempDir
+    static Path dir;
+
+    private static final String WC = "osd:///sql/wc64.bin";
+    private static final String SENSORS = "osd:///sql/sensors.bin";
+    private static final String SENSOR_LAYOUT = "a i16 le @0, b u64 @2, g u8 @10 bits 0..1, c u8 @11";
+    private static byte[] wc;
+    private static byte[] sensors;
+
+    /** 40,000 WorldCup98 entries of 64 B recording their layout; 200,000 random 12-byte records recording none. */
+    @BeforeAll
+    static void load() throws IOException {
+        ByteBuffer entries = ByteBuffer.allocate(40_000 * 64);
+        WorldCupGenerator.withDefaults(3, 40_000).fill(entries, 40_000, 64);
+        wc = entries.array();
+        sensors = new byte[12 * 200_000];
+        new Random(11).nextBytes(sensors);
+        try (FileSystem fs = DRIVES.osd()) {
+            write(fs, WC, wc);
+            LayoutAttribute.record(fs, new org.apache.hadoop.fs.Path(WC), Layout.worldCup98(64));
+            write(fs, SENSORS, sensors);
+        }
+    }
+
+    @AfterEach
+    void closeClients() throws IOException {
+        FileSystem.closeAll();
+    }
+
+    @Test
+    void groupByOverARecordedLayoutEqualsAPlainCountOnDeviceAndHost() {
+        String sql = "SELECT type, count(*), sum(size) AS bytes, min(size) FROM wc WHERE region IN (0, 2) AND size > 1000 "
+                + "GROUP BY type";
+        Map<Long, long[]> groups = new TreeMap<>();
+        ByteBuffer b = ByteBuffer.wrap(wc);
+        for (int at = 0; at < wc.length; at += 64) {
+            long size = b.getInt(at + 12) & 0xFFFFFFFFL;
+            int region = (b.get(at + 19) & 0xFF) >>> 5;
+            if ((region == 0 || region == 2) && size > 1000) {
+                long[] g = groups.computeIfAbsent((long) (b.get(at + 18) & 0xFF), t -> new long[] {0, 0, Long.MAX_VALUE});
+                g[0]++;
+                g[1] += size;
+                g[2] = Math.min(g[2], size);
+            }
+        }
+        List<List<String>> expected = new ArrayList<>();
+        groups.forEach((type, g) -> expected.add(List.of(type.toString(), Long.toString(g[0]), Long.toString(g[1]),
+                Long.toString(g[2]))));
+        assertTrue(expected.size() > 3, expected.toString());
+
+        String device = succeed("--sql", sql, "--drives", DRIVES.addresses(), "--input", WC, "--policy", "device-only");
+        assertEquals(List.of("type", "count(*)", "bytes", "min(size)"), header(device));
+        assertEquals(expected, rows(device));
+        assertTrue(device.contains("as plan: SELECT type, COUNT(*), SUM(size), MIN(size) FROM worldcup98@64 WHERE "
+                + "(region IN (0, 2)) AND (size > 1000) GROUP BY type"), device);
+        assertTrue(device.contains("-> DEVICE"), device);
+        assertTrue(device.lines().anyMatch(l -> l.startsWith("  device-only")), "the cost line: " + device);
+        assertEquals(expected, rows(succeed("--sql", sql, "--drives", DRIVES.addresses(), "--input", WC,
+                "--policy", "host-only")));
+    }
+
+    @Test
+    void aLayoutGivenAsTextOrJsonAnswersTopNAndSignedAggregates() throws IOException {
+        List<Short> a = new ArrayList<>();
+        ByteBuffer le = ByteBuffer.wrap(sensors).order(ByteOrder.LITTLE_ENDIAN);
+        for (int at = 0; at < sensors.length; at += 12) {
+            if ((sensors[at + 11] & 0xFF) < 10) {
+                a.add(le.getShort(at));
+            }
+        }
+        List<List<String>> top = a.stream().sorted(Comparator.reverseOrder()).limit(5)
+                .map(v -> List.of(v.toString())).toList();
+        String sql = "SELECT a FROM sensors WHERE c < 10 ORDER BY a DESC LIMIT 5";
+        assertEquals(top, rows(succeed("--sql", sql, "--drives", DRIVES.addresses(), "--input", SENSORS,
+                "--layout", SENSOR_LAYOUT)));
+
+        Path json = Files.writeString(dir.resolve("sensor.json"), """
+                {"name": "sensor", "recordSize": 12, "fields": [
+                  {"name": "a", "type": "i16", "order": "le", "offset": 0},
+                  {"name": "b", "type": "u64", "offset": 2},
+                  {"name": "g", "type": "u8", "offset": 10, "bits": "0..1"},
+                  {"name": "c", "type": "u8", "offset": 11}]}""");
+        long[] minA = new long[4];
+        long[] maxB = new long[4];
+        Arrays.fill(minA, Long.MAX_VALUE);
+        ByteBuffer be = ByteBuffer.wrap(sensors);
+        for (int at = 0; at < sensors.length; at += 12) {
+            int g = sensors[at + 10] & 3;
+            minA[g] = Math.min(minA[g], le.getShort(at));
+            long v = be.getLong(at + 2);
+            maxB[g] = Long.compareUnsigned(v, maxB[g]) > 0 ? v : maxB[g];
+        }
+        List<List<String>> expected = new ArrayList<>();
+        for (int g = 0; g < 4; g++) {
+            expected.add(List.of(Integer.toString(g), Long.toString(minA[g]), Long.toUnsignedString(maxB[g])));
+        }
+        assertEquals(expected, rows(succeed("--sql", "SELECT g, min(a), max(b) FROM s GROUP BY g", "--drives",
+                DRIVES.addresses(), "--input", SENSORS, "--layout-file", json.toString())));
+    }
+
+    @Test
+    void aggregatesOverNoMatchingRecordAreOneRowOnGeneratedData() {
+        String out = succeed("--sql", "SELECT count(*), max(size) FROM t WHERE size > 4000000000", "--entries", "2000",
+                "--entry-size", "32");
+        assertEquals(List.of(List.of("0", "NULL")), rows(out));
+    }
+
+    @Test
+    void aLayoutThatDisagreesWithTheFilesOrNoneIsAUsageErrorNamingIt() {
+        String wrong = usageError("--sql", "SELECT count(*) FROM t", "--drives", DRIVES.addresses(), "--input", WC,
+                "--layout", "worldcup98", "--entry-size", "32");
+        assertTrue(wrong.contains("--layout gives worldcup98/32") && wrong.contains("records worldcup98/64"), wrong);
+        String none = usageError("--sql", "SELECT count(*) FROM t", "--drives", DRIVES.addresses(), "--input", SENSORS);
+        assertTrue(none.contains("--input " + SENSORS + " records no layout: give --layout or --layout-file"), none);
+        String field = usageError("--sql", "SELECT nosuch FROM t", "--drives", DRIVES.addresses(), "--input", SENSORS,
+                "--layout", SENSOR_LAYOUT);
+        assertTrue(field.contains("--sql: unknown column 'nosuch'"), field);
+    }
+
+    /** The table's header cells. */
+    private static List<String> header(String out) {
+        List<String> lines = out.lines().toList();
+        return cells(lines.get(tableStart(lines)));
+    }
+
+    /** The table's rows, as cells. */
+    private static List<List<String>> rows(String out) {
+        List<String> lines = out.lines().toList();
+        List<List<String>> rows = new ArrayList<>();
+        for (int i = tableStart(lines) + 1; !lines.get(i).startsWith("("); i++) {
+            rows.add(cells(lines.get(i)));
+        }
+        return rows;
+    }
+
+    /** The header's line: the first after the plan line and a blank one. */
+    private static int tableStart(List<String> lines) {
+        for (int i = 0; i < lines.size(); i++) {
+            if (lines.get(i).startsWith("  as plan: ")) {
+                return i + 2;
+            }
+        }
+        throw new AssertionError("no plan line in " + lines);
+    }
+
+    private static List<String> cells(String line) {
+        return List.of(line.trim().split("\\s+"));
+    }
+
+    private static String succeed(String... args) {
+        PrintStream stdout = System.out;
+        ByteArrayOutputStream captured = new ByteArrayOutputStream();
+        StringWriter err = new StringWriter();
+        int status;
+        try {
+            System.setOut(new PrintStream(captured, true, StandardCharsets.UTF_8));
+            CommandLine cmd = CommandLines.of(new QueryCommand());
+            cmd.setErr(new PrintWriter(err, true));
+            status = cmd.execute(args);
+        } finally {
+            System.setOut(stdout);
+        }
+        String out = captured.toString(StandardCharsets.UTF_8);
+        assertEquals(0, status, out + err);
+        return out;
+    }
+
+    private static String usageError(String... args) {
+        PrintStream stdout = System.out;
+        StringWriter err = new StringWriter();
+        int status;
+        try {
+            System.setOut(new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
+            CommandLine cmd = CommandLines.of(new QueryCommand());
+            cmd.setErr(new PrintWriter(err, true));
+            status = cmd.execute(args);
+        } finally {
+            System.setOut(stdout);
+        }
+        assertEquals(2, status, err.toString());
+        assertEquals(1, err.toString().lines().count(), err.toString());
+        return err.toString();
+    }
+
+    private static void write(FileSystem fs, String path, byte[] data) throws IOException {
+        try (OutputStream out = fs.create(new org.apache.hadoop.fs.Path(path), true)) {
+            out.write(data);
+        }
+    }
+}

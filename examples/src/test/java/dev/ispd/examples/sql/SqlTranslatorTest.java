@@ -1,0 +1,127 @@
+package dev.ispd.examples.sql;
+
+import static dev.ispd.plan.Predicate.and;
+import static dev.ispd.plan.Predicate.between;
+import static dev.ispd.plan.Predicate.compare;
+import static dev.ispd.plan.Predicate.in;
+import static dev.ispd.plan.Predicate.isNull;
+import static dev.ispd.plan.Predicate.not;
+import static dev.ispd.plan.Predicate.or;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.ispd.plan.Aggregate;
+import dev.ispd.plan.CompareOp;
+import dev.ispd.plan.Field;
+import dev.ispd.plan.Layout;
+import dev.ispd.plan.Plan;
+import dev.ispd.plan.Predicate;
+import dev.ispd.plan.layout.LayoutDdl;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** SQL into plans: every construct a plan expresses, and a one-line refusal naming each that it does not. */
+class SqlTranslatorTest {
+    private static final Layout WC = Layout.worldCup98(64);
+    /** A signed little-endian field and an unsigned 64-bit one. */
+    private static final Layout SENSOR = LayoutDdl.parse("sensor", "temp i16 le @0, total u64 @2, flags u8 @10", 0, "test");
+    /** A nullable field (0xFFFFFFFF is NULL), which IS NULL needs. */
+    private static final Layout NULLABLE = new Layout("n", 4, List.of(
+            new Field("v", 0, 4, false, true, 0, 0, true, 0xFFFF_FFFFL)));
+
+    @Test
+    void groupByAggregatesInAnyOrderOfTheSelectList() {
+        SqlPlan sql = SqlTranslator.translate("SELECT count(*), Region, sum(size) AS bytes, max(size), count(clientid) "
+                + "FROM t WHERE status = 200 GROUP BY region", WC);
+        assertEquals(Plan.aggregate(WC, compare("status", CompareOp.EQ, 200), List.of("region"), List.of(
+                Aggregate.countStar(), Aggregate.sum("size"), Aggregate.max("size"), Aggregate.count("clientID"))),
+                sql.plan());
+        assertEquals(List.of("count(*)", "Region", "bytes", "max(size)", "count(clientid)"), sql.headers());
+        assertArrayEquals(new int[] {1, 0, 2, 3, 4}, sql.columns(), "plan columns: region, then the aggregates");
+        assertEquals("7", sql.cell(new long[] {3, 7, 10, 5, 7}, 0));
+    }
+
+    @Test
+    void aggregatesWithoutGroupByAnswerOneRowEvenOverNothing() {
+        SqlPlan sql = SqlTranslator.translate("SELECT min(temp), count(*), max(total) FROM s", SENSOR);
+        assertEquals(Plan.aggregate(SENSOR, Predicate.all(), List.of(),
+                List.of(Aggregate.min("temp"), Aggregate.countStar(), Aggregate.max("total"))), sql.plan());
+        assertTrue(sql.oneRow());
+        assertEquals(List.of("NULL", "0", "NULL"), sql.noMatchRow());
+        assertEquals("18446744073709551615", sql.cell(new long[] {-5, 1, -1}, 2), "MAX of an unsigned 64-bit field");
+        assertEquals("-5", sql.cell(new long[] {-5, 1, -1}, 0));
+    }
+
+    @Test
+    void whereTakesEveryComparisonInAndBetweenIsNullAndTheConnectives() {
+        assertEquals(and(or(compare("type", CompareOp.NE, 3), compare("size", CompareOp.GT, 5)),
+                        not(in("region", 1, 2)), between("objectID", 10, 20)),
+                where("(type <> 3 OR 5 < size) AND region NOT IN (1, 2) AND objectid BETWEEN 10 AND 20", WC));
+        assertEquals(and(compare("size", CompareOp.LE, 9), compare("size", CompareOp.GE, 1)),
+                where("size <= 9 AND 1 <= size", WC));
+        assertEquals(not(between("temp", -40, -1)), where("temp NOT BETWEEN -40 AND -1", SENSOR));
+        assertEquals(compare("total", CompareOp.GT, -2), where("total > 18446744073709551614", SENSOR),
+                "an unsigned 64-bit literal above 2^63 is its 64 bits");
+        assertEquals(not(compare("type", CompareOp.LT, 2)), where("NOT type < 2", WC));
+        assertEquals(compare("type", CompareOp.NE, 2), where("type != 2", WC));
+        assertEquals(not(isNull("v")), where("v IS NOT NULL", NULLABLE));
+    }
+
+    @Test
+    void rowsAreProjectedLimitedOrTopN() {
+        assertEquals(Plan.rows(WC, Predicate.all(), WC.fields().stream().map(Field::name).toList()),
+                SqlTranslator.translate("SELECT * FROM t", WC).plan());
+        assertEquals(Plan.rows(WC, compare("type", CompareOp.EQ, 1), List.of("clientID", "size")).limit(10),
+                SqlTranslator.translate("SELECT clientID, size FROM t WHERE type = 1 LIMIT 10", WC).plan());
+        SqlPlan top = SqlTranslator.translate("SELECT clientID FROM t ORDER BY size DESC LIMIT 3", WC);
+        assertEquals(Plan.rows(WC, Predicate.all(), List.of("clientID", "size")).top(3, "size", true), top.plan(),
+                "the order field travels with the rows");
+        assertEquals(List.of("clientID"), top.headers(), "and is not printed");
+        assertEquals(Plan.rows(WC, Predicate.all(), List.of("size")).top(3, "size", false),
+                SqlTranslator.translate("SELECT size FROM t ORDER BY size LIMIT 3", WC).plan());
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+        "SELECT DISTINCT type FROM t                                   | DISTINCT is not supported",
+        "SELECT type FROM t JOIN u ON t.type = u.type                  | JOIN is not supported",
+        "SELECT type FROM (SELECT type FROM t) x                       | a subquery in FROM is not supported",
+        "SELECT type, count(*) FROM t GROUP BY type HAVING count(*) > 1 | HAVING is not supported",
+        "SELECT type FROM t UNION SELECT type FROM u                   | UNION, INTERSECT or EXCEPT is not supported",
+        "WITH x AS (SELECT type FROM t) SELECT type FROM x             | WITH is not supported",
+        "SELECT type FROM t LIMIT 5 OFFSET 2                           | OFFSET is not supported",
+        "SELECT type FROM t WHERE type LIKE '1%'                       | the condition 'type LIKE '1%'' is not supported",
+        "SELECT type FROM t WHERE abs(type) = 1                        | the comparison 'abs(type) = 1'",
+        "SELECT type FROM t WHERE type = size                          | the value 'size' for type",
+        "SELECT type FROM t WHERE type = 'x'                           | the value ''x'' for type",
+        "SELECT type FROM t WHERE type IN (SELECT 1)                   | IN with a subquery is not supported",
+        "SELECT avg(size) FROM t                                       | the function AVG",
+        "SELECT count(DISTINCT type) FROM t                            | COUNT(DISTINCT ...) is not supported",
+        "SELECT size + 1 FROM t                                        | the select list takes a column, got 'size + 1'",
+        "SELECT type FROM t ORDER BY size                              | ORDER BY without LIMIT",
+        "SELECT type FROM t ORDER BY size, type LIMIT 2                | ORDER BY on more than one column",
+        "SELECT type, count(*) FROM t GROUP BY type ORDER BY type LIMIT 1 | ORDER BY on an aggregate query",
+        "SELECT type, count(*) FROM t GROUP BY type LIMIT 1            | LIMIT on an aggregate query",
+        "SELECT size, count(*) FROM t GROUP BY type                    | column size is neither in GROUP BY nor in an aggregate",
+        "SELECT * FROM t GROUP BY type                                 | SELECT * with aggregates is not supported",
+        "SELECT count(*) FROM t GROUP BY type, size, status, region, server | GROUP BY takes at most 4 fields",
+        "SELECT nosuch FROM t                                          | unknown column 'nosuch' in the select list; layout worldcup98 has",
+        "SELECT type FROM t WHERE status = 300                         | 300",
+        "SELECT 1                                                      | SELECT without FROM is not supported",
+        "DELETE FROM t                                                 | a query is one SELECT, got DELETE",
+        "SELECT FROM WHERE                                             | does not parse",
+    })
+    void refusesWhatAPlanCannotExpressNamingIt(String sql, String expected) {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> SqlTranslator.translate(sql, WC));
+        assertTrue(e.getMessage().contains(expected), e.getMessage());
+        assertEquals(1, e.getMessage().lines().count(), "one line: " + e.getMessage());
+    }
+
+    private static Predicate where(String condition, Layout layout) {
+        return SqlTranslator.translate("SELECT count(*) FROM t WHERE " + condition, layout).plan().where();
+    }
+}

@@ -1,0 +1,289 @@
+package dev.ispd.hadoop.plan;
+
+import static dev.ispd.plan.Predicate.and;
+import static dev.ispd.plan.Predicate.compare;
+import static dev.ispd.plan.Predicate.in;
+import static dev.ispd.plan.Predicate.not;
+import static dev.ispd.plan.Predicate.or;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.ispd.hadoop.fs.LayoutAttribute;
+import dev.ispd.hadoop.fs.OsdDrives;
+import dev.ispd.hadoop.mapreduce.DeviceJob;
+import dev.ispd.hadoop.mapreduce.IspdCounter;
+import dev.ispd.hadoop.mapreduce.WorldCupData;
+import dev.ispd.offload.settings.OffloadKeys;
+import dev.ispd.plan.Aggregate;
+import dev.ispd.plan.CompareOp;
+import dev.ispd.plan.Layout;
+import dev.ispd.plan.Plan;
+import dev.ispd.plan.Predicate;
+import dev.ispd.plan.layout.LayoutDdl;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.TreeMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Declarative plans as DeviceJobs ({@link PlanDeviceMapper}) in Hadoop's local runner on two
+ * in-JVM drives with 256 KiB chunks (20-byte records straddle them): aggregates, rows, LIMIT and
+ * top-N give the same output host-only, device-only and cost-based, equal to a plain-Java
+ * computation over the same bytes that decodes the records itself.
+ */
+class PlanDeviceJobTest {
+    private static final long CHUNK = 256 * 1024;
+    private static final int WC = 20;
+    private static final List<String> POLICIES = List.of("host-only", "device-only", "fastest");
+    private static final AtomicInteger JOBS = new AtomicInteger();
+
+    @RegisterExtension
+    static final OsdDrives OSD = new OsdDrives(2, CHUNK);
+
+    @TempDir
+    static java.nio.file.Path work;
+
+    private static byte[] wcData;
+    private static Path wcInput;
+    /** 12-byte records: a i16 le @0, b u64 @2, g u8 @10 bits 0..1, c u8 @11. */
+    private static final Layout SIGNED = LayoutDdl.parse("signed", "a i16 le @0, b u64 @2, g u8 @10 bits 0..1, c u8 @11",
+            12, "test");
+    private static byte[] signedData;
+    private static Path signedInput;
+
+    @BeforeAll
+    static void load() throws Exception {
+        FileSystem fs = FileSystem.get(OSD.uri(), OSD.conf());
+        wcData = WorldCupData.generate(2026, 60_000, WC); // 1.2 MB: 5 chunks over the 2 drives
+        wcInput = new Path(OSD.uri().resolve("/plan/wc20"));
+        write(fs, wcInput, wcData);
+        LayoutAttribute.record(fs, wcInput, Layout.worldCup98(WC));
+        Random random = new Random(7);
+        signedData = new byte[12 * 40_000];
+        random.nextBytes(signedData);
+        signedInput = new Path(OSD.uri().resolve("/plan/signed"));
+        write(fs, signedInput, signedData);
+        LayoutAttribute.record(fs, signedInput, SIGNED);
+    }
+
+    @Test
+    void groupByAggregatesAreTheSameEverywhereAndEqualAPlainComputation() throws Exception {
+        Predicate where = or(in("type", 0, 1, 2), and(compare("size", CompareOp.LT, 300_000),
+                not(compare("region", CompareOp.EQ, 3))));
+        Plan plan = Plan.aggregate(Layout.worldCup98(WC), where, List.of("region", "type"), List.of(
+                Aggregate.countStar(), Aggregate.count("clientID"), Aggregate.sum("size"), Aggregate.min("size"),
+                Aggregate.max("objectID")));
+        Map<List<Long>, long[]> groups = new TreeMap<>(LIST_ORDER);
+        forEachWc(r -> {
+            long type = r.get(18) & 0xFF;
+            long region = (r.get(19) & 0xFF) >>> 5;
+            long size = r.getInt(12) & 0xFFFFFFFFL;
+            if (type <= 2 || (size < 300_000 && region != 3)) {
+                long[] g = groups.computeIfAbsent(List.of(region, type),
+                        k -> new long[] {0, 0, 0, Long.MAX_VALUE, Long.MIN_VALUE});
+                long object = r.getInt(8) & 0xFFFFFFFFL;
+                g[0]++;
+                g[1]++;
+                g[2] += size;
+                g[3] = Math.min(g[3], size);
+                g[4] = Math.max(g[4], object);
+            }
+        });
+        String expected = lines(groups);
+        assertTrue(groups.size() > 50, "groups span the splits: " + groups.size());
+        for (String policy : POLICIES) {
+            DeviceJob job = planJob(policy, plan, wcInput);
+            assertEquals(expected, run(job), policy);
+            if (policy.equals("device-only")) {
+                assertEquals(2, job.counter(IspdCounter.SPLITS_ON_DEVICE));
+                assertTrue(job.counter(IspdCounter.BYTES_MOVED_TO_HOST) < wcData.length / 100,
+                        "the drives return groups, not records");
+            }
+        }
+    }
+
+    @Test
+    void aggregatesWithoutGroupByMakeOneRow() throws Exception {
+        Plan plan = Plan.aggregate(Layout.worldCup98(WC), compare("type", CompareOp.EQ, 0), List.of(),
+                List.of(Aggregate.countStar(), Aggregate.sum("size")));
+        long[] total = new long[2];
+        forEachWc(r -> {
+            if ((r.get(18) & 0xFF) == 0) {
+                total[0]++;
+                total[1] += r.getInt(12) & 0xFFFFFFFFL;
+            }
+        });
+        for (String policy : POLICIES) {
+            assertEquals("\t" + total[0] + "\t" + total[1] + "\n", run(planJob(policy, plan, wcInput)), policy);
+        }
+    }
+
+    /** MIN and MAX merge in the field's order: a signed little-endian i16 and an unsigned 64-bit field. */
+    @Test
+    void minAndMaxMergeSignedAndUnsigned64BitFields() throws Exception {
+        Plan plan = Plan.aggregate(SIGNED, compare("c", CompareOp.GE, 100), List.of("g"), List.of(
+                Aggregate.min("a"), Aggregate.max("a"), Aggregate.min("b"), Aggregate.max("b"), Aggregate.sum("a")));
+        Map<List<Long>, long[]> groups = new TreeMap<>(LIST_ORDER);
+        ByteBuffer buf = ByteBuffer.wrap(signedData);
+        for (int at = 0; at < signedData.length; at += 12) {
+            if ((buf.get(at + 11) & 0xFF) < 100) {
+                continue;
+            }
+            long a = buf.order(ByteOrder.LITTLE_ENDIAN).getShort(at);
+            long b = buf.order(ByteOrder.BIG_ENDIAN).getLong(at + 2);
+            long[] g = groups.computeIfAbsent(List.of((long) (buf.get(at + 10) & 3)),
+                    k -> new long[] {Long.MAX_VALUE, Long.MIN_VALUE, -1L, 0L, 0L});
+            g[0] = Math.min(g[0], a);
+            g[1] = Math.max(g[1], a);
+            g[2] = Long.compareUnsigned(b, g[2]) < 0 ? b : g[2];
+            g[3] = Long.compareUnsigned(b, g[3]) > 0 ? b : g[3];
+            g[4] += a;
+        }
+        assertEquals(4, groups.size());
+        String expected = lines(groups);
+        for (String policy : POLICIES) {
+            assertEquals(expected, run(planJob(policy, plan, signedInput)), policy);
+        }
+    }
+
+    @Test
+    void filteredRowsAreTheMatchingRecordsProjected() throws Exception {
+        Plan plan = Plan.rows(Layout.worldCup98(WC), and(compare("type", CompareOp.EQ, 5),
+                Predicate.between("region", 2, 4)), List.of("clientID", "size"));
+        List<long[]> rows = new ArrayList<>();
+        forEachWc(r -> {
+            long region = (r.get(19) & 0xFF) >>> 5;
+            if ((r.get(18) & 0xFF) == 5 && region >= 2 && region <= 4) {
+                rows.add(new long[] {r.getInt(4) & 0xFFFFFFFFL, r.getInt(12) & 0xFFFFFFFFL});
+            }
+        });
+        rows.sort(Arrays::compare);
+        String expected = lines(rows);
+        assertTrue(rows.size() > 100, "rows: " + rows.size());
+        for (String policy : POLICIES) {
+            assertEquals(expected, run(planJob(policy, plan, wcInput)), policy);
+        }
+    }
+
+    /**
+     * Top-N by size, largest first: the same sizes in the same order everywhere, equal to the
+     * plain computation's, each row a matching record (which of several records tied at the
+     * cut is kept is not fixed, as in SQL). A LIMIT returns that many matching rows.
+     */
+    @Test
+    void topNAndLimitReturnTheBestAndAtMostNRows() throws Exception {
+        Plan base = Plan.rows(Layout.worldCup98(WC), compare("status", CompareOp.NE, 0), List.of("objectID", "size"));
+        List<long[]> matching = new ArrayList<>();
+        forEachWc(r -> matching.add(new long[] {r.getInt(8) & 0xFFFFFFFFL, r.getInt(12) & 0xFFFFFFFFL}));
+        List<String> all = matching.stream().map(PlanDeviceJobTest::line).toList();
+        List<Long> topSizes = matching.stream().map(r -> r[1]).sorted(Comparator.reverseOrder()).limit(25).toList();
+        for (String policy : POLICIES) {
+            List<String> top = run(planJob(policy, base.top(25, "size", true), wcInput)).lines().toList();
+            assertEquals(topSizes, top.stream().map(l -> Long.parseLong(l.split("\t")[1])).toList(), policy);
+            assertTrue(all.containsAll(top), policy);
+
+            List<String> limited = run(planJob(policy, base.limit(7), wcInput)).lines().toList();
+            assertEquals(7, limited.size(), policy);
+            assertTrue(all.containsAll(limited), policy);
+            assertEquals("", run(planJob(policy, base.limit(0), wcInput)), policy);
+        }
+    }
+
+    @Test
+    void aPlanThatDoesNotFitItsInputIsRefusedNamingBoth() throws Exception {
+        Plan other = Plan.rows(Layout.worldCup98(256), Predicate.all(), List.of("size"));
+        DeviceJob job = planJob("host-only", other, wcInput);
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> job.waitForCompletion(false));
+        assertTrue(e.getMessage().startsWith("ispd.job.plan: " + wcInput + " records layout worldcup98/20 ("),
+                e.getMessage());
+        assertTrue(e.getMessage().contains("but the plan reads worldcup98/256"), e.getMessage());
+
+        Plan unselected = Plan.rows(Layout.worldCup98(WC), Predicate.all(), List.of("size")).top(3, "objectID", false);
+        IllegalArgumentException top = assertThrows(IllegalArgumentException.class,
+                () -> planJob("host-only", unselected, wcInput));
+        assertTrue(top.getMessage().endsWith("a top-N job merges its splits' rows by objectID, so the plan must "
+                + "select it"), top.getMessage());
+
+        Configuration empty = new Configuration(false);
+        IllegalArgumentException none = assertThrows(IllegalArgumentException.class, () -> PlanDeviceMapper.jobPlan(empty));
+        assertTrue(none.getMessage().startsWith("ispd.job.plan is not set"), none.getMessage());
+        empty.set("ispd.job.plan", "AQ==");
+        IllegalArgumentException bad = assertThrows(IllegalArgumentException.class, () -> PlanDeviceMapper.jobPlan(empty));
+        assertTrue(bad.getMessage().startsWith("ispd.job.plan does not hold a plan: "), bad.getMessage());
+        assertFalse(bad.getMessage().isBlank());
+    }
+
+    private static final Comparator<List<Long>> LIST_ORDER = (x, y) -> {
+        for (int i = 0; i < Math.min(x.size(), y.size()); i++) {
+            int c = Long.compare(x.get(i), y.get(i));
+            if (c != 0) {
+                return c;
+            }
+        }
+        return Integer.compare(x.size(), y.size());
+    };
+
+    /** Runs {@code each} on every WorldCup98 record, as a big-endian buffer positioned at it (offsets relative). */
+    private static void forEachWc(java.util.function.Consumer<ByteBuffer> each) {
+        for (int at = 0; at < wcData.length; at += WC) {
+            each.accept(ByteBuffer.wrap(wcData, at, WC).slice());
+        }
+    }
+
+    private static String lines(Map<List<Long>, long[]> groups) {
+        StringBuilder s = new StringBuilder();
+        groups.forEach((k, v) -> s.append(line(k.stream().mapToLong(Long::longValue).toArray())).append('\t')
+                .append(line(v)).append('\n'));
+        return s.toString();
+    }
+
+    private static String lines(List<long[]> rows) {
+        StringBuilder s = new StringBuilder();
+        rows.forEach(r -> s.append(line(r)).append('\n'));
+        return s.toString();
+    }
+
+    private static String line(long[] values) {
+        return String.join("\t", Arrays.stream(values).mapToObj(Long::toString).toList());
+    }
+
+    private static DeviceJob planJob(String policy, Plan plan, Path input) throws IOException {
+        Configuration conf = new Configuration(OSD.conf());
+        conf.set("mapreduce.framework.name", "local");
+        conf.set("hadoop.tmp.dir", work.resolve("hadoop").toString());
+        conf.set(OffloadKeys.OFFLOAD_POLICY.name(), policy);
+        String name = "plan-" + policy + "-" + JOBS.incrementAndGet();
+        return PlanDeviceMapper.setPlan(DeviceJob.getInstance(conf, name), plan).addInputPath(input)
+                .setOutputPath(new Path(work.resolve("out-" + name).toUri()));
+    }
+
+    private static String run(DeviceJob job) throws Exception {
+        assertTrue(job.waitForCompletion(false), "job " + job.job().getJobName() + " failed");
+        return Files.readString(work.resolve("out-" + job.job().getJobName()).resolve("part-r-00000"));
+    }
+
+    private static void write(FileSystem fs, Path file, byte[] data) throws IOException {
+        try (OutputStream out = fs.create(file, true)) {
+            out.write(data);
+        }
+    }
+}
