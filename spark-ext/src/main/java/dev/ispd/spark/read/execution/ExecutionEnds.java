@@ -65,7 +65,7 @@ public final class ExecutionEnds extends SparkListener {
 
     @Override
     public void onApplicationEnd(SparkListenerApplicationEnd end) {
-        tasklets.keySet().forEach(id -> closeTasklets(id));
+        List.copyOf(tasklets.keySet()).forEach(this::closeTasklets);
     }
 
     private void ended(SqlExecution execution) {
