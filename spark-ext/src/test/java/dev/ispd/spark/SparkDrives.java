@@ -52,6 +52,11 @@ public final class SparkDrives implements BeforeAllCallback, AfterAllCallback {
         return spark;
     }
 
+    /** The address of drive {@code i}. */
+    public String address(int i) {
+        return drives.drives().address(i);
+    }
+
     /** {@code path} on these drives' osd:// file system, as a URI string. */
     public String uri(String path) {
         return drives.uri().resolve(path.replaceFirst("^/", "")).toString();

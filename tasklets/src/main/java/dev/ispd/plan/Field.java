@@ -2,6 +2,7 @@ package dev.ispd.plan;
 
 import java.io.Serializable;
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 
 /**
  * One fixed-width field of a record layout: an integer of {@code width} bytes (1-8) at
@@ -80,6 +81,25 @@ public record Field(String name, int offset, int width, boolean signed, boolean 
     /** The field of the record at absolute {@code record} of {@code buf}, sign- or zero-extended. */
     public long read(ByteBuffer buf, int record) {
         int at = record + offset;
+        // the common widths in one load each, byte-swapped when the buffer's order is not the field's
+        boolean swap = bigEndian != (buf.order() == ByteOrder.BIG_ENDIAN);
+        long raw = switch (width) {
+            case 1 -> buf.get(at) & 0xFFL;
+            case 2 -> (swap ? Short.reverseBytes(buf.getShort(at)) : buf.getShort(at)) & 0xFFFFL;
+            case 4 -> (swap ? Integer.reverseBytes(buf.getInt(at)) : buf.getInt(at)) & 0xFFFF_FFFFL;
+            case 8 -> swap ? Long.reverseBytes(buf.getLong(at)) : buf.getLong(at);
+            default -> readBytes(buf, at);
+        };
+        int bits = valueBits();
+        long v = bitCount > 0 ? raw >>> bitOffset : raw;
+        if (bits == 64) {
+            return v;
+        }
+        v &= (1L << bits) - 1;
+        return signed ? (v << (64 - bits)) >> (64 - bits) : v;
+    }
+
+    private long readBytes(ByteBuffer buf, int at) {
         long raw = 0;
         if (bigEndian) {
             for (int i = 0; i < width; i++) {
@@ -90,13 +110,7 @@ public record Field(String name, int offset, int width, boolean signed, boolean 
                 raw = (raw << 8) | (buf.get(at + i) & 0xFF);
             }
         }
-        int bits = valueBits();
-        long v = bitCount > 0 ? raw >>> bitOffset : raw;
-        if (bits == 64) {
-            return v;
-        }
-        v &= (1L << bits) - 1;
-        return signed ? (v << (64 - bits)) >> (64 - bits) : v;
+        return raw;
     }
 
     /** Whether the value {@link #read} returned is this field's NULL. */

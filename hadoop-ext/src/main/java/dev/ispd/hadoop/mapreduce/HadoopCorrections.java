@@ -14,12 +14,12 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 
 /**
- * The offload core's {@link CorrectionStore} of a DeviceJob, on a Hadoop file system:
- * {@link OffloadKeys#OFFLOAD_CORRECTION_FILE}, by default {@value #DEFAULT_FILE} on the osd://
- * file system of the job's input, beside the data and drives it describes, reachable from the
+ * The offload core's {@link CorrectionStore} of a DeviceJob or a Spark scan, on a Hadoop file
+ * system: {@link OffloadKeys#OFFLOAD_CORRECTION_FILE}, by default {@value #DEFAULT_FILE} on the
+ * osd:// file system of the input, beside the data and drives it describes, reachable from the
  * client and every task.
  */
-final class HadoopCorrections implements CorrectionStore.Files {
+public final class HadoopCorrections implements CorrectionStore.Files {
     static final String DEFAULT_FILE = "/.ispd/offload-correction.json";
 
     private final FileSystem fs;
@@ -30,7 +30,14 @@ final class HadoopCorrections implements CorrectionStore.Files {
 
     /** The store of a job reading {@code input} (any of its input files). */
     static CorrectionStore forInput(Configuration conf, Path input) throws IOException {
-        String configured = HadoopSettings.resolve(conf).correctionFile();
+        return forInput(conf, HadoopSettings.resolve(conf).correctionFile(), input);
+    }
+
+    /**
+     * The store of a read of {@code input} whose settings name {@code configured} as the
+     * correction file (empty: the default file on the input's file system).
+     */
+    public static CorrectionStore forInput(Configuration conf, String configured, Path input) throws IOException {
         Path p = configured.isEmpty() ? new Path(DEFAULT_FILE) : new Path(configured);
         FileSystem fs = configured.isEmpty() ? input.getFileSystem(conf) : p.getFileSystem(conf);
         return new CorrectionStore(new HadoopCorrections(fs), fs.makeQualified(p).toString());

@@ -10,6 +10,7 @@ import dev.ispd.offload.plan.TaskletSpec;
 import dev.ispd.offload.schedule.Cost;
 import dev.ispd.protocol.Extent;
 import dev.ispd.protocol.Params;
+import dev.ispd.protocol.Status;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.List;
@@ -22,9 +23,10 @@ import org.slf4j.LoggerFactory;
  * (DEVICE_LOG), execute the job's tasklet instance over the split's extents, poll with an
  * adaptive interval from the drive's progress until done or the timeout ({@link TaskletRunner}),
  * read the result. A split whose job created no instance on the drive creates one and deletes it
- * afterwards. No output object: the result is read back from the execution (READ_RESULT). Every
- * call waits at most the polling timeout for the drive's answer, so a hung drive fails the run
- * instead of hanging it. Any failure is an IOException for the caller to retry or fall back on.
+ * afterwards, and so does one whose job instance the drive no longer holds (NO_SUCH_OBJECT). No
+ * output object: the result is read back from the execution (READ_RESULT). Every call waits at
+ * most the polling timeout for the drive's answer, so a hung drive fails the run instead of
+ * hanging it. Any failure is an IOException for the caller to retry or fall back on.
  */
 final class DeviceExecution {
     private static final Logger LOG = LoggerFactory.getLogger(DeviceExecution.class);
@@ -61,16 +63,31 @@ final class DeviceExecution {
     }
 
     private Outcome run(Drive drive, long jobInstance, List<Extent> extents) throws IOException {
+        if (jobInstance != 0) {
+            try {
+                return run(drive, jobInstance, false, extents);
+            } catch (DriveException e) {
+                if (e.status() != Status.NO_SUCH_OBJECT) {
+                    throw e;
+                }
+                // the run that created it ended (a Spark plan executed again): the split creates its own
+                LOG.info("tasklet instance {} is gone from {} ({}): the split creates its own",
+                        Long.toUnsignedString(jobInstance), drive.address(), e.getMessage());
+            }
+        }
+        return run(drive, TaskletInstances.create(drive, tasklet), true, extents);
+    }
+
+    private Outcome run(Drive drive, long instance, boolean own, List<Extent> extents) throws IOException {
         // POLL's modeled time runs from submission: behind other work it measures the wait too
         DeviceLog load = drive.deviceLog();
         boolean busy = load.queued() + load.running() > 0;
-        long instance = jobInstance != 0 ? jobInstance : TaskletInstances.create(drive, tasklet);
         try {
             TaskletResult r = new TaskletRunner(drive, polling).run(instance, 0, Params.EMPTY, extents);
             long bytes = extents.stream().mapToLong(Extent::length).sum();
             return new Outcome(r.result(), bytes, new Cost(r.modeledNs(), r.modeledEnergyNj()), busy);
         } finally {
-            if (jobInstance == 0) {
+            if (own) {
                 deleteQuietly(drive, instance);
             }
         }

@@ -1,5 +1,6 @@
 package dev.ispd.offload.execute;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -81,6 +82,19 @@ class DeviceExecutionTest {
             assertEquals(4, commands(probe) - before, "without a job instance: CREATE_TASKLET and DELETE too");
             probe.delete(instance);
         }
+    }
+
+    @Test
+    void aSplitWhoseJobInstanceWasDeletedRunsWithItsOwn() throws Exception {
+        DrivePool pool = new DrivePool(Drive::connect);
+        long gone;
+        try (Drive probe = Drive.connect(drives.address(0))) {
+            gone = probe.createTasklet(Q1.name(), Q1.params());
+            probe.delete(gone);
+        }
+        Outcome withOwn = run(pool, "job-2", split(gone));
+        assertArrayEquals(run(pool, "job-2", split(0)).result(), withOwn.result());
+        assertEquals(length, withOwn.inputBytes());
     }
 
     @Test

@@ -4,7 +4,7 @@ import org.apache.spark.sql.connector.read.Batch;
 import org.apache.spark.sql.connector.read.InputPartition;
 import org.apache.spark.sql.connector.read.PartitionReaderFactory;
 
-/** The batch read of an {@link IspdScan}: the scan's planned partitions, readers from the factory. */
+/** The batch read of an {@link IspdScan}: the scan's planned partitions for this run, readers from the factory. */
 final class IspdBatch implements Batch {
     private final IspdScan scan;
 
@@ -14,7 +14,7 @@ final class IspdBatch implements Batch {
 
     @Override
     public InputPartition[] planInputPartitions() {
-        return scan.partitions().toArray(InputPartition[]::new);
+        return scan.partitionsToRun();
     }
 
     @Override

@@ -2,19 +2,27 @@ package dev.ispd.spark.read;
 
 import static dev.ispd.spark.ConnectorErrors.analysis;
 
+import dev.ispd.offload.schedule.CorrectionBook;
 import dev.ispd.offload.schedule.Placement;
 import dev.ispd.plan.Predicate;
 import dev.ispd.spark.metrics.ScanMetric;
 import dev.ispd.spark.pushdown.PushedScan;
+import dev.ispd.spark.read.execution.ExecutionEnds;
+import dev.ispd.spark.read.execution.ScanCorrections;
+import dev.ispd.spark.read.execution.SqlExecution;
 import dev.ispd.spark.read.partition.PartitionPlanner;
 import dev.ispd.spark.read.partition.PlannedPartition;
 import java.io.IOException;
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.TreeSet;
 import java.util.UUID;
+import org.apache.spark.SparkContext;
+import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.connector.metric.CustomMetric;
 import org.apache.spark.sql.connector.read.Batch;
+import org.apache.spark.sql.connector.read.InputPartition;
 import org.apache.spark.sql.connector.read.PartitionReaderFactory;
 import org.apache.spark.sql.connector.read.Statistics;
 import org.apache.spark.sql.connector.read.SupportsReportStatistics;
@@ -59,12 +67,39 @@ public final class IspdScan implements SupportsReportStatistics {
     public synchronized List<PlannedPartition> partitions() {
         if (partitions == null) {
             try {
-                partitions = PartitionPlanner.plan(input, pushed);
+                partitions = PartitionPlanner.plan(input, pushed, corrections());
             } catch (IOException e) {
                 throw analysis("cannot plan the partitions of " + input.path() + ": " + e.getMessage(), e);
             }
         }
         return partitions;
+    }
+
+    private CorrectionBook corrections() throws IOException {
+        return input.files().isEmpty() ? new CorrectionBook() : ScanCorrections.forPlanning(
+                SparkSession.active().sparkContext(), input.settings().offload(), input.conf().get(),
+                input.files().get(0).getPath());
+    }
+
+    /**
+     * The partitions for one run of the scan (a SQL execution): the device ones with their
+     * drive's instance of the plan, created now and deleted when the execution ends
+     * ({@link ExecutionEnds}). Outside a SQL execution, each device partition creates its own.
+     */
+    InputPartition[] partitionsToRun() {
+        List<PlannedPartition> planned = partitions();
+        SparkContext sc = SparkSession.active().sparkContext();
+        Optional<SqlExecution> execution = SqlExecution.onDriver(sc);
+        if (execution.isEmpty() || planned.stream().noneMatch(p -> p.split().decision().placement() == Placement.DEVICE)) {
+            return planned.toArray(InputPartition[]::new);
+        }
+        try {
+            PartitionPlanner.Assigned assigned = PartitionPlanner.assignTasklets(input, pushed, planned);
+            ExecutionEnds.of(sc).closeAtEnd(execution.get(), assigned.tasklets());
+            return assigned.partitions().toArray(InputPartition[]::new);
+        } catch (IOException e) {
+            throw analysis("cannot reach the drives of " + input.path() + ": " + e.getMessage(), e);
+        }
     }
 
     PartitionReaderFactory readerFactory() {

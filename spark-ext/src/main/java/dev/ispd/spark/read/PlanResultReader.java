@@ -6,11 +6,14 @@ import dev.ispd.offload.execute.DrivePool;
 import dev.ispd.offload.execute.SplitExecutor;
 import dev.ispd.offload.execute.SplitMetric;
 import dev.ispd.offload.plan.PlannedSplit;
+import dev.ispd.offload.plan.TaskletSpec;
+import dev.ispd.offload.schedule.SplitObservation;
 import dev.ispd.offload.settings.OffloadSettings;
 import dev.ispd.plan.Aggregate;
 import dev.ispd.plan.PlanResult;
 import dev.ispd.spark.pushdown.PushedAggregation;
 import dev.ispd.spark.pushdown.PushedScan;
+import dev.ispd.spark.read.execution.ScanCorrections;
 import dev.ispd.spark.read.partition.PartitionPlanner;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -30,6 +33,7 @@ import org.apache.spark.sql.vectorized.ColumnarBatch;
  * a top-N, a LIMIT, or a drive's filtered and projected records), in one batch. Without GROUP BY,
  * a partition with no matching record returns one row of its empty aggregates (0 for counts,
  * NULL otherwise), so that Spark's merge of the partials gives SQL's answer for an empty input.
+ * What the partition cost goes to the offload correction ({@link ScanCorrections}).
  */
 final class PlanResultReader extends MeteredBatchReader {
     private boolean returned;
@@ -50,11 +54,13 @@ final class PlanResultReader extends MeteredBatchReader {
     private static Run run(PlannedSplit split, PushedScan pushed, OffloadSettings settings, Configuration conf,
                            String scope) throws IOException {
         Map<SplitMetric, Long> counts = new EnumMap<>(SplitMetric.class);
-        SplitExecutor executor = SplitExecutor.create(settings, PartitionPlanner.tasklet(pushed), scope,
+        TaskletSpec tasklet = PartitionPlanner.tasklet(pushed);
+        SplitExecutor executor = SplitExecutor.create(settings, tasklet, scope,
                 DrivePool.shared(DriveCredentials.fromConfiguration(conf)), new HadoopFiles(conf),
                 (metric, n) -> counts.merge(metric, n, Long::sum));
         List<long[]> rows = new ArrayList<>();
-        executor.run(split, (result, origin) -> rows.addAll(PlanResult.decode(result).rows()));
+        SplitObservation observed = executor.run(split, (result, origin) -> rows.addAll(PlanResult.decode(result).rows()));
+        ScanCorrections.record(settings, conf, scope, tasklet.name(), split, observed);
         return new Run(rows, counts);
     }
 

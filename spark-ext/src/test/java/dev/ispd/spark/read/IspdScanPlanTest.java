@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.ispd.hadoop.fs.LayoutAttribute;
 import dev.ispd.hadoop.fs.OsdFileSystem;
 import dev.ispd.offload.plan.PlannedSplit;
+import dev.ispd.offload.schedule.CorrectionBook;
 import dev.ispd.offload.storage.ChunkExtent;
 import dev.ispd.plan.CompareOp;
 import dev.ispd.plan.Layout;
@@ -177,7 +178,7 @@ class IspdScanPlanTest {
     }
 
     private static List<PlannedPartition> partitions(ScanInput input, Predicate where) throws IOException {
-        return PartitionPlanner.plan(input, allRows(input, where));
+        return PartitionPlanner.plan(input, allRows(input, where), new CorrectionBook());
     }
 
     private static IspdReaderFactory factory(ScanInput input, Predicate where) {

@@ -3,7 +3,9 @@ package dev.ispd.spark.read.partition;
 import dev.ispd.hadoop.fs.LayoutAttribute;
 import dev.ispd.hadoop.fs.OsdFileSystem;
 import dev.ispd.hadoop.mapreduce.OsdStorage;
+import dev.ispd.offload.execute.JobTasklets;
 import dev.ispd.offload.plan.InputFile;
+import dev.ispd.offload.plan.PlannedSplit;
 import dev.ispd.offload.plan.SplitPlanner;
 import dev.ispd.offload.plan.TaskletSpec;
 import dev.ispd.offload.schedule.CorrectionBook;
@@ -14,7 +16,6 @@ import dev.ispd.spark.read.ScanInput;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
-import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.Path;
 
@@ -23,7 +24,8 @@ import org.apache.hadoop.fs.Path;
  * cut: {@link SplitPlanner} cuts whole-record pieces per chunk, prices each for the scan's plan
  * on the host and in its drive, places it with the configured policy (every decision logged with
  * its predicted costs) and groups one drive's device pieces into one split; each split becomes
- * one {@link PlannedPartition}. A scan that returns every matching record has its pieces and
+ * one {@link PlannedPartition}. Placement uses the saved offload corrections, as a DeviceJob's
+ * does. A scan that returns every matching record has its pieces and
  * groups cut so that their rows, had every record matched, fit one drive result.
  */
 public final class PartitionPlanner {
@@ -49,21 +51,40 @@ public final class PartitionPlanner {
                 s.groupMaxBytes() == 0 ? 0 : capped(s.groupMaxBytes(), cap), s.faults());
     }
 
-    /** The partitions of {@code input} for {@code pushed}, in file order. */
-    public static List<PlannedPartition> plan(ScanInput input, PushedScan pushed) throws IOException {
+    /** The partitions of {@code input} for {@code pushed}, in file order, placed with {@code corrections}. */
+    public static List<PlannedPartition> plan(ScanInput input, PushedScan pushed, CorrectionBook corrections)
+            throws IOException {
         if (input.files().isEmpty()) {
             return List.of();
         }
-        Configuration conf = input.conf().get();
-        OsdFileSystem fs = OsdStorage.osd(input.files().get(0).getPath(), conf);
+        OsdFileSystem fs = fileSystem(input);
         List<InputFile> files = new ArrayList<>();
         for (FileStatus f : input.files()) {
             Path p = f.getPath();
             files.add(new InputFile(p.toString(), f.getLen(), LayoutAttribute.recordSize(fs, p)));
         }
-        // the online correction of predictions is recorded by MapReduce jobs only; a scan plans uncorrected
-        return new SplitPlanner(settings(input, pushed), tasklet(pushed), new OsdStorage(fs), new CorrectionBook())
+        return new SplitPlanner(settings(input, pushed), tasklet(pushed), new OsdStorage(fs), corrections)
                 .plan(files).stream().map(PlannedPartition::new).toList();
+    }
+
+    /**
+     * The scan's plan created once on each drive that runs device partitions of {@code planned},
+     * and those partitions with their drive's instance: one instance per drive per run of the
+     * scan, as a DeviceJob has one per drive per job.
+     */
+    public static Assigned assignTasklets(ScanInput input, PushedScan pushed, List<PlannedPartition> planned)
+            throws IOException {
+        List<PlannedSplit> splits = planned.stream().map(PlannedPartition::split).toList();
+        JobTasklets tasklets = JobTasklets.create(new OsdStorage(fileSystem(input)).drives(), tasklet(pushed), splits);
+        return new Assigned(tasklets.assign(splits).stream().map(PlannedPartition::new).toList(), tasklets);
+    }
+
+    /** Partitions running their drive's instance of the plan, and those instances, to delete when the run ends. */
+    public record Assigned(List<PlannedPartition> partitions, JobTasklets tasklets) {
+    }
+
+    private static OsdFileSystem fileSystem(ScanInput input) throws IOException {
+        return OsdStorage.osd(input.files().get(0).getPath(), input.conf().get());
     }
 
     private static long capped(long configured, long cap) {

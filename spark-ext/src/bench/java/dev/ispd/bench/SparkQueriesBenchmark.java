@@ -1,0 +1,220 @@
+package dev.ispd.bench;
+
+import dev.ispd.examples.worldcup.WorldCupDrives;
+import dev.ispd.examples.worldcup.WorldCupLoader;
+import dev.ispd.hadoop.conf.IspdKeys;
+import dev.ispd.offload.execute.SplitMetric;
+import dev.ispd.offload.settings.OffloadKeys;
+import dev.ispd.sim.daemon.EmbeddedDrives;
+import dev.ispd.spark.PlainRecords;
+import dev.ispd.spark.metrics.ScanMetric;
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.execution.datasources.v2.BatchScanExec;
+
+/**
+ * Issue 9 point 10: WorldCup98 Q1 and Q2 as Spark SQL over the same 7,000,000 entries of 256 B,
+ * three ways in one run and one SparkSession: the connector with pushdown ({@code ispd}, the
+ * default policy and device-only), plain Spark over the same raw bytes in osd://
+ * ({@link PlainRecords}: FixedLengthInputFormat through newAPIHadoopFile, decoded in Spark), and
+ * Spark over the same records written once as Parquet on local disk and read back. Each query
+ * runs once to warm up, then {@code runs} times per source; prints every run's wall clock
+ * (collect of the answer), each source's median and its speed-up over plain Spark, whether its
+ * answer equals plain Spark's, and the connector's modeled time, energy and bytes moved (its
+ * scan's metrics, last run). Arguments: entries (7000000), runs (3), work directory (the temp
+ * directory). Exit status 1 if an answer differs.
+ */
+public record SparkQueriesBenchmark(long entries, int runs, Path work) {
+    private static final int ENTRY_SIZE = 256;
+    private static final long CHUNK_SIZE = 64L << 20;
+    private static final int DRIVES = 2;
+    private static final long SEED = 1998;
+    private static final String Q1 = "SELECT region, count(*) AS accesses FROM t GROUP BY region";
+    /** Q2 (docs/queries.md) with N = 3: accesses per type per region, each region's top 3 types (ties by type). */
+    private static final String Q2 = "SELECT region, type, accesses FROM (SELECT region, type, count(*) AS accesses, "
+            + "row_number() OVER (PARTITION BY region ORDER BY count(*) DESC, type) AS rank "
+            + "FROM t GROUP BY region, type) WHERE rank <= 3";
+    private static final String PLAIN = "plain Spark, raw bytes";
+
+    public static void main(String[] args) throws Exception {
+        long entries = args.length > 0 ? Long.parseLong(args[0]) : 7_000_000;
+        int runs = args.length > 1 ? Integer.parseInt(args[1]) : 3;
+        Path dir = Path.of(args.length > 2 ? args[2] : System.getProperty("java.io.tmpdir"));
+        Path work = Files.createTempDirectory(Files.createDirectories(dir), "ispd-spark-bench-");
+        boolean identical;
+        try (EmbeddedDrives drives = EmbeddedDrives.builder().drives(DRIVES).profile("smartssd-2013")
+                .directory(work.resolve("drives")).start()) {
+            identical = new SparkQueriesBenchmark(entries, runs, work).run(drives);
+        } finally {
+            deleteTree(work);
+        }
+        System.exit(identical ? 0 : 1);
+    }
+
+    private boolean run(EmbeddedDrives drives) throws IOException {
+        Configuration conf = WorldCupDrives.configuration(drives, CHUNK_SIZE, ENTRY_SIZE, "host-i5-2500");
+        String uri = "osd:///worldcup/wc-256.bin";
+        long start = System.nanoTime();
+        long bytes = new WorldCupLoader(SEED, entries, ENTRY_SIZE).load(FileSystem.get(URI.create(uri), conf),
+                new org.apache.hadoop.fs.Path(uri));
+        System.out.printf("wrote %,d entries of %d B (%.2f GB) to %s on %d simulated drives in %.1f s%n", entries,
+                ENTRY_SIZE, bytes / 1e9, uri, DRIVES, (System.nanoTime() - start) / 1e9);
+        SparkSession spark = session(conf);
+        try {
+            System.out.printf("%d cores, max heap %.1f GB, Spark %s, load average %.2f%n",
+                    Runtime.getRuntime().availableProcessors(), Runtime.getRuntime().maxMemory() / 1e9, spark.version(),
+                    loadAverage());
+            Map<String, Dataset<Row>> sources = sources(spark, uri);
+            boolean identical = true;
+            for (Map.Entry<String, String> q : Map.of("Q1", Q1, "Q2", Q2).entrySet().stream()
+                    .sorted(Map.Entry.comparingByKey()).toList()) {
+                identical &= query(q.getKey(), q.getValue(), sources);
+            }
+            return identical;
+        } finally {
+            spark.stop();
+            FileSystem.closeAll();
+        }
+    }
+
+    /** local[*] over the drives; AQE off and one shuffle partition per core for every source alike. */
+    private SparkSession session(Configuration conf) {
+        int cores = Runtime.getRuntime().availableProcessors();
+        SparkSession.Builder b = SparkSession.builder().master("local[*]").appName("ispd Spark benchmark")
+                .config("spark.ui.enabled", "false").config("spark.driver.host", "127.0.0.1")
+                .config("spark.local.dir", work.resolve("spark").toString())
+                .config("spark.sql.adaptive.enabled", "false")
+                .config("spark.sql.shuffle.partitions", Integer.toString(cores));
+        for (String key : List.of(IspdKeys.FS_DRIVES.name(), IspdKeys.FS_CHUNK_SIZE.name(),
+                OffloadKeys.OFFLOAD_HOST_PROFILE.name())) {
+            b.config("spark.hadoop." + key, conf.get(key));
+        }
+        return b.getOrCreate();
+    }
+
+    /** The sources by name; plain Spark first (the reference), the Parquet copy written from it once, timed. */
+    private Map<String, Dataset<Row>> sources(SparkSession spark, String uri) throws IOException {
+        Map<String, Dataset<Row>> sources = new LinkedHashMap<>();
+        Dataset<Row> plain = PlainRecords.read(spark, uri, ENTRY_SIZE);
+        sources.put(PLAIN, plain);
+        String parquet = work.resolve("parquet").toUri().toString();
+        long start = System.nanoTime();
+        plain.write().parquet(parquet);
+        System.out.printf("wrote the records as Parquet (%s, %.0f MB) in %.1f s%n", parquet, size(work.resolve("parquet"))
+                / 1e6, (System.nanoTime() - start) / 1e9);
+        sources.put("Spark on Parquet", spark.read().parquet(parquet));
+        for (String policy : List.of("fastest", "device-only")) {
+            sources.put("ispd " + policy, spark.read().format("ispd").option("layout", "worldcup98")
+                    .option("entrySize", ENTRY_SIZE).option("ispd.offload.policy", policy).load(uri));
+        }
+        return sources;
+    }
+
+    /** Runs {@code sql} on every source; true if every answer equals plain Spark's. */
+    private boolean query(String name, String sql, Map<String, Dataset<Row>> sources) {
+        System.out.printf("%n%s: %s%n", name, sql);
+        Map<String, double[]> wall = new LinkedHashMap<>();
+        Map<String, List<String>> answers = new HashMap<>();
+        Map<String, Dataset<Row>> lastRun = new HashMap<>();
+        for (Map.Entry<String, Dataset<Row>> s : sources.entrySet()) {
+            s.getValue().createOrReplaceTempView("t");
+            answers.put(s.getKey(), answer(s.getValue().sparkSession().sql(sql))); // warm-up
+            double[] times = new double[runs];
+            for (int r = 0; r < runs; r++) {
+                Dataset<Row> df = s.getValue().sparkSession().sql(sql);
+                long start = System.nanoTime();
+                List<String> answer = answer(df);
+                times[r] = (System.nanoTime() - start) / 1e9;
+                lastRun.put(s.getKey(), df);
+                if (!answer.equals(answers.get(s.getKey()))) {
+                    answers.put(s.getKey(), List.of("answers differ from run to run"));
+                }
+                System.out.printf("  %-24s run %d %8.3f s (load average %.2f)%n", s.getKey(), r + 1, times[r],
+                        loadAverage());
+            }
+            wall.put(s.getKey(), times);
+        }
+        double plain = median(wall.get(PLAIN));
+        boolean identical = true;
+        System.out.printf("  %-24s %10s %14s %16s%n", "source", "median s", "plain / this", "answer = plain's");
+        for (Map.Entry<String, double[]> w : wall.entrySet()) {
+            boolean same = answers.get(w.getKey()).equals(answers.get(PLAIN));
+            identical &= same;
+            System.out.printf("  %-24s %10.3f %13.1fx %16s%n", w.getKey(), median(w.getValue()),
+                    plain / median(w.getValue()), same ? "yes" : "NO");
+        }
+        answers.get(PLAIN).forEach(row -> System.out.println("    " + row));
+        for (Map.Entry<String, Dataset<Row>> run : lastRun.entrySet()) {
+            if (run.getKey().startsWith("ispd")) {
+                printModeled(run.getKey(), run.getValue());
+            }
+        }
+        return identical;
+    }
+
+    private static void printModeled(String source, Dataset<Row> df) {
+        BatchScanExec scan = (BatchScanExec) df.queryExecution().executedPlan().find(p -> p instanceof BatchScanExec)
+                .get();
+        Map<SplitMetric, Long> m = new HashMap<>();
+        for (SplitMetric metric : SplitMetric.values()) {
+            scan.metrics().get(ScanMetric.nameOf(metric)).foreach(v -> m.put(metric, v.value()));
+        }
+        System.out.printf("  %s, last run: partitions on device %d, on host %d, fallbacks %d; modeled device %.3f s / "
+                        + "%.2f J, host %.3f s / %.2f J (summed over partitions); MB read in drives %.1f, moved to host "
+                        + "%.1f, kB of results from drives %.1f%n", source, m.getOrDefault(SplitMetric.SPLITS_ON_DEVICE, 0L),
+                m.getOrDefault(SplitMetric.SPLITS_ON_HOST, 0L), m.getOrDefault(SplitMetric.FALLBACKS, 0L),
+                m.getOrDefault(SplitMetric.MODELED_DEVICE_NS, 0L) / 1e9,
+                m.getOrDefault(SplitMetric.MODELED_DEVICE_ENERGY_NJ, 0L) / 1e9,
+                m.getOrDefault(SplitMetric.MODELED_HOST_NS, 0L) / 1e9,
+                m.getOrDefault(SplitMetric.MODELED_HOST_ENERGY_NJ, 0L) / 1e9,
+                m.getOrDefault(SplitMetric.BYTES_READ_IN_DRIVES, 0L) / 1e6,
+                m.getOrDefault(SplitMetric.BYTES_MOVED_TO_HOST, 0L) / 1e6,
+                m.getOrDefault(SplitMetric.RESULT_BYTES_FROM_DRIVES, 0L) / 1e3);
+    }
+
+    /** The answer's rows as text, sorted (Spark promises no order across groups). */
+    private static List<String> answer(Dataset<Row> df) {
+        List<String> rows = new ArrayList<>(df.collectAsList().stream().map(Row::toString).toList());
+        rows.sort(Comparator.naturalOrder());
+        return rows;
+    }
+
+    private static double median(double[] values) {
+        double[] s = values.clone();
+        Arrays.sort(s);
+        return s.length % 2 == 1 ? s[s.length / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+    }
+
+    private static double loadAverage() {
+        return ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
+    }
+
+    private static long size(Path dir) throws IOException {
+        try (var paths = Files.walk(dir)) {
+            return paths.filter(Files::isRegularFile).mapToLong(p -> p.toFile().length()).sum();
+        }
+    }
+
+    private static void deleteTree(Path root) throws IOException {
+        try (var paths = Files.walk(root)) {
+            for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
+                Files.delete(p);
+            }
+        }
+    }
+}
