@@ -103,6 +103,8 @@ typedef enum ispd_status {
     ISPD_MEDIA_ERROR = 24,
     /* the drive's admin turned user tasklet modules off (--modules off) */
     ISPD_MODULES_DISABLED = 25,
+    /* a module refused at load (malformed, an import, an export, its memory); the message names which */
+    ISPD_MODULE_REFUSED = 27,
     /* client-side only, never on the wire */
     ISPD_E_CONNECT = 1001,
     ISPD_E_IO = 1002,

@@ -38,6 +38,11 @@ public enum Status implements WireCode {
     MEDIA_ERROR(24),
     /** The drive's admin turned module loading off ({@code --modules off}). */
     MODULES_DISABLED(25),
+    /**
+     * A module refused at load: malformed, a forbidden import, a missing or mistyped export, or
+     * memory beyond the drive's limit; the message names which.
+     */
+    MODULE_REFUSED(27),
     /** The C client could not connect (the message gives the system's reason). */
     CONNECT(1001),
     /** A socket error, a timeout, or the drive closed the connection. */

@@ -146,7 +146,7 @@ final class ModuleCommands {
         try {
             module = TaskletModule.load(req.name(), req.version(), wasm, policy.limits());
         } catch (ModuleRejectedException e) {
-            throw new StatusException(Status.BAD_PARAMETER, "module " + key + " refused: " + e.getMessage());
+            throw new StatusException(Status.MODULE_REFUSED, "module " + key + " refused: " + e.getMessage());
         }
         synchronized (this) {
             WasmTaskletFactory present = loaded.get(key);

@@ -165,7 +165,7 @@ class ModuleLoadingTest {
     void aModuleBreakingTheAbiOrTheMemoryLimitIsRefusedNamingWhy(String file, String message) throws IOException {
         TestClient c = start(ModulePolicy.DEFAULT.withLimits(SMALL));
         TestClient.Reply r = load(c, file.replaceAll(".*/|\\.wasm", ""), wasm(file), 1 << 20);
-        assertEquals(Status.BAD_PARAMETER, r.status());
+        assertEquals(Status.MODULE_REFUSED, r.status());
         assertTrue(r.message().startsWith(message), r.message());
     }
 
@@ -173,7 +173,7 @@ class ModuleLoadingTest {
     void bytesThatAreNoModuleAreRefused() throws IOException {
         TestClient c = start(ModulePolicy.DEFAULT);
         TestClient.Reply r = load(c, "junk", "not a module".getBytes(), 1 << 20);
-        assertEquals(Status.BAD_PARAMETER, r.status());
+        assertEquals(Status.MODULE_REFUSED, r.status());
         assertTrue(r.message().startsWith("module junk@1 refused: module 'junk' is not a well-formed WebAssembly module"),
                 r.message());
     }
