@@ -55,7 +55,7 @@ class ModuleLoadingTest {
         return client;
     }
 
-    private static byte[] wasm(String relative) throws IOException {
+    static byte[] wasm(String relative) throws IOException {
         Path root = Path.of("").toAbsolutePath();
         if (!Files.isDirectory(root.resolve("wasm"))) {
             root = root.getParent();
@@ -68,7 +68,7 @@ class ModuleLoadingTest {
     }
 
     /** Loads {@code module} as {@code name@1} in chunks of {@code chunk} bytes; the last reply. */
-    private static TestClient.Reply load(TestClient c, String name, byte[] module, int chunk) throws IOException {
+    static TestClient.Reply load(TestClient c, String name, byte[] module, int chunk) throws IOException {
         byte[] sha = HexFormat.of().parseHex(TaskletModule.digestOf(module));
         TestClient.Reply r = null;
         for (int off = 0; off < module.length; off += chunk) {
@@ -80,11 +80,11 @@ class ModuleLoadingTest {
         return r;
     }
 
-    private static TestClient.Reply createModule(TestClient c, String taskletName, Params params) throws IOException {
+    static TestClient.Reply createModule(TestClient c, String taskletName, Params params) throws IOException {
         return c.call(new Requests.CreateTasklet(TaskletForm.MODULE, taskletName, params, ByteBuffer.allocate(0)));
     }
 
-    private static long data(TestClient c, byte[] bytes) throws IOException {
+    static long data(TestClient c, byte[] bytes) throws IOException {
         long id = c.create(0);
         c.write(id, 0, bytes);
         return id;
