@@ -25,6 +25,9 @@ import java.nio.charset.StandardCharsets;
  * accesses the module executed since the last call are added to the meter.
  */
 final class WasmTasklet implements Tasklet {
+    /** Bytes a batch outside the heap is copied into the module's memory by at a time: one memory page. */
+    private static final int COPY_CHUNK = WasmLimits.PAGE_BYTES;
+
     private final TaskletModule module;
     private final WasmLimits limits;
     private final Params params;
@@ -41,7 +44,7 @@ final class WasmTasklet implements Tasklet {
     private long fuelMetered;
     private long accessesMetered;
     private long recordsReported;
-    private byte[] copy = new byte[0];
+    private final byte[] copy = new byte[COPY_CHUNK];
 
     WasmTasklet(TaskletModule module, Params params) throws BadParameterException {
         this.module = module;
@@ -82,11 +85,12 @@ final class WasmTasklet implements Tasklet {
         if (data.hasArray()) {
             instance.memory().write(ptr, data.array(), data.arrayOffset() + data.position(), len);
         } else {
-            if (copy.length < len) {
-                copy = new byte[Math.max(len, copy.length * 2)];
+            // through a small array that stays in the core's cache, rather than one as large as the batch
+            for (int done = 0; done < len; done += copy.length) {
+                int n = Math.min(copy.length, len - done);
+                data.get(data.position() + done, copy, 0, n);
+                instance.memory().write(ptr + done, copy, 0, n);
             }
-            data.get(data.position(), copy, 0, len);
-            instance.memory().write(ptr, copy, 0, len);
         }
         call(TaskletAbi.SCAN, scan, ptr, len, objectId, objectOffset);
         meterSinceLastCall(meter);

@@ -61,19 +61,21 @@ class WasmQ1Test {
         assertEquals(run("q1", f, 8192, 128).meter().pages(), first.pages());
     }
 
+    /** q1.c counts runs of up to 255 records in a local: each whole run executes the same instructions. */
     @Test
-    void instructionsAreCountedExactlyAFixedNumberPerRecord() throws Exception {
-        byte[] data = new byte[32 * 1000];
-        HostRunner runner = new HostRunner(registry, 32 * 1000, 1);
+    void instructionsAreCountedExactlyAFixedNumberPerRunOfRecords() throws Exception {
+        int run = 255;
+        byte[] data = new byte[32 * run * 3];
+        HostRunner runner = new HostRunner(registry, data.length, 1);
         long[] instructions = new long[3];
         for (int k = 1; k <= 3; k++) {
-            List<Extent> extents = List.of(new Extent(1, 0, 32L * 100 * k));
+            List<Extent> extents = List.of(new Extent(1, 0, 32L * run * k));
             instructions[k - 1] = runner.run("q1c@1", Params.of("entrySize", "32"), Params.EMPTY, extents,
                     InMemoryPageSource.of(1, data)).meter().instructions();
         }
-        long perHundred = instructions[1] - instructions[0];
-        assertEquals(perHundred, instructions[2] - instructions[1], "linear in the records: " + Arrays.toString(instructions));
-        assertEquals(0, perHundred % 100, "a whole number of instructions per record: " + perHundred);
+        long perRun = instructions[1] - instructions[0];
+        assertEquals(perRun, instructions[2] - instructions[1], "linear in the runs: " + Arrays.toString(instructions));
+        assertTrue(perRun >= run, "at least an instruction per record: " + perRun);
     }
 
     @Test
