@@ -17,6 +17,7 @@ import dev.ispd.hadoop.mapreduce.IspdCounter;
 import dev.ispd.hadoop.worldcup.Q1DeviceMapper;
 import dev.ispd.hadoop.worldcup.Q1Format;
 import dev.ispd.hadoop.worldcup.Q2DeviceMapper;
+import dev.ispd.hadoop.worldcup.Q1RustWasmMapper;
 import dev.ispd.hadoop.worldcup.Q1WasmMapper;
 import dev.ispd.hadoop.worldcup.Q2Format;
 import dev.ispd.offload.settings.OffloadKeys;
@@ -143,6 +144,16 @@ class WorldCupSampleJobTest {
                 assertEquals(List.of(new ModuleInfo("q1c", 1, q1.length, HexFormat.of().formatHex(Drive.sha256(q1)))),
                         drive.listModules());
             }
+        }
+    }
+
+    /** The Rust-to-wasm Q1 shipped as a module: host-only and device-only runs equal the built-in q1's output. */
+    @Test
+    void q1InRustEqualsTheBuiltInOnHostAndDevice() throws Exception {
+        String builtin = run(countingJob("fastest", Q1DeviceMapper.class, Q1Format.class));
+        for (String policy : List.of("host-only", "device-only")) {
+            DeviceJob job = countingJob(policy, Q1RustWasmMapper.class, Q1Format.class);
+            assertEquals(builtin, run(job), policy);
         }
     }
 

@@ -156,6 +156,27 @@ class ModuleLoadingTest {
         assertEquals(List.of(), c.call(new Requests.ListModules()).<Responses.ListModules>body().modules());
     }
 
+    /** The Q1 examples in C and in Rust give the built-in q1's bytes in the drive. */
+    @ParameterizedTest
+    @CsvSource({"examples/q1.wasm, 20", "examples/q1.wasm, 256", "examples/q1_rust.wasm, 20",
+        "examples/q1_rust.wasm, 256"})
+    void theQ1ExamplesGiveTheBuiltInsResultInTheDrive(String file, int entrySize) throws IOException {
+        TestClient c = start(ModulePolicy.DEFAULT);
+        assertEquals(Status.OK, load(c, "q1m", wasm(file), 1 << 20).status());
+        byte[] records = new byte[entrySize * 20_000];
+        new Random(entrySize).nextBytes(records);
+        long object = data(c, records);
+        Params params = Params.of("entrySize", Integer.toString(entrySize));
+        long module = createModule(c, "q1m@1", params).<Responses.CreateTasklet>body().taskletId();
+        long builtin = c.createTasklet("q1", params);
+        List<Extent> all = List.of(new Extent(object, 0, records.length));
+        long moduleExec = c.execute(module, 0, Params.EMPTY, all);
+        long builtinExec = c.execute(builtin, 0, Params.EMPTY, all);
+        assertEquals(ExecutionState.DONE, c.await(moduleExec).state());
+        assertEquals(ExecutionState.DONE, c.await(builtinExec).state());
+        assertArrayEquals(c.result(builtinExec), c.result(moduleExec));
+    }
+
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
         "tests/wasi.wasm|module wasi@1 refused: import wasi_snapshot_preview1.fd_write is not allowed",

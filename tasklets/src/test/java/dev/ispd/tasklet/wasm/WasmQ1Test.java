@@ -16,12 +16,17 @@ import dev.ispd.tasklet.TaskletRegistry;
 import dev.ispd.tasklet.builtin.LogFixture;
 import java.util.Arrays;
 import java.util.List;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
-/** The C Q1 example module against the built-in q1, through the same host runner. */
+/**
+ * The Q1 example modules, in C ({@code q1c@1}) and in Rust ({@code q1rs@1}), against the built-in
+ * q1, through the same host runner.
+ */
 class WasmQ1Test {
     private static WasmTaskletFactory q1c;
     private static TaskletRegistry registry;
@@ -29,7 +34,14 @@ class WasmQ1Test {
     @BeforeAll
     static void load() throws ModuleRejectedException {
         q1c = new WasmTaskletFactory(WasmFiles.load("q1c", "examples/q1.wasm", WasmLimits.DEFAULT));
-        registry = TaskletRegistry.builtins().with(q1c);
+        registry = TaskletRegistry.builtins().with(q1c)
+                .with(new WasmTaskletFactory(WasmFiles.load("q1rs", "examples/q1_rust.wasm", WasmLimits.DEFAULT)));
+    }
+
+    /** Each example module with each entry and page size. */
+    static Stream<Arguments> modulesEntryAndPageSizes() {
+        return Stream.of("q1c@1", "q1rs@1").flatMap(m -> LogFixture.entryAndPageSizes()
+                .map(a -> Arguments.of(m, a.get()[0], a.get()[1])));
     }
 
     private static HostRunner.Result run(String tasklet, LogFixture f, int pageSize, int pagesPerBatch) throws Exception {
@@ -38,12 +50,12 @@ class WasmQ1Test {
     }
 
     @ParameterizedTest
-    @MethodSource("dev.ispd.tasklet.builtin.LogFixture#entryAndPageSizes")
-    void givesTheBuiltInsResultForEveryBatchSize(int entrySize, int pageSize) throws Exception {
+    @MethodSource("modulesEntryAndPageSizes")
+    void givesTheBuiltInsResultForEveryBatchSize(String module, int entrySize, int pageSize) throws Exception {
         LogFixture f = new LogFixture(entrySize, 21);
         byte[] builtin = run("q1", f, pageSize, 2).bytes();
         for (int batch : LogFixture.BATCH_SIZES) {
-            assertArrayEquals(builtin, run("q1c@1", f, pageSize, batch).bytes(), batch + " pages per batch");
+            assertArrayEquals(builtin, run(module, f, pageSize, batch).bytes(), batch + " pages per batch");
         }
     }
 
