@@ -151,6 +151,7 @@ public final class BenchSummary {
             {"ScanRate.plainCLoop", "plain C loop (cc -O2, via JNA)"},
             {"ScanRate.plainLoop", "plain loop over a direct buffer (baseline)"},
             {"ScanRate.hostRunner", "HostRunner q1 (ExtentScanner, in memory)"},
+            {"ScanRate.hostRunnerModule", "HostRunner q1.wasm (in memory, metered)"},
             {"ScanRate.fileReadLoop", "FileChannel batches + plain loop"},
         };
         for (String[] p : paths) {
@@ -167,6 +168,12 @@ public final class BenchSummary {
             double share = nanos(drive, null) / nanos(module, null);
             out.printf("   aim: drive q1.wasm >= %.0f%% of the built-in's rate: %.0f%% -> %s%n", 100 * MODULE_SHARE_AIM,
                     100 * share, verdict(share >= MODULE_SHARE_AIM));
+        }
+        JsonNode host = metric("ScanRate.hostRunner" + at);
+        JsonNode hostModule = metric("ScanRate.hostRunnerModule" + at);
+        if (host != null && hostModule != null) {
+            out.printf("   on the host: HostRunner q1.wasm at %.0f%% of HostRunner q1's rate%n",
+                    100 * nanos(host, null) / nanos(hostModule, null));
         }
     }
 

@@ -11,8 +11,13 @@ import dev.ispd.protocol.BadParameterException;
 import dev.ispd.protocol.Extent;
 import dev.ispd.protocol.Params;
 import dev.ispd.protocol.TaskletForm;
+import dev.ispd.tasklet.TaskletRegistry;
 import dev.ispd.tasklet.builtin.Q1Factory;
 import dev.ispd.tasklet.builtin.Q1Result;
+import dev.ispd.tasklet.wasm.ModuleRejectedException;
+import dev.ispd.tasklet.wasm.TaskletModule;
+import dev.ispd.tasklet.wasm.WasmLimits;
+import dev.ispd.tasklet.wasm.WasmTaskletFactory;
 import dev.ispd.worldcup.WorldCup98;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -87,7 +92,7 @@ public class ScanRate {
     private ByteBuffer batch;
 
     @Setup(Level.Trial)
-    public void start() throws IOException, BadParameterException {
+    public void start() throws IOException, BadParameterException, ModuleRejectedException {
         data = WorldCupLog.generate((int) (SCAN_BYTES / entrySize), entrySize, SEED);
         bench = BenchDrive.start(Binding.JNI);
         Drive drive = bench.client();
@@ -102,7 +107,9 @@ public class ScanRate {
         cLoop = new CLoop();
         runner = new TaskletRunner(drive, POLLING);
 
-        hostRunner = new HostRunner(info.pageSize(), info.pagesPerBatch());
+        hostRunner = new HostRunner(TaskletRegistry.builtins().with(new WasmTaskletFactory(
+                TaskletModule.load(MODULE_NAME, 1, Files.readAllBytes(MODULE), WasmLimits.DEFAULT))),
+                info.pageSize(), info.pagesPerBatch());
         hostSource = InMemoryPageSource.of(dataId, data);
 
         file = FileChannel.open(bench.directory().resolve("scan-baseline.bin"), StandardOpenOption.CREATE_NEW,
@@ -156,6 +163,12 @@ public class ScanRate {
         return hostRunner.run(Q1Factory.NAME, q1Params, Params.EMPTY, extents, hostSource);
     }
 
+    /** The host-side path of a module split: the same q1.wasm through ExtentScanner over the bytes in memory. */
+    @Benchmark
+    public HostRunner.Result hostRunnerModule() throws IOException, BadParameterException {
+        return hostRunner.run(MODULE_NAME + "@1", q1Params, Params.EMPTY, extents, hostSource);
+    }
+
     /** FileChannel reads of a batch of pages at a time, each counted by the plain loop. */
     @Benchmark
     public long[] fileReadLoop() throws IOException {
@@ -179,6 +192,7 @@ public class ScanRate {
         check("drive q1 module", expected, Q1Result.decode(driveQ1Module().result()));
         check("plain C loop", expected, new Q1Result(plainCLoop()));
         check("HostRunner q1", expected, Q1Result.decode(hostRunner().bytes()));
+        check("HostRunner q1 module", expected, Q1Result.decode(hostRunnerModule().bytes()));
         check("FileChannel loop", expected, new Q1Result(fileReadLoop()));
         if (expected.total() != SCAN_BYTES / entrySize) {
             throw new IllegalStateException("the plain loop counted " + expected.total() + " entries, expected "

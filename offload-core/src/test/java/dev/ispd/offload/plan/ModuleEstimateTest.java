@@ -12,6 +12,7 @@ import dev.ispd.offload.settings.OffloadKeys;
 import dev.ispd.offload.settings.OffloadSettings;
 import dev.ispd.offload.storage.ChunkExtent;
 import dev.ispd.offload.storage.DriveDirectory;
+import dev.ispd.offload.storage.EmbeddedDriveDirectory;
 import dev.ispd.offload.storage.OffloadStorage;
 import dev.ispd.protocol.Extent;
 import dev.ispd.protocol.Params;
@@ -101,35 +102,15 @@ class ModuleEstimateTest {
     }
 
     /** The one drive holding the file in one object. */
-    private static final class OneDrive implements OffloadStorage, DriveDirectory {
+    private static final class OneDrive implements OffloadStorage {
         @Override
         public DriveDirectory drives() {
-            return this;
+            return new EmbeddedDriveDirectory(drives);
         }
 
         @Override
         public List<ChunkExtent> locate(String file, long length) {
             return List.of(new ChunkExtent(0, object, 0, length, 0));
-        }
-
-        @Override
-        public int size() {
-            return 1;
-        }
-
-        @Override
-        public String address(int drive) {
-            return drives.address(0);
-        }
-
-        @Override
-        public String host(int drive) {
-            return "node1";
-        }
-
-        @Override
-        public Drive open(int drive) throws IOException {
-            return Drive.connect(drives.address(0));
         }
     }
 }

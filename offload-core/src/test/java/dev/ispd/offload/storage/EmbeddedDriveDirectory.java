@@ -1,0 +1,28 @@
+package dev.ispd.offload.storage;
+
+import dev.ispd.client.Drive;
+import dev.ispd.sim.daemon.EmbeddedDrives;
+import java.io.IOException;
+
+/** In-JVM drives as a drive directory, drive {@code i} on host {@code node<i+1>}, for tests. */
+public record EmbeddedDriveDirectory(EmbeddedDrives drives) implements DriveDirectory {
+    @Override
+    public int size() {
+        return drives.size();
+    }
+
+    @Override
+    public String address(int drive) {
+        return drives.address(drive);
+    }
+
+    @Override
+    public String host(int drive) {
+        return "node" + (drive + 1);
+    }
+
+    @Override
+    public Drive open(int drive) throws IOException {
+        return Drive.connect(drives.address(drive));
+    }
+}
