@@ -2,8 +2,6 @@ package dev.ispd.sim.daemon;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ispd.protocol.ExecutionState;
 import dev.ispd.protocol.Extent;
@@ -97,42 +95,5 @@ class ModuleRestartTest {
         }
         assertEquals(143, d.terminate(), "stopped by SIGTERM");
         assertEquals(List.of("q1c@1-" + TaskletModule.digestOf(q1) + ".wasm"), moduleFiles(), "kept while off");
-
-        d = start();
-        try (TestClient c = TestClient.connect(d.address(0))) {
-            assertEquals(List.of(entry("q1c", q1)), modules(c));
-            assertArrayEquals(expected, run(c, instance, object, records.length));
-        }
-    }
-
-    @Test
-    void aModuleFileThatFailsItsHashRefusesTheStartNamingIt() throws Exception {
-        byte[] q1 = ModuleLoadingTest.wasm("examples/q1.wasm");
-        DaemonProcess d = start();
-        try (TestClient c = TestClient.connect(d.address(0))) {
-            assertEquals(Status.OK, ModuleLoadingTest.load(c, "q1c", q1, 1 << 20).status());
-        }
-        d.kill();
-        String name = "q1c@1-" + TaskletModule.digestOf(q1) + ".wasm";
-        Path file = dir.resolve("drives").resolve("drive0").resolve("modules").resolve(name);
-        byte[] damaged = q1.clone();
-        damaged[damaged.length / 2] ^= 0x40;
-        Files.write(file, damaged);
-
-        assertThrows(IOException.class, this::start);
-        String log = Files.readString(dir.resolve("daemon.log"));
-        assertTrue(log.contains("module q1c@1: its file " + name + " holds " + q1.length + " bytes with sha256 "
-                + TaskletModule.digestOf(damaged) + ", not " + q1.length + " bytes with sha256 "
-                + TaskletModule.digestOf(q1)), log);
-        assertArrayEquals(damaged, Files.readAllBytes(file), "nothing deleted");
-
-        d = start("--recover", "quarantine");
-        try (TestClient c = TestClient.connect(d.address(0))) {
-            assertEquals(List.of(), modules(c));
-        }
-        assertEquals(List.of(), moduleFiles());
-        try (Stream<Path> files = Files.walk(dir.resolve("drives").resolve("drive0").resolve("quarantine"))) {
-            assertEquals(1, files.filter(p -> p.getFileName().toString().equals(name)).count(), "moved aside");
-        }
     }
 }

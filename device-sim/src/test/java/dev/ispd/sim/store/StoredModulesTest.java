@@ -134,6 +134,29 @@ class StoredModulesTest {
     }
 
     @Test
+    void aModuleFileThatFailsItsHashRefusesTheStartNamingItAndQuarantineMovesIt() throws Exception {
+        try (ObjectStore s = open()) {
+            s.modules().put("a", 1, A);
+        }
+        String name = "a@1-" + sha(A) + ".wasm";
+        byte[] damaged = A.clone();
+        damaged[2] ^= 0x40;
+        Files.write(modules().resolve(name), damaged);
+        IOException e = assertThrows(IOException.class, this::open);
+        assertTrue(e.getMessage().contains("module a@1: its file " + name + " holds " + A.length + " bytes with sha256 "
+                + sha(damaged) + ", not " + A.length + " bytes with sha256 " + sha(A)), e.getMessage());
+        assertArrayEquals(damaged, Files.readAllBytes(modules().resolve(name)), "nothing changed");
+
+        try (ObjectStore s = ObjectStore.open(dir, CAPACITY, Durability.PROCESS, RecoveryMode.QUARANTINE)) {
+            assertEquals(List.of(), s.modules().all());
+        }
+        assertEquals(List.of(), files());
+        try (Stream<Path> moved = Files.walk(dir.resolve("quarantine"))) {
+            assertEquals(1, moved.filter(p -> p.getFileName().toString().equals(name)).count(), "moved aside");
+        }
+    }
+
+    @Test
     void aLoggedModuleWhoseFileIsMissingRefusesAndRecoveryUnloadsIt() throws Exception {
         try (ObjectStore s = open()) {
             s.modules().put("a", 1, A);

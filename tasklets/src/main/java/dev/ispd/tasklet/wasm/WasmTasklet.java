@@ -22,8 +22,9 @@ import java.util.function.Supplier;
  * One execution of a user tasklet: a fresh instance of the module, which sees only its
  * parameters and the bytes of the batches handed to it. Each batch, in parts of at most
  * {@link #PART} bytes, is copied into the buffer the module names ({@code buffer}) and scanned
- * there ({@code scan}); {@code finish} emits the result. Every call is bounded by the execution's limits, and the instructions and memory
- * accesses the module executed since the last call are added to the meter.
+ * there ({@code scan}); {@code finish} emits the result. Every call is bounded by the
+ * execution's limits, and the instructions and memory accesses the module executed since the
+ * last call are added to the meter.
  */
 final class WasmTasklet implements Tasklet {
     /** Bytes of records the module gets per {@code scan} call, at most: one memory page, cache-sized. */
