@@ -1,5 +1,6 @@
 package dev.ispd.sim.store;
 
+import dev.ispd.tasklet.wasm.TaskletModule;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -8,10 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -152,7 +150,7 @@ public final class StoredModules {
             return "its file " + file.getFileName() + " is missing";
         }
         String want = sha256 != null ? sha256 : nameHash(file);
-        String actual = digest(bytes);
+        String actual = TaskletModule.digestOf(bytes);
         if (actual.equals(want) && (size < 0 || bytes.length == size)) {
             return null;
         }
@@ -199,7 +197,7 @@ public final class StoredModules {
      * and version, if any); when this returns it survives a restart.
      */
     public synchronized void put(String name, int version, byte[] wasm) throws IOException {
-        String sha = digest(wasm);
+        String sha = TaskletModule.digestOf(wasm);
         Path file = dir.resolve(fileName(name, version, sha));
         Path partial = file.resolveSibling(file.getFileName() + PARTIAL);
         try (FileChannel ch = FileChannel.open(partial, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
@@ -263,13 +261,5 @@ public final class StoredModules {
             out.add(new LogRecord.ModuleLoaded(m.name(), m.version(), m.sha256(), m.size()));
         }
         return out;
-    }
-
-    private static String digest(byte[] b) {
-        try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(b));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("every JVM has SHA-256", e);
-        }
     }
 }

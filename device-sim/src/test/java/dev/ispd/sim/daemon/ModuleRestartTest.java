@@ -35,10 +35,6 @@ class ModuleRestartTest {
     @AutoClose
     private final DaemonRuns daemons = new DaemonRuns();
 
-    private DaemonProcess start(String... extra) throws IOException {
-        return daemons.start(dir, extra);
-    }
-
     private static List<Responses.ModuleEntry> modules(TestClient c) throws IOException {
         return c.call(new Requests.ListModules()).<Responses.ListModules>body().modules();
     }
@@ -68,7 +64,7 @@ class ModuleRestartTest {
         long object;
         long instance;
         byte[] expected;
-        DaemonProcess d = start();
+        DaemonProcess d = daemons.start(dir);
         try (TestClient c = TestClient.connect(d.address(0))) {
             assertEquals(Status.OK, ModuleLoadingTest.load(c, "q1c", q1, 1000).status());
             assertEquals(Status.OK, ModuleLoadingTest.load(c, "count", count, 1 << 20).status());
@@ -79,7 +75,7 @@ class ModuleRestartTest {
         }
         d.kill();
 
-        d = start();
+        d = daemons.start(dir);
         try (TestClient c = TestClient.connect(d.address(0))) {
             assertEquals(List.of(entry("count", count), entry("q1c", q1)), modules(c));
             assertArrayEquals(expected, run(c, instance, object, records.length), "an instance from before the restart");
@@ -89,7 +85,7 @@ class ModuleRestartTest {
         assertEquals(List.of("q1c@1-" + TaskletModule.digestOf(q1) + ".wasm"), moduleFiles());
         assertEquals(143, d.terminate(), "stopped by SIGTERM");
 
-        d = start("--modules", "off");
+        d = daemons.start(dir, "--modules", "off");
         try (TestClient c = TestClient.connect(d.address(0))) {
             assertEquals(Status.MODULES_DISABLED, c.call(new Requests.ListModules()).status());
         }

@@ -51,10 +51,7 @@ class PlanSplitTest {
             data[r * ENTRY + 18] = (byte) (r % 3); // type: a third of the records match
         }
         drives = EmbeddedDrives.builder().start();
-        try (Drive d = Drive.connect(drives.address(0))) {
-            object = d.createObject();
-            d.write(object, 0, data);
-        }
+        object = new EmbeddedDriveDirectory(drives).newObject(0, data);
     }
 
     @AfterAll

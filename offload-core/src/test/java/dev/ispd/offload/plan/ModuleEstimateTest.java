@@ -3,7 +3,6 @@ package dev.ispd.offload.plan;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.ispd.client.Drive;
 import dev.ispd.host.HostRunner;
 import dev.ispd.host.InMemoryPageSource;
 import dev.ispd.offload.schedule.CorrectionBook;
@@ -52,10 +51,7 @@ class ModuleEstimateTest {
         data = new byte[RECORDS * ENTRY];
         new Random(3).nextBytes(data);
         drives = EmbeddedDrives.builder().start();
-        try (Drive d = Drive.connect(drives.address(0))) {
-            object = d.createObject();
-            d.write(object, 0, data);
-        }
+        object = new EmbeddedDriveDirectory(drives).newObject(0, data);
     }
 
     @AfterAll
