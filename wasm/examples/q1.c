@@ -23,15 +23,30 @@ ISPD_EXPORT(buffer) unsigned char *buffer(unsigned len) {
     return ispd_heap_buffer(len);
 }
 
+/*
+ * Counts in a local, not in memory: one byte per region of one u64, so a run of up to 255 records
+ * adds 1 << (8 * region) per record and only the run's end touches the counts in memory. One
+ * memory access per record instead of three (the sandbox meters and bounds-checks every access),
+ * and runs unrolled by 8, so the metering's check at the loop head is paid once per 8 records.
+ */
 ISPD_EXPORT(scan) void scan(const unsigned char *data, unsigned len, long long object_id, long long offset) {
     (void) object_id;
     (void) offset;
-    unsigned long long n = 0;
-    for (unsigned p = 0; p + entry_size <= len; p += entry_size) {
-        counts[data[p + SERVER_OFFSET] >> 5]++;
-        n++;
+    unsigned records = len / entry_size;
+    const unsigned char *server = data + SERVER_OFFSET;
+    for (unsigned left = records; left > 0;) {
+        unsigned run = left < 255 ? left : 255;
+        unsigned long long packed = 0;
+        _Pragma("clang loop unroll_count(8)") for (unsigned i = 0; i < run; i++) {
+            packed += 1ull << ((*server >> 5) * 8);
+            server += entry_size;
+        }
+        for (unsigned region = 0; region < 8; region++) {
+            counts[region] += (packed >> (8 * region)) & 0xff;
+        }
+        left -= run;
     }
-    ispd_progress((long long) n);
+    ispd_progress((long long) records);
 }
 
 ISPD_EXPORT(finish) void finish(void) {

@@ -529,6 +529,83 @@ TEST(Vectors, ModulesDisabledResponse38) {
     expect_same_bytes(make_error(ISPD_OP_LOAD_MODULE, 38, ISPD_MODULES_DISABLED, kDisabled), v, "38 encoded");
 }
 
+// ---- a module refused at load (42, 43) ----
+// One import, WASI's fd_write of type (i32, i32, i32, i32) -> i32, which the tasklet ABI forbids.
+Bytes wasi_module() {
+    Bytes b = {0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00, 0x01, 0x09, 0x01, 0x60, 0x04, 0x7f,
+               0x7f, 0x7f, 0x7f, 0x01, 0x7f, 0x02, 0x23, 0x01, 0x16};
+    for (char c : std::string("wasi_snapshot_preview1")) b.push_back(static_cast<uint8_t>(c));
+    b.push_back(0x08);
+    for (char c : std::string("fd_write")) b.push_back(static_cast<uint8_t>(c));
+    b.push_back(0x00);
+    b.push_back(0x00);
+    return b;
+}
+const Bytes kWasiModuleSha = {0x2f, 0x89, 0x21, 0x92, 0x3f, 0x7c, 0x1a, 0x44, 0xf9, 0x58, 0x90,
+                              0x7a, 0x92, 0xf9, 0x81, 0xed, 0x9c, 0x76, 0xd3, 0x8c, 0x1e, 0x4d,
+                              0x54, 0xd0, 0xb7, 0x8e, 0x7d, 0xb8, 0xdc, 0xeb, 0x10, 0xca};
+const char kRefused[] = "module wasi@1 refused: import wasi_snapshot_preview1.fd_write is not allowed: a tasklet "
+                        "module may import only ispd.emit, ispd.param, ispd.progress (no WASI)";
+
+TEST(Vectors, LoadRefusedModuleRequest42) {
+    Bytes v;
+    if (!load("42_load_refused_module_request.bin", ISPD_OP_LOAD_MODULE, false, 42, 0, &v)) return;
+    Bytes module = wasi_module();
+    ASSERT_EQ(module.size(), 56u);
+    Bytes p = payload_of(v);
+    In in(p);
+    EXPECT_EQ(in.str(), "wasi");
+    EXPECT_EQ(in.u32(), 1u);
+    EXPECT_EQ(in.u64(), 56u);
+    EXPECT_EQ(in.bytes(32), kWasiModuleSha);
+    EXPECT_EQ(in.u64(), 0u);
+    EXPECT_EQ(in.u32(), 56u);
+    EXPECT_EQ(in.bytes(in.remaining()), module);
+    expect_same_bytes(lib_request(ISPD_OP_LOAD_MODULE, 42,
+                                  [](ispd_writer *w) {
+                                      codec_enc_load_module(w, "wasi", 1, 56, kWasiModuleSha.data(), 0, 56);
+                                  },
+                                  module),
+                      v, "42 encoded");
+}
+
+TEST(Vectors, ModuleRefusedResponse43) {
+    Bytes v;
+    if (!load("43_module_refused_response.bin", ISPD_OP_LOAD_MODULE, true, 43, ISPD_MODULE_REFUSED, &v)) return;
+    LibReader r(payload_of(v));
+    char msg[ISPD_MAX_STRING + 1];
+    ASSERT_EQ(codec_dec_error(&r.r, msg, sizeof msg), ISPD_OK) << r.err.msg;
+    EXPECT_STREQ(msg, kRefused);
+    EXPECT_STREQ(ispd_status_name(ISPD_MODULE_REFUSED), "MODULE_REFUSED");
+    expect_same_bytes(make_error(ISPD_OP_LOAD_MODULE, 43, ISPD_MODULE_REFUSED, kRefused), v, "43 encoded");
+}
+
+// The client sends vector 42 and answers MODULE_REFUSED with the drive's message (vector 43).
+TEST(Vectors, OneClientSessionSpeaksTheRefusedModuleVectors) {
+    Bytes request, refused;
+    if (!read_vector("42_load_refused_module_request.bin", &request) ||
+        !read_vector("43_module_refused_response.bin", &refused))
+        return;
+    FakeDrive drive([&](int fd) {
+        Frame f;
+        ASSERT_TRUE(read_frame(fd, &f)) << "request 42";
+        expect_same_bytes(f.all, request, "request sent for 42_load_refused_module_request.bin");
+        write_all(fd, make_error(ISPD_OP_LOAD_MODULE, 42, ISPD_MODULE_REFUSED, kRefused));
+        ASSERT_TRUE(read_frame(fd, &f)) << "request 43";
+        write_all(fd, refused);
+    });
+    ConnPtr c = connect_to(drive.address());
+    ASSERT_TRUE(c);
+    ispd_conn *conn = c.get();
+    conn->last_request_id = 41;
+    Bytes module = wasi_module();
+    for (int i = 0; i < 2; i++) {
+        EXPECT_EQ(ispd_load_module(conn, "wasi", 1, kWasiModuleSha.data(), module.data(), module.size()),
+                  ISPD_MODULE_REFUSED);
+        EXPECT_STREQ(ispd_last_error(conn), kRefused);
+    }
+}
+
 // Every opcode the library knows (codec_op_name; the Java tests check the header's list against
 // dev.ispd.protocol) has a request vector and a successful response vector.
 TEST(Vectors, EveryOpcodeHasARequestAndAResponseVector) {

@@ -112,6 +112,8 @@ typedef enum ispd_status {
     ISPD_MODULES_DISABLED = 25,
     /* the drive is full: a command that needs space did not get it; nothing changed */
     ISPD_NO_SPACE = 26,
+    /* a module refused at load (malformed, an import, an export, its memory); the message names which */
+    ISPD_MODULE_REFUSED = 27,
     /* client-side only, never on the wire */
     ISPD_E_CONNECT = 1001,
     ISPD_E_IO = 1002,

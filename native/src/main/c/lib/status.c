@@ -30,6 +30,7 @@ const char *ispd_status_name(int status) {
     case ISPD_LIMIT_EXCEEDED: return "LIMIT_EXCEEDED";
     case ISPD_FORBIDDEN: return "FORBIDDEN";
     case ISPD_MEDIA_ERROR: return "MEDIA_ERROR";
+    case ISPD_MODULE_REFUSED: return "MODULE_REFUSED";
     case ISPD_E_CONNECT: return "CONNECT";
     case ISPD_E_IO: return "IO";
     case ISPD_E_PROTOCOL: return "PROTOCOL";

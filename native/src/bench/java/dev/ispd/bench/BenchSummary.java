@@ -40,6 +40,9 @@ public final class BenchSummary {
             for (JsonNode value : params) { // e.g. CommandRoundTrip.stat@JNI, AuthOverhead.read@on
                 key += "@" + value.asText();
             }
+            if (params.has("entrySize")) {
+                key += "@" + params.path("entrySize").asText();
+            }
             metrics.put(key, r.path("primaryMetric"));
         }
         this.out = out;
@@ -66,7 +69,8 @@ public final class BenchSummary {
                 ZonedDateTime.now().format(DateTimeFormatter.ISO_OFFSET_DATE_TIME));
         s.roundTrips();
         s.transfers();
-        s.scans();
+        s.scans(ScanRate.ENTRY_SIZE, "3.");
+        s.scans(ScanRate.SMALL_ENTRY_SIZE, "3b.");
         s.modelCost();
         s.authentication();
     }
@@ -135,34 +139,42 @@ public final class BenchSummary {
         out.println("   (GB = 10^9 bytes)");
     }
 
-    private void scans() {
+    private void scans(int entrySize, String number) {
+        String at = "@" + entrySize;
         out.println();
-        out.printf("3. Scan rate of q1 over %d MiB of %d-byte WorldCup98 entries, wall clock (AverageTime)%n",
-                ScanRate.SCAN_BYTES >> 20, ScanRate.ENTRY_SIZE);
+        out.printf("%s Scan rate of q1 over %d MiB of %d-byte WorldCup98 entries, wall clock (AverageTime)%n",
+                number, ScanRate.SCAN_BYTES >> 20, entrySize);
         out.printf("   %-44s %9s %9s %12s%n", "path", "ms/op", "GB/s", "vs plain");
-        JsonNode plain = metric("ScanRate.plainLoop");
+        JsonNode plain = metric("ScanRate.plainLoop" + at);
         String[][] paths = {
             {"ScanRate.driveQ1", "drive q1: EXECUTE .. DONE, result, RELEASE"},
             {"ScanRate.driveQ1Module", "drive q1.wasm (C to wasm, user tasklet)"},
             {"ScanRate.plainCLoop", "plain C loop (cc -O2, via JNA)"},
             {"ScanRate.plainLoop", "plain loop over a direct buffer (baseline)"},
             {"ScanRate.hostRunner", "HostRunner q1 (ExtentScanner, in memory)"},
+            {"ScanRate.hostRunnerModule", "HostRunner q1.wasm (in memory, metered)"},
             {"ScanRate.fileReadLoop", "FileChannel batches + plain loop"},
         };
         for (String[] p : paths) {
-            rate(p[1], metric(p[0]), ScanRate.SCAN_BYTES, plain);
+            rate(p[1], metric(p[0] + at), ScanRate.SCAN_BYTES, plain);
         }
-        JsonNode drive = metric("ScanRate.driveQ1");
+        JsonNode drive = metric("ScanRate.driveQ1" + at);
         if (drive != null && plain != null) {
             double share = nanos(plain, null) / nanos(drive, null);
             out.printf("   target: drive >= %.0f%% of the plain loop: %.0f%% -> %s%n", 100 * SCAN_SHARE_TARGET,
                     100 * share, verdict(share >= SCAN_SHARE_TARGET));
         }
-        JsonNode module = metric("ScanRate.driveQ1Module");
+        JsonNode module = metric("ScanRate.driveQ1Module" + at);
         if (drive != null && module != null) {
             double share = nanos(drive, null) / nanos(module, null);
             out.printf("   aim: drive q1.wasm >= %.0f%% of the built-in's rate: %.0f%% -> %s%n", 100 * MODULE_SHARE_AIM,
                     100 * share, verdict(share >= MODULE_SHARE_AIM));
+        }
+        JsonNode host = metric("ScanRate.hostRunner" + at);
+        JsonNode hostModule = metric("ScanRate.hostRunnerModule" + at);
+        if (host != null && hostModule != null) {
+            out.printf("   on the host: HostRunner q1.wasm at %.0f%% of HostRunner q1's rate%n",
+                    100 * nanos(host, null) / nanos(hostModule, null));
         }
     }
 
@@ -172,7 +184,7 @@ public final class BenchSummary {
         out.printf("   %-44s %9s %9s %12s%n", "work priced", "ms/op", "us/page", "of drive's");
         long pageSize = Profiles.device(BenchDrive.PROFILE).pageSizeBytes();
         String[][] rows = {
-            {"ModelCost.scanBatches", "ScanRate.driveQ1", "q1 scan batches", Long.toString(ScanRate.SCAN_BYTES)},
+            {"ModelCost.scanBatches", "ScanRate.driveQ1@" + ScanRate.ENTRY_SIZE, "q1 scan batches", Long.toString(ScanRate.SCAN_BYTES)},
             {"ModelCost.hostWrites", "SocketTransfer.driveWrite", "WRITE_OBJECT commands",
                 Long.toString(SocketTransfer.OBJECT_BYTES)},
             {"ModelCost.hostReads", "SocketTransfer.driveRead", "READ_OBJECT commands",

@@ -11,8 +11,13 @@ import dev.ispd.protocol.BadParameterException;
 import dev.ispd.protocol.Extent;
 import dev.ispd.protocol.Params;
 import dev.ispd.protocol.TaskletForm;
+import dev.ispd.tasklet.TaskletRegistry;
 import dev.ispd.tasklet.builtin.Q1Factory;
 import dev.ispd.tasklet.builtin.Q1Result;
+import dev.ispd.tasklet.wasm.ModuleRejectedException;
+import dev.ispd.tasklet.wasm.TaskletModule;
+import dev.ispd.tasklet.wasm.WasmLimits;
+import dev.ispd.tasklet.wasm.WasmTaskletFactory;
 import dev.ispd.worldcup.WorldCup98;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -30,6 +35,7 @@ import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
@@ -38,7 +44,7 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * The wall-clock rate at which the drive scans with {@code q1} ({@link #SCAN_BYTES} of
- * {@link #ENTRY_SIZE}-byte WorldCup98 entries, from EXECUTE to DONE and the result read), and with
+ * WorldCup98 entries of {@link #entrySize} bytes, from EXECUTE to DONE and the result read), and with
  * the same Q1 written in C and compiled to WebAssembly ({@code wasm/examples/q1.wasm}, loaded
  * into the drive as a user tasklet), against a plain C loop over the same bytes ({@link CLoop}) and
  * the same region count run three ways on the host over the same bytes: a plain loop over a
@@ -58,6 +64,8 @@ public class ScanRate {
     public static final long SCAN_BYTES = 128L << 20;
     /** The paper's largest entry (papers/smart-ssd-kang-2013.txt V-C): the least compute per byte. */
     public static final int ENTRY_SIZE = 256;
+    /** A small entry: the most records per byte, where a module's cost per record shows. */
+    public static final int SMALL_ENTRY_SIZE = 32;
     private static final long SEED = 1998;
     /** The C-to-wasm Q1, from the repository's wasm/ folder (the benchmark runs in native/). */
     private static final Path MODULE = Path.of("..", "wasm", "examples", "q1.wasm");
@@ -65,6 +73,10 @@ public class ScanRate {
     /** Poll every 20-200 us: at most 0.2 ms late on a scan of ~100 ms, whatever the drive's (modeled) hint. */
     private static final TaskletRunner.Polling POLLING = new TaskletRunner.Polling(Duration.ofNanos(20_000),
             Duration.ofNanos(200_000), Duration.ofMinutes(1));
+
+    /** Bytes per entry: {@link #ENTRY_SIZE} and {@link #SMALL_ENTRY_SIZE}. */
+    @Param({"256", "32"})
+    public int entrySize;
 
     private ByteBuffer data;
     private BenchDrive bench;
@@ -80,22 +92,24 @@ public class ScanRate {
     private ByteBuffer batch;
 
     @Setup(Level.Trial)
-    public void start() throws IOException, BadParameterException {
-        data = WorldCupLog.generate((int) (SCAN_BYTES / ENTRY_SIZE), ENTRY_SIZE, SEED);
+    public void start() throws IOException, BadParameterException, ModuleRejectedException {
+        data = WorldCupLog.generate((int) (SCAN_BYTES / entrySize), entrySize, SEED);
         bench = BenchDrive.start(Binding.JNI);
         Drive drive = bench.client();
         DeviceInfo info = bench.info();
         long dataId = drive.createObject();
         drive.write(dataId, 0, data.duplicate());
         extents = List.of(new Extent(dataId, 0, SCAN_BYTES));
-        q1Params = Params.of(Q1Factory.ENTRY_SIZE, Integer.toString(ENTRY_SIZE));
+        q1Params = Params.of(Q1Factory.ENTRY_SIZE, Integer.toString(entrySize));
         q1Id = drive.createTasklet(TaskletForm.BUILTIN, Q1Factory.NAME, q1Params, null);
         drive.loadModule(MODULE_NAME, 1, Files.readAllBytes(MODULE));
         moduleId = drive.createTasklet(TaskletForm.MODULE, MODULE_NAME + "@1", q1Params, null);
         cLoop = new CLoop();
         runner = new TaskletRunner(drive, POLLING);
 
-        hostRunner = new HostRunner(info.pageSize(), info.pagesPerBatch());
+        hostRunner = new HostRunner(TaskletRegistry.builtins().with(new WasmTaskletFactory(
+                TaskletModule.load(MODULE_NAME, 1, Files.readAllBytes(MODULE), WasmLimits.DEFAULT))),
+                info.pageSize(), info.pagesPerBatch());
         hostSource = InMemoryPageSource.of(dataId, data);
 
         file = FileChannel.open(bench.directory().resolve("scan-baseline.bin"), StandardOpenOption.CREATE_NEW,
@@ -132,14 +146,14 @@ public class ScanRate {
     /** Q1's loop in plain C over the same bytes in memory (through JNA, in place). */
     @Benchmark
     public long[] plainCLoop() {
-        return cLoop.count(data.clear(), ENTRY_SIZE);
+        return cLoop.count(data.clear(), entrySize);
     }
 
     /** The baseline: Q1's loop over the bytes, already in memory, with nothing around it. */
     @Benchmark
     public long[] plainLoop() {
         long[] counts = new long[WorldCup98.REGIONS];
-        WorldCupLog.countRegions(data.clear(), ENTRY_SIZE, counts);
+        WorldCupLog.countRegions(data.clear(), entrySize, counts);
         return counts;
     }
 
@@ -147,6 +161,12 @@ public class ScanRate {
     @Benchmark
     public HostRunner.Result hostRunner() throws IOException, BadParameterException {
         return hostRunner.run(Q1Factory.NAME, q1Params, Params.EMPTY, extents, hostSource);
+    }
+
+    /** The host-side path of a module split: the same q1.wasm through ExtentScanner over the bytes in memory. */
+    @Benchmark
+    public HostRunner.Result hostRunnerModule() throws IOException, BadParameterException {
+        return hostRunner.run(MODULE_NAME + "@1", q1Params, Params.EMPTY, extents, hostSource);
     }
 
     /** FileChannel reads of a batch of pages at a time, each counted by the plain loop. */
@@ -160,7 +180,7 @@ public class ScanRate {
                     throw new IOException("baseline file ended at offset " + (at + batch.position()));
                 }
             }
-            WorldCupLog.countRegions(batch.flip(), ENTRY_SIZE, counts);
+            WorldCupLog.countRegions(batch.flip(), entrySize, counts);
         }
         return counts;
     }
@@ -172,10 +192,11 @@ public class ScanRate {
         check("drive q1 module", expected, Q1Result.decode(driveQ1Module().result()));
         check("plain C loop", expected, new Q1Result(plainCLoop()));
         check("HostRunner q1", expected, Q1Result.decode(hostRunner().bytes()));
+        check("HostRunner q1 module", expected, Q1Result.decode(hostRunnerModule().bytes()));
         check("FileChannel loop", expected, new Q1Result(fileReadLoop()));
-        if (expected.total() != SCAN_BYTES / ENTRY_SIZE) {
+        if (expected.total() != SCAN_BYTES / entrySize) {
             throw new IllegalStateException("the plain loop counted " + expected.total() + " entries, expected "
-                    + SCAN_BYTES / ENTRY_SIZE);
+                    + SCAN_BYTES / entrySize);
         }
     }
 

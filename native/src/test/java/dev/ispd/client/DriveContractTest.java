@@ -397,7 +397,7 @@ abstract class DriveContractTest {
                 "UNLOAD_MODULE", name + "@1");
         DriveException refused = assertThrows(DriveException.class,
                 () -> drive.loadModule("junk", 1, "not a module".getBytes(StandardCharsets.US_ASCII)));
-        assertStatus(refused, Status.BAD_PARAMETER, "LOAD_MODULE", "not a well-formed WebAssembly module");
+        assertStatus(refused, Status.MODULE_REFUSED, "LOAD_MODULE", "not a well-formed WebAssembly module");
     }
 
     @Test

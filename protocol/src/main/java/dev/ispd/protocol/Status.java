@@ -40,6 +40,11 @@ public enum Status implements WireCode {
     MODULES_DISABLED(25),
     /** The drive is full: a command that needs space (a write, a new object) did not get it; nothing changed. */
     NO_SPACE(26),
+    /**
+     * A module refused at load: malformed, a forbidden import, a missing or mistyped export, or
+     * memory beyond the drive's limit; the message names which.
+     */
+    MODULE_REFUSED(27),
     /** The C client could not connect (the message gives the system's reason). */
     CONNECT(1001),
     /** A socket error, a timeout, or the drive closed the connection. */

@@ -43,6 +43,8 @@ public final class Capabilities {
     public static final String POWER_DIE_IDLE = "power.flashDie.idleMw";
     public static final String POWER_CORE_ACTIVE = "power.core.activeMw";
     public static final String POWER_CORE_IDLE = "power.core.idleMw";
+    /** A user tasklet module's WebAssembly instruction, one core (docs/tasklets.md, "Metering and pricing"). */
+    public static final String NS_PER_INSTRUCTION = "compute.nsPerInstruction";
 
     private Capabilities() {
     }
@@ -71,6 +73,7 @@ public final class Capabilities {
         m.put(NS_PER_COMPARE, cyclesAsNs(c.cyclesPerCompare(), c.clockHz()));
         m.put(NS_PER_HASH_UPDATE, cyclesAsNs(c.cyclesPerHashUpdate(), c.clockHz()));
         m.put(NS_PER_BYTE_OUT, cyclesAsNs(c.cyclesPerByteOut(), c.clockHz()));
+        m.put(NS_PER_INSTRUCTION, cyclesAsNs(c.cyclesPerInstruction(), c.clockHz()));
         long dies = f.dies();
         long idle = p.link().power().idleNw() + p.controller().power().idleNw() + p.dram().power().idleNw()
                 + dies * f.diePower().idleNw() + c.cores() * c.corePower().idleNw();

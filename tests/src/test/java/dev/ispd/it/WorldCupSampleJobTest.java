@@ -14,12 +14,13 @@ import dev.ispd.hadoop.mapreduce.DeviceJob;
 import dev.ispd.hadoop.mapreduce.DeviceMapper;
 import dev.ispd.hadoop.mapreduce.DeviceMapperFormat;
 import dev.ispd.hadoop.mapreduce.IspdCounter;
+import dev.ispd.hadoop.plan.PlanDeviceMapper;
 import dev.ispd.hadoop.worldcup.Q1DeviceMapper;
 import dev.ispd.hadoop.worldcup.Q1Format;
-import dev.ispd.hadoop.worldcup.Q2DeviceMapper;
+import dev.ispd.hadoop.worldcup.Q1RustWasmMapper;
 import dev.ispd.hadoop.worldcup.Q1WasmMapper;
+import dev.ispd.hadoop.worldcup.Q2DeviceMapper;
 import dev.ispd.hadoop.worldcup.Q2Format;
-import dev.ispd.hadoop.plan.PlanDeviceMapper;
 import dev.ispd.offload.settings.OffloadKeys;
 import dev.ispd.plan.Aggregate;
 import dev.ispd.plan.CompareOp;
@@ -189,6 +190,16 @@ class WorldCupSampleJobTest {
             DeviceJob job = PlanDeviceMapper.setPlan(DeviceJob.getInstance(conf, name), plan).addInputPath(input)
                     .setOutputPath(new Path(work.resolve("out-" + name).toUri()));
             assertEquals(lines.toString(), run(job), policy);
+        }
+    }
+
+    /** The Rust-to-wasm Q1 shipped as a module: host-only and device-only runs equal the built-in q1's output. */
+    @Test
+    void q1InRustEqualsTheBuiltInOnHostAndDevice() throws Exception {
+        String builtin = run(countingJob("fastest", Q1DeviceMapper.class, Q1Format.class));
+        for (String policy : List.of("host-only", "device-only")) {
+            DeviceJob job = countingJob(policy, Q1RustWasmMapper.class, Q1Format.class);
+            assertEquals(builtin, run(job), policy);
         }
     }
 

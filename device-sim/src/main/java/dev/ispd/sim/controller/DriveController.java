@@ -29,7 +29,7 @@ public final class DriveController implements RequestHandler, AutoCloseable {
         this.runner = new ExecutionRunner(settings.driveName(), store, counters, profile.pageSizeBytes(),
                 profile.pagesPerBatch());
         this.objects = new ObjectCommands(store, this.model, table, counters);
-        this.modules = new ModuleCommands(settings.modules(), this.model, counters);
+        this.modules = new ModuleCommands(settings.modules(), store.modules(), this.model, counters);
         this.executions = new ExecutionCommands(store, this.model, registry, modules, table, runner, counters,
                 profile.pageSizeBytes(), settings.paceFactor(), settings.maxExtentsPerExecute());
         this.device = new DeviceCommands(settings.driveName(), profile, registry, limits, this.model, table, counters);

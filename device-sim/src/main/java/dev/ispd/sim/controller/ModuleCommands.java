@@ -7,10 +7,13 @@ import dev.ispd.sim.hostif.PayloadWriter;
 import dev.ispd.sim.hostif.Requests;
 import dev.ispd.sim.hostif.Responses;
 import dev.ispd.sim.hostif.StatusException;
+import dev.ispd.sim.store.StoredModule;
+import dev.ispd.sim.store.StoredModules;
 import dev.ispd.tasklet.wasm.ModuleRejectedException;
 import dev.ispd.tasklet.wasm.TaskletModule;
 import dev.ispd.tasklet.wasm.WasmTaskletFactory;
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.HexFormat;
@@ -19,20 +22,25 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.logging.Logger;
 
 /**
  * LOAD_MODULE, LIST_MODULES and UNLOAD_MODULE, and the drive's loaded modules, by
  * {@code name@version} (docs/protocol.md, "Modules"). A module arrives in chunks: the chunk at
  * offset 0 begins an upload, each next one continues where the last ended, and the one that
  * completes it commits: the bytes must have the SHA-256 the upload named, then the module is
- * checked against the tasklet ABI and this drive's limits and compiled. Loaded modules live as
- * long as the drive process; a host loads by content hash, so it loads again after a restart.
+ * checked against the tasklet ABI and this drive's limits, compiled, and kept in the drive's
+ * store ({@link StoredModules}), so that a restarted drive loads it again (if it still fits the
+ * drive's limits then; one that does not stays stored, not loaded, until UNLOAD_MODULE removes it).
  */
 final class ModuleCommands {
     /** Uploads in progress at once; beginning one more forgets the one touched longest ago. */
     static final int MAX_UPLOADS = 8;
 
+    private static final Logger LOG = Logger.getLogger(ModuleCommands.class.getName());
+
     private final ModulePolicy policy;
+    private final StoredModules stored;
     private final DriveModel model;
     private final DriveCounters counters;
     private final Map<String, WasmTaskletFactory> loaded = new TreeMap<>();
@@ -42,10 +50,25 @@ final class ModuleCommands {
     private record Upload(long totalSize, String sha256, ByteArrayOutputStream bytes) {
     }
 
-    ModuleCommands(ModulePolicy policy, DriveModel model, DriveCounters counters) {
+    /** Loads the modules {@code stored} keeps, unless modules are off. */
+    ModuleCommands(ModulePolicy policy, StoredModules stored, DriveModel model, DriveCounters counters) {
         this.policy = policy;
+        this.stored = stored;
         this.model = model;
         this.counters = counters;
+        if (policy.enabled()) {
+            for (StoredModule m : stored.all()) {
+                try {
+                    TaskletModule module = TaskletModule.load(m.name(), m.version(), stored.read(m), policy.limits());
+                    loaded.put(m.key(), new WasmTaskletFactory(module));
+                } catch (ModuleRejectedException e) {
+                    LOG.warning("module " + m.key() + " is kept but not loaded, refused by this drive's limits: "
+                            + e.getMessage() + " (UNLOAD_MODULE removes it)");
+                } catch (IOException e) {
+                    LOG.warning("module " + m.key() + " is kept but not loaded: " + e.getMessage());
+                }
+            }
+        }
     }
 
     ModulePolicy policy() {
@@ -146,16 +169,22 @@ final class ModuleCommands {
         try {
             module = TaskletModule.load(req.name(), req.version(), wasm, policy.limits());
         } catch (ModuleRejectedException e) {
-            throw new StatusException(Status.BAD_PARAMETER, "module " + key + " refused: " + e.getMessage());
+            throw new StatusException(Status.MODULE_REFUSED, "module " + key + " refused: " + e.getMessage());
         }
         synchronized (this) {
             WasmTaskletFactory present = loaded.get(key);
             if (present != null) {
                 return alreadyLoaded(key, present.module(), sha, wasm.length);
             }
-            if (loaded.size() >= Limits.MAX_MODULES) {
+            List<StoredModule> kept = stored.all();
+            if (kept.size() >= Limits.MAX_MODULES && kept.stream().noneMatch(m -> m.key().equals(key))) {
                 throw new StatusException(Status.LIMIT_EXCEEDED, "module " + key + ": this drive holds its limit of "
                         + Limits.MAX_MODULES + " modules; unload one first");
+            }
+            try {
+                stored.put(req.name(), req.version(), wasm);
+            } catch (IOException e) {
+                throw StoreErrors.status(e, "keeping module " + key);
             }
             loaded.put(key, new WasmTaskletFactory(module));
         }
@@ -179,7 +208,13 @@ final class ModuleCommands {
         requireEnabled();
         String key = key(req.name(), req.version());
         synchronized (this) {
-            if (loaded.remove(key) == null) {
+            boolean kept;
+            try {
+                kept = stored.remove(req.name(), req.version());
+            } catch (IOException e) {
+                throw StoreErrors.status(e, "unloading module " + key);
+            }
+            if (loaded.remove(key) == null && !kept) {
                 throw new StatusException(Status.NO_SUCH_TASKLET, "no module " + key + " is loaded on this drive"
                         + " (loaded: " + (loaded.isEmpty() ? "none" : String.join(", ", loaded.keySet())) + ")");
             }

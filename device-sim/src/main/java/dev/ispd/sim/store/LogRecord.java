@@ -3,6 +3,7 @@ package dev.ispd.sim.store;
 import dev.ispd.protocol.Params;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -15,6 +16,8 @@ sealed interface LogRecord {
     int NEXT_ID = 5;
     int REPLACE = 6;
     int CHECKSUM_FORMAT = 7;
+    int MODULE_LOADED = 8;
+    int MODULE_UNLOADED = 9;
 
     int type();
 
@@ -78,6 +81,29 @@ sealed interface LogRecord {
         public void encodeBody(ByteBuffer out) { out.putInt(pageSize); }
     }
 
+    /**
+     * A user tasklet module was loaded (or loaded again with other bytes): its file in the modules
+     * folder holds {@code size} bytes with SHA-256 {@code sha256} (hex; 32 bytes in the record).
+     */
+    record ModuleLoaded(String name, int version, String sha256, long size) implements LogRecord {
+        public int type() { return MODULE_LOADED; }
+
+        public void encodeBody(ByteBuffer out) {
+            putString(out, name);
+            out.putInt(version).put(HexFormat.of().parseHex(sha256)).putLong(size);
+        }
+    }
+
+    /** A user tasklet module was unloaded. */
+    record ModuleUnloaded(String name, int version) implements LogRecord {
+        public int type() { return MODULE_UNLOADED; }
+
+        public void encodeBody(ByteBuffer out) {
+            putString(out, name);
+            out.putInt(version);
+        }
+    }
+
     /** Decodes a body of {@code type}; a BufferUnderflowException means the body is too short. */
     static LogRecord decode(int type, ByteBuffer in) {
         return switch (type) {
@@ -101,6 +127,14 @@ sealed interface LogRecord {
             case NEXT_ID -> new NextId(in.getLong());
             case REPLACE -> new Replace(in.getLong(), in.getLong(), in.getLong());
             case CHECKSUM_FORMAT -> new ChecksumFormat(in.getInt());
+            case MODULE_LOADED -> {
+                String name = getString(in);
+                int version = in.getInt();
+                byte[] sha = new byte[32];
+                in.get(sha);
+                yield new ModuleLoaded(name, version, HexFormat.of().formatHex(sha), in.getLong());
+            }
+            case MODULE_UNLOADED -> new ModuleUnloaded(getString(in), in.getInt());
             default -> throw new IllegalArgumentException("unknown metadata record type " + type);
         };
     }

@@ -31,8 +31,10 @@ import java.util.logging.Logger;
  * are never handed out. Reads and writes use positional FileChannel I/O on the caller's (direct)
  * buffers.
  *
- * <p>Opening never deletes what the log cannot account for: see {@link DataFolder} and
- * {@link RecoveryMode}.
+ * <p>Loaded user tasklet modules are kept too ({@link StoredModules}), in the same log.
+ *
+ * <p>Opening never deletes what the log cannot account for: see {@link DataFolder},
+ * {@link StoredModules} and {@link RecoveryMode}.
  *
  * <p>Thread-safe. Callers must not interrupt threads that use the store: an interrupt during
  * FileChannel I/O closes the channel.
@@ -53,6 +55,7 @@ public final class ObjectStore implements AutoCloseable {
     private final long capacityBytes;
     private final Durability durability;
     private final MetadataLog log;
+    private final StoredModules modules;
     private final FileHandles files;
     private final ConcurrentSkipListMap<Long, StoredObject> objects = new ConcurrentSkipListMap<>(Long::compareUnsigned);
     private final AtomicLong usedBytes = new AtomicLong();
@@ -61,13 +64,14 @@ public final class ObjectStore implements AutoCloseable {
     private long nextId;
 
     private ObjectStore(FileLock lock, Path dir, long capacityBytes, Durability durability, MetadataLog log,
-                        long nextId, int maxOpenFiles) {
+                        StoredModules modules, long nextId, int maxOpenFiles) {
         this.files = new FileHandles(maxOpenFiles);
         this.lock = lock;
         this.dataDir = dir.resolve(DATA_DIR);
         this.capacityBytes = capacityBytes;
         this.durability = durability;
         this.log = log;
+        this.modules = modules;
         this.nextId = nextId;
     }
 
@@ -97,22 +101,29 @@ public final class ObjectStore implements AutoCloseable {
         Path logFile = dir.resolve(LOG_FILE);
         Quarantine quarantine = recovery == RecoveryMode.QUARANTINE ? new Quarantine(dir) : null;
         ReplayedState state = new ReplayedState();
-        MetadataLog log;
+        MetadataLog log = null;
+        StoredModules modules;
         try {
-            List<Path> files = data.files();
+            List<Path> files = new ArrayList<>(data.files());
+            files.addAll(new DataFolder(dir.resolve(StoredModules.DIR)).files());
             if (!Files.exists(logFile) && !files.isEmpty() && quarantine == null) {
                 throw new IOException("metadata log " + logFile + " is missing (nothing to read at offset 0) but "
-                        + dir.resolve(DATA_DIR) + " holds " + files.size() + " file(s), " + files.get(0).getFileName()
+                        + dir + " holds " + files.size() + " file(s) in data/ and modules/, " + files.get(0).getFileName()
                         + " first; refusing to start rather than delete them (--recover quarantine starts empty "
                         + "and moves them into quarantine/)");
             }
             Files.createDirectories(dir.resolve(DATA_DIR));
             log = MetadataLog.open(logFile, durability, state::apply, quarantine);
+            modules = StoredModules.open(dir, state, log, durability, quarantine, logFile);
         } catch (IOException | RuntimeException e) {
+            if (log != null) {
+                log.close();
+            }
             lock.channel().close();
             throw e;
         }
-        ObjectStore store = new ObjectStore(lock, dir, capacityBytes, durability, log, state.nextId, maxOpenFiles);
+        ObjectStore store = new ObjectStore(lock, dir, capacityBytes, durability, log, modules, state.nextId,
+                maxOpenFiles);
         try {
             data.reconcile(state, logFile, log.size(), quarantine);
             store.load(state);
@@ -214,7 +225,13 @@ public final class ObjectStore implements AutoCloseable {
                 records.add(new LogRecord.Size(o.id, o.size));
             }
         }
+        records.addAll(modules.liveRecords());
         return records;
+    }
+
+    /** The user tasklet modules this drive keeps across restarts. */
+    public StoredModules modules() {
+        return modules;
     }
 
     public long capacityBytes() {

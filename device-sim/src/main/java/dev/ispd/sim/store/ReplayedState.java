@@ -2,7 +2,9 @@ package dev.ispd.sim.store;
 
 import dev.ispd.protocol.ObjectKind;
 import dev.ispd.protocol.ReservedValues;
+import java.util.HashSet;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 
 /** The store's metadata rebuilt from the log, before the backing files are opened. */
@@ -27,6 +29,10 @@ final class ReplayedState {
     long records;
     /** Page size of the data files' checksums, or 0 for a log written before checksums. */
     int checksumPageSize;
+    /** Loaded user tasklet modules, by {@code name@version}. */
+    final Map<String, LogRecord.ModuleLoaded> modules = new TreeMap<>();
+    /** File names of modules unloaded or loaded again with other bytes: a file left of one is a leftover. */
+    final Set<String> retiredModuleFiles = new HashSet<>();
 
     /** Applies one record; a record about an object the log never created is corruption. */
     void apply(LogRecord r) {
@@ -52,10 +58,21 @@ final class ReplayedState {
                         + PageChecksums.PAGE);
             }
             checksumPageSize = c.pageSize();
+        } else if (r instanceof LogRecord.ModuleLoaded m) {
+            retire(modules.put(StoredModules.key(m.name(), m.version()), m));
+            retiredModuleFiles.remove(StoredModules.fileName(m));
+        } else if (r instanceof LogRecord.ModuleUnloaded u) {
+            retire(modules.remove(StoredModules.key(u.name(), u.version())));
         } else if (r instanceof LogRecord.NextId n) {
             if (Long.compareUnsigned(n.next(), nextId) > 0) {
                 nextId = n.next();
             }
+        }
+    }
+
+    private void retire(LogRecord.ModuleLoaded m) {
+        if (m != null) {
+            retiredModuleFiles.add(StoredModules.fileName(m));
         }
     }
 

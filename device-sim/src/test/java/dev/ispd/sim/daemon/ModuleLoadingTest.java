@@ -55,7 +55,7 @@ class ModuleLoadingTest {
         return client;
     }
 
-    private static byte[] wasm(String relative) throws IOException {
+    static byte[] wasm(String relative) throws IOException {
         Path root = Path.of("").toAbsolutePath();
         if (!Files.isDirectory(root.resolve("wasm"))) {
             root = root.getParent();
@@ -68,7 +68,7 @@ class ModuleLoadingTest {
     }
 
     /** Loads {@code module} as {@code name@1} in chunks of {@code chunk} bytes; the last reply. */
-    private static TestClient.Reply load(TestClient c, String name, byte[] module, int chunk) throws IOException {
+    static TestClient.Reply load(TestClient c, String name, byte[] module, int chunk) throws IOException {
         byte[] sha = HexFormat.of().parseHex(TaskletModule.digestOf(module));
         TestClient.Reply r = null;
         for (int off = 0; off < module.length; off += chunk) {
@@ -80,11 +80,11 @@ class ModuleLoadingTest {
         return r;
     }
 
-    private static TestClient.Reply createModule(TestClient c, String taskletName, Params params) throws IOException {
+    static TestClient.Reply createModule(TestClient c, String taskletName, Params params) throws IOException {
         return c.call(new Requests.CreateTasklet(TaskletForm.MODULE, taskletName, params, ByteBuffer.allocate(0)));
     }
 
-    private static long data(TestClient c, byte[] bytes) throws IOException {
+    static long data(TestClient c, byte[] bytes) throws IOException {
         long id = c.create(0);
         c.write(id, 0, bytes);
         return id;
@@ -156,6 +156,27 @@ class ModuleLoadingTest {
         assertEquals(List.of(), c.call(new Requests.ListModules()).<Responses.ListModules>body().modules());
     }
 
+    /** The Q1 examples in C and in Rust give the built-in q1's bytes in the drive. */
+    @ParameterizedTest
+    @CsvSource({"examples/q1.wasm, 20", "examples/q1.wasm, 256", "examples/q1_rust.wasm, 20",
+        "examples/q1_rust.wasm, 256"})
+    void theQ1ExamplesGiveTheBuiltInsResultInTheDrive(String file, int entrySize) throws IOException {
+        TestClient c = start(ModulePolicy.DEFAULT);
+        assertEquals(Status.OK, load(c, "q1m", wasm(file), 1 << 20).status());
+        byte[] records = new byte[entrySize * 20_000];
+        new Random(entrySize).nextBytes(records);
+        long object = data(c, records);
+        Params params = Params.of("entrySize", Integer.toString(entrySize));
+        long module = createModule(c, "q1m@1", params).<Responses.CreateTasklet>body().taskletId();
+        long builtin = c.createTasklet("q1", params);
+        List<Extent> all = List.of(new Extent(object, 0, records.length));
+        long moduleExec = c.execute(module, 0, Params.EMPTY, all);
+        long builtinExec = c.execute(builtin, 0, Params.EMPTY, all);
+        assertEquals(ExecutionState.DONE, c.await(moduleExec).state());
+        assertEquals(ExecutionState.DONE, c.await(builtinExec).state());
+        assertArrayEquals(c.result(builtinExec), c.result(moduleExec));
+    }
+
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
         "tests/wasi.wasm|module wasi@1 refused: import wasi_snapshot_preview1.fd_write is not allowed",
@@ -165,7 +186,7 @@ class ModuleLoadingTest {
     void aModuleBreakingTheAbiOrTheMemoryLimitIsRefusedNamingWhy(String file, String message) throws IOException {
         TestClient c = start(ModulePolicy.DEFAULT.withLimits(SMALL));
         TestClient.Reply r = load(c, file.replaceAll(".*/|\\.wasm", ""), wasm(file), 1 << 20);
-        assertEquals(Status.BAD_PARAMETER, r.status());
+        assertEquals(Status.MODULE_REFUSED, r.status());
         assertTrue(r.message().startsWith(message), r.message());
     }
 
@@ -173,7 +194,7 @@ class ModuleLoadingTest {
     void bytesThatAreNoModuleAreRefused() throws IOException {
         TestClient c = start(ModulePolicy.DEFAULT);
         TestClient.Reply r = load(c, "junk", "not a module".getBytes(), 1 << 20);
-        assertEquals(Status.BAD_PARAMETER, r.status());
+        assertEquals(Status.MODULE_REFUSED, r.status());
         assertTrue(r.message().startsWith("module junk@1 refused: module 'junk' is not a well-formed WebAssembly module"),
                 r.message());
     }

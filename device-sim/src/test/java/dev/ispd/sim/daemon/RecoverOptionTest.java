@@ -12,10 +12,8 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -23,21 +21,11 @@ import org.junit.jupiter.api.io.TempDir;
 class RecoverOptionTest {
     @TempDir
     Path dir;
-    private DaemonProcess current;
-
-    @AfterEach
-    void noDaemonLeftBehind() {
-        if (current != null) {
-            current.close();
-        }
-    }
+    @AutoClose
+    private final DaemonRuns daemons = new DaemonRuns();
 
     private DaemonProcess start(String... extra) throws IOException {
-        List<String> args = new ArrayList<>(List.of("--socket", dir.resolve("d.sock").toString(),
-                "--dir", dir.resolve("drives").toString()));
-        args.addAll(List.of(extra));
-        current = DaemonProcess.start(dir.resolve("daemon.log"), 1, args.toArray(String[]::new));
-        return current;
+        return daemons.start(dir, extra);
     }
 
     @Test

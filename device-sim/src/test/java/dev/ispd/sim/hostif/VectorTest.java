@@ -13,6 +13,8 @@ import dev.ispd.protocol.Opcode;
 import dev.ispd.protocol.Params;
 import dev.ispd.protocol.Status;
 import dev.ispd.protocol.TaskletForm;
+import dev.ispd.sim.daemon.EmbeddedDrives;
+import dev.ispd.tasklet.wasm.TaskletModule;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -20,6 +22,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
@@ -260,6 +263,30 @@ class VectorTest {
         Responses.Error e = response(load("41_no_space_response.bin"), Opcode.WRITE_OBJECT, 41, Status.NO_SPACE);
         assertEquals(26, Status.NO_SPACE.code());
         assertEquals("WRITE_OBJECT: the drive is full", e.message());
+    }
+
+    @Test
+    void refusedModuleVectors() throws Exception {
+        Requests.LoadModule load = (Requests.LoadModule) request(load("42_load_refused_module_request.bin"),
+                Opcode.LOAD_MODULE, 42);
+        assertEquals(List.of("wasi", 1, (long) Vectors.WASI_MODULE.length, 0L),
+                List.of(load.name(), load.version(), load.totalSize(), load.offset()));
+        assertArrayEquals(Vectors.WASI_MODULE_SHA256, load.sha256());
+        assertEquals(ByteBuffer.wrap(Vectors.WASI_MODULE), load.data());
+        assertEquals(new Responses.Error(Vectors.WASI_REFUSED),
+                response(load("43_module_refused_response.bin"), Opcode.LOAD_MODULE, 43, Status.MODULE_REFUSED));
+        assertEquals(TaskletModule.digestOf(Vectors.WASI_MODULE), HexFormat.of().formatHex(Vectors.WASI_MODULE_SHA256));
+    }
+
+    /** Vector 43 is what a drive really answers vector 42 with. */
+    @Test
+    void aDriveAnswersTheRefusedModuleVectorWithItsResponse() throws Exception {
+        Requests.Request load = request(load("42_load_refused_module_request.bin"), Opcode.LOAD_MODULE, 42);
+        try (EmbeddedDrives drives = EmbeddedDrives.start(1); TestClient c = TestClient.connect(drives.address(0))) {
+            TestClient.Reply reply = c.call(load);
+            assertEquals(Status.MODULE_REFUSED, reply.status());
+            assertEquals(Vectors.WASI_REFUSED, reply.message());
+        }
     }
 
     @Test

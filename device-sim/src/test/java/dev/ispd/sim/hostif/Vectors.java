@@ -101,7 +101,11 @@ final class Vectors {
                 request("39_set_faults_request.bin", 39, new Requests.SetFaults(FAULT_PLAN_39)),
                 response("40_set_faults_response.bin", Opcode.SET_FAULTS, 40, Status.OK, new Responses.Empty()),
                 response("41_no_space_response.bin", Opcode.WRITE_OBJECT, 41, Status.NO_SPACE,
-                        new Responses.Error("WRITE_OBJECT: the drive is full")));
+                        new Responses.Error("WRITE_OBJECT: the drive is full")),
+                request("42_load_refused_module_request.bin", 42, new Requests.LoadModule("wasi", 1, WASI_MODULE.length,
+                        WASI_MODULE_SHA256, 0, ByteBuffer.wrap(WASI_MODULE))),
+                response("43_module_refused_response.bin", Opcode.LOAD_MODULE, 43, Status.MODULE_REFUSED,
+                        new Responses.Error(WASI_REFUSED)));
     }
 
     /** The fault plan of vector 39: one hang of the next EXECUTE. */
@@ -120,6 +124,26 @@ final class Vectors {
             b[i] = (byte) i;
         }
         return b;
+    }
+
+    /**
+     * The module of vector 42: a type {@code (i32, i32, i32, i32) -> i32} and one import of it,
+     * WASI's {@code wasi_snapshot_preview1.fd_write}, which the tasklet ABI forbids.
+     */
+    static final byte[] WASI_MODULE = wasiModule();
+    static final byte[] WASI_MODULE_SHA256 =
+            HexFormat.of().parseHex("2f8921923f7c1a44f958907a92f981ed9c76d38c1e4d54d0b78e7db8dceb10ca");
+    /** What a drive answers vector 42 with (vector 43). */
+    static final String WASI_REFUSED = "module wasi@1 refused: import wasi_snapshot_preview1.fd_write is not allowed:"
+            + " a tasklet module may import only ispd.emit, ispd.param, ispd.progress (no WASI)";
+
+    private static byte[] wasiModule() {
+        ByteBuffer b = ByteBuffer.allocate(56);
+        b.put(EMPTY_MODULE);
+        b.put(new byte[] {0x01, 0x09, 0x01, 0x60, 0x04, 0x7f, 0x7f, 0x7f, 0x7f, 0x01, 0x7f}); // type section
+        b.put(new byte[] {0x02, 0x23, 0x01, 0x16}).put(ascii("wasi_snapshot_preview1"));     // import section
+        b.put((byte) 0x08).put(ascii("fd_write")).put(new byte[] {0x00, 0x00});               // function, type 0
+        return b.array();
     }
 
     /** The damaged object of vector 31. */

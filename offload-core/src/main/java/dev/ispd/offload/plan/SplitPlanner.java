@@ -13,6 +13,7 @@ import dev.ispd.offload.storage.DriveDirectory;
 import dev.ispd.offload.storage.OffloadStorage;
 import dev.ispd.profile.Capabilities;
 import dev.ispd.tasklet.TaskletFactory;
+import dev.ispd.tasklet.wasm.WasmTaskletFactory;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -25,8 +26,9 @@ import org.slf4j.LoggerFactory;
  * Split planning (DESIGN.md, "The path of one job", step 2): resolves the input files to chunk
  * extents on drives, cuts them into pieces of whole records, asks every drive for its
  * capabilities (DEVICE_INFO) and load (DEVICE_LOG), estimates each piece's work with the
- * tasklet's factory, lets the {@link OffloadScheduler} place each piece on one of the drives
- * holding a replica of it and on that drive or the host (it logs every decision with its
+ * tasklet's factory (a module's calibrated first on a sample of the input:
+ * {@link ModuleCalibration}), lets the {@link OffloadScheduler} place each piece on one of the
+ * drives holding a replica of it and on that drive or the host (it logs every decision with its
  * predicted costs), with the corrections earlier jobs left, and groups the pieces placed on one
  * drive into splits ({@link SplitGrouper}). A drive that does not answer is left out: its pieces
  * go to another replica, and a piece with no replica on a drive that answered fails planning.
@@ -85,6 +87,10 @@ public final class SplitPlanner {
             piecesPerFile.add(f.length() == 0 ? List.of() : SplitCutter.cut(f.path(), f.length(), recordSize,
                     storage.locate(f.path(), f.length()), settings.splitMaxBytes()));
         }
+        TaskletFactory estimator = factory instanceof WasmTaskletFactory module
+                ? ModuleCalibration.calibrate(tasklet, module, storage, files, recordSize,
+                        d -> states.get(d).up() ? states.get(d).info() : null)
+                : factory;
         List<SplitWork> work = new ArrayList<>();
         for (int f = 0; f < files.size(); f++) {
             for (SplitPiece p : piecesPerFile.get(f)) {
@@ -94,7 +100,7 @@ public final class SplitPlanner {
                         "bytes " + p.start() + " to " + p.end() + " of " + file + " are on drives " + replicas
                                 + ", and none of them answered: " + String.join("; ", down)));
                 work.add(new SplitWork(work.size(), drive, p.length(),
-                        factory.estimate(tasklet.params(), p.length(), states.get(drive).info().pageSize()), replicas));
+                        estimator.estimate(tasklet.params(), p.length(), states.get(drive).info().pageSize()), replicas));
             }
         }
         List<String> addresses = new ArrayList<>(drives.size());

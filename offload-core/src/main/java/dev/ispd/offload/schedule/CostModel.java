@@ -97,7 +97,8 @@ final class CostModel {
         Meter m = split.predictedWork();
         long bytes = split.bytes();
         double workNs = m.records() * c.nsPerRecord() + m.compares() * c.nsPerCompare()
-                + m.hashUpdates() * c.nsPerHashUpdate() + m.bytesOut() * c.nsPerByteOut();
+                + m.hashUpdates() * c.nsPerHashUpdate() + m.bytesOut() * c.nsPerByteOut()
+                + m.instructions() * c.nsPerInstruction();
         double loadsNs = m.dramAccesses() * c.nsPerDramAccess();
         long scanNs = scanNs(c, bytes, workNs, loadsNs);
 

@@ -11,7 +11,7 @@ import dev.ispd.offload.plan.PlannedSplit;
 import dev.ispd.offload.plan.TaskletSpec;
 import dev.ispd.offload.schedule.Placement;
 import dev.ispd.offload.storage.ChunkExtent;
-import dev.ispd.offload.storage.DriveDirectory;
+import dev.ispd.offload.storage.EmbeddedDriveDirectory;
 import dev.ispd.offload.storage.RangeReader;
 import dev.ispd.plan.Aggregate;
 import dev.ispd.plan.Layout;
@@ -51,10 +51,7 @@ class PlanSplitTest {
             data[r * ENTRY + 18] = (byte) (r % 3); // type: a third of the records match
         }
         drives = EmbeddedDrives.builder().start();
-        try (Drive d = Drive.connect(drives.address(0))) {
-            object = d.createObject();
-            d.write(object, 0, data);
-        }
+        object = new EmbeddedDriveDirectory(drives).newObject(0, data);
     }
 
     @AfterAll
@@ -82,7 +79,7 @@ class PlanSplitTest {
     void aJobCreatesItsPlanOnceOnEachDrive() throws IOException {
         PlannedSplit split = SplitLayoutTest.withFile("osd:///wc", 0, data.length, ENTRY, 0, drives.address(0),
                 List.of(new ChunkExtent(0, object, 0, data.length, 0)), Placement.DEVICE);
-        try (JobTasklets tasklets = JobTasklets.create(new SingleDrive(), PLAN, List.of(split))) {
+        try (JobTasklets tasklets = JobTasklets.create(new EmbeddedDriveDirectory(drives), PLAN, List.of(split))) {
             assertTrue(tasklets.assign(List.of(split)).get(0).taskletInstance() != 0, "the drive took the plan");
         }
     }
@@ -96,29 +93,6 @@ class PlanSplitTest {
 
         @Override
         public void close() {
-        }
-    }
-
-    /** The one in-JVM drive as a drive directory. */
-    private static final class SingleDrive implements DriveDirectory {
-        @Override
-        public int size() {
-            return 1;
-        }
-
-        @Override
-        public String address(int drive) {
-            return drives.address(0);
-        }
-
-        @Override
-        public String host(int drive) {
-            return "node1";
-        }
-
-        @Override
-        public Drive open(int drive) throws IOException {
-            return Drive.connect(drives.address(0));
         }
     }
 }

@@ -16,15 +16,20 @@ import dev.ispd.tasklet.TaskletLimitException;
 import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.util.function.Supplier;
 
 /**
  * One execution of a user tasklet: a fresh instance of the module, which sees only its
- * parameters and the bytes of the batches handed to it. Each batch is copied into the buffer
- * the module names ({@code buffer}) and scanned there ({@code scan}); {@code finish} emits the
- * result. Every call is bounded by the execution's limits, and the instructions and memory
- * accesses the module executed since the last call are added to the meter.
+ * parameters and the bytes of the batches handed to it. Each batch, in parts of at most
+ * {@link #PART} bytes, is copied into the buffer the module names ({@code buffer}) and scanned
+ * there ({@code scan}); {@code finish} emits the result. Every call is bounded by the
+ * execution's limits, and the instructions and memory accesses the module executed since the
+ * last call are added to the meter.
  */
 final class WasmTasklet implements Tasklet {
+    /** Bytes of records the module gets per {@code scan} call, at most: one memory page, cache-sized. */
+    static final int PART = WasmLimits.PAGE_BYTES;
+
     private final TaskletModule module;
     private final WasmLimits limits;
     private final Params params;
@@ -41,7 +46,10 @@ final class WasmTasklet implements Tasklet {
     private long fuelMetered;
     private long accessesMetered;
     private long recordsReported;
-    private byte[] copy = new byte[0];
+    private final byte[] copy = new byte[PART];
+    private final int part;
+    /** The export a call is in, for messages. */
+    private String inside;
 
     WasmTasklet(TaskletModule module, Params params) throws BadParameterException {
         this.module = module;
@@ -67,6 +75,7 @@ final class WasmTasklet implements Tasklet {
         }
         result.reset();
         this.recordSize = declared;
+        this.part = declared <= 0 ? PART : Math.max(declared, PART / declared * declared);
     }
 
     @Override
@@ -74,22 +83,41 @@ final class WasmTasklet implements Tasklet {
         return recordSize;
     }
 
+    /**
+     * Hands the batch to the module in parts of at most {@link #PART} bytes of whole records, each
+     * with its own {@code buffer} and {@code scan} call (the ABI's results do not depend on how
+     * the records are batched): a part is copied into the module's memory and scanned while it is
+     * still in the core's cache, where a whole batch would be written out to memory and read back.
+     * One watchdog covers the batch's calls and copies.
+     */
     @Override
     public void scan(ByteBuffer data, long objectId, long objectOffset, Meter meter) {
         int len = data.remaining();
-        int ptr = (int) call(TaskletAbi.BUFFER, buffer, len)[0];
-        requireInMemory(ptr, len, "buffer(" + len + ") returned");
-        if (data.hasArray()) {
-            instance.memory().write(ptr, data.array(), data.arrayOffset() + data.position(), len);
-        } else {
-            if (copy.length < len) {
-                copy = new byte[Math.max(len, copy.length * 2)];
+        guarded(() -> {
+            for (int done = 0; done < len; ) {
+                int n = Math.min(part, len - done);
+                int ptr = (int) invoke(TaskletAbi.BUFFER, buffer, n)[0];
+                requireInMemory(ptr, n, "buffer(" + n + ") returned");
+                copy(data, data.position() + done, ptr, n);
+                invoke(TaskletAbi.SCAN, scan, ptr, n, objectId, objectOffset + done);
+                done += n;
             }
-            data.get(data.position(), copy, 0, len);
-            instance.memory().write(ptr, copy, 0, len);
-        }
-        call(TaskletAbi.SCAN, scan, ptr, len, objectId, objectOffset);
+            return null;
+        });
         meterSinceLastCall(meter);
+    }
+
+    /** Copies {@code n} bytes at {@code from} of {@code data} to {@code ptr} of the module's memory. */
+    private void copy(ByteBuffer data, int from, int ptr, int n) {
+        if (data.hasArray()) {
+            instance.memory().write(ptr, data.array(), data.arrayOffset() + from, n);
+            return;
+        }
+        for (int done = 0; done < n; done += copy.length) {
+            int k = Math.min(copy.length, n - done);
+            data.get(from + done, copy, 0, k);
+            instance.memory().write(ptr + done, copy, 0, k);
+        }
     }
 
     @Override
@@ -113,16 +141,30 @@ final class WasmTasklet implements Tasklet {
 
     /** Calls an export within the limits; a trap or a limit ends the execution with a message naming it. */
     private long[] call(String export, ExportFunction f, long... args) {
+        return guarded(() -> invoke(export, f, args));
+    }
+
+    private long[] invoke(String export, ExportFunction f, long... args) {
+        inside = export;
+        return f.apply(args);
+    }
+
+    /**
+     * Runs {@code calls} into the module within the execution's limits: the wall time left is
+     * their budget; a trap or a limit ends the execution with a message naming it and the export
+     * it happened in.
+     */
+    private <T> T guarded(Supplier<T> calls) {
         long start = System.nanoTime();
         try {
-            return Watchdog.run(limits.wallTime().toNanos() - insideNanos, () -> f.apply(args));
+            return Watchdog.run(limits.wallTime().toNanos() - insideNanos, calls);
         } catch (Watchdog.TimedOut t) {
             throw new TaskletLimitException(WasmLimits.WALL_TIME, "tasklet '" + module.taskletName() + "' ran longer than "
-                    + "the " + WasmLimits.WALL_TIME + " limit of " + limits.wallTime().toMillis() + " ms (in " + export + ")");
+                    + "the " + WasmLimits.WALL_TIME + " limit of " + limits.wallTime().toMillis() + " ms (in " + inside + ")");
         } catch (ChicoryException e) {
-            throw stopped(export, e);
+            throw stopped(inside, e);
         } catch (StackOverflowError e) {
-            throw new ModuleTrapException("tasklet '" + module.taskletName() + "' trapped in " + export
+            throw new ModuleTrapException("tasklet '" + module.taskletName() + "' trapped in " + inside
                     + ": call stack exhausted");
         } finally {
             insideNanos += System.nanoTime() - start;

@@ -20,9 +20,12 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.CsvSource;
 
-/** The C Q1 example module (wasm/examples/q1.wasm) against the built-in q1 on the real sample. */
+/**
+ * The Q1 example modules, in C (wasm/examples/q1.wasm) and in Rust (q1_rust.wasm), against the
+ * built-in q1 on the real sample.
+ */
 class RealSampleUserTaskletTest {
     private static byte[] records;
     private static TaskletRegistry registry;
@@ -34,21 +37,23 @@ class RealSampleUserTaskletTest {
         if (!Files.isDirectory(root.resolve("wasm"))) {
             root = root.getParent(); // run from the module directory
         }
-        byte[] wasm = Files.readAllBytes(root.resolve("wasm/examples/q1.wasm"));
-        registry = TaskletRegistry.builtins().with(new WasmTaskletFactory(
-                TaskletModule.load("q1c", 1, wasm, WasmLimits.DEFAULT)));
+        registry = TaskletRegistry.builtins()
+                .with(new WasmTaskletFactory(TaskletModule.load("q1c", 1,
+                        Files.readAllBytes(root.resolve("wasm/examples/q1.wasm")), WasmLimits.DEFAULT)))
+                .with(new WasmTaskletFactory(TaskletModule.load("q1rs", 1,
+                        Files.readAllBytes(root.resolve("wasm/examples/q1_rust.wasm")), WasmLimits.DEFAULT)));
     }
 
     @ParameterizedTest
-    @ValueSource(ints = {20, 32})
-    void theModuleCountsTheRealSampleLikeTheBuiltIn(int entrySize) throws Exception {
+    @CsvSource({"q1c@1, 20", "q1c@1, 32", "q1rs@1, 20", "q1rs@1, 32"})
+    void theModuleCountsTheRealSampleLikeTheBuiltIn(String tasklet, int entrySize) throws Exception {
         byte[] padded = pad(records, entrySize);
         List<Extent> extents = List.of(new Extent(1, 0, padded.length));
         HostRunner runner = new HostRunner(registry, 8192, 128);
         Params params = Params.of("entrySize", Integer.toString(entrySize));
 
         byte[] builtin = runner.run("q1", params, Params.EMPTY, extents, InMemoryPageSource.of(1, padded)).bytes();
-        byte[] module = runner.run("q1c@1", params, Params.EMPTY, extents, InMemoryPageSource.of(1, padded)).bytes();
+        byte[] module = runner.run(tasklet, params, Params.EMPTY, extents, InMemoryPageSource.of(1, padded)).bytes();
 
         assertArrayEquals(builtin, module);
         assertEquals(RealSample.LINES, Q1Result.decode(module).total());
