@@ -9,18 +9,30 @@
 
 #define TAG_OFFSET 32
 
-/* A new HMAC-SHA256 context keyed with a's key, fed the header with its tag zeroed. */
-static EVP_MAC_CTX *mac_begin(const conn_auth *a, const uint8_t header[ISPD_HEADER_SIZE]) {
+/* A new HMAC-SHA256 context keyed with key: fetching the algorithm and keying it cost more than
+ * hashing a small frame, so a connection does both once and copies the keyed context per frame. */
+static EVP_MAC_CTX *mac_keyed(const void *key, size_t key_len) {
     EVP_MAC *mac = EVP_MAC_fetch(NULL, "HMAC", NULL);
     EVP_MAC_CTX *ctx = mac ? EVP_MAC_CTX_new(mac) : NULL;
     EVP_MAC_free(mac); /* the context keeps its own reference */
     if (!ctx) return NULL;
     OSSL_PARAM params[] = {OSSL_PARAM_construct_utf8_string(OSSL_MAC_PARAM_DIGEST, "SHA256", 0),
                            OSSL_PARAM_construct_end()};
+    if (!EVP_MAC_init(ctx, key, key_len, params)) {
+        EVP_MAC_CTX_free(ctx);
+        return NULL;
+    }
+    return ctx;
+}
+
+/* A copy of the connection's keyed context, fed the header with its tag zeroed. */
+static EVP_MAC_CTX *mac_begin(const conn_auth *a, const uint8_t header[ISPD_HEADER_SIZE]) {
+    EVP_MAC_CTX *ctx = EVP_MAC_CTX_dup(a->keyed);
+    if (!ctx) return NULL;
     uint8_t head[ISPD_HEADER_SIZE];
     memcpy(head, header, ISPD_HEADER_SIZE);
     memset(head + TAG_OFFSET, 0, ISPD_AUTH_TAG_SIZE);
-    if (!EVP_MAC_init(ctx, a->key, a->key_len, params) || !EVP_MAC_update(ctx, head, sizeof head)) {
+    if (!EVP_MAC_update(ctx, head, sizeof head)) {
         EVP_MAC_CTX_free(ctx);
         return NULL;
     }
@@ -40,6 +52,8 @@ int auth_start(conn_auth *a, uint32_t identity, const void *key, uint32_t key_le
     if (key_len < AUTH_KEY_MIN || key_len > AUTH_KEY_MAX)
         return wire_fail(err, ISPD_E_ARGUMENT, "a key is %d..%d bytes, got %u", AUTH_KEY_MIN, AUTH_KEY_MAX, key_len);
     auth_free(a);
+    a->keyed = mac_keyed(key, key_len);
+    if (!a->keyed) return wire_fail(err, ISPD_E_NO_MEMORY, "OpenSSL could not key an HMAC-SHA256");
     a->on = 1;
     a->identity = identity;
     a->sequence = 0;
@@ -103,6 +117,8 @@ int auth_answer_end(conn_auth *a, const ispd_header *h, ispd_error *err) {
 void auth_free(conn_auth *a) {
     if (a->answer) EVP_MAC_CTX_free(a->answer);
     a->answer = NULL;
+    if (a->keyed) EVP_MAC_CTX_free(a->keyed);
+    a->keyed = NULL;
     OPENSSL_cleanse(a->key, sizeof a->key);
     a->on = 0;
 }

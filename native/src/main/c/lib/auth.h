@@ -25,6 +25,7 @@ typedef struct conn_auth {
     uint32_t sent_sequence; /* the sequence of the request in flight */
     uint8_t key[AUTH_KEY_MAX];
     size_t key_len;
+    void *keyed;            /* an HMAC-SHA256 keyed once with key: every tag starts from a copy of it */
     void *answer;           /* the HMAC over the answer being received; NULL if it is not tagged */
     uint8_t answer_tag[ISPD_AUTH_TAG_SIZE];
 } conn_auth;

@@ -108,7 +108,7 @@ abstract class AuthenticatedDriveContractTest {
                 // the hello has no payload
             }
             FrameHeader hello = FrameHeader.decode(request.flip());
-            FrameHeader answer = FrameTag.sign(AuthFixture.key(AuthFixture.READER),
+            FrameHeader answer = FrameTag.keyed(AuthFixture.key(AuthFixture.READER)).sign(
                     FrameHeader.response(Opcode.DEVICE_INFO.code(), hello.requestId(), 0, Status.OK),
                     AuthFixture.OWNER, 7, ByteBuffer.allocate(0));
             ByteBuffer out = ByteBuffer.allocate(FrameFormat.HEADER_SIZE);

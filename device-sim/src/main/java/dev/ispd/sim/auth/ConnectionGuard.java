@@ -26,6 +26,7 @@ final class ConnectionGuard implements RequestGuard {
     private final Identity peer;
     private final LongSupplier firstSequence;
     private Identity bound;
+    private FrameTag boundTag;
     private long nextSequence = NO_HELLO;
     /** Who sent the request being served, and (if it was tagged) that request and its answer's sequence. */
     private Identity current;
@@ -59,7 +60,8 @@ final class ConnectionGuard implements RequestGuard {
                     + drive);
         }
         String op = Opcode.ofCode(request.opcode()).name();
-        if (!FrameTag.verifies(who.key(), request, payload)) {
+        FrameTag tag = who == bound ? boundTag : FrameTag.keyed(who.key());
+        if (!tag.verifies(request, payload)) {
             throw new StatusException(Status.AUTH_FAILED, "the auth_tag of this " + op + " request does not verify for "
                     + who + ": a wrong key, or the frame changed on the way");
         }
@@ -69,6 +71,7 @@ final class ConnectionGuard implements RequestGuard {
                         + "hello, DEVICE_INFO with sequence 0; got " + op + " with sequence " + request.sequence());
             }
             bound = who;
+            boundTag = tag;
             answerSequence = firstSequence.getAsLong();
             nextSequence = answerSequence;
         } else {
@@ -103,6 +106,6 @@ final class ConnectionGuard implements RequestGuard {
         if (request != tagged) {
             return answer; // not authenticated by a tag: nothing to answer it with
         }
-        return FrameTag.sign(bound.key(), answer, bound.id(), answerSequence, body);
+        return boundTag.sign(answer, bound.id(), answerSequence, body);
     }
 }

@@ -34,9 +34,9 @@ class AuthVectorTest {
             assertEquals(AuthVectors.IDENTITY, h.identity());
             assertEquals(AuthVectors.SEQUENCE, h.sequence());
             byte[] key = AuthFixture.key(AuthVectors.IDENTITY);
-            assertTrue(FrameTag.verifies(key, h, frame.slice()), v.file());
+            assertTrue(FrameTag.keyed(key).verifies(h, frame.slice()), v.file());
             file[FrameFormat.HEADER_SIZE] ^= 1;
-            assertFalse(FrameTag.verifies(key, h, ByteBuffer.wrap(file, FrameFormat.HEADER_SIZE,
+            assertFalse(FrameTag.keyed(key).verifies(h, ByteBuffer.wrap(file, FrameFormat.HEADER_SIZE,
                     file.length - FrameFormat.HEADER_SIZE).slice()), v.file() + " with a payload bit flipped");
         }
     }

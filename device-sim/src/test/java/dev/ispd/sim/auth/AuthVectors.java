@@ -41,7 +41,7 @@ public final class AuthVectors {
     }
 
     private static ByteBuffer frame(FrameHeader unsigned, ByteBuffer payload) {
-        FrameHeader h = FrameTag.sign(AuthFixture.key(IDENTITY), unsigned, IDENTITY, SEQUENCE, payload);
+        FrameHeader h = FrameTag.keyed(AuthFixture.key(IDENTITY)).sign(unsigned, IDENTITY, SEQUENCE, payload);
         ByteBuffer frame = ByteBuffer.allocate(FrameFormat.HEADER_SIZE + payload.remaining());
         h.encode(frame);
         return frame.put(payload.duplicate()).flip();

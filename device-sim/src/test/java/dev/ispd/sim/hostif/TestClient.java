@@ -82,7 +82,7 @@ public final class TestClient implements AutoCloseable {
             throw new AssertionError("reply " + r.header() + " does not answer request " + id + " " + request.opcode());
         }
         if (key != null && r.header().isAuthenticated()) {
-            if (!FrameTag.verifies(key, r.header(), r.payload()) || sent != 0 && r.header().sequence() != sent) {
+            if (!FrameTag.keyed(key).verifies(r.header(), r.payload()) || sent != 0 && r.header().sequence() != sent) {
                 throw new AssertionError("the tag or sequence of reply " + r.header() + " does not verify");
             }
             sequence = sent == 0 ? r.header().sequence() : SequenceNumbers.following(sent); // the hello's answer gives the first
@@ -111,8 +111,8 @@ public final class TestClient implements AutoCloseable {
                                          byte[] key) {
         PayloadWriter w = new PayloadWriter(1024);
         request.encode(w);
-        FrameHeader h = FrameTag.sign(key, FrameHeader.request(request.opcode().code(), requestId, w.size()), identity,
-                sequence, w.payload());
+        FrameHeader unsigned = FrameHeader.request(request.opcode().code(), requestId, w.size());
+        FrameHeader h = FrameTag.keyed(key).sign(unsigned, identity, sequence, w.payload());
         ByteBuffer frame = ByteBuffer.allocate(FrameFormat.HEADER_SIZE + w.size());
         h.encode(frame);
         return frame.put(w.payload()).flip();
