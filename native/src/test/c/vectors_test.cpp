@@ -77,6 +77,7 @@ void expect_poll_07(const ispd_poll_result &p) {
     EXPECT_EQ(p.result_bytes, 72u);
     EXPECT_EQ(p.modeled_ns, 123456789u);
     EXPECT_EQ(p.modeled_energy_nj, 987654321u);
+    EXPECT_EQ(p.service_ns, 123456789u);
     EXPECT_STREQ(p.error_message, "");
 }
 
@@ -257,8 +258,50 @@ TEST(Vectors, PollResponse07) {
     expect_poll_07(p);
     Bytes again = make_response(
         ISPD_OP_POLL, 7,
-        Out().u8(2).u8(0).u16(0).u32(0).u64(130).u64(130).u64(72).u64(123456789).u64(987654321).str("").data());
+        Out().u8(2).u8(0).u16(0).u32(0).u64(130).u64(130).u64(72).u64(123456789).u64(987654321).u64(123456789).str("").data());
     expect_same_bytes(again, v, "07 encoded");
+}
+
+// An execution that waited behind other work: its service time is below its modeled time.
+TEST(Vectors, PollWaitedResponse44) {
+    Bytes v;
+    if (!load("44_poll_waited_response.bin", ISPD_OP_POLL, true, 44, 0, &v)) return;
+    LibReader r(payload_of(v));
+    ispd_poll_result p;
+    ASSERT_EQ(codec_dec_poll(&r.r, &p), ISPD_OK) << r.err.msg;
+    EXPECT_EQ(p.state, ISPD_EXEC_DONE);
+    EXPECT_EQ(p.pages_done, 130u);
+    EXPECT_EQ(p.result_bytes, 72u);
+    EXPECT_EQ(p.modeled_ns, 250000000u);
+    EXPECT_EQ(p.modeled_energy_nj, 987654321u);
+    EXPECT_EQ(p.service_ns, 123456789u);
+    EXPECT_STREQ(p.error_message, "");
+    Bytes again = make_response(
+        ISPD_OP_POLL, 44,
+        Out().u8(2).u8(0).u16(0).u32(0).u64(130).u64(130).u64(72).u64(250000000).u64(987654321).u64(123456789).str("").data());
+    expect_same_bytes(again, v, "44 encoded");
+}
+
+// A failed execution: service_ns covers the pages scanned and comes before the message.
+TEST(Vectors, PollFailedResponse45) {
+    const char message[] = "reading the extents of execution 5 failed: object 42 page at offset 524288 fails its checksum";
+    Bytes v;
+    if (!load("45_poll_failed_response.bin", ISPD_OP_POLL, true, 45, 0, &v)) return;
+    LibReader r(payload_of(v));
+    ispd_poll_result p;
+    ASSERT_EQ(codec_dec_poll(&r.r, &p), ISPD_OK) << r.err.msg;
+    EXPECT_EQ(p.state, ISPD_EXEC_FAILED);
+    EXPECT_EQ(p.error_status, ISPD_MEDIA_ERROR);
+    EXPECT_EQ(p.pages_done, 64u);
+    EXPECT_EQ(p.pages_total, 130u);
+    EXPECT_EQ(p.modeled_ns, 70000000u);
+    EXPECT_EQ(p.modeled_energy_nj, 400000000u);
+    EXPECT_EQ(p.service_ns, 60000000u);
+    EXPECT_STREQ(p.error_message, message);
+    Bytes again = make_response(
+        ISPD_OP_POLL, 45,
+        Out().u8(3).u8(0).u16(24).u32(0).u64(64).u64(130).u64(0).u64(70000000).u64(400000000).u64(60000000).str(message).data());
+    expect_same_bytes(again, v, "45 encoded");
 }
 
 TEST(Vectors, ErrorResponse08) {
@@ -662,7 +705,7 @@ std::vector<Bytes> answers_to_requests() {
     a[18] = make_response(ISPD_OP_LIST_OBJECTS, 18, Out().u32(0).u8(0).data());
     a[19] = make_response(ISPD_OP_DELETE_OBJECT, 19, {});
     a[23] = make_response(
-        ISPD_OP_POLL, 23, Out().u8(1).u8(0).u16(0).u32(100).u64(1).u64(2).u64(0).u64(0).u64(0).str("").data());
+        ISPD_OP_POLL, 23, Out().u8(1).u8(0).u16(0).u32(100).u64(1).u64(2).u64(0).u64(0).u64(0).u64(0).str("").data());
     a[24] = make_response(ISPD_OP_READ_RESULT, 24, Out().u64(8).u32(8).bytes(kResultChunk).data());
     a[26] = make_response(ISPD_OP_CANCEL, 26, Out().u8(ISPD_EXEC_DONE).data());
     a[28] = make_response(ISPD_OP_RELEASE, 28, {});

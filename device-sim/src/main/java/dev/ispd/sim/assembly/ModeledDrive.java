@@ -110,7 +110,7 @@ public final class ModeledDrive implements DriveModel {
     public Execution beginExecution(long arrivalNs) {
         checkArguments(arrivalNs, 0);
         advance(arrivalNs);
-        return new ModeledExecution(arrivalNs);
+        return new ModeledExecution(arrivalNs, new ModeledDrive(profile).new ModeledExecution(arrivalNs, null));
     }
 
     @Override
@@ -169,9 +169,14 @@ public final class ModeledDrive implements DriveModel {
         }
     }
 
-    /** One execution's position in the pipeline; its batches book the drive's shared timelines. */
+    /**
+     * One execution's position in the pipeline; its batches book the drive's shared timelines and,
+     * for its service time, the same batches on a drive of the same profile that runs nothing else.
+     */
     private final class ModeledExecution implements Execution {
         private final long arrivalNs;
+        /** The same work on an idle drive of its own; null in that drive's execution itself. */
+        private final ModeledExecution alone;
         private final EnergyAccount account = new EnergyAccount();
         private long lastComputeNs;
         private long computeBeforeNs;
@@ -179,8 +184,9 @@ public final class ModeledDrive implements DriveModel {
         private long pages;
         private boolean finished;
 
-        ModeledExecution(long arrivalNs) {
+        ModeledExecution(long arrivalNs, ModeledExecution alone) {
             this.arrivalNs = arrivalNs;
+            this.alone = alone;
             this.lastComputeNs = arrivalNs;
             this.computeBeforeNs = arrivalNs;
             this.endNs = arrivalNs;
@@ -203,6 +209,9 @@ public final class ModeledDrive implements DriveModel {
             lastComputeNs = computed;
             pages += batchPages;
             endNs = advance(Math.max(endNs, computed));
+            if (alone != null) {
+                alone.batch(batchPages, bytes, delta);
+            }
         }
 
         @Override
@@ -220,11 +229,19 @@ public final class ModeledDrive implements DriveModel {
                 stored = Math.max(stored, firmware.translate(lastComputeNs, resultPages, account));
                 endNs = advance(Math.max(endNs, stored));
             }
+            if (alone != null) {
+                alone.finish(resultBytes);
+            }
         }
 
         @Override
         public long modeledNs() {
             return endNs - arrivalNs;
+        }
+
+        @Override
+        public long serviceNs() {
+            return alone == null ? modeledNs() : alone.modeledNs();
         }
 
         @Override
