@@ -50,18 +50,9 @@ public final class CorrectionBook {
         return c != null ? c : new Correction();
     }
 
-    /**
-     * Records a finished split under {@code key}: its observed cost against the uncorrected
-     * prediction ({@link Baseline}); when {@code timeIsService} is false (a device execution that
-     * queued behind other work on its drive) only the energy counts.
-     */
-    public void observe(String key, Cost predicted, Cost observed, boolean timeIsService) {
-        Correction c = get(key);
-        if (timeIsService) {
-            c.observe(predicted, observed);
-        } else {
-            c.observeEnergy(predicted, observed);
-        }
+    /** Records a finished split under {@code key}: its observed cost against the uncorrected prediction ({@link Baseline}). */
+    public void observe(String key, Cost predicted, Cost observed) {
+        get(key).observe(predicted, observed);
     }
 
     /** A snapshot of every key's state, sorted by key. */
