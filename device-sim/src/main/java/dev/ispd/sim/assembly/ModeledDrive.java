@@ -34,7 +34,8 @@ import java.util.List;
  * the DMA into DRAM and, where there is one, the engine's input path, all streaming from the
  * same start), then its metered compute; with {@code overlapsFlashRead} the read of batch i+1
  * is queued as soon as batch i-1's buffer is free (double buffering), otherwise once batch i
- * is computed. Queued reads take their dies and buses in order, first-fit.
+ * is computed. Queued reads take their dies and buses in order, first-fit. Each execution's
+ * batches are also priced on a drive of its own, which runs nothing else: its service time.
  *
  * <p>Not thread-safe, like every part it wires: the caller makes one call at a time (the
  * drive's controller serialises its connection threads and execution worker with one lock).
@@ -110,7 +111,12 @@ public final class ModeledDrive implements DriveModel {
     public Execution beginExecution(long arrivalNs) {
         checkArguments(arrivalNs, 0);
         advance(arrivalNs);
-        return new ModeledExecution(arrivalNs, new ModeledDrive(profile).new ModeledExecution(arrivalNs, null));
+        return new ModeledExecution(arrivalNs, alone(arrivalNs));
+    }
+
+    /** The same execution on an idle drive of this profile, for its service time (docs/model.md, "Service time"). */
+    private ModeledExecution alone(long arrivalNs) {
+        return new ModeledDrive(profile).new ModeledExecution(arrivalNs, null);
     }
 
     @Override
