@@ -259,7 +259,9 @@ TEST(Vectors, PollResponse07) {
     expect_poll_07(p);
     Bytes again = make_response(
         ISPD_OP_POLL, 7,
-        Out().u8(2).u8(0).u16(0).u32(0).u64(130).u64(130).u64(72).u64(123456789).u64(987654321).u64(123456789).str("").data());
+        Out().u8(2).u8(0).u16(0).u32(0).u64(130).u64(130).u64(72).u64(123456789).u64(987654321).u64(123456789)
+            .str("")
+            .data());
     expect_same_bytes(again, v, "07 encoded");
 }
 

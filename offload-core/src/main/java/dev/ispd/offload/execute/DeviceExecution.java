@@ -21,8 +21,9 @@ import org.slf4j.LoggerFactory;
  * IV-C-2), on a pooled connection ({@link DrivePool}): execute the job's tasklet instance over the
  * split's extents, poll with an adaptive interval from the drive's progress until done or the
  * timeout ({@link TaskletRunner}), read the result. Its modeled cost is the drive's service time
- * of the execution and the energy charged to it (docs/model.md, "Service time"). A split whose job created no instance on the drive creates one and deletes it
- * afterwards, and so does one whose job instance the drive no longer holds (NO_SUCH_OBJECT). No
+ * of the execution and the energy charged to it (docs/model.md, "Service time"). A split whose
+ * job created no instance on the drive creates one and deletes it afterwards, and so does one
+ * whose job instance the drive no longer holds (NO_SUCH_OBJECT). No
  * output object: the result is read back from the execution (READ_RESULT). Every call waits at
  * most the polling timeout for the drive's answer, so a hung drive fails the run instead of
  * hanging it. Any failure is an IOException for the caller to retry or fall back on.

@@ -50,7 +50,10 @@ public final class CorrectionBook {
         return c != null ? c : new Correction();
     }
 
-    /** Records a finished split under {@code key}: its observed cost against the uncorrected prediction ({@link Baseline}). */
+    /**
+     * Records a finished split under {@code key}: its observed cost against the uncorrected
+     * prediction ({@link Baseline}).
+     */
     public void observe(String key, Cost predicted, Cost observed) {
         get(key).observe(predicted, observed);
     }

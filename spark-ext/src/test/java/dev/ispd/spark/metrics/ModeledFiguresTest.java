@@ -38,10 +38,13 @@ class ModeledFiguresTest {
     @BeforeAll
     static void load() throws IOException {
         DRIVES.spark().conf().set("spark.sql.adaptive.enabled", "false"); // the scan node stays in the executed plan
-        uri = DRIVES.write("/modeled/generated256.bin", WorldCupFiles.generate(9, 12_000, ENTRY));
+        uri = DRIVES.write("/modeled/generated256.bin", WorldCupFiles.generate(9, 5_000, ENTRY));
     }
 
-    /** A filter and projection in the drive, no shuffle, so the query's partitions are the scan's; uncorrected, so every run plans alike. */
+    /**
+     * A filter and projection in the drive, no shuffle, so the query's partitions are the scan's;
+     * uncorrected, so every run plans alike.
+     */
     private static Dataset<Row> scan() {
         return DRIVES.spark().read().format("ispd").option("layout", "worldcup98").option("entrySize", ENTRY)
                 .option("ispd.offload.policy", "device-only").option("ispd.offload.correction", false)
@@ -55,7 +58,8 @@ class ModeledFiguresTest {
         Map<String, Long> figures = metrics(first);
         assertTrue(figures.get(ScanMetric.nameOf(SplitMetric.SPLITS_ON_DEVICE)) >= 4, "several device partitions on "
                 + "the one drive: " + figures);
-        assertTrue(figures.get(ScanMetric.nameOf(SplitMetric.BYTES_MOVED_TO_HOST)) > 0, "straddling records: " + figures);
+        assertTrue(figures.get(ScanMetric.nameOf(SplitMetric.BYTES_MOVED_TO_HOST)) > 0,
+                "straddling records: " + figures);
         assertTrue(figures.get(ScanMetric.nameOf(SplitMetric.MODELED_DEVICE_NS)) > 0, figures.toString());
         for (int run = 2; run <= RUNS; run++) {
             Dataset<Row> again = scan();

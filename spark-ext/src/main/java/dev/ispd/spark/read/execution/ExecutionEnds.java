@@ -36,12 +36,15 @@ public final class ExecutionEnds extends SparkListener {
     private static final Logger LOG = LoggerFactory.getLogger(ExecutionEnds.class);
     private static final Map<SparkContext, ExecutionEnds> BY_CONTEXT = Collections.synchronizedMap(new WeakHashMap<>());
     /** Ended queries remembered for {@link #awaitEnd}: enough for the queries a driver runs at once. */
-    static final int ENDED_KEPT = 1024;
+    private static final int ENDED_KEPT = 1024;
 
     private final String applicationId;
     private final Map<String, CorrectionStore> stores = new ConcurrentHashMap<>();
     private final Map<Long, List<JobTasklets>> tasklets = new ConcurrentHashMap<>();
-    /** The queries ({@code QueryExecution.queryId}) whose end has been handled, the latest {@value #ENDED_KEPT}, oldest first; its monitor signals each. */
+    /**
+     * The queries ({@code QueryExecution.queryId}) whose end has been handled, the latest
+     * {@value #ENDED_KEPT}, oldest first; its monitor signals each.
+     */
     private final Set<UUID> ended = new LinkedHashSet<>();
 
     private ExecutionEnds(String applicationId) {
