@@ -231,8 +231,9 @@ typedef struct ispd_poll_result {
     uint64_t pages_done;
     uint64_t pages_total;
     uint64_t result_bytes;
-    uint64_t modeled_ns;
+    uint64_t modeled_ns;        /* from submission, waiting behind other work included */
     uint64_t modeled_energy_nj;
+    uint64_t service_ns;        /* the same work on a drive running nothing else: no waiting */
     char error_message[ISPD_MAX_STRING + 1];
 } ispd_poll_result;
 

@@ -9,8 +9,11 @@ import dev.ispd.protocol.ExecutionState;
  * @param suggestedPollUs the drive's estimate of the remaining time, capped; a hint for the next poll
  * @param modeledNs modeled duration from submission, queueing included; final once DONE
  * @param modeledEnergyNj drive energy charged to the execution; final once DONE
+ * @param serviceNs modeled duration of the same work on a drive running nothing else, from submission: no
+ *     waiting behind other executions or host reads and writes, so it depends only on the work and the
+ *     drive's profile; final once DONE
  * @param errorMessage why a FAILED execution failed ("" otherwise)
  */
 public record ExecutionStatus(ExecutionState state, int errorStatus, long suggestedPollUs, long pagesDone,
-        long pagesTotal, long resultBytes, long modeledNs, long modeledEnergyNj, String errorMessage) {
+        long pagesTotal, long resultBytes, long modeledNs, long modeledEnergyNj, long serviceNs, String errorMessage) {
 }

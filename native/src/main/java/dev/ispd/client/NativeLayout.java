@@ -68,8 +68,9 @@ final class NativeLayout {
     @Native static final int POLL_RESULT_BYTES = 24;
     @Native static final int POLL_MODELED_NS = 32;
     @Native static final int POLL_MODELED_ENERGY_NJ = 40;
-    @Native static final int POLL_ERROR_MESSAGE = 48;
-    @Native static final int POLL_SIZE = 1080;
+    @Native static final int POLL_SERVICE_NS = 48;
+    @Native static final int POLL_ERROR_MESSAGE = 56;
+    @Native static final int POLL_SIZE = 1088;
 
     // ispd_module_info
     @Native static final int MODULE_NAME = 0;

@@ -44,6 +44,14 @@ public interface DriveModel {
         /** Modeled time from submission to the end of the work modeled so far. */
         long modeledNs();
 
+        /**
+         * Modeled time of the same work on a drive that runs nothing else: the execution's batches
+         * priced on idle units from submission, so waiting behind other work (other executions,
+         * host reads and writes) is left out. It depends only on the profile and the work, not on
+         * how other clients' commands interleave with it; at most {@link #modeledNs()}.
+         */
+        long serviceNs();
+
         /** Modeled virtual time at which the work modeled so far ends. */
         long endNs();
 

@@ -34,7 +34,8 @@ import java.util.List;
  * the DMA into DRAM and, where there is one, the engine's input path, all streaming from the
  * same start), then its metered compute; with {@code overlapsFlashRead} the read of batch i+1
  * is queued as soon as batch i-1's buffer is free (double buffering), otherwise once batch i
- * is computed. Queued reads take their dies and buses in order, first-fit.
+ * is computed. Queued reads take their dies and buses in order, first-fit. Each execution's
+ * batches are also priced on a drive of its own, which runs nothing else: its service time.
  *
  * <p>Not thread-safe, like every part it wires: the caller makes one call at a time (the
  * drive's controller serialises its connection threads and execution worker with one lock).
@@ -110,7 +111,12 @@ public final class ModeledDrive implements DriveModel {
     public Execution beginExecution(long arrivalNs) {
         checkArguments(arrivalNs, 0);
         advance(arrivalNs);
-        return new ModeledExecution(arrivalNs);
+        return new ModeledExecution(arrivalNs, alone(arrivalNs));
+    }
+
+    /** The same execution on an idle drive of this profile, for its service time (docs/model.md, "Service time"). */
+    private ModeledExecution alone(long arrivalNs) {
+        return new ModeledDrive(profile).new ModeledExecution(arrivalNs, null);
     }
 
     @Override
@@ -169,9 +175,14 @@ public final class ModeledDrive implements DriveModel {
         }
     }
 
-    /** One execution's position in the pipeline; its batches book the drive's shared timelines. */
+    /**
+     * One execution's position in the pipeline; its batches book the drive's shared timelines and,
+     * for its service time, the same batches on a drive of the same profile that runs nothing else.
+     */
     private final class ModeledExecution implements Execution {
         private final long arrivalNs;
+        /** The same work on an idle drive of its own; null in that drive's execution itself. */
+        private final ModeledExecution alone;
         private final EnergyAccount account = new EnergyAccount();
         private long lastComputeNs;
         private long computeBeforeNs;
@@ -179,8 +190,9 @@ public final class ModeledDrive implements DriveModel {
         private long pages;
         private boolean finished;
 
-        ModeledExecution(long arrivalNs) {
+        ModeledExecution(long arrivalNs, ModeledExecution alone) {
             this.arrivalNs = arrivalNs;
+            this.alone = alone;
             this.lastComputeNs = arrivalNs;
             this.computeBeforeNs = arrivalNs;
             this.endNs = arrivalNs;
@@ -203,6 +215,9 @@ public final class ModeledDrive implements DriveModel {
             lastComputeNs = computed;
             pages += batchPages;
             endNs = advance(Math.max(endNs, computed));
+            if (alone != null) {
+                alone.batch(batchPages, bytes, delta);
+            }
         }
 
         @Override
@@ -220,11 +235,19 @@ public final class ModeledDrive implements DriveModel {
                 stored = Math.max(stored, firmware.translate(lastComputeNs, resultPages, account));
                 endNs = advance(Math.max(endNs, stored));
             }
+            if (alone != null) {
+                alone.finish(resultBytes);
+            }
         }
 
         @Override
         public long modeledNs() {
             return endNs - arrivalNs;
+        }
+
+        @Override
+        public long serviceNs() {
+            return alone == null ? modeledNs() : alone.modeledNs();
         }
 
         @Override

@@ -175,7 +175,8 @@ final class ExecutionCommands {
         Status err = e.errorStatus();
         long resultBytes = state == ExecutionState.DONE ? e.result().length : 0;
         new Responses.Poll(state, err == null ? 0 : err.code(), pollUs, pagesDone, e.pagesTotal, resultBytes,
-                e.model.modeledNs(), e.model.energyNj(), state.isFinished() ? e.errorMessage() : "").encode(out);
+                e.model.modeledNs(), e.model.energyNj(), e.model.serviceNs(),
+                state.isFinished() ? e.errorMessage() : "").encode(out);
     }
 
     long readResult(long clock, Requests.ReadResult req, PayloadWriter out) throws StatusException {

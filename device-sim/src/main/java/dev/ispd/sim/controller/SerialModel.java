@@ -83,6 +83,13 @@ final class SerialModel implements DriveModel {
         }
 
         @Override
+        public long serviceNs() {
+            synchronized (lock) {
+                return e.serviceNs();
+            }
+        }
+
+        @Override
         public long endNs() {
             synchronized (lock) {
                 return e.endNs();

@@ -210,10 +210,11 @@ public final class Responses {
 
     /** {@code errorStatus}: the {@link Status} code a FAILED execution ended with, 0 otherwise. */
     public record Poll(ExecutionState state, int errorStatus, long suggestedPollUs, long pagesDone, long pagesTotal,
-                       long resultBytes, long modeledNs, long modeledEnergyNj, String errorMessage) implements Response {
+                       long resultBytes, long modeledNs, long modeledEnergyNj, long serviceNs, String errorMessage)
+            implements Response {
         public void encode(PayloadWriter w) {
             w.u8(state.code()).u8(0).u16(errorStatus).u32(suggestedPollUs).u64(pagesDone).u64(pagesTotal)
-                    .u64(resultBytes).u64(modeledNs).u64(modeledEnergyNj).message(errorMessage);
+                    .u64(resultBytes).u64(modeledNs).u64(modeledEnergyNj).u64(serviceNs).message(errorMessage);
         }
 
         static Poll decode(PayloadReader r) throws StatusException {
@@ -221,7 +222,7 @@ public final class Responses {
             r.u8("reserved");
             return new Poll(state, r.u16("error_status"), r.u32("suggested_poll_us"), r.u64("pages_done"),
                     r.u64("pages_total"), r.u64("result_bytes"), r.u64("modeled_ns"), r.u64("modeled_energy_nj"),
-                    r.str("error_message"));
+                    r.u64("service_ns"), r.str("error_message"));
         }
     }
 

@@ -48,6 +48,30 @@ class ModeledDriveTest {
     }
 
     @Test
+    void serviceTimeIsTheExecutionAloneWhateverElseTheDriveDoes() {
+        Workloads.PerPage q1 = Workloads.q1(32);
+        long alone = Workloads.aloneNs(SMART, PAGES, q1);
+        DriveModel.Execution solo = Workloads.scan(new ModeledDrive(SMART).beginExecution(0), SMART, PAGES, q1, 64);
+        assertEquals(solo.modeledNs(), solo.serviceNs(), "alone, the execution waits for nothing");
+
+        ModeledDrive drive = new ModeledDrive(SMART);
+        drive.hostWrite(0, 64L << 20);
+        DriveModel.Execution a = drive.beginExecution(0);
+        DriveModel.Execution b = drive.beginExecution(0);
+        for (long done = 0; done < PAGES; done += SMART.pagesPerBatch()) {
+            batch(a, SMART.pagesPerBatch(), q1);
+            drive.hostRead(0, 1L << 20);
+            batch(b, SMART.pagesPerBatch(), q1);
+        }
+        a.finish(64);
+        b.finish(64);
+        assertTrue(a.modeledNs() > alone && b.modeledNs() > a.modeledNs(), a.modeledNs() + " / " + b.modeledNs());
+        assertEquals(solo.serviceNs(), a.serviceNs(), "the write, the reads and the other scan are left out");
+        assertEquals(solo.serviceNs(), b.serviceNs());
+        assertEquals(solo.energyNj(), b.energyNj(), "an execution is charged its own active time, waits or not");
+    }
+
+    @Test
     void aHostReadWaitsForFlashAnExecutionHasBooked() {
         ModeledDrive idle = new ModeledDrive(SMART);
         long quiet = idle.hostRead(0, 8L << 20);

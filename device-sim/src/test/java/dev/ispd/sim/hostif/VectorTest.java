@@ -199,7 +199,19 @@ class VectorTest {
     @Test
     void pollResponse() throws Exception {
         Responses.Poll p = response(load("07_poll_response.bin"), Opcode.POLL, 7, Status.OK);
-        assertEquals(new Responses.Poll(ExecutionState.DONE, 0, 0, 130, 130, 72, 123456789, 987654321, ""), p);
+        assertEquals(new Responses.Poll(ExecutionState.DONE, 0, 0, 130, 130, 72, 123456789, 987654321, 123456789, ""),
+                p);
+    }
+
+    @Test
+    void pollResponsesWithAServiceTimeBelowTheModeledTime() throws Exception {
+        Responses.Poll waited = response(load("44_poll_waited_response.bin"), Opcode.POLL, 44, Status.OK);
+        assertEquals(Vectors.POLL_WAITED_44, waited);
+        assertEquals(List.of(250000000L, 123456789L), List.of(waited.modeledNs(), waited.serviceNs()));
+        Responses.Poll failed = response(load("45_poll_failed_response.bin"), Opcode.POLL, 45, Status.OK);
+        assertEquals(Vectors.POLL_FAILED_45, failed);
+        assertEquals(List.of(ExecutionState.FAILED, 24, 60000000L), List.of(failed.state(), failed.errorStatus(),
+                failed.serviceNs()));
     }
 
     @Test

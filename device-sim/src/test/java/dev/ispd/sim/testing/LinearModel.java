@@ -7,7 +7,8 @@ import java.util.List;
 /**
  * A deliberately simple timing model for controller tests, with round numbers one can check by
  * hand: one shared resource; a command costs 1,000 ns, a host transfer 1,000 ns + 1 ns per byte,
- * a scanned page 100 ns, a result byte 1 ns; energy is 1 nJ per busy ns.
+ * a scanned page 100 ns, a result byte 1 ns; energy is 1 nJ per busy ns. An execution's service
+ * time is its own busy time on the resource.
  */
 public final class LinearModel implements DriveModel {
     public static final long COMMAND_NS = 1_000;
@@ -63,6 +64,11 @@ public final class LinearModel implements DriveModel {
             @Override
             public long modeledNs() {
                 return end - arrivalNs;
+            }
+
+            @Override
+            public long serviceNs() {
+                return energy;
             }
 
             @Override

@@ -1,6 +1,5 @@
 package dev.ispd.offload.execute;
 
-import dev.ispd.client.DeviceLog;
 import dev.ispd.client.Drive;
 import dev.ispd.client.DriveException;
 import dev.ispd.client.TaskletResult;
@@ -19,11 +18,12 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Runs a split's tasklet inside its drive, as the Smart SSD host did (papers/smart-ssd-kang-2013.txt
- * IV-C-2), on a pooled connection ({@link DrivePool}): note whether the drive is busy
- * (DEVICE_LOG), execute the job's tasklet instance over the split's extents, poll with an
- * adaptive interval from the drive's progress until done or the timeout ({@link TaskletRunner}),
- * read the result. A split whose job created no instance on the drive creates one and deletes it
- * afterwards, and so does one whose job instance the drive no longer holds (NO_SUCH_OBJECT). No
+ * IV-C-2), on a pooled connection ({@link DrivePool}): execute the job's tasklet instance over the
+ * split's extents, poll with an adaptive interval from the drive's progress until done or the
+ * timeout ({@link TaskletRunner}), read the result. Its modeled cost is the drive's service time
+ * of the execution and the energy charged to it (docs/model.md, "Service time"). A split whose
+ * job created no instance on the drive creates one and deletes it afterwards, and so does one
+ * whose job instance the drive no longer holds (NO_SUCH_OBJECT). No
  * output object: the result is read back from the execution (READ_RESULT). Every call waits at
  * most the polling timeout for the drive's answer, so a hung drive fails the run instead of
  * hanging it. Any failure is an IOException for the caller to retry or fall back on.
@@ -79,13 +79,13 @@ final class DeviceExecution {
     }
 
     private Outcome run(Drive drive, long instance, boolean own, List<Extent> extents) throws IOException {
-        // POLL's modeled time runs from submission: behind other work it measures the wait too
-        DeviceLog load = drive.deviceLog();
-        boolean busy = load.queued() + load.running() > 0;
         try {
             TaskletResult r = new TaskletRunner(drive, polling).run(instance, 0, Params.EMPTY, extents);
             long bytes = extents.stream().mapToLong(Extent::length).sum();
-            return new Outcome(r.result(), bytes, new Cost(r.modeledNs(), r.modeledEnergyNj()), busy);
+            // the split's own cost is its service time: POLL's modeled time runs from submission, so
+            // it also counts waiting behind whatever other clients sent the drive meanwhile
+            return new Outcome(r.result(), bytes, new Cost(r.serviceNs(), r.modeledEnergyNj()),
+                    r.modeledNs() - r.serviceNs());
         } finally {
             if (own) {
                 deleteQuietly(drive, instance);

@@ -59,6 +59,6 @@ final class HostExecution {
         LinkSpec link = new LinkSpec(g.linkBytesPerSec(), g.linkCommandLatencyNs(), new Power(0, 0));
         HostCost cost = model.price(link, r.meter(), bytes);
         // energy the split adds to the system, the accounting the scheduler predicts in
-        return new Outcome(r.bytes(), bytes, new Cost(cost.timeNs(), cost.addedEnergyNj()), false);
+        return new Outcome(r.bytes(), bytes, new Cost(cost.timeNs(), cost.addedEnergyNj()), 0);
     }
 }

@@ -7,9 +7,10 @@ import dev.ispd.offload.schedule.Cost;
  *
  * @param result the tasklet's result bytes
  * @param inputBytes the input bytes it scanned
- * @param modeled its modeled time and energy (the drive's model, or the host profile)
- * @param waited true if it was a device execution submitted to a drive already running or
- *     queueing other work, so its modeled time includes waiting, not only its own service
+ * @param modeled its modeled time and energy (the host profile, or the drive's model: the execution's
+ *     service time, its own work with the drive to itself, so the same however other work interleaved)
+ * @param waitedNs modeled time a device execution waited behind other work on its drive (queued
+ *     executions, host reads), on top of {@code modeled}; 0 on the host
  */
-record Outcome(byte[] result, long inputBytes, Cost modeled, boolean waited) {
+record Outcome(byte[] result, long inputBytes, Cost modeled, long waitedNs) {
 }

@@ -63,8 +63,9 @@ public final class SplitExecutor {
 
     /**
      * Runs the split; returns what it cost where it ran, against the uncorrected prediction: the
-     * drive's execution for a device split (its host-run straddling records aside), the whole host
-     * run otherwise (fallbacks included).
+     * drive's execution for a device split (its service time: its host-run straddling records
+     * aside, and waiting behind other work left out), the whole host run otherwise (fallbacks
+     * included).
      */
     public SplitObservation run(PlannedSplit split, ResultSink out) throws IOException {
         Decision d = split.decision();
@@ -78,7 +79,7 @@ public final class SplitExecutor {
                 if (ran != null) {
                     finishOnDevice(ran.split(), ran.layout(), ran.outcome(), out);
                     return new SplitObservation(Placement.DEVICE, d.baseline().deviceExecution(),
-                            ran.outcome().modeled(), !ran.outcome().waited());
+                            ran.outcome().modeled());
                 }
             }
         }
@@ -88,8 +89,8 @@ public final class SplitExecutor {
         count(SplitMetric.SPLITS_ON_HOST, 1);
         count(SplitMetric.PREDICTED_HOST_NS, d.host().timeNs());
         count(SplitMetric.PREDICTED_HOST_ENERGY_NJ, d.host().energyNj());
-        logObserved(split, Placement.HOST, d.baseline().host(), onHost.modeled());
-        return new SplitObservation(Placement.HOST, d.baseline().host(), onHost.modeled(), true);
+        logObserved(split, Placement.HOST, d.baseline().host(), onHost);
+        return new SplitObservation(Placement.HOST, d.baseline().host(), onHost.modeled());
     }
 
     /** A device run that succeeded: the split as it ran (on its drive or a replica's) and its layout there. */
@@ -179,7 +180,7 @@ public final class SplitExecutor {
         count(SplitMetric.SPLITS_ON_DEVICE, 1);
         count(SplitMetric.PREDICTED_DEVICE_NS, d.device().timeNs());
         count(SplitMetric.PREDICTED_DEVICE_ENERGY_NJ, d.device().energyNj());
-        logObserved(split, Placement.DEVICE, d.baseline().deviceExecution(), onDevice.modeled());
+        logObserved(split, Placement.DEVICE, d.baseline().deviceExecution(), onDevice);
         if (!layout.hostRanges().isEmpty()) {
             Outcome tail = host.run(split, layout.hostRanges());
             out.accept(tail.result(), ResultOrigin.hostRun(split.file(), split.geometry().pageSize()));
@@ -198,10 +199,10 @@ public final class SplitExecutor {
         counters.add(c, n);
     }
 
-    private static void logObserved(PlannedSplit split, Placement where, Cost predicted, Cost observed) {
+    private static void logObserved(PlannedSplit split, Placement where, Cost predicted, Outcome observed) {
         LOG.info("split {} ({}) ran on {}: predicted (uncorrected, the measured part) {} ns {} nJ, "
-                + "observed (modeled) {} ns {} nJ",
-                split.decision().index(), split, where, predicted.timeNs(), predicted.energyNj(), observed.timeNs(),
-                observed.energyNj());
+                + "observed (modeled) {} ns {} nJ, after waiting {} ns behind other work on the drive",
+                split.decision().index(), split, where, predicted.timeNs(), predicted.energyNj(),
+                observed.modeled().timeNs(), observed.modeled().energyNj(), observed.waitedNs());
     }
 }

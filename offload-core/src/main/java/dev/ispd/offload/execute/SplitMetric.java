@@ -3,7 +3,8 @@ package dev.ispd.offload.execute;
 /**
  * What running splits counts (an engine shows them as its counters or metrics: MapReduce as the
  * IspdCounter of the same name). Modeled times and energies come from the drive's timing model
- * (device splits: the execution's modeled duration and energy as POLL reports them) and from the
+ * (device splits: the execution's service time, its own work with the drive to itself, and the
+ * energy charged to it, as POLL reports them) and from the
  * host profile (host runs: {@link dev.ispd.offload.model.HostModel} over the work the run
  * metered; energy is what the run adds to the system, the scheduler's accounting); predicted
  * ones are the scheduler's, so the two can be compared.

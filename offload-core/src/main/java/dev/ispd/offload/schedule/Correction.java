@@ -34,12 +34,6 @@ final class Correction {
         samples++;
     }
 
-    /** Records only the energy of a split whose observed time is not a service time (it waited on its drive). */
-    synchronized void observeEnergy(Cost predicted, Cost observed) {
-        observeEnergy(predicted.energyNj(), observed.energyNj());
-        samples++;
-    }
-
     private void observeTime(long predicted, long observed) {
         if (predicted > 0) {
             time += WEIGHT * (clamp(observed / (double) predicted) - time);

@@ -52,16 +52,10 @@ public final class CorrectionBook {
 
     /**
      * Records a finished split under {@code key}: its observed cost against the uncorrected
-     * prediction ({@link Baseline}); when {@code timeIsService} is false (a device execution that
-     * queued behind other work on its drive) only the energy counts.
+     * prediction ({@link Baseline}).
      */
-    public void observe(String key, Cost predicted, Cost observed, boolean timeIsService) {
-        Correction c = get(key);
-        if (timeIsService) {
-            c.observe(predicted, observed);
-        } else {
-            c.observeEnergy(predicted, observed);
-        }
+    public void observe(String key, Cost predicted, Cost observed) {
+        get(key).observe(predicted, observed);
     }
 
     /** A snapshot of every key's state, sorted by key. */

@@ -84,7 +84,7 @@ public final class CorrectionStore {
      */
     public void record(String jobId, String splitName, String key, SplitObservation o) throws IOException {
         ObjectNode n = JSON.createObjectNode();
-        n.put("key", key).put("placement", o.placement().name()).put("timeIsService", o.timeIsService());
+        n.put("key", key).put("placement", o.placement().name());
         n.putObject("predicted").put("timeNs", o.predicted().timeNs()).put("energyNj", o.predicted().energyNj());
         n.putObject("observed").put("timeNs", o.observed().timeNs()).put("energyNj", o.observed().energyNj());
         try (OutputStream out = files.create(observations(jobId) + "/" + splitName + ".json")) {
@@ -103,11 +103,11 @@ public final class CorrectionStore {
             return new Update(book, 0);
         }
         int n = 0;
-        for (String path : files.list(dir)) {
+        // in name order: the corrections are running means, so the fold must not follow the listing's order
+        for (String path : files.list(dir).stream().sorted().toList()) {
             try {
                 JsonNode o = readJson(path);
-                book.observe(o.get("key").asText(), cost(path, o, "predicted"), cost(path, o, "observed"),
-                        o.path("timeIsService").asBoolean(true));
+                book.observe(o.get("key").asText(), cost(path, o, "predicted"), cost(path, o, "observed"));
                 n++;
             } catch (IOException e) {
                 LOG.warn("skipping a split observation: {}", e.getMessage());

@@ -118,7 +118,7 @@ public final class OffloadScheduler {
      * later plans when ispd.offload.correction is true.
      */
     public void observe(Decision d, Cost observed) {
-        corrections.observe(key(d.placement(), d.drive()), d.baseline().of(d.placement()), observed, true);
+        corrections.observe(key(d.placement(), d.drive()), d.baseline().of(d.placement()), observed);
     }
 
     /** The key of this scheduler's splits at {@code p} on drive {@code drive} in its {@link CorrectionBook}. */

@@ -43,31 +43,21 @@ class CorrectionBookTest {
     @Test
     void anOutlierIsClampedAndMovesTheRatioOnlyPartWay() {
         CorrectionBook book = new CorrectionBook();
-        book.observe("k", new Cost(100, 100), new Cost(1_000_000, 100), true);
+        book.observe("k", new Cost(100, 100), new Cost(1_000_000, 100));
         CorrectionBook.Entry e = book.entries().get("k");
         assertEquals(1 + Correction.WEIGHT * (Correction.MAX_RATIO - 1), e.time(), 1e-12, "10,000x counts as 10x");
         assertEquals(1.0, e.energy(), 1e-12);
         assertEquals(1, e.samples());
 
-        book.observe("k", new Cost(100, 100), new Cost(0, 0), true);
+        book.observe("k", new Cost(100, 100), new Cost(0, 0));
         assertTrue(book.entries().get("k").time() > Correction.MIN_RATIO);
-    }
-
-    @Test
-    void aSplitThatWaitedOnItsDriveCorrectsOnlyEnergy() {
-        CorrectionBook book = new CorrectionBook();
-        book.observe("k", new Cost(100, 100), new Cost(500, 200), false);
-        CorrectionBook.Entry e = book.entries().get("k");
-        assertEquals(1.0, e.time(), 1e-12);
-        assertEquals(1.3, e.energy(), 1e-12);
-        assertEquals(1, e.samples());
     }
 
     @Test
     void roundTripsThroughJson() throws IOException {
         CorrectionBook book = new CorrectionBook();
-        book.observe(CorrectionBook.deviceKey("q1", DRIVE), new Cost(100, 100), new Cost(150, 90), true);
-        book.observe(CorrectionBook.hostKey("q2"), new Cost(100, 100), new Cost(80, 120), true);
+        book.observe(CorrectionBook.deviceKey("q1", DRIVE), new Cost(100, 100), new Cost(150, 90));
+        book.observe(CorrectionBook.hostKey("q2"), new Cost(100, 100), new Cost(80, 120));
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         book.write(out);
         CorrectionBook back = CorrectionBook.read(new ByteArrayInputStream(out.toByteArray()), "mem");

@@ -62,8 +62,8 @@ class CorrectionStoreTest {
         String file = dir.resolve("corrections.json").toString();
         CorrectionStore store = new CorrectionStore(new LocalFiles(), file);
         String job = "job_1_0001";
-        store.record(job, 0, DEVICE_KEY, new SplitObservation(Placement.DEVICE, new Cost(100, 100), new Cost(200, 50), true));
-        store.record(job, 1, DEVICE_KEY, new SplitObservation(Placement.DEVICE, new Cost(100, 100), new Cost(900, 50), false));
+        store.record(job, 1, DEVICE_KEY, new SplitObservation(Placement.DEVICE, new Cost(100, 100), new Cost(900, 50)));
+        store.record(job, 0, DEVICE_KEY, new SplitObservation(Placement.DEVICE, new Cost(100, 100), new Cost(200, 50)));
         Path observations = Path.of(file + ".observations", job);
         Files.writeString(observations.resolve("split-2.json"), "{\"key\": \"host q1\", \"predicted\": {\"timeNs\": 1}}",
                 StandardCharsets.UTF_8);
@@ -71,9 +71,9 @@ class CorrectionStoreTest {
         CorrectionStore.Update u = store.absorb(job);
         assertEquals(2, u.observations());
         CorrectionBook.Entry e = store.load().entries().get(DEVICE_KEY);
-        // in either order: time learns from the first split only, energy from both (0.5 twice)
-        assertEquals(1.3, e.time(), 1e-12, "the split that waited adds energy only");
-        assertEquals(1 - 0.15 - 0.3 * 0.35, e.energy(), 1e-12);
+        // split 0 (2x, clamped ratios) before split 1 (9x), whichever was recorded or listed first
+        assertEquals(1 + 0.3 + 0.3 * (9 - 1.3), e.time(), 1e-12);
+        assertEquals(1 - 0.15 - 0.3 * 0.35, e.energy(), 1e-12, "0.5 twice");
         assertEquals(2, e.samples());
         assertFalse(store.load().entries().containsKey(CorrectionBook.hostKey("q1")));
         assertFalse(Files.exists(observations));

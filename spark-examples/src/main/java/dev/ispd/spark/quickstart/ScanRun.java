@@ -4,11 +4,15 @@ import dev.ispd.offload.execute.SplitMetric;
 import dev.ispd.offload.schedule.Decision;
 import dev.ispd.spark.metrics.ScanMetric;
 import dev.ispd.spark.read.IspdScan;
+import dev.ispd.spark.read.execution.ExecutionEnds;
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeoutException;
+import org.apache.spark.SparkContext;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.execution.SparkPlan;
@@ -21,10 +25,19 @@ import scala.Option;
  * The session must run without adaptive execution, which hides the scan node inside its stages.
  */
 public record ScanRun(List<Row> rows, IspdScan scan, Map<SplitMetric, Long> metrics) {
+    /** How long the connector may take to handle a query's end (a few osd:// reads and writes). */
+    private static final Duration END_HANDLED_WITHIN = Duration.ofSeconds(60);
 
-    /** Runs {@code query} (over one ispd scan) to the end. */
-    public static ScanRun of(Dataset<Row> query) {
+    /**
+     * Runs {@code query} (over one ispd scan) to the end, and until the connector has folded its
+     * partitions' observations into the corrections: the next query plans with them whatever the
+     * timing of Spark's listener bus, so a run of queries prints the same figures every time.
+     */
+    public static ScanRun of(Dataset<Row> query) throws InterruptedException, TimeoutException {
+        SparkContext sc = query.sparkSession().sparkContext();
+        ExecutionEnds ends = ExecutionEnds.of(sc); // listening before the query ends
         List<Row> rows = query.collectAsList();
+        ends.awaitEnd(query.queryExecution().queryId(), END_HANDLED_WITHIN);
         SparkPlan plan = query.queryExecution().executedPlan();
         Option<SparkPlan> found = plan.find(p -> p instanceof BatchScanExec b && b.scan() instanceof IspdScan);
         if (found.isEmpty()) {

@@ -15,6 +15,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.concurrent.TimeoutException;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -47,14 +48,12 @@ public final class SparkQuickstart implements Callable<Integer> {
     int top = 3;
 
     /**
-     * One task at a time by default, as Hadoop's local runner runs the MapReduce quickstart's maps:
-     * the drive's model gives the same figures for the same commands in the same order
-     * (docs/model.md), and partitions running in parallel interleave a device partition's scan with
-     * the host partitions' reads of the same drive differently on every run.
+     * Every core by default: a device partition's modeled cost is its drive's service time (docs/model.md,
+     * "Service time"), which does not depend on how the partitions running beside it interleave with it.
      */
-    @Option(names = "--master", description = "the local Spark master: local, local[N] or local[*]; with more than "
-            + "one task at a time the modeled device times vary from run to run (default: ${DEFAULT-VALUE})")
-    String master = "local[1]";
+    @Option(names = "--master", description = "the local Spark master: local, local[N] or local[*]; the modeled "
+            + "figures are the same with any (default: ${DEFAULT-VALUE})")
+    String master = "local[*]";
 
     @Spec
     CommandSpec spec;
@@ -128,7 +127,8 @@ public final class SparkQuickstart implements Callable<Integer> {
         return builder.getOrCreate();
     }
 
-    private static ScanRun run(SparkSession spark, String input, WorldCupSql query, String runPolicy) {
+    private static ScanRun run(SparkSession spark, String input, WorldCupSql query, String runPolicy)
+            throws InterruptedException, TimeoutException {
         spark.read().format("ispd").option(OffloadKeys.OFFLOAD_POLICY.name(), runPolicy).load(input)
                 .createOrReplaceTempView(WorldCupSql.VIEW);
         return ScanRun.of(spark.sql(query.sql()));

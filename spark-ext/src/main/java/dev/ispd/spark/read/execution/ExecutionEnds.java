@@ -3,12 +3,18 @@ package dev.ispd.spark.read.execution;
 import dev.ispd.offload.execute.JobTasklets;
 import dev.ispd.offload.schedule.CorrectionStore;
 import java.io.IOException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
 import java.util.WeakHashMap;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import org.apache.spark.SparkContext;
 import org.apache.spark.scheduler.SparkListener;
 import org.apache.spark.scheduler.SparkListenerApplicationEnd;
@@ -23,15 +29,23 @@ import org.slf4j.LoggerFactory;
  * tasklet instances the execution's scans created on their drives ({@link JobTasklets}), and
  * folds the offload observations its partitions recorded into each correction store scans have
  * planned with ({@link CorrectionStore#absorb}), as a DeviceJob does when it ends. Whatever is
- * still open when the application ends is closed then.
+ * still open when the application ends is closed then. Spark delivers the end asynchronously; a
+ * driver whose next query must plan with this one's observations waits for it ({@link #awaitEnd}).
  */
 public final class ExecutionEnds extends SparkListener {
     private static final Logger LOG = LoggerFactory.getLogger(ExecutionEnds.class);
     private static final Map<SparkContext, ExecutionEnds> BY_CONTEXT = Collections.synchronizedMap(new WeakHashMap<>());
+    /** Ended queries remembered for {@link #awaitEnd}: enough for the queries a driver runs at once. */
+    private static final int ENDED_KEPT = 1024;
 
     private final String applicationId;
     private final Map<String, CorrectionStore> stores = new ConcurrentHashMap<>();
     private final Map<Long, List<JobTasklets>> tasklets = new ConcurrentHashMap<>();
+    /**
+     * The queries ({@code QueryExecution.queryId}) whose end has been handled, the latest
+     * {@value #ENDED_KEPT}, oldest first; its monitor signals each.
+     */
+    private final Set<UUID> ended = new LinkedHashSet<>();
 
     private ExecutionEnds(String applicationId) {
         this.applicationId = applicationId;
@@ -56,10 +70,38 @@ public final class ExecutionEnds extends SparkListener {
         tasklets.computeIfAbsent(execution.id(), id -> Collections.synchronizedList(new ArrayList<>())).add(instances);
     }
 
+    /**
+     * Waits until this listener has handled the end of the query run {@code queryId} (its
+     * {@code QueryExecution.queryId()}): its tasklet instances deleted and its observations
+     * folded into the corrections, so that a scan planned from now on plans with them. The
+     * listener must have been registered ({@link #of}) before the query ended.
+     *
+     * @throws TimeoutException if the end was not handled within {@code timeout}
+     */
+    public void awaitEnd(UUID queryId, Duration timeout) throws InterruptedException, TimeoutException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        synchronized (ended) {
+            while (!ended.contains(queryId)) {
+                long left = deadline - System.nanoTime();
+                if (left <= 0) {
+                    throw new TimeoutException("the end of query " + queryId + " of " + applicationId
+                            + " was not handled within " + timeout);
+                }
+                TimeUnit.NANOSECONDS.timedWait(ended, left);
+            }
+        }
+    }
+
     @Override
     public void onOtherEvent(SparkListenerEvent event) {
         if (event instanceof SparkListenerSQLExecutionEnd end) {
-            ended(new SqlExecution(applicationId, end.executionId()));
+            try {
+                ended(new SqlExecution(applicationId, end.executionId()));
+            } finally { // whoever waits for the end is released even if handling it failed
+                if (end.queryId().isDefined()) {
+                    handled(end.queryId().get());
+                }
+            }
         }
     }
 
@@ -81,6 +123,16 @@ public final class ExecutionEnds extends SparkListener {
                 // the query's answer stands; only later predictions miss its observations
                 LOG.warn("could not update the offload corrections in {}: {}", store.file(), e.getMessage());
             }
+        }
+    }
+
+    private void handled(UUID queryId) {
+        synchronized (ended) {
+            ended.add(queryId);
+            if (ended.size() > ENDED_KEPT) {
+                ended.remove(ended.iterator().next());
+            }
+            ended.notifyAll();
         }
     }
 
