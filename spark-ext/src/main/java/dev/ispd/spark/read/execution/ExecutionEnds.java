@@ -1,5 +1,6 @@
 package dev.ispd.spark.read.execution;
 
+import dev.ispd.hadoop.mapreduce.HadoopDriveFailures;
 import dev.ispd.offload.execute.JobTasklets;
 import dev.ispd.offload.schedule.CorrectionStore;
 import java.io.IOException;
@@ -22,7 +23,8 @@ import org.slf4j.LoggerFactory;
  * end-of-scan call for a data source; one listener per SparkContext stands in): it deletes the
  * tasklet instances the execution's scans created on their drives ({@link JobTasklets}), and
  * folds the offload observations its partitions recorded into each correction store scans have
- * planned with ({@link CorrectionStore#absorb}), as a DeviceJob does when it ends. Whatever is
+ * planned with ({@link CorrectionStore#absorb}), as a DeviceJob does when it ends, and deletes the
+ * record its partitions shared of their drives' failures ({@link ExecutionFailures}). Whatever is
  * still open when the application ends is closed then.
  */
 public final class ExecutionEnds extends SparkListener {
@@ -32,6 +34,7 @@ public final class ExecutionEnds extends SparkListener {
     private final String applicationId;
     private final Map<String, CorrectionStore> stores = new ConcurrentHashMap<>();
     private final Map<Long, List<JobTasklets>> tasklets = new ConcurrentHashMap<>();
+    private final Map<Long, List<HadoopDriveFailures>> failures = new ConcurrentHashMap<>();
 
     private ExecutionEnds(String applicationId) {
         this.applicationId = applicationId;
@@ -56,6 +59,11 @@ public final class ExecutionEnds extends SparkListener {
         tasklets.computeIfAbsent(execution.id(), id -> Collections.synchronizedList(new ArrayList<>())).add(instances);
     }
 
+    /** Deletes {@code execution}'s record of drive failures in {@code folder} when it ends ({@link ExecutionFailures}). */
+    public void deleteAtEnd(SqlExecution execution, HadoopDriveFailures folder) {
+        failures.computeIfAbsent(execution.id(), id -> Collections.synchronizedList(new ArrayList<>())).add(folder);
+    }
+
     @Override
     public void onOtherEvent(SparkListenerEvent event) {
         if (event instanceof SparkListenerSQLExecutionEnd end) {
@@ -66,10 +74,12 @@ public final class ExecutionEnds extends SparkListener {
     @Override
     public void onApplicationEnd(SparkListenerApplicationEnd end) {
         List.copyOf(tasklets.keySet()).forEach(this::closeTasklets);
+        List.copyOf(failures.keySet()).forEach(id -> deleteFailures(new SqlExecution(applicationId, id)));
     }
 
     private void ended(SqlExecution execution) {
         closeTasklets(execution.id());
+        deleteFailures(execution);
         for (CorrectionStore store : stores.values()) {
             try {
                 CorrectionStore.Update u = store.absorb(execution.observationJob());
@@ -81,6 +91,13 @@ public final class ExecutionEnds extends SparkListener {
                 // the query's answer stands; only later predictions miss its observations
                 LOG.warn("could not update the offload corrections in {}: {}", store.file(), e.getMessage());
             }
+        }
+    }
+
+    private void deleteFailures(SqlExecution execution) {
+        List<HadoopDriveFailures> ended = failures.remove(execution.id());
+        if (ended != null) {
+            ended.forEach(f -> f.delete(execution.observationJob()));
         }
     }
 
