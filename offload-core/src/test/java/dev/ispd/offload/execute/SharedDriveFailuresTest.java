@@ -10,20 +10,15 @@ import dev.ispd.client.TaskletRunner;
 import dev.ispd.offload.model.HostModel;
 import dev.ispd.offload.plan.PlannedSplit;
 import dev.ispd.offload.plan.TaskletSpec;
-import dev.ispd.offload.schedule.Placement;
-import dev.ispd.offload.storage.ChunkExtent;
-import dev.ispd.offload.storage.EmbeddedDriveDirectory;
+import dev.ispd.offload.storage.BytesOnADrive;
 import dev.ispd.offload.storage.LocalSharedFiles;
-import dev.ispd.offload.storage.RangeReader;
 import dev.ispd.plan.Aggregate;
 import dev.ispd.plan.Layout;
 import dev.ispd.plan.Plan;
 import dev.ispd.plan.Predicate;
 import dev.ispd.profile.Profiles;
-import dev.ispd.sim.daemon.EmbeddedDrives;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -31,7 +26,6 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Random;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -54,24 +48,20 @@ class SharedDriveFailuresTest {
     @TempDir
     Path dir;
 
-    private static EmbeddedDrives drives;
-    private static byte[] data;
-    private static long object;
+    /** On a drive whose every execution crashes. */
+    private static BytesOnADrive input;
 
     @BeforeAll
     static void start() throws IOException {
-        data = new byte[RECORDS * ENTRY];
-        new Random(5).nextBytes(data);
-        drives = EmbeddedDrives.builder().start();
-        object = new EmbeddedDriveDirectory(drives).newObject(0, data);
-        try (Drive d = Drive.connect(drives.address(0))) {
-            d.setFaults("{\"faults\":[{\"kind\":\"crash\"}]}"); // every execution crashes
+        input = BytesOnADrive.random(RECORDS * ENTRY, 5);
+        try (Drive d = Drive.connect(input.drives().address(0))) {
+            d.setFaults("{\"faults\":[{\"kind\":\"crash\"}]}");
         }
     }
 
     @AfterAll
     static void stop() throws IOException {
-        drives.close();
+        input.close();
     }
 
     private JobFailureRecord record(String writer, Duration refresh) {
@@ -165,12 +155,11 @@ class SharedDriveFailuresTest {
     }
 
     private static HostExecution host(MetricSink sink) {
-        return new HostExecution(file -> new BytesReader(), new HostModel(Profiles.host("host-i5-2500")), PLAN, sink);
+        return new HostExecution(path -> input.reader(), new HostModel(Profiles.host("host-i5-2500")), PLAN, sink);
     }
 
     private static PlannedSplit split() {
-        return SplitLayoutTest.withFile("osd:///wc", 0, data.length, ENTRY, 0, drives.address(0),
-                List.of(new ChunkExtent(0, object, 0, data.length, 0)), Placement.DEVICE);
+        return SplitLayoutTest.wholeObject(input, ENTRY);
     }
 
     private static byte[] run(SplitExecutor executor) throws IOException {
@@ -181,17 +170,5 @@ class SharedDriveFailuresTest {
 
     private static byte[] hostResult() throws IOException {
         return host((m, n) -> { }).run(split(), SplitLayout.wholeSplit(split())).result();
-    }
-
-    /** The split's file: the bytes written to the drive. */
-    private static final class BytesReader implements RangeReader {
-        @Override
-        public void readFully(long offset, ByteBuffer dst) {
-            dst.put(data, (int) offset, dst.remaining());
-        }
-
-        @Override
-        public void close() {
-        }
     }
 }

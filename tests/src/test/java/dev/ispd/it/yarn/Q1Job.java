@@ -4,6 +4,8 @@ import dev.ispd.examples.worldcup.WorldCupGenerator;
 import dev.ispd.hadoop.mapreduce.DeviceJob;
 import dev.ispd.hadoop.worldcup.Q1DeviceMapper;
 import dev.ispd.hadoop.worldcup.Q1Format;
+import dev.ispd.hadoop.worldcup.WorldCupKeys;
+import dev.ispd.offload.settings.OffloadKeys;
 import java.io.OutputStream;
 import java.net.URI;
 import java.nio.ByteBuffer;
@@ -17,28 +19,35 @@ import org.apache.hadoop.mapreduce.MRConfig;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
 import org.apache.hadoop.mapreduce.lib.reduce.LongSumReducer;
 
-/** Q1 (region access counts, summed by a combiner and one reducer) as a DeviceJob over generated WorldCup98 entries. */
+/**
+ * Q1 (region access counts, summed by a combiner and one reducer) as a device-only DeviceJob over
+ * generated WorldCup98 entries of {@value #ENTRY_SIZE} bytes.
+ */
 final class Q1Job {
+    static final int ENTRY_SIZE = 256;
+
     private Q1Job() {
     }
 
     /**
-     * Writes {@code entries} generated entries of {@code entrySize} bytes to {@code input} through a
+     * Writes {@code entries} generated entries to {@code input} through a
      * file system of its own, configured by {@code conf}. Call it from the test method rather than
      * {@code @BeforeAll}: drive I/O blocks in native code, which only the test's separate-thread
      * timeout can give up on.
      */
-    static void writeInput(Configuration conf, URI input, int entries, int entrySize) throws Exception {
-        ByteBuffer data = ByteBuffer.allocate(entries * entrySize);
-        WorldCupGenerator.withDefaults(98, entries).fill(data, entries, entrySize);
+    static void writeInput(Configuration conf, URI input, int entries) throws Exception {
+        ByteBuffer data = ByteBuffer.allocate(entries * ENTRY_SIZE);
+        WorldCupGenerator.withDefaults(98, entries).fill(data, entries, ENTRY_SIZE);
         try (FileSystem fs = FileSystem.newInstance(input, conf);
              OutputStream out = fs.create(new Path(input), false)) {
             out.write(data.array());
         }
     }
 
-    /** Q1 over {@code input}, writing to {@code output}. */
+    /** Q1 over {@code input}, writing to {@code output}, with the settings of {@code conf} (which it changes). */
     static DeviceJob of(Configuration conf, String name, URI input, java.nio.file.Path output) throws Exception {
+        conf.set(OffloadKeys.OFFLOAD_POLICY.name(), "device-only");
+        conf.setInt(WorldCupKeys.ENTRY_SIZE.name(), ENTRY_SIZE);
         DeviceJob job = DeviceJob.getInstance(conf, "q1-" + name);
         job.setDeviceMapper(Q1DeviceMapper.class);
         job.setDeviceMapperFormat(Q1Format.class);

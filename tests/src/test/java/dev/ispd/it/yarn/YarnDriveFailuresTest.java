@@ -9,26 +9,22 @@ import dev.ispd.client.Drive;
 import dev.ispd.hadoop.conf.IspdKeys;
 import dev.ispd.hadoop.mapreduce.DeviceJob;
 import dev.ispd.hadoop.mapreduce.IspdCounter;
-import dev.ispd.hadoop.worldcup.WorldCupKeys;
 import dev.ispd.offload.schedule.Decision;
 import dev.ispd.offload.settings.OffloadKeys;
-import dev.ispd.sim.daemon.EmbeddedDrives;
 import java.net.URI;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
-import java.util.stream.IntStream;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.mapreduce.JobCounter;
 import org.apache.hadoop.mapreduce.MRJobConfig;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -53,50 +49,26 @@ import org.junit.jupiter.api.io.TempDir;
 class YarnDriveFailuresTest {
     private static final int NODES = 2;
     private static final int AVOID_AFTER = 2;
-    private static final int ENTRY_SIZE = 256;
     /** 256 KiB chunks of 1024 entries: 5 chunks, whose first replicas alternate over the 2 drives, make 5 splits. */
     private static final long CHUNK = 256 * 1024;
-    private static final int ENTRIES = 5 * (int) (CHUNK / ENTRY_SIZE);
+    private static final int ENTRIES = 5 * (int) (CHUNK / Q1Job.ENTRY_SIZE);
     private static final URI OSD = URI.create("osd://yarn-failures/");
     private static final String INPUT = "/worldcup/day2";
+
+    @RegisterExtension
+    static final YarnWithDrives YARN = new YarnWithDrives("ispd-yarn-failures", NODES);
 
     @TempDir
     static java.nio.file.Path work;
 
-    private static EmbeddedDrives drives;
-    private static MultiHostYarnCluster cluster;
 
-    @BeforeAll
-    static void start() throws Exception {
-        drives = EmbeddedDrives.builder().drives(NODES).tcp(true).start();
-        cluster = new MultiHostYarnCluster("ispd-yarn-failures", NODES);
-    }
-
-    @AfterAll
-    static void stop() throws Exception {
-        try {
-            FileSystem.closeAll();   // the job clients' cached osd:// file system, before its drives go
-            if (cluster != null) {
-                cluster.close();
-            }
-        } finally {
-            if (drives != null) {
-                drives.close();
-            }
-        }
-    }
-
-    /** The drives (drive {@code i} attached to node {@code i}), two replicas a chunk, Q1 device-only, a split a chunk. */
+    /** The drives, two replicas a chunk, a split a chunk, no correction file, the threshold. */
     private static Configuration ispd(Configuration conf) {
-        conf.set(IspdKeys.FS_DRIVES.name(), IntStream.range(0, NODES)
-                .mapToObj(i -> cluster.hosts().get(i) + "=" + drives.address(i)).collect(Collectors.joining(",")));
-        conf.setLong(IspdKeys.FS_CHUNK_SIZE.name(), CHUNK);
+        YARN.osd(conf, CHUNK);
         conf.setInt(IspdKeys.FS_REPLICATION.name(), NODES);
-        conf.set(OffloadKeys.OFFLOAD_POLICY.name(), "device-only");
         conf.setLong(OffloadKeys.SPLIT_GROUP_MAX_BYTES.name(), 0);
         conf.setBoolean(OffloadKeys.OFFLOAD_CORRECTION.name(), false);
         conf.setInt(OffloadKeys.DEVICE_AVOID_AFTER.name(), AVOID_AFTER);
-        conf.setInt(WorldCupKeys.ENTRY_SIZE.name(), ENTRY_SIZE);
         return conf;
     }
 
@@ -104,11 +76,11 @@ class YarnDriveFailuresTest {
     @Timeout(value = 4, unit = TimeUnit.MINUTES, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
     void mapsInOtherJvmsAvoidADriveOnceTheJobsFailuresOnItReachTheThreshold() throws Exception {
         URI input = OSD.resolve(INPUT);
-        Q1Job.writeInput(ispd(new Configuration()), input, ENTRIES, ENTRY_SIZE);
+        Q1Job.writeInput(ispd(new Configuration()), input, ENTRIES);
         byte[] faultFree = Q1Job.run(Q1Job.of(ispd(Q1Job.localRunner(work.resolve("local-runner"))), "fault-free",
                 input, work.resolve("out-fault-free")));
 
-        Configuration conf = ispd(cluster.jobConf());
+        Configuration conf = ispd(YARN.cluster().jobConf());
         conf.setInt(MRJobConfig.JOB_RUNNING_MAP_LIMIT, 1);
         DeviceJob job = Q1Job.of(conf, "crashing-drive", input, work.resolve("out-crashing-drive"));
         List<Decision> plan = job.plan();
@@ -117,7 +89,7 @@ class YarnDriveFailuresTest {
         long onVictim = victim.getValue();
         assertTrue(onVictim > AVOID_AFTER, "the victim holds more splits than the threshold: " + plan);
         byte[] output;
-        try (Drive d = Drive.connect(drives.address(victim.getKey()))) {
+        try (Drive d = Drive.connect(YARN.drives().address(victim.getKey()))) {
             d.setFaults("{\"faults\":[{\"kind\":\"crash\"}]}");
             try {
                 output = Q1Job.run(job);
