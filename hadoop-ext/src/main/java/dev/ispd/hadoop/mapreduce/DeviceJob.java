@@ -210,12 +210,12 @@ public final class DeviceJob {
     }
 
     /** Deletes the record of drive failures the job's task JVMs shared; the local runner's tasks wrote none. */
-    private void deleteDriveFailures() throws IOException {
+    private void deleteDriveFailures() {
         Configuration conf = job.getConfiguration();
         Path[] inputs = FileInputFormat.getInputPaths(job);
         if (!JobSettings.inLocalRunner(conf) && inputs.length > 0) {
-            HadoopDriveFailures.forInput(conf, HadoopSettings.resolve(conf).faults(), inputs[0])
-                    .delete(job.getJobID().toString());
+            HadoopDriveFailures.deleteJob(conf, HadoopSettings.resolve(conf).faults(), inputs[0],
+                    job.getJobID().toString());
         }
     }
 

@@ -70,12 +70,20 @@ public final class HadoopDriveFailures {
         }
     }
 
-    public String root() {
-        return root;
-    }
-
     JobFailureRecord record(String job, String writer) {
         return new JobFailureRecord(files, root, job, writer, settings.failuresRefresh());
+    }
+
+    /**
+     * Deletes the record of {@code job}, which read {@code input}, when it has ended; a failure is
+     * logged (the folder is left behind).
+     */
+    static void deleteJob(Configuration conf, DeviceFaultSettings settings, Path input, String job) {
+        try {
+            forInput(conf, settings, input).delete(job);
+        } catch (IOException | RuntimeException e) {
+            LOG.warn("could not delete the drive failures of job {}: {}", job, e.toString());
+        }
     }
 
     /** Deletes the record of {@code job}, when it has ended; a failure is logged (the folder is left behind). */
