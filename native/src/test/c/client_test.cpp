@@ -274,7 +274,7 @@ TEST(Client, ADriveThatNeverAnswersTimesOutAndBreaksTheConnection) {
     ConnPtr c = connect_to(drive.address());
     ASSERT_EQ(ispd_set_timeout(c.get(), 100), ISPD_OK);
     ispd_object_stat s;
-    EXPECT_EQ(ispd_stat_object(c.get(), 1, &s), ISPD_E_IO);
+    EXPECT_EQ(ispd_stat_object(c.get(), 1, &s), ISPD_E_TIMEOUT);
     EXPECT_EQ(last_error(c), "no answer from the drive at " + drive.address() +
                                  " within 100 ms while reading the response header");
     EXPECT_EQ(ispd_stat_object(c.get(), 1, &s), ISPD_E_IO);  // the late answer would be out of step
@@ -616,7 +616,7 @@ TEST(Client, StatusNames) {
         {20, "AUTH_FAILED"},        {21, "INTERNAL"},         {22, "LIMIT_EXCEEDED"},  {1001, "CONNECT"},
         {1002, "IO"},               {1003, "PROTOCOL"},       {1004, "ARGUMENT"},      {1005, "NO_MEMORY"},
         {1006, "BUFFER_TOO_SMALL"}, {23, "FORBIDDEN"},        {24, "MEDIA_ERROR"},     {25, "MODULES_DISABLED"},
-        {26, "NO_SPACE"},           {99, "UNKNOWN"},          {-1, "UNKNOWN"},          {1000, "UNKNOWN"}};
+        {26, "NO_SPACE"},           {1007, "TIMEOUT"},        {99, "UNKNOWN"},          {-1, "UNKNOWN"},          {1000, "UNKNOWN"}};
     for (const auto &n : names) EXPECT_STREQ(ispd_status_name(n.first), n.second) << n.first;
 }
 

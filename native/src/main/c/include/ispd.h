@@ -120,7 +120,9 @@ typedef enum ispd_status {
     ISPD_E_PROTOCOL = 1003,
     ISPD_E_ARGUMENT = 1004,
     ISPD_E_NO_MEMORY = 1005,
-    ISPD_E_BUFFER_TOO_SMALL = 1006
+    ISPD_E_BUFFER_TOO_SMALL = 1006,
+    /* no answer from the drive (or it took no more of the request) within the call timeout */
+    ISPD_E_TIMEOUT = 1007
 } ispd_status;
 
 typedef enum ispd_object_kind { ISPD_KIND_DATA = 1, ISPD_KIND_TASKLET = 2 } ispd_object_kind;
@@ -167,7 +169,7 @@ const char *ispd_last_error(const ispd_conn *conn);
 /* Status of the last call on this connection. */
 int ispd_last_status(const ispd_conn *conn);
 /* Sets how long each call waits for the drive to answer (and to take a request); 0 waits
- * forever. A call that times out fails with ISPD_E_IO naming the wait, and leaves the
+ * forever. A call that times out fails with ISPD_E_TIMEOUT naming the wait, and leaves the
  * connection unusable, since the answer could still arrive later. Connections start with
  * ISPD_DEFAULT_TIMEOUT_MS. */
 int ispd_set_timeout(ispd_conn *conn, uint32_t timeout_ms);

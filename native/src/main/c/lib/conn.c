@@ -37,7 +37,7 @@ static int send_all(ispd_conn *c, struct iovec *iov, int n, uint8_t opcode) {
         if (sent < 0) {
             if (errno == EINTR) continue;
             if (errno == EAGAIN || errno == EWOULDBLOCK)
-                wire_fail(&c->err, ISPD_E_IO, "the drive at %s took no more of the %s request within %u ms",
+                wire_fail(&c->err, ISPD_E_TIMEOUT, "the drive at %s took no more of the %s request within %u ms",
                           c->address, codec_op_name(opcode), c->timeout_ms);
             else
                 wire_fail(&c->err, ISPD_E_IO, "sending the %s request to %s: %s", codec_op_name(opcode),
@@ -71,7 +71,7 @@ static int recv_some(ispd_conn *c, void *buf, size_t min, size_t max, size_t *go
                       c->address, n, min, what);
             return lose_step(c);
         } else if (errno == EAGAIN || errno == EWOULDBLOCK) {
-            wire_fail(&c->err, ISPD_E_IO, "no answer from the drive at %s within %u ms while reading the %s",
+            wire_fail(&c->err, ISPD_E_TIMEOUT, "no answer from the drive at %s within %u ms while reading the %s",
                       c->address, c->timeout_ms, what);
             return lose_step(c);
         } else if (errno != EINTR) {

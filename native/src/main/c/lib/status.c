@@ -37,6 +37,7 @@ const char *ispd_status_name(int status) {
     case ISPD_E_ARGUMENT: return "ARGUMENT";
     case ISPD_E_NO_MEMORY: return "NO_MEMORY";
     case ISPD_E_BUFFER_TOO_SMALL: return "BUFFER_TOO_SMALL";
+    case ISPD_E_TIMEOUT: return "TIMEOUT";
     default: return "UNKNOWN";
     }
 }

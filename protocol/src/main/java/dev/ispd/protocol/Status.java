@@ -47,14 +47,16 @@ public enum Status implements WireCode {
     MODULE_REFUSED(27),
     /** The C client could not connect (the message gives the system's reason). */
     CONNECT(1001),
-    /** A socket error, a timeout, or the drive closed the connection. */
+    /** A socket error, or the drive closed the connection. */
     IO(1002),
     /** A response that does not parse or does not match its request. */
     PROTOCOL(1003),
     /** A call's argument was invalid before anything was sent. */
     ARGUMENT(1004),
     NO_MEMORY(1005),
-    BUFFER_TOO_SMALL(1006);
+    BUFFER_TOO_SMALL(1006),
+    /** No answer from the drive (or it took no more of the request) within the connection's call timeout. */
+    TIMEOUT(1007);
 
     /** Codes from here up are the C client's own ({@code ISPD_E_*}). */
     public static final int FIRST_CLIENT_SIDE = 1000;

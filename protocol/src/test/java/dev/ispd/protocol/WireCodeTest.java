@@ -40,6 +40,7 @@ class WireCodeTest {
     void statusNamesAreThoseOfTheCLibrary() {
         assertEquals("LIMIT_EXCEEDED", Status.nameOf(22));
         assertEquals("BUFFER_TOO_SMALL", Status.nameOf(1006));
+        assertEquals("TIMEOUT", Status.nameOf(1007));
         assertEquals("FORBIDDEN", Status.nameOf(23));
         assertEquals("UNKNOWN", Status.nameOf(999));
     }

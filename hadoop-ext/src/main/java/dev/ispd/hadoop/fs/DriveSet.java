@@ -104,7 +104,7 @@ public final class DriveSet implements Closeable {
         try {
             return call.run(d);
         } catch (DriveException e) {
-            if (e.status() == Status.IO) {
+            if (e.status() == Status.IO || e.status() == Status.TIMEOUT) {
                 drop(drive, d);
             }
             throw e;

@@ -176,7 +176,8 @@ public final class DeviceJob {
      * created when it was planned, are deleted when it ends. Then, with ispd.offload.correction on,
      * folds what its finished splits cost into the saved corrections that later jobs plan with
      * ({@link CorrectionStore}; a job run through {@link #job()} directly skips this step), and
-     * records the {@link #setOutputLayout output layout} on its output files.
+     * records the {@link #setOutputLayout output layout} on its output files. On a cluster, the
+     * record its tasks shared of its drives' failures ({@link HadoopDriveFailures}) is deleted.
      */
     public boolean waitForCompletion(boolean verbose) throws IOException, InterruptedException, ClassNotFoundException {
         Configuration conf = job.getConfiguration();
@@ -188,6 +189,7 @@ public final class DeviceJob {
             PlanLedger.Plan plan = PlanLedger.take(conf);
             plan.closeTasklets();
             decisions = plan.decisions();
+            deleteDriveFailures();
         }
         if (ok && outputLayout != null) {
             recordOutputLayout(FileOutputFormat.getOutputPath(job));
@@ -205,6 +207,16 @@ public final class DeviceJob {
             }
         }
         return ok;
+    }
+
+    /** Deletes the record of drive failures the job's task JVMs shared; the local runner's tasks wrote none. */
+    private void deleteDriveFailures() {
+        Configuration conf = job.getConfiguration();
+        Path[] inputs = FileInputFormat.getInputPaths(job);
+        if (!JobSettings.inLocalRunner(conf) && inputs.length > 0) {
+            HadoopDriveFailures.deleteJob(conf, HadoopSettings.resolve(conf).faults(), inputs[0],
+                    job.getJobID().toString());
+        }
     }
 
     /** Records {@link #outputLayout} on each output file in {@code output}, once each is checked to be whole records. */

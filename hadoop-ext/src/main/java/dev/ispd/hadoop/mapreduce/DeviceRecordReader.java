@@ -23,7 +23,8 @@ import org.slf4j.LoggerFactory;
 /**
  * Runs one {@link DeviceInputSplit} when the task starts, with the offload core's
  * {@link SplitExecutor} (on its drive or on the host, with fallback; drive connections pooled
- * per job in the task's JVM), then yields the key/values the job's {@link DeviceMapperFormat}
+ * per job in the task's JVM; drive failures shared with the job's other task JVMs,
+ * {@link HadoopDriveFailures}), then yields the key/values the job's {@link DeviceMapperFormat}
  * made of the results. A tasklet's result is combined and locally reduced, so holding its
  * key/values is cheap; the job's Mapper is the identity. Counts go to the task's
  * {@link IspdCounter}s; with correction on, it records what the split cost for the job client
@@ -46,7 +47,8 @@ public final class DeviceRecordReader<K, V> extends RecordReader<K, V> {
         String job = context.getJobID().toString();
         SplitExecutor executor = SplitExecutor.create(settings, tasklet, job,
                 DrivePool.shared(DriveCredentials.fromConfiguration(conf)),
-                new HadoopFiles(conf), (metric, n) -> context.getCounter(IspdCounter.of(metric)).increment(n));
+                new HadoopFiles(conf), (metric, n) -> context.getCounter(IspdCounter.of(metric)).increment(n),
+                HadoopDriveFailures.forTask(context, settings.faults(), new Path(split.file())));
         SplitObservation observed = executor.run(split, (result, origin) -> convert(format, result, origin));
         if (settings.scheduler().correction()) {
             record(conf, job, split, observed.key(tasklet.name(), split.driveAddress()), observed);

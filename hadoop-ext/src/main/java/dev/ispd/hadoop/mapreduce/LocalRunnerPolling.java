@@ -21,7 +21,7 @@ public final class LocalRunnerPolling {
 
     /** Sets the poll intervals of a local job in {@code conf} that only Hadoop's defaults set. */
     public static void apply(Configuration conf) {
-        if (!"local".equals(conf.get("mapreduce.framework.name", "local"))) {
+        if (!JobSettings.inLocalRunner(conf)) {
             return;
         }
         for (String key : KEYS) {

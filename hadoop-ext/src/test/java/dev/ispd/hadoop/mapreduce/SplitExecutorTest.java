@@ -29,6 +29,7 @@ import java.time.Duration;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import org.apache.hadoop.conf.Configuration;
@@ -135,7 +136,7 @@ class SplitExecutorTest {
                 OffloadKeys.DEVICE_TIMEOUT_MS.name(), Long.toString(timeout.toMillis())));
         return new Format<>(SplitExecutor.create(settings, new TaskletSpec(tasklet, params, "test"), "test-job",
                 new DrivePool(Drive::connect), new HadoopFiles(new Configuration()),
-                (m, n) -> counters.merge(IspdCounter.of(m), n, Long::sum)), format);
+                (m, n) -> counters.merge(IspdCounter.of(m), n, Long::sum), Optional.empty()), format);
     }
 
     private long counter(IspdCounter c) {

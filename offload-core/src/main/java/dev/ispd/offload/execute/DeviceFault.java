@@ -17,9 +17,6 @@ enum DeviceFault {
     /** Any other error status of the drive or the execution. */
     OTHER(SplitMetric.DEVICE_FAULTS_OTHER);
 
-    /** How the C library words a call that timed out (conn.c). */
-    private static final String NO_ANSWER = "within";
-
     private final SplitMetric metric;
 
     DeviceFault(SplitMetric metric) {
@@ -39,11 +36,10 @@ enum DeviceFault {
             return OTHER;
         }
         Status s = d.status();
-        if (s == Status.IO) {
-            String message = d.driveMessage();
-            return message != null && message.contains(NO_ANSWER) ? TIMEOUT : CONNECTION;
+        if (s == Status.TIMEOUT) {
+            return TIMEOUT;
         }
-        if (s == Status.CONNECT) {
+        if (s == Status.IO || s == Status.CONNECT) {
             return CONNECTION;
         }
         if (s == Status.MEDIA_ERROR) {

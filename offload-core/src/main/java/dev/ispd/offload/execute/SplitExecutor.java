@@ -13,6 +13,7 @@ import dev.ispd.offload.storage.HostFiles;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -24,7 +25,8 @@ import org.slf4j.LoggerFactory;
  * settings' retries; then the whole split runs on the host instead (a fallback), so the results
  * are the same either way. A drive that failed the job's runs
  * {@code ispd.device.avoid.after.failures} times is avoided by the job's later splits
- * ({@link DriveFailures}). Counts everything in {@link SplitMetric}s (faults by kind, retries,
+ * ({@link DriveFailures}; in every task JVM of the job when the engine gives it the job's
+ * {@link JobFailureRecord}). Counts everything in {@link SplitMetric}s (faults by kind, retries,
  * replica runs, fallbacks, drives avoided), logs the observed against the predicted cost, and
  * returns the observation for the correction store.
  */
@@ -36,29 +38,35 @@ public final class SplitExecutor {
     private final MetricSink counters;
     private final int retries;
     private final DriveFailures failures;
+    /** Who this executor's failures are written as in the job's shared record. */
+    private final String writer;
 
     SplitExecutor(DeviceExecution device, HostExecution host, MetricSink counters, int retries,
-                  DriveFailures failures) {
+                  DriveFailures failures, String writer) {
         this.device = device;
         this.host = host;
         this.counters = counters;
         this.retries = retries;
         this.failures = failures;
+        this.writer = writer;
     }
 
     /**
      * An executor of {@code tasklet}'s splits of the job {@code scope}: device runs on
      * connections from {@code pool} with the settings' timeout and retries, host runs reading
-     * through {@code files}, priced with the settings' host profile.
+     * through {@code files}, priced with the settings' host profile. Drive failures count over the
+     * job's task JVMs through {@code shared}, or over this JVM's splits of the job without it.
      */
     public static SplitExecutor create(OffloadSettings settings, TaskletSpec tasklet, String scope, DrivePool pool,
-                                       HostFiles files, MetricSink counters) {
+                                       HostFiles files, MetricSink counters, Optional<JobFailureRecord> shared) {
         TaskletRunner.Polling d = TaskletRunner.Polling.DEFAULT;
         TaskletRunner.Polling polling = new TaskletRunner.Polling(d.minInterval(), d.maxInterval(),
                 settings.deviceTimeout());
         return new SplitExecutor(new DeviceExecution(pool, scope, tasklet, polling),
                 new HostExecution(files, new HostModel(settings.scheduler().hostProfile()), tasklet, counters),
-                counters, settings.faults().retries(), DriveFailures.of(scope, settings.faults().avoidAfterFailures()));
+                counters, settings.faults().retries(),
+                DriveFailures.of(scope, settings.faults().avoidAfterFailures(), shared),
+                shared.map(JobFailureRecord::writer).orElse(scope));
     }
 
     /**
@@ -162,7 +170,7 @@ public final class SplitExecutor {
         count(fault.metric(), 1);
         LOG.warn("split {} ({}) failed on drive {} ({}), {}: {}", split.decision().index(), split, on.drive(),
                 on.driveAddress(), fault, e.getMessage());
-        if (failures.failed(on.driveAddress())) {
+        if (failures.failed(on.driveAddress(), writer)) {
             count(SplitMetric.DRIVES_AVOIDED, 1);
             LOG.warn("drive {} ({}) failed {} device runs of this job: its later splits avoid it", on.drive(),
                     on.driveAddress(), failures.failures(on.driveAddress()));

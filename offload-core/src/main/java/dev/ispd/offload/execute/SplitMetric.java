@@ -54,7 +54,10 @@ public enum SplitMetric {
     REPLICA_RUNS,
     /** Host reads that read another replica after one failed (a media error, a drive down). */
     REPLICA_READS,
-    /** Drives the job stopped using after they failed {@code ispd.device.avoid.after.failures} times. */
+    /**
+     * Drives the job stopped using after they failed {@code ispd.device.avoid.after.failures} times,
+     * counted by the task whose failure reached that (tasks failing on the drive at once may each count it).
+     */
     DRIVES_AVOIDED,
     /** Device runs not tried on a drive the job avoids (the split ran on another replica or on the host). */
     AVOIDED_DRIVE_SKIPS

@@ -4,16 +4,16 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.ispd.offload.storage.SharedFiles;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Where the scheduler's corrections persist between jobs (a JSON file, on a file system the
- * planner and every executor reach: the engine supplies it as {@link Files}), and how
+ * planner and every executor reach: the engine supplies it as {@link SharedFiles}), and how
  * executors, which may run in other JVMs, hand their observations to the planner: each writes
  * one small JSON file per split under {@code <file>.observations/<job id>/}; after the job the
  * planner's side folds them into the book ({@link #absorb}), saves it and deletes the directory.
@@ -22,26 +22,10 @@ public final class CorrectionStore {
     private static final Logger LOG = LoggerFactory.getLogger(CorrectionStore.class);
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    /** The few file operations the store needs, on the engine's file system. */
-    public interface Files {
-        boolean exists(String path) throws IOException;
-
-        InputStream open(String path) throws IOException;
-
-        /** A new file at {@code path}, replacing one that is there. */
-        OutputStream create(String path) throws IOException;
-
-        /** The files in directory {@code dir}. */
-        List<String> list(String dir) throws IOException;
-
-        /** Deletes directory {@code dir} and what it holds. */
-        void deleteDirectory(String dir) throws IOException;
-    }
-
-    private final Files files;
+    private final SharedFiles files;
     private final String file;
 
-    public CorrectionStore(Files files, String file) {
+    public CorrectionStore(SharedFiles files, String file) {
         this.files = files;
         this.file = file;
     }

@@ -1,11 +1,17 @@
 package dev.ispd.offload.settings;
 
+import java.time.Duration;
+
 /**
  * How a split survives its drive's faults (docs/hadoop.md, "Surviving faults").
  *
  * @param retries device runs a split gets after a failed one ({@link OffloadKeys#DEVICE_RETRIES})
  * @param avoidAfterFailures failures of one drive after which the job avoids it
  *     ({@link OffloadKeys#DEVICE_AVOID_AFTER})
+ * @param failuresDir where the job's task JVMs share their drive failures
+ *     ({@link OffloadKeys#DEVICE_FAILURES_DIR}); empty = the engine's default
+ * @param failuresRefresh how long a JVM goes by what it last read of them
+ *     ({@link OffloadKeys#DEVICE_FAILURES_REFRESH_MS})
  */
-public record DeviceFaultSettings(int retries, int avoidAfterFailures) {
+public record DeviceFaultSettings(int retries, int avoidAfterFailures, String failuresDir, Duration failuresRefresh) {
 }

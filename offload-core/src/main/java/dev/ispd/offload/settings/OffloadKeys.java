@@ -39,10 +39,18 @@ public final class OffloadKeys {
                     + "its bytes where there is one, else on the same drive, before it falls back to the host.");
     public static final ConfigKey DEVICE_AVOID_AFTER = new ConfigKey("ispd.device.avoid.after.failures", "3",
             "Failures of one drive in a job after which the job's later splits avoid it (run on another replica or "
-                    + "on the host); counted per task JVM.");
+                    + "on the host); counted over all of the job's tasks (ispd.device.failures.dir).");
+    public static final ConfigKey DEVICE_FAILURES_DIR = new ConfigKey("ispd.device.failures.dir", "",
+            "Where the task JVMs of a job (YARN containers, Spark executors) share the drive failures each saw: a "
+                    + "folder per job, a small file per task attempt or executor, any Hadoop path every task reaches, "
+                    + "deleted when the job ends; empty = /.ispd/drive-failures on the osd:// file system of the "
+                    + "job's input.");
+    public static final ConfigKey DEVICE_FAILURES_REFRESH_MS = new ConfigKey("ispd.device.failures.refresh.ms",
+            "1000", "How long a task JVM goes by what it last read of its job's shared drive failures before it "
+                    + "reads them again.");
 
     /** Every key the core reads. */
     public static final List<ConfigKey> ALL = List.of(OFFLOAD_POLICY, OFFLOAD_WEIGHT, OFFLOAD_HOST_PROFILE,
             OFFLOAD_HOST_SLOTS, OFFLOAD_CORRECTION, OFFLOAD_CORRECTION_FILE, DEVICE_TIMEOUT_MS, SPLIT_MAX_BYTES,
-            SPLIT_GROUP_MAX_BYTES, DEVICE_RETRIES, DEVICE_AVOID_AFTER);
+            SPLIT_GROUP_MAX_BYTES, DEVICE_RETRIES, DEVICE_AVOID_AFTER, DEVICE_FAILURES_DIR, DEVICE_FAILURES_REFRESH_MS);
 }

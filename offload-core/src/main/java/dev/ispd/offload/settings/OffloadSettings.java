@@ -42,7 +42,9 @@ public record OffloadSettings(SchedulerConfig scheduler, String correctionFile, 
                 Duration.ofMillis(timeoutMs), r.atLeast(OffloadKeys.SPLIT_MAX_BYTES, Long.MIN_VALUE, Long.MAX_VALUE),
                 r.atLeast(OffloadKeys.SPLIT_GROUP_MAX_BYTES, Long.MIN_VALUE, Long.MAX_VALUE),
                 new DeviceFaultSettings((int) r.atLeast(OffloadKeys.DEVICE_RETRIES, 0, Integer.MAX_VALUE),
-                        (int) r.atLeast(OffloadKeys.DEVICE_AVOID_AFTER, 1, Integer.MAX_VALUE)));
+                        (int) r.atLeast(OffloadKeys.DEVICE_AVOID_AFTER, 1, Integer.MAX_VALUE),
+                        r.value(OffloadKeys.DEVICE_FAILURES_DIR),
+                        Duration.ofMillis(r.atLeast(OffloadKeys.DEVICE_FAILURES_REFRESH_MS, 0, Long.MAX_VALUE))));
     }
 
     /** The settings of one layer of key/values (an engine's options, a tool's flags), over the defaults. */

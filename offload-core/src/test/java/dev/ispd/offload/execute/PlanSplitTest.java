@@ -9,10 +9,8 @@ import dev.ispd.client.TaskletRunner;
 import dev.ispd.offload.model.HostModel;
 import dev.ispd.offload.plan.PlannedSplit;
 import dev.ispd.offload.plan.TaskletSpec;
-import dev.ispd.offload.schedule.Placement;
-import dev.ispd.offload.storage.ChunkExtent;
+import dev.ispd.offload.storage.BytesOnADrive;
 import dev.ispd.offload.storage.EmbeddedDriveDirectory;
-import dev.ispd.offload.storage.RangeReader;
 import dev.ispd.plan.Aggregate;
 import dev.ispd.plan.Layout;
 import dev.ispd.plan.Plan;
@@ -20,9 +18,7 @@ import dev.ispd.plan.PlanResult;
 import dev.ispd.plan.Predicate;
 import dev.ispd.profile.Profiles;
 import dev.ispd.protocol.Extent;
-import dev.ispd.sim.daemon.EmbeddedDrives;
 import java.io.IOException;
-import java.nio.ByteBuffer;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.AfterAll;
@@ -39,34 +35,34 @@ class PlanSplitTest {
     private static final TaskletSpec PLAN = TaskletSpec.plan("test-plan", Plan.aggregate(Layout.worldCup98(ENTRY),
             Predicate.eq("type", 1), List.of("region"), List.of(Aggregate.countStar(), Aggregate.max("size"))), "test");
 
-    private static EmbeddedDrives drives;
-    private static byte[] data;
-    private static long object;
+    private static BytesOnADrive input;
 
     @BeforeAll
     static void start() throws IOException {
-        data = new byte[RECORDS * ENTRY];
+        byte[] data = new byte[RECORDS * ENTRY];
         new Random(11).nextBytes(data);
         for (int r = 0; r < RECORDS; r++) {
             data[r * ENTRY + 18] = (byte) (r % 3); // type: a third of the records match
         }
-        drives = EmbeddedDrives.builder().start();
-        object = new EmbeddedDriveDirectory(drives).newObject(0, data);
+        input = BytesOnADrive.of(data);
     }
 
     @AfterAll
     static void stop() throws IOException {
-        drives.close();
+        input.close();
+    }
+
+    private static PlannedSplit split() {
+        return SplitLayoutTest.wholeObject(input, ENTRY);
     }
 
     @Test
     void aPlanRunsInTheDriveAndOnTheHostWithTheSameResult() throws IOException {
-        PlannedSplit split = SplitLayoutTest.withFile("osd:///wc", 0, data.length, ENTRY, 0, drives.address(0),
-                List.of(new ChunkExtent(0, object, 0, data.length, 0)), Placement.DEVICE);
+        PlannedSplit split = split();
         Outcome device = new DeviceExecution(new DrivePool(Drive::connect), "plan-job", PLAN,
-                TaskletRunner.Polling.DEFAULT).run(split, List.of(new Extent(object, 0, data.length)));
-        Outcome host = new HostExecution(file -> new BytesReader(), new HostModel(Profiles.host("host-i5-2500")), PLAN,
-                (metric, n) -> { }).run(split, List.of(new Extent(0, 0, data.length)));
+                TaskletRunner.Polling.DEFAULT).run(split, List.of(new Extent(input.object(), 0, input.data().length)));
+        Outcome host = new HostExecution(path -> input.reader(), new HostModel(Profiles.host("host-i5-2500")), PLAN,
+                (metric, n) -> { }).run(split, List.of(new Extent(0, 0, input.data().length)));
 
         assertArrayEquals(host.result(), device.result());
         PlanResult groups = PlanResult.decode(device.result());
@@ -77,22 +73,10 @@ class PlanSplitTest {
 
     @Test
     void aJobCreatesItsPlanOnceOnEachDrive() throws IOException {
-        PlannedSplit split = SplitLayoutTest.withFile("osd:///wc", 0, data.length, ENTRY, 0, drives.address(0),
-                List.of(new ChunkExtent(0, object, 0, data.length, 0)), Placement.DEVICE);
-        try (JobTasklets tasklets = JobTasklets.create(new EmbeddedDriveDirectory(drives), PLAN, List.of(split))) {
+        PlannedSplit split = split();
+        try (JobTasklets tasklets = JobTasklets.create(new EmbeddedDriveDirectory(input.drives()), PLAN,
+                List.of(split))) {
             assertTrue(tasklets.assign(List.of(split)).get(0).taskletInstance() != 0, "the drive took the plan");
-        }
-    }
-
-    /** The split's file: the bytes written to the drive. */
-    private static final class BytesReader implements RangeReader {
-        @Override
-        public void readFully(long offset, ByteBuffer dst) {
-            dst.put(data, (int) offset, dst.remaining());
-        }
-
-        @Override
-        public void close() {
         }
     }
 }

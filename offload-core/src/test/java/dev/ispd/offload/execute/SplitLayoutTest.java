@@ -9,6 +9,7 @@ import dev.ispd.offload.schedule.Baseline;
 import dev.ispd.offload.schedule.Cost;
 import dev.ispd.offload.schedule.Decision;
 import dev.ispd.offload.schedule.Placement;
+import dev.ispd.offload.storage.BytesOnADrive;
 import dev.ispd.offload.storage.ChunkExtent;
 import dev.ispd.protocol.Extent;
 import java.util.List;
@@ -29,6 +30,13 @@ public class SplitLayoutTest {
                 new DriveGeometry(address, "node1", 8192, 128, 300_000_000L, 215_000),
                 new Decision(7, drive, placement, new Cost(1000, 2000), new Cost(300, 400), "fastest", "test",
                 new Baseline(new Cost(900, 1500), new Cost(200, 300))), 0);
+    }
+
+    /** A DEVICE split of all of {@code input}'s bytes, records of {@code recordSize}, on its drive. */
+    static PlannedSplit wholeObject(BytesOnADrive input, int recordSize) {
+        int length = input.data().length;
+        return withFile("osd:///wc", 0, length, recordSize, 0, input.drives().address(0),
+                List.of(new ChunkExtent(0, input.object(), 0, length, 0)), Placement.DEVICE);
     }
 
     @Test

@@ -9,13 +9,13 @@ import dev.ispd.offload.schedule.CorrectionBook;
 import dev.ispd.offload.schedule.Placement;
 import dev.ispd.offload.settings.OffloadKeys;
 import dev.ispd.offload.settings.OffloadSettings;
+import dev.ispd.offload.storage.BytesOnADrive;
 import dev.ispd.offload.storage.ChunkExtent;
 import dev.ispd.offload.storage.DriveDirectory;
 import dev.ispd.offload.storage.EmbeddedDriveDirectory;
 import dev.ispd.offload.storage.OffloadStorage;
 import dev.ispd.protocol.Extent;
 import dev.ispd.protocol.Params;
-import dev.ispd.sim.daemon.EmbeddedDrives;
 import dev.ispd.tasklet.Meter;
 import dev.ispd.tasklet.TaskletRegistry;
 import dev.ispd.tasklet.wasm.Calibration;
@@ -25,7 +25,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import java.util.Random;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -42,21 +41,16 @@ class ModuleEstimateTest {
     private static final String FILE = "osd:///wc";
     private static final Params PARAMS = Params.of("entrySize", Integer.toString(ENTRY));
 
-    private static EmbeddedDrives drives;
-    private static byte[] data;
-    private static long object;
+    private static BytesOnADrive input;
 
     @BeforeAll
     static void start() throws IOException {
-        data = new byte[RECORDS * ENTRY];
-        new Random(3).nextBytes(data);
-        drives = EmbeddedDrives.builder().start();
-        object = new EmbeddedDriveDirectory(drives).newObject(0, data);
+        input = BytesOnADrive.random(RECORDS * ENTRY, 3);
     }
 
     @AfterAll
     static void stop() throws IOException {
-        drives.close();
+        input.close();
     }
 
     private static ModuleBinary module(String name, String relative) throws IOException {
@@ -70,7 +64,7 @@ class ModuleEstimateTest {
     private static List<PlannedSplit> plan(ModuleBinary module) throws IOException {
         OffloadSettings settings = OffloadSettings.of(Map.of(OffloadKeys.OFFLOAD_POLICY.name(), "fastest"));
         return new SplitPlanner(settings, TaskletSpec.ofModule(module, PARAMS, "test"), new OneDrive(),
-                new CorrectionBook()).plan(List.of(new InputFile(FILE, data.length, ENTRY)));
+                new CorrectionBook()).plan(List.of(new InputFile(FILE, input.data().length, ENTRY)));
     }
 
     @Test
@@ -86,11 +80,12 @@ class ModuleEstimateTest {
     @Test
     void theCalibratedEstimateMatchesARunOverTheWholeInput() throws Exception {
         ModuleBinary q1 = module("q1c", "examples/q1.wasm");
-        ByteBuffer sample = ByteBuffer.wrap(data, 0, ModuleCalibration.SAMPLE_BYTES).slice();
+        ByteBuffer sample = ByteBuffer.wrap(input.data(), 0, ModuleCalibration.SAMPLE_BYTES).slice();
         Calibration c = Calibration.measure(q1.factory(), PARAMS, sample, ENTRY, 8192, 128);
-        Meter estimate = c.estimate(data.length, 8192);
+        Meter estimate = c.estimate(input.data().length, 8192);
         Meter actual = new HostRunner(TaskletRegistry.builtins().with(q1.factory()), 8192, 128).run(q1.taskletName(),
-                PARAMS, Params.EMPTY, List.of(new Extent(1, 0, data.length)), InMemoryPageSource.of(1, data)).meter();
+                PARAMS, Params.EMPTY, List.of(new Extent(1, 0, input.data().length)),
+                InMemoryPageSource.of(1, input.data())).meter();
         assertEquals(actual.records(), estimate.records());
         assertEquals(actual.instructions(), estimate.instructions(), actual.instructions() / 100.0, "within 1%");
         assertEquals(actual.dramAccesses(), estimate.dramAccesses(), actual.dramAccesses() / 100.0, "within 1%");
@@ -101,12 +96,12 @@ class ModuleEstimateTest {
     private static final class OneDrive implements OffloadStorage {
         @Override
         public DriveDirectory drives() {
-            return new EmbeddedDriveDirectory(drives);
+            return new EmbeddedDriveDirectory(input.drives());
         }
 
         @Override
         public List<ChunkExtent> locate(String file, long length) {
-            return List.of(new ChunkExtent(0, object, 0, length, 0));
+            return List.of(new ChunkExtent(0, input.object(), 0, length, 0));
         }
     }
 }

@@ -3,15 +3,11 @@ package dev.ispd.offload.schedule;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
+import dev.ispd.offload.storage.LocalSharedFiles;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
-import java.util.List;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -22,45 +18,10 @@ class CorrectionStoreTest {
     @TempDir
     Path dir;
 
-    /** The store's files on the local disk. */
-    private static final class LocalFiles implements CorrectionStore.Files {
-        @Override
-        public boolean exists(String path) {
-            return Files.exists(Path.of(path));
-        }
-
-        @Override
-        public InputStream open(String path) throws IOException {
-            return Files.newInputStream(Path.of(path));
-        }
-
-        @Override
-        public OutputStream create(String path) throws IOException {
-            Files.createDirectories(Path.of(path).getParent());
-            return Files.newOutputStream(Path.of(path));
-        }
-
-        @Override
-        public List<String> list(String dir) throws IOException {
-            try (Stream<Path> files = Files.list(Path.of(dir))) {
-                return files.map(Path::toString).sorted().toList();
-            }
-        }
-
-        @Override
-        public void deleteDirectory(String dir) throws IOException {
-            try (Stream<Path> all = Files.walk(Path.of(dir))) {
-                for (Path p : all.sorted(Comparator.reverseOrder()).toList()) {
-                    Files.delete(p);
-                }
-            }
-        }
-    }
-
     @Test
     void theObservationsOfAJobAreFoldedInSkippingABadOne() throws IOException {
         String file = dir.resolve("corrections.json").toString();
-        CorrectionStore store = new CorrectionStore(new LocalFiles(), file);
+        CorrectionStore store = new CorrectionStore(new LocalSharedFiles(), file);
         String job = "job_1_0001";
         store.record(job, 1, DEVICE_KEY, new SplitObservation(Placement.DEVICE, new Cost(100, 100), new Cost(900, 50)));
         store.record(job, 0, DEVICE_KEY, new SplitObservation(Placement.DEVICE, new Cost(100, 100), new Cost(200, 50)));
@@ -81,7 +42,7 @@ class CorrectionStoreTest {
 
     @Test
     void aJobWithoutObservationsLeavesTheBookAsItWas() throws IOException {
-        CorrectionStore store = new CorrectionStore(new LocalFiles(), dir.resolve("corrections.json").toString());
+        CorrectionStore store = new CorrectionStore(new LocalSharedFiles(), dir.resolve("corrections.json").toString());
         assertEquals(0, store.absorb("job_1_0002").observations());
         assertEquals(0, store.load().entries().size());
     }

@@ -1,16 +1,20 @@
 package dev.ispd.spark.metrics;
 
 import dev.ispd.offload.execute.SplitMetric;
+import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
+import java.util.Locale;
 import org.apache.spark.sql.connector.metric.CustomSumMetric;
 
 /**
  * A count of the offload core's ({@link SplitMetric}) as a Spark custom metric, summed over a
  * scan's tasks and shown on the scan's node in the Spark UI's SQL tab. Spark instantiates a
  * metric by its class name on the driver, so each is a public class with a no-argument
- * constructor.
+ * constructor, one per split metric: the class is sealed, and {@link #all} is its permitted
+ * subclasses, so a split metric without its class here fails {@code ScanMetricTest}.
  */
-public abstract class ScanMetric extends CustomSumMetric {
+public abstract sealed class ScanMetric extends CustomSumMetric {
     private final SplitMetric metric;
     private final String description;
 
@@ -19,17 +23,27 @@ public abstract class ScanMetric extends CustomSumMetric {
         this.description = description;
     }
 
-    /** Every metric a scan reports. */
+    private static final List<ScanMetric> ALL = Arrays.stream(ScanMetric.class.getPermittedSubclasses())
+            .map(ScanMetric::instantiate).sorted(Comparator.comparing(ScanMetric::metric)).toList();
+
+    /** Every metric a scan reports, in the order of the split metrics. */
     public static List<ScanMetric> all() {
-        return List.of(new BytesReadInDrives(), new BytesMovedToHost(), new ResultBytesFromDrives(),
-                new PartitionsOnDevice(), new PartitionsOnHost(), new Fallbacks(), new ModeledDeviceNs(),
-                new ModeledDeviceEnergyNj(), new ModeledHostNs(), new ModeledHostEnergyNj());
+        return ALL;
+    }
+
+    /** A metric as Spark makes one: by its class's no-argument constructor. */
+    static ScanMetric instantiate(Class<?> c) {
+        try {
+            return (ScanMetric) c.getDeclaredConstructor().newInstance();
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("scan metric " + c.getName() + " has no public no-argument constructor", e);
+        }
     }
 
     /** The metric's name: {@code ispd} and the split metric in camel case, e.g. {@code ispdBytesReadInDrives}. */
     public static String nameOf(SplitMetric metric) {
         StringBuilder s = new StringBuilder("ispd");
-        for (String word : metric.name().toLowerCase(java.util.Locale.ROOT).split("_")) {
+        for (String word : metric.name().toLowerCase(Locale.ROOT).split("_")) {
             s.append(Character.toUpperCase(word.charAt(0))).append(word.substring(1));
         }
         return s.toString();
@@ -106,6 +120,108 @@ public abstract class ScanMetric extends CustomSumMetric {
     public static final class ModeledHostEnergyNj extends ScanMetric {
         public ModeledHostEnergyNj() {
             super(SplitMetric.MODELED_HOST_ENERGY_NJ, "ispd modeled host energy (nJ)");
+        }
+    }
+
+    public static final class PredictedDeviceNs extends ScanMetric {
+        public PredictedDeviceNs() {
+            super(SplitMetric.PREDICTED_DEVICE_NS, "ispd predicted device time of partitions run in drives (ns)");
+        }
+    }
+
+    public static final class PredictedDeviceEnergyNj extends ScanMetric {
+        public PredictedDeviceEnergyNj() {
+            super(SplitMetric.PREDICTED_DEVICE_ENERGY_NJ, "ispd predicted device energy of partitions run in drives (nJ)");
+        }
+    }
+
+    public static final class PredictedHostNs extends ScanMetric {
+        public PredictedHostNs() {
+            super(SplitMetric.PREDICTED_HOST_NS, "ispd predicted host time of partitions run on the host (ns)");
+        }
+    }
+
+    public static final class PredictedHostEnergyNj extends ScanMetric {
+        public PredictedHostEnergyNj() {
+            super(SplitMetric.PREDICTED_HOST_ENERGY_NJ, "ispd predicted host energy of partitions run on the host (nJ)");
+        }
+    }
+
+    public static final class PartitionsPlannedOnDevice extends ScanMetric {
+        public PartitionsPlannedOnDevice() {
+            super(SplitMetric.SPLITS_PLANNED_ON_DEVICE, "ispd partitions placed in drives");
+        }
+    }
+
+    public static final class StraddlingRecords extends ScanMetric {
+        public StraddlingRecords() {
+            super(SplitMetric.STRADDLING_RECORDS, "ispd records across a chunk boundary, run on the host");
+        }
+    }
+
+    public static final class DeviceFaultsTimeout extends ScanMetric {
+        public DeviceFaultsTimeout() {
+            super(SplitMetric.DEVICE_FAULTS_TIMEOUT, "ispd device runs failed: no answer in time");
+        }
+    }
+
+    public static final class DeviceFaultsConnection extends ScanMetric {
+        public DeviceFaultsConnection() {
+            super(SplitMetric.DEVICE_FAULTS_CONNECTION, "ispd device runs failed: connection lost or refused");
+        }
+    }
+
+    public static final class DeviceFaultsMediaError extends ScanMetric {
+        public DeviceFaultsMediaError() {
+            super(SplitMetric.DEVICE_FAULTS_MEDIA_ERROR, "ispd device runs failed: media error");
+        }
+    }
+
+    public static final class DeviceFaultsNoSpace extends ScanMetric {
+        public DeviceFaultsNoSpace() {
+            super(SplitMetric.DEVICE_FAULTS_NO_SPACE, "ispd device runs failed: drive full");
+        }
+    }
+
+    public static final class DeviceFaultsBusy extends ScanMetric {
+        public DeviceFaultsBusy() {
+            super(SplitMetric.DEVICE_FAULTS_BUSY, "ispd device runs failed: drive busy");
+        }
+    }
+
+    public static final class DeviceFaultsOther extends ScanMetric {
+        public DeviceFaultsOther() {
+            super(SplitMetric.DEVICE_FAULTS_OTHER, "ispd device runs failed: other error");
+        }
+    }
+
+    public static final class DeviceRetries extends ScanMetric {
+        public DeviceRetries() {
+            super(SplitMetric.DEVICE_RETRIES, "ispd device runs after a failed one");
+        }
+    }
+
+    public static final class ReplicaRuns extends ScanMetric {
+        public ReplicaRuns() {
+            super(SplitMetric.REPLICA_RUNS, "ispd partitions run in a drive holding another replica");
+        }
+    }
+
+    public static final class ReplicaReads extends ScanMetric {
+        public ReplicaReads() {
+            super(SplitMetric.REPLICA_READS, "ispd host reads served by another replica");
+        }
+    }
+
+    public static final class DrivesAvoided extends ScanMetric {
+        public DrivesAvoided() {
+            super(SplitMetric.DRIVES_AVOIDED, "ispd drives avoided after repeated failures");
+        }
+    }
+
+    public static final class AvoidedDriveSkips extends ScanMetric {
+        public AvoidedDriveSkips() {
+            super(SplitMetric.AVOIDED_DRIVE_SKIPS, "ispd device runs not tried on an avoided drive");
         }
     }
 }

@@ -27,6 +27,7 @@ import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
@@ -48,7 +49,8 @@ import scala.reflect.ClassTag$;
  * split the offload core plans ({@link SplitPlanner}: pieces of whole records on each drive,
  * placed in their drive or on the host by the scheduler and its policy), preferring its drive's
  * host; each partition runs its split with the core's {@link SplitExecutor} (in the drive, or on
- * the host reading through osd://, with fallback) and yields one {@link SplitResult} holding the
+ * the host reading through osd://, with fallback; a drive's failures counted per executor, as an
+ * RDD has no end at which their shared record could be deleted) and yields one {@link SplitResult} holding the
  * tasklet's decoded results.
  *
  * <pre>{@code
@@ -134,7 +136,7 @@ public final class TaskletRDD<T> extends RDD<SplitResult<T>> {
         try {
             SplitExecutor executor = SplitExecutor.create(HadoopSettings.resolve(c), tasklet, "spark-rdd-" + id(),
                     DrivePool.shared(DriveCredentials.fromConfiguration(c)), new HadoopFiles(c),
-                    (metric, n) -> counts.merge(metric, n, Long::sum));
+                    (metric, n) -> counts.merge(metric, n, Long::sum), Optional.empty());
             observed = executor.run(split, (result, origin) -> results.add(result));
         } catch (IOException e) {
             throw new UncheckedIOException("ispd: split " + p.index() + " (" + split + ") of tasklet " + tasklet.name()

@@ -8,6 +8,7 @@ import dev.ispd.plan.Predicate;
 import dev.ispd.spark.metrics.ScanMetric;
 import dev.ispd.spark.pushdown.PushedScan;
 import dev.ispd.spark.read.execution.ExecutionEnds;
+import dev.ispd.spark.read.execution.ExecutionFailures;
 import dev.ispd.spark.read.execution.ScanCorrections;
 import dev.ispd.spark.read.execution.SqlExecution;
 import dev.ispd.spark.read.partition.PartitionPlanner;
@@ -84,7 +85,7 @@ public final class IspdScan implements SupportsReportStatistics {
     /**
      * The partitions for one run of the scan (a SQL execution): the device ones with their
      * drive's instance of the plan, created now and deleted when the execution ends
-     * ({@link ExecutionEnds}). Outside a SQL execution, each device partition creates its own.
+     * ({@link ExecutionEnds}), as is the record of drive failures they share ({@link ExecutionFailures}). Outside a SQL execution, each device partition creates its own.
      */
     InputPartition[] partitionsToRun() {
         List<PlannedPartition> planned = partitions();
@@ -96,6 +97,8 @@ public final class IspdScan implements SupportsReportStatistics {
         try {
             PartitionPlanner.Assigned assigned = PartitionPlanner.assignTasklets(input, pushed, planned);
             ExecutionEnds.of(sc).closeAtEnd(execution.get(), assigned.tasklets());
+            ExecutionFailures.deleteAtEnd(sc, execution.get(), input.settings().offload(), input.conf().get(),
+                    input.files().get(0).getPath());
             return assigned.partitions().toArray(InputPartition[]::new);
         } catch (IOException e) {
             throw analysis("cannot reach the drives of " + input.path() + ": " + e.getMessage(), e);

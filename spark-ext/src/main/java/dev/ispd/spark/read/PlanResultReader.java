@@ -13,6 +13,7 @@ import dev.ispd.plan.Aggregate;
 import dev.ispd.plan.PlanResult;
 import dev.ispd.spark.pushdown.PushedAggregation;
 import dev.ispd.spark.pushdown.PushedScan;
+import dev.ispd.spark.read.execution.ExecutionFailures;
 import dev.ispd.spark.read.execution.ScanCorrections;
 import dev.ispd.spark.read.partition.PartitionPlanner;
 import java.io.IOException;
@@ -21,6 +22,7 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
 import org.apache.spark.sql.execution.vectorized.OnHeapColumnVector;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
@@ -29,8 +31,10 @@ import org.apache.spark.sql.vectorized.ColumnarBatch;
 /**
  * A partition that runs the scan's plan with the offload core's {@link SplitExecutor}: in its
  * drive if it was placed there (a device error or timeout falls back to the host), else on the
- * executor with the same plan interpreter. Its rows are the plan's result rows (a few groups,
- * a top-N, a LIMIT, or a drive's filtered and projected records), in one batch. Without GROUP BY,
+ * executor with the same plan interpreter; a drive that keeps failing is avoided by the SQL
+ * execution's later partitions on every executor ({@link ExecutionFailures}). Its rows are the
+ * plan's result rows (a few groups, a top-N, a LIMIT, or a drive's filtered and projected
+ * records), in one batch. Without GROUP BY,
  * a partition with no matching record returns one row of its empty aggregates (0 for counts,
  * NULL otherwise), so that Spark's merge of the partials gives SQL's answer for an empty input.
  * What the partition cost goes to the offload correction ({@link ScanCorrections}).
@@ -57,7 +61,8 @@ final class PlanResultReader extends MeteredBatchReader {
         TaskletSpec tasklet = PartitionPlanner.tasklet(pushed);
         SplitExecutor executor = SplitExecutor.create(settings, tasklet, scope,
                 DrivePool.shared(DriveCredentials.fromConfiguration(conf)), new HadoopFiles(conf),
-                (metric, n) -> counts.merge(metric, n, Long::sum));
+                (metric, n) -> counts.merge(metric, n, Long::sum),
+                ExecutionFailures.forTask(settings, conf, new Path(split.file())));
         List<long[]> rows = new ArrayList<>();
         SplitObservation observed = executor.run(split, (result, origin) -> rows.addAll(PlanResult.decode(result).rows()));
         ScanCorrections.record(settings, conf, scope, tasklet.name(), split, observed);

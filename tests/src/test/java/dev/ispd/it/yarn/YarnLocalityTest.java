@@ -3,44 +3,24 @@ package dev.ispd.it.yarn;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.ispd.examples.worldcup.WorldCupGenerator;
-import dev.ispd.hadoop.conf.IspdKeys;
 import dev.ispd.hadoop.mapreduce.DeviceJob;
 import dev.ispd.hadoop.mapreduce.IspdCounter;
-import dev.ispd.hadoop.worldcup.Q1DeviceMapper;
-import dev.ispd.hadoop.worldcup.Q1Format;
-import dev.ispd.hadoop.worldcup.WorldCupKeys;
 import dev.ispd.offload.schedule.Decision;
-import dev.ispd.offload.settings.OffloadKeys;
-import dev.ispd.sim.daemon.EmbeddedDrives;
-import java.io.OutputStream;
 import java.net.URI;
-import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
-import java.util.stream.IntStream;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.FileSystem;
-import org.apache.hadoop.fs.Path;
-import org.apache.hadoop.io.LongWritable;
-import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapreduce.Counters;
 import org.apache.hadoop.mapreduce.JobCounter;
-import org.apache.hadoop.mapreduce.MRConfig;
-import org.apache.hadoop.mapreduce.MRJobConfig;
 import org.apache.hadoop.mapreduce.TaskCompletionEvent;
-import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
-import org.apache.hadoop.mapreduce.lib.reduce.LongSumReducer;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -61,60 +41,30 @@ import org.junit.jupiter.api.io.TempDir;
 @Tag("cluster")
 class YarnLocalityTest {
     private static final int NODES = 2;
-    private static final int ENTRY_SIZE = 256;
     /** 256 KiB chunks of 1024 entries: 6 chunks, round robin over the 2 drives, make 6 splits. */
     private static final long CHUNK = 256 * 1024;
-    private static final int ENTRIES = 6 * (int) (CHUNK / ENTRY_SIZE);
+    private static final int ENTRIES = 6 * (int) (CHUNK / Q1Job.ENTRY_SIZE);
     private static final URI OSD = URI.create("osd://yarn-locality/");
     private static final String INPUT = "/worldcup/day1";
+
+    @RegisterExtension
+    static final YarnWithDrives YARN = new YarnWithDrives("ispd-yarn-locality", NODES);
 
     @TempDir
     static java.nio.file.Path work;
 
-    private static EmbeddedDrives drives;
-    private static MultiHostYarnCluster cluster;
-
-    @BeforeAll
-    static void start() throws Exception {
-        drives = EmbeddedDrives.builder().drives(NODES).tcp(true).start();
-        cluster = new MultiHostYarnCluster("ispd-yarn-locality", NODES);
-    }
-
-    @AfterAll
-    static void stop() throws Exception {
-        try {
-            FileSystem.closeAll();   // the job clients' cached osd:// file system, before its drives go
-            if (cluster != null) {
-                cluster.close();
-            }
-        } finally {
-            if (drives != null) {
-                drives.close();
-            }
-        }
-    }
-
-    /** Sets the drives (drive {@code i}, over TCP, attached to node {@code i}) and Q1's policy and entry size. */
-    private static Configuration ispd(Configuration conf) {
-        conf.set(IspdKeys.FS_DRIVES.name(), IntStream.range(0, NODES)
-                .mapToObj(i -> cluster.hosts().get(i) + "=" + drives.address(i)).collect(Collectors.joining(",")));
-        conf.setLong(IspdKeys.FS_CHUNK_SIZE.name(), CHUNK);
-        conf.set(OffloadKeys.OFFLOAD_POLICY.name(), "device-only");
-        conf.setInt(WorldCupKeys.ENTRY_SIZE.name(), ENTRY_SIZE);
-        return conf;
-    }
 
     @Test
     @Timeout(value = 4, unit = TimeUnit.MINUTES, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
     void mapsRunDataLocalInsideTheirNodesDrivesAndWriteTheLocalRunnersOutput() throws Exception {
-        writeInput();
-        DeviceJob onYarn = q1(cluster.jobConf(), "yarn");
+        Q1Job.writeInput(YARN.osd(new Configuration(), CHUNK), OSD.resolve(INPUT), ENTRIES);
+        DeviceJob onYarn = q1(YARN.cluster().jobConf(), "yarn");
         List<Decision> plan = onYarn.plan();
         Map<String, Long> splitsPerHost = plan.stream().collect(Collectors.groupingBy(
-                d -> cluster.hosts().get(d.drive()), TreeMap::new, Collectors.counting()));
+                d -> YARN.cluster().hosts().get(d.drive()), TreeMap::new, Collectors.counting()));
         assertEquals(NODES, splitsPerHost.size(), "both nodes' drives hold splits: " + splitsPerHost);
 
-        byte[] yarnOutput = run(onYarn);
+        byte[] yarnOutput = Q1Job.run(onYarn);
 
         Counters counters = onYarn.getCounters();
         int maps = plan.size();
@@ -126,51 +76,16 @@ class YarnLocalityTest {
         // each container loaded the native library and ran its split inside the node's drive
         assertEquals(maps, onYarn.counter(IspdCounter.SPLITS_ON_DEVICE));
         assertEquals(0, onYarn.counter(IspdCounter.FALLBACKS));
-        assertEquals((long) ENTRIES * ENTRY_SIZE, onYarn.counter(IspdCounter.BYTES_READ_IN_DRIVES));
+        assertEquals((long) ENTRIES * Q1Job.ENTRY_SIZE, onYarn.counter(IspdCounter.BYTES_READ_IN_DRIVES));
 
-        Configuration local = new Configuration();
-        local.set(MRConfig.FRAMEWORK_NAME, MRConfig.LOCAL_FRAMEWORK_NAME);
-        local.set("hadoop.tmp.dir", work.resolve("local-runner").toString());
-        byte[] localOutput = run(q1(local, "local"));
+        byte[] localOutput = Q1Job.run(q1(Q1Job.localRunner(work.resolve("local-runner")), "local"));
         assertArrayEquals(localOutput, yarnOutput, "reducer output on YARN against the local runner's");
         assertEquals(ENTRIES, accessesIn(localOutput), "Q1 counts every entry once");
     }
 
-    /** Q1 over the input: region access counts summed by a combiner and one reducer. */
+    /** Q1 over the input on the test's drives. */
     private static DeviceJob q1(Configuration conf, String name) throws Exception {
-        DeviceJob job = DeviceJob.getInstance(ispd(conf), "q1-" + name);
-        job.setDeviceMapper(Q1DeviceMapper.class);
-        job.setDeviceMapperFormat(Q1Format.class);
-        job.setCombinerClass(LongSumReducer.class);
-        job.setReducerClass(LongSumReducer.class);
-        job.setOutputKeyClass(Text.class);
-        job.setOutputValueClass(LongWritable.class);
-        job.setNumReduceTasks(1);
-        job.addInputPath(new Path(OSD.resolve(INPUT)));
-        job.setOutputPath(new Path(work.resolve("out-" + name).toUri()));
-        return job;
-    }
-
-    /**
-     * Writes the input through a file system of its own. Here rather than in {@code @BeforeAll}:
-     * drive I/O blocks in native code, which only the test's separate-thread timeout can give up on.
-     */
-    private static void writeInput() throws Exception {
-        ByteBuffer data = ByteBuffer.allocate(ENTRIES * ENTRY_SIZE);
-        WorldCupGenerator.withDefaults(98, ENTRIES).fill(data, ENTRIES, ENTRY_SIZE);
-        try (FileSystem fs = FileSystem.newInstance(OSD, ispd(new Configuration()));
-             OutputStream out = fs.create(new Path(OSD.resolve(INPUT)), false)) {
-            out.write(data.array());
-        }
-    }
-
-    /** Runs the job, which must succeed, and returns its reducer's output file. */
-    private static byte[] run(DeviceJob job) throws Exception {
-        if (!job.waitForCompletion(false)) {
-            throw new AssertionError("job " + job.job().getJobName() + " failed: " + job.job().getStatus());
-        }
-        Path out = new Path(FileOutputFormat.getOutputPath(job.job()), "part-r-00000");
-        return Files.readAllBytes(java.nio.file.Path.of(out.toUri()));
+        return Q1Job.of(YARN.osd(conf, CHUNK), name, OSD.resolve(INPUT), work.resolve("out-" + name));
     }
 
     /** How many maps succeeded on each node, from the job's task completion events. */

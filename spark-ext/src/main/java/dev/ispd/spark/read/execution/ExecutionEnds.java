@@ -1,5 +1,6 @@
 package dev.ispd.spark.read.execution;
 
+import dev.ispd.hadoop.mapreduce.HadoopDriveFailures;
 import dev.ispd.offload.execute.JobTasklets;
 import dev.ispd.offload.schedule.CorrectionStore;
 import java.io.IOException;
@@ -28,7 +29,8 @@ import org.slf4j.LoggerFactory;
  * end-of-scan call for a data source; one listener per SparkContext stands in): it deletes the
  * tasklet instances the execution's scans created on their drives ({@link JobTasklets}), and
  * folds the offload observations its partitions recorded into each correction store scans have
- * planned with ({@link CorrectionStore#absorb}), as a DeviceJob does when it ends. Whatever is
+ * planned with ({@link CorrectionStore#absorb}), as a DeviceJob does when it ends, and deletes the
+ * record its partitions shared of their drives' failures ({@link ExecutionFailures}). Whatever is
  * still open when the application ends is closed then. Spark delivers the end asynchronously; a
  * driver whose next query must plan with this one's observations waits for it ({@link #awaitEnd}).
  */
@@ -46,6 +48,7 @@ public final class ExecutionEnds extends SparkListener {
      * {@value #ENDED_KEPT}, oldest first; its monitor signals each.
      */
     private final Set<UUID> ended = new LinkedHashSet<>();
+    private final Map<Long, List<HadoopDriveFailures>> failures = new ConcurrentHashMap<>();
 
     private ExecutionEnds(String applicationId) {
         this.applicationId = applicationId;
@@ -92,6 +95,11 @@ public final class ExecutionEnds extends SparkListener {
         }
     }
 
+    /** Deletes {@code execution}'s record of drive failures in {@code folder} when it ends ({@link ExecutionFailures}). */
+    public void deleteAtEnd(SqlExecution execution, HadoopDriveFailures folder) {
+        failures.computeIfAbsent(execution.id(), id -> Collections.synchronizedList(new ArrayList<>())).add(folder);
+    }
+
     @Override
     public void onOtherEvent(SparkListenerEvent event) {
         if (event instanceof SparkListenerSQLExecutionEnd end) {
@@ -108,10 +116,12 @@ public final class ExecutionEnds extends SparkListener {
     @Override
     public void onApplicationEnd(SparkListenerApplicationEnd end) {
         List.copyOf(tasklets.keySet()).forEach(this::closeTasklets);
+        List.copyOf(failures.keySet()).forEach(id -> deleteFailures(new SqlExecution(applicationId, id)));
     }
 
     private void ended(SqlExecution execution) {
         closeTasklets(execution.id());
+        deleteFailures(execution);
         for (CorrectionStore store : stores.values()) {
             try {
                 CorrectionStore.Update u = store.absorb(execution.observationJob());
@@ -136,10 +146,17 @@ public final class ExecutionEnds extends SparkListener {
         }
     }
 
+    private void deleteFailures(SqlExecution execution) {
+        List<HadoopDriveFailures> records = failures.remove(execution.id());
+        if (records != null) {
+            records.forEach(f -> f.delete(execution.observationJob()));
+        }
+    }
+
     private void closeTasklets(long executionId) {
-        List<JobTasklets> ended = tasklets.remove(executionId);
-        if (ended != null) {
-            ended.forEach(JobTasklets::close);
+        List<JobTasklets> instances = tasklets.remove(executionId);
+        if (instances != null) {
+            instances.forEach(JobTasklets::close);
         }
     }
 }

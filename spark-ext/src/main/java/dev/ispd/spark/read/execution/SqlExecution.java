@@ -33,7 +33,7 @@ public record SqlExecution(String applicationId, long id) {
                 Long.parseLong(executionId)));
     }
 
-    /** The job id its partitions file their offload observations under (CorrectionStore). */
+    /** The job id its partitions file their offload observations (CorrectionStore) and drive failures under. */
     public String observationJob() {
         return "spark-" + applicationId + "-sql-" + id;
     }

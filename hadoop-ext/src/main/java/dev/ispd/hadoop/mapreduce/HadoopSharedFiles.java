@@ -1,0 +1,78 @@
+package dev.ispd.hadoop.mapreduce;
+
+import dev.ispd.offload.storage.SharedFiles;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.CommonConfigurationKeysPublic;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+
+/**
+ * The offload core's {@link SharedFiles} on a Hadoop file system, for the records a job's client
+ * and tasks share (the offload corrections, the drive failures). Files it creates get
+ * {@code replication} replicas (0: the file system's default).
+ */
+public final class HadoopSharedFiles implements SharedFiles {
+    private final FileSystem fs;
+    private final short replication;
+
+    private HadoopSharedFiles(FileSystem fs, short replication) {
+        this.fs = fs;
+        this.replication = replication;
+    }
+
+    /** A record's files and its qualified path on them. */
+    public record Located(HadoopSharedFiles files, String path) {
+    }
+
+    /**
+     * Where a record of a read of {@code input} lives: at {@code configured} (any Hadoop path), or,
+     * if that is empty, at {@code defaultPath} on the file system of {@code input}.
+     */
+    static Located locate(Configuration conf, String configured, String defaultPath, Path input, short replication)
+            throws IOException {
+        Path p = new Path(configured.isEmpty() ? defaultPath : configured);
+        FileSystem fs = configured.isEmpty() ? input.getFileSystem(conf) : p.getFileSystem(conf);
+        return new Located(new HadoopSharedFiles(fs, replication), fs.makeQualified(p).toString());
+    }
+
+    @Override
+    public boolean exists(String path) throws IOException {
+        return fs.exists(new Path(path));
+    }
+
+    @Override
+    public InputStream open(String path) throws IOException {
+        return fs.open(new Path(path));
+    }
+
+    @Override
+    public OutputStream create(String path) throws IOException {
+        Path p = new Path(path);
+        if (replication == 0) {
+            return fs.create(p, true);
+        }
+        int buffer = fs.getConf().getInt(CommonConfigurationKeysPublic.IO_FILE_BUFFER_SIZE_KEY,
+                CommonConfigurationKeysPublic.IO_FILE_BUFFER_SIZE_DEFAULT);
+        return fs.create(p, true, buffer, replication, fs.getDefaultBlockSize(p));
+    }
+
+    @Override
+    public List<String> list(String dir) throws IOException {
+        List<String> out = new ArrayList<>();
+        for (FileStatus s : fs.listStatus(new Path(dir))) {
+            out.add(s.getPath().toString());
+        }
+        return out;
+    }
+
+    @Override
+    public void deleteDirectory(String dir) throws IOException {
+        fs.delete(new Path(dir), true);
+    }
+}

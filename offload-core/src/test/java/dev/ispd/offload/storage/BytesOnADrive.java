@@ -1,0 +1,64 @@
+package dev.ispd.offload.storage;
+
+import dev.ispd.sim.daemon.EmbeddedDrives;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.util.Random;
+
+/** A test's bytes as one object on an in-JVM drive of their own, and the same bytes as a host run reads its file. */
+public final class BytesOnADrive implements AutoCloseable {
+    private final EmbeddedDrives drives;
+    private final byte[] data;
+    private final long object;
+
+    private BytesOnADrive(EmbeddedDrives drives, byte[] data, long object) {
+        this.drives = drives;
+        this.data = data;
+        this.object = object;
+    }
+
+    /** {@code data} on a new drive. */
+    public static BytesOnADrive of(byte[] data) throws IOException {
+        EmbeddedDrives drives = EmbeddedDrives.builder().start();
+        return new BytesOnADrive(drives, data, new EmbeddedDriveDirectory(drives).newObject(0, data));
+    }
+
+    /** {@code length} random bytes drawn with {@code seed}, on a new drive. */
+    public static BytesOnADrive random(int length, long seed) throws IOException {
+        byte[] data = new byte[length];
+        new Random(seed).nextBytes(data);
+        return of(data);
+    }
+
+    public EmbeddedDrives drives() {
+        return drives;
+    }
+
+    public byte[] data() {
+        return data;
+    }
+
+    /** The object holding the bytes, on drive 0. */
+    public long object() {
+        return object;
+    }
+
+    /** The bytes, read as a host run reads its split's file. */
+    public RangeReader reader() {
+        return new RangeReader() {
+            @Override
+            public void readFully(long offset, ByteBuffer dst) {
+                dst.put(data, (int) offset, dst.remaining());
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+    }
+
+    @Override
+    public void close() throws IOException {
+        drives.close();
+    }
+}
