@@ -142,17 +142,6 @@ int ispd_set_timeout(ispd_conn *c, uint32_t timeout_ms) {
     return ISPD_OK;
 }
 
-int ispd_authenticate(ispd_conn *c, uint32_t identity, const void *key, uint32_t key_len) {
-    if (!c) return ISPD_E_ARGUMENT;
-    wire_clear(&c->err);
-    if (auth_start(&c->auth, identity, key, key_len, &c->err) != ISPD_OK) return c->err.status;
-    ispd_device_info *hello = malloc(sizeof *hello); /* the hello is a DEVICE_INFO; its answer is not needed */
-    if (!hello) return wire_fail(&c->err, ISPD_E_NO_MEMORY, "no memory for the hello's answer");
-    int rc = ispd_device_info_get(c, hello);
-    free(hello);
-    return rc;
-}
-
 void ispd_close(ispd_conn *c) {
     if (!c) return;
     auth_free(&c->auth);
