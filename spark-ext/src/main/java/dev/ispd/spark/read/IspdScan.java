@@ -103,7 +103,8 @@ public final class IspdScan implements SupportsReportStatistics {
     }
 
     PartitionReaderFactory readerFactory() {
-        return new IspdReaderFactory(pushed, input.conf(), input.settings(), scope);
+        return new IspdReaderFactory(pushed, input.conf().broadcast(SparkSession.active().sparkContext()),
+                input.settings(), scope);
     }
 
     @Override
