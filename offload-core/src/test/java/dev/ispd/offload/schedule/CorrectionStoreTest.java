@@ -80,6 +80,23 @@ class CorrectionStoreTest {
     }
 
     @Test
+    void observationsHandedOverFoldInAsRecordedOnes() throws IOException {
+        SplitObservation waited = new SplitObservation(Placement.DEVICE, new Cost(100, 100), new Cost(900, 50), false);
+        SplitObservation served = new SplitObservation(Placement.DEVICE, new Cost(100, 100), new Cost(200, 50), true);
+        CorrectionStore recorded = new CorrectionStore(new LocalFiles(), dir.resolve("recorded.json").toString());
+        recorded.record("job_1_0003", 0, DEVICE_KEY, waited);
+        recorded.record("job_1_0003", 1, DEVICE_KEY, served);
+        recorded.absorb("job_1_0003");
+        CorrectionStore handed = new CorrectionStore(new LocalFiles(), dir.resolve("handed.json").toString());
+
+        CorrectionStore.Update u = handed.absorb(List.of(new CorrectionStore.Observed(DEVICE_KEY, waited.predicted(),
+                waited.observed(), false), CorrectionStore.Observed.of(served, "q1", "unix:/tmp/drive0.sock")));
+        assertEquals(2, u.observations());
+        assertEquals(recorded.load().entries(), handed.load().entries());
+        assertFalse(Files.exists(Path.of(handed.file() + ".observations")));
+    }
+
+    @Test
     void aJobWithoutObservationsLeavesTheBookAsItWas() throws IOException {
         CorrectionStore store = new CorrectionStore(new LocalFiles(), dir.resolve("corrections.json").toString());
         assertEquals(0, store.absorb("job_1_0002").observations());

@@ -5,6 +5,7 @@ import dev.ispd.offload.schedule.Placement;
 import dev.ispd.spark.conf.HadoopConf;
 import dev.ispd.spark.conf.SparkSettings;
 import dev.ispd.spark.pushdown.PushedScan;
+import dev.ispd.spark.read.execution.SplitObservations;
 import dev.ispd.spark.read.partition.PlannedPartition;
 import java.io.IOException;
 import java.io.Serial;
@@ -32,12 +33,16 @@ final class IspdReaderFactory implements PartitionReaderFactory {
     /** The read's settings as text (an OffloadSettings holds a parsed host profile, which does not ship). */
     private final SparkSettings settings;
     private final String scope;
+    /** Where the partitions that run the plan return what they cost, or null: they record nothing. */
+    private final SplitObservations observations;
 
-    IspdReaderFactory(PushedScan pushed, Broadcast<HadoopConf> conf, SparkSettings settings, String scope) {
+    IspdReaderFactory(PushedScan pushed, Broadcast<HadoopConf> conf, SparkSettings settings, String scope,
+                      SplitObservations observations) {
         this.pushed = pushed;
         this.conf = conf;
         this.settings = settings;
         this.scope = scope;
+        this.observations = observations;
     }
 
     @Override
@@ -61,7 +66,7 @@ final class IspdReaderFactory implements PartitionReaderFactory {
             if (pushed.allRows() && split.decision().placement() == Placement.HOST) {
                 return new RecordBatchReader(split, pushed.layout(), pushed.columns(), pushed.where(), conf.value().get());
             }
-            return new PlanResultReader(split, pushed, settings.offload(), conf.value().get(), scope);
+            return new PlanResultReader(split, pushed, settings.offload(), conf.value().get(), scope, observations);
         } catch (IOException e) {
             throw new UncheckedIOException("ispd: cannot read " + split, e);
         }

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.WeakHashMap;
 import java.util.concurrent.ConcurrentHashMap;
 import org.apache.spark.SparkContext;
@@ -21,9 +22,9 @@ import org.slf4j.LoggerFactory;
  * What the driver does when a SQL execution that read through the connector ends (Spark has no
  * end-of-scan call for a data source; one listener per SparkContext stands in): it deletes the
  * tasklet instances the execution's scans created on their drives ({@link JobTasklets}), and
- * folds the offload observations its partitions recorded into each correction store scans have
- * planned with ({@link CorrectionStore#absorb}), as a DeviceJob does when it ends. Whatever is
- * still open when the application ends is closed then.
+ * folds the offload observations its partitions returned ({@link SplitObservations}) into the
+ * correction stores scans have planned with ({@link CorrectionStore#absorb(List)}), as a DeviceJob
+ * does when it ends. Whatever is still open when the application ends is closed then.
  */
 public final class ExecutionEnds extends SparkListener {
     private static final Logger LOG = LoggerFactory.getLogger(ExecutionEnds.class);
@@ -32,6 +33,7 @@ public final class ExecutionEnds extends SparkListener {
     private final String applicationId;
     private final Map<String, CorrectionStore> stores = new ConcurrentHashMap<>();
     private final Map<Long, List<JobTasklets>> tasklets = new ConcurrentHashMap<>();
+    private final Map<Long, List<SplitObservations>> observations = new ConcurrentHashMap<>();
 
     private ExecutionEnds(String applicationId) {
         this.applicationId = applicationId;
@@ -46,7 +48,7 @@ public final class ExecutionEnds extends SparkListener {
         });
     }
 
-    /** Folds this application's observations into {@code store} after every SQL execution from now on. */
+    /** Folds the observations of this application's scans planned with {@code store} into it after each SQL execution. */
     public void absorbInto(CorrectionStore store) {
         stores.putIfAbsent(store.file(), store);
     }
@@ -54,6 +56,11 @@ public final class ExecutionEnds extends SparkListener {
     /** Deletes {@code instances} when {@code execution} ends. */
     public void closeAtEnd(SqlExecution execution, JobTasklets instances) {
         tasklets.computeIfAbsent(execution.id(), id -> Collections.synchronizedList(new ArrayList<>())).add(instances);
+    }
+
+    /** Folds {@code returned} into the stores when {@code execution} ends. */
+    public void foldAtEnd(SqlExecution execution, SplitObservations returned) {
+        observations.computeIfAbsent(execution.id(), id -> Collections.synchronizedList(new ArrayList<>())).add(returned);
     }
 
     @Override
@@ -70,17 +77,31 @@ public final class ExecutionEnds extends SparkListener {
 
     private void ended(SqlExecution execution) {
         closeTasklets(execution.id());
-        for (CorrectionStore store : stores.values()) {
-            try {
-                CorrectionStore.Update u = store.absorb(execution.observationJob());
-                if (u.observations() > 0) {
-                    LOG.info("offload corrections in {} updated from {} partition(s) of SQL execution {}: {}",
-                            store.file(), u.observations(), execution.id(), u.book().entries());
-                }
-            } catch (IOException e) {
-                // the query's answer stands; only later predictions miss its observations
-                LOG.warn("could not update the offload corrections in {}: {}", store.file(), e.getMessage());
-            }
+        List<SplitObservations> returned = observations.remove(execution.id());
+        if (returned == null) {
+            return;
+        }
+        Map<String, List<CorrectionStore.Observed>> byStore = new TreeMap<>();
+        for (SplitObservations run : returned) {
+            run.value().forEach(o -> byStore.computeIfAbsent(o.store(), s -> new ArrayList<>()).add(o.observation()));
+        }
+        byStore.forEach((file, observed) -> fold(file, observed, execution));
+    }
+
+    private void fold(String file, List<CorrectionStore.Observed> observed, SqlExecution execution) {
+        CorrectionStore store = stores.get(file);
+        if (store == null) {
+            LOG.warn("{} offload observation(s) of SQL execution {} name correction store {}, which no scan planned "
+                    + "with; left out", observed.size(), execution.id(), file);
+            return;
+        }
+        try {
+            CorrectionStore.Update u = store.absorb(observed);
+            LOG.info("offload corrections in {} updated from {} partition(s) of SQL execution {}: {}", file,
+                    u.observations(), execution.id(), u.book().entries());
+        } catch (IOException e) {
+            // the query's answer stands; only later predictions miss its observations
+            LOG.warn("could not update the offload corrections in {}: {}", file, e.getMessage());
         }
     }
 
