@@ -12,7 +12,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
-import org.apache.hadoop.fs.ByteBufferPositionedReadable;
 import org.apache.hadoop.fs.CanUnbuffer;
 import org.apache.hadoop.fs.FSExceptionMessages;
 import org.apache.hadoop.fs.FSInputStream;
@@ -29,15 +28,13 @@ import org.slf4j.LoggerFactory;
 /**
  * Reads a file chunk by chunk through the native client: sequential reads fill a direct buffer
  * with up to its capacity of one chunk per READ_OBJECT; positioned reads go straight to the
- * chunks without touching the buffer or the position, into a direct ByteBuffer with no copy on
- * the Java side (a host scan's batches). The chunk list is the one the file had
+ * chunks without touching the buffer or the position. The chunk list is the one the file had
  * when it was opened. Each read goes to a chunk's first replica that answers: a replica that
  * fails (its drive is down, its object is gone) is logged and the next one is tried, and drives
  * that failed are tried last from then on. The stream opens its own connection to each drive it
  * reads from and closes them on {@link #close}.
  */
-final class OsdInputStream extends FSInputStream implements IOStatisticsSource, StreamCapabilities, CanUnbuffer,
-        ByteBufferPositionedReadable {
+final class OsdInputStream extends FSInputStream implements IOStatisticsSource, StreamCapabilities, CanUnbuffer {
     /** Reads that had to skip a replica (its drive down, its object gone). */
     static final String REPLICA_FAILOVERS = OsdFileSystem.REPLICA_FAILOVERS;
     private static final Logger LOG = LoggerFactory.getLogger(OsdInputStream.class);
@@ -188,49 +185,6 @@ final class OsdInputStream extends FSInputStream implements IOStatisticsSource, 
         return done;
     }
 
-    /** Reads up to {@code dst.remaining()} bytes at {@code position}, as many as the file has; -1 at its end. */
-    @Override
-    public int read(long position, ByteBuffer dst) throws IOException {
-        checkOpen();
-        if (position < 0) {
-            throw new EOFException(FSExceptionMessages.NEGATIVE_SEEK + ": " + position + " in " + path);
-        }
-        if (!dst.hasRemaining()) {
-            return 0;
-        }
-        if (position >= length) {
-            return -1;
-        }
-        int total = (int) Math.min(dst.remaining(), length - position);
-        if (!dst.isDirect()) {
-            int n = read(position, dst.array(), dst.arrayOffset() + dst.position(), total);
-            dst.position(dst.position() + n);
-            return n;
-        }
-        int done = 0;
-        while (done < total) {
-            long at = position + done;
-            int index = (int) (at / chunkSize);
-            int n = (int) Math.min(total - done, chunks.get(index).length() - (at - index * chunkSize));
-            ByteBuffer piece = dst.slice(dst.position(), n);
-            fromAnyReplica(at, (d, object, inChunk) -> d.read(object, inChunk, piece.clear()));
-            dst.position(dst.position() + n);
-            done += n;
-        }
-        counted(done);
-        return done;
-    }
-
-    /** Fills {@code dst} from {@code position}; an EOFException if the file ends first. */
-    @Override
-    public void readFully(long position, ByteBuffer dst) throws IOException {
-        if (position + dst.remaining() > length) {
-            throw new EOFException(FSExceptionMessages.EOF_IN_READ_FULLY + ": " + dst.remaining() + " bytes at "
-                    + position + " of " + path + " (" + length + " bytes)");
-        }
-        read(position, dst);
-    }
-
     /** One read of {@code bytes} done: Hadoop's per-file-system statistics and the stream's own. */
     private void counted(int bytes) {
         if (stats != null) {
@@ -248,7 +202,7 @@ final class OsdInputStream extends FSInputStream implements IOStatisticsSource, 
     @Override
     public boolean hasCapability(String capability) {
         return switch (capability.toLowerCase(Locale.ROOT)) {
-            case StreamCapabilities.IOSTATISTICS, StreamCapabilities.UNBUFFER, StreamCapabilities.PREADBYTEBUFFER -> true;
+            case StreamCapabilities.IOSTATISTICS, StreamCapabilities.UNBUFFER -> true;
             default -> false;
         };
     }

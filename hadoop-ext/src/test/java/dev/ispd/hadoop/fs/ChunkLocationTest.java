@@ -2,13 +2,11 @@ package dev.ispd.hadoop.fs;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ispd.client.Drive;
 import dev.ispd.offload.storage.ChunkExtent;
-import java.io.EOFException;
 import java.io.FileNotFoundException;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
@@ -21,7 +19,6 @@ import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.Path;
-import org.apache.hadoop.fs.StreamCapabilities;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -30,8 +27,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 /**
  * Where a file's bytes are: chunks round robin over the drives, block locations naming each
  * chunk's host and drive address, {@link OsdFileSystem#locate} extents that read back the file's
- * bytes straight from the drives, and reads across chunk boundaries (into byte arrays and, for a
- * host scan's batches, straight into ByteBuffers).
+ * bytes straight from the drives, and reads across chunk boundaries.
  */
 class ChunkLocationTest {
     private static final int CHUNK = 1 << 16;
@@ -147,26 +143,6 @@ class ChunkLocationTest {
             in.readFully(CHUNK - 10, positioned);
             assertArrayEquals(Arrays.copyOfRange(data, CHUNK - 10, 2 * CHUNK + 10), positioned);
             assertEquals(3L * CHUNK + 6, in.getPos(), "a positioned read leaves the position alone");
-        }
-    }
-
-    @Test
-    void positionedBufferReadsCrossChunksIntoDirectAndHeapBuffers() throws Exception {
-        try (FSDataInputStream in = fs.open(FILE)) {
-            assertTrue(in.hasCapability(StreamCapabilities.PREADBYTEBUFFER));
-            for (ByteBuffer dst : List.of(ByteBuffer.allocateDirect(2 * CHUNK + 30), ByteBuffer.allocate(2 * CHUNK + 30))) {
-                dst.position(10);
-                in.readFully(CHUNK - 10, dst);
-                assertFalse(dst.hasRemaining());
-                byte[] got = new byte[2 * CHUNK + 20];
-                dst.get(10, got);
-                assertArrayEquals(Arrays.copyOfRange(data, CHUNK - 10, 3 * CHUNK + 10), got, dst.toString());
-                assertEquals(0, in.getPos(), "a positioned read leaves the position alone");
-            }
-            ByteBuffer tail = ByteBuffer.allocateDirect(100);
-            assertEquals(34, in.read(LENGTH - 34, tail), "a read stops at the end of the file");
-            assertEquals(-1, in.read(LENGTH, tail.clear()));
-            assertThrows(EOFException.class, () -> in.readFully(LENGTH - 34, ByteBuffer.allocateDirect(35)));
         }
     }
 
