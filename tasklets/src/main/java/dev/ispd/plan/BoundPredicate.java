@@ -26,6 +26,11 @@ public final class BoundPredicate {
         return condition.test(buf, record, unmetered);
     }
 
+    /** Whether every record passes (no WHERE): a test that loads and compares nothing. */
+    boolean always() {
+        return condition instanceof Condition.Always;
+    }
+
     /** The interpreter's test: the field loads and comparisons made go to {@code work}. */
     boolean test(ByteBuffer buf, int record, Work work) {
         return condition.test(buf, record, work);

@@ -70,7 +70,7 @@ abstract class Condition {
         }
     }
 
-    private static final class Always extends Condition {
+    static final class Always extends Condition {
         @Override
         boolean test(ByteBuffer buf, int record, Work work) {
             return true;

@@ -11,6 +11,7 @@ import java.util.Arrays;
  * hash update per matching record when there are key fields; a MIN or MAX update is a comparison too. Groups are written
  * in the order they first appeared. Keys of at most {@value #DENSE_BITS} bits together (Q1's region, Q2's region and
  * type) find their group by direct index instead of hashing; the work counted is the same either way.
+ * With such keys and only COUNT(*), COUNT and SUM, {@link DenseGroupScan} fills the table instead of {@link #accept}.
  */
 final class GroupTable implements RowSink {
     static final int DENSE_BITS = 16;
@@ -117,12 +118,44 @@ final class GroupTable implements RowSink {
             packed = (packed << f.valueBits()) | (int) (key[i] - f.min());
         }
         int g = denseGroup[packed];
+        return g > 0 ? order[g - 1] : newDenseGroup(packed);
+    }
+
+    /** Whether groups are found by direct index: keys of at most {@value #DENSE_BITS} bits together. */
+    boolean dense() {
+        return denseGroup != null;
+    }
+
+    /**
+     * With {@link #dense} keys: the slot of the group of the record at {@code record}, whose key
+     * fields pack to {@code packed} (each field's value less its minimum, in key order), created
+     * if new. Counts no work: the caller meters its records in bulk.
+     */
+    int denseSlot(ByteBuffer buf, int record, int packed) {
+        int g = denseGroup[packed];
         if (g > 0) {
             return order[g - 1];
         }
+        for (int i = 0; i < keyFields.length; i++) {
+            key[i] = keyFields[i].read(buf, record);
+        }
+        return newDenseGroup(packed);
+    }
+
+    private int newDenseGroup(int packed) {
         int slot = insert(find(key));
         denseGroup[packed] = groups;
         return slot;
+    }
+
+    /** The aggregates' state, {@code functions} longs per slot (replaced when the table grows). */
+    long[] state() {
+        return state;
+    }
+
+    /** Per aggregate, the non-NULL values it took, as {@link #state} is laid out (replaced when the table grows). */
+    long[] nonNull() {
+        return nonNull;
     }
 
     /** The slot of the current key's group, found by hashing, created if new. */

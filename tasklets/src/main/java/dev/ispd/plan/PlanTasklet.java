@@ -13,21 +13,30 @@ import java.nio.ByteBuffer;
  * field loads and comparisons the predicate made (AND and OR stop early), then per match the
  * loads of selected, key and aggregate fields, one hash update per record with GROUP BY, the
  * comparisons of MIN, MAX and top-N, and at the end the result bytes. A LIMIT reached ends the
- * examination of records (they are still scanned).
+ * examination of records (they are still scanned). The common aggregates (narrow GROUP BY keys,
+ * COUNT and SUM) take a fast path ({@link DenseGroupScan}) with the same results and counts.
  */
 public final class PlanTasklet implements Tasklet {
     private final int recordSize;
     private final BoundPredicate where;
     private final RowSink sink;
+    /** The fast path for this plan's shape, or null: the general loop. */
+    private final DenseGroupScan dense;
     private final Work work = new Work();
 
     /** The interpreter for {@code plan} within {@code limits}; refuses a plan beyond them (PlanLimitException). */
     public PlanTasklet(Plan plan, PlanLimits limits) {
+        this(plan, limits, true);
+    }
+
+    /** With {@code fastPath} false, every plan runs the general loop: the reference the fast path is tested against. */
+    PlanTasklet(Plan plan, PlanLimits limits, boolean fastPath) {
         limits.check(plan);
         Layout layout = plan.layout();
         this.recordSize = layout.recordSize();
         this.where = BoundPredicate.bind(plan.where(), layout);
         this.sink = sink(plan, limits);
+        this.dense = fastPath && sink instanceof GroupTable table ? DenseGroupScan.of(plan, where, table) : null;
     }
 
     private static RowSink sink(Plan plan, PlanLimits limits) {
@@ -84,16 +93,23 @@ public final class PlanTasklet implements Tasklet {
 
     @Override
     public void scan(ByteBuffer data, long objectId, long objectOffset, Meter meter) {
-        int limit = data.limit() - recordSize;
+        int last = data.limit() - recordSize;
+        long examined = dense != null ? dense.scan(data, data.position(), last, recordSize, work)
+                : scanEach(data, last);
+        meter.addRecords(examined);
+        work.moveTo(meter);
+    }
+
+    /** The general loop: each record tested, each match handed to the sink, until it is full. */
+    private long scanEach(ByteBuffer data, int last) {
         long examined = 0;
-        for (int p = data.position(); p <= limit && !sink.full(); p += recordSize) {
+        for (int p = data.position(); p <= last && !sink.full(); p += recordSize) {
             examined++;
             if (where.test(data, p, work)) {
                 sink.accept(data, p, work);
             }
         }
-        meter.addRecords(examined);
-        work.moveTo(meter);
+        return examined;
     }
 
     @Override

@@ -8,6 +8,9 @@ import dev.ispd.offload.storage.SharedFiles;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.io.Serializable;
+import java.util.ArrayList;
+import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -17,6 +20,8 @@ import org.slf4j.LoggerFactory;
  * executors, which may run in other JVMs, hand their observations to the planner: each writes
  * one small JSON file per split under {@code <file>.observations/<job id>/}; after the job the
  * planner's side folds them into the book ({@link #absorb}), saves it and deletes the directory.
+ * An engine that gets its tasks' observations back with their results (Spark) hands them to
+ * {@link #absorb(List)} instead, with no files in between.
  */
 public final class CorrectionStore {
     private static final Logger LOG = LoggerFactory.getLogger(CorrectionStore.class);
@@ -81,25 +86,51 @@ public final class CorrectionStore {
      * saves them and deletes the observations. Returns the book and how many splits it learned from.
      */
     public Update absorb(String jobId) throws IOException {
-        CorrectionBook book = load();
         String dir = observations(jobId);
         if (!files.exists(dir)) {
-            return new Update(book, 0);
+            return new Update(load(), 0);
         }
-        int n = 0;
+        List<Observed> observed = new ArrayList<>();
         // in name order: the corrections are running means, so the fold must not follow the listing's order
         for (String path : files.list(dir).stream().sorted().toList()) {
             try {
                 JsonNode o = readJson(path);
-                book.observe(o.get("key").asText(), cost(path, o, "predicted"), cost(path, o, "observed"));
-                n++;
+                observed.add(new Observed(o.get("key").asText(), cost(path, o, "predicted"), cost(path, o, "observed")));
             } catch (IOException e) {
                 LOG.warn("skipping a split observation: {}", e.getMessage());
             }
         }
-        save(book);
+        Update u = absorb(observed);
         files.deleteDirectory(dir);
-        return new Update(book, n);
+        return u;
+    }
+
+    /**
+     * One split's observation as the book takes it: its key, its predicted and observed cost.
+     * Serializable, for an engine that returns it with its task's result.
+     */
+    public record Observed(String key, Cost predicted, Cost observed) implements Serializable {
+        /** {@code o} under its key for a split of {@code tasklet} on the drive at {@code driveAddress}. */
+        public static Observed of(SplitObservation o, String tasklet, String driveAddress) {
+            return new Observed(o.key(tasklet, driveAddress), o.predicted(), o.observed());
+        }
+    }
+
+    /**
+     * Folds observations an engine collected itself (with its tasks' results, instead of in files
+     * under a job) into the saved corrections, in the order given (the caller's to make
+     * deterministic), and saves them, if there are any.
+     */
+    public Update absorb(List<Observed> observed) throws IOException {
+        CorrectionBook book = load();
+        if (observed.isEmpty()) {
+            return new Update(book, 0);
+        }
+        for (Observed o : observed) {
+            book.observe(o.key(), o.predicted(), o.observed());
+        }
+        save(book);
+        return new Update(book, observed.size());
     }
 
     /** What {@link #absorb} left: the saved book, and how many observations went into it. */

@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -38,6 +39,23 @@ class CorrectionStoreTest {
         assertEquals(2, e.samples());
         assertFalse(store.load().entries().containsKey(CorrectionBook.hostKey("q1")));
         assertFalse(Files.exists(observations));
+    }
+
+    @Test
+    void observationsHandedOverFoldInAsRecordedOnes() throws IOException {
+        SplitObservation slow = new SplitObservation(Placement.DEVICE, new Cost(100, 100), new Cost(900, 50));
+        SplitObservation fast = new SplitObservation(Placement.DEVICE, new Cost(100, 100), new Cost(200, 50));
+        CorrectionStore recorded = new CorrectionStore(new LocalSharedFiles(), dir.resolve("recorded.json").toString());
+        recorded.record("job_1_0003", 0, DEVICE_KEY, slow);
+        recorded.record("job_1_0003", 1, DEVICE_KEY, fast);
+        recorded.absorb("job_1_0003");
+        CorrectionStore handed = new CorrectionStore(new LocalSharedFiles(), dir.resolve("handed.json").toString());
+
+        CorrectionStore.Update u = handed.absorb(List.of(new CorrectionStore.Observed(DEVICE_KEY, slow.predicted(),
+                slow.observed()), CorrectionStore.Observed.of(fast, "q1", "unix:/tmp/drive0.sock")));
+        assertEquals(2, u.observations());
+        assertEquals(recorded.load().entries(), handed.load().entries());
+        assertFalse(Files.exists(Path.of(handed.file() + ".observations")));
     }
 
     @Test

@@ -6,11 +6,16 @@ import java.io.ObjectOutputStream;
 import java.io.Serial;
 import java.io.Serializable;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.spark.SparkContext;
+import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.broadcast.Broadcast;
 
 /**
  * A Hadoop Configuration that travels to executors with the reader factory (Configuration is
  * Writable, not Serializable): the executors open osd:// with the very settings the driver
- * planned with.
+ * planned with. A scan's readers take it as a {@link #broadcast}, as Spark's own file sources do:
+ * written once per scan instead of into every task (over a thousand properties, about 100 kB),
+ * and read once per executor instead of by every task.
  */
 public final class HadoopConf implements Serializable {
     @Serial
@@ -24,6 +29,11 @@ public final class HadoopConf implements Serializable {
 
     public Configuration get() {
         return conf;
+    }
+
+    /** This configuration broadcast to the executors of {@code sc}. */
+    public Broadcast<HadoopConf> broadcast(SparkContext sc) {
+        return JavaSparkContext.fromSparkContext(sc).broadcast(this);
     }
 
     @Serial

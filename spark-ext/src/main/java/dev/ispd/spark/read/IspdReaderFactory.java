@@ -5,10 +5,12 @@ import dev.ispd.offload.schedule.Placement;
 import dev.ispd.spark.conf.HadoopConf;
 import dev.ispd.spark.conf.SparkSettings;
 import dev.ispd.spark.pushdown.PushedScan;
+import dev.ispd.spark.read.execution.SplitObservations;
 import dev.ispd.spark.read.partition.PlannedPartition;
 import java.io.IOException;
 import java.io.Serial;
 import java.io.UncheckedIOException;
+import org.apache.spark.broadcast.Broadcast;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.connector.read.InputPartition;
 import org.apache.spark.sql.connector.read.PartitionReader;
@@ -16,7 +18,8 @@ import org.apache.spark.sql.connector.read.PartitionReaderFactory;
 import org.apache.spark.sql.vectorized.ColumnarBatch;
 
 /**
- * Ships to the executors (with what was pushed and the read's settings) and opens a reader per
+ * Ships to the executors (with what was pushed, the read's settings and its broadcast Hadoop
+ * configuration) and opens a reader per
  * {@link PlannedPartition}, columnar by default: a partition placed on the host that returns
  * every matching record streams them ({@link RecordBatchReader}); every other partition runs the
  * scan's plan where it was placed ({@link PlanResultReader}).
@@ -26,16 +29,20 @@ final class IspdReaderFactory implements PartitionReaderFactory {
     private static final long serialVersionUID = 1L;
 
     private final PushedScan pushed;
-    private final HadoopConf conf;
+    private final Broadcast<HadoopConf> conf;
     /** The read's settings as text (an OffloadSettings holds a parsed host profile, which does not ship). */
     private final SparkSettings settings;
     private final String scope;
+    /** Where the partitions that run the plan return what they cost, or null: they record nothing. */
+    private final SplitObservations observations;
 
-    IspdReaderFactory(PushedScan pushed, HadoopConf conf, SparkSettings settings, String scope) {
+    IspdReaderFactory(PushedScan pushed, Broadcast<HadoopConf> conf, SparkSettings settings, String scope,
+                      SplitObservations observations) {
         this.pushed = pushed;
         this.conf = conf;
         this.settings = settings;
         this.scope = scope;
+        this.observations = observations;
     }
 
     @Override
@@ -57,9 +64,9 @@ final class IspdReaderFactory implements PartitionReaderFactory {
         PlannedSplit split = ((PlannedPartition) partition).split();
         try {
             if (pushed.allRows() && split.decision().placement() == Placement.HOST) {
-                return new RecordBatchReader(split, pushed.layout(), pushed.columns(), pushed.where(), conf.get());
+                return new RecordBatchReader(split, pushed.layout(), pushed.columns(), pushed.where(), conf.value().get());
             }
-            return new PlanResultReader(split, pushed, settings.offload(), conf.get(), scope);
+            return new PlanResultReader(split, pushed, settings.offload(), conf.value().get(), scope, observations);
         } catch (IOException e) {
             throw new UncheckedIOException("ispd: cannot read " + split, e);
         }

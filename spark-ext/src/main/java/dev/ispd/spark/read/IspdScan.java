@@ -105,8 +105,11 @@ public final class IspdScan implements SupportsReportStatistics {
         }
     }
 
+    /** The readers of one run of the scan: with the run's observations, if there is a SQL execution to fold them at the end of. */
     PartitionReaderFactory readerFactory() {
-        return new IspdReaderFactory(pushed, input.conf(), input.settings(), scope);
+        SparkContext sc = SparkSession.active().sparkContext();
+        return new IspdReaderFactory(pushed, input.conf().broadcast(sc), input.settings(), scope,
+                ScanCorrections.forRun(sc, input.settings().offload()).orElse(null));
     }
 
     @Override

@@ -15,6 +15,7 @@ import dev.ispd.spark.pushdown.PushedAggregation;
 import dev.ispd.spark.pushdown.PushedScan;
 import dev.ispd.spark.read.execution.ExecutionFailures;
 import dev.ispd.spark.read.execution.ScanCorrections;
+import dev.ispd.spark.read.execution.SplitObservations;
 import dev.ispd.spark.read.partition.PartitionPlanner;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -37,14 +38,14 @@ import org.apache.spark.sql.vectorized.ColumnarBatch;
  * records), in one batch. Without GROUP BY,
  * a partition with no matching record returns one row of its empty aggregates (0 for counts,
  * NULL otherwise), so that Spark's merge of the partials gives SQL's answer for an empty input.
- * What the partition cost goes to the offload correction ({@link ScanCorrections}).
+ * What the partition cost returns to the driver for the offload correction ({@link ScanCorrections}).
  */
 final class PlanResultReader extends MeteredBatchReader {
     private boolean returned;
 
     PlanResultReader(PlannedSplit split, PushedScan pushed, OffloadSettings settings, Configuration conf,
-                     String scope) throws IOException {
-        this(pushed, run(split, pushed, settings, conf, scope));
+                     String scope, SplitObservations observations) throws IOException {
+        this(pushed, run(split, pushed, settings, conf, scope, observations));
     }
 
     private PlanResultReader(PushedScan pushed, Run run) {
@@ -56,7 +57,7 @@ final class PlanResultReader extends MeteredBatchReader {
     private record Run(List<long[]> rows, Map<SplitMetric, Long> counts) { }
 
     private static Run run(PlannedSplit split, PushedScan pushed, OffloadSettings settings, Configuration conf,
-                           String scope) throws IOException {
+                           String scope, SplitObservations observations) throws IOException {
         Map<SplitMetric, Long> counts = new EnumMap<>(SplitMetric.class);
         TaskletSpec tasklet = PartitionPlanner.tasklet(pushed);
         SplitExecutor executor = SplitExecutor.create(settings, tasklet, scope,
@@ -65,7 +66,9 @@ final class PlanResultReader extends MeteredBatchReader {
                 ExecutionFailures.forTask(settings, conf, new Path(split.file())));
         List<long[]> rows = new ArrayList<>();
         SplitObservation observed = executor.run(split, (result, origin) -> rows.addAll(PlanResult.decode(result).rows()));
-        ScanCorrections.record(settings, conf, scope, tasklet.name(), split, observed);
+        if (observations != null) {
+            ScanCorrections.record(observations, settings, conf, scope, tasklet.name(), split, observed);
+        }
         return new Run(rows, counts);
     }
 

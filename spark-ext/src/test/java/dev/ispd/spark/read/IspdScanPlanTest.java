@@ -182,7 +182,8 @@ class IspdScanPlanTest {
     }
 
     private static IspdReaderFactory factory(ScanInput input, Predicate where) {
-        return new IspdReaderFactory(allRows(input, where), input.conf(), input.settings(), "test");
+        return new IspdReaderFactory(allRows(input, where), input.conf().broadcast(DRIVES.spark().sparkContext()),
+                input.settings(), "test", null);
     }
 
     /** The rows of {@code range} that {@code where} passes, all columns as text, read a batch at a time. */

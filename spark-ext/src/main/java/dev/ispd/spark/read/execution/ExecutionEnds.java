@@ -7,10 +7,12 @@ import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.Comparator;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.UUID;
 import java.util.WeakHashMap;
 import java.util.concurrent.ConcurrentHashMap;
@@ -28,11 +30,12 @@ import org.slf4j.LoggerFactory;
  * What the driver does when a SQL execution that read through the connector ends (Spark has no
  * end-of-scan call for a data source; one listener per SparkContext stands in): it deletes the
  * tasklet instances the execution's scans created on their drives ({@link JobTasklets}), and
- * folds the offload observations its partitions recorded into each correction store scans have
- * planned with ({@link CorrectionStore#absorb}), as a DeviceJob does when it ends, and deletes the
- * record its partitions shared of their drives' failures ({@link ExecutionFailures}). Whatever is
- * still open when the application ends is closed then. Spark delivers the end asynchronously; a
- * driver whose next query must plan with this one's observations waits for it ({@link #awaitEnd}).
+ * folds the offload observations its partitions returned ({@link SplitObservations}) into the
+ * correction stores scans have planned with ({@link CorrectionStore#absorb(List)}), as a DeviceJob
+ * does when it ends, and deletes the record its partitions shared of their drives' failures
+ * ({@link ExecutionFailures}). Whatever is still open when the application ends is closed then.
+ * Spark delivers the end asynchronously; a driver whose next query must plan with this one's
+ * observations waits for it ({@link #awaitEnd}).
  */
 public final class ExecutionEnds extends SparkListener {
     private static final Logger LOG = LoggerFactory.getLogger(ExecutionEnds.class);
@@ -49,6 +52,7 @@ public final class ExecutionEnds extends SparkListener {
      */
     private final Set<UUID> ended = new LinkedHashSet<>();
     private final Map<Long, List<HadoopDriveFailures>> failures = new ConcurrentHashMap<>();
+    private final Map<Long, List<SplitObservations>> observations = new ConcurrentHashMap<>();
 
     private ExecutionEnds(String applicationId) {
         this.applicationId = applicationId;
@@ -63,7 +67,7 @@ public final class ExecutionEnds extends SparkListener {
         });
     }
 
-    /** Folds this application's observations into {@code store} after every SQL execution from now on. */
+    /** Folds the observations of this application's scans planned with {@code store} into it after each SQL execution. */
     public void absorbInto(CorrectionStore store) {
         stores.putIfAbsent(store.file(), store);
     }
@@ -100,6 +104,11 @@ public final class ExecutionEnds extends SparkListener {
         failures.computeIfAbsent(execution.id(), id -> Collections.synchronizedList(new ArrayList<>())).add(folder);
     }
 
+    /** Folds {@code returned} into the stores when {@code execution} ends. */
+    public void foldAtEnd(SqlExecution execution, SplitObservations returned) {
+        observations.computeIfAbsent(execution.id(), id -> Collections.synchronizedList(new ArrayList<>())).add(returned);
+    }
+
     @Override
     public void onOtherEvent(SparkListenerEvent event) {
         if (event instanceof SparkListenerSQLExecutionEnd end) {
@@ -122,17 +131,32 @@ public final class ExecutionEnds extends SparkListener {
     private void ended(SqlExecution execution) {
         closeTasklets(execution.id());
         deleteFailures(execution);
-        for (CorrectionStore store : stores.values()) {
-            try {
-                CorrectionStore.Update u = store.absorb(execution.observationJob());
-                if (u.observations() > 0) {
-                    LOG.info("offload corrections in {} updated from {} partition(s) of SQL execution {}: {}",
-                            store.file(), u.observations(), execution.id(), u.book().entries());
-                }
-            } catch (IOException e) {
-                // the query's answer stands; only later predictions miss its observations
-                LOG.warn("could not update the offload corrections in {}: {}", store.file(), e.getMessage());
-            }
+        List<SplitObservations> returned = observations.remove(execution.id());
+        if (returned == null) {
+            return;
+        }
+        // in name order: the corrections are running means, and tasks return in no fixed order
+        Map<String, List<CorrectionStore.Observed>> byStore = new TreeMap<>();
+        returned.stream().flatMap(run -> run.value().stream())
+                .sorted(Comparator.comparing(SplitObservations.Observed::name))
+                .forEach(o -> byStore.computeIfAbsent(o.store(), s -> new ArrayList<>()).add(o.observation()));
+        byStore.forEach((file, observed) -> fold(file, observed, execution));
+    }
+
+    private void fold(String file, List<CorrectionStore.Observed> observed, SqlExecution execution) {
+        CorrectionStore store = stores.get(file);
+        if (store == null) {
+            LOG.warn("{} offload observation(s) of SQL execution {} name correction store {}, which no scan planned "
+                    + "with; left out", observed.size(), execution.id(), file);
+            return;
+        }
+        try {
+            CorrectionStore.Update u = store.absorb(observed);
+            LOG.info("offload corrections in {} updated from {} partition(s) of SQL execution {}: {}", file,
+                    u.observations(), execution.id(), u.book().entries());
+        } catch (IOException e) {
+            // the query's answer stands; only later predictions miss its observations
+            LOG.warn("could not update the offload corrections in {}: {}", file, e.getMessage());
         }
     }
 
@@ -149,7 +173,7 @@ public final class ExecutionEnds extends SparkListener {
     private void deleteFailures(SqlExecution execution) {
         List<HadoopDriveFailures> records = failures.remove(execution.id());
         if (records != null) {
-            records.forEach(f -> f.delete(execution.observationJob()));
+            records.forEach(f -> f.delete(execution.jobId()));
         }
     }
 

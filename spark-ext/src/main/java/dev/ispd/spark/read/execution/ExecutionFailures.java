@@ -52,7 +52,7 @@ public final class ExecutionFailures {
         if (execution.isEmpty() || env == null || DRIVER.equals(env.executorId())) {
             return Optional.empty();
         }
-        return HadoopDriveFailures.shared(conf, settings.faults(), input, execution.get().observationJob(),
+        return HadoopDriveFailures.shared(conf, settings.faults(), input, execution.get().jobId(),
                 "executor-" + env.executorId());
     }
 }

@@ -17,9 +17,10 @@ import org.slf4j.LoggerFactory;
 /**
  * A scan's part in the offload core's online correction, as a DeviceJob's: the driver plans with
  * the saved corrections of the input's store ({@link HadoopCorrections}, the same file DeviceJobs
- * use), each partition that ran the scan's plan records what it cost under its SQL execution, and
- * {@link ExecutionEnds} folds those records into the store when the execution ends. With
- * {@code ispd.offload.correction} off, scans plan uncorrected and record nothing.
+ * use), each partition that ran the scan's plan returns what it cost with its task's result
+ * ({@link SplitObservations}, one per scan in a SQL execution), and {@link ExecutionEnds} folds
+ * them into the store when the execution ends. With {@code ispd.offload.correction} off, scans
+ * plan uncorrected and record nothing.
  */
 public final class ScanCorrections {
     private static final Logger LOG = LoggerFactory.getLogger(ScanCorrections.class);
@@ -39,20 +40,32 @@ public final class ScanCorrections {
     }
 
     /**
-     * Executor: records what {@code split} of the scan {@code scope} cost, under the task's SQL
-     * execution. A lost observation only leaves later predictions uncorrected by it: logged, not
-     * fatal to the task.
+     * Driver: where the partitions of one run of a scan return their observations, registered with
+     * {@code sc} and folded in when the current SQL execution ends; none outside a SQL execution
+     * or with the correction off.
      */
-    public static void record(OffloadSettings settings, Configuration conf, String scope, String tasklet,
-                              PlannedSplit split, SplitObservation observed) {
-        Optional<SqlExecution> execution = SqlExecution.ofTask();
+    public static Optional<SplitObservations> forRun(SparkContext sc, OffloadSettings settings) {
+        Optional<SqlExecution> execution = SqlExecution.onDriver(sc);
         if (!settings.scheduler().correction() || execution.isEmpty()) {
-            return;
+            return Optional.empty();
         }
+        SplitObservations observations = new SplitObservations();
+        sc.register(observations, "ispd offload observations");
+        ExecutionEnds.of(sc).foldAtEnd(execution.get(), observations);
+        return Optional.of(observations);
+    }
+
+    /**
+     * Executor: adds what {@code split} of the scan {@code scope} cost to the run's
+     * {@code observations}, under the store of the split's file. A store that cannot be named
+     * only leaves later predictions uncorrected by it: logged, not fatal to the task.
+     */
+    public static void record(SplitObservations observations, OffloadSettings settings, Configuration conf,
+                              String scope, String tasklet, PlannedSplit split, SplitObservation observed) {
         try {
-            HadoopCorrections.forInput(conf, settings.correctionFile(), new Path(split.file())).record(
-                    execution.get().observationJob(), scope + "-split-" + split.decision().index(),
-                    observed.key(tasklet, split.driveAddress()), observed);
+            String store = HadoopCorrections.forInput(conf, settings.correctionFile(), new Path(split.file())).file();
+            observations.add(new SplitObservations.Observed(store, scope + "-split-" + split.decision().index(),
+                    CorrectionStore.Observed.of(observed, tasklet, split.driveAddress())));
         } catch (IOException e) {
             LOG.warn("could not record what partition {} ({}) cost for the offload correction: {}",
                     split.decision().index(), split, e.getMessage());

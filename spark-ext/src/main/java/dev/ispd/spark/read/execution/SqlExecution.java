@@ -7,9 +7,10 @@ import org.apache.spark.TaskContext;
 import org.apache.spark.sql.execution.SQLExecution;
 
 /**
- * One Spark SQL execution (a query's run) of one application: what the driver and the executors
- * both know of the run a scan's partitions belong to, through the local property Spark sets for
- * it and ships with every task.
+ * One Spark SQL execution (a query's run) of one application, as the driver and the executors
+ * both know it from the local property Spark sets for it and ships with every task: what a scan's
+ * per-run resources (plan instances, returned observations, the shared record of drive failures)
+ * are released or folded in at the end of.
  */
 public record SqlExecution(String applicationId, long id) {
 
@@ -33,8 +34,8 @@ public record SqlExecution(String applicationId, long id) {
                 Long.parseLong(executionId)));
     }
 
-    /** The job id its partitions file their offload observations (CorrectionStore) and drive failures under. */
-    public String observationJob() {
+    /** The job id its partitions share their drives' failures under (ExecutionFailures). */
+    public String jobId() {
         return "spark-" + applicationId + "-sql-" + id;
     }
 }

