@@ -2,6 +2,7 @@ package dev.ispd.hadoop.fs;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -14,13 +15,18 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.Callable;
+import java.util.concurrent.ConcurrentSkipListSet;
 import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.curator.framework.CuratorFramework;
+import org.apache.curator.framework.CuratorFrameworkFactory;
+import org.apache.curator.retry.RetryOneTime;
 import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileAlreadyExistsException;
 import org.apache.hadoop.fs.FileStatus;
@@ -45,12 +51,14 @@ class ZooKeeperNamespaceTest {
     static final InProcessZooKeeper ZOOKEEPER = new InProcessZooKeeper();
 
     private OsdDrives drives;
+    private String root;
     private final List<OsdFileSystem> clients = new ArrayList<>();
 
     private OsdDrives start() throws IOException {
+        root = "/ispd/test" + ROOTS.incrementAndGet();
         drives = new OsdDrives(3, CHUNK).withReplication(2)
                 .set(IspdKeys.FS_NAMESPACE_ZOOKEEPER.name(), ZOOKEEPER.connectString())
-                .set(IspdKeys.FS_NAMESPACE_ZNODE.name(), "/ispd/test" + ROOTS.incrementAndGet());
+                .set(IspdKeys.FS_NAMESPACE_ZNODE.name(), root);
         drives.start(null);
         return drives;
     }
@@ -170,6 +178,93 @@ class ZooKeeperNamespaceTest {
         OsdFileSystem fresh = client();
         assertEquals(tree(fs, new Path("/")), tree(fresh, new Path("/")));
         assertEquals(3 * CHUNK, ReplicationTest.read(fresh, new Path("/many/file")).length);
+    }
+
+    @Test
+    void theJournalInZooKeeperIsCutAndASlowClientCatchesUp() throws Exception {
+        start();
+        drives.set(IspdKeys.FS_CHECKPOINT_RECORDS.name(), "20");
+        OsdFileSystem slow = client();
+        assertTrue(slow.mkdirs(new Path("/slow")));
+        OsdFileSystem busy = client();
+        int largest = 0;
+        for (int i = 0; i < 300; i++) {
+            busy.create(new Path("/busy/f" + i)).close();
+            if (i % 10 != 0) {
+                assertTrue(busy.delete(new Path("/busy/f" + i), false));
+            }
+            if (i % 25 == 24) {
+                largest = Math.max(largest, journalZnodes().size());
+            }
+        }
+        // Uncut: about 850 records. Cut: about three checkpoints' worth (20 each).
+        assertTrue(largest < 100, "the journal reached " + largest + " znodes");
+        assertFalse(journalZnodes().contains("r-000000000000"), "the first record was cut");
+
+        assertEquals(30, slow.listStatus(new Path("/busy")).length, "caught up through a checkpoint");
+        ReplicationTest.write(slow, new Path("/slow/after-the-cut"), new byte[10]);
+        assertTrue(busy.exists(new Path("/slow/after-the-cut")));
+        assertEquals(tree(busy, new Path("/")), tree(client(), new Path("/")));
+    }
+
+    @Test
+    void concurrentClientsLoseNoAcknowledgedFileWhileOthersCutInZooKeeper() throws Exception {
+        start();
+        drives.set(IspdKeys.FS_CHECKPOINT_RECORDS.name(), "10");
+        int n = 3;
+        for (int i = 0; i < n; i++) {
+            client();
+        }
+        Set<String> acknowledged = new ConcurrentSkipListSet<>();
+        Set<String> unknown = new ConcurrentSkipListSet<>();
+        ExecutorService pool = Executors.newFixedThreadPool(n);
+        try {
+            List<Future<?>> writers = new ArrayList<>();
+            for (int t = 0; t < n; t++) {
+                OsdFileSystem fs = clients.get(t);
+                int thread = t;
+                writers.add(pool.submit(() -> {
+                    for (int i = 0; i < 60; i++) {
+                        String name = "t" + thread + "-" + i;
+                        try {
+                            ReplicationTest.write(fs, new Path("/shared/" + name), name.getBytes());
+                        } catch (JournalOutcomeUnknownException e) {
+                            unknown.add(name);
+                            continue;
+                        }
+                        if (i % 2 == 0) {
+                            acknowledged.add(name);
+                        } else {
+                            assertTrue(fs.delete(new Path("/shared/" + name), false));
+                        }
+                    }
+                    return null;
+                }));
+            }
+            for (Future<?> w : writers) {
+                w.get();
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+        assertFalse(journalZnodes().contains("r-000000000000"), "the journal was cut while they wrote");
+        OsdFileSystem fresh = client();
+        Set<String> present = JournalCutTest.names(fresh, "/shared");
+        assertTrue(present.containsAll(acknowledged), "every acknowledged file is there");
+        present.removeAll(acknowledged);
+        assertTrue(unknown.containsAll(present), "and nothing else but files of unknown outcome: " + present);
+        for (String name : acknowledged) {
+            assertEquals(name, new String(ReplicationTest.read(fresh, new Path("/shared/" + name))));
+        }
+    }
+
+    /** The journal's record znodes, read with a ZooKeeper client of the test's own. */
+    private List<String> journalZnodes() throws Exception {
+        try (CuratorFramework zk = CuratorFrameworkFactory.newClient(ZOOKEEPER.connectString(),
+                new RetryOneTime(100))) {
+            zk.start();
+            return zk.getChildren().forPath(root + "/journal");
+        }
     }
 
     /** Every path under {@code dir} with its kind and length, one a line. */
