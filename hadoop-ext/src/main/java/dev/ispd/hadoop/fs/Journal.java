@@ -39,6 +39,8 @@ final class Journal implements Closeable {
     /** Records applied since the last checkpoint this client loaded or wrote, and that checkpoint's entries. */
     private long sinceCheckpoint;
     private long checkpointEntries;
+    /** A replay failed part way: the namespace may hold records past {@link #applied}; the next one starts over. */
+    private boolean stale;
 
     private Journal(JournalStore store, int drives, long checkpointRecords) {
         this.store = store;
@@ -76,7 +78,7 @@ final class Journal implements Closeable {
         }
     }
 
-    /** Checkpoint {@code back} before the latest, or null if there is none or it cannot be read (noted in {@code tried}). */
+    /** Checkpoint {@code back} before the latest; null if none, or unreadable (noted in {@code tried}). */
     private Checkpoint readCheckpoint(int back, List<String> tried) {
         try {
             ByteBuffer bytes = store.checkpoint(back);
@@ -122,8 +124,8 @@ final class Journal implements Closeable {
 
     /**
      * Appends a record and replays up to it; the outcome says whether it took effect. A
-     * {@link JournalOutcomeUnknownException} if the journal was cut past the record before this
-     * client replayed it.
+     * {@link JournalOutcomeUnknownException} if the record was appended but this client could
+     * not replay it (the journal was cut past it first, or the replay failed).
      */
     Namespace.Outcome commit(JournalRecord r) throws IOException {
         ByteBuffer frame = JournalCodec.encode(r);
@@ -142,7 +144,13 @@ final class Journal implements Closeable {
                 continue;
             }
             Replay replay = new Replay(at);
-            replay(replay);
+            try {
+                replay(replay);
+            } catch (IOException e) {
+                throw new JournalOutcomeUnknownException("osd namespace journal in " + store.describe() + ": the "
+                        + r.getClass().getSimpleName() + " record appended at " + at + " could not be replayed: "
+                        + e.getMessage(), e);
+            }
             if (replay.outcome != null) {
                 if (checkpointRecords > 0 && sinceCheckpoint >= Math.max(checkpointRecords, checkpointEntries / 4)) {
                     checkpoint();
@@ -167,7 +175,8 @@ final class Journal implements Closeable {
     /**
      * What is wrong with the stored namespace (fsck): a checkpoint the store keeps that cannot be
      * read, and the journal not replaying from the oldest point it is kept from (the older of
-     * the readable checkpoints, or its start if it was never cut). Empty if nothing is.
+     * the readable checkpoints at or above the cut, or its start if it was never cut). Empty if
+     * nothing is.
      * {@code said} receives the line saying where the replay started.
      */
     List<String> damage(List<String> said) throws IOException {
@@ -178,7 +187,9 @@ final class Journal implements Closeable {
             try {
                 ByteBuffer bytes = store.checkpoint(back);
                 Checkpoint c = bytes == null ? null : Checkpoint.decode(bytes, checkpointName(back));
-                if (c != null && (oldest == null || c.position() < oldest.position())) {
+                // A checkpoint saved by a client that fell behind a cut is no starting point.
+                boolean usable = c != null && c.position() >= cut;
+                if (usable && (oldest == null || c.position() < oldest.position())) {
                     oldest = c;
                 }
             } catch (IOException e) {
@@ -219,7 +230,7 @@ final class Journal implements Closeable {
         return store.objects();
     }
 
-    /** Saves the namespace as of {@link #applied} and cuts; a failure is logged (the journal still holds everything). */
+    /** Saves the namespace as of {@link #applied} and cuts; a failure is logged (the journal keeps everything). */
     private void checkpoint() {
         Checkpoint c = Checkpoint.of(namespace, applied);
         sinceCheckpoint = 0;
@@ -255,8 +266,28 @@ final class Journal implements Closeable {
         }
     }
 
-    /** Applies the records after {@link #applied}, reloading a checkpoint if they were cut. */
+    /**
+     * Applies the records after {@link #applied}, reloading a checkpoint if they were cut, or if
+     * the last replay failed part way (its records are in the namespace, its end is not).
+     */
     private void replay(Replay replay) throws IOException {
+        try {
+            if (stale) {
+                LOG.info("osd: the last replay of the namespace journal in {} failed part way; this client reloads "
+                        + "the latest checkpoint", store.describe());
+                replay.reloaded = true;
+                restart(replay);
+            } else {
+                replayTail(replay);
+            }
+            stale = false;
+        } catch (IOException | RuntimeException e) {
+            stale = true;
+            throw e;
+        }
+    }
+
+    private void replayTail(Replay replay) throws IOException {
         try {
             applied = store.replay(applied, replay);
         } catch (JournalCutException e) {

@@ -93,7 +93,7 @@ final class JournalCodec {
      */
     static long sealedFor(ByteBuffer frame, long at) throws IOException {
         int start = frame.position();
-        if (frame.get(start + FRAME_HEADER) != SEAL) {
+        if (frame.remaining() <= FRAME_HEADER || frame.get(start + FRAME_HEADER) != SEAL) {
             return -1;
         }
         ByteBuffer body = checkedBody(frame, at);

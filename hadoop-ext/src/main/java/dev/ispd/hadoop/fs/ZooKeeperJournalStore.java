@@ -115,9 +115,12 @@ final class ZooKeeperJournalStore implements JournalStore {
         frame.get(bytes);
         for (long n = next; ; n++) {
             try {
+                // The create first: a transaction that landed but whose answer was lost fails as a
+                // whole when Curator sends it again, and ZooKeeper names the first operation that
+                // fails; the record's existence must win over a mark raised meanwhile.
                 client.transaction().forOperations(
-                        client.transactionOp().check().withVersion(markVersion).forPath(cutMark),
-                        client.transactionOp().create().forPath(record(n), bytes));
+                        client.transactionOp().create().forPath(record(n), bytes),
+                        client.transactionOp().check().withVersion(markVersion).forPath(cutMark));
                 return n;
             } catch (KeeperException.NodeExistsException taken) {
                 // Another writer got n, or our own create landed and Curator retried it after a lost

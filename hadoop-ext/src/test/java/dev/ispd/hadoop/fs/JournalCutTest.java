@@ -1,6 +1,5 @@
 package dev.ispd.hadoop.fs;
 
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -12,14 +11,9 @@ import dev.ispd.protocol.ReservedValues;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.concurrent.ConcurrentSkipListSet;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileStatus;
@@ -125,48 +119,21 @@ class JournalCutTest {
     void concurrentClientsLoseNoAcknowledgedFileWhileOthersCut() throws Exception {
         OsdDrives drives = drives(20, 1024);
         drives.start(null);
-        ExecutorService pool = Executors.newFixedThreadPool(4);
-        Set<String> acknowledged = new ConcurrentSkipListSet<>();
-        Set<String> unknown = new ConcurrentSkipListSet<>();
+        List<OsdFileSystem> clients = new ArrayList<>();
         try {
-            List<Future<?>> writers = new ArrayList<>();
-            for (int t = 0; t < 4; t++) {
-                int thread = t;
-                writers.add(pool.submit(() -> {
-                    try (OsdFileSystem fs = drives.newClient()) {
-                        for (int i = 0; i < 250; i++) {
-                            String name = "t" + thread + "-" + i;
-                            try {
-                                write(fs, "/shared/" + name, name);
-                            } catch (JournalOutcomeUnknownException e) {
-                                unknown.add(name);
-                                continue;
-                            }
-                            if (i % 2 == 0) {
-                                acknowledged.add(name);
-                            } else {
-                                assertTrue(fs.delete(new Path("/shared/" + name), false));
-                            }
-                        }
-                    }
-                    return null;
-                }));
+            for (int i = 0; i < 4; i++) {
+                clients.add(drives.newClient());
             }
-            for (Future<?> w : writers) {
-                w.get();
-            }
+            ConcurrentWriters writers = new ConcurrentWriters();
+            writers.run(clients, 250);
             assertFalse(segmentExists(drives, 0), "the journal was cut while they wrote");
             try (OsdFileSystem fresh = drives.newClient()) {
-                Set<String> present = names(fresh, "/shared");
-                assertTrue(present.containsAll(acknowledged), "every acknowledged file is there");
-                present.removeAll(acknowledged);
-                assertTrue(unknown.containsAll(present), "and nothing else but files of unknown outcome: " + present);
-                for (String name : acknowledged) {
-                    assertEquals(name, read(fresh, "/shared/" + name));
-                }
+                writers.check(fresh);
             }
         } finally {
-            pool.shutdownNow();
+            for (OsdFileSystem fs : clients) {
+                fs.close();
+            }
             drives.stop();
         }
     }

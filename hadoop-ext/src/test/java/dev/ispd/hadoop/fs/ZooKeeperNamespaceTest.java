@@ -15,10 +15,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
-import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.Callable;
-import java.util.concurrent.ConcurrentSkipListSet;
 import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -211,51 +209,11 @@ class ZooKeeperNamespaceTest {
     void concurrentClientsLoseNoAcknowledgedFileWhileOthersCutInZooKeeper() throws Exception {
         start();
         drives.set(IspdKeys.FS_CHECKPOINT_RECORDS.name(), "10");
-        int n = 3;
-        for (int i = 0; i < n; i++) {
-            client();
-        }
-        Set<String> acknowledged = new ConcurrentSkipListSet<>();
-        Set<String> unknown = new ConcurrentSkipListSet<>();
-        ExecutorService pool = Executors.newFixedThreadPool(n);
-        try {
-            List<Future<?>> writers = new ArrayList<>();
-            for (int t = 0; t < n; t++) {
-                OsdFileSystem fs = clients.get(t);
-                int thread = t;
-                writers.add(pool.submit(() -> {
-                    for (int i = 0; i < 60; i++) {
-                        String name = "t" + thread + "-" + i;
-                        try {
-                            ReplicationTest.write(fs, new Path("/shared/" + name), name.getBytes());
-                        } catch (JournalOutcomeUnknownException e) {
-                            unknown.add(name);
-                            continue;
-                        }
-                        if (i % 2 == 0) {
-                            acknowledged.add(name);
-                        } else {
-                            assertTrue(fs.delete(new Path("/shared/" + name), false));
-                        }
-                    }
-                    return null;
-                }));
-            }
-            for (Future<?> w : writers) {
-                w.get();
-            }
-        } finally {
-            pool.shutdownNow();
-        }
+        List<OsdFileSystem> writers = List.of(client(), client(), client());
+        ConcurrentWriters files = new ConcurrentWriters();
+        files.run(writers, 60);
         assertFalse(journalZnodes().contains("r-000000000000"), "the journal was cut while they wrote");
-        OsdFileSystem fresh = client();
-        Set<String> present = JournalCutTest.names(fresh, "/shared");
-        assertTrue(present.containsAll(acknowledged), "every acknowledged file is there");
-        present.removeAll(acknowledged);
-        assertTrue(unknown.containsAll(present), "and nothing else but files of unknown outcome: " + present);
-        for (String name : acknowledged) {
-            assertEquals(name, new String(ReplicationTest.read(fresh, new Path("/shared/" + name))));
-        }
+        files.check(client());
     }
 
     /** The journal's record znodes, read with a ZooKeeper client of the test's own. */
