@@ -59,7 +59,10 @@ final class ZooKeeperJournalStore implements JournalStore {
     private final String cutMark;
     /** The lowest record number not yet seen taken. */
     private long next;
-    /** The cut mark's version when this client last read it: appends are conditional on it. */
+    /**
+     * The cut mark's version when this client last read it with {@link #next} at or above it:
+     * appends are conditional on it, so they never land below a mark raised since.
+     */
     private int markVersion;
 
     private ZooKeeperJournalStore(CuratorFramework client, String connect, String root) {
@@ -129,11 +132,14 @@ final class ZooKeeperJournalStore implements JournalStore {
                     return n;
                 }
             } catch (KeeperException.BadVersionException cut) {
-                long mark = readMark();
-                if (n < mark) {
+                Mark mark = readMark();
+                if (n < mark.below()) {
                     throw new JournalCutException("the namespace journal in ZooKeeper at " + connect + " was cut "
-                            + "below record " + mark + ", past record " + n + " where this client was to append");
+                            + "below record " + mark.below() + ", past record " + n + " where this client was to "
+                            + "append");
                 }
+                next = n; // at or above the mark whose version appends now check
+                markVersion = mark.version();
                 n--; // the mark moved but not past n: try n again
             } catch (Exception e) {
                 throw failed("appending record " + n, e);
@@ -150,35 +156,37 @@ final class ZooKeeperJournalStore implements JournalStore {
         }
         // Read after the missing record: a cut raises the mark before it deletes, so a record
         // deleted by a cut is below the mark read here.
-        long mark = readMark();
-        if (n < mark) {
+        Mark mark = readMark();
+        if (n < mark.below()) {
             throw new JournalCutException("the namespace journal in ZooKeeper at " + connect + " was cut below record "
-                    + mark + ", past record " + n + " where this client's replay was");
+                    + mark.below() + ", past record " + n + " where this client's replay was");
         }
         next = Math.max(next, n);
+        markVersion = mark.version();
         return n;
     }
 
     /** Raises the cut mark to {@code below}, then deletes the records it was raised past, in batches. */
     @Override
     public void cut(long below) throws IOException {
-        long from;
+        Mark mark;
         do {
-            from = readMark();
-            if (below <= from) {
+            mark = readMark();
+            if (below <= mark.below()) {
                 return;
             }
-        } while (!raiseMark(below));
+        } while (!raiseMark(mark, below));
+        long from = mark.below();
         deleteLeftBehind(from - 1);
         for (long n = from; n < below; n += DELETE_BATCH) {
             deleteBatch(n, Math.min(below, n + DELETE_BATCH));
         }
     }
 
-    /** Sets the mark to {@code to} if it is still the version read last; false if another cutter moved it. */
-    private boolean raiseMark(long to) throws IOException {
+    /** Sets the mark to {@code to} if it is still {@code read}; false if another cutter moved it. */
+    private boolean raiseMark(Mark read, long to) throws IOException {
         try {
-            client.setData().withVersion(markVersion).forPath(cutMark,
+            client.setData().withVersion(read.version()).forPath(cutMark,
                     Long.toString(to).getBytes(StandardCharsets.UTF_8));
             return true;
         } catch (KeeperException.BadVersionException e) {
@@ -226,16 +234,23 @@ final class ZooKeeperJournalStore implements JournalStore {
 
     @Override
     public long cutBelow() throws IOException {
-        return readMark();
+        return readMark().below();
     }
 
-    /** The cut mark, remembering its version for the next append. */
-    private long readMark() throws IOException {
+    /** The cut mark's value (the lowest record number kept) and its znode version. */
+    private record Mark(long below, int version) {
+    }
+
+    /**
+     * The cut mark. Only a caller that checked {@link #next} against it may take its version for
+     * appends: a version taken with {@code next} below the mark would let an append recreate a
+     * deleted record.
+     */
+    private Mark readMark() throws IOException {
         try {
             Stat stat = new Stat();
             byte[] value = client.getData().storingStatIn(stat).forPath(cutMark);
-            markVersion = stat.getVersion();
-            return Long.parseLong(new String(value, StandardCharsets.UTF_8));
+            return new Mark(Long.parseLong(new String(value, StandardCharsets.UTF_8)), stat.getVersion());
         } catch (NumberFormatException e) {
             throw new IOException("osd namespace in ZooKeeper at " + connect + ": the cut mark " + cutMark
                     + " does not hold a record number: " + e.getMessage(), e);

@@ -64,7 +64,10 @@ final class ConcurrentWriters {
     /** Every acknowledged file is there with its bytes, and nothing else but files of unknown outcome. */
     void check(OsdFileSystem fresh) throws IOException {
         Set<String> present = JournalCutTest.names(fresh, DIR);
-        assertTrue(present.containsAll(acknowledged), "every acknowledged file is there");
+        Set<String> missing = new java.util.TreeSet<>(acknowledged);
+        missing.removeAll(present);
+        assertTrue(missing.isEmpty(), "every acknowledged file is there, but not " + missing + " (unknown: " + unknown
+                + ")");
         present.removeAll(acknowledged);
         assertTrue(unknown.containsAll(present), "and nothing else but files of unknown outcome: " + present);
         for (String name : acknowledged) {
