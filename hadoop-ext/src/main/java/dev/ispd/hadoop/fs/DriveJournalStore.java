@@ -166,6 +166,11 @@ final class DriveJournalStore implements JournalStore {
     private long replaySegment(long segment, long from, FrameSink sink) throws IOException {
         long id = segmentId(segment);
         long end = onSegment(segment, d -> d.stat(id).size());
+        if (from > end) { // segments only grow: this one was cut and its id taken again (a stale sealer's)
+            throw new JournalCutException("the namespace journal's segment " + segment + " (object "
+                    + Long.toUnsignedString(id) + " on drive " + drive + ") was cut: it holds " + end
+                    + " bytes, less than this client had read");
+        }
         long at = from;
         long readAt = from;
         buf.clear().limit(0);
@@ -288,7 +293,8 @@ final class DriveJournalStore implements JournalStore {
             return;
         }
         long next = segmentId(segment + 1);
-        boolean created = drives.onShared(drive, d -> createIfMissing(d, next));
+        // Ascending cuts delete this segment before the next: while it exists, the next was not cut.
+        boolean created = drives.onShared(drive, d -> stat(d, segmentId(segment)) >= 0 && createIfMissing(d, next));
         try {
             onSegment(segment, d -> d.append(segmentId(segment), JournalCodec.encodeSeal(segment + 1)));
         } catch (JournalCutException e) {
