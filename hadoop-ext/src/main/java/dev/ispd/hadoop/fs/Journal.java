@@ -236,6 +236,12 @@ final class Journal implements Closeable {
         sinceCheckpoint = 0;
         checkpointEntries = c.entries();
         try {
+            if (applied < store.cutBelow()) {
+                // Others cut past this client's position meanwhile: a checkpoint there would
+                // push a usable one out of the two kept, and could never be started from.
+                LOG.debug("osd: no checkpoint at {} in {}: the journal is cut past it", applied, store.describe());
+                return;
+            }
             store.saveCheckpoint(c.encode());
         } catch (IOException e) {
             LOG.warn("osd: could not save a namespace checkpoint at {} in {}: {}", applied, store.describe(),

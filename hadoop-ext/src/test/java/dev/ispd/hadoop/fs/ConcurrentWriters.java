@@ -11,6 +11,7 @@ import java.util.concurrent.ConcurrentSkipListSet;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.fs.Path;
 
 /**
@@ -41,7 +42,8 @@ final class ConcurrentWriters {
                 w.get();
             }
         } finally {
-            pool.shutdownNow();
+            pool.shutdown(); // the others finish before their clients are closed, even when one failed
+            pool.awaitTermination(2, TimeUnit.MINUTES);
         }
     }
 
