@@ -13,9 +13,11 @@ public record ObjectRange(long first, long last) {
     /** The ids a drive picks itself: CREATE_OBJECT with id 0 needs write on all of them. */
     public static final ObjectRange ORDINARY = new ObjectRange(1, ReservedValues.WELL_KNOWN_ID_FIRST - 1);
     public static final ObjectRange WELL_KNOWN = new ObjectRange(ReservedValues.WELL_KNOWN_ID_FIRST, -1L);
-    /** The osd:// namespace journal and its checkpoint list on a drive (docs/hadoop.md). */
-    public static final ObjectRange NAMESPACE = new ObjectRange(ReservedValues.WELL_KNOWN_ID_FIRST,
-            ReservedValues.WELL_KNOWN_ID_FIRST + 1);
+    /**
+     * The osd:// namespace journal on a drive: its segments, checkpoint list and cut mark, spread
+     * over the well-known ids (docs/hadoop.md, "The namespace is a journal").
+     */
+    public static final ObjectRange NAMESPACE = new ObjectRange(ReservedValues.WELL_KNOWN_ID_FIRST, -1L);
 
     public ObjectRange {
         if (first == 0 || Long.compareUnsigned(first, last) > 0) {

@@ -1,6 +1,7 @@
 package dev.ispd.hadoop.fs;
 
 import dev.ispd.client.Drive;
+import dev.ispd.client.ObjectStat;
 import dev.ispd.hadoop.conf.IspdKeys;
 import dev.ispd.sim.daemon.EmbeddedDrives;
 import java.io.IOException;
@@ -19,7 +20,10 @@ import org.apache.hadoop.fs.Path;
  * in-JVM drive with checkpoints off; a new client then opens (median of 5) replaying them all;
  * one more change by a client with checkpoints on writes a checkpoint; a new client opens again.
  * With {@code churn}, each file is deleted after the next one is created (task output that a job
- * moves away, say): the history is 2N records but the namespace holds one file.
+ * moves away, say): the history is 2N records but the namespace holds one file. Then the same
+ * history again on a second drive, written as clients write it, with checkpoints on (the default
+ * {@code ispd.fs.checkpoint.records} and segment size): the journal is cut as it goes, and the
+ * benchmark prints the bytes it keeps on the drive afterwards.
  *
  * <p>Run: {@code mvn -B -Pbench -pl hadoop-ext verify -DskipTests} (1,000,000 creates with churn;
  * {@code -Dbench.args="100000"} for another history). The default build does not compile it.
@@ -31,19 +35,13 @@ public final class JournalOpenBenchmark {
     public static void main(String[] args) throws Exception {
         int creates = args.length > 0 ? Integer.parseInt(args[0]) : 100_000;
         boolean churn = args.length > 1 && args[1].equals("churn");
-        try (EmbeddedDrives embedded = EmbeddedDrives.start(1);
-             DriveSet drives = DriveSet.parse("h=" + embedded.address(0))) {
-            Journal writer = Journal.open(DriveJournalStore.open(drives, 0), 1, 0);
+        try (EmbeddedDrives embedded = EmbeddedDrives.start(2);
+             DriveSet drives = DriveSet.parse("h=" + embedded.address(0));
+             DriveSet cutDrives = DriveSet.parse("h=" + embedded.address(1))) {
             long started = System.nanoTime();
-            for (int i = 0; i < creates; i++) {
-                writer.commit(new JournalRecord.CreateFile(file(i), false, i, "bench", 1 << 26, 1000,
-                        List.of(new Chunk(0, i + 1, 1000)), JournalRecord.Anchor.ROOT));
-                if (churn && i > 0) {
-                    writer.commit(new JournalRecord.Delete(file(i - 1), false, i));
-                }
-            }
+            history(Journal.open(DriveJournalStore.open(drives, 0), 1, 0), creates, churn);
             System.out.printf("%,d creates%s in %.1f s; journal %,d bytes%n", creates, churn ? " and deletes" : "",
-                    seconds(started), writer.applied());
+                    seconds(started), journalBytes(drives));
 
             Configuration conf = new Configuration();
             conf.set(IspdKeys.FS_DRIVES.name(), "h=" + embedded.address(0));
@@ -61,6 +59,32 @@ public final class JournalOpenBenchmark {
                                 .order(ByteOrder.LITTLE_ENDIAN).getLong()).size());
             }
             System.out.printf("open from the checkpoint:  %.3f s (median of 5)%n", medianOpen(uri, conf));
+
+            started = System.nanoTime();
+            history(Journal.open(DriveJournalStore.open(cutDrives, 0), 1,
+                    Long.parseLong(IspdKeys.FS_CHECKPOINT_RECORDS.defaultValue())), creates, churn);
+            System.out.printf("the same history with checkpoints on, in %.1f s: journal cut to %,d bytes%n",
+                    seconds(started), journalBytes(cutDrives));
+        }
+    }
+
+    /** Commits the history: {@code creates} file creates, each file deleted after the next one with {@code churn}. */
+    private static void history(Journal writer, int creates, boolean churn) throws IOException {
+        for (int i = 0; i < creates; i++) {
+            writer.commit(new JournalRecord.CreateFile(file(i), false, i, "bench", 1 << 26, 1000,
+                    List.of(new Chunk(0, i + 1, 1000)), JournalRecord.Anchor.ROOT));
+            if (churn && i > 0) {
+                writer.commit(new JournalRecord.Delete(file(i - 1), false, i));
+            }
+        }
+    }
+
+    /** Bytes in the journal's segments on the drive. */
+    private static long journalBytes(DriveSet drives) throws IOException {
+        try (Drive d = drives.open(0)) {
+            return d.list().stream().filter(o -> o.id() == DriveJournalStore.OBJECT_ID
+                    || Long.compareUnsigned(o.id(), DriveJournalStore.FIRST_SEGMENT_ID) >= 0)
+                    .mapToLong(ObjectStat::size).sum();
         }
     }
 

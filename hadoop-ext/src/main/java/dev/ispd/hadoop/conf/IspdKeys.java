@@ -35,6 +35,10 @@ public final class IspdKeys {
             "A client that changes the namespace checkpoints it once this many journal records (or a quarter of the "
                     + "namespace's entries, if more) followed the last checkpoint it knows; new clients load the latest "
                     + "checkpoint and replay only what follows. 0 = never.");
+    public static final ConfigKey FS_JOURNAL_SEGMENT_BYTES = new ConfigKey("ispd.fs.journal.segment.bytes", "1048576",
+            "With the journal on a drive: a client that writes a checkpoint seals the journal's last segment once it "
+                    + "holds this many bytes, so that a later cut can delete it; the journal keeps about three "
+                    + "checkpoints' worth of records plus a segment.");
 
     public static final ConfigKey FS_LEASE_MS = new ConfigKey("ispd.fs.lease.ms", "60000",
             "A writer holds a lease on the path it writes for this long after its last renewal (it renews while it "
@@ -61,7 +65,7 @@ public final class IspdKeys {
 
     /** Every key a Hadoop user sets, the offload core's included, in the order of the docs' table. */
     public static final List<ConfigKey> ALL = List.of(FS_DRIVES, FS_CHUNK_SIZE, FS_REPLICATION, FS_NAMESPACE_DRIVE,
-            FS_NAMESPACE_ZOOKEEPER, FS_NAMESPACE_ZNODE, FS_CHECKPOINT_RECORDS, FS_LEASE_MS, FS_FSCK_GRACE_MS,
+            FS_NAMESPACE_ZOOKEEPER, FS_NAMESPACE_ZNODE, FS_CHECKPOINT_RECORDS, FS_JOURNAL_SEGMENT_BYTES, FS_LEASE_MS, FS_FSCK_GRACE_MS,
             AUTH_IDENTITY, AUTH_KEY,
             OffloadKeys.OFFLOAD_POLICY,
             OffloadKeys.OFFLOAD_WEIGHT, OffloadKeys.OFFLOAD_HOST_PROFILE, OffloadKeys.OFFLOAD_HOST_SLOTS,

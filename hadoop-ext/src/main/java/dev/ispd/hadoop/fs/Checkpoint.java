@@ -56,15 +56,7 @@ record Checkpoint(long position, Namespace namespace, long entries) {
     static Checkpoint decode(ByteBuffer bytes, String from) throws IOException {
         ByteBuffer b = bytes.duplicate().order(ByteOrder.LITTLE_ENDIAN);
         try {
-            if (b.getInt() != MAGIC) {
-                throw damaged(from, "it does not start with the checkpoint magic");
-            }
-            int stored = b.getInt();
-            CRC32C crc = new CRC32C();
-            crc.update(b.duplicate());
-            if ((int) crc.getValue() != stored) {
-                throw damaged(from, "checksum mismatch");
-            }
+            checkHeader(b, from);
             long position = b.getLong();
             long lastDirId = b.getLong();
             long entries = b.getLong();
@@ -84,6 +76,29 @@ record Checkpoint(long position, Namespace namespace, long entries) {
             return new Checkpoint(position, new Namespace(root, lastDirId, leases), entries);
         } catch (BufferUnderflowException e) {
             throw damaged(from, "it ends in the middle of an entry");
+        }
+    }
+
+    /**
+     * The position of the checkpoint in {@code bytes}, once its magic and checksum are checked,
+     * without rebuilding its tree (the journal's cut needs only that).
+     */
+    static long positionOf(ByteBuffer bytes, String from) throws IOException {
+        ByteBuffer b = bytes.duplicate().order(ByteOrder.LITTLE_ENDIAN);
+        checkHeader(b, from);
+        return b.getLong();
+    }
+
+    /** Checks the magic and the checksum at {@code b}'s position (left past the header); damage is an IOException. */
+    private static void checkHeader(ByteBuffer b, String from) throws IOException {
+        if (b.remaining() < HEADER + 8 || b.getInt() != MAGIC) {
+            throw damaged(from, "it does not start with the checkpoint magic");
+        }
+        int stored = b.getInt();
+        CRC32C crc = new CRC32C();
+        crc.update(b.duplicate());
+        if ((int) crc.getValue() != stored) {
+            throw damaged(from, "checksum mismatch");
         }
     }
 

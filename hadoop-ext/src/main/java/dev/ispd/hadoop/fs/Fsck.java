@@ -17,8 +17,9 @@ import java.util.Set;
  * Checks an osd:// file system against its drives, as {@code hdfs fsck} checks HDFS, and with
  * {@code repair} fixes what it can. It reports
  * <ul>
- *   <li>namespace damage: a journal record that does not replay, a latest checkpoint that cannot be
- *       read (repair: write a new checkpoint);</li>
+ *   <li>namespace damage: a journal record that does not replay from the oldest point the journal
+ *       is kept from (the older checkpoint once it is cut), a kept checkpoint that cannot be read
+ *       (repair: write a new checkpoint; with nothing damaged, repair cuts the journal);</li>
  *   <li>missing chunks: no replica on a drive that answers holds the chunk's bytes (nothing to
  *       repair from);</li>
  *   <li>under-replicated chunks: some replicas are lost (repair: copy the chunk from a live replica
@@ -40,6 +41,7 @@ final class Fsck {
     private final long graceMs;
     private final long now = System.currentTimeMillis();
     private final List<FsckReport.Finding> findings = new ArrayList<>();
+    private final List<String> notes = new ArrayList<>();
 
     private Fsck(OsdFileSystem fs, DriveSet drives, boolean repair, long graceMs) {
         this.fs = fs;
@@ -62,11 +64,16 @@ final class Fsck {
         int[] counts = new int[2];
         f.files(ns.root(), "", objects, named, counts);
         f.orphans(ns, objects, named);
-        return new FsckReport(counts[0], counts[1], f.findings);
+        return new FsckReport(counts[0], counts[1], f.findings, f.notes);
     }
 
-    private void namespace(Journal journal) {
-        for (String damage : journal.damage()) {
+    /** Reports namespace damage (repair: a new checkpoint); with nothing damaged, repair cuts the journal. */
+    private void namespace(Journal journal) throws IOException {
+        List<String> damages = journal.damage(notes);
+        if (repair && damages.isEmpty()) {
+            journal.cut();
+        }
+        for (String damage : damages) {
             boolean repaired = false;
             String detail = damage;
             if (repair && damage.contains("checkpoint")) {

@@ -3,12 +3,13 @@ package dev.ispd.hadoop.fs;
 import java.util.List;
 
 /**
- * What {@code fsck} found ({@link OsdFileSystem#fsck}): the files and chunks it checked, and each
- * finding with whether it was repaired. The file system is healthy when no chunk is missing and
+ * What {@code fsck} found ({@link OsdFileSystem#fsck}): the files and chunks it checked, each
+ * finding with whether it was repaired, and notes on how it checked (where the namespace journal
+ * was replayed from). The file system is healthy when no chunk is missing and
  * every under-replicated chunk and namespace damage was repaired; orphans waiting for their grace
  * period and drives that are down do not make it unhealthy by themselves.
  */
-public record FsckReport(int files, int chunks, List<Finding> findings) {
+public record FsckReport(int files, int chunks, List<Finding> findings, List<String> notes) {
     /** A kind of finding. */
     public enum Kind { NAMESPACE, DRIVE_DOWN, MISSING, UNDER_REPLICATED, ORPHAN }
 
@@ -22,6 +23,7 @@ public record FsckReport(int files, int chunks, List<Finding> findings) {
 
     public FsckReport {
         findings = List.copyOf(findings);
+        notes = List.copyOf(notes);
     }
 
     /** Findings of one kind. */
@@ -34,10 +36,11 @@ public record FsckReport(int files, int chunks, List<Finding> findings) {
                 && (f.kind() == Kind.MISSING || f.kind() == Kind.UNDER_REPLICATED || f.kind() == Kind.NAMESPACE));
     }
 
-    /** The report as fsck prints it: a line per finding, then a summary. */
+    /** The report as fsck prints it: a line per finding, the notes, then a summary. */
     public String text() {
         StringBuilder out = new StringBuilder();
         findings.forEach(f -> out.append(f).append('\n'));
+        notes.forEach(n -> out.append("osd fsck: ").append(n).append('\n'));
         out.append("osd fsck: ").append(files).append(" files, ").append(chunks).append(" chunks; ")
                 .append(of(Kind.MISSING).size()).append(" missing, ").append(of(Kind.UNDER_REPLICATED).size())
                 .append(" under-replicated, ").append(of(Kind.ORPHAN).size()).append(" orphans, ")

@@ -12,18 +12,23 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The namespace journal: {@link JournalCodec} records in a {@link JournalStore}, replayed into a
- * {@link Namespace}. A new client starts from the latest {@link Checkpoint} (if it can be read;
- * otherwise, logged, from the journal's start) and each client replays only the records it has
- * not seen yet. A change is committed by appending its record, then replaying up to and
- * including it: the {@link Namespace.Outcome} of that replay says whether it took effect, given
- * every record the journal put before it. After a commit, a client checkpoints once
- * {@code checkpointRecords} records (or a quarter of the namespace's entries, if more, so that
- * writing checkpoints costs a bounded share of the changes) followed the last checkpoint it
- * knows. Checkpoints only shorten replays: the journal itself is never cut. Not thread-safe: the
- * file system guards it.
+ * {@link Namespace}. A new client starts from the latest {@link Checkpoint} that the journal
+ * still continues (else the one before it, else, logged, the journal's start) and each client
+ * replays only the records it has not seen yet. A change is committed by appending its record,
+ * then replaying up to and including it: the {@link Namespace.Outcome} of that replay says
+ * whether it took effect, given every record the journal put before it. After a commit, a client
+ * checkpoints once {@code checkpointRecords} records (or a quarter of the namespace's entries, if
+ * more, so that writing checkpoints costs a bounded share of the changes) followed the last
+ * checkpoint it knows, and then cuts the journal below the older of the two checkpoints the
+ * store keeps: both cover what is cut. A client whose position was cut meanwhile reloads a
+ * checkpoint. Not thread-safe: the file system guards it.
  */
 final class Journal implements Closeable {
     private static final Logger LOG = LoggerFactory.getLogger(Journal.class);
+    /** Checkpoints a client may start from: the latest and the one before it. */
+    private static final int KEPT_CHECKPOINTS = 2;
+    /** Appends of one record that a seal or a cut may turn away before the commit gives up. */
+    private static final int MAX_APPENDS = 100;
 
     private final JournalStore store;
     private final int drives;
@@ -34,6 +39,8 @@ final class Journal implements Closeable {
     /** Records applied since the last checkpoint this client loaded or wrote, and that checkpoint's entries. */
     private long sinceCheckpoint;
     private long checkpointEntries;
+    /** A replay failed part way: the namespace may hold records past {@link #applied}; the next one starts over. */
+    private boolean stale;
 
     private Journal(JournalStore store, int drives, long checkpointRecords) {
         this.store = store;
@@ -48,23 +55,59 @@ final class Journal implements Closeable {
      */
     static Journal open(JournalStore store, int drives, long checkpointRecords) throws IOException {
         Journal j = new Journal(store, drives, checkpointRecords);
-        j.loadCheckpoint();
-        j.replay(-1);
+        j.restart(j.new Replay(-1));
         return j;
     }
 
-    private void loadCheckpoint() {
-        try {
-            ByteBuffer bytes = store.latestCheckpoint();
-            if (bytes != null) {
-                Checkpoint c = Checkpoint.decode(bytes, "in " + store.describe());
-                namespace = c.namespace();
-                applied = c.position();
-                checkpointEntries = c.entries();
+    /**
+     * Starts over from the latest checkpoint the journal still continues, else the one before
+     * it, else the journal's start, and replays to the end; an IOException if none can be
+     * replayed (every readable checkpoint is older than a cut).
+     */
+    private void restart(Replay replay) throws IOException {
+        List<String> tried = new ArrayList<>();
+        for (int back = 0; back < KEPT_CHECKPOINTS; back++) {
+            Checkpoint c = readCheckpoint(back, tried);
+            if (c != null && replayFrom(c.namespace(), c.position(), c.entries(), replay, tried)) {
+                return;
             }
+        }
+        if (!replayFrom(new Namespace(), 0, 0, replay, tried)) {
+            throw new IOException("osd namespace journal in " + store.describe() + " cannot be replayed from any "
+                    + "starting point: " + String.join("; ", tried));
+        }
+    }
+
+    /** Checkpoint {@code back} before the latest; null if none, or unreadable (noted in {@code tried}). */
+    private Checkpoint readCheckpoint(int back, List<String> tried) {
+        try {
+            ByteBuffer bytes = store.checkpoint(back);
+            return bytes == null ? null : Checkpoint.decode(bytes, checkpointName(back));
         } catch (IOException e) {
-            LOG.warn("osd: replaying the whole namespace journal instead of starting from its latest checkpoint: {}",
-                    e.getMessage());
+            LOG.warn("osd: not starting from the {}: {}", checkpointName(back), e.getMessage());
+            tried.add(checkpointName(back) + ": " + e.getMessage());
+            return null;
+        }
+    }
+
+    private String checkpointName(int back) {
+        return (back == 0 ? "latest checkpoint" : "checkpoint before the latest") + " in " + store.describe();
+    }
+
+    /** Replays from the given state; false (noted in {@code tried}) if the journal was cut past {@code position}. */
+    private boolean replayFrom(Namespace ns, long position, long entries, Replay replay, List<String> tried)
+            throws IOException {
+        namespace = ns;
+        applied = position;
+        checkpointEntries = entries;
+        sinceCheckpoint = 0;
+        try {
+            applied = store.replay(applied, replay);
+            return true;
+        } catch (JournalCutException e) {
+            tried.add("from " + (position == 0 ? "the journal's start" : "position " + position) + ": "
+                    + e.getMessage());
+            return false;
         }
     }
 
@@ -75,11 +118,15 @@ final class Journal implements Closeable {
 
     /** The namespace with every record other clients appended so far: what each operation reads. */
     Namespace current() throws IOException {
-        replay(-1);
+        replay(new Replay(-1));
         return namespace;
     }
 
-    /** Appends a record and replays up to it; the outcome says whether it took effect. */
+    /**
+     * Appends a record and replays up to it; the outcome says whether it took effect. A
+     * {@link JournalOutcomeUnknownException} if the record was appended but this client could
+     * not replay it (the journal was cut past it first, or the replay failed).
+     */
     Namespace.Outcome commit(JournalRecord r) throws IOException {
         ByteBuffer frame = JournalCodec.encode(r);
         int length = frame.remaining();
@@ -87,44 +134,91 @@ final class Journal implements Closeable {
             throw new IOException("a namespace record of " + length + " bytes (" + r.getClass().getSimpleName()
                     + ") is over the limit of " + store.maxFrame() + " bytes of the journal in " + store.describe());
         }
-        long at = store.append(frame);
-        Namespace.Outcome o = replay(at);
-        if (o == null) {
-            throw new IOException("osd namespace journal in " + store.describe() + ": the record appended at " + at
-                    + " was not found in the replay (which reached " + applied + ")");
+        for (int appends = 0; appends < MAX_APPENDS; appends++) {
+            long at;
+            try {
+                at = store.append(frame.duplicate());
+            } catch (JournalCutException e) {
+                LOG.info("osd: an append did not land: {}; catching up before appending again", e.getMessage());
+                current();
+                continue;
+            }
+            Replay replay = new Replay(at);
+            try {
+                replay(replay);
+            } catch (IOException e) {
+                throw new JournalOutcomeUnknownException("osd namespace journal in " + store.describe() + ": the "
+                        + r.getClass().getSimpleName() + " record appended at " + at + " could not be replayed: "
+                        + e.getMessage(), e);
+            }
+            if (replay.outcome != null) {
+                if (checkpointRecords > 0 && sinceCheckpoint >= Math.max(checkpointRecords, checkpointEntries / 4)) {
+                    checkpoint();
+                }
+                return replay.outcome;
+            }
+            if (replay.reloaded) {
+                throw new JournalOutcomeUnknownException("osd namespace journal in " + store.describe() + ": the "
+                        + r.getClass().getSimpleName() + " record appended at " + at + " was cut before this client "
+                        + "replayed it: it took effect or not, as for every client, but this client cannot tell");
+            }
+            if (applied <= at) {
+                throw new IOException("osd namespace journal in " + store.describe() + ": the record appended at " + at
+                        + " was not found in the replay (which reached " + applied + ")");
+            }
+            LOG.debug("osd: the record appended at {} landed after its segment's seal; appending it again", at);
         }
-        if (checkpointRecords > 0 && sinceCheckpoint >= Math.max(checkpointRecords, checkpointEntries / 4)) {
-            checkpoint();
-        }
-        return o;
+        throw new IOException("osd namespace journal in " + store.describe() + ": a " + r.getClass().getSimpleName()
+                + " record was turned away " + MAX_APPENDS + " times by seals or cuts of the journal");
     }
 
     /**
-     * What is wrong with the stored namespace (fsck): a journal record that does not replay from
-     * the journal's start, a latest checkpoint that cannot be read. Empty if nothing is.
+     * What is wrong with the stored namespace (fsck): a checkpoint the store keeps that cannot be
+     * read, and the journal not replaying from the oldest point it is kept from (the older of
+     * the readable checkpoints at or above the cut, or its start if it was never cut). Empty if
+     * nothing is.
+     * {@code said} receives the line saying where the replay started.
      */
-    List<String> damage() {
+    List<String> damage(List<String> said) throws IOException {
         List<String> out = new ArrayList<>();
-        try {
-            Journal whole = new Journal(store, drives, 0);
-            whole.replay(-1);
-        } catch (IOException e) {
-            out.add("the journal in " + store.describe() + " does not replay from its start: " + e.getMessage());
-        }
-        try {
-            ByteBuffer bytes = store.latestCheckpoint();
-            if (bytes != null) {
-                Checkpoint.decode(bytes, "in " + store.describe());
+        long cut = store.cutBelow();
+        Checkpoint oldest = null;
+        for (int back = 0; back < KEPT_CHECKPOINTS; back++) {
+            try {
+                ByteBuffer bytes = store.checkpoint(back);
+                Checkpoint c = bytes == null ? null : Checkpoint.decode(bytes, checkpointName(back));
+                // A checkpoint saved by a client that fell behind a cut is no starting point.
+                boolean usable = c != null && c.position() >= cut;
+                if (usable && (oldest == null || c.position() < oldest.position())) {
+                    oldest = c;
+                }
+            } catch (IOException e) {
+                out.add(e.getMessage() + (cut > 0 ? "; the journal is cut below position " + cut
+                        + ", so the namespace before it is only in the other checkpoint" : ""));
             }
+        }
+        Journal check = new Journal(store, drives, 0);
+        String from = "the journal's start";
+        if (oldest != null && cut > 0) {
+            check.namespace = oldest.namespace();
+            check.applied = oldest.position();
+            from = "the older checkpoint at position " + oldest.position() + " (the journal is cut below " + cut + ")";
+        }
+        said.add("the namespace journal in " + store.describe() + " replayed from " + from);
+        try {
+            check.applied = store.replay(check.applied, check.new Replay(-1));
+        } catch (JournalCutException e) {
+            out.add("the journal in " + store.describe() + " is cut below position " + cut + " and no readable "
+                    + "checkpoint covers what was cut: " + e.getMessage());
         } catch (IOException e) {
-            out.add(e.getMessage());
+            out.add("the journal in " + store.describe() + " does not replay from " + from + ": " + e.getMessage());
         }
         return out;
     }
 
     /** Writes a checkpoint of the namespace now (fsck's repair of a damaged one); a failure is an IOException. */
     void checkpointNow() throws IOException {
-        replay(-1);
+        current();
         Checkpoint c = Checkpoint.of(namespace, applied);
         store.saveCheckpoint(c.encode());
         sinceCheckpoint = 0;
@@ -136,32 +230,101 @@ final class Journal implements Closeable {
         return store.objects();
     }
 
-    /** Saves the namespace as of {@link #applied}; a failure is logged (the journal still holds everything). */
+    /** Saves the namespace as of {@link #applied} and cuts; a failure is logged (the journal keeps everything). */
     private void checkpoint() {
         Checkpoint c = Checkpoint.of(namespace, applied);
         sinceCheckpoint = 0;
         checkpointEntries = c.entries();
         try {
+            if (applied < store.cutBelow()) {
+                // Others cut past this client's position meanwhile: a checkpoint there would
+                // push a usable one out of the two kept, and could never be started from.
+                LOG.debug("osd: no checkpoint at {} in {}: the journal is cut past it", applied, store.describe());
+                return;
+            }
             store.saveCheckpoint(c.encode());
         } catch (IOException e) {
             LOG.warn("osd: could not save a namespace checkpoint at {} in {}: {}", applied, store.describe(),
                     e.getMessage());
+            return;
+        }
+        cut();
+    }
+
+    /**
+     * Removes the records below the older of the two checkpoints the store keeps, which both
+     * cover them. If either cannot be read, or there are fewer than two, everything is kept.
+     */
+    void cut() {
+        try {
+            long below = Long.MAX_VALUE;
+            for (int back = 0; back < KEPT_CHECKPOINTS; back++) {
+                ByteBuffer bytes = store.checkpoint(back);
+                if (bytes == null) {
+                    return;
+                }
+                below = Math.min(below, Checkpoint.positionOf(bytes, checkpointName(back)));
+            }
+            store.cut(below);
+        } catch (IOException e) {
+            LOG.warn("osd: the namespace journal in {} is not cut, its records are kept: {}", store.describe(),
+                    e.getMessage());
         }
     }
 
-    /** Applies the records after {@link #applied}; returns the outcome of the one at {@code watch}, if any. */
-    private Namespace.Outcome replay(long watch) throws IOException {
-        Namespace.Outcome[] watched = {null};
-        applied = store.replay(applied, (position, frame) -> {
+    /**
+     * Applies the records after {@link #applied}, reloading a checkpoint if they were cut, or if
+     * the last replay failed part way (its records are in the namespace, its end is not).
+     */
+    private void replay(Replay replay) throws IOException {
+        try {
+            if (stale) {
+                LOG.info("osd: the last replay of the namespace journal in {} failed part way; this client reloads "
+                        + "the latest checkpoint", store.describe());
+                replay.reloaded = true;
+                restart(replay);
+            } else {
+                replayTail(replay);
+            }
+            stale = false;
+        } catch (IOException | RuntimeException e) {
+            stale = true;
+            throw e;
+        }
+    }
+
+    private void replayTail(Replay replay) throws IOException {
+        try {
+            applied = store.replay(applied, replay);
+        } catch (JournalCutException e) {
+            LOG.info("osd: this client's place in the namespace journal ({}) was cut: {}; it reloads the latest "
+                    + "checkpoint", applied, e.getMessage());
+            replay.reloaded = true;
+            restart(replay);
+        }
+    }
+
+    /** One replay's sink: applies each record, noting the outcome of the one at {@code watch}. */
+    private final class Replay implements JournalStore.FrameSink {
+        private final long watch;
+        private Namespace.Outcome outcome;
+        /** Whether this client's position was cut and it started over from a checkpoint. */
+        private boolean reloaded;
+
+        Replay(long watch) {
+            this.watch = watch;
+        }
+
+        @Override
+        public void accept(long position, ByteBuffer frame) throws IOException {
             JournalRecord r = JournalCodec.decode(frame, position);
             checkDrives(r, position);
             Namespace.Outcome o = namespace.apply(r);
             sinceCheckpoint++;
             if (position == watch) {
-                watched[0] = o;
+                outcome = o;
             }
-        });
-        return watched[0];
+        }
     }
 
     private void checkDrives(JournalRecord r, long at) throws IOException {

@@ -21,6 +21,8 @@ import java.util.zip.CRC32C;
  * A writer's lease (type 7) is {@code str path, str holder, u64 time, u64 until} and its new
  * objects as a replica list ({@code u32 count, (u16 drive, u64 object_id) each}); a chunk's new
  * replicas (type 8) are {@code str path, u32 chunk}, the old and the new replica lists, {@code u64 time}.
+ * A seal (type 9, {@code u64 next segment}) ends a segment of the journal on a drive
+ * ({@link DriveJournalStore}); it is no namespace record.
  */
 final class JournalCodec {
     static final int FRAME_HEADER = 8;
@@ -32,6 +34,8 @@ final class JournalCodec {
     private static final byte SET_XATTR = 6;
     private static final byte LEASE = 7;
     private static final byte SET_REPLICAS = 8;
+    /** The drive store's end of a segment (no namespace record: the store consumes it). */
+    private static final byte SEAL = 9;
 
     private JournalCodec() {
     }
@@ -62,12 +66,41 @@ final class JournalCodec {
             JournalRecord.Rename n = (JournalRecord.Rename) r;
             w.u8(RENAME).str(n.src()).str(n.dst()).u64(n.timeMs());
         }
+        return framed(w);
+    }
+
+    /** The frame whose body {@code w} holds after {@link #FRAME_HEADER} reserved bytes, in a new direct buffer. */
+    private static ByteBuffer framed(Writer w) {
         ByteBuffer b = w.buf.flip();
         int bodyLength = b.limit() - FRAME_HEADER;
         CRC32C crc = new CRC32C();
         crc.update(b.duplicate().position(FRAME_HEADER));
         b.putInt(0, bodyLength).putInt(4, (int) crc.getValue());
         return ByteBuffer.allocateDirect(b.limit()).order(ByteOrder.LITTLE_ENDIAN).put(b).flip();
+    }
+
+    /** The seal of a journal segment naming the segment that follows, framed, ready to append. */
+    static ByteBuffer encodeSeal(long nextSegment) {
+        Writer w = new Writer();
+        w.skip(FRAME_HEADER);
+        w.u8(SEAL).u64(nextSegment);
+        return framed(w);
+    }
+
+    /**
+     * The next segment a seal frame at {@code frame}'s position names (its checksum checked), or
+     * -1 if the frame is not a seal; {@code at} is its position, for messages.
+     */
+    static long sealedFor(ByteBuffer frame, long at) throws IOException {
+        int start = frame.position();
+        if (frame.remaining() <= FRAME_HEADER || frame.get(start + FRAME_HEADER) != SEAL) {
+            return -1;
+        }
+        ByteBuffer body = checkedBody(frame, at);
+        if (body.remaining() != 9) {
+            throw corrupt(at, "a segment's seal of " + body.remaining() + " bytes instead of 9");
+        }
+        return body.getLong(1);
     }
 
     /**
@@ -89,15 +122,8 @@ final class JournalCodec {
      */
     static JournalRecord decode(ByteBuffer buf, long at) throws IOException {
         int start = buf.position();
-        int bodyLength = buf.getInt(start);
-        int crcStored = buf.getInt(start + 4);
-        ByteBuffer body = buf.slice(start + FRAME_HEADER, bodyLength).order(ByteOrder.LITTLE_ENDIAN);
-        CRC32C crc = new CRC32C();
-        crc.update(body.duplicate());
-        if ((int) crc.getValue() != crcStored) {
-            throw corrupt(at, "checksum mismatch (stored " + Integer.toHexString(crcStored) + ", computed "
-                    + Long.toHexString(crc.getValue()) + ")");
-        }
+        ByteBuffer body = checkedBody(buf, at);
+        int bodyLength = body.remaining();
         try {
             JournalRecord r = switch (body.get()) {
                 case MKDIR -> new JournalRecord.Mkdir(str(body), body.getLong(), str(body));
@@ -121,6 +147,21 @@ final class JournalCodec {
         } catch (BufferUnderflowException e) {
             throw corrupt(at, "the record ends in the middle of a field");
         }
+    }
+
+    /** The body of the frame at {@code buf}'s position, once its checksum matches. */
+    private static ByteBuffer checkedBody(ByteBuffer buf, long at) throws IOException {
+        int start = buf.position();
+        int bodyLength = buf.getInt(start);
+        int crcStored = buf.getInt(start + 4);
+        ByteBuffer body = buf.slice(start + FRAME_HEADER, bodyLength).order(ByteOrder.LITTLE_ENDIAN);
+        CRC32C crc = new CRC32C();
+        crc.update(body.duplicate());
+        if ((int) crc.getValue() != crcStored) {
+            throw corrupt(at, "checksum mismatch (stored " + Integer.toHexString(crcStored) + ", computed "
+                    + Long.toHexString(crc.getValue()) + ")");
+        }
+        return body;
     }
 
     private static JournalRecord.CreateFile createFile(ByteBuffer b, long at, boolean replicated) throws IOException {

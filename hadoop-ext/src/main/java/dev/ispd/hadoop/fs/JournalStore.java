@@ -22,23 +22,44 @@ interface JournalStore extends Closeable {
     /** The largest frame {@link #append} takes, in bytes. */
     int maxFrame();
 
-    /** Adds a frame after every record already in the journal; returns its position. */
+    /**
+     * Adds a frame after every record already in the journal; returns its position. The record
+     * takes effect only if a replay delivers it at that position: a replay that passes the
+     * position without delivering it (the drive store's sealed segment) means the frame must be
+     * appended again. A {@link JournalCutException} means the frame did not land.
+     */
     long append(ByteBuffer frame) throws IOException;
 
     /**
      * Hands {@code sink} every frame from position {@code from} (0, or a value this method
-     * returned) to the journal's current end, in order; returns the position after the last.
+     * returned) to the journal's current end, in order; returns the position after the last. A
+     * {@link JournalCutException} if {@code from} lies in a part of the journal that was cut.
      */
     long replay(long from, FrameSink sink) throws IOException;
 
     /**
+     * Removes the records before position {@code below} (a checkpoint's position that every
+     * checkpoint the store keeps covers); a store may keep some of them (the drive store removes
+     * whole segments). Safe against concurrent appenders, replayers and cutters.
+     */
+    void cut(long below) throws IOException;
+
+    /** The position before which records have been cut (0 if none). */
+    long cutBelow() throws IOException;
+
+    /**
      * Keeps {@code checkpoint} (a {@link Checkpoint}'s bytes) as the latest; the store keeps the
-     * one before it too, for a client still loading it, and drops older ones.
+     * one before it too, for a client still loading it, and drops older ones. Called right after
+     * a replay to the end (the drive store then seals its last segment if it is full).
      */
     void saveCheckpoint(ByteBuffer checkpoint) throws IOException;
 
-    /** The latest checkpoint saved, or null if there is none. */
-    ByteBuffer latestCheckpoint() throws IOException;
+    /**
+     * A checkpoint the store keeps: {@code back} 0 the latest saved, 1 the one before it; null if
+     * there is none (or a newer one replaced it while it was read). An IOException if it cannot
+     * be read.
+     */
+    ByteBuffer checkpoint(int back) throws IOException;
 
     /**
      * The drive objects the store itself keeps outside the well-known ids (checkpoints on a

@@ -165,7 +165,13 @@ public class OsdFileSystem extends FileSystem {
             throw new IOException(IspdKeys.FS_NAMESPACE_DRIVE.name() + " is " + namespaceDrive + " but "
                     + IspdKeys.FS_DRIVES.name() + " lists " + drives.size() + " drives");
         }
-        return DriveJournalStore.open(drives, namespaceDrive);
+        long segmentBytes = conf.getLong(IspdKeys.FS_JOURNAL_SEGMENT_BYTES.name(),
+                Long.parseLong(IspdKeys.FS_JOURNAL_SEGMENT_BYTES.defaultValue()));
+        if (segmentBytes <= 0) {
+            throw new IOException(IspdKeys.FS_JOURNAL_SEGMENT_BYTES.name() + " is " + segmentBytes
+                    + " but must be positive");
+        }
+        return DriveJournalStore.open(drives, namespaceDrive, segmentBytes);
     }
 
     @Override

@@ -193,6 +193,8 @@ final class OsdOutputStream extends OutputStream implements IOStatisticsSource, 
         closed = true;
         try {
             committer.commit(List.copyOf(chunks), length);
+        } catch (JournalOutcomeUnknownException e) {
+            throw e; // the file may exist: its chunks stay, named by the lease until it runs out (fsck's grace rule)
         } catch (IOException | RuntimeException e) {
             deleteChunks(e);
             lease.release(e);

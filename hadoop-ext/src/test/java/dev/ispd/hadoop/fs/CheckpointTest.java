@@ -82,7 +82,7 @@ class CheckpointTest {
             for (int i = 0; i < 1050; i++) {
                 assertTrue(writer.commit(new JournalRecord.Mkdir("/d/" + i, 1L, "u")).applied());
             }
-            ByteBuffer latest = store.latestCheckpoint();
+            ByteBuffer latest = store.checkpoint(0);
             assertNotNull(latest);
             Checkpoint c = Checkpoint.decode(latest, "latest");
             assertTrue(c.position() > 0 && writer.applied() - c.position() < 100 * 40,

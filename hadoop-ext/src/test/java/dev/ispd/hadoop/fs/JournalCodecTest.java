@@ -63,4 +63,14 @@ class JournalCodecTest {
         IOException e = assertThrows(IOException.class, () -> JournalCodec.decode(frame, 0));
         assertTrue(e.getMessage().contains("/f: chunk 0 holds 1000 bytes with chunk size 1024"), e.getMessage());
     }
+
+    @Test
+    void aSealNamesTheNextSegmentAndIsNoNamespaceRecord() throws IOException {
+        ByteBuffer seal = JournalCodec.encodeSeal(7);
+        assertEquals(7, JournalCodec.sealedFor(seal.duplicate().order(ByteOrder.LITTLE_ENDIAN), 0));
+        assertEquals(-1, JournalCodec.sealedFor(JournalCodec.encode(RECORDS.get(0)).order(ByteOrder.LITTLE_ENDIAN), 0));
+        seal.put(12, (byte) (seal.get(12) ^ 1));
+        IOException e = assertThrows(IOException.class, () -> JournalCodec.sealedFor(seal, 40));
+        assertTrue(e.getMessage().contains("checksum mismatch"), e.getMessage());
+    }
 }

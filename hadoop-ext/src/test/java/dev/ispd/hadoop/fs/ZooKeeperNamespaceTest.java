@@ -2,6 +2,7 @@ package dev.ispd.hadoop.fs;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -21,6 +22,9 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.curator.framework.CuratorFramework;
+import org.apache.curator.framework.CuratorFrameworkFactory;
+import org.apache.curator.retry.RetryOneTime;
 import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileAlreadyExistsException;
 import org.apache.hadoop.fs.FileStatus;
@@ -45,12 +49,14 @@ class ZooKeeperNamespaceTest {
     static final InProcessZooKeeper ZOOKEEPER = new InProcessZooKeeper();
 
     private OsdDrives drives;
+    private String root;
     private final List<OsdFileSystem> clients = new ArrayList<>();
 
     private OsdDrives start() throws IOException {
+        root = "/ispd/test" + ROOTS.incrementAndGet();
         drives = new OsdDrives(3, CHUNK).withReplication(2)
                 .set(IspdKeys.FS_NAMESPACE_ZOOKEEPER.name(), ZOOKEEPER.connectString())
-                .set(IspdKeys.FS_NAMESPACE_ZNODE.name(), "/ispd/test" + ROOTS.incrementAndGet());
+                .set(IspdKeys.FS_NAMESPACE_ZNODE.name(), root);
         drives.start(null);
         return drives;
     }
@@ -170,6 +176,53 @@ class ZooKeeperNamespaceTest {
         OsdFileSystem fresh = client();
         assertEquals(tree(fs, new Path("/")), tree(fresh, new Path("/")));
         assertEquals(3 * CHUNK, ReplicationTest.read(fresh, new Path("/many/file")).length);
+    }
+
+    @Test
+    void theJournalInZooKeeperIsCutAndASlowClientCatchesUp() throws Exception {
+        start();
+        drives.set(IspdKeys.FS_CHECKPOINT_RECORDS.name(), "20");
+        OsdFileSystem slow = client();
+        assertTrue(slow.mkdirs(new Path("/slow")));
+        OsdFileSystem busy = client();
+        int largest = 0;
+        for (int i = 0; i < 300; i++) {
+            busy.create(new Path("/busy/f" + i)).close();
+            if (i % 10 != 0) {
+                assertTrue(busy.delete(new Path("/busy/f" + i), false));
+            }
+            if (i % 25 == 24) {
+                largest = Math.max(largest, journalZnodes().size());
+            }
+        }
+        // Uncut: about 850 records. Cut: about three checkpoints' worth (20 each).
+        assertTrue(largest < 100, "the journal reached " + largest + " znodes");
+        assertFalse(journalZnodes().contains("r-000000000000"), "the first record was cut");
+
+        assertEquals(30, slow.listStatus(new Path("/busy")).length, "caught up through a checkpoint");
+        ReplicationTest.write(slow, new Path("/slow/after-the-cut"), new byte[10]);
+        assertTrue(busy.exists(new Path("/slow/after-the-cut")));
+        assertEquals(tree(busy, new Path("/")), tree(client(), new Path("/")));
+    }
+
+    @Test
+    void concurrentClientsLoseNoAcknowledgedFileWhileOthersCutInZooKeeper() throws Exception {
+        start();
+        drives.set(IspdKeys.FS_CHECKPOINT_RECORDS.name(), "10");
+        List<OsdFileSystem> writers = List.of(client(), client(), client());
+        ConcurrentWriters files = new ConcurrentWriters();
+        files.run(writers, 60);
+        assertFalse(journalZnodes().contains("r-000000000000"), "the journal was cut while they wrote");
+        files.check(client());
+    }
+
+    /** The journal's record znodes, read with a ZooKeeper client of the test's own. */
+    private List<String> journalZnodes() throws Exception {
+        try (CuratorFramework zk = CuratorFrameworkFactory.newClient(ZOOKEEPER.connectString(),
+                new RetryOneTime(100))) {
+            zk.start();
+            return zk.getChildren().forPath(root + "/journal");
+        }
     }
 
     /** Every path under {@code dir} with its kind and length, one a line. */
