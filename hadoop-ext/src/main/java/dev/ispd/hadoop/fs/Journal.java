@@ -27,6 +27,7 @@ final class Journal implements Closeable {
     private static final Logger LOG = LoggerFactory.getLogger(Journal.class);
     /** Checkpoints a client may start from: the latest and the one before it. */
     private static final int KEPT_CHECKPOINTS = 2;
+    private static final int RESTART_ATTEMPTS = 5;
     /** Appends of one record that a seal or a cut may turn away before the commit gives up. */
     private static final int MAX_APPENDS = 100;
 
@@ -62,20 +63,29 @@ final class Journal implements Closeable {
     /**
      * Starts over from the latest checkpoint the journal still continues, else the one before
      * it, else the journal's start, and replays to the end; an IOException if none can be
-     * replayed (every readable checkpoint is older than a cut).
+     * replayed (every readable checkpoint is older than a cut). Other clients may save newer
+     * checkpoints and cut past the ones read here before their replay starts, so the
+     * checkpoints are read again, up to {@value #RESTART_ATTEMPTS} times.
      */
     private void restart(Replay replay) throws IOException {
         List<String> tried = new ArrayList<>();
-        for (int back = 0; back < KEPT_CHECKPOINTS; back++) {
-            Checkpoint c = readCheckpoint(back, tried);
-            if (c != null && replayFrom(c.namespace(), c.position(), c.entries(), replay, tried)) {
+        for (int attempt = 0; attempt < RESTART_ATTEMPTS; attempt++) {
+            if (restartOnce(replay, tried)) {
                 return;
             }
         }
-        if (!replayFrom(new Namespace(), 0, 0, replay, tried)) {
-            throw new IOException("osd namespace journal in " + store.describe() + " cannot be replayed from any "
-                    + "starting point: " + String.join("; ", tried));
+        throw new IOException("osd namespace journal in " + store.describe() + " cannot be replayed from any "
+                + "starting point: " + String.join("; ", tried));
+    }
+
+    private boolean restartOnce(Replay replay, List<String> tried) throws IOException {
+        for (int back = 0; back < KEPT_CHECKPOINTS; back++) {
+            Checkpoint c = readCheckpoint(back, tried);
+            if (c != null && replayFrom(c.namespace(), c.position(), c.entries(), replay, tried)) {
+                return true;
+            }
         }
+        return replayFrom(new Namespace(), 0, 0, replay, tried);
     }
 
     /** Checkpoint {@code back} before the latest; null if none, or unreadable (noted in {@code tried}). */
