@@ -64,19 +64,11 @@ public final class CorrectionStore {
 
     /** An executor's record of one split under {@code key} in the book (a retried attempt replaces its predecessor's). */
     public void record(String jobId, int splitIndex, String key, SplitObservation o) throws IOException {
-        record(jobId, "split-" + splitIndex, key, o);
-    }
-
-    /**
-     * The same, for an engine whose job runs several scans with splits numbered alike (a Spark
-     * SQL execution): {@code splitName}, unique in the job, names the observation.
-     */
-    public void record(String jobId, String splitName, String key, SplitObservation o) throws IOException {
         ObjectNode n = JSON.createObjectNode();
         n.put("key", key).put("placement", o.placement().name());
         n.putObject("predicted").put("timeNs", o.predicted().timeNs()).put("energyNj", o.predicted().energyNj());
         n.putObject("observed").put("timeNs", o.observed().timeNs()).put("energyNj", o.observed().energyNj());
-        try (OutputStream out = files.create(observations(jobId) + "/" + splitName + ".json")) {
+        try (OutputStream out = files.create(observations(jobId) + "/split-" + splitIndex + ".json")) {
             JSON.writeValue(out, n);
         }
     }
