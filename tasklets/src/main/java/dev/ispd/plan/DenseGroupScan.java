@@ -26,14 +26,14 @@ final class DenseGroupScan {
     private final Field[] fields;
     private final long readsPerMatch;
 
-    private DenseGroupScan(BoundPredicate where, GroupTable table, Field[] keys, int[] kinds, Field[] fields) {
+    private DenseGroupScan(BoundPredicate where, GroupTable table, int keys, int[] kinds, Field[] fields) {
         this.where = where;
         this.always = where.always();
         this.table = table;
-        this.key = new KeyPacker(keys);
+        this.key = table.packer();
         this.kinds = kinds;
         this.fields = fields;
-        long reads = keys.length;
+        long reads = keys;
         for (Field f : fields) {
             reads += f == null ? 0 : 1;
         }
@@ -59,8 +59,7 @@ final class DenseGroupScan {
             }
             fields[a] = agg.field() == null ? null : plan.layout().field(agg.field(), "aggregate");
         }
-        Field[] keys = plan.groupBy().stream().map(n -> plan.layout().field(n, "groupBy")).toArray(Field[]::new);
-        return new DenseGroupScan(where, table, keys, kinds, fields);
+        return new DenseGroupScan(where, table, plan.groupBy().size(), kinds, fields);
     }
 
     /**

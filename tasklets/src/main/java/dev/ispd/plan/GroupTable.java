@@ -30,6 +30,8 @@ final class GroupTable implements RowSink {
     private int groups;
     /** With narrow keys: per packed key, its group's number + 1 (0: not seen yet); else null. */
     private final int[] denseGroup;
+    /** With narrow keys: packs a key into its index in {@link #denseGroup}; else null. */
+    private final KeyPacker packer;
 
     GroupTable(Field[] keyFields, Aggregate.Function[] functions, Field[] aggregateFields, long maxGroups) {
         this.keyFields = keyFields;
@@ -42,6 +44,7 @@ final class GroupTable implements RowSink {
             bits += f.valueBits();
         }
         this.denseGroup = bits <= DENSE_BITS ? new int[1 << bits] : null;
+        this.packer = denseGroup != null ? new KeyPacker(keyFields) : null;
         allocate(capacity);
     }
 
@@ -112,11 +115,7 @@ final class GroupTable implements RowSink {
 
     /** The slot of the current key's group, found by its packed key, created if new. */
     private int denseSlot() {
-        int packed = 0;
-        for (int i = 0; i < keyFields.length; i++) {
-            Field f = keyFields[i];
-            packed = (packed << f.valueBits()) | (int) (key[i] - f.min());
-        }
+        int packed = packer.pack(key);
         int g = denseGroup[packed];
         return g > 0 ? order[g - 1] : newDenseGroup(packed);
     }
@@ -126,10 +125,15 @@ final class GroupTable implements RowSink {
         return denseGroup != null;
     }
 
+    /** With {@link #dense} keys: how a record's key packs into the index {@link #denseSlot} takes. */
+    KeyPacker packer() {
+        return packer;
+    }
+
     /**
      * With {@link #dense} keys: the slot of the group of the record at {@code record}, whose key
-     * fields pack to {@code packed} (each field's value less its minimum, in key order), created
-     * if new. Counts no work: the caller meters its records in bulk.
+     * packs to {@code packed} ({@link #packer}), created if new. Counts no work: the caller meters
+     * its records in bulk.
      */
     int denseSlot(ByteBuffer buf, int record, int packed) {
         int g = denseGroup[packed];

@@ -44,6 +44,15 @@ final class KeyPacker {
         return packed;
     }
 
+    /** The packed key of {@code values}, the key fields' values already read, in key order. */
+    int pack(long[] values) {
+        int packed = 0;
+        for (int i = 0; i < fields.length; i++) {
+            packed = packed << Integer.bitCount(masks[i]) | (int) (values[i] - fields[i].min());
+        }
+        return packed;
+    }
+
     private int part(int i, ByteBuffer buf, int record) {
         if (oneByte[i]) {
             return ((buf.get(record + offsets[i]) & 0xFF) >>> shifts[i] & masks[i]) ^ signFlips[i];
