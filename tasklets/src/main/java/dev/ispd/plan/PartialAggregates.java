@@ -64,14 +64,14 @@ public final class PartialAggregates {
      * BY, one row, or none if {@code rows} is empty (no part matched a record).
      */
     public List<long[]> mergeRows(Iterable<long[]> rows) {
-        Map<Group, long[]> merged = new LinkedHashMap<>();
+        Map<List<Long>, long[]> merged = new LinkedHashMap<>();
         int width = groupColumns + functions.length;
         for (long[] row : rows) {
             if (row.length != width) {
                 throw new IllegalArgumentException("a result row of " + row.length + " columns, the plan returns "
                         + groupColumns + " group columns and " + functions.length + " aggregates");
             }
-            Group group = new Group(Arrays.copyOf(row, groupColumns));
+            List<Long> group = Arrays.stream(row, 0, groupColumns).boxed().toList();
             long[] into = merged.get(group);
             if (into == null) {
                 merged.put(group, row.clone());
@@ -91,18 +91,5 @@ public final class PartialAggregates {
             return a;
         }
         return Integer.signum(f.compare(b, a)) == direction ? b : a;
-    }
-
-    /** A group's values, compared by value. */
-    private record Group(long[] values) {
-        @Override
-        public boolean equals(Object o) {
-            return o instanceof Group g && Arrays.equals(values, g.values);
-        }
-
-        @Override
-        public int hashCode() {
-            return Arrays.hashCode(values);
-        }
     }
 }
