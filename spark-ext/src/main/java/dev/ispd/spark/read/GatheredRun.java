@@ -29,7 +29,7 @@ import org.apache.hadoop.conf.Configuration;
  * all fail from running that many host scans at once.
  */
 final class GatheredRun {
-    static final int MAX_IN_FLIGHT = 8;
+    private static final int MAX_IN_FLIGHT = 8;
     private static final AtomicInteger THREADS = new AtomicInteger();
 
     private GatheredRun() {
@@ -77,7 +77,6 @@ final class GatheredRun {
                 throw re;
             }
             throw (Error) cause; // a run throws nothing else
-
         }
     }
 }

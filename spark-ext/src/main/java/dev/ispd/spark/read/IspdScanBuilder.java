@@ -108,8 +108,8 @@ public final class IspdScanBuilder implements SupportsPushDownRequiredColumns, S
      * Complete when the scan can push the aggregation and one partition answers it whole: the input
      * is one file of one chunk (so one piece, one split) that is not cut smaller, or the partitions
      * planned for it all run in drives and are gathered into one ({@link AggregateGathering}).
-     * Those partitions are the scan's, unless Spark then pushes another aggregation (AVG rewritten
-     * as SUM and COUNT after a refusal), which is partial and planned anew.
+     * The partitions planned here become the scan's, gathered or not, unless Spark then pushes
+     * another aggregation (AVG rewritten as SUM and COUNT after a refusal): partial, planned anew.
      */
     @Override
     public boolean supportCompletePushDown(Aggregation aggregation) {
