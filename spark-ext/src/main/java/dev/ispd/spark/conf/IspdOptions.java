@@ -31,8 +31,14 @@ public final class IspdOptions {
             "Bytes per record: 20, 32, 64, 128 or 256 for worldcup98 (records padded as in the paper; "
                     + "required if the files record no layout); for other layouts, up to the furthest field's end.");
 
+    /** Resolved with the offload settings ({@link SparkSettings}): also {@code spark.ispd.aggregate.gather}. */
+    public static final ConfigKey GATHER = new ConfigKey("ispd.aggregate.gather", "true",
+            "Whether a GROUP BY whose splits all run in drives is answered by one partition that runs them in "
+                    + "parallel and merges their groups (no shuffle); false: one partition per split, merged by Spark. "
+                    + "Also spark.ispd.aggregate.gather.");
+
     /** Every option, in the order of the docs' table. */
-    public static final List<ConfigKey> ALL = List.of(LAYOUT, LAYOUT_FILE, ENTRY_SIZE);
+    public static final List<ConfigKey> ALL = List.of(LAYOUT, LAYOUT_FILE, ENTRY_SIZE, GATHER);
 
     /** The option called {@code key}, matched case-insensitively as Spark does; null if not given. */
     public static String find(Map<String, String> options, String key) {

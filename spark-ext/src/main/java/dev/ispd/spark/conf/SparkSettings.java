@@ -9,6 +9,7 @@ import java.io.Serializable;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.stream.Stream;
 
 /**
  * The offload settings of one Spark read ({@link OffloadKeys}: policy, weight, host profile and
@@ -23,12 +24,17 @@ import java.util.TreeMap;
  *   <li>the key's documented default.</li>
  * </ol>
  * The chosen values travel to the executors as text, so they run with exactly the driver's settings.
+ * The connector's own {@link IspdOptions#GATHER} is resolved through the same layers.
  */
 public final class SparkSettings implements Serializable {
     @Serial
     private static final long serialVersionUID = 1L;
     /** What a session configuration key of Spark starts with before the ispd key. */
     public static final String SESSION_PREFIX = "spark.";
+
+    /** The keys resolved through the layers: the offload core's and the connector's. */
+    private static final List<ConfigKey> RESOLVED = Stream.concat(OffloadKeys.ALL.stream(),
+            Stream.of(IspdOptions.GATHER)).toList();
 
     private final TreeMap<String, String> values;
 
@@ -48,7 +54,7 @@ public final class SparkSettings implements Serializable {
                 hadoop);
         OffloadSettings.resolve(layers);
         Map<String, String> chosen = new TreeMap<>();
-        for (ConfigKey key : OffloadKeys.ALL) {
+        for (ConfigKey key : RESOLVED) {
             for (SettingSource layer : layers) {
                 String v = layer.get(key.name());
                 if (v != null) {
@@ -57,12 +63,23 @@ public final class SparkSettings implements Serializable {
                 }
             }
         }
-        return new SparkSettings(chosen);
+        SparkSettings settings = new SparkSettings(chosen);
+        settings.gather();
+        return settings;
     }
 
     /** The settings, parsed (the keys no layer set take their defaults). */
     public OffloadSettings offload() {
         return OffloadSettings.of(values);
+    }
+
+    /** Whether an aggregation whose splits all run in drives is gathered into one partition ({@link IspdOptions#GATHER}). */
+    public boolean gather() {
+        String v = values.getOrDefault(IspdOptions.GATHER.name(), IspdOptions.GATHER.defaultValue()).trim();
+        if (!v.equalsIgnoreCase("true") && !v.equalsIgnoreCase("false")) {
+            throw new IllegalArgumentException(IspdOptions.GATHER.name() + ": '" + v + "' must be true or false");
+        }
+        return Boolean.parseBoolean(v);
     }
 
     /** The policy's name as configured, for logs and EXPLAIN. */

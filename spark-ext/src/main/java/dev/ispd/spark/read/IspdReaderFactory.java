@@ -6,10 +6,12 @@ import dev.ispd.spark.conf.HadoopConf;
 import dev.ispd.spark.conf.SparkSettings;
 import dev.ispd.spark.pushdown.PushedScan;
 import dev.ispd.spark.read.execution.SplitObservations;
+import dev.ispd.spark.read.partition.GatheredPartition;
 import dev.ispd.spark.read.partition.PlannedPartition;
 import java.io.IOException;
 import java.io.Serial;
 import java.io.UncheckedIOException;
+import org.apache.hadoop.conf.Configuration;
 import org.apache.spark.broadcast.Broadcast;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.connector.read.InputPartition;
@@ -22,7 +24,8 @@ import org.apache.spark.sql.vectorized.ColumnarBatch;
  * configuration) and opens a reader per
  * {@link PlannedPartition}, columnar by default: a partition placed on the host that returns
  * every matching record streams them ({@link RecordBatchReader}); every other partition runs the
- * scan's plan where it was placed ({@link PlanResultReader}).
+ * scan's plan where it was placed ({@link PlanResultReader}), and a {@link GatheredPartition}
+ * runs all its splits' plans at once and merges them ({@link GatheredRun}).
  */
 final class IspdReaderFactory implements PartitionReaderFactory {
     @Serial
@@ -61,14 +64,20 @@ final class IspdReaderFactory implements PartitionReaderFactory {
     }
 
     private PartitionReader<ColumnarBatch> open(InputPartition partition) {
-        PlannedSplit split = ((PlannedPartition) partition).split();
+        Configuration c = conf.value().get();
         try {
-            if (pushed.allRows() && split.decision().placement() == Placement.HOST) {
-                return new RecordBatchReader(split, pushed.layout(), pushed.columns(), pushed.where(), conf.value().get());
+            if (partition instanceof GatheredPartition gathered) {
+                return new PlanResultReader(pushed, GatheredRun.run(gathered.splits(), pushed, settings.offload(), c,
+                        scope, observations));
             }
-            return new PlanResultReader(split, pushed, settings.offload(), conf.value().get(), scope, observations);
+            PlannedSplit split = ((PlannedPartition) partition).split();
+            if (pushed.allRows() && split.decision().placement() == Placement.HOST) {
+                return new RecordBatchReader(split, pushed.layout(), pushed.columns(), pushed.where(), c);
+            }
+            return new PlanResultReader(pushed, new SplitPlanRun(split, pushed, settings.offload(), c, scope)
+                    .run(observations));
         } catch (IOException e) {
-            throw new UncheckedIOException("ispd: cannot read " + split, e);
+            throw new UncheckedIOException("ispd: cannot read " + partition, e);
         }
     }
 }

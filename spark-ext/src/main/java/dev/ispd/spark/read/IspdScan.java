@@ -11,6 +11,8 @@ import dev.ispd.spark.read.execution.ExecutionEnds;
 import dev.ispd.spark.read.execution.ExecutionFailures;
 import dev.ispd.spark.read.execution.ScanCorrections;
 import dev.ispd.spark.read.execution.SqlExecution;
+import dev.ispd.spark.read.partition.AggregateGathering;
+import dev.ispd.spark.read.partition.GatheredPartition;
 import dev.ispd.spark.read.partition.PartitionPlanner;
 import dev.ispd.spark.read.partition.PlannedPartition;
 import java.io.IOException;
@@ -31,8 +33,10 @@ import org.apache.spark.sql.types.StructType;
 
 /**
  * A planned read of a layout's records: what Spark pushed ({@link PushedScan}), the partitions
- * the offload core planned and placed for it (planned once, when first asked: by EXPLAIN or by
- * the query's run), and its size for Spark's planner. {@link #description()} says what was
+ * the offload core planned and placed for it (planned once: by the builder deciding whether an
+ * aggregation is gathered, else when first asked, by EXPLAIN or by the query's run), and its
+ * size for Spark's planner. A gathered aggregation runs all its partitions as one
+ * ({@link GatheredPartition}). {@link #description()} says what was
  * pushed in the names EXPLAIN shows for Spark's own sources ({@code PushedFilters},
  * {@code PushedAggregates}, {@code PushedGroupBy}, {@code PushedLimit}, {@code PushedTopN},
  * {@code ReadSchema}) and where the partitions run.
@@ -44,9 +48,11 @@ public final class IspdScan implements SupportsReportStatistics {
     private final String scope = "spark-scan-" + UUID.randomUUID();
     private List<PlannedPartition> partitions;
 
-    IspdScan(ScanInput input, PushedScan pushed) {
+    /** @param partitions the partitions already planned for {@code pushed}'s plan, or null: planned when first asked */
+    IspdScan(ScanInput input, PushedScan pushed, List<PlannedPartition> partitions) {
         this.input = input;
         this.pushed = pushed;
+        this.partitions = partitions;
     }
 
     @Override
@@ -67,16 +73,29 @@ public final class IspdScan implements SupportsReportStatistics {
     /** The partitions, planned and placed by the offload core on first use; a planning failure names the path. */
     public synchronized List<PlannedPartition> partitions() {
         if (partitions == null) {
-            try {
-                partitions = PartitionPlanner.plan(input, pushed, corrections());
-            } catch (IOException e) {
-                throw analysis("cannot plan the partitions of " + input.path() + ": " + e.getMessage(), e);
-            }
+            partitions = plan(input, pushed);
         }
         return partitions;
     }
 
-    private CorrectionBook corrections() throws IOException {
+    /** The partitions of {@code input} for {@code pushed}'s plan, placed with the saved corrections; a failure names the path. */
+    static List<PlannedPartition> plan(ScanInput input, PushedScan pushed) {
+        try {
+            return PartitionPlanner.plan(input, pushed, corrections(input));
+        } catch (IOException e) {
+            throw analysis("cannot plan the partitions of " + input.path() + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Whether the scan's one input partition gathers its splits: a complete aggregation over more
+     * than one split ({@link AggregateGathering}; one split is complete by itself).
+     */
+    public boolean gathered() {
+        return pushed.aggregation() != null && pushed.aggregation().complete() && partitions().size() > 1;
+    }
+
+    private static CorrectionBook corrections(ScanInput input) throws IOException {
         return input.files().isEmpty() ? new CorrectionBook() : ScanCorrections.forPlanning(
                 SparkSession.active().sparkContext(), input.settings().offload(), input.conf().get(),
                 input.files().get(0).getPath());
@@ -85,21 +104,30 @@ public final class IspdScan implements SupportsReportStatistics {
     /**
      * The partitions for one run of the scan (a SQL execution): the device ones with their
      * drive's instance of the plan, created now and deleted when the execution ends
-     * ({@link ExecutionEnds}), as is the record of drive failures they share ({@link ExecutionFailures}). Outside a SQL execution, each device partition creates its own.
+     * ({@link ExecutionEnds}), as is the record of drive failures they share ({@link ExecutionFailures}).
+     * Outside a SQL execution, each device partition creates its own. A gathered scan runs them
+     * all as one {@link GatheredPartition}.
      */
     InputPartition[] partitionsToRun() {
-        List<PlannedPartition> planned = partitions();
+        List<PlannedPartition> toRun = withTasklets(partitions());
+        if (gathered()) {
+            return new InputPartition[] {new GatheredPartition(toRun.stream().map(PlannedPartition::split).toList())};
+        }
+        return toRun.toArray(InputPartition[]::new);
+    }
+
+    private List<PlannedPartition> withTasklets(List<PlannedPartition> planned) {
         SparkContext sc = SparkSession.active().sparkContext();
         Optional<SqlExecution> execution = SqlExecution.onDriver(sc);
         if (execution.isEmpty() || planned.stream().noneMatch(p -> p.split().decision().placement() == Placement.DEVICE)) {
-            return planned.toArray(InputPartition[]::new);
+            return planned;
         }
         try {
             PartitionPlanner.Assigned assigned = PartitionPlanner.assignTasklets(input, pushed, planned);
             ExecutionEnds.of(sc).closeAtEnd(execution.get(), assigned.tasklets());
             ExecutionFailures.deleteAtEnd(sc, execution.get(), input.settings().offload(), input.conf().get(),
                     input.files().get(0).getPath());
-            return assigned.partitions().toArray(InputPartition[]::new);
+            return assigned.partitions();
         } catch (IOException e) {
             throw analysis("cannot reach the drives of " + input.path() + ": " + e.getMessage(), e);
         }
@@ -155,7 +183,10 @@ public final class IspdScan implements SupportsReportStatistics {
                 + pushed.describe() + ", " + placement();
     }
 
-    /** {@code Placement: policy fastest, 3 partitions: 2 on device (drives 0, 1), 1 on host}. */
+    /**
+     * {@code Placement: policy fastest, 3 partitions: 2 on device (drives 0, 1), 1 on host}; for a
+     * gathered scan, {@code 2 partitions gathered into 1: ...}.
+     */
     private String placement() {
         List<PlannedPartition> planned = partitions();
         TreeSet<Integer> drives = new TreeSet<>();
@@ -166,7 +197,8 @@ public final class IspdScan implements SupportsReportStatistics {
                 drives.add(p.split().drive());
             }
         }
-        return "Placement: policy " + input.settings().policy() + ", " + planned.size() + " partitions: " + onDevice
+        return "Placement: policy " + input.settings().policy() + ", " + planned.size() + " partitions"
+                + (gathered() ? " gathered into 1" : "") + ": " + onDevice
                 + " on device" + (drives.isEmpty() ? "" : " (drives " + String.join(", ",
                         drives.stream().map(String::valueOf).toList()) + ")")
                 + ", " + (planned.size() - onDevice) + " on host";

@@ -12,6 +12,8 @@ import dev.ispd.spark.pushdown.AggregateConverter;
 import dev.ispd.spark.pushdown.PredicateConverter;
 import dev.ispd.spark.pushdown.PushedAggregation;
 import dev.ispd.spark.pushdown.PushedScan;
+import dev.ispd.spark.read.partition.AggregateGathering;
+import dev.ispd.spark.read.partition.PlannedPartition;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -38,7 +40,8 @@ import org.slf4j.LoggerFactory;
  * drive or on the host. Whatever cannot be pushed stays with Spark, and each refusal is logged
  * with its reason. LIMIT and top-N are partial (each partition returns its first or top rows and
  * Spark cuts their union); an aggregation is partial (Spark merges the partitions' groups) unless
- * the input is one chunk of one file, which only one partition can hold.
+ * the input is one chunk of one file, which only one partition can hold, or every split runs in a
+ * drive and one partition gathers them ({@link AggregateGathering}).
  */
 public final class IspdScanBuilder implements SupportsPushDownRequiredColumns, SupportsPushDownV2Filters,
         SupportsPushDownAggregates, SupportsPushDownLimit, SupportsPushDownTopN {
@@ -51,6 +54,9 @@ public final class IspdScanBuilder implements SupportsPushDownRequiredColumns, S
     private final List<org.apache.spark.sql.connector.expressions.filter.Predicate> pushed = new ArrayList<>();
     private final List<Predicate> compiled = new ArrayList<>();
     private Aggregation completeAggregation;
+    /** The aggregation Spark last offered for complete pushdown and the partitions planned for it (or null). */
+    private Aggregation plannedAggregation;
+    private List<PlannedPartition> planned;
     private PushedAggregation aggregation;
     private long limit = Plan.NO_LIMIT;
     private PushedScan.TopN topN;
@@ -99,14 +105,31 @@ public final class IspdScanBuilder implements SupportsPushDownRequiredColumns, S
     }
 
     /**
-     * Complete only when one partition provably holds the whole input: one file of one chunk (so
-     * one piece, one split) that is not cut smaller, and an aggregation the scan can push.
+     * Complete when the scan can push the aggregation and one partition answers it whole: the input
+     * is one file of one chunk (so one piece, one split) that is not cut smaller, or the partitions
+     * planned for it all run in drives and are gathered into one ({@link AggregateGathering}).
+     * The partitions planned here become the scan's, gathered or not, unless Spark then pushes
+     * another aggregation (AVG rewritten as SUM and COUNT after a refusal): partial, planned anew.
      */
     @Override
     public boolean supportCompletePushDown(Aggregation aggregation) {
-        boolean complete = oneChunk() && aggregates.convert(aggregation, where()).isPresent();
-        completeAggregation = complete ? aggregation : null;
-        return complete;
+        completeAggregation = null;
+        plannedAggregation = null;
+        planned = null;
+        Optional<PushedAggregation> converted = aggregates.convert(aggregation, where());
+        if (converted.isEmpty()) {
+            return false;
+        }
+        if (!oneChunk()) {
+            PushedScan candidate = pushedScan(converted.get());
+            plannedAggregation = aggregation;
+            planned = IspdScan.plan(input, candidate);
+            if (!AggregateGathering.gathers(input, candidate, planned)) {
+                return false;
+            }
+        }
+        completeAggregation = aggregation;
+        return true;
     }
 
     @Override
@@ -116,6 +139,9 @@ public final class IspdScanBuilder implements SupportsPushDownRequiredColumns, S
             return false;
         }
         this.aggregation = aggregation.equals(completeAggregation) ? converted.get().completed() : converted.get();
+        if (!aggregation.equals(plannedAggregation)) {
+            planned = null;
+        }
         return true;
     }
 
@@ -157,14 +183,19 @@ public final class IspdScanBuilder implements SupportsPushDownRequiredColumns, S
 
     @Override
     public Scan build() {
-        PushedScan scan = new PushedScan(input.layout(), columns, where(),
-                pushed.stream().map(Object::toString).toList(), aggregation, limit, topN);
+        PushedScan scan = pushedScan(aggregation);
         try {
             PlanLimits.DRIVE.check(scan.plan());
         } catch (PlanException e) {
             throw analysis("the drives refuse the scan's plan (" + scan.plan() + "): " + e.getMessage(), e);
         }
-        return new IspdScan(input, scan);
+        return new IspdScan(input, scan, aggregation == null ? null : planned);
+    }
+
+    /** What was pushed so far, with {@code aggregation} (or none). */
+    private PushedScan pushedScan(PushedAggregation aggregation) {
+        return new PushedScan(input.layout(), columns, where(), pushed.stream().map(Object::toString).toList(),
+                aggregation, limit, topN);
     }
 
     private boolean refusedAfterAggregation(String what) {

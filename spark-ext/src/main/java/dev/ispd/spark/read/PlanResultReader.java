@@ -1,75 +1,28 @@
 package dev.ispd.spark.read;
 
-import dev.ispd.hadoop.conf.DriveCredentials;
-import dev.ispd.hadoop.mapreduce.HadoopFiles;
-import dev.ispd.offload.execute.DrivePool;
-import dev.ispd.offload.execute.SplitExecutor;
-import dev.ispd.offload.execute.SplitMetric;
-import dev.ispd.offload.plan.PlannedSplit;
-import dev.ispd.offload.plan.TaskletSpec;
-import dev.ispd.offload.schedule.SplitObservation;
-import dev.ispd.offload.settings.OffloadSettings;
 import dev.ispd.plan.Aggregate;
-import dev.ispd.plan.PlanResult;
 import dev.ispd.spark.pushdown.PushedAggregation;
 import dev.ispd.spark.pushdown.PushedScan;
-import dev.ispd.spark.read.execution.ExecutionFailures;
-import dev.ispd.spark.read.execution.ScanCorrections;
-import dev.ispd.spark.read.execution.SplitObservations;
-import dev.ispd.spark.read.partition.PartitionPlanner;
-import java.io.IOException;
-import java.util.ArrayList;
-import java.util.EnumMap;
 import java.util.List;
-import java.util.Map;
-import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.Path;
 import org.apache.spark.sql.execution.vectorized.OnHeapColumnVector;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
 import org.apache.spark.sql.vectorized.ColumnarBatch;
 
 /**
- * A partition that runs the scan's plan with the offload core's {@link SplitExecutor}: in its
- * drive if it was placed there (a device error or timeout falls back to the host), else on the
- * executor with the same plan interpreter; a drive that keeps failing is avoided by the SQL
- * execution's later partitions on every executor ({@link ExecutionFailures}). Its rows are the
+ * A partition that runs the scan's plan: one split where it was placed ({@link SplitPlanRun}), or
+ * the splits of a gathered aggregation in parallel, merged ({@link GatheredRun}). Its rows are the
  * plan's result rows (a few groups, a top-N, a LIMIT, or a drive's filtered and projected
- * records), in one batch. Without GROUP BY,
- * a partition with no matching record returns one row of its empty aggregates (0 for counts,
- * NULL otherwise), so that Spark's merge of the partials gives SQL's answer for an empty input.
- * What the partition cost returns to the driver for the offload correction ({@link ScanCorrections}).
+ * records), in one batch. Without GROUP BY, a partition with no matching record returns one row
+ * of its empty aggregates (0 for counts, NULL otherwise), so that Spark's merge of the partials,
+ * or the gathered answer itself, is SQL's answer for an empty input.
  */
 final class PlanResultReader extends MeteredBatchReader {
     private boolean returned;
 
-    PlanResultReader(PlannedSplit split, PushedScan pushed, OffloadSettings settings, Configuration conf,
-                     String scope, SplitObservations observations) throws IOException {
-        this(pushed, run(split, pushed, settings, conf, scope, observations));
-    }
-
-    private PlanResultReader(PushedScan pushed, Run run) {
+    PlanResultReader(PushedScan pushed, SplitPlanRun.Result run) {
         super(batch(pushed, run.rows()));
         run.counts().forEach(metrics::add);
-    }
-
-    /** The plan's result rows and what running it counted. */
-    private record Run(List<long[]> rows, Map<SplitMetric, Long> counts) { }
-
-    private static Run run(PlannedSplit split, PushedScan pushed, OffloadSettings settings, Configuration conf,
-                           String scope, SplitObservations observations) throws IOException {
-        Map<SplitMetric, Long> counts = new EnumMap<>(SplitMetric.class);
-        TaskletSpec tasklet = PartitionPlanner.tasklet(pushed);
-        SplitExecutor executor = SplitExecutor.create(settings, tasklet, scope,
-                DrivePool.shared(DriveCredentials.fromConfiguration(conf)), new HadoopFiles(conf),
-                (metric, n) -> counts.merge(metric, n, Long::sum),
-                ExecutionFailures.forTask(settings, conf, new Path(split.file())));
-        List<long[]> rows = new ArrayList<>();
-        SplitObservation observed = executor.run(split, (result, origin) -> rows.addAll(PlanResult.decode(result).rows()));
-        if (observations != null) {
-            ScanCorrections.record(observations, settings, conf, scope, tasklet.name(), split, observed);
-        }
-        return new Run(rows, counts);
     }
 
     private static ColumnarBatch batch(PushedScan pushed, List<long[]> rows) {

@@ -1,7 +1,9 @@
 package dev.ispd.spark.conf;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ispd.offload.schedule.Policy;
 import dev.ispd.offload.settings.OffloadSettings;
@@ -31,6 +33,18 @@ class SparkSettingsTest {
         SparkSettings s = SparkSettings.resolve(Map.of(), SESSION::get, HADOOP::get);
         assertEquals(Policy.DEVICE_ONLY, s.offload().scheduler().policy());
         assertEquals("device-only", s.policy());
+    }
+
+    @Test
+    void gatheringIsResolvedThroughTheSameLayers() {
+        assertTrue(SparkSettings.resolve(Map.of(), key -> null, key -> null).gather(), "on by default");
+        Map<String, String> off = Map.of("spark.ispd.aggregate.gather", "false");
+        assertFalse(SparkSettings.resolve(Map.of(), off::get, key -> null).gather());
+        assertTrue(SparkSettings.resolve(Map.of("ISPD.aggregate.gather", "TRUE"), off::get, key -> null).gather(),
+                "the read's option over the session");
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> SparkSettings.resolve(Map.of(), key -> null, Map.of("ispd.aggregate.gather", "maybe")::get));
+        assertEquals("ispd.aggregate.gather: 'maybe' must be true or false", e.getMessage());
     }
 
     @Test

@@ -113,15 +113,17 @@ class PlacementTest {
 
     @Test
     void explainShowsThePushedAggregationAndThePlacement() {
-        String plan = explain(sql("SELECT region, count(*), sum(size) FROM t WHERE type = 0 GROUP BY region",
-                "generated256", "device-only"));
+        String query = "SELECT region, count(*), sum(size) FROM t WHERE type = 0 GROUP BY region";
+        String plan = explain(sql(query, "generated256", "device-only"));
         assertTrue(plan.contains("PushedFilters: [type = 0], PushedAggregates: [COUNT(*), SUM(size)], "
-                + "PushedGroupBy: [region] (partial), ReadSchema: struct<region:int,COUNT(*):bigint,SUM(size):bigint>"),
+                + "PushedGroupBy: [region] (complete), ReadSchema: struct<region:int,COUNT(*):bigint,SUM(size):bigint>"),
                 plan);
-        assertTrue(plan.contains("HashAggregate"), "Spark merges the partitions' groups: " + plan);
-        assertTrue(plan.matches("(?s).*Placement: policy device-only, \\d+ partitions: \\d+ on device \\(drives 0, 1, 2\\), "
-                + "0 on host.*"), plan);
-        String host = explain(sql("SELECT region, count(*) FROM t GROUP BY region", "generated256", "host-only"));
+        assertFalse(plan.contains("HashAggregate"), "one partition gathers every split's groups: " + plan);
+        assertTrue(plan.matches("(?s).*Placement: policy device-only, (\\d+) partitions gathered into 1: \\1 on device "
+                + "\\(drives 0, 1, 2\\), 0 on host.*"), plan);
+        String host = explain(sql(query, "generated256", "host-only"));
+        assertTrue(host.contains("PushedAggregates: [COUNT(*), SUM(size)], PushedGroupBy: [region] (partial)"), host);
+        assertTrue(host.contains("HashAggregate"), "Spark merges the partitions' groups: " + host);
         assertTrue(host.matches("(?s).*Placement: policy host-only, (\\d+) partitions: 0 on device, \\1 on host.*"), host);
     }
 

@@ -104,6 +104,32 @@ class ScanRunTest {
                 "the observations came back with the tasks' results, not through files");
     }
 
+    /**
+     * A gathered aggregation's splits, all in one task, share their drive's instance of the plan
+     * (one per drive per execution, as for separate partitions) and each returns its observation.
+     */
+    @Test
+    void aGatheredAggregationsSplitsShareTheirDrivesInstanceAndFeedTheCorrections() throws Exception {
+        String corrections = DRIVES.uri("/.ispd/gathered-correction.json");
+        Dataset<Row> df = DRIVES.spark().read().format("ispd").option("layout", "worldcup98").option("entrySize", ENTRY)
+                .option("ispd.offload.policy", "device-only").option("ispd.split.group.max.bytes", 2 * CHUNK)
+                .option("ispd.offload.correction.file", corrections).load(uri).groupBy("region").count();
+        assertTrue(scan(df).gathered(), scan(df).description());
+        long[] before = nextObjectIds();
+        df.collectAsList();
+        long[] after = nextObjectIds();
+        for (int d = 0; d < DRIVE_COUNT; d++) {
+            assertEquals(2, after[d] - before[d], "objects created on drive " + d + ": the probe and one instance");
+        }
+        Map<String, CorrectionBook.Entry> entries = awaitCorrections(FileSystem.get(new Path(uri).toUri(),
+                DRIVES.hadoopConf()), new Path(corrections));
+        for (int d = 0; d < DRIVE_COUNT; d++) {
+            CorrectionBook.Entry e = entries.get(CorrectionBook.deviceKey("spark-scan", DRIVES.address(d)));
+            assertTrue(e != null && e.samples() >= 2, "drive " + d + "'s gathered splits observed: " + entries);
+        }
+        assertEquals(0, metric(df, SplitMetric.FALLBACKS));
+    }
+
     /** The id the next object created on each drive would get, less one: a probe object's, created and deleted. */
     private static long[] nextObjectIds() throws IOException {
         long[] ids = new long[DRIVE_COUNT];
@@ -145,16 +171,18 @@ class ScanRunTest {
 
     private static Map<String, CorrectionBook.Entry> awaitCorrections(FileSystem fs, Path file) throws Exception {
         long deadline = System.nanoTime() + 10_000_000_000L;
+        Map<String, CorrectionBook.Entry> entries = Map.of();
         while (true) {
             if (fs.exists(file)) {
                 try (InputStream in = fs.open(file)) {
-                    Map<String, CorrectionBook.Entry> entries = CorrectionBook.read(in, file.toString()).entries();
+                    entries = CorrectionBook.read(in, file.toString()).entries();
                     if (entries.keySet().stream().filter(k -> k.startsWith("device spark-scan")).count() == DRIVE_COUNT) {
                         return entries;
                     }
                 }
             }
-            assertTrue(System.nanoTime() < deadline, "no corrections from every drive 10 s after the query");
+            assertTrue(System.nanoTime() < deadline, "no corrections from every drive in " + file
+                    + " 10 s after the query: " + entries);
             Thread.sleep(20);
         }
     }

@@ -1,0 +1,95 @@
+package dev.ispd.plan;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Merges the partial aggregates an aggregate plan computed over parts of its input (splits) into
+ * the plan's answer, for every engine: COUNT(*), COUNT and SUM add (SUM wrapping in 64 bits, as
+ * the drive's does); MIN and MAX keep the smallest and largest in the field's order (unsigned
+ * 64-bit fields too), a partial that is the field's NULL (a MIN or MAX over only NULLs) losing to
+ * any value. MapReduce merges one group's partials at a time ({@link #merge}); Spark's gathered
+ * partition merges the result rows of all its splits ({@link #mergeRows}).
+ */
+public final class PartialAggregates {
+    private final int groupColumns;
+    private final Aggregate.Function[] functions;
+    private final Field[] fields;
+
+    /** The merge of {@code plan}'s partial aggregates; {@code plan} must aggregate. */
+    public PartialAggregates(Plan plan) {
+        if (!plan.aggregating()) {
+            throw new IllegalArgumentException("only an aggregate plan has partial aggregates to merge, got " + plan);
+        }
+        groupColumns = plan.groupBy().size();
+        List<Aggregate> aggregates = plan.aggregates();
+        functions = new Aggregate.Function[aggregates.size()];
+        fields = new Field[aggregates.size()];
+        for (int a = 0; a < functions.length; a++) {
+            functions[a] = aggregates.get(a).function();
+            String field = aggregates.get(a).field();
+            fields[a] = field == null ? null : plan.layout().field(field, "aggregate");
+        }
+    }
+
+    /** The number of aggregates in a group's partials. */
+    public int aggregates() {
+        return functions.length;
+    }
+
+    /** Merges {@code partial}, one group's aggregates, into {@code into}, the same group's aggregates so far. */
+    public void merge(long[] into, long[] partial) {
+        merge(into, 0, partial, 0);
+    }
+
+    /** Merges the aggregates of {@code partial} from index {@code from} into those of {@code into} from {@code at}. */
+    private void merge(long[] into, int at, long[] partial, int from) {
+        for (int a = 0; a < functions.length; a++) {
+            long x = into[at + a];
+            long y = partial[from + a];
+            into[at + a] = switch (functions[a]) {
+                case COUNT_STAR, COUNT, SUM -> x + y;
+                case MIN -> extreme(x, y, fields[a], -1);
+                case MAX -> extreme(x, y, fields[a], 1);
+            };
+        }
+    }
+
+    /**
+     * The plan's result rows (group values, then aggregates) merged by group: one row per group,
+     * in the order the groups first appear in {@code rows}, which are not modified. Without GROUP
+     * BY, one row, or none if {@code rows} is empty (no part matched a record).
+     */
+    public List<long[]> mergeRows(Iterable<long[]> rows) {
+        Map<List<Long>, long[]> merged = new LinkedHashMap<>();
+        int width = groupColumns + functions.length;
+        for (long[] row : rows) {
+            if (row.length != width) {
+                throw new IllegalArgumentException("a result row of " + row.length + " columns, the plan returns "
+                        + groupColumns + " group columns and " + functions.length + " aggregates");
+            }
+            List<Long> group = Arrays.stream(row, 0, groupColumns).boxed().toList();
+            long[] into = merged.get(group);
+            if (into == null) {
+                merged.put(group, row.clone());
+            } else {
+                merge(into, groupColumns, row, groupColumns);
+            }
+        }
+        return new ArrayList<>(merged.values());
+    }
+
+    /** The value of {@code a} and {@code b} further in {@code direction} (-1 smaller, 1 larger), NULLs aside. */
+    private static long extreme(long a, long b, Field f, int direction) {
+        if (f.isNull(a)) {
+            return b;
+        }
+        if (f.isNull(b)) {
+            return a;
+        }
+        return Integer.signum(f.compare(b, a)) == direction ? b : a;
+    }
+}
