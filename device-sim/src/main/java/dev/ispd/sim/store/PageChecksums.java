@@ -28,7 +28,8 @@ import java.util.zip.CRC32C;
  * are written; a crash between its data and its checksums leaves each page matching the old entry
  * or the intended one, and {@link #settle} keeps the one it matches at the next start.
  *
- * <p>The side file is opened for each operation, so an object holds no extra open file.
+ * <p>The side file is opened for each operation (a scan's views keep the entries of their mapped
+ * window: {@link CheckedPages}), so an object holds no extra open file.
  */
 final class PageChecksums {
     /** Bytes per checksummed page. */
