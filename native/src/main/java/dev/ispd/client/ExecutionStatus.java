@@ -6,7 +6,7 @@ import dev.ispd.protocol.ExecutionState;
  * POLL: where an execution stands. Progress is in pages, as in the Smart SSD.
  *
  * @param errorStatus the status code a FAILED execution ended with (0 otherwise)
- * @param suggestedPollUs the drive's estimate of the remaining time, capped; a hint for the next poll
+ * @param suggestedPollUs the drive's hint for the next poll (from its estimate of the remaining time), capped
  * @param modeledNs modeled duration from submission, queueing included; final once DONE
  * @param modeledEnergyNj drive energy charged to the execution; final once DONE
  * @param serviceNs modeled duration of the same work on a drive running nothing else, from submission: no

@@ -1,11 +1,11 @@
 package dev.ispd.client;
 
 /**
- * How long to wait before the next POLL of a running execution. The drive's own estimate of the
- * remaining time ({@code suggested_poll_us}) wins when it gives one; otherwise the wait doubles
- * while no page completes and holds while pages do (the Smart SSD host adapts its polling interval
- * to the progress the device reports; papers/smart-ssd-kang-2013.txt IV-C-2). Always within
- * [min, max], so a wrong hint costs neither a busy loop nor a long stall.
+ * How long to wait before the next POLL of a running execution. The drive's own hint
+ * ({@code suggested_poll_us}, from its estimate of the remaining time) wins when it gives one;
+ * otherwise the wait doubles while no page completes and holds while pages do (the Smart SSD host
+ * adapts its polling interval to the progress the device reports; papers/smart-ssd-kang-2013.txt
+ * IV-C-2). Always within [min, max], so a wrong hint costs neither a busy loop nor a long stall.
  */
 final class PollInterval {
     private final long minNs;

@@ -32,6 +32,13 @@ final class ExecutionCommands {
     /** Bounds of POLL's suggested interval. */
     static final long MIN_POLL_US = 50;
     static final long MAX_POLL_US = 100_000;
+    /**
+     * An unpaced drive suggests this fraction of its remaining wall-time estimate: the estimate
+     * follows the scan's rate so far, which varies with the host's load, so one that runs long
+     * delays the answer by at most this share of it, at the price of a few more (cheap) POLLs
+     * while the estimate shrinks.
+     */
+    static final int UNPACED_POLL_DIVISOR = 4;
 
     private final ObjectStore store;
     private final DriveModel model;
@@ -163,20 +170,26 @@ final class ExecutionCommands {
             long pacedTotalNs = Math.max(1, (long) (e.model.modeledNs() * paceFactor));
             pagesDone = e.pagesTotal - (long) (e.pagesTotal * ((double) paceWaitNs / pacedTotalNs));
             state = ExecutionState.RUNNING;
-            pollUs = paceWaitNs / 1000;
+            pollUs = bounded(paceWaitNs / 1000);
         } else if (!state.isFinished()) {
             // paced, answers follow modeled time; unpaced, the scan runs as fast as this machine does
-            pollUs = (paceFactor > 0 ? e.model.estimateRemainingNs(e.pagesTotal - pagesDone)
-                    : e.wallRemainingNs(nowWallNs)) / 1000;
-        }
-        if (!state.isFinished()) {
-            pollUs = Math.max(MIN_POLL_US, Math.min(MAX_POLL_US, pollUs));
+            pollUs = paceFactor > 0 ? bounded(e.model.estimateRemainingNs(e.pagesTotal - pagesDone) / 1000)
+                    : unpacedPollUs(e.wallRemainingNs(nowWallNs));
         }
         Status err = e.errorStatus();
         long resultBytes = state == ExecutionState.DONE ? e.result().length : 0;
         new Responses.Poll(state, err == null ? 0 : err.code(), pollUs, pagesDone, e.pagesTotal, resultBytes,
                 e.model.modeledNs(), e.model.energyNj(), e.model.serviceNs(),
                 state.isFinished() ? e.errorMessage() : "").encode(out);
+    }
+
+    /** The suggested wait before the next POLL of an unpaced execution with {@code wallRemainingNs} to go. */
+    static long unpacedPollUs(long wallRemainingNs) {
+        return bounded(wallRemainingNs / UNPACED_POLL_DIVISOR / 1000);
+    }
+
+    private static long bounded(long pollUs) {
+        return Math.max(MIN_POLL_US, Math.min(MAX_POLL_US, pollUs));
     }
 
     long readResult(long clock, Requests.ReadResult req, PayloadWriter out) throws StatusException {

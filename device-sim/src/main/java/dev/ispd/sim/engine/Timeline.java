@@ -141,16 +141,18 @@ public final class Timeline {
         size--;
     }
 
+    /** Doubles the capacity of a full ring, unrolling it: from the head to the arrays' end, then the rest. */
     private void grow() {
-        long[] s = new long[starts.length * 2];
-        long[] e = new long[ends.length * 2];
-        for (int i = 0; i < size; i++) {
-            s[i] = start(i);
-            e[i] = end(i);
-        }
-        starts = s;
-        ends = e;
+        starts = unrolled(starts);
+        ends = unrolled(ends);
         head = 0;
+    }
+
+    private long[] unrolled(long[] ring) {
+        long[] out = new long[ring.length * 2];
+        System.arraycopy(ring, head, out, 0, ring.length - head);
+        System.arraycopy(ring, 0, out, ring.length - head, head);
+        return out;
     }
 
     /** Books the first fit for {@code durationNs} from {@code earliestNs}; returns its start. */

@@ -12,6 +12,7 @@ import java.nio.channels.OverlappingFileLockException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -28,8 +29,10 @@ import java.util.logging.Logger;
  * log, so it survives a crash of the drive process; with {@link Durability#FSYNC} all are forced
  * to disk first. Every read and every view a scan takes is checked against the page checksums: a
  * mismatch, or bytes missing from a shortened file, is a {@link MediaErrorException} and the bytes
- * are never handed out. Reads and writes use positional FileChannel I/O on the caller's (direct)
- * buffers.
+ * are never handed out. A read checks every page it copies; a view passes over the pages an earlier
+ * view found good while neither the object's files could have changed since ({@link CheckedPages});
+ * a scrub checks every page. Reads and writes use positional FileChannel I/O on the caller's
+ * (direct) buffers.
  *
  * <p>Loaded user tasklet modules are kept too ({@link StoredModules}), in the same log.
  *
@@ -60,12 +63,16 @@ public final class ObjectStore implements AutoCloseable {
     private final ConcurrentSkipListMap<Long, StoredObject> objects = new ConcurrentSkipListMap<>(Long::compareUnsigned);
     private final AtomicLong usedBytes = new AtomicLong();
     private final AtomicLong mediaErrors = new AtomicLong();
+    private final AtomicLong pagesViewChecked = new AtomicLong();
     private final Object createLock = new Object();
+    /** When a file last changed is compared with, to know whether views may keep what they checked. */
+    private final Clock clock;
     private long nextId;
 
     private ObjectStore(FileLock lock, Path dir, long capacityBytes, Durability durability, MetadataLog log,
-                        StoredModules modules, long nextId, int maxOpenFiles) {
+                        StoredModules modules, long nextId, int maxOpenFiles, Clock clock) {
         this.files = new FileHandles(maxOpenFiles);
+        this.clock = clock;
         this.lock = lock;
         this.dataDir = dir.resolve(DATA_DIR);
         this.capacityBytes = capacityBytes;
@@ -95,6 +102,12 @@ public final class ObjectStore implements AutoCloseable {
      */
     public static ObjectStore open(Path dir, long capacityBytes, Durability durability, RecoveryMode recovery,
                                    int maxOpenFiles) throws IOException {
+        return open(dir, capacityBytes, durability, recovery, maxOpenFiles, Clock.systemUTC());
+    }
+
+    /** {@link #open(Path, long, Durability, RecoveryMode, int)} telling the time by {@code clock}. */
+    static ObjectStore open(Path dir, long capacityBytes, Durability durability, RecoveryMode recovery,
+                            int maxOpenFiles, Clock clock) throws IOException {
         DataFolder data = new DataFolder(dir.resolve(DATA_DIR));
         Files.createDirectories(dir);
         FileLock lock = lock(dir.resolve(LOCK_FILE));
@@ -123,7 +136,7 @@ public final class ObjectStore implements AutoCloseable {
             throw e;
         }
         ObjectStore store = new ObjectStore(lock, dir, capacityBytes, durability, log, modules, state.nextId,
-                maxOpenFiles);
+                maxOpenFiles, clock);
         try {
             data.reconcile(state, logFile, log.size(), quarantine);
             store.load(state);
@@ -317,6 +330,7 @@ public final class ObjectStore implements AutoCloseable {
             }
             long newSize = Math.max(size, at + len);
             reserve(newSize - size, o.name(), "a write of " + len + " bytes");
+            o.forgetChecks();
             try {
                 try (FileHandles.Lease file = files.lease(o.file.path())) {
                     FileChannel ch = file.channel();
@@ -379,9 +393,10 @@ public final class ObjectStore implements AutoCloseable {
      * The {@code length} bytes of a DATA object from {@code offset} as a read-only buffer over its
      * backing file mapped into memory, for a scan to read in place instead of copying them out;
      * OUT_OF_RANGE if they go past its size, a MediaErrorException if a page fails its checksum
-     * (checked when the view is taken). The buffer shows later overwrites of those bytes; a
-     * REPLACE or DELETE leaves it on the old contents. Backing files are never shortened while the
-     * store is open, so a view's bytes stay readable.
+     * (checked when the view is taken, unless an earlier view found it good and neither the store
+     * nor anything else has changed the object's files since: {@link CheckedPages}). The buffer
+     * shows later overwrites of those bytes; a REPLACE or DELETE leaves it on the old contents.
+     * Backing files are never shortened while the store is open, so a view's bytes stay readable.
      */
     public ByteBuffer view(long id, long offset, int length) throws StoreException, IOException {
         StoredObject o = dataObject(id, "read");
@@ -407,7 +422,8 @@ public final class ObjectStore implements AutoCloseable {
                         o.mapping = m;
                     }
                     ByteBuffer slice = m.slice(offset, length);
-                    o.checksums(f).verify(file.channel(), size, offset, length, slice.duplicate());
+                    pagesViewChecked.addAndGet(o.checkedPages(clock).verify(file.channel(), size, offset,
+                            slice.duplicate(), m));
                     return slice;
                 }
             });
@@ -466,6 +482,11 @@ public final class ObjectStore implements AutoCloseable {
     /** Media errors found by reads, views, writes and scrubs since the store opened. */
     public long mediaErrors() {
         return mediaErrors.get();
+    }
+
+    /** Pages views have checked against their checksums since the store opened (those they passed over not counted). */
+    long pagesViewChecked() {
+        return pagesViewChecked.get();
     }
 
     /** An I/O step that counts the media errors it finds. */

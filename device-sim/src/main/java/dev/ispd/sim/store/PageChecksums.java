@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.BitSet;
 import java.util.zip.CRC32C;
 
 /**
@@ -27,7 +28,8 @@ import java.util.zip.CRC32C;
  * are written; a crash between its data and its checksums leaves each page matching the old entry
  * or the intended one, and {@link #settle} keeps the one it matches at the next start.
  *
- * <p>The side file is opened for each operation, so an object holds no extra open file.
+ * <p>The side file is opened for each operation (a scan's views keep the entries of their mapped
+ * window: {@link CheckedPages}), so an object holds no extra open file.
  */
 final class PageChecksums {
     /** Bytes per checksummed page. */
@@ -79,26 +81,45 @@ final class PageChecksums {
      * wholly inside it are checked there, the others read from {@code data}.
      */
     void verify(FileChannel data, long size, long offset, long length, ByteBuffer inHand) throws IOException {
-        if (length <= 0) {
-            return;
+        if (length > 0) {
+            long first = offset / PAGE;
+            verify(data, size, offset, length, inHand, entries(first, (offset + length - 1) / PAGE), null);
         }
-        long first = offset / PAGE;
-        long last = (offset + length - 1) / PAGE;
-        ByteBuffer entries = entries(first, last);
+    }
+
+    /**
+     * {@link #verify(FileChannel, long, long, long, ByteBuffer)} against {@code entries} (which
+     * hold those of the pages concerned), passing over the pages {@code good} holds (null: none)
+     * and adding the ones it checks. Returns the number of pages it checked.
+     */
+    int verify(FileChannel data, long size, long offset, long length, ByteBuffer inHand, Entries entries, BitSet good)
+            throws IOException {
+        if (length <= 0) {
+            return 0;
+        }
+        ByteBuffer page = inHand == null ? null : inHand.duplicate(); // moved over each page in turn
         CRC32C crc = new CRC32C();
-        for (long k = first; k <= last; k++) {
+        int checked = 0;
+        for (long k = offset / PAGE, last = (offset + length - 1) / PAGE; k <= last; k++) {
+            if (good != null && good.get((int) k)) {
+                continue;
+            }
             long start = k * PAGE;
             int len = (int) Math.min(PAGE, size - start);
-            if (inHand != null && start >= offset && start + len <= offset + length
-                    && entries.getInt((int) (k - first) * ENTRY + 4) == len) {
-                ByteBuffer page = inHand.slice((int) (inHand.position() + start - offset), len);
+            if (page != null && start >= offset && start + len <= offset + length && entries.covered(k) == len) {
+                int at = (int) (inHand.position() + start - offset);
                 crc.reset();
-                crc.update(page);
-                check(k, len, (int) crc.getValue(), entries, first);
+                crc.update(page.limit(at + len).position(at));
+                check(k, len, (int) crc.getValue(), entries);
             } else {
-                verifiedPage(data, size, k, entries, first);
+                verifiedPage(data, size, k, entries);
             }
+            if (good != null) {
+                good.set((int) k);
+            }
+            checked++;
         }
+        return checked;
     }
 
     /** The checksum entries to write for {@code data} at {@code offset}; see {@link #prepare}. */
@@ -117,7 +138,7 @@ final class PageChecksums {
         long first = offset / PAGE;
         long last = len == 0 ? first - 1 : (end - 1) / PAGE;
         ByteBuffer out = ByteBuffer.allocate((int) (last - first + 1) * ENTRY).order(ByteOrder.LITTLE_ENDIAN);
-        ByteBuffer old = null;
+        Entries old = null;
         CRC32C crc = new CRC32C();
         for (long k = first; k <= last; k++) {
             long start = k * PAGE;
@@ -128,7 +149,7 @@ final class PageChecksums {
                 if (old == null) {
                     old = entries(first, last);
                 }
-                ByteBuffer page = ByteBuffer.allocate(newLen).put(verifiedPage(file, oldSize, k, old, first));
+                ByteBuffer page = ByteBuffer.allocate(newLen).put(verifiedPage(file, oldSize, k, old));
                 int from = (int) Math.max(start, offset);
                 int to = (int) Math.min(start + newLen, end);
                 page.put((int) (from - start), data, data.position() + (int) (from - offset), to - from);
@@ -221,8 +242,25 @@ final class PageChecksums {
         }
     }
 
+    /** The entries of pages {@code first..} (little-endian, as in the side file). */
+    record Entries(long first, ByteBuffer bytes) {
+        /** Whether these hold the entries of pages {@code from..to}. */
+        boolean hold(long from, long to) {
+            return from >= first && to < first + bytes.capacity() / ENTRY;
+        }
+
+        int crc(long page) {
+            return bytes.getInt((int) (page - first) * ENTRY);
+        }
+
+        /** The bytes of the page its checksum covers; 0 for no checksum. */
+        int covered(long page) {
+            return bytes.getInt((int) (page - first) * ENTRY + 4);
+        }
+    }
+
     /** Entries of pages {@code first..last}; a page past the side file's end reads as "no checksum". */
-    private ByteBuffer entries(long first, long last) throws IOException {
+    Entries entries(long first, long last) throws IOException {
         ByteBuffer b = ByteBuffer.allocate((int) (last - first + 1) * ENTRY).order(ByteOrder.LITTLE_ENDIAN);
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
             ByteBuffer head = ByteBuffer.allocate(HEADER).order(ByteOrder.LITTLE_ENDIAN);
@@ -236,16 +274,14 @@ final class PageChecksums {
         } catch (NoSuchFileException e) {
             throw new MediaErrorException(objectId, first * PAGE, "its page checksum file " + file + " is missing");
         }
-        return b.clear();
+        return new Entries(first, b.clear());
     }
 
     /** Reads page {@code k} of an object of {@code size} bytes and checks it; returns its bytes up to the size. */
-    private ByteBuffer verifiedPage(FileChannel data, long size, long k, ByteBuffer entries, long first)
-            throws IOException {
+    private ByteBuffer verifiedPage(FileChannel data, long size, long k, Entries entries) throws IOException {
         long start = k * PAGE;
         int len = (int) Math.min(PAGE, size - start);
-        int covered = entries.getInt((int) (k - first) * ENTRY + 4);
-        ByteBuffer page = ByteBuffer.allocate(Math.max(len, Math.min(covered, PAGE)));
+        ByteBuffer page = ByteBuffer.allocate(Math.max(len, Math.min(entries.covered(k), PAGE)));
         readFully(data, page, start);
         if (page.hasRemaining()) {
             throw new MediaErrorException(objectId, start, "the data file ends at " + (start + page.position())
@@ -253,14 +289,13 @@ final class PageChecksums {
         }
         CRC32C crc = new CRC32C();
         crc.update(page.flip());
-        check(k, page.limit(), (int) crc.getValue(), entries, first);
+        check(k, page.limit(), (int) crc.getValue(), entries);
         return page.position(0).limit(len);
     }
 
-    private void check(long k, int len, int actual, ByteBuffer entries, long first) throws MediaErrorException {
-        int at = (int) (k - first) * ENTRY;
-        int stored = entries.getInt(at);
-        int covered = entries.getInt(at + 4);
+    private void check(long k, int len, int actual, Entries entries) throws MediaErrorException {
+        int stored = entries.crc(k);
+        int covered = entries.covered(k);
         if (covered == 0) {
             throw new MediaErrorException(objectId, k * PAGE, "no checksum was written for its " + len + " bytes");
         }

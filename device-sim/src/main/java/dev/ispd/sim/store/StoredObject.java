@@ -6,6 +6,7 @@ import java.nio.ByteBuffer;
 import java.nio.MappedByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
+import java.time.Clock;
 
 /**
  * One object in memory: kind, size and, for DATA, its backing file. Writers, replace and delete
@@ -39,7 +40,12 @@ final class StoredObject {
         }
 
         boolean covers(BackingFile f, long offset, int length) {
-            return file == f && offset >= from && offset + length <= from + bytes.capacity();
+            return file == f && offset >= from && offset + length <= end();
+        }
+
+        /** The object's offset just past the window. */
+        long end() {
+            return from + bytes.capacity();
         }
 
         ByteBuffer slice(long offset, int length) {
@@ -54,6 +60,8 @@ final class StoredObject {
     volatile long size;
     volatile boolean deleted;
     volatile Mapping mapping;
+    /** What views of {@link #file} checked; guarded by this object's lock. */
+    private CheckedPages checked;
 
     StoredObject(long id, ObjectKind kind, TaskletDefinition tasklet, BackingFile file, long size) {
         this.id = id;
@@ -70,6 +78,21 @@ final class StoredObject {
     /** The page checksums of {@code f}, one of this object's backing files. */
     PageChecksums checksums(BackingFile f) {
         return new PageChecksums(id, f.path());
+    }
+
+    /** What views of the current backing file checked, kept with {@code clock}; under this object's lock. */
+    CheckedPages checkedPages(Clock clock) {
+        if (checked == null || !checked.of(file)) {
+            checked = new CheckedPages(id, file, clock);
+        }
+        return checked;
+    }
+
+    /** Under this object's lock, before the store changes its bytes or checksums: they are checked again. */
+    void forgetChecks() {
+        if (checked != null) {
+            checked.forget();
+        }
     }
 
     String name() {

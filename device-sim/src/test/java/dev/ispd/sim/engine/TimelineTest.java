@@ -75,4 +75,17 @@ class TimelineTest {
         assertEquals(9 * 10L + 5, t.firstFit(0, 5));
         assertEquals((n - 1) * 10L + 5, t.firstFit((n - 1) * 10L, 5));
     }
+
+    @Test
+    void bookingsFromTheBackKeepTheirOrderAsTheRingGrows() {
+        Timeline t = new Timeline();
+        int n = 100; // each booking goes in front of the others, moving the ring's head, through several growths
+        for (int i = n - 1; i >= 0; i--) {
+            t.book(i * 10L, 5);
+        }
+        for (int i = 0; i < n; i++) {
+            assertEquals(i * 10L + 5, t.firstFit(i * 10L, 5), "the gap after booking " + i);
+        }
+        assertEquals((n - 1) * 10L + 5, t.firstFit(0, 6), "no gap between them is 6 long");
+    }
 }
