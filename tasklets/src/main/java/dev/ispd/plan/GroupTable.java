@@ -125,6 +125,11 @@ final class GroupTable implements RowSink {
         return denseGroup != null;
     }
 
+    /** With {@link #dense} keys: how many packed keys there can be (each below this). */
+    int denseKeys() {
+        return denseGroup.length;
+    }
+
     /** With {@link #dense} keys: how a record's key packs into the index {@link #denseSlot} takes. */
     KeyPacker packer() {
         return packer;

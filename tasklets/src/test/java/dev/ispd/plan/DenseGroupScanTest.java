@@ -80,7 +80,9 @@ class DenseGroupScanTest {
                         between("status", 10, 200)), not(in("type", 1, 3, 5, 7))), List.of("region", "method"),
                         List.of(Aggregate.countStar(), Aggregate.count("timestamp")))),
                 Arguments.of("nothing matches", Plan.aggregate(wc, eq("region", 7), List.of("region"),
-                        List.of(Aggregate.countStar()))));
+                        List.of(Aggregate.countStar()))),
+                Arguments.of("COUNT(*) twice under a WHERE", Plan.aggregate(wc, compare("status", CompareOp.GT, 250),
+                        List.of("status", "method"), List.of(Aggregate.countStar(), Aggregate.countStar()))));
     }
 
     @ParameterizedTest(name = "{0}")
