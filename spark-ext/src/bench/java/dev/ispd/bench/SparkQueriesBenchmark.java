@@ -36,7 +36,7 @@ import org.apache.spark.sql.execution.datasources.v2.BatchScanExec;
  * runs once to warm up, then {@code runs} times per source; prints every run's wall clock
  * (collect of the answer), each source's median and its speed-up over plain Spark, whether its
  * answer equals plain Spark's, and the connector's modeled time, energy and bytes moved (its
- * scan's metrics, last run). Arguments: entries (7000000), runs (3), work directory (the temp
+ * scan's metrics, last run). Arguments: entries (7000000), runs (5), work directory (the temp
  * directory). Exit status 1 if an answer differs.
  */
 public record SparkQueriesBenchmark(long entries, int runs, Path work) {
@@ -53,7 +53,7 @@ public record SparkQueriesBenchmark(long entries, int runs, Path work) {
 
     public static void main(String[] args) throws Exception {
         long entries = args.length > 0 ? Long.parseLong(args[0]) : 7_000_000;
-        int runs = args.length > 1 ? Integer.parseInt(args[1]) : 3;
+        int runs = args.length > 1 ? Integer.parseInt(args[1]) : 5;
         Path dir = Path.of(args.length > 2 ? args[2] : System.getProperty("java.io.tmpdir"));
         Path work = Files.createTempDirectory(Files.createDirectories(dir), "ispd-spark-bench-");
         boolean identical;
