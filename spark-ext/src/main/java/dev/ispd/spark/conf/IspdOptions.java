@@ -33,9 +33,9 @@ public final class IspdOptions {
 
     /** Resolved with the offload settings ({@link SparkSettings}): also {@code spark.ispd.aggregate.gather}. */
     public static final ConfigKey GATHER = new ConfigKey("ispd.aggregate.gather", "true",
-            "Whether a GROUP BY whose splits all run in drives is answered by one partition that runs them in "
-                    + "parallel and merges their groups (no shuffle); false: one partition per split, merged by Spark. "
-                    + "Also spark.ispd.aggregate.gather.");
+            "Whether a GROUP BY whose splits run in drives (any on the host predicted to finish within the drives' "
+                    + "time) is answered by one partition that runs them at once and merges their groups (no shuffle); "
+                    + "false: one partition per split, merged by Spark. Also spark.ispd.aggregate.gather.");
 
     /** Every option, in the order of the docs' table. */
     public static final List<ConfigKey> ALL = List.of(LAYOUT, LAYOUT_FILE, ENTRY_SIZE, GATHER);

@@ -2,6 +2,7 @@ package dev.ispd.spark.read;
 
 import dev.ispd.offload.execute.SplitMetric;
 import dev.ispd.offload.plan.PlannedSplit;
+import dev.ispd.offload.schedule.Placement;
 import dev.ispd.offload.settings.OffloadSettings;
 import dev.ispd.plan.PartialAggregates;
 import dev.ispd.spark.pushdown.PushedScan;
@@ -21,12 +22,13 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.hadoop.conf.Configuration;
 
 /**
- * The task of a {@link GatheredPartition}: starts every split's run of the aggregate plan at once
- * ({@link SplitPlanRun}, each in its drive, each falling back to the host on its own), merges
- * their partial groups into the whole answer ({@link PartialAggregates}, the merge MapReduce's
- * reducer uses) and sums what the runs counted. The runs wait on their drives, so the task holds
- * a thread per split in flight, at most {@link #MAX_IN_FLIGHT}: the bound keeps a task whose drives
- * all fail from running that many host scans at once.
+ * The task of a {@link GatheredPartition}: starts every drive split's run of the aggregate plan at
+ * once ({@link SplitPlanRun}, each in its drive, each falling back to the host on its own), runs
+ * the splits placed on the host one after another meanwhile, merges their partial groups into the
+ * whole answer ({@link PartialAggregates}, the merge MapReduce's reducer uses) and sums what the
+ * runs counted. The drive runs wait on their drives, so the task holds a thread per split in
+ * flight, at most {@link #MAX_IN_FLIGHT}: the bound keeps a task whose drives all fail from
+ * running that many host scans at once. The host splits share one thread: the task's own core.
  */
 final class GatheredRun {
     private static final int MAX_IN_FLIGHT = 8;
@@ -37,24 +39,31 @@ final class GatheredRun {
 
     static SplitPlanRun.Result run(List<PlannedSplit> splits, PushedScan pushed, OffloadSettings settings,
                                    Configuration conf, String scope, SplitObservations observations) throws IOException {
-        List<SplitPlanRun> runs = new ArrayList<>();
+        List<SplitPlanRun> inDrives = new ArrayList<>();
+        List<SplitPlanRun> onHost = new ArrayList<>();
         for (PlannedSplit split : splits) {
-            runs.add(new SplitPlanRun(split, pushed, settings, conf, scope));
+            (split.decision().placement() == Placement.HOST ? onHost : inDrives)
+                    .add(new SplitPlanRun(split, pushed, settings, conf, scope));
         }
-        ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, Math.min(runs.size(), MAX_IN_FLIGHT)), r -> {
+        int threads = inDrives.size() + (onHost.isEmpty() ? 0 : 1);
+        ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, Math.min(threads, MAX_IN_FLIGHT)), r -> {
             Thread t = new Thread(r, "ispd-gathered-split-" + THREADS.incrementAndGet());
             t.setDaemon(true);
             return t;
         });
         try {
-            List<Future<SplitPlanRun.Result>> running = runs.stream().map(r -> pool.submit(() -> r.run(observations)))
-                    .toList();
+            List<Future<List<SplitPlanRun.Result>>> running = new ArrayList<>();
+            if (!onHost.isEmpty()) {
+                running.add(pool.submit(() -> runAll(onHost, observations)));
+            }
+            inDrives.forEach(r -> running.add(pool.submit(() -> List.of(r.run(observations)))));
             List<long[]> rows = new ArrayList<>();
             Map<SplitMetric, Long> counts = new EnumMap<>(SplitMetric.class);
-            for (Future<SplitPlanRun.Result> f : running) {
-                SplitPlanRun.Result r = result(f);
-                rows.addAll(r.rows());
-                r.counts().forEach((metric, n) -> counts.merge(metric, n, Long::sum));
+            for (Future<List<SplitPlanRun.Result>> f : running) {
+                for (SplitPlanRun.Result r : result(f)) {
+                    rows.addAll(r.rows());
+                    r.counts().forEach((metric, n) -> counts.merge(metric, n, Long::sum));
+                }
             }
             return new SplitPlanRun.Result(new PartialAggregates(pushed.plan()).mergeRows(rows), counts);
         } finally {
@@ -62,7 +71,16 @@ final class GatheredRun {
         }
     }
 
-    private static SplitPlanRun.Result result(Future<SplitPlanRun.Result> f) throws IOException {
+    private static List<SplitPlanRun.Result> runAll(List<SplitPlanRun> runs, SplitObservations observations)
+            throws IOException {
+        List<SplitPlanRun.Result> results = new ArrayList<>();
+        for (SplitPlanRun r : runs) {
+            results.add(r.run(observations));
+        }
+        return results;
+    }
+
+    private static <T> T result(Future<T> f) throws IOException {
         try {
             return f.get();
         } catch (InterruptedException e) {

@@ -10,15 +10,23 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.ispd.client.Drive;
 import dev.ispd.offload.execute.SplitMetric;
 import dev.ispd.offload.plan.PlannedSplit;
+import dev.ispd.offload.schedule.Cost;
+import dev.ispd.offload.schedule.Decision;
+import dev.ispd.offload.schedule.Placement;
 import dev.ispd.spark.PlainRecords;
 import dev.ispd.spark.SparkDrives;
 import dev.ispd.spark.WorldCupFiles;
 import dev.ispd.spark.metrics.ScanMetric;
+import dev.ispd.spark.read.partition.AggregateGathering;
 import dev.ispd.spark.read.partition.GatheredPartition;
 import dev.ispd.spark.read.partition.PlannedPartition;
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
@@ -27,9 +35,12 @@ import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.catalyst.plans.physical.UnknownPartitioning;
+import org.apache.spark.sql.connector.metric.CustomTaskMetric;
 import org.apache.spark.sql.connector.read.InputPartition;
+import org.apache.spark.sql.connector.read.PartitionReader;
 import org.apache.spark.sql.execution.SparkPlan;
 import org.apache.spark.sql.execution.datasources.v2.BatchScanExec;
+import org.apache.spark.sql.vectorized.ColumnarBatch;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -38,8 +49,9 @@ import org.junit.jupiter.params.provider.MethodSource;
 import scala.jdk.javaapi.CollectionConverters;
 
 /**
- * An aggregation whose splits all run in drives is gathered: one input partition runs every split
- * in its drive at once and merges their groups, Spark adds no aggregation and no shuffle, and the
+ * An aggregation whose splits run in drives is gathered: one input partition runs every split in
+ * its drive at once (and any host split beside them) and merges their groups, Spark adds no
+ * aggregation and no shuffle, and the
  * answers are plain Spark's over the same bytes and those of one partition per split merged by
  * Spark (gathering off). A drive that fails falls back for its split inside the gathered partition.
  */
@@ -213,6 +225,60 @@ class GatheredAggregationTest {
                 .option("layout", "worldcup98").option("entrySize", ENTRY).option("ispd.aggregate.gather", "yes")
                 .load(worldCup));
         assertTrue(bad.getMessage().contains("ispd.aggregate.gather: 'yes' must be true or false"), bad.getMessage());
+    }
+
+    /**
+     * Splits placed on the host (as {@code fastest} places some) are gathered too while they are
+     * predicted to take, one after another, no longer than the longest drive's split; the task runs
+     * them beside the drives, with the same answer.
+     */
+    @Test
+    void hostSplitsPredictedToFinishWithinTheDrivesWorkAreGatheredToo() throws IOException {
+        IspdScan scan = (IspdScan) scanNode(sql("SELECT region, count(*) FROM t GROUP BY region", "gathered")).scan();
+        List<PlannedPartition> planned = scan.partitions();
+        long longestOther = planned.stream().skip(1).mapToLong(p -> p.split().decision().device().timeNs()).max()
+                .orElseThrow();
+        List<PlannedPartition> fits = withFirstOnHost(planned, longestOther);
+        assertEquals(Optional.empty(), AggregateGathering.placementRefusal(fits, "fastest"));
+        String refusal = AggregateGathering.placementRefusal(withFirstOnHost(planned, longestOther + 1), "fastest")
+                .orElseThrow();
+        assertTrue(refusal.contains("1 of " + planned.size() + " splits placed on the host are predicted to take"),
+                refusal);
+        assertEquals(Optional.of("no split is placed in a drive (policy host-only)"),
+                AggregateGathering.placementRefusal(withFirstOnHost(planned.subList(0, 1), 0), "host-only"));
+
+        Map<String, Long> mixed = new TreeMap<>();
+        assertEquals(regionCounts(scan, planned, new TreeMap<>()), regionCounts(scan, fits, mixed));
+        assertEquals(1, mixed.get(ScanMetric.nameOf(SplitMetric.SPLITS_ON_HOST)));
+        assertEquals(planned.size() - 1, mixed.get(ScanMetric.nameOf(SplitMetric.SPLITS_ON_DEVICE)));
+    }
+
+    /** {@code planned} with its first split placed on the host, predicted to take {@code hostNs} there. */
+    private static List<PlannedPartition> withFirstOnHost(List<PlannedPartition> planned, long hostNs) {
+        PlannedSplit s = planned.get(0).split();
+        Decision d = s.decision();
+        Decision onHost = new Decision(d.index(), d.drive(), Placement.HOST, new Cost(hostNs, d.host().energyNj()),
+                d.device(), "fastest", "placed on the host by the test", d.baseline());
+        List<PlannedPartition> out = new ArrayList<>(planned);
+        out.set(0, new PlannedPartition(new PlannedSplit(s.file(), s.pieces(), s.recordSize(), s.drive(), s.geometry(),
+                onHost, 0)));
+        return out;
+    }
+
+    /** Accesses per region from one gathered partition of {@code planned}'s splits; its metrics into {@code metrics}. */
+    private static Map<Long, Long> regionCounts(IspdScan scan, List<PlannedPartition> planned, Map<String, Long> metrics)
+            throws IOException {
+        Map<Long, Long> counts = new TreeMap<>();
+        try (PartitionReader<ColumnarBatch> reader = scan.readerFactory().createColumnarReader(
+                new GatheredPartition(planned.stream().map(PlannedPartition::split).toList()))) {
+            while (reader.next()) {
+                reader.get().rowIterator().forEachRemaining(r -> counts.put((long) r.getInt(0), r.getLong(1)));
+            }
+            for (CustomTaskMetric m : reader.currentMetricsValues()) {
+                metrics.put(m.name(), m.value());
+            }
+        }
+        return counts;
     }
 
     private static Dataset<Row> sql(String query, String view) {

@@ -1,5 +1,6 @@
 package dev.ispd.spark.read.partition;
 
+import dev.ispd.offload.schedule.Decision;
 import dev.ispd.offload.schedule.Placement;
 import dev.ispd.plan.Aggregate;
 import dev.ispd.plan.Field;
@@ -17,9 +18,10 @@ import org.slf4j.LoggerFactory;
 /**
  * Whether a scan's aggregation is gathered: answered whole by one input partition that runs every
  * split in its drive in parallel and merges their groups, so that Spark adds no aggregation and
- * no shuffle. It is when gathering is on ({@link IspdOptions#GATHER}), the scan has splits, every
- * split is placed in a drive (a split on the host would make the one task scan records itself,
- * one after another, where separate tasks scan in parallel), and no SUM can overflow 64 bits over
+ * no shuffle. It is when gathering is on ({@link IspdOptions#GATHER}), a split runs in a drive,
+ * the splits placed on the host are predicted to take no longer, one after another, than the
+ * longest drive's (the one task runs them on its own core while the drives scan; had they more
+ * work, separate tasks would finish it sooner in parallel), and no SUM can overflow 64 bits over
  * the input (Spark's own merge would apply its overflow rules, an error under ANSI). The decision
  * is logged with its reason.
  */
@@ -37,8 +39,8 @@ public final class AggregateGathering {
                     pushed.plan(), refusal.get());
             return false;
         }
-        LOG.info("ispd: aggregation {} pushed completely: its {} splits, all in drives (policy {}), gathered into "
-                + "one partition", pushed.plan(), planned.size(), input.settings().policy());
+        LOG.info("ispd: aggregation {} pushed completely: its {} splits (policy {}) gathered into one partition",
+                pushed.plan(), planned.size(), input.settings().policy());
         return true;
     }
 
@@ -50,10 +52,9 @@ public final class AggregateGathering {
         if (planned.isEmpty()) {
             return Optional.of("the input has no records, so no split to gather");
         }
-        long onHost = planned.stream().filter(p -> p.split().decision().placement() == Placement.HOST).count();
-        if (onHost > 0) {
-            return Optional.of(onHost + " of " + planned.size() + " splits are placed on the host (policy "
-                    + input.settings().policy() + ")");
+        Optional<String> placement = placementRefusal(planned, input.settings().policy());
+        if (placement.isPresent()) {
+            return placement;
         }
         long records = input.files().stream().mapToLong(FileStatus::getLen).sum() / input.layout().entrySize();
         for (Aggregate a : aggregation.aggregates()) {
@@ -61,6 +62,35 @@ public final class AggregateGathering {
                     .field(), records)) {
                 return Optional.of(a + " over " + records + " records can overflow 64 bits");
             }
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * Why the placement of {@code planned} (under {@code policy}) does not allow gathering, if it
+     * does not: no split in a drive, or the host splits predicted to take longer, one after
+     * another, than the longest drive's split.
+     */
+    public static Optional<String> placementRefusal(List<PlannedPartition> planned, String policy) {
+        long hostNs = 0;
+        long onHost = 0;
+        long longestDriveNs = -1;
+        for (PlannedPartition p : planned) {
+            Decision d = p.split().decision();
+            if (d.placement() == Placement.HOST) {
+                hostNs += d.host().timeNs();
+                onHost++;
+            } else {
+                longestDriveNs = Math.max(longestDriveNs, d.device().timeNs());
+            }
+        }
+        if (longestDriveNs < 0) {
+            return Optional.of("no split is placed in a drive (policy " + policy + ")");
+        }
+        if (hostNs > longestDriveNs) {
+            return Optional.of(String.format("the %d of %d splits placed on the host are predicted to take %.3f s one "
+                    + "after another, longer than the longest drive's %.3f s (policy %s)", onHost, planned.size(),
+                    hostNs / 1e9, longestDriveNs / 1e9, policy));
         }
         return Optional.empty();
     }

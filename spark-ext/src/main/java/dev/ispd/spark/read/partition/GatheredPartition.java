@@ -7,8 +7,9 @@ import org.apache.spark.sql.connector.read.InputPartition;
 
 /**
  * The one input partition of a gathered aggregation ({@link AggregateGathering}): every split of
- * the scan, each placed in its drive, run in parallel by one task whose merge of their groups is
- * the whole answer. Carries only resolved values, so it ships to executors as is.
+ * the scan, those placed in drives run in parallel by one task (those placed on the host one after
+ * another meanwhile), whose merge of their groups is the whole answer. Carries only resolved
+ * values, so it ships to executors as is.
  */
 public record GatheredPartition(List<PlannedSplit> splits) implements InputPartition {
     @Serial
@@ -19,10 +20,10 @@ public record GatheredPartition(List<PlannedSplit> splits) implements InputParti
     }
 
     /**
-     * The hosts of all the splits' drives. The task reads no records itself (its splits run in the
-     * drives; only a fallback reads through osd://, from its own split's drive), so no host is
-     * better than another: naming them all lets Spark start the task at once on any of them
-     * instead of waiting for one host's slot.
+     * The hosts of all the splits' drives. The task reads few records itself (most of its work
+     * runs in the drives; host splits, predicted to take no longer than the drives', and
+     * fallbacks read through osd://), so no host is much better than another: naming them all
+     * lets Spark start the task at once on any of them instead of waiting for one host's slot.
      */
     @Override
     public String[] preferredLocations() {
