@@ -430,8 +430,12 @@ public final class ObjectStore implements AutoCloseable {
         }
     }
 
-    /** A MediaErrorException unless a data file of {@code fileLen} bytes holds the view's bytes: mapped past its end they would fault. */
-    private static void checkHolds(long id, long size, long offset, int length, long fileLen) throws MediaErrorException {
+    /**
+     * A MediaErrorException unless a data file of {@code fileLen} bytes holds the view's bytes:
+     * mapped past its end they would fault.
+     */
+    private static void checkHolds(long id, long size, long offset, int length, long fileLen)
+            throws MediaErrorException {
         if (fileLen < offset + length) {
             throw new MediaErrorException(id, Math.max(offset, fileLen / PageChecksums.PAGE * PageChecksums.PAGE),
                     "the data file ends at " + fileLen + ", inside the object's " + size + " bytes");

@@ -86,7 +86,8 @@ class ModeledDriveTest {
                 e.batch(pages, pages * p.pageSizeBytes(), m);
             }
             e.finish(1 << 20);
-            assertEquals(e.modeledNs(), e.serviceNs(), name + ": the drive keeps its whole history, its idle twin forgets");
+            assertEquals(e.modeledNs(), e.serviceNs(),
+                    name + ": the drive keeps its whole history, its idle twin forgets");
         }
     }
 
