@@ -138,6 +138,21 @@ public final class ModeledDrive implements DriveModel {
         }
     }
 
+    /**
+     * Forgets on every unit the work that ends by {@code ns}, for the idle drive of one execution
+     * (its {@code alone}), whose later bookings all start at or after the next batch's read (the
+     * execution's times only move on): its timelines then hold only the few batches in flight
+     * instead of growing with every execution. The bookings, and so the service time, are those
+     * the whole history gives: {@link Timeline#forgetBefore}.
+     */
+    private void forgetBefore(long ns) {
+        link.timeline().forgetBefore(ns);
+        firmware.timeline().forgetBefore(ns);
+        dram.timeline().forgetBefore(ns);
+        flash.forgetBefore(ns);
+        cores.forgetBefore(ns);
+    }
+
     /** A command's exchange on the link and its decoding by the firmware, together; returns its end. */
     private long exchange(long arrivalNs) {
         Timeline[] units = {link.timeline(), firmware.timeline()};
@@ -217,6 +232,8 @@ public final class ModeledDrive implements DriveModel {
             endNs = advance(Math.max(endNs, computed));
             if (alone != null) {
                 alone.batch(batchPages, bytes, delta);
+            } else {
+                forgetBefore(computeBeforeNs);
             }
         }
 

@@ -17,11 +17,17 @@ import java.util.List;
  * field load, during which the core stalls) and split evenly over all cores, which must be free
  * together with the DRAM for its loads. Optionally the engine sits behind its own input path
  * (an FPGA behind a PCIe switch, csdplan 2.3) that each batch's bytes must cross first.
+ *
+ * <p>Not thread-safe: its scratch arrays are reused; the drive's lock serialises callers.
  */
 public final class TaskletCores implements Powered {
     private final ComputeSpec spec;
     private final Timeline[] cores;
     private final Timeline input = new Timeline();
+    /** A batch's units (the cores, then the DRAM), their offsets (all zero) and durations, reused by every batch. */
+    private final Timeline[] units;
+    private final long[] offsets;
+    private final long[] durations;
 
     public TaskletCores(ComputeSpec spec) {
         this.spec = spec;
@@ -29,6 +35,9 @@ public final class TaskletCores implements Powered {
         for (int i = 0; i < cores.length; i++) {
             cores[i] = new Timeline();
         }
+        this.units = new Timeline[cores.length + 1];
+        this.offsets = new long[units.length];
+        this.durations = new long[units.length];
     }
 
     /** Core time of {@code m}'s work other than DRAM waits, on one core. */
@@ -61,18 +70,24 @@ public final class TaskletCores implements Powered {
             return earliestNs;
         }
         long perCore = (total + cores.length - 1) / cores.length;
-        Timeline[] units = new Timeline[cores.length + 1];
-        long[] durations = new long[units.length];
         for (int i = 0; i < cores.length; i++) {
             units[i] = cores[i];
             durations[i] = perCore;
         }
         units[cores.length] = dram.timeline();
         durations[cores.length] = dramNs;
-        long start = Timeline.bookTogether(earliestNs, units, durations);
+        long start = Timeline.bookTogether(earliestNs, units, offsets, durations, units.length);
         account.charge(spec.corePower(), perCore * cores.length);
         dram.chargeAccesses(dramNs, account);
         return start + Math.max(perCore, dramNs);
+    }
+
+    /** {@link Timeline#forgetBefore} on every core and the input path. */
+    public void forgetBefore(long ns) {
+        for (Timeline core : cores) {
+            core.forgetBefore(ns);
+        }
+        input.forgetBefore(ns);
     }
 
     @Override

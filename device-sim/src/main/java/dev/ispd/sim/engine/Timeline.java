@@ -79,6 +79,21 @@ public final class Timeline {
         }
     }
 
+    /**
+     * Forgets the work that ends at or before {@code ns}, for a caller that books nothing earlier
+     * than {@code ns} from now on: {@link #firstFit} from {@code ns} or later never looks at those
+     * intervals, so every booking lands where it would have, and the ring stays as small as the
+     * work still ahead. Before {@code ns} the unit then counts as fully booked; {@link #busyNs} is
+     * unchanged.
+     */
+    public void forgetBefore(long ns) {
+        while (size > 0 && end(0) <= ns) {
+            head = slot(1);
+            size--;
+        }
+        floorNs = Math.max(floorNs, ns);
+    }
+
     /** Index of the last interval starting at or before {@code t}, or -1. */
     private int lastStartingAtOrBefore(long t) {
         int hi = size - 1;

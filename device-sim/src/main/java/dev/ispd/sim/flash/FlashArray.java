@@ -4,6 +4,7 @@ import dev.ispd.profile.FlashSpec;
 import dev.ispd.sim.energy.EnergyAccount;
 import dev.ispd.sim.energy.Powered;
 import dev.ispd.sim.energy.Usage;
+import dev.ispd.sim.engine.Timeline;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -67,6 +68,16 @@ public final class FlashArray implements Powered {
         long perPage = transferNs + (program ? spec.programLatencyNs() : spec.readLatencyNs());
         account.charge(spec.diePower(), pages * perPage);
         return end;
+    }
+
+    /** {@link Timeline#forgetBefore} on every bus and die. */
+    public void forgetBefore(long ns) {
+        for (FlashChannel ch : channels) {
+            ch.bus.forgetBefore(ns);
+            for (FlashDie d : ch.dies) {
+                d.timeline.forgetBefore(ns);
+            }
+        }
     }
 
     @Override

@@ -44,15 +44,16 @@ final class CheckedPages {
 
     /**
      * Checks the pages of the bytes {@code inHand} holds, those of the object ({@code size} bytes
-     * in {@code data}) from {@code offset} in mapped {@code window}, that are not known good;
-     * returns the number of pages it checked.
+     * in {@code data}, whose backing file has stamp {@code d}, taken for this view) from
+     * {@code offset} in mapped {@code window}, that are not known good; returns the number of
+     * pages it checked.
      */
-    int verify(FileChannel data, long size, long offset, ByteBuffer inHand, Mapping window) throws IOException {
+    int verify(FileChannel data, FileStamp d, long size, long offset, ByteBuffer inHand, Mapping window)
+            throws IOException {
         int length = inHand.remaining();
         if (length == 0) {
             return 0;
         }
-        FileStamp d = FileStamp.of(file.path());
         FileStamp s = FileStamp.of(sums.file());
         Instant now = clock.instant();
         boolean keep = settled(d, now) && settled(s, now); // else a change now might leave the stamps as they are

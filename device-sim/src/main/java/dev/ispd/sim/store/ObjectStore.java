@@ -410,23 +410,35 @@ public final class ObjectStore implements AutoCloseable {
             BackingFile f = o.file;
             return counted(() -> {
                 try (FileHandles.Lease file = files.lease(f.path())) {
-                    long fileLen = file.channel().size();
-                    if (fileLen < offset + length) { // mapping past the file's end would fault on access
-                        throw new MediaErrorException(id, Math.max(offset, fileLen / PageChecksums.PAGE
-                                * PageChecksums.PAGE), "the data file ends at " + fileLen + ", inside the object's "
-                                + size + " bytes");
-                    }
+                    // one stat for both the length and the change check (CheckedPages)
+                    FileStamp stamp = FileStamp.of(f.path());
+                    checkHolds(id, size, offset, length, stamp != null ? stamp.size() : file.channel().size());
                     StoredObject.Mapping m = o.mapping;
                     if (m == null || !m.covers(f, offset, length)) {
+                        // the open file's own length: by now its name could be another file's
+                        long fileLen = file.channel().size();
+                        checkHolds(id, size, offset, length, fileLen);
                         m = StoredObject.Mapping.of(f, file.channel(), offset, length, Math.min(size, fileLen));
                         o.mapping = m;
                     }
                     ByteBuffer slice = m.slice(offset, length);
-                    pagesViewChecked.addAndGet(o.checkedPages(clock).verify(file.channel(), size, offset,
+                    pagesViewChecked.addAndGet(o.checkedPages(clock).verify(file.channel(), stamp, size, offset,
                             slice.duplicate(), m));
                     return slice;
                 }
             });
+        }
+    }
+
+    /**
+     * A MediaErrorException unless a data file of {@code fileLen} bytes holds the view's bytes:
+     * mapped past its end they would fault.
+     */
+    private static void checkHolds(long id, long size, long offset, int length, long fileLen)
+            throws MediaErrorException {
+        if (fileLen < offset + length) {
+            throw new MediaErrorException(id, Math.max(offset, fileLen / PageChecksums.PAGE * PageChecksums.PAGE),
+                    "the data file ends at " + fileLen + ", inside the object's " + size + " bytes");
         }
     }
 

@@ -13,6 +13,7 @@ import dev.ispd.sim.testing.Workloads;
 import dev.ispd.sim.compute.TaskletCores;
 import dev.ispd.tasklet.Meter;
 import java.util.List;
+import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 class ModeledDriveTest {
@@ -69,6 +70,25 @@ class ModeledDriveTest {
         assertEquals(solo.serviceNs(), a.serviceNs(), "the write, the reads and the other scan are left out");
         assertEquals(solo.serviceNs(), b.serviceNs());
         assertEquals(solo.energyNj(), b.energyNj(), "an execution is charged its own active time, waits or not");
+    }
+
+    @Test
+    void theIdleDrivesForgottenPastChangesNoServiceTime() {
+        for (String name : Profiles.deviceNames()) {
+            DeviceProfile p = Profiles.device(name);
+            DriveModel.Execution e = new ModeledDrive(p).beginExecution(1_000);
+            Random random = new Random(11);
+            // more batches than a timeline keeps intervals, with work that varies from batch to batch
+            for (int i = 0; i < 5_000; i++) {
+                long pages = 1 + random.nextInt(p.pagesPerBatch());
+                Meter m = new Meter();
+                Workloads.q1(1 + random.nextInt(64)).add(m, pages);
+                e.batch(pages, pages * p.pageSizeBytes(), m);
+            }
+            e.finish(1 << 20);
+            assertEquals(e.modeledNs(), e.serviceNs(),
+                    name + ": the drive keeps its whole history, its idle twin forgets");
+        }
     }
 
     @Test

@@ -3,6 +3,7 @@ package dev.ispd.sim.engine;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 class TimelineTest {
@@ -87,5 +88,35 @@ class TimelineTest {
             assertEquals(i * 10L + 5, t.firstFit(i * 10L, 5), "the gap after booking " + i);
         }
         assertEquals((n - 1) * 10L + 5, t.firstFit(0, 6), "no gap between them is 6 long");
+    }
+
+    @Test
+    void forgettingThePastChangesNoLaterBooking() {
+        Timeline whole = new Timeline();
+        Timeline forgetting = new Timeline();
+        Random random = new Random(7);
+        long from = 0;
+        for (int i = 0; i < 3 * Timeline.MAX_INTERVALS; i++) {
+            // bookings scattered ahead of a lower bound that moves on, leaving gaps later ones fill
+            long earliest = from + random.nextInt(2_000);
+            long duration = random.nextInt(4) == 0 ? 0 : 1 + random.nextInt(300);
+            assertEquals(whole.book(earliest, duration), forgetting.book(earliest, duration), "booking " + i);
+            from += random.nextInt(150);
+            forgetting.forgetBefore(from);
+        }
+        assertEquals(whole.busyNs(), forgetting.busyNs());
+        assertEquals(whole.firstFit(from, 1), forgetting.firstFit(from, 1));
+    }
+
+    @Test
+    void beforeWhatWasForgottenTheUnitCountsAsBusy() {
+        Timeline t = new Timeline();
+        t.book(0, 10);
+        t.book(100, 10);
+        t.forgetBefore(50);
+        assertEquals(50, t.firstFit(0, 5), "the gap 10-50 is gone");
+        assertEquals(110, t.firstFit(0, 51), "the gap 50-100 is too short");
+        assertThrows(IllegalStateException.class, () -> t.reserve(40, 5));
+        assertEquals(20, t.busyNs());
     }
 }

@@ -104,6 +104,20 @@ class IntegrityTest {
     }
 
     @Test
+    void aDataFileTruncatedUnderAMappedWindowIsDamage() throws Exception {
+        long id = stored(pattern(3 * PAGE));
+        try (ObjectStore s = open()) {
+            s.view(id, 0, PAGE); // maps a window over the whole object
+            try (FileChannel ch = FileChannel.open(dataFile(id), StandardOpenOption.WRITE)) {
+                ch.truncate(PAGE + 10);
+            }
+            MediaErrorException e = assertThrows(MediaErrorException.class, () -> s.view(id, 2 * PAGE, PAGE),
+                    "the window still covers the bytes, the file no longer holds them");
+            assertEquals(2 * PAGE, e.offset());
+        }
+    }
+
+    @Test
     void aPartialWriteNeverVouchesForDamagedBytesAndAWholePageRepairsThem() throws Exception {
         long id = stored(pattern(2 * PAGE));
         flipByte(dataFile(id), 100);
