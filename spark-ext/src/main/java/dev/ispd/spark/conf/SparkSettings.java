@@ -73,7 +73,7 @@ public final class SparkSettings implements Serializable {
         return OffloadSettings.of(values);
     }
 
-    /** Whether an aggregation whose splits all run in drives is gathered into one partition ({@link IspdOptions#GATHER}). */
+    /** Whether an aggregation whose splits run in drives may be gathered into one partition ({@link IspdOptions#GATHER}). */
     public boolean gather() {
         String v = values.getOrDefault(IspdOptions.GATHER.name(), IspdOptions.GATHER.defaultValue()).trim();
         if (!v.equalsIgnoreCase("true") && !v.equalsIgnoreCase("false")) {

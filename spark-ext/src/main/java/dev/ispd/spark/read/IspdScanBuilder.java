@@ -40,8 +40,9 @@ import org.slf4j.LoggerFactory;
  * drive or on the host. Whatever cannot be pushed stays with Spark, and each refusal is logged
  * with its reason. LIMIT and top-N are partial (each partition returns its first or top rows and
  * Spark cuts their union); an aggregation is partial (Spark merges the partitions' groups) unless
- * the input is one chunk of one file, which only one partition can hold, or every split runs in a
- * drive and one partition gathers them ({@link AggregateGathering}).
+ * the input is one chunk of one file, which only one partition can hold, or the splits run in
+ * drives (any host ones predicted to finish within the drives' time) and one partition gathers
+ * them ({@link AggregateGathering}).
  */
 public final class IspdScanBuilder implements SupportsPushDownRequiredColumns, SupportsPushDownV2Filters,
         SupportsPushDownAggregates, SupportsPushDownLimit, SupportsPushDownTopN {
@@ -107,7 +108,7 @@ public final class IspdScanBuilder implements SupportsPushDownRequiredColumns, S
     /**
      * Complete when the scan can push the aggregation and one partition answers it whole: the input
      * is one file of one chunk (so one piece, one split) that is not cut smaller, or the partitions
-     * planned for it all run in drives and are gathered into one ({@link AggregateGathering}).
+     * planned for it are gathered into one ({@link AggregateGathering}).
      * The partitions planned here become the scan's, gathered or not, unless Spark then pushes
      * another aggregation (AVG rewritten as SUM and COUNT after a refusal): partial, planned anew.
      */
