@@ -30,7 +30,7 @@ import java.util.logging.Logger;
  * to disk first. Every read and every view a scan takes is checked against the page checksums: a
  * mismatch, or bytes missing from a shortened file, is a {@link MediaErrorException} and the bytes
  * are never handed out. A read checks every page it copies; a view passes over the pages an earlier
- * view found good while neither the object's files could have changed since ({@link CheckedPages});
+ * view found good while neither of the object's files could have changed since ({@link CheckedPages});
  * a scrub checks every page. Reads and writes use positional FileChannel I/O on the caller's
  * (direct) buffers.
  *
