@@ -142,23 +142,11 @@ final class DenseGroupScan {
         for (int p = from, q = back; q <= last; p += recordSize, q += recordSize) {
             if (p < back && (always || where.test(data, p, work))) {
                 matches++;
-                int k = key.pack(data, p);
-                if (frontCounts[k]++ == 0) {
-                    frontFirst[k] = p;
-                    if (backCounts[k] == 0) {
-                        batchKeys[keys++] = k;
-                    }
-                }
+                keys = count(data, p, frontCounts, frontFirst, backCounts, keys);
             }
             if (always || where.test(data, q, work)) {
                 matches++;
-                int k = key.pack(data, q);
-                if (backCounts[k]++ == 0) {
-                    backFirst[k] = q;
-                    if (frontCounts[k] == 0) {
-                        batchKeys[keys++] = k;
-                    }
-                }
+                keys = count(data, q, backCounts, backFirst, frontCounts, keys);
             }
         }
         for (int i = 0; i < keys; i++) {
@@ -179,5 +167,21 @@ final class DenseGroupScan {
         work.fieldReads += matches * readsPerMatch;
         work.hashUpdates += matches;
         return records;
+    }
+
+    /**
+     * Counts the record at {@code p} in one half's {@code counts} (its first record with the key
+     * in {@code first}); returns the number of keys the batch has seen, one more if neither half
+     * had this one.
+     */
+    private int count(ByteBuffer data, int p, long[] counts, int[] first, long[] otherHalf, int keys) {
+        int k = key.pack(data, p);
+        if (counts[k]++ == 0) {
+            first[k] = p;
+            if (otherHalf[k] == 0) {
+                batchKeys[keys++] = k;
+            }
+        }
+        return keys;
     }
 }
