@@ -35,12 +35,9 @@ import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.catalyst.plans.physical.UnknownPartitioning;
-import org.apache.spark.sql.connector.metric.CustomTaskMetric;
 import org.apache.spark.sql.connector.read.InputPartition;
-import org.apache.spark.sql.connector.read.PartitionReader;
 import org.apache.spark.sql.execution.SparkPlan;
 import org.apache.spark.sql.execution.datasources.v2.BatchScanExec;
-import org.apache.spark.sql.vectorized.ColumnarBatch;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -248,9 +245,14 @@ class GatheredAggregationTest {
                 AggregateGathering.placementRefusal(withFirstOnHost(planned.subList(0, 1), 0), "host-only"));
 
         Map<String, Long> mixed = new TreeMap<>();
-        assertEquals(regionCounts(scan, planned, new TreeMap<>()), regionCounts(scan, fits, mixed));
+        assertEquals(RegionCounts.of(scan, gathered(planned), new TreeMap<>()),
+                RegionCounts.of(scan, gathered(fits), mixed));
         assertEquals(1, mixed.get(ScanMetric.nameOf(SplitMetric.SPLITS_ON_HOST)));
         assertEquals(planned.size() - 1, mixed.get(ScanMetric.nameOf(SplitMetric.SPLITS_ON_DEVICE)));
+    }
+
+    private static GatheredPartition gathered(List<PlannedPartition> planned) {
+        return new GatheredPartition(planned.stream().map(PlannedPartition::split).toList());
     }
 
     /** {@code planned} with its first split placed on the host, predicted to take {@code hostNs} there. */
@@ -263,22 +265,6 @@ class GatheredAggregationTest {
         out.set(0, new PlannedPartition(new PlannedSplit(s.file(), s.pieces(), s.recordSize(), s.drive(), s.geometry(),
                 onHost, 0)));
         return out;
-    }
-
-    /** Accesses per region from one gathered partition of {@code planned}'s splits; its metrics into {@code metrics}. */
-    private static Map<Long, Long> regionCounts(IspdScan scan, List<PlannedPartition> planned, Map<String, Long> metrics)
-            throws IOException {
-        Map<Long, Long> counts = new TreeMap<>();
-        try (PartitionReader<ColumnarBatch> reader = scan.readerFactory().createColumnarReader(
-                new GatheredPartition(planned.stream().map(PlannedPartition::split).toList()))) {
-            while (reader.next()) {
-                reader.get().rowIterator().forEachRemaining(r -> counts.put((long) r.getInt(0), r.getLong(1)));
-            }
-            for (CustomTaskMetric m : reader.currentMetricsValues()) {
-                metrics.put(m.name(), m.value());
-            }
-        }
-        return counts;
     }
 
     private static Dataset<Row> sql(String query, String view) {

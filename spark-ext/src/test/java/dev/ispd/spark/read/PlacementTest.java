@@ -21,17 +21,13 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.stream.Stream;
 import org.apache.spark.sql.AnalysisException;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
-import org.apache.spark.sql.connector.metric.CustomTaskMetric;
-import org.apache.spark.sql.connector.read.PartitionReader;
 import org.apache.spark.sql.execution.ExplainMode;
 import org.apache.spark.sql.execution.datasources.v2.BatchScanExec;
-import org.apache.spark.sql.vectorized.ColumnarBatch;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -207,8 +203,8 @@ class PlacementTest {
         PlannedSplit failing = new PlannedSplit(split.file(), broken, split.recordSize(), split.drive(),
                 split.geometry(), split.decision(), 0);
         Map<String, Long> metrics = new HashMap<>();
-        Map<Integer, Long> fallenBack = regionCounts(scan, failing, metrics);
-        assertEquals(regionCounts(scan, split, new HashMap<>()), fallenBack);
+        Map<Integer, Long> fallenBack = RegionCounts.of(scan, new PlannedPartition(failing), metrics);
+        assertEquals(RegionCounts.of(scan, new PlannedPartition(split), new HashMap<>()), fallenBack);
         assertEquals(1, metric(metrics, "FALLBACKS"));
         assertEquals(1, metric(metrics, "SPLITS_ON_HOST"));
         assertEquals(0, metric(metrics, "SPLITS_ON_DEVICE"));
@@ -224,25 +220,6 @@ class PlacementTest {
         AnalysisException column = assertThrows(AnalysisException.class,
                 () -> sql("SELECT count(*) FROM t WHERE regoin = 1", "small256", "fastest").collectAsList());
         assertTrue(column.getMessage().contains("regoin"), column.getMessage());
-    }
-
-    /**
-     * The partition's partial counts per region, merged (a device run returns its drive's groups
-     * and, apart, those of a record straddling into the next chunk; a host run, one set).
-     */
-    private static Map<Integer, Long> regionCounts(IspdScan scan, PlannedSplit split, Map<String, Long> metrics)
-            throws IOException {
-        Map<Integer, Long> counts = new TreeMap<>();
-        try (PartitionReader<ColumnarBatch> reader = scan.readerFactory()
-                .createColumnarReader(new PlannedPartition(split))) {
-            while (reader.next()) {
-                reader.get().rowIterator().forEachRemaining(r -> counts.merge(r.getInt(0), r.getLong(1), Long::sum));
-            }
-            for (CustomTaskMetric m : reader.currentMetricsValues()) {
-                metrics.put(m.name(), m.value());
-            }
-        }
-        return counts;
     }
 
     private static Dataset<Row> sql(String query, String dataset, String policy) {
