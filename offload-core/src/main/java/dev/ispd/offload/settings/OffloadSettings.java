@@ -92,11 +92,7 @@ public record OffloadSettings(SchedulerConfig scheduler, String correctionFile, 
         }
 
         boolean bool(ConfigKey key) {
-            String v = value(key);
-            if (v.equalsIgnoreCase("true") || v.equalsIgnoreCase("false")) {
-                return Boolean.parseBoolean(v);
-            }
-            throw bad(key, v, "must be true or false");
+            return key.flag(value(key));
         }
 
         /** A shipped host profile by name, or a profile file by path. */

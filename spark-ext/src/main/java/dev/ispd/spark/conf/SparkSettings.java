@@ -75,11 +75,8 @@ public final class SparkSettings implements Serializable {
 
     /** Whether an aggregation whose splits run in drives may be gathered into one partition ({@link IspdOptions#GATHER}). */
     public boolean gather() {
-        String v = values.getOrDefault(IspdOptions.GATHER.name(), IspdOptions.GATHER.defaultValue()).trim();
-        if (!v.equalsIgnoreCase("true") && !v.equalsIgnoreCase("false")) {
-            throw new IllegalArgumentException(IspdOptions.GATHER.name() + ": '" + v + "' must be true or false");
-        }
-        return Boolean.parseBoolean(v);
+        return IspdOptions.GATHER.flag(values.getOrDefault(IspdOptions.GATHER.name(),
+                IspdOptions.GATHER.defaultValue()).trim());
     }
 
     /** The policy's name as configured, for logs and EXPLAIN. */
