@@ -3,15 +3,19 @@ package dev.ispd.spark.pushdown;
 import dev.ispd.plan.Aggregate;
 import dev.ispd.plan.Field;
 import dev.ispd.plan.Plan;
+import dev.ispd.plan.PlanException;
 import dev.ispd.plan.PlanLimits;
 import dev.ispd.spark.layout.LayoutColumn;
 import dev.ispd.spark.layout.RecordLayout;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import org.apache.spark.sql.connector.expressions.Expression;
 import org.apache.spark.sql.connector.expressions.aggregate.AggregateFunc;
 import org.apache.spark.sql.connector.expressions.aggregate.Aggregation;
+import org.apache.spark.sql.connector.expressions.aggregate.Avg;
 import org.apache.spark.sql.connector.expressions.aggregate.Count;
 import org.apache.spark.sql.connector.expressions.aggregate.CountStar;
 import org.apache.spark.sql.connector.expressions.aggregate.Max;
@@ -25,25 +29,42 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Compiles Spark's aggregation into the plan model's GROUP BY: up to {@value Plan#MAX_GROUP_FIELDS}
- * columns to group by, and COUNT(*), COUNT, SUM, MIN and MAX of columns. Refused, each logged with
- * its reason (Spark then aggregates the scanned rows itself): DISTINCT, AVG and other functions,
- * expressions over columns, more group fields, MIN or MAX of an unsigned 8-byte field (ordered
- * differently from Spark's longs), and a GROUP BY whose fields can make more groups than a drive
- * holds ({@link PlanLimits#DRIVE}), so that no partition has to fall back for its groups.
+ * Compiles Spark's aggregation over a scan's records into the plan model's GROUP BY: up to
+ * {@value Plan#MAX_GROUP_FIELDS} columns to group by, and COUNT(*), COUNT, SUM, MIN and MAX of
+ * columns, each with Spark's result. A SUM that cannot leave 64 bits over the scan's records is
+ * the drives' SUM; one of a column wider than 32 bits that can is pushed as the exact sums of its
+ * halves, for Spark to merge with its own overflow rule ({@link PushedAggregation}). Refused, each
+ * logged with its reason (Spark then aggregates the scanned rows itself): DISTINCT, AVG and other
+ * functions, expressions over columns, no aggregate and no group column, more group fields, MIN
+ * or MAX of an unsigned 8-byte field (ordered differently from Spark's longs), a SUM that can
+ * overflow over 2^31 records or more (the drives' sums are exact only below), a SUM of a column
+ * Spark averages where a double could not hold the sum exactly, and a GROUP BY whose fields can
+ * make more groups than a drive holds ({@link PlanLimits#DRIVE}), so that no partition has to
+ * fall back for its groups.
+ *
+ * <p>One converter serves one scan, and remembers the columns Spark asked to average: Spark offers
+ * an aggregation with AVG first and, when the scan does not complete it, rewrites each AVG as
+ * {@code CAST(SUM AS DOUBLE) / COUNT}, whose long SUM equals Spark's own average (a sum of
+ * doubles) only while a double holds every partial sum exactly (below 2^53 in magnitude), and
+ * whose SUM would follow the session's overflow rule, not AVG's (which never overflows).
  */
 public final class AggregateConverter {
     private static final Logger LOG = LoggerFactory.getLogger(AggregateConverter.class);
 
     private final RecordLayout layout;
+    private final long records;
+    private final Set<String> averaged = new HashSet<>();
 
-    public AggregateConverter(RecordLayout layout) {
+    /** The converter for a scan of {@code records} records of {@code layout}. */
+    public AggregateConverter(RecordLayout layout, long records) {
         this.layout = layout;
+        this.records = records;
     }
 
     /** The pushed form of {@code aggregation} under {@code where}, or empty (logged with the reason). */
     public Optional<PushedAggregation> convert(Aggregation aggregation, dev.ispd.plan.Predicate where) {
         try {
+            noteAverages(aggregation);
             return Optional.of(aggregation(aggregation, where));
         } catch (NotPushable e) {
             LOG.info("ispd: aggregation not pushed to the scan: {}: {}", aggregation, e.getMessage());
@@ -51,8 +72,19 @@ public final class AggregateConverter {
         }
     }
 
+    private void noteAverages(Aggregation aggregation) throws NotPushable {
+        for (AggregateFunc f : aggregation.aggregateExpressions()) {
+            if (f instanceof Avg avg) {
+                averaged.add(column(avg.column()).name());
+            }
+        }
+    }
+
     private PushedAggregation aggregation(Aggregation aggregation, dev.ispd.plan.Predicate where) throws NotPushable {
         Expression[] keys = aggregation.groupByExpressions();
+        if (keys.length == 0 && aggregation.aggregateExpressions().length == 0) {
+            throw new NotPushable("no aggregate and no GROUP BY column (an aggregate of literals only)");
+        }
         if (keys.length > Plan.MAX_GROUP_FIELDS) {
             throw new NotPushable("GROUP BY on " + keys.length + " columns, more than the plan's "
                     + Plan.MAX_GROUP_FIELDS);
@@ -65,17 +97,49 @@ public final class AggregateConverter {
             schema.add(c.structField());
         }
         List<Aggregate> aggregates = new ArrayList<>();
+        List<String> halved = new ArrayList<>();
         for (AggregateFunc f : aggregation.aggregateExpressions()) {
             Aggregate a = aggregate(f);
             aggregates.add(a);
             schema.add(new StructField(a.toString(), resultType(a), nullable(a), Metadata.empty()));
+            if (a.function() == Aggregate.Function.SUM && halved(a) && !halved.contains(a.field())) {
+                halved.add(a.field());
+            }
         }
-        Plan plan = Plan.aggregate(layout.planLayout(), where, groupBy, aggregates);
+        PushedAggregation pushed = new PushedAggregation(groupBy, aggregates, halved,
+                new StructType(schema.toArray(StructField[]::new)), false);
+        Plan plan;
+        try {
+            plan = Plan.aggregate(pushed.planLayout(layout.planLayout()), where, groupBy, pushed.planAggregates());
+        } catch (PlanException e) {
+            throw new NotPushable("the plan cannot hold the halves of the sums of " + halved + ": " + e.getMessage());
+        }
         if (plan.maxGroups() > PlanLimits.DRIVE.maxGroups()) {
             throw new NotPushable("GROUP BY " + String.join(", ", groupBy) + " can make up to " + plan.maxGroups()
                     + " groups, more than a drive holds (" + PlanLimits.DRIVE.maxGroups() + ")");
         }
-        return new PushedAggregation(groupBy, aggregates, new StructType(schema.toArray(StructField[]::new)), false);
+        return pushed;
+    }
+
+    /**
+     * Whether SUM {@code a} is pushed as the sums of its column's halves: it can overflow 64 bits
+     * over the scan's records. NotPushable where neither way is exact, and for a column Spark
+     * averages whose sum a double may not hold exactly.
+     */
+    private boolean halved(Aggregate a) throws NotPushable {
+        Field f = layout.column(a.field()).orElseThrow().field();
+        if (averaged.contains(a.field()) && !SumRange.within(f, records, SumRange.EXACT_IN_DOUBLE)) {
+            throw new NotPushable("AVG(" + a.field() + ") over " + records + " records: Spark averages in double, "
+                    + "and the long " + a + " it is rewritten to may not equal its sum of doubles beyond 2^53");
+        }
+        if (SumRange.within(f, records, SumRange.LONG_MAX)) {
+            return false;
+        }
+        if (!HalvedSum.wide(f) || records >= HalvedSum.MAX_RECORDS) {
+            throw new NotPushable(a + " over " + records + " records can overflow 64 bits, and the drives' sums "
+                    + "are exact only below " + HalvedSum.MAX_RECORDS + " records");
+        }
+        return true;
     }
 
     private Aggregate aggregate(AggregateFunc f) throws NotPushable {

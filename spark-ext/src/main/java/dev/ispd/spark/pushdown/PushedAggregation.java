@@ -1,30 +1,122 @@
 package dev.ispd.spark.pushdown;
 
 import dev.ispd.plan.Aggregate;
+import dev.ispd.plan.Field;
+import dev.ispd.plan.Layout;
 import java.io.Serial;
 import java.io.Serializable;
+import java.math.BigInteger;
+import java.util.ArrayList;
 import java.util.List;
 import org.apache.spark.sql.types.StructType;
 
 /**
- * A GROUP BY and its aggregates pushed into the scan: the plan's group fields and aggregates, and
- * the rows the scan returns for them ({@link #schema}: the group columns, then one column per
- * aggregate, as Spark expects of a pushed aggregation). Partial unless {@link #complete}: each
- * partition returns its own groups and Spark merges them (counts summed, sums summed, minima and
- * maxima of the partials).
+ * A GROUP BY and its aggregates pushed into the scan: the group fields and aggregates as Spark
+ * asked for them, and the rows the scan returns for them ({@link #schema}: the group columns,
+ * then one column per aggregate, as Spark expects of a pushed aggregation). Partial unless
+ * {@link #complete}: each partition returns its own groups and Spark merges them (counts summed,
+ * sums summed, minima and maxima of the partials).
+ *
+ * <p>The SUMs of the {@link #halved} fields (columns wider than 32 bits whose sum can leave 64
+ * bits) run in the plan as the sums of their halves ({@link HalvedSum}), and such an aggregation
+ * is partial: each partition's rows carry its exact partial sums, and one that does not fit a
+ * {@code bigint} is returned as three rows of its group whose first two overflow when added,
+ * MAX + 1 (or MIN + -1), and whose three add up to the partial sum wrapped in 64 bits. Spark's
+ * merge then applies the query's own overflow rule, as it would over the records: an
+ * [ARITHMETIC_OVERFLOW] error under ANSI, NULL for {@code try_sum}, the wrapped sum otherwise.
+ * The extra rows add 0 to the group's counts and other sums and repeat its minima and maxima.
  */
-public record PushedAggregation(List<String> groupBy, List<Aggregate> aggregates, StructType schema, boolean complete)
-        implements Serializable {
+public record PushedAggregation(List<String> groupBy, List<Aggregate> aggregates, List<String> halved,
+                                StructType schema, boolean complete) implements Serializable {
     @Serial
-    private static final long serialVersionUID = 1L;
+    private static final long serialVersionUID = 2L;
 
     public PushedAggregation {
         groupBy = List.copyOf(groupBy);
         aggregates = List.copyOf(aggregates);
+        halved = List.copyOf(halved);
+        if (complete && !halved.isEmpty()) {
+            throw new IllegalArgumentException("a SUM that can overflow (of " + halved + ") is merged by Spark");
+        }
     }
 
     /** This aggregation answered whole by the one partition the scan has. */
     public PushedAggregation completed() {
-        return new PushedAggregation(groupBy, aggregates, schema, true);
+        return new PushedAggregation(groupBy, aggregates, halved, schema, true);
+    }
+
+    /** {@code layout} with the halves of the {@link #halved} fields added. */
+    public Layout planLayout(Layout layout) {
+        if (halved.isEmpty()) {
+            return layout;
+        }
+        List<Field> fields = new ArrayList<>(layout.fields());
+        halved.forEach(name -> fields.addAll(HalvedSum.halves(layout.field(name, "aggregate"))));
+        return new Layout(layout.name(), layout.recordSize(), fields);
+    }
+
+    /** The plan's aggregates: {@link #aggregates}, a halved field's SUM as the SUMs of its two halves. */
+    public List<Aggregate> planAggregates() {
+        List<Aggregate> out = new ArrayList<>();
+        for (Aggregate a : aggregates) {
+            if (halved(a)) {
+                out.add(Aggregate.sum(HalvedSum.lowName(a.field())));
+                out.add(Aggregate.sum(HalvedSum.highName(a.field())));
+            } else {
+                out.add(a);
+            }
+        }
+        return out;
+    }
+
+    /** The rows of {@link #schema} for the plan's result rows (group values, then {@link #planAggregates()}). */
+    public List<long[]> rows(List<long[]> planRows) {
+        if (halved.isEmpty()) {
+            return planRows;
+        }
+        List<long[]> out = new ArrayList<>(planRows.size());
+        int keys = groupBy.size();
+        for (long[] planRow : planRows) {
+            long[][] rows = new long[3][keys + aggregates.size()];
+            for (long[] row : rows) {
+                System.arraycopy(planRow, 0, row, 0, keys);
+            }
+            boolean overflows = false;
+            int at = keys;
+            for (int a = 0; a < aggregates.size(); a++) {
+                int c = keys + a;
+                Aggregate.Function f = aggregates.get(a).function();
+                if (halved(aggregates.get(a))) {
+                    BigInteger sum = HalvedSum.sum(planRow[at], planRow[at + 1]);
+                    at += 2;
+                    if (sum.bitLength() < 64) {
+                        rows[0][c] = sum.longValue();
+                        continue;
+                    }
+                    overflows = true;
+                    long first = sum.signum() > 0 ? Long.MAX_VALUE : Long.MIN_VALUE;
+                    long second = sum.signum() > 0 ? 1 : -1;
+                    rows[0][c] = first;
+                    rows[1][c] = second;
+                    rows[2][c] = sum.longValue() - first - second; // the three wrap to the sum's low 64 bits
+                    continue;
+                }
+                long v = planRow[at++];
+                boolean extreme = f == Aggregate.Function.MIN || f == Aggregate.Function.MAX;
+                rows[0][c] = v;
+                rows[1][c] = extreme ? v : 0;
+                rows[2][c] = extreme ? v : 0;
+            }
+            out.add(rows[0]);
+            if (overflows) {
+                out.add(rows[1]);
+                out.add(rows[2]);
+            }
+        }
+        return out;
+    }
+
+    private boolean halved(Aggregate a) {
+        return a.function() == Aggregate.Function.SUM && halved.contains(a.field());
     }
 }

@@ -44,7 +44,8 @@ public record PushedScan(RecordLayout layout, List<LayoutColumn> columns, Predic
      */
     public Plan plan() {
         if (aggregation != null) {
-            return Plan.aggregate(layout.planLayout(), where, aggregation.groupBy(), aggregation.aggregates());
+            return Plan.aggregate(aggregation.planLayout(layout.planLayout()), where, aggregation.groupBy(),
+                    aggregation.planAggregates());
         }
         List<String> select = columns.isEmpty() ? List.of(layout.columns().get(0).name())
                 : columns.stream().map(LayoutColumn::name).toList();

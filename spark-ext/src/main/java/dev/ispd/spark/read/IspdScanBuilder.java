@@ -65,7 +65,8 @@ public final class IspdScanBuilder implements SupportsPushDownRequiredColumns, S
     IspdScanBuilder(ScanInput input) {
         this.input = input;
         this.predicates = new PredicateConverter(input.layout());
-        this.aggregates = new AggregateConverter(input.layout());
+        this.aggregates = new AggregateConverter(input.layout(),
+                input.files().stream().mapToLong(FileStatus::getLen).sum() / input.layout().entrySize());
         this.columns = input.layout().columns();
     }
 
@@ -106,9 +107,11 @@ public final class IspdScanBuilder implements SupportsPushDownRequiredColumns, S
     }
 
     /**
-     * Complete when the scan can push the aggregation and one partition answers it whole: the input
-     * is one file of one chunk (so one piece, one split) that is not cut smaller, or the partitions
-     * planned for it are gathered into one ({@link AggregateGathering}).
+     * Complete when the scan can push the aggregation, no SUM of it can overflow 64 bits (Spark
+     * merges the exact partial sums of one that can, with the query's overflow rule), and one
+     * partition answers it whole: the input is one file of one chunk (so one piece, one split) that
+     * is not cut smaller, or the partitions planned for it are gathered into one
+     * ({@link AggregateGathering}).
      * The partitions planned here become the scan's, gathered or not, unless Spark then pushes
      * another aggregation (AVG rewritten as SUM and COUNT after a refusal): partial, planned anew.
      */
@@ -119,6 +122,11 @@ public final class IspdScanBuilder implements SupportsPushDownRequiredColumns, S
         planned = null;
         Optional<PushedAggregation> converted = aggregates.convert(aggregation, where());
         if (converted.isEmpty()) {
+            return false;
+        }
+        if (!converted.get().halved().isEmpty()) {
+            LOG.info("ispd: aggregation {} pushed partially: the SUMs of {} can overflow 64 bits, and Spark's merge of "
+                    + "the exact partial sums applies the query's overflow rule", aggregation, converted.get().halved());
             return false;
         }
         if (!oneChunk()) {

@@ -25,9 +25,10 @@ final class PlanResultReader extends MeteredBatchReader {
         run.counts().forEach(metrics::add);
     }
 
-    private static ColumnarBatch batch(PushedScan pushed, List<long[]> rows) {
+    private static ColumnarBatch batch(PushedScan pushed, List<long[]> planRows) {
         StructType schema = pushed.readSchema();
         PushedAggregation aggregation = pushed.aggregation();
+        List<long[]> rows = aggregation == null ? planRows : aggregation.rows(planRows);
         boolean emptyAggregates = rows.isEmpty() && aggregation != null && aggregation.groupBy().isEmpty();
         int n = emptyAggregates ? 1 : rows.size();
         OnHeapColumnVector[] vectors = OnHeapColumnVector.allocateColumns(Math.max(1, n), schema);

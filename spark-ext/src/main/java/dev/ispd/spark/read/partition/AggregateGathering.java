@@ -2,16 +2,11 @@ package dev.ispd.spark.read.partition;
 
 import dev.ispd.offload.schedule.Decision;
 import dev.ispd.offload.schedule.Placement;
-import dev.ispd.plan.Aggregate;
-import dev.ispd.plan.Field;
 import dev.ispd.spark.conf.IspdOptions;
-import dev.ispd.spark.pushdown.PushedAggregation;
 import dev.ispd.spark.pushdown.PushedScan;
 import dev.ispd.spark.read.ScanInput;
-import java.math.BigInteger;
 import java.util.List;
 import java.util.Optional;
-import org.apache.hadoop.fs.FileStatus;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -21,9 +16,9 @@ import org.slf4j.LoggerFactory;
  * no shuffle. It is when gathering is on ({@link IspdOptions#GATHER}), a split runs in a drive,
  * the splits placed on the host are predicted to take no longer, one after another, than the
  * longest drive's (the one task runs them on its own core while the drives scan; had they more
- * work, separate tasks would finish it sooner in parallel), and no SUM can overflow 64 bits over
- * the input (Spark's own merge would apply its overflow rules, an error under ANSI). The decision
- * is logged with its reason.
+ * work, separate tasks would finish it sooner in parallel). Only an aggregation none of whose
+ * SUMs can overflow 64 bits is offered ({@code IspdScanBuilder}). The decision is logged with its
+ * reason.
  */
 public final class AggregateGathering {
     private static final Logger LOG = LoggerFactory.getLogger(AggregateGathering.class);
@@ -33,7 +28,7 @@ public final class AggregateGathering {
 
     /** Whether {@code pushed}'s aggregation over {@code planned}, the partitions of {@code input}, is gathered. */
     public static boolean gathers(ScanInput input, PushedScan pushed, List<PlannedPartition> planned) {
-        Optional<String> refusal = refusal(input, pushed.aggregation(), planned);
+        Optional<String> refusal = refusal(input, planned);
         if (refusal.isPresent()) {
             LOG.info("ispd: aggregation {} pushed partially (one partition per split, merged by Spark): {}",
                     pushed.plan(), refusal.get());
@@ -44,26 +39,14 @@ public final class AggregateGathering {
         return true;
     }
 
-    private static Optional<String> refusal(ScanInput input, PushedAggregation aggregation,
-                                            List<PlannedPartition> planned) {
+    private static Optional<String> refusal(ScanInput input, List<PlannedPartition> planned) {
         if (!input.settings().gather()) {
             return Optional.of(IspdOptions.GATHER.name() + " is false");
         }
         if (planned.isEmpty()) {
             return Optional.of("the input has no records, so no split to gather");
         }
-        Optional<String> placement = placementRefusal(planned, input.settings().policy());
-        if (placement.isPresent()) {
-            return placement;
-        }
-        long records = input.files().stream().mapToLong(FileStatus::getLen).sum() / input.layout().entrySize();
-        for (Aggregate a : aggregation.aggregates()) {
-            if (a.function() == Aggregate.Function.SUM && canOverflow(input.layout().column(a.field()).orElseThrow()
-                    .field(), records)) {
-                return Optional.of(a + " over " + records + " records can overflow 64 bits");
-            }
-        }
-        return Optional.empty();
+        return placementRefusal(planned, input.settings().policy());
     }
 
     /**
@@ -95,10 +78,4 @@ public final class AggregateGathering {
         return Optional.empty();
     }
 
-    /** Whether {@code records} values of {@code f} can add up beyond a signed 64-bit integer. */
-    private static boolean canOverflow(Field f, long records) {
-        BigInteger largest = f.unsigned64() ? BigInteger.ONE.shiftLeft(64).subtract(BigInteger.ONE)
-                : BigInteger.valueOf(f.max()).max(BigInteger.valueOf(f.min()).abs());
-        return largest.multiply(BigInteger.valueOf(records)).compareTo(BigInteger.valueOf(Long.MAX_VALUE)) > 0;
-    }
 }
