@@ -154,7 +154,7 @@ class DeviceJobTest {
         Level before = scheduler.getLevel();
         WriterAppender appender = new WriterAppender(new PatternLayout("%m%n"), log);
         scheduler.addAppender(appender);
-        scheduler.setLevel(Level.INFO);
+        scheduler.setLevel(Level.DEBUG); // the decisions are DEBUG lines; INFO has their summary
         try {
             JobRunner.runForOutput(job);
         } finally {

@@ -92,7 +92,8 @@ public final class OffloadScheduler {
     }
 
     /**
-     * One decision per split, in split-index order; each is logged, then a summary line. A split
+     * One decision per split, in split-index order; each is logged at DEBUG, then a summary line at
+     * INFO (a job or scan of many splits writes one line where users look). A split
      * runs on one of its {@link SplitWork#replicaDrives()} (see {@link #onLeastLoadedReplicas}).
      */
     public List<Decision> plan(List<SplitWork> splits) {
@@ -100,7 +101,7 @@ public final class OffloadScheduler {
         SplitCosts[] predicted = predictAll(ordered);
         Placement[] placement = new Planner(planModel).plan(config.policy(), config.weight(), ordered, predicted);
         List<Decision> decisions = explain(ordered, predicted, placement);
-        decisions.forEach(d -> LOG.info("split {} -> {} drive {}: device {}, host {}, policy {}: {}", d.index(), d.placement(),
+        decisions.forEach(d -> LOG.debug("split {} -> {} drive {}: device {}, host {}, policy {}: {}", d.index(), d.placement(),
                 d.drive(), d.device(), d.host(), d.policy(), d.reason()));
         PlanModel.Evaluation e = planModel.evaluate(ordered, predicted, placement);
         long onDevice = decisions.stream().filter(d -> d.placement() == Placement.DEVICE).count();

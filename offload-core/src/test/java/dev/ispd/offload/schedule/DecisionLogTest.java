@@ -21,17 +21,20 @@ import org.apache.log4j.Logger;
 import org.apache.log4j.spi.LoggingEvent;
 import org.junit.jupiter.api.Test;
 
-/** Every decision is logged at INFO with both predicted costs and its reason, then a summary (Hadoop's log4j backend). */
+/**
+ * Every decision is logged at DEBUG with both predicted costs and its reason, then one summary at INFO
+ * (Hadoop's log4j backend): a default log shows one line per plan, not one per split.
+ */
 class DecisionLogTest {
 
     private static final class Capture extends AppenderSkeleton {
         final List<String> lines = new ArrayList<>();
+        final List<Level> levels = new ArrayList<>();
 
         @Override
         protected void append(LoggingEvent event) {
-            if (event.getLevel() == Level.INFO) {
-                lines.add(event.getRenderedMessage());
-            }
+            lines.add(event.getRenderedMessage());
+            levels.add(event.getLevel());
         }
 
         @Override
@@ -45,12 +48,12 @@ class DecisionLogTest {
     }
 
     @Test
-    void everyDecisionAndTheSummaryAreLogged() {
+    void everyDecisionIsLoggedAtDebugAndTheSummaryAtInfo() {
         Logger logger = Logger.getLogger(OffloadScheduler.class);
         Level before = logger.getLevel();
         Capture capture = new Capture();
         logger.addAppender(capture);
-        logger.setLevel(Level.INFO);
+        logger.setLevel(Level.DEBUG);
         try {
             Map<String, String> conf = new HashMap<>();
             conf.put(OffloadKeys.OFFLOAD_POLICY.name(), "fastest");
@@ -63,8 +66,10 @@ class DecisionLogTest {
                 String line = capture.lines.get(d.index());
                 assertTrue(line.startsWith("split " + d.index() + " -> " + d.placement() + " drive 0: device " + d.device()
                         + ", host " + d.host() + ", policy fastest: " + d.reason()), line);
+                assertEquals(Level.DEBUG, capture.levels.get(d.index()), line);
             }
             assertTrue(capture.lines.get(3).startsWith("offload plan (fastest): 3 split(s), "), capture.lines.get(3));
+            assertEquals(Level.INFO, capture.levels.get(3));
         } finally {
             logger.removeAppender(capture);
             logger.setLevel(before);
