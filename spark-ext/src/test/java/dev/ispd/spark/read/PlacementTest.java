@@ -22,6 +22,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
+import org.apache.logging.log4j.Level;
+import org.apache.logging.log4j.core.LogEvent;
 import org.apache.spark.sql.AnalysisException;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
@@ -151,6 +153,29 @@ class PlacementTest {
         String twoOrders = explain(sql("SELECT size, type FROM t ORDER BY size, type LIMIT 3", "generated256",
                 "fastest"));
         assertFalse(twoOrders.contains("PushedTopN"), twoOrders);
+    }
+
+    /**
+     * Where a spark-submit logs at INFO, a scan writes one placement line, the scheduler's summary;
+     * each partition's decision is a DEBUG line (issue 28: a line per split flooded the console).
+     */
+    @Test
+    void aScanLogsOnePlacementSummaryAtInfoAndEachSplitAtDebug() {
+        for (String query : List.of("SELECT region, count(*) FROM t GROUP BY region", "SELECT * FROM t WHERE type = 2")) {
+            List<LogEvent> events = LogCapture.of("dev.ispd", () -> sql(query, "generated256", "fastest").collectAsList());
+            List<String> info = placementLines(events, Level.INFO);
+            assertEquals(1, info.size(), query + ": " + info);
+            assertTrue(info.get(0).startsWith("offload plan (fastest): "), info.get(0));
+            List<String> debug = placementLines(events, Level.DEBUG);
+            assertTrue(debug.size() >= 2 && debug.stream().allMatch(m -> m.matches("split \\d+ -> .*")),
+                    query + ": a DEBUG line per split: " + debug);
+        }
+    }
+
+    /** The lines of the offload scheduler (its placements) at {@code level}. */
+    private static List<String> placementLines(List<LogEvent> events, Level level) {
+        return events.stream().filter(e -> e.getLevel() == level && e.getLoggerName().endsWith(".OffloadScheduler"))
+                .map(e -> e.getMessage().getFormattedMessage()).toList();
     }
 
     /** A predicate deeper than a drive takes is not pushed; Spark applies it and the answer stands. */
