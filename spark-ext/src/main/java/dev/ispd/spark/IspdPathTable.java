@@ -26,7 +26,7 @@ import org.apache.spark.sql.util.CaseInsensitiveStringMap;
  * ({@code ACCEPT_ANY_SCHEMA}: the connector checks them against the layout itself, naming the
  * column) and appends or, with {@code TRUNCATE}, replaces the data.
  */
-final class IspdPathTable implements SupportsRead, SupportsWrite {
+public final class IspdPathTable implements SupportsRead, SupportsWrite {
     private final Map<String, String> options;
     private final Configuration sessionConf;
     private final SettingSource session;

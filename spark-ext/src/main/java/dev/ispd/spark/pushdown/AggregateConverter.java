@@ -5,6 +5,7 @@ import dev.ispd.plan.Field;
 import dev.ispd.plan.Plan;
 import dev.ispd.plan.PlanException;
 import dev.ispd.plan.PlanLimits;
+import dev.ispd.spark.extension.IspdSessionExtensions;
 import dev.ispd.spark.layout.LayoutColumn;
 import dev.ispd.spark.layout.RecordLayout;
 import java.util.ArrayList;
@@ -53,12 +54,18 @@ public final class AggregateConverter {
 
     private final RecordLayout layout;
     private final long records;
+    private final boolean countStarKnown;
     private final Set<String> averaged = new HashSet<>();
 
-    /** The converter for a scan of {@code records} records of {@code layout}. */
-    public AggregateConverter(RecordLayout layout, long records) {
+    /**
+     * The converter for a scan of {@code records} records of {@code layout}; {@code countStarKnown}:
+     * whether a COUNT(*) Spark pushes is one, the session's optimizer having rewritten every
+     * COUNT(DISTINCT literal), which Spark's translation turns into COUNT(*) ({@link IspdSessionExtensions}).
+     */
+    public AggregateConverter(RecordLayout layout, long records, boolean countStarKnown) {
         this.layout = layout;
         this.records = records;
+        this.countStarKnown = countStarKnown;
     }
 
     /** The pushed form of {@code aggregation} under {@code where}, or empty (logged with the reason). */
@@ -144,6 +151,10 @@ public final class AggregateConverter {
 
     private Aggregate aggregate(AggregateFunc f) throws NotPushable {
         if (f instanceof CountStar) {
+            if (!countStarKnown) {
+                throw new NotPushable("a COUNT(*) may be a COUNT(DISTINCT literal) without the connector's session "
+                        + "extension (spark.sql.extensions=" + IspdSessionExtensions.class.getName() + ")");
+            }
             return Aggregate.countStar();
         }
         if (f instanceof Count c) {

@@ -7,6 +7,7 @@ import dev.ispd.plan.PlanException;
 import dev.ispd.plan.PlanLimits;
 import dev.ispd.plan.PlanResult;
 import dev.ispd.plan.Predicate;
+import dev.ispd.spark.extension.IspdSessionExtensions;
 import dev.ispd.spark.layout.LayoutColumn;
 import dev.ispd.spark.pushdown.AggregateConverter;
 import dev.ispd.spark.pushdown.PredicateConverter;
@@ -66,7 +67,8 @@ public final class IspdScanBuilder implements SupportsPushDownRequiredColumns, S
         this.input = input;
         this.predicates = new PredicateConverter(input.layout());
         this.aggregates = new AggregateConverter(input.layout(),
-                input.files().stream().mapToLong(FileStatus::getLen).sum() / input.layout().entrySize());
+                input.files().stream().mapToLong(FileStatus::getLen).sum() / input.layout().entrySize(),
+                IspdSessionExtensions.activeSessionServed());
         this.columns = input.layout().columns();
     }
 

@@ -1,0 +1,34 @@
+package dev.ispd.spark.extension;
+
+import java.util.Collections;
+import java.util.Set;
+import java.util.WeakHashMap;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.SparkSessionExtensions;
+import org.apache.spark.sql.SparkSessionExtensionsProvider;
+import scala.runtime.BoxedUnit;
+
+/**
+ * The connector's session extension, which Spark loads by itself when the connector's jar is on
+ * the class path as a session starts ({@code META-INF/services/...SparkSessionExtensionsProvider});
+ * else name it in {@code spark.sql.extensions}. It adds {@link CountDistinctLiteral} before the
+ * scan pushdown, and records the sessions it serves: the scan pushes COUNT(*) only in those.
+ */
+public final class IspdSessionExtensions implements SparkSessionExtensionsProvider {
+    private static final Set<SparkSession> SERVED = Collections.synchronizedSet(
+            Collections.newSetFromMap(new WeakHashMap<>()));
+
+    @Override
+    public BoxedUnit apply(SparkSessionExtensions extensions) {
+        extensions.injectPreCBORule(session -> {
+            SERVED.add(session);
+            return new CountDistinctLiteral();
+        });
+        return BoxedUnit.UNIT;
+    }
+
+    /** Whether the active session's optimizer runs {@link CountDistinctLiteral} before pushing into scans. */
+    public static boolean activeSessionServed() {
+        return SparkSession.getActiveSession().exists(SERVED::contains);
+    }
+}

@@ -1,0 +1,133 @@
+package dev.ispd.spark.pushdown;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.ispd.plan.Aggregate;
+import dev.ispd.plan.Field;
+import dev.ispd.plan.Layout;
+import dev.ispd.plan.Predicate;
+import dev.ispd.plan.layout.LayoutDdl;
+import dev.ispd.spark.layout.RecordLayout;
+import java.math.BigInteger;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.List;
+import java.util.Optional;
+import org.apache.spark.sql.connector.expressions.Expression;
+import org.apache.spark.sql.connector.expressions.Expressions;
+import org.apache.spark.sql.connector.expressions.LiteralValue;
+import org.apache.spark.sql.connector.expressions.aggregate.AggregateFunc;
+import org.apache.spark.sql.connector.expressions.aggregate.Aggregation;
+import org.apache.spark.sql.connector.expressions.aggregate.Avg;
+import org.apache.spark.sql.connector.expressions.aggregate.Count;
+import org.apache.spark.sql.connector.expressions.aggregate.CountStar;
+import org.apache.spark.sql.connector.expressions.aggregate.Min;
+import org.apache.spark.sql.connector.expressions.aggregate.Sum;
+import org.apache.spark.sql.types.DataTypes;
+import org.junit.jupiter.api.Test;
+
+/** Spark's aggregations into plan aggregates: how each SUM is pushed, the halves and their rows, and the refusals. */
+class AggregateConverterTest {
+    private static final RecordLayout WIDE = RecordLayout.of(
+            LayoutDdl.parse("custom", "big i64 le @0, ubig u64 @8, size u32 @16, k u8 @20", 21, "test"));
+    private static final RecordLayout WORLDCUP = RecordLayout.of(Layout.worldCup98(256));
+
+    private static Expression col(String name) {
+        return Expressions.column(name);
+    }
+
+    private static Aggregation agg(AggregateFunc... functions) {
+        return new Aggregation(functions, new Expression[] {col("k")});
+    }
+
+    private static Optional<PushedAggregation> convert(RecordLayout layout, long records, Aggregation a) {
+        return new AggregateConverter(layout, records, true).convert(a, Predicate.all());
+    }
+
+    @Test
+    void aSumThatCannotOverflowIsTheDrivesSum() {
+        PushedAggregation p = convert(WORLDCUP, 10_000_000, new Aggregation(new AggregateFunc[] {
+                new Sum(col("size"), false), new CountStar()}, new Expression[] {col("region")})).orElseThrow();
+        assertEquals(List.of(), p.halved());
+        assertEquals(List.of(Aggregate.sum("size"), Aggregate.countStar()), p.planAggregates());
+    }
+
+    @Test
+    void aWideSumThatCanOverflowIsTheSumOfItsHalves() {
+        PushedAggregation p = convert(WIDE, 3, agg(new Sum(col("big"), false), new Sum(col("ubig"), false),
+                new Sum(col("size"), false))).orElseThrow();
+        assertEquals(List.of("big", "ubig"), p.halved());
+        assertEquals(List.of(Aggregate.sum("big#low32"), Aggregate.sum("big#high32"), Aggregate.sum("ubig#low32"),
+                Aggregate.sum("ubig#high32"), Aggregate.sum("size")), p.planAggregates());
+        // the halves of a value read back to Spark's value: negative i64, u64 with its top bit (a negative bigint)
+        Layout plan = p.planLayout(WIDE.planLayout());
+        ByteBuffer record = ByteBuffer.allocate(24);
+        for (long[] v : new long[][] {{-5_000_000_000_123L, 0xF000_0000_0000_0001L}, {Long.MIN_VALUE, Long.MAX_VALUE}}) {
+            record.order(ByteOrder.LITTLE_ENDIAN).putLong(0, v[0]).order(ByteOrder.BIG_ENDIAN).putLong(8, v[1]);
+            assertEquals(BigInteger.valueOf(v[0]), halves(plan, "big", record));
+            assertEquals(BigInteger.valueOf(v[1]), halves(plan, "ubig", record));
+        }
+    }
+
+    private static BigInteger halves(Layout plan, String field, ByteBuffer record) {
+        Field low = plan.field(field + "#low32", "test");
+        Field high = plan.field(field + "#high32", "test");
+        return HalvedSum.sum(low.read(record, 0), high.read(record, 0));
+    }
+
+    @Test
+    void aPartialSumBeyondABigintIsThreeRowsThatOverflowFirstAndWrapToIt() {
+        PushedAggregation p = convert(WIDE, 3, agg(new Sum(col("big"), false), new CountStar(),
+                new Min(col("size")))).orElseThrow();
+        // group 7: high 2^31 and low 5 make 2^63 + 5; group 8: 100 fits
+        List<long[]> rows = p.rows(List.of(new long[] {7, 5, 1L << 31, 3, 40}, new long[] {8, 100, 0, 1, 9}));
+        assertEquals(4, rows.size());
+        long[] first = rows.get(0);
+        long[] second = rows.get(1);
+        long[] third = rows.get(2);
+        assertEquals(List.of(7L, Long.MAX_VALUE, 3L, 40L), List.of(first[0], first[1], first[2], first[3]));
+        assertEquals(List.of(7L, 1L, 0L, 40L), List.of(second[0], second[1], second[2], second[3]));
+        assertEquals(Long.MIN_VALUE + 5, first[1] + second[1] + third[1], "the three wrap to 2^63 + 5");
+        assertEquals(List.of(7L, 0L, 40L), List.of(third[0], third[2], third[3]));
+        assertThrows(ArithmeticException.class, () -> Math.addExact(first[1], second[1]), "the first two overflow");
+        assertEquals(List.of(8L, 100L, 1L, 9L), List.of(rows.get(3)[0], rows.get(3)[1], rows.get(3)[2], rows.get(3)[3]));
+        List<long[]> negative = p.rows(List.<long[]>of(new long[] {7, 0, -(1L << 31) - 1, 3, 40}));
+        assertEquals(List.of(Long.MIN_VALUE, -1L), List.of(negative.get(0)[1], negative.get(1)[1]));
+    }
+
+    @Test
+    void sumsTheDrivesCannotKeepExactAreLeftToSpark() {
+        assertEquals(Optional.empty(), convert(WIDE, 1L << 31, agg(new Sum(col("big"), false))));
+        assertEquals(Optional.empty(), convert(WIDE, 1L << 32, agg(new Sum(col("size"), false))));
+        assertTrue(convert(WIDE, (1L << 31) - 1, agg(new Sum(col("size"), false))).orElseThrow().halved().isEmpty());
+    }
+
+    @Test
+    void anAverageKeepsItsRewrittenSumOnlyWhereADoubleHoldsItExactly() {
+        AggregateConverter small = new AggregateConverter(WIDE, 1 << 20, true);
+        assertEquals(Optional.empty(), small.convert(agg(new Avg(col("size"), false)), Predicate.all()));
+        assertTrue(small.convert(agg(new Sum(col("size"), false), new Count(col("size"), false)), Predicate.all())
+                .isPresent(), "2^32 x 2^20 records stay below 2^53");
+        AggregateConverter big = new AggregateConverter(WIDE, 1 << 22, true);
+        big.convert(agg(new Avg(col("size"), false)), Predicate.all());
+        assertEquals(Optional.empty(), big.convert(agg(new Sum(col("size"), false), new Count(col("size"), false)),
+                Predicate.all()));
+        AggregateConverter wide = new AggregateConverter(WIDE, 3, true);
+        wide.convert(agg(new Avg(col("big"), false)), Predicate.all());
+        assertEquals(Optional.empty(), wide.convert(agg(new Sum(col("big"), false), new Count(col("big"), false)),
+                Predicate.all()));
+    }
+
+    @Test
+    void distinctLiteralsEmptyAggregationsAndAnUnknownCountStarAreRefused() {
+        assertEquals(Optional.empty(), convert(WIDE, 3, agg(new Sum(col("size"), true))));
+        assertEquals(Optional.empty(), convert(WIDE, 3, agg(new Count(col("k"), true))));
+        assertEquals(Optional.empty(), convert(WIDE, 3, agg(new Min(new LiteralValue<>(1, DataTypes.IntegerType)))));
+        assertEquals(Optional.empty(), convert(WIDE, 3, new Aggregation(new AggregateFunc[0], new Expression[0])));
+        assertEquals(Optional.empty(), new AggregateConverter(WIDE, 3, false).convert(agg(new CountStar()),
+                Predicate.all()), "without the session extension a COUNT(*) may be a COUNT(DISTINCT 1)");
+        assertTrue(convert(WIDE, 3, agg(new CountStar())).isPresent());
+    }
+}
