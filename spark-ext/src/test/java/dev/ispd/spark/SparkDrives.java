@@ -22,7 +22,12 @@ public final class SparkDrives implements BeforeAllCallback, AfterAllCallback {
     private SparkSession spark;
 
     public SparkDrives(int count, long chunkSize) {
-        this.drives = new OsdDrives(count, chunkSize);
+        this(new OsdDrives(count, chunkSize));
+    }
+
+    /** {@code drives}, started and stopped with the session. */
+    public SparkDrives(OsdDrives drives) {
+        this.drives = drives;
     }
 
     @Override
