@@ -57,6 +57,11 @@ public final class SparkDrives implements BeforeAllCallback, AfterAllCallback {
         return spark;
     }
 
+    /** Stops drive {@code i} as a failed drive stops. */
+    public void kill(int i) throws IOException {
+        drives.kill(i);
+    }
+
     /** The address of drive {@code i}. */
     public String address(int i) {
         return drives.drives().address(i);
