@@ -8,11 +8,14 @@ import java.io.InterruptedIOException;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
 
 /**
  * Runs one tasklet execution end to end on a drive: EXECUTE, POLL with an adaptive interval
  * ({@link PollInterval}) until it finishes, READ_RESULT of the whole result, RELEASE. The
- * execution is released whatever happens, and cancelled first if the caller stops waiting.
+ * execution is released whatever happens, and cancelled first if the caller stops waiting: at the
+ * timeout, when its thread is interrupted, or when its stop signal (checked between polls) says
+ * the result is no longer wanted.
  */
 public final class TaskletRunner {
     /**
@@ -30,22 +33,30 @@ public final class TaskletRunner {
 
     private final Drive drive;
     private final Polling polling;
+    private final BooleanSupplier stop;
 
     public TaskletRunner(Drive drive) {
         this(drive, Polling.DEFAULT);
     }
 
     public TaskletRunner(Drive drive, Polling polling) {
+        this(drive, polling, () -> false);
+    }
+
+    /** @param stop whether the caller no longer wants the result (a killed task), asked between polls */
+    public TaskletRunner(Drive drive, Polling polling, BooleanSupplier stop) {
         this.drive = drive;
         this.polling = polling;
+        this.stop = stop;
     }
 
     /**
      * Executes the tasklet and waits for its result.
      *
      * @throws DriveException a command failed, or the execution FAILED (with the drive's status and message)
-     * @throws InterruptedIOException the timeout passed, the thread was interrupted, or someone
-     *         else cancelled the execution
+     * @throws ExecutionCancelledException the thread was interrupted or the stop signal was given:
+     *         the execution was cancelled
+     * @throws InterruptedIOException the timeout passed, or someone else cancelled the execution
      */
     public TaskletResult run(long taskletId, long outputId, Params runtime, List<Extent> extents) throws IOException {
         long execId = drive.execute(taskletId, outputId, runtime, extents);
@@ -81,6 +92,10 @@ public final class TaskletRunner {
                 default:
                     break;
             }
+            if (stop.getAsBoolean()) {
+                throw cancel(execId, new ExecutionCancelledException("the caller stopped waiting for "
+                        + describe(taskletId, execId) + "; cancelled"));
+            }
             long left = deadline - System.nanoTime();
             if (left <= 0) {
                 throw cancel(execId, new InterruptedIOException(describe(taskletId, execId) + " did not finish within "
@@ -90,13 +105,13 @@ public final class TaskletRunner {
                 TimeUnit.NANOSECONDS.sleep(Math.min(interval.next(s), left));
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                throw cancel(execId, new InterruptedIOException("interrupted while waiting for "
+                throw cancel(execId, new ExecutionCancelledException("interrupted while waiting for "
                         + describe(taskletId, execId) + "; cancelled"));
             }
         }
     }
 
-    private InterruptedIOException cancel(long execId, InterruptedIOException reason) {
+    private <E extends InterruptedIOException> E cancel(long execId, E reason) {
         try {
             drive.cancel(execId);
         } catch (DriveException e) {

@@ -22,7 +22,12 @@ public final class SparkDrives implements BeforeAllCallback, AfterAllCallback {
     private SparkSession spark;
 
     public SparkDrives(int count, long chunkSize) {
-        this.drives = new OsdDrives(count, chunkSize);
+        this(new OsdDrives(count, chunkSize));
+    }
+
+    /** {@code drives}, started and stopped with the session. */
+    public SparkDrives(OsdDrives drives) {
+        this.drives = drives;
     }
 
     @Override
@@ -50,6 +55,11 @@ public final class SparkDrives implements BeforeAllCallback, AfterAllCallback {
 
     public SparkSession spark() {
         return spark;
+    }
+
+    /** Stops drive {@code i} as a failed drive stops. */
+    public void kill(int i) throws IOException {
+        drives.kill(i);
     }
 
     /** The address of drive {@code i}. */

@@ -25,7 +25,9 @@ import java.util.Set;
  *   <li>under-replicated chunks: some replicas are lost (repair: copy the chunk from a live replica
  *       to drives that hold none, in placement order, and record the new replicas in the journal);</li>
  *   <li>orphans: DATA objects no file, writer's lease or journal store names (a writer that died
- *       before close, a delete that failed). Repair deletes an orphan only once it has been one for
+ *       before close, a delete that failed), and tasklet instances (left by a job that ended
+ *       without deleting them: a cancelled query whose executions were still running, a client
+ *       that died; a running job's are listed too, and kept by the grace period). Repair deletes an orphan only once it has been one for
  *       the grace period: the objects of a lease that ran out at least that long ago, and objects
  *       that an earlier fsck listed at least that long ago (kept in {@link #SUSPECTS}). Objects of a
  *       writer whose lease runs are never orphans, so an active writer is never harmed.</li>
@@ -213,13 +215,14 @@ final class Fsck {
             }
             for (ObjectStat o : objects.get(d).values()) {
                 Replica r = new Replica(d, o.id());
-                if (o.kind() != ObjectKind.DATA || ReservedValues.isWellKnownId(o.id()) || named.contains(r)) {
+                if (ReservedValues.isWellKnownId(o.id()) || named.contains(r)) {
                     continue;
                 }
                 long since = leaseExpired.contains(r) ? 0 : seen.getOrDefault(r, now);
                 boolean due = since + graceMs <= now;
-                String detail = "drive " + d + " object " + Long.toUnsignedString(o.id()) + " (" + o.size()
-                        + " bytes): no file names it, " + (leaseExpired.contains(r)
+                String detail = "drive " + d + " object " + Long.toUnsignedString(o.id()) + (o.kind() == ObjectKind.DATA
+                        ? " (" + o.size() + " bytes): no file names it, "
+                        : " (a tasklet instance): no job deleted it, ") + (leaseExpired.contains(r)
                         ? "its writer's lease ran out" : "an orphan since " + (now - since) / 1000 + " s");
                 boolean deleted = false;
                 if (repair && due) {

@@ -57,7 +57,8 @@ import org.slf4j.LoggerFactory;
  * ({@link IspdKeys#FS_NAMESPACE_ZOOKEEPER}). A file becomes visible when its writer closes it;
  * files cannot be appended to. The URI's authority is only a label: {@code osd:///a} and
  * {@code osd://x/a} name the same file of the configured drives (Hadoop caches one instance per
- * authority). See docs/hadoop.md, "Object file system".
+ * authority; {@link OsdFileSystems} gives a Configuration naming other drives an instance of its
+ * own). See docs/hadoop.md, "Object file system".
  */
 public class OsdFileSystem extends FileSystem {
     /** The IOStatistics counter of an osd:// input stream's reads that skipped a failed replica. */
@@ -83,6 +84,8 @@ public class OsdFileSystem extends FileSystem {
     private Path workingDir;
     private FsPermission filePermission;
     private FsPermission dirPermission;
+    /** The client settings this instance was created with ({@link OsdFileSystems#settings}). */
+    private Map<String, String> settings;
     /** Guards the journal and the namespace it rebuilds. */
     private final Object lock = new Object();
 
@@ -95,6 +98,7 @@ public class OsdFileSystem extends FileSystem {
     public void initialize(URI name, Configuration conf) throws IOException {
         super.initialize(name, conf);
         setConf(conf);
+        settings = OsdFileSystems.settings(conf);
         uri = URI.create(SCHEME + "://" + (name.getAuthority() == null ? "" : name.getAuthority()) + "/");
         defaultChunkSize = conf.getLongBytes(IspdKeys.FS_CHUNK_SIZE.name(),
                 Long.parseLong(IspdKeys.FS_CHUNK_SIZE.defaultValue()));
@@ -177,6 +181,11 @@ public class OsdFileSystem extends FileSystem {
     @Override
     public URI getUri() {
         return uri;
+    }
+
+    /** The client settings ({@code ispd.fs.*}, {@code ispd.auth.*}) this instance was created with. */
+    Map<String, String> settings() {
+        return settings;
     }
 
     /** The drives this file system stores chunks on. */

@@ -48,7 +48,8 @@ public final class DeviceRecordReader<K, V> extends RecordReader<K, V> {
         SplitExecutor executor = SplitExecutor.create(settings, tasklet, job,
                 DrivePool.shared(DriveCredentials.fromConfiguration(conf)),
                 new HadoopFiles(conf), (metric, n) -> context.getCounter(IspdCounter.of(metric)).increment(n),
-                HadoopDriveFailures.forTask(context, settings.faults(), new Path(split.file())));
+                HadoopDriveFailures.forTask(context, settings.faults(), new Path(split.file())),
+                () -> false); // a task attempt is killed by interrupting its thread or ending its JVM
         SplitObservation observed = executor.run(split, (result, origin) -> convert(format, result, origin));
         if (settings.scheduler().correction()) {
             record(conf, job, split, observed.key(tasklet.name(), split.driveAddress()), observed);

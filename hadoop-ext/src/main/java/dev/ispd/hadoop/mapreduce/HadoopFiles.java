@@ -1,6 +1,7 @@
 package dev.ispd.hadoop.mapreduce;
 
 import dev.ispd.hadoop.fs.OsdFileSystem;
+import dev.ispd.hadoop.fs.OsdFileSystems;
 import dev.ispd.offload.storage.HostFiles;
 import dev.ispd.offload.storage.RangeReader;
 import java.io.EOFException;
@@ -24,7 +25,7 @@ public final class HadoopFiles implements HostFiles {
     @Override
     public RangeReader open(String file) throws IOException {
         Path path = new Path(file);
-        return new StreamReader(path.getFileSystem(conf).open(path), file);
+        return new StreamReader(OsdFileSystems.get(path, conf).open(path), file);
     }
 
     /**

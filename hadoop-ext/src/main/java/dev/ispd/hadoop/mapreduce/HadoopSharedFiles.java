@@ -1,5 +1,6 @@
 package dev.ispd.hadoop.mapreduce;
 
+import dev.ispd.hadoop.fs.OsdFileSystems;
 import dev.ispd.offload.storage.SharedFiles;
 import java.io.IOException;
 import java.io.InputStream;
@@ -37,7 +38,7 @@ public final class HadoopSharedFiles implements SharedFiles {
     static Located locate(Configuration conf, String configured, String defaultPath, Path input, short replication)
             throws IOException {
         Path p = new Path(configured.isEmpty() ? defaultPath : configured);
-        FileSystem fs = configured.isEmpty() ? input.getFileSystem(conf) : p.getFileSystem(conf);
+        FileSystem fs = OsdFileSystems.get(configured.isEmpty() ? input : p, conf);
         return new Located(new HadoopSharedFiles(fs, replication), fs.makeQualified(p).toString());
     }
 

@@ -3,6 +3,7 @@ package dev.ispd.hadoop.mapreduce;
 import dev.ispd.client.Drive;
 import dev.ispd.hadoop.fs.DriveSet;
 import dev.ispd.hadoop.fs.OsdFileSystem;
+import dev.ispd.hadoop.fs.OsdFileSystems;
 import dev.ispd.offload.storage.ChunkExtent;
 import dev.ispd.offload.storage.DriveDirectory;
 import dev.ispd.offload.storage.OffloadStorage;
@@ -23,9 +24,9 @@ public final class OsdStorage implements OffloadStorage {
         this.fs = fs;
     }
 
-    /** The osd:// file system {@code file} is on; any other is an IOException naming both. */
+    /** The osd:// file system {@code file} is on, over the drives {@code conf} names; any other is an IOException naming both. */
     public static OsdFileSystem osd(Path file, Configuration conf) throws IOException {
-        FileSystem fs = file.getFileSystem(conf);
+        FileSystem fs = OsdFileSystems.get(file, conf);
         if (!(fs instanceof OsdFileSystem osd)) {
             throw new IOException("a DeviceJob reads osd:// files; input " + file + " is on " + fs.getUri());
         }

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ispd.client.Drive;
 import dev.ispd.hadoop.conf.IspdKeys;
+import dev.ispd.protocol.Params;
 import java.io.IOException;
 import java.util.List;
 import java.util.Random;
@@ -21,7 +22,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * fsck over three real drives with two replicas per chunk: a healthy file system, orphans of a
- * writer that died and of a failed delete collected only after the grace period while a live
+ * writer that died, of a failed delete and a tasklet instance a job left collected only after the
+ * grace period while a live
  * writer keeps every object, chunks that lost a replica copied back, chunks with none left
  * reported missing.
  */
@@ -82,24 +84,32 @@ class FsckTest {
         FSDataOutputStream dead = dying.create(new Path("/dead/part-0"));
         dead.write(bytes(CHUNK + 1, 4)); // a writer that dies before close: its objects stay
         long stray;
+        long leftTasklet;
         try (Drive d = Drive.connect(drives.drives().address(1))) {
             stray = d.createObject(); // as a failed delete leaves one
             d.write(stray, 0, new byte[] {1, 2, 3});
+            leftTasklet = d.createTasklet("q1", Params.of("entrySize", "20")); // as a cancelled query leaves one
         }
         Thread.sleep(100 + GRACE + 100); // the dead writer's lease ran out over a grace period ago
 
         FsckReport first = fs.fsck(true, GRACE);
         List<FsckReport.Finding> orphans = first.of(FsckReport.Kind.ORPHAN);
-        assertEquals(3, orphans.size(), "two replicas of the dead writer's chunk and the stray object: " + first.text());
+        assertEquals(4, orphans.size(), "two replicas of the dead writer's chunk, the stray object and the tasklet "
+                + "instance: " + first.text());
         assertEquals(2, orphans.stream().filter(FsckReport.Finding::repaired).count(), first.text());
         assertTrue(orphans.stream().anyMatch(f -> !f.repaired() && f.detail().contains("object "
                 + Long.toUnsignedString(stray))), "the stray object is new to fsck: kept\n" + first.text());
+        assertTrue(orphans.stream().anyMatch(f -> !f.repaired() && f.detail().equals("drive 1 object "
+                + Long.toUnsignedString(leftTasklet) + " (a tasklet instance): no job deleted it, an orphan since 0 s; "
+                + "kept until its grace period of 1 s is over")), "the tasklet instance is new to fsck: kept\n"
+                + first.text());
         assertTrue(first.healthy(), first.text());
 
         Thread.sleep(GRACE + 100);
         FsckReport second = fs.fsck(true, GRACE);
-        assertEquals(1, second.of(FsckReport.Kind.ORPHAN).size(), second.text());
-        assertTrue(second.of(FsckReport.Kind.ORPHAN).get(0).repaired(), "an orphan for a grace period: " + second.text());
+        assertEquals(2, second.of(FsckReport.Kind.ORPHAN).size(), second.text());
+        assertTrue(second.of(FsckReport.Kind.ORPHAN).stream().allMatch(FsckReport.Finding::repaired),
+                "orphans for a grace period: " + second.text());
         assertEquals(List.of(), fs.fsck(false, GRACE).of(FsckReport.Kind.ORPHAN), "no orphan is left");
 
         writer.write(live, 2 * CHUNK + 100, live.length - (2 * CHUNK + 100));

@@ -33,6 +33,7 @@ public final class OsdDrives implements BeforeAllCallback, AfterAllCallback, Bef
     private int replication = 1;
     private boolean tcp;
     private boolean perTest;
+    private double pace;
     private final Map<String, String> settings = new LinkedHashMap<>();
     private AuthConfig auth;
     private EmbeddedDrives drives;
@@ -53,6 +54,12 @@ public final class OsdDrives implements BeforeAllCallback, AfterAllCallback, Bef
     /** The drives listen on TCP (127.0.0.1, free ports) instead of Unix sockets, as drives on other machines would. */
     public OsdDrives overTcp() {
         tcp = true;
+        return this;
+    }
+
+    /** The drives report an execution done only after its modeled time x {@code factor} of wall time. */
+    public OsdDrives paced(double factor) {
+        pace = factor;
         return this;
     }
 
@@ -97,7 +104,7 @@ public final class OsdDrives implements BeforeAllCallback, AfterAllCallback, Bef
 
     /** Starts the drives, in a temporary directory or on {@code dir} (kept on close). */
     public void start(Path dir) throws IOException {
-        EmbeddedDrives.Builder b = EmbeddedDrives.builder().drives(count).tcp(tcp).auth(auth);
+        EmbeddedDrives.Builder b = EmbeddedDrives.builder().drives(count).tcp(tcp).auth(auth).pace(pace);
         drives = (dir == null ? b : b.directory(dir)).start();
         uri = URI.create("osd://drives" + STARTS.incrementAndGet() + "/");
     }

@@ -136,7 +136,7 @@ class SplitExecutorTest {
                 OffloadKeys.DEVICE_TIMEOUT_MS.name(), Long.toString(timeout.toMillis())));
         return new Format<>(SplitExecutor.create(settings, new TaskletSpec(tasklet, params, "test"), "test-job",
                 new DrivePool(Drive::connect), new HadoopFiles(new Configuration()),
-                (m, n) -> counters.merge(IspdCounter.of(m), n, Long::sum), Optional.empty()), format);
+                (m, n) -> counters.merge(IspdCounter.of(m), n, Long::sum), Optional.empty(), () -> false), format);
     }
 
     private long counter(IspdCounter c) {

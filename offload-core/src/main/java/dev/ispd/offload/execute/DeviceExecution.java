@@ -2,6 +2,7 @@ package dev.ispd.offload.execute;
 
 import dev.ispd.client.Drive;
 import dev.ispd.client.DriveException;
+import dev.ispd.client.ExecutionCancelledException;
 import dev.ispd.client.TaskletResult;
 import dev.ispd.client.TaskletRunner;
 import dev.ispd.offload.plan.PlannedSplit;
@@ -13,6 +14,7 @@ import dev.ispd.protocol.Status;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.List;
+import java.util.function.BooleanSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -26,7 +28,9 @@ import org.slf4j.LoggerFactory;
  * whose job instance the drive no longer holds (NO_SUCH_OBJECT). No
  * output object: the result is read back from the execution (READ_RESULT). Every call waits at
  * most the polling timeout for the drive's answer, so a hung drive fails the run instead of
- * hanging it. Any failure is an IOException for the caller to retry or fall back on.
+ * hanging it. Any failure is an IOException for the caller to retry or fall back on, but for an
+ * {@link ExecutionCancelledException}: the caller's task was cancelled (its thread interrupted or
+ * its stop signal given), and so was the execution on the drive.
  */
 final class DeviceExecution {
     private static final Logger LOG = LoggerFactory.getLogger(DeviceExecution.class);
@@ -36,13 +40,19 @@ final class DeviceExecution {
     private final String scope;
     private final TaskletSpec tasklet;
     private final TaskletRunner.Polling polling;
+    private final BooleanSupplier stop;
 
-    /** @param scope the job the splits belong to (connections are pooled per job) */
-    DeviceExecution(DrivePool pool, String scope, TaskletSpec tasklet, TaskletRunner.Polling polling) {
+    /**
+     * @param scope the job the splits belong to (connections are pooled per job)
+     * @param stop  whether the engine has cancelled the split's task, asked while an execution runs
+     */
+    DeviceExecution(DrivePool pool, String scope, TaskletSpec tasklet, TaskletRunner.Polling polling,
+                    BooleanSupplier stop) {
         this.pool = pool;
         this.scope = scope;
         this.tasklet = tasklet;
         this.polling = polling;
+        this.stop = stop;
     }
 
     Outcome run(PlannedSplit split, List<Extent> extents) throws IOException {
@@ -80,7 +90,7 @@ final class DeviceExecution {
 
     private Outcome run(Drive drive, long instance, boolean own, List<Extent> extents) throws IOException {
         try {
-            TaskletResult r = new TaskletRunner(drive, polling).run(instance, 0, Params.EMPTY, extents);
+            TaskletResult r = new TaskletRunner(drive, polling, stop).run(instance, 0, Params.EMPTY, extents);
             long bytes = extents.stream().mapToLong(Extent::length).sum();
             // the split's own cost is its service time: POLL's modeled time runs from submission, so
             // it also counts waiting behind whatever other clients sent the drive meanwhile

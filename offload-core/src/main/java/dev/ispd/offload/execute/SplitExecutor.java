@@ -1,5 +1,6 @@
 package dev.ispd.offload.execute;
 
+import dev.ispd.client.ExecutionCancelledException;
 import dev.ispd.client.TaskletRunner;
 import dev.ispd.offload.model.HostModel;
 import dev.ispd.offload.plan.PlannedSplit;
@@ -14,6 +15,7 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.BooleanSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -26,9 +28,12 @@ import org.slf4j.LoggerFactory;
  * are the same either way. A drive that failed the job's runs
  * {@code ispd.device.avoid.after.failures} times is avoided by the job's later splits
  * ({@link DriveFailures}; in every task JVM of the job when the engine gives it the job's
- * {@link JobFailureRecord}). Counts everything in {@link SplitMetric}s (faults by kind, retries,
- * replica runs, fallbacks, drives avoided), logs the observed against the predicted cost, and
- * returns the observation for the correction store.
+ * {@link JobFailureRecord}). A split whose task the engine cancels (its thread interrupted, or
+ * the engine's signal given) cancels its execution on the drive and ends with an
+ * {@link ExecutionCancelledException}: neither a fault nor retried, nor run on the host. Counts
+ * everything in {@link SplitMetric}s (faults by kind, retries, replica runs, fallbacks, drives
+ * avoided, cancelled runs), logs the observed against the predicted cost, and returns the
+ * observation for the correction store.
  */
 public final class SplitExecutor {
     private static final Logger LOG = LoggerFactory.getLogger(SplitExecutor.class);
@@ -40,15 +45,18 @@ public final class SplitExecutor {
     private final DriveFailures failures;
     /** Who this executor's failures are written as in the job's shared record. */
     private final String writer;
+    /** Whether the split's task was cancelled: its thread interrupted, or the engine's signal. */
+    private final BooleanSupplier cancelled;
 
     SplitExecutor(DeviceExecution device, HostExecution host, MetricSink counters, int retries,
-                  DriveFailures failures, String writer) {
+                  DriveFailures failures, String writer, BooleanSupplier cancelled) {
         this.device = device;
         this.host = host;
         this.counters = counters;
         this.retries = retries;
         this.failures = failures;
         this.writer = writer;
+        this.cancelled = cancelled;
     }
 
     /**
@@ -56,17 +64,21 @@ public final class SplitExecutor {
      * connections from {@code pool} with the settings' timeout and retries, host runs reading
      * through {@code files}, priced with the settings' host profile. Drive failures count over the
      * job's task JVMs through {@code shared}, or over this JVM's splits of the job without it.
+     * {@code taskCancelled} says whether the engine has cancelled the task running the split
+     * (asked while an execution runs; an interrupt of the thread running the split is one too).
      */
     public static SplitExecutor create(OffloadSettings settings, TaskletSpec tasklet, String scope, DrivePool pool,
-                                       HostFiles files, MetricSink counters, Optional<JobFailureRecord> shared) {
+                                       HostFiles files, MetricSink counters, Optional<JobFailureRecord> shared,
+                                       BooleanSupplier taskCancelled) {
         TaskletRunner.Polling d = TaskletRunner.Polling.DEFAULT;
         TaskletRunner.Polling polling = new TaskletRunner.Polling(d.minInterval(), d.maxInterval(),
                 settings.deviceTimeout());
-        return new SplitExecutor(new DeviceExecution(pool, scope, tasklet, polling),
+        BooleanSupplier cancelled = () -> Thread.currentThread().isInterrupted() || taskCancelled.getAsBoolean();
+        return new SplitExecutor(new DeviceExecution(pool, scope, tasklet, polling, cancelled),
                 new HostExecution(files, new HostModel(settings.scheduler().hostProfile()), tasklet, counters),
                 counters, settings.faults().retries(),
                 DriveFailures.of(scope, settings.faults().avoidAfterFailures(), shared),
-                shared.map(JobFailureRecord::writer).orElse(scope));
+                shared.map(JobFailureRecord::writer).orElse(scope), cancelled);
     }
 
     /**
@@ -107,8 +119,10 @@ public final class SplitExecutor {
     /**
      * The split's first successful device run, trying its drive and the drives holding its
      * replicas in turn, at most 1 + retries times; null (counted as a fallback) if none succeeded.
+     *
+     * @throws ExecutionCancelledException the split's task was cancelled
      */
-    private DeviceRun runInADrive(PlannedSplit split) {
+    private DeviceRun runInADrive(PlannedSplit split) throws ExecutionCancelledException {
         List<PlannedSplit> drives = candidates(split);
         if (drives.isEmpty()) {
             LOG.warn("split {} ({}) avoids every drive holding it; running it on the host", split.decision().index(),
@@ -133,6 +147,9 @@ public final class SplitExecutor {
                 }
                 return new DeviceRun(on, layout, o);
             } catch (IOException e) {
+                if (e instanceof ExecutionCancelledException || cancelled.getAsBoolean()) {
+                    throw cancelled(split, on, e); // whatever failed after the task was cancelled is no fault
+                }
                 failed(split, on, e);
             }
         }
@@ -163,6 +180,19 @@ public final class SplitExecutor {
         }
         out.removeIf(s -> SplitLayout.of(s).deviceExtents().isEmpty());
         return out;
+    }
+
+    private ExecutionCancelledException cancelled(PlannedSplit split, PlannedSplit on, IOException e) {
+        count(SplitMetric.DEVICE_RUNS_CANCELLED, 1);
+        LOG.info("split {} ({}) cancelled with its task on drive {} ({}): {}", split.decision().index(), split,
+                on.drive(), on.driveAddress(), e.getMessage());
+        if (e instanceof ExecutionCancelledException c) {
+            return c;
+        }
+        ExecutionCancelledException c = new ExecutionCancelledException("split " + split.decision().index()
+                + " cancelled with its task on drive " + on.driveAddress());
+        c.initCause(e);
+        return c;
     }
 
     private void failed(PlannedSplit split, PlannedSplit on, IOException e) {

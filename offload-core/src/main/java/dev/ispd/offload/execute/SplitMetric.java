@@ -48,6 +48,11 @@ public enum SplitMetric {
     DEVICE_FAULTS_BUSY,
     /** ... any other error status from the drive or the tasklet. */
     DEVICE_FAULTS_OTHER,
+    /**
+     * Device runs whose task the engine cancelled (a killed Spark task): their executions cancelled
+     * in the drive, not counted as faults, neither retried nor run on the host.
+     */
+    DEVICE_RUNS_CANCELLED,
     /** Device runs after a failed one (on another replica or the same drive). */
     DEVICE_RETRIES,
     /** Device splits that ran on a drive holding another replica of their bytes instead of their planned drive. */

@@ -151,7 +151,8 @@ class SharedDriveFailuresTest {
     private SplitExecutor executor(String writer, Map<SplitMetric, Long> counts) {
         MetricSink sink = (m, n) -> counts.merge(m, n, Long::sum);
         return new SplitExecutor(new DeviceExecution(new DrivePool(Drive::connect), JOB, PLAN,
-                TaskletRunner.Polling.DEFAULT), host(sink), sink, 0, jvm(writer, 2, Duration.ZERO), writer);
+                TaskletRunner.Polling.DEFAULT, () -> false), host(sink), sink, 0, jvm(writer, 2, Duration.ZERO), writer,
+                () -> false);
     }
 
     private static HostExecution host(MetricSink sink) {

@@ -19,7 +19,15 @@ public final class BytesOnADrive implements AutoCloseable {
 
     /** {@code data} on a new drive. */
     public static BytesOnADrive of(byte[] data) throws IOException {
-        EmbeddedDrives drives = EmbeddedDrives.builder().start();
+        return on(EmbeddedDrives.builder().start(), data);
+    }
+
+    /** {@code data} on a new drive that reports an execution done only after its modeled time x {@code pace}. */
+    public static BytesOnADrive paced(byte[] data, double pace) throws IOException {
+        return on(EmbeddedDrives.builder().pace(pace).start(), data);
+    }
+
+    private static BytesOnADrive on(EmbeddedDrives drives, byte[] data) throws IOException {
         return new BytesOnADrive(drives, data, new EmbeddedDriveDirectory(drives).newObject(0, data));
     }
 

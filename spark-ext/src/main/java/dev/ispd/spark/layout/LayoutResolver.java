@@ -4,6 +4,7 @@ import static dev.ispd.spark.ConnectorErrors.analysis;
 
 import dev.ispd.hadoop.fs.LayoutAttribute;
 import dev.ispd.hadoop.fs.LayoutAttribute.Recorded;
+import dev.ispd.hadoop.fs.OsdFileSystems;
 import dev.ispd.plan.Layout;
 import dev.ispd.plan.layout.LayoutDdl;
 import dev.ispd.plan.layout.LayoutJson;
@@ -130,7 +131,7 @@ public final class LayoutResolver {
 
     private static String read(String file, Configuration conf) {
         Path path = new Path(file);
-        try (InputStream in = path.getFileSystem(conf).open(path)) {
+        try (InputStream in = OsdFileSystems.get(path, conf).open(path)) {
             return new String(in.readAllBytes(), StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw analysis("cannot read option " + IspdOptions.LAYOUT_FILE.name() + " " + file + ": " + e.getMessage(), e);

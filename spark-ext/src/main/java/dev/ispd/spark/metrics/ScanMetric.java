@@ -195,6 +195,12 @@ public abstract sealed class ScanMetric extends CustomSumMetric {
         }
     }
 
+    public static final class DeviceRunsCancelled extends ScanMetric {
+        public DeviceRunsCancelled() {
+            super(SplitMetric.DEVICE_RUNS_CANCELLED, "ispd device runs cancelled with their task");
+        }
+    }
+
     public static final class DeviceRetries extends ScanMetric {
         public DeviceRetries() {
             super(SplitMetric.DEVICE_RETRIES, "ispd device runs after a failed one");

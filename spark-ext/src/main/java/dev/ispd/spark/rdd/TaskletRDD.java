@@ -136,7 +136,7 @@ public final class TaskletRDD<T> extends RDD<SplitResult<T>> {
         try {
             SplitExecutor executor = SplitExecutor.create(HadoopSettings.resolve(c), tasklet, "spark-rdd-" + id(),
                     DrivePool.shared(DriveCredentials.fromConfiguration(c)), new HadoopFiles(c),
-                    (metric, n) -> counts.merge(metric, n, Long::sum), Optional.empty());
+                    (metric, n) -> counts.merge(metric, n, Long::sum), Optional.empty(), context::isInterrupted);
             observed = executor.run(split, (result, origin) -> results.add(result));
         } catch (IOException e) {
             throw new UncheckedIOException("ispd: split " + p.index() + " (" + split + ") of tasklet " + tasklet.name()

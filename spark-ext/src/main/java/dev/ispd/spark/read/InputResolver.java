@@ -2,8 +2,10 @@ package dev.ispd.spark.read;
 
 import static dev.ispd.spark.ConnectorErrors.analysis;
 
+import dev.ispd.hadoop.conf.IspdKeys;
 import dev.ispd.hadoop.fs.DataFiles;
 import dev.ispd.hadoop.fs.OsdFileSystem;
+import dev.ispd.hadoop.fs.OsdFileSystems;
 import dev.ispd.offload.settings.SettingSource;
 import dev.ispd.spark.conf.HadoopConf;
 import dev.ispd.spark.conf.IspdOptions;
@@ -71,12 +73,17 @@ public final class InputResolver {
         return p;
     }
 
-    /** The file system of {@code path}; an AnalysisException naming the path if it cannot be reached. */
+    /**
+     * The file system of {@code path} over the drives {@code conf} names (the session's, or the
+     * read's own {@code ispd.fs.drives}: {@link OsdFileSystems}); an AnalysisException naming the
+     * path and the drives if it cannot be reached.
+     */
     public static FileSystem fileSystem(Path path, Configuration conf) {
         try {
-            return path.getFileSystem(conf);
+            return OsdFileSystems.get(path, conf);
         } catch (IOException e) {
-            throw analysis("cannot reach " + path + ": " + e.getMessage(), e);
+            throw analysis("cannot reach " + path + " on the drives " + IspdKeys.FS_DRIVES.name() + " names ("
+                    + conf.getTrimmed(IspdKeys.FS_DRIVES.name(), "") + "): " + e.getMessage(), e);
         }
     }
 

@@ -77,7 +77,8 @@ final class IspdReaderFactory implements PartitionReaderFactory {
             return new PlanResultReader(pushed, new SplitPlanRun(split, pushed, settings.offload(), c, scope)
                     .run(observations));
         } catch (IOException e) {
-            throw new UncheckedIOException("ispd: cannot read " + partition, e);
+            // Spark's first line for a failed query quotes this message: it says what failed (the drive, the file)
+            throw new UncheckedIOException("ispd: " + e.getMessage() + " (reading " + partition + ")", e);
         }
     }
 }

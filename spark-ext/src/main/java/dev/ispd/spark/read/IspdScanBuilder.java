@@ -2,6 +2,7 @@ package dev.ispd.spark.read;
 
 import static dev.ispd.spark.ConnectorErrors.analysis;
 
+import dev.ispd.hadoop.fs.OsdFileSystems;
 import dev.ispd.plan.Plan;
 import dev.ispd.plan.PlanException;
 import dev.ispd.plan.PlanLimits;
@@ -237,7 +238,7 @@ public final class IspdScanBuilder implements SupportsPushDownRequiredColumns, S
         long maxPiece = input.settings().offload().splitMaxBytes();
         try {
             return f.getLen() > 0 && (maxPiece <= 0 || maxPiece >= f.getLen())
-                    && f.getPath().getFileSystem(input.conf().get()).getFileBlockLocations(f, 0, f.getLen()).length == 1;
+                    && OsdFileSystems.get(f.getPath(), input.conf().get()).getFileBlockLocations(f, 0, f.getLen()).length == 1;
         } catch (IOException e) {
             LOG.info("ispd: aggregation pushed partially: cannot list the chunks of {}: {}", f.getPath(), e.getMessage());
             return false;

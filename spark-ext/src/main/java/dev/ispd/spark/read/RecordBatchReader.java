@@ -1,5 +1,6 @@
 package dev.ispd.spark.read;
 
+import dev.ispd.hadoop.fs.OsdFileSystems;
 import dev.ispd.offload.execute.SplitMetric;
 import dev.ispd.offload.plan.PlannedSplit;
 import dev.ispd.offload.plan.SplitPiece;
@@ -49,7 +50,7 @@ final class RecordBatchReader extends MeteredBatchReader {
         this.entrySize = layout.entrySize();
         this.where = where instanceof Predicate.True ? null : BoundPredicate.bind(where, layout.planLayout());
         Path file = new Path(split.file());
-        this.in = file.getFileSystem(conf).open(file);
+        this.in = OsdFileSystems.get(file, conf).open(file);
         this.pieces = split.pieces();
         this.decoders = columns.stream().map(ColumnDecoder::new).toArray(ColumnDecoder[]::new);
         this.buffer = new byte[BATCH_ROWS * entrySize];

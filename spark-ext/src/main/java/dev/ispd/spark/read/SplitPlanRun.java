@@ -22,13 +22,15 @@ import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
+import org.apache.spark.TaskContext;
 
 /**
  * One split's run of the scan's plan with the offload core's {@link SplitExecutor}: in its drive
  * if it was placed there (a device error or timeout retried, then falling back to the host), else
  * on the executor with the same plan interpreter; a drive that keeps failing is avoided by the SQL
- * execution's later splits on every executor ({@link ExecutionFailures}). Made on the task's
- * thread (the shared failure record is found through the task's context), run on any thread.
+ * execution's later splits on every executor ({@link ExecutionFailures}); a killed task cancels its
+ * execution in the drive. Made on the task's thread (the shared failure record and the task's
+ * kill are found through the task's context), run on any thread.
  * What the split cost returns to the driver for the offload correction ({@link ScanCorrections}).
  */
 final class SplitPlanRun {
@@ -51,10 +53,12 @@ final class SplitPlanRun {
         this.conf = conf;
         this.scope = scope;
         this.tasklet = PartitionPlanner.tasklet(pushed);
+        TaskContext task = TaskContext.get();
         this.executor = SplitExecutor.create(settings, tasklet, scope,
                 DrivePool.shared(DriveCredentials.fromConfiguration(conf)), new HadoopFiles(conf),
                 (metric, n) -> counts.merge(metric, n, Long::sum),
-                ExecutionFailures.forTask(settings, conf, new Path(split.file())));
+                ExecutionFailures.forTask(settings, conf, new Path(split.file())),
+                () -> task != null && task.isInterrupted()); // Spark killed the task (without interrupting it)
     }
 
     /** Runs the split once; its cost goes to {@code observations}, unless null. */

@@ -1,5 +1,6 @@
 package dev.ispd.spark.write;
 
+import dev.ispd.hadoop.fs.OsdFileSystems;
 import dev.ispd.spark.conf.HadoopConf;
 import dev.ispd.spark.layout.RecordLayout;
 import java.io.IOException;
@@ -42,7 +43,7 @@ record WriteTarget(String target, String writeId, RecordLayout layout, HadoopCon
     }
 
     FileSystem fileSystem() throws IOException {
-        return targetPath().getFileSystem(conf.get());
+        return OsdFileSystems.get(targetPath(), conf.get());
     }
 
     private Path sibling(String suffix) {
