@@ -12,7 +12,9 @@ import java.util.Set;
  * {@link #MAX_GROUP_FIELDS} fields and return each group's key and {@link #aggregates} (an
  * aggregate plan). The drive and the host run the same interpreter ({@link PlanTasklet}) on
  * the same encoding ({@link PlanCodec}). The constructor checks every field and literal against
- * the layout; a {@link PlanException} names what does not fit.
+ * the layout; a {@link PlanException} names what does not fit. Its layout's fields are integers
+ * (NULL where they hold a null value): the other types of {@link FieldType} and null bits are
+ * refused, naming the field.
  */
 public record Plan(Layout layout, Predicate where, List<String> select, List<String> groupBy,
                    List<Aggregate> aggregates, OrderBy orderBy, long limit) {
@@ -30,6 +32,13 @@ public record Plan(Layout layout, Predicate where, List<String> select, List<Str
     public Plan {
         if (layout == null) {
             throw new PlanException("layout", "a plan needs a layout");
+        }
+        for (Field f : layout.fields()) {
+            if (f.type().kind() != FieldType.Kind.INTEGER || f.hasNullBit()) {
+                throw new PlanException("layout", "layout " + layout.name() + ": field " + f.name() + " is "
+                        + f.typeText() + (f.hasNullBit() ? " with a null bit" : "")
+                        + "; a plan reads integer fields, NULL by a null value, only");
+            }
         }
         where = where == null ? Predicate.all() : where;
         select = List.copyOf(select);

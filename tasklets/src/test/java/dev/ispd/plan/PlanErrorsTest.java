@@ -62,6 +62,18 @@ class PlanErrorsTest {
     }
 
     @Test
+    void aPlanRefusesTypedFieldsAndNullBitsNamingTheField() {
+        Layout typed = new Layout("orders", 12, List.of(Field.unsigned("id", 0, 4),
+                Field.of("price", 4, 8, FieldType.decimal(12, 2), true)));
+        assertRefused("layout", "layout orders: field price is decimal(12,2);integer fields",
+                () -> Plan.rows(typed, null, List.of("id")));
+        Layout nullBit = new Layout("orders", 5, List.of(Field.unsigned("id", 0, 4).withNullBit(4, 0)));
+        assertRefused("layout", "field id is u32 with a null bit", () -> Plan.rows(nullBit, null, List.of("id")));
+        Layout nullValue = new Layout("orders", 4, List.of(Field.unsigned("id", 0, 4).withNullValue(0)));
+        assertEquals(List.of("id"), Plan.rows(nullValue, isNull("id"), List.of("id")).select(), "a null value still works");
+    }
+
+    @Test
     void aDriveRefusesAPlanBeyondItsLimitsNamingTheLimit() {
         PlanLimitException groups = assertThrows(PlanLimitException.class, () -> new PlanTasklet(
                 Plan.aggregate(WC, null, List.of("clientID"), List.of(Aggregate.countStar())), PlanLimits.DRIVE));

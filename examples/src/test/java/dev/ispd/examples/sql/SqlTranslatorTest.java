@@ -29,9 +29,8 @@ class SqlTranslatorTest {
     private static final Layout WC = Layout.worldCup98(64);
     /** A signed little-endian field and an unsigned 64-bit one. */
     private static final Layout SENSOR = LayoutDdl.parse("sensor", "temp i16 le @0, total u64 @2, flags u8 @10", 0, "test");
-    /** A nullable field (0xFFFFFFFF is NULL), which IS NULL needs. */
-    private static final Layout NULLABLE = new Layout("n", 4, List.of(
-            new Field("v", 0, 4, false, true, 0, 0, true, 0xFFFF_FFFFL)));
+    /** A nullable field (0xFFFFFFFF is NULL), which IS NULL needs, declared as text. */
+    private static final Layout NULLABLE = LayoutDdl.parse("n", "v u32 @0 nullable = 4294967295", 0, "test");
 
     @Test
     void groupByAggregatesInAnyOrderOfTheSelectList() {
@@ -69,6 +68,16 @@ class SqlTranslatorTest {
         assertEquals(not(compare("type", CompareOp.LT, 2)), where("NOT type < 2", WC));
         assertEquals(compare("type", CompareOp.NE, 2), where("type != 2", WC));
         assertEquals(not(isNull("v")), where("v IS NOT NULL", NULLABLE));
+    }
+
+    @Test
+    void aNullValueDeclaredAsTextIsTheFieldsNullAndATypedLayoutIsRefusedNamingTheField() {
+        assertEquals(new Layout("n", 4, List.of(new Field("v", 0, 4, false, true, 0, 0, true, 0xFFFF_FFFFL))), NULLABLE);
+        Layout typed = LayoutDdl.parse("orders", "id u32 @0, day date @4", 0, "test");
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> SqlTranslator.translate("SELECT id FROM t WHERE id = 1", typed));
+        assertEquals("layout orders: field day is date; a plan reads integer fields, NULL by a null value, only",
+                e.getMessage());
     }
 
     @Test
