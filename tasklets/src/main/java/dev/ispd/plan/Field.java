@@ -1,8 +1,14 @@
 package dev.ispd.plan;
 
 import java.io.Serializable;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.temporal.ChronoUnit;
+import java.util.Locale;
 
 /**
  * One fixed-width field of a record layout: {@code width} bytes at {@code offset} holding a value
@@ -90,12 +96,18 @@ public record Field(String name, int offset, int width, boolean signed, boolean 
 
     /** Whether values order as unsigned 64-bit integers (Java longs would put the top half below zero). */
     public boolean unsigned64() {
-        return !signed && valueBits() == 64;
+        return type.kind() == FieldType.Kind.INTEGER && !signed && valueBits() == 64;
     }
 
-    /** Whether {@code v} is a value this field can hold. */
+    /** Whether {@code v} is a value this field can hold, as {@link #read} returns values. */
     public boolean holds(long v) {
-        return fits(v, signed, valueBits());
+        return switch (type.kind()) {
+            case INTEGER, DATE, TIMESTAMP -> fits(v, signed, valueBits());
+            case DECIMAL -> v != Long.MIN_VALUE && type.precision() <= 18 && Math.abs(v) < TEN_TO[type.precision()];
+            case BOOL -> v == 0 || v == 1;
+            case FLOAT -> FloatKeys.holds(v, width);
+            case CHAR -> false;
+        };
     }
 
     /** Smallest value, as a Java long. */
@@ -118,7 +130,12 @@ public record Field(String name, int offset, int width, boolean signed, boolean 
         return unsigned64() ? Long.compareUnsigned(a, b) : Long.compare(a, b);
     }
 
-    /** The field of the record at absolute {@code record} of {@code buf}, sign- or zero-extended. */
+    /**
+     * The value of the field of the record at absolute {@code record} of {@code buf}, as a long
+     * that orders as the values do ({@link #compare}): an integer sign- or zero-extended, a
+     * decimal's unscaled value, a date's days, a timestamp's microseconds, a bool's 0 or 1, a
+     * float's {@link FloatKeys key}. Not for a {@code char(N)} or a 16-byte decimal.
+     */
     public long read(ByteBuffer buf, int record) {
         int at = record + offset;
         // the common widths in one load each, byte-swapped when the buffer's order is not the field's
@@ -132,11 +149,41 @@ public record Field(String name, int offset, int width, boolean signed, boolean 
         };
         int bits = valueBits();
         long v = bitCount > 0 ? raw >>> bitOffset : raw;
-        if (bits == 64) {
-            return v;
+        if (bits != 64) {
+            v &= (1L << bits) - 1;
+            v = signed ? (v << (64 - bits)) >> (64 - bits) : v;
         }
-        v &= (1L << bits) - 1;
-        return signed ? (v << (64 - bits)) >> (64 - bits) : v;
+        FieldType.Kind kind = type.kind();
+        if (kind == FieldType.Kind.FLOAT) {
+            return FloatKeys.ofBits(v, width);
+        }
+        if (kind == FieldType.Kind.BOOL) {
+            return v != 0 ? 1 : 0;
+        }
+        return v;
+    }
+
+    /**
+     * How the string of a {@code char(N)} field of the record at absolute {@code record} of
+     * {@code buf} compares with {@code literal} (UTF-8), byte by byte as unsigned values, as Spark
+     * compares strings: negative, 0 or positive. The string is the field's bytes less the trailing
+     * padding; nothing is allocated.
+     */
+    public int compareChars(ByteBuffer buf, int record, byte[] literal) {
+        int at = record + offset;
+        byte pad = type.zeroPad() ? 0 : (byte) ' ';
+        int end = width;
+        while (end > 0 && buf.get(at + end - 1) == pad) {
+            end--;
+        }
+        int n = Math.min(end, literal.length);
+        for (int i = 0; i < n; i++) {
+            int c = (buf.get(at + i) & 0xFF) - (literal[i] & 0xFF);
+            if (c != 0) {
+                return c;
+            }
+        }
+        return end - literal.length;
     }
 
     private long readBytes(ByteBuffer buf, int at) {
@@ -195,9 +242,95 @@ public record Field(String name, int offset, int width, boolean signed, boolean 
         return valueBit >= bitOffset && valueBit < bitOffset + bitCount;
     }
 
+    /** The unscaled value of decimal {@code v} at this decimal field's scale; a PlanException if it has more digits after the point or than the precision. */
+    public long decimalLiteral(BigDecimal v) {
+        requireKind(FieldType.Kind.DECIMAL, v);
+        long unscaled;
+        try {
+            unscaled = v.setScale(type.scale(), RoundingMode.UNNECESSARY).unscaledValue().longValueExact();
+        } catch (ArithmeticException e) {
+            throw new PlanException("where", "literal " + v.toPlainString() + " is not a " + typeText() + " (field "
+                    + name + ")");
+        }
+        return checked(unscaled, v.toPlainString());
+    }
+
+    /** The days since 1970-01-01 of {@code d}, for this date field. */
+    public long dateLiteral(LocalDate d) {
+        requireKind(FieldType.Kind.DATE, d);
+        return checked(d.toEpochDay(), d.toString());
+    }
+
+    /** The microseconds since 1970-01-01 UTC of {@code t}, for this timestamp field; a PlanException if it has finer digits. */
+    public long timestampLiteral(Instant t) {
+        requireKind(FieldType.Kind.TIMESTAMP, t);
+        if (t.getNano() % 1000 != 0) {
+            throw new PlanException("where", "literal " + t + " is finer than the microseconds of field " + name);
+        }
+        try {
+            return Math.addExact(Math.multiplyExact(t.getEpochSecond(), 1_000_000L), t.getNano() / 1000);
+        } catch (ArithmeticException e) {
+            throw new PlanException("where", "literal " + t + " is outside the microseconds a timestamp holds (field "
+                    + name + ")");
+        }
+    }
+
+    /** The {@link FloatKeys key} of {@code d}, for this float field. */
+    public long floatLiteral(double d) {
+        requireKind(FieldType.Kind.FLOAT, d);
+        return FloatKeys.of(d);
+    }
+
+    /** 1 or 0, for this bool field. */
+    public long boolLiteral(boolean b) {
+        requireKind(FieldType.Kind.BOOL, b);
+        return b ? 1 : 0;
+    }
+
+    private void requireKind(FieldType.Kind kind, Object literal) {
+        if (type.kind() != kind) {
+            throw new PlanException("where", "literal " + literal + " is a " + kind.name().toLowerCase(Locale.ROOT)
+                    + ", but field " + name + " is " + typeText());
+        }
+    }
+
+    private long checked(long v, String shown) {
+        if (!holds(v)) {
+            throw new PlanException("where", "literal " + shown + " is outside the range of field " + name + " ("
+                    + typeText() + ")");
+        }
+        return v;
+    }
+
+    /** A value as {@link #read} returns it, as SQL writes it: {@code 12.50}, {@code DATE '2024-02-29'}, {@code NaN}. */
+    public String literalText(long v) {
+        return switch (type.kind()) {
+            case INTEGER -> unsigned64() ? Long.toUnsignedString(v) : Long.toString(v);
+            case DECIMAL -> BigDecimal.valueOf(v, type.scale()).toPlainString();
+            case DATE -> "DATE '" + LocalDate.ofEpochDay(v) + "'";
+            case TIMESTAMP -> "TIMESTAMP '" + Instant.EPOCH.plus(v, ChronoUnit.MICROS) + "'";
+            case BOOL -> v != 0 ? "TRUE" : "FALSE";
+            case FLOAT -> Double.toString(FloatKeys.toDouble(v));
+            case CHAR -> throw new PlanException("where", "field " + name + " is " + typeText()
+                    + ": its values are strings, not numbers");
+        };
+    }
+
     /** The range as text for error messages: {@code [0, 255]}. */
     public String rangeText() {
         return "[" + min() + ", " + (unsigned64() ? Long.toUnsignedString(max()) : Long.toString(max())) + "]";
+    }
+
+    /** 10^0 ... 10^18: the bounds of decimals of up to 18 digits. */
+    private static final long[] TEN_TO = tenTo();
+
+    private static long[] tenTo() {
+        long[] t = new long[19];
+        t[0] = 1;
+        for (int i = 1; i < t.length; i++) {
+            t[i] = t[i - 1] * 10;
+        }
+        return t;
     }
 
     private static int bits(int width, int bitCount) {

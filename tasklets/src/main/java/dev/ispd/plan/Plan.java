@@ -12,9 +12,10 @@ import java.util.Set;
  * {@link #MAX_GROUP_FIELDS} fields and return each group's key and {@link #aggregates} (an
  * aggregate plan). The drive and the host run the same interpreter ({@link PlanTasklet}) on
  * the same encoding ({@link PlanCodec}). The constructor checks every field and literal against
- * the layout; a {@link PlanException} names what does not fit. Its layout's fields are integers
- * (NULL where they hold a null value): the other types of {@link FieldType} and null bits are
- * refused, naming the field.
+ * the layout; a {@link PlanException} names what does not fit. WHERE tests fields of every
+ * {@link FieldType} but 16-byte decimals; the fields a plan returns, orders or groups by are
+ * those whose values are one i64 (integers, decimals of up to 8 bytes, dates, timestamps, bools),
+ * NULL only by a null value.
  */
 public record Plan(Layout layout, Predicate where, List<String> select, List<String> groupBy,
                    List<Aggregate> aggregates, OrderBy orderBy, long limit) {
@@ -33,13 +34,6 @@ public record Plan(Layout layout, Predicate where, List<String> select, List<Str
         if (layout == null) {
             throw new PlanException("layout", "a plan needs a layout");
         }
-        for (Field f : layout.fields()) {
-            if (f.type().kind() != FieldType.Kind.INTEGER || f.hasNullBit()) {
-                throw new PlanException("layout", "layout " + layout.name() + ": field " + f.name() + " is "
-                        + f.typeText() + (f.hasNullBit() ? " with a null bit" : "")
-                        + "; a plan reads integer fields, NULL by a null value, only");
-            }
-        }
         where = where == null ? Predicate.all() : where;
         select = List.copyOf(select);
         groupBy = List.copyOf(groupBy);
@@ -47,7 +41,22 @@ public record Plan(Layout layout, Predicate where, List<String> select, List<Str
         Condition.bind(where, layout);
         distinctFields(select, "select", layout);
         distinctFields(groupBy, "groupBy", layout);
-        aggregates.stream().filter(a -> a.field() != null).forEach(a -> layout.field(a.field(), "aggregate"));
+        select.forEach(n -> returned(layout.field(n, "select"), "select"));
+        groupBy.forEach(n -> {
+            Field f = returned(layout.field(n, "groupBy"), "groupBy");
+            if (f.type().kind() == FieldType.Kind.BOOL) {
+                throw new PlanException("groupBy", "GROUP BY field " + f.name() + " (bool) is left to the engine");
+            }
+        });
+        for (Aggregate a : aggregates) {
+            if (a.field() != null) {
+                Field f = returned(layout.field(a.field(), "aggregate"), "aggregate");
+                if (a.function() == Aggregate.Function.SUM && f.type().kind() != FieldType.Kind.INTEGER) {
+                    throw new PlanException("aggregate", "SUM of field " + f.name() + " (" + f.typeText()
+                            + ") is left to the engine: a plan sums integers");
+                }
+            }
+        }
         boolean aggregating = !groupBy.isEmpty() || !aggregates.isEmpty();
         if (groupBy.size() > MAX_GROUP_FIELDS) {
             throw new PlanException("groupBy", "GROUP BY takes at most " + MAX_GROUP_FIELDS + " fields, got " + groupBy);
@@ -70,7 +79,7 @@ public record Plan(Layout layout, Predicate where, List<String> select, List<Str
             throw new PlanException("limit", "LIMIT must be in [0, " + MAX_LIMIT + "], got " + limit);
         }
         if (orderBy != null) {
-            layout.field(orderBy.field(), "orderBy");
+            returned(layout.field(orderBy.field(), "orderBy"), "orderBy");
             if (limit == NO_LIMIT) {
                 throw new PlanException("limit", "top-N by " + orderBy.field() + " needs a LIMIT");
             }
@@ -127,7 +136,7 @@ public record Plan(Layout layout, Predicate where, List<String> select, List<Str
         StringBuilder s = new StringBuilder("SELECT ").append(String.join(", ", columnNames()))
                 .append(" FROM ").append(layout.name()).append("@").append(layout.recordSize());
         if (!(where instanceof Predicate.True)) {
-            s.append(" WHERE ").append(Predicate.sql(where));
+            s.append(" WHERE ").append(Predicate.sql(where, layout));
         }
         if (!groupBy.isEmpty()) {
             s.append(" GROUP BY ").append(String.join(", ", groupBy));
@@ -139,6 +148,22 @@ public record Plan(Layout layout, Predicate where, List<String> select, List<Str
             s.append(" LIMIT ").append(limit);
         }
         return s.toString();
+    }
+
+    /**
+     * {@code f}, if a plan can return its values (or order or group by them) as the i64 of a result
+     * column: an integer, a decimal of up to 8 bytes (unscaled), a date (days), a timestamp
+     * (microseconds) or a bool (0 or 1), NULL only by a null value. Floats, strings, 16-byte
+     * decimals and fields with a null bit are tested in WHERE only.
+     */
+    private static Field returned(Field f, String part) {
+        if (!(f.integral() || f.type().kind() == FieldType.Kind.BOOL) || f.hasNullBit()) {
+            throw new PlanException(part, "field " + f.name() + " (" + f.typeText()
+                    + (f.hasNullBit() ? ", with a null bit" : "") + ") is tested in WHERE only: a plan returns, "
+                    + "orders and groups integers, decimals of up to 8 bytes, dates, timestamps and bools, NULL by a "
+                    + "null value");
+        }
+        return f;
     }
 
     private static void distinctFields(List<String> names, String part, Layout layout) {

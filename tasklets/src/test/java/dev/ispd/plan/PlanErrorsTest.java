@@ -62,15 +62,33 @@ class PlanErrorsTest {
     }
 
     @Test
-    void aPlanRefusesTypedFieldsAndNullBitsNamingTheField() {
-        Layout typed = new Layout("orders", 12, List.of(Field.unsigned("id", 0, 4),
-                Field.of("price", 4, 8, FieldType.decimal(12, 2), true)));
-        assertRefused("layout", "layout orders: field price is decimal(12,2);integer fields",
-                () -> Plan.rows(typed, null, List.of("id")));
-        Layout nullBit = new Layout("orders", 5, List.of(Field.unsigned("id", 0, 4).withNullBit(4, 0)));
-        assertRefused("layout", "field id is u32 with a null bit", () -> Plan.rows(nullBit, null, List.of("id")));
-        Layout nullValue = new Layout("orders", 4, List.of(Field.unsigned("id", 0, 4).withNullValue(0)));
-        assertEquals(List.of("id"), Plan.rows(nullValue, isNull("id"), List.of("id")).select(), "a null value still works");
+    void typedFieldsAPlanCannotRunAreRefusedNamingTheFieldAndThePart() {
+        Layout orders = PlanVectors.ORDERS;
+        assertRefused("select", "field price (decimal(12,2), with a null bit) is tested in WHERE only",
+                () -> Plan.rows(orders, null, List.of("id", "price")));
+        assertRefused("orderBy", "field ratio (f64) is tested in WHERE only",
+                () -> Plan.rows(orders, null, List.of("id")).top(3, "ratio", false));
+        assertRefused("aggregate", "field mode (char(3), with a null bit)",
+                () -> Plan.aggregate(orders, null, List.of(), List.of(Aggregate.min("mode"))));
+        assertRefused("aggregate", "SUM of field ship (date) is left to the engine",
+                () -> Plan.aggregate(orders, null, List.of(), List.of(Aggregate.sum("ship"))));
+        assertRefused("groupBy", "GROUP BY field ok (bool)",
+                () -> Plan.aggregate(orders, null, List.of("ok"), List.of(Aggregate.countStar())));
+        assertRefused("where", "a comparison on field mode (char(3)) takes a string literal",
+                () -> Plan.rows(orders, eq("mode", 1), List.of("id")));
+        assertRefused("where", "field id is i32, not a string",
+                () -> Plan.rows(orders, Predicate.compare("id", CompareOp.EQ, "1"), List.of("id")));
+        assertRefused("where", "BETWEEN on field big (decimal(30,4)) is not run by plans",
+                () -> Plan.rows(orders, Predicate.between("big", 0, 1), List.of("id")));
+        assertRefused("where", "literal 2 is outside the range",
+                () -> Plan.rows(orders, eq("ok", 2), List.of("id")));
+        assertRefused("where", "literal 10000000000000 is outside",
+                () -> Plan.rows(orders, eq("price", 10_000_000_000_000L), List.of("id")));
+        Field price = orders.field("price", "where");
+        assertRefused("where", "literal 1.005 is not a decimal(12,2) (field price)",
+                () -> price.decimalLiteral(new java.math.BigDecimal("1.005")));
+        assertRefused("where", "literal 2024-01-01 is a date, but field price is decimal(12,2)",
+                () -> price.dateLiteral(java.time.LocalDate.of(2024, 1, 1)));
     }
 
     @Test

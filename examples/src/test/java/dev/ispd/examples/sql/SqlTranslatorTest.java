@@ -76,7 +76,7 @@ class SqlTranslatorTest {
         Layout typed = LayoutDdl.parse("orders", "id u32 @0, day date @4", 0, "test");
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> SqlTranslator.translate("SELECT id FROM t WHERE id = 1", typed));
-        assertEquals("layout orders: field day is date; a plan reads integer fields, NULL by a null value, only",
+        assertEquals("layout orders: field day is date; SQL queries read integer fields, NULL by a null value, only",
                 e.getMessage());
     }
 
