@@ -214,22 +214,8 @@ public final class PlanCodec {
         int tag = r.u8();
         return switch (tag) {
             case TRUE -> Predicate.all();
-            case COMPARE -> {
-                String field = name(r, layout, r.u8());
-                int op = r.u8();
-                if (op >= CompareOp.values().length) {
-                    throw r.error(at + 2, "unknown comparison " + op);
-                }
-                yield new Predicate.Compare(field, CompareOp.values()[op], r.i64());
-            }
-            case COMPARE_STRING -> {
-                String field = name(r, layout, r.u8());
-                int op = r.u8();
-                if (op >= CompareOp.values().length) {
-                    throw r.error(at + 2, "unknown comparison " + op);
-                }
-                yield new Predicate.CompareString(field, CompareOp.values()[op], r.str());
-            }
+            case COMPARE -> new Predicate.Compare(name(r, layout, r.u8()), op(r), r.i64());
+            case COMPARE_STRING -> new Predicate.CompareString(name(r, layout, r.u8()), op(r), r.str());
             case IN -> {
                 String field = name(r, layout, r.u8());
                 int n = r.u16();
@@ -252,6 +238,14 @@ public final class PlanCodec {
             case NOT -> new Predicate.Not(predicate(r, layout, depth + 1));
             default -> throw r.error(at, "unknown predicate node " + tag);
         };
+    }
+
+    private static CompareOp op(Reader r) {
+        int op = r.u8();
+        if (op >= CompareOp.values().length) {
+            throw r.error(r.at() - 1, "unknown comparison " + op);
+        }
+        return CompareOp.values()[op];
     }
 
     private static void fieldList(Writer w, List<String> names, Layout layout) {

@@ -136,15 +136,6 @@ class LayoutDdlTest {
         "id u32 @0, flags u8                     | option layout: field 'flags u8' is not NAME TYPE",
         "id u32 @0, id u8 @4                     | option layout: layout custom: field id is defined twice",
         "id u32 @0, big u64 @6                   | option layout: layout custom: field big ends at byte 14, past the 8-byte record",
-    })
-    void badTextNamesTheField(String text, String expected) {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> LayoutDdl.parse(Layouts.CUSTOM, text, 8, "option layout"));
-        assertTrue(e.getMessage().startsWith(expected), e.getMessage());
-    }
-
-    @ParameterizedTest
-    @CsvSource(delimiter = '|', value = {
         "p decimal(20,2)/8 @0          | option layout: field p: decimal(20,2) does not fit 8 bytes, which hold at most 18 digits",
         "p decimal(10,2)/4 @0          | option layout: field p: decimal(10,2) does not fit 4 bytes, which hold at most 9 digits",
         "p decimal(39,2) @0            | option layout: field p: decimal(39,2) needs a precision of 1-38",
@@ -169,7 +160,7 @@ class LayoutDdlTest {
         "l u8 @0 nullable = x          | option layout: field l: null value 'x' is not a whole number [0, 255]",
         "t timestamp @4                | option layout: layout custom: field t ends at byte 12, past the 8-byte record",
     })
-    void badTypedFieldsNameTheField(String text, String expected) {
+    void badTextNamesTheField(String text, String expected) {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> LayoutDdl.parse(Layouts.CUSTOM, text, 8, "option layout"));
         assertTrue(e.getMessage().startsWith(expected), e.getMessage());
