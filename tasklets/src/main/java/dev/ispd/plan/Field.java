@@ -96,7 +96,7 @@ public record Field(String name, int offset, int width, boolean signed, boolean 
 
     /** Whether values order as unsigned 64-bit integers (Java longs would put the top half below zero). */
     public boolean unsigned64() {
-        return type.kind() == FieldType.Kind.INTEGER && !signed && valueBits() == 64;
+        return !signed && valueBits() == 64 && type.kind() == FieldType.Kind.INTEGER;
     }
 
     /** Whether {@code v} is a value this field can hold, as {@link #read} returns values. */
@@ -153,14 +153,16 @@ public record Field(String name, int offset, int width, boolean signed, boolean 
             v &= (1L << bits) - 1;
             v = signed ? (v << (64 - bits)) >> (64 - bits) : v;
         }
-        FieldType.Kind kind = type.kind();
-        if (kind == FieldType.Kind.FLOAT) {
-            return FloatKeys.ofBits(v, width);
-        }
-        if (kind == FieldType.Kind.BOOL) {
-            return v != 0 ? 1 : 0;
-        }
-        return v;
+        return type == FieldType.INTEGER ? v : typed(v); // one check on the integers' path, kept short to inline
+    }
+
+    /** The value of a field of another type than INTEGER from its loaded bits {@code v}. */
+    private long typed(long v) {
+        return switch (type.kind()) {
+            case FLOAT -> FloatKeys.ofBits(v, width);
+            case BOOL -> v != 0 ? 1 : 0;
+            default -> v;
+        };
     }
 
     /**
