@@ -307,11 +307,25 @@ public record Field(String name, int offset, int width, boolean signed, boolean 
     /** A value as {@link #read} returns it, as SQL writes it: {@code 12.50}, {@code DATE '2024-02-29'}, {@code NaN}. */
     public String literalText(long v) {
         return switch (type.kind()) {
+            case DATE -> "DATE '" + valueText(v) + "'";
+            case TIMESTAMP -> "TIMESTAMP '" + valueText(v) + "'";
+            case BOOL -> v != 0 ? "TRUE" : "FALSE";
+            default -> valueText(v);
+        };
+    }
+
+    /**
+     * A value as {@link #read} returns it, as a result shows it: {@code 12.50}, {@code 2024-02-29},
+     * {@code 2023-11-14T22:13:20Z} (UTC), {@code true}, {@code -0.0}; an unsigned 8-byte integer
+     * unsigned.
+     */
+    public String valueText(long v) {
+        return switch (type.kind()) {
             case INTEGER -> unsigned64() ? Long.toUnsignedString(v) : Long.toString(v);
             case DECIMAL -> BigDecimal.valueOf(v, type.scale()).toPlainString();
-            case DATE -> "DATE '" + LocalDate.ofEpochDay(v) + "'";
-            case TIMESTAMP -> "TIMESTAMP '" + Instant.EPOCH.plus(v, ChronoUnit.MICROS) + "'";
-            case BOOL -> v != 0 ? "TRUE" : "FALSE";
+            case DATE -> LocalDate.ofEpochDay(v).toString();
+            case TIMESTAMP -> Instant.EPOCH.plus(v, ChronoUnit.MICROS).toString();
+            case BOOL -> Boolean.toString(v != 0);
             case FLOAT -> Double.toString(FloatKeys.toDouble(v));
             case CHAR -> throw new PlanException("where", "field " + name + " is " + typeText()
                     + ": its values are strings, not numbers");

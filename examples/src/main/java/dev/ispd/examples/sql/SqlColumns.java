@@ -1,7 +1,6 @@
 package dev.ispd.examples.sql;
 
 import dev.ispd.plan.Field;
-import dev.ispd.plan.FieldType;
 import dev.ispd.plan.Layout;
 import java.util.Locale;
 import net.sf.jsqlparser.expression.Expression;
@@ -10,20 +9,12 @@ import net.sf.jsqlparser.schema.Column;
 /**
  * Column names of a statement as the fields of its layout: matched case-insensitively (SQL
  * identifiers are; a layout's are not, {@code clientID}), an unknown one refused naming the
- * layout's fields. The layout's fields are integers, NULL by a null value: its literals are
- * the integers SQL writes.
+ * layout's fields.
  */
 final class SqlColumns {
     private final Layout layout;
 
     SqlColumns(Layout layout) {
-        for (Field f : layout.fields()) {
-            if (f.type().kind() != FieldType.Kind.INTEGER || f.hasNullBit()) {
-                throw new IllegalArgumentException("layout " + layout.name() + ": field " + f.name() + " is "
-                        + f.typeText() + (f.hasNullBit() ? " with a null bit" : "")
-                        + "; SQL queries read integer fields, NULL by a null value, only");
-            }
-        }
         this.layout = layout;
     }
 
