@@ -103,6 +103,9 @@ final class DenseGroupScan {
                     continue;
                 }
                 Field f = fields[a];
+                if (f.hasNullBit() && f.nullBitSet(data, p)) {
+                    continue;
+                }
                 long v = f.read(data, p);
                 if (!f.isNull(v)) {
                     state[at] += kinds[a] == COUNT ? 1 : v;

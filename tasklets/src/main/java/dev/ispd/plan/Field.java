@@ -204,7 +204,7 @@ public record Field(String name, int offset, int width, boolean signed, boolean 
 
     /** Whether the value {@link #read} returned is this field's NULL (a field with a null value, not a null bit). */
     public boolean isNull(long value) {
-        return nullable && value == nullValue;
+        return nullable && value == nullValue && nullBit == NO_NULL_BIT;
     }
 
     /** Whether this field is NULL where a bit of the record is set, rather than where it holds a null value. */

@@ -65,8 +65,11 @@ final class GroupTable implements RowSink {
                 continue;
             }
             Field f = aggregateFields[a];
-            long v = f.read(buf, record);
             work.fieldReads++;
+            if (f.hasNullBit() && f.nullBitSet(buf, record)) {
+                continue;
+            }
+            long v = f.read(buf, record); // COUNT of a field that reads as no number needs only its nullness
             if (f.isNull(v)) {
                 continue;
             }

@@ -49,8 +49,9 @@ public record Plan(Layout layout, Predicate where, List<String> select, List<Str
             }
         });
         for (Aggregate a : aggregates) {
-            if (a.field() != null) {
-                Field f = returned(layout.field(a.field(), "aggregate"), "aggregate");
+            Field f = a.field() == null ? null : layout.field(a.field(), "aggregate");
+            if (f != null && a.function() != Aggregate.Function.COUNT) { // COUNT takes every field: it counts non-NULLs
+                returned(f, "aggregate");
                 if (a.function() == Aggregate.Function.SUM && f.type().kind() != FieldType.Kind.INTEGER) {
                     throw new PlanException("aggregate", "SUM of field " + f.name() + " (" + f.typeText()
                             + ") is left to the engine: a plan sums integers");

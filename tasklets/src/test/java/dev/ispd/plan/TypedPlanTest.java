@@ -49,7 +49,8 @@ class TypedPlanTest {
     }
 
     private static Row row(int i) {
-        return new Row(i - 150, i % 7 == 0 ? null : BigDecimal.valueOf((i * 137L) % 5000 - 1000, 2),
+        // prices of 0.00 too: a value of all zero bits is no NULL when a null bit says what is
+        return new Row(i - 150, i % 7 == 0 ? null : BigDecimal.valueOf(i % 13 == 1 ? 0 : (i * 137L) % 5000 - 1000, 2),
                 LocalDate.ofEpochDay(19_000 + (i * 31) % 400), 1_700_000_000_000_000L + ((i * 53L) % 97) * 1_000_001L,
                 Double.longBitsToDouble(RATIO_BITS[i % RATIO_BITS.length]), i % 3 != 0,
                 i % 5 == 0 ? null : MODES[i % MODES.length]);
@@ -196,6 +197,29 @@ class TypedPlanTest {
     }
 
     @Test
+    void countOfAFieldWithANullBitSkipsItsNullsOnTheDensePathAsOnTheGeneralOne() throws IOException {
+        // a 2-bit key (the dense path's shape) beside a decimal whose value 0 is no NULL: its null bit says
+        Layout small = dev.ispd.plan.layout.LayoutDdl.parse("small", "k u8 @0 bits 0..1, v decimal(5,2) le @1 nullable @0.7",
+                0, "test");
+        byte[] data = new byte[5 * 1000];
+        long[] expected = new long[4];
+        for (int i = 0; i < 1000; i++) {
+            boolean isNull = i % 3 == 0;
+            data[5 * i] = (byte) (i % 4 | (isNull ? 0x80 : 0));
+            data[5 * i + 1] = (byte) (i % 2); // 0.00 or 0.01
+            expected[i % 4] += isNull ? 0 : 1;
+        }
+        for (boolean fastPath : new boolean[] {true, false}) {
+            HostRunner.Result r = new HostRunner(5 * 64, 1).run(new PlanTasklet(Plan.aggregate(small, null, List.of("k"),
+                            List.of(Aggregate.count("v"), Aggregate.countStar())), PlanLimits.HOST, fastPath),
+                    List.of(new Extent(1, 0, data.length)), new InMemoryPageSource(Map.of(1L, ByteBuffer.wrap(data))));
+            long[] counts = new long[4];
+            PlanResult.decode(r.bytes()).rows().forEach(row -> counts[(int) row[0]] = row[1]);
+            assertEquals(java.util.Arrays.toString(expected), java.util.Arrays.toString(counts), "fast path " + fastPath);
+        }
+    }
+
+    @Test
     void fieldsShippedToAnotherJvmKeepTheirIntegersOnTheirPath() throws Exception {
         java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
         try (java.io.ObjectOutputStream out = new java.io.ObjectOutputStream(bytes)) {
@@ -223,6 +247,11 @@ class TypedPlanTest {
                 .map(r -> (long) r.id()).toList();
         assertEquals(topExpected, top);
 
+        long[] counts = run(Plan.aggregate(ORDERS, null, List.of(), List.of(Aggregate.count("price"),
+                Aggregate.count("mode"), Aggregate.count("ratio"), Aggregate.count("big")))).get(0);
+        assertEquals(List.of(ROWS.stream().filter(r -> r.price() != null).count(),
+                        ROWS.stream().filter(r -> r.mode() != null).count(), (long) N, (long) N),
+                List.of(counts[0], counts[1], counts[2], counts[3]), "COUNT of any field counts its non-NULLs");
         long[] agg = run(Plan.aggregate(ORDERS, isNull("mode"), List.of(), List.of(Aggregate.countStar(),
                 Aggregate.min("ship"), Aggregate.max("at"), Aggregate.min("ok"), Aggregate.max("ok")))).get(0);
         List<Row> nullModes = ROWS.stream().filter(r -> r.mode() == null).toList();
