@@ -137,6 +137,21 @@ public record Field(String name, int offset, int width, boolean signed, boolean 
      * float's {@link FloatKeys key}. Not for a {@code char(N)} or a 16-byte decimal.
      */
     public long read(ByteBuffer buf, int record) {
+        long v = load(buf, record);
+        return type == FieldType.INTEGER ? v : typed(v); // one check on the integers' path, kept short to inline
+    }
+
+    /**
+     * The value as a plan returns it in a row ({@link #read}'s, but a float's key keeps -0.0
+     * apart from 0.0: {@link FloatKeys#shown}), so that a selected -0.0 comes back as -0.0.
+     */
+    public long readShown(ByteBuffer buf, int record) {
+        return type.kind() == FieldType.Kind.FLOAT ? FloatKeys.shown(FloatKeys.number(load(buf, record), width))
+                : read(buf, record);
+    }
+
+    /** The field's bits, sign- or zero-extended. */
+    private long load(ByteBuffer buf, int record) {
         int at = record + offset;
         // the common widths in one load each, byte-swapped when the buffer's order is not the field's
         boolean swap = bigEndian != (buf.order() == ByteOrder.BIG_ENDIAN);
@@ -153,13 +168,13 @@ public record Field(String name, int offset, int width, boolean signed, boolean 
             v &= (1L << bits) - 1;
             v = signed ? (v << (64 - bits)) >> (64 - bits) : v;
         }
-        return type == FieldType.INTEGER ? v : typed(v); // one check on the integers' path, kept short to inline
+        return v;
     }
 
     /** The value of a field of another type than INTEGER from its loaded bits {@code v}. */
     private long typed(long v) {
         return switch (type.kind()) {
-            case FLOAT -> FloatKeys.ofBits(v, width);
+            case FLOAT -> FloatKeys.of(FloatKeys.number(v, width));
             case BOOL -> v != 0 ? 1 : 0;
             default -> v;
         };

@@ -23,7 +23,7 @@ public final class FloatKeys {
         return bits ^ ((bits >> 63) & Long.MAX_VALUE);
     }
 
-    /** The number of a key ({@link #of} undone; -0.0 comes back as 0.0, a NaN as the canonical NaN). */
+    /** The number of a key ({@link #of} or {@link #shown} undone; a NaN comes back as the canonical NaN). */
     public static double toDouble(long key) {
         if (key == NAN) {
             return Double.NaN;
@@ -40,8 +40,16 @@ public final class FloatKeys {
         return d == d && of(d) == key && (width == 8 || (double) (float) d == d);
     }
 
-    /** The key of the raw bits of a float field of {@code width} bytes, as {@link Field#read} loads them. */
-    static long ofBits(long raw, int width) {
-        return of(width == 4 ? Float.intBitsToFloat((int) raw) : Double.longBitsToDouble(raw));
+    /**
+     * The key a row shows {@code d} by: {@link #of}'s, but -0.0 keeps a key of its own (-1, just
+     * below 0.0's), which {@link #toDouble} turns back into -0.0. Not for comparing: -0.0 = 0.0.
+     */
+    public static long shown(double d) {
+        return d == 0 && Double.doubleToRawLongBits(d) != 0 ? -1 : of(d);
+    }
+
+    /** The number in the raw bits of a float field of {@code width} bytes (4: f32, widened exactly). */
+    static double number(long raw, int width) {
+        return width == 4 ? Float.intBitsToFloat((int) raw) : Double.longBitsToDouble(raw);
     }
 }

@@ -31,7 +31,7 @@ final class KeptRows implements RowSink {
             values = Arrays.copyOf(values, 2 * values.length);
         }
         for (Field f : select) {
-            values[at++] = f.read(buf, record);
+            values[at++] = f.readShown(buf, record);
         }
         work.fieldReads += select.length;
         rows++;

@@ -14,8 +14,8 @@ import java.util.Set;
  * the same encoding ({@link PlanCodec}). The constructor checks every field and literal against
  * the layout; a {@link PlanException} names what does not fit. WHERE tests fields of every
  * {@link FieldType} but 16-byte decimals; the fields a plan returns, orders or groups by are
- * those whose values are one i64 (integers, decimals of up to 8 bytes, dates, timestamps, bools),
- * NULL only by a null value.
+ * those whose values are one i64 (integers, decimals of up to 8 bytes, dates, timestamps, bools,
+ * floats), NULL only by a null value.
  */
 public record Plan(Layout layout, Predicate where, List<String> select, List<String> groupBy,
                    List<Aggregate> aggregates, OrderBy orderBy, long limit) {
@@ -154,15 +154,16 @@ public record Plan(Layout layout, Predicate where, List<String> select, List<Str
     /**
      * {@code f}, if a plan can return its values (or order or group by them) as the i64 of a result
      * column: an integer, a decimal of up to 8 bytes (unscaled), a date (days), a timestamp
-     * (microseconds) or a bool (0 or 1), NULL only by a null value. Floats, strings, 16-byte
-     * decimals and fields with a null bit are tested in WHERE only.
+     * (microseconds), a bool (0 or 1) or a float (its key), NULL only by a null value. Strings,
+     * 16-byte decimals and fields with a null bit are tested in WHERE only (and counted).
      */
     private static Field returned(Field f, String part) {
-        if (!(f.integral() || f.type().kind() == FieldType.Kind.BOOL) || f.hasNullBit()) {
+        if (!(f.integral() || f.type().kind() == FieldType.Kind.BOOL || f.type().kind() == FieldType.Kind.FLOAT)
+                || f.hasNullBit()) {
             throw new PlanException(part, "field " + f.name() + " (" + f.typeText()
                     + (f.hasNullBit() ? ", with a null bit" : "") + ") is tested in WHERE only: a plan returns, "
-                    + "orders and groups integers, decimals of up to 8 bytes, dates, timestamps and bools, NULL by a "
-                    + "null value");
+                    + "orders and groups integers, decimals of up to 8 bytes, dates, timestamps, bools and floats, NULL "
+                    + "by a null value");
         }
         return f;
     }

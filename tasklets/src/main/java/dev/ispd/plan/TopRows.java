@@ -83,7 +83,7 @@ final class TopRows implements RowSink {
         seqs[slot] = s;
         int at = slot * select.length;
         for (Field f : select) {
-            values[at++] = f.read(buf, record);
+            values[at++] = f.readShown(buf, record);
         }
         work.fieldReads += select.length;
     }

@@ -66,8 +66,10 @@ class PlanErrorsTest {
         Layout orders = PlanVectors.ORDERS;
         assertRefused("select", "field price (decimal(12,2), with a null bit) is tested in WHERE only",
                 () -> Plan.rows(orders, null, List.of("id", "price")));
-        assertRefused("orderBy", "field ratio (f64) is tested in WHERE only",
-                () -> Plan.rows(orders, null, List.of("id")).top(3, "ratio", false));
+        assertRefused("orderBy", "field big (decimal(30,4)) is tested in WHERE only",
+                () -> Plan.rows(orders, null, List.of("id")).top(3, "big", false));
+        assertRefused("aggregate", "SUM of field ratio (f64) is left to the engine",
+                () -> Plan.aggregate(orders, null, List.of(), List.of(Aggregate.sum("ratio"))));
         assertRefused("aggregate", "field mode (char(3), with a null bit)",
                 () -> Plan.aggregate(orders, null, List.of(), List.of(Aggregate.min("mode"))));
         assertRefused("aggregate", "SUM of field ship (date) is left to the engine",

@@ -197,6 +197,31 @@ class TypedPlanTest {
     }
 
     @Test
+    void doublesAreSelectedAsTheyAreAndOrderedAndAggregatedAsSparkOrdersThem() throws IOException {
+        List<long[]> rows = run(Plan.rows(ORDERS, compare("id", CompareOp.LT, -130), List.of("id", "ratio")));
+        for (long[] r : rows) {
+            double stored = ROWS.get((int) r[0] + 150).ratio();
+            double back = FloatKeys.toDouble(r[1]);
+            assertEquals(Double.isNaN(stored) ? "NaN" : Long.toHexString(Double.doubleToRawLongBits(stored)),
+                    Double.isNaN(back) ? "NaN" : Long.toHexString(Double.doubleToRawLongBits(back)), "id " + r[0]);
+        }
+        assertEquals(true, rows.stream().anyMatch(r -> Double.doubleToRawLongBits(FloatKeys.toDouble(r[1]))
+                == Double.doubleToRawLongBits(-0.0)), "a selected -0.0 stays -0.0");
+
+        Comparator<Row> spark = (a, b) -> sparkCompare(a.ratio(), b.ratio());
+        List<Long> top = run(Plan.rows(ORDERS, null, List.of("id")).top(30, "ratio", true)).stream().map(r -> r[0])
+                .toList();
+        List<Double> topRatios = top.stream().map(id -> ROWS.get((int) (id + 150)).ratio()).toList();
+        List<Double> expectedRatios = ROWS.stream().sorted(spark.reversed()).limit(30).map(Row::ratio).toList();
+        assertEquals(expectedRatios.toString(), topRatios.toString(), "NaNs first, then +Infinity, descending");
+
+        long[] extremes = run(Plan.aggregate(ORDERS, compare("id", CompareOp.GT, 0), List.of(),
+                List.of(Aggregate.min("ratio"), Aggregate.max("ratio")))).get(0);
+        assertEquals(Double.NEGATIVE_INFINITY, FloatKeys.toDouble(extremes[0]));
+        assertEquals(Double.NaN, FloatKeys.toDouble(extremes[1]), "NaN is the largest");
+    }
+
+    @Test
     void countOfAFieldWithANullBitSkipsItsNullsOnTheDensePathAsOnTheGeneralOne() throws IOException {
         // a 2-bit key (the dense path's shape) beside a decimal whose value 0 is no NULL: its null bit says
         Layout small = dev.ispd.plan.layout.LayoutDdl.parse("small", "k u8 @0 bits 0..1, v decimal(5,2) le @1 nullable @0.7",
