@@ -113,8 +113,8 @@ class SqlTranslatorTest {
         "SELECT sum(qty) FROM t                           | SUM of field qty (decimal(9,2)) is left to the engine",
     })
     void typedLiteralsThatDoNotFitAreRefusedNamingTheColumn(String sql, String expected) {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> SqlTranslator.translate(sql, ORDERS));
-        assertTrue(e.getMessage().contains(expected), e.getMessage());
+        String refusal = refusal(sql, ORDERS);
+        assertTrue(refusal.contains(expected), refusal);
     }
 
     @Test
@@ -162,9 +162,15 @@ class SqlTranslatorTest {
         "SELECT FROM WHERE                                             | does not parse",
     })
     void refusesWhatAPlanCannotExpressNamingIt(String sql, String expected) {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> SqlTranslator.translate(sql, WC));
-        assertTrue(e.getMessage().contains(expected), e.getMessage());
+        String refusal = refusal(sql, WC);
+        assertTrue(refusal.contains(expected), refusal);
+    }
+
+    /** The one-line message {@code sql} over {@code layout} is refused with. */
+    private static String refusal(String sql, Layout layout) {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> SqlTranslator.translate(sql, layout));
         assertEquals(1, e.getMessage().lines().count(), "one line: " + e.getMessage());
+        return e.getMessage();
     }
 
     private static Predicate where(String condition, Layout layout) {
