@@ -109,10 +109,13 @@ abstract class Condition {
     private abstract static class FieldCondition extends Condition {
         final Field field;
         private final int comparesPerTest;
+        /** Whether the field's value is its integer (no float key or bool to make per record). */
+        private final boolean integer;
 
         FieldCondition(Field field, int comparesPerTest) {
             this.field = field;
             this.comparesPerTest = comparesPerTest;
+            this.integer = field.readsAsInteger();
         }
 
         @Override
@@ -121,7 +124,7 @@ abstract class Condition {
             if (field.hasNullBit() && field.nullBitSet(buf, record)) {
                 return false;
             }
-            long v = field.read(buf, record);
+            long v = integer ? field.readInteger(buf, record) : field.read(buf, record);
             work.compares += comparesPerTest;
             return !field.isNull(v) && holds(v);
         }
@@ -244,7 +247,7 @@ abstract class Condition {
         boolean test(ByteBuffer buf, int record, Work work) {
             work.fieldReads++;
             work.compares++;
-            boolean isNull = field.hasNullBit() ? field.nullBitSet(buf, record) : field.isNull(field.read(buf, record));
+            boolean isNull = field.hasNullBit() ? field.nullBitSet(buf, record) : field.isNull(field.readInteger(buf, record)); // a null value is an integer's
             return isNull != notNull;
         }
     }

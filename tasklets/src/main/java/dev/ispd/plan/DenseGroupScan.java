@@ -106,7 +106,7 @@ final class DenseGroupScan {
                 if (f.hasNullBit() && f.nullBitSet(data, p)) {
                     continue;
                 }
-                long v = f.read(data, p);
+                long v = f.readInteger(data, p); // COUNT and SUM: integers, or nullness alone
                 if (!f.isNull(v)) {
                     state[at] += kinds[a] == COUNT ? 1 : v;
                     table.nonNull()[at]++;

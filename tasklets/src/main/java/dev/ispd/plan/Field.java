@@ -134,11 +134,31 @@ public record Field(String name, int offset, int width, boolean signed, boolean 
      * The value of the field of the record at absolute {@code record} of {@code buf}, as a long
      * that orders as the values do ({@link #compare}): an integer sign- or zero-extended, a
      * decimal's unscaled value, a date's days, a timestamp's microseconds, a bool's 0 or 1, a
-     * float's {@link FloatKeys key}. Not for a {@code char(N)} or a 16-byte decimal.
+     * float's {@link FloatKeys key}. Not for a {@code char(N)} or a 16-byte decimal. The
+     * interpreter's loops call {@link #readInteger} for the fields where the two agree
+     * ({@link #readsAsInteger}), deciding once per field rather than per record.
      */
     public long read(ByteBuffer buf, int record) {
-        long v = load(buf, record);
-        return type == FieldType.INTEGER ? v : typed(v); // one check on the integers' path, kept short to inline
+        long v = readInteger(buf, record);
+        return switch (type.kind()) {
+            case FLOAT -> FloatKeys.of(FloatKeys.number(v, width));
+            case BOOL -> v != 0 ? 1 : 0;
+            default -> v;
+        };
+    }
+
+    /** Whether {@link #readInteger} gives this field's values ({@link #read}'s): all but floats and bools. */
+    public boolean readsAsInteger() {
+        return type.kind() != FieldType.Kind.FLOAT && type.kind() != FieldType.Kind.BOOL;
+    }
+
+    /** {@link #readsAsInteger} of each of {@code fields} (null: none, as COUNT(*)'s). */
+    static boolean[] readAsIntegers(Field[] fields) {
+        boolean[] integers = new boolean[fields.length];
+        for (int i = 0; i < fields.length; i++) {
+            integers[i] = fields[i] == null || fields[i].readsAsInteger();
+        }
+        return integers;
     }
 
     /**
@@ -146,12 +166,15 @@ public record Field(String name, int offset, int width, boolean signed, boolean 
      * apart from 0.0: {@link FloatKeys#shown}), so that a selected -0.0 comes back as -0.0.
      */
     public long readShown(ByteBuffer buf, int record) {
-        return type.kind() == FieldType.Kind.FLOAT ? FloatKeys.shown(FloatKeys.number(load(buf, record), width))
+        return type.kind() == FieldType.Kind.FLOAT ? FloatKeys.shown(FloatKeys.number(readInteger(buf, record), width))
                 : read(buf, record);
     }
 
-    /** The field's bits, sign- or zero-extended. */
-    private long load(ByteBuffer buf, int record) {
+    /**
+     * The field's bits as an integer, sign- or zero-extended: its value where
+     * {@link #readsAsInteger}, a float's IEEE 754 bits, a bool's byte (or bit).
+     */
+    public long readInteger(ByteBuffer buf, int record) {
         int at = record + offset;
         // the common widths in one load each, byte-swapped when the buffer's order is not the field's
         boolean swap = bigEndian != (buf.order() == ByteOrder.BIG_ENDIAN);
@@ -169,15 +192,6 @@ public record Field(String name, int offset, int width, boolean signed, boolean 
             v = signed ? (v << (64 - bits)) >> (64 - bits) : v;
         }
         return v;
-    }
-
-    /** The value of a field of another type than INTEGER from its loaded bits {@code v}. */
-    private long typed(long v) {
-        return switch (type.kind()) {
-            case FLOAT -> FloatKeys.of(FloatKeys.number(v, width));
-            case BOOL -> v != 0 ? 1 : 0;
-            default -> v;
-        };
     }
 
     /**

@@ -34,11 +34,6 @@ public record FieldType(Kind kind, int precision, int scale, boolean zeroPad) im
         }
     }
 
-    /** The one INTEGER after deserialization too: {@link Field#read} tells integers by it. */
-    private Object readResolve() {
-        return equals(INTEGER) ? INTEGER : this;
-    }
-
         /** {@code decimal(precision, scale)}. */
     public static FieldType decimal(int precision, int scale) {
         return new FieldType(Kind.DECIMAL, precision, scale, false);

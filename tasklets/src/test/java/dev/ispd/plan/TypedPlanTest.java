@@ -245,21 +245,6 @@ class TypedPlanTest {
     }
 
     @Test
-    void fieldsShippedToAnotherJvmKeepTheirIntegersOnTheirPath() throws Exception {
-        java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
-        try (java.io.ObjectOutputStream out = new java.io.ObjectOutputStream(bytes)) {
-            out.writeObject(new java.util.ArrayList<>(ORDERS.fields()));
-        }
-        try (java.io.ObjectInputStream in = new java.io.ObjectInputStream(
-                new java.io.ByteArrayInputStream(bytes.toByteArray()))) {
-            @SuppressWarnings("unchecked")
-            List<Field> back = (List<Field>) in.readObject();
-            assertEquals(ORDERS.fields(), back);
-            org.junit.jupiter.api.Assertions.assertSame(FieldType.INTEGER, back.get(0).type());
-        }
-    }
-
-    @Test
     void typedFieldsAreSelectedOrderedAndAggregated() throws IOException {
         List<long[]> rows = run(Plan.rows(ORDERS, compare("id", CompareOp.LT, -140), List.of("id", "ship", "at", "ok")));
         List<long[]> expected = ROWS.stream().filter(r -> r.id() < -140)
