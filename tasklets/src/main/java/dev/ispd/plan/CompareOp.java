@@ -51,6 +51,18 @@ public enum CompareOp {
         };
     }
 
+    /** The op that holds exactly where this one does not, in a total order: {@code NOT f < 5} is {@code f >= 5}. */
+    public CompareOp negated() {
+        return switch (this) {
+            case EQ -> NE;
+            case NE -> EQ;
+            case LT -> GE;
+            case LE -> GT;
+            case GT -> LE;
+            case GE -> LT;
+        };
+    }
+
     /** The op with this word, or null. */
     public static CompareOp byWord(String word) {
         for (CompareOp op : values()) {

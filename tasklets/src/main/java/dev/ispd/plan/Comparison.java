@@ -66,7 +66,7 @@ public final class Comparison {
 
     /** Whether the record at absolute {@code record} of {@code buf} matches. */
     public boolean matches(ByteBuffer buf, int record) {
-        return op.holds(field.compare(field.read(buf, record), value));
+        return op.holds(field.compare(field.readInteger(buf, record), value));
     }
 
     /** Meters {@code records} evaluations: per record one record examined, one field load, one compare. */

@@ -1,40 +1,58 @@
 package dev.ispd.plan;
 
 import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 /**
  * A {@link Predicate} bound to a layout: every field resolved and every literal checked, ready to
  * test records without allocating. Each test adds the field loads and comparisons it made to
- * {@link Work}, so AND and OR that stop early meter only what they evaluated.
+ * {@link Work}, so AND and OR that stop early meter only what they evaluated. NOT is pushed down
+ * to the leaves when binding (De Morgan, and each comparison turned into its opposite, which is
+ * exact since every field's values, NaN included, are totally ordered), so that a leaf over a
+ * NULL is simply false, and a record passes exactly where SQL's three-valued logic says the tree
+ * is true.
  */
 abstract class Condition {
     abstract boolean test(ByteBuffer buf, int record, Work work);
 
     /** Binds {@code p} to {@code layout}; a {@link PlanException} names the field or literal that does not fit. */
     static Condition bind(Predicate p, Layout layout) {
+        return bind(p, layout, false);
+    }
+
+    /** {@code p}, or {@code NOT p} when {@code negated}. */
+    private static Condition bind(Predicate p, Layout layout, boolean negated) {
         if (p instanceof Predicate.True) {
-            return new Always();
+            return negated ? new Never() : new Always();
         }
         if (p instanceof Predicate.Compare c) {
-            Field f = layout.field(c.field(), "where");
+            Field f = numeric(layout.field(c.field(), "where"), "a comparison");
             checkLiteral(f, c.literal());
-            return new CompareField(f, c.op(), c.literal());
+            return new CompareField(f, negated ? c.op().negated() : c.op(), c.literal());
+        }
+        if (p instanceof Predicate.CompareString c) {
+            Field f = layout.field(c.field(), "where");
+            if (f.type().kind() != FieldType.Kind.CHAR) {
+                throw new PlanException("where", "field " + f.name() + " is " + f.typeText() + ", not a string: '"
+                        + c.literal() + "' is no literal of it");
+            }
+            return new CompareChars(f, negated ? c.op().negated() : c.op(), c.literal().getBytes(StandardCharsets.UTF_8));
         }
         if (p instanceof Predicate.Between b) {
-            Field f = layout.field(b.field(), "where");
+            Field f = numeric(layout.field(b.field(), "where"), "BETWEEN");
             checkLiteral(f, b.lo());
             checkLiteral(f, b.hi());
-            return new BetweenField(f, b.lo(), b.hi());
+            return new BetweenField(f, b.lo(), b.hi(), negated);
         }
         if (p instanceof Predicate.In in) {
-            Field f = layout.field(in.field(), "where");
+            Field f = numeric(layout.field(in.field(), "where"), "IN");
             if (in.values().isEmpty() || in.values().size() > Predicate.MAX_IN_VALUES) {
                 throw new PlanException("where", "IN on field " + f.name() + " needs 1 to " + Predicate.MAX_IN_VALUES
                         + " values, got " + in.values().size());
             }
             in.values().forEach(v -> checkLiteral(f, v));
-            return InField.of(f, in.values());
+            return InField.of(f, in.values(), negated);
         }
         if (p instanceof Predicate.IsNull n) {
             Field f = layout.field(n.field(), "where");
@@ -42,25 +60,35 @@ abstract class Condition {
                 throw new PlanException("where", "IS NULL on field " + f.name() + ", which layout " + layout.name()
                         + " does not make nullable");
             }
-            return new NullField(f);
+            return new NullField(f, negated);
         }
         if (p instanceof Predicate.And a) {
-            return new Junction(operands(a.operands(), "AND", layout), false);
+            return new Junction(operands(a.operands(), "AND", layout, negated), negated);
         }
         if (p instanceof Predicate.Or o) {
-            return new Junction(operands(o.operands(), "OR", layout), true);
+            return new Junction(operands(o.operands(), "OR", layout, negated), !negated);
         }
         if (p instanceof Predicate.Not n) {
-            return new Negation(bind(n.operand(), layout));
+            return bind(n.operand(), layout, !negated);
         }
         throw new PlanException("where", "a plan needs a predicate, got " + p);
     }
 
-    private static Condition[] operands(List<Predicate> ps, String what, Layout layout) {
+    private static Condition[] operands(List<Predicate> ps, String what, Layout layout, boolean negated) {
         if (ps.size() < 2) {
             throw new PlanException("where", what + " needs 2 or more operands, got " + ps.size());
         }
-        return ps.stream().map(p -> bind(p, layout)).toArray(Condition[]::new);
+        return ps.stream().map(p -> bind(p, layout, negated)).toArray(Condition[]::new);
+    }
+
+    /** {@code f}, if its values read as one long ({@link Field#read}); a string or a 16-byte decimal is refused. */
+    private static Field numeric(Field f, String what) {
+        if (!f.integral() && f.type().kind() != FieldType.Kind.FLOAT && f.type().kind() != FieldType.Kind.BOOL) {
+            throw new PlanException("where", what + " on field " + f.name() + " (" + f.typeText() + ") "
+                    + (f.type().kind() == FieldType.Kind.CHAR ? "takes a string literal"
+                    : "is not run by plans: a decimal of 16 bytes is compared by the engine"));
+        }
+        return f;
     }
 
     private static void checkLiteral(Field f, long v) {
@@ -81,16 +109,22 @@ abstract class Condition {
     private abstract static class FieldCondition extends Condition {
         final Field field;
         private final int comparesPerTest;
+        /** Whether the field's value is its integer (no float key or bool to make per record). */
+        private final boolean integer;
 
         FieldCondition(Field field, int comparesPerTest) {
             this.field = field;
             this.comparesPerTest = comparesPerTest;
+            this.integer = field.readsAsInteger();
         }
 
         @Override
         final boolean test(ByteBuffer buf, int record, Work work) {
-            long v = field.read(buf, record);
             work.fieldReads++;
+            if (field.hasNullBit() && field.nullBitSet(buf, record)) {
+                return false;
+            }
+            long v = integer ? field.readInteger(buf, record) : field.read(buf, record);
             work.compares += comparesPerTest;
             return !field.isNull(v) && holds(v);
         }
@@ -115,40 +149,72 @@ abstract class Condition {
         }
     }
 
-    private static final class BetweenField extends FieldCondition {
-        private final long lo;
-        private final long hi;
+    /** A string compared in place with a literal's bytes; NULL fails it. */
+    private static final class CompareChars extends Condition {
+        private final Field field;
+        private final CompareOp op;
+        private final byte[] literal;
 
-        BetweenField(Field field, long lo, long hi) {
-            super(field, 2);
-            this.lo = lo;
-            this.hi = hi;
+        CompareChars(Field field, CompareOp op, byte[] literal) {
+            this.field = field;
+            this.op = op;
+            this.literal = literal;
         }
 
         @Override
-        boolean holds(long v) {
-            return field.compare(v, lo) >= 0 && field.compare(v, hi) <= 0;
+        boolean test(ByteBuffer buf, int record, Work work) {
+            work.fieldReads++;
+            if (field.hasNullBit() && field.nullBitSet(buf, record)) {
+                return false;
+            }
+            work.compares++;
+            return op.holds(field.compareChars(buf, record, literal));
         }
     }
 
-    /** A sorted copy of the values, searched in log2(n) comparisons. */
-    private static final class InField extends FieldCondition {
-        private final long[] sorted;
+    /** BETWEEN, or NOT BETWEEN ({@code outside}): both ends included in the range. */
+    private static final class BetweenField extends FieldCondition {
+        private final long lo;
+        private final long hi;
+        private final boolean outside;
 
-        InField(Field field, long[] sorted) {
-            super(field, 64 - Long.numberOfLeadingZeros(sorted.length));
-            this.sorted = sorted;
-        }
-
-        /** The distinct values in the field's order (unsigned 8-byte values sort with the sign bit flipped). */
-        static InField of(Field field, List<Long> values) {
-            long flip = field.unsigned64() ? Long.MIN_VALUE : 0;
-            long[] v = values.stream().mapToLong(x -> x ^ flip).distinct().sorted().map(x -> x ^ flip).toArray();
-            return new InField(field, v);
+        BetweenField(Field field, long lo, long hi, boolean outside) {
+            super(field, 2);
+            this.lo = lo;
+            this.hi = hi;
+            this.outside = outside;
         }
 
         @Override
         boolean holds(long v) {
+            return (field.compare(v, lo) >= 0 && field.compare(v, hi) <= 0) != outside;
+        }
+    }
+
+    /** IN, or NOT IN ({@code absent}): a sorted copy of the values, searched in log2(n) comparisons. */
+    private static final class InField extends FieldCondition {
+        private final long[] sorted;
+        private final boolean absent;
+
+        InField(Field field, long[] sorted, boolean absent) {
+            super(field, 64 - Long.numberOfLeadingZeros(sorted.length));
+            this.sorted = sorted;
+            this.absent = absent;
+        }
+
+        /** The distinct values in the field's order (unsigned 8-byte values sort with the sign bit flipped). */
+        static InField of(Field field, List<Long> values, boolean absent) {
+            long flip = field.unsigned64() ? Long.MIN_VALUE : 0;
+            long[] v = values.stream().mapToLong(x -> x ^ flip).distinct().sorted().map(x -> x ^ flip).toArray();
+            return new InField(field, v, absent);
+        }
+
+        @Override
+        boolean holds(long v) {
+            return found(v) != absent;
+        }
+
+        private boolean found(long v) {
             int lo = 0;
             int hi = sorted.length - 1;
             while (lo <= hi) {
@@ -167,18 +233,22 @@ abstract class Condition {
         }
     }
 
+    /** IS NULL, or IS NOT NULL ({@code notNull}): the null bit, or the null value. */
     private static final class NullField extends Condition {
         private final Field field;
+        private final boolean notNull;
 
-        NullField(Field field) {
+        NullField(Field field, boolean notNull) {
             this.field = field;
+            this.notNull = notNull;
         }
 
         @Override
         boolean test(ByteBuffer buf, int record, Work work) {
             work.fieldReads++;
             work.compares++;
-            return field.isNull(field.read(buf, record));
+            boolean isNull = field.hasNullBit() ? field.nullBitSet(buf, record) : field.isNull(field.readInteger(buf, record)); // a null value is an integer's
+            return isNull != notNull;
         }
     }
 
@@ -203,16 +273,11 @@ abstract class Condition {
         }
     }
 
-    private static final class Negation extends Condition {
-        private final Condition operand;
-
-        Negation(Condition operand) {
-            this.operand = operand;
-        }
-
+    /** FALSE: the plan's {@code NOT TRUE}. */
+    private static final class Never extends Condition {
         @Override
         boolean test(ByteBuffer buf, int record, Work work) {
-            return !operand.test(buf, record, work);
+            return false;
         }
     }
 }

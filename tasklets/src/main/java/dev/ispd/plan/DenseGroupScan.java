@@ -103,7 +103,10 @@ final class DenseGroupScan {
                     continue;
                 }
                 Field f = fields[a];
-                long v = f.read(data, p);
+                if (f.hasNullBit() && f.nullBitSet(data, p)) {
+                    continue;
+                }
+                long v = f.readInteger(data, p); // COUNT and SUM: integers, or nullness alone
                 if (!f.isNull(v)) {
                     state[at] += kinds[a] == COUNT ? 1 : v;
                     table.nonNull()[at]++;

@@ -19,6 +19,9 @@ final class GroupTable implements RowSink {
     private final Field[] keyFields;
     private final Aggregate.Function[] functions;
     private final Field[] aggregateFields;
+    /** Per key and aggregate field, whether its value is its integer ({@link Field#readsAsInteger}), decided once. */
+    private final boolean[] keyIntegers;
+    private final boolean[] aggregateIntegers;
     private final long maxGroups;
     private final long[] key;
     private int capacity = 16;
@@ -37,6 +40,8 @@ final class GroupTable implements RowSink {
         this.keyFields = keyFields;
         this.functions = functions;
         this.aggregateFields = aggregateFields;
+        this.keyIntegers = Field.readAsIntegers(keyFields);
+        this.aggregateIntegers = Field.readAsIntegers(aggregateFields);
         this.maxGroups = maxGroups;
         this.key = new long[keyFields.length];
         int bits = 0;
@@ -51,7 +56,7 @@ final class GroupTable implements RowSink {
     @Override
     public void accept(ByteBuffer buf, int record, Work work) {
         for (int i = 0; i < keyFields.length; i++) {
-            key[i] = keyFields[i].read(buf, record);
+            key[i] = keyIntegers[i] ? keyFields[i].readInteger(buf, record) : keyFields[i].read(buf, record);
         }
         work.fieldReads += keyFields.length;
         if (keyFields.length > 0) {
@@ -65,8 +70,12 @@ final class GroupTable implements RowSink {
                 continue;
             }
             Field f = aggregateFields[a];
-            long v = f.read(buf, record);
             work.fieldReads++;
+            if (f.hasNullBit() && f.nullBitSet(buf, record)) {
+                continue;
+            }
+            // COUNT of a field that reads as no number needs only its nullness
+            long v = aggregateIntegers[a] ? f.readInteger(buf, record) : f.read(buf, record);
             if (f.isNull(v)) {
                 continue;
             }
@@ -146,7 +155,7 @@ final class GroupTable implements RowSink {
             return order[g - 1];
         }
         for (int i = 0; i < keyFields.length; i++) {
-            key[i] = keyFields[i].read(buf, record);
+            key[i] = keyIntegers[i] ? keyFields[i].readInteger(buf, record) : keyFields[i].read(buf, record);
         }
         return newDenseGroup(packed);
     }

@@ -7,6 +7,8 @@ import java.util.Arrays;
 /** A row plan's selected fields of each matching record, in scan order, up to its LIMIT. */
 final class KeptRows implements RowSink {
     private final Field[] select;
+    /** Whether each selected field's value is its integer, decided once. */
+    private final boolean[] integers;
     private final long limit;
     private final long maxRows;
     private final PlanLimits limits;
@@ -15,6 +17,7 @@ final class KeptRows implements RowSink {
 
     KeptRows(Field[] select, long limit, PlanLimits limits) {
         this.select = select;
+        this.integers = Field.readAsIntegers(select);
         this.limit = limit == Plan.NO_LIMIT ? Long.MAX_VALUE : limit;
         this.limits = limits;
         this.maxRows = (limits.maxResultBytes() - PlanResult.HEADER_BYTES) / ((long) select.length * Long.BYTES);
@@ -30,8 +33,8 @@ final class KeptRows implements RowSink {
         if (at == values.length) {
             values = Arrays.copyOf(values, 2 * values.length);
         }
-        for (Field f : select) {
-            values[at++] = f.read(buf, record);
+        for (int i = 0; i < select.length; i++) {
+            values[at++] = integers[i] ? select[i].readInteger(buf, record) : select[i].readShown(buf, record);
         }
         work.fieldReads += select.length;
         rows++;

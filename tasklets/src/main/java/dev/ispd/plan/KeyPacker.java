@@ -16,6 +16,8 @@ final class KeyPacker {
     /** Per field, the bit that turns a signed value's bits into the value less the minimum (0 if unsigned). */
     private final int[] signFlips;
     private final boolean[] oneByte;
+    /** Per field, whether its value is its integer ({@link Field#readsAsInteger}). */
+    private final boolean[] integers;
 
     KeyPacker(Field[] fields) {
         int n = fields.length;
@@ -25,6 +27,7 @@ final class KeyPacker {
         this.masks = new int[n];
         this.signFlips = new int[n];
         this.oneByte = new boolean[n];
+        this.integers = Field.readAsIntegers(fields);
         for (int i = 0; i < n; i++) {
             Field f = fields[i];
             offsets[i] = f.offset();
@@ -58,6 +61,6 @@ final class KeyPacker {
             return ((buf.get(record + offsets[i]) & 0xFF) >>> shifts[i] & masks[i]) ^ signFlips[i];
         }
         Field f = fields[i];
-        return (int) (f.read(buf, record) - f.min());
+        return (int) ((integers[i] ? f.readInteger(buf, record) : f.read(buf, record)) - f.min());
     }
 }

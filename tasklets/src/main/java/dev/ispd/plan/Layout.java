@@ -5,7 +5,8 @@ import java.util.List;
 
 /**
  * A fixed-width record layout: its name, the bytes per record and the fields a plan can name.
- * Fields may overlap (WorldCup98's {@code region} is the top 3 bits of {@code server}).
+ * Fields may overlap (WorldCup98's {@code region} is the top 3 bits of {@code server}); a null
+ * bit lies inside the record and outside every field's value bits (several fields may share one).
  */
 public record Layout(String name, int recordSize, List<Field> fields) {
     /** The name of the built-in WorldCup98 layouts, {@code worldcup98}; its entry size picks the record size. */
@@ -29,6 +30,24 @@ public record Layout(String name, int recordSize, List<Field> fields) {
                 if (fields.get(j).name().equals(f.name())) {
                     throw new PlanException("layout", "layout " + name + ": field " + f.name() + " is defined twice");
                 }
+            }
+            if (f.hasNullBit()) {
+                checkNullBit(name, recordSize, fields, f);
+            }
+        }
+    }
+
+    /** A null bit lies inside the record and outside every field's value bits (which would change with the value). */
+    private static void checkNullBit(String name, int recordSize, List<Field> fields, Field f) {
+        String bit = "@" + (f.nullBit() >>> 3) + "." + (f.nullBit() & 7);
+        if ((f.nullBit() >>> 3) >= recordSize) {
+            throw new PlanException("layout", "layout " + name + ": field " + f.name() + ": null bit " + bit
+                    + " lies past the " + recordSize + "-byte record");
+        }
+        for (Field other : fields) {
+            if (other.covers(f.nullBit())) {
+                throw new PlanException("layout", "layout " + name + ": field " + f.name() + ": null bit " + bit
+                        + " lies inside " + (other == f ? "the field itself" : "field " + other.name()));
             }
         }
     }

@@ -12,7 +12,10 @@ import java.util.Set;
  * {@link #MAX_GROUP_FIELDS} fields and return each group's key and {@link #aggregates} (an
  * aggregate plan). The drive and the host run the same interpreter ({@link PlanTasklet}) on
  * the same encoding ({@link PlanCodec}). The constructor checks every field and literal against
- * the layout; a {@link PlanException} names what does not fit.
+ * the layout; a {@link PlanException} names what does not fit. WHERE tests fields of every
+ * {@link FieldType} but 16-byte decimals; the fields a plan returns, orders or groups by are
+ * those whose values are one i64 (integers, decimals of up to 8 bytes, dates, timestamps, bools,
+ * floats), NULL only by a null value.
  */
 public record Plan(Layout layout, Predicate where, List<String> select, List<String> groupBy,
                    List<Aggregate> aggregates, OrderBy orderBy, long limit) {
@@ -38,7 +41,23 @@ public record Plan(Layout layout, Predicate where, List<String> select, List<Str
         Condition.bind(where, layout);
         distinctFields(select, "select", layout);
         distinctFields(groupBy, "groupBy", layout);
-        aggregates.stream().filter(a -> a.field() != null).forEach(a -> layout.field(a.field(), "aggregate"));
+        select.forEach(n -> returned(layout.field(n, "select"), "select"));
+        groupBy.forEach(n -> {
+            Field f = returned(layout.field(n, "groupBy"), "groupBy");
+            if (f.type().kind() == FieldType.Kind.BOOL) {
+                throw new PlanException("groupBy", "GROUP BY field " + f.name() + " (bool) is left to the engine");
+            }
+        });
+        for (Aggregate a : aggregates) {
+            Field f = a.field() == null ? null : layout.field(a.field(), "aggregate");
+            if (f != null && a.function() != Aggregate.Function.COUNT) { // COUNT takes every field: it counts non-NULLs
+                returned(f, "aggregate");
+                if (a.function() == Aggregate.Function.SUM && f.type().kind() != FieldType.Kind.INTEGER) {
+                    throw new PlanException("aggregate", "SUM of field " + f.name() + " (" + f.typeText()
+                            + ") is left to the engine: a plan sums integers");
+                }
+            }
+        }
         boolean aggregating = !groupBy.isEmpty() || !aggregates.isEmpty();
         if (groupBy.size() > MAX_GROUP_FIELDS) {
             throw new PlanException("groupBy", "GROUP BY takes at most " + MAX_GROUP_FIELDS + " fields, got " + groupBy);
@@ -61,7 +80,7 @@ public record Plan(Layout layout, Predicate where, List<String> select, List<Str
             throw new PlanException("limit", "LIMIT must be in [0, " + MAX_LIMIT + "], got " + limit);
         }
         if (orderBy != null) {
-            layout.field(orderBy.field(), "orderBy");
+            returned(layout.field(orderBy.field(), "orderBy"), "orderBy");
             if (limit == NO_LIMIT) {
                 throw new PlanException("limit", "top-N by " + orderBy.field() + " needs a LIMIT");
             }
@@ -118,7 +137,7 @@ public record Plan(Layout layout, Predicate where, List<String> select, List<Str
         StringBuilder s = new StringBuilder("SELECT ").append(String.join(", ", columnNames()))
                 .append(" FROM ").append(layout.name()).append("@").append(layout.recordSize());
         if (!(where instanceof Predicate.True)) {
-            s.append(" WHERE ").append(Predicate.sql(where));
+            s.append(" WHERE ").append(Predicate.sql(where, layout));
         }
         if (!groupBy.isEmpty()) {
             s.append(" GROUP BY ").append(String.join(", ", groupBy));
@@ -130,6 +149,23 @@ public record Plan(Layout layout, Predicate where, List<String> select, List<Str
             s.append(" LIMIT ").append(limit);
         }
         return s.toString();
+    }
+
+    /**
+     * {@code f}, if a plan can return its values (or order or group by them) as the i64 of a result
+     * column: an integer, a decimal of up to 8 bytes (unscaled), a date (days), a timestamp
+     * (microseconds), a bool (0 or 1) or a float (its key), NULL only by a null value. Strings,
+     * 16-byte decimals and fields with a null bit are tested in WHERE only (and counted).
+     */
+    private static Field returned(Field f, String part) {
+        if (!(f.integral() || f.type().kind() == FieldType.Kind.BOOL || f.type().kind() == FieldType.Kind.FLOAT)
+                || f.hasNullBit()) {
+            throw new PlanException(part, "field " + f.name() + " (" + f.typeText()
+                    + (f.hasNullBit() ? ", with a null bit" : "") + ") is tested in WHERE only: a plan returns, "
+                    + "orders and groups integers, decimals of up to 8 bytes, dates, timestamps, bools and floats, NULL "
+                    + "by a null value");
+        }
+        return f;
     }
 
     private static void distinctFields(List<String> names, String part, Layout layout) {

@@ -16,7 +16,7 @@ import java.util.List;
  */
 public final class PlanCodec {
     /** The encoding's version, its first byte. */
-    public static final int VERSION = 1;
+    public static final int VERSION = 2;
     /** Largest encoding: a drive keeps a plan with its tasklet instance, in one metadata record. */
     public static final int MAX_BYTES = 64 * 1024;
     /** Field index of COUNT(*)'s absent field. */
@@ -30,10 +30,13 @@ public final class PlanCodec {
     private static final int AND = 5;
     private static final int OR = 6;
     private static final int NOT = 7;
+    private static final int COMPARE_STRING = 8;
 
     private static final int SIGNED = 1;
     private static final int BIG_ENDIAN = 2;
     private static final int NULLABLE = 4;
+    private static final int NULL_BIT = 8;
+    private static final int PADDED_WITH_ZEROS = 1;
 
     private PlanCodec() {
     }
@@ -43,12 +46,7 @@ public final class PlanCodec {
         Layout layout = plan.layout();
         w.u8(VERSION).str(layout.name()).u32(layout.recordSize()).u8(layout.fields().size());
         for (Field f : layout.fields()) {
-            w.str(f.name()).u32(f.offset()).u8(f.width())
-                    .u8((f.signed() ? SIGNED : 0) | (f.bigEndian() ? BIG_ENDIAN : 0) | (f.nullable() ? NULLABLE : 0))
-                    .u8(f.bitOffset()).u8(f.bitCount());
-            if (f.nullable()) {
-                w.i64(f.nullValue());
-            }
+            field(w, f);
         }
         predicate(w, plan.where(), layout);
         fieldList(w, plan.select(), layout);
@@ -85,18 +83,7 @@ public final class PlanCodec {
             int n = r.u8();
             List<Field> fields = new ArrayList<>(n);
             for (int i = 0; i < n; i++) {
-                String fieldName = r.str();
-                int offset = (int) r.u32();
-                int width = r.u8();
-                int flags = r.u8();
-                int bitOffset = r.u8();
-                int bitCount = r.u8();
-                if ((flags & ~(SIGNED | BIG_ENDIAN | NULLABLE)) != 0) {
-                    throw r.error(r.at() - 3, "field " + fieldName + ": unknown flags " + flags);
-                }
-                boolean nullable = (flags & NULLABLE) != 0;
-                fields.add(new Field(fieldName, offset, width, (flags & SIGNED) != 0, (flags & BIG_ENDIAN) != 0,
-                        bitOffset, bitCount, nullable, nullable ? r.i64() : 0));
+                fields.add(field(r));
             }
             Layout layout = new Layout(name, recordSize, fields);
             Predicate where = predicate(r, layout, 0);
@@ -130,11 +117,73 @@ public final class PlanCodec {
         }
     }
 
+    /** A field: name, offset, width, flags, bit range, type (and its precision and scale, or padding), null value or bit. */
+    private static void field(Writer w, Field f) {
+        w.str(f.name()).u32(f.offset()).u8(f.width())
+                .u8((f.signed() ? SIGNED : 0) | (f.bigEndian() ? BIG_ENDIAN : 0)
+                        | (f.nullable() && !f.hasNullBit() ? NULLABLE : 0) | (f.hasNullBit() ? NULL_BIT : 0))
+                .u8(f.bitOffset()).u8(f.bitCount()).u8(f.type().kind().ordinal());
+        switch (f.type().kind()) {
+            case DECIMAL -> w.u8(f.type().precision()).u8(f.type().scale());
+            case CHAR -> w.u8(f.type().zeroPad() ? PADDED_WITH_ZEROS : 0);
+            default -> { }
+        }
+        if (f.hasNullBit()) {
+            w.u32(f.nullBit());
+        } else if (f.nullable()) {
+            w.i64(f.nullValue());
+        }
+    }
+
+    private static Field field(Reader r) {
+        String name = r.str();
+        int offset = (int) r.u32();
+        int width = r.u8();
+        int flagsAt = r.at();
+        int flags = r.u8();
+        int bitOffset = r.u8();
+        int bitCount = r.u8();
+        if ((flags & ~(SIGNED | BIG_ENDIAN | NULLABLE | NULL_BIT)) != 0 || (flags & (NULLABLE | NULL_BIT)) == (NULLABLE | NULL_BIT)) {
+            throw r.error(flagsAt, "field " + name + ": unknown flags " + flags);
+        }
+        int kindAt = r.at();
+        int kind = r.u8();
+        if (kind >= FieldType.Kind.values().length) {
+            throw r.error(kindAt, "field " + name + ": unknown type " + kind);
+        }
+        FieldType type = switch (FieldType.Kind.values()[kind]) {
+            case INTEGER -> FieldType.INTEGER;
+            case FLOAT -> FieldType.FLOAT;
+            case DECIMAL -> FieldType.decimal(r.u8(), r.u8());
+            case DATE -> FieldType.DATE;
+            case TIMESTAMP -> FieldType.TIMESTAMP;
+            case BOOL -> FieldType.BOOL;
+            case CHAR -> {
+                int pad = r.u8();
+                if (pad > PADDED_WITH_ZEROS) {
+                    throw r.error(r.at() - 1, "field " + name + ": unknown padding " + pad);
+                }
+                yield FieldType.chars(pad == PADDED_WITH_ZEROS);
+            }
+        };
+        boolean nullValue = (flags & NULLABLE) != 0;
+        boolean nullBit = (flags & NULL_BIT) != 0;
+        long value = nullValue ? r.i64() : 0;
+        long bit = nullBit ? r.u32() : Field.NO_NULL_BIT;
+        if (bit > Integer.MAX_VALUE) {
+            throw r.error(r.at() - 4, "field " + name + ": null bit " + bit + " is past any record");
+        }
+        return new Field(name, offset, width, (flags & SIGNED) != 0, (flags & BIG_ENDIAN) != 0, bitOffset, bitCount,
+                nullValue || nullBit, value, type, (int) bit);
+    }
+
     private static void predicate(Writer w, Predicate p, Layout layout) {
         if (p instanceof Predicate.True) {
             w.u8(TRUE);
         } else if (p instanceof Predicate.Compare c) {
             w.u8(COMPARE).u8(index(layout, c.field())).u8(c.op().ordinal()).i64(c.literal());
+        } else if (p instanceof Predicate.CompareString c) {
+            w.u8(COMPARE_STRING).u8(index(layout, c.field())).u8(c.op().ordinal()).str(c.literal());
         } else if (p instanceof Predicate.In in) {
             w.u8(IN).u8(index(layout, in.field())).u16(in.values().size());
             in.values().forEach(w::i64);
@@ -165,14 +214,8 @@ public final class PlanCodec {
         int tag = r.u8();
         return switch (tag) {
             case TRUE -> Predicate.all();
-            case COMPARE -> {
-                String field = name(r, layout, r.u8());
-                int op = r.u8();
-                if (op >= CompareOp.values().length) {
-                    throw r.error(at + 2, "unknown comparison " + op);
-                }
-                yield new Predicate.Compare(field, CompareOp.values()[op], r.i64());
-            }
+            case COMPARE -> new Predicate.Compare(name(r, layout, r.u8()), op(r), r.i64());
+            case COMPARE_STRING -> new Predicate.CompareString(name(r, layout, r.u8()), op(r), r.str());
             case IN -> {
                 String field = name(r, layout, r.u8());
                 int n = r.u16();
@@ -195,6 +238,14 @@ public final class PlanCodec {
             case NOT -> new Predicate.Not(predicate(r, layout, depth + 1));
             default -> throw r.error(at, "unknown predicate node " + tag);
         };
+    }
+
+    private static CompareOp op(Reader r) {
+        int op = r.u8();
+        if (op >= CompareOp.values().length) {
+            throw r.error(r.at() - 1, "unknown comparison " + op);
+        }
+        return CompareOp.values()[op];
     }
 
     private static void fieldList(Writer w, List<String> names, Layout layout) {

@@ -7,13 +7,29 @@ import java.util.stream.Collectors;
 
 /**
  * A predicate tree over the fields of a layout, named by field name: comparisons with literals,
- * IN, BETWEEN, IS NULL, and AND, OR, NOT. Build one with the static factories
+ * IN, BETWEEN, IS NULL, and AND, OR, NOT, with SQL's three-valued logic (a comparison with NULL
+ * is unknown, and so is its NOT: a record passes where the whole tree is true). A literal is a
+ * long as the field's {@link Field#read} gives values (its {@code decimalLiteral},
+ * {@code dateLiteral}, ... make one), or a string for a {@code char(N)} field. Build one with the static factories
  * ({@code and(eq("type", 0), between("region", 1, 3))}); {@link Plan} binds it to a layout,
  * which checks every field and literal. Serializable, so an engine ships one to its executors.
  */
 public sealed interface Predicate extends Serializable {
     /** {@code field op literal}; the comparison follows the field's signedness. */
     record Compare(String field, CompareOp op, long literal) implements Predicate { }
+
+    /**
+     * {@code field op 'literal'} on a {@code char(N)} field: its string (the bytes less their
+     * padding) against the literal's UTF-8 bytes, compared as unsigned bytes, as Spark compares
+     * strings.
+     */
+    record CompareString(String field, CompareOp op, String literal) implements Predicate {
+        public CompareString {
+            if (literal == null) {
+                throw new PlanException("where", "a string comparison on field " + field + " needs a literal");
+            }
+        }
+    }
 
     /** {@code field IN (values)}: 1 to {@link #MAX_IN_VALUES} literals. */
     record In(String field, List<Long> values) implements Predicate {
@@ -55,6 +71,10 @@ public sealed interface Predicate extends Serializable {
         return new Compare(field, op, literal);
     }
 
+    static Predicate compare(String field, CompareOp op, String literal) {
+        return new CompareString(field, op, literal);
+    }
+
     static Predicate eq(String field, long literal) {
         return new Compare(field, CompareOp.EQ, literal);
     }
@@ -89,29 +109,46 @@ public sealed interface Predicate extends Serializable {
 
     /** SQL text of the tree, as plans and the Spark connector show it: {@code type = 0 AND size > 100}. */
     static String sql(Predicate p) {
+        return sql(p, null);
+    }
+
+    /** SQL text of the tree with literals as the fields of {@code layout} (null: none) write them: {@code price >= 100.00}. */
+    static String sql(Predicate p, Layout layout) {
         if (p instanceof Compare c) {
-            return c.field() + " " + c.op().symbol() + " " + c.literal();
+            return c.field() + " " + c.op().symbol() + " " + literal(layout, c.field(), c.literal());
+        }
+        if (p instanceof CompareString c) {
+            return c.field() + " " + c.op().symbol() + " '" + c.literal().replace("'", "''") + "'";
         }
         if (p instanceof In in) {
-            return in.field() + " IN (" + in.values().stream().map(String::valueOf).collect(Collectors.joining(", "))
-                    + ")";
+            return in.field() + " IN (" + in.values().stream().map(v -> literal(layout, in.field(), v))
+                    .collect(Collectors.joining(", ")) + ")";
         }
         if (p instanceof Between b) {
-            return b.field() + " BETWEEN " + b.lo() + " AND " + b.hi();
+            return b.field() + " BETWEEN " + literal(layout, b.field(), b.lo()) + " AND "
+                    + literal(layout, b.field(), b.hi());
         }
         if (p instanceof IsNull n) {
             return n.field() + " IS NULL";
         }
         if (p instanceof And a) {
-            return a.operands().stream().map(o -> "(" + sql(o) + ")").collect(Collectors.joining(" AND "));
+            return a.operands().stream().map(o -> "(" + sql(o, layout) + ")").collect(Collectors.joining(" AND "));
         }
         if (p instanceof Or o) {
-            return o.operands().stream().map(x -> "(" + sql(x) + ")").collect(Collectors.joining(" OR "));
+            return o.operands().stream().map(x -> "(" + sql(x, layout) + ")").collect(Collectors.joining(" OR "));
         }
         if (p instanceof Not n) {
-            return "NOT (" + sql(n.operand()) + ")";
+            return "NOT (" + sql(n.operand(), layout) + ")";
         }
         return "TRUE";
+    }
+
+    /** A literal as its field's type writes it; an integer's (or a field the layout lacks) as the number. */
+    private static String literal(Layout layout, String field, long v) {
+        Field f = layout == null ? null
+                : layout.fields().stream().filter(x -> x.name().equals(field)).findFirst().orElse(null);
+        return f == null || f.type().kind() == FieldType.Kind.INTEGER || !f.holds(v) ? String.valueOf(v)
+                : f.literalText(v);
     }
 
     /** Levels of the tree: 1 for a leaf, 0 for {@link True}. */

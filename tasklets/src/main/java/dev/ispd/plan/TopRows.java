@@ -12,6 +12,9 @@ import java.util.Arrays;
 final class TopRows implements RowSink {
     private final Field[] select;
     private final Field orderField;
+    /** Whether the order field's and each selected field's value is its integer, decided once. */
+    private final boolean orderInteger;
+    private final boolean[] selectIntegers;
     private final boolean descending;
     private final int n;
     private long[] keys;
@@ -23,6 +26,8 @@ final class TopRows implements RowSink {
     TopRows(Field[] select, Field orderField, boolean descending, long n) {
         this.select = select;
         this.orderField = orderField;
+        this.orderInteger = orderField.readsAsInteger();
+        this.selectIntegers = Field.readAsIntegers(select);
         this.descending = descending;
         this.n = (int) n;
         int initial = (int) Math.min(n, 64);
@@ -33,7 +38,7 @@ final class TopRows implements RowSink {
 
     @Override
     public void accept(ByteBuffer buf, int record, Work work) {
-        long key = orderField.read(buf, record);
+        long key = orderInteger ? orderField.readInteger(buf, record) : orderField.read(buf, record);
         work.fieldReads++;
         long s = seq++;
         if (size < n) {
@@ -82,8 +87,8 @@ final class TopRows implements RowSink {
         keys[slot] = key;
         seqs[slot] = s;
         int at = slot * select.length;
-        for (Field f : select) {
-            values[at++] = f.read(buf, record);
+        for (int i = 0; i < select.length; i++) {
+            values[at++] = selectIntegers[i] ? select[i].readInteger(buf, record) : select[i].readShown(buf, record);
         }
         work.fieldReads += select.length;
     }

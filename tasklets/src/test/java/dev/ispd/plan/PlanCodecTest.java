@@ -31,7 +31,8 @@ class PlanCodecTest {
         // docs/protocol.md, "Plans": the example spelled out byte by byte
         byte[] q1 = PlanCodec.encode(PlanVectors.all().get(0).plan());
         String hex = HexFormat.of().formatHex(q1);
-        assertTrue(hex.startsWith("01" + "0a00" + HexFormat.of().formatHex("worldcup98".getBytes()) + "00010000" + "09"),
+        assertTrue(hex.startsWith("02" + "0a00" + HexFormat.of().formatHex("worldcup98".getBytes()) + "00010000" + "09"
+                + "0900" + HexFormat.of().formatHex("timestamp".getBytes()) + "00000000" + "04" + "02" + "00" + "00" + "00"),
                 hex);
         assertTrue(hex.endsWith("00" + "00" + "0108" + "01" + "00ff" + "00" + "ffffffffffffffff"), hex);
     }
@@ -47,6 +48,23 @@ class PlanCodecTest {
         int groupField = q1.length - 8 - 1 - 2 - 1 - 1;
         assertMalformed("field index 9 is past", "byte " + groupField, with(q1, groupField, 9));
         assertMalformed("at most 65536 bytes", "", new byte[PlanCodec.MAX_BYTES + 1]);
+    }
+
+    @Test
+    void typedFieldsEncodeTheirTypeAndNullBitAndAStringLiteralItsBytes() {
+        byte[] typed = PlanCodec.encode(PlanVectors.all().get(5).plan());
+        String hex = HexFormat.of().formatHex(typed);
+        // price: offset 4, 8 bytes, flags signed (1) + NULL_BIT (8), no bits, type 2 (decimal) 12,2, null bit 288 (byte 36 bit 0)
+        assertTrue(hex.contains("0500" + HexFormat.of().formatHex("price".getBytes()) + "04000000" + "08" + "09" + "0000"
+                + "02" + "0c02" + "20010000"), hex);
+        // mode = 'AIR': tag 8, field 6, op 0, the literal
+        assertTrue(hex.contains("08" + "06" + "00" + "0300" + HexFormat.of().formatHex("AIR".getBytes())), hex);
+        int kind = hex.indexOf("0500" + HexFormat.of().formatHex("price".getBytes())) / 2 + 2 + 5 + 4 + 1 + 1 + 2;
+        assertMalformed("field price: unknown type 9", "byte " + kind, with(typed, kind, 9));
+        // a decimal(12,2) whose precision no longer fits its 8 bytes is the layout's error, naming the field
+        PlanException e = assertThrows(PlanException.class, () -> PlanCodec.decode(with(typed, kind + 1, 19)));
+        assertEquals("layout", e.part());
+        assertTrue(e.getMessage().contains("field price: decimal(19,2) does not fit 8 bytes"), e.getMessage());
     }
 
     @Test
@@ -68,6 +86,8 @@ class PlanCodecTest {
                 + "(NOT (size BETWEEN 100 AND 2000))) LIMIT 1000", texts.get(2));
         assertEquals("SELECT temp, serial FROM sensor@12 WHERE (level IS NULL) OR (temp < -5) ORDER BY serial DESC "
                 + "LIMIT 10", texts.get(3));
+        assertEquals("SELECT id, ship, at FROM orders@53 WHERE ((price >= 100.00) AND (NOT (ratio < 0.5)) AND "
+                + "(mode = 'AIR') AND (ok = TRUE)) OR (price IS NULL) ORDER BY at DESC LIMIT 5", texts.get(5));
     }
 
     private static byte[] with(byte[] b, int at, int value) {

@@ -62,6 +62,38 @@ class PlanErrorsTest {
     }
 
     @Test
+    void typedFieldsAPlanCannotRunAreRefusedNamingTheFieldAndThePart() {
+        Layout orders = PlanVectors.ORDERS;
+        assertRefused("select", "field price (decimal(12,2), with a null bit) is tested in WHERE only",
+                () -> Plan.rows(orders, null, List.of("id", "price")));
+        assertRefused("orderBy", "field big (decimal(30,4)) is tested in WHERE only",
+                () -> Plan.rows(orders, null, List.of("id")).top(3, "big", false));
+        assertRefused("aggregate", "SUM of field ratio (f64) is left to the engine",
+                () -> Plan.aggregate(orders, null, List.of(), List.of(Aggregate.sum("ratio"))));
+        assertRefused("aggregate", "field mode (char(3), with a null bit)",
+                () -> Plan.aggregate(orders, null, List.of(), List.of(Aggregate.min("mode"))));
+        assertRefused("aggregate", "SUM of field ship (date) is left to the engine",
+                () -> Plan.aggregate(orders, null, List.of(), List.of(Aggregate.sum("ship"))));
+        assertRefused("groupBy", "GROUP BY field ok (bool)",
+                () -> Plan.aggregate(orders, null, List.of("ok"), List.of(Aggregate.countStar())));
+        assertRefused("where", "a comparison on field mode (char(3)) takes a string literal",
+                () -> Plan.rows(orders, eq("mode", 1), List.of("id")));
+        assertRefused("where", "field id is i32, not a string",
+                () -> Plan.rows(orders, Predicate.compare("id", CompareOp.EQ, "1"), List.of("id")));
+        assertRefused("where", "BETWEEN on field big (decimal(30,4)) is not run by plans",
+                () -> Plan.rows(orders, Predicate.between("big", 0, 1), List.of("id")));
+        assertRefused("where", "literal 2 is outside the range",
+                () -> Plan.rows(orders, eq("ok", 2), List.of("id")));
+        assertRefused("where", "literal 10000000000000 is outside",
+                () -> Plan.rows(orders, eq("price", 10_000_000_000_000L), List.of("id")));
+        Field price = orders.field("price", "where");
+        assertRefused("where", "literal 1.005 is not a decimal(12,2) (field price)",
+                () -> price.decimalLiteral(new java.math.BigDecimal("1.005")));
+        assertRefused("where", "literal 2024-01-01 is a date, but field price is decimal(12,2)",
+                () -> price.dateLiteral(java.time.LocalDate.of(2024, 1, 1)));
+    }
+
+    @Test
     void aDriveRefusesAPlanBeyondItsLimitsNamingTheLimit() {
         PlanLimitException groups = assertThrows(PlanLimitException.class, () -> new PlanTasklet(
                 Plan.aggregate(WC, null, List.of("clientID"), List.of(Aggregate.countStar())), PlanLimits.DRIVE));

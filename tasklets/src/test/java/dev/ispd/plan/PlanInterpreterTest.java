@@ -85,6 +85,10 @@ class PlanInterpreterTest {
         assertEquals(80, temps(not(isNull("level"))).size());
         // NULL compares false both ways
         assertEquals(0, temps(and(isNull("level"), or(eq("level", 0), compare("level", CompareOp.NE, 0)))).size());
+        // NOT of a comparison with NULL is unknown too (three-valued logic): 100 records less 20 NULLs less levels 1-4
+        assertEquals(76, temps(not(compare("level", CompareOp.LT, 5))).size());
+        assertEquals(76, temps(not(or(compare("level", CompareOp.LT, 5), eq("temp", 1000)))).size());
+        assertEquals(20, temps(not(not(isNull("level")))).size());
     }
 
     @Test

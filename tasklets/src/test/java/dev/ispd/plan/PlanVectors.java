@@ -26,6 +26,21 @@ final class PlanVectors {
             new Field("level", 10, 1, false, true, 0, 0, true, 255),
             Field.bits("low", 10, 1, 0, 4)));
 
+    /**
+     * A user layout of typed fields: {@code id i32 le @0, price decimal(12,2) le @4 nullable @36.0,
+     * ship date le @12, at timestamp le @16, ratio f64 le @24, ok bool @32, mode char(3) zero @33
+     * nullable @36.1, big decimal(30,4) le @37}.
+     */
+    static final Layout ORDERS = new Layout("orders", 53, List.of(
+            new Field("id", 0, 4, true, false, 0, 0, false, 0),
+            Field.of("price", 4, 8, FieldType.decimal(12, 2), false).withNullBit(36, 0),
+            Field.of("ship", 12, 4, FieldType.DATE, false),
+            Field.of("at", 16, 8, FieldType.TIMESTAMP, false),
+            Field.of("ratio", 24, 8, FieldType.FLOAT, false),
+            Field.of("ok", 32, 1, FieldType.BOOL, true),
+            Field.of("mode", 33, 3, FieldType.chars(true), true).withNullBit(36, 1),
+            Field.of("big", 37, 16, FieldType.decimal(30, 4), false)));
+
     private PlanVectors() {
     }
 
@@ -43,6 +58,15 @@ final class PlanVectors {
                         .top(10, "serial", true)),
                 new Vector("plan_05_user_layout_aggregates.bin", Plan.aggregate(SENSOR, null, List.of("low"),
                         List.of(Aggregate.countStar(), Aggregate.count("level"), Aggregate.sum("temp"),
-                                Aggregate.min("level"), Aggregate.max("temp")))));
+                                Aggregate.min("level"), Aggregate.max("temp")))),
+                new Vector("plan_06_typed_top_n.bin", Plan.rows(ORDERS, or(and(
+                                compare("price", CompareOp.GE, 10_000), not(compare("ratio", CompareOp.LT,
+                                        FloatKeys.of(0.5))), compare("mode", CompareOp.EQ, "AIR"), eq("ok", 1)),
+                                isNull("price")), List.of("id", "ship", "at"))
+                        .top(5, "at", true)),
+                new Vector("plan_07_typed_aggregates.bin", Plan.aggregate(ORDERS,
+                        between("ship", 19_000, 19_999), List.of("id"),
+                        List.of(Aggregate.countStar(), Aggregate.min("ship"), Aggregate.max("at"), Aggregate.count("ok"),
+                                Aggregate.max("ok")))));
     }
 }

@@ -9,12 +9,19 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.ispd.host.HostRunner;
+import dev.ispd.host.InMemoryPageSource;
 import dev.ispd.plan.Aggregate;
+import dev.ispd.plan.CompareOp;
+import dev.ispd.plan.Field;
 import dev.ispd.plan.Layout;
 import dev.ispd.plan.Plan;
 import dev.ispd.plan.PlanCodec;
+import dev.ispd.plan.PlanLimits;
 import dev.ispd.plan.PlanResult;
+import dev.ispd.plan.PlanTasklet;
 import dev.ispd.plan.Predicate;
+import dev.ispd.plan.layout.LayoutDdl;
 import dev.ispd.protocol.ExecutionState;
 import dev.ispd.protocol.Extent;
 import dev.ispd.protocol.Params;
@@ -26,9 +33,12 @@ import dev.ispd.sim.hostif.RequestHandler;
 import dev.ispd.sim.hostif.Requests;
 import dev.ispd.sim.hostif.Responses;
 import dev.ispd.tasklet.builtin.Q1Result;
+import java.math.BigDecimal;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -97,10 +107,69 @@ class PlanFormTest {
         assertTrue(Math.abs(ea - eb) <= 0.03 * ea, "modeled " + ea + " nJ built-in vs " + eb + " nJ plan");
     }
 
+    /** Typed fields: a nullable decimal, a date, a double, a bool, a nullable string (docs/spark.md, "Layouts"). */
+    private static final Layout ORDERS = LayoutDdl.parse("orders", "id i32 le @0, price decimal(12,2) le @4 nullable @36.0, "
+            + "ship date le @12, at timestamp le @16, ratio f64 le @24, ok bool @32, mode char(3) zero @33 nullable @36.1, "
+            + "big decimal(30,4) le @37", 53, "test");
+
+    @Test
+    void aPlanOverTypedFieldsGivesTheHostsAnswer() throws Exception {
+        RequestHandler.Session s = start();
+        byte[] data = new byte[ORDERS.recordSize() * 4096];
+        Random random = new Random(11);
+        random.nextBytes(data);
+        for (int at = 0; at < data.length; at += ORDERS.recordSize()) {
+            System.arraycopy(new byte[][] {{'A', 'I', 'R'}, {'A', 'I', 0}, {'R', 'A', 'I'}}[random.nextInt(3)], 0, data,
+                    at + 33, 3);
+            data[at + 12 + 3] = 0; // dates within 2^24 days of 1970
+        }
+        long object = createData(s, data);
+        Field price = ORDERS.field("price", "test");
+        Plan plan = Plan.rows(ORDERS, Predicate.or(Predicate.and(
+                        Predicate.compare("price", CompareOp.GE, price.decimalLiteral(new BigDecimal("-5000000.00"))),
+                        Predicate.not(Predicate.compare("ratio", CompareOp.LT, ORDERS.field("ratio", "test").floatLiteral(0))),
+                        Predicate.compare("mode", CompareOp.EQ, "AI")),
+                Predicate.and(Predicate.isNull("price"), Predicate.eq("ok", 0))), List.of("id", "ship", "at"))
+                .top(50, "ship", false);
+        long planId = createPlan(s, plan).<Responses.CreateTasklet>ok().taskletId();
+        byte[] inDrive = run(s, planId, object, data.length).result();
+        byte[] onHost = new HostRunner(ORDERS.recordSize() * 64, 1).run(new PlanTasklet(plan, PlanLimits.HOST),
+                List.of(new Extent(1, 0, data.length)), new InMemoryPageSource(Map.of(1L, ByteBuffer.wrap(data)))).bytes();
+        assertEquals(50, PlanResult.decode(inDrive).rows().size());
+        assertArrayEquals(onHost, inDrive);
+    }
+
+    @Test
+    void theDriveRefusesATypedFieldItCannotRunNamingIt() throws Exception {
+        RequestHandler.Session s = start();
+        byte[] body = PlanCodec.encode(Plan.rows(ORDERS, Predicate.eq("id", 5), List.of("id")));
+        // the WHERE's COMPARE (tag 1) of field 0 (id) with op EQ and literal 5, turned onto field 7 (big)
+        byte[] compareId = {1, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0};
+        int at = indexOf(body, compareId);
+        byte[] onBig = body.clone();
+        onBig[at + 1] = 7;
+        assertError(createPlan(s, Params.EMPTY, onBig), Status.BAD_PARAMETER, "a comparison on field big (decimal(30,4))",
+                "is not run by plans");
+        byte[] select = PlanCodec.encode(Plan.rows(ORDERS, null, List.of("id")));
+        byte[] selectsPrice = select.clone();
+        selectsPrice[select.length - 8 - 1 - 1 - 1 - 1] = 1; // the select list's one field: price, with its null bit
+        assertError(createPlan(s, Params.EMPTY, selectsPrice), Status.BAD_PARAMETER,
+                "field price (decimal(12,2), with a null bit) is tested in WHERE only");
+    }
+
+    private static int indexOf(byte[] in, byte[] part) {
+        for (int i = 0; i + part.length <= in.length; i++) {
+            if (Arrays.equals(in, i, i + part.length, part, 0, part.length)) {
+                return i;
+            }
+        }
+        throw new AssertionError("no " + Arrays.toString(part));
+    }
+
     @Test
     void theDriveRefusesBadPlansNamingWhatIsWrong() throws Exception {
         RequestHandler.Session s = start();
-        assertError(createPlan(s, Params.EMPTY, new byte[] {1, 0}), Status.BAD_PARAMETER, "plan 'plan'", "plan encoding, byte",
+        assertError(createPlan(s, Params.EMPTY, new byte[] {PlanCodec.VERSION, 0}), Status.BAD_PARAMETER, "plan 'plan'", "plan encoding, byte",
                 "ends early");
         assertError(createPlan(s, Plan.aggregate(Layout.worldCup98(ENTRY), null, List.of("clientID", "region"),
                 List.of(Aggregate.countStar()))), Status.LIMIT_EXCEEDED, "groups limit", "GROUP BY clientID, region",

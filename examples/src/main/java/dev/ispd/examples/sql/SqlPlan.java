@@ -1,6 +1,7 @@
 package dev.ispd.examples.sql;
 
 import dev.ispd.plan.Aggregate;
+import dev.ispd.plan.Field;
 import dev.ispd.plan.Plan;
 import java.util.ArrayList;
 import java.util.List;
@@ -8,10 +9,12 @@ import java.util.List;
 /**
  * A SQL statement as a declarative plan, and how the plan's result columns
  * ({@link Plan#columnNames()}) become the statement's: {@code columns[i]} is the plan column of
- * output column {@code i}, headed {@code headers[i]}. Values of unsigned 64-bit fields (and
- * MIN/MAX of them) print unsigned.
+ * output column {@code i}, headed {@code headers[i]}. A column of a field's values (the field
+ * itself, its MIN or MAX) prints them as the field's type shows them ({@code shownAs[i]}, null
+ * for counts and sums, which print as numbers): unsigned 64-bit integers unsigned, decimals with
+ * their scale, dates, timestamps (UTC) and bools as such, and a field's null value as NULL.
  */
-public record SqlPlan(Plan plan, List<String> headers, int[] columns, boolean[] unsigned) {
+public record SqlPlan(Plan plan, List<String> headers, int[] columns, Field[] shownAs) {
     public SqlPlan {
         headers = List.copyOf(headers);
     }
@@ -19,7 +22,11 @@ public record SqlPlan(Plan plan, List<String> headers, int[] columns, boolean[] 
     /** Output column {@code i} of one result row of the plan, as text. */
     public String cell(long[] planRow, int i) {
         long v = planRow[columns[i]];
-        return unsigned[i] ? Long.toUnsignedString(v) : Long.toString(v);
+        Field f = shownAs[i];
+        if (f == null) {
+            return Long.toString(v);
+        }
+        return f.isNull(v) ? "NULL" : f.valueText(v);
     }
 
     /**

@@ -2,17 +2,28 @@ package dev.ispd.examples.sql;
 
 import dev.ispd.plan.CompareOp;
 import dev.ispd.plan.Field;
+import dev.ispd.plan.FieldType;
 import dev.ispd.plan.Predicate;
+import java.math.BigDecimal;
 import java.math.BigInteger;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import net.sf.jsqlparser.expression.BinaryExpression;
+import net.sf.jsqlparser.expression.BooleanValue;
+import net.sf.jsqlparser.expression.CastExpression;
+import net.sf.jsqlparser.expression.DoubleValue;
 import net.sf.jsqlparser.expression.Expression;
 import net.sf.jsqlparser.expression.LongValue;
 import net.sf.jsqlparser.expression.NotExpression;
 import net.sf.jsqlparser.expression.Parenthesis;
 import net.sf.jsqlparser.expression.SignedExpression;
+import net.sf.jsqlparser.expression.StringValue;
 import net.sf.jsqlparser.expression.operators.conditional.AndExpression;
 import net.sf.jsqlparser.expression.operators.conditional.OrExpression;
 import net.sf.jsqlparser.expression.operators.relational.Between;
@@ -30,11 +41,15 @@ import net.sf.jsqlparser.expression.operators.relational.ParenthesedExpressionLi
 import net.sf.jsqlparser.schema.Column;
 
 /**
- * A WHERE clause as a plan's predicate: a column compared with an integer literal
+ * A WHERE clause as a plan's predicate: a column compared with a literal of its type
  * ({@code =, <>, !=, <, <=, >, >=}, either side), {@code IN}, {@code BETWEEN}, {@code IS [NOT]
- * NULL}, {@code AND}, {@code OR}, {@code NOT} and parentheses. Anything else (LIKE, functions,
- * arithmetic, two columns compared, strings, subqueries) is refused naming it; the plan checks
- * each literal against its field.
+ * NULL}, {@code AND}, {@code OR}, {@code NOT} and parentheses. Literals: integers; numbers
+ * ({@code 10.50}, {@code -1.5e3}) for decimals, which must hold them exactly, and floats;
+ * {@code DATE '2024-02-29'} (or the string) for dates; {@code TIMESTAMP '2024-02-29 10:00:00'}
+ * (UTC, or the string) for timestamps; {@code TRUE} and {@code FALSE} for bools; strings for
+ * {@code char(N)} (compared only, not in IN or BETWEEN). Anything else (LIKE, functions,
+ * arithmetic, two columns compared, subqueries) is refused naming it; the plan checks each
+ * literal against its field.
  */
 final class SqlPredicates {
     private static final BigInteger TWO_TO_64 = BigInteger.ONE.shiftLeft(64);
@@ -110,14 +125,22 @@ final class SqlPredicates {
         Expression left = c.getLeftExpression();
         Expression right = c.getRightExpression();
         if (left instanceof Column) {
-            Field f = columns.field(left, "'" + c + "'");
-            return Predicate.compare(f.name(), op, literal(right, f));
+            return compare(columns.field(left, "'" + c + "'"), op, right);
         }
         if (right instanceof Column) {
-            Field f = columns.field(right, "'" + c + "'");
-            return Predicate.compare(f.name(), op.swapped(), literal(left, f));
+            return compare(columns.field(right, "'" + c + "'"), op.swapped(), left);
         }
-        throw unsupported("the comparison '" + c + "' (a plan compares a column with an integer)");
+        throw unsupported("the comparison '" + c + "' (a plan compares a column with a literal)");
+    }
+
+    private static Predicate compare(Field f, CompareOp op, Expression literal) {
+        if (f.type().kind() == FieldType.Kind.CHAR) {
+            if (!(literal instanceof StringValue text)) {
+                throw unsupported("the value '" + literal + "' for the string column " + f.name());
+            }
+            return Predicate.compare(f.name(), op, text.getValue().replace("''", "'"));
+        }
+        return Predicate.compare(f.name(), op, literal(literal, f));
     }
 
     /** The plan's op of a comparison, or null for one it has none of (such as {@code <=>}). */
@@ -125,11 +148,29 @@ final class SqlPredicates {
         return OPS.get(c.getClass());
     }
 
+    /** A literal for {@code field} of its type, as {@link Field#read} gives values. */
+    private static long literal(Expression e, Field field) {
+        return switch (field.type().kind()) {
+            case INTEGER -> integerLiteral(e, field);
+            case DECIMAL -> field.decimalLiteral(number(e, field));
+            case FLOAT -> field.floatLiteral(number(e, field).doubleValue());
+            case DATE -> field.dateLiteral(parsed(e, field, "DATE", LocalDate::parse));
+            case TIMESTAMP -> field.timestampLiteral(parsed(e, field, "TIMESTAMP", SqlPredicates::utc));
+            case BOOL -> {
+                if (!(e instanceof BooleanValue b)) {
+                    throw unsupported("the value '" + e + "' for the bool column " + field.name() + " (TRUE or FALSE)");
+                }
+                yield field.boolLiteral(b.getValue());
+            }
+            case CHAR -> throw unsupported("IN or BETWEEN on the string column " + field.name());
+        };
+    }
+
     /**
      * An integer literal for {@code field}, signed or not; above 2^63-1 only for an unsigned
      * 64-bit field, as the same 64 bits.
      */
-    private static long literal(Expression e, Field field) {
+    private static long integerLiteral(Expression e, Field field) {
         BigInteger v = integer(e);
         if (v == null) {
             throw unsupported("the value '" + e + "' for " + field.name() + " (a plan compares with integers)");
@@ -142,6 +183,48 @@ final class SqlPredicates {
         }
         throw new IllegalArgumentException("the value " + v + " is outside " + field.name() + "'s range "
                 + field.rangeText());
+    }
+
+    /** A number, exactly as written ({@code 10.50}, {@code -1.5e3}). */
+    private static BigDecimal number(Expression e, Field field) {
+        Expression v = e instanceof SignedExpression s ? s.getExpression() : e;
+        BigDecimal n;
+        if (v instanceof LongValue l) {
+            n = new BigDecimal(l.getBigIntegerValue());
+        } else if (v instanceof DoubleValue d) {
+            n = new BigDecimal(d.toString());
+        } else {
+            throw unsupported("the value '" + e + "' for the " + field.typeText() + " column " + field.name()
+                    + " (a number)");
+        }
+        return e instanceof SignedExpression s && s.getSign() == '-' ? n.negate() : n;
+    }
+
+    /** {@code TYPE 'text'} or {@code 'text'}, parsed. */
+    private static <T> T parsed(Expression e, Field field, String type, java.util.function.Function<String, T> parse) {
+        String text = null;
+        if (e instanceof StringValue s) {
+            text = s.getValue();
+        } else if (e instanceof CastExpression c && c.getLeftExpression() instanceof StringValue s
+                && c.getColDataType().getDataType().equalsIgnoreCase(type)) {
+            text = s.getValue();
+        }
+        if (text == null) {
+            throw unsupported("the value '" + e + "' for the " + field.typeText() + " column " + field.name()
+                    + " (" + type + " '...')");
+        }
+        try {
+            return parse.apply(text.trim());
+        } catch (DateTimeParseException ex) {
+            throw new IllegalArgumentException("the value '" + text + "' for " + field.name() + " is not a "
+                    + type.toLowerCase(java.util.Locale.ROOT) + ": " + ex.getMessage(), ex);
+        }
+    }
+
+    /** {@code 2024-02-29 10:00:00[.ffffff]} in UTC, or an instant with its zone ({@code ...Z}). */
+    private static Instant utc(String text) {
+        return text.endsWith("Z") ? Instant.parse(text.replace(' ', 'T'))
+                : LocalDateTime.parse(text.replace(' ', 'T')).toInstant(ZoneOffset.UTC);
     }
 
     private static BigInteger integer(Expression e) {

@@ -117,7 +117,7 @@ public final class SqlTranslator {
         List<Aggregate> aggregates = new ArrayList<>();
         List<String> headers = new ArrayList<>();
         List<Integer> at = new ArrayList<>();
-        List<Boolean> unsigned = new ArrayList<>();
+        List<Field> shownAs = new ArrayList<>();
         for (SelectItem<?> item : s.getSelectItems()) {
             Expression e = item.getExpression();
             refuseIf(e instanceof AllColumns, "SELECT * with aggregates");
@@ -128,19 +128,19 @@ public final class SqlTranslator {
                 }
                 at.add(groupBy.size() + aggregates.indexOf(a)); // the plan returns the group columns first
                 boolean extreme = a.function() == Aggregate.Function.MIN || a.function() == Aggregate.Function.MAX;
-                unsigned.add(extreme && columns.layout().field(a.field(), "aggregate").unsigned64());
+                shownAs.add(extreme ? columns.layout().field(a.field(), "aggregate") : null);
             } else {
                 Field f = columns.field(e, "the select list");
                 if (!groupBy.contains(f.name())) {
                     throw new IllegalArgumentException("column " + f.name() + " is neither in GROUP BY nor in an aggregate");
                 }
                 at.add(groupBy.indexOf(f.name()));
-                unsigned.add(f.unsigned64());
+                shownAs.add(f);
             }
             headers.add(header(item));
         }
         Plan plan = Plan.aggregate(columns.layout(), where, groupBy, aggregates);
-        return new SqlPlan(plan, headers, at.stream().mapToInt(Integer::intValue).toArray(), toArray(unsigned));
+        return new SqlPlan(plan, headers, at.stream().mapToInt(Integer::intValue).toArray(), shownAs.toArray(Field[]::new));
     }
 
     private static Aggregate aggregate(Function f, SqlColumns columns) {
@@ -170,7 +170,7 @@ public final class SqlTranslator {
         List<String> select = new ArrayList<>();
         List<String> headers = new ArrayList<>();
         List<Integer> at = new ArrayList<>();
-        List<Boolean> unsigned = new ArrayList<>();
+        List<Field> shownAs = new ArrayList<>();
         for (SelectItem<?> item : s.getSelectItems()) {
             Expression e = item.getExpression();
             List<Field> fields = e instanceof AllColumns ? columns.layout().fields()
@@ -180,7 +180,7 @@ public final class SqlTranslator {
                     select.add(f.name());
                 }
                 at.add(select.indexOf(f.name()));
-                unsigned.add(f.unsigned64());
+                shownAs.add(f);
                 headers.add(e instanceof AllColumns ? f.name() : header(item));
             }
         }
@@ -200,7 +200,7 @@ public final class SqlTranslator {
         } else if (limit != Plan.NO_LIMIT) {
             plan = plan.limit(limit);
         }
-        return new SqlPlan(plan, headers, at.stream().mapToInt(Integer::intValue).toArray(), toArray(unsigned));
+        return new SqlPlan(plan, headers, at.stream().mapToInt(Integer::intValue).toArray(), shownAs.toArray(Field[]::new));
     }
 
     private static long limit(Limit limit) {
@@ -219,13 +219,5 @@ public final class SqlTranslator {
         }
         Expression e = item.getExpression();
         return e instanceof Column c ? c.getColumnName() : e.toString();
-    }
-
-    private static boolean[] toArray(List<Boolean> values) {
-        boolean[] out = new boolean[values.size()];
-        for (int i = 0; i < out.length; i++) {
-            out[i] = values.get(i);
-        }
-        return out;
     }
 }

@@ -144,6 +144,54 @@ class QuerySqlTest {
     }
 
     @Test
+    void typedColumnsAreComparedWithTheirLiteralsAndPrintedAsTheirTypesOnDeviceAndHost() throws IOException {
+        // 30,000 orders: a nullable decimal (null bit), a decimal, a date, a double, a bool, a string; layout recorded
+        String text = "id i32 le @0, price decimal(12,2) le @4 nullable @28.0, qty decimal(9,2) le @12, ship date le @16, "
+                + "ratio f64 le @20, mode char(3) zero @29, ok bool @32";
+        Layout orders = dev.ispd.plan.layout.LayoutDdl.parse("orders", text, 33, "test");
+        String[] modes = {"AIR", "SHP", "AI", "", "RAI"};
+        double[] ratios = {-0.0, 0.0, 0.5, Double.NaN, -1.0, 2.5};
+        int n = 30_000;
+        ByteBuffer b = ByteBuffer.allocate(33 * n).order(ByteOrder.LITTLE_ENDIAN);
+        Random random = new Random(5);
+        List<List<String>> expected = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            int at = 33 * i;
+            boolean nullPrice = i % 11 == 0;
+            long price = random.nextInt(200_000) - 50_000;
+            long qty = random.nextInt(10_000);
+            long ship = 19_700 + random.nextInt(400);
+            double ratio = ratios[random.nextInt(ratios.length)];
+            String mode = modes[random.nextInt(modes.length)];
+            boolean ok = random.nextBoolean();
+            b.putInt(at, i).putLong(at + 4, price).putInt(at + 12, (int) qty).putInt(at + 16, (int) ship)
+                    .putDouble(at + 20, ratio).put(at + 28, (byte) (nullPrice ? 1 : 0))
+                    .put(at + 29, Arrays.copyOf(mode.getBytes(StandardCharsets.UTF_8), 3)).put(at + 32, (byte) (ok ? 1 : 0));
+            // WHERE price >= 100.00 AND NOT ratio < 0.0 AND mode = 'AIR' AND ok AND ship < DATE '2024-06-01'
+            boolean where = !nullPrice && price >= 10_000 && !(ratio < 0.0) && mode.equals("AIR") && ok
+                    && ship < java.time.LocalDate.of(2024, 6, 1).toEpochDay();
+            if (where) {
+                expected.add(List.of(Integer.toString(i), java.math.BigDecimal.valueOf(qty, 2).toPlainString(),
+                        java.time.LocalDate.ofEpochDay(ship).toString()));
+            }
+        }
+        assertTrue(expected.size() > 50, expected.size() + " matches");
+        String path = "osd:///sql/orders.bin";
+        try (FileSystem fs = DRIVES.osd()) {
+            write(fs, path, b.array());
+            LayoutAttribute.record(fs, new org.apache.hadoop.fs.Path(path), orders);
+        }
+        String sql = "SELECT id, qty, ship FROM orders WHERE price >= 100.00 AND NOT ratio < 0.0 AND mode = 'AIR' "
+                + "AND ok = TRUE AND ship < DATE '2024-06-01'";
+        for (String policy : List.of("device-only", "host-only")) {
+            String out = succeed("--sql", sql, "--drives", DRIVES.addresses(), "--input", path, "--policy", policy,
+                    "--max-lines", "100000");
+            assertEquals(expected, rows(out).stream().sorted(Comparator.comparing(r -> Integer.parseInt(r.get(0))))
+                    .toList(), policy);
+        }
+    }
+
+    @Test
     void aggregatesOverNoMatchingRecordAreOneRowOnGeneratedData() {
         String out = succeed("--sql", "SELECT count(*), max(size) FROM t WHERE size > 4000000000", "--entries", "2000",
                 "--entry-size", "32");

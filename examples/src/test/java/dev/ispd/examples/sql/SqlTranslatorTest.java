@@ -19,6 +19,8 @@ import dev.ispd.plan.Layout;
 import dev.ispd.plan.Plan;
 import dev.ispd.plan.Predicate;
 import dev.ispd.plan.layout.LayoutDdl;
+import java.time.Instant;
+import java.time.LocalDate;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -29,9 +31,8 @@ class SqlTranslatorTest {
     private static final Layout WC = Layout.worldCup98(64);
     /** A signed little-endian field and an unsigned 64-bit one. */
     private static final Layout SENSOR = LayoutDdl.parse("sensor", "temp i16 le @0, total u64 @2, flags u8 @10", 0, "test");
-    /** A nullable field (0xFFFFFFFF is NULL), which IS NULL needs. */
-    private static final Layout NULLABLE = new Layout("n", 4, List.of(
-            new Field("v", 0, 4, false, true, 0, 0, true, 0xFFFF_FFFFL)));
+    /** A nullable field (0xFFFFFFFF is NULL), which IS NULL needs, declared as text. */
+    private static final Layout NULLABLE = LayoutDdl.parse("n", "v u32 @0 nullable = 4294967295", 0, "test");
 
     @Test
     void groupByAggregatesInAnyOrderOfTheSelectList() {
@@ -69,6 +70,51 @@ class SqlTranslatorTest {
         assertEquals(not(compare("type", CompareOp.LT, 2)), where("NOT type < 2", WC));
         assertEquals(compare("type", CompareOp.NE, 2), where("type != 2", WC));
         assertEquals(not(isNull("v")), where("v IS NOT NULL", NULLABLE));
+    }
+
+    /** Typed fields: a nullable decimal (null bit), a plain decimal, a date, a timestamp, a double, a bool, a string. */
+    private static final Layout ORDERS = LayoutDdl.parse("orders", "id i32 le @0, price decimal(12,2) le @4 nullable @40.0, "
+            + "qty decimal(9,2) le @12, ship date le @16, at timestamp le @20, ratio f64 le @28, ok bool @36, "
+            + "mode char(3) zero @37", 41, "test");
+
+    @Test
+    void typedColumnsCompareWithLiteralsOfTheirTypeAndPrintAsTheirTypeShowsThem() {
+        SqlPlan sql = SqlTranslator.translate("SELECT id, qty, ship, at, ok FROM t WHERE price >= 10.5 AND qty < -1.25 "
+                + "AND ship BETWEEN DATE '2024-01-01' AND '2024-12-31' AND at > TIMESTAMP '2024-02-29 10:00:00.5' "
+                + "AND ok = TRUE AND NOT ratio < 0.5e0 AND mode = 'AIR' AND 'B''C' > mode AND price IS NOT NULL", ORDERS);
+        Field ratio = ORDERS.field("ratio", "test");
+        assertEquals(Plan.rows(ORDERS, and(compare("price", CompareOp.GE, 1050), compare("qty", CompareOp.LT, -125),
+                between("ship", LocalDate.of(2024, 1, 1).toEpochDay(), LocalDate.of(2024, 12, 31).toEpochDay()),
+                compare("at", CompareOp.GT, Instant.parse("2024-02-29T10:00:00.5Z").toEpochMilli() * 1000),
+                compare("ok", CompareOp.EQ, 1), not(compare("ratio", CompareOp.LT, ratio.floatLiteral(0.5))),
+                compare("mode", CompareOp.EQ, "AIR"), compare("mode", CompareOp.LT, "B'C"), not(isNull("price"))),
+                List.of("id", "qty", "ship", "at", "ok")), sql.plan());
+        long[] row = {7, -1999, LocalDate.of(2024, 2, 29).toEpochDay(), 1_700_000_000_000_000L, 1};
+        assertEquals(List.of("7", "-19.99", "2024-02-29", "2023-11-14T22:13:20Z", "true"),
+                List.of(sql.cell(row, 0), sql.cell(row, 1), sql.cell(row, 2), sql.cell(row, 3), sql.cell(row, 4)));
+
+        SqlPlan extremes = SqlTranslator.translate("SELECT min(ship), max(qty), count(qty) FROM t", ORDERS);
+        assertEquals(List.of("2024-03-01", "0.05", "3"), List.of(extremes.cell(new long[] {19_783, 5, 3}, 0),
+                extremes.cell(new long[] {19_783, 5, 3}, 1), extremes.cell(new long[] {19_783, 5, 3}, 2)));
+        assertEquals("NULL", SqlTranslator.translate("SELECT v FROM t", NULLABLE).cell(new long[] {0xFFFF_FFFFL}, 0),
+                "a null value prints as NULL");
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+        "SELECT id FROM t WHERE price = 1.005             | literal 1.005 is not a decimal(12,2) (field price)",
+        "SELECT id FROM t WHERE ship = DATE '2024-02-30'  | the value '2024-02-30' for ship is not a date",
+        "SELECT id FROM t WHERE ship = 5                  | the value '5' for the date column ship (DATE '...') is not supported",
+        "SELECT id FROM t WHERE ok = 1                    | the value '1' for the bool column ok (TRUE or FALSE)",
+        "SELECT id FROM t WHERE mode = 1                  | the value '1' for the string column mode",
+        "SELECT id FROM t WHERE mode IN ('A', 'B')        | IN or BETWEEN on the string column mode",
+        "SELECT id FROM t WHERE qty = 'x'                 | the value ''x'' for the decimal(9,2) column qty (a number)",
+        "SELECT price FROM t                              | field price (decimal(12,2), with a null bit) is tested in WHERE only",
+        "SELECT sum(qty) FROM t                           | SUM of field qty (decimal(9,2)) is left to the engine",
+    })
+    void typedLiteralsThatDoNotFitAreRefusedNamingTheColumn(String sql, String expected) {
+        String refusal = refusal(sql, ORDERS);
+        assertTrue(refusal.contains(expected), refusal);
     }
 
     @Test
@@ -116,9 +162,15 @@ class SqlTranslatorTest {
         "SELECT FROM WHERE                                             | does not parse",
     })
     void refusesWhatAPlanCannotExpressNamingIt(String sql, String expected) {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> SqlTranslator.translate(sql, WC));
-        assertTrue(e.getMessage().contains(expected), e.getMessage());
+        String refusal = refusal(sql, WC);
+        assertTrue(refusal.contains(expected), refusal);
+    }
+
+    /** The one-line message {@code sql} over {@code layout} is refused with. */
+    private static String refusal(String sql, Layout layout) {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> SqlTranslator.translate(sql, layout));
         assertEquals(1, e.getMessage().lines().count(), "one line: " + e.getMessage());
+        return e.getMessage();
     }
 
     private static Predicate where(String condition, Layout layout) {

@@ -134,6 +134,15 @@ class LayoutAttributeTest {
             assertEquals(Optional.of("id u32 le @0, flags u8 @4 bits 0..2, temp i16 @5"),
                     LayoutAttribute.readFields(fs, custom));
 
+            String ordersFields = "price decimal(12,2) le @0 nullable @16.0, day date @8 nullable @16.1, "
+                    + "code char(4) zero @12, level u8 @17 nullable = 255, ratio f64 @18, ok bool @26 bits 0..0";
+            Layout orders = LayoutDdl.parse("orders", ordersFields, 32, "test");
+            Path typed = new Path("/l/orders.bin");
+            write(fs, "/l/orders.bin", 32 * 10);
+            LayoutAttribute.record(fs, typed, orders);
+            assertEquals(Optional.of(orders), LayoutAttribute.layout(fs, typed), "types, null bits and null values kept");
+            assertEquals(Optional.of(ordersFields), LayoutAttribute.readFields(fs, typed));
+
             Path wc = new Path("/l/wc.bin");
             write(fs, "/l/wc.bin", 64 * 10);
             LayoutAttribute.record(fs, wc, Layout.worldCup98(64));

@@ -1,6 +1,7 @@
 package dev.ispd.spark.layout;
 
 import dev.ispd.plan.Field;
+import dev.ispd.plan.FieldType;
 import java.io.Serializable;
 import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.DataTypes;
@@ -14,8 +15,17 @@ import org.apache.spark.sql.types.StructField;
  */
 public record LayoutColumn(Field field, DataType type) implements Serializable {
 
-    /** The column of {@code field}: {@code int} where every value fits one, {@code bigint} otherwise. */
+    /**
+     * The column of {@code field}: {@code int} where every value fits one, {@code bigint} otherwise.
+     *
+     * @throws IllegalArgumentException naming the field, if it is not an integer or may be NULL:
+     *     the connector reads integer fields without nulls
+     */
     public static LayoutColumn of(Field field) {
+        if (field.type().kind() != FieldType.Kind.INTEGER || field.nullable()) {
+            throw new IllegalArgumentException("field " + field.name() + " is " + field.typeText()
+                    + (field.nullable() ? " nullable" : "") + ": the connector reads integer fields without nulls");
+        }
         boolean fitsInt = field.signed() ? field.valueBits() <= 32 : field.valueBits() <= 31;
         return new LayoutColumn(field, fitsInt ? DataTypes.IntegerType : DataTypes.LongType);
     }

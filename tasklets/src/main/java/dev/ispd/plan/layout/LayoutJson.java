@@ -12,13 +12,17 @@ import java.util.List;
  * A record layout as JSON (Spark's {@code layoutFile} option, docs/spark.md, "Layouts";
  * {@code bin/ispd query --layout-file}):
  * <pre>{@code
- * {"name": "sensor", "recordSize": 16,
+ * {"name": "sensor", "recordSize": 24,
  *  "fields": [{"name": "id", "type": "u32", "order": "le", "offset": 0},
- *             {"name": "flags", "type": "u8", "offset": 4, "bits": "0..2"}]}
+ *             {"name": "flags", "type": "u8", "offset": 4, "bits": "0..2"},
+ *             {"name": "price", "type": "decimal(12,2)", "offset": 8, "nullable": {"byte": 4, "bit": 7}},
+ *             {"name": "code", "type": "char(6)", "pad": "zero", "offset": 16, "nullable": {"byte": 4, "bit": 6}}]}
  * }</pre>
  * Each field's parts mean what they mean in the text form ({@link LayoutDdl}); {@code order}
- * and {@code bits} are optional, as are {@code name} ({@value Layouts#CUSTOM}) and
- * {@code recordSize} (up to the furthest field's end).
+ * ({@code be}, {@code le}), {@code pad} ({@code space}, {@code zero}), {@code bits} and
+ * {@code nullable} (a null bit {@code {"byte": B, "bit": N}} or a null value {@code {"value": V}})
+ * are optional, as are {@code name} ({@value Layouts#CUSTOM}) and {@code recordSize} (up to the
+ * furthest field's end).
  */
 public final class LayoutJson {
     private static final ObjectMapper MAPPER = new ObjectMapper();
@@ -60,11 +64,34 @@ public final class LayoutJson {
             if (!f.isObject() || name.isEmpty() || !f.has("type") || !f.has("offset")) {
                 throw new IllegalArgumentException(source + ": " + where + " needs a name, a type and an offset");
             }
-            fields.add(LayoutDdl.field(name, f.get("type").asText(), text(f, "order"),
-                    integer(f.get("offset"), where + " offset", source), text(f, "bits"), source));
+            if (f.has("order") && f.has("pad")) {
+                throw new IllegalArgumentException(source + ": " + where + " has both an order (numbers) and a pad "
+                        + "(strings)");
+            }
+            Field field = LayoutDdl.field(name, f.get("type").asText(), f.has("pad") ? text(f, "pad") : text(f, "order"),
+                    integer(f.get("offset"), where + " offset", source), text(f, "bits"), source);
+            fields.add(f.has("nullable") ? nullable(field, f.get("nullable"), where, source) : field);
             index++;
         }
         return LayoutDdl.layout(root.path("name").asText(Layouts.CUSTOM), size, fields, source);
+    }
+
+    /** {@code field} made nullable as {@code spec} says: {@code {"byte": B, "bit": N}} or {@code {"value": V}}. */
+    private static Field nullable(Field field, JsonNode spec, String where, String source) {
+        if (spec.isObject() && spec.size() == 2 && spec.has("byte") && spec.has("bit")) {
+            return LayoutDdl.withNullBit(field, integer(spec.get("byte"), where + " null byte", source),
+                    integer(spec.get("bit"), where + " null bit", source), source);
+        }
+        if (spec.isObject() && spec.size() == 1 && spec.has("value")) {
+            JsonNode value = spec.get("value");
+            if (!value.isIntegralNumber() || !(value.canConvertToLong() || value.bigIntegerValue().bitLength() <= 64)) {
+                throw new IllegalArgumentException(source + ": " + where + " null value must be a whole number, got "
+                        + value);
+            }
+            return LayoutDdl.withNullValue(field, value.bigIntegerValue().longValue(), source);
+        }
+        throw new IllegalArgumentException(source + ": " + where + " nullable is {\"byte\": B, \"bit\": N} (a null bit) "
+                + "or {\"value\": V} (a null value), got " + spec);
     }
 
     private static String text(JsonNode field, String key) {
