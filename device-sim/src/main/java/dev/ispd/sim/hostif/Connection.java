@@ -118,13 +118,13 @@ final class Connection implements Runnable {
     private boolean dispatch(FrameHeader h, ByteBuffer in) throws IOException {
         writer.clear();
         try {
+            guard.authenticate(h, in); // first, so that every answer on a signed connection is tagged
             Opcode op = Opcode.ofCode(h.opcode());
             if (op == null) {
                 throw new StatusException(Status.UNKNOWN_OPCODE, String.format(
                         "opcode 0x%02x is not defined in protocol version %d", h.opcode(),
                         FrameFormat.PROTOCOL_VERSION));
             }
-            guard.authenticate(h, in);
             if (h.status() != 0) {
                 throw new StatusException(Status.MALFORMED, op + " request: header status must be 0 in a request, got "
                         + h.status());
