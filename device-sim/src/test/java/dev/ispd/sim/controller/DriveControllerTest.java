@@ -61,6 +61,13 @@ class DriveControllerTest {
         }
     }
 
+    /** Issue 27 point 6: every opcode reaches a handler; none is answered OK with an empty payload by default. */
+    @Test
+    void aCommandTheControllerDoesNotServeIsRefusedNotAnsweredOk() throws Exception {
+        RequestHandler.Session s = start(4, 0);
+        assertError(call(s, new Requests.SetFaults("")), Status.UNSUPPORTED, "SET_FAULTS", "fault injector");
+    }
+
     private static long[] longs(byte[] result) {
         ByteBuffer b = ByteBuffer.wrap(result).order(ByteOrder.LITTLE_ENDIAN);
         return new long[] {b.getLong(), b.getLong()};
