@@ -94,7 +94,7 @@ final class ConnectionGuard implements RequestGuard {
     @Override
     public Requests.Request authorize(Requests.Request request) throws StatusException {
         policy.check(current, request);
-        return AccessPolicy.narrow(current, request);
+        return policy.narrow(current, request);
     }
 
     @Override

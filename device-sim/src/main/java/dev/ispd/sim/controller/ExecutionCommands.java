@@ -78,7 +78,10 @@ final class ExecutionCommands {
         }
         long id;
         try {
-            id = store.createTasklet(new TaskletDefinition(req.form().code(), req.name(), req.params(), body));
+            id = store.createTasklet(new TaskletDefinition(req.form().code(), req.name(), req.params(), body),
+                    req.pickFrom());
+        } catch (StoreException e) {
+            throw StoreErrors.status(e, "");
         } catch (IOException e) {
             throw StoreErrors.status(e, "creating a tasklet instance");
         }

@@ -158,6 +158,12 @@ public final class DriveDaemon implements Callable<Integer> {
                     + "this JSON file (docs/security.md). Without it anyone who can connect may do anything.")
     private Path authConfig;
 
+    @Option(names = AuthConfig.INSECURE_OPTION,
+            description = "Start even if --auth-config is weak: a config file its group or others may write, a key "
+                    + "of one repeated byte (all zero), or two identities sharing a key (each is logged as a "
+                    + "warning; docs/security.md, \"Weak configs\").")
+    private boolean insecureAuthConfig;
+
     @Option(names = "--faults", paramLabel = "<file>",
             description = "Inject the faults of this JSON plan from the start (crashes, hangs, slow answers, media "
                     + "errors, a full drive, dropped connections; docs/drive.md, \"Fault injection\"). For tests; "
@@ -204,7 +210,7 @@ public final class DriveDaemon implements Callable<Integer> {
                 .server(new ServerLimits(maxConnections, Duration.ofMillis(idleTimeoutMs),
                         Duration.ofMillis(headerTimeoutMs), Duration.ofMillis(admissionWaitMs)))
                 .recovery(recover).modules(new ModulePolicy(modules.equals("on"), limits))
-                .auth(authConfig == null ? null : AuthConfig.load(authConfig))
+                .auth(authConfig == null ? null : AuthConfig.load(authConfig, insecureAuthConfig))
                 .faults(faults == null ? FaultPlan.NONE : FaultPlan.load(faults)).build();
         List<Drive> started = new ArrayList<>();
         CountDownLatch stopped = new CountDownLatch(1);

@@ -157,7 +157,8 @@ class AuthenticatedDriveTest {
                     Status.FORBIDDEN, "identity 2 (reader) lacks write on object " + Long.toUnsignedString(object),
                     "WRITE_OBJECT");
             assertRefused(reader.call(new Requests.DeleteObject(object)), Status.FORBIDDEN, "lacks delete");
-            assertRefused(reader.call(new Requests.CreateObject(0)), Status.FORBIDDEN, "lacks write on every object");
+            assertRefused(reader.call(new Requests.CreateObject(0)), Status.FORBIDDEN, "has no ids of its own",
+                    "gives it write");
             assertEquals(Status.OK, reader.call(new Requests.StatObject(object)).status(),
                     "a refusal leaves the connection usable");
         }
