@@ -65,7 +65,7 @@ class TenantIsolationTest {
         long owners;
         long ownersTasklet;
         try (TestClient b = as(AuthFixture.B); TestClient owner = as(AuthFixture.OWNER)) {
-            b.create(AuthFixture.TENANT_B.last() - 15); // today's drive picks above the highest id anyone named
+            b.create(AuthFixture.TENANT_B.last() - 15); // a drive picking above the highest id named would land in B
             owners = owner.create(0);
             ownersTasklet = owner.createTasklet("noop", Params.EMPTY);
             for (long id : new long[] {owners, ownersTasklet}) {
