@@ -112,6 +112,12 @@ public final class DriveDaemon implements Callable<Integer> {
                     + "or pauses this long in a payload or in taking an answer (default: ${DEFAULT-VALUE}).")
     private long headerTimeoutMs;
 
+    @Option(names = "--min-payload-rate", paramLabel = "<bytes/s>", defaultValue = "1048576",
+            description = "Close a connection whose frame payload (request or answer) moves slower than this: a "
+                    + "payload must be through within the header timeout plus its length at this rate "
+                    + "(default: ${DEFAULT-VALUE}).")
+    private long minPayloadRate;
+
     @Option(names = "--admission-wait-ms", paramLabel = "ms", defaultValue = "5000",
             description = "How long a connection over --max-connections waits for a slot before it is answered BUSY "
                     + "(default: ${DEFAULT-VALUE}).")
@@ -188,7 +194,7 @@ public final class DriveDaemon implements Callable<Integer> {
                 .require(pace >= 0 && !Double.isInfinite(pace), "--pace", pace, "a finite number >= 0")
                 .atLeast("--max-inflight", maxInflight, 1).atLeast("--max-connections", maxConnections, 1)
                 .atLeast("--idle-timeout-ms", idleTimeoutMs, 1).atLeast("--header-timeout-ms", headerTimeoutMs, 1)
-                .atLeast("--admission-wait-ms", admissionWaitMs, 1)
+                .atLeast("--admission-wait-ms", admissionWaitMs, 1).atLeast("--min-payload-rate", minPayloadRate, 1)
                 .atLeast("--max-executions-per-connection", maxExecutionsPerConnection, 1)
                 .require(maxExtentsPerExecute >= 1 && maxExtentsPerExecute <= Limits.MAX_EXTENTS,
                         "--max-extents-per-execute", maxExtentsPerExecute, "in 1.." + Limits.MAX_EXTENTS)
@@ -208,7 +214,7 @@ public final class DriveDaemon implements Callable<Integer> {
                 .maxExecutionsPerConnection(maxExecutionsPerConnection).maxExtentsPerExecute(maxExtentsPerExecute)
                 .maxOpenFiles(maxOpenFiles)
                 .server(new ServerLimits(maxConnections, Duration.ofMillis(idleTimeoutMs),
-                        Duration.ofMillis(headerTimeoutMs), Duration.ofMillis(admissionWaitMs)))
+                        Duration.ofMillis(headerTimeoutMs), Duration.ofMillis(admissionWaitMs), minPayloadRate))
                 .recovery(recover).modules(new ModulePolicy(modules.equals("on"), limits))
                 .auth(authConfig == null ? null : AuthConfig.load(authConfig, insecureAuthConfig))
                 .faults(faults == null ? FaultPlan.NONE : FaultPlan.load(faults)).build();

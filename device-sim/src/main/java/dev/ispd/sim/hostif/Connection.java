@@ -22,7 +22,9 @@ import java.util.logging.Logger;
  *
  * <p>While it waits for a client it keeps a deadline ({@link ServerLimits}): the idle timeout
  * between frames, the header timeout once a frame has begun and for every pause in its payload or
- * in sending the answer. The server's watchdog calls {@link #closeIfExpired}.
+ * in sending the answer, and for a whole payload (either way) the header timeout plus its length
+ * at the minimum payload rate, so a client trickling bytes cannot hold its slot for long. The
+ * server's watchdog calls {@link #closeIfExpired}.
  */
 final class Connection implements Runnable {
     private static final Logger LOG = Logger.getLogger(Connection.class.getName());
@@ -35,6 +37,7 @@ final class Connection implements Runnable {
     private final Consumer<Connection> onExit;
     private final long idleTimeoutNs;
     private final long headerTimeoutNs;
+    private final ServerLimits limits;
     private final ByteBuffer header = ByteBuffer.allocateDirect(FrameFormat.HEADER_SIZE).order(ByteOrder.LITTLE_ENDIAN);
     private final ByteBuffer outHeader = ByteBuffer.allocateDirect(FrameFormat.HEADER_SIZE);
     private final ByteBuffer[] frame = new ByteBuffer[2];
@@ -55,6 +58,7 @@ final class Connection implements Runnable {
         this.onExit = onExit;
         this.idleTimeoutNs = limits.idleTimeout().toNanos();
         this.headerTimeoutNs = limits.headerTimeout().toNanos();
+        this.limits = limits;
     }
 
     @Override
@@ -157,8 +161,9 @@ final class Connection implements Runnable {
         frame[0] = outHeader.flip();
         frame[1] = body;
         waitingFor = "the client to take its answer";
+        long frameDeadline = System.nanoTime() + limits.payloadDeadlineNs(body.remaining());
         while (body.hasRemaining() || outHeader.hasRemaining()) {
-            deadlineNs = System.nanoTime() + headerTimeoutNs;
+            deadlineNs = nextDeadline(frameDeadline);
             ch.write(frame);
         }
         deadlineNs = Long.MAX_VALUE;
@@ -187,22 +192,30 @@ final class Connection implements Runnable {
 
     /**
      * Reads up to {@code len} payload bytes into the payload buffer, growing it (and keeping it
-     * grown) only as the bytes arrive; each pause may last up to the header timeout. Returns the
-     * buffer, its position the bytes read (fewer than {@code len} only if the stream ended).
+     * grown) only as the bytes arrive; each pause may last up to the header timeout, the whole
+     * payload its {@link ServerLimits#payloadDeadlineNs}. Returns the buffer, its position the
+     * bytes read (fewer than {@code len} only if the stream ended).
      */
     private ByteBuffer readPayload(int len) throws IOException {
         ByteBuffer b = payload.clear().limit(Math.min(len, payload.capacity()));
         waitingFor = "the payload of a frame";
+        long frameDeadline = System.nanoTime() + limits.payloadDeadlineNs(len);
         while (b.position() < len) {
             if (!b.hasRemaining()) {
                 b = grow(b, len);
             }
-            deadlineNs = System.nanoTime() + headerTimeoutNs;
+            deadlineNs = nextDeadline(frameDeadline);
             if (ch.read(b) < 0) {
                 break;
             }
         }
         return b;
+    }
+
+    /** The header timeout from now, but no later than the whole frame's deadline. */
+    private long nextDeadline(long frameDeadline) {
+        long pause = System.nanoTime() + headerTimeoutNs;
+        return pause - frameDeadline < 0 ? pause : frameDeadline;
     }
 
     /** A buffer twice as large (at most {@code len}) holding what {@code full} holds. */
