@@ -103,6 +103,11 @@ final class ConnectionGuard implements RequestGuard {
     }
 
     @Override
+    public boolean authenticated() {
+        return bound != null || peer != null && current == peer;
+    }
+
+    @Override
     public FrameHeader seal(FrameHeader request, FrameHeader answer, ByteBuffer body) {
         if (request != tagged) {
             return answer; // not authenticated by a tag: nothing to answer it with

@@ -23,8 +23,10 @@ import java.util.logging.Logger;
  * <p>While it waits for a client it keeps a deadline ({@link ServerLimits}): the idle timeout
  * between frames, the header timeout once a frame has begun and for every pause in its payload or
  * in sending the answer, and for a whole payload (either way) the header timeout plus its length
- * at the minimum payload rate, so a client trickling bytes cannot hold its slot for long. The
- * server's watchdog calls {@link #closeIfExpired}.
+ * at the minimum payload rate, so a client trickling bytes cannot hold its slot for long. Until
+ * its guard says it is {@link RequestGuard#authenticated}, the whole connection has the short
+ * hello timeout: a silent or unauthenticated client loses its slot in seconds, not at the idle
+ * timeout. The server's watchdog calls {@link #closeIfExpired}.
  */
 final class Connection implements Runnable {
     private static final Logger LOG = Logger.getLogger(Connection.class.getName());
@@ -35,9 +37,12 @@ final class Connection implements Runnable {
     private final RequestGuard guard;
     private final LingeringCloser closer;
     private final Consumer<Connection> onExit;
+    private final Consumer<Connection> onAuthenticated;
     private final long idleTimeoutNs;
     private final long headerTimeoutNs;
     private final ServerLimits limits;
+    private final long helloDeadlineNs;
+    private volatile boolean authenticated;
     private final ByteBuffer header = ByteBuffer.allocateDirect(FrameFormat.HEADER_SIZE).order(ByteOrder.LITTLE_ENDIAN);
     private final ByteBuffer outHeader = ByteBuffer.allocateDirect(FrameFormat.HEADER_SIZE);
     private final ByteBuffer[] frame = new ByteBuffer[2];
@@ -50,15 +55,17 @@ final class Connection implements Runnable {
     private volatile String waitingFor = "";
 
     Connection(SocketChannel ch, RequestHandler.Session session, RequestGuard guard, LingeringCloser closer,
-               ServerLimits limits, Consumer<Connection> onExit) {
+               ServerLimits limits, Consumer<Connection> onAuthenticated, Consumer<Connection> onExit) {
         this.ch = ch;
         this.session = session;
         this.guard = guard;
         this.closer = closer;
         this.onExit = onExit;
+        this.onAuthenticated = onAuthenticated;
         this.idleTimeoutNs = limits.idleTimeout().toNanos();
         this.headerTimeoutNs = limits.headerTimeout().toNanos();
         this.limits = limits;
+        this.helloDeadlineNs = System.nanoTime() + limits.helloTimeout().toNanos();
     }
 
     @Override
@@ -114,6 +121,10 @@ final class Connection implements Runnable {
             deadlineNs = Long.MAX_VALUE;
             if (!dispatch(h, in.flip())) {
                 return true;
+            }
+            if (!authenticated && guard.authenticated()) {
+                authenticated = true;
+                onAuthenticated.accept(this);
             }
         }
     }
@@ -237,10 +248,26 @@ final class Connection implements Runnable {
         }
     }
 
-    /** Closes the connection if its client kept it waiting past its deadline; true if it did. */
+    /** True once its sender is known (see {@link RequestGuard#authenticated}). */
+    boolean authenticated() {
+        return authenticated;
+    }
+
+    /**
+     * Closes the connection if its client kept it waiting past its deadline, or is still not
+     * authenticated at its hello deadline; true if it did. Never while a request runs.
+     */
     boolean closeIfExpired(long nowNs) {
         long deadline = deadlineNs;
-        if (deadline == Long.MAX_VALUE || nowNs - deadline <= 0) {
+        if (deadline == Long.MAX_VALUE) {
+            return false;
+        }
+        if (!authenticated && nowNs - helloDeadlineNs > 0) {
+            LOG.fine(() -> "closing a connection not authenticated within the hello timeout");
+            closeQuietly();
+            return true;
+        }
+        if (nowNs - deadline <= 0) {
             return false;
         }
         LOG.fine(() -> "closing a connection that kept the drive waiting too long for " + waitingFor);

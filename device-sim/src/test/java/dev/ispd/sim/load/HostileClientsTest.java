@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.ispd.protocol.FrameFormat;
 import dev.ispd.protocol.Opcode;
 import dev.ispd.protocol.Status;
+import dev.ispd.sim.auth.AuthConfig;
+import dev.ispd.sim.auth.AuthFixture;
 import dev.ispd.sim.daemon.EmbeddedDrives;
 import dev.ispd.sim.hostif.FrameHeader;
 import dev.ispd.sim.hostif.Requests;
@@ -15,6 +17,7 @@ import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
 import java.nio.channels.SocketChannel;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -24,6 +27,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Issue 22's fairness points over a real drive and real sockets: clients that hold connection
@@ -35,11 +39,15 @@ import org.junit.jupiter.api.Timeout;
 class HostileClientsTest {
     private static final int SLOTS = 4;
 
+    @TempDir
+    Path dir;
+
     /** Point 7: connections that announce a large payload and trickle it, each pause short, lose their slots. */
     @Test
     void tricklingPayloadsLoseTheirSlotsByTheWholeFramesDeadline() throws Exception {
         ServerLimits limits = ServerLimits.defaults().withMaxConnections(SLOTS).withHeaderTimeout(Duration.ofMillis(500))
-                .withAdmissionWait(Duration.ofSeconds(20)).withMinPayloadRate(256 * 1024);
+                .withAdmissionWait(Duration.ofSeconds(20)).withMinPayloadRate(256 * 1024)
+                .withHello(Duration.ofMinutes(1), SLOTS); // only the payload's deadline closes them here
         int announced = 1 << 20; // 0.5 s + 1 MiB at 256 KiB/s: the frame's payload is due within 4.5 s
         try (EmbeddedDrives drives = EmbeddedDrives.builder().tcp(true).options(o -> o.server(limits)).start()) {
             InetSocketAddress at = tcp(drives.address(0));
@@ -55,11 +63,14 @@ class HostileClientsTest {
                     pool.submit(() -> trickle(ch, Duration.ofMillis(200))); // every pause well under the header timeout
                 }
                 Thread.sleep(300); // the tricklers hold every slot
-                double[] latenciesMs = goodClient(drives.address(0), 50);
-                System.out.printf("good client beside %d trickling payloads: first answer after %.0f ms (deadline "
-                        + "4500 ms), then p50 %.2f ms, p99 %.2f ms over %d requests%n", SLOTS, latenciesMs[0],
-                        percentile(latenciesMs, 50), percentile(latenciesMs, 99), latenciesMs.length - 1);
-                assertTrue(latenciesMs[0] < 6_000, "the good client got a slot " + latenciesMs[0] + " ms after asking");
+                try (TestClient good = TestClient.connect(drives.address(0))) {
+                    double firstMs = stats(good, 1)[0];
+                    double[] latenciesMs = stats(good, 50);
+                    System.out.printf("good client beside %d trickling payloads: first answer after %.0f ms (deadline "
+                            + "4500 ms), then p50 %.2f ms, p99 %.2f ms over %d requests%n", SLOTS, firstMs,
+                            percentile(latenciesMs, 50), percentile(latenciesMs, 99), latenciesMs.length);
+                    assertTrue(firstMs < 6_000, "the good client got a slot " + firstMs + " ms after asking");
+                }
                 for (SocketChannel ch : tricklers) {
                     assertTrue(closedByDrive(ch), "a trickling connection is closed by its frame's deadline");
                 }
@@ -71,6 +82,91 @@ class HostileClientsTest {
                 }
             }
         }
+    }
+
+    /**
+     * Point 8: connections that send nothing, or only unauthenticated requests to a drive that
+     * authenticates, lose their slots at the hello timeout instead of holding them up to the idle
+     * timeout (300 s by default); at most {@code maxUnauthenticated} of them hold slots at once.
+     */
+    @Test
+    void silentAndUnauthenticatedConnectionsLoseTheirSlotsAtTheHelloTimeout() throws Exception {
+        ServerLimits limits = ServerLimits.defaults().withMaxConnections(SLOTS).withAdmissionWait(Duration.ofSeconds(20))
+                .withHello(Duration.ofMillis(500), SLOTS - 1);
+        try (EmbeddedDrives drives = EmbeddedDrives.builder().tcp(true).options(o -> o.server(limits))
+                .auth(AuthConfig.load(AuthFixture.write(dir))).start()) {
+            InetSocketAddress at = tcp(drives.address(0));
+            List<SocketChannel> idle = new ArrayList<>();
+            ExecutorService pool = Executors.newFixedThreadPool(SLOTS);
+            try (TestClient owner = authenticated(drives.address(0))) {
+                for (int i = 0; i < SLOTS; i++) {
+                    SocketChannel ch = SocketChannel.open(at);
+                    idle.add(ch);
+                    if (i % 2 == 1) { // half silent, half sending untagged requests, each answered AUTH_REQUIRED
+                        pool.submit(() -> unauthenticatedPings(ch, Duration.ofMillis(100)));
+                    }
+                }
+                Thread.sleep(200);
+                long t = System.nanoTime();
+                double[] latenciesMs;
+                try (TestClient good = authenticated(drives.address(0))) {
+                    double helloMs = (System.nanoTime() - t) / 1e6;
+                    latenciesMs = stats(good, 50);
+                    System.out.printf("good client beside %d silent or unauthenticated connections: authenticated after "
+                            + "%.0f ms (hello timeout 500 ms), then p50 %.2f ms, p99 %.2f ms over %d requests%n",
+                            SLOTS, helloMs, percentile(latenciesMs, 50), percentile(latenciesMs, 99),
+                            latenciesMs.length);
+                    assertTrue(helloMs < 3_000, "the good client got a slot " + helloMs + " ms after asking");
+                }
+                assertEquals(Status.OK, owner.call(new Requests.DeviceInfo()).status(),
+                        "an authenticated connection keeps its slot");
+                for (SocketChannel ch : idle) {
+                    assertTrue(closedByDrive(ch), "a silent or unauthenticated connection is closed");
+                }
+            } finally {
+                pool.shutdownNow();
+                pool.awaitTermination(5, TimeUnit.SECONDS);
+                for (SocketChannel ch : idle) {
+                    ch.close();
+                }
+            }
+        }
+    }
+
+    private static TestClient authenticated(String address) throws IOException {
+        TestClient c = TestClient.connect(address);
+        TestClient.Reply hello = c.authenticate(AuthFixture.OWNER, AuthFixture.key(AuthFixture.OWNER));
+        assertEquals(Status.OK, hello.status(), () -> hello.message());
+        return c;
+    }
+
+    /** Sends an untagged DEVICE_INFO per {@code pause} and reads its answer, until the drive closes the connection. */
+    private static Void unauthenticatedPings(SocketChannel ch, Duration pause) throws InterruptedException {
+        ByteBuffer answer = ByteBuffer.allocate(4096);
+        try {
+            while (ch.isOpen()) {
+                ch.write(TestClient.frame(new Requests.DeviceInfo(), 1));
+                if (ch.read(answer.clear()) < 0) {
+                    return null;
+                }
+                Thread.sleep(pause.toMillis());
+            }
+        } catch (IOException closed) {
+            // the drive closed it: what the test waits for
+        }
+        return null;
+    }
+
+    /** Latencies (ms) of {@code requests} STAT-sized requests on an admitted connection. */
+    private static double[] stats(TestClient c, int requests) throws IOException {
+        double[] ms = new double[requests];
+        for (int i = 0; i < requests; i++) {
+            long t = System.nanoTime();
+            TestClient.Reply r = c.call(new Requests.DeviceInfo());
+            ms[i] = (System.nanoTime() - t) / 1e6;
+            assertEquals(Status.OK, r.status(), () -> r.message());
+        }
+        return ms;
     }
 
     private static InetSocketAddress tcp(String address) {
@@ -92,23 +188,8 @@ class HostileClientsTest {
         return null;
     }
 
-    /** Connects and sends {@code requests} STAT-sized requests; each one's latency in ms, the first's including admission. */
-    private static double[] goodClient(String address, int requests) throws IOException {
-        double[] ms = new double[requests];
-        try (TestClient c = TestClient.connect(address)) {
-            for (int i = 0; i < requests; i++) {
-                long t = System.nanoTime();
-                TestClient.Reply r = c.call(new Requests.DeviceInfo());
-                ms[i] = (System.nanoTime() - t) / 1e6;
-                assertEquals(Status.OK, r.status(), () -> r.message());
-            }
-        }
-        return ms;
-    }
-
-    /** The p-th percentile of the latencies after the first (which includes getting a slot). */
     private static double percentile(double[] latencies, int p) {
-        double[] sorted = Arrays.copyOfRange(latencies, 1, latencies.length);
+        double[] sorted = latencies.clone();
         Arrays.sort(sorted);
         return sorted[Math.min(sorted.length - 1, (int) Math.ceil(p / 100.0 * sorted.length) - 1)];
     }
