@@ -113,9 +113,9 @@ public final class DriveDaemon implements Callable<Integer> {
     private long headerTimeoutMs;
 
     @Option(names = "--hello-timeout-ms", paramLabel = "ms", defaultValue = "2000",
-            description = "Close a new connection not authenticated this long after it was admitted: on a drive "
-                    + "with --auth-config, no authenticated hello; on any drive, no request served "
-                    + "(default: ${DEFAULT-VALUE}).")
+            description = "While others wait for a slot, close a connection not authenticated this long after it "
+                    + "was admitted: on a drive with --auth-config, no authenticated hello; on any drive, no "
+                    + "request served (default: ${DEFAULT-VALUE}).")
     private long helloTimeoutMs;
 
     @Option(names = "--max-unauthenticated", paramLabel = "N", defaultValue = "32",

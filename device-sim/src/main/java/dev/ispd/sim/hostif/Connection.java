@@ -25,8 +25,9 @@ import java.util.logging.Logger;
  * in sending the answer, and for a whole payload (either way) the header timeout plus its length
  * at the minimum payload rate, so a client trickling bytes cannot hold its slot for long. Until
  * its guard says it is {@link RequestGuard#authenticated}, the whole connection has the short
- * hello timeout: a silent or unauthenticated client loses its slot in seconds, not at the idle
- * timeout. The server's watchdog calls {@link #closeIfExpired}.
+ * hello timeout whenever others wait for a slot: a silent or unauthenticated client then loses
+ * its slot in seconds, not at the idle timeout (and one slow to send its first request harms
+ * nobody while slots are free). The server's watchdog calls {@link #closeIfExpired}.
  */
 final class Connection implements Runnable {
     private static final Logger LOG = Logger.getLogger(Connection.class.getName());
@@ -254,15 +255,16 @@ final class Connection implements Runnable {
     }
 
     /**
-     * Closes the connection if its client kept it waiting past its deadline, or is still not
-     * authenticated at its hello deadline; true if it did. Never while a request runs.
+     * Closes the connection if its client kept it waiting past its deadline, or, when
+     * {@code othersWait}, is still not authenticated past its hello deadline; true if it did.
+     * Never while a request runs.
      */
-    boolean closeIfExpired(long nowNs) {
+    boolean closeIfExpired(long nowNs, boolean othersWait) {
         long deadline = deadlineNs;
         if (deadline == Long.MAX_VALUE) {
             return false;
         }
-        if (!authenticated && nowNs - helloDeadlineNs > 0) {
+        if (othersWait && !authenticated && nowNs - helloDeadlineNs > 0) {
             LOG.fine(() -> "closing a connection not authenticated within the hello timeout");
             closeQuietly();
             return true;

@@ -26,7 +26,7 @@ import java.util.logging.Logger;
  * come first served, for a slot to free up; one that waited {@link ServerLimits#admissionWait}
  * has its first request answered with BUSY and a retry hint, and is closed. Connections not yet
  * authenticated hold at most {@link ServerLimits#maxUnauthenticated} of the slots (more wait the
- * same way) and each only for the hello timeout. A watchdog thread closes connections that keep
+ * same way) and each, while others wait, only for the hello timeout. A watchdog thread closes connections that keep
  * the drive waiting past their hello, idle or header timeout, so silent clients cannot hold the
  * slots. No failure of one accept (out of file descriptors, out of
  * memory) stops the accept thread: it is logged, and the next connection is accepted.
@@ -218,7 +218,11 @@ public final class DriveServer implements AutoCloseable {
             pause(tickMs);
             try {
                 long now = System.nanoTime();
-                connections.keySet().forEach(c -> c.closeIfExpired(now));
+                boolean othersWait;
+                synchronized (waiting) {
+                    othersWait = !waiting.isEmpty();
+                }
+                connections.keySet().forEach(c -> c.closeIfExpired(now, othersWait));
                 rejectOverdue(now);
                 admitWaiting();
             } catch (RuntimeException | Error e) {

@@ -17,7 +17,7 @@ import java.time.Duration;
  *                           connection is closed
  * @param helloTimeout       how long a new connection has to become authenticated (its first
  *                           request served, and on a drive that authenticates, authenticated)
- *                           before the drive closes it
+ *                           before the drive closes it if others wait for a slot
  * @param maxUnauthenticated connections not yet authenticated that hold slots at once; more wait
  */
 public record ServerLimits(int maxConnections, Duration idleTimeout, Duration headerTimeout, Duration admissionWait,
