@@ -72,7 +72,8 @@ final class AccessPolicy {
 
     /**
      * The request as {@code who} may carry it out: a LIST_OBJECTS passes over the objects it may
-     * not read, and the drive picks a new object's or instance's id among its own ids.
+     * not read, the drive picks a new object's or instance's id among its own ids, and an EXECUTE
+     * counts against its identity's fair share of the execution slots.
      */
     Requests.Request narrow(Identity who, Requests.Request r) {
         if (r instanceof Requests.ListObjects list) {
@@ -83,6 +84,9 @@ final class AccessPolicy {
         }
         if (r instanceof Requests.CreateTasklet c) {
             return c.pickingFrom(ownIds.of(who, Permission.EXECUTE));
+        }
+        if (r instanceof Requests.Execute e) {
+            return e.submittedBy(who.id());
         }
         return r;
     }

@@ -133,7 +133,8 @@ final class ExecutionCommands {
         for (Extent e : req.extents()) {
             objectIds.add(e.objectId());
         }
-        executions.reserve(owner, objectIds);
+        // the fair share of slots is an identity's on a drive that authenticates, else a connection's
+        executions.reserve(owner, req.identity() != 0 ? Long.valueOf(req.identity()) : owner, objectIds);
         try {
             TaskletDefinition def = taskletInstance(req.taskletId());
             if (req.outputId() != 0) {

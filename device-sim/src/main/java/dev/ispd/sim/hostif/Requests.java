@@ -165,9 +165,22 @@ public final class Requests {
         }
     }
 
-    /** {@code outputId} 0 = no output object. */
-    public record Execute(long taskletId, long outputId, Params runtime, List<Extent> extents) implements Request {
+    /**
+     * {@code outputId} 0 = no output object. {@code identity}: who submits it, 0 (anonymous) as
+     * decoded, the sender's identity once an authenticating drive's guard has narrowed it; the
+     * drive shares its execution slots fairly between identities (docs/drive.md).
+     */
+    public record Execute(long taskletId, long outputId, Params runtime, List<Extent> extents, long identity)
+            implements Request {
         private static final int EXTENT_BYTES = 24;
+
+        public Execute(long taskletId, long outputId, Params runtime, List<Extent> extents) {
+            this(taskletId, outputId, runtime, extents, 0);
+        }
+
+        public Execute submittedBy(long identityId) {
+            return new Execute(taskletId, outputId, runtime, extents, identityId);
+        }
 
         public Opcode opcode() { return Opcode.EXECUTE; }
 

@@ -3,14 +3,19 @@ package dev.ispd.sim.load;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.ispd.protocol.ExecutionState;
+import dev.ispd.protocol.Extent;
 import dev.ispd.protocol.FrameFormat;
+import dev.ispd.protocol.Limits;
 import dev.ispd.protocol.Opcode;
+import dev.ispd.protocol.Params;
 import dev.ispd.protocol.Status;
 import dev.ispd.sim.auth.AuthConfig;
 import dev.ispd.sim.auth.AuthFixture;
 import dev.ispd.sim.daemon.EmbeddedDrives;
 import dev.ispd.sim.hostif.FrameHeader;
 import dev.ispd.sim.hostif.Requests;
+import dev.ispd.sim.hostif.Responses;
 import dev.ispd.sim.hostif.ServerLimits;
 import dev.ispd.sim.hostif.TestClient;
 import java.io.IOException;
@@ -21,7 +26,9 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
@@ -38,6 +45,7 @@ import org.junit.jupiter.api.io.TempDir;
 @Timeout(60)
 class HostileClientsTest {
     private static final int SLOTS = 4;
+    private static final int PAGES = 256;
 
     @TempDir
     Path dir;
@@ -134,9 +142,63 @@ class HostileClientsTest {
         }
     }
 
+    /**
+     * Point 9: one identity filling every execution slot from several connections does not lock
+     * another identity out: a client under its fair share of max_inflight gets its executions.
+     */
+    @Test
+    void oneIdentityFillingTheExecutionSlotsLeavesAnotherItsFairShare() throws Exception {
+        int inflight = 8;
+        int perConnection = 4;
+        try (EmbeddedDrives drives = EmbeddedDrives.builder().tcp(true).auth(AuthConfig.load(AuthFixture.write(dir)))
+                .options(o -> o.maxInflight(inflight).maxExecutionsPerConnection(perConnection)).start();
+             TestClient hog1 = authenticated(drives.address(0), AuthFixture.OWNER);
+             TestClient hog2 = authenticated(drives.address(0), AuthFixture.OWNER);
+             TestClient other = authenticated(drives.address(0), AuthFixture.HADOOP)) {
+            long object = hog1.create(0);
+            hog1.write(object, 0, new byte[PAGES * 4096]);
+            List<Extent> longScan = new ArrayList<>();
+            for (int i = 0; i < Limits.MAX_EXTENTS; i++) {
+                longScan.add(new Extent(object, (long) (i % PAGES) * 4096, 4096));
+            }
+            List<Extent> small = List.of(new Extent(object, 0, 4096));
+            Map<Long, TestClient> hogs = new HashMap<>();
+            long hogTasklet = hog1.createTasklet("noop", Params.EMPTY);
+            for (TestClient hog : List.of(hog1, hog2)) {
+                for (int i = 0; i < perConnection; i++) {
+                    hogs.put(hog.execute(hogTasklet, 0, Params.EMPTY, longScan), hog);
+                }
+            }
+            TestClient.Reply more = hog2.call(new Requests.Execute(hogTasklet, 0, Params.EMPTY, small));
+            assertEquals(Status.BUSY, more.status(), "the drive is full and the hog holds its whole share");
+            long tasklet = other.createTasklet("noop", Params.EMPTY);
+            double[] ms = new double[10];
+            for (int i = 0; i < ms.length; i++) {
+                long t = System.nanoTime();
+                TestClient.Reply r = other.call(new Requests.Execute(tasklet, 0, Params.EMPTY, small));
+                assertEquals(Status.OK, r.status(), () -> r.message());
+                long exec = r.<Responses.Execute>body().execId();
+                assertEquals(ExecutionState.DONE, other.await(exec).state());
+                ms[i] = (System.nanoTime() - t) / 1e6;
+                other.release(exec);
+            }
+            System.out.printf("good identity beside one holding all %d execution slots: EXECUTE to DONE p50 %.1f ms, "
+                    + "p99 %.1f ms over %d small scans%n", inflight, percentile(ms, 50), percentile(ms, 99), ms.length);
+            for (Map.Entry<Long, TestClient> hog : hogs.entrySet()) {
+                assertEquals(ExecutionState.RUNNING.isFinished(), hog.getValue().poll(hog.getKey()).state().isFinished(),
+                        "the hog's scans were still running");
+                hog.getValue().cancel(hog.getKey());
+            }
+        }
+    }
+
     private static TestClient authenticated(String address) throws IOException {
+        return authenticated(address, AuthFixture.OWNER);
+    }
+
+    private static TestClient authenticated(String address, long identity) throws IOException {
         TestClient c = TestClient.connect(address);
-        TestClient.Reply hello = c.authenticate(AuthFixture.OWNER, AuthFixture.key(AuthFixture.OWNER));
+        TestClient.Reply hello = c.authenticate(identity, AuthFixture.key(identity));
         assertEquals(Status.OK, hello.status(), () -> hello.message());
         return c;
     }
