@@ -1,5 +1,7 @@
 package dev.ispd.sim.auth;
 
+import dev.ispd.protocol.Status;
+import dev.ispd.sim.hostif.TestClient;
 import dev.ispd.sim.store.IdRange;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -45,6 +47,18 @@ public final class AuthFixture {
             k[i] = (byte) (identity * 16 + i);
         }
         return k;
+    }
+
+    /** A connection to {@code address} authenticated as {@code identity} (fails unless the hello is OK). */
+    public static TestClient connect(String address, long identity) throws IOException {
+        TestClient c = TestClient.connect(address);
+        TestClient.Reply hello = c.authenticate(identity, key(identity));
+        if (hello.status() != Status.OK) {
+            c.close();
+            throw new AssertionError("the hello of identity " + identity + " was " + hello.status() + ": "
+                    + hello.message());
+        }
+        return c;
     }
 
     /** Writes the config and key files into {@code dir}; returns the config file. */

@@ -44,9 +44,7 @@ class SignedFramesTest {
     }
 
     private static TestClient owner() throws IOException {
-        TestClient c = TestClient.connect(drives.address(0));
-        assertEquals(Status.OK, c.authenticate(AuthFixture.OWNER, AuthFixture.key(AuthFixture.OWNER)).status());
-        return c;
+        return AuthFixture.connect(drives.address(0), AuthFixture.OWNER);
     }
 
     private static FrameHeader statHeader(int reserved, ByteBuffer payload) {

@@ -49,6 +49,19 @@ public final class TestClient implements AutoCloseable {
             return Status.ofCode(header.status());
         }
 
+        /** Fails unless the reply is {@code expected} with a message holding every fragment. */
+        public void assertRefused(Status expected, String... fragments) {
+            if (status() != expected) {
+                throw new AssertionError("expected " + expected + ", got " + status()
+                        + (status() == Status.OK ? "" : ": " + message()));
+            }
+            for (String f : fragments) {
+                if (!message().contains(f)) {
+                    throw new AssertionError("message '" + message() + "' lacks '" + f + "'");
+                }
+            }
+        }
+
         /** The error message of a failed reply. */
         public String message() {
             try {

@@ -152,9 +152,9 @@ class HostileClientsTest {
         int perConnection = 4;
         try (EmbeddedDrives drives = EmbeddedDrives.builder().tcp(true).auth(AuthConfig.load(AuthFixture.write(dir)))
                 .options(o -> o.maxInflight(inflight).maxExecutionsPerConnection(perConnection)).start();
-             TestClient hog1 = authenticated(drives.address(0), AuthFixture.OWNER);
-             TestClient hog2 = authenticated(drives.address(0), AuthFixture.OWNER);
-             TestClient other = authenticated(drives.address(0), AuthFixture.HADOOP)) {
+             TestClient hog1 = AuthFixture.connect(drives.address(0), AuthFixture.OWNER);
+             TestClient hog2 = AuthFixture.connect(drives.address(0), AuthFixture.OWNER);
+             TestClient other = AuthFixture.connect(drives.address(0), AuthFixture.HADOOP)) {
             long object = hog1.create(0);
             hog1.write(object, 0, new byte[PAGES * 4096]);
             List<Extent> longScan = new ArrayList<>();
@@ -193,14 +193,7 @@ class HostileClientsTest {
     }
 
     private static TestClient authenticated(String address) throws IOException {
-        return authenticated(address, AuthFixture.OWNER);
-    }
-
-    private static TestClient authenticated(String address, long identity) throws IOException {
-        TestClient c = TestClient.connect(address);
-        TestClient.Reply hello = c.authenticate(identity, AuthFixture.key(identity));
-        assertEquals(Status.OK, hello.status(), () -> hello.message());
-        return c;
+        return AuthFixture.connect(address, AuthFixture.OWNER);
     }
 
     /** Sends an untagged DEVICE_INFO per {@code pause} and reads its answer, until the drive closes the connection. */
