@@ -27,18 +27,28 @@ conn_auth started() {
     return a;
 }
 
-TEST(Auth, TagsARequestAsTheVectorDoes) {
+// Tags the named request vector's frame, its AUTH fields cleared, and compares with the vector.
+void expect_tagged_as(const char *vector) {
     Bytes expected;
-    ASSERT_TRUE(read_vector("auth/01_stat_object_request.bin", &expected));
+    ASSERT_TRUE(read_vector(vector, &expected));
     Bytes frame = expected;
     frame[6] = 0; // flags, identity, sequence and tag as the codec leaves them
     memset(frame.data() + 24, 0, 40);
     conn_auth a = started();
     ispd_error err{};
     ASSERT_EQ(auth_tag_request(&a, frame.data(), frame.size(), nullptr, 0, &err), ISPD_OK) << err.msg;
-    EXPECT_EQ(frame, expected);
+    EXPECT_EQ(frame, expected) << vector;
     EXPECT_EQ(a.sent_sequence, kSequence);
     auth_free(&a);
+}
+
+TEST(Auth, TagsARequestAsTheVectorDoes) {
+    expect_tagged_as("auth/01_stat_object_request.bin");
+}
+
+// Header bytes 22-23 (reserved) are covered by the tag as they are sent.
+TEST(Auth, TagsTheReservedHeaderBytesAsSent) {
+    expect_tagged_as("auth/03_reserved_request.bin");
 }
 
 // Feeds a whole answer frame through begin, update and end.
@@ -58,6 +68,24 @@ TEST(Auth, AcceptsTheVectorsAnswerAndMovesTheSequenceOn) {
     ispd_error err{};
     EXPECT_EQ(verify_answer(&a, answer, &err), ISPD_OK) << err.msg;
     EXPECT_EQ(a.sequence, kSequence + 1);
+    auth_free(&a);
+}
+
+TEST(Auth, AcceptsAnAnswerWithReservedBytesOnlyAsTagged) {
+    Bytes answer;
+    ASSERT_TRUE(read_vector("auth/04_reserved_response.bin", &answer));
+    ASSERT_EQ(wire_load16(answer.data() + 22), 0xBEEF);
+    conn_auth a = started();
+    a.sent_sequence = kSequence;
+    ispd_error err{};
+    EXPECT_EQ(verify_answer(&a, answer, &err), ISPD_OK) << err.msg;
+    for (int at : {22, 23}) {
+        Bytes flipped = answer;
+        flipped[at] ^= 1;
+        a.sent_sequence = kSequence;
+        err = ispd_error{};
+        EXPECT_EQ(verify_answer(&a, flipped, &err), ISPD_E_PROTOCOL) << "byte " << at;
+    }
     auth_free(&a);
 }
 

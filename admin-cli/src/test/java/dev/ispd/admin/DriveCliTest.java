@@ -112,8 +112,9 @@ class DriveCliTest {
         Run info = cli("info");
         assertEquals(0, info.status(), info.err());
         assertTrue(info.out().startsWith("drive drive0, profile smartssd-2013, "), info.out());
-        for (String limit : new String[] {"max_connections = 64", "idle_timeout_ms", "header_timeout_ms",
-                "admission_wait_ms", "max_executions_per_connection", "max_extents_per_execute", "max_open_files"}) {
+        for (String limit : new String[] {"max_connections = 256", "idle_timeout_ms", "header_timeout_ms",
+                "admission_wait_ms", "min_payload_rate", "hello_timeout_ms", "max_unauthenticated",
+                "max_executions_per_connection", "max_extents_per_execute", "max_open_files"}) {
             assertTrue(info.out().contains("  limit." + limit), "info lists the drive's limit " + limit);
         }
 

@@ -12,16 +12,22 @@ import java.util.List;
  * Which permission each command needs, on which objects (docs/security.md, "What each command
  * needs"), and who owns each execution. A refusal is FORBIDDEN naming the identity, the
  * permission, the object and the command; it comes before the command runs, so nothing changes.
- * A LIST_OBJECTS lists only the objects its sender may read.
+ * A LIST_OBJECTS lists only the objects its sender may read, and an id the drive picks for an
+ * identity is one of its own ({@link OwnIds}).
  */
 final class AccessPolicy {
     private final ExecutionOwners owners = new ExecutionOwners();
+    private final OwnIds ownIds;
+
+    AccessPolicy(AuthConfig config) {
+        this.ownIds = new OwnIds(config.identities());
+    }
 
     void check(Identity who, Requests.Request r) throws StatusException {
         String op = r.opcode().name();
         if (r instanceof Requests.CreateObject c) {
             if (c.requestedId() == 0) {
-                requireAll(who, Permission.WRITE, ObjectRange.ORDINARY, op + " with id 0 (the drive picks the id)");
+                requireOwnIds(who, Permission.WRITE, op + " with id 0 (the drive picks the id)");
             } else {
                 require(who, Permission.WRITE, c.requestedId(), op);
             }
@@ -37,6 +43,7 @@ final class AccessPolicy {
             requireSome(who, Permission.READ, op);
         } else if (r instanceof Requests.CreateTasklet) {
             requireSome(who, Permission.EXECUTE, op);
+            requireOwnIds(who, Permission.EXECUTE, op + " (the drive picks the instance's id)");
         } else if (r instanceof Requests.Execute e) {
             checkExecute(who, e);
         } else if (r instanceof Requests.Poll p) {
@@ -47,18 +54,39 @@ final class AccessPolicy {
             requireOwner(who, c.execId(), op);
         } else if (r instanceof Requests.Release rel) {
             requireOwner(who, rel.execId(), op);
-        } else if (r instanceof Requests.SetFaults && !who.isAdmin()) {
-            throw new StatusException(Status.FORBIDDEN, who + " may not " + op + ": only an identity granted admin "
-                    + "may change the drive's fault plan; its grants: " + (who.grants().isEmpty() ? "none"
-                    : who.grants()));
+        } else if (r instanceof Requests.Scrub scrub) {
+            if (scrub.objectId() == 0) {
+                requireAdmin(who, op + " of every object", "it reads every identity's objects and lists the damaged ones");
+            } else {
+                require(who, Permission.READ, scrub.objectId(), op);
+            }
+        } else if (r instanceof Requests.LoadModule load) {
+            requireModule(who, load.name(), op);
+        } else if (r instanceof Requests.UnloadModule unload) {
+            requireModule(who, unload.name(), op);
+        } else if (r instanceof Requests.SetFaults) {
+            requireAdmin(who, op, "the fault plan changes how the drive answers everyone");
         }
-        // DEVICE_INFO and DEVICE_LOG need only an identity the drive knows
+        // DEVICE_INFO, DEVICE_LOG and LIST_MODULES need only an identity the drive knows
     }
 
-    /** The request as {@code who} may see it: a LIST_OBJECTS passes over the objects it may not read. */
-    static Requests.Request narrow(Identity who, Requests.Request r) {
+    /**
+     * The request as {@code who} may carry it out: a LIST_OBJECTS passes over the objects it may
+     * not read, the drive picks a new object's or instance's id among its own ids, and an EXECUTE
+     * counts against its identity's fair share of the execution slots.
+     */
+    Requests.Request narrow(Identity who, Requests.Request r) {
         if (r instanceof Requests.ListObjects list) {
             return list.visibleOnly(id -> who.may(Permission.READ, id));
+        }
+        if (r instanceof Requests.CreateObject c) {
+            return c.pickingFrom(ownIds.of(who, Permission.WRITE));
+        }
+        if (r instanceof Requests.CreateTasklet c) {
+            return c.pickingFrom(ownIds.of(who, Permission.EXECUTE));
+        }
+        if (r instanceof Requests.Execute e) {
+            return e.submittedBy(who.id());
         }
         return r;
     }
@@ -93,15 +121,31 @@ final class AccessPolicy {
         }
     }
 
+    private static void requireAdmin(Identity who, String what, String why) throws StatusException {
+        if (!who.isAdmin()) {
+            throw new StatusException(Status.FORBIDDEN, who + " may not " + what + ": only an identity granted admin "
+                    + "may (" + why + "); its grants: " + grants(who));
+        }
+    }
+
+    private static void requireModule(Identity who, String name, String op) throws StatusException {
+        if (!who.mayModule(name)) {
+            throw new StatusException(Status.FORBIDDEN, who + " lacks module on the module name \"" + name + "\" for "
+                    + op + "; its grants: " + grants(who));
+        }
+    }
+
     private static void require(Identity who, Permission p, long id, String op) throws StatusException {
         if (!who.may(p, id)) {
             throw forbidden(who, p, "object " + objectId(id), op);
         }
     }
 
-    private static void requireAll(Identity who, Permission p, ObjectRange range, String op) throws StatusException {
-        if (!who.mayAll(p, range)) {
-            throw forbidden(who, p, "every object of " + range, op);
+    private void requireOwnIds(Identity who, Permission p, String op) throws StatusException {
+        if (ownIds.of(who, p).isEmpty()) {
+            throw new StatusException(Status.FORBIDDEN, who + " has no ids of its own for " + op + ": no grant gives "
+                    + "it " + p.configName() + " on ordinary ids outside the narrower ranges granted to other "
+                    + "identities (docs/security.md, \"Ids the drive picks\"); its grants: " + grants(who));
         }
     }
 
@@ -113,7 +157,11 @@ final class AccessPolicy {
 
     private static StatusException forbidden(Identity who, Permission p, String what, String op) {
         return new StatusException(Status.FORBIDDEN, who + " lacks " + p.configName() + " on " + what + " for " + op
-                + "; its grants: " + (who.grants().isEmpty() ? "none" : who.grants()));
+                + "; its grants: " + grants(who));
+    }
+
+    private static String grants(Identity who) {
+        return who.grants().isEmpty() ? "none" : who.grants().toString();
     }
 
     private static String objectId(long id) {

@@ -59,7 +59,8 @@ final class ConnectionGuard implements RequestGuard {
             throw new StatusException(Status.AUTH_FAILED, "identity " + request.identity() + " is not known to drive "
                     + drive);
         }
-        String op = Opcode.ofCode(request.opcode()).name();
+        Opcode known = Opcode.ofCode(request.opcode());
+        String op = known != null ? known.name() : String.format("opcode 0x%02x", request.opcode());
         FrameTag tag = who == bound ? boundTag : FrameTag.keyed(who.key());
         if (!tag.verifies(request, payload)) {
             throw new StatusException(Status.AUTH_FAILED, "the auth_tag of this " + op + " request does not verify for "
@@ -93,12 +94,17 @@ final class ConnectionGuard implements RequestGuard {
     @Override
     public Requests.Request authorize(Requests.Request request) throws StatusException {
         policy.check(current, request);
-        return AccessPolicy.narrow(current, request);
+        return policy.narrow(current, request);
     }
 
     @Override
     public void completed(Requests.Request request, ByteBuffer answer) {
         policy.completed(current, request, answer);
+    }
+
+    @Override
+    public boolean authenticated() {
+        return bound != null || peer != null && current == peer;
     }
 
     @Override

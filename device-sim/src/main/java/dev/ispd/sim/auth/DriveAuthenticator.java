@@ -19,12 +19,13 @@ public final class DriveAuthenticator implements RequestGuard.Factory {
 
     private final String drive;
     private final AuthConfig config;
-    private final AccessPolicy policy = new AccessPolicy();
+    private final AccessPolicy policy;
     private final SecureRandom random = new SecureRandom();
 
     public DriveAuthenticator(String drive, AuthConfig config) {
         this.drive = drive;
         this.config = config;
+        this.policy = new AccessPolicy(config);
     }
 
     @Override

@@ -10,16 +10,26 @@ import java.util.stream.Collectors;
  */
 public record Identity(long id, String name, byte[] key, List<Grant> grants) {
 
-    /** Permissions on a set of objects. */
-    public record Grant(Set<Permission> permissions, List<ObjectRange> objects) {
+    /** Permissions on a set of objects and, for {@link Permission#MODULE}, on a set of module names. */
+    public record Grant(Set<Permission> permissions, List<ObjectRange> objects, List<ModuleNames> modules) {
+        public Grant {
+            objects = List.copyOf(objects);
+            modules = List.copyOf(modules);
+        }
+
         boolean allows(Permission p) {
             return permissions.contains(p) || permissions.contains(Permission.ADMIN);
         }
 
         @Override
         public String toString() {
+            String on = objects.stream().map(ObjectRange::toString).collect(Collectors.joining(","));
+            if (!modules.isEmpty()) {
+                on += (on.isEmpty() ? "" : " and ") + "modules "
+                        + modules.stream().map(ModuleNames::toString).collect(Collectors.joining(","));
+            }
             return permissions.stream().map(Permission::configName).collect(Collectors.joining(",")) + " on "
-                    + objects.stream().map(ObjectRange::toString).collect(Collectors.joining(","));
+                    + on;
         }
     }
 
@@ -33,14 +43,21 @@ public record Identity(long id, String name, byte[] key, List<Grant> grants) {
         return grants.stream().anyMatch(g -> g.allows(p) && g.objects().stream().anyMatch(r -> r.contains(objectId)));
     }
 
-    /** True if one grant allows {@code p} on every object of {@code range}. */
-    public boolean mayAll(Permission p, ObjectRange range) {
-        return grants.stream().anyMatch(g -> g.allows(p) && g.objects().stream().anyMatch(r -> r.contains(range)));
-    }
-
     /** True if a grant allows {@code p} on some object. */
     public boolean mayAnywhere(Permission p) {
         return grants.stream().anyMatch(g -> g.allows(p));
+    }
+
+    /** True if it may load and unload modules named {@code name}: a module grant covers it, or it is an admin. */
+    public boolean mayModule(String name) {
+        return isAdmin() || grants.stream().anyMatch(g -> g.permissions().contains(Permission.MODULE)
+                && g.modules().stream().anyMatch(m -> m.matches(name)));
+    }
+
+    /** The module names its module grants cover. */
+    List<ModuleNames> moduleNames() {
+        return grants.stream().filter(g -> g.permissions().contains(Permission.MODULE))
+                .flatMap(g -> g.modules().stream()).toList();
     }
 
     /** True if it may act on every identity's executions. */

@@ -1,6 +1,7 @@
 package dev.ispd.sim.auth;
 
 import dev.ispd.protocol.ReservedValues;
+import dev.ispd.sim.store.IdRange;
 
 /**
  * The object ids a grant covers: {@code first} to {@code last}, both included, compared unsigned
@@ -20,18 +21,20 @@ public record ObjectRange(long first, long last) {
     public static final ObjectRange NAMESPACE = new ObjectRange(ReservedValues.WELL_KNOWN_ID_FIRST, -1L);
 
     public ObjectRange {
-        if (first == 0 || Long.compareUnsigned(first, last) > 0) {
-            throw new IllegalArgumentException("an object range runs from an id >= 1 to one no smaller, got "
-                    + Long.toUnsignedString(first) + "-" + Long.toUnsignedString(last));
-        }
+        new IdRange(first, last); // checks the bounds
     }
 
     public boolean contains(long id) {
-        return Long.compareUnsigned(id, first) >= 0 && Long.compareUnsigned(id, last) <= 0;
+        return ids().contains(id);
     }
 
     public boolean contains(ObjectRange r) {
-        return contains(r.first) && contains(r.last);
+        return ids().contains(r.ids());
+    }
+
+    /** The ids it covers, as the store picks among them. */
+    public IdRange ids() {
+        return new IdRange(first, last);
     }
 
     /** Parses a config file's range; IllegalArgumentException naming the text otherwise. */
@@ -66,7 +69,6 @@ public record ObjectRange(long first, long last) {
 
     @Override
     public String toString() {
-        return first == last ? "0x" + Long.toHexString(first)
-                : "0x" + Long.toHexString(first) + "-0x" + Long.toHexString(last);
+        return ids().toString();
     }
 }

@@ -12,7 +12,12 @@ public enum Permission {
     DELETE,
     /** EXECUTE over the object's extents; CREATE_TASKLET needs it on some object. */
     EXECUTE,
-    /** Every other permission on the grant's objects, and the executions of every identity. */
+    /**
+     * LOAD_MODULE and UNLOAD_MODULE of the modules whose names the grant lists in {@code modules}
+     * (no object ranges); no two identities may be granted the same name.
+     */
+    MODULE,
+    /** Every other permission on the grant's objects, the executions of every identity, and every module. */
     ADMIN;
 
     /** The name a config file uses: lower case. */
@@ -28,6 +33,6 @@ public enum Permission {
             }
         }
         throw new IllegalArgumentException("unknown permission \"" + name
-                + "\"; one of read, write, delete, execute, admin");
+                + "\"; one of read, write, delete, execute, module, admin");
     }
 }

@@ -78,7 +78,10 @@ final class ExecutionCommands {
         }
         long id;
         try {
-            id = store.createTasklet(new TaskletDefinition(req.form().code(), req.name(), req.params(), body));
+            id = store.createTasklet(new TaskletDefinition(req.form().code(), req.name(), req.params(), body),
+                    req.pickFrom());
+        } catch (StoreException e) {
+            throw StoreErrors.status(e, "");
         } catch (IOException e) {
             throw StoreErrors.status(e, "creating a tasklet instance");
         }
@@ -130,7 +133,8 @@ final class ExecutionCommands {
         for (Extent e : req.extents()) {
             objectIds.add(e.objectId());
         }
-        executions.reserve(owner, objectIds);
+        // the fair share of slots is an identity's on a drive that authenticates, else a connection's
+        executions.reserve(owner, req.identity() != 0 ? Long.valueOf(req.identity()) : owner, objectIds);
         try {
             TaskletDefinition def = taskletInstance(req.taskletId());
             if (req.outputId() != 0) {

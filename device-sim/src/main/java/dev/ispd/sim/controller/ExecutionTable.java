@@ -11,9 +11,15 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * The drive's executions by id: admission (at most {@code maxInflight} queued or running, and at
- * most {@code maxPerOwner} of one connection), the objects each active one uses (DELETE of those
- * is BUSY), and forgetting finished ones on RELEASE or beyond the newest {@value #MAX_FINISHED}.
+ * The drive's executions by id: admission, the objects each active one uses (DELETE of those is
+ * BUSY), and forgetting finished ones on RELEASE or beyond the newest {@value #MAX_FINISHED}.
+ *
+ * <p>Admission: at most {@code maxPerOwner} queued or running of one connection, and
+ * {@code maxInflight} on the drive, shared fairly between tenants (identities on a drive that
+ * authenticates, else connections): at the limit, a tenant holding fewer than its fair share
+ * ({@code maxInflight} divided among the tenants with executions, itself included) still gets
+ * one, so one tenant filling the slots never locks another out. Those admissions above the limit
+ * are bounded: never more than twice {@code maxInflight} in all.
  */
 final class ExecutionTable {
     static final int MAX_FINISHED = 1024;
@@ -22,6 +28,9 @@ final class ExecutionTable {
     private final int maxPerOwner;
     /** Queued or running executions per owner (connection session). */
     private final Map<Object, Integer> ownerUse = new HashMap<>();
+    /** Queued or running executions per tenant, and each owner's tenant while it has some. */
+    private final Map<Object, Integer> tenantUse = new HashMap<>();
+    private final Map<Object, Object> tenantOf = new HashMap<>();
     private final Map<Long, Execution> byId = new HashMap<>();
     private final Set<Execution> active = new LinkedHashSet<>();
     private final ArrayDeque<Long> finishedOrder = new ArrayDeque<>();
@@ -39,14 +48,21 @@ final class ExecutionTable {
     }
 
     /**
-     * Takes a slot for a new execution and marks its objects in use, so they cannot be deleted
-     * while it is validated and run. BUSY at the {@code max_inflight} limit, LIMIT_EXCEEDED
-     * at the per-connection limit. Undo with {@link #unreserve} if the execution is not {@link #add}ed.
+     * Takes a slot for a new execution of {@code owner} (a connection), on behalf of
+     * {@code tenant}, and marks its objects in use, so they cannot be deleted while it is
+     * validated and run. BUSY at the {@code max_inflight} limit unless the tenant is under its
+     * fair share, LIMIT_EXCEEDED at the per-connection limit. Undo with {@link #unreserve} if the
+     * execution is not {@link #add}ed.
      */
-    synchronized void reserve(Object owner, Set<Long> objectIds) throws StatusException {
-        if (reserved >= maxInflight) {
+    synchronized void reserve(Object owner, Object tenant, Set<Long> objectIds) throws StatusException {
+        int tenants = tenantUse.size() + (tenantUse.containsKey(tenant) ? 0 : 1);
+        int share = Math.max(1, maxInflight / tenants);
+        int held = tenantUse.getOrDefault(tenant, 0);
+        if (reserved >= maxInflight && (held >= share || reserved >= 2 * maxInflight)) {
             throw new StatusException(Status.BUSY, "the drive already has " + reserved
-                    + " executions queued or running (max_inflight " + maxInflight + "); poll, then retry");
+                    + " executions queued or running (max_inflight " + maxInflight + "), and this client holds "
+                    + held + ", its fair share among " + tenants + " clients with executions being " + share
+                    + "; poll, then retry");
         }
         int own = ownerUse.getOrDefault(owner, 0);
         if (own >= maxPerOwner) {
@@ -56,6 +72,8 @@ final class ExecutionTable {
         }
         reserved++;
         ownerUse.put(owner, own + 1);
+        tenantOf.put(owner, tenant);
+        tenantUse.merge(tenant, 1, Integer::sum);
         for (Long id : objectIds) {
             objectUse.merge(id, 1, Integer::sum);
         }
@@ -63,7 +81,10 @@ final class ExecutionTable {
 
     synchronized void unreserve(Object owner, Set<Long> objectIds) {
         reserved--;
-        ownerUse.computeIfPresent(owner, (k, n) -> n == 1 ? null : n - 1);
+        tenantUse.computeIfPresent(tenantOf.get(owner), (k, n) -> n == 1 ? null : n - 1);
+        if (ownerUse.computeIfPresent(owner, (k, n) -> n == 1 ? null : n - 1) == null) {
+            tenantOf.remove(owner);
+        }
         for (Long id : objectIds) {
             objectUse.computeIfPresent(id, (k, n) -> n == 1 ? null : n - 1);
         }

@@ -33,7 +33,7 @@ final class ObjectCommands {
 
     long create(long clock, Requests.CreateObject req, PayloadWriter out) throws StatusException {
         try {
-            new Responses.CreateObject(store.createData(req.requestedId())).encode(out);
+            new Responses.CreateObject(store.createData(req.requestedId(), req.pickFrom())).encode(out);
         } catch (StoreException e) {
             throw StoreErrors.status(e, "");
         } catch (IOException e) {

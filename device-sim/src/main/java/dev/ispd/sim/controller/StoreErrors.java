@@ -18,6 +18,7 @@ final class StoreErrors {
             case OBJECT_EXISTS -> Status.OBJECT_EXISTS;
             case OUT_OF_RANGE, NO_SPACE -> Status.OUT_OF_RANGE;
             case WRONG_KIND -> Status.WRONG_KIND;
+            case IDS_EXHAUSTED -> Status.LIMIT_EXCEEDED;
         };
         return new StatusException(s, context + e.getMessage(), e);
     }

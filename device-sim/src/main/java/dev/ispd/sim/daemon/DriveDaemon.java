@@ -98,9 +98,9 @@ public final class DriveDaemon implements Callable<Integer> {
             description = "Executions queued or running per drive before EXECUTE answers BUSY (default: 64).")
     private int maxInflight;
 
-    @Option(names = "--max-connections", paramLabel = "N", defaultValue = "64",
+    @Option(names = "--max-connections", paramLabel = "N", defaultValue = "256",
             description = "Connections served at once per drive; more wait up to --admission-wait-ms for a slot, "
-                    + "then are answered BUSY with a retry hint (default: 64).")
+                    + "then are answered BUSY with a retry hint (default: ${DEFAULT-VALUE}).")
     private int maxConnections;
 
     @Option(names = "--idle-timeout-ms", paramLabel = "ms", defaultValue = "300000",
@@ -111,6 +111,23 @@ public final class DriveDaemon implements Callable<Integer> {
             description = "Close a connection that takes longer than this to send a frame header once it has begun, "
                     + "or pauses this long in a payload or in taking an answer (default: ${DEFAULT-VALUE}).")
     private long headerTimeoutMs;
+
+    @Option(names = "--hello-timeout-ms", paramLabel = "ms", defaultValue = "2000",
+            description = "While others wait for a slot, close a connection not authenticated this long after it "
+                    + "was admitted: on a drive with --auth-config, no authenticated hello; on any drive, no "
+                    + "request served (default: ${DEFAULT-VALUE}).")
+    private long helloTimeoutMs;
+
+    @Option(names = "--max-unauthenticated", paramLabel = "N", defaultValue = "32",
+            description = "Connections not yet authenticated that may hold slots at once; more wait as connections "
+                    + "over --max-connections do (default: ${DEFAULT-VALUE}).")
+    private int maxUnauthenticated;
+
+    @Option(names = "--min-payload-rate", paramLabel = "<bytes/s>", defaultValue = "1048576",
+            description = "Close a connection whose frame payload (request or answer) moves slower than this: a "
+                    + "payload must be through within the header timeout plus its length at this rate "
+                    + "(default: ${DEFAULT-VALUE}).")
+    private long minPayloadRate;
 
     @Option(names = "--admission-wait-ms", paramLabel = "ms", defaultValue = "5000",
             description = "How long a connection over --max-connections waits for a slot before it is answered BUSY "
@@ -158,6 +175,12 @@ public final class DriveDaemon implements Callable<Integer> {
                     + "this JSON file (docs/security.md). Without it anyone who can connect may do anything.")
     private Path authConfig;
 
+    @Option(names = AuthConfig.INSECURE_OPTION,
+            description = "Start even if --auth-config is weak: a config file its group or others may write, a key "
+                    + "of one repeated byte (all zero), or two identities sharing a key (each is logged as a "
+                    + "warning; docs/security.md, \"Weak configs\").")
+    private boolean insecureAuthConfig;
+
     @Option(names = "--faults", paramLabel = "<file>",
             description = "Inject the faults of this JSON plan from the start (crashes, hangs, slow answers, media "
                     + "errors, a full drive, dropped connections; docs/drive.md, \"Fault injection\"). For tests; "
@@ -182,7 +205,8 @@ public final class DriveDaemon implements Callable<Integer> {
                 .require(pace >= 0 && !Double.isInfinite(pace), "--pace", pace, "a finite number >= 0")
                 .atLeast("--max-inflight", maxInflight, 1).atLeast("--max-connections", maxConnections, 1)
                 .atLeast("--idle-timeout-ms", idleTimeoutMs, 1).atLeast("--header-timeout-ms", headerTimeoutMs, 1)
-                .atLeast("--admission-wait-ms", admissionWaitMs, 1)
+                .atLeast("--admission-wait-ms", admissionWaitMs, 1).atLeast("--min-payload-rate", minPayloadRate, 1)
+                .atLeast("--hello-timeout-ms", helloTimeoutMs, 1).atLeast("--max-unauthenticated", maxUnauthenticated, 1)
                 .atLeast("--max-executions-per-connection", maxExecutionsPerConnection, 1)
                 .require(maxExtentsPerExecute >= 1 && maxExtentsPerExecute <= Limits.MAX_EXTENTS,
                         "--max-extents-per-execute", maxExtentsPerExecute, "in 1.." + Limits.MAX_EXTENTS)
@@ -202,9 +226,10 @@ public final class DriveDaemon implements Callable<Integer> {
                 .maxExecutionsPerConnection(maxExecutionsPerConnection).maxExtentsPerExecute(maxExtentsPerExecute)
                 .maxOpenFiles(maxOpenFiles)
                 .server(new ServerLimits(maxConnections, Duration.ofMillis(idleTimeoutMs),
-                        Duration.ofMillis(headerTimeoutMs), Duration.ofMillis(admissionWaitMs)))
+                        Duration.ofMillis(headerTimeoutMs), Duration.ofMillis(admissionWaitMs), minPayloadRate,
+                        Duration.ofMillis(helloTimeoutMs), maxUnauthenticated))
                 .recovery(recover).modules(new ModulePolicy(modules.equals("on"), limits))
-                .auth(authConfig == null ? null : AuthConfig.load(authConfig))
+                .auth(authConfig == null ? null : AuthConfig.load(authConfig, insecureAuthConfig))
                 .faults(faults == null ? FaultPlan.NONE : FaultPlan.load(faults)).build();
         List<Drive> started = new ArrayList<>();
         CountDownLatch stopped = new CountDownLatch(1);

@@ -20,6 +20,9 @@ final class DriveLimits {
         m.put(PREFIX + "idle_timeout_ms", Long.toString(o.server().idleTimeout().toMillis()));
         m.put(PREFIX + "header_timeout_ms", Long.toString(o.server().headerTimeout().toMillis()));
         m.put(PREFIX + "admission_wait_ms", Long.toString(o.server().admissionWait().toMillis()));
+        m.put(PREFIX + "min_payload_rate", Long.toString(o.server().minPayloadRate()));
+        m.put(PREFIX + "hello_timeout_ms", Long.toString(o.server().helloTimeout().toMillis()));
+        m.put(PREFIX + "max_unauthenticated", Integer.toString(o.server().maxUnauthenticated()));
         m.put(PREFIX + "max_inflight", Integer.toString(o.maxInflight()));
         m.put(PREFIX + "max_executions_per_connection", Integer.toString(o.maxExecutionsPerConnection()));
         m.put(PREFIX + "max_extents_per_execute", Integer.toString(o.maxExtentsPerExecute()));

@@ -22,7 +22,12 @@ import java.util.logging.Logger;
  *
  * <p>While it waits for a client it keeps a deadline ({@link ServerLimits}): the idle timeout
  * between frames, the header timeout once a frame has begun and for every pause in its payload or
- * in sending the answer. The server's watchdog calls {@link #closeIfExpired}.
+ * in sending the answer, and for a whole payload (either way) the header timeout plus its length
+ * at the minimum payload rate, so a client trickling bytes cannot hold its slot for long. Until
+ * its guard says it is {@link RequestGuard#authenticated}, the whole connection has the short
+ * hello timeout whenever others wait for a slot: a silent or unauthenticated client then loses
+ * its slot in seconds, not at the idle timeout (and one slow to send its first request harms
+ * nobody while slots are free). The server's watchdog calls {@link #closeIfExpired}.
  */
 final class Connection implements Runnable {
     private static final Logger LOG = Logger.getLogger(Connection.class.getName());
@@ -33,8 +38,12 @@ final class Connection implements Runnable {
     private final RequestGuard guard;
     private final LingeringCloser closer;
     private final Consumer<Connection> onExit;
+    private final Consumer<Connection> onAuthenticated;
     private final long idleTimeoutNs;
     private final long headerTimeoutNs;
+    private final ServerLimits limits;
+    private final long helloDeadlineNs;
+    private volatile boolean authenticated;
     private final ByteBuffer header = ByteBuffer.allocateDirect(FrameFormat.HEADER_SIZE).order(ByteOrder.LITTLE_ENDIAN);
     private final ByteBuffer outHeader = ByteBuffer.allocateDirect(FrameFormat.HEADER_SIZE);
     private final ByteBuffer[] frame = new ByteBuffer[2];
@@ -47,14 +56,17 @@ final class Connection implements Runnable {
     private volatile String waitingFor = "";
 
     Connection(SocketChannel ch, RequestHandler.Session session, RequestGuard guard, LingeringCloser closer,
-               ServerLimits limits, Consumer<Connection> onExit) {
+               ServerLimits limits, Consumer<Connection> onAuthenticated, Consumer<Connection> onExit) {
         this.ch = ch;
         this.session = session;
         this.guard = guard;
         this.closer = closer;
         this.onExit = onExit;
+        this.onAuthenticated = onAuthenticated;
         this.idleTimeoutNs = limits.idleTimeout().toNanos();
         this.headerTimeoutNs = limits.headerTimeout().toNanos();
+        this.limits = limits;
+        this.helloDeadlineNs = System.nanoTime() + limits.helloTimeout().toNanos();
     }
 
     @Override
@@ -111,6 +123,10 @@ final class Connection implements Runnable {
             if (!dispatch(h, in.flip())) {
                 return true;
             }
+            if (!authenticated && guard.authenticated()) {
+                authenticated = true;
+                onAuthenticated.accept(this);
+            }
         }
     }
 
@@ -118,13 +134,13 @@ final class Connection implements Runnable {
     private boolean dispatch(FrameHeader h, ByteBuffer in) throws IOException {
         writer.clear();
         try {
+            guard.authenticate(h, in); // first, so that every answer on a signed connection is tagged
             Opcode op = Opcode.ofCode(h.opcode());
             if (op == null) {
                 throw new StatusException(Status.UNKNOWN_OPCODE, String.format(
                         "opcode 0x%02x is not defined in protocol version %d", h.opcode(),
                         FrameFormat.PROTOCOL_VERSION));
             }
-            guard.authenticate(h, in);
             if (h.status() != 0) {
                 throw new StatusException(Status.MALFORMED, op + " request: header status must be 0 in a request, got "
                         + h.status());
@@ -157,8 +173,9 @@ final class Connection implements Runnable {
         frame[0] = outHeader.flip();
         frame[1] = body;
         waitingFor = "the client to take its answer";
+        long frameDeadline = System.nanoTime() + limits.payloadDeadlineNs(body.remaining());
         while (body.hasRemaining() || outHeader.hasRemaining()) {
-            deadlineNs = System.nanoTime() + headerTimeoutNs;
+            deadlineNs = nextDeadline(frameDeadline);
             ch.write(frame);
         }
         deadlineNs = Long.MAX_VALUE;
@@ -187,22 +204,30 @@ final class Connection implements Runnable {
 
     /**
      * Reads up to {@code len} payload bytes into the payload buffer, growing it (and keeping it
-     * grown) only as the bytes arrive; each pause may last up to the header timeout. Returns the
-     * buffer, its position the bytes read (fewer than {@code len} only if the stream ended).
+     * grown) only as the bytes arrive; each pause may last up to the header timeout, the whole
+     * payload its {@link ServerLimits#payloadDeadlineNs}. Returns the buffer, its position the
+     * bytes read (fewer than {@code len} only if the stream ended).
      */
     private ByteBuffer readPayload(int len) throws IOException {
         ByteBuffer b = payload.clear().limit(Math.min(len, payload.capacity()));
         waitingFor = "the payload of a frame";
+        long frameDeadline = System.nanoTime() + limits.payloadDeadlineNs(len);
         while (b.position() < len) {
             if (!b.hasRemaining()) {
                 b = grow(b, len);
             }
-            deadlineNs = System.nanoTime() + headerTimeoutNs;
+            deadlineNs = nextDeadline(frameDeadline);
             if (ch.read(b) < 0) {
                 break;
             }
         }
         return b;
+    }
+
+    /** The header timeout from now, but no later than the whole frame's deadline. */
+    private long nextDeadline(long frameDeadline) {
+        long pause = System.nanoTime() + headerTimeoutNs;
+        return pause - frameDeadline < 0 ? pause : frameDeadline;
     }
 
     /** A buffer twice as large (at most {@code len}) holding what {@code full} holds. */
@@ -224,10 +249,27 @@ final class Connection implements Runnable {
         }
     }
 
-    /** Closes the connection if its client kept it waiting past its deadline; true if it did. */
-    boolean closeIfExpired(long nowNs) {
+    /** True once its sender is known (see {@link RequestGuard#authenticated}). */
+    boolean authenticated() {
+        return authenticated;
+    }
+
+    /**
+     * Closes the connection if its client kept it waiting past its deadline, or, when
+     * {@code othersWait}, is still not authenticated past its hello deadline; true if it did.
+     * Never while a request runs.
+     */
+    boolean closeIfExpired(long nowNs, boolean othersWait) {
         long deadline = deadlineNs;
-        if (deadline == Long.MAX_VALUE || nowNs - deadline <= 0) {
+        if (deadline == Long.MAX_VALUE) {
+            return false;
+        }
+        if (othersWait && !authenticated && nowNs - helloDeadlineNs > 0) {
+            LOG.fine(() -> "closing a connection not authenticated within the hello timeout");
+            closeQuietly();
+            return true;
+        }
+        if (nowNs - deadline <= 0) {
             return false;
         }
         LOG.fine(() -> "closing a connection that kept the drive waiting too long for " + waitingFor);

@@ -24,9 +24,11 @@ import java.util.logging.Logger;
  * Serves the protocol on a Unix-domain or TCP socket: an accept thread, and one thread per
  * connection up to {@link ServerLimits#maxConnections}. A connection beyond the cap waits, first
  * come first served, for a slot to free up; one that waited {@link ServerLimits#admissionWait}
- * has its first request answered with BUSY and a retry hint, and is closed. A watchdog thread
- * closes connections that keep the drive waiting past their idle or header timeout, so silent
- * clients cannot hold the slots. No failure of one accept (out of file descriptors, out of
+ * has its first request answered with BUSY and a retry hint, and is closed. Connections not yet
+ * authenticated hold at most {@link ServerLimits#maxUnauthenticated} of the slots (more wait the
+ * same way) and each, while others wait, only for the hello timeout. A watchdog thread closes connections that keep
+ * the drive waiting past their hello, idle or header timeout, so silent clients cannot hold the
+ * slots. No failure of one accept (out of file descriptors, out of
  * memory) stops the accept thread: it is logged, and the next connection is accepted.
  *
  * <p>Closing the server closes every connection; it never interrupts a connection thread (an
@@ -138,16 +140,16 @@ public final class DriveServer implements AutoCloseable {
 
     /**
      * Serves {@code ch} now if a slot is free and nobody waits before it; otherwise queues it,
-     * unless as many wait as there are slots (each holds a file descriptor): then BUSY at once.
+     * unless {@link #maxWaiting} already wait: then BUSY at once.
      */
     private void admit(SocketChannel ch) {
         synchronized (waiting) {
-            if (waiting.isEmpty() && connections.size() < limits.maxConnections()) {
+            if (waiting.isEmpty() && roomForOneMore()) {
                 startConnection(ch);
-            } else if (waiting.size() < limits.maxConnections()) {
+            } else if (waiting.size() < maxWaiting()) {
                 waiting.addLast(new Waiting(ch, System.nanoTime()));
             } else {
-                rejectBusy(ch, limits.maxConnections() + " more wait for a slot");
+                rejectBusy(ch, maxWaiting() + " more wait for a slot");
             }
         }
     }
@@ -155,7 +157,7 @@ public final class DriveServer implements AutoCloseable {
     /** Hands freed slots to the connections waiting longest. */
     private void admitWaiting() {
         synchronized (waiting) {
-            while (!closed && !waiting.isEmpty() && connections.size() < limits.maxConnections()) {
+            while (!closed && !waiting.isEmpty() && roomForOneMore()) {
                 SocketChannel ch = waiting.removeFirst().ch();
                 if (!ch.isOpen()) {
                     continue;
@@ -169,11 +171,27 @@ public final class DriveServer implements AutoCloseable {
         }
     }
 
+    /**
+     * How many connections may wait: no more than there are slots (each holds a file descriptor)
+     * nor than may be unauthenticated at once, so a waiting one gets a slot within about one hello
+     * timeout even if every connection ahead of it stays silent.
+     */
+    private int maxWaiting() {
+        return Math.min(limits.maxConnections(), limits.maxUnauthenticated());
+    }
+
+    /** True if a new (so not yet authenticated) connection may take a slot. */
+    private boolean roomForOneMore() {
+        return connections.size() < limits.maxConnections()
+                && connections.keySet().stream().filter(c -> !c.authenticated()).count() < limits.maxUnauthenticated();
+    }
+
     /** Starts serving {@code ch} on its own thread; closes it if that fails. */
     private void startConnection(SocketChannel ch) {
         Connection c = null;
         try {
-            c = new Connection(ch, handler.openSession(), guards.open(ch), closer, limits, this::connectionEnded);
+            c = new Connection(ch, handler.openSession(), guards.open(ch), closer, limits,
+                    authenticated -> admitWaiting(), this::connectionEnded);
             Thread t = new Thread(c, name + "-conn-" + connectionCount.incrementAndGet());
             t.setDaemon(true);
             connections.put(c, t);
@@ -194,13 +212,17 @@ public final class DriveServer implements AutoCloseable {
 
     /** Every tick: closes connections past their deadline, answers BUSY to those that waited too long. */
     private void watch() {
-        long tickMs = Math.max(10, Math.min(250, Math.min(limits.headerTimeout().toMillis(),
-                limits.admissionWait().toMillis()) / 4));
+        long tickMs = Math.max(10, Math.min(250, Math.min(limits.helloTimeout().toMillis(),
+                Math.min(limits.headerTimeout().toMillis(), limits.admissionWait().toMillis())) / 4));
         while (!closed) {
             pause(tickMs);
             try {
                 long now = System.nanoTime();
-                connections.keySet().forEach(c -> c.closeIfExpired(now));
+                boolean othersWait;
+                synchronized (waiting) {
+                    othersWait = !waiting.isEmpty();
+                }
+                connections.keySet().forEach(c -> c.closeIfExpired(now, othersWait));
                 rejectOverdue(now);
                 admitWaiting();
             } catch (RuntimeException | Error e) {
@@ -220,8 +242,9 @@ public final class DriveServer implements AutoCloseable {
     }
 
     private void rejectBusy(SocketChannel ch, String why) {
-        closer.rejectBusy(ch, "drive " + name + " serves " + limits.maxConnections() + " connections, its limit, and "
-                + why + "; " + RETRY_HINT_PREFIX + retryHintMs() + " ms");
+        closer.rejectBusy(ch, "drive " + name + " serves " + limits.maxConnections() + " connections, its limit (at most "
+                + limits.maxUnauthenticated() + " of them not yet authenticated), and " + why + "; " + RETRY_HINT_PREFIX
+                + retryHintMs() + " ms");
     }
 
     /** The retry hint a rejected client gets: a fraction of the admission wait, so retries do not stampede. */

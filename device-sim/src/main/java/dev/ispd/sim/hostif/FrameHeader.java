@@ -8,13 +8,14 @@ import java.nio.ByteOrder;
 import java.util.Arrays;
 
 /**
- * The fixed 64-byte frame header (docs/protocol.md "Frame header"). Reserved fields are written
- * as zero and not kept when read. {@code payloadLen}, {@code identity} and {@code sequence} are
- * u32 held in longs; the last two and the tag are meaningful only with the AUTH flag
- * (docs/security.md).
+ * The fixed 64-byte frame header (docs/protocol.md "Frame header"). {@code reserved} (bytes
+ * 22-23) is written as zero by this side and means nothing, but is kept as received: the auth tag
+ * covers every header byte as sent (docs/security.md, "Frames"). {@code payloadLen},
+ * {@code identity} and {@code sequence} are u32 held in longs; the last two and the tag are
+ * meaningful only with the AUTH flag.
  */
 public record FrameHeader(int magic, int version, int opcode, int flags, long requestId, long payloadLen,
-                          int status, long identity, long sequence, byte[] authTag) {
+                          int status, int reserved, long identity, long sequence, byte[] authTag) {
     private static final byte[] NO_TAG = new byte[FrameFormat.AUTH_TAG_SIZE];
 
     public FrameHeader {
@@ -32,24 +33,25 @@ public record FrameHeader(int magic, int version, int opcode, int flags, long re
     /** A request header (anonymous, no tag). */
     public static FrameHeader request(int opcode, long requestId, long payloadLen) {
         return new FrameHeader(FrameFormat.MAGIC, FrameFormat.PROTOCOL_VERSION, opcode, 0, requestId, payloadLen, 0, 0, 0,
-                NO_TAG);
+                0, NO_TAG);
     }
 
     /** The header of the answer to a request with this opcode and id. */
     public static FrameHeader response(int opcode, long requestId, long payloadLen, Status status) {
         return new FrameHeader(FrameFormat.MAGIC, FrameFormat.PROTOCOL_VERSION, opcode, FrameFormat.FLAG_RESPONSE,
-                requestId, payloadLen, status.code(), 0, 0, NO_TAG);
+                requestId, payloadLen, status.code(), 0, 0, 0, NO_TAG);
     }
 
     /** This header with the AUTH flag, the identity, the sequence number and the tag set. */
     public FrameHeader withAuth(long identity, long sequence, byte[] tag) {
         return new FrameHeader(magic, version, opcode, flags | FrameFormat.FLAG_AUTH, requestId, payloadLen, status,
-                identity, sequence, tag);
+                reserved, identity, sequence, tag);
     }
 
     /** This header with the tag zeroed: what a tag is computed over. */
     public FrameHeader withoutTag() {
-        return new FrameHeader(magic, version, opcode, flags, requestId, payloadLen, status, identity, sequence, NO_TAG);
+        return new FrameHeader(magic, version, opcode, flags, requestId, payloadLen, status, reserved, identity, sequence,
+                NO_TAG);
     }
 
     public boolean isAuthenticated() {
@@ -75,18 +77,20 @@ public record FrameHeader(int magic, int version, int opcode, int flags, long re
         long requestId = b.getLong(8);
         long payloadLen = b.getInt(16) & 0xFFFF_FFFFL;
         int status = b.getShort(20) & 0xFFFF;
+        int reserved = b.getShort(22) & 0xFFFF;
         long identity = b.getInt(24) & 0xFFFF_FFFFL;
         long sequence = b.getInt(28) & 0xFFFF_FFFFL;
         byte[] tag = new byte[FrameFormat.AUTH_TAG_SIZE];
         b.position(32).get(tag);
-        return new FrameHeader(magic, version, opcode, flags, requestId, payloadLen, status, identity, sequence, tag);
+        return new FrameHeader(magic, version, opcode, flags, requestId, payloadLen, status, reserved, identity, sequence,
+                tag);
     }
 
     /** Writes 64 bytes at the buffer's position (the position moves past them). */
     public void encode(ByteBuffer out) {
         ByteBuffer b = out.slice().order(ByteOrder.LITTLE_ENDIAN);
         b.putInt(magic).put((byte) version).put((byte) opcode).putShort((short) flags).putLong(requestId)
-                .putInt((int) payloadLen).putShort((short) status).putShort((short) 0).putInt((int) identity)
+                .putInt((int) payloadLen).putShort((short) status).putShort((short) reserved).putInt((int) identity)
                 .putInt((int) sequence).put(authTag);
         out.position(out.position() + FrameFormat.HEADER_SIZE);
     }
@@ -121,6 +125,7 @@ public record FrameHeader(int magic, int version, int opcode, int flags, long re
     public boolean equals(Object o) {
         return o instanceof FrameHeader h && magic == h.magic && version == h.version && opcode == h.opcode
                 && flags == h.flags && requestId == h.requestId && payloadLen == h.payloadLen && status == h.status
+                && reserved == h.reserved
                 && identity == h.identity && sequence == h.sequence && Arrays.equals(authTag, h.authTag);
     }
 

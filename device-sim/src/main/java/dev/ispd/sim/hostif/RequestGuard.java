@@ -27,6 +27,12 @@ public interface RequestGuard {
     /** Called after the drive carried out a request, with the answer's payload. */
     void completed(Requests.Request request, ByteBuffer answer);
 
+    /**
+     * True once the connection's sender is known: it sent an authenticated hello (or, as a mapped
+     * local user, a request); on a drive without authentication, once a request was served.
+     */
+    boolean authenticated();
+
     /** The header to send for an answer to {@code request}: tagged if the request was authenticated. */
     FrameHeader seal(FrameHeader request, FrameHeader answer, ByteBuffer body);
 
@@ -52,6 +58,11 @@ public interface RequestGuard {
 
         @Override
         public void completed(Requests.Request request, ByteBuffer answer) {
+        }
+
+        @Override
+        public boolean authenticated() {
+            return true;
         }
 
         @Override

@@ -6,6 +6,7 @@ import dev.ispd.protocol.Opcode;
 import dev.ispd.protocol.Params;
 import dev.ispd.protocol.Status;
 import dev.ispd.protocol.TaskletForm;
+import dev.ispd.sim.store.IdRange;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -69,8 +70,20 @@ public final class Requests {
         public void encode(PayloadWriter w) { }
     }
 
-    /** {@code requestedId} 0 lets the drive pick. */
-    public record CreateObject(long requestedId) implements Request {
+    /**
+     * {@code requestedId} 0 lets the drive pick, from {@code pickFrom} (in order): every ordinary
+     * id as decoded, the ids that are the sender's own once an authenticating drive's guard has
+     * narrowed it (docs/security.md, "Ids the drive picks").
+     */
+    public record CreateObject(long requestedId, List<IdRange> pickFrom) implements Request {
+        public CreateObject(long requestedId) {
+            this(requestedId, List.of(IdRange.ORDINARY));
+        }
+
+        public CreateObject pickingFrom(List<IdRange> ranges) {
+            return new CreateObject(requestedId, ranges);
+        }
+
         public Opcode opcode() { return Opcode.CREATE_OBJECT; }
         public void encode(PayloadWriter w) { w.u64(requestedId); }
     }
@@ -129,7 +142,17 @@ public final class Requests {
         public void encode(PayloadWriter w) { w.u64(id); }
     }
 
-    public record CreateTasklet(TaskletForm form, String name, Params params, ByteBuffer body) implements Request {
+    /** The instance's id is picked from {@code pickFrom}, as {@link CreateObject}'s. */
+    public record CreateTasklet(TaskletForm form, String name, Params params, ByteBuffer body, List<IdRange> pickFrom)
+            implements Request {
+        public CreateTasklet(TaskletForm form, String name, Params params, ByteBuffer body) {
+            this(form, name, params, body, List.of(IdRange.ORDINARY));
+        }
+
+        public CreateTasklet pickingFrom(List<IdRange> ranges) {
+            return new CreateTasklet(form, name, params, body, ranges);
+        }
+
         public Opcode opcode() { return Opcode.CREATE_TASKLET; }
 
         public void encode(PayloadWriter w) {
@@ -142,9 +165,22 @@ public final class Requests {
         }
     }
 
-    /** {@code outputId} 0 = no output object. */
-    public record Execute(long taskletId, long outputId, Params runtime, List<Extent> extents) implements Request {
+    /**
+     * {@code outputId} 0 = no output object. {@code identity}: who submits it, 0 (anonymous) as
+     * decoded, the sender's identity once an authenticating drive's guard has narrowed it; the
+     * drive shares its execution slots fairly between identities (docs/drive.md).
+     */
+    public record Execute(long taskletId, long outputId, Params runtime, List<Extent> extents, long identity)
+            implements Request {
         private static final int EXTENT_BYTES = 24;
+
+        public Execute(long taskletId, long outputId, Params runtime, List<Extent> extents) {
+            this(taskletId, outputId, runtime, extents, 0);
+        }
+
+        public Execute submittedBy(long identityId) {
+            return new Execute(taskletId, outputId, runtime, extents, identityId);
+        }
 
         public Opcode opcode() { return Opcode.EXECUTE; }
 

@@ -5,52 +5,92 @@ import java.time.Duration;
 /**
  * How a {@link DriveServer} bounds its connections (docs/drive.md "Limits").
  *
- * @param maxConnections connections served at once; more wait for a slot
- * @param idleTimeout    longest silence between frames before the drive closes a connection
- * @param headerTimeout  longest time from a frame's first byte to its last header byte, and the
- *                       longest pause while its payload arrives or its answer is sent
- * @param admissionWait  longest time a connection over the cap waits for a slot before it is
- *                       answered BUSY with a retry hint
+ * @param maxConnections     connections served at once; more wait for a slot
+ * @param idleTimeout        longest silence between frames before the drive closes a connection
+ * @param headerTimeout      longest time from a frame's first byte to its last header byte, and the
+ *                           longest pause while its payload arrives or its answer is sent
+ * @param admissionWait      longest time a connection over the cap waits for a slot before it is
+ *                           answered BUSY with a retry hint
+ * @param minPayloadRate     bytes per second a payload (in a request or an answer) must at least
+ *                           move at: a frame's payload must be through within the header timeout
+ *                           plus its length at this rate, however short each pause, or the
+ *                           connection is closed
+ * @param helloTimeout       how long a new connection has to become authenticated (its first
+ *                           request served, and on a drive that authenticates, authenticated)
+ *                           before the drive closes it if others wait for a slot
+ * @param maxUnauthenticated connections not yet authenticated that hold slots at once; more wait
  */
-public record ServerLimits(int maxConnections, Duration idleTimeout, Duration headerTimeout, Duration admissionWait) {
-    public static final int DEFAULT_MAX_CONNECTIONS = 64;
+public record ServerLimits(int maxConnections, Duration idleTimeout, Duration headerTimeout, Duration admissionWait,
+                           long minPayloadRate, Duration helloTimeout, int maxUnauthenticated) {
+    /** Enough for the 200 clients of ConcurrentClientsLoadTest to be served at once. */
+    public static final int DEFAULT_MAX_CONNECTIONS = 256;
     public static final Duration DEFAULT_IDLE_TIMEOUT = Duration.ofMinutes(5);
     public static final Duration DEFAULT_HEADER_TIMEOUT = Duration.ofSeconds(10);
     public static final Duration DEFAULT_ADMISSION_WAIT = Duration.ofSeconds(5);
+    /** 1 MiB/s: an 8 MiB payload has 8 s beyond the header timeout. */
+    public static final long DEFAULT_MIN_PAYLOAD_RATE = 1 << 20;
+    public static final Duration DEFAULT_HELLO_TIMEOUT = Duration.ofSeconds(2);
+    public static final int DEFAULT_MAX_UNAUTHENTICATED = 32;
 
     public ServerLimits {
-        if (maxConnections < 1) {
-            throw new IllegalArgumentException("maxConnections must be >= 1, got " + maxConnections);
-        }
+        atLeastOne("maxConnections", maxConnections);
         positive("idleTimeout", idleTimeout);
         positive("headerTimeout", headerTimeout);
         positive("admissionWait", admissionWait);
+        atLeastOne("minPayloadRate (bytes per second)", minPayloadRate);
+        positive("helloTimeout", helloTimeout);
+        atLeastOne("maxUnauthenticated", maxUnauthenticated);
     }
 
     public static ServerLimits defaults() {
         return new ServerLimits(DEFAULT_MAX_CONNECTIONS, DEFAULT_IDLE_TIMEOUT, DEFAULT_HEADER_TIMEOUT,
-                DEFAULT_ADMISSION_WAIT);
+                DEFAULT_ADMISSION_WAIT, DEFAULT_MIN_PAYLOAD_RATE, DEFAULT_HELLO_TIMEOUT, DEFAULT_MAX_UNAUTHENTICATED);
     }
 
     public ServerLimits withMaxConnections(int n) {
-        return new ServerLimits(n, idleTimeout, headerTimeout, admissionWait);
+        return new ServerLimits(n, idleTimeout, headerTimeout, admissionWait, minPayloadRate, helloTimeout,
+                maxUnauthenticated);
     }
 
     public ServerLimits withIdleTimeout(Duration d) {
-        return new ServerLimits(maxConnections, d, headerTimeout, admissionWait);
+        return new ServerLimits(maxConnections, d, headerTimeout, admissionWait, minPayloadRate, helloTimeout,
+                maxUnauthenticated);
     }
 
     public ServerLimits withHeaderTimeout(Duration d) {
-        return new ServerLimits(maxConnections, idleTimeout, d, admissionWait);
+        return new ServerLimits(maxConnections, idleTimeout, d, admissionWait, minPayloadRate, helloTimeout,
+                maxUnauthenticated);
     }
 
     public ServerLimits withAdmissionWait(Duration d) {
-        return new ServerLimits(maxConnections, idleTimeout, headerTimeout, d);
+        return new ServerLimits(maxConnections, idleTimeout, headerTimeout, d, minPayloadRate, helloTimeout,
+                maxUnauthenticated);
+    }
+
+    public ServerLimits withMinPayloadRate(long bytesPerSecond) {
+        return new ServerLimits(maxConnections, idleTimeout, headerTimeout, admissionWait, bytesPerSecond, helloTimeout,
+                maxUnauthenticated);
+    }
+
+    public ServerLimits withHello(Duration timeout, int maxUnauthenticatedConnections) {
+        return new ServerLimits(maxConnections, idleTimeout, headerTimeout, admissionWait, minPayloadRate, timeout,
+                maxUnauthenticatedConnections);
+    }
+
+    /** How long a payload of {@code bytes} may take in all: the header timeout plus the bytes at the minimum rate. */
+    public long payloadDeadlineNs(long bytes) {
+        return headerTimeout.toNanos() + (long) (bytes * 1e9 / minPayloadRate);
     }
 
     private static void positive(String name, Duration d) {
         if (d == null || d.isNegative() || d.isZero()) {
             throw new IllegalArgumentException(name + " must be a positive duration, got " + d);
+        }
+    }
+
+    private static void atLeastOne(String name, long n) {
+        if (n < 1) {
+            throw new IllegalArgumentException(name + " must be >= 1, got " + n);
         }
     }
 }

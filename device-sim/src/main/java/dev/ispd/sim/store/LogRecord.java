@@ -18,6 +18,7 @@ sealed interface LogRecord {
     int CHECKSUM_FORMAT = 7;
     int MODULE_LOADED = 8;
     int MODULE_UNLOADED = 9;
+    int SPENT_IDS = 10;
 
     int type();
 
@@ -59,7 +60,16 @@ sealed interface LogRecord {
         public void encodeBody(ByteBuffer out) { out.putLong(id); }
     }
 
-    /** The id the drive picks next; kept by compaction so deleted ids are not handed out again. */
+    /**
+     * Ids {@code first} to {@code last} were given to objects (some perhaps deleted since): kept by
+     * compaction so that the drive never hands an id out twice ({@link SpentIds}).
+     */
+    record SpentIds(long first, long last) implements LogRecord {
+        public int type() { return SPENT_IDS; }
+        public void encodeBody(ByteBuffer out) { out.putLong(first).putLong(last); }
+    }
+
+    /** What logs written before {@link SpentIds} kept instead: every id below {@code next} was spent. */
     record NextId(long next) implements LogRecord {
         public int type() { return NEXT_ID; }
         public void encodeBody(ByteBuffer out) { out.putLong(next); }
@@ -125,6 +135,7 @@ sealed interface LogRecord {
             case SIZE -> new Size(in.getLong(), in.getLong());
             case DELETE -> new Delete(in.getLong());
             case NEXT_ID -> new NextId(in.getLong());
+            case SPENT_IDS -> new SpentIds(in.getLong(), in.getLong());
             case REPLACE -> new Replace(in.getLong(), in.getLong(), in.getLong());
             case CHECKSUM_FORMAT -> new ChecksumFormat(in.getInt());
             case MODULE_LOADED -> {

@@ -20,6 +20,7 @@ import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongPredicate;
 import java.util.logging.Logger;
+import java.util.stream.Collectors;
 
 /**
  * A drive's objects: each DATA object in its own backing file under {@code <dir>/data}, with the
@@ -67,10 +68,11 @@ public final class ObjectStore implements AutoCloseable {
     private final Object createLock = new Object();
     /** When a file last changed is compared with, to know whether views may keep what they checked. */
     private final Clock clock;
-    private long nextId;
+    /** Ids ever given to objects; guarded by {@link #createLock}. */
+    private final SpentIds spent;
 
     private ObjectStore(FileLock lock, Path dir, long capacityBytes, Durability durability, MetadataLog log,
-                        StoredModules modules, long nextId, int maxOpenFiles, Clock clock) {
+                        StoredModules modules, SpentIds spent, int maxOpenFiles, Clock clock) {
         this.files = new FileHandles(maxOpenFiles);
         this.clock = clock;
         this.lock = lock;
@@ -79,7 +81,7 @@ public final class ObjectStore implements AutoCloseable {
         this.durability = durability;
         this.log = log;
         this.modules = modules;
-        this.nextId = nextId;
+        this.spent = spent;
     }
 
     /** {@link #open(Path, long, Durability, RecoveryMode)} refusing to open a store it cannot account for. */
@@ -135,7 +137,7 @@ public final class ObjectStore implements AutoCloseable {
             lock.channel().close();
             throw e;
         }
-        ObjectStore store = new ObjectStore(lock, dir, capacityBytes, durability, log, modules, state.nextId,
+        ObjectStore store = new ObjectStore(lock, dir, capacityBytes, durability, log, modules, state.spent,
                 maxOpenFiles, clock);
         try {
             data.reconcile(state, logFile, log.size(), quarantine);
@@ -224,7 +226,7 @@ public final class ObjectStore implements AutoCloseable {
     /** The fewest records that rebuild the current state. */
     private List<LogRecord> liveRecords() {
         List<LogRecord> records = new ArrayList<>();
-        records.add(new LogRecord.NextId(nextId));
+        records.addAll(spent.records());
         records.add(new LogRecord.ChecksumFormat(PageChecksums.PAGE));
         for (StoredObject o : objects.values()) {
             if (o.kind == ObjectKind.TASKLET) {
@@ -256,10 +258,18 @@ public final class ObjectStore implements AutoCloseable {
         return usedBytes.get();
     }
 
-    /** Creates an empty DATA object with {@code requestedId}, or an id the store picks if it is 0. */
+    /** Creates an empty DATA object with {@code requestedId}, or an ordinary id the store picks if it is 0. */
     public long createData(long requestedId) throws StoreException, IOException {
+        return createData(requestedId, List.of(IdRange.ORDINARY));
+    }
+
+    /**
+     * Creates an empty DATA object with {@code requestedId}, or, if it is 0, with the lowest id of
+     * {@code pickFrom} (ranges in order) that no object ever had.
+     */
+    public long createData(long requestedId, List<IdRange> pickFrom) throws StoreException, IOException {
         synchronized (createLock) {
-            long id = claimId(requestedId);
+            long id = requestedId == 0 ? pickId(pickFrom) : claimId(requestedId);
             BackingFile f = backingFile(id, 0);
             createFile(id, f).close();
             try {
@@ -268,46 +278,47 @@ public final class ObjectStore implements AutoCloseable {
                 discard(f);
                 throw e;
             }
+            spent.spend(id);
             objects.put(id, new StoredObject(id, ObjectKind.DATA, null, f, 0));
             return id;
         }
     }
 
-    /** Creates a tasklet instance (an object of kind TASKLET, size 0) with an id the store picks. */
-    public long createTasklet(TaskletDefinition definition) throws IOException {
+    /** Creates a tasklet instance (an object of kind TASKLET, size 0) with an ordinary id the store picks. */
+    public long createTasklet(TaskletDefinition definition) throws StoreException, IOException {
+        return createTasklet(definition, List.of(IdRange.ORDINARY));
+    }
+
+    /** Creates a tasklet instance with the lowest id of {@code pickFrom} that no object ever had. */
+    public long createTasklet(TaskletDefinition definition, List<IdRange> pickFrom) throws StoreException, IOException {
         synchronized (createLock) {
-            long id = pickId();
+            long id = pickId(pickFrom);
             log.append(new LogRecord.CreateTasklet(id, definition));
+            spent.spend(id);
             objects.put(id, new StoredObject(id, ObjectKind.TASKLET, definition, null, 0));
             return id;
         }
     }
 
     private long claimId(long requestedId) throws StoreException {
-        if (requestedId == 0) {
-            return pickId();
-        }
         if (objects.containsKey(requestedId)) {
             throw new StoreException(Reason.OBJECT_EXISTS, "object " + Long.toUnsignedString(requestedId)
                     + " already exists");
         }
-        advanceNextId(requestedId);
         return requestedId;
     }
 
-    private long pickId() {
-        long id = nextId;
-        while (id == 0 || ReservedValues.isWellKnownId(id) || objects.containsKey(id)) {
-            id = ReservedValues.isWellKnownId(id) ? 1 : id + 1;
+    private long pickId(List<IdRange> pickFrom) throws StoreException {
+        for (IdRange r : pickFrom) {
+            long id = spent.lowestFree(r);
+            if (id != 0) {
+                return id;
+            }
         }
-        advanceNextId(id);
-        return id;
-    }
-
-    private void advanceNextId(long id) {
-        if (!ReservedValues.isWellKnownId(id) && Long.compareUnsigned(id + 1, nextId) > 0) {
-            nextId = id + 1;
-        }
+        throw new StoreException(Reason.IDS_EXHAUSTED, "no id left to pick in " + (pickFrom.isEmpty() ? "no range"
+                : pickFrom.stream().map(IdRange::toString).collect(Collectors.joining(", ")))
+                + ": every one was given to an object (perhaps deleted since), and the drive never gives an id twice; "
+                + "name an id, or ask the drive's admin for a larger range");
     }
 
     /**

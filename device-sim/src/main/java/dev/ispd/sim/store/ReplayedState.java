@@ -1,7 +1,6 @@
 package dev.ispd.sim.store;
 
 import dev.ispd.protocol.ObjectKind;
-import dev.ispd.protocol.ReservedValues;
 import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
@@ -25,7 +24,8 @@ final class ReplayedState {
     final Map<Long, Entry> objects = new TreeMap<>(Long::compareUnsigned);
     /** Deleted ids and the generation their file had, so that a file a delete left behind is known. */
     final Map<Long, Long> deletedGenerations = new TreeMap<>(Long::compareUnsigned);
-    long nextId = 1;
+    /** Every ordinary id ever given to an object. */
+    final SpentIds spent = new SpentIds();
     long records;
     /** Page size of the data files' checksums, or 0 for a log written before checksums. */
     int checksumPageSize;
@@ -39,10 +39,10 @@ final class ReplayedState {
         records++;
         if (r instanceof LogRecord.CreateData c) {
             objects.put(c.id(), new Entry(ObjectKind.DATA, null));
-            advanceNextId(c.id());
+            spent.spend(c.id());
         } else if (r instanceof LogRecord.CreateTasklet c) {
             objects.put(c.id(), new Entry(ObjectKind.TASKLET, c.definition()));
-            advanceNextId(c.id());
+            spent.spend(c.id());
         } else if (r instanceof LogRecord.Size s) {
             existing(s.id()).size = s.size();
         } else if (r instanceof LogRecord.Replace rep) {
@@ -63,10 +63,10 @@ final class ReplayedState {
             retiredModuleFiles.remove(StoredModules.fileName(m));
         } else if (r instanceof LogRecord.ModuleUnloaded u) {
             retire(modules.remove(StoredModules.key(u.name(), u.version())));
-        } else if (r instanceof LogRecord.NextId n) {
-            if (Long.compareUnsigned(n.next(), nextId) > 0) {
-                nextId = n.next();
-            }
+        } else if (r instanceof LogRecord.SpentIds ids) {
+            spent.spend(ids.first(), ids.last());
+        } else if (r instanceof LogRecord.NextId n && Long.compareUnsigned(n.next(), 1) > 0) {
+            spent.spend(1, n.next() - 1);
         }
     }
 
@@ -83,11 +83,5 @@ final class ReplayedState {
                     + ", which the log never created (or deleted before)");
         }
         return e;
-    }
-
-    private void advanceNextId(long id) {
-        if (!ReservedValues.isWellKnownId(id) && Long.compareUnsigned(id + 1, nextId) > 0) {
-            nextId = id + 1;
-        }
     }
 }

@@ -5,7 +5,11 @@ public final class StoreException extends Exception {
     private static final long serialVersionUID = 1L;
 
     /** Why the operation was refused. */
-    public enum Reason { NO_SUCH_OBJECT, OBJECT_EXISTS, OUT_OF_RANGE, WRONG_KIND, NO_SPACE }
+    public enum Reason {
+        NO_SUCH_OBJECT, OBJECT_EXISTS, OUT_OF_RANGE, WRONG_KIND, NO_SPACE,
+        /** Every id of the ranges the drive may pick from was given out once. */
+        IDS_EXHAUSTED
+    }
 
     private final Reason reason;
 

@@ -59,6 +59,57 @@ class AuthConfigTest {
     }
 
     @Test
+    void moduleGrantsNameTheirModulesAndNoTwoIdentitiesShareAName() throws IOException {
+        AuthConfig config = AuthConfig.load(AuthFixture.write(dir));
+        assertTrue(config.identity(AuthFixture.B).mayModule("b.q1"));
+        assertFalse(config.identity(AuthFixture.B).mayModule("c.q1"));
+        assertFalse(config.identity(AuthFixture.OWNER).mayModule("q1"));
+        assertTrue(config.identity(AuthFixture.ADMIN).mayModule("anything"));
+        AuthFixture.writeKey(dir.resolve("k2.key"), AuthFixture.key(2));
+        assertRefused(identities("{\"permissions\": [\"module\"], \"modules\": [\"etl.*\"]}",
+                "{\"permissions\": [\"module\"], \"modules\": [\"etl.q1\"]}"), "identity 1 (one) and identity 2 (two)",
+                "etl.* and etl.q1", "replaceable");
+        assertRefused(identities("{\"permissions\": [\"module\"]}", "{\"permissions\": [\"read\"], \"objects\": "
+                + "[\"all\"]}"), "identity 1", "a grant of module lists the \"modules\"");
+        assertRefused(identities("{\"permissions\": [\"module\"], \"modules\": [\"a b\"]}", "{\"permissions\": "
+                + "[\"read\"], \"objects\": [\"all\"]}"), "identity 1", "\"a b\"");
+    }
+
+    /** A config of two identities, "one" and "two", with one grant each. */
+    private String identities(String grantOfOne, String grantOfTwo) throws IOException {
+        AuthFixture.writeKey(dir.resolve("k1.key"), AuthFixture.key(1));
+        AuthFixture.writeKey(dir.resolve("k2.key"), AuthFixture.key(2));
+        return "{\"identities\": [{\"id\": 1, \"name\": \"one\", \"keyFile\": \"k1.key\", \"grants\": [" + grantOfOne
+                + "]}, {\"id\": 2, \"name\": \"two\", \"keyFile\": \"k2.key\", \"grants\": [" + grantOfTwo + "]}]}";
+    }
+
+    @Test
+    void weakConfigsAreRefusedNamingTheFileUnlessAllowed() throws IOException {
+        String fine = identities("{\"permissions\": [\"read\"], \"objects\": [\"all\"]}",
+                "{\"permissions\": [\"read\"], \"objects\": [\"all\"]}");
+        Path config = dir.resolve("weak.json");
+        Files.writeString(config, fine);
+        Files.setPosixFilePermissions(config, PosixFilePermissions.fromString("rw-rw-rw-"));
+        assertWeak(config, "auth config " + config + " has mode rw-rw-rw-", "--insecure-auth-config");
+
+        Files.setPosixFilePermissions(config, PosixFilePermissions.fromString("rw-------"));
+        AuthFixture.writeKey(dir.resolve("k1.key"), new byte[32]);
+        assertWeak(config, "key file " + dir.resolve("k1.key"), "one byte repeated (0x00)");
+
+        AuthFixture.writeKey(dir.resolve("k1.key"), AuthFixture.key(2));
+        assertWeak(config, "identity 1 (one) (key file " + dir.resolve("k1.key") + ") and identity 2 (two) (key file "
+                + dir.resolve("k2.key") + ") have the same key");
+    }
+
+    private static void assertWeak(Path config, String... fragments) throws IOException {
+        IOException e = assertThrows(IOException.class, () -> AuthConfig.load(config));
+        for (String f : fragments) {
+            assertTrue(e.getMessage().contains(f), "message '" + e.getMessage() + "' lacks '" + f + "'");
+        }
+        assertEquals(2, AuthConfig.load(config, true).identities().size(), "allowed, with a warning");
+    }
+
+    @Test
     void aShortOrNonHexKeyIsRefused() {
         assertThrows(IllegalArgumentException.class, () -> dev.ispd.protocol.KeyFile.parse("00ff"));
         assertThrows(IllegalArgumentException.class, () -> dev.ispd.protocol.KeyFile.parse("zz".repeat(16)));

@@ -35,9 +35,24 @@ class AuthVectorTest {
             assertEquals(AuthVectors.SEQUENCE, h.sequence());
             byte[] key = AuthFixture.key(AuthVectors.IDENTITY);
             assertTrue(FrameTag.keyed(key).verifies(h, frame.slice()), v.file());
-            file[FrameFormat.HEADER_SIZE] ^= 1;
-            assertFalse(FrameTag.keyed(key).verifies(h, ByteBuffer.wrap(file, FrameFormat.HEADER_SIZE,
-                    file.length - FrameFormat.HEADER_SIZE).slice()), v.file() + " with a payload bit flipped");
+            for (int at : new int[] {FrameFormat.HEADER_SIZE, 22, 23}) {
+                byte[] flipped = file.clone();
+                flipped[at] ^= 1;
+                assertFalse(verifies(key, flipped), v.file() + " with a bit of byte " + at + " flipped");
+            }
         }
+    }
+
+    @Test
+    void theTagCoversTheReservedHeaderBytesAsSent() throws IOException {
+        byte[] file = Files.readAllBytes(DIR.resolve("03_reserved_request.bin"));
+        assertEquals(AuthVectors.RESERVED, FrameHeader.decode(ByteBuffer.wrap(file)).reserved());
+        assertTrue(verifies(AuthFixture.key(AuthVectors.IDENTITY), file));
+    }
+
+    private static boolean verifies(byte[] key, byte[] frame) {
+        ByteBuffer b = ByteBuffer.wrap(frame);
+        FrameHeader h = FrameHeader.decode(b);
+        return FrameTag.keyed(key).verifies(h, b.slice());
     }
 }

@@ -57,17 +57,11 @@ class AuthenticatedDriveTest {
     }
 
     private static TestClient as(long identity) throws IOException {
-        TestClient c = TestClient.connect(address);
-        TestClient.Reply hello = c.authenticate(identity, AuthFixture.key(identity));
-        assertEquals(Status.OK, hello.status(), () -> hello.message());
-        return c;
+        return AuthFixture.connect(address, identity);
     }
 
     private static void assertRefused(TestClient.Reply r, Status status, String... fragments) {
-        assertEquals(status, r.status(), () -> r.status() == Status.OK ? "OK" : r.message());
-        for (String f : fragments) {
-            assertTrue(r.message().contains(f), "message '" + r.message() + "' lacks '" + f + "'");
-        }
+        r.assertRefused(status, fragments);
     }
 
     /** The object written at start is still there, whole, as the owner reads it. */
@@ -157,7 +151,8 @@ class AuthenticatedDriveTest {
                     Status.FORBIDDEN, "identity 2 (reader) lacks write on object " + Long.toUnsignedString(object),
                     "WRITE_OBJECT");
             assertRefused(reader.call(new Requests.DeleteObject(object)), Status.FORBIDDEN, "lacks delete");
-            assertRefused(reader.call(new Requests.CreateObject(0)), Status.FORBIDDEN, "lacks write on every object");
+            assertRefused(reader.call(new Requests.CreateObject(0)), Status.FORBIDDEN, "has no ids of its own",
+                    "gives it write");
             assertEquals(Status.OK, reader.call(new Requests.StatObject(object)).status(),
                     "a refusal leaves the connection usable");
         }

@@ -28,7 +28,9 @@ import dev.ispd.protocol.Params;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -59,6 +61,13 @@ class DriveControllerTest {
         for (String f : fragments) {
             assertTrue(r.message().contains(f), "message '" + r.message() + "' lacks '" + f + "'");
         }
+    }
+
+    /** Issue 27 point 6: every opcode reaches a handler; none is answered OK with an empty payload by default. */
+    @Test
+    void aCommandTheControllerDoesNotServeIsRefusedNotAnsweredOk() throws Exception {
+        RequestHandler.Session s = start(4, 0);
+        assertError(call(s, new Requests.SetFaults("")), Status.UNSUPPORTED, "SET_FAULTS", "fault injector");
     }
 
     private static long[] longs(byte[] result) {
@@ -263,6 +272,25 @@ class DriveControllerTest {
         assertEquals(Status.LIMIT_EXCEEDED.code(), p.errorStatus(), "a tasklet beyond a limit the drive sets");
         assertTrue(p.errorMessage().contains("beyond this drive's test limit: scanned past offset " + PAGE),
                 p.errorMessage());
+    }
+
+    /** Issue 22 point 9 on a drive without authentication: the fair share of slots is per connection. */
+    @Test
+    void aConnectionUnderItsFairShareGetsASlotAtMaxInflightWithinTwiceIt() throws Exception {
+        RequestHandler.Session hog = start(2, 0);
+        long in = createData(hog, bytes(4 * PAGE, 1));
+        long t = createTasklet(hog, SumTaskletFactory.NAME, NONE);
+        Params slow = Params.of("batchDelayMs", "200");
+        Extent all = new Extent(in, 0, 4 * PAGE);
+        List<RequestHandler.Session> sessions = List.of(hog, hog, drive.session(), drive.session());
+        List<Long> running = new ArrayList<>();
+        for (RequestHandler.Session s : sessions) {
+            running.add(execute(s, t, 0, slow, all).<Responses.Execute>ok().execId());
+        }
+        assertError(execute(drive.session(), t, 0, slow, all), Status.BUSY, "max_inflight 2", "fair share");
+        for (long exec : running) {
+            call(hog, new Requests.Cancel(exec)).ok();
+        }
     }
 
     @Test

@@ -53,6 +53,19 @@ class DaemonSecurityTest {
     }
 
     @Test
+    void aWeakAuthConfigStopsTheDaemonNamingTheFileAndTheFlag() throws Exception {
+        Path config = AuthFixture.write(dir);
+        Files.setPosixFilePermissions(config, PosixFilePermissions.fromString("rw-rw-rw-"));
+        String err = refusal("--port", "0", "--auth-config", config.toString(), "--dir", dir.resolve("d").toString());
+        assertTrue(err.contains("auth config " + config + " has mode rw-rw-rw-") && err.contains("--insecure-auth-config"),
+                err);
+        Files.setPosixFilePermissions(config, PosixFilePermissions.fromString("rw-------"));
+        AuthFixture.writeKey(dir.resolve("id3.key"), new byte[32]);
+        err = refusal("--port", "0", "--auth-config", config.toString(), "--dir", dir.resolve("d").toString());
+        assertTrue(err.contains("key file " + dir.resolve("id3.key")) && err.contains("one byte repeated"), err);
+    }
+
+    @Test
     void anExecuteWhoseOutputIsItsInputIsRefusedAndChangesNothing() throws Exception {
         try (EmbeddedDrives drives = EmbeddedDrives.start(1); TestClient c = TestClient.connect(drives.address(0))) {
             long in = c.create(0);

@@ -160,7 +160,7 @@ class ServerTest {
             assertError(c.sendRaw(shortWrite.put(new byte[10]).flip()), Status.MALFORMED, "WRITE_OBJECT", "offset");
 
             ByteBuffer auth = ByteBuffer.allocate(64);
-            new FrameHeader(FrameFormat.MAGIC, 1, Opcode.DEVICE_INFO.code(), FrameFormat.FLAG_AUTH, 101, 0, 0, 0, 0,
+            new FrameHeader(FrameFormat.MAGIC, 1, Opcode.DEVICE_INFO.code(), FrameFormat.FLAG_AUTH, 101, 0, 0, 0, 0, 0,
                     new byte[32]).encode(auth);
             assertError(c.sendRaw(auth.flip()), Status.UNSUPPORTED, "AUTH");
             assertEquals("drive0", c.info().driveName());
@@ -185,7 +185,7 @@ class ServerTest {
 
     private static ByteBuffer header(int magic, int version, int flags, long payloadLen) {
         ByteBuffer b = ByteBuffer.allocate(64);
-        new FrameHeader(magic, version, Opcode.STAT_OBJECT.code(), flags, 7, payloadLen, 0, 0, 0, new byte[32]).encode(b);
+        new FrameHeader(magic, version, Opcode.STAT_OBJECT.code(), flags, 7, payloadLen, 0, 0, 0, 0, new byte[32]).encode(b);
         return b.flip();
     }
 

@@ -77,11 +77,11 @@ class CodecTest {
         FrameHeader back = FrameHeader.decode(b.flip());
         assertEquals(h, back);
         assertNull(back.checkFraming());
-        assertEquals(Status.BAD_MAGIC, new FrameHeader(0x12345678, 1, 1, 0, 1, 0, 0, 0, 0, new byte[32]).checkFraming().status());
+        assertEquals(Status.BAD_MAGIC, new FrameHeader(0x12345678, 1, 1, 0, 1, 0, 0, 0, 0, 0, new byte[32]).checkFraming().status());
         assertEquals(Status.BAD_VERSION,
-                new FrameHeader(FrameFormat.MAGIC, 2, 1, 0, 1, 0, 0, 0, 0, new byte[32]).checkFraming().status());
+                new FrameHeader(FrameFormat.MAGIC, 2, 1, 0, 1, 0, 0, 0, 0, 0, new byte[32]).checkFraming().status());
         assertEquals(Status.BAD_FLAGS,
-                new FrameHeader(FrameFormat.MAGIC, 1, 1, 4, 1, 0, 0, 0, 0, new byte[32]).checkFraming().status());
+                new FrameHeader(FrameFormat.MAGIC, 1, 1, 4, 1, 0, 0, 0, 0, 0, new byte[32]).checkFraming().status());
         StatusException big = FrameHeader.request(0x11, 1, Limits.MAX_PAYLOAD + 1L).checkFraming();
         assertEquals(Status.PAYLOAD_TOO_LARGE, big.status());
         assertTrue(big.getMessage().contains("8454145"), big.getMessage());

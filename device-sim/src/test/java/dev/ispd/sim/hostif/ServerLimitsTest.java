@@ -141,6 +141,30 @@ class ServerLimitsTest {
     }
 
     @Test
+    void connectionsNotYetAuthenticatedHoldAtMostTheirBudgetOfSlots() throws IOException {
+        ServerLimits limits = ServerLimits.defaults().withMaxConnections(4).withAdmissionWait(Duration.ofMillis(300))
+                .withHello(Duration.ofMinutes(1), 2);
+        try (DriveServer server = start(handler(), limits);
+             TestClient served = TestClient.connect(server.address().text())) {
+            assertEquals(Status.OK, ping(served).status(), "served once, so no longer counted as unauthenticated");
+            try (SocketChannel silent1 = open(server); SocketChannel silent2 = open(server)) {
+                Thread.sleep(100); // both admitted: the budget of 2 is spent, though a slot is free
+                try (TestClient third = TestClient.connect(server.address().text())) {
+                    TestClient.Reply busy = ping(third);
+                    assertEquals(Status.BUSY, busy.status());
+                    assertTrue(busy.message().contains("at most 2 of them not yet authenticated"), busy.message());
+                }
+                silent1.close();
+                try (TestClient fourth = TestClient.connect(server.address().text())) {
+                    assertEquals(Status.OK, ping(fourth).status(), "a closed unauthenticated connection frees its share");
+                }
+            } catch (InterruptedException e) {
+                throw new AssertionError(e);
+            }
+        }
+    }
+
+    @Test
     void idleConnectionsAreClosed() throws Exception {
         ServerLimits limits = QUICK.withIdleTimeout(Duration.ofMillis(200));
         try (DriveServer server = start(handler(), limits);

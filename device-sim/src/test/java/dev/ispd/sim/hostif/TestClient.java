@@ -49,6 +49,19 @@ public final class TestClient implements AutoCloseable {
             return Status.ofCode(header.status());
         }
 
+        /** Fails unless the reply is {@code expected} with a message holding every fragment. */
+        public void assertRefused(Status expected, String... fragments) {
+            if (status() != expected) {
+                throw new AssertionError("expected " + expected + ", got " + status()
+                        + (status() == Status.OK ? "" : ": " + message()));
+            }
+            for (String f : fragments) {
+                if (!message().contains(f)) {
+                    throw new AssertionError("message '" + message() + "' lacks '" + f + "'");
+                }
+            }
+        }
+
         /** The error message of a failed reply. */
         public String message() {
             try {
@@ -75,11 +88,24 @@ public final class TestClient implements AutoCloseable {
 
     /** Sends one request and reads its reply, checking that the reply matches the request. */
     public Reply call(Requests.Request request) throws IOException {
-        long id = nextRequestId++;
+        PayloadWriter w = new PayloadWriter(1024);
+        request.encode(w);
+        return call(FrameHeader.request(request.opcode().code(), nextRequestId++, w.size()), w.payload());
+    }
+
+    /**
+     * Sends a frame with this header (tagged with the next sequence number once authenticated:
+     * every byte of {@code unsigned} but the AUTH fields is sent as given) and reads its reply,
+     * checking that it answers the frame and, if tagged, that its tag and sequence verify.
+     */
+    public Reply call(FrameHeader unsigned, ByteBuffer payload) throws IOException {
         long sent = sequence;
-        Reply r = sendRaw(key == null ? frame(request, id) : signedFrame(request, id, identity, sent, key));
-        if (r.header().requestId() != id || r.header().opcode() != request.opcode().code() || !r.header().isResponse()) {
-            throw new AssertionError("reply " + r.header() + " does not answer request " + id + " " + request.opcode());
+        FrameHeader h = key == null ? unsigned : FrameTag.keyed(key).sign(unsigned, identity, sent, payload);
+        ByteBuffer frame = ByteBuffer.allocate(FrameFormat.HEADER_SIZE + payload.remaining());
+        h.encode(frame);
+        Reply r = sendRaw(frame.put(payload.duplicate()).flip());
+        if (r.header().requestId() != h.requestId() || r.header().opcode() != h.opcode() || !r.header().isResponse()) {
+            throw new AssertionError("reply " + r.header() + " does not answer request " + h);
         }
         if (key != null && r.header().isAuthenticated()) {
             if (!FrameTag.keyed(key).verifies(r.header(), r.payload()) || sent != 0 && r.header().sequence() != sent) {

@@ -26,7 +26,7 @@ final class Vectors {
                 ((Responses.Response) message).encode(w);
             }
             FrameHeader h = new FrameHeader(header.magic(), header.version(), header.opcode(), header.flags(),
-                    header.requestId(), w.size(), header.status(), header.identity(), header.sequence(), header.authTag());
+                    header.requestId(), w.size(), header.status(), header.reserved(), header.identity(), header.sequence(), header.authTag());
             ByteBuffer frame = ByteBuffer.allocate(FrameFormat.HEADER_SIZE + w.size());
             h.encode(frame);
             return frame.put(w.payload()).flip();

@@ -120,13 +120,33 @@ class ObjectStoreTest {
             s.createData(5);
             s.createData(1L << 63);
             long picked = s.createData(0);
-            assertEquals((1L << 63) + 1, picked, "the drive picks after the highest id handed out or asked for");
+            assertEquals(1, picked, "the drive picks the lowest id no object ever had");
             ObjectStore.Listing all = s.list(0, 10);
-            assertEquals(List.of(5L, 1L << 63, (1L << 63) + 1, -1L), all.objects().stream().map(ObjectInfo::id).toList());
-            ObjectStore.Listing page = s.list(5, 2);
-            assertEquals(List.of(1L << 63, (1L << 63) + 1), page.objects().stream().map(ObjectInfo::id).toList());
+            assertEquals(List.of(1L, 5L, 1L << 63, -1L), all.objects().stream().map(ObjectInfo::id).toList());
+            ObjectStore.Listing page = s.list(1, 2);
+            assertEquals(List.of(5L, 1L << 63), page.objects().stream().map(ObjectInfo::id).toList());
             assertTrue(page.more());
-            assertFalse(s.list((1L << 63) + 1, 5).more());
+            assertFalse(s.list(1L << 63, 5).more());
+        }
+    }
+
+    @Test
+    void aDeletedObjectsIdIsNeverPickedAgainNotEvenAfterARestart() throws Exception {
+        try (ObjectStore s = open()) {
+            assertEquals(1, s.createData(0));
+            assertEquals(2, s.createData(0));
+            s.createData(4);
+            s.delete(2);
+            s.delete(4);
+            assertEquals(3, s.createData(0));
+        }
+        try (ObjectStore s = open()) { // the log was compacted as it reopened
+            assertEquals(5, s.createData(0), "ids 2 and 4 were given out before");
+            assertEquals(8, s.createData(0, List.of(new IdRange(8, 9))));
+            assertEquals(9, s.createData(0, List.of(new IdRange(8, 9))));
+            StoreException e = refused(StoreException.Reason.IDS_EXHAUSTED,
+                    () -> s.createData(0, List.of(new IdRange(8, 9))));
+            assertTrue(e.getMessage().contains("no id left to pick in 0x8-0x9"), e.getMessage());
         }
     }
 
