@@ -11,7 +11,8 @@ import java.util.Map;
 
 /**
  * Writes {@code capacity.json}: the run, then per job its inputs (T_D, T_C, T'_D, T'_C, K, a, b),
- * its time table and break-evens, then the inputs' sources, the published points and the TCO.
+ * its time table and break-evens, then the inputs' sources, the published points, the TCO and
+ * the comparison with the offload scheduler.
  */
 final class CapacityJson {
     static final String FILE = "capacity.json";
@@ -43,6 +44,7 @@ final class CapacityJson {
         root.put("points", r.points());
         root.put("pointsHolding", r.points().stream().filter(PublishedPoint::holds).count());
         root.put("tco", r.tco());
+        root.put("scheduler", r.scheduler());
         return root;
     }
 }

@@ -38,12 +38,16 @@ public final class CapacityPlanner {
         run.put("busDrives", (int) PaperInputs.BUS_DRIVES.value());
         run.put("maxDrives", PaperPoints.MAX_DRIVES);
         return new CapacityReport(run, PaperPoints.jobs(), PaperInputs.ALL, PaperPoints.points(),
-                Tco.price(PaperPoints.TABLE4));
+                Tco.price(PaperPoints.TABLE4), List.of());
     }
 
-    /** One workload on a device and a host profile; {@code busDrives} 0 takes K from the profiles. */
+    /**
+     * One workload on a device and a host profile; {@code busDrives} 0 takes K from the profiles;
+     * {@code checkSplitBytes} above 0 also has the offload scheduler plan the job in splits of that
+     * size and sets its makespan beside the planner's time ({@link SchedulerAgreement}).
+     */
     public static CapacityReport profiles(DeviceProfile device, HostProfile host, Workload w, Sweep sweep, int busDrives,
-                                          Prices prices) {
+                                          Prices prices, long checkSplitBytes) {
         CsdPlan base = ProfileInputs.plan(device, host, w);
         CsdPlan plan = new CsdPlan(base.hostDataS(), base.hostComputeS(), base.driveDataS(), base.driveComputeS(),
                 busDrives > 0 ? busDrives : base.busDrives(), sweep.dataSlowdown(), sweep.computeSlowdown());
@@ -63,7 +67,13 @@ public final class CapacityPlanner {
         host.parameters().forEach(p -> inputs.add(ProfileNumber.of(host.name(), p)));
         JobPlan job = new JobPlan(slug(w.name()), w.name() + " on " + device.name() + " vs " + host.name(), plan,
                 sweep.cores(), sweep.maxDrives());
-        return new CapacityReport(run, List.of(job), inputs, List.of(), tco(job, prices));
+        List<SchedulerAgreement.Case> scheduler = List.of();
+        if (checkSplitBytes > 0) {
+            run.put("checkSplitBytes", checkSplitBytes);
+            scheduler = SchedulerAgreement.compare(device, host, w, plan, checkSplitBytes,
+                    SchedulerAgreement.driveCounts(sweep.maxDrives()), sweep.cores());
+        }
+        return new CapacityReport(run, List.of(job), inputs, List.of(), tco(job, prices), scheduler);
     }
 
     /** Measured costs given directly (seconds), with K given. */
@@ -75,7 +85,7 @@ public final class CapacityPlanner {
         run.put("busDrives", plan.busDrives());
         run.put("maxDrives", sweep.maxDrives());
         JobPlan job = new JobPlan("measured", "measured costs", plan, sweep.cores(), sweep.maxDrives());
-        return new CapacityReport(run, List.of(job), List.of(), List.of(), List.of());
+        return new CapacityReport(run, List.of(job), List.of(), List.of(), List.of(), List.of());
     }
 
     /**

@@ -46,6 +46,22 @@ final class CapacityText {
             out.println();
         }
         printTco(r.tco(), out);
+        printScheduler(r.scheduler(), out);
+    }
+
+    private static void printScheduler(List<SchedulerAgreement.Case> cases, PrintStream out) {
+        if (cases.isEmpty()) {
+            return;
+        }
+        long agree = cases.stream().filter(SchedulerAgreement.Case::within).count();
+        out.printf(Locale.ROOT, "%nthe planner against the offload scheduler's makespan (%d split(s)): %d of %d within "
+                + "%.0f%%%n", cases.get(0).splits(), agree, cases.size(), 100 * SchedulerAgreement.TOLERANCE);
+        for (SchedulerAgreement.Case c : cases) {
+            out.printf(Locale.ROOT, "  %-6s %2d drive(s)%s: planner %.4g s, scheduler %.4g s, %+.1f%%%s%n", c.placement(),
+                    c.drives(), c.cores() == 0 ? "          " : String.format(Locale.ROOT, ", %2d core(s)", c.cores()),
+                    c.plannerS(), c.schedulerS(), 100 * c.difference(), c.within() ? "" : ": priced differently:");
+            c.pricedDifferently().forEach(why -> out.printf(Locale.ROOT, "         - %s%n", why));
+        }
     }
 
     private static void printTco(List<Tco.Row> rows, PrintStream out) {

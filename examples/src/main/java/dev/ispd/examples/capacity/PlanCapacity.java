@@ -102,6 +102,15 @@ public final class PlanCapacity implements Callable<Integer> {
             description = "TCO: a cheaper host CPU, its price and how many times slower it computes (repeatable)")
     List<String> cheaperCpus = new ArrayList<>();
 
+    @Option(names = "--check-scheduler", description = "also have the offload scheduler plan the job host-only and "
+            + "device-only in splits of --split-bytes, for 1, 2, 4 .. --max-drives drives and each --cores, and set "
+            + "its makespan beside the planner's time")
+    boolean checkScheduler;
+
+    @Option(names = "--split-bytes", description = "--check-scheduler: bytes per split (default: the file system's "
+            + "chunk size, ${DEFAULT-VALUE})")
+    long splitBytes = SchedulerAgreement.DEFAULT_SPLIT_BYTES;
+
     @Option(names = "--out", description = "directory for capacity.json and the plots (default: ${DEFAULT-VALUE})")
     Path out = Path.of("capacity-report");
 
@@ -160,7 +169,8 @@ public final class PlanCapacity implements Callable<Integer> {
         if (busDrives == 0) {
             checks.valid("--host-profile", hostProfile, () -> ProfileInputs.busDrives(device, host));
         }
-        return CapacityPlanner.profiles(device, host, w, sweep, busDrives, prices);
+        checks.atLeast("--split-bytes", splitBytes, 1);
+        return CapacityPlanner.profiles(device, host, w, sweep, busDrives, prices, checkScheduler ? splitBytes : 0);
     }
 
     private Workload workload(OptionChecks checks, DeviceProfile device) {

@@ -66,6 +66,22 @@ class PlanCapacityCommandTest {
     }
 
     @Test
+    void checkSchedulerSetsTheSchedulersMakespanBesideThePlannersTime() throws Exception {
+        Path out = dir.resolve("check");
+        assertEquals(0, run("--query", "q1", "--entries", "1000000", "--cores", "1,2", "--max-drives", "4",
+                "--check-scheduler", "--split-bytes", "16777216", "--out", out.toString()));
+        JsonNode root = new ObjectMapper().readTree(out.resolve(CapacityJson.FILE).toFile());
+        JsonNode cases = root.get("scheduler");
+        assertEquals(3 * 2 + 3, cases.size(), "host for 1, 2, 4 drives x 1, 2 cores; device for each drive count");
+        for (JsonNode c : cases) {
+            assertEquals(16, c.get("splits").asInt());
+            assertTrue(c.get("within").asBoolean() || !c.get("pricedDifferently").isEmpty(), c.toString());
+        }
+        assertTrue(usageError("--query", "q1", "--check-scheduler", "--split-bytes", "0")
+                .contains("--split-bytes must be at least 1"));
+    }
+
+    @Test
     void sqlAndMeasuredCostsArePlannedToo() throws Exception {
         assertEquals(0, run("--sql", "SELECT region, COUNT(*) FROM log GROUP BY region", "--entries", "50000",
                 "--out", dir.resolve("s").toString()));
