@@ -6,6 +6,7 @@ import dev.ispd.tasklet.Meter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -23,11 +24,15 @@ public final class CapacityPlanner {
         }
     }
 
-    /** TCO prices: the host's CPU, an SSD and a CSD, and cheaper CPUs as (price, compute slow-down) pairs. */
-    public record Prices(double cpuUsd, double ssdUsd, double csdUsd, List<double[]> cheaperCpus) {
+    /** TCO prices: the host's CPU, an SSD and a CSD, and cheaper CPUs. */
+    public record Prices(double cpuUsd, double ssdUsd, double csdUsd, List<CheaperCpu> cheaperCpus) {
         public Prices {
             cheaperCpus = List.copyOf(cheaperCpus);
         }
+    }
+
+    /** A cheaper host CPU: its price and how many times slower it computes than the host's. */
+    public record CheaperCpu(double usd, double slowdown) {
     }
 
     /** csdplan's published jobs and points, from its own inputs (the {@code --paper} run). */
@@ -102,12 +107,13 @@ public final class CapacityPlanner {
         List<Tco.System> systems = new ArrayList<>();
         systems.add(new Tco.System("SSD-system", "host CPU", 0, 1, prices.cpuUsd(), "SSD", drives, prices.ssdUsd()));
         systems.add(new Tco.System("CSD-system", "host CPU", 0, 1, prices.cpuUsd(), "CSD", drives, prices.csdUsd()));
-        for (double[] cpu : prices.cheaperCpus()) {
+        for (CheaperCpu cpu : prices.cheaperCpus()) {
             CsdPlan slower = job.plan().withHostSlowdown(job.plan().dataSlowdown(),
-                    job.plan().computeSlowdown() * cpu[1]);
+                    job.plan().computeSlowdown() * cpu.slowdown());
             Integer n = JobPlan.boxed(slower.breakEven(cores, job.maxDrives()));
-            systems.add(new Tco.System("CSD-system, CPU $" + (long) cpu[0] + " (" + cpu[1] + "x slower)", "cheaper CPU",
-                    0, cpu[1], cpu[0], "CSD", n == null ? job.maxDrives() : n, prices.csdUsd()));
+            systems.add(new Tco.System("CSD-system, CPU $" + (long) cpu.usd() + " (" + cpu.slowdown() + "x slower)",
+                    "cheaper CPU", 0, cpu.slowdown(), cpu.usd(), "CSD", n == null ? job.maxDrives() : n,
+                    prices.csdUsd()));
         }
         return Tco.price(systems);
     }
@@ -125,7 +131,7 @@ public final class CapacityPlanner {
     }
 
     private static String slug(String name) {
-        String s = name.toLowerCase(java.util.Locale.ROOT).replaceAll("[^a-z0-9]+", "-").replaceAll("(^-|-$)", "");
+        String s = name.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "-").replaceAll("(^-|-$)", "");
         return s.length() > 40 ? s.substring(0, 40).replaceAll("-$", "") : s;
     }
 }

@@ -154,6 +154,10 @@ public final class PlanCapacity implements Callable<Integer> {
         if (source.measured != null) {
             checks.require(source.measured.size() == 4 && source.measured.stream().allMatch(t -> t >= 0),
                     "--measured", source.measured, "four non-negative times in seconds: T_D,T_C,T'_D,T'_C");
+            if (busDrives == 0) {
+                checks.oneOf("--profile", profile, Profiles.deviceNames()).oneOf("--host-profile", hostProfile,
+                        Profiles.hostNames());
+            }
             int k = busDrives > 0 ? busDrives : checks.valid("--host-profile", hostProfile,
                     () -> ProfileInputs.busDrives(Profiles.device(profile), Profiles.host(hostProfile)));
             List<Double> t = source.measured;
@@ -197,16 +201,14 @@ public final class PlanCapacity implements Callable<Integer> {
         if (priceCpu == null || priceSsd == null || priceCsd == null) {
             throw checks.usage("--price-cpu, --price-ssd and --price-csd go together: give all three");
         }
-        List<double[]> cheaper = new ArrayList<>();
+        List<CapacityPlanner.CheaperCpu> cheaper = new ArrayList<>();
         for (String c : cheaperCpus) {
-            String[] parts = c.split("@");
-            double[] pair = checks.valid("--cheaper-cpu", c, () -> parsePair(parts));
-            cheaper.add(pair);
+            cheaper.add(checks.valid("--cheaper-cpu", c, () -> cheaperCpu(c.split("@"))));
         }
         return new CapacityPlanner.Prices(priceCpu, priceSsd, priceCsd, cheaper);
     }
 
-    private static double[] parsePair(String[] parts) {
+    private static CapacityPlanner.CheaperCpu cheaperCpu(String[] parts) {
         if (parts.length != 2) {
             throw new IllegalArgumentException("expected PRICE@SLOWDOWN, e.g. 485@3");
         }
@@ -216,7 +218,7 @@ public final class PlanCapacity implements Callable<Integer> {
             if (!(price >= 0) || !(slowdown >= 1)) {
                 throw new IllegalArgumentException("the price must be non-negative and the slow-down at least 1");
             }
-            return new double[] {price, slowdown};
+            return new CapacityPlanner.CheaperCpu(price, slowdown);
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException("expected PRICE@SLOWDOWN as two numbers, e.g. 485@3");
         }
