@@ -21,9 +21,15 @@ public record HostProfile(String name, String description, Cpu cpu, Io io, HostP
 
     /**
      * The read path: the fraction of the drive's link bandwidth the host's reads achieve
-     * (request gaps, kernel scheduling), and the kernel's CPU cycles per byte read.
+     * (request gaps, kernel scheduling), the kernel's CPU cycles per byte read, and the rate of
+     * the bus all the drives share ({@code busBytesPerSec}, 0 when the profile does not give it):
+     * past as many drives as it carries at their link rate, more drives read no faster
+     * (csdplan 3.2.1, eq. 6).
      */
-    public record Io(double readEfficiency, long kernelCyclesPerByte) {
+    public record Io(double readEfficiency, long kernelCyclesPerByte, long busBytesPerSec) {
+        public boolean hasBus() {
+            return busBytesPerSec > 0;
+        }
     }
 
     /** Whole-system power: idle, and what moving data or computing adds to it, in nanowatts. */
@@ -69,7 +75,8 @@ public record HostProfile(String name, String description, Cpu cpu, Io io, HostP
                 c.integer("cyclesPerInstruction", 0, 1_000_000L));
         c.done();
         ProfileReader.Section i = root.section("io");
-        Io io = new Io(i.decimal("readEfficiency", 0.01, 1.0), i.integer("kernelCyclesPerByte", 0, 1_000L));
+        Io io = new Io(i.decimal("readEfficiency", 0.01, 1.0), i.integer("kernelCyclesPerByte", 0, 1_000L),
+                i.has("busBytesPerSec") ? i.integer("busBytesPerSec", 1_000_000L, 10_000_000_000_000L) : 0);
         i.done();
         ProfileReader.Section w = root.section("power");
         HostPower power = new HostPower(w.milliwatts("idlePowerMw", 10_000_000),

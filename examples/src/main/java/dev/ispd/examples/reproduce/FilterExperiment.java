@@ -35,16 +35,12 @@ final class FilterExperiment {
     /**
      * Modeled times of the three runs and the pages they found.
      *
-     * @param hostTransferNs the host run's transfer alone: its time if its compute hid under its reads
+     * @param hostTransferNs the host run's transfer; its comparisons hide under it but for the last batch's
      * @param fasterThanFull 1 - firstMatch / full on the device (paper: 0.40)
      * @param slowerThanHost firstMatch on the device / host - 1 (paper: 0.18)
      */
     record Result(long bytes, long pagesMatched, long deviceFirstMatchNs, long deviceFullNs, long hostNs,
                   long hostTransferNs, double fasterThanFull, double slowerThanHost) {
-        /** firstMatch on the device / the host's transfer alone - 1. */
-        double slowerThanHostTransfer() {
-            return deviceFirstMatchNs / (double) hostTransferNs - 1;
-        }
     }
 
     static Result run(Settings settings, DeviceProfile device, DriveBench drive, HostBench host) throws IOException {

@@ -15,6 +15,11 @@ import java.math.RoundingMode;
  * page, kang2013 V-B-2, Fig. 6). The kernel's per-byte work overlaps the transfer; whichever is
  * slower sets the transfer time. Energy is whole-system power x time per phase, as the paper's
  * power meter measured it (V-C-3). Pure and deterministic.
+ *
+ * <p>Two ways a host run meets its data: {@link #price} reads, then computes (a map task, as
+ * the host versions of the log analysis are calibrated, docs/model.md); {@link #priceStreaming}
+ * reads ahead in batches while it computes the batch before, as a host application scanning a
+ * drive does and as the drive's own scan overlaps its reads ({@code compute.overlapsFlashRead}).
  */
 public final class HostModel {
     private final HostProfile host;
@@ -32,15 +37,50 @@ public final class HostModel {
      * host link), then the work metered in {@code work} runs on one core.
      */
     public HostCost price(LinkSpec link, Meter work, long bytesMoved) {
+        long kernelNs = kernelNs(bytesMoved);
+        long computeNs = computeNs(work);
+        return cost(transferNs(link, bytesMoved, kernelNs), computeNs, kernelNs + computeNs);
+    }
+
+    /**
+     * The cost of a host application that streams {@code bytesMoved} in batches of
+     * {@code batchBytes}, reading batch i+1 while it computes batch i (read-ahead): the slower of
+     * the two streams sets the pace and the other shows only for one batch, the first read or
+     * the last compute. {@code transferNs} is the whole transfer as in {@link #price};
+     * {@code computeNs} is the compute that does not hide under it; {@code cpuNs} counts all of
+     * it. With one batch this is {@link #price}.
+     */
+    public HostCost priceStreaming(LinkSpec link, Meter work, long bytesMoved, long batchBytes) {
+        if (batchBytes < 1) {
+            throw new IllegalArgumentException("batchBytes must be positive, got " + batchBytes);
+        }
+        long kernelNs = kernelNs(bytesMoved);
+        long transferNs = transferNs(link, bytesMoved, kernelNs);
+        long computeNs = computeNs(work);
+        long batches = Math.max(1, (bytesMoved + batchBytes - 1) / batchBytes);
+        long paceNs = Math.max(transferNs, computeNs);
+        long timeNs = paceNs + (Math.min(transferNs, computeNs) + batches - 1) / batches;
+        return cost(transferNs, timeNs - transferNs, kernelNs + computeNs);
+    }
+
+    private long kernelNs(long bytesMoved) {
         if (bytesMoved < 0) {
             throw new IllegalArgumentException("bytesMoved must be non-negative, got " + bytesMoved);
         }
-        HostProfile.Cpu cpu = host.cpu();
-        long kernelNs = Units.mulDiv(bytesMoved, host.io().kernelCyclesPerByte() * Units.NS_PER_SECOND, cpu.clockHz(),
+        return Units.mulDiv(bytesMoved, host.io().kernelCyclesPerByte() * Units.NS_PER_SECOND, host.cpu().clockHz(),
                 RoundingMode.CEILING);
-        long transferNs = bytesMoved == 0 ? 0 : Math.max(wireNs(link, bytesMoved), kernelNs);
-        long computeNs = Units.cyclesNs(cycles(work), cpu.clockHz());
+    }
 
+    private long transferNs(LinkSpec link, long bytesMoved, long kernelNs) {
+        return bytesMoved == 0 ? 0 : Math.max(wireNs(link, bytesMoved), kernelNs);
+    }
+
+    private long computeNs(Meter work) {
+        return Units.cyclesNs(cycles(work), host.cpu().clockHz());
+    }
+
+    /** The cost of {@code transferNs} then {@code computeNs}, whole-system power per phase; {@code cpuNs} the CPU time it occupies. */
+    private HostCost cost(long transferNs, long computeNs, long cpuNs) {
         HostProfile.HostPower p = host.power();
         long transferActiveNj = Units.energyNj(p.transferActiveNw(), transferNs);
         long computeActiveNj = Units.energyNj(p.computeActiveNw(), computeNs);
@@ -49,7 +89,7 @@ public final class HostModel {
         long transferEnergy = transferIdleNj + transferActiveNj;
         long computeEnergy = computeIdleNj + computeActiveNj;
         return new HostCost(transferNs + computeNs, transferEnergy + computeEnergy, transferNs, transferEnergy,
-                computeNs, computeEnergy, transferIdleNj + computeIdleNj, kernelNs + computeNs);
+                computeNs, computeEnergy, transferIdleNj + computeIdleNj, cpuNs);
     }
 
     /** The read rate the host achieves on {@code link}, in bytes per second. */

@@ -222,6 +222,27 @@ public final class OffloadScheduler {
         };
     }
 
+    /**
+     * The plan model's makespan for {@code splits} placed as {@code decisions} (what {@link #plan}
+     * returned for them) place them: what the scheduler predicts the job takes, as it logs it.
+     */
+    public long makespanNs(List<SplitWork> splits, List<Decision> decisions) {
+        List<SplitWork> ordered = onLeastLoadedReplicas(inIndexOrder(splits));
+        if (decisions.size() != ordered.size()) {
+            throw new IllegalArgumentException(decisions.size() + " decision(s) for " + ordered.size() + " split(s)");
+        }
+        Placement[] placement = new Placement[ordered.size()];
+        for (int i = 0; i < placement.length; i++) {
+            Decision d = decisions.get(i);
+            if (d.index() != ordered.get(i).index()) {
+                throw new IllegalArgumentException("decision " + i + " is for split " + d.index() + ", not split "
+                        + ordered.get(i).index() + ": give the decisions plan() returned, in its order");
+            }
+            placement[i] = d.placement();
+        }
+        return planModel.evaluate(ordered, predictAll(ordered), placement).makespanNs();
+    }
+
     /** The plan model's figures for an assignment of splits given in index order (for benchmarks and tests). */
     PlanModel.Evaluation evaluate(List<SplitWork> splits, Placement[] placement) {
         return planModel.evaluate(splits, predictAll(splits), placement);

@@ -42,6 +42,36 @@ class HostModelTest {
     }
 
     @Test
+    void streamingHidesTheSmallerStreamButOneBatchOfIt() {
+        long pages = 131_072;
+        long bytes = pages * 8192;
+        long batch = 128 * 8192;
+        Meter work = microbench(pages, 256);
+        HostCost serial = model.price(sata, work, bytes);
+        HostCost streamed = model.priceStreaming(sata, work, bytes, batch);
+        assertEquals(serial.transferNs(), streamed.transferNs());
+        assertEquals(serial.cpuNs(), streamed.cpuNs(), "the CPU does the same work");
+        assertTrue(serial.computeNs() > serial.transferNs() / 200, "the compute is not negligible: " + serial);
+        // transfer-bound: the compute shows for one batch of 1,024
+        assertEquals(serial.transferNs() + (serial.computeNs() + 1023) / 1024, streamed.timeNs());
+        assertEquals(streamed.transferNs() + streamed.computeNs(), streamed.timeNs());
+        // compute-bound: the transfer shows for one batch
+        Meter heavy = new Meter();
+        heavy.addRecords(200_000_000);
+        HostCost slow = model.price(sata, heavy, bytes);
+        HostCost slowStreamed = model.priceStreaming(sata, heavy, bytes, batch);
+        assertTrue(slow.computeNs() > slow.transferNs(), slow.toString());
+        assertEquals(slow.computeNs() + (slow.transferNs() + 1023) / 1024, slowStreamed.timeNs());
+    }
+
+    @Test
+    void streamingOneBatchIsReadingThenComputing() {
+        Meter work = microbench(16, 64);
+        assertEquals(model.price(sata, work, 16 * 8192), model.priceStreaming(sata, work, 16 * 8192, 1 << 20));
+        assertThrows(IllegalArgumentException.class, () -> model.priceStreaming(sata, work, 8192, 0));
+    }
+
+    @Test
     void hostTimePerPageIsFlatInDramAccesses() {
         long pages = 131_072;
         HostCost few = model.price(sata, microbench(pages, 1), pages * 8192);

@@ -58,6 +58,23 @@ class OffloadSchedulerTest {
     }
 
     @Test
+    void makespanOfAPlanIsThePlanModelsForItsDecisions() {
+        List<SplitWork> splits = q1Splits(6, 2, 256);
+        OffloadScheduler device = scheduler(conf("device-only"), 2);
+        List<Decision> ds = device.plan(splits);
+        // each drive runs its three splits one after the other
+        assertEquals(3 * ds.get(0).device().timeNs(), device.makespanNs(splits, ds));
+        OffloadScheduler host = scheduler(conf("host-only"), 2);
+        List<Decision> onHost = host.plan(splits);
+        assertEquals(host.evaluate(splits, onHost.stream().map(Decision::placement).toArray(Placement[]::new))
+                .makespanNs(), host.makespanNs(splits, onHost));
+        assertThrows(IllegalArgumentException.class, () -> host.makespanNs(splits, onHost.subList(0, 5)));
+        List<Decision> reversed = new ArrayList<>(onHost);
+        java.util.Collections.reverse(reversed);
+        assertThrows(IllegalArgumentException.class, () -> host.makespanNs(splits, reversed));
+    }
+
+    @Test
     void fastestRunsQ1At256BytesInsideTheSmartSsd() {
         Decision d = scheduler(conf("fastest"), 1).plan(q1Splits(1, 1, 256)).get(0);
         assertEquals(Placement.DEVICE, d.placement(), d.reason());
