@@ -591,11 +591,20 @@ public class OsdFileSystem extends FileSystem {
 
     /**
      * Checks the file system against its drives and, with {@code repair}, fixes what can be fixed
-     * ({@link Fsck}); orphans are deleted only after {@code graceMs}.
+     * ({@link Fsck}); orphans are deleted only after {@code graceMs}, and not at all while the
+     * namespace looks empty or foreign.
      */
     public FsckReport fsck(boolean repair, long graceMs) throws IOException {
+        return fsck(repair, graceMs, false);
+    }
+
+    /**
+     * {@link #fsck(boolean, long)}; with {@code trustNamespace} repair deletes orphans even when the
+     * namespace names fewer of the drives' objects than it leaves unnamed.
+     */
+    public FsckReport fsck(boolean repair, long graceMs, boolean trustNamespace) throws IOException {
         synchronized (lock) {
-            return Fsck.run(this, drives, journal, repair, graceMs);
+            return Fsck.run(this, drives, journal, repair, graceMs, trustNamespace);
         }
     }
 
