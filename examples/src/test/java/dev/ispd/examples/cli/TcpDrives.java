@@ -35,6 +35,6 @@ final class TcpDrives implements BeforeAllCallback, AfterAllCallback {
 
     /** A new osd:// client of these drives; the caller closes it. */
     FileSystem osd() throws IOException {
-        return FileSystem.newInstance(URI.create("osd:///"), WorldCupDrives.osd(drives.addresses(), 1 << 20, 20));
+        return FileSystem.newInstance(URI.create("osd:///"), WorldCupDrives.osd(new org.apache.hadoop.conf.Configuration(), drives.addresses(), 1 << 20, 20));
     }
 }
