@@ -306,13 +306,16 @@ public final class QueryCommand implements Callable<Integer> {
 
     /**
      * osd:// over the running drives of --drives (else those the configuration names), with the
-     * configuration's settings; chunk size for data this command loads.
+     * configuration's settings; without --input, the chunk size of the data this command loads
+     * (from the first drive's page size: only then is a drive asked before the job's planning).
      */
     Configuration externalConfiguration(int entrySize) throws Exception {
         Configuration conf = WorldCupDrives.drives(base, driveAddresses == null ? List.of() : driveAddresses);
-        String first = conf.getTrimmedStrings(IspdKeys.FS_DRIVES.name())[0];
-        conf.setLong(IspdKeys.FS_CHUNK_SIZE.name(), wholePageChunk(first.substring(first.indexOf('=') + 1),
-                entrySize));
+        if (input == null) {
+            String first = conf.getTrimmedStrings(IspdKeys.FS_DRIVES.name())[0];
+            conf.setLong(IspdKeys.FS_CHUNK_SIZE.name(), wholePageChunk(first.substring(first.indexOf('=') + 1),
+                    entrySize));
+        }
         conf.setInt(WorldCupKeys.ENTRY_SIZE.name(), entrySize);
         conf.set(OffloadKeys.OFFLOAD_HOST_PROFILE.name(), hostProfile);
         return conf;

@@ -28,6 +28,11 @@ final class TcpDrives implements BeforeAllCallback, AfterAllCallback {
         drives.close();
     }
 
+    /** Stops drive {@code i}, as a crashed drive: its address refuses connections from now on. */
+    void stop(int i) throws IOException {
+        drives.drive(i).close();
+    }
+
     /** The value of a command's --drives. */
     String addresses() {
         return String.join(",", drives.addresses());

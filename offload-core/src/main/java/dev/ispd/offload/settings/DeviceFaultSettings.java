@@ -12,6 +12,9 @@ import java.time.Duration;
  *     ({@link OffloadKeys#DEVICE_FAILURES_DIR}); empty = the engine's default
  * @param failuresRefresh how long a JVM goes by what it last read of them
  *     ({@link OffloadKeys#DEVICE_FAILURES_REFRESH_MS})
+ * @param probeTimeout how long planning waits for a drive's answer before it plans without it
+ *     ({@link OffloadKeys#DEVICE_PROBE_TIMEOUT_MS})
  */
-public record DeviceFaultSettings(int retries, int avoidAfterFailures, String failuresDir, Duration failuresRefresh) {
+public record DeviceFaultSettings(int retries, int avoidAfterFailures, String failuresDir, Duration failuresRefresh,
+                                  Duration probeTimeout) {
 }

@@ -40,6 +40,9 @@ public final class OffloadKeys {
     public static final ConfigKey DEVICE_AVOID_AFTER = new ConfigKey("ispd.device.avoid.after.failures", "3",
             "Failures of one drive in a job after which the job's later splits avoid it (run on another replica or "
                     + "on the host); counted over all of the job's tasks (ispd.device.failures.dir).");
+    public static final ConfigKey DEVICE_PROBE_TIMEOUT_MS = new ConfigKey("ispd.device.probe.timeout.ms", "5000",
+            "How long planning waits for a drive's capabilities and load (DEVICE_INFO, DEVICE_LOG) before it plans "
+                    + "without that drive (logged at WARN): its pieces run on a replica's drive.");
     public static final ConfigKey DEVICE_FAILURES_DIR = new ConfigKey("ispd.device.failures.dir", "",
             "Where the task JVMs of a job (YARN containers, Spark executors) share the drive failures each saw: a "
                     + "folder per job, a small file per task attempt or executor, any Hadoop path every task reaches, "
@@ -52,5 +55,6 @@ public final class OffloadKeys {
     /** Every key the core reads. */
     public static final List<ConfigKey> ALL = List.of(OFFLOAD_POLICY, OFFLOAD_WEIGHT, OFFLOAD_HOST_PROFILE,
             OFFLOAD_HOST_SLOTS, OFFLOAD_CORRECTION, OFFLOAD_CORRECTION_FILE, DEVICE_TIMEOUT_MS, SPLIT_MAX_BYTES,
-            SPLIT_GROUP_MAX_BYTES, DEVICE_RETRIES, DEVICE_AVOID_AFTER, DEVICE_FAILURES_DIR, DEVICE_FAILURES_REFRESH_MS);
+            SPLIT_GROUP_MAX_BYTES, DEVICE_RETRIES, DEVICE_AVOID_AFTER, DEVICE_PROBE_TIMEOUT_MS, DEVICE_FAILURES_DIR,
+            DEVICE_FAILURES_REFRESH_MS);
 }

@@ -44,7 +44,8 @@ public record OffloadSettings(SchedulerConfig scheduler, String correctionFile, 
                 new DeviceFaultSettings((int) r.atLeast(OffloadKeys.DEVICE_RETRIES, 0, Integer.MAX_VALUE),
                         (int) r.atLeast(OffloadKeys.DEVICE_AVOID_AFTER, 1, Integer.MAX_VALUE),
                         r.value(OffloadKeys.DEVICE_FAILURES_DIR),
-                        Duration.ofMillis(r.atLeast(OffloadKeys.DEVICE_FAILURES_REFRESH_MS, 0, Long.MAX_VALUE))));
+                        Duration.ofMillis(r.atLeast(OffloadKeys.DEVICE_FAILURES_REFRESH_MS, 0, Long.MAX_VALUE)),
+                        Duration.ofMillis(r.atLeast(OffloadKeys.DEVICE_PROBE_TIMEOUT_MS, 1, Integer.MAX_VALUE))));
     }
 
     /** The settings of one layer of key/values (an engine's options, a tool's flags), over the defaults. */
