@@ -168,6 +168,10 @@ void ispd_close(ispd_conn *conn); /* NULL is allowed */
 const char *ispd_last_error(const ispd_conn *conn);
 /* Status of the last call on this connection. */
 int ispd_last_status(const ispd_conn *conn);
+/* How many times a call reopened this connection because the drive had closed it while it was
+ * idle (found before the call sent anything, so the call went ahead on the new connection, which
+ * an authenticated connection authenticates again). */
+uint32_t ispd_reconnects(const ispd_conn *conn);
 /* Sets how long each call waits for the drive to answer (and to take a request); 0 waits
  * forever. A call that times out fails with ISPD_E_TIMEOUT naming the wait, and leaves the
  * connection unusable, since the answer could still arrive later. Connections start with

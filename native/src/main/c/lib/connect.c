@@ -152,4 +152,6 @@ void ispd_close(ispd_conn *c) {
 
 const char *ispd_last_error(const ispd_conn *c) { return c ? c->err.msg : "no connection (NULL)"; }
 
+uint32_t ispd_reconnects(const ispd_conn *c) { return c ? c->reconnects : 0; }
+
 int ispd_last_status(const ispd_conn *c) { return c ? c->err.status : ISPD_E_ARGUMENT; }
