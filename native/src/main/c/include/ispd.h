@@ -39,6 +39,9 @@ extern "C" {
  * command answers at once (EXECUTE is asynchronous), so only a hung or unreachable drive takes
  * this long. */
 #define ISPD_DEFAULT_TIMEOUT_MS 120000u
+/* How long connecting to a tcp: address waits for the drive's host to answer: one that is down
+ * fails the connect after this long instead of after the kernel's SYN retries (about 2 minutes). */
+#define ISPD_CONNECT_TIMEOUT_MS 5000u
 /* A drive over its connection cap answers a new connection's first request BUSY with "retry
  * after N ms" and closes it (docs/drive.md, "Admission"). The library then reconnects and sends
  * the request again after N ms (at most ISPD_BUSY_MAX_WAIT_MS), up to ISPD_BUSY_RETRIES times,
