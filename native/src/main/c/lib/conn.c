@@ -25,7 +25,7 @@ static int lose_step(ispd_conn *c) {
  * an authenticated one says its hello again with the key it keeps: no byte of the request has
  * left yet, so nothing runs twice. A drive that closes it after this look still fails the call. */
 static int revive_if_closed(ispd_conn *c) {
-    if (c->last_request_id == 0 || c->fd < 0) return ISPD_OK;
+    if (c->last_request_id == 0 || c->fd < 0) return ISPD_OK; /* a new one (the hello's too) is sent as is */
     struct pollfd p = {.fd = c->fd, .events = POLLIN};
     if (poll(&p, 1, 0) <= 0) return ISPD_OK;
     char byte;
