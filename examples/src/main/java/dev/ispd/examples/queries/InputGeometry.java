@@ -3,10 +3,10 @@ package dev.ispd.examples.queries;
 import dev.ispd.client.DeviceInfo;
 import dev.ispd.client.Drive;
 import dev.ispd.hadoop.fs.DriveSet;
+import dev.ispd.offload.settings.OffloadKeys;
 import dev.ispd.profile.Capabilities;
 import dev.ispd.profile.LinkSpec;
 import dev.ispd.profile.Power;
-import dev.ispd.hadoop.conf.HadoopSettings;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -55,7 +55,9 @@ public record InputGeometry(int pageSize, long chunkSize, long linkBytesPerSec, 
         FileSystem fs = input.getFileSystem(conf);
         FileStatus status = fs.getFileStatus(input);
         long chunkSize = status.isDirectory() ? fs.getDefaultBlockSize(input) : status.getBlockSize();
-        Duration timeout = HadoopSettings.resolve(conf).faults().probeTimeout();
+        // the one key it needs: the job's other settings are the job's to check and report
+        Duration timeout = Duration.ofMillis(conf.getLong(OffloadKeys.DEVICE_PROBE_TIMEOUT_MS.name(),
+                Long.parseLong(OffloadKeys.DEVICE_PROBE_TIMEOUT_MS.defaultValue())));
         InputGeometry first = null;
         String firstAddress = null;
         List<String> down = new ArrayList<>();
