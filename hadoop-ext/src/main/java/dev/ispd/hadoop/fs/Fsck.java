@@ -204,6 +204,10 @@ final class Fsck {
         return "copied to " + added;
     }
 
+    /** A data object on a drive that no file or running writer names. */
+    private record Unnamed(Replica replica, ObjectStat object) {
+    }
+
     private void orphans(Namespace ns, List<Map<Long, ObjectStat>> objects, Set<Replica> named, String namespace)
             throws IOException {
         Set<Replica> leaseExpired = new HashSet<>();
@@ -214,8 +218,7 @@ final class Fsck {
                 leaseExpired.addAll(l.objects());
             }
         }
-        List<ObjectStat> unnamed = new ArrayList<>();
-        List<Integer> unnamedDrive = new ArrayList<>();
+        List<Unnamed> unnamed = new ArrayList<>();
         int accounted = 0;
         int strangers = 0;
         long strangerBytes = 0;
@@ -232,8 +235,7 @@ final class Fsck {
                     accounted++;
                 }
                 if (!named.contains(r)) {
-                    unnamed.add(o);
-                    unnamedDrive.add(d);
+                    unnamed.add(new Unnamed(r, o));
                     if (!leaseExpired.contains(r)) {
                         strangers++;
                         strangerBytes += o.size();
@@ -244,13 +246,12 @@ final class Fsck {
         boolean foreign = looksForeign(namespace, accounted, strangers, strangerBytes);
         Map<Replica, Long> seen = fs.readSuspects();
         Map<Replica, Long> stillSuspect = new HashMap<>();
-        for (int i = 0; i < unnamed.size(); i++) {
-            ObjectStat o = unnamed.get(i);
-            int d = unnamedDrive.get(i);
-            Replica r = new Replica(d, o.id());
+        for (Unnamed u : unnamed) {
+            Replica r = u.replica();
+            ObjectStat o = u.object();
             long since = leaseExpired.contains(r) ? 0 : seen.getOrDefault(r, now);
             boolean due = since + graceMs <= now;
-            String detail = "drive " + d + " object " + Long.toUnsignedString(o.id()) + " (" + o.size()
+            String detail = "drive " + r.drive() + " object " + Long.toUnsignedString(o.id()) + " (" + o.size()
                     + " bytes): no file names it, " + (leaseExpired.contains(r)
                     ? "its writer's lease ran out" : "an orphan since " + (now - since) / 1000 + " s");
             boolean deleted = false;
