@@ -39,6 +39,9 @@ extern "C" {
  * command answers at once (EXECUTE is asynchronous), so only a hung or unreachable drive takes
  * this long. */
 #define ISPD_DEFAULT_TIMEOUT_MS 120000u
+/* How long connecting to a tcp: address waits for the drive's host to answer: one that is down
+ * fails the connect after this long instead of after the kernel's SYN retries (about 2 minutes). */
+#define ISPD_CONNECT_TIMEOUT_MS 5000u
 /* A drive over its connection cap answers a new connection's first request BUSY with "retry
  * after N ms" and closes it (docs/drive.md, "Admission"). The library then reconnects and sends
  * the request again after N ms (at most ISPD_BUSY_MAX_WAIT_MS), up to ISPD_BUSY_RETRIES times,
@@ -168,6 +171,10 @@ void ispd_close(ispd_conn *conn); /* NULL is allowed */
 const char *ispd_last_error(const ispd_conn *conn);
 /* Status of the last call on this connection. */
 int ispd_last_status(const ispd_conn *conn);
+/* How many times a call reopened this connection because the drive had closed it while it was
+ * idle (found before the call sent anything, so the call went ahead on the new connection, which
+ * an authenticated connection authenticates again). */
+uint32_t ispd_reconnects(const ispd_conn *conn);
 /* Sets how long each call waits for the drive to answer (and to take a request); 0 waits
  * forever. A call that times out fails with ISPD_E_TIMEOUT naming the wait, and leaves the
  * connection unusable, since the answer could still arrive later. Connections start with

@@ -282,3 +282,9 @@ JNIEXPORT jint JNICALL Java_dev_ispd_client_jni_JniBinding_setTimeout(JNIEnv *en
     (void)self;
     return ispd_set_timeout(CONN(conn), (uint32_t)timeout_ms);
 }
+
+JNIEXPORT jint JNICALL Java_dev_ispd_client_jni_JniBinding_reconnects(JNIEnv *env, jobject self, jlong conn) {
+    (void)env;
+    (void)self;
+    return (jint)ispd_reconnects(CONN(conn));
+}

@@ -2,6 +2,7 @@
 #include "conn.h"
 
 #include <errno.h>
+#include <poll.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/socket.h>
@@ -17,12 +18,39 @@ static int lose_step(ispd_conn *c) {
     return c->err.status;
 }
 
+/* A drive closes a connection that stayed idle past its idle timeout (docs/drive.md, "Admission");
+ * the client would learn it only from the next call's answer, "closed the connection after 0 of
+ * 64 bytes". So before a connection that has carried requests sends the next one, a connection
+ * whose drive closed it (the end of the stream, or a reset, waiting to be read) is reopened, and
+ * an authenticated one says its hello again with the key it keeps: no byte of the request has
+ * left yet, so nothing runs twice. A drive that closes it after this look still fails the call. */
+static int revive_if_closed(ispd_conn *c) {
+    if (c->last_request_id == 0 || c->fd < 0) return ISPD_OK; /* a new one (the hello's too) is sent as is */
+    struct pollfd p = {.fd = c->fd, .events = POLLIN};
+    if (poll(&p, 1, 0) <= 0) return ISPD_OK;
+    char byte;
+    ssize_t n = recv(c->fd, &byte, 1, MSG_PEEK | MSG_DONTWAIT);
+    if (n > 0 || (n < 0 && errno != ECONNRESET)) return ISPD_OK; /* bytes, or no verdict: the call finds out */
+    if (conn_reopen(c) != ISPD_OK) return lose_step(c);
+    c->last_request_id = 0;
+    c->reconnects++;
+    if (!c->auth.on) return ISPD_OK;
+    uint8_t key[AUTH_KEY_MAX];
+    uint32_t key_len = (uint32_t)c->auth.key_len;
+    memcpy(key, c->auth.key, key_len);
+    int rc = ispd_authenticate(c, c->auth.identity, key, key_len);
+    memset(key, 0, sizeof key);
+    return rc == ISPD_OK ? ISPD_OK : lose_step(c);
+}
+
 int conn_begin(ispd_conn *c, ispd_writer *w) {
     if (!c) return ISPD_E_ARGUMENT;
     wire_clear(&c->err);
     if (c->broken)
         return wire_fail(&c->err, ISPD_E_IO, "the connection to %s is unusable after an earlier error; open a new one",
                          c->address);
+    if (revive_if_closed(c) != ISPD_OK) return c->err.status;
+    wire_clear(&c->err);
     w->buf = &c->scratch;
     w->err = &c->err;
     codec_frame_begin(w);

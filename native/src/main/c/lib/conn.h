@@ -36,10 +36,12 @@ struct ispd_conn {
     char address[CONN_ADDRESS_MAX];
     uint32_t timeout_ms;      /* SO_RCVTIMEO/SO_SNDTIMEO of fd; 0 = none */
     conn_auth auth;           /* tags and sequence numbers after ispd_authenticate */
+    uint32_t reconnects;      /* times a call reopened the connection the drive had closed while idle */
 };
 
-/* Starts a call: clears the last error, refuses a broken connection and begins a request
- * frame in the scratch buffer. ISPD_E_ARGUMENT without a message if c is NULL. */
+/* Starts a call: clears the last error, refuses a broken connection, reopens one the drive
+ * closed while it was idle (and authenticates it again), and begins a request frame in the
+ * scratch buffer. ISPD_E_ARGUMENT without a message if c is NULL. */
 int conn_begin(ispd_conn *c, ispd_writer *w);
 
 /* Sends the request frame in w followed by tail (the caller's bytes, not copied), then reads

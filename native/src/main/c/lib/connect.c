@@ -1,5 +1,6 @@
 /* connect.c - opening and closing connections: "unix:/path" and "tcp:host:port". */
 #include <errno.h>
+#include <fcntl.h>
 #include <netdb.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
@@ -13,19 +14,43 @@
 
 #include "conn.h"
 
-/* connect(2) that survives EINTR: the attempt carries on in the background, so wait for it. */
-static int connect_fd(int fd, const struct sockaddr *addr, socklen_t len) {
-    if (connect(fd, addr, len) == 0) return 0;
-    if (errno != EINTR) return -1;
+/* Waits up to timeout_ms (-1: for ever) for a connect(2) under way on fd to end; -1 with errno
+ * set (ETIMEDOUT when it did not end in time) if it failed. */
+static int connect_wait(int fd, int timeout_ms) {
     struct pollfd p = {.fd = fd, .events = POLLOUT};
     int r;
-    while ((r = poll(&p, 1, -1)) < 0 && errno == EINTR) {
+    while ((r = poll(&p, 1, timeout_ms)) < 0 && errno == EINTR) {
+    }
+    if (r == 0) {
+        errno = ETIMEDOUT;
+        return -1;
     }
     int err = 0;
     socklen_t n = sizeof err;
     if (r < 0 || getsockopt(fd, SOL_SOCKET, SO_ERROR, &err, &n) < 0) return -1;
     errno = err;
     return err ? -1 : 0;
+}
+
+/* connect(2) that survives EINTR: the attempt carries on in the background, so wait for it. */
+static int connect_fd(int fd, const struct sockaddr *addr, socklen_t len) {
+    if (connect(fd, addr, len) == 0) return 0;
+    if (errno != EINTR) return -1;
+    return connect_wait(fd, -1);
+}
+
+/* connect(2) to a TCP address that waits at most ISPD_CONNECT_TIMEOUT_MS: a host that is down
+ * (its SYNs unanswered) would otherwise hold the caller for the kernel's retries, about two
+ * minutes, and a job's planning with it. */
+static int connect_tcp_fd(int fd, const struct sockaddr *addr, socklen_t len) {
+    int flags = fcntl(fd, F_GETFL);
+    if (flags < 0 || fcntl(fd, F_SETFL, flags | O_NONBLOCK) < 0) return -1;
+    int rc = connect(fd, addr, len);
+    if (rc < 0 && (errno == EINPROGRESS || errno == EINTR)) rc = connect_wait(fd, (int)ISPD_CONNECT_TIMEOUT_MS);
+    int saved = errno;
+    if (fcntl(fd, F_SETFL, flags) < 0) return -1;
+    errno = saved;
+    return rc;
 }
 
 static int open_unix(ispd_conn *c, const char *path) {
@@ -77,7 +102,7 @@ static int open_tcp(ispd_conn *c, const char *hostport) {
     int err = 0;
     for (struct addrinfo *a = list; a && c->fd < 0; a = a->ai_next) {
         int fd = socket(a->ai_family, a->ai_socktype | SOCK_CLOEXEC, a->ai_protocol);
-        if (fd >= 0 && connect_fd(fd, a->ai_addr, a->ai_addrlen) == 0) {
+        if (fd >= 0 && connect_tcp_fd(fd, a->ai_addr, a->ai_addrlen) == 0) {
             c->fd = fd;
         } else {
             err = errno;
@@ -85,6 +110,9 @@ static int open_tcp(ispd_conn *c, const char *hostport) {
         }
     }
     freeaddrinfo(list);
+    if (c->fd < 0 && err == ETIMEDOUT)
+        return wire_fail(&c->err, ISPD_E_CONNECT, "cannot connect to %s: no answer within %u ms", c->address,
+                         ISPD_CONNECT_TIMEOUT_MS);
     if (c->fd < 0) return wire_fail(&c->err, ISPD_E_CONNECT, "cannot connect to %s: %s", c->address, strerror(err));
     /* Requests are single small writes awaiting an answer: Nagle would only add latency. */
     int one = 1;
@@ -151,5 +179,7 @@ void ispd_close(ispd_conn *c) {
 }
 
 const char *ispd_last_error(const ispd_conn *c) { return c ? c->err.msg : "no connection (NULL)"; }
+
+uint32_t ispd_reconnects(const ispd_conn *c) { return c ? c->reconnects : 0; }
 
 int ispd_last_status(const ispd_conn *c) { return c ? c->err.status : ISPD_E_ARGUMENT; }

@@ -27,6 +27,7 @@ import java.nio.channels.FileChannel;
 import java.nio.channels.WritableByteChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.HexFormat;
@@ -40,16 +41,18 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.ScopeType;
 import picocli.CommandLine.Spec;
 
 /** Talks to a drive through the native library: what an admin uses to look at and feed drives. */
-@Command(name = "ispd drive-cli", mixinStandardHelpOptions = true,
+@Command(name = "ispd drive-cli", mixinStandardHelpOptions = true, scope = ScopeType.INHERIT,
         description = "Talks to an ispd drive (unix:/path or tcp:host:port) through the native library.",
         subcommands = {DriveCli.Info.class, DriveCli.Log.class, DriveCli.Ls.class, DriveCli.Put.class,
                 DriveCli.Get.class, DriveCli.Rm.class, DriveCli.Run.class, DriveCli.Load.class,
                 DriveCli.Modules.class, DriveCli.Unload.class, DriveCli.Scrub.class, DriveCli.Faults.class})
 public final class DriveCli {
-    @Option(names = {"-a", "--address"}, required = true, description = "drive address, e.g. unix:/tmp/ispd.sock")
+    /** Not required by picocli, so that {@code drive-cli CMD --help} needs none; a command checks it. */
+    @Option(names = {"-a", "--address"}, description = "drive address, e.g. unix:/tmp/ispd.sock (required)")
     String address;
 
     @Option(names = "--binding", description = "JNI or JNA (default: ${DEFAULT-VALUE})")
@@ -106,6 +109,10 @@ public final class DriveCli {
 
         @Override
         public Integer call() throws Exception {
+            if (cli.address == null) {
+                throw new ParameterException(spec.commandLine(), "Missing required option: '--address=<address>' "
+                        + "(-a unix:/path or tcp:host:port)");
+            }
             checkPaths();
             try (Drive drive = cli.connect()) {
                 run(drive, cli.out);
@@ -175,7 +182,7 @@ public final class DriveCli {
         @Override
         void run(Drive drive, PrintStream out) throws IOException {
             for (ObjectStat s : drive.list()) {
-                out.printf("%20d %15d %s%n", s.id(), s.size(), s.kind());
+                out.printf("%20s %15d %s%n", Long.toUnsignedString(s.id()), s.size(), s.kind());
             }
         }
     }
@@ -222,7 +229,7 @@ public final class DriveCli {
 
     @Command(name = "get", description = "Copies an object to a local file (or - for stdout).")
     static final class Get extends DriveCommand {
-        @Parameters(index = "0", description = "object id")
+        @Parameters(index = "0", converter = ObjectIdConverter.class, description = "object id")
         long id;
 
         @Parameters(index = "1", paramLabel = "FILE", description = "local file, or - for standard output")
@@ -235,20 +242,32 @@ public final class DriveCli {
             }
         }
 
+        /**
+         * Copies the object to standard output, or to a temporary file beside FILE renamed over it
+         * once every byte is there: FILE is left as it was when the object does not exist or a
+         * read fails.
+         */
         @Override
         void run(Drive drive, PrintStream out) throws IOException {
+            long size = drive.stat(id).size();
             if ("-".equals(target)) {
-                copy(drive, Channels.newChannel(out));
+                copy(drive, size, Channels.newChannel(out));
                 out.flush();
-            } else {
-                try (OutputStream file = Files.newOutputStream(Path.of(target))) {
-                    copy(drive, Channels.newChannel(file));
+                return;
+            }
+            Path file = Path.of(target).toAbsolutePath();
+            Path partial = Files.createTempFile(file.getParent(), "." + file.getFileName(), ".partial");
+            try {
+                try (OutputStream to = Files.newOutputStream(partial)) {
+                    copy(drive, size, Channels.newChannel(to));
                 }
+                Files.move(partial, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            } finally {
+                Files.deleteIfExists(partial);
             }
         }
 
-        private void copy(Drive drive, WritableByteChannel channel) throws IOException {
-            long size = drive.stat(id).size();
+        private void copy(Drive drive, long size, WritableByteChannel channel) throws IOException {
             ByteBuffer chunk = ByteBuffer.allocateDirect(Limits.MAX_IO);
             for (long offset = 0; offset < size; offset += chunk.limit()) {
                 chunk.clear().limit((int) Math.min(chunk.capacity(), size - offset));
@@ -264,7 +283,8 @@ public final class DriveCli {
     @Command(name = "scrub", description = "Checks every stored page of the drive (or of one object) against its "
             + "checksum and lists the damaged objects; exit status 1 if there are any.")
     static final class Scrub extends DriveCommand {
-        @Parameters(index = "0", arity = "0..1", description = "object id (default: every object)")
+        @Parameters(index = "0", arity = "0..1", converter = ObjectIdConverter.class,
+                description = "object id (default: every object)")
         long id;
 
         private boolean damaged;
@@ -325,7 +345,7 @@ public final class DriveCli {
 
     @Command(name = "rm", description = "Deletes objects.")
     static final class Rm extends DriveCommand {
-        @Parameters(arity = "1..*", description = "object ids")
+        @Parameters(arity = "1..*", converter = ObjectIdConverter.class, description = "object ids")
         List<Long> ids;
 
         @Override
@@ -342,7 +362,8 @@ public final class DriveCli {
         @Parameters(index = "0", description = "built-in tasklet name, e.g. q1, or a loaded module's name@version")
         String tasklet;
 
-        @Parameters(index = "1..*", arity = "1..*", description = "input object ids")
+        @Parameters(index = "1..*", arity = "1..*", converter = ObjectIdConverter.class,
+                description = "input object ids")
         List<Long> inputs;
 
         @Option(names = {"-p", "--param"}, description = "tasklet parameter key=value, repeatable")
@@ -381,6 +402,25 @@ public final class DriveCli {
         }
     }
 
+    /** Parses an object id: 1 to 2^64 - 1, unsigned decimal; anything else (a negative one, 0) is a usage error. */
+    static final class ObjectIdConverter implements CommandLine.ITypeConverter<Long> {
+        @Override
+        public Long convert(String value) {
+            try {
+                if (!value.startsWith("-") && !value.startsWith("+")) {
+                    long id = Long.parseUnsignedLong(value);
+                    if (id != 0) {
+                        return id;
+                    }
+                }
+            } catch (NumberFormatException e) {
+                // falls through to the message below
+            }
+            throw new CommandLine.TypeConversionException("'" + value + "' is not an object id: ids are 1 to "
+                    + Long.toUnsignedString(-1L) + " (bin/ispd drive-cli ls lists them)");
+        }
+    }
+
     /** A module's {@code name@version}, as the module commands take it. */
     record ModuleName(String name, int version) {
         @Override
@@ -414,8 +454,13 @@ public final class DriveCli {
         @Parameters(index = "0", converter = ModuleNameConverter.class, description = "name@version, e.g. q1c@1")
         ModuleName module;
 
-        @Parameters(index = "1", description = "the .wasm file")
+        @Parameters(index = "1", paramLabel = "FILE", description = "the .wasm file")
         Path file;
+
+        @Override
+        void checkPaths() {
+            readable("FILE", file.toString());
+        }
 
         @Override
         void run(Drive drive, PrintStream out) throws IOException {

@@ -201,4 +201,52 @@ class DriveCliTest {
         assertEquals(ExitStatus.USAGE_OR_INPUT.code(), load.status());
         assertTrue(load.err().contains("'q1c' is not name@version"), load.err());
     }
+
+    @Test
+    void everySubcommandAnswersHelp() {
+        for (String sub : CommandLines.of(new DriveCli()).getSubcommands().keySet()) {
+            StringWriter help = new StringWriter();
+            int status = CommandLines.of(new DriveCli()).setOut(new PrintWriter(help, true)).execute(sub, "--help");
+            assertEquals(0, status, sub);
+            assertTrue(help.toString().contains("Usage: ispd drive-cli " + sub), sub + ": " + help);
+        }
+    }
+
+    @Test
+    void getOfAMissingObjectLeavesAnExistingFileAsItWas() throws Exception {
+        Path keep = Files.writeString(dir.resolve("keep.txt"), "precious");
+        Run get = cli("get", "987654", keep.toString());
+        assertEquals(ExitStatus.USAGE_OR_INPUT.code(), get.status());
+        assertEquals("precious", Files.readString(keep), "not truncated");
+        try (var left = Files.list(dir)) {
+            assertEquals(1, left.count(), "no partial file left beside it");
+        }
+
+        long id = put("fresh bytes".getBytes(StandardCharsets.UTF_8));
+        assertEquals(0, cli("get", Long.toString(id), keep.toString()).status());
+        assertEquals("fresh bytes", Files.readString(keep));
+    }
+
+    @Test
+    void aNegativeOrZeroObjectIdIsRefused() {
+        for (String bad : new String[] {"-1", "0", "x"}) {
+            Run rm = cli("rm", bad);
+            assertEquals(ExitStatus.USAGE_OR_INPUT.code(), rm.status(), bad);
+            assertTrue(rm.err().contains("'" + bad + "' is not an object id: ids are 1 to 18446744073709551615"),
+                    rm.err());
+        }
+    }
+
+    @Test
+    void loadNamesAPathItCannotReadAndTheRealCauseOfAMalformedModule() throws Exception {
+        Run directory = cli("load", "x@1", dir.toString());
+        assertEquals(ExitStatus.USAGE_OR_INPUT.code(), directory.status());
+        assertTrue(directory.err().contains("FILE " + dir + " is a directory: name a file"), directory.err());
+
+        Path junk = Files.writeString(dir.resolve("junk.wasm"), "not a module");
+        Run malformed = cli("load", "x@1", junk.toString());
+        assertEquals(ExitStatus.USAGE_OR_INPUT.code(), malformed.status());
+        assertTrue(malformed.err().contains("does not start with WebAssembly's magic number")
+                && !malformed.err().contains("section size mismatch"), malformed.err());
+    }
 }

@@ -20,6 +20,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.locks.ReentrantLock;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * A connection to one drive, with a method per command of the ispd protocol (docs/protocol.md).
@@ -49,6 +51,7 @@ public final class Drive implements AutoCloseable {
     /** The first READ_RESULT asks for this much, before the total length is known. */
     private static final int FIRST_RESULT_CHUNK = 64 * 1024;
 
+    private static final Logger LOG = LoggerFactory.getLogger(Drive.class);
     private static final Cleaner CLEANER = Cleaner.create();
     private static final int SHA256_BYTES = 32;
 
@@ -60,6 +63,8 @@ public final class Drive implements AutoCloseable {
     private final long conn;
     private final Cleaner.Cleanable cleanable;
     private volatile boolean closed; // written under lock
+    /** Reopenings of the connection after the drive closed it while idle, as last logged (under lock). */
+    private int reconnects;
 
     private Drive(String address, DriveBinding binding) throws DriveException {
         this.address = Objects.requireNonNull(address, "address");
@@ -139,6 +144,20 @@ public final class Drive implements AutoCloseable {
 
     public String address() {
         return address;
+    }
+
+    /**
+     * Times a call reopened this connection because the drive had closed it while it was idle
+     * (before the call sent anything: the call went on, on the new connection); each is logged at
+     * INFO.
+     */
+    public int reconnects() {
+        long c = begin();
+        try {
+            return binding.reconnects(c);
+        } finally {
+            end();
+        }
     }
 
     public DriveBinding binding() {
@@ -693,6 +712,12 @@ public final class Drive implements AutoCloseable {
     }
 
     private void check(int status, String operation) throws DriveException {
+        int reopened = binding.reconnects(conn);
+        if (reopened != reconnects) {
+            reconnects = reopened;
+            LOG.info("{}: the drive had closed the idle connection; reconnected before {} (reconnect {} of this "
+                    + "connection)", address, operation, reopened);
+        }
         if (status != 0) {
             throw new DriveException(operation, address, status, binding.statusName(status), binding.lastError(conn));
         }

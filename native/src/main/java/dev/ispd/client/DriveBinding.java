@@ -90,4 +90,7 @@ public interface DriveBinding {
 
     /** {@code ispd_set_timeout}: how long each call waits for the drive, 0 = forever. */
     int setTimeout(long conn, int timeoutMs);
+
+    /** {@code ispd_reconnects}: times a call reopened the connection the drive had closed while idle. */
+    int reconnects(long conn);
 }

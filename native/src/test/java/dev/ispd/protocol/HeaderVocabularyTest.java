@@ -32,6 +32,7 @@ class HeaderVocabularyTest {
     private static final Map<String, String> C_API_ONLY = Map.of(
             "ISPD_PROPS_TEXT_MAX", "the size of ispd_device_info's capabilities text (checked by jni_layout.c)",
             "ISPD_DEFAULT_TIMEOUT_MS", "how long the C library waits for an answer by default",
+            "ISPD_CONNECT_TIMEOUT_MS", "how long the C library waits for a tcp: host to answer a connect",
             "ISPD_BUSY_RETRIES", "how often the C library retries a connection refused at admission",
             "ISPD_BUSY_MAX_WAIT_MS", "the longest retry hint the C library waits for");
 

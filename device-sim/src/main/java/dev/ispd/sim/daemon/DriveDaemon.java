@@ -18,6 +18,8 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -43,6 +45,8 @@ import picocli.CommandLine.Option;
                 "  ispd-drive --port 7070 --drives 4 --profile pm1725-isc --dir /var/lib/ispd"})
 public final class DriveDaemon implements Callable<Integer> {
     static final String DEFAULT_PROFILE = "smartssd-2013";
+    /** The longest Unix socket path Linux binds: sockaddr_un's 108 bytes, less the terminating NUL. */
+    static final int MAX_SOCKET_PATH = 107;
     private static final Logger LOG = Logger.getLogger(DriveDaemon.class.getName());
 
     @ArgGroup(multiplicity = "1")
@@ -215,6 +219,7 @@ public final class DriveDaemon implements Callable<Integer> {
                         listen.port, "in 0.." + (65536 - drives) + " for " + drives + " drive(s) on consecutive ports");
         DeviceProfile p = checks.valid("--profile", profile, () -> Profiles.device(profile));
         checkExposure();
+        checkSockets(checks);
         checks.require(modules.equals("on") || modules.equals("off"), "--modules", modules, "on or off")
                 .atLeast("--module-fuel", moduleFuel, 1).atLeast("--module-result", moduleResult, 0)
                 .atLeast("--module-wall-time", moduleWallMs, 1)
@@ -272,9 +277,27 @@ public final class DriveDaemon implements Callable<Integer> {
                 + listen.port + " may read, change and delete every object");
     }
 
+    /**
+     * Each drive's Unix socket path must be one it can bind: in an existing directory, within a
+     * socket path's 107 bytes. Checked before any drive creates its store under --dir.
+     */
+    private void checkSockets(OptionChecks checks) {
+        for (int i = 0; listen.socket != null && i < drives; i++) {
+            Path socket = socketPath(i).toAbsolutePath();
+            checks.require(socket.getParent() != null && Files.isDirectory(socket.getParent()), "--socket", socket,
+                    "a path in an existing directory")
+                    .require(socket.toString().getBytes(StandardCharsets.UTF_8).length <= MAX_SOCKET_PATH, "--socket",
+                            socket, "at most " + MAX_SOCKET_PATH + " bytes long (a Unix socket path's limit)");
+        }
+    }
+
+    private Path socketPath(int i) {
+        return drives == 1 ? listen.socket : Path.of(listen.socket + "." + i);
+    }
+
     private DriveAddress address(int i) {
         if (listen.socket != null) {
-            return DriveAddress.unix(drives == 1 ? listen.socket : Path.of(listen.socket + "." + i));
+            return DriveAddress.unix(socketPath(i));
         }
         return DriveAddress.tcp(bind, listen.port == 0 ? 0 : listen.port + i);
     }

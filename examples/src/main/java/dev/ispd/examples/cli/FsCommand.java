@@ -2,13 +2,13 @@ package dev.ispd.examples.cli;
 
 import dev.ispd.cli.CommandLines;
 import dev.ispd.cli.ExitStatus;
+import dev.ispd.examples.worldcup.WorldCupDrives;
 import dev.ispd.hadoop.conf.IspdKeys;
 import dev.ispd.hadoop.fs.FsckReport;
 import dev.ispd.hadoop.fs.OsdFileSystem;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.StringJoiner;
 import java.util.concurrent.Callable;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
@@ -16,8 +16,10 @@ import org.apache.hadoop.fs.FsShell;
 import org.apache.hadoop.util.ToolRunner;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.ScopeType;
 import picocli.CommandLine.Unmatched;
 
 /**
@@ -30,10 +32,13 @@ import picocli.CommandLine.Unmatched;
                 "  bin/ispd fs --drives tcp:127.0.0.1:7000 -ls -R osd:///",
                 "fsck checks osd:// against its drives (see 'bin/ispd fs fsck --help')."})
 public final class FsCommand implements Callable<Integer> {
-    @Option(names = "--drives", split = ",", paramLabel = "ADDR",
+    @Option(names = "--drives", scope = ScopeType.INHERIT, split = ",", paramLabel = "ADDR",
             description = "addresses of the running drives of osd:// (host=ADDR names a drive's node); without it, "
-                    + "ispd.fs.drives from -D or the Hadoop configuration on the classpath")
+                    + "ispd.fs.drives from -D or the Hadoop configuration (--conf-dir, HADOOP_CONF_DIR)")
     List<String> drives = List.of();
+
+    @Mixin
+    HadoopConfOptions hadoop;
 
     @Unmatched
     List<String> shellArgs = new ArrayList<>();
@@ -47,15 +52,10 @@ public final class FsCommand implements Callable<Integer> {
         return CommandLines.of(new FsCommand()).setStopAtUnmatched(true);
     }
 
-    /** Hadoop's configuration with the drives of {@code --drives}, if given. */
+    /** The Hadoop configuration (--conf-dir, -D) with the drives of {@code --drives}, if given. */
     Configuration conf() {
-        Configuration conf = new Configuration();
-        if (!drives.isEmpty()) {
-            StringJoiner value = new StringJoiner(",");
-            drives.forEach(a -> value.add(a.contains("=") ? a : "localhost=" + a));
-            conf.set(IspdKeys.FS_DRIVES.name(), value.toString());
-        }
-        return conf;
+        Configuration conf = hadoop.configuration();
+        return drives.isEmpty() ? conf : WorldCupDrives.drives(conf, drives);
     }
 
     @Override
@@ -71,13 +71,23 @@ public final class FsCommand implements Callable<Integer> {
                     + "names (orphans). Exit status 0 when healthy, 1 when not.",
                     "--repair writes a new checkpoint over a damaged one, copies under-replicated chunks to other "
                             + "drives, and deletes orphans that have been orphans for the grace period (a writer "
-                            + "that is still writing keeps its objects)."})
+                            + "that is still writing keeps its objects). When the namespace read looks empty or "
+                            + "foreign (it accounts for fewer of the drives' data objects than it leaves unnamed) "
+                            + "nothing is deleted unless --trust-namespace is given.",
+                    "The namespace is the one the configuration names: in ZooKeeper with "
+                            + "ispd.fs.namespace.zookeeper (-D, --conf-dir, HADOOP_CONF_DIR), else the journal on "
+                            + "drive ispd.fs.namespace.drive."})
     static final class Fsck implements Callable<Integer> {
         @ParentCommand
         FsCommand fs;
 
         @Option(names = "--repair", description = "repair what can be repaired")
         boolean repair;
+
+        @Option(names = "--trust-namespace", description = "let --repair delete orphans even when the namespace "
+                + "read accounts for fewer of the drives' data objects than it leaves unnamed (it looks empty or "
+                + "another file system's: check --conf-dir and -D ispd.fs.namespace.zookeeper first)")
+        boolean trustNamespace;
 
         @Option(names = "--grace-ms", paramLabel = "MS", description = "how long an object must have been an "
                 + "orphan before --repair deletes it (default: ispd.fs.fsck.grace.ms, one hour)")
@@ -93,7 +103,7 @@ public final class FsCommand implements Callable<Integer> {
                         + grace);
             }
             try (OsdFileSystem osd = (OsdFileSystem) FileSystem.newInstance(URI.create("osd:///"), conf)) {
-                FsckReport report = osd.fsck(repair, grace);
+                FsckReport report = osd.fsck(repair, grace, trustNamespace);
                 System.out.print(report.text());
                 return report.healthy() ? ExitStatus.OK.code() : ExitStatus.ANSWERS_DIFFER.code();
             }

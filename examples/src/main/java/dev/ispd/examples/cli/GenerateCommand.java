@@ -36,6 +36,9 @@ public final class GenerateCommand implements Callable<Integer> {
     @Mixin
     TargetOptions target;
 
+    @Mixin
+    HadoopConfOptions hadoop;
+
     @Spec
     CommandSpec spec;
 
@@ -60,7 +63,7 @@ public final class GenerateCommand implements Callable<Integer> {
         OptionChecks.of(cmd).atLeast("--entries", entries, 1).oneOf("--entry-size", entrySize, WorldCup98.ENTRY_SIZES);
         long start = System.nanoTime();
         long bytes;
-        try (TargetOptions.Target t = target.open(cmd, out, "--out", entrySize)) {
+        try (TargetOptions.Target t = target.open(cmd, hadoop.configuration(), out, "--out", entrySize)) {
             bytes = new WorldCupLoader(seed, entries, entrySize).progress(target.progress()).load(t.fs(), t.path());
         }
         print.printf("generated %,d entries of %d B (%,d bytes) with seed %d into %s in %.2f s%n", entries, entrySize,

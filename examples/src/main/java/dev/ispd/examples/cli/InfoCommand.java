@@ -16,6 +16,7 @@ import org.apache.hadoop.fs.Path;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -26,10 +27,14 @@ import picocli.CommandLine.Spec;
                 + "(user.ispd.layout) or that it records none, and its chunks with the drive and object of every "
                 + "replica. A directory shows the files in it.")
 public final class InfoCommand implements Callable<Integer> {
-    @Option(names = "--drives", required = true, split = ",", paramLabel = "ADDR",
+    @Option(names = "--drives", split = ",", paramLabel = "ADDR",
             description = "addresses of the running drives (bin/ispd drive) that hold osd://, e.g. "
-                    + "tcp:127.0.0.1:7000 or unix:/tmp/ispd.sock; host=ADDR names the node of a drive")
-    List<String> drives;
+                    + "tcp:127.0.0.1:7000 or unix:/tmp/ispd.sock; host=ADDR names the node of a drive (default: "
+                    + "ispd.fs.drives from -D or the configuration)")
+    List<String> drives = List.of();
+
+    @Mixin
+    HadoopConfOptions hadoop;
 
     @Parameters(arity = "1..*", paramLabel = "PATH", description = "osd:///path of a file or a directory")
     List<String> paths;
@@ -57,7 +62,7 @@ public final class InfoCommand implements Callable<Integer> {
         for (String p : paths) {
             files.add(osdPath(p));
         }
-        try (FileSystem fs = FileSystem.newInstance(URI.create("osd:///"), WorldCupDrives.drives(drives))) {
+        try (FileSystem fs = FileSystem.newInstance(URI.create("osd:///"), WorldCupDrives.drives(hadoop.configuration(), drives))) {
             OsdFileSystem osd = (OsdFileSystem) fs;
             for (Path p : files) {
                 List<FileStatus> at = filesAt(osd, p);

@@ -36,6 +36,9 @@ public final class LoadCommand implements Callable<Integer> {
     @Mixin
     TargetOptions target;
 
+    @Mixin
+    HadoopConfOptions hadoop;
+
     @Parameters(arity = "1..*", paramLabel = "FILE", description = "log files, or - for standard input")
     List<String> files;
 
@@ -70,7 +73,7 @@ public final class LoadCommand implements Callable<Integer> {
         }
         long start = System.nanoTime();
         long bytes;
-        try (TargetOptions.Target t = target.open(cmd, to, "--to", entrySize)) {
+        try (TargetOptions.Target t = target.open(cmd, hadoop.configuration(), to, "--to", entrySize)) {
             bytes = WorldCupLoader.ofLogs(ordered, entrySize).progress(target.progress()).load(t.fs(), t.path());
         } catch (IOException e) {
             throw new IOException(e.getMessage() + "; " + to + " was left as it was", e);

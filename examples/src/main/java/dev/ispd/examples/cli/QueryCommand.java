@@ -28,7 +28,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
-import java.util.StringJoiner;
 import java.util.concurrent.Callable;
 import org.apache.commons.io.FileUtils;
 import org.apache.hadoop.conf.Configuration;
@@ -38,6 +37,7 @@ import org.apache.hadoop.mapreduce.TaskCounter;
 import org.apache.hadoop.mapreduce.lib.input.FileInputFormatCounter;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -92,7 +92,8 @@ public final class QueryCommand implements Callable<Integer> {
     Integer entrySize;
 
     @Option(names = "--drives", arity = "1..*", split = ",", paramLabel = "ADDR",
-            description = "running drives (address, or host=address) instead of simulated ones in this JVM")
+            description = "running drives (address, or host=address) instead of simulated ones in this JVM; with "
+                    + "--input and without --drives, the drives ispd.fs.drives names (-D, --conf-dir)")
     List<String> driveAddresses;
 
     @Option(names = "--input", description = "an existing osd:// file of entries on --drives (default: generate one)")
@@ -121,10 +122,15 @@ public final class QueryCommand implements Callable<Integer> {
     @Option(names = "--max-lines", description = "answer lines to print, 0 for all (default: ${DEFAULT-VALUE})")
     int maxLines = 40;
 
+    @Mixin
+    HadoopConfOptions hadoop;
+
     @Spec
     CommandSpec commandSpec;
 
     private final PrintStream out = System.out;
+    /** The Hadoop configuration of --conf-dir and -D, read when the command starts. */
+    Configuration base = new Configuration();
 
     public static void main(String[] args) {
         CommandLines.exit(new QueryCommand(), args);
@@ -132,6 +138,7 @@ public final class QueryCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        base = hadoop.configuration();
         checkOptions();
         if (sql != null) {
             return new SqlCommand(this).call();
@@ -140,14 +147,14 @@ public final class QueryCommand implements Callable<Integer> {
         List<Variant> variants = variants();
         Path work = Files.createTempDirectory("ispd-query-");
         try {
-            if (driveAddresses != null) {
+            if (runningDrives()) {
                 return run(spec, variants, externalConfiguration(spec.entrySize()), work);
             }
             try (EmbeddedDrives started = EmbeddedDrives.builder().drives(driveCount).profile(profile).start()) {
                 out.printf("%d simulated %s drive(s)%n", driveCount, profile);
                 int size = spec.entrySize();
-                Configuration conf = WorldCupDrives.configuration(started, wholePageChunk(started.address(0), size),
-                        size, hostProfile);
+                Configuration conf = WorldCupDrives.configuration(base, started, wholePageChunk(started.address(0),
+                        size), size, hostProfile);
                 return run(spec, variants, conf, work);
             }
         } finally {
@@ -248,10 +255,11 @@ public final class QueryCommand implements Callable<Integer> {
         checks.atLeast("--chunk-size", chunkSize, entrySize == null ? GENERATED_ENTRY_SIZE : entrySize)
                 .atLeast("--max-lines", maxLines, 0);
         OffloadOptions.check(checks, policy, hostProfile);
-        if (input != null && driveAddresses == null) {
-            throw checks.usage("--input names a file on running drives: give them with --drives");
+        if (input != null && !runningDrives()) {
+            throw checks.usage("--input names a file on running drives: give them with --drives (or "
+                    + IspdKeys.FS_DRIVES.name() + " with -D or --conf-dir)");
         }
-        if (driveAddresses == null) {
+        if (!runningDrives()) {
             checks.atLeast("--entries", entries, 1).atLeast("--drive-count", driveCount, 1)
                     .oneOf("--profile", profile, Profiles.deviceNames());
         }
@@ -284,21 +292,30 @@ public final class QueryCommand implements Callable<Integer> {
         }
     }
 
+    /**
+     * Whether the job runs on running drives: --drives, or an --input on the drives the
+     * configuration names; else on simulated drives in this JVM.
+     */
+    boolean runningDrives() {
+        return driveAddresses != null || input != null && !base.getTrimmed(IspdKeys.FS_DRIVES.name(), "").isEmpty();
+    }
+
     private boolean given(String option) {
         return commandSpec.commandLine().getParseResult().hasMatchedOption(option);
     }
 
-    /** osd:// over the running drives of --drives; chunk size for data this command loads. */
+    /**
+     * osd:// over the running drives of --drives (else those the configuration names), with the
+     * configuration's settings; without --input, the chunk size of the data this command loads
+     * (from the first drive's page size: only then is a drive asked before the job's planning).
+     */
     Configuration externalConfiguration(int entrySize) throws Exception {
-        StringJoiner drives = new StringJoiner(",");
-        for (String a : driveAddresses) {
-            drives.add(a.contains("=") ? a : "localhost=" + a);
+        Configuration conf = WorldCupDrives.drives(base, driveAddresses == null ? List.of() : driveAddresses);
+        if (input == null) {
+            String first = conf.getTrimmedStrings(IspdKeys.FS_DRIVES.name())[0];
+            conf.setLong(IspdKeys.FS_CHUNK_SIZE.name(), wholePageChunk(first.substring(first.indexOf('=') + 1),
+                    entrySize));
         }
-        Configuration conf = new Configuration();
-        conf.set(IspdKeys.FS_DRIVES.name(), drives.toString());
-        String first = drives.toString().split(",")[0];
-        conf.setLong(IspdKeys.FS_CHUNK_SIZE.name(), wholePageChunk(first.substring(first.indexOf('=') + 1),
-                entrySize));
         conf.setInt(WorldCupKeys.ENTRY_SIZE.name(), entrySize);
         conf.set(OffloadKeys.OFFLOAD_HOST_PROFILE.name(), hostProfile);
         return conf;

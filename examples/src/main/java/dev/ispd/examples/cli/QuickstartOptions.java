@@ -8,6 +8,7 @@ import dev.ispd.worldcup.WorldCup98;
 import java.io.IOException;
 import org.apache.hadoop.conf.Configuration;
 import picocli.CommandLine;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -41,6 +42,9 @@ public final class QuickstartOptions {
     @Option(names = "--seed", description = "generator seed (default: ${DEFAULT-VALUE})")
     long seed = 1998;
 
+    @Mixin
+    HadoopConfOptions hadoop = new HadoopConfOptions();
+
     /** Checks these options before any work starts; the checks go on with the command's own. */
     public OptionChecks check(CommandLine cmd) {
         OptionChecks checks = OptionChecks.of(cmd).atLeast("--entries", entries, 1)
@@ -55,9 +59,12 @@ public final class QuickstartOptions {
         return EmbeddedDrives.builder().drives(drives).profile(profile).start();
     }
 
-    /** osd:// over {@code started} with {@code --chunk-size}, the entry size and {@code --host-profile}. */
+    /**
+     * osd:// over {@code started} with {@code --chunk-size}, the entry size and {@code --host-profile},
+     * over the Hadoop configuration of {@code --conf-dir} and {@code -D}.
+     */
     public Configuration configuration(EmbeddedDrives started) {
-        return WorldCupDrives.configuration(started, chunkSize, entrySize, hostProfile);
+        return WorldCupDrives.configuration(hadoop.configuration(), started, chunkSize, entrySize, hostProfile);
     }
 
     public long entries() {

@@ -45,7 +45,7 @@ final class SqlCommand {
         int entrySize = q.entrySize == null ? QueryCommand.GENERATED_ENTRY_SIZE : q.entrySize;
         Path work = Files.createTempDirectory("ispd-query-");
         try {
-            if (q.driveAddresses != null) {
+            if (q.runningDrives()) {
                 Configuration conf = q.externalConfiguration(entrySize);
                 QueryCommand.localRunner(conf, work);
                 if (q.input == null) {
@@ -58,7 +58,7 @@ final class SqlCommand {
             SqlPlan plan = translate(Layout.worldCup98(entrySize));
             try (EmbeddedDrives started = EmbeddedDrives.builder().drives(q.driveCount).profile(q.profile).start()) {
                 out.printf("%d simulated %s drive(s)%n", q.driveCount, q.profile);
-                Configuration conf = WorldCupDrives.configuration(started, q.wholePageChunk(started.address(0),
+                Configuration conf = WorldCupDrives.configuration(q.base, started, q.wholePageChunk(started.address(0),
                         entrySize), entrySize, q.hostProfile);
                 QueryCommand.localRunner(conf, work);
                 return run(conf, plan, q.load(conf, entrySize), policy, work);
@@ -128,7 +128,7 @@ final class SqlCommand {
         out.printf("%nwhere each split ran (policy %s): predicted host vs device cost%n", policy);
         SplitPlacements.print(out, job.decisions());
         out.printf("%nmodeled cost, summed over splits (%s drives, %s host)%n",
-                q.driveAddresses != null ? "the given" : q.profile, q.hostProfile);
+                q.runningDrives() ? "the given" : q.profile, q.hostProfile);
         ModeledCostTable.print(out, Map.of(policy, job.metrics()));
         out.printf("wall time %.2f s; host and device figures are modeled%n", job.wallNs() / 1e9);
         return 0;

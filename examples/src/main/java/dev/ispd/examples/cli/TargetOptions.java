@@ -2,6 +2,7 @@ package dev.ispd.examples.cli;
 
 import dev.ispd.cli.OptionChecks;
 import dev.ispd.examples.worldcup.LoadProgress;
+import dev.ispd.hadoop.conf.IspdKeys;
 import dev.ispd.examples.worldcup.WorldCupDrives;
 import dev.ispd.examples.worldcup.logs.WorldCupLogWriter;
 import java.io.Closeable;
@@ -17,14 +18,17 @@ import picocli.CommandLine.Option;
 
 /** The options of commands that write WorldCup98 entries somewhere: the drives of osd://, chunk size, progress bar. */
 public final class TargetOptions {
+    /** The chunk size of an osd:// target when neither --chunk-size nor the configuration gives one. */
+    static final long DEFAULT_CHUNK_SIZE = 8L << 20;
+
     @Option(names = "--drives", split = ",", paramLabel = "ADDR",
             description = "addresses of running drives (bin/ispd drive) for an osd:// target, e.g. "
                     + "tcp:127.0.0.1:7000 or unix:/tmp/ispd.sock; host=ADDR names the node of a drive")
     List<String> drives = List.of();
 
     @Option(names = "--chunk-size", description = "bytes per osd:// chunk, rounded down to whole "
-            + "entries (default: ${DEFAULT-VALUE})")
-    long chunkSize = 8L << 20;
+            + "entries (default: ispd.fs.chunk.size from -D or the configuration, else " + DEFAULT_CHUNK_SIZE + ")")
+    Long chunkSize;
 
     @Option(names = "--progress", description = "progress on standard error: ${COMPLETION-CANDIDATES}; AUTO shows "
             + "it above " + LoadProgress.AUTO_RECORDS + " generated records or " + (LoadProgress.AUTO_BYTES >> 20)
@@ -48,11 +52,15 @@ public final class TargetOptions {
     }
 
     /**
-     * Opens where {@code target} lives: an osd:// path on {@code --drives}, a URI of another
-     * Hadoop file system, or else a local file name.
+     * Opens where {@code target} lives: an osd:// path on {@code --drives} (else on the drives
+     * {@code conf} names), a URI of another Hadoop file system, or else a local file name; with
+     * the settings of {@code conf}.
      */
-    Target open(CommandLine cmd, String target, String option, int entrySize) throws IOException {
-        OptionChecks.of(cmd).atLeast("--chunk-size", chunkSize, entrySize);
+    Target open(CommandLine cmd, Configuration conf, String target, String option, int entrySize) throws IOException {
+        long chunk = chunkSize != null ? chunkSize
+                : conf.getLong(IspdKeys.FS_CHUNK_SIZE.name(), DEFAULT_CHUNK_SIZE);
+        OptionChecks.of(cmd).atLeast(chunkSize != null ? "--chunk-size" : IspdKeys.FS_CHUNK_SIZE.name(), chunk,
+                entrySize);
         if (!target.contains("://")) {
             return local(cmd, option, java.nio.file.Path.of(target).toAbsolutePath().toUri());
         }
@@ -62,18 +70,19 @@ public final class TargetOptions {
         }
         if (!"osd".equals(uri.getScheme())) {
             noDrives(cmd, target);
-            return new Target(FileSystem.newInstance(uri, new Configuration()), new Path(uri));
+            return new Target(FileSystem.newInstance(uri, conf), new Path(uri));
         }
-        if (drives.isEmpty()) {
+        if (drives.isEmpty() && conf.getTrimmed(IspdKeys.FS_DRIVES.name(), "").isEmpty()) {
             throw new CommandLine.ParameterException(cmd, option + " " + target + " needs --drives: the addresses "
-                    + "of the running drives that hold osd://");
+                    + "of the running drives that hold osd:// (or " + IspdKeys.FS_DRIVES.name() + " with -D or in "
+                    + "--conf-dir)");
         }
         if (WorldCupLogWriter.isGzipName(target)) {
             throw new CommandLine.ParameterException(cmd, option + " " + target + ": osd:// files hold uncompressed "
                     + "entries for the drives' tasklets; drop the .gz");
         }
-        Configuration conf = WorldCupDrives.osd(drives, chunkSize, entrySize);
-        return new Target(FileSystem.newInstance(URI.create("osd:///"), conf), new Path(uri));
+        Configuration osd = WorldCupDrives.osd(conf, drives, chunk, entrySize);
+        return new Target(FileSystem.newInstance(URI.create("osd:///"), osd), new Path(uri));
     }
 
     private Target local(CommandLine cmd, String option, URI file) throws IOException {

@@ -3,15 +3,21 @@ package dev.ispd.examples.queries;
 import dev.ispd.client.DeviceInfo;
 import dev.ispd.client.Drive;
 import dev.ispd.hadoop.fs.DriveSet;
+import dev.ispd.offload.settings.OffloadKeys;
 import dev.ispd.profile.Capabilities;
 import dev.ispd.profile.LinkSpec;
 import dev.ispd.profile.Power;
 import java.io.IOException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * What the host jobs need to know about an osd:// input and the drives it lives on: the page
@@ -28,6 +34,8 @@ import org.apache.hadoop.fs.Path;
  * @param linkLatencyNs     the drives' host link command latency
  */
 public record InputGeometry(int pageSize, long chunkSize, long linkBytesPerSec, long linkLatencyNs) {
+    private static final Logger LOG = LoggerFactory.getLogger(InputGeometry.class);
+
     public InputGeometry {
         if (pageSize <= 0 || chunkSize <= 0 || linkBytesPerSec <= 0 || linkLatencyNs < 0) {
             throw new IllegalArgumentException("drive geometry needs positive page size, chunk size and link bandwidth, "
@@ -39,32 +47,49 @@ public record InputGeometry(int pageSize, long chunkSize, long linkBytesPerSec, 
      * Asks every drive of {@code conf} ({@link dev.ispd.hadoop.conf.IspdKeys#FS_DRIVES}) for its page size and
      * link, and {@code input}'s file system for its chunk size (a directory's files', such as
      * the part files a Spark job writes, are the file system's default). The drives must agree:
-     * one geometry describes the whole input.
+     * one geometry describes the whole input. A drive that does not answer within
+     * {@code ispd.device.probe.timeout.ms} is left out (logged at WARN): the jobs read its bytes from
+     * replicas; an IOException naming every drive if none answers.
      */
     public static InputGeometry probe(Configuration conf, Path input) throws IOException {
         FileSystem fs = input.getFileSystem(conf);
         FileStatus status = fs.getFileStatus(input);
         long chunkSize = status.isDirectory() ? fs.getDefaultBlockSize(input) : status.getBlockSize();
+        // the one key it needs: the job's other settings are the job's to check and report
+        Duration timeout = Duration.ofMillis(conf.getLong(OffloadKeys.DEVICE_PROBE_TIMEOUT_MS.name(),
+                Long.parseLong(OffloadKeys.DEVICE_PROBE_TIMEOUT_MS.defaultValue())));
         InputGeometry first = null;
+        String firstAddress = null;
+        List<String> down = new ArrayList<>();
         try (DriveSet drives = DriveSet.fromConfiguration(conf)) {
             for (int d = 0; d < drives.size(); d++) {
                 DeviceInfo info;
                 try (Drive drive = drives.open(d)) {
+                    drive.setTimeout(timeout);
                     info = drive.deviceInfo();
+                } catch (IOException e) {
+                    String why = "drive " + d + " (" + drives.address(d) + ") did not answer: " + e.getMessage();
+                    LOG.warn("the host jobs' geometry without {}", why);
+                    down.add(why);
+                    continue;
                 }
                 Map<String, String> caps = info.capabilities();
                 InputGeometry g = new InputGeometry(info.pageSize(), chunkSize,
                         capability(caps, Capabilities.LINK_BANDWIDTH, drives.address(d)),
                         capability(caps, Capabilities.LINK_COMMAND_LATENCY, drives.address(d)));
                 if (first != null && !first.equals(g)) {
-                    throw new IOException("the drives differ: " + drives.address(0) + " has " + first + ", "
+                    throw new IOException("the drives differ: " + firstAddress + " has " + first + ", "
                             + drives.address(d) + " has " + g + "; the host jobs price one link and name pages one way");
+                }
+                if (first == null) {
+                    firstAddress = drives.address(d);
                 }
                 first = g;
             }
         }
         if (first == null) {
-            throw new IOException("no drives configured; the host jobs need the drives' page size and link");
+            throw new IOException(down.isEmpty() ? "no drives configured; the host jobs need the drives' page size and link"
+                    : "the host jobs need the drives' page size and link, and no drive answered: " + String.join("; ", down));
         }
         return first;
     }

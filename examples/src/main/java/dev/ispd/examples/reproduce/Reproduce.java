@@ -26,8 +26,9 @@ public final class Reproduce implements Callable<Integer> {
     @Option(names = "--out", description = "directory for the report and plots (default: ${DEFAULT-VALUE})")
     Path out = Path.of("reproduce-report");
 
-    @Option(names = "--entries", description = "WorldCup98 entries per dataset; the microbenchmark's and filter's "
-            + "1 GB scale alike (default: ${DEFAULT-VALUE}, a tenth of the paper)")
+    @Option(names = "--entries", description = "WorldCup98 entries per dataset, " + Settings.MIN_ENTRIES + " to "
+            + Settings.PAPER_ENTRIES * 10 + "; the microbenchmark's and filter's 1 GB scale alike (default: "
+            + "${DEFAULT-VALUE}, a tenth of the paper)")
     long entries = Settings.DEFAULT_ENTRIES;
 
     @Option(names = "--full", description = "the paper's size: 7,000,000 entries and 1 GB (overrides --entries)")

@@ -18,7 +18,13 @@ public final class WorldCupDrives {
      * rounded down), {@code ispd.worldcup.entry.size} and the host profile that prices host splits.
      */
     public static Configuration configuration(EmbeddedDrives drives, long chunkSize, int entrySize, String hostProfile) {
-        Configuration conf = osd(drives.addresses(), chunkSize, entrySize);
+        return configuration(new Configuration(), drives, chunkSize, entrySize, hostProfile);
+    }
+
+    /** {@link #configuration(EmbeddedDrives, long, int, String)} over the settings of {@code base}. */
+    public static Configuration configuration(Configuration base, EmbeddedDrives drives, long chunkSize, int entrySize,
+                                              String hostProfile) {
+        Configuration conf = osd(base, drives.addresses(), chunkSize, entrySize);
         conf.set(OffloadKeys.OFFLOAD_HOST_PROFILE.name(), hostProfile);
         return conf;
     }
@@ -26,25 +32,33 @@ public final class WorldCupDrives {
     /**
      * osd:// over running drives: {@code addresses} such as {@code tcp:127.0.0.1:7000} or
      * {@code unix:/tmp/ispd.sock} (on this host), or {@code host=address} pairs naming the node
-     * of each drive; chunks of whole entries ({@code chunkSize} rounded down).
+     * of each drive; chunks of whole entries ({@code chunkSize} rounded down); the other settings
+     * those of {@code base}.
      */
-    public static Configuration osd(List<String> addresses, long chunkSize, int entrySize) {
+    public static Configuration osd(Configuration base, List<String> addresses, long chunkSize, int entrySize) {
         if (chunkSize < entrySize) {
             throw new IllegalArgumentException("chunk size " + chunkSize + " is smaller than one entry of " + entrySize
                     + " bytes");
         }
-        Configuration conf = drives(addresses);
+        Configuration conf = drives(base, addresses);
         conf.setLong(IspdKeys.FS_CHUNK_SIZE.name(), chunkSize - chunkSize % entrySize);
         conf.setInt(WorldCupKeys.ENTRY_SIZE.name(), entrySize);
         return conf;
     }
 
-    /** osd:// over running drives, to read what it holds: {@code addresses} as for {@link #osd}. */
-    public static Configuration drives(List<String> addresses) {
+    /**
+     * A copy of {@code base} with osd:// over running drives: {@code addresses} as for {@link #osd},
+     * or, when there are none, the drives {@code base} names ({@code ispd.fs.drives}).
+     */
+    public static Configuration drives(Configuration base, List<String> addresses) {
+        Configuration conf = new Configuration(base);
         if (addresses.isEmpty()) {
-            throw new IllegalArgumentException("osd:// needs at least one drive address");
+            if (conf.getTrimmed(IspdKeys.FS_DRIVES.name(), "").isEmpty()) {
+                throw new IllegalArgumentException("osd:// needs its drives: give --drives, or "
+                        + IspdKeys.FS_DRIVES.name() + " with -D or in the Hadoop configuration (--conf-dir)");
+            }
+            return conf;
         }
-        Configuration conf = new Configuration();
         StringJoiner value = new StringJoiner(",");
         for (String address : addresses) {
             value.add(address.contains("=") ? address : "localhost=" + address);

@@ -28,6 +28,11 @@ final class TcpDrives implements BeforeAllCallback, AfterAllCallback {
         drives.close();
     }
 
+    /** Stops drive {@code i}, as a crashed drive: its address refuses connections from now on. */
+    void stop(int i) throws IOException {
+        drives.drive(i).close();
+    }
+
     /** The value of a command's --drives. */
     String addresses() {
         return String.join(",", drives.addresses());
@@ -35,6 +40,6 @@ final class TcpDrives implements BeforeAllCallback, AfterAllCallback {
 
     /** A new osd:// client of these drives; the caller closes it. */
     FileSystem osd() throws IOException {
-        return FileSystem.newInstance(URI.create("osd:///"), WorldCupDrives.osd(drives.addresses(), 1 << 20, 20));
+        return FileSystem.newInstance(URI.create("osd:///"), WorldCupDrives.osd(new org.apache.hadoop.conf.Configuration(), drives.addresses(), 1 << 20, 20));
     }
 }

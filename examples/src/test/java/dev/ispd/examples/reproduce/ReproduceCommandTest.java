@@ -38,6 +38,14 @@ class ReproduceCommandTest {
     }
 
     @Test
+    void helpStatesTheRangeOfEntries() {
+        StringWriter out = new StringWriter();
+        assertEquals(0, CommandLines.of(new Reproduce()).setOut(new PrintWriter(out)).execute("--help"));
+        assertTrue(out.toString().replaceAll("\\s+", " ").contains("entries per dataset, 5000 to 70000000"),
+                out.toString());
+    }
+
+    @Test
     void scaledBytesFollowTheEntryCount() {
         Settings tenth = new Settings(Settings.DEFAULT_ENTRIES, 1, "smartssd-2013", "host-i5-2500");
         assertEquals((Settings.PAPER_GIGABYTE / 8192 / 10) * 8192, tenth.scaledBytes(Settings.PAPER_GIGABYTE, 8192));

@@ -5,6 +5,8 @@ import java.util.zip.CRC32C;
 import org.apache.hadoop.fs.CompositeCrcFileChecksum;
 import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FileChecksum;
+import org.apache.hadoop.fs.MD5MD5CRC32GzipFileChecksum;
+import org.apache.hadoop.io.MD5Hash;
 import org.apache.hadoop.util.CrcComposer;
 import org.apache.hadoop.util.CrcUtil;
 import org.apache.hadoop.util.DataChecksum;
@@ -20,15 +22,27 @@ final class FileChecksums {
     /** HDFS's default bytes per checksum: only part of the checksum's description, not of its value. */
     static final int BYTES_PER_CRC = 512;
     private static final int READ = 1 << 20;
+    /**
+     * What HDFS answers for no bytes, whatever its combine mode: an MD5-of-MD5-of-CRC32 checksum
+     * over no blocks whose MD5 is that of 32 zero bytes (DFSClient's FileChecksumHelper), so
+     * {@code distcp -update} finds empty files equal on both.
+     */
+    static final FileChecksum EMPTY = new MD5MD5CRC32GzipFileChecksum(0, 0, MD5Hash.digest(new byte[32]));
 
     private FileChecksums() {
     }
 
-    /** The composite CRC32C of the first {@code length} bytes of {@code file}, read through {@code in}. */
+    /**
+     * The composite CRC32C of the first {@code length} bytes of {@code file}, read through {@code in};
+     * no bytes (an empty file, or length 0) have the checksum HDFS gives them ({@link #EMPTY}).
+     */
     static FileChecksum compositeCrc(FSDataInputStream in, Namespace.File file, long length) throws IOException {
+        long end = Math.min(length, file.length);
+        if (end <= 0) {
+            return EMPTY;
+        }
         CrcComposer whole = CrcComposer.newCrcComposer(DataChecksum.Type.CRC32C, file.chunkSize);
         byte[] buf = new byte[(int) Math.min(READ, Math.max(1, file.chunkSize))];
-        long end = Math.min(length, file.length);
         for (long chunkStart = 0; chunkStart < end; chunkStart += file.chunkSize) {
             long chunkEnd = Math.min(end, chunkStart + file.chunkSize);
             CRC32C chunk = new CRC32C();

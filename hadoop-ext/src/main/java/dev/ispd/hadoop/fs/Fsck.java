@@ -2,6 +2,7 @@ package dev.ispd.hadoop.fs;
 
 import dev.ispd.client.Drive;
 import dev.ispd.client.ObjectStat;
+import dev.ispd.hadoop.conf.IspdKeys;
 import dev.ispd.offload.storage.Replica;
 import dev.ispd.protocol.ObjectKind;
 import dev.ispd.protocol.ReservedValues;
@@ -32,6 +33,10 @@ import java.util.Set;
  *       that an earlier fsck listed at least that long ago (kept in {@link #SUSPECTS}). Objects of a
  *       writer whose lease runs are never orphans, so an active writer is never harmed.</li>
  * </ul>
+ * A namespace that names fewer of the drives' data objects than it leaves unnamed (an empty one,
+ * or another file system's: the journal on a drive read for a namespace kept in ZooKeeper) is
+ * reported as a NAMESPACE finding naming what it saw, and repair deletes no orphan then unless
+ * told to trust the namespace.
  */
 final class Fsck {
     /** Where fsck keeps the orphans it saw, with when it first saw each ({@code drive object first-seen-ms} lines). */
@@ -40,32 +45,35 @@ final class Fsck {
     private final OsdFileSystem fs;
     private final DriveSet drives;
     private final boolean repair;
+    private final boolean trustNamespace;
     private final long graceMs;
     private final long now = System.currentTimeMillis();
     private final List<FsckReport.Finding> findings = new ArrayList<>();
     private final List<String> notes = new ArrayList<>();
 
-    private Fsck(OsdFileSystem fs, DriveSet drives, boolean repair, long graceMs) {
+    private Fsck(OsdFileSystem fs, DriveSet drives, boolean repair, long graceMs, boolean trustNamespace) {
         this.fs = fs;
         this.drives = drives;
         this.repair = repair;
         this.graceMs = graceMs;
+        this.trustNamespace = trustNamespace;
     }
 
     /**
      * Checks (and repairs) {@code fs}. The drives are listed before the namespace is read, so an
-     * object a writer creates meanwhile is either not listed or already named by its lease.
+     * object a writer creates meanwhile is either not listed or already named by its lease. With
+     * {@code trustNamespace}, repair deletes orphans even when the namespace looks foreign.
      */
-    static FsckReport run(OsdFileSystem fs, DriveSet drives, Journal journal, boolean repair, long graceMs)
-            throws IOException {
-        Fsck f = new Fsck(fs, drives, repair, graceMs);
+    static FsckReport run(OsdFileSystem fs, DriveSet drives, Journal journal, boolean repair, long graceMs,
+                          boolean trustNamespace) throws IOException {
+        Fsck f = new Fsck(fs, drives, repair, graceMs, trustNamespace);
         f.namespace(journal);
         List<Map<Long, ObjectStat>> objects = f.listDrives();
         Namespace ns = fs.namespace();
         Set<Replica> named = new HashSet<>(journal.storeObjects());
         int[] counts = new int[2];
         f.files(ns.root(), "", objects, named, counts);
-        f.orphans(ns, objects, named);
+        f.orphans(ns, objects, named, journal.describe() + " (" + counts[0] + " files)");
         return new FsckReport(counts[0], counts[1], f.findings, f.notes);
     }
 
@@ -198,7 +206,12 @@ final class Fsck {
         return "copied to " + added;
     }
 
-    private void orphans(Namespace ns, List<Map<Long, ObjectStat>> objects, Set<Replica> named) throws IOException {
+    /** An object on a drive (data or a tasklet instance) that no file or running writer names. */
+    private record Unnamed(Replica replica, ObjectStat object) {
+    }
+
+    private void orphans(Namespace ns, List<Map<Long, ObjectStat>> objects, Set<Replica> named, String namespace)
+            throws IOException {
         Set<Replica> leaseExpired = new HashSet<>();
         for (Namespace.WriterLease l : ns.leases().values()) {
             if (l.untilMs() + graceMs > now) {
@@ -207,39 +220,91 @@ final class Fsck {
                 leaseExpired.addAll(l.objects());
             }
         }
-        Map<Replica, Long> seen = fs.readSuspects();
-        Map<Replica, Long> stillSuspect = new HashMap<>();
+        List<Unnamed> unnamed = new ArrayList<>();
+        int accounted = 0;
+        int strangers = 0;
+        long strangerBytes = 0;
         for (int d = 0; d < objects.size(); d++) {
             if (objects.get(d) == null) {
                 continue;
             }
             for (ObjectStat o : objects.get(d).values()) {
                 Replica r = new Replica(d, o.id());
-                if (ReservedValues.isWellKnownId(o.id()) || named.contains(r)) {
+                if (ReservedValues.isWellKnownId(o.id())) {
                     continue;
                 }
-                long since = leaseExpired.contains(r) ? 0 : seen.getOrDefault(r, now);
-                boolean due = since + graceMs <= now;
-                String detail = "drive " + d + " object " + Long.toUnsignedString(o.id()) + (o.kind() == ObjectKind.DATA
-                        ? " (" + o.size() + " bytes): no file names it, "
-                        : " (a tasklet instance): no job deleted it, ") + (leaseExpired.contains(r)
-                        ? "its writer's lease ran out" : "an orphan since " + (now - since) / 1000 + " s");
-                boolean deleted = false;
-                if (repair && due) {
-                    deleted = deleteQuietly(r);
-                    detail += deleted ? "; deleted" : "; could not be deleted";
-                } else if (repair) {
-                    detail += "; kept until its grace period of " + graceMs / 1000 + " s is over";
+                if (o.kind() != ObjectKind.DATA) {
+                    // a tasklet instance no job deleted (a cancelled query's): an orphan, not data
+                    if (!named.contains(r)) {
+                        unnamed.add(new Unnamed(r, o));
+                    }
+                    continue;
                 }
-                if (!deleted) {
-                    stillSuspect.put(r, since == 0 ? now : since);
+                if (named.contains(r) || leaseExpired.contains(r)) {
+                    accounted++;
                 }
-                findings.add(new FsckReport.Finding(FsckReport.Kind.ORPHAN, detail, deleted));
+                if (!named.contains(r)) {
+                    unnamed.add(new Unnamed(r, o));
+                    if (!leaseExpired.contains(r)) {
+                        strangers++;
+                        strangerBytes += o.size();
+                    }
+                }
             }
         }
-        if (repair) {
+        boolean foreign = looksForeign(namespace, accounted, strangers, strangerBytes);
+        Map<Replica, Long> seen = fs.readSuspects();
+        Map<Replica, Long> stillSuspect = new HashMap<>();
+        for (Unnamed u : unnamed) {
+            Replica r = u.replica();
+            ObjectStat o = u.object();
+            long since = leaseExpired.contains(r) ? 0 : seen.getOrDefault(r, now);
+            boolean due = since + graceMs <= now;
+            String detail = "drive " + r.drive() + " object " + Long.toUnsignedString(o.id()) + (o.kind() == ObjectKind.DATA
+                    ? " (" + o.size() + " bytes): no file names it, "
+                    : " (a tasklet instance): no job deleted it, ") + (leaseExpired.contains(r)
+                    ? "its writer's lease ran out" : "an orphan since " + (now - since) / 1000 + " s");
+            boolean deleted = false;
+            if (repair && foreign) {
+                detail += "; kept: the namespace looks foreign";
+            } else if (repair && due) {
+                deleted = deleteQuietly(r);
+                detail += deleted ? "; deleted" : "; could not be deleted";
+            } else if (repair) {
+                detail += "; kept until its grace period of " + graceMs / 1000 + " s is over";
+            }
+            if (!deleted) {
+                stillSuspect.put(r, since == 0 ? now : since);
+            }
+            findings.add(new FsckReport.Finding(FsckReport.Kind.ORPHAN, detail, deleted));
+        }
+        if (repair && !foreign) {
             fs.writeSuspects(stillSuspect);
         }
+    }
+
+    /**
+     * Whether the namespace read looks empty or foreign: it accounts for fewer of the drives'
+     * data objects ({@code accounted}: named by its files, leases or store) than the drives hold
+     * objects it knows nothing of ({@code strangers}, not even as a dead writer's). Then it is
+     * reported, naming what fsck saw, and (unless trusted) repair deletes no orphan: deleting what
+     * another namespace names would destroy its files.
+     */
+    private boolean looksForeign(String namespace, int accounted, int strangers, long strangerBytes) {
+        if (strangers == 0 || strangers <= accounted) {
+            return false;
+        }
+        String saw = "the namespace read, " + namespace + ", accounts for " + accounted + " data object(s) on the "
+                + "drives, while " + strangers + " other data object(s) (" + strangerBytes + " bytes) are named by "
+                + "none of its files or writers: it looks empty or another file system's (is the namespace kept "
+                + "elsewhere, e.g. in ZooKeeper: " + IspdKeys.FS_NAMESPACE_ZOOKEEPER.name() + "?)";
+        if (trustNamespace) {
+            notes.add(saw + "; trusted as asked, orphans are handled as usual");
+            return false;
+        }
+        findings.add(new FsckReport.Finding(FsckReport.Kind.NAMESPACE, saw + "; no orphan is deleted unless "
+                + "fsck is told to trust this namespace (--trust-namespace)", false));
+        return true;
     }
 
     private boolean deleteQuietly(Replica r) {

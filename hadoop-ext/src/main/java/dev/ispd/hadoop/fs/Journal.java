@@ -240,6 +240,11 @@ final class Journal implements Closeable {
         return store.objects();
     }
 
+    /** Where the journal is, for messages. */
+    String describe() {
+        return store.describe();
+    }
+
     /** Saves the namespace as of {@link #applied} and cuts; a failure is logged (the journal keeps everything). */
     private void checkpoint() {
         Checkpoint c = Checkpoint.of(namespace, applied);

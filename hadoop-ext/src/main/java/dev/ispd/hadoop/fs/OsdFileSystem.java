@@ -1,6 +1,8 @@
 package dev.ispd.hadoop.fs;
 
+import dev.ispd.client.Drive;
 import dev.ispd.client.DriveException;
+import dev.ispd.client.ObjectStat;
 import dev.ispd.hadoop.conf.IspdKeys;
 import dev.ispd.offload.storage.ChunkExtent;
 import dev.ispd.offload.storage.Replica;
@@ -32,6 +34,7 @@ import org.apache.hadoop.fs.FileChecksum;
 import org.apache.hadoop.fs.FileAlreadyExistsException;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.FsStatus;
 import org.apache.hadoop.fs.LocatedFileStatus;
 import org.apache.hadoop.fs.ParentNotDirectoryException;
 import org.apache.hadoop.fs.Path;
@@ -264,16 +267,46 @@ public class OsdFileSystem extends FileSystem {
         }
     }
 
-    /** Checksums and etags (kept by rename) besides what every file system can do. */
+    /** Checksums, extended attributes and etags (kept by rename) besides what every file system can do. */
     @Override
     public boolean hasPathCapability(Path path, String capability) throws IOException {
         return switch (capability.toLowerCase(Locale.ROOT)) {
-            case CommonPathCapabilities.FS_CHECKSUMS, CommonPathCapabilities.ETAGS_AVAILABLE,
-                    CommonPathCapabilities.ETAGS_PRESERVED_IN_RENAME -> true;
+            case CommonPathCapabilities.FS_CHECKSUMS, CommonPathCapabilities.FS_XATTRS,
+                    CommonPathCapabilities.ETAGS_AVAILABLE, CommonPathCapabilities.ETAGS_PRESERVED_IN_RENAME -> true;
             case CommonPathCapabilities.FS_APPEND, CommonPathCapabilities.FS_CONCAT,
                     CommonPathCapabilities.FS_PERMISSIONS -> false;
             default -> super.hasPathCapability(path, capability);
         };
+    }
+
+    /**
+     * The drives' capacity (DEVICE_INFO) and the bytes their objects hold (LIST), summed over the
+     * drives that answer ({@code hadoop fs -df}); a drive that does not is left out, logged at
+     * WARN, and an IOException names every drive if none answers.
+     */
+    @Override
+    public FsStatus getStatus(Path path) throws IOException {
+        long capacity = 0;
+        long used = 0;
+        List<String> down = new ArrayList<>();
+        for (int d = 0; d < drives.size(); d++) {
+            try (Drive drive = drives.open(d)) {
+                long holds = 0;
+                for (ObjectStat o : drive.list()) {
+                    holds += o.size();
+                }
+                capacity += drive.deviceInfo().capacityBytes();
+                used += holds;
+            } catch (IOException e) {
+                String why = "drive " + d + " (" + drives.address(d) + "): " + e.getMessage();
+                LOG.warn("osd: capacity and use without {}", why);
+                down.add(why);
+            }
+        }
+        if (down.size() == drives.size()) {
+            throw new IOException("osd: no drive answered for its capacity: " + String.join("; ", down));
+        }
+        return new FsStatus(capacity, used, Math.max(0, capacity - used));
     }
 
     @Override
@@ -600,11 +633,20 @@ public class OsdFileSystem extends FileSystem {
 
     /**
      * Checks the file system against its drives and, with {@code repair}, fixes what can be fixed
-     * ({@link Fsck}); orphans are deleted only after {@code graceMs}.
+     * ({@link Fsck}); orphans are deleted only after {@code graceMs}, and not at all while the
+     * namespace looks empty or foreign.
      */
     public FsckReport fsck(boolean repair, long graceMs) throws IOException {
+        return fsck(repair, graceMs, false);
+    }
+
+    /**
+     * {@link #fsck(boolean, long)}; with {@code trustNamespace} repair deletes orphans even when the
+     * namespace names fewer of the drives' objects than it leaves unnamed.
+     */
+    public FsckReport fsck(boolean repair, long graceMs, boolean trustNamespace) throws IOException {
         synchronized (lock) {
-            return Fsck.run(this, drives, journal, repair, graceMs);
+            return Fsck.run(this, drives, journal, repair, graceMs, trustNamespace);
         }
     }
 

@@ -33,13 +33,23 @@ public final class HadoopSharedFiles implements SharedFiles {
 
     /**
      * Where a record of a read of {@code input} lives: at {@code configured} (any Hadoop path), or,
-     * if that is empty, at {@code defaultPath} on the file system of {@code input}.
+     * if that is empty, at {@code defaultPath} on the file system of {@code input}. Its files get
+     * {@code replication} replicas; 0 asks for the file system's: its default, or, beside the
+     * input, as many as the input file has if that is more, so that the record survives the loss
+     * of a drive whenever the data it describes does.
      */
     static Located locate(Configuration conf, String configured, String defaultPath, Path input, short replication)
             throws IOException {
         Path p = new Path(configured.isEmpty() ? defaultPath : configured);
         FileSystem fs = OsdFileSystems.get(configured.isEmpty() ? input : p, conf);
-        return new Located(new HadoopSharedFiles(fs, replication), fs.makeQualified(p).toString());
+        short r = replication == 0 && configured.isEmpty() ? asTheInput(fs, input, p) : replication;
+        return new Located(new HadoopSharedFiles(fs, r), fs.makeQualified(p).toString());
+    }
+
+    /** The input file's replication where it is above the file system's default for {@code p}, else 0 (the default). */
+    private static short asTheInput(FileSystem fs, Path input, Path p) throws IOException {
+        FileStatus status = fs.getFileStatus(input);
+        return status.isFile() && status.getReplication() > fs.getDefaultReplication(p) ? status.getReplication() : 0;
     }
 
     @Override

@@ -15,8 +15,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Random;
 import org.apache.hadoop.conf.Configuration;
+import dev.ispd.profile.Profiles;
+import org.apache.hadoop.fs.CommonPathCapabilities;
+import org.apache.hadoop.fs.FileChecksum;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.FsShell;
+import org.apache.hadoop.fs.FsStatus;
+import org.apache.hadoop.fs.MD5MD5CRC32GzipFileChecksum;
+import org.apache.hadoop.io.MD5Hash;
 import org.apache.hadoop.util.ToolRunner;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -135,5 +141,48 @@ class FsShellTest {
             assertEquals(0, sum.exit(), sum.err() + sum.text());
             assertTrue(sum.text().contains(expected), "the CRC32C of the whole file: " + sum.text());
         }
+    }
+
+    @Test
+    void anEmptyFileHasTheChecksumHdfsGivesIt(@TempDir Path tmp) throws Exception {
+        Path local = Files.write(tmp.resolve("empty.bin"), new byte[0]);
+        String file = DRIVES.uri() + "empty/none.bin";
+        assertEquals(0, shell("-mkdir", DRIVES.uri() + "empty").exit());
+        assertEquals(0, shell("-put", local.toString(), file).exit());
+
+        FileChecksum hdfs = new MD5MD5CRC32GzipFileChecksum(0, 0, MD5Hash.digest(new byte[32]));
+        assertEquals(hdfs, FileSystem.get(DRIVES.uri(), DRIVES.conf()).getFileChecksum(new org.apache.hadoop.fs.Path(file)));
+        Run sum = shell("-checksum", file);
+        assertEquals(0, sum.exit(), sum.err() + sum.text());
+        assertTrue(sum.text().contains("MD5-of-0MD5-of-0CRC32\t00000000000000000000000070bc8f4b72a86921468bf8e8441dce51"),
+                "what hadoop fs -checksum prints for an empty file on HDFS: " + sum.text());
+    }
+
+    @Test
+    void extendedAttributesAreACapability() throws Exception {
+        FileSystem fs = FileSystem.get(DRIVES.uri(), DRIVES.conf());
+        assertTrue(fs.hasPathCapability(new org.apache.hadoop.fs.Path("/"), CommonPathCapabilities.FS_XATTRS));
+    }
+
+    @Test
+    void dfReportsTheDrivesCapacityAndTheBytesTheyHold(@TempDir Path tmp) throws Exception {
+        FileSystem fs = FileSystem.get(DRIVES.uri(), DRIVES.conf());
+        FsStatus before = fs.getStatus();
+        assertEquals(3 * Profiles.device("smartssd-2013").capacityBytes(), before.getCapacity(),
+                "three drives of the default profile");
+        byte[] data = new byte[100_000];
+        new Random(3).nextBytes(data);
+        try (OutputStream out = fs.create(new org.apache.hadoop.fs.Path("/df/file.bin"), true, 4096, (short) 2,
+                64 * 1024)) {
+            out.write(data);
+        }
+        FsStatus after = fs.getStatus();
+        assertTrue(after.getUsed() - before.getUsed() >= 2 * data.length, "two replicas of the file's bytes, and "
+                + "the journal's record: " + before.getUsed() + " -> " + after.getUsed());
+        assertEquals(after.getCapacity() - after.getUsed(), after.getRemaining());
+
+        Run df = shell("-df", DRIVES.uri() + "df");
+        assertEquals(0, df.exit(), df.err());
+        assertTrue(df.text().contains(Long.toString(after.getCapacity())), df.text());
     }
 }

@@ -3,11 +3,9 @@ package dev.ispd.hadoop.fs;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
-import java.io.IOException;
 import java.util.Arrays;
 import java.util.Random;
 import org.apache.hadoop.fs.FSDataInputStream;
@@ -60,7 +58,7 @@ class NamespaceRestartTest {
     }
 
     @Test
-    void aClientThatStaysOpenReconnectsAfterOneFailedCall(@TempDir java.nio.file.Path dir) throws Exception {
+    void aClientThatStaysOpenReconnectsToTheRestartedDrives(@TempDir java.nio.file.Path dir) throws Exception {
         OsdDrives drives = new OsdDrives(2, 4096);
         drives.start(dir);
         OsdFileSystem survivor = drives.newClient();
@@ -68,9 +66,8 @@ class NamespaceRestartTest {
             assertTrue(survivor.mkdirs(new Path("/before")));
             drives.stop();
             drives.start(dir);
-            IOException lost = assertThrows(IOException.class, () -> survivor.getFileStatus(new Path("/before")));
-            assertTrue(lost.getMessage().contains("IO"), lost.getMessage());
-            assertTrue(survivor.getFileStatus(new Path("/before")).isDirectory(), "the next call reconnects");
+            // the stopped drives closed the client's connections, which the next call finds before it sends
+            assertTrue(survivor.getFileStatus(new Path("/before")).isDirectory(), "the call reconnects");
             assertTrue(survivor.mkdirs(new Path("/after")));
         } finally {
             survivor.close();

@@ -19,9 +19,9 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Device splits that time out fall back to the host: the drive is paced (it reports an execution
  * done only after 20,000 x its modeled time, many seconds here) and the device timeout is 200 ms,
- * so every device split is cancelled, retried once on its drive (no other drive holds its bytes),
- * cancelled again and run on the host; the job still succeeds with the output
- * of a host-only run, and the counters say so.
+ * so the device split misses its deadline and is cancelled; the drive that missed it is avoided
+ * at once, so the retry does not try it again (no other drive holds its bytes) and the split runs
+ * on the host; the job still succeeds with the output of a host-only run, and the counters say so.
  */
 class DeviceJobFallbackTest {
     private static final URI FS = URI.create("osd://fallback/");
@@ -65,8 +65,10 @@ class DeviceJobFallbackTest {
         // the file's 3 chunks are on the one drive: their pieces run as one split
         assertEquals(1, job.counter(IspdCounter.SPLITS_PLANNED_ON_DEVICE));
         assertEquals(1, job.counter(IspdCounter.FALLBACKS));
-        assertEquals(2, job.counter(IspdCounter.DEVICE_FAULTS_TIMEOUT), "the run and its retry on the one drive");
-        assertEquals(1, job.counter(IspdCounter.DEVICE_RETRIES));
+        assertEquals(1, job.counter(IspdCounter.DEVICE_FAULTS_TIMEOUT), "the run; its retry skips the drive");
+        assertEquals(0, job.counter(IspdCounter.DEVICE_RETRIES));
+        assertEquals(1, job.counter(IspdCounter.DRIVES_AVOIDED), "a missed deadline avoids the drive at once");
+        assertEquals(1, job.counter(IspdCounter.AVOIDED_DRIVE_SKIPS));
         assertEquals(0, job.counter(IspdCounter.REPLICA_RUNS), "no other drive holds the file");
         assertEquals(1, job.counter(IspdCounter.SPLITS_ON_HOST));
         assertEquals(0, job.counter(IspdCounter.SPLITS_ON_DEVICE));

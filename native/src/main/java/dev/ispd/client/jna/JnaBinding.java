@@ -183,6 +183,11 @@ public final class JnaBinding implements DriveBinding {
     }
 
     @Override
+    public int reconnects(long conn) {
+        return ispd_reconnects(conn);
+    }
+
+    @Override
     public String toString() {
         return "JNA";
     }
@@ -241,4 +246,6 @@ public final class JnaBinding implements DriveBinding {
     private static native int ispd_set_faults(long conn, long plan);
 
     private static native int ispd_set_timeout(long conn, int timeoutMs);
+
+    private static native int ispd_reconnects(long conn);
 }

@@ -113,6 +113,9 @@ public final class JniBinding implements DriveBinding {
     public native int setTimeout(long conn, int timeoutMs);
 
     @Override
+    public native int reconnects(long conn);
+
+    @Override
     public String toString() {
         return "JNI";
     }

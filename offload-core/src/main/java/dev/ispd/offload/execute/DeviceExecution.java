@@ -26,9 +26,9 @@ import org.slf4j.LoggerFactory;
  * of the execution and the energy charged to it (docs/model.md, "Service time"). A split whose
  * job created no instance on the drive creates one and deletes it afterwards, and so does one
  * whose job instance the drive no longer holds (NO_SUCH_OBJECT). No
- * output object: the result is read back from the execution (READ_RESULT). Every call waits at
- * most the polling timeout for the drive's answer, so a hung drive fails the run instead of
- * hanging it. Any failure is an IOException for the caller to retry or fall back on, but for an
+ * output object: the result is read back from the execution (READ_RESULT). The execution and
+ * every call wait at most the split's deadline ({@link SplitDeadline}), so a hung drive fails the
+ * run instead of hanging it. Any failure is an IOException for the caller to retry or fall back on, but for an
  * {@link ExecutionCancelledException}: the caller's task was cancelled (its thread interrupted or
  * its stop signal given), and so was the execution on the drive.
  */
@@ -55,11 +55,13 @@ final class DeviceExecution {
         this.stop = stop;
     }
 
-    Outcome run(PlannedSplit split, List<Extent> extents) throws IOException {
+    /** Runs {@code extents} of {@code split} on its drive, its execution and every call waiting at most {@code deadline}. */
+    Outcome run(PlannedSplit split, List<Extent> extents, Duration deadline) throws IOException {
+        TaskletRunner.Polling within = new TaskletRunner.Polling(polling.minInterval(), polling.maxInterval(), deadline);
         try (DrivePool.Lease lease = pool.borrow(split.driveAddress(), scope)) {
             try {
-                lease.drive().setTimeout(callTimeout());
-                return run(lease.drive(), split.taskletInstance(), extents);
+                lease.drive().setTimeout(callTimeout(deadline));
+                return run(lease.drive(), split.taskletInstance(), extents, within);
             } catch (IOException | RuntimeException e) {
                 lease.fail();
                 throw e;
@@ -67,15 +69,16 @@ final class DeviceExecution {
         }
     }
 
-    /** The polling timeout, within what the C library's call timeout holds (2^32-1 ms). */
-    private Duration callTimeout() {
-        return polling.timeout().compareTo(MAX_CALL_TIMEOUT) > 0 ? MAX_CALL_TIMEOUT : polling.timeout();
+    /** The deadline, within what the C library's call timeout holds (2^32-1 ms). */
+    private static Duration callTimeout(Duration deadline) {
+        return deadline.compareTo(MAX_CALL_TIMEOUT) > 0 ? MAX_CALL_TIMEOUT : deadline;
     }
 
-    private Outcome run(Drive drive, long jobInstance, List<Extent> extents) throws IOException {
+    private Outcome run(Drive drive, long jobInstance, List<Extent> extents, TaskletRunner.Polling within)
+            throws IOException {
         if (jobInstance != 0) {
             try {
-                return run(drive, jobInstance, false, extents);
+                return run(drive, jobInstance, false, extents, within);
             } catch (DriveException e) {
                 if (e.status() != Status.NO_SUCH_OBJECT) {
                     throw e;
@@ -85,12 +88,13 @@ final class DeviceExecution {
                         Long.toUnsignedString(jobInstance), drive.address(), e.getMessage());
             }
         }
-        return run(drive, TaskletInstances.create(drive, tasklet), true, extents);
+        return run(drive, TaskletInstances.create(drive, tasklet), true, extents, within);
     }
 
-    private Outcome run(Drive drive, long instance, boolean own, List<Extent> extents) throws IOException {
+    private Outcome run(Drive drive, long instance, boolean own, List<Extent> extents, TaskletRunner.Polling within)
+            throws IOException {
         try {
-            TaskletResult r = new TaskletRunner(drive, polling, stop).run(instance, 0, Params.EMPTY, extents);
+            TaskletResult r = new TaskletRunner(drive, within, stop).run(instance, 0, Params.EMPTY, extents);
             long bytes = extents.stream().mapToLong(Extent::length).sum();
             // the split's own cost is its service time: POLL's modeled time runs from submission, so
             // it also counts waiting behind whatever other clients sent the drive meanwhile

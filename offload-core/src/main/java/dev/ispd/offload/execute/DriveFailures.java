@@ -61,9 +61,22 @@ final class DriveFailures {
      * threshold at the same time may each say so).
      */
     synchronized boolean failed(String address, String writer) {
+        return failed(address, writer, 1);
+    }
+
+    /**
+     * Notes that the drive at {@code address} missed a split's deadline: it counts as the whole
+     * threshold, so the job avoids the drive at once (a hung drive would cost every later split a
+     * deadline); true if that makes the job avoid it.
+     */
+    synchronized boolean missedDeadline(String address, String writer) {
+        return failed(address, writer, avoidAfter);
+    }
+
+    private boolean failed(String address, String writer, int count) {
         boolean before = avoided(address);
         Map<String, Integer> seen = own.computeIfAbsent(writer, w -> new HashMap<>());
-        seen.merge(address, 1, Integer::sum);
+        seen.merge(address, count, Integer::sum);
         if (shared.isPresent()) {
             try {
                 shared.get().write(seen);

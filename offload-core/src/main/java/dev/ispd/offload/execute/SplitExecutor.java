@@ -22,11 +22,11 @@ import org.slf4j.LoggerFactory;
 /**
  * Runs one planned split where the scheduler placed it and hands its results on. A DEVICE split
  * runs its whole records on the drive and any records cut by a chunk boundary on the host. If
- * the drive fails (a fault, an error status, no answer within the device timeout), the split runs
+ * the drive fails (a fault, an error status, no answer within the split's deadline), the split runs
  * again on a drive holding another replica of its chunks, or on the same drive, up to the
  * settings' retries; then the whole split runs on the host instead (a fallback), so the results
  * are the same either way. A drive that failed the job's runs
- * {@code ispd.device.avoid.after.failures} times is avoided by the job's later splits
+ * {@code ispd.device.avoid.after.failures} times, or missed a split's deadline once, is avoided by the job's later splits
  * ({@link DriveFailures}; in every task JVM of the job when the engine gives it the job's
  * {@link JobFailureRecord}). A split whose task the engine cancels (its thread interrupted, or
  * the engine's signal given) cancels its execution on the drive and ends with an
@@ -39,6 +39,7 @@ public final class SplitExecutor {
     private static final Logger LOG = LoggerFactory.getLogger(SplitExecutor.class);
 
     private final DeviceExecution device;
+    private final SplitDeadline deadline;
     private final HostExecution host;
     private final MetricSink counters;
     private final int retries;
@@ -48,9 +49,10 @@ public final class SplitExecutor {
     /** Whether the split's task was cancelled: its thread interrupted, or the engine's signal. */
     private final BooleanSupplier cancelled;
 
-    SplitExecutor(DeviceExecution device, HostExecution host, MetricSink counters, int retries,
-                  DriveFailures failures, String writer, BooleanSupplier cancelled) {
+    SplitExecutor(DeviceExecution device, SplitDeadline deadline, HostExecution host, MetricSink counters,
+                  int retries, DriveFailures failures, String writer, BooleanSupplier cancelled) {
         this.device = device;
+        this.deadline = deadline;
         this.host = host;
         this.counters = counters;
         this.retries = retries;
@@ -70,11 +72,9 @@ public final class SplitExecutor {
     public static SplitExecutor create(OffloadSettings settings, TaskletSpec tasklet, String scope, DrivePool pool,
                                        HostFiles files, MetricSink counters, Optional<JobFailureRecord> shared,
                                        BooleanSupplier taskCancelled) {
-        TaskletRunner.Polling d = TaskletRunner.Polling.DEFAULT;
-        TaskletRunner.Polling polling = new TaskletRunner.Polling(d.minInterval(), d.maxInterval(),
-                settings.deviceTimeout());
         BooleanSupplier cancelled = () -> Thread.currentThread().isInterrupted() || taskCancelled.getAsBoolean();
-        return new SplitExecutor(new DeviceExecution(pool, scope, tasklet, polling, cancelled),
+        return new SplitExecutor(new DeviceExecution(pool, scope, tasklet, TaskletRunner.Polling.DEFAULT, cancelled),
+                SplitDeadline.of(settings),
                 new HostExecution(files, new HostModel(settings.scheduler().hostProfile()), tasklet, counters),
                 counters, settings.faults().retries(),
                 DriveFailures.of(scope, settings.faults().avoidAfterFailures(), shared),
@@ -141,7 +141,7 @@ public final class SplitExecutor {
             }
             SplitLayout layout = SplitLayout.of(on);
             try {
-                Outcome o = device.run(on, layout.deviceExtents());
+                Outcome o = device.run(on, layout.deviceExtents(), deadline.of(split.decision()));
                 if (on != split) {
                     count(SplitMetric.REPLICA_RUNS, 1);
                 }
@@ -200,9 +200,11 @@ public final class SplitExecutor {
         count(fault.metric(), 1);
         LOG.warn("split {} ({}) failed on drive {} ({}), {}: {}", split.decision().index(), split, on.drive(),
                 on.driveAddress(), fault, e.getMessage());
-        if (failures.failed(on.driveAddress(), writer)) {
+        boolean missed = fault == DeviceFault.TIMEOUT;
+        if (missed ? failures.missedDeadline(on.driveAddress(), writer) : failures.failed(on.driveAddress(), writer)) {
             count(SplitMetric.DRIVES_AVOIDED, 1);
-            LOG.warn("drive {} ({}) failed {} device runs of this job: its later splits avoid it", on.drive(),
+            LOG.warn(missed ? "drive {} ({}) missed a split's deadline: this job's later splits avoid it"
+                    : "drive {} ({}) failed {} device runs of this job: its later splits avoid it", on.drive(),
                     on.driveAddress(), failures.failures(on.driveAddress()));
         }
     }

@@ -15,6 +15,7 @@ import dev.ispd.profile.Capabilities;
 import dev.ispd.tasklet.TaskletFactory;
 import dev.ispd.tasklet.wasm.WasmTaskletFactory;
 import java.io.IOException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -70,7 +71,7 @@ public final class SplitPlanner {
         List<DriveState> states = new ArrayList<>(drives.size());
         List<String> down = new ArrayList<>();
         for (int d = 0; d < drives.size(); d++) {
-            states.add(probe(drives, d, down));
+            states.add(probe(drives, d, settings.faults().probeTimeout(), down));
         }
         DriveState anyUp = states.stream().filter(DriveState::up).findFirst().orElseThrow(() -> new IOException(
                 "planning needs the drives' capabilities and load, and no drive answered: " + String.join("; ", down)));
@@ -188,11 +189,12 @@ public final class SplitPlanner {
     }
 
     /**
-     * Drive {@code d}'s capabilities and load; a drive that does not answer is down for this plan
-     * (logged, and added to {@code down}): its pieces run on another replica.
+     * Drive {@code d}'s capabilities and load; a drive that does not answer within {@code timeout}
+     * is down for this plan (logged, and added to {@code down}): its pieces run on another replica.
      */
-    private static DriveState probe(DriveDirectory drives, int d, List<String> down) {
+    private static DriveState probe(DriveDirectory drives, int d, Duration timeout, List<String> down) {
         try (Drive drive = drives.open(d)) {
+            drive.setTimeout(timeout);
             DeviceInfo info = drive.deviceInfo();
             DeviceLog log = drive.deviceLog();
             return new DriveState(info, (long) log.queued() + log.running());

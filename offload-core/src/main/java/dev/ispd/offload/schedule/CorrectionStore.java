@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ispd.offload.storage.SharedFiles;
+import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -26,6 +27,8 @@ import org.slf4j.LoggerFactory;
 public final class CorrectionStore {
     private static final Logger LOG = LoggerFactory.getLogger(CorrectionStore.class);
     private static final ObjectMapper JSON = new ObjectMapper();
+    /** Reads of the file before a reader that keeps meeting a rewrite gives up on it. */
+    static final int READS = 3;
 
     private final SharedFiles files;
     private final String file;
@@ -40,19 +43,31 @@ public final class CorrectionStore {
     }
 
     /**
-     * The saved corrections, or none if there is no file yet. A file that cannot be parsed is
-     * logged at WARN and ignored: the corrections only refine predictions, and the next save
-     * replaces it.
+     * The saved corrections, or none if there is no file yet. A file that another save replaced
+     * while it was read (its bytes gone: a FileNotFoundException) is read again, up to
+     * {@value #READS} times; a file that cannot be parsed is logged at WARN and ignored: the
+     * corrections only refine predictions, and the next save replaces it.
      */
     public CorrectionBook load() throws IOException {
-        if (!files.exists(file)) {
-            return new CorrectionBook();
-        }
-        try (InputStream in = files.open(file)) {
-            return CorrectionBook.read(in, file);
-        } catch (IOException e) {
-            LOG.warn("ignoring the offload corrections in {}: {}", file, e.getMessage());
-            return new CorrectionBook();
+        for (int attempt = 1; ; attempt++) {
+            if (!files.exists(file)) {
+                return new CorrectionBook();
+            }
+            try (InputStream in = files.open(file)) {
+                return CorrectionBook.read(in, file);
+            } catch (FileNotFoundException e) {
+                if (attempt == READS) {
+                    LOG.warn("ignoring the offload corrections in {}: rewritten under each of {} reads: {}", file,
+                            READS, e.getMessage());
+                    return new CorrectionBook();
+                }
+                // another job's save replaced the file while this one read it: read the new one
+                LOG.info("the offload corrections in {} were rewritten while read, reading them again: {}", file,
+                        e.getMessage());
+            } catch (IOException e) {
+                LOG.warn("ignoring the offload corrections in {}: {}", file, e.getMessage());
+                return new CorrectionBook();
+            }
         }
     }
 

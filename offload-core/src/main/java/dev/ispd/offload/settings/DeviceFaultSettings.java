@@ -12,6 +12,12 @@ import java.time.Duration;
  *     ({@link OffloadKeys#DEVICE_FAILURES_DIR}); empty = the engine's default
  * @param failuresRefresh how long a JVM goes by what it last read of them
  *     ({@link OffloadKeys#DEVICE_FAILURES_REFRESH_MS})
+ * @param probeTimeout how long planning waits for a drive's answer before it plans without it
+ *     ({@link OffloadKeys#DEVICE_PROBE_TIMEOUT_MS})
+ * @param deadlineFloor the shortest deadline of a device split ({@link OffloadKeys#DEVICE_DEADLINE_FLOOR_MS})
+ * @param deadlineFactor a device split's deadline in predicted device times
+ *     ({@link OffloadKeys#DEVICE_DEADLINE_FACTOR})
  */
-public record DeviceFaultSettings(int retries, int avoidAfterFailures, String failuresDir, Duration failuresRefresh) {
+public record DeviceFaultSettings(int retries, int avoidAfterFailures, String failuresDir, Duration failuresRefresh,
+                                  Duration probeTimeout, Duration deadlineFloor, double deadlineFactor) {
 }

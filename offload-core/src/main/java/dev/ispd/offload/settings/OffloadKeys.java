@@ -26,8 +26,9 @@ public final class OffloadKeys {
             "Where the corrections persist across jobs (a JSON file, any Hadoop path the client and the tasks reach); "
                     + "empty = /.ispd/offload-correction.json on the osd:// file system of the job's input.");
     public static final ConfigKey DEVICE_TIMEOUT_MS = new ConfigKey("ispd.device.timeout.ms", "600000",
-            "A device split not done after this long, or a drive call unanswered this long, fails its device run: "
-                    + "it is cancelled and retried (ispd.device.retries) or run on the host.");
+            "The longest a device split's deadline can be (ispd.device.deadline.*): a split not done by its "
+                    + "deadline, or a drive call unanswered that long, fails its device run: it is cancelled and "
+                    + "retried on a replica (ispd.device.retries) or run on the host.");
     public static final ConfigKey SPLIT_MAX_BYTES = new ConfigKey("ispd.split.max.bytes", "0",
             "Largest piece of a DeviceJob split in bytes (cut down to whole records); 0 = one piece per chunk.");
     public static final ConfigKey SPLIT_GROUP_MAX_BYTES = new ConfigKey("ispd.split.group.max.bytes", "1073741824",
@@ -40,6 +41,16 @@ public final class OffloadKeys {
     public static final ConfigKey DEVICE_AVOID_AFTER = new ConfigKey("ispd.device.avoid.after.failures", "3",
             "Failures of one drive in a job after which the job's later splits avoid it (run on another replica or "
                     + "on the host); counted over all of the job's tasks (ispd.device.failures.dir).");
+    public static final ConfigKey DEVICE_DEADLINE_FLOOR_MS = new ConfigKey("ispd.device.deadline.floor.ms", "5000",
+            "A device split's deadline is ispd.device.deadline.factor times its predicted device time, at least "
+                    + "this long and at most ispd.device.timeout.ms; a split (and each drive call) not done by then "
+                    + "fails its device run, and the job avoids that drive from then on.");
+    public static final ConfigKey DEVICE_DEADLINE_FACTOR = new ConfigKey("ispd.device.deadline.factor", "10",
+            "How many times its predicted device time a device split may take before it misses its deadline "
+                    + "(within ispd.device.deadline.floor.ms and ispd.device.timeout.ms).");
+    public static final ConfigKey DEVICE_PROBE_TIMEOUT_MS = new ConfigKey("ispd.device.probe.timeout.ms", "5000",
+            "How long planning waits for a drive's capabilities and load (DEVICE_INFO, DEVICE_LOG) before it plans "
+                    + "without that drive (logged at WARN): its pieces run on a replica's drive.");
     public static final ConfigKey DEVICE_FAILURES_DIR = new ConfigKey("ispd.device.failures.dir", "",
             "Where the task JVMs of a job (YARN containers, Spark executors) share the drive failures each saw: a "
                     + "folder per job, a small file per task attempt or executor, any Hadoop path every task reaches, "
@@ -52,5 +63,6 @@ public final class OffloadKeys {
     /** Every key the core reads. */
     public static final List<ConfigKey> ALL = List.of(OFFLOAD_POLICY, OFFLOAD_WEIGHT, OFFLOAD_HOST_PROFILE,
             OFFLOAD_HOST_SLOTS, OFFLOAD_CORRECTION, OFFLOAD_CORRECTION_FILE, DEVICE_TIMEOUT_MS, SPLIT_MAX_BYTES,
-            SPLIT_GROUP_MAX_BYTES, DEVICE_RETRIES, DEVICE_AVOID_AFTER, DEVICE_FAILURES_DIR, DEVICE_FAILURES_REFRESH_MS);
+            SPLIT_GROUP_MAX_BYTES, DEVICE_RETRIES, DEVICE_AVOID_AFTER, DEVICE_DEADLINE_FLOOR_MS, DEVICE_DEADLINE_FACTOR,
+            DEVICE_PROBE_TIMEOUT_MS, DEVICE_FAILURES_DIR, DEVICE_FAILURES_REFRESH_MS);
 }

@@ -21,7 +21,7 @@ import java.util.Map;
  *
  * @param scheduler the scheduler's policy, weight, host profile, host slots and correction switch
  * @param correctionFile where corrections persist ({@link OffloadKeys#OFFLOAD_CORRECTION_FILE}); empty = the engine's default
- * @param deviceTimeout how long a device split may run before it falls back to the host
+ * @param deviceTimeout the longest a device split may run before it fails its run (its deadline's cap)
  * @param splitMaxBytes largest piece, 0 = one piece per chunk
  * @param groupMaxBytes largest group of one drive's pieces run as one split, 0 = no grouping
  * @param faults how a split survives a drive's faults: retries, and when the job avoids a drive
@@ -44,7 +44,10 @@ public record OffloadSettings(SchedulerConfig scheduler, String correctionFile, 
                 new DeviceFaultSettings((int) r.atLeast(OffloadKeys.DEVICE_RETRIES, 0, Integer.MAX_VALUE),
                         (int) r.atLeast(OffloadKeys.DEVICE_AVOID_AFTER, 1, Integer.MAX_VALUE),
                         r.value(OffloadKeys.DEVICE_FAILURES_DIR),
-                        Duration.ofMillis(r.atLeast(OffloadKeys.DEVICE_FAILURES_REFRESH_MS, 0, Long.MAX_VALUE))));
+                        Duration.ofMillis(r.atLeast(OffloadKeys.DEVICE_FAILURES_REFRESH_MS, 0, Long.MAX_VALUE)),
+                        Duration.ofMillis(r.atLeast(OffloadKeys.DEVICE_PROBE_TIMEOUT_MS, 1, Integer.MAX_VALUE)),
+                        Duration.ofMillis(r.atLeast(OffloadKeys.DEVICE_DEADLINE_FLOOR_MS, 1, Long.MAX_VALUE)),
+                        r.atLeastOne(OffloadKeys.DEVICE_DEADLINE_FACTOR)));
     }
 
     /** The settings of one layer of key/values (an engine's options, a tool's flags), over the defaults. */
@@ -89,6 +92,20 @@ public record OffloadSettings(SchedulerConfig scheduler, String correctionFile, 
             }
             throw bad(key, v, min == 1 || min == 0 ? "must be a whole number of at least " + min
                     : "must be a whole number");
+        }
+
+        /** A finite number of at least 1. */
+        double atLeastOne(ConfigKey key) {
+            String v = value(key);
+            try {
+                double x = Double.parseDouble(v);
+                if (x >= 1 && !Double.isInfinite(x)) {
+                    return x;
+                }
+            } catch (NumberFormatException e) {
+                // reported below
+            }
+            throw bad(key, v, "must be a number of at least 1");
         }
 
         boolean bool(ConfigKey key) {

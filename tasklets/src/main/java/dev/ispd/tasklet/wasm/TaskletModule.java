@@ -71,7 +71,7 @@ public final class TaskletModule {
             parsed = Parser.parse(wasm);
         } catch (ChicoryException | IllegalArgumentException e) {
             throw new ModuleRejectedException("module '" + name + "' is not a well-formed WebAssembly module: "
-                    + e.getMessage(), e);
+                    + MalformedModules.cause(wasm, e), e);
         }
         TaskletAbi.check(parsed, limits);
         if (parsed.startSection().isPresent()) {

@@ -48,12 +48,17 @@ class ModuleLoadTest {
     }
 
     @Test
-    void bytesThatAreNotWebAssemblyAreRefused() {
+    void bytesThatAreNotWebAssemblyAreRefusedWithTheRealCause() {
         byte[] q1 = WasmFiles.read("examples/q1.wasm");
-        assertTrue(refused("junk", "not a module".getBytes(), WasmLimits.DEFAULT).getMessage()
-                .startsWith("module 'junk' is not a well-formed WebAssembly module: "));
-        assertTrue(refused("cut", Arrays.copyOf(q1, q1.length / 2), WasmLimits.DEFAULT).getMessage()
-                .startsWith("module 'cut' is not a well-formed WebAssembly module: "));
+        assertEquals("module 'junk' is not a well-formed WebAssembly module: it does not start with WebAssembly's "
+                + "magic number and version 1 (00 61 73 6d 01 00 00 00) but with 6e 6f 74 20 61 20 6d 6f: not a .wasm "
+                + "file", refused("junk", "not a module".getBytes(), WasmLimits.DEFAULT).getMessage());
+        assertEquals("module 'none' is not a well-formed WebAssembly module: the file is empty (0 bytes)",
+                refused("none", new byte[0], WasmLimits.DEFAULT).getMessage());
+        String cut = refused("cut", Arrays.copyOf(q1, q1.length / 2), WasmLimits.DEFAULT).getMessage();
+        assertTrue(cut.startsWith("module 'cut' is not a well-formed WebAssembly module: a section runs past the end "
+                + "of its " + q1.length / 2 + " bytes (length out of bounds") && cut.endsWith("): the file is cut short")
+                && !cut.contains("section size mismatch"), cut);
     }
 
     @Test
