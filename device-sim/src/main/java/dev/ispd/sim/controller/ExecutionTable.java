@@ -2,6 +2,7 @@ package dev.ispd.sim.controller;
 
 import dev.ispd.protocol.Status;
 import dev.ispd.sim.hostif.StatusException;
+import dev.ispd.sim.metrics.DriveEvents;
 import dev.ispd.sim.store.StoreException;
 import java.io.IOException;
 import java.util.ArrayDeque;
@@ -20,6 +21,7 @@ final class ExecutionTable {
 
     private final int maxInflight;
     private final int maxPerOwner;
+    private final DriveEvents events;
     /** Queued or running executions per owner (connection session). */
     private final Map<Object, Integer> ownerUse = new HashMap<>();
     private final Map<Long, Execution> byId = new HashMap<>();
@@ -29,9 +31,11 @@ final class ExecutionTable {
     private int reserved;
     private long nextId = 1;
 
-    ExecutionTable(int maxInflight, int maxPerOwner) {
+    /** {@code events} hears of every execution that ends. */
+    ExecutionTable(int maxInflight, int maxPerOwner, DriveEvents events) {
         this.maxInflight = maxInflight;
         this.maxPerOwner = maxPerOwner;
+        this.events = events;
     }
 
     int maxInflight() {
@@ -85,6 +89,7 @@ final class ExecutionTable {
             return;
         }
         unreserve(e.owner, e.objectIds);
+        events.executionEnded(e.end(System.nanoTime()));
         finishedOrder.addLast(e.id);
         while (finishedOrder.size() > MAX_FINISHED) {
             byId.remove(finishedOrder.removeFirst());

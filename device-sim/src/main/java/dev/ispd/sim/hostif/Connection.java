@@ -4,6 +4,7 @@ import dev.ispd.protocol.FrameFormat;
 import dev.ispd.protocol.Limits;
 import dev.ispd.protocol.Opcode;
 import dev.ispd.protocol.Status;
+import dev.ispd.sim.metrics.DriveEvents;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -32,6 +33,7 @@ final class Connection implements Runnable {
     private final RequestHandler.Session session;
     private final RequestGuard guard;
     private final LingeringCloser closer;
+    private final DriveEvents events;
     private final Consumer<Connection> onExit;
     private final long idleTimeoutNs;
     private final long headerTimeoutNs;
@@ -47,11 +49,12 @@ final class Connection implements Runnable {
     private volatile String waitingFor = "";
 
     Connection(SocketChannel ch, RequestHandler.Session session, RequestGuard guard, LingeringCloser closer,
-               ServerLimits limits, Consumer<Connection> onExit) {
+               ServerLimits limits, DriveEvents events, Consumer<Connection> onExit) {
         this.ch = ch;
         this.session = session;
         this.guard = guard;
         this.closer = closer;
+        this.events = events;
         this.onExit = onExit;
         this.idleTimeoutNs = limits.idleTimeout().toNanos();
         this.headerTimeoutNs = limits.headerTimeout().toNanos();
@@ -152,6 +155,7 @@ final class Connection implements Runnable {
     }
 
     private void send(FrameHeader request, Status status, ByteBuffer body) throws IOException {
+        events.answered(request.opcode(), status);
         guard.seal(request, FrameHeader.response(request.opcode(), request.requestId(), body.remaining(), status), body)
                 .encode(outHeader.clear());
         frame[0] = outHeader.flip();
