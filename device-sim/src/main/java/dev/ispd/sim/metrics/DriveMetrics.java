@@ -59,8 +59,9 @@ public final class DriveMetrics implements DriveEvents {
         requests = Counter.builder().name("ispd_drive_requests").labelNames("opcode", "status")
                 .help("Requests answered, by command and the status of the answer.").register(registry);
         authFailures = Counter.builder().name("ispd_drive_auth_failures").labelNames("reason")
-                .help("Requests refused by authentication (auth_failed: bad or missing tag, unknown identity, "
-                        + "replay; the connection ends) or authorization (forbidden).").register(registry);
+                .help("Requests refused by authentication (auth_required: untagged on a drive that needs a tag; "
+                        + "auth_failed: bad tag, unknown identity, replay, and the connection ends) or authorization "
+                        + "(forbidden).").register(registry);
         connectionsRefused = Counter.builder().name("ispd_drive_connections_refused")
                 .help("Connections answered BUSY at admission (over --max-connections) and closed.").register(registry);
         connectionsTimedOut = Counter.builder().name("ispd_drive_connections_idle_closed")
@@ -153,7 +154,7 @@ public final class DriveMetrics implements DriveEvents {
             requestPoints.set(slot, point);
         }
         point.inc();
-        if (status == Status.AUTH_FAILED || status == Status.FORBIDDEN) {
+        if (status == Status.AUTH_REQUIRED || status == Status.AUTH_FAILED || status == Status.FORBIDDEN) {
             authFailures.labelValues(label(status)).inc();
         }
     }

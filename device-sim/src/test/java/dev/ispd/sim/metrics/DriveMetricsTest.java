@@ -15,6 +15,9 @@ import dev.ispd.sim.hostif.TestClient;
 import dev.ispd.sim.hostif.ServerLimits;
 import java.time.Duration;
 import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
@@ -100,6 +103,26 @@ class DriveMetricsTest {
                     .value("ispd_drive_connections_idle_closed_total"));
             assertEquals(0, Scrape.awaitValue(port, "ispd_drive_connections_open", 0)
                     .value("ispd_drive_connections_open"));
+        }
+    }
+
+    @Test
+    void damagedPagesShowAsChecksumFailuresAndScrubResults() throws Exception {
+        try (EmbeddedDrives drives = EmbeddedDrives.builder().options(o -> o.metrics(Scrape.loopback(null))).start();
+             TestClient c = TestClient.connect(drives.address(0))) {
+            long object = c.create(0);
+            c.write(object, 0, new byte[64 * 1024]);
+            Path file = drives.directory().resolve("drive0").resolve("data").resolve(object + "-0.obj");
+            try (FileChannel ch = FileChannel.open(file, StandardOpenOption.WRITE)) {
+                ch.write(ByteBuffer.wrap(new byte[] {1}), 5000);
+            }
+            c.call(new Requests.Scrub(0)).body();
+            assertEquals(Status.MEDIA_ERROR, c.call(new Requests.ReadObject(object, 0, 8192)).status());
+            Scrape s = Scrape.of(drives.drive(0).metricsPort());
+            assertEquals(1, s.value("ispd_drive_scrub_damaged_objects_total"));
+            assertEquals(1, s.value("ispd_drive_scrubbed_objects_total"));
+            assertEquals(2, s.value("ispd_drive_checksum_failures_total"), "found by the scrub and by the read");
+            assertEquals(1, s.value("ispd_drive_requests_total{opcode=\"read_object\",status=\"media_error\"}"));
         }
     }
 
