@@ -207,25 +207,32 @@ public final class BenchSummary {
     }
 
     private void authentication() {
-        out.println();
-        out.println("5. Authentication off vs on (HMAC-SHA256 on every request and answer), JNI, same run");
-        out.printf("   %-44s %12s %12s %9s%n", "work", "off", "on", "on/off");
-        requestRate("AuthOverhead.stat", "off", "on");
-        pairRate("READ_OBJECT of " + (AuthOverhead.READ_BYTES >> 20) + " MiB", "AuthOverhead.read",
-                AuthOverhead.READ_BYTES, "off", "on");
-        pairRate("q1 scan in the drive, " + (AuthOverhead.SCAN_BYTES >> 20) + " MiB", "AuthOverhead.scan",
-                AuthOverhead.SCAN_BYTES, "off", "on");
-        out.println("   (on/off: the rate with authentication as a share of the rate without)");
+        overhead("5. Authentication off vs on (HMAC-SHA256 on every request and answer), JNI, same run",
+                "AuthOverhead", "off", "on", true, "the rate with authentication as a share of the rate without");
     }
 
     private void metricsOverhead() {
+        overhead("6. Drive metrics off vs kept and scraped every second (Prometheus /metrics), JNI, same run",
+                "MetricsOverhead", "off", "scraped", false, "the rate with metrics scraped as a share of the rate "
+                        + "without");
+    }
+
+    /**
+     * A {@link DriveWorkload} benchmark's rates with its parameter {@code a} and {@code b} side by
+     * side ({@code reads}: and its READ_OBJECT rows), and b's as a share of a's.
+     */
+    private void overhead(String title, String benchmark, String a, String b, boolean reads, String meaning) {
         out.println();
-        out.println("6. Drive metrics off vs kept and scraped every second (Prometheus /metrics), JNI, same run");
-        out.printf("   %-44s %12s %12s %9s%n", "work", "off", "scraped", "scr/off");
-        requestRate("MetricsOverhead.stat", "off", "scraped");
-        pairRate("q1 scan in the drive, " + (MetricsOverhead.SCAN_BYTES >> 20) + " MiB", "MetricsOverhead.scan",
-                MetricsOverhead.SCAN_BYTES, "off", "scraped");
-        out.println("   (scr/off: the rate with metrics scraped as a share of the rate without)");
+        out.println(title);
+        out.printf("   %-44s %12s %12s %9s%n", "work", a, b, b + "/" + a);
+        requestRate(benchmark + ".stat", a, b);
+        if (reads) {
+            pairRate("READ_OBJECT of " + (AuthOverhead.READ_BYTES >> 20) + " MiB", benchmark + ".read",
+                    AuthOverhead.READ_BYTES, a, b);
+        }
+        pairRate("q1 scan in the drive, " + (DriveWorkload.SCAN_BYTES >> 20) + " MiB", benchmark + ".scan",
+                DriveWorkload.SCAN_BYTES, a, b);
+        out.println("   (" + b + "/" + a + ": " + meaning + ")");
     }
 
     /** STAT_OBJECT requests per second of {@code benchmark} with its parameter {@code a} and {@code b}, and b/a. */

@@ -1,32 +1,18 @@
 package dev.ispd.bench;
 
 import dev.ispd.client.Binding;
-import dev.ispd.client.Drive;
-import dev.ispd.client.ObjectStat;
-import dev.ispd.client.TaskletResult;
-import dev.ispd.client.TaskletRunner;
-import dev.ispd.protocol.Extent;
-import dev.ispd.protocol.Params;
-import dev.ispd.protocol.TaskletForm;
-import dev.ispd.tasklet.builtin.Q1Factory;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.time.Duration;
-import java.util.List;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
-import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
@@ -35,44 +21,28 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * What a drive's Prometheus metrics cost (docs/metrics.md): the same work on a drive without
- * metrics ({@code off}) and on one that keeps them while a scraper reads /metrics every second,
- * as Prometheus would at a 1 s scrape interval ({@code scraped}), in one run, through JNI.
- * STAT_OBJECT back to back is the path every request takes (one counted answer each); the q1
- * scan is the drive's hot loop.
+ * What a drive's Prometheus metrics cost (docs/metrics.md): the same work ({@link DriveWorkload})
+ * on a drive without metrics ({@code off}) and on one that keeps them while a scraper reads
+ * /metrics every second, as Prometheus would at a 1 s scrape interval ({@code scraped}), in one
+ * run, through JNI. STAT_OBJECT back to back is the path every request takes (one counted answer
+ * each); the q1 scan is the drive's hot loop.
  */
 @State(Scope.Benchmark)
 @Warmup(iterations = 2, time = 1)
 @Measurement(iterations = 5, time = 2)
 @Fork(value = 1, jvmArgs = {"-Xms512m", "-Xmx512m"})
-public class MetricsOverhead {
-    public static final long SCAN_BYTES = 32L << 20;
-    private static final int ENTRY_SIZE = 256;
-    private static final TaskletRunner.Polling POLLING = new TaskletRunner.Polling(Duration.ofNanos(20_000),
-            Duration.ofNanos(200_000), Duration.ofMinutes(1));
-
+public class MetricsOverhead extends DriveWorkload {
     @Param({"off", "scraped"})
     public String metrics;
 
     private BenchDrive bench;
-    private Drive drive;
-    private long dataId;
-    private TaskletRunner runner;
-    private long q1Id;
-    private List<Extent> extents;
     private ScheduledExecutorService scraper;
     private final AtomicLong scrapes = new AtomicLong();
 
     @Setup(Level.Trial)
     public void start() throws IOException {
         bench = metrics.equals("scraped") ? BenchDrive.startWithMetrics(Binding.JNI) : BenchDrive.start(Binding.JNI);
-        drive = bench.client();
-        dataId = drive.createObject();
-        drive.write(dataId, 0, WorldCupLog.generate((int) (SCAN_BYTES / ENTRY_SIZE), ENTRY_SIZE, 1998));
-        q1Id = drive.createTasklet(TaskletForm.BUILTIN, Q1Factory.NAME,
-                Params.of(Q1Factory.ENTRY_SIZE, Integer.toString(ENTRY_SIZE)), null);
-        extents = List.of(new Extent(dataId, 0, SCAN_BYTES));
-        runner = new TaskletRunner(drive, POLLING);
+        prepare(bench);
         if (metrics.equals("scraped")) {
             scraper = Executors.newSingleThreadScheduledExecutor();
             HttpClient http = HttpClient.newHttpClient();
@@ -102,21 +72,5 @@ public class MetricsOverhead {
             }
         }
         bench.close();
-    }
-
-    /** Small requests: STAT_OBJECT back to back. */
-    @Benchmark
-    @BenchmarkMode(Mode.Throughput)
-    @OutputTimeUnit(TimeUnit.SECONDS)
-    public ObjectStat stat() throws IOException {
-        return drive.stat(dataId);
-    }
-
-    /** A scan in the drive: q1 over {@link #SCAN_BYTES}, EXECUTE to RELEASE. */
-    @Benchmark
-    @BenchmarkMode(Mode.AverageTime)
-    @OutputTimeUnit(TimeUnit.MILLISECONDS)
-    public TaskletResult scan() throws IOException {
-        return runner.run(q1Id, 0, Params.EMPTY, extents);
     }
 }
