@@ -190,7 +190,8 @@ public final class DriveDaemon implements Callable<Integer> {
 
     @Option(names = "--insecure-bind",
             description = "Allow --bind to a non-loopback address without --auth-config: anyone on the network "
-                    + "may then read, change and delete every object (a warning is logged).")
+                    + "may then read, change and delete every object; and --metrics-bind without "
+                    + "--metrics-token-file: anyone may read the metrics (a warning is logged).")
     private boolean insecureBind;
 
     @CommandLine.Spec
