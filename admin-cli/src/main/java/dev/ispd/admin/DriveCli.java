@@ -49,7 +49,8 @@ import picocli.CommandLine.Spec;
         description = "Talks to an ispd drive (unix:/path or tcp:host:port) through the native library.",
         subcommands = {DriveCli.Info.class, DriveCli.Log.class, DriveCli.Ls.class, DriveCli.Put.class,
                 DriveCli.Get.class, DriveCli.Rm.class, DriveCli.Run.class, DriveCli.Load.class,
-                DriveCli.Modules.class, DriveCli.Unload.class, DriveCli.Scrub.class, DriveCli.Faults.class})
+                DriveCli.Modules.class, DriveCli.Unload.class, DriveCli.Scrub.class, DriveCli.Faults.class,
+                DriveTop.class})
 public final class DriveCli {
     /** Not required by picocli, so that {@code drive-cli CMD --help} needs none; a command checks it. */
     @Option(names = {"-a", "--address"}, description = "drive address, e.g. unix:/tmp/ispd.sock (required)")
@@ -67,7 +68,7 @@ public final class DriveCli {
     Path keyFile;
 
     /** Where the subcommands print (and {@code get -} copies to). */
-    private final PrintStream out;
+    final PrintStream out;
 
     public DriveCli() {
         this(System.out);
@@ -82,12 +83,17 @@ public final class DriveCli {
     }
 
     Drive connect() throws IOException {
+        return connect(address);
+    }
+
+    /** Connects to the drive at {@code at} with this command's binding and credentials. */
+    Drive connect(String at) throws IOException {
         if ((identity == null) != (keyFile == null)) {
             throw new IllegalArgumentException("--identity and --key-file go together: give both to authenticate, "
                     + "or neither");
         }
         Credentials credentials = identity == null ? null : Credentials.fromKeyFile(identity, keyFile);
-        Drive drive = Drive.connect(address, binding);
+        Drive drive = Drive.connect(at, binding);
         if (credentials != null) {
             try {
                 drive.authenticate(credentials);

@@ -1,18 +1,8 @@
 package dev.ispd.bench;
 
 import dev.ispd.client.Binding;
-import dev.ispd.client.Drive;
-import dev.ispd.client.ObjectStat;
-import dev.ispd.client.TaskletResult;
-import dev.ispd.client.TaskletRunner;
-import dev.ispd.protocol.Extent;
-import dev.ispd.protocol.Params;
-import dev.ispd.protocol.TaskletForm;
-import dev.ispd.tasklet.builtin.Q1Factory;
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.time.Duration;
-import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -38,49 +28,26 @@ import org.openjdk.jmh.annotations.Warmup;
 @Warmup(iterations = 2, time = 1)
 @Measurement(iterations = 3, time = 2)
 @Fork(value = 1, jvmArgs = {"-Xms512m", "-Xmx512m"})
-public class AuthOverhead {
-    /** Bytes of one READ_OBJECT (ISPD_MAX_IO) and of the object the scan covers. */
+public class AuthOverhead extends DriveWorkload {
+    /** Bytes of one READ_OBJECT (ISPD_MAX_IO). */
     public static final int READ_BYTES = 8 << 20;
-    public static final long SCAN_BYTES = 32L << 20;
-    private static final int ENTRY_SIZE = 256;
-    private static final TaskletRunner.Polling POLLING = new TaskletRunner.Polling(Duration.ofNanos(20_000),
-            Duration.ofNanos(200_000), Duration.ofMinutes(1));
 
     @Param({"off", "on"})
     public String auth;
 
     private BenchDrive bench;
-    private Drive drive;
-    private long dataId;
     private ByteBuffer buffer;
-    private TaskletRunner runner;
-    private long q1Id;
-    private List<Extent> extents;
 
     @Setup(Level.Trial)
     public void start() throws IOException {
         bench = auth.equals("on") ? BenchDrive.startAuthenticated(Binding.JNI) : BenchDrive.start(Binding.JNI);
-        drive = bench.client();
-        dataId = drive.createObject();
-        drive.write(dataId, 0, WorldCupLog.generate((int) (SCAN_BYTES / ENTRY_SIZE), ENTRY_SIZE, 1998));
+        prepare(bench);
         buffer = ByteBuffer.allocateDirect(READ_BYTES);
-        Params q1Params = Params.of(Q1Factory.ENTRY_SIZE, Integer.toString(ENTRY_SIZE));
-        q1Id = drive.createTasklet(TaskletForm.BUILTIN, Q1Factory.NAME, q1Params, null);
-        extents = List.of(new Extent(dataId, 0, SCAN_BYTES));
-        runner = new TaskletRunner(drive, POLLING);
     }
 
     @TearDown(Level.Trial)
     public void stop() throws IOException {
         bench.close();
-    }
-
-    /** Small requests: STAT_OBJECT back to back. */
-    @Benchmark
-    @BenchmarkMode(Mode.Throughput)
-    @OutputTimeUnit(TimeUnit.SECONDS)
-    public ObjectStat stat() throws IOException {
-        return drive.stat(dataId);
     }
 
     /** Bulk data to the host: one READ_OBJECT of {@link #READ_BYTES}. */
@@ -90,13 +57,5 @@ public class AuthOverhead {
     public ByteBuffer read() throws IOException {
         drive.read(dataId, 0, buffer.clear());
         return buffer;
-    }
-
-    /** A scan in the drive: q1 over {@link #SCAN_BYTES}, EXECUTE to RELEASE. */
-    @Benchmark
-    @BenchmarkMode(Mode.AverageTime)
-    @OutputTimeUnit(TimeUnit.MILLISECONDS)
-    public TaskletResult scan() throws IOException {
-        return runner.run(q1Id, 0, Params.EMPTY, extents);
     }
 }

@@ -7,7 +7,9 @@ import dev.ispd.client.Drive;
 import dev.ispd.sim.auth.AuthConfig;
 import dev.ispd.sim.auth.AuthFixture;
 import dev.ispd.sim.daemon.EmbeddedDrives;
+import dev.ispd.sim.metrics.MetricsEndpoint;
 import java.io.IOException;
+import java.net.InetSocketAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.stream.Stream;
@@ -55,6 +57,12 @@ final class BenchDrive implements AutoCloseable {
         }
     }
 
+    /** As {@link #start(Binding)}, on a drive that serves Prometheus metrics on loopback, any free port. */
+    static BenchDrive startWithMetrics(Binding binding) throws IOException {
+        MetricsEndpoint loopback = new MetricsEndpoint(new InetSocketAddress("127.0.0.1", 0), null);
+        return start(EmbeddedDrives.builder().options(o -> o.metrics(loopback)), binding, null);
+    }
+
     private static BenchDrive start(EmbeddedDrives.Builder builder, Binding binding, Credentials credentials)
             throws IOException {
         EmbeddedDrives drives = builder.drives(1).profile(PROFILE).pace(0).start();
@@ -80,6 +88,11 @@ final class BenchDrive implements AutoCloseable {
 
     DeviceInfo info() throws IOException {
         return client.deviceInfo();
+    }
+
+    /** The port the drive serves /metrics on; -1 if it serves none. */
+    int metricsPort() {
+        return drives.drive(0).metricsPort();
     }
 
     /** The drive's temporary directory: baselines keep their files here, on the same file system. */

@@ -73,6 +73,7 @@ public final class BenchSummary {
         s.scans(ScanRate.SMALL_ENTRY_SIZE, "3b.");
         s.modelCost();
         s.authentication();
+        s.metricsOverhead();
     }
 
     private void roundTrips() {
@@ -206,28 +207,51 @@ public final class BenchSummary {
     }
 
     private void authentication() {
-        out.println();
-        out.println("5. Authentication off vs on (HMAC-SHA256 on every request and answer), JNI, same run");
-        out.printf("   %-44s %12s %12s %9s%n", "work", "off", "on", "on/off");
-        JsonNode statOff = metric("AuthOverhead.stat@off");
-        JsonNode statOn = metric("AuthOverhead.stat@on");
-        if (statOff == null || statOn == null) {
-            out.printf("   %-44s %12s%n", "STAT_OBJECT requests", "not run");
-        } else {
-            double off = statOff.path("score").asDouble();
-            double on = statOn.path("score").asDouble();
-            out.printf("   %-44s %8.0f/s %10.0f/s %9.2f%n", "STAT_OBJECT requests", off, on, on / off);
-        }
-        authRate("READ_OBJECT of " + (AuthOverhead.READ_BYTES >> 20) + " MiB", "AuthOverhead.read",
-                AuthOverhead.READ_BYTES);
-        authRate("q1 scan in the drive, " + (AuthOverhead.SCAN_BYTES >> 20) + " MiB", "AuthOverhead.scan",
-                AuthOverhead.SCAN_BYTES);
-        out.println("   (on/off: the rate with authentication as a share of the rate without)");
+        overhead("5. Authentication off vs on (HMAC-SHA256 on every request and answer), JNI, same run",
+                "AuthOverhead", "off", "on", true, "the rate with authentication as a share of the rate without");
     }
 
-    private void authRate(String label, String benchmark, long bytes) {
-        JsonNode off = metric(benchmark + "@off");
-        JsonNode on = metric(benchmark + "@on");
+    private void metricsOverhead() {
+        overhead("6. Drive metrics off vs kept and scraped every second (Prometheus /metrics), JNI, same run",
+                "MetricsOverhead", "off", "scraped", false, "the rate with metrics scraped as a share of the rate "
+                        + "without");
+    }
+
+    /**
+     * A {@link DriveWorkload} benchmark's rates with its parameter {@code a} and {@code b} side by
+     * side ({@code reads}: and its READ_OBJECT rows), and b's as a share of a's.
+     */
+    private void overhead(String title, String benchmark, String a, String b, boolean reads, String meaning) {
+        out.println();
+        out.println(title);
+        out.printf("   %-44s %12s %12s %9s%n", "work", a, b, b + "/" + a);
+        requestRate(benchmark + ".stat", a, b);
+        if (reads) {
+            pairRate("READ_OBJECT of " + (AuthOverhead.READ_BYTES >> 20) + " MiB", benchmark + ".read",
+                    AuthOverhead.READ_BYTES, a, b);
+        }
+        pairRate("q1 scan in the drive, " + (DriveWorkload.SCAN_BYTES >> 20) + " MiB", benchmark + ".scan",
+                DriveWorkload.SCAN_BYTES, a, b);
+        out.println("   (" + b + "/" + a + ": " + meaning + ")");
+    }
+
+    /** STAT_OBJECT requests per second of {@code benchmark} with its parameter {@code a} and {@code b}, and b/a. */
+    private void requestRate(String benchmark, String a, String b) {
+        JsonNode ma = metric(benchmark + "@" + a);
+        JsonNode mb = metric(benchmark + "@" + b);
+        if (ma == null || mb == null) {
+            out.printf("   %-44s %12s%n", "STAT_OBJECT requests", "not run");
+            return;
+        }
+        double ra = ma.path("score").asDouble();
+        double rb = mb.path("score").asDouble();
+        out.printf("   %-44s %8.0f/s %10.0f/s %9.2f%n", "STAT_OBJECT requests", ra, rb, rb / ra);
+    }
+
+    /** The rate of {@code benchmark} with its parameter {@code a} and {@code b}, and b's as a share of a's. */
+    private void pairRate(String label, String benchmark, long bytes, String a, String b) {
+        JsonNode off = metric(benchmark + "@" + a);
+        JsonNode on = metric(benchmark + "@" + b);
         if (off == null || on == null) {
             out.printf("   %-44s %12s%n", label, "not run");
             return;

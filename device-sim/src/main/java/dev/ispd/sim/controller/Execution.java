@@ -3,6 +3,7 @@ package dev.ispd.sim.controller;
 import dev.ispd.protocol.ExecutionState;
 import dev.ispd.protocol.Status;
 import dev.ispd.sim.assembly.DriveModel;
+import dev.ispd.sim.metrics.DriveEvents;
 import dev.ispd.protocol.Extent;
 import dev.ispd.tasklet.Meter;
 import dev.ispd.tasklet.Tasklet;
@@ -40,6 +41,9 @@ final class Execution {
     private volatile long pagesDone;
     private volatile boolean cancelRequested;
     private volatile boolean paceWaived;
+    /** Wall time (System.nanoTime) of its first turn; meaningful once it has run ({@link #ran}). */
+    private long startedWallNs;
+    private boolean ran;
     private byte[] result;
     private Status errorStatus;
     private String errorMessage = "";
@@ -81,6 +85,8 @@ final class Execution {
     synchronized boolean startOrContinue() {
         if (state == ExecutionState.QUEUED) {
             state = ExecutionState.RUNNING;
+            startedWallNs = System.nanoTime();
+            ran = true;
         }
         return state == ExecutionState.RUNNING;
     }
@@ -112,6 +118,14 @@ final class Execution {
         state = s;
         onEnd.accept(this);
         finishedLatch.countDown();
+    }
+
+    /** How a finished execution ended and how long it waited and ran, wall and modeled, as of {@code nowWallNs}. */
+    synchronized DriveEvents.ExecutionEnd end(long nowWallNs) {
+        long firstTurn = ran ? startedWallNs : nowWallNs;
+        long modeled = model.modeledNs();
+        return new DriveEvents.ExecutionEnd(state, state == ExecutionState.FAILED ? errorStatus : null,
+                firstTurn - submittedWallNs, nowWallNs - firstTurn, modeled, modeled - model.serviceNs());
     }
 
     /** Asks the execution to stop: a queued one is cancelled at once, a running one at its next batch. */

@@ -8,6 +8,8 @@ import dev.ispd.protocol.Extent;
 import dev.ispd.tasklet.ExtentScanner;
 import dev.ispd.tasklet.ResultSink;
 import dev.ispd.tasklet.TaskletLimitException;
+import dev.ispd.tasklet.wasm.ModuleTrapException;
+import dev.ispd.sim.metrics.DriveEvents;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.List;
@@ -34,6 +36,7 @@ final class ExecutionRunner implements AutoCloseable {
 
     private final ObjectStore store;
     private final DriveCounters counters;
+    private final DriveEvents events;
     private final ExtentScanner scanner;
     private final StorePageSource source;
     private final int pagesPerBatch;
@@ -42,10 +45,11 @@ final class ExecutionRunner implements AutoCloseable {
     private volatile boolean closed;
     private volatile Execution current;
 
-    ExecutionRunner(String name, ObjectStore store, DriveCounters counters, int pageSize,
+    ExecutionRunner(String name, ObjectStore store, DriveCounters counters, DriveEvents events, int pageSize,
                     int pagesPerBatch) {
         this.store = store;
         this.counters = counters;
+        this.events = events;
         this.scanner = new ExtentScanner(pageSize, pagesPerBatch);
         this.pagesPerBatch = pagesPerBatch;
         this.source = new StorePageSource(store);
@@ -157,7 +161,7 @@ final class ExecutionRunner implements AutoCloseable {
     }
 
     /** One step of a tasklet's work: its value, or null after ending the execution on the step's failure. */
-    private static <T> T attempt(Execution e, TaskletStep<T> step) {
+    private <T> T attempt(Execution e, TaskletStep<T> step) {
         try {
             return step.run();
         } catch (BatchListener.ScanCancelledException c) {
@@ -167,10 +171,14 @@ final class ExecutionRunner implements AutoCloseable {
             e.fail(s, "reading the extents of execution " + e.id + " failed: " + io.getMessage());
         } catch (TaskletLimitException limit) {
             // a plan's result or a module's instructions, memory or time beyond what the drive allows
+            events.taskletLimitHit(limit.limit());
             e.fail(Status.LIMIT_EXCEEDED, "tasklet '" + e.taskletName + "' went beyond this drive's " + limit.limit()
                     + " limit: " + limit.getMessage());
         } catch (RuntimeException re) {
             // the tasklet's own failure, including a result over ResultSink's limit
+            if (re instanceof ModuleTrapException) {
+                events.moduleTrapped();
+            }
             LOG.log(Level.FINE, "tasklet " + e.taskletName + " failed in execution " + e.id, re);
             String why = re instanceof ResultSink.ResultTooLargeException ? re.getMessage() : re.toString();
             e.fail(Status.TASKLET_FAILED, "tasklet '" + e.taskletName + "' failed: " + why);

@@ -2,6 +2,7 @@ package dev.ispd.sim.controller;
 
 import dev.ispd.protocol.Status;
 import dev.ispd.sim.hostif.StatusException;
+import dev.ispd.sim.metrics.DriveEvents;
 import dev.ispd.sim.store.StoreException;
 import java.io.IOException;
 import java.util.ArrayDeque;
@@ -26,6 +27,7 @@ final class ExecutionTable {
 
     private final int maxInflight;
     private final int maxPerOwner;
+    private final DriveEvents events;
     /** Queued or running executions per owner (connection session). */
     private final Map<Object, Integer> ownerUse = new HashMap<>();
     /** Queued or running executions per tenant, and each owner's tenant while it has some. */
@@ -38,9 +40,11 @@ final class ExecutionTable {
     private int reserved;
     private long nextId = 1;
 
-    ExecutionTable(int maxInflight, int maxPerOwner) {
+    /** {@code events} hears of every execution that ends. */
+    ExecutionTable(int maxInflight, int maxPerOwner, DriveEvents events) {
         this.maxInflight = maxInflight;
         this.maxPerOwner = maxPerOwner;
+        this.events = events;
     }
 
     int maxInflight() {
@@ -106,6 +110,7 @@ final class ExecutionTable {
             return;
         }
         unreserve(e.owner, e.objectIds);
+        events.executionEnded(e.end(System.nanoTime()));
         finishedOrder.addLast(e.id);
         while (finishedOrder.size() > MAX_FINISHED) {
             byId.remove(finishedOrder.removeFirst());

@@ -7,6 +7,7 @@ import dev.ispd.sim.hostif.PayloadWriter;
 import dev.ispd.sim.hostif.Requests;
 import dev.ispd.sim.hostif.Responses;
 import dev.ispd.sim.hostif.StatusException;
+import dev.ispd.sim.metrics.DriveEvents;
 import dev.ispd.sim.store.StoredModule;
 import dev.ispd.sim.store.StoredModules;
 import dev.ispd.tasklet.wasm.ModuleRejectedException;
@@ -43,6 +44,7 @@ final class ModuleCommands {
     private final StoredModules stored;
     private final DriveModel model;
     private final DriveCounters counters;
+    private final DriveEvents events;
     private final Map<String, WasmTaskletFactory> loaded = new TreeMap<>();
     private final LinkedHashMap<String, Upload> uploads = new LinkedHashMap<>(16, 0.75f, true);
 
@@ -51,7 +53,9 @@ final class ModuleCommands {
     }
 
     /** Loads the modules {@code stored} keeps, unless modules are off. */
-    ModuleCommands(ModulePolicy policy, StoredModules stored, DriveModel model, DriveCounters counters) {
+    ModuleCommands(ModulePolicy policy, StoredModules stored, DriveModel model, DriveCounters counters,
+                   DriveEvents events) {
+        this.events = events;
         this.policy = policy;
         this.stored = stored;
         this.model = model;
@@ -100,6 +104,7 @@ final class ModuleCommands {
         }
         if (complete != null) {
             answer = commit(key, req, sha, complete.bytes().toByteArray());
+            events.moduleLoaded();
         }
         answer.encode(out);
         counters.commands.incrementAndGet();

@@ -5,6 +5,7 @@ import dev.ispd.sim.hostif.PayloadWriter;
 import dev.ispd.sim.hostif.Requests;
 import dev.ispd.sim.hostif.Responses;
 import dev.ispd.sim.hostif.StatusException;
+import dev.ispd.sim.metrics.DriveEvents;
 import dev.ispd.protocol.Limits;
 import dev.ispd.sim.store.MediaErrorException;
 import dev.ispd.sim.store.ObjectInfo;
@@ -23,9 +24,12 @@ final class ObjectCommands {
     private final DriveModel model;
     private final ExecutionTable executions;
     private final DriveCounters counters;
+    private final DriveEvents events;
 
-    ObjectCommands(ObjectStore store, DriveModel model, ExecutionTable executions, DriveCounters counters) {
+    ObjectCommands(ObjectStore store, DriveModel model, ExecutionTable executions, DriveCounters counters,
+                   DriveEvents events) {
         this.store = store;
+        this.events = events;
         this.model = model;
         this.executions = executions;
         this.counters = counters;
@@ -126,6 +130,7 @@ final class ObjectCommands {
         }
         new Responses.Scrub(report.objects(), report.bytes(), store.mediaErrors(), report.damaged().size(), listed)
                 .encode(out);
+        events.scrubbed(report.objects(), report.bytes(), report.damaged().size());
         counters.commands.incrementAndGet();
         return model.command(clock);
     }

@@ -10,6 +10,9 @@ import dev.ispd.sim.hostif.DriveAddress;
 import dev.ispd.sim.hostif.DriveServer;
 import dev.ispd.sim.hostif.RequestGuard;
 import dev.ispd.sim.hostif.RequestHandler;
+import dev.ispd.sim.metrics.DriveEvents;
+import dev.ispd.sim.metrics.DriveMetrics;
+import dev.ispd.sim.metrics.MetricsServer;
 import dev.ispd.sim.store.ObjectStore;
 import dev.ispd.tasklet.TaskletRegistry;
 import java.io.IOException;
@@ -31,18 +34,24 @@ public final class Drive implements AutoCloseable {
     private final ObjectStore store;
     private final DriveController controller;
     private final DriveServer server;
+    /** Serves the drive's /metrics; null if it keeps none. */
+    private final MetricsServer metricsServer;
 
     private Drive(String name, DeviceProfile profile, Path dir, ObjectStore store, DriveController controller,
-                  DriveServer server) {
+                  DriveServer server, MetricsServer metricsServer) {
         this.name = name;
         this.profile = profile;
         this.dir = dir;
         this.store = store;
         this.controller = controller;
         this.server = server;
+        this.metricsServer = metricsServer;
     }
 
-    /** Opens (or creates) the drive's store in {@code dir} and starts serving on {@code listen}. */
+    /**
+     * Opens (or creates) the drive's store in {@code dir} and starts serving on {@code listen}, and
+     * its metrics if {@code options} ask for them.
+     */
     public static Drive start(String name, DeviceProfile profile, Path dir, DriveAddress listen, DriveOptions options)
             throws IOException {
         Path socket = listen.unixPath();
@@ -52,17 +61,28 @@ public final class Drive implements AutoCloseable {
         }
         ObjectStore store = ObjectStore.open(dir, profile.capacityBytes(), options.durability(), options.recovery(),
                 options.maxOpenFiles());
+        DriveMetrics metrics = options.metrics() == null ? null : new DriveMetrics(name, profile.name());
+        DriveEvents events = metrics == null ? DriveEvents.NONE : metrics;
         DriveController controller = null;
+        DriveServer server = null;
         try {
             controller = new DriveController(options.controllerSettings(name), profile, store,
-                    new ModeledDrive(profile), TaskletRegistry.builtins(), DriveLimits.advertised(options));
+                    new ModeledDrive(profile), TaskletRegistry.builtins(), DriveLimits.advertised(options), events);
             RequestGuard.Factory guards = options.auth() == null ? RequestGuard.OPEN
                     : new DriveAuthenticator(name, options.auth());
             RequestHandler handler = new FaultingHandler(controller,
-                    new FaultInjector(name, profile.pageSizeBytes(), options.faults()));
-            DriveServer server = DriveServer.start(listen, handler, guards, options.server(), name);
-            return new Drive(name, profile, dir, store, controller, server);
+                    new FaultInjector(name, profile.pageSizeBytes(), options.faults(), events));
+            server = DriveServer.start(listen, handler, guards, options.server(), name, events);
+            MetricsServer metricsServer = null;
+            if (metrics != null) {
+                metrics.watch(controller.readings(server::openConnections));
+                metricsServer = MetricsServer.start(options.metrics(), metrics, name);
+            }
+            return new Drive(name, profile, dir, store, controller, server, metricsServer);
         } catch (IOException | RuntimeException e) {
+            if (server != null) {
+                server.close();
+            }
             if (controller != null) {
                 controller.close();
             }
@@ -89,10 +109,18 @@ public final class Drive implements AutoCloseable {
         return server.address();
     }
 
+    /** The port the drive serves /metrics on; -1 if it keeps no metrics. */
+    public int metricsPort() {
+        return metricsServer == null ? -1 : metricsServer.port();
+    }
+
     /** Stops serving, lets the execution in progress finish, and closes the store. */
     @Override
     public void close() throws IOException {
         try {
+            if (metricsServer != null) {
+                metricsServer.close();
+            }
             server.close();
         } finally {
             try {

@@ -11,12 +11,14 @@ import dev.ispd.sim.controller.ModulePolicy;
 import dev.ispd.sim.fault.FaultPlan;
 import dev.ispd.sim.hostif.DriveAddress;
 import dev.ispd.sim.hostif.ServerLimits;
+import dev.ispd.sim.metrics.MetricsEndpoint;
 import dev.ispd.sim.store.Durability;
 import dev.ispd.sim.store.RecoveryMode;
 import dev.ispd.tasklet.wasm.WasmLimits;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.net.InetAddress;
+import java.net.InetSocketAddress;
 import java.net.UnknownHostException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -191,9 +193,31 @@ public final class DriveDaemon implements Callable<Integer> {
                     + "an admin's SET_FAULTS replaces or clears the plan at run time.")
     private Path faults;
 
+    @ArgGroup(exclusive = true)
+    private MetricsListen metricsListen;
+
+    /** At most one place to serve /metrics. */
+    static final class MetricsListen {
+        @Option(names = "--metrics-port", paramLabel = "<p>",
+                description = "Serve Prometheus metrics on http://127.0.0.1:<p>/metrics (drive i on <p>+i; 0 = any "
+                        + "free port); docs/metrics.md. Off by default.")
+        Integer port;
+
+        @Option(names = "--metrics-bind", paramLabel = "<address>:<p>",
+                description = "Serve Prometheus metrics on this address and port (drive i on <p>+i). A non-loopback "
+                        + "address needs --metrics-token-file (or --insecure-bind).")
+        String bind;
+    }
+
+    @Option(names = "--metrics-token-file", paramLabel = "<file>",
+            description = "Answer a scrape only if it sends 'Authorization: Bearer <token>', the token being this "
+                    + "file's content (trimmed); others get 401.")
+    private Path metricsTokenFile;
+
     @Option(names = "--insecure-bind",
             description = "Allow --bind to a non-loopback address without --auth-config: anyone on the network "
-                    + "may then read, change and delete every object (a warning is logged).")
+                    + "may then read, change and delete every object; and --metrics-bind without "
+                    + "--metrics-token-file: anyone may read the metrics (a warning is logged).")
     private boolean insecureBind;
 
     @CommandLine.Spec
@@ -235,7 +259,8 @@ public final class DriveDaemon implements Callable<Integer> {
                         Duration.ofMillis(helloTimeoutMs), maxUnauthenticated))
                 .recovery(recover).modules(new ModulePolicy(modules.equals("on"), limits))
                 .auth(authConfig == null ? null : AuthConfig.load(authConfig, insecureAuthConfig))
-                .faults(faults == null ? FaultPlan.NONE : FaultPlan.load(faults)).build();
+                .faults(faults == null ? FaultPlan.NONE : FaultPlan.load(faults)).metrics(metricsEndpoint(checks))
+                .build();
         List<Drive> started = new ArrayList<>();
         CountDownLatch stopped = new CountDownLatch(1);
         Thread hook = new Thread(() -> {
@@ -246,7 +271,7 @@ public final class DriveDaemon implements Callable<Integer> {
         try {
             for (int i = 0; i < drives; i++) {
                 String name = "drive" + i;
-                started.add(Drive.start(name, p, dir.resolve(name), address(i), options));
+                started.add(Drive.start(name, p, dir.resolve(name), address(i), options.forDrive(i)));
             }
         } catch (IOException | RuntimeException e) {
             Runtime.getRuntime().removeShutdownHook(hook);
@@ -255,12 +280,76 @@ public final class DriveDaemon implements Callable<Integer> {
         }
         PrintWriter out = spec.commandLine().getOut();
         for (Drive d : started) {
-            out.printf("%s ready at %s (profile %s, data %s, durability %s)%n", d.name(), d.address(), p.name(),
-                    d.directory().toAbsolutePath(), durability);
+            out.printf("%s ready at %s (profile %s, data %s, durability %s%s)%n", d.name(), d.address(), p.name(),
+                    d.directory().toAbsolutePath(), durability, d.metricsPort() < 0 ? ""
+                            : ", metrics on port " + d.metricsPort());
         }
         out.flush();
         stopped.await(); // until SIGTERM or SIGINT runs the hook
         return 0;
+    }
+
+    /** Where to serve /metrics, checked; null without --metrics-port or --metrics-bind. */
+    private MetricsEndpoint metricsEndpoint(OptionChecks checks) throws IOException {
+        if (metricsListen == null) {
+            if (metricsTokenFile != null) {
+                throw checks.usage("--metrics-token-file needs --metrics-port or --metrics-bind");
+            }
+            return null;
+        }
+        String option = metricsListen.port != null ? "--metrics-port" : "--metrics-bind";
+        InetSocketAddress at = metricsListen.port != null
+                ? new InetSocketAddress(InetAddress.getLoopbackAddress(), metricsListen.port)
+                : checks.valid(option, metricsListen.bind, () -> hostAndPort(metricsListen.bind));
+        checks.require(at.getPort() == 0 || at.getPort() + drives - 1 <= 65535, option, at.getPort(),
+                "in 0.." + (65536 - drives) + " for " + drives + " drive(s) on consecutive ports");
+        String token = metricsTokenFile == null ? null : token(metricsTokenFile);
+        if (token == null && !at.getAddress().isLoopbackAddress()) {
+            if (!insecureBind) {
+                throw checks.usage(option + " " + metricsListen.bind + " is not a loopback address: give "
+                        + "--metrics-token-file (docs/metrics.md), or --insecure-bind to let anyone on the network "
+                        + "read the metrics");
+            }
+            LOG.warning(option + " " + metricsListen.bind + " without --metrics-token-file (--insecure-bind): anyone "
+                    + "who can reach it may read the drive's metrics");
+        }
+        return new MetricsEndpoint(at, token);
+    }
+
+    /** {@code host:port} (an IPv6 address in brackets), resolved. */
+    private static InetSocketAddress hostAndPort(String text) {
+        int colon = text.lastIndexOf(':');
+        if (colon <= 0 || colon == text.length() - 1) {
+            throw new IllegalArgumentException("expected <address>:<port>, e.g. 127.0.0.1:9400");
+        }
+        String host = text.substring(0, colon).replaceAll("^\\[|\\]$", "");
+        int port;
+        try {
+            port = Integer.parseInt(text.substring(colon + 1));
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("the port '" + text.substring(colon + 1) + "' is not a number");
+        }
+        if (port < 0 || port > 65535) {
+            throw new IllegalArgumentException("the port must be in 0..65535");
+        }
+        InetSocketAddress at = new InetSocketAddress(host, port);
+        if (at.isUnresolved()) {
+            throw new IllegalArgumentException("the address '" + host + "' does not resolve");
+        }
+        return at;
+    }
+
+    private static String token(Path file) throws IOException {
+        String token;
+        try {
+            token = Files.readString(file).trim();
+        } catch (IOException e) {
+            throw new IOException("--metrics-token-file " + file + ": cannot be read (" + e + ")", e);
+        }
+        if (token.isEmpty()) {
+            throw new IOException("--metrics-token-file " + file + ": the file is empty; it must hold the token");
+        }
+        return token;
     }
 
     /** A TCP drive reachable beyond this host without authentication needs --insecure-bind, and is warned of. */

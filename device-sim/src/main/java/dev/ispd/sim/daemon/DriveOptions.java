@@ -5,6 +5,7 @@ import dev.ispd.sim.controller.ControllerSettings;
 import dev.ispd.sim.controller.ModulePolicy;
 import dev.ispd.sim.fault.FaultPlan;
 import dev.ispd.sim.hostif.ServerLimits;
+import dev.ispd.sim.metrics.MetricsEndpoint;
 import dev.ispd.sim.store.Durability;
 import dev.ispd.sim.store.FileHandles;
 import dev.ispd.sim.store.RecoveryMode;
@@ -27,10 +28,13 @@ import dev.ispd.sim.store.RecoveryMode;
  *                                   do anything
  * @param faults                     the faults the drive injects from the start (docs/drive.md, "Fault
  *                                   injection"); SET_FAULTS replaces them at run time
+ * @param metrics                    where the drive serves Prometheus metrics (docs/metrics.md); null = it keeps
+ *                                   none
  */
 public record DriveOptions(Durability durability, double paceFactor, int maxInflight, int maxExecutionsPerConnection,
                            int maxExtentsPerExecute, ServerLimits server, int maxOpenFiles, ModulePolicy modules,
-                           RecoveryMode recovery, AuthConfig auth, FaultPlan faults) {
+                           RecoveryMode recovery, AuthConfig auth, FaultPlan faults,
+                           MetricsEndpoint metrics) {
     public static DriveOptions defaults() {
         return builder().build();
     }
@@ -43,6 +47,13 @@ public record DriveOptions(Durability durability, double paceFactor, int maxInfl
     ControllerSettings controllerSettings(String driveName) {
         return new ControllerSettings(driveName, maxInflight, paceFactor, maxExecutionsPerConnection,
                 maxExtentsPerExecute, modules);
+    }
+
+    /** These options for drive {@code i} of a set: its metrics {@code i} ports after the first drive's. */
+    DriveOptions forDrive(int i) {
+        return metrics == null || i == 0 ? this : new DriveOptions(durability, paceFactor, maxInflight,
+                maxExecutionsPerConnection, maxExtentsPerExecute, server, maxOpenFiles, modules, recovery, auth, faults,
+                metrics.plusPorts(i));
     }
 
     /** Options one at a time, each starting at its default; the record's parameters say what each is. */
@@ -58,6 +69,7 @@ public record DriveOptions(Durability durability, double paceFactor, int maxInfl
         private RecoveryMode recovery = RecoveryMode.REFUSE;
         private AuthConfig auth;
         private FaultPlan faults = FaultPlan.NONE;
+        private MetricsEndpoint metrics;
 
         private Builder() {
         }
@@ -124,6 +136,12 @@ public record DriveOptions(Durability durability, double paceFactor, int maxInfl
             return this;
         }
 
+        /** Serve Prometheus metrics at {@code endpoint}; null = keep none (the default). */
+        public Builder metrics(MetricsEndpoint endpoint) {
+            metrics = endpoint;
+            return this;
+        }
+
         /** The server limits so far, for changing one of them. */
         public ServerLimits server() {
             return server;
@@ -131,7 +149,7 @@ public record DriveOptions(Durability durability, double paceFactor, int maxInfl
 
         public DriveOptions build() {
             return new DriveOptions(durability, paceFactor, maxInflight, maxExecutionsPerConnection,
-                    maxExtentsPerExecute, server, maxOpenFiles, modules, recovery, auth, faults);
+                    maxExtentsPerExecute, server, maxOpenFiles, modules, recovery, auth, faults, metrics);
         }
     }
 }

@@ -203,7 +203,7 @@ public final class EmbeddedDrives implements AutoCloseable {
                     String name = "drive" + i;
                     DriveAddress listen = tcp ? DriveAddress.tcp("127.0.0.1", 0)
                             : DriveAddress.unix(root.resolve(name + ".sock"));
-                    started.add(Drive.start(name, p, root.resolve(name), listen, built));
+                    started.add(Drive.start(name, p, root.resolve(name), listen, built.forDrive(i)));
                 }
             } catch (IOException | RuntimeException e) {
                 EmbeddedDrives partial = new EmbeddedDrives(started, root, temporary);

@@ -2,6 +2,7 @@ package dev.ispd.sim.fault;
 
 import dev.ispd.protocol.Extent;
 import dev.ispd.sim.hostif.Requests;
+import dev.ispd.sim.metrics.DriveEvents;
 import java.util.List;
 import java.util.Random;
 import java.util.logging.Logger;
@@ -17,16 +18,21 @@ public final class FaultInjector {
 
     private final String driveName;
     private final int pageSize;
+    private final DriveEvents events;
     /** Volatile so that a drive without faults answers every request without taking the lock. */
     private volatile FaultPlan plan = FaultPlan.NONE;
     private long[] inScope = new long[0];
     private long[] fired = new long[0];
     private Random random = new Random(0);
 
-    /** {@code pageSize}: the drive's page size, which media-error page indexes count in. */
-    public FaultInjector(String driveName, int pageSize, FaultPlan initial) {
+    /**
+     * {@code pageSize}: the drive's page size, which media-error page indexes count in;
+     * {@code events} hears of every fault injected.
+     */
+    public FaultInjector(String driveName, int pageSize, FaultPlan initial, DriveEvents events) {
         this.driveName = driveName;
         this.pageSize = pageSize;
+        this.events = events;
         set(initial);
     }
 
@@ -63,6 +69,7 @@ public final class FaultInjector {
                 continue;
             }
             fired[i]++;
+            events.faultInjected(f.kind());
             LOG.info(() -> driveName + ": injecting " + f.kind().planName() + " into " + request.opcode());
             return f;
         }

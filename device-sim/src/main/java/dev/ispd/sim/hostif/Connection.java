@@ -4,6 +4,7 @@ import dev.ispd.protocol.FrameFormat;
 import dev.ispd.protocol.Limits;
 import dev.ispd.protocol.Opcode;
 import dev.ispd.protocol.Status;
+import dev.ispd.sim.metrics.DriveEvents;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -37,6 +38,7 @@ final class Connection implements Runnable {
     private final RequestHandler.Session session;
     private final RequestGuard guard;
     private final LingeringCloser closer;
+    private final DriveEvents events;
     private final Consumer<Connection> onExit;
     private final Consumer<Connection> onAuthenticated;
     private final long idleTimeoutNs;
@@ -56,11 +58,13 @@ final class Connection implements Runnable {
     private volatile String waitingFor = "";
 
     Connection(SocketChannel ch, RequestHandler.Session session, RequestGuard guard, LingeringCloser closer,
-               ServerLimits limits, Consumer<Connection> onAuthenticated, Consumer<Connection> onExit) {
+               ServerLimits limits, DriveEvents events, Consumer<Connection> onAuthenticated,
+               Consumer<Connection> onExit) {
         this.ch = ch;
         this.session = session;
         this.guard = guard;
         this.closer = closer;
+        this.events = events;
         this.onExit = onExit;
         this.onAuthenticated = onAuthenticated;
         this.idleTimeoutNs = limits.idleTimeout().toNanos();
@@ -168,6 +172,7 @@ final class Connection implements Runnable {
     }
 
     private void send(FrameHeader request, Status status, ByteBuffer body) throws IOException {
+        events.answered(request.opcode(), status);
         guard.seal(request, FrameHeader.response(request.opcode(), request.requestId(), body.remaining(), status), body)
                 .encode(outHeader.clear());
         frame[0] = outHeader.flip();

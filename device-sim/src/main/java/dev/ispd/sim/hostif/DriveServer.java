@@ -1,5 +1,6 @@
 package dev.ispd.sim.hostif;
 
+import dev.ispd.sim.metrics.DriveEvents;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
@@ -47,6 +48,7 @@ public final class DriveServer implements AutoCloseable {
     private final RequestGuard.Factory guards;
     private final ServerLimits limits;
     private final String name;
+    private final DriveEvents events;
     private final LingeringCloser closer;
     private final Map<Connection, Thread> connections = new ConcurrentHashMap<>();
     /** Accepted connections waiting for a slot, oldest first; guarded by itself. */
@@ -60,8 +62,10 @@ public final class DriveServer implements AutoCloseable {
     private record Waiting(SocketChannel ch, long sinceNs) { }
 
     private DriveServer(ServerSocketChannel server, DriveAddress address, RequestHandler handler,
-                        RequestGuard.Factory guards, ServerLimits limits, String name) throws IOException {
+                        RequestGuard.Factory guards, ServerLimits limits, String name, DriveEvents events)
+            throws IOException {
         this.server = server;
+        this.events = events;
         this.address = address;
         this.handler = handler;
         this.guards = guards;
@@ -84,6 +88,12 @@ public final class DriveServer implements AutoCloseable {
      */
     public static DriveServer start(DriveAddress at, RequestHandler handler, RequestGuard.Factory guards,
                                     ServerLimits limits, String name) throws IOException {
+        return start(at, handler, guards, limits, name, DriveEvents.NONE);
+    }
+
+    /** As above, telling {@code events} of every answer, refused connection and timed-out connection. */
+    public static DriveServer start(DriveAddress at, RequestHandler handler, RequestGuard.Factory guards,
+                                    ServerLimits limits, String name, DriveEvents events) throws IOException {
         Path socketFile = at.unixPath();
         ServerSocketChannel ch;
         DriveAddress bound;
@@ -98,7 +108,7 @@ public final class DriveServer implements AutoCloseable {
             InetSocketAddress local = (InetSocketAddress) ch.getLocalAddress();
             bound = DriveAddress.tcp(((InetSocketAddress) at.socketAddress()).getHostString(), local.getPort());
         }
-        return new DriveServer(ch, bound, handler, guards, limits, name);
+        return new DriveServer(ch, bound, handler, guards, limits, name, events);
     }
 
     private static void removeStaleSocket(Path socketFile) throws IOException {
@@ -119,6 +129,11 @@ public final class DriveServer implements AutoCloseable {
     /** The bound address, in {@code ispd_connect} format. */
     public DriveAddress address() {
         return address;
+    }
+
+    /** Connections being served now (not those waiting for a slot). */
+    public int openConnections() {
+        return connections.size();
     }
 
     private void acceptLoop() {
@@ -190,7 +205,7 @@ public final class DriveServer implements AutoCloseable {
     private void startConnection(SocketChannel ch) {
         Connection c = null;
         try {
-            c = new Connection(ch, handler.openSession(), guards.open(ch), closer, limits,
+            c = new Connection(ch, handler.openSession(), guards.open(ch), closer, limits, events,
                     authenticated -> admitWaiting(), this::connectionEnded);
             Thread t = new Thread(c, name + "-conn-" + connectionCount.incrementAndGet());
             t.setDaemon(true);
@@ -222,7 +237,11 @@ public final class DriveServer implements AutoCloseable {
                 synchronized (waiting) {
                     othersWait = !waiting.isEmpty();
                 }
-                connections.keySet().forEach(c -> c.closeIfExpired(now, othersWait));
+                for (Connection c : connections.keySet()) {
+                    if (c.closeIfExpired(now, othersWait)) {
+                        events.connectionTimedOut();
+                    }
+                }
                 rejectOverdue(now);
                 admitWaiting();
             } catch (RuntimeException | Error e) {
@@ -242,6 +261,7 @@ public final class DriveServer implements AutoCloseable {
     }
 
     private void rejectBusy(SocketChannel ch, String why) {
+        events.connectionRefused();
         closer.rejectBusy(ch, "drive " + name + " serves " + limits.maxConnections() + " connections, its limit (at most "
                 + limits.maxUnauthenticated() + " of them not yet authenticated), and " + why + "; " + RETRY_HINT_PREFIX
                 + retryHintMs() + " ms");

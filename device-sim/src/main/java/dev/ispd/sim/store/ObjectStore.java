@@ -253,6 +253,11 @@ public final class ObjectStore implements AutoCloseable {
         return capacityBytes;
     }
 
+    /** Objects stored, of every kind (counted, so in time proportional to their number). */
+    public int objectCount() {
+        return objects.size();
+    }
+
     /** Bytes held by DATA objects. */
     public long usedBytes() {
         return usedBytes.get();

@@ -12,6 +12,7 @@ import dev.ispd.sim.hostif.RequestHandler;
 import dev.ispd.sim.hostif.Requests;
 import dev.ispd.sim.hostif.Responses;
 import dev.ispd.sim.hostif.StatusException;
+import dev.ispd.sim.metrics.DriveEvents;
 import dev.ispd.sim.store.Durability;
 import dev.ispd.sim.store.ObjectStore;
 import dev.ispd.protocol.Extent;
@@ -34,7 +35,8 @@ final class ControllerHarness implements AutoCloseable {
         store = ObjectStore.open(dir, PROFILE.capacityBytes(), Durability.PROCESS);
         // one session submits every execution here: its share is the whole drive's
         controller = new DriveController(new ControllerSettings("drive0", maxInflight, pace, maxInflight,
-                Limits.MAX_EXTENTS, ModulePolicy.DEFAULT), PROFILE, store, model, TaskletRegistry.builtins(), Map.of());
+                Limits.MAX_EXTENTS, ModulePolicy.DEFAULT), PROFILE, store, model, TaskletRegistry.builtins(), Map.of(),
+                DriveEvents.NONE);
     }
 
     /** A reply: status OK with a decoded body, or an error status with its message. */
