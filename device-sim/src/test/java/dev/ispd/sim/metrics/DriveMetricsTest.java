@@ -89,7 +89,8 @@ class DriveMetricsTest {
     @Test
     void refusedAndIdleClosedConnectionsAreCounted() throws Exception {
         ServerLimits oneSlot = new ServerLimits(1, Duration.ofMillis(400), Duration.ofSeconds(10),
-                Duration.ofMillis(100));
+                Duration.ofMillis(100), ServerLimits.DEFAULT_MIN_PAYLOAD_RATE, ServerLimits.DEFAULT_HELLO_TIMEOUT,
+                ServerLimits.DEFAULT_MAX_UNAUTHENTICATED);
         try (EmbeddedDrives drives = EmbeddedDrives.builder()
                 .options(o -> o.server(oneSlot).metrics(Scrape.loopback(null))).start();
              TestClient holder = TestClient.connect(drives.address(0));
