@@ -127,10 +127,6 @@ final class Connection implements Runnable {
             if (!dispatch(h, in.flip())) {
                 return true;
             }
-            if (!authenticated && guard.authenticated()) {
-                authenticated = true;
-                onAuthenticated.accept(this);
-            }
         }
     }
 
@@ -172,6 +168,7 @@ final class Connection implements Runnable {
     }
 
     private void send(FrameHeader request, Status status, ByteBuffer body) throws IOException {
+        noteAuthenticated();
         events.answered(request.opcode(), status);
         guard.seal(request, FrameHeader.response(request.opcode(), request.requestId(), body.remaining(), status), body)
                 .encode(outHeader.clear());
@@ -251,6 +248,18 @@ final class Connection implements Runnable {
             }
         } catch (IOException e) {
             // closed by the drive stopping
+        }
+    }
+
+    /**
+     * Publishes the guard's authentication before the answer leaves: a client that has its
+     * hello's answer must already count as authenticated, or the watchdog could close it at the
+     * hello timeout and the unauthenticated budget would count it against connections after it.
+     */
+    private void noteAuthenticated() {
+        if (!authenticated && guard.authenticated()) {
+            authenticated = true;
+            onAuthenticated.accept(this);
         }
     }
 
