@@ -151,7 +151,8 @@ public final class DriveDaemon implements Callable<Integer> {
 
     @Option(names = "--max-open-files", paramLabel = "N", defaultValue = "1024",
             description = "Backing files each drive keeps open at once; others are opened on use (default: "
-                    + "${DEFAULT-VALUE}). Keep drives x N well under the process's open-file limit (ulimit -n).")
+                    + "${DEFAULT-VALUE}). Lowered at start, with --max-connections, to fit each drive's share of the "
+                    + "process's open-file limit (ulimit -n); the daemon prints what each drive holds.")
     private int maxOpenFiles;
 
     @Option(names = "--modules", paramLabel = "on|off", defaultValue = "on",
@@ -261,6 +262,8 @@ public final class DriveDaemon implements Callable<Integer> {
                 .auth(authConfig == null ? null : AuthConfig.load(authConfig, insecureAuthConfig))
                 .faults(faults == null ? FaultPlan.NONE : FaultPlan.load(faults)).metrics(metricsEndpoint(checks))
                 .build();
+        OpenFileBudget files = OpenFileBudget.measure(drives);
+        options = files.fit(options);
         List<Drive> started = new ArrayList<>();
         CountDownLatch stopped = new CountDownLatch(1);
         Thread hook = new Thread(() -> {
@@ -279,6 +282,7 @@ public final class DriveDaemon implements Callable<Integer> {
             throw e;
         }
         PrintWriter out = spec.commandLine().getOut();
+        out.printf("each drive %s%n", files.describe(options));
         for (Drive d : started) {
             out.printf("%s ready at %s (profile %s, data %s, durability %s%s)%n", d.name(), d.address(), p.name(),
                     d.directory().toAbsolutePath(), durability, d.metricsPort() < 0 ? ""

@@ -35,12 +35,25 @@ public record DriveOptions(Durability durability, double paceFactor, int maxInfl
                            int maxExtentsPerExecute, ServerLimits server, int maxOpenFiles, ModulePolicy modules,
                            RecoveryMode recovery, AuthConfig auth, FaultPlan faults,
                            MetricsEndpoint metrics) {
+    /** Descriptors a drive process keeps for the JVM, logs, module files and metrics, beside its drives' budgets. */
+    public static final int RESERVED_FILES = 64;
+    /** Descriptors each drive keeps for itself: metadata log, listening socket, selectors, metrics server. */
+    public static final int FILES_PER_DRIVE = 16;
+
     public static DriveOptions defaults() {
         return builder().build();
     }
 
     public static Builder builder() {
         return new Builder();
+    }
+
+    /** A builder starting from these options. */
+    public Builder toBuilder() {
+        return builder().durability(durability).pace(paceFactor).maxInflight(maxInflight)
+                .maxExecutionsPerConnection(maxExecutionsPerConnection).maxExtentsPerExecute(maxExtentsPerExecute)
+                .server(server).maxOpenFiles(maxOpenFiles).modules(modules).recovery(recovery).auth(auth).faults(faults)
+                .metrics(metrics);
     }
 
     /** The controller's settings for the drive named {@code driveName}. */

@@ -17,6 +17,7 @@ import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
+import java.util.logging.Logger;
 
 /**
  * Drives running inside the current JVM, for the embedded default, examples and tests:
@@ -30,6 +31,7 @@ import java.util.function.Consumer;
  * one is created and deleted on close. Each drive is independent (no shared state).
  */
 public final class EmbeddedDrives implements AutoCloseable {
+    private static final Logger LOG = Logger.getLogger(EmbeddedDrives.class.getName());
     private final List<Drive> drives;
     private final Path dir;
     private final boolean deleteOnClose;
@@ -197,7 +199,9 @@ public final class EmbeddedDrives implements AutoCloseable {
             boolean temporary = dir == null;
             Path root = temporary ? Files.createTempDirectory("ispd-drives-") : Files.createDirectories(dir);
             List<Drive> started = new ArrayList<>();
-            DriveOptions built = options.build();
+            OpenFileBudget files = OpenFileBudget.measure(count);
+            DriveOptions built = files.fit(options.build());
+            LOG.fine(() -> "each embedded drive " + files.describe(built));
             try {
                 for (int i = 0; i < count; i++) {
                     String name = "drive" + i;

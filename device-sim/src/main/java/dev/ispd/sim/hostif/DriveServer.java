@@ -27,7 +27,9 @@ import java.util.logging.Logger;
  * come first served, for a slot to free up; one that waited {@link ServerLimits#admissionWait}
  * has its first request answered with BUSY and a retry hint, and is closed. Connections not yet
  * authenticated hold at most {@link ServerLimits#maxUnauthenticated} of the slots (more wait the
- * same way) and each, while others wait, only for the hello timeout. A watchdog thread closes connections that keep
+ * same way) and each, while others wait, only for the hello timeout. While as many connections
+ * as may wait are being answered BUSY, the accept thread waits (the kernel's backlog holds new
+ * ones), so the sockets the server holds stay within {@link ServerLimits#maxSockets}. A watchdog thread closes connections that keep
  * the drive waiting past their hello, idle or header timeout, so silent clients cannot hold the
  * slots. No failure of one accept (out of file descriptors, out of
  * memory) stops the accept thread: it is logged, and the next connection is accepted.
@@ -139,6 +141,9 @@ public final class DriveServer implements AutoCloseable {
     private void acceptLoop() {
         while (!closed) {
             try {
+                while (closer.held() >= limits.maxWaiting() && !closed) {
+                    pause(ACCEPT_RETRY_MS); // its BUSY answers hold descriptors; the backlog waits meanwhile
+                }
                 admit(server.accept());
             } catch (ClosedChannelException e) {
                 return; // the server is closing
@@ -155,16 +160,16 @@ public final class DriveServer implements AutoCloseable {
 
     /**
      * Serves {@code ch} now if a slot is free and nobody waits before it; otherwise queues it,
-     * unless {@link #maxWaiting} already wait: then BUSY at once.
+     * unless {@link ServerLimits#maxWaiting} already wait: then BUSY at once.
      */
     private void admit(SocketChannel ch) {
         synchronized (waiting) {
             if (waiting.isEmpty() && roomForOneMore()) {
                 startConnection(ch);
-            } else if (waiting.size() < maxWaiting()) {
+            } else if (waiting.size() < limits.maxWaiting()) {
                 waiting.addLast(new Waiting(ch, System.nanoTime()));
             } else {
-                rejectBusy(ch, maxWaiting() + " more wait for a slot");
+                rejectBusy(ch, limits.maxWaiting() + " more wait for a slot");
             }
         }
     }
@@ -184,15 +189,6 @@ public final class DriveServer implements AutoCloseable {
                 }
             }
         }
-    }
-
-    /**
-     * How many connections may wait: no more than there are slots (each holds a file descriptor)
-     * nor than may be unauthenticated at once, so a waiting one gets a slot within about one hello
-     * timeout even if every connection ahead of it stays silent.
-     */
-    private int maxWaiting() {
-        return Math.min(limits.maxConnections(), limits.maxUnauthenticated());
     }
 
     /** True if a new (so not yet authenticated) connection may take a slot. */

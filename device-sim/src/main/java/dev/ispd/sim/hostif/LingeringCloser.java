@@ -12,6 +12,7 @@ import java.nio.channels.SocketChannel;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Ends connections without dropping an answer, on one selector thread per server:
@@ -31,6 +32,8 @@ final class LingeringCloser implements AutoCloseable {
     private final Queue<Pending> incoming = new ConcurrentLinkedQueue<>();
     private final ByteBuffer scratch = ByteBuffer.allocateDirect(64 * 1024);
     private final Thread thread;
+    /** Connections handed over and not yet closed. */
+    private final AtomicInteger held = new AtomicInteger();
     private volatile boolean closed;
 
     LingeringCloser(String name) throws IOException {
@@ -56,11 +59,17 @@ final class LingeringCloser implements AutoCloseable {
         submit(new Pending(ch, null, null));
     }
 
+    /** Connections handed over and not yet closed: each holds a file descriptor. */
+    int held() {
+        return held.get();
+    }
+
     private void submit(Pending p) {
         if (closed) {
             closeQuietly(p.ch);
             return;
         }
+        held.incrementAndGet();
         incoming.add(p);
         selector.wakeup();
     }
@@ -79,7 +88,7 @@ final class LingeringCloser implements AutoCloseable {
                 long now = System.nanoTime();
                 for (SelectionKey key : selector.keys()) {
                     if (now - ((Pending) key.attachment()).since > WAIT_NS) {
-                        closeQuietly((SocketChannel) key.channel());
+                        finish((Pending) key.attachment());
                     }
                 }
             }
@@ -87,11 +96,11 @@ final class LingeringCloser implements AutoCloseable {
             // the server is closing: fall through and close what is left
         } finally {
             for (Pending p; (p = incoming.poll()) != null; ) {
-                closeQuietly(p.ch);
+                finish(p);
             }
             try {
                 for (SelectionKey key : selector.keys()) {
-                    closeQuietly((SocketChannel) key.channel());
+                    finish((Pending) key.attachment());
                 }
                 selector.close();
             } catch (IOException | ClosedSelectorException e) {
@@ -105,7 +114,7 @@ final class LingeringCloser implements AutoCloseable {
             p.ch.configureBlocking(false);
             p.ch.register(selector, SelectionKey.OP_READ, p);
         } catch (IOException e) {
-            closeQuietly(p.ch);
+            finish(p);
         }
     }
 
@@ -115,7 +124,7 @@ final class LingeringCloser implements AutoCloseable {
         try {
             if (p.header != null) {
                 if (ch.read(p.header) < 0) {
-                    closeQuietly(ch); // the client left before finishing its first header
+                    finish(p); // the client left before finishing its first header
                 } else if (!p.header.hasRemaining()) {
                     answerBusy(p);
                 }
@@ -126,10 +135,10 @@ final class LingeringCloser implements AutoCloseable {
                 p.drained += n;
             }
             if (n < 0 || p.drained > DRAIN_MAX_BYTES) {
-                closeQuietly(ch);
+                finish(p);
             }
         } catch (IOException e) {
-            closeQuietly(ch);
+            finish(p);
         }
     }
 
@@ -144,6 +153,15 @@ final class LingeringCloser implements AutoCloseable {
         p.ch.shutdownOutput();
         p.header = null;
         p.since = System.nanoTime();
+    }
+
+    /** Closes a connection handed over (once; later calls do nothing). */
+    private void finish(Pending p) {
+        if (!p.finished) {
+            p.finished = true;
+            held.decrementAndGet();
+            closeQuietly(p.ch);
+        }
     }
 
     private static void closeQuietly(SocketChannel ch) {
@@ -172,6 +190,7 @@ final class LingeringCloser implements AutoCloseable {
         ByteBuffer header;
         long since = System.nanoTime();
         long drained;
+        boolean finished;
 
         Pending(SocketChannel ch, ByteBuffer header, String busyMessage) {
             this.ch = ch;

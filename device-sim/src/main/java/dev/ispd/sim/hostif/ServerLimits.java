@@ -77,6 +77,21 @@ public record ServerLimits(int maxConnections, Duration idleTimeout, Duration he
                 maxUnauthenticatedConnections);
     }
 
+    /**
+     * How many connections may wait for a slot, and how many at once may be being answered BUSY:
+     * no more than there are slots (each holds a file descriptor) nor than may be unauthenticated
+     * at once, so a waiting one gets a slot within about one hello timeout even if every
+     * connection ahead of it stays silent.
+     */
+    public int maxWaiting() {
+        return Math.min(maxConnections, maxUnauthenticated);
+    }
+
+    /** The most sockets the server holds at once: connections served, waiting, and being answered BUSY. */
+    public long maxSockets() {
+        return (long) maxConnections + 2L * maxWaiting();
+    }
+
     /** How long a payload of {@code bytes} may take in all: the header timeout plus the bytes at the minimum rate. */
     public long payloadDeadlineNs(long bytes) {
         return headerTimeout.toNanos() + (long) (bytes * 1e9 / minPayloadRate);

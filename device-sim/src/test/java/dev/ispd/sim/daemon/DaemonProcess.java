@@ -17,6 +17,8 @@ final class DaemonProcess implements AutoCloseable {
 
     private final Process process;
     private final List<String> addresses = new ArrayList<>();
+    /** What the daemon printed up to its last ready line. */
+    private final List<String> startLines = new ArrayList<>();
 
     private DaemonProcess(Process process) {
         this.process = process;
@@ -45,6 +47,7 @@ final class DaemonProcess implements AutoCloseable {
             if (line == null) {
                 throw new IOException("the daemon exited (" + waitExit(p) + ") before it was ready; see " + log);
             }
+            d.startLines.add(line);
             Matcher m = READY.matcher(line);
             if (m.find()) {
                 d.addresses.add(m.group(2));
@@ -60,6 +63,11 @@ final class DaemonProcess implements AutoCloseable {
             Thread.currentThread().interrupt();
             return "interrupted";
         }
+    }
+
+    /** What the daemon printed at start, up to its last ready line. */
+    List<String> startLines() {
+        return startLines;
     }
 
     String address(int i) {
