@@ -135,6 +135,13 @@ public final class DriveDaemon implements Callable<Integer> {
                     + "(default: ${DEFAULT-VALUE}).")
     private long minPayloadRate;
 
+    @Option(names = "--receive-memory", paramLabel = "<bytes>",
+            description = "Bytes all connections of a drive may hold in receive buffers beyond their first 64 KiB; "
+                    + "a frame that cannot get its share waits up to --header-timeout-ms, then is answered BUSY "
+                    + "(default: a quarter of the JVM's maximum heap, shared by the drives; at least one largest "
+                    + "payload).")
+    private Long receiveMemory;
+
     @Option(names = "--admission-wait-ms", paramLabel = "ms", defaultValue = "5000",
             description = "How long a connection over --max-connections waits for a slot before it is answered BUSY "
                     + "(default: ${DEFAULT-VALUE}).")
@@ -240,6 +247,8 @@ public final class DriveDaemon implements Callable<Integer> {
                 .require(maxExtentsPerExecute >= 1 && maxExtentsPerExecute <= Limits.MAX_EXTENTS,
                         "--max-extents-per-execute", maxExtentsPerExecute, "in 1.." + Limits.MAX_EXTENTS)
                 .atLeast("--max-open-files", maxOpenFiles, 1)
+                .require(receiveMemory == null || receiveMemory >= Limits.MAX_PAYLOAD, "--receive-memory", receiveMemory,
+                        "at least one largest payload, " + Limits.MAX_PAYLOAD + " bytes")
                 .require(listen.port == null || listen.port >= 0 && listen.port + drives - 1 <= 65535, "--port",
                         listen.port, "in 0.." + (65536 - drives) + " for " + drives + " drive(s) on consecutive ports");
         DeviceProfile p = checks.valid("--profile", profile, () -> Profiles.device(profile));
@@ -257,7 +266,8 @@ public final class DriveDaemon implements Callable<Integer> {
                 .maxOpenFiles(maxOpenFiles)
                 .server(new ServerLimits(maxConnections, Duration.ofMillis(idleTimeoutMs),
                         Duration.ofMillis(headerTimeoutMs), Duration.ofMillis(admissionWaitMs), minPayloadRate,
-                        Duration.ofMillis(helloTimeoutMs), maxUnauthenticated))
+                        Duration.ofMillis(helloTimeoutMs), maxUnauthenticated, receiveMemory != null ? receiveMemory
+                        : Math.max(Limits.MAX_PAYLOAD, ServerLimits.DEFAULT_RECEIVE_MEMORY / drives)))
                 .recovery(recover).modules(new ModulePolicy(modules.equals("on"), limits))
                 .auth(authConfig == null ? null : AuthConfig.load(authConfig, insecureAuthConfig))
                 .faults(faults == null ? FaultPlan.NONE : FaultPlan.load(faults)).metrics(metricsEndpoint(checks))

@@ -23,6 +23,7 @@ final class DriveLimits {
         m.put(PREFIX + "min_payload_rate", Long.toString(o.server().minPayloadRate()));
         m.put(PREFIX + "hello_timeout_ms", Long.toString(o.server().helloTimeout().toMillis()));
         m.put(PREFIX + "max_unauthenticated", Integer.toString(o.server().maxUnauthenticated()));
+        m.put(PREFIX + "receive_memory", Long.toString(o.server().receiveMemory()));
         m.put(PREFIX + "max_inflight", Integer.toString(o.maxInflight()));
         m.put(PREFIX + "max_executions_per_connection", Integer.toString(o.maxExecutionsPerConnection()));
         m.put(PREFIX + "max_extents_per_execute", Integer.toString(o.maxExtentsPerExecute()));

@@ -18,7 +18,9 @@ import java.util.logging.Logger;
  * authenticate and authorize it, dispatch it to the session, write the (sealed) answer, in order.
  * Its buffers (header, payload in, payload out) are direct and kept for the life of the
  * connection; the payload buffer grows with the bytes that actually arrive, never ahead of them
- * on the strength of an announced length. Any failure of one request becomes an error response;
+ * on the strength of an announced length, and only by bytes reserved from the server's
+ * {@link ReceiveMemory}: a frame that cannot get them within the header timeout is read to its
+ * end, dropped and answered BUSY. Any failure of one request becomes an error response;
  * only the framing errors of docs/protocol.md and AUTH_FAILED end the connection, and only this one.
  *
  * <p>While it waits for a client it keeps a deadline ({@link ServerLimits}): the idle timeout
@@ -32,7 +34,6 @@ import java.util.logging.Logger;
  */
 final class Connection implements Runnable {
     private static final Logger LOG = Logger.getLogger(Connection.class.getName());
-    private static final int INITIAL_PAYLOAD = 64 * 1024;
 
     private final SocketChannel ch;
     private final RequestHandler.Session session;
@@ -51,16 +52,25 @@ final class Connection implements Runnable {
     private final ByteBuffer[] frame = new ByteBuffer[2];
     private final PayloadReader reader = new PayloadReader();
     private final PayloadWriter writer = new PayloadWriter();
-    private ByteBuffer payload = ByteBuffer.allocateDirect(INITIAL_PAYLOAD);
+    private final ReceiveMemory memory;
+    private final ByteBuffer initialPayload = ByteBuffer.allocateDirect(ServerLimits.INITIAL_RECEIVE_BUFFER);
+    private ByteBuffer payload = initialPayload;
+    /** Bytes of {@link #memory} reserved for the payload buffer beyond the initial one (at least what it holds). */
+    private long grownBytes;
+    /** True while the grown buffer is parked in {@link #memory} between frames. */
+    private boolean parked;
+    /** Why the frame being read is dropped instead of served (BUSY); null if it is kept. */
+    private String dropped;
     /** System.nanoTime after which the watchdog closes this connection; MAX_VALUE while a request runs. */
     private volatile long deadlineNs = Long.MAX_VALUE;
     /** What the connection waits for, for the log line when it times out. */
     private volatile String waitingFor = "";
 
     Connection(SocketChannel ch, RequestHandler.Session session, RequestGuard guard, LingeringCloser closer,
-               ServerLimits limits, DriveEvents events, Consumer<Connection> onAuthenticated,
+               ServerLimits limits, ReceiveMemory memory, DriveEvents events, Consumer<Connection> onAuthenticated,
                Consumer<Connection> onExit) {
         this.ch = ch;
+        this.memory = memory;
         this.session = session;
         this.guard = guard;
         this.closer = closer;
@@ -91,6 +101,9 @@ final class Connection implements Runnable {
             } else {
                 closeQuietly();
             }
+            if (grownBytes > 0 && (!parked || memory.unpark(this))) {
+                memory.release(grownBytes);
+            }
             onExit.accept(this);
         }
     }
@@ -117,14 +130,24 @@ final class Connection implements Runnable {
                 return true;
             }
             int len = (int) h.payloadLen();
-            ByteBuffer in = readPayload(len);
-            if (in.position() < len) {
-                answer(h, Status.MALFORMED, "the frame ended after " + in.position() + " of its " + len
+            int received = readPayload(len);
+            if (received < len) {
+                answer(h, Status.MALFORMED, "the frame ended after " + received + " of its " + len
                         + " payload bytes");
                 return true;
             }
             deadlineNs = Long.MAX_VALUE;
-            if (!dispatch(h, in.flip())) {
+            boolean goOn = true;
+            if (dropped != null) {
+                answer(h, Status.BUSY, dropped);
+            } else {
+                goOn = dispatch(h, payload.flip());
+            }
+            if (grownBytes > 0) {
+                memory.park(this, grownBytes);
+                parked = true;
+            }
+            if (!goOn) {
                 return true;
             }
         }
@@ -205,25 +228,43 @@ final class Connection implements Runnable {
     }
 
     /**
-     * Reads up to {@code len} payload bytes into the payload buffer, growing it (and keeping it
-     * grown) only as the bytes arrive; each pause may last up to the header timeout, the whole
-     * payload its {@link ServerLimits#payloadDeadlineNs}. Returns the buffer, its position the
-     * bytes read (fewer than {@code len} only if the stream ended).
+     * Reads up to {@code len} payload bytes into the payload buffer, growing it only as the
+     * bytes arrive and only by bytes {@link ReceiveMemory} grants; each pause may last up to the
+     * header timeout, the whole payload its {@link ServerLimits#payloadDeadlineNs} (plus any
+     * wait for memory, which is the drive's). If memory is not granted within the header timeout,
+     * the rest is read and dropped and {@link #dropped} says why. Returns the bytes read, fewer
+     * than {@code len} only if the stream ended.
      */
-    private ByteBuffer readPayload(int len) throws IOException {
+    private int readPayload(int len) throws IOException {
+        dropped = null;
+        if (parked && !memory.unpark(this)) { // taken back while the connection was idle
+            grownBytes = 0;
+            payload = initialPayload;
+        }
+        parked = false;
         ByteBuffer b = payload.clear().limit(Math.min(len, payload.capacity()));
-        waitingFor = "the payload of a frame";
+        int got = 0;
         long frameDeadline = System.nanoTime() + limits.payloadDeadlineNs(len);
-        while (b.position() < len) {
+        while (got < len) {
             if (!b.hasRemaining()) {
-                b = grow(b, len);
+                long start = System.nanoTime();
+                if (dropped == null && !grow(len)) {
+                    dropped = "the drive's receive memory (" + memory.limit() + " bytes of receive buffers) is in "
+                            + "use by other connections and not enough freed up within " + headerTimeoutNs / 1_000_000
+                            + " ms; the " + len + "-byte payload was dropped; retry later";
+                }
+                frameDeadline += System.nanoTime() - start;
+                b = dropped == null ? payload : payload.clear().limit(Math.min(len - got, payload.capacity()));
             }
+            waitingFor = "the payload of a frame";
             deadlineNs = nextDeadline(frameDeadline);
-            if (ch.read(b) < 0) {
+            int n = ch.read(b);
+            if (n < 0) {
                 break;
             }
+            got += n;
         }
-        return b;
+        return got;
     }
 
     /** The header timeout from now, but no later than the whole frame's deadline. */
@@ -232,11 +273,31 @@ final class Connection implements Runnable {
         return pause - frameDeadline < 0 ? pause : frameDeadline;
     }
 
-    /** A buffer twice as large (at most {@code len}) holding what {@code full} holds. */
-    private ByteBuffer grow(ByteBuffer full, int len) {
-        int capacity = (int) Math.min(len, Math.min((long) Limits.MAX_PAYLOAD, 2L * full.capacity()));
-        payload = ByteBuffer.allocateDirect(capacity).put(full.flip());
-        return payload.limit(capacity);
+    /**
+     * Doubles the payload buffer (to at most {@code len}), keeping what it holds. The first time
+     * a frame outgrows the buffer, the memory for all of its payload is reserved at once: a
+     * connection never holds part of a frame's memory while it waits for the rest, so
+     * connections growing together cannot each hold a share and all wait. False if the memory
+     * was not reserved within the header timeout; the drive, not the client, waits meanwhile, so
+     * no deadline runs.
+     */
+    private boolean grow(int len) {
+        long need = Math.min(len, Limits.MAX_PAYLOAD) - ServerLimits.INITIAL_RECEIVE_BUFFER;
+        if (grownBytes < need) {
+            deadlineNs = Long.MAX_VALUE;
+            waitingFor = "receive memory";
+            if (!memory.reserve(need - grownBytes, headerTimeoutNs)) {
+                return false;
+            }
+            grownBytes = need;
+        }
+        int capacity = (int) Math.min(len, Math.min((long) Limits.MAX_PAYLOAD, 2L * payload.capacity()));
+        try {
+            payload = ByteBuffer.allocateDirect(capacity).put(payload.flip()).limit(capacity);
+        } catch (OutOfMemoryError e) { // the JVM's direct memory is smaller than the budget: as if not granted
+            return false;
+        }
+        return true;
     }
 
     /** A hung drive's side of the connection: reads and drops what arrives until the client closes it. */

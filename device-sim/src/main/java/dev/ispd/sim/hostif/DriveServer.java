@@ -52,6 +52,7 @@ public final class DriveServer implements AutoCloseable {
     private final String name;
     private final DriveEvents events;
     private final LingeringCloser closer;
+    private final ReceiveMemory memory;
     private final Map<Connection, Thread> connections = new ConcurrentHashMap<>();
     /** Accepted connections waiting for a slot, oldest first; guarded by itself. */
     private final Deque<Waiting> waiting = new ArrayDeque<>();
@@ -74,6 +75,7 @@ public final class DriveServer implements AutoCloseable {
         this.limits = limits;
         this.name = name;
         this.closer = new LingeringCloser(name);
+        this.memory = new ReceiveMemory(limits.receiveMemory());
         this.acceptor = new Thread(this::acceptLoop, name + "-accept");
         acceptor.setDaemon(true);
         this.watchdog = new Thread(this::watch, name + "-watchdog");
@@ -201,7 +203,7 @@ public final class DriveServer implements AutoCloseable {
     private void startConnection(SocketChannel ch) {
         Connection c = null;
         try {
-            c = new Connection(ch, handler.openSession(), guards.open(ch), closer, limits, events,
+            c = new Connection(ch, handler.openSession(), guards.open(ch), closer, limits, memory, events,
                     authenticated -> admitWaiting(), this::connectionEnded);
             Thread t = new Thread(c, name + "-conn-" + connectionCount.incrementAndGet());
             t.setDaemon(true);

@@ -1,5 +1,6 @@
 package dev.ispd.sim.hostif;
 
+import dev.ispd.protocol.Limits;
 import java.time.Duration;
 
 /**
@@ -19,9 +20,13 @@ import java.time.Duration;
  *                           request served, and on a drive that authenticates, authenticated)
  *                           before the drive closes it if others wait for a slot
  * @param maxUnauthenticated connections not yet authenticated that hold slots at once; more wait
+ * @param receiveMemory      bytes all connections together may hold in receive buffers grown beyond
+ *                           their first {@link #INITIAL_RECEIVE_BUFFER}; a frame that cannot get
+ *                           its share waits, then is answered BUSY
  */
 public record ServerLimits(int maxConnections, Duration idleTimeout, Duration headerTimeout, Duration admissionWait,
-                           long minPayloadRate, Duration helloTimeout, int maxUnauthenticated) {
+                           long minPayloadRate, Duration helloTimeout, int maxUnauthenticated,
+                           long receiveMemory) {
     /** Enough for the 200 clients of ConcurrentClientsLoadTest to be served at once. */
     public static final int DEFAULT_MAX_CONNECTIONS = 256;
     public static final Duration DEFAULT_IDLE_TIMEOUT = Duration.ofMinutes(5);
@@ -31,6 +36,13 @@ public record ServerLimits(int maxConnections, Duration idleTimeout, Duration he
     public static final long DEFAULT_MIN_PAYLOAD_RATE = 1 << 20;
     public static final Duration DEFAULT_HELLO_TIMEOUT = Duration.ofSeconds(2);
     public static final int DEFAULT_MAX_UNAUTHENTICATED = 32;
+    /** The receive buffer every connection starts with (not counted in receiveMemory). */
+    public static final int INITIAL_RECEIVE_BUFFER = 64 * 1024;
+    /**
+     * A quarter of the JVM's maximum heap, which is also its default limit of direct memory (where
+     * receive buffers live), and at least one largest payload.
+     */
+    public static final long DEFAULT_RECEIVE_MEMORY = Math.max(Limits.MAX_PAYLOAD, Runtime.getRuntime().maxMemory() / 4);
 
     public ServerLimits {
         atLeastOne("maxConnections", maxConnections);
@@ -40,41 +52,51 @@ public record ServerLimits(int maxConnections, Duration idleTimeout, Duration he
         atLeastOne("minPayloadRate (bytes per second)", minPayloadRate);
         positive("helloTimeout", helloTimeout);
         atLeastOne("maxUnauthenticated", maxUnauthenticated);
+        if (receiveMemory < Limits.MAX_PAYLOAD) {
+            throw new IllegalArgumentException("receiveMemory must hold one largest payload, " + Limits.MAX_PAYLOAD
+                    + " bytes, got " + receiveMemory);
+        }
     }
 
     public static ServerLimits defaults() {
         return new ServerLimits(DEFAULT_MAX_CONNECTIONS, DEFAULT_IDLE_TIMEOUT, DEFAULT_HEADER_TIMEOUT,
-                DEFAULT_ADMISSION_WAIT, DEFAULT_MIN_PAYLOAD_RATE, DEFAULT_HELLO_TIMEOUT, DEFAULT_MAX_UNAUTHENTICATED);
+                DEFAULT_ADMISSION_WAIT, DEFAULT_MIN_PAYLOAD_RATE, DEFAULT_HELLO_TIMEOUT, DEFAULT_MAX_UNAUTHENTICATED,
+                DEFAULT_RECEIVE_MEMORY);
     }
 
     public ServerLimits withMaxConnections(int n) {
         return new ServerLimits(n, idleTimeout, headerTimeout, admissionWait, minPayloadRate, helloTimeout,
-                maxUnauthenticated);
+                maxUnauthenticated, receiveMemory);
     }
 
     public ServerLimits withIdleTimeout(Duration d) {
         return new ServerLimits(maxConnections, d, headerTimeout, admissionWait, minPayloadRate, helloTimeout,
-                maxUnauthenticated);
+                maxUnauthenticated, receiveMemory);
     }
 
     public ServerLimits withHeaderTimeout(Duration d) {
         return new ServerLimits(maxConnections, idleTimeout, d, admissionWait, minPayloadRate, helloTimeout,
-                maxUnauthenticated);
+                maxUnauthenticated, receiveMemory);
     }
 
     public ServerLimits withAdmissionWait(Duration d) {
         return new ServerLimits(maxConnections, idleTimeout, headerTimeout, d, minPayloadRate, helloTimeout,
-                maxUnauthenticated);
+                maxUnauthenticated, receiveMemory);
     }
 
     public ServerLimits withMinPayloadRate(long bytesPerSecond) {
         return new ServerLimits(maxConnections, idleTimeout, headerTimeout, admissionWait, bytesPerSecond, helloTimeout,
-                maxUnauthenticated);
+                maxUnauthenticated, receiveMemory);
     }
 
     public ServerLimits withHello(Duration timeout, int maxUnauthenticatedConnections) {
         return new ServerLimits(maxConnections, idleTimeout, headerTimeout, admissionWait, minPayloadRate, timeout,
-                maxUnauthenticatedConnections);
+                maxUnauthenticatedConnections, receiveMemory);
+    }
+
+    public ServerLimits withReceiveMemory(long bytes) {
+        return new ServerLimits(maxConnections, idleTimeout, headerTimeout, admissionWait, minPayloadRate, helloTimeout,
+                maxUnauthenticated, bytes);
     }
 
     /**

@@ -34,10 +34,21 @@ final class DaemonProcess implements AutoCloseable {
         return start(log, 1, List.of("sh", "-c", "ulimit -n " + limit + " && exec \"$0\" \"$@\""), args);
     }
 
+    /** As {@link #start(Path, int, String...)} for one drive, the JVM started with {@code jvmOptions} (e.g. -Xmx). */
+    static DaemonProcess startWithJvmOptions(Path log, List<String> jvmOptions, String... args) throws IOException {
+        return start(log, 1, List.of(), jvmOptions, args);
+    }
+
     private static DaemonProcess start(Path log, int drives, List<String> launcher, String... args) throws IOException {
+        return start(log, drives, launcher, List.of(), args);
+    }
+
+    private static DaemonProcess start(Path log, int drives, List<String> launcher, List<String> jvmOptions,
+                                       String... args) throws IOException {
         List<String> cmd = new ArrayList<>(launcher);
-        cmd.addAll(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), DriveDaemon.class.getName()));
+        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        cmd.addAll(jvmOptions);
+        cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), DriveDaemon.class.getName()));
         cmd.addAll(List.of(args));
         Process p = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.appendTo(log.toFile())).start();
         DaemonProcess d = new DaemonProcess(p);

@@ -90,7 +90,7 @@ class DriveMetricsTest {
     void refusedAndIdleClosedConnectionsAreCounted() throws Exception {
         ServerLimits oneSlot = new ServerLimits(1, Duration.ofMillis(400), Duration.ofSeconds(10),
                 Duration.ofMillis(100), ServerLimits.DEFAULT_MIN_PAYLOAD_RATE, ServerLimits.DEFAULT_HELLO_TIMEOUT,
-                ServerLimits.DEFAULT_MAX_UNAUTHENTICATED);
+                ServerLimits.DEFAULT_MAX_UNAUTHENTICATED, ServerLimits.DEFAULT_RECEIVE_MEMORY);
         try (EmbeddedDrives drives = EmbeddedDrives.builder()
                 .options(o -> o.server(oneSlot).metrics(Scrape.loopback(null))).start();
              TestClient holder = TestClient.connect(drives.address(0));
