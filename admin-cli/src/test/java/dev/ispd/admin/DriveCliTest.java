@@ -114,7 +114,9 @@ class DriveCliTest {
         assertTrue(info.out().startsWith("drive drive0, profile smartssd-2013, "), info.out());
         for (String limit : new String[] {"max_connections = 256", "idle_timeout_ms", "header_timeout_ms",
                 "admission_wait_ms", "min_payload_rate", "hello_timeout_ms", "max_unauthenticated",
-                "max_executions_per_connection", "max_extents_per_execute", "max_open_files", "receive_memory"}) {
+                "max_executions_per_connection", "max_extents_per_execute", "max_open_files", "receive_memory",
+                "modules = on", "module_fuel = 100000000000", "module_memory = 67108864", "module_result = 67108864",
+                "module_wall_time_ms = 600000"}) {
             assertTrue(info.out().contains("  limit." + limit), "info lists the drive's limit " + limit);
         }
 

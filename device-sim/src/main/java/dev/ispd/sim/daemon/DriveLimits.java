@@ -1,5 +1,6 @@
 package dev.ispd.sim.daemon;
 
+import dev.ispd.tasklet.wasm.WasmLimits;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -28,6 +29,12 @@ final class DriveLimits {
         m.put(PREFIX + "max_executions_per_connection", Integer.toString(o.maxExecutionsPerConnection()));
         m.put(PREFIX + "max_extents_per_execute", Integer.toString(o.maxExtentsPerExecute()));
         m.put(PREFIX + "max_open_files", Integer.toString(o.maxOpenFiles()));
+        WasmLimits modules = o.modules().limits();
+        m.put(PREFIX + "modules", o.modules().enabled() ? "on" : "off");
+        m.put(PREFIX + "module_fuel", Long.toString(modules.instructions()));
+        m.put(PREFIX + "module_memory", Long.toString(modules.memoryBytes()));
+        m.put(PREFIX + "module_result", Integer.toString(modules.resultBytes()));
+        m.put(PREFIX + "module_wall_time_ms", Long.toString(modules.wallTime().toMillis()));
         return m;
     }
 }
