@@ -34,6 +34,17 @@ final class DaemonProcess implements AutoCloseable {
         return start(log, 1, List.of("sh", "-c", "ulimit -n " + limit + " && exec \"$0\" \"$@\""), args);
     }
 
+    /**
+     * One drive with its log, socket and data in {@code dir}, the process's open-file limit set to
+     * {@code limit}, and {@code moreArgs}.
+     */
+    static DaemonProcess startInWithOpenFileLimit(Path dir, int limit, String... moreArgs) throws IOException {
+        List<String> args = new ArrayList<>(List.of("--socket", dir.resolve("d.sock").toString(), "--dir",
+                dir.resolve("data").toString()));
+        args.addAll(List.of(moreArgs));
+        return startWithOpenFileLimit(dir.resolve("daemon.log"), limit, args.toArray(String[]::new));
+    }
+
     /** As {@link #start(Path, int, String...)} for one drive, the JVM started with {@code jvmOptions} (e.g. -Xmx). */
     static DaemonProcess startWithJvmOptions(Path log, List<String> jvmOptions, String... args) throws IOException {
         return start(log, 1, List.of(), jvmOptions, args);

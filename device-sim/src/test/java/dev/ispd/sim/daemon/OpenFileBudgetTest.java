@@ -40,9 +40,7 @@ class OpenFileBudgetTest {
     Path dir;
 
     private DaemonProcess start() throws java.io.IOException {
-        return DaemonProcess.startWithOpenFileLimit(dir.resolve("daemon.log"), FILE_LIMIT,
-                "--socket", dir.resolve("d.sock").toString(), "--dir", dir.resolve("data").toString(),
-                "--admission-wait-ms", "1000");
+        return DaemonProcess.startInWithOpenFileLimit(dir, FILE_LIMIT, "--admission-wait-ms", "1000");
     }
 
     @Test

@@ -25,9 +25,7 @@ class OpenFilesTest {
     Path dir;
 
     private DaemonProcess start() throws java.io.IOException {
-        return DaemonProcess.startWithOpenFileLimit(dir.resolve("daemon.log"), FILE_LIMIT,
-                "--socket", dir.resolve("d.sock").toString(), "--dir", dir.resolve("data").toString(),
-                "--max-open-files", "64");
+        return DaemonProcess.startInWithOpenFileLimit(dir, FILE_LIMIT, "--max-open-files", "64");
     }
 
     private static byte[] content(int i) {
