@@ -19,6 +19,11 @@ public final class SpmvFactory implements TaskletFactory {
     public static final String X = "x";
     static final int MAX_COLUMNS = 1 << 16;
 
+    /** The value of {@link #X} for the vector {@code x}. */
+    public static String x(int[] x) {
+        return SpuParams.text(x);
+    }
+
     @Override
     public String name() {
         return NAME;
