@@ -3,13 +3,14 @@ package dev.ispd.examples.reproduce.spu;
 import dev.ispd.tasklet.spu.CsrPages;
 import dev.ispd.tasklet.spu.Points;
 import java.nio.ByteBuffer;
+import java.util.Arrays;
 import java.util.Random;
 
 /**
  * The generated inputs of the SPU reproduction, the same for a seed on every machine
  * ({@link Random} is specified to the bit): 2-D points for kNN (the thesis's OpenStreetMap roads,
  * 3.6.2, stand-in), and sparse matrices of a fixed number of nonzeros per row for SpMV (Table
- * 3.5's nnz = 250 and nnz = 4) with their dense vector.
+ * 3.5's nnz = 250 and nnz = 4) with their dense vector, and a random graph for BFS.
  */
 final class SpuData {
     /** Coordinates of the points lie in [0, EXTENT). */
@@ -51,6 +52,22 @@ final class SpuData {
             }
         }
         return CsrPages.encode(rowStart, cols, values, pageSize);
+    }
+
+    /** A graph of {@code vertices} vertices with {@code degree} random out-edges each: its adjacency matrix as CSR pages. */
+    static ByteBuffer graph(int vertices, int degree, int pageSize, long seed) {
+        Random r = new Random(seed);
+        int[] rowStart = new int[vertices + 1];
+        int[] neighbours = new int[vertices * degree];
+        for (int v = 0; v < vertices; v++) {
+            rowStart[v + 1] = rowStart[v] + degree;
+            for (int j = 0; j < degree; j++) {
+                neighbours[rowStart[v] + j] = r.nextInt(vertices);
+            }
+        }
+        int[] ones = new int[neighbours.length];
+        Arrays.fill(ones, 1);
+        return CsrPages.encode(rowStart, neighbours, ones, pageSize);
     }
 
     /** The dense vector x of {@code n} entries. */

@@ -20,4 +20,11 @@ public record SpuSettings(String deviceProfile, String hostProfile, long seed) {
     /** SpMV: about 2 million nonzeros for either row length, over 4,096 columns. */
     public static final int SPMV_NONZEROS = 2_048_000;
     public static final int SPMV_COLUMNS = 4_096;
+    /** k-means: the thesis's 100,000 points and 8 clusters (k_means_8, 3.6.2), 5 iterations. */
+    public static final int KMEANS_POINTS = 100_000;
+    public static final int KMEANS_K = 8;
+    public static final int KMEANS_ITERATIONS = 5;
+    /** BFS: a random graph of 65,536 vertices with 16 edges each (Graph500's edge factor). */
+    public static final int BFS_VERTICES = 1 << 16;
+    public static final int BFS_DEGREE = 16;
 }
