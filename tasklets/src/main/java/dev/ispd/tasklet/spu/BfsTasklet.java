@@ -4,7 +4,6 @@ import dev.ispd.tasklet.Meter;
 import dev.ispd.tasklet.ResultSink;
 import dev.ispd.tasklet.Tasklet;
 import java.nio.ByteBuffer;
-import java.util.Arrays;
 import java.util.BitSet;
 
 /**
@@ -19,10 +18,9 @@ final class BfsTasklet implements Tasklet {
     private final BitSet frontier;
     private final BitSet reached;
     private final CsrRows rows;
-    private int[] vertices = new int[1024];
-    private int[] parents = new int[1024];
     private final CsrRows.Visitor visitor = this::row;
-    private int claims;
+    /** Per claim: the vertex and its parent. */
+    private final Pairs claims = new Pairs();
     private long edges;
     private long rowsSeen;
 
@@ -40,11 +38,11 @@ final class BfsTasklet implements Tasklet {
 
     @Override
     public void scan(ByteBuffer data, long objectId, long objectOffset, Meter meter) {
-        int claimsBefore = claims;
+        int claimsBefore = claims.size();
         long edgesBefore = edges;
         long rowsBefore = rowsSeen;
         rows.scan(data, objectId, objectOffset, visitor);
-        int newClaims = claims - claimsBefore;
+        int newClaims = claims.size() - claimsBefore;
         long newRows = rowsSeen - rowsBefore;
         meter.addRecords(newRows);
         meter.addCompares(newRows + edges - edgesBefore);
@@ -65,25 +63,15 @@ final class BfsTasklet implements Tasklet {
             }
             if (!reached.get(w)) {
                 reached.set(w);
-                claim(w, row);
+                claims.add(w, row);
             }
         }
     }
 
-    private void claim(int vertex, int parent) {
-        if (claims == vertices.length) {
-            vertices = Arrays.copyOf(vertices, claims * 2);
-            parents = Arrays.copyOf(parents, claims * 2);
-        }
-        vertices[claims] = vertex;
-        parents[claims] = parent;
-        claims++;
-    }
-
     @Override
     public void finish(ResultSink out, Meter meter) {
-        for (int i = 0; i < claims; i++) {
-            out.putInt(vertices[i]).putInt(parents[i]);
+        for (int i = 0; i < claims.size(); i++) {
+            out.putInt(claims.key(i)).putInt((int) claims.value(i));
         }
     }
 }

@@ -4,7 +4,6 @@ import dev.ispd.tasklet.Meter;
 import dev.ispd.tasklet.ResultSink;
 import dev.ispd.tasklet.Tasklet;
 import java.nio.ByteBuffer;
-import java.util.Arrays;
 
 /**
  * SpMV's work, page by page: each row's dot product with x, in column order, in a long. Meter:
@@ -18,9 +17,8 @@ final class SpmvTasklet implements Tasklet {
     private final int[] x;
     private final CsrRows rows;
     private final CsrRows.Visitor visitor = this::row;
-    private int[] rowIds = new int[1024];
-    private long[] ys = new long[1024];
-    private int count;
+    /** Per row scanned: the row and its y. */
+    private final Pairs ys = new Pairs();
 
     SpmvTasklet(int[] x, int pageSize) {
         this.x = x;
@@ -34,9 +32,9 @@ final class SpmvTasklet implements Tasklet {
 
     @Override
     public void scan(ByteBuffer data, long objectId, long objectOffset, Meter meter) {
-        int before = count;
+        int before = ys.size();
         long nonzeros = rows.scan(data, objectId, objectOffset, visitor);
-        int rowsDone = count - before;
+        int rowsDone = ys.size() - before;
         meter.addRecords(rowsDone);
         meter.addArithmetic(2 * nonzeros);
         meter.addBytesOut((long) rowsDone * ROW_BYTES);
@@ -51,23 +49,13 @@ final class SpmvTasklet implements Tasklet {
             }
             y += (long) r.value(i) * x[column];
         }
-        add(row, y);
-    }
-
-    private void add(int row, long y) {
-        if (count == rowIds.length) {
-            rowIds = Arrays.copyOf(rowIds, count * 2);
-            ys = Arrays.copyOf(ys, count * 2);
-        }
-        rowIds[count] = row;
-        ys[count] = y;
-        count++;
+        ys.add(row, y);
     }
 
     @Override
     public void finish(ResultSink out, Meter meter) {
-        for (int i = 0; i < count; i++) {
-            out.putInt(rowIds[i]).putLong(ys[i]);
+        for (int i = 0; i < ys.size(); i++) {
+            out.putInt(ys.key(i)).putLong(ys.value(i));
         }
     }
 }
