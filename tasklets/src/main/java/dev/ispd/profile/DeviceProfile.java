@@ -42,6 +42,44 @@ public record DeviceProfile(String name, String description, long capacityBytes,
         return compute.hasInputLimit() ? Math.min(rate, compute.inputBandwidthBytesPerSec()) : rate;
     }
 
+    /**
+     * This drive with {@code cores} tasklet cores (the SPU's coprocessor count), for a sweep:
+     * the number is the sweep's ({@code source} says which), everything else as this profile's.
+     */
+    public DeviceProfile withCores(int cores, String source) {
+        ComputeSpec c = compute;
+        ComputeSpec changed = new ComputeSpec(cores, c.clockHz(), c.cyclesPerRecord(), c.cyclesPerCompare(),
+                c.cyclesPerHashUpdate(), c.cyclesPerByteOut(), c.cyclesPerInstruction(), c.cyclesPerArithmetic(),
+                c.overlapsFlashRead(), c.inputBandwidthBytesPerSec(), c.corePower());
+        return variant("compute.cores", cores, source, flash, changed);
+    }
+
+    /** This drive with {@code channels} flash channels, for a sweep (see {@link #withCores}). */
+    public DeviceProfile withChannels(int channels, String source) {
+        FlashSpec f = flash;
+        FlashSpec changed = new FlashSpec(channels, f.diesPerChannel(), f.pageSizeBytes(), f.readLatencyNs(),
+                f.programLatencyNs(), f.channelBandwidthBytesPerSec(), f.firmwareEfficiency(), f.diePower());
+        return variant("flash.channels", channels, source, changed, compute);
+    }
+
+    /** This drive with each flash channel's bus at {@code bytesPerSec}, for a sweep (see {@link #withCores}). */
+    public DeviceProfile withChannelBandwidth(long bytesPerSec, String source) {
+        FlashSpec f = flash;
+        FlashSpec changed = new FlashSpec(f.channels(), f.diesPerChannel(), f.pageSizeBytes(), f.readLatencyNs(),
+                f.programLatencyNs(), bytesPerSec, f.firmwareEfficiency(), f.diePower());
+        return variant("flash.channelBandwidthBytesPerSec", bytesPerSec, source, changed, compute);
+    }
+
+    private DeviceProfile variant(String key, long value, String source, FlashSpec newFlash, ComputeSpec newCompute) {
+        if (value <= 0) {
+            throw new IllegalArgumentException(key + " must be positive, got " + value);
+        }
+        List<Parameter> changed = parameters.stream()
+                .map(p -> p.key().equals(key) ? new Parameter(key, Long.toString(value), source, null) : p).toList();
+        return new DeviceProfile(name + " (" + key + " " + value + ")", description, capacityBytes, pagesPerBatch,
+                link, controller, newFlash, dram, newCompute, changed);
+    }
+
     static DeviceProfile read(ProfileReader.Section root) {
         String name = root.text("name");
         String description = root.text("description");

@@ -14,9 +14,12 @@ public record HostProfile(String name, String description, Cpu cpu, Io io, HostP
         parameters = List.copyOf(parameters);
     }
 
-    /** Cores, clock and cycles per metered operation (a user tasklet's instructions included); a split runs on one core. */
+    /**
+     * Cores, clock and cycles per metered operation (a user tasklet's instructions and a numeric
+     * kernel's adds and multiplies included); a split runs on one core.
+     */
     public record Cpu(int cores, long clockHz, long cyclesPerRecord, long cyclesPerDramAccess, long cyclesPerCompare,
-                      long cyclesPerHashUpdate, long cyclesPerByteOut, long cyclesPerInstruction) {
+                      long cyclesPerHashUpdate, long cyclesPerByteOut, long cyclesPerInstruction, long cyclesPerArithmetic) {
     }
 
     /**
@@ -72,7 +75,8 @@ public record HostProfile(String name, String description, Cpu cpu, Io io, HostP
                 c.integer("cyclesPerCompare", 0, 1_000_000L),
                 c.integer("cyclesPerHashUpdate", 0, 1_000_000L),
                 c.integer("cyclesPerByteOut", 0, 1_000_000L),
-                c.integer("cyclesPerInstruction", 0, 1_000_000L));
+                c.integer("cyclesPerInstruction", 0, 1_000_000L),
+                c.integer("cyclesPerArithmetic", 0, 1_000_000L));
         c.done();
         ProfileReader.Section i = root.section("io");
         Io io = new Io(i.decimal("readEfficiency", 0.01, 1.0), i.integer("kernelCyclesPerByte", 0, 1_000L),

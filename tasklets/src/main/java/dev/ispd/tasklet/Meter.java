@@ -11,6 +11,10 @@ package dev.ispd.tasklet;
  *   <li>bytesOut: result bytes emitted;</li>
  *   <li>instructions: WebAssembly instructions a user tasklet executed (0 for a built-in, whose
  *       work the other counts stand for; see docs/tasklets.md, "Metering and pricing");</li>
+ *   <li>arithmetic: adds and multiplies of a numeric kernel (distances, dot products);</li>
+ *   <li>partials: elements of the partial results that cores working on the same page must
+ *       combine (a kNN's k candidates per page): the drive merges them over its cores in rounds
+ *       (docs/model.md, "Tasklet cores");</li>
  *   <li>pages and bytesScanned: set by the scanner, not by tasklets.</li>
  * </ul>
  * Not thread-safe: one meter per execution.
@@ -22,6 +26,8 @@ public final class Meter {
     private long hashUpdates;
     private long bytesOut;
     private long instructions;
+    private long arithmetic;
+    private long partials;
     private long pages;
     private long bytesScanned;
 
@@ -31,6 +37,8 @@ public final class Meter {
     public void addHashUpdates(long n) { hashUpdates += n; }
     public void addBytesOut(long n) { bytesOut += n; }
     public void addInstructions(long n) { instructions += n; }
+    public void addArithmetic(long n) { arithmetic += n; }
+    public void addPartials(long n) { partials += n; }
     public void addPages(long n) { pages += n; }
     public void addBytesScanned(long n) { bytesScanned += n; }
 
@@ -40,6 +48,8 @@ public final class Meter {
     public long hashUpdates() { return hashUpdates; }
     public long bytesOut() { return bytesOut; }
     public long instructions() { return instructions; }
+    public long arithmetic() { return arithmetic; }
+    public long partials() { return partials; }
     public long pages() { return pages; }
     public long bytesScanned() { return bytesScanned; }
 
@@ -51,6 +61,8 @@ public final class Meter {
         hashUpdates += other.hashUpdates;
         bytesOut += other.bytesOut;
         instructions += other.instructions;
+        arithmetic += other.arithmetic;
+        partials += other.partials;
         pages += other.pages;
         bytesScanned += other.bytesScanned;
     }
@@ -71,6 +83,8 @@ public final class Meter {
         m.hashUpdates = hashUpdates - earlier.hashUpdates;
         m.bytesOut = bytesOut - earlier.bytesOut;
         m.instructions = instructions - earlier.instructions;
+        m.arithmetic = arithmetic - earlier.arithmetic;
+        m.partials = partials - earlier.partials;
         m.pages = pages - earlier.pages;
         m.bytesScanned = bytesScanned - earlier.bytesScanned;
         return m;
@@ -82,19 +96,22 @@ public final class Meter {
             return false;
         }
         return records == m.records && dramAccesses == m.dramAccesses && compares == m.compares
-                && hashUpdates == m.hashUpdates && bytesOut == m.bytesOut && instructions == m.instructions && pages == m.pages
+                && hashUpdates == m.hashUpdates && bytesOut == m.bytesOut && instructions == m.instructions
+                && arithmetic == m.arithmetic && partials == m.partials && pages == m.pages
                 && bytesScanned == m.bytesScanned;
     }
 
     @Override
     public int hashCode() {
-        return Long.hashCode(records * 31 + dramAccesses * 17 + compares * 13 + hashUpdates * 7 + bytesOut + instructions * 3 + pages + bytesScanned);
+        return Long.hashCode(records * 31 + dramAccesses * 17 + compares * 13 + hashUpdates * 7 + bytesOut + instructions * 3 + arithmetic * 5 + partials * 11
+                + pages + bytesScanned);
     }
 
     @Override
     public String toString() {
         return "Meter{records=" + records + ", dramAccesses=" + dramAccesses + ", compares=" + compares
-                + ", hashUpdates=" + hashUpdates + ", bytesOut=" + bytesOut + ", instructions=" + instructions + ", pages=" + pages
+                + ", hashUpdates=" + hashUpdates + ", bytesOut=" + bytesOut + ", instructions=" + instructions
+                + ", arithmetic=" + arithmetic + ", partials=" + partials + ", pages=" + pages
                 + ", bytesScanned=" + bytesScanned + "}";
     }
 }

@@ -64,6 +64,27 @@ class ProfilesTest {
     }
 
     @Test
+    void aSweepChangesOneNumberAndSaysWhere() {
+        DeviceProfile spu = Profiles.device("spu-2018");
+        DeviceProfile cores = spu.withCores(16, "a sweep");
+        DeviceProfile channels = spu.withChannels(8, "a sweep");
+        DeviceProfile bus = spu.withChannelBandwidth(1_000_000_000L, "a sweep");
+        assertEquals(16, cores.compute().cores());
+        assertEquals(spu.compute().clockHz(), cores.compute().clockHz());
+        assertEquals(spu.flash(), cores.flash());
+        assertEquals(8, channels.flash().channels());
+        assertEquals(spu.flash().channelBandwidthBytesPerSec(), channels.flash().channelBandwidthBytesPerSec());
+        assertEquals(1_000_000_000L, bus.flash().channelBandwidthBytesPerSec());
+        assertEquals(spu.compute(), bus.compute());
+        assertEquals("spu-2018 (compute.cores 16)", cores.name());
+        Parameter p = cores.parameters().stream().filter(x -> x.key().equals("compute.cores")).findFirst().orElseThrow();
+        assertEquals(new Parameter("compute.cores", "16", "a sweep", null), p);
+        assertEquals(spu.parameters().size(), cores.parameters().size());
+        assertTrue(channels.flash().readBytesPerSec() < spu.flash().readBytesPerSec(), "fewer channels read slower");
+        assertThrows(IllegalArgumentException.class, () -> spu.withCores(0, "a sweep"));
+    }
+
+    @Test
     void shippedProfilesAreParsedOnce() {
         assertSame(Profiles.device("newport"), Profiles.device("newport"));
         assertSame(Profiles.host("host-i5-2500"), Profiles.host("host-i5-2500"));

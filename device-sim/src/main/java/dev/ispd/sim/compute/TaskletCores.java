@@ -13,9 +13,13 @@ import java.util.List;
 
 /**
  * The cores that run tasklets. A batch's metered work is priced by the profile (cycles per
- * record, compare, hash update, byte out and WebAssembly instruction at the core clock, plus the DRAM latency of every
- * field load, during which the core stalls) and split evenly over all cores, which must be free
- * together with the DRAM for its loads. Optionally the engine sits behind its own input path
+ * record, compare, hash update, byte out, WebAssembly instruction and arithmetic operation at the
+ * core clock, plus the DRAM latency of every field load, during which the core stalls) and split
+ * evenly over all cores, which must be free together with the DRAM for its loads. Cores that
+ * split a page's work must then combine their partial results ({@link Meter#partials()}, e.g. a
+ * kNN's k candidates per page): neighbours merge pairwise, in {@code ceil(log2 cores)} rounds of
+ * one two-way merge each (minglani2018 3.6.3-3.6.4), so more cores shorten the split work and
+ * lengthen the merge. Optionally the engine sits behind its own input path
  * (an FPGA behind a PCIe switch, csdplan 2.3) that each batch's bytes must cross first.
  *
  * <p>Not thread-safe: its scratch arrays are reused; the drive's lock serialises callers.
@@ -47,7 +51,24 @@ public final class TaskletCores implements Powered {
         cycles = Math.addExact(cycles, Math.multiplyExact(m.hashUpdates(), spec.cyclesPerHashUpdate()));
         cycles = Math.addExact(cycles, Math.multiplyExact(m.bytesOut(), spec.cyclesPerByteOut()));
         cycles = Math.addExact(cycles, Math.multiplyExact(m.instructions(), spec.cyclesPerInstruction()));
+        cycles = Math.addExact(cycles, Math.multiplyExact(m.arithmetic(), spec.cyclesPerArithmetic()));
         return Units.cyclesNs(cycles, spec.clockHz());
+    }
+
+    /** Merge rounds that combine the partial results of all cores: ceil(log2 cores), 0 for one core. */
+    public int mergeRounds() {
+        return 32 - Integer.numberOfLeadingZeros(cores.length - 1);
+    }
+
+    /**
+     * Time of one two-way merge of {@code m}'s partial results: both inputs' elements compared
+     * once each ({@code 2 x partials x cyclesPerCompare}); 0 on one core, which has nothing to merge.
+     */
+    public long mergeNs(Meter m) {
+        if (cores.length == 1) {
+            return 0;
+        }
+        return Units.cyclesNs(Math.multiplyExact(2 * m.partials(), spec.cyclesPerCompare()), spec.clockHz());
     }
 
     /**
@@ -62,14 +83,20 @@ public final class TaskletCores implements Powered {
         return input.book(earliestNs, ns) + ns;
     }
 
-    /** Runs the work metered in {@code delta} no earlier than {@code earliestNs}; returns its end. */
+    /**
+     * Runs the work metered in {@code delta} no earlier than {@code earliestNs}; returns its end.
+     * Every core is held for its share and the merge rounds after it; the cores are charged for
+     * their shares and the {@code cores - 1} merges, the only work the rounds do.
+     */
     public long run(long earliestNs, Meter delta, Dram dram, EnergyAccount account) {
         long dramNs = dram.accessNs(delta.dramAccesses());
         long total = Math.addExact(workNs(delta), dramNs);
-        if (total == 0) {
+        long mergeNs = mergeNs(delta);
+        if (total == 0 && mergeNs == 0) {
             return earliestNs;
         }
-        long perCore = (total + cores.length - 1) / cores.length;
+        long share = (total + cores.length - 1) / cores.length;
+        long perCore = Math.addExact(share, Math.multiplyExact(mergeRounds(), mergeNs));
         for (int i = 0; i < cores.length; i++) {
             units[i] = cores[i];
             durations[i] = perCore;
@@ -77,7 +104,7 @@ public final class TaskletCores implements Powered {
         units[cores.length] = dram.timeline();
         durations[cores.length] = dramNs;
         long start = Timeline.bookTogether(earliestNs, units, offsets, durations, units.length);
-        account.charge(spec.corePower(), perCore * cores.length);
+        account.charge(spec.corePower(), share * cores.length + mergeNs * (cores.length - 1));
         dram.chargeAccesses(dramNs, account);
         return start + Math.max(perCore, dramNs);
     }

@@ -268,7 +268,7 @@ class ModeledDriveTest {
     private static ComputeSpec withOverlap(boolean overlap) {
         ComputeSpec c = SMART.compute();
         return new ComputeSpec(c.cores(), c.clockHz(), c.cyclesPerRecord(), c.cyclesPerCompare(),
-                c.cyclesPerHashUpdate(), c.cyclesPerByteOut(), c.cyclesPerInstruction(), overlap, c.inputBandwidthBytesPerSec(), c.corePower());
+                c.cyclesPerHashUpdate(), c.cyclesPerByteOut(), c.cyclesPerInstruction(), c.cyclesPerArithmetic(), overlap, c.inputBandwidthBytesPerSec(), c.corePower());
     }
 
     /** A fixed mix of every call, as several connections and a worker would make them. */

@@ -35,6 +35,43 @@ class TaskletCoresTest {
     }
 
     @Test
+    void aKernelsArithmeticIsPricedAtTheProfilesCyclesPerArithmetic() {
+        TaskletCores cores = new TaskletCores(spec(1, 0));
+        Meter m = meter(0, 0, 0, 0, 0);
+        m.addArithmetic(1_000);
+        // 1,000 adds and multiplies x 1 cycle at 400 MHz
+        assertEquals(2_500, cores.workNs(m));
+    }
+
+    @Test
+    void partialResultsMergeInLog2RoundsAfterTheSplitWork() {
+        // 3,200 records x 4 cycles = 32,000 ns of work; 100 partial elements: one merge = 200 compares x 6 cycles = 3,000 ns
+        Meter m = meter(3_200, 0, 0, 0, 0);
+        m.addPartials(100);
+        assertEquals(32_000, new TaskletCores(spec(1, 0)).run(0, m, new Dram(DRAM), EnergyAccount.UNCHARGED),
+                "one core has nothing to merge");
+        assertEquals(16_000 + 3_000, new TaskletCores(spec(2, 0)).run(0, m, new Dram(DRAM), EnergyAccount.UNCHARGED));
+        assertEquals(4_000 + 3 * 3_000, new TaskletCores(spec(8, 0)).run(0, m, new Dram(DRAM), EnergyAccount.UNCHARGED));
+        assertEquals(32_000 / 5 + 3 * 3_000, new TaskletCores(spec(5, 0)).run(0, m, new Dram(DRAM), EnergyAccount.UNCHARGED),
+                "5 cores merge in ceil(log2 5) = 3 rounds");
+        // more cores: the split work shrinks by half, the merge grows by a round
+        long at16 = new TaskletCores(spec(16, 0)).run(0, m, new Dram(DRAM), EnergyAccount.UNCHARGED);
+        long at32 = new TaskletCores(spec(32, 0)).run(0, m, new Dram(DRAM), EnergyAccount.UNCHARGED);
+        assertEquals(2_000 + 4 * 3_000, at16);
+        assertEquals(1_000 + 5 * 3_000, at32);
+    }
+
+    @Test
+    void theCoresAreChargedForTheirSharesAndEachMerge() {
+        Meter m = meter(3_200, 0, 0, 0, 0);
+        m.addPartials(100);
+        EnergyAccount account = new EnergyAccount();
+        new TaskletCores(spec(8, 0)).run(0, m, new Dram(DRAM), account);
+        // 8 shares of 4,000 ns and 7 merges of 3,000 ns
+        assertEquals(CORE.activeNj(8 * 4_000 + 7 * 3_000), account.nanojoules());
+    }
+
+    @Test
     void fieldLoadsStallTheCoreAndHoldTheDram() {
         TaskletCores cores = new TaskletCores(spec(1, 0));
         Dram dram = new Dram(DRAM);
@@ -90,7 +127,7 @@ class TaskletCoresTest {
     }
 
     private static ComputeSpec spec(int cores, long inputBandwidth) {
-        return new ComputeSpec(cores, 400_000_000, 4, 6, 20, 4, 2, true, inputBandwidth, CORE);
+        return new ComputeSpec(cores, 400_000_000, 4, 6, 20, 4, 2, 1, true, inputBandwidth, CORE);
     }
 
     private static Meter meter(long records, long dram, long compares, long hashUpdates, long bytesOut) {

@@ -6,13 +6,10 @@ import dev.ispd.offload.model.HadoopPathModel;
 import dev.ispd.offload.model.HadoopTaskCounts;
 import dev.ispd.offload.model.HostCost;
 import dev.ispd.offload.model.HostModel;
-import dev.ispd.profile.Capabilities;
 import dev.ispd.profile.DeviceProfile;
 import dev.ispd.profile.HostProfile;
 import dev.ispd.profile.Units;
 import dev.ispd.tasklet.Meter;
-import java.math.BigDecimal;
-import java.math.RoundingMode;
 import org.apache.hadoop.mapreduce.Counters;
 import org.apache.hadoop.mapreduce.JobCounter;
 import org.apache.hadoop.mapreduce.TaskCounter;
@@ -44,9 +41,8 @@ final class CostModel {
         this.host = host;
         this.hadoop = new HadoopPathModel(host);
         this.hostModel = new HostModel(host);
-        this.driveIdleNw = new BigDecimal(device.capabilities().get(Capabilities.POWER_IDLE)).movePointRight(6)
-                .setScale(0, RoundingMode.HALF_UP).longValueExact();
-        this.replay = new DriveReplay(device, driveIdleNw);
+        this.replay = new DriveReplay(device);
+        this.driveIdleNw = replay.idleNw();
     }
 
     /** The wr phase of a dataset of {@code bytes}: the drive's write, replayed on its model. */

@@ -52,9 +52,12 @@ enum Figure {
         return hostKeys.test(key);
     }
 
-    /** The price of a WebAssembly instruction: the figures run built-ins only, which execute none. */
+    /**
+     * The price of a WebAssembly instruction or of a numeric kernel's arithmetic: the Smart SSD
+     * figures run the log analysis and microbenchmark built-ins, which meter neither.
+     */
     private static boolean pricesUserTasklets(String key) {
-        return key.endsWith(".cyclesPerInstruction");
+        return key.endsWith(".cyclesPerInstruction") || key.endsWith(".cyclesPerArithmetic");
     }
 
     /** A device number that sets modeled time: everything but power. */

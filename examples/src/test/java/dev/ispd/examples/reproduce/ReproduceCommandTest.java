@@ -38,6 +38,13 @@ class ReproduceCommandTest {
     }
 
     @Test
+    void entriesDoNotApplyToTheSpuReproduction() {
+        String err = runExpectingUsageError("--spu", "--entries", "20000", "--out", dir.resolve("r").toString());
+        assertTrue(err.contains("--entries and --full do not apply to --spu"), err);
+        assertFalse(Files.exists(dir.resolve("r")), "nothing written");
+    }
+
+    @Test
     void helpStatesTheRangeOfEntries() {
         StringWriter out = new StringWriter();
         assertEquals(0, CommandLines.of(new Reproduce()).setOut(new PrintWriter(out)).execute("--help"));

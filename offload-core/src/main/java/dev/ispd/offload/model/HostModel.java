@@ -109,6 +109,7 @@ public final class HostModel {
         total = Math.addExact(total, Math.multiplyExact(m.compares(), c.cyclesPerCompare()));
         total = Math.addExact(total, Math.multiplyExact(m.hashUpdates(), c.cyclesPerHashUpdate()));
         total = Math.addExact(total, Math.multiplyExact(m.bytesOut(), c.cyclesPerByteOut()));
-        return Math.addExact(total, Math.multiplyExact(m.instructions(), c.cyclesPerInstruction()));
+        total = Math.addExact(total, Math.multiplyExact(m.instructions(), c.cyclesPerInstruction()));
+        return Math.addExact(total, Math.multiplyExact(m.arithmetic(), c.cyclesPerArithmetic()));
     }
 }

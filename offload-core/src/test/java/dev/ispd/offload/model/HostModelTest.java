@@ -34,8 +34,11 @@ class HostModelTest {
         m.addCompares(10);
         m.addBytesOut(5);
         m.addInstructions(7_000);
+        m.addArithmetic(4_000);
+        m.addPartials(900);
         HostCost c = model.price(sata, m, 0);
-        long cycles = 1_000 * (100 + 3 + 60) + 10 + 10 + 7_000;
+        // one core merges nothing: partial results cost the host no cycles
+        long cycles = 1_000 * (100 + 3 + 60) + 10 + 10 + 7_000 + 4_000;
         assertEquals((cycles * 1_000_000_000L + 3_300_000_000L - 1) / 3_300_000_000L, c.computeNs());
         assertEquals(0, c.transferNs());
         assertEquals(c.computeNs(), c.cpuNs());

@@ -29,7 +29,7 @@ class BuiltinParamsTest {
     void registryListsEveryBuiltIn() {
         List<String> names = new ArrayList<>();
         REGISTRY.names().forEach(names::add);
-        assertEquals(List.of("filter", "microbench", "noop", "q1", "q2"), names);
+        assertEquals(List.of("bfs", "filter", "kmeans", "knn", "microbench", "noop", "q1", "q2", "spmv"), names);
         for (String name : REGISTRY.names()) {
             assertEquals(name, factory(name).name());
         }
