@@ -190,10 +190,7 @@ class TpchCommandTest {
         String sql = "SELECT count(*), sum(l_partkey), min(l_extendedprice), max(l_extendedprice), max(l_shipdate) "
                 + "FROM lineitem WHERE l_shipdate >= DATE '1994-01-01' AND l_shipdate < DATE '1995-01-01' "
                 + "AND l_discount BETWEEN 0.05 AND 0.07 AND l_quantity < 24";
-        for (String policy : List.of("device-only", "host-only")) {
-            String out = succeed("--sql", sql, "--drives", DRIVES.addresses(), "--input", LINEITEM, "--policy", policy);
-            assertEquals(expected, rows(out), policy);
-        }
+        assertAnswerOnDeviceAndHost(expected, sql);
     }
 
     @Test
@@ -214,6 +211,11 @@ class TpchCommandTest {
                 BigDecimal.valueOf(g[2], 2).toPlainString(), LocalDate.ofEpochDay(g[3]).toString(), Long.toString(g[4])));
         String sql = "SELECT count(*), min(l_quantity), max(l_extendedprice), max(l_receiptdate), sum(l_orderkey) "
                 + "FROM lineitem WHERE l_shipdate <= DATE '1998-09-02' AND l_returnflag = 'R' AND l_linestatus = 'F'";
+        assertAnswerOnDeviceAndHost(expected, sql);
+    }
+
+    /** {@code query --sql} over lineitem prints {@code expected}, device-only and host-only. */
+    private static void assertAnswerOnDeviceAndHost(List<List<String>> expected, String sql) {
         for (String policy : List.of("device-only", "host-only")) {
             String out = succeed("--sql", sql, "--drives", DRIVES.addresses(), "--input", LINEITEM, "--policy", policy);
             assertEquals(expected, rows(out), policy);
