@@ -62,8 +62,8 @@ public final class TpchGenerator {
     /** Refuses a scale factor the generator cannot make all eight tables at, naming it. */
     public static void checkScale(double scale) {
         if (!(scale >= MIN_SCALE && scale <= MAX_SCALE)) {
-            throw new IllegalArgumentException("a TPC-H scale factor is " + BigDecimal.valueOf(MIN_SCALE).stripTrailingZeros().toPlainString()
-                    + " to " + (long) MAX_SCALE
+            String min = BigDecimal.valueOf(MIN_SCALE).stripTrailingZeros().toPlainString();
+            throw new IllegalArgumentException("a TPC-H scale factor is " + min + " to " + (long) MAX_SCALE
                     + " (at least one supplier), got " + scale);
         }
     }
