@@ -57,10 +57,7 @@ public final class TargetOptions {
      * the settings of {@code conf}.
      */
     Target open(CommandLine cmd, Configuration conf, String target, String option, int entrySize) throws IOException {
-        long chunk = chunkSize != null ? chunkSize
-                : conf.getLong(IspdKeys.FS_CHUNK_SIZE.name(), DEFAULT_CHUNK_SIZE);
-        OptionChecks.of(cmd).atLeast(chunkSize != null ? "--chunk-size" : IspdKeys.FS_CHUNK_SIZE.name(), chunk,
-                entrySize);
+        long chunk = chunkSize(cmd, conf, entrySize);
         if (!target.contains("://")) {
             return local(cmd, option, java.nio.file.Path.of(target).toAbsolutePath().toUri());
         }
@@ -72,11 +69,7 @@ public final class TargetOptions {
             noDrives(cmd, target);
             return new Target(FileSystem.newInstance(uri, conf), new Path(uri));
         }
-        if (drives.isEmpty() && conf.getTrimmed(IspdKeys.FS_DRIVES.name(), "").isEmpty()) {
-            throw new CommandLine.ParameterException(cmd, option + " " + target + " needs --drives: the addresses "
-                    + "of the running drives that hold osd:// (or " + IspdKeys.FS_DRIVES.name() + " with -D or in "
-                    + "--conf-dir)");
-        }
+        requireDrives(cmd, conf, target, option);
         if (WorldCupLogWriter.isGzipName(target)) {
             throw new CommandLine.ParameterException(cmd, option + " " + target + ": osd:// files hold uncompressed "
                     + "entries for the drives' tasklets; drop the .gz");
@@ -85,14 +78,61 @@ public final class TargetOptions {
         return new Target(FileSystem.newInstance(URI.create("osd:///"), osd), new Path(uri));
     }
 
+    /**
+     * The osd:// chunk size: {@code --chunk-size}, else the configuration's, else
+     * {@value #DEFAULT_CHUNK_SIZE}; a usage error naming where it came from if below {@code record} bytes.
+     */
+    long chunkSize(CommandLine cmd, Configuration conf, int record) {
+        long chunk = chunkSize != null ? chunkSize : conf.getLong(IspdKeys.FS_CHUNK_SIZE.name(), DEFAULT_CHUNK_SIZE);
+        OptionChecks.of(cmd).atLeast(chunkSize != null ? "--chunk-size" : IspdKeys.FS_CHUNK_SIZE.name(), chunk, record);
+        return chunk;
+    }
+
+    /**
+     * Opens the directory {@code target} names, as {@link #open} opens a file: an osd:// path on
+     * {@code --drives} (else on the drives {@code conf} names), another Hadoop URI, or a local
+     * directory (which may not exist yet, but may not be a file).
+     */
+    Target openDirectory(CommandLine cmd, Configuration conf, String target, String option) throws IOException {
+        URI uri = target.contains("://") ? URI.create(target) : java.nio.file.Path.of(target).toAbsolutePath().toUri();
+        if ("file".equals(uri.getScheme())) {
+            noDrives(cmd, target);
+            if (java.nio.file.Files.isRegularFile(java.nio.file.Path.of(uri))) {
+                throw new CommandLine.ParameterException(cmd, option + " " + uri.getPath()
+                        + " is a file: name a directory");
+            }
+            return new Target(rawLocal(), new Path(uri));
+        }
+        if (!"osd".equals(uri.getScheme())) {
+            noDrives(cmd, target);
+            return new Target(FileSystem.newInstance(uri, conf), new Path(uri));
+        }
+        requireDrives(cmd, conf, target, option);
+        return new Target(FileSystem.newInstance(URI.create("osd:///"), WorldCupDrives.drives(conf, drives)),
+                new Path(uri));
+    }
+
+    private void requireDrives(CommandLine cmd, Configuration conf, String target, String option) {
+        if (drives.isEmpty() && conf.getTrimmed(IspdKeys.FS_DRIVES.name(), "").isEmpty()) {
+            throw new CommandLine.ParameterException(cmd, option + " " + target + " needs --drives: the addresses "
+                    + "of the running drives that hold osd:// (or " + IspdKeys.FS_DRIVES.name() + " with -D or in "
+                    + "--conf-dir)");
+        }
+    }
+
     private Target local(CommandLine cmd, String option, URI file) throws IOException {
         noDrives(cmd, file.toString());
         if (java.nio.file.Files.isDirectory(java.nio.file.Path.of(file))) {
             throw new CommandLine.ParameterException(cmd, option + " " + file.getPath() + " is a directory: name a file");
         }
+        return new Target(rawLocal(), new Path(file));
+    }
+
+    /** The local file system without checksum files beside the data. */
+    private static RawLocalFileSystem rawLocal() throws IOException {
         RawLocalFileSystem fs = new RawLocalFileSystem();
         fs.initialize(URI.create("file:///"), new Configuration());
-        return new Target(fs, new Path(file));
+        return fs;
     }
 
     private void noDrives(CommandLine cmd, String target) {

@@ -31,7 +31,7 @@ public final class LoadProgress implements AutoCloseable {
     }
 
     /** Progress in records, {@code expected} of them. */
-    static LoadProgress records(Mode mode, String task, long expected) {
+    public static LoadProgress records(Mode mode, String task, long expected) {
         return start(mode, expected > AUTO_RECORDS, new ProgressBarBuilder().setTaskName(task).setInitialMax(expected)
                 .setUnit(" records", 1));
     }
@@ -54,7 +54,7 @@ public final class LoadProgress implements AutoCloseable {
         return new LoadProgress(builder.build());
     }
 
-    void stepTo(long done) {
+    public void stepTo(long done) {
         if (bar != null) {
             bar.stepTo(done);
         }

@@ -17,9 +17,9 @@ import org.apache.hadoop.fs.Path;
  * the same way; a temporary file left by a crashed load is replaced. The file's record layout
  * ({@link LayoutAttribute}) is recorded on the temporary file, so the target never shows without it.
  */
-final class StagedTarget {
+public final class StagedTarget {
     /** What writes the file's bytes; returns the bytes written. */
-    interface Body {
+    public interface Body {
         long write(FSDataOutputStream out) throws IOException;
     }
 
@@ -28,6 +28,15 @@ final class StagedTarget {
 
     /** Writes {@code target}, recording {@code layout} with it unless empty (a compressed file has none). */
     static long write(FileSystem fs, Path target, Optional<Layout> layout, Body body) throws IOException {
+        return write(fs, target, layout, fs.getDefaultBlockSize(target), body);
+    }
+
+    /**
+     * {@link #write(FileSystem, Path, Optional, Body)} with blocks (osd:// chunks) of
+     * {@code blockSize} bytes, whole records of the layout, say.
+     */
+    public static long write(FileSystem fs, Path target, Optional<Layout> layout, long blockSize, Body body)
+            throws IOException {
         Path parent = target.getParent();
         if (parent != null) {
             fs.mkdirs(parent);
@@ -35,7 +44,8 @@ final class StagedTarget {
         Path staging = new Path(parent, "." + target.getName() + ".loading");
         long written;
         try {
-            try (FSDataOutputStream out = fs.create(staging, true)) {
+            try (FSDataOutputStream out = fs.create(staging, true, fs.getConf().getInt("io.file.buffer.size", 4096),
+                    fs.getDefaultReplication(staging), blockSize)) {
                 written = body.write(out);
             }
             if (layout.isPresent()) {

@@ -1,18 +1,17 @@
 package dev.ispd.examples.cli;
 
+import static dev.ispd.examples.cli.QueryRuns.header;
+import static dev.ispd.examples.cli.QueryRuns.rows;
+import static dev.ispd.examples.cli.QueryRuns.succeed;
+import static dev.ispd.examples.cli.QueryRuns.usageError;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.ispd.cli.CommandLines;
 import dev.ispd.examples.worldcup.WorldCupGenerator;
 import dev.ispd.hadoop.fs.LayoutAttribute;
 import dev.ispd.plan.Layout;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.io.PrintStream;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
@@ -31,7 +30,6 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /**
  * {@code ispd query --sql} end to end on two in-JVM drives over TCP: the printed rows equal a
@@ -208,71 +206,6 @@ class QuerySqlTest {
         String field = usageError("--sql", "SELECT nosuch FROM t", "--drives", DRIVES.addresses(), "--input", SENSORS,
                 "--layout", SENSOR_LAYOUT);
         assertTrue(field.contains("--sql: unknown column 'nosuch'"), field);
-    }
-
-    /** The table's header cells. */
-    private static List<String> header(String out) {
-        List<String> lines = out.lines().toList();
-        return cells(lines.get(tableStart(lines)));
-    }
-
-    /** The table's rows, as cells. */
-    private static List<List<String>> rows(String out) {
-        List<String> lines = out.lines().toList();
-        List<List<String>> rows = new ArrayList<>();
-        for (int i = tableStart(lines) + 1; !lines.get(i).startsWith("("); i++) {
-            rows.add(cells(lines.get(i)));
-        }
-        return rows;
-    }
-
-    /** The header's line: the first after the plan line and a blank one. */
-    private static int tableStart(List<String> lines) {
-        for (int i = 0; i < lines.size(); i++) {
-            if (lines.get(i).startsWith("  as plan: ")) {
-                return i + 2;
-            }
-        }
-        throw new AssertionError("no plan line in " + lines);
-    }
-
-    private static List<String> cells(String line) {
-        return List.of(line.trim().split("\\s+"));
-    }
-
-    private static String succeed(String... args) {
-        PrintStream stdout = System.out;
-        ByteArrayOutputStream captured = new ByteArrayOutputStream();
-        StringWriter err = new StringWriter();
-        int status;
-        try {
-            System.setOut(new PrintStream(captured, true, StandardCharsets.UTF_8));
-            CommandLine cmd = CommandLines.of(new QueryCommand());
-            cmd.setErr(new PrintWriter(err, true));
-            status = cmd.execute(args);
-        } finally {
-            System.setOut(stdout);
-        }
-        String out = captured.toString(StandardCharsets.UTF_8);
-        assertEquals(0, status, out + err);
-        return out;
-    }
-
-    private static String usageError(String... args) {
-        PrintStream stdout = System.out;
-        StringWriter err = new StringWriter();
-        int status;
-        try {
-            System.setOut(new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
-            CommandLine cmd = CommandLines.of(new QueryCommand());
-            cmd.setErr(new PrintWriter(err, true));
-            status = cmd.execute(args);
-        } finally {
-            System.setOut(stdout);
-        }
-        assertEquals(2, status, err.toString());
-        assertEquals(1, err.toString().lines().count(), err.toString());
-        return err.toString();
     }
 
     private static void write(FileSystem fs, String path, byte[] data) throws IOException {

@@ -10,24 +10,26 @@ import org.apache.spark.sql.types.StructField;
 
 /**
  * One column of a fixed-width record layout as Spark sees it: the record field it decodes and the
- * Spark type that holds every value of it. Unsigned 32-bit fields are {@code bigint} (they do not
- * fit an {@code int}); 1-byte fields and bit ranges are {@code int}. Records have no nulls.
+ * Spark type that holds every value of it (docs/spark.md, "Types"): integers as {@code int} where
+ * every value fits one, else {@code bigint} (unsigned 32-bit fields, 8-byte fields); {@code f32}
+ * {@code float}, {@code f64} {@code double}; {@code decimal(P,S)} {@code decimal(P,S)};
+ * {@code date}, {@code timestamp}, {@code bool} {@code date}, {@code timestamp}, {@code boolean};
+ * {@code char(N)} {@code string} (its bytes less their padding). Nullable where the field is.
  */
 public record LayoutColumn(Field field, DataType type) implements Serializable {
 
-    /**
-     * The column of {@code field}: {@code int} where every value fits one, {@code bigint} otherwise.
-     *
-     * @throws IllegalArgumentException naming the field, if it is not an integer or may be NULL:
-     *     the connector reads integer fields without nulls
-     */
+    /** The column of {@code field}. */
     public static LayoutColumn of(Field field) {
-        if (field.type().kind() != FieldType.Kind.INTEGER || field.nullable()) {
-            throw new IllegalArgumentException("field " + field.name() + " is " + field.typeText()
-                    + (field.nullable() ? " nullable" : "") + ": the connector reads integer fields without nulls");
-        }
-        boolean fitsInt = field.signed() ? field.valueBits() <= 32 : field.valueBits() <= 31;
-        return new LayoutColumn(field, fitsInt ? DataTypes.IntegerType : DataTypes.LongType);
+        return new LayoutColumn(field, switch (field.type().kind()) {
+            case INTEGER -> (field.signed() ? field.valueBits() <= 32 : field.valueBits() <= 31)
+                    ? DataTypes.IntegerType : DataTypes.LongType;
+            case FLOAT -> field.width() == 4 ? DataTypes.FloatType : DataTypes.DoubleType;
+            case DECIMAL -> DataTypes.createDecimalType(field.type().precision(), field.type().scale());
+            case DATE -> DataTypes.DateType;
+            case TIMESTAMP -> DataTypes.TimestampType;
+            case BOOL -> DataTypes.BooleanType;
+            case CHAR -> DataTypes.StringType;
+        });
     }
 
     /** The column name: the field's name in the format document ({@code clientID}, {@code region}). */
@@ -36,6 +38,22 @@ public record LayoutColumn(Field field, DataType type) implements Serializable {
     }
 
     public StructField structField() {
-        return new StructField(name(), type, false, Metadata.empty());
+        return new StructField(name(), type, field.nullable(), Metadata.empty());
+    }
+
+    /** Whether the field is an integer, whose values the plan sums. */
+    public boolean integer() {
+        return field.type().kind() == FieldType.Kind.INTEGER;
+    }
+
+    /**
+     * Whether a plan orders or groups by this column's values as Spark does and returns them as one
+     * value: an integer (not an unsigned 8-byte one, ordered differently from Spark's longs), a
+     * decimal of up to 8 bytes, a date, a timestamp or a float (ordered as Spark orders them, NaN
+     * largest), not nullable (Spark puts NULLs first; a plan would order a null value as a number).
+     */
+    public boolean planOrders() {
+        FieldType.Kind kind = field.type().kind();
+        return !field.nullable() && !field.unsigned64() && (field.integral() || kind == FieldType.Kind.FLOAT);
     }
 }

@@ -41,22 +41,13 @@ public final class LayoutResolver {
         if (given.isEmpty()) {
             Recorded r = recorded.orElseThrow(() -> analysis("option " + IspdOptions.LAYOUT.name()
                     + " is required (or " + IspdOptions.LAYOUT_FILE.name() + "): the data records no layout"));
-            return columns(r.layout(), r.file() + " records layout " + r.layout().name());
+            return RecordLayout.of(r.layout());
         }
         if (recorded.isPresent() && !Layouts.sameRecords(given.get(), recorded.get().layout())) {
             throw analysis(recorded.get().file() + " records layout " + Layouts.describe(recorded.get().layout())
                     + ", but the options give " + Layouts.describe(given.get()));
         }
-        return columns(given.get(), "layout " + given.get().name());
-    }
-
-    /** The connector's columns of {@code layout}; an AnalysisException naming {@code source} and a field it cannot read. */
-    private static RecordLayout columns(Layout layout, String source) {
-        try {
-            return RecordLayout.of(layout);
-        } catch (IllegalArgumentException e) {
-            throw analysis(source + ": " + e.getMessage(), e);
-        }
+        return RecordLayout.of(given.get());
     }
 
     /**

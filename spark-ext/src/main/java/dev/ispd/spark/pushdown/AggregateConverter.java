@@ -2,6 +2,7 @@ package dev.ispd.spark.pushdown;
 
 import dev.ispd.plan.Aggregate;
 import dev.ispd.plan.Field;
+import dev.ispd.plan.FieldType;
 import dev.ispd.plan.Plan;
 import dev.ispd.plan.PlanException;
 import dev.ispd.plan.PlanLimits;
@@ -99,7 +100,7 @@ public final class AggregateConverter {
         List<StructField> schema = new ArrayList<>();
         List<String> groupBy = new ArrayList<>();
         for (Expression key : keys) {
-            LayoutColumn c = ColumnReference.column(layout, key);
+            LayoutColumn c = groupable(ColumnReference.column(layout, key));
             groupBy.add(c.name());
             schema.add(c.structField());
         }
@@ -163,7 +164,7 @@ public final class AggregateConverter {
         }
         if (f instanceof Sum s) {
             distinct(s.isDistinct(), f);
-            return Aggregate.sum(column(s.column()).name());
+            return Aggregate.sum(summable(column(s.column())).name());
         }
         if (f instanceof Min m) {
             return Aggregate.min(ordered(m.column()).name());
@@ -178,13 +179,51 @@ public final class AggregateConverter {
         return ColumnReference.column(layout, e);
     }
 
+    /**
+     * {@code c}, if a plan groups by it as Spark does: a column the plan returns as one value
+     * (integers, decimals of up to 8 bytes, dates, timestamps, floats: Spark groups -0.0 with 0.0
+     * and every NaN together, as the plan's keys do), NULL only by a null value. A plan does not
+     * group by bools.
+     */
+    private static LayoutColumn groupable(LayoutColumn c) throws NotPushable {
+        Field f = c.field();
+        if (!(f.integral() || f.type().kind() == FieldType.Kind.FLOAT) || f.hasNullBit()) {
+            throw new NotPushable("GROUP BY " + c.name() + " (" + described(f) + "): a plan groups by integers, "
+                    + "decimals of up to 8 bytes, dates, timestamps and floats, NULL only by a null value");
+        }
+        return c;
+    }
+
+    /** {@code c}, if it is an integer column without NULLs: a plan's SUM of only NULLs would be 0, not NULL. */
+    private static LayoutColumn summable(LayoutColumn c) throws NotPushable {
+        if (!c.integer() || c.field().nullable()) {
+            throw new NotPushable("SUM of " + c.name() + " (" + described(c.field()) + "): the scan sums integers "
+                    + "without NULLs");
+        }
+        return c;
+    }
+
+    /**
+     * The column of MIN or MAX {@code e}, if a plan orders it as Spark does: integers (not unsigned
+     * 8-byte ones, ordered differently from Spark's longs), decimals of up to 8 bytes, dates,
+     * timestamps and bools, NULL only by a null value. Not floats: the plan's order has -0.0 equal
+     * to 0.0, and would return either where Spark returns the one it met.
+     */
     private LayoutColumn ordered(Expression e) throws NotPushable {
         LayoutColumn c = column(e);
         Field f = c.field();
         if (f.unsigned64()) {
             throw new NotPushable(f.name() + " is an unsigned 8-byte field, ordered differently from Spark's longs");
         }
+        if (!(f.integral() || f.type().kind() == FieldType.Kind.BOOL) || f.hasNullBit()) {
+            throw new NotPushable("MIN and MAX of " + c.name() + " (" + described(f) + "): a plan takes them of "
+                    + "integers, decimals of up to 8 bytes, dates, timestamps and bools, NULL only by a null value");
+        }
         return c;
+    }
+
+    private static String described(Field f) {
+        return f.typeText() + (f.hasNullBit() ? " with a null bit" : f.nullable() ? " nullable" : "");
     }
 
     private static void distinct(boolean distinct, AggregateFunc f) throws NotPushable {

@@ -2,6 +2,8 @@ package dev.ispd.spark.pushdown;
 
 import dev.ispd.plan.CompareOp;
 import dev.ispd.plan.Field;
+import dev.ispd.plan.FieldType;
+import dev.ispd.plan.PlanException;
 import dev.ispd.plan.Predicate;
 import dev.ispd.spark.layout.RecordLayout;
 import java.util.ArrayList;
@@ -10,27 +12,36 @@ import java.util.Map;
 import java.util.Optional;
 import org.apache.spark.sql.connector.expressions.Expression;
 import org.apache.spark.sql.connector.expressions.Literal;
+import org.apache.spark.sql.types.DataType;
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.Decimal;
+import org.apache.spark.unsafe.types.UTF8String;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Compiles Spark's V2 predicates over a layout's columns into the plan model's {@link Predicate}:
- * comparisons (=, <>, <=>, <, <=, >, >=) and IN between a column and integer literals,
- * IS [NOT] NULL, AND, OR, NOT, TRUE and FALSE. Anything else (another function, a cast column,
- * a string or decimal literal, NULL, a nested field) is not pushable; each refusal is logged with
- * its reason.
+ * comparisons (=, <>, <=>, <, <=, >, >=) and IN between a column and literals of its type
+ * (integers; decimals of up to 8 bytes, at most the field's scale; dates; timestamps; floats, in
+ * Spark's order; booleans; strings of {@code char(N)} fields, IN as an OR of equalities),
+ * IS [NOT] NULL, AND, OR, NOT, TRUE and FALSE, with SQL's NULLs ({@code <=>} is FALSE, not NULL,
+ * on a NULL). Anything else (another function, a cast column, NULL, a literal of another type or
+ * that the field cannot hold exactly, a 16-byte decimal, a nested field) is not pushable; each
+ * refusal is logged with its reason.
  *
- * <p>A literal outside the field's range is folded, as SQL compares the numbers: {@code type <
- * 1000} on a 1-byte unsigned field always holds, {@code type = -1} never does, and IN drops the
- * values the field cannot hold (FALSE when none is left). FALSE is {@code NOT TRUE}. Order
- * comparisons on an unsigned 8-byte field are refused: Spark sees its values as signed longs,
- * the plan orders them unsigned.
+ * <p>An integer literal outside an integer field's range is folded, as SQL compares the numbers:
+ * {@code type < 1000} on a 1-byte unsigned field always holds, {@code type = -1} never does, and
+ * IN drops the values the field cannot hold (FALSE when none is left). FALSE is {@code NOT TRUE}.
+ * Order comparisons on an unsigned 8-byte field are refused: Spark sees its values as signed
+ * longs, the plan orders them unsigned.
  */
 public final class PredicateConverter {
     private static final Logger LOG = LoggerFactory.getLogger(PredicateConverter.class);
     private static final Map<String, CompareOp> COMPARISONS = Map.of("=", CompareOp.EQ, "<=>", CompareOp.EQ,
             "<>", CompareOp.NE, "<", CompareOp.LT, "<=", CompareOp.LE, ">", CompareOp.GT, ">=", CompareOp.GE);
     private static final Predicate FALSE = Predicate.not(Predicate.all());
+    /** Most strings of an IN on a {@code char(N)} field, each one comparison of an OR. */
+    static final int MAX_STRING_IN = 64;
 
     private final RecordLayout layout;
 
@@ -56,22 +67,29 @@ public final class PredicateConverter {
         String name = p.name();
         CompareOp op = COMPARISONS.get(name);
         if (op != null) {
-            return comparison(op, args[0], args[1]);
+            Predicate compared = comparison(op, args[0], args[1]);
+            Field f = field(args[0] instanceof Literal<?> ? args[1] : args[0]);
+            // a <=> v is FALSE where a is NULL, where a = v is NULL
+            return name.equals("<=>") && f.nullable() ? Predicate.and(notNull(f), compared) : compared;
         }
         return switch (name) {
             case "AND" -> Predicate.and(predicate(args[0]), predicate(args[1]));
             case "OR" -> Predicate.or(predicate(args[0]), predicate(args[1]));
             case "NOT" -> Predicate.not(predicate(args[0]));
             case "IN" -> in(args);
-            case "IS_NULL" -> isNull(field(args[0]));
-            case "IS_NOT_NULL" -> {
+            case "IS_NULL" -> {
                 Field f = field(args[0]);
-                yield f.nullable() ? Predicate.not(Predicate.isNull(f.name())) : Predicate.all();
+                yield f.nullable() ? Predicate.isNull(f.name()) : FALSE;
             }
+            case "IS_NOT_NULL" -> notNull(field(args[0]));
             case "ALWAYS_TRUE" -> Predicate.all();
             case "ALWAYS_FALSE" -> FALSE;
             default -> throw new NotPushable("the scan has no " + name);
         };
+    }
+
+    private static Predicate notNull(Field f) {
+        return f.nullable() ? Predicate.not(Predicate.isNull(f.name())) : Predicate.all();
     }
 
     private Predicate comparison(CompareOp op, Expression left, Expression right) throws NotPushable {
@@ -79,10 +97,16 @@ public final class PredicateConverter {
             return comparison(op.swapped(), right, left);
         }
         Field f = field(left);
-        long v = value(right);
+        if (f.type().kind() == FieldType.Kind.CHAR) {
+            return Predicate.compare(f.name(), op, string(f, right));
+        }
         if (f.unsigned64() && op != CompareOp.EQ && op != CompareOp.NE) {
             throw new NotPushable(f.name() + " is an unsigned 8-byte field, ordered differently from Spark's longs");
         }
+        if (f.type().kind() != FieldType.Kind.INTEGER) {
+            return Predicate.compare(f.name(), op, typed(f, right));
+        }
+        long v = integer(right);
         if (f.holds(v)) {
             return Predicate.compare(f.name(), op, v);
         }
@@ -99,9 +123,24 @@ public final class PredicateConverter {
 
     private Predicate in(Expression[] args) throws NotPushable {
         Field f = field(args[0]);
+        if (f.type().kind() == FieldType.Kind.CHAR) {
+            if (args.length - 1 > MAX_STRING_IN) {
+                throw new NotPushable("IN on " + f.name() + " has " + (args.length - 1) + " strings, more than the "
+                        + MAX_STRING_IN + " the scan tests one by one");
+            }
+            List<Predicate> equal = new ArrayList<>(args.length - 1);
+            for (int i = 1; i < args.length; i++) {
+                equal.add(Predicate.compare(f.name(), CompareOp.EQ, string(f, args[i])));
+            }
+            return equal.size() == 1 ? equal.get(0) : new Predicate.Or(equal);
+        }
         List<Long> values = new ArrayList<>(args.length - 1);
         for (int i = 1; i < args.length; i++) {
-            long v = value(args[i]);
+            if (f.type().kind() != FieldType.Kind.INTEGER) {
+                values.add(typed(f, args[i]));
+                continue;
+            }
+            long v = integer(args[i]);
             if (f.holds(v)) {
                 values.add(v);
             }
@@ -113,24 +152,78 @@ public final class PredicateConverter {
         return values.isEmpty() ? FALSE : new Predicate.In(f.name(), values);
     }
 
-    /** IS NULL of a field: a test where the layout gives it a null value, else never. */
-    private static Predicate isNull(Field f) {
-        return f.nullable() ? Predicate.isNull(f.name()) : FALSE;
-    }
-
     private Field field(Expression e) throws NotPushable {
         return ColumnReference.column(layout, e).field();
     }
 
-    private static long value(Expression e) throws NotPushable {
-        if (!(e instanceof Literal<?> literal)) {
-            throw new NotPushable(e + " is not a literal");
-        }
-        Object v = literal.value();
+    private static long integer(Expression e) throws NotPushable {
+        Object v = literal(e);
         if (v instanceof Long || v instanceof Integer || v instanceof Short || v instanceof Byte) {
             return ((Number) v).longValue();
         }
-        String type = v == null ? "NULL" : "of type " + literal.dataType().simpleString();
-        throw new NotPushable("literal " + e + " is " + type + ", not an integer");
+        throw new NotPushable("literal " + e + " is of type " + ((Literal<?>) e).dataType().simpleString()
+                + ", not an integer");
+    }
+
+    /**
+     * The plan's value of literal {@code e} for typed field {@code f}: of the field's Spark type
+     * (Spark casts a literal to its column's type where it can), held exactly by the field.
+     */
+    private static long typed(Field f, Expression e) throws NotPushable {
+        Object v = literal(e);
+        DataType t = ((Literal<?>) e).dataType();
+        try {
+            return switch (f.type().kind()) {
+                case DECIMAL -> {
+                    if (f.width() == 16) {
+                        throw new NotPushable(f.name() + " is a 16-byte decimal, which a plan does not test");
+                    }
+                    yield f.decimalLiteral(((Decimal) expect(v, Decimal.class, e)).toJavaBigDecimal());
+                }
+                case DATE -> f.dateLiteral(java.time.LocalDate.ofEpochDay((Integer) expect(t, DataTypes.DateType, v, e)));
+                case TIMESTAMP -> {
+                    long micros = (Long) expect(t, DataTypes.TimestampType, v, e);
+                    yield f.holds(micros) ? micros : reject(e, f);
+                }
+                case FLOAT -> f.floatLiteral(v instanceof Float x ? x : (Double) expect(v, Double.class, e));
+                case BOOL -> f.boolLiteral((Boolean) expect(v, Boolean.class, e));
+                default -> throw new NotPushable(f.name() + " is " + f.typeText());
+            };
+        } catch (PlanException ex) {
+            throw new NotPushable(ex.getMessage());
+        }
+    }
+
+    private static long reject(Expression e, Field f) throws NotPushable {
+        throw new NotPushable("literal " + e + " is outside the range of " + f.name() + " (" + f.typeText() + ")");
+    }
+
+    private static String string(Field f, Expression e) throws NotPushable {
+        return ((UTF8String) expect(literal(e), UTF8String.class, e)).toString();
+    }
+
+    private static Object expect(Object v, Class<?> type, Expression e) throws NotPushable {
+        if (!type.isInstance(v)) {
+            throw new NotPushable("literal " + e + " is of type " + ((Literal<?>) e).dataType().simpleString()
+                    + ", not the column's");
+        }
+        return v;
+    }
+
+    private static Object expect(DataType t, DataType wanted, Object v, Expression e) throws NotPushable {
+        if (!t.equals(wanted)) {
+            throw new NotPushable("literal " + e + " is of type " + t.simpleString() + ", not " + wanted.simpleString());
+        }
+        return v;
+    }
+
+    private static Object literal(Expression e) throws NotPushable {
+        if (!(e instanceof Literal<?> literal)) {
+            throw new NotPushable(e + " is not a literal");
+        }
+        if (literal.value() == null) {
+            throw new NotPushable("literal " + e + " is NULL");
+        }
+        return literal.value();
     }
 }

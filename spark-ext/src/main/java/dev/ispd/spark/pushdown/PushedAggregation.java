@@ -55,6 +55,20 @@ public record PushedAggregation(List<String> groupBy, List<Aggregate> aggregates
         return new Layout(layout.name(), layout.recordSize(), fields);
     }
 
+    /**
+     * The field of each column of {@link #schema} in {@code layout}: a group's, a MIN's or a MAX's;
+     * null for a COUNT or SUM, whose values are no field's.
+     */
+    public List<Field> fields(Layout layout) {
+        List<Field> out = new ArrayList<>();
+        groupBy.forEach(name -> out.add(layout.field(name, "groupBy")));
+        for (Aggregate a : aggregates) {
+            boolean extreme = a.function() == Aggregate.Function.MIN || a.function() == Aggregate.Function.MAX;
+            out.add(extreme ? layout.field(a.field(), "aggregate") : null);
+        }
+        return out;
+    }
+
     /** The plan's aggregates: {@link #aggregates}, a halved field's SUM as the SUMs of its two halves. */
     public List<Aggregate> planAggregates() {
         List<Aggregate> out = new ArrayList<>();

@@ -38,22 +38,25 @@ public record PushedScan(RecordLayout layout, List<LayoutColumn> columns, Predic
     }
 
     /**
-     * The plan of a partition: the aggregation, or the read columns of the matching records cut to
-     * the top-N or LIMIT. A row plan returns at least one field, so a read of no column (COUNT(*)
-     * that was not pushed) selects the layout's first field and decodes none.
+     * The plan of a partition: the aggregation, or the bytes of the read columns of the matching
+     * records ({@link RowBytes}) cut to the top-N or LIMIT.
      */
     public Plan plan() {
         if (aggregation != null) {
             return Plan.aggregate(aggregation.planLayout(layout.planLayout()), where, aggregation.groupBy(),
                     aggregation.planAggregates());
         }
-        List<String> select = columns.isEmpty() ? List.of(layout.columns().get(0).name())
-                : columns.stream().map(LayoutColumn::name).toList();
-        Plan rows = Plan.rows(layout.planLayout(), where, select);
+        RowBytes bytes = rowBytes();
+        Plan rows = Plan.rows(bytes.layout(), RowBytes.where(where, layout), bytes.select());
         if (topN != null) {
             return rows.top(topN.limit(), topN.column(), topN.descending());
         }
         return limit == Plan.NO_LIMIT ? rows : rows.limit(limit);
+    }
+
+    /** How a row plan returns the read columns. */
+    public RowBytes rowBytes() {
+        return RowBytes.of(layout, columns, where, topN == null ? null : topN.column());
     }
 
     /** Whether a partition returns every matching record (no aggregation, LIMIT or top-N). */

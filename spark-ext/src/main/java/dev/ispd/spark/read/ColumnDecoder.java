@@ -1,34 +1,215 @@
 package dev.ispd.spark.read;
 
 import dev.ispd.plan.Field;
+import dev.ispd.plan.FieldType;
 import dev.ispd.spark.layout.LayoutColumn;
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.math.BigInteger;
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import org.apache.spark.sql.execution.vectorized.WritableColumnVector;
 import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.DecimalType;
+import org.apache.spark.sql.vectorized.ColumnarBatch;
 
 /**
- * Decodes one column of a batch of fixed-width records into a column vector: one tight loop per
- * column, the type decided once per batch, nothing allocated per record.
+ * Decodes one column of a batch of fixed-width records into a column vector, as the layout says
+ * (docs/spark.md, "Types"): one tight loop per column, the type decided once per batch, nothing
+ * allocated per record. A field is NULL where its null bit is set or it holds its null value; a
+ * {@code char(N)} is its bytes less the trailing padding; a decimal goes into the vector as Spark
+ * stores its precision (an int, a long, or the 16 bytes of a wider one). A decimal with more
+ * digits than its precision is bad data: an IllegalArgumentException naming the field and value.
  */
 final class ColumnDecoder {
     private final Field field;
+    private final FieldType.Kind kind;
     private final boolean wide;
+    private final boolean nullBit;
+    /** The bound of a 16-byte decimal, 10^precision, as a 128-bit integer's high and low halves. */
+    private final long boundHigh;
+    private final long boundLow;
+    /** -10^precision, likewise. */
+    private final long negativeBoundHigh;
+    private final long negativeBoundLow;
+    /** The big-endian bytes of a 16-byte decimal, as Spark stores one wider than 18 digits. */
+    private final byte[] decimalBytes = new byte[16];
 
     ColumnDecoder(LayoutColumn column) {
         this.field = column.field();
-        this.wide = column.type().equals(DataTypes.LongType);
+        this.kind = field.type().kind();
+        this.wide = column.type().equals(DataTypes.LongType) || column.type().equals(DataTypes.TimestampType)
+                || (column.type() instanceof DecimalType d && d.precision() > 9);
+        this.nullBit = field.hasNullBit();
+        BigInteger bound = BigInteger.TEN.pow(field.type().precision());
+        this.boundHigh = bound.shiftRight(64).longValue();
+        this.boundLow = bound.longValue();
+        this.negativeBoundHigh = bound.negate().shiftRight(64).longValue();
+        this.negativeBoundLow = bound.negate().longValue();
     }
 
-    /** Fills rows [0, rows) of {@code out} from the records at 0, entrySize, ... of {@code records}. */
+    /**
+     * Fills rows [0, rows) of {@code batch} with {@code decoders}, one per column, from the records
+     * at 0, entrySize, ... of {@code records}; bad data is an IOException naming {@code where} they are.
+     */
+    static void decodeAll(ColumnDecoder[] decoders, ByteBuffer records, int rows, int entrySize, ColumnarBatch batch,
+                          String where) throws IOException {
+        try {
+            for (int c = 0; c < decoders.length; c++) {
+                decoders[c].decode(records, rows, entrySize, (WritableColumnVector) batch.column(c));
+            }
+        } catch (IllegalArgumentException e) {
+            throw new IOException("ispd: bad data in " + where + ": " + e.getMessage(), e);
+        }
+        batch.setNumRows(rows);
+    }
+
+    /**
+     * Fills rows [0, rows) of {@code out} from the records at 0, entrySize, ... of {@code records}
+     * (a heap buffer, whose array a string's bytes are copied from).
+     */
     void decode(ByteBuffer records, int rows, int entrySize, WritableColumnVector out) {
-        if (wide) {
-            for (int i = 0, at = 0; i < rows; i++, at += entrySize) {
-                out.putLong(i, field.read(records, at));
+        out.reset(); // clears the previous batch's nulls and strings
+        switch (kind) {
+            case INTEGER, DATE, TIMESTAMP -> integers(records, rows, entrySize, out);
+            case DECIMAL -> {
+                if (field.width() == 16) {
+                    wideDecimals(records, rows, entrySize, out);
+                } else {
+                    decimals(records, rows, entrySize, out);
+                }
             }
-        } else {
-            for (int i = 0, at = 0; i < rows; i++, at += entrySize) {
-                out.putInt(i, (int) field.read(records, at));
+            case FLOAT -> floats(records, rows, entrySize, out);
+            case BOOL -> bools(records, rows, entrySize, out);
+            case CHAR -> strings(records, rows, entrySize, out);
+        }
+    }
+
+    private boolean nullAt(ByteBuffer records, int at, int row, WritableColumnVector out) {
+        if (nullBit && field.nullBitSet(records, at)) {
+            out.putNull(row);
+            return true;
+        }
+        return false;
+    }
+
+    private void integers(ByteBuffer records, int rows, int entrySize, WritableColumnVector out) {
+        for (int i = 0, at = 0; i < rows; i++, at += entrySize) {
+            if (nullAt(records, at, i, out)) {
+                continue;
             }
+            long v = field.readInteger(records, at);
+            if (field.isNull(v)) {
+                out.putNull(i);
+            } else if (wide) {
+                out.putLong(i, v);
+            } else {
+                out.putInt(i, (int) v);
+            }
+        }
+    }
+
+    private void decimals(ByteBuffer records, int rows, int entrySize, WritableColumnVector out) {
+        for (int i = 0, at = 0; i < rows; i++, at += entrySize) {
+            if (nullAt(records, at, i, out)) {
+                continue;
+            }
+            long v = field.readInteger(records, at);
+            if (field.isNull(v)) {
+                out.putNull(i);
+                continue;
+            }
+            if (!field.holds(v)) {
+                throw tooManyDigits(BigDecimal.valueOf(v, field.type().scale()));
+            }
+            if (wide) {
+                out.putLong(i, v);
+            } else {
+                out.putInt(i, (int) v);
+            }
+        }
+    }
+
+    private void wideDecimals(ByteBuffer records, int rows, int entrySize, WritableColumnVector out) {
+        boolean swap = field.bigEndian() != (records.order() == ByteOrder.BIG_ENDIAN);
+        int first = field.bigEndian() ? 0 : 8;
+        for (int i = 0, at = 0; i < rows; i++, at += entrySize) {
+            if (nullAt(records, at, i, out)) {
+                continue;
+            }
+            long high = records.getLong(at + field.offset() + first);
+            long low = records.getLong(at + field.offset() + 8 - first);
+            if (swap) {
+                high = Long.reverseBytes(high);
+                low = Long.reverseBytes(low);
+            }
+            if (!below(high, low, boundHigh, boundLow) || !below(negativeBoundHigh, negativeBoundLow, high, low)) {
+                throw tooManyDigits(new BigDecimal(new BigInteger(bigEndian(high, low)), field.type().scale()));
+            }
+            if (field.type().precision() > 18) {
+                out.putByteArray(i, bigEndian(high, low), 0, 16);
+            } else if (wide) {
+                out.putLong(i, low);
+            } else {
+                out.putInt(i, (int) low);
+            }
+        }
+    }
+
+    /** Whether the 128-bit integer (high, low) is below (boundHigh, boundLow), both signed. */
+    private static boolean below(long high, long low, long boundHigh, long boundLow) {
+        return high < boundHigh || (high == boundHigh && Long.compareUnsigned(low, boundLow) < 0);
+    }
+
+    private byte[] bigEndian(long high, long low) {
+        for (int b = 0; b < 8; b++) {
+            decimalBytes[b] = (byte) (high >>> (56 - 8 * b));
+            decimalBytes[8 + b] = (byte) (low >>> (56 - 8 * b));
+        }
+        return decimalBytes;
+    }
+
+    private IllegalArgumentException tooManyDigits(BigDecimal value) {
+        return new IllegalArgumentException("field " + field.name() + " (" + field.typeText() + ") holds "
+                + value.toPlainString() + ", more digits than its precision of " + field.type().precision());
+    }
+
+    private void floats(ByteBuffer records, int rows, int entrySize, WritableColumnVector out) {
+        for (int i = 0, at = 0; i < rows; i++, at += entrySize) {
+            if (nullAt(records, at, i, out)) {
+                continue;
+            }
+            long bits = field.readInteger(records, at);
+            if (field.width() == 4) {
+                out.putFloat(i, Float.intBitsToFloat((int) bits));
+            } else {
+                out.putDouble(i, Double.longBitsToDouble(bits));
+            }
+        }
+    }
+
+    private void bools(ByteBuffer records, int rows, int entrySize, WritableColumnVector out) {
+        for (int i = 0, at = 0; i < rows; i++, at += entrySize) {
+            if (!nullAt(records, at, i, out)) {
+                out.putBoolean(i, field.readInteger(records, at) != 0);
+            }
+        }
+    }
+
+    private void strings(ByteBuffer records, int rows, int entrySize, WritableColumnVector out) {
+        byte[] bytes = records.array();
+        int base = records.arrayOffset() + field.offset();
+        byte pad = field.type().zeroPad() ? 0 : (byte) ' ';
+        for (int i = 0, at = 0; i < rows; i++, at += entrySize) {
+            if (nullAt(records, at, i, out)) {
+                continue;
+            }
+            int start = base + at;
+            int end = field.width();
+            while (end > 0 && bytes[start + end - 1] == pad) {
+                end--;
+            }
+            out.putByteArray(i, bytes, start, end);
         }
     }
 }

@@ -24,7 +24,8 @@ import org.apache.spark.sql.vectorized.ColumnarBatch;
  * configuration) and opens a reader per
  * {@link PlannedPartition}, columnar by default: a partition placed on the host that returns
  * every matching record streams them ({@link RecordBatchReader}); every other partition runs the
- * scan's plan where it was placed ({@link PlanResultReader}), and a {@link GatheredPartition}
+ * scan's plan where it was placed (its groups: {@link PlanResultReader}; its rows:
+ * {@link PlanRowsReader}), and a {@link GatheredPartition}
  * runs all its splits' plans at once and merges them ({@link GatheredRun}).
  */
 final class IspdReaderFactory implements PartitionReaderFactory {
@@ -74,8 +75,8 @@ final class IspdReaderFactory implements PartitionReaderFactory {
             if (pushed.allRows() && split.decision().placement() == Placement.HOST) {
                 return new RecordBatchReader(split, pushed.layout(), pushed.columns(), pushed.where(), c);
             }
-            return new PlanResultReader(pushed, new SplitPlanRun(split, pushed, settings.offload(), c, scope)
-                    .run(observations));
+            SplitPlanRun.Result run = new SplitPlanRun(split, pushed, settings.offload(), c, scope).run(observations);
+            return pushed.aggregation() != null ? new PlanResultReader(pushed, run) : new PlanRowsReader(pushed, run, split.file());
         } catch (IOException e) {
             // Spark's first line for a failed query quotes this message: it says what failed (the drive, the file)
             throw new UncheckedIOException("ispd: " + e.getMessage() + " (reading " + partition + ")", e);

@@ -14,6 +14,7 @@ import dev.ispd.spark.pushdown.AggregateConverter;
 import dev.ispd.spark.pushdown.PredicateConverter;
 import dev.ispd.spark.pushdown.PushedAggregation;
 import dev.ispd.spark.pushdown.PushedScan;
+import dev.ispd.spark.pushdown.RowBytes;
 import dev.ispd.spark.read.partition.AggregateGathering;
 import dev.ispd.spark.read.partition.PlannedPartition;
 import java.io.IOException;
@@ -91,9 +92,11 @@ public final class IspdScanBuilder implements SupportsPushDownRequiredColumns, S
         List<org.apache.spark.sql.connector.expressions.filter.Predicate> left = new ArrayList<>();
         for (org.apache.spark.sql.connector.expressions.filter.Predicate p : predicates) {
             Optional<Predicate> plan = this.predicates.convert(p);
-            if (plan.isPresent() && plan.get().depth() + 1 > PlanLimits.DRIVE.maxPredicateDepth()) {
+            // a row plan tests a field's null bit beside it, one level deeper (RowBytes)
+            int depth = plan.map(x -> RowBytes.where(x, input.layout()).depth()).orElse(0);
+            if (plan.isPresent() && depth + 1 > PlanLimits.DRIVE.maxPredicateDepth()) {
                 LOG.info("ispd: not pushed to the scan: {}: {} levels deep, beyond a drive's limit of {} levels", p,
-                        plan.get().depth(), PlanLimits.DRIVE.maxPredicateDepth());
+                        depth, PlanLimits.DRIVE.maxPredicateDepth());
             } else if (plan.isPresent()) {
                 pushed.add(p);
                 compiled.add(plan.get());
@@ -178,9 +181,9 @@ public final class IspdScanBuilder implements SupportsPushDownRequiredColumns, S
             return false;
         }
         LayoutColumn c = input.layout().column(ref.fieldNames()[0]).orElseThrow();
-        if (c.field().unsigned64()) {
-            LOG.info("ispd: not pushed to the scan: {}: {} is an unsigned 8-byte field, ordered differently from "
-                    + "Spark's longs", what, c.name());
+        if (!c.planOrders()) {
+            LOG.info("ispd: not pushed to the scan: {}: a plan does not order {} ({}{}) as Spark does", what, c.name(),
+                    c.field().typeText(), c.field().nullable() ? ", nullable" : "");
             return false;
         }
         topN = new PushedScan.TopN(c.name(), orders[0].direction() == SortDirection.DESCENDING, n);
@@ -220,7 +223,8 @@ public final class IspdScanBuilder implements SupportsPushDownRequiredColumns, S
 
     /** A LIMIT of {@code n} rows of every column must fit one drive result (the columns Spark reads are not known yet). */
     private boolean refusedForSize(String what, long n) {
-        long bytes = PlanResult.bytes(n, input.layout().columns().size());
+        int width = RowBytes.of(input.layout(), input.layout().columns(), Predicate.all(), null).runs().size();
+        long bytes = PlanResult.bytes(n, width);
         if (n > Plan.MAX_LIMIT || bytes > PlanLimits.DRIVE.maxResultBytes()) {
             LOG.info("ispd: not pushed to the scan: {}: {} rows can outgrow a drive's result of {} bytes", what, n,
                     PlanLimits.DRIVE.maxResultBytes());

@@ -1,19 +1,23 @@
 package dev.ispd.spark.read;
 
 import dev.ispd.plan.Aggregate;
+import dev.ispd.plan.Field;
+import dev.ispd.plan.FloatKeys;
 import dev.ispd.spark.pushdown.PushedAggregation;
 import dev.ispd.spark.pushdown.PushedScan;
 import java.util.List;
 import org.apache.spark.sql.execution.vectorized.OnHeapColumnVector;
+import org.apache.spark.sql.execution.vectorized.WritableColumnVector;
+import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.DecimalType;
 import org.apache.spark.sql.types.StructType;
 import org.apache.spark.sql.vectorized.ColumnarBatch;
 
 /**
- * A partition that runs the scan's plan: one split where it was placed ({@link SplitPlanRun}), or
- * the splits of a gathered aggregation in parallel, merged ({@link GatheredRun}). Its rows are the
- * plan's result rows (a few groups, a top-N, a LIMIT, or a drive's filtered and projected
- * records), in one batch. Without GROUP BY, a partition with no matching record returns one row
+ * A partition that runs the scan's aggregate plan: one split where it was placed ({@link SplitPlanRun}),
+ * or the splits of a gathered aggregation in parallel, merged ({@link GatheredRun}). Its rows are
+ * the plan's groups, in one batch. Without GROUP BY, a partition with no matching record returns one row
  * of its empty aggregates (0 for counts, NULL otherwise), so that Spark's merge of the partials,
  * or the gathered answer itself, is SQL's answer for an empty input.
  */
@@ -28,12 +32,12 @@ final class PlanResultReader extends MeteredBatchReader {
     private static ColumnarBatch batch(PushedScan pushed, List<long[]> planRows) {
         StructType schema = pushed.readSchema();
         PushedAggregation aggregation = pushed.aggregation();
-        List<long[]> rows = aggregation == null ? planRows : aggregation.rows(planRows);
-        boolean emptyAggregates = rows.isEmpty() && aggregation != null && aggregation.groupBy().isEmpty();
+        List<long[]> rows = aggregation.rows(planRows);
+        boolean emptyAggregates = rows.isEmpty() && aggregation.groupBy().isEmpty();
         int n = emptyAggregates ? 1 : rows.size();
         OnHeapColumnVector[] vectors = OnHeapColumnVector.allocateColumns(Math.max(1, n), schema);
+        List<Field> fields = aggregation.fields(pushed.layout().planLayout());
         for (int c = 0; c < vectors.length; c++) {
-            boolean wide = schema.fields()[c].dataType().equals(DataTypes.LongType);
             if (emptyAggregates) {
                 Aggregate.Function f = aggregation.aggregates().get(c).function();
                 if (f == Aggregate.Function.COUNT_STAR || f == Aggregate.Function.COUNT) {
@@ -43,18 +47,36 @@ final class PlanResultReader extends MeteredBatchReader {
                 }
                 continue;
             }
+            DataType type = schema.fields()[c].dataType();
             for (int r = 0; r < n; r++) {
-                long v = rows.get(r)[c];
-                if (wide) {
-                    vectors[c].putLong(r, v);
-                } else {
-                    vectors[c].putInt(r, (int) v);
-                }
+                put(vectors[c], r, rows.get(r)[c], fields.get(c), type);
             }
         }
         ColumnarBatch b = new ColumnarBatch(vectors);
         b.setNumRows(n);
         return b;
+    }
+
+    /**
+     * A plan's value of {@code field} (null: a count or sum) as a value of {@code type}: NULL where
+     * it is the field's null value, a float's number from its key, a decimal's unscaled value as
+     * Spark stores its precision.
+     */
+    private static void put(WritableColumnVector out, int row, long v, Field field, DataType type) {
+        if (field != null && field.isNull(v)) {
+            out.putNull(row);
+        } else if (type.equals(DataTypes.BooleanType)) {
+            out.putBoolean(row, v != 0);
+        } else if (type.equals(DataTypes.DoubleType)) {
+            out.putDouble(row, FloatKeys.toDouble(v));
+        } else if (type.equals(DataTypes.FloatType)) {
+            out.putFloat(row, (float) FloatKeys.toDouble(v));
+        } else if (type.equals(DataTypes.IntegerType) || type.equals(DataTypes.DateType)
+                || (type instanceof DecimalType d && d.precision() <= 9)) {
+            out.putInt(row, (int) v);
+        } else {
+            out.putLong(row, v); // bigint, timestamp, decimal of 10-18 digits
+        }
     }
 
     @Override

@@ -35,6 +35,7 @@ final class RecordBatchReader extends MeteredBatchReader {
     private final int entrySize;
     /** The pushed predicate, or null when none was pushed (every record is kept). */
     private final BoundPredicate where;
+    private final Path file;
     private final FSDataInputStream in;
     private final List<SplitPiece> pieces;
     private int piece = -1;
@@ -49,7 +50,7 @@ final class RecordBatchReader extends MeteredBatchReader {
                 new StructType(columns.stream().map(LayoutColumn::structField).toArray(StructField[]::new)))));
         this.entrySize = layout.entrySize();
         this.where = where instanceof Predicate.True ? null : BoundPredicate.bind(where, layout.planLayout());
-        Path file = new Path(split.file());
+        this.file = new Path(split.file());
         this.in = OsdFileSystems.get(file, conf).open(file);
         this.pieces = split.pieces();
         this.decoders = columns.stream().map(ColumnDecoder::new).toArray(ColumnDecoder[]::new);
@@ -76,10 +77,8 @@ final class RecordBatchReader extends MeteredBatchReader {
             }
             rows = where == null ? read : keepPassing(read);
         }
-        for (int c = 0; c < decoders.length; c++) {
-            decoders[c].decode(records, rows, entrySize, (OnHeapColumnVector) batch.column(c));
-        }
-        batch.setNumRows(rows);
+        ColumnDecoder.decodeAll(decoders, records, rows, entrySize, batch, "records of " + file + " from byte "
+                + pieces.get(piece).start());
         return true;
     }
 

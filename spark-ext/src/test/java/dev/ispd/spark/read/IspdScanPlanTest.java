@@ -222,10 +222,6 @@ class IspdScanPlanTest {
         assertError("does not exist", () -> ispd().load(DRIVES.uri("/plan/missing.bin")));
         assertError("ragged.bin is 1000 bytes, not a whole number of 256-byte worldcup98 records (option entrySize)",
                 () -> ispd().load(ragged));
-        assertError("layout custom: field price is decimal(12,2): the connector reads integer fields without nulls",
-                () -> ispd().option("layout", "id u32 @0, price decimal(12,2) @8").load(file));
-        assertError("layout custom: field level is u8 nullable: the connector reads integer fields without nulls",
-                () -> ispd().option("layout", "id u32 @0, level u8 @4 nullable = 255").load(file));
     }
 
     @Test

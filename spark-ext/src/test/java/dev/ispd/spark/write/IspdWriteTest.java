@@ -203,7 +203,7 @@ class IspdWriteTest {
         String out = DRIVES.uri("/write/bad-columns");
         assertError("layout custom has no field for column extra", () -> sensorRows(RowFactory.create(1L, 0, 0, 0))
                 .selectExpr("*", "1 AS extra").write().format("ispd").option("layout", SENSOR).mode("overwrite").save(out));
-        assertError("column temp is STRING; field temp of layout custom takes integers", () -> sensorRows(
+        assertError("column temp is STRING; field temp of layout custom is i16, which takes integers", () -> sensorRows(
                 RowFactory.create(1L, 0, 0, 0)).selectExpr("id", "flags", "mode", "'hot' AS temp").write()
                 .format("ispd").option("layout", SENSOR).mode("overwrite").save(out));
         assertError("the data has no column for field temp of layout custom", () -> sensorRows(

@@ -1,0 +1,110 @@
+package dev.ispd.examples.cli;
+
+import dev.ispd.cli.CommandLines;
+import dev.ispd.examples.tpch.TpchGenerator;
+import dev.ispd.examples.tpch.TpchLayouts;
+import java.io.PrintStream;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code bin/ispd tpch}: the eight TPC-H tables as typed records in osd:// and/or as Parquet (docs/tpch.md). */
+@Command(name = "ispd tpch", mixinStandardHelpOptions = true, sortOptions = false,
+        description = "Generates the eight TPC-H tables at a scale factor (dbgen's data, io.trino.tpch) as files of "
+                + "fixed-width typed records, their layouts recorded on the files, in a directory of osd:// (--drives) "
+                + "or another file system (--to), and/or as Parquet files (--parquet).")
+public final class TpchCommand implements Callable<Integer> {
+    @Option(names = "--scale", required = true, paramLabel = "SF",
+            description = "the scale factor: 1 is about 1 GB of dbgen text (6 million lineitem rows); 0.0001 to 100000")
+    double scale;
+
+    @Option(names = "--to", paramLabel = "DIR",
+            description = "directory of the record files, one per table (DIR/lineitem, ...): osd:///path (with "
+                    + "--drives), another Hadoop URI or a local directory")
+    String to;
+
+    @Option(names = "--parquet", paramLabel = "DIR",
+            description = "also (or only) write each table as DIR/TABLE.parquet, a Hadoop path (local unless a URI)")
+    String parquet;
+
+    @Mixin
+    TargetOptions target;
+
+    @Mixin
+    HadoopConfOptions hadoop;
+
+    @Spec
+    CommandSpec spec;
+
+    private final PrintStream print;
+
+    public TpchCommand() {
+        this(System.out);
+    }
+
+    TpchCommand(PrintStream print) {
+        this.print = print;
+    }
+
+    public static void main(String[] args) {
+        CommandLines.exit(new TpchCommand(), args);
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        CommandLine cmd = spec.commandLine();
+        try {
+            TpchGenerator.checkScale(scale);
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(cmd, "--scale: " + e.getMessage());
+        }
+        if (to == null && parquet == null) {
+            throw new CommandLine.ParameterException(cmd, "give --to, --parquet or both: where to write the tables");
+        }
+        if (to == null && !target.drives.isEmpty()) {
+            throw new CommandLine.ParameterException(cmd, "--drives is for an osd:// --to only");
+        }
+        Configuration conf = hadoop.configuration();
+        long chunk = target.chunkSize(cmd, conf, maxRecordSize());
+        TpchGenerator generator = new TpchGenerator(scale).progress(target.progress());
+        Path parquetDir = parquet == null ? null : new Path(parquet);
+        long start = System.nanoTime();
+        List<TpchGenerator.Written> written;
+        if (to == null) {
+            written = generator.write(null, parquetDir, conf);
+        } else {
+            try (TargetOptions.Target t = target.openDirectory(cmd, conf, to, "--to")) {
+                written = generator.write(new TpchGenerator.RecordTarget(t.fs(), t.path(), chunk), parquetDir, conf);
+            }
+        }
+        report(written, (System.nanoTime() - start) / 1e9);
+        return 0;
+    }
+
+    private static int maxRecordSize() {
+        return TpchGenerator.TABLES.stream().mapToInt(t -> TpchLayouts.of(t).recordSize()).max().orElseThrow();
+    }
+
+    private void report(List<TpchGenerator.Written> written, double seconds) {
+        print.printf("%-10s %12s %8s %16s  %s%n", "table", "rows", "record", "bytes", "files");
+        long rows = 0;
+        long bytes = 0;
+        for (TpchGenerator.Written w : written) {
+            String files = (w.records() == null ? "" : w.records().toString())
+                    + (w.records() != null && w.parquet() != null ? ", " : "")
+                    + (w.parquet() == null ? "" : w.parquet().toString());
+            print.printf("%-10s %,12d %6d B %,16d  %s%n", w.table(), w.rows(), w.recordSize(), w.recordBytes(), files);
+            rows += w.rows();
+            bytes += w.recordBytes();
+        }
+        print.printf("generated TPC-H at scale factor %s: %,d rows, %,d bytes of records in %.2f s (%,.0f rows/s, "
+                + "%.1f MB/s of records)%n", scale, rows, bytes, seconds, rows / seconds, bytes / seconds / 1e6);
+    }
+}

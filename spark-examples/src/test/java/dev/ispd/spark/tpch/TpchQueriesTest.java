@@ -1,0 +1,161 @@
+package dev.ispd.spark.tpch;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.ispd.examples.tpch.TpchGenerator;
+import dev.ispd.examples.worldcup.WorldCupDrives;
+import dev.ispd.offload.settings.OffloadKeys;
+import dev.ispd.sim.daemon.EmbeddedDrives;
+import dev.ispd.spark.quickstart.ScanRun;
+import io.trino.tpch.TpchTable;
+import java.io.IOException;
+import java.io.InputStream;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeoutException;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.spark.sql.SparkSession;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * All 22 TPC-H queries as Spark SQL at scale factor 0.01, over the tables {@code bin/ispd tpch}
+ * writes as typed records into two in-JVM drives, read through {@code format("ispd")}, give
+ * exactly the answers Spark gives over the same data as Parquet (schemas alike, decimals to the
+ * last digit) under host-only, device-only and fastest; the Parquet answers are those the
+ * generator publishes for that scale factor. Tagged {@code cluster}: Spark runs 88 queries.
+ */
+@Tag("cluster")
+class TpchQueriesTest {
+    private static final double SCALE = 0.01;
+
+    private static final String DIR = "osd:///tpch";
+
+    @TempDir
+    static Path dir;
+
+    private static EmbeddedDrives drives;
+    private static SparkSession spark;
+    private static List<List<String>> parquet;
+
+    @BeforeAll
+    static void generateAndAnswerOverParquet() throws IOException {
+        drives = EmbeddedDrives.builder().drives(2).start();
+        Configuration conf = WorldCupDrives.drives(new Configuration(), drives.addresses());
+        org.apache.hadoop.fs.Path parquetDir = new org.apache.hadoop.fs.Path(dir.resolve("parquet").toUri());
+        try (FileSystem osd = FileSystem.newInstance(URI.create("osd:///"), conf)) {
+            new TpchGenerator(SCALE).write(new TpchGenerator.RecordTarget(osd, new org.apache.hadoop.fs.Path(DIR),
+                    1 << 20), parquetDir, conf);
+        }
+        SparkSession.Builder builder = SparkSession.builder().master("local[2]").appName("TpchQueriesTest")
+                .config("spark.ui.enabled", "false").config("spark.driver.host", "127.0.0.1")
+                .config("spark.sql.shuffle.partitions", "4")
+                // adaptive execution would hide the scan node inside query stages (ScanRun)
+                .config("spark.sql.adaptive.enabled", "false");
+        for (Map.Entry<String, String> e : conf) {
+            if (e.getKey().startsWith("ispd.")) {
+                builder.config("spark.hadoop." + e.getKey(), e.getValue());
+            }
+        }
+        spark = builder.getOrCreate();
+        TpchQueries.register(spark, t -> spark.read().parquet(parquetDir + "/" + t + ".parquet"));
+        parquet = answers();
+    }
+
+    @AfterAll
+    static void stop() throws IOException {
+        if (spark != null) {
+            spark.stop();
+        }
+        if (drives != null) {
+            drives.close();
+        }
+    }
+
+    private static List<List<String>> answers() {
+        List<List<String>> answers = new ArrayList<>();
+        for (int n = 1; n <= TpchQueries.COUNT; n++) {
+            answers.add(TpchQueries.answer(spark, n));
+        }
+        return answers;
+    }
+
+    @Test
+    void theParquetAnswersAreThoseTheGeneratorPublishesForItsScale() throws IOException {
+        for (int n = 1; n <= TpchQueries.COUNT; n++) {
+            List<String> published = published(n);
+            List<String> ours = parquet.get(n - 1).subList(1, parquet.get(n - 1).size());
+            assertEquals(published.size(), ours.size(), "Q" + n + " rows: " + ours);
+            for (int r = 0; r < ours.size(); r++) {
+                assertRowMatches(published.get(r), ours.get(r), "Q" + n + " row " + (r + 1));
+            }
+        }
+    }
+
+    /**
+     * The answer io.trino.tpch ships for query {@code n} at scale factor 0.01 (its resource
+     * {@code queries/qN.result}): values joined by '|', decimals rounded to the digits it shows.
+     */
+    private static List<String> published(int n) throws IOException {
+        try (InputStream in = TpchTable.class.getResourceAsStream("queries/q" + n + ".result")) {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8).lines().filter(l -> !l.startsWith("--"))
+                    .toList();
+        }
+    }
+
+    /** Each value equal, numbers once rounded (half up) to the fewer digits of the two (the published drop trailing zeros). */
+    private static void assertRowMatches(String published, String ours, String where) {
+        List<String> expected = new ArrayList<>(List.of(published.split("\\|", -1)));
+        String[] actual = ours.split("\\|", -1);
+        if (expected.size() == actual.length + 1 && expected.get(expected.size() - 1).isEmpty()) {
+            expected.remove(expected.size() - 1);
+        }
+        assertEquals(expected.size(), actual.length, where + ": " + published + " vs " + ours);
+        for (int i = 0; i < actual.length; i++) {
+            BigDecimal e = number(expected.get(i));
+            BigDecimal a = number(actual[i]);
+            int digits = e == null || a == null ? 0 : Math.max(Math.min(e.scale(), a.scale()), 0);
+            boolean same = e != null && a != null
+                    ? a.setScale(digits, RoundingMode.HALF_UP).compareTo(e.setScale(digits, RoundingMode.HALF_UP)) == 0
+                    : expected.get(i).stripTrailing().equals(actual[i].stripTrailing());
+            assertTrue(same, where + " value " + (i + 1) + ": published " + published + ", ours " + ours);
+        }
+    }
+
+    private static BigDecimal number(String text) {
+        try {
+            return new BigDecimal(text);
+        } catch (NumberFormatException e) {
+            return null;
+        }
+    }
+
+    @Test
+    void everyQueryOverIspdEqualsParquetOnHostDeviceAndFastest() throws InterruptedException, TimeoutException {
+        for (String policy : List.of("host-only", "device-only", "fastest")) {
+            TpchQueries.register(spark, t -> spark.read().format("ispd").option(OffloadKeys.OFFLOAD_POLICY.name(), policy)
+                    .load(DIR + "/" + t));
+            List<List<String>> ispd = answers();
+            for (int n = 1; n <= TpchQueries.COUNT; n++) {
+                assertEquals(parquet.get(n - 1), ispd.get(n - 1), "Q" + n + " under " + policy);
+            }
+            if (policy.equals("device-only")) {
+                String placement = ScanRun.of(spark.sql(TpchQueries.sql(6))).described().stream()
+                        .filter(d -> d.startsWith("Placement: ")).findFirst().orElseThrow();
+                String allOnDevice = "Placement: policy device-only, (\\d+) partitions: \\1 on device.*, 0 on host.*";
+                assertTrue(placement.matches(allOnDevice), "Q6's lineitem scan ran in the drives: " + placement);
+            }
+        }
+    }
+}

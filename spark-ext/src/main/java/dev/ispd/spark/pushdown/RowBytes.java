@@ -1,0 +1,167 @@
+package dev.ispd.spark.pushdown;
+
+import dev.ispd.plan.CompareOp;
+import dev.ispd.plan.Field;
+import dev.ispd.plan.Layout;
+import dev.ispd.plan.Predicate;
+import dev.ispd.spark.layout.LayoutColumn;
+import dev.ispd.spark.layout.RecordLayout;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+
+/**
+ * How a row plan (all rows, LIMIT or top-N) returns the read columns of its records: as the
+ * records' own bytes that hold them (each column's and its null bit's), in runs of up to 8 bytes,
+ * each an unsigned big-endian integer field of the plan's layout. The host puts the returned
+ * integers back into records ({@link #restore}) and decodes them as it decodes the records it
+ * reads itself, so a column reads the same from a drive as from the host, whatever its type: a
+ * plan returns one i64 per column, which holds no {@code char(N)}, 16-byte decimal or null bit.
+ *
+ * <p>A field with a null bit is tested in the plan's WHERE by two fields: the field without its
+ * null bit, and its null bit as a 1-bit integer ({@link #where}). The plan's layout holds no null
+ * bit, so the bytes that hold one can be returned.
+ *
+ * @param layout the plan's layout: the fields the WHERE and the top-N name, then the runs of bytes
+ * @param runs   the runs of bytes, in the order the plan returns them
+ */
+public record RowBytes(Layout layout, List<Field> runs) {
+    private static final String RUN = "#bytes@";
+    private static final String NULL_BIT = "#null@";
+
+    /** The row plan's form of {@code columns} of {@code layout} under {@code where}, ordered by {@code orderBy} (or null). */
+    public static RowBytes of(RecordLayout layout, List<LayoutColumn> columns, Predicate where, String orderBy) {
+        Layout records = layout.planLayout();
+        Map<String, Field> fields = new LinkedHashMap<>();
+        List<String> named = new ArrayList<>(fieldNames(where));
+        if (orderBy != null) {
+            named.add(orderBy);
+        }
+        for (String name : named) {
+            Field f = records.field(name, "where");
+            fields.put(f.name(), withoutNullBit(f));
+            if (f.hasNullBit()) {
+                Field bit = Field.bits(NULL_BIT + f.nullBit(), f.nullBit() >>> 3, 1, f.nullBit() & 7, 1);
+                fields.put(bit.name(), bit);
+            }
+        }
+        BitSet bytes = new BitSet(layout.entrySize());
+        for (LayoutColumn c : columns) {
+            Field f = c.field();
+            bytes.set(f.offset(), f.offset() + f.width());
+            if (f.hasNullBit()) {
+                bytes.set(f.nullBit() >>> 3);
+            }
+        }
+        if (bytes.isEmpty()) {
+            bytes.set(0); // a plan returns at least one column, though Spark reads none (COUNT(*))
+        }
+        List<Field> runs = new ArrayList<>();
+        for (int start = bytes.nextSetBit(0); start >= 0; start = bytes.nextSetBit(start)) {
+            int end = bytes.nextClearBit(start);
+            for (int at = start; at < end; at += Long.BYTES) {
+                runs.add(Field.unsigned(RUN + at, at, Math.min(Long.BYTES, end - at)));
+            }
+            start = end;
+        }
+        runs.forEach(r -> fields.put(r.name(), r));
+        return new RowBytes(new Layout(records.name(), records.recordSize(), List.copyOf(fields.values())), runs);
+    }
+
+    /** The plan's select list: the runs of bytes. */
+    public List<String> select() {
+        return runs.stream().map(Field::name).toList();
+    }
+
+    /**
+     * {@code where} over this layout, with the same answer: its NOTs moved to the leaves (as SQL's
+     * three-valued logic allows), and each leaf on a field with a null bit as the leaf on the field
+     * without it, where the bit is clear ({@code IS NULL}: where it is set).
+     */
+    public static Predicate where(Predicate where, RecordLayout layout) {
+        return rewrite(where, false, layout.planLayout());
+    }
+
+    private static Predicate rewrite(Predicate p, boolean negated, Layout layout) {
+        if (p instanceof Predicate.And a) {
+            List<Predicate> operands = a.operands().stream().map(o -> rewrite(o, negated, layout)).toList();
+            return negated ? new Predicate.Or(operands) : new Predicate.And(operands);
+        }
+        if (p instanceof Predicate.Or o) {
+            List<Predicate> operands = o.operands().stream().map(x -> rewrite(x, negated, layout)).toList();
+            return negated ? new Predicate.And(operands) : new Predicate.Or(operands);
+        }
+        if (p instanceof Predicate.Not n) {
+            return rewrite(n.operand(), !negated, layout);
+        }
+        Predicate leaf = negated ? Predicate.not(p) : p;
+        if (p instanceof Predicate.True) {
+            return leaf;
+        }
+        Field f = layout.field(fieldName(p), "where");
+        if (!f.hasNullBit()) {
+            return leaf;
+        }
+        String bit = NULL_BIT + f.nullBit();
+        if (p instanceof Predicate.IsNull) {
+            return Predicate.compare(bit, CompareOp.EQ, negated ? 0 : 1);
+        }
+        return Predicate.and(Predicate.compare(bit, CompareOp.EQ, 0), leaf);
+    }
+
+    /** Puts a result row of the plan back into the record at absolute {@code at} of {@code records}. */
+    public void restore(long[] row, ByteBuffer records, int at) {
+        for (int i = 0; i < row.length; i++) {
+            Field run = runs.get(i);
+            long v = row[i];
+            for (int b = run.width() - 1; b >= 0; b--, v >>>= 8) {
+                records.put(at + run.offset() + b, (byte) v);
+            }
+        }
+    }
+
+    private static Field withoutNullBit(Field f) {
+        return !f.hasNullBit() ? f : new Field(f.name(), f.offset(), f.width(), f.signed(), f.bigEndian(), f.bitOffset(),
+                f.bitCount(), false, 0, f.type(), Field.NO_NULL_BIT);
+    }
+
+    /** The fields {@code p} names, each once. */
+    private static List<String> fieldNames(Predicate p) {
+        List<String> names = new ArrayList<>();
+        collect(p, names::add);
+        return names.stream().distinct().toList();
+    }
+
+    private static void collect(Predicate p, Consumer<String> out) {
+        if (p instanceof Predicate.And a) {
+            a.operands().forEach(o -> collect(o, out));
+        } else if (p instanceof Predicate.Or o) {
+            o.operands().forEach(x -> collect(x, out));
+        } else if (p instanceof Predicate.Not n) {
+            collect(n.operand(), out);
+        } else if (!(p instanceof Predicate.True)) {
+            out.accept(fieldName(p));
+        }
+    }
+
+    /** The field a leaf of a predicate tests. */
+    private static String fieldName(Predicate leaf) {
+        if (leaf instanceof Predicate.Compare c) {
+            return c.field();
+        }
+        if (leaf instanceof Predicate.CompareString c) {
+            return c.field();
+        }
+        if (leaf instanceof Predicate.In in) {
+            return in.field();
+        }
+        if (leaf instanceof Predicate.Between b) {
+            return b.field();
+        }
+        return ((Predicate.IsNull) leaf).field();
+    }
+}

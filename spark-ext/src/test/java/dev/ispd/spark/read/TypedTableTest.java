@@ -1,0 +1,187 @@
+package dev.ispd.spark.read;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.ispd.offload.execute.SplitMetric;
+import dev.ispd.spark.SparkDrives;
+import dev.ispd.spark.TypedRows;
+import dev.ispd.spark.metrics.ScanMetric;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.stream.Stream;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.execution.FilterExec;
+import org.apache.spark.sql.execution.SparkPlan;
+import org.apache.spark.sql.execution.datasources.v2.BatchScanExec;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import scala.Option;
+
+/**
+ * A table of every field type with NULLs in every nullable column ({@link TypedRows}), read with
+ * {@code format("ispd")} under host-only, device-only and fastest, against Spark over the same
+ * rows written as Parquet: the same multiset of rows, decimals exact, floats bit for bit (NaN,
+ * -0.0), strings without their padding. Under device-only every scan must have run in the drives.
+ */
+class TypedTableTest {
+    private static final int CHUNK = 100_003;
+    private static final int RECORDS = 6_000;
+    private static final List<String> POLICIES = List.of("host-only", "device-only", "fastest");
+
+    @RegisterExtension
+    static final SparkDrives DRIVES = new SparkDrives(3, CHUNK);
+
+    @TempDir
+    static Path parquet;
+    /** Spark's answers over Parquet, by query: the same under every policy. */
+    private static final Map<String, List<String>> EXPECTED = new ConcurrentHashMap<>();
+
+    static List<String> queries() {
+        return List.of(
+                "SELECT * FROM t",
+                "SELECT id, s, z, w FROM t WHERE id < 3000",
+                "SELECT count(*), count(i), count(l), count(f), count(d), count(p), count(q), count(w), count(dt), "
+                        + "count(ts), count(b), count(s), count(z), count(bit), count(dn) FROM t",
+                "SELECT k, count(p), count(s), min(id), max(id) FROM t GROUP BY k",
+                "SELECT * FROM t WHERE l IS NULL",
+                "SELECT id, s, z FROM t WHERE s IS NOT NULL AND z IS NULL",
+                "SELECT id, i, dn FROM t WHERE i IS NULL OR dn IS NULL",
+                "SELECT id, l, w, ts FROM t WHERE NOT (l IS NULL OR id > 5000)",
+                "SELECT * FROM t WHERE p > 100.00",
+                "SELECT id, f, d FROM t WHERE isnan(f) OR d = 0.0 OR f < 0",
+                "SELECT * FROM t ORDER BY id DESC LIMIT 25",
+                "SELECT s, z, count(*) FROM t GROUP BY s, z",
+                "SELECT k, sum(p), sum(q), sum(w), min(w), max(dt), min(ts), max(s) FROM t GROUP BY k",
+                "SELECT id, b, bit FROM t WHERE b AND NOT bit",
+                // typed predicates and aggregates the scan pushes (pushedIntoTheScan checks that)
+                "SELECT id, p, q FROM t WHERE p > 100.00 AND q <= 0.0000",
+                "SELECT id, dt, ts FROM t WHERE dt >= DATE '1980-01-01' AND ts < TIMESTAMP '2000-01-01 00:00:00'",
+                "SELECT id, f, d FROM t WHERE f > 1.5 OR d <= -0.0 OR isnan(d)",
+                "SELECT id, s, z FROM t WHERE s IN ('abc', 'héllo', 'Zz') OR z = 'ab  '",
+                "SELECT id, s, z FROM t WHERE s > 'a b' AND NOT (z <> 'x')",
+                "SELECT id, b, l FROM t WHERE b <=> true OR NOT (l <=> 0)",
+                "SELECT id, p FROM t WHERE p IN (0.50, -1.00, 9999999.99) OR p IS NULL",
+                "SELECT k, min(i), max(i), max(dn), count(i), count(w), count(*) FROM t GROUP BY k",
+                "SELECT dn, i, count(*) FROM t GROUP BY dn, i",
+                "SELECT max(i), min(dn) FROM t WHERE i IS NULL");
+    }
+
+    static Stream<Arguments> cases() {
+        return POLICIES.stream().flatMap(policy -> queries().stream().map(q -> Arguments.of(policy, q)));
+    }
+
+    @BeforeAll
+    static void load() throws IOException {
+        SparkSession spark = DRIVES.spark();
+        spark.conf().set("spark.sql.adaptive.enabled", "false");
+        List<Row> rows = TypedRows.rows(RECORDS, 20);
+        String uri = DRIVES.write("/typed/records.bin", TypedRows.records(rows, 21));
+        for (String policy : POLICIES) {
+            spark.read().format("ispd").option("layout", TypedRows.LAYOUT).option("entrySize", TypedRows.ENTRY)
+                    .option("ispd.offload.policy", policy).load(uri).createOrReplaceTempView(view(policy));
+        }
+        String dir = parquet.resolve("typed").toUri().toString();
+        spark.createDataFrame(rows, TypedRows.SCHEMA).write().parquet(dir);
+        spark.read().parquet(dir).createOrReplaceTempView("parquet");
+    }
+
+    private static String view(String policy) {
+        return "typed_" + policy.replace('-', '_');
+    }
+
+    @Test
+    void schemaIsTheLayoutsTypes() {
+        assertEquals(TypedRows.SCHEMA, DRIVES.spark().table(view("host-only")).schema());
+    }
+
+    @ParameterizedTest(name = "{0}: {1}")
+    @MethodSource("cases")
+    void answersAsSparkOverParquet(String policy, String query) {
+        SparkSession spark = DRIVES.spark();
+        List<String> expected = EXPECTED.computeIfAbsent(query,
+                q -> sorted(spark.sql(q.replace("FROM t", "FROM parquet"))));
+        Dataset<Row> ispd = spark.sql(query.replace("FROM t", "FROM " + view(policy)));
+        List<String> actual = sorted(ispd);
+        assertFalse(expected.isEmpty(), "the query answers something");
+        assertEquals(expected, actual);
+        if (policy.equals("device-only")) {
+            assertRanInTheDrives(ispd);
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("policies")
+    void aDecimalWithMoreDigitsThanItsPrecisionIsAnErrorNamingFieldValueAndFile(String policy) throws IOException {
+        byte[] record = {0, 0, 0x30, 0x39, 1}; // 12345 unscaled: 1234.5, four digits in a decimal(3,1)
+        String uri = DRIVES.write("/typed/bad-decimal.bin", record);
+        Dataset<Row> bad = DRIVES.spark().read().format("ispd").option("layout", "x decimal(3,1) @0, k u8 @4")
+                .option("ispd.offload.policy", policy).load(uri);
+        Exception e = assertThrows(Exception.class, bad::collectAsList);
+        assertTrue(e.getMessage().contains("field x (decimal(3,1)) holds 1234.5, more digits than its precision of 3"),
+                e.getMessage());
+        assertTrue(e.getMessage().contains("bad-decimal.bin"), e.getMessage());
+    }
+
+    /** Typed predicates and aggregates run in the scan: no Filter, or no aggregation by Spark, above it. */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("pushed")
+    void pushedIntoTheScan(String query, String pushed) {
+        Dataset<Row> ispd = DRIVES.spark().sql(query.replace("FROM t", "FROM " + view("device-only")));
+        SparkPlan plan = ispd.queryExecution().executedPlan();
+        String description = ((BatchScanExec) plan.find(p -> p instanceof BatchScanExec).get()).scan().description();
+        assertTrue(description.contains(pushed), description);
+        assertTrue(plan.find(p -> p instanceof FilterExec).isEmpty(), plan.toString());
+    }
+
+    static Stream<Arguments> pushed() {
+        return Stream.of(
+                Arguments.of("SELECT id FROM t WHERE p > 100.00", "PushedFilters: [p IS NOT NULL, p > 100.00]"),
+                Arguments.of("SELECT id FROM t WHERE dt >= DATE '1980-01-01' AND ts < TIMESTAMP '2000-01-01 00:00:00'",
+                        "PushedFilters: [dt IS NOT NULL, ts IS NOT NULL, dt >= 3652, ts < 946684800000000]"),
+                Arguments.of("SELECT id FROM t WHERE f > 1.5 OR d = 0.0", "PushedFilters: [(f > 1.5) OR (d = 0.0)]"),
+                Arguments.of("SELECT id FROM t WHERE s IN ('abc', 'Zz')", "PushedFilters: [s IN ('abc', 'Zz')]"),
+                Arguments.of("SELECT id FROM t WHERE b", "PushedFilters: [b IS NOT NULL, b = true]"),
+                Arguments.of("SELECT id FROM t WHERE w IS NULL AND i IS NOT NULL",
+                        "PushedFilters: [w IS NULL, i IS NOT NULL]"),
+                Arguments.of("SELECT k, min(i), max(dn), count(w) FROM t GROUP BY k",
+                        "PushedAggregates: [MIN(i), MAX(dn), COUNT(w)], PushedGroupBy: [k]"));
+    }
+
+    static List<String> policies() {
+        return POLICIES;
+    }
+
+    /** Each row as text ({@code Row.toString}: a float's and a decimal's digits, NaN, -0.0, NULL), sorted. */
+    private static List<String> sorted(Dataset<Row> df) {
+        List<String> rows = new ArrayList<>(df.collectAsList().stream().map(Row::toString).toList());
+        rows.sort(Comparator.naturalOrder());
+        return rows;
+    }
+
+    private static void assertRanInTheDrives(Dataset<Row> ispd) {
+        Option<SparkPlan> node = ispd.queryExecution().executedPlan().find(p -> p instanceof BatchScanExec);
+        BatchScanExec scan = (BatchScanExec) node.get();
+        assertTrue(metric(scan, SplitMetric.SPLITS_ON_DEVICE) >= 1, "ran in a drive");
+        assertEquals(0, metric(scan, SplitMetric.SPLITS_ON_HOST), "no partition on the host");
+        assertEquals(0, metric(scan, SplitMetric.FALLBACKS), "no fallback");
+    }
+
+    private static long metric(BatchScanExec scan, SplitMetric m) {
+        return scan.metrics().get(ScanMetric.nameOf(m)).get().value();
+    }
+}
