@@ -59,6 +59,16 @@ public record PushedScan(RecordLayout layout, List<LayoutColumn> columns, Predic
         return RowBytes.of(layout, columns, where, topN == null ? null : topN.column());
     }
 
+    /**
+     * This scan with {@code more} ANDed into its WHERE: predicates Spark found at run time (a
+     * join's keys), shown after the others, each text marked {@code (runtime)}.
+     */
+    public PushedScan filtered(Predicate more, List<String> texts) {
+        List<String> shown = new java.util.ArrayList<>(filters);
+        texts.forEach(t -> shown.add(t + " (runtime)"));
+        return new PushedScan(layout, columns, Predicate.and(where, more), shown, aggregation, limit, topN);
+    }
+
     /** Whether a partition returns every matching record (no aggregation, LIMIT or top-N). */
     public boolean allRows() {
         return aggregation == null && topN == null && limit == Plan.NO_LIMIT;

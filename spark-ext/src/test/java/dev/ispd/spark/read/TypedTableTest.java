@@ -165,6 +165,23 @@ class TypedTableTest {
                         "PushedAggregates: [MIN(i), MAX(dn), COUNT(w)], PushedGroupBy: [k]"));
     }
 
+    /** A join's build-side keys reach the probe side's scan at run time, in its plan: the drives keep only what joins. */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("policies")
+    void aJoinsKeysFilterTheScanAtRunTime(String policy) {
+        // keys Spark cannot infer before the run: ids picked by other columns
+        String join = "SELECT t.id, t.p, t.s FROM t JOIN (SELECT id AS key FROM parquet WHERE z = 'wxyz' AND k = 1 "
+                + "AND dn IS NULL) keys ON t.id = keys.key";
+        SparkSession spark = DRIVES.spark();
+        List<String> expected = sorted(spark.sql(join.replace("FROM t ", "FROM parquet t ")));
+        Dataset<Row> ispd = spark.sql(join.replace("FROM t ", "FROM " + view(policy) + " t "));
+        assertEquals(expected, sorted(ispd));
+        assertTrue(expected.size() >= 3, expected.toString());
+        String description = ((BatchScanExec) ispd.queryExecution().executedPlan()
+                .find(p -> p instanceof BatchScanExec).get()).scan().description();
+        assertTrue(description.matches(".*PushedFilters: \\[id IN \\([0-9, ]+\\) \\(runtime\\)\\].*"), description);
+    }
+
     static List<String> policies() {
         return POLICIES;
     }
