@@ -7,6 +7,7 @@ import dev.ispd.spark.layout.LayoutColumn;
 import dev.ispd.spark.layout.RecordLayout;
 import java.io.Serial;
 import java.io.Serializable;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
 import org.apache.spark.sql.types.StructField;
@@ -64,7 +65,7 @@ public record PushedScan(RecordLayout layout, List<LayoutColumn> columns, Predic
      * join's keys), shown after the others, each text marked {@code (runtime)}.
      */
     public PushedScan filtered(Predicate more, List<String> texts) {
-        List<String> shown = new java.util.ArrayList<>(filters);
+        List<String> shown = new ArrayList<>(filters);
         texts.forEach(t -> shown.add(t + " (runtime)"));
         return new PushedScan(layout, columns, Predicate.and(where, more), shown, aggregation, limit, topN);
     }
