@@ -6,7 +6,11 @@ import dev.ispd.plan.FieldType;
 import dev.ispd.plan.PlanException;
 import dev.ispd.plan.Predicate;
 import dev.ispd.spark.layout.RecordLayout;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -24,7 +28,7 @@ import org.slf4j.LoggerFactory;
  * comparisons (=, <>, <=>, <, <=, >, >=) and IN between a column and literals of its type
  * (integers; decimals of up to 8 bytes, at most the field's scale; dates; timestamps; floats, in
  * Spark's order; booleans; strings of {@code char(N)} fields, IN as an OR of equalities),
- * IS [NOT] NULL, AND, OR, NOT, TRUE and FALSE, with SQL's NULLs ({@code <=>} is FALSE, not NULL,
+ * STARTS WITH a string literal (as a range of strings), IS [NOT] NULL, AND, OR, NOT, TRUE and FALSE, with SQL's NULLs ({@code <=>} is FALSE, not NULL,
  * on a NULL). Anything else (another function, a cast column, NULL, a literal of another type or
  * that the field cannot hold exactly, a 16-byte decimal, a nested field) is not pushable; each
  * refusal is logged with its reason.
@@ -82,10 +86,43 @@ public final class PredicateConverter {
                 yield f.nullable() ? Predicate.isNull(f.name()) : FALSE;
             }
             case "IS_NOT_NULL" -> notNull(field(args[0]));
+            case "STARTS_WITH" -> startsWith(args[0], args[1]);
             case "ALWAYS_TRUE" -> Predicate.all();
             case "ALWAYS_FALSE" -> FALSE;
             default -> throw new NotPushable("the scan has no " + name);
         };
+    }
+
+    /**
+     * {@code column STARTS WITH prefix} (and {@code LIKE 'prefix%'}, which Spark rewrites to it) on a
+     * {@code char(N)} field, as the range of strings it selects: at least the prefix, and below the
+     * prefix with its trailing 0xFF bytes dropped and its last byte increased (when that is UTF-8,
+     * which a plan's literal must be).
+     */
+    private Predicate startsWith(Expression column, Expression literal) throws NotPushable {
+        Field f = field(column);
+        if (f.type().kind() != FieldType.Kind.CHAR) {
+            throw new NotPushable(f.name() + " is " + f.typeText() + ", not a string");
+        }
+        String prefix = string(f, literal);
+        byte[] bytes = prefix.getBytes(StandardCharsets.UTF_8);
+        int n = bytes.length;
+        while (n > 0 && bytes[n - 1] == (byte) 0xFF) {
+            n--;
+        }
+        if (n == 0) {
+            return bytes.length == 0 ? notNull(f) : Predicate.compare(f.name(), CompareOp.GE, prefix);
+        }
+        byte[] above = Arrays.copyOf(bytes, n);
+        above[n - 1]++;
+        try {
+            String end = StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(above)).toString();
+            return Predicate.and(Predicate.compare(f.name(), CompareOp.GE, prefix),
+                    Predicate.compare(f.name(), CompareOp.LT, end));
+        } catch (CharacterCodingException e) {
+            throw new NotPushable("the strings after those starting with '" + prefix + "' start with bytes that are "
+                    + "not UTF-8, which a plan's literal must be");
+        }
     }
 
     private static Predicate notNull(Field f) {

@@ -7,6 +7,7 @@ import dev.ispd.spark.layout.LayoutColumn;
 import dev.ispd.spark.layout.RecordLayout;
 import java.io.Serial;
 import java.io.Serializable;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
 import org.apache.spark.sql.types.StructField;
@@ -57,6 +58,16 @@ public record PushedScan(RecordLayout layout, List<LayoutColumn> columns, Predic
     /** How a row plan returns the read columns. */
     public RowBytes rowBytes() {
         return RowBytes.of(layout, columns, where, topN == null ? null : topN.column());
+    }
+
+    /**
+     * This scan with {@code more} ANDed into its WHERE: predicates Spark found at run time (a
+     * join's keys), shown after the others, each text marked {@code (runtime)}.
+     */
+    public PushedScan filtered(Predicate more, List<String> texts) {
+        List<String> shown = new ArrayList<>(filters);
+        texts.forEach(t -> shown.add(t + " (runtime)"));
+        return new PushedScan(layout, columns, Predicate.and(where, more), shown, aggregation, limit, topN);
     }
 
     /** Whether a partition returns every matching record (no aggregation, LIMIT or top-N). */

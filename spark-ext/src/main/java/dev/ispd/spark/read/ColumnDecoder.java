@@ -25,6 +25,8 @@ final class ColumnDecoder {
     private final Field field;
     private final FieldType.Kind kind;
     private final boolean wide;
+    /** Whether the integers are a decimal's unscaled values, which must have at most its precision's digits. */
+    private final boolean decimal;
     private final boolean nullBit;
     /** The bound of a 16-byte decimal, 10^precision, as a 128-bit integer's high and low halves. */
     private final long boundHigh;
@@ -40,6 +42,7 @@ final class ColumnDecoder {
         this.kind = field.type().kind();
         this.wide = column.type().equals(DataTypes.LongType) || column.type().equals(DataTypes.TimestampType)
                 || (column.type() instanceof DecimalType d && d.precision() > 9);
+        this.decimal = kind == FieldType.Kind.DECIMAL;
         this.nullBit = field.hasNullBit();
         BigInteger bound = BigInteger.TEN.pow(field.type().precision());
         this.boundHigh = bound.shiftRight(64).longValue();
@@ -76,7 +79,7 @@ final class ColumnDecoder {
                 if (field.width() == 16) {
                     wideDecimals(records, rows, entrySize, out);
                 } else {
-                    decimals(records, rows, entrySize, out);
+                    integers(records, rows, entrySize, out);
                 }
             }
             case FLOAT -> floats(records, rows, entrySize, out);
@@ -93,6 +96,7 @@ final class ColumnDecoder {
         return false;
     }
 
+    /** Fields that read as one integer: integers, dates, timestamps, decimals of up to 8 bytes. */
     private void integers(ByteBuffer records, int rows, int entrySize, WritableColumnVector out) {
         for (int i = 0, at = 0; i < rows; i++, at += entrySize) {
             if (nullAt(records, at, i, out)) {
@@ -101,25 +105,9 @@ final class ColumnDecoder {
             long v = field.readInteger(records, at);
             if (field.isNull(v)) {
                 out.putNull(i);
-            } else if (wide) {
-                out.putLong(i, v);
-            } else {
-                out.putInt(i, (int) v);
-            }
-        }
-    }
-
-    private void decimals(ByteBuffer records, int rows, int entrySize, WritableColumnVector out) {
-        for (int i = 0, at = 0; i < rows; i++, at += entrySize) {
-            if (nullAt(records, at, i, out)) {
                 continue;
             }
-            long v = field.readInteger(records, at);
-            if (field.isNull(v)) {
-                out.putNull(i);
-                continue;
-            }
-            if (!field.holds(v)) {
+            if (decimal && !field.holds(v)) {
                 throw tooManyDigits(BigDecimal.valueOf(v, field.type().scale()));
             }
             if (wide) {

@@ -4,7 +4,13 @@ import static dev.ispd.spark.ConnectorErrors.analysis;
 
 import dev.ispd.offload.schedule.CorrectionBook;
 import dev.ispd.offload.schedule.Placement;
+import dev.ispd.plan.FieldType;
+import dev.ispd.plan.Plan;
+import dev.ispd.plan.PlanException;
+import dev.ispd.plan.PlanLimits;
 import dev.ispd.plan.Predicate;
+import dev.ispd.spark.layout.LayoutColumn;
+import dev.ispd.spark.pushdown.PredicateConverter;
 import dev.ispd.spark.metrics.ScanMetric;
 import dev.ispd.spark.pushdown.PushedScan;
 import dev.ispd.spark.read.execution.ExecutionEnds;
@@ -16,6 +22,7 @@ import dev.ispd.spark.read.partition.GatheredPartition;
 import dev.ispd.spark.read.partition.PartitionPlanner;
 import dev.ispd.spark.read.partition.PlannedPartition;
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -23,13 +30,18 @@ import java.util.TreeSet;
 import java.util.UUID;
 import org.apache.spark.SparkContext;
 import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.connector.expressions.Expressions;
+import org.apache.spark.sql.connector.expressions.NamedReference;
 import org.apache.spark.sql.connector.metric.CustomMetric;
 import org.apache.spark.sql.connector.read.Batch;
 import org.apache.spark.sql.connector.read.InputPartition;
 import org.apache.spark.sql.connector.read.PartitionReaderFactory;
 import org.apache.spark.sql.connector.read.Statistics;
 import org.apache.spark.sql.connector.read.SupportsReportStatistics;
+import org.apache.spark.sql.connector.read.SupportsRuntimeV2Filtering;
 import org.apache.spark.sql.types.StructType;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * A planned read of a layout's records: what Spark pushed ({@link PushedScan}), the partitions
@@ -39,11 +51,15 @@ import org.apache.spark.sql.types.StructType;
  * ({@link GatheredPartition}). {@link #description()} says what was
  * pushed in the names EXPLAIN shows for Spark's own sources ({@code PushedFilters},
  * {@code PushedAggregates}, {@code PushedGroupBy}, {@code PushedLimit}, {@code PushedTopN},
- * {@code ReadSchema}) and where the partitions run.
+ * {@code ReadSchema}) and where the partitions run. A join's runtime filters on its columns join
+ * the plan's WHERE before the partitions run ({@link #filter}).
  */
-public final class IspdScan implements SupportsReportStatistics {
+public final class IspdScan implements SupportsReportStatistics, SupportsRuntimeV2Filtering {
+    private static final Logger LOG = LoggerFactory.getLogger(IspdScan.class);
+
     private final ScanInput input;
-    private final PushedScan pushed;
+    /** What was pushed, and the runtime filters once Spark gives them ({@link #filter}). */
+    private volatile PushedScan pushed;
     /** The scan's name for the drive connections its partitions share (pooled per scan). */
     private final String scope = "spark-scan-" + UUID.randomUUID();
     private List<PlannedPartition> partitions;
@@ -138,6 +154,52 @@ public final class IspdScan implements SupportsReportStatistics {
         SparkContext sc = SparkSession.active().sparkContext();
         return new IspdReaderFactory(pushed, input.conf().broadcast(sc), input.settings(), scope,
                 ScanCorrections.forRun(sc, input.settings().offload()).orElse(null));
+    }
+
+    /**
+     * The columns a join's runtime filter may test: those the scan returns (an aggregation's group
+     * columns) that a plan compares with literals, none under a LIMIT or top-N (which a filter in
+     * the scan would change the rows of).
+     */
+    @Override
+    public NamedReference[] filterAttributes() {
+        if (pushed.limit() != Plan.NO_LIMIT || pushed.topN() != null) {
+            return new NamedReference[0];
+        }
+        List<String> names = pushed.aggregation() != null ? pushed.aggregation().groupBy()
+                : pushed.columns().stream().map(LayoutColumn::name).toList();
+        return names.stream().map(n -> input.layout().column(n).orElseThrow())
+                .filter(c -> !(c.field().type().kind() == FieldType.Kind.DECIMAL && c.field().width() == 16))
+                .map(c -> Expressions.column(c.name())).toArray(NamedReference[]::new);
+    }
+
+    /**
+     * Adds the runtime filters Spark found (an IN-list or range of a join's build-side keys) to
+     * the plan every partition runs, so the drives keep only the records that can join. One the
+     * plan cannot hold is logged and left out: Spark's join still applies it.
+     */
+    @Override
+    public void filter(org.apache.spark.sql.connector.expressions.filter.Predicate[] predicates) {
+        PredicateConverter converter = new PredicateConverter(input.layout());
+        List<Predicate> compiled = new ArrayList<>();
+        List<String> texts = new ArrayList<>();
+        for (org.apache.spark.sql.connector.expressions.filter.Predicate p : predicates) {
+            Optional<Predicate> plan = converter.convert(p);
+            if (plan.isPresent()) {
+                compiled.add(plan.get());
+                texts.add(p.toString());
+            }
+        }
+        if (compiled.isEmpty()) {
+            return;
+        }
+        PushedScan filtered = pushed.filtered(compiled.size() == 1 ? compiled.get(0) : new Predicate.And(compiled), texts);
+        try {
+            PlanLimits.DRIVE.check(filtered.plan());
+            pushed = filtered;
+        } catch (PlanException e) {
+            LOG.info("ispd: runtime filters {} not pushed to the scan: {}", texts, e.getMessage());
+        }
     }
 
     @Override
