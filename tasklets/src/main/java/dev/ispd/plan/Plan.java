@@ -42,13 +42,12 @@ public record Plan(Layout layout, Predicate where, List<String> select, List<Str
         distinctFields(select, "select", layout);
         distinctFields(groupBy, "groupBy", layout);
         select.forEach(n -> returned(layout.field(n, "select"), "select"));
-        groupBy.forEach(n -> {
-            Field f = returned(layout.field(n, "groupBy"), "groupBy");
-            if (f.type().kind() == FieldType.Kind.BOOL) {
-                throw new PlanException("groupBy", "GROUP BY field " + f.name() + " (bool) is left to the engine");
-            }
-        });
+        groupBy.forEach(n -> returned(layout.field(n, "groupBy"), "groupBy"));
         for (Aggregate a : aggregates) {
+            if (a.argument() != null) {
+                bindAggregate(a, layout);
+                continue;
+            }
             Field f = a.field() == null ? null : layout.field(a.field(), "aggregate");
             if (f != null && a.function() != Aggregate.Function.COUNT) { // COUNT takes every field: it counts non-NULLs
                 returned(f, "aggregate");
@@ -166,6 +165,24 @@ public record Plan(Layout layout, Predicate where, List<String> select, List<Str
                     + "by a null value");
         }
         return f;
+    }
+
+    /** Checks an aggregate of an expression: its expression binds and the function takes its type. */
+    private static void bindAggregate(Aggregate a, Layout layout) {
+        try {
+            a.resultType(layout);
+        } catch (PlanException e) {
+            throw new PlanException("aggregate", "aggregate " + a + ": " + e.getMessage());
+        }
+    }
+
+    /**
+     * The 64-bit words of each result row: one per group field, and each aggregate's
+     * ({@link Aggregate#words}); one per selected field in a row plan.
+     */
+    public int rowWords() {
+        return (aggregating() ? groupBy.size() : select.size())
+                + aggregates.stream().mapToInt(a -> a.words(layout)).sum();
     }
 
     private static void distinctFields(List<String> names, String part, Layout layout) {
