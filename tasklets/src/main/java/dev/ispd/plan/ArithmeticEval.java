@@ -12,17 +12,24 @@ final class ArithmeticEval {
     private ArithmeticEval() {
     }
 
-    /** {@code + - * %} on {@code int} or {@code bigint}: an error where Java's result would wrap. */
-    static final class IntegerOps extends ExprEval {
-        private final Expr.ArithmeticOp op;
-        private final ExprEval left;
-        private final ExprEval right;
+    /** An operator of two operands of the node's type. */
+    abstract static class Binary extends ExprEval {
+        final Expr.ArithmeticOp op;
+        final ExprEval left;
+        final ExprEval right;
 
-        IntegerOps(Expr.ArithmeticOp op, ExprEval left, ExprEval right, ExprType type, String sql) {
+        Binary(Expr.ArithmeticOp op, ExprEval left, ExprEval right, ExprType type, String sql) {
             super(type, sql);
             this.op = op;
             this.left = left;
             this.right = right;
+        }
+    }
+
+    /** {@code + - * %} on {@code int} or {@code bigint}: an error where Java's result would wrap. */
+    static final class IntegerOps extends Binary {
+        IntegerOps(Expr.ArithmeticOp op, ExprEval left, ExprEval right, ExprType type, String sql) {
+            super(op, left, right, type, sql);
         }
 
         @Override
@@ -64,20 +71,31 @@ final class ArithmeticEval {
      * the type cut the scale), quotients as Spark divides (the one node that allocates, a
      * BigDecimal per value), remainders at the larger scale.
      */
-    static final class DecimalOps extends ExprEval {
-        private final Expr.ArithmeticOp op;
-        private final ExprEval left;
-        private final ExprEval right;
+    static final class DecimalOps extends Binary {
         private final int scaleLeft;
         private final int scaleRight;
+        /** What a sum's operands are multiplied by to reach its scale (0: more than 18 digits, which no long holds). */
+        private final long factorLeft;
+        private final long factorRight;
+        /** Digits a product loses to its type's scale (Spark's cut, past 38 digits). */
+        private final int productCut;
+        /** Whether the type's precision is checked (18 digits or fewer), below {@code bound}. */
+        private final boolean checked;
+        private final long bound;
 
         DecimalOps(Expr.ArithmeticOp op, ExprEval left, ExprEval right, ExprType type, String sql) {
-            super(type, sql);
-            this.op = op;
-            this.left = left;
-            this.right = right;
+            super(op, left, right, type, sql);
             this.scaleLeft = left.type.scale();
             this.scaleRight = right.type.scale();
+            this.factorLeft = factor(type.scale() - scaleLeft);
+            this.factorRight = factor(type.scale() - scaleRight);
+            this.productCut = scaleLeft + scaleRight - type.scale();
+            this.checked = type.precision() <= ExprType.LONG_PRECISION;
+            this.bound = checked ? Decimals.POW10[type.precision()] : 0;
+        }
+
+        private static long factor(int digits) {
+            return digits >= 0 && digits < Decimals.POW10.length ? Decimals.POW10[digits] : 0;
         }
 
         @Override
@@ -91,12 +109,10 @@ final class ArithmeticEval {
             long v;
             try {
                 v = switch (op) {
-                    case ADD -> Math.addExact(Decimals.scaleUp(a, type.scale() - scaleLeft),
-                            Decimals.scaleUp(b, type.scale() - scaleRight));
-                    case SUBTRACT -> Math.subtractExact(Decimals.scaleUp(a, type.scale() - scaleLeft),
-                            Decimals.scaleUp(b, type.scale() - scaleRight));
-                    case MULTIPLY -> Decimals.scaleDownHalfUp(Math.multiplyExact(a, b),
-                            scaleLeft + scaleRight - type.scale());
+                    case ADD -> Math.addExact(rescaled(a, factorLeft), rescaled(b, factorRight));
+                    case SUBTRACT -> Math.subtractExact(rescaled(a, factorLeft), rescaled(b, factorRight));
+                    case MULTIPLY -> productCut == 0 ? Math.multiplyExact(a, b)
+                            : Decimals.scaleDownHalfUp(Math.multiplyExact(a, b), productCut);
                     case DIVIDE -> quotient(a, b);
                     case REMAINDER -> remainder(a, b);
                 };
@@ -105,10 +121,20 @@ final class ArithmeticEval {
             } catch (ArithmeticException e) {
                 throw PlanArithmeticException.decimalRange(type, sql);
             }
-            if (!Decimals.fits(v, type.precision())) {
+            if (checked && (v <= -bound || v >= bound)) {
                 throw PlanArithmeticException.outOfRange(Decimals.text(v, type.scale()), type, sql);
             }
             return v;
+        }
+
+        private static long rescaled(long v, long factor) {
+            if (factor == 1) {
+                return v;
+            }
+            if (factor == 0 && v != 0) {
+                throw new ArithmeticException("beyond 64 bits");
+            }
+            return Math.multiplyExact(v, factor);
         }
 
         private long quotient(long a, long b) {
@@ -137,16 +163,9 @@ final class ArithmeticEval {
      * precision (exact as float arithmetic is, for these operators); a zero divisor is an error,
      * as Spark's ANSI mode has it.
      */
-    static final class FloatOps extends ExprEval {
-        private final Expr.ArithmeticOp op;
-        private final ExprEval left;
-        private final ExprEval right;
-
+    static final class FloatOps extends Binary {
         FloatOps(Expr.ArithmeticOp op, ExprEval left, ExprEval right, ExprType type, String sql) {
-            super(type, sql);
-            this.op = op;
-            this.left = left;
-            this.right = right;
+            super(op, left, right, type, sql);
         }
 
         @Override

@@ -300,9 +300,26 @@ final class ExprCompiler {
         return b;
     }
 
-    /** {@code e} as {@code to}: itself when it is of that type, else a cast. */
+    /**
+     * {@code e} as {@code to}: itself when it is of that type, else a cast; a constant's cast is
+     * made once, here (unless it fails: then it fails as the records are evaluated, as Spark's would).
+     */
     private static ExprEval cast(ExprEval e, ExprType to) {
-        return e.type.equals(to) ? e : new CastEval(e, to, "CAST(" + e.sql + " AS " + to + ")");
+        if (e.type.equals(to)) {
+            return e;
+        }
+        CastEval cast = new CastEval(e, to, "CAST(" + e.sql + " AS " + to + ")");
+        if (!(e instanceof ExprEval.Constant) || to.kind() == ExprType.Kind.BOOL) {
+            return cast;
+        }
+        try {
+            boolean floating = to.kind() == ExprType.Kind.FLOAT;
+            long v = floating ? 0 : cast.longValue(null, 0);
+            double d = floating ? cast.doubleValue(null, 0) : 0;
+            return new ExprEval.Constant(to, e.sql, cast.isNull, v, d, ExprEval.UNKNOWN);
+        } catch (PlanArithmeticException failsPerRecord) {
+            return cast;
+        }
     }
 
     private static void requireNumeric(Expr e, ExprEval operand) {

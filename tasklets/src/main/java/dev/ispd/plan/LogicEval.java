@@ -12,17 +12,24 @@ final class LogicEval {
     private LogicEval() {
     }
 
-    /** {@code left op right} over two values of one type held as longs (decimals at one scale). */
-    static final class CompareLongs extends ExprEval {
-        private final CompareOp op;
-        private final ExprEval left;
-        private final ExprEval right;
+    /** A comparison of two operands: NULL if either is. */
+    abstract static class Comparison extends ExprEval {
+        final CompareOp op;
+        final ExprEval left;
+        final ExprEval right;
 
-        CompareLongs(CompareOp op, ExprEval left, ExprEval right, String sql) {
+        Comparison(CompareOp op, ExprEval left, ExprEval right, String sql) {
             super(ExprType.BOOL, sql);
             this.op = op;
             this.left = left;
             this.right = right;
+        }
+    }
+
+    /** {@code left op right} over two values of one type held as longs (decimals at one scale). */
+    static final class CompareLongs extends Comparison {
+        CompareLongs(CompareOp op, ExprEval left, ExprEval right, String sql) {
+            super(op, left, right, sql);
         }
 
         @Override
@@ -40,16 +47,9 @@ final class LogicEval {
     }
 
     /** {@code left op right} over floats in Spark's order: -0.0 equals 0.0, NaN equals NaN and is above every number. */
-    static final class CompareDoubles extends ExprEval {
-        private final CompareOp op;
-        private final ExprEval left;
-        private final ExprEval right;
-
+    static final class CompareDoubles extends Comparison {
         CompareDoubles(CompareOp op, ExprEval left, ExprEval right, String sql) {
-            super(ExprType.BOOL, sql);
-            this.op = op;
-            this.left = left;
-            this.right = right;
+            super(op, left, right, sql);
         }
 
         @Override
@@ -81,16 +81,9 @@ final class LogicEval {
     }
 
     /** {@code left op right} over booleans: false before true. */
-    static final class CompareBools extends ExprEval {
-        private final CompareOp op;
-        private final ExprEval left;
-        private final ExprEval right;
-
+    static final class CompareBools extends Comparison {
         CompareBools(CompareOp op, ExprEval left, ExprEval right, String sql) {
-            super(ExprType.BOOL, sql);
-            this.op = op;
-            this.left = left;
-            this.right = right;
+            super(op, left, right, sql);
         }
 
         @Override
@@ -178,50 +171,46 @@ final class LogicEval {
 
         @Override
         long longValue(ByteBuffer buf, int record) {
-            for (int i = 0; i < values.length; i++) {
-                if (chosen(i, buf, record)) {
-                    long v = values[i].longValue(buf, record);
-                    if (!values[i].isNull || conditions != null) {
-                        isNull = values[i].isNull;
-                        return v;
-                    }
-                }
+            int i = pick(buf, record);
+            if (i < 0) {
+                isNull = true;
+                return 0;
             }
-            isNull = true;
-            return 0;
+            long v = values[i].longValue(buf, record);
+            isNull = values[i].isNull;
+            return v;
         }
 
         @Override
         double doubleValue(ByteBuffer buf, int record) {
-            for (int i = 0; i < values.length; i++) {
-                if (chosen(i, buf, record)) {
-                    double v = values[i].doubleValue(buf, record);
-                    if (!values[i].isNull || conditions != null) {
-                        isNull = values[i].isNull;
-                        return v;
-                    }
-                }
+            int i = pick(buf, record);
+            if (i < 0) {
+                isNull = true;
+                return 0;
             }
-            isNull = true;
-            return 0;
+            double v = values[i].doubleValue(buf, record);
+            isNull = values[i].isNull;
+            return v;
         }
 
         @Override
         int truth(ByteBuffer buf, int record) {
-            for (int i = 0; i < values.length; i++) {
-                if (chosen(i, buf, record)) {
-                    int t = values[i].truth(buf, record);
-                    if (t != UNKNOWN || conditions != null) {
-                        return t;
-                    }
-                }
-            }
-            return UNKNOWN;
+            int i = pick(buf, record);
+            return i < 0 ? UNKNOWN : values[i].truth(buf, record);
         }
 
-        /** Whether value {@code i} is the one: its condition true (the ELSE always), or any for COALESCE. */
-        private boolean chosen(int i, ByteBuffer buf, int record) {
-            return conditions == null || i == conditions.length || conditions[i].truth(buf, record) == TRUE;
+        /**
+         * The value chosen: CASE's first whose condition is true, else the ELSE; COALESCE's first
+         * that is not NULL (evaluated to see, then again for its value), -1 if none is.
+         */
+        private int pick(ByteBuffer buf, int record) {
+            for (int i = 0; i < values.length; i++) {
+                if (conditions == null ? !values[i].evaluatesToNull(buf, record)
+                        : i == conditions.length || conditions[i].truth(buf, record) == TRUE) {
+                    return i;
+                }
+            }
+            return -1;
         }
     }
 }

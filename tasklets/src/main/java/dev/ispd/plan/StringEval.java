@@ -68,14 +68,12 @@ abstract class StringEval extends ExprEval {
     }
 
     /** {@code left op right} over two strings. */
-    static final class Compare extends ExprEval {
-        private final CompareOp op;
+    static final class Compare extends LogicEval.Comparison {
         private final StringEval left;
         private final StringEval right;
 
         Compare(CompareOp op, StringEval left, StringEval right, String sql) {
-            super(ExprType.BOOL, sql);
-            this.op = op;
+            super(op, left, right, sql);
             this.left = left;
             this.right = right;
         }
