@@ -1,6 +1,9 @@
 package dev.ispd.plan;
 
 import java.io.Serializable;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.time.LocalDate;
 
 /**
  * One aggregate of a GROUP BY plan: COUNT(*) (no field), or COUNT, SUM, MIN, MAX of a field or
@@ -108,6 +111,32 @@ public record Aggregate(Function function, String field, Expr argument) implemen
             return 1;
         }
         return resultType(layout).words() + 1;
+    }
+
+    /**
+     * The value of this aggregate of an expression in a result row whose words for it start at
+     * {@code at}: a Long (a count, an int or bigint), a BigDecimal at the type's scale, a Double, a
+     * LocalDate, a Long of microseconds for a timestamp, a Boolean; null where the aggregate took
+     * no value (SQL's NULL).
+     */
+    public Object value(long[] row, int at, Layout layout) {
+        if (function == Function.COUNT) {
+            return row[at];
+        }
+        ExprType t = resultType(layout);
+        if (row[at + t.words()] == 0) {
+            return null;
+        }
+        long v = row[at];
+        return switch (t.kind()) {
+            case DECIMAL -> new BigDecimal(t.words() == 2 ? BigInteger.valueOf(row[at + 1]).shiftLeft(64)
+                    .or(BigInteger.valueOf(v).and(BigInteger.ONE.shiftLeft(64).subtract(BigInteger.ONE)))
+                    : BigInteger.valueOf(v), t.scale());
+            case FLOAT -> Double.longBitsToDouble(v);
+            case DATE -> LocalDate.ofEpochDay(v);
+            case BOOL -> v != 0;
+            default -> v;
+        };
     }
 
     /** SQL text: {@code COUNT(*)}, {@code SUM(size)}, {@code SUM((price * (1 - disc)))}. */
