@@ -13,9 +13,10 @@ import java.util.Set;
  * aggregate plan). The drive and the host run the same interpreter ({@link PlanTasklet}) on
  * the same encoding ({@link PlanCodec}). The constructor checks every field and literal against
  * the layout; a {@link PlanException} names what does not fit. WHERE tests fields of every
- * {@link FieldType} but 16-byte decimals; the fields a plan returns, orders or groups by are
- * those whose values are one i64 (integers, decimals of up to 8 bytes, dates, timestamps, bools,
- * floats), NULL only by a null value.
+ * {@link FieldType} but 16-byte decimals, and boolean {@link Expr expressions}; the fields a plan
+ * returns, orders or groups by are those whose values are one i64 (integers, decimals of up to 8
+ * bytes, dates, timestamps, bools, floats), NULL only by a null value; an aggregate takes a field
+ * or an expression ({@link Aggregate}), and a result row is {@link #rowWords} words.
  */
 public record Plan(Layout layout, Predicate where, List<String> select, List<String> groupBy,
                    List<Aggregate> aggregates, OrderBy orderBy, long limit) {

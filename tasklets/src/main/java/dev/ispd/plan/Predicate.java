@@ -7,7 +7,8 @@ import java.util.stream.Collectors;
 
 /**
  * A predicate tree over the fields of a layout, named by field name: comparisons with literals,
- * IN, BETWEEN, IS NULL, and AND, OR, NOT, with SQL's three-valued logic (a comparison with NULL
+ * IN, BETWEEN, IS NULL, boolean expressions ({@link Holds}: arithmetic, CASE, LIKE, ... as
+ * {@link Expr} has them), and AND, OR, NOT, with SQL's three-valued logic (a comparison with NULL
  * is unknown, and so is its NOT: a record passes where the whole tree is true). A literal is a
  * long as the field's {@link Field#read} gives values (its {@code decimalLiteral},
  * {@code dateLiteral}, ... make one), or a string for a {@code char(N)} field. Build one with the static factories
