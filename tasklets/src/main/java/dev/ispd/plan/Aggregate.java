@@ -1,17 +1,38 @@
 package dev.ispd.plan;
 
 import java.io.Serializable;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.time.LocalDate;
 
-/** One aggregate of a GROUP BY plan: COUNT(*) (no field), or COUNT, SUM, MIN, MAX of a field. Serializable, so an engine ships it to its executors. */
-public record Aggregate(Function function, String field) implements Serializable {
-    /** The aggregate functions; COUNT counts non-null values, SUM wraps around in 64 bits. */
+/**
+ * One aggregate of a GROUP BY plan: COUNT(*) (no field), or COUNT, SUM, MIN, MAX of a field or
+ * of an expression ({@code argument}). Over a field, SUM adds integers and wraps around in 64
+ * bits, and a MIN or MAX of only NULLs is the field's null value: one result word each. Over an
+ * expression, an aggregate takes Spark's result type ({@link #resultType}): SUM of integers a
+ * bigint (overflow an error), of a {@code decimal(p,s)} a {@code decimal(min(38,p+10),s)} summed
+ * exactly in 128 bits, of floats a double; and its result words are the value's words then the
+ * count of values it took ({@link #words}), so that a SUM, MIN or MAX of no values reads as NULL
+ * and partial results merge. Serializable, so an engine ships it to its executors.
+ *
+ * @param field the field aggregated, or null (COUNT(*), or an expression)
+ * @param argument the expression aggregated, or null (COUNT(*), or a field)
+ */
+public record Aggregate(Function function, String field, Expr argument) implements Serializable {
+    /** The aggregate functions; COUNT counts non-null values. */
     public enum Function { COUNT_STAR, COUNT, SUM, MIN, MAX }
 
     public Aggregate {
-        if (function == null || (function == Function.COUNT_STAR) != (field == null)) {
-            throw new PlanException("aggregate", "COUNT(*) takes no field and the other aggregates one, got "
-                    + function + "(" + field + ")");
+        if (function == null || (function == Function.COUNT_STAR) != (field == null && argument == null)
+                || (field != null && argument != null)) {
+            throw new PlanException("aggregate", "COUNT(*) takes no field and the other aggregates one field or "
+                    + "expression, got " + function + "(" + (field != null ? field : argument) + ")");
         }
+    }
+
+    /** An aggregate of a field (null for COUNT(*)). */
+    public Aggregate(Function function, String field) {
+        this(function, field, null);
     }
 
     public static Aggregate countStar() {
@@ -34,9 +55,94 @@ public record Aggregate(Function function, String field) implements Serializable
         return new Aggregate(Function.MAX, field);
     }
 
-    /** SQL text: {@code COUNT(*)}, {@code SUM(size)}. */
+    /** {@code function(argument)} over an expression; not COUNT_STAR. */
+    public static Aggregate of(Function function, Expr argument) {
+        return new Aggregate(function, null, argument);
+    }
+
+    public static Aggregate count(Expr argument) {
+        return of(Function.COUNT, argument);
+    }
+
+    public static Aggregate sum(Expr argument) {
+        return of(Function.SUM, argument);
+    }
+
+    public static Aggregate min(Expr argument) {
+        return of(Function.MIN, argument);
+    }
+
+    public static Aggregate max(Expr argument) {
+        return of(Function.MAX, argument);
+    }
+
+    /**
+     * The type of this aggregate's value over {@code layout}, as Spark types it: COUNT a bigint;
+     * SUM of integers a bigint, of decimals {@code decimal(min(38,p+10),s)}, of floats a double;
+     * MIN and MAX their argument's type. Only for an aggregate of an expression.
+     */
+    public ExprType resultType(Layout layout) {
+        ExprType t = ExprCompiler.compile(argument, layout).type;
+        return switch (function) {
+            case COUNT_STAR, COUNT -> ExprType.BIGINT;
+            case SUM -> switch (t.kind()) {
+                case INT -> ExprType.BIGINT;
+                case DECIMAL -> ExprType.decimal(Math.min(ExprType.MAX_PRECISION, t.precision() + 10), t.scale());
+                case FLOAT -> ExprType.DOUBLE;
+                default -> throw new PlanException("aggregate", "SUM(" + Expr.sql(argument) + ") sums a " + t
+                        + ": SUM takes numbers");
+            };
+            case MIN, MAX -> {
+                if (t.kind() == ExprType.Kind.STRING) {
+                    throw new PlanException("aggregate", function + "(" + Expr.sql(argument) + ") of a string is left "
+                            + "to the engine: a plan's MIN and MAX take numbers, dates, timestamps and booleans");
+                }
+                yield t;
+            }
+        };
+    }
+
+    /**
+     * The 64-bit words this aggregate takes in a result row: 1 over a field or for a count; over
+     * an expression, its value's words ({@link ExprType#words}) and then the count of values.
+     */
+    public int words(Layout layout) {
+        if (argument == null || function == Function.COUNT) {
+            return 1;
+        }
+        return resultType(layout).words() + 1;
+    }
+
+    /**
+     * The value of this aggregate of an expression in a result row whose words for it start at
+     * {@code at}: a Long (a count, an int or bigint), a BigDecimal at the type's scale, a Double, a
+     * LocalDate, a Long of microseconds for a timestamp, a Boolean; null where the aggregate took
+     * no value (SQL's NULL).
+     */
+    public Object value(long[] row, int at, Layout layout) {
+        if (function == Function.COUNT) {
+            return row[at];
+        }
+        ExprType t = resultType(layout);
+        if (row[at + t.words()] == 0) {
+            return null;
+        }
+        long v = row[at];
+        return switch (t.kind()) {
+            case DECIMAL -> new BigDecimal(t.words() == 2 ? BigInteger.valueOf(row[at + 1]).shiftLeft(64)
+                    .or(BigInteger.valueOf(v).and(BigInteger.ONE.shiftLeft(64).subtract(BigInteger.ONE)))
+                    : BigInteger.valueOf(v), t.scale());
+            case FLOAT -> Double.longBitsToDouble(v);
+            case DATE -> LocalDate.ofEpochDay(v);
+            case BOOL -> v != 0;
+            default -> v;
+        };
+    }
+
+    /** SQL text: {@code COUNT(*)}, {@code SUM(size)}, {@code SUM((price * (1 - disc)))}. */
     @Override
     public String toString() {
-        return function == Function.COUNT_STAR ? "COUNT(*)" : function + "(" + field + ")";
+        return function == Function.COUNT_STAR ? "COUNT(*)"
+                : function + "(" + (field != null ? field : Expr.sql(argument)) + ")";
     }
 }

@@ -71,6 +71,10 @@ abstract class Condition {
         if (p instanceof Predicate.Not n) {
             return bind(n.operand(), layout, !negated);
         }
+        if (p instanceof Predicate.Holds h) {
+            long[] cost = PredicateCost.of(h.condition());
+            return new ExprCondition(ExprCompiler.condition(h.condition(), layout), negated, cost[0], cost[1]);
+        }
         throw new PlanException("where", "a plan needs a predicate, got " + p);
     }
 
@@ -270,6 +274,31 @@ abstract class Condition {
                 }
             }
             return !decidedBy;
+        }
+    }
+
+    /**
+     * A boolean expression that must be TRUE (FALSE when {@code negated}: NULL passes neither);
+     * counted as its every field load and comparison, whichever operands decided.
+     */
+    private static final class ExprCondition extends Condition {
+        private final ExprEval condition;
+        private final int passing;
+        private final long fieldReads;
+        private final long compares;
+
+        ExprCondition(ExprEval condition, boolean negated, long fieldReads, long compares) {
+            this.condition = condition;
+            this.passing = negated ? ExprEval.FALSE : ExprEval.TRUE;
+            this.fieldReads = fieldReads;
+            this.compares = compares;
+        }
+
+        @Override
+        boolean test(ByteBuffer buf, int record, Work work) {
+            work.fieldReads += fieldReads;
+            work.compares += compares;
+            return condition.truth(buf, record) == passing;
         }
     }
 

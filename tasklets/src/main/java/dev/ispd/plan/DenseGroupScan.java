@@ -66,6 +66,9 @@ final class DenseGroupScan {
         Field[] fields = new Field[kinds.length];
         for (int a = 0; a < kinds.length; a++) {
             Aggregate agg = plan.aggregates().get(a);
+            if (agg.argument() != null) {
+                return null; // an expression is evaluated per record: the general path
+            }
             switch (agg.function()) {
                 case COUNT_STAR -> kinds[a] = COUNT_STAR;
                 case COUNT -> kinds[a] = COUNT;

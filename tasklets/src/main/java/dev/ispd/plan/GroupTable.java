@@ -4,6 +4,7 @@ import dev.ispd.tasklet.ResultSink;
 import dev.ispd.tasklet.TaskletLimitException;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
+import java.util.List;
 
 /**
  * An aggregate plan's groups: an open-addressing hash table of up to four key fields, each slot
@@ -19,6 +20,11 @@ final class GroupTable implements RowSink {
     private final Field[] keyFields;
     private final Aggregate.Function[] functions;
     private final Field[] aggregateFields;
+    /** Per aggregate, its expression's state and arithmetic, or null for an aggregate of a field or COUNT(*). */
+    private final ExprAggregate[] expressions;
+    /** Per aggregate of an expression, the field loads and comparisons one evaluation counts. */
+    private final long[] expressionReads;
+    private final long[] expressionCompares;
     /** Per key and aggregate field, whether its value is its integer ({@link Field#readsAsInteger}), decided once. */
     private final boolean[] keyIntegers;
     private final boolean[] aggregateIntegers;
@@ -29,6 +35,8 @@ final class GroupTable implements RowSink {
     private boolean[] used;
     private long[] state;
     private long[] nonNull;
+    /** The high words of 128-bit decimal sums, as {@link #state} is laid out. */
+    private long[] high;
     private int[] order;
     private int groups;
     /** With narrow keys: per packed key, its group's number + 1 (0: not seen yet); else null. */
@@ -36,10 +44,39 @@ final class GroupTable implements RowSink {
     /** With narrow keys: packs a key into its index in {@link #denseGroup}; else null. */
     private final KeyPacker packer;
 
-    GroupTable(Field[] keyFields, Aggregate.Function[] functions, Field[] aggregateFields, long maxGroups) {
+    /** The table of {@code plan}'s groups and aggregates. */
+    static GroupTable of(Plan plan, long maxGroups) {
+        Layout layout = plan.layout();
+        List<Aggregate> aggregates = plan.aggregates();
+        int n = aggregates.size();
+        Field[] keys = plan.groupBy().stream().map(name -> layout.field(name, "groupBy")).toArray(Field[]::new);
+        Aggregate.Function[] functions = new Aggregate.Function[n];
+        Field[] fields = new Field[n];
+        ExprAggregate[] expressions = new ExprAggregate[n];
+        long[] reads = new long[n];
+        long[] compares = new long[n];
+        for (int a = 0; a < n; a++) {
+            Aggregate agg = aggregates.get(a);
+            functions[a] = agg.function();
+            fields[a] = agg.field() == null ? null : layout.field(agg.field(), "aggregate");
+            if (agg.argument() != null) {
+                expressions[a] = new ExprAggregate(agg, layout);
+                long[] cost = PredicateCost.of(agg.argument());
+                reads[a] = cost[0];
+                compares[a] = cost[1];
+            }
+        }
+        return new GroupTable(keys, functions, fields, expressions, reads, compares, maxGroups);
+    }
+
+    private GroupTable(Field[] keyFields, Aggregate.Function[] functions, Field[] aggregateFields,
+                       ExprAggregate[] expressions, long[] expressionReads, long[] expressionCompares, long maxGroups) {
         this.keyFields = keyFields;
         this.functions = functions;
         this.aggregateFields = aggregateFields;
+        this.expressions = expressions;
+        this.expressionReads = expressionReads;
+        this.expressionCompares = expressionCompares;
         this.keyIntegers = Field.readAsIntegers(keyFields);
         this.aggregateIntegers = Field.readAsIntegers(aggregateFields);
         this.maxGroups = maxGroups;
@@ -67,6 +104,12 @@ final class GroupTable implements RowSink {
         for (int a = 0; a < functions.length; a++, at++) {
             if (functions[a] == Aggregate.Function.COUNT_STAR) {
                 state[at]++;
+                continue;
+            }
+            if (expressions[a] != null) {
+                work.fieldReads += expressionReads[a];
+                work.compares += expressionCompares[a];
+                expressions[a].accept(buf, record, state, high, nonNull, at);
                 continue;
             }
             Field f = aggregateFields[a];
@@ -107,7 +150,11 @@ final class GroupTable implements RowSink {
 
     @Override
     public void write(ResultSink out, Work work) {
-        out.putShort(keyFields.length + functions.length).putLong(groups);
+        int words = keyFields.length;
+        for (int a = 0; a < functions.length; a++) {
+            words += expressions[a] != null ? expressions[a].words() : 1;
+        }
+        out.putShort(words).putLong(groups);
         for (int g = 0; g < groups; g++) {
             int slot = order[g];
             for (int i = 0; i < keyFields.length; i++) {
@@ -115,6 +162,10 @@ final class GroupTable implements RowSink {
             }
             for (int a = 0; a < functions.length; a++) {
                 int at = slot * functions.length + a;
+                if (expressions[a] != null) {
+                    expressions[a].write(out, state, high, nonNull, at);
+                    continue;
+                }
                 boolean extreme = functions[a] == Aggregate.Function.MIN || functions[a] == Aggregate.Function.MAX;
                 // a MIN or MAX of only NULLs is the field's NULL
                 out.putLong(extreme && nonNull[at] == 0 ? aggregateFields[a].nullValue() : state[at]);
@@ -229,6 +280,7 @@ final class GroupTable implements RowSink {
         long[] oldKeys = keys;
         long[] oldState = state;
         long[] oldNonNull = nonNull;
+        long[] oldHigh = high;
         int[] oldOrder = order;
         int n = groups;
         allocate(2 * capacity);
@@ -241,6 +293,7 @@ final class GroupTable implements RowSink {
             System.arraycopy(k, 0, keys, slot * k.length, k.length);
             System.arraycopy(oldState, old * functions.length, state, slot * functions.length, functions.length);
             System.arraycopy(oldNonNull, old * functions.length, nonNull, slot * functions.length, functions.length);
+            System.arraycopy(oldHigh, old * functions.length, high, slot * functions.length, functions.length);
             order[g] = slot;
         }
         groups = n;
@@ -252,6 +305,7 @@ final class GroupTable implements RowSink {
         used = new boolean[cap];
         state = new long[cap * functions.length];
         nonNull = new long[cap * functions.length];
+        high = new long[cap * functions.length];
         order = new int[Math.max(16, cap / 2)];
     }
 }

@@ -6,7 +6,7 @@ import java.nio.ByteBuffer;
  * Packs a record's GROUP BY key of narrow fields into one int, the index {@link GroupTable} finds
  * dense groups by: each field's value less its minimum, in key order, the first field in the
  * highest bits. A one-byte field (most narrow keys: WorldCup98's type, method, status, region)
- * is loaded and cut to its bits inline; wider ones go through {@link Field#read}.
+ * is loaded and cut to its bits inline; wider ones and bools go through {@link Field#read}.
  */
 final class KeyPacker {
     private final Field[] fields;
@@ -34,7 +34,7 @@ final class KeyPacker {
             shifts[i] = f.bitOffset();
             masks[i] = (1 << f.valueBits()) - 1;
             signFlips[i] = f.signed() ? 1 << (f.valueBits() - 1) : 0;
-            oneByte[i] = f.width() == 1;
+            oneByte[i] = f.width() == 1 && integers[i]; // a bool's byte of 2 is TRUE: read() makes it 1
         }
     }
 

@@ -11,13 +11,17 @@ import java.util.Map;
  * the plan's answer, for every engine: COUNT(*), COUNT and SUM add (SUM wrapping in 64 bits, as
  * the drive's does); MIN and MAX keep the smallest and largest in the field's order (unsigned
  * 64-bit fields too), a partial that is the field's NULL (a MIN or MAX over only NULLs) losing to
- * any value. MapReduce merges one group's partials at a time ({@link #merge}); Spark's gathered
+ * any value. Aggregates of expressions merge by their type's rules ({@link ExprAggregate#merge}). MapReduce merges one group's partials at a time ({@link #merge}); Spark's gathered
  * partition merges the result rows of all its splits ({@link #mergeRows}).
  */
 public final class PartialAggregates {
     private final int groupColumns;
     private final Aggregate.Function[] functions;
     private final Field[] fields;
+    /** Per aggregate, the merge of an expression's partials, or null for a field's or COUNT(*). */
+    private final ExprAggregate[] expressions;
+    /** The words of all aggregates of a row. */
+    private final int words;
 
     /** The merge of {@code plan}'s partial aggregates; {@code plan} must aggregate. */
     public PartialAggregates(Plan plan) {
@@ -28,16 +32,21 @@ public final class PartialAggregates {
         List<Aggregate> aggregates = plan.aggregates();
         functions = new Aggregate.Function[aggregates.size()];
         fields = new Field[aggregates.size()];
+        expressions = new ExprAggregate[aggregates.size()];
+        int w = 0;
         for (int a = 0; a < functions.length; a++) {
-            functions[a] = aggregates.get(a).function();
-            String field = aggregates.get(a).field();
-            fields[a] = field == null ? null : plan.layout().field(field, "aggregate");
+            Aggregate agg = aggregates.get(a);
+            functions[a] = agg.function();
+            fields[a] = agg.field() == null ? null : plan.layout().field(agg.field(), "aggregate");
+            expressions[a] = agg.argument() == null ? null : new ExprAggregate(agg, plan.layout());
+            w += agg.words(plan.layout());
         }
+        words = w;
     }
 
-    /** The number of aggregates in a group's partials. */
-    public int aggregates() {
-        return functions.length;
+    /** The 64-bit words of a group's partial aggregates ({@link Aggregate#words} of each). */
+    public int words() {
+        return words;
     }
 
     /** Merges {@code partial}, one group's aggregates, into {@code into}, the same group's aggregates so far. */
@@ -48,13 +57,21 @@ public final class PartialAggregates {
     /** Merges the aggregates of {@code partial} from index {@code from} into those of {@code into} from {@code at}. */
     private void merge(long[] into, int at, long[] partial, int from) {
         for (int a = 0; a < functions.length; a++) {
-            long x = into[at + a];
-            long y = partial[from + a];
-            into[at + a] = switch (functions[a]) {
+            if (expressions[a] != null) {
+                expressions[a].merge(into, at, partial, from);
+                at += expressions[a].words();
+                from += expressions[a].words();
+                continue;
+            }
+            long x = into[at];
+            long y = partial[from];
+            into[at] = switch (functions[a]) {
                 case COUNT_STAR, COUNT, SUM -> x + y;
                 case MIN -> extreme(x, y, fields[a], -1);
                 case MAX -> extreme(x, y, fields[a], 1);
             };
+            at++;
+            from++;
         }
     }
 
@@ -65,11 +82,11 @@ public final class PartialAggregates {
      */
     public List<long[]> mergeRows(Iterable<long[]> rows) {
         Map<List<Long>, long[]> merged = new LinkedHashMap<>();
-        int width = groupColumns + functions.length;
+        int width = groupColumns + words;
         for (long[] row : rows) {
             if (row.length != width) {
-                throw new IllegalArgumentException("a result row of " + row.length + " columns, the plan returns "
-                        + groupColumns + " group columns and " + functions.length + " aggregates");
+                throw new IllegalArgumentException("a result row of " + row.length + " words, the plan returns "
+                        + groupColumns + " group columns and " + words + " words of aggregates");
             }
             List<Long> group = Arrays.stream(row, 0, groupColumns).boxed().toList();
             long[] into = merged.get(group);

@@ -13,9 +13,10 @@ import java.util.Set;
  * aggregate plan). The drive and the host run the same interpreter ({@link PlanTasklet}) on
  * the same encoding ({@link PlanCodec}). The constructor checks every field and literal against
  * the layout; a {@link PlanException} names what does not fit. WHERE tests fields of every
- * {@link FieldType} but 16-byte decimals; the fields a plan returns, orders or groups by are
- * those whose values are one i64 (integers, decimals of up to 8 bytes, dates, timestamps, bools,
- * floats), NULL only by a null value.
+ * {@link FieldType} but 16-byte decimals, and boolean {@link Expr expressions}; the fields a plan
+ * returns, orders or groups by are those whose values are one i64 (integers, decimals of up to 8
+ * bytes, dates, timestamps, bools, floats), NULL only by a null value; an aggregate takes a field
+ * or an expression ({@link Aggregate}), and a result row is {@link #rowWords} words.
  */
 public record Plan(Layout layout, Predicate where, List<String> select, List<String> groupBy,
                    List<Aggregate> aggregates, OrderBy orderBy, long limit) {
@@ -42,13 +43,12 @@ public record Plan(Layout layout, Predicate where, List<String> select, List<Str
         distinctFields(select, "select", layout);
         distinctFields(groupBy, "groupBy", layout);
         select.forEach(n -> returned(layout.field(n, "select"), "select"));
-        groupBy.forEach(n -> {
-            Field f = returned(layout.field(n, "groupBy"), "groupBy");
-            if (f.type().kind() == FieldType.Kind.BOOL) {
-                throw new PlanException("groupBy", "GROUP BY field " + f.name() + " (bool) is left to the engine");
-            }
-        });
+        groupBy.forEach(n -> returned(layout.field(n, "groupBy"), "groupBy"));
         for (Aggregate a : aggregates) {
+            if (a.argument() != null) {
+                bindAggregate(a, layout);
+                continue;
+            }
             Field f = a.field() == null ? null : layout.field(a.field(), "aggregate");
             if (f != null && a.function() != Aggregate.Function.COUNT) { // COUNT takes every field: it counts non-NULLs
                 returned(f, "aggregate");
@@ -166,6 +166,24 @@ public record Plan(Layout layout, Predicate where, List<String> select, List<Str
                     + "by a null value");
         }
         return f;
+    }
+
+    /** Checks an aggregate of an expression: its expression binds and the function takes its type. */
+    private static void bindAggregate(Aggregate a, Layout layout) {
+        try {
+            a.resultType(layout);
+        } catch (PlanException e) {
+            throw new PlanException("aggregate", "aggregate " + a + ": " + e.getMessage());
+        }
+    }
+
+    /**
+     * The 64-bit words of each result row: one per group field, and each aggregate's
+     * ({@link Aggregate#words}); one per selected field in a row plan.
+     */
+    public int rowWords() {
+        return (aggregating() ? groupBy.size() : select.size())
+                + aggregates.stream().mapToInt(a -> a.words(layout)).sum();
     }
 
     private static void distinctFields(List<String> names, String part, Layout layout) {

@@ -16,11 +16,13 @@ import java.util.List;
  */
 public final class PlanCodec {
     /** The encoding's version, its first byte. */
-    public static final int VERSION = 2;
+    public static final int VERSION = 3;
     /** Largest encoding: a drive keeps a plan with its tasklet instance, in one metadata record. */
     public static final int MAX_BYTES = 64 * 1024;
     /** Field index of COUNT(*)'s absent field. */
     static final int NO_FIELD = 0xFF;
+    /** Flag of an aggregate's function byte: it aggregates the expression that follows, not a field. */
+    static final int OF_EXPRESSION = 0x80;
 
     private static final int TRUE = 0;
     private static final int COMPARE = 1;
@@ -31,6 +33,7 @@ public final class PlanCodec {
     private static final int OR = 6;
     private static final int NOT = 7;
     private static final int COMPARE_STRING = 8;
+    private static final int HOLDS = 9;
 
     private static final int SIGNED = 1;
     private static final int BIG_ENDIAN = 2;
@@ -53,7 +56,11 @@ public final class PlanCodec {
         fieldList(w, plan.groupBy(), layout);
         w.u8(plan.aggregates().size());
         for (Aggregate a : plan.aggregates()) {
-            w.u8(a.function().ordinal()).u8(a.field() == null ? NO_FIELD : index(layout, a.field()));
+            if (a.argument() != null) {
+                ExprCodec.write(w.u8(a.function().ordinal() | OF_EXPRESSION), a.argument(), layout);
+            } else {
+                w.u8(a.function().ordinal()).u8(a.field() == null ? NO_FIELD : index(layout, a.field()));
+            }
         }
         if (plan.orderBy() == null) {
             w.u8(0);
@@ -94,11 +101,18 @@ public final class PlanCodec {
             for (int i = 0; i < aggregates; i++) {
                 int at = r.at();
                 int fn = r.u8();
-                int field = r.u8();
+                boolean ofExpression = (fn & OF_EXPRESSION) != 0;
+                fn &= ~OF_EXPRESSION;
                 if (fn >= Aggregate.Function.values().length) {
                     throw r.error(at, "unknown aggregate function " + fn);
                 }
-                aggs.add(new Aggregate(Aggregate.Function.values()[fn], field == NO_FIELD ? null : name(r, layout, field)));
+                Aggregate.Function function = Aggregate.Function.values()[fn];
+                if (ofExpression) {
+                    aggs.add(Aggregate.of(function, ExprCodec.read(r, layout, 0)));
+                } else {
+                    int field = r.u8();
+                    aggs.add(new Aggregate(function, field == NO_FIELD ? null : name(r, layout, field)));
+                }
             }
             int at = r.at();
             int order = r.u8();
@@ -191,6 +205,8 @@ public final class PlanCodec {
             w.u8(BETWEEN).u8(index(layout, b.field())).i64(b.lo()).i64(b.hi());
         } else if (p instanceof Predicate.IsNull n) {
             w.u8(IS_NULL).u8(index(layout, n.field()));
+        } else if (p instanceof Predicate.Holds h) {
+            ExprCodec.write(w.u8(HOLDS), h.condition(), layout);
         } else if (p instanceof Predicate.And a) {
             operands(w.u8(AND), a.operands(), layout);
         } else if (p instanceof Predicate.Or o) {
@@ -236,6 +252,7 @@ public final class PlanCodec {
                 yield tag == AND ? new Predicate.And(ps) : new Predicate.Or(ps);
             }
             case NOT -> new Predicate.Not(predicate(r, layout, depth + 1));
+            case HOLDS -> new Predicate.Holds(ExprCodec.read(r, layout, depth + 1));
             default -> throw r.error(at, "unknown predicate node " + tag);
         };
     }
@@ -266,7 +283,7 @@ public final class PlanCodec {
         return layout.indexOf(layout.field(field, "encoding"));
     }
 
-    private static String name(Reader r, Layout layout, int index) {
+    static String name(Reader r, Layout layout, int index) {
         if (index >= layout.fields().size()) {
             throw r.error(r.at() - 1, "field index " + index + " is past the layout's " + layout.fields().size()
                     + " fields");
@@ -274,7 +291,7 @@ public final class PlanCodec {
         return layout.fields().get(index).name();
     }
 
-    private static final class Writer {
+    static final class Writer {
         private final ByteArrayOutputStream out = new ByteArrayOutputStream();
         private final ByteBuffer scratch = ByteBuffer.allocate(8).order(ByteOrder.LITTLE_ENDIAN);
 
@@ -312,7 +329,7 @@ public final class PlanCodec {
         }
     }
 
-    private static final class Reader {
+    static final class Reader {
         private final ByteBuffer b;
 
         Reader(byte[] body) {

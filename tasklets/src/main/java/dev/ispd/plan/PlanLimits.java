@@ -35,7 +35,7 @@ public record PlanLimits(long maxGroups, long maxResultBytes, int maxPredicateDe
                     + maxGroups + " groups (maxGroups)");
         }
         long rows = plan.aggregating() ? groups : plan.limit();
-        if (rows != Plan.NO_LIMIT && PlanResult.bytes(rows, plan.columnNames().size()) > maxResultBytes) {
+        if (rows != Plan.NO_LIMIT && PlanResult.bytes(rows, plan.rowWords()) > maxResultBytes) {
             throw new PlanLimitException("resultBytes", "the result can reach " + rows + " rows of "
                     + plan.columnNames().size() + " columns, beyond the limit of " + maxResultBytes
                     + " result bytes (maxResultBytes)");

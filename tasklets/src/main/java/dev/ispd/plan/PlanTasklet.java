@@ -42,12 +42,7 @@ public final class PlanTasklet implements Tasklet {
     private static RowSink sink(Plan plan, PlanLimits limits) {
         Layout layout = plan.layout();
         if (plan.aggregating()) {
-            Field[] keys = plan.groupBy().stream().map(n -> layout.field(n, "groupBy")).toArray(Field[]::new);
-            Aggregate.Function[] functions = plan.aggregates().stream().map(Aggregate::function)
-                    .toArray(Aggregate.Function[]::new);
-            Field[] fields = plan.aggregates().stream()
-                    .map(a -> a.field() == null ? null : layout.field(a.field(), "aggregate")).toArray(Field[]::new);
-            return new GroupTable(keys, functions, fields, limits.maxGroups());
+            return GroupTable.of(plan, limits.maxGroups());
         }
         Field[] select = plan.select().stream().map(n -> layout.field(n, "select")).toArray(Field[]::new);
         if (plan.orderBy() != null) {
@@ -67,6 +62,13 @@ public final class PlanTasklet implements Tasklet {
         Meter m = Estimates.scanOnly(bytes, pageSize);
         long n = bytes / plan.layout().recordSize();
         long[] leaves = PredicateCost.of(plan.where());
+        for (Aggregate a : plan.aggregates()) {
+            if (a.argument() != null) { // an aggregate's expression costs as a WHERE's would
+                long[] cost = PredicateCost.of(a.argument());
+                leaves[0] += cost[0];
+                leaves[1] += cost[1];
+            }
+        }
         m.addRecords(n);
         int perMatch = plan.aggregating()
                 ? plan.groupBy().size() + (int) plan.aggregates().stream().filter(a -> a.field() != null).count()
@@ -82,7 +84,7 @@ public final class PlanTasklet implements Tasklet {
         if (plan.limit() != Plan.NO_LIMIT) {
             rows = Math.min(rows, plan.limit());
         }
-        m.addBytesOut(PlanResult.bytes(rows, plan.columnNames().size()));
+        m.addBytesOut(PlanResult.bytes(rows, plan.rowWords()));
         return m;
     }
 

@@ -7,7 +7,8 @@ import java.util.stream.Collectors;
 
 /**
  * A predicate tree over the fields of a layout, named by field name: comparisons with literals,
- * IN, BETWEEN, IS NULL, and AND, OR, NOT, with SQL's three-valued logic (a comparison with NULL
+ * IN, BETWEEN, IS NULL, boolean expressions ({@link Holds}: arithmetic, CASE, LIKE, ... as
+ * {@link Expr} has them), and AND, OR, NOT, with SQL's three-valued logic (a comparison with NULL
  * is unknown, and so is its NOT: a record passes where the whole tree is true). A literal is a
  * long as the field's {@link Field#read} gives values (its {@code decimalLiteral},
  * {@code dateLiteral}, ... make one), or a string for a {@code char(N)} field. Build one with the static factories
@@ -61,6 +62,18 @@ public sealed interface Predicate extends Serializable {
     /** The operand does not hold. */
     record Not(Predicate operand) implements Predicate { }
 
+    /**
+     * {@code condition} is TRUE: a boolean {@link Expr} (so its NOT holds where it is FALSE, and
+     * neither where it is NULL).
+     */
+    record Holds(Expr condition) implements Predicate {
+        public Holds {
+            if (condition == null) {
+                throw new PlanException("where", "a plan's expression test needs an expression");
+            }
+        }
+    }
+
     /** Always holds: the plan has no WHERE. */
     record True() implements Predicate { }
 
@@ -89,6 +102,11 @@ public sealed interface Predicate extends Serializable {
 
     static Predicate isNull(String field) {
         return new IsNull(field);
+    }
+
+    /** WHERE {@code condition}, a boolean expression. */
+    static Predicate holds(Expr condition) {
+        return new Holds(condition);
     }
 
     static Predicate and(Predicate... operands) {
@@ -131,6 +149,9 @@ public sealed interface Predicate extends Serializable {
         if (p instanceof IsNull n) {
             return n.field() + " IS NULL";
         }
+        if (p instanceof Holds h) {
+            return Expr.sql(h.condition());
+        }
         if (p instanceof And a) {
             return a.operands().stream().map(o -> "(" + sql(o, layout) + ")").collect(Collectors.joining(" AND "));
         }
@@ -151,7 +172,7 @@ public sealed interface Predicate extends Serializable {
                 : f.literalText(v);
     }
 
-    /** Levels of the tree: 1 for a leaf, 0 for {@link True}. */
+    /** Levels of the tree: 1 for a leaf, an expression's levels for {@link Holds}, 0 for {@link True}. */
     default int depth() {
         if (this instanceof And a) {
             return 1 + a.operands().stream().mapToInt(Predicate::depth).max().orElse(0);
@@ -161,6 +182,9 @@ public sealed interface Predicate extends Serializable {
         }
         if (this instanceof Not n) {
             return 1 + n.operand().depth();
+        }
+        if (this instanceof Holds h) {
+            return h.condition().depth();
         }
         return this instanceof True ? 0 : 1;
     }

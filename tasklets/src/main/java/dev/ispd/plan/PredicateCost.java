@@ -27,7 +27,34 @@ final class PredicateCost {
         if (p instanceof Predicate.Or o) {
             return sum(o.operands());
         }
+        if (p instanceof Predicate.Holds h) {
+            return of(h.condition());
+        }
         return new long[] {1, 1}; // a comparison or IS NULL
+    }
+
+    /**
+     * {field loads, comparisons} of evaluating expression {@code e} once with every operand
+     * evaluated: a load per field reference, a comparison per comparison, IS NULL, string test and
+     * IN value, two per BETWEEN.
+     */
+    static long[] of(Expr e) {
+        long[] total = {0, 0};
+        if (e instanceof Expr.Ref) {
+            total[0] = 1;
+        } else if (e instanceof Expr.Compare || e instanceof Expr.IsNull || e instanceof Expr.Match) {
+            total[1] = 1;
+        } else if (e instanceof Expr.In in) {
+            total[1] = in.values().size();
+        } else if (e instanceof Expr.Between) {
+            total[1] = 2;
+        }
+        for (Expr c : e.children()) {
+            long[] child = of(c);
+            total[0] += child[0];
+            total[1] += child[1];
+        }
+        return total;
     }
 
     private static long[] sum(List<Predicate> ps) {

@@ -124,11 +124,7 @@ class DenseGroupScanTest {
         if (!plan.aggregating()) {
             return null;
         }
-        Field[] keys = plan.groupBy().stream().map(n -> plan.layout().field(n, "groupBy")).toArray(Field[]::new);
-        Field[] fields = plan.aggregates().stream()
-                .map(a -> a.field() == null ? null : plan.layout().field(a.field(), "aggregate")).toArray(Field[]::new);
-        GroupTable table = new GroupTable(keys, plan.aggregates().stream().map(Aggregate::function)
-                .toArray(Aggregate.Function[]::new), fields, 1 << 16);
+        GroupTable table = GroupTable.of(plan, 1 << 16);
         return DenseGroupScan.of(plan, where, table);
     }
 

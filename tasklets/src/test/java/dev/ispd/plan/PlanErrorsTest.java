@@ -74,8 +74,6 @@ class PlanErrorsTest {
                 () -> Plan.aggregate(orders, null, List.of(), List.of(Aggregate.min("mode"))));
         assertRefused("aggregate", "SUM of field ship (date) is left to the engine",
                 () -> Plan.aggregate(orders, null, List.of(), List.of(Aggregate.sum("ship"))));
-        assertRefused("groupBy", "GROUP BY field ok (bool)",
-                () -> Plan.aggregate(orders, null, List.of("ok"), List.of(Aggregate.countStar())));
         assertRefused("where", "a comparison on field mode (char(3)) takes a string literal",
                 () -> Plan.rows(orders, eq("mode", 1), List.of("id")));
         assertRefused("where", "field id is i32, not a string",

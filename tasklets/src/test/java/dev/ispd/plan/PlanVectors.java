@@ -67,6 +67,15 @@ final class PlanVectors {
                 new Vector("plan_07_typed_aggregates.bin", Plan.aggregate(ORDERS,
                         between("ship", 19_000, 19_999), List.of("id"),
                         List.of(Aggregate.countStar(), Aggregate.min("ship"), Aggregate.max("at"), Aggregate.count("ok"),
-                                Aggregate.max("ok")))));
+                                Aggregate.max("ok")))),
+                new Vector("plan_08_expressions.bin", Plan.aggregate(ORDERS, and(
+                        Predicate.holds(Expr.gt(Expr.mul(Expr.field("price"), Expr.sub(Expr.lit(1), Expr.field("ratio"))),
+                                Expr.lit(new java.math.BigDecimal("100.5")))),
+                        Predicate.holds(Expr.or(Expr.like(Expr.field("mode"), "A_%"), Expr.in(
+                                Expr.extract(Expr.DatePart.YEAR, Expr.field("ship")), Expr.lit(1995), Expr.lit(1996))))),
+                        List.of("ok"), List.of(Aggregate.sum(Expr.mul(Expr.field("price"), Expr.sub(Expr.lit(1),
+                                Expr.cast(Expr.field("id"), ExprType.decimal(4, 2))))), Aggregate.max(Expr.caseWhen(
+                                List.of(Expr.when(Expr.isNull(Expr.field("price")), Expr.neg(Expr.field("ratio")))),
+                                Expr.coalesce(Expr.div(Expr.field("ratio"), Expr.lit(2)), Expr.lit(0.0))))))));
     }
 }

@@ -245,6 +245,19 @@ class TypedPlanTest {
     }
 
     @Test
+    void groupByABoolMakesOneGroupOfEveryTrueByteOnTheDensePathAsOnTheGeneralOne() throws IOException {
+        // ok is stored as 0, 1 or 2: 1 and 2 are both TRUE, one group
+        long trues = ROWS.stream().filter(Row::ok).count();
+        for (boolean fastPath : new boolean[] {true, false}) {
+            HostRunner.Result r = new HostRunner(ORDERS.recordSize() * 64, 1).run(new PlanTasklet(Plan.aggregate(ORDERS,
+                            null, List.of("ok"), List.of(Aggregate.countStar())), PlanLimits.HOST, fastPath),
+                    List.of(new Extent(1, 0, DATA.length)), new InMemoryPageSource(Map.of(1L, ByteBuffer.wrap(DATA))));
+            List<String> groups = PlanResult.decode(r.bytes()).rows().stream().map(java.util.Arrays::toString).toList();
+            assertEquals(List.of("[0, " + (N - trues) + "]", "[1, " + trues + "]"), groups, "fast path " + fastPath);
+        }
+    }
+
+    @Test
     void typedFieldsAreSelectedOrderedAndAggregated() throws IOException {
         List<long[]> rows = run(Plan.rows(ORDERS, compare("id", CompareOp.LT, -140), List.of("id", "ship", "at", "ok")));
         List<long[]> expected = ROWS.stream().filter(r -> r.id() < -140)

@@ -7,6 +7,7 @@ import dev.ispd.tasklet.BatchListener;
 import dev.ispd.protocol.Extent;
 import dev.ispd.tasklet.ExtentScanner;
 import dev.ispd.tasklet.ResultSink;
+import dev.ispd.plan.PlanArithmeticException;
 import dev.ispd.tasklet.TaskletLimitException;
 import dev.ispd.tasklet.wasm.ModuleTrapException;
 import dev.ispd.sim.metrics.DriveEvents;
@@ -174,6 +175,9 @@ final class ExecutionRunner implements AutoCloseable {
             events.taskletLimitHit(limit.limit());
             e.fail(Status.LIMIT_EXCEEDED, "tasklet '" + e.taskletName + "' went beyond this drive's " + limit.limit()
                     + " limit: " + limit.getMessage());
+        } catch (PlanArithmeticException bad) {
+            // a value Spark's ANSI mode refuses: the message is the error class and the expression, not a Java type
+            e.fail(Status.TASKLET_FAILED, "tasklet '" + e.taskletName + "' failed: " + bad.getMessage());
         } catch (RuntimeException re) {
             // the tasklet's own failure, including a result over ResultSink's limit
             if (re instanceof ModuleTrapException) {

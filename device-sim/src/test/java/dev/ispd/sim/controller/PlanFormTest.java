@@ -13,6 +13,7 @@ import dev.ispd.host.HostRunner;
 import dev.ispd.host.InMemoryPageSource;
 import dev.ispd.plan.Aggregate;
 import dev.ispd.plan.CompareOp;
+import dev.ispd.plan.Expr;
 import dev.ispd.plan.Field;
 import dev.ispd.plan.Layout;
 import dev.ispd.plan.Plan;
@@ -155,6 +156,74 @@ class PlanFormTest {
         selectsPrice[select.length - 8 - 1 - 1 - 1 - 1] = 1; // the select list's one field: price, with its null bit
         assertError(createPlan(s, Params.EMPTY, selectsPrice), Status.BAD_PARAMETER,
                 "field price (decimal(12,2), with a null bit) is tested in WHERE only");
+    }
+
+    /** ORDERS records of random bytes but sane prices (within decimal(12,2)), dates and modes. */
+    private static byte[] orders(int n, long seed) {
+        byte[] data = new byte[ORDERS.recordSize() * n];
+        Random random = new Random(seed);
+        random.nextBytes(data);
+        ByteBuffer b = ByteBuffer.wrap(data).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+        for (int at = 0; at < data.length; at += ORDERS.recordSize()) {
+            b.putLong(at + 4, random.nextInt(10_000_000) - 1_000_000);
+            b.putInt(at + 12, 9_000 + random.nextInt(1_000));
+            System.arraycopy(new byte[][] {{'A', 'I', 'R'}, {'A', 'I', 0}, {'R', 'A', 'I'}}[random.nextInt(3)], 0, data,
+                    at + 33, 3);
+        }
+        return data;
+    }
+
+    @Test
+    void aPlanOfExpressionsGivesTheHostsBytes() throws Exception {
+        RequestHandler.Session s = start();
+        byte[] data = orders(4096, 13);
+        long object = createData(s, data);
+        Expr revenue = Expr.mul(Expr.field("price"), Expr.sub(Expr.lit(1), Expr.lit(new BigDecimal("0.05"))));
+        Plan plan = Plan.aggregate(ORDERS, Predicate.holds(Expr.and(Expr.gt(revenue, Expr.lit(100)),
+                        Expr.or(Expr.like(Expr.field("mode"), "A%"), Expr.eq(Expr.extract(Expr.DatePart.MONTH,
+                                Expr.field("ship")), Expr.lit(3))))), List.of("ok"),
+                List.of(Aggregate.sum(revenue), Aggregate.max(Expr.mul(Expr.field("ratio"), Expr.lit(2))),
+                        Aggregate.count(Expr.field("mode")), Aggregate.countStar()));
+        long planId = createPlan(s, plan).<Responses.CreateTasklet>ok().taskletId();
+        byte[] inDrive = run(s, planId, object, data.length).result();
+        byte[] onHost = new HostRunner(ORDERS.recordSize() * 64, 1).run(new PlanTasklet(plan, PlanLimits.HOST),
+                List.of(new Extent(1, 0, data.length)), new InMemoryPageSource(Map.of(1L, ByteBuffer.wrap(data)))).bytes();
+        assertEquals(2, PlanResult.decode(inDrive).rows().size(), "groups of ok");
+        assertArrayEquals(onHost, inDrive);
+    }
+
+    @Test
+    void anAnsiErrorInTheDriveReachesTheHostNamingTheExpression() throws Exception {
+        RequestHandler.Session s = start();
+        byte[] data = orders(64, 17);
+        long object = createData(s, data);
+        long planId = createPlan(s, Plan.rows(ORDERS, Predicate.holds(Expr.gt(Expr.div(Expr.field("price"),
+                Expr.sub(Expr.field("id"), Expr.field("id"))), Expr.lit(1))), List.of("id"))).<Responses.CreateTasklet>ok()
+                .taskletId();
+        long exec = execute(s, planId, 0, Params.EMPTY, new Extent(object, 0, data.length)).<Responses.Execute>ok().execId();
+        Responses.Poll p = await(s, exec);
+        assertEquals(ExecutionState.FAILED, p.state());
+        assertEquals(Status.TASKLET_FAILED.code(), p.errorStatus());
+        assertEquals("tasklet 'plan' failed: [DIVIDE_BY_ZERO] division by zero in (price / (id - id))", p.errorMessage());
+    }
+
+    @Test
+    void theDriveRefusesAnExpressionItCannotRunNamingTheNode() throws Exception {
+        RequestHandler.Session s = start();
+        byte[] body = PlanCodec.encode(Plan.rows(ORDERS, Predicate.holds(Expr.gt(Expr.add(Expr.field("id"), Expr.lit(1)),
+                Expr.lit(0))), List.of("id")));
+        // ARITHMETIC (2) ADD (0) of REF (0) field 0 (id): turned onto field 6 (mode, a string)
+        int at = indexOf(body, new byte[] {2, 0, 0, 0, 1});
+        byte[] onMode = body.clone();
+        onMode[at + 3] = 6;
+        assertError(createPlan(s, Params.EMPTY, onMode), Status.BAD_PARAMETER,
+                "expression (mode + 1) takes mode (string): arithmetic takes numbers");
+        Expr deep = Expr.gt(Expr.field("id"), Expr.lit(0));
+        for (int i = 0; i < 20; i++) {
+            deep = Expr.not(deep);
+        }
+        assertError(createPlan(s, Plan.rows(ORDERS, Predicate.holds(deep), List.of("id"))), Status.LIMIT_EXCEEDED,
+                "predicateDepth");
     }
 
     private static int indexOf(byte[] in, byte[] part) {

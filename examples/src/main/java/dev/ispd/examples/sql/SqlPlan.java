@@ -3,24 +3,30 @@ package dev.ispd.examples.sql;
 import dev.ispd.plan.Aggregate;
 import dev.ispd.plan.Field;
 import dev.ispd.plan.Plan;
+import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A SQL statement as a declarative plan, and how the plan's result columns
- * ({@link Plan#columnNames()}) become the statement's: {@code columns[i]} is the plan column of
- * output column {@code i}, headed {@code headers[i]}. A column of a field's values (the field
+ * A SQL statement as a declarative plan, and how the plan's result rows become the statement's:
+ * {@code columns[i]} is the first word ({@link Plan#rowWords()}) of output column {@code i} in a
+ * plan row, headed {@code headers[i]}; an aggregate of an expression ({@code ofExpressions[i]},
+ * else null) prints its {@link Aggregate#value}. A column of a field's values (the field
  * itself, its MIN or MAX) prints them as the field's type shows them ({@code shownAs[i]}, null
  * for counts and sums, which print as numbers): unsigned 64-bit integers unsigned, decimals with
  * their scale, dates, timestamps (UTC) and bools as such, and a field's null value as NULL.
  */
-public record SqlPlan(Plan plan, List<String> headers, int[] columns, Field[] shownAs) {
+public record SqlPlan(Plan plan, List<String> headers, int[] columns, Field[] shownAs, Aggregate[] ofExpressions) {
     public SqlPlan {
         headers = List.copyOf(headers);
     }
 
     /** Output column {@code i} of one result row of the plan, as text. */
     public String cell(long[] planRow, int i) {
+        if (ofExpressions[i] != null) {
+            Object value = ofExpressions[i].value(planRow, columns[i], plan.layout());
+            return value == null ? "NULL" : value instanceof BigDecimal d ? d.toPlainString() : value.toString();
+        }
         long v = planRow[columns[i]];
         Field f = shownAs[i];
         if (f == null) {
@@ -36,11 +42,23 @@ public record SqlPlan(Plan plan, List<String> headers, int[] columns, Field[] sh
     public List<String> noMatchRow() {
         List<String> cells = new ArrayList<>();
         for (int column : columns) {
-            Aggregate a = plan.aggregates().get(column); // no GROUP BY: every column is an aggregate
+            Aggregate a = aggregateAt(column); // no GROUP BY: every column is an aggregate
             boolean count = a.function() == Aggregate.Function.COUNT_STAR || a.function() == Aggregate.Function.COUNT;
             cells.add(count ? "0" : "NULL");
         }
         return cells;
+    }
+
+    /** The aggregate whose words start at word {@code word} of a row without group columns. */
+    private Aggregate aggregateAt(int word) {
+        int at = 0;
+        for (Aggregate a : plan.aggregates()) {
+            if (at == word) {
+                return a;
+            }
+            at += a.words(plan.layout());
+        }
+        throw new IllegalArgumentException("no aggregate starts at word " + word + " of " + plan);
     }
 
     /** Whether the statement has aggregates and no GROUP BY: one row, even over no record. */

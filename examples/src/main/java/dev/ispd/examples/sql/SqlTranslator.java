@@ -3,7 +3,9 @@ package dev.ispd.examples.sql;
 import static dev.ispd.examples.sql.SqlPredicates.unsupported;
 
 import dev.ispd.plan.Aggregate;
+import dev.ispd.plan.BoundPredicate;
 import dev.ispd.plan.Field;
+import dev.ispd.plan.FieldType;
 import dev.ispd.plan.Layout;
 import dev.ispd.plan.Plan;
 import dev.ispd.plan.Predicate;
@@ -44,11 +46,30 @@ public final class SqlTranslator {
         PlainSelect select = plainSelect(sql);
         refuseClauses(select);
         SqlColumns columns = new SqlColumns(layout);
-        Predicate where = select.getWhere() == null ? Predicate.all() : new SqlPredicates(columns).of(select.getWhere());
+        Predicate where = select.getWhere() == null ? Predicate.all() : where(select.getWhere(), columns);
         List<String> groupBy = groupBy(select, columns);
         boolean aggregating = select.getGroupBy() != null
                 || select.getSelectItems().stream().anyMatch(i -> i.getExpression() instanceof Function);
         return aggregating ? aggregate(select, columns, where, groupBy) : rows(select, columns, where);
+    }
+
+    /**
+     * The WHERE as the predicates of fields and literals that plans have always taken (so the
+     * integer queries' plans are as before), else as one expression.
+     */
+    private static Predicate where(Expression e, SqlColumns columns) {
+        try {
+            return new SqlPredicates(columns).of(e);
+        } catch (IllegalArgumentException notLeaves) {
+            try {
+                Predicate p = Predicate.holds(new SqlExpressions(columns).of(e));
+                BoundPredicate.bind(p, columns.layout()); // types checked here, to say both reasons if it fails
+                return p;
+            } catch (IllegalArgumentException notExpression) {
+                throw new IllegalArgumentException(notLeaves.getMessage() + "; as an expression: "
+                        + notExpression.getMessage(), notLeaves);
+            }
+        }
     }
 
     private static PlainSelect plainSelect(String sql) {
@@ -118,6 +139,7 @@ public final class SqlTranslator {
         List<String> headers = new ArrayList<>();
         List<Integer> at = new ArrayList<>();
         List<Field> shownAs = new ArrayList<>();
+        List<Aggregate> ofExpressions = new ArrayList<>();
         for (SelectItem<?> item : s.getSelectItems()) {
             Expression e = item.getExpression();
             refuseIf(e instanceof AllColumns, "SELECT * with aggregates");
@@ -126,9 +148,12 @@ public final class SqlTranslator {
                 if (!aggregates.contains(a)) {
                     aggregates.add(a);
                 }
-                at.add(groupBy.size() + aggregates.indexOf(a)); // the plan returns the group columns first
+                // the plan returns the group columns first, then each aggregate's words
+                at.add(groupBy.size() + aggregates.subList(0, aggregates.indexOf(a)).stream()
+                        .mapToInt(x -> x.words(columns.layout())).sum());
                 boolean extreme = a.function() == Aggregate.Function.MIN || a.function() == Aggregate.Function.MAX;
-                shownAs.add(extreme ? columns.layout().field(a.field(), "aggregate") : null);
+                shownAs.add(extreme && a.field() != null ? columns.layout().field(a.field(), "aggregate") : null);
+                ofExpressions.add(a.argument() != null ? a : null);
             } else {
                 Field f = columns.field(e, "the select list");
                 if (!groupBy.contains(f.name())) {
@@ -136,11 +161,13 @@ public final class SqlTranslator {
                 }
                 at.add(groupBy.indexOf(f.name()));
                 shownAs.add(f);
+                ofExpressions.add(null);
             }
             headers.add(header(item));
         }
         Plan plan = Plan.aggregate(columns.layout(), where, groupBy, aggregates);
-        return new SqlPlan(plan, headers, at.stream().mapToInt(Integer::intValue).toArray(), shownAs.toArray(Field[]::new));
+        return new SqlPlan(plan, headers, at.stream().mapToInt(Integer::intValue).toArray(), shownAs.toArray(Field[]::new),
+                ofExpressions.toArray(Aggregate[]::new));
     }
 
     private static Aggregate aggregate(Function f, SqlColumns columns) {
@@ -163,7 +190,13 @@ public final class SqlTranslator {
         if (star || params == null || params.size() != 1) {
             throw unsupported("'" + f + "' (" + name + " takes one column)");
         }
-        return new Aggregate(function, columns.field(params.get(0), name).name());
+        Expression param = params.get(0);
+        if (param instanceof Column && (function != Aggregate.Function.SUM
+                || columns.field(param, name).type().kind() == FieldType.Kind.INTEGER)) {
+            return new Aggregate(function, columns.field(param, name).name());
+        }
+        // an expression, or a SUM of a field that is not an integer: summed by its type, as Spark sums it
+        return Aggregate.of(function, new SqlExpressions(columns).of(param));
     }
 
     private static SqlPlan rows(PlainSelect s, SqlColumns columns, Predicate where) {
@@ -200,7 +233,8 @@ public final class SqlTranslator {
         } else if (limit != Plan.NO_LIMIT) {
             plan = plan.limit(limit);
         }
-        return new SqlPlan(plan, headers, at.stream().mapToInt(Integer::intValue).toArray(), shownAs.toArray(Field[]::new));
+        return new SqlPlan(plan, headers, at.stream().mapToInt(Integer::intValue).toArray(), shownAs.toArray(Field[]::new),
+                new Aggregate[headers.size()]);
     }
 
     private static long limit(Limit limit) {

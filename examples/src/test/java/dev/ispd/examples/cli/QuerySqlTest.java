@@ -189,6 +189,52 @@ class QuerySqlTest {
         }
     }
 
+    /** Issue 20.5: a WHERE of expressions and a SUM of a decimal product, exact, the same on drives and host. */
+    @Test
+    void expressionsAndDecimalSumsAnswerAsPlainJavaOnDeviceAndHost() throws IOException {
+        String text = "id i32 le @0, price decimal(12,2) le @4 nullable @28.0, qty decimal(9,2) le @12, ship date le @16, "
+                + "ratio f64 le @20, mode char(3) zero @29, ok bool @32";
+        Layout orders = dev.ispd.plan.layout.LayoutDdl.parse("orders", text, 33, "test");
+        String[] modes = {"AIR", "SHP", "AI", "", "RAI"};
+        int n = 30_000;
+        ByteBuffer b = ByteBuffer.allocate(33 * n).order(ByteOrder.LITTLE_ENDIAN);
+        Random random = new Random(9);
+        java.util.Map<String, java.math.BigDecimal> sums = new java.util.TreeMap<>();
+        java.util.Map<String, Long> counts = new java.util.TreeMap<>();
+        for (int i = 0; i < n; i++) {
+            int at = 33 * i;
+            boolean nullPrice = i % 11 == 0;
+            long price = random.nextInt(200_000_000) - 50_000;
+            long qty = random.nextInt(10_000);
+            String mode = modes[random.nextInt(modes.length)];
+            boolean ok = random.nextBoolean();
+            b.putInt(at, i).putLong(at + 4, price).putInt(at + 12, (int) qty).putInt(at + 16, 19_700 + i % 300)
+                    .putDouble(at + 20, 1.0).put(at + 28, (byte) (nullPrice ? 1 : 0))
+                    .put(at + 29, Arrays.copyOf(mode.getBytes(StandardCharsets.UTF_8), 3)).put(at + 32, (byte) (ok ? 1 : 0));
+            // WHERE price * 2 > qty AND mode LIKE 'A%'
+            java.math.BigDecimal p = java.math.BigDecimal.valueOf(price, 2);
+            java.math.BigDecimal q = java.math.BigDecimal.valueOf(qty, 2);
+            if (!nullPrice && p.multiply(java.math.BigDecimal.valueOf(2)).compareTo(q) > 0 && mode.startsWith("A")) {
+                sums.merge(Boolean.toString(ok), p.multiply(q), java.math.BigDecimal::add);
+                counts.merge(Boolean.toString(ok), 1L, Long::sum);
+            }
+        }
+        List<List<String>> expected = sums.keySet().stream().map(k -> List.of(k, sums.get(k).setScale(4).toPlainString(),
+                Long.toString(counts.get(k)))).toList();
+        assertEquals(2, expected.size());
+        String path = "osd:///sql/orders-expr.bin";
+        try (FileSystem fs = DRIVES.osd()) {
+            write(fs, path, b.array());
+            LayoutAttribute.record(fs, new org.apache.hadoop.fs.Path(path), orders);
+        }
+        String sql = "SELECT ok, sum(price * qty), count(price) FROM orders WHERE price * 2 > qty AND mode LIKE 'A%' "
+                + "GROUP BY ok";
+        for (String policy : List.of("device-only", "host-only")) {
+            String out = succeed("--sql", sql, "--drives", DRIVES.addresses(), "--input", path, "--policy", policy);
+            assertEquals(expected, rows(out).stream().sorted(Comparator.comparing(r -> r.get(0))).toList(), policy);
+        }
+    }
+
     @Test
     void aggregatesOverNoMatchingRecordAreOneRowOnGeneratedData() {
         String out = succeed("--sql", "SELECT count(*), max(size) FROM t WHERE size > 4000000000", "--entries", "2000",

@@ -24,9 +24,9 @@ public class PlanAggregateReducer extends Reducer<PlanRow, PlanRow, PlanRow, Pla
         long[] merged = null;
         for (PlanRow partial : values) {
             long[] p = partial.values();
-            if (p.length != partials.aggregates()) {
-                throw new IOException("group " + group + " has " + p.length + " partial aggregates, the plan "
-                        + partials.aggregates());
+            if (p.length != partials.words()) {
+                throw new IOException("group " + group + " has " + p.length + " words of partial aggregates, the plan "
+                        + partials.words());
             }
             if (merged == null) {
                 merged = p.clone(); // Hadoop reuses the row it reads into

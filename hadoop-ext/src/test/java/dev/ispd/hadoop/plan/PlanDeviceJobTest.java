@@ -18,15 +18,19 @@ import dev.ispd.hadoop.mapreduce.WorldCupData;
 import dev.ispd.offload.settings.OffloadKeys;
 import dev.ispd.plan.Aggregate;
 import dev.ispd.plan.CompareOp;
+import dev.ispd.plan.Expr;
 import dev.ispd.plan.Layout;
 import dev.ispd.plan.Plan;
 import dev.ispd.plan.Predicate;
 import dev.ispd.plan.layout.LayoutDdl;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.math.BigDecimal;
+import java.math.BigInteger;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.file.Files;
+import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -134,6 +138,75 @@ class PlanDeviceJobTest {
         });
         for (String policy : POLICIES) {
             assertEquals("\t" + total[0] + "\t" + total[1] + "\n", run(planJob(policy, plan, wcInput)), policy);
+        }
+    }
+
+    /**
+     * A typed plan with expressions (issue 20.5): WHERE an expression over a nullable decimal, a
+     * date's year; SUM of a decimal product (exact, two words and its count), MAX of a double
+     * expression in Spark's order (NaN largest), COUNT of a nullable field; the same words
+     * host-only, device-only and cost-based, equal to plain Java with BigDecimal over the records.
+     */
+    @Test
+    void typedExpressionsAreTheSameEverywhereAndEqualAPlainComputation() throws Exception {
+        FileSystem fs = FileSystem.get(OSD.uri(), OSD.conf());
+        Layout typed = LayoutDdl.parse("typed", "g u8 @0 bits 0..1, qty i32 le @1, price decimal(12,2) le @5 nullable "
+                + "@29.0, disc decimal(4,2) le @13, ratio f64 le @17 nullable @29.1, ship date le @25", 32, "test");
+        Random random = new Random(20);
+        ByteBuffer data = ByteBuffer.allocate(32 * 40_000).order(ByteOrder.LITTLE_ENDIAN);
+        for (int at = 0; at < data.capacity(); at += 32) {
+            data.put(at, (byte) random.nextInt(256));
+            data.putInt(at + 1, random.nextInt(100));
+            data.putLong(at + 5, random.nextInt(1_000_000_000) - 10_000_000L);
+            data.putInt(at + 13, random.nextInt(11));
+            data.putDouble(at + 17, random.nextInt(50) == 0 ? Double.NaN : random.nextGaussian() * 1e6);
+            data.putInt(at + 25, 9_000 + random.nextInt(2_000));
+            data.put(at + 29, (byte) random.nextInt(4)); // about a quarter of prices and of ratios NULL
+        }
+        Path input = new Path(OSD.uri().resolve("/plan/typed"));
+        write(fs, input, data.array());
+        LayoutAttribute.record(fs, input, typed);
+
+        Expr revenue = Expr.mul(Expr.field("price"), Expr.sub(Expr.lit(1), Expr.field("disc")));
+        Plan plan = Plan.aggregate(typed, Predicate.holds(Expr.and(Expr.gt(revenue, Expr.lit(1000)),
+                        Expr.lt(Expr.extract(Expr.DatePart.YEAR, Expr.field("ship")), Expr.lit(1998)))), List.of("g"),
+                List.of(Aggregate.sum(revenue), Aggregate.max(Expr.mul(Expr.field("ratio"), Expr.lit(2))),
+                        Aggregate.count(Expr.field("price")), Aggregate.countStar()));
+        Map<List<Long>, BigDecimal> sums = new TreeMap<>(LIST_ORDER);
+        Map<List<Long>, long[]> groups = new TreeMap<>(LIST_ORDER);
+        for (int at = 0; at < data.capacity(); at += 32) {
+            boolean priceNull = (data.get(at + 29) & 1) != 0;
+            boolean ratioNull = (data.get(at + 29) & 2) != 0;
+            BigDecimal price = BigDecimal.valueOf(data.getLong(at + 5), 2);
+            BigDecimal r = price.multiply(BigDecimal.ONE.subtract(BigDecimal.valueOf(data.getInt(at + 13), 2)));
+            if (priceNull || r.compareTo(BigDecimal.valueOf(1000)) <= 0
+                    || LocalDate.ofEpochDay(data.getInt(at + 25)).getYear() >= 1998) {
+                continue;
+            }
+            List<Long> key = List.of((long) (data.get(at) & 3));
+            long[] g = groups.computeIfAbsent(key, k -> new long[7]);
+            sums.merge(key, r, BigDecimal::add);
+            g[2]++;
+            if (!ratioNull) {
+                double twice = data.getDouble(at + 17) * 2;
+                double max = Double.longBitsToDouble(g[3]);
+                g[3] = Double.doubleToLongBits(g[4] == 0 || Double.isNaN(twice) || (!Double.isNaN(max) && twice > max)
+                        ? twice : max);
+                g[4]++;
+            }
+            g[5]++;
+            g[6]++;
+        }
+        sums.forEach((k, sum) -> {
+            BigInteger unscaled = sum.setScale(4).unscaledValue();
+            long[] g = groups.get(k);
+            g[0] = unscaled.longValue();
+            g[1] = unscaled.shiftRight(64).longValue();
+        });
+        String expected = lines(groups);
+        assertEquals(4, groups.size());
+        for (String policy : POLICIES) {
+            assertEquals(expected, run(planJob(policy, plan, input)), policy);
         }
     }
 

@@ -1,0 +1,295 @@
+package dev.ispd.plan;
+
+import static dev.ispd.plan.Expr.add;
+import static dev.ispd.plan.Expr.between;
+import static dev.ispd.plan.Expr.compare;
+import static dev.ispd.plan.Expr.field;
+import static dev.ispd.plan.Expr.gt;
+import static dev.ispd.plan.Expr.lit;
+import static dev.ispd.plan.Expr.lt;
+import static dev.ispd.plan.Expr.mul;
+import static dev.ispd.plan.Expr.sub;
+
+import dev.ispd.tasklet.Meter;
+import dev.ispd.tasklet.ResultSink;
+import java.math.BigDecimal;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.function.LongSupplier;
+
+/**
+ * The plan interpreter's scan rate over typed plans with expressions, against today's integer
+ * plans over the same bytes and against the same computation as a plain Java loop, in one JVM:
+ * N in-memory 32-byte lineitem-like records ({@code qty i32, price decimal(12,2) i64,
+ * disc decimal(4,2) i32, tax decimal(4,2) i32, ship date, flag u8, status u8}, little-endian),
+ * scanned in 1 MiB batches as a drive's slices are. Three queries:
+ * <ul>
+ *   <li>Q6: {@code SUM(price * disc) WHERE ship in 1994 AND disc BETWEEN 0.05 AND 0.07 AND qty < 24};
+ *   <li>Q1: {@code GROUP BY flag, status: SUM(qty), SUM(price), SUM(price * (1 - disc)),
+ *       SUM(price * (1 - disc) * (1 + tax)), COUNT(*) WHERE ship <= 1998-09-02};
+ *   <li>filter: {@code COUNT(*) WHERE price * (1 - disc) > 50000}.
+ * </ul>
+ * Each runs as a typed plan whose WHERE is one expression ({@code expr}), as a typed plan whose
+ * WHERE is today's field-vs-literal leaves with the expressions only in its aggregates
+ * ({@code leaves}), as today's integer plan over the same bytes read as integers, which cannot
+ * compute the products ({@code integer}: the same WHERE, SUM of the plain fields), and as a
+ * hand-written Java loop computing the typed answer ({@code java}). Medians of R alternating
+ * rounds, in million records per second, and each variant's ratio to the integer plan and to
+ * the Java loop; the typed answers are checked against the Java loop's.
+ *
+ * <p>Run: {@code mvn -B -Pbench -pl tasklets -am verify -DskipTests} (2,000,000 records, 7
+ * rounds; {@code -Dbench.args="4000000 9"} for others). The default build does not compile it.
+ */
+public final class ExprScanBenchmark {
+    private static final int RECORD = 32;
+    private static final int BATCH = 1 << 20;
+    private static final Layout TYPED = new Layout("lineitem", RECORD, List.of(
+            new Field("qty", 0, 4, true, false, 0, 0, false, 0),
+            Field.of("price", 4, 8, FieldType.decimal(12, 2), false),
+            Field.of("disc", 12, 4, FieldType.decimal(4, 2), false),
+            Field.of("tax", 16, 4, FieldType.decimal(4, 2), false),
+            Field.of("ship", 20, 4, FieldType.DATE, false),
+            Field.unsigned("flag", 24, 1),
+            Field.unsigned("status", 25, 1)));
+    private static final Layout INTEGER = new Layout("lineitem_int", RECORD, List.of(
+            new Field("qty", 0, 4, true, false, 0, 0, false, 0),
+            new Field("price", 4, 8, true, false, 0, 0, false, 0),
+            new Field("disc", 12, 4, true, false, 0, 0, false, 0),
+            new Field("tax", 16, 4, true, false, 0, 0, false, 0),
+            new Field("ship", 20, 4, true, false, 0, 0, false, 0),
+            Field.unsigned("flag", 24, 1),
+            Field.unsigned("status", 25, 1)));
+    private static final int D1994 = (int) LocalDate.of(1994, 1, 1).toEpochDay();
+    private static final int D1995 = (int) LocalDate.of(1995, 1, 1).toEpochDay();
+    private static final int D1998 = (int) LocalDate.of(1998, 9, 2).toEpochDay();
+
+    private ExprScanBenchmark() {
+    }
+
+    public static void main(String[] args) {
+        int n = args.length > 0 ? Integer.parseInt(args[0]) : 2_000_000;
+        int rounds = args.length > 1 ? Integer.parseInt(args[1]) : 7;
+        ByteBuffer data = records(n);
+        Map<String, Map<String, LongSupplier>> queries = new LinkedHashMap<>();
+        queries.put("Q6", variants(q6Expr(), q6Leaves(), q6Integer(), () -> q6Java(data), data));
+        queries.put("Q1", variants(q1Expr(), q1Leaves(), q1Integer(), () -> q1Java(data), data));
+        queries.put("filter", variants(filterExpr(), null, filterInteger(), () -> filterJava(data), data));
+        System.out.printf("ExprScanBenchmark: %,d records of %d bytes (%d MiB), %d rounds, medians%n", n, RECORD,
+                (long) n * RECORD >> 20, rounds);
+        for (Map.Entry<String, Map<String, LongSupplier>> q : queries.entrySet()) {
+            measure(q.getKey(), q.getValue(), n, rounds);
+        }
+    }
+
+    private static Map<String, LongSupplier> variants(Plan expr, Plan leaves, Plan integer, LongSupplier java,
+                                                      ByteBuffer data) {
+        Map<String, LongSupplier> v = new LinkedHashMap<>();
+        v.put("expr", () -> run(expr, data));
+        if (leaves != null) {
+            v.put("leaves", () -> run(leaves, data));
+        }
+        v.put("integer", () -> run(integer, data));
+        v.put("java", java);
+        return v;
+    }
+
+    private static void measure(String query, Map<String, LongSupplier> variants, int n, int rounds) {
+        Map<String, List<Long>> times = new LinkedHashMap<>();
+        Map<String, Long> answers = new LinkedHashMap<>();
+        for (int r = -2; r < rounds; r++) { // two rounds of warm-up
+            for (Map.Entry<String, LongSupplier> v : variants.entrySet()) {
+                long t0 = System.nanoTime();
+                long answer = v.getValue().getAsLong();
+                long t = System.nanoTime() - t0;
+                answers.put(v.getKey(), answer);
+                if (r >= 0) {
+                    times.computeIfAbsent(v.getKey(), k -> new ArrayList<>()).add(t);
+                }
+            }
+        }
+        Map<String, Double> rate = new LinkedHashMap<>();
+        times.forEach((k, ts) -> rate.put(k, n / (median(ts) / 1e9) / 1e6));
+        System.out.printf("%n%s%n  %-8s %12s %12s %12s  %s%n", query, "variant", "M rec/s", "/ integer", "/ java",
+                "answer");
+        rate.forEach((k, r) -> System.out.printf("  %-8s %12.1f %12.2f %12.2f  %d%s%n", k, r, r / rate.get("integer"),
+                r / rate.get("java"), answers.get(k), k.equals("integer") ? " (plain fields)"
+                        : answers.get(k).equals(answers.get("java")) ? " (= java)" : " (DIFFERS from java)"));
+    }
+
+    private static double median(List<Long> ts) {
+        long[] s = ts.stream().mapToLong(Long::longValue).sorted().toArray();
+        return s.length % 2 == 1 ? s[s.length / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2.0;
+    }
+
+    /** The plan run by the interpreter over the data in 1 MiB batches; its answer folded into one long. */
+    private static long run(Plan plan, ByteBuffer data) {
+        PlanTasklet t = new PlanTasklet(plan, PlanLimits.HOST);
+        Meter meter = new Meter();
+        for (int at = 0; at < data.capacity(); at += BATCH) {
+            ByteBuffer slice = data.duplicate().order(ByteOrder.LITTLE_ENDIAN);
+            slice.limit(Math.min(data.capacity(), at + BATCH)).position(at);
+            t.scan(slice, 1, at, meter);
+        }
+        ResultSink out = new ResultSink();
+        t.finish(out, meter);
+        long folded = 0;
+        for (long[] row : PlanResult.decode(out.toByteArray()).rows()) {
+            folded = fold(folded, row);
+        }
+        return folded;
+    }
+
+    /** An order-independent hash of a result row's words. */
+    private static long fold(long folded, long[] row) {
+        return folded + Arrays.hashCode(row) * 0x9E3779B97F4A7C15L;
+    }
+
+    private static ByteBuffer records(int n) {
+        ByteBuffer b = ByteBuffer.allocateDirect(n * RECORD).order(ByteOrder.LITTLE_ENDIAN);
+        Random r = new Random(20);
+        for (int i = 0; i < n; i++) {
+            int at = i * RECORD;
+            b.putInt(at, 1 + r.nextInt(50));
+            b.putLong(at + 4, 90_000 + r.nextInt(10_410_000));
+            b.putInt(at + 12, r.nextInt(11));
+            b.putInt(at + 16, r.nextInt(9));
+            b.putInt(at + 20, 8_035 + r.nextInt(2_557));
+            b.put(at + 24, (byte) r.nextInt(3));
+            b.put(at + 25, (byte) r.nextInt(2));
+        }
+        return b;
+    }
+
+    private static BigDecimal dec(String s) {
+        return new BigDecimal(s);
+    }
+
+    // Q6 --------------------------------------------------------------------------------------
+
+    private static Plan q6Expr() {
+        return Plan.aggregate(TYPED, Predicate.holds(Expr.and(
+                compare(field("ship"), CompareOp.GE, lit(LocalDate.ofEpochDay(D1994))),
+                lt(field("ship"), lit(LocalDate.ofEpochDay(D1995))),
+                between(field("disc"), lit(dec("0.05")), lit(dec("0.07"))),
+                lt(field("qty"), lit(24)))), List.of(), List.of(Aggregate.sum(mul(field("price"), field("disc")))));
+    }
+
+    private static Plan q6Leaves() {
+        return Plan.aggregate(TYPED, Predicate.and(Predicate.compare("ship", CompareOp.GE, D1994),
+                Predicate.compare("ship", CompareOp.LT, D1995), Predicate.between("disc", 5, 7),
+                Predicate.compare("qty", CompareOp.LT, 24)), List.of(),
+                List.of(Aggregate.sum(mul(field("price"), field("disc")))));
+    }
+
+    private static Plan q6Integer() {
+        return Plan.aggregate(INTEGER, Predicate.and(Predicate.compare("ship", CompareOp.GE, D1994),
+                Predicate.compare("ship", CompareOp.LT, D1995), Predicate.between("disc", 5, 7),
+                Predicate.compare("qty", CompareOp.LT, 24)), List.of(), List.of(Aggregate.sum("price")));
+    }
+
+    private static long q6Java(ByteBuffer b) {
+        long sum = 0;
+        long count = 0;
+        for (int at = 0; at < b.capacity(); at += RECORD) {
+            int ship = b.getInt(at + 20);
+            int disc = b.getInt(at + 12);
+            if (ship >= D1994 && ship < D1995 && disc >= 5 && disc <= 7 && b.getInt(at) < 24) {
+                sum = Math.addExact(sum, Math.multiplyExact(b.getLong(at + 4), disc));
+                count++;
+            }
+        }
+        return fold(0, new long[] {sum, 0, count});
+    }
+
+    // Q1 --------------------------------------------------------------------------------------
+
+    private static final Expr DISC_PRICE = mul(field("price"), sub(lit(1), field("disc")));
+    private static final Expr CHARGE = mul(DISC_PRICE, add(lit(1), field("tax")));
+
+    private static Plan q1Expr() {
+        return Plan.aggregate(TYPED, Predicate.holds(compare(field("ship"), CompareOp.LE,
+                lit(LocalDate.ofEpochDay(D1998)))), List.of("flag", "status"), q1Aggregates());
+    }
+
+    private static Plan q1Leaves() {
+        return Plan.aggregate(TYPED, Predicate.compare("ship", CompareOp.LE, D1998), List.of("flag", "status"),
+                q1Aggregates());
+    }
+
+    private static List<Aggregate> q1Aggregates() {
+        return List.of(Aggregate.sum(field("qty")), Aggregate.sum(field("price")), Aggregate.sum(DISC_PRICE),
+                Aggregate.sum(CHARGE), Aggregate.countStar());
+    }
+
+    private static Plan q1Integer() {
+        return Plan.aggregate(INTEGER, Predicate.compare("ship", CompareOp.LE, D1998), List.of("flag", "status"),
+                List.of(Aggregate.sum("qty"), Aggregate.sum("price"), Aggregate.countStar()));
+    }
+
+    private static long q1Java(ByteBuffer b) {
+        // per group (flag, status), in order of first appearance: the plan's words for the five aggregates
+        int[] order = new int[6];
+        int groups = 0;
+        long[][] acc = new long[6][];
+        for (int at = 0; at < b.capacity(); at += RECORD) {
+            if (b.getInt(at + 20) > D1998) {
+                continue;
+            }
+            int g = b.get(at + 24) * 2 + b.get(at + 25);
+            long[] a = acc[g];
+            if (a == null) {
+                a = acc[g] = new long[11];
+                order[groups++] = g;
+            }
+            long qty = b.getInt(at);
+            long price = b.getLong(at + 4);
+            long discPrice = Math.multiplyExact(price, 100 - b.getInt(at + 12));
+            long charge = Math.multiplyExact(discPrice, 100 + b.getInt(at + 16));
+            a[0] += qty;
+            a[1]++;
+            a[2] += price;
+            a[4] += discPrice;
+            a[6] += charge;
+            a[8]++;
+            a[9]++;
+            a[10]++;
+        }
+        long folded = 0;
+        for (int i = 0; i < groups; i++) {
+            long[] a = acc[order[i]];
+            // price: decimal(12,2) sums as decimal(22,2), two words; the products' sums likewise
+            folded = fold(folded, new long[] {order[i] / 2, order[i] % 2, a[0], a[1], a[2], 0, a[1], a[4], 0, a[1],
+                a[6], 0, a[1], a[10]});
+        }
+        return folded;
+    }
+
+    // filter ----------------------------------------------------------------------------------
+
+    private static Plan filterExpr() {
+        return Plan.aggregate(TYPED, Predicate.holds(gt(DISC_PRICE, lit(50_000))), List.of(),
+                List.of(Aggregate.countStar()));
+    }
+
+    private static Plan filterInteger() {
+        return Plan.aggregate(INTEGER, Predicate.compare("price", CompareOp.GT, 5_000_000), List.of(),
+                List.of(Aggregate.countStar()));
+    }
+
+    private static long filterJava(ByteBuffer b) {
+        long count = 0;
+        for (int at = 0; at < b.capacity(); at += RECORD) {
+            if (Math.multiplyExact(b.getLong(at + 4), 100 - b.getInt(at + 12)) > 50_000L * 10_000) {
+                count++;
+            }
+        }
+        return fold(0, new long[] {count});
+    }
+}

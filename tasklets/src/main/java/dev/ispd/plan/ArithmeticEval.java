@@ -1,0 +1,220 @@
+package dev.ispd.plan;
+
+import java.math.BigDecimal;
+import java.nio.ByteBuffer;
+
+/**
+ * The compiled arithmetic of {@link Expr}: both operands already of the node's type (the
+ * compiler inserts the casts), NULL if either is, and Spark's ANSI errors
+ * ({@link PlanArithmeticException}) where a value does not fit its type or a divisor is zero.
+ */
+final class ArithmeticEval {
+    private ArithmeticEval() {
+    }
+
+    /** An operator of two operands of the node's type. */
+    abstract static class Binary extends ExprEval {
+        final Expr.ArithmeticOp op;
+        final ExprEval left;
+        final ExprEval right;
+
+        Binary(Expr.ArithmeticOp op, ExprEval left, ExprEval right, ExprType type, String sql) {
+            super(type, sql);
+            this.op = op;
+            this.left = left;
+            this.right = right;
+        }
+    }
+
+    /** {@code + - * %} on {@code int} or {@code bigint}: an error where Java's result would wrap. */
+    static final class IntegerOps extends Binary {
+        IntegerOps(Expr.ArithmeticOp op, ExprEval left, ExprEval right, ExprType type, String sql) {
+            super(op, left, right, type, sql);
+        }
+
+        @Override
+        long longValue(ByteBuffer buf, int record) {
+            long a = left.longValue(buf, record);
+            long b = right.longValue(buf, record);
+            isNull = left.isNull || right.isNull;
+            if (isNull) {
+                return 0;
+            }
+            try {
+                long v = switch (op) {
+                    case ADD -> Math.addExact(a, b);
+                    case SUBTRACT -> Math.subtractExact(a, b);
+                    case MULTIPLY -> Math.multiplyExact(a, b);
+                    case REMAINDER -> {
+                        if (b == 0) {
+                            throw PlanArithmeticException.divideByZero(sql);
+                        }
+                        yield a % b;
+                    }
+                    case DIVIDE -> throw new IllegalStateException("an integer / is a double's");
+                };
+                if (type.bits() == 32 && v != (int) v) {
+                    throw PlanArithmeticException.overflow("integer", sql);
+                }
+                return v;
+            } catch (PlanArithmeticException e) {
+                throw e;
+            } catch (ArithmeticException e) {
+                throw PlanArithmeticException.overflow(type.bits() == 32 ? "integer" : "long", sql);
+            }
+        }
+    }
+
+    /**
+     * {@code + - * / %} on decimals, operands of their own types, the result of Spark's derived
+     * type: sums at the larger scale, products at the sum of the scales (rounded half up where
+     * the type cut the scale), quotients as Spark divides (the one node that allocates, a
+     * BigDecimal per value), remainders at the larger scale.
+     */
+    static final class DecimalOps extends Binary {
+        private final int scaleLeft;
+        private final int scaleRight;
+        /** What a sum's operands are multiplied by to reach its scale (0: more than 18 digits, which no long holds). */
+        private final long factorLeft;
+        private final long factorRight;
+        /** Digits a product loses to its type's scale (Spark's cut, past 38 digits). */
+        private final int productCut;
+        /** Whether the type's precision is checked (18 digits or fewer), below {@code bound}. */
+        private final boolean checked;
+        private final long bound;
+
+        DecimalOps(Expr.ArithmeticOp op, ExprEval left, ExprEval right, ExprType type, String sql) {
+            super(op, left, right, type, sql);
+            this.scaleLeft = left.type.scale();
+            this.scaleRight = right.type.scale();
+            this.factorLeft = factor(type.scale() - scaleLeft);
+            this.factorRight = factor(type.scale() - scaleRight);
+            this.productCut = scaleLeft + scaleRight - type.scale();
+            this.checked = type.precision() <= ExprType.LONG_PRECISION;
+            this.bound = checked ? Decimals.POW10[type.precision()] : 0;
+        }
+
+        private static long factor(int digits) {
+            return digits >= 0 && digits < Decimals.POW10.length ? Decimals.POW10[digits] : 0;
+        }
+
+        @Override
+        long longValue(ByteBuffer buf, int record) {
+            long a = left.longValue(buf, record);
+            long b = right.longValue(buf, record);
+            isNull = left.isNull || right.isNull;
+            if (isNull) {
+                return 0;
+            }
+            long v;
+            try {
+                v = switch (op) {
+                    case ADD -> Math.addExact(rescaled(a, factorLeft), rescaled(b, factorRight));
+                    case SUBTRACT -> Math.subtractExact(rescaled(a, factorLeft), rescaled(b, factorRight));
+                    case MULTIPLY -> productCut == 0 ? Math.multiplyExact(a, b)
+                            : Decimals.scaleDownHalfUp(Math.multiplyExact(a, b), productCut);
+                    case DIVIDE -> quotient(a, b);
+                    case REMAINDER -> remainder(a, b);
+                };
+            } catch (PlanArithmeticException e) {
+                throw e;
+            } catch (ArithmeticException e) {
+                throw PlanArithmeticException.decimalRange(type, sql);
+            }
+            if (checked && (v <= -bound || v >= bound)) {
+                throw PlanArithmeticException.outOfRange(Decimals.text(v, type.scale()), type, sql);
+            }
+            return v;
+        }
+
+        private static long rescaled(long v, long factor) {
+            if (factor == 1) {
+                return v;
+            }
+            if (factor == 0 && v != 0) {
+                throw new ArithmeticException("beyond 64 bits");
+            }
+            return Math.multiplyExact(v, factor);
+        }
+
+        private long quotient(long a, long b) {
+            if (b == 0) {
+                throw PlanArithmeticException.divideByZero(sql);
+            }
+            BigDecimal q = Decimals.divide(a, scaleLeft, b, scaleRight, type.scale());
+            if (q.precision() - q.scale() > type.precision() - type.scale()) {
+                throw PlanArithmeticException.outOfRange(q.toPlainString(), type, sql);
+            }
+            return q.unscaledValue().longValueExact();
+        }
+
+        private long remainder(long a, long b) {
+            if (b == 0) {
+                throw PlanArithmeticException.divideByZero(sql);
+            }
+            int scale = Math.max(scaleLeft, scaleRight);
+            long r = Decimals.scaleUp(a, scale - scaleLeft) % Decimals.scaleUp(b, scale - scaleRight);
+            return Decimals.scaleUp(r, type.scale() - scale);
+        }
+    }
+
+    /**
+     * {@code + - * / %} on floats: IEEE 754 doubles, a {@code float}'s result rounded to single
+     * precision (exact as float arithmetic is, for these operators); a zero divisor is an error,
+     * as Spark's ANSI mode has it.
+     */
+    static final class FloatOps extends Binary {
+        FloatOps(Expr.ArithmeticOp op, ExprEval left, ExprEval right, ExprType type, String sql) {
+            super(op, left, right, type, sql);
+        }
+
+        @Override
+        double doubleValue(ByteBuffer buf, int record) {
+            double a = left.doubleValue(buf, record);
+            double b = right.doubleValue(buf, record);
+            isNull = left.isNull || right.isNull;
+            if (isNull) {
+                return 0;
+            }
+            double v = switch (op) {
+                case ADD -> a + b;
+                case SUBTRACT -> a - b;
+                case MULTIPLY -> a * b;
+                case DIVIDE, REMAINDER -> {
+                    if (b == 0) {
+                        throw PlanArithmeticException.divideByZero(sql);
+                    }
+                    yield op == Expr.ArithmeticOp.DIVIDE ? a / b : a % b;
+                }
+            };
+            return type.bits() == 32 ? (float) v : v;
+        }
+    }
+
+    /** Unary minus: an integer's MIN_VALUE is an overflow; a decimal or float changes sign. */
+    static final class Negate extends ExprEval {
+        private final ExprEval operand;
+
+        Negate(ExprEval operand, String sql) {
+            super(operand.type, sql);
+            this.operand = operand;
+        }
+
+        @Override
+        long longValue(ByteBuffer buf, int record) {
+            long v = operand.longValue(buf, record);
+            isNull = operand.isNull;
+            if (type.kind() == ExprType.Kind.INT && (type.bits() == 32 ? v == Integer.MIN_VALUE : v == Long.MIN_VALUE)) {
+                throw PlanArithmeticException.overflow(type.bits() == 32 ? "integer" : "long", sql);
+            }
+            return -v;
+        }
+
+        @Override
+        double doubleValue(ByteBuffer buf, int record) {
+            double v = operand.doubleValue(buf, record);
+            isNull = operand.isNull;
+            return -v;
+        }
+    }
+}

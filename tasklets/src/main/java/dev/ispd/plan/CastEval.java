@@ -1,0 +1,106 @@
+package dev.ispd.plan;
+
+import java.nio.ByteBuffer;
+
+/**
+ * A compiled CAST between numeric types (and a date to a timestamp, as a comparison of the two
+ * widens it), with Spark's ANSI rules: a value that does not fit the target is a
+ * {@link PlanArithmeticException} ({@code CAST_OVERFLOW} to an integer,
+ * {@code NUMERIC_VALUE_OUT_OF_RANGE} to a decimal); a decimal to an integer truncates toward
+ * zero, to a decimal of fewer digits of scale rounds half up.
+ */
+final class CastEval extends ExprEval {
+    private static final long MICROS_PER_DAY = 86_400_000_000L;
+
+    private final ExprEval operand;
+    private final ExprType from;
+
+    CastEval(ExprEval operand, ExprType to, String sql) {
+        super(to, sql);
+        this.operand = operand;
+        this.from = operand.type;
+    }
+
+    /** Whether a plan can cast {@code from} to {@code to}. */
+    static boolean supported(ExprType from, ExprType to) {
+        if (from.equals(to)) {
+            return true;
+        }
+        if (from.kind() == ExprType.Kind.DATE && to.kind() == ExprType.Kind.TIMESTAMP) {
+            return true;
+        }
+        // a float to a decimal needs the float's exact decimal expansion: left to the engine
+        return from.numeric() && to.numeric() && !(from.kind() == ExprType.Kind.FLOAT && to.kind() == ExprType.Kind.DECIMAL);
+    }
+
+    @Override
+    long longValue(ByteBuffer buf, int record) {
+        if (from.kind() == ExprType.Kind.FLOAT) {
+            double d = operand.doubleValue(buf, record);
+            isNull = operand.isNull;
+            return isNull ? 0 : floatToInteger(d);
+        }
+        long v = operand.longValue(buf, record);
+        isNull = operand.isNull;
+        if (isNull) {
+            return 0;
+        }
+        if (from.kind() == ExprType.Kind.DATE) {
+            return v * MICROS_PER_DAY; // days within +-2^31 never overflow
+        }
+        return type.kind() == ExprType.Kind.INT ? toInteger(v) : toDecimal(v);
+    }
+
+    @Override
+    double doubleValue(ByteBuffer buf, int record) {
+        if (from.kind() == ExprType.Kind.FLOAT) {
+            double d = operand.doubleValue(buf, record);
+            isNull = operand.isNull;
+            return type.bits() == 32 ? (float) d : d;
+        }
+        long v = operand.longValue(buf, record);
+        isNull = operand.isNull;
+        double d = from.kind() == ExprType.Kind.DECIMAL ? decimalToDouble(v, from.scale()) : v;
+        return type.bits() == 32 ? (float) d : d;
+    }
+
+    /** The nearest double to unscaled {@code v} at {@code scale} (exact division where both are below 2^53). */
+    static double decimalToDouble(long v, int scale) {
+        return scale < Decimals.POW10.length ? v / (double) Decimals.POW10[scale] : v / Math.pow(10, scale);
+    }
+
+    private long toInteger(long v) {
+        long whole = from.kind() == ExprType.Kind.DECIMAL ? Decimals.scaleDownTruncate(v, from.scale()) : v;
+        if (type.bits() == 32 && whole != (int) whole) {
+            throw PlanArithmeticException.castOverflow(from.kind() == ExprType.Kind.DECIMAL
+                    ? Decimals.text(v, from.scale()) : Long.toString(v), from, type, sql);
+        }
+        return whole;
+    }
+
+    private long toDecimal(long v) {
+        int fromScale = from.kind() == ExprType.Kind.DECIMAL ? from.scale() : 0;
+        long r;
+        try {
+            r = type.scale() >= fromScale ? Decimals.scaleUp(v, type.scale() - fromScale)
+                    : Decimals.scaleDownHalfUp(v, fromScale - type.scale());
+        } catch (ArithmeticException e) {
+            throw type.precision() > ExprType.LONG_PRECISION ? PlanArithmeticException.decimalRange(type, sql)
+                    : PlanArithmeticException.outOfRange(Decimals.text(v, fromScale), type, sql);
+        }
+        if (!Decimals.fits(r, type.precision())) {
+            throw PlanArithmeticException.outOfRange(Decimals.text(v, fromScale), type, sql);
+        }
+        return r;
+    }
+
+    private long floatToInteger(double d) {
+        // Spark's ANSI test, word for word: NaN fails it; a long's bound is 2^63 as a double, which (long) saturates
+        double max = type.bits() == 32 ? Integer.MAX_VALUE : Long.MAX_VALUE;
+        double min = type.bits() == 32 ? Integer.MIN_VALUE : Long.MIN_VALUE;
+        if (!(Math.floor(d) <= max && Math.ceil(d) >= min)) {
+            throw PlanArithmeticException.castOverflow(Double.toString(d), from, type, sql);
+        }
+        return (long) d;
+    }
+}

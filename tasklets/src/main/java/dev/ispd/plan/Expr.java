@@ -1,0 +1,404 @@
+package dev.ispd.plan;
+
+import java.io.Serializable;
+import java.math.BigDecimal;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Collectors;
+
+/**
+ * A scalar expression over a record's fields, with Spark SQL's types ({@link ExprType}) and
+ * semantics: arithmetic that raises an error on overflow and on division by zero (ANSI mode, as
+ * {@link PlanArithmeticException}), casts between numeric types, comparisons, CASE, COALESCE,
+ * IN, BETWEEN, string matching, EXTRACT from dates, and boolean logic with SQL's three values
+ * (NULL is unknown). A plan tests one in WHERE ({@link Predicate#holds}) and aggregates them
+ * ({@link Aggregate#sum(Expr)}). Build trees with the static factories:
+ * {@code gt(mul(field("price"), sub(lit(1), field("discount"))), lit(new BigDecimal("100")))}.
+ * Binding to a layout ({@link ExprCompiler}) derives every node's type and refuses what a plan
+ * cannot run, naming the node. Serializable, so an engine ships one to its executors.
+ */
+public sealed interface Expr extends Serializable {
+    /** The value of field {@code name} of the record. */
+    record Ref(String name) implements Expr { }
+
+    /**
+     * A constant: {@code value} is a Long ({@code int} if it fits, else {@code bigint}), a
+     * BigDecimal, a Double, a String, a LocalDate, a Boolean, or null with {@code type} saying
+     * which NULL.
+     */
+    record Literal(Object value, ExprType type) implements Expr {
+        public Literal {
+            if (type == null) {
+                throw new PlanException("expression", "a literal needs a type");
+            }
+            if (value instanceof BigDecimal d && d.scale() != type.scale()) {
+                value = d.setScale(type.scale(), java.math.RoundingMode.UNNECESSARY); // 1E+3 as 1000, as the type has it
+            }
+        }
+    }
+
+    /** {@code left op right}. */
+    record Arithmetic(ArithmeticOp op, Expr left, Expr right) implements Expr { }
+
+    /** {@code -operand}. */
+    record Negate(Expr operand) implements Expr { }
+
+    /** {@code CAST(operand AS type)} between numeric types. */
+    record Cast(Expr operand, ExprType type) implements Expr { }
+
+    /** {@code left op right}: a boolean, NULL if either side is. */
+    record Compare(CompareOp op, Expr left, Expr right) implements Expr { }
+
+    /** Every operand is true (2 or more); false if one is false, else NULL if one is. */
+    record And(List<Expr> operands) implements Expr {
+        public And {
+            operands = List.copyOf(operands);
+        }
+    }
+
+    /** Some operand is true (2 or more); true if one is, else NULL if one is. */
+    record Or(List<Expr> operands) implements Expr {
+        public Or {
+            operands = List.copyOf(operands);
+        }
+    }
+
+    /** {@code NOT operand}: NULL stays NULL. */
+    record Not(Expr operand) implements Expr { }
+
+    /** {@code operand IS NULL}: never NULL itself. */
+    record IsNull(Expr operand) implements Expr { }
+
+    /** {@code CASE WHEN c1 THEN v1 ... ELSE otherwise END}; a NULL condition is not true; no ELSE is ELSE NULL. */
+    record Case(List<When> whens, Expr otherwise) implements Expr {
+        public Case {
+            whens = List.copyOf(whens);
+        }
+    }
+
+    /** One {@code WHEN condition THEN value} of a {@link Case}. */
+    record When(Expr condition, Expr value) implements Serializable { }
+
+    /** The first operand that is not NULL, else NULL. */
+    record Coalesce(List<Expr> operands) implements Expr {
+        public Coalesce {
+            operands = List.copyOf(operands);
+        }
+    }
+
+    /** {@code operand IN (values)}: literals; NULL where no value is equal and the operand or a value is NULL. */
+    record In(Expr operand, List<Expr> values) implements Expr {
+        public In {
+            values = List.copyOf(values);
+        }
+    }
+
+    /** {@code operand BETWEEN low AND high}: {@code operand >= low AND operand <= high}. */
+    record Between(Expr operand, Expr low, Expr high) implements Expr { }
+
+    /** A string test against a literal {@code pattern}: LIKE (with {@code %}, {@code _} and {@code \} escapes), STARTS WITH, ENDS WITH, CONTAINS. */
+    record Match(MatchOp op, Expr operand, String pattern) implements Expr {
+        public Match {
+            if (pattern == null) {
+                throw new PlanException("expression", op + " needs a pattern");
+            }
+        }
+    }
+
+    /** {@code EXTRACT(part FROM operand)} of a date: an {@code int}. */
+    record Extract(DatePart part, Expr operand) implements Expr { }
+
+    /** The arithmetic operators. {@code /} of two integers is a double's division, as in Spark. */
+    enum ArithmeticOp {
+        ADD("+"), SUBTRACT("-"), MULTIPLY("*"), DIVIDE("/"), REMAINDER("%");
+
+        private final String symbol;
+
+        ArithmeticOp(String symbol) {
+            this.symbol = symbol;
+        }
+
+        public String symbol() {
+            return symbol;
+        }
+    }
+
+    /** The string tests of {@link Match}. */
+    enum MatchOp { LIKE, STARTS_WITH, ENDS_WITH, CONTAINS }
+
+    /** The fields of a date {@link Extract} takes. */
+    enum DatePart { YEAR, MONTH, DAY }
+
+    static Expr field(String name) {
+        return new Ref(name);
+    }
+
+    static Expr lit(long v) {
+        return new Literal(v, v == (int) v ? ExprType.INT : ExprType.BIGINT);
+    }
+
+    /** A decimal literal of its own precision and scale ({@code 0.05} is {@code decimal(2,2)}), as Spark types one. */
+    static Expr lit(BigDecimal v) {
+        BigDecimal d = v.scale() < 0 ? v.setScale(0) : v;
+        return new Literal(d, ExprType.decimal(Math.max(d.precision(), d.scale()), d.scale()));
+    }
+
+    static Expr lit(double v) {
+        return new Literal(v, ExprType.DOUBLE);
+    }
+
+    static Expr lit(String v) {
+        return new Literal(v, ExprType.STRING);
+    }
+
+    static Expr lit(boolean v) {
+        return new Literal(v, ExprType.BOOL);
+    }
+
+    static Expr lit(LocalDate v) {
+        return new Literal(v, ExprType.DATE);
+    }
+
+    /** A NULL of {@code type}. */
+    static Expr nullOf(ExprType type) {
+        return new Literal(null, type);
+    }
+
+    static Expr add(Expr a, Expr b) {
+        return new Arithmetic(ArithmeticOp.ADD, a, b);
+    }
+
+    static Expr sub(Expr a, Expr b) {
+        return new Arithmetic(ArithmeticOp.SUBTRACT, a, b);
+    }
+
+    static Expr mul(Expr a, Expr b) {
+        return new Arithmetic(ArithmeticOp.MULTIPLY, a, b);
+    }
+
+    static Expr div(Expr a, Expr b) {
+        return new Arithmetic(ArithmeticOp.DIVIDE, a, b);
+    }
+
+    static Expr rem(Expr a, Expr b) {
+        return new Arithmetic(ArithmeticOp.REMAINDER, a, b);
+    }
+
+    static Expr neg(Expr a) {
+        return new Negate(a);
+    }
+
+    static Expr cast(Expr a, ExprType type) {
+        return new Cast(a, type);
+    }
+
+    static Expr compare(Expr a, CompareOp op, Expr b) {
+        return new Compare(op, a, b);
+    }
+
+    static Expr eq(Expr a, Expr b) {
+        return new Compare(CompareOp.EQ, a, b);
+    }
+
+    static Expr lt(Expr a, Expr b) {
+        return new Compare(CompareOp.LT, a, b);
+    }
+
+    static Expr gt(Expr a, Expr b) {
+        return new Compare(CompareOp.GT, a, b);
+    }
+
+    static Expr and(Expr... operands) {
+        return new And(List.of(operands));
+    }
+
+    static Expr or(Expr... operands) {
+        return new Or(List.of(operands));
+    }
+
+    static Expr not(Expr a) {
+        return new Not(a);
+    }
+
+    static Expr isNull(Expr a) {
+        return new IsNull(a);
+    }
+
+    static When when(Expr condition, Expr value) {
+        return new When(condition, value);
+    }
+
+    /** {@code CASE whens ELSE otherwise END}; {@code otherwise} null for no ELSE. */
+    static Expr caseWhen(List<When> whens, Expr otherwise) {
+        return new Case(whens, otherwise);
+    }
+
+    static Expr coalesce(Expr... operands) {
+        return new Coalesce(List.of(operands));
+    }
+
+    static Expr in(Expr a, Expr... values) {
+        return new In(a, List.of(values));
+    }
+
+    static Expr between(Expr a, Expr low, Expr high) {
+        return new Between(a, low, high);
+    }
+
+    static Expr like(Expr a, String pattern) {
+        return new Match(MatchOp.LIKE, a, pattern);
+    }
+
+    static Expr startsWith(Expr a, String prefix) {
+        return new Match(MatchOp.STARTS_WITH, a, prefix);
+    }
+
+    static Expr endsWith(Expr a, String suffix) {
+        return new Match(MatchOp.ENDS_WITH, a, suffix);
+    }
+
+    static Expr contains(Expr a, String part) {
+        return new Match(MatchOp.CONTAINS, a, part);
+    }
+
+    static Expr extract(DatePart part, Expr date) {
+        return new Extract(part, date);
+    }
+
+    /** The operands of this node (a CASE's conditions and values in order, its ELSE last), none for a leaf. */
+    default List<Expr> children() {
+        if (this instanceof Arithmetic a) {
+            return List.of(a.left(), a.right());
+        }
+        if (this instanceof Negate n) {
+            return List.of(n.operand());
+        }
+        if (this instanceof Cast c) {
+            return List.of(c.operand());
+        }
+        if (this instanceof Compare c) {
+            return List.of(c.left(), c.right());
+        }
+        if (this instanceof And a) {
+            return a.operands();
+        }
+        if (this instanceof Or o) {
+            return o.operands();
+        }
+        if (this instanceof Not n) {
+            return List.of(n.operand());
+        }
+        if (this instanceof IsNull n) {
+            return List.of(n.operand());
+        }
+        if (this instanceof Case c) {
+            List<Expr> all = new ArrayList<>();
+            c.whens().forEach(w -> {
+                all.add(w.condition());
+                all.add(w.value());
+            });
+            if (c.otherwise() != null) {
+                all.add(c.otherwise());
+            }
+            return all;
+        }
+        if (this instanceof Coalesce c) {
+            return c.operands();
+        }
+        if (this instanceof In in) {
+            List<Expr> all = new ArrayList<>(List.of(in.operand()));
+            all.addAll(in.values());
+            return all;
+        }
+        if (this instanceof Between b) {
+            return List.of(b.operand(), b.low(), b.high());
+        }
+        if (this instanceof Match m) {
+            return List.of(m.operand());
+        }
+        return this instanceof Extract x ? List.of(x.operand()) : List.of();
+    }
+
+    /** Levels of the tree: 1 for a leaf. */
+    default int depth() {
+        return 1 + children().stream().mapToInt(Expr::depth).max().orElse(0);
+    }
+
+    /** SQL text of the tree, as plans and errors show it: {@code ((price * (1 - discount)) > 100)}. */
+    static String sql(Expr e) {
+        if (e instanceof Ref r) {
+            return r.name();
+        }
+        if (e instanceof Literal l) {
+            return literalSql(l);
+        }
+        if (e instanceof Arithmetic a) {
+            return "(" + sql(a.left()) + " " + a.op().symbol() + " " + sql(a.right()) + ")";
+        }
+        if (e instanceof Negate n) {
+            return "(- " + sql(n.operand()) + ")";
+        }
+        if (e instanceof Cast c) {
+            return "CAST(" + sql(c.operand()) + " AS " + c.type() + ")";
+        }
+        if (e instanceof Compare c) {
+            return "(" + sql(c.left()) + " " + c.op().symbol() + " " + sql(c.right()) + ")";
+        }
+        if (e instanceof And a) {
+            return a.operands().stream().map(Expr::sql).collect(Collectors.joining(" AND ", "(", ")"));
+        }
+        if (e instanceof Or o) {
+            return o.operands().stream().map(Expr::sql).collect(Collectors.joining(" OR ", "(", ")"));
+        }
+        if (e instanceof Not n) {
+            return "(NOT " + sql(n.operand()) + ")";
+        }
+        if (e instanceof IsNull n) {
+            return "(" + sql(n.operand()) + " IS NULL)";
+        }
+        if (e instanceof Case c) {
+            return "CASE" + c.whens().stream().map(w -> " WHEN " + sql(w.condition()) + " THEN " + sql(w.value()))
+                    .collect(Collectors.joining()) + (c.otherwise() == null ? "" : " ELSE " + sql(c.otherwise())) + " END";
+        }
+        if (e instanceof Coalesce c) {
+            return c.operands().stream().map(Expr::sql).collect(Collectors.joining(", ", "COALESCE(", ")"));
+        }
+        if (e instanceof In in) {
+            return "(" + sql(in.operand()) + in.values().stream().map(Expr::sql).collect(Collectors.joining(", ", " IN (", "))"));
+        }
+        if (e instanceof Between b) {
+            return "(" + sql(b.operand()) + " BETWEEN " + sql(b.low()) + " AND " + sql(b.high()) + ")";
+        }
+        if (e instanceof Match m) {
+            return m.op() == MatchOp.LIKE ? "(" + sql(m.operand()) + " LIKE " + quoted(m.pattern()) + ")"
+                    : m.op() + "(" + sql(m.operand()) + ", " + quoted(m.pattern()) + ")";
+        }
+        Extract x = (Extract) e;
+        return "EXTRACT(" + x.part() + " FROM " + sql(x.operand()) + ")";
+    }
+
+    private static String literalSql(Literal l) {
+        Object v = l.value();
+        if (v == null) {
+            return "CAST(NULL AS " + l.type() + ")";
+        }
+        if (v instanceof String s) {
+            return quoted(s);
+        }
+        if (v instanceof LocalDate d) {
+            return "DATE '" + d + "'";
+        }
+        if (v instanceof BigDecimal d) {
+            return d.toPlainString() + "BD";
+        }
+        if (v instanceof Boolean b) {
+            return b ? "TRUE" : "FALSE";
+        }
+        return v instanceof Double d ? d + "D" : v.toString();
+    }
+
+    private static String quoted(String s) {
+        return "'" + s.replace("'", "''") + "'";
+    }
+}

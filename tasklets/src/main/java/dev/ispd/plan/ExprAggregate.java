@@ -1,0 +1,181 @@
+package dev.ispd.plan;
+
+import dev.ispd.tasklet.ResultSink;
+import java.math.BigInteger;
+import java.nio.ByteBuffer;
+
+/**
+ * The state and arithmetic of one aggregate of an expression ({@link Aggregate#argument}), in a
+ * group table's flat arrays: per group a value word ({@code low}: a long, a double's bits, a
+ * 128-bit decimal sum's low half), a {@code high} word (that sum's high half) and the count of
+ * values taken. NULLs are skipped. SUM of integers raises ARITHMETIC_OVERFLOW past a bigint, as
+ * Spark's ANSI mode does; a decimal SUM is exact and its precision checked when it is written.
+ * The same rules merge partial results ({@link #merge}), so a split's answer on a drive and on
+ * the host merge to the same result.
+ */
+final class ExprAggregate {
+    private static final int LONG = 0;
+    private static final int DOUBLE = 1;
+    private static final int BOOL = 2;
+    private static final BigInteger UNSIGNED_64 = BigInteger.ONE.shiftLeft(64).subtract(BigInteger.ONE);
+
+    private final Aggregate.Function function;
+    private final ExprEval argument;
+    private final ExprType result;
+    /** How a value is held: {@link #LONG}, {@link #DOUBLE} or {@link #BOOL}. */
+    private final int input;
+    private final boolean wideSum;
+    private final String sql;
+
+    ExprAggregate(Aggregate aggregate, Layout layout) {
+        this.function = aggregate.function();
+        this.argument = ExprCompiler.compile(aggregate.argument(), layout);
+        this.result = aggregate.resultType(layout);
+        this.input = switch (argument.type.kind()) {
+            case FLOAT -> DOUBLE;
+            case BOOL -> BOOL;
+            case STRING -> -1; // COUNT only: nullness
+            default -> LONG;
+        };
+        // a decimal SUM is summed in 128 bits whatever its words: its precision is checked as it is written
+        this.wideSum = function == Aggregate.Function.SUM && result.kind() == ExprType.Kind.DECIMAL;
+        this.sql = aggregate.toString();
+    }
+
+    /** Takes the record's value into the state at {@code at}. */
+    void accept(ByteBuffer buf, int record, long[] low, long[] high, long[] count, int at) {
+        if (function == Aggregate.Function.COUNT) {
+            if (!argument.evaluatesToNull(buf, record)) {
+                low[at]++;
+            }
+            return;
+        }
+        if (input == DOUBLE) {
+            double d = argument.doubleValue(buf, record);
+            if (!argument.isNull) {
+                double sofar = Double.longBitsToDouble(low[at]);
+                // a SUM starts from 0.0, as Spark's does (so a sum of -0.0 is 0.0); a NaN is written as Java's one NaN
+                low[at] = Double.doubleToLongBits(function == Aggregate.Function.SUM ? sofar + d
+                        : count[at] == 0 ? d : extreme(sofar, d));
+                count[at]++;
+            }
+            return;
+        }
+        long v;
+        if (input == BOOL) {
+            int t = argument.truth(buf, record);
+            if (t == ExprEval.UNKNOWN) {
+                return;
+            }
+            v = t;
+        } else {
+            v = argument.longValue(buf, record);
+            if (argument.isNull) {
+                return;
+            }
+        }
+        if (function != Aggregate.Function.SUM) {
+            if (count[at] == 0 || (function == Aggregate.Function.MIN ? v < low[at] : v > low[at])) {
+                low[at] = v;
+            }
+        } else if (wideSum) {
+            add128(low, high, at, v, v >> 63);
+        } else {
+            low[at] = addExact(low[at], v);
+        }
+        count[at]++;
+    }
+
+    private double extreme(double sofar, double d) {
+        int c = LogicEval.CompareDoubles.compare(d, sofar);
+        return function == Aggregate.Function.MIN ? (c < 0 ? d : sofar) : (c > 0 ? d : sofar);
+    }
+
+    private long addExact(long a, long b) {
+        try {
+            return Math.addExact(a, b);
+        } catch (ArithmeticException e) {
+            throw PlanArithmeticException.overflow("long", sql);
+        }
+    }
+
+    private static void add128(long[] low, long[] high, int at, long lo, long hi) {
+        long sum = low[at] + lo;
+        long carry = Long.compareUnsigned(sum, low[at]) < 0 ? 1 : 0;
+        low[at] = sum;
+        high[at] += hi + carry;
+    }
+
+    /** Writes the state at {@code at}: the count alone for COUNT, else the value's words and the count. */
+    void write(ResultSink out, long[] low, long[] high, long[] count, int at) {
+        if (function == Aggregate.Function.COUNT) {
+            out.putLong(low[at]);
+            return;
+        }
+        checkPrecision(low[at], high[at]);
+        out.putLong(low[at]);
+        if (result.words() == 2) {
+            out.putLong(high[at]);
+        }
+        out.putLong(count[at]);
+    }
+
+    /** A decimal SUM past its type's digits is Spark's ANSI error. */
+    private void checkPrecision(long lo, long hi) {
+        if (!wideSum) {
+            return;
+        }
+        BigInteger v = BigInteger.valueOf(hi).shiftLeft(64).or(BigInteger.valueOf(lo).and(UNSIGNED_64));
+        if (v.abs().compareTo(BigInteger.TEN.pow(result.precision())) >= 0) {
+            throw new PlanArithmeticException("ARITHMETIC_OVERFLOW", "overflow in sum of decimals: " + sql + " passed "
+                    + result);
+        }
+    }
+
+    /** Words of this aggregate in a result row. */
+    int words() {
+        return function == Aggregate.Function.COUNT ? 1 : result.words() + 1;
+    }
+
+    /**
+     * Merges the partial at {@code partial[from...]} into {@code into[at...]}, both this
+     * aggregate's {@link #words} as {@link #write} lays them out.
+     */
+    void merge(long[] into, int at, long[] partial, int from) {
+        if (function == Aggregate.Function.COUNT) {
+            into[at] += partial[from];
+            return;
+        }
+        int countAt = result.words();
+        long n = partial[from + countAt];
+        if (n == 0) {
+            return;
+        }
+        if (into[at + countAt] == 0) {
+            System.arraycopy(partial, from, into, at, words());
+            return;
+        }
+        if (input == DOUBLE) {
+            double a = Double.longBitsToDouble(into[at]);
+            double b = Double.longBitsToDouble(partial[from]);
+            into[at] = Double.doubleToLongBits(function == Aggregate.Function.SUM ? a + b : extreme(a, b));
+        } else if (function != Aggregate.Function.SUM) {
+            long b = partial[from];
+            if (function == Aggregate.Function.MIN ? b < into[at] : b > into[at]) {
+                into[at] = b;
+            }
+        } else if (wideSum && result.words() == 2) {
+            long sum = into[at] + partial[from];
+            long carry = Long.compareUnsigned(sum, into[at]) < 0 ? 1 : 0;
+            into[at] = sum;
+            into[at + 1] += partial[from + 1] + carry;
+            checkPrecision(into[at], into[at + 1]);
+        } else if (wideSum) {
+            into[at] = addExact(into[at], partial[from]);
+            checkPrecision(into[at], into[at] >> 63);
+        } else {
+            into[at] = addExact(into[at], partial[from]);
+        }
+        into[at + countAt] += n;
+    }
+}

@@ -1,0 +1,49 @@
+package dev.ispd.plan;
+
+/**
+ * An expression's value that Spark's ANSI mode refuses, found while a plan ran: an integer
+ * overflow, a division by zero, a decimal beyond its precision, a cast that does not fit.
+ * {@link #errorClass()} is Spark's error class ({@code ARITHMETIC_OVERFLOW},
+ * {@code DIVIDE_BY_ZERO}, {@code NUMERIC_VALUE_OUT_OF_RANGE}, {@code CAST_OVERFLOW}) or
+ * {@code PLAN_DECIMAL_RANGE} for a decimal the interpreter cannot hold in 64 bits; the message
+ * names the expression and its fields. It ends the execution; the drive answers
+ * TASKLET_FAILED with the message.
+ */
+public final class PlanArithmeticException extends ArithmeticException {
+    private static final long serialVersionUID = 1L;
+
+    private final String errorClass;
+
+    PlanArithmeticException(String errorClass, String message) {
+        super("[" + errorClass + "] " + message);
+        this.errorClass = errorClass;
+    }
+
+    public String errorClass() {
+        return errorClass;
+    }
+
+    static PlanArithmeticException overflow(String type, String expression) {
+        return new PlanArithmeticException("ARITHMETIC_OVERFLOW", type + " overflow in " + expression);
+    }
+
+    static PlanArithmeticException divideByZero(String expression) {
+        return new PlanArithmeticException("DIVIDE_BY_ZERO", "division by zero in " + expression);
+    }
+
+    static PlanArithmeticException outOfRange(String value, ExprType type, String expression) {
+        return new PlanArithmeticException("NUMERIC_VALUE_OUT_OF_RANGE", value + " cannot be represented as " + type
+                + " in " + expression);
+    }
+
+    static PlanArithmeticException castOverflow(String value, ExprType from, ExprType to, String expression) {
+        return new PlanArithmeticException("CAST_OVERFLOW", "the value " + value + " of the type " + from
+                + " cannot be cast to " + to + " due to an overflow, in " + expression);
+    }
+
+    static PlanArithmeticException decimalRange(ExprType type, String expression) {
+        return new PlanArithmeticException("PLAN_DECIMAL_RANGE", "a value of " + expression + " (" + type
+                + ") passed the 64-bit unscaled values the plan interpreter computes decimals in; run the query "
+                + "in the engine");
+    }
+}
