@@ -125,7 +125,7 @@ public record OffloadSettings(SchedulerConfig scheduler, String correctionFile, 
                 throw bad(key, v, "is neither a shipped host profile (" + String.join(", ", Profiles.hostNames())
                         + ") nor a profile file");
             }
-            return Profiles.loadHost(file);
+            return MeasuredHosts.checked(file, key);
         }
 
         private static IllegalArgumentException bad(ConfigKey key, String value, String what) {
