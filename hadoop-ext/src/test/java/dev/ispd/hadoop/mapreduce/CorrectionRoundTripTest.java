@@ -165,6 +165,19 @@ class CorrectionRoundTripTest {
                 corrected.host().timeNs());
         Decision modeled = q1(runner.conf("fastest", ENTRY_SIZE), in).plan().get(0);
         assertNotEquals(corrected.device(), modeled.device(), "the modeled basis plans without the wall clock");
+
+        String table = q1(measured("fastest"), in).explain();
+        assertTrue(table.startsWith("policy fastest, cost basis measured, host profile host-i5-2500, correction on"),
+                table);
+        assertTrue(table.contains(String.format(java.util.Locale.ROOT, "measured time x%.3f (1 samples)", device.time()))
+                && table.contains(String.format(java.util.Locale.ROOT, "measured time x%.3f (1 samples)", host.time())),
+                table);
+        assertTrue(table.contains(String.format(java.util.Locale.ROOT, "%.3f", corrected.device().timeNs() / 1e9))
+                && table.contains(corrected.reason()), table);
+        assertEquals(book.entries(), HadoopCorrections.forInput(measured("fastest"), in).load().entries(),
+                "explaining runs nothing");
+        String fresh = q1(runner.conf("fastest", ENTRY_SIZE), input("/rt/day1")).explain();
+        assertTrue(fresh.contains("cost basis modeled"), fresh);
     }
 
     @Test
