@@ -49,7 +49,7 @@ class CalibrateHostCommandTest {
         }
         assertTrue(p.cpu().cyclesPerRecord() + p.cpu().cyclesPerHashUpdate() + p.cpu().cyclesPerDramAccess() > 0,
                 "q1's work costs something here: " + p.cpu());
-        assertTrue(text.contains("q1") && text.contains("plan aggregate") && text.contains("osd:// read"), text);
+        assertTrue(text.contains("q1 256 B") && text.contains("plan 32 B") && text.contains("osd:// read"), text);
 
         HostProfile taken = OffloadSettings.of(Map.of(OffloadKeys.OFFLOAD_HOST_PROFILE.name(), out.toString()))
                 .scheduler().hostProfile();

@@ -210,6 +210,20 @@ class QuerySqlTest {
         assertTrue(field.contains("--sql: unknown column 'nosuch'"), field);
     }
 
+    @Test
+    void explainPrintsWhereEachSplitWouldRunAndWhyWithoutRunningIt() {
+        String out = succeed("--sql", "SELECT type, count(*) FROM wc GROUP BY type", "--drives", DRIVES.addresses(),
+                "--input", WC, "--explain");
+        List<String> lines = out.lines().toList();
+        int header = tableStart(lines);
+        assertTrue(lines.get(header).startsWith("policy fastest, cost basis measured, host profile host-i5-2500"), out);
+        assertTrue(lines.get(header + 1).trim().startsWith("split drive placement"), out);
+        assertTrue(lines.size() > header + 2 && lines.get(header + 2).trim().startsWith("0 "), out);
+        assertTrue(!out.contains("wall time") && !out.contains("modeled cost"), "nothing ran: " + out);
+        String notSql = usageError("--query", "q1", "--explain");
+        assertTrue(notSql.contains("--explain is for --sql"), notSql);
+    }
+
     /** The table's header cells. */
     private static List<String> header(String out) {
         List<String> lines = out.lines().toList();
