@@ -112,7 +112,7 @@ Bytes device_info_payload() {
 }
 
 Bytes poll_payload(const std::string &message) {
-    return Out().u8(3).u8(0).u16(17).u32(250).u64(5).u64(10).u64(0).u64(99).u64(7).u64(88).str(message).data();
+    return Out().u8(3).u8(0).u16(17).u32(250).u64(5).u64(10).u64(0).u64(99).u64(7).u64(88).u64(66).str(message).data();
 }
 
 TEST(Codec, DeviceInfo) {
@@ -186,6 +186,7 @@ TEST(Codec, PollAndError) {
     EXPECT_EQ(p.modeled_ns, 99u);
     EXPECT_EQ(p.modeled_energy_nj, 7u);
     EXPECT_EQ(p.service_ns, 88u);
+    EXPECT_EQ(p.measured_ns, 66u);
     EXPECT_STREQ(p.error_message, "tasklet q1: record 7 is short");
 
     LibReader e(Out().str("object 99 does not exist").data());

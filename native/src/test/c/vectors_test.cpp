@@ -79,6 +79,7 @@ void expect_poll_07(const ispd_poll_result &p) {
     EXPECT_EQ(p.modeled_ns, 123456789u);
     EXPECT_EQ(p.modeled_energy_nj, 987654321u);
     EXPECT_EQ(p.service_ns, 123456789u);
+    EXPECT_EQ(p.measured_ns, 45678901u);
     EXPECT_STREQ(p.error_message, "");
 }
 
@@ -260,7 +261,7 @@ TEST(Vectors, PollResponse07) {
     Bytes again = make_response(
         ISPD_OP_POLL, 7,
         Out().u8(2).u8(0).u16(0).u32(0).u64(130).u64(130).u64(72).u64(123456789).u64(987654321).u64(123456789)
-            .str("")
+            .u64(45678901).str("")
             .data());
     expect_same_bytes(again, v, "07 encoded");
 }
@@ -273,28 +274,28 @@ void expect_poll_vector(const char *file, uint64_t request_id, const ispd_poll_r
     ispd_poll_result p;
     ASSERT_EQ(codec_dec_poll(&r.r, &p), ISPD_OK) << r.err.msg;
     EXPECT_EQ(std::make_tuple(p.state, p.error_status, p.suggested_poll_us, p.pages_done, p.pages_total,
-                              p.result_bytes, p.modeled_ns, p.modeled_energy_nj, p.service_ns),
+                              p.result_bytes, p.modeled_ns, p.modeled_energy_nj, p.service_ns, p.measured_ns),
               std::make_tuple(want.state, want.error_status, want.suggested_poll_us, want.pages_done,
                               want.pages_total, want.result_bytes, want.modeled_ns, want.modeled_energy_nj,
-                              want.service_ns));
+                              want.service_ns, want.measured_ns));
     EXPECT_STREQ(p.error_message, want.error_message);
     Out fields;
     fields.u8(want.state).u8(0).u16(want.error_status).u32(want.suggested_poll_us).u64(want.pages_done);
     fields.u64(want.pages_total).u64(want.result_bytes).u64(want.modeled_ns).u64(want.modeled_energy_nj);
-    fields.u64(want.service_ns).str(want.error_message);
+    fields.u64(want.service_ns).u64(want.measured_ns).str(want.error_message);
     expect_same_bytes(make_response(ISPD_OP_POLL, request_id, fields.data()), v, file);
 }
 
 // An execution that waited behind other work: its service time is below its modeled time.
 TEST(Vectors, PollWaitedResponse44) {
     expect_poll_vector("44_poll_waited_response.bin", 44,
-                       {ISPD_EXEC_DONE, 0, 0, 130, 130, 72, 250000000, 987654321, 123456789, ""});
+                       {ISPD_EXEC_DONE, 0, 0, 130, 130, 72, 250000000, 987654321, 123456789, 98765432, ""});
 }
 
 // A failed execution: service_ns covers the pages scanned and comes before the message.
 TEST(Vectors, PollFailedResponse45) {
     expect_poll_vector("45_poll_failed_response.bin", 45,
-                       {ISPD_EXEC_FAILED, ISPD_MEDIA_ERROR, 0, 64, 130, 0, 70000000, 400000000, 60000000,
+                       {ISPD_EXEC_FAILED, ISPD_MEDIA_ERROR, 0, 64, 130, 0, 70000000, 400000000, 60000000, 20000000,
                         "reading the extents of execution 5 failed: object 42 page at offset 524288 fails its "
                         "checksum"});
 }
@@ -700,7 +701,7 @@ std::vector<Bytes> answers_to_requests() {
     a[18] = make_response(ISPD_OP_LIST_OBJECTS, 18, Out().u32(0).u8(0).data());
     a[19] = make_response(ISPD_OP_DELETE_OBJECT, 19, {});
     a[23] = make_response(
-        ISPD_OP_POLL, 23, Out().u8(1).u8(0).u16(0).u32(100).u64(1).u64(2).u64(0).u64(0).u64(0).u64(0).str("").data());
+        ISPD_OP_POLL, 23, Out().u8(1).u8(0).u16(0).u32(100).u64(1).u64(2).u64(0).u64(0).u64(0).u64(0).u64(0).str("").data());
     a[24] = make_response(ISPD_OP_READ_RESULT, 24, Out().u64(8).u32(8).bytes(kResultChunk).data());
     a[26] = make_response(ISPD_OP_CANCEL, 26, Out().u8(ISPD_EXEC_DONE).data());
     a[28] = make_response(ISPD_OP_RELEASE, 28, {});

@@ -243,6 +243,7 @@ typedef struct ispd_poll_result {
     uint64_t modeled_ns;        /* from submission, waiting behind other work included */
     uint64_t modeled_energy_nj;
     uint64_t service_ns;        /* the same work on a drive running nothing else: no waiting */
+    uint64_t measured_ns;       /* wall time the drive took to run it, from its first turn */
     char error_message[ISPD_MAX_STRING + 1];
 } ispd_poll_result;
 

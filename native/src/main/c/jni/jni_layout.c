@@ -60,6 +60,7 @@ SAME(L(POLL_RESULT_BYTES), offsetof(ispd_poll_result, result_bytes));
 SAME(L(POLL_MODELED_NS), offsetof(ispd_poll_result, modeled_ns));
 SAME(L(POLL_MODELED_ENERGY_NJ), offsetof(ispd_poll_result, modeled_energy_nj));
 SAME(L(POLL_SERVICE_NS), offsetof(ispd_poll_result, service_ns));
+SAME(L(POLL_MEASURED_NS), offsetof(ispd_poll_result, measured_ns));
 SAME(L(POLL_ERROR_MESSAGE), offsetof(ispd_poll_result, error_message));
 SAME(L(POLL_SIZE), sizeof(ispd_poll_result));
 

@@ -189,6 +189,7 @@ int codec_dec_poll(ispd_reader *r, ispd_poll_result *out) {
     out->modeled_ns = wire_get_u64(r, "modeled_ns");
     out->modeled_energy_nj = wire_get_u64(r, "modeled_energy_nj");
     out->service_ns = wire_get_u64(r, "service_ns");
+    out->measured_ns = wire_get_u64(r, "measured_ns");
     wire_get_str(r, "error_message", out->error_message, sizeof out->error_message);
     return wire_get_end(r);
 }

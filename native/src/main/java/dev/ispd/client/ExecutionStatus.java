@@ -12,8 +12,11 @@ import dev.ispd.protocol.ExecutionState;
  * @param serviceNs modeled duration of the same work on a drive running nothing else, from submission: no
  *     waiting behind other executions or host reads and writes, so it depends only on the work and the
  *     drive's profile; final once DONE
+ * @param measuredNs wall time the drive took to run it, from its first turn (no queueing) to its result:
+ *     what this drive really does, beside what its profile models; final once DONE
  * @param errorMessage why a FAILED execution failed ("" otherwise)
  */
 public record ExecutionStatus(ExecutionState state, int errorStatus, long suggestedPollUs, long pagesDone,
-        long pagesTotal, long resultBytes, long modeledNs, long modeledEnergyNj, long serviceNs, String errorMessage) {
+        long pagesTotal, long resultBytes, long modeledNs, long modeledEnergyNj, long serviceNs, long measuredNs,
+        String errorMessage) {
 }

@@ -69,8 +69,9 @@ final class NativeLayout {
     @Native static final int POLL_MODELED_NS = 32;
     @Native static final int POLL_MODELED_ENERGY_NJ = 40;
     @Native static final int POLL_SERVICE_NS = 48;
-    @Native static final int POLL_ERROR_MESSAGE = 56;
-    @Native static final int POLL_SIZE = 1088;
+    @Native static final int POLL_MEASURED_NS = 56;
+    @Native static final int POLL_ERROR_MESSAGE = 64;
+    @Native static final int POLL_SIZE = 1096;
 
     // ispd_module_info
     @Native static final int MODULE_NAME = 0;

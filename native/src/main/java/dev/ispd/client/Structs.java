@@ -75,7 +75,8 @@ final class Structs {
                 Short.toUnsignedInt(b.getShort(POLL_ERROR_STATUS)),
                 Integer.toUnsignedLong(b.getInt(POLL_SUGGESTED_POLL_US)),
                 b.getLong(POLL_PAGES_DONE), b.getLong(POLL_PAGES_TOTAL), b.getLong(POLL_RESULT_BYTES),
-                b.getLong(POLL_MODELED_NS), b.getLong(POLL_MODELED_ENERGY_NJ), b.getLong(POLL_SERVICE_NS), message);
+                b.getLong(POLL_MODELED_NS), b.getLong(POLL_MODELED_ENERGY_NJ), b.getLong(POLL_SERVICE_NS),
+                b.getLong(POLL_MEASURED_NS), message);
     }
 
     /** The u8 {@code ispd_exec_state} at byte {@code at} (POLL's and CANCEL's answers). */

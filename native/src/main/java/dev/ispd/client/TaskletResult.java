@@ -8,9 +8,11 @@ package dev.ispd.client;
  * @param modeledEnergyNj the drive energy charged to it
  * @param serviceNs the drive's modeled duration of the same work with the drive to itself (no queueing):
  *     the execution's own cost, the same however other clients' work interleaved with it
+ * @param measuredNs the wall time the drive took to run it (no queueing), as it measured it
  * @param pagesTotal pages the execution read inside the drive
  * @param polls how many POLL commands it took, a measure of the polling overhead
  */
-public record TaskletResult(byte[] result, long modeledNs, long modeledEnergyNj, long serviceNs, long pagesTotal,
+public record TaskletResult(byte[] result, long modeledNs, long modeledEnergyNj, long serviceNs, long measuredNs,
+                            long pagesTotal,
                             int polls) {
 }

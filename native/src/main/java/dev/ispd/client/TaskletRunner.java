@@ -83,7 +83,7 @@ public final class TaskletRunner {
             switch (s.state()) {
                 case DONE:
                     return new TaskletResult(drive.readResult(execId), s.modeledNs(), s.modeledEnergyNj(),
-                            s.serviceNs(), s.pagesTotal(), polls);
+                            s.serviceNs(), s.measuredNs(), s.pagesTotal(), polls);
                 case FAILED:
                     throw new DriveException("EXECUTE (execution " + execId + " of tasklet " + taskletId + ")",
                             drive.address(), s.errorStatus(), Status.nameOf(s.errorStatus()), s.errorMessage());

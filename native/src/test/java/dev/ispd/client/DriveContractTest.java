@@ -405,9 +405,13 @@ abstract class DriveContractTest {
         int size = 1 << 20;
         long data = objectWith(new byte[size]);
         long noop = drive.createTasklet("noop", Params.EMPTY);
+        long before = System.nanoTime();
         TaskletResult r = new TaskletRunner(drive).run(noop, 0, Params.EMPTY, List.of(new Extent(data, 0, size)));
+        long clientNs = System.nanoTime() - before;
         assertEquals(0, r.result().length);
         assertTrue(r.modeledNs() > 0, r.toString());
+        assertTrue(r.measuredNs() > 0 && r.measuredNs() <= clientNs, "the drive's wall time, within the client's "
+                + clientNs + " ns: " + r);
         assertTrue(r.modeledEnergyNj() > 0, r.toString());
         assertTrue(r.pagesTotal() >= size / drive.deviceInfo().pageSize(), r.toString());
         assertTrue(r.polls() >= 1);

@@ -11,7 +11,7 @@ class PollIntervalTest {
     private static final long MAX = 50_000_000;
 
     private static ExecutionStatus running(long suggestedUs, long pagesDone) {
-        return new ExecutionStatus(ExecutionState.RUNNING, 0, suggestedUs, pagesDone, 1000, 0, 0, 0, 0, "");
+        return new ExecutionStatus(ExecutionState.RUNNING, 0, suggestedUs, pagesDone, 1000, 0, 0, 0, 0, 0, "");
     }
 
     @Test

@@ -2,6 +2,8 @@ package dev.ispd.spark;
 
 import dev.ispd.hadoop.conf.IspdKeys;
 import dev.ispd.hadoop.fs.OsdDrives;
+import dev.ispd.offload.schedule.CostBasis;
+import dev.ispd.offload.settings.OffloadKeys;
 import java.io.IOException;
 import java.io.OutputStream;
 import org.apache.hadoop.conf.Configuration;
@@ -37,7 +39,9 @@ public final class SparkDrives implements BeforeAllCallback, AfterAllCallback {
         SparkSession.Builder builder = SparkSession.builder().master("local[2]").appName(context.getDisplayName())
                 .config("spark.ui.enabled", "false")
                 .config("spark.driver.host", "127.0.0.1")
-                .config("spark.sql.shuffle.partitions", "4");
+                .config("spark.sql.shuffle.partitions", "4")
+                // the tests' plans are the model's: a measured basis would move them with this machine's load
+                .config("spark.hadoop." + OffloadKeys.OFFLOAD_COST_BASIS.name(), CostBasis.MODELED.key());
         for (String key : new String[] {IspdKeys.FS_DRIVES.name(), IspdKeys.FS_CHUNK_SIZE.name()}) {
             builder.config("spark.hadoop." + key, osd.get(key));
         }

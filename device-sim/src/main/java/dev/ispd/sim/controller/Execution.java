@@ -43,6 +43,8 @@ final class Execution {
     private volatile boolean paceWaived;
     /** Wall time (System.nanoTime) of its first turn; meaningful once it has run ({@link #ran}). */
     private long startedWallNs;
+    /** Wall time (System.nanoTime) it finished; meaningful once its state is final. */
+    private long endedWallNs;
     private boolean ran;
     private byte[] result;
     private Status errorStatus;
@@ -115,6 +117,7 @@ final class Execution {
 
     /** The final state, set once: {@code onEnd} frees the execution's slot before anyone waiting hears of it. */
     private void end(ExecutionState s) {
+        endedWallNs = System.nanoTime();
         state = s;
         onEnd.accept(this);
         finishedLatch.countDown();
@@ -126,6 +129,23 @@ final class Execution {
         long modeled = model.modeledNs();
         return new DriveEvents.ExecutionEnd(state, state == ExecutionState.FAILED ? errorStatus : null,
                 firstTurn - submittedWallNs, nowWallNs - firstTurn, modeled, modeled - model.serviceNs());
+    }
+
+    /**
+     * The wall time this execution took to run, from its first turn (queueing left out) to its
+     * end, or to {@code nowWallNs} while it runs; a paced drive ({@code paceFactor > 0}) ends it
+     * when it reports it done, at modeled time x factor since submission, as a client sees it.
+     * 0 before its first turn.
+     */
+    synchronized long measuredNs(double paceFactor, long nowWallNs) {
+        if (!ran) {
+            return 0;
+        }
+        long end = state.isFinished() ? endedWallNs : nowWallNs;
+        if (paceFactor > 0 && state == ExecutionState.DONE && !paceWaived) {
+            end = Math.max(end, submittedWallNs + (long) (model.modeledNs() * paceFactor));
+        }
+        return Math.max(0, end - startedWallNs);
     }
 
     /** Asks the execution to stop: a queued one is cancelled at once, a running one at its next batch. */

@@ -183,7 +183,7 @@ final class ExecutionCommands {
         Status err = e.errorStatus();
         long resultBytes = state == ExecutionState.DONE ? e.result().length : 0;
         new Responses.Poll(state, err == null ? 0 : err.code(), pollUs, pagesDone, e.pagesTotal, resultBytes,
-                e.model.modeledNs(), e.model.energyNj(), e.model.serviceNs(),
+                e.model.modeledNs(), e.model.energyNj(), e.model.serviceNs(), e.measuredNs(paceFactor, nowWallNs),
                 state.isFinished() ? e.errorMessage() : "").encode(out);
     }
 

@@ -208,13 +208,24 @@ public final class Responses {
         public void encode(PayloadWriter w) { w.u64(execId); }
     }
 
-    /** {@code errorStatus}: the {@link Status} code a FAILED execution ended with, 0 otherwise. */
+    /**
+     * {@code errorStatus}: the {@link Status} code a FAILED execution ended with, 0 otherwise;
+     * {@code measuredNs}: the wall time the drive took to run it (no queueing), beside the modeled figures.
+     */
     public record Poll(ExecutionState state, int errorStatus, long suggestedPollUs, long pagesDone, long pagesTotal,
-                       long resultBytes, long modeledNs, long modeledEnergyNj, long serviceNs, String errorMessage)
+                       long resultBytes, long modeledNs, long modeledEnergyNj, long serviceNs, long measuredNs,
+                       String errorMessage)
             implements Response {
         public void encode(PayloadWriter w) {
             w.u8(state.code()).u8(0).u16(errorStatus).u32(suggestedPollUs).u64(pagesDone).u64(pagesTotal)
-                    .u64(resultBytes).u64(modeledNs).u64(modeledEnergyNj).u64(serviceNs).message(errorMessage);
+                    .u64(resultBytes).u64(modeledNs).u64(modeledEnergyNj).u64(serviceNs).u64(measuredNs)
+                    .message(errorMessage);
+        }
+
+        /** This answer without its wall-clock measurement: the part that is the same on every run of the same work. */
+        public Poll modeledOnly() {
+            return new Poll(state, errorStatus, suggestedPollUs, pagesDone, pagesTotal, resultBytes, modeledNs,
+                    modeledEnergyNj, serviceNs, 0, errorMessage);
         }
 
         static Poll decode(PayloadReader r) throws StatusException {
@@ -222,7 +233,7 @@ public final class Responses {
             r.u8("reserved");
             return new Poll(state, r.u16("error_status"), r.u32("suggested_poll_us"), r.u64("pages_done"),
                     r.u64("pages_total"), r.u64("result_bytes"), r.u64("modeled_ns"), r.u64("modeled_energy_nj"),
-                    r.u64("service_ns"), r.str("error_message"));
+                    r.u64("service_ns"), r.u64("measured_ns"), r.str("error_message"));
         }
     }
 

@@ -370,6 +370,34 @@ class DriveControllerTest {
     }
 
     @Test
+    void pollReportsTheWallTimeTheExecutionRanBesideItsModeledTime() throws Exception {
+        RequestHandler.Session s = start(8, 0);
+        long in = createData(s, bytes(10 * PAGE, 1));
+        long t = createTasklet(s, SumTaskletFactory.NAME, NONE);
+        long before = System.nanoTime();
+        long exec = execute(s, t, 0, NONE, new Extent(in, 0, 10 * PAGE)).<Responses.Execute>ok().execId();
+        Responses.Poll done = await(s, exec);
+        long clientNs = System.nanoTime() - before;
+        assertEquals(ExecutionState.DONE, done.state(), done.errorMessage());
+        assertTrue(done.measuredNs() > 0 && done.measuredNs() <= clientNs,
+                "measured " + done.measuredNs() + " ns of a run the client saw take " + clientNs + " ns");
+        assertEquals(done.measuredNs(), poll(s, exec).measuredNs(), "final once DONE");
+    }
+
+    @Test
+    void aPacedDriveMeasuresItsRunUpToWhenItReportsItDone() throws Exception {
+        // 10 pages = 1,000 modeled ns (+16 result bytes); x 1e5 = about 0.1 s of wall time
+        RequestHandler.Session s = start(8, 1e5);
+        long in = createData(s, bytes(10 * PAGE, 1));
+        long t = createTasklet(s, SumTaskletFactory.NAME, NONE);
+        long exec = execute(s, t, 0, NONE, new Extent(in, 0, 10 * PAGE)).<Responses.Execute>ok().execId();
+        Responses.Poll done = await(s, exec);
+        assertEquals(ExecutionState.DONE, done.state(), done.errorMessage());
+        assertTrue(done.measuredNs() >= (long) (done.modeledNs() * 1e5) - 5_000_000,
+                "measured " + done.measuredNs() + " ns, paced to " + (long) (done.modeledNs() * 1e5) + " ns");
+    }
+
+    @Test
     void cancelEndsPacingOfAFinishedExecution() throws Exception {
         RequestHandler.Session s = start(8, 1e9);
         long in = createData(s, bytes(PAGE, 1));

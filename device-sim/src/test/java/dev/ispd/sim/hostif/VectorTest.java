@@ -199,8 +199,8 @@ class VectorTest {
     @Test
     void pollResponse() throws Exception {
         Responses.Poll p = response(load("07_poll_response.bin"), Opcode.POLL, 7, Status.OK);
-        assertEquals(new Responses.Poll(ExecutionState.DONE, 0, 0, 130, 130, 72, 123456789, 987654321, 123456789, ""),
-                p);
+        assertEquals(new Responses.Poll(ExecutionState.DONE, 0, 0, 130, 130, 72, 123456789, 987654321, 123456789,
+                45678901, ""), p);
     }
 
     @Test

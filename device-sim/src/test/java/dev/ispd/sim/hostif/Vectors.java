@@ -49,7 +49,7 @@ final class Vectors {
                         List.of(new Extent(42, 0, 1048576), new Extent(43, 8192, 16384)))),
                 response("07_poll_response.bin", Opcode.POLL, 7, Status.OK,
                         new Responses.Poll(ExecutionState.DONE, 0, 0, 130, 130, 72, 123456789, 987654321, 123456789,
-                                "")),
+                                45678901, "")),
                 response("08_error_response.bin", Opcode.READ_OBJECT, 8, Status.NO_SUCH_OBJECT,
                         new Responses.Error("object 99 does not exist")),
                 response("09_device_log_response.bin", Opcode.DEVICE_LOG, 9, Status.OK,
@@ -113,12 +113,12 @@ final class Vectors {
 
     /** Vector 44: an execution that waited behind other work: its service time is less than its modeled time. */
     static final Responses.Poll POLL_WAITED_44 = new Responses.Poll(ExecutionState.DONE, 0, 0, 130, 130, 72,
-            250000000, 987654321, 123456789, "");
+            250000000, 987654321, 123456789, 98765432, "");
     static final String MEDIA_ERROR_45 = "reading the extents of execution 5 failed: object 42 page at offset 524288"
             + " fails its checksum";
     /** Vector 45: an execution that failed part way: the service time of the pages it scanned, then the message. */
     static final Responses.Poll POLL_FAILED_45 = new Responses.Poll(ExecutionState.FAILED, Status.MEDIA_ERROR.code(), 0,
-            64, 130, 0, 70000000, 400000000, 60000000, MEDIA_ERROR_45);
+            64, 130, 0, 70000000, 400000000, 60000000, 20000000, MEDIA_ERROR_45);
 
     /** The fault plan of vector 39: one hang of the next EXECUTE. */
     static final String FAULT_PLAN_39 = "{\"faults\":[{\"kind\":\"hang\",\"opcodes\":[\"EXECUTE\"],\"times\":1}]}";

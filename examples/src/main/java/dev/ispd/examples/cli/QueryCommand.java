@@ -68,6 +68,10 @@ public final class QueryCommand implements Callable<Integer> {
             + "DeviceJob (docs/queries.md, \"Ad-hoc SQL\"), instead of --query")
     String sql;
 
+    @Option(names = "--explain", description = "with --sql: print where each split would run and why (each side's "
+            + "predicted cost and the basis of the prediction) without running the job")
+    boolean explain;
+
     @Option(names = "--layout", description = "--sql over --input: its layout, a name (worldcup98) or fields "
             + "('id u32 le @0, flags u8 @4 bits 0..2'); default: the layout the input records")
     String layout;
@@ -267,7 +271,7 @@ public final class QueryCommand implements Callable<Integer> {
             if (query == null) {
                 throw checks.usage("--query or --sql is required");
             }
-            for (String option : List.of("--layout", "--layout-file")) {
+            for (String option : List.of("--layout", "--layout-file", "--explain")) {
                 if (given(option)) {
                     throw checks.usage(option + " is for --sql");
                 }

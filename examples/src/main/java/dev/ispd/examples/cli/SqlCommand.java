@@ -122,6 +122,11 @@ final class SqlCommand {
 
     private int run(Configuration conf, SqlPlan plan, org.apache.hadoop.fs.Path file, String policy, Path work)
             throws Exception {
+        if (q.explain) {
+            out.printf("%n%s%n  as plan: %s%n%n", q.sql.strip(), plan.plan());
+            out.print(SqlJob.explain(conf, plan, file, policy));
+            return 0;
+        }
         SqlJob job = SqlJob.run(conf, plan, file, policy, work.resolve("sql"));
         out.printf("%n%s%n  as plan: %s%n%n", q.sql.strip(), plan.plan());
         printRows(plan, job.rows());

@@ -36,10 +36,7 @@ public record SqlJob(List<long[]> rows, List<Decision> decisions, Map<SplitMetri
      */
     public static SqlJob run(Configuration conf, SqlPlan sql, Path input, String policy, java.nio.file.Path outputDir)
             throws Exception {
-        Configuration c = new Configuration(conf);
-        c.set(OffloadKeys.OFFLOAD_POLICY.name(), policy);
-        DeviceJob job = PlanDeviceMapper.setPlan(DeviceJob.getInstance(c, "sql " + policy), sql.plan())
-                .addInputPath(input).setOutputPath(new Path(outputDir.toUri()));
+        DeviceJob job = job(conf, sql, input, policy).setOutputPath(new Path(outputDir.toUri()));
         FailedJob.watchLocalRunner();
         long start = System.nanoTime();
         if (!job.waitForCompletion(false)) {
@@ -51,6 +48,20 @@ public record SqlJob(List<long[]> rows, List<Decision> decisions, Map<SplitMetri
             metrics.put(m, job.counter(IspdCounter.valueOf(m.name())));
         }
         return new SqlJob(rows(outputDir, sql), job.decisions(), metrics, wallNs);
+    }
+
+    /**
+     * Where the job of {@code sql} over {@code input} would run each split and why, without
+     * running it ({@link DeviceJob#explain()}).
+     */
+    public static String explain(Configuration conf, SqlPlan sql, Path input, String policy) throws IOException {
+        return job(conf, sql, input, policy).explain();
+    }
+
+    private static DeviceJob job(Configuration conf, SqlPlan sql, Path input, String policy) throws IOException {
+        Configuration c = new Configuration(conf);
+        c.set(OffloadKeys.OFFLOAD_POLICY.name(), policy);
+        return PlanDeviceMapper.setPlan(DeviceJob.getInstance(c, "sql " + policy), sql.plan()).addInputPath(input);
     }
 
     /** The rows of the job's part files, in order: the tab-separated values a {@code PlanRow} prints. */

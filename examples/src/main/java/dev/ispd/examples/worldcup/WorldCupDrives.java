@@ -2,6 +2,7 @@ package dev.ispd.examples.worldcup;
 
 import dev.ispd.hadoop.conf.IspdKeys;
 import dev.ispd.hadoop.worldcup.WorldCupKeys;
+import dev.ispd.offload.schedule.CostBasis;
 import dev.ispd.offload.settings.OffloadKeys;
 import dev.ispd.sim.daemon.EmbeddedDrives;
 import java.util.List;
@@ -16,6 +17,8 @@ public final class WorldCupDrives {
     /**
      * osd:// over {@code drives} (all on this host) with chunks of whole entries ({@code chunkSize}
      * rounded down), {@code ispd.worldcup.entry.size} and the host profile that prices host splits.
+     * In-JVM drives are the modeled instrument: the cost basis is {@code modeled} unless set, so
+     * the quickstarts, the workbench and the reproduction plan the same on every machine.
      */
     public static Configuration configuration(EmbeddedDrives drives, long chunkSize, int entrySize, String hostProfile) {
         return configuration(new Configuration(), drives, chunkSize, entrySize, hostProfile);
@@ -26,6 +29,9 @@ public final class WorldCupDrives {
                                               String hostProfile) {
         Configuration conf = osd(base, drives.addresses(), chunkSize, entrySize);
         conf.set(OffloadKeys.OFFLOAD_HOST_PROFILE.name(), hostProfile);
+        if (conf.get(OffloadKeys.OFFLOAD_COST_BASIS.name()) == null) {
+            conf.set(OffloadKeys.OFFLOAD_COST_BASIS.name(), CostBasis.MODELED.key());
+        }
         return conf;
     }
 

@@ -3,6 +3,7 @@ package dev.ispd.examples.cli;
 import static dev.ispd.examples.cli.QueryRuns.header;
 import static dev.ispd.examples.cli.QueryRuns.rows;
 import static dev.ispd.examples.cli.QueryRuns.succeed;
+import static dev.ispd.examples.cli.QueryRuns.tableStart;
 import static dev.ispd.examples.cli.QueryRuns.usageError;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -252,6 +253,20 @@ class QuerySqlTest {
         String field = usageError("--sql", "SELECT nosuch FROM t", "--drives", DRIVES.addresses(), "--input", SENSORS,
                 "--layout", SENSOR_LAYOUT);
         assertTrue(field.contains("--sql: unknown column 'nosuch'"), field);
+    }
+
+    @Test
+    void explainPrintsWhereEachSplitWouldRunAndWhyWithoutRunningIt() {
+        String out = succeed("--sql", "SELECT type, count(*) FROM wc GROUP BY type", "--drives", DRIVES.addresses(),
+                "--input", WC, "--explain");
+        List<String> lines = out.lines().toList();
+        int header = tableStart(lines);
+        assertTrue(lines.get(header).startsWith("policy fastest, cost basis measured, host profile host-i5-2500"), out);
+        assertTrue(lines.get(header + 1).trim().startsWith("split drive placement"), out);
+        assertTrue(lines.size() > header + 2 && lines.get(header + 2).trim().startsWith("0 "), out);
+        assertTrue(!out.contains("wall time") && !out.contains("modeled cost"), "nothing ran: " + out);
+        String notSql = usageError("--query", "q1", "--explain");
+        assertTrue(notSql.contains("--explain is for --sql"), notSql);
     }
 
     private static void write(FileSystem fs, String path, byte[] data) throws IOException {

@@ -4,8 +4,13 @@ import dev.ispd.hadoop.conf.HadoopSettings;
 import dev.ispd.hadoop.conf.IspdKeys;
 import dev.ispd.hadoop.fs.DataFiles;
 import dev.ispd.hadoop.fs.LayoutAttribute;
+import dev.ispd.offload.plan.PlannedSplit;
+import dev.ispd.offload.plan.TaskletSpec;
+import dev.ispd.offload.schedule.CorrectionBook;
 import dev.ispd.offload.schedule.CorrectionStore;
 import dev.ispd.offload.schedule.Decision;
+import dev.ispd.offload.schedule.PlacementExplainer;
+import dev.ispd.offload.settings.OffloadSettings;
 import dev.ispd.plan.Layout;
 import java.io.IOException;
 import java.util.List;
@@ -161,6 +166,25 @@ public final class DeviceJob {
      */
     public List<Decision> plan() throws IOException {
         return new DeviceInputFormat<>().getSplits(job).stream().map(s -> ((DeviceInputSplit) s).decision()).toList();
+    }
+
+    /**
+     * The placement table the scheduler would plan now (docs/hadoop.md, "Explain a plan"): per
+     * split its drive and placement, both sides' predicted time and energy, the basis of each
+     * prediction (the profiles alone, or corrected by modeled or measured observations: by how
+     * much, from how many samples) and the reason. Nothing runs.
+     */
+    public String explain() throws IOException {
+        List<PlannedSplit> planned = new DeviceInputFormat<>().getSplits(job).stream()
+                .map(s -> ((DeviceInputSplit) s).planned()).toList();
+        Configuration conf = job.getConfiguration();
+        OffloadSettings settings = HadoopSettings.resolve(conf);
+        TaskletSpec tasklet = JobSettings.mapper(conf).spec(conf);
+        CorrectionBook book = settings.scheduler().correction() && !planned.isEmpty()
+                ? HadoopCorrections.forInput(conf, new Path(planned.get(0).file())).load() : new CorrectionBook();
+        return new PlacementExplainer(settings.scheduler(), book, tasklet.name(), tasklet.shape()).table(
+                planned.stream().map(PlannedSplit::decision).toList(),
+                planned.stream().map(PlannedSplit::driveAddress).toList());
     }
 
     /**

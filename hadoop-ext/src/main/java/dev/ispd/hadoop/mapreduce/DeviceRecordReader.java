@@ -7,6 +7,7 @@ import dev.ispd.offload.execute.ResultOrigin;
 import dev.ispd.offload.execute.SplitExecutor;
 import dev.ispd.offload.plan.PlannedSplit;
 import dev.ispd.offload.plan.TaskletSpec;
+import dev.ispd.offload.schedule.CorrectionStore;
 import dev.ispd.offload.schedule.SplitObservation;
 import dev.ispd.offload.settings.OffloadSettings;
 import java.io.IOException;
@@ -52,7 +53,7 @@ public final class DeviceRecordReader<K, V> extends RecordReader<K, V> {
                 () -> false); // a task attempt is killed by interrupting its thread or ending its JVM
         SplitObservation observed = executor.run(split, (result, origin) -> convert(format, result, origin));
         if (settings.scheduler().correction()) {
-            record(conf, job, split, observed.key(tasklet.name(), split.driveAddress()), observed);
+            record(conf, job, split, CorrectionStore.Observed.of(observed, tasklet.name(), split.driveAddress()));
         }
     }
 
@@ -66,11 +67,9 @@ public final class DeviceRecordReader<K, V> extends RecordReader<K, V> {
     }
 
     /** A lost observation only leaves later predictions uncorrected by it: logged, not fatal to the task. */
-    private static void record(Configuration conf, String job, PlannedSplit split, String key,
-                               SplitObservation observed) {
+    private static void record(Configuration conf, String job, PlannedSplit split, CorrectionStore.Observed observed) {
         try {
-            HadoopCorrections.forInput(conf, new Path(split.file()))
-                    .record(job, split.decision().index(), key, observed);
+            HadoopCorrections.forInput(conf, new Path(split.file())).record(job, split.decision().index(), observed);
         } catch (IOException e) {
             LOG.warn("could not record what split {} ({}) cost for the offload correction: {}", split.decision().index(),
                     split, e.getMessage());

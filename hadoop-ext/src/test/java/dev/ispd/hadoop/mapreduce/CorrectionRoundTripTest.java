@@ -9,6 +9,7 @@ import dev.ispd.hadoop.fs.OsdDrives;
 import dev.ispd.hadoop.fs.OsdFileSystem;
 import dev.ispd.hadoop.worldcup.Q1DeviceMapper;
 import dev.ispd.hadoop.worldcup.Q1Format;
+import dev.ispd.offload.model.LocalHost;
 import dev.ispd.offload.schedule.CorrectionBook;
 import dev.ispd.offload.schedule.CorrectionStore;
 import dev.ispd.offload.schedule.Decision;
@@ -59,7 +60,7 @@ class CorrectionRoundTripTest {
         Configuration conf = OSD.conf();
         fs = FileSystem.get(OSD.uri(), conf);
         byte[] data = WorldCupData.generate(3, ENTRIES, ENTRY_SIZE);
-        for (String name : List.of("/rt/day1", "/seeded/day1", "/corrupt/day1")) {
+        for (String name : List.of("/rt/day1", "/seeded/day1", "/corrupt/day1", "/measured/day1")) {
             JobRunner.write(fs, new Path(OSD.uri().resolve(name)), data);
         }
         runner = new JobRunner(conf, work);
@@ -128,6 +129,55 @@ class CorrectionRoundTripTest {
         assertEquals(afterOneSample(job2.counter(IspdCounter.MODELED_HOST_NS), raw.baseline().host().timeNs()),
                 host.time(), 1e-9);
         assertEquals(device, book.entries().get(deviceKey), "the device correction is kept");
+    }
+
+    /** {@code policy} on the measured basis, with its corrections in a file of its own. */
+    private static Configuration measured(String policy) {
+        Configuration conf = runner.conf(policy, ENTRY_SIZE);
+        conf.set(OffloadKeys.OFFLOAD_COST_BASIS.name(), "measured");
+        conf.set(OffloadKeys.OFFLOAD_CORRECTION_FILE.name(), OSD.uri().resolve("/measured/corrections.json").toString());
+        return conf;
+    }
+
+    @Test
+    void onTheMeasuredBasisTheWallClockOfEachDriveAndHostCorrectsTheNextJobsTimes() throws Exception {
+        Path in = input("/measured/day1");
+        Decision raw = uncorrected("fastest", in);
+        DeviceJob onDevice = q1(measured("device-only"), in);
+        JobRunner.runForOutput(onDevice);
+        DeviceJob onHost = q1(measured("host-only"), in);
+        JobRunner.runForOutput(onHost);
+
+        CorrectionBook book = HadoopCorrections.forInput(measured("fastest"), in).load();
+        String drive = ((OsdFileSystem) fs).drives().address(0);
+        CorrectionBook.Entry device = book.entries().get(CorrectionBook.measuredDeviceKey("q1", drive));
+        CorrectionBook.Entry host = book.entries().get(CorrectionBook.measuredHostKey("q1", LocalHost.name()));
+        assertEquals(1, device.samples(), "the drive's measured execution time: " + book.entries());
+        assertEquals(1, host.samples(), "the host run's wall clock: " + book.entries());
+        assertEquals(1.0, device.energy(), "energy is not measured");
+        assertEquals(1, book.entries().get(deviceKey).samples(), "the modeled entries are kept beside");
+
+        Decision corrected = q1(measured("fastest"), in).plan().get(0);
+        assertEquals(raw.baseline(), corrected.baseline());
+        assertEquals(raw.device().timeNs() + Math.round(raw.baseline().deviceExecution().timeNs() * (device.time() - 1)),
+                corrected.device().timeNs());
+        assertEquals(raw.host().timeNs() + Math.round(raw.baseline().host().timeNs() * (host.time() - 1)),
+                corrected.host().timeNs());
+        Decision modeled = q1(runner.conf("fastest", ENTRY_SIZE), in).plan().get(0);
+        assertNotEquals(corrected.device(), modeled.device(), "the modeled basis plans without the wall clock");
+
+        String table = q1(measured("fastest"), in).explain();
+        assertTrue(table.startsWith("policy fastest, cost basis measured, host profile host-i5-2500, correction on"),
+                table);
+        assertTrue(table.contains(String.format(java.util.Locale.ROOT, "measured time x%.3f (1 samples)", device.time()))
+                && table.contains(String.format(java.util.Locale.ROOT, "measured time x%.3f (1 samples)", host.time())),
+                table);
+        assertTrue(table.contains(String.format(java.util.Locale.ROOT, "%.3f", corrected.device().timeNs() / 1e9))
+                && table.contains(corrected.reason()), table);
+        assertEquals(book.entries(), HadoopCorrections.forInput(measured("fastest"), in).load().entries(),
+                "explaining runs nothing");
+        String fresh = q1(runner.conf("fastest", ENTRY_SIZE), input("/rt/day1")).explain();
+        assertTrue(fresh.contains("cost basis modeled"), fresh);
     }
 
     @Test

@@ -3,6 +3,7 @@ package dev.ispd.hadoop.mapreduce;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ispd.hadoop.worldcup.WorldCupKeys;
+import dev.ispd.offload.schedule.CostBasis;
 import dev.ispd.offload.settings.OffloadKeys;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -41,6 +42,8 @@ final class JobRunner {
         conf.set("mapreduce.framework.name", "local");
         conf.set("hadoop.tmp.dir", work.resolve("hadoop").toString());
         conf.set(OffloadKeys.OFFLOAD_POLICY.name(), policy);
+        // the tests' plans are the model's: a measured basis would move them with this machine's load
+        conf.set(OffloadKeys.OFFLOAD_COST_BASIS.name(), CostBasis.MODELED.key());
         return conf;
     }
 

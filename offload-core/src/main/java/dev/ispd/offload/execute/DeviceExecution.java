@@ -99,7 +99,7 @@ final class DeviceExecution {
             // the split's own cost is its service time: POLL's modeled time runs from submission, so
             // it also counts waiting behind whatever other clients sent the drive meanwhile
             return new Outcome(r.result(), bytes, new Cost(r.serviceNs(), r.modeledEnergyNj()),
-                    r.modeledNs() - r.serviceNs());
+                    r.modeledNs() - r.serviceNs(), r.measuredNs());
         } finally {
             if (own) {
                 deleteQuietly(drive, instance);

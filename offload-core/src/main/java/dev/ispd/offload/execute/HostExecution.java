@@ -51,14 +51,21 @@ final class HostExecution {
             throw new IOException("tasklet '" + tasklet.name() + "' for " + split + ": " + e.getMessage(), e);
         }
         HostRunner.Result r;
+        long started = System.nanoTime();
         try (RangeReader in = files.open(split.file())) {
             r = runner.run(instance, ranges, new FilePageSource(in, split.file()));
             counters.add(SplitMetric.REPLICA_READS, in.replicaFailovers());
         }
+        long measuredNs = System.nanoTime() - started;
         long bytes = ranges.stream().mapToLong(Extent::length).sum();
         LinkSpec link = new LinkSpec(g.linkBytesPerSec(), g.linkCommandLatencyNs(), new Power(0, 0));
         HostCost cost = model.price(link, r.meter(), bytes);
         // energy the split adds to the system, the accounting the scheduler predicts in
-        return new Outcome(r.bytes(), bytes, new Cost(cost.timeNs(), cost.addedEnergyNj()), 0);
+        return new Outcome(r.bytes(), bytes, new Cost(cost.timeNs(), cost.addedEnergyNj()), 0, measuredNs);
+    }
+
+    /** The tasklet its runs run. */
+    TaskletSpec tasklet() {
+        return tasklet;
     }
 }

@@ -3,6 +3,7 @@ package dev.ispd.offload.execute;
 import dev.ispd.client.ExecutionCancelledException;
 import dev.ispd.client.TaskletRunner;
 import dev.ispd.offload.model.HostModel;
+import dev.ispd.offload.model.LocalHost;
 import dev.ispd.offload.plan.PlannedSplit;
 import dev.ispd.offload.plan.TaskletSpec;
 import dev.ispd.offload.schedule.Cost;
@@ -98,8 +99,7 @@ public final class SplitExecutor {
                 DeviceRun ran = runInADrive(split);
                 if (ran != null) {
                     finishOnDevice(ran.split(), ran.layout(), ran.outcome(), out);
-                    return new SplitObservation(Placement.DEVICE, d.baseline().deviceExecution(),
-                            ran.outcome().modeled());
+                    return observation(Placement.DEVICE, d.baseline().deviceExecution(), ran.outcome());
                 }
             }
         }
@@ -110,7 +110,13 @@ public final class SplitExecutor {
         count(SplitMetric.PREDICTED_HOST_NS, d.host().timeNs());
         count(SplitMetric.PREDICTED_HOST_ENERGY_NJ, d.host().energyNj());
         logObserved(split, Placement.HOST, d.baseline().host(), onHost);
-        return new SplitObservation(Placement.HOST, d.baseline().host(), onHost.modeled());
+        return observation(Placement.HOST, d.baseline().host(), onHost);
+    }
+
+    /** What the run at {@code where} cost, modeled and measured, against the uncorrected prediction. */
+    private SplitObservation observation(Placement where, Cost predicted, Outcome ran) {
+        return new SplitObservation(where, predicted, ran.modeled(), ran.measuredNs(), host.tasklet().shape(),
+                LocalHost.name());
     }
 
     /** A device run that succeeded: the split as it ran (on its drive or a replica's) and its layout there. */
@@ -241,8 +247,9 @@ public final class SplitExecutor {
 
     private static void logObserved(PlannedSplit split, Placement where, Cost predicted, Outcome observed) {
         LOG.info("split {} ({}) ran on {}: predicted (uncorrected, the measured part) {} ns {} nJ, "
-                + "observed (modeled) {} ns {} nJ, after waiting {} ns behind other work on the drive",
+                + "observed (modeled) {} ns {} nJ, after waiting {} ns behind other work on the drive; "
+                + "measured (wall clock) {} ns",
                 split.decision().index(), split, where, predicted.timeNs(), predicted.energyNj(),
-                observed.modeled().timeNs(), observed.modeled().energyNj(), observed.waitedNs());
+                observed.modeled().timeNs(), observed.modeled().energyNj(), observed.waitedNs(), observed.measuredNs());
     }
 }

@@ -165,6 +165,7 @@ public final class SplitPlanner {
 
     private OffloadScheduler scheduler(List<Map<String, String>> capabilities, long[] backlog, List<String> addresses) {
         return OffloadScheduler.create(settings.scheduler(), capabilities, backlog, corrections, tasklet.name(),
+                tasklet.shape(),
                 addresses);
     }
 

@@ -10,6 +10,9 @@ import dev.ispd.tasklet.ScanContext;
 import dev.ispd.tasklet.TaskletFactory;
 import dev.ispd.tasklet.TaskletRegistry;
 import java.io.Serializable;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
 
 /**
  * The tasklet a job's splits run (in their drive or on the host, with the same code), in one of
@@ -55,6 +58,23 @@ public record TaskletSpec(TaskletForm form, String name, Params params, byte[] b
             throw new IllegalArgumentException(owner + ": tasklet '" + name + "': " + e.getMessage(), e);
         }
         return factory;
+    }
+
+    /**
+     * What the measured cost basis files this tasklet's wall clock under: a built-in's or a
+     * module's name; a plan's name and the first 48 bits of the SHA-256 of its encoding, since a
+     * plan's name is only a label and two plans of one name may do different work.
+     */
+    public String shape() {
+        if (form != TaskletForm.PLAN) {
+            return name;
+        }
+        try {
+            byte[] digest = MessageDigest.getInstance("SHA-256").digest(body);
+            return name + "/" + HexFormat.of().formatHex(digest, 0, 6);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every Java platform has SHA-256", e);
+        }
     }
 
     /** Bytes per record of the tasklet with these parameters (0: no record structure). */

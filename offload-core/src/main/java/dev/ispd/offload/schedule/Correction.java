@@ -5,13 +5,22 @@ package dev.ispd.offload.schedule;
  * exponentially weighted mean of observed / predicted, for time and for energy, starting at 1.
  * Each observation moves the ratio {@link #WEIGHT} of the way to the new sample, and a sample is
  * first clamped to [{@link #MIN_RATIO}, {@link #MAX_RATIO}], so one outlier cannot wreck planning.
+ * A {@linkplain #measured() measured} correction (wall clock against the profiles) takes its first
+ * sample whole and bounds samples to [{@link #MIN_MEASURED}, {@link #MAX_MEASURED}]: a machine
+ * may be orders of magnitude off its profile, and it is that far off from the first split on.
  */
 final class Correction {
     /** Weight of the newest sample: a few splits follow a change; one outlier moves the ratio 30% of the way to it. */
     static final double WEIGHT = 0.3;
     static final double MIN_RATIO = 0.1;
     static final double MAX_RATIO = 10;
+    /** Bounds of a measured sample: a wall clock 1000x off the profile is garbage, not a machine. */
+    static final double MIN_MEASURED = 1e-3;
+    static final double MAX_MEASURED = 1e3;
 
+    private final double min;
+    private final double max;
+    private final boolean measured;
     private double time;
     private double energy;
     private long samples;
@@ -22,29 +31,59 @@ final class Correction {
 
     /** A correction restored from its saved state; ratios outside the bounds are clamped to them. */
     Correction(double time, double energy, long samples) {
+        this(MIN_RATIO, MAX_RATIO, false, time, energy, samples);
+    }
+
+    private Correction(double min, double max, boolean measured, double time, double energy, long samples) {
+        this.min = min;
+        this.max = max;
+        this.measured = measured;
         this.time = clamp(time);
         this.energy = clamp(energy);
         this.samples = Math.max(0, samples);
     }
 
+    /** A neutral correction of measured times. */
+    static Correction measured() {
+        return measured(1.0, 1.0, 0);
+    }
+
+    /** A correction of measured times restored from its saved state. */
+    static Correction measured(double time, double energy, long samples) {
+        return new Correction(MIN_MEASURED, MAX_MEASURED, true, time, energy, samples);
+    }
+
+    /** A correction with this one's time ratio and {@code other}'s energy ratio (energy is never measured). */
+    Correction withEnergyOf(Correction other) {
+        return new Correction(Math.min(min, other.min), Math.max(max, other.max), measured, time(), other.energy(),
+                samples());
+    }
+
     /** Records one finished split: its observed cost against the uncorrected prediction. */
     synchronized void observe(Cost predicted, Cost observed) {
-        observeTime(predicted.timeNs(), observed.timeNs());
-        observeEnergy(predicted.energyNj(), observed.energyNj());
+        if (predicted.timeNs() > 0) {
+            time = mean(time, predicted.timeNs(), observed.timeNs());
+        }
+        if (predicted.energyNj() > 0) {
+            energy = mean(energy, predicted.energyNj(), observed.energyNj());
+        }
         samples++;
     }
 
-    private void observeTime(long predicted, long observed) {
-        if (predicted > 0) {
-            time += WEIGHT * (clamp(observed / (double) predicted) - time);
+    /** Records one finished split's measured time (wall clock) against its uncorrected predicted time. */
+    synchronized void observeTime(long predictedNs, long measuredNs) {
+        if (predictedNs > 0 && measuredNs > 0) {
+            time = mean(time, predictedNs, measuredNs);
+            samples++;
         }
     }
 
-    private void observeEnergy(long predicted, long observed) {
-        if (predicted > 0) {
-            energy += WEIGHT * (clamp(observed / (double) predicted) - energy);
-        }
+    /** The ratio moved toward the sample observed / predicted (a measured correction's first sample: to it). */
+    private double mean(double ratio, long predicted, long observed) {
+        double sample = clamp(observed / (double) predicted);
+        return measured && samples == 0 ? sample : ratio + WEIGHT * (sample - ratio);
     }
+
 
     synchronized double time() {
         return time;
@@ -58,11 +97,11 @@ final class Correction {
         return samples;
     }
 
-    private static double clamp(double ratio) {
+    private double clamp(double ratio) {
         if (Double.isNaN(ratio)) {
             return 1.0;
         }
-        return Math.max(MIN_RATIO, Math.min(MAX_RATIO, ratio));
+        return Math.max(min, Math.min(max, ratio));
     }
 
     static long scale(long value, double ratio) {

@@ -16,7 +16,10 @@ import java.util.concurrent.ConcurrentHashMap;
  * The online corrections of every (placement, drive, tasklet) seen so far, kept across jobs: one
  * {@link Correction} per key, {@code host <tasklet>} for host splits (the host profile prices
  * every drive's splits alike) and {@code device <tasklet> <drive address>} for device splits
- * (drives differ, and so do tasklets on one drive). Saved as a small JSON document:
+ * (drives differ, and so do tasklets on one drive). The measured basis keeps its own keys, of
+ * wall clock against the profiles' times: {@code measured host <shape> <host name>} and
+ * {@code measured device <shape> <drive address>} (a {@linkplain Correction#measured() measured}
+ * correction; its energy stays 1). Saved as a small JSON document:
  * <pre>
  *   {"version": 1, "corrections": {"device q1 tcp:node1:7070": {"time": 1.02, "energy": 0.97, "samples": 16}}}
  * </pre>
@@ -25,6 +28,8 @@ import java.util.concurrent.ConcurrentHashMap;
 public final class CorrectionBook {
     static final int VERSION = 1;
     private static final ObjectMapper JSON = new ObjectMapper();
+    /** How the keys of the measured basis begin. */
+    private static final String MEASURED = "measured ";
 
     private final Map<String, Correction> corrections = new ConcurrentHashMap<>();
 
@@ -40,14 +45,36 @@ public final class CorrectionBook {
         return "device " + tasklet + " " + driveAddress;
     }
 
+    /** The measured basis's key of host runs of plan shape {@code shape} on the host named {@code host}. */
+    public static String measuredHostKey(String shape, String host) {
+        return MEASURED + hostKey(shape) + " " + host;
+    }
+
+    /** The measured basis's key of device runs of plan shape {@code shape} on the drive at {@code driveAddress}. */
+    public static String measuredDeviceKey(String shape, String driveAddress) {
+        return MEASURED + deviceKey(shape, driveAddress);
+    }
+
+    private static Correction neutral(String key) {
+        return key.startsWith(MEASURED) ? Correction.measured() : new Correction();
+    }
+
     Correction get(String key) {
-        return corrections.computeIfAbsent(key, k -> new Correction());
+        return corrections.computeIfAbsent(key, CorrectionBook::neutral);
     }
 
     /** The correction of {@code key}, or a neutral one (not stored) if nothing was observed under it. */
     Correction peek(String key) {
         Correction c = corrections.get(key);
-        return c != null ? c : new Correction();
+        return c != null ? c : neutral(key);
+    }
+
+    /** Records a finished split's wall clock under the measured key {@code key}, against its uncorrected predicted time. */
+    public void observeMeasured(String key, long predictedNs, long measuredNs) {
+        if (!key.startsWith(MEASURED)) {
+            throw new IllegalArgumentException("'" + key + "' is not a key of the measured basis");
+        }
+        get(key).observeTime(predictedNs, measuredNs);
     }
 
     /**
@@ -93,8 +120,11 @@ public final class CorrectionBook {
         for (Iterator<Map.Entry<String, JsonNode>> it = all.fields(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> e = it.next();
             JsonNode v = e.getValue();
-            book.corrections.put(e.getKey(), new Correction(ratio(source, e.getKey(), v, "time"),
-                    ratio(source, e.getKey(), v, "energy"), v.path("samples").asLong(0)));
+            double time = ratio(source, e.getKey(), v, "time");
+            double energy = ratio(source, e.getKey(), v, "energy");
+            long samples = v.path("samples").asLong(0);
+            book.corrections.put(e.getKey(), e.getKey().startsWith(MEASURED) ? Correction.measured(time, energy, samples)
+                    : new Correction(time, energy, samples));
         }
         return book;
     }

@@ -77,12 +77,15 @@ public final class CorrectionStore {
         }
     }
 
-    /** An executor's record of one split under {@code key} in the book (a retried attempt replaces its predecessor's). */
-    public void record(String jobId, int splitIndex, String key, SplitObservation o) throws IOException {
+    /** An executor's record of one split's observation (a retried attempt replaces its predecessor's). */
+    public void record(String jobId, int splitIndex, Observed o) throws IOException {
         ObjectNode n = JSON.createObjectNode();
-        n.put("key", key).put("placement", o.placement().name());
+        n.put("key", o.key());
         n.putObject("predicted").put("timeNs", o.predicted().timeNs()).put("energyNj", o.predicted().energyNj());
         n.putObject("observed").put("timeNs", o.observed().timeNs()).put("energyNj", o.observed().energyNj());
+        if (o.measuredNs() > 0) {
+            n.putObject("measured").put("key", o.measuredKey()).put("timeNs", o.measuredNs());
+        }
         try (OutputStream out = files.create(observations(jobId) + "/split-" + splitIndex + ".json")) {
             JSON.writeValue(out, n);
         }
@@ -102,7 +105,13 @@ public final class CorrectionStore {
         for (String path : files.list(dir).stream().sorted().toList()) {
             try {
                 JsonNode o = readJson(path);
-                observed.add(new Observed(o.get("key").asText(), cost(path, o, "predicted"), cost(path, o, "observed")));
+                JsonNode m = o.path("measured");
+                long measuredNs = m.path("timeNs").asLong(0);
+                if (measuredNs > 0 && !m.path("key").isTextual()) {
+                    throw new IOException(path + ": \"measured\" needs a \"key\"");
+                }
+                observed.add(new Observed(o.get("key").asText(), cost(path, o, "predicted"), cost(path, o, "observed"),
+                        m.path("key").asText(""), measuredNs));
             } catch (IOException e) {
                 LOG.warn("skipping a split observation: {}", e.getMessage());
             }
@@ -113,13 +122,21 @@ public final class CorrectionStore {
     }
 
     /**
-     * One split's observation as the book takes it: its key, its predicted and observed cost.
-     * Serializable, for an engine that returns it with its task's result.
+     * One split's observation as the book takes it: its key, its predicted and observed cost, and
+     * for the measured basis its wall clock ({@code measuredNs}, 0 if not measured) under
+     * {@code measuredKey}. Serializable, for an engine that returns it with its task's result.
      */
-    public record Observed(String key, Cost predicted, Cost observed) implements Serializable {
-        /** {@code o} under its key for a split of {@code tasklet} on the drive at {@code driveAddress}. */
+    public record Observed(String key, Cost predicted, Cost observed, String measuredKey, long measuredNs)
+            implements Serializable {
+        /** An observation of modeled costs only. */
+        public Observed(String key, Cost predicted, Cost observed) {
+            this(key, predicted, observed, "", 0);
+        }
+
+        /** {@code o} under its keys for a split of {@code tasklet} on the drive at {@code driveAddress}. */
         public static Observed of(SplitObservation o, String tasklet, String driveAddress) {
-            return new Observed(o.key(tasklet, driveAddress), o.predicted(), o.observed());
+            return new Observed(o.key(tasklet, driveAddress), o.predicted(), o.observed(),
+                    o.measuredKey(driveAddress), o.measuredNs());
         }
     }
 
@@ -135,6 +152,9 @@ public final class CorrectionStore {
         }
         for (Observed o : observed) {
             book.observe(o.key(), o.predicted(), o.observed());
+            if (o.measuredNs() > 0) {
+                book.observeMeasured(o.measuredKey(), o.predicted().timeNs(), o.measuredNs());
+            }
         }
         save(book);
         return new Update(book, observed.size());

@@ -1,6 +1,7 @@
 package dev.ispd.offload.schedule;
 
 import dev.ispd.offload.model.HostModel;
+import dev.ispd.offload.model.LocalHost;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -25,10 +26,12 @@ public final class OffloadScheduler {
     private final CorrectionBook corrections;
     private final String hostKey;
     private final List<String> deviceKeys;
+    private final String measuredHostKey;
+    private final List<String> measuredDeviceKeys;
     private final long[] backlogNs;
 
     OffloadScheduler(SchedulerConfig config, List<DriveCapabilities> drives, long[] driveBacklogNs,
-                     CorrectionBook corrections, String tasklet, List<String> driveAddresses) {
+                     CorrectionBook corrections, String tasklet, String shape, List<String> driveAddresses) {
         if (driveAddresses.size() != drives.size()) {
             throw new IllegalArgumentException(drives.size() + " drive(s) reported capabilities but "
                     + driveAddresses.size() + " address(es) were given");
@@ -53,6 +56,8 @@ public final class OffloadScheduler {
         this.corrections = corrections;
         this.hostKey = CorrectionBook.hostKey(tasklet);
         this.deviceKeys = driveAddresses.stream().map(a -> CorrectionBook.deviceKey(tasklet, a)).toList();
+        this.measuredHostKey = CorrectionBook.measuredHostKey(shape, LocalHost.name());
+        this.measuredDeviceKeys = driveAddresses.stream().map(a -> CorrectionBook.measuredDeviceKey(shape, a)).toList();
     }
 
     /**
@@ -79,12 +84,23 @@ public final class OffloadScheduler {
     public static OffloadScheduler create(SchedulerConfig config, List<Map<String, String>> driveCapabilities,
                                           long[] driveBacklogNs, CorrectionBook corrections, String tasklet,
                                           List<String> driveAddresses) {
+        return create(config, driveCapabilities, driveBacklogNs, corrections, tasklet, tasklet, driveAddresses);
+    }
+
+    /**
+     * As {@link #create(SchedulerConfig, List, long[], CorrectionBook, String, List)}, with the
+     * measured basis's corrections filed under the plan shape {@code shape} (a plan's name alone
+     * does not say what it does).
+     */
+    public static OffloadScheduler create(SchedulerConfig config, List<Map<String, String>> driveCapabilities,
+                                          long[] driveBacklogNs, CorrectionBook corrections, String tasklet,
+                                          String shape, List<String> driveAddresses) {
         List<DriveCapabilities> drives = new ArrayList<>();
         for (int d = 0; d < driveCapabilities.size(); d++) {
             Map<String, String> caps = driveCapabilities.get(d);
             drives.add(caps == null ? null : DriveCapabilities.parse(d, caps));
         }
-        return new OffloadScheduler(config, drives, driveBacklogNs, corrections, tasklet, driveAddresses);
+        return new OffloadScheduler(config, drives, driveBacklogNs, corrections, tasklet, shape, driveAddresses);
     }
 
     public Policy policy() {
@@ -122,17 +138,40 @@ public final class OffloadScheduler {
         corrections.observe(key(d.placement(), d.drive()), d.baseline().of(d.placement()), observed);
     }
 
+    /**
+     * As {@link #observe(Decision, Cost)}, and for the measured basis the split's wall clock
+     * ({@code measuredNs}: the drive's measured execution time, or the host run's elapsed time)
+     * against the same uncorrected prediction, filed per drive, per host (this one) and plan shape.
+     */
+    public void observe(Decision d, Cost observed, long measuredNs) {
+        observe(d, observed);
+        String key = d.placement() == Placement.HOST ? measuredHostKey : measuredDeviceKeys.get(d.drive());
+        corrections.observeMeasured(key, d.baseline().of(d.placement()).timeNs(), measuredNs);
+    }
+
     /** The key of this scheduler's splits at {@code p} on drive {@code drive} in its {@link CorrectionBook}. */
     public String key(Placement p, int drive) {
         costs.drive(drive); // checks the drive number
         return p == Placement.HOST ? hostKey : deviceKeys.get(drive);
     }
 
-    /** The predicted costs of one split, corrected if correction is on. */
+    /**
+     * The predicted costs of one split, corrected if correction is on: by the modeled costs of
+     * finished splits, or with the measured basis their times by the wall clock they took on this
+     * host and on the split's drive (energies still by the modeled costs).
+     */
     SplitCosts predict(SplitWork split) {
         SplitCosts raw = costs.predict(split);
-        return config.correction() ? raw.corrected(corrections.peek(hostKey),
-                corrections.peek(key(Placement.DEVICE, split.drive()))) : raw;
+        if (!config.correction()) {
+            return raw;
+        }
+        Correction host = corrections.peek(hostKey);
+        Correction device = corrections.peek(key(Placement.DEVICE, split.drive()));
+        if (config.basis() == CostBasis.MEASURED) {
+            host = corrections.peek(measuredHostKey).withEnergyOf(host);
+            device = corrections.peek(measuredDeviceKeys.get(split.drive())).withEnergyOf(device);
+        }
+        return raw.corrected(host, device);
     }
 
     /** Decisions with reasons: the plan's figures against those with only this split moved. */

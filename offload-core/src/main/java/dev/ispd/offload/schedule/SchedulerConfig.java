@@ -8,7 +8,13 @@ import dev.ispd.profile.HostProfile;
  * @param weight with policy weighted, the weight of time against energy
  * @param hostSlots map slots (cores) the host side has for the job
  * @param correction whether predictions are corrected by observed costs
+ * @param basis what corrects predicted times: modeled costs, or the wall clock of finished splits
  */
 public record SchedulerConfig(Policy policy, double weight, HostProfile hostProfile, int hostSlots,
-                              boolean correction) {
+                              boolean correction, CostBasis basis) {
+
+    /** The modeled basis: the deterministic instrument. */
+    public SchedulerConfig(Policy policy, double weight, HostProfile hostProfile, int hostSlots, boolean correction) {
+        this(policy, weight, hostProfile, hostSlots, correction, CostBasis.MODELED);
+    }
 }

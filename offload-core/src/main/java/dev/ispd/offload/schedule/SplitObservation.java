@@ -6,12 +6,30 @@ package dev.ispd.offload.schedule;
  * feeds it to the {@link CorrectionBook} after the job ({@link CorrectionStore}).
  * A device split's observed time is its drive's service time (no waiting behind other work), so
  * every observation is a sample of the split's own cost, whatever ran beside it.
+ *
+ * @param measuredNs the wall clock of the same part, for the measured basis: the drive's measured
+ *     execution time (POLL's measured_ns) or the host run's elapsed time; 0 when not measured (a
+ *     drive that does not report it)
+ * @param shape the plan shape the measured basis files it under ({@code TaskletSpec.shape()})
+ * @param host the name of the host that ran a host split (the measured basis keeps hosts apart)
  */
-public record SplitObservation(Placement placement, Cost predicted, Cost observed) {
+public record SplitObservation(Placement placement, Cost predicted, Cost observed, long measuredNs, String shape,
+                               String host) {
+
+    /** An observation of modeled costs only. */
+    public SplitObservation(Placement placement, Cost predicted, Cost observed) {
+        this(placement, predicted, observed, 0, "", "");
+    }
 
     /** Its key in the book, for a split of {@code tasklet} on the drive at {@code driveAddress}. */
     public String key(String tasklet, String driveAddress) {
         return placement == Placement.HOST ? CorrectionBook.hostKey(tasklet)
                 : CorrectionBook.deviceKey(tasklet, driveAddress);
+    }
+
+    /** Its key in the book for the measured basis, for a split on the drive at {@code driveAddress}. */
+    public String measuredKey(String driveAddress) {
+        return placement == Placement.HOST ? CorrectionBook.measuredHostKey(shape, host)
+                : CorrectionBook.measuredDeviceKey(shape, driveAddress);
     }
 }

@@ -22,6 +22,10 @@ public final class OffloadKeys {
             "Map slots (cores) the host side has for this job: host splits queue behind each other on them.");
     public static final ConfigKey OFFLOAD_CORRECTION = new ConfigKey("ispd.offload.correction", "true",
             "Correct predictions online by the ratio of observed to predicted cost of finished splits.");
+    public static final ConfigKey OFFLOAD_COST_BASIS = new ConfigKey("ispd.offload.cost.basis", "measured",
+            "What corrects predicted times: measured (the wall clock finished splits took, per drive, host and plan "
+                    + "shape) or modeled (the modeled costs they reported: deterministic, as the workbench and the "
+                    + "reproduction use). Both start from the profiles.");
     public static final ConfigKey OFFLOAD_CORRECTION_FILE = new ConfigKey("ispd.offload.correction.file", "",
             "Where the corrections persist across jobs (a JSON file, any Hadoop path the client and the tasks reach); "
                     + "empty = /.ispd/offload-correction.json on the osd:// file system of the job's input.");
@@ -62,7 +66,7 @@ public final class OffloadKeys {
 
     /** Every key the core reads. */
     public static final List<ConfigKey> ALL = List.of(OFFLOAD_POLICY, OFFLOAD_WEIGHT, OFFLOAD_HOST_PROFILE,
-            OFFLOAD_HOST_SLOTS, OFFLOAD_CORRECTION, OFFLOAD_CORRECTION_FILE, DEVICE_TIMEOUT_MS, SPLIT_MAX_BYTES,
+            OFFLOAD_HOST_SLOTS, OFFLOAD_CORRECTION, OFFLOAD_COST_BASIS, OFFLOAD_CORRECTION_FILE, DEVICE_TIMEOUT_MS, SPLIT_MAX_BYTES,
             SPLIT_GROUP_MAX_BYTES, DEVICE_RETRIES, DEVICE_AVOID_AFTER, DEVICE_DEADLINE_FLOOR_MS, DEVICE_DEADLINE_FACTOR,
             DEVICE_PROBE_TIMEOUT_MS, DEVICE_FAILURES_DIR, DEVICE_FAILURES_REFRESH_MS);
 }

@@ -1,6 +1,7 @@
 package dev.ispd.offload.settings;
 
 import dev.ispd.offload.schedule.Policy;
+import dev.ispd.offload.schedule.CostBasis;
 import dev.ispd.offload.schedule.SchedulerConfig;
 import dev.ispd.profile.HostProfile;
 import dev.ispd.profile.Profiles;
@@ -19,7 +20,7 @@ import java.util.Map;
  * key no layer sets takes its documented default ({@link ConfigKey#defaultValue()}). Values are
  * trimmed.
  *
- * @param scheduler the scheduler's policy, weight, host profile, host slots and correction switch
+ * @param scheduler the scheduler's policy, weight, host profile, host slots, correction switch and cost basis
  * @param correctionFile where corrections persist ({@link OffloadKeys#OFFLOAD_CORRECTION_FILE}); empty = the engine's default
  * @param deviceTimeout the longest a device split may run before it fails its run (its deadline's cap)
  * @param splitMaxBytes largest piece, 0 = one piece per chunk
@@ -36,7 +37,8 @@ public record OffloadSettings(SchedulerConfig scheduler, String correctionFile, 
                 Policy.parse(OffloadKeys.OFFLOAD_POLICY.name(), r.value(OffloadKeys.OFFLOAD_POLICY)),
                 r.fraction(OffloadKeys.OFFLOAD_WEIGHT), r.hostProfile(OffloadKeys.OFFLOAD_HOST_PROFILE),
                 (int) r.atLeast(OffloadKeys.OFFLOAD_HOST_SLOTS, 1, Integer.MAX_VALUE),
-                r.bool(OffloadKeys.OFFLOAD_CORRECTION));
+                r.bool(OffloadKeys.OFFLOAD_CORRECTION),
+                CostBasis.parse(OffloadKeys.OFFLOAD_COST_BASIS.name(), r.value(OffloadKeys.OFFLOAD_COST_BASIS)));
         long timeoutMs = r.atLeast(OffloadKeys.DEVICE_TIMEOUT_MS, 1, Long.MAX_VALUE);
         return new OffloadSettings(scheduler, r.value(OffloadKeys.OFFLOAD_CORRECTION_FILE),
                 Duration.ofMillis(timeoutMs), r.atLeast(OffloadKeys.SPLIT_MAX_BYTES, Long.MIN_VALUE, Long.MAX_VALUE),
@@ -123,7 +125,7 @@ public record OffloadSettings(SchedulerConfig scheduler, String correctionFile, 
                 throw bad(key, v, "is neither a shipped host profile (" + String.join(", ", Profiles.hostNames())
                         + ") nor a profile file");
             }
-            return Profiles.loadHost(file);
+            return MeasuredHosts.checked(file, key);
         }
 
         private static IllegalArgumentException bad(ConfigKey key, String value, String what) {

@@ -62,14 +62,18 @@ class PlanSplitTest {
         Outcome device = new DeviceExecution(new DrivePool(Drive::connect), "plan-job", PLAN,
                 TaskletRunner.Polling.DEFAULT, () -> false).run(split,
                 List.of(new Extent(input.object(), 0, input.data().length)), TaskletRunner.Polling.DEFAULT.timeout());
+        long hostStart = System.nanoTime();
         Outcome host = new HostExecution(path -> input.reader(), new HostModel(Profiles.host("host-i5-2500")), PLAN,
                 (metric, n) -> { }).run(split, List.of(new Extent(0, 0, input.data().length)));
+        long hostWallNs = System.nanoTime() - hostStart;
 
         assertArrayEquals(host.result(), device.result());
         PlanResult groups = PlanResult.decode(device.result());
         assertTrue(groups.rows().size() <= 8, "at most a row per region");
         assertEquals((RECORDS + 1) / 3, groups.rows().stream().mapToLong(r -> r[1]).sum(), "every type-1 record counted");
         assertTrue(device.modeled().timeNs() > 0 && host.modeled().timeNs() > 0);
+        assertTrue(device.measuredNs() > 0, "the drive reports the wall time it took: " + device);
+        assertTrue(host.measuredNs() > 0 && host.measuredNs() <= hostWallNs, "the host run's wall clock: " + host);
     }
 
     @Test

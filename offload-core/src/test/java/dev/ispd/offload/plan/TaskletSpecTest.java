@@ -2,6 +2,8 @@ package dev.ispd.offload.plan;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ispd.plan.Aggregate;
 import dev.ispd.plan.Layout;
@@ -28,6 +30,19 @@ class TaskletSpecTest {
         TaskletSpec back = roundTrip(q1);
         assertSameSpec(q1, back);
         assertEquals(256, back.recordSize(4096));
+    }
+
+    @Test
+    void theMeasuredBasisTellsPlansOfOneNameApartByTheirEncoding() {
+        TaskletSpec typeOne = TaskletSpec.plan("scan", Plan.aggregate(Layout.worldCup98(32), Predicate.eq("type", 1),
+                List.of("region"), List.of(Aggregate.countStar())), "TaskletSpecTest");
+        TaskletSpec typeTwo = TaskletSpec.plan("scan", Plan.aggregate(Layout.worldCup98(32), Predicate.eq("type", 2),
+                List.of("region"), List.of(Aggregate.countStar())), "TaskletSpecTest");
+        assertTrue(typeOne.shape().matches("scan/[0-9a-f]{12}"), typeOne.shape());
+        assertNotEquals(typeOne.shape(), typeTwo.shape());
+        assertEquals(typeOne.shape(), TaskletSpec.plan("scan", Plan.aggregate(Layout.worldCup98(32),
+                Predicate.eq("type", 1), List.of("region"), List.of(Aggregate.countStar())), "other").shape());
+        assertEquals("q1", new TaskletSpec("q1", Params.of("entrySize", "256"), "TaskletSpecTest").shape());
     }
 
     @Test

@@ -32,6 +32,7 @@ class CorrectionBookTest {
     private static OffloadScheduler scheduler(CorrectionBook book, String tasklet) {
         Map<String, String> conf = new HashMap<>();
         conf.put(OffloadKeys.OFFLOAD_POLICY.name(), "fastest");
+        conf.put(OffloadKeys.OFFLOAD_COST_BASIS.name(), "modeled");
         return OffloadScheduler.create(OffloadSettings.of(conf).scheduler(), List.of(SMART), new long[1], book, tasklet, List.of(DRIVE));
     }
 
@@ -95,6 +96,48 @@ class CorrectionBookTest {
         assertEquals(neutral.device().timeNs() + 5 * exec.timeNs(), corrected.device().timeNs());
         assertEquals(neutral.device().energyNj() + exec.energyNj(), corrected.device().energyNj());
         assertEquals(Placement.HOST, corrected.placement(), "a drive 6x slower than modeled loses the split to the host");
+    }
+
+    @Test
+    void measuredKeysTakeTheirFirstSampleWholeWithinWideBounds() throws IOException {
+        CorrectionBook book = new CorrectionBook();
+        String device = CorrectionBook.measuredDeviceKey("q1", DRIVE);
+        assertEquals("measured device q1 " + DRIVE, device);
+        book.observeMeasured(device, 100, 2500);
+        assertEquals(new CorrectionBook.Entry(25, 1, 1), book.entries().get(device), "25x, not bounded by 10");
+        book.observeMeasured(device, 100, 500);
+        assertEquals(25 + Correction.WEIGHT * (5 - 25), book.entries().get(device).time(), 1e-12);
+        String host = CorrectionBook.measuredHostKey("q1", "node1");
+        assertEquals("measured host q1 node1", host);
+        book.observeMeasured(host, 1, 1_000_000_000L);
+        assertEquals(Correction.MAX_MEASURED, book.entries().get(host).time(), "a billion times off is garbage: bounded");
+        book.observeMeasured(host, 100, 0);
+        assertEquals(1, book.entries().get(host).samples(), "no wall clock, no sample");
+
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        book.write(out);
+        CorrectionBook back = CorrectionBook.read(new ByteArrayInputStream(out.toByteArray()), "mem");
+        assertEquals(book.entries(), back.entries(), "a measured ratio over 10 survives a save");
+        assertThrows(IllegalArgumentException.class, () -> book.observeMeasured("device q1 " + DRIVE, 1, 2));
+    }
+
+    @Test
+    void theMeasuredBasisPlansWithTheMeasuredKeysOnly() throws IOException {
+        List<SplitWork> split = q1Split();
+        Map<String, String> conf = Map.of(OffloadKeys.OFFLOAD_POLICY.name(), "fastest",
+                OffloadKeys.OFFLOAD_COST_BASIS.name(), "measured");
+        String modeledSlow = "{\"version\": 1, \"corrections\": {\"device q1 " + DRIVE + "\": {\"time\": 6, \"energy\": 1}}}";
+        Decision neutral = OffloadScheduler.create(OffloadSettings.of(conf).scheduler(), List.of(SMART), new long[1],
+                read(modeledSlow), "q1", List.of(DRIVE)).plan(split).get(0);
+        assertEquals(Placement.DEVICE, neutral.placement(), "modeled ratios do not correct measured times");
+
+        String measuredSlow = "{\"version\": 1, \"corrections\": {\"measured device q1 " + DRIVE
+                + "\": {\"time\": 30, \"energy\": 1}}}";
+        Decision slow = OffloadScheduler.create(OffloadSettings.of(conf).scheduler(), List.of(SMART), new long[1],
+                read(measuredSlow), "q1", List.of(DRIVE)).plan(split).get(0);
+        assertEquals(neutral.device().timeNs() + 29 * neutral.baseline().deviceExecution().timeNs(),
+                slow.device().timeNs());
+        assertEquals(Placement.HOST, slow.placement(), "a drive measured 30x slower than modeled loses the split");
     }
 
     @Test

@@ -9,6 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -24,8 +25,8 @@ class CorrectionStoreTest {
         String file = dir.resolve("corrections.json").toString();
         CorrectionStore store = new CorrectionStore(new LocalSharedFiles(), file);
         String job = "job_1_0001";
-        store.record(job, 1, DEVICE_KEY, new SplitObservation(Placement.DEVICE, new Cost(100, 100), new Cost(900, 50)));
-        store.record(job, 0, DEVICE_KEY, new SplitObservation(Placement.DEVICE, new Cost(100, 100), new Cost(200, 50)));
+        store.record(job, 1, new CorrectionStore.Observed(DEVICE_KEY, new Cost(100, 100), new Cost(900, 50)));
+        store.record(job, 0, new CorrectionStore.Observed(DEVICE_KEY, new Cost(100, 100), new Cost(200, 50)));
         Path observations = Path.of(file + ".observations", job);
         Files.writeString(observations.resolve("split-2.json"), "{\"key\": \"host q1\", \"predicted\": {\"timeNs\": 1}}",
                 StandardCharsets.UTF_8);
@@ -42,12 +43,29 @@ class CorrectionStoreTest {
     }
 
     @Test
+    void measuredWallClocksTravelWithTheirObservations() throws IOException {
+        String file = dir.resolve("measured.json").toString();
+        CorrectionStore store = new CorrectionStore(new LocalSharedFiles(), file);
+        SplitObservation onHost = new SplitObservation(Placement.HOST, new Cost(1000, 100), new Cost(1000, 100), 250,
+                "q1", "node1");
+        SplitObservation unmeasured = new SplitObservation(Placement.DEVICE, new Cost(1000, 100), new Cost(1000, 100));
+        store.record("job_1_0004", 0, CorrectionStore.Observed.of(onHost, "q1", "unix:/tmp/drive0.sock"));
+        store.record("job_1_0004", 1, CorrectionStore.Observed.of(unmeasured, "q1", "unix:/tmp/drive0.sock"));
+        store.absorb("job_1_0004");
+        Map<String, CorrectionBook.Entry> entries = store.load().entries();
+        assertEquals(new CorrectionBook.Entry(0.25, 1, 1), entries.get("measured host q1 node1"));
+        assertEquals(1, entries.get("host q1").samples());
+        assertEquals(1, entries.get(DEVICE_KEY).samples());
+        assertEquals(3, entries.size(), "an observation without a wall clock feeds no measured key: " + entries);
+    }
+
+    @Test
     void observationsHandedOverFoldInAsRecordedOnes() throws IOException {
         SplitObservation slow = new SplitObservation(Placement.DEVICE, new Cost(100, 100), new Cost(900, 50));
         SplitObservation fast = new SplitObservation(Placement.DEVICE, new Cost(100, 100), new Cost(200, 50));
         CorrectionStore recorded = new CorrectionStore(new LocalSharedFiles(), dir.resolve("recorded.json").toString());
-        recorded.record("job_1_0003", 0, DEVICE_KEY, slow);
-        recorded.record("job_1_0003", 1, DEVICE_KEY, fast);
+        recorded.record("job_1_0003", 0, new CorrectionStore.Observed(DEVICE_KEY, slow.predicted(), slow.observed()));
+        recorded.record("job_1_0003", 1, new CorrectionStore.Observed(DEVICE_KEY, fast.predicted(), fast.observed()));
         recorded.absorb("job_1_0003");
         CorrectionStore handed = new CorrectionStore(new LocalSharedFiles(), dir.resolve("handed.json").toString());
 

@@ -24,9 +24,17 @@ class OffloadSchedulerTest {
     private static final Map<String, String> SMART = Profiles.device("smartssd-2013").capabilities();
     private static final long SPLIT = 256L << 20;
 
+    /** The modeled basis, whose plans these tests check; {@link #measured} for the measured one. */
     private static Map<String, String> conf(String policy) {
         Map<String, String> c = new HashMap<>();
         c.put(OffloadKeys.OFFLOAD_POLICY.name(), policy);
+        c.put(OffloadKeys.OFFLOAD_COST_BASIS.name(), "modeled");
+        return c;
+    }
+
+    private static Map<String, String> measured(String policy) {
+        Map<String, String> c = conf(policy);
+        c.put(OffloadKeys.OFFLOAD_COST_BASIS.name(), "measured");
         return c;
     }
 
@@ -242,8 +250,48 @@ class OffloadSchedulerTest {
         assertEquals(Placement.HOST, s.plan(one).get(0).placement());
     }
 
+    @Test
+    void theMeasuredBasisMovesSplitsByTheWallClockTheyTook() {
+        List<SplitWork> one = q1Splits(1, 1, 256);
+        OffloadScheduler s = scheduler(measured("fastest"), 1);
+        Decision d = s.plan(one).get(0);
+        assertEquals(Placement.DEVICE, d.placement(), "the premise: on the profiles the drive is faster");
+        Cost execution = d.baseline().deviceExecution();
+        // the drive really took 20x its modeled execution; its modeled cost was as predicted
+        s.observe(d, execution, execution.timeNs() * 20);
+        Decision next = s.plan(one).get(0);
+        assertEquals(Placement.HOST, next.placement(), next.toString());
+        assertEquals(d.device().timeNs() + 19 * execution.timeNs(), next.device().timeNs(), 1,
+                "a measured correction takes its first sample whole");
+        assertEquals(d.device().energyNj(), next.device().energyNj(), "energy is corrected by modeled costs only");
+        assertEquals(d.host(), next.host(), "no host run measured yet");
+
+        // a host run measured 4x faster than the host profile prices it
+        s.observe(next, next.baseline().host(), next.baseline().host().timeNs() / 4);
+        Decision third = s.plan(one).get(0);
+        assertEquals(next.host().timeNs() - next.baseline().host().timeNs() * 3 / 4, third.host().timeNs(),
+                next.host().timeNs() / 1000);
+    }
+
+    @Test
+    void theModeledBasisIgnoresTheWallClock() {
+        List<SplitWork> one = q1Splits(1, 1, 256);
+        OffloadScheduler s = scheduler(conf("fastest"), 1);
+        Decision d = s.plan(one).get(0);
+        Cost execution = d.baseline().deviceExecution();
+        s.observe(d, execution, execution.timeNs() * 20);
+        assertEquals(d, s.plan(one).get(0), "the same decision, to the nanosecond");
+    }
+
+    @Test
+    void theMeasuredBasisIsTheDefault() {
+        assertEquals(CostBasis.MEASURED, OffloadSettings.of(Map.of()).scheduler().basis());
+        assertEquals(CostBasis.MODELED, OffloadSettings.of(conf("fastest")).scheduler().basis());
+    }
+
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
+            "ispd.offload.cost.basis|wall|'wall' is not a cost basis; use one of modeled, measured",
             "ispd.offload.policy|fast|'fast' is not a policy",
             "ispd.offload.weight|1.5|'1.5' must be a number from 0 to 1",
             "ispd.offload.weight|half|'half' must be a number from 0 to 1",

@@ -1,0 +1,106 @@
+package dev.ispd.offload.settings;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.ispd.profile.HostProfile;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.apache.log4j.AppenderSkeleton;
+import org.apache.log4j.Logger;
+import org.apache.log4j.spi.LoggingEvent;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A host profile file that is damaged, or measured on another machine, is a warning naming it, and the default prices. */
+class MeasuredHostsTest {
+    private static final int CORES = Runtime.getRuntime().availableProcessors();
+
+    @TempDir
+    Path dir;
+
+    private final List<String> warnings = new ArrayList<>();
+    private final AppenderSkeleton capture = new AppenderSkeleton() {
+        @Override
+        protected void append(LoggingEvent event) {
+            warnings.add(event.getRenderedMessage());
+        }
+
+        @Override
+        public void close() {
+        }
+
+        @Override
+        public boolean requiresLayout() {
+            return false;
+        }
+    };
+
+    @BeforeEach
+    void listen() {
+        Logger.getLogger(MeasuredHosts.class).addAppender(capture);
+    }
+
+    @AfterEach
+    void stop() {
+        Logger.getLogger(MeasuredHosts.class).removeAppender(capture);
+    }
+
+    /** The shipped i5-2500 profile with its core count set to {@code cores} and its source to {@code source}. */
+    private Path profile(String name, int cores, String source) throws IOException {
+        String text;
+        try (InputStream in = HostProfile.class.getResourceAsStream("/profiles/host/host-i5-2500.yaml")) {
+            text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+        text = text.replace("name: host-i5-2500", "name: " + name).replaceFirst(
+                "cores: \\{value: 4, source: \"[^\"]*\"}", "cores: {value: " + cores + ", source: \"" + source + "\"}");
+        Path file = dir.resolve(name + ".yaml");
+        Files.writeString(file, text);
+        return file;
+    }
+
+    private static HostProfile resolve(Path file) {
+        return OffloadSettings.of(Map.of(OffloadKeys.OFFLOAD_HOST_PROFILE.name(), file.toString())).scheduler()
+                .hostProfile();
+    }
+
+    @Test
+    void aProfileMeasuredHereIsUsed() throws IOException {
+        Path file = profile("here", CORES, "measured 2026-11-26 on this machine by bin/ispd calibrate-host");
+        assertEquals("here", resolve(file).name());
+        assertEquals(List.of(), warnings);
+    }
+
+    @Test
+    void aProfileMeasuredOnAMachineWithOtherCoresIsAWarningAndTheDefaultPrices() throws IOException {
+        Path file = profile("elsewhere", CORES + 1, "measured 2026-11-26 on node7 by bin/ispd calibrate-host");
+        assertEquals("host-i5-2500", resolve(file).name());
+        assertEquals(1, warnings.size(), warnings.toString());
+        assertTrue(warnings.get(0).contains(file.toString()) && warnings.get(0).contains((CORES + 1) + " core(s)"),
+                warnings.get(0));
+    }
+
+    @Test
+    void aProfileFromAPaperKeepsItsCoresWhateverThisMachineHas() throws IOException {
+        Path file = profile("paper", CORES + 1, "kang2013 V-A");
+        assertEquals("paper", resolve(file).name());
+        assertEquals(List.of(), warnings);
+    }
+
+    @Test
+    void aDamagedProfileIsAWarningAndTheDefaultPrices() throws IOException {
+        Path file = dir.resolve("damaged.yaml");
+        Files.writeString(file, "name: damaged\ncpu:\n  cores: {value: 4}\n");
+        assertEquals("host-i5-2500", resolve(file).name());
+        assertEquals(1, warnings.size(), warnings.toString());
+        assertTrue(warnings.get(0).contains(file.toString()) && warnings.get(0).contains("damaged"), warnings.get(0));
+    }
+}
