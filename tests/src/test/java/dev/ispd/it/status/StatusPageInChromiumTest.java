@@ -6,35 +6,22 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.ispd.examples.worldcup.WorldCupDrives;
-import dev.ispd.examples.worldcup.WorldCupGenerator;
 import dev.ispd.hadoop.mapreduce.DeviceJob;
 import dev.ispd.hadoop.mapreduce.IspdCounter;
-import dev.ispd.hadoop.worldcup.Q1DeviceMapper;
-import dev.ispd.hadoop.worldcup.Q1Format;
-import dev.ispd.offload.settings.OffloadKeys;
+import dev.ispd.it.DeviceOnlyQ1;
 import dev.ispd.sim.daemon.EmbeddedDrives;
 import dev.ispd.sim.metrics.MetricsEndpoint;
-import dev.ispd.worldcup.WorldCup98;
-import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.FileSystem;
-import org.apache.hadoop.fs.Path;
-import org.apache.hadoop.io.LongWritable;
-import org.apache.hadoop.io.Text;
-import org.apache.hadoop.mapreduce.lib.reduce.LongSumReducer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -45,7 +32,6 @@ import org.junit.jupiter.api.io.TempDir;
  * page (its network log); a phone-sized screenshot is kept in target/status-page.png.
  */
 class StatusPageInChromiumTest {
-    private static final URI FS = URI.create("osd://status/");
     private static final int ENTRIES = 100_000;
     private static final int CHUNK = 1 << 20;
 
@@ -59,22 +45,8 @@ class StatusPageInChromiumTest {
         try (EmbeddedDrives drives = EmbeddedDrives.builder().pace(3000).options(o -> o.metrics(loopback)).start()) {
             String origin = "http://127.0.0.1:" + drives.drive(0).metricsPort();
             String page = origin + "/status";
-            Configuration conf = WorldCupDrives.configuration(drives, CHUNK, WorldCup98.RECORD_SIZE, "host-i5-2500");
-            conf.set("mapreduce.framework.name", "local");
-            conf.set("hadoop.tmp.dir", work.resolve("hadoop").toString());
-            conf.set(OffloadKeys.OFFLOAD_POLICY.name(), "device-only");
-            Path input = new Path(FS.resolve("/wc98/day"));
-            ByteBuffer records = ByteBuffer.allocate(ENTRIES * WorldCup98.RECORD_SIZE);
-            WorldCupGenerator.withDefaults(25, ENTRIES).fill(records, ENTRIES, WorldCup98.RECORD_SIZE);
-            try (FileSystem fs = FileSystem.newInstance(FS, conf)) {
-                try (OutputStream out = fs.create(input, true)) {
-                    out.write(records.array());
-                }
-                DeviceJob job = DeviceJob.getInstance(conf, "q1-status").setDeviceMapper(Q1DeviceMapper.class)
-                        .setDeviceMapperFormat(Q1Format.class).setCombinerClass(LongSumReducer.class)
-                        .setReducerClass(LongSumReducer.class).setOutputKeyClass(Text.class)
-                        .setOutputValueClass(LongWritable.class).setNumReduceTasks(1).addInputPath(input)
-                        .setOutputPath(new Path(work.resolve("out").toUri()));
+            try (DeviceOnlyQ1 q1 = DeviceOnlyQ1.prepare(drives, "status", ENTRIES, 25, CHUNK, work)) {
+                DeviceJob job = q1.job();
                 CompletableFuture<Boolean> running = CompletableFuture.supplyAsync(() -> {
                     try {
                         return job.waitForCompletion(false);
