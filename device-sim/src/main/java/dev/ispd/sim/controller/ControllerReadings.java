@@ -2,7 +2,9 @@ package dev.ispd.sim.controller;
 
 import dev.ispd.sim.assembly.DriveModel;
 import dev.ispd.sim.metrics.DriveReadings;
+import dev.ispd.sim.metrics.ExecutionInFlight;
 import dev.ispd.sim.store.ObjectStore;
+import java.util.List;
 import java.util.function.LongSupplier;
 
 /** The totals and levels the controller and its store keep, as the drive's metrics read them. */
@@ -11,11 +13,15 @@ final class ControllerReadings implements DriveReadings {
     private final ExecutionTable table;
     private final DriveCounters counters;
     private final DriveModel model;
+    private final ModuleCommands modules;
+    private final double paceFactor;
     private final LongSupplier openConnections;
 
     ControllerReadings(ObjectStore store, ExecutionTable table, DriveCounters counters, DriveModel model,
-                       LongSupplier openConnections) {
+                       ModuleCommands modules, double paceFactor, LongSupplier openConnections) {
         this.store = store;
+        this.modules = modules;
+        this.paceFactor = paceFactor;
         this.table = table;
         this.counters = counters;
         this.model = model;
@@ -75,5 +81,15 @@ final class ControllerReadings implements DriveReadings {
     @Override
     public long checksumFailures() {
         return store.mediaErrors();
+    }
+
+    @Override
+    public List<ExecutionInFlight> executionsInFlight() {
+        return table.inFlight(paceFactor);
+    }
+
+    @Override
+    public List<String> loadedModules() {
+        return modules.loadedNames();
     }
 }

@@ -25,6 +25,7 @@ public final class DriveController implements RequestHandler, AutoCloseable {
     final ExecutionCommands executions;
     final DeviceCommands device;
     final ModuleCommands modules;
+    private final double paceFactor;
 
     /**
      * {@code limits} are further DEVICE_INFO capabilities: the drive's resource limits;
@@ -34,6 +35,7 @@ public final class DriveController implements RequestHandler, AutoCloseable {
                            TaskletRegistry registry, Map<String, String> limits, DriveEvents events) {
         this.model = new SerialModel(model);
         this.store = store;
+        this.paceFactor = settings.paceFactor();
         this.table = new ExecutionTable(settings.maxInflight(), settings.maxExecutionsPerConnection(), events);
         this.runner = new ExecutionRunner(settings.driveName(), store, counters, events, profile.pageSizeBytes(),
                 profile.pagesPerBatch());
@@ -52,7 +54,7 @@ public final class DriveController implements RequestHandler, AutoCloseable {
 
     /** What the drive's metrics read at each scrape; {@code openConnections} counts the server's connections. */
     public DriveReadings readings(LongSupplier openConnections) {
-        return new ControllerReadings(store, table, counters, model, openConnections);
+        return new ControllerReadings(store, table, counters, model, modules, paceFactor, openConnections);
     }
 
     /** Stops the execution worker, cancelling the execution in progress. */

@@ -187,6 +187,15 @@ final class Execution {
     }
 
     /**
+     * The pages a paced execution that finished but is still within its paced time is reported
+     * to have done: in proportion to the paced time gone ({@code paceWaitNs} still to wait).
+     */
+    long pacedPagesDone(double factor, long paceWaitNs) {
+        long pacedTotalNs = Math.max(1, (long) (model.modeledNs() * factor));
+        return pagesTotal - (long) (pagesTotal * ((double) paceWaitNs / pacedTotalNs));
+    }
+
+    /**
      * Wall nanoseconds still to wait before a finished execution may be reported DONE with pacing
      * {@code factor} (modeled time x factor since submission); 0 when it may be reported now.
      */

@@ -171,8 +171,7 @@ final class ExecutionCommands {
         long paceWaitNs = e.paceWaitNs(paceFactor, nowWallNs);
         if (paceWaitNs > 0) {
             // finished, but reported RUNNING until its paced time, with progress to match
-            long pacedTotalNs = Math.max(1, (long) (e.model.modeledNs() * paceFactor));
-            pagesDone = e.pagesTotal - (long) (e.pagesTotal * ((double) paceWaitNs / pacedTotalNs));
+            pagesDone = e.pacedPagesDone(paceFactor, paceWaitNs);
             state = ExecutionState.RUNNING;
             pollUs = bounded(paceWaitNs / 1000);
         } else if (!state.isFinished()) {

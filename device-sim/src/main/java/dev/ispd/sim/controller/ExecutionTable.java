@@ -3,11 +3,16 @@ package dev.ispd.sim.controller;
 import dev.ispd.protocol.Status;
 import dev.ispd.sim.hostif.StatusException;
 import dev.ispd.sim.metrics.DriveEvents;
+import dev.ispd.sim.metrics.ExecutionInFlight;
 import dev.ispd.sim.store.StoreException;
 import java.io.IOException;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
@@ -151,6 +156,32 @@ final class ExecutionTable {
     /** A store deletion, run under the table's lock. */
     interface Deletion {
         void run() throws StoreException, IOException;
+    }
+
+    /**
+     * The executions in flight as their clients see them, for the status page: the active ones, and
+     * on a paced drive ({@code paceFactor} > 0) the finished ones still reported running until their
+     * paced time; with who submitted each (its tenant: an identity, else its connection) and how far
+     * it got.
+     */
+    synchronized List<ExecutionInFlight> inFlight(double paceFactor) {
+        long now = System.nanoTime();
+        List<ExecutionInFlight> out = new ArrayList<>();
+        for (Execution e : byId.values()) {
+            long paceWaitNs = e.paceWaitNs(paceFactor, now);
+            if (!active.contains(e) && paceWaitNs == 0) {
+                continue;
+            }
+            Object tenant = tenantOf.get(e.owner);
+            String client = tenant instanceof Long id ? "identity " + id
+                    : "connection " + Integer.toHexString(System.identityHashCode(e.owner));
+            String state = paceWaitNs > 0 ? "running" : e.state().name().toLowerCase(Locale.ROOT);
+            long pages = paceWaitNs > 0 ? e.pacedPagesDone(paceFactor, paceWaitNs) : e.pagesDone();
+            out.add(new ExecutionInFlight(e.id, e.taskletName, state, pages, e.pagesTotal, client,
+                    (now - e.submittedWallNs) / 1e9));
+        }
+        out.sort(Comparator.comparingLong(ExecutionInFlight::id));
+        return out;
     }
 
     /** Counts of active executions by state: {queued, running}. */

@@ -196,6 +196,15 @@ final class ModuleCommands {
         return new Responses.LoadModule(wasm.length, true);
     }
 
+    /** The loaded modules as {@code name@version}, for the status page. */
+    synchronized List<String> loadedNames() {
+        List<String> out = new ArrayList<>();
+        for (WasmTaskletFactory f : loaded.values()) {
+            out.add(f.module().name() + "@" + f.module().version());
+        }
+        return out;
+    }
+
     void list(PayloadWriter out) throws StatusException {
         requireEnabled();
         List<Responses.ModuleEntry> entries = new ArrayList<>();

@@ -12,6 +12,8 @@ import io.prometheus.metrics.core.metrics.Histogram;
 import io.prometheus.metrics.core.metrics.Info;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import io.prometheus.metrics.model.snapshots.Unit;
+import java.time.Instant;
+import java.util.ArrayDeque;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.atomic.AtomicReferenceArray;
@@ -19,13 +21,15 @@ import java.util.function.LongSupplier;
 
 /**
  * One drive's Prometheus metrics (docs/metrics.md): counters and histograms fed by the drive's
- * {@link DriveEvents}, and the totals it keeps anyway ({@link DriveReadings}) read at scrape time.
+ * {@link DriveEvents}, and the totals it keeps anyway ({@link DriveReadings}) read at scrape time;
+ * and for the status page, the last scrub and the newest faults and refusals.
  * Every label takes values from a fixed set (opcodes, statuses, fault kinds, limits, outcomes),
  * never an object or execution id. A request costs one lookup in a table of data points and one
  * atomic add.
  */
 public final class DriveMetrics implements DriveEvents {
     private static final int OPCODES = 256;
+    private static final int INCIDENTS_KEPT = 20;
     private static final int STATUSES = Status.values().length;
     /** Execution and queue times: 1 ms to about 4.4 min, each bucket 4x the last. */
     private static final double[] SECONDS_BUCKETS = {0.001, 0.004, 0.016, 0.064, 0.256, 1.024, 4.096, 16.384,
@@ -51,9 +55,21 @@ public final class DriveMetrics implements DriveEvents {
     private final Counter scrubbedBytes;
     private final Counter scrubDamaged;
     private final Counter faults;
+    /** The faults and refusals the status page lists, newest last. */
+    private final ArrayDeque<DriveIncident> incidents = new ArrayDeque<>();
+    private final String driveName;
+    private final String profileName;
+    private final Instant started = Instant.now();
+    private volatile DriveReadings readings;
+    private volatile LastScrub lastScrub;
+
+    /** The last SCRUB's end and findings, for the status page. */
+    public record LastScrub(Instant at, long objects, long bytes, long damaged) { }
 
     /** Metrics of the drive {@code driveName} of profile {@code profileName}. */
     public DriveMetrics(String driveName, String profileName) {
+        this.driveName = driveName;
+        this.profileName = profileName;
         Info.builder().name("ispd_drive_info").help("The drive's name and device profile.")
                 .labelNames("drive", "profile").register(registry).addLabelValues(driveName, profileName);
         requests = Counter.builder().name("ispd_drive_requests").labelNames("opcode", "status")
@@ -114,6 +130,7 @@ public final class DriveMetrics implements DriveEvents {
 
     /** Registers the totals and levels {@code drive} keeps, read at each scrape. */
     public void watch(DriveReadings drive) {
+        readings = drive;
         GaugeWithCallback.builder().name("ispd_drive_connections_open").help("Connections being served.")
                 .callback(cb -> cb.call(drive.connectionsOpen())).register(registry);
         GaugeWithCallback.builder().name("ispd_drive_executions").labelNames("state")
@@ -139,6 +156,41 @@ public final class DriveMetrics implements DriveEvents {
                 .callback(cb -> cb.call(drive.capacityBytes())).register(registry);
     }
 
+    public String driveName() {
+        return driveName;
+    }
+
+    public String profileName() {
+        return profileName;
+    }
+
+    /** When these metrics began: the drive's start. */
+    public Instant started() {
+        return started;
+    }
+
+    /** What {@link #watch} was given: the drive's own totals and levels. */
+    public DriveReadings readings() {
+        return readings;
+    }
+
+    /** The last scrub, or null if there was none since the drive started. */
+    public LastScrub lastScrub() {
+        return lastScrub;
+    }
+
+    /** The newest {@value #INCIDENTS_KEPT} faults and refusals, oldest first. */
+    public synchronized List<DriveIncident> recentIncidents() {
+        return List.copyOf(incidents);
+    }
+
+    private synchronized void incident(String what) {
+        incidents.addLast(new DriveIncident(Instant.now(), what));
+        if (incidents.size() > INCIDENTS_KEPT) {
+            incidents.removeFirst();
+        }
+    }
+
     private void bytesCounter(String name, String help, LongSupplier value) {
         CounterWithCallback.builder().name(name).unit(Unit.BYTES).help(help)
                 .callback(cb -> cb.call(value.getAsLong())).register(registry);
@@ -156,12 +208,14 @@ public final class DriveMetrics implements DriveEvents {
         point.inc();
         if (status == Status.AUTH_REQUIRED || status == Status.AUTH_FAILED || status == Status.FORBIDDEN) {
             authFailures.labelValues(label(status)).inc();
+            incident("request refused: " + label(status));
         }
     }
 
     @Override
     public void connectionRefused() {
         connectionsRefused.inc();
+        incident("connection refused: over --max-connections");
     }
 
     @Override
@@ -174,6 +228,7 @@ public final class DriveMetrics implements DriveEvents {
         executionsFinished.labelValues(label(end.state())).inc();
         if (end.failure() != null) {
             executionFailures.labelValues(label(end.failure())).inc();
+            incident("execution failed: " + label(end.failure()));
         }
         executionSeconds.labelValues("wall").observe((end.queuedWallNs() + end.runWallNs()) / 1e9);
         queueSeconds.labelValues("wall").observe(end.queuedWallNs() / 1e9);
@@ -204,11 +259,13 @@ public final class DriveMetrics implements DriveEvents {
         scrubbedObjects.inc(objects);
         scrubbedBytes.inc(bytes);
         scrubDamaged.inc(damaged);
+        lastScrub = new LastScrub(Instant.now(), objects, bytes, damaged);
     }
 
     @Override
     public void faultInjected(FaultKind kind) {
         faults.labelValues(kind.planName()).inc();
+        incident("fault injected: " + kind.planName());
     }
 
     private static String label(Enum<?> e) {

@@ -1,9 +1,11 @@
 package dev.ispd.sim.metrics;
 
+import java.util.List;
+
 /**
- * The totals and levels a drive already keeps, read when /metrics is scraped (so they cost the
- * drive's requests nothing): the server's connections, the controller's counters and model, the
- * store's objects and checksums.
+ * The totals and levels a drive already keeps, read when /metrics is scraped or /status asked
+ * for (so they cost the drive's requests nothing): the server's connections, the controller's
+ * counters, executions, modules and model, the store's objects and checksums.
  */
 public interface DriveReadings {
 
@@ -39,4 +41,10 @@ public interface DriveReadings {
 
     /** Pages found failing their checksums (by reads, scans, writes and scrubs) since the drive started. */
     long checksumFailures();
+
+    /** Executions queued or running now, in submission order. */
+    List<ExecutionInFlight> executionsInFlight();
+
+    /** The user modules loaded now, as {@code name@version}. */
+    List<String> loadedModules();
 }

@@ -18,7 +18,8 @@ import java.util.concurrent.Executors;
  * format, or OpenMetrics when the scraper's Accept header asks for it (the Prometheus client's
  * exporter negotiates). One thread answers scrapes, so a flood of scrapes costs the drive at most
  * one core's share and never a connection thread. With a token, a scrape without
- * {@code Authorization: Bearer <token>} is answered 401.
+ * {@code Authorization: Bearer <token>} is answered 401. The same server, under the same rules,
+ * serves the drive's status page at {@code /status} ({@link StatusPage}).
  */
 public final class MetricsServer implements AutoCloseable {
     private final HTTPServer server;
@@ -39,7 +40,7 @@ public final class MetricsServer implements AutoCloseable {
             return t;
         });
         HTTPServer.Builder builder = HTTPServer.builder().inetAddress(at.getAddress()).port(at.getPort())
-                .registry(metrics.registry()).executorService(executor).defaultHandler(new NoSuchPage(driveName));
+                .registry(metrics.registry()).executorService(executor).defaultHandler(new OtherPages(driveName, new StatusPage(metrics)));
         if (endpoint.token() != null) {
             builder.authenticator(new BearerToken(endpoint.token()));
         }
@@ -67,8 +68,11 @@ public final class MetricsServer implements AutoCloseable {
         executor.shutdownNow();
     }
 
-    /** Every path but /metrics (and the client's /-/healthy): 404 naming where the metrics are, 414 for a huge URL. */
-    private record NoSuchPage(String driveName) implements HttpHandler {
+    /**
+     * Every path but /metrics (and the client's /-/healthy): the status page at /status; 404 naming
+     * where the metrics and status are; 414 for a huge URL.
+     */
+    private record OtherPages(String driveName, StatusPage status) implements HttpHandler {
         private static final int MAX_URI = 8192;
         private static final int SHOWN = 100;
 
@@ -76,10 +80,14 @@ public final class MetricsServer implements AutoCloseable {
         public void handle(HttpExchange exchange) throws IOException {
             String uri = exchange.getRequestURI().toString();
             boolean huge = uri.length() > MAX_URI;
+            if (!huge && exchange.getRequestURI().getPath().equals("/status")) {
+                status.serve(exchange);
+                return;
+            }
             String message = huge ? "the URL is " + uri.length() + " characters long, over the " + MAX_URI + " this "
-                    + "server reads; the metrics are at /metrics"
+                    + "server reads; the metrics are at /metrics, the status page at /status"
                     : "no page " + (uri.length() > SHOWN ? uri.substring(0, SHOWN) + "..." : uri) + " on " + driveName
-                    + "; the metrics are at /metrics";
+                    + "; the metrics are at /metrics, the status page at /status";
             byte[] body = (message + "\n").getBytes(StandardCharsets.UTF_8);
             exchange.getRequestBody().close();
             exchange.getResponseHeaders().set("Content-Type", "text/plain; charset=utf-8");

@@ -11,6 +11,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -34,9 +35,12 @@ public final class ConfigCommand implements Callable<Integer> {
     java.nio.file.Path jobConf;
 
     @Option(names = "--cluster-conf", paramLabel = "FILE",
-            description = "a cluster configuration file (Hadoop XML) over core-site.xml on the class path; repeatable, "
-                    + "later files win")
+            description = "a cluster configuration file (Hadoop XML) over core-site.xml on the class path and the "
+                    + "--conf-dir files; repeatable, later files win")
     List<java.nio.file.Path> clusterConf = new ArrayList<>();
+
+    @Mixin
+    HadoopConfOptions hadoop = new HadoopConfOptions();
 
     @Spec
     CommandSpec spec;
@@ -63,11 +67,16 @@ public final class ConfigCommand implements Callable<Integer> {
             given.set(IspdKeys.FS_DRIVES.name(), String.join(",", drives));
             layers.add(new EffectiveSettings.Layer("--drives", given));
         }
+        if (!hadoop.settings.isEmpty()) {
+            Configuration given = new Configuration(false);
+            hadoop.settings.forEach(given::set);
+            layers.add(new EffectiveSettings.Layer("-D", given));
+        }
         if (jobConf != null) {
             layers.add(new EffectiveSettings.Layer("job (" + jobConf + ")", load(new Configuration(false), "--job-conf",
                     jobConf)));
         }
-        Configuration cluster = new Configuration();
+        Configuration cluster = hadoop.siteConfiguration();
         for (java.nio.file.Path file : clusterConf) {
             load(cluster, "--cluster-conf", file);
         }

@@ -47,6 +47,13 @@ public final class HadoopConfOptions {
      * is not one is an IllegalArgumentException (a usage error) naming where it came from.
      */
     public Configuration configuration() {
+        Configuration conf = siteConfiguration();
+        settings.forEach(conf::set);
+        return conf;
+    }
+
+    /** Hadoop's defaults and the directory's site files, without the {@code -D} settings. */
+    Configuration siteConfiguration() {
         Configuration conf = new Configuration();
         Path dir = directory();
         if (dir != null) {
@@ -57,7 +64,6 @@ public final class HadoopConfOptions {
                 }
             }
         }
-        settings.forEach(conf::set);
         return conf;
     }
 

@@ -77,6 +77,27 @@ class ConfigCommandTest {
     }
 
     @Test
+    void theClustersConfDirAndDashDSettingsAreLayersOfTheirOwn() throws Exception {
+        Path confDir = Files.createDirectories(dir.resolve("hadoop-conf"));
+        Path site = xml("hadoop-conf/core-site.xml", Map.of("ispd.offload.weight", "0.4", "ispd.device.retries", "2"));
+        Run r = config("--conf-dir", confDir.toString(), "-D", "ispd.device.retries=3", "-D",
+                "ispd.offload.policy=least-energy");
+        assertEquals(0, r.status(), r.err());
+        assertEquals("0.4|cluster (file:" + site + ")", String.join("|",
+                Arrays.copyOfRange(r.row("ispd.offload.weight"), 1, 3)));
+        assertEquals("3|-D", String.join("|", Arrays.copyOfRange(r.row("ispd.device.retries"), 1, 3)));
+        assertEquals("least-energy|-D", String.join("|", Arrays.copyOfRange(r.row("ispd.offload.policy"), 1, 3)));
+
+        Run typo = config("-D", "ispd.device.retires=3");
+        assertEquals(2, typo.status(), typo.out());
+        assertTrue(typo.err().contains("unknown key ispd.device.retires in -D; did you mean ispd.device.retries?"),
+                typo.err());
+        Run missing = config("--conf-dir", dir.resolve("nowhere").toString());
+        assertEquals(2, missing.status());
+        assertTrue(missing.err().contains("--conf-dir " + dir.resolve("nowhere") + " is not a directory"), missing.err());
+    }
+
+    @Test
     void anUnknownKeyIsRefusedNamingTheNearestKnownOne() throws Exception {
         Path job = xml("job.xml", Map.of("ispd.offload.polcy", "weighted"));
         Run r = config("--job-conf", job.toString());

@@ -2,6 +2,7 @@ package dev.ispd.hadoop.mapreduce;
 
 import dev.ispd.hadoop.conf.DriveCredentials;
 import dev.ispd.hadoop.conf.HadoopSettings;
+import dev.ispd.hadoop.metrics.DriveOffloadSource;
 import dev.ispd.offload.execute.DrivePool;
 import dev.ispd.offload.execute.ResultOrigin;
 import dev.ispd.offload.execute.SplitExecutor;
@@ -29,7 +30,8 @@ import org.slf4j.LoggerFactory;
  * made of the results. A tasklet's result is combined and locally reduced, so holding its
  * key/values is cheap; the job's Mapper is the identity. Counts go to the task's
  * {@link IspdCounter}s; with correction on, it records what the split cost for the job client
- * ({@link HadoopCorrections}).
+ * ({@link HadoopCorrections}); what ran where also adds to the JVM's per-drive totals, published by
+ * Hadoop's metrics system ({@link DriveOffloadSource}).
  */
 public final class DeviceRecordReader<K, V> extends RecordReader<K, V> {
     private static final Logger LOG = LoggerFactory.getLogger(DeviceRecordReader.class);
@@ -46,6 +48,7 @@ public final class DeviceRecordReader<K, V> extends RecordReader<K, V> {
         TaskletSpec tasklet = JobSettings.mapper(conf).spec(conf);
         DeviceMapperFormat<?, ?> format = JobSettings.format(conf);
         String job = context.getJobID().toString();
+        DriveOffloadSource.registerOnce();
         SplitExecutor executor = SplitExecutor.create(settings, tasklet, job,
                 DrivePool.shared(DriveCredentials.fromConfiguration(conf)),
                 new HadoopFiles(conf), (metric, n) -> context.getCounter(IspdCounter.of(metric)).increment(n),

@@ -49,6 +49,8 @@ public final class SplitExecutor {
     private final String writer;
     /** Whether the split's task was cancelled: its thread interrupted, or the engine's signal. */
     private final BooleanSupplier cancelled;
+    /** This JVM's totals per drive, across jobs, for the engine's metrics system. */
+    private final DriveOffloads offloads = DriveOffloads.jvm();
 
     SplitExecutor(DeviceExecution device, SplitDeadline deadline, HostExecution host, MetricSink counters,
                   int retries, DriveFailures failures, String writer, BooleanSupplier cancelled) {
@@ -133,7 +135,7 @@ public final class SplitExecutor {
         if (drives.isEmpty()) {
             LOG.warn("split {} ({}) avoids every drive holding it; running it on the host", split.decision().index(),
                     split);
-            count(SplitMetric.FALLBACKS, 1);
+            fellBack(split);
             return null;
         }
         for (int attempt = 0; attempt <= retries; attempt++) {
@@ -161,8 +163,13 @@ public final class SplitExecutor {
         }
         LOG.warn("split {} ({}) failed in every drive it was tried on; falling back to the host",
                 split.decision().index(), split);
-        count(SplitMetric.FALLBACKS, 1);
+        fellBack(split);
         return null;
+    }
+
+    private void fellBack(PlannedSplit split) {
+        count(SplitMetric.FALLBACKS, 1);
+        offloads.add(split.driveAddress(), DriveOffloads.Count.FALLBACKS, 1);
     }
 
     /**
@@ -204,11 +211,13 @@ public final class SplitExecutor {
     private void failed(PlannedSplit split, PlannedSplit on, IOException e) {
         DeviceFault fault = DeviceFault.of(e);
         count(fault.metric(), 1);
+        offloads.add(on.driveAddress(), DriveOffloads.Count.FAULTS, 1);
         LOG.warn("split {} ({}) failed on drive {} ({}), {}: {}", split.decision().index(), split, on.drive(),
                 on.driveAddress(), fault, e.getMessage());
         boolean missed = fault == DeviceFault.TIMEOUT;
         if (missed ? failures.missedDeadline(on.driveAddress(), writer) : failures.failed(on.driveAddress(), writer)) {
             count(SplitMetric.DRIVES_AVOIDED, 1);
+            offloads.add(on.driveAddress(), DriveOffloads.Count.AVOIDED, 1);
             LOG.warn(missed ? "drive {} ({}) missed a split's deadline: this job's later splits avoid it"
                     : "drive {} ({}) failed {} device runs of this job: its later splits avoid it", on.drive(),
                     on.driveAddress(), failures.failures(on.driveAddress()));
@@ -224,6 +233,8 @@ public final class SplitExecutor {
         count(SplitMetric.MODELED_DEVICE_NS, onDevice.modeled().timeNs());
         count(SplitMetric.MODELED_DEVICE_ENERGY_NJ, onDevice.modeled().energyNj());
         count(SplitMetric.SPLITS_ON_DEVICE, 1);
+        offloads.add(split.driveAddress(), DriveOffloads.Count.OFFLOADED_SPLITS, 1);
+        offloads.add(split.driveAddress(), DriveOffloads.Count.SCANNED_BYTES, onDevice.inputBytes());
         count(SplitMetric.PREDICTED_DEVICE_NS, d.device().timeNs());
         count(SplitMetric.PREDICTED_DEVICE_ENERGY_NJ, d.device().energyNj());
         logObserved(split, Placement.DEVICE, d.baseline().deviceExecution(), onDevice);

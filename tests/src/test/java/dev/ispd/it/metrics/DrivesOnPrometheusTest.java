@@ -7,30 +7,18 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.ispd.client.Drive;
-import dev.ispd.examples.worldcup.WorldCupDrives;
-import dev.ispd.examples.worldcup.WorldCupGenerator;
 import dev.ispd.hadoop.mapreduce.DeviceJob;
 import dev.ispd.hadoop.mapreduce.IspdCounter;
-import dev.ispd.hadoop.worldcup.Q1DeviceMapper;
-import dev.ispd.hadoop.worldcup.Q1Format;
-import dev.ispd.offload.settings.OffloadKeys;
+import dev.ispd.it.DeviceOnlyQ1;
 import dev.ispd.sim.daemon.EmbeddedDrives;
 import dev.ispd.sim.metrics.MetricsEndpoint;
 import dev.ispd.worldcup.WorldCup98;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.net.InetSocketAddress;
-import java.net.URI;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
-import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.FileSystem;
-import org.apache.hadoop.fs.Path;
-import org.apache.hadoop.io.LongWritable;
-import org.apache.hadoop.io.Text;
-import org.apache.hadoop.mapreduce.lib.reduce.LongSumReducer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -40,7 +28,6 @@ import org.junit.jupiter.api.io.TempDir;
  * answers with data.
  */
 class DrivesOnPrometheusTest {
-    private static final URI FS = URI.create("osd://metrics/");
     private static final int ENTRIES = 200_000;
     private static final int CHUNK = 1 << 20;
     private static final java.nio.file.Path DASHBOARD = java.nio.file.Path.of("..", "docs", "grafana",
@@ -62,23 +49,8 @@ class DrivesOnPrometheusTest {
                 assertEquals(2, prometheus.awaitValue("sum(up{job=\"ispd\"})", 2), "both drives scraped");
                 assertEquals(0, prometheus.value("sum(ispd_drive_scanned_bytes_total)"));
 
-                Configuration conf = WorldCupDrives.configuration(drives, CHUNK, WorldCup98.RECORD_SIZE,
-                        "host-i5-2500");
-                conf.set("mapreduce.framework.name", "local");
-                conf.set("hadoop.tmp.dir", work.resolve("hadoop").toString());
-                conf.set(OffloadKeys.OFFLOAD_POLICY.name(), "device-only");
-                Path input = new Path(FS.resolve("/wc98/day"));
-                ByteBuffer records = ByteBuffer.allocate(ENTRIES * WorldCup98.RECORD_SIZE);
-                WorldCupGenerator.withDefaults(98, ENTRIES).fill(records, ENTRIES, WorldCup98.RECORD_SIZE);
-                try (FileSystem fs = FileSystem.newInstance(FS, conf)) {
-                    try (OutputStream out = fs.create(input, true)) {
-                        out.write(records.array());
-                    }
-                    DeviceJob job = DeviceJob.getInstance(conf, "q1-metrics").setDeviceMapper(Q1DeviceMapper.class)
-                            .setDeviceMapperFormat(Q1Format.class).setCombinerClass(LongSumReducer.class)
-                            .setReducerClass(LongSumReducer.class).setOutputKeyClass(Text.class)
-                            .setOutputValueClass(LongWritable.class).setNumReduceTasks(1).addInputPath(input)
-                            .setOutputPath(new Path(work.resolve("out").toUri()));
+                try (DeviceOnlyQ1 q1 = DeviceOnlyQ1.prepare(drives, "metrics", ENTRIES, 98, CHUNK, work)) {
+                    DeviceJob job = q1.job();
                     assertTrue(job.waitForCompletion(false), "the job failed");
                     assertEquals(2, job.counter(IspdCounter.SPLITS_ON_DEVICE));
                 }
