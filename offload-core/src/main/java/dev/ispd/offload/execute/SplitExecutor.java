@@ -11,6 +11,7 @@ import dev.ispd.offload.schedule.Placement;
 import dev.ispd.offload.schedule.SplitObservation;
 import dev.ispd.offload.settings.OffloadSettings;
 import dev.ispd.offload.storage.HostFiles;
+import dev.ispd.offload.storage.UnansweredDrives;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -201,6 +202,9 @@ public final class SplitExecutor {
         LOG.warn("split {} ({}) failed on drive {} ({}), {}: {}", split.decision().index(), split, on.drive(),
                 on.driveAddress(), fault, e.getMessage());
         boolean missed = fault == DeviceFault.TIMEOUT;
+        if (missed) {
+            UnansweredDrives.missed(on.driveAddress());
+        }
         if (missed ? failures.missedDeadline(on.driveAddress(), writer) : failures.failed(on.driveAddress(), writer)) {
             count(SplitMetric.DRIVES_AVOIDED, 1);
             LOG.warn(missed ? "drive {} ({}) missed a split's deadline: this job's later splits avoid it"
