@@ -3,9 +3,12 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <chrono>
 #include <csignal>
 #include <string>
+#include <thread>
 #include <pthread.h>
+#include <sys/socket.h>
 #include <unistd.h>
 #include <vector>
 
@@ -321,6 +324,62 @@ TEST(Client, RequestIdsIncreaseFromOne) {
     c.reset();
     // The drive thread is done once it has answered three requests; reading ids is safe after that.
     EXPECT_EQ(ids, (std::vector<uint64_t>{1, 2, 3}));
+}
+
+// ---- connections the drive closed while idle (docs/drive.md, "Admission") ----
+
+// Waits until the drive's side has closed its first connection, and a little for the FIN to land.
+void await_closed(const std::atomic<bool> &closed) {
+    while (!closed.load()) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+}
+
+TEST(Client, AConnectionTheDriveClosedWhileIdleIsReopenedBeforeTheNextRequest) {
+    std::atomic<bool> closed{false};
+    uint64_t second_id = 0;
+    FakeDrive drive({[&](int fd) {
+                         answer_stat(fd);
+                         shutdown(fd, SHUT_RDWR); // the drive's idle timeout
+                         closed = true;
+                     },
+                     [&](int fd) {
+                         Frame f;
+                         if (!expect_request(fd, ISPD_OP_STAT_OBJECT, &f)) return;
+                         second_id = f.request_id;
+                         write_all(fd, make_response(ISPD_OP_STAT_OBJECT, f.request_id,
+                                                     Out().u64(42).u64(10).u8(1).data()));
+                         answer_stat(fd);
+                     }},
+                    true);
+    ConnPtr c = connect_to(drive.address());
+    expect_stat_works(c);
+    EXPECT_EQ(ispd_reconnects(c.get()), 0u);
+    await_closed(closed);
+
+    expect_stat_works(c); // not "closed the connection after 0 of 64 bytes"
+    EXPECT_EQ(ispd_reconnects(c.get()), 1u);
+    expect_stat_works(c); // and the new connection stays in use
+    EXPECT_EQ(ispd_reconnects(c.get()), 1u);
+    c.reset();
+    EXPECT_EQ(second_id, 1u) << "the request went out on a new connection, numbered from 1";
+}
+
+TEST(Client, ARequestAlreadySentIsNotSentAgainWhenTheDriveClosesTheConnection) {
+    std::atomic<int> second_connections{0};
+    FakeDrive drive({[](int fd) {
+                         answer_stat(fd);
+                         Frame f;
+                         expect_request(fd, ISPD_OP_DELETE_OBJECT, &f); // read, then closed unanswered
+                     },
+                     [&](int) { second_connections++; }},
+                    true);
+    ConnPtr c = connect_to(drive.address());
+    expect_stat_works(c);
+    EXPECT_EQ(ispd_delete_object(c.get(), 3), ISPD_E_IO) << "a delete may have run: it must not run twice";
+    EXPECT_EQ(ispd_reconnects(c.get()), 0u);
+    c.reset();
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    EXPECT_EQ(second_connections.load(), 0);
 }
 
 // ---- bulk data ----

@@ -130,7 +130,9 @@ void write_all(int fd, const Bytes &b) {
     }
 }
 
-FakeDrive::FakeDrive(Script script, bool tcp) {
+FakeDrive::FakeDrive(Script script, bool tcp) : FakeDrive(std::vector<Script>{std::move(script)}, tcp) {}
+
+FakeDrive::FakeDrive(std::vector<Script> scripts, bool tcp) {
     char tmpl[] = "/tmp/ispd-test-XXXXXX";
     if (!mkdtemp(tmpl)) throw std::runtime_error("mkdtemp failed");
     dir_ = tmpl;
@@ -155,19 +157,21 @@ FakeDrive::FakeDrive(Script script, bool tcp) {
         address_ = "unix:" + path;
     }
     if (listen(listen_fd_, 1) != 0) throw std::runtime_error(std::string("fake drive: listen: ") + strerror(errno));
-    thread_ = std::thread([this, script] {
-        int fd = accept(listen_fd_, nullptr, nullptr);
-        if (fd < 0) return; // shut down before a client came
-        conn_fd_ = fd;
-        script(fd);
-        shutdown(fd, SHUT_RDWR);
+    thread_ = std::thread([this, scripts] {
+        for (const Script &script : scripts) {
+            int fd = accept(listen_fd_, nullptr, nullptr);
+            if (fd < 0) return; // shut down before a client came
+            conn_fds_.push_back(fd);
+            script(fd);
+            shutdown(fd, SHUT_RDWR);
+        }
     });
 }
 
 FakeDrive::~FakeDrive() {
     shutdown(listen_fd_, SHUT_RDWR); // wakes accept if no client ever came
     thread_.join();
-    if (conn_fd_ >= 0) close(conn_fd_);
+    for (int fd : conn_fds_) close(fd);
     close(listen_fd_);
     unlink((dir_ + "/drive.sock").c_str());
     rmdir(dir_.c_str());

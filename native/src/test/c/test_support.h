@@ -80,11 +80,13 @@ bool read_frame(int fd, Frame *f);
 void write_all(int fd, const Bytes &b);
 
 // A peer that accepts one connection on a fresh unix socket (or TCP on 127.0.0.1) and runs the
-// script on it, then closes it.
+// script on it, then closes it; or, given several scripts, accepts a connection for each in turn
+// (a client that reconnects).
 class FakeDrive {
 public:
     using Script = std::function<void(int fd)>;
     explicit FakeDrive(Script script, bool tcp = false);
+    explicit FakeDrive(std::vector<Script> scripts, bool tcp = false);
     ~FakeDrive();
     FakeDrive(const FakeDrive &) = delete;
     FakeDrive &operator=(const FakeDrive &) = delete;
@@ -95,7 +97,7 @@ private:
     std::string dir_;
     std::string address_;
     int listen_fd_ = -1;
-    int conn_fd_ = -1;
+    std::vector<int> conn_fds_;
     std::thread thread_;
 };
 

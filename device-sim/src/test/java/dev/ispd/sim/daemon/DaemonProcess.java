@@ -11,21 +11,26 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-/** The drive daemon in a separate JVM (the test's java and class path), for crash tests. */
-final class DaemonProcess implements AutoCloseable {
+/**
+ * The drive daemon in a separate JVM (the test's java and class path), for crash tests; public for
+ * other modules' tests of drives in processes of their own (device-sim's test jar).
+ */
+public final class DaemonProcess implements AutoCloseable {
     private static final Pattern READY = Pattern.compile("^(drive\\d+) ready at (\\S+) ");
+    private static final Pattern METRICS = Pattern.compile("metrics on port (\\d+)\\)$");
 
     private final Process process;
     private final List<String> addresses = new ArrayList<>();
     /** What the daemon printed up to its last ready line. */
     private final List<String> startLines = new ArrayList<>();
+    private final List<Integer> metricsPorts = new ArrayList<>();
 
     private DaemonProcess(Process process) {
         this.process = process;
     }
 
     /** Starts {@code DriveDaemon} with {@code args} and waits for every drive's ready line. */
-    static DaemonProcess start(Path log, int drives, String... args) throws IOException {
+    public static DaemonProcess start(Path log, int drives, String... args) throws IOException {
         return start(log, drives, List.of(), args);
     }
 
@@ -73,6 +78,8 @@ final class DaemonProcess implements AutoCloseable {
             Matcher m = READY.matcher(line);
             if (m.find()) {
                 d.addresses.add(m.group(2));
+                Matcher metrics = METRICS.matcher(line);
+                d.metricsPorts.add(metrics.find() ? Integer.parseInt(metrics.group(1)) : -1);
             }
         }
         return d;
@@ -92,12 +99,34 @@ final class DaemonProcess implements AutoCloseable {
         return startLines;
     }
 
-    String address(int i) {
+    public String address(int i) {
         return addresses.get(i);
     }
 
+    /** Where drive {@code i} serves /metrics (started with --metrics-port), else -1. */
+    public int metricsPort(int i) {
+        return metricsPorts.get(i);
+    }
+
+    /** SIGSTOP: a hung drive; the kernel still accepts its connections, nothing answers them. */
+    public void pause() throws IOException, InterruptedException {
+        signal("STOP");
+    }
+
+    /** SIGCONT after {@link #pause}. */
+    public void resume() throws IOException, InterruptedException {
+        signal("CONT");
+    }
+
+    private void signal(String name) throws IOException, InterruptedException {
+        int status = new ProcessBuilder("kill", "-" + name, Long.toString(process.pid())).inheritIO().start().waitFor();
+        if (status != 0) {
+            throw new IOException("kill -" + name + " " + process.pid() + " exited with " + status);
+        }
+    }
+
     /** SIGKILL: no shutdown hook, no flushing; only what reached the OS survives. */
-    void kill() throws InterruptedException {
+    public void kill() throws InterruptedException {
         process.destroyForcibly();
         process.waitFor();
     }
@@ -112,7 +141,7 @@ final class DaemonProcess implements AutoCloseable {
         return process.exitValue();
     }
 
-    /** Kills the daemon if it still runs, so a failed test leaves no process behind. */
+    /** Kills the daemon if it still runs (stopped or not), so a failed test leaves no process behind. */
     @Override
     public void close() {
         process.destroyForcibly();

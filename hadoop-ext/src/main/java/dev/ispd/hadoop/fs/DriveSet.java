@@ -5,6 +5,7 @@ import dev.ispd.client.Drive;
 import dev.ispd.client.DriveException;
 import dev.ispd.hadoop.conf.DriveCredentials;
 import dev.ispd.hadoop.conf.IspdKeys;
+import dev.ispd.offload.storage.UnansweredDrives;
 import dev.ispd.protocol.Status;
 import java.io.Closeable;
 import java.io.IOException;
@@ -89,6 +90,21 @@ public final class DriveSet implements Closeable {
         return credentials.isPresent() ? Drive.connect(address(drive), credentials.get()) : Drive.connect(address(drive));
     }
 
+    /**
+     * Whether drive {@code drive} left a call unanswered past its deadline lately (a split's, or one
+     * of this set's): new chunks go to other drives, deletes on it are left to fsck.
+     */
+    public boolean unanswered(int drive) {
+        return UnansweredDrives.recently(address(drive));
+    }
+
+    /** Notes a call to drive {@code drive} that failed with {@code e}: one left unanswered makes it {@link #unanswered}. */
+    void noteFailure(int drive, IOException e) {
+        if (e instanceof DriveException de && de.status() == Status.TIMEOUT) {
+            UnansweredDrives.missed(address(drive));
+        }
+    }
+
     /** A command on the set's own connection to a drive. */
     interface SharedCall<T> {
         T run(Drive d) throws IOException;
@@ -107,6 +123,7 @@ public final class DriveSet implements Closeable {
             if (e.status() == Status.IO || e.status() == Status.TIMEOUT) {
                 drop(drive, d);
             }
+            noteFailure(drive, e);
             throw e;
         }
     }

@@ -553,6 +553,12 @@ public class OsdFileSystem extends FileSystem {
     private void deleteChunks(List<Chunk> freed) {
         for (Chunk c : freed) {
             for (Replica r : c.replicas()) {
+                if (drives.unanswered(r.drive())) {
+                    LOG.warn("osd: chunk object {} on drive {} ({}) is left to fsck as an orphan: the drive left a "
+                            + "call unanswered lately", Long.toUnsignedString(r.objectId()), r.drive(),
+                            drives.address(r.drive()));
+                    continue;
+                }
                 try {
                     drives.onShared(r.drive(), d -> {
                         d.delete(r.objectId());

@@ -251,6 +251,7 @@ final class OsdInputStream extends FSInputStream implements IOStatisticsSource, 
                     failed[r.drive()] = true;
                     disconnect(r.drive());
                 }
+                drives.noteFailure(r.drive(), e);
                 allGone &= e instanceof DriveException de && de.status() == Status.NO_SUCH_OBJECT;
                 String why = "drive " + r.drive() + " (" + drives.address(r.drive()) + "), object "
                         + Long.toUnsignedString(r.objectId()) + ": " + e.getMessage();
@@ -265,16 +266,19 @@ final class OsdInputStream extends FSInputStream implements IOStatisticsSource, 
                 : new IOException(what);
     }
 
-    /** The replicas on drives that have not failed this stream first, each group in the writer's order. */
+    /**
+     * The replicas on drives that have not failed this stream, nor left a call unanswered lately
+     * ({@link DriveSet#unanswered}), first; each group in the writer's order.
+     */
     private synchronized List<Replica> tryOrder(List<Replica> replicas) {
         List<Replica> order = new ArrayList<>(replicas.size());
         for (Replica r : replicas) {
-            if (!failed[r.drive()]) {
+            if (!failed[r.drive()] && !drives.unanswered(r.drive())) {
                 order.add(r);
             }
         }
         for (Replica r : replicas) {
-            if (failed[r.drive()]) {
+            if (!order.contains(r)) {
                 order.add(r);
             }
         }

@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
@@ -135,11 +136,17 @@ final class OsdOutputStream extends OutputStream implements IOStatisticsSource, 
         }
     }
 
-    /** Creates chunk {@code index}'s objects on the first {@code replication} candidate drives that take them. */
+    /**
+     * Creates chunk {@code index}'s objects on the first {@code replication} candidate drives that
+     * take them; drives that lately left a call unanswered are tried last (each try would wait out
+     * the call timeout).
+     */
     private List<Replica> place(int index) throws IOException {
         List<Replica> placed = new ArrayList<>(replication);
         StringBuilder refused = new StringBuilder();
-        for (int drive : ChunkPlacement.candidates(path, index, drives)) {
+        List<Integer> candidates = new ArrayList<>(ChunkPlacement.candidates(path, index, drives));
+        candidates.sort(Comparator.comparing(drives::unanswered)); // stable: the placement order otherwise
+        for (int drive : candidates) {
             if (placed.size() == replication) {
                 break;
             }
@@ -147,6 +154,7 @@ final class OsdOutputStream extends OutputStream implements IOStatisticsSource, 
                 placed.add(new Replica(drive, connection(drive).createObject()));
             } catch (IOException e) {
                 disconnect(drive);
+                drives.noteFailure(drive, e);
                 LOG.warn("osd: chunk {} of {} skips drive {} ({}): {}", index, path, drive, drives.address(drive),
                         e.getMessage());
                 refused.append("; drive ").append(drive).append(" (").append(drives.address(drive)).append("): ")

@@ -6,6 +6,7 @@ import dev.ispd.offload.plan.PlannedSplit;
 import dev.ispd.offload.plan.TaskletSpec;
 import dev.ispd.offload.schedule.Placement;
 import dev.ispd.offload.storage.DriveDirectory;
+import dev.ispd.offload.storage.UnansweredDrives;
 import dev.ispd.protocol.Status;
 import java.io.IOException;
 import java.time.Duration;
@@ -73,6 +74,12 @@ public final class JobTasklets implements AutoCloseable {
     }
 
     private void delete(int d, long id) {
+        if (UnansweredDrives.recently(drives.address(d))) {
+            LOG.warn("tasklet instance {} on drive {} ({}) is left to fsck, which lists it as an orphan: the drive "
+                    + "left a call unanswered within the last {} s", Long.toUnsignedString(id), d, drives.address(d),
+                    UnansweredDrives.SKIP_FOR.toSeconds());
+            return;
+        }
         long deadline = System.nanoTime() + BUSY_WAIT.toNanos();
         try (Drive drive = drives.open(d)) {
             for (long pauseMs = 5; ; pauseMs = Math.min(2 * pauseMs, MAX_PAUSE_MS)) {

@@ -12,6 +12,7 @@ import dev.ispd.offload.schedule.Placement;
 import dev.ispd.offload.schedule.SplitObservation;
 import dev.ispd.offload.settings.OffloadSettings;
 import dev.ispd.offload.storage.HostFiles;
+import dev.ispd.offload.storage.UnansweredDrives;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -215,6 +216,9 @@ public final class SplitExecutor {
         LOG.warn("split {} ({}) failed on drive {} ({}), {}: {}", split.decision().index(), split, on.drive(),
                 on.driveAddress(), fault, e.getMessage());
         boolean missed = fault == DeviceFault.TIMEOUT;
+        if (missed) {
+            UnansweredDrives.missed(on.driveAddress());
+        }
         if (missed ? failures.missedDeadline(on.driveAddress(), writer) : failures.failed(on.driveAddress(), writer)) {
             count(SplitMetric.DRIVES_AVOIDED, 1);
             offloads.add(on.driveAddress(), DriveOffloads.Count.AVOIDED, 1);
