@@ -49,6 +49,8 @@ final class MeasuredHostProfile {
         entry(y, "cyclesPerByteOut", cycles(c.nsPerByteOut()), fitted);
         carried(y, base, "cpu.cyclesPerInstruction", base.cpu().cyclesPerInstruction() * CLOCK_HZ / base.cpu().clockHz(),
                 "scaled to this file's clock; no WebAssembly workload is measured");
+        carried(y, base, "cpu.cyclesPerArithmetic", base.cpu().cyclesPerArithmetic() * CLOCK_HZ / base.cpu().clockHz(),
+                "scaled to this file's clock; no numeric kernel is measured");
         y.append("\nio:\n");
         double efficiency = Math.max(0.01, Math.min(1.0, readBytesPerSec / (double) linkBytesPerSec));
         entry(y, "readEfficiency", String.format(Locale.ROOT, "%.3f", efficiency), measured + ": reading through osd:// "
