@@ -191,12 +191,24 @@ public final class SqlTranslator {
             throw unsupported("'" + f + "' (" + name + " takes one column)");
         }
         Expression param = params.get(0);
-        if (param instanceof Column && (function != Aggregate.Function.SUM
-                || columns.field(param, name).type().kind() == FieldType.Kind.INTEGER)) {
+        if (param instanceof Column && (function == Aggregate.Function.COUNT || plainAggregate(columns.field(param, name),
+                function))) {
             return new Aggregate(function, columns.field(param, name).name());
         }
-        // an expression, or a SUM of a field that is not an integer: summed by its type, as Spark sums it
+        // an expression, a SUM of a field that is not an integer (summed by its type, as Spark sums it), or a SUM
+        // or extreme of a field whose NULL of a group of NULLs only an expression's count word carries
         return Aggregate.of(function, new SqlExpressions(columns).of(param));
+    }
+
+    /**
+     * Whether a field's SUM, MIN or MAX answers as SQL does without an expression: MIN and MAX of a
+     * field NULL by a null value (a group of NULLs gives the null value back); SUM of a non-nullable integer.
+     */
+    private static boolean plainAggregate(Field field, Aggregate.Function function) {
+        if (function == Aggregate.Function.SUM) {
+            return !field.nullable() && field.type().kind() == FieldType.Kind.INTEGER;
+        }
+        return !field.hasNullBit();
     }
 
     private static SqlPlan rows(PlainSelect s, SqlColumns columns, Predicate where) {

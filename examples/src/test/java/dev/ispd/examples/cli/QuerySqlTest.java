@@ -269,6 +269,35 @@ class QuerySqlTest {
         assertTrue(notSql.contains("--explain is for --sql"), notSql);
     }
 
+    /** SQL's NULL for SUM, MIN and MAX of a group whose values are all NULL (null bit or null value); COUNT 0. */
+    @Test
+    void aggregatesOfAGroupOfNullsAreNullOnDeviceAndHost() throws IOException {
+        Layout layout = dev.ispd.plan.layout.LayoutDdl.parse("t", "g u8 @0, v i32 le @1 nullable @5.0, "
+                + "w i32 le @6 nullable = -1", 10, "test");
+        ByteBuffer b = ByteBuffer.allocate(10 * 1_000).order(ByteOrder.LITTLE_ENDIAN);
+        long sum = 0;
+        for (int i = 0; i < 1_000; i++) {
+            int g = i % 2; // group 1 holds only NULLs
+            b.put(10 * i, (byte) g).putInt(10 * i + 1, g == 0 ? i : 7).put(10 * i + 5, (byte) g)
+                    .putInt(10 * i + 6, g == 0 ? i : -1);
+            sum += g == 0 ? i : 0;
+        }
+        String path = "osd:///sql/nulls.bin";
+        try (FileSystem fs = DRIVES.osd()) {
+            write(fs, path, b.array());
+            LayoutAttribute.record(fs, new org.apache.hadoop.fs.Path(path), layout);
+        }
+        List<List<String>> expected = List.of(
+                List.of("0", Long.toString(sum), "0", "998", "500", Long.toString(sum), "0", "998", "500"),
+                List.of("1", "NULL", "NULL", "NULL", "0", "NULL", "NULL", "NULL", "0"));
+        String sql = "SELECT g, sum(v), min(v), max(v), count(v), sum(w), min(w), max(w), count(w) FROM t GROUP BY g";
+        for (String policy : List.of("device-only", "host-only")) {
+            List<List<String>> got = rows(succeed("--sql", sql, "--drives", DRIVES.addresses(), "--input", path,
+                    "--policy", policy));
+            assertEquals(expected, got.stream().sorted(Comparator.comparing(r -> r.get(0))).toList(), policy);
+        }
+    }
+
     private static void write(FileSystem fs, String path, byte[] data) throws IOException {
         try (OutputStream out = fs.create(new org.apache.hadoop.fs.Path(path), true)) {
             out.write(data);
