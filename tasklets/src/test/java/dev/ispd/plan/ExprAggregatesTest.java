@@ -90,6 +90,16 @@ class ExprAggregatesTest {
     }
 
     @Test
+    void aSumOfANullableFieldIsTheSumOfItsExpressionSoAGroupOfNullsIsNull() throws IOException {
+        Plan plain = Plan.aggregate(ExprRecords.ITEMS, null, List.of(), List.of(Aggregate.sum("qty")));
+        assertEquals(Aggregate.sum(field("qty")), plain.aggregates().get(0));
+        Item nulls = new Item(null, null, new BigDecimal("0.05"), null, LocalDate.of(1996, 1, 1), null, null, 1, 0f, 3);
+        long[] row = ExprRecords.run(plain, ExprRecords.bytes(List.of(nulls))).get(0);
+        assertEquals(0, row[1], "SUM(qty) took no values: NULL");
+        assertEquals(null, plain.aggregates().get(0).value(row, 0, ExprRecords.ITEMS));
+    }
+
+    @Test
     void aDecimalSumPastItsPrecisionIsAnErrorAndSoIsABigintSumsOverflow() {
         Expr wide = Expr.cast(field("price"), ExprType.decimal(18, 2));
         Item big = new Item(1, new BigDecimal("9999999999.99"), new BigDecimal("0.01"), 1.0, LocalDate.of(1996, 1, 1),
