@@ -114,6 +114,18 @@ public record Aggregate(Function function, String field, Expr argument) implemen
     }
 
     /**
+     * This aggregate as a plan over {@code layout} runs it: a SUM of a nullable field becomes the
+     * SUM of the field's expression, whose count word answers NULL for a group of only NULLs (a
+     * plain field's sum cannot tell that from 0).
+     */
+    public Aggregate over(Layout layout) {
+        if (function != Function.SUM || field == null || !layout.field(field, "aggregate").nullable()) {
+            return this;
+        }
+        return sum(Expr.field(field));
+    }
+
+    /**
      * The value of this aggregate of an expression in a result row whose words for it start at
      * {@code at}: a Long (a count, an int or bigint), a BigDecimal at the type's scale, a Double, a
      * LocalDate, a Long of microseconds for a timestamp, a Boolean; null where the aggregate took

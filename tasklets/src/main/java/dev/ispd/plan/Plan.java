@@ -38,7 +38,7 @@ public record Plan(Layout layout, Predicate where, List<String> select, List<Str
         where = where == null ? Predicate.all() : where;
         select = List.copyOf(select);
         groupBy = List.copyOf(groupBy);
-        aggregates = aggregates.stream().map(a -> nullAware(a, layout)).toList();
+        aggregates = aggregates.stream().map(a -> a.over(layout)).toList();
         Condition.bind(where, layout);
         distinctFields(select, "select", layout);
         distinctFields(groupBy, "groupBy", layout);
@@ -90,18 +90,6 @@ public record Plan(Layout layout, Predicate where, List<String> select, List<Str
     /** A row plan: {@code SELECT select FROM layout WHERE where}. */
     public static Plan rows(Layout layout, Predicate where, List<String> select) {
         return new Plan(layout, where, select, List.of(), List.of(), null, NO_LIMIT);
-    }
-
-    /**
-     * A SUM of a nullable field as the SUM of the field's expression: a plain field's sum has no
-     * word that tells a group of only NULLs (SQL's NULL) from a sum of 0; an expression's count word does.
-     */
-    private static Aggregate nullAware(Aggregate a, Layout layout) {
-        if (a.function() != Aggregate.Function.SUM || a.field() == null
-                || !layout.field(a.field(), "aggregate").nullable()) {
-            return a;
-        }
-        return Aggregate.sum(Expr.field(a.field()));
     }
 
     /** An aggregate plan: {@code SELECT groupBy, aggregates FROM layout WHERE where GROUP BY groupBy}. */

@@ -144,7 +144,7 @@ public final class SqlTranslator {
             Expression e = item.getExpression();
             refuseIf(e instanceof AllColumns, "SELECT * with aggregates");
             if (e instanceof Function f) {
-                Aggregate a = aggregate(f, columns);
+                Aggregate a = aggregate(f, columns).over(columns.layout()); // as the plan will run it
                 if (!aggregates.contains(a)) {
                     aggregates.add(a);
                 }
@@ -195,18 +195,19 @@ public final class SqlTranslator {
                 function))) {
             return new Aggregate(function, columns.field(param, name).name());
         }
-        // an expression, a SUM of a field that is not an integer (summed by its type, as Spark sums it), or a SUM
-        // or extreme of a field whose NULL of a group of NULLs only an expression's count word carries
+        // an expression, a SUM of a field that is not an integer (summed by its type, as Spark sums it), or an
+        // extreme of a field with a null bit, whose NULL for a group of NULLs only an expression's count word carries
         return Aggregate.of(function, new SqlExpressions(columns).of(param));
     }
 
     /**
      * Whether a field's SUM, MIN or MAX answers as SQL does without an expression: MIN and MAX of a
-     * field NULL by a null value (a group of NULLs gives the null value back); SUM of a non-nullable integer.
+     * field NULL by a null value (a group of NULLs gives the null value back); SUM of an integer
+     * ({@link Aggregate#over} makes a nullable one's the SUM of its expression).
      */
     private static boolean plainAggregate(Field field, Aggregate.Function function) {
         if (function == Aggregate.Function.SUM) {
-            return !field.nullable() && field.type().kind() == FieldType.Kind.INTEGER;
+            return field.type().kind() == FieldType.Kind.INTEGER;
         }
         return !field.hasNullBit();
     }
