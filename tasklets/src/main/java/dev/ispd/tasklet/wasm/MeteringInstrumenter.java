@@ -11,21 +11,26 @@ import java.util.Set;
 /**
  * Rewrites a checked module so that it meters itself and cannot outgrow its memory limit, by
  * adding code to the module rather than relying on a runtime hook (the compiler to JVM bytecode
- * has none). Four globals are appended after the module's own:
+ * has none). Five globals are appended after the module's own:
  * <ul>
- *   <li>{@link #FUEL} (i64): instructions left.</li>
+ *   <li>{@link #FUEL} (i64): instructions left in the current slice.</li>
  *   <li>{@link #ACCESSES} (i64): memory accesses: loads and stores, plus one per 8 bytes a bulk
  *       {@code memory.copy} or {@code memory.fill} moves.</li>
  *   <li>{@link #SCRATCH} (i32): holds an operand while a check runs.</li>
  *   <li>{@link #STOPPED_BY} (i32): 0, or why the added code trapped ({@link #OUT_OF_FUEL},
  *       {@link #OUT_OF_MEMORY}), so the runner tells a limit from the module's own trap.</li>
+ *   <li>{@link #REFUEL} (i64): read when a slice's fuel has gone negative; the runtime backs it
+ *       with {@link FuelSlices}, whose read ends the slice (the module may give up its turn there)
+ *       and answers the next slice's fuel, or a negative number when the execution's instruction
+ *       limit is used up.</li>
  * </ul>
  * Inside a function the counting runs on two added locals, which the compiler keeps in JVM
  * locals, so the hot path touches no global: each straight-line segment (from the function's
  * entry, or after a block, loop, if, else, end or branch, to the next of these) subtracts its
  * instruction count from the fuel local and adds its loads and stores to the access local as it
  * is entered. The fuel is checked only at the function's entry and at every loop head (a loop's
- * back edge lands on its check), which bounds any run between checks by the length of the
+ * back edge lands on its check); once negative, it is written back and {@link #REFUEL} read, and
+ * the module traps only if that is negative too. This bounds any run between checks by the length of the
  * longest loop-free path of one function. The locals are taken from the globals at entry and
  * after each call to another function of the module, and written back before such a call and
  * before every way out of the function ({@code return}, its last {@code end}, a branch to its
@@ -37,6 +42,8 @@ final class MeteringInstrumenter {
     static final int ACCESSES = 1;
     static final int SCRATCH = 2;
     static final int STOPPED_BY = 3;
+    static final int REFUEL = 4;
+    static final int ADDED_GLOBALS = 5;
 
     static final int OUT_OF_FUEL = 1;
     static final int OUT_OF_MEMORY = 2;
@@ -125,12 +132,13 @@ final class MeteringInstrumenter {
         out.writeBytes(payload);
     }
 
-    /** The module's {@code count} globals (bytes {@code from..to}) and the four added ones. */
+    /** The module's {@code count} globals (bytes {@code from..to}) and the added ones. */
     private byte[] globals(int count, int from, int to) {
         ByteArrayOutputStream b = new ByteArrayOutputStream();
-        Leb128.writeU32(b, count + 4L);
+        Leb128.writeU32(b, count + (long) ADDED_GLOBALS);
         b.write(wasm, from, to - from);
-        for (int type : new int[] {0x7e, 0x7e, 0x7f, 0x7f}) { // i64 fuel, i64 accesses, i32 scratch, i32 stopped-by
+        // i64 fuel, i64 accesses, i32 scratch, i32 stopped-by, i64 refuel
+        for (int type : new int[] {0x7e, 0x7e, 0x7f, 0x7f, 0x7e}) {
             b.write(type);
             b.write(0x01); // mutable
             b.write(type == 0x7e ? 0x42 : 0x41); // i64.const / i32.const 0, end
@@ -267,12 +275,25 @@ final class MeteringInstrumenter {
             localSet(b, accesses);
         }
 
-        /** Traps, naming the fuel, once it has gone negative. */
+        /**
+         * Once the slice's fuel has gone negative: writes it back, takes the next slice's from
+         * {@link #REFUEL}, and traps, naming the fuel, if there is none.
+         */
         void checkFuel(ByteArrayOutputStream b) {
             localGet(b, fuel);
             i64Const(b, 0);
             b.write(0x53); // i64.lt_s
+            b.write(0x04); // if, no result
+            b.write(0x40);
+            localGet(b, fuel);
+            globalSet(b, FUEL);
+            globalGet(b, REFUEL);
+            localSet(b, fuel);
+            localGet(b, fuel);
+            i64Const(b, 0);
+            b.write(0x53); // i64.lt_s
             trapIf(b, OUT_OF_FUEL);
+            b.write(0x0b); // end
         }
     }
 

@@ -1,6 +1,7 @@
 package dev.ispd.tasklet.wasm;
 
 import com.dylibso.chicory.runtime.ExportFunction;
+import com.dylibso.chicory.runtime.GlobalFactory;
 import com.dylibso.chicory.runtime.GlobalInstance;
 import com.dylibso.chicory.runtime.HostFunction;
 import com.dylibso.chicory.runtime.ImportValues;
@@ -13,6 +14,7 @@ import dev.ispd.tasklet.Meter;
 import dev.ispd.tasklet.ResultSink;
 import dev.ispd.tasklet.Tasklet;
 import dev.ispd.tasklet.TaskletLimitException;
+import dev.ispd.tasklet.Turns;
 import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -24,7 +26,9 @@ import java.util.function.Supplier;
  * {@link #PART} bytes, is copied into the buffer the module names ({@code buffer}) and scanned
  * there ({@code scan}); {@code finish} emits the result. Every call is bounded by the
  * execution's limits, and the instructions and memory accesses the module executed since the
- * last call are added to the meter.
+ * last call are added to the meter. A call gives up its turn ({@link Turns#yieldTurn}) after
+ * each slice of its fuel ({@link FuelSlices}); the time it waits for its next turn is not
+ * counted against its wall time.
  */
 final class WasmTasklet implements Tasklet {
     /** Bytes of records the module gets per {@code scan} call, at most: one memory page, cache-sized. */
@@ -34,7 +38,7 @@ final class WasmTasklet implements Tasklet {
     private final WasmLimits limits;
     private final Params params;
     private final Instance instance;
-    private final GlobalInstance fuel;
+    private final FuelSlices fuel;
     private final GlobalInstance accesses;
     private final GlobalInstance stoppedBy;
     private final ExportFunction buffer;
@@ -43,7 +47,9 @@ final class WasmTasklet implements Tasklet {
     private final ByteArrayOutputStream result = new ByteArrayOutputStream();
     private final int recordSize;
     private long insideNanos;
-    private long fuelMetered;
+    /** The watchdog of the call in progress: its clock stops while the call waits for a turn. */
+    private Watchdog watchdog;
+    private long instructionsMetered;
     private long accessesMetered;
     private long recordsReported;
     private final byte[] copy = new byte[PART];
@@ -55,19 +61,19 @@ final class WasmTasklet implements Tasklet {
         this.module = module;
         this.limits = module.limits();
         this.params = params;
+        this.fuel = new FuelSlices(limits.instructions(), this::giveUpTurn);
         this.instance = Instance.builder(module.metered())
                 .withImportValues(imports())
                 .withMemoryLimits(module.memoryLimits())
                 .withMachineFactory(module.machine())
+                .withGlobalFactory(refuelAt(module.firstGlobal() + MeteringInstrumenter.REFUEL))
                 .build();
-        this.fuel = instance.global(module.firstGlobal() + MeteringInstrumenter.FUEL);
+        fuel.start(instance.global(module.firstGlobal() + MeteringInstrumenter.FUEL));
         this.accesses = instance.global(module.firstGlobal() + MeteringInstrumenter.ACCESSES);
         this.stoppedBy = instance.global(module.firstGlobal() + MeteringInstrumenter.STOPPED_BY);
         this.buffer = instance.export(TaskletAbi.BUFFER);
         this.scan = instance.export(TaskletAbi.SCAN);
         this.finish = instance.export(TaskletAbi.FINISH);
-        fuel.setValue(limits.instructions());
-        fuelMetered = limits.instructions();
         int declared = (int) call(TaskletAbi.INIT, instance.export(TaskletAbi.INIT))[0];
         if (declared < 0) {
             throw new BadParameterException("tasklet '" + module.taskletName() + "' refused its parameters: "
@@ -128,13 +134,32 @@ final class WasmTasklet implements Tasklet {
         meter.addBytesOut(result.size());
     }
 
+    /** Globals as the runtime makes them, but {@link #fuel} as the {@code index}-th. */
+    private GlobalFactory refuelAt(int index) {
+        int[] next = {0};
+        return (low, high, type, mutability) -> next[0]++ == index ? fuel
+                : new GlobalInstance(low, high, type, mutability);
+    }
+
+    /** At the end of a fuel slice: waits for the next turn, the watchdog's clock stopped meanwhile. */
+    private void giveUpTurn() {
+        long start = System.nanoTime();
+        watchdog.pause();
+        try {
+            Turns.yieldTurn();
+        } finally {
+            watchdog.resume();
+            insideNanos -= System.nanoTime() - start;
+        }
+    }
+
     private void meterSinceLastCall(Meter meter) {
-        long left = fuel.getValue();
+        long used = fuel.used();
         long touched = accesses.getValue();
-        meter.addInstructions(fuelMetered - left);
+        meter.addInstructions(used - instructionsMetered);
         meter.addDramAccesses(touched - accessesMetered);
         meter.addRecords(recordsReported);
-        fuelMetered = left;
+        instructionsMetered = used;
         accessesMetered = touched;
         recordsReported = 0;
     }
@@ -157,7 +182,10 @@ final class WasmTasklet implements Tasklet {
     private <T> T guarded(Supplier<T> calls) {
         long start = System.nanoTime();
         try {
-            return Watchdog.run(limits.wallTime().toNanos() - insideNanos, calls);
+            return Watchdog.run(limits.wallTime().toNanos() - insideNanos, w -> {
+                watchdog = w;
+                return calls.get();
+            });
         } catch (Watchdog.TimedOut t) {
             throw new TaskletLimitException(WasmLimits.WALL_TIME, "tasklet '" + module.taskletName() + "' ran longer than "
                     + "the " + WasmLimits.WALL_TIME + " limit of " + limits.wallTime().toMillis() + " ms (in " + inside + ")");

@@ -5,13 +5,14 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Supplier;
+import java.util.function.Function;
 
 /**
  * Bounds the real time of a call into a module. The runtime checks the thread's interrupt flag
  * on loop back edges and calls, so interrupting the calling thread stops even a module that
  * loops forever; the flag is raised only while the call is still inside the module, and cleared
- * again before the caller goes on.
+ * again before the caller goes on. While the module has given up its turn ({@link #pause} to
+ * {@link #resume}) its clock stops: the budget is time spent running.
  */
 final class Watchdog {
     private static final ScheduledExecutorService TIMER = Executors.newSingleThreadScheduledExecutor(r -> {
@@ -30,32 +31,50 @@ final class Watchdog {
     }
 
     private final Thread thread = Thread.currentThread();
+    private long budgetNanos;
+    private long runningSinceNs;
+    private ScheduledFuture<?> timer;
     private boolean inside = true;
     private boolean fired;
 
-    private Watchdog() {
+    private Watchdog(long budgetNanos) {
+        this.budgetNanos = budgetNanos;
     }
 
-    /** Runs {@code call} in this thread; {@link TimedOut} if it is still running after {@code budgetNanos}. */
-    static <T> T run(long budgetNanos, Supplier<T> call) {
+    /** Runs {@code call} in this thread; {@link TimedOut} if it has run for more than {@code budgetNanos}. */
+    static <T> T run(long budgetNanos, Function<Watchdog, T> call) {
         if (budgetNanos <= 0) {
             throw new TimedOut();
         }
-        Watchdog w = new Watchdog();
-        ScheduledFuture<?> timer = TIMER.schedule(w::fire, budgetNanos, TimeUnit.NANOSECONDS);
+        Watchdog w = new Watchdog(budgetNanos);
+        w.resume();
         try {
-            return call.get();
+            return call.apply(w);
         } catch (ChicoryInterruptedException e) {
             if (w.leave()) {
                 throw new TimedOut();
             }
             throw e;
         } finally {
-            timer.cancel(false);
             if (w.leave()) {
                 Thread.interrupted(); // ours, raised as the call returned: not for the caller
             }
         }
+    }
+
+    /** Stops the clock while the call waits for its next turn; {@link TimedOut} if it already ran out. */
+    synchronized void pause() {
+        timer.cancel(false);
+        if (fired) {
+            throw new TimedOut();
+        }
+        budgetNanos -= System.nanoTime() - runningSinceNs;
+    }
+
+    /** Starts the clock again with what is left of the budget. */
+    synchronized void resume() {
+        runningSinceNs = System.nanoTime();
+        timer = TIMER.schedule(this::fire, Math.max(0, budgetNanos), TimeUnit.NANOSECONDS);
     }
 
     private synchronized void fire() {
@@ -67,6 +86,7 @@ final class Watchdog {
 
     /** Marks the call as left; whether the watchdog interrupted it. */
     private synchronized boolean leave() {
+        timer.cancel(false);
         inside = false;
         return fired;
     }
