@@ -53,6 +53,12 @@ final class ControllerSession implements RequestHandler.Session {
         };
     }
 
+    /** The connection closed: its queued and running executions are cancelled (docs/drive.md, "Executions"). */
+    @Override
+    public void close() {
+        drive.executions.connectionClosed(this);
+    }
+
     /** A command that leaves the clock alone. */
     private long unpriced(Command command) throws StatusException {
         command.run();

@@ -3,6 +3,7 @@ package dev.ispd.sim.controller;
 import dev.ispd.protocol.ExecutionState;
 import dev.ispd.protocol.Status;
 import dev.ispd.sim.assembly.DriveModel;
+import dev.ispd.sim.hostif.StatusException;
 import dev.ispd.sim.metrics.DriveEvents;
 import dev.ispd.protocol.Extent;
 import dev.ispd.tasklet.Meter;
@@ -20,7 +21,13 @@ import java.util.function.Consumer;
 final class Execution {
     final long id;
     final String taskletName;
-    final Tasklet tasklet;
+    /**
+     * The tasklet: a built-in's or a plan's made at EXECUTE; a module's made by {@link #moduleStart}
+     * on the execution's first turn, so its {@code init} runs in the runner. Only the worker sets it.
+     */
+    Tasklet tasklet;
+    /** Makes a module's tasklet (running its {@code init}); null for built-ins and plans. */
+    final ModuleStart moduleStart;
     final List<Extent> extents;
     final long outputId;
     /** Objects DELETE must not remove while this execution is queued or running. */
@@ -35,6 +42,8 @@ final class Execution {
     final Meter meter = new Meter();
     /** Where the scan stands between turns; set by the worker on its first turn. */
     ExtentSlicer slicer;
+    /** The thread a module execution's turns run on; set by the worker on its first turn. */
+    ModuleThread moduleThread;
     private final Consumer<Execution> onEnd;
     private final CountDownLatch finishedLatch = new CountDownLatch(1);
     private volatile ExecutionState state = ExecutionState.QUEUED;
@@ -50,12 +59,20 @@ final class Execution {
     private Status errorStatus;
     private String errorMessage = "";
 
-    Execution(long id, String taskletName, Tasklet tasklet, List<Extent> extents, long outputId, Set<Long> objectIds,
+    /** A module's {@code init} and the checks that need its record size: the tasklet, or the status to fail with. */
+    @FunctionalInterface
+    interface ModuleStart {
+        Tasklet start() throws StatusException;
+    }
+
+    /** {@code tasklet} null and {@code moduleStart} given for a module, the other way round otherwise. */
+    Execution(long id, String taskletName, Tasklet tasklet, ModuleStart moduleStart, List<Extent> extents, long outputId, Set<Long> objectIds,
               long pagesTotal, DriveModel.Execution model, long submittedWallNs, Object owner,
               Consumer<Execution> onEnd) {
         this.id = id;
         this.taskletName = taskletName;
         this.tasklet = tasklet;
+        this.moduleStart = moduleStart;
         this.extents = extents;
         this.outputId = outputId;
         this.objectIds = objectIds;

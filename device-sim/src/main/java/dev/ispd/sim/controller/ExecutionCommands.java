@@ -21,6 +21,7 @@ import dev.ispd.tasklet.ScanContext;
 import dev.ispd.tasklet.Tasklet;
 import dev.ispd.tasklet.TaskletFactory;
 import dev.ispd.tasklet.TaskletRegistry;
+import dev.ispd.tasklet.wasm.WasmTaskletFactory;
 import java.io.IOException;
 import java.util.HashSet;
 import java.util.List;
@@ -74,7 +75,7 @@ final class ExecutionCommands {
         } else if (req.form() == TaskletForm.BUILTIN) {
             checkBuiltin(req.name(), req.params(), body);
         } else {
-            body = ModuleForm.check(modules, req.name(), req.params(), body);
+            body = ModuleForm.check(modules, req.name(), body);
         }
         long id;
         try {
@@ -102,13 +103,10 @@ final class ExecutionCommands {
         }
     }
 
-    /** The tasklet of one execution: a built-in from its factory, a plan from its body, a module from the loaded ones. */
+    /** The tasklet of one execution: a built-in from its factory, a plan from its body. */
     private Tasklet instantiate(long taskletId, TaskletDefinition def, Params runtime) throws StatusException {
         if (def.form() == TaskletForm.PLAN.code()) {
             return PlanForm.tasklet(def, runtime);
-        }
-        if (def.form() == TaskletForm.MODULE.code()) {
-            return ModuleForm.tasklet(modules, def, runtime, scanContext);
         }
         TaskletFactory factory = factory(def.name(), "tasklet instance " + Long.toUnsignedString(taskletId) + " names ");
         try {
@@ -142,14 +140,17 @@ final class ExecutionCommands {
             }
             checkOutputIsNotInput(req);
             checkExtents(req.extents());
-            Tasklet tasklet = instantiate(req.taskletId(), def, req.runtime());
-            String misaligned = ExtentScanner.checkRecordAlignment(tasklet, req.extents());
-            if (misaligned != null) {
-                throw new StatusException(Status.OUT_OF_RANGE, "tasklet '" + def.name() + "': " + misaligned);
+            Tasklet tasklet = null;
+            Execution.ModuleStart moduleStart = null;
+            if (def.form() == TaskletForm.MODULE.code()) {
+                WasmTaskletFactory f = ModuleForm.factory(modules, def);
+                moduleStart = () -> aligned(def, ModuleForm.tasklet(f, def, req.runtime(), scanContext), req.extents());
+            } else {
+                tasklet = aligned(def, instantiate(req.taskletId(), def, req.runtime()), req.extents());
             }
             long submitted = model.command(clock);
-            Execution e = new Execution(executions.nextId(), def.name(), tasklet, req.extents(), req.outputId(),
-                    objectIds, runner.pagesIn(req.extents()), model.beginExecution(submitted), System.nanoTime(),
+            Execution e = new Execution(executions.nextId(), def.name(), tasklet, moduleStart, req.extents(),
+                    req.outputId(), objectIds, runner.pagesIn(req.extents()), model.beginExecution(submitted), System.nanoTime(),
                     owner, executions::finished);
             new Responses.Execute(e.id).encode(out);
             executions.add(e); // from here on the execution owns the reservation
@@ -160,6 +161,15 @@ final class ExecutionCommands {
             executions.unreserve(owner, objectIds);
             throw ex;
         }
+    }
+
+    /** {@code tasklet}, if the extents hold whole records of its size; OUT_OF_RANGE otherwise. */
+    private static Tasklet aligned(TaskletDefinition def, Tasklet tasklet, List<Extent> extents) throws StatusException {
+        String misaligned = ExtentScanner.checkRecordAlignment(tasklet, extents);
+        if (misaligned != null) {
+            throw new StatusException(Status.OUT_OF_RANGE, "tasklet '" + def.name() + "': " + misaligned);
+        }
+        return tasklet;
     }
 
     void poll(Requests.Poll req, PayloadWriter out) throws StatusException {
@@ -225,6 +235,15 @@ final class ExecutionCommands {
             throw new StatusException(Status.INTERNAL, "interrupted while cancelling execution " + e.id);
         }
         new Responses.Cancel(e.state()).encode(out);
+    }
+
+    /**
+     * Cancels the queued and running executions {@code owner} (a connection's session) submitted:
+     * its connection has closed. A queued one ends at once, a running one at its next batch or,
+     * in a module, at the end of its fuel slice; finished ones stay readable until RELEASE.
+     */
+    void connectionClosed(Object owner) {
+        executions.activeOf(owner).forEach(Execution::requestCancel);
     }
 
     void release(Requests.Release req, PayloadWriter out) throws StatusException {

@@ -3,6 +3,7 @@ package dev.ispd.sim.controller;
 import dev.ispd.protocol.Status;
 import dev.ispd.sim.store.ObjectStore;
 import dev.ispd.sim.store.StoreException;
+import dev.ispd.sim.hostif.StatusException;
 import dev.ispd.tasklet.BatchListener;
 import dev.ispd.protocol.Extent;
 import dev.ispd.tasklet.ExtentScanner;
@@ -14,6 +15,8 @@ import dev.ispd.sim.metrics.DriveEvents;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -28,6 +31,11 @@ import java.util.logging.Logger;
  * model calls, and so every modeled figure, independent of thread scheduling (a lone execution
  * makes exactly the calls of one uninterrupted scan); the model itself decides how executions
  * overlap in virtual time.
+ *
+ * <p>A user module's turns run on a thread of their own ({@link ModuleThread}), which the worker
+ * hands each turn to and waits for: the module's {@code init} on its first turn, then its slices,
+ * and a call into the module gives up the turn at the end of each fuel slice, so a module that
+ * loops takes turns with every other connection's work like a built-in does.
  */
 final class ExecutionRunner implements AutoCloseable {
     private static final Logger LOG = Logger.getLogger(ExecutionRunner.class.getName());
@@ -45,6 +53,9 @@ final class ExecutionRunner implements AutoCloseable {
     private final Thread worker;
     private volatile boolean closed;
     private volatile Execution current;
+    private final String name;
+    /** The module executions' threads, abandoned if the drive closes while they wait for a turn. */
+    private final Set<ModuleThread> moduleThreads = ConcurrentHashMap.newKeySet();
 
     ExecutionRunner(String name, ObjectStore store, DriveCounters counters, DriveEvents events, int pageSize,
                     int pagesPerBatch) {
@@ -54,6 +65,7 @@ final class ExecutionRunner implements AutoCloseable {
         this.scanner = new ExtentScanner(pageSize, pagesPerBatch);
         this.pagesPerBatch = pagesPerBatch;
         this.source = new StorePageSource(store);
+        this.name = name;
         this.worker = new Thread(this::loop, name + "-exec");
         worker.setDaemon(true);
         worker.start();
@@ -81,7 +93,7 @@ final class ExecutionRunner implements AutoCloseable {
             }
             current = e;
             try {
-                if (runTurn(e)) {
+                if (e.moduleStart == null ? runTurn(e) : moduleTurn(e)) {
                     queue.putBack(e);
                 }
             } catch (RuntimeException | Error t) {
@@ -94,8 +106,33 @@ final class ExecutionRunner implements AutoCloseable {
         }
     }
 
-    /** Scans one slice of {@code e}, and finishes it after the last; true if it has more to scan. */
+    /** Runs a module execution's turn on its own thread; true if it has more to do (or yielded mid-way). */
+    private boolean moduleTurn(Execution e) {
+        if (e.moduleThread == null) {
+            e.moduleThread = new ModuleThread(e, name);
+            moduleThreads.add(e.moduleThread);
+        }
+        try {
+            if (e.moduleThread.turn(() -> runTurn(e))) {
+                return true;
+            }
+        } catch (InterruptedException ie) {
+            Thread.currentThread().interrupt();
+            e.moduleThread.abandon();
+            e.fail(Status.INTERNAL, "the drive's runner was interrupted while running execution " + e.id);
+        }
+        moduleThreads.remove(e.moduleThread);
+        return false;
+    }
+
+    /**
+     * Scans one slice of {@code e}, and finishes it after the last; true if it has more to scan.
+     * A module's tasklet is made (its {@code init} run) on its first turn.
+     */
     private boolean runTurn(Execution e) {
+        if (e.tasklet == null && !startModule(e)) {
+            return false;
+        }
         if (e.slicer == null) {
             e.slicer = new ExtentSlicer(e.extents, scanner.pageSize(), pagesPerBatch, e.tasklet.recordSize(),
                     SLICE_PAGES);
@@ -111,6 +148,19 @@ final class ExecutionRunner implements AutoCloseable {
             store(e, result);
         }
         return false;
+    }
+
+    /** Makes a module execution's tasklet; false after ending the execution if that failed. */
+    private boolean startModule(Execution e) {
+        e.tasklet = attempt(e, () -> {
+            try {
+                return e.moduleStart.start();
+            } catch (StatusException refused) {
+                e.fail(refused.status(), refused.getMessage());
+                return null;
+            }
+        });
+        return e.tasklet != null;
     }
 
     private void store(Execution e, byte[] result) {
@@ -204,6 +254,7 @@ final class ExecutionRunner implements AutoCloseable {
         if (running != null) {
             running.requestCancel();
         }
+        moduleThreads.forEach(ModuleThread::abandon);
         try {
             worker.join(TimeUnit.SECONDS.toMillis(30));
         } catch (InterruptedException ie) {

@@ -122,6 +122,11 @@ final class ExecutionTable {
         }
     }
 
+    /** The queued and running executions {@code owner} submitted. */
+    synchronized List<Execution> activeOf(Object owner) {
+        return active.stream().filter(e -> e.owner == owner).toList();
+    }
+
     synchronized Execution get(long execId) throws StatusException {
         Execution e = byId.get(execId);
         if (e == null) {

@@ -7,57 +7,49 @@ import dev.ispd.sim.hostif.StatusException;
 import dev.ispd.sim.store.TaskletDefinition;
 import dev.ispd.tasklet.ScanContext;
 import dev.ispd.tasklet.Tasklet;
-import dev.ispd.tasklet.TaskletLimitException;
-import dev.ispd.tasklet.wasm.ModuleTrapException;
 import dev.ispd.tasklet.wasm.WasmTaskletFactory;
 import java.util.HexFormat;
 
 /**
  * Tasklets of form MODULE: the name is a loaded module's {@code name@version} and the request's
  * body is empty; the instance is created as a built-in's, its parameters judged by the module's
- * {@code init}. The stored body is the module's SHA-256, so an instance never runs another
- * module loaded later under the same name and version.
+ * {@code init}, which runs on the execution's first turn in the runner, under the module's limits
+ * (never on a connection's thread). The stored body is the module's SHA-256, so an instance never
+ * runs another module loaded later under the same name and version.
  */
 final class ModuleForm {
     private ModuleForm() {
     }
 
-    /** Checks the module and its parameters; returns the body to store (the module's SHA-256). */
-    static byte[] check(ModuleCommands modules, String name, Params params, byte[] body) throws StatusException {
+    /**
+     * Checks that the module is loaded; returns the body to store (the module's SHA-256). Its
+     * parameters are judged by its {@code init} when an execution starts.
+     */
+    static byte[] check(ModuleCommands modules, String name, byte[] body) throws StatusException {
         if (body.length != 0) {
             throw new StatusException(Status.BAD_PARAMETER, "a module tasklet takes an empty body (the module is "
                     + "loaded with LOAD_MODULE), got " + body.length + " bytes");
         }
-        WasmTaskletFactory f = modules.factory(name, null);
-        answered(() -> {
-            f.validate(params);
-            return null;
-        });
-        return HexFormat.of().parseHex(f.module().digest());
+        return HexFormat.of().parseHex(modules.factory(name, null).module().digest());
     }
 
-    /** A fresh instance of the module for one execution. */
-    static Tasklet tasklet(ModuleCommands modules, TaskletDefinition def, Params runtime, ScanContext context)
+    /** The loaded module an instance names (the very bytes it was created for). */
+    static WasmTaskletFactory factory(ModuleCommands modules, TaskletDefinition def) throws StatusException {
+        return modules.factory(def.name(), HexFormat.of().formatHex(def.body()));
+    }
+
+    /**
+     * A fresh instance of the module for one execution: runs its {@code init}. Refused
+     * parameters are BAD_PARAMETER; a limit ({@link dev.ispd.tasklet.TaskletLimitException}) or a
+     * trap ({@link dev.ispd.tasklet.wasm.ModuleTrapException}) is thrown as it is, for the runner
+     * to end the execution with as it does for a scan.
+     */
+    static Tasklet tasklet(WasmTaskletFactory f, TaskletDefinition def, Params runtime, ScanContext context)
             throws StatusException {
-        WasmTaskletFactory f = modules.factory(def.name(), HexFormat.of().formatHex(def.body()));
-        return answered(() -> f.create(def.params(), runtime, context));
-    }
-
-    /** What runs a module's {@code init}. */
-    private interface InitCall<T> {
-        T run() throws BadParameterException;
-    }
-
-    /** Runs {@code init}; refused parameters, a limit or a trap become the status that names them. */
-    private static <T> T answered(InitCall<T> call) throws StatusException {
         try {
-            return call.run();
+            return f.create(def.params(), runtime, context);
         } catch (BadParameterException e) {
             throw new StatusException(Status.BAD_PARAMETER, e.getMessage());
-        } catch (TaskletLimitException e) {
-            throw new StatusException(Status.LIMIT_EXCEEDED, e.getMessage());
-        } catch (ModuleTrapException e) {
-            throw new StatusException(Status.TASKLET_FAILED, e.getMessage());
         }
     }
 }

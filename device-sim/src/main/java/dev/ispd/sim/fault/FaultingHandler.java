@@ -27,7 +27,17 @@ public final class FaultingHandler implements RequestHandler {
     @Override
     public Session openSession() {
         Session inner = drive.openSession();
-        return (request, out) -> handle(inner, request, out);
+        return new Session() {
+            @Override
+            public void handle(Requests.Request request, PayloadWriter out) throws StatusException {
+                FaultingHandler.this.handle(inner, request, out);
+            }
+
+            @Override
+            public void close() {
+                inner.close();
+            }
+        };
     }
 
     private void handle(Session inner, Requests.Request request, PayloadWriter out) throws StatusException {

@@ -104,6 +104,7 @@ final class Connection implements Runnable {
             if (grownBytes > 0 && (!parked || memory.unpark(this))) {
                 memory.release(grownBytes);
             }
+            session.close();
             onExit.accept(this);
         }
     }

@@ -13,5 +13,9 @@ public interface RequestHandler {
          * throw with the status and message to answer; {@code out} is then discarded.
          */
         void handle(Requests.Request request, PayloadWriter out) throws StatusException;
+
+        /** Called once when the connection has closed, for whatever reason; no request follows. */
+        default void close() {
+        }
     }
 }

@@ -35,6 +35,7 @@ final class Watchdog {
     private long runningSinceNs;
     private ScheduledFuture<?> timer;
     private boolean inside = true;
+    private boolean paused;
     private boolean fired;
 
     private Watchdog(long budgetNanos) {
@@ -69,16 +70,18 @@ final class Watchdog {
             throw new TimedOut();
         }
         budgetNanos -= System.nanoTime() - runningSinceNs;
+        paused = true;
     }
 
     /** Starts the clock again with what is left of the budget. */
     synchronized void resume() {
         runningSinceNs = System.nanoTime();
+        paused = false;
         timer = TIMER.schedule(this::fire, Math.max(0, budgetNanos), TimeUnit.NANOSECONDS);
     }
 
     private synchronized void fire() {
-        if (inside) {
+        if (inside && !paused) {
             fired = true;
             thread.interrupt();
         }
