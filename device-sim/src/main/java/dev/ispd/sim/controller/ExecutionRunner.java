@@ -112,17 +112,19 @@ final class ExecutionRunner implements AutoCloseable {
             e.moduleThread = new ModuleThread(e, name);
             moduleThreads.add(e.moduleThread);
         }
+        boolean more = false;
         try {
-            if (e.moduleThread.turn(() -> runTurn(e))) {
-                return true;
-            }
+            more = e.moduleThread.turn(() -> runTurn(e));
         } catch (InterruptedException ie) {
             Thread.currentThread().interrupt();
             e.moduleThread.abandon();
             e.fail(Status.INTERNAL, "the drive's runner was interrupted while running execution " + e.id);
+        } finally {
+            if (!more) {
+                moduleThreads.remove(e.moduleThread); // the execution has ended, and its thread with it
+            }
         }
-        moduleThreads.remove(e.moduleThread);
-        return false;
+        return more;
     }
 
     /**
