@@ -67,7 +67,7 @@ class ModuleTurnsTest {
             assertEquals(ExecutionState.CANCELLED, hostile.cancel(exec));
             double cancelMs = (System.nanoTime() - t) / 1e6;
             System.out.printf("CANCEL of the looping module answered after %.1f ms%n", cancelMs);
-            assertTrue(percentile(ms, 99) < 2_000, "p99 of the good client's scans: " + percentile(ms, 99) + " ms");
+            assertTrue(percentile(ms, 99) < 3_000, "p99 of the good client's scans: " + percentile(ms, 99) + " ms");
             assertTrue(cancelMs < 1_000, "CANCEL took " + cancelMs + " ms");
         }
     }
@@ -143,7 +143,7 @@ class ModuleTurnsTest {
                 assertTrue(r.end.errorMessage().contains("instructions limit of 1000000000 instructions (in init)"),
                         r.end.errorMessage());
             }
-            assertTrue(percentile(ms, 99) < 2_000, "p99 of the good client's scans: " + percentile(ms, 99) + " ms");
+            assertTrue(percentile(ms, 99) < 3_000, "p99 of the good client's scans: " + percentile(ms, 99) + " ms");
         } finally {
             pool.shutdown();
         }
