@@ -188,7 +188,7 @@ class CorrectionRoundTripTest {
         Configuration conf = runner.conf("fastest", ENTRY_SIZE);
         Path file = new Path(OSD.uri().resolve("/seeded/corrections.json"));
         conf.set(OffloadKeys.OFFLOAD_CORRECTION_FILE.name(), file.toString());
-        String json = "{\"version\": 1, \"corrections\": {\"" + deviceKey
+        String json = "{\"version\": 2, \"corrections\": {\"" + deviceKey
                 + "\": {\"time\": 50, \"energy\": 1, \"samples\": 8}}}";
         CorrectionStore store = HadoopCorrections.forInput(conf, in);
         assertEquals(file.toString(), store.file());
@@ -209,7 +209,7 @@ class CorrectionRoundTripTest {
         Path file = new Path(OSD.uri().resolve("/corrupt/corrections.json"));
         conf.set(OffloadKeys.OFFLOAD_CORRECTION_FILE.name(), file.toString());
         try (OutputStream out = fs.create(file, true)) {
-            out.write("{\"version\": 1, \"corrections\": {\"host q1\": {\"time\": -2}}}".getBytes(StandardCharsets.UTF_8));
+            out.write("{\"version\": 2, \"corrections\": {\"host q1\": {\"time\": -2}}}".getBytes(StandardCharsets.UTF_8));
         }
         Decision d = q1(conf, in).plan().get(0);
         Decision raw = uncorrected("fastest", in);
