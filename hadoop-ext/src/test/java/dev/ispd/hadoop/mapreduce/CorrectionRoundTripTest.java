@@ -131,10 +131,15 @@ class CorrectionRoundTripTest {
         assertEquals(device, book.entries().get(deviceKey), "the device correction is kept");
     }
 
-    /** {@code policy} on the measured basis, with its corrections in a file of its own. */
+    /**
+     * {@code policy} on the measured basis, with its corrections in a file of its own; no split
+     * straggles (on a loaded machine a device split could, and its host run's win would file a
+     * host sample where the test counts device ones).
+     */
     private static Configuration measured(String policy) {
         Configuration conf = runner.conf(policy, ENTRY_SIZE);
         conf.set(OffloadKeys.OFFLOAD_COST_BASIS.name(), "measured");
+        conf.set(OffloadKeys.DEVICE_STRAGGLER_FACTOR.name(), "0");
         conf.set(OffloadKeys.OFFLOAD_CORRECTION_FILE.name(), OSD.uri().resolve("/measured/corrections.json").toString());
         return conf;
     }
