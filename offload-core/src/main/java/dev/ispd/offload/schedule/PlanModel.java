@@ -133,6 +133,11 @@ final class PlanModel {
             return addedNj + Units.energyNj(idleNw, makespanNs());
         }
 
+        /** Sum of the finish times of the splits placed so far ({@link Evaluation#totalFinishNs()}). */
+        long totalFinishNs() {
+            return Arrays.stream(finishNs).sum();
+        }
+
         Evaluation evaluation() {
             return new Evaluation(makespanNs(), energyNj(), startNs.clone(), finishNs.clone());
         }
