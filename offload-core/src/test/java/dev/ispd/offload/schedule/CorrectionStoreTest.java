@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.ispd.offload.Warnings;
 import dev.ispd.offload.storage.LocalSharedFiles;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -91,8 +92,11 @@ class CorrectionStoreTest {
         Files.writeString(file, "{\"version\": 1, \"corrections\": {\"" + DEVICE_KEY
                 + "\": {\"time\": 6.0, \"energy\": 1.0, \"samples\": 40}}}", StandardCharsets.UTF_8);
         CorrectionStore store = new CorrectionStore(new LocalSharedFiles(), file.toString());
-        List<String> warnings = StoreWarnings.during(() -> assertEquals(Map.of(), store.load().entries(),
-                "the profiles' predictions: no ratio of the old book applies"));
+        List<String> warnings;
+        try (Warnings w = Warnings.of(CorrectionStore.class)) {
+            assertEquals(Map.of(), store.load().entries(), "the profiles' predictions: no ratio of the old book applies");
+            warnings = w.messages();
+        }
         assertEquals(List.of("ignoring the offload corrections in " + file + ": " + file + ": written by an older "
                 + "version of ispd (correction file version 1, this one reads 2)"), warnings);
 
@@ -111,7 +115,11 @@ class CorrectionStoreTest {
                 measured, 3_600_000_000_000L)); // an hour: the clock jumped, or the task was suspended
         store.record("job_1_0005", 1, new CorrectionStore.Observed(CorrectionBook.hostKey("q1"), predicted, predicted,
                 measured, -40_000_000L)); // a clock that went back
-        List<String> warnings = StoreWarnings.during(() -> store.absorb("job_1_0005"));
+        List<String> warnings;
+        try (Warnings w = Warnings.of(CorrectionStore.class)) {
+            store.absorb("job_1_0005");
+            warnings = w.messages();
+        }
         assertEquals(2, warnings.size(), warnings.toString());
         assertTrue(warnings.get(0).startsWith(file + ": not learning '" + measured + "' from a split measured at "
                 + "3600000000000 ns against 1000000 ns predicted"), warnings.get(0));
