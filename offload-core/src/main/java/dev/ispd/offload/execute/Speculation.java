@@ -23,9 +23,10 @@ import org.slf4j.LoggerFactory;
  * {@code factor} times its predicted device time (at least {@code floor}), the host runs the whole
  * split beside it, and whichever finishes first gives the split's result; the other is stopped (the
  * drive's execution cancelled between polls, the host run at its next batch). Either gives the same
- * bytes, since both run the same tasklet over the same records. Only on the measured cost basis,
- * whose predictions are wall clock; the modeled basis predicts modeled time, which says nothing of
- * when a split is late.
+ * bytes, since both run the same tasklet over the same records. Only for a cost-based policy on
+ * the measured cost basis, whose predictions are wall clock: the modeled basis predicts modeled
+ * time, which says nothing of when a split is late, and a static policy (device-only) promises
+ * where every split runs.
  */
 final class Speculation {
     private static final Logger LOG = LoggerFactory.getLogger(Speculation.class);
@@ -50,8 +51,8 @@ final class Speculation {
     }
 
     static Speculation of(OffloadSettings settings) {
-        boolean measured = settings.scheduler().basis() == CostBasis.MEASURED;
-        return new Speculation(measured ? settings.faults().stragglerFactor() : 0, settings.faults().stragglerFloor());
+        boolean judged = settings.scheduler().basis() == CostBasis.MEASURED && !settings.scheduler().policy().isStatic();
+        return new Speculation(judged ? settings.faults().stragglerFactor() : 0, settings.faults().stragglerFloor());
     }
 
     /** How long the split {@code d} placed runs on its drive before it straggles; null if it never does. */
