@@ -130,7 +130,7 @@ final class Planner {
         boolean improved = true;
         for (int pass = 0; improved && pass <= plan.length; pass++) {
             improved = false;
-            PlanModel.State[] prefix = prefixes(plan, splits, costs);
+            PlanModel.State[] prefix = model.prefixes(splits, costs, plan);
             for (int i = 0; i < plan.length; i++) {
                 plan[i] = plan[i].other();
                 double[] k = keyFrom(prefix[i], i, plan, objective, splits, costs);
@@ -152,7 +152,7 @@ final class Planner {
     /** The first move of two splits that strictly improves, applied; returns its key, or {@code best} if none. */
     private double[] pairMove(Placement[] plan, double[] best, Objective objective, List<SplitWork> splits,
                               SplitCosts[] costs) {
-        PlanModel.State[] prefix = prefixes(plan, splits, costs);
+        PlanModel.State[] prefix = model.prefixes(splits, costs, plan);
         for (int i = 0; i < plan.length; i++) {
             plan[i] = plan[i].other();
             PlanModel.State upTo = prefix[i].copy(); // the plan up to split j (excluded), split i moved
@@ -171,28 +171,10 @@ final class Planner {
         return best;
     }
 
-    /**
-     * The states of {@code plan} after its first k splits, k = 0..n: a move of split i re-prices
-     * only the splits from i on (the plan model takes splits in order), which halves a round of
-     * single moves and divides a round of pair moves by three.
-     */
-    private PlanModel.State[] prefixes(Placement[] plan, List<SplitWork> splits, SplitCosts[] costs) {
-        PlanModel.State[] prefix = new PlanModel.State[plan.length + 1];
-        prefix[0] = model.start(plan.length);
-        for (int i = 0; i < plan.length; i++) {
-            prefix[i + 1] = prefix[i].copy();
-            prefix[i + 1].add(i, splits.get(i), costs[i], plan[i]);
-        }
-        return prefix;
-    }
-
     /** The objective's key of {@code plan}, its splits before {@code from} as placed in {@code prefix} (left unchanged). */
-    private static double[] keyFrom(PlanModel.State prefix, int from, Placement[] plan, Objective objective,
-                                    List<SplitWork> splits, SplitCosts[] costs) {
-        PlanModel.State s = prefix.copy();
-        for (int i = from; i < plan.length; i++) {
-            s.add(i, splits.get(i), costs[i], plan[i]);
-        }
+    private double[] keyFrom(PlanModel.State prefix, int from, Placement[] plan, Objective objective,
+                             List<SplitWork> splits, SplitCosts[] costs) {
+        PlanModel.State s = model.continueFrom(prefix, from, splits, costs, plan);
         return objective.key(s.makespanNs(), s.energyNj(), s.totalFinishNs());
     }
 
