@@ -20,7 +20,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * A device split's answer to a straggling drive (issue 24, point 4): once the split has run
- * {@code factor} times its predicted device time (at least {@code floor}), the host runs the whole
+ * {@code factor} times its predicted device time (at least {@code floor}, and at least its
+ * predicted host time), the host runs the whole
  * split beside it, and whichever finishes first gives the split's result; the other is stopped (the
  * drive's execution cancelled between polls, the host run at its next batch). Either gives the same
  * bytes, since both run the same tasklet over the same records. Only for a cost-based policy on
@@ -55,13 +56,17 @@ final class Speculation {
         return new Speculation(judged ? settings.faults().stragglerFactor() : 0, settings.faults().stragglerFloor());
     }
 
-    /** How long the split {@code d} placed runs on its drive before it straggles; null if it never does. */
+    /**
+     * How long the split {@code d} placed runs on its drive before it straggles; null if it never
+     * does. Never before its predicted host time either: a host run predicted to take longer than
+     * the drive has already taken would more likely waste a core than win.
+     */
     Duration after(Decision d) {
         if (factor == 0) {
             return null;
         }
-        Duration scaled = Duration.ofNanos((long) Math.min(Long.MAX_VALUE, Math.ceil(factor * d.device().timeNs())));
-        return scaled.compareTo(floor) < 0 ? floor : scaled;
+        long scaled = (long) Math.min(Long.MAX_VALUE, Math.ceil(factor * d.device().timeNs()));
+        return Duration.ofNanos(Math.max(Math.max(scaled, d.host().timeNs()), floor.toNanos()));
     }
 
     /** The race of the split {@code d} placed against {@code host}, which starts once the split straggles. */

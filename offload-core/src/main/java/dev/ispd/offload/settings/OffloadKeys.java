@@ -54,7 +54,8 @@ public final class OffloadKeys {
                     + "(within ispd.device.deadline.floor.ms and ispd.device.timeout.ms).");
     public static final ConfigKey DEVICE_STRAGGLER_FACTOR = new ConfigKey("ispd.device.straggler.factor", "2",
             "With a cost-based policy on the measured cost basis, a device split still running after this many times its predicted device "
-                    + "time (and at least ispd.device.straggler.floor.ms) straggles: the host runs the same split "
+                    + "time (and at least ispd.device.straggler.floor.ms and its predicted host time) straggles: the "
+                    + "host runs the same split "
                     + "beside it and the first to finish gives the result, the other is cancelled; 0 = never.");
     public static final ConfigKey DEVICE_STRAGGLER_FLOOR_MS = new ConfigKey("ispd.device.straggler.floor.ms", "1000",
             "The shortest time a device split runs before it can straggle (ispd.device.straggler.factor).");

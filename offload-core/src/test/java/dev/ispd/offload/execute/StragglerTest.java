@@ -2,11 +2,16 @@ package dev.ispd.offload.execute;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ispd.client.Drive;
 import dev.ispd.offload.plan.PlannedSplit;
 import dev.ispd.offload.plan.TaskletSpec;
+import dev.ispd.offload.schedule.Baseline;
+import dev.ispd.offload.schedule.Cost;
+import dev.ispd.offload.schedule.Decision;
+import dev.ispd.offload.schedule.Placement;
 import dev.ispd.offload.settings.OffloadKeys;
 import dev.ispd.offload.settings.OffloadSettings;
 import dev.ispd.offload.storage.BytesOnADrive;
@@ -15,6 +20,7 @@ import dev.ispd.plan.Layout;
 import dev.ispd.plan.Plan;
 import dev.ispd.plan.Predicate;
 import java.io.IOException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.HashMap;
@@ -122,5 +128,24 @@ class StragglerTest {
         try (Drive d = Drive.connect(slow.drives().address(0))) {
             assertEquals(0, d.deviceLog().queued() + d.deviceLog().running(), "the slow drive's executions were cancelled");
         }
+    }
+
+    @Test
+    void aSplitStragglesAfterFactorTimesItsDevicePredictionButNotBeforeTheFloorNorItsHostPrediction() {
+        Speculation s = Speculation.of(OffloadSettings.of(speculation("2")));
+        assertEquals(Duration.ofSeconds(6), s.after(predicting(3_000_000_000L, 1_000_000_000L)));
+        assertEquals(Duration.ofSeconds(5), s.after(predicting(1_000_000_000L, 5_000_000_000L)),
+                "a host run predicted at 5 s starts no sooner");
+        assertEquals(Duration.ofMillis(150), s.after(predicting(1_000, 2_000)), "the floor");
+        Map<String, String> modeled = speculation("2");
+        modeled.put(OffloadKeys.OFFLOAD_COST_BASIS.name(), "modeled");
+        assertNull(Speculation.of(OffloadSettings.of(modeled)).after(predicting(1_000, 2_000)),
+                "modeled time says nothing of when a split is late");
+        assertNull(Speculation.of(OffloadSettings.of(speculation("0"))).after(predicting(1_000, 2_000)));
+    }
+
+    private static Decision predicting(long deviceNs, long hostNs) {
+        return new Decision(0, 0, Placement.DEVICE, new Cost(hostNs, 1), new Cost(deviceNs, 1), "fastest", "test",
+                new Baseline(new Cost(hostNs, 1), new Cost(deviceNs, 1)));
     }
 }
