@@ -34,7 +34,8 @@ import org.apache.spark.sql.execution.datasources.v2.BatchScanExec;
  * and the static device-only and host-only), plain Spark over the same raw bytes in osd://
  * ({@link PlainRecords}: FixedLengthInputFormat through newAPIHadoopFile, decoded in Spark), and
  * Spark over the same records written once as Parquet on local disk and read back. Each query
- * runs once to warm up, then {@code runs} times per source; prints every run's wall clock
+ * runs once to warm up per source, then {@code runs} rounds of every source, each round starting
+ * with the next source (so that no source always follows the same one); prints every run's wall clock
  * (collect of the answer), each source's median and its speed-up over plain Spark, whether its
  * answer equals plain Spark's, and the connector's modeled time, energy and bytes moved (its
  * scan's metrics, last run). Arguments: entries (7000000), runs (5), work directory (the temp
@@ -134,25 +135,29 @@ public record SparkQueriesBenchmark(long entries, int runs, Path work) {
         Map<String, double[]> wall = new LinkedHashMap<>();
         Map<String, List<String>> answers = new HashMap<>();
         Map<String, Dataset<Row>> lastRun = new HashMap<>();
-        for (Map.Entry<String, Dataset<Row>> s : sources.entrySet()) {
-            s.getValue().createOrReplaceTempView("t");
-            for (int w = 0; w < warmUps(s.getKey()); w++) {
-                answers.put(s.getKey(), answer(s.getValue().sparkSession().sql(sql)));
+        List<String> names = List.copyOf(sources.keySet());
+        for (String source : names) {
+            sources.get(source).createOrReplaceTempView("t");
+            for (int w = 0; w < warmUps(source); w++) {
+                answers.put(source, answer(sources.get(source).sparkSession().sql(sql)));
             }
-            double[] times = new double[runs];
-            for (int r = 0; r < runs; r++) {
-                Dataset<Row> df = s.getValue().sparkSession().sql(sql);
+            wall.put(source, new double[runs]);
+        }
+        for (int r = 0; r < runs; r++) {
+            for (int k = 0; k < names.size(); k++) { // each round starts with another source: none always runs after another
+                String source = names.get((k + r) % names.size());
+                sources.get(source).createOrReplaceTempView("t");
+                Dataset<Row> df = sources.get(source).sparkSession().sql(sql);
                 long start = System.nanoTime();
                 List<String> answer = answer(df);
-                times[r] = (System.nanoTime() - start) / 1e9;
-                lastRun.put(s.getKey(), df);
-                if (!answer.equals(answers.get(s.getKey()))) {
-                    answers.put(s.getKey(), List.of("answers differ from run to run"));
+                wall.get(source)[r] = (System.nanoTime() - start) / 1e9;
+                lastRun.put(source, df);
+                if (!answer.equals(answers.get(source))) {
+                    answers.put(source, List.of("answers differ from run to run"));
                 }
-                System.out.printf("  %-24s run %d %8.3f s (load average %.2f)%n", s.getKey(), r + 1, times[r],
+                System.out.printf("  %-24s run %d %8.3f s (load average %.2f)%n", source, r + 1, wall.get(source)[r],
                         loadAverage());
             }
-            wall.put(s.getKey(), times);
         }
         double plain = median(wall.get(PLAIN));
         boolean identical = true;

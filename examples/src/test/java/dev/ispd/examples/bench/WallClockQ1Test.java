@@ -30,12 +30,15 @@ class WallClockQ1Test {
         String printed = bytes.toString(StandardCharsets.UTF_8);
 
         assertEquals(0, status, printed);
-        for (String job : List.of("stock Hadoop", "DeviceJob fastest", "DeviceJob device-only")) {
+        for (String job : List.of("stock Hadoop", "DeviceJob fastest", "DeviceJob device-only",
+                "DeviceJob host-only")) {
             assertTrue(Pattern.compile("(?m)^  " + job + " +[0-9.]+ +[0-9.]+x +[0-9.]+ +yes$").matcher(printed).find(),
                     job + " row missing or not identical in:\n" + printed);
         }
         // device-only: 5 chunks on 2 drives, each drive's pieces grouped into one split
         assertTrue(printed.contains("splits on device 2, on host 0, fallbacks 0"), printed);
+        assertTrue(Pattern.compile("(?m)^  DeviceJob fastest \\(measured basis, after 3 warm-up jobs\\) / best static "
+                + "policy: [0-9.]+$").matcher(printed).find(), printed);
         try (var left = Files.list(dir)) {
             assertEquals(0, left.count(), "the benchmark's work directory was not deleted");
         }

@@ -36,7 +36,9 @@ public enum IspdCounter {
     REPLICA_RUNS,
     REPLICA_READS,
     DRIVES_AVOIDED,
-    AVOIDED_DRIVE_SKIPS;
+    AVOIDED_DRIVE_SKIPS,
+    SPECULATIVE_HOST_RUNS,
+    SPECULATIVE_HOST_WINS;
 
     /** The counter of {@code metric}. */
     static IspdCounter of(SplitMetric metric) {

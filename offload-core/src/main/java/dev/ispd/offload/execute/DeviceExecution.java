@@ -55,13 +55,19 @@ final class DeviceExecution {
         this.stop = stop;
     }
 
-    /** Runs {@code extents} of {@code split} on its drive, its execution and every call waiting at most {@code deadline}. */
-    Outcome run(PlannedSplit split, List<Extent> extents, Duration deadline) throws IOException {
+    /**
+     * Runs {@code extents} of {@code split} on its drive, its execution and every call waiting at
+     * most {@code deadline}; the execution is cancelled (an {@link ExecutionCancelledException})
+     * once {@code overtaken} says the split's result came from elsewhere, asked between polls.
+     */
+    Outcome run(PlannedSplit split, List<Extent> extents, Duration deadline, BooleanSupplier overtaken)
+            throws IOException {
         TaskletRunner.Polling within = new TaskletRunner.Polling(polling.minInterval(), polling.maxInterval(), deadline);
+        BooleanSupplier stopped = () -> stop.getAsBoolean() || overtaken.getAsBoolean();
         try (DrivePool.Lease lease = pool.borrow(split.driveAddress(), scope)) {
             try {
                 lease.drive().setTimeout(callTimeout(deadline));
-                return run(lease.drive(), split.taskletInstance(), extents, within);
+                return run(lease.drive(), split.taskletInstance(), extents, within, stopped);
             } catch (IOException | RuntimeException e) {
                 lease.fail();
                 throw e;
@@ -74,11 +80,11 @@ final class DeviceExecution {
         return deadline.compareTo(MAX_CALL_TIMEOUT) > 0 ? MAX_CALL_TIMEOUT : deadline;
     }
 
-    private Outcome run(Drive drive, long jobInstance, List<Extent> extents, TaskletRunner.Polling within)
-            throws IOException {
+    private Outcome run(Drive drive, long jobInstance, List<Extent> extents, TaskletRunner.Polling within,
+                        BooleanSupplier stopped) throws IOException {
         if (jobInstance != 0) {
             try {
-                return run(drive, jobInstance, false, extents, within);
+                return run(drive, jobInstance, false, extents, within, stopped);
             } catch (DriveException e) {
                 if (e.status() != Status.NO_SUCH_OBJECT) {
                     throw e;
@@ -88,13 +94,13 @@ final class DeviceExecution {
                         Long.toUnsignedString(jobInstance), drive.address(), e.getMessage());
             }
         }
-        return run(drive, TaskletInstances.create(drive, tasklet), true, extents, within);
+        return run(drive, TaskletInstances.create(drive, tasklet), true, extents, within, stopped);
     }
 
-    private Outcome run(Drive drive, long instance, boolean own, List<Extent> extents, TaskletRunner.Polling within)
-            throws IOException {
+    private Outcome run(Drive drive, long instance, boolean own, List<Extent> extents, TaskletRunner.Polling within,
+                        BooleanSupplier stopped) throws IOException {
         try {
-            TaskletResult r = new TaskletRunner(drive, within, stop).run(instance, 0, Params.EMPTY, extents);
+            TaskletResult r = new TaskletRunner(drive, within, stopped).run(instance, 0, Params.EMPTY, extents);
             long bytes = extents.stream().mapToLong(Extent::length).sum();
             // the split's own cost is its service time: POLL's modeled time runs from submission, so
             // it also counts waiting behind whatever other clients sent the drive meanwhile

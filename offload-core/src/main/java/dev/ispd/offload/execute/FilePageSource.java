@@ -3,7 +3,9 @@ package dev.ispd.offload.execute;
 import dev.ispd.offload.storage.RangeReader;
 import dev.ispd.tasklet.PageSource;
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.nio.ByteBuffer;
+import java.util.function.BooleanSupplier;
 
 /**
  * A file read on the host as the one object {@link ResultOrigin#FILE_OBJECT} of a host run: the
@@ -12,10 +14,13 @@ import java.nio.ByteBuffer;
 final class FilePageSource implements PageSource {
     private final RangeReader in;
     private final String file;
+    private final BooleanSupplier stop;
 
-    FilePageSource(RangeReader in, String file) {
+    /** {@code stop}: whether the run's result is no longer wanted, asked before each read. */
+    FilePageSource(RangeReader in, String file, BooleanSupplier stop) {
         this.in = in;
         this.file = file;
+        this.stop = stop;
     }
 
     @Override
@@ -23,6 +28,10 @@ final class FilePageSource implements PageSource {
         if (objectId != ResultOrigin.FILE_OBJECT) {
             throw new IOException("a host run of " + file + " asked for object " + Long.toUnsignedString(objectId)
                     + "; it reads only the file itself (object " + ResultOrigin.FILE_OBJECT + ")");
+        }
+        if (stop.getAsBoolean()) {
+            throw new InterruptedIOException("the host run of " + file + " stopped at offset " + offset
+                    + ": its result is no longer wanted");
         }
         in.readFully(offset, dst);
     }

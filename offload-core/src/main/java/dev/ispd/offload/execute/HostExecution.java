@@ -18,6 +18,7 @@ import dev.ispd.tasklet.ScanContext;
 import dev.ispd.tasklet.Tasklet;
 import java.io.IOException;
 import java.util.List;
+import java.util.function.BooleanSupplier;
 
 /**
  * Runs a split's tasklet (a built-in or a plan) on the host: reads file ranges through the engine's file system
@@ -42,6 +43,14 @@ final class HostExecution {
 
     /** Runs the tasklet over {@code ranges} (file ranges of whole records) of the split's file. */
     Outcome run(PlannedSplit split, List<Extent> ranges) throws IOException {
+        return run(split, ranges, () -> false);
+    }
+
+    /**
+     * As {@link #run(PlannedSplit, List)}, stopping with an InterruptedIOException at the first
+     * batch read after {@code stop} says its result is no longer wanted.
+     */
+    Outcome run(PlannedSplit split, List<Extent> ranges, BooleanSupplier stop) throws IOException {
         DriveGeometry g = split.geometry();
         HostRunner runner = new HostRunner(g.pageSize(), g.pagesPerBatch());
         Tasklet instance;
@@ -53,7 +62,7 @@ final class HostExecution {
         HostRunner.Result r;
         long started = System.nanoTime();
         try (RangeReader in = files.open(split.file())) {
-            r = runner.run(instance, ranges, new FilePageSource(in, split.file()));
+            r = runner.run(instance, ranges, new FilePageSource(in, split.file(), stop));
             counters.add(SplitMetric.REPLICA_READS, in.replicaFailovers());
         }
         long measuredNs = System.nanoTime() - started;

@@ -42,6 +42,7 @@ public final class SplitExecutor {
 
     private final DeviceExecution device;
     private final SplitDeadline deadline;
+    private final Speculation speculation;
     private final HostExecution host;
     private final MetricSink counters;
     private final int retries;
@@ -53,10 +54,11 @@ public final class SplitExecutor {
     /** This JVM's totals per drive, across jobs, for the engine's metrics system. */
     private final DriveOffloads offloads = DriveOffloads.jvm();
 
-    SplitExecutor(DeviceExecution device, SplitDeadline deadline, HostExecution host, MetricSink counters,
-                  int retries, DriveFailures failures, String writer, BooleanSupplier cancelled) {
+    SplitExecutor(DeviceExecution device, SplitDeadline deadline, Speculation speculation, HostExecution host,
+                  MetricSink counters, int retries, DriveFailures failures, String writer, BooleanSupplier cancelled) {
         this.device = device;
         this.deadline = deadline;
+        this.speculation = speculation;
         this.host = host;
         this.counters = counters;
         this.retries = retries;
@@ -78,7 +80,7 @@ public final class SplitExecutor {
                                        BooleanSupplier taskCancelled) {
         BooleanSupplier cancelled = () -> Thread.currentThread().isInterrupted() || taskCancelled.getAsBoolean();
         return new SplitExecutor(new DeviceExecution(pool, scope, tasklet, TaskletRunner.Polling.DEFAULT, cancelled),
-                SplitDeadline.of(settings),
+                SplitDeadline.of(settings), Speculation.of(settings),
                 new HostExecution(files, new HostModel(settings.scheduler().hostProfile()), tasklet, counters),
                 counters, settings.faults().retries(),
                 DriveFailures.of(scope, settings.faults().avoidAfterFailures(), shared),
@@ -99,14 +101,29 @@ public final class SplitExecutor {
                 LOG.info("split {} ({}) has no whole record inside drive {}: running it on the host", d.index(), split,
                         split.drive());
             } else {
-                DeviceRun ran = runInADrive(split);
-                if (ran != null) {
-                    finishOnDevice(ran.split(), ran.layout(), ran.outcome(), out);
-                    return observation(Placement.DEVICE, d.baseline().deviceExecution(), ran.outcome());
+                try (Speculation.Race race = speculation.race(d, stop -> host.run(split, SplitLayout.wholeSplit(split),
+                        stop))) {
+                    DeviceRun ran = runInADrive(split, race);
+                    if (race.started()) {
+                        count(SplitMetric.SPECULATIVE_HOST_RUNS, 1);
+                    }
+                    if (ran != null) {
+                        finishOnDevice(ran.split(), ran.layout(), ran.outcome(), out);
+                        return observation(Placement.DEVICE, d.baseline().deviceExecution(), ran.outcome());
+                    }
+                    Outcome overtook = race.hostOutcome();
+                    if (overtook != null) {
+                        return finishOnHost(split, overtook, out);
+                    }
                 }
             }
         }
-        Outcome onHost = host.run(split, SplitLayout.wholeSplit(split));
+        return finishOnHost(split, host.run(split, SplitLayout.wholeSplit(split)), out);
+    }
+
+    /** Hands on the result of the whole split's host run {@code onHost}, counts and logs it. */
+    private SplitObservation finishOnHost(PlannedSplit split, Outcome onHost, ResultSink out) throws IOException {
+        Decision d = split.decision();
         out.accept(onHost.result(), ResultOrigin.hostRun(split.file(), split.geometry().pageSize()));
         countHost(onHost);
         count(SplitMetric.SPLITS_ON_HOST, 1);
@@ -131,7 +148,7 @@ public final class SplitExecutor {
      *
      * @throws ExecutionCancelledException the split's task was cancelled
      */
-    private DeviceRun runInADrive(PlannedSplit split) throws ExecutionCancelledException {
+    private DeviceRun runInADrive(PlannedSplit split, Speculation.Race race) throws ExecutionCancelledException {
         List<PlannedSplit> drives = candidates(split);
         if (drives.isEmpty()) {
             LOG.warn("split {} ({}) avoids every drive holding it; running it on the host", split.decision().index(),
@@ -150,12 +167,17 @@ public final class SplitExecutor {
             }
             SplitLayout layout = SplitLayout.of(on);
             try {
-                Outcome o = device.run(on, layout.deviceExtents(), deadline.of(split.decision()));
+                Outcome o = device.run(on, layout.deviceExtents(), deadline.of(split.decision()), race::hostWon);
                 if (on != split) {
                     count(SplitMetric.REPLICA_RUNS, 1);
                 }
+                straggled(split, on, race, false);
                 return new DeviceRun(on, layout, o);
             } catch (IOException e) {
+                if (race.hostWon()) {
+                    straggled(split, on, race, true);
+                    return null;
+                }
                 if (e instanceof ExecutionCancelledException || cancelled.getAsBoolean()) {
                     throw cancelled(split, on, e); // whatever failed after the task was cancelled is no fault
                 }
@@ -166,6 +188,20 @@ public final class SplitExecutor {
                 split.decision().index(), split);
         fellBack(split);
         return null;
+    }
+
+    /** Logs a split that straggled on drive {@code on}, if it did, and which side gave its result; counts a host win. */
+    private void straggled(PlannedSplit split, PlannedSplit on, Speculation.Race race, boolean hostWon) {
+        if (!race.started()) {
+            return;
+        }
+        if (hostWon) {
+            count(SplitMetric.SPECULATIVE_HOST_WINS, 1);
+        }
+        LOG.warn("split {} ({}) straggled on drive {} ({}): past {} on it, the host ran it too, and the {} finished "
+                        + "first; the {} was stopped", split.decision().index(), split, on.drive(), on.driveAddress(),
+                speculation.after(split.decision()), hostWon ? "host" : "drive",
+                hostWon ? "drive's execution" : "host run");
     }
 
     private void fellBack(PlannedSplit split) {

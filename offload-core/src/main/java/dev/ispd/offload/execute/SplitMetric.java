@@ -65,5 +65,12 @@ public enum SplitMetric {
      */
     DRIVES_AVOIDED,
     /** Device runs not tried on a drive the job avoids (the split ran on another replica or on the host). */
-    AVOIDED_DRIVE_SKIPS
+    AVOIDED_DRIVE_SKIPS,
+    /**
+     * Device splits that straggled (ran {@code ispd.device.straggler.factor} times their predicted
+     * device time) and so had the host run them beside their drive.
+     */
+    SPECULATIVE_HOST_RUNS,
+    /** ... of which the host run finished first and gave the result (the drive's execution cancelled). */
+    SPECULATIVE_HOST_WINS
 }

@@ -6,15 +6,16 @@ package dev.ispd.offload.schedule;
  * Each observation moves the ratio {@link #WEIGHT} of the way to the new sample, and a sample is
  * first clamped to [{@link #MIN_RATIO}, {@link #MAX_RATIO}], so one outlier cannot wreck planning.
  * A {@linkplain #measured() measured} correction (wall clock against the profiles) takes its first
- * sample whole and bounds samples to [{@link #MIN_MEASURED}, {@link #MAX_MEASURED}]: a machine
- * may be orders of magnitude off its profile, and it is that far off from the first split on.
+ * sample whole and refuses a sample outside [{@link #MIN_MEASURED}, {@link #MAX_MEASURED}]: a
+ * machine may be orders of magnitude off its profile, and it is that far off from the first split
+ * on, but a wall clock a thousand times off is a clock that jumped or a task that was suspended.
  */
 final class Correction {
     /** Weight of the newest sample: a few splits follow a change; one outlier moves the ratio 30% of the way to it. */
     static final double WEIGHT = 0.3;
     static final double MIN_RATIO = 0.1;
     static final double MAX_RATIO = 10;
-    /** Bounds of a measured sample: a wall clock 1000x off the profile is garbage, not a machine. */
+    /** Bounds of a measured sample: a wall clock 1000x off the profile is garbage, not a machine, and is refused. */
     static final double MIN_MEASURED = 1e-3;
     static final double MAX_MEASURED = 1e3;
 
@@ -70,12 +71,32 @@ final class Correction {
         samples++;
     }
 
-    /** Records one finished split's measured time (wall clock) against its uncorrected predicted time. */
-    synchronized void observeTime(long predictedNs, long measuredNs) {
-        if (predictedNs > 0 && measuredNs > 0) {
+    /**
+     * Records one finished split's measured time (wall clock) against its uncorrected predicted
+     * time; false, leaving the ratio as it was, if the sample is {@linkplain #garbage garbage}.
+     */
+    synchronized boolean observeTime(long predictedNs, long measuredNs) {
+        if (garbage(predictedNs, measuredNs)) {
+            return false;
+        }
+        if (predictedNs > 0 && measuredNs != 0) { // else nothing predicted, or not measured: no sample
             time = mean(time, predictedNs, measuredNs);
             samples++;
         }
+        return true;
+    }
+
+    /**
+     * Whether a measured time is garbage: not positive (a clock that went back) or
+     * {@code measuredNs / predictedNs} outside [{@link #MIN_MEASURED}, {@link #MAX_MEASURED}] (a
+     * clock that jumped, a suspended task). 0 is no measurement, not garbage.
+     */
+    static boolean garbage(long predictedNs, long measuredNs) {
+        if (predictedNs <= 0 || measuredNs == 0) {
+            return false;
+        }
+        double sample = measuredNs / (double) predictedNs;
+        return !(sample >= MIN_MEASURED && sample <= MAX_MEASURED);
     }
 
     /** The ratio moved toward the sample observed / predicted (a measured correction's first sample: to it). */

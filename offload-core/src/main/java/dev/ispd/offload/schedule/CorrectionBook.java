@@ -21,12 +21,17 @@ import java.util.concurrent.ConcurrentHashMap;
  * {@code measured device <shape> <drive address>} (a {@linkplain Correction#measured() measured}
  * correction; its energy stays 1). Saved as a small JSON document:
  * <pre>
- *   {"version": 1, "corrections": {"device q1 tcp:node1:7070": {"time": 1.02, "energy": 0.97, "samples": 16}}}
+ *   {"version": 2, "corrections": {"device q1 tcp:node1:7070": {"time": 1.02, "energy": 0.97, "samples": 16}}}
  * </pre>
  * Thread-safe.
  */
 public final class CorrectionBook {
-    static final int VERSION = 1;
+    /**
+     * The file's version. Version 1 books were written before a device split's modeled time was
+     * its service time (their device ratios count waiting behind other work on the drive) and
+     * before measured samples were refused rather than clamped: an older book is not read.
+     */
+    static final int VERSION = 2;
     private static final ObjectMapper JSON = new ObjectMapper();
     /** How the keys of the measured basis begin. */
     private static final String MEASURED = "measured ";
@@ -69,12 +74,17 @@ public final class CorrectionBook {
         return c != null ? c : neutral(key);
     }
 
-    /** Records a finished split's wall clock under the measured key {@code key}, against its uncorrected predicted time. */
-    public void observeMeasured(String key, long predictedNs, long measuredNs) {
+    /**
+     * Records a finished split's wall clock under the measured key {@code key}, against its
+     * uncorrected predicted time; false, learning nothing, if the wall clock is garbage (not
+     * positive, or {@value Correction#MAX_MEASURED} times off the prediction or more: a clock
+     * that jumped, a task that was suspended).
+     */
+    public boolean observeMeasured(String key, long predictedNs, long measuredNs) {
         if (!key.startsWith(MEASURED)) {
             throw new IllegalArgumentException("'" + key + "' is not a key of the measured basis");
         }
-        get(key).observeTime(predictedNs, measuredNs);
+        return !Correction.garbage(predictedNs, measuredNs) && get(key).observeTime(predictedNs, measuredNs);
     }
 
     /**
@@ -109,8 +119,13 @@ public final class CorrectionBook {
         } catch (JsonProcessingException e) {
             throw new IOException(source + ": not a JSON correction file: " + e.getOriginalMessage(), e);
         }
-        if (root == null || !root.isObject() || root.path("version").asInt(-1) != VERSION) {
+        if (root == null || !root.isObject() || !root.path("version").canConvertToInt()) {
             throw new IOException(source + ": expected an object with \"version\": " + VERSION);
+        }
+        int version = root.path("version").asInt();
+        if (version != VERSION) {
+            throw new IOException(source + ": written by " + (version < VERSION ? "an older" : "a newer")
+                    + " version of ispd (correction file version " + version + ", this one reads " + VERSION + ")");
         }
         JsonNode all = root.path("corrections");
         if (!all.isObject()) {

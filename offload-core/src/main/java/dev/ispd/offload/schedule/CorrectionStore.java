@@ -83,7 +83,7 @@ public final class CorrectionStore {
         n.put("key", o.key());
         n.putObject("predicted").put("timeNs", o.predicted().timeNs()).put("energyNj", o.predicted().energyNj());
         n.putObject("observed").put("timeNs", o.observed().timeNs()).put("energyNj", o.observed().energyNj());
-        if (o.measuredNs() > 0) {
+        if (o.measuredNs() != 0) {
             n.putObject("measured").put("key", o.measuredKey()).put("timeNs", o.measuredNs());
         }
         try (OutputStream out = files.create(observations(jobId) + "/split-" + splitIndex + ".json")) {
@@ -107,7 +107,7 @@ public final class CorrectionStore {
                 JsonNode o = readJson(path);
                 JsonNode m = o.path("measured");
                 long measuredNs = m.path("timeNs").asLong(0);
-                if (measuredNs > 0 && !m.path("key").isTextual()) {
+                if (measuredNs != 0 && !m.path("key").isTextual()) {
                     throw new IOException(path + ": \"measured\" needs a \"key\"");
                 }
                 observed.add(new Observed(o.get("key").asText(), cost(path, o, "predicted"), cost(path, o, "observed"),
@@ -152,8 +152,10 @@ public final class CorrectionStore {
         }
         for (Observed o : observed) {
             book.observe(o.key(), o.predicted(), o.observed());
-            if (o.measuredNs() > 0) {
-                book.observeMeasured(o.measuredKey(), o.predicted().timeNs(), o.measuredNs());
+            if (o.measuredNs() != 0 && !book.observeMeasured(o.measuredKey(), o.predicted().timeNs(), o.measuredNs())) {
+                LOG.warn("{}: not learning '{}' from a split measured at {} ns against {} ns predicted: a clock that "
+                        + "jumped or a task that was suspended, not this machine; its predictions stay as they were",
+                        file, o.measuredKey(), o.measuredNs(), o.predicted().timeNs());
             }
         }
         save(book);

@@ -177,6 +177,7 @@ public final class OffloadScheduler {
     /** Decisions with reasons: the plan's figures against those with only this split moved. */
     private List<Decision> explain(List<SplitWork> splits, SplitCosts[] predicted, Placement[] placement) {
         PlanModel.Evaluation chosen = planModel.evaluate(splits, predicted, placement);
+        PlanModel.State[] prefix = config.policy().isStatic() ? null : planModel.prefixes(splits, predicted, placement);
         List<Decision> out = new ArrayList<>(splits.size());
         for (int i = 0; i < placement.length; i++) {
             SplitWork s = splits.get(i);
@@ -185,7 +186,8 @@ public final class OffloadScheduler {
                 reason = "every split on the " + (placement[i] == Placement.HOST ? "host" : "device");
             } else {
                 placement[i] = placement[i].other();
-                PlanModel.Evaluation moved = planModel.evaluate(splits, predicted, placement);
+                PlanModel.Evaluation moved = planModel.continueFrom(prefix[i], i, splits, predicted, placement)
+                        .evaluation();
                 placement[i] = placement[i].other();
                 reason = reason(placement[i], chosen, moved, i);
             }

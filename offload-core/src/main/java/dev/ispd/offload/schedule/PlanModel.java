@@ -48,6 +48,29 @@ final class PlanModel {
         return s.evaluation();
     }
 
+    /**
+     * The states of {@code placement} after its first k splits, k = 0..n: a change at split i
+     * re-prices only the splits from i on ({@link #evaluateFrom}), since splits are taken in order.
+     */
+    State[] prefixes(List<SplitWork> splits, SplitCosts[] costs, Placement[] placement) {
+        State[] prefix = new State[placement.length + 1];
+        prefix[0] = start(placement.length);
+        for (int i = 0; i < placement.length; i++) {
+            prefix[i + 1] = prefix[i].copy();
+            prefix[i + 1].add(i, splits.get(i), costs[i], placement[i]);
+        }
+        return prefix;
+    }
+
+    /** {@code placement}'s state, its splits before {@code from} as placed in {@code prefix} (left unchanged). */
+    State continueFrom(State prefix, int from, List<SplitWork> splits, SplitCosts[] costs, Placement[] placement) {
+        State s = prefix.copy();
+        for (int i = from; i < placement.length; i++) {
+            s.add(i, splits.get(i), costs[i], placement[i]);
+        }
+        return s;
+    }
+
     State start(int splits) {
         return new State(splits);
     }
@@ -131,6 +154,11 @@ final class PlanModel {
 
         long energyNj() {
             return addedNj + Units.energyNj(idleNw, makespanNs());
+        }
+
+        /** Sum of the finish times of the splits placed so far ({@link Evaluation#totalFinishNs()}). */
+        long totalFinishNs() {
+            return Arrays.stream(finishNs).sum();
         }
 
         Evaluation evaluation() {

@@ -1,5 +1,6 @@
 package dev.ispd.offload.schedule;
 
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
@@ -58,8 +59,14 @@ final class Planner {
         Objective objective = objective(policy, weight, splits, costs);
         Placement[] best = null;
         double[] bestKey = null;
+        List<Placement[]> starts = new ArrayList<>();
         for (Placement[] start : List.of(greedy(policy, objective, splits, costs), filled(n, Placement.HOST),
                 filled(n, Placement.DEVICE))) {
+            if (starts.stream().noneMatch(earlier -> Arrays.equals(earlier, start))) {
+                starts.add(start); // a start equal to an earlier one (greedy put all on one side) searches alike
+            }
+        }
+        for (Placement[] start : starts) {
             double[] key = improve(start, objective, splits, costs);
             if (best == null || objective.compare(key, bestKey) < 0) {
                 best = start;
@@ -123,12 +130,17 @@ final class Planner {
         boolean improved = true;
         for (int pass = 0; improved && pass <= plan.length; pass++) {
             improved = false;
+            PlanModel.State[] prefix = model.prefixes(splits, costs, plan);
             for (int i = 0; i < plan.length; i++) {
                 plan[i] = plan[i].other();
-                double[] k = key(objective, model.evaluate(splits, costs, plan));
+                double[] k = keyFrom(prefix[i], i, plan, objective, splits, costs);
                 if (objective.compare(k, best) < 0) {
                     best = k;
                     improved = true;
+                    for (int j = i; j < plan.length; j++) { // the prefixes from the moved split on
+                        prefix[j + 1] = prefix[j].copy();
+                        prefix[j + 1].add(j, splits.get(j), costs[j], plan[j]);
+                    }
                 } else {
                     plan[i] = plan[i].other();
                 }
@@ -140,19 +152,30 @@ final class Planner {
     /** The first move of two splits that strictly improves, applied; returns its key, or {@code best} if none. */
     private double[] pairMove(Placement[] plan, double[] best, Objective objective, List<SplitWork> splits,
                               SplitCosts[] costs) {
+        PlanModel.State[] prefix = model.prefixes(splits, costs, plan);
         for (int i = 0; i < plan.length; i++) {
             plan[i] = plan[i].other();
+            PlanModel.State upTo = prefix[i].copy(); // the plan up to split j (excluded), split i moved
+            upTo.add(i, splits.get(i), costs[i], plan[i]);
             for (int j = i + 1; j < plan.length; j++) {
                 plan[j] = plan[j].other();
-                double[] k = key(objective, model.evaluate(splits, costs, plan));
+                double[] k = keyFrom(upTo, j, plan, objective, splits, costs);
                 if (objective.compare(k, best) < 0) {
                     return k;
                 }
                 plan[j] = plan[j].other();
+                upTo.add(j, splits.get(j), costs[j], plan[j]);
             }
             plan[i] = plan[i].other();
         }
         return best;
+    }
+
+    /** The objective's key of {@code plan}, its splits before {@code from} as placed in {@code prefix} (left unchanged). */
+    private double[] keyFrom(PlanModel.State prefix, int from, Placement[] plan, Objective objective,
+                             List<SplitWork> splits, SplitCosts[] costs) {
+        PlanModel.State s = model.continueFrom(prefix, from, splits, costs, plan);
+        return objective.key(s.makespanNs(), s.energyNj(), s.totalFinishNs());
     }
 
     static Placement[] filled(int n, Placement p) {

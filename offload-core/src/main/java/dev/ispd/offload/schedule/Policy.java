@@ -27,7 +27,8 @@ public enum Policy {
         return key;
     }
 
-    boolean isStatic() {
+    /** Whether the policy places every split on one side (host-only, device-only), whatever the costs. */
+    public boolean isStatic() {
         return this == HOST_ONLY || this == DEVICE_ONLY;
     }
 

@@ -17,7 +17,12 @@ import java.time.Duration;
  * @param deadlineFloor the shortest deadline of a device split ({@link OffloadKeys#DEVICE_DEADLINE_FLOOR_MS})
  * @param deadlineFactor a device split's deadline in predicted device times
  *     ({@link OffloadKeys#DEVICE_DEADLINE_FACTOR})
+ * @param stragglerFactor a device split straggles after this many predicted device times, 0 = never
+ *     ({@link OffloadKeys#DEVICE_STRAGGLER_FACTOR})
+ * @param stragglerFloor the shortest time before a device split straggles
+ *     ({@link OffloadKeys#DEVICE_STRAGGLER_FLOOR_MS})
  */
 public record DeviceFaultSettings(int retries, int avoidAfterFailures, String failuresDir, Duration failuresRefresh,
-                                  Duration probeTimeout, Duration deadlineFloor, double deadlineFactor) {
+                                  Duration probeTimeout, Duration deadlineFloor, double deadlineFactor,
+                                  double stragglerFactor, Duration stragglerFloor) {
 }

@@ -52,6 +52,13 @@ public final class OffloadKeys {
     public static final ConfigKey DEVICE_DEADLINE_FACTOR = new ConfigKey("ispd.device.deadline.factor", "10",
             "How many times its predicted device time a device split may take before it misses its deadline "
                     + "(within ispd.device.deadline.floor.ms and ispd.device.timeout.ms).");
+    public static final ConfigKey DEVICE_STRAGGLER_FACTOR = new ConfigKey("ispd.device.straggler.factor", "2",
+            "With a cost-based policy on the measured cost basis, a device split still running after this many times its predicted device "
+                    + "time (and at least ispd.device.straggler.floor.ms and its predicted host time) straggles: the "
+                    + "host runs the same split "
+                    + "beside it and the first to finish gives the result, the other is cancelled; 0 = never.");
+    public static final ConfigKey DEVICE_STRAGGLER_FLOOR_MS = new ConfigKey("ispd.device.straggler.floor.ms", "1000",
+            "The shortest time a device split runs before it can straggle (ispd.device.straggler.factor).");
     public static final ConfigKey DEVICE_PROBE_TIMEOUT_MS = new ConfigKey("ispd.device.probe.timeout.ms", "5000",
             "How long planning waits for a drive's capabilities and load (DEVICE_INFO, DEVICE_LOG) before it plans "
                     + "without that drive (logged at WARN): its pieces run on a replica's drive.");
@@ -68,5 +75,5 @@ public final class OffloadKeys {
     public static final List<ConfigKey> ALL = List.of(OFFLOAD_POLICY, OFFLOAD_WEIGHT, OFFLOAD_HOST_PROFILE,
             OFFLOAD_HOST_SLOTS, OFFLOAD_CORRECTION, OFFLOAD_COST_BASIS, OFFLOAD_CORRECTION_FILE, DEVICE_TIMEOUT_MS, SPLIT_MAX_BYTES,
             SPLIT_GROUP_MAX_BYTES, DEVICE_RETRIES, DEVICE_AVOID_AFTER, DEVICE_DEADLINE_FLOOR_MS, DEVICE_DEADLINE_FACTOR,
-            DEVICE_PROBE_TIMEOUT_MS, DEVICE_FAILURES_DIR, DEVICE_FAILURES_REFRESH_MS);
+            DEVICE_STRAGGLER_FACTOR, DEVICE_STRAGGLER_FLOOR_MS, DEVICE_PROBE_TIMEOUT_MS, DEVICE_FAILURES_DIR, DEVICE_FAILURES_REFRESH_MS);
 }

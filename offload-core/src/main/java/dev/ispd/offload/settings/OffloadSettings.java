@@ -49,7 +49,8 @@ public record OffloadSettings(SchedulerConfig scheduler, String correctionFile, 
                         Duration.ofMillis(r.atLeast(OffloadKeys.DEVICE_FAILURES_REFRESH_MS, 0, Long.MAX_VALUE)),
                         Duration.ofMillis(r.atLeast(OffloadKeys.DEVICE_PROBE_TIMEOUT_MS, 1, Integer.MAX_VALUE)),
                         Duration.ofMillis(r.atLeast(OffloadKeys.DEVICE_DEADLINE_FLOOR_MS, 1, Long.MAX_VALUE)),
-                        r.atLeastOne(OffloadKeys.DEVICE_DEADLINE_FACTOR)));
+                        r.atLeastOne(OffloadKeys.DEVICE_DEADLINE_FACTOR), r.zeroOrAtLeastOne(OffloadKeys.DEVICE_STRAGGLER_FACTOR),
+                        Duration.ofMillis(r.atLeast(OffloadKeys.DEVICE_STRAGGLER_FLOOR_MS, 0, Long.MAX_VALUE))));
     }
 
     /** The settings of one layer of key/values (an engine's options, a tool's flags), over the defaults. */
@@ -98,16 +99,25 @@ public record OffloadSettings(SchedulerConfig scheduler, String correctionFile, 
 
         /** A finite number of at least 1. */
         double atLeastOne(ConfigKey key) {
+            return factor(key, false);
+        }
+
+        /** 0 (off), or a finite number of at least 1. */
+        double zeroOrAtLeastOne(ConfigKey key) {
+            return factor(key, true);
+        }
+
+        private double factor(ConfigKey key, boolean zeroIsOff) {
             String v = value(key);
             try {
                 double x = Double.parseDouble(v);
-                if (x >= 1 && !Double.isInfinite(x)) {
+                if ((x >= 1 || zeroIsOff && x == 0) && !Double.isInfinite(x)) {
                     return x;
                 }
             } catch (NumberFormatException e) {
                 // reported below
             }
-            throw bad(key, v, "must be a number of at least 1");
+            throw bad(key, v, zeroIsOff ? "must be 0 or a number of at least 1" : "must be a number of at least 1");
         }
 
         boolean bool(ConfigKey key) {

@@ -64,7 +64,8 @@ class CancelledSplitTest {
         Map<SplitMetric, Long> counts = new EnumMap<>(SplitMetric.class);
         AtomicBoolean killed = new AtomicBoolean();
         OffloadSettings settings = OffloadSettings.of(Map.of(OffloadKeys.DEVICE_RETRIES.name(), "2",
-                OffloadKeys.DEVICE_TIMEOUT_MS.name(), "60000"));
+                OffloadKeys.DEVICE_TIMEOUT_MS.name(), "60000",
+                OffloadKeys.DEVICE_STRAGGLER_FACTOR.name(), "0")); // the paced drive would straggle: no race
         SplitExecutor executor = SplitExecutor.create(settings, PLAN, "cancelled-job", new DrivePool(Drive::connect),
                 path -> input.reader(), (m, n) -> counts.merge(m, n, Long::sum), Optional.empty(), killed::get);
         PlannedSplit split = SplitLayoutTest.wholeObject(input, ENTRY);

@@ -57,7 +57,7 @@ class DeviceExecutionTest {
 
     private static Outcome run(DrivePool pool, String job, PlannedSplit split) throws IOException {
         return new DeviceExecution(pool, job, Q1, TaskletRunner.Polling.DEFAULT, () -> false)
-                .run(split, List.of(new Extent(object, 0, length)), TaskletRunner.Polling.DEFAULT.timeout());
+                .run(split, List.of(new Extent(object, 0, length)), TaskletRunner.Polling.DEFAULT.timeout(), () -> false);
     }
 
     private static long commands(Drive d) throws IOException {

@@ -61,7 +61,7 @@ class PlanSplitTest {
         PlannedSplit split = split();
         Outcome device = new DeviceExecution(new DrivePool(Drive::connect), "plan-job", PLAN,
                 TaskletRunner.Polling.DEFAULT, () -> false).run(split,
-                List.of(new Extent(input.object(), 0, input.data().length)), TaskletRunner.Polling.DEFAULT.timeout());
+                List.of(new Extent(input.object(), 0, input.data().length)), TaskletRunner.Polling.DEFAULT.timeout(), () -> false);
         long hostStart = System.nanoTime();
         Outcome host = new HostExecution(path -> input.reader(), new HostModel(Profiles.host("host-i5-2500")), PLAN,
                 (metric, n) -> { }).run(split, List.of(new Extent(0, 0, input.data().length)));

@@ -10,6 +10,7 @@ import dev.ispd.client.TaskletRunner;
 import dev.ispd.offload.model.HostModel;
 import dev.ispd.offload.plan.PlannedSplit;
 import dev.ispd.offload.plan.TaskletSpec;
+import dev.ispd.offload.settings.OffloadKeys;
 import dev.ispd.offload.settings.OffloadSettings;
 import dev.ispd.offload.storage.BytesOnADrive;
 import dev.ispd.offload.storage.LocalSharedFiles;
@@ -152,7 +153,8 @@ class SharedDriveFailuresTest {
     private SplitExecutor executor(String writer, Map<SplitMetric, Long> counts) {
         MetricSink sink = (m, n) -> counts.merge(m, n, Long::sum);
         return new SplitExecutor(new DeviceExecution(new DrivePool(Drive::connect), JOB, PLAN,
-                TaskletRunner.Polling.DEFAULT, () -> false), SplitDeadline.of(OffloadSettings.of(Map.of())), host(sink),
+                TaskletRunner.Polling.DEFAULT, () -> false), SplitDeadline.of(OffloadSettings.of(Map.of())),
+                Speculation.of(OffloadSettings.of(Map.of(OffloadKeys.DEVICE_STRAGGLER_FACTOR.name(), "0"))), host(sink),
                 sink, 0, jvm(writer, 2, Duration.ZERO), writer, () -> false);
     }
 

@@ -1,6 +1,7 @@
 package dev.ispd.offload.schedule;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -68,11 +69,17 @@ class CorrectionBookTest {
 
     @Test
     void badFilesNameTheSourceAndTheField() {
-        IOException e = assertThrows(IOException.class, () -> read("{\"version\": 2, \"corrections\": {}}"));
-        assertEquals("test.json: expected an object with \"version\": 1", e.getMessage());
-        e = assertThrows(IOException.class, () -> read("{\"version\": 1, \"corrections\": {\"host q1\": {\"time\": 0, \"energy\": 1}}}"));
+        IOException e = assertThrows(IOException.class, () -> read("{\"corrections\": {}}"));
+        assertEquals("test.json: expected an object with \"version\": 2", e.getMessage());
+        e = assertThrows(IOException.class, () -> read("{\"version\": 1, \"corrections\": {}}"));
+        assertEquals("test.json: written by an older version of ispd (correction file version 1, this one reads 2)",
+                e.getMessage());
+        e = assertThrows(IOException.class, () -> read("{\"version\": 3, \"corrections\": {}}"));
+        assertEquals("test.json: written by a newer version of ispd (correction file version 3, this one reads 2)",
+                e.getMessage());
+        e = assertThrows(IOException.class, () -> read("{\"version\": 2, \"corrections\": {\"host q1\": {\"time\": 0, \"energy\": 1}}}"));
         assertEquals("test.json: correction 'host q1': \"time\" must be a positive number, got 0", e.getMessage());
-        e = assertThrows(IOException.class, () -> read("{\"version\": 1, \"corrections\": {\"host q1\": {\"time\": 1}}}"));
+        e = assertThrows(IOException.class, () -> read("{\"version\": 2, \"corrections\": {\"host q1\": {\"time\": 1}}}"));
         assertEquals("test.json: correction 'host q1': \"energy\" must be a positive number, got null", e.getMessage());
         e = assertThrows(IOException.class, () -> read("not json"));
         assertTrue(e.getMessage().startsWith("test.json: not a JSON correction file"), e.getMessage());
@@ -84,7 +91,7 @@ class CorrectionBookTest {
         Decision neutral = scheduler(new CorrectionBook(), "q1").plan(split).get(0);
         assertEquals(Placement.DEVICE, neutral.placement());
 
-        String slow = "{\"version\": 1, \"corrections\": {\"device q1 " + DRIVE + "\": {\"time\": 6, \"energy\": 2}}}";
+        String slow = "{\"version\": 2, \"corrections\": {\"device q1 " + DRIVE + "\": {\"time\": 6, \"energy\": 2}}}";
         Decision other = scheduler(read(slow), "q2").plan(split).get(0);
         assertEquals(neutral.device(), other.device(), "another tasklet's ratio does not apply");
         Decision elsewhere = OffloadScheduler.create(OffloadSettings.of(Map.of()).scheduler(), List.of(SMART), new long[1],
@@ -109,10 +116,11 @@ class CorrectionBookTest {
         assertEquals(25 + Correction.WEIGHT * (5 - 25), book.entries().get(device).time(), 1e-12);
         String host = CorrectionBook.measuredHostKey("q1", "node1");
         assertEquals("measured host q1 node1", host);
-        book.observeMeasured(host, 1, 1_000_000_000L);
-        assertEquals(Correction.MAX_MEASURED, book.entries().get(host).time(), "a billion times off is garbage: bounded");
-        book.observeMeasured(host, 100, 0);
-        assertEquals(1, book.entries().get(host).samples(), "no wall clock, no sample");
+        assertTrue(book.observeMeasured(host, 100, 300));
+        assertFalse(book.observeMeasured(host, 1, 1_000_000_000L), "a billion times off is garbage: refused");
+        assertFalse(book.observeMeasured(host, 100, -5), "a clock that went back is garbage: refused");
+        assertTrue(book.observeMeasured(host, 100, 0), "no wall clock is no sample, not garbage");
+        assertEquals(new CorrectionBook.Entry(3, 1, 1), book.entries().get(host), "only the sane sample counted");
 
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         book.write(out);
@@ -126,12 +134,12 @@ class CorrectionBookTest {
         List<SplitWork> split = q1Split();
         Map<String, String> conf = Map.of(OffloadKeys.OFFLOAD_POLICY.name(), "fastest",
                 OffloadKeys.OFFLOAD_COST_BASIS.name(), "measured");
-        String modeledSlow = "{\"version\": 1, \"corrections\": {\"device q1 " + DRIVE + "\": {\"time\": 6, \"energy\": 1}}}";
+        String modeledSlow = "{\"version\": 2, \"corrections\": {\"device q1 " + DRIVE + "\": {\"time\": 6, \"energy\": 1}}}";
         Decision neutral = OffloadScheduler.create(OffloadSettings.of(conf).scheduler(), List.of(SMART), new long[1],
                 read(modeledSlow), "q1", List.of(DRIVE)).plan(split).get(0);
         assertEquals(Placement.DEVICE, neutral.placement(), "modeled ratios do not correct measured times");
 
-        String measuredSlow = "{\"version\": 1, \"corrections\": {\"measured device q1 " + DRIVE
+        String measuredSlow = "{\"version\": 2, \"corrections\": {\"measured device q1 " + DRIVE
                 + "\": {\"time\": 30, \"energy\": 1}}}";
         Decision slow = OffloadScheduler.create(OffloadSettings.of(conf).scheduler(), List.of(SMART), new long[1],
                 read(measuredSlow), "q1", List.of(DRIVE)).plan(split).get(0);

@@ -2,7 +2,9 @@ package dev.ispd.offload.schedule;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.ispd.offload.Warnings;
 import dev.ispd.offload.storage.LocalSharedFiles;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -81,5 +83,49 @@ class CorrectionStoreTest {
         CorrectionStore store = new CorrectionStore(new LocalSharedFiles(), dir.resolve("corrections.json").toString());
         assertEquals(0, store.absorb("job_1_0002").observations());
         assertEquals(0, store.load().entries().size());
+    }
+
+    @Test
+    void aBookOfAnOlderVersionIsAWarningNamingItAndThePlanUsesTheProfiles() throws IOException {
+        Path file = dir.resolve("old.json");
+        // what the last release wrote: a device ratio that still counts waiting behind other work
+        Files.writeString(file, "{\"version\": 1, \"corrections\": {\"" + DEVICE_KEY
+                + "\": {\"time\": 6.0, \"energy\": 1.0, \"samples\": 40}}}", StandardCharsets.UTF_8);
+        CorrectionStore store = new CorrectionStore(new LocalSharedFiles(), file.toString());
+        List<String> warnings;
+        try (Warnings w = Warnings.of(CorrectionStore.class)) {
+            assertEquals(Map.of(), store.load().entries(), "the profiles' predictions: no ratio of the old book applies");
+            warnings = w.messages();
+        }
+        assertEquals(List.of("ignoring the offload corrections in " + file + ": " + file + ": written by an older "
+                + "version of ispd (correction file version 1, this one reads 2)"), warnings);
+
+        store.absorb(List.of(new CorrectionStore.Observed(DEVICE_KEY, new Cost(100, 100), new Cost(200, 100))));
+        assertTrue(Files.readString(file).contains("\"version\" : 2"), "the next save replaces it");
+        assertEquals(1, store.load().entries().get(DEVICE_KEY).samples());
+    }
+
+    @Test
+    void aWallClockThatJumpedIsAWarningNamingTheFileAndTeachesNothing() throws IOException {
+        String file = dir.resolve("jumped.json").toString();
+        CorrectionStore store = new CorrectionStore(new LocalSharedFiles(), file);
+        String measured = CorrectionBook.measuredHostKey("q1", "node1");
+        Cost predicted = new Cost(1_000_000, 100);
+        store.record("job_1_0005", 0, new CorrectionStore.Observed(CorrectionBook.hostKey("q1"), predicted, predicted,
+                measured, 3_600_000_000_000L)); // an hour: the clock jumped, or the task was suspended
+        store.record("job_1_0005", 1, new CorrectionStore.Observed(CorrectionBook.hostKey("q1"), predicted, predicted,
+                measured, -40_000_000L)); // a clock that went back
+        List<String> warnings;
+        try (Warnings w = Warnings.of(CorrectionStore.class)) {
+            store.absorb("job_1_0005");
+            warnings = w.messages();
+        }
+        assertEquals(2, warnings.size(), warnings.toString());
+        assertTrue(warnings.get(0).startsWith(file + ": not learning '" + measured + "' from a split measured at "
+                + "3600000000000 ns against 1000000 ns predicted"), warnings.get(0));
+        assertTrue(warnings.get(1).contains("measured at -40000000 ns"), warnings.get(1));
+        Map<String, CorrectionBook.Entry> entries = store.load().entries();
+        assertFalse(entries.containsKey(measured), "the host keeps its profile's prediction: " + entries);
+        assertEquals(2, entries.get(CorrectionBook.hostKey("q1")).samples(), "the modeled costs still count");
     }
 }

@@ -3,18 +3,15 @@ package dev.ispd.offload.settings;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.ispd.offload.Warnings;
 import dev.ispd.profile.HostProfile;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.apache.log4j.AppenderSkeleton;
-import org.apache.log4j.Logger;
-import org.apache.log4j.spi.LoggingEvent;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -27,31 +24,16 @@ class MeasuredHostsTest {
     @TempDir
     Path dir;
 
-    private final List<String> warnings = new ArrayList<>();
-    private final AppenderSkeleton capture = new AppenderSkeleton() {
-        @Override
-        protected void append(LoggingEvent event) {
-            warnings.add(event.getRenderedMessage());
-        }
-
-        @Override
-        public void close() {
-        }
-
-        @Override
-        public boolean requiresLayout() {
-            return false;
-        }
-    };
+    private Warnings warnings;
 
     @BeforeEach
     void listen() {
-        Logger.getLogger(MeasuredHosts.class).addAppender(capture);
+        warnings = Warnings.of(MeasuredHosts.class);
     }
 
     @AfterEach
     void stop() {
-        Logger.getLogger(MeasuredHosts.class).removeAppender(capture);
+        warnings.close();
     }
 
     /** The shipped i5-2500 profile with its core count set to {@code cores} and its source to {@code source}. */
@@ -76,23 +58,23 @@ class MeasuredHostsTest {
     void aProfileMeasuredHereIsUsed() throws IOException {
         Path file = profile("here", CORES, "measured 2026-11-26 on this machine by bin/ispd calibrate-host");
         assertEquals("here", resolve(file).name());
-        assertEquals(List.of(), warnings);
+        assertEquals(List.of(), warnings.messages());
     }
 
     @Test
     void aProfileMeasuredOnAMachineWithOtherCoresIsAWarningAndTheDefaultPrices() throws IOException {
         Path file = profile("elsewhere", CORES + 1, "measured 2026-11-26 on node7 by bin/ispd calibrate-host");
         assertEquals("host-i5-2500", resolve(file).name());
-        assertEquals(1, warnings.size(), warnings.toString());
-        assertTrue(warnings.get(0).contains(file.toString()) && warnings.get(0).contains((CORES + 1) + " core(s)"),
-                warnings.get(0));
+        assertEquals(1, warnings.messages().size(), warnings.messages().toString());
+        assertTrue(warnings.messages().get(0).contains(file.toString()) && warnings.messages().get(0).contains((CORES + 1) + " core(s)"),
+                warnings.messages().get(0));
     }
 
     @Test
     void aProfileFromAPaperKeepsItsCoresWhateverThisMachineHas() throws IOException {
         Path file = profile("paper", CORES + 1, "kang2013 V-A");
         assertEquals("paper", resolve(file).name());
-        assertEquals(List.of(), warnings);
+        assertEquals(List.of(), warnings.messages());
     }
 
     @Test
@@ -100,7 +82,7 @@ class MeasuredHostsTest {
         Path file = dir.resolve("damaged.yaml");
         Files.writeString(file, "name: damaged\ncpu:\n  cores: {value: 4}\n");
         assertEquals("host-i5-2500", resolve(file).name());
-        assertEquals(1, warnings.size(), warnings.toString());
-        assertTrue(warnings.get(0).contains(file.toString()) && warnings.get(0).contains("damaged"), warnings.get(0));
+        assertEquals(1, warnings.messages().size(), warnings.messages().toString());
+        assertTrue(warnings.messages().get(0).contains(file.toString()) && warnings.messages().get(0).contains("damaged"), warnings.messages().get(0));
     }
 }

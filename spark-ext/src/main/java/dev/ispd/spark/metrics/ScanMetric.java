@@ -230,4 +230,16 @@ public abstract sealed class ScanMetric extends CustomSumMetric {
             super(SplitMetric.AVOIDED_DRIVE_SKIPS, "ispd device runs not tried on an avoided drive");
         }
     }
+
+    public static final class SpeculativeHostRuns extends ScanMetric {
+        public SpeculativeHostRuns() {
+            super(SplitMetric.SPECULATIVE_HOST_RUNS, "ispd straggling device partitions the host ran beside");
+        }
+    }
+
+    public static final class SpeculativeHostWins extends ScanMetric {
+        public SpeculativeHostWins() {
+            super(SplitMetric.SPECULATIVE_HOST_WINS, "ispd straggling device partitions the host finished first");
+        }
+    }
 }

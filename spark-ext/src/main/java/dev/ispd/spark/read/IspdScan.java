@@ -2,8 +2,12 @@ package dev.ispd.spark.read;
 
 import static dev.ispd.spark.ConnectorErrors.analysis;
 
+import dev.ispd.offload.plan.PlannedSplit;
+import dev.ispd.offload.plan.TaskletSpec;
 import dev.ispd.offload.schedule.CorrectionBook;
 import dev.ispd.offload.schedule.Placement;
+import dev.ispd.offload.schedule.PlacementExplainer;
+import dev.ispd.offload.schedule.SchedulerConfig;
 import dev.ispd.plan.FieldType;
 import dev.ispd.plan.Plan;
 import dev.ispd.plan.PlanException;
@@ -109,6 +113,27 @@ public final class IspdScan implements SupportsReportStatistics, SupportsRuntime
      */
     public boolean gathered() {
         return pushed.aggregation() != null && pushed.aggregation().complete() && partitions().size() > 1;
+    }
+
+    /**
+     * The placement table of the scan's partitions (docs/spark.md, "Explain a placement"): per
+     * split its drive and placement, both sides' predicted time and energy, the basis of each
+     * prediction (the profiles alone, or corrected by modeled or measured observations: by how
+     * much, from how many samples) and the scheduler's reason, as {@code DeviceJob.explain()}
+     * prints it. Plans the partitions if the scan has not yet; nothing runs.
+     */
+    public String placementTable() {
+        List<PlannedSplit> splits = partitions().stream().map(PlannedPartition::split).toList();
+        SchedulerConfig config = input.settings().offload().scheduler();
+        TaskletSpec tasklet = PartitionPlanner.tasklet(pushed);
+        try {
+            CorrectionBook book = config.correction() ? corrections(input) : new CorrectionBook();
+            return new PlacementExplainer(config, book, tasklet.name(), tasklet.shape()).table(
+                    splits.stream().map(PlannedSplit::decision).toList(),
+                    splits.stream().map(PlannedSplit::driveAddress).toList());
+        } catch (IOException e) {
+            throw analysis("cannot read the offload corrections of " + input.path() + ": " + e.getMessage(), e);
+        }
     }
 
     private static CorrectionBook corrections(ScanInput input) throws IOException {
