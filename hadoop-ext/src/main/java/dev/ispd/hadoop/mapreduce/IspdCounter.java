@@ -36,7 +36,10 @@ public enum IspdCounter {
     REPLICA_RUNS,
     REPLICA_READS,
     DRIVES_AVOIDED,
-    AVOIDED_DRIVE_SKIPS;
+    AVOIDED_DRIVE_SKIPS,
+    ROW_GROUPS_READ,
+    ROW_GROUPS_SKIPPED,
+    STRADDLING_ROW_GROUPS;
 
     /** The counter of {@code metric}. */
     static IspdCounter of(SplitMetric metric) {

@@ -61,7 +61,7 @@ final class DeviceExecution {
         try (DrivePool.Lease lease = pool.borrow(split.driveAddress(), scope)) {
             try {
                 lease.drive().setTimeout(callTimeout(deadline));
-                return run(lease.drive(), split.taskletInstance(), extents, within);
+                return run(lease.drive(), split.taskletInstance(), split.runtimeParams(), extents, within);
             } catch (IOException | RuntimeException e) {
                 lease.fail();
                 throw e;
@@ -74,11 +74,12 @@ final class DeviceExecution {
         return deadline.compareTo(MAX_CALL_TIMEOUT) > 0 ? MAX_CALL_TIMEOUT : deadline;
     }
 
-    private Outcome run(Drive drive, long jobInstance, List<Extent> extents, TaskletRunner.Polling within)
+    private Outcome run(Drive drive, long jobInstance, Params runtime, List<Extent> extents,
+                        TaskletRunner.Polling within)
             throws IOException {
         if (jobInstance != 0) {
             try {
-                return run(drive, jobInstance, false, extents, within);
+                return run(drive, jobInstance, false, runtime, extents, within);
             } catch (DriveException e) {
                 if (e.status() != Status.NO_SUCH_OBJECT) {
                     throw e;
@@ -88,13 +89,14 @@ final class DeviceExecution {
                         Long.toUnsignedString(jobInstance), drive.address(), e.getMessage());
             }
         }
-        return run(drive, TaskletInstances.create(drive, tasklet), true, extents, within);
+        return run(drive, TaskletInstances.create(drive, tasklet), true, runtime, extents, within);
     }
 
-    private Outcome run(Drive drive, long instance, boolean own, List<Extent> extents, TaskletRunner.Polling within)
+    private Outcome run(Drive drive, long instance, boolean own, Params runtime, List<Extent> extents,
+                        TaskletRunner.Polling within)
             throws IOException {
         try {
-            TaskletResult r = new TaskletRunner(drive, within, stop).run(instance, 0, Params.EMPTY, extents);
+            TaskletResult r = new TaskletRunner(drive, within, stop).run(instance, 0, runtime, extents);
             long bytes = extents.stream().mapToLong(Extent::length).sum();
             // the split's own cost is its service time: POLL's modeled time runs from submission, so
             // it also counts waiting behind whatever other clients sent the drive meanwhile

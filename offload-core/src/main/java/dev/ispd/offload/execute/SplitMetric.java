@@ -65,5 +65,11 @@ public enum SplitMetric {
      */
     DRIVES_AVOIDED,
     /** Device runs not tried on a drive the job avoids (the split ran on another replica or on the host). */
-    AVOIDED_DRIVE_SKIPS
+    AVOIDED_DRIVE_SKIPS,
+    /** Parquet row groups read (on a drive or the host). */
+    ROW_GROUPS_READ,
+    /** Parquet row groups the WHERE excluded by their statistics: planned out, never read. */
+    ROW_GROUPS_SKIPPED,
+    /** Parquet row groups whose column chunks lie in more than one chunk of the file: run on the host. */
+    STRADDLING_ROW_GROUPS
 }

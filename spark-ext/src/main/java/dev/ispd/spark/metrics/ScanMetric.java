@@ -230,4 +230,22 @@ public abstract sealed class ScanMetric extends CustomSumMetric {
             super(SplitMetric.AVOIDED_DRIVE_SKIPS, "ispd device runs not tried on an avoided drive");
         }
     }
+
+    public static final class RowGroupsRead extends ScanMetric {
+        public RowGroupsRead() {
+            super(SplitMetric.ROW_GROUPS_READ, "ispd Parquet row groups read");
+        }
+    }
+
+    public static final class RowGroupsSkipped extends ScanMetric {
+        public RowGroupsSkipped() {
+            super(SplitMetric.ROW_GROUPS_SKIPPED, "ispd Parquet row groups skipped by their statistics");
+        }
+    }
+
+    public static final class StraddlingRowGroups extends ScanMetric {
+        public StraddlingRowGroups() {
+            super(SplitMetric.STRADDLING_ROW_GROUPS, "ispd Parquet row groups across a chunk boundary, run on the host");
+        }
+    }
 }
