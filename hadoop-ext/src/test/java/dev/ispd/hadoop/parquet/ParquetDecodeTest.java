@@ -16,7 +16,6 @@ import dev.ispd.plan.PlanResult;
 import dev.ispd.plan.PlanTasklet;
 import dev.ispd.plan.PlanTaskletFactory;
 import dev.ispd.plan.Predicate;
-import dev.ispd.plan.parquet.ParquetColumn;
 import dev.ispd.plan.parquet.ParquetSource;
 import dev.ispd.plan.parquet.ParquetTable;
 import dev.ispd.protocol.Extent;
@@ -42,6 +41,7 @@ import org.apache.parquet.hadoop.metadata.BlockMetaData;
 import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.apache.parquet.hadoop.metadata.ParquetMetadata;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -90,27 +90,49 @@ class ParquetDecodeTest {
         assertEquals(Map.of("legacy", "INT96 timestamps"), table.unsupported());
         Layout layout = table.layout();
         ByteBuffer records = ParquetData.records(layout, rows);
-        byte[] file = Files.readAllBytes(java.nio.file.Path.of(path.toUri()));
         for (Plan plan : plans(layout)) {
             byte[] expected = new HostRunner(8192, 128).run(new PlanTasklet(plan, PlanLimits.HOST),
                     List.of(new Extent(1, 0, records.capacity())), new InMemoryPageSource(Map.of(1L, records))).bytes();
-            InputFile input = ParquetInputs.input(fs, status, plan);
-            ParquetInput parquet = input.parquet();
-            assertEquals(0, parquet.rowGroupsSkipped());
-            ParquetSource source = new ParquetSource(path.toString(), parquet.columns(),
-                    parquet.rowGroups().stream().map(ParquetInput.RowGroup::group).toList());
-            List<Extent> extents = new ArrayList<>();
-            for (ParquetInput.RowGroup g : parquet.rowGroups()) {
-                for (int c = 0; c < g.chunkOffsets().size(); c++) {
-                    extents.add(new Extent(1, g.chunkOffsets().get(c), g.group().chunks().get(c).length()));
-                }
-            }
-            byte[] decoded = new HostRunner(8192, 2).run(new PlanTaskletFactory("parquet", plan)
-                            .create(Params.EMPTY, source.toParams(), new ScanContext(8192)), extents,
-                    new InMemoryPageSource(Map.of(1L, ByteBuffer.wrap(file)))).bytes();
+            assertEquals(0, ParquetInputs.input(fs, status, plan).parquet().rowGroupsSkipped());
+            byte[] decoded = decoded(fs, status, plan);
             assertArrayEquals(expected, decoded, plan.toString());
             assertTrue(PlanResult.decode(decoded).rows().size() > 0, "the plan returns something: " + plan);
         }
+    }
+
+    @Test
+    void integersAreSignedAsParquetsAre() throws Exception {
+        Configuration conf = new Configuration();
+        FileSystem fs = FileSystem.getLocal(conf);
+        Path path = new Path(dir.resolve("signed.parquet").toUri());
+        List<ParquetData.Row> rows = ParquetData.rows(ROWS, 12);
+        ParquetData.write(conf, path, rows, CompressionCodecName.SNAPPY, true, WriterVersion.PARQUET_1_0, 48 * 1024,
+                4 * 1024);
+        FileStatus status = fs.getFileStatus(path);
+        Layout layout = ParquetInputs.table(fs, status).layout();
+        Plan negatives = Plan.aggregate(layout, Predicate.and(Predicate.compare("qty", CompareOp.LT, 0),
+                Predicate.compare("small", CompareOp.LT, 0)), List.of(), List.of(Aggregate.countStar()));
+        long expected = rows.stream().filter(r -> r.qty() < 0 && r.small() != null && r.small() < 0).count();
+        assertTrue(expected > 0);
+        byte[] result = decoded(fs, status, negatives);
+        assertEquals(expected, PlanResult.decode(result).rows().get(0)[0]);
+    }
+
+    /** The plan's result over the Parquet file's row groups, decoded as a drive decodes them (2-page batches). */
+    private static byte[] decoded(FileSystem fs, FileStatus status, Plan plan) throws Exception {
+        InputFile input = ParquetInputs.input(fs, status, plan);
+        ParquetSource source = new ParquetSource(status.getPath().toString(), input.parquet().columns(),
+                input.parquet().rowGroups().stream().map(ParquetInput.RowGroup::group).toList());
+        List<Extent> extents = new ArrayList<>();
+        for (ParquetInput.RowGroup g : input.parquet().rowGroups()) {
+            for (int c = 0; c < g.chunkOffsets().size(); c++) {
+                extents.add(new Extent(1, g.chunkOffsets().get(c), g.group().chunks().get(c).length()));
+            }
+        }
+        byte[] file = Files.readAllBytes(java.nio.file.Path.of(status.getPath().toUri()));
+        return new HostRunner(8192, 2).run(new PlanTaskletFactory("parquet", plan)
+                        .create(Params.EMPTY, source.toParams(), new ScanContext(8192)), extents,
+                new InMemoryPageSource(Map.of(1L, ByteBuffer.wrap(file)))).bytes();
     }
 
     /** The writer made what the case says: its codec, dictionary pages or none, v2 data pages for v2. */
@@ -151,9 +173,5 @@ class ParquetDecodeTest {
                         List.of(Aggregate.countStar(), Aggregate.max("ratio"))),
                 Plan.aggregate(layout, Predicate.isNull("big"), List.of(), List.of(Aggregate.countStar(),
                         Aggregate.count("score"))));
-    }
-
-    static List<String> names(List<ParquetColumn> columns) {
-        return columns.stream().map(ParquetColumn::name).toList();
     }
 }

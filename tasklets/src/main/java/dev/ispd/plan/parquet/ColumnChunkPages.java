@@ -24,6 +24,8 @@ import org.apache.parquet.format.Util;
  * parquet-column's own. A page that runs past the chunk is an {@link IOException} naming the byte.
  */
 final class ColumnChunkPages implements PageReader {
+    /** Most bytes of one uncompressed page (writers make pages of about 1 MiB): a damaged header cannot exhaust memory. */
+    static final int MAX_PAGE_BYTES = 64 << 20;
     private final ArrayDeque<DataPage> pages = new ArrayDeque<>();
     private DictionaryPage dictionary;
     private long values;
@@ -41,6 +43,10 @@ final class ColumnChunkPages implements PageReader {
             }
             in.skipNBytes(size);
             int uncompressed = h.getUncompressed_page_size();
+            if (uncompressed < 0 || uncompressed > MAX_PAGE_BYTES) {
+                throw new IOException("the page at byte " + at + " of the column chunk says it holds " + uncompressed
+                        + " bytes uncompressed, more than the " + MAX_PAGE_BYTES + " a page may hold here");
+            }
             switch (h.getType()) {
                 case DICTIONARY_PAGE -> {
                     DictionaryPageHeader d = h.getDictionary_page_header();

@@ -65,7 +65,8 @@ public record ParquetTable(Layout layout, List<ParquetColumn> columns, Map<Strin
             int width = width(p, type);
             // little-endian numbers; bools and strings have no byte order (a layout's text says none)
             boolean byteOrderFree = type.kind() == FieldType.Kind.BOOL || type.kind() == FieldType.Kind.CHAR;
-            Field f = Field.of(p.getName(), offset, width, type, byteOrderFree);
+            Field f = new Field(p.getName(), offset, width, type.kind() == FieldType.Kind.INTEGER || type.signedKind(),
+                    byteOrderFree, 0, 0, false, 0, type, Field.NO_NULL_BIT); // Parquet's integers are signed
             boolean opt = p.isRepetition(Type.Repetition.OPTIONAL);
             if (opt) {
                 f = f.withNullBit(nullBit / 8, nullBit % 8);
