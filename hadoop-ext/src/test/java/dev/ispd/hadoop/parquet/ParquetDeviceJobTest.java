@@ -7,8 +7,7 @@ import dev.ispd.hadoop.fs.LayoutAttribute;
 import dev.ispd.hadoop.fs.OsdDrives;
 import dev.ispd.hadoop.mapreduce.DeviceJob;
 import dev.ispd.hadoop.mapreduce.IspdCounter;
-import dev.ispd.hadoop.plan.PlanDeviceMapper;
-import dev.ispd.offload.settings.OffloadKeys;
+import dev.ispd.hadoop.plan.PlanJobs;
 import dev.ispd.plan.Aggregate;
 import dev.ispd.plan.CompareOp;
 import dev.ispd.plan.Expr;
@@ -17,10 +16,7 @@ import dev.ispd.plan.Plan;
 import dev.ispd.plan.Predicate;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.nio.file.Files;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicInteger;
-import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -42,13 +38,13 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class ParquetDeviceJobTest {
     private static final long CHUNK = 256 * 1024;
-    private static final AtomicInteger JOBS = new AtomicInteger();
 
     @RegisterExtension
     static final OsdDrives OSD = new OsdDrives(2, CHUNK);
 
     @TempDir
     static java.nio.file.Path work;
+    private static PlanJobs jobs;
 
     private static final int ROWS = 60_000;
     private static Path parquet;
@@ -58,6 +54,7 @@ class ParquetDeviceJobTest {
 
     @BeforeAll
     static void load() throws Exception {
+        jobs = new PlanJobs(OSD, work);
         FileSystem fs = FileSystem.get(OSD.uri(), OSD.conf());
         List<ParquetData.Row> rows = ParquetData.rows(ROWS, 5);
         parquet = new Path(OSD.uri().resolve("/pq/t.parquet"));
@@ -109,17 +106,10 @@ class ParquetDeviceJobTest {
     }
 
     private static DeviceJob job(String policy, Plan plan, Path input) throws IOException {
-        Configuration conf = new Configuration(OSD.conf());
-        conf.set("mapreduce.framework.name", "local");
-        conf.set("hadoop.tmp.dir", work.resolve("hadoop").toString());
-        conf.set(OffloadKeys.OFFLOAD_POLICY.name(), policy);
-        String name = "parquet-" + policy + "-" + JOBS.incrementAndGet();
-        return PlanDeviceMapper.setPlan(DeviceJob.getInstance(conf, name), plan).addInputPath(input)
-                .setOutputPath(new Path(work.resolve("out-" + name).toUri()));
+        return jobs.job(policy, plan, input);
     }
 
     private static String run(DeviceJob job) throws Exception {
-        assertTrue(job.waitForCompletion(false), "job " + job.job().getJobName() + " failed");
-        return Files.readString(work.resolve("out-" + job.job().getJobName()).resolve("part-r-00000"));
+        return jobs.run(job);
     }
 }
