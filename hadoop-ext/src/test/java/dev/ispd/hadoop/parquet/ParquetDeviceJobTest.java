@@ -17,6 +17,7 @@ import dev.ispd.plan.Predicate;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.util.List;
+import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -103,6 +104,27 @@ class ParquetDeviceJobTest {
                 assertEquals(0, job.counter(IspdCounter.BYTES_MOVED_TO_HOST));
             }
         }
+    }
+
+    @Test
+    void rowGroupsThatStraddleChunksRunOnTheHostWithTheSameAnswer() throws Exception {
+        FileSystem fs = FileSystem.get(OSD.uri(), OSD.conf());
+        Path put = new Path(OSD.uri().resolve("/pq/put.parquet"));
+        try (FSDataInputStream in = fs.open(parquet);
+             OutputStream out = fs.create(put, true, 4096, (short) 1, CHUNK / 4)) {
+            out.write(in.readAllBytes()); // as a put with smaller chunks: row groups cross them
+        }
+        // the first column and the last: their chunks span the row group, which spans several of the put's chunks
+        Plan plan = Plan.aggregate(layout, Predicate.compare("id", CompareOp.GE, 100), List.of("urgent"),
+                List.of(Aggregate.countStar(), Aggregate.count("comment")));
+        String expected = run(job("host-only", plan, records));
+        DeviceJob job = job("device-only", plan, put);
+        assertEquals(expected, run(job));
+        long straddling = job.counter(IspdCounter.STRADDLING_ROW_GROUPS);
+        assertTrue(straddling > 0, "row groups straddle the put's chunks");
+        assertEquals(blocks.size(), job.counter(IspdCounter.ROW_GROUPS_READ));
+        assertEquals(straddling, job.counter(IspdCounter.SPLITS_ON_HOST), "each straddling row group ran on the host");
+        assertEquals(blocks.size() - straddling, job.counter(IspdCounter.SPLITS_ON_DEVICE));
     }
 
     private static DeviceJob job(String policy, Plan plan, Path input) throws IOException {
