@@ -1,5 +1,6 @@
 package dev.ispd.plan;
 
+import dev.ispd.plan.parquet.PlanSources;
 import dev.ispd.protocol.BadParameterException;
 import dev.ispd.protocol.Params;
 import dev.ispd.tasklet.Meter;
@@ -10,8 +11,9 @@ import dev.ispd.tasklet.TaskletFactory;
 /**
  * One declarative plan as a tasklet factory, so that a host run and a scheduler's estimate treat
  * a plan as they treat a built-in: {@link #create} gives the plan interpreter within
- * {@link PlanLimits#HOST}, {@link #estimate} the plan's metered upper bounds. A plan takes no
- * parameters (the drive refuses them too).
+ * {@link PlanLimits#HOST} (over stored records, or over Parquet column chunks when the runtime
+ * parameters carry a {@link dev.ispd.plan.parquet.ParquetSource}), {@link #estimate} the plan's metered
+ * upper bounds. A plan takes no creation parameters (the drive refuses them too).
  */
 public final class PlanTaskletFactory implements TaskletFactory {
     private final String name;
@@ -41,8 +43,7 @@ public final class PlanTaskletFactory implements TaskletFactory {
     @Override
     public Tasklet create(Params params, Params runtimeParams, ScanContext context) throws BadParameterException {
         validate(params);
-        validate(runtimeParams);
-        return new PlanTasklet(plan, PlanLimits.HOST);
+        return PlanSources.tasklet(plan, PlanLimits.HOST, runtimeParams);
     }
 
     @Override

@@ -9,6 +9,7 @@ import dev.ispd.protocol.Extent;
 import dev.ispd.tasklet.ExtentScanner;
 import dev.ispd.tasklet.ResultSink;
 import dev.ispd.plan.PlanArithmeticException;
+import dev.ispd.plan.parquet.ParquetDecodeException;
 import dev.ispd.tasklet.TaskletLimitException;
 import dev.ispd.tasklet.wasm.ModuleTrapException;
 import dev.ispd.sim.metrics.DriveEvents;
@@ -236,7 +237,9 @@ final class ExecutionRunner implements AutoCloseable {
                 events.moduleTrapped();
             }
             LOG.log(Level.FINE, "tasklet " + e.taskletName + " failed in execution " + e.id, re);
-            String why = re instanceof ResultSink.ResultTooLargeException ? re.getMessage() : re.toString();
+            // these messages name what was wrong and where (a Parquet file's row group and column), not a Java type
+            String why = re instanceof ResultSink.ResultTooLargeException || re instanceof ParquetDecodeException
+                    ? re.getMessage() : re.toString();
             e.fail(Status.TASKLET_FAILED, "tasklet '" + e.taskletName + "' failed: " + why);
         }
         return null;

@@ -5,7 +5,8 @@ import dev.ispd.plan.PlanCodec;
 import dev.ispd.plan.PlanException;
 import dev.ispd.plan.PlanLimitException;
 import dev.ispd.plan.PlanLimits;
-import dev.ispd.plan.PlanTasklet;
+import dev.ispd.plan.parquet.PlanSources;
+import dev.ispd.protocol.BadParameterException;
 import dev.ispd.protocol.Params;
 import dev.ispd.protocol.Status;
 import dev.ispd.sim.hostif.StatusException;
@@ -15,7 +16,8 @@ import dev.ispd.tasklet.Tasklet;
 /**
  * Tasklets of form PLAN: the body is a plan's encoding ({@link PlanCodec}), run by the same
  * interpreter as on the host within the drive's {@link PlanLimits#DRIVE}: a plan beyond them is
- * LIMIT_EXCEEDED naming the limit. The name is only a label; a plan takes no parameters.
+ * LIMIT_EXCEEDED naming the limit. The name is only a label; a plan takes no creation parameters, and
+ * at most a Parquet source as runtime parameter ({@link PlanSources}).
  */
 final class PlanForm {
     private PlanForm() {
@@ -28,11 +30,12 @@ final class PlanForm {
 
     /** The interpreter for one execution of a stored plan. */
     static Tasklet tasklet(TaskletDefinition def, Params runtime) throws StatusException {
-        if (!runtime.asMap().isEmpty()) {
-            throw new StatusException(Status.BAD_PARAMETER, "plan '" + def.name() + "' takes no runtime parameters, got "
-                    + runtime.asMap().keySet());
+        Plan plan = decode(def.name(), def.params(), def.body());
+        try {
+            return PlanSources.tasklet(plan, PlanLimits.DRIVE, runtime);
+        } catch (BadParameterException e) {
+            throw new StatusException(Status.BAD_PARAMETER, "plan '" + def.name() + "': " + e.getMessage());
         }
-        return new PlanTasklet(decode(def.name(), def.params(), def.body()), PlanLimits.DRIVE);
     }
 
     private static Plan decode(String name, Params params, byte[] body) throws StatusException {

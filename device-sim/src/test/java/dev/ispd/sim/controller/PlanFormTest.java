@@ -23,6 +23,9 @@ import dev.ispd.plan.PlanResult;
 import dev.ispd.plan.PlanTasklet;
 import dev.ispd.plan.Predicate;
 import dev.ispd.plan.layout.LayoutDdl;
+import dev.ispd.plan.parquet.ParquetColumn;
+import dev.ispd.plan.parquet.ParquetRowGroup;
+import dev.ispd.plan.parquet.ParquetSource;
 import dev.ispd.protocol.ExecutionState;
 import dev.ispd.protocol.Extent;
 import dev.ispd.protocol.Params;
@@ -41,6 +44,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -251,6 +255,31 @@ class PlanFormTest {
                 "predicateDepth");
         assertError(createPlan(s, Params.of("entrySize", "256"), PlanCodec.encode(Plan.rows(Layout.worldCup98(ENTRY),
                 null, List.of("type")))), Status.BAD_PARAMETER, "takes no parameters", "entrySize");
+    }
+
+    @Test
+    void aParquetSourceTheDriveCannotReadIsRefusedOrFailsNamingFileRowGroupAndColumn() throws Exception {
+        RequestHandler.Session s = start();
+        byte[] garbage = new byte[4096];
+        new Random(5).nextBytes(garbage);
+        long object = createData(s, garbage);
+        long planId = createPlan(s, Plan.aggregate(ORDERS, Predicate.compare("id", CompareOp.GT, 3), List.of(),
+                List.of(Aggregate.countStar()))).<Responses.CreateTasklet>ok().taskletId();
+        ParquetColumn id = new ParquetColumn("id", PrimitiveTypeName.INT64, 0, false, ParquetColumn.Conversion.INT64);
+        ParquetRowGroup group = new ParquetRowGroup(7, 100, List.of(new ParquetRowGroup.Chunk(0, 4096)));
+        Extent all = new Extent(object, 0, garbage.length);
+        ParquetColumn missing = new ParquetColumn("nope", PrimitiveTypeName.INT64, 0, false, ParquetColumn.Conversion.INT64);
+        assertError(execute(s, planId, 0, new ParquetSource("t.parquet", List.of(missing), List.of(group)).toParams(), all),
+                Status.BAD_PARAMETER, "plan 'plan'", "names a column the plan's layout lacks", "nope");
+        assertError(execute(s, planId, 0, Params.of("value", "3"), all), Status.BAD_PARAMETER,
+                "no runtime parameters but 'parquet'");
+        long exec = execute(s, planId, 0, new ParquetSource("t.parquet", List.of(id), List.of(group)).toParams(), all)
+                .<Responses.Execute>ok().execId();
+        Responses.Poll p = await(s, exec);
+        assertEquals(ExecutionState.FAILED, p.state());
+        assertEquals(Status.TASKLET_FAILED.code(), p.errorStatus());
+        assertTrue(p.errorMessage().startsWith("tasklet 'plan' failed: t.parquet: row group 7, column id: "),
+                p.errorMessage());
     }
 
     private static void assertError(Reply r, Status status, String... fragments) {

@@ -3,6 +3,7 @@ package dev.ispd.examples.cli;
 import dev.ispd.hadoop.fs.DriveSet;
 import dev.ispd.hadoop.fs.LayoutAttribute;
 import dev.ispd.hadoop.fs.OsdFileSystem;
+import dev.ispd.hadoop.parquet.ParquetFooters;
 import dev.ispd.offload.storage.ChunkExtent;
 import dev.ispd.offload.storage.Replica;
 import java.io.IOException;
@@ -13,14 +14,21 @@ import org.apache.hadoop.fs.FileStatus;
 
 /**
  * What osd:// keeps about one file, as {@code bin/ispd info} prints it: length, recorded layout
- * (or that none is recorded), and each chunk with the drive and object of every replica.
+ * (or that none is recorded; for a Parquet file what its footer says), each chunk with the drive
+ * and object of every replica, and a Parquet file's row groups with the chunk holding each.
+ *
+ * @param parquet a Parquet file's footer as shown, null for other files
  */
-record FileInfo(FileStatus status, Optional<String> layout, int recordSize, List<ChunkExtent> chunks, DriveSet drives) {
+record FileInfo(FileStatus status, Optional<String> layout, int recordSize, List<ChunkExtent> chunks, DriveSet drives,
+                ParquetInfo parquet) {
 
     static FileInfo of(OsdFileSystem fs, FileStatus status) throws IOException {
         Optional<String> layout = LayoutAttribute.read(fs, status.getPath());
         int recordSize = layout.isEmpty() ? 0 : LayoutAttribute.recordSize(fs, status.getPath());
-        return new FileInfo(status, layout, recordSize, fs.locate(status.getPath(), 0, status.getLen()), fs.drives());
+        List<ChunkExtent> chunks = fs.locate(status.getPath(), 0, status.getLen());
+        ParquetInfo parquet = layout.isEmpty() && ParquetFooters.isParquet(fs, status)
+                ? ParquetInfo.of(fs, status, chunks) : null;
+        return new FileInfo(status, layout, recordSize, chunks, fs.drives(), parquet);
     }
 
     String describe() {
@@ -33,10 +41,16 @@ record FileInfo(FileStatus status, Optional<String> layout, int recordSize, List
             s.append(String.format("    %3d  bytes %,d-%,d  %s%n", i, c.fileOffset(), c.fileOffset() + c.length() - 1,
                     replicas(c)));
         }
+        if (parquet != null) {
+            s.append(parquet.rowGroupLines(i -> replicas(chunks.get(i))));
+        }
         return s.toString();
     }
 
     private String layoutText() {
+        if (parquet != null) {
+            return parquet.layoutText();
+        }
         if (layout.isEmpty()) {
             return "none recorded (" + LayoutAttribute.NAME + "): a reader must be told its record size";
         }

@@ -8,6 +8,8 @@ import dev.ispd.examples.sql.SqlTranslator;
 import dev.ispd.examples.worldcup.WorldCupDrives;
 import dev.ispd.hadoop.fs.DataFiles;
 import dev.ispd.hadoop.fs.LayoutAttribute;
+import dev.ispd.hadoop.parquet.ParquetFooters;
+import dev.ispd.hadoop.parquet.ParquetInputs;
 import dev.ispd.plan.Layout;
 import dev.ispd.plan.layout.LayoutJson;
 import dev.ispd.plan.layout.Layouts;
@@ -77,13 +79,17 @@ final class SqlCommand {
         }
     }
 
-    /** --layout, --layout-file or the layout the input records; a given one must describe the recorded records. */
+    /**
+     * --layout, --layout-file or the layout the input records (a Parquet input: the table its
+     * footer's schema makes, docs/parquet.md); a given one must describe the recorded records.
+     */
     private Layout inputLayout(org.apache.hadoop.fs.Path file, Configuration conf) throws IOException {
         FileSystem fs = file.getFileSystem(conf);
         Optional<LayoutAttribute.Recorded> recorded;
+        List<FileStatus> files;
         try {
-            List<org.apache.hadoop.fs.Path> files = DataFiles.of(fs, file).stream().map(FileStatus::getPath).toList();
-            recorded = LayoutAttribute.recorded(fs, files);
+            files = DataFiles.of(fs, file);
+            recorded = LayoutAttribute.recorded(fs, files.stream().map(FileStatus::getPath).toList());
         } catch (IllegalArgumentException | IOException e) {
             throw q.usage("--input " + q.input + ": " + e.getMessage());
         }
@@ -92,6 +98,9 @@ final class SqlCommand {
             given = givenLayout(recorded.map(LayoutAttribute.Recorded::layout));
         } catch (IllegalArgumentException e) {
             throw q.usage(e.getMessage());
+        }
+        if (given == null && recorded.isEmpty() && !files.isEmpty() && ParquetFooters.isParquet(fs, files.get(0))) {
+            return ParquetInputs.table(fs, files.get(0)).layout();
         }
         if (given == null) {
             return recorded.orElseThrow(() -> q.usage("--input " + q.input + " records no layout: give --layout or "

@@ -4,6 +4,7 @@ import dev.ispd.client.Drive;
 import dev.ispd.client.DriveException;
 import dev.ispd.client.ObjectStat;
 import dev.ispd.hadoop.conf.IspdKeys;
+import dev.ispd.hadoop.parquet.ParquetAlignment;
 import dev.ispd.offload.storage.ChunkExtent;
 import dev.ispd.offload.storage.Replica;
 import dev.ispd.protocol.Limits;
@@ -103,6 +104,7 @@ public class OsdFileSystem extends FileSystem {
         setConf(conf);
         settings = OsdFileSystems.settings(conf);
         uri = URI.create(SCHEME + "://" + (name.getAuthority() == null ? "" : name.getAuthority()) + "/");
+        ParquetAlignment.enable(SCHEME); // Parquet row groups padded to chunks (docs/parquet.md)
         defaultChunkSize = conf.getLongBytes(IspdKeys.FS_CHUNK_SIZE.name(),
                 Long.parseLong(IspdKeys.FS_CHUNK_SIZE.defaultValue()));
         if (defaultChunkSize <= 0) {

@@ -3,6 +3,8 @@ package dev.ispd.hadoop.mapreduce;
 import dev.ispd.hadoop.conf.HadoopSettings;
 import dev.ispd.hadoop.fs.LayoutAttribute;
 import dev.ispd.hadoop.fs.OsdFileSystem;
+import dev.ispd.hadoop.parquet.ParquetFooters;
+import dev.ispd.hadoop.parquet.ParquetInputs;
 import dev.ispd.offload.execute.JobTasklets;
 import dev.ispd.offload.plan.InputFile;
 import dev.ispd.offload.plan.PlannedSplit;
@@ -10,6 +12,8 @@ import dev.ispd.offload.plan.SplitPlanner;
 import dev.ispd.offload.plan.TaskletSpec;
 import dev.ispd.offload.schedule.CorrectionBook;
 import dev.ispd.offload.settings.OffloadSettings;
+import dev.ispd.plan.PlanCodec;
+import dev.ispd.protocol.TaskletForm;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -30,7 +34,8 @@ import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
  * ({@link JobTasklets}; the DeviceJob deletes them when the job ends). Planning first lets the
  * job's {@link DeviceMapper} take its parameters from the inputs' recorded layouts
  * ({@link LayoutAttribute}, {@link DeviceMapper#takeInputLayout}); an input whose recorded layout
- * still has another record size than the tasklet fails the job, naming both.
+ * still has another record size than the tasklet fails the job, naming both. A Parquet input of a
+ * plan job is planned from its footer, a split per row group ({@link ParquetInputs}, docs/parquet.md).
  */
 public class DeviceInputFormat<K, V> extends FileInputFormat<K, V> {
 
@@ -51,7 +56,9 @@ public class DeviceInputFormat<K, V> extends FileInputFormat<K, V> {
                 ? HadoopCorrections.forInput(conf, files.get(0).getPath()).load() : new CorrectionBook();
         List<InputFile> inputs = new ArrayList<>(files.size());
         for (FileStatus f : files) {
-            inputs.add(new InputFile(f.getPath().toString(), f.getLen(), LayoutAttribute.recordSize(fs, f.getPath())));
+            inputs.add(tasklet.form() == TaskletForm.PLAN && ParquetFooters.isParquet(fs, f)
+                    ? ParquetInputs.input(fs, f, PlanCodec.decode(tasklet.body()))
+                    : new InputFile(f.getPath().toString(), f.getLen(), LayoutAttribute.recordSize(fs, f.getPath())));
         }
         List<PlannedSplit> planned = new SplitPlanner(settings, tasklet, storage, corrections).plan(inputs);
         if (PlanLedger.isOpen(conf)) {

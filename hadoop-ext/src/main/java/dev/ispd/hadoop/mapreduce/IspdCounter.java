@@ -38,7 +38,10 @@ public enum IspdCounter {
     DRIVES_AVOIDED,
     AVOIDED_DRIVE_SKIPS,
     SPECULATIVE_HOST_RUNS,
-    SPECULATIVE_HOST_WINS;
+    SPECULATIVE_HOST_WINS,
+    ROW_GROUPS_READ,
+    ROW_GROUPS_SKIPPED,
+    STRADDLING_ROW_GROUPS;
 
     /** The counter of {@code metric}. */
     static IspdCounter of(SplitMetric metric) {

@@ -15,7 +15,6 @@ import dev.ispd.hadoop.fs.OsdDrives;
 import dev.ispd.hadoop.mapreduce.DeviceJob;
 import dev.ispd.hadoop.mapreduce.IspdCounter;
 import dev.ispd.hadoop.mapreduce.WorldCupData;
-import dev.ispd.offload.settings.OffloadKeys;
 import dev.ispd.plan.Aggregate;
 import dev.ispd.plan.CompareOp;
 import dev.ispd.plan.Expr;
@@ -29,7 +28,6 @@ import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.nio.file.Files;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -38,7 +36,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.TreeMap;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
@@ -58,7 +55,7 @@ class PlanDeviceJobTest {
     private static final long CHUNK = 256 * 1024;
     private static final int WC = 20;
     private static final List<String> POLICIES = List.of("host-only", "device-only", "fastest");
-    private static final AtomicInteger JOBS = new AtomicInteger();
+    private static PlanJobs jobs;
 
     @RegisterExtension
     static final OsdDrives OSD = new OsdDrives(2, CHUNK);
@@ -76,6 +73,7 @@ class PlanDeviceJobTest {
 
     @BeforeAll
     static void load() throws Exception {
+        jobs = new PlanJobs(OSD, work);
         FileSystem fs = FileSystem.get(OSD.uri(), OSD.conf());
         wcData = WorldCupData.generate(2026, 60_000, WC); // 1.2 MB: 5 chunks over the 2 drives
         wcInput = new Path(OSD.uri().resolve("/plan/wc20"));
@@ -340,18 +338,11 @@ class PlanDeviceJobTest {
     }
 
     private static DeviceJob planJob(String policy, Plan plan, Path input) throws IOException {
-        Configuration conf = new Configuration(OSD.conf());
-        conf.set("mapreduce.framework.name", "local");
-        conf.set("hadoop.tmp.dir", work.resolve("hadoop").toString());
-        conf.set(OffloadKeys.OFFLOAD_POLICY.name(), policy);
-        String name = "plan-" + policy + "-" + JOBS.incrementAndGet();
-        return PlanDeviceMapper.setPlan(DeviceJob.getInstance(conf, name), plan).addInputPath(input)
-                .setOutputPath(new Path(work.resolve("out-" + name).toUri()));
+        return jobs.job(policy, plan, input);
     }
 
     private static String run(DeviceJob job) throws Exception {
-        assertTrue(job.waitForCompletion(false), "job " + job.job().getJobName() + " failed");
-        return Files.readString(work.resolve("out-" + job.job().getJobName()).resolve("part-r-00000"));
+        return jobs.run(job);
     }
 
     private static void write(FileSystem fs, Path file, byte[] data) throws IOException {

@@ -67,7 +67,7 @@ final class DeviceExecution {
         try (DrivePool.Lease lease = pool.borrow(split.driveAddress(), scope)) {
             try {
                 lease.drive().setTimeout(callTimeout(deadline));
-                return run(lease.drive(), split.taskletInstance(), extents, within, stopped);
+                return run(lease.drive(), split.taskletInstance(), split.runtimeParams(), extents, within, stopped);
             } catch (IOException | RuntimeException e) {
                 lease.fail();
                 throw e;
@@ -80,11 +80,11 @@ final class DeviceExecution {
         return deadline.compareTo(MAX_CALL_TIMEOUT) > 0 ? MAX_CALL_TIMEOUT : deadline;
     }
 
-    private Outcome run(Drive drive, long jobInstance, List<Extent> extents, TaskletRunner.Polling within,
-                        BooleanSupplier stopped) throws IOException {
+    private Outcome run(Drive drive, long jobInstance, Params runtime, List<Extent> extents,
+                        TaskletRunner.Polling within, BooleanSupplier stopped) throws IOException {
         if (jobInstance != 0) {
             try {
-                return run(drive, jobInstance, false, extents, within, stopped);
+                return run(drive, jobInstance, false, runtime, extents, within, stopped);
             } catch (DriveException e) {
                 if (e.status() != Status.NO_SUCH_OBJECT) {
                     throw e;
@@ -94,13 +94,13 @@ final class DeviceExecution {
                         Long.toUnsignedString(jobInstance), drive.address(), e.getMessage());
             }
         }
-        return run(drive, TaskletInstances.create(drive, tasklet), true, extents, within, stopped);
+        return run(drive, TaskletInstances.create(drive, tasklet), true, runtime, extents, within, stopped);
     }
 
-    private Outcome run(Drive drive, long instance, boolean own, List<Extent> extents, TaskletRunner.Polling within,
-                        BooleanSupplier stopped) throws IOException {
+    private Outcome run(Drive drive, long instance, boolean own, Params runtime, List<Extent> extents,
+                        TaskletRunner.Polling within, BooleanSupplier stopped) throws IOException {
         try {
-            TaskletResult r = new TaskletRunner(drive, within, stopped).run(instance, 0, Params.EMPTY, extents);
+            TaskletResult r = new TaskletRunner(drive, within, stopped).run(instance, 0, runtime, extents);
             long bytes = extents.stream().mapToLong(Extent::length).sum();
             // the split's own cost is its service time: POLL's modeled time runs from submission, so
             // it also counts waiting behind whatever other clients sent the drive meanwhile

@@ -13,7 +13,6 @@ import dev.ispd.profile.LinkSpec;
 import dev.ispd.profile.Power;
 import dev.ispd.protocol.BadParameterException;
 import dev.ispd.protocol.Extent;
-import dev.ispd.protocol.Params;
 import dev.ispd.tasklet.ScanContext;
 import dev.ispd.tasklet.Tasklet;
 import java.io.IOException;
@@ -55,7 +54,7 @@ final class HostExecution {
         HostRunner runner = new HostRunner(g.pageSize(), g.pagesPerBatch());
         Tasklet instance;
         try {
-            instance = tasklet.factory().create(tasklet.params(), Params.EMPTY, new ScanContext(g.pageSize()));
+            instance = tasklet.factory().create(tasklet.params(), split.runtimeParams(), new ScanContext(g.pageSize()));
         } catch (BadParameterException e) {
             throw new IOException("tasklet '" + tasklet.name() + "' for " + split + ": " + e.getMessage(), e);
         }

@@ -72,5 +72,11 @@ public enum SplitMetric {
      */
     SPECULATIVE_HOST_RUNS,
     /** ... of which the host run finished first and gave the result (the drive's execution cancelled). */
-    SPECULATIVE_HOST_WINS
+    SPECULATIVE_HOST_WINS,
+    /** Parquet row groups read (on a drive or the host). */
+    ROW_GROUPS_READ,
+    /** Parquet row groups the WHERE excluded by their statistics: planned out, never read. */
+    ROW_GROUPS_SKIPPED,
+    /** Parquet row groups whose column chunks lie in more than one chunk of the file: run on the host. */
+    STRADDLING_ROW_GROUPS
 }

@@ -1,12 +1,23 @@
 package dev.ispd.offload.plan;
 
 /**
- * One input file of a job: its name on the engine's file system, its length in bytes, and the
- * record size its recorded layout says (0 if it records none), which the job's tasklet must share.
+ * One input file of a job: its name on the engine's file system, its length in bytes, the
+ * record size its recorded layout says (0 if it records none), which the job's tasklet must share,
+ * and for a Parquet file its row groups as read from its footer (null for a file of records).
  */
-public record InputFile(String path, long length, int recordedRecordSize) {
+public record InputFile(String path, long length, int recordedRecordSize, ParquetInput parquet) {
     /** A file that records no layout. */
     public InputFile(String path, long length) {
         this(path, length, 0);
+    }
+
+    /** A file of records. */
+    public InputFile(String path, long length, int recordedRecordSize) {
+        this(path, length, recordedRecordSize, null);
+    }
+
+    /** A Parquet file. */
+    public static InputFile parquet(String path, long length, ParquetInput parquet) {
+        return new InputFile(path, length, 0, parquet);
     }
 }

@@ -6,6 +6,9 @@ import dev.ispd.offload.schedule.Decision;
 import dev.ispd.offload.schedule.Placement;
 import dev.ispd.offload.storage.ChunkExtent;
 import dev.ispd.offload.storage.Replica;
+import dev.ispd.plan.parquet.ParquetSource;
+import dev.ispd.protocol.BadParameterException;
+import dev.ispd.protocol.Params;
 import java.io.DataInput;
 import java.io.DataOutput;
 import java.io.IOException;
@@ -31,10 +34,12 @@ import java.util.TreeMap;
  * Hadoop): the fields in declaration order, strings as an int byte count and their UTF-8 bytes, lists as an
  * int count followed by their elements (a chunk extent's replicas as (int drive, long object)
  * pairs), costs as time then energy, the replica addresses last (as an int count of (int drive,
- * string address) pairs).
+ * string address) pairs), then a boolean and, for a split over Parquet, its source
+ * ({@link ParquetSource#encode}) as an int byte count and the bytes, the row groups skipped and
+ * whether it straddles.
  */
 public final class PlannedSplit implements Serializable {
-    private static final long serialVersionUID = 2L;
+    private static final long serialVersionUID = 3L;
     private static final int MAX_LISTED = 1 << 20;
 
     private final String file;
@@ -45,6 +50,7 @@ public final class PlannedSplit implements Serializable {
     private final Decision decision;
     private final long taskletInstance;
     private final Map<Integer, String> replicaAddresses;
+    private final ParquetSplit parquet;
 
     /** A split without other drives to run on. */
     public PlannedSplit(String file, List<SplitPiece> pieces, int recordSize, int drive, DriveGeometry geometry,
@@ -55,6 +61,13 @@ public final class PlannedSplit implements Serializable {
     /** @param replicaAddresses by drive index, the other drives holding replicas of its chunks */
     public PlannedSplit(String file, List<SplitPiece> pieces, int recordSize, int drive, DriveGeometry geometry,
                         Decision decision, long taskletInstance, Map<Integer, String> replicaAddresses) {
+        this(file, pieces, recordSize, drive, geometry, decision, taskletInstance, replicaAddresses, null);
+    }
+
+    /** @param parquet the row group a split over Parquet reads (its pieces are its column chunks); null for records */
+    public PlannedSplit(String file, List<SplitPiece> pieces, int recordSize, int drive, DriveGeometry geometry,
+                        Decision decision, long taskletInstance, Map<Integer, String> replicaAddresses,
+                        ParquetSplit parquet) {
         if (pieces.isEmpty()) {
             throw new IllegalArgumentException("a split of " + file + " needs at least one piece");
         }
@@ -66,11 +79,12 @@ public final class PlannedSplit implements Serializable {
         this.decision = decision;
         this.taskletInstance = taskletInstance;
         this.replicaAddresses = new TreeMap<>(replicaAddresses);
+        this.parquet = parquet;
     }
 
     /** This split running its device part with tasklet instance {@code id} on its drive. */
     public PlannedSplit withTaskletInstance(long id) {
-        return new PlannedSplit(file, pieces, recordSize, drive, geometry, decision, id, replicaAddresses);
+        return new PlannedSplit(file, pieces, recordSize, drive, geometry, decision, id, replicaAddresses, parquet);
     }
 
     /** The other drives holding replicas of its chunks, by index, with their addresses. */
@@ -96,7 +110,7 @@ public final class PlannedSplit implements Serializable {
         others.put(drive, geometry.address());
         DriveGeometry g = new DriveGeometry(address, geometry.host(), geometry.pageSize(), geometry.pagesPerBatch(),
                 geometry.linkBytesPerSec(), geometry.linkCommandLatencyNs());
-        return new PlannedSplit(file, moved, recordSize, replicaDrive, g, decision, 0, others);
+        return new PlannedSplit(file, moved, recordSize, replicaDrive, g, decision, 0, others, parquet);
     }
 
     /** The file, as the engine's file system names it. */
@@ -150,6 +164,16 @@ public final class PlannedSplit implements Serializable {
         return taskletInstance;
     }
 
+    /** The Parquet row group the split reads, or null for a split of records. */
+    public ParquetSplit parquet() {
+        return parquet;
+    }
+
+    /** The runtime parameters its executions run with: a split over Parquet's source, else none. */
+    public Params runtimeParams() {
+        return parquet == null ? Params.EMPTY : parquet.source().toParams();
+    }
+
     /** Writes the compact form (class Javadoc). */
     public void write(DataOutput out) throws IOException {
         writeString(out, file);
@@ -192,6 +216,14 @@ public final class PlannedSplit implements Serializable {
         for (Map.Entry<Integer, String> r : replicaAddresses.entrySet()) {
             out.writeInt(r.getKey());
             writeString(out, r.getValue());
+        }
+        out.writeBoolean(parquet != null);
+        if (parquet != null) {
+            byte[] source = parquet.source().encode();
+            out.writeInt(source.length);
+            out.write(source);
+            out.writeInt(parquet.rowGroupsSkipped());
+            out.writeBoolean(parquet.straddles());
         }
     }
 
@@ -241,7 +273,18 @@ public final class PlannedSplit implements Serializable {
         for (int i = 0; i < replicas; i++) {
             replicaAddresses.put(in.readInt(), readString(in, file));
         }
-        return new PlannedSplit(file, pieces, recordSize, drive, geometry, decision, instance, replicaAddresses);
+        ParquetSplit parquet = null;
+        if (in.readBoolean()) {
+            byte[] source = new byte[count(in, file, "Parquet source byte")];
+            in.readFully(source);
+            try {
+                parquet = new ParquetSplit(ParquetSource.decode(source), in.readInt(), in.readBoolean());
+            } catch (BadParameterException e) {
+                throw new IOException("split of " + file + ": " + e.getMessage(), e);
+            }
+        }
+        return new PlannedSplit(file, pieces, recordSize, drive, geometry, decision, instance, replicaAddresses,
+                parquet);
     }
 
     /** A list length read back; a split lists at most a few thousand pieces and extents. */

@@ -6,11 +6,13 @@ import dev.ispd.client.Drive;
 import dev.ispd.offload.schedule.CorrectionBook;
 import dev.ispd.offload.schedule.Decision;
 import dev.ispd.offload.schedule.OffloadScheduler;
+import dev.ispd.offload.schedule.Placement;
 import dev.ispd.offload.schedule.SplitWork;
 import dev.ispd.offload.settings.OffloadSettings;
 import dev.ispd.offload.storage.ChunkExtent;
 import dev.ispd.offload.storage.DriveDirectory;
 import dev.ispd.offload.storage.OffloadStorage;
+import dev.ispd.plan.parquet.ParquetSource;
 import dev.ispd.profile.Capabilities;
 import dev.ispd.tasklet.TaskletFactory;
 import dev.ispd.tasklet.wasm.WasmTaskletFactory;
@@ -83,10 +85,13 @@ public final class SplitPlanner {
             }
         }
 
-        List<List<SplitPiece>> piecesPerFile = new ArrayList<>();
+        List<List<ParquetCutter.Unit>> unitsPerFile = new ArrayList<>();
         for (InputFile f : files) {
-            piecesPerFile.add(f.length() == 0 ? List.of() : SplitCutter.cut(f.path(), f.length(), recordSize,
-                    storage.locate(f.path(), f.length()), settings.splitMaxBytes()));
+            unitsPerFile.add(f.length() == 0 ? List.of() : f.parquet() != null
+                    ? ParquetCutter.cut(f.path(), f.parquet(), storage.locate(f.path(), f.length()))
+                    : SplitCutter.cut(f.path(), f.length(), recordSize, storage.locate(f.path(), f.length()),
+                            settings.splitMaxBytes()).stream().map(p -> new ParquetCutter.Unit(List.of(p), null, false))
+                            .toList());
         }
         TaskletFactory estimator = factory instanceof WasmTaskletFactory module
                 ? ModuleCalibration.calibrate(tasklet, module, storage, files, recordSize,
@@ -94,14 +99,17 @@ public final class SplitPlanner {
                 : factory;
         List<SplitWork> work = new ArrayList<>();
         for (int f = 0; f < files.size(); f++) {
-            for (SplitPiece p : piecesPerFile.get(f)) {
+            for (ParquetCutter.Unit u : unitsPerFile.get(f)) {
+                SplitPiece p = u.pieces().get(0);
                 List<Integer> replicas = p.replicaDrives();
                 String file = files.get(f).path();
                 int drive = replicas.stream().filter(d -> states.get(d).up()).findFirst().orElseThrow(() -> new IOException(
                         "bytes " + p.start() + " to " + p.end() + " of " + file + " are on drives " + replicas
                                 + ", and none of them answered: " + String.join("; ", down)));
-                work.add(new SplitWork(work.size(), drive, p.length(),
-                        estimator.estimate(tasklet.params(), p.length(), states.get(drive).info().pageSize()), replicas));
+                // a row group's work is that of its rows as records; its bytes are the column chunks read
+                long scanned = u.rowGroup() == null ? u.bytes() : u.rowGroup().rows() * recordSize;
+                work.add(new SplitWork(work.size(), drive, u.bytes(),
+                        estimator.estimate(tasklet.params(), scanned, states.get(drive).info().pageSize()), replicas));
             }
         }
         List<String> addresses = new ArrayList<>(drives.size());
@@ -113,12 +121,17 @@ public final class SplitPlanner {
         List<PlannedSplit> splits = new ArrayList<>(work.size());
         int first = 0;
         for (int f = 0; f < files.size(); f++) {
-            List<Decision> decided = decisions.subList(first, first + piecesPerFile.get(f).size());
+            List<ParquetCutter.Unit> units = unitsPerFile.get(f);
+            List<Decision> decided = decisions.subList(first, first + units.size());
+            first += units.size();
+            if (files.get(f).parquet() != null) {
+                splits.addAll(parquetSplits(files.get(f), units, decided, states, drives));
+                continue;
+            }
             List<SplitPiece> cut = new ArrayList<>(decided.size());
             for (int i = 0; i < decided.size(); i++) {
-                cut.add(piecesPerFile.get(f).get(i).on(decided.get(i).drive()));
+                cut.add(units.get(i).pieces().get(0).on(decided.get(i).drive()));
             }
-            first += cut.size();
             for (SplitGrouper.Group g : SplitGrouper.group(cut, decided, settings.groupMaxBytes())) {
                 int drive = g.decision().drive();
                 splits.add(new PlannedSplit(files.get(f).path(), g.pieces(), recordSize, drive,
@@ -127,6 +140,34 @@ public final class SplitPlanner {
             }
         }
         return splits;
+    }
+
+    /**
+     * A split per row group of a Parquet file, its record size 0 (its extents are column chunks);
+     * a row group that straddles a chunk boundary runs on the host whatever the policy chose. The
+     * file's first split carries the count of row groups its statistics excluded.
+     */
+    private static List<PlannedSplit> parquetSplits(InputFile file, List<ParquetCutter.Unit> units,
+                                                    List<Decision> decided, List<DriveState> states,
+                                                    DriveDirectory drives) {
+        List<PlannedSplit> out = new ArrayList<>(units.size());
+        for (int i = 0; i < units.size(); i++) {
+            ParquetCutter.Unit u = units.get(i);
+            Decision d = decided.get(i);
+            if (u.straddles() && d.placement() == Placement.DEVICE) {
+                d = new Decision(d.index(), d.drive(), Placement.HOST, d.host(), d.device(), d.policy(),
+                        "row group " + u.rowGroup().index() + " straddles a chunk boundary: no drive holds it whole",
+                        d.baseline());
+                LOG.info("split {} of {}: {}", d.index(), file.path(), d.reason());
+            }
+            int drive = d.drive();
+            List<SplitPiece> pieces = u.pieces().stream().map(p -> p.on(drive)).toList();
+            ParquetSource source = new ParquetSource(file.path(), file.parquet().columns(), List.of(u.rowGroup()));
+            out.add(new PlannedSplit(file.path(), pieces, 0, drive, states.get(drive).geometry(drives, drive), d, 0,
+                    replicaAddresses(pieces, drive, states, drives),
+                    new ParquetSplit(source, i == 0 ? file.parquet().rowGroupsSkipped() : 0, u.straddles())));
+        }
+        return out;
     }
 
     /** The drives but {@code drive} that hold replicas of the pieces' chunks and answered, with their addresses. */

@@ -242,4 +242,22 @@ public abstract sealed class ScanMetric extends CustomSumMetric {
             super(SplitMetric.SPECULATIVE_HOST_WINS, "ispd straggling device partitions the host finished first");
         }
     }
+
+    public static final class RowGroupsRead extends ScanMetric {
+        public RowGroupsRead() {
+            super(SplitMetric.ROW_GROUPS_READ, "ispd Parquet row groups read");
+        }
+    }
+
+    public static final class RowGroupsSkipped extends ScanMetric {
+        public RowGroupsSkipped() {
+            super(SplitMetric.ROW_GROUPS_SKIPPED, "ispd Parquet row groups skipped by their statistics");
+        }
+    }
+
+    public static final class StraddlingRowGroups extends ScanMetric {
+        public StraddlingRowGroups() {
+            super(SplitMetric.STRADDLING_ROW_GROUPS, "ispd Parquet row groups across a chunk boundary, run on the host");
+        }
+    }
 }

@@ -1,0 +1,93 @@
+package dev.ispd.examples.cli;
+
+import static dev.ispd.examples.cli.QueryRuns.rows;
+import static dev.ispd.examples.cli.QueryRuns.succeed;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.ispd.examples.worldcup.WorldCupDrives;
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Random;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
+import org.apache.parquet.example.data.Group;
+import org.apache.parquet.example.data.simple.SimpleGroupFactory;
+import org.apache.parquet.hadoop.ParquetWriter;
+import org.apache.parquet.hadoop.example.ExampleParquetWriter;
+import org.apache.parquet.hadoop.metadata.CompressionCodecName;
+import org.apache.parquet.schema.MessageType;
+import org.apache.parquet.schema.MessageTypeParser;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/**
+ * {@code ispd query --sql} over a Parquet file on two in-JVM drives over TCP: the layout comes from
+ * the file's footer, and device-only and host-only print the rows a plain-Java computation over
+ * the written values gives (NULLs, a string comparison, a decimal SUM of a nullable column).
+ */
+class ParquetQuerySqlTest {
+    private static final long CHUNK = 64 * 1024;
+    private static final int ROWS = 30_000;
+    private static final String FILE = "osd:///sqlpq/t.parquet";
+    private static final MessageType SCHEMA = MessageTypeParser.parseMessageType("message t { required int64 id; "
+            + "required boolean urgent; required int32 qty; optional int64 price (DECIMAL(12,2)); "
+            + "optional binary mode (STRING); }");
+    private static final String[] MODES = {"AIR", "MAIL", "SHIP"};
+
+    @RegisterExtension
+    static final TcpDrives DRIVES = new TcpDrives(2);
+
+    private static final long[] COUNT = new long[2];
+    private static final long[] QTY = new long[2];
+    private static final long[] PRICE = new long[2];
+
+    @BeforeAll
+    static void write() throws IOException {
+        Configuration conf = WorldCupDrives.osd(new Configuration(), Arrays.asList(DRIVES.addresses().split(",")), CHUNK,
+                1);
+        conf.setBoolean("fs.osd.impl.disable.cache", true);
+        Random r = new Random(17);
+        SimpleGroupFactory groups = new SimpleGroupFactory(SCHEMA);
+        try (ParquetWriter<Group> out = ExampleParquetWriter.builder(new Path(FILE)).withConf(conf).withType(SCHEMA)
+                .withCompressionCodec(CompressionCodecName.ZSTD).withRowGroupSize(CHUNK / 8 * 7).build()) {
+            for (int i = 0; i < ROWS; i++) {
+                boolean urgent = r.nextBoolean();
+                int qty = r.nextInt(100) - 20;
+                Group g = groups.newGroup().append("id", (long) i).append("urgent", urgent).append("qty", qty);
+                Long price = r.nextInt(5) == 0 ? null : (long) r.nextInt(1_000_000);
+                String mode = r.nextInt(6) == 0 ? null : MODES[r.nextInt(MODES.length)];
+                if (price != null) {
+                    g.append("price", price);
+                }
+                if (mode != null) {
+                    g.append("mode", mode);
+                }
+                out.write(g);
+                if (i >= ROWS / 2 && "AIR".equals(mode)) {
+                    int k = urgent ? 1 : 0;
+                    COUNT[k]++;
+                    QTY[k] += qty;
+                    PRICE[k] += price == null ? 0 : price;
+                }
+            }
+        }
+    }
+
+    @Test
+    void aSelectOverAParquetFileAnswersAsPlainJavaOnDeviceAndHost() {
+        String sql = "SELECT urgent, count(*), sum(qty), sum(price) FROM t WHERE id >= " + ROWS / 2
+                + " AND mode = 'AIR' GROUP BY urgent";
+        List<List<String>> expected = List.of(
+                List.of("false", Long.toString(COUNT[0]), Long.toString(QTY[0]), BigDecimal.valueOf(PRICE[0], 2).toPlainString()),
+                List.of("true", Long.toString(COUNT[1]), Long.toString(QTY[1]), BigDecimal.valueOf(PRICE[1], 2).toPlainString()));
+        for (String policy : List.of("device-only", "host-only")) {
+            List<List<String>> got = rows(succeed("--sql", sql, "--drives", DRIVES.addresses(), "--input", FILE,
+                    "--policy", policy));
+            assertEquals(expected, got.stream().sorted(Comparator.comparing(row -> row.get(0))).toList(), policy);
+        }
+    }
+}

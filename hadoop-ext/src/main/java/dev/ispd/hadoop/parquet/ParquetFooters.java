@@ -1,0 +1,45 @@
+package dev.ispd.hadoop.parquet;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import org.apache.hadoop.fs.FSDataInputStream;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.parquet.hadoop.ParquetFileReader;
+import org.apache.parquet.hadoop.metadata.ParquetMetadata;
+import org.apache.parquet.hadoop.util.HadoopInputFile;
+
+/**
+ * Reads Parquet footers on the host, once per file, with parquet-hadoop: what planning a scan of
+ * Parquet files needs (schema, row groups, column chunks and their statistics).
+ */
+public final class ParquetFooters {
+    private static final byte[] MAGIC = "PAR1".getBytes(StandardCharsets.US_ASCII);
+
+    private ParquetFooters() {
+    }
+
+    /** Whether {@code file} starts and ends with Parquet's magic {@code PAR1}. */
+    public static boolean isParquet(FileSystem fs, FileStatus file) throws IOException {
+        if (file.getLen() < 12) {
+            return false;
+        }
+        byte[] head = new byte[4];
+        byte[] tail = new byte[4];
+        try (FSDataInputStream in = fs.open(file.getPath())) {
+            in.readFully(0, head);
+            in.readFully(file.getLen() - 4, tail);
+        }
+        return Arrays.equals(head, MAGIC) && Arrays.equals(tail, MAGIC);
+    }
+
+    /** The footer of {@code file}; a damaged one is an IOException naming the file. */
+    public static ParquetMetadata read(FileSystem fs, FileStatus file) throws IOException {
+        try (ParquetFileReader reader = ParquetFileReader.open(HadoopInputFile.fromStatus(file, fs.getConf()))) {
+            return reader.getFooter();
+        } catch (IOException | RuntimeException e) {
+            throw new IOException(file.getPath() + ": not a readable Parquet footer: " + e.getMessage(), e);
+        }
+    }
+}

@@ -1,0 +1,117 @@
+package dev.ispd.hadoop.parquet;
+
+import dev.ispd.offload.plan.InputFile;
+import dev.ispd.offload.plan.ParquetInput;
+import dev.ispd.plan.Field;
+import dev.ispd.plan.Layout;
+import dev.ispd.plan.Plan;
+import dev.ispd.plan.parquet.ParquetColumn;
+import dev.ispd.plan.parquet.ParquetRowGroup;
+import dev.ispd.plan.parquet.ParquetTable;
+import dev.ispd.plan.parquet.RowGroupFilter;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.parquet.hadoop.metadata.BlockMetaData;
+import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
+import org.apache.parquet.hadoop.metadata.ParquetMetadata;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A Parquet file as a plan's input, from its footer (read once, here on the host): the table its
+ * schema makes ({@link ParquetTable}), which must be the plan's (a file of another schema is an
+ * IOException naming the file and the column), the columns the plan reads, and its row groups but
+ * those whose statistics exclude the plan's WHERE (skipped, never read, counted).
+ */
+public final class ParquetInputs {
+    private static final Logger LOG = LoggerFactory.getLogger(ParquetInputs.class);
+
+    private ParquetInputs() {
+    }
+
+    /** The table of the Parquet file {@code file}: the layout a plan over it is built on. */
+    public static ParquetTable table(FileSystem fs, FileStatus file) throws IOException {
+        return ParquetTable.of(file.getPath().getName(), ParquetFooters.read(fs, file).getFileMetaData().getSchema());
+    }
+
+    /** The planner's input for {@code plan} over the Parquet file {@code file}. */
+    public static InputFile input(FileSystem fs, FileStatus file, Plan plan) throws IOException {
+        ParquetMetadata footer = ParquetFooters.read(fs, file);
+        String path = file.getPath().toString();
+        ParquetTable table = ParquetTable.of(plan.layout().name(), footer.getFileMetaData().getSchema());
+        checkSameTable(path, table.layout(), plan.layout());
+        List<ParquetColumn> columns = table.columnsOf(plan);
+        List<ParquetInput.RowGroup> groups = new ArrayList<>();
+        int skipped = 0;
+        List<BlockMetaData> blocks = footer.getBlocks();
+        for (int b = 0; b < blocks.size(); b++) {
+            BlockMetaData block = blocks.get(b);
+            if (block.getRowCount() == 0) {
+                continue;
+            }
+            Map<String, ColumnChunkMetaData> chunks = chunksByName(block);
+            if (RowGroupFilter.excludes(plan.where(), plan.layout(), statistics(table, chunks, plan.layout(),
+                    block.getRowCount()))) {
+                skipped++;
+                continue;
+            }
+            List<ParquetRowGroup.Chunk> read = new ArrayList<>(columns.size());
+            List<Long> offsets = new ArrayList<>(columns.size());
+            for (ParquetColumn c : columns) {
+                ColumnChunkMetaData chunk = chunks.get(c.name());
+                read.add(new ParquetRowGroup.Chunk(chunk.getCodec().getParquetCompressionCodec().getValue(),
+                        chunk.getTotalSize()));
+                offsets.add(chunk.getStartingPos());
+            }
+            groups.add(new ParquetInput.RowGroup(new ParquetRowGroup(b, block.getRowCount(), read), offsets));
+        }
+        if (skipped > 0) {
+            LOG.info("{}: {} of {} row groups skipped, their statistics exclude {}", path, skipped, blocks.size(),
+                    plan.where());
+        }
+        return InputFile.parquet(path, file.getLen(), new ParquetInput(columns, groups, skipped));
+    }
+
+    /** The plan's layout must be the file's: same fields, types and places, or the decoded records would mislead it. */
+    private static void checkSameTable(String path, Layout file, Layout planned) throws IOException {
+        for (Field f : planned.fields()) {
+            Field mine = file.fields().stream().filter(x -> x.name().equals(f.name())).findFirst().orElse(null);
+            if (mine == null || !mine.equals(f)) {
+                throw new IOException(path + ": column " + f.name() + " is "
+                        + (mine == null ? "not in the file (or not of a type a plan reads)" : mine.typeText())
+                        + ", but the plan reads " + f.typeText() + ": the file's schema differs from the plan's table");
+            }
+        }
+        if (file.recordSize() != planned.recordSize() || file.fields().size() != planned.fields().size()) {
+            throw new IOException(path + ": its schema has other columns than the plan's table ("
+                    + file.fields().size() + " readable columns, the plan's table " + planned.fields().size() + ")");
+        }
+    }
+
+    private static Map<String, ColumnChunkMetaData> chunksByName(BlockMetaData block) {
+        Map<String, ColumnChunkMetaData> out = new HashMap<>();
+        for (ColumnChunkMetaData c : block.getColumns()) {
+            if (c.getPath().size() == 1) {
+                out.put(c.getPath().toArray()[0], c);
+            }
+        }
+        return out;
+    }
+
+    private static Map<String, RowGroupFilter.Range> statistics(ParquetTable table, Map<String, ColumnChunkMetaData> chunks,
+                                                                Layout layout, long rows) {
+        Map<String, RowGroupFilter.Range> out = new HashMap<>();
+        for (ParquetColumn c : table.columns()) {
+            RowGroupFilter.Range r = RowGroupStatistics.of(chunks.get(c.name()), c, layout.field(c.name(), "where"), rows);
+            if (r != null) {
+                out.put(c.name(), r);
+            }
+        }
+        return out;
+    }
+}

@@ -1,0 +1,177 @@
+package dev.ispd.hadoop.parquet;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.ispd.offload.plan.InputFile;
+import dev.ispd.offload.plan.ParquetInput;
+import dev.ispd.plan.Aggregate;
+import dev.ispd.plan.CompareOp;
+import dev.ispd.plan.Expr;
+import dev.ispd.plan.Layout;
+import dev.ispd.plan.Plan;
+import dev.ispd.plan.PlanLimits;
+import dev.ispd.plan.PlanResult;
+import dev.ispd.plan.PlanTasklet;
+import dev.ispd.plan.PlanTaskletFactory;
+import dev.ispd.plan.Predicate;
+import dev.ispd.plan.parquet.ParquetSource;
+import dev.ispd.plan.parquet.ParquetTable;
+import dev.ispd.protocol.Extent;
+import dev.ispd.protocol.Params;
+import dev.ispd.host.HostRunner;
+import dev.ispd.host.InMemoryPageSource;
+import dev.ispd.tasklet.ScanContext;
+import java.nio.ByteBuffer;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Stream;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.parquet.column.Encoding;
+import org.apache.parquet.column.ParquetProperties.WriterVersion;
+import org.apache.parquet.hadoop.metadata.BlockMetaData;
+import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
+import org.apache.parquet.hadoop.metadata.CompressionCodecName;
+import org.apache.parquet.hadoop.metadata.ParquetMetadata;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The Parquet decoder a plan runs over column chunks gives exactly the result the same plan gives
+ * over the same values as fixed-width records (encoded in plain Java, {@link ParquetData}), for
+ * files written by parquet-java's own writer with every codec the drive reads (uncompressed,
+ * Snappy, Gzip, Zstd), data pages v1 and v2, with and without dictionaries: so PLAIN, dictionary,
+ * RLE/bit-packed levels and (v2) the delta encodings, NULLs in every optional type.
+ */
+class ParquetDecodeTest {
+    private static final int ROWS = 3_000;
+
+    @TempDir
+    static java.nio.file.Path dir;
+
+    static Stream<Arguments> formats() {
+        List<Arguments> out = new ArrayList<>();
+        for (CompressionCodecName codec : List.of(CompressionCodecName.UNCOMPRESSED, CompressionCodecName.SNAPPY,
+                CompressionCodecName.GZIP, CompressionCodecName.ZSTD)) {
+            for (WriterVersion version : WriterVersion.values()) {
+                out.add(Arguments.of(codec, version, true));
+                out.add(Arguments.of(codec, version, false));
+            }
+        }
+        return out.stream();
+    }
+
+    @ParameterizedTest(name = "{0} {1} dictionary {2}")
+    @MethodSource("formats")
+    void decodedRowGroupsGiveThePlansResultOverTheSameValuesAsRecords(CompressionCodecName codec, WriterVersion version,
+                                                                       boolean dictionary) throws Exception {
+        Configuration conf = new Configuration();
+        FileSystem fs = FileSystem.getLocal(conf);
+        Path path = new Path(dir.resolve(codec + "-" + version + "-" + dictionary + ".parquet").toUri());
+        List<ParquetData.Row> rows = ParquetData.rows(ROWS, 11);
+        ParquetData.write(conf, path, rows, codec, dictionary, version, 48 * 1024, 4 * 1024);
+        FileStatus status = fs.getFileStatus(path);
+        ParquetMetadata footer = ParquetFooters.read(fs, status);
+        assertTrue(footer.getBlocks().size() >= 3, "several row groups: " + footer.getBlocks().size());
+        checkWritten(footer, codec, version, dictionary);
+
+        ParquetTable table = ParquetInputs.table(fs, status);
+        assertEquals(Map.of("legacy", "INT96 timestamps"), table.unsupported());
+        Layout layout = table.layout();
+        ByteBuffer records = ParquetData.records(layout, rows);
+        for (Plan plan : plans(layout)) {
+            byte[] expected = new HostRunner(8192, 128).run(new PlanTasklet(plan, PlanLimits.HOST),
+                    List.of(new Extent(1, 0, records.capacity())), new InMemoryPageSource(Map.of(1L, records))).bytes();
+            assertEquals(0, ParquetInputs.input(fs, status, plan).parquet().rowGroupsSkipped());
+            byte[] decoded = decoded(fs, status, plan);
+            assertArrayEquals(expected, decoded, plan.toString());
+            assertTrue(PlanResult.decode(decoded).rows().size() > 0, "the plan returns something: " + plan);
+        }
+    }
+
+    @Test
+    void integersAreSignedAsParquetsAre() throws Exception {
+        Configuration conf = new Configuration();
+        FileSystem fs = FileSystem.getLocal(conf);
+        Path path = new Path(dir.resolve("signed.parquet").toUri());
+        List<ParquetData.Row> rows = ParquetData.rows(ROWS, 12);
+        ParquetData.write(conf, path, rows, CompressionCodecName.SNAPPY, true, WriterVersion.PARQUET_1_0, 48 * 1024,
+                4 * 1024);
+        FileStatus status = fs.getFileStatus(path);
+        Layout layout = ParquetInputs.table(fs, status).layout();
+        Plan negatives = Plan.aggregate(layout, Predicate.and(Predicate.compare("qty", CompareOp.LT, 0),
+                Predicate.compare("small", CompareOp.LT, 0)), List.of(), List.of(Aggregate.countStar()));
+        long expected = rows.stream().filter(r -> r.qty() < 0 && r.small() != null && r.small() < 0).count();
+        assertTrue(expected > 0);
+        byte[] result = decoded(fs, status, negatives);
+        assertEquals(expected, PlanResult.decode(result).rows().get(0)[0]);
+    }
+
+    /** The plan's result over the Parquet file's row groups, decoded as a drive decodes them (2-page batches). */
+    private static byte[] decoded(FileSystem fs, FileStatus status, Plan plan) throws Exception {
+        InputFile input = ParquetInputs.input(fs, status, plan);
+        ParquetSource source = new ParquetSource(status.getPath().toString(), input.parquet().columns(),
+                input.parquet().rowGroups().stream().map(ParquetInput.RowGroup::group).toList());
+        List<Extent> extents = new ArrayList<>();
+        for (ParquetInput.RowGroup g : input.parquet().rowGroups()) {
+            for (int c = 0; c < g.chunkOffsets().size(); c++) {
+                extents.add(new Extent(1, g.chunkOffsets().get(c), g.group().chunks().get(c).length()));
+            }
+        }
+        byte[] file = Files.readAllBytes(java.nio.file.Path.of(status.getPath().toUri()));
+        return new HostRunner(8192, 2).run(new PlanTaskletFactory("parquet", plan)
+                        .create(Params.EMPTY, source.toParams(), new ScanContext(8192)), extents,
+                new InMemoryPageSource(Map.of(1L, ByteBuffer.wrap(file)))).bytes();
+    }
+
+    /** The writer made what the case says: its codec, dictionary pages or none, v2 data pages for v2. */
+    private static void checkWritten(ParquetMetadata footer, CompressionCodecName codec, WriterVersion version,
+                                     boolean dictionary) {
+        BlockMetaData first = footer.getBlocks().get(0);
+        Set<Encoding> encodings = EnumSet.noneOf(Encoding.class);
+        for (ColumnChunkMetaData c : first.getColumns()) {
+            assertEquals(codec, c.getCodec());
+            encodings.addAll(c.getEncodings());
+            assertEquals(version == WriterVersion.PARQUET_2_0, c.getEncodingStats().usesV2Pages(), c.getPath() + " pages");
+        }
+        assertEquals(dictionary, encodings.contains(Encoding.PLAIN_DICTIONARY) || encodings.contains(Encoding.RLE_DICTIONARY),
+                "dictionary encodings in " + encodings);
+        if (version == WriterVersion.PARQUET_2_0 && !dictionary) {
+            assertTrue(encodings.contains(Encoding.DELTA_BINARY_PACKED), "delta encodings in " + encodings);
+        }
+    }
+
+    /**
+     * Plans that read every column a plan can: rows, aggregates of fields and expressions, strings,
+     * NULL tests (optional columns have null bits, so a plan tests them in WHERE and aggregates them
+     * as expressions).
+     */
+    static List<Plan> plans(Layout layout) {
+        return List.of(
+                Plan.rows(layout, Predicate.and(Predicate.compare("qty", CompareOp.GT, 30),
+                        Predicate.compare("price", CompareOp.GT, 0), Predicate.compare("flag", CompareOp.EQ, 1)),
+                        List.of("id", "qty", "urgent", "ratio")),
+                Plan.aggregate(layout, null, List.of("urgent"), List.of(Aggregate.countStar(), Aggregate.count("big"),
+                        Aggregate.count("mode"), Aggregate.count("comment"), Aggregate.count("flag"),
+                        Aggregate.sum(Expr.mul(Expr.field("price"), Expr.field("qty"))),
+                        Aggregate.min(Expr.field("price")), Aggregate.max(Expr.field("day")),
+                        Aggregate.min(Expr.field("ts")), Aggregate.max(Expr.field("score")),
+                        Aggregate.sum(Expr.field("small")))),
+                Plan.aggregate(layout, Predicate.or(Predicate.compare("mode", CompareOp.EQ, "REG AIR"),
+                        Predicate.compare("comment", CompareOp.GT, "comment m")), List.of("urgent"),
+                        List.of(Aggregate.countStar(), Aggregate.max("ratio"))),
+                Plan.aggregate(layout, Predicate.isNull("big"), List.of(), List.of(Aggregate.countStar(),
+                        Aggregate.count("score"))));
+    }
+}

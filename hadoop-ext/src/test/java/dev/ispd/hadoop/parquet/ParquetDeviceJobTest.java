@@ -1,0 +1,137 @@
+package dev.ispd.hadoop.parquet;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.ispd.hadoop.fs.LayoutAttribute;
+import dev.ispd.hadoop.fs.OsdDrives;
+import dev.ispd.hadoop.mapreduce.DeviceJob;
+import dev.ispd.hadoop.mapreduce.IspdCounter;
+import dev.ispd.hadoop.plan.PlanJobs;
+import dev.ispd.plan.Aggregate;
+import dev.ispd.plan.CompareOp;
+import dev.ispd.plan.Expr;
+import dev.ispd.plan.Layout;
+import dev.ispd.plan.Plan;
+import dev.ispd.plan.Predicate;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.util.List;
+import org.apache.hadoop.fs.FSDataInputStream;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.parquet.column.ParquetProperties.WriterVersion;
+import org.apache.parquet.hadoop.metadata.BlockMetaData;
+import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
+import org.apache.parquet.hadoop.metadata.CompressionCodecName;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A Parquet file written to osd:// by parquet-java's writer, scanned by a plan DeviceJob in Hadoop's
+ * local runner on two in-JVM drives: its row groups lie in single chunks (osd:// reports its chunk
+ * size as the block size, the writer pads to it); the job's answer is the same host-only,
+ * device-only and cost-based, and equals the same plan over the same values stored as fixed-width
+ * records; row groups whose statistics exclude the WHERE are skipped and counted.
+ */
+class ParquetDeviceJobTest {
+    private static final long CHUNK = 256 * 1024;
+
+    @RegisterExtension
+    static final OsdDrives OSD = new OsdDrives(2, CHUNK);
+
+    @TempDir
+    static java.nio.file.Path work;
+    private static PlanJobs jobs;
+
+    private static final int ROWS = 60_000;
+    private static Path parquet;
+    private static Path records;
+    private static Layout layout;
+    private static List<BlockMetaData> blocks;
+
+    @BeforeAll
+    static void load() throws Exception {
+        jobs = new PlanJobs(OSD, work);
+        FileSystem fs = FileSystem.get(OSD.uri(), OSD.conf());
+        List<ParquetData.Row> rows = ParquetData.rows(ROWS, 5);
+        parquet = new Path(OSD.uri().resolve("/pq/t.parquet"));
+        ParquetData.write(OSD.conf(), parquet, rows, CompressionCodecName.SNAPPY, true, WriterVersion.PARQUET_1_0,
+                CHUNK / 8 * 7, 8 * 1024); // row groups a little under the chunk size: docs/parquet.md
+        FileStatus status = fs.getFileStatus(parquet);
+        layout = ParquetInputs.table(fs, status).layout();
+        blocks = ParquetFooters.read(fs, status).getBlocks();
+        records = new Path(OSD.uri().resolve("/pq/t.bin"));
+        try (OutputStream out = fs.create(records, true)) {
+            out.write(ParquetData.records(layout, rows).array());
+        }
+        LayoutAttribute.record(fs, records, layout);
+    }
+
+    @Test
+    void theWriterKeepsEachRowGroupInsideOneChunk() throws IOException {
+        FileSystem fs = FileSystem.get(OSD.uri(), OSD.conf());
+        assertEquals(CHUNK, fs.getFileStatus(parquet).getBlockSize());
+        assertTrue(blocks.size() >= 4, "row groups: " + blocks.size());
+        for (BlockMetaData b : blocks) {
+            long start = b.getColumns().stream().mapToLong(ColumnChunkMetaData::getStartingPos).min().orElseThrow();
+            long end = b.getColumns().stream().mapToLong(c -> c.getStartingPos() + c.getTotalSize()).max().orElseThrow();
+            assertEquals(start / CHUNK, (end - 1) / CHUNK, "row group [" + start + ", " + end + ") lies in one chunk");
+        }
+    }
+
+    @Test
+    void aPlanOverParquetAnswersAsOverRecordsUnderEveryPolicyAndSkipsExcludedRowGroups() throws Exception {
+        long lo = ROWS / 4;
+        long hi = ROWS / 2;
+        Predicate where = Predicate.and(Predicate.between("id", lo, hi), Predicate.compare("qty", CompareOp.GT, 3));
+        Plan plan = Plan.aggregate(layout, where, List.of("urgent"), List.of(Aggregate.countStar(),
+                Aggregate.count("mode"), Aggregate.sum(Expr.mul(Expr.field("price"), Expr.field("qty"))),
+                Aggregate.max(Expr.field("day")), Aggregate.min(Expr.field("score"))));
+        String expected = run(job("host-only", plan, records));
+        assertTrue(expected.lines().count() == 2, expected);
+        for (String policy : List.of("host-only", "device-only", "fastest")) {
+            DeviceJob job = job(policy, plan, parquet);
+            assertEquals(expected, run(job), policy);
+            long skipped = job.counter(IspdCounter.ROW_GROUPS_SKIPPED);
+            assertTrue(skipped >= blocks.size() / 3, policy + ": row groups skipped " + skipped + " of " + blocks.size());
+            assertEquals(blocks.size(), skipped + job.counter(IspdCounter.ROW_GROUPS_READ), policy);
+            if (policy.equals("device-only")) {
+                assertEquals(job.counter(IspdCounter.ROW_GROUPS_READ), job.counter(IspdCounter.SPLITS_ON_DEVICE));
+                assertEquals(0, job.counter(IspdCounter.BYTES_MOVED_TO_HOST));
+            }
+        }
+    }
+
+    @Test
+    void rowGroupsThatStraddleChunksRunOnTheHostWithTheSameAnswer() throws Exception {
+        FileSystem fs = FileSystem.get(OSD.uri(), OSD.conf());
+        Path put = new Path(OSD.uri().resolve("/pq/put.parquet"));
+        try (FSDataInputStream in = fs.open(parquet);
+             OutputStream out = fs.create(put, true, 4096, (short) 1, CHUNK / 4)) {
+            out.write(in.readAllBytes()); // as a put with smaller chunks: row groups cross them
+        }
+        // the first column and the last: their chunks span the row group, which spans several of the put's chunks
+        Plan plan = Plan.aggregate(layout, Predicate.compare("id", CompareOp.GE, 100), List.of("urgent"),
+                List.of(Aggregate.countStar(), Aggregate.count("comment")));
+        String expected = run(job("host-only", plan, records));
+        DeviceJob job = job("device-only", plan, put);
+        assertEquals(expected, run(job));
+        long straddling = job.counter(IspdCounter.STRADDLING_ROW_GROUPS);
+        assertTrue(straddling > 0, "row groups straddle the put's chunks");
+        assertEquals(blocks.size(), job.counter(IspdCounter.ROW_GROUPS_READ));
+        assertEquals(straddling, job.counter(IspdCounter.SPLITS_ON_HOST), "each straddling row group ran on the host");
+        assertEquals(blocks.size() - straddling, job.counter(IspdCounter.SPLITS_ON_DEVICE));
+    }
+
+    private static DeviceJob job(String policy, Plan plan, Path input) throws IOException {
+        return jobs.job(policy, plan, input);
+    }
+
+    private static String run(DeviceJob job) throws Exception {
+        return jobs.run(job);
+    }
+}

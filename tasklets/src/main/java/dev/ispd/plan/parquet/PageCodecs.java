@@ -1,0 +1,58 @@
+package dev.ispd.plan.parquet;
+
+import com.github.luben.zstd.Zstd;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.util.zip.GZIPInputStream;
+import org.apache.parquet.format.CompressionCodec;
+import org.xerial.snappy.Snappy;
+
+/**
+ * Decompresses a page with the codec its column chunk names: uncompressed, Snappy (snappy-java),
+ * Gzip (the JDK's) and Zstd (zstd-jni), the libraries parquet-java itself uses. Any other codec
+ * (LZO, Brotli, LZ4) is an {@link UnsupportedOperationException} naming it.
+ */
+final class PageCodecs {
+    private PageCodecs() {
+    }
+
+    /** The name of codec number {@code codec} (parquet-format's {@code CompressionCodec}). */
+    static String name(int codec) {
+        CompressionCodec c = CompressionCodec.findByValue(codec);
+        return c == null ? "codec " + codec : c.name();
+    }
+
+    /** Whether the decoder reads pages of codec number {@code codec}. */
+    static boolean supported(int codec) {
+        return codec == CompressionCodec.UNCOMPRESSED.getValue() || codec == CompressionCodec.SNAPPY.getValue()
+                || codec == CompressionCodec.GZIP.getValue() || codec == CompressionCodec.ZSTD.getValue();
+    }
+
+    /** {@code length} bytes at {@code offset} of {@code in}, decompressed to {@code uncompressed} bytes. */
+    static byte[] decompress(int codec, byte[] in, int offset, int length, int uncompressed) throws IOException {
+        CompressionCodec c = CompressionCodec.findByValue(codec);
+        if (c == null) {
+            throw new UnsupportedOperationException("unsupported codec " + codec);
+        }
+        byte[] out = new byte[uncompressed];
+        int got = switch (c) {
+            case UNCOMPRESSED -> {
+                System.arraycopy(in, offset, out, 0, Math.min(length, uncompressed));
+                yield length;
+            }
+            case SNAPPY -> Snappy.uncompress(in, offset, length, out, 0);
+            case ZSTD -> (int) Zstd.decompressByteArray(out, 0, uncompressed, in, offset, length);
+            case GZIP -> {
+                try (GZIPInputStream z = new GZIPInputStream(new ByteArrayInputStream(in, offset, length))) {
+                    yield z.readNBytes(out, 0, uncompressed);
+                }
+            }
+            default -> throw new UnsupportedOperationException("unsupported codec " + c.name()
+                    + " (the drive reads UNCOMPRESSED, SNAPPY, GZIP and ZSTD)");
+        };
+        if (got != uncompressed) {
+            throw new IOException(c.name() + " page: " + got + " bytes decompressed, its header says " + uncompressed);
+        }
+        return out;
+    }
+}

@@ -1,0 +1,174 @@
+package dev.ispd.plan.parquet;
+
+import dev.ispd.protocol.BadParameterException;
+import dev.ispd.protocol.Params;
+import java.io.Serializable;
+import java.nio.BufferUnderflowException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+import org.apache.parquet.format.Type;
+import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
+
+/**
+ * A plan's source when its records are Parquet column chunks: the file (named in errors), the
+ * columns the plan reads and the row groups of one execution, whose chunks' bytes are the
+ * execution's extents in order. It travels as the runtime parameter {@value #PARAM} of EXECUTE
+ * (and of a host run), in a versioned binary form, base64 (docs/protocol.md, "Plans over Parquet").
+ */
+public record ParquetSource(String file, List<ParquetColumn> columns, List<ParquetRowGroup> rowGroups)
+        implements Serializable {
+    /** The runtime parameter that carries the source. */
+    public static final String PARAM = "parquet";
+    /** The version of the encoding; a drive refuses any other. */
+    public static final int VERSION = 1;
+
+    public ParquetSource {
+        columns = List.copyOf(columns);
+        rowGroups = List.copyOf(rowGroups);
+        for (ParquetRowGroup g : rowGroups) {
+            if (g.chunks().size() != columns.size()) {
+                throw new IllegalArgumentException(file + ": row group " + g.index() + " has " + g.chunks().size()
+                        + " column chunks for " + columns.size() + " columns");
+            }
+        }
+    }
+
+    /** Bytes of all the row groups' chunks: what the execution's extents must hold. */
+    public long bytes() {
+        return rowGroups.stream().mapToLong(ParquetRowGroup::bytes).sum();
+    }
+
+    /** The source as runtime parameters. */
+    public Params toParams() {
+        return new Params(Map.of(PARAM, Base64.getEncoder().encodeToString(encode())));
+    }
+
+    /**
+     * The source in {@code runtime}, or null if it carries none; a malformed one is a
+     * {@link BadParameterException} naming the parameter and the byte.
+     */
+    public static ParquetSource fromParams(Params runtime) throws BadParameterException {
+        if (!runtime.has(PARAM)) {
+            return null;
+        }
+        byte[] bytes;
+        try {
+            bytes = Base64.getDecoder().decode(runtime.getString(PARAM));
+        } catch (IllegalArgumentException e) {
+            throw new BadParameterException("parameter '" + PARAM + "': not base64: " + e.getMessage());
+        }
+        return decode(bytes);
+    }
+
+    /** Version 1: {@code u8 version, str file, u16 n, n columns, u32 m, m row groups} (docs/protocol.md). */
+    public byte[] encode() {
+        byte[] name = file.getBytes(StandardCharsets.UTF_8);
+        int size = 1 + 2 + name.length + 2 + 4;
+        for (ParquetColumn c : columns) {
+            size += 2 + c.name().getBytes(StandardCharsets.UTF_8).length + 1 + 4 + 1 + 1;
+        }
+        for (ParquetRowGroup g : rowGroups) {
+            size += 4 + 8 + g.chunks().size() * 9;
+        }
+        ByteBuffer out = ByteBuffer.allocate(size).order(ByteOrder.LITTLE_ENDIAN);
+        out.put((byte) VERSION);
+        putString(out, name);
+        out.putShort((short) columns.size());
+        for (ParquetColumn c : columns) {
+            putString(out, c.name().getBytes(StandardCharsets.UTF_8));
+            out.put((byte) physicalCode(c.physical()));
+            out.putInt(c.typeLength());
+            out.put((byte) (c.optional() ? 1 : 0));
+            out.put((byte) c.conversion().ordinal());
+        }
+        out.putInt(rowGroups.size());
+        for (ParquetRowGroup g : rowGroups) {
+            out.putInt(g.index());
+            out.putLong(g.rows());
+            for (ParquetRowGroup.Chunk k : g.chunks()) {
+                out.put((byte) k.codec());
+                out.putLong(k.length());
+            }
+        }
+        return out.array();
+    }
+
+    /** Reads {@link #encode}'s form; anything malformed is a {@link BadParameterException} naming the byte. */
+    public static ParquetSource decode(byte[] bytes) throws BadParameterException {
+        ByteBuffer in = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
+        try {
+            int version = in.get() & 0xFF;
+            if (version != VERSION) {
+                throw bad(in, "version " + version + ", this drive reads version " + VERSION);
+            }
+            String file = string(in);
+            int n = in.getShort() & 0xFFFF;
+            List<ParquetColumn> columns = new ArrayList<>(n);
+            ParquetColumn.Conversion[] conversions = ParquetColumn.Conversion.values();
+            for (int i = 0; i < n; i++) {
+                String name = string(in);
+                int type = in.get() & 0xFF;
+                int length = in.getInt();
+                boolean optional = in.get() != 0;
+                int conversion = in.get() & 0xFF;
+                Type physical = Type.findByValue(type);
+                if (physical == null || conversion >= conversions.length || length < 0) {
+                    throw bad(in, "column " + name + ": unknown physical type " + type + " or conversion " + conversion);
+                }
+                columns.add(new ParquetColumn(name, physical == Type.BYTE_ARRAY ? PrimitiveTypeName.BINARY
+                        : PrimitiveTypeName.valueOf(physical.name()), length, optional, conversions[conversion]));
+            }
+            int m = in.getInt();
+            if (m < 0 || m > in.remaining() / 12) {
+                throw bad(in, "row group count " + m);
+            }
+            List<ParquetRowGroup> groups = new ArrayList<>(m);
+            for (int g = 0; g < m; g++) {
+                int index = in.getInt();
+                long rows = in.getLong();
+                List<ParquetRowGroup.Chunk> chunks = new ArrayList<>(n);
+                for (int c = 0; c < n; c++) {
+                    int codec = in.get() & 0xFF;
+                    long length = in.getLong();
+                    if (length < 0 || rows < 0) {
+                        throw bad(in, "row group " + index + ": negative length or rows");
+                    }
+                    chunks.add(new ParquetRowGroup.Chunk(codec, length));
+                }
+                groups.add(new ParquetRowGroup(index, rows, chunks));
+            }
+            if (in.hasRemaining()) {
+                throw bad(in, in.remaining() + " bytes after the last row group");
+            }
+            return new ParquetSource(file, columns, groups);
+        } catch (BufferUnderflowException e) {
+            throw bad(in, "the encoding ends early");
+        }
+    }
+
+    /** A physical type's number in the Parquet format ({@code Type}: BOOLEAN 0 ... FIXED_LEN_BYTE_ARRAY 7). */
+    private static int physicalCode(PrimitiveTypeName t) {
+        return (t == PrimitiveTypeName.BINARY ? Type.BYTE_ARRAY : Type.valueOf(t.name())).getValue();
+    }
+
+    private static BadParameterException bad(ByteBuffer in, String what) {
+        return new BadParameterException("parameter '" + PARAM + "' (a Parquet source), at byte " + in.position()
+                + ": " + what);
+    }
+
+    private static void putString(ByteBuffer out, byte[] s) {
+        out.putShort((short) s.length);
+        out.put(s);
+    }
+
+    private static String string(ByteBuffer in) {
+        byte[] s = new byte[in.getShort() & 0xFFFF];
+        in.get(s);
+        return new String(s, StandardCharsets.UTF_8);
+    }
+}

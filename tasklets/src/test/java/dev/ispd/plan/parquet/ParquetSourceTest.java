@@ -1,0 +1,46 @@
+package dev.ispd.plan.parquet;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.ispd.protocol.BadParameterException;
+import dev.ispd.protocol.Params;
+import java.util.Arrays;
+import java.util.List;
+import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
+import org.junit.jupiter.api.Test;
+
+/** A Parquet source's encoding (the runtime parameter {@code parquet}) reads back, and refuses what is not one. */
+class ParquetSourceTest {
+    private static final ParquetSource SOURCE = new ParquetSource("osd:///t/part-0.parquet", List.of(
+            new ParquetColumn("id", PrimitiveTypeName.INT64, 0, false, ParquetColumn.Conversion.INT64),
+            new ParquetColumn("mode", PrimitiveTypeName.BINARY, 0, true, ParquetColumn.Conversion.STRING),
+            new ParquetColumn("big", PrimitiveTypeName.FIXED_LEN_BYTE_ARRAY, 11, true,
+                    ParquetColumn.Conversion.BYTES_DECIMAL)),
+            List.of(new ParquetRowGroup(3, 1000, List.of(new ParquetRowGroup.Chunk(1, 4000),
+                    new ParquetRowGroup.Chunk(6, 700), new ParquetRowGroup.Chunk(0, 11_000)))));
+
+    @Test
+    void theEncodingReadsBackThroughTheRuntimeParameters() throws BadParameterException {
+        assertEquals(SOURCE, ParquetSource.fromParams(SOURCE.toParams()));
+        assertNull(ParquetSource.fromParams(Params.EMPTY));
+        assertEquals(15_700, SOURCE.bytes());
+    }
+
+    @Test
+    void aMalformedEncodingIsABadParameterNamingTheByte() {
+        byte[] good = SOURCE.encode();
+        byte[] version = good.clone();
+        version[0] = 2;
+        assertTrue(assertThrows(BadParameterException.class, () -> ParquetSource.decode(version)).getMessage()
+                .contains("at byte 1: version 2, this drive reads version 1"));
+        BadParameterException cut = assertThrows(BadParameterException.class,
+                () -> ParquetSource.decode(Arrays.copyOf(good, good.length - 3)));
+        assertTrue(cut.getMessage().contains("parameter 'parquet'") && cut.getMessage().contains("ends early"),
+                cut.getMessage());
+        assertTrue(assertThrows(BadParameterException.class, () -> ParquetSource.fromParams(
+                Params.of(ParquetSource.PARAM, "not base64!"))).getMessage().contains("not base64"));
+    }
+}
