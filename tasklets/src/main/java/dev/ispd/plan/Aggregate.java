@@ -6,14 +6,16 @@ import java.math.RoundingMode;
 
 /**
  * One aggregate of a GROUP BY plan: COUNT(*) (no field), or COUNT, SUM, MIN, MAX of a field or
- * of an expression ({@code argument}), or AVG of an expression (of a field: of its expression). Over a field, SUM adds integers and wraps around in 64
- * bits, and a MIN or MAX of only NULLs is the field's null value: one result word each. Over an
- * expression, an aggregate takes Spark's result type ({@link #resultType}): SUM of integers a
- * bigint (overflow an error), of a {@code decimal(p,s)} a {@code decimal(min(38,p+10),s)} summed
- * exactly in 128 bits, of floats a double; and its result words are the value's words then the
- * count of values it took ({@link #words}), so that a SUM, MIN or MAX of no values reads as NULL
- * and partial results merge. AVG returns the partial SUM (Spark's sum type: a double, or a
- * {@code decimal(min(38,p+10),s)}) and the count; {@link #value} divides them as Spark does. Serializable, so an engine ships it to its executors.
+ * of an expression ({@code argument}), or AVG of an expression (of a field: of its expression).
+ * Over a field, SUM adds integers and wraps around in 64 bits, and a MIN or MAX of only NULLs is
+ * the field's null value: one result word each. Over an expression, an aggregate takes Spark's
+ * result type ({@link #resultType}): SUM of integers a bigint (overflow an error), of a
+ * {@code decimal(p,s)} a {@code decimal(min(38,p+10),s)} summed exactly in 128 bits, of floats a
+ * double; and its result words are the value's words then the count of values it took
+ * ({@link #words}), so that a SUM, MIN or MAX of no values reads as NULL and partial results
+ * merge. AVG returns the partial sum ({@link #partialType}: a double, or a
+ * {@code decimal(min(38,p+10),s)}) and the count; {@link #value} divides them as Spark does.
+ * Serializable, so an engine ships it to its executors.
  *
  * @param field the field aggregated, or null (COUNT(*), or an expression)
  * @param argument the expression aggregated, or null (COUNT(*), or a field)

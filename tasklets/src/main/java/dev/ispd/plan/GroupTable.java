@@ -8,9 +8,10 @@ import java.util.List;
 
 /**
  * An aggregate plan's groups: an open-addressing hash table of up to four key columns (each one
- * or more words, {@link ColumnReader}), each slot with its aggregates' state, in flat arrays that double now and then (never per record). One
- * hash update per matching record when there are key fields; a MIN or MAX update is a comparison too. Groups are written
- * in the order they first appeared. Field keys of at most {@value #DENSE_BITS} bits together (Q1's region, Q2's region and
+ * or more words, {@link ColumnReader}), each slot with its aggregates' state, in flat arrays that
+ * double now and then (never per record). One hash update per matching record when there are key
+ * columns; a MIN or MAX update is a comparison too. Groups are written in the order they first
+ * appeared. Field keys of at most {@value #DENSE_BITS} bits together (Q1's region, Q2's region and
  * type) find their group by direct index instead of hashing; the work counted is the same either way.
  * With such keys and only COUNT(*), COUNT and SUM, {@link DenseGroupScan} fills the table instead of {@link #accept}.
  */
