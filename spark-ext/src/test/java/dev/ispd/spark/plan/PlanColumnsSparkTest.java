@@ -52,7 +52,9 @@ class PlanColumnsSparkTest {
     static void load() {
         List<Row> rows = TypedRows.rows(RECORDS, 30);
         records = TypedRows.records(rows, 31);
-        DRIVES.spark().createDataFrame(rows, TypedRows.SCHEMA).createOrReplaceTempView("v");
+        SparkSession spark = DRIVES.spark();
+        spark.conf().set("spark.sql.shuffle.partitions", "2"); // thousands of rows: 200 shuffle tasks would dominate
+        spark.createDataFrame(rows, TypedRows.SCHEMA).createOrReplaceTempView("v");
     }
 
     @Test
