@@ -2,25 +2,27 @@ package dev.ispd.plan;
 
 import java.io.Serializable;
 import java.math.BigDecimal;
-import java.math.BigInteger;
-import java.time.LocalDate;
+import java.math.RoundingMode;
 
 /**
  * One aggregate of a GROUP BY plan: COUNT(*) (no field), or COUNT, SUM, MIN, MAX of a field or
- * of an expression ({@code argument}). Over a field, SUM adds integers and wraps around in 64
- * bits, and a MIN or MAX of only NULLs is the field's null value: one result word each. Over an
- * expression, an aggregate takes Spark's result type ({@link #resultType}): SUM of integers a
- * bigint (overflow an error), of a {@code decimal(p,s)} a {@code decimal(min(38,p+10),s)} summed
- * exactly in 128 bits, of floats a double; and its result words are the value's words then the
- * count of values it took ({@link #words}), so that a SUM, MIN or MAX of no values reads as NULL
- * and partial results merge. Serializable, so an engine ships it to its executors.
+ * of an expression ({@code argument}), or AVG of an expression (of a field: of its expression).
+ * Over a field, SUM adds integers and wraps around in 64 bits, and a MIN or MAX of only NULLs is
+ * the field's null value: one result word each. Over an expression, an aggregate takes Spark's
+ * result type ({@link #resultType}): SUM of integers a bigint (overflow an error), of a
+ * {@code decimal(p,s)} a {@code decimal(min(38,p+10),s)} summed exactly in 128 bits, of floats a
+ * double; and its result words are the value's words then the count of values it took
+ * ({@link #words}), so that a SUM, MIN or MAX of no values reads as NULL and partial results
+ * merge. AVG returns the partial sum ({@link #partialType}: a double, or a
+ * {@code decimal(min(38,p+10),s)}) and the count; {@link #value} divides them as Spark does.
+ * Serializable, so an engine ships it to its executors.
  *
  * @param field the field aggregated, or null (COUNT(*), or an expression)
  * @param argument the expression aggregated, or null (COUNT(*), or a field)
  */
 public record Aggregate(Function function, String field, Expr argument) implements Serializable {
     /** The aggregate functions; COUNT counts non-null values. */
-    public enum Function { COUNT_STAR, COUNT, SUM, MIN, MAX }
+    public enum Function { COUNT_STAR, COUNT, SUM, MIN, MAX, AVG }
 
     public Aggregate {
         if (function == null || (function == Function.COUNT_STAR) != (field == null && argument == null)
@@ -76,10 +78,21 @@ public record Aggregate(Function function, String field, Expr argument) implemen
         return of(Function.MAX, argument);
     }
 
+    /** {@code AVG(argument)}: Spark's average (a double, or {@code decimal(p+4,s+4)} of a {@code decimal(p,s)}). */
+    public static Aggregate avg(Expr argument) {
+        return of(Function.AVG, argument);
+    }
+
+    /** {@code AVG(field)}, as the AVG of the field's expression. */
+    public static Aggregate avg(String field) {
+        return avg(Expr.field(field));
+    }
+
     /**
      * The type of this aggregate's value over {@code layout}, as Spark types it: COUNT a bigint;
      * SUM of integers a bigint, of decimals {@code decimal(min(38,p+10),s)}, of floats a double;
-     * MIN and MAX their argument's type. Only for an aggregate of an expression.
+     * AVG of a {@code decimal(p,s)} a {@code decimal(min(38,p+4),min(38,s+4))}, of other numbers a
+     * double; MIN and MAX their argument's type. Only for an aggregate of an expression.
      */
     public ExprType resultType(Layout layout) {
         ExprType t = ExprCompiler.compile(argument, layout).type;
@@ -87,10 +100,15 @@ public record Aggregate(Function function, String field, Expr argument) implemen
             case COUNT_STAR, COUNT -> ExprType.BIGINT;
             case SUM -> switch (t.kind()) {
                 case INT -> ExprType.BIGINT;
-                case DECIMAL -> ExprType.decimal(Math.min(ExprType.MAX_PRECISION, t.precision() + 10), t.scale());
+                case DECIMAL -> sumOfDecimals(t);
                 case FLOAT -> ExprType.DOUBLE;
-                default -> throw new PlanException("aggregate", "SUM(" + Expr.sql(argument) + ") sums a " + t
-                        + ": SUM takes numbers");
+                default -> throw notNumbers(t);
+            };
+            case AVG -> switch (t.kind()) {
+                case INT, FLOAT -> ExprType.DOUBLE;
+                case DECIMAL -> ExprType.decimal(Math.min(ExprType.MAX_PRECISION, t.precision() + 4),
+                        Math.min(ExprType.MAX_PRECISION, t.scale() + 4));
+                default -> throw notNumbers(t);
             };
             case MIN, MAX -> {
                 if (t.kind() == ExprType.Kind.STRING) {
@@ -103,52 +121,91 @@ public record Aggregate(Function function, String field, Expr argument) implemen
     }
 
     /**
+     * The type of the value words this aggregate's partial results carry: its {@link #resultType},
+     * but for AVG the sum Spark keeps beside the count (a double, or {@code decimal(min(38,p+10),s)}).
+     */
+    public ExprType partialType(Layout layout) {
+        if (function != Function.AVG) {
+            return resultType(layout);
+        }
+        ExprType t = ExprCompiler.compile(argument, layout).type;
+        return t.kind() == ExprType.Kind.DECIMAL ? sumOfDecimals(t) : ExprType.DOUBLE;
+    }
+
+    private static ExprType sumOfDecimals(ExprType t) {
+        return ExprType.decimal(Math.min(ExprType.MAX_PRECISION, t.precision() + 10), t.scale());
+    }
+
+    private PlanException notNumbers(ExprType t) {
+        return new PlanException("aggregate", function + "(" + Expr.sql(argument) + ") takes a " + t + ": "
+                + function + " takes numbers");
+    }
+
+    /**
      * The 64-bit words this aggregate takes in a result row: 1 over a field or for a count; over
-     * an expression, its value's words ({@link ExprType#words}) and then the count of values.
+     * an expression, its partial value's words ({@link #partialType}, {@link ExprType#words}) and
+     * then the count of values.
      */
     public int words(Layout layout) {
         if (argument == null || function == Function.COUNT) {
             return 1;
         }
-        return resultType(layout).words() + 1;
+        return partialType(layout).words() + 1;
     }
 
     /**
      * This aggregate as a plan over {@code layout} runs it: a SUM of a nullable field becomes the
      * SUM of the field's expression, whose count word answers NULL for a group of only NULLs (a
-     * plain field's sum cannot tell that from 0).
+     * plain field's sum cannot tell that from 0); an AVG of a field, the AVG of its expression.
      */
     public Aggregate over(Layout layout) {
-        if (function != Function.SUM || field == null || !layout.field(field, "aggregate").nullable()) {
-            return this;
+        if (field != null && (function == Function.AVG
+                || function == Function.SUM && layout.field(field, "aggregate").nullable())) {
+            return of(function, Expr.field(field));
         }
-        return sum(Expr.field(field));
+        return this;
     }
 
     /**
      * The value of this aggregate of an expression in a result row whose words for it start at
-     * {@code at}: a Long (a count, an int or bigint), a BigDecimal at the type's scale, a Double, a
-     * LocalDate, a Long of microseconds for a timestamp, a Boolean; null where the aggregate took
-     * no value (SQL's NULL).
+     * {@code at} (merged over every split, for AVG): a Long (a count, an int or bigint), a
+     * BigDecimal at the type's scale, a Double, a LocalDate, a Long of microseconds for a
+     * timestamp, a Boolean; null where the aggregate took no value (SQL's NULL).
      */
     public Object value(long[] row, int at, Layout layout) {
         if (function == Function.COUNT) {
             return row[at];
         }
-        ExprType t = resultType(layout);
-        if (row[at + t.words()] == 0) {
+        ExprType partial = partialType(layout);
+        long count = row[at + partial.words()];
+        if (count == 0) {
             return null;
         }
-        long v = row[at];
-        return switch (t.kind()) {
-            case DECIMAL -> new BigDecimal(t.words() == 2 ? BigInteger.valueOf(row[at + 1]).shiftLeft(64)
-                    .or(BigInteger.valueOf(v).and(BigInteger.ONE.shiftLeft(64).subtract(BigInteger.ONE)))
-                    : BigInteger.valueOf(v), t.scale());
-            case FLOAT -> Double.longBitsToDouble(v);
-            case DATE -> LocalDate.ofEpochDay(v);
-            case BOOL -> v != 0;
-            default -> v;
-        };
+        Object v = ColumnValues.value(row, at, partial);
+        if (function != Function.AVG) {
+            return v;
+        }
+        ExprType result = resultType(layout);
+        if (result.kind() == ExprType.Kind.FLOAT) {
+            return (Double) v / count;
+        }
+        return average((BigDecimal) v, count, partial, result);
+    }
+
+    /**
+     * Spark's decimal average: the sum over the count taken as a {@code decimal(20,0)}, divided
+     * as Spark divides decimals (to the quotient type's scale, half up), then cast to the result
+     * type (half up); past the result's precision, Spark's ANSI error.
+     */
+    private BigDecimal average(BigDecimal sum, long count, ExprType partial, ExprType result) {
+        ExprType quotient = ExprCompiler.decimalResult(Expr.ArithmeticOp.DIVIDE, partial, ExprType.decimal(20, 0));
+        BigDecimal avg = sum.divide(BigDecimal.valueOf(count), ExprType.MAX_PRECISION, RoundingMode.HALF_UP)
+                .setScale(quotient.scale(), RoundingMode.HALF_UP).setScale(result.scale(), RoundingMode.HALF_UP);
+        if (avg.precision() - avg.scale() > result.precision() - result.scale()) {
+            throw new PlanArithmeticException("NUMERIC_VALUE_OUT_OF_RANGE", "the average " + avg.toPlainString()
+                    + " of " + this + " does not fit " + result);
+        }
+        return avg;
     }
 
     /** SQL text: {@code COUNT(*)}, {@code SUM(size)}, {@code SUM((price * (1 - disc)))}. */

@@ -9,7 +9,9 @@ import java.nio.ByteBuffer;
  * group table's flat arrays: per group a value word ({@code low}: a long, a double's bits, a
  * 128-bit decimal sum's low half), a {@code high} word (that sum's high half) and the count of
  * values taken. NULLs are skipped. SUM of integers raises ARITHMETIC_OVERFLOW past a bigint, as
- * Spark's ANSI mode does; a decimal SUM is exact and its precision checked when it is written.
+ * Spark's ANSI mode does; a decimal SUM is exact and its precision checked when it is written. An
+ * AVG keeps Spark's partial sum ({@link Aggregate#partialType}): a double (integers summed as
+ * doubles, as Spark's does), or a decimal sum as SUM's; {@link Aggregate#value} divides it.
  * The same rules merge partial results ({@link #merge}), so a split's answer on a drive and on
  * the host merge to the same result.
  */
@@ -17,28 +19,33 @@ final class ExprAggregate {
     private static final int LONG = 0;
     private static final int DOUBLE = 1;
     private static final int BOOL = 2;
+    private static final int LONG_AS_DOUBLE = 3;
     private static final BigInteger UNSIGNED_64 = BigInteger.ONE.shiftLeft(64).subtract(BigInteger.ONE);
 
     private final Aggregate.Function function;
     private final ExprEval argument;
     private final ExprType result;
-    /** How a value is held: {@link #LONG}, {@link #DOUBLE} or {@link #BOOL}. */
+    /** How a value is held: {@link #LONG}, {@link #DOUBLE}, {@link #BOOL}, or a long summed as a double. */
     private final int input;
+    /** Whether the values are added (SUM, AVG), not compared (MIN, MAX). */
+    private final boolean summing;
     private final boolean wideSum;
     private final String sql;
 
     ExprAggregate(Aggregate aggregate, Layout layout) {
         this.function = aggregate.function();
         this.argument = ExprCompiler.compile(aggregate.argument(), layout);
-        this.result = aggregate.resultType(layout);
+        this.result = aggregate.partialType(layout);
+        this.summing = function == Aggregate.Function.SUM || function == Aggregate.Function.AVG;
         this.input = switch (argument.type.kind()) {
             case FLOAT -> DOUBLE;
             case BOOL -> BOOL;
             case STRING -> -1; // COUNT only: nullness
+            case INT -> summing && result.kind() == ExprType.Kind.FLOAT ? LONG_AS_DOUBLE : LONG;
             default -> LONG;
         };
-        // a decimal SUM is summed in 128 bits whatever its words: its precision is checked as it is written
-        this.wideSum = function == Aggregate.Function.SUM && result.kind() == ExprType.Kind.DECIMAL;
+        // a decimal sum is summed in 128 bits whatever its words: its precision is checked as it is written
+        this.wideSum = summing && result.kind() == ExprType.Kind.DECIMAL;
         this.sql = aggregate.toString();
     }
 
@@ -50,12 +57,12 @@ final class ExprAggregate {
             }
             return;
         }
-        if (input == DOUBLE) {
-            double d = argument.doubleValue(buf, record);
+        if (input == DOUBLE || input == LONG_AS_DOUBLE) {
+            double d = input == DOUBLE ? argument.doubleValue(buf, record) : argument.longValue(buf, record);
             if (!argument.isNull) {
                 double sofar = Double.longBitsToDouble(low[at]);
                 // a SUM starts from 0.0, as Spark's does (so a sum of -0.0 is 0.0); a NaN is written as Java's one NaN
-                low[at] = Double.doubleToLongBits(function == Aggregate.Function.SUM ? sofar + d
+                low[at] = Double.doubleToLongBits(summing ? sofar + d
                         : count[at] == 0 ? d : extreme(sofar, d));
                 count[at]++;
             }
@@ -74,7 +81,7 @@ final class ExprAggregate {
                 return;
             }
         }
-        if (function != Aggregate.Function.SUM) {
+        if (!summing) {
             if (count[at] == 0 || (function == Aggregate.Function.MIN ? v < low[at] : v > low[at])) {
                 low[at] = v;
             }
@@ -155,11 +162,11 @@ final class ExprAggregate {
             System.arraycopy(partial, from, into, at, words());
             return;
         }
-        if (input == DOUBLE) {
+        if (input == DOUBLE || input == LONG_AS_DOUBLE) {
             double a = Double.longBitsToDouble(into[at]);
             double b = Double.longBitsToDouble(partial[from]);
-            into[at] = Double.doubleToLongBits(function == Aggregate.Function.SUM ? a + b : extreme(a, b));
-        } else if (function != Aggregate.Function.SUM) {
+            into[at] = Double.doubleToLongBits(summing ? a + b : extreme(a, b));
+        } else if (!summing) {
             long b = partial[from];
             if (function == Aggregate.Function.MIN ? b < into[at] : b > into[at]) {
                 into[at] = b;

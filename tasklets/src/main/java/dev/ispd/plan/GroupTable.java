@@ -7,17 +7,22 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * An aggregate plan's groups: an open-addressing hash table of up to four key fields, each slot
- * with its aggregates' state, in flat arrays that double now and then (never per record). One
- * hash update per matching record when there are key fields; a MIN or MAX update is a comparison too. Groups are written
- * in the order they first appeared. Keys of at most {@value #DENSE_BITS} bits together (Q1's region, Q2's region and
+ * An aggregate plan's groups: an open-addressing hash table of up to four key columns (each one
+ * or more words, {@link ColumnReader}), each slot with its aggregates' state, in flat arrays that
+ * double now and then (never per record). One hash update per matching record when there are key
+ * columns; a MIN or MAX update is a comparison too. Groups are written in the order they first
+ * appeared. Field keys of at most {@value #DENSE_BITS} bits together (Q1's region, Q2's region and
  * type) find their group by direct index instead of hashing; the work counted is the same either way.
  * With such keys and only COUNT(*), COUNT and SUM, {@link DenseGroupScan} fills the table instead of {@link #accept}.
  */
 final class GroupTable implements RowSink {
     static final int DENSE_BITS = 16;
 
-    private final Field[] keyFields;
+    private final ColumnReader[] keyColumns;
+    /** The words of a key, and the field loads and comparisons of reading one. */
+    private final int keyWords;
+    private final long keyReads;
+    private final long keyCompares;
     private final Aggregate.Function[] functions;
     private final Field[] aggregateFields;
     /** Per aggregate, its expression's state and arithmetic, or null for an aggregate of a field or COUNT(*). */
@@ -25,8 +30,7 @@ final class GroupTable implements RowSink {
     /** Per aggregate of an expression, the field loads and comparisons one evaluation counts. */
     private final long[] expressionReads;
     private final long[] expressionCompares;
-    /** Per key and aggregate field, whether its value is its integer ({@link Field#readsAsInteger}), decided once. */
-    private final boolean[] keyIntegers;
+    /** Per aggregate field, whether its value is its integer ({@link Field#readsAsInteger}), decided once. */
     private final boolean[] aggregateIntegers;
     private final long maxGroups;
     private final long[] key;
@@ -49,7 +53,11 @@ final class GroupTable implements RowSink {
         Layout layout = plan.layout();
         List<Aggregate> aggregates = plan.aggregates();
         int n = aggregates.size();
-        Field[] keys = plan.groupBy().stream().map(name -> layout.field(name, "groupBy")).toArray(Field[]::new);
+        ColumnReader[] keys = plan.groupBy().stream().map(k -> ColumnReader.of(k, layout, true))
+                .toArray(ColumnReader[]::new);
+        // field keys narrow enough together are found by direct index
+        Field[] denseKeys = plan.groupsBounded() ? plan.groupBy().stream()
+                .map(k -> layout.field(((Expr.Ref) k).name(), "groupBy")).toArray(Field[]::new) : null;
         Aggregate.Function[] functions = new Aggregate.Function[n];
         Field[] fields = new Field[n];
         ExprAggregate[] expressions = new ExprAggregate[n];
@@ -66,37 +74,39 @@ final class GroupTable implements RowSink {
                 compares[a] = cost[1];
             }
         }
-        return new GroupTable(keys, functions, fields, expressions, reads, compares, maxGroups);
+        return new GroupTable(keys, denseKeys, functions, fields, expressions, reads, compares, maxGroups);
     }
 
-    private GroupTable(Field[] keyFields, Aggregate.Function[] functions, Field[] aggregateFields,
-                       ExprAggregate[] expressions, long[] expressionReads, long[] expressionCompares, long maxGroups) {
-        this.keyFields = keyFields;
+    private GroupTable(ColumnReader[] keyColumns, Field[] denseKeys, Aggregate.Function[] functions,
+                       Field[] aggregateFields, ExprAggregate[] expressions, long[] expressionReads,
+                       long[] expressionCompares, long maxGroups) {
+        this.keyColumns = keyColumns;
+        this.keyWords = ColumnReader.words(keyColumns);
+        this.keyReads = ColumnReader.reads(keyColumns);
+        this.keyCompares = ColumnReader.compares(keyColumns);
         this.functions = functions;
         this.aggregateFields = aggregateFields;
         this.expressions = expressions;
         this.expressionReads = expressionReads;
         this.expressionCompares = expressionCompares;
-        this.keyIntegers = Field.readAsIntegers(keyFields);
         this.aggregateIntegers = Field.readAsIntegers(aggregateFields);
         this.maxGroups = maxGroups;
-        this.key = new long[keyFields.length];
+        this.key = new long[keyWords];
         int bits = 0;
-        for (Field f : keyFields) {
+        for (Field f : denseKeys == null ? new Field[0] : denseKeys) {
             bits += f.valueBits();
         }
-        this.denseGroup = bits <= DENSE_BITS ? new int[1 << bits] : null;
-        this.packer = denseGroup != null ? new KeyPacker(keyFields) : null;
+        this.denseGroup = denseKeys != null && bits <= DENSE_BITS ? new int[1 << bits] : null;
+        this.packer = denseGroup != null ? new KeyPacker(denseKeys) : null;
         allocate(capacity);
     }
 
     @Override
     public void accept(ByteBuffer buf, int record, Work work) {
-        for (int i = 0; i < keyFields.length; i++) {
-            key[i] = keyIntegers[i] ? keyFields[i].readInteger(buf, record) : keyFields[i].read(buf, record);
-        }
-        work.fieldReads += keyFields.length;
-        if (keyFields.length > 0) {
+        readKey(buf, record);
+        work.fieldReads += keyReads;
+        work.compares += keyCompares;
+        if (keyColumns.length > 0) {
             work.hashUpdates++; // without GROUP BY there is no table to look up, only the accumulators
         }
         int slot = denseGroup != null ? denseSlot() : hashedSlot();
@@ -143,6 +153,12 @@ final class GroupTable implements RowSink {
         }
     }
 
+    private void readKey(ByteBuffer buf, int record) {
+        for (int i = 0, at = 0; i < keyColumns.length; at += keyColumns[i++].words) {
+            keyColumns[i].read(buf, record, key, at);
+        }
+    }
+
     @Override
     public boolean full() {
         return false;
@@ -150,15 +166,15 @@ final class GroupTable implements RowSink {
 
     @Override
     public void write(ResultSink out, Work work) {
-        int words = keyFields.length;
+        int words = keyWords;
         for (int a = 0; a < functions.length; a++) {
             words += expressions[a] != null ? expressions[a].words() : 1;
         }
         out.putShort(words).putLong(groups);
         for (int g = 0; g < groups; g++) {
             int slot = order[g];
-            for (int i = 0; i < keyFields.length; i++) {
-                out.putLong(keys[slot * keyFields.length + i]);
+            for (int i = 0; i < keyWords; i++) {
+                out.putLong(keys[slot * keyWords + i]);
             }
             for (int a = 0; a < functions.length; a++) {
                 int at = slot * functions.length + a;
@@ -180,7 +196,7 @@ final class GroupTable implements RowSink {
         return g > 0 ? order[g - 1] : newDenseGroup(packed);
     }
 
-    /** Whether groups are found by direct index: keys of at most {@value #DENSE_BITS} bits together. */
+    /** Whether groups are found by direct index: field keys of at most {@value #DENSE_BITS} bits together. */
     boolean dense() {
         return denseGroup != null;
     }
@@ -205,9 +221,7 @@ final class GroupTable implements RowSink {
         if (g > 0) {
             return order[g - 1];
         }
-        for (int i = 0; i < keyFields.length; i++) {
-            key[i] = keyIntegers[i] ? keyFields[i].readInteger(buf, record) : keyFields[i].read(buf, record);
-        }
+        readKey(buf, record);
         return newDenseGroup(packed);
     }
 
@@ -301,7 +315,7 @@ final class GroupTable implements RowSink {
 
     private void allocate(int cap) {
         capacity = cap;
-        keys = new long[cap * Math.max(1, keyFields.length)];
+        keys = new long[cap * Math.max(1, keyWords)];
         used = new boolean[cap];
         state = new long[cap * functions.length];
         nonNull = new long[cap * functions.length];

@@ -28,7 +28,7 @@ public final class PartialAggregates {
         if (!plan.aggregating()) {
             throw new IllegalArgumentException("only an aggregate plan has partial aggregates to merge, got " + plan);
         }
-        groupColumns = plan.groupBy().size();
+        groupColumns = plan.keyWords();
         List<Aggregate> aggregates = plan.aggregates();
         functions = new Aggregate.Function[aggregates.size()];
         fields = new Field[aggregates.size()];
@@ -69,6 +69,7 @@ public final class PartialAggregates {
                 case COUNT_STAR, COUNT, SUM -> x + y;
                 case MIN -> extreme(x, y, fields[a], -1);
                 case MAX -> extreme(x, y, fields[a], 1);
+                case AVG -> throw new IllegalStateException("an AVG aggregates an expression (Aggregate.over)");
             };
             at++;
             from++;
@@ -76,7 +77,7 @@ public final class PartialAggregates {
     }
 
     /**
-     * The plan's result rows (group values, then aggregates) merged by group: one row per group,
+     * The plan's result rows (group columns' words, then aggregates) merged by group: one row per group,
      * in the order the groups first appear in {@code rows}, which are not modified. Without GROUP
      * BY, one row, or none if {@code rows} is empty (no part matched a record).
      */
@@ -86,7 +87,7 @@ public final class PartialAggregates {
         for (long[] row : rows) {
             if (row.length != width) {
                 throw new IllegalArgumentException("a result row of " + row.length + " words, the plan returns "
-                        + groupColumns + " group columns and " + words + " words of aggregates");
+                        + groupColumns + " words of group columns and " + words + " words of aggregates");
             }
             List<Long> group = Arrays.stream(row, 0, groupColumns).boxed().toList();
             long[] into = merged.get(group);

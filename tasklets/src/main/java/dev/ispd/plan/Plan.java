@@ -7,22 +7,25 @@ import java.util.Set;
 
 /**
  * A declarative scan plan: over records of {@link #layout}, keep those {@link #where} holds, then
- * either return the {@link #select} fields of each (a row plan, optionally cut to {@link #limit}
+ * either return the {@link #select} columns of each (a row plan, optionally cut to {@link #limit}
  * rows, or to the top {@code limit} by {@link #orderBy}), or group them by up to
- * {@link #MAX_GROUP_FIELDS} fields and return each group's key and {@link #aggregates} (an
+ * {@link #MAX_GROUP_FIELDS} columns and return each group's key and {@link #aggregates} (an
  * aggregate plan). The drive and the host run the same interpreter ({@link PlanTasklet}) on
- * the same encoding ({@link PlanCodec}). The constructor checks every field and literal against
- * the layout; a {@link PlanException} names what does not fit. WHERE tests fields of every
- * {@link FieldType} but 16-byte decimals, and boolean {@link Expr expressions}; the fields a plan
- * returns, orders or groups by are those whose values are one i64 (integers, decimals of up to 8
- * bytes, dates, timestamps, bools, floats), NULL only by a null value; an aggregate takes a field
- * or an expression ({@link Aggregate}), and a result row is {@link #rowWords} words.
+ * the same encoding ({@link PlanCodec}). The constructor checks every field, expression and
+ * literal against the layout; a {@link PlanException} names what does not fit. WHERE tests fields
+ * of every {@link FieldType} but 16-byte decimals, and boolean {@link Expr expressions}. A
+ * selected or GROUP BY column is an expression: a field a plan returns as one i64 (integers,
+ * decimals of up to 8 bytes, dates, timestamps, bools, floats; NULL by a null value at most) comes
+ * back as that word, any other expression (a string field, a field with a null bit, a computed
+ * value) in the words of its Spark type ({@link ColumnValues}), NULL as its own group; the top-N
+ * orders by such a field. An aggregate takes a field or an expression ({@link Aggregate}), and a
+ * result row is {@link #rowWords} words.
  */
-public record Plan(Layout layout, Predicate where, List<String> select, List<String> groupBy,
+public record Plan(Layout layout, Predicate where, List<Expr> select, List<Expr> groupBy,
                    List<Aggregate> aggregates, OrderBy orderBy, long limit) {
     /** {@link #limit} when there is none. */
     public static final long NO_LIMIT = -1;
-    /** Most GROUP BY fields. */
+    /** Most GROUP BY columns. */
     public static final int MAX_GROUP_FIELDS = 4;
     /** Most output columns, and most rows a LIMIT may ask for. */
     public static final int MAX_COLUMNS = 255;
@@ -40,10 +43,8 @@ public record Plan(Layout layout, Predicate where, List<String> select, List<Str
         groupBy = List.copyOf(groupBy);
         aggregates = aggregates.stream().map(a -> a.over(layout)).toList();
         Condition.bind(where, layout);
-        distinctFields(select, "select", layout);
-        distinctFields(groupBy, "groupBy", layout);
-        select.forEach(n -> returned(layout.field(n, "select"), "select"));
-        groupBy.forEach(n -> returned(layout.field(n, "groupBy"), "groupBy"));
+        columns(select, "select", layout);
+        columns(groupBy, "groupBy", layout);
         for (Aggregate a : aggregates) {
             if (a.argument() != null) {
                 bindAggregate(a, layout);
@@ -60,14 +61,15 @@ public record Plan(Layout layout, Predicate where, List<String> select, List<Str
         }
         boolean aggregating = !groupBy.isEmpty() || !aggregates.isEmpty();
         if (groupBy.size() > MAX_GROUP_FIELDS) {
-            throw new PlanException("groupBy", "GROUP BY takes at most " + MAX_GROUP_FIELDS + " fields, got " + groupBy);
+            throw new PlanException("groupBy", "GROUP BY takes at most " + MAX_GROUP_FIELDS + " columns, got "
+                    + sql(groupBy));
         }
         if (aggregating && !select.isEmpty()) {
-            throw new PlanException("select", "an aggregate plan returns its group fields and aggregates; "
-                    + "it takes no projection, got " + select);
+            throw new PlanException("select", "an aggregate plan returns its group columns and aggregates; "
+                    + "it takes no projection, got " + sql(select));
         }
         if (!aggregating && select.isEmpty()) {
-            throw new PlanException("select", "a row plan needs at least one field to select");
+            throw new PlanException("select", "a row plan needs at least one column to select");
         }
         if (groupBy.size() + aggregates.size() + select.size() > MAX_COLUMNS) {
             throw new PlanException("select", "a plan returns at most " + MAX_COLUMNS + " columns");
@@ -87,14 +89,28 @@ public record Plan(Layout layout, Predicate where, List<String> select, List<Str
         }
     }
 
-    /** A row plan: {@code SELECT select FROM layout WHERE where}. */
+    /** A row plan: {@code SELECT select FROM layout WHERE where}, selecting fields. */
     public static Plan rows(Layout layout, Predicate where, List<String> select) {
+        return rowsOf(layout, where, fields(select));
+    }
+
+    /** A row plan selecting expressions ({@link ColumnValues}: fields, strings, computed values). */
+    public static Plan rowsOf(Layout layout, Predicate where, List<Expr> select) {
         return new Plan(layout, where, select, List.of(), List.of(), null, NO_LIMIT);
     }
 
-    /** An aggregate plan: {@code SELECT groupBy, aggregates FROM layout WHERE where GROUP BY groupBy}. */
+    /** An aggregate plan: {@code SELECT groupBy, aggregates FROM layout WHERE where GROUP BY groupBy}, by fields. */
     public static Plan aggregate(Layout layout, Predicate where, List<String> groupBy, List<Aggregate> aggregates) {
+        return aggregateOf(layout, where, fields(groupBy), aggregates);
+    }
+
+    /** An aggregate plan grouping by expressions ({@link ColumnValues}: fields, strings, computed values). */
+    public static Plan aggregateOf(Layout layout, Predicate where, List<Expr> groupBy, List<Aggregate> aggregates) {
         return new Plan(layout, where, List.of(), groupBy, aggregates, null, NO_LIMIT);
+    }
+
+    private static List<Expr> fields(List<String> names) {
+        return names.stream().map(Expr::field).toList();
     }
 
     /** This row plan cut to its first {@code n} rows. */
@@ -111,24 +127,50 @@ public record Plan(Layout layout, Predicate where, List<String> select, List<Str
         return !groupBy.isEmpty() || !aggregates.isEmpty();
     }
 
-    /** Names of the result's columns, in order: group fields and aggregates, or the selected fields. */
+    /** Names of the result's columns, in order: group columns and aggregates, or the selected columns (as SQL). */
     public List<String> columnNames() {
-        List<String> names = new ArrayList<>(aggregating() ? groupBy : select);
+        List<String> names = new ArrayList<>(sql(aggregating() ? groupBy : select));
         aggregates.forEach(a -> names.add(a.toString()));
         return names;
     }
 
     /**
      * The most groups this plan can make: the product of its group fields' value counts (the
-     * data may make fewer), {@link Long#MAX_VALUE} when that overflows; 1 without GROUP BY.
+     * data may make fewer), {@link Long#MAX_VALUE} when that overflows or a group column is
+     * computed ({@link #groupsBounded}); 1 without GROUP BY.
      */
     public long maxGroups() {
+        if (!groupsBounded()) {
+            return Long.MAX_VALUE;
+        }
         int bits = 0;
-        for (String name : groupBy) {
-            Field f = layout.field(name, "groupBy");
+        for (Expr key : groupBy) {
+            Field f = layout.field(((Expr.Ref) key).name(), "groupBy");
             bits += f.valueBits() + (f.nullable() ? 1 : 0);
         }
         return bits >= 63 ? Long.MAX_VALUE : 1L << bits;
+    }
+
+    /**
+     * Whether the groups are bounded by the group fields' ranges before the plan runs: every
+     * group column is a field column. Otherwise the groups are counted as they are made.
+     */
+    public boolean groupsBounded() {
+        return groupBy.stream().allMatch(k -> ColumnValues.fieldColumn(k, layout));
+    }
+
+    /** The words of the group columns, the first of each result row ({@link ColumnValues#words}). */
+    public int keyWords() {
+        return words(groupBy);
+    }
+
+    /** The first word of selected column {@code i} in a result row. */
+    public int selectWord(int i) {
+        return words(select.subList(0, i));
+    }
+
+    private int words(List<Expr> columns) {
+        return columns.stream().mapToInt(c -> ColumnValues.words(c, layout)).sum();
     }
 
     /** SQL-like text for logs and errors. */
@@ -140,7 +182,7 @@ public record Plan(Layout layout, Predicate where, List<String> select, List<Str
             s.append(" WHERE ").append(Predicate.sql(where, layout));
         }
         if (!groupBy.isEmpty()) {
-            s.append(" GROUP BY ").append(String.join(", ", groupBy));
+            s.append(" GROUP BY ").append(String.join(", ", sql(groupBy)));
         }
         if (orderBy != null) {
             s.append(" ORDER BY ").append(orderBy.field()).append(orderBy.descending() ? " DESC" : " ASC");
@@ -152,18 +194,22 @@ public record Plan(Layout layout, Predicate where, List<String> select, List<Str
     }
 
     /**
-     * {@code f}, if a plan can return its values (or order or group by them) as the i64 of a result
-     * column: an integer, a decimal of up to 8 bytes (unscaled), a date (days), a timestamp
-     * (microseconds), a bool (0 or 1) or a float (its key), NULL only by a null value. Strings,
-     * 16-byte decimals and fields with a null bit are tested in WHERE only (and counted).
+     * Whether a plan returns, orders and groups field {@code f} as the one i64 of a result column:
+     * an integer, a decimal of up to 8 bytes (unscaled), a date (days), a timestamp
+     * (microseconds), a bool (0 or 1) or a float (its key), NULL only by a null value.
      */
+    static boolean returnsAsWord(Field f) {
+        return (f.integral() || f.type().kind() == FieldType.Kind.BOOL || f.type().kind() == FieldType.Kind.FLOAT)
+                && !f.hasNullBit();
+    }
+
+    /** {@code f}, if {@link #returnsAsWord}: strings, 16-byte decimals and fields with a null bit are not. */
     private static Field returned(Field f, String part) {
-        if (!(f.integral() || f.type().kind() == FieldType.Kind.BOOL || f.type().kind() == FieldType.Kind.FLOAT)
-                || f.hasNullBit()) {
+        if (!returnsAsWord(f)) {
             throw new PlanException(part, "field " + f.name() + " (" + f.typeText()
-                    + (f.hasNullBit() ? ", with a null bit" : "") + ") is tested in WHERE only: a plan returns, "
-                    + "orders and groups integers, decimals of up to 8 bytes, dates, timestamps, bools and floats, NULL "
-                    + "by a null value");
+                    + (f.hasNullBit() ? ", with a null bit" : "") + ") is no " + part + " field: a plan orders and "
+                    + "aggregates integers, decimals of up to 8 bytes, dates, timestamps, bools and floats, NULL "
+                    + "by a null value (a string or a field with a null bit is aggregated as an expression)");
         }
         return f;
     }
@@ -178,21 +224,34 @@ public record Plan(Layout layout, Predicate where, List<String> select, List<Str
     }
 
     /**
-     * The 64-bit words of each result row: one per group field, and each aggregate's
-     * ({@link Aggregate#words}); one per selected field in a row plan.
+     * The 64-bit words of each result row: each group column's and each aggregate's
+     * ({@link ColumnValues#words}, {@link Aggregate#words}); each selected column's in a row plan.
      */
     public int rowWords() {
-        return (aggregating() ? groupBy.size() : select.size())
+        return (aggregating() ? keyWords() : words(select))
                 + aggregates.stream().mapToInt(a -> a.words(layout)).sum();
     }
 
-    private static void distinctFields(List<String> names, String part, Layout layout) {
-        Set<String> seen = new HashSet<>();
-        for (String name : names) {
-            layout.field(name, part);
-            if (!seen.add(name)) {
-                throw new PlanException(part, "field " + name + " is named twice in " + part);
+    /** Checks each column: named once, and one a plan can return (its type, for a computed one). */
+    private static void columns(List<Expr> columns, String part, Layout layout) {
+        Set<Expr> seen = new HashSet<>();
+        for (Expr c : columns) {
+            if (c == null) {
+                throw new PlanException(part, "a column of " + part + " is null");
+            }
+            if (c instanceof Expr.Ref r) {
+                layout.field(r.name(), part);
+            }
+            if (!seen.add(c)) {
+                throw new PlanException(part, Expr.sql(c) + " is named twice in " + part);
+            }
+            if (!ColumnValues.fieldColumn(c, layout)) {
+                ColumnValues.type(c, layout, part);
             }
         }
+    }
+
+    private static List<String> sql(List<Expr> columns) {
+        return columns.stream().map(Expr::sql).toList();
     }
 }

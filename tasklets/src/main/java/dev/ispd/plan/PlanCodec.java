@@ -16,7 +16,7 @@ import java.util.List;
  */
 public final class PlanCodec {
     /** The encoding's version, its first byte. */
-    public static final int VERSION = 3;
+    public static final int VERSION = 4;
     /** Largest encoding: a drive keeps a plan with its tasklet instance, in one metadata record. */
     public static final int MAX_BYTES = 64 * 1024;
     /** Field index of COUNT(*)'s absent field. */
@@ -52,8 +52,8 @@ public final class PlanCodec {
             field(w, f);
         }
         predicate(w, plan.where(), layout);
-        fieldList(w, plan.select(), layout);
-        fieldList(w, plan.groupBy(), layout);
+        columns(w, plan.select(), layout);
+        columns(w, plan.groupBy(), layout);
         w.u8(plan.aggregates().size());
         for (Aggregate a : plan.aggregates()) {
             if (a.argument() != null) {
@@ -94,8 +94,8 @@ public final class PlanCodec {
             }
             Layout layout = new Layout(name, recordSize, fields);
             Predicate where = predicate(r, layout, 0);
-            List<String> select = fieldList(r, layout);
-            List<String> groupBy = fieldList(r, layout);
+            List<Expr> select = columns(r, layout);
+            List<Expr> groupBy = columns(r, layout);
             int aggregates = r.u8();
             List<Aggregate> aggs = new ArrayList<>(aggregates);
             for (int i = 0; i < aggregates; i++) {
@@ -107,6 +107,9 @@ public final class PlanCodec {
                     throw r.error(at, "unknown aggregate function " + fn);
                 }
                 Aggregate.Function function = Aggregate.Function.values()[fn];
+                if (function == Aggregate.Function.AVG && !ofExpression) {
+                    throw r.error(at, "AVG aggregates an expression (function byte " + (fn | OF_EXPRESSION) + ")");
+                }
                 if (ofExpression) {
                     aggs.add(Aggregate.of(function, ExprCodec.read(r, layout, 0)));
                 } else {
@@ -265,18 +268,19 @@ public final class PlanCodec {
         return CompareOp.values()[op];
     }
 
-    private static void fieldList(Writer w, List<String> names, Layout layout) {
-        w.u8(names.size());
-        names.forEach(n -> w.u8(index(layout, n)));
+    /** Selected or GROUP BY columns: {@code u8 n}, then {@code n} expressions (a field is its REF). */
+    private static void columns(Writer w, List<Expr> columns, Layout layout) {
+        w.u8(columns.size());
+        columns.forEach(c -> ExprCodec.write(w, c, layout));
     }
 
-    private static List<String> fieldList(Reader r, Layout layout) {
+    private static List<Expr> columns(Reader r, Layout layout) {
         int n = r.u8();
-        List<String> names = new ArrayList<>(n);
+        List<Expr> columns = new ArrayList<>(n);
         for (int i = 0; i < n; i++) {
-            names.add(name(r, layout, r.u8()));
+            columns.add(ExprCodec.read(r, layout, 0));
         }
-        return names;
+        return columns;
     }
 
     private static int index(Layout layout, String field) {

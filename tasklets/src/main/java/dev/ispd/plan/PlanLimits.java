@@ -6,7 +6,8 @@ import dev.ispd.tasklet.TaskletLimitException;
  * What a plan may ask of the side that runs it: the most groups, result bytes and predicate
  * depth. A drive checks a plan against its limits when the plan is created (groups from the
  * GROUP BY fields' ranges, result bytes from LIMIT), and the interpreter ends a row plan whose
- * result outgrows {@link #maxResultBytes} while it runs with a {@link TaskletLimitException}.
+ * result outgrows {@link #maxResultBytes}, or an aggregate plan grouping by computed columns
+ * whose groups outnumber {@link #maxGroups}, while it runs with a {@link TaskletLimitException}.
  */
 public record PlanLimits(long maxGroups, long maxResultBytes, int maxPredicateDepth) {
     /** A drive's defaults: 65,536 groups, a 64 MiB result (the result buffer's limit), depth 16. */
@@ -29,12 +30,14 @@ public record PlanLimits(long maxGroups, long maxResultBytes, int maxPredicateDe
                     + "limit of " + maxPredicateDepth + " levels (predicateDepth)");
         }
         long groups = plan.maxGroups();
-        if (plan.aggregating() && groups > maxGroups) {
-            throw new PlanLimitException("groups", "GROUP BY " + String.join(", ", plan.groupBy()) + " can make up to "
+        if (plan.aggregating() && plan.groupsBounded() && groups > maxGroups) {
+            throw new PlanLimitException("groups", "GROUP BY " + String.join(", ", plan.columnNames()
+                    .subList(0, plan.groupBy().size())) + " can make up to "
                     + (groups == Long.MAX_VALUE ? "2^63 or more" : Long.toString(groups)) + " groups, beyond the limit of "
                     + maxGroups + " groups (maxGroups)");
         }
-        long rows = plan.aggregating() ? groups : plan.limit();
+        // groups of computed columns are counted as they are made, up to groups(plan)
+        long rows = !plan.aggregating() ? plan.limit() : plan.groupsBounded() ? groups : Plan.NO_LIMIT;
         if (rows != Plan.NO_LIMIT && PlanResult.bytes(rows, plan.rowWords()) > maxResultBytes) {
             throw new PlanLimitException("resultBytes", "the result can reach " + rows + " rows of "
                     + plan.columnNames().size() + " columns, beyond the limit of " + maxResultBytes
@@ -42,9 +45,18 @@ public record PlanLimits(long maxGroups, long maxResultBytes, int maxPredicateDe
         }
     }
 
+    /**
+     * The most groups {@code plan} may make as it runs: {@link #maxGroups}, and for computed
+     * group columns no more than a result of {@link #maxResultBytes} holds.
+     */
+    long groups(Plan plan) {
+        return plan.groupsBounded() ? maxGroups
+                : Math.min(maxGroups, (maxResultBytes - PlanResult.HEADER_BYTES) / ((long) plan.rowWords() * Long.BYTES));
+    }
+
     /** The error that ends an execution whose result outgrew {@link #maxResultBytes}. */
-    TaskletLimitException resultTooLarge(long rows, int columns) {
-        return new TaskletLimitException("resultBytes", "the result passed " + rows + " rows of " + columns
-                + " columns, beyond the limit of " + maxResultBytes + " result bytes (maxResultBytes)");
+    TaskletLimitException resultTooLarge(long rows, int words) {
+        return new TaskletLimitException("resultBytes", "the result passed " + rows + " rows of " + words
+                + " words, beyond the limit of " + maxResultBytes + " result bytes (maxResultBytes)");
     }
 }

@@ -5,6 +5,9 @@ import dev.ispd.tasklet.Meter;
 import dev.ispd.tasklet.ResultSink;
 import dev.ispd.tasklet.Tasklet;
 import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
 
 /**
  * The one plan interpreter, run by the drive and by the host on the same {@link Plan}: each
@@ -42,9 +45,10 @@ public final class PlanTasklet implements Tasklet {
     private static RowSink sink(Plan plan, PlanLimits limits) {
         Layout layout = plan.layout();
         if (plan.aggregating()) {
-            return GroupTable.of(plan, limits.maxGroups());
+            return GroupTable.of(plan, limits.groups(plan));
         }
-        Field[] select = plan.select().stream().map(n -> layout.field(n, "select")).toArray(Field[]::new);
+        ColumnReader[] select = plan.select().stream().map(c -> ColumnReader.of(c, layout, false))
+                .toArray(ColumnReader[]::new);
         if (plan.orderBy() != null) {
             return new TopRows(select, layout.field(plan.orderBy().field(), "orderBy"), plan.orderBy().descending(),
                     plan.limit());
@@ -62,17 +66,16 @@ public final class PlanTasklet implements Tasklet {
         Meter m = Estimates.scanOnly(bytes, pageSize);
         long n = bytes / plan.layout().recordSize();
         long[] leaves = PredicateCost.of(plan.where());
-        for (Aggregate a : plan.aggregates()) {
-            if (a.argument() != null) { // an aggregate's expression costs as a WHERE's would
-                long[] cost = PredicateCost.of(a.argument());
-                leaves[0] += cost[0];
-                leaves[1] += cost[1];
-            }
+        List<Expr> costed = new ArrayList<>(plan.aggregating() ? plan.groupBy() : plan.select());
+        plan.aggregates().stream().map(Aggregate::argument).filter(Objects::nonNull).forEach(costed::add);
+        for (Expr e : costed) { // a column's or an aggregate's expression costs as a WHERE's would (a field: one load)
+            long[] cost = PredicateCost.of(e);
+            leaves[0] += cost[0];
+            leaves[1] += cost[1];
         }
         m.addRecords(n);
-        int perMatch = plan.aggregating()
-                ? plan.groupBy().size() + (int) plan.aggregates().stream().filter(a -> a.field() != null).count()
-                : plan.select().size() + (plan.orderBy() != null ? 1 : 0);
+        int perMatch = plan.aggregating() ? (int) plan.aggregates().stream().filter(a -> a.field() != null).count()
+                : plan.orderBy() != null ? 1 : 0;
         m.addDramAccesses(n * (leaves[0] + perMatch));
         long extremes = plan.aggregates().stream()
                 .filter(a -> a.function() == Aggregate.Function.MIN || a.function() == Aggregate.Function.MAX).count();

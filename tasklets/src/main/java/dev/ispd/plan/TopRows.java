@@ -10,11 +10,14 @@ import java.util.Arrays;
  * record. Written best first.
  */
 final class TopRows implements RowSink {
-    private final Field[] select;
+    private final ColumnReader[] select;
+    /** The words of a row, and the field loads and comparisons of reading one. */
+    private final int width;
+    private final long reads;
+    private final long compares;
     private final Field orderField;
-    /** Whether the order field's and each selected field's value is its integer, decided once. */
+    /** Whether the order field's value is its integer, decided once. */
     private final boolean orderInteger;
-    private final boolean[] selectIntegers;
     private final boolean descending;
     private final int n;
     private long[] keys;
@@ -23,17 +26,19 @@ final class TopRows implements RowSink {
     private int size;
     private long seq;
 
-    TopRows(Field[] select, Field orderField, boolean descending, long n) {
+    TopRows(ColumnReader[] select, Field orderField, boolean descending, long n) {
         this.select = select;
+        this.width = ColumnReader.words(select);
+        this.reads = ColumnReader.reads(select);
+        this.compares = ColumnReader.compares(select);
         this.orderField = orderField;
         this.orderInteger = orderField.readsAsInteger();
-        this.selectIntegers = Field.readAsIntegers(select);
         this.descending = descending;
         this.n = (int) n;
         int initial = (int) Math.min(n, 64);
         keys = new long[initial];
         seqs = new long[initial];
-        values = new long[initial * select.length];
+        values = new long[initial * width];
     }
 
     @Override
@@ -68,8 +73,8 @@ final class TopRows implements RowSink {
             swap(0, end);
             siftDown(0, end, work);
         }
-        out.putShort(select.length).putLong(size);
-        for (int i = 0; i < size * select.length; i++) {
+        out.putShort(width).putLong(size);
+        for (int i = 0; i < size * width; i++) {
             out.putLong(values[i]);
         }
     }
@@ -86,11 +91,13 @@ final class TopRows implements RowSink {
     private void put(int slot, long key, long s, ByteBuffer buf, int record, Work work) {
         keys[slot] = key;
         seqs[slot] = s;
-        int at = slot * select.length;
-        for (int i = 0; i < select.length; i++) {
-            values[at++] = selectIntegers[i] ? select[i].readInteger(buf, record) : select[i].readShown(buf, record);
+        int at = slot * width;
+        for (ColumnReader column : select) {
+            column.read(buf, record, values, at);
+            at += column.words;
         }
-        work.fieldReads += select.length;
+        work.fieldReads += reads;
+        work.compares += compares;
     }
 
     private void siftUp(int i, Work work) {
@@ -129,7 +136,7 @@ final class TopRows implements RowSink {
         long s = seqs[a];
         seqs[a] = seqs[b];
         seqs[b] = s;
-        int w = select.length;
+        int w = width;
         for (int c = 0; c < w; c++) {
             long v = values[a * w + c];
             values[a * w + c] = values[b * w + c];
@@ -141,6 +148,6 @@ final class TopRows implements RowSink {
         int cap = (int) Math.min((long) n, 2L * keys.length);
         keys = Arrays.copyOf(keys, cap);
         seqs = Arrays.copyOf(seqs, cap);
-        values = Arrays.copyOf(values, cap * select.length);
+        values = Arrays.copyOf(values, cap * width);
     }
 }

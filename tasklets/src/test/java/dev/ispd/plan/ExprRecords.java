@@ -91,8 +91,13 @@ final class ExprRecords {
 
     /** The result rows of {@code plan} run by the interpreter over {@code data}, in batches of 64 records. */
     static List<long[]> run(Plan plan, byte[] data) throws IOException {
+        return run(plan, data, PlanLimits.HOST);
+    }
+
+    /** As {@link #run(Plan, byte[])}, within {@code limits}, as a drive with them would run it. */
+    static List<long[]> run(Plan plan, byte[] data, PlanLimits limits) throws IOException {
         HostRunner.Result r = new HostRunner(plan.layout().recordSize() * 64, 1)
-                .run(new PlanTasklet(plan, PlanLimits.HOST), List.of(new Extent(1, 0, data.length)),
+                .run(new PlanTasklet(plan, limits), List.of(new Extent(1, 0, data.length)),
                         new InMemoryPageSource(Map.of(1L, ByteBuffer.wrap(data))));
         return PlanResult.decode(r.bytes()).rows();
     }

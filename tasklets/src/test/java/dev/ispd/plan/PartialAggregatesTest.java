@@ -100,7 +100,7 @@ class PartialAggregatesTest {
         Plan plan = Plan.aggregate(LAYOUT, Predicate.all(), List.of("g"), List.of(Aggregate.countStar()));
         IllegalArgumentException shape = assertThrows(IllegalArgumentException.class,
                 () -> new PartialAggregates(plan).mergeRows(List.of(new long[] {1, 2, 3})));
-        assertTrue(shape.getMessage().contains("a result row of 3 words, the plan returns 1 group columns and 1 "
+        assertTrue(shape.getMessage().contains("a result row of 3 words, the plan returns 1 words of group columns and 1 "
                 + "words of aggregates"), shape.getMessage());
         assertThrows(IllegalArgumentException.class,
                 () -> new PartialAggregates(Plan.rows(LAYOUT, Predicate.all(), List.of("g"))));

@@ -46,14 +46,14 @@ class PlanErrorsTest {
     void shapesAPlanCannotHave() {
         assertRefused("groupBy", "at most 4", () -> Plan.aggregate(WC, null,
                 List.of("type", "status", "method", "region", "server"), List.of(Aggregate.countStar())));
-        assertRefused("select", "no projection", () -> new Plan(WC, null, List.of("type"), List.of("region"),
-                List.of(Aggregate.countStar()), null, Plan.NO_LIMIT));
-        assertRefused("select", "at least one field", () -> Plan.rows(WC, null, List.of()));
+        assertRefused("select", "no projection", () -> new Plan(WC, null, List.of(Expr.field("type")),
+                List.of(Expr.field("region")), List.of(Aggregate.countStar()), null, Plan.NO_LIMIT));
+        assertRefused("select", "at least one column", () -> Plan.rows(WC, null, List.of()));
         assertRefused("select", "type is named twice", () -> Plan.rows(WC, null, List.of("type", "type")));
-        assertRefused("limit", "row plans", () -> new Plan(WC, null, List.of(), List.of("region"),
+        assertRefused("limit", "row plans", () -> new Plan(WC, null, List.of(), List.of(Expr.field("region")),
                 List.of(Aggregate.countStar()), null, 5));
-        assertRefused("limit", "needs a LIMIT", () -> new Plan(WC, null, List.of("type"), List.of(), List.of(),
-                new Plan.OrderBy("size", true), Plan.NO_LIMIT));
+        assertRefused("limit", "needs a LIMIT", () -> new Plan(WC, null, List.of(Expr.field("type")), List.of(),
+                List.of(), new Plan.OrderBy("size", true), Plan.NO_LIMIT));
         assertRefused("where", "AND needs 2", () -> Plan.rows(WC, and(eq("type", 1)), List.of("type")));
         assertRefused("layout", "entry size", () -> Layout.worldCup98(24));
         assertRefused("layout", "field wide;past the 4-byte record",
@@ -64,9 +64,11 @@ class PlanErrorsTest {
     @Test
     void typedFieldsAPlanCannotRunAreRefusedNamingTheFieldAndThePart() {
         Layout orders = PlanVectors.ORDERS;
-        assertRefused("select", "field price (decimal(12,2), with a null bit) is tested in WHERE only",
-                () -> Plan.rows(orders, null, List.of("id", "price")));
-        assertRefused("orderBy", "field big (decimal(30,4)) is tested in WHERE only",
+        assertRefused("select", "select big: field big (decimal(30,4)) is a 16-byte decimal",
+                () -> Plan.rows(orders, null, List.of("id", "big")));
+        assertRefused("groupBy", "groupBy (mode + 1): expression (mode + 1) takes mode (string)",
+                () -> Plan.aggregateOf(orders, null, List.of(Expr.add(Expr.field("mode"), Expr.lit(1))), List.of()));
+        assertRefused("orderBy", "field big (decimal(30,4)) is no orderBy field",
                 () -> Plan.rows(orders, null, List.of("id")).top(3, "big", false));
         assertRefused("aggregate", "SUM of field ratio (f64) is left to the engine",
                 () -> Plan.aggregate(orders, null, List.of(), List.of(Aggregate.sum("ratio"))));

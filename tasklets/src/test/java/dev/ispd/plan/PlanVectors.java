@@ -76,6 +76,13 @@ final class PlanVectors {
                         List.of("ok"), List.of(Aggregate.sum(Expr.mul(Expr.field("price"), Expr.sub(Expr.lit(1),
                                 Expr.cast(Expr.field("id"), ExprType.decimal(4, 2))))), Aggregate.max(Expr.caseWhen(
                                 List.of(Expr.when(Expr.isNull(Expr.field("price")), Expr.neg(Expr.field("ratio")))),
-                                Expr.coalesce(Expr.div(Expr.field("ratio"), Expr.lit(2)), Expr.lit(0.0))))))));
+                                Expr.coalesce(Expr.div(Expr.field("ratio"), Expr.lit(2)), Expr.lit(0.0))))))),
+                new Vector("plan_09_computed_groups.bin", Plan.aggregateOf(ORDERS, null, List.of(Expr.field("mode"),
+                        Expr.extract(Expr.DatePart.YEAR, Expr.field("ship")), Expr.field("id")), List.of(
+                        Aggregate.countStar(), Aggregate.avg("price"), Aggregate.avg(Expr.field("id"))))),
+                new Vector("plan_10_computed_rows.bin", Plan.rowsOf(ORDERS, isNull("price"), List.of(Expr.field("id"),
+                        Expr.field("mode"), Expr.field("price"), Expr.mul(Expr.field("ratio"), Expr.lit(2)),
+                        Expr.caseWhen(List.of(Expr.when(Expr.field("ok"), Expr.lit(1))), Expr.lit(0))))
+                        .top(3, "at", false)));
     }
 }

@@ -156,10 +156,49 @@ class PlanFormTest {
         assertError(createPlan(s, Params.EMPTY, onBig), Status.BAD_PARAMETER, "a comparison on field big (decimal(30,4))",
                 "is not run by plans");
         byte[] select = PlanCodec.encode(Plan.rows(ORDERS, null, List.of("id")));
-        byte[] selectsPrice = select.clone();
-        selectsPrice[select.length - 8 - 1 - 1 - 1 - 1] = 1; // the select list's one field: price, with its null bit
-        assertError(createPlan(s, Params.EMPTY, selectsPrice), Status.BAD_PARAMETER,
-                "field price (decimal(12,2), with a null bit) is tested in WHERE only");
+        byte[] selectsBig = select.clone();
+        selectsBig[select.length - 8 - 1 - 1 - 1 - 1] = 7; // the select list's one column, REF of field 0: big
+        assertError(createPlan(s, Params.EMPTY, selectsBig), Status.BAD_PARAMETER,
+                "select big: field big (decimal(30,4)) is a 16-byte decimal");
+        byte[] avg = PlanCodec.encode(Plan.aggregate(ORDERS, null, List.of(), List.of(Aggregate.avg("id"))));
+        byte[] avgOfMode = avg.clone();
+        avgOfMode[indexOf(avg, new byte[] {(byte) 0x85, 0, 0}) + 2] = 6; // AVG of REF field 0 (id), onto mode
+        assertError(createPlan(s, Params.EMPTY, avgOfMode), Status.BAD_PARAMETER, "AVG(mode) takes a string");
+    }
+
+    @Test
+    void computedColumnsAndAvgGiveTheHostsBytes() throws Exception {
+        RequestHandler.Session s = start();
+        byte[] data = orders(4096, 19);
+        long object = createData(s, data);
+        Plan groups = Plan.aggregateOf(ORDERS, null, List.of(Expr.field("mode"), Expr.extract(Expr.DatePart.MONTH,
+                Expr.field("ship"))), List.of(Aggregate.countStar(), Aggregate.avg("price"), Aggregate.avg(Expr.field(
+                "ratio"))));
+        Plan rows = Plan.rowsOf(ORDERS, Predicate.compare("id", CompareOp.LT, 0), List.of(Expr.field("mode"),
+                Expr.field("price"), Expr.mul(Expr.field("price"), Expr.lit(new BigDecimal("0.5"))))).limit(100);
+        for (Plan plan : List.of(groups, rows)) {
+            long planId = createPlan(s, plan).<Responses.CreateTasklet>ok().taskletId();
+            byte[] inDrive = run(s, planId, object, data.length).result();
+            byte[] onHost = new HostRunner(ORDERS.recordSize() * 64, 1).run(new PlanTasklet(plan, PlanLimits.HOST),
+                    List.of(new Extent(1, 0, data.length)), new InMemoryPageSource(Map.of(1L, ByteBuffer.wrap(data))))
+                    .bytes();
+            assertTrue(PlanResult.decode(inDrive).rows().size() > 1, plan.toString());
+            assertArrayEquals(onHost, inDrive, plan.toString());
+        }
+    }
+
+    @Test
+    void groupsOfComputedKeysPastTheDrivesLimitFailTheExecutionNamingIt() throws Exception {
+        RequestHandler.Session s = start();
+        byte[] data = orders(70_000, 23); // random ids: about 70,000 groups, past the drive's 65,536
+        long object = createData(s, data);
+        long planId = createPlan(s, Plan.aggregateOf(ORDERS, null, List.of(Expr.add(Expr.field("id"), Expr.lit(0))),
+                List.of(Aggregate.countStar()))).<Responses.CreateTasklet>ok().taskletId();
+        long exec = execute(s, planId, 0, Params.EMPTY, new Extent(object, 0, data.length)).<Responses.Execute>ok().execId();
+        Responses.Poll p = await(s, exec);
+        assertEquals(ExecutionState.FAILED, p.state());
+        assertEquals(Status.LIMIT_EXCEEDED.code(), p.errorStatus());
+        assertTrue(p.errorMessage().contains("maxGroups"), p.errorMessage());
     }
 
     /** ORDERS records of random bytes but sane prices (within decimal(12,2)), dates and modes. */

@@ -4,6 +4,8 @@ import static dev.ispd.examples.sql.SqlPredicates.unsupported;
 
 import dev.ispd.plan.Aggregate;
 import dev.ispd.plan.BoundPredicate;
+import dev.ispd.plan.ColumnValues;
+import dev.ispd.plan.Expr;
 import dev.ispd.plan.Field;
 import dev.ispd.plan.FieldType;
 import dev.ispd.plan.Layout;
@@ -31,12 +33,14 @@ import net.sf.jsqlparser.statement.select.SetOperationList;
 
 /**
  * A SQL SELECT, parsed by JSqlParser, as a declarative plan over a layout: exactly what a plan
- * expresses. The WHERE clause ({@link SqlPredicates}); a projection of columns or {@code *}; or
- * GROUP BY up to 4 columns with COUNT(*), COUNT, SUM, MIN and MAX (aggregates without GROUP BY
- * too); LIMIT n; ORDER BY one column [ASC|DESC] with LIMIT n as a top-N. FROM names one table,
- * whatever its name (the data is the command's input). Everything else is refused with an
- * IllegalArgumentException of one line naming the construct: DISTINCT, JOIN, subqueries,
- * HAVING, UNION, WITH, OFFSET, expressions, ORDER BY without LIMIT or on aggregates.
+ * expresses. The WHERE clause ({@link SqlPredicates}); a projection of columns, expressions
+ * ({@link SqlExpressions}) or {@code *}; or GROUP BY up to 4 columns or expressions with COUNT(*),
+ * COUNT, SUM, MIN, MAX and AVG (aggregates without GROUP BY too), the select list naming group
+ * expressions as written in GROUP BY; LIMIT n; ORDER BY one column [ASC|DESC] with LIMIT n as a
+ * top-N. FROM names one table, whatever its name (the data is the command's input). Everything
+ * else is refused with an IllegalArgumentException of one line naming the construct: DISTINCT,
+ * JOIN, subqueries, HAVING, UNION, WITH, OFFSET, ORDER BY without LIMIT, on an expression or on
+ * aggregates.
  */
 public final class SqlTranslator {
     private SqlTranslator() {
@@ -47,10 +51,17 @@ public final class SqlTranslator {
         refuseClauses(select);
         SqlColumns columns = new SqlColumns(layout);
         Predicate where = select.getWhere() == null ? Predicate.all() : where(select.getWhere(), columns);
-        List<String> groupBy = groupBy(select, columns);
+        List<Expr> groupBy = groupBy(select, columns);
         boolean aggregating = select.getGroupBy() != null
-                || select.getSelectItems().stream().anyMatch(i -> i.getExpression() instanceof Function);
+                || select.getSelectItems().stream().anyMatch(i -> aggregate(i.getExpression()));
         return aggregating ? aggregate(select, columns, where, groupBy) : rows(select, columns, where);
+    }
+
+    /** The aggregate functions a plan computes; other functions ({@code year(d)}) are expressions. */
+    private static final List<String> AGGREGATES = List.of("COUNT", "SUM", "MIN", "MAX", "AVG");
+
+    private static boolean aggregate(Expression e) {
+        return e instanceof Function f && AGGREGATES.contains(f.getName().toUpperCase(Locale.ROOT));
     }
 
     /**
@@ -119,55 +130,62 @@ public final class SqlTranslator {
         }
     }
 
-    private static List<String> groupBy(PlainSelect s, SqlColumns columns) {
-        List<String> names = new ArrayList<>();
+    private static List<Expr> groupBy(PlainSelect s, SqlColumns columns) {
+        List<Expr> keys = new ArrayList<>();
         if (s.getGroupBy() != null) {
             for (Object e : s.getGroupBy().getGroupByExpressionList()) {
-                String name = columns.field((Expression) e, "GROUP BY").name();
-                if (!names.contains(name)) {
-                    names.add(name);
+                Expr key = new SqlExpressions(columns).of((Expression) e);
+                if (!keys.contains(key)) {
+                    keys.add(key);
                 }
             }
         }
-        return names;
+        return keys;
     }
 
-    private static SqlPlan aggregate(PlainSelect s, SqlColumns columns, Predicate where, List<String> groupBy) {
+    private static SqlPlan aggregate(PlainSelect s, SqlColumns columns, Predicate where, List<Expr> groupBy) {
         refuseIf(s.getOrderByElements() != null, "ORDER BY on an aggregate query");
         refuseIf(s.getLimit() != null, "LIMIT on an aggregate query");
+        Layout layout = columns.layout();
         List<Aggregate> aggregates = new ArrayList<>();
         List<String> headers = new ArrayList<>();
         List<Integer> at = new ArrayList<>();
         List<Field> shownAs = new ArrayList<>();
         List<Aggregate> ofExpressions = new ArrayList<>();
+        List<Expr> computed = new ArrayList<>();
+        int keyWords = groupBy.stream().mapToInt(k -> ColumnValues.words(k, layout)).sum();
         for (SelectItem<?> item : s.getSelectItems()) {
             Expression e = item.getExpression();
             refuseIf(e instanceof AllColumns, "SELECT * with aggregates");
-            if (e instanceof Function f) {
-                Aggregate a = aggregate(f, columns).over(columns.layout()); // as the plan will run it
+            if (aggregate(e)) {
+                Aggregate a = aggregate((Function) e, columns).over(layout); // as the plan will run it
                 if (!aggregates.contains(a)) {
                     aggregates.add(a);
                 }
                 // the plan returns the group columns first, then each aggregate's words
-                at.add(groupBy.size() + aggregates.subList(0, aggregates.indexOf(a)).stream()
-                        .mapToInt(x -> x.words(columns.layout())).sum());
+                at.add(keyWords + aggregates.subList(0, aggregates.indexOf(a)).stream()
+                        .mapToInt(x -> x.words(layout)).sum());
                 boolean extreme = a.function() == Aggregate.Function.MIN || a.function() == Aggregate.Function.MAX;
-                shownAs.add(extreme && a.field() != null ? columns.layout().field(a.field(), "aggregate") : null);
+                shownAs.add(extreme && a.field() != null ? layout.field(a.field(), "aggregate") : null);
                 ofExpressions.add(a.argument() != null ? a : null);
+                computed.add(null);
             } else {
-                Field f = columns.field(e, "the select list");
-                if (!groupBy.contains(f.name())) {
-                    throw new IllegalArgumentException("column " + f.name() + " is neither in GROUP BY nor in an aggregate");
+                Expr key = new SqlExpressions(columns).of(e);
+                int k = groupBy.indexOf(key);
+                if (k < 0) {
+                    throw new IllegalArgumentException(Expr.sql(key) + " is neither in GROUP BY nor in an aggregate");
                 }
-                at.add(groupBy.indexOf(f.name()));
-                shownAs.add(f);
+                at.add(groupBy.subList(0, k).stream().mapToInt(x -> ColumnValues.words(x, layout)).sum());
+                boolean field = ColumnValues.fieldColumn(key, layout);
+                shownAs.add(field ? layout.field(((Expr.Ref) key).name(), "groupBy") : null);
                 ofExpressions.add(null);
+                computed.add(field ? null : key);
             }
             headers.add(header(item));
         }
-        Plan plan = Plan.aggregate(columns.layout(), where, groupBy, aggregates);
+        Plan plan = Plan.aggregateOf(layout, where, groupBy, aggregates);
         return new SqlPlan(plan, headers, at.stream().mapToInt(Integer::intValue).toArray(), shownAs.toArray(Field[]::new),
-                ofExpressions.toArray(Aggregate[]::new));
+                ofExpressions.toArray(Aggregate[]::new), computed.toArray(Expr[]::new));
     }
 
     private static Aggregate aggregate(Function f, SqlColumns columns) {
@@ -185,18 +203,19 @@ public final class SqlTranslator {
             case "SUM" -> Aggregate.Function.SUM;
             case "MIN" -> Aggregate.Function.MIN;
             case "MAX" -> Aggregate.Function.MAX;
-            default -> throw unsupported("the function " + name + " (a plan computes COUNT, SUM, MIN, MAX)");
+            case "AVG" -> Aggregate.Function.AVG;
+            default -> throw unsupported("the function " + name + " (a plan computes COUNT, SUM, MIN, MAX, AVG)");
         };
         if (star || params == null || params.size() != 1) {
             throw unsupported("'" + f + "' (" + name + " takes one column)");
         }
         Expression param = params.get(0);
-        if (param instanceof Column && (function == Aggregate.Function.COUNT || plainAggregate(columns.field(param, name),
-                function))) {
+        if (param instanceof Column && function != Aggregate.Function.AVG && (function == Aggregate.Function.COUNT
+                || plainAggregate(columns.field(param, name), function))) {
             return new Aggregate(function, columns.field(param, name).name());
         }
-        // an expression, a SUM of a field that is not an integer (summed by its type, as Spark sums it), or an
-        // extreme of a field with a null bit, whose NULL for a group of NULLs only an expression's count word carries
+        // an expression, an AVG, a SUM of a field that is not an integer (summed by its type, as Spark sums it), or
+        // an extreme of a field with a null bit, whose NULL for a group of NULLs only an expression's count word carries
         return Aggregate.of(function, new SqlExpressions(columns).of(param));
     }
 
@@ -213,41 +232,51 @@ public final class SqlTranslator {
     }
 
     private static SqlPlan rows(PlainSelect s, SqlColumns columns, Predicate where) {
-        List<String> select = new ArrayList<>();
+        Layout layout = columns.layout();
+        List<Expr> select = new ArrayList<>();
         List<String> headers = new ArrayList<>();
-        List<Integer> at = new ArrayList<>();
-        List<Field> shownAs = new ArrayList<>();
+        List<Expr> shown = new ArrayList<>();
         for (SelectItem<?> item : s.getSelectItems()) {
             Expression e = item.getExpression();
-            List<Field> fields = e instanceof AllColumns ? columns.layout().fields()
-                    : List.of(columns.field(e, "the select list"));
-            for (Field f : fields) {
-                if (!select.contains(f.name())) {
-                    select.add(f.name());
+            List<Expr> items = e instanceof AllColumns ? layout.fields().stream().map(f -> Expr.field(f.name())).toList()
+                    : List.of(e instanceof Column ? Expr.field(columns.field(e, "the select list").name())
+                    : new SqlExpressions(columns).of(e));
+            for (Expr c : items) {
+                if (!select.contains(c)) {
+                    select.add(c);
                 }
-                at.add(select.indexOf(f.name()));
-                shownAs.add(f);
-                headers.add(e instanceof AllColumns ? f.name() : header(item));
+                shown.add(c);
+                headers.add(e instanceof AllColumns ? Expr.sql(c) : header(item));
             }
         }
-        Plan plan = Plan.rows(columns.layout(), where, select);
         List<OrderByElement> order = s.getOrderByElements();
         long limit = limit(s.getLimit());
+        Plan plan;
         if (order != null) {
             refuseIf(order.size() != 1, "ORDER BY on more than one column");
             OrderByElement by = order.get(0);
             refuseIf(by.getNullOrdering() != null, "NULLS FIRST or NULLS LAST");
             refuseIf(limit == Plan.NO_LIMIT, "ORDER BY without LIMIT (a plan returns the top n rows)");
             String field = columns.field(by.getExpression(), "ORDER BY").name();
-            if (!select.contains(field)) {
-                select.add(field); // the job merges the splits' top rows by it; not printed
+            if (!select.contains(Expr.field(field))) {
+                select.add(Expr.field(field)); // the job merges the splits' top rows by it; not printed
             }
-            plan = Plan.rows(columns.layout(), where, select).top(limit, field, !by.isAsc());
-        } else if (limit != Plan.NO_LIMIT) {
-            plan = plan.limit(limit);
+            plan = Plan.rowsOf(layout, where, select).top(limit, field, !by.isAsc());
+        } else {
+            plan = Plan.rowsOf(layout, where, select);
+            plan = limit != Plan.NO_LIMIT ? plan.limit(limit) : plan;
         }
-        return new SqlPlan(plan, headers, at.stream().mapToInt(Integer::intValue).toArray(), shownAs.toArray(Field[]::new),
-                new Aggregate[headers.size()]);
+        int[] at = new int[shown.size()];
+        Field[] shownAs = new Field[at.length];
+        Expr[] computed = new Expr[at.length];
+        for (int i = 0; i < at.length; i++) {
+            Expr c = shown.get(i);
+            at[i] = plan.selectWord(select.indexOf(c));
+            boolean field = ColumnValues.fieldColumn(c, layout);
+            shownAs[i] = field ? layout.field(((Expr.Ref) c).name(), "select") : null;
+            computed[i] = field ? null : c;
+        }
+        return new SqlPlan(plan, headers, at, shownAs, new Aggregate[at.length], computed);
     }
 
     private static long limit(Limit limit) {

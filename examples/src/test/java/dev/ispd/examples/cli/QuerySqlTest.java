@@ -236,6 +236,79 @@ class QuerySqlTest {
         }
     }
 
+    /**
+     * Issue 20.2: TPC-H Q1's shape (GROUP BY two char(1) columns, one nullable, with sums of
+     * expressions and AVG), GROUP BY an expression, and a row query selecting an expression: the
+     * same on drives and host, equal to plain Java (AVG of decimal(12,2) as Spark's decimal(16,6)).
+     */
+    @Test
+    void stringAndExpressionGroupsAvgAndComputedColumnsAnswerAsPlainJavaOnDeviceAndHost() throws IOException {
+        String text = "flag char(1) @0, status char(1) @1 nullable @26.0, qty decimal(12,2) le @2, price decimal(12,2) "
+                + "le @10, disc decimal(4,2) le @18, ship date le @22";
+        Layout items = dev.ispd.plan.layout.LayoutDdl.parse("lineitem", text, 27, "test");
+        int n = 20_000;
+        ByteBuffer b = ByteBuffer.allocate(27 * n).order(ByteOrder.LITTLE_ENDIAN);
+        Random random = new Random(12);
+        java.util.Map<List<String>, java.math.BigDecimal[]> q1 = new java.util.TreeMap<>(Comparator.comparing(List::toString));
+        java.util.Map<Integer, Long> years = new java.util.TreeMap<>();
+        java.util.Set<List<String>> allRows = new java.util.HashSet<>();
+        for (int i = 0; i < n; i++) {
+            int at = 27 * i;
+            String flag = "ANR".substring(i % 3, i % 3 + 1);
+            boolean nullStatus = random.nextInt(20) == 0;
+            String status = random.nextBoolean() ? "F" : "O";
+            long qty = 100 + random.nextInt(5_000);
+            long price = random.nextInt(10_000_000);
+            int ship = 8_000 + random.nextInt(2_600);
+            int disc = random.nextInt(11);
+            b.put(at, flag.getBytes(StandardCharsets.US_ASCII)).put(at + 1, status.getBytes(StandardCharsets.US_ASCII))
+                    .putLong(at + 2, qty).putLong(at + 10, price).putInt(at + 18, disc).putInt(at + 22, ship)
+                    .put(at + 26, (byte) (nullStatus ? 1 : 0));
+            java.math.BigDecimal q = java.math.BigDecimal.valueOf(qty, 2);
+            java.math.BigDecimal p = java.math.BigDecimal.valueOf(price, 2);
+            if (ship <= 10_000) {
+                java.math.BigDecimal[] g = q1.computeIfAbsent(List.of(flag, nullStatus ? "NULL" : status),
+                        k -> new java.math.BigDecimal[] {java.math.BigDecimal.ZERO, java.math.BigDecimal.ZERO,
+                            java.math.BigDecimal.ZERO});
+                g[0] = g[0].add(q);
+                g[1] = g[1].add(p.multiply(java.math.BigDecimal.ONE.subtract(java.math.BigDecimal.valueOf(disc, 2))));
+                g[2] = g[2].add(java.math.BigDecimal.ONE);
+            }
+            years.merge(java.time.LocalDate.ofEpochDay(ship).getYear(), 1L, Long::sum);
+            allRows.add(List.of(flag, p.multiply(java.math.BigDecimal.valueOf(2)).toPlainString()));
+        }
+        List<List<String>> expectedQ1 = new java.util.ArrayList<>();
+        q1.forEach((k, g) -> expectedQ1.add(List.of(k.get(0), k.get(1), g[0].toPlainString(), g[1].toPlainString(),
+                g[0].divide(g[2], 6, java.math.RoundingMode.HALF_UP).toPlainString(), g[2].toPlainString())));
+        List<List<String>> expectedYears = years.entrySet().stream().map(e -> List.of(e.getKey().toString(),
+                e.getValue().toString())).toList();
+        String path = "osd:///sql/lineitem.bin";
+        try (FileSystem fs = DRIVES.osd()) {
+            write(fs, path, b.array());
+            LayoutAttribute.record(fs, new org.apache.hadoop.fs.Path(path), items);
+        }
+        String q1Sql = "SELECT flag, status, sum(qty), sum(price * (1 - disc)), avg(qty), count(*) FROM lineitem "
+                + "WHERE ship <= DATE '1997-05-19' GROUP BY flag, status";
+        String yearSql = "SELECT year(ship), count(*) FROM lineitem GROUP BY year(ship)";
+        String rowSql = "SELECT flag, price * 2 AS twice FROM lineitem LIMIT 5";
+        for (String policy : List.of("device-only", "host-only")) {
+            List<String> args = List.of("--drives", DRIVES.addresses(), "--input", path, "--policy", policy);
+            assertEquals(expectedQ1, rows(succeed(with(args, "--sql", q1Sql))).stream()
+                    .sorted(Comparator.comparing(List::toString)).toList(), policy);
+            assertEquals(expectedYears, rows(succeed(with(args, "--sql", yearSql))).stream()
+                    .sorted(Comparator.comparing(r -> r.get(0))).toList(), policy);
+            List<List<String>> limited = rows(succeed(with(args, "--sql", rowSql)));
+            assertEquals(5, limited.size(), policy);
+            assertTrue(allRows.containsAll(limited), policy + ": " + limited);
+        }
+    }
+
+    private static String[] with(List<String> args, String... more) {
+        List<String> all = new java.util.ArrayList<>(List.of(more));
+        all.addAll(args);
+        return all.toArray(String[]::new);
+    }
+
     @Test
     void aggregatesOverNoMatchingRecordAreOneRowOnGeneratedData() {
         String out = succeed("--sql", "SELECT count(*), max(size) FROM t WHERE size > 4000000000", "--entries", "2000",

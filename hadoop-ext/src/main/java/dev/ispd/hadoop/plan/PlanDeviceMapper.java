@@ -4,6 +4,7 @@ import dev.ispd.hadoop.conf.IspdKeys;
 import dev.ispd.hadoop.fs.LayoutAttribute;
 import dev.ispd.hadoop.mapreduce.DeviceJob;
 import dev.ispd.hadoop.mapreduce.DeviceMapper;
+import dev.ispd.plan.Expr;
 import dev.ispd.plan.Layout;
 import dev.ispd.plan.Plan;
 import dev.ispd.plan.PlanCodec;
@@ -19,8 +20,9 @@ import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.NullWritable;
 
 /**
- * The map side of a DeviceJob that runs a declarative plan (filter, projection, GROUP BY
- * aggregates, LIMIT, top-N) instead of a tasklet someone wrote: every split runs the plan in
+ * The map side of a DeviceJob that runs a declarative plan (filter, projection of fields and
+ * expressions, GROUP BY fields, strings and expressions with their aggregates, AVG too, LIMIT,
+ * top-N) instead of a tasklet someone wrote: every split runs the plan in
  * its drive or on the host, as the scheduler places it, with the one plan interpreter. The plan
  * travels in the job configuration ({@link IspdKeys#JOB_PLAN}); {@link #setPlan} sets it and
  * everything the job needs around it:
@@ -46,7 +48,7 @@ public class PlanDeviceMapper extends DeviceMapper {
      *     splits' rows could not be merged by it)
      */
     public static DeviceJob setPlan(DeviceJob job, Plan plan) {
-        if (plan.orderBy() != null && !plan.select().contains(plan.orderBy().field())) {
+        if (plan.orderBy() != null && !plan.select().contains(Expr.field(plan.orderBy().field()))) {
             throw new IllegalArgumentException("plan " + plan + ": a top-N job merges its splits' rows by "
                     + plan.orderBy().field() + ", so the plan must select it");
         }

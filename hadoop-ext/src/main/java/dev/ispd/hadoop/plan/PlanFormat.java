@@ -15,7 +15,8 @@ import org.apache.hadoop.conf.Configuration;
  * A plan's result ({@link PlanResult}) as map output: for an aggregate plan, each group as
  * (its GROUP BY values, its partial aggregates), which {@link PlanAggregateReducer} merges; for a
  * row plan, each row as (the row, an empty row). The job's plan ({@link PlanDeviceMapper#jobPlan})
- * says how many leading columns are the group key.
+ * says how many leading words are the group key ({@link Plan#keyWords}: a string or computed
+ * group column takes several, {@link dev.ispd.plan.ColumnValues}).
  */
 public class PlanFormat implements DeviceMapperFormat<PlanRow, PlanRow>, Configurable {
     private static final PlanRow NO_VALUES = new PlanRow();
@@ -29,7 +30,7 @@ public class PlanFormat implements DeviceMapperFormat<PlanRow, PlanRow>, Configu
         this.conf = conf;
         Plan plan = PlanDeviceMapper.jobPlan(conf);
         aggregating = plan.aggregating();
-        keyColumns = plan.groupBy().size();
+        keyColumns = plan.keyWords();
     }
 
     @Override

@@ -1,5 +1,6 @@
 package dev.ispd.hadoop.plan;
 
+import dev.ispd.plan.Expr;
 import dev.ispd.plan.Field;
 import dev.ispd.plan.Plan;
 import java.util.Arrays;
@@ -9,7 +10,7 @@ import org.apache.hadoop.io.WritableComparable;
 import org.apache.hadoop.io.WritableComparator;
 
 /**
- * The sort order of a top-N plan's rows: by its order field (a selected column), in its
+ * The sort order of a top-N plan's rows: by its order field (a selected column, at its word), in its
  * direction and in the field's order (signed, unsigned, unsigned 64-bit), then by the whole row,
  * so the reducer sees the best rows first and equal rows together.
  */
@@ -29,7 +30,7 @@ public class PlanRowComparator extends WritableComparator implements Configurabl
         Plan plan = PlanDeviceMapper.jobPlan(conf);
         Plan.OrderBy order = plan.orderBy();
         field = plan.layout().field(order.field(), "orderBy");
-        column = plan.select().indexOf(order.field());
+        column = plan.selectWord(plan.select().indexOf(Expr.field(order.field())));
         descending = order.descending();
     }
 

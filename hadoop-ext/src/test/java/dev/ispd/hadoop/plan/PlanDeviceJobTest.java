@@ -208,6 +208,71 @@ class PlanDeviceJobTest {
         }
     }
 
+    /**
+     * GROUP BY a nullable {@code char(2)} and an expression with AVG (issue 20.2), and a top-N of
+     * computed columns: the same answer host-only, device-only and cost-based, equal to plain
+     * Java over the records (NULL its own group, strings without their padding).
+     */
+    @Test
+    void stringAndExpressionGroupsAvgAndComputedRowsAreTheSameEverywhere() throws Exception {
+        FileSystem fs = FileSystem.get(OSD.uri(), OSD.conf());
+        Layout typed = LayoutDdl.parse("flags", "flag char(2) @0 nullable @14.0, price decimal(12,2) le @2, "
+                + "ship date le @10", 16, "test");
+        String[] flags = {"A", "NO", "R ", "é"};
+        Random random = new Random(21);
+        ByteBuffer data = ByteBuffer.allocate(16 * 30_000).order(ByteOrder.LITTLE_ENDIAN);
+        Map<List<Object>, long[]> counts = new java.util.HashMap<>(); // (flag, year) -> count, unscaled price sum
+        List<Object[]> rows = new ArrayList<>();
+        for (int at = 0; at < data.capacity(); at += 16) {
+            boolean isNull = random.nextInt(10) == 0;
+            String flag = flags[random.nextInt(flags.length)];
+            data.put(at, (flag + "  ").getBytes(java.nio.charset.StandardCharsets.UTF_8), 0, 2);
+            long price = random.nextInt(10_000_000);
+            data.putLong(at + 2, price);
+            int ship = 9_000 + random.nextInt(2_000);
+            data.putInt(at + 10, ship);
+            data.put(at + 14, (byte) (isNull ? 1 : 0));
+            String shown = isNull ? null : flag.strip();
+            long[] g = counts.computeIfAbsent(Arrays.asList(shown, (long) LocalDate.ofEpochDay(ship).getYear()),
+                    k -> new long[2]);
+            g[0]++;
+            g[1] += price;
+            rows.add(new Object[] {price, shown, BigDecimal.valueOf(price, 2).multiply(new BigDecimal("0.5"))});
+        }
+        Path input = new Path(OSD.uri().resolve("/plan/flags"));
+        write(fs, input, data.array());
+        LayoutAttribute.record(fs, input, typed);
+
+        Expr year = Expr.extract(Expr.DatePart.YEAR, Expr.field("ship"));
+        Plan groups = Plan.aggregateOf(typed, null, List.of(Expr.field("flag"), year),
+                List.of(Aggregate.countStar(), Aggregate.avg("price")));
+        Map<List<Object>, List<Object>> expected = new java.util.HashMap<>();
+        counts.forEach((k, g) -> expected.put(k, List.of(g[0], BigDecimal.valueOf(g[1], 2)
+                .divide(BigDecimal.valueOf(g[0]), 6, java.math.RoundingMode.HALF_UP))));
+        assertTrue(expected.keySet().stream().anyMatch(k -> k.get(0) == null), "a NULL flag group");
+        Expr half = Expr.mul(Expr.field("price"), Expr.lit(new BigDecimal("0.5")));
+        Plan top = Plan.rowsOf(typed, null, List.of(Expr.field("flag"), half, Expr.field("price"))).top(10, "price", true);
+        rows.sort((a, b) -> Long.compare((Long) b[0], (Long) a[0]));
+        List<List<Object>> best = rows.subList(0, 10).stream().map(r -> Arrays.asList(r[1], r[2], r[0])).toList();
+        for (String policy : POLICIES) {
+            Map<List<Object>, List<Object>> answer = new java.util.HashMap<>();
+            for (String line : run(planJob(policy, groups, input)).lines().toList()) {
+                long[] row = Arrays.stream(line.split("\t")).mapToLong(Long::parseLong).toArray();
+                answer.put(Arrays.asList(dev.ispd.plan.ColumnValues.value(row, 0, Expr.field("flag"), typed),
+                        dev.ispd.plan.ColumnValues.value(row, 2, year, typed)), List.of(row[4],
+                        groups.aggregates().get(1).value(row, 5, typed)));
+            }
+            assertEquals(expected, answer, policy);
+            List<List<Object>> topRows = new ArrayList<>();
+            for (String line : run(planJob(policy, top, input)).lines().toList()) {
+                long[] row = Arrays.stream(line.split("\t")).mapToLong(Long::parseLong).toArray();
+                topRows.add(Arrays.asList(dev.ispd.plan.ColumnValues.value(row, 0, Expr.field("flag"), typed),
+                        dev.ispd.plan.ColumnValues.value(row, top.selectWord(1), half, typed), row[top.selectWord(2)]));
+            }
+            assertEquals(best, topRows, policy);
+        }
+    }
+
     /** MIN and MAX merge in the field's order: a signed little-endian i16 and an unsigned 64-bit field. */
     @Test
     void minAndMaxMergeSignedAndUnsigned64BitFields() throws Exception {

@@ -237,6 +237,7 @@ public final class AggregateConverter {
         return switch (a.function()) {
             case COUNT_STAR, COUNT, SUM -> DataTypes.LongType;
             case MIN, MAX -> layout.column(a.field()).orElseThrow().type();
+            case AVG -> throw new IllegalStateException("AVG is not pushed: " + a);
         };
     }
 

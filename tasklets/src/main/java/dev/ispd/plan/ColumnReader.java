@@ -1,0 +1,143 @@
+package dev.ispd.plan;
+
+import java.nio.ByteBuffer;
+import java.util.Arrays;
+
+/**
+ * Reads one output column of a record into the words a plan returns for it
+ * ({@link ColumnValues}): a field column's one word, or a computed column's value and NULL
+ * words, evaluated by the compiled expression without allocating. Counts, per read, the field
+ * loads and comparisons it makes, as an aggregate's expression counts them.
+ */
+abstract class ColumnReader {
+    /** Words this column takes in a row. */
+    final int words;
+    /** Field loads and comparisons of one read. */
+    final long reads;
+    final long compares;
+
+    private ColumnReader(int words, long reads, long compares) {
+        this.words = words;
+        this.reads = reads;
+        this.compares = compares;
+    }
+
+    /** Writes the column's words for the record at absolute {@code record} of {@code buf} into {@code into[at...]}. */
+    abstract void read(ByteBuffer buf, int record, long[] into, int at);
+
+    /**
+     * The reader of {@code column} over {@code layout}: as a GROUP BY key ({@code key}: a float
+     * field's key, -0.0 as 0.0) or as a selected column (a float field as shown, -0.0 kept).
+     */
+    static ColumnReader of(Expr column, Layout layout, boolean key) {
+        if (ColumnValues.fieldColumn(column, layout)) {
+            return new FieldWord(layout.field(((Expr.Ref) column).name(), "expression"), key);
+        }
+        ExprEval eval = ExprCompiler.compile(column, layout);
+        long[] cost = PredicateCost.of(column);
+        if (eval instanceof StringEval s) {
+            return new StringWords(s, ColumnValues.maxBytes(column, layout), cost);
+        }
+        return new ValueWords(eval, key, cost);
+    }
+
+    /** The total words of {@code readers}. */
+    static int words(ColumnReader[] readers) {
+        return Arrays.stream(readers).mapToInt(r -> r.words).sum();
+    }
+
+    /** The field loads of reading every one of {@code readers} once. */
+    static long reads(ColumnReader[] readers) {
+        return Arrays.stream(readers).mapToLong(r -> r.reads).sum();
+    }
+
+    /** The comparisons of reading every one of {@code readers} once. */
+    static long compares(ColumnReader[] readers) {
+        return Arrays.stream(readers).mapToLong(r -> r.compares).sum();
+    }
+
+    /** A field column: the field's value in one word. */
+    private static final class FieldWord extends ColumnReader {
+        private final Field field;
+        private final boolean integer;
+        private final boolean key;
+
+        FieldWord(Field field, boolean key) {
+            super(1, 1, 0);
+            this.field = field;
+            this.integer = field.readsAsInteger();
+            this.key = key;
+        }
+
+        @Override
+        void read(ByteBuffer buf, int record, long[] into, int at) {
+            into[at] = integer ? field.readInteger(buf, record) : key ? field.read(buf, record)
+                    : field.readShown(buf, record);
+        }
+    }
+
+    /** A computed value that is not a string: its words (0 when NULL), then 1, or 0 for NULL. */
+    private static final class ValueWords extends ColumnReader {
+        private final ExprEval eval;
+        private final ExprType.Kind kind;
+        private final boolean key;
+
+        ValueWords(ExprEval eval, boolean key, long[] cost) {
+            super(eval.type.words() + 1, cost[0], cost[1]);
+            this.eval = eval;
+            this.kind = eval.type.kind();
+            this.key = key;
+        }
+
+        @Override
+        void read(ByteBuffer buf, int record, long[] into, int at) {
+            long v;
+            boolean isNull;
+            if (kind == ExprType.Kind.BOOL) {
+                int t = eval.truth(buf, record);
+                isNull = t == ExprEval.UNKNOWN;
+                v = t == ExprEval.TRUE ? 1 : 0;
+            } else if (kind == ExprType.Kind.FLOAT) {
+                double d = eval.doubleValue(buf, record);
+                isNull = eval.isNull;
+                // Spark groups -0.0 with 0.0 and every NaN together; doubleToLongBits makes one NaN
+                v = Double.doubleToLongBits(key && d == 0.0 ? 0.0 : d);
+            } else {
+                v = eval.longValue(buf, record);
+                isNull = eval.isNull;
+            }
+            if (isNull) {
+                v = 0;
+            }
+            into[at] = v;
+            if (words == 3) {
+                into[at + 1] = v >> 63; // a decimal of more than 18 digits: the high word
+            }
+            into[at + words - 1] = isNull ? 0 : 1;
+        }
+    }
+
+    /** A string: its length in bytes (-1: NULL), then its bytes, 8 to a word from the low byte, zero-filled. */
+    private static final class StringWords extends ColumnReader {
+        private final StringEval eval;
+
+        StringWords(StringEval eval, int maxBytes, long[] cost) {
+            super(1 + (maxBytes + 7) / Long.BYTES, cost[0], cost[1]);
+            this.eval = eval;
+        }
+
+        @Override
+        void read(ByteBuffer buf, int record, long[] into, int at) {
+            int length = eval.length(buf, record);
+            into[at] = length;
+            for (int w = 1; w < words; w++) {
+                long word = 0;
+                int from = (w - 1) * Long.BYTES;
+                for (int b = Math.min(Long.BYTES, length - from) - 1; b >= 0; b--) {
+                    word = word << 8 | eval.byteAt(buf, record, from + b);
+                }
+                into[at + w] = word;
+            }
+        }
+    }
+}
