@@ -21,8 +21,9 @@ final class PlanFields {
     }
 
     static Set<String> used(Plan plan) {
-        Set<String> out = new LinkedHashSet<>(plan.select());
-        out.addAll(plan.groupBy());
+        Set<String> out = new LinkedHashSet<>();
+        walk(plan.select(), out);
+        walk(plan.groupBy(), out);
         if (plan.orderBy() != null) {
             out.add(plan.orderBy().field());
         }
