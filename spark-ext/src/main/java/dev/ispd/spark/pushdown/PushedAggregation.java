@@ -56,15 +56,45 @@ public record PushedAggregation(List<String> groupBy, List<Aggregate> aggregates
     }
 
     /**
-     * The field of each column of {@link #schema} in {@code layout}: a group's, a MIN's or a MAX's;
-     * null for a COUNT or SUM, whose values are no field's.
+     * The field of each column of {@link #schema} in {@code layout}: a group's, a MIN's or a MAX's
+     * of a field; null for a COUNT or SUM, and an aggregate of an expression, whose values are no
+     * field's.
      */
     public List<Field> fields(Layout layout) {
         List<Field> out = new ArrayList<>();
         groupBy.forEach(name -> out.add(layout.field(name, "groupBy")));
         for (Aggregate a : aggregates) {
             boolean extreme = a.function() == Aggregate.Function.MIN || a.function() == Aggregate.Function.MAX;
-            out.add(extreme ? layout.field(a.field(), "aggregate") : null);
+            out.add(extreme && a.field() != null ? layout.field(a.field(), "aggregate") : null);
+        }
+        return out;
+    }
+
+    /**
+     * Whether an aggregate is of an expression: its result words are a value of Spark's type and
+     * a count ({@link Aggregate#value}), which only a complete pushdown returns (Spark's merge of
+     * partial decimal sums casts each back to its argument's type, which a partial sum may pass).
+     */
+    public boolean ofExpressions() {
+        return aggregates.stream().anyMatch(a -> a.argument() != null);
+    }
+
+    /**
+     * The values of {@link #schema}'s columns in a plan's result row over {@code layout} (the
+     * plan's): group values and aggregates of fields as their words (Long), aggregates of
+     * expressions as {@link Aggregate#value} gives them (null for NULL). Not for halved sums.
+     */
+    public Object[] values(long[] planRow, Layout layout) {
+        Object[] out = new Object[groupBy.size() + aggregates.size()];
+        int at = 0;
+        for (int c = 0; c < out.length; c++) {
+            Aggregate a = c < groupBy.size() ? null : aggregates.get(c - groupBy.size());
+            if (a == null || a.argument() == null) {
+                out[c] = planRow[at++];
+            } else {
+                out[c] = a.value(planRow, at, layout);
+                at += a.words(layout);
+            }
         }
         return out;
     }
@@ -131,6 +161,6 @@ public record PushedAggregation(List<String> groupBy, List<Aggregate> aggregates
     }
 
     private boolean halved(Aggregate a) {
-        return a.function() == Aggregate.Function.SUM && halved.contains(a.field());
+        return a.function() == Aggregate.Function.SUM && a.field() != null && halved.contains(a.field());
     }
 }
