@@ -89,7 +89,7 @@ public final class AggregateConverter {
 
     private void noteAverages(Aggregation aggregation) throws NotPushable {
         for (AggregateFunc f : aggregation.aggregateExpressions()) {
-            if (f instanceof Avg avg) {
+            if (f instanceof Avg avg && avg.column() instanceof NamedReference) {
                 averaged.add(column(avg.column()).name());
             }
         }
@@ -113,7 +113,16 @@ public final class AggregateConverter {
         }
         List<Aggregate> aggregates = new ArrayList<>();
         List<String> halved = new ArrayList<>();
+        List<Integer> averages = new ArrayList<>();
         for (AggregateFunc f : aggregation.aggregateExpressions()) {
+            if (f instanceof Avg avg) {
+                Aggregate sum = average(avg);
+                averages.add(aggregates.size());
+                aggregates.add(sum);
+                schema.add(new StructField("AVG(" + Expr.sql(sum.argument()) + ")", SparkTypes.of(DecimalAverage.type(
+                        Aggregate.min(sum.argument()).resultType(layout.planLayout()))), true, Metadata.empty()));
+                continue;
+            }
             Aggregate a = aggregate(f);
             aggregates.add(a);
             schema.add(new StructField(a.toString(), resultType(a), nullable(a), Metadata.empty()));
@@ -121,7 +130,7 @@ public final class AggregateConverter {
                 halved.add(a.field());
             }
         }
-        PushedAggregation pushed = new PushedAggregation(groupBy, aggregates, halved,
+        PushedAggregation pushed = new PushedAggregation(groupBy, aggregates, halved, averages,
                 new StructType(schema.toArray(StructField[]::new)), false);
         Plan plan;
         try {
@@ -187,6 +196,21 @@ public final class AggregateConverter {
             return extreme(Aggregate.Function.MAX, m.column());
         }
         throw new NotPushable(f + " is not one of COUNT(*), COUNT, SUM, MIN, MAX");
+    }
+
+    /**
+     * AVG {@code avg} of a decimal expression (or column) as the SUM it is computed from with its
+     * COUNT ({@link PushedAggregation#averages}), the SUM pushed as a decimal SUM is. Spark's AVG of
+     * other types adds doubles, whose sum depends on the order of the additions: left to Spark
+     * (which, offered no complete pushdown, rewrites it as SUM and COUNT).
+     */
+    private Aggregate average(Avg avg) throws NotPushable {
+        distinct(avg.isDistinct(), avg);
+        Aggregate sum = typed(Aggregate.sum(expressions.convert(avg.column())));
+        if (Aggregate.min(sum.argument()).resultType(layout.planLayout()).kind() != ExprType.Kind.DECIMAL) {
+            throw new NotPushable(avg + " averages no decimals: Spark adds doubles, in the order it meets them");
+        }
+        return decimalSum(sum);
     }
 
     /**
