@@ -40,10 +40,14 @@ import org.slf4j.LoggerFactory;
  * {@value Plan#MAX_GROUP_FIELDS} columns to group by, and COUNT(*), COUNT, SUM, MIN and MAX of
  * columns, each with Spark's result. A SUM that cannot leave 64 bits over the scan's records is
  * the drives' SUM; one of a column wider than 32 bits that can is pushed as the exact sums of its
- * halves, for Spark to merge with its own overflow rule ({@link PushedAggregation}). Refused, each
- * logged with its reason (Spark then aggregates the scanned rows itself): DISTINCT, AVG and other
- * functions, expressions over columns, no aggregate and no group column, more group fields, MIN
- * or MAX of an unsigned 8-byte field (ordered differently from Spark's longs), a SUM that can
+ * halves, for Spark to merge with its own overflow rule ({@link PushedAggregation}). Aggregates
+ * of expressions ({@link ExprConverter}), and of columns whose value a plan does not return, are
+ * the plan's aggregates of expressions: COUNT, MIN and MAX (not of floats), SUM and AVG of decimals
+ * that cannot pass their type's digits over the scan's records, each of Spark's type; the scan
+ * pushes them only whole ({@link PushedAggregation#ofExpressions}). Refused, each
+ * logged with its reason (Spark then aggregates the scanned rows itself): DISTINCT, AVG of other
+ * types, other functions, aggregates of literals, no aggregate and no group column, more group
+ * fields, SUMs of integer or float expressions, MIN or MAX of an unsigned 8-byte field (ordered differently from Spark's longs), a SUM that can
  * overflow over 2^31 records or more (the drives' sums are exact only below), a SUM of a column
  * Spark averages where a double could not hold the sum exactly, and a GROUP BY whose fields can
  * make more groups than a drive holds ({@link PlanLimits#DRIVE}), so that no partition has to
