@@ -1,6 +1,9 @@
 package dev.ispd.spark.pushdown;
 
 import dev.ispd.plan.Aggregate;
+import dev.ispd.plan.Expr;
+import dev.ispd.plan.ExprType;
+import dev.ispd.plan.Layout;
 import dev.ispd.plan.Field;
 import dev.ispd.plan.FieldType;
 import dev.ispd.plan.Plan;
@@ -9,12 +12,14 @@ import dev.ispd.plan.PlanLimits;
 import dev.ispd.spark.extension.IspdSessionExtensions;
 import dev.ispd.spark.layout.LayoutColumn;
 import dev.ispd.spark.layout.RecordLayout;
+import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import org.apache.spark.sql.connector.expressions.Expression;
+import org.apache.spark.sql.connector.expressions.NamedReference;
 import org.apache.spark.sql.connector.expressions.aggregate.AggregateFunc;
 import org.apache.spark.sql.connector.expressions.aggregate.Aggregation;
 import org.apache.spark.sql.connector.expressions.aggregate.Avg;
@@ -35,10 +40,14 @@ import org.slf4j.LoggerFactory;
  * {@value Plan#MAX_GROUP_FIELDS} columns to group by, and COUNT(*), COUNT, SUM, MIN and MAX of
  * columns, each with Spark's result. A SUM that cannot leave 64 bits over the scan's records is
  * the drives' SUM; one of a column wider than 32 bits that can is pushed as the exact sums of its
- * halves, for Spark to merge with its own overflow rule ({@link PushedAggregation}). Refused, each
- * logged with its reason (Spark then aggregates the scanned rows itself): DISTINCT, AVG and other
- * functions, expressions over columns, no aggregate and no group column, more group fields, MIN
- * or MAX of an unsigned 8-byte field (ordered differently from Spark's longs), a SUM that can
+ * halves, for Spark to merge with its own overflow rule ({@link PushedAggregation}). Aggregates
+ * of expressions ({@link ExprConverter}), and of columns whose value a plan does not return, are
+ * the plan's aggregates of expressions: COUNT, MIN and MAX (not of floats), SUM and AVG of decimals
+ * that cannot pass their type's digits over the scan's records, each of Spark's type; the scan
+ * pushes them only whole ({@link PushedAggregation#ofExpressions}). Refused, each
+ * logged with its reason (Spark then aggregates the scanned rows itself): DISTINCT, AVG of other
+ * types, other functions, aggregates of literals, no aggregate and no group column, more group
+ * fields, SUMs of integer or float expressions, MIN or MAX of an unsigned 8-byte field (ordered differently from Spark's longs), a SUM that can
  * overflow over 2^31 records or more (the drives' sums are exact only below), a SUM of a column
  * Spark averages where a double could not hold the sum exactly, and a GROUP BY whose fields can
  * make more groups than a drive holds ({@link PlanLimits#DRIVE}), so that no partition has to
@@ -57,6 +66,7 @@ public final class AggregateConverter {
     private final long records;
     private final boolean countStarKnown;
     private final Set<String> averaged = new HashSet<>();
+    private final ExprConverter expressions;
 
     /**
      * The converter for a scan of {@code records} records of {@code layout}; {@code countStarKnown}:
@@ -67,6 +77,7 @@ public final class AggregateConverter {
         this.layout = layout;
         this.records = records;
         this.countStarKnown = countStarKnown;
+        this.expressions = new ExprConverter(layout);
     }
 
     /** The pushed form of {@code aggregation} under {@code where}, or empty (logged with the reason). */
@@ -82,7 +93,7 @@ public final class AggregateConverter {
 
     private void noteAverages(Aggregation aggregation) throws NotPushable {
         for (AggregateFunc f : aggregation.aggregateExpressions()) {
-            if (f instanceof Avg avg) {
+            if (f instanceof Avg avg && avg.column() instanceof NamedReference) {
                 averaged.add(column(avg.column()).name());
             }
         }
@@ -106,15 +117,24 @@ public final class AggregateConverter {
         }
         List<Aggregate> aggregates = new ArrayList<>();
         List<String> halved = new ArrayList<>();
+        List<Integer> averages = new ArrayList<>();
         for (AggregateFunc f : aggregation.aggregateExpressions()) {
+            if (f instanceof Avg avg) {
+                Aggregate sum = average(avg);
+                averages.add(aggregates.size());
+                aggregates.add(sum);
+                schema.add(new StructField("AVG(" + Expr.sql(sum.argument()) + ")", SparkTypes.of(DecimalAverage.type(
+                        Aggregate.min(sum.argument()).resultType(layout.planLayout()))), true, Metadata.empty()));
+                continue;
+            }
             Aggregate a = aggregate(f);
             aggregates.add(a);
             schema.add(new StructField(a.toString(), resultType(a), nullable(a), Metadata.empty()));
-            if (a.function() == Aggregate.Function.SUM && halved(a) && !halved.contains(a.field())) {
+            if (a.function() == Aggregate.Function.SUM && a.field() != null && halved(a) && !halved.contains(a.field())) {
                 halved.add(a.field());
             }
         }
-        PushedAggregation pushed = new PushedAggregation(groupBy, aggregates, halved,
+        PushedAggregation pushed = new PushedAggregation(groupBy, aggregates, halved, averages,
                 new StructType(schema.toArray(StructField[]::new)), false);
         Plan plan;
         try {
@@ -160,19 +180,105 @@ public final class AggregateConverter {
         }
         if (f instanceof Count c) {
             distinct(c.isDistinct(), f);
-            return Aggregate.count(column(c.column()).name());
+            return c.column() instanceof NamedReference ? Aggregate.count(column(c.column()).name())
+                    : typed(Aggregate.count(expressions.convert(c.column())));
         }
         if (f instanceof Sum s) {
             distinct(s.isDistinct(), f);
-            return Aggregate.sum(summable(column(s.column())).name());
+            if (s.column() instanceof NamedReference) {
+                LayoutColumn c = column(s.column());
+                if (c.integer() && !c.field().nullable()) {
+                    return Aggregate.sum(c.name());
+                }
+            }
+            return decimalSum(typed(Aggregate.sum(expressions.convert(s.column()))));
         }
         if (f instanceof Min m) {
-            return Aggregate.min(ordered(m.column()).name());
+            return extreme(Aggregate.Function.MIN, m.column());
         }
         if (f instanceof Max m) {
-            return Aggregate.max(ordered(m.column()).name());
+            return extreme(Aggregate.Function.MAX, m.column());
         }
         throw new NotPushable(f + " is not one of COUNT(*), COUNT, SUM, MIN, MAX");
+    }
+
+    /**
+     * AVG {@code avg} of a decimal expression (or column) as the SUM it is computed from with its
+     * COUNT ({@link PushedAggregation#averages}), the SUM pushed as a decimal SUM is. Spark's AVG of
+     * other types adds doubles, whose sum depends on the order of the additions: left to Spark
+     * (which, offered no complete pushdown, rewrites it as SUM and COUNT).
+     */
+    private Aggregate average(Avg avg) throws NotPushable {
+        distinct(avg.isDistinct(), avg);
+        Aggregate sum = typed(Aggregate.sum(expressions.convert(avg.column())));
+        if (Aggregate.min(sum.argument()).resultType(layout.planLayout()).kind() != ExprType.Kind.DECIMAL) {
+            throw new NotPushable(avg + " averages no decimals: Spark adds doubles, in the order it meets them");
+        }
+        return decimalSum(sum);
+    }
+
+    /**
+     * {@code a}, an aggregate of an expression, if it reads a column (an aggregate of literals is
+     * left to Spark, as its DISTINCT may have been dropped in translation) and the layout binds it.
+     */
+    private Aggregate typed(Aggregate a) throws NotPushable {
+        if (!readsAColumn(a.argument())) {
+            throw new NotPushable(a + " is an aggregate of literals");
+        }
+        try {
+            a.resultType(layout.planLayout());
+            return a;
+        } catch (PlanException e) {
+            throw new NotPushable(a + ": " + e.getMessage());
+        }
+    }
+
+    private static boolean readsAColumn(Expr e) {
+        return e instanceof Expr.Ref || e.children().stream().anyMatch(AggregateConverter::readsAColumn);
+    }
+
+    /**
+     * {@code sum}, if it sums decimals and cannot pass its type's digits over the scan's records
+     * (each value below 10^p, the sum's type of p + 10 digits, at most 38): then no overflow rule
+     * (ANSI's error, {@code try_sum}'s NULL) decides its answer. A SUM of integers (whose overflow
+     * Spark handles by the query's rule, which a source is not told) or of floats (whose sum depends
+     * on the order of the additions) stays with Spark.
+     */
+    private Aggregate decimalSum(Aggregate sum) throws NotPushable {
+        Layout plan = layout.planLayout();
+        ExprType argument = Aggregate.min(sum.argument()).resultType(plan);
+        if (argument.kind() != ExprType.Kind.DECIMAL) {
+            throw new NotPushable(sum + " sums " + argument + "s: the scan pushes sums of integer columns without "
+                    + "NULLs and sums of decimals");
+        }
+        int spare = sum.resultType(plan).precision() - argument.precision();
+        if (spare < 19 && BigInteger.valueOf(records).compareTo(BigInteger.TEN.pow(spare)) >= 0) {
+            throw new NotPushable(sum + " over " + records + " records can pass the " + spare + " digits its type "
+                    + sum.resultType(plan) + " has beyond its values'");
+        }
+        return sum;
+    }
+
+    /**
+     * MIN or MAX of {@code e}: of its field where the plan returns the field's value ({@link #ordered}),
+     * else of it as an expression (a field with a null bit, say), unless of floats (the plan's order
+     * has -0.0 equal to 0.0, and would return either where Spark returns the one it met).
+     */
+    private Aggregate extreme(Aggregate.Function function, Expression e) throws NotPushable {
+        if (e instanceof NamedReference) {
+            try {
+                return new Aggregate(function, ordered(e).name());
+            } catch (NotPushable asField) {
+                if (column(e).field().unsigned64()) {
+                    throw asField;
+                }
+            }
+        }
+        Aggregate a = typed(Aggregate.of(function, expressions.convert(e)));
+        if (a.resultType(layout.planLayout()).kind() == ExprType.Kind.FLOAT) {
+            throw new NotPushable(a + " of floats: the plan's order has -0.0 equal to 0.0, and may return either");
+        }
+        return a;
     }
 
     private LayoutColumn column(Expression e) throws NotPushable {
@@ -190,15 +296,6 @@ public final class AggregateConverter {
         if (!(f.integral() || f.type().kind() == FieldType.Kind.FLOAT) || f.hasNullBit()) {
             throw new NotPushable("GROUP BY " + c.name() + " (" + described(f) + "): a plan groups by integers, "
                     + "decimals of up to 8 bytes, dates, timestamps and floats, NULL only by a null value");
-        }
-        return c;
-    }
-
-    /** {@code c}, if it is an integer column without NULLs: a plan's SUM of only NULLs would be 0, not NULL. */
-    private static LayoutColumn summable(LayoutColumn c) throws NotPushable {
-        if (!c.integer() || c.field().nullable()) {
-            throw new NotPushable("SUM of " + c.name() + " (" + described(c.field()) + "): the scan sums integers "
-                    + "without NULLs");
         }
         return c;
     }
@@ -232,8 +329,14 @@ public final class AggregateConverter {
         }
     }
 
-    /** COUNTs and SUMs are bigint, as in Spark; MIN and MAX have their column's type. */
+    /**
+     * COUNTs and SUMs of columns are bigint, as in Spark, MIN and MAX their column's type; an
+     * aggregate of an expression has Spark's type for it ({@link Aggregate#resultType}).
+     */
     private org.apache.spark.sql.types.DataType resultType(Aggregate a) {
+        if (a.argument() != null) {
+            return SparkTypes.of(a.resultType(layout.planLayout()));
+        }
         return switch (a.function()) {
             case COUNT_STAR, COUNT, SUM -> DataTypes.LongType;
             case MIN, MAX -> layout.column(a.field()).orElseThrow().type();

@@ -1,5 +1,6 @@
 package dev.ispd.spark.pushdown;
 
+import dev.ispd.plan.BoundPredicate;
 import dev.ispd.plan.CompareOp;
 import dev.ispd.plan.Field;
 import dev.ispd.plan.FieldType;
@@ -29,9 +30,11 @@ import org.slf4j.LoggerFactory;
  * (integers; decimals of up to 8 bytes, at most the field's scale; dates; timestamps; floats, in
  * Spark's order; booleans; strings of {@code char(N)} fields, IN as an OR of equalities),
  * STARTS WITH a string literal (as a range of strings), IS [NOT] NULL, AND, OR, NOT, TRUE and FALSE, with SQL's NULLs ({@code <=>} is FALSE, not NULL,
- * on a NULL). Anything else (another function, a cast column, NULL, a literal of another type or
- * that the field cannot hold exactly, a 16-byte decimal, a nested field) is not pushable; each
- * refusal is logged with its reason.
+ * on a NULL). A predicate that is none of these (arithmetic, casts, two columns compared, CASE,
+ * COALESCE, ENDS WITH, CONTAINS, EXTRACT, ...) is compiled as a boolean expression
+ * ({@link ExprConverter}) when the plan can run it. Anything else (another function, a 16-byte
+ * decimal, an unsigned 8-byte field in arithmetic, a nested field) is not pushable; each refusal
+ * is logged with its reasons.
  *
  * <p>An integer literal outside an integer field's range is folded, as SQL compares the numbers:
  * {@code type < 1000} on a 1-byte unsigned field always holds, {@code type = -1} never does, and
@@ -48,19 +51,49 @@ public final class PredicateConverter {
     static final int MAX_STRING_IN = 64;
 
     private final RecordLayout layout;
+    private final ExprConverter expressions;
 
     public PredicateConverter(RecordLayout layout) {
         this.layout = layout;
+        this.expressions = new ExprConverter(layout);
     }
 
-    /** The plan predicate {@code predicate} stands for, or empty (logged with the reason) if it has none. */
+    /**
+     * The plan predicate {@code predicate} stands for, or empty (logged with the reason) if it has
+     * none: a test of fields against literals where it is one, else a boolean expression
+     * ({@link Predicate.Holds}) that the plan binds to the layout.
+     */
     public Optional<Predicate> convert(org.apache.spark.sql.connector.expressions.filter.Predicate predicate) {
         try {
-            return Optional.of(predicate(predicate));
+            return Optional.of(operand(predicate));
         } catch (NotPushable e) {
             LOG.info("ispd: not pushed to the scan: {}: {}", predicate, e.getMessage());
             return Optional.empty();
         }
+    }
+
+    /** {@code e} as tests of fields, else (an operand of AND, OR or NOT alike) as a boolean expression. */
+    private Predicate operand(Expression e) throws NotPushable {
+        try {
+            return predicate(e);
+        } catch (NotPushable asFields) {
+            try {
+                return expression(e);
+            } catch (NotPushable asExpression) {
+                throw new NotPushable(asFields.getMessage() + "; as an expression: " + asExpression.getMessage());
+            }
+        }
+    }
+
+    /** {@code e} as a boolean expression the layout binds (its fields, types and functions checked). */
+    private Predicate expression(Expression e) throws NotPushable {
+        Predicate holds = Predicate.holds(expressions.convert(e));
+        try {
+            BoundPredicate.bind(holds, layout.planLayout());
+        } catch (PlanException refused) {
+            throw new NotPushable(refused.getMessage());
+        }
+        return holds;
     }
 
     private Predicate predicate(Expression e) throws NotPushable {
@@ -77,9 +110,9 @@ public final class PredicateConverter {
             return name.equals("<=>") && f.nullable() ? Predicate.and(notNull(f), compared) : compared;
         }
         return switch (name) {
-            case "AND" -> Predicate.and(predicate(args[0]), predicate(args[1]));
-            case "OR" -> Predicate.or(predicate(args[0]), predicate(args[1]));
-            case "NOT" -> Predicate.not(predicate(args[0]));
+            case "AND" -> Predicate.and(operand(args[0]), operand(args[1]));
+            case "OR" -> Predicate.or(operand(args[0]), operand(args[1]));
+            case "NOT" -> Predicate.not(operand(args[0]));
             case "IN" -> in(args);
             case "IS_NULL" -> {
                 Field f = field(args[0]);

@@ -1,10 +1,13 @@
 package dev.ispd.spark.pushdown;
 
 import dev.ispd.plan.Aggregate;
+import dev.ispd.plan.Expr;
+import dev.ispd.plan.ExprType;
 import dev.ispd.plan.Field;
 import dev.ispd.plan.Layout;
 import java.io.Serial;
 import java.io.Serializable;
+import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
@@ -27,14 +30,20 @@ import org.apache.spark.sql.types.StructType;
  * The extra rows add 0 to the group's counts and other sums and repeat its minima and maxima.
  */
 public record PushedAggregation(List<String> groupBy, List<Aggregate> aggregates, List<String> halved,
-                                StructType schema, boolean complete) implements Serializable {
+                                List<Integer> averages, StructType schema, boolean complete) implements Serializable {
     @Serial
-    private static final long serialVersionUID = 2L;
+    private static final long serialVersionUID = 3L;
 
+    /**
+     * @param averages the indexes of the {@code aggregates} that stand for Spark's AVG of a decimal
+     *                 expression: the SUM of it, run with its COUNT, the average computed from both
+     *                 ({@link DecimalAverage}) as Spark rounds it
+     */
     public PushedAggregation {
         groupBy = List.copyOf(groupBy);
         aggregates = List.copyOf(aggregates);
         halved = List.copyOf(halved);
+        averages = List.copyOf(averages);
         if (complete && !halved.isEmpty()) {
             throw new IllegalArgumentException("a SUM that can overflow (of " + halved + ") is merged by Spark");
         }
@@ -42,7 +51,17 @@ public record PushedAggregation(List<String> groupBy, List<Aggregate> aggregates
 
     /** This aggregation answered whole by the one partition the scan has. */
     public PushedAggregation completed() {
-        return new PushedAggregation(groupBy, aggregates, halved, schema, true);
+        return new PushedAggregation(groupBy, aggregates, halved, averages, schema, true);
+    }
+
+    /** The aggregates as Spark asked for them: {@code AVG(p)} for an average, else as the plan writes them. */
+    public List<String> names() {
+        List<String> out = new ArrayList<>();
+        for (int a = 0; a < aggregates.size(); a++) {
+            out.add(averages.contains(a) ? "AVG(" + Expr.sql(aggregates.get(a).argument()) + ")"
+                    : aggregates.get(a).toString());
+        }
+        return out;
     }
 
     /** {@code layout} with the halves of the {@link #halved} fields added. */
@@ -56,15 +75,51 @@ public record PushedAggregation(List<String> groupBy, List<Aggregate> aggregates
     }
 
     /**
-     * The field of each column of {@link #schema} in {@code layout}: a group's, a MIN's or a MAX's;
-     * null for a COUNT or SUM, whose values are no field's.
+     * The field of each column of {@link #schema} in {@code layout}: a group's, a MIN's or a MAX's
+     * of a field; null for a COUNT or SUM, and an aggregate of an expression, whose values are no
+     * field's.
      */
     public List<Field> fields(Layout layout) {
         List<Field> out = new ArrayList<>();
         groupBy.forEach(name -> out.add(layout.field(name, "groupBy")));
         for (Aggregate a : aggregates) {
             boolean extreme = a.function() == Aggregate.Function.MIN || a.function() == Aggregate.Function.MAX;
-            out.add(extreme ? layout.field(a.field(), "aggregate") : null);
+            out.add(extreme && a.field() != null ? layout.field(a.field(), "aggregate") : null);
+        }
+        return out;
+    }
+
+    /**
+     * Whether an aggregate is of an expression: its result words are a value of Spark's type and
+     * a count ({@link Aggregate#value}), which only a complete pushdown returns (Spark's merge of
+     * partial decimal sums casts each back to its argument's type, which a partial sum may pass).
+     */
+    public boolean ofExpressions() {
+        return aggregates.stream().anyMatch(a -> a.argument() != null);
+    }
+
+    /**
+     * The values of {@link #schema}'s columns in a plan's result row over {@code layout} (the
+     * plan's): group values and aggregates of fields as their words (Long), aggregates of
+     * expressions as {@link Aggregate#value} gives them (null for NULL). Not for halved sums.
+     */
+    public Object[] values(long[] planRow, Layout layout) {
+        Object[] out = new Object[groupBy.size() + aggregates.size()];
+        int at = 0;
+        for (int c = 0; c < out.length; c++) {
+            Aggregate a = c < groupBy.size() ? null : aggregates.get(c - groupBy.size());
+            if (a == null || a.argument() == null) {
+                out[c] = planRow[at++];
+            } else {
+                out[c] = a.value(planRow, at, layout);
+                at += a.words(layout);
+                if (averages.contains(c - groupBy.size())) {
+                    long count = planRow[at++];
+                    ExprType sumType = a.resultType(layout);
+                    out[c] = count == 0 ? null : DecimalAverage.of((BigDecimal) out[c], count, sumType,
+                            DecimalAverage.type(Aggregate.min(a.argument()).resultType(layout)));
+                }
+            }
         }
         return out;
     }
@@ -72,8 +127,12 @@ public record PushedAggregation(List<String> groupBy, List<Aggregate> aggregates
     /** The plan's aggregates: {@link #aggregates}, a halved field's SUM as the SUMs of its two halves. */
     public List<Aggregate> planAggregates() {
         List<Aggregate> out = new ArrayList<>();
-        for (Aggregate a : aggregates) {
-            if (halved(a)) {
+        for (int i = 0; i < aggregates.size(); i++) {
+            Aggregate a = aggregates.get(i);
+            if (averages.contains(i)) {
+                out.add(a);
+                out.add(Aggregate.count(a.argument()));
+            } else if (halved(a)) {
                 out.add(Aggregate.sum(HalvedSum.lowName(a.field())));
                 out.add(Aggregate.sum(HalvedSum.highName(a.field())));
             } else {
@@ -131,6 +190,6 @@ public record PushedAggregation(List<String> groupBy, List<Aggregate> aggregates
     }
 
     private boolean halved(Aggregate a) {
-        return a.function() == Aggregate.Function.SUM && halved.contains(a.field());
+        return a.function() == Aggregate.Function.SUM && a.field() != null && halved.contains(a.field());
     }
 }

@@ -95,7 +95,7 @@ public record PushedScan(RecordLayout layout, List<LayoutColumn> columns, Predic
     public String describe() {
         StringBuilder s = new StringBuilder("PushedFilters: ").append(list(filters));
         if (aggregation != null) {
-            s.append(", PushedAggregates: ").append(list(aggregation.aggregates().stream().map(Object::toString).toList()))
+            s.append(", PushedAggregates: ").append(list(aggregation.names()))
                     .append(", PushedGroupBy: ").append(list(aggregation.groupBy()))
                     .append(aggregation.complete() ? " (complete)" : " (partial)");
         }

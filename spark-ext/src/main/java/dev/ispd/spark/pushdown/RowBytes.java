@@ -1,6 +1,7 @@
 package dev.ispd.spark.pushdown;
 
 import dev.ispd.plan.CompareOp;
+import dev.ispd.plan.Expr;
 import dev.ispd.plan.Field;
 import dev.ispd.plan.Layout;
 import dev.ispd.plan.Predicate;
@@ -98,6 +99,10 @@ public record RowBytes(Layout layout, List<Field> runs) {
         if (p instanceof Predicate.Not n) {
             return rewrite(n.operand(), !negated, layout);
         }
+        if (p instanceof Predicate.Holds h) {
+            Predicate holds = Predicate.holds(withNullBits(h.condition(), layout));
+            return negated ? Predicate.not(holds) : holds;
+        }
         Predicate leaf = negated ? Predicate.not(p) : p;
         if (p instanceof Predicate.True) {
             return leaf;
@@ -111,6 +116,67 @@ public record RowBytes(Layout layout, List<Field> runs) {
             return Predicate.compare(bit, CompareOp.EQ, negated ? 0 : 1);
         }
         return Predicate.and(Predicate.compare(bit, CompareOp.EQ, 0), leaf);
+    }
+
+    /**
+     * {@code e} with each field that has a null bit read as {@code CASE WHEN bit = 0 THEN field END}
+     * (NULL where the bit is set), the plan's layout holding the field without its bit. Strings with
+     * a null bit are not in expressions ({@link ExprConverter}): a plan's CASE gives no strings.
+     */
+    private static Expr withNullBits(Expr e, Layout layout) {
+        if (e instanceof Expr.Ref r) {
+            Field f = layout.field(r.name(), "where");
+            return !f.hasNullBit() ? e : Expr.caseWhen(List.of(Expr.when(Expr.eq(Expr.field(NULL_BIT + f.nullBit()),
+                    Expr.lit(0)), e)), null);
+        }
+        List<Expr> c = e.children().stream().map(x -> withNullBits(x, layout)).toList();
+        if (e instanceof Expr.Arithmetic a) {
+            return new Expr.Arithmetic(a.op(), c.get(0), c.get(1));
+        }
+        if (e instanceof Expr.Negate) {
+            return Expr.neg(c.get(0));
+        }
+        if (e instanceof Expr.Cast x) {
+            return Expr.cast(c.get(0), x.type());
+        }
+        if (e instanceof Expr.Compare x) {
+            return Expr.compare(c.get(0), x.op(), c.get(1));
+        }
+        if (e instanceof Expr.And) {
+            return new Expr.And(c);
+        }
+        if (e instanceof Expr.Or) {
+            return new Expr.Or(c);
+        }
+        if (e instanceof Expr.Not) {
+            return Expr.not(c.get(0));
+        }
+        if (e instanceof Expr.IsNull) {
+            return Expr.isNull(c.get(0));
+        }
+        if (e instanceof Expr.Case x) {
+            List<Expr.When> whens = new ArrayList<>();
+            for (int i = 0; i < x.whens().size(); i++) {
+                whens.add(Expr.when(c.get(2 * i), c.get(2 * i + 1)));
+            }
+            return Expr.caseWhen(whens, x.otherwise() == null ? null : c.get(c.size() - 1));
+        }
+        if (e instanceof Expr.Coalesce) {
+            return new Expr.Coalesce(c);
+        }
+        if (e instanceof Expr.In) {
+            return new Expr.In(c.get(0), c.subList(1, c.size()));
+        }
+        if (e instanceof Expr.Between) {
+            return Expr.between(c.get(0), c.get(1), c.get(2));
+        }
+        if (e instanceof Expr.Match m) {
+            return new Expr.Match(m.op(), c.get(0), m.pattern());
+        }
+        if (e instanceof Expr.Extract x) {
+            return Expr.extract(x.part(), c.get(0));
+        }
+        return e; // a literal
     }
 
     /** Puts a result row of the plan back into the record at absolute {@code at} of {@code records}. */
@@ -143,9 +209,18 @@ public record RowBytes(Layout layout, List<Field> runs) {
             o.operands().forEach(x -> collect(x, out));
         } else if (p instanceof Predicate.Not n) {
             collect(n.operand(), out);
+        } else if (p instanceof Predicate.Holds h) {
+            refs(h.condition(), out);
         } else if (!(p instanceof Predicate.True)) {
             out.accept(fieldName(p));
         }
+    }
+
+    private static void refs(Expr e, Consumer<String> out) {
+        if (e instanceof Expr.Ref r) {
+            out.accept(r.name());
+        }
+        e.children().forEach(c -> refs(c, out));
     }
 
     /** The field a leaf of a predicate tests. */

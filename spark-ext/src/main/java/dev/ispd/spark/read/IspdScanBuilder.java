@@ -153,6 +153,11 @@ public final class IspdScanBuilder implements SupportsPushDownRequiredColumns, S
         if (converted.isEmpty()) {
             return false;
         }
+        if (converted.get().ofExpressions() && !aggregation.equals(completeAggregation)) {
+            LOG.info("ispd: aggregation {} not pushed: it aggregates expressions, which the scan pushes only when one "
+                    + "partition answers it whole", aggregation);
+            return false;
+        }
         this.aggregation = aggregation.equals(completeAggregation) ? converted.get().completed() : converted.get();
         if (!aggregation.equals(plannedAggregation)) {
             planned = null;

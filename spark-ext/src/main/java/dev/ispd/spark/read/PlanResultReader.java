@@ -3,6 +3,9 @@ package dev.ispd.spark.read;
 import dev.ispd.plan.Aggregate;
 import dev.ispd.plan.Field;
 import dev.ispd.plan.FloatKeys;
+import dev.ispd.plan.Layout;
+import java.math.BigDecimal;
+import java.time.LocalDate;
 import dev.ispd.spark.pushdown.PushedAggregation;
 import dev.ispd.spark.pushdown.PushedScan;
 import java.util.List;
@@ -10,6 +13,7 @@ import org.apache.spark.sql.execution.vectorized.OnHeapColumnVector;
 import org.apache.spark.sql.execution.vectorized.WritableColumnVector;
 import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.Decimal;
 import org.apache.spark.sql.types.DecimalType;
 import org.apache.spark.sql.types.StructType;
 import org.apache.spark.sql.vectorized.ColumnarBatch;
@@ -37,6 +41,9 @@ final class PlanResultReader extends MeteredBatchReader {
         int n = emptyAggregates ? 1 : rows.size();
         OnHeapColumnVector[] vectors = OnHeapColumnVector.allocateColumns(Math.max(1, n), schema);
         List<Field> fields = aggregation.fields(pushed.layout().planLayout());
+        Layout planLayout = aggregation.planLayout(pushed.layout().planLayout());
+        List<Object[]> values = aggregation.ofExpressions() && !emptyAggregates
+                ? rows.stream().map(r -> aggregation.values(r, planLayout)).toList() : null;
         for (int c = 0; c < vectors.length; c++) {
             if (emptyAggregates) {
                 Aggregate.Function f = aggregation.aggregates().get(c).function();
@@ -49,7 +56,12 @@ final class PlanResultReader extends MeteredBatchReader {
             }
             DataType type = schema.fields()[c].dataType();
             for (int r = 0; r < n; r++) {
-                put(vectors[c], r, rows.get(r)[c], fields.get(c), type);
+                Object v = values == null ? rows.get(r)[c] : values.get(r)[c];
+                if (v instanceof Long word) {
+                    put(vectors[c], r, word, fields.get(c), type);
+                } else {
+                    put(vectors[c], r, v, type);
+                }
             }
         }
         ColumnarBatch b = new ColumnarBatch(vectors);
@@ -76,6 +88,28 @@ final class PlanResultReader extends MeteredBatchReader {
             out.putInt(row, (int) v);
         } else {
             out.putLong(row, v); // bigint, timestamp, decimal of 10-18 digits
+        }
+    }
+
+    /**
+     * The value of an aggregate of an expression ({@link Aggregate#value}: a BigDecimal, a Double, a
+     * LocalDate, a Boolean; null for NULL; a Long is a word, put as above) as a value of {@code type}.
+     */
+    private static void put(WritableColumnVector out, int row, Object v, DataType type) {
+        if (v == null) {
+            out.putNull(row);
+        } else if (v instanceof BigDecimal d) {
+            out.putDecimal(row, Decimal.apply(d), ((DecimalType) type).precision());
+        } else if (v instanceof Double d) {
+            if (type.equals(DataTypes.FloatType)) {
+                out.putFloat(row, d.floatValue());
+            } else {
+                out.putDouble(row, d);
+            }
+        } else if (v instanceof LocalDate d) {
+            out.putInt(row, Math.toIntExact(d.toEpochDay()));
+        } else {
+            out.putBoolean(row, (Boolean) v);
         }
     }
 

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ispd.plan.Aggregate;
+import dev.ispd.plan.Expr;
 import dev.ispd.plan.Field;
 import dev.ispd.plan.Layout;
 import dev.ispd.plan.Predicate;
@@ -17,12 +18,14 @@ import java.util.List;
 import java.util.Optional;
 import org.apache.spark.sql.connector.expressions.Expression;
 import org.apache.spark.sql.connector.expressions.Expressions;
+import org.apache.spark.sql.connector.expressions.GeneralScalarExpression;
 import org.apache.spark.sql.connector.expressions.LiteralValue;
 import org.apache.spark.sql.connector.expressions.aggregate.AggregateFunc;
 import org.apache.spark.sql.connector.expressions.aggregate.Aggregation;
 import org.apache.spark.sql.connector.expressions.aggregate.Avg;
 import org.apache.spark.sql.connector.expressions.aggregate.Count;
 import org.apache.spark.sql.connector.expressions.aggregate.CountStar;
+import org.apache.spark.sql.connector.expressions.aggregate.Max;
 import org.apache.spark.sql.connector.expressions.aggregate.Min;
 import org.apache.spark.sql.connector.expressions.aggregate.Sum;
 import org.apache.spark.sql.types.DataTypes;
@@ -69,6 +72,31 @@ class AggregateConverterTest {
             assertEquals(BigInteger.valueOf(v[0]), halves(plan, "big", record));
             assertEquals(BigInteger.valueOf(v[1]), halves(plan, "ubig", record));
         }
+    }
+
+    /** Sums of decimal expressions are pushed with Spark's type where no overflow rule can decide them; others not. */
+    @Test
+    void aggregatesOfExpressionsTakeSparksTypesAndSumsOnlyDecimalsThatCannotOverflow() {
+        RecordLayout prices = RecordLayout.of(LayoutDdl.parse("prices", "price decimal(15,2) le @0, "
+                + "disc decimal(15,2) le @8, n i32 le @16, x f64 le @20, k u8 @28", 29, "test"));
+        Expression product = new GeneralScalarExpression("*", new Expression[] {col("price"), col("disc")});
+        PushedAggregation p = convert(prices, 9_999_999, agg(new Sum(product, false), new Sum(col("price"), false),
+                new Min(product), new Count(product, false))).orElseThrow();
+        Expr times = Expr.mul(Expr.field("price"), Expr.field("disc"));
+        assertEquals(List.of(Aggregate.sum(times), Aggregate.sum(Expr.field("price")), Aggregate.min(times),
+                Aggregate.count(times)), p.planAggregates());
+        assertEquals("struct<k:int,SUM((price * disc)):decimal(38,4),SUM(price):decimal(25,2),"
+                + "MIN((price * disc)):decimal(31,4),COUNT((price * disc)):bigint>", p.schema().simpleString());
+        assertTrue(p.ofExpressions(), "pushed only whole");
+        // decimal(31,4) summed as decimal(38,4): 7 digits to spare, so 10^7 records may pass them
+        assertTrue(convert(prices, 10_000_000, agg(new Sum(product, false))).isEmpty());
+        assertTrue(convert(prices, 10_000_000, agg(new Sum(col("price"), false))).isPresent(), "10 digits to spare");
+        Expression plusOne = new GeneralScalarExpression("+", new Expression[] {col("n"), col("k")});
+        assertTrue(convert(prices, 10, agg(new Sum(plusOne, false))).isEmpty(), "integers: Spark's overflow rule");
+        assertTrue(convert(prices, 10, agg(new Sum(col("x"), false))).isEmpty(), "doubles: the order of additions");
+        assertTrue(convert(prices, 10, agg(new Max(col("x")))).isEmpty(), "MAX of doubles: -0.0 or 0.0");
+        Expression abs = new GeneralScalarExpression("ABS", new Expression[] {col("price")});
+        assertTrue(convert(prices, 10, agg(new Sum(abs, false))).isEmpty(), "a function plans do not have");
     }
 
     private static BigInteger halves(Layout plan, String field, ByteBuffer record) {

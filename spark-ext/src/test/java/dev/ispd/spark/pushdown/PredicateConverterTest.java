@@ -3,6 +3,7 @@ package dev.ispd.spark.pushdown;
 import static dev.ispd.plan.Predicate.all;
 import static dev.ispd.plan.Predicate.and;
 import static dev.ispd.plan.Predicate.compare;
+import static dev.ispd.plan.Predicate.holds;
 import static dev.ispd.plan.Predicate.in;
 import static dev.ispd.plan.Predicate.not;
 import static dev.ispd.plan.Predicate.or;
@@ -10,6 +11,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ispd.plan.CompareOp;
+import dev.ispd.plan.Expr;
+import dev.ispd.plan.ExprType;
 import dev.ispd.plan.Field;
 import dev.ispd.plan.Layout;
 import dev.ispd.spark.layout.LayoutColumn;
@@ -147,17 +150,35 @@ class PredicateConverterTest {
     }
 
     @Test
-    void whatTheScanCannotEvaluateIsNotPushed() {
+    void whatIsNoTestOfAFieldIsPushedAsABooleanExpression() {
         Expression sum = new GeneralScalarExpression("+", new Expression[] {col("size"), l(1)});
-        assertTrue(converter.convert(p(">", sum, l(5))).isEmpty(), "an expression, not a column");
+        Expr bigOne = new Expr.Literal(1L, ExprType.BIGINT);
+        Expr bigFive = new Expr.Literal(5L, ExprType.BIGINT);
+        assertEquals(Optional.of(holds(Expr.gt(Expr.add(Expr.field("size"), bigOne), bigFive))),
+                converter.convert(p(">", sum, l(5))));
+        assertEquals(Optional.of(holds(Expr.lt(Expr.field("clientID"), Expr.field("objectID")))),
+                converter.convert(p("<", col("clientID"), col("objectID"))));
+        assertEquals(Optional.of(and(compare("type", CompareOp.EQ, 0), holds(Expr.gt(Expr.field("size"),
+                        Expr.field("timestamp"))))),
+                converter.convert(p("AND", p("=", col("type"), i(0)), p(">", col("size"), col("timestamp")))),
+                "each operand of AND in its own form");
+        Expression cast = new org.apache.spark.sql.connector.expressions.Cast(col("status"), DataTypes.DoubleType);
+        Expression caseWhen = new GeneralScalarExpression("CASE_WHEN", new Expression[] {p("=", col("type"), i(1)),
+                cast, new LiteralValue<>(0.5, DataTypes.DoubleType)});
+        assertEquals(Optional.of(holds(Expr.gt(Expr.caseWhen(List.of(Expr.when(Expr.eq(Expr.field("type"),
+                        Expr.lit(1)), Expr.cast(Expr.field("status"), ExprType.DOUBLE))), Expr.lit(0.5)), Expr.lit(2.0)))),
+                converter.convert(p(">", caseWhen, new LiteralValue<>(2.0, DataTypes.DoubleType))));
+    }
+
+    @Test
+    void whatTheScanCannotEvaluateIsNotPushed() {
+        Expression abs = new GeneralScalarExpression("ABS", new Expression[] {col("size")});
+        assertTrue(converter.convert(p(">", abs, l(5))).isEmpty(), "a function plans do not have");
+        assertTrue(converter.convert(p("ENDS_WITH", col("type"), i(1))).isEmpty(), "a string test of a number");
         assertTrue(converter.convert(p("=", col("referrer"), i(1))).isEmpty(), "not a layout column");
         assertTrue(converter.convert(p("=", Expressions.column("a.b"), i(1))).isEmpty(), "not a layout column");
         assertTrue(converter.convert(p("=", col("type"),
                 new LiteralValue<>(UTF8String.fromString("1"), DataTypes.StringType))).isEmpty(), "string literal");
-        assertTrue(converter.convert(p("=", col("type"), new LiteralValue<>(1.5, DataTypes.DoubleType))).isEmpty(),
-                "double literal");
-        assertTrue(converter.convert(p("=", col("type"), new LiteralValue<>(null, DataTypes.IntegerType))).isEmpty(),
-                "NULL literal");
         assertTrue(converter.convert(p("STARTS_WITH", col("type"), i(1))).isEmpty(), "no such operation");
         assertTrue(converter.convert(p("AND", p("=", col("type"), i(0)), p("=", col("nope"), i(0)))).isEmpty(),
                 "one side not pushable");
