@@ -7,7 +7,7 @@ package dev.ispd.cli;
  */
 public enum ExitStatus {
     OK(0, "success"),
-    ANSWERS_DIFFER(1, "the command ran, but answers it compares differ (query, quickstart, spark-quickstart, bench-wallclock), "
+    ANSWERS_DIFFER(1, "the command ran, but answers it compares differ (query, quickstart, spark-quickstart, bench-wallclock, tpch-bench), "
             + "fs fsck found the file system not healthy, or stored data fails its checksums (drive-cli scrub)"),
     USAGE_OR_INPUT(2, "a bad option value, or an input, path or drive the command could not use: one line names "
             + "the option, file or drive, and nothing already stored was changed"),

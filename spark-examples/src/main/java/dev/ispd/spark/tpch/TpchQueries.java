@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
@@ -41,6 +42,12 @@ public final class TpchQueries {
         }
     }
 
+    /** The tables query {@code n} reads: those whose names its text holds as words. */
+    public static List<String> tables(int n) {
+        String text = sql(n);
+        return TABLES.stream().filter(t -> Pattern.compile("\\b" + t + "\\b").matcher(text).find()).toList();
+    }
+
     /** Registers each table as a temporary view named as it, read by {@code load} (given the table's name). */
     public static void register(SparkSession spark, Function<String, Dataset<Row>> load) {
         for (String table : TABLES) {
@@ -50,7 +57,11 @@ public final class TpchQueries {
 
     /** Runs query {@code n} over the views; its schema, then each row as values joined by '|', in the answer's order. */
     public static List<String> answer(SparkSession spark, int n) {
-        Dataset<Row> result = spark.sql(sql(n));
+        return answer(spark.sql(sql(n)));
+    }
+
+    /** The answer of a query, run now: its schema, then each row as values joined by '|', in the answer's order. */
+    public static List<String> answer(Dataset<Row> result) {
         List<String> lines = new ArrayList<>();
         lines.add(result.schema().simpleString());
         for (Row row : result.collectAsList()) {

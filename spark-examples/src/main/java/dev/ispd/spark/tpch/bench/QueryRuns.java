@@ -1,0 +1,55 @@
+package dev.ispd.spark.tpch.bench;
+
+import dev.ispd.offload.execute.SplitMetric;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+
+/** The timed runs of one TPC-H query, per source. */
+record QueryRuns(int query, Map<Source, Runs> bySource) {
+    /** One run: its wall clock, its answer ({@code TpchQueries.answer}) and, for the connector, its scans' metrics. */
+    record Run(double seconds, List<String> answer, Map<SplitMetric, Long> metrics) {
+    }
+
+    /** A source's timed runs of the query. */
+    static final class Runs {
+        private final double[] seconds;
+        private int count;
+        private List<String> answer;
+        private boolean steady = true;
+        private Map<SplitMetric, Long> lastMetrics = Map.of();
+
+        Runs(int runs) {
+            seconds = new double[runs];
+        }
+
+        void add(Run run) {
+            seconds[count++] = run.seconds();
+            steady &= answer == null || answer.equals(run.answer());
+            answer = run.answer();
+            lastMetrics = run.metrics();
+        }
+
+        /** The median wall clock of the runs, s. */
+        double median() {
+            double[] s = Arrays.copyOf(seconds, count);
+            Arrays.sort(s);
+            return s.length % 2 == 1 ? s[s.length / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+        }
+
+        /** The answer of the last run. */
+        List<String> answer() {
+            return answer;
+        }
+
+        /** Whether every run gave the same answer. */
+        boolean steady() {
+            return steady;
+        }
+
+        /** The connector's metrics of the last run (empty for the other sources). */
+        Map<SplitMetric, Long> metrics() {
+            return lastMetrics;
+        }
+    }
+}

@@ -1,0 +1,97 @@
+package dev.ispd.spark.tpch.bench;
+
+import dev.ispd.examples.tpch.TpchGenerator;
+import dev.ispd.examples.tpch.TpchLayouts;
+import dev.ispd.offload.schedule.CostBasis;
+import dev.ispd.offload.settings.OffloadKeys;
+import io.trino.tpch.TpchTable;
+import java.util.Arrays;
+import java.util.function.Function;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+
+/**
+ * The ways the benchmark reads the same TPC-H data, each giving Spark the eight tables: the
+ * connector under three policies, Parquet on local disk and on osd:// (Spark's own reader), and
+ * plain Spark over the raw records. The connector reads on the measured cost basis (issue 24),
+ * so {@code fastest} places splits by what earlier runs took on this machine. A new way to read
+ * the data (Parquet on osd:// scanned through the drives, say) is one more constant here, with a
+ * key for {@code --sources}; the benchmark and its report take every constant.
+ */
+enum Source {
+    /** {@code format("ispd")}, every split in the drives. */
+    ISPD_DEVICE_ONLY("device-only", "ispd device-only", "device-only"),
+    /** {@code format("ispd")} with the default policy; it learns from the wall clock of its warm-up runs. */
+    ISPD_FASTEST("fastest", "ispd fastest", "fastest"),
+    /** {@code format("ispd")}, every split on the host (records moved, the same plan run in Spark's task). */
+    ISPD_HOST_ONLY("host-only", "ispd host-only", "host-only"),
+    /** The same values as Parquet (Snappy) on local disk, read by Spark's Parquet reader. */
+    PARQUET_LOCAL("parquet-local", "Parquet, local disk", null) {
+        @Override
+        Function<String, Dataset<Row>> tables(SparkSession spark, Locations at) {
+            return t -> spark.read().parquet(at.parquetLocal() + "/" + t + ".parquet");
+        }
+    },
+    /** The same Parquet files copied into osd://, read by Spark's Parquet reader through the file system. */
+    PARQUET_OSD("parquet-osd", "Parquet on osd://", null) {
+        @Override
+        Function<String, Dataset<Row>> tables(SparkSession spark, Locations at) {
+            return t -> spark.read().parquet(at.parquetOsd() + "/" + t + ".parquet");
+        }
+    },
+    /** Plain Spark over the record files, no connector, no pushdown ({@link RawRecords}). */
+    RAW_RECORDS("raw", "raw records, plain Spark", null) {
+        @Override
+        Function<String, Dataset<Row>> tables(SparkSession spark, Locations at) {
+            return t -> RawRecords.read(spark, at.records() + "/" + t, TpchLayouts.of(table(t)));
+        }
+    };
+
+    /** Where the data is: the record files' directory, the local Parquet directory and its osd:// copy. */
+    record Locations(String records, String parquetLocal, String parquetOsd) {
+    }
+
+    private final String key;
+    private final String label;
+    /** The connector's offload policy; null for the sources that are not the connector. */
+    private final String policy;
+
+    Source(String key, String label, String policy) {
+        this.key = key;
+        this.label = label;
+        this.policy = policy;
+    }
+
+    /** Each table, by name, read this way: through the connector with its policy unless the source says otherwise. */
+    Function<String, Dataset<Row>> tables(SparkSession spark, Locations at) {
+        return t -> spark.read().format("ispd").option(OffloadKeys.OFFLOAD_POLICY.name(), policy)
+                .option(OffloadKeys.OFFLOAD_COST_BASIS.name(), CostBasis.MEASURED.key()).load(at.records() + "/" + t);
+    }
+
+    /** The name {@code --sources} takes. */
+    String key() {
+        return key;
+    }
+
+    /** The name the report prints. */
+    String label() {
+        return label;
+    }
+
+    /** Whether this is the connector, whose scans report the offload core's metrics. */
+    boolean connector() {
+        return policy != null;
+    }
+
+    /** The source {@code --sources} names {@code key}. */
+    static Source of(String key) {
+        return Arrays.stream(values()).filter(s -> s.key.equals(key)).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("no source " + key + "; the sources are "
+                        + Arrays.stream(values()).map(Source::key).toList()));
+    }
+
+    private static TpchTable<?> table(String name) {
+        return TpchGenerator.TABLES.stream().filter(t -> t.getTableName().equals(name)).findFirst().orElseThrow();
+    }
+}

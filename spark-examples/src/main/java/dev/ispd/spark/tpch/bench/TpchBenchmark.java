@@ -1,0 +1,259 @@
+package dev.ispd.spark.tpch.bench;
+
+import dev.ispd.cli.CommandLines;
+import dev.ispd.cli.ExitStatus;
+import dev.ispd.cli.OptionChecks;
+import dev.ispd.examples.tpch.TpchGenerator;
+import dev.ispd.examples.worldcup.LoadProgress;
+import dev.ispd.examples.worldcup.WorldCupDrives;
+import dev.ispd.hadoop.conf.IspdKeys;
+import dev.ispd.sim.daemon.EmbeddedDrives;
+import dev.ispd.spark.read.execution.ExecutionEnds;
+import dev.ispd.spark.tpch.TpchQueries;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.lang.management.ManagementFactory;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+import java.util.concurrent.Callable;
+import java.util.concurrent.TimeoutException;
+import java.util.stream.IntStream;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.FileUtil;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/**
+ * The TPC-H benchmark (docs/tpch.md, "Benchmark"): generates the eight tables at a scale factor
+ * into simulated drives in this JVM (typed records in osd://) and as Parquet on local disk, copies
+ * the Parquet into osd://, then runs each chosen TPC-H query as Spark SQL over every chosen
+ * {@link Source} in one local SparkSession: warm-up runs, then timed runs (wall clock of
+ * {@code spark.sql} and collecting the answer). Prints every run with the load average, then per
+ * query each source's median, the connector's speed over Parquet, {@code fastest} over the best
+ * static policy, whether every answer equals the reference (Parquet on local disk), and the
+ * connector's modeled time, energy and bytes moved (its scans' metrics, last run).
+ */
+@Command(name = "ispd tpch-bench", mixinStandardHelpOptions = true,
+        description = "Times the 22 TPC-H queries as Spark SQL over the connector (device-only, fastest, host-only), "
+                + "Parquet on local disk and on osd://, and plain Spark over the raw records, on in-JVM drives.")
+public final class TpchBenchmark implements Callable<Integer> {
+    /** How long the connector may take to fold a query's observations after its end. */
+    private static final Duration END_HANDLED_WITHIN = Duration.ofSeconds(60);
+    private static final String RECORDS = "osd:///tpch";
+    private static final String PARQUET_OSD = "osd:///tpch-parquet";
+
+    @Option(names = "--scale", description = "the TPC-H scale factor (default: ${DEFAULT-VALUE})")
+    double scale = 1;
+
+    @Option(names = "--queries", description = "the queries to run: numbers and ranges, e.g. 1,6,12-14 "
+            + "(default: ${DEFAULT-VALUE})")
+    String queries = "1-22";
+
+    @Option(names = "--sources", split = ",", description = "the sources to run, of device-only, fastest, host-only, "
+            + "parquet-local, parquet-osd, raw (default: all)")
+    List<String> sources = Arrays.stream(Source.values()).map(Source::key).toList();
+
+    @Option(names = "--runs", description = "timed runs per query and source; the median is reported "
+            + "(default: ${DEFAULT-VALUE})")
+    int runs = 5;
+
+    @Option(names = "--warm-ups", description = "untimed runs per query and source before the timed ones "
+            + "(default: ${DEFAULT-VALUE})")
+    int warmUps = 1;
+
+    @Option(names = "--fastest-warm-ups", description = "untimed runs of the connector's fastest, on the measured "
+            + "cost basis, which learns from them (default: ${DEFAULT-VALUE})")
+    int fastestWarmUps = 3;
+
+    @Option(names = "--drives", description = "simulated drives (default: ${DEFAULT-VALUE})")
+    int drives = 2;
+
+    @Option(names = "--profile", description = "the drives' device profile (default: ${DEFAULT-VALUE})")
+    String profile = "smartssd-2013";
+
+    @Option(names = "--chunk-size", description = "the largest osd:// chunk, rounded down to whole records per table "
+            + "(default: ${DEFAULT-VALUE})")
+    long chunkSize = 64L << 20;
+
+    @Option(names = "--master", description = "the local Spark master (default: ${DEFAULT-VALUE})")
+    String master = "local[*]";
+
+    @Option(names = "--work", description = "where the drives' objects, the Parquet files and Spark's scratch go, "
+            + "deleted at the end (default: the temporary directory)")
+    Path work = Path.of(System.getProperty("java.io.tmpdir"));
+
+    @Spec
+    CommandSpec spec;
+
+    private final PrintStream out;
+
+    public TpchBenchmark() {
+        this(System.out);
+    }
+
+    /** A benchmark printing its report to {@code out} (tests). */
+    public TpchBenchmark(PrintStream out) {
+        this.out = out;
+    }
+
+    public static void main(String[] args) {
+        CommandLines.exit(new TpchBenchmark(), args);
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        OptionChecks checks = OptionChecks.of(spec.commandLine()).atLeast("--runs", runs, 1)
+                .atLeast("--warm-ups", warmUps, 0).atLeast("--fastest-warm-ups", fastestWarmUps, 0)
+                .atLeast("--drives", drives, 1).atLeast("--chunk-size", chunkSize, 1);
+        checks.valid("--scale", scale, () -> new TpchGenerator(scale));
+        List<Integer> numbers = checks.valid("--queries", queries, () -> queryNumbers(queries));
+        List<Source> chosen = checks.valid("--sources", sources,
+                () -> sources.stream().map(Source::of).distinct().sorted().toList());
+        Path dir = Files.createTempDirectory(Files.createDirectories(work), "ispd-tpch-bench-");
+        try (EmbeddedDrives started = EmbeddedDrives.builder().drives(drives).profile(profile)
+                .directory(dir.resolve("drives")).start()) {
+            Configuration conf = WorldCupDrives.drives(new Configuration(), started.addresses());
+            conf.setLong(IspdKeys.FS_CHUNK_SIZE.name(), chunkSize);
+            Source.Locations at = load(conf, dir);
+            SparkSession spark = session(conf, dir);
+            try {
+                Map<Source, SourceTables> tables = new LinkedHashMap<>();
+                chosen.forEach(source -> tables.put(source, new SourceTables(source.tables(spark, at))));
+                List<QueryRuns> results = new ArrayList<>();
+                for (int n : numbers) {
+                    results.add(query(spark, n, tables));
+                }
+                boolean identical = new BenchReport(out, chosen).print(results);
+                out.printf("load average at the end %.2f%n", loadAverage());
+                return identical ? ExitStatus.OK.code() : ExitStatus.ANSWERS_DIFFER.code();
+            } finally {
+                spark.stop();
+            }
+        } finally {
+            FileSystem.closeAll();
+            FileUtil.fullyDelete(dir.toFile());
+        }
+    }
+
+    /** The query numbers of {@code text}: numbers 1-22 and ranges {@code a-b}, comma-separated, in order, once each. */
+    static List<Integer> queryNumbers(String text) {
+        TreeSet<Integer> numbers = new TreeSet<>();
+        for (String part : text.split(",")) {
+            String[] range = part.trim().split("-", 2);
+            try {
+                int from = Integer.parseInt(range[0].trim());
+                int to = range.length == 2 ? Integer.parseInt(range[1].trim()) : from;
+                if (from < 1 || to > TpchQueries.COUNT || from > to) {
+                    throw new IllegalArgumentException("TPC-H has queries 1 to " + TpchQueries.COUNT + ", not " + part);
+                }
+                IntStream.rangeClosed(from, to).forEach(numbers::add);
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException("give query numbers and ranges such as 1,6,12-14, not " + part);
+            }
+        }
+        return List.copyOf(numbers);
+    }
+
+    /** Generates the tables as records in osd:// and as local Parquet, and copies the Parquet into osd://. */
+    private Source.Locations load(Configuration conf, Path dir) throws IOException {
+        FileSystem osd = FileSystem.get(URI.create(RECORDS), conf);
+        org.apache.hadoop.fs.Path parquet = new org.apache.hadoop.fs.Path(dir.resolve("parquet").toUri());
+        out.printf("%d simulated %s drives in this JVM; %d cores, max heap %.1f GB, load average %.2f%n", drives, profile,
+                Runtime.getRuntime().availableProcessors(), Runtime.getRuntime().maxMemory() / 1e9, loadAverage());
+        long start = System.nanoTime();
+        List<TpchGenerator.Written> written = new TpchGenerator(scale).progress(LoadProgress.Mode.AUTO)
+                .write(new TpchGenerator.RecordTarget(osd, new org.apache.hadoop.fs.Path(RECORDS), chunkSize), parquet,
+                        conf);
+        long rows = written.stream().mapToLong(TpchGenerator.Written::rows).sum();
+        long bytes = written.stream().mapToLong(TpchGenerator.Written::recordBytes).sum();
+        out.printf("generated TPC-H at scale factor %s: %,d rows, %,d bytes of records in %s and Parquet in %s, "
+                + "in %.1f s%n", scale, rows, bytes, RECORDS, parquet, (System.nanoTime() - start) / 1e9);
+        start = System.nanoTime();
+        FileSystem local = parquet.getFileSystem(conf);
+        for (TpchGenerator.Written w : written) {
+            FileUtil.copy(local, w.parquet(), osd, new org.apache.hadoop.fs.Path(PARQUET_OSD, w.parquet().getName()),
+                    false, conf);
+        }
+        out.printf("copied the Parquet (%,d bytes) to %s in %.1f s%n", local.getContentSummary(parquet).getLength(),
+                PARQUET_OSD, (System.nanoTime() - start) / 1e9);
+        return new Source.Locations(RECORDS, parquet.toString(), PARQUET_OSD);
+    }
+
+    /**
+     * A local session over the drives, the same for every source: adaptive execution off (it
+     * would hide the scans' metrics inside query stages) and one shuffle partition per core
+     * (Spark's 200 would add hundreds of tiny tasks to every query on a few cores).
+     */
+    private SparkSession session(Configuration conf, Path dir) {
+        SparkSession.Builder builder = SparkSession.builder().master(master).appName("ispd tpch-bench")
+                .config("spark.ui.enabled", "false").config("spark.driver.host", "127.0.0.1")
+                .config("spark.local.dir", dir.resolve("spark").toString())
+                .config("spark.sql.adaptive.enabled", "false")
+                .config("spark.sql.shuffle.partitions", Integer.toString(Runtime.getRuntime().availableProcessors()));
+        for (Map.Entry<String, String> e : conf) {
+            if (e.getKey().startsWith("ispd.")) {
+                builder.config("spark.hadoop." + e.getKey(), e.getValue());
+            }
+        }
+        SparkSession spark = builder.getOrCreate();
+        out.printf("Spark %s, master %s%n", spark.version(), master);
+        return spark;
+    }
+
+    /** Query {@code n} over each source's tables: its warm-ups, then its timed runs. */
+    private QueryRuns query(SparkSession spark, int n, Map<Source, SourceTables> tables)
+            throws InterruptedException, TimeoutException {
+        String sql = TpchQueries.sql(n);
+        Map<Source, QueryRuns.Runs> bySource = new LinkedHashMap<>();
+        for (Source source : tables.keySet()) {
+            tables.get(source).register(spark, n);
+            int warm = source == Source.ISPD_FASTEST ? fastestWarmUps : warmUps;
+            for (int w = 0; w < warm; w++) {
+                run(spark, sql, source);
+            }
+            QueryRuns.Runs runsOf = new QueryRuns.Runs(runs);
+            for (int r = 0; r < runs; r++) {
+                QueryRuns.Run one = run(spark, sql, source);
+                runsOf.add(one);
+                out.printf("  Q%-2d %-26s run %d %9.3f s (load average %.2f)%n", n, source.label(), r + 1, one.seconds(),
+                        loadAverage());
+            }
+            bySource.put(source, runsOf);
+        }
+        return new QueryRuns(n, bySource);
+    }
+
+    /** One run: the wall clock of planning and collecting the answer; for the connector, once its end is handled. */
+    private static QueryRuns.Run run(SparkSession spark, String sql, Source source)
+            throws InterruptedException, TimeoutException {
+        ExecutionEnds ends = ExecutionEnds.of(spark.sparkContext());
+        long start = System.nanoTime();
+        Dataset<Row> df = spark.sql(sql);
+        List<String> answer = TpchQueries.answer(df);
+        double seconds = (System.nanoTime() - start) / 1e9;
+        if (!source.connector()) {
+            return new QueryRuns.Run(seconds, answer, Map.of());
+        }
+        // the next run plans with this one's observations folded in (fastest's measured basis learns from them)
+        ends.awaitEnd(df.queryExecution().queryId(), END_HANDLED_WITHIN);
+        return new QueryRuns.Run(seconds, answer, ScanTotals.of(df.queryExecution().executedPlan()));
+    }
+
+    private static double loadAverage() {
+        return ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
+    }
+}

@@ -1,0 +1,107 @@
+package dev.ispd.spark.tpch.bench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.ispd.cli.CommandLines;
+import dev.ispd.spark.tpch.TpchQueries;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/**
+ * The TPC-H benchmark's harness end to end at a tiny scale (SF 0.002, one run, Q1 and Q6): every
+ * source runs every query and gives the same answer, and the report is complete: a median for
+ * each source, the ratios the aims are stated in, the aims, and the connector's modeled figures,
+ * device-only's in the drives.
+ */
+class TpchBenchmarkTest {
+    private static final String NUMBER = " +(\\d+\\.\\d{3})";
+    private static final int SOURCES = Source.values().length;
+    /** A row of the wall-clock table: the query, a median per source, two speed-ups, fastest over the best static policy. */
+    private static final Pattern WALL = Pattern.compile("Q(\\d+)" + NUMBER.repeat(SOURCES)
+            + " +(\\d+\\.\\d\\dx) +(\\d+\\.\\d\\dx) +(\\d+\\.\\d\\d)  (.*)");
+    private static final Pattern MODELED = Pattern.compile("Q(\\d+) +(device-only|fastest|host-only) +(\\d+) +(\\d+) +0"
+            + " +([0-9.]+) +([0-9.]+) +([0-9.]+) +([0-9.]+) +([0-9.]+) +([0-9.]+) +([0-9.]+)");
+
+    @Test
+    void everySourceAnswersAlikeAndTheReportIsComplete(@TempDir Path work) {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        StringWriter err = new StringWriter();
+        CommandLine cmd = CommandLines.of(new TpchBenchmark(new PrintStream(bytes, true, StandardCharsets.UTF_8)));
+        cmd.setErr(new PrintWriter(err, true));
+        int status = cmd.execute("--scale", "0.002", "--queries", "1,6", "--runs", "1", "--warm-ups", "0",
+                "--fastest-warm-ups", "0", "--chunk-size", "1000000", "--master", "local[2]", "--work", work.toString());
+        List<String> report = bytes.toString(StandardCharsets.UTF_8).lines().toList();
+        String all = String.join("\n", report);
+        assertEquals(0, status, err + all);
+
+        assertTrue(line(report, "query ").matches("query +device-only +fastest +host-only +parquet-local +parquet-osd +raw"
+                + ".* +x device-only +x fastest +fastest/best  answers"), all);
+        for (int q : List.of(1, 6)) {
+            Matcher wall = WALL.matcher(line(report, "Q" + q + " "));
+            assertTrue(wall.matches(), all);
+            assertEquals("equal", wall.group(SOURCES + 5), "every source gave Q" + q + " Parquet's answer: " + all);
+            for (int source = 2; source <= SOURCES + 1; source++) {
+                assertTrue(Double.parseDouble(wall.group(source)) > 0, all);
+            }
+            List<Matcher> modeled = report.stream().map(MODELED::matcher).filter(Matcher::matches)
+                    .filter(m -> m.group(1).equals(String.valueOf(q))).toList();
+            assertEquals(List.of("device-only", "fastest", "host-only"), modeled.stream().map(m -> m.group(2)).toList(),
+                    all);
+            Matcher deviceOnly = modeled.get(0);
+            assertTrue(Long.parseLong(deviceOnly.group(3)) > 0, "device-only scanned lineitem in the drives: " + all);
+            assertEquals("0", deviceOnly.group(4), all);
+            assertTrue(Double.parseDouble(deviceOnly.group(9)) > 0, "MB scanned in the drives: " + all);
+            Matcher hostOnly = modeled.get(2);
+            assertEquals("0", hostOnly.group(3), all);
+            assertTrue(Double.parseDouble(hostOnly.group(10)) > 0, "host-only moved the records to the host: " + all);
+        }
+        assertTrue(all.contains("aim: lineitem-heavy queries at least 2x faster than Parquet, device-only: met by "), all);
+        assertTrue(all.contains("aim: fastest within 10% of the best static policy: met by "), all);
+        assertTrue(report.get(report.size() - 1).startsWith("load average at the end "), all);
+        assertTrue(Files.notExists(work.resolve("drives")), "the work directory's contents are deleted");
+    }
+
+    @Test
+    void queriesAreNumbersAndRanges() {
+        assertEquals(List.of(1, 6, 12, 13, 14, 19), TpchBenchmark.queryNumbers("19,1,6,12-14,13"));
+        assertEquals(22, TpchBenchmark.queryNumbers("1-22").size());
+        assertThrows(IllegalArgumentException.class, () -> TpchBenchmark.queryNumbers("0-3"));
+        assertThrows(IllegalArgumentException.class, () -> TpchBenchmark.queryNumbers("23"));
+        assertThrows(IllegalArgumentException.class, () -> TpchBenchmark.queryNumbers("q6"));
+    }
+
+    @Test
+    void aQueryReadsTheTablesItNames() {
+        assertEquals(List.of("lineitem"), TpchQueries.tables(6));
+        assertEquals(List.of("region", "nation", "supplier", "part", "partsupp"), TpchQueries.tables(2));
+    }
+
+    @Test
+    void aBadOptionIsOneLineNamingIt() {
+        StringWriter err = new StringWriter();
+        CommandLine cmd = CommandLines.of(new TpchBenchmark(new PrintStream(new ByteArrayOutputStream(), true,
+                StandardCharsets.UTF_8)));
+        cmd.setErr(new PrintWriter(err, true));
+        assertEquals(2, cmd.execute("--sources", "fastest,orc"));
+        assertTrue(err.toString().startsWith("ispd tpch-bench: --sources [fastest, orc]: no source orc; the sources are "
+                + "[device-only, fastest, host-only, parquet-local, parquet-osd, raw]"), err.toString());
+    }
+
+    private static String line(List<String> report, String start) {
+        return report.stream().filter(l -> l.startsWith(start)).findFirst().orElseThrow(() -> new AssertionError(
+                "no line starting " + start + " in\n" + String.join("\n", report)));
+    }
+}
