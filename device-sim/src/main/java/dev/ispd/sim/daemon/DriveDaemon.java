@@ -46,7 +46,7 @@ import picocli.CommandLine.Option;
                 "  ispd-drive --socket /tmp/ispd.sock --dir /tmp/ispd-data",
                 "  ispd-drive --port 7070 --drives 4 --profile pm1725-isc --dir /var/lib/ispd"})
 public final class DriveDaemon implements Callable<Integer> {
-    static final String DEFAULT_PROFILE = "smartssd-2013";
+    public static final String DEFAULT_PROFILE = "smartssd-2013";
     /** The longest Unix socket path Linux binds: sockaddr_un's 108 bytes, less the terminating NUL. */
     static final int MAX_SOCKET_PATH = 107;
     private static final Logger LOG = Logger.getLogger(DriveDaemon.class.getName());

@@ -1,9 +1,9 @@
 package dev.ispd.examples.cli;
 
 import dev.ispd.cli.OptionChecks;
-import dev.ispd.profile.Profiles;
 import dev.ispd.sim.daemon.EmbeddedDrives;
 import dev.ispd.worldcup.WorldCup98;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -25,11 +25,8 @@ public final class WorkloadOptions {
     @Option(names = "--chunk-size", description = "bytes per osd:// chunk, a piece the scheduler places (default: ${DEFAULT-VALUE})")
     long chunkSize;
 
-    @Option(names = "--profile", description = "device profile (default: ${DEFAULT-VALUE})")
-    String profile = "smartssd-2013";
-
-    @Option(names = "--host-profile", description = "host profile (default: ${DEFAULT-VALUE})")
-    String hostProfile = "host-i5-2500";
+    @Mixin
+    ProfileOptions profiles = new ProfileOptions();
 
     @Option(names = "--seed", description = "generator seed (default: ${DEFAULT-VALUE})")
     long seed = 1998;
@@ -48,15 +45,13 @@ public final class WorkloadOptions {
     /** Adds these options' checks to {@code checks}. */
     public OptionChecks check(OptionChecks checks) {
         checks.atLeast("--entries", entries, 1).oneOf("--entry-size", entrySize, WorldCup98.ENTRY_SIZES)
-                .atLeast("--drive-count", drives, 1).atLeast("--chunk-size", chunkSize, entrySize)
-                .oneOf("--profile", profile, Profiles.deviceNames());
-        OffloadOptions.check(checks, null, hostProfile);
-        return checks;
+                .atLeast("--drive-count", drives, 1).atLeast("--chunk-size", chunkSize, entrySize);
+        return profiles.check(checks);
     }
 
     /** {@code --drive-count} simulated drives of {@code --profile} in this JVM, not yet started. */
     public EmbeddedDrives.Builder drivesBuilder() {
-        return EmbeddedDrives.builder().drives(drives).profile(profile);
+        return EmbeddedDrives.builder().drives(drives).profile(profiles.profile());
     }
 
     public long entries() {
@@ -76,11 +71,11 @@ public final class WorkloadOptions {
     }
 
     public String profile() {
-        return profile;
+        return profiles.profile();
     }
 
     public String hostProfile() {
-        return hostProfile;
+        return profiles.hostProfile();
     }
 
     public long seed() {

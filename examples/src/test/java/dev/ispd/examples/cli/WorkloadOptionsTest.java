@@ -6,13 +6,20 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import dev.ispd.cli.CommandLines;
 import dev.ispd.examples.Quickstart;
 import dev.ispd.examples.bench.WallClockQ1;
+import dev.ispd.examples.capacity.PlanCapacity;
+import dev.ispd.offload.settings.OffloadKeys;
+import dev.ispd.sim.daemon.DriveDaemon;
+import java.lang.reflect.Field;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
 
-/** The workload options are declared once (WorkloadOptions) for every command that generates a workload on in-JVM drives. */
+/**
+ * The workload options are declared once (WorkloadOptions) for every command that generates a workload on in-JVM
+ * drives, the profiles once (ProfileOptions) for those and for query and plan-capacity.
+ */
 class WorkloadOptionsTest {
     private static final List<String> WORKLOAD = List.of("--entries", "--entry-size", "--drive-count", "--chunk-size",
             "--profile", "--host-profile", "--seed");
@@ -20,14 +27,28 @@ class WorkloadOptionsTest {
     @Test
     void theQuickstartAndTheWallClockBenchmarkTakeTheWorkloadOptionsFromTheMixin() {
         for (Object command : List.of(new Quickstart(), new WallClockQ1())) {
-            CommandSpec spec = CommandLines.of(command).getCommandSpec();
             for (String name : WORKLOAD) {
-                OptionSpec option = spec.findOption(name);
-                assertSame(WorkloadOptions.class, option.userObject() == null ? null
-                        : ((java.lang.reflect.Field) option.userObject()).getDeclaringClass(),
-                        command.getClass().getSimpleName() + " " + name);
+                assertSame(name.endsWith("profile") ? ProfileOptions.class : WorkloadOptions.class,
+                        declaredIn(command, name), command.getClass().getSimpleName() + " " + name);
             }
         }
+    }
+
+    @Test
+    void queryAndPlanCapacityTakeTheProfilesFromTheirMixin() {
+        for (Object command : List.of(new QueryCommand(), new PlanCapacity())) {
+            for (String name : List.of("--profile", "--host-profile")) {
+                assertSame(ProfileOptions.class, declaredIn(command, name), command.getClass().getSimpleName() + " " + name);
+            }
+        }
+        ProfileOptions defaults = new ProfileOptions();
+        assertEquals(List.of(DriveDaemon.DEFAULT_PROFILE, OffloadKeys.OFFLOAD_HOST_PROFILE.defaultValue()),
+                List.of(defaults.profile(), defaults.hostProfile()));
+    }
+
+    private static Class<?> declaredIn(Object command, String option) {
+        OptionSpec spec = CommandLines.of(command).getCommandSpec().findOption(option);
+        return ((Field) spec.userObject()).getDeclaringClass();
     }
 
     @Test
