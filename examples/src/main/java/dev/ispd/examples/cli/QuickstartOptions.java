@@ -46,31 +46,12 @@ public final class QuickstartOptions {
                 workload.entrySize(), workload.hostProfile());
     }
 
-    public long entries() {
-        return workload.entries();
-    }
-
-    public int entrySize() {
-        return workload.entrySize();
-    }
-
-    public int drives() {
-        return workload.drives();
+    /** The workload: the generated data, the drives and the profiles. */
+    public WorkloadOptions workload() {
+        return workload;
     }
 
     public String policy() {
         return policy;
-    }
-
-    public String profile() {
-        return workload.profile();
-    }
-
-    public String hostProfile() {
-        return workload.hostProfile();
-    }
-
-    public long seed() {
-        return workload.seed();
     }
 }
