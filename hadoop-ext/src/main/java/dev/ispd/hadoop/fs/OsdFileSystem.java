@@ -8,17 +8,13 @@ import dev.ispd.offload.storage.ChunkExtent;
 import dev.ispd.offload.storage.Replica;
 import dev.ispd.protocol.Limits;
 import dev.ispd.protocol.Status;
-import java.io.BufferedReader;
 import java.io.FileNotFoundException;
 import java.io.IOException;
-import java.io.InputStreamReader;
 import java.net.InetAddress;
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
 import java.net.UnknownHostException;
 import java.util.ArrayList;
 import java.util.EnumSet;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -668,37 +664,6 @@ public class OsdFileSystem extends FileSystem {
         synchronized (lock) {
             return journal.commit(new JournalRecord.SetReplicas(key, chunk, was, now, System.currentTimeMillis()))
                     .applied();
-        }
-    }
-
-    /** The orphans an earlier fsck saw, with when it first saw each ({@link Fsck#SUSPECTS}); empty if none. */
-    Map<Replica, Long> readSuspects() throws IOException {
-        Map<Replica, Long> out = new HashMap<>();
-        Path file = new Path(Fsck.SUSPECTS);
-        if (!exists(file)) {
-            return out;
-        }
-        try (BufferedReader in = new BufferedReader(new InputStreamReader(open(file), StandardCharsets.UTF_8))) {
-            for (String line = in.readLine(); line != null; line = in.readLine()) {
-                String[] f = line.trim().split(" ");
-                if (f.length != 3) {
-                    throw new IOException(makeQualified(file) + ": bad line '" + line + "', want 'drive object first-seen-ms'");
-                }
-                out.put(new Replica(Integer.parseInt(f[0]), Long.parseUnsignedLong(f[1])), Long.parseLong(f[2]));
-            }
-        } catch (NumberFormatException e) {
-            throw new IOException(makeQualified(file) + ": " + e.getMessage(), e);
-        }
-        return out;
-    }
-
-    /** Replaces the list of orphans fsck saw. */
-    void writeSuspects(Map<Replica, Long> suspects) throws IOException {
-        StringBuilder text = new StringBuilder();
-        suspects.forEach((r, since) -> text.append(r.drive()).append(' ').append(Long.toUnsignedString(r.objectId()))
-                .append(' ').append(since).append('\n'));
-        try (FSDataOutputStream out = create(new Path(Fsck.SUSPECTS), true)) {
-            out.write(text.toString().getBytes(StandardCharsets.UTF_8));
         }
     }
 
