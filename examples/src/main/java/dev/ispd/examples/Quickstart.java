@@ -4,6 +4,7 @@ import dev.ispd.cli.CommandLines;
 import dev.ispd.examples.bench.Q1Jobs;
 import dev.ispd.examples.cli.FailedJob;
 import dev.ispd.examples.cli.QuickstartOptions;
+import dev.ispd.examples.cli.WorkloadOptions;
 import dev.ispd.examples.report.ModeledCostTable;
 import dev.ispd.examples.report.SplitPlacements;
 import dev.ispd.examples.worldcup.LoadProgress;
@@ -63,15 +64,16 @@ public final class Quickstart implements Callable<Integer> {
     public Integer call() throws Exception {
         options.check(spec.commandLine());
         Path work = Files.createTempDirectory("ispd-quickstart-");
-        int entrySize = options.entrySize();
+        WorkloadOptions workload = options.workload();
+        int entrySize = workload.entrySize();
         String policy = options.policy();
         try (EmbeddedDrives started = options.startDrives()) {
             Configuration conf = options.configuration(started);
-            out.printf("%d simulated %s drive(s): %s%n", options.drives(), options.profile(), started.addresses());
+            out.printf("%d simulated %s drive(s): %s%n", workload.drives(), workload.profile(), started.addresses());
             org.apache.hadoop.fs.Path input = new org.apache.hadoop.fs.Path("osd:///worldcup/wc-" + entrySize + ".bin");
             FileSystem fs = FileSystem.get(URI.create("osd:///"), conf);
             long loadStart = System.nanoTime();
-            WorldCupLoader loader = logs == null ? new WorldCupLoader(options.seed(), options.entries(), entrySize)
+            WorldCupLoader loader = logs == null ? new WorldCupLoader(workload.seed(), workload.entries(), entrySize)
                     : WorldCupLoader.ofLogs(logs, entrySize).progress(LoadProgress.Mode.AUTO);
             long bytes = loader.load(fs, input);
             out.printf("wrote %,d WorldCup98 entries of %d B (%.1f MB) %s to %s in %.2f s%n", bytes / entrySize,
@@ -122,7 +124,9 @@ public final class Quickstart implements Callable<Integer> {
     }
 
     private void printCosts(List<JobRun> runs) {
-        out.printf("%nmodeled cost, summed over splits (%s drives, %s host)%n", options.profile(), options.hostProfile());
+        WorkloadOptions workload = options.workload();
+        out.printf("%nmodeled cost, summed over splits (%s drives, %s host)%n", workload.profile(),
+                workload.hostProfile());
         Map<String, Map<SplitMetric, Long>> rows = new LinkedHashMap<>();
         runs.forEach(r -> rows.put(r.policy(), r.metrics()));
         ModeledCostTable.print(out, rows);

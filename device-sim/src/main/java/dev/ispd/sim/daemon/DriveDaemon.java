@@ -46,10 +46,12 @@ import picocli.CommandLine.Option;
                 "  ispd-drive --socket /tmp/ispd.sock --dir /tmp/ispd-data",
                 "  ispd-drive --port 7070 --drives 4 --profile pm1725-isc --dir /var/lib/ispd"})
 public final class DriveDaemon implements Callable<Integer> {
-    static final String DEFAULT_PROFILE = "smartssd-2013";
+    public static final String DEFAULT_PROFILE = "smartssd-2013";
     /** The longest Unix socket path Linux binds: sockaddr_un's 108 bytes, less the terminating NUL. */
     static final int MAX_SOCKET_PATH = 107;
     private static final Logger LOG = Logger.getLogger(DriveDaemon.class.getName());
+    /** Where every drive option's default comes from: an option left out changes nothing in these. */
+    private static final DriveOptions DEFAULTS = DriveOptions.defaults();
 
     @ArgGroup(multiplicity = "1")
     private Listen listen;
@@ -81,16 +83,16 @@ public final class DriveDaemon implements Callable<Integer> {
     @Option(names = "--drives", paramLabel = "N", defaultValue = "1", description = "Number of drives (default: 1).")
     private int drives;
 
-    @Option(names = "--durability", paramLabel = "process|fsync", defaultValue = "process",
+    @Option(names = "--durability", paramLabel = "process|fsync",
             converter = DurabilityConverter.class,
             description = "When a write is acknowledged: 'process' (in the backing file; survives a crash of this "
                     + "process) or 'fsync' (forced to disk; survives a power loss). Default: ${DEFAULT-VALUE}.")
-    private Durability durability;
+    private Durability durability = DEFAULTS.durability();
 
-    @Option(names = "--pace", paramLabel = "<factor>", defaultValue = "0",
+    @Option(names = "--pace", paramLabel = "<factor>",
             description = "Report an execution DONE only after its modeled time x <factor> of wall time "
                     + "(0 = off, the default).")
-    private double pace;
+    private double pace = DEFAULTS.paceFactor();
 
     @Option(names = "--recover", paramLabel = "quarantine",
             converter = RecoveryConverter.class,
@@ -98,42 +100,42 @@ public final class DriveDaemon implements Callable<Integer> {
                     + "the data folder: keep what the log accounts for and move every other file into "
                     + "<dir>/drive<i>/quarantine/<time>/ (nothing is deleted). Without it such a drive refuses to "
                     + "start, naming the file and offset.")
-    private RecoveryMode recover = RecoveryMode.REFUSE;
+    private RecoveryMode recover = DEFAULTS.recovery();
 
-    @Option(names = "--max-inflight", paramLabel = "N", defaultValue = "64",
-            description = "Executions queued or running per drive before EXECUTE answers BUSY (default: 64).")
-    private int maxInflight;
+    @Option(names = "--max-inflight", paramLabel = "N",
+            description = "Executions queued or running per drive before EXECUTE answers BUSY (default: ${DEFAULT-VALUE}).")
+    private int maxInflight = DEFAULTS.maxInflight();
 
-    @Option(names = "--max-connections", paramLabel = "N", defaultValue = "256",
+    @Option(names = "--max-connections", paramLabel = "N",
             description = "Connections served at once per drive; more wait up to --admission-wait-ms for a slot, "
                     + "then are answered BUSY with a retry hint (default: ${DEFAULT-VALUE}).")
-    private int maxConnections;
+    private int maxConnections = DEFAULTS.server().maxConnections();
 
-    @Option(names = "--idle-timeout-ms", paramLabel = "ms", defaultValue = "300000",
+    @Option(names = "--idle-timeout-ms", paramLabel = "ms",
             description = "Close a connection silent this long between frames (default: ${DEFAULT-VALUE}).")
-    private long idleTimeoutMs;
+    private long idleTimeoutMs = DEFAULTS.server().idleTimeout().toMillis();
 
-    @Option(names = "--header-timeout-ms", paramLabel = "ms", defaultValue = "10000",
+    @Option(names = "--header-timeout-ms", paramLabel = "ms",
             description = "Close a connection that takes longer than this to send a frame header once it has begun, "
                     + "or pauses this long in a payload or in taking an answer (default: ${DEFAULT-VALUE}).")
-    private long headerTimeoutMs;
+    private long headerTimeoutMs = DEFAULTS.server().headerTimeout().toMillis();
 
-    @Option(names = "--hello-timeout-ms", paramLabel = "ms", defaultValue = "2000",
+    @Option(names = "--hello-timeout-ms", paramLabel = "ms",
             description = "While others wait for a slot, close a connection not authenticated this long after it "
                     + "was admitted: on a drive with --auth-config, no authenticated hello; on any drive, no "
                     + "request served (default: ${DEFAULT-VALUE}).")
-    private long helloTimeoutMs;
+    private long helloTimeoutMs = DEFAULTS.server().helloTimeout().toMillis();
 
-    @Option(names = "--max-unauthenticated", paramLabel = "N", defaultValue = "32",
+    @Option(names = "--max-unauthenticated", paramLabel = "N",
             description = "Connections not yet authenticated that may hold slots at once; more wait as connections "
                     + "over --max-connections do (default: ${DEFAULT-VALUE}).")
-    private int maxUnauthenticated;
+    private int maxUnauthenticated = DEFAULTS.server().maxUnauthenticated();
 
-    @Option(names = "--min-payload-rate", paramLabel = "<bytes/s>", defaultValue = "1048576",
+    @Option(names = "--min-payload-rate", paramLabel = "<bytes/s>",
             description = "Close a connection whose frame payload (request or answer) moves slower than this: a "
                     + "payload must be through within the header timeout plus its length at this rate "
                     + "(default: ${DEFAULT-VALUE}).")
-    private long minPayloadRate;
+    private long minPayloadRate = DEFAULTS.server().minPayloadRate();
 
     @Option(names = "--receive-memory", paramLabel = "<bytes>",
             description = "Bytes all connections of a drive may hold in receive buffers beyond their first 64 KiB; "
@@ -142,47 +144,47 @@ public final class DriveDaemon implements Callable<Integer> {
                     + "payload).")
     private Long receiveMemory;
 
-    @Option(names = "--admission-wait-ms", paramLabel = "ms", defaultValue = "5000",
+    @Option(names = "--admission-wait-ms", paramLabel = "ms",
             description = "How long a connection over --max-connections waits for a slot before it is answered BUSY "
                     + "(default: ${DEFAULT-VALUE}).")
-    private long admissionWaitMs;
+    private long admissionWaitMs = DEFAULTS.server().admissionWait().toMillis();
 
-    @Option(names = "--max-executions-per-connection", paramLabel = "N", defaultValue = "16",
+    @Option(names = "--max-executions-per-connection", paramLabel = "N",
             description = "Executions one connection may have queued or running; one more EXECUTE is LIMIT_EXCEEDED "
                     + "(default: ${DEFAULT-VALUE}).")
-    private int maxExecutionsPerConnection;
+    private int maxExecutionsPerConnection = DEFAULTS.maxExecutionsPerConnection();
 
-    @Option(names = "--max-extents-per-execute", paramLabel = "N", defaultValue = "65536",
+    @Option(names = "--max-extents-per-execute", paramLabel = "N",
             description = "Extents one EXECUTE may name, at most 65536; more is LIMIT_EXCEEDED (default: ${DEFAULT-VALUE}).")
-    private int maxExtentsPerExecute;
+    private int maxExtentsPerExecute = DEFAULTS.maxExtentsPerExecute();
 
-    @Option(names = "--max-open-files", paramLabel = "N", defaultValue = "1024",
+    @Option(names = "--max-open-files", paramLabel = "N",
             description = "Backing files each drive keeps open at once; others are opened on use (default: "
                     + "${DEFAULT-VALUE}). Lowered at start, with --max-connections, to fit each drive's share of the "
                     + "process's open-file limit (ulimit -n); the daemon prints what each drive holds.")
-    private int maxOpenFiles;
+    private int maxOpenFiles = DEFAULTS.maxOpenFiles();
 
-    @Option(names = "--modules", paramLabel = "on|off", defaultValue = "on",
+    @Option(names = "--modules", paramLabel = "on|off",
             description = "Whether clients may load their own tasklets as WebAssembly modules (LOAD_MODULE); off "
-                    + "answers MODULES_DISABLED (default: on).")
-    private String modules;
+                    + "answers MODULES_DISABLED (default: ${DEFAULT-VALUE}).")
+    private String modules = DEFAULTS.modules().enabled() ? "on" : "off";
 
-    @Option(names = "--module-fuel", paramLabel = "N", defaultValue = "100000000000",
+    @Option(names = "--module-fuel", paramLabel = "N",
             description = "WebAssembly instructions one execution of a module may run (default: ${DEFAULT-VALUE}).")
-    private long moduleFuel;
+    private long moduleFuel = DEFAULTS.modules().limits().instructions();
 
-    @Option(names = "--module-memory", paramLabel = "<bytes>", defaultValue = "67108864",
+    @Option(names = "--module-memory", paramLabel = "<bytes>",
             description = "Linear memory a module may declare or grow to, a multiple of 65536 "
                     + "(default: ${DEFAULT-VALUE}).")
-    private long moduleMemory;
+    private long moduleMemory = DEFAULTS.modules().limits().memoryBytes();
 
-    @Option(names = "--module-result", paramLabel = "<bytes>", defaultValue = "67108864",
+    @Option(names = "--module-result", paramLabel = "<bytes>",
             description = "Result bytes one execution of a module may emit (default: ${DEFAULT-VALUE}).")
-    private int moduleResult;
+    private int moduleResult = DEFAULTS.modules().limits().resultBytes();
 
-    @Option(names = "--module-wall-time", paramLabel = "<ms>", defaultValue = "600000",
+    @Option(names = "--module-wall-time", paramLabel = "<ms>",
             description = "Milliseconds one execution may spend inside a module (default: ${DEFAULT-VALUE}).")
-    private long moduleWallMs;
+    private long moduleWallMs = DEFAULTS.modules().limits().wallTime().toMillis();
 
     @Option(names = "--auth-config", paramLabel = "<file>",
             description = "Authenticate every request and check it against the identities, keys and grants of "
@@ -260,18 +262,7 @@ public final class DriveDaemon implements Callable<Integer> {
                 .require(moduleMemory >= WasmLimits.PAGE_BYTES && moduleMemory % WasmLimits.PAGE_BYTES == 0
                         && moduleMemory <= 4L << 30, "--module-memory", moduleMemory,
                         "a multiple of 65536 from 65536 to 4294967296");
-        WasmLimits limits = new WasmLimits(moduleFuel, moduleMemory, moduleResult, Duration.ofMillis(moduleWallMs));
-        DriveOptions options = DriveOptions.builder().durability(durability).pace(pace).maxInflight(maxInflight)
-                .maxExecutionsPerConnection(maxExecutionsPerConnection).maxExtentsPerExecute(maxExtentsPerExecute)
-                .maxOpenFiles(maxOpenFiles)
-                .server(new ServerLimits(maxConnections, Duration.ofMillis(idleTimeoutMs),
-                        Duration.ofMillis(headerTimeoutMs), Duration.ofMillis(admissionWaitMs), minPayloadRate,
-                        Duration.ofMillis(helloTimeoutMs), maxUnauthenticated, receiveMemory != null ? receiveMemory
-                        : Math.max(Limits.MAX_PAYLOAD, ServerLimits.DEFAULT_RECEIVE_MEMORY / drives)))
-                .recovery(recover).modules(new ModulePolicy(modules.equals("on"), limits))
-                .auth(authConfig == null ? null : AuthConfig.load(authConfig, insecureAuthConfig))
-                .faults(faults == null ? FaultPlan.NONE : FaultPlan.load(faults)).metrics(metricsEndpoint(checks))
-                .build();
+        DriveOptions options = options(checks);
         OpenFileBudget files = OpenFileBudget.measure(drives);
         options = files.fit(options);
         List<Drive> started = new ArrayList<>();
@@ -301,6 +292,22 @@ public final class DriveDaemon implements Callable<Integer> {
         out.flush();
         stopped.await(); // until SIGTERM or SIGINT runs the hook
         return 0;
+    }
+
+    /** The drives' options as the command line gives them, every one left out at its {@link DriveOptions} default. */
+    DriveOptions options(OptionChecks checks) throws IOException {
+        WasmLimits limits = new WasmLimits(moduleFuel, moduleMemory, moduleResult, Duration.ofMillis(moduleWallMs));
+        return DriveOptions.builder().durability(durability).pace(pace).maxInflight(maxInflight)
+                .maxExecutionsPerConnection(maxExecutionsPerConnection).maxExtentsPerExecute(maxExtentsPerExecute)
+                .maxOpenFiles(maxOpenFiles)
+                .server(new ServerLimits(maxConnections, Duration.ofMillis(idleTimeoutMs),
+                        Duration.ofMillis(headerTimeoutMs), Duration.ofMillis(admissionWaitMs), minPayloadRate,
+                        Duration.ofMillis(helloTimeoutMs), maxUnauthenticated, receiveMemory != null ? receiveMemory
+                        : Math.max(Limits.MAX_PAYLOAD, ServerLimits.DEFAULT_RECEIVE_MEMORY / drives)))
+                .recovery(recover).modules(new ModulePolicy(modules.equals("on"), limits))
+                .auth(authConfig == null ? null : AuthConfig.load(authConfig, insecureAuthConfig))
+                .faults(faults == null ? FaultPlan.NONE : FaultPlan.load(faults)).metrics(metricsEndpoint(checks))
+                .build();
     }
 
     /** Where to serve /metrics, checked; null without --metrics-port or --metrics-bind. */

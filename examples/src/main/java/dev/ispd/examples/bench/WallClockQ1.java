@@ -2,7 +2,7 @@ package dev.ispd.examples.bench;
 
 import dev.ispd.cli.CommandLines;
 import dev.ispd.cli.OptionChecks;
-import dev.ispd.examples.cli.OffloadOptions;
+import dev.ispd.examples.cli.WorkloadOptions;
 import dev.ispd.examples.bench.Q1Jobs.TimedRun;
 import dev.ispd.examples.worldcup.WorldCupDrives;
 import dev.ispd.examples.worldcup.WorldCupLoader;
@@ -11,9 +11,7 @@ import dev.ispd.hadoop.mapreduce.IspdCounter;
 import dev.ispd.hadoop.mapreduce.LocalRunnerPolling;
 import dev.ispd.offload.schedule.CostBasis;
 import dev.ispd.offload.settings.OffloadKeys;
-import dev.ispd.profile.Profiles;
 import dev.ispd.sim.daemon.EmbeddedDrives;
-import dev.ispd.worldcup.WorldCup98;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
@@ -33,6 +31,7 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.mapreduce.Counters;
 import org.apache.hadoop.mapreduce.TaskCounter;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -55,18 +54,8 @@ public final class WallClockQ1 implements Callable<Integer> {
     /** Jobs of the default policy run untimed first, so that its measured cost basis has learnt. */
     static final int FASTEST_WARM_UPS = 3;
 
-    @Option(names = "--entries", description = "WorldCup98 entries to write (default: ${DEFAULT-VALUE})")
-    long entries = 7_000_000;
-
-    @Option(names = "--entry-size", description = "bytes per entry: 20, 32, 64, 128 or 256 (default: ${DEFAULT-VALUE})")
-    int entrySize = 256;
-
-    @Option(names = "--drives", description = "simulated drives (default: ${DEFAULT-VALUE})")
-    int drives = 2;
-
-    @Option(names = "--chunk-size", description = "bytes per osd:// chunk, rounded down to whole entries: a split "
-            + "of the stock job, a piece the DeviceJob places (default: ${DEFAULT-VALUE})")
-    long chunkSize = 64L << 20;
+    @Mixin
+    WorkloadOptions workload = new WorkloadOptions(7_000_000, 2, 64L << 20);
 
     @Option(names = "--runs", description = "runs of each job; the median is reported (default: ${DEFAULT-VALUE})")
     int runs = 3;
@@ -78,15 +67,6 @@ public final class WallClockQ1 implements Callable<Integer> {
     @Option(names = "--dir", description = "where the drives keep their objects and Hadoop its local files; "
             + "a new directory is made in it and deleted at the end (default: ${DEFAULT-VALUE})")
     Path dir = Path.of(System.getProperty("java.io.tmpdir"));
-
-    @Option(names = "--profile", description = "device profile (default: ${DEFAULT-VALUE})")
-    String profile = "smartssd-2013";
-
-    @Option(names = "--host-profile", description = "host profile (default: ${DEFAULT-VALUE})")
-    String hostProfile = "host-i5-2500";
-
-    @Option(names = "--seed", description = "generator seed (default: ${DEFAULT-VALUE})")
-    long seed = 1998;
 
     @Spec
     CommandSpec spec;
@@ -109,7 +89,7 @@ public final class WallClockQ1 implements Callable<Integer> {
     public Integer call() throws Exception {
         validate();
         Path work = Files.createTempDirectory(Files.createDirectories(dir), "ispd-wallclock-");
-        try (EmbeddedDrives started = EmbeddedDrives.builder().drives(drives).profile(profile)
+        try (EmbeddedDrives started = workload.drivesBuilder()
                 .directory(work.resolve("drives")).start()) {
             try {
                 return benchmark(started, work);
@@ -122,12 +102,14 @@ public final class WallClockQ1 implements Callable<Integer> {
     }
 
     private int benchmark(EmbeddedDrives started, Path work) throws Exception {
-        out.printf("%d simulated %s drive(s) under %s; %d cores, %d map slots; load average %.2f%n", drives,
-                profile, work, Runtime.getRuntime().availableProcessors(), mapSlots, loadAverage());
+        out.printf("%d simulated %s drive(s) under %s; %d cores, %d map slots; load average %.2f%n", workload.drives(),
+                workload.profile(), work, Runtime.getRuntime().availableProcessors(), mapSlots, loadAverage());
         Configuration conf = configuration(started, work);
+        long entries = workload.entries();
+        int entrySize = workload.entrySize();
         org.apache.hadoop.fs.Path input = new org.apache.hadoop.fs.Path("osd:///worldcup/wc-" + entrySize + ".bin");
         long loadStart = System.nanoTime();
-        long bytes = new WorldCupLoader(seed, entries, entrySize).load(FileSystem.get(URI.create("osd:///"), conf), input);
+        long bytes = new WorldCupLoader(workload.seed(), entries, entrySize).load(FileSystem.get(URI.create("osd:///"), conf), input);
         out.printf("wrote %,d entries of %d B (%.2f GB) to %s in %.1f s%n", entries, entrySize, bytes / 1e9, input,
                 (System.nanoTime() - loadStart) / 1e9);
 
@@ -153,11 +135,8 @@ public final class WallClockQ1 implements Callable<Integer> {
     }
 
     private void validate() {
-        OptionChecks checks = OptionChecks.of(spec.commandLine()).atLeast("--entries", entries, 1)
-                .oneOf("--entry-size", entrySize, WorldCup98.ENTRY_SIZES).atLeast("--drives", drives, 1)
-                .atLeast("--chunk-size", chunkSize, entrySize).oneOf("--profile", profile, Profiles.deviceNames())
-                .atLeast("--runs", runs, 1).atLeast("--map-slots", mapSlots, 1);
-        OffloadOptions.check(checks, null, hostProfile);
+        workload.check(OptionChecks.of(spec.commandLine())).atLeast("--runs", runs, 1)
+                .atLeast("--map-slots", mapSlots, 1);
     }
 
     /**
@@ -166,7 +145,8 @@ public final class WallClockQ1 implements Callable<Integer> {
      * DeviceJob records its wall clock alike).
      */
     private Configuration configuration(EmbeddedDrives started, Path work) {
-        Configuration conf = WorldCupDrives.configuration(started, chunkSize, entrySize, hostProfile);
+        Configuration conf = WorldCupDrives.configuration(started, workload.chunkSize(), workload.entrySize(),
+                workload.hostProfile());
         conf.set(OffloadKeys.OFFLOAD_COST_BASIS.name(), CostBasis.MEASURED.key());
         conf.set("mapreduce.framework.name", "local");
         conf.set("hadoop.tmp.dir", work.resolve("hadoop").toString());

@@ -3,6 +3,7 @@ package dev.ispd.examples.capacity;
 import dev.ispd.cli.CommandLines;
 import dev.ispd.cli.ErrorText;
 import dev.ispd.cli.OptionChecks;
+import dev.ispd.examples.cli.ProfileOptions;
 import dev.ispd.examples.sql.SqlTranslator;
 import dev.ispd.plan.Layout;
 import dev.ispd.plan.PlanTaskletFactory;
@@ -24,6 +25,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -67,11 +69,8 @@ public final class PlanCapacity implements Callable<Integer> {
     @Option(names = "--entry-size", description = "bytes per entry: 20, 32, 64, 128 or 256 (default: ${DEFAULT-VALUE})")
     int entrySize = 256;
 
-    @Option(names = "--profile", description = "device profile (default: ${DEFAULT-VALUE})")
-    String profile = "smartssd-2013";
-
-    @Option(names = "--host-profile", description = "host profile (default: ${DEFAULT-VALUE})")
-    String hostProfile = "host-i5-2500";
+    @Mixin
+    ProfileOptions profiles = new ProfileOptions();
 
     @Option(names = "--cores", split = ",", description = "host core counts, one series each (default: 1,4,16,64)")
     List<Integer> cores = new ArrayList<>(PaperPoints.CORES);
@@ -141,6 +140,8 @@ public final class PlanCapacity implements Callable<Integer> {
 
     /** The report the options ask for; a bad option is a usage error naming it. */
     CapacityReport report() {
+        String profile = profiles.profile();
+        String hostProfile = profiles.hostProfile();
         OptionChecks checks = OptionChecks.of(spec.commandLine()).atLeast("--max-drives", maxDrives, 1)
                 .atLeast("--bus-drives", busDrives, 0)
                 .require(slowdownData >= 1, "--slowdown-data", slowdownData, "at least 1")

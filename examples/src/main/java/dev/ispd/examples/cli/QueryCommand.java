@@ -106,11 +106,8 @@ public final class QueryCommand implements Callable<Integer> {
     @Option(names = "--drive-count", description = "simulated drives (default: ${DEFAULT-VALUE})")
     int driveCount = 1;
 
-    @Option(names = "--profile", description = "simulated drives' profile (default: ${DEFAULT-VALUE})")
-    String profile = "smartssd-2013";
-
-    @Option(names = "--host-profile", description = "host profile (default: ${DEFAULT-VALUE})")
-    String hostProfile = OffloadKeys.OFFLOAD_HOST_PROFILE.defaultValue();
+    @Mixin
+    ProfileOptions profiles = new ProfileOptions();
 
     @Option(names = "--chunk-size", description = "bytes per osd:// chunk of generated data, rounded "
             + "down to whole entries and pages (default: ${DEFAULT-VALUE})")
@@ -154,11 +151,11 @@ public final class QueryCommand implements Callable<Integer> {
             if (runningDrives()) {
                 return run(spec, variants, externalConfiguration(spec.entrySize()), work);
             }
-            try (EmbeddedDrives started = EmbeddedDrives.builder().drives(driveCount).profile(profile).start()) {
-                out.printf("%d simulated %s drive(s)%n", driveCount, profile);
+            try (EmbeddedDrives started = EmbeddedDrives.builder().drives(driveCount).profile(profiles.profile()).start()) {
+                out.printf("%d simulated %s drive(s)%n", driveCount, profiles.profile());
                 int size = spec.entrySize();
                 Configuration conf = WorldCupDrives.configuration(base, started, wholePageChunk(started.address(0),
-                        size), size, hostProfile);
+                        size), size, profiles.hostProfile());
                 return run(spec, variants, conf, work);
             }
         } finally {
@@ -258,14 +255,14 @@ public final class QueryCommand implements Callable<Integer> {
         }
         checks.atLeast("--chunk-size", chunkSize, entrySize == null ? GENERATED_ENTRY_SIZE : entrySize)
                 .atLeast("--max-lines", maxLines, 0);
-        OffloadOptions.check(checks, policy, hostProfile);
+        OffloadOptions.check(checks, policy, profiles.hostProfile());
         if (input != null && !runningDrives()) {
             throw checks.usage("--input names a file on running drives: give them with --drives (or "
                     + IspdKeys.FS_DRIVES.name() + " with -D or --conf-dir)");
         }
         if (!runningDrives()) {
             checks.atLeast("--entries", entries, 1).atLeast("--drive-count", driveCount, 1)
-                    .oneOf("--profile", profile, Profiles.deviceNames());
+                    .oneOf("--profile", profiles.profile(), Profiles.deviceNames());
         }
         if (sql == null) {
             if (query == null) {
@@ -321,7 +318,7 @@ public final class QueryCommand implements Callable<Integer> {
                     entrySize));
         }
         conf.setInt(WorldCupKeys.ENTRY_SIZE.name(), entrySize);
-        conf.set(OffloadKeys.OFFLOAD_HOST_PROFILE.name(), hostProfile);
+        conf.set(OffloadKeys.OFFLOAD_HOST_PROFILE.name(), profiles.hostProfile());
         return conf;
     }
 
@@ -374,7 +371,7 @@ public final class QueryCommand implements Callable<Integer> {
             out.println("host-normal is stock Hadoop and meters nothing itself: `ispd reproduce` prices it from its task "
                     + "counters (docs/queries.md)");
         }
-        out.println("host and device figures are modeled (host profile " + hostProfile + "), summed over splits; "
+        out.println("host and device figures are modeled (host profile " + profiles.hostProfile() + "), summed over splits; "
                 + "host energy is what the run adds to an idle host");
     }
 

@@ -58,10 +58,11 @@ final class SqlCommand {
                 return run(conf, translate(inputLayout(file, conf)), file, policy, work);
             }
             SqlPlan plan = translate(Layout.worldCup98(entrySize));
-            try (EmbeddedDrives started = EmbeddedDrives.builder().drives(q.driveCount).profile(q.profile).start()) {
-                out.printf("%d simulated %s drive(s)%n", q.driveCount, q.profile);
+            try (EmbeddedDrives started = EmbeddedDrives.builder().drives(q.driveCount).profile(q.profiles.profile())
+                    .start()) {
+                out.printf("%d simulated %s drive(s)%n", q.driveCount, q.profiles.profile());
                 Configuration conf = WorldCupDrives.configuration(q.base, started, q.wholePageChunk(started.address(0),
-                        entrySize), entrySize, q.hostProfile);
+                        entrySize), entrySize, q.profiles.hostProfile());
                 QueryCommand.localRunner(conf, work);
                 return run(conf, plan, q.load(conf, entrySize), policy, work);
             }
@@ -142,7 +143,7 @@ final class SqlCommand {
         out.printf("%nwhere each split ran (policy %s): predicted host vs device cost%n", policy);
         SplitPlacements.print(out, job.decisions());
         out.printf("%nmodeled cost, summed over splits (%s drives, %s host)%n",
-                q.runningDrives() ? "the given" : q.profile, q.hostProfile);
+                q.runningDrives() ? "the given" : q.profiles.profile(), q.profiles.hostProfile());
         ModeledCostTable.print(out, Map.of(policy, job.metrics()));
         out.printf("wall time %.2f s; host and device figures are modeled%n", job.wallNs() / 1e9);
         return 0;

@@ -53,7 +53,8 @@ class BadOptionsTest {
         add(cases, quickstart, "--entries", "--entries", "-5");
         add(cases, quickstart, "--entries", "--entries", "many");
         add(cases, quickstart, "--entry-size", "--entry-size", "7");
-        add(cases, quickstart, "--drives", "--drives", "0");
+        add(cases, quickstart, "--drive-count", "--drives", "0");
+        add(cases, quickstart, "--drive-count", "--drive-count", "0");
         add(cases, quickstart, "--chunk-size", "--chunk-size", "0");
         add(cases, quickstart, "--profile", "--profile", "nosuch");
         add(cases, quickstart, "--policy", "--policy", "cheapest");

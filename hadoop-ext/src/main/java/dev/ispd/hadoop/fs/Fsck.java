@@ -6,13 +6,18 @@ import dev.ispd.hadoop.conf.IspdKeys;
 import dev.ispd.offload.storage.Replica;
 import dev.ispd.protocol.ObjectKind;
 import dev.ispd.protocol.ReservedValues;
+import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.apache.hadoop.fs.FSDataOutputStream;
+import org.apache.hadoop.fs.Path;
 
 /**
  * Checks an osd:// file system against its drives, as {@code hdfs fsck} checks HDFS, and with
@@ -253,7 +258,7 @@ final class Fsck {
             }
         }
         boolean foreign = looksForeign(namespace, accounted, strangers, strangerBytes);
-        Map<Replica, Long> seen = fs.readSuspects();
+        Map<Replica, Long> seen = readSuspects();
         Map<Replica, Long> stillSuspect = new HashMap<>();
         for (Unnamed u : unnamed) {
             Replica r = u.replica();
@@ -279,7 +284,39 @@ final class Fsck {
             findings.add(new FsckReport.Finding(FsckReport.Kind.ORPHAN, detail, deleted));
         }
         if (repair && !foreign) {
-            fs.writeSuspects(stillSuspect);
+            writeSuspects(stillSuspect);
+        }
+    }
+
+    /** The orphans an earlier fsck saw, with when it first saw each ({@link #SUSPECTS}); empty if none. */
+    private Map<Replica, Long> readSuspects() throws IOException {
+        Map<Replica, Long> out = new HashMap<>();
+        Path file = new Path(SUSPECTS);
+        if (!fs.exists(file)) {
+            return out;
+        }
+        try (BufferedReader in = new BufferedReader(new InputStreamReader(fs.open(file), StandardCharsets.UTF_8))) {
+            for (String line = in.readLine(); line != null; line = in.readLine()) {
+                String[] f = line.trim().split(" ");
+                if (f.length != 3) {
+                    throw new IOException(fs.makeQualified(file) + ": bad line '" + line
+                            + "', want 'drive object first-seen-ms'");
+                }
+                out.put(new Replica(Integer.parseInt(f[0]), Long.parseUnsignedLong(f[1])), Long.parseLong(f[2]));
+            }
+        } catch (NumberFormatException e) {
+            throw new IOException(fs.makeQualified(file) + ": " + e.getMessage(), e);
+        }
+        return out;
+    }
+
+    /** Replaces the list of orphans fsck saw. */
+    private void writeSuspects(Map<Replica, Long> suspects) throws IOException {
+        StringBuilder text = new StringBuilder();
+        suspects.forEach((r, since) -> text.append(r.drive()).append(' ').append(Long.toUnsignedString(r.objectId()))
+                .append(' ').append(since).append('\n'));
+        try (FSDataOutputStream out = fs.create(new Path(SUSPECTS), true)) {
+            out.write(text.toString().getBytes(StandardCharsets.UTF_8));
         }
     }
 

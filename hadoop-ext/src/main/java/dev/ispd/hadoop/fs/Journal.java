@@ -91,13 +91,18 @@ final class Journal implements Closeable {
     /** Checkpoint {@code back} before the latest; null if none, or unreadable (noted in {@code tried}). */
     private Checkpoint readCheckpoint(int back, List<String> tried) {
         try {
-            ByteBuffer bytes = store.checkpoint(back);
-            return bytes == null ? null : Checkpoint.decode(bytes, checkpointName(back));
+            return checkpoint(back);
         } catch (IOException e) {
             LOG.warn("osd: not starting from the {}: {}", checkpointName(back), e.getMessage());
             tried.add(checkpointName(back) + ": " + e.getMessage());
             return null;
         }
+    }
+
+    /** Checkpoint {@code back} before the latest, as the store keeps it; null if none, an IOException if unreadable. */
+    private Checkpoint checkpoint(int back) throws IOException {
+        ByteBuffer bytes = store.checkpoint(back);
+        return bytes == null ? null : Checkpoint.decode(bytes, checkpointName(back));
     }
 
     private String checkpointName(int back) {
@@ -195,8 +200,7 @@ final class Journal implements Closeable {
         Checkpoint oldest = null;
         for (int back = 0; back < KEPT_CHECKPOINTS; back++) {
             try {
-                ByteBuffer bytes = store.checkpoint(back);
-                Checkpoint c = bytes == null ? null : Checkpoint.decode(bytes, checkpointName(back));
+                Checkpoint c = checkpoint(back);
                 // A checkpoint saved by a client that fell behind a cut is no starting point.
                 boolean usable = c != null && c.position() >= cut;
                 if (usable && (oldest == null || c.position() < oldest.position())) {

@@ -9,17 +9,13 @@ import dev.ispd.offload.storage.ChunkExtent;
 import dev.ispd.offload.storage.Replica;
 import dev.ispd.protocol.Limits;
 import dev.ispd.protocol.Status;
-import java.io.BufferedReader;
 import java.io.FileNotFoundException;
 import java.io.IOException;
-import java.io.InputStreamReader;
 import java.net.InetAddress;
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
 import java.net.UnknownHostException;
 import java.util.ArrayList;
 import java.util.EnumSet;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -75,8 +71,7 @@ public class OsdFileSystem extends FileSystem {
     /** Names the writers of this process apart in their leases. */
     private static final AtomicLong WRITERS = new AtomicLong();
     private static final String HOST = hostName();
-    /** The journal stores a chunk's replica count in one byte. */
-    private static final int MAX_REPLICATION = 255;
+    private static final int MAX_REPLICATION = OsdSettings.MAX_REPLICATION;
 
     private URI uri;
     private DriveSet drives;
@@ -105,44 +100,30 @@ public class OsdFileSystem extends FileSystem {
         settings = OsdFileSystems.settings(conf);
         uri = URI.create(SCHEME + "://" + (name.getAuthority() == null ? "" : name.getAuthority()) + "/");
         ParquetAlignment.enable(SCHEME); // Parquet row groups padded to chunks (docs/parquet.md)
-        defaultChunkSize = conf.getLongBytes(IspdKeys.FS_CHUNK_SIZE.name(),
-                Long.parseLong(IspdKeys.FS_CHUNK_SIZE.defaultValue()));
-        if (defaultChunkSize <= 0) {
-            throw new IOException(IspdKeys.FS_CHUNK_SIZE.name() + " must be positive, got " + defaultChunkSize);
-        }
         try {
             drives = DriveSet.fromConfiguration(conf);
         } catch (IllegalArgumentException e) {
             throw new IOException("osd: " + e.getMessage(), e);
         }
-        defaultReplication = conf.getInt(IspdKeys.FS_REPLICATION.name(),
-                Integer.parseInt(IspdKeys.FS_REPLICATION.defaultValue()));
-        if (defaultReplication < 1 || defaultReplication > Math.min(drives.size(), MAX_REPLICATION)) {
-            throw new IOException(IspdKeys.FS_REPLICATION.name() + " is " + defaultReplication
-                    + " but must be from 1 to " + Math.min(drives.size(), MAX_REPLICATION)
-                    + ": each replica needs a drive of its own and " + IspdKeys.FS_DRIVES.name() + " lists "
-                    + drives.size());
+        OsdSettings osd;
+        try {
+            osd = OsdSettings.of(conf, drives.size());
+        } catch (IOException | RuntimeException e) {
+            drives.close();
+            throw e;
         }
-        leaseMs = conf.getLong(IspdKeys.FS_LEASE_MS.name(), Long.parseLong(IspdKeys.FS_LEASE_MS.defaultValue()));
-        if (leaseMs <= 0) {
-            throw new IOException(IspdKeys.FS_LEASE_MS.name() + " must be positive, got " + leaseMs);
-        }
+        defaultChunkSize = osd.chunkSize();
+        defaultReplication = osd.replication();
+        leaseMs = osd.leaseMs();
         user = UserGroupInformation.getCurrentUser().getShortUserName();
         FsPermission umask = FsPermission.getUMask(conf); // permissions are not stored: report the defaults
         filePermission = FsPermission.getFileDefault().applyUMask(umask);
         dirPermission = FsPermission.getDirDefault().applyUMask(umask);
         workingDir = new Path("/").makeQualified(uri, null);
-        long checkpointRecords = conf.getLong(IspdKeys.FS_CHECKPOINT_RECORDS.name(),
-                Long.parseLong(IspdKeys.FS_CHECKPOINT_RECORDS.defaultValue()));
-        if (checkpointRecords < 0) {
-            drives.close();
-            throw new IOException(IspdKeys.FS_CHECKPOINT_RECORDS.name() + " is " + checkpointRecords
-                    + " but must be 0 (no checkpoints) or more");
-        }
         JournalStore store = null;
         try {
-            store = journalStore(conf);
-            journal = Journal.open(store, drives.size(), checkpointRecords);
+            store = journalStore(osd);
+            journal = Journal.open(store, drives.size(), osd.checkpointRecords());
         } catch (IOException | RuntimeException e) {
             if (store != null) {
                 store.close();
@@ -156,31 +137,11 @@ public class OsdFileSystem extends FileSystem {
      * Where the namespace journal is: in ZooKeeper if {@link IspdKeys#FS_NAMESPACE_ZOOKEEPER} names
      * an ensemble, else on the drive {@link IspdKeys#FS_NAMESPACE_DRIVE}.
      */
-    private JournalStore journalStore(Configuration conf) throws IOException {
-        String ensemble = conf.getTrimmed(IspdKeys.FS_NAMESPACE_ZOOKEEPER.name(),
-                IspdKeys.FS_NAMESPACE_ZOOKEEPER.defaultValue());
-        if (!ensemble.isEmpty()) {
-            String znode = conf.getTrimmed(IspdKeys.FS_NAMESPACE_ZNODE.name(),
-                    IspdKeys.FS_NAMESPACE_ZNODE.defaultValue());
-            if (!znode.startsWith("/") || (znode.length() > 1 && znode.endsWith("/"))) {
-                throw new IOException(IspdKeys.FS_NAMESPACE_ZNODE.name() + " is '" + znode
-                        + "' but must be an absolute znode path such as /ispd/osd");
-            }
-            return ZooKeeperJournalStore.open(ensemble, znode);
+    private JournalStore journalStore(OsdSettings osd) throws IOException {
+        if (!osd.zookeeper().isEmpty()) {
+            return ZooKeeperJournalStore.open(osd.zookeeper(), osd.znode());
         }
-        int namespaceDrive = conf.getInt(IspdKeys.FS_NAMESPACE_DRIVE.name(),
-                Integer.parseInt(IspdKeys.FS_NAMESPACE_DRIVE.defaultValue()));
-        if (namespaceDrive < 0 || namespaceDrive >= drives.size()) {
-            throw new IOException(IspdKeys.FS_NAMESPACE_DRIVE.name() + " is " + namespaceDrive + " but "
-                    + IspdKeys.FS_DRIVES.name() + " lists " + drives.size() + " drives");
-        }
-        long segmentBytes = conf.getLong(IspdKeys.FS_JOURNAL_SEGMENT_BYTES.name(),
-                Long.parseLong(IspdKeys.FS_JOURNAL_SEGMENT_BYTES.defaultValue()));
-        if (segmentBytes <= 0) {
-            throw new IOException(IspdKeys.FS_JOURNAL_SEGMENT_BYTES.name() + " is " + segmentBytes
-                    + " but must be positive");
-        }
-        return DriveJournalStore.open(drives, namespaceDrive, segmentBytes);
+        return DriveJournalStore.open(drives, osd.namespaceDrive(), osd.segmentBytes());
     }
 
     @Override
@@ -670,37 +631,6 @@ public class OsdFileSystem extends FileSystem {
         synchronized (lock) {
             return journal.commit(new JournalRecord.SetReplicas(key, chunk, was, now, System.currentTimeMillis()))
                     .applied();
-        }
-    }
-
-    /** The orphans an earlier fsck saw, with when it first saw each ({@link Fsck#SUSPECTS}); empty if none. */
-    Map<Replica, Long> readSuspects() throws IOException {
-        Map<Replica, Long> out = new HashMap<>();
-        Path file = new Path(Fsck.SUSPECTS);
-        if (!exists(file)) {
-            return out;
-        }
-        try (BufferedReader in = new BufferedReader(new InputStreamReader(open(file), StandardCharsets.UTF_8))) {
-            for (String line = in.readLine(); line != null; line = in.readLine()) {
-                String[] f = line.trim().split(" ");
-                if (f.length != 3) {
-                    throw new IOException(makeQualified(file) + ": bad line '" + line + "', want 'drive object first-seen-ms'");
-                }
-                out.put(new Replica(Integer.parseInt(f[0]), Long.parseUnsignedLong(f[1])), Long.parseLong(f[2]));
-            }
-        } catch (NumberFormatException e) {
-            throw new IOException(makeQualified(file) + ": " + e.getMessage(), e);
-        }
-        return out;
-    }
-
-    /** Replaces the list of orphans fsck saw. */
-    void writeSuspects(Map<Replica, Long> suspects) throws IOException {
-        StringBuilder text = new StringBuilder();
-        suspects.forEach((r, since) -> text.append(r.drive()).append(' ').append(Long.toUnsignedString(r.objectId()))
-                .append(' ').append(since).append('\n'));
-        try (FSDataOutputStream out = create(new Path(Fsck.SUSPECTS), true)) {
-            out.write(text.toString().getBytes(StandardCharsets.UTF_8));
         }
     }
 

@@ -3,12 +3,14 @@ package dev.ispd.hadoop.fs;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ispd.client.Drive;
 import dev.ispd.hadoop.conf.IspdKeys;
 import dev.ispd.protocol.Params;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Random;
 import org.apache.hadoop.conf.Configuration;
@@ -69,6 +71,15 @@ class FsckTest {
         assertEquals(2, r.files());
         assertEquals(5, r.chunks());
         assertTrue(r.healthy());
+    }
+
+    @Test
+    void aDamagedListOfOrphansIsAnErrorNamingTheFileAndTheLine() throws IOException {
+        write(fs, "/a/one", bytes(10, 4));
+        write(fs, Fsck.SUSPECTS, "0 12 x 9\n".getBytes(StandardCharsets.UTF_8));
+        IOException e = assertThrows(IOException.class, () -> fs.fsck(false, GRACE));
+        assertTrue(e.getMessage().contains(Fsck.SUSPECTS + ": bad line '0 12 x 9', want 'drive object first-seen-ms'"),
+                e.getMessage());
     }
 
     @Test

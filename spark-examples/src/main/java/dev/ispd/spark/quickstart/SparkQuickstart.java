@@ -3,6 +3,7 @@ package dev.ispd.spark.quickstart;
 import dev.ispd.cli.CommandLines;
 import dev.ispd.cli.ExitStatus;
 import dev.ispd.examples.cli.QuickstartOptions;
+import dev.ispd.examples.cli.WorkloadOptions;
 import dev.ispd.examples.report.ModeledCostTable;
 import dev.ispd.examples.report.SplitPlacements;
 import dev.ispd.examples.worldcup.WorldCupLoader;
@@ -77,14 +78,15 @@ public final class SparkQuickstart implements Callable<Integer> {
     public Integer call() throws Exception {
         options.check(spec.commandLine()).require(top >= 1 && top <= 256, "--top", top, "1 to 256")
                 .require(master.matches(LOCAL_MASTER), "--master", master, "local, local[N] or local[*]");
-        int entrySize = options.entrySize();
+        WorkloadOptions workload = options.workload();
+        int entrySize = workload.entrySize();
         String policy = options.policy();
         try (EmbeddedDrives started = options.startDrives()) {
             Configuration conf = options.configuration(started);
-            out.printf("%d simulated %s drive(s): %s%n", options.drives(), options.profile(), started.addresses());
+            out.printf("%d simulated %s drive(s): %s%n", workload.drives(), workload.profile(), started.addresses());
             String input = "osd:///worldcup/wc-" + entrySize + ".bin";
             long loadStart = System.nanoTime();
-            long bytes = new WorldCupLoader(options.seed(), options.entries(), entrySize)
+            long bytes = new WorldCupLoader(workload.seed(), workload.entries(), entrySize)
                     .load(FileSystem.get(URI.create("osd:///"), conf), new Path(input));
             out.printf("wrote %,d generated WorldCup98 entries of %d B (%.1f MB) to %s in %.2f s%n", bytes / entrySize,
                     entrySize, bytes / 1e6, input, (System.nanoTime() - loadStart) / 1e9);
@@ -146,8 +148,9 @@ public final class SparkQuickstart implements Callable<Integer> {
         out.printf("%nwhere each partition ran (policy %s): predicted host vs device cost%n", policy);
         SplitPlacements.print(out, chosen.decisions());
 
-        out.printf("%nmodeled cost, summed over partitions (%s drives, %s host)%n", options.profile(),
-                options.hostProfile());
+        WorkloadOptions workload = options.workload();
+        out.printf("%nmodeled cost, summed over partitions (%s drives, %s host)%n", workload.profile(),
+                workload.hostProfile());
         Map<String, Map<SplitMetric, Long>> rows = new LinkedHashMap<>();
         rows.put(policy, chosen.metrics());
         rows.put(HOST_ONLY, hostOnly.metrics());
