@@ -22,6 +22,8 @@ public final class PlanTasklet implements Tasklet {
     private final RowSink sink;
     /** The fast path for this plan's shape, or null: the general loop. */
     private final DenseGroupScan dense;
+    /** The batch loop for a plan with expressions, or null. */
+    private final BatchScan batches;
     private final Work work = new Work();
 
     /** The interpreter for {@code plan} within {@code limits}; refuses a plan beyond them (PlanLimitException). */
@@ -29,7 +31,7 @@ public final class PlanTasklet implements Tasklet {
         this(plan, limits, true);
     }
 
-    /** With {@code fastPath} false, every plan runs the general loop: the reference the fast path is tested against. */
+    /** With {@code fastPath} false, every plan runs the general loop: the reference the fast paths are tested against. */
     PlanTasklet(Plan plan, PlanLimits limits, boolean fastPath) {
         limits.check(plan);
         Layout layout = plan.layout();
@@ -37,6 +39,7 @@ public final class PlanTasklet implements Tasklet {
         this.where = BoundPredicate.bind(plan.where(), layout);
         this.sink = sink(plan, limits);
         this.dense = fastPath && sink instanceof GroupTable table ? DenseGroupScan.of(plan, where, table) : null;
+        this.batches = fastPath && dense == null ? BatchScan.of(plan, where, sink) : null;
     }
 
     private static RowSink sink(Plan plan, PlanLimits limits) {
@@ -97,6 +100,7 @@ public final class PlanTasklet implements Tasklet {
     public void scan(ByteBuffer data, long objectId, long objectOffset, Meter meter) {
         int last = data.limit() - recordSize;
         long examined = dense != null ? dense.scan(data, data.position(), last, recordSize, work)
+                : batches != null ? batches.scan(data, data.position(), last, recordSize, work)
                 : scanEach(data, last);
         meter.addRecords(examined);
         work.moveTo(meter);

@@ -1,0 +1,81 @@
+package dev.ispd.plan;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+
+/**
+ * Up to {@link #MAX_ROWS} consecutive records of a scan buffer as a {@link ColumnBatch}: row
+ * {@code i} is the record at {@code first + i * recordSize}. Reset for each batch, never
+ * reallocated; {@link #generation} tells the columns decoded for an earlier batch from this one's.
+ */
+final class RecordBatch implements ColumnBatch {
+    /**
+     * Rows per batch: 1,024 keeps a node's values (8 KiB of longs) and the batch's records (20-256
+     * KiB) within a core's L2 cache, and is long enough that a node's loop costs far more than the
+     * call that starts it.
+     */
+    static final int MAX_ROWS = 1024;
+
+    private ByteBuffer buf;
+    private int first;
+    private int recordSize;
+    private int rows;
+    private int generation;
+
+    /** Makes this batch the {@code rows} records of {@code buf} from absolute {@code first}. */
+    void reset(ByteBuffer buf, int first, int rows, int recordSize) {
+        this.buf = buf;
+        this.first = first;
+        this.rows = rows;
+        this.recordSize = recordSize;
+        generation++;
+    }
+
+    @Override
+    public int rows() {
+        return rows;
+    }
+
+    /** Which batch this is: a different number for each {@link #reset}. */
+    int generation() {
+        return generation;
+    }
+
+    ByteBuffer buffer() {
+        return buf;
+    }
+
+    /** The absolute position of row {@code row}'s record in {@link #buffer}. */
+    int record(int row) {
+        return first + row * recordSize;
+    }
+
+    @Override
+    public void decode(Field f, long[] values, boolean[] nulls) {
+        boolean whole = f.bitCount() == 0 && f.bitOffset() == 0;
+        boolean sameOrder = f.bigEndian() == (buf.order() == ByteOrder.BIG_ENDIAN);
+        int at = first + f.offset();
+        if (whole && sameOrder && f.width() == 8) {
+            for (int i = 0; i < rows; i++, at += recordSize) {
+                values[i] = buf.getLong(at);
+            }
+        } else if (whole && sameOrder && f.width() == 4 && f.signed()) {
+            for (int i = 0; i < rows; i++, at += recordSize) {
+                values[i] = buf.getInt(at);
+            }
+        } else {
+            for (int i = 0; i < rows; i++) {
+                values[i] = f.readInteger(buf, record(i));
+            }
+        }
+        if (f.hasNullBit()) {
+            for (int i = 0; i < rows; i++) {
+                nulls[i] = f.nullBitSet(buf, record(i));
+            }
+        } else if (f.nullable()) {
+            for (int i = 0; i < rows; i++) {
+                nulls[i] = f.isNull(values[i]);
+            }
+        }
+    }
+}

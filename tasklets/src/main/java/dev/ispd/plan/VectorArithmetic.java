@@ -1,0 +1,107 @@
+package dev.ispd.plan;
+
+/**
+ * The arithmetic of {@link ArithmeticEval} a batch at a time: each row computed by the
+ * per-record node's own {@code compute} (so the same ANSI checks: {@code Math.*Exact}, decimal
+ * precision bounds, division by zero naming the node), in one loop per node; a row with a NULL
+ * operand is NULL and not computed.
+ */
+final class VectorArithmetic {
+    private VectorArithmetic() {
+    }
+
+    /** Integers and decimals ({@link ArithmeticEval.LongBinary}). */
+    static final class Longs extends VectorEval {
+        private final ArithmeticEval.LongBinary scalar;
+        private final VectorEval left;
+        private final VectorEval right;
+
+        Longs(ArithmeticEval.LongBinary scalar, VectorEval left, VectorEval right) {
+            super(scalar.type, scalar.sql, left.nullable || right.nullable);
+            this.scalar = scalar;
+            this.left = left;
+            this.right = right;
+        }
+
+        @Override
+        void evaluate(RecordBatch batch, int[] sel, int n) {
+            left.evaluate(batch, sel, n);
+            right.evaluate(batch, sel, n);
+            long[] a = left.longs;
+            long[] b = right.longs;
+            if (!nullable) {
+                for (int i = 0; i < n; i++) {
+                    int r = sel[i];
+                    longs[r] = scalar.compute(a[r], b[r]);
+                }
+                return;
+            }
+            boolean[] nullA = left.nulls;
+            boolean[] nullB = right.nulls;
+            for (int i = 0; i < n; i++) {
+                int r = sel[i];
+                boolean isNull = nullA[r] || nullB[r];
+                nulls[r] = isNull;
+                longs[r] = isNull ? 0 : scalar.compute(a[r], b[r]);
+            }
+        }
+    }
+
+    /** Floats ({@link ArithmeticEval.FloatOps}). */
+    static final class Doubles extends VectorEval {
+        private final ArithmeticEval.FloatOps scalar;
+        private final VectorEval left;
+        private final VectorEval right;
+
+        Doubles(ArithmeticEval.FloatOps scalar, VectorEval left, VectorEval right) {
+            super(scalar.type, scalar.sql, left.nullable || right.nullable);
+            this.scalar = scalar;
+            this.left = left;
+            this.right = right;
+        }
+
+        @Override
+        void evaluate(RecordBatch batch, int[] sel, int n) {
+            left.evaluate(batch, sel, n);
+            right.evaluate(batch, sel, n);
+            double[] a = left.doubles;
+            double[] b = right.doubles;
+            boolean[] nullA = left.nulls;
+            boolean[] nullB = right.nulls;
+            for (int i = 0; i < n; i++) {
+                int r = sel[i];
+                boolean isNull = nullable && (nullA[r] || nullB[r]);
+                nulls[r] = isNull;
+                doubles[r] = isNull ? 0 : scalar.compute(a[r], b[r]);
+            }
+        }
+    }
+
+    /** Unary minus ({@link ArithmeticEval.Negate}). */
+    static final class Negate extends VectorEval {
+        private final ArithmeticEval.Negate scalar;
+        private final VectorEval operand;
+
+        Negate(ArithmeticEval.Negate scalar, VectorEval operand) {
+            super(scalar.type, scalar.sql, operand.nullable);
+            this.scalar = scalar;
+            this.operand = operand;
+        }
+
+        @Override
+        void evaluate(RecordBatch batch, int[] sel, int n) {
+            operand.evaluate(batch, sel, n);
+            boolean[] nullIn = operand.nulls;
+            for (int i = 0; i < n; i++) {
+                int r = sel[i];
+                boolean isNull = nullIn[r];
+                nulls[r] = isNull;
+                if (doubles != null) {
+                    doubles[r] = -operand.doubles[r];
+                } else {
+                    longs[r] = isNull ? 0 : scalar.negated(operand.longs[r]);
+                }
+            }
+        }
+    }
+}
