@@ -87,13 +87,13 @@ final class ArithmeticEval {
         private final int scaleLeft;
         private final int scaleRight;
         /** What a sum's operands are multiplied by to reach its scale (0: more than 18 digits, which no long holds). */
-        private final long factorLeft;
-        private final long factorRight;
+        final long factorLeft;
+        final long factorRight;
         /** Digits a product loses to its type's scale (Spark's cut, past 38 digits). */
-        private final int productCut;
+        final int productCut;
         /** Whether the type's precision is checked (18 digits or fewer), below {@code bound}. */
-        private final boolean checked;
-        private final long bound;
+        final boolean checked;
+        final long bound;
 
         DecimalOps(Expr.ArithmeticOp op, ExprEval left, ExprEval right, ExprType type, String sql) {
             super(op, left, right, type, sql);

@@ -34,8 +34,12 @@ abstract class Condition {
         return k;
     }
 
-    /** Prepares {@link #select} to evaluate this condition's expressions with {@code compiler}'s batch nodes. */
-    void vectorize(VectorCompiler compiler) {
+    /**
+     * Prepares {@link #select} to evaluate this condition's expressions with {@code compiler}'s
+     * batch nodes; returns whether it has any (else a row at a time is the faster: one pass).
+     */
+    boolean vectorize(VectorCompiler compiler) {
+        return false;
     }
 
     /** Binds {@code p} to {@code layout}; a {@link PlanException} names the field or literal that does not fit. */
@@ -282,6 +286,8 @@ abstract class Condition {
     private static final class Junction extends Condition {
         private final Condition[] operands;
         private final boolean decidedBy;
+        /** Whether an operand has expressions evaluated a batch at a time ({@link #vectorize}). */
+        private boolean batched;
         /** OR's batch scratch, made by {@link #vectorize}: rows still open, rows an operand passed, and which passed. */
         private int[] open;
         private int[] passed;
@@ -303,20 +309,24 @@ abstract class Condition {
         }
 
         @Override
-        void vectorize(VectorCompiler compiler) {
+        boolean vectorize(VectorCompiler compiler) {
             for (Condition c : operands) {
-                c.vectorize(compiler);
+                batched |= c.vectorize(compiler);
             }
-            if (decidedBy) {
+            if (batched && decidedBy) {
                 open = new int[RecordBatch.MAX_ROWS];
                 passed = new int[RecordBatch.MAX_ROWS];
                 passes = new boolean[RecordBatch.MAX_ROWS];
             }
+            return batched;
         }
 
         /** AND: each operand narrows the rows; OR: each operand tests the rows none before it passed. */
         @Override
         int select(RecordBatch batch, int[] sel, int n, int[] out, Work work) {
+            if (!batched) {
+                return super.select(batch, sel, n, out, work);
+            }
             if (!decidedBy) {
                 int k = n;
                 int[] from = sel;
@@ -325,9 +335,6 @@ abstract class Condition {
                     from = out;
                 }
                 return k;
-            }
-            if (open == null) {
-                return super.select(batch, sel, n, out, work);
             }
             System.arraycopy(sel, 0, open, 0, n);
             for (int i = 0; i < n; i++) {
@@ -385,8 +392,9 @@ abstract class Condition {
         }
 
         @Override
-        void vectorize(VectorCompiler compiler) {
+        boolean vectorize(VectorCompiler compiler) {
             vector = compiler.compile(condition);
+            return true;
         }
 
         @Override

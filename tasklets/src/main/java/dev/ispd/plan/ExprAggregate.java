@@ -79,6 +79,37 @@ final class ExprAggregate {
      */
     int acceptAll(VectorEval values, int[] sel, int n, int[] base, int offset, long[] low, long[] high,
                   long[] count) {
+        if (wideSum && input == LONG) { // a decimal SUM, the commonest: never fails here
+            long[] v = values.longs;
+            boolean[] nulls = values.nulls;
+            for (int i = 0; i < n; i++) {
+                int r = sel[i];
+                if (!nulls[r]) {
+                    int at = base[i] + offset;
+                    add128(low, high, at, v[r], v[r] >> 63);
+                    count[at]++;
+                }
+            }
+            return -1;
+        }
+        if (function == Aggregate.Function.SUM && input == LONG) { // an integer SUM: overflow stops it at its row
+            long[] v = values.longs;
+            boolean[] nulls = values.nulls;
+            int i = 0;
+            try {
+                for (; i < n; i++) {
+                    int r = sel[i];
+                    if (!nulls[r]) {
+                        int at = base[i] + offset;
+                        low[at] = Math.addExact(low[at], v[r]);
+                        count[at]++;
+                    }
+                }
+            } catch (ArithmeticException e) {
+                return i;
+            }
+            return -1;
+        }
         for (int i = 0; i < n; i++) {
             int r = sel[i];
             int at = base[i] + offset;

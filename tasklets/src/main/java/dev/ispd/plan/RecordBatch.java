@@ -50,6 +50,19 @@ final class RecordBatch implements ColumnBatch {
         return first + row * recordSize;
     }
 
+    /** {@link #decode} of rows {@code sel[0, n)} only: for a few rows of a batch, as a selective WHERE leaves. */
+    void decode(Field f, int[] sel, int n, long[] values, boolean[] nulls) {
+        for (int i = 0; i < n; i++) {
+            int r = sel[i];
+            int record = record(r);
+            long v = f.readInteger(buf, record);
+            values[r] = v;
+            if (f.nullable()) {
+                nulls[r] = f.hasNullBit() ? f.nullBitSet(buf, record) : f.isNull(v);
+            }
+        }
+    }
+
     @Override
     public void decode(Field f, long[] values, boolean[] nulls) {
         boolean whole = f.bitCount() == 0 && f.bitOffset() == 0;

@@ -44,7 +44,10 @@ abstract class VectorEval {
         return truths != null ? truths[row] == ExprEval.UNKNOWN : nulls[row];
     }
 
-    /** A field's column, decoded once per batch however many nodes read it. */
+    /**
+     * A field's column, decoded once per batch however many nodes read it; where a node needs
+     * fewer than a quarter of the batch's rows, only those, each time.
+     */
     static final class Column extends VectorEval {
         private final Field field;
         /** The raw values of a float or bool column, before they become {@link #doubles} or {@link #truths}. */
@@ -62,16 +65,27 @@ abstract class VectorEval {
             if (decoded == batch.generation()) {
                 return;
             }
+            if (4 * n < batch.rows()) {
+                batch.decode(field, sel, n, raw, nulls);
+                convert(sel, n);
+                return;
+            }
             decoded = batch.generation();
-            int rows = batch.rows();
             batch.decode(field, raw, nulls);
-            if (doubles != null) {
-                for (int i = 0; i < rows; i++) {
-                    doubles[i] = FloatKeys.number(raw[i], field.width());
-                }
-            } else if (truths != null) {
-                for (int i = 0; i < rows; i++) {
-                    truths[i] = (byte) (nulls[i] ? ExprEval.UNKNOWN : raw[i] != 0 ? ExprEval.TRUE : ExprEval.FALSE);
+            convert(null, batch.rows());
+        }
+
+        /** A float's or bool's raw values of rows {@code sel[0, n)} (null: rows 0 to n) as doubles or truths. */
+        private void convert(int[] sel, int n) {
+            if (longs != null) {
+                return;
+            }
+            for (int i = 0; i < n; i++) {
+                int r = sel == null ? i : sel[i];
+                if (doubles != null) {
+                    doubles[r] = FloatKeys.number(raw[r], field.width());
+                } else {
+                    truths[r] = (byte) (nulls[r] ? ExprEval.UNKNOWN : raw[r] != 0 ? ExprEval.TRUE : ExprEval.FALSE);
                 }
             }
         }

@@ -27,6 +27,15 @@ final class VectorLogic {
             left.evaluate(batch, sel, n);
             right.evaluate(batch, sel, n);
             ExprType.Kind kind = left.type.kind();
+            if (!nullable && kind != ExprType.Kind.FLOAT && kind != ExprType.Kind.BOOL) {
+                long[] a = left.longs;
+                long[] b = right.longs;
+                for (int i = 0; i < n; i++) {
+                    int r = sel[i];
+                    truths[r] = (byte) (op.holds(Long.compare(a[r], b[r])) ? ExprEval.TRUE : ExprEval.FALSE);
+                }
+                return;
+            }
             for (int i = 0; i < n; i++) {
                 int r = sel[i];
                 if (nullable && (left.isNull(r) || right.isNull(r))) {

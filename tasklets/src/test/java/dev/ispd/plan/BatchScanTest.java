@@ -88,6 +88,12 @@ class BatchScanTest {
                         List.of(Aggregate.sum(DISC_PRICE), Aggregate.max("big")))),
                 Arguments.of("a plain field's SUM beside an expression's", Plan.aggregate(L, discPrice, List.of("band"),
                         List.of(Aggregate.sum("big"), Aggregate.sum(DISC_PRICE)))),
+                Arguments.of("decimals that cannot be NULL, after a selective WHERE", Plan.aggregate(L,
+                        Predicate.holds(and(Expr.eq(field("band"), lit(5)), gt(mul(field("disc"), field("disc")),
+                                lit(new BigDecimal("0.0030"))))), List.of("band"), List.of(
+                                Aggregate.sum(mul(field("disc"), sub(lit(1), field("disc")))),
+                                Aggregate.sum(add(field("disc"), sub(field("disc"), lit(new BigDecimal("0.001"))))),
+                                Aggregate.min(mul(mul(field("disc"), field("disc")), mul(field("disc"), field("disc"))))))),
                 Arguments.of("rows", Plan.rows(L, mixed, List.of("big", "ship", "band"))));
     }
 
