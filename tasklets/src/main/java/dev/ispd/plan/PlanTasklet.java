@@ -14,7 +14,8 @@ import java.nio.ByteBuffer;
  * loads of selected, key and aggregate fields, one hash update per record with GROUP BY, the
  * comparisons of MIN, MAX and top-N, and at the end the result bytes. A LIMIT reached ends the
  * examination of records (they are still scanned). The common aggregates (narrow GROUP BY keys,
- * COUNT and SUM) take a fast path ({@link DenseGroupScan}) with the same results and counts.
+ * COUNT and SUM) take a fast path ({@link DenseGroupScan}) with the same results and counts;
+ * plans with expressions run a batch of records at a time ({@link BatchScan}), likewise.
  */
 public final class PlanTasklet implements Tasklet {
     private final int recordSize;

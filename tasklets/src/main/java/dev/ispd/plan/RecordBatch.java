@@ -68,13 +68,15 @@ final class RecordBatch implements ColumnBatch {
         boolean whole = f.bitCount() == 0 && f.bitOffset() == 0;
         boolean sameOrder = f.bigEndian() == (buf.order() == ByteOrder.BIG_ENDIAN);
         int at = first + f.offset();
-        if (whole && sameOrder && f.width() == 8) {
+        if (whole && f.width() == 8) {
             for (int i = 0; i < rows; i++, at += recordSize) {
-                values[i] = buf.getLong(at);
+                long v = buf.getLong(at);
+                values[i] = sameOrder ? v : Long.reverseBytes(v);
             }
-        } else if (whole && sameOrder && f.width() == 4 && f.signed()) {
+        } else if (whole && f.width() == 4 && f.signed()) {
             for (int i = 0; i < rows; i++, at += recordSize) {
-                values[i] = buf.getInt(at);
+                int v = buf.getInt(at);
+                values[i] = sameOrder ? v : Integer.reverseBytes(v);
             }
         } else {
             for (int i = 0; i < rows; i++) {

@@ -11,22 +11,16 @@ final class VectorArithmetic {
     }
 
     /** Integers and decimals ({@link ArithmeticEval.LongBinary}). */
-    static final class Longs extends VectorEval {
+    static final class Longs extends VectorEval.Binary {
         private final ArithmeticEval.LongBinary scalar;
-        private final VectorEval left;
-        private final VectorEval right;
 
         Longs(ArithmeticEval.LongBinary scalar, VectorEval left, VectorEval right) {
-            super(scalar.type, scalar.sql, left.nullable || right.nullable);
+            super(scalar.type, scalar.sql, left, right);
             this.scalar = scalar;
-            this.left = left;
-            this.right = right;
         }
 
         @Override
-        void evaluate(RecordBatch batch, int[] sel, int n) {
-            left.evaluate(batch, sel, n);
-            right.evaluate(batch, sel, n);
+        void compute(int[] sel, int n) {
             long[] a = left.longs;
             long[] b = right.longs;
             if (!nullable && scalar instanceof ArithmeticEval.DecimalOps d && d.factorLeft != 0
@@ -96,22 +90,16 @@ final class VectorArithmetic {
     }
 
     /** Floats ({@link ArithmeticEval.FloatOps}). */
-    static final class Doubles extends VectorEval {
+    static final class Doubles extends VectorEval.Binary {
         private final ArithmeticEval.FloatOps scalar;
-        private final VectorEval left;
-        private final VectorEval right;
 
         Doubles(ArithmeticEval.FloatOps scalar, VectorEval left, VectorEval right) {
-            super(scalar.type, scalar.sql, left.nullable || right.nullable);
+            super(scalar.type, scalar.sql, left, right);
             this.scalar = scalar;
-            this.left = left;
-            this.right = right;
         }
 
         @Override
-        void evaluate(RecordBatch batch, int[] sel, int n) {
-            left.evaluate(batch, sel, n);
-            right.evaluate(batch, sel, n);
+        void compute(int[] sel, int n) {
             double[] a = left.doubles;
             double[] b = right.doubles;
             boolean[] nullA = left.nulls;
@@ -126,19 +114,16 @@ final class VectorArithmetic {
     }
 
     /** Unary minus ({@link ArithmeticEval.Negate}). */
-    static final class Negate extends VectorEval {
+    static final class Negate extends VectorEval.Unary {
         private final ArithmeticEval.Negate scalar;
-        private final VectorEval operand;
 
         Negate(ArithmeticEval.Negate scalar, VectorEval operand) {
-            super(scalar.type, scalar.sql, operand.nullable);
+            super(scalar.type, scalar.sql, operand.nullable, operand);
             this.scalar = scalar;
-            this.operand = operand;
         }
 
         @Override
-        void evaluate(RecordBatch batch, int[] sel, int n) {
-            operand.evaluate(batch, sel, n);
+        void compute(int[] sel, int n) {
             boolean[] nullIn = operand.nulls;
             for (int i = 0; i < n; i++) {
                 int r = sel[i];
@@ -148,6 +133,33 @@ final class VectorArithmetic {
                     doubles[r] = -operand.doubles[r];
                 } else {
                     longs[r] = isNull ? 0 : scalar.negated(operand.longs[r]);
+                }
+            }
+        }
+    }
+
+    /** A cast between numeric types, or of a date to a timestamp ({@link CastEval}): NULL stays NULL. */
+    static final class Cast extends VectorEval.Unary {
+        private final CastEval scalar;
+        private final boolean fromFloat;
+
+        Cast(CastEval scalar, VectorEval operand) {
+            super(scalar.type, scalar.sql, operand.nullable, operand);
+            this.scalar = scalar;
+            this.fromFloat = scalar.from.kind() == ExprType.Kind.FLOAT;
+        }
+
+        @Override
+        void compute(int[] sel, int n) {
+            boolean[] nullIn = operand.nulls;
+            for (int i = 0; i < n; i++) {
+                int r = sel[i];
+                boolean isNull = nullIn[r];
+                nulls[r] = isNull;
+                if (doubles != null) {
+                    doubles[r] = fromFloat ? scalar.doubleOf(operand.doubles[r]) : scalar.doubleOf(operand.longs[r]);
+                } else if (!isNull) {
+                    longs[r] = fromFloat ? scalar.longOf(operand.doubles[r]) : scalar.longOf(operand.longs[r]);
                 }
             }
         }

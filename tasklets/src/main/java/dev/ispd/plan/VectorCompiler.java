@@ -7,7 +7,7 @@ import java.util.Map;
  * Builds the batch form ({@link VectorEval}) of compiled expressions ({@link ExprEval}, types
  * and casts already derived), node for node. One compiler serves all of a plan's expressions, so
  * a field they share is one column, decoded once per batch. A node without a batch form (CASE,
- * COALESCE, casts, string tests, EXTRACT) is run per record with the tree below it.
+ * COALESCE, string tests, EXTRACT) is run per record with the tree below it.
  */
 final class VectorCompiler {
     private final Map<Field, VectorEval.Column> columns = new HashMap<>();
@@ -27,6 +27,9 @@ final class VectorCompiler {
         }
         if (e instanceof ArithmeticEval.Negate n) {
             return new VectorArithmetic.Negate(n, compile(n.operand));
+        }
+        if (e instanceof CastEval c && c.type.kind() != ExprType.Kind.BOOL && c.from.kind() != ExprType.Kind.BOOL) {
+            return new VectorArithmetic.Cast(c, compile(c.operand));
         }
         if (e instanceof LogicEval.CompareLongs || e instanceof LogicEval.CompareDoubles
                 || e instanceof LogicEval.CompareBools) {

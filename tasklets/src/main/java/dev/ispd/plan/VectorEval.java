@@ -44,6 +44,47 @@ abstract class VectorEval {
         return truths != null ? truths[row] == ExprEval.UNKNOWN : nulls[row];
     }
 
+    /** A node of two operands, both evaluated over the node's rows first: NULL where either can be. */
+    abstract static class Binary extends VectorEval {
+        final VectorEval left;
+        final VectorEval right;
+
+        Binary(ExprType type, String sql, VectorEval left, VectorEval right) {
+            super(type, sql, left.nullable || right.nullable);
+            this.left = left;
+            this.right = right;
+        }
+
+        @Override
+        final void evaluate(RecordBatch batch, int[] sel, int n) {
+            left.evaluate(batch, sel, n);
+            right.evaluate(batch, sel, n);
+            compute(sel, n);
+        }
+
+        /** This node's value of rows {@code sel[0, n)} from its operands'. */
+        abstract void compute(int[] sel, int n);
+    }
+
+    /** A node of one operand, evaluated over the node's rows first. */
+    abstract static class Unary extends VectorEval {
+        final VectorEval operand;
+
+        Unary(ExprType type, String sql, boolean nullable, VectorEval operand) {
+            super(type, sql, nullable);
+            this.operand = operand;
+        }
+
+        @Override
+        final void evaluate(RecordBatch batch, int[] sel, int n) {
+            operand.evaluate(batch, sel, n);
+            compute(sel, n);
+        }
+
+        /** This node's value of rows {@code sel[0, n)} from its operand's. */
+        abstract void compute(int[] sel, int n);
+    }
+
     /**
      * A field's column, decoded once per batch however many nodes read it; where a node needs
      * fewer than a quarter of the batch's rows, only those, each time.

@@ -10,22 +10,16 @@ final class VectorLogic {
     }
 
     /** {@code left op right} of two numbers, dates or booleans of one type (not strings): NULL if either is. */
-    static final class Compare extends VectorEval {
+    static final class Compare extends VectorEval.Binary {
         private final CompareOp op;
-        private final VectorEval left;
-        private final VectorEval right;
 
         Compare(LogicEval.Comparison scalar, VectorEval left, VectorEval right) {
-            super(ExprType.BOOL, scalar.sql, left.nullable || right.nullable);
+            super(ExprType.BOOL, scalar.sql, left, right);
             this.op = scalar.op;
-            this.left = left;
-            this.right = right;
         }
 
         @Override
-        void evaluate(RecordBatch batch, int[] sel, int n) {
-            left.evaluate(batch, sel, n);
-            right.evaluate(batch, sel, n);
+        void compute(int[] sel, int n) {
             ExprType.Kind kind = left.type.kind();
             if (!nullable && kind != ExprType.Kind.FLOAT && kind != ExprType.Kind.BOOL) {
                 long[] a = left.longs;
@@ -97,17 +91,13 @@ final class VectorLogic {
     }
 
     /** NOT: NULL stays NULL. */
-    static final class Not extends VectorEval {
-        private final VectorEval operand;
-
+    static final class Not extends VectorEval.Unary {
         Not(LogicEval.Not scalar, VectorEval operand) {
-            super(ExprType.BOOL, scalar.sql, operand.nullable);
-            this.operand = operand;
+            super(ExprType.BOOL, scalar.sql, operand.nullable, operand);
         }
 
         @Override
-        void evaluate(RecordBatch batch, int[] sel, int n) {
-            operand.evaluate(batch, sel, n);
+        void compute(int[] sel, int n) {
             for (int i = 0; i < n; i++) {
                 int r = sel[i];
                 byte t = operand.truths[r];
@@ -117,17 +107,13 @@ final class VectorLogic {
     }
 
     /** IS NULL: never NULL itself. */
-    static final class IsNull extends VectorEval {
-        private final VectorEval operand;
-
+    static final class IsNull extends VectorEval.Unary {
         IsNull(LogicEval.IsNull scalar, VectorEval operand) {
-            super(ExprType.BOOL, scalar.sql, false);
-            this.operand = operand;
+            super(ExprType.BOOL, scalar.sql, false, operand);
         }
 
         @Override
-        void evaluate(RecordBatch batch, int[] sel, int n) {
-            operand.evaluate(batch, sel, n);
+        void compute(int[] sel, int n) {
             for (int i = 0; i < n; i++) {
                 int r = sel[i];
                 truths[r] = (byte) (operand.isNull(r) ? ExprEval.TRUE : ExprEval.FALSE);

@@ -59,6 +59,10 @@ class BatchScanTest {
     private static final PlanLimits LIMITS = new PlanLimits(1L << 32, Long.MAX_VALUE / 2, 64);
     private static final List<Item> ITEMS = ExprRecords.generate(5_000, 31);
     private static final byte[] DATA = ExprRecords.bytes(ITEMS);
+    /** The same records' bytes read big-endian: {@code n} where qty is, {@code big} where big is. */
+    private static final Layout BIG_ENDIAN = new Layout("items_be", L.recordSize(), List.of(
+            new Field("n", 0, 4, true, true, 0, 0, false, 0), new Field("big", 35, 8, true, true, 0, 0, false, 0),
+            Field.unsigned("band", 48, 1)));
     private static final Expr DISC_PRICE = mul(field("price"), sub(lit(1), field("disc")));
 
     static Stream<Arguments> plans() {
@@ -94,13 +98,17 @@ class BatchScanTest {
                                 Aggregate.sum(mul(field("disc"), sub(lit(1), field("disc")))),
                                 Aggregate.sum(add(field("disc"), sub(field("disc"), lit(new BigDecimal("0.001"))))),
                                 Aggregate.min(mul(mul(field("disc"), field("disc")), mul(field("disc"), field("disc"))))))),
+                Arguments.of("big-endian fields of 4 and 8 bytes", Plan.aggregate(BIG_ENDIAN,
+                        Predicate.holds(gt(field("n"), lit(0))), List.of("band"), List.of(Aggregate.sum(field("n")),
+                                Aggregate.max(sub(field("big"), field("n")))))),
                 Arguments.of("rows", Plan.rows(L, mixed, List.of("big", "ship", "band"))));
     }
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("plans")
     void sameBytesAndMeterAsRecordByRecord(String name, Plan plan) throws IOException {
-        assertNotNull(BatchScan.of(plan, BoundPredicate.bind(plan.where(), L), sink(plan)), "takes the batch loop");
+        assertNotNull(BatchScan.of(plan, BoundPredicate.bind(plan.where(), plan.layout()), sink(plan)),
+                "takes the batch loop");
         // 2,100 records a scan: batches of 1,024, 1,024 and 52
         for (int records : new int[] {2_100, 64}) {
             HostRunner.Result batched = run(new PlanTasklet(plan, LIMITS), DATA, records);
