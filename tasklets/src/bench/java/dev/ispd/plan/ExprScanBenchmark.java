@@ -36,7 +36,8 @@ import java.util.function.LongSupplier;
  *       SUM(price * (1 - disc) * (1 + tax)), COUNT(*) WHERE ship <= 1998-09-02};
  *   <li>filter: {@code COUNT(*) WHERE price * (1 - disc) > 50000}.
  * </ul>
- * Each runs as a typed plan whose WHERE is one expression ({@code expr}), as a typed plan whose
+ * Each runs as a typed plan whose WHERE is one expression ({@code expr}: the batch loop,
+ * {@link BatchScan}; {@code expr/rec}: the same plan record by record, as before batches), as a typed plan whose
  * WHERE is today's field-vs-literal leaves with the expressions only in its aggregates
  * ({@code leaves}), as today's integer plan over the same bytes read as integers, which cannot
  * compute the products ({@code integer}: the same WHERE, SUM of the plain fields), and as a
@@ -91,11 +92,12 @@ public final class ExprScanBenchmark {
     private static Map<String, LongSupplier> variants(Plan expr, Plan leaves, Plan integer, LongSupplier java,
                                                       ByteBuffer data) {
         Map<String, LongSupplier> v = new LinkedHashMap<>();
-        v.put("expr", () -> run(expr, data));
+        v.put("expr", () -> run(new PlanTasklet(expr, PlanLimits.HOST), data));
+        v.put("expr/rec", () -> run(new PlanTasklet(expr, PlanLimits.HOST, false), data));
         if (leaves != null) {
-            v.put("leaves", () -> run(leaves, data));
+            v.put("leaves", () -> run(new PlanTasklet(leaves, PlanLimits.HOST), data));
         }
-        v.put("integer", () -> run(integer, data));
+        v.put("integer", () -> run(new PlanTasklet(integer, PlanLimits.HOST), data));
         v.put("java", java);
         return v;
     }
@@ -116,9 +118,9 @@ public final class ExprScanBenchmark {
         }
         Map<String, Double> rate = new LinkedHashMap<>();
         times.forEach((k, ts) -> rate.put(k, n / (median(ts) / 1e9) / 1e6));
-        System.out.printf("%n%s%n  %-8s %12s %12s %12s  %s%n", query, "variant", "M rec/s", "/ integer", "/ java",
+        System.out.printf("%n%s%n  %-9s %12s %12s %12s  %s%n", query, "variant", "M rec/s", "/ integer", "/ java",
                 "answer");
-        rate.forEach((k, r) -> System.out.printf("  %-8s %12.1f %12.2f %12.2f  %d%s%n", k, r, r / rate.get("integer"),
+        rate.forEach((k, r) -> System.out.printf("  %-9s %12.1f %12.2f %12.2f  %d%s%n", k, r, r / rate.get("integer"),
                 r / rate.get("java"), answers.get(k), k.equals("integer") ? " (plain fields)"
                         : answers.get(k).equals(answers.get("java")) ? " (= java)" : " (DIFFERS from java)"));
     }
@@ -128,9 +130,8 @@ public final class ExprScanBenchmark {
         return s.length % 2 == 1 ? s[s.length / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2.0;
     }
 
-    /** The plan run by the interpreter over the data in 1 MiB batches; its answer folded into one long. */
-    private static long run(Plan plan, ByteBuffer data) {
-        PlanTasklet t = new PlanTasklet(plan, PlanLimits.HOST);
+    /** The interpreter run over the data in 1 MiB slices; its answer folded into one long. */
+    private static long run(PlanTasklet t, ByteBuffer data) {
         Meter meter = new Meter();
         for (int at = 0; at < data.capacity(); at += BATCH) {
             ByteBuffer slice = data.duplicate().order(ByteOrder.LITTLE_ENDIAN);

@@ -26,20 +26,32 @@ final class ArithmeticEval {
         }
     }
 
+    /** An operator over values held as longs: NULL if either operand is, else {@link #compute}. */
+    abstract static class LongBinary extends Binary {
+        LongBinary(Expr.ArithmeticOp op, ExprEval left, ExprEval right, ExprType type, String sql) {
+            super(op, left, right, type, sql);
+        }
+
+        @Override
+        final long longValue(ByteBuffer buf, int record) {
+            long a = left.longValue(buf, record);
+            long b = right.longValue(buf, record);
+            isNull = left.isNull || right.isNull;
+            return isNull ? 0 : compute(a, b);
+        }
+
+        /** {@code a op b} of two values that are not NULL: what a record and a batch ({@link VectorArithmetic}) both run. */
+        abstract long compute(long a, long b);
+    }
+
     /** {@code + - * %} on {@code int} or {@code bigint}: an error where Java's result would wrap. */
-    static final class IntegerOps extends Binary {
+    static final class IntegerOps extends LongBinary {
         IntegerOps(Expr.ArithmeticOp op, ExprEval left, ExprEval right, ExprType type, String sql) {
             super(op, left, right, type, sql);
         }
 
         @Override
-        long longValue(ByteBuffer buf, int record) {
-            long a = left.longValue(buf, record);
-            long b = right.longValue(buf, record);
-            isNull = left.isNull || right.isNull;
-            if (isNull) {
-                return 0;
-            }
+        long compute(long a, long b) {
             try {
                 long v = switch (op) {
                     case ADD -> Math.addExact(a, b);
@@ -71,17 +83,17 @@ final class ArithmeticEval {
      * the type cut the scale), quotients as Spark divides (the one node that allocates, a
      * BigDecimal per value), remainders at the larger scale.
      */
-    static final class DecimalOps extends Binary {
+    static final class DecimalOps extends LongBinary {
         private final int scaleLeft;
         private final int scaleRight;
         /** What a sum's operands are multiplied by to reach its scale (0: more than 18 digits, which no long holds). */
-        private final long factorLeft;
-        private final long factorRight;
+        final long factorLeft;
+        final long factorRight;
         /** Digits a product loses to its type's scale (Spark's cut, past 38 digits). */
-        private final int productCut;
+        final int productCut;
         /** Whether the type's precision is checked (18 digits or fewer), below {@code bound}. */
-        private final boolean checked;
-        private final long bound;
+        final boolean checked;
+        final long bound;
 
         DecimalOps(Expr.ArithmeticOp op, ExprEval left, ExprEval right, ExprType type, String sql) {
             super(op, left, right, type, sql);
@@ -99,13 +111,7 @@ final class ArithmeticEval {
         }
 
         @Override
-        long longValue(ByteBuffer buf, int record) {
-            long a = left.longValue(buf, record);
-            long b = right.longValue(buf, record);
-            isNull = left.isNull || right.isNull;
-            if (isNull) {
-                return 0;
-            }
+        long compute(long a, long b) {
             long v;
             try {
                 v = switch (op) {
@@ -173,9 +179,11 @@ final class ArithmeticEval {
             double a = left.doubleValue(buf, record);
             double b = right.doubleValue(buf, record);
             isNull = left.isNull || right.isNull;
-            if (isNull) {
-                return 0;
-            }
+            return isNull ? 0 : compute(a, b);
+        }
+
+        /** {@code a op b} of two values that are not NULL. */
+        double compute(double a, double b) {
             double v = switch (op) {
                 case ADD -> a + b;
                 case SUBTRACT -> a - b;
@@ -193,7 +201,7 @@ final class ArithmeticEval {
 
     /** Unary minus: an integer's MIN_VALUE is an overflow; a decimal or float changes sign. */
     static final class Negate extends ExprEval {
-        private final ExprEval operand;
+        final ExprEval operand;
 
         Negate(ExprEval operand, String sql) {
             super(operand.type, sql);
@@ -204,6 +212,11 @@ final class ArithmeticEval {
         long longValue(ByteBuffer buf, int record) {
             long v = operand.longValue(buf, record);
             isNull = operand.isNull;
+            return isNull ? 0 : negated(v);
+        }
+
+        /** {@code -v}, an error for an integer's MIN_VALUE. */
+        long negated(long v) {
             if (type.kind() == ExprType.Kind.INT && (type.bits() == 32 ? v == Integer.MIN_VALUE : v == Long.MIN_VALUE)) {
                 throw PlanArithmeticException.overflow(type.bits() == 32 ? "integer" : "long", sql);
             }

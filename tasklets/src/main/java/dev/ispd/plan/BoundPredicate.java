@@ -31,6 +31,16 @@ public final class BoundPredicate {
         return condition instanceof Condition.Always;
     }
 
+    /** The batch form of {@link #test(ByteBuffer, int, Work)} ({@link Condition#select}). */
+    int select(RecordBatch batch, int[] sel, int n, int[] out, Work work) {
+        return condition.select(batch, sel, n, out, work);
+    }
+
+    /** Makes {@link #select} evaluate expressions a batch at a time, with {@code compiler}'s nodes. */
+    void vectorize(VectorCompiler compiler) {
+        condition.vectorize(compiler); // a WHERE of plain leaves stays one pass a row
+    }
+
     /** The interpreter's test: the field loads and comparisons made go to {@code work}. */
     boolean test(ByteBuffer buf, int record, Work work) {
         return condition.test(buf, record, work);

@@ -12,8 +12,8 @@ import java.nio.ByteBuffer;
 final class CastEval extends ExprEval {
     private static final long MICROS_PER_DAY = 86_400_000_000L;
 
-    private final ExprEval operand;
-    private final ExprType from;
+    final ExprEval operand;
+    final ExprType from;
 
     CastEval(ExprEval operand, ExprType to, String sql) {
         super(to, sql);
@@ -38,17 +38,11 @@ final class CastEval extends ExprEval {
         if (from.kind() == ExprType.Kind.FLOAT) {
             double d = operand.doubleValue(buf, record);
             isNull = operand.isNull;
-            return isNull ? 0 : floatToInteger(d);
+            return isNull ? 0 : longOf(d);
         }
         long v = operand.longValue(buf, record);
         isNull = operand.isNull;
-        if (isNull) {
-            return 0;
-        }
-        if (from.kind() == ExprType.Kind.DATE) {
-            return v * MICROS_PER_DAY; // days within +-2^31 never overflow
-        }
-        return type.kind() == ExprType.Kind.INT ? toInteger(v) : toDecimal(v);
+        return isNull ? 0 : longOf(v);
     }
 
     @Override
@@ -56,10 +50,33 @@ final class CastEval extends ExprEval {
         if (from.kind() == ExprType.Kind.FLOAT) {
             double d = operand.doubleValue(buf, record);
             isNull = operand.isNull;
-            return type.bits() == 32 ? (float) d : d;
+            return doubleOf(d);
         }
         long v = operand.longValue(buf, record);
         isNull = operand.isNull;
+        return doubleOf(v);
+    }
+
+    /** The cast of a float that is not NULL to a type held as a long (an integer). */
+    long longOf(double d) {
+        return floatToInteger(d);
+    }
+
+    /** The cast of a value held as a long, not NULL, to a type held as a long. */
+    long longOf(long v) {
+        if (from.kind() == ExprType.Kind.DATE) {
+            return v * MICROS_PER_DAY; // days within +-2^31 never overflow
+        }
+        return type.kind() == ExprType.Kind.INT ? toInteger(v) : toDecimal(v);
+    }
+
+    /** The cast of a float to a float. */
+    double doubleOf(double d) {
+        return type.bits() == 32 ? (float) d : d;
+    }
+
+    /** The cast of a value held as a long to a float. */
+    double doubleOf(long v) {
         double d = from.kind() == ExprType.Kind.DECIMAL ? decimalToDouble(v, from.scale()) : v;
         return type.bits() == 32 ? (float) d : d;
     }

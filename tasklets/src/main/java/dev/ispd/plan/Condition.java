@@ -16,6 +16,32 @@ import java.util.List;
 abstract class Condition {
     abstract boolean test(ByteBuffer buf, int record, Work work);
 
+    /**
+     * The batch form of {@link #test}: of rows {@code sel[0, n)} of {@code batch}, writes those
+     * that pass to {@code out} in order ({@code out} may be {@code sel}) and returns how many,
+     * counting in {@code work} what {@link #test} of each would. Here each row is tested in turn;
+     * expressions and AND/OR over them evaluate a batch at a time once {@link #vectorize}d.
+     */
+    int select(RecordBatch batch, int[] sel, int n, int[] out, Work work) {
+        ByteBuffer buf = batch.buffer();
+        int k = 0;
+        for (int i = 0; i < n; i++) {
+            int r = sel[i];
+            if (test(buf, batch.record(r), work)) {
+                out[k++] = r;
+            }
+        }
+        return k;
+    }
+
+    /**
+     * Prepares {@link #select} to evaluate this condition's expressions with {@code compiler}'s
+     * batch nodes; returns whether it has any (else a row at a time is the faster: one pass).
+     */
+    boolean vectorize(VectorCompiler compiler) {
+        return false;
+    }
+
     /** Binds {@code p} to {@code layout}; a {@link PlanException} names the field or literal that does not fit. */
     static Condition bind(Predicate p, Layout layout) {
         return bind(p, layout, false);
@@ -260,6 +286,12 @@ abstract class Condition {
     private static final class Junction extends Condition {
         private final Condition[] operands;
         private final boolean decidedBy;
+        /** Whether an operand has expressions evaluated a batch at a time ({@link #vectorize}). */
+        private boolean batched;
+        /** OR's batch scratch, made by {@link #vectorize}: rows still open, rows an operand passed, and which passed. */
+        private int[] open;
+        private int[] passed;
+        private boolean[] passes;
 
         Junction(Condition[] operands, boolean decidedBy) {
             this.operands = operands;
@@ -275,6 +307,62 @@ abstract class Condition {
             }
             return !decidedBy;
         }
+
+        @Override
+        boolean vectorize(VectorCompiler compiler) {
+            for (Condition c : operands) {
+                batched |= c.vectorize(compiler);
+            }
+            if (batched && decidedBy) {
+                open = new int[RecordBatch.MAX_ROWS];
+                passed = new int[RecordBatch.MAX_ROWS];
+                passes = new boolean[RecordBatch.MAX_ROWS];
+            }
+            return batched;
+        }
+
+        /** AND: each operand narrows the rows; OR: each operand tests the rows none before it passed. */
+        @Override
+        int select(RecordBatch batch, int[] sel, int n, int[] out, Work work) {
+            if (!batched) {
+                return super.select(batch, sel, n, out, work);
+            }
+            if (!decidedBy) {
+                int k = n;
+                int[] from = sel;
+                for (Condition c : operands) {
+                    k = c.select(batch, from, k, out, work);
+                    from = out;
+                }
+                return k;
+            }
+            System.arraycopy(sel, 0, open, 0, n);
+            for (int i = 0; i < n; i++) {
+                passes[sel[i]] = false; // a batch cut short by an error may have left marks
+            }
+            int m = n;
+            for (int o = 0; o < operands.length && m > 0; o++) {
+                int hits = operands[o].select(batch, open, m, passed, work);
+                int k = 0;
+                for (int i = 0, h = 0; i < m; i++) { // open less passed: both ascending
+                    if (h < hits && passed[h] == open[i]) {
+                        passes[open[i]] = true;
+                        h++;
+                    } else {
+                        open[k++] = open[i];
+                    }
+                }
+                m = k;
+            }
+            int k = 0;
+            for (int i = 0; i < n; i++) {
+                int r = sel[i];
+                if (passes[r]) {
+                    out[k++] = r;
+                }
+            }
+            return k;
+        }
     }
 
     /**
@@ -286,6 +374,8 @@ abstract class Condition {
         private final int passing;
         private final long fieldReads;
         private final long compares;
+        /** The batch form, once {@link #vectorize}d. */
+        private VectorEval vector;
 
         ExprCondition(ExprEval condition, boolean negated, long fieldReads, long compares) {
             this.condition = condition;
@@ -299,6 +389,31 @@ abstract class Condition {
             work.fieldReads += fieldReads;
             work.compares += compares;
             return condition.truth(buf, record) == passing;
+        }
+
+        @Override
+        boolean vectorize(VectorCompiler compiler) {
+            vector = compiler.compile(condition);
+            return true;
+        }
+
+        @Override
+        int select(RecordBatch batch, int[] sel, int n, int[] out, Work work) {
+            if (vector == null) {
+                return super.select(batch, sel, n, out, work);
+            }
+            work.fieldReads += n * fieldReads;
+            work.compares += n * compares;
+            vector.evaluate(batch, sel, n);
+            byte[] truths = vector.truths;
+            int k = 0;
+            for (int i = 0; i < n; i++) {
+                int r = sel[i];
+                if (truths[r] == passing) {
+                    out[k++] = r;
+                }
+            }
+            return k;
         }
     }
 

@@ -23,7 +23,8 @@ final class ExprAggregate {
     private static final BigInteger UNSIGNED_64 = BigInteger.ONE.shiftLeft(64).subtract(BigInteger.ONE);
 
     private final Aggregate.Function function;
-    private final ExprEval argument;
+    /** The compiled argument: {@link #accept} runs it per record, a batch its {@link VectorCompiler} form. */
+    final ExprEval argument;
     private final ExprType result;
     /** How a value is held: {@link #LONG}, {@link #DOUBLE}, {@link #BOOL}, or a long summed as a double. */
     private final int input;
@@ -60,27 +61,97 @@ final class ExprAggregate {
         if (input == DOUBLE || input == LONG_AS_DOUBLE) {
             double d = input == DOUBLE ? argument.doubleValue(buf, record) : argument.longValue(buf, record);
             if (!argument.isNull) {
-                double sofar = Double.longBitsToDouble(low[at]);
-                // a SUM starts from 0.0, as Spark's does (so a sum of -0.0 is 0.0); a NaN is written as Java's one NaN
-                low[at] = Double.doubleToLongBits(summing ? sofar + d
-                        : count[at] == 0 ? d : extreme(sofar, d));
-                count[at]++;
+                takeDouble(d, low, count, at);
             }
             return;
         }
-        long v;
         if (input == BOOL) {
             int t = argument.truth(buf, record);
-            if (t == ExprEval.UNKNOWN) {
-                return;
+            if (t != ExprEval.UNKNOWN) {
+                takeLong(t, low, high, count, at);
             }
-            v = t;
-        } else {
-            v = argument.longValue(buf, record);
-            if (argument.isNull) {
-                return;
+            return;
+        }
+        long v = argument.longValue(buf, record);
+        if (!argument.isNull) {
+            takeLong(v, low, high, count, at);
+        }
+    }
+
+    /**
+     * {@link #accept} of a batch: rows {@code sel[0, n)}, whose values {@code values} (the batch
+     * form of {@link #argument}) holds, each into the state at {@code base[i] + offset}. Returns
+     * -1, or the first {@code i} whose value a SUM could not take (ARITHMETIC_OVERFLOW): the rows
+     * from there on are not taken, and the caller raises the error, {@link #overflow}.
+     */
+    int acceptAll(VectorEval values, int[] sel, int n, int[] base, int offset, long[] low, long[] high,
+                  long[] count) {
+        if (wideSum && input == LONG) { // a decimal SUM, the commonest: never fails here
+            long[] v = values.longs;
+            boolean[] nulls = values.nulls;
+            for (int i = 0; i < n; i++) {
+                int r = sel[i];
+                if (!nulls[r]) {
+                    int at = base[i] + offset;
+                    add128(low, high, at, v[r], v[r] >> 63);
+                    count[at]++;
+                }
+            }
+            return -1;
+        }
+        if (summing && input == LONG) { // an integer SUM: overflow stops it at its row
+            long[] v = values.longs;
+            boolean[] nulls = values.nulls;
+            int i = 0;
+            try {
+                for (; i < n; i++) {
+                    int r = sel[i];
+                    if (!nulls[r]) {
+                        int at = base[i] + offset;
+                        low[at] = Math.addExact(low[at], v[r]);
+                        count[at]++;
+                    }
+                }
+            } catch (ArithmeticException e) {
+                return i;
+            }
+            return -1;
+        }
+        for (int i = 0; i < n; i++) {
+            int r = sel[i];
+            int at = base[i] + offset;
+            if (values.isNull(r)) {
+                continue;
+            }
+            if (function == Aggregate.Function.COUNT) {
+                low[at]++;
+            } else if (input == DOUBLE || input == LONG_AS_DOUBLE) {
+                takeDouble(input == DOUBLE ? values.doubles[r] : values.longs[r], low, count, at);
+            } else {
+                try {
+                    takeLong(input == BOOL ? values.truths[r] : values.longs[r], low, high, count, at);
+                } catch (PlanArithmeticException e) {
+                    return i;
+                }
             }
         }
+        return -1;
+    }
+
+    /** The error of a SUM that left a bigint ({@link #acceptAll}'s). */
+    PlanArithmeticException overflow() {
+        return PlanArithmeticException.overflow("long", sql);
+    }
+
+    private void takeDouble(double d, long[] low, long[] count, int at) {
+        double sofar = Double.longBitsToDouble(low[at]);
+        // a SUM starts from 0.0, as Spark's does (so a sum of -0.0 is 0.0); a NaN is written as Java's one NaN
+        low[at] = Double.doubleToLongBits(summing ? sofar + d
+                : count[at] == 0 ? d : extreme(sofar, d));
+        count[at]++;
+    }
+
+    private void takeLong(long v, long[] low, long[] high, long[] count, int at) {
         if (!summing) {
             if (count[at] == 0 || (function == Aggregate.Function.MIN ? v < low[at] : v > low[at])) {
                 low[at] = v;

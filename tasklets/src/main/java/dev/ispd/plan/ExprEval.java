@@ -57,7 +57,7 @@ abstract class ExprEval {
 
     /** A field's value: held as a long, a float or a bool, NULL by its null bit or null value. */
     static final class FieldValue extends ExprEval {
-        private final Field field;
+        final Field field;
 
         FieldValue(Field field, ExprType type) {
             super(type, field.name());
@@ -90,9 +90,9 @@ abstract class ExprEval {
 
     /** A constant, or a NULL of its type. */
     static final class Constant extends ExprEval {
-        private final long longValue;
-        private final double doubleValue;
-        private final int truth;
+        final long longValue;
+        final double doubleValue;
+        final int truth;
 
         Constant(ExprType type, String sql, boolean isNull, long longValue, double doubleValue, int truth) {
             super(type, sql);

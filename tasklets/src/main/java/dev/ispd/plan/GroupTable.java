@@ -241,6 +241,11 @@ final class GroupTable implements RowSink {
         return nonNull;
     }
 
+    /** The high words of 128-bit decimal sums, as {@link #state} is laid out (replaced when the table grows). */
+    long[] high() {
+        return high;
+    }
+
     /** The slot of the current key's group, found by hashing, created if new. */
     private int hashedSlot() {
         int slot = find(key);

@@ -102,8 +102,8 @@ final class LogicEval {
 
     /** AND ({@code decidedBy} FALSE) or OR (TRUE). */
     static final class Junction extends ExprEval {
-        private final ExprEval[] operands;
-        private final int decidedBy;
+        final ExprEval[] operands;
+        final int decidedBy;
 
         Junction(ExprEval[] operands, int decidedBy, String sql) {
             super(ExprType.BOOL, sql);
@@ -126,7 +126,7 @@ final class LogicEval {
     }
 
     static final class Not extends ExprEval {
-        private final ExprEval operand;
+        final ExprEval operand;
 
         Not(ExprEval operand, String sql) {
             super(ExprType.BOOL, sql);
@@ -141,7 +141,7 @@ final class LogicEval {
     }
 
     static final class IsNull extends ExprEval {
-        private final ExprEval operand;
+        final ExprEval operand;
 
         IsNull(ExprEval operand, String sql) {
             super(ExprType.BOOL, sql);

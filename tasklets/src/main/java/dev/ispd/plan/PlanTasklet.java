@@ -17,7 +17,8 @@ import java.util.Objects;
  * loads of selected, key and aggregate fields, one hash update per record with GROUP BY, the
  * comparisons of MIN, MAX and top-N, and at the end the result bytes. A LIMIT reached ends the
  * examination of records (they are still scanned). The common aggregates (narrow GROUP BY keys,
- * COUNT and SUM) take a fast path ({@link DenseGroupScan}) with the same results and counts.
+ * COUNT and SUM) take a fast path ({@link DenseGroupScan}) with the same results and counts;
+ * plans with expressions run a batch of records at a time ({@link BatchScan}), likewise.
  */
 public final class PlanTasklet implements Tasklet {
     private final int recordSize;
@@ -25,6 +26,8 @@ public final class PlanTasklet implements Tasklet {
     private final RowSink sink;
     /** The fast path for this plan's shape, or null: the general loop. */
     private final DenseGroupScan dense;
+    /** The batch loop for a plan with expressions, or null. */
+    private final BatchScan batches;
     private final Work work = new Work();
 
     /** The interpreter for {@code plan} within {@code limits}; refuses a plan beyond them (PlanLimitException). */
@@ -32,7 +35,7 @@ public final class PlanTasklet implements Tasklet {
         this(plan, limits, true);
     }
 
-    /** With {@code fastPath} false, every plan runs the general loop: the reference the fast path is tested against. */
+    /** With {@code fastPath} false, every plan runs the general loop: the reference the fast paths are tested against. */
     PlanTasklet(Plan plan, PlanLimits limits, boolean fastPath) {
         limits.check(plan);
         Layout layout = plan.layout();
@@ -40,6 +43,7 @@ public final class PlanTasklet implements Tasklet {
         this.where = BoundPredicate.bind(plan.where(), layout);
         this.sink = sink(plan, limits);
         this.dense = fastPath && sink instanceof GroupTable table ? DenseGroupScan.of(plan, where, table) : null;
+        this.batches = fastPath && dense == null ? BatchScan.of(plan, where, sink) : null;
     }
 
     private static RowSink sink(Plan plan, PlanLimits limits) {
@@ -100,6 +104,7 @@ public final class PlanTasklet implements Tasklet {
     public void scan(ByteBuffer data, long objectId, long objectOffset, Meter meter) {
         int last = data.limit() - recordSize;
         long examined = dense != null ? dense.scan(data, data.position(), last, recordSize, work)
+                : batches != null ? batches.scan(data, data.position(), last, recordSize, work)
                 : scanEach(data, last);
         meter.addRecords(examined);
         work.moveTo(meter);

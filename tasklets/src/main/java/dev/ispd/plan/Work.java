@@ -11,13 +11,26 @@ final class Work {
     long compares;
     long hashUpdates;
 
+    /** Adds the counts to {@code other} and starts again from zero. */
+    void moveTo(Work other) {
+        other.fieldReads += fieldReads;
+        other.compares += compares;
+        other.hashUpdates += hashUpdates;
+        clear();
+    }
+
+    /** Drops the counts. */
+    void clear() {
+        fieldReads = 0;
+        compares = 0;
+        hashUpdates = 0;
+    }
+
     /** Adds the counts to {@code meter} and starts again from zero. */
     void moveTo(Meter meter) {
         meter.addDramAccesses(fieldReads);
         meter.addCompares(compares);
         meter.addHashUpdates(hashUpdates);
-        fieldReads = 0;
-        compares = 0;
-        hashUpdates = 0;
+        clear();
     }
 }

@@ -1,0 +1,96 @@
+package dev.ispd.plan;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+
+/**
+ * Up to {@link #MAX_ROWS} consecutive records of a scan buffer as a {@link ColumnBatch}: row
+ * {@code i} is the record at {@code first + i * recordSize}. Reset for each batch, never
+ * reallocated; {@link #generation} tells the columns decoded for an earlier batch from this one's.
+ */
+final class RecordBatch implements ColumnBatch {
+    /**
+     * Rows per batch: 1,024 keeps a node's values (8 KiB of longs) and the batch's records (20-256
+     * KiB) within a core's L2 cache, and is long enough that a node's loop costs far more than the
+     * call that starts it.
+     */
+    static final int MAX_ROWS = 1024;
+
+    private ByteBuffer buf;
+    private int first;
+    private int recordSize;
+    private int rows;
+    private int generation;
+
+    /** Makes this batch the {@code rows} records of {@code buf} from absolute {@code first}. */
+    void reset(ByteBuffer buf, int first, int rows, int recordSize) {
+        this.buf = buf;
+        this.first = first;
+        this.rows = rows;
+        this.recordSize = recordSize;
+        generation++;
+    }
+
+    @Override
+    public int rows() {
+        return rows;
+    }
+
+    /** Which batch this is: a different number for each {@link #reset}. */
+    int generation() {
+        return generation;
+    }
+
+    ByteBuffer buffer() {
+        return buf;
+    }
+
+    /** The absolute position of row {@code row}'s record in {@link #buffer}. */
+    int record(int row) {
+        return first + row * recordSize;
+    }
+
+    /** {@link #decode} of rows {@code sel[0, n)} only: for a few rows of a batch, as a selective WHERE leaves. */
+    void decode(Field f, int[] sel, int n, long[] values, boolean[] nulls) {
+        for (int i = 0; i < n; i++) {
+            int r = sel[i];
+            int record = record(r);
+            long v = f.readInteger(buf, record);
+            values[r] = v;
+            if (f.nullable()) {
+                nulls[r] = f.hasNullBit() ? f.nullBitSet(buf, record) : f.isNull(v);
+            }
+        }
+    }
+
+    @Override
+    public void decode(Field f, long[] values, boolean[] nulls) {
+        boolean whole = f.bitCount() == 0 && f.bitOffset() == 0;
+        boolean sameOrder = f.bigEndian() == (buf.order() == ByteOrder.BIG_ENDIAN);
+        int at = first + f.offset();
+        if (whole && f.width() == 8) {
+            for (int i = 0; i < rows; i++, at += recordSize) {
+                long v = buf.getLong(at);
+                values[i] = sameOrder ? v : Long.reverseBytes(v);
+            }
+        } else if (whole && f.width() == 4 && f.signed()) {
+            for (int i = 0; i < rows; i++, at += recordSize) {
+                int v = buf.getInt(at);
+                values[i] = sameOrder ? v : Integer.reverseBytes(v);
+            }
+        } else {
+            for (int i = 0; i < rows; i++) {
+                values[i] = f.readInteger(buf, record(i));
+            }
+        }
+        if (f.hasNullBit()) {
+            for (int i = 0; i < rows; i++) {
+                nulls[i] = f.nullBitSet(buf, record(i));
+            }
+        } else if (f.nullable()) {
+            for (int i = 0; i < rows; i++) {
+                nulls[i] = f.isNull(values[i]);
+            }
+        }
+    }
+}

@@ -1,0 +1,167 @@
+package dev.ispd.plan;
+
+/**
+ * The arithmetic of {@link ArithmeticEval} a batch at a time: each row computed by the
+ * per-record node's own {@code compute} (so the same ANSI checks: {@code Math.*Exact}, decimal
+ * precision bounds, division by zero naming the node), in one loop per node; a row with a NULL
+ * operand is NULL and not computed.
+ */
+final class VectorArithmetic {
+    private VectorArithmetic() {
+    }
+
+    /** Integers and decimals ({@link ArithmeticEval.LongBinary}). */
+    static final class Longs extends VectorEval.Binary {
+        private final ArithmeticEval.LongBinary scalar;
+
+        Longs(ArithmeticEval.LongBinary scalar, VectorEval left, VectorEval right) {
+            super(scalar.type, scalar.sql, left, right);
+            this.scalar = scalar;
+        }
+
+        @Override
+        void compute(int[] sel, int n) {
+            long[] a = left.longs;
+            long[] b = right.longs;
+            if (!nullable && scalar instanceof ArithmeticEval.DecimalOps d && d.factorLeft != 0
+                    && d.factorRight != 0 && d.productCut == 0 && scalar.op != Expr.ArithmeticOp.DIVIDE
+                    && scalar.op != Expr.ArithmeticOp.REMAINDER) {
+                decimals(d, a, b, sel, n);
+                return;
+            }
+            if (!nullable) {
+                for (int i = 0; i < n; i++) {
+                    int r = sel[i];
+                    longs[r] = scalar.compute(a[r], b[r]);
+                }
+                return;
+            }
+            boolean[] nullA = left.nulls;
+            boolean[] nullB = right.nulls;
+            for (int i = 0; i < n; i++) {
+                int r = sel[i];
+                boolean isNull = nullA[r] || nullB[r];
+                nulls[r] = isNull;
+                longs[r] = isNull ? 0 : scalar.compute(a[r], b[r]);
+            }
+        }
+
+        /**
+         * The common decimal {@code + - *} (operands not NULL, rescaled within a long, a product at
+         * the operands' scales) in a loop per operator, the result's precision checked after. An overflow throws the same
+         * error class as {@link ArithmeticEval.DecimalOps#compute}; the batch is then run again
+         * record by record ({@link BatchScan}), which gives the exact error.
+         */
+        private void decimals(ArithmeticEval.DecimalOps d, long[] a, long[] b, int[] sel, int n) {
+            long fa = d.factorLeft;
+            long fb = d.factorRight;
+            long bound = d.bound;
+            try {
+                switch (d.op) {
+                    case ADD -> {
+                        for (int i = 0; i < n; i++) {
+                            int r = sel[i];
+                            longs[r] = Math.addExact(Math.multiplyExact(a[r], fa), Math.multiplyExact(b[r], fb));
+                        }
+                    }
+                    case SUBTRACT -> {
+                        for (int i = 0; i < n; i++) {
+                            int r = sel[i];
+                            longs[r] = Math.subtractExact(Math.multiplyExact(a[r], fa), Math.multiplyExact(b[r], fb));
+                        }
+                    }
+                    default -> {
+                        for (int i = 0; i < n; i++) {
+                            int r = sel[i];
+                            longs[r] = Math.multiplyExact(a[r], b[r]);
+                        }
+                    }
+                }
+            } catch (ArithmeticException e) {
+                throw PlanArithmeticException.decimalRange(type, sql);
+            }
+            for (int i = 0; d.checked && i < n; i++) {
+                long v = longs[sel[i]];
+                if (v <= -bound || v >= bound) {
+                    throw PlanArithmeticException.outOfRange(Decimals.text(v, type.scale()), type, sql);
+                }
+            }
+        }
+    }
+
+    /** Floats ({@link ArithmeticEval.FloatOps}). */
+    static final class Doubles extends VectorEval.Binary {
+        private final ArithmeticEval.FloatOps scalar;
+
+        Doubles(ArithmeticEval.FloatOps scalar, VectorEval left, VectorEval right) {
+            super(scalar.type, scalar.sql, left, right);
+            this.scalar = scalar;
+        }
+
+        @Override
+        void compute(int[] sel, int n) {
+            double[] a = left.doubles;
+            double[] b = right.doubles;
+            boolean[] nullA = left.nulls;
+            boolean[] nullB = right.nulls;
+            for (int i = 0; i < n; i++) {
+                int r = sel[i];
+                boolean isNull = nullable && (nullA[r] || nullB[r]);
+                nulls[r] = isNull;
+                doubles[r] = isNull ? 0 : scalar.compute(a[r], b[r]);
+            }
+        }
+    }
+
+    /** Unary minus ({@link ArithmeticEval.Negate}). */
+    static final class Negate extends VectorEval.Unary {
+        private final ArithmeticEval.Negate scalar;
+
+        Negate(ArithmeticEval.Negate scalar, VectorEval operand) {
+            super(scalar.type, scalar.sql, operand.nullable, operand);
+            this.scalar = scalar;
+        }
+
+        @Override
+        void compute(int[] sel, int n) {
+            boolean[] nullIn = operand.nulls;
+            for (int i = 0; i < n; i++) {
+                int r = sel[i];
+                boolean isNull = nullIn[r];
+                nulls[r] = isNull;
+                if (doubles != null) {
+                    doubles[r] = -operand.doubles[r];
+                } else {
+                    longs[r] = isNull ? 0 : scalar.negated(operand.longs[r]);
+                }
+            }
+        }
+    }
+
+    /** A cast between numeric types, or of a date to a timestamp ({@link CastEval}): NULL stays NULL. */
+    static final class Cast extends VectorEval.Unary {
+        private final CastEval scalar;
+        private final boolean fromFloat;
+
+        Cast(CastEval scalar, VectorEval operand) {
+            super(scalar.type, scalar.sql, operand.nullable, operand);
+            this.scalar = scalar;
+            this.fromFloat = scalar.from.kind() == ExprType.Kind.FLOAT;
+        }
+
+        @Override
+        void compute(int[] sel, int n) {
+            boolean[] nullIn = operand.nulls;
+            for (int i = 0; i < n; i++) {
+                int r = sel[i];
+                boolean isNull = nullIn[r];
+                nulls[r] = isNull;
+                if (doubles != null) {
+                    doubles[r] = fromFloat ? scalar.doubleOf(operand.doubles[r]) : scalar.doubleOf(operand.longs[r]);
+                } else if (!isNull) {
+                    longs[r] = fromFloat ? scalar.longOf(operand.doubles[r]) : scalar.longOf(operand.longs[r]);
+                }
+            }
+        }
+    }
+}

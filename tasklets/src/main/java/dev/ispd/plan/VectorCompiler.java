@@ -1,0 +1,54 @@
+package dev.ispd.plan;
+
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * Builds the batch form ({@link VectorEval}) of compiled expressions ({@link ExprEval}, types
+ * and casts already derived), node for node. One compiler serves all of a plan's expressions, so
+ * a field they share is one column, decoded once per batch. A node without a batch form (CASE,
+ * COALESCE, string tests, EXTRACT) is run per record with the tree below it.
+ */
+final class VectorCompiler {
+    private final Map<Field, VectorEval.Column> columns = new HashMap<>();
+
+    VectorEval compile(ExprEval e) {
+        if (e instanceof ExprEval.FieldValue f) {
+            return columns.computeIfAbsent(f.field, field -> new VectorEval.Column(field, f.type));
+        }
+        if (e instanceof ExprEval.Constant c) {
+            return new VectorEval.Constant(c);
+        }
+        if (e instanceof ArithmeticEval.LongBinary b) {
+            return new VectorArithmetic.Longs(b, compile(b.left), compile(b.right));
+        }
+        if (e instanceof ArithmeticEval.FloatOps b) {
+            return new VectorArithmetic.Doubles(b, compile(b.left), compile(b.right));
+        }
+        if (e instanceof ArithmeticEval.Negate n) {
+            return new VectorArithmetic.Negate(n, compile(n.operand));
+        }
+        if (e instanceof CastEval c && c.type.kind() != ExprType.Kind.BOOL && c.from.kind() != ExprType.Kind.BOOL) {
+            return new VectorArithmetic.Cast(c, compile(c.operand));
+        }
+        if (e instanceof LogicEval.CompareLongs || e instanceof LogicEval.CompareDoubles
+                || e instanceof LogicEval.CompareBools) {
+            LogicEval.Comparison c = (LogicEval.Comparison) e;
+            return new VectorLogic.Compare(c, compile(c.left), compile(c.right));
+        }
+        if (e instanceof LogicEval.Junction j) {
+            VectorEval[] operands = new VectorEval[j.operands.length];
+            for (int i = 0; i < operands.length; i++) {
+                operands[i] = compile(j.operands[i]);
+            }
+            return new VectorLogic.Junction(j, operands);
+        }
+        if (e instanceof LogicEval.Not n) {
+            return new VectorLogic.Not(n, compile(n.operand));
+        }
+        if (e instanceof LogicEval.IsNull n) {
+            return new VectorLogic.IsNull(n, compile(n.operand));
+        }
+        return new VectorEval.PerRecord(e);
+    }
+}

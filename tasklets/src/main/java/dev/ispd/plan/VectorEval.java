@@ -1,0 +1,187 @@
+package dev.ispd.plan;
+
+import java.util.Arrays;
+
+/**
+ * A compiled {@link Expr} node evaluated a batch at a time: {@link #evaluate} computes the
+ * node's value for the rows {@code sel[0, n)} of a {@link RecordBatch} into its own arrays,
+ * indexed by row, reused from batch to batch (nothing is allocated per batch or per row). A
+ * value held as a long is in {@link #longs}, a float's in {@link #doubles}, a boolean's in
+ * {@link #truths} ({@link ExprEval#TRUE}, {@link ExprEval#FALSE} or {@link ExprEval#UNKNOWN});
+ * {@link #nulls} marks the rows whose long or float is NULL. A node that can never be NULL
+ * ({@link #nullable} false: a non-nullable field, arithmetic of such) leaves {@link #nulls}
+ * false, and its parents skip the test. Each node computes its rows with the very arithmetic of
+ * its per-record {@link ExprEval} (whose {@code compute} methods both call), so values and
+ * errors are the same; nodes without a batch form run their {@link ExprEval} per row
+ * ({@link PerRecord}).
+ */
+abstract class VectorEval {
+    final ExprType type;
+    final String sql;
+    /** Whether a row's value can be NULL. */
+    final boolean nullable;
+    final long[] longs;
+    final double[] doubles;
+    final byte[] truths;
+    final boolean[] nulls = new boolean[RecordBatch.MAX_ROWS];
+
+    VectorEval(ExprType type, String sql, boolean nullable) {
+        this.type = type;
+        this.sql = sql;
+        this.nullable = nullable;
+        ExprType.Kind kind = type.kind();
+        this.longs = kind == ExprType.Kind.FLOAT || kind == ExprType.Kind.BOOL || kind == ExprType.Kind.STRING ? null
+                : new long[RecordBatch.MAX_ROWS];
+        this.doubles = kind == ExprType.Kind.FLOAT ? new double[RecordBatch.MAX_ROWS] : null;
+        this.truths = kind == ExprType.Kind.BOOL ? new byte[RecordBatch.MAX_ROWS] : null;
+    }
+
+    /** Computes this node's value of rows {@code sel[0, n)} of {@code batch} (ascending row numbers). */
+    abstract void evaluate(RecordBatch batch, int[] sel, int n);
+
+    /** Whether row {@code row}'s value, as {@link #evaluate} left it, is NULL. */
+    final boolean isNull(int row) {
+        return truths != null ? truths[row] == ExprEval.UNKNOWN : nulls[row];
+    }
+
+    /** A node of two operands, both evaluated over the node's rows first: NULL where either can be. */
+    abstract static class Binary extends VectorEval {
+        final VectorEval left;
+        final VectorEval right;
+
+        Binary(ExprType type, String sql, VectorEval left, VectorEval right) {
+            super(type, sql, left.nullable || right.nullable);
+            this.left = left;
+            this.right = right;
+        }
+
+        @Override
+        final void evaluate(RecordBatch batch, int[] sel, int n) {
+            left.evaluate(batch, sel, n);
+            right.evaluate(batch, sel, n);
+            compute(sel, n);
+        }
+
+        /** This node's value of rows {@code sel[0, n)} from its operands'. */
+        abstract void compute(int[] sel, int n);
+    }
+
+    /** A node of one operand, evaluated over the node's rows first. */
+    abstract static class Unary extends VectorEval {
+        final VectorEval operand;
+
+        Unary(ExprType type, String sql, boolean nullable, VectorEval operand) {
+            super(type, sql, nullable);
+            this.operand = operand;
+        }
+
+        @Override
+        final void evaluate(RecordBatch batch, int[] sel, int n) {
+            operand.evaluate(batch, sel, n);
+            compute(sel, n);
+        }
+
+        /** This node's value of rows {@code sel[0, n)} from its operand's. */
+        abstract void compute(int[] sel, int n);
+    }
+
+    /**
+     * A field's column, decoded once per batch however many nodes read it; where a node needs
+     * fewer than a quarter of the batch's rows, only those, each time.
+     */
+    static final class Column extends VectorEval {
+        private final Field field;
+        /** The raw values of a float or bool column, before they become {@link #doubles} or {@link #truths}. */
+        private final long[] raw;
+        private int decoded = -1;
+
+        Column(Field field, ExprType type) {
+            super(type, field.name(), field.nullable());
+            this.field = field;
+            this.raw = longs != null ? longs : new long[RecordBatch.MAX_ROWS];
+        }
+
+        @Override
+        void evaluate(RecordBatch batch, int[] sel, int n) {
+            if (decoded == batch.generation()) {
+                return;
+            }
+            if (4 * n < batch.rows()) {
+                batch.decode(field, sel, n, raw, nulls);
+                convert(sel, n);
+                return;
+            }
+            decoded = batch.generation();
+            batch.decode(field, raw, nulls);
+            convert(null, batch.rows());
+        }
+
+        /** A float's or bool's raw values of rows {@code sel[0, n)} (null: rows 0 to n) as doubles or truths. */
+        private void convert(int[] sel, int n) {
+            if (longs != null) {
+                return;
+            }
+            for (int i = 0; i < n; i++) {
+                int r = sel == null ? i : sel[i];
+                if (doubles != null) {
+                    doubles[r] = FloatKeys.number(raw[r], field.width());
+                } else {
+                    truths[r] = (byte) (nulls[r] ? ExprEval.UNKNOWN : raw[r] != 0 ? ExprEval.TRUE : ExprEval.FALSE);
+                }
+            }
+        }
+    }
+
+    /** A constant (or a NULL of its type): every row's value, set once. */
+    static final class Constant extends VectorEval {
+        Constant(ExprEval.Constant c) {
+            super(c.type, c.sql, c.isNull);
+            if (longs != null) {
+                Arrays.fill(longs, c.longValue);
+            }
+            if (doubles != null) {
+                Arrays.fill(doubles, c.doubleValue);
+            }
+            if (truths != null) {
+                Arrays.fill(truths, (byte) c.truth);
+            }
+            Arrays.fill(nulls, c.isNull);
+        }
+
+        @Override
+        void evaluate(RecordBatch batch, int[] sel, int n) {
+            // set once
+        }
+    }
+
+    /** A node without a batch form: its {@link ExprEval}, and the tree below it, run record by record. */
+    static final class PerRecord extends VectorEval {
+        private final ExprEval scalar;
+
+        PerRecord(ExprEval scalar) {
+            super(scalar.type, scalar.sql, true);
+            this.scalar = scalar;
+        }
+
+        @Override
+        void evaluate(RecordBatch batch, int[] sel, int n) {
+            java.nio.ByteBuffer buf = batch.buffer();
+            for (int i = 0; i < n; i++) {
+                int r = sel[i];
+                int record = batch.record(r);
+                switch (type.kind()) {
+                    case BOOL -> truths[r] = (byte) scalar.truth(buf, record);
+                    case FLOAT -> {
+                        doubles[r] = scalar.doubleValue(buf, record);
+                        nulls[r] = scalar.isNull;
+                    }
+                    case STRING -> nulls[r] = scalar.evaluatesToNull(buf, record);
+                    default -> {
+                        longs[r] = scalar.longValue(buf, record);
+                        nulls[r] = scalar.isNull;
+                    }
+                }
+            }
+        }
+    }
+}

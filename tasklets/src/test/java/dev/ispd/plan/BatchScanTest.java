@@ -1,0 +1,186 @@
+package dev.ispd.plan;
+
+import static dev.ispd.plan.Expr.add;
+import static dev.ispd.plan.Expr.and;
+import static dev.ispd.plan.Expr.between;
+import static dev.ispd.plan.Expr.caseWhen;
+import static dev.ispd.plan.Expr.cast;
+import static dev.ispd.plan.Expr.coalesce;
+import static dev.ispd.plan.Expr.compare;
+import static dev.ispd.plan.Expr.div;
+import static dev.ispd.plan.Expr.field;
+import static dev.ispd.plan.Expr.gt;
+import static dev.ispd.plan.Expr.in;
+import static dev.ispd.plan.Expr.isNull;
+import static dev.ispd.plan.Expr.like;
+import static dev.ispd.plan.Expr.lit;
+import static dev.ispd.plan.Expr.lt;
+import static dev.ispd.plan.Expr.mul;
+import static dev.ispd.plan.Expr.neg;
+import static dev.ispd.plan.Expr.not;
+import static dev.ispd.plan.Expr.or;
+import static dev.ispd.plan.Expr.sub;
+import static dev.ispd.plan.Expr.when;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.ispd.host.HostRunner;
+import dev.ispd.host.InMemoryPageSource;
+import dev.ispd.plan.ExprRecords.Item;
+import dev.ispd.protocol.Extent;
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.nio.ByteBuffer;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The batch loop for plans with expressions ({@link BatchScan}: WHERE and aggregates evaluated a
+ * node at a time over batches of records, {@link VectorEval}) against the record-at-a-time loop on
+ * the same records with NULLs: the same result bytes and the same meter, count for count, for
+ * every kind of node (those with a batch form and those run per record below one), filters and
+ * row plans, dense and hashed groups; and the same error, the first record's, where records of one
+ * batch hold errors of different nodes.
+ */
+class BatchScanTest {
+    private static final Layout L = ExprRecords.ITEMS;
+    /** The host's limits, but the 2^32 groups of a date allowed. */
+    private static final PlanLimits LIMITS = new PlanLimits(1L << 32, Long.MAX_VALUE / 2, 64);
+    private static final List<Item> ITEMS = ExprRecords.generate(5_000, 31);
+    private static final byte[] DATA = ExprRecords.bytes(ITEMS);
+    /** The same records' bytes read big-endian: {@code n} where qty is, {@code big} where big is. */
+    private static final Layout BIG_ENDIAN = new Layout("items_be", L.recordSize(), List.of(
+            new Field("n", 0, 4, true, true, 0, 0, false, 0), new Field("big", 35, 8, true, true, 0, 0, false, 0),
+            Field.unsigned("band", 48, 1)));
+    private static final Expr DISC_PRICE = mul(field("price"), sub(lit(1), field("disc")));
+
+    static Stream<Arguments> plans() {
+        Predicate discPrice = Predicate.holds(gt(DISC_PRICE, lit(new BigDecimal("5000.5"))));
+        Predicate mixed = Predicate.or(Predicate.and(Predicate.holds(lt(field("qty"), lit(10))),
+                Predicate.compare("band", CompareOp.LT, 3)), Predicate.not(Predicate.holds(
+                        or(gt(field("ratio"), lit(0.5)), isNull(field("ok"))))));
+        List<Aggregate> q1 = List.of(Aggregate.sum(field("qty")), Aggregate.sum(field("price")), Aggregate.sum(DISC_PRICE),
+                Aggregate.sum(mul(DISC_PRICE, add(lit(1), field("disc")))), Aggregate.countStar());
+        return Stream.of(
+                Arguments.of("filter of a product", Plan.aggregate(L, discPrice, List.of(), List.of(Aggregate.countStar()))),
+                Arguments.of("AND, OR, NOT of leaves and expressions", Plan.aggregate(L, mixed, List.of(),
+                        List.of(Aggregate.countStar()))),
+                Arguments.of("Q1-like sums by dense keys", Plan.aggregate(L, Predicate.holds(compare(field("ship"),
+                        CompareOp.LE, lit(LocalDate.of(1998, 9, 2)))), List.of("band"), q1)),
+                Arguments.of("MIN, MAX, COUNT, SUM of doubles, floats, bools", Plan.aggregate(L, null,
+                        List.of("band"), List.of(Aggregate.min(mul(field("ratio"), lit(2.0))),
+                                Aggregate.max(neg(field("big"))), Aggregate.count(field("mode")),
+                                Aggregate.sum(div(field("f"), lit(3))), Aggregate.max(field("ok")),
+                                Aggregate.sum(sub(field("qty"), field("band")))))),
+                Arguments.of("nodes run per record below batch nodes", Plan.aggregate(L, Predicate.holds(and(
+                        in(field("band"), lit(1), lit(2), lit(4)), not(like(field("mode"), "A%")),
+                        between(coalesce(field("qty"), lit(0)), lit(-20), lit(40)))), List.of("band"),
+                        List.of(Aggregate.sum(caseWhen(List.of(when(gt(field("qty"), lit(0)), field("price"))),
+                                neg(field("disc")))), Aggregate.sum(cast(field("qty"), ExprType.DOUBLE))))),
+                Arguments.of("hashed groups: matches taken per record", Plan.aggregate(L, discPrice, List.of("ship"),
+                        List.of(Aggregate.sum(DISC_PRICE), Aggregate.max("big")))),
+                Arguments.of("a plain field's SUM beside an expression's", Plan.aggregate(L, discPrice, List.of("band"),
+                        List.of(Aggregate.sum("big"), Aggregate.sum(DISC_PRICE)))),
+                Arguments.of("decimals that cannot be NULL, after a selective WHERE", Plan.aggregate(L,
+                        Predicate.holds(and(Expr.eq(field("band"), lit(5)), gt(mul(field("disc"), field("disc")),
+                                lit(new BigDecimal("0.0030"))))), List.of("band"), List.of(
+                                Aggregate.sum(mul(field("disc"), sub(lit(1), field("disc")))),
+                                Aggregate.sum(add(field("disc"), sub(field("disc"), lit(new BigDecimal("0.001"))))),
+                                Aggregate.min(mul(mul(field("disc"), field("disc")), mul(field("disc"), field("disc"))))))),
+                Arguments.of("big-endian fields of 4 and 8 bytes", Plan.aggregate(BIG_ENDIAN,
+                        Predicate.holds(gt(field("n"), lit(0))), List.of("band"), List.of(Aggregate.sum(field("n")),
+                                Aggregate.max(sub(field("big"), field("n")))))),
+                Arguments.of("rows", Plan.rows(L, mixed, List.of("big", "ship", "band"))));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("plans")
+    void sameBytesAndMeterAsRecordByRecord(String name, Plan plan) throws IOException {
+        assertNotNull(BatchScan.of(plan, BoundPredicate.bind(plan.where(), plan.layout()), sink(plan)),
+                "takes the batch loop");
+        // 2,100 records a scan: batches of 1,024, 1,024 and 52
+        for (int records : new int[] {2_100, 64}) {
+            HostRunner.Result batched = run(new PlanTasklet(plan, LIMITS), DATA, records);
+            HostRunner.Result perRecord = run(new PlanTasklet(plan, LIMITS, false), DATA, records);
+            assertArrayEquals(perRecord.bytes(), batched.bytes(), "result bytes of " + plan);
+            assertEquals(perRecord.meter(), batched.meter(), "meter of " + plan);
+        }
+    }
+
+    @Test
+    void groupsByDenseKeysAreTakenAColumnAtATime() {
+        Plan q1 = Plan.aggregate(L, null, List.of("band"), List.of(Aggregate.sum(DISC_PRICE),
+                Aggregate.countStar()));
+        GroupTable table = GroupTable.of(q1, 1 << 16);
+        assertNotNull(VectorGroups.of(q1, table, new VectorCompiler()));
+        Plan withField = Plan.aggregate(L, null, List.of("band"), List.of(Aggregate.max("big")));
+        assertNull(VectorGroups.of(withField, GroupTable.of(withField, 1 << 16), new VectorCompiler()));
+        Plan limited = Plan.rows(L, Predicate.holds(gt(DISC_PRICE, lit(1))), List.of("big")).limit(10);
+        assertNull(BatchScan.of(limited, BoundPredicate.bind(limited.where(), L), sink(limited)),
+                "a LIMIT ends the examination of records: record by record");
+    }
+
+    @Test
+    void theErrorIsTheFirstRecordsWhicheverNodeRaisesIt() {
+        // in one batch: record 1,100's SUM overflows (an aggregate), record 1,900's WHERE does (unary minus)
+        Plan plan = Plan.aggregate(L, Predicate.holds(lt(neg(field("qty")), lit(1000))), List.of("band"),
+                List.of(Aggregate.sum(add(field("big"), lit(1)))));
+        assertEquals("(big + 1)", error(plan, edited(1_100, 1_900)));
+        assertEquals("(- qty)", error(plan, edited(1_900, 1_100)));
+        // two SUMs that leave a bigint: the one of the earlier record
+        Plan sums = Plan.aggregate(L, null, List.of(), List.of(Aggregate.sum(mul(field("qty"), lit(1))),
+                Aggregate.sum(field("big"))));
+        List<Item> items = new ArrayList<>(ITEMS.subList(0, 2_000));
+        for (int i = 0; i < items.size(); i++) {
+            Item it = items.get(i);
+            items.set(i, new Item(1, it.price(), it.disc(), it.ratio(), it.ship(), it.mode(), it.ok(),
+                    i >= 1_500 ? Long.MAX_VALUE / 4 : 0, it.f(), it.band()));
+        }
+        PlanArithmeticException e = assertThrows(PlanArithmeticException.class,
+                () -> run(new PlanTasklet(sums, LIMITS), ExprRecords.bytes(items), 2_000));
+        assertTrue(e.getMessage().contains("SUM(big)"), e.getMessage());
+    }
+
+    /** The records with big 0 but {@code bigAt}'s, the largest long, and {@code qtyAt}'s qty the smallest int. */
+    private static byte[] edited(int bigAt, int qtyAt) {
+        List<Item> items = new ArrayList<>(ITEMS);
+        for (int i = 0; i < items.size(); i++) {
+            Item it = items.get(i);
+            items.set(i, new Item(i == qtyAt ? Integer.valueOf(Integer.MIN_VALUE) : it.qty(), it.price(), it.disc(), it.ratio(), it.ship(),
+                    it.mode(), it.ok(), i == bigAt ? Long.MAX_VALUE : 0, it.f(), it.band()));
+        }
+        return ExprRecords.bytes(items);
+    }
+
+    /** The expression the batch loop's error names, after asserting the record-at-a-time loop's is the same. */
+    private static String error(Plan plan, byte[] data) {
+        PlanArithmeticException batched = assertThrows(PlanArithmeticException.class,
+                () -> run(new PlanTasklet(plan, LIMITS), data, 2_100));
+        PlanArithmeticException perRecord = assertThrows(PlanArithmeticException.class,
+                () -> run(new PlanTasklet(plan, LIMITS, false), data, 2_100));
+        assertEquals(perRecord.getMessage(), batched.getMessage());
+        String m = batched.getMessage();
+        return m.contains("(big + 1)") ? "(big + 1)" : m.contains("(- qty)") ? "(- qty)" : m;
+    }
+
+    private static RowSink sink(Plan plan) {
+        return plan.aggregating() ? GroupTable.of(plan, 1 << 16) : new KeptRows(plan.select().stream()
+                .map(f -> L.field(f, "select")).toArray(Field[]::new), plan.limit(), LIMITS);
+    }
+
+    private static HostRunner.Result run(PlanTasklet tasklet, byte[] data, int recordsPerScan) throws IOException {
+        return new HostRunner(L.recordSize() * recordsPerScan, 1).run(tasklet, List.of(new Extent(1, 0, data.length)),
+                new InMemoryPageSource(Map.of(1L, ByteBuffer.wrap(data))));
+    }
+}
