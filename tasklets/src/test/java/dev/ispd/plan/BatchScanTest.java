@@ -176,7 +176,7 @@ class BatchScanTest {
 
     private static RowSink sink(Plan plan) {
         return plan.aggregating() ? GroupTable.of(plan, 1 << 16) : new KeptRows(plan.select().stream()
-                .map(f -> L.field(f, "select")).toArray(Field[]::new), plan.limit(), LIMITS);
+                .map(c -> ColumnReader.of(c, L, false)).toArray(ColumnReader[]::new), plan.limit(), LIMITS);
     }
 
     private static HostRunner.Result run(PlanTasklet tasklet, byte[] data, int recordsPerScan) throws IOException {
