@@ -124,6 +124,7 @@ public final class TpchBenchmark implements Callable<Integer> {
         List<Source> chosen = checks.valid("--sources", sources,
                 () -> sources.stream().map(Source::of).distinct().sorted().toList());
         Path dir = Files.createTempDirectory(Files.createDirectories(work), "ispd-tpch-bench-");
+        FileSystem.closeAll(); // osd:// clients cached in this JVM would name drives that are gone, not this run's
         try (EmbeddedDrives started = EmbeddedDrives.builder().drives(drives).profile(profile)
                 .directory(dir.resolve("drives")).start()) {
             Configuration conf = WorldCupDrives.drives(new Configuration(), started.addresses());
