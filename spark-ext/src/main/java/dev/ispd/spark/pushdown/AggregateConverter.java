@@ -37,7 +37,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Compiles Spark's aggregation over a scan's records into the plan model's GROUP BY: up to
- * {@value Plan#MAX_GROUP_FIELDS} columns to group by, and COUNT(*), COUNT, SUM, MIN and MAX of
+ * {@value Plan#MAX_GROUP_FIELDS} columns to group by (strings and null-bit columns too), and COUNT(*), COUNT, SUM, MIN and MAX of
  * columns, each with Spark's result. A SUM that cannot leave 64 bits over the scan's records is
  * the drives' SUM; one of a column wider than 32 bits that can is pushed as the exact sums of its
  * halves, for Spark to merge with its own overflow rule ({@link PushedAggregation}). Aggregates
@@ -142,11 +142,31 @@ public final class AggregateConverter {
         } catch (PlanException e) {
             throw new NotPushable("the plan cannot hold the halves of the sums of " + halved + ": " + e.getMessage());
         }
-        if (plan.maxGroups() > PlanLimits.DRIVE.maxGroups()) {
-            throw new NotPushable("GROUP BY " + String.join(", ", groupBy) + " can make up to " + plan.maxGroups()
+        if (!halved.isEmpty() && !plan.groupsBounded()) {
+            throw new NotPushable("the SUMs of " + halved + " can overflow 64 bits, and their halves are merged "
+                    + "by Spark only under GROUP BY columns a plan returns as one value each");
+        }
+        long groups = maxGroups(plan);
+        if (groups > PlanLimits.DRIVE.maxGroups()) {
+            throw new NotPushable("GROUP BY " + String.join(", ", groupBy) + " can make up to " + groups
                     + " groups, more than a drive holds (" + PlanLimits.DRIVE.maxGroups() + ")");
         }
         return pushed;
+    }
+
+    /**
+     * The most groups {@code plan}'s GROUP BY columns, all fields, can make: the product of their
+     * value counts, a {@code char(N)}'s 2^(8N) byte strings and NULL its one more
+     * ({@link Plan#maxGroups} bounds only the columns it returns as one value each, and leaves the
+     * others to be counted as a drive makes them, where one that made too many would fall back).
+     */
+    private static long maxGroups(Plan plan) {
+        int bits = 0;
+        for (Expr key : plan.groupBy()) {
+            Field f = plan.layout().field(((Expr.Ref) key).name(), "groupBy");
+            bits += f.valueBits() + (f.nullable() ? 1 : 0);
+        }
+        return bits >= 63 ? Long.MAX_VALUE : 1L << bits;
     }
 
     /**
@@ -286,16 +306,16 @@ public final class AggregateConverter {
     }
 
     /**
-     * {@code c}, if a plan groups by it as Spark does: a column the plan returns as one value
-     * (integers, decimals of up to 8 bytes, dates, timestamps, floats: Spark groups -0.0 with 0.0
-     * and every NaN together, as the plan's keys do), NULL only by a null value. A plan does not
-     * group by bools.
+     * {@code c}, if a plan groups by it as Spark does: integers, decimals, dates, timestamps, floats
+     * (Spark groups -0.0 with 0.0 and every NaN together, as the plan's keys do) and {@code char(N)}
+     * strings (less their padding, as the scan reads them), NULL by a null value or a null bit. A
+     * plan does not group by bools.
      */
     private static LayoutColumn groupable(LayoutColumn c) throws NotPushable {
-        Field f = c.field();
-        if (!(f.integral() || f.type().kind() == FieldType.Kind.FLOAT) || f.hasNullBit()) {
-            throw new NotPushable("GROUP BY " + c.name() + " (" + described(f) + "): a plan groups by integers, "
-                    + "decimals of up to 8 bytes, dates, timestamps and floats, NULL only by a null value");
+        FieldType.Kind kind = c.field().type().kind();
+        if (!(c.field().integral() || kind == FieldType.Kind.FLOAT || kind == FieldType.Kind.CHAR)) {
+            throw new NotPushable("GROUP BY " + c.name() + " (" + described(c.field()) + "): a plan groups by "
+                    + "integers, decimals of up to 8 bytes, dates, timestamps, floats and strings");
         }
         return c;
     }

@@ -1,8 +1,8 @@
 package dev.ispd.spark.pushdown;
 
 import dev.ispd.plan.Aggregate;
+import dev.ispd.plan.ColumnValues;
 import dev.ispd.plan.Expr;
-import dev.ispd.plan.ExprType;
 import dev.ispd.plan.Field;
 import dev.ispd.plan.Layout;
 import java.io.Serial;
@@ -99,24 +99,37 @@ public record PushedAggregation(List<String> groupBy, List<Aggregate> aggregates
     }
 
     /**
+     * Whether a result row's columns are not one word each ({@link #values} reads them): an
+     * aggregate of an expression, or a group column the plan returns in the words of its value
+     * ({@link ColumnValues}: a string, a column with a null bit).
+     */
+    public boolean computed(Layout layout) {
+        return ofExpressions() || groupBy.stream().anyMatch(k -> !ColumnValues.fieldColumn(new Expr.Ref(k), layout));
+    }
+
+    /**
      * The values of {@link #schema}'s columns in a plan's result row over {@code layout} (the
-     * plan's): group values and aggregates of fields as their words (Long), aggregates of
-     * expressions as {@link Aggregate#value} gives them (null for NULL). Not for halved sums.
+     * plan's): group values and aggregates of fields as their words (Long), computed group values
+     * as {@link ColumnValues#value} and aggregates of expressions as {@link Aggregate#value} give
+     * them (null for NULL). Not for halved sums.
      */
     public Object[] values(long[] planRow, Layout layout) {
         Object[] out = new Object[groupBy.size() + aggregates.size()];
         int at = 0;
         for (int c = 0; c < out.length; c++) {
             Aggregate a = c < groupBy.size() ? null : aggregates.get(c - groupBy.size());
-            if (a == null || a.argument() == null) {
+            Expr key = a == null ? new Expr.Ref(groupBy.get(c)) : null;
+            if (key != null && !ColumnValues.fieldColumn(key, layout)) {
+                out[c] = ColumnValues.value(planRow, at, key, layout);
+                at += ColumnValues.words(key, layout);
+            } else if (a == null || a.argument() == null) {
                 out[c] = planRow[at++];
             } else {
                 out[c] = a.value(planRow, at, layout);
                 at += a.words(layout);
                 if (averages.contains(c - groupBy.size())) {
                     long count = planRow[at++];
-                    ExprType sumType = a.resultType(layout);
-                    out[c] = count == 0 ? null : DecimalAverage.of((BigDecimal) out[c], count, sumType,
+                    out[c] = count == 0 ? null : DecimalAverage.of((BigDecimal) out[c], count,
                             DecimalAverage.type(Aggregate.min(a.argument()).resultType(layout)));
                 }
             }

@@ -5,6 +5,7 @@ import dev.ispd.plan.Field;
 import dev.ispd.plan.FloatKeys;
 import dev.ispd.plan.Layout;
 import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
 import java.time.LocalDate;
 import dev.ispd.spark.pushdown.PushedAggregation;
 import dev.ispd.spark.pushdown.PushedScan;
@@ -42,7 +43,7 @@ final class PlanResultReader extends MeteredBatchReader {
         OnHeapColumnVector[] vectors = OnHeapColumnVector.allocateColumns(Math.max(1, n), schema);
         List<Field> fields = aggregation.fields(pushed.layout().planLayout());
         Layout planLayout = aggregation.planLayout(pushed.layout().planLayout());
-        List<Object[]> values = aggregation.ofExpressions() && !emptyAggregates
+        List<Object[]> values = aggregation.computed(planLayout) && !emptyAggregates
                 ? rows.stream().map(r -> aggregation.values(r, planLayout)).toList() : null;
         for (int c = 0; c < vectors.length; c++) {
             if (emptyAggregates) {
@@ -92,12 +93,16 @@ final class PlanResultReader extends MeteredBatchReader {
     }
 
     /**
-     * The value of an aggregate of an expression ({@link Aggregate#value}: a BigDecimal, a Double, a
-     * LocalDate, a Boolean; null for NULL; a Long is a word, put as above) as a value of {@code type}.
+     * The value of an aggregate of an expression or of a computed group column ({@link Aggregate#value},
+     * {@link dev.ispd.plan.ColumnValues#value}: a BigDecimal, a Double, a LocalDate, a Boolean, a
+     * String; null for NULL; a Long is a word, put as above) as a value of {@code type}.
      */
     private static void put(WritableColumnVector out, int row, Object v, DataType type) {
         if (v == null) {
             out.putNull(row);
+        } else if (v instanceof String s) {
+            byte[] bytes = s.getBytes(StandardCharsets.UTF_8);
+            out.putByteArray(row, bytes, 0, bytes.length);
         } else if (v instanceof BigDecimal d) {
             out.putDecimal(row, Decimal.apply(d), ((DecimalType) type).precision());
         } else if (v instanceof Double d) {
