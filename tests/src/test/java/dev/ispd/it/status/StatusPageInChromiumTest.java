@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.ispd.hadoop.mapreduce.DeviceJob;
 import dev.ispd.hadoop.mapreduce.IspdCounter;
 import dev.ispd.it.DeviceOnlyQ1;
+import dev.ispd.offload.settings.OffloadKeys;
 import dev.ispd.sim.daemon.EmbeddedDrives;
 import dev.ispd.sim.metrics.MetricsEndpoint;
 import java.net.InetSocketAddress;
@@ -47,6 +48,9 @@ class StatusPageInChromiumTest {
             String page = origin + "/status";
             try (DeviceOnlyQ1 q1 = DeviceOnlyQ1.prepare(drives, "status", ENTRIES, 25, CHUNK, work)) {
                 DeviceJob job = q1.job();
+                // the paced split must stay in flight while Chromium starts and reads the page: its
+                // deadline (5 s by default, the model knows nothing of the pace) would cancel it first
+                job.getConfiguration().setLong(OffloadKeys.DEVICE_DEADLINE_FLOOR_MS.name(), 30_000);
                 CompletableFuture<Boolean> running = CompletableFuture.supplyAsync(() -> {
                     try {
                         return job.waitForCompletion(false);
