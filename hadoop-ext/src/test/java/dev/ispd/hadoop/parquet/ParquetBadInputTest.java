@@ -33,6 +33,10 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.parquet.column.ParquetProperties.WriterVersion;
+import org.apache.parquet.format.CompressionCodec;
+import org.apache.parquet.format.Encoding;
+import org.apache.parquet.format.PageHeader;
+import org.apache.parquet.format.PageType;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.apache.parquet.schema.MessageTypeParser;
 import org.junit.jupiter.api.BeforeAll;
@@ -42,8 +46,9 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Bad Parquet input gets a clear error naming the file, the row group and the column (or the
  * file and the column at planning), never a wrong answer or a hang: a damaged footer, a file of
- * another schema, a truncated column chunk, a codec the drive does not read, and pages mutated at
- * random fed to the decoder.
+ * another schema, a truncated column chunk, a codec or an encoding the drive does not read, a page
+ * failing its checksum, a string a {@code char(255)} field cannot hold exactly, and row groups
+ * mutated at random fed to the decoder ({@link ParquetPageFuzzTest} mutates single pages).
  */
 class ParquetBadInputTest {
     @TempDir
@@ -110,14 +115,97 @@ class ParquetBadInputTest {
     }
 
     @Test
-    void aCodecTheDriveDoesNotReadIsNamed() {
+    void codecsTheDriveDoesNotReadAreNamed() {
         ParquetInput.RowGroup g = input.rowGroups().get(0);
-        List<ParquetRowGroup.Chunk> brotli = g.group().chunks().stream()
-                .map(c -> new ParquetRowGroup.Chunk(4, c.length())).toList();
-        ParquetDecodeException e = assertThrows(ParquetDecodeException.class, () -> run(
-                new ParquetRowGroup(0, g.group().rows(), brotli), g.chunkOffsets()));
-        assertTrue(e.getMessage().contains("row group 0, column") && e.getMessage().contains("codec BROTLI"),
-                e.getMessage());
+        for (CompressionCodec codec : List.of(CompressionCodec.LZO, CompressionCodec.BROTLI, CompressionCodec.LZ4,
+                CompressionCodec.LZ4_RAW)) {
+            List<ParquetRowGroup.Chunk> other = g.group().chunks().stream()
+                    .map(c -> new ParquetRowGroup.Chunk(codec.getValue(), c.length())).toList();
+            ParquetDecodeException e = assertThrows(ParquetDecodeException.class, () -> run(
+                    new ParquetRowGroup(0, g.group().rows(), other), g.chunkOffsets()));
+            assertTrue(e.getMessage().startsWith("good.parquet: row group 0, column " + input.columns().get(0).name()
+                    + ": codec " + codec.name() + " (the drive reads"), e.getMessage());
+        }
+    }
+
+    @Test
+    void anEncodingTheDecoderCannotReadNamesFileRowGroupAndColumn() {
+        ParquetInput.RowGroup g = input.rowGroups().get(1);
+        int price = input.columns().indexOf(table.column("price"));
+        List<byte[]> chunks = ChunkPages.stored(bytes, g);
+        List<ChunkPages.Page> pages = new ArrayList<>(ChunkPages.of(bytes, g).get(price));
+        int data = 0;
+        while (pages.get(data).header().getType() != PageType.DATA_PAGE_V2) {
+            data++;
+        }
+        PageHeader h = pages.get(data).header().deepCopy();
+        h.getData_page_header_v2().setEncoding(Encoding.DELTA_BYTE_ARRAY); // an encoding of strings, on an INT64 column
+        pages.set(data, pages.get(data).withHeader(h));
+        chunks.set(price, ChunkPages.chunk(pages));
+        ParquetDecodeException e = assertThrows(ParquetDecodeException.class,
+                () -> ChunkPages.run("good.parquet", input, plan, g.group(), chunks));
+        assertTrue(e.getMessage().startsWith("good.parquet: row group 1, column price: ")
+                && e.getMessage().contains("DELTA_BYTE_ARRAY"), e.getMessage());
+    }
+
+    @Test
+    void aPageWhoseBodyFailsItsChecksumNamesFileRowGroupAndColumn() {
+        ParquetInput.RowGroup g = input.rowGroups().get(0);
+        List<byte[]> chunks = ChunkPages.stored(bytes, g);
+        List<ChunkPages.Page> pages = new ArrayList<>(ChunkPages.of(bytes, g).get(0));
+        ChunkPages.Page last = pages.get(pages.size() - 1);
+        assertTrue(last.header().isSetCrc(), "parquet-java writes page checksums");
+        byte[] body = last.body().clone();
+        body[body.length / 2] ^= 1;
+        pages.set(pages.size() - 1, last.withBody(body));
+        chunks.set(0, ChunkPages.chunk(pages));
+        ParquetDecodeException e = assertThrows(ParquetDecodeException.class,
+                () -> ChunkPages.run("good.parquet", input, plan, g.group(), chunks));
+        assertTrue(e.getMessage().startsWith("good.parquet: row group 0, column " + input.columns().get(0).name() + ": ")
+                && e.getMessage().contains("fails its CRC-32 check"), e.getMessage());
+    }
+
+    @Test
+    void aStringLongerThanItsFieldNamesFileRowGroupAndColumn() throws IOException {
+        assertStringRefused(ParquetData.Row::withComment, "x".repeat(ParquetTable.STRING_WIDTH + 1),
+                "a value of 256 bytes is longer than the 255 bytes a plan reads of a string");
+    }
+
+    @Test
+    void aStringEndingInAZeroByteIsRefusedNotTruncated() throws IOException {
+        assertStringRefused(ParquetData.Row::withComment, "ends in NUL\0",
+                "a value ending in a zero byte");
+    }
+
+    /** A file whose row 1,500 has {@code comment} as its comment: a plan over it fails naming the place. */
+    private static void assertStringRefused(java.util.function.BiFunction<ParquetData.Row, String, ParquetData.Row> with,
+                                            String comment, String why) throws IOException {
+        List<ParquetData.Row> rows = new ArrayList<>(ParquetData.rows(2_000, 3));
+        rows.set(1_500, with.apply(rows.get(1_500), comment));
+        Path file = new Path(dir.resolve("strings.parquet").toUri());
+        ParquetData.write(CONF, file, rows, CompressionCodecName.SNAPPY, true, WriterVersion.PARQUET_1_0, 32 * 1024,
+                4 * 1024);
+        Plan comments = Plan.aggregate(table.layout(), Predicate.compare("comment", CompareOp.GT, "a"), List.of(),
+                List.of(Aggregate.countStar()));
+        ParquetInput in = ParquetInputs.input(fs, fs.getFileStatus(file), comments).parquet();
+        byte[] content = Files.readAllBytes(dir.resolve("strings.parquet"));
+        assertEquals(0, in.rowGroupsSkipped());
+        List<String> failures = new ArrayList<>();
+        int holding = -1;
+        long rowsBefore = 0;
+        for (ParquetInput.RowGroup g : in.rowGroups()) {
+            if (rowsBefore <= 1_500 && 1_500 < rowsBefore + g.group().rows()) {
+                holding = g.group().index();
+            }
+            rowsBefore += g.group().rows();
+            try {
+                ChunkPages.run("strings.parquet", in, comments, g.group(), ChunkPages.stored(content, g));
+            } catch (ParquetDecodeException e) {
+                failures.add(e.getMessage());
+            }
+        }
+        assertEquals(1, failures.size(), failures.toString());
+        assertTrue(failures.get(0).startsWith("strings.parquet: row group " + holding + ", column comment: " + why), failures.get(0));
     }
 
     @Test

@@ -50,7 +50,11 @@ final class ParquetData {
 
     /** One row; null where the column is NULL. */
     record Row(long id, int qty, boolean urgent, Long price, Integer small, BigInteger big, Integer day, Long tsMillis, Double score,
-               float ratio, Boolean flag, String mode, String comment) { }
+               float ratio, Boolean flag, String mode, String comment) {
+        Row withComment(String c) {
+            return new Row(id, qty, urgent, price, small, big, day, tsMillis, score, ratio, flag, mode, c);
+        }
+    }
 
     private ParquetData() {
     }

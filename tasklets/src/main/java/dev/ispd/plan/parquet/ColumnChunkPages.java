@@ -3,6 +3,7 @@ package dev.ispd.plan.parquet;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.util.ArrayDeque;
+import java.util.zip.CRC32;
 import org.apache.parquet.bytes.BytesInput;
 import org.apache.parquet.column.Encoding;
 import org.apache.parquet.column.page.DataPage;
@@ -21,7 +22,8 @@ import org.apache.parquet.format.Util;
  * with parquet-format's Thrift structures, bodies decompressed ({@link PageCodecs}), handed over as
  * parquet-column's page objects (dictionary, data page v1 and v2; index pages skipped). The
  * encodings (PLAIN, dictionary, RLE/bit-packed levels, delta, byte-stream-split) are
- * parquet-column's own. A page that runs past the chunk is an {@link IOException} naming the byte.
+ * parquet-column's own. A page that runs past the chunk, or fails the CRC-32 its header carries
+ * (parquet-java writes one by default), is an {@link IOException} naming the byte.
  */
 final class ColumnChunkPages implements PageReader {
     /** Most bytes of one uncompressed page (writers make pages of about 1 MiB): a damaged header cannot exhaust memory. */
@@ -42,6 +44,9 @@ final class ColumnChunkPages implements PageReader {
                         + " bytes, but only " + in.available() + " remain: the chunk is truncated");
             }
             in.skipNBytes(size);
+            if (h.isSetCrc()) {
+                checkCrc(h.getCrc(), chunk, start, size, at);
+            }
             int uncompressed = h.getUncompressed_page_size();
             if (uncompressed < 0 || uncompressed > MAX_PAGE_BYTES) {
                 throw new IOException("the page at byte " + at + " of the column chunk says it holds " + uncompressed
@@ -80,6 +85,15 @@ final class ColumnChunkPages implements PageReader {
                 }
                 default -> { } // an index page: nothing a scan reads
             }
+        }
+    }
+
+    /** A page's CRC-32 covers its bytes as stored (compressed, with a v2 page's levels): a damaged body is refused, not decoded. */
+    private static void checkCrc(int expected, byte[] chunk, int start, int size, int at) throws IOException {
+        CRC32 crc = new CRC32();
+        crc.update(chunk, start, size);
+        if ((int) crc.getValue() != expected) {
+            throw new IOException("the page at byte " + at + " of the column chunk fails its CRC-32 check: it is damaged");
         }
     }
 

@@ -194,6 +194,11 @@ public final class ParquetPlanTasklet implements Tasklet {
             throw new IllegalArgumentException("a value of " + n + " bytes is longer than the " + f.width()
                     + " bytes a plan reads of a string (" + column.name() + ")");
         }
+        if (n > 0 && bytes.get(bytes.position() + n - 1) == 0) {
+            // char(N) is zero-padded: a trailing zero byte would be read back as padding, the value shortened
+            throw new IllegalArgumentException("a value ending in a zero byte cannot be held exactly in the zero-padded "
+                    + "char(" + f.width() + ") a plan reads of a string (" + column.name() + ")");
+        }
         records.put(at, bytes, bytes.position(), n);
         for (int i = n; i < f.width(); i++) {
             records.put(at + i, (byte) 0);
