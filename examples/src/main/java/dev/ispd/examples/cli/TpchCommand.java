@@ -3,11 +3,15 @@ package dev.ispd.examples.cli;
 import dev.ispd.cli.CommandLines;
 import dev.ispd.examples.tpch.TpchGenerator;
 import dev.ispd.examples.tpch.TpchLayouts;
+import dev.ispd.hadoop.conf.IspdKeys;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
+import org.apache.parquet.hadoop.ParquetOutputFormat;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -31,7 +35,9 @@ public final class TpchCommand implements Callable<Integer> {
     String to;
 
     @Option(names = "--parquet", paramLabel = "DIR",
-            description = "also (or only) write each table as DIR/TABLE.parquet, a Hadoop path (local unless a URI)")
+            description = "also (or only) write each table as DIR/TABLE.parquet, a Hadoop path (local unless a URI); "
+                    + "osd:///path (with --drives) keeps each row group in one chunk: row groups of "
+                    + "parquet.block.size bytes, by default 7/8 of the chunk size")
     String parquet;
 
     @Mixin
@@ -68,24 +74,42 @@ public final class TpchCommand implements Callable<Integer> {
         if (to == null && parquet == null) {
             throw new CommandLine.ParameterException(cmd, "give --to, --parquet or both: where to write the tables");
         }
-        if (to == null && !target.drives.isEmpty()) {
-            throw new CommandLine.ParameterException(cmd, "--drives is for an osd:// --to only");
+        if (!target.drives.isEmpty() && !osd(to) && !osd(parquet)) {
+            throw new CommandLine.ParameterException(cmd, "--drives is for an osd:// --to or --parquet only");
         }
         Configuration conf = hadoop.configuration();
         long chunk = target.chunkSize(cmd, conf, maxRecordSize());
         TpchGenerator generator = new TpchGenerator(scale).progress(target.progress());
-        Path parquetDir = parquet == null ? null : new Path(parquet);
         long start = System.nanoTime();
         List<TpchGenerator.Written> written;
-        if (to == null) {
-            written = generator.write(null, parquetDir, conf);
-        } else {
-            try (TargetOptions.Target t = target.openDirectory(cmd, conf, to, "--to")) {
-                written = generator.write(new TpchGenerator.RecordTarget(t.fs(), t.path(), chunk), parquetDir, conf);
-            }
+        try (TargetOptions.Target records = to == null ? null : target.openDirectory(cmd, conf, to, "--to");
+             TargetOptions.Target parquetFiles = parquet == null ? null : parquetDirectory(cmd, conf, chunk)) {
+            written = generator.write(records == null ? null
+                    : new TpchGenerator.RecordTarget(records.fs(), records.path(), chunk), parquetFiles == null ? null
+                    : new TpchGenerator.ParquetTarget(parquetFiles.fs(), parquetFiles.path(), parquetFiles.fs().getConf()));
         }
         report(written, (System.nanoTime() - start) / 1e9);
         return 0;
+    }
+
+    private static boolean osd(String path) {
+        return path != null && path.startsWith("osd:");
+    }
+
+    /**
+     * Opens the directory of the Parquet files: on osd://, chunks of {@code chunk} bytes and row
+     * groups of {@code parquet.block.size} (default 7/8 of a chunk, so each lies in one chunk
+     * after the writer's padding: docs/parquet.md); elsewhere, a Hadoop path, local unless a URI.
+     */
+    private TargetOptions.Target parquetDirectory(CommandLine cmd, Configuration conf, long chunk) throws IOException {
+        Configuration writer = new Configuration(conf);
+        if (!osd(parquet)) {
+            Path dir = new Path(parquet);
+            return new TargetOptions.Target(FileSystem.newInstance(dir.toUri(), writer), dir);
+        }
+        writer.setLong(IspdKeys.FS_CHUNK_SIZE.name(), chunk);
+        writer.setLong(ParquetOutputFormat.BLOCK_SIZE, conf.getLong(ParquetOutputFormat.BLOCK_SIZE, chunk / 8 * 7));
+        return target.openDirectory(cmd, writer, parquet, "--parquet");
     }
 
     private static int maxRecordSize() {

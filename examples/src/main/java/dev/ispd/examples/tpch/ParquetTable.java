@@ -1,5 +1,6 @@
 package dev.ispd.examples.tpch;
 
+import dev.ispd.hadoop.parquet.FileSystemOutputFile;
 import io.trino.tpch.TpchColumn;
 import io.trino.tpch.TpchEntity;
 import io.trino.tpch.TpchTable;
@@ -12,10 +13,10 @@ import org.apache.hadoop.fs.Path;
 import org.apache.parquet.example.data.Group;
 import org.apache.parquet.example.data.simple.SimpleGroupFactory;
 import org.apache.parquet.hadoop.ParquetFileWriter;
+import org.apache.parquet.hadoop.ParquetOutputFormat;
 import org.apache.parquet.hadoop.ParquetWriter;
 import org.apache.parquet.hadoop.example.ExampleParquetWriter;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
-import org.apache.parquet.hadoop.util.HadoopOutputFile;
 import org.apache.parquet.schema.LogicalTypeAnnotation;
 import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
@@ -26,7 +27,9 @@ import org.apache.parquet.schema.Types;
  * One TPC-H table as a Snappy-compressed Parquet file ({@code TABLE.parquet}), the same values as
  * its {@link TpchLayouts records} with the types Spark reads them as: identifiers int64, integers
  * int32, money and quantities decimal(15,2) in an int64, dates and strings. The file is written
- * under a hidden name ({@code .TABLE.parquet.loading}) and renamed when whole.
+ * under a hidden name ({@code .TABLE.parquet.loading}) and renamed when whole. On osd:// the
+ * writer pads row groups to chunk boundaries (docs/parquet.md): with {@code parquet.block.size} a
+ * little under the chunk size, each row group lies in one chunk, so one drive scans it.
  */
 final class ParquetTable<E extends TpchEntity> implements AutoCloseable {
     private final List<TpchColumn<E>> columns;
@@ -37,17 +40,18 @@ final class ParquetTable<E extends TpchEntity> implements AutoCloseable {
     private final Path file;
     private boolean closed;
 
-    ParquetTable(TpchTable<E> table, Configuration conf, Path dir) throws IOException {
+    /** Starts the table's file in {@code dir} of {@code fs}, which stays the caller's; {@code conf} has the writer's settings. */
+    ParquetTable(TpchTable<E> table, FileSystem fs, Path dir, Configuration conf) throws IOException {
         columns = table.getColumns();
         MessageType schema = schema(table);
         groups = new SimpleGroupFactory(schema);
+        this.fs = fs;
         file = new Path(dir, table.getTableName() + ".parquet");
         staging = new Path(dir, "." + file.getName() + ".loading");
-        fs = file.getFileSystem(conf);
         fs.mkdirs(dir);
-        writer = ExampleParquetWriter.builder(HadoopOutputFile.fromPath(staging, conf)).withConf(conf).withType(schema)
+        writer = ExampleParquetWriter.builder(new FileSystemOutputFile(fs, staging)).withConf(conf).withType(schema)
                 .withCompressionCodec(CompressionCodecName.SNAPPY).withWriteMode(ParquetFileWriter.Mode.OVERWRITE)
-                .build();
+                .withRowGroupSize(conf.getLong(ParquetOutputFormat.BLOCK_SIZE, ParquetWriter.DEFAULT_BLOCK_SIZE)).build();
     }
 
     /** The Parquet schema of {@code table}. */

@@ -42,6 +42,13 @@ public final class TpchGenerator {
     public record RecordTarget(FileSystem fs, Path dir, long chunkSize) {
     }
 
+    /**
+     * Where Parquet files go: a directory of a file system the caller owns, written with the
+     * Parquet writer's settings in {@code conf} ({@code parquet.block.size}: the row group size).
+     */
+    public record ParquetTarget(FileSystem fs, Path dir, Configuration conf) {
+    }
+
     /** What was written of one table: its rows, the record file (or null) and the Parquet file (or null). */
     public record Written(String table, long rows, int recordSize, Path records, Path parquet) {
         /** Bytes of the record file. */
@@ -84,10 +91,10 @@ public final class TpchGenerator {
 
     /**
      * Writes every table: as records into {@code records} unless null, as Parquet into
-     * {@code parquetDir} (a Hadoop path; {@code conf} its settings) unless null.
+     * {@code parquet} unless null.
      */
-    public List<Written> write(RecordTarget records, Path parquetDir, Configuration conf) throws IOException {
-        if (records == null && parquetDir == null) {
+    public List<Written> write(RecordTarget records, ParquetTarget parquet) throws IOException {
+        if (records == null && parquet == null) {
             throw new IllegalArgumentException("nowhere to write the TPC-H tables: give record files, Parquet or both");
         }
         List<Written> written = new ArrayList<>();
@@ -95,18 +102,19 @@ public final class TpchGenerator {
                 expectedRows())) {
             long[] done = {0};
             for (TpchTable<?> table : TABLES) {
-                written.add(table(table, records, parquetDir, conf, bar, done));
+                written.add(table(table, records, parquet, bar, done));
             }
         }
         return written;
     }
 
-    private <E extends TpchEntity> Written table(TpchTable<E> table, RecordTarget records, Path parquetDir,
-                                                 Configuration conf, LoadProgress bar, long[] done) throws IOException {
+    private <E extends TpchEntity> Written table(TpchTable<E> table, RecordTarget records, ParquetTarget parquetTarget,
+                                                 LoadProgress bar, long[] done) throws IOException {
         RecordEncoder<E> encoder = new RecordEncoder<>(table);
         int size = encoder.recordSize();
         Path file = records == null ? null : new Path(records.dir(), table.getTableName());
-        try (ParquetTable<E> parquet = parquetDir == null ? null : new ParquetTable<>(table, conf, parquetDir)) {
+        try (ParquetTable<E> parquet = parquetTarget == null ? null
+                : new ParquetTable<>(table, parquetTarget.fs(), parquetTarget.dir(), parquetTarget.conf())) {
             long rows;
             if (file == null) {
                 rows = generate(table, null, encoder, parquet, bar, done);

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.ispd.cli.CommandLines;
 import dev.ispd.examples.tpch.TpchGenerator;
 import dev.ispd.examples.tpch.TpchLayouts;
+import dev.ispd.examples.worldcup.WorldCupDrives;
 import dev.ispd.hadoop.fs.LayoutAttribute;
 import dev.ispd.plan.Field;
 import dev.ispd.plan.Layout;
@@ -30,7 +31,10 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.parquet.example.data.Group;
+import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.hadoop.ParquetReader;
+import org.apache.parquet.hadoop.metadata.BlockMetaData;
+import org.apache.parquet.hadoop.util.HadoopInputFile;
 import org.apache.parquet.hadoop.example.GroupReadSupport;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -42,9 +46,10 @@ import picocli.CommandLine;
 /**
  * {@code ispd tpch} at scale factor 0.01 on two in-JVM drives over TCP: every value of every
  * table read back through the layout recorded on its file, and from the Parquet files, equals
- * the generator's; {@code query --sql} over lineitem (TPC-H Q6's filter, Q1's filter for its
- * group R/F) equals plain Java over the generator's rows, device-only and host-only; bad input is
- * one line naming it.
+ * the generator's (the Parquet files written straight into osd://, each row group in one chunk);
+ * {@code query --sql} over lineitem's records and over its Parquet file (TPC-H Q6's filter, Q1's
+ * filter for its group R/F) equals plain Java over the generator's rows, device-only and
+ * host-only; bad input is one line naming it.
  */
 class TpchCommandTest {
     @RegisterExtension
@@ -56,6 +61,8 @@ class TpchCommandTest {
     private static final double SCALE = 0.01;
     private static final String TO = "osd:///tpch";
     private static final String LINEITEM = TO + "/lineitem";
+    private static final String PARQUET = "osd:///tpch-parquet";
+    private static final long CHUNK = 1_000_000;
 
     /** What a command printed and returned. */
     record Run(int status, String out, String err) {
@@ -64,7 +71,7 @@ class TpchCommandTest {
     @BeforeAll
     static void generate() {
         Run run = tpch("--scale", Double.toString(SCALE), "--drives", DRIVES.addresses(), "--to", TO, "--parquet",
-                dir.resolve("parquet").toString(), "--chunk-size", "1000000", "-q");
+                PARQUET, "--chunk-size", Long.toString(CHUNK), "-q");
         assertEquals(0, run.status(), run.out() + run.err());
         assertTrue(run.out().lines().anyMatch(l -> l.matches("lineitem +60,175 +153 B +9,206,775 .*")), run.out());
     }
@@ -140,11 +147,29 @@ class TpchCommandTest {
         }
     }
 
+    @Test
+    void eachParquetRowGroupLiesInOneChunk() throws IOException {
+        try (FileSystem fs = DRIVES.osd()) {
+            org.apache.hadoop.fs.Path file = new org.apache.hadoop.fs.Path(PARQUET + "/lineitem.parquet");
+            assertEquals(CHUNK, fs.getFileStatus(file).getBlockSize());
+            List<BlockMetaData> blocks;
+            try (ParquetFileReader reader = ParquetFileReader.open(HadoopInputFile.fromStatus(fs.getFileStatus(file),
+                    fs.getConf()))) {
+                blocks = reader.getFooter().getBlocks();
+            }
+            assertTrue(blocks.size() >= 2, "row groups: " + blocks.size());
+            for (BlockMetaData b : blocks) {
+                long first = b.getColumns().get(0).getStartingPos();
+                long end = b.getColumns().stream().mapToLong(c -> c.getStartingPos() + c.getTotalSize()).max().orElseThrow();
+                assertEquals(first / CHUNK, (end - 1) / CHUNK, "row group [" + first + ", " + end + ") in one chunk");
+            }
+        }
+    }
+
     private static <E extends TpchEntity> void assertParquetEqual(TpchTable<E> table) throws IOException {
-        org.apache.hadoop.fs.Path file = new org.apache.hadoop.fs.Path(dir.resolve("parquet")
-                .resolve(table.getTableName() + ".parquet").toUri());
+        org.apache.hadoop.fs.Path file = new org.apache.hadoop.fs.Path(PARQUET + "/" + table.getTableName() + ".parquet");
         try (ParquetReader<Group> reader = ParquetReader.builder(new GroupReadSupport(), file)
-                .withConf(new Configuration()).build()) {
+                .withConf(WorldCupDrives.drives(new Configuration(), List.of(DRIVES.addresses().split(",")))).build()) {
             for (E row : table.createGenerator(SCALE, 1, 1)) {
                 Group g = reader.read();
                 List<TpchColumn<E>> columns = table.getColumns();
@@ -214,11 +239,13 @@ class TpchCommandTest {
         assertAnswerOnDeviceAndHost(expected, sql);
     }
 
-    /** {@code query --sql} over lineitem prints {@code expected}, device-only and host-only. */
+    /** {@code query --sql} over lineitem's records and its Parquet file prints {@code expected}, device-only and host-only. */
     private static void assertAnswerOnDeviceAndHost(List<List<String>> expected, String sql) {
-        for (String policy : List.of("device-only", "host-only")) {
-            String out = succeed("--sql", sql, "--drives", DRIVES.addresses(), "--input", LINEITEM, "--policy", policy);
-            assertEquals(expected, rows(out), policy);
+        for (String input : List.of(LINEITEM, PARQUET + "/lineitem.parquet")) {
+            for (String policy : List.of("device-only", "host-only")) {
+                String out = succeed("--sql", sql, "--drives", DRIVES.addresses(), "--input", input, "--policy", policy);
+                assertEquals(expected, rows(out), input + ", " + policy);
+            }
         }
     }
 
