@@ -25,6 +25,7 @@ import org.apache.parquet.hadoop.ParquetWriter;
 import org.apache.parquet.hadoop.example.ExampleParquetWriter;
 import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.MessageTypeParser;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -40,6 +41,12 @@ class ParquetInfoTest {
 
     @RegisterExtension
     static final TcpDrives DRIVES = new TcpDrives(2);
+
+    /** Drops the cached osd:// clients of these drives, which stop after this class, so the next class's commands connect afresh. */
+    @AfterAll
+    static void closeClients() throws IOException {
+        FileSystem.closeAll();
+    }
 
     @Test
     void infoShowsEachRowGroupWithItsChunkAndDrivesAndTheOnesThatStraddle() throws IOException {

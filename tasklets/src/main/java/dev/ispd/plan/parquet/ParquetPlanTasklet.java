@@ -7,28 +7,27 @@ import dev.ispd.tasklet.Meter;
 import dev.ispd.tasklet.ResultSink;
 import dev.ispd.tasklet.Tasklet;
 import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.Arrays;
-import org.apache.parquet.column.impl.ColumnReaderImpl;
-import org.apache.parquet.column.page.PageReader;
 import org.apache.parquet.io.api.Binary;
-import org.apache.parquet.io.api.PrimitiveConverter;
 
 /**
  * A plan over Parquet column chunks: the execution's extents are the chunks of
  * {@link ParquetSource#rowGroups}, back to back; each row group, once its bytes are in, is decoded
- * with parquet-column's readers ({@link ColumnChunkPages}) into records of the plan's layout (a
- * {@link ParquetTable}'s), which the plan interpreter then scans as it scans stored records. So a
- * plan gives the same answer over Parquet, on the drive and on the host, as over the same values
- * in fixed-width records. The adapter materializes one batch of records at a time in one reused
- * buffer; it is the seam where a columnar evaluator would take the decoded columns instead.
+ * with parquet-column's value readers ({@link ColumnChunkPages}, {@link ColumnChunkDecoder}) into
+ * records of the plan's layout (a {@link ParquetTable}'s), a column at a time, which the plan
+ * interpreter then scans as it scans stored records. So a plan gives the same answer over Parquet,
+ * on the drive and on the host, as over the same values in fixed-width records. One batch of
+ * records at a time lives in one reused buffer, and nothing is allocated per value (a PLAIN
+ * string's or decimal's {@code Binary} excepted: parquet-column's PLAIN reader makes one).
  *
  * <p>Meter: the interpreter's, plus one DRAM access per decoded value (its store into the record).
  */
 public final class ParquetPlanTasklet implements Tasklet {
     private static final int BATCH_BYTES = 64 * 1024;
-    private static final PrimitiveConverter NO_CONVERTER = new PrimitiveConverter() { };
 
     private final PlanTasklet plan;
     private final ParquetSource source;
@@ -38,6 +37,7 @@ public final class ParquetPlanTasklet implements Tasklet {
     private final int nullBytes;
     private final ByteBuffer records;
     private final int batch;
+    private final Scratch scratch = new Scratch();
     private byte[] pending = new byte[0];
     private int pendingLength;
     private int nextGroup;
@@ -102,11 +102,11 @@ public final class ParquetPlanTasklet implements Tasklet {
     }
 
     private void decode(ParquetRowGroup g, int at, Meter meter) {
-        ColumnReaderImpl[] readers = open(g, at);
+        ColumnChunkDecoder[] decoders = open(g, at);
         long done = 0;
         while (done < g.rows()) {
             int n = (int) Math.min(batch, g.rows() - done);
-            fill(readers, g, n);
+            fill(decoders, g, n);
             records.position(0).limit(n * recordSize);
             plan.scan(records, 0, recordOffset, meter);
             records.clear();
@@ -116,9 +116,9 @@ public final class ParquetPlanTasklet implements Tasklet {
         meter.addDramAccesses(g.rows() * columns.length);
     }
 
-    /** A reader per column over its chunk, which starts at {@code at} of the pending bytes. */
-    private ColumnReaderImpl[] open(ParquetRowGroup g, int at) {
-        ColumnReaderImpl[] readers = new ColumnReaderImpl[columns.length];
+    /** A decoder per column over its chunk, which starts at {@code at} of the pending bytes. */
+    private ColumnChunkDecoder[] open(ParquetRowGroup g, int at) {
+        ColumnChunkDecoder[] decoders = new ColumnChunkDecoder[columns.length];
         int offset = at;
         for (int c = 0; c < columns.length; c++) {
             ParquetRowGroup.Chunk chunk = g.chunks().get(c);
@@ -127,35 +127,96 @@ public final class ParquetPlanTasklet implements Tasklet {
                     throw new UnsupportedOperationException("codec " + PageCodecs.name(chunk.codec())
                             + " (the drive reads UNCOMPRESSED, SNAPPY, GZIP and ZSTD)");
                 }
-                PageReader pages = new ColumnChunkPages(pending, offset, (int) chunk.length(), chunk.codec());
+                ColumnChunkPages pages = new ColumnChunkPages(pending, offset, (int) chunk.length(), chunk.codec());
                 if (pages.getTotalValueCount() != g.rows()) {
                     throw new IOException("the chunk holds " + pages.getTotalValueCount() + " values for "
                             + g.rows() + " rows: it is truncated or damaged");
                 }
-                readers[c] = new ColumnReaderImpl(columns[c].descriptor(), pages, NO_CONVERTER, null);
+                decoders[c] = new ColumnChunkDecoder(pages, columns[c]);
             } catch (IOException | RuntimeException e) {
                 throw failure(g, c, e);
             }
             offset += (int) chunk.length();
         }
-        return readers;
+        return decoders;
     }
 
-    /** The next {@code n} rows of the row group as records at the start of the batch buffer. */
-    private void fill(ColumnReaderImpl[] readers, ParquetRowGroup g, int n) {
-        int c = 0;
-        try {
-            for (int r = 0; r < n; r++) {
-                int base = r * recordSize;
-                for (int b = 0; b < nullBytes; b++) {
-                    records.put(base + b, (byte) 0);
-                }
-                for (c = 0; c < columns.length; c++) {
-                    materialize(readers[c], columns[c], fields[c], base);
+    /** The next {@code n} rows of the row group as records at the start of the batch buffer, a column at a time. */
+    private void fill(ColumnChunkDecoder[] decoders, ParquetRowGroup g, int n) {
+        for (int r = 0; r < n; r++) {
+            for (int b = 0; b < nullBytes; b++) {
+                records.put(r * recordSize + b, (byte) 0);
+            }
+        }
+        for (int c = 0; c < columns.length; c++) {
+            try {
+                fillColumn(decoders[c], columns[c], fields[c], n);
+            } catch (RuntimeException e) {
+                throw failure(g, c, e);
+            }
+        }
+    }
+
+    /** Stores the next {@code n} values of one column (or their null bits) in field {@code f} of the batch's records. */
+    private void fillColumn(ColumnChunkDecoder d, ParquetColumn column, Field f, int n) {
+        int end = n * recordSize;
+        switch (column.conversion()) {
+            case INT32 -> {
+                for (int p = 0; p < end; p += recordSize) {
+                    if (!isNull(d, f, p)) {
+                        records.putInt(p + f.offset(), d.values().readInteger());
+                    }
                 }
             }
-        } catch (RuntimeException e) {
-            throw failure(g, c, e);
+            case INT64 -> {
+                for (int p = 0; p < end; p += recordSize) {
+                    if (!isNull(d, f, p)) {
+                        records.putLong(p + f.offset(), d.values().readLong());
+                    }
+                }
+            }
+            case INT64_MILLIS -> {
+                for (int p = 0; p < end; p += recordSize) {
+                    if (!isNull(d, f, p)) {
+                        records.putLong(p + f.offset(), Math.multiplyExact(d.values().readLong(), 1000L));
+                    }
+                }
+            }
+            case FLOAT -> {
+                for (int p = 0; p < end; p += recordSize) {
+                    if (!isNull(d, f, p)) {
+                        records.putFloat(p + f.offset(), d.values().readFloat());
+                    }
+                }
+            }
+            case DOUBLE -> {
+                for (int p = 0; p < end; p += recordSize) {
+                    if (!isNull(d, f, p)) {
+                        records.putDouble(p + f.offset(), d.values().readDouble());
+                    }
+                }
+            }
+            case BOOLEAN -> {
+                for (int p = 0; p < end; p += recordSize) {
+                    if (!isNull(d, f, p)) {
+                        records.put(p + f.offset(), (byte) (d.values().readBoolean() ? 1 : 0));
+                    }
+                }
+            }
+            case STRING -> {
+                for (int p = 0; p < end; p += recordSize) {
+                    if (!isNull(d, f, p)) {
+                        putString(d.values().readBytes(), column, f, p + f.offset());
+                    }
+                }
+            }
+            case BYTES_DECIMAL -> {
+                for (int p = 0; p < end; p += recordSize) {
+                    if (!isNull(d, f, p)) {
+                        putDecimal(d.values().readBytes(), column, f, p + f.offset());
+                    }
+                }
+            }
         }
     }
 
@@ -164,42 +225,30 @@ public final class ParquetPlanTasklet implements Tasklet {
                 + columns[column].name() + ": " + e.getMessage(), e);
     }
 
-    /** Stores the reader's current value (or NULL) in field {@code f} of the record at {@code base}, and moves on. */
-    private void materialize(ColumnReaderImpl reader, ParquetColumn column, Field f, int base) {
-        if (column.optional() && reader.getCurrentDefinitionLevel() == 0) {
-            int bit = f.nullBit();
-            int at = base + (bit >>> 3);
-            records.put(at, (byte) (records.get(at) | (1 << (bit & 7))));
-            reader.consume();
-            return;
+    /** Moves {@code d} to its next value; if NULL, sets the null bit of {@code f} in the record at {@code base}. */
+    private boolean isNull(ColumnChunkDecoder d, Field f, int base) {
+        if (!d.nextIsNull()) {
+            return false;
         }
-        int at = base + f.offset();
-        switch (column.conversion()) {
-            case INT32 -> records.putInt(at, reader.getInteger());
-            case INT64 -> records.putLong(at, reader.getLong());
-            case INT64_MILLIS -> records.putLong(at, Math.multiplyExact(reader.getLong(), 1000L));
-            case FLOAT -> records.putFloat(at, reader.getFloat());
-            case DOUBLE -> records.putDouble(at, reader.getDouble());
-            case BOOLEAN -> records.put(at, (byte) (reader.getBoolean() ? 1 : 0));
-            case STRING -> putString(reader.getBinary(), column, f, at);
-            case BYTES_DECIMAL -> putDecimal(reader.getBinary(), column, f, at);
-        }
-        reader.consume();
+        int bit = f.nullBit();
+        int at = base + (bit >>> 3);
+        records.put(at, (byte) (records.get(at) | (1 << (bit & 7))));
+        return true;
     }
 
     private void putString(Binary value, ParquetColumn column, Field f, int at) {
-        ByteBuffer bytes = value.toByteBuffer();
-        int n = bytes.remaining();
+        int n = value.length();
         if (n > f.width()) {
             throw new IllegalArgumentException("a value of " + n + " bytes is longer than the " + f.width()
                     + " bytes a plan reads of a string (" + column.name() + ")");
         }
-        if (n > 0 && bytes.get(bytes.position() + n - 1) == 0) {
+        scratch.take(value);
+        if (n > 0 && scratch.bytes[n - 1] == 0) {
             // char(N) is zero-padded: a trailing zero byte would be read back as padding, the value shortened
             throw new IllegalArgumentException("a value ending in a zero byte cannot be held exactly in the zero-padded "
                     + "char(" + f.width() + ") a plan reads of a string (" + column.name() + ")");
         }
-        records.put(at, bytes, bytes.position(), n);
+        records.put(at, scratch.bytes, 0, n);
         for (int i = n; i < f.width(); i++) {
             records.put(at + i, (byte) 0);
         }
@@ -207,15 +256,42 @@ public final class ParquetPlanTasklet implements Tasklet {
 
     /** A big-endian two's complement unscaled value, stored little-endian and sign-extended to the field's width. */
     private void putDecimal(Binary value, ParquetColumn column, Field f, int at) {
-        ByteBuffer bytes = value.toByteBuffer();
-        int n = bytes.remaining();
+        int n = value.length();
         if (n > f.width()) {
             throw new IllegalArgumentException("a decimal of " + n + " bytes does not fit the " + f.width()
                     + "-byte field of " + column.name());
         }
-        byte sign = n > 0 && bytes.get(bytes.position()) < 0 ? (byte) -1 : 0;
+        scratch.take(value);
+        byte sign = n > 0 && scratch.bytes[0] < 0 ? (byte) -1 : 0;
         for (int i = 0; i < f.width(); i++) {
-            records.put(at + i, i < n ? bytes.get(bytes.position() + n - 1 - i) : sign);
+            records.put(at + i, i < n ? scratch.bytes[n - 1 - i] : sign);
+        }
+    }
+
+    /** A value's bytes, copied out of its {@link Binary} without allocating (no {@code toByteBuffer} per value). */
+    private static final class Scratch extends OutputStream {
+        final byte[] bytes = new byte[ParquetTable.STRING_WIDTH];
+        int length;
+
+        /** Copies {@code value} (at most {@link ParquetTable#STRING_WIDTH} bytes) into {@link #bytes}. */
+        void take(Binary value) {
+            length = 0;
+            try {
+                value.writeTo(this);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+
+        @Override
+        public void write(int b) {
+            bytes[length++] = (byte) b;
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) {
+            System.arraycopy(b, off, bytes, length, len);
+            length += len;
         }
     }
 }

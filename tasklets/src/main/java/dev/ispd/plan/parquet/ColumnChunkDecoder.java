@@ -1,0 +1,116 @@
+package dev.ispd.plan.parquet;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import org.apache.parquet.bytes.ByteBufferInputStream;
+import org.apache.parquet.bytes.BytesUtils;
+import org.apache.parquet.column.ColumnDescriptor;
+import org.apache.parquet.column.Dictionary;
+import org.apache.parquet.column.Encoding;
+import org.apache.parquet.column.ValuesType;
+import org.apache.parquet.column.page.DataPage;
+import org.apache.parquet.column.page.DataPageV1;
+import org.apache.parquet.column.page.DataPageV2;
+import org.apache.parquet.column.page.DictionaryPage;
+import org.apache.parquet.column.values.ValuesReader;
+import org.apache.parquet.column.values.rle.RunLengthBitPackingHybridDecoder;
+
+/**
+ * One column chunk's values, a value at a time for a loop that stores them column by column: the
+ * chunk's dictionary decoded once (parquet-column's {@link Dictionary}), each data page's
+ * definition levels and values read with parquet-column's own {@link ValuesReader}s (PLAIN,
+ * dictionary, delta, byte-stream-split; RLE/bit-packed levels), as its {@code ColumnReaderImpl}
+ * reads them, without its per-value record-assembly bookkeeping. The column is top-level and not
+ * repeated (a {@link ParquetColumn}): a value is NULL where its definition level is 0.
+ *
+ * <p>Use: {@link #nextIsNull} for each value; where it is false, read the value from
+ * {@link #values} with the reader's typed method ({@code readInteger}, {@code readLong}, ...).
+ */
+final class ColumnChunkDecoder {
+    private final ColumnChunkPages pages;
+    private final ColumnDescriptor descriptor;
+    private final Dictionary dictionary;
+    private final boolean optional;
+    private int pageNumber;
+    private int left;
+    private ValuesReader values;
+    /** A v1 page's definition levels, or null. */
+    private ValuesReader levelsV1;
+    /** A v2 page's definition levels, or null. */
+    private RunLengthBitPackingHybridDecoder levelsV2;
+
+    ColumnChunkDecoder(ColumnChunkPages pages, ParquetColumn column) throws IOException {
+        this.pages = pages;
+        this.descriptor = column.descriptor();
+        this.optional = column.optional();
+        DictionaryPage d = pages.readDictionaryPage();
+        this.dictionary = d == null ? null : d.getEncoding().initDictionary(descriptor, d);
+    }
+
+    /** Moves to the next value; whether it is NULL (if not, read it from {@link #values}). */
+    boolean nextIsNull() {
+        if (left == 0) {
+            nextPage();
+        }
+        left--;
+        if (!optional) {
+            return false;
+        }
+        try {
+            return (levelsV1 != null ? levelsV1.readInteger() : levelsV2.readInt()) == 0;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** The current page's values, positioned at the value {@link #nextIsNull} moved to. */
+    ValuesReader values() {
+        return values;
+    }
+
+    private void nextPage() {
+        DataPage page = pages.readPage();
+        if (page == null) {
+            throw new IllegalStateException("the column chunk ends after its " + pageNumber + " data pages, before "
+                    + "the row group's last row");
+        }
+        pageNumber++;
+        left = page.getValueCount();
+        try {
+            if (page instanceof DataPageV1 v1) {
+                ByteBufferInputStream in = v1.getBytes().toInputStream();
+                v1.getRlEncoding().getValuesReader(descriptor, ValuesType.REPETITION_LEVEL).initFromPage(left, in);
+                levelsV1 = v1.getDlEncoding().getValuesReader(descriptor, ValuesType.DEFINITION_LEVEL);
+                levelsV1.initFromPage(left, in);
+                levelsV2 = null;
+                values = reader(v1.getValueEncoding());
+                values.initFromPage(left, in);
+            } else {
+                DataPageV2 v2 = (DataPageV2) page;
+                levelsV1 = null;
+                levelsV2 = optional ? new RunLengthBitPackingHybridDecoder(
+                        BytesUtils.getWidthFromMaxInt(descriptor.getMaxDefinitionLevel()),
+                        v2.getDefinitionLevels().toInputStream()) : null;
+                values = reader(v2.getDataEncoding());
+                values.initFromPage(left, v2.getData().toInputStream());
+            }
+        } catch (IOException | RuntimeException e) {
+            throw new IllegalStateException("data page " + pageNumber + " (" + page.getValueCount() + " values): "
+                    + e.getMessage(), e);
+        }
+    }
+
+    private ValuesReader reader(Encoding encoding) {
+        try {
+            if (!encoding.usesDictionary()) {
+                return encoding.getValuesReader(descriptor, ValuesType.VALUES);
+            }
+            if (dictionary == null) {
+                throw new IllegalStateException("the page is dictionary encoded and the chunk has no dictionary page");
+            }
+            return encoding.getDictionaryBasedValuesReader(descriptor, ValuesType.VALUES, dictionary);
+        } catch (RuntimeException e) {
+            throw new IllegalStateException("encoding " + encoding + ": " + e.getMessage(), e);
+        }
+    }
+}
