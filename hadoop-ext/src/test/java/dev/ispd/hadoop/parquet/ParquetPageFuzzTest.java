@@ -38,8 +38,8 @@ import org.junit.jupiter.api.io.TempDir;
  * or a page dropped, repeated or cut never gives an answer other than the undamaged row group's
  * (page checksums, value counts and page bounds catch them). A damaged header or two whole pages
  * swapped may: Parquet checksums neither headers nor the order of pages (a header byte can become
- * another valid encoding or count; only the footer's optional offset index, which the drive is not
- * sent, places pages), so those answers are counted, not refused. Two files: uncompressed v1 pages
+ * another valid encoding or count; the footer's optional offset index places pages by offset and
+ * first row, which two swapped pages of equal size keep), so those answers are counted, not refused. Two files: uncompressed v1 pages
  * with dictionaries (the damage reaches the encodings themselves) and Snappy v2 pages.
  */
 class ParquetPageFuzzTest {

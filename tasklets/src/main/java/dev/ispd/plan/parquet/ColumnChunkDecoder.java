@@ -49,7 +49,7 @@ final class ColumnChunkDecoder {
 
     /** Moves to the next value; whether it is NULL (if not, read it from {@link #values}). */
     boolean nextIsNull() {
-        if (left == 0) {
+        while (left == 0) { // a page may hold no values
             nextPage();
         }
         left--;
