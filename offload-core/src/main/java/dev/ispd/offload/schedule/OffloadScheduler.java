@@ -124,15 +124,16 @@ public final class OffloadScheduler {
     public List<Decision> plan(List<SplitWork> splits) {
         List<SplitWork> ordered = onLeastLoadedReplicas(inIndexOrder(splits));
         SplitCosts[] predicted = predictAll(ordered);
-        Placement[] placement = choose(ordered, predicted);
-        List<Decision> decisions = explain(ordered, predicted, placement);
+        Choice choice = choose(ordered, predicted);
+        Placement[] placement = choice.placement();
+        List<Decision> decisions = explain(ordered, predicted, placement, choice.marginNote());
         decisions.forEach(d -> LOG.debug("split {} -> {} drive {}: device {}, host {}, policy {}: {}", d.index(), d.placement(),
                 d.drive(), d.device(), d.host(), d.policy(), d.reason()));
         PlanModel.Evaluation e = planModel.evaluate(ordered, predicted, placement);
         long onDevice = decisions.stream().filter(d -> d.placement() == Placement.DEVICE).count();
-        LOG.info("offload plan ({}): {} split(s), {} on devices, {} on the host; modeled makespan {}, energy {}",
+        LOG.info("offload plan ({}): {} split(s), {} on devices, {} on the host; modeled makespan {}, energy {}{}",
                 config.policy(), decisions.size(), onDevice, decisions.size() - onDevice, Format.seconds(e.makespanNs()),
-                Format.joules(e.energyNj()));
+                Format.joules(e.energyNj()), choice.marginNote().isEmpty() ? "" : "; " + choice.marginNote());
         return decisions;
     }
 
@@ -184,7 +185,8 @@ public final class OffloadScheduler {
     }
 
     /** Decisions with reasons: the plan's figures against those with only this split moved. */
-    private List<Decision> explain(List<SplitWork> splits, SplitCosts[] predicted, Placement[] placement) {
+    private List<Decision> explain(List<SplitWork> splits, SplitCosts[] predicted, Placement[] placement,
+                                   String marginNote) {
         PlanModel.Evaluation chosen = planModel.evaluate(splits, predicted, placement);
         PlanModel.State[] prefix = config.policy().isStatic() ? null : planModel.prefixes(splits, predicted, placement);
         List<Decision> out = new ArrayList<>(splits.size());
@@ -198,7 +200,7 @@ public final class OffloadScheduler {
                 PlanModel.Evaluation moved = planModel.continueFrom(prefix[i], i, splits, predicted, placement)
                         .evaluation();
                 placement[i] = placement[i].other();
-                reason = reason(placement[i], chosen, moved, i);
+                reason = marginNote.isEmpty() ? reason(placement[i], chosen, moved, i) : marginNote;
             }
             out.add(new Decision(s.index(), s.drive(), placement[i], predicted[i].host(), predicted[i].device(),
                     config.policy().key(), reason, predicted[i].baseline()));
@@ -217,17 +219,21 @@ public final class OffloadScheduler {
     /** The placements {@link #plan} would choose, in split-index order, without decisions or logging. */
     Placement[] placements(List<SplitWork> splits) {
         List<SplitWork> ordered = onLeastLoadedReplicas(inIndexOrder(splits));
-        return choose(ordered, predictAll(ordered));
+        return choose(ordered, predictAll(ordered)).placement();
+    }
+
+    /** A plan, and why the margin kept it static instead of the planner's mix (empty: it did not). */
+    private record Choice(Placement[] placement, String marginNote) {
     }
 
     /**
      * The policy's plan ({@link Planner}); for fastest on the measured basis, the faster static
-     * plan instead of a mix predicted to win less than {@link #MEASURED_MIX_MARGIN} (logged).
+     * plan instead of a mix predicted to win less than {@link #MEASURED_MIX_MARGIN}.
      */
-    private Placement[] choose(List<SplitWork> ordered, SplitCosts[] predicted) {
+    private Choice choose(List<SplitWork> ordered, SplitCosts[] predicted) {
         Placement[] planned = new Planner(planModel).plan(config.policy(), config.weight(), ordered, predicted);
         if (config.policy() != Policy.FASTEST || config.basis() != CostBasis.MEASURED || !mixed(planned)) {
-            return planned;
+            return new Choice(planned, "");
         }
         Placement[] fasterStatic = null;
         PlanModel.Evaluation fasterStaticFigures = null;
@@ -241,13 +247,12 @@ public final class OffloadScheduler {
         }
         long mixNs = planModel.evaluate(ordered, predicted, planned).makespanNs();
         if (mixNs < (1 - MEASURED_MIX_MARGIN) * fasterStaticFigures.makespanNs()) {
-            return planned;
+            return new Choice(planned, "");
         }
-        LOG.info("offload plan (fastest, measured basis): every split on the {}, predicted {}, rather than a mix of host "
-                + "and device predicted {}: not {}% sooner", fasterStatic[0].name().toLowerCase(Locale.ROOT),
-                Format.seconds(fasterStaticFigures.makespanNs()), Format.seconds(mixNs),
-                Math.round(MEASURED_MIX_MARGIN * 100));
-        return fasterStatic;
+        return new Choice(fasterStatic, String.format(Locale.ROOT, "every split on the %s (plan makespan %s) rather "
+                + "than a mix of host and device (%s): on the measured basis a mix must be %d%% sooner",
+                fasterStatic[0].name().toLowerCase(Locale.ROOT), Format.seconds(fasterStaticFigures.makespanNs()),
+                Format.seconds(mixNs), Math.round(MEASURED_MIX_MARGIN * 100)));
     }
 
     private static boolean mixed(Placement[] plan) {
