@@ -8,18 +8,22 @@ import dev.ispd.offload.settings.OffloadKeys;
 import dev.ispd.sim.daemon.EmbeddedDrives;
 import dev.ispd.spark.PlainRecords;
 import dev.ispd.spark.metrics.ScanMetric;
+import dev.ispd.spark.read.execution.ExecutionEnds;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeoutException;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.spark.sql.Dataset;
@@ -35,8 +39,11 @@ import org.apache.spark.sql.execution.datasources.v2.BatchScanExec;
  * ({@link PlainRecords}: FixedLengthInputFormat through newAPIHadoopFile, decoded in Spark), and
  * Spark over the same records written once as Parquet on local disk and read back. Each query
  * runs once to warm up per source, then {@code runs} rounds of every source, each round starting
- * with the next source (so that no source always follows the same one); prints every run's wall clock
- * (collect of the answer), each source's median and its speed-up over plain Spark, whether its
+ * with the next source and every other round in reverse (so that no source always follows the
+ * same one); after each connector run the driver's handling of its end is awaited, untimed (so
+ * fastest learns from each warm-up, and no run's clean-up falls into the next one's time); prints
+ * every run's wall clock (collect of the answer; for the connector, where its partitions ran),
+ * each source's median and its speed-up over plain Spark, whether its
  * answer equals plain Spark's, and the connector's modeled time, energy and bytes moved (its
  * scan's metrics, last run). Arguments: entries (7000000), runs (5), work directory (the temp
  * directory). Exit status 1 if an answer differs.
@@ -53,6 +60,7 @@ public record SparkQueriesBenchmark(long entries, int runs, Path work) {
             + "FROM t GROUP BY region, type) WHERE rank <= 3";
     private static final String PLAIN = "plain Spark, raw bytes";
     private static final int FASTEST_WARM_UPS = 3;
+    private static final Duration END_HANDLED_WITHIN = Duration.ofSeconds(60);
 
     public static void main(String[] args) throws Exception {
         long entries = args.length > 0 ? Long.parseLong(args[0]) : 7_000_000;
@@ -139,24 +147,26 @@ public record SparkQueriesBenchmark(long entries, int runs, Path work) {
         for (String source : names) {
             sources.get(source).createOrReplaceTempView("t");
             for (int w = 0; w < warmUps(source); w++) {
-                answers.put(source, answer(sources.get(source).sparkSession().sql(sql)));
+                Dataset<Row> df = sources.get(source).sparkSession().sql(sql);
+                answers.put(source, answer(df));
+                awaitEnd(source, df);
             }
             wall.put(source, new double[runs]);
         }
         for (int r = 0; r < runs; r++) {
-            for (int k = 0; k < names.size(); k++) { // each round starts with another source: none always runs after another
-                String source = names.get((k + r) % names.size());
+            for (String source : round(names, r)) {
                 sources.get(source).createOrReplaceTempView("t");
                 Dataset<Row> df = sources.get(source).sparkSession().sql(sql);
                 long start = System.nanoTime();
                 List<String> answer = answer(df);
                 wall.get(source)[r] = (System.nanoTime() - start) / 1e9;
+                awaitEnd(source, df);
                 lastRun.put(source, df);
                 if (!answer.equals(answers.get(source))) {
                     answers.put(source, List.of("answers differ from run to run"));
                 }
-                System.out.printf("  %-24s run %d %8.3f s (load average %.2f)%n", source, r + 1, wall.get(source)[r],
-                        loadAverage());
+                System.out.printf("  %-24s run %d %8.3f s (load average %.2f)%s%n", source, r + 1, wall.get(source)[r],
+                        loadAverage(), source.startsWith("ispd") ? placed(df) : "");
             }
         }
         double plain = median(wall.get(PLAIN));
@@ -181,12 +191,7 @@ public record SparkQueriesBenchmark(long entries, int runs, Path work) {
     }
 
     private static void printModeled(String source, Dataset<Row> df) {
-        BatchScanExec scan = (BatchScanExec) df.queryExecution().executedPlan().find(p -> p instanceof BatchScanExec)
-                .get();
-        Map<SplitMetric, Long> m = new HashMap<>();
-        for (SplitMetric metric : SplitMetric.values()) {
-            scan.metrics().get(ScanMetric.nameOf(metric)).foreach(v -> m.put(metric, v.value()));
-        }
+        Map<SplitMetric, Long> m = scanMetrics(df);
         System.out.printf("  %s, last run: partitions on device %d, on host %d, fallbacks %d; modeled device %.3f s / "
                         + "%.2f J, host %.3f s / %.2f J (summed over partitions); MB read in drives %.1f, moved to host "
                         + "%.1f, kB of results from drives %.1f%n", source, m.getOrDefault(SplitMetric.SPLITS_ON_DEVICE, 0L),
@@ -198,6 +203,56 @@ public record SparkQueriesBenchmark(long entries, int runs, Path work) {
                 m.getOrDefault(SplitMetric.BYTES_READ_IN_DRIVES, 0L) / 1e6,
                 m.getOrDefault(SplitMetric.BYTES_MOVED_TO_HOST, 0L) / 1e6,
                 m.getOrDefault(SplitMetric.RESULT_BYTES_FROM_DRIVES, 0L) / 1e3);
+    }
+
+    /** The metrics of the connector's scan in {@code df}'s last run. */
+    private static Map<SplitMetric, Long> scanMetrics(Dataset<Row> df) {
+        BatchScanExec scan = (BatchScanExec) df.queryExecution().executedPlan().find(p -> p instanceof BatchScanExec)
+                .get();
+        Map<SplitMetric, Long> m = new HashMap<>();
+        for (SplitMetric metric : SplitMetric.values()) {
+            scan.metrics().get(ScanMetric.nameOf(metric)).foreach(v -> m.put(metric, v.value()));
+        }
+        return m;
+    }
+
+    /**
+     * The sources in round {@code r}: rotated to start with another source each round, and in
+     * reverse order every other round, so that no source always runs right after the same one
+     * (whatever one leaves behind, garbage to collect or a cold cache, does not always fall on the next).
+     */
+    private static List<String> round(List<String> names, int r) {
+        List<String> order = new ArrayList<>();
+        for (int k = 0; k < names.size(); k++) {
+            order.add(names.get((k + r) % names.size()));
+        }
+        if (r % 2 == 1) {
+            Collections.reverse(order);
+        }
+        return order;
+    }
+
+    /**
+     * Waits, untimed, until the driver has handled the end of a connector query: its tasklets
+     * deleted and its observations folded into the corrections, so that the next query (fastest's
+     * next warm-up above all) plans with them and none of that work falls into another run's time.
+     */
+    private static void awaitEnd(String source, Dataset<Row> df) {
+        if (!source.startsWith("ispd")) {
+            return;
+        }
+        try {
+            ExecutionEnds.of(df.sparkSession().sparkContext()).awaitEnd(df.queryExecution().queryId(), END_HANDLED_WITHIN);
+        } catch (InterruptedException | TimeoutException e) {
+            throw new IllegalStateException("the end of a " + source + " query was not handled: " + e.getMessage(), e);
+        }
+    }
+
+    /** Where the run's partitions ran: {@code , partitions on device 2, on host 0}. */
+    private static String placed(Dataset<Row> df) {
+        Map<SplitMetric, Long> m = scanMetrics(df);
+        return String.format(", partitions on device %d, on host %d", m.getOrDefault(SplitMetric.SPLITS_ON_DEVICE, 0L),
+                m.getOrDefault(SplitMetric.SPLITS_ON_HOST, 0L));
     }
 
     /** The answer's rows as text, sorted (Spark promises no order across groups). */

@@ -14,14 +14,12 @@ final class ControllerReadings implements DriveReadings {
     private final DriveCounters counters;
     private final DriveModel model;
     private final ModuleCommands modules;
-    private final double paceFactor;
     private final LongSupplier openConnections;
 
     ControllerReadings(ObjectStore store, ExecutionTable table, DriveCounters counters, DriveModel model,
-                       ModuleCommands modules, double paceFactor, LongSupplier openConnections) {
+                       ModuleCommands modules, LongSupplier openConnections) {
         this.store = store;
         this.modules = modules;
-        this.paceFactor = paceFactor;
         this.table = table;
         this.counters = counters;
         this.model = model;
@@ -85,7 +83,7 @@ final class ControllerReadings implements DriveReadings {
 
     @Override
     public List<ExecutionInFlight> executionsInFlight() {
-        return table.inFlight(paceFactor);
+        return table.inFlight();
     }
 
     @Override

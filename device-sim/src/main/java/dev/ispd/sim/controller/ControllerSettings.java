@@ -9,14 +9,16 @@ import dev.ispd.protocol.Limits;
  * @param maxInflight                executions queued or running before EXECUTE answers BUSY
  * @param paceFactor                 0 = off; otherwise a finished execution is reported DONE only after its
  *                                   modeled time x this factor of wall time since submission
+ * @param pacedFrom                  the first execution paced (1 = every one; the drive numbers its
+ *                                   executions from 1): a drive that slows down mid-run
  * @param maxExecutionsPerConnection executions one connection may have queued or running; one
  *                                   more EXECUTE is LIMIT_EXCEEDED
  * @param maxExtentsPerExecute       extents one EXECUTE may name (at most the protocol's
  *                                   {@link Limits#MAX_EXTENTS}); more is LIMIT_EXCEEDED
  * @param modules                    whether user tasklet modules may be loaded, and their limits
  */
-public record ControllerSettings(String driveName, int maxInflight, double paceFactor, int maxExecutionsPerConnection,
-                                 int maxExtentsPerExecute, ModulePolicy modules) {
+public record ControllerSettings(String driveName, int maxInflight, double paceFactor, long pacedFrom,
+                                 int maxExecutionsPerConnection, int maxExtentsPerExecute, ModulePolicy modules) {
     public static final int DEFAULT_MAX_INFLIGHT = 64;
     public static final int DEFAULT_MAX_EXECUTIONS_PER_CONNECTION = 16;
     public static final int DEFAULT_MAX_EXTENTS_PER_EXECUTE = Limits.MAX_EXTENTS;
@@ -27,6 +29,9 @@ public record ControllerSettings(String driveName, int maxInflight, double paceF
         }
         if (!(paceFactor >= 0) || Double.isInfinite(paceFactor)) {
             throw new IllegalArgumentException("paceFactor must be a finite number >= 0, got " + paceFactor);
+        }
+        if (pacedFrom < 1) {
+            throw new IllegalArgumentException("pacedFrom must be >= 1 (the drive's first execution), got " + pacedFrom);
         }
         if (maxExecutionsPerConnection < 1) {
             throw new IllegalArgumentException("maxExecutionsPerConnection must be >= 1, got "
@@ -40,7 +45,7 @@ public record ControllerSettings(String driveName, int maxInflight, double paceF
 
     /** Default per-connection limits and {@link ModulePolicy#DEFAULT}. */
     public ControllerSettings(String driveName, int maxInflight, double paceFactor) {
-        this(driveName, maxInflight, paceFactor, DEFAULT_MAX_EXECUTIONS_PER_CONNECTION,
+        this(driveName, maxInflight, paceFactor, 1, DEFAULT_MAX_EXECUTIONS_PER_CONNECTION,
                 DEFAULT_MAX_EXTENTS_PER_EXECUTE, ModulePolicy.DEFAULT);
     }
 }

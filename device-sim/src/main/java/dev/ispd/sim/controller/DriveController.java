@@ -25,8 +25,6 @@ public final class DriveController implements RequestHandler, AutoCloseable {
     final ExecutionCommands executions;
     final DeviceCommands device;
     final ModuleCommands modules;
-    private final double paceFactor;
-
     /**
      * {@code limits} are further DEVICE_INFO capabilities: the drive's resource limits;
      * {@code events} hears of what the drive's metrics count (executions, scrubs, modules).
@@ -35,14 +33,13 @@ public final class DriveController implements RequestHandler, AutoCloseable {
                            TaskletRegistry registry, Map<String, String> limits, DriveEvents events) {
         this.model = new SerialModel(model);
         this.store = store;
-        this.paceFactor = settings.paceFactor();
         this.table = new ExecutionTable(settings.maxInflight(), settings.maxExecutionsPerConnection(), events);
         this.runner = new ExecutionRunner(settings.driveName(), store, counters, events, profile.pageSizeBytes(),
                 profile.pagesPerBatch());
         this.objects = new ObjectCommands(store, this.model, table, counters, events);
         this.modules = new ModuleCommands(settings.modules(), store.modules(), this.model, counters, events);
         this.executions = new ExecutionCommands(store, this.model, registry, modules, table, runner, counters,
-                profile.pageSizeBytes(), settings.paceFactor(), settings.maxExtentsPerExecute());
+                profile.pageSizeBytes(), settings.paceFactor(), settings.pacedFrom(), settings.maxExtentsPerExecute());
         this.device = new DeviceCommands(settings.driveName(), profile, registry, limits, this.model, table, counters);
     }
 
@@ -54,7 +51,7 @@ public final class DriveController implements RequestHandler, AutoCloseable {
 
     /** What the drive's metrics read at each scrape; {@code openConnections} counts the server's connections. */
     public DriveReadings readings(LongSupplier openConnections) {
-        return new ControllerReadings(store, table, counters, model, modules, paceFactor, openConnections);
+        return new ControllerReadings(store, table, counters, model, modules, openConnections);
     }
 
     /** Stops the execution worker, cancelling the execution in progress. */

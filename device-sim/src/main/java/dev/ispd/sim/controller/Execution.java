@@ -36,6 +36,8 @@ final class Execution {
     final DriveModel.Execution model;
     /** Wall time (System.nanoTime) of submission; pacing counts from here. */
     final long submittedWallNs;
+    /** 0 = unpaced; otherwise reported DONE only after its modeled time x this factor since submission. */
+    final double paceFactor;
     /** Who submitted it (a connection's session): the runner takes turns between owners. */
     final Object owner;
     /** The tasklet's work metered so far, across the runner's turns; only the worker touches it. */
@@ -67,7 +69,7 @@ final class Execution {
 
     /** {@code tasklet} null and {@code moduleStart} given for a module, the other way round otherwise. */
     Execution(long id, String taskletName, Tasklet tasklet, ModuleStart moduleStart, List<Extent> extents, long outputId, Set<Long> objectIds,
-              long pagesTotal, DriveModel.Execution model, long submittedWallNs, Object owner,
+              long pagesTotal, DriveModel.Execution model, long submittedWallNs, double paceFactor, Object owner,
               Consumer<Execution> onEnd) {
         this.id = id;
         this.taskletName = taskletName;
@@ -79,6 +81,7 @@ final class Execution {
         this.pagesTotal = pagesTotal;
         this.model = model;
         this.submittedWallNs = submittedWallNs;
+        this.paceFactor = paceFactor;
         this.owner = owner;
         this.onEnd = onEnd;
     }
@@ -150,11 +153,11 @@ final class Execution {
 
     /**
      * The wall time this execution took to run, from its first turn (queueing left out) to its
-     * end, or to {@code nowWallNs} while it runs; a paced drive ({@code paceFactor > 0}) ends it
+     * end, or to {@code nowWallNs} while it runs; a paced one ({@link #paceFactor} > 0) ends it
      * when it reports it done, at modeled time x factor since submission, as a client sees it.
      * 0 before its first turn.
      */
-    synchronized long measuredNs(double paceFactor, long nowWallNs) {
+    synchronized long measuredNs(long nowWallNs) {
         if (!ran) {
             return 0;
         }
@@ -207,20 +210,20 @@ final class Execution {
      * The pages a paced execution that finished but is still within its paced time is reported
      * to have done: in proportion to the paced time gone ({@code paceWaitNs} still to wait).
      */
-    long pacedPagesDone(double factor, long paceWaitNs) {
-        long pacedTotalNs = Math.max(1, (long) (model.modeledNs() * factor));
+    long pacedPagesDone(long paceWaitNs) {
+        long pacedTotalNs = Math.max(1, (long) (model.modeledNs() * paceFactor));
         return pagesTotal - (long) (pagesTotal * ((double) paceWaitNs / pacedTotalNs));
     }
 
     /**
-     * Wall nanoseconds still to wait before a finished execution may be reported DONE with pacing
-     * {@code factor} (modeled time x factor since submission); 0 when it may be reported now.
+     * Wall nanoseconds still to wait before a finished execution may be reported DONE with its
+     * pacing (modeled time x {@link #paceFactor} since submission); 0 when it may be reported now.
      */
-    long paceWaitNs(double factor, long nowWallNs) {
-        if (factor <= 0 || paceWaived || state != ExecutionState.DONE) {
+    long paceWaitNs(long nowWallNs) {
+        if (paceFactor <= 0 || paceWaived || state != ExecutionState.DONE) {
             return 0;
         }
-        long due = submittedWallNs + (long) (model.modeledNs() * factor);
+        long due = submittedWallNs + (long) (model.modeledNs() * paceFactor);
         return Math.max(0, due - nowWallNs);
     }
 }

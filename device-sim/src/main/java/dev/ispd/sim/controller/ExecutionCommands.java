@@ -50,11 +50,13 @@ final class ExecutionCommands {
     private final DriveCounters counters;
     private final ScanContext scanContext;
     private final double paceFactor;
+    /** The first execution (numbered from 1) {@link #paceFactor} paces. */
+    private final long pacedFrom;
     private final int maxExtentsPerExecute;
 
     ExecutionCommands(ObjectStore store, DriveModel model, TaskletRegistry registry, ModuleCommands modules,
                       ExecutionTable executions, ExecutionRunner runner, DriveCounters counters, int pageSize,
-                      double paceFactor, int maxExtentsPerExecute) {
+                      double paceFactor, long pacedFrom, int maxExtentsPerExecute) {
         this.store = store;
         this.model = model;
         this.registry = registry;
@@ -64,6 +66,7 @@ final class ExecutionCommands {
         this.counters = counters;
         this.scanContext = new ScanContext(pageSize);
         this.paceFactor = paceFactor;
+        this.pacedFrom = pacedFrom;
         this.maxExtentsPerExecute = maxExtentsPerExecute;
     }
 
@@ -149,9 +152,10 @@ final class ExecutionCommands {
                 tasklet = aligned(def, instantiate(req.taskletId(), def, req.runtime()), req.extents());
             }
             long submitted = model.command(clock);
-            Execution e = new Execution(executions.nextId(), def.name(), tasklet, moduleStart, req.extents(),
+            long id = executions.nextId();
+            Execution e = new Execution(id, def.name(), tasklet, moduleStart, req.extents(),
                     req.outputId(), objectIds, runner.pagesIn(req.extents()), model.beginExecution(submitted), System.nanoTime(),
-                    owner, executions::finished);
+                    id >= pacedFrom ? paceFactor : 0, owner, executions::finished);
             new Responses.Execute(e.id).encode(out);
             executions.add(e); // from here on the execution owns the reservation
             runner.submit(e);
@@ -178,21 +182,21 @@ final class ExecutionCommands {
         long pagesDone = e.pagesDone();
         long pollUs = 0;
         long nowWallNs = System.nanoTime();
-        long paceWaitNs = e.paceWaitNs(paceFactor, nowWallNs);
+        long paceWaitNs = e.paceWaitNs(nowWallNs);
         if (paceWaitNs > 0) {
             // finished, but reported RUNNING until its paced time, with progress to match
-            pagesDone = e.pacedPagesDone(paceFactor, paceWaitNs);
+            pagesDone = e.pacedPagesDone(paceWaitNs);
             state = ExecutionState.RUNNING;
             pollUs = bounded(paceWaitNs / 1000);
         } else if (!state.isFinished()) {
             // paced, answers follow modeled time; unpaced, the scan runs as fast as this machine does
-            pollUs = paceFactor > 0 ? bounded(e.model.estimateRemainingNs(e.pagesTotal - pagesDone) / 1000)
+            pollUs = e.paceFactor > 0 ? bounded(e.model.estimateRemainingNs(e.pagesTotal - pagesDone) / 1000)
                     : unpacedPollUs(e.wallRemainingNs(nowWallNs));
         }
         Status err = e.errorStatus();
         long resultBytes = state == ExecutionState.DONE ? e.result().length : 0;
         new Responses.Poll(state, err == null ? 0 : err.code(), pollUs, pagesDone, e.pagesTotal, resultBytes,
-                e.model.modeledNs(), e.model.energyNj(), e.model.serviceNs(), e.measuredNs(paceFactor, nowWallNs),
+                e.model.modeledNs(), e.model.energyNj(), e.model.serviceNs(), e.measuredNs(nowWallNs),
                 state.isFinished() ? e.errorMessage() : "").encode(out);
     }
 
@@ -207,7 +211,7 @@ final class ExecutionCommands {
 
     long readResult(long clock, Requests.ReadResult req, PayloadWriter out) throws StatusException {
         Execution e = executions.get(req.execId());
-        if (e.state() != ExecutionState.DONE || e.paceWaitNs(paceFactor, System.nanoTime()) > 0) {
+        if (e.state() != ExecutionState.DONE || e.paceWaitNs(System.nanoTime()) > 0) {
             String state = e.state().isFinished() && e.state() != ExecutionState.DONE
                     ? e.state() + " (" + e.errorMessage() + ")" : "not DONE yet";
             throw new StatusException(Status.NOT_READY, "execution " + Long.toUnsignedString(req.execId()) + " is "

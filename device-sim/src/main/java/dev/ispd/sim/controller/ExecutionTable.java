@@ -165,15 +165,15 @@ final class ExecutionTable {
 
     /**
      * The executions in flight as their clients see them, for the status page: the active ones, and
-     * on a paced drive ({@code paceFactor} > 0) the finished ones still reported running until their
+     * paced ones the finished ones still reported running until their
      * paced time; with who submitted each (its tenant: an identity, else its connection) and how far
      * it got.
      */
-    synchronized List<ExecutionInFlight> inFlight(double paceFactor) {
+    synchronized List<ExecutionInFlight> inFlight() {
         long now = System.nanoTime();
         List<ExecutionInFlight> out = new ArrayList<>();
         for (Execution e : byId.values()) {
-            long paceWaitNs = e.paceWaitNs(paceFactor, now);
+            long paceWaitNs = e.paceWaitNs(now);
             if (!active.contains(e) && paceWaitNs == 0) {
                 continue;
             }
@@ -181,7 +181,7 @@ final class ExecutionTable {
             String client = tenant instanceof Long id ? "identity " + id
                     : "connection " + Integer.toHexString(System.identityHashCode(e.owner));
             String state = paceWaitNs > 0 ? "running" : e.state().name().toLowerCase(Locale.ROOT);
-            long pages = paceWaitNs > 0 ? e.pacedPagesDone(paceFactor, paceWaitNs) : e.pagesDone();
+            long pages = paceWaitNs > 0 ? e.pacedPagesDone(paceWaitNs) : e.pagesDone();
             out.add(new ExecutionInFlight(e.id, e.taskletName, state, pages, e.pagesTotal, client,
                     (now - e.submittedWallNs) / 1e9));
         }

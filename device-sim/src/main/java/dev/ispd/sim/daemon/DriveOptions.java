@@ -16,6 +16,8 @@ import dev.ispd.sim.store.RecoveryMode;
  *
  * @param durability                 when a write is acknowledged (see {@link Durability})
  * @param paceFactor                 0 = off; otherwise executions are reported DONE after modeled time x factor of wall time
+ * @param pacedFrom                  the first execution paced, the drive's executions numbered from 1 (1 = all):
+ *                                   later, a drive that slows down mid-run
  * @param maxInflight                executions queued or running before EXECUTE answers BUSY
  * @param maxExecutionsPerConnection executions one connection may have queued or running
  * @param maxExtentsPerExecute       extents one EXECUTE may name
@@ -31,7 +33,7 @@ import dev.ispd.sim.store.RecoveryMode;
  * @param metrics                    where the drive serves Prometheus metrics (docs/metrics.md); null = it keeps
  *                                   none
  */
-public record DriveOptions(Durability durability, double paceFactor, int maxInflight, int maxExecutionsPerConnection,
+public record DriveOptions(Durability durability, double paceFactor, long pacedFrom, int maxInflight, int maxExecutionsPerConnection,
                            int maxExtentsPerExecute, ServerLimits server, int maxOpenFiles, ModulePolicy modules,
                            RecoveryMode recovery, AuthConfig auth, FaultPlan faults,
                            MetricsEndpoint metrics) {
@@ -50,7 +52,7 @@ public record DriveOptions(Durability durability, double paceFactor, int maxInfl
 
     /** A builder starting from these options. */
     public Builder toBuilder() {
-        return builder().durability(durability).pace(paceFactor).maxInflight(maxInflight)
+        return builder().durability(durability).pace(paceFactor, pacedFrom).maxInflight(maxInflight)
                 .maxExecutionsPerConnection(maxExecutionsPerConnection).maxExtentsPerExecute(maxExtentsPerExecute)
                 .server(server).maxOpenFiles(maxOpenFiles).modules(modules).recovery(recovery).auth(auth).faults(faults)
                 .metrics(metrics);
@@ -58,14 +60,14 @@ public record DriveOptions(Durability durability, double paceFactor, int maxInfl
 
     /** The controller's settings for the drive named {@code driveName}. */
     ControllerSettings controllerSettings(String driveName) {
-        return new ControllerSettings(driveName, maxInflight, paceFactor, maxExecutionsPerConnection,
+        return new ControllerSettings(driveName, maxInflight, paceFactor, pacedFrom, maxExecutionsPerConnection,
                 maxExtentsPerExecute, modules);
     }
 
     /** These options for drive {@code i} of a set: its metrics {@code i} ports after the first drive's. */
     DriveOptions forDrive(int i) {
-        return metrics == null || i == 0 ? this : new DriveOptions(durability, paceFactor, maxInflight,
-                maxExecutionsPerConnection, maxExtentsPerExecute, server, maxOpenFiles, modules, recovery, auth, faults,
+        return metrics == null || i == 0 ? this : new DriveOptions(durability, paceFactor, pacedFrom,
+                maxInflight, maxExecutionsPerConnection, maxExtentsPerExecute, server, maxOpenFiles, modules, recovery, auth, faults,
                 metrics.plusPorts(i));
     }
 
@@ -73,6 +75,7 @@ public record DriveOptions(Durability durability, double paceFactor, int maxInfl
     public static final class Builder {
         private Durability durability = Durability.PROCESS;
         private double paceFactor;
+        private long pacedFrom = 1;
         private int maxInflight = ControllerSettings.DEFAULT_MAX_INFLIGHT;
         private int maxExecutionsPerConnection = ControllerSettings.DEFAULT_MAX_EXECUTIONS_PER_CONNECTION;
         private int maxExtentsPerExecute = ControllerSettings.DEFAULT_MAX_EXTENTS_PER_EXECUTE;
@@ -93,7 +96,13 @@ public record DriveOptions(Durability durability, double paceFactor, int maxInfl
         }
 
         public Builder pace(double factor) {
+            return pace(factor, 1);
+        }
+
+        /** Paces the drive's executions from its {@code fromExecution}-th on (numbered from 1); those before run unpaced. */
+        public Builder pace(double factor, long fromExecution) {
             paceFactor = factor;
+            pacedFrom = fromExecution;
             return this;
         }
 
@@ -161,7 +170,7 @@ public record DriveOptions(Durability durability, double paceFactor, int maxInfl
         }
 
         public DriveOptions build() {
-            return new DriveOptions(durability, paceFactor, maxInflight, maxExecutionsPerConnection,
+            return new DriveOptions(durability, paceFactor, pacedFrom, maxInflight, maxExecutionsPerConnection,
                     maxExtentsPerExecute, server, maxOpenFiles, modules, recovery, auth, faults, metrics);
         }
     }

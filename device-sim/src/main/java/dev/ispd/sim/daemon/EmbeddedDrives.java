@@ -159,6 +159,12 @@ public final class EmbeddedDrives implements AutoCloseable {
             return this;
         }
 
+        /** Paces each drive's executions from its {@code fromExecution}-th on (numbered from 1): a drive that slows down. */
+        public Builder pace(double factor, long fromExecution) {
+            options.pace(factor, fromExecution);
+            return this;
+        }
+
         public Builder maxInflight(int n) {
             options.maxInflight(n);
             return this;

@@ -32,9 +32,14 @@ final class ControllerHarness implements AutoCloseable {
     final DriveController controller;
 
     ControllerHarness(Path dir, DriveModel model, int maxInflight, double pace) throws IOException {
+        this(dir, model, maxInflight, pace, 1);
+    }
+
+    /** Executions paced by {@code pace} from the {@code pacedFrom}-th on. */
+    ControllerHarness(Path dir, DriveModel model, int maxInflight, double pace, long pacedFrom) throws IOException {
         store = ObjectStore.open(dir, PROFILE.capacityBytes(), Durability.PROCESS);
         // one session submits every execution here: its share is the whole drive's
-        controller = new DriveController(new ControllerSettings("drive0", maxInflight, pace, maxInflight,
+        controller = new DriveController(new ControllerSettings("drive0", maxInflight, pace, pacedFrom, maxInflight,
                 Limits.MAX_EXTENTS, ModulePolicy.DEFAULT), PROFILE, store, model, TaskletRegistry.builtins(), Map.of(),
                 DriveEvents.NONE);
     }

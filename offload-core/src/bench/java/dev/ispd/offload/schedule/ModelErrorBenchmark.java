@@ -15,8 +15,8 @@ import java.util.stream.IntStream;
 
 /**
  * The scheduler under model error (docs/benchmarks.md, "Scheduler under model error"): drives
- * whose true speed differs from what their capabilities advertise, judged on the plan model with
- * the true costs. Each scenario runs a sequence of jobs; after each, every split's wall clock (its
+ * whose true speed differs from what their capabilities advertise (one of them slowing down
+ * between jobs or halfway through one), judged on the plan model with the true costs. Each scenario runs a sequence of jobs; after each, every split's wall clock (its
  * true time) is observed, as the measured basis observes POLL's measured_ns and the host run's
  * elapsed time. It prints per job the true makespan of the measured basis's plan, of the modeled
  * basis's plan (which never sees the wall clock) and of the oracle (the scheduler's own search,
@@ -38,11 +38,11 @@ public final class ModelErrorBenchmark {
     }
 
     /**
-     * A drive's true speed against its advertised one, per job (1-based): 2 = twice as fast. The
-     * host runs as its profile says.
+     * A drive's true speed against its advertised one, per job (1-based) and split (by index, the
+     * order the drive runs them in): 2 = twice as fast. The host runs as its profile says.
      */
     private interface Speeds {
-        double of(int drive, int job);
+        double of(int drive, int job, int split);
     }
 
     /** {@code changes}: the job whose drives first differ from the jobs before (1: from the start). */
@@ -50,11 +50,13 @@ public final class ModelErrorBenchmark {
     }
 
     private static final List<Scenario> SCENARIOS = List.of(
-            new Scenario("every drive 0.5x", (d, j) -> 0.5, 1),
-            new Scenario("every drive 2x", (d, j) -> 2, 1),
-            new Scenario("every drive 4x", (d, j) -> 4, 1),
-            new Scenario("drive 0 at 0.25x among 1x", (d, j) -> d == 0 ? 0.25 : 1, 1),
-            new Scenario("drive 0 slows to 0.25x from job 3", (d, j) -> d == 0 && j >= 3 ? 0.25 : 1, 3));
+            new Scenario("every drive 0.5x", (d, j, s) -> 0.5, 1),
+            new Scenario("every drive 2x", (d, j, s) -> 2, 1),
+            new Scenario("every drive 4x", (d, j, s) -> 4, 1),
+            new Scenario("drive 0 at 0.25x among 1x", (d, j, s) -> d == 0 ? 0.25 : 1, 1),
+            new Scenario("drive 0 slows to 0.25x from job 3", (d, j, s) -> d == 0 && j >= 3 ? 0.25 : 1, 3),
+            new Scenario("drive 0 slows to 0.25x halfway through job 3",
+                    (d, j, s) -> d == 0 && (j > 3 || j == 3 && s >= SPLITS / 2) ? 0.25 : 1, 3));
 
     public static void main(String[] args) {
         long started = System.nanoTime();
@@ -109,7 +111,7 @@ public final class ModelErrorBenchmark {
                 Decision d = decisions.get(i);
                 Cost base = d.baseline().of(d.placement());
                 measured.observe(d, base, Math.round(base.timeNs() * trueRatio(d.placement(), d.drive(),
-                        scenario.speeds(), job)));
+                        scenario.speeds(), job, d.index())));
             }
         }
         return held;
@@ -125,8 +127,8 @@ public final class ModelErrorBenchmark {
     }
 
     /** True time over the uncorrected prediction of the part a run measures: 1 on the host, 1 / speed in a drive. */
-    private static double trueRatio(Placement p, int drive, Speeds speeds, int job) {
-        return p == Placement.HOST ? 1 : 1 / speeds.of(drive, job);
+    private static double trueRatio(Placement p, int drive, Speeds speeds, int job, int split) {
+        return p == Placement.HOST ? 1 : 1 / speeds.of(drive, job, split);
     }
 
     /** The splits' true costs in {@code job}: each device execution's time over its drive's true speed. */
@@ -135,7 +137,7 @@ public final class ModelErrorBenchmark {
         for (int i = 0; i < predicted.length; i++) {
             int d = splits.get(i).drive();
             out.add(predicted[i].corrected(Correction.measured(1, 1, 1),
-                    Correction.measured(trueRatio(Placement.DEVICE, d, speeds, job), 1, 1)));
+                    Correction.measured(trueRatio(Placement.DEVICE, d, speeds, job, splits.get(i).index()), 1, 1)));
         }
         return out.toArray(SplitCosts[]::new);
     }

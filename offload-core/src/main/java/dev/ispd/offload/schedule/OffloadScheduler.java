@@ -3,8 +3,10 @@ package dev.ispd.offload.schedule;
 import dev.ispd.offload.model.HostModel;
 import dev.ispd.offload.model.LocalHost;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import org.slf4j.Logger;
@@ -19,6 +21,13 @@ import org.slf4j.LoggerFactory;
  */
 public final class OffloadScheduler {
     private static final Logger LOG = LoggerFactory.getLogger(OffloadScheduler.class);
+    /**
+     * On the measured basis, fastest mixes host and device splits only if that is predicted to
+     * finish at least this share sooner than the faster static plan: wall-clock predictions are
+     * this noisy on a busy machine, and a mix costs what the plan model does not see (the host
+     * run competing with the drives' clients for cores, a Spark aggregation no longer gathered).
+     */
+    static final double MEASURED_MIX_MARGIN = 0.10;
 
     private final SchedulerConfig config;
     private final CostModel costs;
@@ -115,15 +124,16 @@ public final class OffloadScheduler {
     public List<Decision> plan(List<SplitWork> splits) {
         List<SplitWork> ordered = onLeastLoadedReplicas(inIndexOrder(splits));
         SplitCosts[] predicted = predictAll(ordered);
-        Placement[] placement = new Planner(planModel).plan(config.policy(), config.weight(), ordered, predicted);
-        List<Decision> decisions = explain(ordered, predicted, placement);
+        Choice choice = choose(ordered, predicted);
+        Placement[] placement = choice.placement();
+        List<Decision> decisions = explain(ordered, predicted, placement, choice.marginNote());
         decisions.forEach(d -> LOG.debug("split {} -> {} drive {}: device {}, host {}, policy {}: {}", d.index(), d.placement(),
                 d.drive(), d.device(), d.host(), d.policy(), d.reason()));
         PlanModel.Evaluation e = planModel.evaluate(ordered, predicted, placement);
         long onDevice = decisions.stream().filter(d -> d.placement() == Placement.DEVICE).count();
-        LOG.info("offload plan ({}): {} split(s), {} on devices, {} on the host; modeled makespan {}, energy {}",
+        LOG.info("offload plan ({}): {} split(s), {} on devices, {} on the host; modeled makespan {}, energy {}{}",
                 config.policy(), decisions.size(), onDevice, decisions.size() - onDevice, Format.seconds(e.makespanNs()),
-                Format.joules(e.energyNj()));
+                Format.joules(e.energyNj()), choice.marginNote().isEmpty() ? "" : "; " + choice.marginNote());
         return decisions;
     }
 
@@ -175,7 +185,8 @@ public final class OffloadScheduler {
     }
 
     /** Decisions with reasons: the plan's figures against those with only this split moved. */
-    private List<Decision> explain(List<SplitWork> splits, SplitCosts[] predicted, Placement[] placement) {
+    private List<Decision> explain(List<SplitWork> splits, SplitCosts[] predicted, Placement[] placement,
+                                   String marginNote) {
         PlanModel.Evaluation chosen = planModel.evaluate(splits, predicted, placement);
         PlanModel.State[] prefix = config.policy().isStatic() ? null : planModel.prefixes(splits, predicted, placement);
         List<Decision> out = new ArrayList<>(splits.size());
@@ -189,7 +200,7 @@ public final class OffloadScheduler {
                 PlanModel.Evaluation moved = planModel.continueFrom(prefix[i], i, splits, predicted, placement)
                         .evaluation();
                 placement[i] = placement[i].other();
-                reason = reason(placement[i], chosen, moved, i);
+                reason = marginNote.isEmpty() ? reason(placement[i], chosen, moved, i) : marginNote;
             }
             out.add(new Decision(s.index(), s.drive(), placement[i], predicted[i].host(), predicted[i].device(),
                     config.policy().key(), reason, predicted[i].baseline()));
@@ -208,7 +219,44 @@ public final class OffloadScheduler {
     /** The placements {@link #plan} would choose, in split-index order, without decisions or logging. */
     Placement[] placements(List<SplitWork> splits) {
         List<SplitWork> ordered = onLeastLoadedReplicas(inIndexOrder(splits));
-        return new Planner(planModel).plan(config.policy(), config.weight(), ordered, predictAll(ordered));
+        return choose(ordered, predictAll(ordered)).placement();
+    }
+
+    /** A plan, and why the margin kept it static instead of the planner's mix (empty: it did not). */
+    private record Choice(Placement[] placement, String marginNote) {
+    }
+
+    /**
+     * The policy's plan ({@link Planner}); for fastest on the measured basis, the faster static
+     * plan instead of a mix predicted to win less than {@link #MEASURED_MIX_MARGIN}.
+     */
+    private Choice choose(List<SplitWork> ordered, SplitCosts[] predicted) {
+        Placement[] planned = new Planner(planModel).plan(config.policy(), config.weight(), ordered, predicted);
+        if (config.policy() != Policy.FASTEST || config.basis() != CostBasis.MEASURED || !mixed(planned)) {
+            return new Choice(planned, "");
+        }
+        Placement[] fasterStatic = null;
+        PlanModel.Evaluation fasterStaticFigures = null;
+        for (Placement side : List.of(Placement.DEVICE, Placement.HOST)) { // a tie: the drives, which spare the host
+            Placement[] all = Planner.filled(planned.length, side);
+            PlanModel.Evaluation e = planModel.evaluate(ordered, predicted, all);
+            if (fasterStaticFigures == null || e.makespanNs() < fasterStaticFigures.makespanNs()) {
+                fasterStatic = all;
+                fasterStaticFigures = e;
+            }
+        }
+        long mixNs = planModel.evaluate(ordered, predicted, planned).makespanNs();
+        if (mixNs < (1 - MEASURED_MIX_MARGIN) * fasterStaticFigures.makespanNs()) {
+            return new Choice(planned, "");
+        }
+        return new Choice(fasterStatic, String.format(Locale.ROOT, "every split on the %s (plan makespan %s) rather "
+                + "than a mix of host and device (%s): on the measured basis a mix must be %d%% sooner",
+                fasterStatic[0].name().toLowerCase(Locale.ROOT), Format.seconds(fasterStaticFigures.makespanNs()),
+                Format.seconds(mixNs), Math.round(MEASURED_MIX_MARGIN * 100)));
+    }
+
+    private static boolean mixed(Placement[] plan) {
+        return Arrays.stream(plan).anyMatch(p -> p != plan[0]);
     }
 
     /**

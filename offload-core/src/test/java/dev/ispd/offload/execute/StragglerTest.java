@@ -22,6 +22,7 @@ import dev.ispd.plan.Predicate;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.List;
@@ -38,7 +39,8 @@ import org.junit.jupiter.api.Test;
  * here, where the other takes milliseconds): on the measured basis its splits straggle, the host
  * runs each beside it and finishes first, the drive's execution is cancelled, and the job ends
  * sooner than with speculation off, with the same results split by split, counted. Under
- * device-only nothing straggles.
+ * device-only nothing straggles. A drive that slows down mid-job (paced from a later execution on)
+ * has only its later splits answered by the host.
  */
 class StragglerTest {
     private static final int ENTRY = 32;
@@ -79,13 +81,18 @@ class StragglerTest {
 
     /** Runs the job's splits one after the other, as one map slot does. */
     private static Run run(Map<String, String> settings) throws IOException {
+        return run(settings, job());
+    }
+
+    /** Runs {@code job}'s splits one after the other, as one map slot does. */
+    private static Run run(Map<String, String> settings, List<PlannedSplit> job) throws IOException {
         Map<SplitMetric, Long> counts = new EnumMap<>(SplitMetric.class);
         SplitExecutor executor = SplitExecutor.create(OffloadSettings.of(settings), PLAN, "straggler-job",
                 new DrivePool(Drive::connect), path -> fast.reader(), (m, n) -> counts.merge(m, n, Long::sum),
                 Optional.empty(), () -> false);
         List<byte[]> results = new ArrayList<>();
         long start = System.nanoTime();
-        for (PlannedSplit split : job()) {
+        for (PlannedSplit split : job) {
             List<byte[]> parts = new ArrayList<>();
             executor.run(split, (result, origin) -> parts.add(result));
             assertEquals(1, parts.size(), "one result per split, from one side");
@@ -127,6 +134,30 @@ class StragglerTest {
                 "device-only promises the drive: nothing straggles");
         try (Drive d = Drive.connect(slow.drives().address(0))) {
             assertEquals(0, d.deviceLog().queued() + d.deviceLog().running(), "the slow drive's executions were cancelled");
+        }
+    }
+
+    @Test
+    void aDriveThatSlowsDownMidJobHasItsLaterSplitsAnsweredByTheHostWithTheSameResults() throws IOException {
+        int splits = 2 * SPLITS_PER_DRIVE;
+        // the drive runs the job's first splits at full speed, then every execution 180 times its modeled time
+        try (BytesOnADrive slowing = BytesOnADrive.slowingDown(fast.data(), 180, SPLITS_PER_DRIVE + 1)) {
+            Run raced = run(speculation("2"), Collections.nCopies(splits, SplitLayoutTest.wholeObject(slowing, ENTRY)));
+            Run reference = run(speculation("0"), Collections.nCopies(splits, SplitLayoutTest.wholeObject(fast, ENTRY)));
+
+            for (int i = 0; i < splits; i++) {
+                assertArrayEquals(reference.results().get(i), raced.results().get(i), "split " + i);
+            }
+            assertEquals(SPLITS_PER_DRIVE, raced.counts().get(SplitMetric.SPLITS_ON_DEVICE),
+                    "the splits before the slow-down: " + raced.counts());
+            assertEquals(SPLITS_PER_DRIVE, raced.counts().get(SplitMetric.SPECULATIVE_HOST_RUNS), raced.counts().toString());
+            assertEquals(SPLITS_PER_DRIVE, raced.counts().get(SplitMetric.SPECULATIVE_HOST_WINS));
+            assertEquals(SPLITS_PER_DRIVE, raced.counts().get(SplitMetric.SPLITS_ON_HOST), "the splits after it");
+            assertEquals(0, raced.counts().getOrDefault(SplitMetric.FALLBACKS, 0L), "a slow-down is not a fault");
+            try (Drive d = Drive.connect(slowing.drives().address(0))) {
+                assertEquals(0, d.deviceLog().queued() + d.deviceLog().running(),
+                        "the slowed executions were cancelled");
+            }
         }
     }
 

@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Random;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -163,6 +164,50 @@ class OffloadSchedulerTest {
                 assertTrue(mine <= theirs, policy + " plan " + mine + " vs all-" + p + " " + theirs);
             }
         }
+    }
+
+    /**
+     * On the measured basis fastest mixes host and device only for a predicted gain of more than
+     * {@link OffloadScheduler#MEASURED_MIX_MARGIN} over the faster static plan; a smaller one keeps
+     * the static plan (random wall clocks of host and device runs, 1 to 3 drives, 2 to 19 splits).
+     */
+    @Test
+    void theMeasuredBasisMixesHostAndDeviceOnlyForAGainBeyondTheMargin() {
+        Random random = new Random(24);
+        int keptStatic = 0;
+        for (int c = 0; c < 300; c++) {
+            int drives = 1 + random.nextInt(3);
+            List<SplitWork> splits = q1Splits(2 + random.nextInt(18), drives, 256);
+            OffloadScheduler s = scheduler(measured("fastest"), drives);
+            Decision d = s.plan(splits).get(0);
+            Decision onHost = new Decision(d.index(), d.drive(), Placement.HOST, d.host(), d.device(), d.policy(),
+                    d.reason(), d.baseline());
+            Decision onDevice = new Decision(d.index(), d.drive(), Placement.DEVICE, d.host(), d.device(), d.policy(),
+                    d.reason(), d.baseline());
+            s.observe(onHost, d.baseline().host(), Math.round(d.baseline().host().timeNs() * Math.exp(random.nextGaussian())));
+            s.observe(onDevice, d.baseline().deviceExecution(),
+                    Math.round(d.baseline().deviceExecution().timeNs() * Math.exp(2 * random.nextGaussian())));
+
+            Placement[] chosen = s.plan(splits).stream().map(Decision::placement).toArray(Placement[]::new);
+            Placement[] unmargined = new Planner(s.planModel()).plan(Policy.FASTEST, 0.5, splits, s.predictAll(splits));
+            long fasterStatic = Math.min(s.evaluate(splits, Planner.filled(splits.size(), Placement.HOST)).makespanNs(),
+                    s.evaluate(splits, Planner.filled(splits.size(), Placement.DEVICE)).makespanNs());
+            long best = s.evaluate(splits, unmargined).makespanNs();
+            long mine = s.evaluate(splits, chosen).makespanNs();
+            if (mixed(chosen)) {
+                assertTrue(mine < 0.9 * fasterStatic, "case " + c + ": a mix at " + mine + " vs static " + fasterStatic);
+                assertEquals(best, mine, "case " + c + ": the planner's mix");
+            } else {
+                assertEquals(fasterStatic, mine, "case " + c + ": the faster static plan");
+                assertTrue(mine <= best / 0.9 + 1, "case " + c + ": static " + mine + " vs the best mix " + best);
+            }
+            keptStatic += mixed(unmargined) && !mixed(chosen) ? 1 : 0;
+        }
+        assertTrue(keptStatic > 0, "some mix the planner found won too little to be taken");
+    }
+
+    private static boolean mixed(Placement[] plan) {
+        return java.util.Arrays.stream(plan).anyMatch(p -> p != plan[0]);
     }
 
     @Test

@@ -27,6 +27,14 @@ public final class BytesOnADrive implements AutoCloseable {
         return on(EmbeddedDrives.builder().pace(pace).start(), data);
     }
 
+    /**
+     * {@code data} on a new drive that slows down mid-run: its executions from the
+     * {@code fromExecution}-th on (numbered from 1) are reported done only after their modeled time x {@code pace}.
+     */
+    public static BytesOnADrive slowingDown(byte[] data, double pace, long fromExecution) throws IOException {
+        return on(EmbeddedDrives.builder().pace(pace, fromExecution).start(), data);
+    }
+
     private static BytesOnADrive on(EmbeddedDrives drives, byte[] data) throws IOException {
         return new BytesOnADrive(drives, data, new EmbeddedDriveDirectory(drives).newObject(0, data));
     }
