@@ -60,7 +60,7 @@ class TpchQueriesTest {
         org.apache.hadoop.fs.Path parquetDir = new org.apache.hadoop.fs.Path(dir.resolve("parquet").toUri());
         try (FileSystem osd = FileSystem.newInstance(URI.create("osd:///"), conf)) {
             new TpchGenerator(SCALE).write(new TpchGenerator.RecordTarget(osd, new org.apache.hadoop.fs.Path(DIR),
-                    1 << 20), parquetDir, conf);
+                    1 << 20), new TpchGenerator.ParquetTarget(parquetDir.getFileSystem(conf), parquetDir, conf));
         }
         SparkSession.Builder builder = SparkSession.builder().master("local[2]").appName("TpchQueriesTest")
                 .config("spark.ui.enabled", "false").config("spark.driver.host", "127.0.0.1")

@@ -177,8 +177,8 @@ public final class TpchBenchmark implements Callable<Integer> {
                 Runtime.getRuntime().availableProcessors(), Runtime.getRuntime().maxMemory() / 1e9, loadAverage());
         long start = System.nanoTime();
         List<TpchGenerator.Written> written = new TpchGenerator(scale).progress(LoadProgress.Mode.AUTO)
-                .write(new TpchGenerator.RecordTarget(osd, new org.apache.hadoop.fs.Path(RECORDS), chunkSize), parquet,
-                        conf);
+                .write(new TpchGenerator.RecordTarget(osd, new org.apache.hadoop.fs.Path(RECORDS), chunkSize),
+                        new TpchGenerator.ParquetTarget(parquet.getFileSystem(conf), parquet, conf));
         long rows = written.stream().mapToLong(TpchGenerator.Written::rows).sum();
         long bytes = written.stream().mapToLong(TpchGenerator.Written::recordBytes).sum();
         out.printf("generated TPC-H at scale factor %s: %,d rows, %,d bytes of records in %s and Parquet in %s, "
