@@ -106,6 +106,53 @@ class PlanColumnsSparkTest {
         assertEquals(sorted(expected), sorted(actual));
     }
 
+    /**
+     * Timestamps read in a zone the plan carries (Los Angeles' clock over ts of +-63,000 years), casts
+     * between dates and timestamps there, float-to-decimal casts (within the decimal's range) and
+     * string CASE and COALESCE: Spark's values in the same session time zone.
+     */
+    @Test
+    void zonedTimesFloatCastsAndStringChoicesAreSparks() throws IOException {
+        String zone = "America/Los_Angeles";
+        Expr ts = Expr.field("ts");
+        Expr d = Expr.field("d");
+        Expr f = Expr.field("f");
+        List<Expr> select = List.of(Expr.field("id"), Expr.extract(Expr.DatePart.HOUR, ts, zone),
+                Expr.extract(Expr.DatePart.MINUTE, ts, zone), Expr.extract(Expr.DatePart.YEAR,
+                        Expr.cast(ts, dev.ispd.plan.ExprType.DATE, zone)), Expr.cast(ts, dev.ispd.plan.ExprType.DATE, zone),
+                Expr.cast(Expr.field("dt"), dev.ispd.plan.ExprType.TIMESTAMP, zone),
+                Expr.extract(Expr.DatePart.WEEK, Expr.field("dt")), Expr.extract(Expr.DatePart.DAY_OF_WEEK, Expr.field("dn")),
+                Expr.caseWhen(List.of(Expr.when(Expr.and(Expr.gt(d, Expr.lit(-1e9)), Expr.lt(d, Expr.lit(1e9))),
+                        Expr.cast(d, dev.ispd.plan.ExprType.decimal(15, 3)))), null),
+                Expr.caseWhen(List.of(Expr.when(Expr.and(Expr.gt(f, Expr.lit(-1e6)), Expr.lt(f, Expr.lit(1e6))),
+                        Expr.cast(f, dev.ispd.plan.ExprType.decimal(9, 2)))), null),
+                Expr.caseWhen(List.of(Expr.when(Expr.field("b"), Expr.field("s"))), Expr.field("z")),
+                Expr.coalesce(Expr.field("s"), Expr.field("z"), Expr.lit("none")));
+        Plan plan = Plan.rowsOf(LAYOUT, null, select);
+        List<String> actual = new ArrayList<>();
+        for (long[] row : splits(plan)) {
+            List<Object> cells = new ArrayList<>();
+            for (int c = 0; c < select.size(); c++) {
+                Object v = c == 0 ? row[0] : ColumnValues.value(row, plan.selectWord(c), select.get(c), LAYOUT);
+                cells.add(v instanceof java.time.LocalDate day ? day.toEpochDay() : v);
+            }
+            actual.add(text(cells));
+        }
+        SparkSession spark = DRIVES.spark();
+        spark.conf().set("spark.sql.session.timeZone", zone);
+        try {
+            List<String> expected = spark("SELECT id, hour(ts), minute(ts), year(ts), unix_date(CAST(ts AS DATE)), "
+                    + "unix_micros(CAST(dt AS TIMESTAMP)), weekofyear(dt), weekday(dn) + 1, "
+                    + "CASE WHEN d > -1e9D AND d < 1e9D THEN CAST(d AS DECIMAL(15,3)) END, "
+                    + "CASE WHEN f > -1e6D AND f < 1e6D THEN CAST(f AS DECIMAL(9,2)) END, "
+                    + "CASE WHEN b THEN s ELSE z END, coalesce(s, z, 'none') FROM v");
+            assertEquals(RECORDS, expected.size());
+            assertEquals(sorted(expected), sorted(actual));
+        } finally {
+            spark.conf().unset("spark.sql.session.timeZone");
+        }
+    }
+
     /** The plan's result rows over the records, run as two splits (merged partials for an aggregate plan: the caller's). */
     private static List<long[]> splits(Plan plan) throws IOException {
         int half = RECORDS / 2 * TypedRows.ENTRY;
