@@ -52,6 +52,17 @@ public final class PolicyViews {
                 spark.createDataFrame(rows, TypedRows.SCHEMA), parquet);
     }
 
+    /**
+     * {@link #of} for {@code rows} written with {@code format("ispd")} in records of {@code layout}
+     * ({@code entrySize} bytes) to the drives at {@code /name/records}.
+     */
+    public static PolicyViews written(SparkDrives drives, String name, Dataset<Row> rows, String layout, int entrySize,
+                                      Path parquet) {
+        String uri = drives.uri("/" + name + "/records");
+        rows.write().format("ispd").option("layout", layout).option("entrySize", entrySize).mode("overwrite").save(uri);
+        return of(drives.spark(), name, uri, Map.of(), rows, parquet);
+    }
+
     /** The view of {@code policy}, or of the Parquet rows for {@link #PARQUET}. */
     public String view(String policy) {
         return name + "_" + policy.replace('-', '_');

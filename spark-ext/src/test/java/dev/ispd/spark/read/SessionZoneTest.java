@@ -8,10 +8,7 @@ import dev.ispd.spark.PolicyViews;
 import dev.ispd.spark.SparkDrives;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import java.util.stream.Stream;
-import org.apache.spark.sql.Dataset;
-import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.execution.FilterExec;
 import org.apache.spark.sql.execution.SparkPlan;
@@ -75,10 +72,7 @@ class SessionZoneTest {
     static void load() {
         SparkSession spark = DRIVES.spark();
         spark.conf().set("spark.sql.adaptive.enabled", "false");
-        Dataset<Row> rows = spark.sql(ROWS);
-        rows.write().format("ispd").option("layout", LAYOUT).option("entrySize", "25").mode("overwrite")
-                .save(DRIVES.uri("/zoned/times"));
-        views = PolicyViews.of(spark, "zoned", DRIVES.uri("/zoned/times"), Map.of(), rows, parquet);
+        views = PolicyViews.written(DRIVES, "zoned", spark.sql(ROWS), LAYOUT, 25, parquet);
     }
 
     @AfterEach

@@ -7,10 +7,7 @@ import dev.ispd.spark.PolicyViews;
 import dev.ispd.spark.SparkDrives;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import java.util.stream.Stream;
-import org.apache.spark.sql.Dataset;
-import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.execution.SparkPlan;
 import org.apache.spark.sql.execution.aggregate.HashAggregateExec;
@@ -60,10 +57,7 @@ class StringGroupsTest {
     static void load() {
         SparkSession spark = DRIVES.spark();
         spark.conf().set("spark.sql.adaptive.enabled", "false");
-        Dataset<Row> rows = spark.sql(ROWS);
-        rows.write().format("ispd").option("layout", LAYOUT).option("entrySize", "8").mode("overwrite")
-                .save(DRIVES.uri("/strings/flags"));
-        views = PolicyViews.of(spark, "flags", DRIVES.uri("/strings/flags"), Map.of(), rows, parquet);
+        views = PolicyViews.written(DRIVES, "flags", spark.sql(ROWS), LAYOUT, 8, parquet);
     }
 
     @ParameterizedTest(name = "{0}: {1}")
