@@ -8,7 +8,7 @@ import java.nio.ByteBuffer;
  * ({@code CAST_OVERFLOW} to an integer, {@code NUMERIC_VALUE_OUT_OF_RANGE} to a decimal); a
  * decimal to an integer truncates toward zero, to a decimal of fewer digits of scale rounds half
  * up; a float to a decimal rounds half up the decimal Java prints for it ({@link Double#toString},
- * as Spark's {@code Decimal(double)} takes it); a date is its first instant in the zone, a
+ * as Spark's {@code Decimal(double)} takes it; NaN and the infinities are NULL, as in Spark); a date is its first instant in the zone, a
  * timestamp the date the zone's clock shows.
  */
 final class CastEval extends ExprEval {
@@ -20,12 +20,17 @@ final class CastEval extends ExprEval {
     final ExprType from;
     /** The zone between a date and a timestamp, else null. */
     private final ZoneClock clock;
+    /** Whether this casts a float to a decimal, which is NULL for NaN and the infinities (Spark's Decimal(double) reads no digits there). */
+    final boolean nullsNonNumbers;
+    /** Set by {@link #longOf(double)}: its value was NaN or infinite, so the cast is NULL. */
+    boolean nonNumber;
 
     CastEval(ExprEval operand, ExprType to, ZoneClock clock, String sql) {
         super(to, sql);
         this.operand = operand;
         this.from = operand.type;
         this.clock = clock;
+        this.nullsNonNumbers = from.kind() == ExprType.Kind.FLOAT && to.kind() == ExprType.Kind.DECIMAL;
     }
 
     /** Whether a plan can cast {@code from} to {@code to}. */
@@ -49,7 +54,9 @@ final class CastEval extends ExprEval {
         if (from.kind() == ExprType.Kind.FLOAT) {
             double d = operand.doubleValue(buf, record);
             isNull = operand.isNull;
-            return isNull ? 0 : longOf(d);
+            long v = isNull ? 0 : longOf(d);
+            isNull |= nonNumber;
+            return v;
         }
         long v = operand.longValue(buf, record);
         isNull = operand.isNull;
@@ -68,7 +75,7 @@ final class CastEval extends ExprEval {
         return doubleOf(v);
     }
 
-    /** The cast of a float that is not NULL to a type held as a long (an integer). */
+    /** The cast of a float that is not NULL to a type held as a long (an integer or a decimal; {@link #nonNumber} says NULL). */
     long longOf(double d) {
         return type.kind() == ExprType.Kind.DECIMAL ? floatToDecimal(d) : floatToInteger(d);
     }
@@ -131,8 +138,9 @@ final class CastEval extends ExprEval {
      * themselves (allocating) near one, or for large values.
      */
     private long floatToDecimal(double d) {
-        if (Double.isNaN(d) || Double.isInfinite(d)) {
-            throw PlanArithmeticException.outOfRange(Double.toString(d), type, sql);
+        nonNumber = Double.isNaN(d) || Double.isInfinite(d);
+        if (nonNumber) {
+            return 0;
         }
         double x = Math.abs(d) * Decimals.POW10[type.scale()];
         long r;

@@ -153,6 +153,39 @@ class PlanColumnsSparkTest {
         }
     }
 
+    /**
+     * A float a decimal cannot hold fails the cast with Spark's error class; NaN and the
+     * infinities are NULL, as Spark's cast makes them (its Decimal(double) reads no digits).
+     */
+    @Test
+    void aFloatADecimalCannotHoldIsSparksErrorOrNull() throws IOException {
+        Layout one = LayoutDdl.parse("one", "d f64 le @0", 8, "test");
+        Expr cast = Expr.cast(Expr.field("d"), dev.ispd.plan.ExprType.decimal(7, 2));
+        Plan plan = Plan.rowsOf(one, null, List.of(cast));
+        for (double d : new double[] {Double.NaN, Double.NEGATIVE_INFINITY, 1e7}) {
+            byte[] record = ByteBuffer.allocate(8).order(java.nio.ByteOrder.LITTLE_ENDIAN).putDouble(0, d).array();
+            HostRunner runner = new HostRunner(8, 1);
+            List<Extent> extents = List.of(new Extent(1, 0, 8));
+            InMemoryPageSource source = new InMemoryPageSource(Map.of(1L, ByteBuffer.wrap(record)));
+            String sql = "SELECT CAST(CAST('" + d + "' AS DOUBLE) AS DECIMAL(7,2))";
+            if (Double.isFinite(d)) {
+                dev.ispd.plan.PlanArithmeticException ours = org.junit.jupiter.api.Assertions.assertThrows(
+                        dev.ispd.plan.PlanArithmeticException.class,
+                        () -> runner.run(new PlanTasklet(plan, PlanLimits.DRIVE), extents, source));
+                Exception sparks = org.junit.jupiter.api.Assertions.assertThrows(Exception.class,
+                        () -> DRIVES.spark().sql(sql).collectAsList());
+                // Spark's class has a subclass: [NUMERIC_VALUE_OUT_OF_RANGE.WITH_SUGGESTION]
+                assertTrue(String.valueOf(sparks.getMessage()).contains("[" + ours.errorClass()),
+                        d + ": ours " + ours.getMessage() + ", Spark's " + sparks.getMessage());
+            } else {
+                long[] row = PlanResult.decode(runner.run(new PlanTasklet(plan, PlanLimits.DRIVE), extents, source)
+                        .bytes()).rows().get(0);
+                assertEquals(DRIVES.spark().sql(sql).collectAsList().get(0).get(0), ColumnValues.value(row, 0, cast, one),
+                        Double.toString(d));
+            }
+        }
+    }
+
     /** The plan's result rows over the records, run as two splits (merged partials for an aggregate plan: the caller's). */
     private static List<long[]> splits(Plan plan) throws IOException {
         int half = RECORDS / 2 * TypedRows.ENTRY;
