@@ -3,34 +3,50 @@ package dev.ispd.plan;
 import java.nio.ByteBuffer;
 
 /**
- * A compiled CAST between numeric types (and a date to a timestamp, as a comparison of the two
- * widens it), with Spark's ANSI rules: a value that does not fit the target is a
- * {@link PlanArithmeticException} ({@code CAST_OVERFLOW} to an integer,
- * {@code NUMERIC_VALUE_OUT_OF_RANGE} to a decimal); a decimal to an integer truncates toward
- * zero, to a decimal of fewer digits of scale rounds half up.
+ * A compiled CAST between numeric types, and between a date and a timestamp in a time zone, with
+ * Spark's ANSI rules: a value that does not fit the target is a {@link PlanArithmeticException}
+ * ({@code CAST_OVERFLOW} to an integer, {@code NUMERIC_VALUE_OUT_OF_RANGE} to a decimal); a
+ * decimal to an integer truncates toward zero, to a decimal of fewer digits of scale rounds half
+ * up; a float to a decimal rounds half up the decimal Java prints for it ({@link Double#toString},
+ * as Spark's {@code Decimal(double)} takes it; NaN and the infinities are NULL, as in Spark); a date is its first instant in the zone, a
+ * timestamp the date the zone's clock shows.
  */
 final class CastEval extends ExprEval {
     private static final long MICROS_PER_DAY = 86_400_000_000L;
+    /** Below this a float times a power of ten is within 1e-6 of its decimal's digits, so one rounding is safe. */
+    private static final double EXACT_BELOW = 1 << 30;
 
     final ExprEval operand;
     final ExprType from;
+    /** The zone between a date and a timestamp, else null. */
+    private final ZoneClock clock;
+    /** Whether this casts a float to a decimal, which is NULL for NaN and the infinities (Spark's Decimal(double) reads no digits there). */
+    final boolean nullsNonNumbers;
+    /** Set by {@link #longOf(double)}: its value was NaN or infinite, so the cast is NULL. */
+    boolean nonNumber;
 
-    CastEval(ExprEval operand, ExprType to, String sql) {
+    CastEval(ExprEval operand, ExprType to, ZoneClock clock, String sql) {
         super(to, sql);
         this.operand = operand;
         this.from = operand.type;
+        this.clock = clock;
+        this.nullsNonNumbers = from.kind() == ExprType.Kind.FLOAT && to.kind() == ExprType.Kind.DECIMAL;
     }
 
     /** Whether a plan can cast {@code from} to {@code to}. */
     static boolean supported(ExprType from, ExprType to) {
-        if (from.equals(to)) {
+        if (from.equals(to) || betweenDateAndTimestamp(from, to)) {
             return true;
         }
-        if (from.kind() == ExprType.Kind.DATE && to.kind() == ExprType.Kind.TIMESTAMP) {
-            return true;
-        }
-        // a float to a decimal needs the float's exact decimal expansion: left to the engine
-        return from.numeric() && to.numeric() && !(from.kind() == ExprType.Kind.FLOAT && to.kind() == ExprType.Kind.DECIMAL);
+        // a float takes decimals held in one long: wider ones are the engine's
+        return from.numeric() && to.numeric() && !(from.kind() == ExprType.Kind.FLOAT
+                && to.kind() == ExprType.Kind.DECIMAL && to.precision() > ExprType.LONG_PRECISION);
+    }
+
+    /** Whether a cast from {@code from} to {@code to} goes between a date and a timestamp (and needs a time zone). */
+    static boolean betweenDateAndTimestamp(ExprType from, ExprType to) {
+        return from.kind() == ExprType.Kind.DATE && to.kind() == ExprType.Kind.TIMESTAMP
+                || from.kind() == ExprType.Kind.TIMESTAMP && to.kind() == ExprType.Kind.DATE;
     }
 
     @Override
@@ -38,7 +54,9 @@ final class CastEval extends ExprEval {
         if (from.kind() == ExprType.Kind.FLOAT) {
             double d = operand.doubleValue(buf, record);
             isNull = operand.isNull;
-            return isNull ? 0 : longOf(d);
+            long v = isNull ? 0 : longOf(d);
+            isNull |= nonNumber;
+            return v;
         }
         long v = operand.longValue(buf, record);
         isNull = operand.isNull;
@@ -57,15 +75,18 @@ final class CastEval extends ExprEval {
         return doubleOf(v);
     }
 
-    /** The cast of a float that is not NULL to a type held as a long (an integer). */
+    /** The cast of a float that is not NULL to a type held as a long (an integer or a decimal; {@link #nonNumber} says NULL). */
     long longOf(double d) {
-        return floatToInteger(d);
+        return type.kind() == ExprType.Kind.DECIMAL ? floatToDecimal(d) : floatToInteger(d);
     }
 
     /** The cast of a value held as a long, not NULL, to a type held as a long. */
     long longOf(long v) {
         if (from.kind() == ExprType.Kind.DATE) {
-            return v * MICROS_PER_DAY; // days within +-2^31 never overflow
+            return clock == null ? v * MICROS_PER_DAY : clock.startOfDay(v); // days within +-2^31 never overflow
+        }
+        if (from.kind() == ExprType.Kind.TIMESTAMP) {
+            return Math.floorDiv(clock.localSecond(v), MICROS_PER_DAY / 1_000_000L);
         }
         return type.kind() == ExprType.Kind.INT ? toInteger(v) : toDecimal(v);
     }
@@ -107,6 +128,36 @@ final class CastEval extends ExprEval {
         }
         if (!Decimals.fits(r, type.precision())) {
             throw PlanArithmeticException.outOfRange(Decimals.text(v, fromScale), type, sql);
+        }
+        return r;
+    }
+
+    /**
+     * Half up at the target's scale, of the digits {@link Double#toString} gives {@code d}: one
+     * rounding of {@code d} times a power of ten where that is far from a tie, the digits
+     * themselves (allocating) near one, or for large values.
+     */
+    private long floatToDecimal(double d) {
+        nonNumber = Double.isNaN(d) || Double.isInfinite(d);
+        if (nonNumber) {
+            return 0;
+        }
+        double x = Math.abs(d) * Decimals.POW10[type.scale()];
+        long r;
+        double whole = Math.floor(x);
+        if (x < EXACT_BELOW && Math.abs(x - whole - 0.5) > 1e-6) {
+            r = (long) whole + (x - whole > 0.5 ? 1 : 0);
+            r = d < 0 ? -r : r;
+        } else {
+            java.math.BigDecimal exact = new java.math.BigDecimal(Double.toString(d))
+                    .setScale(type.scale(), java.math.RoundingMode.HALF_UP);
+            if (exact.precision() > ExprType.LONG_PRECISION) {
+                throw PlanArithmeticException.outOfRange(Double.toString(d), type, sql);
+            }
+            r = exact.unscaledValue().longValueExact();
+        }
+        if (!Decimals.fits(r, type.precision())) {
+            throw PlanArithmeticException.outOfRange(Double.toString(d), type, sql);
         }
         return r;
     }

@@ -84,14 +84,25 @@ public final class ColumnValues {
         };
     }
 
-    /** The most bytes a string column can hold: a {@code char(N)} field's N, a literal's length. */
+    /** The most bytes a string column can hold: a {@code char(N)} field's N, a literal's length, a CASE's or COALESCE's longest value. */
     static int maxBytes(Expr column, Layout layout) {
+        if (column instanceof Expr.Case c) {
+            int most = c.otherwise() == null ? 0 : maxBytes(c.otherwise(), layout);
+            for (Expr.When w : c.whens()) {
+                most = Math.max(most, maxBytes(w.value(), layout));
+            }
+            return most;
+        }
+        if (column instanceof Expr.Coalesce c) {
+            return c.operands().stream().mapToInt(o -> maxBytes(o, layout)).max().orElse(0);
+        }
         if (column instanceof Expr.Ref r) {
             return layout.field(r.name(), "expression").width();
         }
         if (column instanceof Expr.Literal l) {
             return l.value() == null ? 0 : ((String) l.value()).getBytes(StandardCharsets.UTF_8).length;
         }
-        throw ExprCompiler.refused(column, "is a string a plan cannot bound: a string column is a field or a literal");
+        throw ExprCompiler.refused(column, "is a string a plan cannot bound: a string column is a field, a literal, "
+                + "or a CASE or COALESCE of them");
     }
 }

@@ -44,8 +44,16 @@ public sealed interface Expr extends Serializable {
     /** {@code -operand}. */
     record Negate(Expr operand) implements Expr { }
 
-    /** {@code CAST(operand AS type)} between numeric types. */
-    record Cast(Expr operand, ExprType type) implements Expr { }
+    /**
+     * {@code CAST(operand AS type)} between numeric types, or between a date and a timestamp in
+     * time zone {@code zone} (an ID {@link java.time.ZoneId#of} takes; null where no timestamp is
+     * involved): a date is its midnight there, a timestamp the date it falls on there.
+     */
+    record Cast(Expr operand, ExprType type, String zone) implements Expr {
+        public Cast(Expr operand, ExprType type) {
+            this(operand, type, null);
+        }
+    }
 
     /** {@code left op right}: a boolean, NULL if either side is. */
     record Compare(CompareOp op, Expr left, Expr right) implements Expr { }
@@ -106,8 +114,15 @@ public sealed interface Expr extends Serializable {
         }
     }
 
-    /** {@code EXTRACT(part FROM operand)} of a date: an {@code int}. */
-    record Extract(DatePart part, Expr operand) implements Expr { }
+    /**
+     * {@code EXTRACT(part FROM operand)} of a date, or of a timestamp as a clock in time zone
+     * {@code zone} shows it (an ID {@link java.time.ZoneId#of} takes; null for a date): an {@code int}.
+     */
+    record Extract(DatePart part, Expr operand, String zone) implements Expr {
+        public Extract(DatePart part, Expr operand) {
+            this(part, operand, null);
+        }
+    }
 
     /** The arithmetic operators. {@code /} of two integers is a double's division, as in Spark. */
     enum ArithmeticOp {
@@ -127,8 +142,20 @@ public sealed interface Expr extends Serializable {
     /** The string tests of {@link Match}. */
     enum MatchOp { LIKE, STARTS_WITH, ENDS_WITH, CONTAINS }
 
-    /** The fields of a date {@link Extract} takes. */
-    enum DatePart { YEAR, MONTH, DAY }
+    /**
+     * The fields {@link Extract} takes, as Spark's V2 {@code Extract} names them: of a date (or a
+     * timestamp's date) YEAR, MONTH, DAY (of the month), QUARTER, DAY_OF_WEEK (ISO: 1 Monday to 7
+     * Sunday), DAY_OF_YEAR, WEEK (ISO week) and YEAR_OF_WEEK (its year); of a timestamp also HOUR,
+     * MINUTE and SECOND (whole seconds).
+     */
+    enum DatePart {
+        YEAR, MONTH, DAY, QUARTER, DAY_OF_WEEK, DAY_OF_YEAR, WEEK, YEAR_OF_WEEK, HOUR, MINUTE, SECOND;
+
+        /** Whether this is a field of a clock time, which a date has not. */
+        public boolean ofTime() {
+            return this == HOUR || this == MINUTE || this == SECOND;
+        }
+    }
 
     static Expr field(String name) {
         return new Ref(name);
@@ -191,6 +218,11 @@ public sealed interface Expr extends Serializable {
 
     static Expr cast(Expr a, ExprType type) {
         return new Cast(a, type);
+    }
+
+    /** {@code CAST(a AS type)} between a date and a timestamp, in time zone {@code zone}. */
+    static Expr cast(Expr a, ExprType type, String zone) {
+        return new Cast(a, type, zone);
     }
 
     static Expr compare(Expr a, CompareOp op, Expr b) {
@@ -264,6 +296,11 @@ public sealed interface Expr extends Serializable {
 
     static Expr extract(DatePart part, Expr date) {
         return new Extract(part, date);
+    }
+
+    /** {@code EXTRACT(part FROM timestamp)} as a clock in {@code zone} shows it. */
+    static Expr extract(DatePart part, Expr timestamp, String zone) {
+        return new Extract(part, timestamp, zone);
     }
 
     /** The operands of this node (a CASE's conditions and values in order, its ELSE last), none for a leaf. */
@@ -340,7 +377,7 @@ public sealed interface Expr extends Serializable {
             return "(- " + sql(n.operand()) + ")";
         }
         if (e instanceof Cast c) {
-            return "CAST(" + sql(c.operand()) + " AS " + c.type() + ")";
+            return "CAST(" + sql(c.operand()) + " AS " + c.type() + inZone(c.zone()) + ")";
         }
         if (e instanceof Compare c) {
             return "(" + sql(c.left()) + " " + c.op().symbol() + " " + sql(c.right()) + ")";
@@ -375,7 +412,11 @@ public sealed interface Expr extends Serializable {
                     : m.op() + "(" + sql(m.operand()) + ", " + quoted(m.pattern()) + ")";
         }
         Extract x = (Extract) e;
-        return "EXTRACT(" + x.part() + " FROM " + sql(x.operand()) + ")";
+        return "EXTRACT(" + x.part() + " FROM " + sql(x.operand()) + inZone(x.zone()) + ")";
+    }
+
+    private static String inZone(String zone) {
+        return zone == null ? "" : " AT TIME ZONE '" + zone + "'";
     }
 
     private static String literalSql(Literal l) {

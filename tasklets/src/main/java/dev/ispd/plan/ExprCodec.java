@@ -11,7 +11,8 @@ import java.util.List;
  * node, then its operands in order. Fields are layout indexes; a type is its kind byte, then
  * the bits of an integer or float or the precision and scale of a decimal; a literal is its
  * type, a null byte (1: NULL) and, when not NULL, its value: an i64 (integers, a decimal's
- * unscaled value, days, microseconds), an f64's bits, a byte (bool) or a string.
+ * unscaled value, days, microseconds), an f64's bits, a byte (bool) or a string. A cast and an
+ * EXTRACT carry a time zone ID as a string, empty for none (version 5).
  */
 final class ExprCodec {
     private static final int REF = 0;
@@ -43,7 +44,7 @@ final class ExprCodec {
             w.u8(ARITHMETIC).u8(a.op().ordinal());
             operands(w, e, layout);
         } else if (e instanceof Expr.Cast c) {
-            type(w.u8(CAST), c.type());
+            type(w.u8(CAST), c.type()).str(zone(c.zone()));
             operands(w, e, layout);
         } else if (e instanceof Expr.Compare c) {
             w.u8(COMPARE).u8(c.op().ordinal());
@@ -58,7 +59,7 @@ final class ExprCodec {
             w.u8(MATCH).u8(m.op().ordinal()).str(m.pattern());
             operands(w, e, layout);
         } else if (e instanceof Expr.Extract x) {
-            w.u8(EXTRACT).u8(x.part().ordinal());
+            w.u8(EXTRACT).u8(x.part().ordinal()).str(zone(x.zone()));
             operands(w, e, layout);
         } else if (e instanceof Expr.And || e instanceof Expr.Or || e instanceof Expr.Coalesce) {
             w.u8(e instanceof Expr.And ? AND : e instanceof Expr.Or ? OR : COALESCE).u8(e.children().size());
@@ -68,6 +69,15 @@ final class ExprCodec {
                     : BETWEEN);
             operands(w, e, layout);
         }
+    }
+
+    private static String zone(String zone) {
+        return zone == null ? "" : zone;
+    }
+
+    private static String zone(PlanCodec.Reader r) {
+        String zone = r.str();
+        return zone.isEmpty() ? null : zone;
     }
 
     private static void operands(PlanCodec.Writer w, Expr e, Layout layout) {
@@ -117,7 +127,8 @@ final class ExprCodec {
             case NEGATE -> new Expr.Negate(read(r, layout, depth + 1));
             case CAST -> {
                 ExprType type = type(r);
-                yield new Expr.Cast(read(r, layout, depth + 1), type);
+                String zone = zone(r);
+                yield new Expr.Cast(read(r, layout, depth + 1), type, zone);
             }
             case COMPARE -> new Expr.Compare(ordinal(r, CompareOp.values()), read(r, layout, depth + 1),
                     read(r, layout, depth + 1));
@@ -147,7 +158,11 @@ final class ExprCodec {
                 String pattern = r.str();
                 yield new Expr.Match(op, read(r, layout, depth + 1), pattern);
             }
-            case EXTRACT -> new Expr.Extract(ordinal(r, Expr.DatePart.values()), read(r, layout, depth + 1));
+            case EXTRACT -> {
+                Expr.DatePart part = ordinal(r, Expr.DatePart.values());
+                String zone = zone(r);
+                yield new Expr.Extract(part, read(r, layout, depth + 1), zone);
+            }
             default -> throw r.error(at, "unknown expression node " + tag);
         };
     }

@@ -53,11 +53,17 @@ final class ExprCompiler {
         }
         if (e instanceof Expr.Cast c) {
             ExprEval operand = node(c.operand());
-            if (!c.type().numeric() || !CastEval.supported(operand.type, c.type())) {
-                throw refused(e, "casts " + operand.type + " to " + c.type()
-                        + ": plans cast between int, bigint, float, double and decimal (not a float to a decimal)");
+            boolean zoned = CastEval.betweenDateAndTimestamp(operand.type, c.type());
+            if (!(c.type().numeric() || zoned) || !CastEval.supported(operand.type, c.type())) {
+                throw refused(e, "casts " + operand.type + " to " + c.type() + ": plans cast between int, bigint, "
+                        + "float, double and decimal (a float to decimals of up to " + ExprType.LONG_PRECISION
+                        + " digits), and between a date and a timestamp");
             }
-            return cast(operand, c.type());
+            if (zoned != (c.zone() != null)) {
+                throw refused(e, zoned ? "casts between a date and a timestamp without a time zone"
+                        : "names a time zone, which only a cast between a date and a timestamp takes");
+            }
+            return cast(operand, c.type(), zoned ? ZoneClock.of(c.zone(), sql) : null);
         }
         if (e instanceof Expr.Compare c) {
             return compare(c.op(), node(c.left()), node(c.right()), e, sql);
@@ -101,11 +107,19 @@ final class ExprCompiler {
             return new StringEval.Match(m.op(), s, m.pattern(), sql);
         }
         Expr.Extract x = (Expr.Extract) e;
-        ExprEval date = node(x.operand());
-        if (date.type.kind() != ExprType.Kind.DATE) {
-            throw refused(e, "extracts from " + date.type + ": plans extract from dates");
+        ExprEval operand = node(x.operand());
+        ExprType.Kind kind = operand.type.kind();
+        if (kind != ExprType.Kind.DATE && kind != ExprType.Kind.TIMESTAMP) {
+            throw refused(e, "extracts from " + operand.type + ": plans extract from dates and timestamps");
         }
-        return new ExtractEval(x.part(), date, sql);
+        if (kind == ExprType.Kind.DATE && (x.part().ofTime() || x.zone() != null)) {
+            throw refused(e, x.part().ofTime() ? "extracts " + x.part() + " from a date, which has no clock time"
+                    : "names a time zone for a date, which has none");
+        }
+        if (kind == ExprType.Kind.TIMESTAMP && x.zone() == null) {
+            throw refused(e, "extracts from a timestamp without a time zone to read its clock in");
+        }
+        return new ExtractEval(x.part(), operand, x.zone() == null ? null : ZoneClock.of(x.zone(), sql), sql);
     }
 
     private ExprEval literal(Expr.Literal l, String sql) {
@@ -275,7 +289,10 @@ final class ExprCompiler {
             type = values.get(0) == null ? ExprType.INT : values.get(0).type; // only NULLs
         }
         if (type.kind() == ExprType.Kind.STRING) {
-            throw refused(e, "chooses among strings: a plan's CASE and COALESCE give numbers, dates and booleans");
+            return new StringEval.Choice(conditions == null ? null : conditions.toArray(ExprEval[]::new),
+                    values.stream().map(v -> v instanceof StringEval str ? str
+                            : new StringEval.Literal(null, v == null ? "NULL" : v.sql))
+                            .toArray(StringEval[]::new), sql);
         }
         ExprEval[] cast = new ExprEval[values.size()];
         for (int i = 0; i < cast.length; i++) {
@@ -305,10 +322,16 @@ final class ExprCompiler {
      * made once, here (unless it fails: then it fails as the records are evaluated, as Spark's would).
      */
     private static ExprEval cast(ExprEval e, ExprType to) {
+        return cast(e, to, null);
+    }
+
+    /** {@code e} as {@code to}, between a date and a timestamp in {@code clock}'s zone (else null: UTC, as a comparison widens a date). */
+    private static ExprEval cast(ExprEval e, ExprType to, ZoneClock clock) {
         if (e.type.equals(to)) {
             return e;
         }
-        CastEval cast = new CastEval(e, to, "CAST(" + e.sql + " AS " + to + ")");
+        CastEval cast = new CastEval(e, to, clock, "CAST(" + e.sql + " AS " + to
+                + (clock == null ? "" : " AT TIME ZONE '" + clock.id + "'") + ")");
         if (!(e instanceof ExprEval.Constant) || to.kind() == ExprType.Kind.BOOL) {
             return cast;
         }

@@ -3,29 +3,74 @@ package dev.ispd.plan;
 import java.nio.ByteBuffer;
 
 /**
- * {@code EXTRACT(YEAR | MONTH | DAY FROM date)}: the proleptic Gregorian calendar's fields of a
- * day number, as Spark's DateType has them, computed without allocating (H. Hinnant's
- * civil-from-days algorithm, http://howardhinnant.github.io/date_algorithms.html).
+ * {@code EXTRACT(part FROM date)}, or from a timestamp as the clock of the plan's time zone shows
+ * it ({@link ZoneClock}; never the drive's own zone): the proleptic Gregorian calendar's fields,
+ * as Spark has them, computed without allocating (H. Hinnant's civil-from-days and
+ * days-from-civil algorithms, http://howardhinnant.github.io/date_algorithms.html).
  */
 final class ExtractEval extends ExprEval {
-    private final Expr.DatePart part;
-    private final ExprEval date;
+    private static final long SECONDS_PER_DAY = 86_400;
 
-    ExtractEval(Expr.DatePart part, ExprEval date, String sql) {
+    private final Expr.DatePart part;
+    private final ExprEval operand;
+    /** The zone a timestamp is read in; null for a date. */
+    private final ZoneClock clock;
+
+    ExtractEval(Expr.DatePart part, ExprEval operand, ZoneClock clock, String sql) {
         super(ExprType.INT, sql);
         this.part = part;
-        this.date = date;
+        this.operand = operand;
+        this.clock = clock;
     }
 
     @Override
     long longValue(ByteBuffer buf, int record) {
-        long days = date.longValue(buf, record);
-        isNull = date.isNull;
-        return isNull ? 0 : field(part, days);
+        long v = operand.longValue(buf, record);
+        isNull = operand.isNull;
+        if (isNull) {
+            return 0;
+        }
+        if (clock == null) {
+            return field(part, v);
+        }
+        long local = clock.localSecond(v);
+        long second = Math.floorMod(local, SECONDS_PER_DAY);
+        return switch (part) {
+            case HOUR -> second / 3600;
+            case MINUTE -> second / 60 % 60;
+            case SECOND -> second % 60;
+            default -> field(part, Math.floorDiv(local, SECONDS_PER_DAY));
+        };
+    }
+
+    /** Date field {@code part} of {@code days} since 1970-01-01. */
+    static long field(Expr.DatePart part, long days) {
+        return switch (part) {
+            case YEAR, MONTH, DAY -> civil(part, days);
+            case QUARTER -> (civil(Expr.DatePart.MONTH, days) + 2) / 3;
+            case DAY_OF_WEEK -> dayOfWeek(days);
+            case DAY_OF_YEAR -> days - firstDay(civil(Expr.DatePart.YEAR, days)) + 1;
+            case WEEK -> {
+                long thursday = thursday(days);
+                yield (thursday - firstDay(civil(Expr.DatePart.YEAR, thursday))) / 7 + 1;
+            }
+            case YEAR_OF_WEEK -> civil(Expr.DatePart.YEAR, thursday(days));
+            case HOUR, MINUTE, SECOND -> throw new IllegalStateException(part + " is no field of a date");
+        };
+    }
+
+    /** ISO day of the week: 1 Monday to 7 Sunday (1970-01-01 was a Thursday). */
+    private static long dayOfWeek(long days) {
+        return Math.floorMod(days + 3, 7) + 1;
+    }
+
+    /** The Thursday of the ISO week of {@code days}: its year is the week's year. */
+    private static long thursday(long days) {
+        return days - dayOfWeek(days) + 4;
     }
 
     /** The year, month (1-12) or day of the month (1-31) of {@code days} since 1970-01-01. */
-    static long field(Expr.DatePart part, long days) {
+    private static long civil(Expr.DatePart part, long days) {
         long z = days + 719_468;
         long era = Math.floorDiv(z, 146_097);
         long dayOfEra = z - era * 146_097;
@@ -37,7 +82,17 @@ final class ExtractEval extends ExprEval {
         return switch (part) {
             case YEAR -> yearOfEra + era * 400 + (month <= 2 ? 1 : 0);
             case MONTH -> month;
-            case DAY -> day;
+            default -> day;
         };
+    }
+
+    /** Days since 1970-01-01 of January 1st of {@code year}. */
+    private static long firstDay(long year) {
+        long y = year - 1; // January counts in the previous March-based year
+        long era = Math.floorDiv(y, 400);
+        long yearOfEra = y - era * 400;
+        long dayOfYear = 306; // (153 * (1 + 9) + 2) / 5 + 1 - 1: March 1st to January 1st
+        long dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear;
+        return era * 146_097 + dayOfEra - 719_468;
     }
 }

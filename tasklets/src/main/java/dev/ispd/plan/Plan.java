@@ -18,11 +18,12 @@ import java.util.Set;
  * decimals of up to 8 bytes, dates, timestamps, bools, floats; NULL by a null value at most) comes
  * back as that word, any other expression (a string field, a field with a null bit, a computed
  * value) in the words of its Spark type ({@link ColumnValues}), NULL as its own group; the top-N
- * orders by such a field. An aggregate takes a field or an expression ({@link Aggregate}), and a
+ * orders by up to {@link #MAX_SORT_KEYS} keys, each a field or an expression that is not a
+ * string ({@link SortKey}). An aggregate takes a field or an expression ({@link Aggregate}), and a
  * result row is {@link #rowWords} words.
  */
 public record Plan(Layout layout, Predicate where, List<Expr> select, List<Expr> groupBy,
-                   List<Aggregate> aggregates, OrderBy orderBy, long limit) {
+                   List<Aggregate> aggregates, List<SortKey> orderBy, long limit) {
     /** {@link #limit} when there is none. */
     public static final long NO_LIMIT = -1;
     /** Most GROUP BY columns. */
@@ -31,8 +32,34 @@ public record Plan(Layout layout, Predicate where, List<Expr> select, List<Expr>
     public static final int MAX_COLUMNS = 255;
     public static final long MAX_LIMIT = 1 << 24;
 
-    /** Top-N order: by {@code field}, largest first when {@code descending}; ties keep scan order. */
-    public record OrderBy(String field, boolean descending) { }
+    /** Most keys of a top-N order. */
+    public static final int MAX_SORT_KEYS = 4;
+
+    /**
+     * One key of a top-N order, as Spark's {@code SortOrder}: by {@code key}, largest first when
+     * {@code descending}, NULLs before every value when {@code nullsFirst}. Keys compare as Spark
+     * compares their type (a float's NaN above every number, -0.0 equal to 0.0); rows equal on
+     * every key keep scan order.
+     */
+    public record SortKey(Expr key, boolean descending, boolean nullsFirst) implements java.io.Serializable {
+        public SortKey {
+            if (key == null) {
+                throw new PlanException("orderBy", "a sort key needs an expression");
+            }
+        }
+
+        /** By {@code key} with Spark's default NULL order: first when ascending, last when descending. */
+        public static SortKey of(Expr key, boolean descending) {
+            return new SortKey(key, descending, !descending);
+        }
+
+        /** SQL text: {@code (price * 2) DESC}, with its NULL order where it is not the default: {@code a ASC NULLS LAST}. */
+        @Override
+        public String toString() {
+            return Expr.sql(key) + (descending ? " DESC" : " ASC")
+                    + (nullsFirst == descending ? (nullsFirst ? " NULLS FIRST" : " NULLS LAST") : "");
+        }
+    }
 
     public Plan {
         if (layout == null) {
@@ -41,6 +68,7 @@ public record Plan(Layout layout, Predicate where, List<Expr> select, List<Expr>
         where = where == null ? Predicate.all() : where;
         select = List.copyOf(select);
         groupBy = List.copyOf(groupBy);
+        orderBy = orderBy == null ? List.of() : List.copyOf(orderBy);
         aggregates = aggregates.stream().map(a -> a.over(layout)).toList();
         Condition.bind(where, layout);
         columns(select, "select", layout);
@@ -74,17 +102,17 @@ public record Plan(Layout layout, Predicate where, List<Expr> select, List<Expr>
         if (groupBy.size() + aggregates.size() + select.size() > MAX_COLUMNS) {
             throw new PlanException("select", "a plan returns at most " + MAX_COLUMNS + " columns");
         }
-        if (aggregating && (limit != NO_LIMIT || orderBy != null)) {
+        if (aggregating && (limit != NO_LIMIT || !orderBy.isEmpty())) {
             throw new PlanException("limit", "LIMIT and top-N apply to row plans; an aggregate plan returns "
                     + "every group, merged on the host");
         }
         if (limit != NO_LIMIT && (limit < 0 || limit > MAX_LIMIT)) {
             throw new PlanException("limit", "LIMIT must be in [0, " + MAX_LIMIT + "], got " + limit);
         }
-        if (orderBy != null) {
-            returned(layout.field(orderBy.field(), "orderBy"), "orderBy");
+        if (!orderBy.isEmpty()) {
+            sortKeys(orderBy, layout);
             if (limit == NO_LIMIT) {
-                throw new PlanException("limit", "top-N by " + orderBy.field() + " needs a LIMIT");
+                throw new PlanException("limit", "top-N by " + orderBy + " needs a LIMIT");
             }
         }
     }
@@ -118,9 +146,14 @@ public record Plan(Layout layout, Predicate where, List<Expr> select, List<Expr>
         return new Plan(layout, where, select, groupBy, aggregates, orderBy, n);
     }
 
-    /** This row plan's top {@code n} rows by {@code field}. */
+    /** This row plan's top {@code n} rows by {@code field} (NULLs as Spark places them by default). */
     public Plan top(long n, String field, boolean descending) {
-        return new Plan(layout, where, select, groupBy, aggregates, new OrderBy(field, descending), n);
+        return top(n, List.of(SortKey.of(Expr.field(field), descending)));
+    }
+
+    /** This row plan's top {@code n} rows by {@code keys}, the first deciding first. */
+    public Plan top(long n, List<SortKey> keys) {
+        return new Plan(layout, where, select, groupBy, aggregates, keys, n);
     }
 
     public boolean aggregating() {
@@ -184,8 +217,9 @@ public record Plan(Layout layout, Predicate where, List<Expr> select, List<Expr>
         if (!groupBy.isEmpty()) {
             s.append(" GROUP BY ").append(String.join(", ", sql(groupBy)));
         }
-        if (orderBy != null) {
-            s.append(" ORDER BY ").append(orderBy.field()).append(orderBy.descending() ? " DESC" : " ASC");
+        if (!orderBy.isEmpty()) {
+            s.append(" ORDER BY ").append(orderBy.stream().map(SortKey::toString).collect(
+                    java.util.stream.Collectors.joining(", ")));
         }
         if (limit != NO_LIMIT) {
             s.append(" LIMIT ").append(limit);
@@ -212,6 +246,35 @@ public record Plan(Layout layout, Predicate where, List<Expr> select, List<Expr>
                     + "by a null value (a string or a field with a null bit is aggregated as an expression)");
         }
         return f;
+    }
+
+    /**
+     * Whether sort key {@code key} is the one word of a field: a field a plan returns as a word
+     * that holds no NULL, ordered as {@link Field#compare} orders its values. Any other key is
+     * evaluated as an expression.
+     */
+    static boolean fieldKey(Expr key, Layout layout) {
+        return ColumnValues.fieldColumn(key, layout) && !layout.field(((Expr.Ref) key).name(), "orderBy").nullable();
+    }
+
+    /** Checks the keys of a top-N: at most {@link #MAX_SORT_KEYS}, each a field key or an expression that is no string. */
+    private static void sortKeys(List<SortKey> keys, Layout layout) {
+        if (keys.size() > MAX_SORT_KEYS) {
+            throw new PlanException("orderBy", "a top-N orders by at most " + MAX_SORT_KEYS + " keys, got " + keys);
+        }
+        for (SortKey k : keys) {
+            if (k.key() instanceof Expr.Ref r) {
+                layout.field(r.name(), "orderBy");
+            }
+            if (fieldKey(k.key(), layout)) {
+                continue;
+            }
+            ExprType t = ColumnValues.type(k.key(), layout, "orderBy");
+            if (t.kind() == ExprType.Kind.STRING || t.words() > 1) {
+                throw new PlanException("orderBy", "sort key " + Expr.sql(k.key()) + " is " + t + ": a plan orders by "
+                        + "numbers of up to 18 digits, dates, timestamps and booleans, not strings");
+            }
+        }
     }
 
     /** Checks an aggregate of an expression: its expression binds and the function takes its type. */

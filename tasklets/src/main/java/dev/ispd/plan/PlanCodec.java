@@ -16,7 +16,7 @@ import java.util.List;
  */
 public final class PlanCodec {
     /** The encoding's version, its first byte. */
-    public static final int VERSION = 4;
+    public static final int VERSION = 5;
     /** Largest encoding: a drive keeps a plan with its tasklet instance, in one metadata record. */
     public static final int MAX_BYTES = 64 * 1024;
     /** Field index of COUNT(*)'s absent field. */
@@ -38,6 +38,8 @@ public final class PlanCodec {
     private static final int SIGNED = 1;
     private static final int BIG_ENDIAN = 2;
     private static final int NULLABLE = 4;
+    private static final int DESCENDING = 1;
+    private static final int NULLS_FIRST = 2;
     private static final int NULL_BIT = 8;
     private static final int PADDED_WITH_ZEROS = 1;
 
@@ -62,10 +64,9 @@ public final class PlanCodec {
                 w.u8(a.function().ordinal()).u8(a.field() == null ? NO_FIELD : index(layout, a.field()));
             }
         }
-        if (plan.orderBy() == null) {
-            w.u8(0);
-        } else {
-            w.u8(plan.orderBy().descending() ? 2 : 1).u8(index(layout, plan.orderBy().field()));
+        w.u8(plan.orderBy().size());
+        for (Plan.SortKey k : plan.orderBy()) {
+            ExprCodec.write(w.u8((k.descending() ? DESCENDING : 0) | (k.nullsFirst() ? NULLS_FIRST : 0)), k.key(), layout);
         }
         byte[] bytes = w.i64(plan.limit()).bytes();
         if (bytes.length > MAX_BYTES) {
@@ -117,13 +118,20 @@ public final class PlanCodec {
                     aggs.add(new Aggregate(function, field == NO_FIELD ? null : name(r, layout, field)));
                 }
             }
-            int at = r.at();
-            int order = r.u8();
-            Plan.OrderBy orderBy = switch (order) {
-                case 0 -> null;
-                case 1, 2 -> new Plan.OrderBy(name(r, layout, r.u8()), order == 2);
-                default -> throw r.error(at, "unknown order " + order + " (0 none, 1 ascending, 2 descending)");
-            };
+            int keys = r.u8();
+            if (keys > Plan.MAX_SORT_KEYS) {
+                throw r.error(r.at() - 1, keys + " sort keys, more than " + Plan.MAX_SORT_KEYS);
+            }
+            List<Plan.SortKey> orderBy = new ArrayList<>(keys);
+            for (int i = 0; i < keys; i++) {
+                int at = r.at();
+                int flags = r.u8();
+                if ((flags & ~(DESCENDING | NULLS_FIRST)) != 0) {
+                    throw r.error(at, "unknown sort key flags " + flags + " (1 descending, 2 NULLs first)");
+                }
+                orderBy.add(new Plan.SortKey(ExprCodec.read(r, layout, 0), (flags & DESCENDING) != 0,
+                        (flags & NULLS_FIRST) != 0));
+            }
             long limit = r.i64();
             if (r.remaining() != 0) {
                 throw r.error(r.at(), r.remaining() + " bytes after the end of the plan");

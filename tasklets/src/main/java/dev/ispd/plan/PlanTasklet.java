@@ -53,9 +53,8 @@ public final class PlanTasklet implements Tasklet {
         }
         ColumnReader[] select = plan.select().stream().map(c -> ColumnReader.of(c, layout, false))
                 .toArray(ColumnReader[]::new);
-        if (plan.orderBy() != null) {
-            return new TopRows(select, layout.field(plan.orderBy().field(), "orderBy"), plan.orderBy().descending(),
-                    plan.limit());
+        if (!plan.orderBy().isEmpty()) {
+            return new TopRows(select, SortKeys.of(plan.orderBy(), layout), plan.limit());
         }
         return new KeptRows(select, plan.limit(), limits);
     }
@@ -71,6 +70,7 @@ public final class PlanTasklet implements Tasklet {
         long n = bytes / plan.layout().recordSize();
         long[] leaves = PredicateCost.of(plan.where());
         List<Expr> costed = new ArrayList<>(plan.aggregating() ? plan.groupBy() : plan.select());
+        plan.orderBy().forEach(k -> costed.add(k.key()));
         plan.aggregates().stream().map(Aggregate::argument).filter(Objects::nonNull).forEach(costed::add);
         for (Expr e : costed) { // a column's or an aggregate's expression costs as a WHERE's would (a field: one load)
             long[] cost = PredicateCost.of(e);
@@ -79,11 +79,11 @@ public final class PlanTasklet implements Tasklet {
         }
         m.addRecords(n);
         int perMatch = plan.aggregating() ? (int) plan.aggregates().stream().filter(a -> a.field() != null).count()
-                : plan.orderBy() != null ? 1 : 0;
+                : 0;
         m.addDramAccesses(n * (leaves[0] + perMatch));
         long extremes = plan.aggregates().stream()
                 .filter(a -> a.function() == Aggregate.Function.MIN || a.function() == Aggregate.Function.MAX).count();
-        m.addCompares(n * (leaves[1] + extremes + (plan.orderBy() != null ? 1 : 0)));
+        m.addCompares(n * (leaves[1] + extremes + (plan.orderBy().isEmpty() ? 0 : 1)));
         if (!plan.groupBy().isEmpty()) {
             m.addHashUpdates(n);
         }

@@ -67,6 +67,41 @@ abstract class StringEval extends ExprEval {
         }
     }
 
+    /**
+     * CASE or COALESCE of strings ({@link LogicEval.Choice}'s rules): {@link #length} picks the
+     * value and {@link #byteAt} reads the one picked, so the pick is made once per record.
+     */
+    static final class Choice extends StringEval {
+        private final ExprEval[] conditions;
+        private final StringEval[] values;
+        private StringEval picked;
+
+        Choice(ExprEval[] conditions, StringEval[] values, String sql) {
+            super(sql);
+            this.conditions = conditions;
+            this.values = values;
+        }
+
+        @Override
+        int length(ByteBuffer buf, int record) {
+            for (int i = 0; i < values.length; i++) {
+                if (conditions == null || i == conditions.length || conditions[i].truth(buf, record) == TRUE) {
+                    int n = values[i].length(buf, record);
+                    if (n >= 0 || conditions != null) {
+                        picked = values[i];
+                        return n;
+                    }
+                }
+            }
+            return -1;
+        }
+
+        @Override
+        int byteAt(ByteBuffer buf, int record, int i) {
+            return picked.byteAt(buf, record, i);
+        }
+    }
+
     /** {@code left op right} over two strings. */
     static final class Compare extends LogicEval.Comparison {
         private final StringEval left;

@@ -5,9 +5,9 @@ import java.nio.ByteBuffer;
 import java.util.Arrays;
 
 /**
- * A row plan's top {@code n} matching records by one field: a binary heap with the worst kept
- * row at its root, so each record costs one comparison unless it enters. Ties keep the earlier
- * record. Written best first.
+ * A row plan's top {@code n} matching records by its sort keys ({@link SortKeys}): a binary heap
+ * with the worst kept row at its root, so each record costs one comparison unless it enters.
+ * Ties keep the earlier record. Written best first.
  */
 final class TopRows implements RowSink {
     private final ColumnReader[] select;
@@ -15,47 +15,48 @@ final class TopRows implements RowSink {
     private final int width;
     private final long reads;
     private final long compares;
-    private final Field orderField;
-    /** Whether the order field's value is its integer, decided once. */
-    private final boolean orderInteger;
-    private final boolean descending;
+    private final SortKeys order;
+    /** Words per row in {@link #keys}: one per sort key. */
+    private final int k;
     private final int n;
+    /** Per kept row: its keys' words, whether each is NULL, its scan sequence and its columns. */
     private long[] keys;
+    private boolean[] nulls;
     private long[] seqs;
     private long[] values;
     private int size;
     private long seq;
 
-    TopRows(ColumnReader[] select, Field orderField, boolean descending, long n) {
+    TopRows(ColumnReader[] select, SortKeys order, long n) {
         this.select = select;
         this.width = ColumnReader.words(select);
         this.reads = ColumnReader.reads(select);
         this.compares = ColumnReader.compares(select);
-        this.orderField = orderField;
-        this.orderInteger = orderField.readsAsInteger();
-        this.descending = descending;
+        this.order = order;
+        this.k = order.size();
         this.n = (int) n;
         int initial = (int) Math.min(n, 64);
-        keys = new long[initial];
+        keys = new long[initial * k];
+        nulls = new boolean[initial * k];
         seqs = new long[initial];
         values = new long[initial * width];
     }
 
     @Override
     public void accept(ByteBuffer buf, int record, Work work) {
-        long key = orderInteger ? orderField.readInteger(buf, record) : orderField.read(buf, record);
-        work.fieldReads++;
+        order.evaluate(buf, record);
+        work.fieldReads += k;
         long s = seq++;
         if (size < n) {
-            if (size == keys.length) {
+            if (size == seqs.length) {
                 grow();
             }
-            put(size, key, s, buf, record, work);
+            put(size, s, buf, record, work);
             siftUp(size++, work);
         } else if (n > 0) {
             work.compares++;
-            if (better(key, s, keys[0], seqs[0])) {
-                put(0, key, s, buf, record, work);
+            if (order.compareEvaluated(keys, nulls, 0) < 0) {
+                put(0, s, buf, record, work);
                 siftDown(0, size, work);
             }
         }
@@ -79,17 +80,14 @@ final class TopRows implements RowSink {
         }
     }
 
-    /** Whether (key a, seq sa) ranks before (key b, seq sb). */
-    private boolean better(long a, long sa, long b, long sb) {
-        int c = orderField.compare(a, b);
-        if (c != 0) {
-            return descending ? c > 0 : c < 0;
-        }
-        return sa < sb;
+    /** Whether kept row {@code a} ranks before kept row {@code b}. */
+    private boolean better(int a, int b) {
+        int c = order.compare(keys, nulls, a * k, b * k);
+        return c != 0 ? c < 0 : seqs[a] < seqs[b];
     }
 
-    private void put(int slot, long key, long s, ByteBuffer buf, int record, Work work) {
-        keys[slot] = key;
+    private void put(int slot, long s, ByteBuffer buf, int record, Work work) {
+        order.store(keys, nulls, slot * k);
         seqs[slot] = s;
         int at = slot * width;
         for (ColumnReader column : select) {
@@ -104,7 +102,7 @@ final class TopRows implements RowSink {
         while (i > 0) {
             int parent = (i - 1) / 2;
             work.compares++;
-            if (!better(keys[parent], seqs[parent], keys[i], seqs[i])) {
+            if (!better(parent, i)) {
                 return;
             }
             swap(i, parent);
@@ -117,7 +115,7 @@ final class TopRows implements RowSink {
             int worst = i;
             for (int child = 2 * i + 1; child <= 2 * i + 2 && child < end; child++) {
                 work.compares++;
-                if (better(keys[worst], seqs[worst], keys[child], seqs[child])) {
+                if (better(worst, child)) {
                     worst = child;
                 }
             }
@@ -130,9 +128,14 @@ final class TopRows implements RowSink {
     }
 
     private void swap(int a, int b) {
-        long k = keys[a];
-        keys[a] = keys[b];
-        keys[b] = k;
+        for (int j = 0; j < k; j++) {
+            long key = keys[a * k + j];
+            keys[a * k + j] = keys[b * k + j];
+            keys[b * k + j] = key;
+            boolean isNull = nulls[a * k + j];
+            nulls[a * k + j] = nulls[b * k + j];
+            nulls[b * k + j] = isNull;
+        }
         long s = seqs[a];
         seqs[a] = seqs[b];
         seqs[b] = s;
@@ -145,8 +148,9 @@ final class TopRows implements RowSink {
     }
 
     private void grow() {
-        int cap = (int) Math.min((long) n, 2L * keys.length);
-        keys = Arrays.copyOf(keys, cap);
+        int cap = (int) Math.min((long) n, 2L * seqs.length);
+        keys = Arrays.copyOf(keys, cap * k);
+        nulls = Arrays.copyOf(nulls, cap * k);
         seqs = Arrays.copyOf(seqs, cap);
         values = Arrays.copyOf(values, cap * width);
     }

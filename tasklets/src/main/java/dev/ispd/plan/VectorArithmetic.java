@@ -144,7 +144,7 @@ final class VectorArithmetic {
         private final boolean fromFloat;
 
         Cast(CastEval scalar, VectorEval operand) {
-            super(scalar.type, scalar.sql, operand.nullable, operand);
+            super(scalar.type, scalar.sql, operand.nullable || scalar.nullsNonNumbers, operand);
             this.scalar = scalar;
             this.fromFloat = scalar.from.kind() == ExprType.Kind.FLOAT;
         }
@@ -160,6 +160,7 @@ final class VectorArithmetic {
                     doubles[r] = fromFloat ? scalar.doubleOf(operand.doubles[r]) : scalar.doubleOf(operand.longs[r]);
                 } else if (!isNull) {
                     longs[r] = fromFloat ? scalar.longOf(operand.doubles[r]) : scalar.longOf(operand.longs[r]);
+                    nulls[r] = fromFloat && scalar.nonNumber;
                 }
             }
         }

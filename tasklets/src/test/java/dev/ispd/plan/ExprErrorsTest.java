@@ -88,10 +88,19 @@ class ExprErrorsTest {
     void whatAPlanCannotRunIsRefusedNamingTheNode() {
         assertRefused("expression (mode + 1) takes mode (string)", gt(add(field("mode"), lit(1)), lit(0)));
         assertRefused("compares string with int", gt(field("mode"), lit(5)));
-        assertRefused("casts double to decimal(10,2)", gt(cast(field("ratio"), ExprType.decimal(10, 2)), lit(0)));
+        assertRefused("casts double to decimal(20,2)", gt(cast(field("ratio"), ExprType.decimal(20, 2)), lit(0)));
+        assertRefused("casts between a date and a timestamp without a time zone",
+                Expr.eq(cast(field("ship"), ExprType.TIMESTAMP), lit(0L)));
+        Expr shipped = cast(field("ship"), ExprType.TIMESTAMP, "UTC");
+        assertRefused("names time zone 'Mars/Olympus', which is none", Expr.eq(Expr.extract(Expr.DatePart.HOUR,
+                shipped, "Mars/Olympus"), lit(1)));
+        assertRefused("extracts HOUR from a date, which has no clock time",
+                Expr.eq(Expr.extract(Expr.DatePart.HOUR, field("ship")), lit(1)));
+        assertRefused("extracts from a timestamp without a time zone",
+                Expr.eq(Expr.extract(Expr.DatePart.YEAR, shipped), lit(1)));
         assertRefused("is bigint, not a boolean condition", add(field("big"), lit(1)));
         assertRefused("unknown field 'nope'", gt(field("nope"), lit(1)));
         assertRefused("escape", Expr.like(field("mode"), "a\\b"));
-        assertRefused("chooses among strings", gt(Expr.coalesce(field("mode"), lit("x")), lit("a")));
+        assertRefused("mixes [string, int]", gt(Expr.coalesce(field("mode"), lit(1)), lit("a")));
     }
 }

@@ -53,7 +53,7 @@ class PlanErrorsTest {
         assertRefused("limit", "row plans", () -> new Plan(WC, null, List.of(), List.of(Expr.field("region")),
                 List.of(Aggregate.countStar()), null, 5));
         assertRefused("limit", "needs a LIMIT", () -> new Plan(WC, null, List.of(Expr.field("type")), List.of(),
-                List.of(), new Plan.OrderBy("size", true), Plan.NO_LIMIT));
+                List.of(), List.of(Plan.SortKey.of(Expr.field("size"), true)), Plan.NO_LIMIT));
         assertRefused("where", "AND needs 2", () -> Plan.rows(WC, and(eq("type", 1)), List.of("type")));
         assertRefused("layout", "entry size", () -> Layout.worldCup98(24));
         assertRefused("layout", "field wide;past the 4-byte record",
@@ -68,7 +68,7 @@ class PlanErrorsTest {
                 () -> Plan.rows(orders, null, List.of("id", "big")));
         assertRefused("groupBy", "groupBy (mode + 1): expression (mode + 1) takes mode (string)",
                 () -> Plan.aggregateOf(orders, null, List.of(Expr.add(Expr.field("mode"), Expr.lit(1))), List.of()));
-        assertRefused("orderBy", "field big (decimal(30,4)) is no orderBy field",
+        assertRefused("orderBy", "orderBy big: field big (decimal(30,4)) is a 16-byte decimal",
                 () -> Plan.rows(orders, null, List.of("id")).top(3, "big", false));
         assertRefused("aggregate", "SUM of field ratio (f64) is left to the engine",
                 () -> Plan.aggregate(orders, null, List.of(), List.of(Aggregate.sum("ratio"))));

@@ -83,6 +83,14 @@ final class PlanVectors {
                 new Vector("plan_10_computed_rows.bin", Plan.rowsOf(ORDERS, isNull("price"), List.of(Expr.field("id"),
                         Expr.field("mode"), Expr.field("price"), Expr.mul(Expr.field("ratio"), Expr.lit(2)),
                         Expr.caseWhen(List.of(Expr.when(Expr.field("ok"), Expr.lit(1))), Expr.lit(0))))
-                        .top(3, "at", false)));
+                        .top(3, "at", false)),
+                new Vector("plan_12_zoned_top_n.bin", Plan.rowsOf(ORDERS, Predicate.holds(Expr.compare(
+                        Expr.extract(Expr.DatePart.HOUR, Expr.field("at"), "America/New_York"), CompareOp.GE,
+                        Expr.lit(9))), List.of(Expr.field("id"), Expr.caseWhen(List.of(Expr.when(Expr.field("ok"),
+                                Expr.field("mode"))), Expr.lit("n/a")), Expr.cast(Expr.field("ratio"),
+                                ExprType.decimal(10, 2)), Expr.extract(Expr.DatePart.DAY_OF_WEEK, Expr.cast(
+                                Expr.field("at"), ExprType.DATE, "Europe/Berlin"))))
+                        .top(5, List.of(Plan.SortKey.of(Expr.mul(Expr.field("ratio"), Expr.lit(2)), true),
+                                new Plan.SortKey(Expr.extract(Expr.DatePart.YEAR, Expr.field("ship")), false, false)))));
     }
 }

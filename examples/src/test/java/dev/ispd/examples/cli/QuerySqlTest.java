@@ -39,6 +39,8 @@ import org.junit.jupiter.api.io.TempDir;
  * layout that disagrees with the file's, or none at all, is a usage error naming it.
  */
 class QuerySqlTest {
+    private static final List<String> POLICIES = List.of("device-only", "host-only");
+
     @RegisterExtension
     static final TcpDrives DRIVES = new TcpDrives(2);
 
@@ -175,19 +177,10 @@ class QuerySqlTest {
             }
         }
         assertTrue(expected.size() > 50, expected.size() + " matches");
-        String path = "osd:///sql/orders.bin";
-        try (FileSystem fs = DRIVES.osd()) {
-            write(fs, path, b.array());
-            LayoutAttribute.record(fs, new org.apache.hadoop.fs.Path(path), orders);
-        }
-        String sql = "SELECT id, qty, ship FROM orders WHERE price >= 100.00 AND NOT ratio < 0.0 AND mode = 'AIR' "
-                + "AND ok = TRUE AND ship < DATE '2024-06-01'";
-        for (String policy : List.of("device-only", "host-only")) {
-            String out = succeed("--sql", sql, "--drives", DRIVES.addresses(), "--input", path, "--policy", policy,
-                    "--max-lines", "100000");
-            assertEquals(expected, rows(out).stream().sorted(Comparator.comparing(r -> Integer.parseInt(r.get(0))))
-                    .toList(), policy);
-        }
+        String path = store("osd:///sql/orders.bin", orders, b.array());
+        assertAnswers(expected, Comparator.comparing(r -> Integer.parseInt(r.get(0))), "SELECT id, qty, ship FROM orders "
+                + "WHERE price >= 100.00 AND NOT ratio < 0.0 AND mode = 'AIR' AND ok = TRUE AND ship < DATE '2024-06-01'",
+                path, "--max-lines", "100000");
     }
 
     /** Issue 20.5: a WHERE of expressions and a SUM of a decimal product, exact, the same on drives and host. */
@@ -223,17 +216,9 @@ class QuerySqlTest {
         List<List<String>> expected = sums.keySet().stream().map(k -> List.of(k, sums.get(k).setScale(4).toPlainString(),
                 Long.toString(counts.get(k)))).toList();
         assertEquals(2, expected.size());
-        String path = "osd:///sql/orders-expr.bin";
-        try (FileSystem fs = DRIVES.osd()) {
-            write(fs, path, b.array());
-            LayoutAttribute.record(fs, new org.apache.hadoop.fs.Path(path), orders);
-        }
-        String sql = "SELECT ok, sum(price * qty), count(price) FROM orders WHERE price * 2 > qty AND mode LIKE 'A%' "
-                + "GROUP BY ok";
-        for (String policy : List.of("device-only", "host-only")) {
-            String out = succeed("--sql", sql, "--drives", DRIVES.addresses(), "--input", path, "--policy", policy);
-            assertEquals(expected, rows(out).stream().sorted(Comparator.comparing(r -> r.get(0))).toList(), policy);
-        }
+        String path = store("osd:///sql/orders-expr.bin", orders, b.array());
+        assertAnswers(expected, Comparator.comparing(r -> r.get(0)), "SELECT ok, sum(price * qty), count(price) "
+                + "FROM orders WHERE price * 2 > qty AND mode LIKE 'A%' GROUP BY ok", path);
     }
 
     /**
@@ -282,31 +267,18 @@ class QuerySqlTest {
                 g[0].divide(g[2], 6, java.math.RoundingMode.HALF_UP).toPlainString(), g[2].toPlainString())));
         List<List<String>> expectedYears = years.entrySet().stream().map(e -> List.of(e.getKey().toString(),
                 e.getValue().toString())).toList();
-        String path = "osd:///sql/lineitem.bin";
-        try (FileSystem fs = DRIVES.osd()) {
-            write(fs, path, b.array());
-            LayoutAttribute.record(fs, new org.apache.hadoop.fs.Path(path), items);
-        }
-        String q1Sql = "SELECT flag, status, sum(qty), sum(price * (1 - disc)), avg(qty), count(*) FROM lineitem "
-                + "WHERE ship <= DATE '1997-05-19' GROUP BY flag, status";
-        String yearSql = "SELECT year(ship), count(*) FROM lineitem GROUP BY year(ship)";
-        String rowSql = "SELECT flag, price * 2 AS twice FROM lineitem LIMIT 5";
-        for (String policy : List.of("device-only", "host-only")) {
-            List<String> args = List.of("--drives", DRIVES.addresses(), "--input", path, "--policy", policy);
-            assertEquals(expectedQ1, rows(succeed(with(args, "--sql", q1Sql))).stream()
-                    .sorted(Comparator.comparing(List::toString)).toList(), policy);
-            assertEquals(expectedYears, rows(succeed(with(args, "--sql", yearSql))).stream()
-                    .sorted(Comparator.comparing(r -> r.get(0))).toList(), policy);
-            List<List<String>> limited = rows(succeed(with(args, "--sql", rowSql)));
+        String path = store("osd:///sql/lineitem.bin", items, b.array());
+        assertAnswers(expectedQ1, Comparator.comparing(List::toString), "SELECT flag, status, sum(qty), "
+                + "sum(price * (1 - disc)), avg(qty), count(*) FROM lineitem WHERE ship <= DATE '1997-05-19' "
+                + "GROUP BY flag, status", path);
+        assertAnswers(expectedYears, Comparator.comparing(r -> r.get(0)),
+                "SELECT year(ship), count(*) FROM lineitem GROUP BY year(ship)", path);
+        for (String policy : POLICIES) {
+            List<List<String>> limited = rows(succeed("--sql", "SELECT flag, price * 2 AS twice FROM lineitem LIMIT 5",
+                    "--drives", DRIVES.addresses(), "--input", path, "--policy", policy));
             assertEquals(5, limited.size(), policy);
             assertTrue(allRows.containsAll(limited), policy + ": " + limited);
         }
-    }
-
-    private static String[] with(List<String> args, String... more) {
-        List<String> all = new java.util.ArrayList<>(List.of(more));
-        all.addAll(args);
-        return all.toArray(String[]::new);
     }
 
     @Test
@@ -355,19 +327,30 @@ class QuerySqlTest {
                     .putInt(10 * i + 6, g == 0 ? i : -1);
             sum += g == 0 ? i : 0;
         }
-        String path = "osd:///sql/nulls.bin";
-        try (FileSystem fs = DRIVES.osd()) {
-            write(fs, path, b.array());
-            LayoutAttribute.record(fs, new org.apache.hadoop.fs.Path(path), layout);
-        }
         List<List<String>> expected = List.of(
                 List.of("0", Long.toString(sum), "0", "998", "500", Long.toString(sum), "0", "998", "500"),
                 List.of("1", "NULL", "NULL", "NULL", "0", "NULL", "NULL", "NULL", "0"));
-        String sql = "SELECT g, sum(v), min(v), max(v), count(v), sum(w), min(w), max(w), count(w) FROM t GROUP BY g";
-        for (String policy : List.of("device-only", "host-only")) {
-            List<List<String>> got = rows(succeed("--sql", sql, "--drives", DRIVES.addresses(), "--input", path,
-                    "--policy", policy));
-            assertEquals(expected, got.stream().sorted(Comparator.comparing(r -> r.get(0))).toList(), policy);
+        assertAnswers(expected, Comparator.comparing(r -> r.get(0)), "SELECT g, sum(v), min(v), max(v), count(v), "
+                + "sum(w), min(w), max(w), count(w) FROM t GROUP BY g", store("osd:///sql/nulls.bin", layout, b.array()));
+    }
+
+    /** Writes {@code data} to {@code path} with {@code layout} recorded on the file; returns the path. */
+    private static String store(String path, Layout layout, byte[] data) throws IOException {
+        try (FileSystem fs = DRIVES.osd()) {
+            write(fs, path, data);
+            LayoutAttribute.record(fs, new org.apache.hadoop.fs.Path(path), layout);
+        }
+        return path;
+    }
+
+    /** {@code sql} over {@code path} (with {@code more} options) answers {@code expected}, sorted by {@code order}, on device and host. */
+    private static void assertAnswers(List<List<String>> expected, Comparator<List<String>> order, String sql,
+                                      String path, String... more) {
+        for (String policy : POLICIES) {
+            List<String> args = new java.util.ArrayList<>(List.of("--sql", sql, "--drives", DRIVES.addresses(),
+                    "--input", path, "--policy", policy));
+            args.addAll(List.of(more));
+            assertEquals(expected, rows(succeed(args.toArray(String[]::new))).stream().sorted(order).toList(), policy);
         }
     }
 

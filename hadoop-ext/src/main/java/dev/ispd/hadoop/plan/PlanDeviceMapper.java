@@ -44,13 +44,15 @@ public class PlanDeviceMapper extends DeviceMapper {
      * {@link PlanRowComparator} for a top-N) and the output classes: (group key, aggregates) as
      * two {@link PlanRow}s, or each row as a {@link PlanRow} with a {@link NullWritable}.
      *
-     * @throws IllegalArgumentException a top-N plan whose order field is not selected (its
-     *     splits' rows could not be merged by it)
+     * @throws IllegalArgumentException a top-N plan with a sort key that is not a selected field
+     *     column ({@link PlanRowComparator}: its splits' rows could not be merged by it)
      */
     public static DeviceJob setPlan(DeviceJob job, Plan plan) {
-        if (plan.orderBy() != null && !plan.select().contains(Expr.field(plan.orderBy().field()))) {
-            throw new IllegalArgumentException("plan " + plan + ": a top-N job merges its splits' rows by "
-                    + plan.orderBy().field() + ", so the plan must select it");
+        for (Plan.SortKey k : plan.orderBy()) {
+            if (!plan.select().contains(k.key()) || !PlanRowComparator.merges(k, plan)) {
+                throw new IllegalArgumentException("plan " + plan + ": a top-N job merges its splits' rows by "
+                        + Expr.sql(k.key()) + ", so the plan must select it, as a field without NULLs");
+            }
         }
         job.getConfiguration().set(IspdKeys.JOB_PLAN.name(), Base64.getEncoder().encodeToString(PlanCodec.encode(plan)));
         job.setDeviceMapper(PlanDeviceMapper.class).setDeviceMapperFormat(PlanFormat.class)
@@ -63,7 +65,7 @@ public class PlanDeviceMapper extends DeviceMapper {
         if (plan.limit() != Plan.NO_LIMIT) {
             job.setNumReduceTasks(1);
         }
-        if (plan.orderBy() != null) {
+        if (!plan.orderBy().isEmpty()) {
             job.job().setSortComparatorClass(PlanRowComparator.class);
         }
         return job;

@@ -1,5 +1,6 @@
 package dev.ispd.hadoop.plan;
 
+import dev.ispd.plan.ColumnValues;
 import dev.ispd.plan.Expr;
 import dev.ispd.plan.Field;
 import dev.ispd.plan.Plan;
@@ -10,15 +11,15 @@ import org.apache.hadoop.io.WritableComparable;
 import org.apache.hadoop.io.WritableComparator;
 
 /**
- * The sort order of a top-N plan's rows: by its order field (a selected column, at its word), in its
- * direction and in the field's order (signed, unsigned, unsigned 64-bit), then by the whole row,
- * so the reducer sees the best rows first and equal rows together.
+ * The sort order of a top-N plan's rows: by its sort keys, each a selected field column without
+ * NULLs (at its word), in its direction and in the field's order (signed, unsigned, unsigned
+ * 64-bit), then by the whole row, so the reducer sees the best rows first and equal rows together.
  */
 public class PlanRowComparator extends WritableComparator implements Configurable {
     private Configuration conf;
-    private Field field;
-    private int column;
-    private boolean descending;
+    private Field[] fields;
+    private int[] columns;
+    private boolean[] descending;
 
     public PlanRowComparator() {
         super(PlanRow.class, true);
@@ -28,10 +29,22 @@ public class PlanRowComparator extends WritableComparator implements Configurabl
     public void setConf(Configuration conf) {
         this.conf = conf;
         Plan plan = PlanDeviceMapper.jobPlan(conf);
-        Plan.OrderBy order = plan.orderBy();
-        field = plan.layout().field(order.field(), "orderBy");
-        column = plan.selectWord(plan.select().indexOf(Expr.field(order.field())));
-        descending = order.descending();
+        int k = plan.orderBy().size();
+        fields = new Field[k];
+        columns = new int[k];
+        descending = new boolean[k];
+        for (int i = 0; i < k; i++) {
+            Plan.SortKey key = plan.orderBy().get(i);
+            fields[i] = plan.layout().field(((Expr.Ref) key.key()).name(), "orderBy");
+            columns[i] = plan.selectWord(plan.select().indexOf(key.key()));
+            descending[i] = key.descending();
+        }
+    }
+
+    /** Whether rows merge by {@code key} here: a field column of {@code plan} that holds no NULL. */
+    static boolean merges(Plan.SortKey key, Plan plan) {
+        return ColumnValues.fieldColumn(key.key(), plan.layout())
+                && !plan.layout().field(((Expr.Ref) key.key()).name(), "orderBy").nullable();
     }
 
     @Override
@@ -44,9 +57,11 @@ public class PlanRowComparator extends WritableComparator implements Configurabl
     public int compare(WritableComparable a, WritableComparable b) {
         long[] x = ((PlanRow) a).values();
         long[] y = ((PlanRow) b).values();
-        int c = field.compare(x[column], y[column]);
-        if (c != 0) {
-            return descending ? -c : c;
+        for (int i = 0; i < fields.length; i++) {
+            int c = fields[i].compare(x[columns[i]], y[columns[i]]);
+            if (c != 0) {
+                return descending[i] ? -c : c;
+            }
         }
         return Arrays.compare(x, y);
     }

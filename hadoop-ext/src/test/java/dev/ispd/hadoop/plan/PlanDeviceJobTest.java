@@ -357,7 +357,7 @@ class PlanDeviceJobTest {
         IllegalArgumentException top = assertThrows(IllegalArgumentException.class,
                 () -> planJob("host-only", unselected, wcInput));
         assertTrue(top.getMessage().endsWith("a top-N job merges its splits' rows by objectID, so the plan must "
-                + "select it"), top.getMessage());
+                + "select it, as a field without NULLs"), top.getMessage());
 
         Configuration empty = new Configuration(false);
         IllegalArgumentException none = assertThrows(IllegalArgumentException.class, () -> PlanDeviceMapper.jobPlan(empty));

@@ -45,15 +45,4 @@ public record LayoutColumn(Field field, DataType type) implements Serializable {
     public boolean integer() {
         return field.type().kind() == FieldType.Kind.INTEGER;
     }
-
-    /**
-     * Whether a plan orders or groups by this column's values as Spark does and returns them as one
-     * value: an integer (not an unsigned 8-byte one, ordered differently from Spark's longs), a
-     * decimal of up to 8 bytes, a date, a timestamp or a float (ordered as Spark orders them, NaN
-     * largest), not nullable (Spark puts NULLs first; a plan would order a null value as a number).
-     */
-    public boolean planOrders() {
-        FieldType.Kind kind = field.type().kind();
-        return !field.nullable() && !field.unsigned64() && (field.integral() || kind == FieldType.Kind.FLOAT);
-    }
 }

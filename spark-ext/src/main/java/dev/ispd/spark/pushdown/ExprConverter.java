@@ -3,6 +3,7 @@ package dev.ispd.spark.pushdown;
 import dev.ispd.plan.CompareOp;
 import dev.ispd.plan.Expr;
 import dev.ispd.plan.ExprType;
+import dev.ispd.plan.FieldType;
 import dev.ispd.plan.PlanException;
 import dev.ispd.spark.layout.LayoutColumn;
 import dev.ispd.spark.layout.RecordLayout;
@@ -12,12 +13,14 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import org.apache.spark.sql.catalyst.util.DateTimeUtils;
 import org.apache.spark.sql.connector.expressions.Cast;
 import org.apache.spark.sql.connector.expressions.Expression;
 import org.apache.spark.sql.connector.expressions.Extract;
 import org.apache.spark.sql.connector.expressions.GeneralScalarExpression;
 import org.apache.spark.sql.connector.expressions.Literal;
 import org.apache.spark.sql.connector.expressions.NamedReference;
+import org.apache.spark.sql.internal.SQLConf;
 import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.Decimal;
@@ -29,8 +32,11 @@ import org.apache.spark.unsafe.types.UTF8String;
  * columns, literals, arithmetic ({@code + - * / %}, unary minus; Spark hands a source only its
  * ANSI arithmetic, whose errors the plan raises alike), CAST between numeric types, comparisons
  * of two expressions ({@code <=>} as SQL defines it over NULLs), AND, OR, NOT, IS [NOT] NULL,
- * IN of literals, CASE WHEN, COALESCE, STARTS WITH, ENDS WITH, CONTAINS, and EXTRACT of a date's
- * YEAR, MONTH or DAY. The types of the nodes are the plan's to derive ({@link ExprType}, Spark's
+ * IN of literals, CASE WHEN, COALESCE (of strings too), STARTS WITH, ENDS WITH, CONTAINS, CAST
+ * between a date and a timestamp, and EXTRACT of every field Spark pushes (YEAR, QUARTER, MONTH,
+ * WEEK, YEAR_OF_WEEK, DAY, DAY_OF_WEEK, DAY_OF_YEAR; HOUR, MINUTE, SECOND of a timestamp). A
+ * timestamp's clock and a date's midnight are those of the session's time zone
+ * ({@code spark.sql.session.timeZone}, as Spark evaluates them), which the plan carries. The types of the nodes are the plan's to derive ({@link ExprType}, Spark's
  * rules); the caller binds the result to the layout, which refuses what a plan cannot run.
  * Anything else is {@link NotPushable}, naming it.
  */
@@ -42,24 +48,22 @@ final class ExprConverter {
             "%", Expr.ArithmeticOp.REMAINDER);
 
     private final RecordLayout layout;
+    /** The session's time zone ID, resolved as Spark resolves it. */
+    private final String zone;
 
     ExprConverter(RecordLayout layout) {
         this.layout = layout;
+        this.zone = DateTimeUtils.getZoneId(SQLConf.get().sessionLocalTimeZone()).getId();
     }
 
     /** The plan expression {@code e} stands for. */
     Expr convert(Expression e) throws NotPushable {
         if (e instanceof NamedReference) {
             LayoutColumn c = ColumnReference.column(layout, e);
-            ExprType type;
             try {
-                type = ExprType.of(c.field());
+                ExprType.of(c.field()); // refuses what expressions do not take
             } catch (PlanException x) {
                 throw new NotPushable(x.getMessage());
-            }
-            if (type.kind() == ExprType.Kind.STRING && c.field().hasNullBit()) {
-                throw new NotPushable("string " + c.name() + " has a null bit, which a row plan's expression does not "
-                        + "read (RowBytes)");
             }
             return Expr.field(c.name());
         }
@@ -67,14 +71,21 @@ final class ExprConverter {
             return literal(l);
         }
         if (e instanceof Cast c) {
-            return Expr.cast(convert(c.expression()), type(c.dataType(), e));
+            ExprType to = type(c.dataType(), e);
+            boolean zoned = c.expressionDataType() != null && (temporal(c.dataType()) && temporal(c.expressionDataType())
+                    && !c.dataType().equals(c.expressionDataType()));
+            return Expr.cast(convert(c.expression()), to, zoned ? zone : null);
         }
         if (e instanceof Extract x) {
+            Expr.DatePart part;
             try {
-                return Expr.extract(Expr.DatePart.valueOf(x.field()), convert(x.source()));
+                part = Expr.DatePart.valueOf(x.field());
             } catch (IllegalArgumentException unknown) {
-                throw new NotPushable("a plan extracts YEAR, MONTH and DAY, not " + x.field() + ", in " + e);
+                throw new NotPushable("a plan extracts " + Arrays.toString(Expr.DatePart.values()) + ", not " + x.field()
+                        + ", in " + e);
             }
+            Expr source = convert(x.source());
+            return Expr.extract(part, source, timestamp(source) ? zone : null);
         }
         if (e instanceof GeneralScalarExpression g) {
             return general(g.name(), g.children(), e);
@@ -140,6 +151,23 @@ final class ExprConverter {
             return s.toString();
         }
         throw new NotPushable(function + " takes a string literal, not " + e.getClass().getSimpleName());
+    }
+
+    /**
+     * Whether {@code e}, the source of an EXTRACT, is a timestamp: a timestamp column, cast or
+     * literal (what Spark hands a source). Another timestamp source goes without the zone, and
+     * the plan then refuses it.
+     */
+    private boolean timestamp(Expr e) {
+        if (e instanceof Expr.Ref r) {
+            return layout.column(r.name()).orElseThrow().field().type().kind() == FieldType.Kind.TIMESTAMP;
+        }
+        return e instanceof Expr.Cast c ? c.type().kind() == ExprType.Kind.TIMESTAMP
+                : e instanceof Expr.Literal l && l.type().kind() == ExprType.Kind.TIMESTAMP;
+    }
+
+    private static boolean temporal(DataType t) {
+        return t.equals(DataTypes.DateType) || t.equals(DataTypes.TimestampType);
     }
 
     /** A literal of Spark's type as the plan's: Spark's type, not the value's, decides a decimal's digits. */

@@ -27,10 +27,18 @@ public record PushedScan(RecordLayout layout, List<LayoutColumn> columns, Predic
     @Serial
     private static final long serialVersionUID = 1L;
 
-    /** A top-N: the {@code limit} first rows by {@code column}, largest first when {@code descending}. */
-    public record TopN(String column, boolean descending, long limit) implements Serializable {
+    /**
+     * A top-N: the {@code limit} first rows by {@code keys} (over the layout's columns), which
+     * EXPLAIN shows as Spark's {@code shown} text of its sort orders.
+     */
+    public record TopN(List<Plan.SortKey> keys, List<String> shown, long limit) implements Serializable {
         @Serial
-        private static final long serialVersionUID = 1L;
+        private static final long serialVersionUID = 2L;
+
+        public TopN {
+            keys = List.copyOf(keys);
+            shown = List.copyOf(shown);
+        }
     }
 
     public PushedScan {
@@ -50,14 +58,14 @@ public record PushedScan(RecordLayout layout, List<LayoutColumn> columns, Predic
         RowBytes bytes = rowBytes();
         Plan rows = Plan.rows(bytes.layout(), RowBytes.where(where, layout), bytes.select());
         if (topN != null) {
-            return rows.top(topN.limit(), topN.column(), topN.descending());
+            return rows.top(topN.limit(), RowBytes.sortKeys(topN.keys(), layout));
         }
         return limit == Plan.NO_LIMIT ? rows : rows.limit(limit);
     }
 
     /** How a row plan returns the read columns. */
     public RowBytes rowBytes() {
-        return RowBytes.of(layout, columns, where, topN == null ? null : topN.column());
+        return RowBytes.of(layout, columns, where, topN == null ? List.of() : topN.keys());
     }
 
     /**
@@ -103,8 +111,7 @@ public record PushedScan(RecordLayout layout, List<LayoutColumn> columns, Predic
             s.append(", PushedLimit: LIMIT ").append(limit);
         }
         if (topN != null) {
-            s.append(", PushedTopN: ORDER BY [").append(topN.column()).append(topN.descending() ? " DESC" : " ASC")
-                    .append("] LIMIT ").append(topN.limit());
+            s.append(", PushedTopN: ORDER BY ").append(list(topN.shown())).append(" LIMIT ").append(topN.limit());
         }
         return s.append(", ReadSchema: ").append(readSchema().simpleString()).toString();
     }

@@ -4,6 +4,7 @@ import dev.ispd.plan.CompareOp;
 import dev.ispd.plan.Expr;
 import dev.ispd.plan.Field;
 import dev.ispd.plan.Layout;
+import dev.ispd.plan.Plan;
 import dev.ispd.plan.Predicate;
 import dev.ispd.spark.layout.LayoutColumn;
 import dev.ispd.spark.layout.RecordLayout;
@@ -27,6 +28,8 @@ import java.util.function.Consumer;
  * null bit, and its null bit as a 1-bit integer ({@link #where}). The plan's layout holds no null
  * bit, so the bytes that hold one can be returned.
  *
+ * <p>A top-N's sort keys are expressions over the same fields ({@link #sortKeys}).
+ *
  * @param layout the plan's layout: the fields the WHERE and the top-N name, then the runs of bytes
  * @param runs   the runs of bytes, in the order the plan returns them
  */
@@ -34,15 +37,14 @@ public record RowBytes(Layout layout, List<Field> runs) {
     private static final String RUN = "#bytes@";
     private static final String NULL_BIT = "#null@";
 
-    /** The row plan's form of {@code columns} of {@code layout} under {@code where}, ordered by {@code orderBy} (or null). */
-    public static RowBytes of(RecordLayout layout, List<LayoutColumn> columns, Predicate where, String orderBy) {
+    /** The row plan's form of {@code columns} of {@code layout} under {@code where}, ordered by {@code orderBy} (or none). */
+    public static RowBytes of(RecordLayout layout, List<LayoutColumn> columns, Predicate where,
+                              List<Plan.SortKey> orderBy) {
         Layout records = layout.planLayout();
         Map<String, Field> fields = new LinkedHashMap<>();
         List<String> named = new ArrayList<>(fieldNames(where));
-        if (orderBy != null) {
-            named.add(orderBy);
-        }
-        for (String name : named) {
+        orderBy.forEach(k -> refs(k.key(), named::add));
+        for (String name : named.stream().distinct().toList()) {
             Field f = records.field(name, "where");
             fields.put(f.name(), withoutNullBit(f));
             if (f.hasNullBit()) {
@@ -120,8 +122,8 @@ public record RowBytes(Layout layout, List<Field> runs) {
 
     /**
      * {@code e} with each field that has a null bit read as {@code CASE WHEN bit = 0 THEN field END}
-     * (NULL where the bit is set), the plan's layout holding the field without its bit. Strings with
-     * a null bit are not in expressions ({@link ExprConverter}): a plan's CASE gives no strings.
+     * (NULL where the bit is set), the plan's layout holding the field without its bit (a string's
+     * too: a plan's CASE gives strings).
      */
     private static Expr withNullBits(Expr e, Layout layout) {
         if (e instanceof Expr.Ref r) {
@@ -137,7 +139,7 @@ public record RowBytes(Layout layout, List<Field> runs) {
             return Expr.neg(c.get(0));
         }
         if (e instanceof Expr.Cast x) {
-            return Expr.cast(c.get(0), x.type());
+            return Expr.cast(c.get(0), x.type(), x.zone());
         }
         if (e instanceof Expr.Compare x) {
             return Expr.compare(c.get(0), x.op(), c.get(1));
@@ -174,9 +176,15 @@ public record RowBytes(Layout layout, List<Field> runs) {
             return new Expr.Match(m.op(), c.get(0), m.pattern());
         }
         if (e instanceof Expr.Extract x) {
-            return Expr.extract(x.part(), c.get(0));
+            return Expr.extract(x.part(), c.get(0), x.zone());
         }
         return e; // a literal
+    }
+
+    /** {@code keys} over this layout: each field with a null bit read as NULL where the bit is set ({@link #withNullBits}). */
+    public static List<Plan.SortKey> sortKeys(List<Plan.SortKey> keys, RecordLayout layout) {
+        return keys.stream().map(k -> new Plan.SortKey(withNullBits(k.key(), layout.planLayout()), k.descending(),
+                k.nullsFirst())).toList();
     }
 
     /** Puts a result row of the plan back into the record at absolute {@code at} of {@code records}. */

@@ -15,15 +15,15 @@ import dev.ispd.spark.pushdown.PredicateConverter;
 import dev.ispd.spark.pushdown.PushedAggregation;
 import dev.ispd.spark.pushdown.PushedScan;
 import dev.ispd.spark.pushdown.RowBytes;
+import dev.ispd.spark.pushdown.SortConverter;
 import dev.ispd.spark.read.partition.AggregateGathering;
 import dev.ispd.spark.read.partition.PlannedPartition;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import org.apache.hadoop.fs.FileStatus;
-import org.apache.spark.sql.connector.expressions.NamedReference;
-import org.apache.spark.sql.connector.expressions.SortDirection;
 import org.apache.spark.sql.connector.expressions.SortOrder;
 import org.apache.spark.sql.connector.expressions.aggregate.Aggregation;
 import org.apache.spark.sql.connector.read.Scan;
@@ -54,6 +54,7 @@ public final class IspdScanBuilder implements SupportsPushDownRequiredColumns, S
     private final ScanInput input;
     private final PredicateConverter predicates;
     private final AggregateConverter aggregates;
+    private final SortConverter sorts;
     private List<LayoutColumn> columns;
     private final List<org.apache.spark.sql.connector.expressions.filter.Predicate> pushed = new ArrayList<>();
     private final List<Predicate> compiled = new ArrayList<>();
@@ -68,6 +69,7 @@ public final class IspdScanBuilder implements SupportsPushDownRequiredColumns, S
     IspdScanBuilder(ScanInput input) {
         this.input = input;
         this.predicates = new PredicateConverter(input.layout());
+        this.sorts = new SortConverter(input.layout());
         this.aggregates = new AggregateConverter(input.layout(),
                 input.files().stream().mapToLong(FileStatus::getLen).sum() / input.layout().entrySize(),
                 IspdSessionExtensions.activeSessionServed());
@@ -180,18 +182,19 @@ public final class IspdScanBuilder implements SupportsPushDownRequiredColumns, S
         if (refusedAfterAggregation(what) || refusedForSize(what, n)) {
             return false;
         }
-        if (orders.length != 1 || !(orders[0].expression() instanceof NamedReference ref)
-                || ref.fieldNames().length != 1 || input.layout().column(ref.fieldNames()[0]).isEmpty()) {
-            LOG.info("ispd: not pushed to the scan: {}: a top-N is pushed for one column of the layout", what);
+        Optional<List<Plan.SortKey>> keys = sorts.convert(orders);
+        if (keys.isEmpty()) {
             return false;
         }
-        LayoutColumn c = input.layout().column(ref.fieldNames()[0]).orElseThrow();
-        if (!c.planOrders()) {
-            LOG.info("ispd: not pushed to the scan: {}: a plan does not order {} ({}{}) as Spark does", what, c.name(),
-                    c.field().typeText(), c.field().nullable() ? ", nullable" : "");
+        PushedScan.TopN candidate = new PushedScan.TopN(keys.get(), Arrays.stream(orders).map(Object::toString).toList(),
+                n);
+        try {
+            new PushedScan(input.layout(), columns, where(), List.of(), null, Plan.NO_LIMIT, candidate).plan();
+        } catch (PlanException e) {
+            LOG.info("ispd: not pushed to the scan: {}: {}", what, e.getMessage());
             return false;
         }
-        topN = new PushedScan.TopN(c.name(), orders[0].direction() == SortDirection.DESCENDING, n);
+        topN = candidate;
         return true;
     }
 
@@ -228,7 +231,7 @@ public final class IspdScanBuilder implements SupportsPushDownRequiredColumns, S
 
     /** A LIMIT of {@code n} rows of every column must fit one drive result (the columns Spark reads are not known yet). */
     private boolean refusedForSize(String what, long n) {
-        int width = RowBytes.of(input.layout(), input.layout().columns(), Predicate.all(), null).runs().size();
+        int width = RowBytes.of(input.layout(), input.layout().columns(), Predicate.all(), List.of()).runs().size();
         long bytes = PlanResult.bytes(n, width);
         if (n > Plan.MAX_LIMIT || bytes > PlanLimits.DRIVE.maxResultBytes()) {
             LOG.info("ispd: not pushed to the scan: {}: {} rows can outgrow a drive's result of {} bytes", what, n,

@@ -106,6 +106,86 @@ class PlanColumnsSparkTest {
         assertEquals(sorted(expected), sorted(actual));
     }
 
+    /**
+     * Timestamps read in a zone the plan carries (Los Angeles' clock over ts of +-63,000 years), casts
+     * between dates and timestamps there, float-to-decimal casts (within the decimal's range) and
+     * string CASE and COALESCE: Spark's values in the same session time zone.
+     */
+    @Test
+    void zonedTimesFloatCastsAndStringChoicesAreSparks() throws IOException {
+        String zone = "America/Los_Angeles";
+        Expr ts = Expr.field("ts");
+        Expr d = Expr.field("d");
+        Expr f = Expr.field("f");
+        List<Expr> select = List.of(Expr.field("id"), Expr.extract(Expr.DatePart.HOUR, ts, zone),
+                Expr.extract(Expr.DatePart.MINUTE, ts, zone), Expr.extract(Expr.DatePart.YEAR,
+                        Expr.cast(ts, dev.ispd.plan.ExprType.DATE, zone)), Expr.cast(ts, dev.ispd.plan.ExprType.DATE, zone),
+                Expr.cast(Expr.field("dt"), dev.ispd.plan.ExprType.TIMESTAMP, zone),
+                Expr.extract(Expr.DatePart.WEEK, Expr.field("dt")), Expr.extract(Expr.DatePart.DAY_OF_WEEK, Expr.field("dn")),
+                Expr.caseWhen(List.of(Expr.when(Expr.and(Expr.gt(d, Expr.lit(-1e9)), Expr.lt(d, Expr.lit(1e9))),
+                        Expr.cast(d, dev.ispd.plan.ExprType.decimal(15, 3)))), null),
+                Expr.caseWhen(List.of(Expr.when(Expr.and(Expr.gt(f, Expr.lit(-1e6)), Expr.lt(f, Expr.lit(1e6))),
+                        Expr.cast(f, dev.ispd.plan.ExprType.decimal(9, 2)))), null),
+                Expr.caseWhen(List.of(Expr.when(Expr.field("b"), Expr.field("s"))), Expr.field("z")),
+                Expr.coalesce(Expr.field("s"), Expr.field("z"), Expr.lit("none")));
+        Plan plan = Plan.rowsOf(LAYOUT, null, select);
+        List<String> actual = new ArrayList<>();
+        for (long[] row : splits(plan)) {
+            List<Object> cells = new ArrayList<>();
+            for (int c = 0; c < select.size(); c++) {
+                Object v = c == 0 ? row[0] : ColumnValues.value(row, plan.selectWord(c), select.get(c), LAYOUT);
+                cells.add(v instanceof java.time.LocalDate day ? day.toEpochDay() : v);
+            }
+            actual.add(text(cells));
+        }
+        SparkSession spark = DRIVES.spark();
+        spark.conf().set("spark.sql.session.timeZone", zone);
+        try {
+            List<String> expected = spark("SELECT id, hour(ts), minute(ts), year(ts), unix_date(CAST(ts AS DATE)), "
+                    + "unix_micros(CAST(dt AS TIMESTAMP)), weekofyear(dt), weekday(dn) + 1, "
+                    + "CASE WHEN d > -1e9D AND d < 1e9D THEN CAST(d AS DECIMAL(15,3)) END, "
+                    + "CASE WHEN f > -1e6D AND f < 1e6D THEN CAST(f AS DECIMAL(9,2)) END, "
+                    + "CASE WHEN b THEN s ELSE z END, coalesce(s, z, 'none') FROM v");
+            assertEquals(RECORDS, expected.size());
+            assertEquals(sorted(expected), sorted(actual));
+        } finally {
+            spark.conf().unset("spark.sql.session.timeZone");
+        }
+    }
+
+    /**
+     * A float a decimal cannot hold fails the cast with Spark's error class; NaN and the
+     * infinities are NULL, as Spark's cast makes them (its Decimal(double) reads no digits).
+     */
+    @Test
+    void aFloatADecimalCannotHoldIsSparksErrorOrNull() throws IOException {
+        Layout one = LayoutDdl.parse("one", "d f64 le @0", 8, "test");
+        Expr cast = Expr.cast(Expr.field("d"), dev.ispd.plan.ExprType.decimal(7, 2));
+        Plan plan = Plan.rowsOf(one, null, List.of(cast));
+        for (double d : new double[] {Double.NaN, Double.NEGATIVE_INFINITY, 1e7}) {
+            byte[] record = ByteBuffer.allocate(8).order(java.nio.ByteOrder.LITTLE_ENDIAN).putDouble(0, d).array();
+            HostRunner runner = new HostRunner(8, 1);
+            List<Extent> extents = List.of(new Extent(1, 0, 8));
+            InMemoryPageSource source = new InMemoryPageSource(Map.of(1L, ByteBuffer.wrap(record)));
+            String sql = "SELECT CAST(CAST('" + d + "' AS DOUBLE) AS DECIMAL(7,2))";
+            if (Double.isFinite(d)) {
+                dev.ispd.plan.PlanArithmeticException ours = org.junit.jupiter.api.Assertions.assertThrows(
+                        dev.ispd.plan.PlanArithmeticException.class,
+                        () -> runner.run(new PlanTasklet(plan, PlanLimits.DRIVE), extents, source));
+                Exception sparks = org.junit.jupiter.api.Assertions.assertThrows(Exception.class,
+                        () -> DRIVES.spark().sql(sql).collectAsList());
+                // Spark's class has a subclass: [NUMERIC_VALUE_OUT_OF_RANGE.WITH_SUGGESTION]
+                assertTrue(String.valueOf(sparks.getMessage()).contains("[" + ours.errorClass()),
+                        d + ": ours " + ours.getMessage() + ", Spark's " + sparks.getMessage());
+            } else {
+                long[] row = PlanResult.decode(runner.run(new PlanTasklet(plan, PlanLimits.DRIVE), extents, source)
+                        .bytes()).rows().get(0);
+                assertEquals(DRIVES.spark().sql(sql).collectAsList().get(0).get(0), ColumnValues.value(row, 0, cast, one),
+                        Double.toString(d));
+            }
+        }
+    }
+
     /** The plan's result rows over the records, run as two splits (merged partials for an aggregate plan: the caller's). */
     private static List<long[]> splits(Plan plan) throws IOException {
         int half = RECORDS / 2 * TypedRows.ENTRY;

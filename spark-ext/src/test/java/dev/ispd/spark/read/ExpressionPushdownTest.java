@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.ispd.spark.PolicyViews;
 import dev.ispd.spark.SparkDrives;
 import dev.ispd.spark.TypedRows;
 import java.io.IOException;
@@ -11,9 +12,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
-import org.apache.spark.sql.Dataset;
-import org.apache.spark.sql.Row;
-import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.execution.FilterExec;
 import org.apache.spark.sql.execution.SparkPlan;
 import org.apache.spark.sql.execution.aggregate.HashAggregateExec;
@@ -33,8 +31,6 @@ import org.junit.jupiter.params.provider.MethodSource;
  * device-only and fastest.
  */
 class ExpressionPushdownTest {
-    private static final List<String> POLICIES = List.of("host-only", "device-only", "fastest");
-
     @RegisterExtension
     static final SparkDrives DRIVES = new SparkDrives(3, 100_003);
 
@@ -56,7 +52,23 @@ class ExpressionPushdownTest {
                 Arguments.of("SELECT id, k FROM t WHERE CAST(k AS DOUBLE) / 3 > 1.0", "CAST(k AS double) / 3.0"),
                 Arguments.of("SELECT id, f, d FROM t WHERE f + 1 > d", "PushedFilters: [f IS NOT NULL, d IS NOT NULL, "),
                 Arguments.of("SELECT id, i, k FROM t WHERE i % 20 <=> k", "((i % 20) IS NULL AND k IS NULL))"),
-                Arguments.of("SELECT id, b, i FROM t WHERE b OR i > 3 * k", "(b = true) OR (i > (k * 3))"));
+                Arguments.of("SELECT id, b, i FROM t WHERE b OR i > 3 * k", "(b = true) OR (i > (k * 3))"),
+                Arguments.of("SELECT id, ts FROM t WHERE hour(ts) BETWEEN 9 AND 17 AND minute(ts) < second(ts)",
+                        "EXTRACT(HOUR FROM ts) >= 9"),
+                Arguments.of("SELECT id, ts, dt FROM t WHERE year(ts) > 2000 OR CAST(ts AS DATE) = dt OR quarter(dt) = 2",
+                        "EXTRACT(YEAR FROM CAST(ts AS date)) > 2000"),
+                Arguments.of("SELECT id, dt FROM t WHERE dayofweek(dt) = 1 OR weekday(dt) = 3 OR dayofyear(dt) < 40 "
+                        + "OR weekofyear(dt) = 52", "EXTRACT(DAY_OF_WEEK FROM dt)"),
+                Arguments.of("SELECT id, d FROM t WHERE CAST(CASE WHEN d BETWEEN -1e6 AND 1e6 THEN d END AS DECIMAL(12,2)) "
+                        + "> 100.25", "THEN CAST(d AS decimal(12,2)) > 100.25 END]"),
+                Arguments.of("SELECT id, f FROM t WHERE CAST(CASE WHEN f BETWEEN -1000 AND 1000 THEN f END AS DECIMAL(7,3)) "
+                        + "< 0.5",
+                        "AS decimal(7,3)"),
+                Arguments.of("SELECT id, s, z FROM t WHERE coalesce(s, z, '?') > 'a'", "(COALESCE(s, z, '?')) > 'a'"),
+                Arguments.of("SELECT id, k, s FROM t WHERE CASE WHEN k < 2 THEN s ELSE 'none' END IN ('abc', 'none', '')",
+                        "CASE WHEN k < 2 THEN s ELSE 'none' END IN ('abc', 'none', '')]"),
+                Arguments.of("SELECT id, s FROM t WHERE endswith(s, 'o') OR contains(s, 'l')",
+                        "PushedFilters: [(s LIKE '%o' ESCAPE"));
     }
 
     /** Aggregations of expressions the scan answers whole when its splits are gathered (device-only). */
@@ -73,7 +85,25 @@ class ExpressionPushdownTest {
                         + "AVG((p * 2BD)), COUNT(*)], PushedGroupBy: [k] (complete), ReadSchema: struct<k:int,"
                         + "AVG(p):decimal(13,6),AVG((p * 2BD)):decimal(15,6),COUNT(*):bigint>"),
                 Arguments.of("SELECT avg(q), avg(CAST(i AS DECIMAL(7,1))) FROM t WHERE k = 1", "PushedAggregates: [AVG(q), "
-                        + "AVG(CAST(i AS decimal(7,1)))]"));
+                        + "AVG(CAST(i AS decimal(7,1)))]"),
+                Arguments.of("SELECT k, max(hour(ts)), min(dayofweek(dt)), count(CASE WHEN b THEN s END) FROM t GROUP BY k",
+                        "MIN(((EXTRACT(DAY_OF_WEEK FROM dt) % 7) + 1)), COUNT(CASE WHEN (b = TRUE) THEN s END)], "
+                                + "PushedGroupBy: [k] (complete)"));
+    }
+
+    /** ORDER BY expressions LIMIT n: each partition returns its top rows by them (Spark still cuts their union). */
+    static Stream<Arguments> pushedTopN() {
+        return Stream.of(
+                Arguments.of("SELECT id, i, k FROM t ORDER BY i * k DESC, id LIMIT 20",
+                        "PushedTopN: ORDER BY [i * k DESC NULLS LAST, id ASC NULLS FIRST] LIMIT 20"),
+                Arguments.of("SELECT id, ts FROM t ORDER BY hour(ts), id LIMIT 15",
+                        "PushedTopN: ORDER BY [EXTRACT(HOUR FROM ts) ASC NULLS FIRST, id ASC NULLS FIRST] LIMIT 15"),
+                Arguments.of("SELECT id, p FROM t ORDER BY p DESC NULLS FIRST, id LIMIT 10",
+                        "PushedTopN: ORDER BY [p DESC NULLS FIRST, id ASC NULLS FIRST] LIMIT 10"),
+                Arguments.of("SELECT id, d FROM t ORDER BY d + 1 DESC, id DESC LIMIT 12",
+                        "PushedTopN: ORDER BY [d + 1.0 DESC NULLS LAST, id DESC NULLS LAST] LIMIT 12"),
+                Arguments.of("SELECT id, f, dt FROM t ORDER BY f NULLS LAST, year(dt), id LIMIT 10",
+                        "PushedTopN: ORDER BY [f ASC NULLS LAST, EXTRACT(YEAR FROM dt) ASC NULLS FIRST, id ASC NULLS FIRST]"));
     }
 
     /** Queries with what the plan cannot compute as Spark does: Spark filters or aggregates the scanned rows. */
@@ -81,46 +111,36 @@ class ExpressionPushdownTest {
         return List.of(
                 "SELECT id, s FROM t WHERE s LIKE 'a_c%'", // LIKE with _ is no V2 predicate in Spark 4.2
                 "SELECT id, i FROM t WHERE abs(i) > 5", // no ABS in plans
-                "SELECT id, s FROM t WHERE endswith(s, 'o') OR contains(s, 'l')", // a string with a null bit
+                "SELECT id, s FROM t WHERE s LIKE '%b_'", // LIKE with _ again
                 "SELECT id, w FROM t WHERE w * 2 > 0", // a 16-byte decimal
                 "SELECT k, sum(d), sum(i * k), max(f * 2) FROM t GROUP BY k", // float and integer sums, float extremes
-                "SELECT avg(p), avg(i + k) FROM t"); // an AVG of integers: Spark adds doubles
+                "SELECT avg(p), avg(i + k) FROM t", // an AVG of integers: Spark adds doubles
+                "SELECT coalesce(s, z), count(*) FROM t GROUP BY coalesce(s, z)"); // the scan groups by columns
     }
 
     static Stream<Arguments> everyQuery() {
         List<String> queries = new ArrayList<>();
         pushedFilters().forEach(a -> queries.add((String) a.get()[0]));
         pushedAggregates().forEach(a -> queries.add((String) a.get()[0]));
+        pushedTopN().forEach(a -> queries.add((String) a.get()[0]));
         queries.addAll(leftToSpark());
-        return POLICIES.stream().flatMap(p -> queries.stream().map(q -> Arguments.of(p, q)));
+        return PolicyViews.POLICIES.stream().flatMap(p -> queries.stream().map(q -> Arguments.of(p, q)));
     }
+
+    private static PolicyViews views;
 
     @BeforeAll
     static void load() throws IOException {
-        SparkSession spark = DRIVES.spark();
-        spark.conf().set("spark.sql.adaptive.enabled", "false");
-        List<Row> rows = TypedRows.rows(6_000, 20);
-        String uri = DRIVES.write("/expressions/records.bin", TypedRows.records(rows, 21));
-        for (String policy : POLICIES) {
-            spark.read().format("ispd").option("layout", TypedRows.LAYOUT).option("entrySize", TypedRows.ENTRY)
-                    .option("ispd.offload.policy", policy).load(uri).createOrReplaceTempView(view(policy));
-        }
-        String dir = parquet.resolve("typed").toUri().toString();
-        spark.createDataFrame(rows, TypedRows.SCHEMA).write().parquet(dir);
-        spark.read().parquet(dir).createOrReplaceTempView("parquet");
-    }
-
-    private static String view(String policy) {
-        return "expr_" + policy.replace('-', '_');
+        DRIVES.spark().conf().set("spark.sql.adaptive.enabled", "false");
+        views = PolicyViews.typedRows(DRIVES, "expr", 6_000, parquet);
     }
 
     @ParameterizedTest(name = "{0}: {1}")
     @MethodSource("everyQuery")
     void answersAsSparkOverParquet(String policy, String query) {
-        SparkSession spark = DRIVES.spark();
-        List<String> expected = sorted(spark.sql(query.replace("FROM t", "FROM parquet")));
+        List<String> expected = views.rows(query, PolicyViews.PARQUET);
         assertFalse(expected.isEmpty(), "the query answers something");
-        assertEquals(expected, sorted(spark.sql(query.replace("FROM t", "FROM " + view(policy)))));
+        assertEquals(expected, views.rows(query, policy));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -140,6 +160,13 @@ class ExpressionPushdownTest {
     }
 
     @ParameterizedTest(name = "{0}")
+    @MethodSource("pushedTopN")
+    void theScanReturnsItsTopRowsByTheExpressions(String query, String shown) {
+        SparkPlan plan = executed(query);
+        assertTrue(description(plan).contains(shown), description(plan));
+    }
+
+    @ParameterizedTest(name = "{0}")
     @MethodSource("leftToSpark")
     void sparkEvaluatesWhatThePlanCannot(String query) {
         SparkPlan plan = executed(query);
@@ -148,14 +175,10 @@ class ExpressionPushdownTest {
     }
 
     private static SparkPlan executed(String query) {
-        return DRIVES.spark().sql(query.replace("FROM t", "FROM " + view("device-only"))).queryExecution().executedPlan();
+        return views.sql(query, "device-only").queryExecution().executedPlan();
     }
 
     private static String description(SparkPlan plan) {
         return ((BatchScanExec) plan.find(p -> p instanceof BatchScanExec).get()).scan().description();
-    }
-
-    private static List<String> sorted(Dataset<Row> df) {
-        return df.collectAsList().stream().map(Row::toString).sorted().toList();
     }
 }

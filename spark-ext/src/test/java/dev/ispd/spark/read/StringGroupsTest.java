@@ -3,12 +3,11 @@ package dev.ispd.spark.read;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.ispd.spark.PolicyViews;
 import dev.ispd.spark.SparkDrives;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
-import org.apache.spark.sql.Dataset;
-import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.execution.SparkPlan;
 import org.apache.spark.sql.execution.aggregate.HashAggregateExec;
@@ -28,7 +27,6 @@ import org.junit.jupiter.params.provider.MethodSource;
  * device-only and fastest.
  */
 class StringGroupsTest {
-    private static final List<String> POLICIES = List.of("host-only", "device-only", "fastest");
     private static final String LAYOUT = "f char(1) @0 nullable @2.0, g char(1) zero @1, h char(1) @3, v decimal(9,2) le @4";
     private static final String ROWS = "SELECT CASE WHEN id % 7 = 0 THEN NULL ELSE substr('ANR', CAST(id % 3 AS INT) + 1, 1) "
             + "END AS f, substr('FO', CAST(id % 5 AS INT) + 1, 1) AS g, substr('xy', CAST(id % 4 AS INT) + 1, 1) AS h, CAST((id * 37 % 100000) / 100 AS DECIMAL(9,2)) AS v "
@@ -50,50 +48,33 @@ class StringGroupsTest {
     }
 
     static Stream<Arguments> everyQuery() {
-        return POLICIES.stream().flatMap(p -> queries().map(q -> Arguments.of(p, q.get()[0])));
+        return PolicyViews.POLICIES.stream().flatMap(p -> queries().map(q -> Arguments.of(p, q.get()[0])));
     }
+
+    private static PolicyViews views;
 
     @BeforeAll
     static void load() {
         SparkSession spark = DRIVES.spark();
         spark.conf().set("spark.sql.adaptive.enabled", "false");
-        Dataset<Row> rows = spark.sql(ROWS);
-        rows.write().format("ispd").option("layout", LAYOUT).option("entrySize", "8").mode("overwrite")
-                .save(DRIVES.uri("/strings/flags"));
-        for (String policy : POLICIES) {
-            spark.read().format("ispd").option("ispd.offload.policy", policy).load(DRIVES.uri("/strings/flags"))
-                    .createOrReplaceTempView(view(policy));
-        }
-        String dir = parquet.resolve("flags").toUri().toString();
-        rows.write().parquet(dir);
-        spark.read().parquet(dir).createOrReplaceTempView("parquet");
-    }
-
-    private static String view(String policy) {
-        return "flags_" + policy.replace('-', '_');
+        views = PolicyViews.written(DRIVES, "flags", spark.sql(ROWS), LAYOUT, 8, parquet);
     }
 
     @ParameterizedTest(name = "{0}: {1}")
     @MethodSource("everyQuery")
     void answersAsSparkOverParquet(String policy, String query) {
-        SparkSession spark = DRIVES.spark();
-        List<String> expected = sorted(spark.sql(query.replace("FROM t", "FROM parquet")));
+        List<String> expected = views.rows(query, PolicyViews.PARQUET);
         assertTrue(expected.stream().anyMatch(r -> r.startsWith(query.contains("GROUP BY f") ? "[null," : "[F,,")),
                 "the groups include NULL, or an empty string: " + expected);
-        assertEquals(expected, sorted(spark.sql(query.replace("FROM t", "FROM " + view(policy)))));
+        assertEquals(expected, views.rows(query, policy));
     }
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("queries")
     void theScanAnswersTheAggregationWhole(String query, String shown) {
-        SparkPlan plan = DRIVES.spark().sql(query.replace("FROM t", "FROM " + view("device-only")))
-                .queryExecution().executedPlan();
+        SparkPlan plan = views.sql(query, "device-only").queryExecution().executedPlan();
         String description = ((BatchScanExec) plan.find(p -> p instanceof BatchScanExec).get()).scan().description();
         assertTrue(description.contains(shown), description);
         assertTrue(plan.find(p -> p instanceof HashAggregateExec).isEmpty(), plan.toString());
-    }
-
-    private static List<String> sorted(Dataset<Row> df) {
-        return df.collectAsList().stream().map(Row::toString).sorted().toList();
     }
 }

@@ -6,20 +6,18 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ispd.offload.execute.SplitMetric;
+import dev.ispd.spark.PolicyViews;
 import dev.ispd.spark.SparkDrives;
 import dev.ispd.spark.TypedRows;
 import dev.ispd.spark.metrics.ScanMetric;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Stream;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
-import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.execution.FilterExec;
 import org.apache.spark.sql.execution.SparkPlan;
 import org.apache.spark.sql.execution.datasources.v2.BatchScanExec;
@@ -41,7 +39,6 @@ import scala.Option;
 class TypedTableTest {
     private static final int CHUNK = 100_003;
     private static final int RECORDS = 6_000;
-    private static final List<String> POLICIES = List.of("host-only", "device-only", "fastest");
 
     @RegisterExtension
     static final SparkDrives DRIVES = new SparkDrives(3, CHUNK);
@@ -84,43 +81,29 @@ class TypedTableTest {
     }
 
     static Stream<Arguments> cases() {
-        return POLICIES.stream().flatMap(policy -> queries().stream().map(q -> Arguments.of(policy, q)));
+        return PolicyViews.POLICIES.stream().flatMap(policy -> queries().stream().map(q -> Arguments.of(policy, q)));
     }
+
+    private static PolicyViews views;
 
     @BeforeAll
     static void load() throws IOException {
-        SparkSession spark = DRIVES.spark();
-        spark.conf().set("spark.sql.adaptive.enabled", "false");
-        List<Row> rows = TypedRows.rows(RECORDS, 20);
-        String uri = DRIVES.write("/typed/records.bin", TypedRows.records(rows, 21));
-        for (String policy : POLICIES) {
-            spark.read().format("ispd").option("layout", TypedRows.LAYOUT).option("entrySize", TypedRows.ENTRY)
-                    .option("ispd.offload.policy", policy).load(uri).createOrReplaceTempView(view(policy));
-        }
-        String dir = parquet.resolve("typed").toUri().toString();
-        spark.createDataFrame(rows, TypedRows.SCHEMA).write().parquet(dir);
-        spark.read().parquet(dir).createOrReplaceTempView("parquet");
-    }
-
-    private static String view(String policy) {
-        return "typed_" + policy.replace('-', '_');
+        DRIVES.spark().conf().set("spark.sql.adaptive.enabled", "false");
+        views = PolicyViews.typedRows(DRIVES, "typed", RECORDS, parquet);
     }
 
     @Test
     void schemaIsTheLayoutsTypes() {
-        assertEquals(TypedRows.SCHEMA, DRIVES.spark().table(view("host-only")).schema());
+        assertEquals(TypedRows.SCHEMA, DRIVES.spark().table(views.view("host-only")).schema());
     }
 
     @ParameterizedTest(name = "{0}: {1}")
     @MethodSource("cases")
     void answersAsSparkOverParquet(String policy, String query) {
-        SparkSession spark = DRIVES.spark();
-        List<String> expected = EXPECTED.computeIfAbsent(query,
-                q -> sorted(spark.sql(q.replace("FROM t", "FROM parquet"))));
-        Dataset<Row> ispd = spark.sql(query.replace("FROM t", "FROM " + view(policy)));
-        List<String> actual = sorted(ispd);
+        List<String> expected = EXPECTED.computeIfAbsent(query, q -> views.rows(q, PolicyViews.PARQUET));
+        Dataset<Row> ispd = views.sql(query, policy);
         assertFalse(expected.isEmpty(), "the query answers something");
-        assertEquals(expected, actual);
+        assertEquals(expected, PolicyViews.sorted(ispd));
         if (policy.equals("device-only")) {
             assertRanInTheDrives(ispd);
         }
@@ -143,8 +126,7 @@ class TypedTableTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("pushed")
     void pushedIntoTheScan(String query, String pushed) {
-        Dataset<Row> ispd = DRIVES.spark().sql(query.replace("FROM t", "FROM " + view("device-only")));
-        SparkPlan plan = ispd.queryExecution().executedPlan();
+        SparkPlan plan = views.sql(query, "device-only").queryExecution().executedPlan();
         String description = ((BatchScanExec) plan.find(p -> p instanceof BatchScanExec).get()).scan().description();
         assertTrue(description.contains(pushed), description);
         assertTrue(plan.find(p -> p instanceof FilterExec).isEmpty(), plan.toString());
@@ -170,12 +152,11 @@ class TypedTableTest {
     @MethodSource("policies")
     void aJoinsKeysFilterTheScanAtRunTime(String policy) {
         // keys Spark cannot infer before the run: ids picked by other columns
-        String join = "SELECT t.id, t.p, t.s FROM t JOIN (SELECT id AS key FROM parquet WHERE z = 'wxyz' AND k = 1 "
-                + "AND dn IS NULL) keys ON t.id = keys.key";
-        SparkSession spark = DRIVES.spark();
-        List<String> expected = sorted(spark.sql(join.replace("FROM t ", "FROM parquet t ")));
-        Dataset<Row> ispd = spark.sql(join.replace("FROM t ", "FROM " + view(policy) + " t "));
-        assertEquals(expected, sorted(ispd));
+        String join = "SELECT t.id, t.p, t.s FROM t AS t JOIN (SELECT id AS key FROM " + views.view(PolicyViews.PARQUET)
+                + " WHERE z = 'wxyz' AND k = 1 AND dn IS NULL) keys ON t.id = keys.key";
+        List<String> expected = views.rows(join, PolicyViews.PARQUET);
+        Dataset<Row> ispd = views.sql(join, policy);
+        assertEquals(expected, PolicyViews.sorted(ispd));
         assertTrue(expected.size() >= 3, expected.toString());
         String description = ((BatchScanExec) ispd.queryExecution().executedPlan()
                 .find(p -> p instanceof BatchScanExec).get()).scan().description();
@@ -183,14 +164,7 @@ class TypedTableTest {
     }
 
     static List<String> policies() {
-        return POLICIES;
-    }
-
-    /** Each row as text ({@code Row.toString}: a float's and a decimal's digits, NaN, -0.0, NULL), sorted. */
-    private static List<String> sorted(Dataset<Row> df) {
-        List<String> rows = new ArrayList<>(df.collectAsList().stream().map(Row::toString).toList());
-        rows.sort(Comparator.naturalOrder());
-        return rows;
+        return PolicyViews.POLICIES;
     }
 
     private static void assertRanInTheDrives(Dataset<Row> ispd) {

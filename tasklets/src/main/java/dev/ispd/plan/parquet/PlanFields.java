@@ -24,9 +24,7 @@ final class PlanFields {
         Set<String> out = new LinkedHashSet<>();
         walk(plan.select(), out);
         walk(plan.groupBy(), out);
-        if (plan.orderBy() != null) {
-            out.add(plan.orderBy().field());
-        }
+        plan.orderBy().forEach(k -> walk(k.key(), out));
         walk(plan.where(), out);
         for (Aggregate a : plan.aggregates()) {
             if (a.field() != null) {
