@@ -194,7 +194,7 @@ public record Aggregate(Function function, String field, Expr argument) implemen
         if (result.kind() == ExprType.Kind.FLOAT) {
             return (Double) v / count;
         }
-        return average((BigDecimal) v, count, result);
+        return decimalAverage((BigDecimal) v, count, result);
     }
 
     /**
@@ -209,17 +209,18 @@ public record Aggregate(Function function, String field, Expr argument) implemen
     }
 
     /**
-     * Spark 4.2's decimal average ({@code DecimalDivideWithOverflowCheck}): the sum divided by
-     * the count to 39 digits after the point, half up, then to the result type's scale, half up,
-     * with no decimal division type between (whose scale, cut past 38 digits, may be below the
+     * Spark 4.2's decimal average ({@code DecimalDivideWithOverflowCheck}) of {@code count} (more
+     * than 0) values summing to {@code sum}, as a value of {@code result}: the sum divided by the
+     * count to 39 digits after the point, half up, then to the result's scale, half up, with no
+     * decimal division type between (whose scale, cut past 38 digits, may be below the
      * result's); past the result's precision, Spark's ANSI error.
      */
-    private BigDecimal average(BigDecimal sum, long count, ExprType result) {
+    public static BigDecimal decimalAverage(BigDecimal sum, long count, ExprType result) {
         BigDecimal avg = sum.divide(BigDecimal.valueOf(count), ExprType.MAX_PRECISION + 1, RoundingMode.HALF_UP)
                 .setScale(result.scale(), RoundingMode.HALF_UP);
         if (avg.precision() - avg.scale() > result.precision() - result.scale()) {
             throw new PlanArithmeticException("NUMERIC_VALUE_OUT_OF_RANGE", "the average " + avg.toPlainString()
-                    + " of " + this + " does not fit " + result);
+                    + " does not fit " + result);
         }
         return avg;
     }

@@ -93,8 +93,7 @@ final class ArithmeticEval {
         final long factorRight;
         /** Digits a product loses to its type's scale (Spark's cut, past 38 digits). */
         final int productCut;
-        /** Whether the type's precision is checked (18 digits or fewer), below {@code bound}. */
-        final boolean checked;
+        /** The type's bound: 10^precision. */
         final long bound;
 
         DecimalOps(Expr.ArithmeticOp op, ExprEval left, ExprEval right, ExprType type, String sql) {
@@ -104,11 +103,11 @@ final class ArithmeticEval {
             this.factorLeft = factor(type.scale() - scaleLeft);
             this.factorRight = factor(type.scale() - scaleRight);
             this.productCut = scaleLeft + scaleRight - type.scale();
-            this.checked = type.precision() <= ExprType.LONG_PRECISION;
-            this.bound = checked ? Decimals.POW10[type.precision()] : 0;
+            this.bound = Decimals.POW10[type.precision()];
         }
 
-        private static long factor(int digits) {
+        /** 10^digits, or 0 where no long holds it (more than 18 digits, or fewer than none: a scale cut). */
+        static long factor(int digits) {
             return digits >= 0 && digits < Decimals.POW10.length ? Decimals.POW10[digits] : 0;
         }
 
@@ -129,7 +128,7 @@ final class ArithmeticEval {
             } catch (ArithmeticException e) { // past 64 bits, so past the type's 18 digits or fewer
                 throw PlanArithmeticException.outOfRange(exact(a, b).toPlainString(), type, sql);
             }
-            if (checked && (v <= -bound || v >= bound)) {
+            if (v <= -bound || v >= bound) {
                 throw PlanArithmeticException.outOfRange(Decimals.text(v, type.scale()), type, sql);
             }
             return v;
@@ -195,17 +194,13 @@ final class ArithmeticEval {
             super(op, left, right, type, sql);
             this.scaleLeft = left.type.scale();
             this.scaleRight = right.type.scale();
-            this.factorLeft = factor(type.scale() - scaleLeft);
-            this.factorRight = factor(type.scale() - scaleRight);
+            this.factorLeft = DecimalOps.factor(type.scale() - scaleLeft);
+            this.factorRight = DecimalOps.factor(type.scale() - scaleRight);
             this.fastOp = switch (op) {
                 case ADD, SUBTRACT -> factorLeft != 0 && factorRight != 0;
                 case MULTIPLY -> scaleLeft + scaleRight == type.scale();
                 default -> false;
             };
-        }
-
-        private static long factor(int digits) {
-            return digits >= 0 && digits < Decimals.POW10.length ? Decimals.POW10[digits] : 0;
         }
 
         @Override

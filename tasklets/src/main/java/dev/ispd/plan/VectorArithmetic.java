@@ -80,7 +80,7 @@ final class VectorArithmetic {
             } catch (ArithmeticException e) { // past 64 bits: the record-by-record rerun names the value
                 throw PlanArithmeticException.outOfRange("a value", type, sql);
             }
-            for (int i = 0; d.checked && i < n; i++) {
+            for (int i = 0; i < n; i++) {
                 long v = longs[sel[i]];
                 if (v <= -bound || v >= bound) {
                     throw PlanArithmeticException.outOfRange(Decimals.text(v, type.scale()), type, sql);

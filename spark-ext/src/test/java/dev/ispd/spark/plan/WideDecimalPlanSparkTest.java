@@ -10,12 +10,9 @@ import static dev.ispd.plan.Expr.neg;
 import static dev.ispd.plan.Expr.rem;
 import static dev.ispd.plan.Expr.sub;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.ispd.host.HostRunner;
-import dev.ispd.host.InMemoryPageSource;
 import dev.ispd.plan.Aggregate;
 import dev.ispd.plan.ColumnValues;
 import dev.ispd.plan.CompareOp;
@@ -25,21 +22,13 @@ import dev.ispd.plan.Layout;
 import dev.ispd.plan.PartialAggregates;
 import dev.ispd.plan.Plan;
 import dev.ispd.plan.PlanArithmeticException;
-import dev.ispd.plan.PlanLimits;
-import dev.ispd.plan.PlanResult;
-import dev.ispd.plan.PlanTasklet;
 import dev.ispd.plan.Predicate;
 import dev.ispd.plan.layout.LayoutDdl;
-import dev.ispd.protocol.Extent;
 import dev.ispd.spark.SparkDrives;
 import dev.ispd.spark.WideDecimalRows;
 import java.io.IOException;
-import java.math.BigDecimal;
-import java.nio.ByteBuffer;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 import org.apache.spark.SparkThrowable;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
@@ -89,18 +78,18 @@ class WideDecimalPlanSparkTest {
                 Expr.coalesce(field("d"), field("b")), Expr.gt(field("a"), field("c")));
         Plan plan = Plan.rowsOf(LAYOUT, Predicate.holds(Expr.lt(field("b"), mul(field("c"), lit(1000)))), select);
         List<String> actual = new ArrayList<>();
-        for (long[] row : splits(plan, records)) {
+        for (long[] row : PlanRuns.inTwoSplits(plan, records, WideDecimalRows.ENTRY)) {
             List<Object> cells = new ArrayList<>();
             for (int c = 0; c < select.size(); c++) {
                 cells.add(c == 0 ? row[0] : ColumnValues.value(row, plan.selectWord(c), select.get(c), LAYOUT));
             }
-            actual.add(text(cells));
+            actual.add(PlanRuns.text(cells));
         }
-        List<String> expected = spark("SELECT id, a, b, a + c, a - b, c * c, b * c, b / d, a % c, -a, a * k, "
+        List<String> expected = PlanRuns.sparkRows(DRIVES.spark(), "SELECT id, a, b, a + c, a - b, c * c, b * c, b / d, a % c, -a, a * k, "
                 + "CAST(c AS decimal(38,10)), CAST(b AS decimal(20,3)), CAST(b AS bigint), CAST(a AS double), "
                 + "CASE WHEN k = 1 THEN c ELSE b END, coalesce(d, b), a > c FROM v WHERE b < c * 1000");
         assertTrue(expected.size() > RECORDS / 4, "many rows: " + expected.size());
-        assertEquals(sorted(expected), sorted(actual));
+        assertEquals(PlanRuns.sorted(expected), PlanRuns.sorted(actual));
     }
 
     @Test
@@ -110,19 +99,19 @@ class WideDecimalPlanSparkTest {
                 Aggregate.min(field("a")), Aggregate.max(field("b")), Aggregate.sum(mul(field("c"), field("d"))),
                 Aggregate.avg(mul(field("c"), field("d")))));
         List<String> actual = new ArrayList<>();
-        for (long[] row : new PartialAggregates(plan).mergeRows(splits(plan, records))) {
+        for (long[] row : new PartialAggregates(plan).mergeRows(PlanRuns.inTwoSplits(plan, records, WideDecimalRows.ENTRY))) {
             List<Object> cells = new ArrayList<>(List.of(row[0]));
             int at = 1;
             for (Aggregate a : plan.aggregates()) {
                 cells.add(a.function() == Aggregate.Function.COUNT_STAR ? row[at] : a.value(row, at, LAYOUT));
                 at += a.words(LAYOUT);
             }
-            actual.add(text(cells));
+            actual.add(PlanRuns.text(cells));
         }
-        List<String> expected = spark("SELECT k, count(*), sum(a), sum(b * c), avg(b), min(a), max(b), sum(c * d), "
+        List<String> expected = PlanRuns.sparkRows(DRIVES.spark(), "SELECT k, count(*), sum(a), sum(b * c), avg(b), min(a), max(b), sum(c * d), "
                 + "avg(c * d) FROM v GROUP BY k");
         assertEquals(5, expected.size());
-        assertEquals(sorted(expected), sorted(actual));
+        assertEquals(PlanRuns.sorted(expected), PlanRuns.sorted(actual));
     }
 
     @Test
@@ -131,7 +120,7 @@ class WideDecimalPlanSparkTest {
             CompareOp op = sign.equals(">") ? CompareOp.GT : CompareOp.LT;
             Plan plan = Plan.aggregate(LAYOUT, Predicate.holds(Expr.compare(field("a"), op, lit(0))), List.of(),
                     List.of(Aggregate.sum(field("a")), Aggregate.avg(field("a"))));
-            long[] row = new PartialAggregates(plan).mergeRows(splits(plan, edges)).get(0);
+            long[] row = new PartialAggregates(plan).mergeRows(PlanRuns.inTwoSplits(plan, edges, WideDecimalRows.ENTRY)).get(0);
             Aggregate sum = plan.aggregates().get(0);
             Aggregate avg = plan.aggregates().get(1);
             assertTrue(sum.overflowed(row, 0, LAYOUT), "the sum of a " + sign + " 0 passed 38 digits");
@@ -139,60 +128,27 @@ class WideDecimalPlanSparkTest {
             PlanArithmeticException e = assertThrows(PlanArithmeticException.class, () -> sum.value(row, 0, LAYOUT));
             assertEquals(sparkError("SELECT sum(a) FROM e WHERE a " + sign + " 0"), e.errorClass());
             assertEquals(sparkError("SELECT avg(a) FROM e WHERE a " + sign + " 0"), e.errorClass());
-            assertEquals(List.of("NULL|NULL"), spark("SELECT try_sum(a), try_avg(a) FROM e WHERE a " + sign + " 0"),
+            assertEquals(List.of("NULL|NULL"), PlanRuns.sparkRows(DRIVES.spark(), "SELECT try_sum(a), try_avg(a) FROM e WHERE a " + sign + " 0"),
                     "what the overflowed sums answer under try_sum");
         }
         // the edges cancel: the exact sum of all of a fits, and so does Spark's (exact within a partition)
         Plan all = Plan.aggregate(LAYOUT, null, List.of(), List.of(Aggregate.sum(field("a"))));
-        long[] row = new PartialAggregates(all).mergeRows(splits(all, edges)).get(0);
-        assertEquals(spark("SELECT sum(a) FROM e"), List.of(text(List.of(all.aggregates().get(0).value(row, 0, LAYOUT)))));
+        long[] row = new PartialAggregates(all).mergeRows(PlanRuns.inTwoSplits(all, edges, WideDecimalRows.ENTRY)).get(0);
+        assertEquals(PlanRuns.sparkRows(DRIVES.spark(), "SELECT sum(a) FROM e"), List.of(PlanRuns.text(List.of(all.aggregates().get(0).value(row, 0, LAYOUT)))));
     }
 
     @Test
-    void arithmeticPast38DigitsIsSparksError() {
+    void arithmeticPast38DigitsIsSparksError() throws IOException {
         for (Expr e : List.of(mul(field("a"), lit(2)), add(field("a"), lit(1)), mul(field("a"), field("c")))) {
             Plan plan = Plan.rowsOf(LAYOUT, null, List.of(field("id"), e));
-            PlanArithmeticException thrown = assertThrows(PlanArithmeticException.class, () -> splits(plan, edges));
+            PlanArithmeticException thrown = assertThrows(PlanArithmeticException.class, () -> PlanRuns.inTwoSplits(plan, edges, WideDecimalRows.ENTRY));
             assertTrue(thrown.getMessage().contains(Expr.sql(e)), "names the node: " + thrown.getMessage());
             String spark = sparkError("SELECT id, " + Expr.sql(e).replaceAll("^\\((.*)\\)$", "$1") + " FROM e");
             assertTrue(spark.startsWith(thrown.errorClass()), thrown.errorClass() + " vs Spark's " + spark);
         }
         Plan negated = Plan.rowsOf(LAYOUT, null, List.of(field("id"), neg(field("a"))));
-        assertNull(assertNoError(negated), "-(10^38 - 1) is a decimal(38,0)");
-    }
-
-    private static Object assertNoError(Plan plan) {
-        try {
-            assertEquals(RECORDS, splits(plan, edges).size());
-            return null;
-        } catch (IOException e) {
-            throw new AssertionError(e);
-        }
-    }
-
-    /** The plan's result rows over {@code bytes}, run as two splits (merged partials for an aggregate plan: the caller's). */
-    private static List<long[]> splits(Plan plan, byte[] bytes) throws IOException {
-        int half = RECORDS / 2 * WideDecimalRows.ENTRY;
-        List<long[]> rows = new ArrayList<>();
-        for (byte[] part : List.of(Arrays.copyOfRange(bytes, 0, half), Arrays.copyOfRange(bytes, half, bytes.length))) {
-            HostRunner.Result r = new HostRunner(WideDecimalRows.ENTRY * 64, 1).run(
-                    new PlanTasklet(plan, PlanLimits.DRIVE), List.of(new Extent(1, 0, part.length)),
-                    new InMemoryPageSource(Map.of(1L, ByteBuffer.wrap(part))));
-            rows.addAll(PlanResult.decode(r.bytes()).rows());
-        }
-        return rows;
-    }
-
-    private static List<String> spark(String sql) {
-        List<String> rows = new ArrayList<>();
-        for (Row r : DRIVES.spark().sql(sql).collectAsList()) {
-            List<Object> cells = new ArrayList<>();
-            for (int i = 0; i < r.size(); i++) {
-                cells.add(r.get(i));
-            }
-            rows.add(text(cells));
-        }
-        return rows;
+        assertEquals(RECORDS, PlanRuns.inTwoSplits(negated, edges, WideDecimalRows.ENTRY).size(),
+                "-(10^38 - 1) is a decimal(38,0)");
     }
 
     /** The error condition Spark's query fails with (ANSI mode, Spark 4's default). */
@@ -208,19 +164,5 @@ class WideDecimalPlanSparkTest {
             throw new AssertionError("not a Spark error condition", e);
         }
         throw new AssertionError("Spark answered " + sql);
-    }
-
-    /** One row as text: numbers by value (an int and a long alike), decimals at their scale, NULL as NULL. */
-    private static String text(List<Object> cells) {
-        List<String> out = new ArrayList<>();
-        for (Object c : cells) {
-            out.add(c == null ? "NULL" : c instanceof BigDecimal d ? d.toPlainString()
-                    : c instanceof Integer i ? Long.toString(i) : c.toString());
-        }
-        return String.join("|", out);
-    }
-
-    private static List<String> sorted(List<String> rows) {
-        return rows.stream().sorted().toList();
     }
 }
