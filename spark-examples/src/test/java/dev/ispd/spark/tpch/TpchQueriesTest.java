@@ -157,8 +157,8 @@ class TpchQueriesTest {
                 .option(OffloadKeys.OFFLOAD_POLICY.name(), "device-only").load(DIR + "/" + t));
         Map<Integer, List<String>> shown = Map.of(
                 1, List.of("PushedFilters: [l_shipdate <= 10471]", "PushedAggregates: [SUM(l_quantity), "
-                        + "SUM(l_extendedprice), SUM((l_extendedprice * (1 - l_discount))), "
-                        + "SUM(((l_extendedprice * (1 - l_discount)) * (1 + l_tax)))", "PushedGroupBy: [l_returnflag, "
+                        + "SUM(l_extendedprice), SUM((l_extendedprice * (1BD - l_discount))), "
+                        + "SUM(((l_extendedprice * (1BD - l_discount)) * (1BD + l_tax)))", "PushedGroupBy: [l_returnflag, "
                         + "l_linestatus] (complete)"),
                 6, List.of("PushedFilters: [l_shipdate >= 8766, l_shipdate < 9131, l_discount >= 0.05, "
                                 + "l_discount <= 0.07, l_quantity < 24.00]",
