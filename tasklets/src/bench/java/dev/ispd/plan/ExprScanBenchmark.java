@@ -34,7 +34,13 @@ import java.util.function.LongSupplier;
  *   <li>Q6: {@code SUM(price * disc) WHERE ship in 1994 AND disc BETWEEN 0.05 AND 0.07 AND qty < 24};
  *   <li>Q1: {@code GROUP BY flag, status: SUM(qty), SUM(price), SUM(price * (1 - disc)),
  *       SUM(price * (1 - disc) * (1 + tax)), COUNT(*) WHERE ship <= 1998-09-02};
- *   <li>filter: {@code COUNT(*) WHERE price * (1 - disc) > 50000}.
+ *   <li>filter: {@code COUNT(*) WHERE price * (1 - disc) > 50000};
+ *   <li>wide: {@code SUM(price * disc)} with its product a 64-bit {@code decimal(17,4)}
+ *       ({@code dec64}, the baseline) against the same sum over {@code CAST(price AS decimal(38,2))},
+ *       whose product is a 128-bit {@code decimal(38,4)} ({@code dec38}: batches; {@code dec38/rec}:
+ *       record by record), and against {@code SUM(price * (1 - disc) * (1 + tax))}, Q1's
+ *       {@code decimal(38,6)} product of 64-bit operands ({@code q1-38}, which the baseline does not
+ *       compute: a rate, not an answer, to compare).
  * </ul>
  * Each runs as a typed plan whose WHERE is one expression ({@code expr}: the batch loop,
  * {@link BatchScan}; {@code expr/rec}: the same plan record by record, as before batches), as a typed plan whose
@@ -82,10 +88,11 @@ public final class ExprScanBenchmark {
         queries.put("Q6", variants(q6Expr(), q6Leaves(), q6Integer(), () -> q6Java(data), data));
         queries.put("Q1", variants(q1Expr(), q1Leaves(), q1Integer(), () -> q1Java(data), data));
         queries.put("filter", variants(filterExpr(), null, filterInteger(), () -> filterJava(data), data));
+        queries.put("wide", wideVariants(data));
         System.out.printf("ExprScanBenchmark: %,d records of %d bytes (%d MiB), %d rounds, medians%n", n, RECORD,
                 (long) n * RECORD >> 20, rounds);
         for (Map.Entry<String, Map<String, LongSupplier>> q : queries.entrySet()) {
-            measure(q.getKey(), q.getValue(), n, rounds);
+            measure(q.getKey(), q.getValue(), n, rounds, q.getKey().equals("wide") ? "dec64" : "integer");
         }
     }
 
@@ -102,7 +109,7 @@ public final class ExprScanBenchmark {
         return v;
     }
 
-    private static void measure(String query, Map<String, LongSupplier> variants, int n, int rounds) {
+    private static void measure(String query, Map<String, LongSupplier> variants, int n, int rounds, String baseline) {
         Map<String, List<Long>> times = new LinkedHashMap<>();
         Map<String, Long> answers = new LinkedHashMap<>();
         for (int r = -2; r < rounds; r++) { // two rounds of warm-up
@@ -118,10 +125,11 @@ public final class ExprScanBenchmark {
         }
         Map<String, Double> rate = new LinkedHashMap<>();
         times.forEach((k, ts) -> rate.put(k, n / (median(ts) / 1e9) / 1e6));
-        System.out.printf("%n%s%n  %-9s %12s %12s %12s  %s%n", query, "variant", "M rec/s", "/ integer", "/ java",
-                "answer");
-        rate.forEach((k, r) -> System.out.printf("  %-9s %12.1f %12.2f %12.2f  %d%s%n", k, r, r / rate.get("integer"),
+        System.out.printf("%n%s%n  %-9s %12s %12s %12s  %s%n", query, "variant", "M rec/s", "/ " + baseline,
+                "/ java", "answer");
+        rate.forEach((k, r) -> System.out.printf("  %-9s %12.1f %12.2f %12.2f  %d%s%n", k, r, r / rate.get(baseline),
                 r / rate.get("java"), answers.get(k), k.equals("integer") ? " (plain fields)"
+                        : k.equals("q1-38") ? " (another sum)"
                         : answers.get(k).equals(answers.get("java")) ? " (= java)" : " (DIFFERS from java)"));
     }
 
@@ -292,5 +300,32 @@ public final class ExprScanBenchmark {
             }
         }
         return fold(0, new long[] {count});
+    }
+
+    // wide ------------------------------------------------------------------------------------
+
+    private static Map<String, LongSupplier> wideVariants(ByteBuffer data) {
+        Plan dec64 = Plan.aggregate(TYPED, null, List.of(), List.of(Aggregate.sum(mul(field("price"), field("disc")))));
+        Plan dec38 = Plan.aggregate(TYPED, null, List.of(), List.of(Aggregate.sum(
+                mul(Expr.cast(field("price"), ExprType.decimal(38, 2)), field("disc")))));
+        Plan q1 = Plan.aggregate(TYPED, null, List.of(), List.of(Aggregate.sum(CHARGE)));
+        Map<String, LongSupplier> v = new LinkedHashMap<>();
+        v.put("dec64", () -> run(new PlanTasklet(dec64, PlanLimits.HOST), data));
+        v.put("dec38", () -> run(new PlanTasklet(dec38, PlanLimits.HOST), data));
+        v.put("dec38/rec", () -> run(new PlanTasklet(dec38, PlanLimits.HOST, false), data));
+        v.put("q1-38", () -> run(new PlanTasklet(q1, PlanLimits.HOST), data));
+        v.put("java", () -> wideJava(data));
+        return v;
+    }
+
+    /** SUM(price * disc) as the plans write it: the 128-bit sum's two words (its high one 0 here) and the count. */
+    private static long wideJava(ByteBuffer b) {
+        long sum = 0;
+        int n = b.capacity() / RECORD;
+        for (int i = 0; i < n; i++) {
+            int at = i * RECORD;
+            sum += b.getLong(at + 4) * b.getInt(at + 12);
+        }
+        return fold(0, new long[] {sum, sum >> 63, n});
     }
 }

@@ -10,7 +10,8 @@ import java.math.RoundingMode;
  * Over a field, SUM adds integers and wraps around in 64 bits, and a MIN or MAX of only NULLs is
  * the field's null value: one result word each. Over an expression, an aggregate takes Spark's
  * result type ({@link #resultType}): SUM of integers a bigint (overflow an error), of a
- * {@code decimal(p,s)} a {@code decimal(min(38,p+10),s)} summed exactly in 128 bits, of floats a
+ * {@code decimal(p,s)} a {@code decimal(min(38,p+10),s)} summed exactly in 128 bits (past its
+ * digits, overflowed: {@link #overflowed}), of floats a
  * double; and its result words are the value's words then the count of values it took
  * ({@link #words}), so that a SUM, MIN or MAX of no values reads as NULL and partial results
  * merge. AVG returns the partial sum ({@link #partialType}: a double, or a
@@ -181,6 +182,10 @@ public record Aggregate(Function function, String field, Expr argument) implemen
         if (count == 0) {
             return null;
         }
+        if (overflowed(row, at, layout)) {
+            throw new PlanArithmeticException("ARITHMETIC_OVERFLOW", "overflow in sum of decimals: " + this
+                    + " passed " + partial);
+        }
         Object v = ColumnValues.value(row, at, partial);
         if (function != Function.AVG) {
             return v;
@@ -189,21 +194,33 @@ public record Aggregate(Function function, String field, Expr argument) implemen
         if (result.kind() == ExprType.Kind.FLOAT) {
             return (Double) v / count;
         }
-        return average((BigDecimal) v, count, partial, result);
+        return decimalAverage((BigDecimal) v, count, result);
     }
 
     /**
-     * Spark's decimal average: the sum over the count taken as a {@code decimal(20,0)}, divided
-     * as Spark divides decimals (to the quotient type's scale, half up), then cast to the result
-     * type (half up); past the result's precision, Spark's ANSI error.
+     * Whether this aggregate's decimal sum in a result row (words from {@code at}) passed its
+     * type's digits: Spark's overflow of SUM and AVG, which {@link #value} raises as ANSI does
+     * ({@code ARITHMETIC_OVERFLOW}) and an engine answers as NULL under {@code try_sum},
+     * {@code try_avg} or with ANSI off.
      */
-    private BigDecimal average(BigDecimal sum, long count, ExprType partial, ExprType result) {
-        ExprType quotient = ExprCompiler.decimalResult(Expr.ArithmeticOp.DIVIDE, partial, ExprType.decimal(20, 0));
-        BigDecimal avg = sum.divide(BigDecimal.valueOf(count), ExprType.MAX_PRECISION, RoundingMode.HALF_UP)
-                .setScale(quotient.scale(), RoundingMode.HALF_UP).setScale(result.scale(), RoundingMode.HALF_UP);
+    public boolean overflowed(long[] row, int at, Layout layout) {
+        return argument != null && (function == Function.SUM || function == Function.AVG)
+                && row[at + partialType(layout).words()] != 0 && ExprAggregate.overflowed(row, at, partialType(layout));
+    }
+
+    /**
+     * Spark 4.2's decimal average ({@code DecimalDivideWithOverflowCheck}) of {@code count} (more
+     * than 0) values summing to {@code sum}, as a value of {@code result}: the sum divided by the
+     * count to 39 digits after the point, half up, then to the result's scale, half up, with no
+     * decimal division type between (whose scale, cut past 38 digits, may be below the
+     * result's); past the result's precision, Spark's ANSI error.
+     */
+    public static BigDecimal decimalAverage(BigDecimal sum, long count, ExprType result) {
+        BigDecimal avg = sum.divide(BigDecimal.valueOf(count), ExprType.MAX_PRECISION + 1, RoundingMode.HALF_UP)
+                .setScale(result.scale(), RoundingMode.HALF_UP);
         if (avg.precision() - avg.scale() > result.precision() - result.scale()) {
             throw new PlanArithmeticException("NUMERIC_VALUE_OUT_OF_RANGE", "the average " + avg.toPlainString()
-                    + " of " + this + " does not fit " + result);
+                    + " does not fit " + result);
         }
         return avg;
     }

@@ -1,6 +1,8 @@
 package dev.ispd.plan;
 
 import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.math.RoundingMode;
 import java.nio.ByteBuffer;
 
 /**
@@ -78,7 +80,7 @@ final class ArithmeticEval {
     }
 
     /**
-     * {@code + - * / %} on decimals, operands of their own types, the result of Spark's derived
+     * {@code + - * / %} on decimals of at most 18 digits (type and operands), the result of Spark's derived
      * type: sums at the larger scale, products at the sum of the scales (rounded half up where
      * the type cut the scale), quotients as Spark divides (the one node that allocates, a
      * BigDecimal per value), remainders at the larger scale.
@@ -91,8 +93,7 @@ final class ArithmeticEval {
         final long factorRight;
         /** Digits a product loses to its type's scale (Spark's cut, past 38 digits). */
         final int productCut;
-        /** Whether the type's precision is checked (18 digits or fewer), below {@code bound}. */
-        final boolean checked;
+        /** The type's bound: 10^precision. */
         final long bound;
 
         DecimalOps(Expr.ArithmeticOp op, ExprEval left, ExprEval right, ExprType type, String sql) {
@@ -102,11 +103,11 @@ final class ArithmeticEval {
             this.factorLeft = factor(type.scale() - scaleLeft);
             this.factorRight = factor(type.scale() - scaleRight);
             this.productCut = scaleLeft + scaleRight - type.scale();
-            this.checked = type.precision() <= ExprType.LONG_PRECISION;
-            this.bound = checked ? Decimals.POW10[type.precision()] : 0;
+            this.bound = Decimals.POW10[type.precision()];
         }
 
-        private static long factor(int digits) {
+        /** 10^digits, or 0 where no long holds it (more than 18 digits, or fewer than none: a scale cut). */
+        static long factor(int digits) {
             return digits >= 0 && digits < Decimals.POW10.length ? Decimals.POW10[digits] : 0;
         }
 
@@ -124,13 +125,20 @@ final class ArithmeticEval {
                 };
             } catch (PlanArithmeticException e) {
                 throw e;
-            } catch (ArithmeticException e) {
-                throw PlanArithmeticException.decimalRange(type, sql);
+            } catch (ArithmeticException e) { // past 64 bits, so past the type's 18 digits or fewer
+                throw PlanArithmeticException.outOfRange(exact(a, b).toPlainString(), type, sql);
             }
-            if (checked && (v <= -bound || v >= bound)) {
+            if (v <= -bound || v >= bound) {
                 throw PlanArithmeticException.outOfRange(Decimals.text(v, type.scale()), type, sql);
             }
             return v;
+        }
+
+        /** The exact {@code a op b} of {@code + - *}, for an error's text. */
+        private BigDecimal exact(long a, long b) {
+            BigDecimal x = BigDecimal.valueOf(a, scaleLeft);
+            BigDecimal y = BigDecimal.valueOf(b, scaleRight);
+            return op == Expr.ArithmeticOp.ADD ? x.add(y) : op == Expr.ArithmeticOp.SUBTRACT ? x.subtract(y) : x.multiply(y);
         }
 
         private static long rescaled(long v, long factor) {
@@ -161,6 +169,111 @@ final class ArithmeticEval {
             int scale = Math.max(scaleLeft, scaleRight);
             long r = Decimals.scaleUp(a, scale - scaleLeft) % Decimals.scaleUp(b, scale - scaleRight);
             return Decimals.scaleUp(r, type.scale() - scale);
+        }
+    }
+
+    /**
+     * {@code + - * / %} on decimals where the type or an operand has more than 18 digits: signed
+     * 128-bit values ({@link ExprEval#high}). Sums and differences of operands rescaled by up to
+     * 18 digits, and products of operands that are longs at the type's scale, are computed in two
+     * words without allocating; the rest (an operand beyond a long in a product, a product or
+     * sum whose type cut its scale, a quotient, a remainder) as Spark's {@code Decimal} computes
+     * it in BigDecimal (a product to 39 digits, cut), then rounded half up to the type's scale.
+     * Past the type's precision, NUMERIC_VALUE_OUT_OF_RANGE naming the node.
+     */
+    static final class WideDecimalOps extends Binary {
+        private final int scaleLeft;
+        private final int scaleRight;
+        /** What the operands are multiplied by to reach the type's scale in {@code + -}; 0 where the slow path rescales. */
+        final long factorLeft;
+        final long factorRight;
+        /** Whether {@code a op b} of operands that are longs is computed in two words ({@link #fast}). */
+        final boolean fastOp;
+
+        WideDecimalOps(Expr.ArithmeticOp op, ExprEval left, ExprEval right, ExprType type, String sql) {
+            super(op, left, right, type, sql);
+            this.scaleLeft = left.type.scale();
+            this.scaleRight = right.type.scale();
+            this.factorLeft = DecimalOps.factor(type.scale() - scaleLeft);
+            this.factorRight = DecimalOps.factor(type.scale() - scaleRight);
+            this.fastOp = switch (op) {
+                case ADD, SUBTRACT -> factorLeft != 0 && factorRight != 0;
+                case MULTIPLY -> scaleLeft + scaleRight == type.scale();
+                default -> false;
+            };
+        }
+
+        @Override
+        long longValue(ByteBuffer buf, int record) {
+            long a = left.longValue(buf, record);
+            long aHigh = left.highOf(a);
+            long b = right.longValue(buf, record);
+            long bHigh = right.highOf(b);
+            isNull = left.isNull || right.isNull;
+            if (isNull) {
+                high = 0;
+                return 0;
+            }
+            return compute(aHigh, a, bHigh, b);
+        }
+
+        /** {@code a op b} of two values that are not NULL: the low word, the high in {@link #high}. */
+        long compute(long aHigh, long a, long bHigh, long b) {
+            if (fastOp && Decimals.isLong(aHigh, a) && Decimals.isLong(bHigh, b)) {
+                return fast(a, b);
+            }
+            return slow(aHigh, a, bHigh, b);
+        }
+
+        /** {@link #compute} of two longs, when {@link #fastOp}: 64 x 64 bits make at most 127, so nothing wraps. */
+        long fast(long a, long b) {
+            long lo;
+            long hi;
+            if (op == Expr.ArithmeticOp.MULTIPLY) {
+                lo = a * b;
+                hi = Math.multiplyHigh(a, b);
+            } else {
+                long x = a * factorLeft;
+                long xHigh = Math.multiplyHigh(a, factorLeft);
+                long y = b * factorRight;
+                long yHigh = Math.multiplyHigh(b, factorRight);
+                if (op == Expr.ArithmeticOp.SUBTRACT) {
+                    y = -y;
+                    yHigh = y == 0 ? -yHigh : ~yHigh;
+                }
+                lo = x + y;
+                hi = xHigh + yHigh + Decimals.carry(lo, x);
+            }
+            return checked(hi, lo);
+        }
+
+        /** {@code hi:lo}, if it has no more digits than the type's precision. */
+        long checked(long hi, long lo) {
+            if (!Decimals.fits(hi, lo, type.precision())) {
+                throw PlanArithmeticException.outOfRange(Decimals.text(hi, lo, type.scale()), type, sql);
+            }
+            high = hi;
+            return lo;
+        }
+
+        private long slow(long aHigh, long a, long bHigh, long b) {
+            BigDecimal x = new BigDecimal(Decimals.big(aHigh, a), scaleLeft);
+            BigDecimal y = new BigDecimal(Decimals.big(bHigh, b), scaleRight);
+            if ((op == Expr.ArithmeticOp.DIVIDE || op == Expr.ArithmeticOp.REMAINDER) && y.signum() == 0) {
+                throw PlanArithmeticException.divideByZero(sql);
+            }
+            BigDecimal v = switch (op) {
+                case ADD -> x.add(y);
+                case SUBTRACT -> x.subtract(y);
+                case MULTIPLY -> x.multiply(y, Decimals.PRODUCT);
+                case DIVIDE -> x.divide(y, ExprType.MAX_PRECISION, RoundingMode.HALF_UP);
+                case REMAINDER -> x.remainder(y);
+            };
+            BigInteger unscaled = v.setScale(type.scale(), RoundingMode.HALF_UP).unscaledValue();
+            if (unscaled.abs().compareTo(BigInteger.TEN.pow(type.precision())) >= 0) {
+                throw PlanArithmeticException.outOfRange(v.toPlainString(), type, sql);
+            }
+            return checked(unscaled.shiftRight(64).longValue(), unscaled.longValue());
         }
     }
 
@@ -212,6 +325,11 @@ final class ArithmeticEval {
         long longValue(ByteBuffer buf, int record) {
             long v = operand.longValue(buf, record);
             isNull = operand.isNull;
+            if (wide) {
+                long lo = -v;
+                high = isNull ? 0 : lo == 0 ? -operand.high : ~operand.high; // a decimal's -10^38 < -v < 10^38
+                return isNull ? 0 : lo;
+            }
             return isNull ? 0 : negated(v);
         }
 

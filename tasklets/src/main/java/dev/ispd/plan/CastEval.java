@@ -1,5 +1,8 @@
 package dev.ispd.plan;
 
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.math.RoundingMode;
 import java.nio.ByteBuffer;
 
 /**
@@ -8,8 +11,10 @@ import java.nio.ByteBuffer;
  * ({@code CAST_OVERFLOW} to an integer, {@code NUMERIC_VALUE_OUT_OF_RANGE} to a decimal); a
  * decimal to an integer truncates toward zero, to a decimal of fewer digits of scale rounds half
  * up; a float to a decimal rounds half up the decimal Java prints for it ({@link Double#toString},
- * as Spark's {@code Decimal(double)} takes it; NaN and the infinities are NULL, as in Spark); a date is its first instant in the zone, a
- * timestamp the date the zone's clock shows.
+ * as Spark's {@code Decimal(double)} takes it; NaN and the infinities are NULL, as in Spark); a
+ * date is its first instant in the zone, a timestamp the date the zone's clock shows. A cast from
+ * or to a decimal of more than 18 digits ({@link ExprEval#wide}) scales in two words where it can
+ * (a long scaled up by up to 18 digits), else in BigDecimal.
  */
 final class CastEval extends ExprEval {
     private static final long MICROS_PER_DAY = 86_400_000_000L;
@@ -60,7 +65,11 @@ final class CastEval extends ExprEval {
         }
         long v = operand.longValue(buf, record);
         isNull = operand.isNull;
-        return isNull ? 0 : longOf(v);
+        if (isNull) {
+            high = 0;
+            return 0;
+        }
+        return wide || operand.wide ? wideOf(operand.highOf(v), v) : longOf(v);
     }
 
     @Override
@@ -72,7 +81,45 @@ final class CastEval extends ExprEval {
         }
         long v = operand.longValue(buf, record);
         isNull = operand.isNull;
+        if (operand.wide && !isNull) {
+            double d = new BigDecimal(Decimals.big(operand.high, v), from.scale()).doubleValue();
+            return type.bits() == 32 ? (float) d : d;
+        }
         return doubleOf(v);
+    }
+
+    /**
+     * The cast of {@code high:low}, not NULL, where this node or its operand is wide: the low
+     * word, the high one in {@link #high}.
+     */
+    long wideOf(long hi, long lo) {
+        int fromScale = from.kind() == ExprType.Kind.DECIMAL ? from.scale() : 0;
+        int up = type.kind() == ExprType.Kind.DECIMAL ? type.scale() - fromScale : -1;
+        if (up >= 0 && up < Decimals.POW10.length && Decimals.isLong(hi, lo)) {
+            long f = Decimals.POW10[up];
+            long h = Math.multiplyHigh(lo, f);
+            long l = lo * f;
+            if (!Decimals.fits(h, l, type.precision())) {
+                throw PlanArithmeticException.outOfRange(Decimals.text(hi, lo, fromScale), type, sql);
+            }
+            high = h;
+            return l;
+        }
+        BigDecimal v = new BigDecimal(Decimals.big(hi, lo), fromScale);
+        if (type.kind() == ExprType.Kind.INT) {
+            BigInteger whole = v.toBigInteger(); // toward zero
+            if (whole.bitLength() > type.bits() - 1) {
+                throw PlanArithmeticException.castOverflow(v.toPlainString(), from, type, sql);
+            }
+            high = whole.signum() < 0 ? -1 : 0;
+            return whole.longValue();
+        }
+        BigInteger unscaled = v.setScale(type.scale(), RoundingMode.HALF_UP).unscaledValue();
+        if (unscaled.abs().compareTo(BigInteger.TEN.pow(type.precision())) >= 0) {
+            throw PlanArithmeticException.outOfRange(v.toPlainString(), type, sql);
+        }
+        high = unscaled.shiftRight(64).longValue();
+        return unscaled.longValue();
     }
 
     /** The cast of a float that is not NULL to a type held as a long (an integer or a decimal; {@link #nonNumber} says NULL). */
@@ -80,7 +127,7 @@ final class CastEval extends ExprEval {
         return type.kind() == ExprType.Kind.DECIMAL ? floatToDecimal(d) : floatToInteger(d);
     }
 
-    /** The cast of a value held as a long, not NULL, to a type held as a long. */
+    /** The cast of a value held as a long, not NULL, to a type held as a long, neither of them {@link ExprEval#wide}. */
     long longOf(long v) {
         if (from.kind() == ExprType.Kind.DATE) {
             return clock == null ? v * MICROS_PER_DAY : clock.startOfDay(v); // days within +-2^31 never overflow
@@ -123,8 +170,7 @@ final class CastEval extends ExprEval {
             r = type.scale() >= fromScale ? Decimals.scaleUp(v, type.scale() - fromScale)
                     : Decimals.scaleDownHalfUp(v, fromScale - type.scale());
         } catch (ArithmeticException e) {
-            throw type.precision() > ExprType.LONG_PRECISION ? PlanArithmeticException.decimalRange(type, sql)
-                    : PlanArithmeticException.outOfRange(Decimals.text(v, fromScale), type, sql);
+            throw PlanArithmeticException.outOfRange(Decimals.text(v, fromScale), type, sql);
         }
         if (!Decimals.fits(r, type.precision())) {
             throw PlanArithmeticException.outOfRange(Decimals.text(v, fromScale), type, sql);

@@ -111,7 +111,7 @@ abstract class ColumnReader {
             }
             into[at] = v;
             if (words == 3) {
-                into[at + 1] = v >> 63; // a decimal of more than 18 digits: the high word
+                into[at + 1] = isNull ? 0 : eval.high; // a decimal of more than 18 digits: the high word
             }
             into[at + words - 1] = isNull ? 0 : 1;
         }

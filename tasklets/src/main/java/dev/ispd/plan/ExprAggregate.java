@@ -1,7 +1,6 @@
 package dev.ispd.plan;
 
 import dev.ispd.tasklet.ResultSink;
-import java.math.BigInteger;
 import java.nio.ByteBuffer;
 
 /**
@@ -9,7 +8,10 @@ import java.nio.ByteBuffer;
  * group table's flat arrays: per group a value word ({@code low}: a long, a double's bits, a
  * 128-bit decimal sum's low half), a {@code high} word (that sum's high half) and the count of
  * values taken. NULLs are skipped. SUM of integers raises ARITHMETIC_OVERFLOW past a bigint, as
- * Spark's ANSI mode does; a decimal SUM is exact and its precision checked when it is written. An
+ * Spark's ANSI mode does; a decimal SUM is exact in 128 bits, and one that passes its type's
+ * digits is written as overflowed ({@link #overflowed}), which stays so as partials merge:
+ * the final value ({@link Aggregate#value}) is then Spark's overflow, an error or NULL by the
+ * query's rule. An
  * AVG keeps Spark's partial sum ({@link Aggregate#partialType}): a double (integers summed as
  * doubles, as Spark's does), or a decimal sum as SUM's; {@link Aggregate#value} divides it.
  * The same rules merge partial results ({@link #merge}), so a split's answer on a drive and on
@@ -20,7 +22,11 @@ final class ExprAggregate {
     private static final int DOUBLE = 1;
     private static final int BOOL = 2;
     private static final int LONG_AS_DOUBLE = 3;
-    private static final BigInteger UNSIGNED_64 = BigInteger.ONE.shiftLeft(64).subtract(BigInteger.ONE);
+    /**
+     * The high word of a decimal sum that passed its type's digits (-2^127, beyond every decimal;
+     * in a one-word result, {@code Long.MIN_VALUE}, beyond 18 digits).
+     */
+    private static final long OVERFLOWED_HIGH = Long.MIN_VALUE;
 
     private final Aggregate.Function function;
     /** The compiled argument: {@link #accept} runs it per record, a batch its {@link VectorCompiler} form. */
@@ -31,6 +37,8 @@ final class ExprAggregate {
     /** Whether the values are added (SUM, AVG), not compared (MIN, MAX). */
     private final boolean summing;
     private final boolean wideSum;
+    /** Whether the argument is a decimal of more than 18 digits: two words per value, and a sum that can pass 128 bits. */
+    private final boolean wideInput;
     private final String sql;
 
     ExprAggregate(Aggregate aggregate, Layout layout) {
@@ -47,6 +55,7 @@ final class ExprAggregate {
         };
         // a decimal sum is summed in 128 bits whatever its words: its precision is checked as it is written
         this.wideSum = summing && result.kind() == ExprType.Kind.DECIMAL;
+        this.wideInput = argument.wide;
         this.sql = aggregate.toString();
     }
 
@@ -68,13 +77,13 @@ final class ExprAggregate {
         if (input == BOOL) {
             int t = argument.truth(buf, record);
             if (t != ExprEval.UNKNOWN) {
-                takeLong(t, low, high, count, at);
+                takeLong(t, 0, low, high, count, at);
             }
             return;
         }
         long v = argument.longValue(buf, record);
         if (!argument.isNull) {
-            takeLong(v, low, high, count, at);
+            takeLong(v, argument.highOf(v), low, high, count, at);
         }
     }
 
@@ -86,7 +95,7 @@ final class ExprAggregate {
      */
     int acceptAll(VectorEval values, int[] sel, int n, int[] base, int offset, long[] low, long[] high,
                   long[] count) {
-        if (wideSum && input == LONG) { // a decimal SUM, the commonest: never fails here
+        if (wideSum && !wideInput) { // a decimal SUM of longs, the commonest: never fails, never passes 128 bits
             long[] v = values.longs;
             boolean[] nulls = values.nulls;
             for (int i = 0; i < n; i++) {
@@ -99,7 +108,7 @@ final class ExprAggregate {
             }
             return -1;
         }
-        if (summing && input == LONG) { // an integer SUM: overflow stops it at its row
+        if (summing && input == LONG && !wideSum) { // an integer SUM: overflow stops it at its row
             long[] v = values.longs;
             boolean[] nulls = values.nulls;
             int i = 0;
@@ -129,7 +138,8 @@ final class ExprAggregate {
                 takeDouble(input == DOUBLE ? values.doubles[r] : values.longs[r], low, count, at);
             } else {
                 try {
-                    takeLong(input == BOOL ? values.truths[r] : values.longs[r], low, high, count, at);
+                    long v = input == BOOL ? values.truths[r] : values.longs[r];
+                    takeLong(v, wideInput ? values.highs[r] : v >> 63, low, high, count, at);
                 } catch (PlanArithmeticException e) {
                     return i;
                 }
@@ -151,13 +161,17 @@ final class ExprAggregate {
         count[at]++;
     }
 
-    private void takeLong(long v, long[] low, long[] high, long[] count, int at) {
+    private void takeLong(long v, long vHigh, long[] low, long[] high, long[] count, int at) {
         if (!summing) {
-            if (count[at] == 0 || (function == Aggregate.Function.MIN ? v < low[at] : v > low[at])) {
+            int c = count[at] == 0 ? 0 : Decimals.compare(vHigh, v, high[at], low[at]);
+            if (count[at] == 0 || (function == Aggregate.Function.MIN ? c < 0 : c > 0)) {
                 low[at] = v;
+                high[at] = vHigh;
             }
+        } else if (wideSum && wideInput) {
+            addChecked(low, high, at, v, vHigh);
         } else if (wideSum) {
-            add128(low, high, at, v, v >> 63);
+            add128(low, high, at, v, vHigh);
         } else {
             low[at] = addExact(low[at], v);
         }
@@ -179,9 +193,25 @@ final class ExprAggregate {
 
     private static void add128(long[] low, long[] high, int at, long lo, long hi) {
         long sum = low[at] + lo;
-        long carry = Long.compareUnsigned(sum, low[at]) < 0 ? 1 : 0;
+        high[at] += hi + Decimals.carry(sum, low[at]);
         low[at] = sum;
-        high[at] += hi + carry;
+    }
+
+    /**
+     * {@link #add128} of a wide value (up to 10^38 each, so a sum can pass 128 bits): exact while
+     * it stays within them, as Spark's unbounded sum of a partition is; one that wraps has passed
+     * every decimal's digits, and becomes {@link #OVERFLOWED_HIGH overflowed} for good.
+     */
+    private static void addChecked(long[] low, long[] high, int at, long lo, long hi) {
+        long before = high[at];
+        if (before == OVERFLOWED_HIGH && low[at] == 0) {
+            return;
+        }
+        add128(low, high, at, lo, hi);
+        if (((before ^ high[at]) & (hi ^ high[at])) < 0) { // both signs alike, the sum's not: it wrapped
+            high[at] = OVERFLOWED_HIGH;
+            low[at] = 0;
+        }
     }
 
     /** Writes the state at {@code at}: the count alone for COUNT, else the value's words and the count. */
@@ -190,24 +220,12 @@ final class ExprAggregate {
             out.putLong(low[at]);
             return;
         }
-        checkPrecision(low[at], high[at]);
-        out.putLong(low[at]);
+        boolean overflowed = wideSum && !Decimals.fits(high[at], low[at], result.precision());
+        out.putLong(overflowed ? (result.words() == 2 ? 0 : Long.MIN_VALUE) : low[at]);
         if (result.words() == 2) {
-            out.putLong(high[at]);
+            out.putLong(overflowed ? OVERFLOWED_HIGH : high[at]);
         }
         out.putLong(count[at]);
-    }
-
-    /** A decimal SUM past its type's digits is Spark's ANSI error. */
-    private void checkPrecision(long lo, long hi) {
-        if (!wideSum) {
-            return;
-        }
-        BigInteger v = BigInteger.valueOf(hi).shiftLeft(64).or(BigInteger.valueOf(lo).and(UNSIGNED_64));
-        if (v.abs().compareTo(BigInteger.TEN.pow(result.precision())) >= 0) {
-            throw new PlanArithmeticException("ARITHMETIC_OVERFLOW", "overflow in sum of decimals: " + sql + " passed "
-                    + result);
-        }
     }
 
     /** Words of this aggregate in a result row. */
@@ -238,22 +256,46 @@ final class ExprAggregate {
             double b = Double.longBitsToDouble(partial[from]);
             into[at] = Double.doubleToLongBits(summing ? a + b : extreme(a, b));
         } else if (!summing) {
-            long b = partial[from];
-            if (function == Aggregate.Function.MIN ? b < into[at] : b > into[at]) {
-                into[at] = b;
+            int c = result.words() == 2 ? Decimals.compare(partial[from + 1], partial[from], into[at + 1], into[at])
+                    : Long.compare(partial[from], into[at]);
+            if (function == Aggregate.Function.MIN ? c < 0 : c > 0) {
+                System.arraycopy(partial, from, into, at, result.words());
             }
-        } else if (wideSum && result.words() == 2) {
-            long sum = into[at] + partial[from];
-            long carry = Long.compareUnsigned(sum, into[at]) < 0 ? 1 : 0;
-            into[at] = sum;
-            into[at + 1] += partial[from + 1] + carry;
-            checkPrecision(into[at], into[at + 1]);
         } else if (wideSum) {
-            into[at] = addExact(into[at], partial[from]);
-            checkPrecision(into[at], into[at] >> 63);
+            mergeSums(into, at, partial, from);
         } else {
             into[at] = addExact(into[at], partial[from]);
         }
         into[at + countAt] += n;
+    }
+
+    /**
+     * Adds decimal sum partials as {@link #write} lays them out: exact, or {@link #OVERFLOWED_HIGH overflowed}
+     * where either is, or their sum passes the type's digits.
+     */
+    private void mergeSums(long[] into, int at, long[] partial, int from) {
+        boolean two = result.words() == 2;
+        long aLow = into[at];
+        long aHigh = two ? into[at + 1] : aLow >> 63;
+        long bLow = partial[from];
+        long bHigh = two ? partial[from + 1] : bLow >> 63;
+        int p = result.precision();
+        long sum = aLow + bLow;
+        long sumHigh = aHigh + bHigh + Decimals.carry(sum, aLow); // one that wraps past 2^127 lands beyond 10^38
+        boolean overflowed = !Decimals.fits(aHigh, aLow, p) || !Decimals.fits(bHigh, bLow, p)
+                || !Decimals.fits(sumHigh, sum, p);
+        into[at] = overflowed ? (two ? 0 : Long.MIN_VALUE) : sum;
+        if (two) {
+            into[at + 1] = overflowed ? OVERFLOWED_HIGH : sumHigh;
+        }
+    }
+
+    /**
+     * Whether the partial value at {@code row[at...]}, as {@link #write} lays it out, is a decimal
+     * sum that passed its type's digits: Spark's overflow, an error under ANSI, NULL for try_sum.
+     */
+    static boolean overflowed(long[] row, int at, ExprType partial) {
+        return partial.kind() == ExprType.Kind.DECIMAL
+                && !Decimals.fits(partial.words() == 2 ? row[at + 1] : row[at] >> 63, row[at], partial.precision());
     }
 }

@@ -142,10 +142,13 @@ final class ExprCompiler {
                 }
                 case DECIMAL -> {
                     BigInteger unscaled = ((BigDecimal) v).setScale(t.scale()).unscaledValue();
-                    if (unscaled.bitLength() > 63 || !Decimals.fits(unscaled.longValue(), t.precision())) {
-                        throw refused(l, "does not fit " + t + " in 64 bits");
+                    if (unscaled.abs().compareTo(BigInteger.TEN.pow(t.precision())) >= 0) {
+                        throw refused(l, "does not fit " + t);
                     }
-                    yield new ExprEval.Constant(t, sql, false, unscaled.longValue(), 0, 0);
+                    if (unscaled.bitLength() > 63) { // the plan encoding carries a literal's unscaled value in 64 bits
+                        throw refused(l, "needs more than 64 bits unscaled: a plan's decimal literals take 18 digits");
+                    }
+                    yield new ExprEval.Constant(t, sql, unscaled.shiftRight(64).longValue(), unscaled.longValue());
                 }
                 case FLOAT -> new ExprEval.Constant(t, sql, false, 0, ((Double) v), 0);
                 case DATE -> new ExprEval.Constant(t, sql, false, ((LocalDate) v).toEpochDay(), 0, 0);
@@ -188,7 +191,9 @@ final class ExprCompiler {
             default:
                 ExprEval l = cast(left, decimalOf(a.left(), left.type));
                 ExprEval r = cast(right, decimalOf(a.right(), right.type));
-                return new ArithmeticEval.DecimalOps(op, l, r, decimalResult(op, l.type, r.type), sql);
+                ExprType type = decimalResult(op, l.type, r.type);
+                return type.words() == 2 || l.wide || r.wide ? new ArithmeticEval.WideDecimalOps(op, l, r, type, sql)
+                        : new ArithmeticEval.DecimalOps(op, l, r, type, sql);
         }
     }
 
@@ -339,7 +344,8 @@ final class ExprCompiler {
             boolean floating = to.kind() == ExprType.Kind.FLOAT;
             long v = floating ? 0 : cast.longValue(null, 0);
             double d = floating ? cast.doubleValue(null, 0) : 0;
-            return new ExprEval.Constant(to, e.sql, cast.isNull, v, d, ExprEval.UNKNOWN);
+            return cast.wide && !cast.isNull ? new ExprEval.Constant(to, e.sql, cast.high, v)
+                    : new ExprEval.Constant(to, e.sql, cast.isNull, v, d, ExprEval.UNKNOWN);
         } catch (PlanArithmeticException failsPerRecord) {
             return cast;
         }

@@ -8,8 +8,10 @@ import java.nio.ByteBuffer;
  * decimals unscaled, dates, timestamps) comes from {@link #longValue}, a float's from
  * {@link #doubleValue}, and each sets {@link #isNull}; a boolean is {@link #truth}'s
  * {@link #TRUE}, {@link #FALSE} or {@link #UNKNOWN} (NULL); a string is read through
- * {@link StringEval}. Nodes keep {@link #isNull} in themselves, so a compiled tree serves one
- * thread.
+ * {@link StringEval}. A decimal of more than 18 digits ({@link #wide}) is a signed 128-bit
+ * unscaled value: {@link #longValue} returns its low word and leaves the high word in
+ * {@link #high} ({@link #highOf} reads either kind). Nodes keep {@link #isNull} and {@link #high}
+ * in themselves, so a compiled tree serves one thread.
  */
 abstract class ExprEval {
     static final int FALSE = 0;
@@ -19,12 +21,22 @@ abstract class ExprEval {
     final ExprType type;
     /** The expression's SQL text, for errors. */
     final String sql;
+    /** Whether values are 128-bit decimals: a decimal type of more than 18 digits. */
+    final boolean wide;
     /** Whether the last {@link #longValue} or {@link #doubleValue} was NULL. */
     boolean isNull;
+    /** The high word of the last {@link #longValue} of a {@link #wide} node. */
+    long high;
 
     ExprEval(ExprType type, String sql) {
         this.type = type;
         this.sql = sql;
+        this.wide = type.words() == 2;
+    }
+
+    /** The high word of {@code low}, the last {@link #longValue}: {@link #high} if {@link #wide}, else its sign. */
+    final long highOf(long low) {
+        return wide ? high : low >> 63;
     }
 
     long longValue(ByteBuffer buf, int record) {
@@ -68,10 +80,17 @@ abstract class ExprEval {
         long longValue(ByteBuffer buf, int record) {
             if (field.hasNullBit() && field.nullBitSet(buf, record)) {
                 isNull = true;
+                high = 0;
                 return 0;
+            }
+            if (field.width() == Field.WIDE_DECIMAL_BYTES) {
+                isNull = false;
+                high = field.readHigh(buf, record);
+                return field.readLow(buf, record);
             }
             long v = field.readInteger(buf, record);
             isNull = field.isNull(v);
+            high = v >> 63; // a narrow field typed as a wide decimal (decimal(19+,s) in 8 bytes)
             return v;
         }
 
@@ -100,6 +119,13 @@ abstract class ExprEval {
             this.longValue = longValue;
             this.doubleValue = doubleValue;
             this.truth = isNull ? UNKNOWN : truth;
+            this.high = longValue >> 63;
+        }
+
+        /** A wide decimal constant: unscaled {@code high:low}. */
+        Constant(ExprType type, String sql, long high, long low) {
+            this(type, sql, false, low, 0, 0);
+            this.high = high;
         }
 
         @Override

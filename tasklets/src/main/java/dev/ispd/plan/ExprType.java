@@ -53,9 +53,9 @@ public record ExprType(Kind kind, int bits, int precision, int scale) implements
             }
             case FLOAT -> f.width() == 4 ? FLOAT : DOUBLE;
             case DECIMAL -> {
-                if (!f.integral()) {
-                    throw new PlanException("expression", "field " + f.name() + " (" + f.typeText() + ") is a 16-byte "
-                            + "decimal: expressions take decimals of 4 or 8 bytes");
+                if (!f.integral() && f.width() != Field.WIDE_DECIMAL_BYTES) {
+                    throw new PlanException("expression", "field " + f.name() + " (" + f.typeText() + ") is a "
+                            + f.width() + "-byte decimal: expressions take decimals of 4, 8 or 16 bytes");
                 }
                 yield decimal(f.type().precision(), f.type().scale());
             }

@@ -27,6 +27,8 @@ public record Field(String name, int offset, int width, boolean signed, boolean 
                     int bitCount, boolean nullable, long nullValue, FieldType type, int nullBit) implements Serializable {
     /** {@link #nullBit} of a field that has none. */
     public static final int NO_NULL_BIT = -1;
+    /** The width of a decimal that does not read as one integer: a signed 128-bit unscaled value. */
+    public static final int WIDE_DECIMAL_BYTES = 16;
 
     public Field {
         if (name == null || name.isEmpty() || name.length() > 255) {
@@ -215,6 +217,21 @@ public record Field(String name, int offset, int width, boolean signed, boolean 
             }
         }
         return end - literal.length;
+    }
+
+    /** The low 64 bits of a 16-byte decimal's unscaled value ({@link #WIDE_DECIMAL_BYTES}). */
+    public long readLow(ByteBuffer buf, int record) {
+        return wideWord(buf, record + offset + (bigEndian ? Long.BYTES : 0));
+    }
+
+    /** The high 64 bits (signed) of a 16-byte decimal's unscaled value. */
+    public long readHigh(ByteBuffer buf, int record) {
+        return wideWord(buf, record + offset + (bigEndian ? 0 : Long.BYTES));
+    }
+
+    private long wideWord(ByteBuffer buf, int at) {
+        long v = buf.getLong(at);
+        return bigEndian != (buf.order() == ByteOrder.BIG_ENDIAN) ? Long.reverseBytes(v) : v;
     }
 
     private long readBytes(ByteBuffer buf, int at) {

@@ -26,7 +26,7 @@ final class LogicEval {
         }
     }
 
-    /** {@code left op right} over two values of one type held as longs (decimals at one scale). */
+    /** {@code left op right} over two values of one type held as longs (decimals at one scale, wide ones in two words). */
     static final class CompareLongs extends Comparison {
         CompareLongs(CompareOp op, ExprEval left, ExprEval right, String sql) {
             super(op, left, right, sql);
@@ -38,11 +38,13 @@ final class LogicEval {
             if (left.isNull) {
                 return UNKNOWN;
             }
+            long aHigh = left.highOf(a);
             long b = right.longValue(buf, record);
             if (right.isNull) {
                 return UNKNOWN;
             }
-            return op.holds(Long.compare(a, b)) ? TRUE : FALSE;
+            int c = left.wide ? Decimals.compare(aHigh, a, right.highOf(b), b) : Long.compare(a, b);
+            return op.holds(c) ? TRUE : FALSE;
         }
     }
 
@@ -178,6 +180,7 @@ final class LogicEval {
             }
             long v = values[i].longValue(buf, record);
             isNull = values[i].isNull;
+            high = values[i].highOf(v);
             return v;
         }
 

@@ -173,9 +173,16 @@ public record Plan(Layout layout, Predicate where, List<Expr> select, List<Expr>
      * computed ({@link #groupsBounded}); 1 without GROUP BY.
      */
     public long maxGroups() {
-        if (!groupsBounded()) {
-            return Long.MAX_VALUE;
-        }
+        return groupsBounded() ? groupFieldsValues() : Long.MAX_VALUE;
+    }
+
+    /**
+     * The product of the group fields' value counts, whatever their columns: a {@code char(N)}'s
+     * 2^(8N) byte strings, and one more value (NULL) for a nullable field; {@link Long#MAX_VALUE}
+     * when that overflows. An engine that must bound a GROUP BY before it runs (its computed
+     * columns too, which {@link #maxGroups} leaves to be counted as they are made) bounds it by this.
+     */
+    public long groupFieldsValues() {
         int bits = 0;
         for (Expr key : groupBy) {
             Field f = layout.field(((Expr.Ref) key).name(), "groupBy");

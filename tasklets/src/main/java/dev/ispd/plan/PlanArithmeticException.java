@@ -4,9 +4,8 @@ package dev.ispd.plan;
  * An expression's value that Spark's ANSI mode refuses, found while a plan ran: an integer
  * overflow, a division by zero, a decimal beyond its precision, a cast that does not fit.
  * {@link #errorClass()} is Spark's error class ({@code ARITHMETIC_OVERFLOW},
- * {@code DIVIDE_BY_ZERO}, {@code NUMERIC_VALUE_OUT_OF_RANGE}, {@code CAST_OVERFLOW}) or
- * {@code PLAN_DECIMAL_RANGE} for a decimal the interpreter cannot hold in 64 bits; the message
- * names the expression and its fields. It ends the execution; the drive answers
+ * {@code DIVIDE_BY_ZERO}, {@code NUMERIC_VALUE_OUT_OF_RANGE}, {@code CAST_OVERFLOW});
+ * the message names the expression and its fields. It ends the execution; the drive answers
  * TASKLET_FAILED with the message.
  */
 public final class PlanArithmeticException extends ArithmeticException {
@@ -39,11 +38,5 @@ public final class PlanArithmeticException extends ArithmeticException {
     static PlanArithmeticException castOverflow(String value, ExprType from, ExprType to, String expression) {
         return new PlanArithmeticException("CAST_OVERFLOW", "the value " + value + " of the type " + from
                 + " cannot be cast to " + to + " due to an overflow, in " + expression);
-    }
-
-    static PlanArithmeticException decimalRange(ExprType type, String expression) {
-        return new PlanArithmeticException("PLAN_DECIMAL_RANGE", "a value of " + expression + " (" + type
-                + ") passed the 64-bit unscaled values the plan interpreter computes decimals in; run the query "
-                + "in the engine");
     }
 }

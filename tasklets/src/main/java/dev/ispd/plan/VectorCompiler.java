@@ -7,12 +7,20 @@ import java.util.Map;
  * Builds the batch form ({@link VectorEval}) of compiled expressions ({@link ExprEval}, types
  * and casts already derived), node for node. One compiler serves all of a plan's expressions, so
  * a field they share is one column, decoded once per batch. A node without a batch form (CASE,
- * COALESCE, string tests, EXTRACT) is run per record with the tree below it.
+ * COALESCE, string tests, EXTRACT, and every node of or over decimals of more than 18 digits
+ * but the common {@code + - *} of two longs, {@link VectorArithmetic.WideDecimals}) is run per
+ * record with the tree below it.
  */
 final class VectorCompiler {
     private final Map<Field, VectorEval.Column> columns = new HashMap<>();
 
     VectorEval compile(ExprEval e) {
+        if (e instanceof ArithmeticEval.WideDecimalOps w && !w.left.wide && !w.right.wide && w.fastOp) {
+            return new VectorArithmetic.WideDecimals(w, compile(w.left), compile(w.right));
+        }
+        if (e.wide || readsWide(e)) {
+            return new VectorEval.PerRecord(e);
+        }
         if (e instanceof ExprEval.FieldValue f) {
             return columns.computeIfAbsent(f.field, field -> new VectorEval.Column(field, f.type));
         }
@@ -50,5 +58,10 @@ final class VectorCompiler {
             return new VectorLogic.IsNull(n, compile(n.operand));
         }
         return new VectorEval.PerRecord(e);
+    }
+
+    /** Whether {@code e} takes a wide decimal operand, which only the per-record nodes read. */
+    private static boolean readsWide(ExprEval e) {
+        return e instanceof CastEval c && c.operand.wide || e instanceof LogicEval.Comparison k && k.left.wide;
     }
 }

@@ -7,7 +7,8 @@ import java.util.Arrays;
  * node's value for the rows {@code sel[0, n)} of a {@link RecordBatch} into its own arrays,
  * indexed by row, reused from batch to batch (nothing is allocated per batch or per row). A
  * value held as a long is in {@link #longs}, a float's in {@link #doubles}, a boolean's in
- * {@link #truths} ({@link ExprEval#TRUE}, {@link ExprEval#FALSE} or {@link ExprEval#UNKNOWN});
+ * {@link #truths} ({@link ExprEval#TRUE}, {@link ExprEval#FALSE} or {@link ExprEval#UNKNOWN}),
+ * the high words of a decimal of more than 18 digits in {@link #highs};
  * {@link #nulls} marks the rows whose long or float is NULL. A node that can never be NULL
  * ({@link #nullable} false: a non-nullable field, arithmetic of such) leaves {@link #nulls}
  * false, and its parents skip the test. Each node computes its rows with the very arithmetic of
@@ -21,6 +22,8 @@ abstract class VectorEval {
     /** Whether a row's value can be NULL. */
     final boolean nullable;
     final long[] longs;
+    /** The high words of a wide decimal's values ({@link ExprEval#wide}), else null. */
+    final long[] highs;
     final double[] doubles;
     final byte[] truths;
     final boolean[] nulls = new boolean[RecordBatch.MAX_ROWS];
@@ -32,6 +35,7 @@ abstract class VectorEval {
         ExprType.Kind kind = type.kind();
         this.longs = kind == ExprType.Kind.FLOAT || kind == ExprType.Kind.BOOL || kind == ExprType.Kind.STRING ? null
                 : new long[RecordBatch.MAX_ROWS];
+        this.highs = type.words() == 2 ? new long[RecordBatch.MAX_ROWS] : null;
         this.doubles = kind == ExprType.Kind.FLOAT ? new double[RecordBatch.MAX_ROWS] : null;
         this.truths = kind == ExprType.Kind.BOOL ? new byte[RecordBatch.MAX_ROWS] : null;
     }
@@ -179,6 +183,9 @@ abstract class VectorEval {
                     default -> {
                         longs[r] = scalar.longValue(buf, record);
                         nulls[r] = scalar.isNull;
+                        if (highs != null) {
+                            highs[r] = scalar.high;
+                        }
                     }
                 }
             }

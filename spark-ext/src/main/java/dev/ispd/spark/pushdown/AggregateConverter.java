@@ -43,7 +43,8 @@ import org.slf4j.LoggerFactory;
  * halves, for Spark to merge with its own overflow rule ({@link PushedAggregation}). Aggregates
  * of expressions ({@link ExprConverter}), and of columns whose value a plan does not return, are
  * the plan's aggregates of expressions: COUNT, MIN and MAX (not of floats), SUM and AVG of decimals
- * that cannot pass their type's digits over the scan's records, each of Spark's type; the scan
+ * (exact, past their type's digits answered by the query's {@link SumOverflow}, or where that is
+ * not known only those that cannot pass their digits over the scan's records), each of Spark's type; the scan
  * pushes them only whole ({@link PushedAggregation#ofExpressions}). Refused, each
  * logged with its reason (Spark then aggregates the scanned rows itself): DISTINCT, AVG of other
  * types, other functions, aggregates of literals, no aggregate and no group column, more group
@@ -65,18 +66,21 @@ public final class AggregateConverter {
     private final RecordLayout layout;
     private final long records;
     private final boolean countStarKnown;
+    private final SumOverflow overflow;
     private final Set<String> averaged = new HashSet<>();
     private final ExprConverter expressions;
 
     /**
      * The converter for a scan of {@code records} records of {@code layout}; {@code countStarKnown}:
      * whether a COUNT(*) Spark pushes is one, the session's optimizer having rewritten every
-     * COUNT(DISTINCT literal), which Spark's translation turns into COUNT(*) ({@link IspdSessionExtensions}).
+     * COUNT(DISTINCT literal), which Spark's translation turns into COUNT(*) ({@link IspdSessionExtensions});
+     * {@code overflow}: what the query's decimal sums answer past their digits, if known.
      */
-    public AggregateConverter(RecordLayout layout, long records, boolean countStarKnown) {
+    public AggregateConverter(RecordLayout layout, long records, boolean countStarKnown, SumOverflow overflow) {
         this.layout = layout;
         this.records = records;
         this.countStarKnown = countStarKnown;
+        this.overflow = overflow;
         this.expressions = new ExprConverter(layout);
     }
 
@@ -123,8 +127,8 @@ public final class AggregateConverter {
                 Aggregate sum = average(avg);
                 averages.add(aggregates.size());
                 aggregates.add(sum);
-                schema.add(new StructField("AVG(" + Expr.sql(sum.argument()) + ")", SparkTypes.of(DecimalAverage.type(
-                        Aggregate.min(sum.argument()).resultType(layout.planLayout()))), true, Metadata.empty()));
+                schema.add(new StructField("AVG(" + Expr.sql(sum.argument()) + ")", SparkTypes.of(
+                        Aggregate.avg(sum.argument()).resultType(layout.planLayout())), true, Metadata.empty()));
                 continue;
             }
             Aggregate a = aggregate(f);
@@ -135,7 +139,7 @@ public final class AggregateConverter {
             }
         }
         PushedAggregation pushed = new PushedAggregation(groupBy, aggregates, halved, averages,
-                new StructType(schema.toArray(StructField[]::new)), false);
+                new StructType(schema.toArray(StructField[]::new)), false, overflow);
         Plan plan;
         try {
             plan = Plan.aggregate(pushed.planLayout(layout.planLayout()), where, groupBy, pushed.planAggregates());
@@ -146,27 +150,12 @@ public final class AggregateConverter {
             throw new NotPushable("the SUMs of " + halved + " can overflow 64 bits, and their halves are merged "
                     + "by Spark only under GROUP BY columns a plan returns as one value each");
         }
-        long groups = maxGroups(plan);
+        long groups = plan.groupFieldsValues(); // not maxGroups: a partition must not fall back for its groups
         if (groups > PlanLimits.DRIVE.maxGroups()) {
             throw new NotPushable("GROUP BY " + String.join(", ", groupBy) + " can make up to " + groups
                     + " groups, more than a drive holds (" + PlanLimits.DRIVE.maxGroups() + ")");
         }
         return pushed;
-    }
-
-    /**
-     * The most groups {@code plan}'s GROUP BY columns, all fields, can make: the product of their
-     * value counts, a {@code char(N)}'s 2^(8N) byte strings and NULL its one more
-     * ({@link Plan#maxGroups} bounds only the columns it returns as one value each, and leaves the
-     * others to be counted as a drive makes them, where one that made too many would fall back).
-     */
-    private static long maxGroups(Plan plan) {
-        int bits = 0;
-        for (Expr key : plan.groupBy()) {
-            Field f = plan.layout().field(((Expr.Ref) key).name(), "groupBy");
-            bits += f.valueBits() + (f.nullable() ? 1 : 0);
-        }
-        return bits >= 63 ? Long.MAX_VALUE : 1L << bits;
     }
 
     /**
@@ -258,11 +247,12 @@ public final class AggregateConverter {
     }
 
     /**
-     * {@code sum}, if it sums decimals and cannot pass its type's digits over the scan's records
-     * (each value below 10^p, the sum's type of p + 10 digits, at most 38): then no overflow rule
-     * (ANSI's error, {@code try_sum}'s NULL) decides its answer. A SUM of integers (whose overflow
-     * Spark handles by the query's rule, which a source is not told) or of floats (whose sum depends
-     * on the order of the additions) stays with Spark.
+     * {@code sum}, if it sums decimals: exact in the drives, and past its type's digits answered by
+     * the query's overflow rule ({@link SumOverflow}: ANSI's error, NULL for {@code try_sum} or
+     * with ANSI off). Where that rule is not known, only a sum that cannot pass its type's digits
+     * over the scan's records (each value below 10^p, the sum's type of p + 10 digits, at most 38).
+     * A SUM of integers (whose overflow Spark handles by the query's rule, which a source is not
+     * told) or of floats (whose sum depends on the order of the additions) stays with Spark.
      */
     private Aggregate decimalSum(Aggregate sum) throws NotPushable {
         Layout plan = layout.planLayout();
@@ -272,9 +262,12 @@ public final class AggregateConverter {
                     + "NULLs and sums of decimals");
         }
         int spare = sum.resultType(plan).precision() - argument.precision();
-        if (spare < 19 && BigInteger.valueOf(records).compareTo(BigInteger.TEN.pow(spare)) >= 0) {
+        if (overflow == SumOverflow.UNKNOWN && spare < 19
+                && BigInteger.valueOf(records).compareTo(BigInteger.TEN.pow(spare)) >= 0) {
             throw new NotPushable(sum + " over " + records + " records can pass the " + spare + " digits its type "
-                    + sum.resultType(plan) + " has beyond its values'");
+                    + sum.resultType(plan) + " has beyond its values', and whether that is an error or NULL "
+                    + "(sum or try_sum under ANSI mode) is not known without the session extension ("
+                    + IspdSessionExtensions.class.getName() + ")");
         }
         return sum;
     }

@@ -11,6 +11,7 @@ import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
+import org.apache.spark.sql.errors.QueryExecutionErrors;
 import org.apache.spark.sql.types.StructType;
 
 /**
@@ -30,14 +31,17 @@ import org.apache.spark.sql.types.StructType;
  * The extra rows add 0 to the group's counts and other sums and repeat its minima and maxima.
  */
 public record PushedAggregation(List<String> groupBy, List<Aggregate> aggregates, List<String> halved,
-                                List<Integer> averages, StructType schema, boolean complete) implements Serializable {
+                                List<Integer> averages, StructType schema, boolean complete, SumOverflow overflow)
+        implements Serializable {
     @Serial
-    private static final long serialVersionUID = 3L;
+    private static final long serialVersionUID = 4L;
 
     /**
      * @param averages the indexes of the {@code aggregates} that stand for Spark's AVG of a decimal
      *                 expression: the SUM of it, run with its COUNT, the average computed from both
-     *                 ({@link DecimalAverage}) as Spark rounds it
+     *                 ({@link Aggregate#decimalAverage}) as Spark rounds it
+     * @param overflow what a decimal SUM or AVG whose sum passed its type's digits answers
+     *                 ({@link Aggregate#overflowed}): Spark's error, or NULL
      */
     public PushedAggregation {
         groupBy = List.copyOf(groupBy);
@@ -51,7 +55,7 @@ public record PushedAggregation(List<String> groupBy, List<Aggregate> aggregates
 
     /** This aggregation answered whole by the one partition the scan has. */
     public PushedAggregation completed() {
-        return new PushedAggregation(groupBy, aggregates, halved, averages, schema, true);
+        return new PushedAggregation(groupBy, aggregates, halved, averages, schema, true, overflow);
     }
 
     /** The aggregates as Spark asked for them: {@code AVG(p)} for an average, else as the plan writes them. */
@@ -125,16 +129,28 @@ public record PushedAggregation(List<String> groupBy, List<Aggregate> aggregates
             } else if (a == null || a.argument() == null) {
                 out[c] = planRow[at++];
             } else {
-                out[c] = a.value(planRow, at, layout);
+                boolean average = averages.contains(c - groupBy.size());
+                out[c] = a.overflowed(planRow, at, layout) ? overflowed(average) : a.value(planRow, at, layout);
                 at += a.words(layout);
-                if (averages.contains(c - groupBy.size())) {
+                if (average) {
                     long count = planRow[at++];
-                    out[c] = count == 0 ? null : DecimalAverage.of((BigDecimal) out[c], count,
-                            DecimalAverage.type(Aggregate.min(a.argument()).resultType(layout)));
+                    out[c] = count == 0 || out[c] == null ? null : Aggregate.decimalAverage((BigDecimal) out[c], count,
+                            Aggregate.avg(a.argument()).resultType(layout));
                 }
             }
         }
         return out;
+    }
+
+    /**
+     * The value of a decimal SUM (or the sum of an AVG) that passed its type's digits: NULL, or
+     * the error Spark raises (the query's rule, {@link #overflow}).
+     */
+    private Object overflowed(boolean average) {
+        if (overflow != SumOverflow.NULL) {
+            throw QueryExecutionErrors.overflowInSumOfDecimalError(null, average ? "try_avg" : "try_sum");
+        }
+        return null;
     }
 
     /** The plan's aggregates: {@link #aggregates}, a halved field's SUM as the SUMs of its two halves. */

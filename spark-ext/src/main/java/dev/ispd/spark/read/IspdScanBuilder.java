@@ -13,6 +13,7 @@ import dev.ispd.spark.layout.LayoutColumn;
 import dev.ispd.spark.pushdown.AggregateConverter;
 import dev.ispd.spark.pushdown.PredicateConverter;
 import dev.ispd.spark.pushdown.PushedAggregation;
+import dev.ispd.spark.pushdown.SumOverflow;
 import dev.ispd.spark.pushdown.PushedScan;
 import dev.ispd.spark.pushdown.RowBytes;
 import dev.ispd.spark.pushdown.SortConverter;
@@ -66,13 +67,14 @@ public final class IspdScanBuilder implements SupportsPushDownRequiredColumns, S
     private long limit = Plan.NO_LIMIT;
     private PushedScan.TopN topN;
 
-    IspdScanBuilder(ScanInput input) {
+    /** The builder of a scan of {@code input} in a query whose decimal sums overflow by {@code overflow}. */
+    IspdScanBuilder(ScanInput input, SumOverflow overflow) {
         this.input = input;
         this.predicates = new PredicateConverter(input.layout());
         this.sorts = new SortConverter(input.layout());
         this.aggregates = new AggregateConverter(input.layout(),
                 input.files().stream().mapToLong(FileStatus::getLen).sum() / input.layout().entrySize(),
-                IspdSessionExtensions.activeSessionServed());
+                IspdSessionExtensions.activeSessionServed(), overflow);
         this.columns = input.layout().columns();
     }
 

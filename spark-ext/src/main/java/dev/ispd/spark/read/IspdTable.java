@@ -1,9 +1,11 @@
 package dev.ispd.spark.read;
 
+import dev.ispd.spark.pushdown.SumOverflow;
 import java.util.Set;
 import org.apache.spark.sql.connector.catalog.SupportsRead;
 import org.apache.spark.sql.connector.catalog.TableCapability;
 import org.apache.spark.sql.connector.read.ScanBuilder;
+import org.apache.spark.sql.internal.SQLConf;
 import org.apache.spark.sql.types.StructType;
 import org.apache.spark.sql.util.CaseInsensitiveStringMap;
 
@@ -32,6 +34,6 @@ public final class IspdTable implements SupportsRead {
 
     @Override
     public ScanBuilder newScanBuilder(CaseInsensitiveStringMap options) {
-        return new IspdScanBuilder(input);
+        return new IspdScanBuilder(input, SumOverflow.of(options, SQLConf.get().ansiEnabled()));
     }
 }

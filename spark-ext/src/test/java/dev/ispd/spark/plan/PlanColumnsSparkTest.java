@@ -65,7 +65,7 @@ class PlanColumnsSparkTest {
                 Aggregate.countStar(), Aggregate.avg("p"), Aggregate.avg("q"), Aggregate.avg("i"), Aggregate.avg("id"),
                 Aggregate.avg(Expr.mul(Expr.field("p"), Expr.field("k")))));
         List<String> actual = new ArrayList<>();
-        for (long[] row : new PartialAggregates(plan).mergeRows(splits(plan))) {
+        for (long[] row : new PartialAggregates(plan).mergeRows(PlanRuns.inTwoSplits(plan, records, TypedRows.ENTRY))) {
             List<Object> cells = new ArrayList<>();
             int at = 0;
             for (Expr key : plan.groupBy()) {
@@ -76,13 +76,13 @@ class PlanColumnsSparkTest {
                 cells.add(a.function() == Aggregate.Function.COUNT_STAR ? row[at] : a.value(row, at, LAYOUT));
                 at += a.words(LAYOUT);
             }
-            actual.add(text(cells));
+            actual.add(PlanRuns.text(cells));
         }
-        List<String> expected = spark("SELECT s, year(dt), z, CASE WHEN b THEN 1 ELSE 0 END, count(*), avg(p), avg(q), "
+        List<String> expected = PlanRuns.sparkRows(DRIVES.spark(), "SELECT s, year(dt), z, CASE WHEN b THEN 1 ELSE 0 END, count(*), avg(p), avg(q), "
                 + "avg(i), avg(id), avg(p * k) FROM v GROUP BY s, year(dt), z, CASE WHEN b THEN 1 ELSE 0 END");
         assertTrue(expected.size() > 100, "many groups: " + expected.size());
         assertTrue(expected.stream().anyMatch(r -> r.startsWith("NULL|")), "a NULL string group");
-        assertEquals(sorted(expected), sorted(actual));
+        assertEquals(PlanRuns.sorted(expected), PlanRuns.sorted(actual));
     }
 
     @Test
@@ -92,18 +92,18 @@ class PlanColumnsSparkTest {
                 Expr.coalesce(Expr.field("i"), Expr.lit(-1)), Expr.extract(Expr.DatePart.MONTH, Expr.field("dn")));
         Plan plan = Plan.rowsOf(LAYOUT, Predicate.compare("id", dev.ispd.plan.CompareOp.LT, 500), select);
         List<String> actual = new ArrayList<>();
-        for (long[] row : splits(plan)) {
+        for (long[] row : PlanRuns.inTwoSplits(plan, records, TypedRows.ENTRY)) {
             List<Object> cells = new ArrayList<>();
             for (int c = 0; c < select.size(); c++) {
                 Expr e = select.get(c);
                 cells.add(c == 0 ? row[0] : ColumnValues.value(row, plan.selectWord(c), e, LAYOUT));
             }
-            actual.add(text(cells));
+            actual.add(PlanRuns.text(cells));
         }
-        List<String> expected = spark("SELECT id, p * 2, s, z, q + p, dt, b, coalesce(i, -1), month(dn) FROM v "
+        List<String> expected = PlanRuns.sparkRows(DRIVES.spark(), "SELECT id, p * 2, s, z, q + p, dt, b, coalesce(i, -1), month(dn) FROM v "
                 + "WHERE id < 500");
         assertEquals(500, expected.size());
-        assertEquals(sorted(expected), sorted(actual));
+        assertEquals(PlanRuns.sorted(expected), PlanRuns.sorted(actual));
     }
 
     /**
@@ -130,24 +130,24 @@ class PlanColumnsSparkTest {
                 Expr.coalesce(Expr.field("s"), Expr.field("z"), Expr.lit("none")));
         Plan plan = Plan.rowsOf(LAYOUT, null, select);
         List<String> actual = new ArrayList<>();
-        for (long[] row : splits(plan)) {
+        for (long[] row : PlanRuns.inTwoSplits(plan, records, TypedRows.ENTRY)) {
             List<Object> cells = new ArrayList<>();
             for (int c = 0; c < select.size(); c++) {
                 Object v = c == 0 ? row[0] : ColumnValues.value(row, plan.selectWord(c), select.get(c), LAYOUT);
                 cells.add(v instanceof java.time.LocalDate day ? day.toEpochDay() : v);
             }
-            actual.add(text(cells));
+            actual.add(PlanRuns.text(cells));
         }
         SparkSession spark = DRIVES.spark();
         spark.conf().set("spark.sql.session.timeZone", zone);
         try {
-            List<String> expected = spark("SELECT id, hour(ts), minute(ts), year(ts), unix_date(CAST(ts AS DATE)), "
+            List<String> expected = PlanRuns.sparkRows(spark, "SELECT id, hour(ts), minute(ts), year(ts), unix_date(CAST(ts AS DATE)), "
                     + "unix_micros(CAST(dt AS TIMESTAMP)), weekofyear(dt), weekday(dn) + 1, "
                     + "CASE WHEN d > -1e9D AND d < 1e9D THEN CAST(d AS DECIMAL(15,3)) END, "
                     + "CASE WHEN f > -1e6D AND f < 1e6D THEN CAST(f AS DECIMAL(9,2)) END, "
                     + "CASE WHEN b THEN s ELSE z END, coalesce(s, z, 'none') FROM v");
             assertEquals(RECORDS, expected.size());
-            assertEquals(sorted(expected), sorted(actual));
+            assertEquals(PlanRuns.sorted(expected), PlanRuns.sorted(actual));
         } finally {
             spark.conf().unset("spark.sql.session.timeZone");
         }
@@ -184,45 +184,5 @@ class PlanColumnsSparkTest {
                         Double.toString(d));
             }
         }
-    }
-
-    /** The plan's result rows over the records, run as two splits (merged partials for an aggregate plan: the caller's). */
-    private static List<long[]> splits(Plan plan) throws IOException {
-        int half = RECORDS / 2 * TypedRows.ENTRY;
-        List<long[]> rows = new ArrayList<>();
-        for (byte[] part : List.of(Arrays.copyOfRange(records, 0, half), Arrays.copyOfRange(records, half,
-                records.length))) {
-            HostRunner.Result r = new HostRunner(TypedRows.ENTRY * 64, 1).run(new PlanTasklet(plan, PlanLimits.DRIVE),
-                    List.of(new Extent(1, 0, part.length)), new InMemoryPageSource(Map.of(1L, ByteBuffer.wrap(part))));
-            rows.addAll(PlanResult.decode(r.bytes()).rows());
-        }
-        return rows;
-    }
-
-    private static List<String> spark(String sql) {
-        SparkSession spark = DRIVES.spark();
-        List<String> rows = new ArrayList<>();
-        for (Row r : spark.sql(sql).collectAsList()) {
-            List<Object> cells = new ArrayList<>();
-            for (int i = 0; i < r.size(); i++) {
-                cells.add(r.get(i));
-            }
-            rows.add(text(cells));
-        }
-        return rows;
-    }
-
-    /** One row as text: numbers by value (an int and a long alike), decimals at their scale, NULL as NULL. */
-    private static String text(List<Object> cells) {
-        List<String> out = new ArrayList<>();
-        for (Object c : cells) {
-            out.add(c == null ? "NULL" : c instanceof BigDecimal d ? d.toPlainString()
-                    : c instanceof Integer i ? Long.toString(i) : c.toString());
-        }
-        return String.join("|", out);
-    }
-
-    private static List<String> sorted(List<String> rows) {
-        return rows.stream().sorted().toList();
     }
 }

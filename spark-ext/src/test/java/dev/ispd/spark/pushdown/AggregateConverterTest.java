@@ -46,7 +46,7 @@ class AggregateConverterTest {
     }
 
     private static Optional<PushedAggregation> convert(RecordLayout layout, long records, Aggregation a) {
-        return new AggregateConverter(layout, records, true).convert(a, Predicate.all());
+        return new AggregateConverter(layout, records, true, SumOverflow.UNKNOWN).convert(a, Predicate.all());
     }
 
     @Test
@@ -89,7 +89,12 @@ class AggregateConverterTest {
                 + "MIN((price * disc)):decimal(31,4),COUNT((price * disc)):bigint>", p.schema().simpleString());
         assertTrue(p.ofExpressions(), "pushed only whole");
         // decimal(31,4) summed as decimal(38,4): 7 digits to spare, so 10^7 records may pass them
-        assertTrue(convert(prices, 10_000_000, agg(new Sum(product, false))).isEmpty());
+        assertTrue(convert(prices, 10_000_000, agg(new Sum(product, false))).isEmpty(), "sum or try_sum: not known");
+        for (SumOverflow known : List.of(SumOverflow.ERROR, SumOverflow.NULL)) {
+            PushedAggregation q = new AggregateConverter(prices, 10_000_000, true, known)
+                    .convert(agg(new Sum(product, false)), Predicate.all()).orElseThrow();
+            assertEquals(known, q.overflow(), "pushed, its overflow answered by the query's rule");
+        }
         assertTrue(convert(prices, 10_000_000, agg(new Sum(col("price"), false))).isPresent(), "10 digits to spare");
         Expression plusOne = new GeneralScalarExpression("+", new Expression[] {col("n"), col("k")});
         assertTrue(convert(prices, 10, agg(new Sum(plusOne, false))).isEmpty(), "integers: Spark's overflow rule");
@@ -134,15 +139,15 @@ class AggregateConverterTest {
 
     @Test
     void anAverageKeepsItsRewrittenSumOnlyWhereADoubleHoldsItExactly() {
-        AggregateConverter small = new AggregateConverter(WIDE, 1 << 20, true);
+        AggregateConverter small = new AggregateConverter(WIDE, 1 << 20, true, SumOverflow.UNKNOWN);
         assertEquals(Optional.empty(), small.convert(agg(new Avg(col("size"), false)), Predicate.all()));
         assertTrue(small.convert(agg(new Sum(col("size"), false), new Count(col("size"), false)), Predicate.all())
                 .isPresent(), "2^32 x 2^20 records stay below 2^53");
-        AggregateConverter big = new AggregateConverter(WIDE, 1 << 22, true);
+        AggregateConverter big = new AggregateConverter(WIDE, 1 << 22, true, SumOverflow.UNKNOWN);
         big.convert(agg(new Avg(col("size"), false)), Predicate.all());
         assertEquals(Optional.empty(), big.convert(agg(new Sum(col("size"), false), new Count(col("size"), false)),
                 Predicate.all()));
-        AggregateConverter wide = new AggregateConverter(WIDE, 3, true);
+        AggregateConverter wide = new AggregateConverter(WIDE, 3, true, SumOverflow.UNKNOWN);
         wide.convert(agg(new Avg(col("big"), false)), Predicate.all());
         assertEquals(Optional.empty(), wide.convert(agg(new Sum(col("big"), false), new Count(col("big"), false)),
                 Predicate.all()));
@@ -154,7 +159,7 @@ class AggregateConverterTest {
         assertEquals(Optional.empty(), convert(WIDE, 3, agg(new Count(col("k"), true))));
         assertEquals(Optional.empty(), convert(WIDE, 3, agg(new Min(new LiteralValue<>(1, DataTypes.IntegerType)))));
         assertEquals(Optional.empty(), convert(WIDE, 3, new Aggregation(new AggregateFunc[0], new Expression[0])));
-        assertEquals(Optional.empty(), new AggregateConverter(WIDE, 3, false).convert(agg(new CountStar()),
+        assertEquals(Optional.empty(), new AggregateConverter(WIDE, 3, false, SumOverflow.UNKNOWN).convert(agg(new CountStar()),
                 Predicate.all()), "without the session extension a COUNT(*) may be a COUNT(DISTINCT 1)");
         assertTrue(convert(WIDE, 3, agg(new CountStar())).isPresent());
     }

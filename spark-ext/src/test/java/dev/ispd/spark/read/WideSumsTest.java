@@ -1,14 +1,9 @@
 package dev.ispd.spark.read;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import dev.ispd.spark.SparkDrives;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import java.util.stream.Stream;
@@ -16,7 +11,6 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.io.BytesWritable;
 import org.apache.hadoop.io.LongWritable;
 import org.apache.hadoop.mapreduce.lib.input.FixedLengthInputFormat;
-import org.apache.spark.SparkThrowable;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.sql.Row;
@@ -78,8 +72,7 @@ class WideSumsTest {
     }
 
     static Stream<Arguments> cases() {
-        return Stream.of("true", "false").flatMap(ansi -> POLICIES.stream()
-                .flatMap(policy -> queries().stream().map(q -> Arguments.of(ansi, policy, q))));
+        return QueryAnswer.cases(POLICIES, queries());
     }
 
     @BeforeAll
@@ -126,66 +119,6 @@ class WideSumsTest {
     @ParameterizedTest(name = "ansi {0} {1}: {2}")
     @MethodSource("cases")
     void answersOrFailsAsPlainSpark(String ansi, String policy, String query) {
-        SparkSession spark = DRIVES.spark();
-        spark.conf().set("spark.sql.ansi.enabled", ansi);
-        try {
-            Answer expected = Answer.of(spark, query.replace("FROM t", "FROM plain"));
-            Answer actual = Answer.of(spark, query.replace("FROM t", "FROM " + view(policy)));
-            expected.assertSameAs(actual);
-        } finally {
-            spark.conf().unset("spark.sql.ansi.enabled");
-        }
-    }
-
-    /** A query's rows, sorted, or the error condition it failed with. */
-    private record Answer(List<List<Object>> rows, String error) {
-        static Answer of(SparkSession spark, String sql) {
-            try {
-                List<List<Object>> rows = new ArrayList<>();
-                for (Row r : spark.sql(sql).collectAsList()) {
-                    List<Object> row = new ArrayList<>();
-                    for (int i = 0; i < r.length(); i++) {
-                        row.add(r.get(i));
-                    }
-                    rows.add(row);
-                }
-                rows.sort((x, y) -> x.toString().compareTo(y.toString()));
-                return new Answer(rows, null);
-            } catch (RuntimeException e) {
-                return new Answer(null, condition(e));
-            }
-        }
-
-        /** The error condition of the first Spark error in {@code e}'s causes, or its text. */
-        private static String condition(Throwable e) {
-            for (Throwable c = e; c != null; c = c.getCause()) {
-                if (c instanceof SparkThrowable s && s.getCondition() != null
-                        && !s.getCondition().startsWith("INTERNAL")) {
-                    return s.getCondition();
-                }
-            }
-            throw new AssertionError("not a Spark error condition", e);
-        }
-
-        void assertSameAs(Answer actual) {
-            assertEquals(error, actual.error, "the error condition");
-            if (error != null) {
-                return;
-            }
-            assertFalse(rows.isEmpty(), "the query answers something");
-            assertEquals(rows.size(), actual.rows.size(), () -> rows + " vs " + actual.rows);
-            for (int r = 0; r < rows.size(); r++) {
-                for (int c = 0; c < rows.get(r).size(); c++) {
-                    Object want = rows.get(r).get(c);
-                    Object got = actual.rows.get(r).get(c);
-                    if (want instanceof Double w && got instanceof Double g) {
-                        assertTrue(Math.abs(w - g) <= 1e-12 * Math.abs(w), "row " + r + " column " + c + ": " + want
-                                + " vs " + got);
-                    } else {
-                        assertEquals(want, got, "row " + r + " column " + c);
-                    }
-                }
-            }
-        }
+        QueryAnswer.assertSameUnderAnsi(DRIVES.spark(), ansi, query, "plain", view(policy));
     }
 }
