@@ -4,6 +4,6 @@ import java.io.IOException;
 
 /** Takes the result bytes of each tasklet run over a split, and where they came from, in order. */
 @FunctionalInterface
-public interface ResultSink {
+public interface SplitResults {
     void accept(byte[] result, ResultOrigin origin) throws IOException;
 }
