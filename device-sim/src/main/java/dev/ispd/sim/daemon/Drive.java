@@ -1,7 +1,7 @@
 package dev.ispd.sim.daemon;
 
 import dev.ispd.profile.DeviceProfile;
-import dev.ispd.sim.assembly.ModeledDrive;
+import dev.ispd.sim.model.ModeledDrive;
 import dev.ispd.sim.auth.DriveAuthenticator;
 import dev.ispd.sim.controller.DriveController;
 import dev.ispd.sim.fault.FaultInjector;

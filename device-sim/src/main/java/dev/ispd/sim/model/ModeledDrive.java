@@ -1,4 +1,4 @@
-package dev.ispd.sim.assembly;
+package dev.ispd.sim.model;
 
 import dev.ispd.profile.DeviceProfile;
 import dev.ispd.profile.Units;

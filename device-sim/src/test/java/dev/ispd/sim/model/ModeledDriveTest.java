@@ -1,4 +1,4 @@
-package dev.ispd.sim.assembly;
+package dev.ispd.sim.model;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;

@@ -1,4 +1,4 @@
-package dev.ispd.sim.assembly;
+package dev.ispd.sim.model;
 
 import dev.ispd.tasklet.Meter;
 import java.util.List;
