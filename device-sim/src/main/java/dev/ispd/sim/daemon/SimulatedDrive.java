@@ -24,7 +24,7 @@ import java.nio.file.Path;
  * profile, its controller, and a server on {@code listen}. Holds no global state, so any number
  * of drives can run in one JVM.
  */
-public final class Drive implements AutoCloseable {
+public final class SimulatedDrive implements AutoCloseable {
     /** Longest Unix socket path the kernel accepts (sun_path holds 108 bytes with the terminator). */
     private static final int MAX_SOCKET_PATH = 107;
 
@@ -37,7 +37,7 @@ public final class Drive implements AutoCloseable {
     /** Serves the drive's /metrics; null if it keeps none. */
     private final MetricsServer metricsServer;
 
-    private Drive(String name, DeviceProfile profile, Path dir, ObjectStore store, DriveController controller,
+    private SimulatedDrive(String name, DeviceProfile profile, Path dir, ObjectStore store, DriveController controller,
                   DriveServer server, MetricsServer metricsServer) {
         this.name = name;
         this.profile = profile;
@@ -52,7 +52,7 @@ public final class Drive implements AutoCloseable {
      * Opens (or creates) the drive's store in {@code dir} and starts serving on {@code listen}, and
      * its metrics if {@code options} ask for them.
      */
-    public static Drive start(String name, DeviceProfile profile, Path dir, DriveAddress listen, DriveOptions options)
+    public static SimulatedDrive start(String name, DeviceProfile profile, Path dir, DriveAddress listen, DriveOptions options)
             throws IOException {
         Path socket = listen.unixPath();
         if (socket != null && socket.toString().getBytes(StandardCharsets.UTF_8).length > MAX_SOCKET_PATH) {
@@ -78,7 +78,7 @@ public final class Drive implements AutoCloseable {
                 metrics.watch(controller.readings(server::openConnections));
                 metricsServer = MetricsServer.start(options.metrics(), metrics, name);
             }
-            return new Drive(name, profile, dir, store, controller, server, metricsServer);
+            return new SimulatedDrive(name, profile, dir, store, controller, server, metricsServer);
         } catch (IOException | RuntimeException e) {
             if (server != null) {
                 server.close();
