@@ -20,6 +20,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.BlockLocation;
@@ -87,6 +88,13 @@ public class OsdFileSystem extends FileSystem {
     private Map<String, String> settings;
     /** Guards the journal and the namespace it rebuilds. */
     private final Object lock = new Object();
+    /** Guards {@link #openStreams} and {@link #retired}. */
+    private final Object usage = new Object();
+    /** The streams this instance handed out that are not closed yet. */
+    private int openStreams;
+    /** Set when {@link OsdFileSystems} lets go of this instance: it closes with its last stream. */
+    private boolean retired;
+    private volatile boolean closed;
 
     @Override
     public String getScheme() {
@@ -211,7 +219,18 @@ public class OsdFileSystem extends FileSystem {
     @Override
     public FSDataInputStream open(Path path, int bufferSize) throws IOException {
         Namespace.File f = file(path);
-        return new FSDataInputStream(new OsdInputStream(drives, key(path), f, ioBuffer(bufferSize), statistics));
+        OsdInputStream in = new OsdInputStream(drives, key(path), f, ioBuffer(bufferSize), statistics);
+        StreamRelease release = streamOpened();
+        return new FSDataInputStream(in) {
+            @Override
+            public void close() throws IOException {
+                try {
+                    super.close();
+                } finally {
+                    release.run();
+                }
+            }
+        };
     }
 
     /** The composite CRC32C of the whole file ({@link FileChecksums}); it reads the file. */
@@ -370,8 +389,19 @@ public class OsdFileSystem extends FileSystem {
         WriterLease lease = WriterLease.take(l -> commit(q, l), key, leaseHolder(), leaseMs);
         OsdOutputStream.Committer committer = (chunks, length) -> commit(q, new JournalRecord.CreateFile(key, overwrite,
                 System.currentTimeMillis(), user, chunkSize, length, chunks, anchor));
-        return new FSDataOutputStream(new OsdOutputStream(drives, key, chunkSize, replication(replication),
-                ioBuffer(bufferSize), committer, lease, progress), statistics);
+        OsdOutputStream out = new OsdOutputStream(drives, key, chunkSize, replication(replication),
+                ioBuffer(bufferSize), committer, lease, progress);
+        StreamRelease release = streamOpened();
+        return new FSDataOutputStream(out, statistics) {
+            @Override
+            public void close() throws IOException {
+                try {
+                    super.close();
+                } finally {
+                    release.run();
+                }
+            }
+        };
     }
 
     /** A name for one writer: the user, this process and a number no other writer of this process has. */
@@ -692,8 +722,54 @@ public class OsdFileSystem extends FileSystem {
         return null;
     }
 
+    /** Counts a stream as open until its release runs (once, however often the stream is closed). */
+    private StreamRelease streamOpened() throws IOException {
+        synchronized (usage) {
+            if (closed) {
+                throw new IOException(this + " is closed");
+            }
+            openStreams++;
+        }
+        return new StreamRelease();
+    }
+
+    private final class StreamRelease {
+        private final AtomicBoolean done = new AtomicBoolean();
+
+        void run() throws IOException {
+            if (!done.compareAndSet(false, true)) {
+                return;
+            }
+            boolean last;
+            synchronized (usage) {
+                last = --openStreams == 0 && retired;
+            }
+            if (last) {
+                close();
+            }
+        }
+    }
+
+    /** Closes this instance now if none of its streams is open, else when the last of them closes. */
+    void retire() throws IOException {
+        boolean idle;
+        synchronized (usage) {
+            retired = true;
+            idle = openStreams == 0;
+        }
+        if (idle) {
+            close();
+        }
+    }
+
+    boolean isClosed() {
+        return closed;
+    }
+
     @Override
     public void close() throws IOException {
+        closed = true;
+        OsdFileSystems.closing(this);
         try {
             super.close();
         } finally {
