@@ -4,6 +4,14 @@ import dev.ispd.client.Drive;
 import dev.ispd.client.DriveException;
 import dev.ispd.client.ObjectStat;
 import dev.ispd.hadoop.conf.IspdKeys;
+import dev.ispd.hadoop.fs.metadata.Chunk;
+import dev.ispd.hadoop.fs.metadata.DriveJournalStore;
+import dev.ispd.hadoop.fs.metadata.Journal;
+import dev.ispd.hadoop.fs.metadata.JournalRecord;
+import dev.ispd.hadoop.fs.metadata.JournalStore;
+import dev.ispd.hadoop.fs.metadata.Namespace;
+import dev.ispd.hadoop.fs.metadata.WriterLease;
+import dev.ispd.hadoop.fs.metadata.ZooKeeperJournalStore;
 import dev.ispd.hadoop.parquet.ParquetAlignment;
 import dev.ispd.offload.storage.ChunkExtent;
 import dev.ispd.offload.storage.Replica;
@@ -28,8 +36,8 @@ import org.apache.hadoop.fs.CommonPathCapabilities;
 import org.apache.hadoop.fs.CreateFlag;
 import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FSDataOutputStream;
-import org.apache.hadoop.fs.FileChecksum;
 import org.apache.hadoop.fs.FileAlreadyExistsException;
+import org.apache.hadoop.fs.FileChecksum;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.FsStatus;
@@ -42,8 +50,8 @@ import org.apache.hadoop.fs.RemoteIterator;
 import org.apache.hadoop.fs.XAttrSetFlag;
 import org.apache.hadoop.fs.permission.FsPermission;
 import org.apache.hadoop.security.UserGroupInformation;
-import org.apache.hadoop.util.functional.RemoteIterators;
 import org.apache.hadoop.util.Progressable;
+import org.apache.hadoop.util.functional.RemoteIterators;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -149,7 +157,7 @@ public class OsdFileSystem extends FileSystem {
         if (!osd.zookeeper().isEmpty()) {
             return ZooKeeperJournalStore.open(osd.zookeeper(), osd.znode());
         }
-        return DriveJournalStore.open(drives, osd.namespaceDrive(), osd.segmentBytes());
+        return DriveJournalStore.open(drives.sharedDrive(osd.namespaceDrive()), osd.segmentBytes());
     }
 
     @Override

@@ -1,4 +1,4 @@
-package dev.ispd.hadoop.fs;
+package dev.ispd.hadoop.fs.metadata;
 
 import dev.ispd.offload.storage.Replica;
 import java.util.List;
@@ -8,8 +8,8 @@ import java.util.List;
  * replica, each on a different drive, in the order the writer placed them (readers try them in
  * that order).
  */
-record Chunk(List<Replica> replicas, long length) {
-    Chunk {
+public record Chunk(List<Replica> replicas, long length) {
+    public Chunk {
         if (replicas.isEmpty()) {
             throw new IllegalArgumentException("a chunk needs at least one replica");
         }
@@ -17,7 +17,7 @@ record Chunk(List<Replica> replicas, long length) {
     }
 
     /** A chunk with one replica. */
-    Chunk(int drive, long objectId, long length) {
+    public Chunk(int drive, long objectId, long length) {
         this(List.of(new Replica(drive, objectId)), length);
     }
 }

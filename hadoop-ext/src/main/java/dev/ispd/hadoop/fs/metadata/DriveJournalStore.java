@@ -1,4 +1,4 @@
-package dev.ispd.hadoop.fs;
+package dev.ispd.hadoop.fs.metadata;
 
 import dev.ispd.client.Drive;
 import dev.ispd.client.DriveException;
@@ -37,17 +37,17 @@ import org.slf4j.LoggerFactory;
  * entry the latest. The drive is a single point of failure of the namespace. Not thread-safe:
  * the journal guards it.
  */
-final class DriveJournalStore implements JournalStore {
+public final class DriveJournalStore implements JournalStore {
     private static final Logger LOG = LoggerFactory.getLogger(DriveJournalStore.class);
 
     /** Segment 0: the first well-known id, which no drive ever picks (docs/protocol.md). */
-    static final long OBJECT_ID = ReservedValues.WELL_KNOWN_ID_FIRST;
+    public static final long OBJECT_ID = ReservedValues.WELL_KNOWN_ID_FIRST;
     /** The list of checkpoints: the next well-known id. */
-    static final long CHECKPOINTS = ReservedValues.WELL_KNOWN_ID_FIRST + 1;
+    public static final long CHECKPOINTS = ReservedValues.WELL_KNOWN_ID_FIRST + 1;
     /** The lowest segment number that may still exist, as {@code u64} at offset 0. */
     static final long CUT_MARK = ReservedValues.WELL_KNOWN_ID_FIRST + 2;
     /** Segment 1's id; segments run to the last well-known id. */
-    static final long FIRST_SEGMENT_ID = ReservedValues.WELL_KNOWN_ID_FIRST + 0x100;
+    public static final long FIRST_SEGMENT_ID = ReservedValues.WELL_KNOWN_ID_FIRST + 0x100;
     /** The highest segment number: its id is 2^64-1. */
     static final long LAST_SEGMENT = -1L - FIRST_SEGMENT_ID + 1;
     /** The segment length past which a checkpointer seals the segment (ispd.fs.journal.segment.bytes). */
@@ -56,37 +56,35 @@ final class DriveJournalStore implements JournalStore {
     private static final int ENTRY = 16;
     private static final int FIRST_BUFFER = 256 * 1024;
 
-    private final DriveSet drives;
-    private final int drive;
+    private final SharedDrive drive;
     private final long segmentBytes;
     private ByteBuffer buf = ByteBuffer.allocateDirect(FIRST_BUFFER).order(ByteOrder.LITTLE_ENDIAN);
     /** The segment the last replay ended in: where appends go. */
     private long tail;
 
-    private DriveJournalStore(DriveSet drives, int drive, long segmentBytes) {
-        this.drives = drives;
+    private DriveJournalStore(SharedDrive drive, long segmentBytes) {
         this.drive = drive;
         this.segmentBytes = segmentBytes;
     }
 
-    /** The journal on drive {@code drive} with segments of {@link #DEFAULT_SEGMENT_BYTES}. */
-    static DriveJournalStore open(DriveSet drives, int drive) throws IOException {
-        return open(drives, drive, DEFAULT_SEGMENT_BYTES);
+    /** The journal on {@code drive} with segments of {@link #DEFAULT_SEGMENT_BYTES}. */
+    public static DriveJournalStore open(SharedDrive drive) throws IOException {
+        return open(drive, DEFAULT_SEGMENT_BYTES);
     }
 
     /**
-     * The journal on drive {@code drive}, created if this is a new file system (one without a
+     * The journal on {@code drive}, created if this is a new file system (one without a
      * checkpoint list: segment 0 may be cut in an older one, and must not come back).
      */
-    static DriveJournalStore open(DriveSet drives, int drive, long segmentBytes) throws IOException {
+    public static DriveJournalStore open(SharedDrive drive, long segmentBytes) throws IOException {
         if (segmentBytes <= 0) {
             throw new IllegalArgumentException("a journal segment must hold some bytes, got " + segmentBytes);
         }
-        if (drives.onShared(drive, d -> stat(d, CHECKPOINTS)) < 0) {
-            drives.onShared(drive, d -> createIfMissing(d, OBJECT_ID));
-            drives.onShared(drive, d -> createIfMissing(d, CHECKPOINTS));
+        if (drive.run(d -> stat(d, CHECKPOINTS)) < 0) {
+            drive.run(d -> createIfMissing(d, OBJECT_ID));
+            drive.run(d -> createIfMissing(d, CHECKPOINTS));
         }
-        return new DriveJournalStore(drives, drive, segmentBytes);
+        return new DriveJournalStore(drive, segmentBytes);
     }
 
     /** The object's size, or -1 if there is none. */
@@ -117,7 +115,7 @@ final class DriveJournalStore implements JournalStore {
         }
     }
 
-    static long segmentId(long segment) {
+    public static long segmentId(long segment) {
         return segment == 0 ? OBJECT_ID : FIRST_SEGMENT_ID + segment - 1;
     }
 
@@ -168,7 +166,7 @@ final class DriveJournalStore implements JournalStore {
         long end = onSegment(segment, d -> d.stat(id).size());
         if (from > end) { // segments only grow: this one was cut and its id taken again (a stale sealer's)
             throw new JournalCutException("the namespace journal's segment " + segment + " (object "
-                    + Long.toUnsignedString(id) + " on drive " + drive + ") was cut: it holds " + end
+                    + Long.toUnsignedString(id) + " on drive " + drive.index() + ") was cut: it holds " + end
                     + " bytes, less than this client had read");
         }
         long at = from;
@@ -225,13 +223,13 @@ final class DriveJournalStore implements JournalStore {
     }
 
     /** A call on a segment, whose absence means it was cut. */
-    private <T> T onSegment(long segment, DriveSet.SharedCall<T> call) throws IOException {
+    private <T> T onSegment(long segment, SharedDrive.Command<T> call) throws IOException {
         try {
-            return drives.onShared(drive, call);
+            return drive.run(call);
         } catch (DriveException e) {
             if (e.status() == Status.NO_SUCH_OBJECT) {
                 throw new JournalCutException("the namespace journal's segment " + segment + " (object "
-                        + Long.toUnsignedString(segmentId(segment)) + " on drive " + drive + ") was cut");
+                        + Long.toUnsignedString(segmentId(segment)) + " on drive " + drive.index() + ") was cut");
             }
             throw e;
         }
@@ -255,7 +253,7 @@ final class DriveJournalStore implements JournalStore {
             deleteIfPresent(segmentId(segment));
         }
         ByteBuffer value = ByteBuffer.allocateDirect(8).order(ByteOrder.LITTLE_ENDIAN).putLong(0, keep);
-        drives.onShared(drive, d -> {
+        drive.run(d -> {
             createIfMissing(d, CUT_MARK);
             d.write(CUT_MARK, 0, value);
             return null;
@@ -269,7 +267,7 @@ final class DriveJournalStore implements JournalStore {
     }
 
     private long cutMark() throws IOException {
-        return drives.onShared(drive, d -> {
+        return drive.run(d -> {
             if (stat(d, CUT_MARK) < 8) {
                 return 0L;
             }
@@ -283,18 +281,18 @@ final class DriveJournalStore implements JournalStore {
      */
     private void sealIfFull() throws IOException {
         long segment = tail;
-        long size = drives.onShared(drive, d -> stat(d, segmentId(segment)));
+        long size = drive.run(d -> stat(d, segmentId(segment)));
         if (size < segmentBytes) {
             return; // not full, or cut meanwhile (then sealed long ago)
         }
         if (segment >= LAST_SEGMENT) {
             LOG.warn("osd: the namespace journal on drive {} used every segment id; its last segment is not sealed "
-                    + "and grows from now on", drive);
+                    + "and grows from now on", drive.index());
             return;
         }
         long next = segmentId(segment + 1);
         // Ascending cuts delete this segment before the next: while it exists, the next was not cut.
-        boolean created = drives.onShared(drive, d -> stat(d, segmentId(segment)) >= 0 && createIfMissing(d, next));
+        boolean created = drive.run(d -> stat(d, segmentId(segment)) >= 0 && createIfMissing(d, next));
         try {
             onSegment(segment, d -> d.append(segmentId(segment), JournalCodec.encodeSeal(segment + 1)));
         } catch (JournalCutException e) {
@@ -306,7 +304,7 @@ final class DriveJournalStore implements JournalStore {
 
     private void deleteIfPresent(long id) throws IOException {
         try {
-            drives.onShared(drive, d -> {
+            drive.run(d -> {
                 d.delete(id);
                 return null;
             });
@@ -321,11 +319,11 @@ final class DriveJournalStore implements JournalStore {
     public void saveCheckpoint(ByteBuffer checkpoint) throws IOException {
         byte[] bytes = new byte[checkpoint.remaining()];
         checkpoint.get(bytes);
-        long id = drives.onShared(drive, Drive::createObject);
-        drives.onShared(drive, d -> d.write(id, 0, bytes));
+        long id = drive.run(Drive::createObject);
+        drive.run(d -> d.write(id, 0, bytes));
         ByteBuffer entry = ByteBuffer.allocateDirect(ENTRY).order(ByteOrder.LITTLE_ENDIAN)
                 .putLong(0, id).putLong(8, bytes.length);
-        long at = drives.onShared(drive, d -> d.append(CHECKPOINTS, entry));
+        long at = drive.run(d -> d.append(CHECKPOINTS, entry));
         if (at >= 2 * ENTRY) {
             deleteIfPresent(entry(at - 2 * ENTRY).getLong(0));
         }
@@ -334,7 +332,7 @@ final class DriveJournalStore implements JournalStore {
 
     @Override
     public ByteBuffer checkpoint(int back) throws IOException {
-        long size = drives.onShared(drive, d -> d.stat(CHECKPOINTS).size());
+        long size = drive.run(d -> d.stat(CHECKPOINTS).size());
         long at = size - (long) (back + 1) * ENTRY;
         if (at < 0) {
             return null;
@@ -343,9 +341,9 @@ final class DriveJournalStore implements JournalStore {
         long id = entry.getLong(0);
         int length = (int) entry.getLong(8);
         try {
-            return ByteBuffer.wrap(drives.onShared(drive, d -> d.read(id, 0, length))).order(ByteOrder.LITTLE_ENDIAN);
+            return ByteBuffer.wrap(drive.run(d -> d.read(id, 0, length))).order(ByteOrder.LITTLE_ENDIAN);
         } catch (DriveException e) {
-            if (e.status() == Status.NO_SUCH_OBJECT && drives.onShared(drive, d -> d.stat(CHECKPOINTS).size()) > size) {
+            if (e.status() == Status.NO_SUCH_OBJECT && drive.run(d -> d.stat(CHECKPOINTS).size()) > size) {
                 return null; // a newer checkpoint replaced it meanwhile: no longer one of the two kept
             }
             throw e;
@@ -355,10 +353,10 @@ final class DriveJournalStore implements JournalStore {
     /** Every checkpoint object the list names (older ones may be gone already). */
     @Override
     public Set<Replica> objects() throws IOException {
-        long size = drives.onShared(drive, d -> d.stat(CHECKPOINTS).size());
+        long size = drive.run(d -> d.stat(CHECKPOINTS).size());
         Set<Replica> out = new HashSet<>();
         for (long at = 0; at + ENTRY <= size; at += ENTRY) {
-            out.add(new Replica(drive, entry(at).getLong(0)));
+            out.add(new Replica(drive.index(), entry(at).getLong(0)));
         }
         return out;
     }
@@ -366,7 +364,7 @@ final class DriveJournalStore implements JournalStore {
     /** The checkpoint list's entry at byte {@code at}. */
     private ByteBuffer entry(long at) throws IOException {
         ByteBuffer entry = ByteBuffer.allocateDirect(ENTRY).order(ByteOrder.LITTLE_ENDIAN);
-        drives.onShared(drive, d -> {
+        drive.run(d -> {
             d.read(CHECKPOINTS, at, entry);
             return null;
         });
@@ -375,7 +373,7 @@ final class DriveJournalStore implements JournalStore {
 
     @Override
     public String describe() {
-        return "segments on drive " + drive + " (" + drives.address(drive) + ")";
+        return "segments on drive " + drive.index() + " (" + drive.address() + ")";
     }
 
     /** Nothing of its own: it talks through the file system's drive set. */

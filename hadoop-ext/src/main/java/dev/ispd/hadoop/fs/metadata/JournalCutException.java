@@ -1,4 +1,4 @@
-package dev.ispd.hadoop.fs;
+package dev.ispd.hadoop.fs.metadata;
 
 import java.io.IOException;
 

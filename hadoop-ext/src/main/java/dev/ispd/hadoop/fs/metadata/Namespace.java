@@ -1,4 +1,4 @@
-package dev.ispd.hadoop.fs;
+package dev.ispd.hadoop.fs.metadata;
 
 import dev.ispd.offload.storage.Replica;
 import java.util.ArrayList;
@@ -13,11 +13,11 @@ import java.util.TreeMap;
  * concurrent one made invalid (a create of a path that now exists, a rename onto a destination
  * that now exists) is rejected by all of them alike. Not thread-safe: the file system guards it.
  */
-final class Namespace {
+public final class Namespace {
     /** A file or directory. */
-    abstract static sealed class Node permits Dir, File {
-        final String owner;
-        final long mtimeMs;
+    public abstract static sealed class Node permits Dir, File {
+        public final String owner;
+        public final long mtimeMs;
 
         Node(String owner, long mtimeMs) {
             this.owner = owner;
@@ -26,9 +26,9 @@ final class Namespace {
     }
 
     /** A directory; {@code id} tells it from every other directory that ever had its path (ids are never reused). */
-    static final class Dir extends Node {
+    public static final class Dir extends Node {
         final long id;
-        final TreeMap<String, Node> children = new TreeMap<>();
+        public final TreeMap<String, Node> children = new TreeMap<>();
 
         Dir(long id, String owner, long mtimeMs) {
             super(owner, mtimeMs);
@@ -36,12 +36,12 @@ final class Namespace {
         }
     }
 
-    static final class File extends Node {
-        final long chunkSize;
-        final long length;
-        final List<Chunk> chunks;
+    public static final class File extends Node {
+        public final long chunkSize;
+        public final long length;
+        public final List<Chunk> chunks;
         /** Extended attributes by name, in name order (empty for most files). */
-        final Map<String, byte[]> xattrs;
+        public final Map<String, byte[]> xattrs;
 
         File(String owner, long mtimeMs, long chunkSize, long length, List<Chunk> chunks) {
             this(owner, mtimeMs, chunkSize, length, chunks, Map.of());
@@ -63,30 +63,30 @@ final class Namespace {
         }
 
         /** The fewest replicas any chunk has (1 for an empty file). */
-        int replication() {
+        public int replication() {
             return chunks.stream().mapToInt(c -> c.replicas().size()).min().orElse(1);
         }
     }
 
     /** Why a record was rejected. */
-    enum Refusal { MISSING, EXISTS, PARENT_NOT_DIRECTORY, IS_DIRECTORY, NOT_EMPTY, INTO_ITSELF, ROOT, NOT_A_FILE, LEASED }
+    public enum Refusal { MISSING, EXISTS, PARENT_NOT_DIRECTORY, IS_DIRECTORY, NOT_EMPTY, INTO_ITSELF, ROOT, NOT_A_FILE, LEASED }
 
     /** A writer's hold on a path it is writing, and the objects it created so far ({@link JournalRecord.Lease}). */
-    record WriterLease(String holder, long untilMs, List<Replica> objects) {
+    public record WriterLease(String holder, long untilMs, List<Replica> objects) {
     }
 
     /**
      * What a record did: {@code refusal} is null if it took effect; {@code freed} lists the chunks
      * of the files it removed or replaced (their objects are for the record's writer to delete).
      */
-    record Outcome(Refusal refusal, String detail, List<Chunk> freed) {
+    public record Outcome(Refusal refusal, String detail, List<Chunk> freed) {
         static final Outcome APPLIED = new Outcome(null, "", List.of());
 
         static Outcome refused(Refusal r, String detail) {
             return new Outcome(r, detail, List.of());
         }
 
-        boolean applied() {
+        public boolean applied() {
             return refusal == null;
         }
     }
@@ -100,7 +100,7 @@ final class Namespace {
     private final Map<String, WriterLease> leases;
 
     /** An empty namespace: the root alone. */
-    Namespace() {
+    public Namespace() {
         this(new Dir(ROOT_ID, "", 0), ROOT_ID, Map.of());
     }
 
@@ -112,11 +112,11 @@ final class Namespace {
     }
 
     /** The writers' leases by path, including those that ran out (whose writers never closed). */
-    Map<String, WriterLease> leases() {
+    public Map<String, WriterLease> leases() {
         return Collections.unmodifiableMap(leases);
     }
 
-    Dir root() {
+    public Dir root() {
         return root;
     }
 
@@ -126,7 +126,7 @@ final class Namespace {
     }
 
     /** The node at an absolute normalised path, or null. */
-    Node lookup(String path) {
+    public Node lookup(String path) {
         Node n = root;
         for (String name : names(path)) {
             if (!(n instanceof Dir d)) {
@@ -141,7 +141,7 @@ final class Namespace {
     }
 
     /** The nearest existing ancestor of {@code path} (or the node itself) that is a file, or null. */
-    String fileOnTheWay(String path) {
+    public String fileOnTheWay(String path) {
         Node n = root;
         StringBuilder at = new StringBuilder();
         for (String name : names(path)) {
@@ -161,7 +161,7 @@ final class Namespace {
      * The nearest existing directory on the way to {@code path} (excluding the path itself): the
      * anchor of a {@link JournalRecord.CreateFile}.
      */
-    JournalRecord.Anchor anchorOf(String path) {
+    public JournalRecord.Anchor anchorOf(String path) {
         Dir d = root;
         StringBuilder at = new StringBuilder();
         String[] names = names(path);
@@ -172,7 +172,7 @@ final class Namespace {
         return d == root ? JournalRecord.Anchor.ROOT : new JournalRecord.Anchor(at.toString(), d.id);
     }
 
-    Outcome apply(JournalRecord r) {
+    public Outcome apply(JournalRecord r) {
         if (r instanceof JournalRecord.Mkdir m) {
             return mkdir(m);
         } else if (r instanceof JournalRecord.CreateFile c) {
@@ -366,11 +366,11 @@ final class Namespace {
         return path.equals("/") ? ROOT : path.substring(1).split("/");
     }
 
-    static String name(String path) {
+    public static String name(String path) {
         return path.substring(path.lastIndexOf('/') + 1);
     }
 
-    static String parentOf(String path) {
+    public static String parentOf(String path) {
         int slash = path.lastIndexOf('/');
         return slash == 0 ? "/" : path.substring(0, slash);
     }

@@ -1,4 +1,4 @@
-package dev.ispd.hadoop.fs;
+package dev.ispd.hadoop.fs.metadata;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ispd.client.Drive;
+import dev.ispd.hadoop.fs.DriveSet;
+import dev.ispd.hadoop.fs.OsdDrives;
 import dev.ispd.offload.storage.Replica;
 import dev.ispd.protocol.ReservedValues;
 import java.io.IOException;
@@ -77,7 +79,7 @@ class CheckpointTest {
     @Test
     void aNewClientStartsFromTheLatestCheckpointAndFallsBackWhenItIsDamaged() throws IOException {
         try (DriveSet drives = DriveSet.parse("h=" + DRIVES.drives().address(0))) {
-            DriveJournalStore store = DriveJournalStore.open(drives, 0);
+            DriveJournalStore store = DriveJournalStore.open(drives.sharedDrive(0));
             Journal writer = Journal.open(store, 1, 100);
             for (int i = 0; i < 1050; i++) {
                 assertTrue(writer.commit(new JournalRecord.Mkdir("/d/" + i, 1L, "u")).applied());
@@ -88,7 +90,7 @@ class CheckpointTest {
             assertTrue(c.position() > 0 && writer.applied() - c.position() < 100 * 40,
                     "within 100 records of the end: " + c.position() + " of " + writer.applied());
 
-            Journal reader = Journal.open(DriveJournalStore.open(drives, 0), 1, 0);
+            Journal reader = Journal.open(DriveJournalStore.open(drives.sharedDrive(0)), 1, 0);
             assertEquals(writer.applied(), reader.applied());
             assertEquals(1050, ((Namespace.Dir) reader.current().lookup("/d")).children.size());
 
@@ -101,7 +103,7 @@ class CheckpointTest {
                         .order(ByteOrder.LITTLE_ENDIAN).getLong();
                 d.write(id, 30, new byte[] {1, 2, 3}); // the latest checkpoint's bytes no longer match its checksum
             }
-            Journal afterDamage = Journal.open(DriveJournalStore.open(drives, 0), 1, 0);
+            Journal afterDamage = Journal.open(DriveJournalStore.open(drives.sharedDrive(0)), 1, 0);
             assertEquals(writer.applied(), afterDamage.applied());
             assertEquals(1050, ((Namespace.Dir) afterDamage.current().lookup("/d")).children.size());
         }

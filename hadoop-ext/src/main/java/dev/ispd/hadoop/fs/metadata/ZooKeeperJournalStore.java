@@ -1,4 +1,4 @@
-package dev.ispd.hadoop.fs;
+package dev.ispd.hadoop.fs.metadata;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -43,7 +43,7 @@ import org.slf4j.LoggerFactory;
  * its server with the leader, so it sees every record acknowledged before. Not thread-safe: the
  * journal guards it.
  */
-final class ZooKeeperJournalStore implements JournalStore {
+public final class ZooKeeperJournalStore implements JournalStore {
     private static final Logger LOG = LoggerFactory.getLogger(ZooKeeperJournalStore.class);
     /** Below ZooKeeper's default jute.maxbuffer (1 MiB), with room for the request around the data. */
     private static final int MAX_FRAME = 1_000_000;
@@ -76,7 +76,7 @@ final class ZooKeeperJournalStore implements JournalStore {
     }
 
     /** Connects to the ensemble {@code connect} and opens the journal under znode {@code root}, creating it if new. */
-    static ZooKeeperJournalStore open(String connect, String root) throws IOException {
+    public static ZooKeeperJournalStore open(String connect, String root) throws IOException {
         CuratorFramework client = CuratorFrameworkFactory.builder().connectString(connect)
                 .connectionTimeoutMs(CONNECT_TIMEOUT_MS).retryPolicy(new ExponentialBackoffRetry(200, 5)).build();
         client.start();

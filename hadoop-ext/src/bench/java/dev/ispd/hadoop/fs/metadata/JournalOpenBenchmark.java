@@ -1,8 +1,9 @@
-package dev.ispd.hadoop.fs;
+package dev.ispd.hadoop.fs.metadata;
 
 import dev.ispd.client.Drive;
 import dev.ispd.client.ObjectStat;
 import dev.ispd.hadoop.conf.IspdKeys;
+import dev.ispd.hadoop.fs.DriveSet;
 import dev.ispd.sim.daemon.EmbeddedDrives;
 import java.io.IOException;
 import java.net.URI;
@@ -39,7 +40,7 @@ public final class JournalOpenBenchmark {
              DriveSet drives = DriveSet.parse("h=" + embedded.address(0));
              DriveSet cutDrives = DriveSet.parse("h=" + embedded.address(1))) {
             long started = System.nanoTime();
-            history(Journal.open(DriveJournalStore.open(drives, 0), 1, 0), creates, churn);
+            history(Journal.open(DriveJournalStore.open(drives.sharedDrive(0)), 1, 0), creates, churn);
             System.out.printf("%,d creates%s in %.1f s; journal %,d bytes%n", creates, churn ? " and deletes" : "",
                     seconds(started), journalBytes(drives));
 
@@ -61,7 +62,7 @@ public final class JournalOpenBenchmark {
             System.out.printf("open from the checkpoint:  %.3f s (median of 5)%n", medianOpen(uri, conf));
 
             started = System.nanoTime();
-            history(Journal.open(DriveJournalStore.open(cutDrives, 0), 1,
+            history(Journal.open(DriveJournalStore.open(cutDrives.sharedDrive(0)), 1,
                     Long.parseLong(IspdKeys.FS_CHECKPOINT_RECORDS.defaultValue())), creates, churn);
             System.out.printf("the same history with checkpoints on, in %.1f s: journal cut to %,d bytes%n",
                     seconds(started), journalBytes(cutDrives));

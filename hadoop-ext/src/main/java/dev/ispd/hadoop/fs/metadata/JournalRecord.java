@@ -1,4 +1,4 @@
-package dev.ispd.hadoop.fs;
+package dev.ispd.hadoop.fs.metadata;
 
 import dev.ispd.offload.storage.Replica;
 import java.util.List;
@@ -9,7 +9,7 @@ import java.util.List;
  * Whether a record takes effect is decided when it is replayed, in journal order
  * ({@link Namespace#apply}), the same way by every client.
  */
-sealed interface JournalRecord {
+public sealed interface JournalRecord {
     /** Creates a directory and any missing parents. */
     record Mkdir(String path, long timeMs, String owner) implements JournalRecord {
     }
@@ -27,7 +27,7 @@ sealed interface JournalRecord {
     /** A directory as a writer saw it: its path and its {@link Namespace.Dir#id}, which no other directory ever has. */
     record Anchor(String path, long dirId) {
         /** The root, which is always there. */
-        static final Anchor ROOT = new Anchor("/", Namespace.ROOT_ID);
+        public static final Anchor ROOT = new Anchor("/", Namespace.ROOT_ID);
     }
 
     /** Removes a file or directory; a non-empty directory only if {@code recursive}. */

@@ -1,4 +1,4 @@
-package dev.ispd.hadoop.fs;
+package dev.ispd.hadoop.fs.metadata;
 
 import dev.ispd.offload.storage.Replica;
 import java.io.Closeable;
@@ -12,7 +12,7 @@ import java.util.Set;
  * ({@link ZooKeeperJournalStore}). A record is a {@link JournalCodec} frame; its position is
  * whatever the store counts in (a byte offset, a record number), increasing in journal order.
  */
-interface JournalStore extends Closeable {
+public interface JournalStore extends Closeable {
     /** Receives replayed frames. */
     interface FrameSink {
         /** {@code frame} holds one whole frame from its position to its limit. */

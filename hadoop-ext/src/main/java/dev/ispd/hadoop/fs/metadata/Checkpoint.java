@@ -1,4 +1,4 @@
-package dev.ispd.hadoop.fs;
+package dev.ispd.hadoop.fs.metadata;
 
 import java.io.IOException;
 import java.nio.BufferUnderflowException;
@@ -23,7 +23,7 @@ import java.util.zip.CRC32C;
  * holder, u64 until} and its objects as a replica list (a checkpoint without leases ends with the
  * tree, as older ones do).
  */
-record Checkpoint(long position, Namespace namespace, long entries) {
+public record Checkpoint(long position, Namespace namespace, long entries) {
     private static final int MAGIC = 0x50435349; // "ISCP" little-endian
     private static final int HEADER = 8;
     private static final byte DIR = 1;
@@ -31,11 +31,11 @@ record Checkpoint(long position, Namespace namespace, long entries) {
     private static final byte FILE_WITH_XATTRS = 3;
 
     /** The snapshot of {@code ns} after the journal record ending at {@code position}. */
-    static Checkpoint of(Namespace ns, long position) {
+    public static Checkpoint of(Namespace ns, long position) {
         return new Checkpoint(position, ns, count(ns.root()));
     }
 
-    ByteBuffer encode() {
+    public ByteBuffer encode() {
         JournalCodec.Writer w = new JournalCodec.Writer();
         w.u32(MAGIC).u32(0).u64(position).u64(namespace.lastDirId()).u64(entries);
         node(w, "", namespace.root());
@@ -53,7 +53,7 @@ record Checkpoint(long position, Namespace namespace, long entries) {
     }
 
     /** Decodes a checkpoint; damaged bytes are an IOException saying where ({@code from} names their origin). */
-    static Checkpoint decode(ByteBuffer bytes, String from) throws IOException {
+    public static Checkpoint decode(ByteBuffer bytes, String from) throws IOException {
         ByteBuffer b = bytes.duplicate().order(ByteOrder.LITTLE_ENDIAN);
         try {
             checkHeader(b, from);

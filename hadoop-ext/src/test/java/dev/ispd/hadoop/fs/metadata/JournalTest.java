@@ -1,10 +1,12 @@
-package dev.ispd.hadoop.fs;
+package dev.ispd.hadoop.fs.metadata;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ispd.client.Drive;
+import dev.ispd.hadoop.fs.DriveSet;
+import dev.ispd.hadoop.fs.OsdDrives;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -21,7 +23,7 @@ class JournalTest {
     @Test
     void aNewClientReplaysAJournalLargerThanItsBufferWithARecordLargerThanIt() throws IOException {
         try (DriveSet drives = DriveSet.parse("h=" + DRIVES.drives().address(0))) {
-            Journal writer = Journal.open(DriveJournalStore.open(drives, 0), 1, 0);
+            Journal writer = Journal.open(DriveJournalStore.open(drives.sharedDrive(0)), 1, 0);
             List<Chunk> chunks = new ArrayList<>();
             for (int i = 0; i < 20_000; i++) { // 360 KB of chunk list: more than the first read buffer
                 chunks.add(new Chunk(0, i + 1, 1024));
@@ -31,7 +33,7 @@ class JournalTest {
             for (int i = 0; i < 3000; i++) {
                 assertTrue(writer.commit(new JournalRecord.Mkdir("/d/" + i, 1L, "u")).applied());
             }
-            Journal reader = Journal.open(DriveJournalStore.open(drives, 0), 1, 0);
+            Journal reader = Journal.open(DriveJournalStore.open(drives.sharedDrive(0)), 1, 0);
             assertEquals(writer.applied(), reader.applied());
             assertEquals(20_000, ((Namespace.File) reader.current().lookup("/huge")).chunks.size());
             assertEquals(3000, ((Namespace.Dir) reader.current().lookup("/d")).children.size());

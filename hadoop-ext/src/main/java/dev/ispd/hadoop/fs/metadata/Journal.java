@@ -1,4 +1,4 @@
-package dev.ispd.hadoop.fs;
+package dev.ispd.hadoop.fs.metadata;
 
 import dev.ispd.offload.storage.Replica;
 import java.io.Closeable;
@@ -23,7 +23,7 @@ import org.slf4j.LoggerFactory;
  * store keeps: both cover what is cut. A client whose position was cut meanwhile reloads a
  * checkpoint. Not thread-safe: the file system guards it.
  */
-final class Journal implements Closeable {
+public final class Journal implements Closeable {
     private static final Logger LOG = LoggerFactory.getLogger(Journal.class);
     /** Checkpoints a client may start from: the latest and the one before it. */
     private static final int KEPT_CHECKPOINTS = 2;
@@ -54,7 +54,7 @@ final class Journal implements Closeable {
      * {@code drives} is how many drives chunks may name; {@code checkpointRecords} 0 writes no
      * checkpoints.
      */
-    static Journal open(JournalStore store, int drives, long checkpointRecords) throws IOException {
+    public static Journal open(JournalStore store, int drives, long checkpointRecords) throws IOException {
         Journal j = new Journal(store, drives, checkpointRecords);
         j.restart(j.new Replay(-1));
         return j;
@@ -132,7 +132,7 @@ final class Journal implements Closeable {
     }
 
     /** The namespace with every record other clients appended so far: what each operation reads. */
-    Namespace current() throws IOException {
+    public Namespace current() throws IOException {
         replay(new Replay(-1));
         return namespace;
     }
@@ -142,7 +142,7 @@ final class Journal implements Closeable {
      * {@link JournalOutcomeUnknownException} if the record was appended but this client could
      * not replay it (the journal was cut past it first, or the replay failed).
      */
-    Namespace.Outcome commit(JournalRecord r) throws IOException {
+    public Namespace.Outcome commit(JournalRecord r) throws IOException {
         ByteBuffer frame = JournalCodec.encode(r);
         int length = frame.remaining();
         if (length > store.maxFrame()) {
@@ -194,7 +194,7 @@ final class Journal implements Closeable {
      * nothing is.
      * {@code said} receives the line saying where the replay started.
      */
-    List<String> damage(List<String> said) throws IOException {
+    public List<String> damage(List<String> said) throws IOException {
         List<String> out = new ArrayList<>();
         long cut = store.cutBelow();
         Checkpoint oldest = null;
@@ -231,7 +231,7 @@ final class Journal implements Closeable {
     }
 
     /** Writes a checkpoint of the namespace now (fsck's repair of a damaged one); a failure is an IOException. */
-    void checkpointNow() throws IOException {
+    public void checkpointNow() throws IOException {
         current();
         Checkpoint c = Checkpoint.of(namespace, applied);
         store.saveCheckpoint(c.encode());
@@ -240,12 +240,12 @@ final class Journal implements Closeable {
     }
 
     /** The drive objects the journal's store keeps for itself (checkpoints). */
-    Set<Replica> storeObjects() throws IOException {
+    public Set<Replica> storeObjects() throws IOException {
         return store.objects();
     }
 
     /** Where the journal is, for messages. */
-    String describe() {
+    public String describe() {
         return store.describe();
     }
 
@@ -274,7 +274,7 @@ final class Journal implements Closeable {
      * Removes the records below the older of the two checkpoints the store keeps, which both
      * cover them. If either cannot be read, or there are fewer than two, everything is kept.
      */
-    void cut() {
+    public void cut() {
         try {
             long below = Long.MAX_VALUE;
             for (int back = 0; back < KEPT_CHECKPOINTS; back++) {

@@ -1,4 +1,4 @@
-package dev.ispd.hadoop.fs;
+package dev.ispd.hadoop.fs.metadata;
 
 import dev.ispd.offload.storage.Replica;
 import java.io.IOException;
@@ -24,7 +24,7 @@ import java.util.zip.CRC32C;
  * A seal (type 9, {@code u64 next segment}) ends a segment of the journal on a drive
  * ({@link DriveJournalStore}); it is no namespace record.
  */
-final class JournalCodec {
+public final class JournalCodec {
     static final int FRAME_HEADER = 8;
     private static final byte MKDIR = 1;
     private static final byte CREATE_FILE_UNREPLICATED = 2;
@@ -41,7 +41,7 @@ final class JournalCodec {
     }
 
     /** The framed record in a new direct buffer, ready to append. */
-    static ByteBuffer encode(JournalRecord r) {
+    public static ByteBuffer encode(JournalRecord r) {
         Writer w = new Writer();
         w.skip(FRAME_HEADER);
         if (r instanceof JournalRecord.Mkdir m) {
@@ -120,7 +120,7 @@ final class JournalCodec {
      *
      * @param at the frame's offset in the journal, for messages
      */
-    static JournalRecord decode(ByteBuffer buf, long at) throws IOException {
+    public static JournalRecord decode(ByteBuffer buf, long at) throws IOException {
         int start = buf.position();
         ByteBuffer body = checkedBody(buf, at);
         int bodyLength = body.remaining();

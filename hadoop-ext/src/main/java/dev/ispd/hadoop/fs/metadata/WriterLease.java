@@ -1,4 +1,4 @@
-package dev.ispd.hadoop.fs;
+package dev.ispd.hadoop.fs.metadata;
 
 import dev.ispd.offload.storage.Replica;
 import java.io.IOException;
@@ -12,9 +12,9 @@ import java.util.List;
  * the writer fails: one writer per path. The file's create record ends the lease, and so does
  * {@link #release} for a writer that gave up.
  */
-final class WriterLease {
+public final class WriterLease {
     /** Appends a lease record, throwing Hadoop's exception if it is refused. */
-    interface Recorder {
+    public interface Recorder {
         void record(JournalRecord.Lease lease) throws IOException;
     }
 
@@ -32,19 +32,19 @@ final class WriterLease {
     }
 
     /** Takes the lease on {@code path} for {@code holder}, or throws if another writer holds it. */
-    static WriterLease take(Recorder recorder, String path, String holder, long periodMs) throws IOException {
+    public static WriterLease take(Recorder recorder, String path, String holder, long periodMs) throws IOException {
         WriterLease l = new WriterLease(recorder, path, holder, periodMs);
         l.renew(List.of());
         return l;
     }
 
     /** Records the replicas of a chunk the writer is starting (and renews the lease). */
-    void started(List<Replica> replicas) throws IOException {
+    public void started(List<Replica> replicas) throws IOException {
         renew(replicas);
     }
 
     /** Renews the lease if half of it has run. */
-    void keepAlive() throws IOException {
+    public void keepAlive() throws IOException {
         if (System.currentTimeMillis() >= untilMs - periodMs / 2) {
             renew(List.of());
         }
@@ -54,7 +54,7 @@ final class WriterLease {
      * Ends the lease of a writer that gave up (it deleted its objects): the path is free at once.
      * A failure is added to {@code cause}; the lease then runs out by itself.
      */
-    void release(Exception cause) {
+    public void release(Exception cause) {
         long now = System.currentTimeMillis();
         try {
             recorder.record(new JournalRecord.Lease(path, holder, now, now, List.of()));
