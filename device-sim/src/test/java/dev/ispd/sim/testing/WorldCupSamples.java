@@ -1,4 +1,4 @@
-package dev.ispd.hadoop.mapreduce;
+package dev.ispd.sim.testing;
 
 import dev.ispd.worldcup.WorldCup98;
 import dev.ispd.worldcup.WorldCupEntry;
@@ -7,9 +7,13 @@ import java.util.Map;
 import java.util.Random;
 import java.util.TreeMap;
 
-/** Seeded WorldCup98 entries for tests, and plain-Java answers to Q1 and Q2 computed from the raw bytes. */
-public final class WorldCupData {
-    private WorldCupData() {
+/**
+ * The tests' WorldCup98 data, in device-sim's test jar so that every module's tests share it:
+ * seeded entries (the same bytes for a seed), and plain-Java answers to Q1 and Q2 read from the raw
+ * bytes, not through the code under test.
+ */
+public final class WorldCupSamples {
+    private WorldCupSamples() {
     }
 
     /** {@code entries} random entries of {@code entrySize} bytes: every region 0..7, types 0..12 and a few raw ones. */
@@ -22,6 +26,19 @@ public final class WorldCupData {
                     random.nextInt(1 << 20), 0, WorldCup98.status(1, 2), type,
                     WorldCup98.server(random.nextInt(WorldCup98.REGIONS), random.nextInt(32)))
                     .writeTo(buf, i * entrySize, entrySize);
+        }
+        return buf.array();
+    }
+
+    /** {@code entries} entries whose regions and named file types are skewed as in the real log. */
+    public static byte[] skewed(long seed, int entries, int entrySize) {
+        Random rnd = new Random(seed);
+        ByteBuffer buf = ByteBuffer.allocate(entries * entrySize);
+        for (int i = 0; i < entries; i++) {
+            int region = rnd.nextInt(10) < 7 ? rnd.nextInt(4) : rnd.nextInt(8);
+            int type = Math.min(rnd.nextInt(13), rnd.nextInt(13));
+            new WorldCupEntry(893_971_817L + rnd.nextInt(86_400), rnd.nextInt(1 << 20), rnd.nextInt(5000),
+                    rnd.nextInt(1 << 16), 0, 200, type, region << 5 | rnd.nextInt(32)).writeTo(buf, i * entrySize, entrySize);
         }
         return buf.array();
     }
