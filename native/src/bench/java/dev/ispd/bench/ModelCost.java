@@ -2,8 +2,8 @@ package dev.ispd.bench;
 
 import dev.ispd.profile.DeviceProfile;
 import dev.ispd.profile.Profiles;
-import dev.ispd.sim.assembly.DriveModel;
-import dev.ispd.sim.assembly.ModeledDrive;
+import dev.ispd.sim.model.DriveModel;
+import dev.ispd.sim.model.ModeledDrive;
 import dev.ispd.tasklet.Meter;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;

@@ -1,6 +1,6 @@
 package dev.ispd.sim.controller;
 
-import dev.ispd.sim.assembly.DriveModel;
+import dev.ispd.sim.model.DriveModel;
 import dev.ispd.sim.metrics.DriveReadings;
 import dev.ispd.sim.metrics.ExecutionInFlight;
 import dev.ispd.sim.store.ObjectStore;

@@ -2,7 +2,7 @@ package dev.ispd.sim.controller;
 
 import dev.ispd.profile.DeviceProfile;
 import dev.ispd.protocol.Limits;
-import dev.ispd.sim.assembly.DriveModel;
+import dev.ispd.sim.model.DriveModel;
 import dev.ispd.sim.hostif.PayloadWriter;
 import dev.ispd.sim.hostif.Responses;
 import dev.ispd.protocol.Params;

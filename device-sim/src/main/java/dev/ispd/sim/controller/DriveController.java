@@ -1,7 +1,7 @@
 package dev.ispd.sim.controller;
 
 import dev.ispd.profile.DeviceProfile;
-import dev.ispd.sim.assembly.DriveModel;
+import dev.ispd.sim.model.DriveModel;
 import dev.ispd.sim.hostif.RequestHandler;
 import dev.ispd.sim.metrics.DriveEvents;
 import dev.ispd.sim.metrics.DriveReadings;

@@ -2,7 +2,7 @@ package dev.ispd.sim.controller;
 
 import dev.ispd.protocol.ExecutionState;
 import dev.ispd.protocol.Status;
-import dev.ispd.sim.assembly.DriveModel;
+import dev.ispd.sim.model.DriveModel;
 import dev.ispd.sim.hostif.StatusException;
 import dev.ispd.sim.metrics.DriveEvents;
 import dev.ispd.protocol.Extent;

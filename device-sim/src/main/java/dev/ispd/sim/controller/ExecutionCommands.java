@@ -4,7 +4,7 @@ import dev.ispd.protocol.ExecutionState;
 import dev.ispd.protocol.ObjectKind;
 import dev.ispd.protocol.Status;
 import dev.ispd.protocol.TaskletForm;
-import dev.ispd.sim.assembly.DriveModel;
+import dev.ispd.sim.model.DriveModel;
 import dev.ispd.sim.hostif.PayloadWriter;
 import dev.ispd.sim.hostif.Requests;
 import dev.ispd.sim.hostif.Responses;

@@ -2,7 +2,7 @@ package dev.ispd.sim.controller;
 
 import dev.ispd.protocol.Limits;
 import dev.ispd.protocol.Status;
-import dev.ispd.sim.assembly.DriveModel;
+import dev.ispd.sim.model.DriveModel;
 import dev.ispd.sim.hostif.PayloadWriter;
 import dev.ispd.sim.hostif.Requests;
 import dev.ispd.sim.hostif.Responses;

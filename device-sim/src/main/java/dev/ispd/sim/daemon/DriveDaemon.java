@@ -265,7 +265,7 @@ public final class DriveDaemon implements Callable<Integer> {
         DriveOptions options = options(checks);
         OpenFileBudget files = OpenFileBudget.measure(drives);
         options = files.fit(options);
-        List<Drive> started = new ArrayList<>();
+        List<SimulatedDrive> started = new ArrayList<>();
         CountDownLatch stopped = new CountDownLatch(1);
         Thread hook = new Thread(() -> {
             closeAll(started);
@@ -275,7 +275,7 @@ public final class DriveDaemon implements Callable<Integer> {
         try {
             for (int i = 0; i < drives; i++) {
                 String name = "drive" + i;
-                started.add(Drive.start(name, p, dir.resolve(name), address(i), options.forDrive(i)));
+                started.add(SimulatedDrive.start(name, p, dir.resolve(name), address(i), options.forDrive(i)));
             }
         } catch (IOException | RuntimeException e) {
             Runtime.getRuntime().removeShutdownHook(hook);
@@ -284,7 +284,7 @@ public final class DriveDaemon implements Callable<Integer> {
         }
         PrintWriter out = spec.commandLine().getOut();
         out.printf("each drive %s%n", files.describe(options));
-        for (Drive d : started) {
+        for (SimulatedDrive d : started) {
             out.printf("%s ready at %s (profile %s, data %s, durability %s%s)%n", d.name(), d.address(), p.name(),
                     d.directory().toAbsolutePath(), durability, d.metricsPort() < 0 ? ""
                             : ", metrics on port " + d.metricsPort());
@@ -412,8 +412,8 @@ public final class DriveDaemon implements Callable<Integer> {
         return DriveAddress.tcp(bind, listen.port == 0 ? 0 : listen.port + i);
     }
 
-    private static synchronized void closeAll(List<Drive> drives) {
-        for (Drive d : drives) {
+    private static synchronized void closeAll(List<SimulatedDrive> drives) {
+        for (SimulatedDrive d : drives) {
             try {
                 d.close();
             } catch (IOException | RuntimeException e) {

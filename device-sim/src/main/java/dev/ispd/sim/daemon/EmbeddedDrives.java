@@ -32,11 +32,11 @@ import java.util.logging.Logger;
  */
 public final class EmbeddedDrives implements AutoCloseable {
     private static final Logger LOG = Logger.getLogger(EmbeddedDrives.class.getName());
-    private final List<Drive> drives;
+    private final List<SimulatedDrive> drives;
     private final Path dir;
     private final boolean deleteOnClose;
 
-    private EmbeddedDrives(List<Drive> drives, Path dir, boolean deleteOnClose) {
+    private EmbeddedDrives(List<SimulatedDrive> drives, Path dir, boolean deleteOnClose) {
         this.drives = List.copyOf(drives);
         this.dir = dir;
         this.deleteOnClose = deleteOnClose;
@@ -65,7 +65,7 @@ public final class EmbeddedDrives implements AutoCloseable {
         return drives.stream().map(d -> d.address().text()).toList();
     }
 
-    public Drive drive(int i) {
+    public SimulatedDrive drive(int i) {
         return drives.get(i);
     }
 
@@ -77,7 +77,7 @@ public final class EmbeddedDrives implements AutoCloseable {
     @Override
     public void close() throws IOException {
         IOException first = null;
-        for (Drive d : drives) {
+        for (SimulatedDrive d : drives) {
             try {
                 d.close();
             } catch (IOException e) {
@@ -204,7 +204,7 @@ public final class EmbeddedDrives implements AutoCloseable {
             DeviceProfile p = Profiles.device(profile);
             boolean temporary = dir == null;
             Path root = temporary ? Files.createTempDirectory("ispd-drives-") : Files.createDirectories(dir);
-            List<Drive> started = new ArrayList<>();
+            List<SimulatedDrive> started = new ArrayList<>();
             OpenFileBudget files = OpenFileBudget.measure(count);
             DriveOptions built = files.fit(options.build());
             LOG.fine(() -> "each embedded drive " + files.describe(built));
@@ -213,7 +213,7 @@ public final class EmbeddedDrives implements AutoCloseable {
                     String name = "drive" + i;
                     DriveAddress listen = tcp ? DriveAddress.tcp("127.0.0.1", 0)
                             : DriveAddress.unix(root.resolve(name + ".sock"));
-                    started.add(Drive.start(name, p, root.resolve(name), listen, built.forDrive(i)));
+                    started.add(SimulatedDrive.start(name, p, root.resolve(name), listen, built.forDrive(i)));
                 }
             } catch (IOException | RuntimeException e) {
                 EmbeddedDrives partial = new EmbeddedDrives(started, root, temporary);

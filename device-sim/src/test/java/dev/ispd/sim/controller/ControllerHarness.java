@@ -5,7 +5,7 @@ import dev.ispd.profile.DeviceProfile;
 import dev.ispd.profile.Profiles;
 import dev.ispd.protocol.Status;
 import dev.ispd.protocol.TaskletForm;
-import dev.ispd.sim.assembly.DriveModel;
+import dev.ispd.sim.model.DriveModel;
 import dev.ispd.sim.hostif.PayloadReader;
 import dev.ispd.sim.hostif.PayloadWriter;
 import dev.ispd.sim.hostif.RequestHandler;

@@ -2,7 +2,7 @@ package dev.ispd.sim.controller;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.ispd.sim.assembly.DriveModel.ComponentLog;
+import dev.ispd.sim.model.DriveModel.ComponentLog;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;

@@ -32,7 +32,7 @@ import dev.ispd.protocol.Params;
 import dev.ispd.protocol.Status;
 import dev.ispd.protocol.TaskletForm;
 import dev.ispd.sim.controller.ControllerHarness.Reply;
-import dev.ispd.sim.assembly.ModeledDrive;
+import dev.ispd.sim.model.ModeledDrive;
 import dev.ispd.sim.hostif.RequestHandler;
 import dev.ispd.sim.hostif.Requests;
 import dev.ispd.sim.hostif.Responses;

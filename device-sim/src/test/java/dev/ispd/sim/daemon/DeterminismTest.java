@@ -4,10 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ispd.protocol.ExecutionState;
-import dev.ispd.sim.hostif.Responses;
-import dev.ispd.sim.hostif.TestClient;
 import dev.ispd.protocol.Extent;
 import dev.ispd.protocol.Params;
+import dev.ispd.sim.hostif.Responses;
+import dev.ispd.sim.hostif.TestClient;
+import dev.ispd.sim.testing.WorldCupSamples;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -19,7 +20,7 @@ class DeterminismTest {
 
     private static Figures run() throws Exception {
         try (EmbeddedDrives drives = EmbeddedDrives.start(1); TestClient c = TestClient.connect(drives.address(0))) {
-            byte[] data = WorldCupData.entries(40_000, 64, 3);
+            byte[] data = WorldCupSamples.generate(3, 40_000, 64);
             long in = c.create(0);
             int chunk = 1 << 20;
             for (int off = 0; off < data.length; off += chunk) {

@@ -11,6 +11,7 @@ import dev.ispd.protocol.Status;
 import dev.ispd.sim.hostif.Requests;
 import dev.ispd.sim.hostif.Responses;
 import dev.ispd.sim.hostif.TestClient;
+import dev.ispd.sim.testing.WorldCupSamples;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -32,7 +33,7 @@ class ExecutionLimitsTest {
     private record Data(long object, long tasklet) {
         static Data load(TestClient c) throws IOException {
             long object = c.create(0);
-            c.write(object, 0, WorldCupData.entries(256 * PAGE / ENTRY, ENTRY, 7));
+            c.write(object, 0, WorldCupSamples.generate(7, 256 * PAGE / ENTRY, ENTRY));
             return new Data(object, c.createTasklet("q1", Params.of("entrySize", Integer.toString(ENTRY))));
         }
 

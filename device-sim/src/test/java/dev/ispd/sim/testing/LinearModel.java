@@ -1,6 +1,6 @@
 package dev.ispd.sim.testing;
 
-import dev.ispd.sim.assembly.DriveModel;
+import dev.ispd.sim.model.DriveModel;
 import dev.ispd.tasklet.Meter;
 import java.util.List;
 

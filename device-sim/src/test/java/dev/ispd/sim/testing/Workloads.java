@@ -1,8 +1,8 @@
 package dev.ispd.sim.testing;
 
 import dev.ispd.profile.DeviceProfile;
-import dev.ispd.sim.assembly.DriveModel;
-import dev.ispd.sim.assembly.ModeledDrive;
+import dev.ispd.sim.model.DriveModel;
+import dev.ispd.sim.model.ModeledDrive;
 import dev.ispd.tasklet.Meter;
 
 /**

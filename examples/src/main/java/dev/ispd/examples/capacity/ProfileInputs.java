@@ -4,8 +4,8 @@ import dev.ispd.offload.model.HostCost;
 import dev.ispd.offload.model.HostModel;
 import dev.ispd.profile.DeviceProfile;
 import dev.ispd.profile.HostProfile;
-import dev.ispd.sim.assembly.DriveModel;
-import dev.ispd.sim.assembly.ModeledDrive;
+import dev.ispd.sim.model.DriveModel;
+import dev.ispd.sim.model.ModeledDrive;
 import dev.ispd.tasklet.Meter;
 
 /**

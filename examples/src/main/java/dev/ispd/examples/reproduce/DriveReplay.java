@@ -3,8 +3,8 @@ package dev.ispd.examples.reproduce;
 import dev.ispd.profile.Capabilities;
 import dev.ispd.profile.DeviceProfile;
 import dev.ispd.profile.Units;
-import dev.ispd.sim.assembly.DriveModel;
-import dev.ispd.sim.assembly.ModeledDrive;
+import dev.ispd.sim.model.DriveModel;
+import dev.ispd.sim.model.ModeledDrive;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 

@@ -1,5 +1,6 @@
 package dev.ispd.hadoop.fs;
 
+import dev.ispd.hadoop.fs.metadata.Chunk;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;

@@ -5,6 +5,7 @@ import dev.ispd.client.Drive;
 import dev.ispd.client.DriveException;
 import dev.ispd.hadoop.conf.DriveCredentials;
 import dev.ispd.hadoop.conf.IspdKeys;
+import dev.ispd.hadoop.fs.metadata.SharedDrive;
 import dev.ispd.offload.storage.UnansweredDrives;
 import dev.ispd.protocol.Status;
 import java.io.Closeable;
@@ -105,17 +106,12 @@ public final class DriveSet implements Closeable {
         }
     }
 
-    /** A command on the set's own connection to a drive. */
-    interface SharedCall<T> {
-        T run(Drive d) throws IOException;
-    }
-
     /**
      * Runs {@code call} on the set's own connection to drive {@code drive}. If the connection
      * itself failed (the drive restarted, say), it is dropped so that the next call reconnects;
      * the failed call is not retried, since an append may have landed before the answer was lost.
      */
-    <T> T onShared(int drive, SharedCall<T> call) throws IOException {
+    <T> T onShared(int drive, SharedDrive.Command<T> call) throws IOException {
         Drive d = shared(drive);
         try {
             return call.run(d);
@@ -126,6 +122,26 @@ public final class DriveSet implements Closeable {
             noteFailure(drive, e);
             throw e;
         }
+    }
+
+    /** Drive {@code drive} as a journal on it reaches it: through the set's own connection ({@link #onShared}). */
+    public SharedDrive sharedDrive(int drive) {
+        return new SharedDrive() {
+            @Override
+            public <T> T run(Command<T> command) throws IOException {
+                return onShared(drive, command);
+            }
+
+            @Override
+            public int index() {
+                return drive;
+            }
+
+            @Override
+            public String address() {
+                return DriveSet.this.address(drive);
+            }
+        };
     }
 
     private synchronized void drop(int drive, Drive broken) {

@@ -1,5 +1,6 @@
 package dev.ispd.hadoop.fs;
 
+import dev.ispd.hadoop.fs.metadata.Namespace;
 import java.io.IOException;
 import java.util.zip.CRC32C;
 import org.apache.hadoop.fs.CompositeCrcFileChecksum;

@@ -1,5 +1,7 @@
 package dev.ispd.hadoop.fs;
 
+import dev.ispd.hadoop.fs.metadata.Chunk;
+import dev.ispd.hadoop.fs.metadata.Namespace;
 import dev.ispd.offload.storage.Replica;
 import java.io.IOException;
 import java.nio.ByteBuffer;

@@ -4,6 +4,14 @@ import dev.ispd.client.Drive;
 import dev.ispd.client.DriveException;
 import dev.ispd.client.ObjectStat;
 import dev.ispd.hadoop.conf.IspdKeys;
+import dev.ispd.hadoop.fs.metadata.Chunk;
+import dev.ispd.hadoop.fs.metadata.DriveJournalStore;
+import dev.ispd.hadoop.fs.metadata.Journal;
+import dev.ispd.hadoop.fs.metadata.JournalRecord;
+import dev.ispd.hadoop.fs.metadata.JournalStore;
+import dev.ispd.hadoop.fs.metadata.Namespace;
+import dev.ispd.hadoop.fs.metadata.WriterLease;
+import dev.ispd.hadoop.fs.metadata.ZooKeeperJournalStore;
 import dev.ispd.hadoop.parquet.ParquetAlignment;
 import dev.ispd.offload.storage.ChunkExtent;
 import dev.ispd.offload.storage.Replica;
@@ -20,6 +28,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.BlockLocation;
@@ -27,8 +36,8 @@ import org.apache.hadoop.fs.CommonPathCapabilities;
 import org.apache.hadoop.fs.CreateFlag;
 import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FSDataOutputStream;
-import org.apache.hadoop.fs.FileChecksum;
 import org.apache.hadoop.fs.FileAlreadyExistsException;
+import org.apache.hadoop.fs.FileChecksum;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.FsStatus;
@@ -41,8 +50,8 @@ import org.apache.hadoop.fs.RemoteIterator;
 import org.apache.hadoop.fs.XAttrSetFlag;
 import org.apache.hadoop.fs.permission.FsPermission;
 import org.apache.hadoop.security.UserGroupInformation;
-import org.apache.hadoop.util.functional.RemoteIterators;
 import org.apache.hadoop.util.Progressable;
+import org.apache.hadoop.util.functional.RemoteIterators;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -87,6 +96,13 @@ public class OsdFileSystem extends FileSystem {
     private Map<String, String> settings;
     /** Guards the journal and the namespace it rebuilds. */
     private final Object lock = new Object();
+    /** Guards {@link #openStreams} and {@link #retired}. */
+    private final Object usage = new Object();
+    /** The streams this instance handed out that are not closed yet. */
+    private int openStreams;
+    /** Set when {@link OsdFileSystems} lets go of this instance: it closes with its last stream. */
+    private boolean retired;
+    private volatile boolean closed;
 
     @Override
     public String getScheme() {
@@ -141,7 +157,7 @@ public class OsdFileSystem extends FileSystem {
         if (!osd.zookeeper().isEmpty()) {
             return ZooKeeperJournalStore.open(osd.zookeeper(), osd.znode());
         }
-        return DriveJournalStore.open(drives, osd.namespaceDrive(), osd.segmentBytes());
+        return DriveJournalStore.open(drives.sharedDrive(osd.namespaceDrive()), osd.segmentBytes());
     }
 
     @Override
@@ -211,7 +227,18 @@ public class OsdFileSystem extends FileSystem {
     @Override
     public FSDataInputStream open(Path path, int bufferSize) throws IOException {
         Namespace.File f = file(path);
-        return new FSDataInputStream(new OsdInputStream(drives, key(path), f, ioBuffer(bufferSize), statistics));
+        OsdInputStream in = new OsdInputStream(drives, key(path), f, ioBuffer(bufferSize), statistics);
+        StreamRelease release = streamOpened();
+        return new FSDataInputStream(in) {
+            @Override
+            public void close() throws IOException {
+                try {
+                    super.close();
+                } finally {
+                    release.run();
+                }
+            }
+        };
     }
 
     /** The composite CRC32C of the whole file ({@link FileChecksums}); it reads the file. */
@@ -370,8 +397,19 @@ public class OsdFileSystem extends FileSystem {
         WriterLease lease = WriterLease.take(l -> commit(q, l), key, leaseHolder(), leaseMs);
         OsdOutputStream.Committer committer = (chunks, length) -> commit(q, new JournalRecord.CreateFile(key, overwrite,
                 System.currentTimeMillis(), user, chunkSize, length, chunks, anchor));
-        return new FSDataOutputStream(new OsdOutputStream(drives, key, chunkSize, replication(replication),
-                ioBuffer(bufferSize), committer, lease, progress), statistics);
+        OsdOutputStream out = new OsdOutputStream(drives, key, chunkSize, replication(replication),
+                ioBuffer(bufferSize), committer, lease, progress);
+        StreamRelease release = streamOpened();
+        return new FSDataOutputStream(out, statistics) {
+            @Override
+            public void close() throws IOException {
+                try {
+                    super.close();
+                } finally {
+                    release.run();
+                }
+            }
+        };
     }
 
     /** A name for one writer: the user, this process and a number no other writer of this process has. */
@@ -692,8 +730,54 @@ public class OsdFileSystem extends FileSystem {
         return null;
     }
 
+    /** Counts a stream as open until its release runs (once, however often the stream is closed). */
+    private StreamRelease streamOpened() throws IOException {
+        synchronized (usage) {
+            if (closed) {
+                throw new IOException(this + " is closed");
+            }
+            openStreams++;
+        }
+        return new StreamRelease();
+    }
+
+    private final class StreamRelease {
+        private final AtomicBoolean done = new AtomicBoolean();
+
+        void run() throws IOException {
+            if (!done.compareAndSet(false, true)) {
+                return;
+            }
+            boolean last;
+            synchronized (usage) {
+                last = --openStreams == 0 && retired;
+            }
+            if (last) {
+                close();
+            }
+        }
+    }
+
+    /** Closes this instance now if none of its streams is open, else when the last of them closes. */
+    void retire() throws IOException {
+        boolean idle;
+        synchronized (usage) {
+            retired = true;
+            idle = openStreams == 0;
+        }
+        if (idle) {
+            close();
+        }
+    }
+
+    boolean isClosed() {
+        return closed;
+    }
+
     @Override
     public void close() throws IOException {
+        closed = true;
+        OsdFileSystems.closing(this);
         try {
             super.close();
         } finally {

@@ -2,7 +2,9 @@ package dev.ispd.hadoop.fs;
 
 import java.io.IOException;
 import java.net.URI;
-import java.util.HashMap;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -19,13 +21,20 @@ import org.apache.hadoop.security.UserGroupInformation;
  * {@code .option("ispd.fs.drives", ...)}, a job's own configuration) would silently use the first
  * ones. Here a Configuration whose osd:// settings ({@link #settings}: the drives, the namespace,
  * the credentials, ...) differ from those the cached instance was created with gets an instance
- * created with its own, one per distinct settings, kept for the JVM's life and closed with
- * Hadoop's other file systems (at shutdown).
+ * created with its own, one per distinct settings.
+ *
+ * <p>At most {@link #MAX_CLIENTS} such instances are kept, the least recently asked for leaving
+ * first; one that leaves is closed as soon as none of its streams is open, so a reader or writer
+ * it handed out is never cut off. An instance closed by anyone (its user, {@code FileSystem.closeAll},
+ * the shutdown hook) leaves at once: a closed client is never handed out.
  */
 public final class OsdFileSystems {
+    /** How many osd:// clients with settings of their own a JVM keeps. */
+    static final int MAX_CLIENTS = 16;
     /** The prefixes of the settings an osd:// client is made with. */
     private static final List<String> PREFIXES = List.of("ispd.fs.", "ispd.auth.");
-    private static final Map<Key, FileSystem> OWN = new HashMap<>();
+    /** The clients of their own, least recently asked for first. */
+    private static final Map<Key, OsdFileSystem> OWN = new LinkedHashMap<>(MAX_CLIENTS, 0.75f, true);
 
     private OsdFileSystems() {
     }
@@ -48,13 +57,37 @@ public final class OsdFileSystems {
             return osd;
         }
         Key key = new Key(osd.getUri(), UserGroupInformation.getCurrentUser(), wanted);
+        List<OsdFileSystem> leaving = new ArrayList<>();
+        OsdFileSystem own;
         synchronized (OWN) {
-            FileSystem own = OWN.get(key);
-            if (own == null) {
-                own = FileSystem.newInstance(osd.getUri(), conf);
+            own = OWN.get(key);
+            if (own == null || own.isClosed()) {
+                own = (OsdFileSystem) FileSystem.newInstance(osd.getUri(), conf);
                 OWN.put(key, own);
             }
-            return own;
+            Iterator<OsdFileSystem> oldest = OWN.values().iterator();
+            while (OWN.size() > MAX_CLIENTS) {
+                leaving.add(oldest.next());
+                oldest.remove();
+            }
+        }
+        for (OsdFileSystem fs : leaving) {
+            fs.retire();
+        }
+        return own;
+    }
+
+    /** Forgets {@code fs}, which is closing, so that it is never handed out again. */
+    static void closing(OsdFileSystem fs) {
+        synchronized (OWN) {
+            OWN.values().removeIf(own -> own == fs);
+        }
+    }
+
+    /** How many clients of their own are kept now. */
+    static int kept() {
+        synchronized (OWN) {
+            return OWN.size();
         }
     }
 

@@ -2,6 +2,8 @@ package dev.ispd.hadoop.fs;
 
 import dev.ispd.client.Drive;
 import dev.ispd.client.DriveException;
+import dev.ispd.hadoop.fs.metadata.Chunk;
+import dev.ispd.hadoop.fs.metadata.Namespace;
 import dev.ispd.offload.storage.Replica;
 import dev.ispd.protocol.Status;
 import java.io.EOFException;

@@ -1,6 +1,9 @@
 package dev.ispd.hadoop.fs;
 
 import dev.ispd.client.Drive;
+import dev.ispd.hadoop.fs.metadata.Chunk;
+import dev.ispd.hadoop.fs.metadata.JournalOutcomeUnknownException;
+import dev.ispd.hadoop.fs.metadata.WriterLease;
 import dev.ispd.offload.storage.Replica;
 import java.io.IOException;
 import java.io.OutputStream;

@@ -3,6 +3,7 @@ package dev.ispd.hadoop.fs;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.ispd.hadoop.fs.metadata.JournalOutcomeUnknownException;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;

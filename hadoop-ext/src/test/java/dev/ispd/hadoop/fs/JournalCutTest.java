@@ -7,6 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.ispd.client.Drive;
 import dev.ispd.client.ObjectStat;
 import dev.ispd.hadoop.conf.IspdKeys;
+import dev.ispd.hadoop.fs.metadata.DriveJournalStore;
+import dev.ispd.hadoop.fs.metadata.Journal;
+import dev.ispd.hadoop.fs.metadata.JournalCodec;
+import dev.ispd.hadoop.fs.metadata.JournalRecord;
+import dev.ispd.hadoop.fs.metadata.Namespace;
 import dev.ispd.protocol.ReservedValues;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -95,11 +100,11 @@ class JournalCutTest {
         OsdDrives drives = drives(0, 1);
         drives.start(null);
         try (DriveSet set = DriveSet.parse("h=" + drives.drives().address(0))) {
-            DriveJournalStore staleStore = DriveJournalStore.open(set, 0, 16);
+            DriveJournalStore staleStore = DriveJournalStore.open(set.sharedDrive(0), 16);
             Journal stale = Journal.open(staleStore, 1, 0);
             assertTrue(stale.commit(new JournalRecord.Mkdir("/a", 1L, "u")).applied());
 
-            Journal sealer = Journal.open(DriveJournalStore.open(set, 0, 16), 1, 1);
+            Journal sealer = Journal.open(DriveJournalStore.open(set.sharedDrive(0), 16), 1, 1);
             assertTrue(sealer.commit(new JournalRecord.Mkdir("/b", 2L, "u")).applied()); // checkpoints and seals
             assertTrue(segmentExists(drives, 1), "segment 1 follows the seal");
 
@@ -107,9 +112,9 @@ class JournalCutTest {
             assertTrue(stale.commit(late).applied(), "appended to sealed segment 0, then again to segment 1");
             ByteBuffer frame = JournalCodec.encode(late);
             int[] delivered = {0};
-            DriveJournalStore.open(set, 0, 16).replay(0, (position, f) -> delivered[0] += f.equals(frame) ? 1 : 0);
+            DriveJournalStore.open(set.sharedDrive(0), 16).replay(0, (position, f) -> delivered[0] += f.equals(frame) ? 1 : 0);
             assertEquals(1, delivered[0], "the copy after the seal is never replayed");
-            assertEquals(Set.of("a", "b", "late"), names(Journal.open(DriveJournalStore.open(set, 0, 16), 1, 0)));
+            assertEquals(Set.of("a", "b", "late"), names(Journal.open(DriveJournalStore.open(set.sharedDrive(0), 16), 1, 0)));
         } finally {
             drives.stop();
         }
@@ -237,7 +242,7 @@ class JournalCutTest {
 
     private static boolean isCheckpoint(OsdDrives drives, long id) {
         try (DriveSet set = DriveSet.parse("h=" + drives.drives().address(0))) {
-            return DriveJournalStore.open(set, 0).objects().stream().anyMatch(r -> r.objectId() == id);
+            return DriveJournalStore.open(set.sharedDrive(0)).objects().stream().anyMatch(r -> r.objectId() == id);
         } catch (IOException e) {
             throw new IllegalStateException(e);
         }

@@ -7,6 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ispd.hadoop.conf.IspdKeys;
+import dev.ispd.hadoop.fs.metadata.Checkpoint;
+import dev.ispd.hadoop.fs.metadata.JournalCodec;
+import dev.ispd.hadoop.fs.metadata.JournalRecord;
+import dev.ispd.hadoop.fs.metadata.Namespace;
 import dev.ispd.plan.Layout;
 import dev.ispd.plan.layout.LayoutDdl;
 import java.io.IOException;

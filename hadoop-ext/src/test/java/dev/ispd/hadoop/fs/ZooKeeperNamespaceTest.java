@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.ispd.client.Drive;
 import dev.ispd.client.DriveException;
 import dev.ispd.hadoop.conf.IspdKeys;
+import dev.ispd.hadoop.fs.metadata.DriveJournalStore;
 import dev.ispd.protocol.Status;
 import java.io.IOException;
 import java.util.ArrayList;

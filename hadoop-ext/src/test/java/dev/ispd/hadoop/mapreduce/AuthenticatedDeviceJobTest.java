@@ -12,6 +12,7 @@ import dev.ispd.hadoop.worldcup.Q1Format;
 import dev.ispd.protocol.Status;
 import dev.ispd.sim.auth.AuthConfig;
 import dev.ispd.sim.auth.AuthFixture;
+import dev.ispd.sim.testing.WorldCupSamples;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -62,7 +63,7 @@ class AuthenticatedDeviceJobTest {
 
     @Test
     void aDeviceJobRunsInsideDrivesThatAuthenticate() throws Exception {
-        byte[] data = WorldCupData.generate(2010, 20_000, 20);
+        byte[] data = WorldCupSamples.generate(2010, 20_000, 20);
         org.apache.hadoop.fs.Path input = new org.apache.hadoop.fs.Path(OSD.uri().resolve("/auth/day1"));
         try (FileSystem fs = FileSystem.get(OSD.uri(), authenticated)) {
             JobRunner.write(fs, input, data);
@@ -71,7 +72,7 @@ class AuthenticatedDeviceJobTest {
         JobRunner runner = new JobRunner(authenticated, work);
         DeviceJob job = runner.countingJob(runner.conf("device-only", 20), "q1-auth", Q1DeviceMapper.class,
                 Q1Format.class, input);
-        assertEquals(WorldCupData.asOutput(WorldCupData.q1(data, 20)), JobRunner.runForOutput(job));
+        assertEquals(WorldCupSamples.asOutput(WorldCupSamples.q1(data, 20)), JobRunner.runForOutput(job));
         assertTrue(job.counter(IspdCounter.SPLITS_ON_DEVICE) > 0);
         assertEquals(0, job.counter(IspdCounter.FALLBACKS));
     }

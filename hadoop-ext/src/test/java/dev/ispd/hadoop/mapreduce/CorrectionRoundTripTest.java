@@ -15,6 +15,7 @@ import dev.ispd.offload.schedule.CorrectionStore;
 import dev.ispd.offload.schedule.Decision;
 import dev.ispd.offload.schedule.Placement;
 import dev.ispd.offload.settings.OffloadKeys;
+import dev.ispd.sim.testing.WorldCupSamples;
 import java.io.ByteArrayInputStream;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -59,7 +60,7 @@ class CorrectionRoundTripTest {
     static void load() throws Exception {
         Configuration conf = OSD.conf();
         fs = FileSystem.get(OSD.uri(), conf);
-        byte[] data = WorldCupData.generate(3, ENTRIES, ENTRY_SIZE);
+        byte[] data = WorldCupSamples.generate(3, ENTRIES, ENTRY_SIZE);
         for (String name : List.of("/rt/day1", "/seeded/day1", "/corrupt/day1", "/measured/day1")) {
             JobRunner.write(fs, new Path(OSD.uri().resolve(name)), data);
         }

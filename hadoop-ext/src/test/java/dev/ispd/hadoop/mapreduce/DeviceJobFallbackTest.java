@@ -7,6 +7,7 @@ import dev.ispd.hadoop.worldcup.Q1DeviceMapper;
 import dev.ispd.hadoop.worldcup.Q1Format;
 import dev.ispd.offload.settings.OffloadKeys;
 import dev.ispd.sim.daemon.EmbeddedDrives;
+import dev.ispd.sim.testing.WorldCupSamples;
 import java.net.URI;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
@@ -39,7 +40,7 @@ class DeviceJobFallbackTest {
         conf = new Configuration();
         conf.set(IspdKeys.FS_DRIVES.name(), "host0=" + drives.address(0));
         conf.setLong(IspdKeys.FS_CHUNK_SIZE.name(), 256 * 1024);
-        data = WorldCupData.generate(7, 30_000, 20);
+        data = WorldCupSamples.generate(7, 30_000, 20);
         JobRunner.write(FileSystem.get(FS, conf), new Path(FS.resolve("/wc/day2")), data);
     }
 
@@ -61,7 +62,7 @@ class DeviceJobFallbackTest {
                 new Path(FS.resolve("/wc/day2")));
         String output = JobRunner.runForOutput(job);
 
-        assertEquals(WorldCupData.asOutput(WorldCupData.q1(data, 20)), output);
+        assertEquals(WorldCupSamples.asOutput(WorldCupSamples.q1(data, 20)), output);
         // the file's 3 chunks are on the one drive: their pieces run as one split
         assertEquals(1, job.counter(IspdCounter.SPLITS_PLANNED_ON_DEVICE));
         assertEquals(1, job.counter(IspdCounter.FALLBACKS));

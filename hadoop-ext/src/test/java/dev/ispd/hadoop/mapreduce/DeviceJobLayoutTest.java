@@ -11,6 +11,7 @@ import dev.ispd.hadoop.worldcup.Q1Format;
 import dev.ispd.hadoop.worldcup.WorldCupKeys;
 import dev.ispd.plan.Field;
 import dev.ispd.plan.Layout;
+import dev.ispd.sim.testing.WorldCupSamples;
 import dev.ispd.worldcup.WorldCup98;
 import java.io.DataOutputStream;
 import java.io.IOException;
@@ -56,7 +57,7 @@ class DeviceJobLayoutTest {
     @BeforeAll
     static void load() throws Exception {
         FileSystem fs = FileSystem.get(OSD.uri(), OSD.conf());
-        data = WorldCupData.generate(2026, 4_000, 64);
+        data = WorldCupSamples.generate(2026, 4_000, 64);
         recorded = new Path(OSD.uri().resolve("/wc64/recorded"));
         unrecorded = new Path(OSD.uri().resolve("/wc64/unrecorded"));
         JobRunner.write(fs, recorded, data);
@@ -73,7 +74,7 @@ class DeviceJobLayoutTest {
     void theEntrySizeComesFromTheInputsLayoutWhenNoKeySetsIt() throws Exception {
         DeviceJob job = q1(runner.conf("device-only"), "from-layout", recorded);
 
-        assertEquals(WorldCupData.asOutput(WorldCupData.q1(data, 64)), JobRunner.runForOutput(job));
+        assertEquals(WorldCupSamples.asOutput(WorldCupSamples.q1(data, 64)), JobRunner.runForOutput(job));
         assertEquals("64", job.getConfiguration().get(WorldCupKeys.ENTRY_SIZE.name()),
                 "the tasks read the entry size the layout gave");
     }
@@ -82,7 +83,7 @@ class DeviceJobLayoutTest {
     void anExplicitEntrySizeThatAgreesRunsAsBefore() throws Exception {
         DeviceJob job = q1(runner.conf("host-only", 64), "agreeing-key", recorded);
 
-        assertEquals(WorldCupData.asOutput(WorldCupData.q1(data, 64)), JobRunner.runForOutput(job));
+        assertEquals(WorldCupSamples.asOutput(WorldCupSamples.q1(data, 64)), JobRunner.runForOutput(job));
     }
 
     @Test
@@ -106,14 +107,14 @@ class DeviceJobLayoutTest {
         assertTrue(e.getMessage().contains("/wc64/unrecorded records no layout"), e.getMessage());
 
         DeviceJob with = q1(runner.conf("device-only", 64), "no-layout-with-key", unrecorded);
-        assertEquals(WorldCupData.asOutput(WorldCupData.q1(data, 64)), JobRunner.runForOutput(with));
+        assertEquals(WorldCupSamples.asOutput(WorldCupSamples.q1(data, 64)), JobRunner.runForOutput(with));
     }
 
     @Test
     void inputsOfDifferentEntrySizesAreRefusedNamingBoth() throws Exception {
         FileSystem fs = FileSystem.get(OSD.uri(), OSD.conf());
         Path other = new Path(OSD.uri().resolve("/wc20/recorded"));
-        JobRunner.write(fs, other, WorldCupData.generate(1, 100, 20));
+        JobRunner.write(fs, other, WorldCupSamples.generate(1, 100, 20));
         LayoutAttribute.record(fs, other, Layout.worldCup98(20));
         DeviceJob job = q1(runner.conf("device-only"), "two-layouts", recorded).addInputPath(other);
 
@@ -186,7 +187,7 @@ class DeviceJobLayoutTest {
             assertEquals(Optional.of("regioncounts/16"), LayoutAttribute.read(fs, part.getPath()), part.getPath().toString());
             records += part.getLen() / 16;
         }
-        assertEquals(WorldCupData.q1(data, 64).size(), records, "one record per region");
+        assertEquals(WorldCupSamples.q1(data, 64).size(), records, "one record per region");
         assertEquals(Optional.empty(), LayoutAttribute.read(fs, new Path(output, "_SUCCESS")), "not on the marker");
     }
 

@@ -5,13 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ispd.hadoop.fs.OsdDrives;
 import dev.ispd.hadoop.worldcup.Q1DeviceMapper;
-import dev.ispd.hadoop.worldcup.Q1WasmMapper;
 import dev.ispd.hadoop.worldcup.Q1Format;
+import dev.ispd.hadoop.worldcup.Q1WasmMapper;
 import dev.ispd.hadoop.worldcup.Q2DeviceMapper;
 import dev.ispd.hadoop.worldcup.Q2Format;
 import dev.ispd.offload.schedule.Decision;
 import dev.ispd.offload.schedule.OffloadScheduler;
 import dev.ispd.offload.schedule.Placement;
+import dev.ispd.sim.testing.WorldCupSamples;
 import java.io.StringWriter;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
@@ -51,8 +52,8 @@ class DeviceJobTest {
     static void load() throws Exception {
         Configuration conf = OSD.conf();
         FileSystem fs = FileSystem.get(OSD.uri(), conf);
-        q1Data = WorldCupData.generate(1998, 60_000, 20);   // 1.2 MB: 5 chunks over the 2 drives
-        q2Data = WorldCupData.generate(1999, 5_000, 256);   // 1.28 MB: 5 chunks
+        q1Data = WorldCupSamples.generate(1998, 60_000, 20);   // 1.2 MB: 5 chunks over the 2 drives
+        q2Data = WorldCupSamples.generate(1999, 5_000, 256);   // 1.28 MB: 5 chunks
         q1Input = new Path(OSD.uri().resolve("/wc20/day1"));
         q2Input = new Path(OSD.uri().resolve("/wc256/day1"));
         JobRunner.write(fs, q1Input, q1Data);
@@ -72,7 +73,7 @@ class DeviceJobTest {
 
     @Test
     void q1GivesIdenticalOutputOnHostDeviceAndCostBasedRuns() throws Exception {
-        String expected = WorldCupData.asOutput(WorldCupData.q1(q1Data, 20));
+        String expected = WorldCupSamples.asOutput(WorldCupSamples.q1(q1Data, 20));
 
         DeviceJob host = q1("host-only");
         assertEquals(expected, JobRunner.runForOutput(host));
@@ -106,7 +107,7 @@ class DeviceJobTest {
      */
     @Test
     void q1AsAShippedWasmModuleGivesTheBuiltInsOutput() throws Exception {
-        String expected = WorldCupData.asOutput(WorldCupData.q1(q1Data, 20));
+        String expected = WorldCupSamples.asOutput(WorldCupSamples.q1(q1Data, 20));
         for (String policy : List.of("host-only", "device-only", "fastest")) {
             DeviceJob job = runner.countingJob(runner.conf(policy, 20), "q1-wasm-" + policy, Q1WasmMapper.class,
                     Q1Format.class, q1Input);
@@ -121,7 +122,7 @@ class DeviceJobTest {
 
     @Test
     void q2GivesIdenticalOutputOnHostDeviceAndCostBasedRuns() throws Exception {
-        String expected = WorldCupData.asOutput(WorldCupData.q2(q2Data, 256));
+        String expected = WorldCupSamples.asOutput(WorldCupSamples.q2(q2Data, 256));
         for (String policy : List.of("host-only", "device-only", "fastest")) {
             DeviceJob job = q2(policy);
             assertEquals(expected, JobRunner.runForOutput(job), policy);

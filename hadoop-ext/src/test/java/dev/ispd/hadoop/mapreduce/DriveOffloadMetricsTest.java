@@ -11,6 +11,7 @@ import dev.ispd.hadoop.worldcup.Q1Format;
 import dev.ispd.offload.execute.DriveOffloads;
 import dev.ispd.offload.settings.OffloadKeys;
 import dev.ispd.sim.daemon.EmbeddedDrives;
+import dev.ispd.sim.testing.WorldCupSamples;
 import java.net.URI;
 import java.util.HashMap;
 import java.util.List;
@@ -88,7 +89,7 @@ class DriveOffloadMetricsTest {
         conf = new Configuration();
         conf.set(IspdKeys.FS_DRIVES.name(), "healthy=" + healthy.address(0) + ",crashing=" + crashing.address(0));
         conf.setLong(IspdKeys.FS_CHUNK_SIZE.name(), 256 * 1024);
-        data = WorldCupData.generate(11, 30_000, 20); // 3 chunks over the two drives
+        data = WorldCupSamples.generate(11, 30_000, 20); // 3 chunks over the two drives
         JobRunner.write(FileSystem.get(FS, conf), new Path(FS.resolve("/wc/day3")), data);
     }
 
@@ -144,7 +145,7 @@ class DriveOffloadMetricsTest {
         device.setInt(OffloadKeys.DEVICE_AVOID_AFTER.name(), 1);
         DeviceJob job = runner.countingJob(device, name, Q1DeviceMapper.class, Q1Format.class,
                 new Path(FS.resolve("/wc/day3")));
-        assertEquals(WorldCupData.asOutput(WorldCupData.q1(data, 20)), JobRunner.runForOutput(job),
+        assertEquals(WorldCupSamples.asOutput(WorldCupSamples.q1(data, 20)), JobRunner.runForOutput(job),
                 "the same answer whichever drive ran what");
     }
 

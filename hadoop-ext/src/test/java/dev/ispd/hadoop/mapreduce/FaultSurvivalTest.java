@@ -13,6 +13,7 @@ import dev.ispd.offload.schedule.Placement;
 import dev.ispd.offload.settings.OffloadKeys;
 import dev.ispd.offload.storage.ChunkExtent;
 import dev.ispd.offload.storage.Replica;
+import dev.ispd.sim.testing.WorldCupSamples;
 import java.io.IOException;
 import java.util.Comparator;
 import java.util.EnumMap;
@@ -51,10 +52,10 @@ class FaultSurvivalTest {
 
     @BeforeAll
     static void write() throws IOException {
-        data = WorldCupData.generate(10, 60_000, ENTRY); // 1.2 MB: 5 chunks
+        data = WorldCupSamples.generate(10, 60_000, ENTRY); // 1.2 MB: 5 chunks
         input = new Path(OSD.uri().resolve("/wc/faults"));
         JobRunner.write(FileSystem.get(OSD.uri(), OSD.conf()), input, data);
-        expected = WorldCupData.asOutput(WorldCupData.q1(data, ENTRY));
+        expected = WorldCupSamples.asOutput(WorldCupSamples.q1(data, ENTRY));
     }
 
     @AfterEach

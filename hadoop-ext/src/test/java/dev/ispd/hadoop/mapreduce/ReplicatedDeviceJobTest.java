@@ -12,6 +12,7 @@ import dev.ispd.offload.execute.ResultOrigin;
 import dev.ispd.offload.schedule.Decision;
 import dev.ispd.offload.schedule.Placement;
 import dev.ispd.offload.storage.ChunkExtent;
+import dev.ispd.sim.testing.WorldCupSamples;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.List;
@@ -68,7 +69,7 @@ class ReplicatedDeviceJobTest {
     void start() throws IOException {
         osd.start(null);
         Configuration conf = osd.conf();
-        data = WorldCupData.generate(2002, 60_000, 20); // 1.2 MB: 5 chunks, each on two of the three drives
+        data = WorldCupSamples.generate(2002, 60_000, 20); // 1.2 MB: 5 chunks, each on two of the three drives
         input = new Path(osd.uri().resolve("/wc20/replicated"));
         JobRunner.write(FileSystem.get(osd.uri(), conf), input, data);
         runner = new JobRunner(conf, work);
@@ -99,7 +100,7 @@ class ReplicatedDeviceJobTest {
 
     @Test
     void aDriveStoppedInTheMiddleOfTheJobChangesNothingInTheOutput() throws Exception {
-        String expected = WorldCupData.asOutput(WorldCupData.q1(data, 20));
+        String expected = WorldCupSamples.asOutput(WorldCupSamples.q1(data, 20));
         DeviceJob faultFree = q1("fault-free");
         assertEquals(expected, JobRunner.runForOutput(faultFree));
         assertEquals(0, faultFree.counter(IspdCounter.FALLBACKS));

@@ -23,6 +23,7 @@ import dev.ispd.offload.settings.OffloadSettings;
 import dev.ispd.offload.storage.ChunkExtent;
 import dev.ispd.protocol.Params;
 import dev.ispd.sim.daemon.EmbeddedDrives;
+import dev.ispd.sim.testing.WorldCupSamples;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.time.Duration;
@@ -67,7 +68,7 @@ class SplitExecutorTest {
 
     @BeforeAll
     static void start() throws IOException {
-        data = WorldCupData.generate(42, ENTRIES, ENTRY);
+        data = WorldCupSamples.generate(42, ENTRIES, ENTRY);
         drives = EmbeddedDrives.start(1);
         driveSet = DriveSet.parse("localhost=" + drives.address(0));
         try (Drive d = driveSet.open(0)) {
@@ -150,7 +151,7 @@ class SplitExecutorTest {
     void deviceAndHostGiveTheSameKeyValuesAsAPlainCount() throws IOException {
         Format<Text, LongWritable> q1 = executor("q1", new Q1Format(), Duration.ofMinutes(1));
         Map<String, Long> onDevice = run(q1, firstSplit(Placement.DEVICE, objectA), secondSplit(Placement.DEVICE));
-        assertEquals(WorldCupData.q1(data, ENTRY), onDevice);
+        assertEquals(WorldCupSamples.q1(data, ENTRY), onDevice);
         assertEquals(2, counter(IspdCounter.SPLITS_ON_DEVICE));
         assertEquals(1, counter(IspdCounter.STRADDLING_RECORDS), "the record cut by the chunk boundary");
         assertEquals(data.length - ENTRY, counter(IspdCounter.BYTES_READ_IN_DRIVES));
@@ -167,7 +168,7 @@ class SplitExecutorTest {
         assertTrue(counter(IspdCounter.MODELED_HOST_NS) > 0 && counter(IspdCounter.MODELED_HOST_ENERGY_NJ) > 0);
 
         Format<Text, LongWritable> q2 = executor("q2", new Q2Format(), Duration.ofMinutes(1));
-        assertEquals(WorldCupData.q2(data, ENTRY), run(q2, firstSplit(Placement.DEVICE, objectA),
+        assertEquals(WorldCupSamples.q2(data, ENTRY), run(q2, firstSplit(Placement.DEVICE, objectA),
                 secondSplit(Placement.HOST)));
     }
 
@@ -193,7 +194,7 @@ class SplitExecutorTest {
         long missing = objectB + 1000; // no such object on the drive: EXECUTE fails with NO_SUCH_OBJECT
         Format<Text, LongWritable> q1 = executor("q1", new Q1Format(), Duration.ofMinutes(1));
         Map<String, Long> sums = run(q1, firstSplit(Placement.DEVICE, missing), secondSplit(Placement.DEVICE));
-        assertEquals(WorldCupData.q1(data, ENTRY), sums);
+        assertEquals(WorldCupSamples.q1(data, ENTRY), sums);
         assertEquals(1, counter(IspdCounter.FALLBACKS));
         assertEquals(2, counter(IspdCounter.SPLITS_PLANNED_ON_DEVICE));
         assertEquals(1, counter(IspdCounter.SPLITS_ON_DEVICE));

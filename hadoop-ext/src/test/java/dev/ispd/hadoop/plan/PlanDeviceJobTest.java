@@ -14,7 +14,7 @@ import dev.ispd.hadoop.fs.LayoutAttribute;
 import dev.ispd.hadoop.fs.OsdDrives;
 import dev.ispd.hadoop.mapreduce.DeviceJob;
 import dev.ispd.hadoop.mapreduce.IspdCounter;
-import dev.ispd.hadoop.mapreduce.WorldCupData;
+import dev.ispd.sim.testing.WorldCupSamples;
 import dev.ispd.plan.Aggregate;
 import dev.ispd.plan.CompareOp;
 import dev.ispd.plan.Expr;
@@ -75,7 +75,7 @@ class PlanDeviceJobTest {
     static void load() throws Exception {
         jobs = new PlanJobs(OSD, work);
         FileSystem fs = FileSystem.get(OSD.uri(), OSD.conf());
-        wcData = WorldCupData.generate(2026, 60_000, WC); // 1.2 MB: 5 chunks over the 2 drives
+        wcData = WorldCupSamples.generate(2026, 60_000, WC); // 1.2 MB: 5 chunks over the 2 drives
         wcInput = new Path(OSD.uri().resolve("/plan/wc20"));
         write(fs, wcInput, wcData);
         LayoutAttribute.record(fs, wcInput, Layout.worldCup98(WC));

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.ispd.hadoop.mapreduce.WorldCupData;
+import dev.ispd.sim.testing.WorldCupSamples;
 import dev.ispd.host.HostRunner;
 import dev.ispd.host.InMemoryPageSource;
 import dev.ispd.offload.execute.ResultOrigin;
@@ -26,7 +26,7 @@ import org.junit.jupiter.api.Test;
 /** The built-in mappers' parameters and the formats over real tasklet results. */
 class FormatsTest {
     private static final int ENTRY = 32;
-    private static final byte[] DATA = WorldCupData.generate(5, 3_000, ENTRY);
+    private static final byte[] DATA = WorldCupSamples.generate(5, 3_000, ENTRY);
     private static final Path FILE = new Path("osd:///wc/f");
     private static final long OBJECT = 77;
 
@@ -52,12 +52,12 @@ class FormatsTest {
         Map<String, Long> q1 = new TreeMap<>();
         new Q1Format().convert(run(Q1DeviceMapper.class, conf()), origin(),
                 (Text k, LongWritable v) -> assertEquals(null, q1.put(k.toString(), v.get()), "each region once"));
-        assertEquals(WorldCupData.q1(DATA, ENTRY), q1);
+        assertEquals(WorldCupSamples.q1(DATA, ENTRY), q1);
 
         Map<String, Long> q2 = new TreeMap<>();
         new Q2Format().convert(run(Q2DeviceMapper.class, conf()), origin(),
                 (Text k, LongWritable v) -> assertEquals(null, q2.put(k.toString(), v.get()), "each pair once"));
-        assertEquals(WorldCupData.q2(DATA, ENTRY), q2);
+        assertEquals(WorldCupSamples.q2(DATA, ENTRY), q2);
     }
 
     @Test

@@ -93,7 +93,7 @@ public final class SplitExecutor {
      * aside, and waiting behind other work left out), the whole host run otherwise (fallbacks
      * included).
      */
-    public SplitObservation run(PlannedSplit split, ResultSink out) throws IOException {
+    public SplitObservation run(PlannedSplit split, SplitResults out) throws IOException {
         Decision d = split.decision();
         if (split.parquet() != null) {
             count(SplitMetric.ROW_GROUPS_READ, split.parquet().source().rowGroups().size());
@@ -127,7 +127,7 @@ public final class SplitExecutor {
     }
 
     /** Hands on the result of the whole split's host run {@code onHost}, counts and logs it. */
-    private SplitObservation finishOnHost(PlannedSplit split, Outcome onHost, ResultSink out) throws IOException {
+    private SplitObservation finishOnHost(PlannedSplit split, Outcome onHost, SplitResults out) throws IOException {
         Decision d = split.decision();
         out.accept(onHost.result(), ResultOrigin.hostRun(split.file(), split.geometry().pageSize()));
         countHost(onHost);
@@ -269,7 +269,7 @@ public final class SplitExecutor {
         }
     }
 
-    private void finishOnDevice(PlannedSplit split, SplitLayout layout, Outcome onDevice, ResultSink out)
+    private void finishOnDevice(PlannedSplit split, SplitLayout layout, Outcome onDevice, SplitResults out)
             throws IOException {
         Decision d = split.decision();
         out.accept(onDevice.result(), new ResultOrigin(split.file(), split.geometry().pageSize(), layout.objectStarts()));

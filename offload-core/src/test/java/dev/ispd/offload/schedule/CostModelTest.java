@@ -11,8 +11,9 @@ import dev.ispd.profile.DeviceProfile;
 import dev.ispd.profile.Profiles;
 import dev.ispd.protocol.Extent;
 import dev.ispd.protocol.Params;
-import dev.ispd.sim.assembly.DriveModel;
-import dev.ispd.sim.assembly.ModeledDrive;
+import dev.ispd.sim.model.DriveModel;
+import dev.ispd.sim.model.ModeledDrive;
+import dev.ispd.sim.testing.WorldCupSamples;
 import dev.ispd.tasklet.Meter;
 import dev.ispd.tasklet.TaskletRegistry;
 import java.util.List;
@@ -71,7 +72,7 @@ class CostModelTest {
     @MethodSource("cases")
     void devicePredictionMatchesTheSimulatorOnAnIdleDrive(String profileName, String query, int entrySize) throws Exception {
         DeviceProfile profile = Profiles.device(profileName);
-        byte[] data = GeneratedLog.of(SPLIT_BYTES / entrySize, entrySize, 11);
+        byte[] data = WorldCupSamples.skewed(11, SPLIT_BYTES / entrySize, entrySize);
         long simulated = simulatedNs(profile, query, entrySize, data);
         SplitWork split = new SplitWork(0, 0, data.length, estimate(query, entrySize, data.length, profile.pageSizeBytes()));
         long predicted = model(profile).predict(split).device().timeNs();
