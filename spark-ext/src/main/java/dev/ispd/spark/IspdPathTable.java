@@ -24,9 +24,9 @@ import org.apache.spark.sql.util.CaseInsensitiveStringMap;
  * The data at one osd:// path, as Spark sees it for {@code load} and {@code save}. A read lists
  * the path's files and their layout when first scanned and keeps them, as Spark's file sources
  * keep their listing (load the path again to see files written since), resolves its input per
- * scan with the session's settings of the moment, and scans it as {@link IspdTable}; a write takes any columns
- * ({@code ACCEPT_ANY_SCHEMA}: the connector checks them against the layout itself, naming the
- * column) and appends or, with {@code TRUNCATE}, replaces the data.
+ * scan with the session's settings of the moment, and scans it as {@link IspdTable}; a write
+ * takes any columns ({@code ACCEPT_ANY_SCHEMA}: the connector checks them against the layout
+ * itself, naming the column) and appends or, with {@code TRUNCATE}, replaces the data.
  */
 public final class IspdPathTable implements SupportsRead, SupportsWrite {
     private final Map<String, String> options;
@@ -70,7 +70,7 @@ public final class IspdPathTable implements SupportsRead, SupportsWrite {
         return new IspdTable(input).newScanBuilder(scanOptions);
     }
 
-    /** The path's files and layout, listed when the table is first scanned and kept (as Spark's file sources keep theirs). */
+    /** The path's files and layout, listed when the table is first scanned and kept, as file sources keep theirs. */
     private synchronized InputResolver.Listing listing() {
         if (listing == null) {
             listing = InputResolver.list(options, sessionConf);

@@ -44,7 +44,7 @@ public final class InputResolver {
         return resolve(options, sessionConf, session, list(options, sessionConf));
     }
 
-    /** As {@link #resolve(Map, Configuration, SettingSource)}, with the path's files and their layout as {@code listed}. */
+    /** As {@link #resolve(Map, Configuration, SettingSource)}, with the path's files and layout as {@code listed}. */
     public static ScanInput resolve(Map<String, String> options, Configuration sessionConf, SettingSource session,
                                     Listing listed) {
         String path = IspdOptions.find(options, IspdOptions.PATH);

@@ -31,7 +31,7 @@ import org.apache.spark.sql.vectorized.ColumnarBatch;
 final class PlanResultReader extends MeteredBatchReader {
     private boolean returned;
 
-    /** The plan's result {@code rows} (one split's, or the gathered splits' merged), which ran counting {@code counts}. */
+    /** The plan's result {@code rows} (a split's, or the gathered splits' merged); its runs counted {@code counts}. */
     PlanResultReader(PushedScan pushed, List<long[]> rows, Map<SplitMetric, Long> counts) {
         super(batch(pushed, rows));
         counts.forEach(metrics::add);

@@ -42,7 +42,7 @@ final class SplitPlanRun {
     private final SplitExecutor executor;
     private final Map<SplitMetric, Long> counts = new EnumMap<>(SplitMetric.class);
 
-    /** The plan's encoded results ({@link PlanResult}, as the drive or the host returned them) and what running it counted. */
+    /** The plan's encoded results ({@link PlanResult}, as the drive or host returned them) and what the run counted. */
     record Result(List<byte[]> results, Map<SplitMetric, Long> counts) {
         /** The results' rows, decoded. */
         List<long[]> rows() {
