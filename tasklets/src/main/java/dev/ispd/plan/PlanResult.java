@@ -27,16 +27,9 @@ public record PlanResult(int columns, List<long[]> rows) {
 
     public static PlanResult decode(byte[] result) {
         ByteBuffer b = ByteBuffer.wrap(result).order(ByteOrder.LITTLE_ENDIAN);
-        if (result.length < HEADER_BYTES) {
-            throw new IllegalArgumentException("a plan result has a " + HEADER_BYTES + "-byte header, got "
-                    + result.length + " bytes");
-        }
+        long n = rowCount(result);
         int columns = Short.toUnsignedInt(b.getShort());
-        long n = b.getLong();
-        if (n < 0 || (columns == 0 && n != 0) || bytes(n, columns) != result.length) {
-            throw new IllegalArgumentException("a plan result of " + Long.toUnsignedString(n) + " rows of " + columns
-                    + " columns has " + bytes(n, columns) + " bytes, got " + result.length);
-        }
+        b.position(HEADER_BYTES);
         List<long[]> rows = new ArrayList<>((int) n);
         for (long i = 0; i < n; i++) {
             long[] row = new long[columns];
@@ -46,5 +39,25 @@ public record PlanResult(int columns, List<long[]> rows) {
             rows.add(row);
         }
         return new PlanResult(columns, rows);
+    }
+
+    /**
+     * The number of rows of the encoded {@code result}, once its header is checked against its
+     * length; its rows are the little-endian words from {@link #HEADER_BYTES} on, row after row
+     * (read in place, without decoding).
+     */
+    public static int rowCount(byte[] result) {
+        if (result.length < HEADER_BYTES) {
+            throw new IllegalArgumentException("a plan result has a " + HEADER_BYTES + "-byte header, got "
+                    + result.length + " bytes");
+        }
+        ByteBuffer b = ByteBuffer.wrap(result).order(ByteOrder.LITTLE_ENDIAN);
+        int columns = Short.toUnsignedInt(b.getShort());
+        long n = b.getLong();
+        if (n < 0 || (columns == 0 && n != 0) || bytes(n, columns) != result.length) {
+            throw new IllegalArgumentException("a plan result of " + Long.toUnsignedString(n) + " rows of " + columns
+                    + " columns has " + bytes(n, columns) + " bytes, got " + result.length);
+        }
+        return (int) n;
     }
 }

@@ -187,11 +187,15 @@ public record RowBytes(Layout layout, List<Field> runs) {
                 k.nullsFirst())).toList();
     }
 
-    /** Puts a result row of the plan back into the record at absolute {@code at} of {@code records}. */
-    public void restore(long[] row, ByteBuffer records, int at) {
-        for (int i = 0; i < row.length; i++) {
+    /**
+     * Puts a result row of the plan, its words read in place at absolute {@code from} of
+     * {@code words} (little-endian, one per run, as {@link dev.ispd.plan.PlanResult} encodes them),
+     * back into the record at absolute {@code at} of {@code records}.
+     */
+    public void restore(ByteBuffer words, int from, ByteBuffer records, int at) {
+        for (int i = 0; i < runs.size(); i++) {
             Field run = runs.get(i);
-            long v = row[i];
+            long v = words.getLong(from + i * Long.BYTES);
             for (int b = run.width() - 1; b >= 0; b--, v >>>= 8) {
                 records.put(at + run.offset() + b, (byte) v);
             }

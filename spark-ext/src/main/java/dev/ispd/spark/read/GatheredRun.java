@@ -37,7 +37,11 @@ final class GatheredRun {
     private GatheredRun() {
     }
 
-    static SplitPlanRun.Result run(List<PlannedSplit> splits, PushedScan pushed, OffloadSettings settings,
+    /** The gathered answer: the splits' groups merged, and the sums of what their runs counted. */
+    record Merged(List<long[]> rows, Map<SplitMetric, Long> counts) {
+    }
+
+    static Merged run(List<PlannedSplit> splits, PushedScan pushed, OffloadSettings settings,
                                    Configuration conf, String scope, SplitObservations observations) throws IOException {
         List<SplitPlanRun> inDrives = new ArrayList<>();
         List<SplitPlanRun> onHost = new ArrayList<>();
@@ -65,7 +69,7 @@ final class GatheredRun {
                     r.counts().forEach((metric, n) -> counts.merge(metric, n, Long::sum));
                 }
             }
-            return new SplitPlanRun.Result(new PartialAggregates(pushed.plan()).mergeRows(rows), counts);
+            return new Merged(new PartialAggregates(pushed.plan()).mergeRows(rows), counts);
         } finally {
             pool.shutdownNow(); // the task failed or was killed: stop waiting on the other drives
         }

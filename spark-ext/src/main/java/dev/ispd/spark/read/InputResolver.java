@@ -4,6 +4,7 @@ import static dev.ispd.spark.ConnectorErrors.analysis;
 
 import dev.ispd.hadoop.conf.IspdKeys;
 import dev.ispd.hadoop.fs.DataFiles;
+import dev.ispd.hadoop.fs.LayoutAttribute.Recorded;
 import dev.ispd.hadoop.fs.OsdFileSystem;
 import dev.ispd.hadoop.fs.OsdFileSystems;
 import dev.ispd.offload.settings.SettingSource;
@@ -16,6 +17,7 @@ import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
@@ -39,17 +41,16 @@ public final class InputResolver {
      * @param session     the session's Spark configuration, for the {@code spark.ispd.*} offload settings
      */
     public static ScanInput resolve(Map<String, String> options, Configuration sessionConf, SettingSource session) {
+        return resolve(options, sessionConf, session, list(options, sessionConf));
+    }
+
+    /** As {@link #resolve(Map, Configuration, SettingSource)}, with the path's files and layout as {@code listed}. */
+    public static ScanInput resolve(Map<String, String> options, Configuration sessionConf, SettingSource session,
+                                    Listing listed) {
         String path = IspdOptions.find(options, IspdOptions.PATH);
-        if (IspdOptions.find(options, IspdOptions.PATHS) != null) {
-            throw analysis("one path per read, got " + IspdOptions.find(options, IspdOptions.PATHS)
-                    + ": load a directory to read its files");
-        }
-        Path p = osdPath(path);
         Configuration conf = IspdOptions.hadoopConf(options, sessionConf);
-        FileSystem fs = fileSystem(p, conf);
-        List<FileStatus> files = files(p, fs);
-        RecordLayout layout = LayoutResolver.resolve(options,
-                LayoutResolver.recorded(fs, files.stream().map(FileStatus::getPath).toList()), conf);
+        List<FileStatus> files = listed.files();
+        RecordLayout layout = LayoutResolver.resolve(options, listed.recorded(), conf);
         checkWholeRecords(files, layout);
         SparkSettings settings;
         try {
@@ -58,6 +59,29 @@ public final class InputResolver {
             throw analysis(e.getMessage(), e);
         }
         return new ScanInput(path, layout, files, new HadoopConf(conf), settings);
+    }
+
+    /**
+     * What the path of a read holds: its files (the path itself, or the visible files directly in
+     * the directory it names) and the layout they record, if any. A table lists them once, when
+     * first scanned, as Spark's file sources list theirs: the drive calls are not repeated per query.
+     */
+    public record Listing(List<FileStatus> files, Optional<Recorded> recorded) {
+        public Listing {
+            files = List.copyOf(files);
+        }
+    }
+
+    /** The files and recorded layout of the read's path, over the drives of the read's configuration. */
+    public static Listing list(Map<String, String> options, Configuration sessionConf) {
+        if (IspdOptions.find(options, IspdOptions.PATHS) != null) {
+            throw analysis("one path per read, got " + IspdOptions.find(options, IspdOptions.PATHS)
+                    + ": load a directory to read its files");
+        }
+        Path p = osdPath(IspdOptions.find(options, IspdOptions.PATH));
+        FileSystem fs = fileSystem(p, IspdOptions.hadoopConf(options, sessionConf));
+        List<FileStatus> files = files(p, fs);
+        return new Listing(files, LayoutResolver.recorded(fs, files.stream().map(FileStatus::getPath).toList()));
     }
 
     /** {@code path} (the option Spark sets from load or save), checked to be on osd://. */

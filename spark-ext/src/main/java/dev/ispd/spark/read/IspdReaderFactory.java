@@ -68,15 +68,17 @@ final class IspdReaderFactory implements PartitionReaderFactory {
         Configuration c = conf.value().get();
         try {
             if (partition instanceof GatheredPartition gathered) {
-                return new PlanResultReader(pushed, GatheredRun.run(gathered.splits(), pushed, settings.offload(), c,
-                        scope, observations));
+                GatheredRun.Merged merged = GatheredRun.run(gathered.splits(), pushed, settings.offload(), c, scope,
+                        observations);
+                return new PlanResultReader(pushed, merged.rows(), merged.counts());
             }
             PlannedSplit split = ((PlannedPartition) partition).split();
             if (pushed.allRows() && split.decision().placement() == Placement.HOST) {
                 return new RecordBatchReader(split, pushed.layout(), pushed.columns(), pushed.where(), c);
             }
             SplitPlanRun.Result run = new SplitPlanRun(split, pushed, settings.offload(), c, scope).run(observations);
-            return pushed.aggregation() != null ? new PlanResultReader(pushed, run) : new PlanRowsReader(pushed, run, split.file());
+            return pushed.aggregation() != null ? new PlanResultReader(pushed, run.rows(), run.counts())
+                    : new PlanRowsReader(pushed, run, split.file());
         } catch (IOException e) {
             // Spark's first line for a failed query quotes this message: it says what failed (the drive, the file)
             throw new UncheckedIOException("ispd: " + e.getMessage() + " (reading " + partition + ")", e);

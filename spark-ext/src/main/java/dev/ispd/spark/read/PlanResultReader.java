@@ -1,5 +1,6 @@
 package dev.ispd.spark.read;
 
+import dev.ispd.offload.execute.SplitMetric;
 import dev.ispd.plan.Aggregate;
 import dev.ispd.plan.Field;
 import dev.ispd.plan.FloatKeys;
@@ -10,6 +11,7 @@ import java.time.LocalDate;
 import dev.ispd.spark.pushdown.PushedAggregation;
 import dev.ispd.spark.pushdown.PushedScan;
 import java.util.List;
+import java.util.Map;
 import org.apache.spark.sql.execution.vectorized.OnHeapColumnVector;
 import org.apache.spark.sql.execution.vectorized.WritableColumnVector;
 import org.apache.spark.sql.types.DataType;
@@ -29,9 +31,10 @@ import org.apache.spark.sql.vectorized.ColumnarBatch;
 final class PlanResultReader extends MeteredBatchReader {
     private boolean returned;
 
-    PlanResultReader(PushedScan pushed, SplitPlanRun.Result run) {
-        super(batch(pushed, run.rows()));
-        run.counts().forEach(metrics::add);
+    /** The plan's result {@code rows} (a split's, or the gathered splits' merged); its runs counted {@code counts}. */
+    PlanResultReader(PushedScan pushed, List<long[]> rows, Map<SplitMetric, Long> counts) {
+        super(batch(pushed, rows));
+        counts.forEach(metrics::add);
     }
 
     private static ColumnarBatch batch(PushedScan pushed, List<long[]> planRows) {

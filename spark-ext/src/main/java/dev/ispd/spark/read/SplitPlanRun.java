@@ -42,8 +42,14 @@ final class SplitPlanRun {
     private final SplitExecutor executor;
     private final Map<SplitMetric, Long> counts = new EnumMap<>(SplitMetric.class);
 
-    /** The plan's result rows and what running it counted. */
-    record Result(List<long[]> rows, Map<SplitMetric, Long> counts) {
+    /** The plan's encoded results ({@link PlanResult}, as the drive or host returned them) and what the run counted. */
+    record Result(List<byte[]> results, Map<SplitMetric, Long> counts) {
+        /** The results' rows, decoded. */
+        List<long[]> rows() {
+            List<long[]> rows = new ArrayList<>();
+            results.forEach(r -> rows.addAll(PlanResult.decode(r).rows()));
+            return rows;
+        }
     }
 
     SplitPlanRun(PlannedSplit split, PushedScan pushed, OffloadSettings settings, Configuration conf, String scope)
@@ -63,11 +69,14 @@ final class SplitPlanRun {
 
     /** Runs the split once; its cost goes to {@code observations}, unless null. */
     Result run(SplitObservations observations) throws IOException {
-        List<long[]> rows = new ArrayList<>();
-        SplitObservation observed = executor.run(split, (result, origin) -> rows.addAll(PlanResult.decode(result).rows()));
+        List<byte[]> results = new ArrayList<>();
+        SplitObservation observed = executor.run(split, (result, origin) -> {
+            PlanResult.rowCount(result); // a malformed result fails here, on the run that returned it
+            results.add(result);
+        });
         if (observations != null) {
             ScanCorrections.record(observations, settings, conf, scope, tasklet.name(), split, observed);
         }
-        return new Result(rows, counts);
+        return new Result(results, counts);
     }
 }

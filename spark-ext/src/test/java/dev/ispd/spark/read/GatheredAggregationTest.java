@@ -158,6 +158,28 @@ class GatheredAggregationTest {
         assertEquals(UnknownPartitioning.class, scanNode(df).outputPartitioning().getClass());
     }
 
+    /**
+     * A global ORDER BY over a gathered scan runs the scan once: without the session extension's
+     * sort in place, Spark's range exchange ran a sampling job that executed every split in its
+     * drive a second time, and the scan's metrics counted each partition twice.
+     */
+    @Test
+    void anOrderByAboveAGatheredScanRunsItsSplitsOnce() {
+        String query = "SELECT region, count(*) AS n FROM t WHERE size > 0 GROUP BY region ORDER BY region";
+        Dataset<Row> df = sql(query, "gathered");
+        List<String> answer = df.collectAsList().stream().map(Row::toString).toList();
+        assertEquals(answer.stream().sorted().toList(), answer, "in the order asked");
+        assertEquals(rows(query.replace("FROM t", "FROM plain")), answer.stream().sorted().toList());
+        SparkPlan plan = df.queryExecution().executedPlan();
+        assertTrue(plan.find(p -> p.nodeName().contains("Exchange")).isEmpty(), plan.toString());
+        BatchScanExec node = scanNode(df);
+        IspdScan scan = (IspdScan) node.scan();
+        assertTrue(scan.gathered(), scan.description());
+        assertEquals(scan.partitions().size(), metric(node, SplitMetric.SPLITS_ON_DEVICE),
+                "each split executed once in its drive: " + scan.partitions());
+        assertEquals(0, metric(node, SplitMetric.SPLITS_ON_HOST));
+    }
+
     /** MIN, MAX and SUM of a signed field over several part files, against Spark over the same values. */
     @Test
     void signedValuesOverSeveralFilesAggregateAsInSpark() {

@@ -14,6 +14,7 @@ import dev.ispd.offload.storage.ChunkExtent;
 import dev.ispd.plan.CompareOp;
 import dev.ispd.plan.Layout;
 import dev.ispd.plan.Plan;
+import dev.ispd.plan.PlanResult;
 import dev.ispd.plan.Predicate;
 import dev.ispd.spark.PlainRecords;
 import dev.ispd.spark.SparkDrives;
@@ -23,6 +24,8 @@ import dev.ispd.spark.pushdown.PushedScan;
 import dev.ispd.spark.read.partition.PartitionPlanner;
 import dev.ispd.spark.read.partition.PlannedPartition;
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -151,6 +154,64 @@ class IspdScanPlanTest {
         }
         assertEquals(range.split().length() / ENTRY, fromRows.size());
         assertEquals(fromBatches, fromRows);
+    }
+
+    /**
+     * A row plan's rows, read in place from its encoded results (several, an empty one among them,
+     * as a split's runs return them), are the records the host's batch reader gives, and a reader
+     * at its end stays there.
+     */
+    @Test
+    void planRowsReadInPlaceAcrossResultsAreTheRecordsOfTheBatchReader() throws IOException {
+        ScanInput input = input();
+        PushedScan scan = allRows(input, Predicate.all());
+        PlannedPartition range = partitions(input, Predicate.all()).get(1);
+        byte[] whole = new SplitPlanRun(range.split(), scan, input.settings().offload(), input.conf().get(), "test")
+                .run(null).results().get(0);
+        List<byte[]> results = sliced(whole, 100);
+        assertTrue(results.size() > 3, "several results: " + results.size());
+        List<LayoutColumn> columns = input.layout().columns();
+        List<String> rows = new ArrayList<>();
+        try (PlanRowsReader reader = new PlanRowsReader(scan, new SplitPlanRun.Result(results, Map.of()), file)) {
+            while (reader.next()) {
+                reader.get().rowIterator().forEachRemaining(row -> rows.add(text(row, columns)));
+            }
+            assertFalse(reader.next(), "still at the end");
+        }
+        assertEquals(range.split().length() / ENTRY, rows.size());
+        assertEquals(batchRows(input, Predicate.all(), range), rows);
+    }
+
+    /** {@code result}'s rows as an empty result, then results of {@code rows} rows each (the last fewer). */
+    private static List<byte[]> sliced(byte[] result, int rows) {
+        int columns = Short.toUnsignedInt(ByteBuffer.wrap(result).order(ByteOrder.LITTLE_ENDIAN).getShort(0));
+        int rowBytes = columns * Long.BYTES;
+        int total = PlanResult.rowCount(result);
+        List<byte[]> slices = new ArrayList<>();
+        for (int from = -rows; from < total; from += rows) { // from -rows: the empty result first
+            int n = from < 0 ? 0 : Math.min(rows, total - from);
+            ByteBuffer b = ByteBuffer.allocate((int) PlanResult.bytes(n, columns)).order(ByteOrder.LITTLE_ENDIAN);
+            b.putShort((short) columns).putLong(n).put(result, PlanResult.HEADER_BYTES + Math.max(0, from) * rowBytes,
+                    n * rowBytes);
+            slices.add(b.array());
+        }
+        return slices;
+    }
+
+    /**
+     * A loaded table lists its files once, when first scanned, and keeps them for its later
+     * queries (no drive calls to list them again), as Spark's file sources keep their listing; a
+     * new load sees the files written since.
+     */
+    @Test
+    void aTableListsItsFilesWhenFirstScannedAndKeepsThem() throws IOException {
+        String dir = DRIVES.uri("/listed");
+        DRIVES.write("/listed/part-0", WorldCupFiles.generate(3, 100, ENTRY));
+        Dataset<Row> loaded = ispd().load(dir);
+        long first = loaded.count();
+        DRIVES.write("/listed/part-1", WorldCupFiles.generate(5, 100, ENTRY));
+        assertEquals(first, loaded.count(), "the files listed when first scanned");
+        assertTrue(ispd().load(dir).count() > first, "a new load lists the new file");
     }
 
     /** The reader keeps exactly the records the pushed predicate passes, however many a batch keeps. */

@@ -1,6 +1,5 @@
 package dev.ispd.spark.read.partition;
 
-import dev.ispd.hadoop.fs.LayoutAttribute;
 import dev.ispd.hadoop.fs.OsdFileSystem;
 import dev.ispd.hadoop.mapreduce.OsdStorage;
 import dev.ispd.offload.execute.JobTasklets;
@@ -17,7 +16,6 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.hadoop.fs.FileStatus;
-import org.apache.hadoop.fs.Path;
 
 /**
  * Cuts a scan's input into input partitions with the offload core, as a DeviceJob's splits are
@@ -60,8 +58,9 @@ public final class PartitionPlanner {
         OsdFileSystem fs = fileSystem(input);
         List<InputFile> files = new ArrayList<>();
         for (FileStatus f : input.files()) {
-            Path p = f.getPath();
-            files.add(new InputFile(p.toString(), f.getLen(), LayoutAttribute.recordSize(fs, p)));
+            // the files' recorded layouts were checked against the scan's when its input was resolved
+            // (LayoutResolver): no drive call per file to read them again
+            files.add(new InputFile(f.getPath().toString(), f.getLen(), input.layout().entrySize()));
         }
         return new SplitPlanner(settings(input, pushed), tasklet(pushed), new OsdStorage(fs), corrections)
                 .plan(files).stream().map(PlannedPartition::new).toList();
