@@ -5,7 +5,7 @@ import static dev.ispd.spark.ConnectorErrors.analysis;
 import dev.ispd.offload.settings.SettingSource;
 import dev.ispd.spark.conf.IspdOptions;
 import dev.ispd.spark.read.InputResolver;
-import dev.ispd.spark.read.IspdTable;
+import dev.ispd.spark.read.IspdScanBuilder;
 import dev.ispd.spark.read.ScanInput;
 import dev.ispd.spark.write.IspdWriteBuilder;
 import java.util.Map;
@@ -21,8 +21,9 @@ import org.apache.spark.sql.types.StructType;
 import org.apache.spark.sql.util.CaseInsensitiveStringMap;
 
 /**
- * The data at one osd:// path, as Spark sees it for {@code load} and {@code save}. A read resolves
- * its input (layout, files) and scans it as {@link IspdTable}; a write takes any columns
+ * The data at one osd:// path, as Spark sees it for {@code load} and {@code save}. A read scans
+ * the input {@code load} resolved (layout, files: {@link InputResolver}), or, given a schema of
+ * its own, resolves it when first scanned and checks the schema is the layout's; a write takes any columns
  * ({@code ACCEPT_ANY_SCHEMA}: the connector checks them against the layout itself, naming the
  * column) and appends or, with {@code TRUNCATE}, replaces the data.
  */
@@ -31,13 +32,20 @@ public final class IspdPathTable implements SupportsRead, SupportsWrite {
     private final Configuration sessionConf;
     private final SettingSource session;
     private final StructType schema;
+    /** What a read scans: resolved by {@code load}, or when first scanned (null until then). */
+    private ScanInput input;
 
-    /** @param schema the layout's for a read (inferred), the data's for a write */
-    IspdPathTable(Map<String, String> options, Configuration sessionConf, SettingSource session, StructType schema) {
+    /**
+     * @param schema the layout's for a read (inferred), the user's or the data's for a write
+     * @param input  the input {@code load} resolved for {@code schema}, or null: resolved when first scanned
+     */
+    IspdPathTable(Map<String, String> options, Configuration sessionConf, SettingSource session, StructType schema,
+                  ScanInput input) {
         this.options = Map.copyOf(options);
         this.sessionConf = sessionConf;
         this.session = session;
         this.schema = schema;
+        this.input = input;
     }
 
     @Override
@@ -58,12 +66,20 @@ public final class IspdPathTable implements SupportsRead, SupportsWrite {
 
     @Override
     public ScanBuilder newScanBuilder(CaseInsensitiveStringMap scanOptions) {
-        ScanInput input = InputResolver.resolve(options, sessionConf, session);
-        if (!input.layout().schema().equals(schema)) {
-            throw analysis("the schema of " + name() + " is its layout's, " + input.layout().schema().simpleString()
-                    + ": read it without .schema(...)");
+        return new IspdScanBuilder(input());
+    }
+
+    /** The input a read scans; one given a schema of its own is resolved once, its schema checked. */
+    private synchronized ScanInput input() {
+        if (input == null) {
+            ScanInput resolved = InputResolver.resolve(options, sessionConf, session);
+            if (!resolved.layout().schema().equals(schema)) {
+                throw analysis("the schema of " + name() + " is its layout's, " + resolved.layout().schema().simpleString()
+                        + ": read it without .schema(...)");
+            }
+            input = resolved;
         }
-        return new IspdTable(input).newScanBuilder(scanOptions);
+        return input;
     }
 
     @Override

@@ -65,7 +65,7 @@ public final class IspdScanBuilder implements SupportsPushDownRequiredColumns, S
     private long limit = Plan.NO_LIMIT;
     private PushedScan.TopN topN;
 
-    IspdScanBuilder(ScanInput input) {
+    public IspdScanBuilder(ScanInput input) {
         this.input = input;
         this.predicates = new PredicateConverter(input.layout());
         this.aggregates = new AggregateConverter(input.layout(),
