@@ -6,6 +6,7 @@ import dev.ispd.hadoop.conf.IspdKeys;
 import dev.ispd.hadoop.fs.DataFiles;
 import dev.ispd.hadoop.fs.OsdFileSystem;
 import dev.ispd.hadoop.fs.OsdFileSystems;
+import dev.ispd.hadoop.parquet.ParquetFooters;
 import dev.ispd.offload.settings.SettingSource;
 import dev.ispd.spark.conf.HadoopConf;
 import dev.ispd.spark.conf.IspdOptions;
@@ -23,12 +24,16 @@ import org.apache.hadoop.fs.Path;
 
 /**
  * Turns the options of a read into a checked {@link ScanInput}: the layout (the options' or the
- * one the files record: {@link LayoutResolver}), the path (on osd://, existing, whole records),
+ * one the files record: {@link LayoutResolver}; for Parquet files, their schema's: {@link ParquetFiles}), the path (on osd://, existing, whole records),
  * the Hadoop configuration (the session's, with every option that is not one of
  * {@link IspdOptions} on top, as Spark's file sources do) and the offload settings
  * ({@link SparkSettings}). Every problem is an AnalysisException naming the option, key or path.
  */
 public final class InputResolver {
+    /** The values of option {@code format}. */
+    public static final String PARQUET = "parquet";
+    public static final String RECORDS = "records";
+
     private InputResolver() {
     }
 
@@ -48,16 +53,52 @@ public final class InputResolver {
         Configuration conf = IspdOptions.hadoopConf(options, sessionConf);
         FileSystem fs = fileSystem(p, conf);
         List<FileStatus> files = files(p, fs);
-        RecordLayout layout = LayoutResolver.resolve(options,
-                LayoutResolver.recorded(fs, files.stream().map(FileStatus::getPath).toList()), conf);
-        checkWholeRecords(files, layout);
+        ParquetFiles parquet = null;
+        RecordLayout layout;
+        if (isParquet(options, fs, files)) {
+            parquet = ParquetFiles.read(p.getName(), fs, files);
+            layout = RecordLayout.ofParquet(parquet.table().layout());
+        } else {
+            layout = LayoutResolver.resolve(options,
+                    LayoutResolver.recorded(fs, files.stream().map(FileStatus::getPath).toList()), conf);
+            checkWholeRecords(files, layout);
+        }
         SparkSettings settings;
         try {
             settings = SparkSettings.resolve(options, session, sessionConf::get);
         } catch (IllegalArgumentException e) {
             throw analysis(e.getMessage(), e);
         }
-        return new ScanInput(path, layout, files, new HadoopConf(conf), settings);
+        return new ScanInput(path, layout, files, new HadoopConf(conf), settings, parquet);
+    }
+
+    /**
+     * Whether the read is of Parquet files: option {@code format}, else whether the first file
+     * begins and ends with Parquet's magic. A layout option with Parquet is an error: the files' schema is the layout.
+     */
+    private static boolean isParquet(Map<String, String> options, FileSystem fs, List<FileStatus> files) {
+        String format = IspdOptions.find(options, IspdOptions.FORMAT.name());
+        boolean parquet;
+        if (format == null || format.isBlank()) {
+            try {
+                parquet = !files.isEmpty() && ParquetFooters.isParquet(fs, files.get(0));
+            } catch (IOException e) {
+                throw analysis("cannot read " + files.get(0).getPath() + ": " + e.getMessage(), e);
+            }
+        } else if (format.trim().equalsIgnoreCase(PARQUET) || format.trim().equalsIgnoreCase(RECORDS)) {
+            parquet = format.trim().equalsIgnoreCase(PARQUET);
+        } else {
+            throw analysis("option " + IspdOptions.FORMAT.name() + " is " + PARQUET + " or " + RECORDS + ", got '"
+                    + format + "'");
+        }
+        if (parquet) {
+            for (var k : List.of(IspdOptions.LAYOUT, IspdOptions.LAYOUT_FILE, IspdOptions.ENTRY_SIZE)) {
+                if (IspdOptions.find(options, k.name()) != null) {
+                    throw analysis("option " + k.name() + " does not apply to Parquet files: their schema is the layout");
+                }
+            }
+        }
+        return parquet;
     }
 
     /** {@code path} (the option Spark sets from load or save), checked to be on osd://. */

@@ -187,7 +187,7 @@ class TypedTableTest {
     }
 
     /** Each row as text ({@code Row.toString}: a float's and a decimal's digits, NaN, -0.0, NULL), sorted. */
-    private static List<String> sorted(Dataset<Row> df) {
+    static List<String> sorted(Dataset<Row> df) {
         List<String> rows = new ArrayList<>(df.collectAsList().stream().map(Row::toString).toList());
         rows.sort(Comparator.naturalOrder());
         return rows;

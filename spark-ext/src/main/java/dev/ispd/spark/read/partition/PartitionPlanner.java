@@ -21,7 +21,8 @@ import org.apache.hadoop.fs.Path;
 
 /**
  * Cuts a scan's input into input partitions with the offload core, as a DeviceJob's splits are
- * cut: {@link SplitPlanner} cuts whole-record pieces per chunk, prices each for the scan's plan
+ * cut: {@link SplitPlanner} cuts whole-record pieces per chunk (Parquet files: a split per row
+ * group left after its statistics, from the footers the read resolved), prices each for the scan's plan
  * on the host and in its drive, places it with the configured policy (every decision logged with
  * its predicted costs) and groups one drive's device pieces into one split; each split becomes
  * one {@link PlannedPartition}. Placement uses the saved offload corrections, as a DeviceJob's
@@ -61,7 +62,8 @@ public final class PartitionPlanner {
         List<InputFile> files = new ArrayList<>();
         for (FileStatus f : input.files()) {
             Path p = f.getPath();
-            files.add(new InputFile(p.toString(), f.getLen(), LayoutAttribute.recordSize(fs, p)));
+            files.add(input.parquet() != null ? input.parquet().input(f, pushed)
+                    : new InputFile(p.toString(), f.getLen(), LayoutAttribute.recordSize(fs, p)));
         }
         return new SplitPlanner(settings(input, pushed), tasklet(pushed), new OsdStorage(fs), corrections)
                 .plan(files).stream().map(PlannedPartition::new).toList();
