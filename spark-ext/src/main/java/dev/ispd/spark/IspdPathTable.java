@@ -64,9 +64,10 @@ public final class IspdPathTable implements SupportsRead, SupportsWrite {
                 TableCapability.ACCEPT_ANY_SCHEMA);
     }
 
+    /** A scan of the input, with the offload settings as the session has them now. */
     @Override
     public ScanBuilder newScanBuilder(CaseInsensitiveStringMap scanOptions) {
-        return new IspdScanBuilder(input());
+        return new IspdScanBuilder(input().withSettings(InputResolver.settings(options, sessionConf, session)));
     }
 
     /** The input a read scans; one given a schema of its own is resolved once, its schema checked. */

@@ -63,13 +63,19 @@ public final class InputResolver {
                     LayoutResolver.recorded(fs, files.stream().map(FileStatus::getPath).toList()), conf);
             checkWholeRecords(files, layout);
         }
-        SparkSettings settings;
+        return new ScanInput(path, layout, files, new HadoopConf(conf), settings(options, sessionConf, session), parquet);
+    }
+
+    /**
+     * The offload settings of a read with {@code options}: resolved at load, and again for each
+     * scan of its input, so a session's {@code spark.ispd.*} set after the load still applies.
+     */
+    public static SparkSettings settings(Map<String, String> options, Configuration sessionConf, SettingSource session) {
         try {
-            settings = SparkSettings.resolve(options, session, sessionConf::get);
+            return SparkSettings.resolve(options, session, sessionConf::get);
         } catch (IllegalArgumentException e) {
             throw analysis(e.getMessage(), e);
         }
-        return new ScanInput(path, layout, files, new HadoopConf(conf), settings, parquet);
     }
 
     /**

@@ -19,6 +19,11 @@ public record ScanInput(String path, RecordLayout layout, List<FileStatus> files
         files = List.copyOf(files);
     }
 
+    /** This input read with {@code settings} (the session's when a scan is built). */
+    public ScanInput withSettings(SparkSettings settings) {
+        return new ScanInput(path, layout, files, conf, settings, parquet);
+    }
+
     /** The records in the files: Parquet's rows, or the files' bytes in whole records. */
     public long records() {
         return parquet != null ? parquet.rows()
