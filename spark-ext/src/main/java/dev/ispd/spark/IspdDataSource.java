@@ -2,6 +2,7 @@ package dev.ispd.spark;
 
 import dev.ispd.offload.settings.SettingSource;
 import dev.ispd.spark.read.InputResolver;
+import dev.ispd.spark.read.ScanInput;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.spark.sql.SparkSession;
@@ -21,15 +22,25 @@ import org.apache.spark.sql.util.CaseInsensitiveStringMap;
 public final class IspdDataSource implements TableProvider, DataSourceRegister {
     public static final String SHORT_NAME = "ispd";
 
+    /** The input {@link #inferSchema} resolved, and the options it was resolved from (null: none yet). */
+    private ScanInput inferred;
+    private Map<String, String> inferredOptions;
+
     @Override
     public String shortName() {
         return SHORT_NAME;
     }
 
-    /** Only a read asks: the layout's schema, its input checked within {@code load}. */
+    /**
+     * Only a read asks: the layout's schema, its input resolved and checked within {@code load}
+     * and kept for {@link #getTable}, which Spark calls next on this instance with the same
+     * options, so a read lists its files and reads their layouts once.
+     */
     @Override
     public StructType inferSchema(CaseInsensitiveStringMap options) {
-        return InputResolver.resolve(options.asCaseSensitiveMap(), sessionConf(), sessionSettings()).layout().schema();
+        inferredOptions = options.asCaseSensitiveMap();
+        inferred = InputResolver.resolve(inferredOptions, sessionConf(), sessionSettings());
+        return inferred.layout().schema();
     }
 
     /** A write passes its data's schema to {@link #getTable} instead of having one inferred from a path that may not exist. */
@@ -40,7 +51,8 @@ public final class IspdDataSource implements TableProvider, DataSourceRegister {
 
     @Override
     public Table getTable(StructType schema, Transform[] partitioning, Map<String, String> properties) {
-        return new IspdPathTable(properties, sessionConf(), sessionSettings(), schema);
+        ScanInput input = inferred != null && properties.equals(inferredOptions) ? inferred : null;
+        return new IspdPathTable(properties, sessionConf(), sessionSettings(), schema, input);
     }
 
     private static Configuration sessionConf() {

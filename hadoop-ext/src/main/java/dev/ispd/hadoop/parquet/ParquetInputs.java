@@ -5,6 +5,7 @@ import dev.ispd.offload.plan.ParquetInput;
 import dev.ispd.plan.Field;
 import dev.ispd.plan.Layout;
 import dev.ispd.plan.Plan;
+import dev.ispd.plan.Predicate;
 import dev.ispd.plan.parquet.ParquetColumn;
 import dev.ispd.plan.parquet.ParquetRowGroup;
 import dev.ispd.plan.parquet.ParquetTable;
@@ -42,10 +43,20 @@ public final class ParquetInputs {
     /** The planner's input for {@code plan} over the Parquet file {@code file}. */
     public static InputFile input(FileSystem fs, FileStatus file, Plan plan) throws IOException {
         ParquetMetadata footer = ParquetFooters.read(fs, file);
-        String path = file.getPath().toString();
         ParquetTable table = ParquetTable.of(plan.layout().name(), footer.getFileMetaData().getSchema());
-        checkSameTable(path, table.layout(), plan.layout());
-        List<ParquetColumn> columns = table.columnsOf(plan);
+        checkSameTable(file.getPath().toString(), table.layout(), plan.layout());
+        return input(file, footer, table, table.columnsOf(plan), plan.where());
+    }
+
+    /**
+     * The planner's input for reading {@code columns} of the Parquet file {@code file}, whose
+     * footer is {@code footer} and table {@code table} (checked by the caller), skipping the row
+     * groups whose statistics exclude {@code where} (a predicate over the table's layout).
+     */
+    public static InputFile input(FileStatus file, ParquetMetadata footer, ParquetTable table,
+                                  List<ParquetColumn> columns, Predicate where) {
+        String path = file.getPath().toString();
+        Layout layout = table.layout();
         List<ParquetInput.RowGroup> groups = new ArrayList<>();
         int skipped = 0;
         List<BlockMetaData> blocks = footer.getBlocks();
@@ -55,8 +66,7 @@ public final class ParquetInputs {
                 continue;
             }
             Map<String, ColumnChunkMetaData> chunks = chunksByName(block);
-            if (RowGroupFilter.excludes(plan.where(), plan.layout(), statistics(table, chunks, plan.layout(),
-                    block.getRowCount()))) {
+            if (RowGroupFilter.excludes(where, layout, statistics(table, chunks, layout, block.getRowCount()))) {
                 skipped++;
                 continue;
             }
@@ -71,8 +81,7 @@ public final class ParquetInputs {
             groups.add(new ParquetInput.RowGroup(new ParquetRowGroup(b, block.getRowCount(), read), offsets));
         }
         if (skipped > 0) {
-            LOG.info("{}: {} of {} row groups skipped, their statistics exclude {}", path, skipped, blocks.size(),
-                    plan.where());
+            LOG.info("{}: {} of {} row groups skipped, their statistics exclude {}", path, skipped, blocks.size(), where);
         }
         return InputFile.parquet(path, file.getLen(), new ParquetInput(columns, groups, skipped));
     }

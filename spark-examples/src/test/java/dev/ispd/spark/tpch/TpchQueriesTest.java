@@ -22,6 +22,7 @@ import java.util.Map;
 import java.util.concurrent.TimeoutException;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.FileUtil;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.execution.FilterExec;
 import org.apache.spark.sql.execution.SparkPlan;
@@ -183,6 +184,30 @@ class TpchQueriesTest {
             assertTrue(spark.sql(TpchQueries.sql(q)).queryExecution().executedPlan()
                     .find(p -> p instanceof HashAggregateExec).isEmpty(), "Q" + q + " is answered by its scan");
         }
+    }
+
+    /** The Parquet files copied into osd:// and read through the connector, decoded in the drives: the same 22 answers. */
+    @Test
+    void everyQueryOverParquetThroughTheDrivesEqualsSparksParquetReader()
+            throws IOException, InterruptedException, TimeoutException {
+        String osdParquet = "osd:///tpch-parquet";
+        FileSystem osd = new org.apache.hadoop.fs.Path(osdParquet).getFileSystem(spark.sparkContext().hadoopConfiguration());
+        org.apache.hadoop.fs.Path local = new org.apache.hadoop.fs.Path(dir.resolve("parquet").toUri());
+        FileSystem disk = local.getFileSystem(spark.sparkContext().hadoopConfiguration());
+        for (org.apache.hadoop.fs.FileStatus f : disk.listStatus(local)) {
+            FileUtil.copy(disk, f.getPath(), osd, new org.apache.hadoop.fs.Path(osdParquet, f.getPath().getName()), false,
+                    spark.sparkContext().hadoopConfiguration());
+        }
+        TpchQueries.register(spark, t -> spark.read().format("ispd").option(OffloadKeys.OFFLOAD_POLICY.name(), "device-only")
+                .load(osdParquet + "/" + t + ".parquet"));
+        List<List<String>> ispd = answers();
+        for (int n = 1; n <= TpchQueries.COUNT; n++) {
+            assertEquals(parquet.get(n - 1), ispd.get(n - 1), "Q" + n + " over Parquet through the drives");
+        }
+        String placement = ScanRun.of(spark.sql(TpchQueries.sql(6))).described().stream()
+                .filter(d -> d.startsWith("Placement: ")).findFirst().orElseThrow();
+        assertTrue(placement.matches("Placement: policy device-only, (\\d+) partitions( gathered into 1)?: \\d+ on device.*"),
+                "Q6's lineitem scan ran in the drives: " + placement);
     }
 
     @Test

@@ -31,6 +31,11 @@ public final class IspdOptions {
             "Bytes per record: 20, 32, 64, 128 or 256 for worldcup98 (records padded as in the paper; "
                     + "required if the files record no layout); for other layouts, up to the furthest field's end.");
 
+    public static final ConfigKey FORMAT = new ConfigKey("format", "",
+            "The files' format: parquet (read as their schema says; layout and entrySize do not apply) or records "
+                    + "(fixed-width records of a layout). Without it, parquet if the files begin and end with "
+                    + "Parquet's magic PAR1, else records.");
+
     /** Resolved with the offload settings ({@link SparkSettings}): also {@code spark.ispd.aggregate.gather}. */
     public static final ConfigKey GATHER = new ConfigKey("ispd.aggregate.gather", "true",
             "Whether a GROUP BY whose splits run in drives (any on the host predicted to finish within the drives' "
@@ -38,7 +43,7 @@ public final class IspdOptions {
                     + "false: one partition per split, merged by Spark. Also spark.ispd.aggregate.gather.");
 
     /** Every option, in the order of the docs' table. */
-    public static final List<ConfigKey> ALL = List.of(LAYOUT, LAYOUT_FILE, ENTRY_SIZE, GATHER);
+    public static final List<ConfigKey> ALL = List.of(FORMAT, LAYOUT, LAYOUT_FILE, ENTRY_SIZE, GATHER);
 
     /** The option called {@code key}, matched case-insensitively as Spark does; null if not given. */
     public static String find(Map<String, String> options, String key) {

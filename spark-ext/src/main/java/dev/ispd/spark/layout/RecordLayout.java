@@ -13,15 +13,30 @@ import org.apache.spark.sql.types.StructType;
  * A fixed-width record layout as the connector reads it: its name, the bytes per entry and the
  * columns decoded from each entry: WorldCup98 ({@link dev.ispd.plan.layout.Layouts}) or any layout of the plan model
  * (fields of any width, signedness, byte order and bit range; {@link LayoutResolver}).
+ *
+ * @param parquet whether the records are decoded from Parquet files by the plan's source (the
+ *                table of their schema, {@code dev.ispd.plan.parquet.ParquetTable}), not stored:
+ *                a plan then names every column it reads, which the source decodes
  */
-public record RecordLayout(String name, int entrySize, List<LayoutColumn> columns) implements Serializable {
+public record RecordLayout(String name, int entrySize, List<LayoutColumn> columns, boolean parquet)
+        implements Serializable {
     public RecordLayout {
         columns = List.copyOf(columns);
     }
 
-    /** The columns of every field of {@code layout}. */
+    /** The columns of every field of {@code layout}, stored as records. */
     public static RecordLayout of(Layout layout) {
-        return new RecordLayout(layout.name(), layout.recordSize(), layout.fields().stream().map(LayoutColumn::of).toList());
+        return of(layout, false);
+    }
+
+    /** The columns of every field of {@code layout}, the table of Parquet files whose values the plan's source decodes. */
+    public static RecordLayout ofParquet(Layout layout) {
+        return of(layout, true);
+    }
+
+    private static RecordLayout of(Layout layout, boolean parquet) {
+        return new RecordLayout(layout.name(), layout.recordSize(), layout.fields().stream().map(LayoutColumn::of).toList(),
+                parquet);
     }
 
     /** The Spark schema of all columns, in layout order. */

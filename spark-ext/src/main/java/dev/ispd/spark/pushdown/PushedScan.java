@@ -56,7 +56,7 @@ public record PushedScan(RecordLayout layout, List<LayoutColumn> columns, Predic
                     aggregation.planAggregates());
         }
         RowBytes bytes = rowBytes();
-        Plan rows = Plan.rows(bytes.layout(), RowBytes.where(where, layout), bytes.select());
+        Plan rows = Plan.rowsOf(bytes.layout(), RowBytes.where(where, layout), bytes.select());
         if (topN != null) {
             return rows.top(topN.limit(), RowBytes.sortKeys(topN.keys(), layout));
         }

@@ -1,5 +1,6 @@
 package dev.ispd.spark.pushdown;
 
+import dev.ispd.plan.ColumnValues;
 import dev.ispd.plan.CompareOp;
 import dev.ispd.plan.Expr;
 import dev.ispd.plan.Field;
@@ -30,16 +31,59 @@ import java.util.function.Consumer;
  *
  * <p>A top-N's sort keys are expressions over the same fields ({@link #sortKeys}).
  *
+ * <p>Records decoded from Parquet ({@link RecordLayout#parquet}) are written by the plan's source
+ * into the fields named by their columns, null bits included, so there the plan's layout is the
+ * table's with the runs of value bytes beside it, and each read column's null bit is returned as
+ * a word of its own ({@code IS NULL} of a one-byte field with that null bit, {@code nulls}).
+ *
  * @param layout the plan's layout: the fields the WHERE and the top-N name, then the runs of bytes
  * @param runs   the runs of bytes, in the order the plan returns them
+ * @param nulls  the fields whose IS NULL the plan returns after the runs, one word each (Parquet)
  */
-public record RowBytes(Layout layout, List<Field> runs) {
+public record RowBytes(Layout layout, List<Field> runs, List<Field> nulls) {
     private static final String RUN = "#bytes@";
     private static final String NULL_BIT = "#null@";
+    /** The words of a computed BOOL column such as IS NULL: its value and its NULL flag ({@link ColumnValues#words}). */
+    private static final int IS_NULL_WORDS = 2;
 
     /** The row plan's form of {@code columns} of {@code layout} under {@code where}, ordered by {@code orderBy} (or none). */
     public static RowBytes of(RecordLayout layout, List<LayoutColumn> columns, Predicate where,
                               List<Plan.SortKey> orderBy) {
+        return layout.parquet() ? decoded(layout, columns) : stored(layout, columns, where, orderBy);
+    }
+
+    /** Parquet's: the table's fields as they are, the runs of the read columns' values, their null bits as words. */
+    private static RowBytes decoded(RecordLayout layout, List<LayoutColumn> columns) {
+        Layout table = layout.planLayout();
+        BitSet bytes = new BitSet(layout.entrySize());
+        List<Field> nulls = new ArrayList<>();
+        for (LayoutColumn c : columns) {
+            bytes.set(c.field().offset(), c.field().offset() + c.field().width());
+            if (c.field().hasNullBit()) {
+                nulls.add(nullFlag(c.field()));
+            }
+        }
+        if (bytes.isEmpty()) {
+            bytes.set(table.fields().get(0).offset()); // a plan returns at least one column, though Spark reads none
+        }
+        List<Field> runs = runs(bytes);
+        List<Field> fields = new ArrayList<>(table.fields());
+        fields.addAll(runs);
+        fields.addAll(nulls);
+        return new RowBytes(new Layout(table.name(), table.recordSize(), fields), runs, nulls);
+    }
+
+    /**
+     * A byte of {@code f}'s value read as an integer with {@code f}'s null bit: what the plan
+     * returns {@code IS NULL} of, as it takes no string or 16-byte decimal in an expression.
+     */
+    private static Field nullFlag(Field f) {
+        int bit = f.nullBit();
+        return Field.unsigned(NULL_BIT + bit, f.offset(), 1).withNullBit(bit >>> 3, bit & 7);
+    }
+
+    private static RowBytes stored(RecordLayout layout, List<LayoutColumn> columns, Predicate where,
+                                   List<Plan.SortKey> orderBy) {
         Layout records = layout.planLayout();
         Map<String, Field> fields = new LinkedHashMap<>();
         List<String> named = new ArrayList<>(fieldNames(where));
@@ -63,6 +107,14 @@ public record RowBytes(Layout layout, List<Field> runs) {
         if (bytes.isEmpty()) {
             bytes.set(0); // a plan returns at least one column, though Spark reads none (COUNT(*))
         }
+        List<Field> runs = runs(bytes);
+        runs.forEach(r -> fields.put(r.name(), r));
+        return new RowBytes(new Layout(records.name(), records.recordSize(), List.copyOf(fields.values())), runs,
+                List.of());
+    }
+
+    /** The runs of up to 8 bytes that cover {@code bytes}. */
+    private static List<Field> runs(BitSet bytes) {
         List<Field> runs = new ArrayList<>();
         for (int start = bytes.nextSetBit(0); start >= 0; start = bytes.nextSetBit(start)) {
             int end = bytes.nextClearBit(start);
@@ -71,13 +123,24 @@ public record RowBytes(Layout layout, List<Field> runs) {
             }
             start = end;
         }
-        runs.forEach(r -> fields.put(r.name(), r));
-        return new RowBytes(new Layout(records.name(), records.recordSize(), List.copyOf(fields.values())), runs);
+        return runs;
     }
 
-    /** The plan's select list: the runs of bytes. */
-    public List<String> select() {
-        return runs.stream().map(Field::name).toList();
+    /** The plan's select list: the runs of bytes, then whether each of {@code nulls} is NULL. */
+    public List<Expr> select() {
+        List<Expr> out = new ArrayList<>(runs.size() + nulls.size());
+        runs.forEach(r -> out.add(Expr.field(r.name())));
+        nulls.forEach(f -> out.add(isNull(f)));
+        return out;
+    }
+
+    private static Expr isNull(Field f) {
+        return Expr.isNull(Expr.field(f.name()));
+    }
+
+    /** The words of a returned row: one per run, and a computed column's for each IS NULL. */
+    public int words() {
+        return runs.size() + nulls.size() * IS_NULL_WORDS;
     }
 
     /**
@@ -86,23 +149,28 @@ public record RowBytes(Layout layout, List<Field> runs) {
      * without it, where the bit is clear ({@code IS NULL}: where it is set).
      */
     public static Predicate where(Predicate where, RecordLayout layout) {
-        return rewrite(where, false, layout.planLayout());
+        return rewrite(where, false, layout.planLayout(), layout.parquet());
     }
 
-    private static Predicate rewrite(Predicate p, boolean negated, Layout layout) {
+    /**
+     * @param decoded Parquet's records, whose fields keep their null bits: a leaf on one is
+     *                guarded by its {@code IS NOT NULL} instead, and an expression reads NULL
+     *                from the bit itself
+     */
+    private static Predicate rewrite(Predicate p, boolean negated, Layout layout, boolean decoded) {
         if (p instanceof Predicate.And a) {
-            List<Predicate> operands = a.operands().stream().map(o -> rewrite(o, negated, layout)).toList();
+            List<Predicate> operands = a.operands().stream().map(o -> rewrite(o, negated, layout, decoded)).toList();
             return negated ? new Predicate.Or(operands) : new Predicate.And(operands);
         }
         if (p instanceof Predicate.Or o) {
-            List<Predicate> operands = o.operands().stream().map(x -> rewrite(x, negated, layout)).toList();
+            List<Predicate> operands = o.operands().stream().map(x -> rewrite(x, negated, layout, decoded)).toList();
             return negated ? new Predicate.And(operands) : new Predicate.Or(operands);
         }
         if (p instanceof Predicate.Not n) {
-            return rewrite(n.operand(), !negated, layout);
+            return rewrite(n.operand(), !negated, layout, decoded);
         }
         if (p instanceof Predicate.Holds h) {
-            Predicate holds = Predicate.holds(withNullBits(h.condition(), layout));
+            Predicate holds = decoded ? h : Predicate.holds(withNullBits(h.condition(), layout));
             return negated ? Predicate.not(holds) : holds;
         }
         Predicate leaf = negated ? Predicate.not(p) : p;
@@ -112,6 +180,10 @@ public record RowBytes(Layout layout, List<Field> runs) {
         Field f = layout.field(fieldName(p), "where");
         if (!f.hasNullBit()) {
             return leaf;
+        }
+        if (decoded) {
+            return p instanceof Predicate.IsNull ? leaf
+                    : Predicate.and(Predicate.not(Predicate.isNull(f.name())), leaf);
         }
         String bit = NULL_BIT + f.nullBit();
         if (p instanceof Predicate.IsNull) {
@@ -199,6 +271,14 @@ public record RowBytes(Layout layout, List<Field> runs) {
             for (int b = run.width() - 1; b >= 0; b--, v >>>= 8) {
                 records.put(at + run.offset() + b, (byte) v);
             }
+        }
+        int word = runs.size();
+        for (Field f : nulls) {
+            int b = at + (f.nullBit() >>> 3);
+            int mask = 1 << (f.nullBit() & 7);
+            boolean set = words.getLong(from + word * Long.BYTES) != 0; // IS NULL's value word: never NULL itself
+            records.put(b, (byte) (set ? records.get(b) | mask : records.get(b) & ~mask));
+            word += IS_NULL_WORDS;
         }
     }
 

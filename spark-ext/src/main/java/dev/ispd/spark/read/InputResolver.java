@@ -4,9 +4,9 @@ import static dev.ispd.spark.ConnectorErrors.analysis;
 
 import dev.ispd.hadoop.conf.IspdKeys;
 import dev.ispd.hadoop.fs.DataFiles;
-import dev.ispd.hadoop.fs.LayoutAttribute.Recorded;
 import dev.ispd.hadoop.fs.OsdFileSystem;
 import dev.ispd.hadoop.fs.OsdFileSystems;
+import dev.ispd.hadoop.parquet.ParquetFooters;
 import dev.ispd.offload.settings.SettingSource;
 import dev.ispd.spark.conf.HadoopConf;
 import dev.ispd.spark.conf.IspdOptions;
@@ -17,7 +17,6 @@ import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
@@ -25,12 +24,16 @@ import org.apache.hadoop.fs.Path;
 
 /**
  * Turns the options of a read into a checked {@link ScanInput}: the layout (the options' or the
- * one the files record: {@link LayoutResolver}), the path (on osd://, existing, whole records),
+ * one the files record: {@link LayoutResolver}; for Parquet files, their schema's: {@link ParquetFiles}), the path (on osd://, existing, whole records),
  * the Hadoop configuration (the session's, with every option that is not one of
  * {@link IspdOptions} on top, as Spark's file sources do) and the offload settings
  * ({@link SparkSettings}). Every problem is an AnalysisException naming the option, key or path.
  */
 public final class InputResolver {
+    /** The values of option {@code format}. */
+    public static final String PARQUET = "parquet";
+    public static final String RECORDS = "records";
+
     private InputResolver() {
     }
 
@@ -41,47 +44,67 @@ public final class InputResolver {
      * @param session     the session's Spark configuration, for the {@code spark.ispd.*} offload settings
      */
     public static ScanInput resolve(Map<String, String> options, Configuration sessionConf, SettingSource session) {
-        return resolve(options, sessionConf, session, list(options, sessionConf));
-    }
-
-    /** As {@link #resolve(Map, Configuration, SettingSource)}, with the path's files and layout as {@code listed}. */
-    public static ScanInput resolve(Map<String, String> options, Configuration sessionConf, SettingSource session,
-                                    Listing listed) {
         String path = IspdOptions.find(options, IspdOptions.PATH);
-        Configuration conf = IspdOptions.hadoopConf(options, sessionConf);
-        List<FileStatus> files = listed.files();
-        RecordLayout layout = LayoutResolver.resolve(options, listed.recorded(), conf);
-        checkWholeRecords(files, layout);
-        SparkSettings settings;
-        try {
-            settings = SparkSettings.resolve(options, session, sessionConf::get);
-        } catch (IllegalArgumentException e) {
-            throw analysis(e.getMessage(), e);
-        }
-        return new ScanInput(path, layout, files, new HadoopConf(conf), settings);
-    }
-
-    /**
-     * What the path of a read holds: its files (the path itself, or the visible files directly in
-     * the directory it names) and the layout they record, if any. A table lists them once, when
-     * first scanned, as Spark's file sources list theirs: the drive calls are not repeated per query.
-     */
-    public record Listing(List<FileStatus> files, Optional<Recorded> recorded) {
-        public Listing {
-            files = List.copyOf(files);
-        }
-    }
-
-    /** The files and recorded layout of the read's path, over the drives of the read's configuration. */
-    public static Listing list(Map<String, String> options, Configuration sessionConf) {
         if (IspdOptions.find(options, IspdOptions.PATHS) != null) {
             throw analysis("one path per read, got " + IspdOptions.find(options, IspdOptions.PATHS)
                     + ": load a directory to read its files");
         }
-        Path p = osdPath(IspdOptions.find(options, IspdOptions.PATH));
-        FileSystem fs = fileSystem(p, IspdOptions.hadoopConf(options, sessionConf));
+        Path p = osdPath(path);
+        Configuration conf = IspdOptions.hadoopConf(options, sessionConf);
+        FileSystem fs = fileSystem(p, conf);
         List<FileStatus> files = files(p, fs);
-        return new Listing(files, LayoutResolver.recorded(fs, files.stream().map(FileStatus::getPath).toList()));
+        ParquetFiles parquet = null;
+        RecordLayout layout;
+        if (isParquet(options, fs, files)) {
+            parquet = ParquetFiles.read(p.getName(), fs, files);
+            layout = RecordLayout.ofParquet(parquet.table().layout());
+        } else {
+            layout = LayoutResolver.resolve(options,
+                    LayoutResolver.recorded(fs, files.stream().map(FileStatus::getPath).toList()), conf);
+            checkWholeRecords(files, layout);
+        }
+        return new ScanInput(path, layout, files, new HadoopConf(conf), settings(options, sessionConf, session), parquet);
+    }
+
+    /**
+     * The offload settings of a read with {@code options}: resolved at load, and again for each
+     * scan of its input, so a session's {@code spark.ispd.*} set after the load still applies.
+     */
+    public static SparkSettings settings(Map<String, String> options, Configuration sessionConf, SettingSource session) {
+        try {
+            return SparkSettings.resolve(options, session, sessionConf::get);
+        } catch (IllegalArgumentException e) {
+            throw analysis(e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Whether the read is of Parquet files: option {@code format}, else whether the first file
+     * begins and ends with Parquet's magic. A layout option with Parquet is an error: the files' schema is the layout.
+     */
+    private static boolean isParquet(Map<String, String> options, FileSystem fs, List<FileStatus> files) {
+        String format = IspdOptions.find(options, IspdOptions.FORMAT.name());
+        boolean parquet;
+        if (format == null || format.isBlank()) {
+            try {
+                parquet = !files.isEmpty() && ParquetFooters.isParquet(fs, files.get(0));
+            } catch (IOException e) {
+                throw analysis("cannot read " + files.get(0).getPath() + ": " + e.getMessage(), e);
+            }
+        } else if (format.trim().equalsIgnoreCase(PARQUET) || format.trim().equalsIgnoreCase(RECORDS)) {
+            parquet = format.trim().equalsIgnoreCase(PARQUET);
+        } else {
+            throw analysis("option " + IspdOptions.FORMAT.name() + " is " + PARQUET + " or " + RECORDS + ", got '"
+                    + format + "'");
+        }
+        if (parquet) {
+            for (var k : List.of(IspdOptions.LAYOUT, IspdOptions.LAYOUT_FILE, IspdOptions.ENTRY_SIZE)) {
+                if (IspdOptions.find(options, k.name()) != null) {
+                    throw analysis("option " + k.name() + " does not apply to Parquet files: their schema is the layout");
+                }
+            }
+        }
+        return parquet;
     }
 
     /** {@code path} (the option Spark sets from load or save), checked to be on osd://. */

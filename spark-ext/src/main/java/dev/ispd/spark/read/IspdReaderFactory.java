@@ -22,8 +22,8 @@ import org.apache.spark.sql.vectorized.ColumnarBatch;
 /**
  * Ships to the executors (with what was pushed, the read's settings and its broadcast Hadoop
  * configuration) and opens a reader per
- * {@link PlannedPartition}, columnar by default: a partition placed on the host that returns
- * every matching record streams them ({@link RecordBatchReader}); every other partition runs the
+ * {@link PlannedPartition}, columnar by default: a partition of records placed on the host that
+ * returns every matching record streams them ({@link RecordBatchReader}); every other partition runs the
  * scan's plan where it was placed (its groups: {@link PlanResultReader}; its rows:
  * {@link PlanRowsReader}), and a {@link GatheredPartition}
  * runs all its splits' plans at once and merges them ({@link GatheredRun}).
@@ -73,7 +73,7 @@ final class IspdReaderFactory implements PartitionReaderFactory {
                 return new PlanResultReader(pushed, merged.rows(), merged.counts());
             }
             PlannedSplit split = ((PlannedPartition) partition).split();
-            if (pushed.allRows() && split.decision().placement() == Placement.HOST) {
+            if (pushed.allRows() && split.decision().placement() == Placement.HOST && split.parquet() == null) {
                 return new RecordBatchReader(split, pushed.layout(), pushed.columns(), pushed.where(), c);
             }
             SplitPlanRun.Result run = new SplitPlanRun(split, pushed, settings.offload(), c, scope).run(observations);

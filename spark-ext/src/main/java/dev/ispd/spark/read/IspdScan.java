@@ -16,6 +16,8 @@ import dev.ispd.plan.Predicate;
 import dev.ispd.spark.layout.LayoutColumn;
 import dev.ispd.spark.pushdown.PredicateConverter;
 import dev.ispd.spark.metrics.ScanMetric;
+import dev.ispd.spark.metrics.ScanMetrics;
+import dev.ispd.offload.execute.SplitMetric;
 import dev.ispd.spark.pushdown.PushedScan;
 import dev.ispd.spark.read.execution.ExecutionEnds;
 import dev.ispd.spark.read.execution.ExecutionFailures;
@@ -27,7 +29,9 @@ import dev.ispd.spark.read.partition.PartitionPlanner;
 import dev.ispd.spark.read.partition.PlannedPartition;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.TreeSet;
@@ -37,6 +41,7 @@ import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.connector.expressions.Expressions;
 import org.apache.spark.sql.connector.expressions.NamedReference;
 import org.apache.spark.sql.connector.metric.CustomMetric;
+import org.apache.spark.sql.connector.metric.CustomTaskMetric;
 import org.apache.spark.sql.connector.read.Batch;
 import org.apache.spark.sql.connector.read.InputPartition;
 import org.apache.spark.sql.connector.read.PartitionReaderFactory;
@@ -243,12 +248,27 @@ public final class IspdScan implements SupportsReportStatistics, SupportsRuntime
     }
 
     /**
+     * The row groups skipped by their statistics in Parquet files left with none to read: no split
+     * of theirs runs to count them (a file's first split counts its own).
+     */
+    @Override
+    public CustomTaskMetric[] reportDriverMetrics() {
+        if (input.parquet() == null) {
+            return new CustomTaskMetric[0];
+        }
+        ScanMetrics skipped = new ScanMetrics();
+        skipped.add(SplitMetric.ROW_GROUPS_SKIPPED, input.parquet().skipped(input.files(), pushed).inEmptyFiles());
+        return Arrays.stream(skipped.taskMetrics()).filter(m -> m.name().equals(ScanMetric.nameOf(
+                SplitMetric.ROW_GROUPS_SKIPPED))).toArray(CustomTaskMetric[]::new);
+    }
+
+    /**
      * The records in the files and their size as Spark rows of the read columns, so that Spark's
      * planner (join strategies, say) sizes this scan as it would a file source.
      */
     @Override
     public Statistics estimateStatistics() {
-        long records = input.files().stream().mapToLong(f -> f.getLen() / input.layout().entrySize()).sum();
+        long records = input.records();
         long sizeInBytes = records * readSchema().defaultSize();
         return new Statistics() {
             @Override
@@ -263,11 +283,27 @@ public final class IspdScan implements SupportsReportStatistics, SupportsRuntime
         };
     }
 
-    /** The layout, what was pushed and where the partitions run; EXPLAIN shows the path already, as the table's name. */
+    /**
+     * The layout (for Parquet: the files, their row groups read, skipped by their statistics and
+     * straddling chunks, and the columns the scan cannot read), what was pushed and where the
+     * partitions run; EXPLAIN shows the path already, as the table's name.
+     */
     @Override
     public String description() {
-        return "IspdScan " + input.layout().name() + " entrySize " + input.layout().entrySize() + ", "
-                + pushed.describe() + ", " + placement();
+        return "IspdScan " + (input.parquet() != null ? parquet() : input.layout().name() + " entrySize "
+                + input.layout().entrySize()) + ", " + pushed.describe() + ", " + placement();
+    }
+
+    /** {@code parquet, 2 files, row groups: 5 read, 3 skipped by statistics, 1 straddling; not read: tags (nested or repeated)}. */
+    private String parquet() {
+        List<PlannedSplit> splits = partitions().stream().map(PlannedPartition::split).toList();
+        long skipped = input.parquet().skipped(input.files(), pushed).all();
+        long straddling = splits.stream().filter(s -> s.parquet().straddles()).count();
+        Map<String, String> unread = input.parquet().table().unsupported();
+        return "parquet, " + input.files().size() + " files, row groups: " + splits.size() + " read, " + skipped
+                + " skipped by statistics, " + straddling + " straddling"
+                + (unread.isEmpty() ? "" : "; not read: " + String.join(", ", unread.entrySet().stream()
+                        .map(e -> e.getKey() + " (" + e.getValue() + ")").toList()));
     }
 
     /**

@@ -68,12 +68,11 @@ public final class IspdScanBuilder implements SupportsPushDownRequiredColumns, S
     private PushedScan.TopN topN;
 
     /** The builder of a scan of {@code input} in a query whose decimal sums overflow by {@code overflow}. */
-    IspdScanBuilder(ScanInput input, SumOverflow overflow) {
+    public IspdScanBuilder(ScanInput input, SumOverflow overflow) {
         this.input = input;
         this.predicates = new PredicateConverter(input.layout());
         this.sorts = new SortConverter(input.layout());
-        this.aggregates = new AggregateConverter(input.layout(),
-                input.files().stream().mapToLong(FileStatus::getLen).sum() / input.layout().entrySize(),
+        this.aggregates = new AggregateConverter(input.layout(), input.records(),
                 IspdSessionExtensions.activeSessionServed(), overflow);
         this.columns = input.layout().columns();
     }
@@ -233,7 +232,7 @@ public final class IspdScanBuilder implements SupportsPushDownRequiredColumns, S
 
     /** A LIMIT of {@code n} rows of every column must fit one drive result (the columns Spark reads are not known yet). */
     private boolean refusedForSize(String what, long n) {
-        int width = RowBytes.of(input.layout(), input.layout().columns(), Predicate.all(), List.of()).runs().size();
+        int width = RowBytes.of(input.layout(), input.layout().columns(), Predicate.all(), List.of()).words();
         long bytes = PlanResult.bytes(n, width);
         if (n > Plan.MAX_LIMIT || bytes > PlanLimits.DRIVE.maxResultBytes()) {
             LOG.info("ispd: not pushed to the scan: {}: {} rows can outgrow a drive's result of {} bytes", what, n,
@@ -243,9 +242,9 @@ public final class IspdScanBuilder implements SupportsPushDownRequiredColumns, S
         return false;
     }
 
-    /** Whether the input is one file held by one chunk and not cut into smaller pieces. */
+    /** Whether the input is one file of records held by one chunk and not cut into smaller pieces (Parquet's: a split per row group). */
     private boolean oneChunk() {
-        if (input.files().size() != 1) {
+        if (input.files().size() != 1 || input.parquet() != null) {
             return false;
         }
         FileStatus f = input.files().get(0);

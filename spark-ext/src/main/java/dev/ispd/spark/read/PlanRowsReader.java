@@ -38,7 +38,7 @@ final class PlanRowsReader extends MeteredBatchReader {
         this.results = run.results();
         this.bytes = pushed.rowBytes();
         this.entrySize = pushed.layout().entrySize();
-        this.rowBytes = bytes.runs().size() * Long.BYTES;
+        this.rowBytes = bytes.words() * Long.BYTES;
         this.decoders = pushed.columns().stream().map(ColumnDecoder::new).toArray(ColumnDecoder[]::new);
         this.records = ByteBuffer.wrap(new byte[RecordBatchReader.BATCH_ROWS * entrySize]);
         this.what = "the plan's rows of " + source;

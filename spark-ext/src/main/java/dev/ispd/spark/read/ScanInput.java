@@ -10,11 +10,23 @@ import org.apache.hadoop.fs.FileStatus;
  * What one {@code load(path)} reads, resolved and checked on the driver: the path as given, the
  * record layout, the files (the path itself, or the visible files directly in the directory it
  * names, each a whole number of records), the Hadoop configuration to open them with and the
- * offload settings the partitions are planned and run with.
+ * offload settings the partitions are planned and run with. Parquet files carry their footers
+ * ({@code parquet}, null for records): the layout is their table's.
  */
 public record ScanInput(String path, RecordLayout layout, List<FileStatus> files, HadoopConf conf,
-                        SparkSettings settings) {
+                        SparkSettings settings, ParquetFiles parquet) {
     public ScanInput {
         files = List.copyOf(files);
+    }
+
+    /** This input read with {@code settings} (the session's when a scan is built). */
+    public ScanInput withSettings(SparkSettings settings) {
+        return new ScanInput(path, layout, files, conf, settings, parquet);
+    }
+
+    /** The records in the files: Parquet's rows, or the files' bytes in whole records. */
+    public long records() {
+        return parquet != null ? parquet.rows()
+                : files.stream().mapToLong(f -> f.getLen() / layout.entrySize()).sum();
     }
 }

@@ -130,7 +130,7 @@ class PredicateConverterTest {
     void literalsOutsideASignedFieldFold() {
         Field delta = new Field("delta", 0, 2, true, false, 0, 0, false, 0);
         PredicateConverter signed =
-                new PredicateConverter(new RecordLayout("deltas", 2, List.of(LayoutColumn.of(delta))));
+                new PredicateConverter(new RecordLayout("deltas", 2, List.of(LayoutColumn.of(delta)), false));
         assertEquals(cmp("delta", CompareOp.GE, -32_768), signed.convert(p(">=", col("delta"), i(-32_768))));
         assertEquals(cmp("delta", CompareOp.LE, 32_767), signed.convert(p("<=", col("delta"), i(32_767))));
         assertEquals(TRUE, signed.convert(p(">", col("delta"), i(-32_769))));
@@ -143,7 +143,7 @@ class PredicateConverterTest {
     @Test
     void anUnsignedEightByteFieldTakesEqualityOnly() {
         Field id = Field.unsigned("id", 0, 8);
-        PredicateConverter wide = new PredicateConverter(new RecordLayout("ids", 8, List.of(LayoutColumn.of(id))));
+        PredicateConverter wide = new PredicateConverter(new RecordLayout("ids", 8, List.of(LayoutColumn.of(id)), false));
         assertEquals(cmp("id", CompareOp.EQ, -1), wide.convert(p("=", col("id"), l(-1))));
         assertEquals(Optional.of(in("id", -1, 3)), wide.convert(p("IN", col("id"), l(-1), l(3))));
         assertTrue(wide.convert(p("<", col("id"), l(0))).isEmpty());

@@ -198,22 +198,6 @@ class IspdScanPlanTest {
         return slices;
     }
 
-    /**
-     * A loaded table lists its files once, when first scanned, and keeps them for its later
-     * queries (no drive calls to list them again), as Spark's file sources keep their listing; a
-     * new load sees the files written since.
-     */
-    @Test
-    void aTableListsItsFilesWhenFirstScannedAndKeepsThem() throws IOException {
-        String dir = DRIVES.uri("/listed");
-        DRIVES.write("/listed/part-0", WorldCupFiles.generate(3, 100, ENTRY));
-        Dataset<Row> loaded = ispd().load(dir);
-        long first = loaded.count();
-        DRIVES.write("/listed/part-1", WorldCupFiles.generate(5, 100, ENTRY));
-        assertEquals(first, loaded.count(), "the files listed when first scanned");
-        assertTrue(ispd().load(dir).count() > first, "a new load lists the new file");
-    }
-
     /** The reader keeps exactly the records the pushed predicate passes, however many a batch keeps. */
     @Test
     void readersApplyThePushedPredicate() throws IOException {

@@ -13,11 +13,13 @@ import org.apache.spark.sql.SparkSession;
 
 /**
  * The ways the benchmark reads the same TPC-H data, each giving Spark the eight tables: the
- * connector under three policies, Parquet on local disk and on osd:// (Spark's own reader), and
+ * connector under three policies, Parquet on local disk and on osd:// (Spark's own reader, and
+ * the connector's), and
  * plain Spark over the raw records. The connector reads on the measured cost basis (issue 24),
- * so {@code fastest} places splits by what earlier runs took on this machine. A new way to read
- * the data (Parquet on osd:// scanned through the drives, say) is one more constant here, with a
- * key for {@code --sources}; the benchmark and its report take every constant.
+ * so {@code fastest} places splits by what earlier runs took on this machine. The osd:// Parquet
+ * copy is read both by Spark's reader and through the connector (decoded in the drives). A new
+ * way to read the data is one more constant here, with a key for {@code --sources}; the
+ * benchmark and its report take every constant.
  */
 enum Source {
     /** {@code format("ispd")}, every split in the drives. */
@@ -38,6 +40,17 @@ enum Source {
         @Override
         Function<String, Dataset<Row>> tables(SparkSession spark, Locations at) {
             return t -> spark.read().parquet(at.parquetOsd() + "/" + t + ".parquet");
+        }
+    },
+    /**
+     * The Parquet files on osd:// read through the connector: the drives decode their row groups
+     * and run the scan's plan over them (docs/parquet.md), every split in the drives but those
+     * whose row group straddles a chunk boundary.
+     */
+    PARQUET_ISPD("parquet-ispd", "Parquet on osd://, ispd device-only", "device-only") {
+        @Override
+        Function<String, Dataset<Row>> tables(SparkSession spark, Locations at) {
+            return t -> connector(spark, at.parquetOsd() + "/" + t + ".parquet");
         }
     },
     /** Plain Spark over the record files, no connector, no pushdown ({@link RawRecords}). */
@@ -65,8 +78,13 @@ enum Source {
 
     /** Each table, by name, read this way: through the connector with its policy unless the source says otherwise. */
     Function<String, Dataset<Row>> tables(SparkSession spark, Locations at) {
-        return t -> spark.read().format("ispd").option(OffloadKeys.OFFLOAD_POLICY.name(), policy)
-                .option(OffloadKeys.OFFLOAD_COST_BASIS.name(), CostBasis.MEASURED.key()).load(at.records() + "/" + t);
+        return t -> connector(spark, at.records() + "/" + t);
+    }
+
+    /** {@code path} read through the connector with this source's policy. */
+    Dataset<Row> connector(SparkSession spark, String path) {
+        return spark.read().format("ispd").option(OffloadKeys.OFFLOAD_POLICY.name(), policy)
+                .option(OffloadKeys.OFFLOAD_COST_BASIS.name(), CostBasis.MEASURED.key()).load(path);
     }
 
     /** The name {@code --sources} takes. */

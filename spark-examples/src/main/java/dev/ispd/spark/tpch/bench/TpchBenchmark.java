@@ -64,7 +64,7 @@ public final class TpchBenchmark implements Callable<Integer> {
     String queries = "1-22";
 
     @Option(names = "--sources", split = ",", description = "the sources to run, of device-only, fastest, host-only, "
-            + "parquet-local, parquet-osd, raw (default: all)")
+            + "parquet-local, parquet-osd, parquet-ispd, raw (default: all)")
     List<String> sources = Arrays.stream(Source.values()).map(Source::key).toList();
 
     @Option(names = "--runs", description = "timed runs per query and source; the median is reported "

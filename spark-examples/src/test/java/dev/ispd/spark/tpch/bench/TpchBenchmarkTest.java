@@ -47,7 +47,7 @@ class TpchBenchmarkTest {
         String all = String.join("\n", report);
         assertEquals(0, status, err + all);
 
-        assertTrue(line(report, "query ").matches("query +device-only +fastest +host-only +parquet-local +parquet-osd +raw"
+        assertTrue(line(report, "query ").matches("query +device-only +fastest +host-only +parquet-local +parquet-osd +parquet-ispd +raw"
                 + ".* +x device-only +x fastest +fastest/best  answers"), all);
         for (int q : List.of(1, 6)) {
             Matcher wall = WALL.matcher(line(report, "Q" + q + " "));
@@ -97,7 +97,7 @@ class TpchBenchmarkTest {
         cmd.setErr(new PrintWriter(err, true));
         assertEquals(2, cmd.execute("--sources", "fastest,orc"));
         assertTrue(err.toString().startsWith("ispd tpch-bench: --sources [fastest, orc]: no source orc; the sources are "
-                + "[device-only, fastest, host-only, parquet-local, parquet-osd, raw]"), err.toString());
+                + "[device-only, fastest, host-only, parquet-local, parquet-osd, parquet-ispd, raw]"), err.toString());
     }
 
     private static String line(List<String> report, String start) {

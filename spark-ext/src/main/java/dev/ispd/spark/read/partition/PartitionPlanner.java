@@ -19,7 +19,8 @@ import org.apache.hadoop.fs.FileStatus;
 
 /**
  * Cuts a scan's input into input partitions with the offload core, as a DeviceJob's splits are
- * cut: {@link SplitPlanner} cuts whole-record pieces per chunk, prices each for the scan's plan
+ * cut: {@link SplitPlanner} cuts whole-record pieces per chunk (Parquet files: a split per row
+ * group left after its statistics, from the footers the read resolved), prices each for the scan's plan
  * on the host and in its drive, places it with the configured policy (every decision logged with
  * its predicted costs) and groups one drive's device pieces into one split; each split becomes
  * one {@link PlannedPartition}. Placement uses the saved offload corrections, as a DeviceJob's
@@ -58,9 +59,10 @@ public final class PartitionPlanner {
         OsdFileSystem fs = fileSystem(input);
         List<InputFile> files = new ArrayList<>();
         for (FileStatus f : input.files()) {
-            // the files' recorded layouts were checked against the scan's when its input was resolved
-            // (LayoutResolver): no drive call per file to read them again
-            files.add(new InputFile(f.getPath().toString(), f.getLen(), input.layout().entrySize()));
+            // a record file's layout was checked against the scan's when its input was resolved
+            // (LayoutResolver): no drive call per file to read it again
+            files.add(input.parquet() != null ? input.parquet().input(f, pushed)
+                    : new InputFile(f.getPath().toString(), f.getLen(), input.layout().entrySize()));
         }
         return new SplitPlanner(settings(input, pushed), tasklet(pushed), new OsdStorage(fs), corrections)
                 .plan(files).stream().map(PlannedPartition::new).toList();
