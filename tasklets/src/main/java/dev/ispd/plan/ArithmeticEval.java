@@ -81,8 +81,8 @@ final class ArithmeticEval {
 
     /**
      * {@code + - * / %} on decimals of at most 18 digits (type and operands), the result of Spark's derived
-     * type: sums at the larger scale, products at the sum of the scales (rounded half up where
-     * the type cut the scale), quotients as Spark divides (the one node that allocates, a
+     * type: sums at the larger scale, products at the sum of the scales (never cut at 18
+     * digits or fewer), quotients as Spark divides (the one node that allocates, a
      * BigDecimal per value), remainders at the larger scale.
      */
     static final class DecimalOps extends LongBinary {
@@ -91,8 +91,6 @@ final class ArithmeticEval {
         /** What a sum's operands are multiplied by to reach its scale (0: more than 18 digits, which no long holds). */
         final long factorLeft;
         final long factorRight;
-        /** Digits a product loses to its type's scale (Spark's cut, past 38 digits). */
-        final int productCut;
         /** The type's bound: 10^precision. */
         final long bound;
 
@@ -102,7 +100,6 @@ final class ArithmeticEval {
             this.scaleRight = right.type.scale();
             this.factorLeft = factor(type.scale() - scaleLeft);
             this.factorRight = factor(type.scale() - scaleRight);
-            this.productCut = scaleLeft + scaleRight - type.scale();
             this.bound = Decimals.POW10[type.precision()];
         }
 
@@ -118,8 +115,8 @@ final class ArithmeticEval {
                 v = switch (op) {
                     case ADD -> Math.addExact(rescaled(a, factorLeft), rescaled(b, factorRight));
                     case SUBTRACT -> Math.subtractExact(rescaled(a, factorLeft), rescaled(b, factorRight));
-                    case MULTIPLY -> productCut == 0 ? Math.multiplyExact(a, b)
-                            : Decimals.scaleDownHalfUp(Math.multiplyExact(a, b), productCut);
+                    // a type of 18 digits or fewer keeps the product's whole scale: Spark cuts only past 38
+                    case MULTIPLY -> Math.multiplyExact(a, b);
                     case DIVIDE -> quotient(a, b);
                     case REMAINDER -> remainder(a, b);
                 };

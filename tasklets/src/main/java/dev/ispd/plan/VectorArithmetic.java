@@ -24,7 +24,7 @@ final class VectorArithmetic {
             long[] a = left.longs;
             long[] b = right.longs;
             if (!nullable && scalar instanceof ArithmeticEval.DecimalOps d && d.factorLeft != 0
-                    && d.factorRight != 0 && d.productCut == 0 && scalar.op != Expr.ArithmeticOp.DIVIDE
+                    && d.factorRight != 0 && scalar.op != Expr.ArithmeticOp.DIVIDE
                     && scalar.op != Expr.ArithmeticOp.REMAINDER) {
                 decimals(d, a, b, sel, n);
                 return;
