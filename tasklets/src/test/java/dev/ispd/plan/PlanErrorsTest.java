@@ -66,7 +66,7 @@ class PlanErrorsTest {
         Layout orders = PlanVectors.ORDERS;
         assertRefused("groupBy", "groupBy (mode + 1): expression (mode + 1) takes mode (string)",
                 () -> Plan.aggregateOf(orders, null, List.of(Expr.add(Expr.field("mode"), Expr.lit(1))), List.of()));
-        assertRefused("orderBy", "orderBy big: field big (decimal(30,4)) is a 16-byte decimal",
+        assertRefused("orderBy", "sort key big is decimal(30,4): a plan orders by numbers of up to 18 digits",
                 () -> Plan.rows(orders, null, List.of("id")).top(3, "big", false));
         assertRefused("aggregate", "SUM of field ratio (f64) is left to the engine",
                 () -> Plan.aggregate(orders, null, List.of(), List.of(Aggregate.sum("ratio"))));
