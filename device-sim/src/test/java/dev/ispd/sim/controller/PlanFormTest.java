@@ -155,11 +155,6 @@ class PlanFormTest {
         onBig[at + 1] = 7;
         assertError(createPlan(s, Params.EMPTY, onBig), Status.BAD_PARAMETER, "a comparison on field big (decimal(30,4))",
                 "is not run by plans");
-        byte[] select = PlanCodec.encode(Plan.rows(ORDERS, null, List.of("id")));
-        byte[] selectsBig = select.clone();
-        selectsBig[select.length - 8 - 1 - 1 - 1 - 1] = 7; // the select list's one column, REF of field 0: big
-        assertError(createPlan(s, Params.EMPTY, selectsBig), Status.BAD_PARAMETER,
-                "select big: field big (decimal(30,4)) is a 16-byte decimal");
         byte[] avg = PlanCodec.encode(Plan.aggregate(ORDERS, null, List.of(), List.of(Aggregate.avg("id"))));
         byte[] avgOfMode = avg.clone();
         avgOfMode[indexOf(avg, new byte[] {(byte) 0x85, 0, 0}) + 2] = 6; // AVG of REF field 0 (id), onto mode
