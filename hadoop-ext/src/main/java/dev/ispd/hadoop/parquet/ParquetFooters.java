@@ -8,7 +8,6 @@ import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.hadoop.metadata.ParquetMetadata;
-import org.apache.parquet.hadoop.util.HadoopInputFile;
 
 /**
  * Reads Parquet footers on the host, once per file, with parquet-hadoop: what planning a scan of
@@ -36,7 +35,7 @@ public final class ParquetFooters {
 
     /** The footer of {@code file}; a damaged one is an IOException naming the file. */
     public static ParquetMetadata read(FileSystem fs, FileStatus file) throws IOException {
-        try (ParquetFileReader reader = ParquetFileReader.open(HadoopInputFile.fromStatus(file, fs.getConf()))) {
+        try (ParquetFileReader reader = ParquetFileReader.open(new FileSystemInputFile(fs, file))) {
             return reader.getFooter();
         } catch (IOException | RuntimeException e) {
             throw new IOException(file.getPath() + ": not a readable Parquet footer: " + e.getMessage(), e);

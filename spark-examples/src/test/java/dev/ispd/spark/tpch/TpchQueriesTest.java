@@ -191,12 +191,14 @@ class TpchQueriesTest {
     void everyQueryOverParquetThroughTheDrivesEqualsSparksParquetReader()
             throws IOException, InterruptedException, TimeoutException {
         String osdParquet = "osd:///tpch-parquet";
-        FileSystem osd = new org.apache.hadoop.fs.Path(osdParquet).getFileSystem(spark.sparkContext().hadoopConfiguration());
         org.apache.hadoop.fs.Path local = new org.apache.hadoop.fs.Path(dir.resolve("parquet").toUri());
         FileSystem disk = local.getFileSystem(spark.sparkContext().hadoopConfiguration());
-        for (org.apache.hadoop.fs.FileStatus f : disk.listStatus(local)) {
-            FileUtil.copy(disk, f.getPath(), osd, new org.apache.hadoop.fs.Path(osdParquet, f.getPath().getName()), false,
-                    spark.sparkContext().hadoopConfiguration());
+        // a client of its own: Hadoop's cache may hold an osd:/// client over an earlier test's stopped drives
+        try (FileSystem osd = FileSystem.newInstance(URI.create(osdParquet), spark.sparkContext().hadoopConfiguration())) {
+            for (org.apache.hadoop.fs.FileStatus f : disk.listStatus(local)) {
+                FileUtil.copy(disk, f.getPath(), osd, new org.apache.hadoop.fs.Path(osdParquet, f.getPath().getName()),
+                        false, spark.sparkContext().hadoopConfiguration());
+            }
         }
         TpchQueries.register(spark, t -> spark.read().format("ispd").option(OffloadKeys.OFFLOAD_POLICY.name(), "device-only")
                 .load(osdParquet + "/" + t + ".parquet"));
