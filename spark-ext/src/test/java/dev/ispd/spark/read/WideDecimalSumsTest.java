@@ -2,12 +2,14 @@ package dev.ispd.spark.read;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.ispd.spark.PolicyViews;
 import dev.ispd.spark.SparkDrives;
 import dev.ispd.spark.WideDecimalRows;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
@@ -30,13 +32,13 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class WideDecimalSumsTest {
     private static final int RECORDS = 6_000;
-    private static final List<String> POLICIES = List.of("host-only", "device-only", "fastest");
 
     @RegisterExtension
     static final SparkDrives DRIVES = new SparkDrives(3, 100_016);
 
     @TempDir
     static Path parquet;
+    private static PolicyViews views;
 
     static List<String> queries() {
         return List.of(
@@ -57,7 +59,7 @@ class WideDecimalSumsTest {
     }
 
     static Stream<Arguments> cases() {
-        return QueryAnswer.cases(POLICIES, queries());
+        return QueryAnswer.cases(PolicyViews.POLICIES, queries());
     }
 
     @BeforeAll
@@ -66,24 +68,15 @@ class WideDecimalSumsTest {
         spark.conf().set("spark.sql.adaptive.enabled", "false");
         List<Row> rows = WideDecimalRows.rows(RECORDS, 40, true);
         String uri = DRIVES.write("/wide/decimals.bin", WideDecimalRows.records(rows));
-        for (String policy : POLICIES) {
-            spark.read().format("ispd").option("layout", WideDecimalRows.LAYOUT)
-                    .option("entrySize", WideDecimalRows.ENTRY).option("ispd.offload.policy", policy).load(uri)
-                    .createOrReplaceTempView(view(policy));
-        }
-        String dir = parquet.resolve("wide").toUri().toString();
-        spark.createDataFrame(rows, WideDecimalRows.SCHEMA).write().parquet(dir);
-        spark.read().parquet(dir).createOrReplaceTempView("parquet");
-    }
-
-    private static String view(String policy) {
-        return "decimals_" + policy.replace('-', '_');
+        views = PolicyViews.of(spark, "decimals", uri, Map.of("layout", WideDecimalRows.LAYOUT, "entrySize",
+                Integer.toString(WideDecimalRows.ENTRY)), spark.createDataFrame(rows, WideDecimalRows.SCHEMA), parquet);
     }
 
     @ParameterizedTest(name = "ansi {0} {1}: {2}")
     @MethodSource("cases")
     void answersOrFailsAsSparkOverParquet(String ansi, String policy, String query) {
-        QueryAnswer.assertSameUnderAnsi(DRIVES.spark(), ansi, query, "parquet", view(policy));
+        QueryAnswer.assertSameUnderAnsi(DRIVES.spark(), ansi, query, views.view(PolicyViews.PARQUET),
+                views.view(policy));
     }
 
     /** The sums and averages with no digits to spare are pushed, under ANSI (the extension's mark) and without it. */
@@ -99,7 +92,7 @@ class WideDecimalSumsTest {
                     queries.add("SELECT k, sum(b * c) FROM t WHERE b > 0 GROUP BY k");
                 }
                 for (String query : queries) {
-                    String explained = spark.sql(query.replace("FROM t", "FROM " + view("device-only")))
+                    String explained = spark.sql(query.replace("FROM t", "FROM " + views.view("device-only")))
                             .queryExecution().executedPlan().toString();
                     assertTrue(explained.contains("PushedAggregates: ["), "ansi " + ansi + ": " + query
                             + " pushed: " + explained);
