@@ -3,6 +3,8 @@ package dev.ispd.hadoop.mapreduce;
 import dev.ispd.hadoop.conf.HadoopSettings;
 import dev.ispd.hadoop.fs.LayoutAttribute;
 import dev.ispd.hadoop.fs.OsdFileSystem;
+import dev.ispd.hadoop.offload.HadoopCorrections;
+import dev.ispd.hadoop.offload.OsdStorage;
 import dev.ispd.hadoop.parquet.ParquetFooters;
 import dev.ispd.hadoop.parquet.ParquetInputs;
 import dev.ispd.offload.execute.JobTasklets;

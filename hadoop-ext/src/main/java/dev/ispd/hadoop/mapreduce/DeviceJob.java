@@ -4,6 +4,8 @@ import dev.ispd.hadoop.conf.HadoopSettings;
 import dev.ispd.hadoop.conf.IspdKeys;
 import dev.ispd.hadoop.fs.DataFiles;
 import dev.ispd.hadoop.fs.LayoutAttribute;
+import dev.ispd.hadoop.offload.HadoopCorrections;
+import dev.ispd.hadoop.offload.HadoopDriveFailures;
 import dev.ispd.offload.plan.PlannedSplit;
 import dev.ispd.offload.plan.TaskletSpec;
 import dev.ispd.offload.schedule.CorrectionBook;

@@ -3,17 +3,23 @@ package dev.ispd.hadoop.mapreduce;
 import dev.ispd.hadoop.conf.DriveCredentials;
 import dev.ispd.hadoop.conf.HadoopSettings;
 import dev.ispd.hadoop.metrics.DriveOffloadSource;
+import dev.ispd.hadoop.offload.HadoopCorrections;
+import dev.ispd.hadoop.offload.HadoopDriveFailures;
+import dev.ispd.hadoop.offload.HadoopFiles;
 import dev.ispd.offload.execute.DrivePool;
+import dev.ispd.offload.execute.JobFailureRecord;
 import dev.ispd.offload.execute.ResultOrigin;
 import dev.ispd.offload.execute.SplitExecutor;
 import dev.ispd.offload.plan.PlannedSplit;
 import dev.ispd.offload.plan.TaskletSpec;
 import dev.ispd.offload.schedule.CorrectionStore;
 import dev.ispd.offload.schedule.SplitObservation;
+import dev.ispd.offload.settings.DeviceFaultSettings;
 import dev.ispd.offload.settings.OffloadSettings;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.mapreduce.InputSplit;
@@ -52,12 +58,27 @@ public final class DeviceRecordReader<K, V> extends RecordReader<K, V> {
         SplitExecutor executor = SplitExecutor.create(settings, tasklet, job,
                 DrivePool.shared(DriveCredentials.fromConfiguration(conf)),
                 new HadoopFiles(conf), (metric, n) -> context.getCounter(IspdCounter.of(metric)).increment(n),
-                HadoopDriveFailures.forTask(context, settings.faults(), new Path(split.file())),
+                sharedFailures(context, settings.faults(), new Path(split.file())),
                 () -> false); // a task attempt is killed by interrupting its thread or ending its JVM
         SplitObservation observed = executor.run(split, (result, origin) -> convert(format, result, origin));
         if (settings.scheduler().correction()) {
             record(conf, job, split, CorrectionStore.Observed.of(observed, tasklet.name(), split.driveAddress()));
         }
+    }
+
+    /**
+     * The record a map task of a DeviceJob shares, written as its attempt; none in Hadoop's local
+     * runner, whose tasks share the client's JVM and so its record already, or if the folder's
+     * file system cannot be reached (logged: the task counts what its JVM sees).
+     */
+    private static Optional<JobFailureRecord> sharedFailures(TaskAttemptContext context, DeviceFaultSettings settings,
+                                                             Path input) {
+        Configuration conf = context.getConfiguration();
+        if (JobSettings.inLocalRunner(conf)) {
+            return Optional.empty();
+        }
+        return HadoopDriveFailures.shared(conf, settings, input, context.getJobID().toString(),
+                context.getTaskAttemptID().toString());
     }
 
     /** The job's format makes the map output types, and the reader is typed by them: the cast only restates that. */

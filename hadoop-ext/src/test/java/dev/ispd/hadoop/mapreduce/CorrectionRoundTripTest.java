@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ispd.hadoop.fs.OsdDrives;
 import dev.ispd.hadoop.fs.OsdFileSystem;
+import dev.ispd.hadoop.offload.HadoopCorrections;
 import dev.ispd.hadoop.worldcup.Q1DeviceMapper;
 import dev.ispd.hadoop.worldcup.Q1Format;
 import dev.ispd.offload.model.LocalHost;

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ispd.client.Drive;
 import dev.ispd.hadoop.fs.DriveSet;
+import dev.ispd.hadoop.offload.HadoopFiles;
 import dev.ispd.hadoop.worldcup.FilterFormat;
 import dev.ispd.hadoop.worldcup.Q1Format;
 import dev.ispd.hadoop.worldcup.Q2Format;

@@ -1,7 +1,7 @@
 package dev.ispd.spark.read;
 
 import dev.ispd.hadoop.conf.DriveCredentials;
-import dev.ispd.hadoop.mapreduce.HadoopFiles;
+import dev.ispd.hadoop.offload.HadoopFiles;
 import dev.ispd.offload.execute.DrivePool;
 import dev.ispd.offload.execute.SplitExecutor;
 import dev.ispd.offload.execute.SplitMetric;

@@ -1,6 +1,6 @@
 package dev.ispd.spark.read.execution;
 
-import dev.ispd.hadoop.mapreduce.HadoopDriveFailures;
+import dev.ispd.hadoop.offload.HadoopDriveFailures;
 import dev.ispd.offload.execute.JobTasklets;
 import dev.ispd.offload.schedule.CorrectionStore;
 import java.io.IOException;

@@ -1,6 +1,6 @@
 package dev.ispd.spark.read.execution;
 
-import dev.ispd.hadoop.mapreduce.HadoopDriveFailures;
+import dev.ispd.hadoop.offload.HadoopDriveFailures;
 import dev.ispd.offload.execute.JobFailureRecord;
 import dev.ispd.offload.settings.OffloadSettings;
 import java.io.IOException;

@@ -1,6 +1,6 @@
 package dev.ispd.spark.read.execution;
 
-import dev.ispd.hadoop.mapreduce.HadoopCorrections;
+import dev.ispd.hadoop.offload.HadoopCorrections;
 import dev.ispd.offload.plan.PlannedSplit;
 import dev.ispd.offload.schedule.CorrectionBook;
 import dev.ispd.offload.schedule.CorrectionStore;

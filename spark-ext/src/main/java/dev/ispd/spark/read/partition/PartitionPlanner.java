@@ -1,7 +1,7 @@
 package dev.ispd.spark.read.partition;
 
 import dev.ispd.hadoop.fs.OsdFileSystem;
-import dev.ispd.hadoop.mapreduce.OsdStorage;
+import dev.ispd.hadoop.offload.OsdStorage;
 import dev.ispd.offload.execute.JobTasklets;
 import dev.ispd.offload.plan.InputFile;
 import dev.ispd.offload.plan.PlannedSplit;

@@ -1,4 +1,4 @@
-package dev.ispd.hadoop.mapreduce;
+package dev.ispd.hadoop.offload;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

@@ -1,4 +1,4 @@
-package dev.ispd.hadoop.mapreduce;
+package dev.ispd.hadoop.offload;
 
 import dev.ispd.offload.execute.JobFailureRecord;
 import dev.ispd.offload.settings.DeviceFaultSettings;
@@ -7,7 +7,6 @@ import java.io.IOException;
 import java.util.Optional;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
-import org.apache.hadoop.mapreduce.TaskAttemptContext;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -45,19 +44,6 @@ public final class HadoopDriveFailures {
                 REPLICATION), settings);
     }
 
-    /**
-     * The record a map task of a DeviceJob shares, written as its attempt; none in Hadoop's local
-     * runner, whose tasks share the client's JVM and so its record already, or if the folder's
-     * file system cannot be reached (logged: the task counts what its JVM sees).
-     */
-    static Optional<JobFailureRecord> forTask(TaskAttemptContext context, DeviceFaultSettings settings, Path input) {
-        Configuration conf = context.getConfiguration();
-        if (JobSettings.inLocalRunner(conf)) {
-            return Optional.empty();
-        }
-        return shared(conf, settings, input, context.getJobID().toString(), context.getTaskAttemptID().toString());
-    }
-
     /** The record of {@code job} written as {@code writer}; none if its file system cannot be reached (logged). */
     public static Optional<JobFailureRecord> shared(Configuration conf, DeviceFaultSettings settings, Path input,
                                                     String job, String writer) {
@@ -78,7 +64,7 @@ public final class HadoopDriveFailures {
      * Deletes the record of {@code job}, which read {@code input}, when it has ended; a failure is
      * logged (the folder is left behind).
      */
-    static void deleteJob(Configuration conf, DeviceFaultSettings settings, Path input, String job) {
+    public static void deleteJob(Configuration conf, DeviceFaultSettings settings, Path input, String job) {
         try {
             forInput(conf, settings, input).delete(job);
         } catch (IOException | RuntimeException e) {

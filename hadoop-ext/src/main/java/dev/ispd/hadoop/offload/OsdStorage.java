@@ -1,4 +1,4 @@
-package dev.ispd.hadoop.mapreduce;
+package dev.ispd.hadoop.offload;
 
 import dev.ispd.client.Drive;
 import dev.ispd.hadoop.fs.DriveSet;

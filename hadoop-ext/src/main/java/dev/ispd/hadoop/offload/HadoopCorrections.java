@@ -1,4 +1,4 @@
-package dev.ispd.hadoop.mapreduce;
+package dev.ispd.hadoop.offload;
 
 import dev.ispd.hadoop.conf.HadoopSettings;
 import dev.ispd.offload.schedule.CorrectionStore;
@@ -14,13 +14,13 @@ import org.apache.hadoop.fs.Path;
  * client and every task.
  */
 public final class HadoopCorrections {
-    static final String DEFAULT_FILE = "/.ispd/offload-correction.json";
+    public static final String DEFAULT_FILE = "/.ispd/offload-correction.json";
 
     private HadoopCorrections() {
     }
 
     /** The store of a job reading {@code input} (any of its input files). */
-    static CorrectionStore forInput(Configuration conf, Path input) throws IOException {
+    public static CorrectionStore forInput(Configuration conf, Path input) throws IOException {
         return forInput(conf, HadoopSettings.resolve(conf).correctionFile(), input);
     }
 
