@@ -4,13 +4,12 @@ import dev.ispd.hadoop.conf.HadoopSettings;
 import dev.ispd.hadoop.fs.LayoutAttribute;
 import dev.ispd.hadoop.fs.OsdFileSystem;
 import dev.ispd.hadoop.offload.HadoopCorrections;
-import dev.ispd.hadoop.offload.OsdStorage;
+import dev.ispd.hadoop.offload.OsdOffload;
 import dev.ispd.hadoop.parquet.ParquetFooters;
 import dev.ispd.hadoop.parquet.ParquetInputs;
 import dev.ispd.offload.execute.JobTasklets;
 import dev.ispd.offload.plan.InputFile;
 import dev.ispd.offload.plan.PlannedSplit;
-import dev.ispd.offload.plan.SplitPlanner;
 import dev.ispd.offload.plan.TaskletSpec;
 import dev.ispd.offload.schedule.CorrectionBook;
 import dev.ispd.offload.settings.OffloadSettings;
@@ -29,8 +28,8 @@ import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
 
 /**
  * The input format of a DeviceJob: input paths as usual ({@link FileInputFormat#addInputPath}),
- * on one osd:// file system; splits planned and placed by the offload core's
- * {@link SplitPlanner}; each split run by a {@link DeviceRecordReader}, whose key/values are
+ * on one osd:// file system; splits planned and placed by the offload core over osd://
+ * ({@link OsdOffload}); each split run by a {@link DeviceRecordReader}, whose key/values are
  * those of the job's {@link DeviceMapperFormat}. When a {@link DeviceJob} is being submitted,
  * planning also creates the job's tasklet instance on each drive that runs device splits
  * ({@link JobTasklets}; the DeviceJob deletes them when the job ends). Planning first lets the
@@ -53,18 +52,16 @@ public class DeviceInputFormat<K, V> extends FileInputFormat<K, V> {
         DeviceMapper mapper = JobSettings.mapper(conf);
         mapper.takeInputLayout(conf, fs, files.stream().map(FileStatus::getPath).toList());
         TaskletSpec tasklet = mapper.spec(conf);
-        OsdStorage storage = new OsdStorage(fs);
-        CorrectionBook corrections = settings.scheduler().correction()
-                ? HadoopCorrections.forInput(conf, files.get(0).getPath()).load() : new CorrectionBook();
+        CorrectionBook corrections = HadoopCorrections.forPlanning(settings, conf, files.get(0).getPath());
         List<InputFile> inputs = new ArrayList<>(files.size());
         for (FileStatus f : files) {
             inputs.add(tasklet.form() == TaskletForm.PLAN && ParquetFooters.isParquet(fs, f)
                     ? ParquetInputs.input(fs, f, PlanCodec.decode(tasklet.body()))
-                    : new InputFile(f.getPath().toString(), f.getLen(), LayoutAttribute.recordSize(fs, f.getPath())));
+                    : OsdOffload.recordFile(fs, f));
         }
-        List<PlannedSplit> planned = new SplitPlanner(settings, tasklet, storage, corrections).plan(inputs);
+        List<PlannedSplit> planned = OsdOffload.plan(settings, tasklet, fs, corrections, inputs);
         if (PlanLedger.isOpen(conf)) {
-            JobTasklets tasklets = JobTasklets.create(storage.drives(), tasklet, planned);
+            JobTasklets tasklets = OsdOffload.createTasklets(fs, tasklet, planned);
             planned = tasklets.assign(planned);
             PlanLedger.record(conf, planned.stream().map(PlannedSplit::decision).toList(), tasklets);
         }
@@ -77,7 +74,7 @@ public class DeviceInputFormat<K, V> extends FileInputFormat<K, V> {
     private static OsdFileSystem oneFileSystem(List<FileStatus> files, Configuration conf) throws IOException {
         OsdFileSystem first = null;
         for (FileStatus f : files) {
-            OsdFileSystem osd = OsdStorage.osd(f.getPath(), conf);
+            OsdFileSystem osd = OsdOffload.fileSystem(f.getPath(), conf);
             if (first != null && osd != first) {
                 throw new IOException("a DeviceJob reads one osd:// file system; input " + f.getPath() + " is on "
                         + osd.getUri() + ", earlier input on " + first.getUri());

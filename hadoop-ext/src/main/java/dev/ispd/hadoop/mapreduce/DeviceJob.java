@@ -182,8 +182,8 @@ public final class DeviceJob {
         Configuration conf = job.getConfiguration();
         OffloadSettings settings = HadoopSettings.resolve(conf);
         TaskletSpec tasklet = JobSettings.mapper(conf).spec(conf);
-        CorrectionBook book = settings.scheduler().correction() && !planned.isEmpty()
-                ? HadoopCorrections.forInput(conf, new Path(planned.get(0).file())).load() : new CorrectionBook();
+        CorrectionBook book = planned.isEmpty() ? new CorrectionBook()
+                : HadoopCorrections.forPlanning(settings, conf, new Path(planned.get(0).file()));
         return new PlacementExplainer(settings.scheduler(), book, tasklet.name(), tasklet.shape()).table(
                 planned.stream().map(PlannedSplit::decision).toList(),
                 planned.stream().map(PlannedSplit::driveAddress).toList());

@@ -1,12 +1,10 @@
 package dev.ispd.hadoop.mapreduce;
 
-import dev.ispd.hadoop.conf.DriveCredentials;
 import dev.ispd.hadoop.conf.HadoopSettings;
 import dev.ispd.hadoop.metrics.DriveOffloadSource;
 import dev.ispd.hadoop.offload.HadoopCorrections;
 import dev.ispd.hadoop.offload.HadoopDriveFailures;
-import dev.ispd.hadoop.offload.HadoopFiles;
-import dev.ispd.offload.execute.DrivePool;
+import dev.ispd.hadoop.offload.OsdOffload;
 import dev.ispd.offload.execute.JobFailureRecord;
 import dev.ispd.offload.execute.ResultOrigin;
 import dev.ispd.offload.execute.SplitExecutor;
@@ -55,9 +53,8 @@ public final class DeviceRecordReader<K, V> extends RecordReader<K, V> {
         DeviceMapperFormat<?, ?> format = JobSettings.format(conf);
         String job = context.getJobID().toString();
         DriveOffloadSource.registerOnce();
-        SplitExecutor executor = SplitExecutor.create(settings, tasklet, job,
-                DrivePool.shared(DriveCredentials.fromConfiguration(conf)),
-                new HadoopFiles(conf), (metric, n) -> context.getCounter(IspdCounter.of(metric)).increment(n),
+        SplitExecutor executor = OsdOffload.executor(settings, tasklet, job, conf,
+                (metric, n) -> context.getCounter(IspdCounter.of(metric)).increment(n),
                 sharedFailures(context, settings.faults(), new Path(split.file())),
                 () -> false); // a task attempt is killed by interrupting its thread or ending its JVM
         SplitObservation observed = executor.run(split, (result, origin) -> convert(format, result, origin));

@@ -1,8 +1,10 @@
 package dev.ispd.hadoop.offload;
 
 import dev.ispd.hadoop.conf.HadoopSettings;
+import dev.ispd.offload.schedule.CorrectionBook;
 import dev.ispd.offload.schedule.CorrectionStore;
 import dev.ispd.offload.settings.OffloadKeys;
+import dev.ispd.offload.settings.OffloadSettings;
 import java.io.IOException;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
@@ -17,6 +19,13 @@ public final class HadoopCorrections {
     public static final String DEFAULT_FILE = "/.ispd/offload-correction.json";
 
     private HadoopCorrections() {
+    }
+
+    /** The corrections a read of {@code input} plans with: its store's, or none with the correction off. */
+    public static CorrectionBook forPlanning(OffloadSettings settings, Configuration conf, Path input)
+            throws IOException {
+        return settings.scheduler().correction() ? forInput(conf, settings.correctionFile(), input).load()
+                : new CorrectionBook();
     }
 
     /** The store of a job reading {@code input} (any of its input files). */

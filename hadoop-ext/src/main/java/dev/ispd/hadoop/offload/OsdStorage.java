@@ -13,19 +13,16 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 
-/**
- * The osd:// file system as the offload core's planning sees it: its drives and where a file's
- * chunks are. Public for the other engine adapters (Spark's connector plans with it too).
- */
-public final class OsdStorage implements OffloadStorage {
+/** The osd:// file system as the offload core's planning sees it: its drives and where a file's chunks are. */
+final class OsdStorage implements OffloadStorage {
     private final OsdFileSystem fs;
 
-    public OsdStorage(OsdFileSystem fs) {
+    OsdStorage(OsdFileSystem fs) {
         this.fs = fs;
     }
 
     /** The osd:// file system {@code file} is on, over the drives {@code conf} names; any other is an IOException naming both. */
-    public static OsdFileSystem osd(Path file, Configuration conf) throws IOException {
+    static OsdFileSystem osd(Path file, Configuration conf) throws IOException {
         FileSystem fs = OsdFileSystems.get(file, conf);
         if (!(fs instanceof OsdFileSystem osd)) {
             throw new IOException("a DeviceJob reads osd:// files; input " + file + " is on " + fs.getUri());

@@ -10,6 +10,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Stream;
+import org.apache.spark.SparkConf;
+import org.apache.spark.SparkContext;
+import org.apache.spark.sql.RuntimeConfig;
+import org.apache.spark.sql.SparkSession;
+import scala.Option;
 
 /**
  * The offload settings of one Spark read ({@link OffloadKeys}: policy, weight, host profile and
@@ -66,6 +71,24 @@ public final class SparkSettings implements Serializable {
         SparkSettings settings = new SparkSettings(chosen);
         settings.gather();
         return settings;
+    }
+
+    /**
+     * The {@code spark.*} configuration of {@code sc}'s session, where its {@code spark.ispd.*}
+     * settings live: the active (else default) session's, set at run time too, if it runs on
+     * {@code sc}; else {@code sc}'s own, as it started.
+     */
+    public static SettingSource session(SparkContext sc) {
+        Option<SparkSession> session = SparkSession.getActiveSession();
+        if (session.isEmpty()) {
+            session = SparkSession.getDefaultSession();
+        }
+        if (session.isDefined() && session.get().sparkContext() == sc) {
+            RuntimeConfig conf = session.get().conf();
+            return key -> conf.get(key, null);
+        }
+        SparkConf conf = sc.getConf();
+        return key -> conf.get(key, null);
     }
 
     /** The settings, parsed (the keys no layer set take their defaults). */

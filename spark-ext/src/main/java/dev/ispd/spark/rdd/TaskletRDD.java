@@ -2,13 +2,8 @@ package dev.ispd.spark.rdd;
 
 import static dev.ispd.spark.ConnectorErrors.analysis;
 
-import dev.ispd.hadoop.conf.DriveCredentials;
-import dev.ispd.hadoop.conf.HadoopSettings;
-import dev.ispd.hadoop.fs.LayoutAttribute;
 import dev.ispd.hadoop.fs.OsdFileSystem;
-import dev.ispd.hadoop.offload.HadoopFiles;
-import dev.ispd.hadoop.offload.OsdStorage;
-import dev.ispd.offload.execute.DrivePool;
+import dev.ispd.hadoop.offload.OsdOffload;
 import dev.ispd.offload.execute.SplitExecutor;
 import dev.ispd.offload.execute.SplitMetric;
 import dev.ispd.offload.plan.InputFile;
@@ -20,6 +15,7 @@ import dev.ispd.offload.schedule.SplitObservation;
 import dev.ispd.protocol.TaskletForm;
 import dev.ispd.spark.conf.HadoopConf;
 import dev.ispd.spark.conf.IspdOptions;
+import dev.ispd.spark.conf.SparkSettings;
 import dev.ispd.spark.read.InputResolver;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -58,8 +54,11 @@ import scala.reflect.ClassTag$;
  *         new TaskletSpec("q1", Params.of("entrySize", "256"), "my job"), Q1Result::decode, Map.of());
  * }</pre>
  *
- * The offload settings are the {@code ispd.offload.*} Hadoop keys (docs/hadoop.md): the
- * session's Hadoop configuration with {@code settings} on top.
+ * The offload settings ({@code ispd.offload.*}, docs/hadoop.md) are resolved as a
+ * {@code format("ispd")} read's are ({@link SparkSettings}): {@code settings} over the session's
+ * {@code spark.ispd.*} configuration over its Hadoop configuration, once on the driver; the
+ * executors run with the driver's values. Every other key of {@code settings} goes to the Hadoop
+ * configuration the splits read with ({@code ispd.fs.drives}, say).
  */
 public final class TaskletRDD<T> extends RDD<SplitResult<T>> {
     private static final long serialVersionUID = 1L;
@@ -68,15 +67,17 @@ public final class TaskletRDD<T> extends RDD<SplitResult<T>> {
     private final TaskletSpec tasklet;
     private final ResultDecoder<T> decoder;
     private final HadoopConf conf;
+    private final SparkSettings settings;
 
     private TaskletRDD(SparkContext sc, List<PlannedSplit> splits, TaskletSpec tasklet, ResultDecoder<T> decoder,
-                       HadoopConf conf) {
+                       HadoopConf conf, SparkSettings settings) {
         super(sc, CollectionConverters.asScala(new ArrayList<Dependency<?>>()).toList(),
                 ClassTag$.MODULE$.apply(SplitResult.class));
         this.splits = List.copyOf(splits);
         this.tasklet = tasklet;
         this.decoder = decoder;
         this.conf = conf;
+        this.settings = settings;
     }
 
     /**
@@ -84,7 +85,7 @@ public final class TaskletRDD<T> extends RDD<SplitResult<T>> {
      * driver; bad input (a path not on osd://, a missing file, an unknown tasklet or parameter, a
      * file whose recorded record size is not the tasklet's) is an AnalysisException naming it.
      *
-     * @param settings Hadoop keys over the session's ({@code ispd.offload.policy}, say)
+     * @param settings keys over the session's ({@code ispd.offload.policy}, {@code ispd.fs.drives}, say)
      */
     public static <T> JavaRDD<SplitResult<T>> of(SparkContext sc, String path, TaskletSpec tasklet,
                                                  ResultDecoder<T> decoder, Map<String, String> settings) {
@@ -94,6 +95,7 @@ public final class TaskletRDD<T> extends RDD<SplitResult<T>> {
         }
         Path p = InputResolver.osdPath(path);
         Configuration conf = IspdOptions.hadoopConf(settings, sc.hadoopConfiguration());
+        SparkSettings resolved = InputResolver.settings(settings, sc.hadoopConfiguration(), SparkSettings.session(sc));
         if (!(InputResolver.fileSystem(p, conf) instanceof OsdFileSystem fs)) {
             throw analysis("path " + path + " is not an osd:// file system's");
         }
@@ -101,11 +103,10 @@ public final class TaskletRDD<T> extends RDD<SplitResult<T>> {
             tasklet.factory();
             List<InputFile> inputs = new ArrayList<>();
             for (FileStatus f : InputResolver.files(p, fs)) {
-                inputs.add(new InputFile(f.getPath().toString(), f.getLen(), LayoutAttribute.recordSize(fs, f.getPath())));
+                inputs.add(OsdOffload.recordFile(fs, f));
             }
-            List<PlannedSplit> splits = new SplitPlanner(HadoopSettings.resolve(conf), tasklet, new OsdStorage(fs),
-                    new CorrectionBook()).plan(inputs);
-            return new TaskletRDD<>(sc, splits, tasklet, decoder, new HadoopConf(conf)).toJavaRDD();
+            List<PlannedSplit> splits = OsdOffload.plan(resolved.offload(), tasklet, fs, new CorrectionBook(), inputs);
+            return new TaskletRDD<>(sc, splits, tasklet, decoder, new HadoopConf(conf), resolved).toJavaRDD();
         } catch (IOException | IllegalArgumentException e) {
             throw analysis("cannot plan tasklet " + tasklet.name() + " over " + path + ": " + e.getMessage(), e);
         }
@@ -134,8 +135,7 @@ public final class TaskletRDD<T> extends RDD<SplitResult<T>> {
         List<byte[]> results = new ArrayList<>();
         SplitObservation observed;
         try {
-            SplitExecutor executor = SplitExecutor.create(HadoopSettings.resolve(c), tasklet, "spark-rdd-" + id(),
-                    DrivePool.shared(DriveCredentials.fromConfiguration(c)), new HadoopFiles(c),
+            SplitExecutor executor = OsdOffload.executor(settings.offload(), tasklet, "spark-rdd-" + id(), c,
                     (metric, n) -> counts.merge(metric, n, Long::sum), Optional.empty(), context::isInterrupted);
             observed = executor.run(split, (result, origin) -> results.add(result));
         } catch (IOException e) {

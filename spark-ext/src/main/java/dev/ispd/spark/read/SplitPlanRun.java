@@ -1,8 +1,6 @@
 package dev.ispd.spark.read;
 
-import dev.ispd.hadoop.conf.DriveCredentials;
-import dev.ispd.hadoop.offload.HadoopFiles;
-import dev.ispd.offload.execute.DrivePool;
+import dev.ispd.hadoop.offload.OsdOffload;
 import dev.ispd.offload.execute.SplitExecutor;
 import dev.ispd.offload.execute.SplitMetric;
 import dev.ispd.offload.plan.PlannedSplit;
@@ -60,8 +58,7 @@ final class SplitPlanRun {
         this.scope = scope;
         this.tasklet = PartitionPlanner.tasklet(pushed);
         TaskContext task = TaskContext.get();
-        this.executor = SplitExecutor.create(settings, tasklet, scope,
-                DrivePool.shared(DriveCredentials.fromConfiguration(conf)), new HadoopFiles(conf),
+        this.executor = OsdOffload.executor(settings, tasklet, scope, conf,
                 (metric, n) -> counts.merge(metric, n, Long::sum),
                 ExecutionFailures.forTask(settings, conf, new Path(split.file())),
                 () -> task != null && task.isInterrupted()); // Spark killed the task (without interrupting it)

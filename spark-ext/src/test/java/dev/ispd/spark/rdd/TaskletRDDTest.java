@@ -18,10 +18,12 @@ import dev.ispd.protocol.Params;
 import dev.ispd.spark.PlainRecords;
 import dev.ispd.spark.SparkDrives;
 import dev.ispd.spark.WorldCupFiles;
+import dev.ispd.spark.conf.SparkSettings;
 import dev.ispd.tasklet.builtin.Q1Result;
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 import org.apache.spark.sql.AnalysisException;
 import org.apache.spark.sql.Row;
 import org.junit.jupiter.api.BeforeAll;
@@ -94,6 +96,34 @@ class TaskletRDDTest {
             plain[r.getInt(0)] = r.getLong(1);
         }
         assertArrayEquals(plain, counts);
+    }
+
+    /** The session's spark.ispd.* settings reach the job, under its own settings, as they reach a format("ispd") read. */
+    @Test
+    void theSessionsSparkIspdSettingsPlaceTheSplits() {
+        var spark = DRIVES.spark();
+        String key = SparkSettings.SESSION_PREFIX + OffloadKeys.OFFLOAD_POLICY.name();
+        try {
+            for (Placement where : Placement.values()) {
+                String policy = where == Placement.HOST ? "host-only" : "device-only";
+                spark.conf().set(key, policy);
+                assertEquals(List.of(where), placements(Map.of()), key + "=" + policy + ": planned and ran");
+            }
+            assertEquals(List.of(Placement.HOST), placements(Map.of(OffloadKeys.OFFLOAD_POLICY.name(), "host-only")),
+                    "the job's own setting over the session's");
+
+            spark.conf().set(key, "nowhere");
+            AnalysisException e = assertThrows(AnalysisException.class, () -> placements(Map.of()));
+            assertTrue(e.getMessage().contains("nowhere"), e.getMessage());
+        } finally {
+            spark.conf().unset(key);
+        }
+    }
+
+    /** The distinct placements Q1's splits were planned with and ran with under {@code settings}. */
+    private static List<Placement> placements(Map<String, String> settings) {
+        return TaskletRDD.of(DRIVES.spark().sparkContext(), file, Q1, Q1Result::decode, settings).collect().stream()
+                .flatMap(s -> Stream.of(s.planned(), s.ran())).distinct().toList();
     }
 
     @Test

@@ -1,11 +1,10 @@
 package dev.ispd.spark.read.partition;
 
 import dev.ispd.hadoop.fs.OsdFileSystem;
-import dev.ispd.hadoop.offload.OsdStorage;
+import dev.ispd.hadoop.offload.OsdOffload;
 import dev.ispd.offload.execute.JobTasklets;
 import dev.ispd.offload.plan.InputFile;
 import dev.ispd.offload.plan.PlannedSplit;
-import dev.ispd.offload.plan.SplitPlanner;
 import dev.ispd.offload.plan.TaskletSpec;
 import dev.ispd.offload.schedule.CorrectionBook;
 import dev.ispd.offload.settings.OffloadSettings;
@@ -18,8 +17,8 @@ import java.util.List;
 import org.apache.hadoop.fs.FileStatus;
 
 /**
- * Cuts a scan's input into input partitions with the offload core, as a DeviceJob's splits are
- * cut: {@link SplitPlanner} cuts whole-record pieces per chunk (Parquet files: a split per row
+ * Cuts a scan's input into input partitions with the offload core over osd:// ({@link OsdOffload}),
+ * as a DeviceJob's splits are cut: the core's planner cuts whole-record pieces per chunk (Parquet files: a split per row
  * group left after its statistics, from the footers the read resolved), prices each for the scan's plan
  * on the host and in its drive, places it with the configured policy (every decision logged with
  * its predicted costs) and groups one drive's device pieces into one split; each split becomes
@@ -64,8 +63,8 @@ public final class PartitionPlanner {
             files.add(input.parquet() != null ? input.parquet().input(f, pushed)
                     : new InputFile(f.getPath().toString(), f.getLen(), input.layout().entrySize()));
         }
-        return new SplitPlanner(settings(input, pushed), tasklet(pushed), new OsdStorage(fs), corrections)
-                .plan(files).stream().map(PlannedPartition::new).toList();
+        return OsdOffload.plan(settings(input, pushed), tasklet(pushed), fs, corrections, files).stream()
+                .map(PlannedPartition::new).toList();
     }
 
     /**
@@ -76,7 +75,7 @@ public final class PartitionPlanner {
     public static Assigned assignTasklets(ScanInput input, PushedScan pushed, List<PlannedPartition> planned)
             throws IOException {
         List<PlannedSplit> splits = planned.stream().map(PlannedPartition::split).toList();
-        JobTasklets tasklets = JobTasklets.create(new OsdStorage(fileSystem(input)).drives(), tasklet(pushed), splits);
+        JobTasklets tasklets = OsdOffload.createTasklets(fileSystem(input), tasklet(pushed), splits);
         return new Assigned(tasklets.assign(splits).stream().map(PlannedPartition::new).toList(), tasklets);
     }
 
@@ -85,7 +84,7 @@ public final class PartitionPlanner {
     }
 
     private static OsdFileSystem fileSystem(ScanInput input) throws IOException {
-        return OsdStorage.osd(input.files().get(0).getPath(), input.conf().get());
+        return OsdOffload.fileSystem(input.files().get(0).getPath(), input.conf().get());
     }
 
     private static long capped(long configured, long cap) {
