@@ -15,6 +15,7 @@ import java.net.SocketTimeoutException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -24,6 +25,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * queue is full and which accepts nothing: Linux then drops the SYNs of further connections, as
  * a host that is down leaves them unanswered.
  */
+@Tag("heavy")
 class ConnectTimeoutTest {
     @ParameterizedTest
     @EnumSource(Binding.class)

@@ -9,6 +9,7 @@ import dev.ispd.sim.daemon.EmbeddedDrives;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -17,6 +18,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * drive's fault plan, a call timeout ends a hung call, and a connection the drive refuses at
  * admission (BUSY, "retry after N ms") is retried after the hint, a bounded number of times.
  */
+@Tag("heavy")
 class FaultsAndBusyTest {
 
     @ParameterizedTest

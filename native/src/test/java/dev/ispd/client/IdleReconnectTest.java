@@ -10,6 +10,7 @@ import dev.ispd.sim.hostif.ServerLimits;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -20,6 +21,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * authenticated connection authenticates again; before, that call failed ("closed the connection
  * after 0 of 64 bytes").
  */
+@Tag("heavy")
 class IdleReconnectTest {
     private static final Duration IDLE = Duration.ofMillis(500);
 

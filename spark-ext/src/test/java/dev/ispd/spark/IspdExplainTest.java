@@ -9,6 +9,7 @@ import java.util.List;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -17,6 +18,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * placement with both sides' predicted costs, the basis of each prediction and the reason,
  * without running the query.
  */
+@Tag("heavy")
 class IspdExplainTest {
     @RegisterExtension
     static final SparkDrives DRIVES = new SparkDrives(2, 1 << 20);

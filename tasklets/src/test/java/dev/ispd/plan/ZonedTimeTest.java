@@ -20,6 +20,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Random;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -28,6 +29,7 @@ import org.junit.jupiter.api.Test;
  * table, casts between dates and timestamps in a zone, float-to-decimal casts with Spark's
  * rounding, CASE/COALESCE of strings, and top-N by expressions with NULLs first or last.
  */
+@Tag("heavy")
 class ZonedTimeTest {
     /** {@code ts timestamp le @0 nullable @29.0, day date le @8, r f64 le @12 nullable @29.1, s char(6) @20 nullable @29.2, n i16 le @26}. */
     private static final Layout L = new Layout("times", 30, List.of(

@@ -17,6 +17,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -24,6 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
  * Kills the daemon with SIGKILL right after each acknowledged write, restarts it on the same
  * directory, and checks that every acknowledged byte and object (tasklet instance included) is there.
  */
+@Tag("heavy")
 class CrashRecoveryTest {
     @TempDir
     Path dir;

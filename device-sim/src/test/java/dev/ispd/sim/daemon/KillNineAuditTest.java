@@ -23,6 +23,7 @@ import java.util.Map;
 import java.util.Random;
 import java.util.Set;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -36,6 +37,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * new bytes in its own range, nowhere else). {@code -Daudit.kills=N} kills per durability mode
  * (default 2; the audit profile 25), {@code -Daudit.seed=S}.
  */
+@Tag("heavy")
 class KillNineAuditTest {
     private static final int WRITERS = 4;
     private static final int MAX_OBJECTS = 6;

@@ -25,6 +25,7 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -35,6 +36,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  * wrong; each of the drive's limits and each trap ends only its own execution while the drive
  * serves a built-in beside it; {@code --modules off}.
  */
+@Tag("heavy")
 class ModuleLoadingTest {
     private static final int ENTRY = 20;
     private static final WasmLimits SMALL = WasmLimits.DEFAULT.withInstructions(5_000_000).withMemoryBytes(2L << 20)

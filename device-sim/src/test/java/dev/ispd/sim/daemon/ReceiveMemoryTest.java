@@ -21,6 +21,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -32,6 +33,7 @@ import org.junit.jupiter.api.io.TempDir;
  * when retried; no connection is dropped for want of memory.
  */
 @Timeout(180)
+@Tag("heavy")
 class ReceiveMemoryTest {
     private static final int CLIENTS = 60;
     private static final int RETRIES = 20;

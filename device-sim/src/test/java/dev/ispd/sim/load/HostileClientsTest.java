@@ -36,6 +36,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -47,6 +48,7 @@ import org.junit.jupiter.api.io.TempDir;
  * in seconds; docs/drive.md gives the defaults.
  */
 @Timeout(60)
+@Tag("heavy")
 class HostileClientsTest {
     private static final int SLOTS = 4;
     private static final int PAGES = 256;

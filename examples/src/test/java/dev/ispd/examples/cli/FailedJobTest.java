@@ -14,10 +14,12 @@ import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.Mapper;
 import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** A job whose task fails in Hadoop's local runner ends with the task's reason, not Hadoop's "NA". */
+@Tag("heavy")
 class FailedJobTest {
     @TempDir
     Path work;

@@ -28,6 +28,7 @@ import java.util.TreeMap;
 import org.apache.hadoop.fs.FileSystem;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -38,6 +39,7 @@ import org.junit.jupiter.api.io.TempDir;
  * layout is taken from the file, from {@code --layout} text or a {@code --layout-file}, and a
  * layout that disagrees with the file's, or none at all, is a usage error naming it.
  */
+@Tag("heavy")
 class QuerySqlTest {
     private static final List<String> POLICIES = List.of("device-only", "host-only");
 

@@ -38,6 +38,7 @@ import org.apache.parquet.hadoop.util.HadoopInputFile;
 import org.apache.parquet.hadoop.example.GroupReadSupport;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -51,6 +52,7 @@ import picocli.CommandLine;
  * filter for its group R/F) equals plain Java over the generator's rows, device-only and
  * host-only; bad input is one line naming it.
  */
+@Tag("heavy")
 class TpchCommandTest {
     @RegisterExtension
     static final TcpDrives DRIVES = new TcpDrives(2);

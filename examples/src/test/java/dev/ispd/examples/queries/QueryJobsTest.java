@@ -36,6 +36,7 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.mapreduce.TaskCounter;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -47,6 +48,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * entries in chunks of 4096 entries (a whole number of 8 KiB pages at every size), so every job
  * has several splits and the filter's pages are cut at chunk boundaries as the drives cut them.
  */
+@Tag("heavy")
 class QueryJobsTest {
     private static final long SEED = 7;
     private static final int ENTRIES = 10_000;

@@ -14,6 +14,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -22,6 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
  * computes (modeled, not wall time), run small (30,000 entries per dataset). Each claim is checked
  * on the numbers, not only on the harness's own yes/no; a second run must give identical figures.
  */
+@Tag("heavy")
 class ReproduceClaimsTest {
     private static final Settings SMALL = new Settings(30_000, 1998, "smartssd-2013", "host-i5-2500");
 

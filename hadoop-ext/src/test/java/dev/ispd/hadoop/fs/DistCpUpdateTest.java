@@ -15,6 +15,7 @@ import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.tools.DistCp;
 import org.apache.hadoop.tools.DistCpOptions;
 import org.apache.hadoop.tools.mapred.CopyMapper;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -24,6 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
  * directories, in the local job runner: a second run copies only the files that changed; a target
  * file with the same length and a newer time but other bytes is told apart by its checksum.
  */
+@Tag("heavy")
 class DistCpUpdateTest {
     @RegisterExtension
     static final OsdDrives DRIVES = new OsdDrives(3, 64 * 1024);

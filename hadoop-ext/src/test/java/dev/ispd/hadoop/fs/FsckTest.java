@@ -19,6 +19,7 @@ import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -29,6 +30,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * writer keeps every object, chunks that lost a replica copied back, chunks with none left
  * reported missing.
  */
+@Tag("heavy")
 class FsckTest {
     private static final int CHUNK = 1 << 16;
     private static final long GRACE = 1500;

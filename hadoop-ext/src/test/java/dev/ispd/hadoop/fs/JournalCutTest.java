@@ -23,6 +23,7 @@ import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.Path;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -32,6 +33,7 @@ import org.junit.jupiter.api.io.TempDir;
  * lose nothing while others cut, an append that lands after a segment's seal takes effect once,
  * drives restart after a cut, and fsck replays from the older checkpoint.
  */
+@Tag("heavy")
 class JournalCutTest {
     private static final int CHUNK = 1024;
 

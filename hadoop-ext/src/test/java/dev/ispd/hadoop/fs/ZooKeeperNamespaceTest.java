@@ -31,6 +31,7 @@ import org.apache.hadoop.fs.FileAlreadyExistsException;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.Path;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -42,6 +43,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * file whole and goes on changing the file system; clients race through ZooKeeper as they do
  * through the drive journal.
  */
+@Tag("heavy")
 class ZooKeeperNamespaceTest {
     private static final int CHUNK = 1024;
     private static final AtomicInteger ROOTS = new AtomicInteger();

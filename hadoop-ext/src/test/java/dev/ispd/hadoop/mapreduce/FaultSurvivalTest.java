@@ -26,6 +26,7 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -36,6 +37,7 @@ import org.junit.jupiter.api.io.TempDir;
  * output is that of the fault-free run, and its counters say what happened. The device timeout is
  * 500 ms, and correction is off so that the job writes nothing to the drives.
  */
+@Tag("heavy")
 class FaultSurvivalTest {
     private static final long CHUNK = 256 * 1024;
     private static final int ENTRY = 20;

@@ -27,6 +27,7 @@ import org.apache.hadoop.io.LongWritable;
 import org.apache.hadoop.io.Text;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -38,6 +39,7 @@ import org.junit.jupiter.api.io.TempDir;
  * of the fault-free run. Drive 0 keeps the namespace
  * journal and stays up (with the namespace in ZooKeeper any drive could go).
  */
+@Tag("heavy")
 class ReplicatedDeviceJobTest {
     private static final long CHUNK = 256 * 1024;
 

@@ -41,6 +41,7 @@ import org.apache.parquet.hadoop.metadata.BlockMetaData;
 import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.apache.parquet.hadoop.metadata.ParquetMetadata;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -54,6 +55,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * Snappy, Gzip, Zstd), data pages v1 and v2, with and without dictionaries: so PLAIN, dictionary,
  * RLE/bit-packed levels and (v2) the delta encodings, NULLs in every optional type.
  */
+@Tag("heavy")
 class ParquetDecodeTest {
     private static final int ROWS = 3_000;
 

@@ -26,6 +26,7 @@ import org.apache.parquet.hadoop.metadata.BlockMetaData;
 import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -37,6 +38,7 @@ import org.junit.jupiter.api.io.TempDir;
  * device-only and cost-based, and equals the same plan over the same values stored as fixed-width
  * records; row groups whose statistics exclude the WHERE are skipped and counted.
  */
+@Tag("heavy")
 class ParquetDeviceJobTest {
     private static final long CHUNK = 256 * 1024;
 

@@ -41,6 +41,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -51,6 +52,7 @@ import org.junit.jupiter.api.io.TempDir;
  * top-N give the same output host-only, device-only and cost-based, equal to a plain-Java
  * computation over the same bytes that decodes the records itself.
  */
+@Tag("heavy")
 class PlanDeviceJobTest {
     private static final long CHUNK = 256 * 1024;
     private static final int WC = 20;

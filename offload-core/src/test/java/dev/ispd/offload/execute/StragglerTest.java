@@ -31,6 +31,7 @@ import java.util.Optional;
 import java.util.Random;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -42,6 +43,7 @@ import org.junit.jupiter.api.Test;
  * device-only nothing straggles. A drive that slows down mid-job (paced from a later execution on)
  * has only its later splits answered by the host.
  */
+@Tag("heavy")
 class StragglerTest {
     private static final int ENTRY = 32;
     private static final TaskletSpec PLAN = TaskletSpec.plan("test-plan", Plan.aggregate(Layout.worldCup98(ENTRY),

@@ -25,6 +25,7 @@ import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
@@ -35,6 +36,7 @@ import picocli.CommandLine;
  * and its report shows what was pushed, one placement line per partition and a cost table that
  * adds up.
  */
+@Tag("heavy")
 class SparkQuickstartTest {
     private static final int ENTRIES = 30_000;
     private static final int ENTRY_SIZE = 256;

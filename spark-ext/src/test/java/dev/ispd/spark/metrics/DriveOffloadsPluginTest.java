@@ -23,6 +23,7 @@ import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -31,6 +32,7 @@ import org.junit.jupiter.api.Test;
  * queries over two drives, one of which crashes every execution; the healthy drive's offloaded
  * splits grow with each query, the crashing drive's faults, fallbacks and avoidances too.
  */
+@Tag("heavy")
 class DriveOffloadsPluginTest {
     private static final int ENTRY = 256;
     private static final int CHUNK = 64 * 1024;

@@ -29,6 +29,7 @@ import java.util.Map;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -39,6 +40,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * values Spark SQL gives over the same rows. This is the answer the Spark connector must give
  * once it pushes these (its converters are another change).
  */
+@Tag("heavy")
 class PlanColumnsSparkTest {
     private static final int RECORDS = 4_000;
     private static final Layout LAYOUT = LayoutDdl.parse("typed", TypedRows.LAYOUT, TypedRows.ENTRY, "test");

@@ -17,6 +17,7 @@ import org.apache.spark.sql.execution.SparkPlan;
 import org.apache.spark.sql.execution.aggregate.HashAggregateExec;
 import org.apache.spark.sql.execution.datasources.v2.BatchScanExec;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -30,6 +31,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * does not, and in both cases the answer of Spark over the same rows in Parquet, under host-only,
  * device-only and fastest.
  */
+@Tag("heavy")
 class ExpressionPushdownTest {
     @RegisterExtension
     static final SparkDrives DRIVES = new SparkDrives(3, 100_003);

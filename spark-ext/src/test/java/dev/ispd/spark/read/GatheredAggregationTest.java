@@ -39,6 +39,7 @@ import org.apache.spark.sql.connector.read.InputPartition;
 import org.apache.spark.sql.execution.SparkPlan;
 import org.apache.spark.sql.execution.datasources.v2.BatchScanExec;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -52,6 +53,7 @@ import scala.jdk.javaapi.CollectionConverters;
  * answers are plain Spark's over the same bytes and those of one partition per split merged by
  * Spark (gathering off). A drive that fails falls back for its split inside the gathered partition.
  */
+@Tag("heavy")
 class GatheredAggregationTest {
     /** Bytes a chunk: not a multiple of the entry size, so records straddle chunk ends. */
     private static final int CHUNK = 300_001;

@@ -45,6 +45,7 @@ import org.apache.spark.sql.execution.SparkPlan;
 import org.apache.spark.sql.execution.datasources.v2.BatchScanExec;
 import org.apache.spark.sql.vectorized.ColumnarBatch;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -71,6 +72,7 @@ import scala.Option;
  * metrics: partitions on device, none on the host, no fallback), so the test cannot pass
  * host-only unnoticed; its aggregations are gathered into one partition (complete pushdown).
  */
+@Tag("heavy")
 class IdenticalResultsTest {
     /** Bytes a chunk: not a multiple of any entry size, so records straddle chunk ends. */
     private static final int CHUNK = 300_001;

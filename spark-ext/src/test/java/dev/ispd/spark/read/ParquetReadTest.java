@@ -33,6 +33,7 @@ import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -47,6 +48,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * the drives decode the row groups for; row groups skipped by their statistics and straddling
  * chunks counted; a crashing drive's partitions fall back to the host with the same answer.
  */
+@Tag("heavy")
 class ParquetReadTest {
     private static final int CHUNK = 65_536;
     private static final int RECORDS = 6_000;

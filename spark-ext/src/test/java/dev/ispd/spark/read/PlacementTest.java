@@ -31,6 +31,7 @@ import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.execution.ExplainMode;
 import org.apache.spark.sql.execution.datasources.v2.BatchScanExec;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -43,6 +44,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * EXPLAIN shows what was pushed and where the partitions run; the scan's metrics count what ran
  * where; a partition whose drive fails falls back to the host with the same rows.
  */
+@Tag("heavy")
 class PlacementTest {
     /** Bytes a chunk: not a multiple of any entry size, so records straddle chunk ends. */
     private static final int CHUNK = 300_001;

@@ -16,6 +16,7 @@ import org.apache.spark.sql.execution.aggregate.HashAggregateExec;
 import org.apache.spark.sql.execution.datasources.v2.BatchScanExec;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -30,6 +31,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * Sao Paulo's, which skipped a midnight), give Spark's answers over the same rows in Parquet in
  * four zones, under host-only, device-only and fastest (Los Angeles) or device-only.
  */
+@Tag("heavy")
 class SessionZoneTest {
     private static final List<String> ZONES = List.of("America/Los_Angeles", "Europe/Berlin", "America/Sao_Paulo",
             "Asia/Kolkata");

@@ -13,6 +13,7 @@ import org.apache.spark.sql.execution.SparkPlan;
 import org.apache.spark.sql.execution.aggregate.HashAggregateExec;
 import org.apache.spark.sql.execution.datasources.v2.BatchScanExec;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -26,6 +27,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * their padding, and every answer is Spark's over the same rows in Parquet, under host-only,
  * device-only and fastest.
  */
+@Tag("heavy")
 class StringGroupsTest {
     private static final String LAYOUT = "f char(1) @0 nullable @2.0, g char(1) zero @1, h char(1) @3, v decimal(9,2) le @4";
     private static final String ROWS = "SELECT CASE WHEN id % 7 = 0 THEN NULL ELSE substr('ANR', CAST(id % 3 AS INT) + 1, 1) "

@@ -22,6 +22,7 @@ import org.apache.spark.sql.execution.FilterExec;
 import org.apache.spark.sql.execution.SparkPlan;
 import org.apache.spark.sql.execution.datasources.v2.BatchScanExec;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -36,6 +37,7 @@ import scala.Option;
  * rows written as Parquet: the same multiset of rows, decimals exact, floats bit for bit (NaN,
  * -0.0), strings without their padding. Under device-only every scan must have run in the drives.
  */
+@Tag("heavy")
 class TypedTableTest {
     private static final int CHUNK = 100_003;
     private static final int RECORDS = 6_000;

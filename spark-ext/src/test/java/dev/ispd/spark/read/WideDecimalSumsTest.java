@@ -14,6 +14,7 @@ import java.util.stream.Stream;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -30,6 +31,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * try_sum, try_avg or with ANSI off; the session extension tells the scan which
  * ({@code DecimalSumOverflow}).
  */
+@Tag("heavy")
 class WideDecimalSumsTest {
     private static final int RECORDS = 6_000;
 

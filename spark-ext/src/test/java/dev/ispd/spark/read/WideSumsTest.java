@@ -19,6 +19,7 @@ import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -33,6 +34,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * so the answer does not depend on the order Spark adds partitions in. AVG and try_avg are sums of
  * doubles in Spark, whose last bits depend on that order: they are compared within 1e-12.
  */
+@Tag("heavy")
 class WideSumsTest {
     private static final int CHUNK = 300_001;
     private static final int ENTRY = 32;

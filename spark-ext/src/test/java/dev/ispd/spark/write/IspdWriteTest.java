@@ -33,6 +33,7 @@ import org.apache.spark.sql.api.java.UDF1;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -42,6 +43,7 @@ import org.junit.jupiter.api.io.TempDir;
  * through plain Spark over the bytes), the layout recorded on every part file, overwrite and
  * append, and failed writes (a bad value, a failing task) that leave nothing visible.
  */
+@Tag("heavy")
 class IspdWriteTest {
     private static final int ENTRY = 256;
     private static final String SENSOR = "id u32 le @0, flags u8 @4 bits 0..2, mode u8 @4 bits 3..7, temp i16 @5";
