@@ -10,6 +10,14 @@ import java.util.List;
 public record HostProfile(String name, String description, Cpu cpu, Interpreter interpreter, Io io, HostPower power,
                           Hadoop hadoop, List<Parameter> parameters) {
 
+    /**
+     * The fastest clock a profile may give: 1 THz, so that a measured profile
+     * ({@code bin/ispd calibrate-host}) can count its costs in picoseconds.
+     */
+    public static final long MAX_CLOCK_HZ = 1_000_000_000_000L;
+    /** The most cycles one operation may cost: a millisecond even at {@link #MAX_CLOCK_HZ}. */
+    private static final long MAX_CYCLES = 1_000_000_000L;
+
     public HostProfile {
         parameters = List.copyOf(parameters);
     }
@@ -79,24 +87,24 @@ public record HostProfile(String name, String description, Cpu cpu, Interpreter 
         ProfileReader.Section c = root.section("cpu");
         Cpu cpu = new Cpu(
                 c.intValue("cores", 1, 4096),
-                c.integer("clockHz", 1_000_000L, 10_000_000_000L),
-                c.integer("cyclesPerRecord", 0, 1_000_000L),
-                c.integer("cyclesPerDramAccess", 0, 1_000_000L),
-                c.integer("cyclesPerCompare", 0, 1_000_000L),
-                c.integer("cyclesPerHashUpdate", 0, 1_000_000L),
-                c.integer("cyclesPerByteOut", 0, 1_000_000L),
-                c.integer("cyclesPerInstruction", 0, 1_000_000L),
-                c.integer("cyclesPerArithmetic", 0, 1_000_000L));
+                c.integer("clockHz", 1_000_000L, MAX_CLOCK_HZ),
+                c.integer("cyclesPerRecord", 0, MAX_CYCLES),
+                c.integer("cyclesPerDramAccess", 0, MAX_CYCLES),
+                c.integer("cyclesPerCompare", 0, MAX_CYCLES),
+                c.integer("cyclesPerHashUpdate", 0, MAX_CYCLES),
+                c.integer("cyclesPerByteOut", 0, MAX_CYCLES),
+                c.integer("cyclesPerInstruction", 0, MAX_CYCLES),
+                c.integer("cyclesPerArithmetic", 0, MAX_CYCLES));
         c.done();
         Interpreter interpreter = Interpreter.UNPRICED;
         if (root.has("interpreter")) {
             ProfileReader.Section p = root.section("interpreter");
-            interpreter = new Interpreter(p.integer("cyclesPerEvaluation", 0, 1_000_000L),
-                    p.integer("cyclesPerWideOp", 0, 1_000_000L), p.integer("cyclesPerDecodedValue", 0, 1_000_000L));
+            interpreter = new Interpreter(p.integer("cyclesPerEvaluation", 0, MAX_CYCLES),
+                    p.integer("cyclesPerWideOp", 0, MAX_CYCLES), p.integer("cyclesPerDecodedValue", 0, MAX_CYCLES));
             p.done();
         }
         ProfileReader.Section i = root.section("io");
-        Io io = new Io(i.decimal("readEfficiency", 0.01, 1.0), i.integer("kernelCyclesPerByte", 0, 1_000L),
+        Io io = new Io(i.decimal("readEfficiency", 0.01, 1.0), i.integer("kernelCyclesPerByte", 0, MAX_CYCLES),
                 i.has("busBytesPerSec") ? i.integer("busBytesPerSec", 1_000_000L, 10_000_000_000_000L) : 0);
         i.done();
         ProfileReader.Section w = root.section("power");
