@@ -5,7 +5,8 @@ package dev.ispd.plan;
  * a field load per field reference; a comparison per comparison, IS NULL, string test and IN
  * value, two per BETWEEN; an evaluation per node that computes (every node but field references
  * and constants); and of those a wide operation per node whose value or operand is a decimal of
- * more than 18 digits or a string. This is the one place that says what each node kind costs;
+ * more than 18 digits or a string; an aggregate of an expression adds its accumulation
+ * ({@link #ofUpdate}). This is the one place that says what each node kind costs;
  * the per-record loop and the batch loop both count through it, so their meters agree.
  */
 record ExprCost(long reads, long compares, long evaluations, long wideOps) {
@@ -30,6 +31,17 @@ record ExprCost(long reads, long compares, long evaluations, long wideOps) {
             total = total.plus(of(c, layout));
         }
         return wide ? total.plus(new ExprCost(0, 0, 0, 1)) : total;
+    }
+
+    /**
+     * The work of one row's update of {@code agg}, an aggregate of an expression: its argument's
+     * evaluation, then one evaluation to accumulate it, a wide one for a decimal SUM or AVG (summed
+     * in 128 bits whatever its words).
+     */
+    static ExprCost ofUpdate(Aggregate agg, Layout layout) {
+        boolean summing = agg.function() == Aggregate.Function.SUM || agg.function() == Aggregate.Function.AVG;
+        boolean wide = summing && agg.partialType(layout).kind() == ExprType.Kind.DECIMAL;
+        return of(agg.argument(), layout).plus(new ExprCost(0, 0, 1, wide ? 1 : 0));
     }
 
     /** Whether values of {@code type} take the slow path: 128-bit decimals and strings. */

@@ -66,7 +66,7 @@ final class GroupTable implements RowSink {
             fields[a] = agg.field() == null ? null : layout.field(agg.field(), "aggregate");
             if (agg.argument() != null) {
                 expressions[a] = new ExprAggregate(agg, layout);
-                costs[a] = ExprCost.of(agg.argument(), layout);
+                costs[a] = ExprCost.ofUpdate(agg, layout);
             }
         }
         return new GroupTable(keys, denseKeys, functions, fields, expressions, costs, maxGroups);

@@ -7,7 +7,6 @@ import dev.ispd.tasklet.Tasklet;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Objects;
 
 /**
  * The one plan interpreter, run by the drive and by the host on the same {@link Plan}: each
@@ -71,9 +70,13 @@ public final class PlanTasklet implements Tasklet {
         ExprCost perRecord = PredicateCost.of(plan.where(), plan.layout());
         List<Expr> costed = new ArrayList<>(plan.aggregating() ? plan.groupBy() : plan.select());
         plan.orderBy().forEach(k -> costed.add(k.key()));
-        plan.aggregates().stream().map(Aggregate::argument).filter(Objects::nonNull).forEach(costed::add);
-        for (Expr e : costed) { // a column's or an aggregate's expression costs as a WHERE's would (a field: one load)
+        for (Expr e : costed) { // a column's expression costs as a WHERE's would (a field: one load)
             perRecord = perRecord.plus(ExprCost.of(e, plan.layout()));
+        }
+        for (Aggregate a : plan.aggregates()) {
+            if (a.argument() != null) {
+                perRecord = perRecord.plus(ExprCost.ofUpdate(a, plan.layout()));
+            }
         }
         m.addRecords(n);
         int perMatch = plan.aggregating() ? (int) plan.aggregates().stream().filter(a -> a.field() != null).count()

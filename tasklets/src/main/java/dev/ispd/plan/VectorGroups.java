@@ -38,7 +38,7 @@ final class VectorGroups {
         ExprCost cost = new ExprCost(plan.groupBy().size(), 0, 0, 0);
         for (Aggregate a : plan.aggregates()) {
             if (a.argument() != null) {
-                cost = cost.plus(ExprCost.of(a.argument(), plan.layout()));
+                cost = cost.plus(ExprCost.ofUpdate(a, plan.layout()));
             }
         }
         this.perMatch = cost;
