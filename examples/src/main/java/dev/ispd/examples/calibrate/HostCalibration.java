@@ -64,7 +64,7 @@ final class HostCalibration {
      * A run slower than this many times its workload's median was not the workload's doing: the
      * clock jumped or the machine was suspended, and the measurement is refused.
      */
-    static final int JUMP = 20;
+    static final int JUMP = 50;
     private static final LocalDate Q1_SHIP = LocalDate.of(1998, 9, 2);
 
     /** What one unit of each metered operation costs, in nanoseconds; {@link #UNITS} in order. */
