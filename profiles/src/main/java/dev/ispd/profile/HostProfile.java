@@ -7,8 +7,16 @@ import java.util.List;
  * drive's: CPU costs per metered operation (data cached in host memory, so flat per page), the
  * I/O path, and whole-system power while idle, moving data and computing.
  */
-public record HostProfile(String name, String description, Cpu cpu, Io io, HostPower power, Hadoop hadoop,
-                          List<Parameter> parameters) {
+public record HostProfile(String name, String description, Cpu cpu, Interpreter interpreter, Io io, HostPower power,
+                          Hadoop hadoop, List<Parameter> parameters) {
+
+    /**
+     * The fastest clock a profile may give: 1 THz, so that a measured profile
+     * ({@code bin/ispd calibrate-host}) can count its costs in picoseconds.
+     */
+    public static final long MAX_CLOCK_HZ = 1_000_000_000_000L;
+    /** The most cycles one operation may cost: a millisecond even at {@link #MAX_CLOCK_HZ}. */
+    private static final long MAX_CYCLES = 1_000_000_000L;
 
     public HostProfile {
         parameters = List.copyOf(parameters);
@@ -20,6 +28,16 @@ public record HostProfile(String name, String description, Cpu cpu, Io io, HostP
      */
     public record Cpu(int cores, long clockHz, long cyclesPerRecord, long cyclesPerDramAccess, long cyclesPerCompare,
                       long cyclesPerHashUpdate, long cyclesPerByteOut, long cyclesPerInstruction, long cyclesPerArithmetic) {
+    }
+
+    /**
+     * Cycles per unit of the plan interpreter's own work, beyond the units a built-in meters too
+     * (dev.ispd.tasklet.Meter): an expression node evaluated, one of those on a 128-bit decimal or a
+     * string, a value decoded from a Parquet page. Section {@code interpreter} of the profile; a
+     * profile without it prices them at 0 ({@link #UNPRICED}), as the paper-derived profiles do.
+     */
+    public record Interpreter(long cyclesPerEvaluation, long cyclesPerWideOp, long cyclesPerDecodedValue) {
+        public static final Interpreter UNPRICED = new Interpreter(0, 0, 0);
     }
 
     /**
@@ -69,17 +87,24 @@ public record HostProfile(String name, String description, Cpu cpu, Io io, HostP
         ProfileReader.Section c = root.section("cpu");
         Cpu cpu = new Cpu(
                 c.intValue("cores", 1, 4096),
-                c.integer("clockHz", 1_000_000L, 10_000_000_000L),
-                c.integer("cyclesPerRecord", 0, 1_000_000L),
-                c.integer("cyclesPerDramAccess", 0, 1_000_000L),
-                c.integer("cyclesPerCompare", 0, 1_000_000L),
-                c.integer("cyclesPerHashUpdate", 0, 1_000_000L),
-                c.integer("cyclesPerByteOut", 0, 1_000_000L),
-                c.integer("cyclesPerInstruction", 0, 1_000_000L),
-                c.integer("cyclesPerArithmetic", 0, 1_000_000L));
+                c.integer("clockHz", 1_000_000L, MAX_CLOCK_HZ),
+                c.integer("cyclesPerRecord", 0, MAX_CYCLES),
+                c.integer("cyclesPerDramAccess", 0, MAX_CYCLES),
+                c.integer("cyclesPerCompare", 0, MAX_CYCLES),
+                c.integer("cyclesPerHashUpdate", 0, MAX_CYCLES),
+                c.integer("cyclesPerByteOut", 0, MAX_CYCLES),
+                c.integer("cyclesPerInstruction", 0, MAX_CYCLES),
+                c.integer("cyclesPerArithmetic", 0, MAX_CYCLES));
         c.done();
+        Interpreter interpreter = Interpreter.UNPRICED;
+        if (root.has("interpreter")) {
+            ProfileReader.Section p = root.section("interpreter");
+            interpreter = new Interpreter(p.integer("cyclesPerEvaluation", 0, MAX_CYCLES),
+                    p.integer("cyclesPerWideOp", 0, MAX_CYCLES), p.integer("cyclesPerDecodedValue", 0, MAX_CYCLES));
+            p.done();
+        }
         ProfileReader.Section i = root.section("io");
-        Io io = new Io(i.decimal("readEfficiency", 0.01, 1.0), i.integer("kernelCyclesPerByte", 0, 1_000L),
+        Io io = new Io(i.decimal("readEfficiency", 0.01, 1.0), i.integer("kernelCyclesPerByte", 0, MAX_CYCLES),
                 i.has("busBytesPerSec") ? i.integer("busBytesPerSec", 1_000_000L, 10_000_000_000_000L) : 0);
         i.done();
         ProfileReader.Section w = root.section("power");
@@ -99,6 +124,6 @@ public record HostProfile(String name, String description, Cpu cpu, Io io, HostP
                 h.integer("pollIntervalNs", 1_000L, 10_000_000_000L));
         h.done();
         root.done();
-        return new HostProfile(name, description, cpu, io, power, hadoop, root.parameters());
+        return new HostProfile(name, description, cpu, interpreter, io, power, hadoop, root.parameters());
     }
 }

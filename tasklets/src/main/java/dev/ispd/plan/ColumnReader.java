@@ -12,14 +12,12 @@ import java.util.Arrays;
 abstract class ColumnReader {
     /** Words this column takes in a row. */
     final int words;
-    /** Field loads and comparisons of one read. */
-    final long reads;
-    final long compares;
+    /** The work of one read. */
+    final ExprCost cost;
 
-    private ColumnReader(int words, long reads, long compares) {
+    private ColumnReader(int words, ExprCost cost) {
         this.words = words;
-        this.reads = reads;
-        this.compares = compares;
+        this.cost = cost;
     }
 
     /** Writes the column's words for the record at absolute {@code record} of {@code buf} into {@code into[at...]}. */
@@ -34,7 +32,7 @@ abstract class ColumnReader {
             return new FieldWord(layout.field(((Expr.Ref) column).name(), "expression"), key);
         }
         ExprEval eval = ExprCompiler.compile(column, layout);
-        long[] cost = PredicateCost.of(column);
+        ExprCost cost = ExprCost.of(column, layout);
         if (eval instanceof StringEval s) {
             return new StringWords(s, ColumnValues.maxBytes(column, layout), cost);
         }
@@ -46,14 +44,9 @@ abstract class ColumnReader {
         return Arrays.stream(readers).mapToInt(r -> r.words).sum();
     }
 
-    /** The field loads of reading every one of {@code readers} once. */
-    static long reads(ColumnReader[] readers) {
-        return Arrays.stream(readers).mapToLong(r -> r.reads).sum();
-    }
-
-    /** The comparisons of reading every one of {@code readers} once. */
-    static long compares(ColumnReader[] readers) {
-        return Arrays.stream(readers).mapToLong(r -> r.compares).sum();
+    /** The work of reading every one of {@code readers} once. */
+    static ExprCost cost(ColumnReader[] readers) {
+        return Arrays.stream(readers).map(r -> r.cost).reduce(ExprCost.NONE, ExprCost::plus);
     }
 
     /** A field column: the field's value in one word. */
@@ -63,7 +56,7 @@ abstract class ColumnReader {
         private final boolean key;
 
         FieldWord(Field field, boolean key) {
-            super(1, 1, 0);
+            super(1, ExprCost.FIELD);
             this.field = field;
             this.integer = field.readsAsInteger();
             this.key = key;
@@ -82,8 +75,8 @@ abstract class ColumnReader {
         private final ExprType.Kind kind;
         private final boolean key;
 
-        ValueWords(ExprEval eval, boolean key, long[] cost) {
-            super(eval.type.words() + 1, cost[0], cost[1]);
+        ValueWords(ExprEval eval, boolean key, ExprCost cost) {
+            super(eval.type.words() + 1, cost);
             this.eval = eval;
             this.kind = eval.type.kind();
             this.key = key;
@@ -121,8 +114,8 @@ abstract class ColumnReader {
     private static final class StringWords extends ColumnReader {
         private final StringEval eval;
 
-        StringWords(StringEval eval, int maxBytes, long[] cost) {
-            super(1 + (maxBytes + 7) / Long.BYTES, cost[0], cost[1]);
+        StringWords(StringEval eval, int maxBytes, ExprCost cost) {
+            super(1 + (maxBytes + 7) / Long.BYTES, cost);
             this.eval = eval;
         }
 

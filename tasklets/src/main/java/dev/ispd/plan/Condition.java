@@ -98,8 +98,8 @@ abstract class Condition {
             return bind(n.operand(), layout, !negated);
         }
         if (p instanceof Predicate.Holds h) {
-            long[] cost = PredicateCost.of(h.condition());
-            return new ExprCondition(ExprCompiler.condition(h.condition(), layout), negated, cost[0], cost[1]);
+            return new ExprCondition(ExprCompiler.condition(h.condition(), layout), negated,
+                    ExprCost.of(h.condition(), layout));
         }
         throw new PlanException("where", "a plan needs a predicate, got " + p);
     }
@@ -367,27 +367,24 @@ abstract class Condition {
 
     /**
      * A boolean expression that must be TRUE (FALSE when {@code negated}: NULL passes neither);
-     * counted as its every field load and comparison, whichever operands decided.
+     * counted as its every field load, comparison and node, whichever operands decided.
      */
     private static final class ExprCondition extends Condition {
         private final ExprEval condition;
         private final int passing;
-        private final long fieldReads;
-        private final long compares;
+        private final ExprCost cost;
         /** The batch form, once {@link #vectorize}d. */
         private VectorEval vector;
 
-        ExprCondition(ExprEval condition, boolean negated, long fieldReads, long compares) {
+        ExprCondition(ExprEval condition, boolean negated, ExprCost cost) {
             this.condition = condition;
             this.passing = negated ? ExprEval.FALSE : ExprEval.TRUE;
-            this.fieldReads = fieldReads;
-            this.compares = compares;
+            this.cost = cost;
         }
 
         @Override
         boolean test(ByteBuffer buf, int record, Work work) {
-            work.fieldReads += fieldReads;
-            work.compares += compares;
+            work.add(cost, 1);
             return condition.truth(buf, record) == passing;
         }
 
@@ -402,8 +399,7 @@ abstract class Condition {
             if (vector == null) {
                 return super.select(batch, sel, n, out, work);
             }
-            work.fieldReads += n * fieldReads;
-            work.compares += n * compares;
+            work.add(cost, n);
             vector.evaluate(batch, sel, n);
             byte[] truths = vector.truths;
             int k = 0;

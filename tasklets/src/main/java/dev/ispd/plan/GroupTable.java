@@ -19,17 +19,15 @@ final class GroupTable implements RowSink {
     static final int DENSE_BITS = 16;
 
     private final ColumnReader[] keyColumns;
-    /** The words of a key, and the field loads and comparisons of reading one. */
+    /** The words of a key, and the work of reading one. */
     private final int keyWords;
-    private final long keyReads;
-    private final long keyCompares;
+    private final ExprCost keyCost;
     private final Aggregate.Function[] functions;
     private final Field[] aggregateFields;
     /** Per aggregate, its expression's state and arithmetic, or null for an aggregate of a field or COUNT(*). */
     private final ExprAggregate[] expressions;
-    /** Per aggregate of an expression, the field loads and comparisons one evaluation counts. */
-    private final long[] expressionReads;
-    private final long[] expressionCompares;
+    /** Per aggregate of an expression, the work one evaluation counts. */
+    private final ExprCost[] expressionCosts;
     /** Per aggregate field, whether its value is its integer ({@link Field#readsAsInteger}), decided once. */
     private final boolean[] aggregateIntegers;
     private final long maxGroups;
@@ -61,34 +59,29 @@ final class GroupTable implements RowSink {
         Aggregate.Function[] functions = new Aggregate.Function[n];
         Field[] fields = new Field[n];
         ExprAggregate[] expressions = new ExprAggregate[n];
-        long[] reads = new long[n];
-        long[] compares = new long[n];
+        ExprCost[] costs = new ExprCost[n];
         for (int a = 0; a < n; a++) {
             Aggregate agg = aggregates.get(a);
             functions[a] = agg.function();
             fields[a] = agg.field() == null ? null : layout.field(agg.field(), "aggregate");
             if (agg.argument() != null) {
                 expressions[a] = new ExprAggregate(agg, layout);
-                long[] cost = PredicateCost.of(agg.argument());
-                reads[a] = cost[0];
-                compares[a] = cost[1];
+                costs[a] = ExprCost.ofUpdate(agg, layout);
             }
         }
-        return new GroupTable(keys, denseKeys, functions, fields, expressions, reads, compares, maxGroups);
+        return new GroupTable(keys, denseKeys, functions, fields, expressions, costs, maxGroups);
     }
 
     private GroupTable(ColumnReader[] keyColumns, Field[] denseKeys, Aggregate.Function[] functions,
-                       Field[] aggregateFields, ExprAggregate[] expressions, long[] expressionReads,
-                       long[] expressionCompares, long maxGroups) {
+                       Field[] aggregateFields, ExprAggregate[] expressions, ExprCost[] expressionCosts,
+                       long maxGroups) {
         this.keyColumns = keyColumns;
         this.keyWords = ColumnReader.words(keyColumns);
-        this.keyReads = ColumnReader.reads(keyColumns);
-        this.keyCompares = ColumnReader.compares(keyColumns);
+        this.keyCost = ColumnReader.cost(keyColumns);
         this.functions = functions;
         this.aggregateFields = aggregateFields;
         this.expressions = expressions;
-        this.expressionReads = expressionReads;
-        this.expressionCompares = expressionCompares;
+        this.expressionCosts = expressionCosts;
         this.aggregateIntegers = Field.readAsIntegers(aggregateFields);
         this.maxGroups = maxGroups;
         this.key = new long[keyWords];
@@ -104,8 +97,7 @@ final class GroupTable implements RowSink {
     @Override
     public void accept(ByteBuffer buf, int record, Work work) {
         readKey(buf, record);
-        work.fieldReads += keyReads;
-        work.compares += keyCompares;
+        work.add(keyCost, 1);
         if (keyColumns.length > 0) {
             work.hashUpdates++; // without GROUP BY there is no table to look up, only the accumulators
         }
@@ -117,8 +109,7 @@ final class GroupTable implements RowSink {
                 continue;
             }
             if (expressions[a] != null) {
-                work.fieldReads += expressionReads[a];
-                work.compares += expressionCompares[a];
+                work.add(expressionCosts[a], 1);
                 expressions[a].accept(buf, record, state, high, nonNull, at);
                 continue;
             }

@@ -7,10 +7,9 @@ import java.util.Arrays;
 /** A row plan's selected columns of each matching record, in scan order, up to its LIMIT. */
 final class KeptRows implements RowSink {
     private final ColumnReader[] select;
-    /** The words of a row, and the field loads and comparisons of reading one. */
+    /** The words of a row, and the work of reading one. */
     private final int width;
-    private final long reads;
-    private final long compares;
+    private final ExprCost cost;
     private final long limit;
     private final long maxRows;
     private final PlanLimits limits;
@@ -20,8 +19,7 @@ final class KeptRows implements RowSink {
     KeptRows(ColumnReader[] select, long limit, PlanLimits limits) {
         this.select = select;
         this.width = ColumnReader.words(select);
-        this.reads = ColumnReader.reads(select);
-        this.compares = ColumnReader.compares(select);
+        this.cost = ColumnReader.cost(select);
         this.limit = limit == Plan.NO_LIMIT ? Long.MAX_VALUE : limit;
         this.limits = limits;
         this.maxRows = (limits.maxResultBytes() - PlanResult.HEADER_BYTES) / ((long) width * Long.BYTES);
@@ -41,8 +39,7 @@ final class KeptRows implements RowSink {
             column.read(buf, record, values, at);
             at += column.words;
         }
-        work.fieldReads += reads;
-        work.compares += compares;
+        work.add(cost, 1);
         rows++;
     }
 

@@ -7,14 +7,13 @@ import dev.ispd.tasklet.Tasklet;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Objects;
 
 /**
  * The one plan interpreter, run by the drive and by the host on the same {@link Plan}: each
  * record is tested against the WHERE tree and, if it matches, handed to the plan's
  * {@link RowSink}. Nothing is allocated per record. Meter, per record examined: one record, the
- * field loads and comparisons the predicate made (AND and OR stop early), then per match the
- * loads of selected, key and aggregate fields, one hash update per record with GROUP BY, the
+ * field loads, comparisons and expression nodes the predicate made (AND and OR stop early), then
+ * per match the work of selected, key and aggregate columns ({@link ExprCost}), one hash update per record with GROUP BY, the
  * comparisons of MIN, MAX and top-N, and at the end the result bytes. A LIMIT reached ends the
  * examination of records (they are still scanned). The common aggregates (narrow GROUP BY keys,
  * COUNT and SUM) take a fast path ({@link DenseGroupScan}) with the same results and counts;
@@ -68,22 +67,26 @@ public final class PlanTasklet implements Tasklet {
     public static Meter estimate(Plan plan, long bytes, int pageSize) {
         Meter m = Estimates.scanOnly(bytes, pageSize);
         long n = bytes / plan.layout().recordSize();
-        long[] leaves = PredicateCost.of(plan.where());
+        ExprCost perRecord = PredicateCost.of(plan.where(), plan.layout());
         List<Expr> costed = new ArrayList<>(plan.aggregating() ? plan.groupBy() : plan.select());
         plan.orderBy().forEach(k -> costed.add(k.key()));
-        plan.aggregates().stream().map(Aggregate::argument).filter(Objects::nonNull).forEach(costed::add);
-        for (Expr e : costed) { // a column's or an aggregate's expression costs as a WHERE's would (a field: one load)
-            long[] cost = PredicateCost.of(e);
-            leaves[0] += cost[0];
-            leaves[1] += cost[1];
+        for (Expr e : costed) { // a column's expression costs as a WHERE's would (a field: one load)
+            perRecord = perRecord.plus(ExprCost.of(e, plan.layout()));
+        }
+        for (Aggregate a : plan.aggregates()) {
+            if (a.argument() != null) {
+                perRecord = perRecord.plus(ExprCost.ofUpdate(a, plan.layout()));
+            }
         }
         m.addRecords(n);
         int perMatch = plan.aggregating() ? (int) plan.aggregates().stream().filter(a -> a.field() != null).count()
                 : 0;
-        m.addDramAccesses(n * (leaves[0] + perMatch));
+        m.addDramAccesses(n * (perRecord.reads() + perMatch));
         long extremes = plan.aggregates().stream()
                 .filter(a -> a.function() == Aggregate.Function.MIN || a.function() == Aggregate.Function.MAX).count();
-        m.addCompares(n * (leaves[1] + extremes + (plan.orderBy().isEmpty() ? 0 : 1)));
+        m.addCompares(n * (perRecord.compares() + extremes + (plan.orderBy().isEmpty() ? 0 : 1)));
+        m.addEvaluations(n * perRecord.evaluations());
+        m.addWideOps(n * perRecord.wideOps());
         if (!plan.groupBy().isEmpty()) {
             m.addHashUpdates(n);
         }

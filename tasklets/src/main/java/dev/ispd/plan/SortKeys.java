@@ -19,6 +19,8 @@ final class SortKeys {
     /** The last record's keys. */
     private final long[] words;
     private final boolean[] nulls;
+    /** The work of evaluating every key once. */
+    private ExprCost cost = ExprCost.NONE;
 
     private SortKeys(int k) {
         fields = new Field[k];
@@ -38,10 +40,15 @@ final class SortKeys {
             } else {
                 s.exprs[j] = ExprCompiler.compile(key.key(), layout);
             }
+            s.cost = s.cost.plus(ExprCost.of(key.key(), layout));
             s.descending[j] = key.descending();
             s.nullsFirst[j] = key.nullsFirst();
         }
         return s;
+    }
+
+    ExprCost cost() {
+        return cost;
     }
 
     int size() {

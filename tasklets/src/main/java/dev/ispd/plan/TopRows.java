@@ -11,10 +11,9 @@ import java.util.Arrays;
  */
 final class TopRows implements RowSink {
     private final ColumnReader[] select;
-    /** The words of a row, and the field loads and comparisons of reading one. */
+    /** The words of a row, and the work of reading one. */
     private final int width;
-    private final long reads;
-    private final long compares;
+    private final ExprCost cost;
     private final SortKeys order;
     /** Words per row in {@link #keys}: one per sort key. */
     private final int k;
@@ -30,8 +29,7 @@ final class TopRows implements RowSink {
     TopRows(ColumnReader[] select, SortKeys order, long n) {
         this.select = select;
         this.width = ColumnReader.words(select);
-        this.reads = ColumnReader.reads(select);
-        this.compares = ColumnReader.compares(select);
+        this.cost = ColumnReader.cost(select);
         this.order = order;
         this.k = order.size();
         this.n = (int) n;
@@ -45,7 +43,7 @@ final class TopRows implements RowSink {
     @Override
     public void accept(ByteBuffer buf, int record, Work work) {
         order.evaluate(buf, record);
-        work.fieldReads += k;
+        work.add(order.cost(), 1);
         long s = seq++;
         if (size < n) {
             if (size == seqs.length) {
@@ -94,8 +92,7 @@ final class TopRows implements RowSink {
             column.read(buf, record, values, at);
             at += column.words;
         }
-        work.fieldReads += reads;
-        work.compares += compares;
+        work.add(cost, 1);
     }
 
     private void siftUp(int i, Work work) {

@@ -22,8 +22,8 @@ final class VectorGroups {
     private final ExprAggregate[] expressions;
     /** Per aggregate, its argument's batch form, or null for COUNT(*). */
     private final VectorEval[] values;
-    private final long readsPerMatch;
-    private final long comparesPerMatch;
+    /** The work of one matching row: its dense key's field loads and its aggregates' arguments. */
+    private final ExprCost perMatch;
     private final boolean keyed;
     /** Per matching row of the batch, its group's first state index. */
     private final int[] base = new int[RecordBatch.MAX_ROWS];
@@ -35,17 +35,13 @@ final class VectorGroups {
         this.width = expressions.length;
         this.expressions = expressions;
         this.values = values;
-        long reads = plan.groupBy().size();
-        long compares = 0;
+        ExprCost cost = new ExprCost(plan.groupBy().size(), 0, 0, 0);
         for (Aggregate a : plan.aggregates()) {
             if (a.argument() != null) {
-                long[] cost = PredicateCost.of(a.argument());
-                reads += cost[0];
-                compares += cost[1];
+                cost = cost.plus(ExprCost.ofUpdate(a, plan.layout()));
             }
         }
-        this.readsPerMatch = reads;
-        this.comparesPerMatch = compares;
+        this.perMatch = cost;
     }
 
     /** The batch aggregation of {@code plan} into {@code table}, or null if the plan is not of its shape. */
@@ -114,8 +110,7 @@ final class VectorGroups {
                 overflow = expressions[a].overflow();
             }
         }
-        work.fieldReads += rows * readsPerMatch;
-        work.compares += rows * comparesPerMatch;
+        work.add(perMatch, rows);
         work.hashUpdates += keyed ? rows : 0;
         if (overflow != null) {
             throw overflow;

@@ -3,19 +3,24 @@ package dev.ispd.plan;
 import dev.ispd.tasklet.Meter;
 
 /**
- * The work of one plan execution counted as it happens (field loads, comparisons, hash updates),
- * in plain fields so the per-record path does not touch the Meter; moved to it once per batch.
+ * The work of one plan execution counted as it happens (field loads, comparisons, hash updates,
+ * expression nodes evaluated and of those the 128-bit and string ones), in plain fields so the
+ * per-record path does not touch the Meter; moved to it once per batch.
  */
 final class Work {
     long fieldReads;
     long compares;
     long hashUpdates;
+    long evaluations;
+    long wideOps;
 
     /** Adds the counts to {@code other} and starts again from zero. */
     void moveTo(Work other) {
         other.fieldReads += fieldReads;
         other.compares += compares;
         other.hashUpdates += hashUpdates;
+        other.evaluations += evaluations;
+        other.wideOps += wideOps;
         clear();
     }
 
@@ -24,6 +29,16 @@ final class Work {
         fieldReads = 0;
         compares = 0;
         hashUpdates = 0;
+        evaluations = 0;
+        wideOps = 0;
+    }
+
+    /** Adds {@code times} evaluations of an expression that costs {@code cost}. */
+    void add(ExprCost cost, long times) {
+        fieldReads += times * cost.reads();
+        compares += times * cost.compares();
+        evaluations += times * cost.evaluations();
+        wideOps += times * cost.wideOps();
     }
 
     /** Adds the counts to {@code meter} and starts again from zero. */
@@ -31,6 +46,8 @@ final class Work {
         meter.addDramAccesses(fieldReads);
         meter.addCompares(compares);
         meter.addHashUpdates(hashUpdates);
+        meter.addEvaluations(evaluations);
+        meter.addWideOps(wideOps);
         clear();
     }
 }

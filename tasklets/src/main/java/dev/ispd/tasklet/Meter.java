@@ -15,6 +15,12 @@ package dev.ispd.tasklet;
  *   <li>partials: elements of the partial results that cores working on the same page must
  *       combine (a kNN's k candidates per page): the drive merges them over its cores in rounds
  *       (docs/model.md, "Tasklet cores");</li>
+ *   <li>evaluations: expression nodes the plan interpreter evaluated (arithmetic, casts, CASE,
+ *       comparisons and logic of expressions; not field references or constants), one per node
+ *       per record it was evaluated for;</li>
+ *   <li>wideOps: of those, the nodes on 128-bit decimals or strings, which take a slow path;</li>
+ *   <li>decodedValues: values a columnar source decoded from its pages into records (a Parquet
+ *       column chunk's values, one per row per column);</li>
  *   <li>pages and bytesScanned: set by the scanner, not by tasklets.</li>
  * </ul>
  * Not thread-safe: one meter per execution.
@@ -28,6 +34,9 @@ public final class Meter {
     private long instructions;
     private long arithmetic;
     private long partials;
+    private long evaluations;
+    private long wideOps;
+    private long decodedValues;
     private long pages;
     private long bytesScanned;
 
@@ -39,6 +48,9 @@ public final class Meter {
     public void addInstructions(long n) { instructions += n; }
     public void addArithmetic(long n) { arithmetic += n; }
     public void addPartials(long n) { partials += n; }
+    public void addEvaluations(long n) { evaluations += n; }
+    public void addWideOps(long n) { wideOps += n; }
+    public void addDecodedValues(long n) { decodedValues += n; }
     public void addPages(long n) { pages += n; }
     public void addBytesScanned(long n) { bytesScanned += n; }
 
@@ -50,6 +62,9 @@ public final class Meter {
     public long instructions() { return instructions; }
     public long arithmetic() { return arithmetic; }
     public long partials() { return partials; }
+    public long evaluations() { return evaluations; }
+    public long wideOps() { return wideOps; }
+    public long decodedValues() { return decodedValues; }
     public long pages() { return pages; }
     public long bytesScanned() { return bytesScanned; }
 
@@ -63,6 +78,9 @@ public final class Meter {
         instructions += other.instructions;
         arithmetic += other.arithmetic;
         partials += other.partials;
+        evaluations += other.evaluations;
+        wideOps += other.wideOps;
+        decodedValues += other.decodedValues;
         pages += other.pages;
         bytesScanned += other.bytesScanned;
     }
@@ -85,6 +103,9 @@ public final class Meter {
         m.instructions = instructions - earlier.instructions;
         m.arithmetic = arithmetic - earlier.arithmetic;
         m.partials = partials - earlier.partials;
+        m.evaluations = evaluations - earlier.evaluations;
+        m.wideOps = wideOps - earlier.wideOps;
+        m.decodedValues = decodedValues - earlier.decodedValues;
         m.pages = pages - earlier.pages;
         m.bytesScanned = bytesScanned - earlier.bytesScanned;
         return m;
@@ -97,21 +118,23 @@ public final class Meter {
         }
         return records == m.records && dramAccesses == m.dramAccesses && compares == m.compares
                 && hashUpdates == m.hashUpdates && bytesOut == m.bytesOut && instructions == m.instructions
-                && arithmetic == m.arithmetic && partials == m.partials && pages == m.pages
+                && arithmetic == m.arithmetic && partials == m.partials && evaluations == m.evaluations
+                && wideOps == m.wideOps && decodedValues == m.decodedValues && pages == m.pages
                 && bytesScanned == m.bytesScanned;
     }
 
     @Override
     public int hashCode() {
         return Long.hashCode(records * 31 + dramAccesses * 17 + compares * 13 + hashUpdates * 7 + bytesOut + instructions * 3 + arithmetic * 5 + partials * 11
-                + pages + bytesScanned);
+                + evaluations * 19 + wideOps * 23 + decodedValues * 29 + pages + bytesScanned);
     }
 
     @Override
     public String toString() {
         return "Meter{records=" + records + ", dramAccesses=" + dramAccesses + ", compares=" + compares
                 + ", hashUpdates=" + hashUpdates + ", bytesOut=" + bytesOut + ", instructions=" + instructions
-                + ", arithmetic=" + arithmetic + ", partials=" + partials + ", pages=" + pages
+                + ", arithmetic=" + arithmetic + ", partials=" + partials + ", evaluations=" + evaluations
+                + ", wideOps=" + wideOps + ", decodedValues=" + decodedValues + ", pages=" + pages
                 + ", bytesScanned=" + bytesScanned + "}";
     }
 }

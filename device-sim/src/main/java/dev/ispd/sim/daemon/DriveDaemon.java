@@ -94,6 +94,11 @@ public final class DriveDaemon implements Callable<Integer> {
                     + "(0 = off, the default).")
     private double pace = DEFAULTS.paceFactor();
 
+    @Option(names = "--pace-from", paramLabel = "N",
+            description = "Pace each drive only from its Nth execution on (numbered from 1; those before answer at "
+                    + "once): a drive that slows down mid-run (default: ${DEFAULT-VALUE}, every execution).")
+    private long paceFrom = DEFAULTS.pacedFrom();
+
     @Option(names = "--recover", paramLabel = "quarantine",
             converter = RecoveryConverter.class,
             description = "Start even if the metadata log is missing or damaged, or does not account for files in "
@@ -241,6 +246,7 @@ public final class DriveDaemon implements Callable<Integer> {
     public Integer call() throws IOException, InterruptedException {
         OptionChecks checks = OptionChecks.of(spec.commandLine()).atLeast("--drives", drives, 1)
                 .require(pace >= 0 && !Double.isInfinite(pace), "--pace", pace, "a finite number >= 0")
+                .atLeast("--pace-from", paceFrom, 1)
                 .atLeast("--max-inflight", maxInflight, 1).atLeast("--max-connections", maxConnections, 1)
                 .atLeast("--idle-timeout-ms", idleTimeoutMs, 1).atLeast("--header-timeout-ms", headerTimeoutMs, 1)
                 .atLeast("--admission-wait-ms", admissionWaitMs, 1).atLeast("--min-payload-rate", minPayloadRate, 1)
@@ -297,7 +303,7 @@ public final class DriveDaemon implements Callable<Integer> {
     /** The drives' options as the command line gives them, every one left out at its {@link DriveOptions} default. */
     DriveOptions options(OptionChecks checks) throws IOException {
         WasmLimits limits = new WasmLimits(moduleFuel, moduleMemory, moduleResult, Duration.ofMillis(moduleWallMs));
-        return DriveOptions.builder().durability(durability).pace(pace).maxInflight(maxInflight)
+        return DriveOptions.builder().durability(durability).pace(pace, paceFrom).maxInflight(maxInflight)
                 .maxExecutionsPerConnection(maxExecutionsPerConnection).maxExtentsPerExecute(maxExtentsPerExecute)
                 .maxOpenFiles(maxOpenFiles)
                 .server(new ServerLimits(maxConnections, Duration.ofMillis(idleTimeoutMs),

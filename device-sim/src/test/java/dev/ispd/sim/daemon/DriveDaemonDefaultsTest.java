@@ -31,6 +31,25 @@ class DriveDaemonDefaultsTest {
     }
 
     @Test
+    void paceFromMakesADriveThatSlowsDownMidRun() throws Exception {
+        DriveDaemon daemon = new DriveDaemon();
+        CommandLine cmd = new CommandLine(daemon);
+        cmd.parseArgs("--socket", "/tmp/unused.sock", "--dir", "/tmp/unused", "--pace", "4", "--pace-from", "7");
+        DriveOptions options = daemon.options(OptionChecks.of(cmd));
+        assertEquals(DriveOptions.defaults().toBuilder().pace(4, 7).build(), options);
+        assertEquals(7, options.pacedFrom());
+    }
+
+    @Test
+    void aPaceFromBelowOneIsRefusedNamingTheOption() {
+        StringWriter err = new StringWriter();
+        CommandLine cmd = new CommandLine(new DriveDaemon());
+        cmd.setErr(new PrintWriter(err));
+        assertEquals(2, cmd.execute("--socket", "/tmp/unused.sock", "--dir", "/tmp/unused", "--pace-from", "0"));
+        assertTrue(err.toString().contains("--pace-from"), err.toString());
+    }
+
+    @Test
     void theHelpShowsTheDefaultsTheDriveRuns() {
         StringWriter help = new StringWriter();
         new CommandLine(new DriveDaemon()).usage(new PrintWriter(help));

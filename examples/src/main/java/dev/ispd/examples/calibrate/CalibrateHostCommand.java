@@ -1,6 +1,7 @@
 package dev.ispd.examples.calibrate;
 
 import dev.ispd.cli.CommandLines;
+import dev.ispd.cli.ExitStatus;
 import dev.ispd.cli.OptionChecks;
 import dev.ispd.examples.worldcup.WorldCupDrives;
 import dev.ispd.offload.model.LocalHost;
@@ -18,7 +19,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDate;
 import java.util.Arrays;
+import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.function.LongSupplier;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import picocli.CommandLine;
@@ -57,17 +60,29 @@ public final class CalibrateHostCommand implements Callable<Integer> {
     @Option(names = "--seed", description = "generator seed (default: ${DEFAULT-VALUE})")
     long seed = 1998;
 
+    @Option(names = "--check", description = "after writing the profile, measure the plans again (WorldCup Q1 and Q2, "
+            + "TPC-H Q1 and Q6 over records and over Parquet) and print each one's time as the profile predicts it "
+            + "beside the time measured")
+    boolean check;
+
     @Spec
     CommandSpec spec;
 
     private final PrintStream print;
+    /** The clock runs are timed by, in nanoseconds: this thread's CPU time. */
+    private final LongSupplier clock;
 
     public CalibrateHostCommand() {
         this(System.out);
     }
 
     CalibrateHostCommand(PrintStream print) {
+        this(print, HostCalibration.THREAD_CPU);
+    }
+
+    CalibrateHostCommand(PrintStream print, LongSupplier clock) {
         this.print = print;
+        this.clock = clock;
     }
 
     public static void main(String[] args) {
@@ -84,30 +99,60 @@ public final class CalibrateHostCommand implements Callable<Integer> {
         long bytes = (long) megabytes << 20;
         int cores = Runtime.getRuntime().availableProcessors();
 
-        HostCalibration.Result fit = new HostCalibration(drive.pageSizeBytes(), drive.pagesPerBatch()).measure(bytes, seed);
+        HostCalibration calibration = new HostCalibration(drive.pageSizeBytes(), drive.pagesPerBatch(), clock);
+        HostCalibration.Result fit;
+        List<HostCalibration.Run> checked;
+        try {
+            fit = calibration.measure(bytes, seed);
+            // other data than the fit's (the next seed), measured afresh
+            checked = check ? calibration.measure(HostCalibration.checkedPlans(bytes, seed + 1)) : List.of();
+        } catch (HostCalibration.ClockJumpException e) {
+            return spoiled(e);
+        }
         long readBytesPerSec = osdReadBytesPerSec(bytes);
         String machine = LocalHost.name();
         LocalDate today = LocalDate.now();
         String yaml = MeasuredHostProfile.yaml("measured-" + machine, machine, today, cores, fit, readBytesPerSec,
                 drive.link().bandwidthBytesPerSec(), megabytes, baseProfile);
-        Profiles.readHost(out.toString(), new java.io.ByteArrayInputStream(yaml.getBytes(StandardCharsets.UTF_8)));
+        HostProfile written = Profiles.readHost(out.toString(),
+                new java.io.ByteArrayInputStream(yaml.getBytes(StandardCharsets.UTF_8)));
         Files.writeString(out, yaml, StandardCharsets.UTF_8);
 
         print.printf("%s, %d core(s), %s%n", machine, cores, today);
-        print.printf("%-16s %14s %14s %8s%n", "workload", "measured ms", "fitted ms", "error");
+        print.printf("%-24s %14s %14s %8s%n", "workload", "measured ms", "fitted ms", "error");
         for (HostCalibration.Run r : fit.runs()) {
             double fitted = fit.fittedNs(r);
-            print.printf("%-16s %14.2f %14.2f %7.1f%%%n", r.name(), r.medianNs() / 1e6, fitted / 1e6,
+            print.printf("%-24s %14.2f %14.2f %7.1f%%%n", r.name(), r.medianNs() / 1e6, fitted / 1e6,
                     100 * (fitted - r.medianNs()) / r.medianNs());
         }
-        HostCalibration.Costs c = fit.costs();
-        print.printf("ns per byte %.3f (scan %.0f MB/s), per record %.1f, per DRAM access %.1f, per compare %.1f, "
-                        + "per hash update %.1f, per result byte %.1f%n", c.nsPerByte(),
-                c.nsPerByte() > 0 ? 1e3 / c.nsPerByte() : Double.POSITIVE_INFINITY, c.nsPerRecord(), c.nsPerDramAccess(),
-                c.nsPerCompare(), c.nsPerHashUpdate(), c.nsPerByteOut());
+        StringBuilder costs = new StringBuilder("ns per");
+        for (int i = 0; i < HostCalibration.UNITS.size(); i++) {
+            costs.append(i == 0 ? " " : ", ").append(HostCalibration.UNITS.get(i))
+                    .append(String.format(" %.3f", fit.costs().ns()[i]));
+        }
+        print.println(costs);
         print.printf("osd:// read from an in-JVM drive: %d MB/s%n", readBytesPerSec / 1_000_000);
         print.printf("wrote %s: use it with -D ispd.offload.host.profile=%s%n", out, out.toAbsolutePath());
+        if (check) {
+            List<ProfileCheck.Row> rows = ProfileCheck.rows(written, drive.link(), checked);
+            print.printf("%ncheck: the plans run again over other data (seed %d), as %s predicts them%n", seed + 1, out);
+            print.printf("%-24s %14s %14s %8s%n", "plan", "measured ms", "predicted ms", "error");
+            for (ProfileCheck.Row r : rows) {
+                print.printf("%-24s %14.2f %14.2f %7.1f%%%n", r.name(), r.measuredNs() / 1e6, r.predictedNs() / 1e6,
+                        100 * r.error());
+            }
+            print.printf("largest error %.1f%%%n", 100 * ProfileCheck.worst(rows));
+        }
         return 0;
+    }
+
+    /** A measurement the clock spoiled: a warning naming the file, which is left as it was. */
+    private int spoiled(HostCalibration.ClockJumpException e) {
+        spec.commandLine().getErr().printf("ispd calibrate-host: warning: %s not written: %s; host splits stay priced "
+                + "by the profile they were (ispd.offload.host.profile, default host-i5-2500); run it again on a "
+                + "quiet machine%n", out, e.getMessage());
+        spec.commandLine().getErr().flush();
+        return ExitStatus.ANSWERS_DIFFER.code();
     }
 
     /** The median rate of reading {@code bytes} back through osd:// from one in-JVM drive. */

@@ -1,9 +1,20 @@
 package dev.ispd.examples.calibrate;
 
+import static dev.ispd.plan.Expr.add;
+import static dev.ispd.plan.Expr.and;
+import static dev.ispd.plan.Expr.between;
+import static dev.ispd.plan.Expr.compare;
+import static dev.ispd.plan.Expr.field;
+import static dev.ispd.plan.Expr.lit;
+import static dev.ispd.plan.Expr.lt;
+import static dev.ispd.plan.Expr.mul;
+import static dev.ispd.plan.Expr.sub;
+
 import dev.ispd.examples.worldcup.WorldCupGenerator;
 import dev.ispd.host.HostRunner;
 import dev.ispd.host.InMemoryPageSource;
 import dev.ispd.plan.Aggregate;
+import dev.ispd.plan.CompareOp;
 import dev.ispd.plan.Comparison;
 import dev.ispd.plan.Layout;
 import dev.ispd.plan.Plan;
@@ -19,28 +30,53 @@ import dev.ispd.tasklet.TaskletFactory;
 import dev.ispd.tasklet.TaskletRegistry;
 import dev.ispd.tasklet.builtin.FilterFactory;
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.math.BigDecimal;
 import java.nio.ByteBuffer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
+import java.util.function.LongSupplier;
+import java.util.stream.Stream;
 
 /**
  * Measures what the host's scan path costs on this machine: the built-ins and the plan
- * interpreter run with {@link HostRunner} (the code host splits run) over generated WorldCup98
- * entries in memory, at 32 and 256 B per entry (so that records and bytes vary apart), each a few
- * times after a warm-up round of all of them, and a non-negative least-squares fit of their
- * median wall times over their metered work gives a cost per scanned byte, per record, per DRAM
- * access, per compare, per hash update and per result byte ({@link NonNegativeFit}).
+ * interpreter run with {@link HostRunner} (the code host splits run) over data in memory, each a
+ * few times after two warm-up rounds of all of them, and a non-negative least-squares fit of
+ * their median times over their metered work gives a cost per unit of each metered operation
+ * ({@link NonNegativeFit}). A run's time is the CPU time of the thread that runs it: on a quiet
+ * machine its wall time, on a busy one the part of it that was this work's, not other
+ * processes' (a host split's CPU time is what the host profile prices). The data: generated WorldCup98 entries at 32 and 256 B (so that
+ * records and bytes vary apart), scanned by the built-ins and by plans of the same queries; and
+ * TPC-H lineitem-shaped rows ({@link LineitemSample}), as records and as Parquet, scanned by Q1's
+ * and Q6's typed plans (decimal products, one of them 128-bit), so that the interpreter's own
+ * units (expression nodes, wide nodes, Parquet values decoded) vary apart too.
  */
 final class HostCalibration {
     /** The entry sizes of the data the workloads scan: the paper's smallest padded one and its largest. */
     static final List<Integer> ENTRY_SIZES = List.of(32, 256);
     private static final int RUNS = 5;
+    /**
+     * A run slower than this many times its workload's median was not the workload's doing: the
+     * clock jumped or the machine was suspended, and the measurement is refused.
+     */
+    static final int JUMP = 50;
+    private static final LocalDate Q1_SHIP = LocalDate.of(1998, 9, 2);
 
-    /** What one unit of each metered operation costs, in nanoseconds. */
-    record Costs(double nsPerByte, double nsPerRecord, double nsPerDramAccess, double nsPerCompare,
-                 double nsPerHashUpdate, double nsPerByteOut) {
+    /** What one unit of each metered operation costs, in nanoseconds; {@link #UNITS} in order. */
+    record Costs(double[] ns) {
+        double of(String unit) {
+            return ns[UNITS.indexOf(unit)];
+        }
     }
+
+    /** The metered units the fit prices, in the order of {@link #columns} and {@link Costs#ns}. */
+    static final List<String> UNITS = List.of("byte", "record", "DRAM access", "compare", "hash update",
+            "result byte", "evaluation", "wide op", "decoded value");
 
     /** One workload's metered work and median wall time. */
     record Run(String name, Meter meter, long medianNs) {
@@ -51,110 +87,213 @@ final class HostCalibration {
         /** The fitted time of {@code run}, in nanoseconds. */
         double fittedNs(Run run) {
             double[] x = columns(run.meter());
-            double[] c = vector(costs);
             double t = 0;
             for (int i = 0; i < x.length; i++) {
-                t += x[i] * c[i];
+                t += x[i] * costs.ns()[i];
             }
             return t;
         }
     }
 
-    private final int pageSize;
-    private final int pagesPerBatch;
-
-    HostCalibration(int pageSize, int pagesPerBatch) {
-        this.pageSize = pageSize;
-        this.pagesPerBatch = pagesPerBatch;
+    /** A run the clock spoiled: the calibration stops and writes nothing. */
+    static final class ClockJumpException extends Exception {
+        ClockJumpException(String message) {
+            super(message);
+        }
     }
 
-    /** Runs every workload over {@code bytes} of generated entries (seed {@code seed}) and fits the costs. */
-    Result measure(long bytes, long seed) throws IOException {
-        List<Run> runs = new ArrayList<>();
-        for (boolean warmUp : new boolean[] {true, false}) {
-            runs.clear();
-            for (int entrySize : ENTRY_SIZES) {
-                int entries = (int) Math.max(1, bytes / entrySize);
-                ByteBuffer data = ByteBuffer.allocate(entries * entrySize);
-                WorldCupGenerator.withDefaults(seed, entries).fill(data, entries, entrySize);
-                InMemoryPageSource source = InMemoryPageSource.of(1, data.array());
-                List<Extent> extents = List.of(new Extent(1, 0, data.capacity()));
-                for (Workload w : workloads(entrySize)) {
-                    runs.add(run(w, extents, source, warmUp ? 1 : RUNS));
-                }
-            }
+    /** Something to scan: the tasklet's factory, its parameters and runtime parameters, and the extents of object 1 in {@code data}. */
+    record Workload(String name, TaskletFactory factory, Params params, Params runtime, List<Extent> extents,
+                    byte[] data) {
+        Workload(String name, TaskletFactory factory, Params params, List<Extent> extents, byte[] data) {
+            this(name, factory, params, Params.EMPTY, extents, data);
         }
+    }
+
+    private final int pageSize;
+    private final int pagesPerBatch;
+    private final LongSupplier clock;
+
+    /** The CPU time of the calling thread, in nanoseconds: the clock calibration runs are timed by. */
+    static final LongSupplier THREAD_CPU = ManagementFactory.getThreadMXBean()::getCurrentThreadCpuTime;
+
+    /** With {@code clock} read before and after each run, in nanoseconds. */
+    HostCalibration(int pageSize, int pagesPerBatch, LongSupplier clock) {
+        this.pageSize = pageSize;
+        this.pagesPerBatch = pagesPerBatch;
+        this.clock = clock;
+    }
+
+    /** Runs every workload over {@code bytes} of generated data (seed {@code seed}) and fits the costs. */
+    Result measure(long bytes, long seed) throws IOException, ClockJumpException {
+        return fit(measure(workloads(bytes, seed)));
+    }
+
+    /** The runs of {@code workloads}: two warm-up rounds of all (the JIT compiles what they run), then the median of {@link #RUNS} of each. */
+    List<Run> measure(List<Workload> workloads) throws IOException, ClockJumpException {
+        for (Workload w : workloads) {
+            run(w, 2);
+        }
+        List<Run> runs = new ArrayList<>();
+        for (Workload w : workloads) {
+            runs.add(run(w, RUNS));
+        }
+        return runs;
+    }
+
+    /** The non-negative least-squares costs of {@code runs}' times over their metered work. */
+    static Result fit(List<Run> runs) {
         // each run divided by its own time: the fit minimises relative errors, so short runs count as much as long ones
         double[][] x = runs.stream().map(r -> scaled(columns(r.meter()), 1.0 / r.medianNs())).toArray(double[][]::new);
         double[] y = new double[runs.size()];
         Arrays.fill(y, 1.0);
-        double[] c = NonNegativeFit.fit(x, y);
-        return new Result(new Costs(c[0], c[1], c[2], c[3], c[4], c[5]), runs);
+        return new Result(new Costs(NonNegativeFit.fit(x, y)), List.copyOf(runs));
     }
 
-    private record Workload(String name, TaskletFactory factory, Params params) {
-    }
-
-    /** Workloads whose mixes of operations differ, so that the fit can tell the operations apart. */
-    private static List<Workload> workloads(int entrySize) {
-        TaskletRegistry builtins = TaskletRegistry.builtins();
-        String size = Integer.toString(entrySize);
-        Plan aggregate = Plan.aggregate(Layout.worldCup98(entrySize), Predicate.eq("type", 1), List.of("region"),
-                List.of(Aggregate.countStar(), Aggregate.max("size")));
-        List<Workload> perRecord = List.of(
-                new Workload("q1 " + size + " B", builtins.find("q1").orElseThrow(), Params.of("entrySize", size)),
-                new Workload("q2 " + size + " B", builtins.find("q2").orElseThrow(), Params.of("entrySize", size)),
-                new Workload("filter " + size + " B", builtins.find("filter").orElseThrow(),
-                        FilterFactory.params(size, Comparison.parse("type eq 0"))),
-                new Workload("plan " + size + " B", new PlanTaskletFactory("calibrate", aggregate), Params.EMPTY));
-        if (entrySize != ENTRY_SIZES.get(0)) {
-            return perRecord;
+    /** Every workload, over about {@code bytes} of data each. */
+    static List<Workload> workloads(long bytes, long seed) throws IOException {
+        List<Workload> all = new ArrayList<>();
+        for (int entrySize : ENTRY_SIZES) {
+            all.addAll(worldCup(bytes, seed, entrySize));
         }
-        List<Workload> all = new ArrayList<>(List.of(
-                new Workload("noop", builtins.find("noop").orElseThrow(), Params.EMPTY),
-                new Workload("microbench 16", builtins.find("microbench").orElseThrow(),
-                        Params.of("accessesPerPage", "16")),
-                new Workload("microbench 1024", builtins.find("microbench").orElseThrow(),
-                        Params.of("accessesPerPage", "1024"))));
-        all.addAll(perRecord);
+        all.addAll(typedPlans(bytes, seed));
         return all;
     }
 
-    /** The median of {@code runs} runs of {@code w}. */
-    private Run run(Workload w, List<Extent> extents, InMemoryPageSource source, int runs) throws IOException {
+    /** The plans {@code calibrate-host --check} predicts: WorldCup Q1 and Q2, TPC-H Q1 and Q6 over records and over Parquet. */
+    static List<Workload> checkedPlans(long bytes, long seed) throws IOException {
+        return Stream.concat(worldCup(bytes, seed, ENTRY_SIZES.get(1)).stream(), typedPlans(bytes, seed).stream())
+                .filter(w -> w.name().startsWith("plan ") || w.name().startsWith("tpch ")).toList();
+    }
+
+    /** Built-ins and plans of the log analysis over WorldCup98 entries of {@code entrySize} bytes. */
+    private static List<Workload> worldCup(long bytes, long seed, int entrySize) {
+        int entries = (int) Math.max(1, bytes / entrySize);
+        ByteBuffer buf = ByteBuffer.allocate(entries * entrySize);
+        WorldCupGenerator.withDefaults(seed, entries).fill(buf, entries, entrySize);
+        byte[] data = buf.array();
+        List<Extent> extents = List.of(new Extent(1, 0, data.length));
+        TaskletRegistry builtins = TaskletRegistry.builtins();
+        String size = Integer.toString(entrySize);
+        Layout layout = Layout.worldCup98(entrySize);
+        List<Workload> all = new ArrayList<>();
+        if (entrySize == ENTRY_SIZES.get(0)) {
+            all.add(new Workload("noop", builtins.find("noop").orElseThrow(), Params.EMPTY, extents, data));
+            for (String accesses : List.of("16", "1024")) {
+                all.add(new Workload("microbench " + accesses, builtins.find("microbench").orElseThrow(),
+                        Params.of("accessesPerPage", accesses), extents, data));
+            }
+        }
+        all.add(new Workload("q1 " + size + " B", builtins.find("q1").orElseThrow(), Params.of("entrySize", size),
+                extents, data));
+        all.add(new Workload("q2 " + size + " B", builtins.find("q2").orElseThrow(), Params.of("entrySize", size),
+                extents, data));
+        all.add(new Workload("filter " + size + " B", builtins.find("filter").orElseThrow(),
+                FilterFactory.params(size, Comparison.parse("type eq 0")), extents, data));
+        all.add(plan("plan q1 " + size + " B", Plan.aggregate(layout, null, List.of("region"),
+                List.of(Aggregate.countStar())), extents, data));
+        all.add(plan("plan q2 " + size + " B", Plan.aggregate(layout, null, List.of("region", "type"),
+                List.of(Aggregate.countStar())), extents, data));
+        all.add(plan("plan max " + size + " B", Plan.aggregate(layout, Predicate.eq("type", 1), List.of("region"),
+                List.of(Aggregate.countStar(), Aggregate.max("size"))), extents, data));
+        return all;
+    }
+
+    /** TPC-H Q1 (with and without its 128-bit charge) and Q6 over lineitem-shaped rows, as records and as Parquet. */
+    private static List<Workload> typedPlans(long bytes, long seed) throws IOException {
+        Path dir = Files.createTempDirectory("ispd-calibrate");
+        try {
+            LineitemSample sample = LineitemSample.generate(bytes, seed, dir);
+            Layout layout = LineitemSample.LAYOUT;
+            List<Extent> records = List.of(new Extent(1, 0, sample.records().length));
+            List<Workload> all = new ArrayList<>();
+            for (Plan p : List.of(q1(layout, false), q1(layout, true), q6(layout))) {
+                String name = name(p);
+                all.add(plan("tpch " + name + " records", p, records, sample.records()));
+                LineitemSample.ParquetRun run = sample.parquetRun(p);
+                all.add(new Workload("tpch " + name + " parquet", new PlanTaskletFactory("calibrate", p), Params.EMPTY,
+                        run.source().toParams(), run.extents(), sample.parquet()));
+            }
+            return all;
+        } finally {
+            try (Stream<Path> files = Files.walk(dir)) {
+                for (Path f : files.sorted(Comparator.reverseOrder()).toList()) {
+                    Files.delete(f);
+                }
+            }
+        }
+    }
+
+    private static String name(Plan p) {
+        return p.groupBy().isEmpty() ? "q6" : p.aggregates().size() > 4 ? "q1 charge" : "q1";
+    }
+
+    /** Q1: sums by flag and status of the rows shipped by 1998-09-02; with {@code charge}, also price * (1 - disc) * (1 + tax), a 128-bit decimal. */
+    private static Plan q1(Layout layout, boolean charge) {
+        List<Aggregate> sums = new ArrayList<>(List.of(Aggregate.countStar(), Aggregate.sum(field("qty")),
+                Aggregate.sum(field("price")), Aggregate.sum(mul(field("price"), sub(lit(BigDecimal.ONE), field("disc"))))));
+        if (charge) {
+            sums.add(Aggregate.sum(mul(mul(field("price"), sub(lit(BigDecimal.ONE), field("disc"))),
+                    add(lit(BigDecimal.ONE), field("tax")))));
+        }
+        return Plan.aggregate(layout, Predicate.holds(compare(field("ship"), CompareOp.LE, lit(Q1_SHIP))),
+                List.of("flag", "status"), sums);
+    }
+
+    /** Q6: SUM(price * disc) of 1994's rows with a discount of 0.05 to 0.07 and a quantity under 24. */
+    private static Plan q6(Layout layout) {
+        return Plan.aggregate(layout, Predicate.holds(and(
+                compare(field("ship"), CompareOp.GE, lit(LocalDate.of(1994, 1, 1))),
+                lt(field("ship"), lit(LocalDate.of(1995, 1, 1))),
+                between(field("disc"), lit(new BigDecimal("0.05")), lit(new BigDecimal("0.07"))),
+                lt(field("qty"), lit(24)))), List.of(), List.of(Aggregate.sum(mul(field("price"), field("disc")))));
+    }
+
+    private static Workload plan(String name, Plan plan, List<Extent> extents, byte[] data) {
+        return new Workload(name, new PlanTaskletFactory("calibrate", plan), Params.EMPTY, extents, data);
+    }
+
+    /**
+     * The median of {@code runs} runs of {@code w}; refused if one run took over {@link #JUMP}
+     * times the median, or no time at all: the clock, not the work, made that run's time.
+     */
+    Run run(Workload w, int runs) throws IOException, ClockJumpException {
         HostRunner runner = new HostRunner(pageSize, pagesPerBatch);
+        InMemoryPageSource source = InMemoryPageSource.of(1, w.data());
         long[] times = new long[runs];
         Meter meter = null;
         for (int i = 0; i < runs; i++) {
             Tasklet t = create(w);
-            long start = System.nanoTime();
-            HostRunner.Result r = runner.run(t, extents, source);
-            times[i] = System.nanoTime() - start;
+            long start = clock.getAsLong();
+            HostRunner.Result r = runner.run(t, w.extents(), source);
+            times[i] = clock.getAsLong() - start;
             meter = r.meter();
         }
-        Arrays.sort(times);
-        return new Run(w.name(), meter, times[runs / 2]);
+        long[] sorted = times.clone();
+        Arrays.sort(sorted);
+        long median = sorted[runs / 2];
+        if (sorted[0] <= 0 || sorted[runs - 1] > JUMP * median) {
+            throw new ClockJumpException("workload '" + w.name() + "' ran in " + Arrays.toString(times)
+                    + " ns: a run of no time or of over " + JUMP + " times the median (" + median
+                    + " ns) means the clock jumped or the machine was suspended");
+        }
+        return new Run(w.name(), meter, median);
     }
 
     private Tasklet create(Workload w) {
         try {
-            return w.factory().create(w.params(), Params.EMPTY, new ScanContext(pageSize));
+            return w.factory().create(w.params(), w.runtime(), new ScanContext(pageSize));
         } catch (BadParameterException e) {
             throw new IllegalStateException("calibration workload " + w.name() + ": " + e.getMessage(), e);
         }
     }
 
-    private static double[] columns(Meter m) {
+    static double[] columns(Meter m) {
         return new double[] {m.bytesScanned(), m.records(), m.dramAccesses(), m.compares(), m.hashUpdates(),
-                m.bytesOut()};
+                m.bytesOut(), m.evaluations(), m.wideOps(), m.decodedValues()};
     }
 
     private static double[] scaled(double[] v, double by) {
         return Arrays.stream(v).map(e -> e * by).toArray();
-    }
-
-    private static double[] vector(Costs c) {
-        return new double[] {c.nsPerByte(), c.nsPerRecord(), c.nsPerDramAccess(), c.nsPerCompare(),
-                c.nsPerHashUpdate(), c.nsPerByteOut()};
     }
 }

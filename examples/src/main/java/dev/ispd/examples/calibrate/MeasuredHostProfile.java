@@ -12,11 +12,11 @@ import java.util.Locale;
  * WebAssembly instruction) are carried from {@code base} and say so, with the base's own source.
  *
  * <p>Costs are measured in nanoseconds while a profile counts cycles per operation at
- * {@code cpu.clockHz}: the clock is written as 10 GHz, so a cycle is 0.1 ns and the costs keep
- * a tenth of a nanosecond of resolution.
+ * {@code cpu.clockHz}: the clock is written as 1 THz, so a cycle is a picosecond and a cost as
+ * small as a scanned byte's (tens of picoseconds) keeps its precision.
  */
 final class MeasuredHostProfile {
-    static final long CLOCK_HZ = 10_000_000_000L;
+    static final long CLOCK_HZ = HostProfile.MAX_CLOCK_HZ;
     private static final double CYCLES_PER_NS = CLOCK_HZ / 1e9;
 
     private MeasuredHostProfile() {
@@ -31,8 +31,8 @@ final class MeasuredHostProfile {
         HostCalibration.Costs c = fit.costs();
         String measured = "measured " + date + " on " + machine + " by bin/ispd calibrate-host";
         String fitted = measured + ": non-negative least-squares fit of the median wall time of " + fit.runs().size()
-                + " host scans (built-ins and the plan interpreter, " + megabytes + " MB of 32- and 256-byte WorldCup98 entries each) "
-                + "over their metered work";
+                + " host scans (built-ins and the plan interpreter, " + megabytes + " MB each of 32- and 256-byte "
+                + "WorldCup98 entries and of TPC-H lineitem-shaped rows as records and as Parquet) over their metered work";
         StringBuilder y = new StringBuilder();
         y.append("# This machine (").append(machine).append("), measured by bin/ispd calibrate-host on ").append(date)
                 .append(".\n# Numbers that Java cannot measure are carried from ").append(base.name())
@@ -41,22 +41,26 @@ final class MeasuredHostProfile {
         y.append("description: ").append(quote("host " + machine + ", measured " + date)).append("\n\n");
         y.append("cpu:\n");
         entry(y, "cores", cores, measured + ": Runtime.availableProcessors()");
-        entry(y, "clockHz", CLOCK_HZ, measured + ": costs are measured in ns; at 10 GHz a cycle below is 0.1 ns");
-        entry(y, "cyclesPerRecord", cycles(c.nsPerRecord()), fitted);
-        entry(y, "cyclesPerDramAccess", cycles(c.nsPerDramAccess()), fitted);
-        entry(y, "cyclesPerCompare", cycles(c.nsPerCompare()), fitted);
-        entry(y, "cyclesPerHashUpdate", cycles(c.nsPerHashUpdate()), fitted);
-        entry(y, "cyclesPerByteOut", cycles(c.nsPerByteOut()), fitted);
+        entry(y, "clockHz", CLOCK_HZ, measured + ": costs are measured in ns; at 1 THz a cycle below is a picosecond");
+        entry(y, "cyclesPerRecord", cycles(c.of("record")), fitted);
+        entry(y, "cyclesPerDramAccess", cycles(c.of("DRAM access")), fitted);
+        entry(y, "cyclesPerCompare", cycles(c.of("compare")), fitted);
+        entry(y, "cyclesPerHashUpdate", cycles(c.of("hash update")), fitted);
+        entry(y, "cyclesPerByteOut", cycles(c.of("result byte")), fitted);
         carried(y, base, "cpu.cyclesPerInstruction", base.cpu().cyclesPerInstruction() * CLOCK_HZ / base.cpu().clockHz(),
                 "scaled to this file's clock; no WebAssembly workload is measured");
         carried(y, base, "cpu.cyclesPerArithmetic", base.cpu().cyclesPerArithmetic() * CLOCK_HZ / base.cpu().clockHz(),
                 "scaled to this file's clock; no numeric kernel is measured");
+        y.append("\ninterpreter:\n");
+        entry(y, "cyclesPerEvaluation", cycles(c.of("evaluation")), fitted);
+        entry(y, "cyclesPerWideOp", cycles(c.of("wide op")), fitted);
+        entry(y, "cyclesPerDecodedValue", cycles(c.of("decoded value")), fitted);
         y.append("\nio:\n");
         double efficiency = Math.max(0.01, Math.min(1.0, readBytesPerSec / (double) linkBytesPerSec));
         entry(y, "readEfficiency", String.format(Locale.ROOT, "%.3f", efficiency), measured + ": reading through osd:// "
                 + "from an in-JVM drive ran at " + readBytesPerSec / 1_000_000 + " MB/s against a "
                 + linkBytesPerSec / 1_000_000 + " MB/s drive link (capped at 1)");
-        entry(y, "kernelCyclesPerByte", cycles(c.nsPerByte()), fitted + " (the scan's per-byte work)");
+        entry(y, "kernelCyclesPerByte", cycles(c.of("byte")), fitted + " (the scan's per-byte work)");
         y.append("\npower:\n");
         carried(y, base, "power.idlePowerMw", base.power().idleNw() / 1_000_000, "no power meter is read");
         carried(y, base, "power.transferActivePowerMw", base.power().transferActiveNw() / 1_000_000,

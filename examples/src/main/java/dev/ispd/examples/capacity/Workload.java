@@ -37,6 +37,9 @@ public record Workload(String name, long bytes, Meter work) {
         m.addHashUpdates(share(work.hashUpdates(), at));
         m.addBytesOut(share(work.bytesOut(), at));
         m.addInstructions(share(work.instructions(), at));
+        m.addEvaluations(share(work.evaluations(), at));
+        m.addWideOps(share(work.wideOps(), at));
+        m.addDecodedValues(share(work.decodedValues(), at));
         m.addPages(share(work.pages(), at));
         m.addBytesScanned(share(work.bytesScanned(), at));
         return m;

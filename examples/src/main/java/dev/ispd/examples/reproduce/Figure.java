@@ -53,11 +53,13 @@ enum Figure {
     }
 
     /**
-     * The price of a WebAssembly instruction or of a numeric kernel's arithmetic: the Smart SSD
-     * figures run the log analysis and microbenchmark built-ins, which meter neither.
+     * The price of a WebAssembly instruction, of a numeric kernel's arithmetic or of the plan
+     * interpreter's own work: the Smart SSD figures run the log analysis and microbenchmark
+     * built-ins, which meter none of them.
      */
     private static boolean pricesUserTasklets(String key) {
-        return key.endsWith(".cyclesPerInstruction") || key.endsWith(".cyclesPerArithmetic");
+        return key.endsWith(".cyclesPerInstruction") || key.endsWith(".cyclesPerArithmetic")
+                || key.startsWith("interpreter.");
     }
 
     /** A device number that sets modeled time: everything but power. */

@@ -23,6 +23,7 @@ import picocli.CommandLine;
 class CalibrateHostCommandTest {
     private static final List<String> MEASURED = List.of("cpu.cores", "cpu.clockHz", "cpu.cyclesPerRecord",
             "cpu.cyclesPerDramAccess", "cpu.cyclesPerCompare", "cpu.cyclesPerHashUpdate", "cpu.cyclesPerByteOut",
+            "interpreter.cyclesPerEvaluation", "interpreter.cyclesPerWideOp", "interpreter.cyclesPerDecodedValue",
             "io.readEfficiency", "io.kernelCyclesPerByte");
 
     @TempDir
@@ -33,7 +34,7 @@ class CalibrateHostCommandTest {
         Path out = dir.resolve("here.yaml");
         ByteArrayOutputStream printed = new ByteArrayOutputStream();
         int status = new CommandLine(new CalibrateHostCommand(new PrintStream(printed, true, StandardCharsets.UTF_8)))
-                .execute("--out", out.toString(), "--megabytes", "2");
+                .execute("--out", out.toString(), "--megabytes", "1", "--check");
         String text = printed.toString(StandardCharsets.UTF_8);
         assertEquals(0, status, text);
 
@@ -49,11 +50,27 @@ class CalibrateHostCommandTest {
         }
         assertTrue(p.cpu().cyclesPerRecord() + p.cpu().cyclesPerHashUpdate() + p.cpu().cyclesPerDramAccess() > 0,
                 "q1's work costs something here: " + p.cpu());
-        assertTrue(text.contains("q1 256 B") && text.contains("plan 32 B") && text.contains("osd:// read"), text);
+        assertTrue(text.contains("q1 256 B") && text.contains("plan q1 32 B") && text.contains("tpch q6 parquet")
+                && text.contains("osd:// read"), text);
+        assertTrue(text.contains("check: the plans run again") && text.contains("predicted ms")
+                && text.contains("largest error"), text);
 
         HostProfile taken = OffloadSettings.of(Map.of(OffloadKeys.OFFLOAD_HOST_PROFILE.name(), out.toString()))
                 .scheduler().hostProfile();
         assertEquals(p, taken);
+    }
+
+    @Test
+    void aClockThatStandsStillIsAWarningNamingTheFileWhichIsNotWritten() {
+        Path out = dir.resolve("spoiled.yaml");
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        CommandLine cmd = new CommandLine(new CalibrateHostCommand(new PrintStream(new ByteArrayOutputStream()), () -> 42));
+        cmd.setErr(new java.io.PrintWriter(err, true, StandardCharsets.UTF_8));
+        assertEquals(1, cmd.execute("--out", out.toString(), "--megabytes", "1"));
+        String text = err.toString(StandardCharsets.UTF_8);
+        assertTrue(text.contains("warning: " + out + " not written") && text.contains("clock jumped")
+                && text.contains("host-i5-2500"), text);
+        assertTrue(!java.nio.file.Files.exists(out), "nothing written");
     }
 
     @Test

@@ -110,6 +110,10 @@ public final class HostModel {
         total = Math.addExact(total, Math.multiplyExact(m.hashUpdates(), c.cyclesPerHashUpdate()));
         total = Math.addExact(total, Math.multiplyExact(m.bytesOut(), c.cyclesPerByteOut()));
         total = Math.addExact(total, Math.multiplyExact(m.instructions(), c.cyclesPerInstruction()));
-        return Math.addExact(total, Math.multiplyExact(m.arithmetic(), c.cyclesPerArithmetic()));
+        total = Math.addExact(total, Math.multiplyExact(m.arithmetic(), c.cyclesPerArithmetic()));
+        HostProfile.Interpreter i = host.interpreter();
+        total = Math.addExact(total, Math.multiplyExact(m.evaluations(), i.cyclesPerEvaluation()));
+        total = Math.addExact(total, Math.multiplyExact(m.wideOps(), i.cyclesPerWideOp()));
+        return Math.addExact(total, Math.multiplyExact(m.decodedValues(), i.cyclesPerDecodedValue()));
     }
 }

@@ -45,6 +45,29 @@ class HostModelTest {
     }
 
     @Test
+    void theInterpretersOwnUnitsArePricedByAProfileThatGivesThemAndFreeInThePapersHost() throws Exception {
+        Meter m = new Meter();
+        m.addRecords(1_000);
+        m.addEvaluations(3_000);
+        m.addWideOps(500);
+        m.addDecodedValues(2_000);
+        Meter builtinUnitsOnly = new Meter();
+        builtinUnitsOnly.addRecords(1_000);
+        assertEquals(model.price(sata, builtinUnitsOnly, 0), model.price(sata, m, 0),
+                "host-i5-2500 prices the interpreter's units at 0: its modeled figures stay the paper's");
+        String yaml = new String(getClass().getResourceAsStream("/profiles/host/host-i5-2500.yaml").readAllBytes(),
+                java.nio.charset.StandardCharsets.UTF_8)
+                .replace("cyclesPerEvaluation: {value: 0", "cyclesPerEvaluation: {value: 33")
+                .replace("cyclesPerWideOp: {value: 0", "cyclesPerWideOp: {value: 330")
+                .replace("cyclesPerDecodedValue: {value: 0", "cyclesPerDecodedValue: {value: 66");
+        HostModel priced = new HostModel(Profiles.readHost("priced", new java.io.ByteArrayInputStream(
+                yaml.getBytes(java.nio.charset.StandardCharsets.UTF_8))));
+        long cycles = 1_000 * 100 + 3_000 * 33 + 500 * 330 + 2_000 * 66;
+        assertEquals((cycles * 1_000_000_000L + 3_300_000_000L - 1) / 3_300_000_000L,
+                priced.price(sata, m, 0).computeNs());
+    }
+
+    @Test
     void streamingHidesTheSmallerStreamButOneBatchOfIt() {
         long pages = 131_072;
         long bytes = pages * 8192;

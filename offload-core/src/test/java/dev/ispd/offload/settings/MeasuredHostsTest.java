@@ -71,6 +71,17 @@ class MeasuredHostsTest {
     }
 
     @Test
+    void aProfileMeasuredBeforeTheInterpreterWasMeteredIsUsedWithAWarningThatItUnderPricesPlans() throws IOException {
+        Path file = profile("older", CORES, "measured 2026-11-20 on this machine by bin/ispd calibrate-host");
+        String text = Files.readString(file);
+        Files.writeString(file, text.substring(0, text.indexOf("\ninterpreter:")) + text.substring(text.indexOf("\nio:")));
+        assertEquals("older", resolve(file).name());
+        assertEquals(1, warnings.messages().size(), warnings.messages().toString());
+        assertTrue(warnings.messages().get(0).contains(file.toString())
+                && warnings.messages().get(0).contains("run bin/ispd calibrate-host again"), warnings.messages().get(0));
+    }
+
+    @Test
     void aProfileFromAPaperKeepsItsCoresWhateverThisMachineHas() throws IOException {
         Path file = profile("paper", CORES + 1, "kang2013 V-A");
         assertEquals("paper", resolve(file).name());

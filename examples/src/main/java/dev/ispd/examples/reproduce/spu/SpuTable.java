@@ -10,7 +10,7 @@ public enum SpuTable {
             key -> !key.startsWith("link.") && !key.equals("compute.cyclesPerInstruction")),
     TABLE_3_6("Table 3.6: speed-ups and energy savings over the baseline host", "table3-6",
             key -> !key.equals("compute.cyclesPerInstruction") && !key.equals("cpu.cyclesPerInstruction")
-                    && !key.startsWith("hadoop.") && !key.equals("io.busBytesPerSec"));
+                    && !key.startsWith("hadoop.") && !key.startsWith("interpreter.") && !key.equals("io.busBytesPerSec"));
 
     private final String title;
     private final String plot;

@@ -1,0 +1,73 @@
+package dev.ispd.examples.calibrate;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.ispd.profile.HostProfile;
+import dev.ispd.profile.Profiles;
+import java.io.ByteArrayInputStream;
+import java.nio.charset.StandardCharsets;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.Test;
+
+/**
+ * What calibrate-host measures reaches the scheduler's prediction intact: runs whose times are
+ * exactly a known price of their metered work (the interpreter's own units priced too) are fitted,
+ * written as a host profile, read back and priced by the host model, and every run's predicted
+ * time is its time. No stopwatch decides the test: a scripted clock stands in for it, and a clock
+ * that jumps spoils the measurement.
+ */
+class HostCalibrationTest {
+    private static final long BYTES = 256 << 10;
+    /** ns per unit of {@link HostCalibration#UNITS}: byte, record, DRAM access, compare, hash update, result byte, evaluation, wide op, decoded value. */
+    private static final double[] COSTS = {0.07, 3.5, 1.2, 0.9, 6.0, 2.0, 4.4, 9.0, 7.5};
+
+    @Test
+    void aProfileFittedToRunsPredictsTheInterpretersPlansFromTheirMeteredWork() throws Exception {
+        HostCalibration calibration = new HostCalibration(8192, 128, new AtomicLong()::incrementAndGet);
+        List<HostCalibration.Run> runs = new ArrayList<>();
+        for (HostCalibration.Run metered : calibration.measure(HostCalibration.workloads(BYTES, 1998))) {
+            runs.add(new HostCalibration.Run(metered.name(), metered.meter(), Math.round(priced(metered))));
+        }
+        assertTrue(runs.stream().anyMatch(r -> r.meter().wideOps() > 0 && r.meter().decodedValues() > 0),
+                "some workload runs 128-bit decimals over Parquet: " + runs);
+
+        HostCalibration.Result fit = HostCalibration.fit(runs);
+        String yaml = MeasuredHostProfile.yaml("measured-test", "test", LocalDate.of(2026, 11, 27),
+                Runtime.getRuntime().availableProcessors(), fit, 250_000_000, 300_000_000, 1, Profiles.host("host-i5-2500"));
+        HostProfile profile = Profiles.readHost("test.yaml", new ByteArrayInputStream(yaml.getBytes(StandardCharsets.UTF_8)));
+        assertTrue(profile.interpreter().cyclesPerEvaluation() > 0 && profile.interpreter().cyclesPerWideOp() > 0
+                && profile.interpreter().cyclesPerDecodedValue() > 0, "the interpreter's units are priced: " + profile);
+
+        List<ProfileCheck.Row> rows = ProfileCheck.rows(profile, Profiles.device("smartssd-2013").link(),
+                runs.stream().filter(r -> r.name().startsWith("plan ") || r.name().startsWith("tpch ")).toList());
+        assertEquals(12, rows.size(), "WorldCup plans at two sizes, TPC-H plans over records and Parquet: " + rows);
+        assertTrue(ProfileCheck.worst(rows) < 0.01, "each plan's predicted time is its time within 1%: " + rows);
+    }
+
+    @Test
+    void aClockThatJumpsSpoilsTheMeasurementNamingTheWorkload() throws Exception {
+        long[] ticks = {0, 1_000, 1_000, 2_000, 2_000, 3_000, 3_000, 3_000_000, 3_000_000, 3_001_000};
+        AtomicLong at = new AtomicLong();
+        HostCalibration calibration = new HostCalibration(8192, 128,
+                () -> ticks[(int) Math.min(at.getAndIncrement(), ticks.length - 1)]);
+        HostCalibration.Workload noop = HostCalibration.workloads(BYTES, 1998).get(0);
+        HostCalibration.ClockJumpException e = assertThrows(HostCalibration.ClockJumpException.class,
+                () -> calibration.run(noop, 5));
+        assertTrue(e.getMessage().contains("workload 'noop'") && e.getMessage().contains("clock jumped"),
+                e.getMessage());
+    }
+
+    private static double priced(HostCalibration.Run run) {
+        double[] x = HostCalibration.columns(run.meter());
+        double t = 0;
+        for (int i = 0; i < x.length; i++) {
+            t += x[i] * COSTS[i];
+        }
+        return t;
+    }
+}

@@ -1,0 +1,99 @@
+package dev.ispd.plan;
+
+import static dev.ispd.plan.Expr.field;
+import static dev.ispd.plan.Expr.gt;
+import static dev.ispd.plan.Expr.like;
+import static dev.ispd.plan.Expr.lit;
+import static dev.ispd.plan.Expr.mul;
+import static dev.ispd.plan.Expr.sub;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.ispd.host.HostRunner;
+import dev.ispd.host.InMemoryPageSource;
+import dev.ispd.protocol.Extent;
+import dev.ispd.tasklet.Meter;
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.nio.ByteBuffer;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The interpreter meters the work it does beyond field loads and comparisons: each expression
+ * node it evaluates per record, and of those the ones on 128-bit decimals or strings (which take
+ * a slow path), counted alike by the batch loop, the record-at-a-time loop and the estimate, so
+ * that a host profile that prices these units ({@code bin/ispd calibrate-host}) can predict the
+ * interpreter's time.
+ */
+class PlanMeterTest {
+    private static final Layout L = ExprRecords.ITEMS;
+    private static final int RECORDS = 3_000;
+    private static final byte[] DATA = ExprRecords.bytes(ExprRecords.generate(RECORDS, 7));
+
+    @Test
+    void aWhereOfAnExpressionCountsItsNodesForEveryRecord() throws IOException {
+        // (price * (1 - disc)) > 5000.5: three nodes (>, *, -) on 64-bit decimals, two field loads, one comparison
+        Plan plan = Plan.aggregate(L, Predicate.holds(gt(mul(field("price"), sub(lit(1), field("disc"))),
+                lit(new BigDecimal("5000.5")))), List.of(), List.of(Aggregate.countStar()));
+        Meter m = bothLoops(plan);
+        assertEquals(3L * RECORDS, m.evaluations());
+        assertEquals(0, m.wideOps());
+        assertEquals(2L * RECORDS, m.dramAccesses());
+        assertEquals((long) RECORDS, m.compares());
+    }
+
+    @Test
+    void nodesOn128BitDecimalsAreWideOperations() throws IOException {
+        // price * price is decimal(25,4) and times price decimal(38,6): both products are 128-bit,
+        // and the SUM adds each row in 128 bits: three evaluations, all wide
+        Plan plan = Plan.aggregate(L, null, List.of(), List.of(Aggregate.sum(mul(mul(field("price"), field("price")),
+                field("price")))));
+        Meter m = bothLoops(plan);
+        assertEquals(3L * RECORDS, m.evaluations());
+        assertEquals(3L * RECORDS, m.wideOps());
+        assertEquals(3L * RECORDS, m.dramAccesses());
+    }
+
+    @Test
+    void anAggregateOfAnExpressionCountsItsAccumulation() throws IOException {
+        // SUM(qty) of an int is one narrow evaluation a row; COUNT(price) one more
+        Plan plan = Plan.aggregate(L, null, List.of("band"), List.of(Aggregate.sum(field("qty")),
+                Aggregate.count(field("price"))));
+        Meter m = bothLoops(plan);
+        assertEquals(2L * RECORDS, m.evaluations());
+        assertEquals(0, m.wideOps());
+    }
+
+    @Test
+    void aStringTestIsAWideOperation() throws IOException {
+        Plan plan = Plan.aggregate(L, Predicate.holds(like(field("mode"), "A%")), List.of(),
+                List.of(Aggregate.countStar()));
+        Meter m = bothLoops(plan);
+        assertEquals((long) RECORDS, m.evaluations());
+        assertEquals((long) RECORDS, m.wideOps());
+    }
+
+    @Test
+    void theEstimateCountsTheNodesOfEveryRecord() throws IOException {
+        Plan plan = Plan.aggregate(L, null, List.of("band"), List.of(Aggregate.sum(mul(mul(field("price"),
+                field("price")), sub(lit(1), field("disc"))))));
+        Meter run = bothLoops(plan);
+        Meter estimate = PlanTasklet.estimate(plan, DATA.length, L.recordSize() * 512);
+        assertEquals(run.evaluations(), estimate.evaluations());
+        assertEquals(run.wideOps(), estimate.wideOps());
+    }
+
+    /** The meter of {@code plan} over the records, the same from the batch loop and record by record. */
+    private static Meter bothLoops(Plan plan) throws IOException {
+        Meter batched = run(new PlanTasklet(plan, PlanLimits.HOST));
+        Meter perRecord = run(new PlanTasklet(plan, PlanLimits.HOST, false));
+        assertEquals(perRecord, batched, "the two loops' meters of " + plan);
+        return batched;
+    }
+
+    private static Meter run(PlanTasklet tasklet) throws IOException {
+        return new HostRunner(L.recordSize() * 512, 1).run(tasklet, List.of(new Extent(1, 0, DATA.length)),
+                new InMemoryPageSource(Map.of(1L, ByteBuffer.wrap(DATA)))).meter();
+    }
+}
