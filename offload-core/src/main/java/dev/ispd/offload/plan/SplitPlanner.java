@@ -22,13 +22,19 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.stream.IntStream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Split planning (DESIGN.md, "The path of one job", step 2): resolves the input files to chunk
  * extents on drives, cuts them into pieces of whole records, asks every drive for its
- * capabilities (DEVICE_INFO) and load (DEVICE_LOG), estimates each piece's work with the
+ * capabilities (DEVICE_INFO) and load (DEVICE_LOG), all drives at once (so planning waits for the
+ * slowest drive, not for each in turn: a query plans a scan per table), estimates each piece's work with the
  * tasklet's factory (a module's calibrated first on a sample of the input:
  * {@link ModuleCalibration}), lets the {@link OffloadScheduler} place each piece on one of the
  * drives holding a replica of it and on that drive or the host (it logs every decision with its
@@ -43,6 +49,12 @@ import org.slf4j.LoggerFactory;
  */
 public final class SplitPlanner {
     private static final Logger LOG = LoggerFactory.getLogger(SplitPlanner.class);
+    /** The threads probing drives; idle ones end after a minute. */
+    private static final ExecutorService PROBES = Executors.newCachedThreadPool(r -> {
+        Thread t = new Thread(r, "ispd-drive-probe");
+        t.setDaemon(true);
+        return t;
+    });
     private final OffloadSettings settings;
     private final TaskletSpec tasklet;
     private final TaskletFactory factory;
@@ -70,11 +82,8 @@ public final class SplitPlanner {
             return List.of();
         }
         DriveDirectory drives = storage.drives();
-        List<DriveState> states = new ArrayList<>(drives.size());
-        List<String> down = new ArrayList<>();
-        for (int d = 0; d < drives.size(); d++) {
-            states.add(probe(drives, d, settings.faults().probeTimeout(), down));
-        }
+        List<DriveState> states = probeAll(drives, settings.faults().probeTimeout());
+        List<String> down = states.stream().filter(s -> !s.up()).map(DriveState::why).toList();
         DriveState anyUp = states.stream().filter(DriveState::up).findFirst().orElseThrow(() -> new IOException(
                 "planning needs the drives' capabilities and load, and no drive answered: " + String.join("; ", down)));
         int recordSize = tasklet.recordSize(anyUp.info().pageSize());
@@ -217,8 +226,11 @@ public final class SplitPlanner {
         return (long) basis.stream().mapToLong(x -> x.device().timeNs()).average().orElse(0);
     }
 
-    /** A drive's answers to DEVICE_INFO and DEVICE_LOG; {@code info} is null for a drive that did not answer. */
-    private record DriveState(DeviceInfo info, long executions) {
+    /**
+     * A drive's answers to DEVICE_INFO and DEVICE_LOG; {@code info} is null for a drive that did
+     * not answer, and {@code why} says what failed.
+     */
+    private record DriveState(DeviceInfo info, long executions, String why) {
         boolean up() {
             return info != null;
         }
@@ -230,21 +242,37 @@ public final class SplitPlanner {
         }
     }
 
+    /** Every drive's state, in drive order, the drives probed at once. */
+    private static List<DriveState> probeAll(DriveDirectory drives, Duration timeout) {
+        if (drives.size() == 1) {
+            return List.of(probe(drives, 0, timeout));
+        }
+        List<CompletableFuture<DriveState>> probes = IntStream.range(0, drives.size())
+                .mapToObj(d -> CompletableFuture.supplyAsync(() -> probe(drives, d, timeout), PROBES)).toList();
+        try {
+            return probes.stream().map(CompletableFuture::join).toList();
+        } catch (CompletionException e) {
+            if (e.getCause() instanceof RuntimeException re) {
+                throw re;
+            }
+            throw (Error) e.getCause(); // a probe throws nothing checked
+        }
+    }
+
     /**
      * Drive {@code d}'s capabilities and load; a drive that does not answer within {@code timeout}
-     * is down for this plan (logged, and added to {@code down}): its pieces run on another replica.
+     * is down for this plan (logged): its pieces run on another replica.
      */
-    private static DriveState probe(DriveDirectory drives, int d, Duration timeout, List<String> down) {
+    private static DriveState probe(DriveDirectory drives, int d, Duration timeout) {
         try (Drive drive = drives.open(d)) {
             drive.setTimeout(timeout);
             DeviceInfo info = drive.deviceInfo();
             DeviceLog log = drive.deviceLog();
-            return new DriveState(info, (long) log.queued() + log.running());
+            return new DriveState(info, (long) log.queued() + log.running(), null);
         } catch (IOException e) {
             String why = "drive " + d + " (" + drives.address(d) + ") did not answer: " + e.getMessage();
             LOG.warn("planning without {}", why);
-            down.add(why);
-            return new DriveState(null, 0);
+            return new DriveState(null, 0, why);
         }
     }
 
