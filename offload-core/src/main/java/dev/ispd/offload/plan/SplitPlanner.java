@@ -9,6 +9,7 @@ import dev.ispd.offload.schedule.OffloadScheduler;
 import dev.ispd.offload.schedule.Placement;
 import dev.ispd.offload.schedule.SplitWork;
 import dev.ispd.offload.settings.OffloadSettings;
+import dev.ispd.offload.storage.AtOnce;
 import dev.ispd.offload.storage.ChunkExtent;
 import dev.ispd.offload.storage.DriveDirectory;
 import dev.ispd.offload.storage.OffloadStorage;
@@ -22,11 +23,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.stream.IntStream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -49,12 +45,6 @@ import org.slf4j.LoggerFactory;
  */
 public final class SplitPlanner {
     private static final Logger LOG = LoggerFactory.getLogger(SplitPlanner.class);
-    /** The threads probing drives; idle ones end after a minute. */
-    private static final ExecutorService PROBES = Executors.newCachedThreadPool(r -> {
-        Thread t = new Thread(r, "ispd-drive-probe");
-        t.setDaemon(true);
-        return t;
-    });
     private final OffloadSettings settings;
     private final TaskletSpec tasklet;
     private final TaskletFactory factory;
@@ -82,7 +72,8 @@ public final class SplitPlanner {
             return List.of();
         }
         DriveDirectory drives = storage.drives();
-        List<DriveState> states = probeAll(drives, settings.faults().probeTimeout());
+        Duration timeout = settings.faults().probeTimeout();
+        List<DriveState> states = AtOnce.each(drives.size(), d -> probe(drives, d, timeout));
         List<String> down = states.stream().filter(s -> !s.up()).map(DriveState::why).toList();
         DriveState anyUp = states.stream().filter(DriveState::up).findFirst().orElseThrow(() -> new IOException(
                 "planning needs the drives' capabilities and load, and no drive answered: " + String.join("; ", down)));
@@ -239,23 +230,6 @@ public final class SplitPlanner {
             Map<String, String> caps = info.capabilities();
             return new DriveGeometry(drives.address(d), drives.host(d), info.pageSize(), info.pagesPerBatch(),
                     capability(caps, Capabilities.LINK_BANDWIDTH, d), capability(caps, Capabilities.LINK_COMMAND_LATENCY, d));
-        }
-    }
-
-    /** Every drive's state, in drive order, the drives probed at once. */
-    private static List<DriveState> probeAll(DriveDirectory drives, Duration timeout) {
-        if (drives.size() == 1) {
-            return List.of(probe(drives, 0, timeout));
-        }
-        List<CompletableFuture<DriveState>> probes = IntStream.range(0, drives.size())
-                .mapToObj(d -> CompletableFuture.supplyAsync(() -> probe(drives, d, timeout), PROBES)).toList();
-        try {
-            return probes.stream().map(CompletableFuture::join).toList();
-        } catch (CompletionException e) {
-            if (e.getCause() instanceof RuntimeException re) {
-                throw re;
-            }
-            throw (Error) e.getCause(); // a probe throws nothing checked
         }
     }
 
