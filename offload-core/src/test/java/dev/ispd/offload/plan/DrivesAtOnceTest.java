@@ -3,7 +3,6 @@ package dev.ispd.offload.plan;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.ispd.client.Drive;
 import dev.ispd.offload.execute.JobTasklets;
 import dev.ispd.offload.schedule.CorrectionBook;
 import dev.ispd.offload.schedule.Placement;
@@ -56,7 +55,7 @@ class DrivesAtOnceTest {
         try (EmbeddedDrives drives = EmbeddedDrives.builder().drives(2).start()) {
             EmbeddedDriveDirectory directory = new EmbeddedDriveDirectory(drives);
             List<PlannedSplit> splits = plan(directory);
-            try (JobTasklets tasklets = JobTasklets.create(new Rendezvous(directory, new CountDownLatch(2)), COUNT,
+            try (JobTasklets tasklets = JobTasklets.create(rendezvous(directory, new CountDownLatch(2)), COUNT,
                     splits)) {
                 List<PlannedSplit> assigned = tasklets.assign(splits);
                 assertEquals(2, assigned.size());
@@ -73,7 +72,7 @@ class DrivesAtOnceTest {
         OffloadStorage storage = new OffloadStorage() {
             @Override
             public DriveDirectory drives() {
-                return new Rendezvous(directory, bothOpening);
+                return rendezvous(directory, bothOpening);
             }
 
             @Override
@@ -87,25 +86,9 @@ class DrivesAtOnceTest {
                 .plan(List.of(new InputFile("osd:///t", 2L * chunk.length, ENTRY)));
     }
 
-    /** The drives, each connection given only once both drives' connections are being opened (at most 10 s). */
-    private record Rendezvous(EmbeddedDriveDirectory drives, CountDownLatch bothOpening) implements DriveDirectory {
-        @Override
-        public int size() {
-            return drives.size();
-        }
-
-        @Override
-        public String address(int drive) {
-            return drives.address(drive);
-        }
-
-        @Override
-        public String host(int drive) {
-            return drives.host(drive);
-        }
-
-        @Override
-        public Drive open(int drive) throws IOException {
+    /** {@code directory}'s drives, each connection opened only once both drives' are being opened (at most 10 s). */
+    private static DriveDirectory rendezvous(EmbeddedDriveDirectory directory, CountDownLatch bothOpening) {
+        return new EmbeddedDriveDirectory(directory.drives(), drive -> {
             bothOpening.countDown();
             try {
                 if (!bothOpening.await(10, TimeUnit.SECONDS)) {
@@ -115,7 +98,6 @@ class DrivesAtOnceTest {
                 Thread.currentThread().interrupt();
                 throw new IOException("interrupted", e);
             }
-            return drives.open(drive);
-        }
+        });
     }
 }
