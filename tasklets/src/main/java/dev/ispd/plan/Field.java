@@ -205,18 +205,37 @@ public record Field(String name, int offset, int width, boolean signed, boolean 
     public int compareChars(ByteBuffer buf, int record, byte[] literal) {
         int at = record + offset;
         byte pad = type.zeroPad() ? 0 : (byte) ' ';
-        int end = width;
+        // most strings of a scan differ from the literal in their first bytes: compare from the
+        // front, and look for the trailing padding only where it decides
+        int n = Math.min(width, literal.length);
+        for (int i = 0; i < n; i++) {
+            byte b = buf.get(at + i);
+            if (b != literal[i]) {
+                if (b == pad && padFrom(buf, at, i + 1, pad)) {
+                    return stringEnd(buf, at, i, pad) - literal.length; // the string is a prefix of the literal
+                }
+                return (b & 0xFF) - (literal[i] & 0xFF);
+            }
+        }
+        return stringEnd(buf, at, width, pad) - literal.length;
+    }
+
+    /** Whether the field's bytes from {@code from} on are all padding. */
+    private boolean padFrom(ByteBuffer buf, int at, int from, byte pad) {
+        for (int i = from; i < width; i++) {
+            if (buf.get(at + i) != pad) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The length of the string whose bytes from {@code end} on are padding: {@code end} less the padding before it. */
+    private static int stringEnd(ByteBuffer buf, int at, int end, byte pad) {
         while (end > 0 && buf.get(at + end - 1) == pad) {
             end--;
         }
-        int n = Math.min(end, literal.length);
-        for (int i = 0; i < n; i++) {
-            int c = (buf.get(at + i) & 0xFF) - (literal[i] & 0xFF);
-            if (c != 0) {
-                return c;
-            }
-        }
-        return end - literal.length;
+        return end;
     }
 
     /** The low 64 bits of a 16-byte decimal's unscaled value ({@link #WIDE_DECIMAL_BYTES}). */

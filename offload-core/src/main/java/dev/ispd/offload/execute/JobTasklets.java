@@ -5,6 +5,7 @@ import dev.ispd.client.DriveException;
 import dev.ispd.offload.plan.PlannedSplit;
 import dev.ispd.offload.plan.TaskletSpec;
 import dev.ispd.offload.schedule.Placement;
+import dev.ispd.offload.storage.AtOnce;
 import dev.ispd.offload.storage.DriveDirectory;
 import dev.ispd.offload.storage.UnansweredDrives;
 import dev.ispd.protocol.Status;
@@ -39,21 +40,32 @@ public final class JobTasklets implements AutoCloseable {
         this.instancePerDrive = instancePerDrive;
     }
 
-    /** Creates {@code tasklet} on every drive that holds a DEVICE split of {@code splits}. */
+    /** Creates {@code tasklet} on every drive that holds a DEVICE split of {@code splits}, on all those drives at once. */
     public static JobTasklets create(DriveDirectory drives, TaskletSpec tasklet, List<PlannedSplit> splits) {
+        List<Integer> onDevice = splits.stream().filter(s -> s.decision().placement() == Placement.DEVICE)
+                .map(PlannedSplit::drive).distinct().sorted().toList();
         Map<Integer, Long> ids = new TreeMap<>();
-        for (PlannedSplit s : splits) {
-            if (s.decision().placement() != Placement.DEVICE || ids.containsKey(s.drive())) {
-                continue;
-            }
-            try (Drive drive = drives.open(s.drive())) {
-                ids.put(s.drive(), TaskletInstances.create(drive, tasklet));
-            } catch (IOException e) {
-                LOG.warn("could not create tasklet '{}' on drive {} ({}) for the job: {}; its splits create their own",
-                        tasklet.name(), s.drive(), drives.address(s.drive()), e.getMessage());
+        if (onDevice.isEmpty()) {
+            return new JobTasklets(drives, ids);
+        }
+        List<Long> created = AtOnce.each(onDevice, d -> create(drives, d, tasklet));
+        for (int i = 0; i < onDevice.size(); i++) {
+            if (created.get(i) != null) {
+                ids.put(onDevice.get(i), created.get(i));
             }
         }
         return new JobTasklets(drives, ids);
+    }
+
+    /** The instance of {@code tasklet} created on drive {@code d}; null (logged) if the drive did not take it. */
+    private static Long create(DriveDirectory drives, int d, TaskletSpec tasklet) {
+        try (Drive drive = drives.open(d)) {
+            return TaskletInstances.create(drive, tasklet);
+        } catch (IOException e) {
+            LOG.warn("could not create tasklet '{}' on drive {} ({}) for the job: {}; its splits create their own",
+                    tasklet.name(), d, drives.address(d), e.getMessage());
+            return null;
+        }
     }
 
     /** {@code splits}, each DEVICE split with its drive's instance. */

@@ -9,6 +9,7 @@ import dev.ispd.offload.schedule.OffloadScheduler;
 import dev.ispd.offload.schedule.Placement;
 import dev.ispd.offload.schedule.SplitWork;
 import dev.ispd.offload.settings.OffloadSettings;
+import dev.ispd.offload.storage.AtOnce;
 import dev.ispd.offload.storage.ChunkExtent;
 import dev.ispd.offload.storage.DriveDirectory;
 import dev.ispd.offload.storage.OffloadStorage;
@@ -28,7 +29,8 @@ import org.slf4j.LoggerFactory;
 /**
  * Split planning (DESIGN.md, "The path of one job", step 2): resolves the input files to chunk
  * extents on drives, cuts them into pieces of whole records, asks every drive for its
- * capabilities (DEVICE_INFO) and load (DEVICE_LOG), estimates each piece's work with the
+ * capabilities (DEVICE_INFO) and load (DEVICE_LOG), all drives at once (so planning waits for the
+ * slowest drive, not for each in turn: a query plans a scan per table), estimates each piece's work with the
  * tasklet's factory (a module's calibrated first on a sample of the input:
  * {@link ModuleCalibration}), lets the {@link OffloadScheduler} place each piece on one of the
  * drives holding a replica of it and on that drive or the host (it logs every decision with its
@@ -70,11 +72,9 @@ public final class SplitPlanner {
             return List.of();
         }
         DriveDirectory drives = storage.drives();
-        List<DriveState> states = new ArrayList<>(drives.size());
-        List<String> down = new ArrayList<>();
-        for (int d = 0; d < drives.size(); d++) {
-            states.add(probe(drives, d, settings.faults().probeTimeout(), down));
-        }
+        Duration timeout = settings.faults().probeTimeout();
+        List<DriveState> states = AtOnce.each(drives.size(), d -> probe(drives, d, timeout));
+        List<String> down = states.stream().filter(s -> !s.up()).map(DriveState::why).toList();
         DriveState anyUp = states.stream().filter(DriveState::up).findFirst().orElseThrow(() -> new IOException(
                 "planning needs the drives' capabilities and load, and no drive answered: " + String.join("; ", down)));
         int recordSize = tasklet.recordSize(anyUp.info().pageSize());
@@ -217,8 +217,11 @@ public final class SplitPlanner {
         return (long) basis.stream().mapToLong(x -> x.device().timeNs()).average().orElse(0);
     }
 
-    /** A drive's answers to DEVICE_INFO and DEVICE_LOG; {@code info} is null for a drive that did not answer. */
-    private record DriveState(DeviceInfo info, long executions) {
+    /**
+     * A drive's answers to DEVICE_INFO and DEVICE_LOG; {@code info} is null for a drive that did
+     * not answer, and {@code why} says what failed.
+     */
+    private record DriveState(DeviceInfo info, long executions, String why) {
         boolean up() {
             return info != null;
         }
@@ -232,19 +235,18 @@ public final class SplitPlanner {
 
     /**
      * Drive {@code d}'s capabilities and load; a drive that does not answer within {@code timeout}
-     * is down for this plan (logged, and added to {@code down}): its pieces run on another replica.
+     * is down for this plan (logged): its pieces run on another replica.
      */
-    private static DriveState probe(DriveDirectory drives, int d, Duration timeout, List<String> down) {
+    private static DriveState probe(DriveDirectory drives, int d, Duration timeout) {
         try (Drive drive = drives.open(d)) {
             drive.setTimeout(timeout);
             DeviceInfo info = drive.deviceInfo();
             DeviceLog log = drive.deviceLog();
-            return new DriveState(info, (long) log.queued() + log.running());
+            return new DriveState(info, (long) log.queued() + log.running(), null);
         } catch (IOException e) {
             String why = "drive " + d + " (" + drives.address(d) + ") did not answer: " + e.getMessage();
             LOG.warn("planning without {}", why);
-            down.add(why);
-            return new DriveState(null, 0);
+            return new DriveState(null, 0, why);
         }
     }
 

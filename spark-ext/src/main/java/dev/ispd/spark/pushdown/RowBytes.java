@@ -10,6 +10,7 @@ import dev.ispd.plan.Predicate;
 import dev.ispd.spark.layout.LayoutColumn;
 import dev.ispd.spark.layout.RecordLayout;
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.LinkedHashMap;
@@ -265,9 +266,14 @@ public record RowBytes(Layout layout, List<Field> runs, List<Field> nulls) {
      * back into the record at absolute {@code at} of {@code records}.
      */
     public void restore(ByteBuffer words, int from, ByteBuffer records, int at) {
+        boolean bigEndian = records.order() == ByteOrder.BIG_ENDIAN;
         for (int i = 0; i < runs.size(); i++) {
             Field run = runs.get(i);
             long v = words.getLong(from + i * Long.BYTES);
+            if (run.width() == Long.BYTES) { // most runs: one store of the word's bytes, not eight
+                records.putLong(at + run.offset(), bigEndian ? v : Long.reverseBytes(v));
+                continue;
+            }
             for (int b = run.width() - 1; b >= 0; b--, v >>>= 8) {
                 records.put(at + run.offset() + b, (byte) v);
             }

@@ -96,6 +96,11 @@ public final class TpchBenchmark implements Callable<Integer> {
             + "deleted at the end (default: the temporary directory)")
     Path work = Path.of(System.getProperty("java.io.tmpdir"));
 
+    @Option(names = "--keep", description = "keep the drives' objects and the Parquet files in this directory, not "
+            + "--work, and reuse them on a later run with the same --scale, --drives, --profile and --chunk-size "
+            + "instead of generating them again")
+    Path keep;
+
     @Spec
     CommandSpec spec;
 
@@ -123,13 +128,24 @@ public final class TpchBenchmark implements Callable<Integer> {
         List<Integer> numbers = checks.valid("--queries", queries, () -> queryNumbers(queries));
         List<Source> chosen = checks.valid("--sources", sources,
                 () -> sources.stream().map(Source::of).distinct().sorted().toList());
-        Path dir = Files.createTempDirectory(Files.createDirectories(work), "ispd-tpch-bench-");
+        KeptData kept = keep == null ? null : checks.valid("--keep", keep, () -> KeptData.in(keep,
+                "scale " + scale + ", " + drives + " " + profile + " drives, chunks of " + chunkSize + " bytes"));
+        Path dir = kept != null ? kept.dir() : Files.createTempDirectory(Files.createDirectories(work), "ispd-tpch-bench-");
         FileSystem.closeAll(); // osd:// clients cached in this JVM would name drives that are gone, not this run's
         try (EmbeddedDrives started = EmbeddedDrives.builder().drives(drives).profile(profile)
                 .directory(dir.resolve("drives")).start()) {
             Configuration conf = WorldCupDrives.drives(new Configuration(), started.addresses());
             conf.setLong(IspdKeys.FS_CHUNK_SIZE.name(), chunkSize);
-            Source.Locations at = load(conf, dir);
+            Source.Locations at = locations(dir);
+            if (kept != null && kept.complete()) {
+                out.printf("%d simulated %s drives in this JVM; %d cores, load average %.2f; reusing the tables in %s%n",
+                        drives, profile, Runtime.getRuntime().availableProcessors(), loadAverage(), dir);
+            } else {
+                load(conf, dir);
+                if (kept != null) {
+                    kept.markComplete();
+                }
+            }
             SparkSession spark = session(conf, dir);
             try {
                 Map<Source, SourceTables> tables = new LinkedHashMap<>();
@@ -146,7 +162,7 @@ public final class TpchBenchmark implements Callable<Integer> {
             }
         } finally {
             FileSystem.closeAll();
-            FileUtil.fullyDelete(dir.toFile());
+            FileUtil.fullyDelete((kept != null ? dir.resolve("spark") : dir).toFile());
         }
     }
 
@@ -169,10 +185,16 @@ public final class TpchBenchmark implements Callable<Integer> {
         return List.copyOf(numbers);
     }
 
+    /** Where the data of a run in {@code dir} is: records and Parquet copy in osd://, Parquet under {@code dir}. */
+    private static Source.Locations locations(Path dir) {
+        return new Source.Locations(RECORDS, new org.apache.hadoop.fs.Path(dir.resolve("parquet").toUri()).toString(),
+                PARQUET_OSD);
+    }
+
     /** Generates the tables as records in osd:// and as local Parquet, and copies the Parquet into osd://. */
-    private Source.Locations load(Configuration conf, Path dir) throws IOException {
+    private void load(Configuration conf, Path dir) throws IOException {
         FileSystem osd = FileSystem.get(URI.create(RECORDS), conf);
-        org.apache.hadoop.fs.Path parquet = new org.apache.hadoop.fs.Path(dir.resolve("parquet").toUri());
+        org.apache.hadoop.fs.Path parquet = new org.apache.hadoop.fs.Path(locations(dir).parquetLocal());
         out.printf("%d simulated %s drives in this JVM; %d cores, max heap %.1f GB, load average %.2f%n", drives, profile,
                 Runtime.getRuntime().availableProcessors(), Runtime.getRuntime().maxMemory() / 1e9, loadAverage());
         long start = System.nanoTime();
@@ -191,7 +213,6 @@ public final class TpchBenchmark implements Callable<Integer> {
         }
         out.printf("copied the Parquet (%,d bytes) to %s in %.1f s%n", local.getContentSummary(parquet).getLength(),
                 PARQUET_OSD, (System.nanoTime() - start) / 1e9);
-        return new Source.Locations(RECORDS, parquet.toString(), PARQUET_OSD);
     }
 
     /**

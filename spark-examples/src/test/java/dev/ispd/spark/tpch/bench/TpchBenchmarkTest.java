@@ -75,6 +75,38 @@ class TpchBenchmarkTest {
     }
 
     @Test
+    void keptTablesAreReusedByALaterRunOfTheSameSettingsAndRefusedByAnother(@TempDir Path keep) {
+        String[] run = {"--scale", "0.002", "--queries", "6", "--sources", "device-only,parquet-local", "--runs", "1",
+            "--warm-ups", "0", "--chunk-size", "1000000", "--master", "local[2]", "--keep", keep.toString()};
+        String first = bench(run);
+        assertTrue(first.contains("generated TPC-H at scale factor 0.002"), first);
+        String second = bench(run);
+        assertTrue(second.contains("reusing the tables in " + keep), second);
+        assertTrue(!second.contains("generated TPC-H"), second);
+        assertTrue(line(second.lines().toList(), "Q6 ").endsWith("equal"), second);
+        assertTrue(Files.notExists(keep.resolve("spark")), "Spark's scratch is deleted, the tables kept");
+
+        StringWriter err = new StringWriter();
+        CommandLine cmd = CommandLines.of(new TpchBenchmark(new PrintStream(new ByteArrayOutputStream(), true,
+                StandardCharsets.UTF_8)));
+        cmd.setErr(new PrintWriter(err, true));
+        assertEquals(2, cmd.execute("--scale", "0.003", "--keep", keep.toString()));
+        assertTrue(err.toString().contains(keep + " holds tables generated for scale 0.002, 2 smartssd-2013 drives, "
+                + "chunks of 1000000 bytes, not scale 0.003"), err.toString());
+    }
+
+    private static String bench(String... args) {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        StringWriter err = new StringWriter();
+        CommandLine cmd = CommandLines.of(new TpchBenchmark(new PrintStream(bytes, true, StandardCharsets.UTF_8)));
+        cmd.setErr(new PrintWriter(err, true));
+        int status = cmd.execute(args);
+        String report = bytes.toString(StandardCharsets.UTF_8);
+        assertEquals(0, status, err + report);
+        return report;
+    }
+
+    @Test
     void queriesAreNumbersAndRanges() {
         assertEquals(List.of(1, 6, 12, 13, 14, 19), TpchBenchmark.queryNumbers("19,1,6,12-14,13"));
         assertEquals(22, TpchBenchmark.queryNumbers("1-22").size());

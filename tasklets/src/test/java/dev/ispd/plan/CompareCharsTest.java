@@ -1,0 +1,71 @@
+package dev.ispd.plan;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@link Field#compareChars} against its definition, every string of up to a field's width over
+ * an alphabet holding both padding bytes against every literal of up to a byte past the width:
+ * the string is the field's bytes less the trailing padding, compared byte by byte as unsigned
+ * values (so padding inside a string, a string that is a prefix of the literal and a literal
+ * ending in a padding byte all compare as Spark compares the strings).
+ */
+class CompareCharsTest {
+    private static final byte[] ALPHABET = {'A', 'B', ' ', 0, (byte) 0xC3};
+    private static final int WIDTH = 4;
+
+    @Test
+    void aStringComparesWithALiteralAsItsUnpaddedBytesDo() {
+        List<byte[]> strings = strings(WIDTH);
+        List<byte[]> literals = strings(WIDTH + 1);
+        for (boolean zeroPad : new boolean[] {true, false}) {
+            byte pad = zeroPad ? 0 : (byte) ' ';
+            Field f = Field.of("s", 3, WIDTH, FieldType.chars(zeroPad), false);
+            ByteBuffer buf = ByteBuffer.allocateDirect(3 + WIDTH + 1);
+            for (byte[] s : strings) {
+                for (int i = 0; i < WIDTH; i++) {
+                    buf.put(3 + i, i < s.length ? s[i] : pad);
+                }
+                byte[] unpadded = unpadded(s, pad);
+                for (byte[] literal : literals) {
+                    assertEquals(Integer.signum(Arrays.compareUnsigned(unpadded, literal)),
+                            Integer.signum(f.compareChars(buf, 0, literal)),
+                            () -> Arrays.toString(s) + " padded with " + pad + " against " + Arrays.toString(literal));
+                }
+            }
+        }
+    }
+
+    /** Every byte string of length 0 to {@code max} over the alphabet. */
+    private static List<byte[]> strings(int max) {
+        List<byte[]> out = new ArrayList<>();
+        out.add(new byte[0]);
+        List<byte[]> last = List.of(new byte[0]);
+        for (int len = 1; len <= max; len++) {
+            List<byte[]> next = new ArrayList<>();
+            for (byte[] prefix : last) {
+                for (byte b : ALPHABET) {
+                    byte[] s = Arrays.copyOf(prefix, len);
+                    s[len - 1] = b;
+                    next.add(s);
+                }
+            }
+            out.addAll(next);
+            last = next;
+        }
+        return out;
+    }
+
+    private static byte[] unpadded(byte[] s, byte pad) {
+        int end = s.length;
+        while (end > 0 && s[end - 1] == pad) {
+            end--;
+        }
+        return Arrays.copyOf(s, end);
+    }
+}
