@@ -16,7 +16,7 @@ final class TopRows implements RowSink {
     private final long reads;
     private final long compares;
     private final SortKeys order;
-    /** Words per row in {@link #keys}: one per sort key. */
+    /** Words per row in {@link #keys} ({@link SortKeys#words}). */
     private final int k;
     private final int n;
     /** Per kept row: its keys' words, whether each is NULL, its scan sequence and its columns. */
@@ -33,7 +33,7 @@ final class TopRows implements RowSink {
         this.reads = ColumnReader.reads(select);
         this.compares = ColumnReader.compares(select);
         this.order = order;
-        this.k = order.size();
+        this.k = order.words();
         this.n = (int) n;
         int initial = (int) Math.min(n, 64);
         keys = new long[initial * k];
@@ -45,7 +45,7 @@ final class TopRows implements RowSink {
     @Override
     public void accept(ByteBuffer buf, int record, Work work) {
         order.evaluate(buf, record);
-        work.fieldReads += k;
+        work.fieldReads += order.keys();
         long s = seq++;
         if (size < n) {
             if (size == seqs.length) {
