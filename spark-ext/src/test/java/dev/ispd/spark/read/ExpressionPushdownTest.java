@@ -68,7 +68,9 @@ class ExpressionPushdownTest {
                 Arguments.of("SELECT id, k, s FROM t WHERE CASE WHEN k < 2 THEN s ELSE 'none' END IN ('abc', 'none', '')",
                         "CASE WHEN k < 2 THEN s ELSE 'none' END IN ('abc', 'none', '')]"),
                 Arguments.of("SELECT id, s FROM t WHERE endswith(s, 'o') OR contains(s, 'l')",
-                        "PushedFilters: [(s LIKE '%o' ESCAPE"));
+                        "PushedFilters: [(s LIKE '%o' ESCAPE"),
+                Arguments.of("SELECT id, w FROM t WHERE w > 123456789012345678901.5 OR w < -99999999999999999999.99999",
+                        "123456789012345678901.5"));
     }
 
     /** Aggregations of expressions the scan answers whole when its splits are gathered (device-only). */
