@@ -1,6 +1,7 @@
 package dev.ispd.plan;
 
 import java.math.BigDecimal;
+import java.math.BigInteger;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.ArrayList;
@@ -11,7 +12,8 @@ import java.util.List;
  * node, then its operands in order. Fields are layout indexes; a type is its kind byte, then
  * the bits of an integer or float or the precision and scale of a decimal; a literal is its
  * type, a null byte (1: NULL) and, when not NULL, its value: an i64 (integers, a decimal's
- * unscaled value, days, microseconds), an f64's bits, a byte (bool) or a string. A cast and an
+ * unscaled value, days, microseconds), an f64's bits, a byte (bool) or a string; a decimal of
+ * more than 18 digits, its unscaled value's low and then high i64 (version 6). A cast and an
  * EXTRACT carry a time zone ID as a string, empty for none (version 5).
  */
 final class ExprCodec {
@@ -31,6 +33,8 @@ final class ExprCodec {
     private static final int BETWEEN = 13;
     private static final int MATCH = 14;
     private static final int EXTRACT = 15;
+
+    private static final BigInteger LOW_WORD = BigInteger.ONE.shiftLeft(64).subtract(BigInteger.ONE);
 
     private ExprCodec() {
     }
@@ -102,7 +106,14 @@ final class ExprCodec {
         }
         switch (l.type().kind()) {
             case INT -> w.i64(((Number) v).longValue());
-            case DECIMAL -> w.i64(((BigDecimal) v).unscaledValue().longValueExact());
+            case DECIMAL -> {
+                BigInteger unscaled = ((BigDecimal) v).setScale(l.type().scale()).unscaledValue();
+                if (l.type().words() == 2) { // version 6: past 18 digits, the low and the high word
+                    w.i64(unscaled.longValue()).i64(unscaled.shiftRight(64).longValueExact());
+                } else {
+                    w.i64(unscaled.longValueExact());
+                }
+            }
             case FLOAT -> w.i64(Double.doubleToRawLongBits((Double) v));
             case DATE -> w.i64(((LocalDate) v).toEpochDay());
             case TIMESTAMP -> w.i64(Math.addExact(Math.multiplyExact(((Instant) v).getEpochSecond(), 1_000_000L),
@@ -210,7 +221,8 @@ final class ExprCodec {
         }
         Object v = switch (t.kind()) {
             case INT -> r.i64();
-            case DECIMAL -> BigDecimal.valueOf(r.i64(), t.scale());
+            case DECIMAL -> t.words() == 2 ? new BigDecimal(BigInteger.valueOf(r.i64()).and(LOW_WORD)
+                    .or(BigInteger.valueOf(r.i64()).shiftLeft(64)), t.scale()) : BigDecimal.valueOf(r.i64(), t.scale());
             case FLOAT -> Double.longBitsToDouble(r.i64());
             case DATE -> {
                 int at = r.at();

@@ -145,9 +145,6 @@ final class ExprCompiler {
                     if (unscaled.abs().compareTo(BigInteger.TEN.pow(t.precision())) >= 0) {
                         throw refused(l, "does not fit " + t);
                     }
-                    if (unscaled.bitLength() > 63) { // the plan encoding carries a literal's unscaled value in 64 bits
-                        throw refused(l, "needs more than 64 bits unscaled: a plan's decimal literals take 18 digits");
-                    }
                     yield new ExprEval.Constant(t, sql, unscaled.shiftRight(64).longValue(), unscaled.longValue());
                 }
                 case FLOAT -> new ExprEval.Constant(t, sql, false, 0, ((Double) v), 0);

@@ -18,8 +18,8 @@ import java.util.Set;
  * decimals of up to 8 bytes, dates, timestamps, bools, floats; NULL by a null value at most) comes
  * back as that word, any other expression (a string field, a field with a null bit, a computed
  * value) in the words of its Spark type ({@link ColumnValues}), NULL as its own group; the top-N
- * orders by up to {@link #MAX_SORT_KEYS} keys, each a field or an expression that is not a
- * string ({@link SortKey}). An aggregate takes a field or an expression ({@link Aggregate}), and a
+ * orders by up to {@link #MAX_SORT_KEYS} keys, each a field or an expression, strings too, not a
+ * 16-byte decimal ({@link SortKey}). An aggregate takes a field or an expression ({@link Aggregate}), and a
  * result row is {@link #rowWords} words.
  */
 public record Plan(Layout layout, Predicate where, List<Expr> select, List<Expr> groupBy,
@@ -264,7 +264,10 @@ public record Plan(Layout layout, Predicate where, List<Expr> select, List<Expr>
         return ColumnValues.fieldColumn(key, layout) && !layout.field(((Expr.Ref) key).name(), "orderBy").nullable();
     }
 
-    /** Checks the keys of a top-N: at most {@link #MAX_SORT_KEYS}, each a field key or an expression that is no string. */
+    /**
+     * Checks the keys of a top-N: at most {@link #MAX_SORT_KEYS}, each a field key or an
+     * expression of one word (not a 16-byte decimal) or a string whose length is bounded.
+     */
     private static void sortKeys(List<SortKey> keys, Layout layout) {
         if (keys.size() > MAX_SORT_KEYS) {
             throw new PlanException("orderBy", "a top-N orders by at most " + MAX_SORT_KEYS + " keys, got " + keys);
@@ -277,9 +280,11 @@ public record Plan(Layout layout, Predicate where, List<Expr> select, List<Expr>
                 continue;
             }
             ExprType t = ColumnValues.type(k.key(), layout, "orderBy");
-            if (t.kind() == ExprType.Kind.STRING || t.words() > 1) {
+            if (t.kind() == ExprType.Kind.STRING) {
+                ColumnValues.maxBytes(k.key(), layout);
+            } else if (t.words() > 1) {
                 throw new PlanException("orderBy", "sort key " + Expr.sql(k.key()) + " is " + t + ": a plan orders by "
-                        + "numbers of up to 18 digits, dates, timestamps and booleans, not strings");
+                        + "numbers of up to 18 digits, dates, timestamps, booleans and strings");
             }
         }
     }

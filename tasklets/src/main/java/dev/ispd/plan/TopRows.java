@@ -15,7 +15,7 @@ final class TopRows implements RowSink {
     private final int width;
     private final ExprCost cost;
     private final SortKeys order;
-    /** Words per row in {@link #keys}: one per sort key. */
+    /** Words per row in {@link #keys} ({@link SortKeys#words}). */
     private final int k;
     private final int n;
     /** Per kept row: its keys' words, whether each is NULL, its scan sequence and its columns. */
@@ -31,7 +31,7 @@ final class TopRows implements RowSink {
         this.width = ColumnReader.words(select);
         this.cost = ColumnReader.cost(select);
         this.order = order;
-        this.k = order.size();
+        this.k = order.words();
         this.n = (int) n;
         int initial = (int) Math.min(n, 64);
         keys = new long[initial * k];

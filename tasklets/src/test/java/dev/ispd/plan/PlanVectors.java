@@ -91,6 +91,10 @@ final class PlanVectors {
                                 ExprType.decimal(10, 2)), Expr.extract(Expr.DatePart.DAY_OF_WEEK, Expr.cast(
                                 Expr.field("at"), ExprType.DATE, "Europe/Berlin"))))
                         .top(5, List.of(Plan.SortKey.of(Expr.mul(Expr.field("ratio"), Expr.lit(2)), true),
-                                new Plan.SortKey(Expr.extract(Expr.DatePart.YEAR, Expr.field("ship")), false, false)))));
+                                new Plan.SortKey(Expr.extract(Expr.DatePart.YEAR, Expr.field("ship")), false, false)))),
+                new Vector("plan_13_wide_literals.bin", Plan.rowsOf(ORDERS, Predicate.holds(Expr.gt(Expr.field("big"),
+                        Expr.lit(new java.math.BigDecimal("-123456789012345678901234.5678")))), List.of(Expr.field("id"),
+                        Expr.add(Expr.field("big"), Expr.lit(new java.math.BigDecimal("99999999999999999999.99")))))
+                        .top(4, List.of(new Plan.SortKey(Expr.field("mode"), true, true)))));
     }
 }

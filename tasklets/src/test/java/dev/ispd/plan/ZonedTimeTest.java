@@ -247,12 +247,4 @@ class ZonedTimeTest {
             assertEquals(expected, actual, "NULLs first: " + nullsFirst);
         }
     }
-
-    @Test
-    void aSortKeyAPlanCannotOrderIsRefusedNamingIt() {
-        PlanException e = assertThrows(PlanException.class, () -> Plan.rowsOf(L, null, List.of(Expr.field("n")))
-                .top(3, List.of(Plan.SortKey.of(Expr.coalesce(Expr.field("s"), Expr.lit("x")), false))));
-        assertEquals("orderBy", e.part());
-        assertTrue(e.getMessage().contains("sort key COALESCE(s, 'x') is string"), e.getMessage());
-    }
 }

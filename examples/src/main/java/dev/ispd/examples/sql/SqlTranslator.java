@@ -36,11 +36,10 @@ import net.sf.jsqlparser.statement.select.SetOperationList;
  * expresses. The WHERE clause ({@link SqlPredicates}); a projection of columns, expressions
  * ({@link SqlExpressions}) or {@code *}; or GROUP BY up to 4 columns or expressions with COUNT(*),
  * COUNT, SUM, MIN, MAX and AVG (aggregates without GROUP BY too), the select list naming group
- * expressions as written in GROUP BY; LIMIT n; ORDER BY one column [ASC|DESC] with LIMIT n as a
- * top-N. FROM names one table, whatever its name (the data is the command's input). Everything
+ * expressions as written in GROUP BY; LIMIT n; ORDER BY up to 4 columns or expressions [ASC|DESC]
+ * [NULLS FIRST|LAST] with LIMIT n as a top-N. FROM names one table, whatever its name (the data is the command's input). Everything
  * else is refused with an IllegalArgumentException of one line naming the construct: DISTINCT,
- * JOIN, subqueries, HAVING, UNION, WITH, OFFSET, ORDER BY without LIMIT, on an expression or on
- * aggregates.
+ * JOIN, subqueries, HAVING, UNION, WITH, OFFSET, ORDER BY without LIMIT or on aggregates.
  */
 public final class SqlTranslator {
     private SqlTranslator() {
@@ -239,8 +238,7 @@ public final class SqlTranslator {
         for (SelectItem<?> item : s.getSelectItems()) {
             Expression e = item.getExpression();
             List<Expr> items = e instanceof AllColumns ? layout.fields().stream().map(f -> Expr.field(f.name())).toList()
-                    : List.of(e instanceof Column ? Expr.field(columns.field(e, "the select list").name())
-                    : new SqlExpressions(columns).of(e));
+                    : List.of(column(e, columns, "the select list"));
             for (Expr c : items) {
                 if (!select.contains(c)) {
                     select.add(c);
@@ -253,15 +251,17 @@ public final class SqlTranslator {
         long limit = limit(s.getLimit());
         Plan plan;
         if (order != null) {
-            refuseIf(order.size() != 1, "ORDER BY on more than one column");
-            OrderByElement by = order.get(0);
-            refuseIf(by.getNullOrdering() != null, "NULLS FIRST or NULLS LAST");
+            refuseIf(order.size() > Plan.MAX_SORT_KEYS, "ORDER BY on more than " + Plan.MAX_SORT_KEYS + " keys");
             refuseIf(limit == Plan.NO_LIMIT, "ORDER BY without LIMIT (a plan returns the top n rows)");
-            String field = columns.field(by.getExpression(), "ORDER BY").name();
-            if (!select.contains(Expr.field(field))) {
-                select.add(Expr.field(field)); // the job merges the splits' top rows by it; not printed
+            List<Plan.SortKey> keys = new ArrayList<>();
+            for (OrderByElement by : order) {
+                Expr key = column(by.getExpression(), columns, "ORDER BY");
+                if (!select.contains(key)) {
+                    select.add(key); // the job merges the splits' top rows by it; not printed
+                }
+                keys.add(sortKey(key, by));
             }
-            plan = Plan.rowsOf(layout, where, select).top(limit, field, !by.isAsc());
+            plan = Plan.rowsOf(layout, where, select).top(limit, keys);
         } else {
             plan = Plan.rowsOf(layout, where, select);
             plan = limit != Plan.NO_LIMIT ? plan.limit(limit) : plan;
@@ -277,6 +277,18 @@ public final class SqlTranslator {
             computed[i] = field ? null : c;
         }
         return new SqlPlan(plan, headers, at, shownAs, new Aggregate[at.length], computed);
+    }
+
+    /** A column of the select list or ORDER BY ({@code clause}): a column of the layout, or an expression. */
+    private static Expr column(Expression e, SqlColumns columns, String clause) {
+        return e instanceof Column ? Expr.field(columns.field(e, clause).name()) : new SqlExpressions(columns).of(e);
+    }
+
+    /** The sort key {@code by} writes: its direction, and its NULL order, by default SQL's (Spark's): first when ascending. */
+    private static Plan.SortKey sortKey(Expr key, OrderByElement by) {
+        boolean descending = !by.isAsc();
+        OrderByElement.NullOrdering nulls = by.getNullOrdering();
+        return new Plan.SortKey(key, descending, nulls == null ? !descending : nulls == OrderByElement.NullOrdering.NULLS_FIRST);
     }
 
     private static long limit(Limit limit) {

@@ -185,6 +185,47 @@ class QuerySqlTest {
                 path, "--max-lines", "100000");
     }
 
+    /**
+     * Issue 20.5: a top-N by strings (as UTF-8 bytes) and expressions, with NULLs first or last,
+     * prints the rows plain Java orders so, on drives and host.
+     */
+    @Test
+    void topNByStringsAndExpressionsWithNullsAnswersAsPlainJavaOnDeviceAndHost() throws IOException {
+        String text = "id i32 le @0, price decimal(12,2) le @4 nullable @15.0, mode char(3) zero @12";
+        Layout orders = dev.ispd.plan.layout.LayoutDdl.parse("orders", text, 16, "test");
+        String[] modes = {"AIR", "SHP", "AI", "", "b", "É"};
+        int n = 20_000;
+        ByteBuffer b = ByteBuffer.allocate(16 * n).order(ByteOrder.LITTLE_ENDIAN);
+        Random random = new Random(13);
+        List<Object[]> rows = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            Long price = i % 7 == 0 ? null : (long) random.nextInt(2_000) - 500;
+            String mode = modes[random.nextInt(modes.length)];
+            b.putInt(16 * i, i).putLong(16 * i + 4, price == null ? 99 : price).put(16 * i + 15, (byte) (price == null ? 1 : 0))
+                    .put(16 * i + 12, Arrays.copyOf(mode.getBytes(StandardCharsets.UTF_8), 3));
+            rows.add(new Object[] {i, price, mode});
+        }
+        String path = store("osd:///sql/ordered.bin", orders, b.array());
+        Comparator<Object[]> byMode = Comparator.comparing(r -> ((String) r[2]).getBytes(StandardCharsets.UTF_8),
+                Arrays::compareUnsigned);
+        Comparator<Object[]> byPrice = Comparator.comparing(r -> (Long) r[1], Comparator.nullsFirst(Comparator.naturalOrder()));
+        Comparator<Object[]> byId = Comparator.comparing(r -> (Integer) r[0]);
+        List<List<String>> byModeThenPrice = rows.stream().filter(r -> (Integer) r[0] % 3 == 0)
+                .sorted(byMode.reversed().thenComparing(byPrice).thenComparing(byId)).limit(15)
+                .map(r -> List.of(r[0].toString(), (String) r[2])).toList();
+        assertEquals("É", byModeThenPrice.get(0).get(1), "a non-ASCII string's bytes rank above ASCII ones");
+        Comparator<List<String>> printed = (x, y) -> 0; // the order printed
+        assertAnswers(byModeThenPrice, printed, "SELECT id, mode FROM orders WHERE id % 3 = 0 "
+                + "ORDER BY mode DESC, price * 2 NULLS FIRST, id LIMIT 15", path);
+        List<List<String>> nullsFirst = rows.stream().sorted(byPrice.reversed().thenComparing(byId.reversed()))
+                .sorted(Comparator.comparing(r -> r[1] != null)).limit(10)
+                .map(r -> List.of(r[0].toString(), r[1] == null ? "NULL" : java.math.BigDecimal.valueOf((Long) r[1], 2)
+                        .toPlainString())).toList();
+        assertEquals("NULL", nullsFirst.get(9).get(1));
+        assertAnswers(nullsFirst, printed, "SELECT id, price FROM orders ORDER BY price DESC NULLS FIRST, id DESC LIMIT 10",
+                path);
+    }
+
     /** Issue 20.5: a WHERE of expressions and a SUM of a decimal product, exact, the same on drives and host. */
     @Test
     void expressionsAndDecimalSumsAnswerAsPlainJavaOnDeviceAndHost() throws IOException {

@@ -22,7 +22,7 @@ import org.apache.hadoop.io.NullWritable;
 /**
  * The map side of a DeviceJob that runs a declarative plan (filter, projection of fields and
  * expressions, GROUP BY fields, strings and expressions with their aggregates, AVG too, LIMIT,
- * top-N) instead of a tasklet someone wrote: every split runs the plan in
+ * top-N by selected columns or expressions, NULLs first or last) instead of a tasklet someone wrote: every split runs the plan in
  * its drive or on the host, as the scheduler places it, with the one plan interpreter. The plan
  * travels in the job configuration ({@link IspdKeys#JOB_PLAN}); {@link #setPlan} sets it and
  * everything the job needs around it:
@@ -44,14 +44,14 @@ public class PlanDeviceMapper extends DeviceMapper {
      * {@link PlanRowComparator} for a top-N) and the output classes: (group key, aggregates) as
      * two {@link PlanRow}s, or each row as a {@link PlanRow} with a {@link NullWritable}.
      *
-     * @throws IllegalArgumentException a top-N plan with a sort key that is not a selected field
-     *     column ({@link PlanRowComparator}: its splits' rows could not be merged by it)
+     * @throws IllegalArgumentException a top-N plan with a sort key that is not a selected column
+     *     ({@link PlanRowComparator}: its splits' rows could not be merged by it)
      */
     public static DeviceJob setPlan(DeviceJob job, Plan plan) {
         for (Plan.SortKey k : plan.orderBy()) {
-            if (!plan.select().contains(k.key()) || !PlanRowComparator.merges(k, plan)) {
+            if (!plan.select().contains(k.key())) {
                 throw new IllegalArgumentException("plan " + plan + ": a top-N job merges its splits' rows by "
-                        + Expr.sql(k.key()) + ", so the plan must select it, as a field without NULLs");
+                        + Expr.sql(k.key()) + ", so the plan must select it");
             }
         }
         job.getConfiguration().set(IspdKeys.JOB_PLAN.name(), Base64.getEncoder().encodeToString(PlanCodec.encode(plan)));

@@ -254,6 +254,18 @@ class PlanDeviceJobTest {
         assertTrue(expected.keySet().stream().anyMatch(k -> k.get(0) == null), "a NULL flag group");
         Expr half = Expr.mul(Expr.field("price"), Expr.lit(new BigDecimal("0.5")));
         Plan top = Plan.rowsOf(typed, null, List.of(Expr.field("flag"), half, Expr.field("price"))).top(10, "price", true);
+        Plan byFlag = top.top(40, List.of(new Plan.SortKey(Expr.field("flag"), false, false),
+                new Plan.SortKey(half, true, false)));
+        Plan byFlagNullsFirst = top.top(40, List.of(new Plan.SortKey(Expr.field("flag"), true, true),
+                new Plan.SortKey(half, false, false)));
+        Comparator<Object[]> flagBytes = Comparator.comparing(r -> (String) r[1], Comparator.nullsLast(
+                (p, q) -> Arrays.compareUnsigned(p.getBytes(java.nio.charset.StandardCharsets.UTF_8),
+                        q.getBytes(java.nio.charset.StandardCharsets.UTF_8))));
+        Comparator<Object[]> byHalf = Comparator.comparing(r -> (BigDecimal) r[2]);
+        Map<Plan, List<List<Object>>> bestBy = Map.of(
+                byFlag, best(rows, flagBytes.thenComparing(byHalf.reversed()), 40),
+                byFlagNullsFirst, best(rows, flagBytes.reversed().thenComparing(byHalf), 40));
+        assertTrue(bestBy.get(byFlagNullsFirst).get(0).get(0) == null, "NULL flags first");
         rows.sort((a, b) -> Long.compare((Long) b[0], (Long) a[0]));
         List<List<Object>> best = rows.subList(0, 10).stream().map(r -> Arrays.asList(r[1], r[2], r[0])).toList();
         for (String policy : POLICIES) {
@@ -272,7 +284,28 @@ class PlanDeviceJobTest {
                         dev.ispd.plan.ColumnValues.value(row, top.selectWord(1), half, typed), row[top.selectWord(2)]));
             }
             assertEquals(best, topRows, policy);
+            for (Map.Entry<Plan, List<List<Object>>> e : bestBy.entrySet()) {
+                assertEquals(e.getValue(), computedRows(run(planJob(policy, e.getKey(), input)), e.getKey()),
+                        policy + ": " + e.getKey());
+            }
         }
+    }
+
+    /** The (flag, price * 0.5, price) of the first {@code n} of {@code rows} (price, flag, half) by {@code order}. */
+    private static List<List<Object>> best(List<Object[]> rows, Comparator<Object[]> order, int n) {
+        return rows.stream().sorted(order).limit(n).map(r -> Arrays.asList(r[1], r[2], r[0])).toList();
+    }
+
+    /** The (flag, half, price) of each output line of a job of {@code plan}, which selects them. */
+    private static List<List<Object>> computedRows(String output, Plan plan) {
+        List<List<Object>> out = new ArrayList<>();
+        for (String line : output.lines().toList()) {
+            long[] row = Arrays.stream(line.split("\t")).mapToLong(Long::parseLong).toArray();
+            out.add(Arrays.asList(dev.ispd.plan.ColumnValues.value(row, 0, plan.select().get(0), plan.layout()),
+                    dev.ispd.plan.ColumnValues.value(row, plan.selectWord(1), plan.select().get(1), plan.layout()),
+                    row[plan.selectWord(2)]));
+        }
+        return out;
     }
 
     /** MIN and MAX merge in the field's order: a signed little-endian i16 and an unsigned 64-bit field. */
@@ -359,7 +392,7 @@ class PlanDeviceJobTest {
         IllegalArgumentException top = assertThrows(IllegalArgumentException.class,
                 () -> planJob("host-only", unselected, wcInput));
         assertTrue(top.getMessage().endsWith("a top-N job merges its splits' rows by objectID, so the plan must "
-                + "select it, as a field without NULLs"), top.getMessage());
+                + "select it"), top.getMessage());
 
         Configuration empty = new Configuration(false);
         IllegalArgumentException none = assertThrows(IllegalArgumentException.class, () -> PlanDeviceMapper.jobPlan(empty));

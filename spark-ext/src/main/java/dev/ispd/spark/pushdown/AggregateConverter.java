@@ -1,6 +1,7 @@
 package dev.ispd.spark.pushdown;
 
 import dev.ispd.plan.Aggregate;
+import dev.ispd.plan.ColumnValues;
 import dev.ispd.plan.Expr;
 import dev.ispd.plan.ExprType;
 import dev.ispd.plan.Layout;
@@ -113,11 +114,18 @@ public final class AggregateConverter {
                     + Plan.MAX_GROUP_FIELDS);
         }
         List<StructField> schema = new ArrayList<>();
-        List<String> groupBy = new ArrayList<>();
+        List<Expr> groupBy = new ArrayList<>();
         for (Expression key : keys) {
-            LayoutColumn c = groupable(ColumnReference.column(layout, key));
-            groupBy.add(c.name());
-            schema.add(c.structField());
+            if (key instanceof NamedReference) {
+                LayoutColumn c = groupable(ColumnReference.column(layout, key));
+                groupBy.add(Expr.field(c.name()));
+                schema.add(c.structField());
+            } else {
+                Expr e = groupKey(key);
+                groupBy.add(e);
+                schema.add(new StructField(Expr.sql(e), SparkTypes.of(ColumnValues.type(e, layout.planLayout(), "groupBy")),
+                        true, Metadata.empty()));
+            }
         }
         List<Aggregate> aggregates = new ArrayList<>();
         List<String> halved = new ArrayList<>();
@@ -142,7 +150,7 @@ public final class AggregateConverter {
                 new StructType(schema.toArray(StructField[]::new)), false, overflow);
         Plan plan;
         try {
-            plan = Plan.aggregate(pushed.planLayout(layout.planLayout()), where, groupBy, pushed.planAggregates());
+            plan = Plan.aggregateOf(pushed.planLayout(layout.planLayout()), where, groupBy, pushed.planAggregates());
         } catch (PlanException e) {
             throw new NotPushable("the plan cannot hold the halves of the sums of " + halved + ": " + e.getMessage());
         }
@@ -150,12 +158,39 @@ public final class AggregateConverter {
             throw new NotPushable("the SUMs of " + halved + " can overflow 64 bits, and their halves are merged "
                     + "by Spark only under GROUP BY columns a plan returns as one value each");
         }
-        long groups = plan.groupFieldsValues(); // not maxGroups: a partition must not fall back for its groups
+        long groups = groups(plan); // not maxGroups: a partition must not fall back for its groups
         if (groups > PlanLimits.DRIVE.maxGroups()) {
-            throw new NotPushable("GROUP BY " + String.join(", ", groupBy) + " can make up to " + groups
+            throw new NotPushable("GROUP BY " + String.join(", ", pushed.groupNames()) + " can make up to " + groups
                     + " groups, more than a drive holds (" + PlanLimits.DRIVE.maxGroups() + ")");
         }
         return pushed;
+    }
+
+    /**
+     * The most groups {@code plan} can make in a partition, known before it runs: the product of
+     * its group columns' values ({@link GroupValues}); where a column is computed (an expression, a
+     * string), so that the drive counts its groups as it makes them, no more than the scan's records.
+     */
+    private long groups(Plan plan) {
+        long product = GroupValues.ofAll(plan.groupBy(), plan.layout());
+        return plan.groupsBounded() ? product : Math.min(product, records);
+    }
+
+    /**
+     * GROUP BY key {@code key}, an expression: one that reads a column and whose type a plan
+     * groups by (a constant key is Spark's to drop).
+     */
+    private Expr groupKey(Expression key) throws NotPushable {
+        Expr e = expressions.convert(key);
+        if (!readsAColumn(e)) {
+            throw new NotPushable("GROUP BY " + Expr.sql(e) + " reads no column");
+        }
+        try {
+            ColumnValues.type(e, layout.planLayout(), "groupBy");
+        } catch (PlanException x) {
+            throw new NotPushable("GROUP BY " + Expr.sql(e) + ": " + x.getMessage());
+        }
+        return e;
     }
 
     /**

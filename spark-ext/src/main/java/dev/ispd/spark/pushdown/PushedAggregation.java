@@ -30,11 +30,11 @@ import org.apache.spark.sql.types.StructType;
  * [ARITHMETIC_OVERFLOW] error under ANSI, NULL for {@code try_sum}, the wrapped sum otherwise.
  * The extra rows add 0 to the group's counts and other sums and repeat its minima and maxima.
  */
-public record PushedAggregation(List<String> groupBy, List<Aggregate> aggregates, List<String> halved,
+public record PushedAggregation(List<Expr> groupBy, List<Aggregate> aggregates, List<String> halved,
                                 List<Integer> averages, StructType schema, boolean complete, SumOverflow overflow)
         implements Serializable {
     @Serial
-    private static final long serialVersionUID = 4L;
+    private static final long serialVersionUID = 5L;
 
     /**
      * @param averages the indexes of the {@code aggregates} that stand for Spark's AVG of a decimal
@@ -56,6 +56,11 @@ public record PushedAggregation(List<String> groupBy, List<Aggregate> aggregates
     /** This aggregation answered whole by the one partition the scan has. */
     public PushedAggregation completed() {
         return new PushedAggregation(groupBy, aggregates, halved, averages, schema, true, overflow);
+    }
+
+    /** The group columns as the plan writes them: a column's name, or an expression's SQL. */
+    public List<String> groupNames() {
+        return groupBy.stream().map(Expr::sql).toList();
     }
 
     /** The aggregates as Spark asked for them: {@code AVG(p)} for an average, else as the plan writes them. */
@@ -80,12 +85,12 @@ public record PushedAggregation(List<String> groupBy, List<Aggregate> aggregates
 
     /**
      * The field of each column of {@link #schema} in {@code layout}: a group's, a MIN's or a MAX's
-     * of a field; null for a COUNT or SUM, and an aggregate of an expression, whose values are no
-     * field's.
+     * of a field; null for a COUNT or SUM, an aggregate of an expression and a group by one, whose
+     * values are no field's.
      */
     public List<Field> fields(Layout layout) {
         List<Field> out = new ArrayList<>();
-        groupBy.forEach(name -> out.add(layout.field(name, "groupBy")));
+        groupBy.forEach(k -> out.add(k instanceof Expr.Ref r ? layout.field(r.name(), "groupBy") : null));
         for (Aggregate a : aggregates) {
             boolean extreme = a.function() == Aggregate.Function.MIN || a.function() == Aggregate.Function.MAX;
             out.add(extreme && a.field() != null ? layout.field(a.field(), "aggregate") : null);
@@ -105,10 +110,10 @@ public record PushedAggregation(List<String> groupBy, List<Aggregate> aggregates
     /**
      * Whether a result row's columns are not one word each ({@link #values} reads them): an
      * aggregate of an expression, or a group column the plan returns in the words of its value
-     * ({@link ColumnValues}: a string, a column with a null bit).
+     * ({@link ColumnValues}: an expression, a string, a column with a null bit).
      */
     public boolean computed(Layout layout) {
-        return ofExpressions() || groupBy.stream().anyMatch(k -> !ColumnValues.fieldColumn(new Expr.Ref(k), layout));
+        return ofExpressions() || groupBy.stream().anyMatch(k -> !ColumnValues.fieldColumn(k, layout));
     }
 
     /**
@@ -122,7 +127,7 @@ public record PushedAggregation(List<String> groupBy, List<Aggregate> aggregates
         int at = 0;
         for (int c = 0; c < out.length; c++) {
             Aggregate a = c < groupBy.size() ? null : aggregates.get(c - groupBy.size());
-            Expr key = a == null ? new Expr.Ref(groupBy.get(c)) : null;
+            Expr key = a == null ? groupBy.get(c) : null;
             if (key != null && !ColumnValues.fieldColumn(key, layout)) {
                 out[c] = ColumnValues.value(planRow, at, key, layout);
                 at += ColumnValues.words(key, layout);

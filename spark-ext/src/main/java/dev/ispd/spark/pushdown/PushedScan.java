@@ -52,7 +52,7 @@ public record PushedScan(RecordLayout layout, List<LayoutColumn> columns, Predic
      */
     public Plan plan() {
         if (aggregation != null) {
-            return Plan.aggregate(aggregation.planLayout(layout.planLayout()), where, aggregation.groupBy(),
+            return Plan.aggregateOf(aggregation.planLayout(layout.planLayout()), where, aggregation.groupBy(),
                     aggregation.planAggregates());
         }
         RowBytes bytes = rowBytes();
@@ -104,7 +104,7 @@ public record PushedScan(RecordLayout layout, List<LayoutColumn> columns, Predic
         StringBuilder s = new StringBuilder("PushedFilters: ").append(list(filters));
         if (aggregation != null) {
             s.append(", PushedAggregates: ").append(list(aggregation.names()))
-                    .append(", PushedGroupBy: ").append(list(aggregation.groupBy()))
+                    .append(", PushedGroupBy: ").append(list(aggregation.groupNames()))
                     .append(aggregation.complete() ? " (complete)" : " (partial)");
         }
         if (limit != Plan.NO_LIMIT) {

@@ -8,6 +8,7 @@ import dev.ispd.offload.schedule.CorrectionBook;
 import dev.ispd.offload.schedule.Placement;
 import dev.ispd.offload.schedule.PlacementExplainer;
 import dev.ispd.offload.schedule.SchedulerConfig;
+import dev.ispd.plan.Expr;
 import dev.ispd.plan.FieldType;
 import dev.ispd.plan.Plan;
 import dev.ispd.plan.PlanException;
@@ -188,15 +189,16 @@ public final class IspdScan implements SupportsReportStatistics, SupportsRuntime
 
     /**
      * The columns a join's runtime filter may test: those the scan returns (an aggregation's group
-     * columns) that a plan compares with literals, none under a LIMIT or top-N (which a filter in
-     * the scan would change the rows of).
+     * columns, not those by an expression) that a plan compares with literals, none under a LIMIT
+     * or top-N (which a filter in the scan would change the rows of).
      */
     @Override
     public NamedReference[] filterAttributes() {
         if (pushed.limit() != Plan.NO_LIMIT || pushed.topN() != null) {
             return new NamedReference[0];
         }
-        List<String> names = pushed.aggregation() != null ? pushed.aggregation().groupBy()
+        List<String> names = pushed.aggregation() != null ? pushed.aggregation().groupBy().stream()
+                .filter(k -> k instanceof Expr.Ref).map(Expr::sql).toList()
                 : pushed.columns().stream().map(LayoutColumn::name).toList();
         return names.stream().map(n -> input.layout().column(n).orElseThrow())
                 .filter(c -> !(c.field().type().kind() == FieldType.Kind.DECIMAL && c.field().width() == 16))

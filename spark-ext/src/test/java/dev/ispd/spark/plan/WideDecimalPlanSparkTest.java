@@ -21,12 +21,14 @@ import dev.ispd.plan.ExprType;
 import dev.ispd.plan.Layout;
 import dev.ispd.plan.PartialAggregates;
 import dev.ispd.plan.Plan;
+import dev.ispd.plan.PlanCodec;
 import dev.ispd.plan.PlanArithmeticException;
 import dev.ispd.plan.Predicate;
 import dev.ispd.plan.layout.LayoutDdl;
 import dev.ispd.spark.SparkDrives;
 import dev.ispd.spark.WideDecimalRows;
 import java.io.IOException;
+import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.spark.SparkThrowable;
@@ -89,6 +91,37 @@ class WideDecimalPlanSparkTest {
                 + "CAST(c AS decimal(38,10)), CAST(b AS decimal(20,3)), CAST(b AS bigint), CAST(a AS double), "
                 + "CASE WHEN k = 1 THEN c ELSE b END, coalesce(d, b), a > c FROM v WHERE b < c * 1000");
         assertTrue(expected.size() > RECORDS / 4, "many rows: " + expected.size());
+        assertEquals(PlanRuns.sorted(expected), PlanRuns.sorted(actual));
+    }
+
+    /**
+     * Decimal literals of more than 18 digits (up to 38), carried by the plan encoding in two
+     * words: the plan decoded from its bytes computes and compares with them as Spark does.
+     */
+    @Test
+    void wideDecimalLiteralsAreSparks() throws IOException {
+        Expr big = lit(new BigDecimal("1234567890123456789012345.6789"));
+        Expr edge = lit(new BigDecimal("-99999999999999999999999999999999999999"));
+        List<Expr> select = List.of(field("id"), add(field("a"), big), sub(field("b"), big), mul(field("c"),
+                lit(new BigDecimal("1000000000000000000"))), Expr.gt(field("a"), edge),
+                Expr.caseWhen(List.of(Expr.when(Expr.lt(field("b"), big), big)), field("b")),
+                Expr.coalesce(field("d"), lit(new BigDecimal("-0.0000000000000000000001"))));
+        Plan plan = PlanCodec.decode(PlanCodec.encode(Plan.rowsOf(LAYOUT, Predicate.holds(Expr.gt(field("a"),
+                lit(new BigDecimal("-1000000000000000000000000000")))), select)));
+        List<String> actual = new ArrayList<>();
+        for (long[] row : PlanRuns.inTwoSplits(plan, records, WideDecimalRows.ENTRY)) {
+            List<Object> cells = new ArrayList<>();
+            for (int c = 0; c < select.size(); c++) {
+                cells.add(c == 0 ? row[0] : ColumnValues.value(row, plan.selectWord(c), select.get(c), LAYOUT));
+            }
+            actual.add(PlanRuns.text(cells));
+        }
+        List<String> expected = PlanRuns.sparkRows(DRIVES.spark(), "SELECT id, a + 1234567890123456789012345.6789BD, "
+                + "b - 1234567890123456789012345.6789BD, c * 1000000000000000000BD, "
+                + "a > -99999999999999999999999999999999999999BD, CASE WHEN b < 1234567890123456789012345.6789BD "
+                + "THEN 1234567890123456789012345.6789BD ELSE b END, coalesce(d, -0.0000000000000000000001BD) "
+                + "FROM v WHERE a > -1000000000000000000000000000BD");
+        assertTrue(expected.size() > RECORDS / 4 && expected.size() < RECORDS, "some rows: " + expected.size());
         assertEquals(PlanRuns.sorted(expected), PlanRuns.sorted(actual));
     }
 

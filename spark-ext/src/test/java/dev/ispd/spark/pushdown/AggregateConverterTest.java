@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.Optional;
 import org.apache.spark.sql.connector.expressions.Expression;
 import org.apache.spark.sql.connector.expressions.Expressions;
+import org.apache.spark.sql.connector.expressions.Extract;
 import org.apache.spark.sql.connector.expressions.GeneralScalarExpression;
 import org.apache.spark.sql.connector.expressions.LiteralValue;
 import org.apache.spark.sql.connector.expressions.aggregate.AggregateFunc;
@@ -29,6 +30,7 @@ import org.apache.spark.sql.connector.expressions.aggregate.Max;
 import org.apache.spark.sql.connector.expressions.aggregate.Min;
 import org.apache.spark.sql.connector.expressions.aggregate.Sum;
 import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.unsafe.types.UTF8String;
 import org.junit.jupiter.api.Test;
 
 /** Spark's aggregations into plan aggregates: how each SUM is pushed, the halves and their rows, and the refusals. */
@@ -162,5 +164,35 @@ class AggregateConverterTest {
         assertEquals(Optional.empty(), new AggregateConverter(WIDE, 3, false, SumOverflow.UNKNOWN).convert(agg(new CountStar()),
                 Predicate.all()), "without the session extension a COUNT(*) may be a COUNT(DISTINCT 1)");
         assertTrue(convert(WIDE, 3, agg(new CountStar())).isPresent());
+    }
+
+    /**
+     * GROUP BY expressions are pushed where their groups are bounded before the scan runs: by the
+     * values an expression can take (a month's 12 and NULL, a CASE's branches) or, counted as the
+     * drive makes them, by the scan's records; a year of any date is bounded only by the latter.
+     */
+    @Test
+    void groupsOfExpressionsArePushedWhereTheirValuesOrTheRecordsBoundThem() {
+        RecordLayout dated = RecordLayout.of(LayoutDdl.parse("dated", "d date le @0 nullable @8.0, v decimal(9,2) le @4",
+                9, "test"));
+        Expression month = new Extract("MONTH", col("d"));
+        Expression year = new Extract("YEAR", col("d"));
+        Expression band = new GeneralScalarExpression("CASE_WHEN", new Expression[] {
+                new GeneralScalarExpression(">", new Expression[] {col("v"), new LiteralValue<>(
+                        org.apache.spark.sql.types.Decimal.apply(new java.math.BigDecimal("100.00")), DataTypes.createDecimalType(9, 2))}),
+                new LiteralValue<>(UTF8String.fromString("high"), DataTypes.StringType),
+                new LiteralValue<>(UTF8String.fromString("low"), DataTypes.StringType)});
+        AggregateFunc[] count = {new CountStar()};
+        PushedAggregation p = convert(dated, 100_000_000, new Aggregation(count, new Expression[] {month, band}))
+                .orElseThrow();
+        assertEquals(List.of("EXTRACT(MONTH FROM d)", "CASE WHEN (v > 100.00BD) THEN 'high' ELSE 'low' END"),
+                p.groupNames());
+        assertEquals(List.of("EXTRACT(MONTH FROM d)", "CASE WHEN (v > 100.00BD) THEN 'high' ELSE 'low' END",
+                "COUNT(*)"), List.of(p.schema().fieldNames()));
+        assertEquals(Optional.empty(), convert(dated, 100_000_000, new Aggregation(count, new Expression[] {year})),
+                "a year of any date can pass a drive's groups over 10^8 records");
+        assertTrue(convert(dated, 20_000, new Aggregation(count, new Expression[] {year})).isPresent());
+        assertEquals(Optional.empty(), convert(dated, 20_000, new Aggregation(count, new Expression[] {
+                new LiteralValue<>(1, DataTypes.IntegerType)})), "a constant key reads no column");
     }
 }
