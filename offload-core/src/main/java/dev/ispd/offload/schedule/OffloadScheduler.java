@@ -35,6 +35,9 @@ public final class OffloadScheduler {
     private final CorrectionBook corrections;
     private final String hostKey;
     private final List<String> deviceKeys;
+    private final String shape;
+    private final String hostName;
+    private final List<String> driveAddresses;
     private final String measuredHostKey;
     private final List<String> measuredDeviceKeys;
     private final long[] backlogNs;
@@ -65,7 +68,10 @@ public final class OffloadScheduler {
         this.corrections = corrections;
         this.hostKey = CorrectionBook.hostKey(tasklet);
         this.deviceKeys = driveAddresses.stream().map(a -> CorrectionBook.deviceKey(tasklet, a)).toList();
-        this.measuredHostKey = CorrectionBook.measuredHostKey(shape, LocalHost.name());
+        this.shape = shape;
+        this.hostName = LocalHost.name();
+        this.driveAddresses = List.copyOf(driveAddresses);
+        this.measuredHostKey = CorrectionBook.measuredHostKey(shape, hostName);
         this.measuredDeviceKeys = driveAddresses.stream().map(a -> CorrectionBook.measuredDeviceKey(shape, a)).toList();
     }
 
@@ -168,7 +174,9 @@ public final class OffloadScheduler {
     /**
      * The predicted costs of one split, corrected if correction is on: by the modeled costs of
      * finished splits, or with the measured basis their times by the wall clock they took on this
-     * host and on the split's drive (energies still by the modeled costs).
+     * host and on the split's drive (energies still by the modeled costs); a side with no wall
+     * clock of this plan shape yet takes what the host or drive measured for other shapes
+     * ({@link CorrectionBook#measuredHost}), not the profile alone.
      */
     SplitCosts predict(SplitWork split) {
         SplitCosts raw = costs.predict(split);
@@ -178,8 +186,9 @@ public final class OffloadScheduler {
         Correction host = corrections.peek(hostKey);
         Correction device = corrections.peek(key(Placement.DEVICE, split.drive()));
         if (config.basis() == CostBasis.MEASURED) {
-            host = corrections.peek(measuredHostKey).withEnergyOf(host);
-            device = corrections.peek(measuredDeviceKeys.get(split.drive())).withEnergyOf(device);
+            host = corrections.measuredHost(shape, hostName).correction().withEnergyOf(host);
+            device = corrections.measuredDevice(shape, driveAddresses.get(split.drive())).correction()
+                    .withEnergyOf(device);
         }
         return raw.corrected(host, device);
     }
