@@ -31,15 +31,16 @@ public final class ScanCorrections {
     private ScanCorrections() {
     }
 
-    /** Driver: the corrections to plan a scan of {@code input} with, its store folded into after each execution. */
+    /**
+     * Driver: the corrections to plan a scan of {@code input} with, its store folded into after
+     * each execution; read once per application ({@link ExecutionEnds#plansWith}).
+     */
     public static CorrectionBook forPlanning(SparkContext sc, OffloadSettings settings, Configuration conf, Path input)
             throws IOException {
         if (!settings.scheduler().correction()) {
             return new CorrectionBook();
         }
-        CorrectionStore store = HadoopCorrections.forInput(conf, settings.correctionFile(), input);
-        ExecutionEnds.of(sc).absorbInto(store);
-        return store.load();
+        return ExecutionEnds.of(sc).plansWith(HadoopCorrections.forInput(conf, settings.correctionFile(), input));
     }
 
     /**

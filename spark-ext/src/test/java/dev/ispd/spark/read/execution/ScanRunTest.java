@@ -162,6 +162,30 @@ class ScanRunTest {
                 "no modeled sample: nothing metered the records' read: " + entries);
     }
 
+    /**
+     * Planning reads the correction file once per application and then plans with the book as
+     * this application last saved it: no read of the file on a query's path. A file replaced
+     * behind its back (here by garbage) is not read again by planning; the next save reads it.
+     */
+    @Test
+    void scansPlanWithTheCorrectionsAsTheApplicationLastSavedThemNotReadingTheFileAgain() throws Exception {
+        String path = "/.ispd/session-correction.json";
+        String corrections = DRIVES.uri(path);
+        java.util.function.Supplier<Dataset<Row>> query = () -> DRIVES.spark().read().format("ispd")
+                .option("layout", "worldcup98").option("entrySize", ENTRY).option("ispd.offload.policy", "device-only")
+                .option("ispd.offload.cost.basis", "measured").option("ispd.offload.correction.file", corrections)
+                .load(uri).where("type = 1").select("clientID", "size");
+        Dataset<Row> first = query.get();
+        first.collectAsList();
+        ExecutionEnds.of(DRIVES.spark().sparkContext()).awaitEnd(first.queryExecution().queryId(),
+                Duration.ofSeconds(10));
+        DRIVES.write(path, "not a correction file".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+
+        String table = scan(query.get()).placementTable();
+        assertTrue(table.lines().skip(2).allMatch(split -> split.contains(" DEVICE ") && split.contains("measured time x")),
+                "every split planned with the first query's wall clocks in its drive: " + table);
+    }
+
     /** The id the next object created on each drive would get, less one: a probe object's, created and deleted. */
     private static long[] nextObjectIds() throws IOException {
         long[] ids = new long[DRIVE_COUNT];
