@@ -197,19 +197,22 @@ public final class OffloadScheduler {
     private List<Decision> explain(List<SplitWork> splits, SplitCosts[] predicted, Placement[] placement,
                                    String marginNote) {
         PlanModel.Evaluation chosen = planModel.evaluate(splits, predicted, placement);
-        PlanModel.State[] prefix = config.policy().isStatic() ? null : planModel.prefixes(splits, predicted, placement);
+        PlanModel.State[] prefix = config.policy().isStatic() || !marginNote.isEmpty() ? null
+                : planModel.prefixes(splits, predicted, placement);
         List<Decision> out = new ArrayList<>(splits.size());
         for (int i = 0; i < placement.length; i++) {
             SplitWork s = splits.get(i);
             String reason;
             if (config.policy().isStatic()) {
                 reason = "every split on the " + (placement[i] == Placement.HOST ? "host" : "device");
+            } else if (!marginNote.isEmpty()) {
+                reason = marginNote;
             } else {
                 placement[i] = placement[i].other();
                 PlanModel.Evaluation moved = planModel.continueFrom(prefix[i], i, splits, predicted, placement)
                         .evaluation();
                 placement[i] = placement[i].other();
-                reason = marginNote.isEmpty() ? reason(placement[i], chosen, moved, i) : marginNote;
+                reason = reason(placement[i], chosen, moved, i);
             }
             out.add(new Decision(s.index(), s.drive(), placement[i], predicted[i].host(), predicted[i].device(),
                     config.policy().key(), reason, predicted[i].baseline()));
