@@ -103,10 +103,13 @@ public final class CorrectionBook {
      * The correction of the measured key {@code key}; while it has no samples, the geometric mean
      * of the time ratios of the other measured keys of the same place (those beginning with
      * {@code kind} and ending with {@code place}: this host's, or this drive's), weighted by their
-     * samples; neutral if there are none either. A shape never run on one side (Spark runs a scan's
-     * aggregation on the host only as a scan of rows, whose plan is another shape) would otherwise
-     * be priced there by the profile while the other side is priced by the wall clock: a 2011
-     * host against this machine's drives.
+     * samples, if that is above 1; else neutral (the profile). A shape never run on one side (Spark
+     * runs a scan's aggregation on the host only as a scan of rows, whose plan is another shape)
+     * would otherwise be priced there by the profile while the other side is priced by the wall
+     * clock: a 2011 host against this machine's drives. Borrowed ratios only ever make a side
+     * slower than its profile: what other shapes took there may warn work off a side, but only
+     * this shape's own wall clock moves work onto it (a host split inside a gathered Spark
+     * aggregation costs more than the same split in a task of its own).
      */
     private MeasuredCorrection measured(String key, String kind, String place) {
         Correction own = corrections.get(key);
@@ -123,8 +126,10 @@ public final class CorrectionBook {
                 samples += n;
             }
         }
-        return samples == 0 ? new MeasuredCorrection(Correction.measured(), 0, false)
-                : new MeasuredCorrection(Correction.measured(Math.exp(logRatios / samples), 1.0, 0), samples, true);
+        if (samples == 0 || logRatios <= 0) {
+            return new MeasuredCorrection(Correction.measured(), 0, false);
+        }
+        return new MeasuredCorrection(Correction.measured(Math.exp(logRatios / samples), 1.0, 0), samples, true);
     }
 
     /**

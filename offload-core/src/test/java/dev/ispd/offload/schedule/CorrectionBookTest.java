@@ -131,8 +131,8 @@ class CorrectionBookTest {
 
     /**
      * A shape with no wall clock of its own on a host or drive borrows that place's other shapes'
-     * (their ratios' geometric mean by samples), never another place's; its own first sample
-     * replaces them.
+     * (their ratios' geometric mean by samples) if that makes it slower than its profile, never
+     * faster, and never another place's; its own first sample replaces them.
      */
     @Test
     void aShapeNotYetMeasuredBorrowsWhatItsHostOrDriveMeasuredForOtherShapes() {
@@ -148,7 +148,11 @@ class CorrectionBookTest {
         assertTrue(borrowed.otherShapes());
         assertEquals(3, borrowed.samples(), "node1's host samples only");
         assertEquals(Math.cbrt(8 * 8 * 2), borrowed.correction().time(), 1e-9);
-        assertEquals(0.5, book.measuredDevice("agg", DRIVE).correction().time(), 1e-12);
+        assertEquals(0, book.measuredDevice("agg", DRIVE).samples(), "a drive measured faster than its profile lends nothing");
+        assertEquals(1.0, book.measuredDevice("agg", DRIVE).correction().time());
+        book.observeMeasured(CorrectionBook.measuredDeviceKey("filter", DRIVE), 100, 800);
+        assertEquals(Math.sqrt(0.5 * 8), book.measuredDevice("agg", DRIVE).correction().time(), 1e-12,
+                "its shapes' mean above 1: lent");
         assertEquals(0, book.measuredDevice("agg", DRIVE + "1").samples(), "another drive's address");
 
         book.observeMeasured(CorrectionBook.measuredHostKey("agg", "node1"), 100, 150);

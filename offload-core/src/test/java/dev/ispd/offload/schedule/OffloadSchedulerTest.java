@@ -264,6 +264,26 @@ class OffloadSchedulerTest {
     }
 
     /**
+     * The Spark WorldCup benchmark's Q1: the host measured faster than its profile for the scans
+     * it ran (another shape: a partial aggregation in tasks of their own), the gathered
+     * aggregation never; that does not draw the gathered one's splits to the host, where they
+     * would run one after another beside the drives.
+     */
+    @Test
+    void whatTheHostMeasuredFasterForOtherShapesDrawsNoSplitOfAnUnmeasuredShapeToIt() {
+        List<String> drives = List.of("unix:/tmp/drive0.sock", "unix:/tmp/drive1.sock");
+        List<SplitWork> splits = q1Splits(2, 2, 256);
+        CorrectionBook book = new CorrectionBook();
+        OffloadScheduler gathered = OffloadScheduler.create(OffloadSettings.of(measured("fastest")).scheduler(),
+                java.util.Collections.nCopies(2, SMART), new long[2], book, "spark-scan", "spark-scan/gathered", drives);
+        List<Placement> profiled = placements(gathered.plan(splits));
+        assertEquals(List.of(Placement.DEVICE, Placement.DEVICE), profiled);
+        book.observeMeasured(CorrectionBook.measuredHostKey("spark-scan/partial", LocalHost.name()), 1_000_000_000L,
+                50_000_000L);
+        assertEquals(profiled, placements(gathered.plan(splits)));
+    }
+
+    /**
      * The work of TPC-H Q1's plan over {@code bytes} of lineitem records (146 B): per record a
      * predicate, six sums of decimal expressions and a group of two keys.
      */
