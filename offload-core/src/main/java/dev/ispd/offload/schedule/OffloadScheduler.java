@@ -175,8 +175,8 @@ public final class OffloadScheduler {
      * The predicted costs of one split, corrected if correction is on: by the modeled costs of
      * finished splits, or with the measured basis their times by the wall clock they took on this
      * host and on the split's drive (energies still by the modeled costs); a side with no wall
-     * clock of this plan shape yet takes what the host or drive measured for other shapes
-     * ({@link CorrectionBook#measuredHost}), not the profile alone.
+     * clock of this plan shape yet takes what the host or drive measured for other shapes where
+     * that makes it slower than its profile ({@link CorrectionBook#measuredHost}).
      */
     SplitCosts predict(SplitWork split) {
         SplitCosts raw = costs.predict(split);
