@@ -19,7 +19,9 @@ import java.util.concurrent.ConcurrentHashMap;
  * (drives differ, and so do tasklets on one drive). The measured basis keeps its own keys, of
  * wall clock against the profiles' times: {@code measured host <shape> <host name>} and
  * {@code measured device <shape> <drive address>} (a {@linkplain Correction#measured() measured}
- * correction; its energy stays 1). Saved as a small JSON document:
+ * correction; its energy stays 1). A measured key with no samples yet borrows what its host or
+ * drive measured for other plan shapes ({@link #measuredHost}, {@link #measuredDevice}). Saved as
+ * a small JSON document:
  * <pre>
  *   {"version": 2, "corrections": {"device q1 tcp:node1:7070": {"time": 1.02, "energy": 0.97, "samples": 16}}}
  * </pre>
@@ -72,6 +74,62 @@ public final class CorrectionBook {
     Correction peek(String key) {
         Correction c = corrections.get(key);
         return c != null ? c : neutral(key);
+    }
+
+    /**
+     * The measured basis's correction of host runs of plan shape {@code shape} on the host named
+     * {@code host} ({@link #measured}).
+     */
+    MeasuredCorrection measuredHost(String shape, String host) {
+        return measured(measuredHostKey(shape, host), MEASURED + "host ", " " + host);
+    }
+
+    /**
+     * The measured basis's correction of device runs of plan shape {@code shape} on the drive at
+     * {@code driveAddress} ({@link #measured}).
+     */
+    MeasuredCorrection measuredDevice(String shape, String driveAddress) {
+        return measured(measuredDeviceKey(shape, driveAddress), MEASURED + "device ", " " + driveAddress);
+    }
+
+    /**
+     * A measured correction and what it rests on: {@code samples} of its own key, or, if
+     * {@code otherShapes}, that many of the other plan shapes measured on the same host or drive.
+     */
+    record MeasuredCorrection(Correction correction, long samples, boolean otherShapes) {
+    }
+
+    /**
+     * The correction of the measured key {@code key}; while it has no samples, the geometric mean
+     * of the time ratios of the other measured keys of the same place (those beginning with
+     * {@code kind} and ending with {@code place}: this host's, or this drive's), weighted by their
+     * samples, if that is above 1; else neutral (the profile). A shape never run on one side (Spark
+     * runs a scan's aggregation on the host only as a scan of rows, whose plan is another shape)
+     * would otherwise be priced there by the profile while the other side is priced by the wall
+     * clock: a 2011 host against this machine's drives. Borrowed ratios only ever make a side
+     * slower than its profile: what other shapes took there may warn work off a side, but only
+     * this shape's own wall clock moves work onto it (a host split inside a gathered Spark
+     * aggregation costs more than the same split in a task of its own).
+     */
+    private MeasuredCorrection measured(String key, String kind, String place) {
+        Correction own = corrections.get(key);
+        if (own != null && own.samples() > 0) {
+            return new MeasuredCorrection(own, own.samples(), false);
+        }
+        double logRatios = 0;
+        long samples = 0;
+        for (Map.Entry<String, Correction> e : corrections.entrySet()) {
+            String k = e.getKey();
+            if (k.startsWith(kind) && k.endsWith(place) && !k.equals(key)) {
+                long n = e.getValue().samples();
+                logRatios += n * Math.log(e.getValue().time());
+                samples += n;
+            }
+        }
+        if (samples == 0 || logRatios <= 0) {
+            return new MeasuredCorrection(Correction.measured(), 0, false);
+        }
+        return new MeasuredCorrection(Correction.measured(Math.exp(logRatios / samples), 1.0, 0), samples, true);
     }
 
     /**

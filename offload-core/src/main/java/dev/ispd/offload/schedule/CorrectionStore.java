@@ -82,7 +82,9 @@ public final class CorrectionStore {
         ObjectNode n = JSON.createObjectNode();
         n.put("key", o.key());
         n.putObject("predicted").put("timeNs", o.predicted().timeNs()).put("energyNj", o.predicted().energyNj());
-        n.putObject("observed").put("timeNs", o.observed().timeNs()).put("energyNj", o.observed().energyNj());
+        if (o.observed() != null) {
+            n.putObject("observed").put("timeNs", o.observed().timeNs()).put("energyNj", o.observed().energyNj());
+        }
         if (o.measuredNs() != 0) {
             n.putObject("measured").put("key", o.measuredKey()).put("timeNs", o.measuredNs());
         }
@@ -110,7 +112,11 @@ public final class CorrectionStore {
                 if (measuredNs != 0 && !m.path("key").isTextual()) {
                     throw new IOException(path + ": \"measured\" needs a \"key\"");
                 }
-                observed.add(new Observed(o.get("key").asText(), cost(path, o, "predicted"), cost(path, o, "observed"),
+                Cost modeled = o.has("observed") ? cost(path, o, "observed") : null;
+                if (modeled == null && measuredNs == 0) {
+                    throw new IOException(path + ": neither \"observed\" nor \"measured\"");
+                }
+                observed.add(new Observed(o.get("key").asText(), cost(path, o, "predicted"), modeled,
                         m.path("key").asText(""), measuredNs));
             } catch (IOException e) {
                 LOG.warn("skipping a split observation: {}", e.getMessage());
@@ -124,7 +130,9 @@ public final class CorrectionStore {
     /**
      * One split's observation as the book takes it: its key, its predicted and observed cost, and
      * for the measured basis its wall clock ({@code measuredNs}, 0 if not measured) under
-     * {@code measuredKey}. Serializable, for an engine that returns it with its task's result.
+     * {@code measuredKey}; {@code observed} is null for a run that reported no modeled cost
+     * ({@link SplitObservation#wallClock}). Serializable, for an engine that returns it with its
+     * task's result.
      */
     public record Observed(String key, Cost predicted, Cost observed, String measuredKey, long measuredNs)
             implements Serializable {
@@ -151,7 +159,9 @@ public final class CorrectionStore {
             return new Update(book, 0);
         }
         for (Observed o : observed) {
-            book.observe(o.key(), o.predicted(), o.observed());
+            if (o.observed() != null) {
+                book.observe(o.key(), o.predicted(), o.observed());
+            }
             if (o.measuredNs() != 0 && !book.observeMeasured(o.measuredKey(), o.predicted().timeNs(), o.measuredNs())) {
                 LOG.warn("{}: not learning '{}' from a split measured at {} ns against {} ns predicted: a clock that "
                         + "jumped or a task that was suspended, not this machine; its predictions stay as they were",

@@ -35,6 +35,9 @@ public final class OffloadScheduler {
     private final CorrectionBook corrections;
     private final String hostKey;
     private final List<String> deviceKeys;
+    private final String shape;
+    private final String hostName;
+    private final List<String> driveAddresses;
     private final String measuredHostKey;
     private final List<String> measuredDeviceKeys;
     private final long[] backlogNs;
@@ -65,7 +68,10 @@ public final class OffloadScheduler {
         this.corrections = corrections;
         this.hostKey = CorrectionBook.hostKey(tasklet);
         this.deviceKeys = driveAddresses.stream().map(a -> CorrectionBook.deviceKey(tasklet, a)).toList();
-        this.measuredHostKey = CorrectionBook.measuredHostKey(shape, LocalHost.name());
+        this.shape = shape;
+        this.hostName = LocalHost.name();
+        this.driveAddresses = List.copyOf(driveAddresses);
+        this.measuredHostKey = CorrectionBook.measuredHostKey(shape, hostName);
         this.measuredDeviceKeys = driveAddresses.stream().map(a -> CorrectionBook.measuredDeviceKey(shape, a)).toList();
     }
 
@@ -168,7 +174,9 @@ public final class OffloadScheduler {
     /**
      * The predicted costs of one split, corrected if correction is on: by the modeled costs of
      * finished splits, or with the measured basis their times by the wall clock they took on this
-     * host and on the split's drive (energies still by the modeled costs).
+     * host and on the split's drive (energies still by the modeled costs); a side with no wall
+     * clock of this plan shape yet takes what the host or drive measured for other shapes where
+     * that makes it slower than its profile ({@link CorrectionBook#measuredHost}).
      */
     SplitCosts predict(SplitWork split) {
         SplitCosts raw = costs.predict(split);
@@ -178,8 +186,9 @@ public final class OffloadScheduler {
         Correction host = corrections.peek(hostKey);
         Correction device = corrections.peek(key(Placement.DEVICE, split.drive()));
         if (config.basis() == CostBasis.MEASURED) {
-            host = corrections.peek(measuredHostKey).withEnergyOf(host);
-            device = corrections.peek(measuredDeviceKeys.get(split.drive())).withEnergyOf(device);
+            host = corrections.measuredHost(shape, hostName).correction().withEnergyOf(host);
+            device = corrections.measuredDevice(shape, driveAddresses.get(split.drive())).correction()
+                    .withEnergyOf(device);
         }
         return raw.corrected(host, device);
     }
@@ -188,19 +197,22 @@ public final class OffloadScheduler {
     private List<Decision> explain(List<SplitWork> splits, SplitCosts[] predicted, Placement[] placement,
                                    String marginNote) {
         PlanModel.Evaluation chosen = planModel.evaluate(splits, predicted, placement);
-        PlanModel.State[] prefix = config.policy().isStatic() ? null : planModel.prefixes(splits, predicted, placement);
+        PlanModel.State[] prefix = config.policy().isStatic() || !marginNote.isEmpty() ? null
+                : planModel.prefixes(splits, predicted, placement);
         List<Decision> out = new ArrayList<>(splits.size());
         for (int i = 0; i < placement.length; i++) {
             SplitWork s = splits.get(i);
             String reason;
             if (config.policy().isStatic()) {
                 reason = "every split on the " + (placement[i] == Placement.HOST ? "host" : "device");
+            } else if (!marginNote.isEmpty()) {
+                reason = marginNote;
             } else {
                 placement[i] = placement[i].other();
                 PlanModel.Evaluation moved = planModel.continueFrom(prefix[i], i, splits, predicted, placement)
                         .evaluation();
                 placement[i] = placement[i].other();
-                reason = marginNote.isEmpty() ? reason(placement[i], chosen, moved, i) : marginNote;
+                reason = reason(placement[i], chosen, moved, i);
             }
             out.add(new Decision(s.index(), s.drive(), placement[i], predicted[i].host(), predicted[i].device(),
                     config.policy().key(), reason, predicted[i].baseline()));

@@ -52,12 +52,17 @@ public final class PlacementExplainer {
             return "profile (correction off)";
         }
         boolean host = p == Placement.HOST;
-        String key = switch (config.basis()) {
-            case MODELED -> host ? CorrectionBook.hostKey(tasklet) : CorrectionBook.deviceKey(tasklet, address);
-            case MEASURED -> host ? CorrectionBook.measuredHostKey(shape, LocalHost.name())
-                    : CorrectionBook.measuredDeviceKey(shape, address);
-        };
-        CorrectionBook.Entry e = book.entries().get(key);
+        if (config.basis() == CostBasis.MEASURED) {
+            CorrectionBook.MeasuredCorrection m = host ? book.measuredHost(shape, LocalHost.name())
+                    : book.measuredDevice(shape, address);
+            if (m.samples() == 0) {
+                return "profile (no samples)";
+            }
+            return String.format(Locale.ROOT, "measured time x%.3f (%d samples%s)", m.correction().time(), m.samples(),
+                    m.otherShapes() ? " of other shapes" : "");
+        }
+        CorrectionBook.Entry e = book.entries().get(host ? CorrectionBook.hostKey(tasklet)
+                : CorrectionBook.deviceKey(tasklet, address));
         if (e == null || e.samples() == 0) {
             return "profile (no samples)";
         }

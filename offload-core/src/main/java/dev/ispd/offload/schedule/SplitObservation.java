@@ -7,6 +7,8 @@ package dev.ispd.offload.schedule;
  * A device split's observed time is its drive's service time (no waiting behind other work), so
  * every observation is a sample of the split's own cost, whatever ran beside it.
  *
+ * @param observed the modeled cost it reported; null for a run that was not metered (a host
+ *     partition an engine read as records), which only its wall clock describes
  * @param measuredNs the wall clock of the same part, for the measured basis: the drive's measured
  *     execution time (POLL's measured_ns) or the host run's elapsed time; 0 when not measured (a
  *     drive that does not report it)
@@ -19,6 +21,15 @@ public record SplitObservation(Placement placement, Cost predicted, Cost observe
     /** An observation of modeled costs only. */
     public SplitObservation(Placement placement, Cost predicted, Cost observed) {
         this(placement, predicted, observed, 0, "", "");
+    }
+
+    /**
+     * A run known only by its wall clock {@code measuredNs} against {@code predicted}: it teaches
+     * the measured basis alone.
+     */
+    public static SplitObservation wallClock(Placement placement, Cost predicted, long measuredNs, String shape,
+                                             String host) {
+        return new SplitObservation(placement, predicted, null, measuredNs, shape, host);
     }
 
     /** Its key in the book, for a split of {@code tasklet} on the drive at {@code driveAddress}. */

@@ -129,6 +129,38 @@ class CorrectionBookTest {
         assertThrows(IllegalArgumentException.class, () -> book.observeMeasured("device q1 " + DRIVE, 1, 2));
     }
 
+    /**
+     * A shape with no wall clock of its own on a host or drive borrows that place's other shapes'
+     * (their ratios' geometric mean by samples) if that makes it slower than its profile, never
+     * faster, and never another place's; its own first sample replaces them.
+     */
+    @Test
+    void aShapeNotYetMeasuredBorrowsWhatItsHostOrDriveMeasuredForOtherShapes() {
+        CorrectionBook book = new CorrectionBook();
+        assertEquals(0, book.measuredHost("agg", "node1").samples(), "nothing measured: the profile");
+        assertEquals(1.0, book.measuredHost("agg", "node1").correction().time());
+        book.observeMeasured(CorrectionBook.measuredHostKey("rows", "node1"), 100, 800);
+        book.observeMeasured(CorrectionBook.measuredHostKey("rows", "node1"), 100, 800);
+        book.observeMeasured(CorrectionBook.measuredHostKey("filter", "node1"), 100, 200);
+        book.observeMeasured(CorrectionBook.measuredHostKey("rows", "node10"), 100, 1);
+        book.observeMeasured(CorrectionBook.measuredDeviceKey("rows", DRIVE), 100, 50);
+        CorrectionBook.MeasuredCorrection borrowed = book.measuredHost("agg", "node1");
+        assertTrue(borrowed.otherShapes());
+        assertEquals(3, borrowed.samples(), "node1's host samples only");
+        assertEquals(Math.cbrt(8 * 8 * 2), borrowed.correction().time(), 1e-9);
+        assertEquals(0, book.measuredDevice("agg", DRIVE).samples(), "a drive measured faster than its profile lends nothing");
+        assertEquals(1.0, book.measuredDevice("agg", DRIVE).correction().time());
+        book.observeMeasured(CorrectionBook.measuredDeviceKey("filter", DRIVE), 100, 800);
+        assertEquals(Math.sqrt(0.5 * 8), book.measuredDevice("agg", DRIVE).correction().time(), 1e-12,
+                "its shapes' mean above 1: lent");
+        assertEquals(0, book.measuredDevice("agg", DRIVE + "1").samples(), "another drive's address");
+
+        book.observeMeasured(CorrectionBook.measuredHostKey("agg", "node1"), 100, 150);
+        assertEquals(new CorrectionBook.MeasuredCorrection(book.get(CorrectionBook.measuredHostKey("agg", "node1")), 1,
+                false), book.measuredHost("agg", "node1"));
+        assertEquals(1.5, book.measuredHost("agg", "node1").correction().time(), 1e-12);
+    }
+
     @Test
     void theMeasuredBasisPlansWithTheMeasuredKeysOnly() throws IOException {
         List<SplitWork> split = q1Split();
@@ -140,7 +172,7 @@ class CorrectionBookTest {
         assertEquals(Placement.DEVICE, neutral.placement(), "modeled ratios do not correct measured times");
 
         String measuredSlow = "{\"version\": 2, \"corrections\": {\"measured device q1 " + DRIVE
-                + "\": {\"time\": 30, \"energy\": 1}}}";
+                + "\": {\"time\": 30, \"energy\": 1, \"samples\": 1}}}";
         Decision slow = OffloadScheduler.create(OffloadSettings.of(conf).scheduler(), List.of(SMART), new long[1],
                 read(measuredSlow), "q1", List.of(DRIVE)).plan(split).get(0);
         assertEquals(neutral.device().timeNs() + 29 * neutral.baseline().deviceExecution().timeNs(),

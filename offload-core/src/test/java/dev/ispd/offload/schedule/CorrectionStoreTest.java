@@ -44,6 +44,26 @@ class CorrectionStoreTest {
         assertFalse(Files.exists(observations));
     }
 
+    /**
+     * A run known only by its wall clock (a host partition an engine read as records, which
+     * nothing metered) teaches the measured basis and leaves the modeled keys alone, through the
+     * executors' files as through a list.
+     */
+    @Test
+    void aRunKnownOnlyByItsWallClockTeachesTheMeasuredBasisAlone() throws IOException {
+        SplitObservation read = SplitObservation.wallClock(Placement.HOST, new Cost(1000, 100), 6000, "scan/rows",
+                "node1");
+        CorrectionStore viaFiles = new CorrectionStore(new LocalSharedFiles(), dir.resolve("files.json").toString());
+        viaFiles.record("job_1_0006", 0, CorrectionStore.Observed.of(read, "scan", "unix:/tmp/drive0.sock"));
+        assertEquals(1, viaFiles.absorb("job_1_0006").observations());
+        CorrectionStore viaList = new CorrectionStore(new LocalSharedFiles(), dir.resolve("list.json").toString());
+        viaList.absorb(List.of(CorrectionStore.Observed.of(read, "scan", "unix:/tmp/drive0.sock")));
+        for (CorrectionStore store : List.of(viaFiles, viaList)) {
+            assertEquals(Map.of("measured host scan/rows node1", new CorrectionBook.Entry(6, 1, 1)),
+                    store.load().entries(), store.file());
+        }
+    }
+
     @Test
     void measuredWallClocksTravelWithTheirObservations() throws IOException {
         String file = dir.resolve("measured.json").toString();

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.ispd.offload.model.LocalHost;
 import dev.ispd.offload.settings.OffloadKeys;
 import dev.ispd.offload.settings.OffloadSettings;
 import dev.ispd.profile.Capabilities;
@@ -204,6 +205,104 @@ class OffloadSchedulerTest {
             keptStatic += mixed(unmargined) && !mixed(chosen) ? 1 : 0;
         }
         assertTrue(keptStatic > 0, "some mix the planner found won too little to be taken");
+    }
+
+    /**
+     * Issue 24 point 3, TPC-H Q1 in Spark: the measured basis had wall clocks of the aggregation's
+     * plan in the drives (device-only runs) but never on the host (Spark runs an aggregation it
+     * does not gather as a scan of rows: another plan shape), so it priced the host by the profile
+     * against the drives' wall clock and fastest put every split on the host in every job, taking
+     * 2.18 times device-only's time. What the host measured for the rows' shape now prices it:
+     * after one warm-up on the host, fastest keeps the drives.
+     */
+    @Test
+    void aShapeNeverMeasuredOnOneSideIsPricedThereByWhatThatSideMeasuredForOtherShapes() {
+        List<String> drives = List.of("unix:/tmp/drive0.sock", "unix:/tmp/drive1.sock");
+        List<SplitWork> splits = IntStream.range(0, 2).mapToObj(i -> new SplitWork(i, i, 64L << 20,
+                expressionAggregation(64L << 20))).toList();
+        SchedulerConfig fastest = OffloadSettings.of(measured("fastest")).scheduler();
+        CorrectionBook book = new CorrectionBook();
+        OffloadScheduler aggregation = OffloadScheduler.create(fastest, java.util.Collections.nCopies(2, SMART),
+                new long[2], book, "spark-scan", "spark-scan/aggregate", drives);
+        for (Decision d : aggregation.plan(splits)) { // three device-only runs: the drives take 0.45 of the profile
+            for (int run = 0; run < 3; run++) {
+                long predicted = d.baseline().deviceExecution().timeNs();
+                book.observeMeasured(CorrectionBook.measuredDeviceKey("spark-scan/aggregate", drives.get(d.drive())),
+                        predicted, Math.round(0.45 * predicted));
+            }
+        }
+        List<Decision> profiled = aggregation.plan(splits);
+        assertEquals(List.of(Placement.HOST, Placement.HOST), placements(profiled),
+                () -> "with no wall clock of the host, the profile's host wins: " + profiled);
+
+        // fastest's warm-ups: a job on the host runs as a scan of rows (another shape) taking 6 times
+        // the profile's time; a job in the drives, the aggregation at 0.45 of it
+        String rowsOnThisHost = CorrectionBook.measuredHostKey("spark-scan/rows", LocalHost.name());
+        book.observeMeasured(CorrectionBook.measuredHostKey("spark-scan/rows", "another-host"), 1_000_000_000L,
+                10_000_000L); // another machine's wall clock says nothing of this one's
+        List<List<Placement>> jobs = new ArrayList<>();
+        for (int job = 0; job < 4; job++) {
+            List<Decision> planned = aggregation.plan(splits);
+            jobs.add(placements(planned));
+            for (Decision d : planned) {
+                if (d.placement() == Placement.HOST) {
+                    long predicted = d.baseline().host().timeNs();
+                    book.observeMeasured(rowsOnThisHost, predicted, 6 * predicted);
+                } else {
+                    long predicted = d.baseline().deviceExecution().timeNs();
+                    book.observeMeasured(CorrectionBook.measuredDeviceKey("spark-scan/aggregate",
+                            drives.get(d.drive())), predicted, Math.round(0.45 * predicted));
+                }
+            }
+        }
+        List<Placement> inDrives = List.of(Placement.DEVICE, Placement.DEVICE);
+        assertEquals(List.of(profiled.stream().map(Decision::placement).toList(), inDrives, inDrives, inDrives), jobs,
+                "one job on the host teaches the measured basis what the host takes; the drives keep the rest");
+        Decision d = aggregation.plan(splits).get(0);
+        assertEquals((profiled.get(0).host().timeNs() + 5.0 * d.baseline().host().timeNs()) / 1e9,
+                d.host().timeNs() / 1e9, 1e-6, "the host's measured part at the rows' shape's ratio, 6");
+    }
+
+    /**
+     * The Spark WorldCup benchmark's Q1: the host measured faster than its profile for the scans
+     * it ran (another shape: a partial aggregation in tasks of their own), the gathered
+     * aggregation never; that does not draw the gathered one's splits to the host, where they
+     * would run one after another beside the drives.
+     */
+    @Test
+    void whatTheHostMeasuredFasterForOtherShapesDrawsNoSplitOfAnUnmeasuredShapeToIt() {
+        List<String> drives = List.of("unix:/tmp/drive0.sock", "unix:/tmp/drive1.sock");
+        List<SplitWork> splits = q1Splits(2, 2, 256);
+        CorrectionBook book = new CorrectionBook();
+        OffloadScheduler gathered = OffloadScheduler.create(OffloadSettings.of(measured("fastest")).scheduler(),
+                java.util.Collections.nCopies(2, SMART), new long[2], book, "spark-scan", "spark-scan/gathered", drives);
+        List<Placement> profiled = placements(gathered.plan(splits));
+        assertEquals(List.of(Placement.DEVICE, Placement.DEVICE), profiled);
+        book.observeMeasured(CorrectionBook.measuredHostKey("spark-scan/partial", LocalHost.name()), 1_000_000_000L,
+                50_000_000L);
+        assertEquals(profiled, placements(gathered.plan(splits)));
+    }
+
+    /**
+     * The work of TPC-H Q1's plan over {@code bytes} of lineitem records (146 B): per record a
+     * predicate, six sums of decimal expressions and a group of two keys.
+     */
+    private static Meter expressionAggregation(long bytes) {
+        long records = bytes / 146;
+        Meter m = new Meter();
+        m.addRecords(records);
+        m.addBytesScanned(bytes);
+        m.addPages(bytes / 8192);
+        m.addCompares(3 * records);
+        m.addArithmetic(240 * records);
+        m.addInstructions(600 * records);
+        m.addHashUpdates(records);
+        m.addDramAccesses(records);
+        return m;
+    }
+
+    private static List<Placement> placements(List<Decision> decisions) {
+        return decisions.stream().map(Decision::placement).toList();
     }
 
     private static boolean mixed(Placement[] plan) {

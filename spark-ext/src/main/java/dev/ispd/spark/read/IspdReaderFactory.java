@@ -5,7 +5,9 @@ import dev.ispd.offload.schedule.Placement;
 import dev.ispd.spark.conf.HadoopConf;
 import dev.ispd.spark.conf.SparkSettings;
 import dev.ispd.spark.pushdown.PushedScan;
+import dev.ispd.spark.read.execution.ScanCorrections;
 import dev.ispd.spark.read.execution.SplitObservations;
+import dev.ispd.spark.read.partition.PartitionPlanner;
 import dev.ispd.spark.read.partition.GatheredPartition;
 import dev.ispd.spark.read.partition.PlannedPartition;
 import java.io.IOException;
@@ -74,7 +76,8 @@ final class IspdReaderFactory implements PartitionReaderFactory {
             }
             PlannedSplit split = ((PlannedPartition) partition).split();
             if (pushed.allRows() && split.decision().placement() == Placement.HOST && split.parquet() == null) {
-                return new RecordBatchReader(split, pushed.layout(), pushed.columns(), pushed.where(), c);
+                return new RecordBatchReader(split, pushed.layout(), pushed.columns(), pushed.where(), c,
+                        wallNs -> recordHostRead(split, c, wallNs));
             }
             SplitPlanRun.Result run = new SplitPlanRun(split, pushed, settings.offload(), c, scope).run(observations);
             return pushed.aggregation() != null ? new PlanResultReader(pushed, run.rows(), run.counts())
@@ -82,6 +85,14 @@ final class IspdReaderFactory implements PartitionReaderFactory {
         } catch (IOException e) {
             // Spark's first line for a failed query quotes this message: it says what failed (the drive, the file)
             throw new UncheckedIOException("ispd: " + e.getMessage() + " (reading " + partition + ")", e);
+        }
+    }
+
+    /** A host partition read as records returns its wall clock for the measured basis, as a plan's run returns its cost. */
+    private void recordHostRead(PlannedSplit split, Configuration c, long wallNs) {
+        if (observations != null) {
+            ScanCorrections.recordHostRead(observations, settings.offload(), c, scope, PartitionPlanner.tasklet(pushed),
+                    split, wallNs);
         }
     }
 }

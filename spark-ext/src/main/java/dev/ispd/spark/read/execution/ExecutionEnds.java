@@ -2,6 +2,7 @@ package dev.ispd.spark.read.execution;
 
 import dev.ispd.hadoop.offload.HadoopDriveFailures;
 import dev.ispd.offload.execute.JobTasklets;
+import dev.ispd.offload.schedule.CorrectionBook;
 import dev.ispd.offload.schedule.CorrectionStore;
 import java.io.IOException;
 import java.time.Duration;
@@ -11,6 +12,7 @@ import java.util.Comparator;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.UUID;
@@ -34,6 +36,7 @@ import org.slf4j.LoggerFactory;
  * correction stores scans have planned with ({@link CorrectionStore#absorb(List)}), as a DeviceJob
  * does when it ends, and deletes the record its partitions shared of their drives' failures
  * ({@link ExecutionFailures}). Whatever is still open when the application ends is closed then.
+ * Scans plan with the corrections as this listener keeps them ({@link #plansWith}).
  * Spark delivers the end asynchronously; a driver whose next query must plan with this one's
  * observations waits for it ({@link #awaitEnd}).
  */
@@ -45,6 +48,8 @@ public final class ExecutionEnds extends SparkListener {
 
     private final String applicationId;
     private final Map<String, CorrectionStore> stores = new ConcurrentHashMap<>();
+    /** Per store file, the corrections as this listener last read or saved them. */
+    private final Map<String, CorrectionBook> books = new ConcurrentHashMap<>();
     private final Map<Long, List<JobTasklets>> tasklets = new ConcurrentHashMap<>();
     /**
      * The queries ({@code QueryExecution.queryId}) whose end has been handled, the latest
@@ -67,9 +72,21 @@ public final class ExecutionEnds extends SparkListener {
         });
     }
 
-    /** Folds the observations of this application's scans planned with {@code store} into it after each SQL execution. */
-    public void absorbInto(CorrectionStore store) {
+    /**
+     * The corrections to plan a scan with from {@code store}, whose observations are folded into
+     * it after each SQL execution: read from the file once per application, then kept as this
+     * listener last saved them. Each fold reads the file (what other jobs saved meanwhile), adds
+     * the execution's observations, saves it and keeps the result, so a scan's planning reads no
+     * file on the query's path and still plans with every observation this application made.
+     */
+    public CorrectionBook plansWith(CorrectionStore store) throws IOException {
         stores.putIfAbsent(store.file(), store);
+        CorrectionBook book = books.get(store.file());
+        if (book == null) {
+            CorrectionBook loaded = store.load();
+            book = Objects.requireNonNullElse(books.putIfAbsent(store.file(), loaded), loaded);
+        }
+        return book;
     }
 
     /** Deletes {@code instances} when {@code execution} ends. */
@@ -152,6 +169,7 @@ public final class ExecutionEnds extends SparkListener {
         }
         try {
             CorrectionStore.Update u = store.absorb(observed);
+            books.put(file, u.book());
             LOG.info("offload corrections in {} updated from {} partition(s) of SQL execution {}: {}", file,
                     u.observations(), execution.id(), u.book().entries());
         } catch (IOException e) {

@@ -1,9 +1,12 @@
 package dev.ispd.spark.read.execution;
 
 import dev.ispd.hadoop.offload.HadoopCorrections;
+import dev.ispd.offload.model.LocalHost;
 import dev.ispd.offload.plan.PlannedSplit;
+import dev.ispd.offload.plan.TaskletSpec;
 import dev.ispd.offload.schedule.CorrectionBook;
 import dev.ispd.offload.schedule.CorrectionStore;
+import dev.ispd.offload.schedule.Placement;
 import dev.ispd.offload.schedule.SplitObservation;
 import dev.ispd.offload.settings.OffloadSettings;
 import java.io.IOException;
@@ -28,15 +31,16 @@ public final class ScanCorrections {
     private ScanCorrections() {
     }
 
-    /** Driver: the corrections to plan a scan of {@code input} with, its store folded into after each execution. */
+    /**
+     * Driver: the corrections to plan a scan of {@code input} with, its store folded into after
+     * each execution; read once per application ({@link ExecutionEnds#plansWith}).
+     */
     public static CorrectionBook forPlanning(SparkContext sc, OffloadSettings settings, Configuration conf, Path input)
             throws IOException {
         if (!settings.scheduler().correction()) {
             return new CorrectionBook();
         }
-        CorrectionStore store = HadoopCorrections.forInput(conf, settings.correctionFile(), input);
-        ExecutionEnds.of(sc).absorbInto(store);
-        return store.load();
+        return ExecutionEnds.of(sc).plansWith(HadoopCorrections.forInput(conf, settings.correctionFile(), input));
     }
 
     /**
@@ -70,5 +74,18 @@ public final class ScanCorrections {
             LOG.warn("could not record what partition {} ({}) cost for the offload correction: {}",
                     split.decision().index(), split, e.getMessage());
         }
+    }
+
+    /**
+     * Executor: adds the wall clock {@code wallNs} of {@code split}, a host partition Spark read as
+     * records instead of running {@code tasklet} (the scan's plan of all rows), to the run's
+     * {@code observations}: a sample of the measured basis only, since nothing metered the run.
+     * Without it a scan placed on the host would never teach the measured basis what the host
+     * takes, and the host's predictions would stay the profile's.
+     */
+    public static void recordHostRead(SplitObservations observations, OffloadSettings settings, Configuration conf,
+                                      String scope, TaskletSpec tasklet, PlannedSplit split, long wallNs) {
+        record(observations, settings, conf, scope, tasklet.name(), split, SplitObservation.wallClock(Placement.HOST,
+                split.decision().baseline().host(), wallNs, tasklet.shape(), LocalHost.name()));
     }
 }

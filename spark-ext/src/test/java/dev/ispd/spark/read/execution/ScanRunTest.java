@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.ispd.client.Drive;
 import dev.ispd.client.DriveException;
 import dev.ispd.offload.execute.SplitMetric;
+import dev.ispd.offload.model.LocalHost;
 import dev.ispd.offload.schedule.CorrectionBook;
 import dev.ispd.offload.schedule.Placement;
 import dev.ispd.protocol.Status;
@@ -16,6 +17,7 @@ import dev.ispd.spark.metrics.ScanMetric;
 import dev.ispd.spark.read.IspdScan;
 import java.io.IOException;
 import java.io.InputStream;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -128,6 +130,60 @@ class ScanRunTest {
             assertTrue(e != null && e.samples() >= 2, "drive " + d + "'s gathered splits observed: " + entries);
         }
         assertEquals(0, metric(df, SplitMetric.FALLBACKS));
+    }
+
+    /**
+     * A partition placed on the host that Spark reads as records (no plan runs: it returns every
+     * matching record) returns its wall clock to the measured basis, under the scan's plan shape
+     * and this host: without it the measured basis never learned what the host takes for such
+     * scans and priced the host by its profile (issue 24 point 3, TPC-H in Spark).
+     */
+    @Test
+    void hostPartitionsReadAsRecordsTeachTheMeasuredBasisTheHostsWallClock() throws Exception {
+        String corrections = DRIVES.uri("/.ispd/host-read-correction.json");
+        Dataset<Row> df = DRIVES.spark().read().format("ispd").option("layout", "worldcup98").option("entrySize", ENTRY)
+                .option("ispd.offload.policy", "host-only").option("ispd.offload.cost.basis", "measured")
+                .option("ispd.offload.correction.file", corrections).load(uri).where("type = 1").select("clientID", "size");
+        df.collectAsList();
+        ExecutionEnds.of(DRIVES.spark().sparkContext()).awaitEnd(df.queryExecution().queryId(), Duration.ofSeconds(10));
+        long partitions = scan(df).partitions().size();
+        assertEquals(partitions, metric(df, SplitMetric.SPLITS_ON_HOST));
+
+        Map<String, CorrectionBook.Entry> entries;
+        Path file = new Path(corrections);
+        try (InputStream in = FileSystem.get(new Path(uri).toUri(), DRIVES.hadoopConf()).open(file)) {
+            entries = CorrectionBook.read(in, corrections).entries();
+        }
+        List<String> hostKeys = entries.keySet().stream().filter(k -> k.startsWith("measured host spark-scan/")
+                && k.endsWith(" " + LocalHost.name())).toList();
+        assertEquals(1, hostKeys.size(), "one measured key, the scan's shape on this host: " + entries);
+        assertEquals(partitions, entries.get(hostKeys.get(0)).samples(), "a sample per partition: " + entries);
+        assertTrue(entries.keySet().stream().noneMatch(k -> k.startsWith("host ")),
+                "no modeled sample: nothing metered the records' read: " + entries);
+    }
+
+    /**
+     * Planning reads the correction file once per application and then plans with the book as
+     * this application last saved it: no read of the file on a query's path. A file replaced
+     * behind its back (here by garbage) is not read again by planning; the next save reads it.
+     */
+    @Test
+    void scansPlanWithTheCorrectionsAsTheApplicationLastSavedThemNotReadingTheFileAgain() throws Exception {
+        String path = "/.ispd/session-correction.json";
+        String corrections = DRIVES.uri(path);
+        java.util.function.Supplier<Dataset<Row>> query = () -> DRIVES.spark().read().format("ispd")
+                .option("layout", "worldcup98").option("entrySize", ENTRY).option("ispd.offload.policy", "device-only")
+                .option("ispd.offload.cost.basis", "measured").option("ispd.offload.correction.file", corrections)
+                .load(uri).where("type = 1").select("clientID", "size");
+        Dataset<Row> first = query.get();
+        first.collectAsList();
+        ExecutionEnds.of(DRIVES.spark().sparkContext()).awaitEnd(first.queryExecution().queryId(),
+                Duration.ofSeconds(10));
+        DRIVES.write(path, "not a correction file".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+
+        String table = scan(query.get()).placementTable();
+        assertTrue(table.lines().skip(2).allMatch(split -> split.contains(" DEVICE ") && split.contains("measured time x")),
+                "every split planned with the first query's wall clocks in its drive: " + table);
     }
 
     /** The id the next object created on each drive would get, less one: a probe object's, created and deleted. */
