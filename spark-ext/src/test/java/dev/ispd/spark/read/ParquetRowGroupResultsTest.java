@@ -1,0 +1,101 @@
+package dev.ispd.spark.read;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.ispd.offload.execute.SplitMetric;
+import dev.ispd.plan.PlanLimits;
+import dev.ispd.spark.PolicyViews;
+import dev.ispd.spark.SparkDrives;
+import dev.ispd.spark.metrics.ScanMetric;
+import java.util.List;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.execution.SparkPlan;
+import org.apache.spark.sql.execution.datasources.v2.BatchScanExec;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * What a plan over one large Parquet row group returns (one file Spark wrote to osd://, one row
+ * group of 300,000 rows): its rows, which outgrow one drive result, come back whole, the row
+ * group read in parts. Every answer is Spark's own Parquet reader's over the same file, under host-only,
+ * device-only and fastest.
+ */
+class ParquetRowGroupResultsTest {
+    private static final int CHUNK = 8 << 20;
+    private static final int ROWS = 300_000;
+    private static final int U_VALUES = 70_000;
+
+    @RegisterExtension
+    static final SparkDrives DRIVES = new SparkDrives(2, CHUNK);
+
+    private static String file;
+
+    @BeforeAll
+    static void write() {
+        SparkSession spark = DRIVES.spark();
+        spark.conf().set("spark.sql.adaptive.enabled", "false");
+        file = DRIVES.uri("/pq/large");
+        spark.sql("SELECT CAST(id AS INT) AS id, concat('s', CAST(id % 9 AS STRING)) AS s, "
+                        + "concat('u', CAST(id % " + U_VALUES + " AS STRING)) AS u, CAST(id % 100 AS DECIMAL(9,2)) AS k "
+                        + "FROM range(" + ROWS + ")").coalesce(1).write()
+                .option("parquet.block.size", CHUNK / 8 * 7).mode("overwrite").parquet(file);
+    }
+
+    static List<String> policies() {
+        return PolicyViews.POLICIES;
+    }
+
+    /**
+     * Every row of the row group, its strings as char(255), is over 64 MiB of plan rows: the
+     * scan reads the row group in parts whose rows fit one result, in the drives and on the host
+     * alike. Spark checksums the rows itself (hash is not pushed), so the scan returns them all.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("policies")
+    void rowsOutgrowingOneDriveResultComeBackWhole(String policy) {
+        String q = "SELECT count(*), sum(hash(id, s, k)), max(s), min(id) FROM t WHERE k >= 0";
+        Dataset<Row> df = sql(q, ispd(policy));
+        assertEquals(answer(q, DRIVES.spark().read().parquet(file)), PolicyViews.sorted(df));
+        assertEquals(1, metric(df, SplitMetric.ROW_GROUPS_READ), "one row group");
+        long splits = metric(df, SplitMetric.SPLITS_ON_DEVICE) + metric(df, SplitMetric.SPLITS_ON_HOST);
+        assertTrue(splits >= 2, "read in parts: " + splits);
+        if (policy.equals("device-only")) {
+            assertTrue(metric(df, SplitMetric.RESULT_BYTES_FROM_DRIVES) > PlanLimits.DRIVE.maxResultBytes(),
+                    "more than one drive result");
+            assertEquals(0, metric(df, SplitMetric.SPLITS_ON_HOST), "every part in a drive");
+            assertEquals(0, metric(df, SplitMetric.FALLBACKS), "no part fell back");
+        }
+        assertTrue(description(df).contains("row groups: 1 read"), description(df));
+    }
+
+    private static Dataset<Row> ispd(String policy) {
+        return DRIVES.spark().read().format("ispd").option("ispd.offload.policy", policy).load(file);
+    }
+
+    private static List<String> answer(String query, Dataset<Row> table) {
+        return PolicyViews.sorted(sql(query, table));
+    }
+
+    private static Dataset<Row> sql(String query, Dataset<Row> table) {
+        table.createOrReplaceTempView("t");
+        return DRIVES.spark().sql(query);
+    }
+
+    private static String description(Dataset<Row> df) {
+        return scanNode(df).scan().description();
+    }
+
+    private static BatchScanExec scanNode(Dataset<Row> df) {
+        SparkPlan plan = df.queryExecution().executedPlan();
+        return (BatchScanExec) plan.find(p -> p instanceof BatchScanExec).get();
+    }
+
+    private static long metric(Dataset<Row> df, SplitMetric m) {
+        return scanNode(df).metrics().get(ScanMetric.nameOf(m)).get().value();
+    }
+}
