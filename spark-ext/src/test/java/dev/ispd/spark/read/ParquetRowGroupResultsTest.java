@@ -13,6 +13,7 @@ import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.execution.SparkPlan;
+import org.apache.spark.sql.execution.aggregate.HashAggregateExec;
 import org.apache.spark.sql.execution.datasources.v2.BatchScanExec;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -22,12 +23,14 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * What a plan over one large Parquet row group returns (one file Spark wrote to osd://, one row
  * group of 300,000 rows): its rows, which outgrow one drive result, come back whole, the row
- * group read in parts. Every answer is Spark's own Parquet reader's over the same file, under host-only,
+ * group read in parts; its GROUP BY of strings runs in the scan, with more groups than a drive
+ * holds too. Every answer is Spark's own Parquet reader's over the same file, under host-only,
  * device-only and fastest.
  */
 class ParquetRowGroupResultsTest {
     private static final int CHUNK = 8 << 20;
     private static final int ROWS = 300_000;
+    /** More distinct values of u than a drive holds groups. */
     private static final int U_VALUES = 70_000;
 
     @RegisterExtension
@@ -71,6 +74,41 @@ class ParquetRowGroupResultsTest {
             assertEquals(0, metric(df, SplitMetric.FALLBACKS), "no part fell back");
         }
         assertTrue(description(df).contains("row groups: 1 read"), description(df));
+    }
+
+    /**
+     * TPC-H Q1's shape over Parquet strings: under device-only the scan answers the GROUP BY whole
+     * in the drives, as for records (its aggregates of nullable columns are pushed only whole).
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("policies")
+    void aGroupByOfParquetStringsIsPushed(String policy) {
+        String q = "SELECT s, count(*), sum(k), min(id), max(id) FROM t WHERE id % 5 <> 2 GROUP BY s";
+        Dataset<Row> df = sql(q, ispd(policy));
+        assertEquals(answer(q, DRIVES.spark().read().parquet(file)), PolicyViews.sorted(df));
+        if (policy.equals("device-only")) {
+            String description = description(df);
+            assertTrue(description.contains("PushedGroupBy: [s] (complete)"), description);
+            assertTrue(df.queryExecution().executedPlan().find(p -> p instanceof HashAggregateExec).isEmpty(),
+                    "answered by the scan: " + df.queryExecution().executedPlan());
+            assertEquals(0, metric(df, SplitMetric.SPLITS_ON_HOST), "in the drives");
+        }
+    }
+
+    /**
+     * A GROUP BY of a string with more values than a drive holds groups: a plan counts string
+     * groups as the data makes them, so the drive fails the part and the host answers it.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("policies")
+    void moreStringGroupsThanADriveHoldsAreAnsweredByTheHost(String policy) {
+        String q = "SELECT u, count(*), sum(k) FROM t GROUP BY u";
+        Dataset<Row> df = sql(q, ispd(policy));
+        assertEquals(answer(q, DRIVES.spark().read().parquet(file)), PolicyViews.sorted(df));
+        if (policy.equals("device-only")) {
+            assertTrue(description(df).contains("PushedGroupBy: [u] (complete)"), description(df));
+            assertTrue(metric(df, SplitMetric.FALLBACKS) >= 1, "the drive held too few groups");
+        }
     }
 
     private static Dataset<Row> ispd(String policy) {
