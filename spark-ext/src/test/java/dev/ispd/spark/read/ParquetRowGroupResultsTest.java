@@ -7,17 +7,14 @@ import dev.ispd.offload.execute.SplitMetric;
 import dev.ispd.plan.PlanLimits;
 import dev.ispd.spark.PolicyViews;
 import dev.ispd.spark.SparkDrives;
-import dev.ispd.spark.metrics.ScanMetric;
 import java.util.List;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
-import org.apache.spark.sql.execution.SparkPlan;
 import org.apache.spark.sql.execution.aggregate.HashAggregateExec;
-import org.apache.spark.sql.execution.datasources.v2.BatchScanExec;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
@@ -64,16 +61,17 @@ class ParquetRowGroupResultsTest {
         String q = "SELECT count(*), sum(hash(id, s, k)), max(s), min(id) FROM t WHERE k >= 0";
         Dataset<Row> df = sql(q, ispd(policy));
         assertEquals(answer(q, DRIVES.spark().read().parquet(file)), PolicyViews.sorted(df));
-        assertEquals(1, metric(df, SplitMetric.ROW_GROUPS_READ), "one row group");
-        long splits = metric(df, SplitMetric.SPLITS_ON_DEVICE) + metric(df, SplitMetric.SPLITS_ON_HOST);
+        assertEquals(1, ScanNodes.metric(df, SplitMetric.ROW_GROUPS_READ), "one row group");
+        long splits = ScanNodes.metric(df, SplitMetric.SPLITS_ON_DEVICE)
+                + ScanNodes.metric(df, SplitMetric.SPLITS_ON_HOST);
         assertTrue(splits >= 2, "read in parts: " + splits);
         if (policy.equals("device-only")) {
-            assertTrue(metric(df, SplitMetric.RESULT_BYTES_FROM_DRIVES) > PlanLimits.DRIVE.maxResultBytes(),
+            assertTrue(ScanNodes.metric(df, SplitMetric.RESULT_BYTES_FROM_DRIVES) > PlanLimits.DRIVE.maxResultBytes(),
                     "more than one drive result");
-            assertEquals(0, metric(df, SplitMetric.SPLITS_ON_HOST), "every part in a drive");
-            assertEquals(0, metric(df, SplitMetric.FALLBACKS), "no part fell back");
+            assertEquals(0, ScanNodes.metric(df, SplitMetric.SPLITS_ON_HOST), "every part in a drive");
+            assertEquals(0, ScanNodes.metric(df, SplitMetric.FALLBACKS), "no part fell back");
         }
-        assertTrue(description(df).contains("row groups: 1 read"), description(df));
+        assertTrue(ScanNodes.description(df).contains("row groups: 1 read"), ScanNodes.description(df));
     }
 
     /**
@@ -87,11 +85,11 @@ class ParquetRowGroupResultsTest {
         Dataset<Row> df = sql(q, ispd(policy));
         assertEquals(answer(q, DRIVES.spark().read().parquet(file)), PolicyViews.sorted(df));
         if (policy.equals("device-only")) {
-            String description = description(df);
+            String description = ScanNodes.description(df);
             assertTrue(description.contains("PushedGroupBy: [s] (complete)"), description);
             assertTrue(df.queryExecution().executedPlan().find(p -> p instanceof HashAggregateExec).isEmpty(),
                     "answered by the scan: " + df.queryExecution().executedPlan());
-            assertEquals(0, metric(df, SplitMetric.SPLITS_ON_HOST), "in the drives");
+            assertEquals(0, ScanNodes.metric(df, SplitMetric.SPLITS_ON_HOST), "in the drives");
         }
     }
 
@@ -106,8 +104,8 @@ class ParquetRowGroupResultsTest {
         Dataset<Row> df = sql(q, ispd(policy));
         assertEquals(answer(q, DRIVES.spark().read().parquet(file)), PolicyViews.sorted(df));
         if (policy.equals("device-only")) {
-            assertTrue(description(df).contains("PushedGroupBy: [u] (complete)"), description(df));
-            assertTrue(metric(df, SplitMetric.FALLBACKS) >= 1, "the drive held too few groups");
+            assertTrue(ScanNodes.description(df).contains("PushedGroupBy: [u] (complete)"), ScanNodes.description(df));
+            assertTrue(ScanNodes.metric(df, SplitMetric.FALLBACKS) >= 1, "the drive held too few groups");
         }
     }
 
@@ -122,18 +120,5 @@ class ParquetRowGroupResultsTest {
     private static Dataset<Row> sql(String query, Dataset<Row> table) {
         table.createOrReplaceTempView("t");
         return DRIVES.spark().sql(query);
-    }
-
-    private static String description(Dataset<Row> df) {
-        return scanNode(df).scan().description();
-    }
-
-    private static BatchScanExec scanNode(Dataset<Row> df) {
-        SparkPlan plan = df.queryExecution().executedPlan();
-        return (BatchScanExec) plan.find(p -> p instanceof BatchScanExec).get();
-    }
-
-    private static long metric(Dataset<Row> df, SplitMetric m) {
-        return scanNode(df).metrics().get(ScanMetric.nameOf(m)).get().value();
     }
 }
