@@ -8,6 +8,7 @@ import dev.ispd.plan.PlanLimits;
 import dev.ispd.spark.PolicyViews;
 import dev.ispd.spark.SparkDrives;
 import java.util.List;
+import java.util.stream.Stream;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
@@ -15,17 +16,18 @@ import org.apache.spark.sql.execution.aggregate.HashAggregateExec;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * What a plan over one large Parquet row group returns (one file Spark wrote to osd://, one row
  * group of 300,000 rows): its rows, which outgrow one drive result, come back whole, the row
  * group read in parts; its GROUP BY of strings runs in the scan, with more groups than a drive
- * holds too. Every answer is Spark's own Parquet reader's over the same file, under host-only,
+ * holds too, and groups that outgrow a drive result (answered by the host). Every answer is Spark's own Parquet reader's over the same file, under host-only,
  * device-only and fastest.
  */
 class ParquetRowGroupResultsTest {
-    private static final int CHUNK = 8 << 20;
+    private static final int CHUNK = 16 << 20;
     private static final int ROWS = 300_000;
     /** More distinct values of u than a drive holds groups. */
     private static final int U_VALUES = 70_000;
@@ -41,13 +43,18 @@ class ParquetRowGroupResultsTest {
         spark.conf().set("spark.sql.adaptive.enabled", "false");
         file = DRIVES.uri("/pq/large");
         spark.sql("SELECT CAST(id AS INT) AS id, concat('s', CAST(id % 9 AS STRING)) AS s, "
-                        + "concat('u', CAST(id % " + U_VALUES + " AS STRING)) AS u, CAST(id % 100 AS DECIMAL(9,2)) AS k "
+                        + "concat('u', CAST(id % " + U_VALUES + " AS STRING)) AS u, concat('v', CAST(id AS STRING)) AS v, "
+                        + "CAST(id % 100 AS DECIMAL(9,2)) AS k "
                         + "FROM range(" + ROWS + ")").coalesce(1).write()
                 .option("parquet.block.size", CHUNK / 8 * 7).mode("overwrite").parquet(file);
     }
 
     static List<String> policies() {
         return PolicyViews.POLICIES;
+    }
+
+    static Stream<Arguments> manyGroups() {
+        return PolicyViews.POLICIES.stream().flatMap(p -> Stream.of(Arguments.of(p, "u"), Arguments.of(p, "v")));
     }
 
     /**
@@ -95,16 +102,19 @@ class ParquetRowGroupResultsTest {
 
     /**
      * A GROUP BY of a string with more values than a drive holds groups: a plan counts string
-     * groups as the data makes them, so the drive fails the part and the host answers it.
+     * groups as the data makes them, so the drive fails the part and the host answers it. By v,
+     * one group per row, the groups outgrow a drive's 64 MiB result too (300,000 rows of 33 words
+     * and more), which the host's run holds.
      */
-    @ParameterizedTest(name = "{0}")
-    @MethodSource("policies")
-    void moreStringGroupsThanADriveHoldsAreAnsweredByTheHost(String policy) {
-        String q = "SELECT u, count(*), sum(k) FROM t GROUP BY u";
+    @ParameterizedTest(name = "{0}: {1}")
+    @MethodSource("manyGroups")
+    void moreStringGroupsThanADriveHoldsAreAnsweredByTheHost(String policy, String column) {
+        String q = "SELECT " + column + ", count(*), sum(k) FROM t GROUP BY " + column;
         Dataset<Row> df = sql(q, ispd(policy));
         assertEquals(answer(q, DRIVES.spark().read().parquet(file)), PolicyViews.sorted(df));
         if (policy.equals("device-only")) {
-            assertTrue(ScanNodes.description(df).contains("PushedGroupBy: [u] (complete)"), ScanNodes.description(df));
+            assertTrue(ScanNodes.description(df).contains("PushedGroupBy: [" + column + "] (complete)"),
+                    ScanNodes.description(df));
             assertTrue(ScanNodes.metric(df, SplitMetric.FALLBACKS) >= 1, "the drive held too few groups");
         }
     }
