@@ -18,8 +18,10 @@ import java.util.List;
 /**
  * Runs a tasklet on the host: the same tasklet code, scanned by the same {@link ExtentScanner}
  * with the drive's page size and batch size, so a host split yields the bytes a drive would
- * return and the same metered work (which the host profile then prices). Safe to share between
- * threads: each run has its own scanner and meter.
+ * return and the same metered work (which the host profile then prices); its result may be as
+ * large as a byte array, not bounded by a drive's 64 MiB, so that a split a drive could not
+ * answer for its result's size (a GROUP BY of many strings) falls back to the host. Safe to share
+ * between threads: each run has its own scanner and meter.
  */
 public final class HostRunner {
     private final TaskletRegistry registry;
@@ -70,7 +72,7 @@ public final class HostRunner {
             throws IOException {
         Meter meter = new Meter();
         new ExtentScanner(pageSize, pagesPerBatch).scan(tasklet, extents, source, meter, listener);
-        ResultSink out = new ResultSink();
+        ResultSink out = new ResultSink(ResultSink.HOST_LIMIT);
         tasklet.finish(out, meter);
         return new Result(out.toByteArray(), meter);
     }

@@ -1,5 +1,6 @@
 package dev.ispd.plan;
 
+import dev.ispd.tasklet.ResultSink;
 import dev.ispd.tasklet.TaskletLimitException;
 
 /**
@@ -12,8 +13,8 @@ import dev.ispd.tasklet.TaskletLimitException;
 public record PlanLimits(long maxGroups, long maxResultBytes, int maxPredicateDepth) {
     /** A drive's defaults: 65,536 groups, a 64 MiB result (the result buffer's limit), depth 16. */
     public static final PlanLimits DRIVE = new PlanLimits(1 << 16, 64L << 20, 16);
-    /** The host's: 2^26 groups, a result as large as a byte array (a HostRunner's result sink holds 64 MiB), depth 64. */
-    public static final PlanLimits HOST = new PlanLimits(1 << 26, Integer.MAX_VALUE - 64, 64);
+    /** The host's: 2^26 groups, a result as large as a byte array (a HostRunner's result sink's), depth 64. */
+    public static final PlanLimits HOST = new PlanLimits(1 << 26, ResultSink.HOST_LIMIT, 64);
 
     public PlanLimits {
         if (maxGroups < 1 || maxResultBytes < PlanResult.HEADER_BYTES || maxPredicateDepth < 1) {

@@ -11,6 +11,8 @@ import java.util.Arrays;
 public final class ResultSink {
     /** Default bound on one execution's result: 64 MiB. */
     public static final int DEFAULT_LIMIT = 64 << 20;
+    /** The host's bound: as large as a byte array holds (the host's memory is the engine's). */
+    public static final int HOST_LIMIT = Integer.MAX_VALUE - 64;
 
     private final int limit;
     private ByteBuffer buf = ByteBuffer.allocate(256).order(ByteOrder.LITTLE_ENDIAN);

@@ -2,6 +2,7 @@ package dev.ispd.hadoop.parquet;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ispd.offload.plan.InputFile;
@@ -16,6 +17,7 @@ import dev.ispd.plan.PlanResult;
 import dev.ispd.plan.PlanTasklet;
 import dev.ispd.plan.PlanTaskletFactory;
 import dev.ispd.plan.Predicate;
+import dev.ispd.plan.parquet.ParquetRowGroup;
 import dev.ispd.plan.parquet.ParquetSource;
 import dev.ispd.plan.parquet.ParquetTable;
 import dev.ispd.protocol.Extent;
@@ -120,13 +122,73 @@ class ParquetDecodeTest {
         assertEquals(expected, PlanResult.decode(result).rows().get(0)[0]);
     }
 
+    /**
+     * A row group read in three parts (a run each, its chunks read whole, the rows before
+     * the part passed over across page boundaries) gives, part after part, the rows of the whole
+     * row group and, summed, its counts: NULLs, dictionaries, v1 and v2 pages.
+     */
+    @ParameterizedTest(name = "{0} {1} dictionary {2}")
+    @MethodSource("someFormats")
+    void aRowGroupReadInPartsGivesTheRowsOfTheWhole(CompressionCodecName codec, WriterVersion version,
+                                                     boolean dictionary) throws Exception {
+        Configuration conf = new Configuration();
+        FileSystem fs = FileSystem.getLocal(conf);
+        Path path = new Path(dir.resolve("parts-" + codec + "-" + version + "-" + dictionary + ".parquet").toUri());
+        ParquetData.write(conf, path, ParquetData.rows(ROWS, 13), codec, dictionary, version, 48 * 1024, 4 * 1024);
+        FileStatus status = fs.getFileStatus(path);
+        Layout layout = ParquetInputs.table(fs, status).layout();
+        Plan rows = plans(layout).get(0);
+        Plan counts = plans(layout).get(3);
+        ParquetInput rowsInput = ParquetInputs.input(fs, status, rows).parquet();
+        ParquetInput countsInput = ParquetInputs.input(fs, status, counts).parquet();
+        for (int i = 0; i < rowsInput.rowGroups().size(); i++) {
+            ParquetInput.RowGroup g = rowsInput.rowGroups().get(i);
+            ParquetInput.RowGroup c = countsInput.rowGroups().get(i);
+            List<long[]> whole = PlanResult.decode(decoded(status, rows, rowsInput, g, g.group())).rows();
+            assertFalse(whole.isEmpty(), "the row plan returns rows of row group " + g.group().index());
+            List<long[]> parts = new ArrayList<>();
+            long[] counted = new long[2];
+            long size = g.group().rows() / 3 + 1;
+            for (long first = 0; first < g.group().rows(); first += size) {
+                long n = Math.min(size, g.group().rows() - first);
+                parts.addAll(PlanResult.decode(decoded(status, rows, rowsInput, g, g.group().part(first, n))).rows());
+                long[] part = PlanResult.decode(decoded(status, counts, countsInput, c, c.group().part(first, n)))
+                        .rows().get(0);
+                counted[0] += part[0];
+                counted[1] += part[1];
+            }
+            assertEquals(whole.size(), parts.size(), "rows of row group " + g.group().index());
+            for (int r = 0; r < whole.size(); r++) {
+                assertArrayEquals(whole.get(r), parts.get(r), "row " + r + " of row group " + g.group().index());
+            }
+            assertArrayEquals(PlanResult.decode(decoded(status, counts, countsInput, c, c.group())).rows().get(0),
+                    counted, "counts of row group " + g.group().index());
+        }
+    }
+
+    static Stream<Arguments> someFormats() {
+        return Stream.of(Arguments.of(CompressionCodecName.SNAPPY, WriterVersion.PARQUET_1_0, true),
+                Arguments.of(CompressionCodecName.ZSTD, WriterVersion.PARQUET_2_0, false));
+    }
+
     /** The plan's result over the Parquet file's row groups, decoded as a drive decodes them (2-page batches). */
     private static byte[] decoded(FileSystem fs, FileStatus status, Plan plan) throws Exception {
         InputFile input = ParquetInputs.input(fs, status, plan);
-        ParquetSource source = new ParquetSource(status.getPath().toString(), input.parquet().columns(),
+        return decoded(status, plan, input.parquet(), input.parquet().rowGroups(),
                 input.parquet().rowGroups().stream().map(ParquetInput.RowGroup::group).toList());
+    }
+
+    /** The plan's result over {@code read}, the rows it reads of row group {@code g} of {@code input}. */
+    private static byte[] decoded(FileStatus status, Plan plan, ParquetInput input, ParquetInput.RowGroup g,
+                                  ParquetRowGroup read) throws Exception {
+        return decoded(status, plan, input, List.of(g), List.of(read));
+    }
+
+    private static byte[] decoded(FileStatus status, Plan plan, ParquetInput input, List<ParquetInput.RowGroup> groups,
+                                  List<ParquetRowGroup> read) throws Exception {
+        ParquetSource source = new ParquetSource(status.getPath().toString(), input.columns(), read);
         List<Extent> extents = new ArrayList<>();
-        for (ParquetInput.RowGroup g : input.parquet().rowGroups()) {
+        for (ParquetInput.RowGroup g : groups) {
             for (int c = 0; c < g.chunkOffsets().size(); c++) {
                 extents.add(new Extent(1, g.chunkOffsets().get(c), g.group().chunks().get(c).length()));
             }

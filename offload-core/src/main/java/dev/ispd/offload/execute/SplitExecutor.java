@@ -96,9 +96,9 @@ public final class SplitExecutor {
     public SplitObservation run(PlannedSplit split, SplitResults out) throws IOException {
         Decision d = split.decision();
         if (split.parquet() != null) {
-            count(SplitMetric.ROW_GROUPS_READ, split.parquet().source().rowGroups().size());
+            count(SplitMetric.ROW_GROUPS_READ, split.parquet().rowGroupsStarted());
             count(SplitMetric.ROW_GROUPS_SKIPPED, split.parquet().rowGroupsSkipped());
-            count(SplitMetric.STRADDLING_ROW_GROUPS, split.parquet().straddles() ? 1 : 0);
+            count(SplitMetric.STRADDLING_ROW_GROUPS, split.parquet().startsStraddling() ? 1 : 0);
         }
         if (d.placement() == Placement.DEVICE) {
             count(SplitMetric.SPLITS_PLANNED_ON_DEVICE, 1);

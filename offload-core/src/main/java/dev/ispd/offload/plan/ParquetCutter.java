@@ -9,7 +9,9 @@ import java.util.List;
  * Cuts a Parquet file into one unit per row group to read: a piece per column chunk the plan
  * reads (its file range, with the chunk extents holding it), scheduled and run together. A row
  * group whose chunks lie in more than one chunk of the file straddles a chunk boundary: no drive
- * holds it whole, so it runs on the host.
+ * holds it whole, so it runs on the host. A row group of more rows than a unit may hold (those
+ * whose rows, had every one matched, fit one result) is cut into units of consecutive rows, each
+ * reading the same chunks, as records are cut into pieces of at most that many.
  */
 final class ParquetCutter {
     /** One row group's pieces, whether it straddles, and its row group. */
@@ -22,7 +24,8 @@ final class ParquetCutter {
     private ParquetCutter() {
     }
 
-    static List<Unit> cut(String file, ParquetInput input, List<ChunkExtent> chunks) {
+    /** The units of {@code file}, each of at most {@code maxRows} rows (no bound if 0 or less). */
+    static List<Unit> cut(String file, ParquetInput input, List<ChunkExtent> chunks, long maxRows) {
         List<Unit> units = new ArrayList<>(input.rowGroups().size());
         for (ParquetInput.RowGroup g : input.rowGroups()) {
             List<SplitPiece> pieces = new ArrayList<>();
@@ -51,7 +54,11 @@ final class ParquetCutter {
                     pieces.add(new SplitPiece(from, to - from, holding.get(0).drive(), holding));
                 }
             }
-            units.add(new Unit(pieces, g.group(), straddles));
+            ParquetRowGroup group = g.group();
+            long part = maxRows > 0 ? maxRows : Math.max(1, group.rows());
+            for (long first = 0; first == 0 || first < group.rows(); first += part) {
+                units.add(new Unit(pieces, group.part(first, Math.min(part, group.rows() - first)), straddles));
+            }
         }
         return units;
     }

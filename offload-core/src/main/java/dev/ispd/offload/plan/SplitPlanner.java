@@ -88,7 +88,8 @@ public final class SplitPlanner {
         List<List<ParquetCutter.Unit>> unitsPerFile = new ArrayList<>();
         for (InputFile f : files) {
             unitsPerFile.add(f.length() == 0 ? List.of() : f.parquet() != null
-                    ? ParquetCutter.cut(f.path(), f.parquet(), storage.locate(f.path(), f.length()))
+                    ? ParquetCutter.cut(f.path(), f.parquet(), storage.locate(f.path(), f.length()),
+                            settings.splitMaxBytes() > 0 && recordSize > 0 ? settings.splitMaxBytes() / recordSize : 0)
                     : SplitCutter.cut(f.path(), f.length(), recordSize, storage.locate(f.path(), f.length()),
                             settings.splitMaxBytes()).stream().map(p -> new ParquetCutter.Unit(List.of(p), null, false))
                             .toList());
@@ -107,7 +108,7 @@ public final class SplitPlanner {
                         "bytes " + p.start() + " to " + p.end() + " of " + file + " are on drives " + replicas
                                 + ", and none of them answered: " + String.join("; ", down)));
                 // a row group's work is that of its rows as records; its bytes are the column chunks read
-                long scanned = u.rowGroup() == null ? u.bytes() : u.rowGroup().rows() * recordSize;
+                long scanned = u.rowGroup() == null ? u.bytes() : u.rowGroup().count() * recordSize;
                 work.add(new SplitWork(work.size(), drive, u.bytes(),
                         estimator.estimate(tasklet.params(), scanned, states.get(drive).info().pageSize()), replicas));
             }

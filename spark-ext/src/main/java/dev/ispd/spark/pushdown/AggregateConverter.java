@@ -51,9 +51,11 @@ import org.slf4j.LoggerFactory;
  * types, other functions, aggregates of literals, no aggregate and no group column, more group
  * fields, SUMs of integer or float expressions, MIN or MAX of an unsigned 8-byte field (ordered differently from Spark's longs), a SUM that can
  * overflow over 2^31 records or more (the drives' sums are exact only below), a SUM of a column
- * Spark averages where a double could not hold the sum exactly, and a GROUP BY whose fields can
- * make more groups than a drive holds ({@link PlanLimits#DRIVE}), so that no partition has to
- * fall back for its groups.
+ * Spark averages where a double could not hold the sum exactly, and a GROUP BY of fields a plan
+ * returns as words (integers, dates ..., no null bit) that can make more groups than a drive holds
+ * ({@link PlanLimits#DRIVE}), which the drive would refuse. Groups of strings or of fields with a
+ * null bit (a Parquet string is a {@code char(255)}, 2^2040 values) are counted as the data makes
+ * them: a partition whose data makes more than a drive holds fails there and runs on the host.
  *
  * <p>One converter serves one scan, and remembers the columns Spark asked to average: Spark offers
  * an aggregation with AVG first and, when the scan does not complete it, rewrites each AVG as
@@ -158,22 +160,14 @@ public final class AggregateConverter {
             throw new NotPushable("the SUMs of " + halved + " can overflow 64 bits, and their halves are merged "
                     + "by Spark only under GROUP BY columns a plan returns as one value each");
         }
-        long groups = groups(plan); // not maxGroups: a partition must not fall back for its groups
+        // fields a plan returns as words bound the groups before it runs, and a drive refuses more
+        // than it holds; strings and fields with a null bit are counted as the data makes them
+        long groups = plan.maxGroups();
         if (groups > PlanLimits.DRIVE.maxGroups()) {
             throw new NotPushable("GROUP BY " + String.join(", ", pushed.groupNames()) + " can make up to " + groups
                     + " groups, more than a drive holds (" + PlanLimits.DRIVE.maxGroups() + ")");
         }
         return pushed;
-    }
-
-    /**
-     * The most groups {@code plan} can make in a partition, known before it runs: the product of
-     * its group columns' values ({@link GroupValues}); where a column is computed (an expression, a
-     * string), so that the drive counts its groups as it makes them, no more than the scan's records.
-     */
-    private long groups(Plan plan) {
-        long product = GroupValues.ofAll(plan.groupBy(), plan.layout());
-        return plan.groupsBounded() ? product : Math.min(product, records);
     }
 
     /**

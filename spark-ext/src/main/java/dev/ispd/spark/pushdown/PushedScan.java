@@ -89,7 +89,7 @@ public record PushedScan(RecordLayout layout, List<LayoutColumn> columns, Predic
      * drive nor a fallback to the host outgrows a result.
      */
     public long allRowsPieceBytes(long maxResultBytes) {
-        int width = plan().columnNames().size() * Long.BYTES;
+        int width = plan().rowWords() * Long.BYTES; // a Parquet column's IS NULL is two words
         return (maxResultBytes - PlanResult.HEADER_BYTES) / width * layout.entrySize();
     }
 

@@ -300,9 +300,10 @@ public final class IspdScan implements SupportsReportStatistics, SupportsRuntime
     private String parquet() {
         List<PlannedSplit> splits = partitions().stream().map(PlannedPartition::split).toList();
         long skipped = input.parquet().skipped(input.files(), pushed).all();
-        long straddling = splits.stream().filter(s -> s.parquet().straddles()).count();
+        long read = splits.stream().mapToInt(s -> s.parquet().rowGroupsStarted()).sum();
+        long straddling = splits.stream().filter(s -> s.parquet().startsStraddling()).count();
         Map<String, String> unread = input.parquet().table().unsupported();
-        return "parquet, " + input.files().size() + " files, row groups: " + splits.size() + " read, " + skipped
+        return "parquet, " + input.files().size() + " files, row groups: " + read + " read, " + skipped
                 + " skipped by statistics, " + straddling + " straddling"
                 + (unread.isEmpty() ? "" : "; not read: " + String.join(", ", unread.entrySet().stream()
                         .map(e -> e.getKey() + " (" + e.getValue() + ")").toList()));

@@ -10,7 +10,6 @@ import dev.ispd.offload.execute.SplitMetric;
 import dev.ispd.spark.PolicyViews;
 import dev.ispd.spark.SparkDrives;
 import dev.ispd.spark.TypedRows;
-import dev.ispd.spark.metrics.ScanMetric;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -27,8 +26,6 @@ import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.execution.FilterExec;
-import org.apache.spark.sql.execution.SparkPlan;
-import org.apache.spark.sql.execution.datasources.v2.BatchScanExec;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
@@ -119,9 +116,9 @@ class ParquetReadTest {
         assertFalse(expected.isEmpty(), "the query answers something");
         assertEquals(expected, PolicyViews.sorted(df));
         if (policy.equals("device-only")) {
-            assertTrue(metric(df, SplitMetric.SPLITS_ON_DEVICE) >= 1, "ran in a drive");
-            assertEquals(0, metric(df, SplitMetric.SPLITS_ON_HOST), "every row group in a drive");
-            assertEquals(0, metric(df, SplitMetric.BYTES_MOVED_TO_HOST), "no byte moved to the host");
+            assertTrue(ScanNodes.metric(df, SplitMetric.SPLITS_ON_DEVICE) >= 1, "ran in a drive");
+            assertEquals(0, ScanNodes.metric(df, SplitMetric.SPLITS_ON_HOST), "every row group in a drive");
+            assertEquals(0, ScanNodes.metric(df, SplitMetric.BYTES_MOVED_TO_HOST), "no byte moved to the host");
         }
     }
 
@@ -143,15 +140,15 @@ class ParquetReadTest {
         Dataset<Row> df = sql("SELECT id, s, p FROM t WHERE id < 500", ispd(typed, "device-only"));
         assertEquals(answer("SELECT id, s, p FROM t WHERE id < 500", DRIVES.spark().read().parquet(typed)),
                 PolicyViews.sorted(df));
-        long read = metric(df, SplitMetric.ROW_GROUPS_READ);
-        long skipped = metric(df, SplitMetric.ROW_GROUPS_SKIPPED);
+        long read = ScanNodes.metric(df, SplitMetric.ROW_GROUPS_READ);
+        long skipped = ScanNodes.metric(df, SplitMetric.ROW_GROUPS_SKIPPED);
         Dataset<Row> everything = sql("SELECT id FROM t", ispd(typed, "device-only"));
         everything.collectAsList();
-        long all = metric(everything, SplitMetric.ROW_GROUPS_READ);
+        long all = ScanNodes.metric(everything, SplitMetric.ROW_GROUPS_READ);
         assertTrue(all >= 6, "several row groups per file: " + all);
         assertTrue(read >= 1 && skipped >= 4, "read " + read + ", skipped " + skipped);
         assertEquals(all, read + skipped, "every row group read or skipped, in files left with none to read too");
-        String description = description(df);
+        String description = ScanNodes.description(df);
         assertTrue(description.contains("parquet, 3 files, row groups: " + read + " read, " + skipped
                 + " skipped by statistics, 0 straddling"), description);
     }
@@ -162,11 +159,12 @@ class ParquetReadTest {
         String q = "SELECT k, count(*), sum(p), min(s) FROM t WHERE id % 7 <> 3 GROUP BY k";
         Dataset<Row> df = sql(q, ispd(straddling, policy));
         assertEquals(answer(q, DRIVES.spark().read().parquet(typed)), PolicyViews.sorted(df));
-        long straddles = metric(df, SplitMetric.STRADDLING_ROW_GROUPS);
+        long straddles = ScanNodes.metric(df, SplitMetric.STRADDLING_ROW_GROUPS);
         assertTrue(straddles >= 1, "some row groups straddle chunks 1.5 times the size");
         if (policy.equals("device-only")) {
-            assertEquals(straddles, metric(df, SplitMetric.SPLITS_ON_HOST), "exactly the straddling ones on the host");
-            assertTrue(metric(df, SplitMetric.SPLITS_ON_DEVICE) >= 1, "the others in the drives");
+            assertEquals(straddles, ScanNodes.metric(df, SplitMetric.SPLITS_ON_HOST),
+                    "exactly the straddling ones on the host");
+            assertTrue(ScanNodes.metric(df, SplitMetric.SPLITS_ON_DEVICE) >= 1, "the others in the drives");
         }
     }
 
@@ -175,7 +173,7 @@ class ParquetReadTest {
     @MethodSource("pushed")
     void explainShowsWhatWasPushed(String query, String pushed) {
         Dataset<Row> df = sql(query, ispd(typed, "device-only"));
-        String description = description(df);
+        String description = ScanNodes.description(df);
         assertTrue(description.contains(pushed), description);
         assertTrue(description.startsWith("IspdScan parquet, 3 files"), description);
         assertTrue(df.queryExecution().executedPlan().find(p -> p instanceof FilterExec).isEmpty(),
@@ -208,9 +206,9 @@ class ParquetReadTest {
                 d.clearFaults();
             }
         }
-        assertTrue(metric(df, SplitMetric.FALLBACKS) >= 1, "fell back");
-        assertEquals(metric(df, SplitMetric.FALLBACKS), metric(df, SplitMetric.SPLITS_ON_HOST));
-        assertTrue(metric(df, SplitMetric.SPLITS_ON_DEVICE) >= 1, "the other drives' row groups ran in them");
+        assertTrue(ScanNodes.metric(df, SplitMetric.FALLBACKS) >= 1, "fell back");
+        assertEquals(ScanNodes.metric(df, SplitMetric.FALLBACKS), ScanNodes.metric(df, SplitMetric.SPLITS_ON_HOST));
+        assertTrue(ScanNodes.metric(df, SplitMetric.SPLITS_ON_DEVICE) >= 1, "the other drives' row groups ran in them");
     }
 
     @Test
@@ -222,7 +220,7 @@ class ParquetReadTest {
         assertEquals(List.of("id", "s"), List.of(df.schema().fieldNames()));
         String q = "SELECT id, s FROM t WHERE id > 150";
         assertEquals(answer(q, DRIVES.spark().read().parquet(nested)), answer(q, df));
-        String description = description(sql(q, df));
+        String description = ScanNodes.description(sql(q, df));
         assertTrue(description.contains("not read: tags (nested or repeated), st (nested or repeated)"), description);
     }
 
@@ -264,18 +262,5 @@ class ParquetReadTest {
 
     private static List<String> names(StructType s) {
         return List.of(s.fieldNames());
-    }
-
-    private static String description(Dataset<Row> df) {
-        return scanNode(df).scan().description();
-    }
-
-    private static BatchScanExec scanNode(Dataset<Row> df) {
-        SparkPlan plan = df.queryExecution().executedPlan();
-        return (BatchScanExec) plan.find(p -> p instanceof BatchScanExec).get();
-    }
-
-    private static long metric(Dataset<Row> df, SplitMetric m) {
-        return scanNode(df).metrics().get(ScanMetric.nameOf(m)).get().value();
     }
 }

@@ -101,11 +101,13 @@ public final class ParquetPlanTasklet implements Tasklet {
         plan.finish(out, meter);
     }
 
+    /** Runs the plan over the rows of {@code g} it reads, the rows before them passed over undecoded. */
     private void decode(ParquetRowGroup g, int at, Meter meter) {
         ColumnChunkDecoder[] decoders = open(g, at);
+        skip(decoders, g);
         long done = 0;
-        while (done < g.rows()) {
-            int n = (int) Math.min(batch, g.rows() - done);
+        while (done < g.count()) {
+            int n = (int) Math.min(batch, g.count() - done);
             fill(decoders, g, n);
             records.position(0).limit(n * recordSize);
             plan.scan(records, 0, recordOffset, meter);
@@ -113,8 +115,23 @@ public final class ParquetPlanTasklet implements Tasklet {
             recordOffset += (long) n * recordSize;
             done += n;
         }
-        meter.addDramAccesses(g.rows() * columns.length);
-        meter.addDecodedValues(g.rows() * columns.length);
+        meter.addDramAccesses((g.first() + g.count()) * columns.length);
+        meter.addDecodedValues(g.count() * columns.length);
+    }
+
+    /** Moves every column past the rows before {@code g.first()}: their levels read, their values skipped. */
+    private void skip(ColumnChunkDecoder[] decoders, ParquetRowGroup g) {
+        for (int c = 0; c < columns.length; c++) {
+            try {
+                for (long r = 0; r < g.first(); r++) {
+                    if (!decoders[c].nextIsNull()) {
+                        decoders[c].values().skip();
+                    }
+                }
+            } catch (RuntimeException e) {
+                throw failure(g, c, e);
+            }
+        }
     }
 
     /** A decoder per column over its chunk, which starts at {@code at} of the pending bytes. */

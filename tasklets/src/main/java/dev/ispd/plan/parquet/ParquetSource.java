@@ -25,7 +25,7 @@ public record ParquetSource(String file, List<ParquetColumn> columns, List<Parqu
     /** The runtime parameter that carries the source. */
     public static final String PARAM = "parquet";
     /** The version of the encoding; a drive refuses any other. */
-    public static final int VERSION = 1;
+    public static final int VERSION = 2;
 
     public ParquetSource {
         columns = List.copyOf(columns);
@@ -65,7 +65,10 @@ public record ParquetSource(String file, List<ParquetColumn> columns, List<Parqu
         return decode(bytes);
     }
 
-    /** Version 1: {@code u8 version, str file, u16 n, n columns, u32 m, m row groups} (docs/protocol.md). */
+    /**
+     * Version 2: {@code u8 version, str file, u16 n, n columns, u32 m, m row groups}, a row group
+     * with the rows the plan reads of it (docs/protocol.md).
+     */
     public byte[] encode() {
         byte[] name = file.getBytes(StandardCharsets.UTF_8);
         int size = 1 + 2 + name.length + 2 + 4;
@@ -73,7 +76,7 @@ public record ParquetSource(String file, List<ParquetColumn> columns, List<Parqu
             size += 2 + c.name().getBytes(StandardCharsets.UTF_8).length + 1 + 4 + 1 + 1;
         }
         for (ParquetRowGroup g : rowGroups) {
-            size += 4 + 8 + g.chunks().size() * 9;
+            size += 4 + 8 + 8 + 8 + g.chunks().size() * 9;
         }
         ByteBuffer out = ByteBuffer.allocate(size).order(ByteOrder.LITTLE_ENDIAN);
         out.put((byte) VERSION);
@@ -90,6 +93,8 @@ public record ParquetSource(String file, List<ParquetColumn> columns, List<Parqu
         for (ParquetRowGroup g : rowGroups) {
             out.putInt(g.index());
             out.putLong(g.rows());
+            out.putLong(g.first());
+            out.putLong(g.count());
             for (ParquetRowGroup.Chunk k : g.chunks()) {
                 out.put((byte) k.codec());
                 out.putLong(k.length());
@@ -124,23 +129,29 @@ public record ParquetSource(String file, List<ParquetColumn> columns, List<Parqu
                         : PrimitiveTypeName.valueOf(physical.name()), length, optional, conversions[conversion]));
             }
             int m = in.getInt();
-            if (m < 0 || m > in.remaining() / 12) {
+            if (m < 0 || m > in.remaining() / 28) {
                 throw bad(in, "row group count " + m);
             }
             List<ParquetRowGroup> groups = new ArrayList<>(m);
             for (int g = 0; g < m; g++) {
                 int index = in.getInt();
                 long rows = in.getLong();
+                long first = in.getLong();
+                long count = in.getLong();
+                if (rows < 0 || first < 0 || count < 0 || first > rows - count) {
+                    throw bad(in, "row group " + index + " of " + rows + " rows: rows " + first + " to "
+                            + (first + count) + " are not among them");
+                }
                 List<ParquetRowGroup.Chunk> chunks = new ArrayList<>(n);
                 for (int c = 0; c < n; c++) {
                     int codec = in.get() & 0xFF;
                     long length = in.getLong();
-                    if (length < 0 || rows < 0) {
-                        throw bad(in, "row group " + index + ": negative length or rows");
+                    if (length < 0) {
+                        throw bad(in, "row group " + index + ": negative length");
                     }
                     chunks.add(new ParquetRowGroup.Chunk(codec, length));
                 }
-                groups.add(new ParquetRowGroup(index, rows, chunks));
+                groups.add(new ParquetRowGroup(index, rows, chunks, first, count));
             }
             if (in.hasRemaining()) {
                 throw bad(in, in.remaining() + " bytes after the last row group");

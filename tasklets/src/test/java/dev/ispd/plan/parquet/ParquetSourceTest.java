@@ -20,7 +20,7 @@ class ParquetSourceTest {
             new ParquetColumn("big", PrimitiveTypeName.FIXED_LEN_BYTE_ARRAY, 11, true,
                     ParquetColumn.Conversion.BYTES_DECIMAL)),
             List.of(new ParquetRowGroup(3, 1000, List.of(new ParquetRowGroup.Chunk(1, 4000),
-                    new ParquetRowGroup.Chunk(6, 700), new ParquetRowGroup.Chunk(0, 11_000)))));
+                    new ParquetRowGroup.Chunk(6, 700), new ParquetRowGroup.Chunk(0, 11_000)), 250, 600)));
 
     @Test
     void theEncodingReadsBackThroughTheRuntimeParameters() throws BadParameterException {
@@ -33,9 +33,14 @@ class ParquetSourceTest {
     void aMalformedEncodingIsABadParameterNamingTheByte() {
         byte[] good = SOURCE.encode();
         byte[] version = good.clone();
-        version[0] = 2;
+        version[0] = 1;
         assertTrue(assertThrows(BadParameterException.class, () -> ParquetSource.decode(version)).getMessage()
-                .contains("at byte 1: version 2, this drive reads version 1"));
+                .contains("at byte 1: version 1, this drive reads version 2"));
+        byte[] pastTheGroup = new ParquetSource(SOURCE.file(), SOURCE.columns(), List.of(
+                SOURCE.rowGroups().get(0).part(0, 1000))).encode();
+        pastTheGroup[pastTheGroup.length - 27 - 8] = (byte) 0xE9; // count 1001 (0x3E9) after first 0
+        assertTrue(assertThrows(BadParameterException.class, () -> ParquetSource.decode(pastTheGroup)).getMessage()
+                .contains("row group 3 of 1000 rows: rows 0 to 1001 are not among them"));
         BadParameterException cut = assertThrows(BadParameterException.class,
                 () -> ParquetSource.decode(Arrays.copyOf(good, good.length - 3)));
         assertTrue(cut.getMessage().contains("parameter 'parquet'") && cut.getMessage().contains("ends early"),

@@ -1,0 +1,134 @@
+package dev.ispd.spark.read;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.ispd.offload.execute.SplitMetric;
+import dev.ispd.plan.PlanLimits;
+import dev.ispd.spark.PolicyViews;
+import dev.ispd.spark.SparkDrives;
+import java.util.List;
+import java.util.stream.Stream;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.execution.aggregate.HashAggregateExec;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * What a plan over one large Parquet row group returns (one file Spark wrote to osd://, one row
+ * group of 300,000 rows): its rows, which outgrow one drive result, come back whole, the row
+ * group read in parts; its GROUP BY of strings runs in the scan, with more groups than a drive
+ * holds too, and groups that outgrow a drive result (answered by the host). Every answer is Spark's own Parquet reader's over the same file, under host-only,
+ * device-only and fastest.
+ */
+class ParquetRowGroupResultsTest {
+    private static final int CHUNK = 16 << 20;
+    private static final int ROWS = 300_000;
+    /** More distinct values of u than a drive holds groups. */
+    private static final int U_VALUES = 70_000;
+
+    @RegisterExtension
+    static final SparkDrives DRIVES = new SparkDrives(2, CHUNK);
+
+    private static String file;
+
+    @BeforeAll
+    static void write() {
+        SparkSession spark = DRIVES.spark();
+        spark.conf().set("spark.sql.adaptive.enabled", "false");
+        file = DRIVES.uri("/pq/large");
+        spark.sql("SELECT CAST(id AS INT) AS id, concat('s', CAST(id % 9 AS STRING)) AS s, "
+                        + "concat('u', CAST(id % " + U_VALUES + " AS STRING)) AS u, concat('v', CAST(id AS STRING)) AS v, "
+                        + "CAST(id % 100 AS DECIMAL(9,2)) AS k "
+                        + "FROM range(" + ROWS + ")").coalesce(1).write()
+                .option("parquet.block.size", CHUNK / 8 * 7).mode("overwrite").parquet(file);
+    }
+
+    static List<String> policies() {
+        return PolicyViews.POLICIES;
+    }
+
+    static Stream<Arguments> manyGroups() {
+        return PolicyViews.POLICIES.stream().flatMap(p -> Stream.of(Arguments.of(p, "u"), Arguments.of(p, "v")));
+    }
+
+    /**
+     * Every row of the row group, its strings as char(255), is over 64 MiB of plan rows: the
+     * scan reads the row group in parts whose rows fit one result, in the drives and on the host
+     * alike. Spark checksums the rows itself (hash is not pushed), so the scan returns them all.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("policies")
+    void rowsOutgrowingOneDriveResultComeBackWhole(String policy) {
+        String q = "SELECT count(*), sum(hash(id, s, k)), max(s), min(id) FROM t WHERE k >= 0";
+        Dataset<Row> df = sql(q, ispd(policy));
+        assertEquals(answer(q, DRIVES.spark().read().parquet(file)), PolicyViews.sorted(df));
+        assertEquals(1, ScanNodes.metric(df, SplitMetric.ROW_GROUPS_READ), "one row group");
+        long splits = ScanNodes.metric(df, SplitMetric.SPLITS_ON_DEVICE)
+                + ScanNodes.metric(df, SplitMetric.SPLITS_ON_HOST);
+        assertTrue(splits >= 2, "read in parts: " + splits);
+        if (policy.equals("device-only")) {
+            assertTrue(ScanNodes.metric(df, SplitMetric.RESULT_BYTES_FROM_DRIVES) > PlanLimits.DRIVE.maxResultBytes(),
+                    "more than one drive result");
+            assertEquals(0, ScanNodes.metric(df, SplitMetric.SPLITS_ON_HOST), "every part in a drive");
+            assertEquals(0, ScanNodes.metric(df, SplitMetric.FALLBACKS), "no part fell back");
+        }
+        assertTrue(ScanNodes.description(df).contains("row groups: 1 read"), ScanNodes.description(df));
+    }
+
+    /**
+     * TPC-H Q1's shape over Parquet strings: under device-only the scan answers the GROUP BY whole
+     * in the drives, as for records (its aggregates of nullable columns are pushed only whole).
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("policies")
+    void aGroupByOfParquetStringsIsPushed(String policy) {
+        String q = "SELECT s, count(*), sum(k), min(id), max(id) FROM t WHERE id % 5 <> 2 GROUP BY s";
+        Dataset<Row> df = sql(q, ispd(policy));
+        assertEquals(answer(q, DRIVES.spark().read().parquet(file)), PolicyViews.sorted(df));
+        if (policy.equals("device-only")) {
+            String description = ScanNodes.description(df);
+            assertTrue(description.contains("PushedGroupBy: [s] (complete)"), description);
+            assertTrue(df.queryExecution().executedPlan().find(p -> p instanceof HashAggregateExec).isEmpty(),
+                    "answered by the scan: " + df.queryExecution().executedPlan());
+            assertEquals(0, ScanNodes.metric(df, SplitMetric.SPLITS_ON_HOST), "in the drives");
+        }
+    }
+
+    /**
+     * A GROUP BY of a string with more values than a drive holds groups: a plan counts string
+     * groups as the data makes them, so the drive fails the part and the host answers it. By v,
+     * one group per row, the groups outgrow a drive's 64 MiB result too (300,000 rows of 33 words
+     * and more), which the host's run holds.
+     */
+    @ParameterizedTest(name = "{0}: {1}")
+    @MethodSource("manyGroups")
+    void moreStringGroupsThanADriveHoldsAreAnsweredByTheHost(String policy, String column) {
+        String q = "SELECT " + column + ", count(*), sum(k) FROM t GROUP BY " + column;
+        Dataset<Row> df = sql(q, ispd(policy));
+        assertEquals(answer(q, DRIVES.spark().read().parquet(file)), PolicyViews.sorted(df));
+        if (policy.equals("device-only")) {
+            assertTrue(ScanNodes.description(df).contains("PushedGroupBy: [" + column + "] (complete)"),
+                    ScanNodes.description(df));
+            assertTrue(ScanNodes.metric(df, SplitMetric.FALLBACKS) >= 1, "the drive held too few groups");
+        }
+    }
+
+    private static Dataset<Row> ispd(String policy) {
+        return DRIVES.spark().read().format("ispd").option("ispd.offload.policy", policy).load(file);
+    }
+
+    private static List<String> answer(String query, Dataset<Row> table) {
+        return PolicyViews.sorted(sql(query, table));
+    }
+
+    private static Dataset<Row> sql(String query, Dataset<Row> table) {
+        table.createOrReplaceTempView("t");
+        return DRIVES.spark().sql(query);
+    }
+}
