@@ -162,7 +162,7 @@ public final class AggregateConverter {
         }
         // fields a plan returns as words bound the groups before it runs, and a drive refuses more
         // than it holds; strings and fields with a null bit are counted as the data makes them
-        long groups = plan.maxGroups();
+        long groups = plan.groupsBounded() ? plan.groupFieldsValues() : 0;
         if (groups > PlanLimits.DRIVE.maxGroups()) {
             throw new NotPushable("GROUP BY " + String.join(", ", pushed.groupNames()) + " can make up to " + groups
                     + " groups, more than a drive holds (" + PlanLimits.DRIVE.maxGroups() + ")");
