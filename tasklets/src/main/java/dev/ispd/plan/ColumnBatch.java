@@ -17,4 +17,11 @@ public interface ColumnBatch {
      * leaves {@code nulls} alone.
      */
     void decode(Field field, long[] values, boolean[] nulls);
+
+    /**
+     * Decodes a 16-byte decimal {@code field} of every row: its unscaled value's low words into
+     * {@code lows[0, rows)}, high words into {@code highs}, and {@code nulls[row]} where the row's
+     * value is NULL.
+     */
+    void decodeWide(Field field, long[] lows, long[] highs, boolean[] nulls);
 }

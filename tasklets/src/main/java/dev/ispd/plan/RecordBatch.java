@@ -63,6 +63,29 @@ final class RecordBatch implements ColumnBatch {
         }
     }
 
+    /** {@link #decodeWide} of rows {@code sel[0, n)} only. */
+    void decodeWide(Field f, int[] sel, int n, long[] lows, long[] highs, boolean[] nulls) {
+        for (int i = 0; i < n; i++) {
+            wide(f, sel[i], lows, highs, nulls);
+        }
+    }
+
+    @Override
+    public void decodeWide(Field f, long[] lows, long[] highs, boolean[] nulls) {
+        for (int r = 0; r < rows; r++) {
+            wide(f, r, lows, highs, nulls);
+        }
+    }
+
+    private void wide(Field f, int r, long[] lows, long[] highs, boolean[] nulls) {
+        int record = record(r);
+        lows[r] = f.readLow(buf, record);
+        highs[r] = f.readHigh(buf, record);
+        if (f.hasNullBit()) {
+            nulls[r] = f.nullBitSet(buf, record);
+        }
+    }
+
     @Override
     public void decode(Field f, long[] values, boolean[] nulls) {
         boolean whole = f.bitCount() == 0 && f.bitOffset() == 0;

@@ -43,6 +43,11 @@ abstract class VectorEval {
     /** Computes this node's value of rows {@code sel[0, n)} of {@code batch} (ascending row numbers). */
     abstract void evaluate(RecordBatch batch, int[] sel, int n);
 
+    /** The high word of row {@code row}'s value: its {@link #highs} word if wide, else its sign. */
+    final long high(int row) {
+        return highs != null ? highs[row] : longs[row] >> 63;
+    }
+
     /** Whether row {@code row}'s value, as {@link #evaluate} left it, is NULL. */
     final boolean isNull(int row) {
         return truths != null ? truths[row] == ExprEval.UNKNOWN : nulls[row];
@@ -110,24 +115,40 @@ abstract class VectorEval {
             if (decoded == batch.generation()) {
                 return;
             }
-            if (4 * n < batch.rows()) {
-                batch.decode(field, sel, n, raw, nulls);
-                convert(sel, n);
+            boolean few = 4 * n < batch.rows();
+            if (!few) {
+                decoded = batch.generation();
+            }
+            if (field.width() == Field.WIDE_DECIMAL_BYTES) {
+                if (few) {
+                    batch.decodeWide(field, sel, n, longs, highs, nulls);
+                } else {
+                    batch.decodeWide(field, longs, highs, nulls);
+                }
                 return;
             }
-            decoded = batch.generation();
-            batch.decode(field, raw, nulls);
-            convert(null, batch.rows());
+            if (few) {
+                batch.decode(field, sel, n, raw, nulls);
+                convert(sel, n);
+            } else {
+                batch.decode(field, raw, nulls);
+                convert(null, batch.rows());
+            }
         }
 
-        /** A float's or bool's raw values of rows {@code sel[0, n)} (null: rows 0 to n) as doubles or truths. */
+        /**
+         * A float's or bool's raw values of rows {@code sel[0, n)} (null: rows 0 to n) as doubles
+         * or truths; a narrow field typed as a wide decimal's high words, its values' signs.
+         */
         private void convert(int[] sel, int n) {
-            if (longs != null) {
+            if (longs != null && highs == null) {
                 return;
             }
             for (int i = 0; i < n; i++) {
                 int r = sel == null ? i : sel[i];
-                if (doubles != null) {
+                if (highs != null) {
+                    highs[r] = longs[r] >> 63;
+                } else if (doubles != null) {
                     doubles[r] = FloatKeys.number(raw[r], field.width());
                 } else {
                     truths[r] = (byte) (nulls[r] ? ExprEval.UNKNOWN : raw[r] != 0 ? ExprEval.TRUE : ExprEval.FALSE);
@@ -142,6 +163,9 @@ abstract class VectorEval {
             super(c.type, c.sql, c.isNull);
             if (longs != null) {
                 Arrays.fill(longs, c.longValue);
+            }
+            if (highs != null) {
+                Arrays.fill(highs, c.high);
             }
             if (doubles != null) {
                 Arrays.fill(doubles, c.doubleValue);
