@@ -12,9 +12,9 @@ final class VectorChoice extends VectorEval {
     private final VectorEval[] conditions;
     private final VectorEval[] values;
     /** The rows no condition (or, for COALESCE, no value) has chosen yet. */
-    private final int[] open = new int[RecordBatch.MAX_ROWS];
+    private final int[] open = new int[ColumnBatch.MAX_ROWS];
     /** The rows that chose the value at hand. */
-    private final int[] chosen = new int[RecordBatch.MAX_ROWS];
+    private final int[] chosen = new int[ColumnBatch.MAX_ROWS];
 
     /** {@code conditions} null for COALESCE; else one fewer than {@code values}, whose last is the ELSE. */
     VectorChoice(LogicEval.Choice scalar, VectorEval[] conditions, VectorEval[] values) {
@@ -25,7 +25,7 @@ final class VectorChoice extends VectorEval {
     }
 
     @Override
-    void evaluate(RecordBatch batch, int[] sel, int n) {
+    void evaluate(ColumnBatch batch, int[] sel, int n) {
         System.arraycopy(sel, 0, open, 0, n);
         int m = n;
         for (int v = 0; v < values.length && m > 0; v++) {

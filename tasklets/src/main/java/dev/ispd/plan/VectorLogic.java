@@ -63,9 +63,9 @@ final class VectorLogic {
         private final VectorEval[] operands;
         private final byte decidedBy;
         /** The rows no operand has decided yet. */
-        private final int[] open = new int[RecordBatch.MAX_ROWS];
+        private final int[] open = new int[ColumnBatch.MAX_ROWS];
         /** Per row, whether an operand so far was NULL. */
-        private final boolean[] unknown = new boolean[RecordBatch.MAX_ROWS];
+        private final boolean[] unknown = new boolean[ColumnBatch.MAX_ROWS];
 
         Junction(LogicEval.Junction scalar, VectorEval[] operands) {
             super(ExprType.BOOL, scalar.sql, true);
@@ -74,7 +74,7 @@ final class VectorLogic {
         }
 
         @Override
-        void evaluate(RecordBatch batch, int[] sel, int n) {
+        void evaluate(ColumnBatch batch, int[] sel, int n) {
             int m = n;
             for (int i = 0; i < n; i++) {
                 open[i] = sel[i];
