@@ -13,6 +13,7 @@ import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
 import java.util.List;
+import org.apache.parquet.column.values.ValuesReader;
 import org.apache.parquet.io.api.Binary;
 
 /**
@@ -159,6 +160,9 @@ public final class ParquetPlanTasklet implements Tasklet {
      */
     private void fillColumn(ColumnChunkDecoder d, ParquetColumn column, Field f, long[] values, long[] highs,
                             boolean[] nulls, int n) {
+        if (nulls == null && fillRequired(d, column.conversion(), values, n)) {
+            return;
+        }
         switch (column.conversion()) {
             case INT32 -> {
                 for (int r = 0; r < n; r++) {
@@ -204,6 +208,34 @@ public final class ParquetPlanTasklet implements Tasklet {
             }
             case STRING -> throw new IllegalStateException("strings are written into records");
         }
+    }
+
+    /**
+     * The next {@code n} values of a required INT32 or INT64 column (integers, dates, decimals,
+     * microseconds) into {@code values}, a page's run at a time with no test per value; false,
+     * reading nothing, for another conversion.
+     */
+    private static boolean fillRequired(ColumnChunkDecoder d, ParquetColumn.Conversion conversion, long[] values,
+                                        int n) {
+        if (conversion != ParquetColumn.Conversion.INT32 && conversion != ParquetColumn.Conversion.INT64) {
+            return false;
+        }
+        for (int r = 0; r < n; ) {
+            int k = Math.min(n - r, d.run());
+            ValuesReader v = d.values();
+            int end = r + k;
+            if (conversion == ParquetColumn.Conversion.INT32) {
+                for (; r < end; r++) {
+                    values[r] = v.readInteger();
+                }
+            } else {
+                for (; r < end; r++) {
+                    values[r] = v.readLong();
+                }
+            }
+            d.consumed(k);
+        }
+        return true;
     }
 
     /** The next {@code n} strings of one column into the field's place in the batch's records; NULLs into {@code nulls}. */
