@@ -28,6 +28,9 @@ public final class DecodedBatch extends ColumnBatch {
     private int rows;
     /** Whether {@link #records} holds this batch's rows. */
     private boolean stored;
+    /** The dense GROUP BY key {@link #keyColumns} holds the columns of, or null. */
+    private KeyPacker keyPacker;
+    private long[][] keyColumns;
     /** How many batches were stored as records: none where every part of a plan reads columns. */
     private long batchesStored;
 
@@ -137,10 +140,13 @@ public final class DecodedBatch extends ColumnBatch {
 
     @Override
     void keys(KeyPacker packer, int[] sel, int n, int[] packed) {
-        Field[] keys = packer.fields();
-        long[][] keyColumns = new long[keys.length][];
-        for (int k = 0; k < keys.length; k++) {
-            keyColumns[k] = values[column(keys[k])];
+        if (packer != keyPacker) { // once per plan: its key's columns
+            Field[] keys = packer.fields();
+            keyColumns = new long[keys.length][];
+            for (int k = 0; k < keys.length; k++) {
+                keyColumns[k] = values[column(keys[k])];
+            }
+            keyPacker = packer;
         }
         for (int i = 0; i < n; i++) {
             packed[i] = packer.pack(keyColumns, sel[i]);
