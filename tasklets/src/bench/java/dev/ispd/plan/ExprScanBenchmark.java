@@ -22,6 +22,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.Set;
 import java.util.function.LongSupplier;
 
 /**
@@ -41,6 +42,11 @@ import java.util.function.LongSupplier;
  *       record by record), and against {@code SUM(price * (1 - disc) * (1 + tax))}, Q1's
  *       {@code decimal(38,6)} product of 64-bit operands ({@code q1-38}, which the baseline does not
  *       compute: a rate, not an answer, to compare).
+ *   <li>case: TPC-H Q8's and Q14's shape, {@code SUM(CASE WHEN EXTRACT(YEAR FROM ship) = 1995 THEN
+ *       price * (1 - disc) ELSE 0 END)} ({@code year-case}; {@code year-case/rec} record by record),
+ *       {@code SUM(CASE WHEN disc > 0.05 THEN price * (1 - disc) ELSE 0 END)} ({@code case}), against
+ *       {@code SUM(price * (1 - disc))} ({@code plain}, the baseline: the same product without the
+ *       CASE).
  * </ul>
  * Each runs as a typed plan whose WHERE is one expression ({@code expr}: the batch loop,
  * {@link BatchScan}; {@code expr/rec}: the same plan record by record, as before batches), as a typed plan whose
@@ -75,7 +81,12 @@ public final class ExprScanBenchmark {
             Field.unsigned("status", 25, 1)));
     private static final int D1994 = (int) LocalDate.of(1994, 1, 1).toEpochDay();
     private static final int D1995 = (int) LocalDate.of(1995, 1, 1).toEpochDay();
+    private static final int D1996 = (int) LocalDate.of(1996, 1, 1).toEpochDay();
     private static final int D1998 = (int) LocalDate.of(1998, 9, 2).toEpochDay();
+    /** The variant each query's rates are divided by, where it is not the integer plan. */
+    private static final Map<String, String> BASELINES = Map.of("wide", "dec64", "case", "plain");
+    /** The variants that compute another answer than their query's Java loop: a rate to compare. */
+    private static final Set<String> OTHER_SUMS = Set.of("q1-38", "plain", "case");
 
     private ExprScanBenchmark() {
     }
@@ -89,10 +100,11 @@ public final class ExprScanBenchmark {
         queries.put("Q1", variants(q1Expr(), q1Leaves(), q1Integer(), () -> q1Java(data), data));
         queries.put("filter", variants(filterExpr(), null, filterInteger(), () -> filterJava(data), data));
         queries.put("wide", wideVariants(data));
+        queries.put("case", caseVariants(data));
         System.out.printf("ExprScanBenchmark: %,d records of %d bytes (%d MiB), %d rounds, medians%n", n, RECORD,
                 (long) n * RECORD >> 20, rounds);
         for (Map.Entry<String, Map<String, LongSupplier>> q : queries.entrySet()) {
-            measure(q.getKey(), q.getValue(), n, rounds, q.getKey().equals("wide") ? "dec64" : "integer");
+            measure(q.getKey(), q.getValue(), n, rounds, BASELINES.getOrDefault(q.getKey(), "integer"));
         }
     }
 
@@ -125,11 +137,11 @@ public final class ExprScanBenchmark {
         }
         Map<String, Double> rate = new LinkedHashMap<>();
         times.forEach((k, ts) -> rate.put(k, n / (median(ts) / 1e9) / 1e6));
-        System.out.printf("%n%s%n  %-9s %12s %12s %12s  %s%n", query, "variant", "M rec/s", "/ " + baseline,
+        System.out.printf("%n%s%n  %-13s %12s %12s %12s  %s%n", query, "variant", "M rec/s", "/ " + baseline,
                 "/ java", "answer");
-        rate.forEach((k, r) -> System.out.printf("  %-9s %12.1f %12.2f %12.2f  %d%s%n", k, r, r / rate.get(baseline),
+        rate.forEach((k, r) -> System.out.printf("  %-13s %12.1f %12.2f %12.2f  %d%s%n", k, r, r / rate.get(baseline),
                 r / rate.get("java"), answers.get(k), k.equals("integer") ? " (plain fields)"
-                        : k.equals("q1-38") ? " (another sum)"
+                        : OTHER_SUMS.contains(k) ? " (another sum)"
                         : answers.get(k).equals(answers.get("java")) ? " (= java)" : " (DIFFERS from java)"));
     }
 
@@ -325,6 +337,37 @@ public final class ExprScanBenchmark {
         for (int i = 0; i < n; i++) {
             int at = i * RECORD;
             sum += b.getLong(at + 4) * b.getInt(at + 12);
+        }
+        return fold(0, new long[] {sum, sum >> 63, n});
+    }
+
+    // case ------------------------------------------------------------------------------------
+
+    private static Map<String, LongSupplier> caseVariants(ByteBuffer data) {
+        Plan plain = Plan.aggregate(TYPED, null, List.of(), List.of(Aggregate.sum(DISC_PRICE)));
+        Plan yearCase = Plan.aggregate(TYPED, null, List.of(), List.of(Aggregate.sum(Expr.caseWhen(List.of(Expr.when(
+                Expr.eq(Expr.extract(Expr.DatePart.YEAR, field("ship")), lit(1995)), DISC_PRICE)), lit(0)))));
+        Plan discCase = Plan.aggregate(TYPED, null, List.of(), List.of(Aggregate.sum(Expr.caseWhen(List.of(Expr.when(
+                gt(field("disc"), lit(dec("0.05"))), DISC_PRICE)), lit(0)))));
+        Map<String, LongSupplier> v = new LinkedHashMap<>();
+        v.put("plain", () -> run(new PlanTasklet(plain, PlanLimits.HOST), data));
+        v.put("year-case", () -> run(new PlanTasklet(yearCase, PlanLimits.HOST), data));
+        v.put("year-case/rec", () -> run(new PlanTasklet(yearCase, PlanLimits.HOST, false), data));
+        v.put("case", () -> run(new PlanTasklet(discCase, PlanLimits.HOST), data));
+        v.put("java", () -> yearCaseJava(data));
+        return v;
+    }
+
+    /** The year-case sum as the plans write it: the 128-bit sum's two words and the count. */
+    private static long yearCaseJava(ByteBuffer b) {
+        long sum = 0;
+        int n = b.capacity() / RECORD;
+        for (int i = 0; i < n; i++) {
+            int at = i * RECORD;
+            int ship = b.getInt(at + 20);
+            if (ship >= D1995 && ship < D1996) {
+                sum += b.getLong(at + 4) * (100 - b.getInt(at + 12));
+            }
         }
         return fold(0, new long[] {sum, sum >> 63, n});
     }

@@ -3,14 +3,15 @@ package dev.ispd.plan;
 import java.nio.ByteBuffer;
 
 /**
- * The interpreter's loop for plans with expressions: records are taken {@link RecordBatch#MAX_ROWS}
- * at a time; the WHERE selects the batch's matching rows ({@link Condition#select}, expressions
- * evaluated a node at a time, {@link VectorEval}), and the matches go to the sink: a dense group
- * table's aggregates a column at a time ({@link VectorGroups}), any other sink a row at a time.
- * Results, errors and the work counted are the record-at-a-time loop's: the first phase (WHERE
- * and the aggregates' arguments) changes nothing, so where it raises an error the batch is run
- * again record by record, which raises the error of the first record that has one, as the
- * per-record loop would.
+ * The interpreter's loop for plans with expressions: rows are taken {@link ColumnBatch#MAX_ROWS}
+ * at a time (stored records, {@link RecordBatch}, or a columnar source's decoded columns,
+ * {@link DecodedBatch}); the WHERE selects the batch's matching rows ({@link Condition#select},
+ * expressions evaluated a node at a time, {@link VectorEval}), and the matches go to the sink: a
+ * dense group table's aggregates a column at a time ({@link VectorGroups}), any other sink a row
+ * at a time. Results, errors and the work counted are the record-at-a-time loop's: the first
+ * phase (WHERE and the aggregates' arguments) changes nothing, so where it raises an error the
+ * batch is run again record by record, which raises the error of the first record that has one,
+ * as the per-record loop would.
  */
 final class BatchScan {
     private final BoundPredicate where;
@@ -18,8 +19,8 @@ final class BatchScan {
     private final RowSink sink;
     /** The batch aggregation, or null: matches go to {@link #sink} one at a time. */
     private final VectorGroups groups;
-    private final RecordBatch batch = new RecordBatch();
-    private final int[] sel = new int[RecordBatch.MAX_ROWS];
+    private final RecordBatch records = new RecordBatch();
+    private final int[] sel = new int[ColumnBatch.MAX_ROWS];
     /** The WHERE's work on the batch, counted once the batch has no error. */
     private final Work pending = new Work();
 
@@ -60,35 +61,42 @@ final class BatchScan {
     /** Examines the records at {@code [from, last]} of {@code data}, {@code recordSize} apart; returns how many (all). */
     long scan(ByteBuffer data, int from, int last, int recordSize, Work work) {
         long examined = 0;
-        for (int p = from; p <= last; p += RecordBatch.MAX_ROWS * recordSize) {
-            int rows = Math.min(RecordBatch.MAX_ROWS, (last - p) / recordSize + 1);
-            batch.reset(data, p, rows, recordSize);
-            examined += rows;
-            int n;
-            try {
-                n = select(rows);
-                if (groups != null) {
-                    groups.evaluate(batch, sel, n);
-                }
-            } catch (PlanArithmeticException e) {
-                pending.clear();
-                recordByRecord(data, p, rows, recordSize, work);
-                continue;
-            }
-            pending.moveTo(work);
-            if (groups != null) {
-                groups.take(batch, sel, n, work);
-            } else {
-                for (int i = 0; i < n; i++) {
-                    sink.accept(data, batch.record(sel[i]), work);
-                }
-            }
+        for (int p = from; p <= last; p += ColumnBatch.MAX_ROWS * recordSize) {
+            int rows = Math.min(ColumnBatch.MAX_ROWS, (last - p) / recordSize + 1);
+            records.reset(data, p, rows, recordSize);
+            examined += scan(records, work);
         }
         return examined;
     }
 
+    /** Examines the rows of {@code batch}; returns how many (all). */
+    int scan(ColumnBatch batch, Work work) {
+        int rows = batch.rows();
+        int n;
+        try {
+            n = select(batch, rows);
+            if (groups != null) {
+                groups.evaluate(batch, sel, n);
+            }
+        } catch (PlanArithmeticException e) {
+            pending.clear();
+            recordByRecord(batch, work);
+            return rows;
+        }
+        pending.moveTo(work);
+        if (groups != null) {
+            groups.take(batch, sel, n, work);
+        } else {
+            ByteBuffer data = batch.buffer();
+            for (int i = 0; i < n; i++) {
+                sink.accept(data, batch.record(sel[i]), work);
+            }
+        }
+        return rows;
+    }
+
     /** The batch's matching rows into {@link #sel}; how many. */
-    private int select(int rows) {
+    private int select(ColumnBatch batch, int rows) {
         for (int i = 0; i < rows; i++) {
             sel[i] = i;
         }
@@ -96,8 +104,10 @@ final class BatchScan {
     }
 
     /** The batch as the per-record loop runs it: raises the first record's error (or, if none has one, runs it). */
-    private void recordByRecord(ByteBuffer data, int from, int rows, int recordSize, Work work) {
-        for (int i = 0, p = from; i < rows; i++, p += recordSize) {
+    private void recordByRecord(ColumnBatch batch, Work work) {
+        ByteBuffer data = batch.buffer();
+        for (int i = 0; i < batch.rows(); i++) {
+            int p = batch.record(i);
             if (where.test(data, p, work)) {
                 sink.accept(data, p, work);
             }

@@ -32,7 +32,7 @@ public final class BoundPredicate {
     }
 
     /** The batch form of {@link #test(ByteBuffer, int, Work)} ({@link Condition#select}). */
-    int select(RecordBatch batch, int[] sel, int n, int[] out, Work work) {
+    int select(ColumnBatch batch, int[] sel, int n, int[] out, Work work) {
         return condition.select(batch, sel, n, out, work);
     }
 

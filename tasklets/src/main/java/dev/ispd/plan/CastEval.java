@@ -82,10 +82,15 @@ final class CastEval extends ExprEval {
         long v = operand.longValue(buf, record);
         isNull = operand.isNull;
         if (operand.wide && !isNull) {
-            double d = new BigDecimal(Decimals.big(operand.high, v), from.scale()).doubleValue();
-            return type.bits() == 32 ? (float) d : d;
+            return doubleOf(operand.high, v);
         }
         return doubleOf(v);
+    }
+
+    /** The cast of a wide decimal {@code hi:lo}, not NULL, to a float (through BigDecimal, as Spark's Decimal). */
+    double doubleOf(long hi, long lo) {
+        double d = new BigDecimal(Decimals.big(hi, lo), from.scale()).doubleValue();
+        return type.bits() == 32 ? (float) d : d;
     }
 
     /**

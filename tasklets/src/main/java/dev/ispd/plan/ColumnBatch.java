@@ -1,13 +1,41 @@
 package dev.ispd.plan;
 
+import java.nio.ByteBuffer;
+
 /**
- * A batch of rows whose fields the vector interpreter ({@link VectorEval}) reads a column at a
- * time: the seam between where values come from (records of a layout, {@link RecordBatch}; a
- * columnar file's pages, decoded into the same arrays) and the expressions computed over them.
+ * A batch of up to {@link #MAX_ROWS} rows whose fields the vector interpreter ({@link VectorEval},
+ * {@link BatchScan}) reads a column at a time: the seam between where values come from (records
+ * of a layout in a scan buffer, {@link RecordBatch}; a columnar file's pages decoded straight into
+ * column arrays, {@link DecodedBatch}) and the expressions, filters and sinks over them. The parts
+ * of a plan that read records (a WHERE of plain field leaves, per-record nodes, sinks other than
+ * dense groups, the record-by-record rerun after an error) read {@link #buffer}, which a columnar
+ * source makes only when one asks.
  */
-public interface ColumnBatch {
+public abstract class ColumnBatch {
+    /**
+     * Rows per batch: 1,024 keeps a node's values (8 KiB of longs) and the batch's records (20-256
+     * KiB) within a core's L2 cache, and is long enough that a node's loop costs far more than the
+     * call that starts it.
+     */
+    public static final int MAX_ROWS = 1024;
+
+    private int generation;
+
+    ColumnBatch() {
+    }
+
     /** Rows in the batch. */
-    int rows();
+    abstract int rows();
+
+    /** Which batch this is: a different number for each new set of rows ({@link #advance}). */
+    final int generation() {
+        return generation;
+    }
+
+    /** Marks that the batch now holds other rows: columns decoded from it before are stale. */
+    final void advance() {
+        generation++;
+    }
 
     /**
      * Decodes {@code field} of every row into {@code values[0, rows)}, each as
@@ -16,5 +44,32 @@ public interface ColumnBatch {
      * the row's value is NULL (its null bit set, or its null value). A field that is not nullable
      * leaves {@code nulls} alone.
      */
-    void decode(Field field, long[] values, boolean[] nulls);
+    abstract void decode(Field field, long[] values, boolean[] nulls);
+
+    /** {@link #decode} of rows {@code sel[0, n)} only: for a few rows of a batch, as a selective WHERE leaves. */
+    abstract void decode(Field field, int[] sel, int n, long[] values, boolean[] nulls);
+
+    /**
+     * Decodes a 16-byte decimal {@code field} of every row: its unscaled value's low words into
+     * {@code lows[0, rows)}, high words into {@code highs}, and {@code nulls[row]} where the row's
+     * value is NULL.
+     */
+    abstract void decodeWide(Field field, long[] lows, long[] highs, boolean[] nulls);
+
+    /** {@link #decodeWide} of rows {@code sel[0, n)} only. */
+    abstract void decodeWide(Field field, int[] sel, int n, long[] lows, long[] highs, boolean[] nulls);
+
+    /** The batch's rows as records of the plan's layout: row {@code r} at {@link #record}{@code (r)}. */
+    abstract ByteBuffer buffer();
+
+    /** The absolute position of row {@code row}'s record in {@link #buffer}. */
+    abstract int record(int row);
+
+    /** The packed dense group key ({@link KeyPacker}) of each of rows {@code sel[0, n)} into {@code packed}. */
+    void keys(KeyPacker packer, int[] sel, int n, int[] packed) {
+        ByteBuffer buf = buffer();
+        for (int i = 0; i < n; i++) {
+            packed[i] = packer.pack(buf, record(sel[i]));
+        }
+    }
 }

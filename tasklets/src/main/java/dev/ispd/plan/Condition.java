@@ -22,7 +22,7 @@ abstract class Condition {
      * counting in {@code work} what {@link #test} of each would. Here each row is tested in turn;
      * expressions and AND/OR over them evaluate a batch at a time once {@link #vectorize}d.
      */
-    int select(RecordBatch batch, int[] sel, int n, int[] out, Work work) {
+    int select(ColumnBatch batch, int[] sel, int n, int[] out, Work work) {
         ByteBuffer buf = batch.buffer();
         int k = 0;
         for (int i = 0; i < n; i++) {
@@ -314,16 +314,16 @@ abstract class Condition {
                 batched |= c.vectorize(compiler);
             }
             if (batched && decidedBy) {
-                open = new int[RecordBatch.MAX_ROWS];
-                passed = new int[RecordBatch.MAX_ROWS];
-                passes = new boolean[RecordBatch.MAX_ROWS];
+                open = new int[ColumnBatch.MAX_ROWS];
+                passed = new int[ColumnBatch.MAX_ROWS];
+                passes = new boolean[ColumnBatch.MAX_ROWS];
             }
             return batched;
         }
 
         /** AND: each operand narrows the rows; OR: each operand tests the rows none before it passed. */
         @Override
-        int select(RecordBatch batch, int[] sel, int n, int[] out, Work work) {
+        int select(ColumnBatch batch, int[] sel, int n, int[] out, Work work) {
             if (!batched) {
                 return super.select(batch, sel, n, out, work);
             }
@@ -395,7 +395,7 @@ abstract class Condition {
         }
 
         @Override
-        int select(RecordBatch batch, int[] sel, int n, int[] out, Work work) {
+        int select(ColumnBatch batch, int[] sel, int n, int[] out, Work work) {
             if (vector == null) {
                 return super.select(batch, sel, n, out, work);
             }

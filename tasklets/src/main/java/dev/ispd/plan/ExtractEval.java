@@ -12,7 +12,7 @@ final class ExtractEval extends ExprEval {
     private static final long SECONDS_PER_DAY = 86_400;
 
     private final Expr.DatePart part;
-    private final ExprEval operand;
+    final ExprEval operand;
     /** The zone a timestamp is read in; null for a date. */
     private final ZoneClock clock;
 
@@ -27,9 +27,11 @@ final class ExtractEval extends ExprEval {
     long longValue(ByteBuffer buf, int record) {
         long v = operand.longValue(buf, record);
         isNull = operand.isNull;
-        if (isNull) {
-            return 0;
-        }
+        return isNull ? 0 : of(v);
+    }
+
+    /** The part of a date's days or a timestamp's microseconds {@code v}, not NULL. */
+    long of(long v) {
         if (clock == null) {
             return field(part, v);
         }

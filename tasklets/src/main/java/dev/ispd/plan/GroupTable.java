@@ -216,6 +216,16 @@ final class GroupTable implements RowSink {
         return newDenseGroup(packed);
     }
 
+    /** As {@link #denseSlot(ByteBuffer, int, int)}, a new group's key unpacked from {@code packed} rather than read from a record. */
+    int denseSlot(int packed) {
+        int g = denseGroup[packed];
+        if (g > 0) {
+            return order[g - 1];
+        }
+        packer.unpack(packed, key);
+        return newDenseGroup(packed);
+    }
+
     private int newDenseGroup(int packed) {
         int slot = insert(find(key));
         denseGroup[packed] = groups;

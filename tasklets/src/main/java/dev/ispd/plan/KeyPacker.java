@@ -56,6 +56,30 @@ final class KeyPacker {
         return packed;
     }
 
+    /** The packed key of row {@code row} of {@code columns}, the key fields' raw values ({@link Field#readInteger}) in key order. */
+    int pack(long[][] columns, int row) {
+        int packed = 0;
+        for (int i = 0; i < fields.length; i++) {
+            long v = columns[i][row];
+            v = integers[i] ? v : v != 0 ? 1 : 0; // a dense key's other kind is a bool
+            packed = packed << Integer.bitCount(masks[i]) | (int) (v - fields[i].min());
+        }
+        return packed;
+    }
+
+    /** The key's field values ({@link Field#read}) of {@code packed}, in key order, into {@code key}: {@link #pack} undone. */
+    void unpack(int packed, long[] key) {
+        for (int i = fields.length - 1; i >= 0; i--) {
+            key[i] = (packed & masks[i]) + fields[i].min();
+            packed >>>= Integer.bitCount(masks[i]);
+        }
+    }
+
+    /** The key's fields, in key order. */
+    Field[] fields() {
+        return fields;
+    }
+
     private int part(int i, ByteBuffer buf, int record) {
         if (oneByte[i]) {
             return ((buf.get(record + offsets[i]) & 0xFF) >>> shifts[i] & masks[i]) ^ signFlips[i];

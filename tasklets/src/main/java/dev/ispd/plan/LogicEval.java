@@ -162,8 +162,8 @@ final class LogicEval {
      * are of the node's type (the compiler casts them).
      */
     static final class Choice extends ExprEval {
-        private final ExprEval[] conditions;
-        private final ExprEval[] values;
+        final ExprEval[] conditions;
+        final ExprEval[] values;
 
         Choice(ExprEval[] conditions, ExprEval[] values, ExprType type, String sql) {
             super(type, sql);

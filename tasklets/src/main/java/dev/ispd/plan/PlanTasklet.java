@@ -113,6 +113,20 @@ public final class PlanTasklet implements Tasklet {
         work.moveTo(meter);
     }
 
+    /**
+     * Whether this plan runs a batch at a time ({@link BatchScan}): a columnar source then hands
+     * it its decoded columns ({@link #scan(DecodedBatch, Meter)}); else the batch's records.
+     */
+    public boolean takesColumns() {
+        return batches != null;
+    }
+
+    /** Examines the rows of {@code batch}, as {@link #scan(ByteBuffer, long, long, Meter)} does their records. */
+    public void scan(DecodedBatch batch, Meter meter) {
+        meter.addRecords(batches.scan(batch, work));
+        work.moveTo(meter);
+    }
+
     /** The general loop: each record tested, each match handed to the sink, until it is full. */
     private long scanEach(ByteBuffer data, int last) {
         long examined = 0;

@@ -6,21 +6,13 @@ import java.nio.ByteOrder;
 /**
  * Up to {@link #MAX_ROWS} consecutive records of a scan buffer as a {@link ColumnBatch}: row
  * {@code i} is the record at {@code first + i * recordSize}. Reset for each batch, never
- * reallocated; {@link #generation} tells the columns decoded for an earlier batch from this one's.
+ * reallocated.
  */
-final class RecordBatch implements ColumnBatch {
-    /**
-     * Rows per batch: 1,024 keeps a node's values (8 KiB of longs) and the batch's records (20-256
-     * KiB) within a core's L2 cache, and is long enough that a node's loop costs far more than the
-     * call that starts it.
-     */
-    static final int MAX_ROWS = 1024;
-
+final class RecordBatch extends ColumnBatch {
     private ByteBuffer buf;
     private int first;
     private int recordSize;
     private int rows;
-    private int generation;
 
     /** Makes this batch the {@code rows} records of {@code buf} from absolute {@code first}. */
     void reset(ByteBuffer buf, int first, int rows, int recordSize) {
@@ -28,29 +20,25 @@ final class RecordBatch implements ColumnBatch {
         this.first = first;
         this.rows = rows;
         this.recordSize = recordSize;
-        generation++;
+        advance();
     }
 
     @Override
-    public int rows() {
+    int rows() {
         return rows;
     }
 
-    /** Which batch this is: a different number for each {@link #reset}. */
-    int generation() {
-        return generation;
-    }
-
+    @Override
     ByteBuffer buffer() {
         return buf;
     }
 
-    /** The absolute position of row {@code row}'s record in {@link #buffer}. */
+    @Override
     int record(int row) {
         return first + row * recordSize;
     }
 
-    /** {@link #decode} of rows {@code sel[0, n)} only: for a few rows of a batch, as a selective WHERE leaves. */
+    @Override
     void decode(Field f, int[] sel, int n, long[] values, boolean[] nulls) {
         for (int i = 0; i < n; i++) {
             int r = sel[i];
@@ -64,7 +52,30 @@ final class RecordBatch implements ColumnBatch {
     }
 
     @Override
-    public void decode(Field f, long[] values, boolean[] nulls) {
+    void decodeWide(Field f, int[] sel, int n, long[] lows, long[] highs, boolean[] nulls) {
+        for (int i = 0; i < n; i++) {
+            wide(f, sel[i], lows, highs, nulls);
+        }
+    }
+
+    @Override
+    void decodeWide(Field f, long[] lows, long[] highs, boolean[] nulls) {
+        for (int r = 0; r < rows; r++) {
+            wide(f, r, lows, highs, nulls);
+        }
+    }
+
+    private void wide(Field f, int r, long[] lows, long[] highs, boolean[] nulls) {
+        int record = record(r);
+        lows[r] = f.readLow(buf, record);
+        highs[r] = f.readHigh(buf, record);
+        if (f.hasNullBit()) {
+            nulls[r] = f.nullBitSet(buf, record);
+        }
+    }
+
+    @Override
+    void decode(Field f, long[] values, boolean[] nulls) {
         boolean whole = f.bitCount() == 0 && f.bitOffset() == 0;
         boolean sameOrder = f.bigEndian() == (buf.order() == ByteOrder.BIG_ENDIAN);
         int at = first + f.offset();

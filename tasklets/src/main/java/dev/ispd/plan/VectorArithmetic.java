@@ -90,9 +90,11 @@ final class VectorArithmetic {
     }
 
     /**
-     * The common {@code + - *} of decimals whose type has more than 18 digits over operands that
-     * do not ({@link ArithmeticEval.WideDecimalOps#fast}): two words per row, from one
-     * {@code Math.multiplyHigh} per product, in one loop.
+     * Decimals whose type has more than 18 digits ({@link ArithmeticEval.WideDecimalOps}): two
+     * words per row. The common {@code + - *} of operands that are longs (a narrow column, or a
+     * wide one whose value fits a long, as a cast of a narrow column does) take one
+     * {@code Math.multiplyHigh} per product ({@link ArithmeticEval.WideDecimalOps#fast}); any
+     * other row the per-record node's {@code compute}, slow path and all.
      */
     static final class WideDecimals extends VectorEval.Binary {
         private final ArithmeticEval.WideDecimalOps scalar;
@@ -108,12 +110,18 @@ final class VectorArithmetic {
             long[] b = right.longs;
             boolean[] nullA = left.nulls;
             boolean[] nullB = right.nulls;
+            boolean narrow = left.highs == null && right.highs == null && scalar.fastOp;
             for (int i = 0; i < n; i++) {
                 int r = sel[i];
                 boolean isNull = nullable && (nullA[r] || nullB[r]);
                 nulls[r] = isNull;
-                longs[r] = isNull ? 0 : scalar.fast(a[r], b[r]);
-                highs[r] = isNull ? 0 : scalar.high;
+                if (isNull) {
+                    longs[r] = 0;
+                    highs[r] = 0;
+                    continue;
+                }
+                longs[r] = narrow ? scalar.fast(a[r], b[r]) : scalar.compute(left.high(r), a[r], right.high(r), b[r]);
+                highs[r] = scalar.high;
             }
         }
     }
@@ -167,15 +175,20 @@ final class VectorArithmetic {
         }
     }
 
-    /** A cast between numeric types, or of a date to a timestamp ({@link CastEval}): NULL stays NULL. */
+    /**
+     * A cast between numeric types, or of a date to a timestamp ({@link CastEval}): NULL stays
+     * NULL. From or to a wide decimal, each row takes the node's own two-word {@code wideOf}.
+     */
     static final class Cast extends VectorEval.Unary {
         private final CastEval scalar;
         private final boolean fromFloat;
+        private final boolean wide;
 
         Cast(CastEval scalar, VectorEval operand) {
             super(scalar.type, scalar.sql, operand.nullable || scalar.nullsNonNumbers, operand);
             this.scalar = scalar;
             this.fromFloat = scalar.from.kind() == ExprType.Kind.FLOAT;
+            this.wide = scalar.wide || scalar.operand.wide;
         }
 
         @Override
@@ -186,8 +199,19 @@ final class VectorArithmetic {
                 boolean isNull = nullIn[r];
                 nulls[r] = isNull;
                 if (doubles != null) {
-                    doubles[r] = fromFloat ? scalar.doubleOf(operand.doubles[r]) : scalar.doubleOf(operand.longs[r]);
-                } else if (!isNull) {
+                    doubles[r] = fromFloat ? scalar.doubleOf(operand.doubles[r])
+                            : isNull || !scalar.operand.wide ? scalar.doubleOf(operand.longs[r])
+                            : scalar.doubleOf(operand.highs[r], operand.longs[r]);
+                } else if (isNull) {
+                    if (highs != null) {
+                        highs[r] = 0;
+                    }
+                } else if (wide) {
+                    longs[r] = scalar.wideOf(operand.high(r), operand.longs[r]);
+                    if (highs != null) {
+                        highs[r] = scalar.high;
+                    }
+                } else {
                     longs[r] = fromFloat ? scalar.longOf(operand.doubles[r]) : scalar.longOf(operand.longs[r]);
                     nulls[r] = fromFloat && scalar.nonNumber;
                 }

@@ -6,26 +6,25 @@ import java.util.Map;
 /**
  * Builds the batch form ({@link VectorEval}) of compiled expressions ({@link ExprEval}, types
  * and casts already derived), node for node. One compiler serves all of a plan's expressions, so
- * a field they share is one column, decoded once per batch. A node without a batch form (CASE,
- * COALESCE, string tests, EXTRACT, and every node of or over decimals of more than 18 digits
- * but the common {@code + - *} of two longs, {@link VectorArithmetic.WideDecimals}) is run per
- * record with the tree below it.
+ * a field they share is one column, decoded once per batch. A node without a batch form (the
+ * string nodes: comparisons, IN, LIKE and the other tests, CASE and COALESCE of strings; a cast
+ * to or from a boolean; unary minus of a wide decimal) is run per record with the tree below it.
  */
 final class VectorCompiler {
     private final Map<Field, VectorEval.Column> columns = new HashMap<>();
 
     VectorEval compile(ExprEval e) {
-        if (e instanceof ArithmeticEval.WideDecimalOps w && !w.left.wide && !w.right.wide && w.fastOp) {
+        if (e instanceof ArithmeticEval.WideDecimalOps w) {
             return new VectorArithmetic.WideDecimals(w, compile(w.left), compile(w.right));
-        }
-        if (e.wide || readsWide(e)) {
-            return new VectorEval.PerRecord(e);
         }
         if (e instanceof ExprEval.FieldValue f) {
             return columns.computeIfAbsent(f.field, field -> new VectorEval.Column(field, f.type));
         }
         if (e instanceof ExprEval.Constant c) {
             return new VectorEval.Constant(c);
+        }
+        if (e.wide && !(e instanceof CastEval || e instanceof LogicEval.Choice)) {
+            return new VectorEval.PerRecord(e); // unary minus, the one other node of a wide decimal
         }
         if (e instanceof ArithmeticEval.LongBinary b) {
             return new VectorArithmetic.Longs(b, compile(b.left), compile(b.right));
@@ -45,11 +44,7 @@ final class VectorCompiler {
             return new VectorLogic.Compare(c, compile(c.left), compile(c.right));
         }
         if (e instanceof LogicEval.Junction j) {
-            VectorEval[] operands = new VectorEval[j.operands.length];
-            for (int i = 0; i < operands.length; i++) {
-                operands[i] = compile(j.operands[i]);
-            }
-            return new VectorLogic.Junction(j, operands);
+            return new VectorLogic.Junction(j, compile(j.operands));
         }
         if (e instanceof LogicEval.Not n) {
             return new VectorLogic.Not(n, compile(n.operand));
@@ -57,11 +52,20 @@ final class VectorCompiler {
         if (e instanceof LogicEval.IsNull n) {
             return new VectorLogic.IsNull(n, compile(n.operand));
         }
+        if (e instanceof ExtractEval x) {
+            return new VectorExtract(x, compile(x.operand));
+        }
+        if (e instanceof LogicEval.Choice c) {
+            return new VectorChoice(c, c.conditions == null ? null : compile(c.conditions), compile(c.values));
+        }
         return new VectorEval.PerRecord(e);
     }
 
-    /** Whether {@code e} takes a wide decimal operand, which only the per-record nodes read. */
-    private static boolean readsWide(ExprEval e) {
-        return e instanceof CastEval c && c.operand.wide || e instanceof LogicEval.Comparison k && k.left.wide;
+    private VectorEval[] compile(ExprEval[] nodes) {
+        VectorEval[] compiled = new VectorEval[nodes.length];
+        for (int i = 0; i < nodes.length; i++) {
+            compiled[i] = compile(nodes[i]);
+        }
+        return compiled;
     }
 }

@@ -4,7 +4,7 @@ import java.util.Arrays;
 
 /**
  * A compiled {@link Expr} node evaluated a batch at a time: {@link #evaluate} computes the
- * node's value for the rows {@code sel[0, n)} of a {@link RecordBatch} into its own arrays,
+ * node's value for the rows {@code sel[0, n)} of a {@link ColumnBatch} into its own arrays,
  * indexed by row, reused from batch to batch (nothing is allocated per batch or per row). A
  * value held as a long is in {@link #longs}, a float's in {@link #doubles}, a boolean's in
  * {@link #truths} ({@link ExprEval#TRUE}, {@link ExprEval#FALSE} or {@link ExprEval#UNKNOWN}),
@@ -26,7 +26,7 @@ abstract class VectorEval {
     final long[] highs;
     final double[] doubles;
     final byte[] truths;
-    final boolean[] nulls = new boolean[RecordBatch.MAX_ROWS];
+    final boolean[] nulls = new boolean[ColumnBatch.MAX_ROWS];
 
     VectorEval(ExprType type, String sql, boolean nullable) {
         this.type = type;
@@ -34,14 +34,19 @@ abstract class VectorEval {
         this.nullable = nullable;
         ExprType.Kind kind = type.kind();
         this.longs = kind == ExprType.Kind.FLOAT || kind == ExprType.Kind.BOOL || kind == ExprType.Kind.STRING ? null
-                : new long[RecordBatch.MAX_ROWS];
-        this.highs = type.words() == 2 ? new long[RecordBatch.MAX_ROWS] : null;
-        this.doubles = kind == ExprType.Kind.FLOAT ? new double[RecordBatch.MAX_ROWS] : null;
-        this.truths = kind == ExprType.Kind.BOOL ? new byte[RecordBatch.MAX_ROWS] : null;
+                : new long[ColumnBatch.MAX_ROWS];
+        this.highs = type.words() == 2 ? new long[ColumnBatch.MAX_ROWS] : null;
+        this.doubles = kind == ExprType.Kind.FLOAT ? new double[ColumnBatch.MAX_ROWS] : null;
+        this.truths = kind == ExprType.Kind.BOOL ? new byte[ColumnBatch.MAX_ROWS] : null;
     }
 
     /** Computes this node's value of rows {@code sel[0, n)} of {@code batch} (ascending row numbers). */
-    abstract void evaluate(RecordBatch batch, int[] sel, int n);
+    abstract void evaluate(ColumnBatch batch, int[] sel, int n);
+
+    /** The high word of row {@code row}'s value: its {@link #highs} word if wide, else its sign. */
+    final long high(int row) {
+        return highs != null ? highs[row] : longs[row] >> 63;
+    }
 
     /** Whether row {@code row}'s value, as {@link #evaluate} left it, is NULL. */
     final boolean isNull(int row) {
@@ -60,7 +65,7 @@ abstract class VectorEval {
         }
 
         @Override
-        final void evaluate(RecordBatch batch, int[] sel, int n) {
+        final void evaluate(ColumnBatch batch, int[] sel, int n) {
             left.evaluate(batch, sel, n);
             right.evaluate(batch, sel, n);
             compute(sel, n);
@@ -80,7 +85,7 @@ abstract class VectorEval {
         }
 
         @Override
-        final void evaluate(RecordBatch batch, int[] sel, int n) {
+        final void evaluate(ColumnBatch batch, int[] sel, int n) {
             operand.evaluate(batch, sel, n);
             compute(sel, n);
         }
@@ -97,37 +102,56 @@ abstract class VectorEval {
         private final Field field;
         /** The raw values of a float or bool column, before they become {@link #doubles} or {@link #truths}. */
         private final long[] raw;
-        private int decoded = -1;
+        /** The batch and {@link ColumnBatch#generation} whose every row {@link #longs} holds, if any. */
+        private ColumnBatch decodedBatch;
+        private int decoded;
 
         Column(Field field, ExprType type) {
             super(type, field.name(), field.nullable());
             this.field = field;
-            this.raw = longs != null ? longs : new long[RecordBatch.MAX_ROWS];
+            this.raw = longs != null ? longs : new long[ColumnBatch.MAX_ROWS];
         }
 
         @Override
-        void evaluate(RecordBatch batch, int[] sel, int n) {
-            if (decoded == batch.generation()) {
+        void evaluate(ColumnBatch batch, int[] sel, int n) {
+            if (decodedBatch == batch && decoded == batch.generation()) {
                 return;
             }
-            if (4 * n < batch.rows()) {
+            boolean few = 4 * n < batch.rows();
+            if (!few) {
+                decodedBatch = batch;
+                decoded = batch.generation();
+            }
+            if (field.width() == Field.WIDE_DECIMAL_BYTES) {
+                if (few) {
+                    batch.decodeWide(field, sel, n, longs, highs, nulls);
+                } else {
+                    batch.decodeWide(field, longs, highs, nulls);
+                }
+                return;
+            }
+            if (few) {
                 batch.decode(field, sel, n, raw, nulls);
                 convert(sel, n);
-                return;
+            } else {
+                batch.decode(field, raw, nulls);
+                convert(null, batch.rows());
             }
-            decoded = batch.generation();
-            batch.decode(field, raw, nulls);
-            convert(null, batch.rows());
         }
 
-        /** A float's or bool's raw values of rows {@code sel[0, n)} (null: rows 0 to n) as doubles or truths. */
+        /**
+         * A float's or bool's raw values of rows {@code sel[0, n)} (null: rows 0 to n) as doubles
+         * or truths; a narrow field typed as a wide decimal's high words, its values' signs.
+         */
         private void convert(int[] sel, int n) {
-            if (longs != null) {
+            if (longs != null && highs == null) {
                 return;
             }
             for (int i = 0; i < n; i++) {
                 int r = sel == null ? i : sel[i];
-                if (doubles != null) {
+                if (highs != null) {
+                    highs[r] = longs[r] >> 63;
+                } else if (doubles != null) {
                     doubles[r] = FloatKeys.number(raw[r], field.width());
                 } else {
                     truths[r] = (byte) (nulls[r] ? ExprEval.UNKNOWN : raw[r] != 0 ? ExprEval.TRUE : ExprEval.FALSE);
@@ -143,6 +167,9 @@ abstract class VectorEval {
             if (longs != null) {
                 Arrays.fill(longs, c.longValue);
             }
+            if (highs != null) {
+                Arrays.fill(highs, c.high);
+            }
             if (doubles != null) {
                 Arrays.fill(doubles, c.doubleValue);
             }
@@ -153,7 +180,7 @@ abstract class VectorEval {
         }
 
         @Override
-        void evaluate(RecordBatch batch, int[] sel, int n) {
+        void evaluate(ColumnBatch batch, int[] sel, int n) {
             // set once
         }
     }
@@ -168,7 +195,7 @@ abstract class VectorEval {
         }
 
         @Override
-        void evaluate(RecordBatch batch, int[] sel, int n) {
+        void evaluate(ColumnBatch batch, int[] sel, int n) {
             java.nio.ByteBuffer buf = batch.buffer();
             for (int i = 0; i < n; i++) {
                 int r = sel[i];

@@ -1,7 +1,6 @@
 package dev.ispd.plan;
 
 import dev.ispd.tasklet.TaskletLimitException;
-import java.nio.ByteBuffer;
 import java.util.List;
 
 /**
@@ -26,7 +25,9 @@ final class VectorGroups {
     private final ExprCost perMatch;
     private final boolean keyed;
     /** Per matching row of the batch, its group's first state index. */
-    private final int[] base = new int[RecordBatch.MAX_ROWS];
+    private final int[] base = new int[ColumnBatch.MAX_ROWS];
+    /** Per matching row of the batch, its packed key. */
+    private final int[] packed = new int[ColumnBatch.MAX_ROWS];
 
     private VectorGroups(GroupTable table, Plan plan, ExprAggregate[] expressions, VectorEval[] values) {
         this.table = table;
@@ -65,7 +66,7 @@ final class VectorGroups {
     }
 
     /** Evaluates the aggregates' arguments for rows {@code sel[0, n)}; touches no group. */
-    void evaluate(RecordBatch batch, int[] sel, int n) {
+    void evaluate(ColumnBatch batch, int[] sel, int n) {
         for (VectorEval v : values) {
             if (v != null) {
                 v.evaluate(batch, sel, n);
@@ -78,14 +79,15 @@ final class VectorGroups {
      * rows taken one at a time would raise first: a group past the limit, or the first row (and
      * of its aggregates the first) whose SUM overflowed.
      */
-    void take(RecordBatch batch, int[] sel, int n, Work work) {
-        ByteBuffer buf = batch.buffer();
+    void take(ColumnBatch batch, int[] sel, int n, Work work) {
         int rows = n;
         TaskletLimitException tooManyGroups = null;
+        if (keyed) {
+            batch.keys(packer, sel, n, packed);
+        }
         for (int i = 0; i < n; i++) {
-            int record = batch.record(sel[i]);
             try {
-                base[i] = table.denseSlot(buf, record, keyed ? packer.pack(buf, record) : 0) * width;
+                base[i] = table.denseSlot(keyed ? packed[i] : 0) * width;
             } catch (TaskletLimitException e) {
                 rows = i;
                 tooManyGroups = e;

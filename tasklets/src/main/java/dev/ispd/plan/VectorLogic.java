@@ -9,18 +9,32 @@ final class VectorLogic {
     private VectorLogic() {
     }
 
-    /** {@code left op right} of two numbers, dates or booleans of one type (not strings): NULL if either is. */
+    /**
+     * {@code left op right} of two numbers, dates or booleans of one type (not strings), wide
+     * decimals in two words: NULL if either is.
+     */
     static final class Compare extends VectorEval.Binary {
         private final CompareOp op;
+        private final boolean wide;
 
         Compare(LogicEval.Comparison scalar, VectorEval left, VectorEval right) {
             super(ExprType.BOOL, scalar.sql, left, right);
             this.op = scalar.op;
+            this.wide = scalar.left.wide;
         }
 
         @Override
         void compute(int[] sel, int n) {
             ExprType.Kind kind = left.type.kind();
+            if (wide) {
+                for (int i = 0; i < n; i++) {
+                    int r = sel[i];
+                    truths[r] = nullable && (left.nulls[r] || right.nulls[r]) ? ExprEval.UNKNOWN
+                            : (byte) (op.holds(Decimals.compare(left.high(r), left.longs[r], right.high(r),
+                                    right.longs[r])) ? ExprEval.TRUE : ExprEval.FALSE);
+                }
+                return;
+            }
             if (!nullable && kind != ExprType.Kind.FLOAT && kind != ExprType.Kind.BOOL) {
                 long[] a = left.longs;
                 long[] b = right.longs;
@@ -49,9 +63,9 @@ final class VectorLogic {
         private final VectorEval[] operands;
         private final byte decidedBy;
         /** The rows no operand has decided yet. */
-        private final int[] open = new int[RecordBatch.MAX_ROWS];
+        private final int[] open = new int[ColumnBatch.MAX_ROWS];
         /** Per row, whether an operand so far was NULL. */
-        private final boolean[] unknown = new boolean[RecordBatch.MAX_ROWS];
+        private final boolean[] unknown = new boolean[ColumnBatch.MAX_ROWS];
 
         Junction(LogicEval.Junction scalar, VectorEval[] operands) {
             super(ExprType.BOOL, scalar.sql, true);
@@ -60,7 +74,7 @@ final class VectorLogic {
         }
 
         @Override
-        void evaluate(RecordBatch batch, int[] sel, int n) {
+        void evaluate(ColumnBatch batch, int[] sel, int n) {
             int m = n;
             for (int i = 0; i < n; i++) {
                 open[i] = sel[i];

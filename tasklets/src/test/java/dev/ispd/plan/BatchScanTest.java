@@ -8,6 +8,7 @@ import static dev.ispd.plan.Expr.cast;
 import static dev.ispd.plan.Expr.coalesce;
 import static dev.ispd.plan.Expr.compare;
 import static dev.ispd.plan.Expr.div;
+import static dev.ispd.plan.Expr.extract;
 import static dev.ispd.plan.Expr.field;
 import static dev.ispd.plan.Expr.gt;
 import static dev.ispd.plan.Expr.in;
@@ -23,6 +24,7 @@ import static dev.ispd.plan.Expr.sub;
 import static dev.ispd.plan.Expr.when;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -64,6 +66,8 @@ class BatchScanTest {
             new Field("n", 0, 4, true, true, 0, 0, false, 0), new Field("big", 35, 8, true, true, 0, 0, false, 0),
             Field.unsigned("band", 48, 1)));
     private static final Expr DISC_PRICE = mul(field("price"), sub(lit(1), field("disc")));
+    /** A 128-bit decimal of a narrow column, as Spark reads a decimal(38,2) column. */
+    private static final Expr WIDE_PRICE = cast(field("price"), ExprType.decimal(38, 2));
 
     static Stream<Arguments> plans() {
         Predicate discPrice = Predicate.holds(gt(DISC_PRICE, lit(new BigDecimal("5000.5"))));
@@ -101,6 +105,33 @@ class BatchScanTest {
                 Arguments.of("big-endian fields of 4 and 8 bytes", Plan.aggregate(BIG_ENDIAN,
                         Predicate.holds(gt(field("n"), lit(0))), List.of("band"), List.of(Aggregate.sum(field("n")),
                                 Aggregate.max(sub(field("big"), field("n")))))),
+                Arguments.of("EXTRACT, CASE and COALESCE a batch at a time", Plan.aggregate(L, Predicate.holds(and(
+                        Expr.eq(extract(Expr.DatePart.MONTH, field("ship")), caseWhen(List.of(when(gt(field("qty"),
+                                lit(0)), lit(3))), coalesce(cast(field("band"), ExprType.INT), lit(7)))),
+                        gt(extract(Expr.DatePart.YEAR, field("ship")), lit(1994)))), List.of("band"), List.of(
+                        Aggregate.sum(caseWhen(List.of(when(Expr.eq(field("mode"), lit("AIR")), field("price")),
+                                when(lt(field("disc"), lit(new BigDecimal("0.05"))), neg(field("price")))),
+                                mul(field("price"), field("disc")))),
+                        Aggregate.sum(coalesce(field("qty"), neg(cast(field("band"), ExprType.INT)))),
+                        Aggregate.max(caseWhen(List.of(when(isNull(field("ok")), gt(field("ratio"), lit(1.0)))),
+                                field("ok"))),
+                        Aggregate.sum(caseWhen(List.of(when(isNull(field("ratio")), lit(0.5))), field("ratio"))),
+                        Aggregate.sum(extract(Expr.DatePart.HOUR, cast(field("ship"), ExprType.TIMESTAMP,
+                                "America/Los_Angeles"), "Asia/Kolkata")),
+                        Aggregate.sum(extract(Expr.DatePart.WEEK, field("ship")))))),
+                Arguments.of("a CASE's untaken branch is not evaluated", Plan.aggregate(L, null, List.of("band"),
+                        List.of(Aggregate.sum(caseWhen(List.of(when(Expr.eq(field("qty"), lit(0)), lit(0.0))),
+                                div(lit(100), field("qty"))))))),
+                Arguments.of("128-bit decimals of wide and narrow columns", Plan.aggregate(L, Predicate.holds(
+                        gt(mul(WIDE_PRICE, field("disc")), lit(new BigDecimal("-500.25")))), List.of("band"), List.of(
+                        Aggregate.sum(mul(WIDE_PRICE, field("disc"))),
+                        Aggregate.sum(add(WIDE_PRICE, field("disc"))),
+                        Aggregate.sum(sub(field("disc"), mul(WIDE_PRICE, WIDE_PRICE))),
+                        Aggregate.sum(div(WIDE_PRICE, add(field("disc"), lit(1)))),
+                        Aggregate.min(coalesce(WIDE_PRICE, mul(field("disc"), lit(new BigDecimal("-1.5"))))),
+                        Aggregate.max(neg(WIDE_PRICE)),
+                        Aggregate.sum(cast(WIDE_PRICE, ExprType.DOUBLE)),
+                        Aggregate.sum(cast(mul(WIDE_PRICE, field("disc")), ExprType.decimal(12, 2)))))),
                 Arguments.of("rows", Plan.rows(L, mixed, List.of("big", "ship", "band"))));
     }
 
@@ -129,6 +160,49 @@ class BatchScanTest {
         Plan limited = Plan.rows(L, Predicate.holds(gt(DISC_PRICE, lit(1))), List.of("big")).limit(10);
         assertNull(BatchScan.of(limited, BoundPredicate.bind(limited.where(), L), sink(limited)),
                 "a LIMIT ends the examination of records: record by record");
+    }
+
+    @Test
+    void sixteenByteDecimalColumnsGiveTheSameBytesAndMeterAsRecordByRecord() throws IOException {
+        // w decimal(38,2) in 16 bytes, NULL by a bit; d decimal(4,2); band
+        Layout wide = new Layout("wide", 22, List.of(
+                Field.of("w", 0, 16, FieldType.decimal(38, 2), false).withNullBit(21, 0),
+                Field.of("d", 16, 4, FieldType.decimal(2, 2), false), Field.unsigned("band", 20, 1)));
+        java.util.Random random = new java.util.Random(7);
+        ByteBuffer data = ByteBuffer.allocate(3_000 * wide.recordSize()).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+        for (int i = 0; i < 3_000; i++) {
+            int at = i * wide.recordSize();
+            // up to 10^30 either side, a fifth of them within a long
+            java.math.BigInteger w = new java.math.BigInteger(random.nextInt(5) == 0 ? 40 : 99, random);
+            w = random.nextBoolean() ? w.negate() : w;
+            data.putLong(at, w.longValue()).putLong(at + 8, w.shiftRight(64).longValue());
+            data.putInt(at + 16, random.nextInt(100)).put(at + 20, (byte) random.nextInt(4));
+            data.put(at + 21, (byte) (random.nextInt(8) == 0 ? 1 : 0));
+        }
+        Expr w = field("w");
+        Plan plan = Plan.aggregate(wide, Predicate.holds(or(gt(w, mul(field("d"), lit(new BigDecimal("-1e15")))), isNull(w))),
+                List.of("band"), List.of(Aggregate.sum(mul(w, field("d"))), Aggregate.sum(add(w, field("d"))),
+                        Aggregate.min(w), Aggregate.max(caseWhen(List.of(when(lt(field("d"), lit(new BigDecimal("0.5"))),
+                                w)), neg(w))), Aggregate.sum(cast(w, ExprType.DOUBLE)), Aggregate.count(w),
+                        Aggregate.sum(coalesce(w, cast(field("d"), ExprType.decimal(38, 2))))));
+        for (int records : new int[] {3_000, 100}) {
+            HostRunner.Result batched = scan(new PlanTasklet(plan, LIMITS), data.array(), records * wide.recordSize());
+            HostRunner.Result perRecord = scan(new PlanTasklet(plan, LIMITS, false), data.array(), records * wide.recordSize());
+            assertArrayEquals(perRecord.bytes(), batched.bytes());
+            assertEquals(perRecord.meter(), batched.meter());
+        }
+    }
+
+    @Test
+    void theNodesOfTpchQueriesHaveABatchForm() {
+        for (Expr e : List.of(extract(Expr.DatePart.YEAR, field("ship")),
+                cast(field("ship"), ExprType.TIMESTAMP, "UTC"), cast(field("qty"), ExprType.DOUBLE),
+                caseWhen(List.of(when(like(field("mode"), "A%"), field("price"))), lit(0)),
+                coalesce(field("qty"), lit(0)), WIDE_PRICE, mul(WIDE_PRICE, field("disc")),
+                add(mul(WIDE_PRICE, field("disc")), field("price")), gt(WIDE_PRICE, mul(field("disc"), field("disc"))))) {
+            VectorEval v = new VectorCompiler().compile(ExprCompiler.compile(e, L));
+            assertFalse(v instanceof VectorEval.PerRecord, Expr.sql(e) + " runs per record");
+        }
     }
 
     @Test
@@ -180,7 +254,11 @@ class BatchScanTest {
     }
 
     private static HostRunner.Result run(PlanTasklet tasklet, byte[] data, int recordsPerScan) throws IOException {
-        return new HostRunner(L.recordSize() * recordsPerScan, 1).run(tasklet, List.of(new Extent(1, 0, data.length)),
+        return scan(tasklet, data, L.recordSize() * recordsPerScan);
+    }
+
+    private static HostRunner.Result scan(PlanTasklet tasklet, byte[] data, int scanBytes) throws IOException {
+        return new HostRunner(scanBytes, 1).run(tasklet, List.of(new Extent(1, 0, data.length)),
                 new InMemoryPageSource(Map.of(1L, ByteBuffer.wrap(data))));
     }
 }

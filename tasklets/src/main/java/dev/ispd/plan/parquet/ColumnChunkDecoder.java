@@ -25,6 +25,8 @@ import org.apache.parquet.column.values.rle.RunLengthBitPackingHybridDecoder;
  *
  * <p>Use: {@link #nextIsNull} for each value; where it is false, read the value from
  * {@link #values} with the reader's typed method ({@code readInteger}, {@code readLong}, ...).
+ * A required column's values can be read a page's run at a time instead ({@link #run},
+ * {@link #consumed}).
  */
 final class ColumnChunkDecoder {
     private final ColumnChunkPages pages;
@@ -61,6 +63,23 @@ final class ColumnChunkDecoder {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /**
+     * For a required column: how many values from the next on the current page holds (at least
+     * one, moving to the next page where this one is done), to be read from {@link #values} in a
+     * run and then {@link #consumed}.
+     */
+    int run() {
+        while (left == 0) {
+            nextPage();
+        }
+        return left;
+    }
+
+    /** Marks {@code k} values of the current page's {@link #run} as read from {@link #values}. */
+    void consumed(int k) {
+        left -= k;
     }
 
     /** The current page's values, positioned at the value {@link #nextIsNull} moved to. */

@@ -1,5 +1,6 @@
 package dev.ispd.plan.parquet;
 
+import dev.ispd.plan.DecodedBatch;
 import dev.ispd.plan.Field;
 import dev.ispd.plan.Layout;
 import dev.ispd.plan.PlanTasklet;
@@ -10,33 +11,32 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.util.Arrays;
+import java.util.List;
+import org.apache.parquet.column.values.ValuesReader;
 import org.apache.parquet.io.api.Binary;
 
 /**
  * A plan over Parquet column chunks: the execution's extents are the chunks of
  * {@link ParquetSource#rowGroups}, back to back; each row group, once its bytes are in, is decoded
- * with parquet-column's value readers ({@link ColumnChunkPages}, {@link ColumnChunkDecoder}) into
- * records of the plan's layout (a {@link ParquetTable}'s), a column at a time, which the plan
- * interpreter then scans as it scans stored records. So a plan gives the same answer over Parquet,
- * on the drive and on the host, as over the same values in fixed-width records. One batch of
- * records at a time lives in one reused buffer, and nothing is allocated per value (a PLAIN
- * string's or decimal's {@code Binary} excepted: parquet-column's PLAIN reader makes one).
+ * with parquet-column's value readers ({@link ColumnChunkPages}, {@link ColumnChunkDecoder}) a
+ * column at a time straight into the interpreter's column arrays ({@link DecodedBatch}, up to
+ * {@link DecodedBatch#MAX_ROWS} rows), which a plan with expressions evaluates as they are
+ * ({@link PlanTasklet#takesColumns}); a part of a plan that reads records (and a plan without
+ * expressions) gets the batch's rows as records of the plan's layout (a {@link ParquetTable}'s).
+ * So a plan gives the same answer over Parquet, on the drive and on the host, as over the same
+ * values in fixed-width records. Nothing is allocated per value (a PLAIN string's or decimal's
+ * {@code Binary} excepted: parquet-column's PLAIN reader makes one).
  *
- * <p>Meter: the interpreter's, plus per decoded value one {@code decodedValues} and one DRAM access (its store into the record).
+ * <p>Meter: the interpreter's, plus per decoded value one {@code decodedValues} and one DRAM access (its store into the batch).
  */
 public final class ParquetPlanTasklet implements Tasklet {
-    private static final int BATCH_BYTES = 64 * 1024;
-
     private final PlanTasklet plan;
     private final ParquetSource source;
     private final ParquetColumn[] columns;
     private final Field[] fields;
     private final int recordSize;
-    private final int nullBytes;
-    private final ByteBuffer records;
-    private final int batch;
+    private final DecodedBatch batch;
     private final Scratch scratch = new Scratch();
     private byte[] pending = new byte[0];
     private int pendingLength;
@@ -49,17 +49,11 @@ public final class ParquetPlanTasklet implements Tasklet {
         this.source = source;
         this.columns = source.columns().toArray(ParquetColumn[]::new);
         this.fields = new Field[columns.length];
-        int firstField = layout.recordSize();
-        for (Field f : layout.fields()) {
-            firstField = Math.min(firstField, f.offset());
-        }
         for (int c = 0; c < columns.length; c++) {
             fields[c] = layout.field(columns[c].name(), "parquet");
         }
         this.recordSize = layout.recordSize();
-        this.nullBytes = firstField;
-        this.batch = Math.max(1, BATCH_BYTES / recordSize);
-        this.records = ByteBuffer.allocateDirect(batch * recordSize).order(ByteOrder.LITTLE_ENDIAN);
+        this.batch = new DecodedBatch(layout, List.of(fields));
     }
 
     @Override
@@ -107,11 +101,13 @@ public final class ParquetPlanTasklet implements Tasklet {
         skip(decoders, g);
         long done = 0;
         while (done < g.count()) {
-            int n = (int) Math.min(batch, g.count() - done);
+            int n = (int) Math.min(DecodedBatch.MAX_ROWS, g.count() - done);
             fill(decoders, g, n);
-            records.position(0).limit(n * recordSize);
-            plan.scan(records, 0, recordOffset, meter);
-            records.clear();
+            if (plan.takesColumns()) {
+                plan.scan(batch, meter);
+            } else {
+                plan.scan(batch.asRecords(), 0, recordOffset, meter);
+            }
             recordOffset += (long) n * recordSize;
             done += n;
         }
@@ -159,81 +155,113 @@ public final class ParquetPlanTasklet implements Tasklet {
         return decoders;
     }
 
-    /** The next {@code n} rows of the row group as records at the start of the batch buffer, a column at a time. */
+    /** The next {@code n} rows of the row group into the batch's columns, a column at a time. */
     private void fill(ColumnChunkDecoder[] decoders, ParquetRowGroup g, int n) {
-        for (int r = 0; r < n; r++) {
-            for (int b = 0; b < nullBytes; b++) {
-                records.put(r * recordSize + b, (byte) 0);
-            }
-        }
         for (int c = 0; c < columns.length; c++) {
             try {
-                fillColumn(decoders[c], columns[c], fields[c], n);
+                if (columns[c].conversion() == ParquetColumn.Conversion.STRING) {
+                    fillStrings(decoders[c], columns[c], fields[c], batch.nulls(c), n);
+                } else {
+                    fillColumn(decoders[c], columns[c], fields[c], batch.values(c), batch.highs(c), batch.nulls(c), n);
+                }
             } catch (RuntimeException e) {
                 throw failure(g, c, e);
             }
         }
+        batch.filled(n);
     }
 
-    /** Stores the next {@code n} values of one column (or their null bits) in field {@code f} of the batch's records. */
-    private void fillColumn(ColumnChunkDecoder d, ParquetColumn column, Field f, int n) {
-        int end = n * recordSize;
+    /**
+     * The next {@code n} values of one column into {@code values} as the field's
+     * {@link Field#readInteger} would read them from a record ({@code highs}: a 16-byte
+     * decimal's high words), NULLs into {@code nulls} (null for a required column).
+     */
+    private void fillColumn(ColumnChunkDecoder d, ParquetColumn column, Field f, long[] values, long[] highs,
+                            boolean[] nulls, int n) {
+        if (nulls == null && fillRequired(d, column.conversion(), values, n)) {
+            return;
+        }
         switch (column.conversion()) {
             case INT32 -> {
-                for (int p = 0; p < end; p += recordSize) {
-                    if (!isNull(d, f, p)) {
-                        records.putInt(p + f.offset(), d.values().readInteger());
-                    }
+                for (int r = 0; r < n; r++) {
+                    values[r] = isNull(d, nulls, r) ? 0 : d.values().readInteger();
                 }
             }
             case INT64 -> {
-                for (int p = 0; p < end; p += recordSize) {
-                    if (!isNull(d, f, p)) {
-                        records.putLong(p + f.offset(), d.values().readLong());
-                    }
+                for (int r = 0; r < n; r++) {
+                    values[r] = isNull(d, nulls, r) ? 0 : d.values().readLong();
                 }
             }
             case INT64_MILLIS -> {
-                for (int p = 0; p < end; p += recordSize) {
-                    if (!isNull(d, f, p)) {
-                        records.putLong(p + f.offset(), Math.multiplyExact(d.values().readLong(), 1000L));
-                    }
+                for (int r = 0; r < n; r++) {
+                    values[r] = isNull(d, nulls, r) ? 0 : Math.multiplyExact(d.values().readLong(), 1000L);
                 }
             }
             case FLOAT -> {
-                for (int p = 0; p < end; p += recordSize) {
-                    if (!isNull(d, f, p)) {
-                        records.putFloat(p + f.offset(), d.values().readFloat());
-                    }
+                for (int r = 0; r < n; r++) {
+                    values[r] = isNull(d, nulls, r) ? 0 : Float.floatToRawIntBits(d.values().readFloat()) & 0xFFFF_FFFFL;
                 }
             }
             case DOUBLE -> {
-                for (int p = 0; p < end; p += recordSize) {
-                    if (!isNull(d, f, p)) {
-                        records.putDouble(p + f.offset(), d.values().readDouble());
-                    }
+                for (int r = 0; r < n; r++) {
+                    values[r] = isNull(d, nulls, r) ? 0 : Double.doubleToRawLongBits(d.values().readDouble());
                 }
             }
             case BOOLEAN -> {
-                for (int p = 0; p < end; p += recordSize) {
-                    if (!isNull(d, f, p)) {
-                        records.put(p + f.offset(), (byte) (d.values().readBoolean() ? 1 : 0));
-                    }
-                }
-            }
-            case STRING -> {
-                for (int p = 0; p < end; p += recordSize) {
-                    if (!isNull(d, f, p)) {
-                        putString(d.values().readBytes(), column, f, p + f.offset());
-                    }
+                for (int r = 0; r < n; r++) {
+                    values[r] = !isNull(d, nulls, r) && d.values().readBoolean() ? 1 : 0;
                 }
             }
             case BYTES_DECIMAL -> {
-                for (int p = 0; p < end; p += recordSize) {
-                    if (!isNull(d, f, p)) {
-                        putDecimal(d.values().readBytes(), column, f, p + f.offset());
+                for (int r = 0; r < n; r++) {
+                    if (isNull(d, nulls, r)) {
+                        values[r] = 0;
+                        if (highs != null) {
+                            highs[r] = 0;
+                        }
+                    } else {
+                        decimal(d.values().readBytes(), column, f, values, highs, r);
                     }
                 }
+            }
+            case STRING -> throw new IllegalStateException("strings are written into records");
+        }
+    }
+
+    /**
+     * The next {@code n} values of a required INT32 or INT64 column (integers, dates, decimals,
+     * microseconds) into {@code values}, a page's run at a time with no test per value; false,
+     * reading nothing, for another conversion.
+     */
+    private static boolean fillRequired(ColumnChunkDecoder d, ParquetColumn.Conversion conversion, long[] values,
+                                        int n) {
+        if (conversion != ParquetColumn.Conversion.INT32 && conversion != ParquetColumn.Conversion.INT64) {
+            return false;
+        }
+        for (int r = 0; r < n; ) {
+            int k = Math.min(n - r, d.run());
+            ValuesReader v = d.values();
+            int end = r + k;
+            if (conversion == ParquetColumn.Conversion.INT32) {
+                for (; r < end; r++) {
+                    values[r] = v.readInteger();
+                }
+            } else {
+                for (; r < end; r++) {
+                    values[r] = v.readLong();
+                }
+            }
+            d.consumed(k);
+        }
+        return true;
+    }
+
+    /** The next {@code n} strings of one column into the field's place in the batch's records; NULLs into {@code nulls}. */
+    private void fillStrings(ColumnChunkDecoder d, ParquetColumn column, Field f, boolean[] nulls, int n) {
+        ByteBuffer records = batch.records();
+        for (int r = 0; r < n; r++) {
+            if (!isNull(d, nulls, r)) {
+                putString(records, d.values().readBytes(), column, f, r * recordSize + f.offset());
             }
         }
     }
@@ -243,18 +271,16 @@ public final class ParquetPlanTasklet implements Tasklet {
                 + columns[column].name() + ": " + e.getMessage(), e);
     }
 
-    /** Moves {@code d} to its next value; if NULL, sets the null bit of {@code f} in the record at {@code base}. */
-    private boolean isNull(ColumnChunkDecoder d, Field f, int base) {
-        if (!d.nextIsNull()) {
-            return false;
+    /** Moves {@code d} to its next value; whether it is NULL, noted in {@code nulls[row]} (null for a required column). */
+    private static boolean isNull(ColumnChunkDecoder d, boolean[] nulls, int row) {
+        boolean isNull = d.nextIsNull();
+        if (nulls != null) {
+            nulls[row] = isNull;
         }
-        int bit = f.nullBit();
-        int at = base + (bit >>> 3);
-        records.put(at, (byte) (records.get(at) | (1 << (bit & 7))));
-        return true;
+        return isNull;
     }
 
-    private void putString(Binary value, ParquetColumn column, Field f, int at) {
+    private void putString(ByteBuffer records, Binary value, ParquetColumn column, Field f, int at) {
         int n = value.length();
         if (n > f.width()) {
             throw new IllegalArgumentException("a value of " + n + " bytes is longer than the " + f.width()
@@ -272,17 +298,27 @@ public final class ParquetPlanTasklet implements Tasklet {
         }
     }
 
-    /** A big-endian two's complement unscaled value, stored little-endian and sign-extended to the field's width. */
-    private void putDecimal(Binary value, ParquetColumn column, Field f, int at) {
+    /**
+     * A big-endian two's complement unscaled value as the field's integer: sign-extended to 64
+     * bits, or to 128 ({@code highs}) for a 16-byte field.
+     */
+    private void decimal(Binary value, ParquetColumn column, Field f, long[] values, long[] highs, int row) {
         int n = value.length();
         if (n > f.width()) {
             throw new IllegalArgumentException("a decimal of " + n + " bytes does not fit the " + f.width()
                     + "-byte field of " + column.name());
         }
         scratch.take(value);
-        byte sign = n > 0 && scratch.bytes[0] < 0 ? (byte) -1 : 0;
-        for (int i = 0; i < f.width(); i++) {
-            records.put(at + i, i < n ? scratch.bytes[n - 1 - i] : sign);
+        long sign = n > 0 && scratch.bytes[0] < 0 ? -1L : 0L;
+        long low = sign;
+        long high = sign;
+        for (int i = 0; i < n; i++) { // most significant byte first
+            high = high << 8 | low >>> 56;
+            low = low << 8 | (scratch.bytes[i] & 0xFFL);
+        }
+        values[row] = low;
+        if (highs != null) {
+            highs[row] = high;
         }
     }
 

@@ -1,0 +1,218 @@
+package dev.ispd.plan;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A {@link ColumnBatch} that a columnar source (Parquet pages: {@code dev.ispd.plan.parquet}) fills
+ * by decoding each column straight into the arrays the vector interpreter reads: per field, its
+ * values as {@link Field#readInteger} gives them ({@link #values}; a 16-byte decimal's low words
+ * there and its high words in {@link #highs}) and its NULLs ({@link #nulls}), for up to
+ * {@link #MAX_ROWS} rows. A {@code char(N)} field has no array: the source writes its bytes into
+ * its place in {@link #records}. The batch's rows become records of the layout only if a part of
+ * the plan reads records ({@link #buffer}: a WHERE of plain field leaves, a per-record node, a
+ * sink other than dense groups, a new group's key, the rerun after an error): then the arrays are
+ * stored into their fields once for the batch.
+ */
+public final class DecodedBatch extends ColumnBatch {
+    private final Field[] fields;
+    private final Map<Field, Integer> columns = new HashMap<>();
+    private final long[][] values;
+    private final long[][] highs;
+    private final boolean[][] nulls;
+    private final int recordSize;
+    private final ByteBuffer records;
+    private int rows;
+    /** Whether {@link #records} holds this batch's rows. */
+    private boolean stored;
+    /** The dense GROUP BY key {@link #keyColumns} holds the columns of, or null. */
+    private KeyPacker keyPacker;
+    private long[][] keyColumns;
+    /** How many batches were stored as records: none where every part of a plan reads columns. */
+    private long batchesStored;
+
+    /**
+     * A batch of {@code fields} of {@code layout}: whole fields (no bit ranges) of 1, 2, 4, 8 or
+     * 16 bytes, or {@code char(N)}; a nullable one NULL by its null bit.
+     */
+    public DecodedBatch(Layout layout, List<Field> fields) {
+        this.fields = fields.toArray(Field[]::new);
+        this.recordSize = layout.recordSize();
+        this.records = ByteBuffer.allocateDirect(MAX_ROWS * recordSize).order(ByteOrder.LITTLE_ENDIAN);
+        this.values = new long[this.fields.length][];
+        this.highs = new long[this.fields.length][];
+        this.nulls = new boolean[this.fields.length][];
+        for (int c = 0; c < this.fields.length; c++) {
+            Field f = this.fields[c];
+            if (f.bitCount() != 0 || f.nullable() && !f.hasNullBit() || !chars(f) && Integer.bitCount(f.width()) != 1) {
+                throw new PlanException("layout", "field " + f.name() + " cannot be decoded into a column: "
+                        + "a columnar source fills whole fields, NULL by a null bit");
+            }
+            columns.put(f, c);
+            values[c] = chars(f) ? null : new long[MAX_ROWS];
+            highs[c] = f.width() == Field.WIDE_DECIMAL_BYTES ? new long[MAX_ROWS] : null;
+            nulls[c] = f.nullable() ? new boolean[MAX_ROWS] : null;
+        }
+    }
+
+    /** Column {@code c}'s values for the source to fill (the low words of a 16-byte decimal); null for a {@code char(N)}. */
+    public long[] values(int c) {
+        return values[c];
+    }
+
+    /** Column {@code c}'s high words, for a 16-byte decimal; else null. */
+    public long[] highs(int c) {
+        return highs[c];
+    }
+
+    /** Column {@code c}'s NULLs, for a nullable field; else null. */
+    public boolean[] nulls(int c) {
+        return nulls[c];
+    }
+
+    /** The buffer whose record {@code r} ({@code r * recordSize}) a {@code char(N)} field's bytes are written into. */
+    public ByteBuffer records() {
+        return records.clear();
+    }
+
+    /** Marks the arrays filled with {@code rows} new rows (at most {@link #MAX_ROWS}). */
+    public void filled(int rows) {
+        this.rows = rows;
+        this.stored = false;
+        advance();
+    }
+
+    /** The batch's rows as records of the layout, from position 0: for a plan that scans records. */
+    public ByteBuffer asRecords() {
+        return buffer().position(0).limit(rows * recordSize);
+    }
+
+    /** How many of its batches were made records, for a part of a plan that reads them. */
+    long batchesStored() {
+        return batchesStored;
+    }
+
+    @Override
+    int rows() {
+        return rows;
+    }
+
+    @Override
+    void decode(Field field, long[] out, boolean[] outNulls) {
+        int c = column(field);
+        System.arraycopy(values[c], 0, out, 0, rows);
+        if (nulls[c] != null) {
+            System.arraycopy(nulls[c], 0, outNulls, 0, rows);
+        }
+    }
+
+    @Override
+    void decode(Field field, int[] sel, int n, long[] out, boolean[] outNulls) {
+        int c = column(field);
+        long[] v = values[c];
+        boolean[] isNull = nulls[c];
+        for (int i = 0; i < n; i++) {
+            int r = sel[i];
+            out[r] = v[r];
+            if (isNull != null) {
+                outNulls[r] = isNull[r];
+            }
+        }
+    }
+
+    @Override
+    void decodeWide(Field field, long[] lows, long[] outHighs, boolean[] outNulls) {
+        decode(field, lows, outNulls);
+        System.arraycopy(highs[column(field)], 0, outHighs, 0, rows);
+    }
+
+    @Override
+    void decodeWide(Field field, int[] sel, int n, long[] lows, long[] outHighs, boolean[] outNulls) {
+        decode(field, sel, n, lows, outNulls);
+        long[] h = highs[column(field)];
+        for (int i = 0; i < n; i++) {
+            outHighs[sel[i]] = h[sel[i]];
+        }
+    }
+
+    @Override
+    void keys(KeyPacker packer, int[] sel, int n, int[] packed) {
+        if (packer != keyPacker) { // once per plan: its key's columns
+            Field[] keys = packer.fields();
+            keyColumns = new long[keys.length][];
+            for (int k = 0; k < keys.length; k++) {
+                keyColumns[k] = values[column(keys[k])];
+            }
+            keyPacker = packer;
+        }
+        for (int i = 0; i < n; i++) {
+            packed[i] = packer.pack(keyColumns, sel[i]);
+        }
+    }
+
+    @Override
+    ByteBuffer buffer() {
+        if (!stored) {
+            records.clear();
+            store();
+            stored = true;
+            batchesStored++;
+        }
+        return records;
+    }
+
+    @Override
+    int record(int row) {
+        return row * recordSize;
+    }
+
+    private int column(Field field) {
+        Integer c = columns.get(field);
+        if (c == null) {
+            throw new IllegalStateException("field " + field.name() + " is not a column of the batch");
+        }
+        return c;
+    }
+
+    private static boolean chars(Field f) {
+        return f.type().kind() == FieldType.Kind.CHAR;
+    }
+
+    /** The arrays into their fields of the batch's records (a char(N)'s bytes are there already); NULL bits set or cleared. */
+    private void store() {
+        for (int c = 0; c < fields.length; c++) {
+            Field f = fields[c];
+            boolean[] isNull = nulls[c];
+            for (int r = 0; r < rows; r++) {
+                int at = r * recordSize;
+                if (isNull != null) {
+                    int bit = f.nullBit();
+                    int b = at + (bit >>> 3);
+                    byte mask = (byte) (1 << (bit & 7));
+                    records.put(b, (byte) (isNull[r] ? records.get(b) | mask : records.get(b) & ~mask));
+                }
+                if (values[c] != null) {
+                    put(f, at + f.offset(), values[c][r], highs[c] == null ? 0 : highs[c][r]);
+                }
+            }
+        }
+    }
+
+    /** {@code v} (and a 16-byte decimal's {@code high}) into the field's bytes at {@code at}, in its byte order. */
+    private void put(Field f, int at, long v, long high) {
+        boolean swap = f.bigEndian();
+        switch (f.width()) {
+            case 1 -> records.put(at, (byte) v);
+            case 2 -> records.putShort(at, swap ? Short.reverseBytes((short) v) : (short) v);
+            case 4 -> records.putInt(at, swap ? Integer.reverseBytes((int) v) : (int) v);
+            case 8 -> records.putLong(at, swap ? Long.reverseBytes(v) : v);
+            default -> {
+                records.putLong(at + (swap ? 8 : 0), swap ? Long.reverseBytes(v) : v);
+                records.putLong(at + (swap ? 0 : 8), swap ? Long.reverseBytes(high) : high);
+            }
+        }
+    }
+}

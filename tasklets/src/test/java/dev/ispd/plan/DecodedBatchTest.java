@@ -1,0 +1,120 @@
+package dev.ispd.plan;
+
+import static dev.ispd.plan.Expr.field;
+import static dev.ispd.plan.Expr.gt;
+import static dev.ispd.plan.Expr.lit;
+import static dev.ispd.plan.Expr.mul;
+import static dev.ispd.plan.Expr.sub;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.ispd.tasklet.Meter;
+import dev.ispd.tasklet.ResultSink;
+import java.math.BigDecimal;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.time.LocalDate;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * A columnar source's batches ({@link DecodedBatch}: the values a Parquet decoder writes into the
+ * interpreter's column arrays) against the same rows as records: the same result bytes and meter
+ * for every plan of {@link BatchScanTest}, and no batch made into records where every part of the
+ * plan reads columns (a WHERE of expressions, aggregates of expressions by dense keys).
+ */
+class DecodedBatchTest {
+    private static final Layout L = ExprRecords.ITEMS;
+    private static final PlanLimits LIMITS = new PlanLimits(1L << 32, Long.MAX_VALUE / 2, 64);
+    private static final ByteBuffer DATA = ByteBuffer.wrap(ExprRecords.bytes(ExprRecords.generate(3_000, 5)))
+            .order(ByteOrder.LITTLE_ENDIAN);
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("dev.ispd.plan.BatchScanTest#plans")
+    void theSameBytesAndMeterAsTheSameRowsAsRecords(String name, Plan plan) {
+        Result records = overRecords(plan);
+        Result columns = overColumns(plan);
+        assertArrayEquals(records.bytes, columns.bytes, "result bytes of " + plan);
+        assertEquals(records.meter, columns.meter, "meter of " + plan);
+    }
+
+    @Test
+    void aPlanOfExpressionsAndDenseGroupsNeverMakesRecords() {
+        Expr discPrice = mul(field("price"), sub(lit(1), field("disc")));
+        Plan q1 = Plan.aggregate(L, Predicate.holds(Expr.compare(field("ship"), CompareOp.LE,
+                lit(LocalDate.of(1998, 9, 2)))), List.of("band"), List.of(Aggregate.sum(discPrice),
+                Aggregate.sum(field("qty")), Aggregate.countStar(), Aggregate.max(field("ratio"))));
+        Plan q6 = Plan.aggregate(L, Predicate.holds(gt(discPrice, lit(new BigDecimal("5000.5")))), List.of(),
+                List.of(Aggregate.sum(mul(field("price"), field("disc")))));
+        for (Plan plan : List.of(q1, q6)) {
+            Result columns = overColumns(plan);
+            assertEquals(0, columns.batchesStored, "batches made records for " + plan);
+            assertArrayEquals(overRecords(plan).bytes, columns.bytes);
+        }
+        // a WHERE of a plain field leaf reads records
+        Plan leaf = Plan.aggregate(L, Predicate.compare("band", CompareOp.LT, 3), List.of(),
+                List.of(Aggregate.sum(discPrice)));
+        Result columns = overColumns(leaf);
+        assertEquals(3, columns.batchesStored);
+        assertArrayEquals(overRecords(leaf).bytes, columns.bytes);
+    }
+
+    @Test
+    void anErrorIsTheFirstRowsAsOverRecords() {
+        Plan plan = Plan.aggregate(L, null, List.of(), List.of(Aggregate.sum(mul(field("big"), lit(1000)))));
+        PlanArithmeticException records = assertThrows(PlanArithmeticException.class, () -> overRecords(plan));
+        PlanArithmeticException columns = assertThrows(PlanArithmeticException.class, () -> overColumns(plan));
+        assertEquals(records.getMessage(), columns.getMessage());
+        assertTrue(columns.getMessage().contains("ARITHMETIC_OVERFLOW"), columns.getMessage());
+    }
+
+    private record Result(byte[] bytes, Meter meter, long batchesStored) { }
+
+    private static Result overRecords(Plan plan) {
+        PlanTasklet t = new PlanTasklet(plan, LIMITS);
+        Meter meter = new Meter();
+        t.scan(DATA.duplicate().order(ByteOrder.LITTLE_ENDIAN), 1, 0, meter);
+        return finish(t, meter, 0);
+    }
+
+    /** The rows decoded into a {@link DecodedBatch} a column at a time, as a columnar source fills one. */
+    private static Result overColumns(Plan plan) {
+        PlanTasklet t = new PlanTasklet(plan, LIMITS);
+        assertTrue(t.takesColumns(), "runs a batch at a time");
+        Layout layout = plan.layout();
+        DecodedBatch batch = new DecodedBatch(layout, layout.fields());
+        RecordBatch rows = new RecordBatch();
+        Meter meter = new Meter();
+        int total = DATA.capacity() / layout.recordSize();
+        for (int first = 0; first < total; first += ColumnBatch.MAX_ROWS) {
+            int n = Math.min(ColumnBatch.MAX_ROWS, total - first);
+            rows.reset(DATA, first * layout.recordSize(), n, layout.recordSize());
+            for (int c = 0; c < layout.fields().size(); c++) {
+                Field f = layout.fields().get(c);
+                boolean[] nulls = batch.nulls(c) != null ? batch.nulls(c) : new boolean[ColumnBatch.MAX_ROWS];
+                if (batch.values(c) != null) {
+                    rows.decode(f, batch.values(c), nulls);
+                } else { // a char(N)'s bytes into its place in the records, its NULLs by its null bit
+                    for (int r = 0; r < n; r++) {
+                        int from = rows.record(r);
+                        batch.records().put(r * layout.recordSize() + f.offset(), DATA, from + f.offset(), f.width());
+                        nulls[r] = f.nullBitSet(DATA, from);
+                    }
+                }
+            }
+            batch.filled(n);
+            t.scan(batch, meter);
+        }
+        return finish(t, meter, batch.batchesStored());
+    }
+
+    private static Result finish(PlanTasklet t, Meter meter, long stored) {
+        ResultSink out = new ResultSink();
+        t.finish(out, meter);
+        return new Result(out.toByteArray(), meter, stored);
+    }
+}
