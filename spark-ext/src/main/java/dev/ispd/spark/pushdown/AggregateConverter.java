@@ -160,10 +160,10 @@ public final class AggregateConverter {
             throw new NotPushable("the SUMs of " + halved + " can overflow 64 bits, and their halves are merged "
                     + "by Spark only under GROUP BY columns a plan returns as one value each");
         }
-        // fields a plan returns as words bound the groups before it runs, and a drive refuses more
-        // than it holds; strings and fields with a null bit are counted as the data makes them
-        long groups = plan.groupsBounded() ? plan.groupFieldsValues() : 0;
-        if (groups > PlanLimits.DRIVE.maxGroups()) {
+        // as the drive's PlanLimits.check: fields a plan returns as words bound the groups before it
+        // runs; computed, string and null-bit columns are counted as the data makes them
+        long groups = plan.maxGroups();
+        if (plan.groupsBounded() && groups > PlanLimits.DRIVE.maxGroups()) {
             throw new NotPushable("GROUP BY " + String.join(", ", pushed.groupNames()) + " can make up to " + groups
                     + " groups, more than a drive holds (" + PlanLimits.DRIVE.maxGroups() + ")");
         }

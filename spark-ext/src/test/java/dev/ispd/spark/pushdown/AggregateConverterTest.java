@@ -167,9 +167,8 @@ class AggregateConverterTest {
     }
 
     /**
-     * GROUP BY expressions are pushed where their groups are bounded before the scan runs: by the
-     * values an expression can take (a month's 12 and NULL, a CASE's branches) or, counted as the
-     * drive makes them, by the scan's records; a year of any date is bounded only by the latter.
+     * GROUP BY expressions are pushed whatever the scan's size: the drive counts their groups as it
+     * makes them, and a split that makes more than it holds runs on the host.
      */
     @Test
     void groupsOfExpressionsArePushedAndCountedAsTheDataMakesThem() {
