@@ -8,9 +8,9 @@ import dev.ispd.protocol.BadParameterException;
 import dev.ispd.protocol.Params;
 import dev.ispd.tasklet.Estimates;
 import dev.ispd.tasklet.Meter;
+import dev.ispd.tasklet.ParsedTaskletFactory;
 import dev.ispd.tasklet.ScanContext;
 import dev.ispd.tasklet.Tasklet;
-import dev.ispd.tasklet.TaskletFactory;
 
 /**
  * {@code filter}: the Smart SSD's data filter (papers/smart-ssd-kang-2013.txt V-C-4). Returns the
@@ -25,7 +25,7 @@ import dev.ispd.tasklet.TaskletFactory;
  * does) or {@code full} (compare every record). Both modes return the same pages. The predicate
  * is the shared model's {@link PageFilter}.
  */
-public final class FilterFactory implements TaskletFactory {
+public final class FilterFactory extends ParsedTaskletFactory<FilterFactory.Config> {
     public static final String NAME = "filter";
     public static final String ENTRY_SIZE = BuiltinParams.ENTRY_SIZE;
     public static final String FIELD = "field";
@@ -33,9 +33,8 @@ public final class FilterFactory implements TaskletFactory {
     public static final String VALUE = "value";
     public static final String MODE = "mode";
 
-    @Override
-    public String name() {
-        return NAME;
+    public FilterFactory() {
+        super(NAME);
     }
 
     /** The parameters of {@code condition} over entries of {@code entrySize}, in the tasklet's default mode. */
@@ -45,13 +44,7 @@ public final class FilterFactory implements TaskletFactory {
     }
 
     @Override
-    public void validate(Params params) throws BadParameterException {
-        parse(params);
-    }
-
-    @Override
-    public Tasklet create(Params params, Params runtimeParams, ScanContext context) throws BadParameterException {
-        Config config = parse(params.overriddenBy(runtimeParams));
+    protected Tasklet create(Config config, ScanContext context) {
         return new FilterTasklet(config.entrySize(), config.filter(), context.pageSize());
     }
 
@@ -62,20 +55,17 @@ public final class FilterFactory implements TaskletFactory {
      * count and 16 bytes per page, as if every page matched.
      */
     @Override
-    public Meter estimate(Params params, long bytes, int pageSize) {
+    protected Meter estimate(Config config, long bytes, int pageSize) {
         Meter m = Estimates.scanOnly(bytes, pageSize);
-        try {
-            Comparison.meterEvaluations(m, bytes / parse(params).entrySize());
-        } catch (BadParameterException e) {
-            throw Estimates.badParameters(NAME, e);
-        }
+        Comparison.meterEvaluations(m, bytes / config.entrySize());
         m.addBytesOut(FilterTasklet.RESULT_HEADER_BYTES + FilterTasklet.RESULT_PAGE_BYTES * m.pages());
         return m;
     }
 
-    private record Config(int entrySize, PageFilter filter) { }
+    record Config(int entrySize, PageFilter filter) { }
 
-    private static Config parse(Params params) throws BadParameterException {
+    @Override
+    protected Config parse(Params params) throws BadParameterException {
         params.requireOnly(ENTRY_SIZE, FIELD, OP, VALUE, MODE);
         int entrySize = BuiltinParams.entrySize(params);
         try {

@@ -1,12 +1,12 @@
 package dev.ispd.tasklet.builtin;
 
 import dev.ispd.protocol.BadParameterException;
+import dev.ispd.protocol.Params;
 import dev.ispd.tasklet.Estimates;
 import dev.ispd.tasklet.Meter;
-import dev.ispd.protocol.Params;
+import dev.ispd.tasklet.ParsedTaskletFactory;
 import dev.ispd.tasklet.ScanContext;
 import dev.ispd.tasklet.Tasklet;
-import dev.ispd.tasklet.TaskletFactory;
 import dev.ispd.worldcup.WorldCup98;
 
 /**
@@ -14,23 +14,17 @@ import dev.ispd.worldcup.WorldCup98;
  * first query). Parameter {@code entrySize} (20, 32, 64, 128 or 256, required). The result
  * layout is in {@link Q1Result}.
  */
-public final class Q1Factory implements TaskletFactory {
+public final class Q1Factory extends ParsedTaskletFactory<Integer> {
     public static final String NAME = "q1";
     public static final String ENTRY_SIZE = BuiltinParams.ENTRY_SIZE;
 
-    @Override
-    public String name() {
-        return NAME;
+    public Q1Factory() {
+        super(NAME);
     }
 
     @Override
-    public void validate(Params params) throws BadParameterException {
-        parse(params);
-    }
-
-    @Override
-    public Tasklet create(Params params, Params runtimeParams, ScanContext context) throws BadParameterException {
-        return new Q1Tasklet(parse(params.overriddenBy(runtimeParams)));
+    protected Tasklet create(Integer entrySize, ScanContext context) {
+        return new Q1Tasklet(entrySize);
     }
 
     /**
@@ -38,14 +32,9 @@ public final class Q1Factory implements TaskletFactory {
      * are an upper bound (9 per region, as if every region occurs).
      */
     @Override
-    public Meter estimate(Params params, long bytes, int pageSize) {
+    protected Meter estimate(Integer entrySize, long bytes, int pageSize) {
         Meter m = Estimates.scanOnly(bytes, pageSize);
-        long n;
-        try {
-            n = bytes / parse(params);
-        } catch (BadParameterException e) {
-            throw Estimates.badParameters(NAME, e);
-        }
+        long n = bytes / entrySize;
         m.addRecords(n);
         m.addDramAccesses(n);
         m.addHashUpdates(n);
@@ -53,7 +42,8 @@ public final class Q1Factory implements TaskletFactory {
         return m;
     }
 
-    private static int parse(Params params) throws BadParameterException {
+    @Override
+    protected Integer parse(Params params) throws BadParameterException {
         params.requireOnly(ENTRY_SIZE);
         return BuiltinParams.entrySize(params);
     }

@@ -1,12 +1,12 @@
 package dev.ispd.tasklet.builtin;
 
 import dev.ispd.protocol.BadParameterException;
+import dev.ispd.protocol.Params;
 import dev.ispd.tasklet.Estimates;
 import dev.ispd.tasklet.Meter;
-import dev.ispd.protocol.Params;
+import dev.ispd.tasklet.ParsedTaskletFactory;
 import dev.ispd.tasklet.ScanContext;
 import dev.ispd.tasklet.Tasklet;
-import dev.ispd.tasklet.TaskletFactory;
 import dev.ispd.worldcup.WorldCup98;
 
 /**
@@ -18,7 +18,7 @@ import dev.ispd.worldcup.WorldCup98;
  * both may be first overall), so the tasklet returns its whole (region, type, count) table and the
  * top N is applied after the splits are merged: {@link Q2Result#topPerRegion}.
  */
-public final class Q2Factory implements TaskletFactory {
+public final class Q2Factory extends ParsedTaskletFactory<Q2Factory.Config> {
     public static final String NAME = "q2";
     public static final String ENTRY_SIZE = BuiltinParams.ENTRY_SIZE;
     public static final String TOP_N = "topN";
@@ -26,19 +26,12 @@ public final class Q2Factory implements TaskletFactory {
     /** One more than the last named file type: every named type can be listed. */
     public static final int MAX_TOP_N = WorldCup98.LAST_NAMED_TYPE + 1;
 
-    @Override
-    public String name() {
-        return NAME;
+    public Q2Factory() {
+        super(NAME);
     }
 
     @Override
-    public void validate(Params params) throws BadParameterException {
-        parse(params);
-    }
-
-    @Override
-    public Tasklet create(Params params, Params runtimeParams, ScanContext context) throws BadParameterException {
-        Config c = parse(params.overriddenBy(runtimeParams));
+    protected Tasklet create(Config c, ScanContext context) {
         return new Q2Tasklet(c.entrySize(), c.topN());
     }
 
@@ -50,14 +43,9 @@ public final class Q2Factory implements TaskletFactory {
      * {@code k * ceil(log2 k)} compares per region of {@code k} types, the merge sort's bound.
      */
     @Override
-    public Meter estimate(Params params, long bytes, int pageSize) {
+    protected Meter estimate(Config c, long bytes, int pageSize) {
         Meter m = Estimates.scanOnly(bytes, pageSize);
-        long n;
-        try {
-            n = bytes / parse(params).entrySize();
-        } catch (BadParameterException e) {
-            throw Estimates.badParameters(NAME, e);
-        }
+        long n = bytes / c.entrySize();
         m.addRecords(n);
         m.addDramAccesses(2 * n);
         m.addHashUpdates(n);
@@ -69,9 +57,10 @@ public final class Q2Factory implements TaskletFactory {
         return m;
     }
 
-    private record Config(int entrySize, int topN) { }
+    record Config(int entrySize, int topN) { }
 
-    private static Config parse(Params params) throws BadParameterException {
+    @Override
+    protected Config parse(Params params) throws BadParameterException {
         params.requireOnly(ENTRY_SIZE, TOP_N);
         return new Config(BuiltinParams.entrySize(params), params.getInt(TOP_N, DEFAULT_TOP_N, 1, MAX_TOP_N));
     }
