@@ -1,5 +1,4 @@
 /* commands.c - the public commands: encode, exchange, decode (docs/protocol.md, "Commands"). */
-#include <stdlib.h>
 #include <string.h>
 
 #include "codec.h"
@@ -44,16 +43,10 @@ int ispd_device_info_get(ispd_conn *c, ispd_device_info *out) {
     return codec_dec_device_info(&r, out);
 }
 
-/* The hello: tags start on this connection, and its first tagged request is a DEVICE_INFO. */
 int ispd_authenticate(ispd_conn *c, uint32_t identity, const void *key, uint32_t key_len) {
     if (!c) return ISPD_E_ARGUMENT;
     wire_clear(&c->err);
-    if (auth_start(&c->auth, identity, key, key_len, &c->err) != ISPD_OK) return c->err.status;
-    ispd_device_info *hello = malloc(sizeof *hello); /* the hello is a DEVICE_INFO; its answer is not needed */
-    if (!hello) return wire_fail(&c->err, ISPD_E_NO_MEMORY, "no memory for the hello's answer");
-    int rc = ispd_device_info_get(c, hello);
-    free(hello);
-    return rc;
+    return conn_hello(c, identity, key, key_len);
 }
 
 int ispd_device_log_get(ispd_conn *c, ispd_device_log *out) {

@@ -44,6 +44,10 @@ struct ispd_conn {
  * scratch buffer. ISPD_E_ARGUMENT without a message if c is NULL. */
 int conn_begin(ispd_conn *c, ispd_writer *w);
 
+/* Says the connection's hello with key (ispd_authenticate, and again when a call reopens an
+ * authenticated connection the drive closed while it was idle). */
+int conn_hello(ispd_conn *c, uint32_t identity, const void *key, uint32_t key_len);
+
 /* Sends the request frame in w followed by tail (the caller's bytes, not copied), then reads
  * the response header together with up to early payload bytes, whatever has arrived. Checks
  * that it answers this request; a drive's error status comes back with its message. */
