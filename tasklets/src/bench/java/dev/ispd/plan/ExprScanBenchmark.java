@@ -10,13 +10,14 @@ import static dev.ispd.plan.Expr.lt;
 import static dev.ispd.plan.Expr.mul;
 import static dev.ispd.plan.Expr.sub;
 
+import dev.ispd.bench.AlternatingRounds;
+import dev.ispd.bench.AlternatingRounds.Figure;
 import dev.ispd.tasklet.Meter;
 import dev.ispd.tasklet.ResultSink;
 import java.math.BigDecimal;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.time.LocalDate;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -122,32 +123,17 @@ public final class ExprScanBenchmark {
     }
 
     private static void measure(String query, Map<String, LongSupplier> variants, int n, int rounds, String baseline) {
-        Map<String, List<Long>> times = new LinkedHashMap<>();
-        Map<String, Long> answers = new LinkedHashMap<>();
-        for (int r = -2; r < rounds; r++) { // two rounds of warm-up
-            for (Map.Entry<String, LongSupplier> v : variants.entrySet()) {
-                long t0 = System.nanoTime();
-                long answer = v.getValue().getAsLong();
-                long t = System.nanoTime() - t0;
-                answers.put(v.getKey(), answer);
-                if (r >= 0) {
-                    times.computeIfAbsent(v.getKey(), k -> new ArrayList<>()).add(t);
-                }
-            }
-        }
-        Map<String, Double> rate = new LinkedHashMap<>();
-        times.forEach((k, ts) -> rate.put(k, n / (median(ts) / 1e9) / 1e6));
+        Map<String, Figure> figures = AlternatingRounds.run(variants, n, rounds);
+        double base = figures.get(baseline).millionsPerSecond();
+        double java = figures.get("java").millionsPerSecond();
+        long javaAnswer = figures.get("java").answer();
         System.out.printf("%n%s%n  %-13s %12s %12s %12s  %s%n", query, "variant", "M rec/s", "/ " + baseline,
                 "/ java", "answer");
-        rate.forEach((k, r) -> System.out.printf("  %-13s %12.1f %12.2f %12.2f  %d%s%n", k, r, r / rate.get(baseline),
-                r / rate.get("java"), answers.get(k), k.equals("integer") ? " (plain fields)"
+        figures.forEach((k, f) -> System.out.printf("  %-13s %12.1f %12.2f %12.2f  %d%s%n", k, f.millionsPerSecond(),
+                f.millionsPerSecond() / base, f.millionsPerSecond() / java, f.answer(),
+                k.equals("integer") ? " (plain fields)"
                         : OTHER_SUMS.contains(k) ? " (another sum)"
-                        : answers.get(k).equals(answers.get("java")) ? " (= java)" : " (DIFFERS from java)"));
-    }
-
-    private static double median(List<Long> ts) {
-        long[] s = ts.stream().mapToLong(Long::longValue).sorted().toArray();
-        return s.length % 2 == 1 ? s[s.length / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2.0;
+                        : f.answer() == javaAnswer ? " (= java)" : " (DIFFERS from java)"));
     }
 
     /** The interpreter run over the data in 1 MiB slices; its answer folded into one long. */

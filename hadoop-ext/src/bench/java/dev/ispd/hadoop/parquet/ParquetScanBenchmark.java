@@ -8,6 +8,8 @@ import static dev.ispd.plan.Expr.lt;
 import static dev.ispd.plan.Expr.mul;
 import static dev.ispd.plan.Expr.sub;
 
+import dev.ispd.bench.AlternatingRounds;
+import dev.ispd.bench.AlternatingRounds.Figure;
 import dev.ispd.host.HostRunner;
 import dev.ispd.host.InMemoryPageSource;
 import dev.ispd.offload.plan.ParquetInput;
@@ -148,36 +150,20 @@ public final class ParquetScanBenchmark {
     }
 
     private static void measure(String query, Map<String, LongSupplier> variants, int n, int rounds, Long javaAnswer) {
-        Map<String, List<Long>> times = new LinkedHashMap<>();
-        Map<String, Long> answers = new LinkedHashMap<>();
-        for (int r = -2; r < rounds; r++) { // two rounds of warm-up
-            for (Map.Entry<String, LongSupplier> v : variants.entrySet()) {
-                long t0 = System.nanoTime();
-                long answer = v.getValue().getAsLong();
-                long t = System.nanoTime() - t0;
-                answers.put(v.getKey(), answer);
-                if (r >= 0) {
-                    times.computeIfAbsent(v.getKey(), k -> new ArrayList<>()).add(t);
-                }
-            }
-        }
-        Map<String, Double> rate = new LinkedHashMap<>();
-        times.forEach((k, ts) -> rate.put(k, n / (median(ts) / 1e9) / 1e6));
+        Map<String, Figure> figures = AlternatingRounds.run(variants, n, rounds);
+        double records = figures.get("records").millionsPerSecond();
+        long recordsAnswer = figures.get("records").answer();
         System.out.printf("%n%s%n  %-19s %9s %10s %10s  %s%n", query, "variant", "M rows/s", "/ records", "/ java",
                 "answer");
-        rate.forEach((k, r) -> {
+        figures.forEach((k, f) -> {
             String java = k.startsWith("drive ") ? "java " + k.substring(6) : null;
             String check = k.startsWith("java ") ? (javaAnswer == null ? "(own loop)"
-                    : answers.get(k).equals(javaAnswer) ? "(= records)" : "(DIFFERS from records)")
-                    : answers.get(k).equals(answers.get("records")) ? "(= records)" : "(DIFFERS from records)";
-            System.out.printf("  %-19s %9.1f %10.2f %10s  %s%n", k, r, r / rate.get("records"),
-                    java == null ? "" : String.format("%.2f", r / rate.get(java)), check);
+                    : f.answer() == javaAnswer ? "(= records)" : "(DIFFERS from records)")
+                    : f.answer() == recordsAnswer ? "(= records)" : "(DIFFERS from records)";
+            System.out.printf("  %-19s %9.1f %10.2f %10s  %s%n", k, f.millionsPerSecond(), f.millionsPerSecond() / records,
+                    java == null ? "" : String.format("%.2f", f.millionsPerSecond() / figures.get(java).millionsPerSecond()),
+                    check);
         });
-    }
-
-    private static double median(List<Long> ts) {
-        long[] s = ts.stream().mapToLong(Long::longValue).sorted().toArray();
-        return s.length % 2 == 1 ? s[s.length / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2.0;
     }
 
     /** The interpreter over the records in 1 MiB slices; its result bytes. */
