@@ -249,6 +249,25 @@ class GatheredAggregationTest {
     }
 
     /**
+     * An aggregation of expressions, which the scan pushes only whole, is gathered with every split
+     * on the host: the host runs its plan (on the host slots' threads), as the scheduler priced
+     * it, instead of a scan of rows for Spark to aggregate (TPC-H Q1 under fastest, placed on the
+     * host by the profile, ran as one and never taught the measured basis the host's time).
+     */
+    @Test
+    void anAggregationOfExpressionsIsGatheredOnTheHostToo() {
+        String query = "SELECT region, max(size * 2), min(objectID + 1) FROM t GROUP BY region";
+        Dataset<Row> host = DRIVES.spark().read().format("ispd").option("layout", "worldcup98")
+                .option("entrySize", ENTRY).option("ispd.offload.policy", "host-only").load(worldCup);
+        host.createOrReplaceTempView("on_host");
+        Dataset<Row> df = sql(query, "on_host");
+        IspdScan scan = (IspdScan) scanNode(df).scan();
+        assertTrue(scan.gathered() && scan.description().contains("(complete)"), scan.description());
+        assertTrue(scan.partitions().stream().allMatch(p -> p.split().decision().placement() == Placement.HOST));
+        assertEquals(rows(query.replace("FROM t", "FROM plain")), rows(query.replace("FROM t", "FROM on_host")));
+    }
+
+    /**
      * Splits placed on the host (as {@code fastest} places some) are gathered too, however long
      * they are predicted to take against the drives (TPC-H Q1's host splits were predicted to take
      * longer than the longest drive's: refused, its aggregation of expressions ran as a scan of
