@@ -41,7 +41,7 @@ class IspdExplainTest {
         String table = IspdExplain.placement(query("fastest"));
         List<String> lines = table.lines().toList();
         assertTrue(lines.get(0).startsWith("IspdScan worldcup98 entrySize 256, PushedFilters: [type = 1]"), table);
-        assertEquals("policy fastest, cost basis modeled, host profile host-i5-2500, correction on", lines.get(1));
+        assertEquals("policy fastest, cost basis modeled, host profile host-i5-2500, correction on, host slots 4", lines.get(1));
         assertTrue(lines.get(2).matches(" *split +drive +placement +host s +host J +host basis +device s +device J "
                 + "+device basis +reason"), table);
         List<String> splits = lines.subList(3, lines.size());
