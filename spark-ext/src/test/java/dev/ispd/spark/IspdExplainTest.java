@@ -41,7 +41,10 @@ class IspdExplainTest {
         String table = IspdExplain.placement(query("fastest"));
         List<String> lines = table.lines().toList();
         assertTrue(lines.get(0).startsWith("IspdScan worldcup98 entrySize 256, PushedFilters: [type = 1]"), table);
-        assertEquals("policy fastest, cost basis modeled, host profile host-i5-2500, correction on", lines.get(1));
+        assertTrue(lines.get(0).contains("PushedGroupBy: [region] (complete), ReadSchema: struct<region:int,COUNT(*):bigint>, "
+                + "Placement: policy fastest, 5 partitions gathered into 1: 2 on device (drives 0, 1), 3 on host"),
+                "splits on the host gathered with the drives' (docs/spark.md's example): " + table);
+        assertEquals("policy fastest, cost basis modeled, host profile host-i5-2500, correction on, host slots 4", lines.get(1));
         assertTrue(lines.get(2).matches(" *split +drive +placement +host s +host J +host basis +device s +device J "
                 + "+device basis +reason"), table);
         List<String> splits = lines.subList(3, lines.size());

@@ -25,7 +25,7 @@ public final class OffloadScheduler {
      * On the measured basis, fastest mixes host and device splits only if that is predicted to
      * finish at least this share sooner than the faster static plan: wall-clock predictions are
      * this noisy on a busy machine, and a mix costs what the plan model does not see (the host
-     * run competing with the drives' clients for cores, a Spark aggregation no longer gathered).
+     * run competing with the drives' clients for cores).
      */
     static final double MEASURED_MIX_MARGIN = 0.10;
 
@@ -41,6 +41,7 @@ public final class OffloadScheduler {
     private final String measuredHostKey;
     private final List<String> measuredDeviceKeys;
     private final long[] backlogNs;
+    private final int hostSlots;
 
     OffloadScheduler(SchedulerConfig config, List<DriveCapabilities> drives, long[] driveBacklogNs,
                      CorrectionBook corrections, String tasklet, String shape, List<String> driveAddresses) {
@@ -63,7 +64,8 @@ public final class OffloadScheduler {
         long[] flash = drives.stream().mapToLong(c -> c == null ? 1 : c.flashReadBytesPerSec()).toArray();
         long idleNw = config.hostProfile().power().idleNw()
                 + drives.stream().filter(Objects::nonNull).mapToLong(DriveCapabilities::idleNw).sum();
-        this.planModel = new PlanModel(config.hostSlots(), driveBacklogNs, flash, idleNw);
+        this.hostSlots = HostSlots.of(config, driveAddresses);
+        this.planModel = new PlanModel(hostSlots, driveBacklogNs, flash, idleNw);
         this.backlogNs = driveBacklogNs.clone();
         this.corrections = corrections;
         this.hostKey = CorrectionBook.hostKey(tasklet);
@@ -137,8 +139,9 @@ public final class OffloadScheduler {
                 d.drive(), d.device(), d.host(), d.policy(), d.reason()));
         PlanModel.Evaluation e = planModel.evaluate(ordered, predicted, placement);
         long onDevice = decisions.stream().filter(d -> d.placement() == Placement.DEVICE).count();
-        LOG.info("offload plan ({}): {} split(s), {} on devices, {} on the host; modeled makespan {}, energy {}{}",
-                config.policy(), decisions.size(), onDevice, decisions.size() - onDevice, Format.seconds(e.makespanNs()),
+        LOG.info("offload plan ({}): {} split(s), {} on devices, {} on the host ({} slot(s)); modeled makespan {}, "
+                + "energy {}{}", config.policy(), decisions.size(), onDevice, decisions.size() - onDevice, hostSlots,
+                Format.seconds(e.makespanNs()),
                 Format.joules(e.energyNj()), choice.marginNote().isEmpty() ? "" : "; " + choice.marginNote());
         return decisions;
     }

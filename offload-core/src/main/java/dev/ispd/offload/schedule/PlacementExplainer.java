@@ -31,8 +31,9 @@ public final class PlacementExplainer {
                     + " drive address(es)");
         }
         StringBuilder out = new StringBuilder();
-        out.append(String.format(Locale.ROOT, "policy %s, cost basis %s, host profile %s, correction %s%n",
-                config.policy(), config.basis(), config.hostProfile().name(), config.correction() ? "on" : "off"));
+        out.append(String.format(Locale.ROOT, "policy %s, cost basis %s, host profile %s, correction %s, host slots %d%n",
+                config.policy(), config.basis(), config.hostProfile().name(), config.correction() ? "on" : "off",
+                HostSlots.of(config, driveAddresses.stream().distinct().toList())));
         out.append(String.format(Locale.ROOT, "%5s %5s %-9s %10s %10s %-32s %10s %10s %-32s %s%n", "split", "drive",
                 "placement", "host s", "host J", "host basis", "device s", "device J", "device basis", "reason"));
         for (int i = 0; i < decisions.size(); i++) {

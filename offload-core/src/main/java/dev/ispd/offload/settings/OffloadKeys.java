@@ -18,8 +18,11 @@ public final class OffloadKeys {
                     + "(each normalised by the host's prediction).");
     public static final ConfigKey OFFLOAD_HOST_PROFILE = new ConfigKey("ispd.offload.host.profile", "host-i5-2500",
             "Host profile that prices host-side splits (a shipped name or a path to a profile file).");
-    public static final ConfigKey OFFLOAD_HOST_SLOTS = new ConfigKey("ispd.offload.host.slots", "4",
-            "Map slots (cores) the host side has for this job: host splits queue behind each other on them.");
+    public static final ConfigKey OFFLOAD_HOST_SLOTS = new ConfigKey("ispd.offload.host.slots", "auto",
+            "Map slots (cores) the host side has for this job: host splits queue behind each other on them. auto = "
+                    + "on the modeled basis the host profile's cores; on the measured basis this machine's cores "
+                    + "less one per drive on this machine (a unix: or loopback address: its executions take a core), "
+                    + "at least 1.");
     public static final ConfigKey OFFLOAD_CORRECTION = new ConfigKey("ispd.offload.correction", "true",
             "Correct predictions online by the ratio of observed to predicted cost of finished splits.");
     public static final ConfigKey OFFLOAD_COST_BASIS = new ConfigKey("ispd.offload.cost.basis", "measured",

@@ -36,7 +36,7 @@ public record OffloadSettings(SchedulerConfig scheduler, String correctionFile, 
         SchedulerConfig scheduler = new SchedulerConfig(
                 Policy.parse(OffloadKeys.OFFLOAD_POLICY.name(), r.value(OffloadKeys.OFFLOAD_POLICY)),
                 r.fraction(OffloadKeys.OFFLOAD_WEIGHT), r.hostProfile(OffloadKeys.OFFLOAD_HOST_PROFILE),
-                (int) r.atLeast(OffloadKeys.OFFLOAD_HOST_SLOTS, 1, Integer.MAX_VALUE),
+                r.hostSlots(OffloadKeys.OFFLOAD_HOST_SLOTS),
                 r.bool(OffloadKeys.OFFLOAD_CORRECTION),
                 CostBasis.parse(OffloadKeys.OFFLOAD_COST_BASIS.name(), r.value(OffloadKeys.OFFLOAD_COST_BASIS)));
         long timeoutMs = r.atLeast(OffloadKeys.DEVICE_TIMEOUT_MS, 1, Long.MAX_VALUE);
@@ -95,6 +95,23 @@ public record OffloadSettings(SchedulerConfig scheduler, String correctionFile, 
             }
             throw bad(key, v, min == 1 || min == 0 ? "must be a whole number of at least " + min
                     : "must be a whole number");
+        }
+
+        /** {@link SchedulerConfig#AUTO_HOST_SLOTS} for {@code auto}, else a whole number of at least 1. */
+        int hostSlots(ConfigKey key) {
+            String v = value(key);
+            if (v.equals("auto")) {
+                return SchedulerConfig.AUTO_HOST_SLOTS;
+            }
+            try {
+                int n = Integer.parseInt(v);
+                if (n >= 1) {
+                    return n;
+                }
+            } catch (NumberFormatException e) {
+                // reported below
+            }
+            throw bad(key, v, "must be auto or a whole number of at least 1");
         }
 
         /** A finite number of at least 1. */

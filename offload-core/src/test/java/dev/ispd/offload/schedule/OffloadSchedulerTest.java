@@ -220,7 +220,9 @@ class OffloadSchedulerTest {
         List<String> drives = List.of("unix:/tmp/drive0.sock", "unix:/tmp/drive1.sock");
         List<SplitWork> splits = IntStream.range(0, 2).mapToObj(i -> new SplitWork(i, i, 64L << 20,
                 expressionAggregation(64L << 20))).toList();
-        SchedulerConfig fastest = OffloadSettings.of(measured("fastest")).scheduler();
+        Map<String, String> c = measured("fastest");
+        c.put(OffloadKeys.OFFLOAD_HOST_SLOTS.name(), "4"); // a host of 4 free cores, whatever this machine has
+        SchedulerConfig fastest = OffloadSettings.of(c).scheduler();
         CorrectionBook book = new CorrectionBook();
         OffloadScheduler aggregation = OffloadScheduler.create(fastest, java.util.Collections.nCopies(2, SMART),
                 new long[2], book, "spark-scan", "spark-scan/aggregate", drives);
@@ -439,7 +441,7 @@ class OffloadSchedulerTest {
             "ispd.offload.policy|fast|'fast' is not a policy",
             "ispd.offload.weight|1.5|'1.5' must be a number from 0 to 1",
             "ispd.offload.weight|half|'half' must be a number from 0 to 1",
-            "ispd.offload.host.slots|0|'0' must be a whole number",
+            "ispd.offload.host.slots|0|'0' must be auto or a whole number of at least 1",
             "ispd.offload.correction|yes|'yes' must be true or false",
             "ispd.offload.host.profile|/no/such/host.yaml|'/no/such/host.yaml' is neither a shipped host profile"})
     void badSettingsNameTheKeyAndValue(String key, String value, String message) {

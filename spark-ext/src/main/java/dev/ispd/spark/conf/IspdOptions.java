@@ -38,8 +38,8 @@ public final class IspdOptions {
 
     /** Resolved with the offload settings ({@link SparkSettings}): also {@code spark.ispd.aggregate.gather}. */
     public static final ConfigKey GATHER = new ConfigKey("ispd.aggregate.gather", "true",
-            "Whether a GROUP BY whose splits run in drives (any on the host predicted to finish within the drives' "
-                    + "time) is answered by one partition that runs them at once and merges their groups (no shuffle); "
+            "Whether a GROUP BY whose splits run in drives (any on the host run beside them on the host slots) "
+                    + "is answered by one partition that runs them at once and merges their groups (no shuffle); "
                     + "false: one partition per split, merged by Spark. Also spark.ispd.aggregate.gather.");
 
     /** Every option, in the order of the docs' table. */

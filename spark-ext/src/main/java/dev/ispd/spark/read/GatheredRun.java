@@ -2,6 +2,7 @@ package dev.ispd.spark.read;
 
 import dev.ispd.offload.execute.SplitMetric;
 import dev.ispd.offload.plan.PlannedSplit;
+import dev.ispd.offload.schedule.HostSlots;
 import dev.ispd.offload.schedule.Placement;
 import dev.ispd.offload.settings.OffloadSettings;
 import dev.ispd.plan.PartialAggregates;
@@ -14,6 +15,8 @@ import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -24,11 +27,12 @@ import org.apache.hadoop.conf.Configuration;
 /**
  * The task of a {@link GatheredPartition}: starts every drive split's run of the aggregate plan at
  * once ({@link SplitPlanRun}, each in its drive, each falling back to the host on its own), runs
- * the splits placed on the host one after another meanwhile, merges their partial groups into the
- * whole answer ({@link PartialAggregates}, the merge MapReduce's reducer uses) and sums what the
- * runs counted. The drive runs wait on their drives, so the task holds a thread per split in
+ * the splits placed on the host meanwhile on as many threads as the plan gave the host slots
+ * ({@link HostSlots}: the lanes the scheduler priced them on), merges their partial groups into
+ * the whole answer ({@link PartialAggregates}, the merge MapReduce's reducer uses) and sums what
+ * the runs counted. The drive runs wait on their drives, so the task holds a thread per split in
  * flight, at most {@link #MAX_IN_FLIGHT}: the bound keeps a task whose drives all fail from
- * running that many host scans at once. The host splits share one thread: the task's own core.
+ * running that many host scans at once.
  */
 final class GatheredRun {
     private static final int MAX_IN_FLIGHT = 8;
@@ -49,7 +53,8 @@ final class GatheredRun {
             (split.decision().placement() == Placement.HOST ? onHost : inDrives)
                     .add(new SplitPlanRun(split, pushed, settings, conf, scope));
         }
-        int threads = inDrives.size() + (onHost.isEmpty() ? 0 : 1);
+        int lanes = Math.min(onHost.size(), hostLanes(splits, settings));
+        int threads = inDrives.size() + lanes;
         ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, Math.min(threads, MAX_IN_FLIGHT)), r -> {
             Thread t = new Thread(r, "ispd-gathered-split-" + THREADS.incrementAndGet());
             t.setDaemon(true);
@@ -57,8 +62,9 @@ final class GatheredRun {
         });
         try {
             List<Future<List<SplitPlanRun.Result>>> running = new ArrayList<>();
-            if (!onHost.isEmpty()) {
-                running.add(pool.submit(() -> runAll(onHost, observations)));
+            Queue<SplitPlanRun> hostQueue = new ConcurrentLinkedQueue<>(onHost);
+            for (int lane = 0; lane < lanes; lane++) { // first, so that the bound on threads never starves them
+                running.add(pool.submit(() -> runAll(hostQueue, observations)));
             }
             inDrives.forEach(r -> running.add(pool.submit(() -> List.of(r.run(observations)))));
             List<long[]> rows = new ArrayList<>();
@@ -75,13 +81,19 @@ final class GatheredRun {
         }
     }
 
-    private static List<SplitPlanRun.Result> runAll(List<SplitPlanRun> runs, SplitObservations observations)
+    /** One host lane: runs the queue's splits one after another until none is left. */
+    private static List<SplitPlanRun.Result> runAll(Queue<SplitPlanRun> runs, SplitObservations observations)
             throws IOException {
         List<SplitPlanRun.Result> results = new ArrayList<>();
-        for (SplitPlanRun r : runs) {
+        for (SplitPlanRun r = runs.poll(); r != null; r = runs.poll()) {
             results.add(r.run(observations));
         }
         return results;
+    }
+
+    /** The host slots the scheduler planned the splits with: of its settings and the drives they are on. */
+    static int hostLanes(List<PlannedSplit> splits, OffloadSettings settings) {
+        return HostSlots.of(settings.scheduler(), splits.stream().map(s -> s.geometry().address()).distinct().toList());
     }
 
     private static <T> T result(Future<T> f) throws IOException {

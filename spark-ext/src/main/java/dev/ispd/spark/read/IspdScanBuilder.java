@@ -45,7 +45,7 @@ import org.slf4j.LoggerFactory;
  * with its reason. LIMIT and top-N are partial (each partition returns its first or top rows and
  * Spark cuts their union); an aggregation is partial (Spark merges the partitions' groups) unless
  * the input is one chunk of one file, which only one partition can hold, or the splits run in
- * drives (any host ones predicted to finish within the drives' time) and one partition gathers
+ * drives (any host ones run beside them) and one partition gathers
  * them ({@link AggregateGathering}).
  */
 public final class IspdScanBuilder implements SupportsPushDownRequiredColumns, SupportsPushDownV2Filters,
