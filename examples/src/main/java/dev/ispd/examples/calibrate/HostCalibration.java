@@ -4,10 +4,15 @@ import static dev.ispd.plan.Expr.add;
 import static dev.ispd.plan.Expr.and;
 import static dev.ispd.plan.Expr.between;
 import static dev.ispd.plan.Expr.compare;
+import static dev.ispd.plan.Expr.contains;
+import static dev.ispd.plan.Expr.endsWith;
 import static dev.ispd.plan.Expr.field;
+import static dev.ispd.plan.Expr.in;
 import static dev.ispd.plan.Expr.lit;
 import static dev.ispd.plan.Expr.lt;
 import static dev.ispd.plan.Expr.mul;
+import static dev.ispd.plan.Expr.or;
+import static dev.ispd.plan.Expr.startsWith;
 import static dev.ispd.plan.Expr.sub;
 
 import dev.ispd.examples.worldcup.WorldCupGenerator;
@@ -53,8 +58,10 @@ import java.util.stream.Stream;
  * processes' (a host split's CPU time is what the host profile prices). The data: generated WorldCup98 entries at 32 and 256 B (so that
  * records and bytes vary apart), scanned by the built-ins and by plans of the same queries; and
  * TPC-H lineitem-shaped rows ({@link LineitemSample}), as records and as Parquet, scanned by Q1's
- * and Q6's typed plans (decimal products, one of them 128-bit), so that the interpreter's own
- * units (expression nodes, wide nodes, Parquet values decoded) vary apart too.
+ * and Q6's typed plans (decimal products, one of them 128-bit), and TPC-H's string predicates
+ * over char(N) columns ({@link StringSample}), so that the interpreter's own units (expression
+ * nodes, wide nodes, string comparisons, Parquet values decoded, records its per-record loop
+ * examined) vary apart too.
  */
 final class HostCalibration {
     /** The entry sizes of the data the workloads scan: the paper's smallest padded one and its largest. */
@@ -76,7 +83,8 @@ final class HostCalibration {
 
     /** The metered units the fit prices, in the order of {@link #columns} and {@link Costs#ns}. */
     static final List<String> UNITS = List.of("byte", "record", "DRAM access", "compare", "hash update",
-            "result byte", "evaluation", "wide op", "decoded value");
+            "result byte", "evaluation", "wide op", "string op", "decoded value", "record one at a time",
+            "row one at a time");
 
     /** One workload's metered work and median wall time. */
     record Run(String name, Meter meter, long medianNs) {
@@ -157,13 +165,17 @@ final class HostCalibration {
             all.addAll(worldCup(bytes, seed, entrySize));
         }
         all.addAll(typedPlans(bytes, seed));
+        all.addAll(stringPlans(bytes, seed));
         return all;
     }
 
-    /** The plans {@code calibrate-host --check} predicts: WorldCup Q1 and Q2, TPC-H Q1 and Q6 over records and over Parquet. */
+    /**
+     * The plans {@code calibrate-host --check} predicts: WorldCup's at 256 B (two of them run record
+     * by record), TPC-H Q1 and Q6 over records and over Parquet, and the string predicates.
+     */
     static List<Workload> checkedPlans(long bytes, long seed) throws IOException {
-        return Stream.concat(worldCup(bytes, seed, ENTRY_SIZES.get(1)).stream(), typedPlans(bytes, seed).stream())
-                .filter(w -> w.name().startsWith("plan ") || w.name().startsWith("tpch ")).toList();
+        return Stream.of(worldCup(bytes, seed, ENTRY_SIZES.get(1)), typedPlans(bytes, seed), stringPlans(bytes, seed))
+                .flatMap(List::stream).filter(w -> w.name().startsWith("plan ") || w.name().startsWith("tpch ")).toList();
     }
 
     /** Built-ins and plans of the log analysis over WorldCup98 entries of {@code entrySize} bytes. */
@@ -194,8 +206,11 @@ final class HostCalibration {
                 List.of(Aggregate.countStar())), extents, data));
         all.add(plan("plan q2 " + size + " B", Plan.aggregate(layout, null, List.of("region", "type"),
                 List.of(Aggregate.countStar())), extents, data));
+        // these two run record by record: MIN and MAX take neither the dense group scan nor the batch loop
         all.add(plan("plan max " + size + " B", Plan.aggregate(layout, Predicate.eq("type", 1), List.of("region"),
                 List.of(Aggregate.countStar(), Aggregate.max("size"))), extents, data));
+        all.add(plan("plan min " + size + " B", Plan.aggregate(layout, Predicate.compare("status", CompareOp.LT, 64),
+                List.of("type", "method"), List.of(Aggregate.min("size"), Aggregate.max("timestamp"))), extents, data));
         return all;
     }
 
@@ -222,6 +237,27 @@ final class HostCalibration {
                 }
             }
         }
+    }
+
+    /**
+     * TPC-H's string predicates over char(N) columns ({@link StringSample}): = as Spark pushes it
+     * (plain WHERE leaves, so the plan runs record by record), IN, and LIKE prefix, suffix and
+     * contains as expressions (the batch loop).
+     */
+    private static List<Workload> stringPlans(long bytes, long seed) {
+        byte[] data = StringSample.generate(bytes, seed);
+        List<Extent> extents = List.of(new Extent(1, 0, data.length));
+        Layout layout = StringSample.LAYOUT;
+        return List.of(
+                plan("tpch strings =", Plan.aggregate(layout, Predicate.and(
+                        Predicate.compare("instruct", CompareOp.EQ, "DELIVER IN PERSON"),
+                        Predicate.compare("mode", CompareOp.EQ, "AIR")), List.of(), List.of(Aggregate.countStar())),
+                        extents, data),
+                plan("tpch strings in", Plan.aggregate(layout, Predicate.holds(in(field("mode"), lit("MAIL"),
+                        lit("SHIP"))), List.of(), List.of(Aggregate.sum(field("qty")))), extents, data),
+                plan("tpch strings like", Plan.aggregate(layout, Predicate.holds(or(startsWith(field("type"), "PROMO"),
+                        endsWith(field("type"), "BRASS"), contains(field("instruct"), "RETURN"))), List.of(),
+                        List.of(Aggregate.sum(field("qty")))), extents, data));
     }
 
     private static String name(Plan p) {
@@ -290,7 +326,8 @@ final class HostCalibration {
 
     static double[] columns(Meter m) {
         return new double[] {m.bytesScanned(), m.records(), m.dramAccesses(), m.compares(), m.hashUpdates(),
-                m.bytesOut(), m.evaluations(), m.wideOps(), m.decodedValues()};
+                m.bytesOut(), m.evaluations(), m.wideOps(), m.stringOps(), m.decodedValues(), m.recordsOneAtATime(),
+                m.rowsOneAtATime()};
     }
 
     private static double[] scaled(double[] v, double by) {

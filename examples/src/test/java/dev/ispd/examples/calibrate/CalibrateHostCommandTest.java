@@ -23,7 +23,8 @@ import picocli.CommandLine;
 class CalibrateHostCommandTest {
     private static final List<String> MEASURED = List.of("cpu.cores", "cpu.clockHz", "cpu.cyclesPerRecord",
             "cpu.cyclesPerDramAccess", "cpu.cyclesPerCompare", "cpu.cyclesPerHashUpdate", "cpu.cyclesPerByteOut",
-            "interpreter.cyclesPerEvaluation", "interpreter.cyclesPerWideOp", "interpreter.cyclesPerDecodedValue",
+            "interpreter.cyclesPerEvaluation", "interpreter.cyclesPerWideOp", "interpreter.cyclesPerStringOp",
+            "interpreter.cyclesPerDecodedValue", "interpreter.cyclesPerRecordOneAtATime", "interpreter.cyclesPerRowOneAtATime",
             "io.readEfficiency", "io.kernelCyclesPerByte");
 
     @TempDir
@@ -51,6 +52,7 @@ class CalibrateHostCommandTest {
         assertTrue(p.cpu().cyclesPerRecord() + p.cpu().cyclesPerHashUpdate() + p.cpu().cyclesPerDramAccess() > 0,
                 "q1's work costs something here: " + p.cpu());
         assertTrue(text.contains("q1 256 B") && text.contains("plan q1 32 B") && text.contains("tpch q6 parquet")
+                && text.contains("plan min 32 B") && text.contains("tpch strings like")
                 && text.contains("osd:// read"), text);
         assertTrue(text.contains("check: the plans run again") && text.contains("predicted ms")
                 && text.contains("largest error"), text);
