@@ -38,8 +38,9 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "ispd calibrate-host", mixinStandardHelpOptions = true, sortOptions = false,
         description = "Measures this machine's host scan path (built-ins and the plan interpreter over generated "
-                + "WorldCup98 entries), osd:// read throughput and cores, and writes a host profile whose measured "
-                + "numbers say 'measured' and the date; ispd.offload.host.profile can name the file.")
+                + "WorldCup98 entries, TPC-H-shaped rows and strings), osd:// read throughput and cores, and writes a "
+                + "host profile whose measured numbers say 'measured' and the date; ispd.offload.host.profile can name "
+                + "the file.")
 public final class CalibrateHostCommand implements Callable<Integer> {
     private static final int READS = 3;
 
@@ -60,9 +61,9 @@ public final class CalibrateHostCommand implements Callable<Integer> {
     @Option(names = "--seed", description = "generator seed (default: ${DEFAULT-VALUE})")
     long seed = 1998;
 
-    @Option(names = "--check", description = "after writing the profile, measure the plans again (WorldCup Q1 and Q2, "
-            + "TPC-H Q1 and Q6 over records and over Parquet) and print each one's time as the profile predicts it "
-            + "beside the time measured")
+    @Option(names = "--check", description = "after writing the profile, measure the plans again (WorldCup Q1, Q2 and two "
+            + "plans run record by record, TPC-H Q1 and Q6 over records and over Parquet, TPC-H string predicates) and "
+            + "print each one's time as the profile predicts it beside the time measured")
     boolean check;
 
     @Spec
