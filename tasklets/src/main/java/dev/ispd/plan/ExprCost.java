@@ -11,15 +11,18 @@ package dev.ispd.plan;
  * ({@link #ofUpdate}). This is the one place that says what each node kind costs;
  * the per-record loop and the batch loop both count through it, so their meters agree.
  */
-record ExprCost(long reads, long compares, long evaluations, long wideOps, long stringOps) {
+record ExprCost(long reads, long compares, long evaluations, long wideOps, long stringOps, long stringLeafCompares) {
     static final ExprCost NONE = new ExprCost(0, 0, 0, 0);
     /** A field read as it is. */
     static final ExprCost FIELD = new ExprCost(1, 0, 0, 0);
 
-    /** A cost with no string operation. */
+    /** A cost with no string comparison. */
     ExprCost(long reads, long compares, long evaluations, long wideOps) {
-        this(reads, compares, evaluations, wideOps, 0);
+        this(reads, compares, evaluations, wideOps, 0, 0);
     }
+
+    /** A plain WHERE leaf's comparison of a string field with a literal: a load, a comparison in place. */
+    static final ExprCost STRING_LEAF = new ExprCost(1, 1, 0, 0, 0, 1);
 
     /** The cost of {@code e} over {@code layout} (which gives its nodes' types). */
     static ExprCost of(Expr e, Layout layout) {
@@ -44,7 +47,7 @@ record ExprCost(long reads, long compares, long evaluations, long wideOps, long 
             total = total.plus(of(c, layout));
         }
         // a string node compares strings once per comparison it makes (an IN once per value), else once
-        return wide ? total.plus(new ExprCost(0, 0, 0, 1, string ? Math.max(1, compares) : 0)) : total;
+        return wide ? total.plus(new ExprCost(0, 0, 0, 1, string ? Math.max(1, compares) : 0, 0)) : total;
     }
 
     /**
@@ -65,6 +68,6 @@ record ExprCost(long reads, long compares, long evaluations, long wideOps, long 
 
     ExprCost plus(ExprCost o) {
         return new ExprCost(reads + o.reads, compares + o.compares, evaluations + o.evaluations, wideOps + o.wideOps,
-                stringOps + o.stringOps);
+                stringOps + o.stringOps, stringLeafCompares + o.stringLeafCompares);
     }
 }

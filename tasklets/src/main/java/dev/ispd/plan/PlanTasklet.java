@@ -99,6 +99,7 @@ public final class PlanTasklet implements Tasklet {
         m.addEvaluations(n * perRecord.evaluations());
         m.addWideOps(n * perRecord.wideOps());
         m.addStringOps(n * perRecord.stringOps());
+        m.addStringLeafCompares(n * perRecord.stringLeafCompares());
         if (!plan.groupBy().isEmpty()) {
             m.addHashUpdates(n);
         }

@@ -29,7 +29,7 @@ final class PredicateCost {
             return ExprCost.of(h.condition(), layout);
         }
         if (p instanceof Predicate.CompareString) {
-            return new ExprCost(1, 1, 0, 0, 1);
+            return ExprCost.STRING_LEAF;
         }
         return new ExprCost(1, 1, 0, 0); // a comparison or IS NULL
     }

@@ -14,6 +14,7 @@ final class Work {
     long evaluations;
     long wideOps;
     long stringOps;
+    long stringLeafCompares;
     long rowsOneAtATime;
 
     /** Adds the counts to {@code other} and starts again from zero. */
@@ -24,6 +25,7 @@ final class Work {
         other.evaluations += evaluations;
         other.wideOps += wideOps;
         other.stringOps += stringOps;
+        other.stringLeafCompares += stringLeafCompares;
         other.rowsOneAtATime += rowsOneAtATime;
         clear();
     }
@@ -36,6 +38,7 @@ final class Work {
         evaluations = 0;
         wideOps = 0;
         stringOps = 0;
+        stringLeafCompares = 0;
         rowsOneAtATime = 0;
     }
 
@@ -46,6 +49,7 @@ final class Work {
         evaluations += times * cost.evaluations();
         wideOps += times * cost.wideOps();
         stringOps += times * cost.stringOps();
+        stringLeafCompares += times * cost.stringLeafCompares();
     }
 
     /** Adds the counts to {@code meter} and starts again from zero. */
@@ -56,6 +60,7 @@ final class Work {
         meter.addEvaluations(evaluations);
         meter.addWideOps(wideOps);
         meter.addStringOps(stringOps);
+        meter.addStringLeafCompares(stringLeafCompares);
         meter.addRowsOneAtATime(rowsOneAtATime);
         clear();
     }

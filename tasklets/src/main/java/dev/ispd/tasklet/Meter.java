@@ -19,9 +19,11 @@ package dev.ispd.tasklet;
  *       comparisons and logic of expressions; not field references or constants), one per node
  *       per record it was evaluated for;</li>
  *   <li>wideOps: of those, the nodes on 128-bit decimals or strings, which take a slow path;</li>
- *   <li>stringOps: comparisons of strings: each expression node on strings (comparisons, IN, LIKE,
- *       string CASE; a wide operation too) and each comparison of a string field with a literal
- *       of a plain WHERE leaf;</li>
+ *   <li>stringOps: comparisons of strings by expression nodes (one per comparison, IN value, LIKE
+ *       test; one for a string CASE), which read the string a byte at a time through the node's
+ *       operand;</li>
+ *   <li>stringLeafCompares: comparisons of a string field with a literal by a plain WHERE leaf
+ *       (as Spark pushes =, &lt; and a prefix), compared in place;</li>
  *   <li>decodedValues: values a columnar source decoded from its pages into records (a Parquet
  *       column chunk's values, one per row per column);</li>
  *   <li>recordsOneAtATime: of the records, those the plan interpreter examined in its per-record
@@ -46,6 +48,7 @@ public final class Meter {
     private long evaluations;
     private long wideOps;
     private long stringOps;
+    private long stringLeafCompares;
     private long decodedValues;
     private long recordsOneAtATime;
     private long rowsOneAtATime;
@@ -63,6 +66,7 @@ public final class Meter {
     public void addEvaluations(long n) { evaluations += n; }
     public void addWideOps(long n) { wideOps += n; }
     public void addStringOps(long n) { stringOps += n; }
+    public void addStringLeafCompares(long n) { stringLeafCompares += n; }
     public void addDecodedValues(long n) { decodedValues += n; }
     public void addRecordsOneAtATime(long n) { recordsOneAtATime += n; }
     public void addRowsOneAtATime(long n) { rowsOneAtATime += n; }
@@ -80,6 +84,7 @@ public final class Meter {
     public long evaluations() { return evaluations; }
     public long wideOps() { return wideOps; }
     public long stringOps() { return stringOps; }
+    public long stringLeafCompares() { return stringLeafCompares; }
     public long decodedValues() { return decodedValues; }
     public long recordsOneAtATime() { return recordsOneAtATime; }
     public long rowsOneAtATime() { return rowsOneAtATime; }
@@ -99,6 +104,7 @@ public final class Meter {
         evaluations += other.evaluations;
         wideOps += other.wideOps;
         stringOps += other.stringOps;
+        stringLeafCompares += other.stringLeafCompares;
         decodedValues += other.decodedValues;
         recordsOneAtATime += other.recordsOneAtATime;
         rowsOneAtATime += other.rowsOneAtATime;
@@ -127,6 +133,7 @@ public final class Meter {
         m.evaluations = evaluations - earlier.evaluations;
         m.wideOps = wideOps - earlier.wideOps;
         m.stringOps = stringOps - earlier.stringOps;
+        m.stringLeafCompares = stringLeafCompares - earlier.stringLeafCompares;
         m.decodedValues = decodedValues - earlier.decodedValues;
         m.recordsOneAtATime = recordsOneAtATime - earlier.recordsOneAtATime;
         m.rowsOneAtATime = rowsOneAtATime - earlier.rowsOneAtATime;
@@ -143,7 +150,8 @@ public final class Meter {
         return records == m.records && dramAccesses == m.dramAccesses && compares == m.compares
                 && hashUpdates == m.hashUpdates && bytesOut == m.bytesOut && instructions == m.instructions
                 && arithmetic == m.arithmetic && partials == m.partials && evaluations == m.evaluations
-                && wideOps == m.wideOps && stringOps == m.stringOps && decodedValues == m.decodedValues
+                && wideOps == m.wideOps && stringOps == m.stringOps && stringLeafCompares == m.stringLeafCompares
+                && decodedValues == m.decodedValues
                 && recordsOneAtATime == m.recordsOneAtATime && rowsOneAtATime == m.rowsOneAtATime && pages == m.pages
                 && bytesScanned == m.bytesScanned;
     }
@@ -151,7 +159,7 @@ public final class Meter {
     @Override
     public int hashCode() {
         return Long.hashCode(records * 31 + dramAccesses * 17 + compares * 13 + hashUpdates * 7 + bytesOut + instructions * 3 + arithmetic * 5 + partials * 11
-                + evaluations * 19 + wideOps * 23 + stringOps * 41 + decodedValues * 29 + recordsOneAtATime * 37 + rowsOneAtATime * 43 + pages + bytesScanned);
+                + evaluations * 19 + wideOps * 23 + stringOps * 41 + stringLeafCompares * 47 + decodedValues * 29 + recordsOneAtATime * 37 + rowsOneAtATime * 43 + pages + bytesScanned);
     }
 
     @Override
@@ -159,7 +167,8 @@ public final class Meter {
         return "Meter{records=" + records + ", dramAccesses=" + dramAccesses + ", compares=" + compares
                 + ", hashUpdates=" + hashUpdates + ", bytesOut=" + bytesOut + ", instructions=" + instructions
                 + ", arithmetic=" + arithmetic + ", partials=" + partials + ", evaluations=" + evaluations
-                + ", wideOps=" + wideOps + ", stringOps=" + stringOps + ", decodedValues=" + decodedValues
+                + ", wideOps=" + wideOps + ", stringOps=" + stringOps + ", stringLeafCompares=" + stringLeafCompares
+                + ", decodedValues=" + decodedValues
                 + ", recordsOneAtATime=" + recordsOneAtATime + ", rowsOneAtATime=" + rowsOneAtATime + ", pages=" + pages
                 + ", bytesScanned=" + bytesScanned + "}";
     }

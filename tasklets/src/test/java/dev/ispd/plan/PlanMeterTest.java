@@ -77,14 +77,14 @@ class PlanMeterTest {
     }
 
     @Test
-    void aStringLeafOfAPlainWhereIsAStringOperationAndTheEstimateCountsIt() throws IOException {
+    void aStringLeafOfAPlainWhereIsAStringComparisonOfItsOwnAndTheEstimateCountsIt() throws IOException {
         // mode = 'AIR' as Spark pushes it: a plain leaf (a load and a comparison), no expression node
         Plan plan = Plan.aggregate(L, Predicate.compare("mode", CompareOp.EQ, "AIR"), List.of(),
                 List.of(Aggregate.countStar()));
         Meter m = run(new PlanTasklet(plan, PlanLimits.HOST));
-        assertEquals(0, m.evaluations() + m.wideOps());
-        assertEquals(m.compares(), m.stringOps(), "each comparison made (a NULL mode makes none) is of strings");
-        assertEquals(RECORDS, PlanTasklet.estimate(plan, DATA.length, L.recordSize() * 512).stringOps(),
+        assertEquals(0, m.evaluations() + m.wideOps() + m.stringOps());
+        assertEquals(m.compares(), m.stringLeafCompares(), "each comparison made (a NULL mode makes none) is of strings");
+        assertEquals(RECORDS, PlanTasklet.estimate(plan, DATA.length, L.recordSize() * 512).stringLeafCompares(),
                 "the estimate's upper bound: every record compared");
     }
 

@@ -104,9 +104,9 @@ public final class CalibrateHostCommand implements Callable<Integer> {
         HostCalibration.Result fit;
         List<HostCalibration.Run> checked;
         try {
-            fit = calibration.measure(bytes, seed);
-            // other data than the fit's (the next seed), measured afresh
-            checked = check ? calibration.measure(HostCalibration.checkedPlans(bytes, seed + 1)) : List.of();
+            HostCalibration.Measured measured = calibration.measure(bytes, seed, check);
+            fit = measured.fit();
+            checked = measured.checked();
         } catch (HostCalibration.ClockJumpException e) {
             return spoiled(e);
         }
@@ -136,7 +136,8 @@ public final class CalibrateHostCommand implements Callable<Integer> {
         print.printf("wrote %s: use it with -D ispd.offload.host.profile=%s%n", out, out.toAbsolutePath());
         if (check) {
             List<ProfileCheck.Row> rows = ProfileCheck.rows(written, drive.link(), checked);
-            print.printf("%ncheck: the plans run again over other data (seed %d), as %s predicts them%n", seed + 1, out);
+            print.printf("%ncheck: the plans over other data (seed %d), measured in the fit's rounds, as %s predicts "
+                    + "them%n", seed + 1, out);
             print.printf("%-24s %14s %14s %8s%n", "plan", "measured ms", "predicted ms", "error");
             for (ProfileCheck.Row r : rows) {
                 print.printf("%-24s %14.2f %14.2f %7.1f%%%n", r.name(), r.measuredNs() / 1e6, r.predictedNs() / 1e6,

@@ -83,7 +83,7 @@ final class HostCalibration {
 
     /** The metered units the fit prices, in the order of {@link #columns} and {@link Costs#ns}. */
     static final List<String> UNITS = List.of("byte", "record", "DRAM access", "compare", "hash update",
-            "result byte", "evaluation", "wide op", "string op", "decoded value", "record one at a time",
+            "result byte", "evaluation", "wide op", "string op", "string leaf compare", "decoded value", "record one at a time",
             "row one at a time");
 
     /** One workload's metered work and median wall time. */
@@ -132,19 +132,50 @@ final class HostCalibration {
         this.clock = clock;
     }
 
-    /** Runs every workload over {@code bytes} of generated data (seed {@code seed}) and fits the costs. */
-    Result measure(long bytes, long seed) throws IOException, ClockJumpException {
-        return fit(measure(workloads(bytes, seed)));
+    /**
+     * Runs every workload over {@code bytes} of generated data (seed {@code seed}) and fits the
+     * costs; with {@code check}, the checked plans over other data (the next seed) in the same
+     * rounds, measured as the fit's workloads are but not fitted.
+     */
+    Measured measure(long bytes, long seed, boolean check) throws IOException, ClockJumpException {
+        List<Workload> fitted = workloads(bytes, seed);
+        List<Workload> all = new ArrayList<>(fitted);
+        if (check) {
+            all.addAll(checkedPlans(bytes, seed + 1));
+        }
+        List<Run> runs = measure(all);
+        return new Measured(fit(runs.subList(0, fitted.size())), runs.subList(fitted.size(), runs.size()));
     }
 
-    /** The runs of {@code workloads}: two warm-up rounds of all (the JIT compiles what they run), then the median of {@link #RUNS} of each. */
+    /** The fit, and the checked plans' runs (none without a check). */
+    record Measured(Result fit, List<Run> checked) {
+    }
+
+    /**
+     * The runs of {@code workloads}: two warm-up rounds of all (the JIT compiles what they run),
+     * then {@link #RUNS} rounds, each running every workload once, and each one's median. In rounds,
+     * not one workload after another, so that a machine whose load changes while it is measured
+     * weighs on every workload alike (on the busy session machine the same plan ran twice as fast
+     * a minute later).
+     */
     List<Run> measure(List<Workload> workloads) throws IOException, ClockJumpException {
-        for (Workload w : workloads) {
-            run(w, 2);
+        for (int round = 0; round < 2; round++) {
+            for (Workload w : workloads) {
+                once(w);
+            }
+        }
+        long[][] times = new long[workloads.size()][RUNS];
+        Meter[] meters = new Meter[workloads.size()];
+        for (int round = 0; round < RUNS; round++) {
+            for (int i = 0; i < workloads.size(); i++) {
+                Timed t = once(workloads.get(i));
+                times[i][round] = t.ns();
+                meters[i] = t.meter();
+            }
         }
         List<Run> runs = new ArrayList<>();
-        for (Workload w : workloads) {
-            runs.add(run(w, RUNS));
+        for (int i = 0; i < workloads.size(); i++) {
+            runs.add(median(workloads.get(i).name(), meters[i], times[i]));
         }
         return runs;
     }
@@ -294,26 +325,41 @@ final class HostCalibration {
      * times the median, or no time at all: the clock, not the work, made that run's time.
      */
     Run run(Workload w, int runs) throws IOException, ClockJumpException {
-        HostRunner runner = new HostRunner(pageSize, pagesPerBatch);
-        InMemoryPageSource source = InMemoryPageSource.of(1, w.data());
         long[] times = new long[runs];
         Meter meter = null;
         for (int i = 0; i < runs; i++) {
-            Tasklet t = create(w);
-            long start = clock.getAsLong();
-            HostRunner.Result r = runner.run(t, w.extents(), source);
-            times[i] = clock.getAsLong() - start;
-            meter = r.meter();
+            Timed t = once(w);
+            times[i] = t.ns();
+            meter = t.meter();
         }
+        return median(w.name(), meter, times);
+    }
+
+    /** One run's time and metered work. */
+    private record Timed(long ns, Meter meter) {
+    }
+
+    /** One run of {@code w}, timed by the clock. */
+    private Timed once(Workload w) throws IOException {
+        HostRunner runner = new HostRunner(pageSize, pagesPerBatch);
+        InMemoryPageSource source = InMemoryPageSource.of(1, w.data());
+        Tasklet t = create(w);
+        long start = clock.getAsLong();
+        HostRunner.Result r = runner.run(t, w.extents(), source);
+        return new Timed(clock.getAsLong() - start, r.meter());
+    }
+
+    /** The median of {@code times}; refused if one run took over {@link #JUMP} times it, or no time at all. */
+    private static Run median(String name, Meter meter, long[] times) throws ClockJumpException {
         long[] sorted = times.clone();
         Arrays.sort(sorted);
-        long median = sorted[runs / 2];
-        if (sorted[0] <= 0 || sorted[runs - 1] > JUMP * median) {
-            throw new ClockJumpException("workload '" + w.name() + "' ran in " + Arrays.toString(times)
+        long median = sorted[times.length / 2];
+        if (sorted[0] <= 0 || sorted[times.length - 1] > JUMP * median) {
+            throw new ClockJumpException("workload '" + name + "' ran in " + Arrays.toString(times)
                     + " ns: a run of no time or of over " + JUMP + " times the median (" + median
                     + " ns) means the clock jumped or the machine was suspended");
         }
-        return new Run(w.name(), meter, median);
+        return new Run(name, meter, median);
     }
 
     private Tasklet create(Workload w) {
@@ -326,7 +372,7 @@ final class HostCalibration {
 
     static double[] columns(Meter m) {
         return new double[] {m.bytesScanned(), m.records(), m.dramAccesses(), m.compares(), m.hashUpdates(),
-                m.bytesOut(), m.evaluations(), m.wideOps(), m.stringOps(), m.decodedValues(), m.recordsOneAtATime(),
+                m.bytesOut(), m.evaluations(), m.wideOps(), m.stringOps(), m.stringLeafCompares(), m.decodedValues(), m.recordsOneAtATime(),
                 m.rowsOneAtATime()};
     }
 

@@ -24,7 +24,8 @@ class CalibrateHostCommandTest {
     private static final List<String> MEASURED = List.of("cpu.cores", "cpu.clockHz", "cpu.cyclesPerRecord",
             "cpu.cyclesPerDramAccess", "cpu.cyclesPerCompare", "cpu.cyclesPerHashUpdate", "cpu.cyclesPerByteOut",
             "interpreter.cyclesPerEvaluation", "interpreter.cyclesPerWideOp", "interpreter.cyclesPerStringOp",
-            "interpreter.cyclesPerDecodedValue", "interpreter.cyclesPerRecordOneAtATime", "interpreter.cyclesPerRowOneAtATime",
+            "interpreter.cyclesPerStringLeafCompare", "interpreter.cyclesPerDecodedValue",
+            "interpreter.cyclesPerRecordOneAtATime", "interpreter.cyclesPerRowOneAtATime",
             "io.readEfficiency", "io.kernelCyclesPerByte");
 
     @TempDir
@@ -54,7 +55,7 @@ class CalibrateHostCommandTest {
         assertTrue(text.contains("q1 256 B") && text.contains("plan q1 32 B") && text.contains("tpch q6 parquet")
                 && text.contains("plan min 32 B") && text.contains("tpch strings like")
                 && text.contains("osd:// read"), text);
-        assertTrue(text.contains("check: the plans run again") && text.contains("predicted ms")
+        assertTrue(text.contains("check: the plans over other data") && text.contains("predicted ms")
                 && text.contains("largest error"), text);
 
         HostProfile taken = OffloadSettings.of(Map.of(OffloadKeys.OFFLOAD_HOST_PROFILE.name(), out.toString()))

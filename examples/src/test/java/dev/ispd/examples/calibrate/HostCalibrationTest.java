@@ -25,9 +25,10 @@ class HostCalibrationTest {
     private static final long BYTES = 256 << 10;
     /**
      * ns per unit of {@link HostCalibration#UNITS}: byte, record, DRAM access, compare, hash update, result byte,
-     * evaluation, wide op, string op, decoded value, record one at a time, row one at a time.
+     * evaluation, wide op, string op, string leaf compare, decoded value, record one at a time, row one at
+     * a time.
      */
-    private static final double[] COSTS = {0.07, 3.5, 1.2, 0.9, 6.0, 2.0, 4.4, 9.0, 5.5, 7.5, 12.0, 8.0};
+    private static final double[] COSTS = {0.07, 3.5, 1.2, 0.9, 6.0, 2.0, 4.4, 9.0, 5.5, 3.0, 7.5, 12.0, 8.0};
 
     @Test
     void aProfileFittedToRunsPredictsTheInterpretersPlansFromTheirMeteredWork() throws Exception {
@@ -40,7 +41,7 @@ class HostCalibrationTest {
                 "some workload runs 128-bit decimals over Parquet: " + runs);
         assertTrue(runs.stream().filter(r -> r.meter().recordsOneAtATime() > 0).count() >= 2
                 && runs.stream().anyMatch(r -> r.meter().recordsOneAtATime() == r.meter().records()
-                        && r.meter().stringOps() > 0), "plans run record by record, one of them over strings: " + runs);
+                        && r.meter().stringLeafCompares() > 0), "plans run record by record, one of them over strings: " + runs);
 
         HostCalibration.Result fit = HostCalibration.fit(runs);
         String yaml = MeasuredHostProfile.yaml("measured-test", "test", LocalDate.of(2026, 11, 27),
@@ -48,6 +49,7 @@ class HostCalibrationTest {
         HostProfile profile = Profiles.readHost("test.yaml", new ByteArrayInputStream(yaml.getBytes(StandardCharsets.UTF_8)));
         assertTrue(profile.interpreter().cyclesPerEvaluation() > 0 && profile.interpreter().cyclesPerWideOp() > 0
                 && profile.interpreter().cyclesPerDecodedValue() > 0 && profile.interpreter().cyclesPerStringOp() > 0
+                && profile.interpreter().cyclesPerStringLeafCompare() > 0
                 && profile.interpreter().cyclesPerRecordOneAtATime() > 0
                 && profile.interpreter().cyclesPerRowOneAtATime() > 0, "the interpreter's units are priced: " + profile);
 
