@@ -61,9 +61,9 @@ public final class CalibrateHostCommand implements Callable<Integer> {
     @Option(names = "--seed", description = "generator seed (default: ${DEFAULT-VALUE})")
     long seed = 1998;
 
-    @Option(names = "--check", description = "after writing the profile, measure the plans again (WorldCup Q1, Q2 and two "
-            + "plans run record by record, TPC-H Q1 and Q6 over records and over Parquet, TPC-H string predicates) and "
-            + "print each one's time as the profile predicts it beside the time measured")
+    @Option(names = "--check", description = "with the fit's workloads, measure the plans over other data (WorldCup "
+            + "Q1, Q2 and two plans run record by record, TPC-H Q1 and Q6 over records and over Parquet, TPC-H string "
+            + "predicates) and print each one's time as the written profile predicts it beside the time measured")
     boolean check;
 
     @Spec

@@ -60,8 +60,8 @@ import java.util.stream.Stream;
  * TPC-H lineitem-shaped rows ({@link LineitemSample}), as records and as Parquet, scanned by Q1's
  * and Q6's typed plans (decimal products, one of them 128-bit), and TPC-H's string predicates
  * over char(N) columns ({@link StringSample}), so that the interpreter's own units (expression
- * nodes, wide nodes, string comparisons, Parquet values decoded, records its per-record loop
- * examined) vary apart too.
+ * nodes, wide nodes, string comparisons, Parquet values decoded, records and rows its per-record
+ * loop handled) vary apart too.
  */
 final class HostCalibration {
     /** The entry sizes of the data the workloads scan: the paper's smallest padded one and its largest. */
@@ -83,8 +83,8 @@ final class HostCalibration {
 
     /** The metered units the fit prices, in the order of {@link #columns} and {@link Costs#ns}. */
     static final List<String> UNITS = List.of("byte", "record", "DRAM access", "compare", "hash update",
-            "result byte", "evaluation", "wide op", "string op", "string leaf compare", "decoded value", "record one at a time",
-            "row one at a time");
+            "result byte", "evaluation", "wide op", "string op", "string leaf compare", "decoded value",
+            "record one at a time", "row one at a time");
 
     /** One workload's metered work and median wall time. */
     record Run(String name, Meter meter, long medianNs) {
@@ -206,7 +206,8 @@ final class HostCalibration {
      */
     static List<Workload> checkedPlans(long bytes, long seed) throws IOException {
         return Stream.of(worldCup(bytes, seed, ENTRY_SIZES.get(1)), typedPlans(bytes, seed), stringPlans(bytes, seed))
-                .flatMap(List::stream).filter(w -> w.name().startsWith("plan ") || w.name().startsWith("tpch ")).toList();
+                .flatMap(List::stream).filter(w -> w.name().startsWith("plan ") || w.name().startsWith("tpch "))
+                .toList();
     }
 
     /** Built-ins and plans of the log analysis over WorldCup98 entries of {@code entrySize} bytes. */
