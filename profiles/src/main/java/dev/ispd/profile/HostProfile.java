@@ -33,11 +33,20 @@ public record HostProfile(String name, String description, Cpu cpu, Interpreter 
     /**
      * Cycles per unit of the plan interpreter's own work, beyond the units a built-in meters too
      * (dev.ispd.tasklet.Meter): an expression node evaluated, one of those on a 128-bit decimal or a
-     * string, a value decoded from a Parquet page. Section {@code interpreter} of the profile; a
-     * profile without it prices them at 0 ({@link #UNPRICED}), as the paper-derived profiles do.
+     * string, a comparison of strings by such a node, one by a plain WHERE leaf, a value decoded from a Parquet page, a record examined by
+     * the interpreter's per-record loop and a row handed to its sink one at a time. Section
+     * {@code interpreter} of the profile; a profile without it prices them at 0 ({@link #UNPRICED}),
+     * as the paper-derived profiles do, and one written before the string and one-at-a-time units
+     * were metered prices those at 0.
      */
-    public record Interpreter(long cyclesPerEvaluation, long cyclesPerWideOp, long cyclesPerDecodedValue) {
-        public static final Interpreter UNPRICED = new Interpreter(0, 0, 0);
+    public record Interpreter(long cyclesPerEvaluation, long cyclesPerWideOp, long cyclesPerStringOp,
+                              long cyclesPerStringLeafCompare, long cyclesPerDecodedValue, long cyclesPerRecordOneAtATime,
+                              long cyclesPerRowOneAtATime) {
+        public static final Interpreter UNPRICED = new Interpreter(0, 0, 0, 0, 0, 0, 0);
+        /** The section's keys, those a measured profile of this version writes. */
+        public static final List<String> KEYS = List.of("cyclesPerEvaluation", "cyclesPerWideOp", "cyclesPerStringOp",
+                "cyclesPerStringLeafCompare", "cyclesPerDecodedValue", "cyclesPerRecordOneAtATime",
+                "cyclesPerRowOneAtATime");
     }
 
     /**
@@ -100,7 +109,12 @@ public record HostProfile(String name, String description, Cpu cpu, Interpreter 
         if (root.has("interpreter")) {
             ProfileReader.Section p = root.section("interpreter");
             interpreter = new Interpreter(p.integer("cyclesPerEvaluation", 0, MAX_CYCLES),
-                    p.integer("cyclesPerWideOp", 0, MAX_CYCLES), p.integer("cyclesPerDecodedValue", 0, MAX_CYCLES));
+                    p.integer("cyclesPerWideOp", 0, MAX_CYCLES),
+                    p.has("cyclesPerStringOp") ? p.integer("cyclesPerStringOp", 0, MAX_CYCLES) : 0,
+                    p.has("cyclesPerStringLeafCompare") ? p.integer("cyclesPerStringLeafCompare", 0, MAX_CYCLES) : 0,
+                    p.integer("cyclesPerDecodedValue", 0, MAX_CYCLES),
+                    p.has("cyclesPerRecordOneAtATime") ? p.integer("cyclesPerRecordOneAtATime", 0, MAX_CYCLES) : 0,
+                    p.has("cyclesPerRowOneAtATime") ? p.integer("cyclesPerRowOneAtATime", 0, MAX_CYCLES) : 0);
             p.done();
         }
         ProfileReader.Section i = root.section("io");

@@ -36,13 +36,18 @@ final class BatchScan {
      * expressions, or one whose sink a LIMIT can fill (the records after it are not examined).
      */
     static BatchScan of(Plan plan, BoundPredicate where, RowSink sink) {
-        boolean expressions = hasExpression(plan.where()) || plan.aggregates().stream().anyMatch(a -> a.argument() != null);
-        if (!expressions || !(sink instanceof GroupTable || plan.limit() == Plan.NO_LIMIT)) {
+        if (!takes(plan)) {
             return null;
         }
         VectorCompiler compiler = new VectorCompiler();
         where.vectorize(compiler);
         return new BatchScan(where, sink, sink instanceof GroupTable table ? VectorGroups.of(plan, table, compiler) : null);
+    }
+
+    /** Whether the batch loop takes {@code plan} (one with expressions and no LIMIT that ends its examination). */
+    static boolean takes(Plan plan) {
+        boolean expressions = hasExpression(plan.where()) || plan.aggregates().stream().anyMatch(a -> a.argument() != null);
+        return expressions && (plan.aggregating() || plan.limit() == Plan.NO_LIMIT);
     }
 
     private static boolean hasExpression(Predicate p) {
@@ -88,6 +93,7 @@ final class BatchScan {
             groups.take(batch, sel, n, work);
         } else {
             ByteBuffer data = batch.buffer();
+            work.rowsOneAtATime += n;
             for (int i = 0; i < n; i++) {
                 sink.accept(data, batch.record(sel[i]), work);
             }
@@ -109,6 +115,7 @@ final class BatchScan {
         for (int i = 0; i < batch.rows(); i++) {
             int p = batch.record(i);
             if (where.test(data, p, work)) {
+                work.rowsOneAtATime++;
                 sink.accept(data, p, work);
             }
         }

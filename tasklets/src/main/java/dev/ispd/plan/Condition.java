@@ -198,6 +198,7 @@ abstract class Condition {
                 return false;
             }
             work.compares++;
+            work.stringLeafCompares++;
             return op.holds(field.compareChars(buf, record, literal));
         }
     }

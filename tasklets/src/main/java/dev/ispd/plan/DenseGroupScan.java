@@ -59,27 +59,35 @@ final class DenseGroupScan {
 
     /** The fast path for {@code plan}'s aggregate into {@code table}, or null if the plan is not of its shape. */
     static DenseGroupScan of(Plan plan, BoundPredicate where, GroupTable table) {
-        if (plan.groupBy().isEmpty() || !table.dense()) {
+        if (!takes(plan)) {
             return null;
         }
         int[] kinds = new int[plan.aggregates().size()];
         Field[] fields = new Field[kinds.length];
         for (int a = 0; a < kinds.length; a++) {
             Aggregate agg = plan.aggregates().get(a);
-            if (agg.argument() != null) {
-                return null; // an expression is evaluated per record: the general path
-            }
-            switch (agg.function()) {
-                case COUNT_STAR -> kinds[a] = COUNT_STAR;
-                case COUNT -> kinds[a] = COUNT;
-                case SUM -> kinds[a] = SUM;
-                default -> {
-                    return null; // MIN and MAX compare per record: the general path
-                }
-            }
+            kinds[a] = switch (agg.function()) {
+                case COUNT_STAR -> COUNT_STAR;
+                case COUNT -> COUNT;
+                default -> SUM;
+            };
             fields[a] = agg.field() == null ? null : plan.layout().field(agg.field(), "aggregate");
         }
         return new DenseGroupScan(where, table, plan.groupBy().size(), kinds, fields);
+    }
+
+    /**
+     * Whether this path takes {@code plan}: a GROUP BY of {@link GroupTable#dense} keys with only
+     * COUNT(*), COUNT and SUM of fields (an expression is evaluated, and MIN and MAX compare, per
+     * record: the general path).
+     */
+    static boolean takes(Plan plan) {
+        return plan.aggregating() && !plan.groupBy().isEmpty() && GroupTable.dense(plan)
+                && plan.aggregates().stream().allMatch(a -> a.argument() == null
+                        && switch (a.function()) {
+                            case COUNT_STAR, COUNT, SUM -> true;
+                            default -> false;
+                        });
     }
 
     /**

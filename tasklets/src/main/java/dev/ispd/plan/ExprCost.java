@@ -5,14 +5,24 @@ package dev.ispd.plan;
  * a field load per field reference; a comparison per comparison, IS NULL, string test and IN
  * value, two per BETWEEN; an evaluation per node that computes (every node but field references
  * and constants); and of those a wide operation per node whose value or operand is a decimal of
- * more than 18 digits or a string; an aggregate of an expression adds its accumulation
+ * more than 18 digits or a string, and of those a string operation per comparison made by a node
+ * whose value or operand is a string (one per IN value; one for a node that compares nothing),
+ * which a host profile prices apart (docs/model.md); an aggregate of an expression adds its accumulation
  * ({@link #ofUpdate}). This is the one place that says what each node kind costs;
  * the per-record loop and the batch loop both count through it, so their meters agree.
  */
-record ExprCost(long reads, long compares, long evaluations, long wideOps) {
+record ExprCost(long reads, long compares, long evaluations, long wideOps, long stringOps, long stringLeafCompares) {
     static final ExprCost NONE = new ExprCost(0, 0, 0, 0);
     /** A field read as it is. */
     static final ExprCost FIELD = new ExprCost(1, 0, 0, 0);
+
+    /** A cost with no string comparison. */
+    ExprCost(long reads, long compares, long evaluations, long wideOps) {
+        this(reads, compares, evaluations, wideOps, 0, 0);
+    }
+
+    /** A plain WHERE leaf's comparison of a string field with a literal: a load, a comparison in place. */
+    static final ExprCost STRING_LEAF = new ExprCost(1, 1, 0, 0, 0, 1);
 
     /** The cost of {@code e} over {@code layout} (which gives its nodes' types). */
     static ExprCost of(Expr e, Layout layout) {
@@ -24,13 +34,20 @@ record ExprCost(long reads, long compares, long evaluations, long wideOps) {
         }
         long compares = e instanceof Expr.Compare || e instanceof Expr.IsNull || e instanceof Expr.Match ? 1
                 : e instanceof Expr.In in ? in.values().size() : e instanceof Expr.Between ? 2 : 0;
-        boolean wide = slow(ExprCompiler.compile(e, layout).type);
+        ExprType type = ExprCompiler.compile(e, layout).type;
+        boolean wide = slow(type);
+        boolean string = type.kind() == ExprType.Kind.STRING;
         ExprCost total = new ExprCost(0, compares, 1, 0);
         for (Expr c : e.children()) {
-            wide |= !(c instanceof Expr.Literal) && slow(ExprCompiler.compile(c, layout).type);
+            if (!(c instanceof Expr.Literal)) {
+                ExprType operand = ExprCompiler.compile(c, layout).type;
+                wide |= slow(operand);
+                string |= operand.kind() == ExprType.Kind.STRING;
+            }
             total = total.plus(of(c, layout));
         }
-        return wide ? total.plus(new ExprCost(0, 0, 0, 1)) : total;
+        // a string node compares strings once per comparison it makes (an IN once per value), else once
+        return wide ? total.plus(new ExprCost(0, 0, 0, 1, string ? Math.max(1, compares) : 0, 0)) : total;
     }
 
     /**
@@ -50,6 +67,7 @@ record ExprCost(long reads, long compares, long evaluations, long wideOps) {
     }
 
     ExprCost plus(ExprCost o) {
-        return new ExprCost(reads + o.reads, compares + o.compares, evaluations + o.evaluations, wideOps + o.wideOps);
+        return new ExprCost(reads + o.reads, compares + o.compares, evaluations + o.evaluations, wideOps + o.wideOps,
+                stringOps + o.stringOps, stringLeafCompares + o.stringLeafCompares);
     }
 }

@@ -53,9 +53,7 @@ final class GroupTable implements RowSink {
         int n = aggregates.size();
         ColumnReader[] keys = plan.groupBy().stream().map(k -> ColumnReader.of(k, layout, true))
                 .toArray(ColumnReader[]::new);
-        // field keys narrow enough together are found by direct index
-        Field[] denseKeys = plan.groupsBounded() ? plan.groupBy().stream()
-                .map(k -> layout.field(((Expr.Ref) k).name(), "groupBy")).toArray(Field[]::new) : null;
+        Field[] denseKeys = denseKeys(plan);
         Aggregate.Function[] functions = new Aggregate.Function[n];
         Field[] fields = new Field[n];
         ExprAggregate[] expressions = new ExprAggregate[n];
@@ -70,6 +68,25 @@ final class GroupTable implements RowSink {
             }
         }
         return new GroupTable(keys, denseKeys, functions, fields, expressions, costs, maxGroups);
+    }
+
+    /** Whether {@code plan}'s groups are found by direct index ({@link #dense}). */
+    static boolean dense(Plan plan) {
+        return denseKeys(plan) != null;
+    }
+
+    /** The key fields of {@code plan} if they are narrow enough together to find their group by direct index; else null. */
+    private static Field[] denseKeys(Plan plan) {
+        if (!plan.groupsBounded()) {
+            return null;
+        }
+        Field[] keys = plan.groupBy().stream().map(k -> plan.layout().field(((Expr.Ref) k).name(), "groupBy"))
+                .toArray(Field[]::new);
+        int bits = 0;
+        for (Field f : keys) {
+            bits += f.valueBits();
+        }
+        return bits <= DENSE_BITS ? keys : null;
     }
 
     private GroupTable(ColumnReader[] keyColumns, Field[] denseKeys, Aggregate.Function[] functions,
@@ -89,7 +106,7 @@ final class GroupTable implements RowSink {
         for (Field f : denseKeys == null ? new Field[0] : denseKeys) {
             bits += f.valueBits();
         }
-        this.denseGroup = denseKeys != null && bits <= DENSE_BITS ? new int[1 << bits] : null;
+        this.denseGroup = denseKeys != null ? new int[1 << bits] : null;
         this.packer = denseGroup != null ? new KeyPacker(denseKeys) : null;
         allocate(capacity);
     }

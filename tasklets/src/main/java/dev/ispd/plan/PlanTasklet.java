@@ -17,7 +17,10 @@ import java.util.List;
  * comparisons of MIN, MAX and top-N, and at the end the result bytes. A LIMIT reached ends the
  * examination of records (they are still scanned). The common aggregates (narrow GROUP BY keys,
  * COUNT and SUM) take a fast path ({@link DenseGroupScan}) with the same results and counts;
- * plans with expressions run a batch of records at a time ({@link BatchScan}), likewise.
+ * plans with expressions run a batch of records at a time ({@link BatchScan}), likewise. The
+ * per-record loop alone also counts its records as {@code recordsOneAtATime}, and a loop that
+ * hands its matches to the sink one at a time counts them as {@code rowsOneAtATime}: the counts
+ * that say which loop ran, so that a host profile can price its records apart (docs/model.md).
  */
 public final class PlanTasklet implements Tasklet {
     private final int recordSize;
@@ -60,8 +63,9 @@ public final class PlanTasklet implements Tasklet {
 
     /**
      * The work of {@code plan} over {@code bytes} of page-aligned records, as upper bounds: every
-     * record examined with every predicate leaf evaluated (IN as its binary search), every record
-     * matching; result bytes for the most rows the plan can return (the records, the LIMIT or
+     * record examined (one at a time if the plan runs the per-record loop) with every predicate
+     * leaf evaluated (IN as its binary search), every record matching (and handed to the sink one
+     * at a time where the plan's loop does that); result bytes for the most rows the plan can return (the records, the LIMIT or
      * the groups, whichever is fewest).
      */
     public static Meter estimate(Plan plan, long bytes, int pageSize) {
@@ -79,6 +83,13 @@ public final class PlanTasklet implements Tasklet {
             }
         }
         m.addRecords(n);
+        boolean oneAtATime = !DenseGroupScan.takes(plan) && !BatchScan.takes(plan);
+        if (oneAtATime) {
+            m.addRecordsOneAtATime(n);
+        }
+        if (oneAtATime || !DenseGroupScan.takes(plan) && !VectorGroups.takes(plan)) {
+            m.addRowsOneAtATime(n);
+        }
         int perMatch = plan.aggregating() ? (int) plan.aggregates().stream().filter(a -> a.field() != null).count()
                 : 0;
         m.addDramAccesses(n * (perRecord.reads() + perMatch));
@@ -87,6 +98,8 @@ public final class PlanTasklet implements Tasklet {
         m.addCompares(n * (perRecord.compares() + extremes + (plan.orderBy().isEmpty() ? 0 : 1)));
         m.addEvaluations(n * perRecord.evaluations());
         m.addWideOps(n * perRecord.wideOps());
+        m.addStringOps(n * perRecord.stringOps());
+        m.addStringLeafCompares(n * perRecord.stringLeafCompares());
         if (!plan.groupBy().isEmpty()) {
             m.addHashUpdates(n);
         }
@@ -110,6 +123,9 @@ public final class PlanTasklet implements Tasklet {
                 : batches != null ? batches.scan(data, data.position(), last, recordSize, work)
                 : scanEach(data, last);
         meter.addRecords(examined);
+        if (dense == null && batches == null) {
+            meter.addRecordsOneAtATime(examined);
+        }
         work.moveTo(meter);
     }
 
@@ -133,6 +149,7 @@ public final class PlanTasklet implements Tasklet {
         for (int p = data.position(); p <= last && !sink.full(); p += recordSize) {
             examined++;
             if (where.test(data, p, work)) {
+                work.rowsOneAtATime++;
                 sink.accept(data, p, work);
             }
         }

@@ -28,6 +28,9 @@ final class PredicateCost {
         if (p instanceof Predicate.Holds h) {
             return ExprCost.of(h.condition(), layout);
         }
+        if (p instanceof Predicate.CompareString) {
+            return ExprCost.STRING_LEAF;
+        }
         return new ExprCost(1, 1, 0, 0); // a comparison or IS NULL
     }
 }

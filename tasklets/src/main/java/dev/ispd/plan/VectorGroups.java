@@ -47,7 +47,7 @@ final class VectorGroups {
 
     /** The batch aggregation of {@code plan} into {@code table}, or null if the plan is not of its shape. */
     static VectorGroups of(Plan plan, GroupTable table, VectorCompiler compiler) {
-        if (!table.dense()) {
+        if (!takes(plan)) {
             return null;
         }
         List<Aggregate> aggregates = plan.aggregates();
@@ -58,11 +58,18 @@ final class VectorGroups {
             if (agg.argument() != null) {
                 expressions[a] = new ExprAggregate(agg, plan.layout());
                 values[a] = compiler.compile(expressions[a].argument);
-            } else if (agg.function() != Aggregate.Function.COUNT_STAR) {
-                return null; // an aggregate of a plain field: the table takes it per record
             }
         }
         return new VectorGroups(table, plan, expressions, values);
+    }
+
+    /**
+     * Whether {@code plan}'s aggregate is of this shape: {@link GroupTable#dense} keys (or none),
+     * every aggregate COUNT(*) or of an expression (one of a plain field the table takes per record).
+     */
+    static boolean takes(Plan plan) {
+        return plan.aggregating() && GroupTable.dense(plan) && plan.aggregates().stream()
+                .allMatch(a -> a.argument() != null || a.function() == Aggregate.Function.COUNT_STAR);
     }
 
     /** Evaluates the aggregates' arguments for rows {@code sel[0, n)}; touches no group. */

@@ -4,7 +4,7 @@ import dev.ispd.tasklet.Meter;
 
 /**
  * The work of one plan execution counted as it happens (field loads, comparisons, hash updates,
- * expression nodes evaluated and of those the 128-bit and string ones), in plain fields so the
+ * expression nodes evaluated, of those the 128-bit and string ones, and of those the string ones, rows handed to the sink one at a time), in plain fields so the
  * per-record path does not touch the Meter; moved to it once per batch.
  */
 final class Work {
@@ -13,6 +13,9 @@ final class Work {
     long hashUpdates;
     long evaluations;
     long wideOps;
+    long stringOps;
+    long stringLeafCompares;
+    long rowsOneAtATime;
 
     /** Adds the counts to {@code other} and starts again from zero. */
     void moveTo(Work other) {
@@ -21,6 +24,9 @@ final class Work {
         other.hashUpdates += hashUpdates;
         other.evaluations += evaluations;
         other.wideOps += wideOps;
+        other.stringOps += stringOps;
+        other.stringLeafCompares += stringLeafCompares;
+        other.rowsOneAtATime += rowsOneAtATime;
         clear();
     }
 
@@ -31,6 +37,9 @@ final class Work {
         hashUpdates = 0;
         evaluations = 0;
         wideOps = 0;
+        stringOps = 0;
+        stringLeafCompares = 0;
+        rowsOneAtATime = 0;
     }
 
     /** Adds {@code times} evaluations of an expression that costs {@code cost}. */
@@ -39,6 +48,8 @@ final class Work {
         compares += times * cost.compares();
         evaluations += times * cost.evaluations();
         wideOps += times * cost.wideOps();
+        stringOps += times * cost.stringOps();
+        stringLeafCompares += times * cost.stringLeafCompares();
     }
 
     /** Adds the counts to {@code meter} and starts again from zero. */
@@ -48,6 +59,9 @@ final class Work {
         meter.addHashUpdates(hashUpdates);
         meter.addEvaluations(evaluations);
         meter.addWideOps(wideOps);
+        meter.addStringOps(stringOps);
+        meter.addStringLeafCompares(stringLeafCompares);
+        meter.addRowsOneAtATime(rowsOneAtATime);
         clear();
     }
 }

@@ -19,8 +19,19 @@ package dev.ispd.tasklet;
  *       comparisons and logic of expressions; not field references or constants), one per node
  *       per record it was evaluated for;</li>
  *   <li>wideOps: of those, the nodes on 128-bit decimals or strings, which take a slow path;</li>
+ *   <li>stringOps: comparisons of strings by expression nodes (one per comparison, IN value, LIKE
+ *       test; one for a string CASE), which read the string a byte at a time through the node's
+ *       operand;</li>
+ *   <li>stringLeafCompares: comparisons of a string field with a literal by a plain WHERE leaf
+ *       (as Spark pushes =, &lt; and a prefix), compared in place;</li>
  *   <li>decodedValues: values a columnar source decoded from its pages into records (a Parquet
  *       column chunk's values, one per row per column);</li>
+ *   <li>recordsOneAtATime: of the records, those the plan interpreter examined in its per-record
+ *       loop (the WHERE tree walked and a match handed to its sink, a record at a time), which
+ *       costs several times a record of its batch and dense loops; 0 for a built-in;</li>
+ *   <li>rowsOneAtATime: matching rows the plan interpreter handed to its sink one at a time (the
+ *       per-record loop's matches, and the batch loop's into a sink that has no batch form: a
+ *       GROUP BY with MIN or MAX of a field, kept rows, top-N); 0 for a built-in;</li>
  *   <li>pages and bytesScanned: set by the scanner, not by tasklets.</li>
  * </ul>
  * Not thread-safe: one meter per execution.
@@ -36,7 +47,11 @@ public final class Meter {
     private long partials;
     private long evaluations;
     private long wideOps;
+    private long stringOps;
+    private long stringLeafCompares;
     private long decodedValues;
+    private long recordsOneAtATime;
+    private long rowsOneAtATime;
     private long pages;
     private long bytesScanned;
 
@@ -50,7 +65,11 @@ public final class Meter {
     public void addPartials(long n) { partials += n; }
     public void addEvaluations(long n) { evaluations += n; }
     public void addWideOps(long n) { wideOps += n; }
+    public void addStringOps(long n) { stringOps += n; }
+    public void addStringLeafCompares(long n) { stringLeafCompares += n; }
     public void addDecodedValues(long n) { decodedValues += n; }
+    public void addRecordsOneAtATime(long n) { recordsOneAtATime += n; }
+    public void addRowsOneAtATime(long n) { rowsOneAtATime += n; }
     public void addPages(long n) { pages += n; }
     public void addBytesScanned(long n) { bytesScanned += n; }
 
@@ -64,7 +83,11 @@ public final class Meter {
     public long partials() { return partials; }
     public long evaluations() { return evaluations; }
     public long wideOps() { return wideOps; }
+    public long stringOps() { return stringOps; }
+    public long stringLeafCompares() { return stringLeafCompares; }
     public long decodedValues() { return decodedValues; }
+    public long recordsOneAtATime() { return recordsOneAtATime; }
+    public long rowsOneAtATime() { return rowsOneAtATime; }
     public long pages() { return pages; }
     public long bytesScanned() { return bytesScanned; }
 
@@ -80,7 +103,11 @@ public final class Meter {
         partials += other.partials;
         evaluations += other.evaluations;
         wideOps += other.wideOps;
+        stringOps += other.stringOps;
+        stringLeafCompares += other.stringLeafCompares;
         decodedValues += other.decodedValues;
+        recordsOneAtATime += other.recordsOneAtATime;
+        rowsOneAtATime += other.rowsOneAtATime;
         pages += other.pages;
         bytesScanned += other.bytesScanned;
     }
@@ -105,7 +132,11 @@ public final class Meter {
         m.partials = partials - earlier.partials;
         m.evaluations = evaluations - earlier.evaluations;
         m.wideOps = wideOps - earlier.wideOps;
+        m.stringOps = stringOps - earlier.stringOps;
+        m.stringLeafCompares = stringLeafCompares - earlier.stringLeafCompares;
         m.decodedValues = decodedValues - earlier.decodedValues;
+        m.recordsOneAtATime = recordsOneAtATime - earlier.recordsOneAtATime;
+        m.rowsOneAtATime = rowsOneAtATime - earlier.rowsOneAtATime;
         m.pages = pages - earlier.pages;
         m.bytesScanned = bytesScanned - earlier.bytesScanned;
         return m;
@@ -119,14 +150,16 @@ public final class Meter {
         return records == m.records && dramAccesses == m.dramAccesses && compares == m.compares
                 && hashUpdates == m.hashUpdates && bytesOut == m.bytesOut && instructions == m.instructions
                 && arithmetic == m.arithmetic && partials == m.partials && evaluations == m.evaluations
-                && wideOps == m.wideOps && decodedValues == m.decodedValues && pages == m.pages
+                && wideOps == m.wideOps && stringOps == m.stringOps && stringLeafCompares == m.stringLeafCompares
+                && decodedValues == m.decodedValues
+                && recordsOneAtATime == m.recordsOneAtATime && rowsOneAtATime == m.rowsOneAtATime && pages == m.pages
                 && bytesScanned == m.bytesScanned;
     }
 
     @Override
     public int hashCode() {
         return Long.hashCode(records * 31 + dramAccesses * 17 + compares * 13 + hashUpdates * 7 + bytesOut + instructions * 3 + arithmetic * 5 + partials * 11
-                + evaluations * 19 + wideOps * 23 + decodedValues * 29 + pages + bytesScanned);
+                + evaluations * 19 + wideOps * 23 + stringOps * 41 + stringLeafCompares * 47 + decodedValues * 29 + recordsOneAtATime * 37 + rowsOneAtATime * 43 + pages + bytesScanned);
     }
 
     @Override
@@ -134,7 +167,9 @@ public final class Meter {
         return "Meter{records=" + records + ", dramAccesses=" + dramAccesses + ", compares=" + compares
                 + ", hashUpdates=" + hashUpdates + ", bytesOut=" + bytesOut + ", instructions=" + instructions
                 + ", arithmetic=" + arithmetic + ", partials=" + partials + ", evaluations=" + evaluations
-                + ", wideOps=" + wideOps + ", decodedValues=" + decodedValues + ", pages=" + pages
+                + ", wideOps=" + wideOps + ", stringOps=" + stringOps + ", stringLeafCompares=" + stringLeafCompares
+                + ", decodedValues=" + decodedValues
+                + ", recordsOneAtATime=" + recordsOneAtATime + ", rowsOneAtATime=" + rowsOneAtATime + ", pages=" + pages
                 + ", bytesScanned=" + bytesScanned + "}";
     }
 }

@@ -22,7 +22,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The interpreter meters the work it does beyond field loads and comparisons: each expression
  * node it evaluates per record, and of those the ones on 128-bit decimals or strings (which take
- * a slow path), counted alike by the batch loop, the record-at-a-time loop and the estimate, so
+ * a slow path), and string comparisons, counted alike by the batch loop, the record-at-a-time loop
+ * and the estimate, and the records the record-at-a-time loop examined (its own count), so
  * that a host profile that prices these units ({@code bin/ispd calibrate-host}) can predict the
  * interpreter's time.
  */
@@ -72,6 +73,43 @@ class PlanMeterTest {
         Meter m = bothLoops(plan);
         assertEquals((long) RECORDS, m.evaluations());
         assertEquals((long) RECORDS, m.wideOps());
+        assertEquals((long) RECORDS, m.stringOps());
+    }
+
+    @Test
+    void aStringLeafOfAPlainWhereIsAStringComparisonOfItsOwnAndTheEstimateCountsIt() throws IOException {
+        // mode = 'AIR' as Spark pushes it: a plain leaf (a load and a comparison), no expression node
+        Plan plan = Plan.aggregate(L, Predicate.compare("mode", CompareOp.EQ, "AIR"), List.of(),
+                List.of(Aggregate.countStar()));
+        Meter m = run(new PlanTasklet(plan, PlanLimits.HOST));
+        assertEquals(0, m.evaluations() + m.wideOps() + m.stringOps());
+        assertEquals(m.compares(), m.stringLeafCompares(), "each comparison made (a NULL mode makes none) is of strings");
+        assertEquals(RECORDS, PlanTasklet.estimate(plan, DATA.length, L.recordSize() * 512).stringLeafCompares(),
+                "the estimate's upper bound: every record compared");
+    }
+
+    @Test
+    void onlyThePerRecordLoopCountsRecordsOneAtATimeAndTheEstimateKnowsWhichLoopRuns() throws IOException {
+        Plan dense = Plan.aggregate(L, null, List.of("band"), List.of(Aggregate.countStar(), Aggregate.sum("big")));
+        Plan batch = Plan.aggregate(L, Predicate.holds(gt(field("qty"), lit(10))), List.of("band"),
+                List.of(Aggregate.max("big")));
+        Plan extreme = Plan.aggregate(L, Predicate.compare("big", CompareOp.GT, 10), List.of("band"),
+                List.of(Aggregate.max("big")));
+        Plan limited = Plan.rows(L, Predicate.holds(gt(field("qty"), lit(10))), List.of("big")).limit(10);
+        Plan vector = Plan.aggregate(L, Predicate.holds(gt(field("qty"), lit(10))), List.of("band"),
+                List.of(Aggregate.sum(field("disc"))));
+        Plan kept = Plan.rows(L, Predicate.holds(gt(field("qty"), lit(10))), List.of("big"));
+        for (Plan plan : List.of(dense, batch, vector, extreme, limited, kept)) {
+            Meter m = run(new PlanTasklet(plan, PlanLimits.HOST));
+            Meter estimate = PlanTasklet.estimate(plan, DATA.length, L.recordSize() * 512);
+            boolean oneAtATime = plan == extreme || plan == limited;
+            assertEquals(oneAtATime ? m.records() : 0, m.recordsOneAtATime(), plan.toString());
+            assertEquals(oneAtATime ? RECORDS : 0, estimate.recordsOneAtATime(), plan.toString());
+            // matches go to the sink one at a time but from the dense scan and a batch form of the groups
+            boolean rowsOneAtATime = plan != dense && plan != vector;
+            assertEquals(rowsOneAtATime, m.rowsOneAtATime() > 0, plan.toString());
+            assertEquals(rowsOneAtATime ? RECORDS : 0, estimate.rowsOneAtATime(), plan.toString());
+        }
     }
 
     @Test
@@ -88,7 +126,7 @@ class PlanMeterTest {
     private static Meter bothLoops(Plan plan) throws IOException {
         Meter batched = run(new PlanTasklet(plan, PlanLimits.HOST));
         Meter perRecord = run(new PlanTasklet(plan, PlanLimits.HOST, false));
-        assertEquals(perRecord, batched, "the two loops' meters of " + plan);
+        LoopMeters.assertSameWork(perRecord, batched, plan.toString());
         return batched;
     }
 

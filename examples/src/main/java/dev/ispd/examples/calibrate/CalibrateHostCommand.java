@@ -38,8 +38,9 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "ispd calibrate-host", mixinStandardHelpOptions = true, sortOptions = false,
         description = "Measures this machine's host scan path (built-ins and the plan interpreter over generated "
-                + "WorldCup98 entries), osd:// read throughput and cores, and writes a host profile whose measured "
-                + "numbers say 'measured' and the date; ispd.offload.host.profile can name the file.")
+                + "WorldCup98 entries, TPC-H-shaped rows and strings), osd:// read throughput and cores, and writes a "
+                + "host profile whose measured numbers say 'measured' and the date; ispd.offload.host.profile can name "
+                + "the file.")
 public final class CalibrateHostCommand implements Callable<Integer> {
     private static final int READS = 3;
 
@@ -60,9 +61,9 @@ public final class CalibrateHostCommand implements Callable<Integer> {
     @Option(names = "--seed", description = "generator seed (default: ${DEFAULT-VALUE})")
     long seed = 1998;
 
-    @Option(names = "--check", description = "after writing the profile, measure the plans again (WorldCup Q1 and Q2, "
-            + "TPC-H Q1 and Q6 over records and over Parquet) and print each one's time as the profile predicts it "
-            + "beside the time measured")
+    @Option(names = "--check", description = "with the fit's workloads, measure the plans over other data (WorldCup "
+            + "Q1, Q2 and two plans run record by record, TPC-H Q1 and Q6 over records and over Parquet, TPC-H string "
+            + "predicates) and print each one's time as the written profile predicts it beside the time measured")
     boolean check;
 
     @Spec
@@ -103,9 +104,9 @@ public final class CalibrateHostCommand implements Callable<Integer> {
         HostCalibration.Result fit;
         List<HostCalibration.Run> checked;
         try {
-            fit = calibration.measure(bytes, seed);
-            // other data than the fit's (the next seed), measured afresh
-            checked = check ? calibration.measure(HostCalibration.checkedPlans(bytes, seed + 1)) : List.of();
+            HostCalibration.Measured measured = calibration.measure(bytes, seed, check);
+            fit = measured.fit();
+            checked = measured.checked();
         } catch (HostCalibration.ClockJumpException e) {
             return spoiled(e);
         }
@@ -135,7 +136,8 @@ public final class CalibrateHostCommand implements Callable<Integer> {
         print.printf("wrote %s: use it with -D ispd.offload.host.profile=%s%n", out, out.toAbsolutePath());
         if (check) {
             List<ProfileCheck.Row> rows = ProfileCheck.rows(written, drive.link(), checked);
-            print.printf("%ncheck: the plans run again over other data (seed %d), as %s predicts them%n", seed + 1, out);
+            print.printf("%ncheck: the plans over other data (seed %d), measured in the fit's rounds, as %s predicts "
+                    + "them%n", seed + 1, out);
             print.printf("%-24s %14s %14s %8s%n", "plan", "measured ms", "predicted ms", "error");
             for (ProfileCheck.Row r : rows) {
                 print.printf("%-24s %14.2f %14.2f %7.1f%%%n", r.name(), r.measuredNs() / 1e6, r.predictedNs() / 1e6,

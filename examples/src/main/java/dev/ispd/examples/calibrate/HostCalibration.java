@@ -4,10 +4,15 @@ import static dev.ispd.plan.Expr.add;
 import static dev.ispd.plan.Expr.and;
 import static dev.ispd.plan.Expr.between;
 import static dev.ispd.plan.Expr.compare;
+import static dev.ispd.plan.Expr.contains;
+import static dev.ispd.plan.Expr.endsWith;
 import static dev.ispd.plan.Expr.field;
+import static dev.ispd.plan.Expr.in;
 import static dev.ispd.plan.Expr.lit;
 import static dev.ispd.plan.Expr.lt;
 import static dev.ispd.plan.Expr.mul;
+import static dev.ispd.plan.Expr.or;
+import static dev.ispd.plan.Expr.startsWith;
 import static dev.ispd.plan.Expr.sub;
 
 import dev.ispd.examples.worldcup.WorldCupGenerator;
@@ -53,8 +58,10 @@ import java.util.stream.Stream;
  * processes' (a host split's CPU time is what the host profile prices). The data: generated WorldCup98 entries at 32 and 256 B (so that
  * records and bytes vary apart), scanned by the built-ins and by plans of the same queries; and
  * TPC-H lineitem-shaped rows ({@link LineitemSample}), as records and as Parquet, scanned by Q1's
- * and Q6's typed plans (decimal products, one of them 128-bit), so that the interpreter's own
- * units (expression nodes, wide nodes, Parquet values decoded) vary apart too.
+ * and Q6's typed plans (decimal products, one of them 128-bit), and TPC-H's string predicates
+ * over char(N) columns ({@link StringSample}), so that the interpreter's own units (expression
+ * nodes, wide nodes, string comparisons, Parquet values decoded, records and rows its per-record
+ * loop handled) vary apart too.
  */
 final class HostCalibration {
     /** The entry sizes of the data the workloads scan: the paper's smallest padded one and its largest. */
@@ -76,7 +83,8 @@ final class HostCalibration {
 
     /** The metered units the fit prices, in the order of {@link #columns} and {@link Costs#ns}. */
     static final List<String> UNITS = List.of("byte", "record", "DRAM access", "compare", "hash update",
-            "result byte", "evaluation", "wide op", "decoded value");
+            "result byte", "evaluation", "wide op", "string op", "string leaf compare", "decoded value",
+            "record one at a time", "row one at a time");
 
     /** One workload's metered work and median wall time. */
     record Run(String name, Meter meter, long medianNs) {
@@ -124,19 +132,50 @@ final class HostCalibration {
         this.clock = clock;
     }
 
-    /** Runs every workload over {@code bytes} of generated data (seed {@code seed}) and fits the costs. */
-    Result measure(long bytes, long seed) throws IOException, ClockJumpException {
-        return fit(measure(workloads(bytes, seed)));
+    /**
+     * Runs every workload over {@code bytes} of generated data (seed {@code seed}) and fits the
+     * costs; with {@code check}, the checked plans over other data (the next seed) in the same
+     * rounds, measured as the fit's workloads are but not fitted.
+     */
+    Measured measure(long bytes, long seed, boolean check) throws IOException, ClockJumpException {
+        List<Workload> fitted = workloads(bytes, seed);
+        List<Workload> all = new ArrayList<>(fitted);
+        if (check) {
+            all.addAll(checkedPlans(bytes, seed + 1));
+        }
+        List<Run> runs = measure(all);
+        return new Measured(fit(runs.subList(0, fitted.size())), runs.subList(fitted.size(), runs.size()));
     }
 
-    /** The runs of {@code workloads}: two warm-up rounds of all (the JIT compiles what they run), then the median of {@link #RUNS} of each. */
+    /** The fit, and the checked plans' runs (none without a check). */
+    record Measured(Result fit, List<Run> checked) {
+    }
+
+    /**
+     * The runs of {@code workloads}: two warm-up rounds of all (the JIT compiles what they run),
+     * then {@link #RUNS} rounds, each running every workload once, and each one's median. In rounds,
+     * not one workload after another, so that a machine whose load changes while it is measured
+     * weighs on every workload alike (on the busy session machine the same plan ran twice as fast
+     * a minute later).
+     */
     List<Run> measure(List<Workload> workloads) throws IOException, ClockJumpException {
-        for (Workload w : workloads) {
-            run(w, 2);
+        for (int round = 0; round < 2; round++) {
+            for (Workload w : workloads) {
+                once(w);
+            }
+        }
+        long[][] times = new long[workloads.size()][RUNS];
+        Meter[] meters = new Meter[workloads.size()];
+        for (int round = 0; round < RUNS; round++) {
+            for (int i = 0; i < workloads.size(); i++) {
+                Timed t = once(workloads.get(i));
+                times[i][round] = t.ns();
+                meters[i] = t.meter();
+            }
         }
         List<Run> runs = new ArrayList<>();
-        for (Workload w : workloads) {
-            runs.add(run(w, RUNS));
+        for (int i = 0; i < workloads.size(); i++) {
+            runs.add(median(workloads.get(i).name(), meters[i], times[i]));
         }
         return runs;
     }
@@ -157,13 +196,18 @@ final class HostCalibration {
             all.addAll(worldCup(bytes, seed, entrySize));
         }
         all.addAll(typedPlans(bytes, seed));
+        all.addAll(stringPlans(bytes, seed));
         return all;
     }
 
-    /** The plans {@code calibrate-host --check} predicts: WorldCup Q1 and Q2, TPC-H Q1 and Q6 over records and over Parquet. */
+    /**
+     * The plans {@code calibrate-host --check} predicts: WorldCup's at 256 B (two of them run record
+     * by record), TPC-H Q1 and Q6 over records and over Parquet, and the string predicates.
+     */
     static List<Workload> checkedPlans(long bytes, long seed) throws IOException {
-        return Stream.concat(worldCup(bytes, seed, ENTRY_SIZES.get(1)).stream(), typedPlans(bytes, seed).stream())
-                .filter(w -> w.name().startsWith("plan ") || w.name().startsWith("tpch ")).toList();
+        return Stream.of(worldCup(bytes, seed, ENTRY_SIZES.get(1)), typedPlans(bytes, seed), stringPlans(bytes, seed))
+                .flatMap(List::stream).filter(w -> w.name().startsWith("plan ") || w.name().startsWith("tpch "))
+                .toList();
     }
 
     /** Built-ins and plans of the log analysis over WorldCup98 entries of {@code entrySize} bytes. */
@@ -194,8 +238,11 @@ final class HostCalibration {
                 List.of(Aggregate.countStar())), extents, data));
         all.add(plan("plan q2 " + size + " B", Plan.aggregate(layout, null, List.of("region", "type"),
                 List.of(Aggregate.countStar())), extents, data));
+        // these two run record by record: MIN and MAX take neither the dense group scan nor the batch loop
         all.add(plan("plan max " + size + " B", Plan.aggregate(layout, Predicate.eq("type", 1), List.of("region"),
                 List.of(Aggregate.countStar(), Aggregate.max("size"))), extents, data));
+        all.add(plan("plan min " + size + " B", Plan.aggregate(layout, Predicate.compare("status", CompareOp.LT, 64),
+                List.of("type", "method"), List.of(Aggregate.min("size"), Aggregate.max("timestamp"))), extents, data));
         return all;
     }
 
@@ -222,6 +269,27 @@ final class HostCalibration {
                 }
             }
         }
+    }
+
+    /**
+     * TPC-H's string predicates over char(N) columns ({@link StringSample}): = as Spark pushes it
+     * (plain WHERE leaves, so the plan runs record by record), IN, and LIKE prefix, suffix and
+     * contains as expressions (the batch loop).
+     */
+    private static List<Workload> stringPlans(long bytes, long seed) {
+        byte[] data = StringSample.generate(bytes, seed);
+        List<Extent> extents = List.of(new Extent(1, 0, data.length));
+        Layout layout = StringSample.LAYOUT;
+        return List.of(
+                plan("tpch strings =", Plan.aggregate(layout, Predicate.and(
+                        Predicate.compare("instruct", CompareOp.EQ, "DELIVER IN PERSON"),
+                        Predicate.compare("mode", CompareOp.EQ, "AIR")), List.of(), List.of(Aggregate.countStar())),
+                        extents, data),
+                plan("tpch strings in", Plan.aggregate(layout, Predicate.holds(in(field("mode"), lit("MAIL"),
+                        lit("SHIP"))), List.of(), List.of(Aggregate.sum(field("qty")))), extents, data),
+                plan("tpch strings like", Plan.aggregate(layout, Predicate.holds(or(startsWith(field("type"), "PROMO"),
+                        endsWith(field("type"), "BRASS"), contains(field("instruct"), "RETURN"))), List.of(),
+                        List.of(Aggregate.sum(field("qty")))), extents, data));
     }
 
     private static String name(Plan p) {
@@ -258,26 +326,41 @@ final class HostCalibration {
      * times the median, or no time at all: the clock, not the work, made that run's time.
      */
     Run run(Workload w, int runs) throws IOException, ClockJumpException {
-        HostRunner runner = new HostRunner(pageSize, pagesPerBatch);
-        InMemoryPageSource source = InMemoryPageSource.of(1, w.data());
         long[] times = new long[runs];
         Meter meter = null;
         for (int i = 0; i < runs; i++) {
-            Tasklet t = create(w);
-            long start = clock.getAsLong();
-            HostRunner.Result r = runner.run(t, w.extents(), source);
-            times[i] = clock.getAsLong() - start;
-            meter = r.meter();
+            Timed t = once(w);
+            times[i] = t.ns();
+            meter = t.meter();
         }
+        return median(w.name(), meter, times);
+    }
+
+    /** One run's time and metered work. */
+    private record Timed(long ns, Meter meter) {
+    }
+
+    /** One run of {@code w}, timed by the clock. */
+    private Timed once(Workload w) throws IOException {
+        HostRunner runner = new HostRunner(pageSize, pagesPerBatch);
+        InMemoryPageSource source = InMemoryPageSource.of(1, w.data());
+        Tasklet t = create(w);
+        long start = clock.getAsLong();
+        HostRunner.Result r = runner.run(t, w.extents(), source);
+        return new Timed(clock.getAsLong() - start, r.meter());
+    }
+
+    /** The median of {@code times}; refused if one run took over {@link #JUMP} times it, or no time at all. */
+    private static Run median(String name, Meter meter, long[] times) throws ClockJumpException {
         long[] sorted = times.clone();
         Arrays.sort(sorted);
-        long median = sorted[runs / 2];
-        if (sorted[0] <= 0 || sorted[runs - 1] > JUMP * median) {
-            throw new ClockJumpException("workload '" + w.name() + "' ran in " + Arrays.toString(times)
+        long median = sorted[times.length / 2];
+        if (sorted[0] <= 0 || sorted[times.length - 1] > JUMP * median) {
+            throw new ClockJumpException("workload '" + name + "' ran in " + Arrays.toString(times)
                     + " ns: a run of no time or of over " + JUMP + " times the median (" + median
                     + " ns) means the clock jumped or the machine was suspended");
         }
-        return new Run(w.name(), meter, median);
+        return new Run(name, meter, median);
     }
 
     private Tasklet create(Workload w) {
@@ -290,7 +373,8 @@ final class HostCalibration {
 
     static double[] columns(Meter m) {
         return new double[] {m.bytesScanned(), m.records(), m.dramAccesses(), m.compares(), m.hashUpdates(),
-                m.bytesOut(), m.evaluations(), m.wideOps(), m.decodedValues()};
+                m.bytesOut(), m.evaluations(), m.wideOps(), m.stringOps(), m.stringLeafCompares(), m.decodedValues(), m.recordsOneAtATime(),
+                m.rowsOneAtATime()};
     }
 
     private static double[] scaled(double[] v, double by) {

@@ -32,7 +32,8 @@ final class MeasuredHostProfile {
         String measured = "measured " + date + " on " + machine + " by bin/ispd calibrate-host";
         String fitted = measured + ": non-negative least-squares fit of the median wall time of " + fit.runs().size()
                 + " host scans (built-ins and the plan interpreter, " + megabytes + " MB each of 32- and 256-byte "
-                + "WorldCup98 entries and of TPC-H lineitem-shaped rows as records and as Parquet) over their metered work";
+                + "WorldCup98 entries, of TPC-H lineitem-shaped rows as records and as Parquet and of TPC-H's char(N) "
+                + "strings) over their metered work";
         StringBuilder y = new StringBuilder();
         y.append("# This machine (").append(machine).append("), measured by bin/ispd calibrate-host on ").append(date)
                 .append(".\n# Numbers that Java cannot measure are carried from ").append(base.name())
@@ -54,7 +55,11 @@ final class MeasuredHostProfile {
         y.append("\ninterpreter:\n");
         entry(y, "cyclesPerEvaluation", cycles(c.of("evaluation")), fitted);
         entry(y, "cyclesPerWideOp", cycles(c.of("wide op")), fitted);
+        entry(y, "cyclesPerStringOp", cycles(c.of("string op")), fitted);
+        entry(y, "cyclesPerStringLeafCompare", cycles(c.of("string leaf compare")), fitted);
         entry(y, "cyclesPerDecodedValue", cycles(c.of("decoded value")), fitted);
+        entry(y, "cyclesPerRecordOneAtATime", cycles(c.of("record one at a time")), fitted);
+        entry(y, "cyclesPerRowOneAtATime", cycles(c.of("row one at a time")), fitted);
         y.append("\nio:\n");
         double efficiency = Math.max(0.01, Math.min(1.0, readBytesPerSec / (double) linkBytesPerSec));
         entry(y, "readEfficiency", String.format(Locale.ROOT, "%.3f", efficiency), measured + ": reading through osd:// "

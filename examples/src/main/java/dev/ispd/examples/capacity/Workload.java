@@ -39,7 +39,11 @@ public record Workload(String name, long bytes, Meter work) {
         m.addInstructions(share(work.instructions(), at));
         m.addEvaluations(share(work.evaluations(), at));
         m.addWideOps(share(work.wideOps(), at));
+        m.addStringOps(share(work.stringOps(), at));
+        m.addStringLeafCompares(share(work.stringLeafCompares(), at));
         m.addDecodedValues(share(work.decodedValues(), at));
+        m.addRecordsOneAtATime(share(work.recordsOneAtATime(), at));
+        m.addRowsOneAtATime(share(work.rowsOneAtATime(), at));
         m.addPages(share(work.pages(), at));
         m.addBytesScanned(share(work.bytesScanned(), at));
         return m;

@@ -23,7 +23,9 @@ import picocli.CommandLine;
 class CalibrateHostCommandTest {
     private static final List<String> MEASURED = List.of("cpu.cores", "cpu.clockHz", "cpu.cyclesPerRecord",
             "cpu.cyclesPerDramAccess", "cpu.cyclesPerCompare", "cpu.cyclesPerHashUpdate", "cpu.cyclesPerByteOut",
-            "interpreter.cyclesPerEvaluation", "interpreter.cyclesPerWideOp", "interpreter.cyclesPerDecodedValue",
+            "interpreter.cyclesPerEvaluation", "interpreter.cyclesPerWideOp", "interpreter.cyclesPerStringOp",
+            "interpreter.cyclesPerStringLeafCompare", "interpreter.cyclesPerDecodedValue",
+            "interpreter.cyclesPerRecordOneAtATime", "interpreter.cyclesPerRowOneAtATime",
             "io.readEfficiency", "io.kernelCyclesPerByte");
 
     @TempDir
@@ -51,8 +53,9 @@ class CalibrateHostCommandTest {
         assertTrue(p.cpu().cyclesPerRecord() + p.cpu().cyclesPerHashUpdate() + p.cpu().cyclesPerDramAccess() > 0,
                 "q1's work costs something here: " + p.cpu());
         assertTrue(text.contains("q1 256 B") && text.contains("plan q1 32 B") && text.contains("tpch q6 parquet")
+                && text.contains("plan min 32 B") && text.contains("tpch strings like")
                 && text.contains("osd:// read"), text);
-        assertTrue(text.contains("check: the plans run again") && text.contains("predicted ms")
+        assertTrue(text.contains("check: the plans over other data") && text.contains("predicted ms")
                 && text.contains("largest error"), text);
 
         HostProfile taken = OffloadSettings.of(Map.of(OffloadKeys.OFFLOAD_HOST_PROFILE.name(), out.toString()))

@@ -23,8 +23,12 @@ import org.junit.jupiter.api.Test;
  */
 class HostCalibrationTest {
     private static final long BYTES = 256 << 10;
-    /** ns per unit of {@link HostCalibration#UNITS}: byte, record, DRAM access, compare, hash update, result byte, evaluation, wide op, decoded value. */
-    private static final double[] COSTS = {0.07, 3.5, 1.2, 0.9, 6.0, 2.0, 4.4, 9.0, 7.5};
+    /**
+     * ns per unit of {@link HostCalibration#UNITS}: byte, record, DRAM access, compare, hash update, result byte,
+     * evaluation, wide op, string op, string leaf compare, decoded value, record one at a time, row one at
+     * a time.
+     */
+    private static final double[] COSTS = {0.07, 3.5, 1.2, 0.9, 6.0, 2.0, 4.4, 9.0, 5.5, 3.0, 7.5, 12.0, 8.0};
 
     @Test
     void aProfileFittedToRunsPredictsTheInterpretersPlansFromTheirMeteredWork() throws Exception {
@@ -35,17 +39,24 @@ class HostCalibrationTest {
         }
         assertTrue(runs.stream().anyMatch(r -> r.meter().wideOps() > 0 && r.meter().decodedValues() > 0),
                 "some workload runs 128-bit decimals over Parquet: " + runs);
+        assertTrue(runs.stream().filter(r -> r.meter().recordsOneAtATime() > 0).count() >= 2
+                && runs.stream().anyMatch(r -> r.meter().recordsOneAtATime() == r.meter().records()
+                        && r.meter().stringLeafCompares() > 0), "plans run record by record, one of them over strings: " + runs);
 
         HostCalibration.Result fit = HostCalibration.fit(runs);
         String yaml = MeasuredHostProfile.yaml("measured-test", "test", LocalDate.of(2026, 11, 27),
                 Runtime.getRuntime().availableProcessors(), fit, 250_000_000, 300_000_000, 1, Profiles.host("host-i5-2500"));
         HostProfile profile = Profiles.readHost("test.yaml", new ByteArrayInputStream(yaml.getBytes(StandardCharsets.UTF_8)));
         assertTrue(profile.interpreter().cyclesPerEvaluation() > 0 && profile.interpreter().cyclesPerWideOp() > 0
-                && profile.interpreter().cyclesPerDecodedValue() > 0, "the interpreter's units are priced: " + profile);
+                && profile.interpreter().cyclesPerDecodedValue() > 0 && profile.interpreter().cyclesPerStringOp() > 0
+                && profile.interpreter().cyclesPerStringLeafCompare() > 0
+                && profile.interpreter().cyclesPerRecordOneAtATime() > 0
+                && profile.interpreter().cyclesPerRowOneAtATime() > 0, "the interpreter's units are priced: " + profile);
 
         List<ProfileCheck.Row> rows = ProfileCheck.rows(profile, Profiles.device("smartssd-2013").link(),
                 runs.stream().filter(r -> r.name().startsWith("plan ") || r.name().startsWith("tpch ")).toList());
-        assertEquals(12, rows.size(), "WorldCup plans at two sizes, TPC-H plans over records and Parquet: " + rows);
+        assertEquals(17, rows.size(), "WorldCup plans at two sizes, TPC-H plans over records and Parquet, string "
+                + "predicates: " + rows);
         assertTrue(ProfileCheck.worst(rows) < 0.01, "each plan's predicted time is its time within 1%: " + rows);
     }
 

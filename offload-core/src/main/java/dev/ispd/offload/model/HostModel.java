@@ -114,6 +114,10 @@ public final class HostModel {
         HostProfile.Interpreter i = host.interpreter();
         total = Math.addExact(total, Math.multiplyExact(m.evaluations(), i.cyclesPerEvaluation()));
         total = Math.addExact(total, Math.multiplyExact(m.wideOps(), i.cyclesPerWideOp()));
-        return Math.addExact(total, Math.multiplyExact(m.decodedValues(), i.cyclesPerDecodedValue()));
+        total = Math.addExact(total, Math.multiplyExact(m.stringOps(), i.cyclesPerStringOp()));
+        total = Math.addExact(total, Math.multiplyExact(m.stringLeafCompares(), i.cyclesPerStringLeafCompare()));
+        total = Math.addExact(total, Math.multiplyExact(m.decodedValues(), i.cyclesPerDecodedValue()));
+        total = Math.addExact(total, Math.multiplyExact(m.recordsOneAtATime(), i.cyclesPerRecordOneAtATime()));
+        return Math.addExact(total, Math.multiplyExact(m.rowsOneAtATime(), i.cyclesPerRowOneAtATime()));
     }
 }

@@ -15,6 +15,7 @@ import dev.ispd.offload.storage.DriveDirectory;
 import dev.ispd.offload.storage.OffloadStorage;
 import dev.ispd.plan.parquet.ParquetSource;
 import dev.ispd.profile.Capabilities;
+import dev.ispd.tasklet.Meter;
 import dev.ispd.tasklet.TaskletFactory;
 import dev.ispd.tasklet.wasm.WasmTaskletFactory;
 import java.io.IOException;
@@ -107,10 +108,12 @@ public final class SplitPlanner {
                 int drive = replicas.stream().filter(d -> states.get(d).up()).findFirst().orElseThrow(() -> new IOException(
                         "bytes " + p.start() + " to " + p.end() + " of " + file + " are on drives " + replicas
                                 + ", and none of them answered: " + String.join("; ", down)));
-                // a row group's work is that of its rows as records; its bytes are the column chunks read
-                long scanned = u.rowGroup() == null ? u.bytes() : u.rowGroup().count() * recordSize;
-                work.add(new SplitWork(work.size(), drive, u.bytes(),
-                        estimator.estimate(tasklet.params(), scanned, states.get(drive).info().pageSize()), replicas));
+                // a row group's bytes are the column chunks read; its work, its rows' as records and its values decoded
+                int pageSize = states.get(drive).info().pageSize();
+                Meter predicted = u.rowGroup() == null ? estimator.estimate(tasklet.params(), u.bytes(), pageSize)
+                        : SplitEstimate.ofRowGroup(estimator, tasklet.params(), u.rowGroup(),
+                                files.get(f).parquet().columns().size(), recordSize, pageSize);
+                work.add(new SplitWork(work.size(), drive, u.bytes(), predicted, replicas));
             }
         }
         List<String> addresses = new ArrayList<>(drives.size());

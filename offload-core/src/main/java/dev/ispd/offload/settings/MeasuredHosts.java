@@ -5,6 +5,7 @@ import dev.ispd.profile.Parameter;
 import dev.ispd.profile.ProfileException;
 import dev.ispd.profile.Profiles;
 import java.nio.file.Path;
+import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -12,9 +13,9 @@ import org.slf4j.LoggerFactory;
  * A host profile file, read so that a bad one cannot steer the scheduler: a file that does not
  * parse, or a measured profile ({@code bin/ispd calibrate-host}) of a machine with another core
  * count than this one, is logged at WARN naming the file and why, and the shipped default host
- * profile prices the splits instead. A measured profile that does not price the plan
- * interpreter's own units (written before they were metered) is used, with a warning that it
- * under-prices plans.
+ * profile prices the splits instead. A measured profile that does not price some of the plan
+ * interpreter's own units (written before they were metered) is used, with a warning naming them
+ * and that it under-prices plans.
  */
 final class MeasuredHosts {
     private static final Logger LOG = LoggerFactory.getLogger(MeasuredHosts.class);
@@ -34,10 +35,12 @@ final class MeasuredHosts {
             return fallback(file, key, "it was measured on a machine with " + p.cpu().cores()
                     + " core(s), this one has " + cores + " (run bin/ispd calibrate-host here)");
         }
-        if (isMeasured(p) && p.parameters().stream().noneMatch(q -> q.key().startsWith("interpreter."))) {
-            LOG.warn("{}: the host profile {} was measured before the plan interpreter's expression nodes and Parquet "
-                    + "values were metered: it prices them at 0 and under-predicts plans on the host; run bin/ispd "
-                    + "calibrate-host again", key.name(), file);
+        List<String> unpriced = isMeasured(p) ? HostProfile.Interpreter.KEYS.stream().map(k -> "interpreter." + k)
+                .filter(k -> p.parameters().stream().noneMatch(q -> q.key().equals(k))).toList() : List.of();
+        if (!unpriced.isEmpty()) {
+            LOG.warn("{}: the host profile {} was measured before the plan interpreter's units {} were metered: it "
+                    + "prices them at 0 and under-predicts plans on the host; run bin/ispd calibrate-host again",
+                    key.name(), file, unpriced);
         }
         return p;
     }

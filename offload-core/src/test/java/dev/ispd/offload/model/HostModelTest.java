@@ -50,7 +50,11 @@ class HostModelTest {
         m.addRecords(1_000);
         m.addEvaluations(3_000);
         m.addWideOps(500);
+        m.addStringOps(200);
+        m.addStringLeafCompares(300);
         m.addDecodedValues(2_000);
+        m.addRecordsOneAtATime(1_000);
+        m.addRowsOneAtATime(400);
         Meter builtinUnitsOnly = new Meter();
         builtinUnitsOnly.addRecords(1_000);
         assertEquals(model.price(sata, builtinUnitsOnly, 0), model.price(sata, m, 0),
@@ -59,10 +63,14 @@ class HostModelTest {
                 java.nio.charset.StandardCharsets.UTF_8)
                 .replace("cyclesPerEvaluation: {value: 0", "cyclesPerEvaluation: {value: 33")
                 .replace("cyclesPerWideOp: {value: 0", "cyclesPerWideOp: {value: 330")
-                .replace("cyclesPerDecodedValue: {value: 0", "cyclesPerDecodedValue: {value: 66");
+                .replace("cyclesPerStringOp: {value: 0", "cyclesPerStringOp: {value: 120")
+                .replace("cyclesPerStringLeafCompare: {value: 0", "cyclesPerStringLeafCompare: {value: 50")
+                .replace("cyclesPerDecodedValue: {value: 0", "cyclesPerDecodedValue: {value: 66")
+                .replace("cyclesPerRecordOneAtATime: {value: 0", "cyclesPerRecordOneAtATime: {value: 12")
+                .replace("cyclesPerRowOneAtATime: {value: 0", "cyclesPerRowOneAtATime: {value: 70");
         HostModel priced = new HostModel(Profiles.readHost("priced", new java.io.ByteArrayInputStream(
                 yaml.getBytes(java.nio.charset.StandardCharsets.UTF_8))));
-        long cycles = 1_000 * 100 + 3_000 * 33 + 500 * 330 + 2_000 * 66;
+        long cycles = 1_000 * 100 + 3_000 * 33 + 500 * 330 + 200 * 120 + 300 * 50 + 2_000 * 66 + 1_000 * 12 + 400 * 70;
         assertEquals((cycles * 1_000_000_000L + 3_300_000_000L - 1) / 3_300_000_000L,
                 priced.price(sata, m, 0).computeNs());
     }

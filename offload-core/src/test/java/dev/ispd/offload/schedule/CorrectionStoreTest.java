@@ -126,6 +126,22 @@ class CorrectionStoreTest {
     }
 
     @Test
+    void aDamagedBookIsAWarningNamingItAndThePlanUsesTheProfiles() throws IOException {
+        Path file = dir.resolve("cut.json");
+        // a save cut short: the JSON ends in the middle of an entry
+        Files.writeString(file, "{\"version\": 2, \"corrections\": {\"" + DEVICE_KEY + "\": {\"time\": 1.5, \"ener",
+                StandardCharsets.UTF_8);
+        CorrectionStore store = new CorrectionStore(new LocalSharedFiles(), file.toString());
+        List<String> warnings;
+        try (Warnings w = Warnings.of(CorrectionStore.class)) {
+            assertEquals(Map.of(), store.load().entries(), "the profiles' predictions: nothing of the damaged book");
+            warnings = w.messages();
+        }
+        assertEquals(1, warnings.size(), warnings.toString());
+        assertTrue(warnings.get(0).startsWith("ignoring the offload corrections in " + file + ": "), warnings.get(0));
+    }
+
+    @Test
     void aWallClockThatJumpedIsAWarningNamingTheFileAndTeachesNothing() throws IOException {
         String file = dir.resolve("jumped.json").toString();
         CorrectionStore store = new CorrectionStore(new LocalSharedFiles(), file);

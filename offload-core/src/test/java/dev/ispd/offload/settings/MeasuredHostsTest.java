@@ -82,6 +82,23 @@ class MeasuredHostsTest {
     }
 
     @Test
+    void aProfileMeasuredBeforeStringsAndTheRecordLoopWereMeteredNamesThoseUnits() throws IOException {
+        Path file = profile("before-strings", CORES, "measured 2026-11-26 on this machine by bin/ispd calibrate-host");
+        String text = Files.readString(file).replaceAll("\n  cyclesPer(StringOp|StringLeafCompare|RecordOneAtATime|RowOneAtATime): [^\n]*", "");
+        Files.writeString(file, text);
+        HostProfile p = resolve(file);
+        assertEquals("before-strings", p.name());
+        assertEquals(0, p.interpreter().cyclesPerStringOp() + p.interpreter().cyclesPerStringLeafCompare()
+                + p.interpreter().cyclesPerRecordOneAtATime()
+                + p.interpreter().cyclesPerRowOneAtATime());
+        assertEquals(1, warnings.messages().size(), warnings.messages().toString());
+        String warning = warnings.messages().get(0);
+        assertTrue(warning.contains(file.toString()) && warning.contains(
+                "[interpreter.cyclesPerStringOp, interpreter.cyclesPerStringLeafCompare, "
+                + "interpreter.cyclesPerRecordOneAtATime, interpreter.cyclesPerRowOneAtATime]"), warning);
+    }
+
+    @Test
     void aProfileFromAPaperKeepsItsCoresWhateverThisMachineHas() throws IOException {
         Path file = profile("paper", CORES + 1, "kang2013 V-A");
         assertEquals("paper", resolve(file).name());

@@ -111,8 +111,17 @@ public final class ParquetPlanTasklet implements Tasklet {
             recordOffset += (long) n * recordSize;
             done += n;
         }
-        meter.addDramAccesses((g.first() + g.count()) * columns.length);
-        meter.addDecodedValues(g.count() * columns.length);
+        countDecoding(g, columns.length, meter);
+    }
+
+    /**
+     * Counts into {@code meter} the decoding of {@code columns} columns of {@code g}: a decoded
+     * value per row read per column, and a DRAM access per value decoded or passed over (the rows
+     * before {@code g.first()}). The drive's meter and a planner's estimate both count it here.
+     */
+    public static void countDecoding(ParquetRowGroup g, int columns, Meter meter) {
+        meter.addDramAccesses((g.first() + g.count()) * columns);
+        meter.addDecodedValues(g.count() * columns);
     }
 
     /** Moves every column past the rows before {@code g.first()}: their levels read, their values skipped. */

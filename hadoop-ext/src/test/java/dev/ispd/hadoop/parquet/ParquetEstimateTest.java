@@ -1,0 +1,97 @@
+package dev.ispd.hadoop.parquet;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.ispd.host.HostRunner;
+import dev.ispd.host.InMemoryPageSource;
+import dev.ispd.offload.plan.ParquetInput;
+import dev.ispd.offload.plan.SplitEstimate;
+import dev.ispd.plan.Aggregate;
+import dev.ispd.plan.CompareOp;
+import dev.ispd.plan.Expr;
+import dev.ispd.plan.Layout;
+import dev.ispd.plan.Plan;
+import dev.ispd.plan.PlanTaskletFactory;
+import dev.ispd.plan.Predicate;
+import dev.ispd.plan.parquet.ParquetRowGroup;
+import dev.ispd.plan.parquet.ParquetSource;
+import dev.ispd.protocol.Extent;
+import dev.ispd.protocol.Params;
+import dev.ispd.tasklet.Meter;
+import dev.ispd.tasklet.ScanContext;
+import java.nio.ByteBuffer;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.parquet.column.ParquetProperties.WriterVersion;
+import org.apache.parquet.hadoop.metadata.CompressionCodecName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The planner's estimate of a Parquet split counts the values the drive decodes, as the drive
+ * meters them: the columns read times the rows of its row group (or of its part of one), and
+ * nothing for the row groups the statistics skip.
+ */
+class ParquetEstimateTest {
+    private static final int ROWS = 6_000;
+    private static final int PAGE = 8192;
+
+    @TempDir
+    java.nio.file.Path dir;
+
+    @Test
+    void theEstimateOfEachSplitCountsTheValuesTheDriveDecodes() throws Exception {
+        Configuration conf = new Configuration();
+        FileSystem fs = FileSystem.getLocal(conf);
+        Path path = new Path(dir.resolve("estimate.parquet").toUri());
+        ParquetData.write(conf, path, ParquetData.rows(ROWS, 17), CompressionCodecName.SNAPPY, true,
+                WriterVersion.PARQUET_1_0, 48 * 1024, 4 * 1024);
+        FileStatus status = fs.getFileStatus(path);
+        Layout layout = ParquetInputs.table(fs, status).layout();
+        // ids ascend: the statistics exclude the row groups whose ids are all below the half
+        Plan plan = Plan.aggregate(layout, Predicate.compare("id", CompareOp.GE, ROWS / 2), List.of("urgent"),
+                List.of(Aggregate.countStar(), Aggregate.sum(Expr.mul(Expr.field("price"), Expr.field("qty")))));
+        ParquetInput input = ParquetInputs.input(fs, status, plan).parquet();
+        assertTrue(input.rowGroupsSkipped() > 0 && !input.rowGroups().isEmpty(), "some row groups skipped, some read");
+        byte[] file = Files.readAllBytes(java.nio.file.Path.of(status.getPath().toUri()));
+
+        long estimated = 0;
+        List<ParquetRowGroup> read = new ArrayList<>();
+        for (ParquetInput.RowGroup g : input.rowGroups()) {
+            // each row group read in two parts, as a split of a row group too large for one result is
+            long half = g.group().rows() / 2;
+            for (ParquetRowGroup part : List.of(g.group().part(0, half), g.group().part(half, g.group().rows() - half))) {
+                Meter estimate = SplitEstimate.ofRowGroup(new PlanTaskletFactory("parquet", plan), Params.EMPTY, part,
+                        input.columns().size(), layout.recordSize(), PAGE);
+                Meter metered = drive(plan, status, input, g, part, file);
+                assertEquals(metered.decodedValues(), estimate.decodedValues(), "values decoded of " + part);
+                assertEquals(metered.records(), estimate.records(), "rows of " + part);
+                estimated += estimate.decodedValues();
+                read.add(part);
+            }
+        }
+        long readRows = read.stream().mapToLong(ParquetRowGroup::count).sum();
+        assertTrue(readRows < ROWS, "the skipped row groups' rows are not read: " + readRows);
+        assertEquals(readRows * input.columns().size(), estimated);
+    }
+
+    /** The meter of the plan run over {@code part} of row group {@code g}, as a drive runs it. */
+    private static Meter drive(Plan plan, FileStatus status, ParquetInput input, ParquetInput.RowGroup g,
+                               ParquetRowGroup part, byte[] file) throws Exception {
+        ParquetSource source = new ParquetSource(status.getPath().toString(), input.columns(), List.of(part));
+        List<Extent> extents = new ArrayList<>();
+        for (int c = 0; c < g.chunkOffsets().size(); c++) {
+            extents.add(new Extent(1, g.chunkOffsets().get(c), g.group().chunks().get(c).length()));
+        }
+        return new HostRunner(PAGE, 2).run(new PlanTaskletFactory("parquet", plan)
+                        .create(Params.EMPTY, source.toParams(), new ScanContext(PAGE)), extents,
+                new InMemoryPageSource(Map.of(1L, ByteBuffer.wrap(file)))).meter();
+    }
+}
