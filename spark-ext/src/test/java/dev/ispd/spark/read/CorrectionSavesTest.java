@@ -15,6 +15,7 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -22,6 +23,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * The observations of queries that ended are saved off their path, several queries' in one save,
  * and none is lost when the application stops cleanly before that save was due.
  */
+@Tag("heavy")
 class CorrectionSavesTest {
     @RegisterExtension
     static final SparkDrives DRIVES = new SparkDrives(2, 100_000);

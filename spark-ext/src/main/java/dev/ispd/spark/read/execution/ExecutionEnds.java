@@ -52,7 +52,7 @@ public final class ExecutionEnds extends SparkListener {
     /** Ended queries remembered for {@link #awaitEnd}: enough for the queries a driver runs at once. */
     private static final int ENDED_KEPT = 1024;
     /** How long observations wait in memory for the save that takes them with those of the executions ending meanwhile. */
-    static final long SAVE_EVERY_MS = 5_000;
+    static final long SAVE_EVERY_MS = 30_000;
     private static final ScheduledExecutorService SAVES = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "ispd-correction-saves");
         t.setDaemon(true);

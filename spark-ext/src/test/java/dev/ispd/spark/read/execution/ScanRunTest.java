@@ -231,6 +231,7 @@ class ScanRunTest {
         long deadline = System.nanoTime() + 10_000_000_000L;
         Map<String, CorrectionBook.Entry> entries = Map.of();
         while (true) {
+            ExecutionEnds.of(DRIVES.spark().sparkContext()).save(); // what the executions that ended folded in
             if (fs.exists(file)) {
                 try (InputStream in = fs.open(file)) {
                     entries = CorrectionBook.read(in, file.toString()).entries();
