@@ -6,6 +6,7 @@ import dev.ispd.offload.schedule.CostBasis;
 import dev.ispd.offload.settings.OffloadKeys;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.spark.sql.SparkSession;
@@ -64,6 +65,11 @@ public final class SparkDrives implements BeforeAllCallback, AfterAllCallback {
     /** Stops drive {@code i} as a failed drive stops. */
     public void kill(int i) throws IOException {
         drives.kill(i);
+    }
+
+    /** The requests drive {@code i} answered so far, by opcode ({@link OsdDrives#requests}). */
+    public Map<String, Long> requests(int i) throws IOException {
+        return drives.requests(i);
     }
 
     /** The address of drive {@code i}. */

@@ -73,7 +73,7 @@ public final class IspdKeys {
             OffloadKeys.DEVICE_TIMEOUT_MS,
             OffloadKeys.DEVICE_RETRIES, OffloadKeys.DEVICE_AVOID_AFTER, OffloadKeys.DEVICE_DEADLINE_FLOOR_MS,
             OffloadKeys.DEVICE_DEADLINE_FACTOR, OffloadKeys.DEVICE_STRAGGLER_FACTOR,
-            OffloadKeys.DEVICE_STRAGGLER_FLOOR_MS, OffloadKeys.DEVICE_PROBE_TIMEOUT_MS,
+            OffloadKeys.DEVICE_STRAGGLER_FLOOR_MS, OffloadKeys.DEVICE_PROBE_TIMEOUT_MS, OffloadKeys.DEVICE_PROBE_MAX_AGE_MS,
             OffloadKeys.DEVICE_FAILURES_DIR,
             OffloadKeys.DEVICE_FAILURES_REFRESH_MS,
             JOB_DEVICE_MAPPER, JOB_DEVICE_FORMAT, JOB_PLAN, OffloadKeys.SPLIT_MAX_BYTES, OffloadKeys.SPLIT_GROUP_MAX_BYTES);

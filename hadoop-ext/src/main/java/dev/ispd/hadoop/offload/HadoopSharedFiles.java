@@ -20,9 +20,17 @@ import org.apache.hadoop.fs.Path;
  */
 public final class HadoopSharedFiles implements SharedFiles {
     private final FileSystem fs;
-    private final short replication;
+    /** The replicas of the files it creates, asked of the file system at the first create (a call saved where none is). */
+    private final Replication replication;
+    private short replicas = -1;
 
-    private HadoopSharedFiles(FileSystem fs, short replication) {
+    /** How many replicas a created file gets (0: the file system's default). */
+    @FunctionalInterface
+    private interface Replication {
+        short resolve() throws IOException;
+    }
+
+    private HadoopSharedFiles(FileSystem fs, Replication replication) {
         this.fs = fs;
         this.replication = replication;
     }
@@ -42,7 +50,7 @@ public final class HadoopSharedFiles implements SharedFiles {
             throws IOException {
         Path p = new Path(configured.isEmpty() ? defaultPath : configured);
         FileSystem fs = OsdFileSystems.get(configured.isEmpty() ? input : p, conf);
-        short r = replication == 0 && configured.isEmpty() ? asTheInput(fs, input, p) : replication;
+        Replication r = replication == 0 && configured.isEmpty() ? () -> asTheInput(fs, input, p) : () -> replication;
         return new Located(new HadoopSharedFiles(fs, r), fs.makeQualified(p).toString());
     }
 
@@ -65,12 +73,20 @@ public final class HadoopSharedFiles implements SharedFiles {
     @Override
     public OutputStream create(String path) throws IOException {
         Path p = new Path(path);
-        if (replication == 0) {
+        short r = replicas();
+        if (r == 0) {
             return fs.create(p, true);
         }
         int buffer = fs.getConf().getInt(CommonConfigurationKeysPublic.IO_FILE_BUFFER_SIZE_KEY,
                 CommonConfigurationKeysPublic.IO_FILE_BUFFER_SIZE_DEFAULT);
-        return fs.create(p, true, buffer, replication, fs.getDefaultBlockSize(p));
+        return fs.create(p, true, buffer, r, fs.getDefaultBlockSize(p));
+    }
+
+    private synchronized short replicas() throws IOException {
+        if (replicas < 0) {
+            replicas = replication.resolve();
+        }
+        return replicas;
     }
 
     @Override

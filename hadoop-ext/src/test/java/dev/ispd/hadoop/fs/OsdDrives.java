@@ -3,8 +3,16 @@ package dev.ispd.hadoop.fs;
 import dev.ispd.hadoop.conf.IspdKeys;
 import dev.ispd.sim.auth.AuthConfig;
 import dev.ispd.sim.daemon.EmbeddedDrives;
+import dev.ispd.sim.metrics.MetricsEndpoint;
 import java.io.IOException;
+import java.net.InetSocketAddress;
 import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -27,6 +35,9 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  */
 public final class OsdDrives implements BeforeAllCallback, AfterAllCallback, BeforeEachCallback, AfterEachCallback {
     private static final AtomicInteger STARTS = new AtomicInteger();
+    /** A sample of a drive's request counter: its opcode and value. */
+    private static final Pattern REQUESTS = Pattern.compile(
+            "(?m)^ispd_drive_requests_total\\{opcode=\"([a-z_]+)\",status=\"[a-z_]+\"} (\\S+)$");
 
     private final int count;
     private final long chunkSize;
@@ -36,6 +47,7 @@ public final class OsdDrives implements BeforeAllCallback, AfterAllCallback, Bef
     private double pace;
     private final Map<String, String> settings = new LinkedHashMap<>();
     private AuthConfig auth;
+    private boolean metrics;
     private EmbeddedDrives drives;
     private URI uri;
     private boolean cachedInUse;
@@ -75,6 +87,37 @@ public final class OsdDrives implements BeforeAllCallback, AfterAllCallback, Bef
         return this;
     }
 
+    /** The drives keep their metrics (docs/metrics.md), for {@link #requests}. */
+    public OsdDrives withMetrics() {
+        metrics = true;
+        return this;
+    }
+
+    /**
+     * The requests drive {@code i} answered so far, by opcode ({@code ispd_drive_requests_total}
+     * of its /metrics, summed over statuses); the drives must keep metrics ({@link #withMetrics}).
+     */
+    public Map<String, Long> requests(int i) throws IOException {
+        int port = drives.drive(i).metricsPort();
+        if (port < 0) {
+            throw new IllegalStateException("drive " + i + " keeps no metrics: start the drives withMetrics()");
+        }
+        String body;
+        try {
+            body = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port
+                    + "/metrics")).build(), HttpResponse.BodyHandlers.ofString()).body();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted scraping drive " + i, e);
+        }
+        Map<String, Long> out = new TreeMap<>();
+        Matcher m = REQUESTS.matcher(body);
+        while (m.find()) {
+            out.merge(m.group(1), (long) Double.parseDouble(m.group(2)), Long::sum);
+        }
+        return out;
+    }
+
     /** Clients of these drives have {@code key} set to {@code value}. */
     public OsdDrives set(String key, String value) {
         settings.put(key, value);
@@ -105,6 +148,9 @@ public final class OsdDrives implements BeforeAllCallback, AfterAllCallback, Bef
     /** Starts the drives, in a temporary directory or on {@code dir} (kept on close). */
     public void start(Path dir) throws IOException {
         EmbeddedDrives.Builder b = EmbeddedDrives.builder().drives(count).tcp(tcp).auth(auth).pace(pace);
+        if (metrics) {
+            b.options(o -> o.metrics(new MetricsEndpoint(new InetSocketAddress("127.0.0.1", 0), null)));
+        }
         drives = (dir == null ? b : b.directory(dir)).start();
         uri = URI.create("osd://drives" + STARTS.incrementAndGet() + "/");
     }

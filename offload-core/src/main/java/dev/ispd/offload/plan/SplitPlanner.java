@@ -74,7 +74,8 @@ public final class SplitPlanner {
         }
         DriveDirectory drives = storage.drives();
         Duration timeout = settings.faults().probeTimeout();
-        List<DriveState> states = AtOnce.each(drives.size(), d -> probe(drives, d, timeout));
+        Duration maxAge = settings.faults().probeMaxAge();
+        List<DriveState> states = AtOnce.each(drives.size(), d -> probe(drives, d, timeout, maxAge));
         List<String> down = states.stream().filter(s -> !s.up()).map(DriveState::why).toList();
         DriveState anyUp = states.stream().filter(DriveState::up).findFirst().orElseThrow(() -> new IOException(
                 "planning needs the drives' capabilities and load, and no drive answered: " + String.join("; ", down)));
@@ -238,16 +239,24 @@ public final class SplitPlanner {
     }
 
     /**
-     * Drive {@code d}'s capabilities and load; a drive that does not answer within {@code timeout}
+     * Drive {@code d}'s capabilities and load, as it answered at most {@code maxAge} ago in this
+     * JVM ({@link DriveProbes}) or asked now; a drive that does not answer within {@code timeout}
      * is down for this plan (logged): its pieces run on another replica.
      */
-    private static DriveState probe(DriveDirectory drives, int d, Duration timeout) {
+    private static DriveState probe(DriveDirectory drives, int d, Duration timeout, Duration maxAge) {
+        String address = drives.address(d);
+        DriveProbes.Answer recent = DriveProbes.recent(address, maxAge);
+        if (recent != null) {
+            return new DriveState(recent.info(), recent.executions(), null);
+        }
         try (Drive drive = drives.open(d)) {
             drive.setTimeout(timeout);
             DeviceInfo info = drive.deviceInfo();
             DeviceLog log = drive.deviceLog();
-            return new DriveState(info, (long) log.queued() + log.running(), null);
+            DriveProbes.Answer a = DriveProbes.answered(address, info, (long) log.queued() + log.running());
+            return new DriveState(a.info(), a.executions(), null);
         } catch (IOException e) {
+            DriveProbes.failed(address);
             String why = "drive " + d + " (" + drives.address(d) + ") did not answer: " + e.getMessage();
             LOG.warn("planning without {}", why);
             return new DriveState(null, 0, why);

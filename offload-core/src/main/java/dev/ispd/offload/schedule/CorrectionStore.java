@@ -158,6 +158,16 @@ public final class CorrectionStore {
         if (observed.isEmpty()) {
             return new Update(book, 0);
         }
+        fold(book, observed);
+        save(book);
+        return new Update(book, observed.size());
+    }
+
+    /**
+     * Folds {@code observed} into {@code book} in the order given, as {@link #absorb(List)} folds
+     * them into the saved book: for an engine that plans with its book before it saves it.
+     */
+    public void fold(CorrectionBook book, List<Observed> observed) {
         for (Observed o : observed) {
             if (o.observed() != null) {
                 book.observe(o.key(), o.predicted(), o.observed());
@@ -168,8 +178,6 @@ public final class CorrectionStore {
                         file, o.measuredKey(), o.measuredNs(), o.predicted().timeNs());
             }
         }
-        save(book);
-        return new Update(book, observed.size());
     }
 
     /** What {@link #absorb} left: the saved book, and how many observations went into it. */

@@ -14,6 +14,8 @@ import java.time.Duration;
  *     ({@link OffloadKeys#DEVICE_FAILURES_REFRESH_MS})
  * @param probeTimeout how long planning waits for a drive's answer before it plans without it
  *     ({@link OffloadKeys#DEVICE_PROBE_TIMEOUT_MS})
+ * @param probeMaxAge how long planning goes by a drive's last answer before it asks again
+ *     ({@link OffloadKeys#DEVICE_PROBE_MAX_AGE_MS})
  * @param deadlineFloor the shortest deadline of a device split ({@link OffloadKeys#DEVICE_DEADLINE_FLOOR_MS})
  * @param deadlineFactor a device split's deadline in predicted device times
  *     ({@link OffloadKeys#DEVICE_DEADLINE_FACTOR})
@@ -23,6 +25,6 @@ import java.time.Duration;
  *     ({@link OffloadKeys#DEVICE_STRAGGLER_FLOOR_MS})
  */
 public record DeviceFaultSettings(int retries, int avoidAfterFailures, String failuresDir, Duration failuresRefresh,
-                                  Duration probeTimeout, Duration deadlineFloor, double deadlineFactor,
+                                  Duration probeTimeout, Duration probeMaxAge, Duration deadlineFloor, double deadlineFactor,
                                   double stragglerFactor, Duration stragglerFloor) {
 }

@@ -65,6 +65,10 @@ public final class OffloadKeys {
     public static final ConfigKey DEVICE_PROBE_TIMEOUT_MS = new ConfigKey("ispd.device.probe.timeout.ms", "5000",
             "How long planning waits for a drive's capabilities and load (DEVICE_INFO, DEVICE_LOG) before it plans "
                     + "without that drive (logged at WARN): its pieces run on a replica's drive.");
+    public static final ConfigKey DEVICE_PROBE_MAX_AGE_MS = new ConfigKey("ispd.device.probe.max.age.ms", "1000",
+            "How long a JVM plans with a drive's last answers to DEVICE_INFO and DEVICE_LOG before it asks again "
+                    + "(the scans of one query plan with one probe of each drive); 0 = ask for every plan. A drive "
+                    + "that did not answer is asked again at the next plan.");
     public static final ConfigKey DEVICE_FAILURES_DIR = new ConfigKey("ispd.device.failures.dir", "",
             "Where the task JVMs of a job (YARN containers, Spark executors) share the drive failures each saw: a "
                     + "folder per job, a small file per task attempt or executor, any Hadoop path every task reaches, "
@@ -78,5 +82,6 @@ public final class OffloadKeys {
     public static final List<ConfigKey> ALL = List.of(OFFLOAD_POLICY, OFFLOAD_WEIGHT, OFFLOAD_HOST_PROFILE,
             OFFLOAD_HOST_SLOTS, OFFLOAD_CORRECTION, OFFLOAD_COST_BASIS, OFFLOAD_CORRECTION_FILE, DEVICE_TIMEOUT_MS, SPLIT_MAX_BYTES,
             SPLIT_GROUP_MAX_BYTES, DEVICE_RETRIES, DEVICE_AVOID_AFTER, DEVICE_DEADLINE_FLOOR_MS, DEVICE_DEADLINE_FACTOR,
-            DEVICE_STRAGGLER_FACTOR, DEVICE_STRAGGLER_FLOOR_MS, DEVICE_PROBE_TIMEOUT_MS, DEVICE_FAILURES_DIR, DEVICE_FAILURES_REFRESH_MS);
+            DEVICE_STRAGGLER_FACTOR, DEVICE_STRAGGLER_FLOOR_MS, DEVICE_PROBE_TIMEOUT_MS, DEVICE_PROBE_MAX_AGE_MS,
+            DEVICE_FAILURES_DIR, DEVICE_FAILURES_REFRESH_MS);
 }

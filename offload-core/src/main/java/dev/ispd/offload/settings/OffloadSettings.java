@@ -48,6 +48,7 @@ public record OffloadSettings(SchedulerConfig scheduler, String correctionFile, 
                         r.value(OffloadKeys.DEVICE_FAILURES_DIR),
                         Duration.ofMillis(r.atLeast(OffloadKeys.DEVICE_FAILURES_REFRESH_MS, 0, Long.MAX_VALUE)),
                         Duration.ofMillis(r.atLeast(OffloadKeys.DEVICE_PROBE_TIMEOUT_MS, 1, Integer.MAX_VALUE)),
+                        Duration.ofMillis(r.atLeast(OffloadKeys.DEVICE_PROBE_MAX_AGE_MS, 0, Long.MAX_VALUE)),
                         Duration.ofMillis(r.atLeast(OffloadKeys.DEVICE_DEADLINE_FLOOR_MS, 1, Long.MAX_VALUE)),
                         r.atLeastOne(OffloadKeys.DEVICE_DEADLINE_FACTOR), r.zeroOrAtLeastOne(OffloadKeys.DEVICE_STRAGGLER_FACTOR),
                         Duration.ofMillis(r.atLeast(OffloadKeys.DEVICE_STRAGGLER_FLOOR_MS, 0, Long.MAX_VALUE))));

@@ -18,6 +18,8 @@ import java.util.TreeMap;
 import java.util.UUID;
 import java.util.WeakHashMap;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.apache.spark.SparkContext;
@@ -36,7 +38,11 @@ import org.slf4j.LoggerFactory;
  * correction stores scans have planned with ({@link CorrectionStore#absorb(List)}), as a DeviceJob
  * does when it ends, and deletes the record its partitions shared of their drives' failures
  * ({@link ExecutionFailures}). Whatever is still open when the application ends is closed then.
- * Scans plan with the corrections as this listener keeps them ({@link #plansWith}).
+ * Scans plan with the corrections as this listener keeps them ({@link #plansWith}): an
+ * execution's observations are folded into that book when it ends, and saved off the query's
+ * path, at most every {@value #SAVE_EVERY_MS} ms, the observations of every execution that ended
+ * meanwhile in one save, and when the application ends (a SparkContext stopped, or the JVM shut
+ * down cleanly, which stops it): {@link #save}.
  * Spark delivers the end asynchronously; a driver whose next query must plan with this one's
  * observations waits for it ({@link #awaitEnd}).
  */
@@ -45,6 +51,13 @@ public final class ExecutionEnds extends SparkListener {
     private static final Map<SparkContext, ExecutionEnds> BY_CONTEXT = Collections.synchronizedMap(new WeakHashMap<>());
     /** Ended queries remembered for {@link #awaitEnd}: enough for the queries a driver runs at once. */
     private static final int ENDED_KEPT = 1024;
+    /** How long observations wait in memory for the save that takes them with those of the executions ending meanwhile. */
+    static final long SAVE_EVERY_MS = 30_000;
+    private static final ScheduledExecutorService SAVES = Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread t = new Thread(r, "ispd-correction-saves");
+        t.setDaemon(true);
+        return t;
+    });
 
     private final String applicationId;
     private final Map<String, CorrectionStore> stores = new ConcurrentHashMap<>();
@@ -58,6 +71,8 @@ public final class ExecutionEnds extends SparkListener {
     private final Set<UUID> ended = new LinkedHashSet<>();
     private final Map<Long, List<HadoopDriveFailures>> failures = new ConcurrentHashMap<>();
     private final Map<Long, List<SplitObservations>> observations = new ConcurrentHashMap<>();
+    /** Per store file, the observations folded into its book and not saved yet, in fold order; guarded by this. */
+    private final Map<String, List<CorrectionStore.Observed>> unsaved = new TreeMap<>();
 
     private ExecutionEnds(String applicationId) {
         this.applicationId = applicationId;
@@ -75,9 +90,10 @@ public final class ExecutionEnds extends SparkListener {
     /**
      * The corrections to plan a scan with from {@code store}, whose observations are folded into
      * it after each SQL execution: read from the file once per application, then kept as this
-     * listener last saved them. Each fold reads the file (what other jobs saved meanwhile), adds
-     * the execution's observations, saves it and keeps the result, so a scan's planning reads no
-     * file on the query's path and still plans with every observation this application made.
+     * listener keeps them. An execution's observations are folded into the kept book when it ends;
+     * each save reads the file (what other jobs saved meanwhile), adds the observations since the
+     * last save and keeps the result, so a scan's planning reads no file on the query's path and
+     * still plans with every observation this application made.
      */
     public CorrectionBook plansWith(CorrectionStore store) throws IOException {
         stores.putIfAbsent(store.file(), store);
@@ -143,6 +159,15 @@ public final class ExecutionEnds extends SparkListener {
     public void onApplicationEnd(SparkListenerApplicationEnd end) {
         List.copyOf(tasklets.keySet()).forEach(this::closeTasklets);
         List.copyOf(failures.keySet()).forEach(id -> deleteFailures(new SqlExecution(applicationId, id)));
+        save();
+    }
+
+    /**
+     * Saves now the observations folded in since the last save, into each store's file: what the
+     * application's end does, and what a caller that reads the file itself asks for.
+     */
+    public synchronized void save() {
+        List.copyOf(unsaved.keySet()).forEach(this::save);
     }
 
     private void ended(SqlExecution execution) {
@@ -160,21 +185,40 @@ public final class ExecutionEnds extends SparkListener {
         byStore.forEach((file, observed) -> fold(file, observed, execution));
     }
 
-    private void fold(String file, List<CorrectionStore.Observed> observed, SqlExecution execution) {
+    /** Folds an execution's observations into the kept book of {@code file}, saved with the next save. */
+    private synchronized void fold(String file, List<CorrectionStore.Observed> observed, SqlExecution execution) {
         CorrectionStore store = stores.get(file);
         if (store == null) {
             LOG.warn("{} offload observation(s) of SQL execution {} name correction store {}, which no scan planned "
                     + "with; left out", observed.size(), execution.id(), file);
             return;
         }
+        store.fold(books.get(file), observed);
+        List<CorrectionStore.Observed> waiting = unsaved.get(file);
+        if (waiting == null) {
+            unsaved.put(file, new ArrayList<>(observed));
+            SAVES.schedule(() -> save(file), SAVE_EVERY_MS, TimeUnit.MILLISECONDS);
+        } else {
+            waiting.addAll(observed);
+        }
+        LOG.debug("offload corrections in {}: {} partition(s) of SQL execution {} folded in, saved within {} ms", file,
+                observed.size(), execution.id(), SAVE_EVERY_MS);
+    }
+
+    /** Saves the observations of {@code file} not saved yet (none: nothing to do) and keeps the book saved. */
+    private synchronized void save(String file) {
+        List<CorrectionStore.Observed> observed = unsaved.remove(file);
+        if (observed == null) {
+            return;
+        }
         try {
-            CorrectionStore.Update u = store.absorb(observed);
+            CorrectionStore.Update u = stores.get(file).absorb(observed);
             books.put(file, u.book());
-            LOG.info("offload corrections in {} updated from {} partition(s) of SQL execution {}: {}", file,
-                    u.observations(), execution.id(), u.book().entries());
+            LOG.info("offload corrections in {} updated from {} partition(s): {}", file, u.observations(),
+                    u.book().entries());
         } catch (IOException e) {
-            // the query's answer stands; only later predictions miss its observations
-            LOG.warn("could not update the offload corrections in {}: {}", file, e.getMessage());
+            // the queries' answers stand; only later applications miss these observations
+            LOG.warn("could not save the offload corrections in {}: {}", file, e.getMessage());
         }
     }
 

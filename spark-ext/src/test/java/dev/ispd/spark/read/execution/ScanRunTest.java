@@ -145,7 +145,9 @@ class ScanRunTest {
                 .option("ispd.offload.policy", "host-only").option("ispd.offload.cost.basis", "measured")
                 .option("ispd.offload.correction.file", corrections).load(uri).where("type = 1").select("clientID", "size");
         df.collectAsList();
-        ExecutionEnds.of(DRIVES.spark().sparkContext()).awaitEnd(df.queryExecution().queryId(), Duration.ofSeconds(10));
+        ExecutionEnds ends = ExecutionEnds.of(DRIVES.spark().sparkContext());
+        ends.awaitEnd(df.queryExecution().queryId(), Duration.ofSeconds(10));
+        ends.save();
         long partitions = scan(df).partitions().size();
         assertEquals(partitions, metric(df, SplitMetric.SPLITS_ON_HOST));
 
@@ -229,6 +231,7 @@ class ScanRunTest {
         long deadline = System.nanoTime() + 10_000_000_000L;
         Map<String, CorrectionBook.Entry> entries = Map.of();
         while (true) {
+            ExecutionEnds.of(DRIVES.spark().sparkContext()).save(); // what the executions that ended folded in
             if (fs.exists(file)) {
                 try (InputStream in = fs.open(file)) {
                     entries = CorrectionBook.read(in, file.toString()).entries();
