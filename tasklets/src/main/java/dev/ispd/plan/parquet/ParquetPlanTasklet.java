@@ -98,7 +98,7 @@ public final class ParquetPlanTasklet implements Tasklet {
     /** Runs the plan over the rows of {@code g} it reads, the rows before them passed over undecoded. */
     private void decode(ParquetRowGroup g, int at, Meter meter) {
         ColumnChunkDecoder[] decoders = open(g, at);
-        skip(decoders, g);
+        long passedOver = skip(decoders, g);
         long done = 0;
         while (done < g.count()) {
             int n = (int) Math.min(DecodedBatch.MAX_ROWS, g.count() - done);
@@ -111,23 +111,27 @@ public final class ParquetPlanTasklet implements Tasklet {
             recordOffset += (long) n * recordSize;
             done += n;
         }
-        meter.addDramAccesses((g.first() + g.count()) * columns.length);
+        meter.addDramAccesses(passedOver + g.count() * columns.length);
         meter.addDecodedValues(g.count() * columns.length);
     }
 
-    /** Moves every column past the rows before {@code g.first()}: their levels read, their values skipped. */
-    private void skip(ColumnChunkDecoder[] decoders, ParquetRowGroup g) {
+    /**
+     * Moves every column past the rows of its pages sent before {@code g.first()} (whole pages
+     * passed over undecoded, the rest their levels read and values skipped); returns how many
+     * values of all columns that passed over.
+     */
+    private long skip(ColumnChunkDecoder[] decoders, ParquetRowGroup g) {
+        long passed = 0;
         for (int c = 0; c < columns.length; c++) {
+            long before = g.first() - g.chunks().get(c).firstRow();
             try {
-                for (long r = 0; r < g.first(); r++) {
-                    if (!decoders[c].nextIsNull()) {
-                        decoders[c].values().skip();
-                    }
-                }
+                decoders[c].skip(before);
             } catch (RuntimeException e) {
                 throw failure(g, c, e);
             }
+            passed += before;
         }
+        return passed;
     }
 
     /** A decoder per column over its chunk, which starts at {@code at} of the pending bytes. */
@@ -142,9 +146,10 @@ public final class ParquetPlanTasklet implements Tasklet {
                             + " (the drive reads UNCOMPRESSED, SNAPPY, GZIP and ZSTD)");
                 }
                 ColumnChunkPages pages = new ColumnChunkPages(pending, offset, (int) chunk.length(), chunk.codec());
-                if (pages.getTotalValueCount() != g.rows()) {
+                if (pages.getTotalValueCount() != chunk.rows()) {
                     throw new IOException("the chunk holds " + pages.getTotalValueCount() + " values for "
-                            + g.rows() + " rows: it is truncated or damaged");
+                            + chunk.rows() + " rows" + (chunk.rows() == g.rows() ? "" : " from row " + chunk.firstRow())
+                            + ": it is truncated or damaged");
                 }
                 decoders[c] = new ColumnChunkDecoder(pages, columns[c]);
             } catch (IOException | RuntimeException e) {
@@ -292,10 +297,8 @@ public final class ParquetPlanTasklet implements Tasklet {
             throw new IllegalArgumentException("a value ending in a zero byte cannot be held exactly in the zero-padded "
                     + "char(" + f.width() + ") a plan reads of a string (" + column.name() + ")");
         }
-        records.put(at, scratch.bytes, 0, n);
-        for (int i = n; i < f.width(); i++) {
-            records.put(at + i, (byte) 0);
-        }
+        Arrays.fill(scratch.bytes, n, f.width(), (byte) 0); // the padding, then the place in one copy
+        records.put(at, scratch.bytes, 0, f.width());
     }
 
     /**
