@@ -300,7 +300,7 @@ class PlanFormTest {
         long planId = createPlan(s, Plan.aggregate(ORDERS, Predicate.compare("id", CompareOp.GT, 3), List.of(),
                 List.of(Aggregate.countStar()))).<Responses.CreateTasklet>ok().taskletId();
         ParquetColumn id = new ParquetColumn("id", PrimitiveTypeName.INT64, 0, false, ParquetColumn.Conversion.INT64);
-        ParquetRowGroup group = new ParquetRowGroup(7, 100, List.of(new ParquetRowGroup.Chunk(0, 4096)));
+        ParquetRowGroup group = new ParquetRowGroup(7, 100, List.of(new ParquetRowGroup.Chunk(0, 4096, 0, 100)));
         Extent all = new Extent(object, 0, garbage.length);
         ParquetColumn missing = new ParquetColumn("nope", PrimitiveTypeName.INT64, 0, false, ParquetColumn.Conversion.INT64);
         assertError(execute(s, planId, 0, new ParquetSource("t.parquet", List.of(missing), List.of(group)).toParams(), all),

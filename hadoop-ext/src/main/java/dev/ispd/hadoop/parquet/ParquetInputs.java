@@ -45,15 +45,16 @@ public final class ParquetInputs {
         ParquetMetadata footer = ParquetFooters.read(fs, file);
         ParquetTable table = ParquetTable.of(plan.layout().name(), footer.getFileMetaData().getSchema());
         checkSameTable(file.getPath().toString(), table.layout(), plan.layout());
-        return input(file, footer, table, table.columnsOf(plan), plan.where());
+        return input(file, footer, ParquetPages.read(fs, file, footer), table, table.columnsOf(plan), plan.where());
     }
 
     /**
      * The planner's input for reading {@code columns} of the Parquet file {@code file}, whose
-     * footer is {@code footer} and table {@code table} (checked by the caller), skipping the row
-     * groups whose statistics exclude {@code where} (a predicate over the table's layout).
+     * footer is {@code footer}, data pages {@code pages} and table {@code table} (checked by the
+     * caller), skipping the row groups whose statistics exclude {@code where} (a predicate over
+     * the table's layout).
      */
-    public static InputFile input(FileStatus file, ParquetMetadata footer, ParquetTable table,
+    public static InputFile input(FileStatus file, ParquetMetadata footer, ParquetPages pages, ParquetTable table,
                                   List<ParquetColumn> columns, Predicate where) {
         String path = file.getPath().toString();
         Layout layout = table.layout();
@@ -72,13 +73,15 @@ public final class ParquetInputs {
             }
             List<ParquetRowGroup.Chunk> read = new ArrayList<>(columns.size());
             List<Long> offsets = new ArrayList<>(columns.size());
+            List<List<ParquetInput.Page>> chunkPages = new ArrayList<>(columns.size());
             for (ParquetColumn c : columns) {
                 ColumnChunkMetaData chunk = chunks.get(c.name());
                 read.add(new ParquetRowGroup.Chunk(chunk.getCodec().getParquetCompressionCodec().getValue(),
-                        chunk.getTotalSize()));
+                        chunk.getTotalSize(), 0, block.getRowCount()));
                 offsets.add(chunk.getStartingPos());
+                chunkPages.add(pages.of(b, chunk));
             }
-            groups.add(new ParquetInput.RowGroup(new ParquetRowGroup(b, block.getRowCount(), read), offsets));
+            groups.add(new ParquetInput.RowGroup(new ParquetRowGroup(b, block.getRowCount(), read), offsets, chunkPages));
         }
         if (skipped > 0) {
             LOG.info("{}: {} of {} row groups skipped, their statistics exclude {}", path, skipped, blocks.size(), where);

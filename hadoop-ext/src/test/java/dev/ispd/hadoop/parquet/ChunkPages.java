@@ -95,7 +95,7 @@ final class ChunkPages {
         List<Extent> extents = new ArrayList<>();
         for (int c = 0; c < chunks.size(); c++) {
             extents.add(new Extent(1, file.size(), chunks.get(c).length));
-            sized.add(new ParquetRowGroup.Chunk(g.chunks().get(c).codec(), chunks.get(c).length));
+            sized.add(new ParquetRowGroup.Chunk(g.chunks().get(c).codec(), chunks.get(c).length, 0, g.rows()));
             file.writeBytes(chunks.get(c));
         }
         ParquetSource source = new ParquetSource(name, input.columns(),

@@ -26,6 +26,7 @@ import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
@@ -37,7 +38,9 @@ import org.apache.parquet.format.CompressionCodec;
 import org.apache.parquet.format.Encoding;
 import org.apache.parquet.format.PageHeader;
 import org.apache.parquet.format.PageType;
+import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
+import org.apache.parquet.hadoop.metadata.ParquetMetadata;
 import org.apache.parquet.schema.MessageTypeParser;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -75,6 +78,41 @@ class ParquetBadInputTest {
         input = ParquetInputs.input(fs, fs.getFileStatus(good), plan).parquet();
     }
 
+    /**
+     * The offset index gives each chunk's data pages, one after another to the chunk's end; a
+     * damaged one is not used (parts then read whole chunks, which needs none), never trusted.
+     */
+    @Test
+    void aDamagedOffsetIndexIsNotUsed() throws IOException {
+        ParquetMetadata footer = ParquetFooters.read(fs, fs.getFileStatus(good));
+        ParquetPages pages = ParquetPages.read(fs, fs.getFileStatus(good), footer);
+        long indexFrom = Long.MAX_VALUE;
+        long indexTo = 0;
+        for (int b = 0; b < footer.getBlocks().size(); b++) {
+            for (ColumnChunkMetaData c : footer.getBlocks().get(b).getColumns()) {
+                List<ParquetInput.Page> p = pages.of(b, c);
+                assertEquals(c.getFirstDataPageOffset(), p.get(0).offset(), c.getPath() + " starts at its first data page");
+                ParquetInput.Page last = p.get(p.size() - 1);
+                assertEquals(c.getStartingPos() + c.getTotalSize(), last.offset() + last.size(), c.getPath() + " ends");
+                indexFrom = Math.min(indexFrom, c.getOffsetIndexReference().getOffset());
+                indexTo = Math.max(indexTo, c.getOffsetIndexReference().getOffset()
+                        + c.getOffsetIndexReference().getLength());
+            }
+        }
+        assertTrue(footer.getBlocks().stream().anyMatch(b -> b.getColumns().stream()
+                .anyMatch(c -> pages.of(footer.getBlocks().indexOf(b), c).size() > 1)), "chunks of several pages");
+        byte[] damaged = bytes.clone();
+        Arrays.fill(damaged, (int) indexFrom, (int) indexTo, (byte) 0); // every offset index read as empty
+        Path file = new Path(dir.resolve("no-index.parquet").toUri());
+        Files.write(java.nio.file.Path.of(file.toUri()), damaged);
+        ParquetPages read = ParquetPages.read(fs, fs.getFileStatus(file), footer);
+        for (int b = 0; b < footer.getBlocks().size(); b++) {
+            for (ColumnChunkMetaData c : footer.getBlocks().get(b).getColumns()) {
+                assertEquals(List.of(), read.of(b, c), c.getPath() + ": the damaged index is not used");
+            }
+        }
+    }
+
     @Test
     void aDamagedFooterNamesTheFile() throws IOException {
         byte[] damaged = bytes.clone();
@@ -107,7 +145,7 @@ class ParquetBadInputTest {
     void aTruncatedChunkNamesFileRowGroupAndColumn() {
         ParquetInput.RowGroup g = input.rowGroups().get(1);
         List<ParquetRowGroup.Chunk> cut = new ArrayList<>(g.group().chunks());
-        cut.set(0, new ParquetRowGroup.Chunk(cut.get(0).codec(), cut.get(0).length() - 40));
+        cut.set(0, new ParquetRowGroup.Chunk(cut.get(0).codec(), cut.get(0).length() - 40, 0, g.group().rows()));
         ParquetDecodeException e = assertThrows(ParquetDecodeException.class, () -> run(
                 new ParquetRowGroup(g.group().index(), g.group().rows(), cut), g.chunkOffsets()));
         assertTrue(e.getMessage().startsWith("good.parquet: row group 1, column " + input.columns().get(0).name() + ": "),
@@ -120,7 +158,7 @@ class ParquetBadInputTest {
         for (CompressionCodec codec : List.of(CompressionCodec.LZO, CompressionCodec.BROTLI, CompressionCodec.LZ4,
                 CompressionCodec.LZ4_RAW)) {
             List<ParquetRowGroup.Chunk> other = g.group().chunks().stream()
-                    .map(c -> new ParquetRowGroup.Chunk(codec.getValue(), c.length())).toList();
+                    .map(c -> new ParquetRowGroup.Chunk(codec.getValue(), c.length(), 0, c.rows())).toList();
             ParquetDecodeException e = assertThrows(ParquetDecodeException.class, () -> run(
                     new ParquetRowGroup(0, g.group().rows(), other), g.chunkOffsets()));
             assertTrue(e.getMessage().startsWith("good.parquet: row group 0, column " + input.columns().get(0).name()

@@ -8,6 +8,7 @@ import dev.ispd.hadoop.fs.OsdDrives;
 import dev.ispd.hadoop.mapreduce.DeviceJob;
 import dev.ispd.hadoop.mapreduce.IspdCounter;
 import dev.ispd.hadoop.plan.PlanJobs;
+import dev.ispd.offload.settings.OffloadKeys;
 import dev.ispd.plan.Aggregate;
 import dev.ispd.plan.CompareOp;
 import dev.ispd.plan.Expr;
@@ -127,6 +128,33 @@ class ParquetDeviceJobTest {
         assertEquals(blocks.size(), job.counter(IspdCounter.ROW_GROUPS_READ));
         assertEquals(straddling, job.counter(IspdCounter.SPLITS_ON_HOST), "each straddling row group ran on the host");
         assertEquals(blocks.size() - straddling, job.counter(IspdCounter.SPLITS_ON_DEVICE));
+    }
+
+    @Test
+    void partsOfARowGroupReadOnlyThePagesOfTheirRows() throws Exception {
+        Plan plan = Plan.aggregate(layout, Predicate.compare("qty", CompareOp.GT, 3), List.of("urgent"),
+                List.of(Aggregate.countStar(), Aggregate.count("mode"), Aggregate.max(Expr.field("day")),
+                        Aggregate.sum(Expr.mul(Expr.field("price"), Expr.field("qty")))));
+        String expected = run(job("host-only", plan, records));
+        DeviceJob whole = job("device-only", plan, parquet);
+        assertEquals(expected, run(whole));
+        long rowsPerGroup = blocks.stream().mapToLong(BlockMetaData::getRowCount).max().orElseThrow();
+        for (String policy : List.of("device-only", "host-only")) {
+            DeviceJob parts = job(policy, plan, parquet);
+            // a quarter of a row group's rows, as records, per split
+            parts.getConfiguration().setLong(OffloadKeys.SPLIT_MAX_BYTES.name(), rowsPerGroup / 4 * layout.recordSize());
+            assertEquals(expected, run(parts), policy);
+            assertTrue(parts.counter(IspdCounter.SPLITS_ON_HOST) + parts.counter(IspdCounter.SPLITS_ON_DEVICE)
+                    >= 4L * blocks.size() - 1, policy + ": row groups read in parts");
+            assertEquals(blocks.size(), parts.counter(IspdCounter.ROW_GROUPS_READ), policy);
+            long wholeBytes = whole.counter(IspdCounter.BYTES_READ_IN_DRIVES);
+            long read = parts.counter(policy.equals("host-only") ? IspdCounter.BYTES_MOVED_TO_HOST
+                    : IspdCounter.BYTES_READ_IN_DRIVES);
+            // each part reads the dictionary pages (up to 8 KiB per chunk here) and the data pages
+            // holding its rows: about 2.2 times the chunks' bytes, where parts reading whole chunks read 4 times
+            assertTrue(read < wholeBytes * 5 / 2, policy + ": " + read + " bytes read in parts, " + wholeBytes
+                    + " in whole row groups");
+        }
     }
 
     private static DeviceJob job(String policy, Plan plan, Path input) throws IOException {

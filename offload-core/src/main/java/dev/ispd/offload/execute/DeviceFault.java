@@ -15,7 +15,14 @@ enum DeviceFault {
     NO_SPACE(SplitMetric.DEVICE_FAULTS_NO_SPACE),
     BUSY(SplitMetric.DEVICE_FAULTS_BUSY),
     /** Any other error status of the drive or the execution. */
-    OTHER(SplitMetric.DEVICE_FAULTS_OTHER);
+    OTHER(SplitMetric.DEVICE_FAULTS_OTHER),
+    /**
+     * The execution refused by what it is, not by the drive's state: a plan beyond the drive's
+     * limits (LIMIT_EXCEEDED: groups, result bytes, instructions) or a tasklet failing on its
+     * input (TASKLET_FAILED: a Parquet page it cannot decode, an ANSI arithmetic error). The same
+     * run fails the same way on any drive, so it is neither retried nor held against the drive.
+     */
+    REFUSED(SplitMetric.DEVICE_REFUSALS);
 
     private final SplitMetric metric;
 
@@ -48,6 +55,14 @@ enum DeviceFault {
         if (s == Status.NO_SPACE) {
             return NO_SPACE;
         }
+        if (s == Status.LIMIT_EXCEEDED || s == Status.TASKLET_FAILED) {
+            return REFUSED;
+        }
         return s == Status.BUSY ? BUSY : OTHER;
+    }
+
+    /** Whether another device run (on a replica's drive or the same one) could succeed where this one failed. */
+    boolean retryCanCure() {
+        return this != REFUSED;
     }
 }

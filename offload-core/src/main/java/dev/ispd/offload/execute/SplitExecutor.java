@@ -27,7 +27,9 @@ import org.slf4j.LoggerFactory;
  * the drive fails (a fault, an error status, no answer within the split's deadline), the split runs
  * again on a drive holding another replica of its chunks, or on the same drive, up to the
  * settings' retries; then the whole split runs on the host instead (a fallback), so the results
- * are the same either way. A drive that failed the job's runs
+ * are the same either way. A run the drive refuses for what it is (a plan beyond its limits, a
+ * tasklet failing on its input: {@link DeviceFault#REFUSED}) would fail the same way again, so
+ * the host runs it at once. A drive that failed the job's runs
  * {@code ispd.device.avoid.after.failures} times, or missed a split's deadline once, is avoided by the job's later splits
  * ({@link DriveFailures}; in every task JVM of the job when the engine gives it the job's
  * {@link JobFailureRecord}). A split whose task the engine cancels (its thread interrupted, or
@@ -186,7 +188,12 @@ public final class SplitExecutor {
                 if (e instanceof ExecutionCancelledException || cancelled.getAsBoolean()) {
                     throw cancelled(split, on, e); // whatever failed after the task was cancelled is no fault
                 }
-                failed(split, on, e);
+                DeviceFault fault = DeviceFault.of(e);
+                if (!fault.retryCanCure()) {
+                    refused(split, on, e);
+                    return null;
+                }
+                failed(split, on, fault, e);
             }
         }
         LOG.warn("split {} ({}) failed in every drive it was tried on; falling back to the host",
@@ -250,8 +257,15 @@ public final class SplitExecutor {
         return c;
     }
 
-    private void failed(PlannedSplit split, PlannedSplit on, IOException e) {
-        DeviceFault fault = DeviceFault.of(e);
+    /** A run the drive refused for what it is: the host runs the split at once; the drive is not held to blame. */
+    private void refused(PlannedSplit split, PlannedSplit on, IOException e) {
+        count(DeviceFault.REFUSED.metric(), 1);
+        LOG.warn("split {} ({}) was refused by drive {} ({}), which no retry cures: running it on the host: {}",
+                split.decision().index(), split, on.drive(), on.driveAddress(), e.getMessage());
+        fellBack(split);
+    }
+
+    private void failed(PlannedSplit split, PlannedSplit on, DeviceFault fault, IOException e) {
         count(fault.metric(), 1);
         offloads.add(on.driveAddress(), DriveOffloads.Count.FAULTS, 1);
         LOG.warn("split {} ({}) failed on drive {} ({}), {}: {}", split.decision().index(), split, on.drive(),

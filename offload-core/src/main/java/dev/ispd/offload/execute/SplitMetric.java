@@ -49,6 +49,12 @@ public enum SplitMetric {
     /** ... any other error status from the drive or the tasklet. */
     DEVICE_FAULTS_OTHER,
     /**
+     * Device runs the drive refused for what they are (LIMIT_EXCEEDED: a plan's groups or result
+     * beyond the drive's limits; TASKLET_FAILED: the tasklet failed on its input): run on the host
+     * at once, not retried, not a fault of the drive (it is not avoided for them).
+     */
+    DEVICE_REFUSALS,
+    /**
      * Device runs whose task the engine cancelled (a killed Spark task): their executions cancelled
      * in the drive, not counted as faults, neither retried nor run on the host.
      */

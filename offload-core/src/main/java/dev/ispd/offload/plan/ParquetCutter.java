@@ -10,8 +10,10 @@ import java.util.List;
  * reads (its file range, with the chunk extents holding it), scheduled and run together. A row
  * group whose chunks lie in more than one chunk of the file straddles a chunk boundary: no drive
  * holds it whole, so it runs on the host. A row group of more rows than a unit may hold (those
- * whose rows, had every one matched, fit one result) is cut into units of consecutive rows, each
- * reading the same chunks, as records are cut into pieces of at most that many.
+ * whose rows, had every one matched, fit one result) is cut into units of consecutive rows, as
+ * records are cut into pieces of at most that many. Where the file's offset index gives each
+ * data page's rows, such a unit reads of each chunk only its dictionary page and the data pages
+ * holding its rows; else it reads the chunks whole.
  */
 final class ParquetCutter {
     /** One row group's pieces, whether it straddles, and its row group. */
@@ -28,38 +30,90 @@ final class ParquetCutter {
     static List<Unit> cut(String file, ParquetInput input, List<ChunkExtent> chunks, long maxRows) {
         List<Unit> units = new ArrayList<>(input.rowGroups().size());
         for (ParquetInput.RowGroup g : input.rowGroups()) {
-            List<SplitPiece> pieces = new ArrayList<>();
+            ParquetRowGroup group = g.group();
+            List<SplitPiece> whole = new ArrayList<>();
             long firstChunk = -1;
             boolean straddles = false;
             for (int c = 0; c < g.chunkOffsets().size(); c++) {
                 long from = g.chunkOffsets().get(c);
-                long to = from + g.group().chunks().get(c).length();
-                List<ChunkExtent> holding = new ArrayList<>();
+                long to = from + group.chunks().get(c).length();
                 for (ChunkExtent e : chunks) {
-                    long lo = Math.max(from, e.fileOffset());
-                    long hi = Math.min(to, e.fileOffset() + e.length());
-                    if (lo < hi) {
-                        holding.add(e.clip(lo, hi));
+                    if (e.fileOffset() < to && from < e.fileOffset() + e.length()) {
                         firstChunk = firstChunk < 0 ? e.fileOffset() : firstChunk;
                         straddles |= e.fileOffset() != firstChunk;
                     }
                 }
-                long held = holding.stream().mapToLong(ChunkExtent::length).sum();
-                if (held != to - from) {
-                    throw new IllegalArgumentException(file + ": row group " + g.group().index() + ", column "
-                            + input.columns().get(c).name() + ": its chunk [" + from + ", " + to
-                            + ") lies past the file's stored bytes");
-                }
                 if (to > from) {
-                    pieces.add(new SplitPiece(from, to - from, holding.get(0).drive(), holding));
+                    whole.add(piece(file, input, g, c, from, to, chunks));
                 }
             }
-            ParquetRowGroup group = g.group();
             long part = maxRows > 0 ? maxRows : Math.max(1, group.rows());
-            for (long first = 0; first == 0 || first < group.rows(); first += part) {
-                units.add(new Unit(pieces, group.part(first, Math.min(part, group.rows() - first)), straddles));
+            if (part >= group.rows() || g.pages().stream().anyMatch(List::isEmpty)) {
+                for (long first = 0; first == 0 || first < group.rows(); first += part) {
+                    units.add(new Unit(whole, group.part(first, Math.min(part, group.rows() - first)), straddles));
+                }
+                continue;
+            }
+            for (long first = 0; first < group.rows(); first += part) {
+                units.add(partOfPages(file, input, g, first, Math.min(part, group.rows() - first), chunks, straddles));
             }
         }
         return units;
+    }
+
+    /**
+     * The unit of {@code count} rows from row {@code first} of {@code g}: of each chunk, its
+     * dictionary page (the bytes before its first data page) and its data pages holding those rows.
+     */
+    private static Unit partOfPages(String file, ParquetInput input, ParquetInput.RowGroup g, long first, long count,
+                                    List<ChunkExtent> chunks, boolean straddles) {
+        List<SplitPiece> pieces = new ArrayList<>();
+        List<ParquetRowGroup.Chunk> sent = new ArrayList<>();
+        for (int c = 0; c < g.chunkOffsets().size(); c++) {
+            List<ParquetInput.Page> pages = g.pages().get(c);
+            int from = 0;
+            while (from + 1 < pages.size() && pages.get(from + 1).firstRow() <= first) {
+                from++;
+            }
+            int to = from;
+            while (to + 1 < pages.size() && pages.get(to + 1).firstRow() < first + count) {
+                to++;
+            }
+            long chunkStart = g.chunkOffsets().get(c);
+            long pagesStart = pages.get(from).offset();
+            long pagesEnd = pages.get(to).offset() + pages.get(to).size();
+            long dictionaryEnd = pages.get(0).offset();
+            if (dictionaryEnd > chunkStart && from > 0) {
+                pieces.add(piece(file, input, g, c, chunkStart, dictionaryEnd, chunks));
+                pieces.add(piece(file, input, g, c, pagesStart, pagesEnd, chunks));
+            } else {
+                pieces.add(piece(file, input, g, c, from > 0 ? pagesStart : chunkStart, pagesEnd, chunks));
+            }
+            long bytes = pagesEnd - pagesStart + (dictionaryEnd - chunkStart);
+            long endRow = to + 1 < pages.size() ? pages.get(to + 1).firstRow() : g.group().rows();
+            long firstRow = pages.get(from).firstRow();
+            sent.add(new ParquetRowGroup.Chunk(g.group().chunks().get(c).codec(), bytes, firstRow, endRow - firstRow));
+        }
+        return new Unit(pieces, g.group().part(first, count, sent), straddles);
+    }
+
+    /** The piece of file bytes {@code [from, to)} of chunk {@code c} of {@code g}, with the chunk extents holding them. */
+    private static SplitPiece piece(String file, ParquetInput input, ParquetInput.RowGroup g, int c, long from, long to,
+                                    List<ChunkExtent> chunks) {
+        List<ChunkExtent> holding = new ArrayList<>();
+        for (ChunkExtent e : chunks) {
+            long lo = Math.max(from, e.fileOffset());
+            long hi = Math.min(to, e.fileOffset() + e.length());
+            if (lo < hi) {
+                holding.add(e.clip(lo, hi));
+            }
+        }
+        long held = holding.stream().mapToLong(ChunkExtent::length).sum();
+        if (held != to - from) {
+            throw new IllegalArgumentException(file + ": row group " + g.group().index() + ", column "
+                    + input.columns().get(c).name() + ": its bytes [" + from + ", " + to
+                    + ") lie past the file's stored bytes");
+        }
+        return new SplitPiece(from, to - from, holding.get(0).drive(), holding);
     }
 }

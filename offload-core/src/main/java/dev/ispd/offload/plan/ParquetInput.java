@@ -3,6 +3,7 @@ package dev.ispd.offload.plan;
 import dev.ispd.plan.parquet.ParquetColumn;
 import dev.ispd.plan.parquet.ParquetRowGroup;
 import java.io.Serializable;
+import java.util.Collections;
 import java.util.List;
 
 /**
@@ -18,14 +19,27 @@ public record ParquetInput(List<ParquetColumn> columns, List<RowGroup> rowGroups
         rowGroups = List.copyOf(rowGroups);
     }
 
-    /** A row group to read, and where in the file each of its chunks starts. */
-    public record RowGroup(ParquetRowGroup group, List<Long> chunkOffsets) implements Serializable {
+    /**
+     * A row group to read, where in the file each of its chunks starts, and per chunk its data
+     * pages from the file's offset index, in order (an empty list where the file has none).
+     */
+    public record RowGroup(ParquetRowGroup group, List<Long> chunkOffsets, List<List<Page>> pages)
+            implements Serializable {
         public RowGroup {
             chunkOffsets = List.copyOf(chunkOffsets);
-            if (chunkOffsets.size() != group.chunks().size()) {
+            pages = pages.stream().map(List::copyOf).toList();
+            if (chunkOffsets.size() != group.chunks().size() || pages.size() != group.chunks().size()) {
                 throw new IllegalArgumentException("row group " + group.index() + ": " + chunkOffsets.size()
-                        + " chunk offsets for " + group.chunks().size() + " chunks");
+                        + " chunk offsets and " + pages.size() + " page lists for " + group.chunks().size() + " chunks");
             }
         }
+
+        /** A row group whose pages are not known: its parts read its chunks whole. */
+        public RowGroup(ParquetRowGroup group, List<Long> chunkOffsets) {
+            this(group, chunkOffsets, Collections.nCopies(chunkOffsets.size(), List.of()));
+        }
     }
+
+    /** A data page of a column chunk: where it starts in the file, its bytes and the row group's row it starts at. */
+    public record Page(long offset, int size, long firstRow) implements Serializable { }
 }

@@ -1,6 +1,7 @@
 package dev.ispd.offload.storage;
 
 import dev.ispd.sim.daemon.EmbeddedDrives;
+import dev.ispd.sim.metrics.Scrape;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.Random;
@@ -33,6 +34,11 @@ public final class BytesOnADrive implements AutoCloseable {
      */
     public static BytesOnADrive slowingDown(byte[] data, double pace, long fromExecution) throws IOException {
         return on(EmbeddedDrives.builder().pace(pace, fromExecution).start(), data);
+    }
+
+    /** {@code data} on a new drive that serves its metrics ({@link Scrape}). */
+    public static BytesOnADrive metered(byte[] data) throws IOException {
+        return on(EmbeddedDrives.builder().options(o -> o.metrics(Scrape.loopback(null))).start(), data);
     }
 
     private static BytesOnADrive on(EmbeddedDrives drives, byte[] data) throws IOException {

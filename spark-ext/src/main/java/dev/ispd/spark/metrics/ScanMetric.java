@@ -195,6 +195,13 @@ public abstract sealed class ScanMetric extends CustomSumMetric {
         }
     }
 
+    public static final class DeviceRefusals extends ScanMetric {
+        public DeviceRefusals() {
+            super(SplitMetric.DEVICE_REFUSALS, "ispd device runs refused (limit exceeded, tasklet failed): on the host, "
+                    + "not retried");
+        }
+    }
+
     public static final class DeviceRunsCancelled extends ScanMetric {
         public DeviceRunsCancelled() {
             super(SplitMetric.DEVICE_RUNS_CANCELLED, "ispd device runs cancelled with their task");

@@ -120,7 +120,7 @@ public final class AggregateConverter {
         for (Expression key : keys) {
             if (key instanceof NamedReference) {
                 LayoutColumn c = groupable(ColumnReference.column(layout, key));
-                groupBy.add(Expr.field(c.name()));
+                groupBy.add(decodedKey(c));
                 schema.add(c.structField());
             } else {
                 Expr e = groupKey(key);
@@ -333,6 +333,23 @@ public final class AggregateConverter {
      * strings (less their padding, as the scan reads them), NULL by a null value or a null bit. A
      * plan does not group by bools.
      */
+    /**
+     * The plan's GROUP BY key for column {@code c}: the field, or for a required integer or
+     * decimal of Parquet files with more values than a drive holds groups, the field as a
+     * computed key ({@code CAST(c AS its type)}). A plan bounds a GROUP BY of stored word fields
+     * by their values before it runs, and so would refuse this one; Parquet's values are decoded
+     * as the plan runs, so like other computed keys its groups are counted as the drive makes
+     * them, and a part making more than the drive holds is refused there (LIMIT_EXCEEDED) and runs
+     * on the host.
+     */
+    private Expr decodedKey(LayoutColumn c) {
+        Expr field = Expr.field(c.name());
+        ExprType type = ExprType.of(c.field());
+        boolean wide = c.field().valueBits() > Long.numberOfTrailingZeros(PlanLimits.DRIVE.maxGroups());
+        return layout.parquet() && ColumnValues.fieldColumn(field, layout.planLayout()) && type.numeric() && wide
+                ? Expr.cast(field, type) : field;
+    }
+
     private static LayoutColumn groupable(LayoutColumn c) throws NotPushable {
         FieldType.Kind kind = c.field().type().kind();
         if (!(c.field().integral() || kind == FieldType.Kind.FLOAT || kind == FieldType.Kind.CHAR)) {

@@ -4,6 +4,7 @@ import static dev.ispd.spark.ConnectorErrors.analysis;
 
 import dev.ispd.hadoop.parquet.ParquetFooters;
 import dev.ispd.hadoop.parquet.ParquetInputs;
+import dev.ispd.hadoop.parquet.ParquetPages;
 import dev.ispd.offload.plan.InputFile;
 import dev.ispd.offload.plan.ParquetInput;
 import dev.ispd.plan.Field;
@@ -25,19 +26,22 @@ import org.apache.parquet.hadoop.metadata.BlockMetaData;
 import org.apache.parquet.hadoop.metadata.ParquetMetadata;
 
 /**
- * The Parquet files of a read, from their footers, read once on the driver: the table their
- * schema makes ({@link ParquetTable}: the layout the plans run over, the columns a plan cannot
- * read), the same for every file, and their rows. Planning a scan takes each file's row groups
- * from its footer here ({@link #input}).
+ * The Parquet files of a read, from their footers and offset indexes ({@link ParquetPages}), read
+ * once on the driver: the table their schema makes ({@link ParquetTable}: the layout the plans run
+ * over, the columns a plan cannot read), the same for every file, and their rows. Planning a scan
+ * takes each file's row groups and their pages from here ({@link #input}).
  */
 public final class ParquetFiles {
     private final ParquetTable table;
     private final Map<String, ParquetMetadata> footers;
+    private final Map<String, ParquetPages> pages;
     private final long rows;
 
-    private ParquetFiles(ParquetTable table, Map<String, ParquetMetadata> footers, long rows) {
+    private ParquetFiles(ParquetTable table, Map<String, ParquetMetadata> footers, Map<String, ParquetPages> pages,
+                         long rows) {
         this.table = table;
         this.footers = footers;
+        this.pages = pages;
         this.rows = rows;
     }
 
@@ -50,6 +54,7 @@ public final class ParquetFiles {
             throw analysis("no Parquet file in " + name + " to take the schema from");
         }
         Map<String, ParquetMetadata> footers = new HashMap<>();
+        Map<String, ParquetPages> pages = new HashMap<>();
         ParquetTable table = null;
         String first = null;
         long rows = 0;
@@ -57,6 +62,7 @@ public final class ParquetFiles {
             ParquetMetadata footer;
             try {
                 footer = ParquetFooters.read(fs, f);
+                pages.put(f.getPath().toString(), ParquetPages.read(fs, f, footer));
             } catch (IOException e) {
                 throw analysis(e.getMessage(), e);
             }
@@ -75,7 +81,7 @@ public final class ParquetFiles {
             footers.put(f.getPath().toString(), footer);
             rows += footer.getBlocks().stream().mapToLong(BlockMetaData::getRowCount).sum();
         }
-        return new ParquetFiles(table, footers, rows);
+        return new ParquetFiles(table, footers, pages, rows);
     }
 
     /** The table of the files' schema. */
@@ -102,7 +108,8 @@ public final class ParquetFiles {
         if (columns.isEmpty()) {
             columns = table.columns().subList(0, 1); // a row group's rows are counted by decoding one column
         }
-        return ParquetInputs.input(file, footers.get(file.getPath().toString()), table, columns, pushed.where());
+        String path = file.getPath().toString();
+        return ParquetInputs.input(file, footers.get(path), pages.get(path), table, columns, pushed.where());
     }
 
     /**

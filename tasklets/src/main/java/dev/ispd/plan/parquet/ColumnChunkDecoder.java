@@ -82,13 +82,49 @@ final class ColumnChunkDecoder {
         left -= k;
     }
 
+    /**
+     * Passes over the next {@code rows} values: whole pages by their headers' value counts, never
+     * decompressed; in the page holding the last of them, their levels read and values skipped.
+     */
+    void skip(long rows) {
+        while (rows > 0) {
+            if (left == 0) {
+                int next = pages.nextValueCount();
+                if (next >= 0 && next <= rows) {
+                    pages.skipPage();
+                    pageNumber++;
+                    rows -= next;
+                    continue;
+                }
+                nextPage();
+            }
+            int k = (int) Math.min(rows, left);
+            if (optional) {
+                for (int i = 0; i < k; i++) {
+                    if (!nextIsNull()) {
+                        values.skip();
+                    }
+                }
+            } else {
+                values.skip(k);
+                left -= k;
+            }
+            rows -= k;
+        }
+    }
+
     /** The current page's values, positioned at the value {@link #nextIsNull} moved to. */
     ValuesReader values() {
         return values;
     }
 
     private void nextPage() {
-        DataPage page = pages.readPage();
+        DataPage page;
+        try {
+            page = pages.readPage();
+        } catch (UncheckedIOException e) {
+            throw new IllegalStateException("data page " + (pageNumber + 1) + ": " + e.getCause().getMessage(), e);
+        }
         if (page == null) {
             throw new IllegalStateException("the column chunk ends after its " + pageNumber + " data pages, before "
                     + "the row group's last row");

@@ -2,6 +2,7 @@ package dev.ispd.plan.parquet;
 
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.ArrayDeque;
 import java.util.zip.CRC32;
 import org.apache.parquet.bytes.BytesInput;
@@ -15,6 +16,7 @@ import org.apache.parquet.format.DataPageHeader;
 import org.apache.parquet.format.DataPageHeaderV2;
 import org.apache.parquet.format.DictionaryPageHeader;
 import org.apache.parquet.format.PageHeader;
+import org.apache.parquet.format.PageType;
 import org.apache.parquet.format.Util;
 
 /**
@@ -22,17 +24,32 @@ import org.apache.parquet.format.Util;
  * with parquet-format's Thrift structures, bodies decompressed ({@link PageCodecs}), handed over as
  * parquet-column's page objects (dictionary, data page v1 and v2; index pages skipped). The
  * encodings (PLAIN, dictionary, RLE/bit-packed levels, delta, byte-stream-split) are
- * parquet-column's own. A page that runs past the chunk, or fails the CRC-32 its header carries
- * (parquet-java writes one by default), is an {@link IOException} naming the byte.
+ * parquet-column's own. Every header is read up front; a data page's body is checked and
+ * decompressed only when it is read, so a page {@link #skipPage skipped} by its header's value
+ * count (rows before a part) and those after the last row a part reads cost nothing. A page that
+ * runs past the chunk, or fails the CRC-32 its header carries (parquet-java writes one by
+ * default), is an {@link IOException} naming the byte.
  */
 final class ColumnChunkPages implements PageReader {
     /** Most bytes of one uncompressed page (writers make pages of about 1 MiB): a damaged header cannot exhaust memory. */
     static final int MAX_PAGE_BYTES = 64 << 20;
-    private final ArrayDeque<DataPage> pages = new ArrayDeque<>();
+    private final byte[] chunk;
+    private final int codec;
+    private final ArrayDeque<Stored> pages = new ArrayDeque<>();
     private DictionaryPage dictionary;
     private long values;
 
+    /** A data page as stored: its header, where its body starts in the chunk's array, and where its header is in the chunk. */
+    private record Stored(PageHeader header, int start, int at) {
+        int valueCount() {
+            return header.getType() == PageType.DATA_PAGE ? header.getData_page_header().getNum_values()
+                    : header.getData_page_header_v2().getNum_values();
+        }
+    }
+
     ColumnChunkPages(byte[] chunk, int offset, int length, int codec) throws IOException {
+        this.chunk = chunk;
+        this.codec = codec;
         ByteArrayInputStream in = new ByteArrayInputStream(chunk, offset, length);
         while (in.available() > 0) {
             int at = length - in.available();
@@ -44,9 +61,6 @@ final class ColumnChunkPages implements PageReader {
                         + " bytes, but only " + in.available() + " remain: the chunk is truncated");
             }
             in.skipNBytes(size);
-            if (h.isSetCrc()) {
-                checkCrc(h.getCrc(), chunk, start, size, at);
-            }
             int uncompressed = h.getUncompressed_page_size();
             if (uncompressed < 0 || uncompressed > MAX_PAGE_BYTES) {
                 throw new IOException("the page at byte " + at + " of the column chunk says it holds " + uncompressed
@@ -54,37 +68,68 @@ final class ColumnChunkPages implements PageReader {
             }
             switch (h.getType()) {
                 case DICTIONARY_PAGE -> {
+                    checkCrc(h, start, at);
                     DictionaryPageHeader d = h.getDictionary_page_header();
                     dictionary = new DictionaryPage(BytesInput.from(PageCodecs.decompress(codec, chunk, start, size,
                             uncompressed)), d.getNum_values(), encoding(d.getEncoding()));
                 }
-                case DATA_PAGE -> {
-                    DataPageHeader d = h.getData_page_header();
-                    pages.add(new DataPageV1(BytesInput.from(PageCodecs.decompress(codec, chunk, start, size, uncompressed)),
-                            d.getNum_values(), uncompressed, null, encoding(d.getRepetition_level_encoding()),
-                            encoding(d.getDefinition_level_encoding()), encoding(d.getEncoding())));
-                    values += d.getNum_values();
-                }
-                case DATA_PAGE_V2 -> {
-                    DataPageHeaderV2 d = h.getData_page_header_v2();
-                    int levels = d.getRepetition_levels_byte_length() + d.getDefinition_levels_byte_length();
-                    if (levels < 0 || levels > size) {
-                        throw new IOException("the v2 page at byte " + at + " has " + levels + " bytes of levels in "
-                                + size + " bytes");
+                case DATA_PAGE, DATA_PAGE_V2 -> {
+                    if (h.getType() == PageType.DATA_PAGE ? !h.isSetData_page_header() : !h.isSetData_page_header_v2()) {
+                        throw new IOException("the data page at byte " + at + " of the column chunk has no data page header");
                     }
-                    int dataStart = start + levels;
-                    byte[] data = !d.isSetIs_compressed() || d.isIs_compressed()
-                            ? PageCodecs.decompress(codec, chunk, dataStart, size - levels, uncompressed - levels)
-                            : PageCodecs.decompress(0, chunk, dataStart, size - levels, size - levels);
-                    pages.add(DataPageV2.uncompressed(d.getNum_rows(), d.getNum_nulls(), d.getNum_values(),
-                            BytesInput.from(chunk, start, d.getRepetition_levels_byte_length()),
-                            BytesInput.from(chunk, start + d.getRepetition_levels_byte_length(),
-                                    d.getDefinition_levels_byte_length()),
-                            encoding(d.getEncoding()), BytesInput.from(data), null));
-                    values += d.getNum_values();
+                    Stored page = new Stored(h, start, at);
+                    pages.add(page);
+                    values += page.valueCount();
                 }
                 default -> { } // an index page: nothing a scan reads
             }
+        }
+    }
+
+    /** Values in the next data page, read from its header (-1 if there is none): what {@link #skipPage} passes over. */
+    int nextValueCount() {
+        Stored next = pages.peek();
+        return next == null ? -1 : next.valueCount();
+    }
+
+    /** Passes over the next data page without checking or decompressing it. */
+    void skipPage() {
+        pages.poll();
+    }
+
+    /** Data page {@code p}, checked and decompressed. */
+    private DataPage load(Stored p) throws IOException {
+        PageHeader h = p.header();
+        int size = h.getCompressed_page_size();
+        int uncompressed = h.getUncompressed_page_size();
+        checkCrc(h, p.start(), p.at());
+        if (h.getType() == PageType.DATA_PAGE) {
+            DataPageHeader d = h.getData_page_header();
+            return new DataPageV1(BytesInput.from(PageCodecs.decompress(codec, chunk, p.start(), size, uncompressed)),
+                    d.getNum_values(), uncompressed, null, encoding(d.getRepetition_level_encoding()),
+                    encoding(d.getDefinition_level_encoding()), encoding(d.getEncoding()));
+        }
+        DataPageHeaderV2 d = h.getData_page_header_v2();
+        int start = p.start();
+        int levels = d.getRepetition_levels_byte_length() + d.getDefinition_levels_byte_length();
+        if (levels < 0 || levels > size) {
+            throw new IOException("the v2 page at byte " + p.at() + " has " + levels + " bytes of levels in "
+                    + size + " bytes");
+        }
+        int dataStart = start + levels;
+        byte[] data = !d.isSetIs_compressed() || d.isIs_compressed()
+                ? PageCodecs.decompress(codec, chunk, dataStart, size - levels, uncompressed - levels)
+                : PageCodecs.decompress(0, chunk, dataStart, size - levels, size - levels);
+        return DataPageV2.uncompressed(d.getNum_rows(), d.getNum_nulls(), d.getNum_values(),
+                BytesInput.from(chunk, start, d.getRepetition_levels_byte_length()),
+                BytesInput.from(chunk, start + d.getRepetition_levels_byte_length(),
+                        d.getDefinition_levels_byte_length()),
+                encoding(d.getEncoding()), BytesInput.from(data), null);
+    }
+
+    private void checkCrc(PageHeader h, int start, int at) throws IOException {
+        if (h.isSetCrc()) {
+            checkCrc(h.getCrc(), chunk, start, h.getCompressed_page_size(), at);
         }
     }
 
@@ -114,8 +159,14 @@ final class ColumnChunkPages implements PageReader {
         return values;
     }
 
+    /** The next data page, checked and decompressed; null after the last. A damaged one is an {@link UncheckedIOException}. */
     @Override
     public DataPage readPage() {
-        return pages.poll();
+        Stored next = pages.poll();
+        try {
+            return next == null ? null : load(next);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 }

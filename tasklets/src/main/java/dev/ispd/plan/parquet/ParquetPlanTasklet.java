@@ -116,23 +116,28 @@ public final class ParquetPlanTasklet implements Tasklet {
 
     /**
      * Counts into {@code meter} the decoding of {@code columns} columns of {@code g}: a decoded
-     * value per row read per column, and a DRAM access per value decoded or passed over (the rows
-     * before {@code g.first()}). The drive's meter and a planner's estimate both count it here.
+     * value per row read per column, and a DRAM access per value decoded or passed over (the
+     * values of a column's pages sent before {@code g.first()}). The drive's meter and a planner's
+     * estimate both count it here.
      */
     public static void countDecoding(ParquetRowGroup g, int columns, Meter meter) {
-        meter.addDramAccesses((g.first() + g.count()) * columns);
+        long passedOver = 0;
+        for (int c = 0; c < columns; c++) {
+            passedOver += g.first() - g.chunks().get(c).firstRow();
+        }
+        meter.addDramAccesses(passedOver + g.count() * columns);
         meter.addDecodedValues(g.count() * columns);
     }
 
-    /** Moves every column past the rows before {@code g.first()}: their levels read, their values skipped. */
+    /**
+     * Moves every column past the rows of its pages sent before {@code g.first()} (whole pages
+     * passed over undecoded, the rest their levels read and values skipped).
+     */
     private void skip(ColumnChunkDecoder[] decoders, ParquetRowGroup g) {
         for (int c = 0; c < columns.length; c++) {
+            long before = g.first() - g.chunks().get(c).firstRow();
             try {
-                for (long r = 0; r < g.first(); r++) {
-                    if (!decoders[c].nextIsNull()) {
-                        decoders[c].values().skip();
-                    }
-                }
+                decoders[c].skip(before);
             } catch (RuntimeException e) {
                 throw failure(g, c, e);
             }
@@ -151,9 +156,10 @@ public final class ParquetPlanTasklet implements Tasklet {
                             + " (the drive reads UNCOMPRESSED, SNAPPY, GZIP and ZSTD)");
                 }
                 ColumnChunkPages pages = new ColumnChunkPages(pending, offset, (int) chunk.length(), chunk.codec());
-                if (pages.getTotalValueCount() != g.rows()) {
+                if (pages.getTotalValueCount() != chunk.rows()) {
                     throw new IOException("the chunk holds " + pages.getTotalValueCount() + " values for "
-                            + g.rows() + " rows: it is truncated or damaged");
+                            + chunk.rows() + " rows" + (chunk.rows() == g.rows() ? "" : " from row " + chunk.firstRow())
+                            + ": it is truncated or damaged");
                 }
                 decoders[c] = new ColumnChunkDecoder(pages, columns[c]);
             } catch (IOException | RuntimeException e) {
@@ -301,10 +307,8 @@ public final class ParquetPlanTasklet implements Tasklet {
             throw new IllegalArgumentException("a value ending in a zero byte cannot be held exactly in the zero-padded "
                     + "char(" + f.width() + ") a plan reads of a string (" + column.name() + ")");
         }
-        records.put(at, scratch.bytes, 0, n);
-        for (int i = n; i < f.width(); i++) {
-            records.put(at + i, (byte) 0);
-        }
+        Arrays.fill(scratch.bytes, n, f.width(), (byte) 0); // the padding, then the place in one copy
+        records.put(at, scratch.bytes, 0, f.width());
     }
 
     /**

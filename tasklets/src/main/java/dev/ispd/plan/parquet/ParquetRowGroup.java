@@ -6,9 +6,11 @@ import java.util.List;
 /**
  * One row group of a Parquet file as a plan reads it: its index in the file (for errors), its
  * row count, per column the plan reads (in {@link ParquetSource#columns} order) the codec and
- * byte length of its column chunk, and the rows of it the plan runs over: {@code count} rows from
- * row {@code first} (the whole group, or a part whose rows fit one result). The chunks' bytes
- * arrive in that order, back to back, whole whatever the part.
+ * byte length of what is sent of its column chunk, and the rows of it the plan runs over:
+ * {@code count} rows from row {@code first} (the whole group, or a part whose rows fit one
+ * result). The chunks' bytes arrive in that order, back to back: each whole, or for a part, where
+ * the file's offset index tells its pages' rows, only its dictionary page and the data pages
+ * holding the part's rows, the first of them starting at the chunk's {@link Chunk#firstRow}.
  */
 public record ParquetRowGroup(int index, long rows, List<Chunk> chunks, long first, long count) implements Serializable {
     public ParquetRowGroup {
@@ -17,6 +19,13 @@ public record ParquetRowGroup(int index, long rows, List<Chunk> chunks, long fir
             throw new IllegalArgumentException("row group " + index + " of " + rows + " rows: rows " + first + " to "
                     + (first + count) + " are not among them");
         }
+        for (Chunk c : chunks) {
+            if (c.firstRow() > first || c.firstRow() + c.rows() < first + count || c.firstRow() + c.rows() > rows) {
+                throw new IllegalArgumentException("row group " + index + " of " + rows + " rows: a chunk sent with rows "
+                        + c.firstRow() + " to " + (c.firstRow() + c.rows()) + " lacks rows of " + first + " to "
+                        + (first + count));
+            }
+        }
     }
 
     /** The whole row group. */
@@ -24,17 +33,33 @@ public record ParquetRowGroup(int index, long rows, List<Chunk> chunks, long fir
         this(index, rows, chunks, 0, rows);
     }
 
-    /** A column chunk: its codec (parquet-format's {@code CompressionCodec} number) and its bytes. */
-    public record Chunk(int codec, long length) implements Serializable { }
+    /**
+     * A column chunk: its codec (parquet-format's {@code CompressionCodec} number), the bytes sent
+     * of it, and the rows its data pages sent hold: {@code rows} rows from row {@code firstRow}
+     * (the chunk sent whole: all the group's rows from 0). The drive checks the pages hold exactly that many values.
+     */
+    public record Chunk(int codec, long length, long firstRow, long rows) implements Serializable {
+        public Chunk {
+            if (length < 0 || firstRow < 0 || rows < 0) {
+                throw new IllegalArgumentException("a column chunk of " + length + " bytes, " + rows + " rows from row "
+                        + firstRow);
+            }
+        }
+    }
 
     /** Bytes of all its chunks. */
     public long bytes() {
         return chunks.stream().mapToLong(Chunk::length).sum();
     }
 
-    /** The same row group, its plan run over {@code count} rows from row {@code first}. */
+    /** The same row group, its plan run over {@code count} rows from row {@code first} of its whole chunks. */
     public ParquetRowGroup part(long first, long count) {
-        return new ParquetRowGroup(index, rows, chunks, first, count);
+        return part(first, count, chunks);
+    }
+
+    /** The same row group, its plan run over {@code count} rows from row {@code first} of {@code sent}. */
+    public ParquetRowGroup part(long first, long count, List<Chunk> sent) {
+        return new ParquetRowGroup(index, rows, sent, first, count);
     }
 
     /** Whether the plan runs over all its rows. */

@@ -25,7 +25,7 @@ public record ParquetSource(String file, List<ParquetColumn> columns, List<Parqu
     /** The runtime parameter that carries the source. */
     public static final String PARAM = "parquet";
     /** The version of the encoding; a drive refuses any other. */
-    public static final int VERSION = 2;
+    public static final int VERSION = 3;
 
     public ParquetSource {
         columns = List.copyOf(columns);
@@ -66,8 +66,9 @@ public record ParquetSource(String file, List<ParquetColumn> columns, List<Parqu
     }
 
     /**
-     * Version 2: {@code u8 version, str file, u16 n, n columns, u32 m, m row groups}, a row group
-     * with the rows the plan reads of it (docs/protocol.md).
+     * Version 3: {@code u8 version, str file, u16 n, n columns, u32 m, m row groups}, a row group
+     * with the rows the plan reads of it, each chunk with the rows its pages sent hold
+     * (docs/protocol.md).
      */
     public byte[] encode() {
         byte[] name = file.getBytes(StandardCharsets.UTF_8);
@@ -76,7 +77,7 @@ public record ParquetSource(String file, List<ParquetColumn> columns, List<Parqu
             size += 2 + c.name().getBytes(StandardCharsets.UTF_8).length + 1 + 4 + 1 + 1;
         }
         for (ParquetRowGroup g : rowGroups) {
-            size += 4 + 8 + 8 + 8 + g.chunks().size() * 9;
+            size += 4 + 8 + 8 + 8 + g.chunks().size() * 25;
         }
         ByteBuffer out = ByteBuffer.allocate(size).order(ByteOrder.LITTLE_ENDIAN);
         out.put((byte) VERSION);
@@ -98,6 +99,8 @@ public record ParquetSource(String file, List<ParquetColumn> columns, List<Parqu
             for (ParquetRowGroup.Chunk k : g.chunks()) {
                 out.put((byte) k.codec());
                 out.putLong(k.length());
+                out.putLong(k.firstRow());
+                out.putLong(k.rows());
             }
         }
         return out.array();
@@ -146,10 +149,17 @@ public record ParquetSource(String file, List<ParquetColumn> columns, List<Parqu
                 for (int c = 0; c < n; c++) {
                     int codec = in.get() & 0xFF;
                     long length = in.getLong();
+                    long firstRow = in.getLong();
+                    long sent = in.getLong();
                     if (length < 0) {
                         throw bad(in, "row group " + index + ": negative length");
                     }
-                    chunks.add(new ParquetRowGroup.Chunk(codec, length));
+                    if (firstRow < 0 || sent < 0 || firstRow > first || sent < first + count - firstRow
+                            || sent > rows - firstRow) {
+                        throw bad(in, "row group " + index + " of " + rows + " rows: a chunk sent with " + sent
+                                + " rows from row " + firstRow + " lacks rows of " + first + " to " + (first + count));
+                    }
+                    chunks.add(new ParquetRowGroup.Chunk(codec, length, firstRow, sent));
                 }
                 groups.add(new ParquetRowGroup(index, rows, chunks, first, count));
             }

@@ -19,8 +19,8 @@ class ParquetSourceTest {
             new ParquetColumn("mode", PrimitiveTypeName.BINARY, 0, true, ParquetColumn.Conversion.STRING),
             new ParquetColumn("big", PrimitiveTypeName.FIXED_LEN_BYTE_ARRAY, 11, true,
                     ParquetColumn.Conversion.BYTES_DECIMAL)),
-            List.of(new ParquetRowGroup(3, 1000, List.of(new ParquetRowGroup.Chunk(1, 4000),
-                    new ParquetRowGroup.Chunk(6, 700), new ParquetRowGroup.Chunk(0, 11_000)), 250, 600)));
+            List.of(new ParquetRowGroup(3, 1000, List.of(new ParquetRowGroup.Chunk(1, 4000, 0, 1000),
+                    new ParquetRowGroup.Chunk(6, 700, 0, 1000), new ParquetRowGroup.Chunk(0, 11_000, 200, 800)), 250, 600)));
 
     @Test
     void theEncodingReadsBackThroughTheRuntimeParameters() throws BadParameterException {
@@ -35,12 +35,17 @@ class ParquetSourceTest {
         byte[] version = good.clone();
         version[0] = 1;
         assertTrue(assertThrows(BadParameterException.class, () -> ParquetSource.decode(version)).getMessage()
-                .contains("at byte 1: version 1, this drive reads version 2"));
+                .contains("at byte 1: version 1, this drive reads version 3"));
+        ParquetRowGroup.Chunk whole = new ParquetRowGroup.Chunk(1, 4000, 0, 1000);
         byte[] pastTheGroup = new ParquetSource(SOURCE.file(), SOURCE.columns(), List.of(
-                SOURCE.rowGroups().get(0).part(0, 1000))).encode();
-        pastTheGroup[pastTheGroup.length - 27 - 8] = (byte) 0xE9; // count 1001 (0x3E9) after first 0
+                new ParquetRowGroup(3, 1000, List.of(whole, whole, whole)))).encode();
+        pastTheGroup[pastTheGroup.length - 3 * 25 - 8] = (byte) 0xE9; // count 1001 (0x3E9) after first 0
         assertTrue(assertThrows(BadParameterException.class, () -> ParquetSource.decode(pastTheGroup)).getMessage()
                 .contains("row group 3 of 1000 rows: rows 0 to 1001 are not among them"));
+        byte[] pagesShort = SOURCE.encode();
+        pagesShort[pagesShort.length - 7] = 0; // the last chunk's 800 rows (0x320) from row 200 become 32 (0x20)
+        assertTrue(assertThrows(BadParameterException.class, () -> ParquetSource.decode(pagesShort)).getMessage()
+                .contains("row group 3 of 1000 rows: a chunk sent with 32 rows from row 200 lacks rows of 250 to 850"));
         BadParameterException cut = assertThrows(BadParameterException.class,
                 () -> ParquetSource.decode(Arrays.copyOf(good, good.length - 3)));
         assertTrue(cut.getMessage().contains("parameter 'parquet'") && cut.getMessage().contains("ends early"),
