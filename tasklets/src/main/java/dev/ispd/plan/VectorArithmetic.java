@@ -3,8 +3,8 @@ package dev.ispd.plan;
 /**
  * The arithmetic of {@link ArithmeticEval} a batch at a time: each row computed by the
  * per-record node's own {@code compute} (so the same ANSI checks: {@code Math.*Exact}, decimal
- * precision bounds, division by zero naming the node), in one loop per node; a row with a NULL
- * operand is NULL and not computed.
+ * precision bounds, division by zero naming the node; or the same NULLs of non-ANSI mode), in
+ * one loop per node; a row with a NULL operand is NULL and not computed.
  */
 final class VectorArithmetic {
     private VectorArithmetic() {
@@ -15,7 +15,7 @@ final class VectorArithmetic {
         private final ArithmeticEval.LongBinary scalar;
 
         Longs(ArithmeticEval.LongBinary scalar, VectorEval left, VectorEval right) {
-            super(scalar.type, scalar.sql, left, right);
+            super(scalar.type, scalar.sql, scalar.nullsErrors, left, right);
             this.scalar = scalar;
         }
 
@@ -23,7 +23,7 @@ final class VectorArithmetic {
         void compute(int[] sel, int n) {
             long[] a = left.longs;
             long[] b = right.longs;
-            if (!nullable && scalar instanceof ArithmeticEval.DecimalOps d && d.factorLeft != 0
+            if (!nullable && !scalar.legacy && scalar instanceof ArithmeticEval.DecimalOps d && d.factorLeft != 0
                     && d.factorRight != 0 && scalar.op != Expr.ArithmeticOp.DIVIDE
                     && scalar.op != Expr.ArithmeticOp.REMAINDER) {
                 decimals(d, a, b, sel, n);
@@ -41,8 +41,8 @@ final class VectorArithmetic {
             for (int i = 0; i < n; i++) {
                 int r = sel[i];
                 boolean isNull = nullA[r] || nullB[r];
-                nulls[r] = isNull;
                 longs[r] = isNull ? 0 : scalar.compute(a[r], b[r]);
+                nulls[r] = isNull || scalar.nulled;
             }
         }
 
@@ -100,7 +100,7 @@ final class VectorArithmetic {
         private final ArithmeticEval.WideDecimalOps scalar;
 
         WideDecimals(ArithmeticEval.WideDecimalOps scalar, VectorEval left, VectorEval right) {
-            super(scalar.type, scalar.sql, left, right);
+            super(scalar.type, scalar.sql, scalar.nullsErrors, left, right);
             this.scalar = scalar;
         }
 
@@ -122,6 +122,7 @@ final class VectorArithmetic {
                 }
                 longs[r] = narrow ? scalar.fast(a[r], b[r]) : scalar.compute(left.high(r), a[r], right.high(r), b[r]);
                 highs[r] = scalar.high;
+                nulls[r] = scalar.nulled;
             }
         }
     }
@@ -131,7 +132,7 @@ final class VectorArithmetic {
         private final ArithmeticEval.FloatOps scalar;
 
         Doubles(ArithmeticEval.FloatOps scalar, VectorEval left, VectorEval right) {
-            super(scalar.type, scalar.sql, left, right);
+            super(scalar.type, scalar.sql, scalar.nullsErrors, left, right);
             this.scalar = scalar;
         }
 
@@ -144,8 +145,8 @@ final class VectorArithmetic {
             for (int i = 0; i < n; i++) {
                 int r = sel[i];
                 boolean isNull = nullable && (nullA[r] || nullB[r]);
-                nulls[r] = isNull;
                 doubles[r] = isNull ? 0 : scalar.compute(a[r], b[r]);
+                nulls[r] = isNull || scalar.nulled;
             }
         }
     }

@@ -53,13 +53,16 @@ abstract class VectorEval {
         return truths != null ? truths[row] == ExprEval.UNKNOWN : nulls[row];
     }
 
-    /** A node of two operands, both evaluated over the node's rows first: NULL where either can be. */
+    /**
+     * A node of two operands, both evaluated over the node's rows first: NULL where either can be,
+     * or where the node makes NULLs of its own ({@code nullsValues}: non-ANSI arithmetic's).
+     */
     abstract static class Binary extends VectorEval {
         final VectorEval left;
         final VectorEval right;
 
-        Binary(ExprType type, String sql, VectorEval left, VectorEval right) {
-            super(type, sql, left.nullable || right.nullable);
+        Binary(ExprType type, String sql, boolean nullsValues, VectorEval left, VectorEval right) {
+            super(type, sql, nullsValues || left.nullable || right.nullable);
             this.left = left;
             this.right = right;
         }

@@ -132,7 +132,24 @@ class BatchScanTest {
                         Aggregate.max(neg(WIDE_PRICE)),
                         Aggregate.sum(cast(WIDE_PRICE, ExprType.DOUBLE)),
                         Aggregate.sum(cast(mul(WIDE_PRICE, field("disc")), ExprType.decimal(12, 2)))))),
+                Arguments.of("non-ANSI arithmetic: wrapped integers, NULL quotients and decimals", Plan.aggregate(L,
+                        Predicate.holds(gt(legacy(Expr.ArithmeticOp.MULTIPLY, field("big"), lit(3)), lit(0))),
+                        List.of("band"), List.of(
+                                Aggregate.max(legacy(Expr.ArithmeticOp.MULTIPLY, field("qty"), lit(100_000_000))),
+                                Aggregate.min(new Expr.Negate(field("qty"), Expr.EvalMode.LEGACY)),
+                                Aggregate.count(legacy(Expr.ArithmeticOp.REMAINDER, field("big"), field("qty"))),
+                                Aggregate.sum(legacy(Expr.ArithmeticOp.DIVIDE, field("price"), field("qty"))),
+                                Aggregate.sum(legacy(Expr.ArithmeticOp.DIVIDE, lit(100), field("qty"))),
+                                Aggregate.sum(legacy(Expr.ArithmeticOp.SUBTRACT, field("price"), field("disc"))),
+                                Aggregate.max(legacy(Expr.ArithmeticOp.MULTIPLY, WIDE_PRICE,
+                                        lit(new BigDecimal("1E34")))),
+                                Aggregate.count(legacy(Expr.ArithmeticOp.ADD, mul(WIDE_PRICE, field("disc")),
+                                        lit(new BigDecimal("999999999999999999999999999999999700.00"))))))),
                 Arguments.of("rows", Plan.rows(L, mixed, List.of("big", "ship", "band"))));
+    }
+
+    private static Expr legacy(Expr.ArithmeticOp op, Expr left, Expr right) {
+        return LegacyArithmeticTest.legacy(op, left, right);
     }
 
     @ParameterizedTest(name = "{0}")
