@@ -403,10 +403,15 @@ final class ArithmeticEval {
             isNull = operand.isNull;
             if (wide) {
                 long lo = -v;
-                high = isNull ? 0 : lo == 0 ? -operand.high : ~operand.high; // a decimal's -10^38 < -v < 10^38
+                high = isNull ? 0 : negatedHigh(lo, operand.high);
                 return isNull ? 0 : lo;
             }
             return isNull ? 0 : negated(v);
+        }
+
+        /** The high word of {@code -(high:low)}, given {@code -low}: a wide decimal's -10^38 < -v < 10^38, never wrapping. */
+        static long negatedHigh(long negatedLow, long high) {
+            return negatedLow == 0 ? -high : ~high;
         }
 
         /** {@code -v}, an error for an integer's MIN_VALUE (unless LEGACY: itself). */

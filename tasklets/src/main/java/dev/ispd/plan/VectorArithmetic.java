@@ -151,7 +151,7 @@ final class VectorArithmetic {
         }
     }
 
-    /** Unary minus ({@link ArithmeticEval.Negate}). */
+    /** Unary minus ({@link ArithmeticEval.Negate}), of a wide decimal in two words. */
     static final class Negate extends VectorEval.Unary {
         private final ArithmeticEval.Negate scalar;
 
@@ -169,6 +169,10 @@ final class VectorArithmetic {
                 nulls[r] = isNull;
                 if (doubles != null) {
                     doubles[r] = -operand.doubles[r];
+                } else if (highs != null) {
+                    long lo = isNull ? 0 : -operand.longs[r];
+                    longs[r] = lo;
+                    highs[r] = isNull ? 0 : ArithmeticEval.Negate.negatedHigh(lo, operand.high(r));
                 } else {
                     longs[r] = isNull ? 0 : scalar.negated(operand.longs[r]);
                 }

@@ -6,9 +6,8 @@ import java.util.Map;
 /**
  * Builds the batch form ({@link VectorEval}) of compiled expressions ({@link ExprEval}, types
  * and casts already derived), node for node. One compiler serves all of a plan's expressions, so
- * a field they share is one column, decoded once per batch. A node without a batch form (the
- * string nodes: comparisons, IN, LIKE and the other tests, CASE and COALESCE of strings; a cast
- * to or from a boolean; unary minus of a wide decimal) is run per record with the tree below it.
+ * a field they share is one column, decoded once per batch. A node without a batch form (a cast
+ * to or from a boolean) is run per record with the tree below it.
  */
 final class VectorCompiler {
     private final Map<Field, VectorEval.Column> columns = new HashMap<>();
@@ -23,8 +22,20 @@ final class VectorCompiler {
         if (e instanceof ExprEval.Constant c) {
             return new VectorEval.Constant(c);
         }
-        if (e.wide && !(e instanceof CastEval || e instanceof LogicEval.Choice)) {
-            return new VectorEval.PerRecord(e); // unary minus, the one other node of a wide decimal
+        if (e instanceof StringEval.FieldChars f) {
+            return new VectorStrings.Chars(f);
+        }
+        if (e instanceof StringEval.Literal l) {
+            return new VectorStrings.Literal(l);
+        }
+        if (e instanceof StringEval.Compare c) {
+            return new VectorStrings.Compare(c, compile(c.left), compile(c.right));
+        }
+        if (e instanceof StringEval.Match m) {
+            return new VectorStrings.Match(m, compile(m.operand));
+        }
+        if (e instanceof StringEval.Choice c) {
+            return new VectorChoice(c, c.conditions == null ? null : compile(c.conditions), compile(c.values));
         }
         if (e instanceof ArithmeticEval.LongBinary b) {
             return new VectorArithmetic.Longs(b, compile(b.left), compile(b.right));

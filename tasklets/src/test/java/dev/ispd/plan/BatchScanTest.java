@@ -145,6 +145,17 @@ class BatchScanTest {
                                         lit(new BigDecimal("1E34")))),
                                 Aggregate.count(legacy(Expr.ArithmeticOp.ADD, mul(WIDE_PRICE, field("disc")),
                                         lit(new BigDecimal("999999999999999999999999999999999700.00"))))))),
+                Arguments.of("string comparisons, tests, IN, CASE and COALESCE a batch at a time", Plan.aggregate(L,
+                        Predicate.holds(or(in(field("mode"), lit("AIR"), lit("RAIL"), lit("TRUCK")),
+                                Expr.startsWith(field("mode"), "SH"), Expr.endsWith(field("mode"), "IL"),
+                                Expr.contains(coalesce(field("mode"), lit("NONE")), "O"),
+                                compare(caseWhen(List.of(when(gt(field("qty"), lit(0)), field("mode"))), lit("MAIL")),
+                                        CompareOp.GE, lit("REG")))), List.of("band"), List.of(
+                                Aggregate.countStar(),
+                                Aggregate.sum(caseWhen(List.of(when(like(field("mode"), "_A%"), field("qty"))),
+                                        lit(0))),
+                                Aggregate.count(caseWhen(List.of(when(lt(field("mode"), lit("M")), lit(1))), null)),
+                                Aggregate.max(neg(WIDE_PRICE))))),
                 Arguments.of("rows", Plan.rows(L, mixed, List.of("big", "ship", "band"))));
     }
 
@@ -211,12 +222,16 @@ class BatchScanTest {
     }
 
     @Test
-    void theNodesOfTpchQueriesHaveABatchForm() {
+    void theNodesOfTpchQueriesAndStringsHaveABatchForm() {
         for (Expr e : List.of(extract(Expr.DatePart.YEAR, field("ship")),
                 cast(field("ship"), ExprType.TIMESTAMP, "UTC"), cast(field("qty"), ExprType.DOUBLE),
                 caseWhen(List.of(when(like(field("mode"), "A%"), field("price"))), lit(0)),
                 coalesce(field("qty"), lit(0)), WIDE_PRICE, mul(WIDE_PRICE, field("disc")),
-                add(mul(WIDE_PRICE, field("disc")), field("price")), gt(WIDE_PRICE, mul(field("disc"), field("disc"))))) {
+                add(mul(WIDE_PRICE, field("disc")), field("price")), gt(WIDE_PRICE, mul(field("disc"), field("disc"))),
+                neg(WIDE_PRICE), Expr.eq(field("mode"), lit("AIR")), in(field("mode"), lit("AIR"), lit("MAIL")),
+                like(field("mode"), "%AI_"), Expr.startsWith(field("mode"), "A"), Expr.endsWith(field("mode"), "R"),
+                Expr.contains(field("mode"), "I"), coalesce(field("mode"), lit("X")),
+                caseWhen(List.of(when(gt(field("qty"), lit(0)), field("mode"))), lit("n/a")))) {
             VectorEval v = new VectorCompiler().compile(ExprCompiler.compile(e, L));
             assertFalse(v instanceof VectorEval.PerRecord, Expr.sql(e) + " runs per record");
         }
