@@ -48,7 +48,7 @@ final class VectorArithmetic {
 
         /**
          * The common decimal {@code + - *} (operands not NULL, rescaled within a long, a product at
-         * the operands' scales) in a loop per operator, the result's precision checked after. An overflow throws the same
+         * the operands' scales) in a loop for products and one for sums and differences, the result's precision checked after. An overflow throws the same
          * error class as {@link ArithmeticEval.DecimalOps#compute}; the batch is then run again
          * record by record ({@link BatchScan}), which gives the exact error.
          */
@@ -57,24 +57,16 @@ final class VectorArithmetic {
             long fb = d.factorRight;
             long bound = d.bound;
             try {
-                switch (d.op) {
-                    case ADD -> {
-                        for (int i = 0; i < n; i++) {
-                            int r = sel[i];
-                            longs[r] = Math.addExact(Math.multiplyExact(a[r], fa), Math.multiplyExact(b[r], fb));
-                        }
+                if (d.op == Expr.ArithmeticOp.MULTIPLY) {
+                    for (int i = 0; i < n; i++) {
+                        int r = sel[i];
+                        longs[r] = Math.multiplyExact(a[r], b[r]);
                     }
-                    case SUBTRACT -> {
-                        for (int i = 0; i < n; i++) {
-                            int r = sel[i];
-                            longs[r] = Math.subtractExact(Math.multiplyExact(a[r], fa), Math.multiplyExact(b[r], fb));
-                        }
-                    }
-                    default -> {
-                        for (int i = 0; i < n; i++) {
-                            int r = sel[i];
-                            longs[r] = Math.multiplyExact(a[r], b[r]);
-                        }
+                } else { // a - b as a + b * -factor: the same value, past 64 bits (so past the bound) where the difference is
+                    long fbSigned = d.op == Expr.ArithmeticOp.SUBTRACT ? -fb : fb;
+                    for (int i = 0; i < n; i++) {
+                        int r = sel[i];
+                        longs[r] = Math.addExact(Math.multiplyExact(a[r], fa), Math.multiplyExact(b[r], fbSigned));
                     }
                 }
             } catch (ArithmeticException e) { // past 64 bits: the record-by-record rerun names the value

@@ -6,8 +6,7 @@ import java.util.Map;
 /**
  * Builds the batch form ({@link VectorEval}) of compiled expressions ({@link ExprEval}, types
  * and casts already derived), node for node. One compiler serves all of a plan's expressions, so
- * a field they share is one column, decoded once per batch. A node without a batch form (a cast
- * to or from a boolean) is run per record with the tree below it.
+ * a field they share is one column, decoded once per batch. Every node kind has a batch form.
  */
 final class VectorCompiler {
     private final Map<Field, VectorEval.Column> columns = new HashMap<>();
@@ -46,7 +45,7 @@ final class VectorCompiler {
         if (e instanceof ArithmeticEval.Negate n) {
             return new VectorArithmetic.Negate(n, compile(n.operand));
         }
-        if (e instanceof CastEval c && c.type.kind() != ExprType.Kind.BOOL && c.from.kind() != ExprType.Kind.BOOL) {
+        if (e instanceof CastEval c) {
             return new VectorArithmetic.Cast(c, compile(c.operand));
         }
         if (e instanceof LogicEval.CompareLongs || e instanceof LogicEval.CompareDoubles
@@ -69,7 +68,7 @@ final class VectorCompiler {
         if (e instanceof LogicEval.Choice c) {
             return new VectorChoice(c, c.conditions == null ? null : compile(c.conditions), compile(c.values));
         }
-        return new VectorEval.PerRecord(e);
+        throw new IllegalStateException("no batch form of " + e.getClass().getSimpleName() + " " + e.sql);
     }
 
     private VectorEval[] compile(ExprEval[] nodes) {

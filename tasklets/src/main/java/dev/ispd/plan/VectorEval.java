@@ -14,8 +14,7 @@ import java.util.Arrays;
  * ({@link #nullable} false: a non-nullable field, arithmetic of such) leaves {@link #nulls}
  * false, and its parents skip the test. Each node computes its rows with the very arithmetic of
  * its per-record {@link ExprEval} (whose {@code compute} methods both call), so values and
- * errors are the same; a node without a batch form would run its {@link ExprEval} per row
- * ({@link PerRecord}).
+ * errors are the same.
  */
 abstract class VectorEval {
     final ExprType type;
@@ -196,46 +195,6 @@ abstract class VectorEval {
         @Override
         void evaluate(ColumnBatch batch, int[] sel, int n) {
             // set once
-        }
-    }
-
-    /** A node without a batch form: its {@link ExprEval}, and the tree below it, run record by record. */
-    static final class PerRecord extends VectorEval {
-        private final ExprEval scalar;
-
-        PerRecord(ExprEval scalar) {
-            super(scalar.type, scalar.sql, true);
-            this.scalar = scalar;
-        }
-
-        @Override
-        void evaluate(ColumnBatch batch, int[] sel, int n) {
-            java.nio.ByteBuffer buf = batch.buffer();
-            for (int i = 0; i < n; i++) {
-                int r = sel[i];
-                int record = batch.record(r);
-                switch (type.kind()) {
-                    case BOOL -> truths[r] = (byte) scalar.truth(buf, record);
-                    case FLOAT -> {
-                        doubles[r] = scalar.doubleValue(buf, record);
-                        nulls[r] = scalar.isNull;
-                    }
-                    case STRING -> {
-                        StringEval s = (StringEval) scalar;
-                        lengths[r] = s.length(buf, record);
-                        sources[r] = s.bytes;
-                        starts[r] = s.start;
-                        nulls[r] = lengths[r] < 0;
-                    }
-                    default -> {
-                        longs[r] = scalar.longValue(buf, record);
-                        nulls[r] = scalar.isNull;
-                        if (highs != null) {
-                            highs[r] = scalar.high;
-                        }
-                    }
-                }
-            }
         }
     }
 }
