@@ -6,10 +6,11 @@ import java.util.Map;
 /**
  * Builds the batch form ({@link VectorEval}) of compiled expressions ({@link ExprEval}, types
  * and casts already derived), node for node. One compiler serves all of a plan's expressions, so
- * a field they share is one column, decoded once per batch. Every node kind has a batch form.
+ * a field they share is one column, decoded once per batch (a string field, its rows' places found once). Every node kind has a batch form.
  */
 final class VectorCompiler {
     private final Map<Field, VectorEval.Column> columns = new HashMap<>();
+    private final Map<Field, VectorStrings.Chars> strings = new HashMap<>();
 
     VectorEval compile(ExprEval e) {
         if (e instanceof ArithmeticEval.WideDecimalOps w) {
@@ -22,7 +23,7 @@ final class VectorCompiler {
             return new VectorEval.Constant(c);
         }
         if (e instanceof StringEval.FieldChars f) {
-            return new VectorStrings.Chars(f);
+            return strings.computeIfAbsent(f.field, field -> new VectorStrings.Chars(f));
         }
         if (e instanceof StringEval.Literal l) {
             return new VectorStrings.Literal(l);

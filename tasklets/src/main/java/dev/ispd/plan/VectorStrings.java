@@ -15,10 +15,17 @@ final class VectorStrings {
     private VectorStrings() {
     }
 
-    /** A {@code char(N)} field: each row's bytes in place in the batch's buffer, less the padding. */
+    /**
+     * A {@code char(N)} field: each row's bytes in place in the batch's buffer, less the padding;
+     * found once per batch however many nodes read the field (as {@link VectorEval.Column}), or
+     * only for the rows asked, each time, where those are fewer than a quarter of the batch's.
+     */
     static final class Chars extends VectorEval {
         private final Field field;
         private final byte pad;
+        /** The batch and {@link ColumnBatch#generation} whose every row this holds, if any. */
+        private ColumnBatch foundBatch;
+        private int found;
 
         Chars(StringEval.FieldChars scalar) {
             super(ExprType.STRING, scalar.sql, scalar.field.hasNullBit());
@@ -28,11 +35,25 @@ final class VectorStrings {
 
         @Override
         void evaluate(ColumnBatch batch, int[] sel, int n) {
+            if (foundBatch == batch && found == batch.generation()) {
+                return;
+            }
+            if (4 * n < batch.rows()) {
+                find(batch, sel, n);
+                return;
+            }
+            foundBatch = batch;
+            found = batch.generation();
+            find(batch, null, batch.rows());
+        }
+
+        /** The places of rows {@code sel[0, n)} (null: rows 0 to n). */
+        private void find(ColumnBatch batch, int[] sel, int n) {
             ByteBuffer buf = batch.buffer();
             int offset = field.offset();
             int width = field.width();
             for (int i = 0; i < n; i++) {
-                int r = sel[i];
+                int r = sel == null ? i : sel[i];
                 int record = batch.record(r);
                 boolean isNull = nullable && field.nullBitSet(buf, record);
                 nulls[r] = isNull;
