@@ -93,7 +93,7 @@ final class ArithmeticEval {
                     case MULTIPLY -> Math.multiplyExact(a, b);
                     case REMAINDER -> {
                         if (b == 0) {
-                            throw PlanArithmeticException.divideByZero(sql);
+                            throw PlanArithmeticException.byZero(op, sql);
                         }
                         yield a % b;
                     }
@@ -160,7 +160,7 @@ final class ArithmeticEval {
                 if (legacy) {
                     return nulled();
                 }
-                throw PlanArithmeticException.divideByZero(sql);
+                throw PlanArithmeticException.byZero(op, sql);
             }
             long v;
             try {
@@ -323,7 +323,7 @@ final class ArithmeticEval {
                 if (legacy) {
                     return nulled();
                 }
-                throw PlanArithmeticException.divideByZero(sql);
+                throw PlanArithmeticException.byZero(op, sql);
             }
             BigDecimal v = switch (op) {
                 case ADD -> x.add(y);
@@ -372,7 +372,7 @@ final class ArithmeticEval {
                 if (legacy) {
                     return nulled();
                 }
-                throw PlanArithmeticException.divideByZero(sql);
+                throw PlanArithmeticException.byZero(op, sql);
             }
             double v = switch (op) {
                 case ADD -> a + b;
