@@ -48,6 +48,10 @@ import java.util.function.LongSupplier;
  *       {@code SUM(CASE WHEN disc > 0.05 THEN price * (1 - disc) ELSE 0 END)} ({@code case}), against
  *       {@code SUM(price * (1 - disc))} ({@code plain}, the baseline: the same product without the
  *       CASE).
+ *   <li>strings: TPC-H Q12's and Q19's string predicates on a {@code char(6)} ship mode in the
+ *       records' last 6 bytes, {@code COUNT(*) WHERE mode IN ('MAIL', 'SHIP') OR mode LIKE '%AI%'
+ *       OR STARTS_WITH(mode, 'TR') OR CASE WHEN qty > 25 THEN mode ELSE 'FOB' END = 'RAIL'}
+ *       ({@code expr}, {@code expr/rec}) against the Java loop ({@code java}, the baseline).
  * </ul>
  * Each runs as a typed plan whose WHERE is one expression ({@code expr}: the batch loop,
  * {@link BatchScan}; {@code expr/rec}: the same plan record by record, as before batches), as a typed plan whose
@@ -85,7 +89,7 @@ public final class ExprScanBenchmark {
     private static final int D1996 = (int) LocalDate.of(1996, 1, 1).toEpochDay();
     private static final int D1998 = (int) LocalDate.of(1998, 9, 2).toEpochDay();
     /** The variant each query's rates are divided by, where it is not the integer plan. */
-    private static final Map<String, String> BASELINES = Map.of("wide", "dec64", "case", "plain");
+    private static final Map<String, String> BASELINES = Map.of("wide", "dec64", "case", "plain", "strings", "java");
     /** The variants that compute another answer than their query's Java loop: a rate to compare. */
     private static final Set<String> OTHER_SUMS = Set.of("q1-38", "plain", "case");
 
@@ -102,6 +106,7 @@ public final class ExprScanBenchmark {
         queries.put("filter", variants(filterExpr(), null, filterInteger(), () -> filterJava(data), data));
         queries.put("wide", wideVariants(data));
         queries.put("case", caseVariants(data));
+        queries.put("strings", stringVariants(withModes(data)));
         System.out.printf("ExprScanBenchmark: %,d records of %d bytes (%d MiB), %d rounds, medians%n", n, RECORD,
                 (long) n * RECORD >> 20, rounds);
         for (Map.Entry<String, Map<String, LongSupplier>> q : queries.entrySet()) {
@@ -298,6 +303,69 @@ public final class ExprScanBenchmark {
             }
         }
         return fold(0, new long[] {count});
+    }
+
+    // strings ---------------------------------------------------------------------------------
+
+    private static final String[] MODES = {"AIR", "MAIL", "SHIP", "TRUCK", "RAIL", "FOB", "REG AI"};
+    private static final Layout MODED = new Layout("lineitem_modes", RECORD, List.of(
+            new Field("qty", 0, 4, true, false, 0, 0, false, 0), Field.of("mode", 26, 6, FieldType.chars(true), false)));
+
+    /** {@code data} with a ship mode, zero-padded, in each record's bytes 26 to 31 (which the other queries do not read). */
+    private static ByteBuffer withModes(ByteBuffer data) {
+        Random r = new Random(21);
+        for (int at = 0; at < data.capacity(); at += RECORD) {
+            byte[] mode = MODES[r.nextInt(MODES.length)].getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+            for (int i = 0; i < 6; i++) {
+                data.put(at + 26 + i, i < mode.length ? mode[i] : 0);
+            }
+        }
+        return data;
+    }
+
+    private static Map<String, LongSupplier> stringVariants(ByteBuffer data) {
+        Plan strings = Plan.aggregate(MODED, Predicate.holds(Expr.or(
+                Expr.in(field("mode"), lit("MAIL"), lit("SHIP")), Expr.like(field("mode"), "%AI%"),
+                Expr.startsWith(field("mode"), "TR"), Expr.eq(Expr.caseWhen(List.of(Expr.when(gt(field("qty"), lit(25)),
+                        field("mode"))), lit("FOB")), lit("RAIL")))), List.of(), List.of(Aggregate.countStar()));
+        Map<String, LongSupplier> v = new LinkedHashMap<>();
+        v.put("expr", () -> run(new PlanTasklet(strings, PlanLimits.HOST), data));
+        v.put("expr/rec", () -> run(new PlanTasklet(strings, PlanLimits.HOST, false), data));
+        v.put("java", () -> stringsJava(data));
+        return v;
+    }
+
+    private static long stringsJava(ByteBuffer b) {
+        long count = 0;
+        for (int at = 0; at < b.capacity(); at += RECORD) {
+            int n = 6;
+            while (n > 0 && b.get(at + 26 + n - 1) == 0) {
+                n--;
+            }
+            boolean contains = false;
+            for (int i = 0; i + 1 < n && !contains; i++) {
+                contains = b.get(at + 26 + i) == 'A' && b.get(at + 27 + i) == 'I';
+            }
+            if (is(b, at, n, "MAIL") || is(b, at, n, "SHIP") || contains
+                    || n >= 2 && b.get(at + 26) == 'T' && b.get(at + 27) == 'R'
+                    || b.getInt(at) > 25 && is(b, at, n, "RAIL")) {
+                count++;
+            }
+        }
+        return fold(0, new long[] {count});
+    }
+
+    /** Whether record {@code at}'s mode, {@code n} bytes, is {@code s}. */
+    private static boolean is(ByteBuffer b, int at, int n, String s) {
+        if (n != s.length()) {
+            return false;
+        }
+        for (int i = 0; i < n; i++) {
+            if (b.get(at + 26 + i) != s.charAt(i)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     // wide ------------------------------------------------------------------------------------

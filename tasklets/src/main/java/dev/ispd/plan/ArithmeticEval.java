@@ -7,8 +7,10 @@ import java.nio.ByteBuffer;
 
 /**
  * The compiled arithmetic of {@link Expr}: both operands already of the node's type (the
- * compiler inserts the casts), NULL if either is, and Spark's ANSI errors
- * ({@link PlanArithmeticException}) where a value does not fit its type or a divisor is zero.
+ * compiler inserts the casts), NULL if either is. Where a value does not fit its type or a
+ * divisor is zero, Spark's ANSI errors ({@link PlanArithmeticException}), or in its non-ANSI mode
+ * ({@link Expr.EvalMode#LEGACY}) what Spark gives there: NULL ({@link Binary#nulled}) for a
+ * decimal and for a zero divisor, an integer wrapped to its bits.
  */
 final class ArithmeticEval {
     private ArithmeticEval() {
@@ -17,43 +19,73 @@ final class ArithmeticEval {
     /** An operator of two operands of the node's type. */
     abstract static class Binary extends ExprEval {
         final Expr.ArithmeticOp op;
+        /** Whether this is Spark's non-ANSI arithmetic ({@link Expr.EvalMode#LEGACY}). */
+        final boolean legacy;
+        /** Whether a value can be NULL where ANSI raises an error: a decimal's, or a quotient's or remainder's, in LEGACY mode. */
+        final boolean nullsErrors;
         final ExprEval left;
         final ExprEval right;
+        /** Whether the last {@code compute} gave NULL where ANSI raises an error (never, unless {@link #nullsErrors}). */
+        boolean nulled;
 
-        Binary(Expr.ArithmeticOp op, ExprEval left, ExprEval right, ExprType type, String sql) {
+        Binary(Expr.ArithmeticOp op, boolean legacy, ExprEval left, ExprEval right, ExprType type, String sql) {
             super(type, sql);
             this.op = op;
+            this.legacy = legacy;
+            this.nullsErrors = legacy && (type.kind() == ExprType.Kind.DECIMAL || op == Expr.ArithmeticOp.DIVIDE
+                    || op == Expr.ArithmeticOp.REMAINDER);
             this.left = left;
             this.right = right;
+        }
+
+        /** LEGACY mode's NULL in place of an error: 0, {@link #nulled} set. */
+        final long nulled() {
+            nulled = true;
+            high = 0;
+            return 0;
         }
     }
 
     /** An operator over values held as longs: NULL if either operand is, else {@link #compute}. */
     abstract static class LongBinary extends Binary {
-        LongBinary(Expr.ArithmeticOp op, ExprEval left, ExprEval right, ExprType type, String sql) {
-            super(op, left, right, type, sql);
+        LongBinary(Expr.ArithmeticOp op, boolean legacy, ExprEval left, ExprEval right, ExprType type, String sql) {
+            super(op, legacy, left, right, type, sql);
         }
 
         @Override
         final long longValue(ByteBuffer buf, int record) {
             long a = left.longValue(buf, record);
             long b = right.longValue(buf, record);
-            isNull = left.isNull || right.isNull;
-            return isNull ? 0 : compute(a, b);
+            if (left.isNull || right.isNull) {
+                isNull = true;
+                return 0;
+            }
+            long v = compute(a, b);
+            isNull = nulled;
+            return v;
         }
 
-        /** {@code a op b} of two values that are not NULL: what a record and a batch ({@link VectorArithmetic}) both run. */
+        /**
+         * {@code a op b} of two values that are not NULL, {@link #nulled} saying whether it is NULL:
+         * what a record and a batch ({@link VectorArithmetic}) both run.
+         */
         abstract long compute(long a, long b);
     }
 
-    /** {@code + - * %} on {@code int} or {@code bigint}: an error where Java's result would wrap. */
+    /**
+     * {@code + - * %} on {@code int} or {@code bigint}: an error where Java's result would wrap;
+     * in LEGACY mode the wrapped value, and NULL for a remainder by zero.
+     */
     static final class IntegerOps extends LongBinary {
-        IntegerOps(Expr.ArithmeticOp op, ExprEval left, ExprEval right, ExprType type, String sql) {
-            super(op, left, right, type, sql);
+        IntegerOps(Expr.ArithmeticOp op, boolean legacy, ExprEval left, ExprEval right, ExprType type, String sql) {
+            super(op, legacy, left, right, type, sql);
         }
 
         @Override
         long compute(long a, long b) {
+            if (legacy) {
+                return wrapped(a, b);
+            }
             try {
                 long v = switch (op) {
                     case ADD -> Math.addExact(a, b);
@@ -61,7 +93,7 @@ final class ArithmeticEval {
                     case MULTIPLY -> Math.multiplyExact(a, b);
                     case REMAINDER -> {
                         if (b == 0) {
-                            throw PlanArithmeticException.divideByZero(sql);
+                            throw PlanArithmeticException.byZero(op, sql);
                         }
                         yield a % b;
                     }
@@ -77,13 +109,27 @@ final class ArithmeticEval {
                 throw PlanArithmeticException.overflow(type.bits() == 32 ? "integer" : "long", sql);
             }
         }
+
+        /** {@code a op b} as Spark's non-ANSI mode has it: Java's wrapping arithmetic at the type's bits. */
+        private long wrapped(long a, long b) {
+            nulled = op == Expr.ArithmeticOp.REMAINDER && b == 0;
+            long v = switch (op) {
+                case ADD -> a + b;
+                case SUBTRACT -> a - b;
+                case MULTIPLY -> a * b;
+                case REMAINDER -> nulled ? 0 : a % b;
+                case DIVIDE -> throw new IllegalStateException("an integer / is a double's");
+            };
+            return type.bits() == 32 ? (int) v : v;
+        }
     }
 
     /**
      * {@code + - * / %} on decimals of at most 18 digits (type and operands), the result of Spark's derived
      * type: sums at the larger scale, products at the sum of the scales (never cut at 18
      * digits or fewer), quotients as Spark divides (the one node that allocates, a
-     * BigDecimal per value), remainders at the larger scale.
+     * BigDecimal per value), remainders at the larger scale. In LEGACY mode a value that does
+     * not fit and a zero divisor are NULL (a quotient's overflow found by catching its error).
      */
     static final class DecimalOps extends LongBinary {
         private final int scaleLeft;
@@ -94,8 +140,8 @@ final class ArithmeticEval {
         /** The type's bound: 10^precision. */
         final long bound;
 
-        DecimalOps(Expr.ArithmeticOp op, ExprEval left, ExprEval right, ExprType type, String sql) {
-            super(op, left, right, type, sql);
+        DecimalOps(Expr.ArithmeticOp op, boolean legacy, ExprEval left, ExprEval right, ExprType type, String sql) {
+            super(op, legacy, left, right, type, sql);
             this.scaleLeft = left.type.scale();
             this.scaleRight = right.type.scale();
             this.factorLeft = factor(type.scale() - scaleLeft);
@@ -110,6 +156,12 @@ final class ArithmeticEval {
 
         @Override
         long compute(long a, long b) {
+            if (b == 0 && (op == Expr.ArithmeticOp.DIVIDE || op == Expr.ArithmeticOp.REMAINDER)) {
+                if (legacy) {
+                    return nulled();
+                }
+                throw PlanArithmeticException.byZero(op, sql);
+            }
             long v;
             try {
                 v = switch (op) {
@@ -121,13 +173,23 @@ final class ArithmeticEval {
                     case REMAINDER -> remainder(a, b);
                 };
             } catch (PlanArithmeticException e) {
+                if (legacy) {
+                    return nulled();
+                }
                 throw e;
             } catch (ArithmeticException e) { // past 64 bits, so past the type's 18 digits or fewer
+                if (legacy) {
+                    return nulled();
+                }
                 throw PlanArithmeticException.outOfRange(exact(a, b).toPlainString(), type, sql);
             }
             if (v <= -bound || v >= bound) {
+                if (legacy) {
+                    return nulled();
+                }
                 throw PlanArithmeticException.outOfRange(Decimals.text(v, type.scale()), type, sql);
             }
+            nulled = false;
             return v;
         }
 
@@ -149,9 +211,6 @@ final class ArithmeticEval {
         }
 
         private long quotient(long a, long b) {
-            if (b == 0) {
-                throw PlanArithmeticException.divideByZero(sql);
-            }
             BigDecimal q = Decimals.divide(a, scaleLeft, b, scaleRight, type.scale());
             if (q.precision() - q.scale() > type.precision() - type.scale()) {
                 throw PlanArithmeticException.outOfRange(q.toPlainString(), type, sql);
@@ -160,9 +219,6 @@ final class ArithmeticEval {
         }
 
         private long remainder(long a, long b) {
-            if (b == 0) {
-                throw PlanArithmeticException.divideByZero(sql);
-            }
             int scale = Math.max(scaleLeft, scaleRight);
             long r = Decimals.scaleUp(a, scale - scaleLeft) % Decimals.scaleUp(b, scale - scaleRight);
             return Decimals.scaleUp(r, type.scale() - scale);
@@ -176,7 +232,7 @@ final class ArithmeticEval {
      * words without allocating; the rest (an operand beyond a long in a product, a product or
      * sum whose type cut its scale, a quotient, a remainder) as Spark's {@code Decimal} computes
      * it in BigDecimal (a product to 39 digits, cut), then rounded half up to the type's scale.
-     * Past the type's precision, NUMERIC_VALUE_OUT_OF_RANGE naming the node.
+     * Past the type's precision, NUMERIC_VALUE_OUT_OF_RANGE naming the node (LEGACY mode: NULL).
      */
     static final class WideDecimalOps extends Binary {
         private final int scaleLeft;
@@ -187,8 +243,9 @@ final class ArithmeticEval {
         /** Whether {@code a op b} of operands that are longs is computed in two words ({@link #fast}). */
         final boolean fastOp;
 
-        WideDecimalOps(Expr.ArithmeticOp op, ExprEval left, ExprEval right, ExprType type, String sql) {
-            super(op, left, right, type, sql);
+        WideDecimalOps(Expr.ArithmeticOp op, boolean legacy, ExprEval left, ExprEval right, ExprType type,
+                String sql) {
+            super(op, legacy, left, right, type, sql);
             this.scaleLeft = left.type.scale();
             this.scaleRight = right.type.scale();
             this.factorLeft = DecimalOps.factor(type.scale() - scaleLeft);
@@ -206,15 +263,17 @@ final class ArithmeticEval {
             long aHigh = left.highOf(a);
             long b = right.longValue(buf, record);
             long bHigh = right.highOf(b);
-            isNull = left.isNull || right.isNull;
-            if (isNull) {
+            if (left.isNull || right.isNull) {
+                isNull = true;
                 high = 0;
                 return 0;
             }
-            return compute(aHigh, a, bHigh, b);
+            long v = compute(aHigh, a, bHigh, b);
+            isNull = nulled;
+            return v;
         }
 
-        /** {@code a op b} of two values that are not NULL: the low word, the high in {@link #high}. */
+        /** {@code a op b} of two values that are not NULL: the low word, the high in {@link #high}, {@link #nulled} whether NULL. */
         long compute(long aHigh, long a, long bHigh, long b) {
             if (fastOp && Decimals.isLong(aHigh, a) && Decimals.isLong(bHigh, b)) {
                 return fast(a, b);
@@ -244,11 +303,15 @@ final class ArithmeticEval {
             return checked(hi, lo);
         }
 
-        /** {@code hi:lo}, if it has no more digits than the type's precision. */
+        /** {@code hi:lo}, if it has no more digits than the type's precision (else NULL in LEGACY mode). */
         long checked(long hi, long lo) {
             if (!Decimals.fits(hi, lo, type.precision())) {
+                if (legacy) {
+                    return nulled();
+                }
                 throw PlanArithmeticException.outOfRange(Decimals.text(hi, lo, type.scale()), type, sql);
             }
+            nulled = false;
             high = hi;
             return lo;
         }
@@ -257,7 +320,10 @@ final class ArithmeticEval {
             BigDecimal x = new BigDecimal(Decimals.big(aHigh, a), scaleLeft);
             BigDecimal y = new BigDecimal(Decimals.big(bHigh, b), scaleRight);
             if ((op == Expr.ArithmeticOp.DIVIDE || op == Expr.ArithmeticOp.REMAINDER) && y.signum() == 0) {
-                throw PlanArithmeticException.divideByZero(sql);
+                if (legacy) {
+                    return nulled();
+                }
+                throw PlanArithmeticException.byZero(op, sql);
             }
             BigDecimal v = switch (op) {
                 case ADD -> x.add(y);
@@ -268,6 +334,9 @@ final class ArithmeticEval {
             };
             BigInteger unscaled = v.setScale(type.scale(), RoundingMode.HALF_UP).unscaledValue();
             if (unscaled.abs().compareTo(BigInteger.TEN.pow(type.precision())) >= 0) {
+                if (legacy) {
+                    return nulled();
+                }
                 throw PlanArithmeticException.outOfRange(v.toPlainString(), type, sql);
             }
             return checked(unscaled.shiftRight(64).longValue(), unscaled.longValue());
@@ -277,45 +346,55 @@ final class ArithmeticEval {
     /**
      * {@code + - * / %} on floats: IEEE 754 doubles, a {@code float}'s result rounded to single
      * precision (exact as float arithmetic is, for these operators); a zero divisor is an error,
-     * as Spark's ANSI mode has it.
+     * as Spark's ANSI mode has it, or NULL in LEGACY mode.
      */
     static final class FloatOps extends Binary {
-        FloatOps(Expr.ArithmeticOp op, ExprEval left, ExprEval right, ExprType type, String sql) {
-            super(op, left, right, type, sql);
+        FloatOps(Expr.ArithmeticOp op, boolean legacy, ExprEval left, ExprEval right, ExprType type, String sql) {
+            super(op, legacy, left, right, type, sql);
         }
 
         @Override
         double doubleValue(ByteBuffer buf, int record) {
             double a = left.doubleValue(buf, record);
             double b = right.doubleValue(buf, record);
-            isNull = left.isNull || right.isNull;
-            return isNull ? 0 : compute(a, b);
+            if (left.isNull || right.isNull) {
+                isNull = true;
+                return 0;
+            }
+            double v = compute(a, b);
+            isNull = nulled;
+            return v;
         }
 
-        /** {@code a op b} of two values that are not NULL. */
+        /** {@code a op b} of two values that are not NULL, {@link #nulled} saying whether it is NULL. */
         double compute(double a, double b) {
+            if (b == 0 && (op == Expr.ArithmeticOp.DIVIDE || op == Expr.ArithmeticOp.REMAINDER)) {
+                if (legacy) {
+                    return nulled();
+                }
+                throw PlanArithmeticException.byZero(op, sql);
+            }
             double v = switch (op) {
                 case ADD -> a + b;
                 case SUBTRACT -> a - b;
                 case MULTIPLY -> a * b;
-                case DIVIDE, REMAINDER -> {
-                    if (b == 0) {
-                        throw PlanArithmeticException.divideByZero(sql);
-                    }
-                    yield op == Expr.ArithmeticOp.DIVIDE ? a / b : a % b;
-                }
+                case DIVIDE -> a / b;
+                case REMAINDER -> a % b;
             };
+            nulled = false;
             return type.bits() == 32 ? (float) v : v;
         }
     }
 
-    /** Unary minus: an integer's MIN_VALUE is an overflow; a decimal or float changes sign. */
+    /** Unary minus: an integer's MIN_VALUE is an overflow (LEGACY mode: itself, wrapped); a decimal or float changes sign. */
     static final class Negate extends ExprEval {
         final ExprEval operand;
+        private final boolean legacy;
 
-        Negate(ExprEval operand, String sql) {
+        Negate(ExprEval operand, boolean legacy, String sql) {
             super(operand.type, sql);
             this.operand = operand;
+            this.legacy = legacy;
         }
 
         @Override
@@ -324,18 +403,24 @@ final class ArithmeticEval {
             isNull = operand.isNull;
             if (wide) {
                 long lo = -v;
-                high = isNull ? 0 : lo == 0 ? -operand.high : ~operand.high; // a decimal's -10^38 < -v < 10^38
+                high = isNull ? 0 : negatedHigh(lo, operand.high);
                 return isNull ? 0 : lo;
             }
             return isNull ? 0 : negated(v);
         }
 
-        /** {@code -v}, an error for an integer's MIN_VALUE. */
+        /** The high word of {@code -(high:low)}, given {@code -low}: a wide decimal's -10^38 < -v < 10^38, never wrapping. */
+        static long negatedHigh(long negatedLow, long high) {
+            return negatedLow == 0 ? -high : ~high;
+        }
+
+        /** {@code -v}, an error for an integer's MIN_VALUE (unless LEGACY: itself). */
         long negated(long v) {
-            if (type.kind() == ExprType.Kind.INT && (type.bits() == 32 ? v == Integer.MIN_VALUE : v == Long.MIN_VALUE)) {
-                throw PlanArithmeticException.overflow(type.bits() == 32 ? "integer" : "long", sql);
+            boolean int32 = type.kind() == ExprType.Kind.INT && type.bits() == 32;
+            if (!legacy && type.kind() == ExprType.Kind.INT && (int32 ? v == Integer.MIN_VALUE : v == Long.MIN_VALUE)) {
+                throw PlanArithmeticException.overflow(int32 ? "integer" : "long", sql);
             }
-            return -v;
+            return int32 ? (int) -v : -v;
         }
 
         @Override

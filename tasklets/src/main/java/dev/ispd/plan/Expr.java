@@ -9,8 +9,9 @@ import java.util.stream.Collectors;
 
 /**
  * A scalar expression over a record's fields, with Spark SQL's types ({@link ExprType}) and
- * semantics: arithmetic that raises an error on overflow and on division by zero (ANSI mode, as
- * {@link PlanArithmeticException}), casts between numeric types, comparisons, CASE, COALESCE,
+ * semantics: arithmetic in either of Spark's modes ({@link EvalMode}: ANSI's error on overflow and
+ * on division by zero, as {@link PlanArithmeticException}, or the NULLs and wrapped integers of
+ * {@code spark.sql.ansi.enabled=false}), casts between numeric types, comparisons, CASE, COALESCE,
  * IN, BETWEEN, string matching, EXTRACT from dates, and boolean logic with SQL's three values
  * (NULL is unknown). A plan tests one in WHERE ({@link Predicate#holds}) and aggregates them
  * ({@link Aggregate#sum(Expr)}). Build trees with the static factories:
@@ -38,11 +39,33 @@ public sealed interface Expr extends Serializable {
         }
     }
 
-    /** {@code left op right}. */
-    record Arithmetic(ArithmeticOp op, Expr left, Expr right) implements Expr { }
+    /** {@code left op right}, in Spark's evaluation mode {@code mode}. */
+    record Arithmetic(ArithmeticOp op, Expr left, Expr right, EvalMode mode) implements Expr {
+        public Arithmetic {
+            if (mode == null) {
+                throw new PlanException("expression", "arithmetic needs an evaluation mode");
+            }
+        }
 
-    /** {@code -operand}. */
-    record Negate(Expr operand) implements Expr { }
+        /** {@code left op right} in ANSI mode. */
+        public Arithmetic(ArithmeticOp op, Expr left, Expr right) {
+            this(op, left, right, EvalMode.ANSI);
+        }
+    }
+
+    /** {@code -operand}, in Spark's evaluation mode {@code mode}. */
+    record Negate(Expr operand, EvalMode mode) implements Expr {
+        public Negate {
+            if (mode == null) {
+                throw new PlanException("expression", "unary minus needs an evaluation mode");
+            }
+        }
+
+        /** {@code -operand} in ANSI mode. */
+        public Negate(Expr operand) {
+            this(operand, EvalMode.ANSI);
+        }
+    }
 
     /**
      * {@code CAST(operand AS type)} between numeric types, or between a date and a timestamp in
@@ -138,6 +161,14 @@ public sealed interface Expr extends Serializable {
             return symbol;
         }
     }
+
+    /**
+     * Spark's evaluation modes of arithmetic ({@code EvalMode}): {@link #ANSI}, Spark 4's default,
+     * raises ARITHMETIC_OVERFLOW, DIVIDE_BY_ZERO or NUMERIC_VALUE_OUT_OF_RANGE; {@link #LEGACY}
+     * ({@code spark.sql.ansi.enabled=false}) wraps an integer's {@code + - *} and unary minus to
+     * its bits, and gives NULL for a decimal that does not fit its type and for a zero divisor.
+     */
+    enum EvalMode { ANSI, LEGACY }
 
     /** The string tests of {@link Match}. */
     enum MatchOp { LIKE, STARTS_WITH, ENDS_WITH, CONTAINS }

@@ -14,7 +14,8 @@ import java.util.List;
  * type, a null byte (1: NULL) and, when not NULL, its value: an i64 (integers, a decimal's
  * unscaled value, days, microseconds), an f64's bits, a byte (bool) or a string; a decimal of
  * more than 18 digits, its unscaled value's low and then high i64 (version 6). A cast and an
- * EXTRACT carry a time zone ID as a string, empty for none (version 5).
+ * EXTRACT carry a time zone ID as a string, empty for none (version 5). Arithmetic and unary minus
+ * in Spark's non-ANSI mode ({@link Expr.EvalMode#LEGACY}) have tags of their own (version 7).
  */
 final class ExprCodec {
     private static final int REF = 0;
@@ -33,6 +34,8 @@ final class ExprCodec {
     private static final int BETWEEN = 13;
     private static final int MATCH = 14;
     private static final int EXTRACT = 15;
+    private static final int LEGACY_ARITHMETIC = 16;
+    private static final int LEGACY_NEGATE = 17;
 
     private static final BigInteger LOW_WORD = BigInteger.ONE.shiftLeft(64).subtract(BigInteger.ONE);
 
@@ -45,7 +48,7 @@ final class ExprCodec {
         } else if (e instanceof Expr.Literal l) {
             literal(type(w.u8(LITERAL), l.type()), l);
         } else if (e instanceof Expr.Arithmetic a) {
-            w.u8(ARITHMETIC).u8(a.op().ordinal());
+            w.u8(a.mode() == Expr.EvalMode.ANSI ? ARITHMETIC : LEGACY_ARITHMETIC).u8(a.op().ordinal());
             operands(w, e, layout);
         } else if (e instanceof Expr.Cast c) {
             type(w.u8(CAST), c.type()).str(zone(c.zone()));
@@ -68,8 +71,11 @@ final class ExprCodec {
         } else if (e instanceof Expr.And || e instanceof Expr.Or || e instanceof Expr.Coalesce) {
             w.u8(e instanceof Expr.And ? AND : e instanceof Expr.Or ? OR : COALESCE).u8(e.children().size());
             operands(w, e, layout);
+        } else if (e instanceof Expr.Negate n) {
+            w.u8(n.mode() == Expr.EvalMode.ANSI ? NEGATE : LEGACY_NEGATE);
+            operands(w, e, layout);
         } else {
-            w.u8(e instanceof Expr.Negate ? NEGATE : e instanceof Expr.Not ? NOT : e instanceof Expr.IsNull ? IS_NULL
+            w.u8(e instanceof Expr.Not ? NOT : e instanceof Expr.IsNull ? IS_NULL
                     : BETWEEN);
             operands(w, e, layout);
         }
@@ -133,9 +139,9 @@ final class ExprCodec {
         return switch (tag) {
             case REF -> new Expr.Ref(PlanCodec.name(r, layout, r.u8()));
             case LITERAL -> literal(r, type(r));
-            case ARITHMETIC -> new Expr.Arithmetic(ordinal(r, Expr.ArithmeticOp.values()), read(r, layout, depth + 1),
-                    read(r, layout, depth + 1));
-            case NEGATE -> new Expr.Negate(read(r, layout, depth + 1));
+            case ARITHMETIC, LEGACY_ARITHMETIC -> new Expr.Arithmetic(ordinal(r, Expr.ArithmeticOp.values()),
+                    read(r, layout, depth + 1), read(r, layout, depth + 1), mode(tag == LEGACY_ARITHMETIC));
+            case NEGATE, LEGACY_NEGATE -> new Expr.Negate(read(r, layout, depth + 1), mode(tag == LEGACY_NEGATE));
             case CAST -> {
                 ExprType type = type(r);
                 String zone = zone(r);
@@ -176,6 +182,10 @@ final class ExprCodec {
             }
             default -> throw r.error(at, "unknown expression node " + tag);
         };
+    }
+
+    private static Expr.EvalMode mode(boolean legacy) {
+        return legacy ? Expr.EvalMode.LEGACY : Expr.EvalMode.ANSI;
     }
 
     private static List<Expr> list(PlanCodec.Reader r, Layout layout, int depth, int n) {

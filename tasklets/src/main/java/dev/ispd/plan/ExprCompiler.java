@@ -49,7 +49,7 @@ final class ExprCompiler {
         if (e instanceof Expr.Negate n) {
             ExprEval operand = node(n.operand());
             requireNumeric(n, operand);
-            return new ArithmeticEval.Negate(operand, sql);
+            return new ArithmeticEval.Negate(operand, n.mode() == Expr.EvalMode.LEGACY, sql);
         }
         if (e instanceof Expr.Cast c) {
             ExprEval operand = node(c.operand());
@@ -173,6 +173,7 @@ final class ExprCompiler {
         requireNumeric(a, left);
         requireNumeric(a, right);
         Expr.ArithmeticOp op = a.op();
+        boolean legacy = a.mode() == Expr.EvalMode.LEGACY;
         ExprType wider = ExprType.wider(left.type, right.type);
         if (op == Expr.ArithmeticOp.DIVIDE && wider.kind() == ExprType.Kind.INT) {
             wider = ExprType.DOUBLE; // Spark divides integers as doubles
@@ -182,15 +183,15 @@ final class ExprCompiler {
         }
         switch (wider.kind()) {
             case INT:
-                return new ArithmeticEval.IntegerOps(op, cast(left, wider), cast(right, wider), wider, sql);
+                return new ArithmeticEval.IntegerOps(op, legacy, cast(left, wider), cast(right, wider), wider, sql);
             case FLOAT:
-                return new ArithmeticEval.FloatOps(op, cast(left, wider), cast(right, wider), wider, sql);
+                return new ArithmeticEval.FloatOps(op, legacy, cast(left, wider), cast(right, wider), wider, sql);
             default:
                 ExprEval l = cast(left, decimalOf(a.left(), left.type));
                 ExprEval r = cast(right, decimalOf(a.right(), right.type));
                 ExprType type = decimalResult(op, l.type, r.type);
-                return type.words() == 2 || l.wide || r.wide ? new ArithmeticEval.WideDecimalOps(op, l, r, type, sql)
-                        : new ArithmeticEval.DecimalOps(op, l, r, type, sql);
+                return type.words() == 2 || l.wide || r.wide ? new ArithmeticEval.WideDecimalOps(op, legacy, l, r, type, sql)
+                        : new ArithmeticEval.DecimalOps(op, legacy, l, r, type, sql);
         }
     }
 

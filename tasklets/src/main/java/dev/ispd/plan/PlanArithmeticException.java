@@ -4,7 +4,7 @@ package dev.ispd.plan;
  * An expression's value that Spark's ANSI mode refuses, found while a plan ran: an integer
  * overflow, a division by zero, a decimal beyond its precision, a cast that does not fit.
  * {@link #errorClass()} is Spark's error class ({@code ARITHMETIC_OVERFLOW},
- * {@code DIVIDE_BY_ZERO}, {@code NUMERIC_VALUE_OUT_OF_RANGE}, {@code CAST_OVERFLOW});
+ * {@code DIVIDE_BY_ZERO}, {@code REMAINDER_BY_ZERO}, {@code NUMERIC_VALUE_OUT_OF_RANGE}, {@code CAST_OVERFLOW});
  * the message names the expression and its fields. It ends the execution; the drive answers
  * TASKLET_FAILED with the message.
  */
@@ -28,6 +28,13 @@ public final class PlanArithmeticException extends ArithmeticException {
 
     static PlanArithmeticException divideByZero(String expression) {
         return new PlanArithmeticException("DIVIDE_BY_ZERO", "division by zero in " + expression);
+    }
+
+    /** {@code /} or {@code %} of {@code op} by zero: Spark 4.2 names a remainder's REMAINDER_BY_ZERO. */
+    static PlanArithmeticException byZero(Expr.ArithmeticOp op, String expression) {
+        return op == Expr.ArithmeticOp.REMAINDER
+                ? new PlanArithmeticException("REMAINDER_BY_ZERO", "remainder by zero in " + expression)
+                : divideByZero(expression);
     }
 
     static PlanArithmeticException outOfRange(String value, ExprType type, String expression) {

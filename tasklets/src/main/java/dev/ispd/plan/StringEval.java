@@ -7,21 +7,62 @@ import java.nio.charset.StandardCharsets;
  * A compiled string: a {@code char(N)} field's bytes less their padding, read in place, or a
  * literal's UTF-8 bytes. Strings compare as Spark compares them, byte by byte as unsigned
  * values; LIKE's {@code _} takes one character (a UTF-8 sequence), {@code %} any run of them.
+ * {@link #length} says where the string's bytes are ({@link #bytes} and {@link #start}), so a
+ * test reads them with no call per byte; the batch form ({@link VectorStrings}) runs the same
+ * tests ({@link #compare}, {@link Match#holds}) over the same places, a batch at a time.
  */
 abstract class StringEval extends ExprEval {
+    /** After {@link #length}: the constant bytes holding the string, or null where they are in the record's buffer. */
+    byte[] bytes;
+    /** After {@link #length}: the index of the string's first byte in {@link #bytes} or the buffer. */
+    int start;
+
     StringEval(String sql) {
         super(ExprType.STRING, sql);
     }
 
-    /** The string's length in bytes, or -1 where it is NULL. */
+    /** The string's length in bytes, or -1 where it is NULL; sets {@link #bytes} and {@link #start}. */
     abstract int length(ByteBuffer buf, int record);
 
     /** Byte {@code i} of the string, unsigned, after {@link #length} of the same record. */
-    abstract int byteAt(ByteBuffer buf, int record, int i);
+    final int byteAt(ByteBuffer buf, int record, int i) {
+        return at(buf, bytes, start + i);
+    }
+
+    /** The unsigned byte at {@code i} of {@code bytes}, or of {@code buf} where {@code bytes} is null. */
+    static int at(ByteBuffer buf, byte[] bytes, int i) {
+        return bytes != null ? bytes[i] & 0xFF : buf.get(i) & 0xFF;
+    }
+
+    /**
+     * Spark's order of string {@code a} ({@code n} bytes at {@code aStart} of {@code aBytes}, or of
+     * {@code buf} where null) and string {@code b}: byte by byte as unsigned values, a prefix first;
+     * negative, zero or positive.
+     */
+    static int compare(ByteBuffer buf, byte[] aBytes, int aStart, int n, byte[] bBytes, int bStart, int m) {
+        int common = Math.min(n, m);
+        for (int i = 0; i < common; i++) {
+            int c = at(buf, aBytes, aStart + i) - at(buf, bBytes, bStart + i);
+            if (c != 0) {
+                return c;
+            }
+        }
+        return n - m;
+    }
+
+    /** The length of the {@code width} bytes at {@code at} of {@code buf} less the {@code pad} bytes that end them. */
+    static int unpadded(ByteBuffer buf, int at, int width, byte pad) {
+        int end = width;
+        while (end > 0 && buf.get(at + end - 1) == pad) {
+            end--;
+        }
+        return end;
+    }
 
     static final class FieldChars extends StringEval {
-        private final Field field;
-        private final byte pad;
+        final Field field;
+        /** The byte that pads a shorter string: a space or zero. */
+        final byte pad;
 
         FieldChars(Field field) {
             super(field.name());
@@ -34,47 +75,34 @@ abstract class StringEval extends ExprEval {
             if (field.hasNullBit() && field.nullBitSet(buf, record)) {
                 return -1;
             }
-            int at = record + field.offset();
-            int end = field.width();
-            while (end > 0 && buf.get(at + end - 1) == pad) {
-                end--;
-            }
-            return end;
-        }
-
-        @Override
-        int byteAt(ByteBuffer buf, int record, int i) {
-            return buf.get(record + field.offset() + i) & 0xFF;
+            start = record + field.offset();
+            return unpadded(buf, start, field.width(), pad);
         }
     }
 
     static final class Literal extends StringEval {
-        final byte[] bytes;
+        /** The literal's UTF-8 bytes, null for a NULL. */
+        final byte[] value;
 
         Literal(String value, String sql) {
             super(sql);
-            this.bytes = value == null ? null : value.getBytes(StandardCharsets.UTF_8);
+            this.value = value == null ? null : value.getBytes(StandardCharsets.UTF_8);
+            this.bytes = this.value;
         }
 
         @Override
         int length(ByteBuffer buf, int record) {
-            return bytes == null ? -1 : bytes.length;
-        }
-
-        @Override
-        int byteAt(ByteBuffer buf, int record, int i) {
-            return bytes[i] & 0xFF;
+            return value == null ? -1 : value.length;
         }
     }
 
     /**
      * CASE or COALESCE of strings ({@link LogicEval.Choice}'s rules): {@link #length} picks the
-     * value and {@link #byteAt} reads the one picked, so the pick is made once per record.
+     * value and takes where its bytes are, so the pick is made once per record.
      */
     static final class Choice extends StringEval {
-        private final ExprEval[] conditions;
-        private final StringEval[] values;
-        private StringEval picked;
+        final ExprEval[] conditions;
+        final StringEval[] values;
 
         Choice(ExprEval[] conditions, StringEval[] values, String sql) {
             super(sql);
@@ -88,24 +116,20 @@ abstract class StringEval extends ExprEval {
                 if (conditions == null || i == conditions.length || conditions[i].truth(buf, record) == TRUE) {
                     int n = values[i].length(buf, record);
                     if (n >= 0 || conditions != null) {
-                        picked = values[i];
+                        bytes = values[i].bytes;
+                        start = values[i].start;
                         return n;
                     }
                 }
             }
             return -1;
         }
-
-        @Override
-        int byteAt(ByteBuffer buf, int record, int i) {
-            return picked.byteAt(buf, record, i);
-        }
     }
 
     /** {@code left op right} over two strings. */
     static final class Compare extends LogicEval.Comparison {
-        private final StringEval left;
-        private final StringEval right;
+        final StringEval left;
+        final StringEval right;
 
         Compare(CompareOp op, StringEval left, StringEval right, String sql) {
             super(op, left, right, sql);
@@ -120,14 +144,7 @@ abstract class StringEval extends ExprEval {
             if (n < 0 || m < 0) {
                 return UNKNOWN;
             }
-            int common = Math.min(n, m);
-            for (int i = 0; i < common; i++) {
-                int c = left.byteAt(buf, record, i) - right.byteAt(buf, record, i);
-                if (c != 0) {
-                    return op.holds(c) ? TRUE : FALSE;
-                }
-            }
-            return op.holds(n - m) ? TRUE : FALSE;
+            return op.holds(compare(buf, left.bytes, left.start, n, right.bytes, right.start, m)) ? TRUE : FALSE;
         }
     }
 
@@ -137,7 +154,7 @@ abstract class StringEval extends ExprEval {
         private static final int ANY_RUN = -2;
 
         private final Expr.MatchOp op;
-        private final StringEval operand;
+        final StringEval operand;
         /** The pattern: bytes, and for LIKE {@link #ANY_ONE} and {@link #ANY_RUN} for {@code _} and {@code %}. */
         private final int[] pattern;
 
@@ -193,27 +210,31 @@ abstract class StringEval extends ExprEval {
             if (n < 0) {
                 return UNKNOWN;
             }
-            boolean holds = switch (op) {
-                case LIKE -> like(buf, record, n);
-                case STARTS_WITH -> n >= pattern.length && matchesAt(buf, record, 0);
-                case ENDS_WITH -> n >= pattern.length && matchesAt(buf, record, n - pattern.length);
-                case CONTAINS -> contains(buf, record, n);
-            };
-            return holds ? TRUE : FALSE;
+            return holds(buf, operand.bytes, operand.start, n) ? TRUE : FALSE;
         }
 
-        private boolean matchesAt(ByteBuffer buf, int record, int at) {
+        /** Whether the string of {@code n} bytes at {@code start} of {@code bytes} (or of {@code buf} where null) matches. */
+        boolean holds(ByteBuffer buf, byte[] bytes, int start, int n) {
+            return switch (op) {
+                case LIKE -> like(buf, bytes, start, n);
+                case STARTS_WITH -> n >= pattern.length && matchesAt(buf, bytes, start);
+                case ENDS_WITH -> n >= pattern.length && matchesAt(buf, bytes, start + n - pattern.length);
+                case CONTAINS -> contains(buf, bytes, start, n);
+            };
+        }
+
+        private boolean matchesAt(ByteBuffer buf, byte[] bytes, int at) {
             for (int i = 0; i < pattern.length; i++) {
-                if (operand.byteAt(buf, record, at + i) != pattern[i]) {
+                if (at(buf, bytes, at + i) != pattern[i]) {
                     return false;
                 }
             }
             return true;
         }
 
-        private boolean contains(ByteBuffer buf, int record, int n) {
-            for (int at = 0; at + pattern.length <= n; at++) {
-                if (matchesAt(buf, record, at)) {
+        private boolean contains(ByteBuffer buf, byte[] bytes, int start, int n) {
+            for (int at = start; at + pattern.length <= start + n; at++) {
+                if (matchesAt(buf, bytes, at)) {
                     return true;
                 }
             }
@@ -224,24 +245,24 @@ abstract class StringEval extends ExprEval {
          * The classic wildcard match: on a mismatch, go back to the last {@code %} and let it take
          * one more character. Linear in practice, quadratic at worst, no allocation.
          */
-        private boolean like(ByteBuffer buf, int record, int n) {
+        private boolean like(ByteBuffer buf, byte[] bytes, int start, int n) {
             int s = 0;
             int p = 0;
             int starP = -1;
             int starS = 0;
             while (s < n) {
                 if (p < pattern.length && pattern[p] == ANY_ONE) {
-                    s = nextChar(buf, record, s, n);
+                    s = nextChar(buf, bytes, start, s, n);
                     p++;
                 } else if (p < pattern.length && pattern[p] == ANY_RUN) {
                     starP = p++;
                     starS = s;
-                } else if (p < pattern.length && pattern[p] == operand.byteAt(buf, record, s)) {
+                } else if (p < pattern.length && pattern[p] == at(buf, bytes, start + s)) {
                     s++;
                     p++;
                 } else if (starP >= 0) {
                     p = starP + 1;
-                    starS = nextChar(buf, record, starS, n);
+                    starS = nextChar(buf, bytes, start, starS, n);
                     s = starS;
                 } else {
                     return false;
@@ -253,10 +274,10 @@ abstract class StringEval extends ExprEval {
             return p == pattern.length;
         }
 
-        /** The index after the UTF-8 character that starts at {@code s}. */
-        private int nextChar(ByteBuffer buf, int record, int s, int n) {
+        /** The index after the UTF-8 character that starts at {@code s} (of the string at {@code start}). */
+        private static int nextChar(ByteBuffer buf, byte[] bytes, int start, int s, int n) {
             s++;
-            while (s < n && (operand.byteAt(buf, record, s) & 0xC0) == 0x80) {
+            while (s < n && (at(buf, bytes, start + s) & 0xC0) == 0x80) {
                 s++;
             }
             return s;

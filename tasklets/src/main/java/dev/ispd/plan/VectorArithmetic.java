@@ -3,8 +3,8 @@ package dev.ispd.plan;
 /**
  * The arithmetic of {@link ArithmeticEval} a batch at a time: each row computed by the
  * per-record node's own {@code compute} (so the same ANSI checks: {@code Math.*Exact}, decimal
- * precision bounds, division by zero naming the node), in one loop per node; a row with a NULL
- * operand is NULL and not computed.
+ * precision bounds, division by zero naming the node; or the same NULLs of non-ANSI mode), in
+ * one loop per node; a row with a NULL operand is NULL and not computed.
  */
 final class VectorArithmetic {
     private VectorArithmetic() {
@@ -15,7 +15,7 @@ final class VectorArithmetic {
         private final ArithmeticEval.LongBinary scalar;
 
         Longs(ArithmeticEval.LongBinary scalar, VectorEval left, VectorEval right) {
-            super(scalar.type, scalar.sql, left, right);
+            super(scalar.type, scalar.sql, scalar.nullsErrors, left, right);
             this.scalar = scalar;
         }
 
@@ -23,7 +23,7 @@ final class VectorArithmetic {
         void compute(int[] sel, int n) {
             long[] a = left.longs;
             long[] b = right.longs;
-            if (!nullable && scalar instanceof ArithmeticEval.DecimalOps d && d.factorLeft != 0
+            if (!nullable && !scalar.legacy && scalar instanceof ArithmeticEval.DecimalOps d && d.factorLeft != 0
                     && d.factorRight != 0 && scalar.op != Expr.ArithmeticOp.DIVIDE
                     && scalar.op != Expr.ArithmeticOp.REMAINDER) {
                 decimals(d, a, b, sel, n);
@@ -41,14 +41,14 @@ final class VectorArithmetic {
             for (int i = 0; i < n; i++) {
                 int r = sel[i];
                 boolean isNull = nullA[r] || nullB[r];
-                nulls[r] = isNull;
                 longs[r] = isNull ? 0 : scalar.compute(a[r], b[r]);
+                nulls[r] = isNull || scalar.nulled;
             }
         }
 
         /**
          * The common decimal {@code + - *} (operands not NULL, rescaled within a long, a product at
-         * the operands' scales) in a loop per operator, the result's precision checked after. An overflow throws the same
+         * the operands' scales) in a loop for products and one for sums and differences, the result's precision checked after. An overflow throws the same
          * error class as {@link ArithmeticEval.DecimalOps#compute}; the batch is then run again
          * record by record ({@link BatchScan}), which gives the exact error.
          */
@@ -57,24 +57,16 @@ final class VectorArithmetic {
             long fb = d.factorRight;
             long bound = d.bound;
             try {
-                switch (d.op) {
-                    case ADD -> {
-                        for (int i = 0; i < n; i++) {
-                            int r = sel[i];
-                            longs[r] = Math.addExact(Math.multiplyExact(a[r], fa), Math.multiplyExact(b[r], fb));
-                        }
+                if (d.op == Expr.ArithmeticOp.MULTIPLY) {
+                    for (int i = 0; i < n; i++) {
+                        int r = sel[i];
+                        longs[r] = Math.multiplyExact(a[r], b[r]);
                     }
-                    case SUBTRACT -> {
-                        for (int i = 0; i < n; i++) {
-                            int r = sel[i];
-                            longs[r] = Math.subtractExact(Math.multiplyExact(a[r], fa), Math.multiplyExact(b[r], fb));
-                        }
-                    }
-                    default -> {
-                        for (int i = 0; i < n; i++) {
-                            int r = sel[i];
-                            longs[r] = Math.multiplyExact(a[r], b[r]);
-                        }
+                } else { // a - b as a + b * -factor: the same value, past 64 bits (so past the bound) where the difference is
+                    long fbSigned = d.op == Expr.ArithmeticOp.SUBTRACT ? -fb : fb;
+                    for (int i = 0; i < n; i++) {
+                        int r = sel[i];
+                        longs[r] = Math.addExact(Math.multiplyExact(a[r], fa), Math.multiplyExact(b[r], fbSigned));
                     }
                 }
             } catch (ArithmeticException e) { // past 64 bits: the record-by-record rerun names the value
@@ -100,7 +92,7 @@ final class VectorArithmetic {
         private final ArithmeticEval.WideDecimalOps scalar;
 
         WideDecimals(ArithmeticEval.WideDecimalOps scalar, VectorEval left, VectorEval right) {
-            super(scalar.type, scalar.sql, left, right);
+            super(scalar.type, scalar.sql, scalar.nullsErrors, left, right);
             this.scalar = scalar;
         }
 
@@ -122,6 +114,7 @@ final class VectorArithmetic {
                 }
                 longs[r] = narrow ? scalar.fast(a[r], b[r]) : scalar.compute(left.high(r), a[r], right.high(r), b[r]);
                 highs[r] = scalar.high;
+                nulls[r] = scalar.nulled;
             }
         }
     }
@@ -131,7 +124,7 @@ final class VectorArithmetic {
         private final ArithmeticEval.FloatOps scalar;
 
         Doubles(ArithmeticEval.FloatOps scalar, VectorEval left, VectorEval right) {
-            super(scalar.type, scalar.sql, left, right);
+            super(scalar.type, scalar.sql, scalar.nullsErrors, left, right);
             this.scalar = scalar;
         }
 
@@ -144,13 +137,13 @@ final class VectorArithmetic {
             for (int i = 0; i < n; i++) {
                 int r = sel[i];
                 boolean isNull = nullable && (nullA[r] || nullB[r]);
-                nulls[r] = isNull;
                 doubles[r] = isNull ? 0 : scalar.compute(a[r], b[r]);
+                nulls[r] = isNull || scalar.nulled;
             }
         }
     }
 
-    /** Unary minus ({@link ArithmeticEval.Negate}). */
+    /** Unary minus ({@link ArithmeticEval.Negate}), of a wide decimal in two words. */
     static final class Negate extends VectorEval.Unary {
         private final ArithmeticEval.Negate scalar;
 
@@ -168,6 +161,10 @@ final class VectorArithmetic {
                 nulls[r] = isNull;
                 if (doubles != null) {
                     doubles[r] = -operand.doubles[r];
+                } else if (highs != null) {
+                    long lo = isNull ? 0 : -operand.longs[r];
+                    longs[r] = lo;
+                    highs[r] = isNull ? 0 : ArithmeticEval.Negate.negatedHigh(lo, operand.high(r));
                 } else {
                     longs[r] = isNull ? 0 : scalar.negated(operand.longs[r]);
                 }

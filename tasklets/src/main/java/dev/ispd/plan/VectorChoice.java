@@ -3,7 +3,8 @@ package dev.ispd.plan;
 import java.util.Arrays;
 
 /**
- * CASE and COALESCE of values that are not strings ({@link LogicEval.Choice}) a batch at a time.
+ * CASE and COALESCE ({@link LogicEval.Choice}, {@link StringEval.Choice}) a batch at a time; a
+ * string's value is where the chosen value's bytes are.
  * Each condition is evaluated on the rows no condition before it chose, and each value only on
  * the rows that chose it (COALESCE: on the rows every value before it left NULL), as the
  * per-record node evaluates them; so a branch a row does not take raises no error for it.
@@ -17,7 +18,7 @@ final class VectorChoice extends VectorEval {
     private final int[] chosen = new int[ColumnBatch.MAX_ROWS];
 
     /** {@code conditions} null for COALESCE; else one fewer than {@code values}, whose last is the ELSE. */
-    VectorChoice(LogicEval.Choice scalar, VectorEval[] conditions, VectorEval[] values) {
+    VectorChoice(ExprEval scalar, VectorEval[] conditions, VectorEval[] values) {
         super(scalar.type, scalar.sql, conditions == null ? Arrays.stream(values).allMatch(v -> v.nullable)
                 : Arrays.stream(values).anyMatch(v -> v.nullable));
         this.conditions = conditions;
@@ -67,6 +68,8 @@ final class VectorChoice extends VectorEval {
             nulls[r] = true;
             if (truths != null) {
                 truths[r] = ExprEval.UNKNOWN;
+            } else if (lengths != null) {
+                lengths[r] = -1;
             }
         }
     }
@@ -80,7 +83,11 @@ final class VectorChoice extends VectorEval {
                 continue;
             }
             nulls[r] = value.nulls[r];
-            if (doubles != null) {
+            if (lengths != null) {
+                lengths[r] = value.lengths[r];
+                sources[r] = value.sources[r];
+                starts[r] = value.starts[r];
+            } else if (doubles != null) {
                 doubles[r] = value.doubles[r];
             } else {
                 longs[r] = value.longs[r];

@@ -6,12 +6,11 @@ import java.util.Map;
 /**
  * Builds the batch form ({@link VectorEval}) of compiled expressions ({@link ExprEval}, types
  * and casts already derived), node for node. One compiler serves all of a plan's expressions, so
- * a field they share is one column, decoded once per batch. A node without a batch form (the
- * string nodes: comparisons, IN, LIKE and the other tests, CASE and COALESCE of strings; a cast
- * to or from a boolean; unary minus of a wide decimal) is run per record with the tree below it.
+ * a field they share is one column, decoded once per batch (a string field, its rows' places found once). Every node kind has a batch form.
  */
 final class VectorCompiler {
     private final Map<Field, VectorEval.Column> columns = new HashMap<>();
+    private final Map<Field, VectorStrings.Chars> strings = new HashMap<>();
 
     VectorEval compile(ExprEval e) {
         if (e instanceof ArithmeticEval.WideDecimalOps w) {
@@ -23,8 +22,20 @@ final class VectorCompiler {
         if (e instanceof ExprEval.Constant c) {
             return new VectorEval.Constant(c);
         }
-        if (e.wide && !(e instanceof CastEval || e instanceof LogicEval.Choice)) {
-            return new VectorEval.PerRecord(e); // unary minus, the one other node of a wide decimal
+        if (e instanceof StringEval.FieldChars f) {
+            return strings.computeIfAbsent(f.field, field -> new VectorStrings.Chars(f));
+        }
+        if (e instanceof StringEval.Literal l) {
+            return new VectorStrings.Literal(l);
+        }
+        if (e instanceof StringEval.Compare c) {
+            return new VectorStrings.Compare(c, compile(c.left), compile(c.right));
+        }
+        if (e instanceof StringEval.Match m) {
+            return new VectorStrings.Match(m, compile(m.operand));
+        }
+        if (e instanceof StringEval.Choice c) {
+            return new VectorChoice(c, c.conditions == null ? null : compile(c.conditions), compile(c.values));
         }
         if (e instanceof ArithmeticEval.LongBinary b) {
             return new VectorArithmetic.Longs(b, compile(b.left), compile(b.right));
@@ -35,7 +46,7 @@ final class VectorCompiler {
         if (e instanceof ArithmeticEval.Negate n) {
             return new VectorArithmetic.Negate(n, compile(n.operand));
         }
-        if (e instanceof CastEval c && c.type.kind() != ExprType.Kind.BOOL && c.from.kind() != ExprType.Kind.BOOL) {
+        if (e instanceof CastEval c) {
             return new VectorArithmetic.Cast(c, compile(c.operand));
         }
         if (e instanceof LogicEval.CompareLongs || e instanceof LogicEval.CompareDoubles
@@ -58,7 +69,7 @@ final class VectorCompiler {
         if (e instanceof LogicEval.Choice c) {
             return new VectorChoice(c, c.conditions == null ? null : compile(c.conditions), compile(c.values));
         }
-        return new VectorEval.PerRecord(e);
+        throw new IllegalStateException("no batch form of " + e.getClass().getSimpleName() + " " + e.sql);
     }
 
     private VectorEval[] compile(ExprEval[] nodes) {

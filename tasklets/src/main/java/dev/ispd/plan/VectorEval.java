@@ -8,13 +8,13 @@ import java.util.Arrays;
  * indexed by row, reused from batch to batch (nothing is allocated per batch or per row). A
  * value held as a long is in {@link #longs}, a float's in {@link #doubles}, a boolean's in
  * {@link #truths} ({@link ExprEval#TRUE}, {@link ExprEval#FALSE} or {@link ExprEval#UNKNOWN}),
- * the high words of a decimal of more than 18 digits in {@link #highs};
+ * the high words of a decimal of more than 18 digits in {@link #highs}, a string's place in
+ * {@link #sources}, {@link #starts} and {@link #lengths} ({@link VectorStrings});
  * {@link #nulls} marks the rows whose long or float is NULL. A node that can never be NULL
  * ({@link #nullable} false: a non-nullable field, arithmetic of such) leaves {@link #nulls}
  * false, and its parents skip the test. Each node computes its rows with the very arithmetic of
  * its per-record {@link ExprEval} (whose {@code compute} methods both call), so values and
- * errors are the same; nodes without a batch form run their {@link ExprEval} per row
- * ({@link PerRecord}).
+ * errors are the same.
  */
 abstract class VectorEval {
     final ExprType type;
@@ -26,6 +26,12 @@ abstract class VectorEval {
     final long[] highs;
     final double[] doubles;
     final byte[] truths;
+    /** A string's bytes: a literal's, or null where they are in the batch's buffer; else null. */
+    final byte[][] sources;
+    /** Where a string's bytes start in its {@link #sources} or the batch's buffer; else null. */
+    final int[] starts;
+    /** A string's length in bytes, -1 for NULL; else null. */
+    final int[] lengths;
     final boolean[] nulls = new boolean[ColumnBatch.MAX_ROWS];
 
     VectorEval(ExprType type, String sql, boolean nullable) {
@@ -38,6 +44,10 @@ abstract class VectorEval {
         this.highs = type.words() == 2 ? new long[ColumnBatch.MAX_ROWS] : null;
         this.doubles = kind == ExprType.Kind.FLOAT ? new double[ColumnBatch.MAX_ROWS] : null;
         this.truths = kind == ExprType.Kind.BOOL ? new byte[ColumnBatch.MAX_ROWS] : null;
+        boolean string = kind == ExprType.Kind.STRING;
+        this.sources = string ? new byte[ColumnBatch.MAX_ROWS][] : null;
+        this.starts = string ? new int[ColumnBatch.MAX_ROWS] : null;
+        this.lengths = string ? new int[ColumnBatch.MAX_ROWS] : null;
     }
 
     /** Computes this node's value of rows {@code sel[0, n)} of {@code batch} (ascending row numbers). */
@@ -53,13 +63,16 @@ abstract class VectorEval {
         return truths != null ? truths[row] == ExprEval.UNKNOWN : nulls[row];
     }
 
-    /** A node of two operands, both evaluated over the node's rows first: NULL where either can be. */
+    /**
+     * A node of two operands, both evaluated over the node's rows first: NULL where either can be,
+     * or where the node makes NULLs of its own ({@code nullsValues}: non-ANSI arithmetic's).
+     */
     abstract static class Binary extends VectorEval {
         final VectorEval left;
         final VectorEval right;
 
-        Binary(ExprType type, String sql, VectorEval left, VectorEval right) {
-            super(type, sql, left.nullable || right.nullable);
+        Binary(ExprType type, String sql, boolean nullsValues, VectorEval left, VectorEval right) {
+            super(type, sql, nullsValues || left.nullable || right.nullable);
             this.left = left;
             this.right = right;
         }
@@ -182,40 +195,6 @@ abstract class VectorEval {
         @Override
         void evaluate(ColumnBatch batch, int[] sel, int n) {
             // set once
-        }
-    }
-
-    /** A node without a batch form: its {@link ExprEval}, and the tree below it, run record by record. */
-    static final class PerRecord extends VectorEval {
-        private final ExprEval scalar;
-
-        PerRecord(ExprEval scalar) {
-            super(scalar.type, scalar.sql, true);
-            this.scalar = scalar;
-        }
-
-        @Override
-        void evaluate(ColumnBatch batch, int[] sel, int n) {
-            java.nio.ByteBuffer buf = batch.buffer();
-            for (int i = 0; i < n; i++) {
-                int r = sel[i];
-                int record = batch.record(r);
-                switch (type.kind()) {
-                    case BOOL -> truths[r] = (byte) scalar.truth(buf, record);
-                    case FLOAT -> {
-                        doubles[r] = scalar.doubleValue(buf, record);
-                        nulls[r] = scalar.isNull;
-                    }
-                    case STRING -> nulls[r] = scalar.evaluatesToNull(buf, record);
-                    default -> {
-                        longs[r] = scalar.longValue(buf, record);
-                        nulls[r] = scalar.isNull;
-                        if (highs != null) {
-                            highs[r] = scalar.high;
-                        }
-                    }
-                }
-            }
         }
     }
 }

@@ -18,7 +18,7 @@ final class VectorLogic {
         private final boolean wide;
 
         Compare(LogicEval.Comparison scalar, VectorEval left, VectorEval right) {
-            super(ExprType.BOOL, scalar.sql, left, right);
+            super(ExprType.BOOL, scalar.sql, false, left, right);
             this.op = scalar.op;
             this.wide = scalar.left.wide;
         }

@@ -23,8 +23,8 @@ import static dev.ispd.plan.Expr.or;
 import static dev.ispd.plan.Expr.sub;
 import static dev.ispd.plan.Expr.when;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -132,7 +132,35 @@ class BatchScanTest {
                         Aggregate.max(neg(WIDE_PRICE)),
                         Aggregate.sum(cast(WIDE_PRICE, ExprType.DOUBLE)),
                         Aggregate.sum(cast(mul(WIDE_PRICE, field("disc")), ExprType.decimal(12, 2)))))),
+                Arguments.of("non-ANSI arithmetic: wrapped integers, NULL quotients and decimals", Plan.aggregate(L,
+                        Predicate.holds(gt(legacy(Expr.ArithmeticOp.MULTIPLY, field("big"), lit(3)), lit(0))),
+                        List.of("band"), List.of(
+                                Aggregate.max(legacy(Expr.ArithmeticOp.MULTIPLY, field("qty"), lit(100_000_000))),
+                                Aggregate.min(new Expr.Negate(field("qty"), Expr.EvalMode.LEGACY)),
+                                Aggregate.count(legacy(Expr.ArithmeticOp.REMAINDER, field("big"), field("qty"))),
+                                Aggregate.sum(legacy(Expr.ArithmeticOp.DIVIDE, field("price"), field("qty"))),
+                                Aggregate.sum(legacy(Expr.ArithmeticOp.DIVIDE, lit(100), field("qty"))),
+                                Aggregate.sum(legacy(Expr.ArithmeticOp.SUBTRACT, field("price"), field("disc"))),
+                                Aggregate.max(legacy(Expr.ArithmeticOp.MULTIPLY, WIDE_PRICE,
+                                        lit(new BigDecimal("1E34")))),
+                                Aggregate.count(legacy(Expr.ArithmeticOp.ADD, mul(WIDE_PRICE, field("disc")),
+                                        lit(new BigDecimal("999999999999999999999999999999999700.00"))))))),
+                Arguments.of("string comparisons, tests, IN, CASE and COALESCE a batch at a time", Plan.aggregate(L,
+                        Predicate.holds(or(in(field("mode"), lit("AIR"), lit("RAIL"), lit("TRUCK")),
+                                Expr.startsWith(field("mode"), "SH"), Expr.endsWith(field("mode"), "IL"),
+                                Expr.contains(coalesce(field("mode"), lit("NONE")), "O"),
+                                compare(caseWhen(List.of(when(gt(field("qty"), lit(0)), field("mode"))), lit("MAIL")),
+                                        CompareOp.GE, lit("REG")))), List.of("band"), List.of(
+                                Aggregate.countStar(),
+                                Aggregate.sum(caseWhen(List.of(when(like(field("mode"), "_A%"), field("qty"))),
+                                        lit(0))),
+                                Aggregate.count(caseWhen(List.of(when(lt(field("mode"), lit("M")), lit(1))), null)),
+                                Aggregate.max(neg(WIDE_PRICE))))),
                 Arguments.of("rows", Plan.rows(L, mixed, List.of("big", "ship", "band"))));
+    }
+
+    private static Expr legacy(Expr.ArithmeticOp op, Expr left, Expr right) {
+        return LegacyArithmeticTest.legacy(op, left, right);
     }
 
     @ParameterizedTest(name = "{0}")
@@ -194,14 +222,18 @@ class BatchScanTest {
     }
 
     @Test
-    void theNodesOfTpchQueriesHaveABatchForm() {
+    void theNodesOfTpchQueriesAndStringsHaveABatchForm() {
         for (Expr e : List.of(extract(Expr.DatePart.YEAR, field("ship")),
                 cast(field("ship"), ExprType.TIMESTAMP, "UTC"), cast(field("qty"), ExprType.DOUBLE),
                 caseWhen(List.of(when(like(field("mode"), "A%"), field("price"))), lit(0)),
                 coalesce(field("qty"), lit(0)), WIDE_PRICE, mul(WIDE_PRICE, field("disc")),
-                add(mul(WIDE_PRICE, field("disc")), field("price")), gt(WIDE_PRICE, mul(field("disc"), field("disc"))))) {
-            VectorEval v = new VectorCompiler().compile(ExprCompiler.compile(e, L));
-            assertFalse(v instanceof VectorEval.PerRecord, Expr.sql(e) + " runs per record");
+                add(mul(WIDE_PRICE, field("disc")), field("price")), gt(WIDE_PRICE, mul(field("disc"), field("disc"))),
+                neg(WIDE_PRICE), Expr.eq(field("mode"), lit("AIR")), in(field("mode"), lit("AIR"), lit("MAIL")),
+                like(field("mode"), "%AI_"), Expr.startsWith(field("mode"), "A"), Expr.endsWith(field("mode"), "R"),
+                Expr.contains(field("mode"), "I"), coalesce(field("mode"), lit("X")),
+                caseWhen(List.of(when(gt(field("qty"), lit(0)), field("mode"))), lit("n/a")))) {
+            ExprEval scalar = ExprCompiler.compile(e, L);
+            assertDoesNotThrow(() -> new VectorCompiler().compile(scalar), Expr.sql(e) + " has no batch form");
         }
     }
 

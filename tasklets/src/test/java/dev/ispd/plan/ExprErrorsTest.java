@@ -55,8 +55,8 @@ class ExprErrorsTest {
     @Test
     void divisionByZeroIsAnError() {
         assertError("DIVIDE_BY_ZERO", "(price / disc)", gt(div(field("price"), field("disc")), lit(1)));
-        assertError("DIVIDE_BY_ZERO", "(price % disc)", gt(rem(field("price"), field("disc")), lit(1)));
-        assertError("DIVIDE_BY_ZERO", "(big % 0)", gt(rem(field("big"), lit(0)), lit(1)));
+        assertError("REMAINDER_BY_ZERO", "(price % disc)", gt(rem(field("price"), field("disc")), lit(1)));
+        assertError("REMAINDER_BY_ZERO", "(big % 0)", gt(rem(field("big"), lit(0)), lit(1)));
         assertError("DIVIDE_BY_ZERO", "(ratio / 0.0D)", gt(div(field("ratio"), lit(0.0)), lit(1)));
         assertError("DIVIDE_BY_ZERO", "(big / 0)", gt(div(field("big"), lit(0)), lit(1)));
     }

@@ -95,6 +95,17 @@ final class PlanVectors {
                 new Vector("plan_13_wide_literals.bin", Plan.rowsOf(ORDERS, Predicate.holds(Expr.gt(Expr.field("big"),
                         Expr.lit(new java.math.BigDecimal("-123456789012345678901234.5678")))), List.of(Expr.field("id"),
                         Expr.add(Expr.field("big"), Expr.lit(new java.math.BigDecimal("99999999999999999999.99")))))
-                        .top(4, List.of(new Plan.SortKey(Expr.field("mode"), true, true)))));
+                        .top(4, List.of(new Plan.SortKey(Expr.field("mode"), true, true)))),
+                new Vector("plan_14_legacy_arithmetic.bin", Plan.rowsOf(ORDERS, Predicate.holds(Expr.gt(legacy(
+                        Expr.ArithmeticOp.ADD, Expr.field("big"), Expr.field("big")), Expr.lit(0))), List.of(
+                        Expr.field("id"), legacy(Expr.ArithmeticOp.MULTIPLY, Expr.field("id"), Expr.lit(2_000_000_000)),
+                        new Expr.Negate(Expr.field("id"), Expr.EvalMode.LEGACY),
+                        legacy(Expr.ArithmeticOp.DIVIDE, Expr.field("price"), Expr.field("price")),
+                        Expr.rem(Expr.field("id"), Expr.lit(7)))).limit(6)));
+    }
+
+    /** {@code left op right} in Spark's non-ANSI mode. */
+    private static Expr legacy(Expr.ArithmeticOp op, Expr left, Expr right) {
+        return new Expr.Arithmetic(op, left, right, Expr.EvalMode.LEGACY);
     }
 }

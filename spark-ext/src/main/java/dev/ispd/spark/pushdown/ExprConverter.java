@@ -20,6 +20,7 @@ import org.apache.spark.sql.connector.expressions.Extract;
 import org.apache.spark.sql.connector.expressions.GeneralScalarExpression;
 import org.apache.spark.sql.connector.expressions.Literal;
 import org.apache.spark.sql.connector.expressions.NamedReference;
+import org.apache.spark.sql.connector.expressions.UserDefinedScalarFunc;
 import org.apache.spark.sql.internal.SQLConf;
 import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.DataTypes;
@@ -30,7 +31,8 @@ import org.apache.spark.unsafe.types.UTF8String;
 /**
  * Compiles Spark's V2 expressions over a layout's columns into the plan model's {@link Expr}:
  * columns, literals, arithmetic ({@code + - * / %}, unary minus; Spark hands a source only its
- * ANSI arithmetic, whose errors the plan raises alike), CAST between numeric types, comparisons
+ * ANSI arithmetic, whose errors the plan raises alike, and the session extension hands it the
+ * non-ANSI operators as {@link NonAnsiArithmetic}, which the plan runs in its LEGACY mode), CAST between numeric types, comparisons
  * of two expressions ({@code <=>} as SQL defines it over NULLs), AND, OR, NOT, IS [NOT] NULL,
  * IN of literals, CASE WHEN, COALESCE (of strings too), STARTS WITH, ENDS WITH, CONTAINS, CAST
  * between a date and a timestamp, and EXTRACT of every field Spark pushes (YEAR, QUARTER, MONTH,
@@ -90,6 +92,9 @@ final class ExprConverter {
         if (e instanceof GeneralScalarExpression g) {
             return general(g.name(), g.children(), e);
         }
+        if (e instanceof UserDefinedScalarFunc f && f.canonicalName().startsWith(NonAnsiArithmetic.PREFIX)) {
+            return nonAnsi(f.canonicalName().substring(NonAnsiArithmetic.PREFIX.length()), f.children(), e);
+        }
         throw new NotPushable(e + " is no expression a plan runs");
     }
 
@@ -120,6 +125,18 @@ final class ExprConverter {
             case "ALWAYS_FALSE" -> Expr.lit(false);
             default -> throw new NotPushable("a plan has no " + name + " (in " + e + ")");
         };
+    }
+
+    /** Spark's non-ANSI operator {@code symbol} of {@code args} (one: unary minus), in the plan's LEGACY mode. */
+    private Expr nonAnsi(String symbol, Expression[] args, Expression e) throws NotPushable {
+        if (args.length == 1 && symbol.equals("-")) {
+            return new Expr.Negate(convert(args[0]), Expr.EvalMode.LEGACY);
+        }
+        Expr.ArithmeticOp op = ARITHMETIC.get(symbol);
+        if (op == null || args.length != 2) {
+            throw new NotPushable("a plan has no " + symbol + " of " + args.length + " operands (in " + e + ")");
+        }
+        return new Expr.Arithmetic(op, convert(args[0]), convert(args[1]), Expr.EvalMode.LEGACY);
     }
 
     /** {@code a <=> b}: TRUE where both are NULL, FALSE where one is, else {@code a = b}. */

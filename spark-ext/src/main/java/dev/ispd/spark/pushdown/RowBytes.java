@@ -206,10 +206,10 @@ public record RowBytes(Layout layout, List<Field> runs, List<Field> nulls) {
         }
         List<Expr> c = e.children().stream().map(x -> withNullBits(x, layout)).toList();
         if (e instanceof Expr.Arithmetic a) {
-            return new Expr.Arithmetic(a.op(), c.get(0), c.get(1));
+            return new Expr.Arithmetic(a.op(), c.get(0), c.get(1), a.mode());
         }
-        if (e instanceof Expr.Negate) {
-            return Expr.neg(c.get(0));
+        if (e instanceof Expr.Negate n) {
+            return new Expr.Negate(c.get(0), n.mode());
         }
         if (e instanceof Expr.Cast x) {
             return Expr.cast(c.get(0), x.type(), x.zone());
