@@ -16,7 +16,7 @@ import java.util.List;
  */
 public final class PlanCodec {
     /** The encoding's version, its first byte. */
-    public static final int VERSION = 6;
+    public static final int VERSION = 7;
     /** Largest encoding: a drive keeps a plan with its tasklet instance, in one metadata record. */
     public static final int MAX_BYTES = 64 * 1024;
     /** Field index of COUNT(*)'s absent field. */
