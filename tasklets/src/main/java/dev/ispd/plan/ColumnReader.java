@@ -23,6 +23,11 @@ abstract class ColumnReader {
     /** Writes the column's words for the record at absolute {@code record} of {@code buf} into {@code into[at...]}. */
     abstract void read(ByteBuffer buf, int record, long[] into, int at);
 
+    /** Whether this column is a string's words (a result carries them at the string's length: {@link RowWriter}). */
+    boolean string() {
+        return false;
+    }
+
     /**
      * The reader of {@code column} over {@code layout}: as a GROUP BY key ({@code key}: a float
      * field's key, -0.0 as 0.0) or as a selected column (a float field as shown, -0.0 kept).
@@ -117,6 +122,11 @@ abstract class ColumnReader {
         StringWords(StringEval eval, int maxBytes, ExprCost cost) {
             super(1 + (maxBytes + 7) / Long.BYTES, cost);
             this.eval = eval;
+        }
+
+        @Override
+        boolean string() {
+            return true;
         }
 
         @Override

@@ -178,7 +178,7 @@ final class GroupTable implements RowSink {
         for (int a = 0; a < functions.length; a++) {
             words += expressions[a] != null ? expressions[a].words() : 1;
         }
-        out.putShort(words).putLong(groups);
+        RowWriter.words(words).header(out, groups); // string keys as their words: a group's keys are few
         for (int g = 0; g < groups; g++) {
             int slot = order[g];
             for (int i = 0; i < keyWords; i++) {

@@ -2,19 +2,27 @@ package dev.ispd.plan;
 
 import dev.ispd.tasklet.ResultSink;
 import java.nio.ByteBuffer;
-import java.util.Arrays;
 
-/** A row plan's selected columns of each matching record, in scan order, up to its LIMIT. */
+/**
+ * A row plan's selected columns of each matching record, in scan order, up to its LIMIT: each
+ * row encoded as it is kept ({@link RowWriter}), so a string takes its length, not its column's
+ * longest, in memory as in the result.
+ */
 final class KeptRows implements RowSink {
     private final ColumnReader[] select;
+    private final RowWriter writer;
     /** The words of a row, and the work of reading one. */
     private final int width;
     private final ExprCost cost;
     private final long limit;
-    private final long maxRows;
     private final PlanLimits limits;
-    private long[] values;
+    /** The row being read. */
+    private final long[] row;
+    /** The rows kept, encoded. */
+    private final ResultSink kept = new ResultSink(ResultSink.HOST_LIMIT);
     private long rows;
+    /** The encoded bytes of the result so far. */
+    private long bytes;
 
     KeptRows(ColumnReader[] select, long limit, PlanLimits limits) {
         this.select = select;
@@ -22,23 +30,21 @@ final class KeptRows implements RowSink {
         this.cost = ColumnReader.cost(select);
         this.limit = limit == Plan.NO_LIMIT ? Long.MAX_VALUE : limit;
         this.limits = limits;
-        this.maxRows = (limits.maxResultBytes() - PlanResult.HEADER_BYTES) / ((long) width * Long.BYTES);
-        this.values = new long[width * (int) Math.min(this.limit, 64)];
+        this.writer = RowWriter.of(select);
+        this.bytes = writer.headerBytes();
+        this.row = new long[width];
     }
 
     @Override
     public void accept(ByteBuffer buf, int record, Work work) {
-        if (rows == maxRows) {
+        for (int c = 0, w = 0; c < select.length; w += select[c++].words) {
+            select[c].read(buf, record, row, w);
+        }
+        bytes += writer.bytes(row, 0);
+        if (bytes > limits.maxResultBytes()) {
             throw limits.resultTooLarge(rows + 1, width);
         }
-        int at = (int) rows * width;
-        if (at == values.length) {
-            values = Arrays.copyOf(values, 2 * values.length);
-        }
-        for (ColumnReader column : select) {
-            column.read(buf, record, values, at);
-            at += column.words;
-        }
+        writer.write(kept, row, 0);
         work.add(cost, 1);
         rows++;
     }
@@ -50,9 +56,7 @@ final class KeptRows implements RowSink {
 
     @Override
     public void write(ResultSink out, Work work) {
-        out.putShort(width).putLong(rows);
-        for (int i = 0; i < rows * width; i++) {
-            out.putLong(values[i]);
-        }
+        writer.header(out, rows);
+        out.put(kept);
     }
 }

@@ -1,63 +1,184 @@
 package dev.ispd.plan;
 
+import java.nio.BufferUnderflowException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The decoded result of a plan: rows of 64-bit values, one per column of
- * {@link Plan#columnNames()}. Encoded (little-endian): {@code u16 columns}, {@code u64 rows},
- * then {@code rows} x {@code columns} x {@code i64}. Unsigned 8-byte fields come back as the same
+ * The decoded result of a plan: rows of 64-bit words, {@link Plan#rowWords()} of them per row, as
+ * {@link ColumnValues} lays a row out (a string column as its length word, then its bytes, 8 to a
+ * word, zero-filled to the longest the column holds). Encoded (little-endian, plan encoding
+ * version 7): {@code u16 words}, {@code u64 rows}, {@code u16 strings}, then {@code strings} x
+ * ({@code u16 at}, {@code u16 words}: a string column's first word in a row and its words), then
+ * the rows, each its words in order, but each of those string columns travels at its length: its
+ * length + 1 as an unsigned LEB128 number (0 for NULL), then that many bytes. So a {@code char(N)}
+ * or a Parquet string comes back without its padding. Unsigned 8-byte fields come back as the same
  * 64 bits. An aggregate plan without GROUP BY returns no row when no record matched, so partial
  * results merge by concatenation.
+ *
+ * @param columns the words of a row
  */
 public record PlanResult(int columns, List<long[]> rows) {
-    /** Bytes before the first row. */
-    public static final int HEADER_BYTES = 10;
+    /** Bytes before the first row of a result without string columns ({@link #firstRow}: with them). */
+    public static final int HEADER_BYTES = 12;
+    /** Bytes of a string column's entry in the header. */
+    private static final int STRING_ENTRY_BYTES = 4;
 
     public PlanResult {
         rows = List.copyOf(rows);
     }
 
-    /** Encoded bytes of {@code rows} rows of {@code columns} columns. */
+    /**
+     * Encoded bytes of {@code rows} rows of {@code columns} words without string columns; rows with
+     * string columns take fewer (a string's length and bytes are never more than its words).
+     */
     public static long bytes(long rows, int columns) {
         return HEADER_BYTES + rows * columns * Long.BYTES;
     }
 
+    /** Decodes {@code result}, each string column's words filled in as {@link ColumnValues} lays them out. */
     public static PlanResult decode(byte[] result) {
+        Shape shape = shape(result);
         ByteBuffer b = ByteBuffer.wrap(result).order(ByteOrder.LITTLE_ENDIAN);
-        long n = rowCount(result);
-        int columns = Short.toUnsignedInt(b.getShort());
-        b.position(HEADER_BYTES);
-        List<long[]> rows = new ArrayList<>((int) n);
-        for (long i = 0; i < n; i++) {
-            long[] row = new long[columns];
-            for (int c = 0; c < columns; c++) {
-                row[c] = b.getLong();
+        b.position(shape.firstRow);
+        List<long[]> rows = new ArrayList<>(shape.rows);
+        for (long i = 0; i < shape.rows; i++) {
+            long[] row = new long[shape.words];
+            int w = 0;
+            for (int s = 0; s <= shape.stringAt.length; s++) {
+                int end = s < shape.stringAt.length ? shape.stringAt[s] : shape.words;
+                for (; w < end; w++) {
+                    row[w] = b.getLong();
+                }
+                if (s < shape.stringAt.length) {
+                    int length = readLength(b);
+                    row[w] = length;
+                    for (int k = 0; k < length; k++) {
+                        row[w + 1 + k / Long.BYTES] |= (b.get() & 0xFFL) << (8 * (k % Long.BYTES));
+                    }
+                    w += shape.stringWords[s];
+                }
             }
             rows.add(row);
         }
-        return new PlanResult(columns, rows);
+        return new PlanResult(shape.words, rows);
     }
 
     /**
-     * The number of rows of the encoded {@code result}, once its header is checked against its
-     * length; its rows are the little-endian words from {@link #HEADER_BYTES} on, row after row
-     * (read in place, without decoding).
+     * The number of rows of the encoded {@code result}, once its header and rows are checked
+     * against its length (see {@link #shape}).
      */
     public static int rowCount(byte[] result) {
+        return shape(result).rows;
+    }
+
+    /**
+     * What the header of encoded {@code result} says, once checked against the result's bytes: its
+     * rows are read in place from {@link Shape#firstRow}, each string column at its length.
+     */
+    public static Shape shape(byte[] result) {
         if (result.length < HEADER_BYTES) {
-            throw new IllegalArgumentException("a plan result has a " + HEADER_BYTES + "-byte header, got "
-                    + result.length + " bytes");
+            throw new IllegalArgumentException("a plan result has a header of at least " + HEADER_BYTES
+                    + " bytes, got " + result.length + " bytes");
         }
         ByteBuffer b = ByteBuffer.wrap(result).order(ByteOrder.LITTLE_ENDIAN);
-        int columns = Short.toUnsignedInt(b.getShort());
+        int words = Short.toUnsignedInt(b.getShort());
         long n = b.getLong();
-        if (n < 0 || (columns == 0 && n != 0) || bytes(n, columns) != result.length) {
-            throw new IllegalArgumentException("a plan result of " + Long.toUnsignedString(n) + " rows of " + columns
-                    + " columns has " + bytes(n, columns) + " bytes, got " + result.length);
+        int strings = Short.toUnsignedInt(b.getShort());
+        int firstRow = HEADER_BYTES + strings * STRING_ENTRY_BYTES;
+        if (n < 0 || n > Integer.MAX_VALUE || (words == 0 && n != 0) || result.length < firstRow) {
+            throw new IllegalArgumentException("a plan result of " + Long.toUnsignedString(n) + " rows of " + words
+                    + " words and " + strings + " string columns has a header of " + firstRow + " bytes, got "
+                    + result.length + " bytes");
         }
-        return (int) n;
+        int[] at = new int[strings];
+        int[] span = new int[strings];
+        for (int s = 0; s < strings; s++) {
+            at[s] = Short.toUnsignedInt(b.getShort());
+            span[s] = Short.toUnsignedInt(b.getShort());
+            if (span[s] < 1 || at[s] < (s == 0 ? 0 : at[s - 1] + span[s - 1]) || at[s] + span[s] > words) {
+                throw new IllegalArgumentException("a plan result of " + words + " words per row has string column "
+                        + s + " at word " + at[s] + " of " + span[s] + " words, outside the row or before the last");
+            }
+        }
+        Shape shape = new Shape(words, (int) n, at, span, firstRow);
+        long end = strings == 0 ? firstRow + n * words * Long.BYTES : shape.walk(b);
+        if (end != result.length) {
+            throw new IllegalArgumentException("a plan result of " + n + " rows of " + words + " words has "
+                    + end + " bytes, got " + result.length);
+        }
+        return shape;
+    }
+
+    /**
+     * A string's length as the result holds it at {@code b}'s position (its length + 1 as unsigned
+     * LEB128, 0 for NULL): the length, -1 for NULL; the position moves past it.
+     */
+    public static int readLength(ByteBuffer b) {
+        long v = 0;
+        for (int shift = 0; ; shift += 7) {
+            byte x = b.get();
+            v |= (long) (x & 0x7F) << shift;
+            if (x >= 0) {
+                break;
+            }
+            if (shift >= 28) {
+                throw new IllegalArgumentException("a string length at byte " + b.position() + " of a plan result "
+                        + "takes more than 5 bytes");
+            }
+        }
+        if (v > Integer.MAX_VALUE) {
+            throw new IllegalArgumentException("a string length of " + (v - 1) + " bytes at byte " + b.position()
+                    + " of a plan result");
+        }
+        return (int) v - 1;
+    }
+
+    /**
+     * The header of an encoded result.
+     *
+     * @param words        the words of a decoded row
+     * @param rows         the rows
+     * @param stringAt     per string column, its first word (its length word) in a decoded row, ascending
+     * @param stringWords  per string column, its words in a decoded row (1 + its bytes' words)
+     * @param firstRow     the offset of the first row in the result
+     */
+    public record Shape(int words, int rows, int[] stringAt, int[] stringWords, int firstRow) {
+        /** The offset just past the last row, the strings' lengths checked against their words. */
+        private long walk(ByteBuffer b) {
+            long at = firstRow;
+            for (int r = 0; r < rows; r++) {
+                int w = 0;
+                for (int s = 0; s < stringAt.length; s++) {
+                    at += (long) (stringAt[s] - w) * Long.BYTES;
+                    if (at >= b.limit()) {
+                        throw ends(r, b);
+                    }
+                    b.position((int) at);
+                    int length;
+                    try {
+                        length = readLength(b);
+                    } catch (BufferUnderflowException e) {
+                        throw ends(r, b);
+                    }
+                    if (length > (stringWords[s] - 1) * Long.BYTES) {
+                        throw new IllegalArgumentException("row " + r + " of a plan result has a string of " + length
+                                + " bytes in string column " + s + ", of " + (stringWords[s] - 1) * Long.BYTES
+                                + " bytes at most");
+                    }
+                    at = b.position() + (long) Math.max(length, 0);
+                    w = stringAt[s] + stringWords[s];
+                }
+                at += (long) (words - w) * Long.BYTES;
+            }
+            return at;
+        }
+
+        private IllegalArgumentException ends(int row, ByteBuffer b) {
+            return new IllegalArgumentException("a plan result of " + rows + " rows of " + words + " words ends in row "
+                    + row + ", at " + b.limit() + " bytes");
+        }
     }
 }

@@ -72,9 +72,10 @@ final class TopRows implements RowSink {
             swap(0, end);
             siftDown(0, end, work);
         }
-        out.putShort(width).putLong(size);
-        for (int i = 0; i < size * width; i++) {
-            out.putLong(values[i]);
+        RowWriter writer = RowWriter.of(select);
+        writer.header(out, size);
+        for (int r = 0; r < size; r++) {
+            writer.write(out, values, r * width);
         }
     }
 

@@ -50,6 +50,12 @@ public final class ResultSink {
         return this;
     }
 
+    /** Appends the bytes written to {@code other}. */
+    public ResultSink put(ResultSink other) {
+        ensure(other.size()).put(other.buf.array(), 0, other.size());
+        return this;
+    }
+
     /** Bytes written so far. */
     public int size() {
         return buf.position();

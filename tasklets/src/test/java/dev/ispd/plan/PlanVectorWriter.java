@@ -5,7 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * Writes the plan test vectors (only when the encoding's version changes, and then bump it):
+ * Writes the plan test vectors and the result vector (only when the encoding's version changes, and then bump it):
  * {@code mvn -q -pl tasklets test-compile exec:java -Dexec.classpathScope=test
  * -Dexec.mainClass=dev.ispd.plan.PlanVectorWriter}, run from the repository root.
  */
@@ -21,5 +21,9 @@ public final class PlanVectorWriter {
             Files.write(file, PlanCodec.encode(v.plan()));
             System.out.println("wrote " + file + " (" + Files.size(file) + " bytes)");
         }
+        Path result = PlanResultStringsTest.VECTOR;
+        Files.createDirectories(result.getParent());
+        Files.write(result, PlanResultStringsTest.result(PlanResultStringsTest.ROWS));
+        System.out.println("wrote " + result + " (" + Files.size(result) + " bytes)");
     }
 }

@@ -4,6 +4,7 @@ import dev.ispd.plan.ColumnValues;
 import dev.ispd.plan.CompareOp;
 import dev.ispd.plan.Expr;
 import dev.ispd.plan.Field;
+import dev.ispd.plan.FieldType;
 import dev.ispd.plan.Layout;
 import dev.ispd.plan.Plan;
 import dev.ispd.plan.Predicate;
@@ -19,12 +20,15 @@ import java.util.Map;
 import java.util.function.Consumer;
 
 /**
- * How a row plan (all rows, LIMIT or top-N) returns the read columns of its records: as the
- * records' own bytes that hold them (each column's and its null bit's), in runs of up to 8 bytes,
- * each an unsigned big-endian integer field of the plan's layout. The host puts the returned
- * integers back into records ({@link #restore}) and decodes them as it decodes the records it
- * reads itself, so a column reads the same from a drive as from the host, whatever its type: a
- * plan returns one i64 per column, which holds no {@code char(N)}, 16-byte decimal or null bit.
+ * How a row plan (all rows, LIMIT or top-N) returns the read columns of its records: a string
+ * column ({@code char(N)}, a Parquet string) as itself, a string the plan returns at its length
+ * (less its padding, NULL where its null bit says: {@link dev.ispd.plan.PlanResult}), which the
+ * host puts straight into Spark's vector; any other column as the records' own bytes that hold it
+ * (its bytes and its null bit's), in runs of up to 8 bytes, each an unsigned big-endian integer
+ * field of the plan's layout. The host puts the returned integers back into records
+ * ({@link #restore}) and decodes them as it decodes the records it reads itself, so a column
+ * reads the same from a drive as from the host, whatever its type: a plan returns one i64 per
+ * column, which holds no 16-byte decimal or null bit.
  *
  * <p>A field with a null bit is tested in the plan's WHERE by two fields: the field without its
  * null bit, and its null bit as a 1-bit integer ({@link #where}). The plan's layout holds no null
@@ -37,13 +41,18 @@ import java.util.function.Consumer;
  * table's with the runs of value bytes beside it, and each read column's null bit is returned as
  * a word of its own ({@code IS NULL} of a one-byte field with that null bit, {@code nulls}).
  *
- * @param layout the plan's layout: the fields the WHERE and the top-N name, then the runs of bytes
- * @param runs   the runs of bytes, in the order the plan returns them
- * @param nulls  the fields whose IS NULL the plan returns after the runs, one word each (Parquet)
+ * @param layout  the plan's layout: the fields the WHERE and the top-N name, then the runs of bytes
+ *                and the string columns' fields
+ * @param runs    the runs of bytes, in the order the plan returns them
+ * @param nulls   the fields whose IS NULL the plan returns after the runs, one word each (Parquet)
+ * @param strings the string columns, returned last, each at its length
+ * @param stringColumns per string column, its place among the read columns
  */
-public record RowBytes(Layout layout, List<Field> runs, List<Field> nulls) {
+public record RowBytes(Layout layout, List<Field> runs, List<Field> nulls, List<Expr> strings,
+                       List<Integer> stringColumns) {
     private static final String RUN = "#bytes@";
     private static final String NULL_BIT = "#null@";
+    private static final String CHARS = "#chars@";
     /** The words of a computed BOOL column such as IS NULL: its value and its NULL flag ({@link ColumnValues#words}). */
     private static final int IS_NULL_WORDS = 2;
 
@@ -58,20 +67,33 @@ public record RowBytes(Layout layout, List<Field> runs, List<Field> nulls) {
         Layout table = layout.planLayout();
         BitSet bytes = new BitSet(layout.entrySize());
         List<Field> nulls = new ArrayList<>();
-        for (LayoutColumn c : columns) {
+        List<Expr> strings = new ArrayList<>();
+        List<Integer> stringColumns = new ArrayList<>();
+        for (int i = 0; i < columns.size(); i++) {
+            LayoutColumn c = columns.get(i);
+            if (string(c.field())) {
+                strings.add(Expr.field(c.field().name())); // NULL by its null bit, which the plan's field keeps
+                stringColumns.add(i);
+                continue;
+            }
             bytes.set(c.field().offset(), c.field().offset() + c.field().width());
             if (c.field().hasNullBit()) {
                 nulls.add(nullFlag(c.field()));
             }
         }
-        if (bytes.isEmpty()) {
+        if (bytes.isEmpty() && strings.isEmpty()) {
             bytes.set(table.fields().get(0).offset()); // a plan returns at least one column, though Spark reads none
         }
         List<Field> runs = runs(bytes);
         List<Field> fields = new ArrayList<>(table.fields());
         fields.addAll(runs);
         fields.addAll(nulls);
-        return new RowBytes(new Layout(table.name(), table.recordSize(), fields), runs, nulls);
+        return new RowBytes(new Layout(table.name(), table.recordSize(), fields), runs, nulls, strings, stringColumns);
+    }
+
+    /** Whether {@code f} is a string, which a plan returns at its length. */
+    private static boolean string(Field f) {
+        return f.type().kind() == FieldType.Kind.CHAR;
     }
 
     /**
@@ -93,25 +115,39 @@ public record RowBytes(Layout layout, List<Field> runs, List<Field> nulls) {
             Field f = records.field(name, "where");
             fields.put(f.name(), withoutNullBit(f));
             if (f.hasNullBit()) {
-                Field bit = Field.bits(NULL_BIT + f.nullBit(), f.nullBit() >>> 3, 1, f.nullBit() & 7, 1);
+                Field bit = nullBitField(f);
                 fields.put(bit.name(), bit);
             }
         }
         BitSet bytes = new BitSet(layout.entrySize());
-        for (LayoutColumn c : columns) {
-            Field f = c.field();
+        List<Expr> strings = new ArrayList<>();
+        List<Integer> stringColumns = new ArrayList<>();
+        for (int i = 0; i < columns.size(); i++) {
+            Field f = columns.get(i).field();
+            if (string(f)) { // its bytes under a name of their own, NULL where its null bit (a field of its own) is set
+                Field chars = new Field(CHARS + f.offset(), f.offset(), f.width(), f.signed(), f.bigEndian(),
+                        f.bitOffset(), f.bitCount(), false, 0, f.type(), Field.NO_NULL_BIT);
+                fields.put(chars.name(), chars);
+                if (f.hasNullBit()) {
+                    Field bit = nullBitField(f);
+                    fields.put(bit.name(), bit);
+                }
+                strings.add(nullWhereBitSet(chars.name(), f));
+                stringColumns.add(i);
+                continue;
+            }
             bytes.set(f.offset(), f.offset() + f.width());
             if (f.hasNullBit()) {
                 bytes.set(f.nullBit() >>> 3);
             }
         }
-        if (bytes.isEmpty()) {
+        if (bytes.isEmpty() && strings.isEmpty()) {
             bytes.set(0); // a plan returns at least one column, though Spark reads none (COUNT(*))
         }
         List<Field> runs = runs(bytes);
         runs.forEach(r -> fields.put(r.name(), r));
         return new RowBytes(new Layout(records.name(), records.recordSize(), List.copyOf(fields.values())), runs,
-                List.of());
+                List.of(), strings, stringColumns);
     }
 
     /** The runs of up to 8 bytes that cover {@code bytes}. */
@@ -127,11 +163,12 @@ public record RowBytes(Layout layout, List<Field> runs, List<Field> nulls) {
         return runs;
     }
 
-    /** The plan's select list: the runs of bytes, then whether each of {@code nulls} is NULL. */
+    /** The plan's select list: the runs of bytes, whether each of {@code nulls} is NULL, then the strings. */
     public List<Expr> select() {
-        List<Expr> out = new ArrayList<>(runs.size() + nulls.size());
+        List<Expr> out = new ArrayList<>(runs.size() + nulls.size() + strings.size());
         runs.forEach(r -> out.add(Expr.field(r.name())));
         nulls.forEach(f -> out.add(isNull(f)));
+        out.addAll(strings);
         return out;
     }
 
@@ -139,9 +176,14 @@ public record RowBytes(Layout layout, List<Field> runs, List<Field> nulls) {
         return Expr.isNull(Expr.field(f.name()));
     }
 
-    /** The words of a returned row: one per run, and a computed column's for each IS NULL. */
-    public int words() {
+    /** The words of a returned row before its strings: one per run, and a computed column's for each IS NULL. */
+    public int fixedWords() {
         return runs.size() + nulls.size() * IS_NULL_WORDS;
+    }
+
+    /** The words of a returned row, its strings' as the longest each can be ({@link dev.ispd.plan.ColumnValues}). */
+    public int words() {
+        return fixedWords() + strings.stream().mapToInt(e -> ColumnValues.words(e, layout)).sum();
     }
 
     /**
@@ -200,9 +242,7 @@ public record RowBytes(Layout layout, List<Field> runs, List<Field> nulls) {
      */
     private static Expr withNullBits(Expr e, Layout layout) {
         if (e instanceof Expr.Ref r) {
-            Field f = layout.field(r.name(), "where");
-            return !f.hasNullBit() ? e : Expr.caseWhen(List.of(Expr.when(Expr.eq(Expr.field(NULL_BIT + f.nullBit()),
-                    Expr.lit(0)), e)), null);
+            return nullWhereBitSet(r.name(), layout.field(r.name(), "where"));
         }
         List<Expr> c = e.children().stream().map(x -> withNullBits(x, layout)).toList();
         if (e instanceof Expr.Arithmetic a) {
@@ -286,6 +326,17 @@ public record RowBytes(Layout layout, List<Field> runs, List<Field> nulls) {
             records.put(b, (byte) (set ? records.get(b) | mask : records.get(b) & ~mask));
             word += IS_NULL_WORDS;
         }
+    }
+
+    /** {@code f}'s null bit as a 1-bit field of its own. */
+    private static Field nullBitField(Field f) {
+        return Field.bits(NULL_BIT + f.nullBit(), f.nullBit() >>> 3, 1, f.nullBit() & 7, 1);
+    }
+
+    /** Field {@code name}, NULL where {@code f}'s null bit is set ({@link #withNullBits}'s form), or itself. */
+    private static Expr nullWhereBitSet(String name, Field f) {
+        return !f.hasNullBit() ? Expr.field(name) : Expr.caseWhen(List.of(Expr.when(
+                Expr.eq(Expr.field(NULL_BIT + f.nullBit()), Expr.lit(0)), Expr.field(name))), null);
     }
 
     private static Field withoutNullBit(Field f) {

@@ -52,14 +52,17 @@ final class ColumnDecoder {
     }
 
     /**
-     * Fills rows [0, rows) of {@code batch} with {@code decoders}, one per column, from the records
-     * at 0, entrySize, ... of {@code records}; bad data is an IOException naming {@code where} they are.
+     * Fills rows [0, rows) of {@code batch} with {@code decoders}, one per column (null: a column
+     * the caller fills), from the records at 0, entrySize, ... of {@code records}; bad data is an
+     * IOException naming {@code where} they are.
      */
     static void decodeAll(ColumnDecoder[] decoders, ByteBuffer records, int rows, int entrySize, ColumnarBatch batch,
                           String where) throws IOException {
         try {
             for (int c = 0; c < decoders.length; c++) {
-                decoders[c].decode(records, rows, entrySize, (WritableColumnVector) batch.column(c));
+                if (decoders[c] != null) {
+                    decoders[c].decode(records, rows, entrySize, (WritableColumnVector) batch.column(c));
+                }
             }
         } catch (IllegalArgumentException e) {
             throw new IOException("ispd: bad data in " + where + ": " + e.getMessage(), e);

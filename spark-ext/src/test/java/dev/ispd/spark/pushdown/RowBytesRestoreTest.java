@@ -22,7 +22,7 @@ class RowBytesRestoreTest {
     void aRowsWordsPutBackGiveTheRecordsBytes() {
         List<Field> runs = List.of(Field.unsigned("#bytes@0", 0, 8), Field.unsigned("#bytes@8", 8, 8),
                 Field.unsigned("#bytes@17", 17, 3), Field.unsigned("#bytes@21", 21, 8));
-        RowBytes bytes = new RowBytes(new Layout("t", RECORD, runs), runs, List.of());
+        RowBytes bytes = new RowBytes(new Layout("t", RECORD, runs), runs, List.of(), List.of(), List.of());
         Random random = new Random(7);
         for (ByteOrder order : new ByteOrder[] {ByteOrder.BIG_ENDIAN, ByteOrder.LITTLE_ENDIAN}) {
             for (int n = 0; n < 100; n++) {

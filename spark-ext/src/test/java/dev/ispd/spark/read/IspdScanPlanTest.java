@@ -191,7 +191,8 @@ class IspdScanPlanTest {
         for (int from = -rows; from < total; from += rows) { // from -rows: the empty result first
             int n = from < 0 ? 0 : Math.min(rows, total - from);
             ByteBuffer b = ByteBuffer.allocate((int) PlanResult.bytes(n, columns)).order(ByteOrder.LITTLE_ENDIAN);
-            b.putShort((short) columns).putLong(n).put(result, PlanResult.HEADER_BYTES + Math.max(0, from) * rowBytes,
+            b.putShort((short) columns).putLong(n).putShort((short) 0) // no string columns
+                    .put(result, PlanResult.HEADER_BYTES + Math.max(0, from) * rowBytes,
                     n * rowBytes);
             slices.add(b.array());
         }

@@ -1,0 +1,110 @@
+package dev.ispd.plan;
+
+import dev.ispd.tasklet.ResultSink;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Writes result rows in {@link PlanResult}'s encoding: a row's words as they are, but each
+ * string column's at its length (its length + 1 as unsigned LEB128, 0 for NULL, then its bytes),
+ * not zero-filled to the longest string the column holds.
+ */
+final class RowWriter {
+    private final int words;
+    /** Per string column, its first word in a row and its words ({@link ColumnValues}). */
+    private final int[] stringAt;
+    private final int[] stringWords;
+
+    private RowWriter(int words, int[] stringAt, int[] stringWords) {
+        this.words = words;
+        this.stringAt = stringAt;
+        this.stringWords = stringWords;
+    }
+
+    /** The writer of rows of {@code columns}, in order. */
+    static RowWriter of(ColumnReader[] columns) {
+        List<int[]> strings = new ArrayList<>();
+        int at = 0;
+        for (ColumnReader c : columns) {
+            if (c.string()) {
+                strings.add(new int[] {at, c.words});
+            }
+            at += c.words;
+        }
+        return new RowWriter(at, strings.stream().mapToInt(s -> s[0]).toArray(),
+                strings.stream().mapToInt(s -> s[1]).toArray());
+    }
+
+    /** The writer of rows of {@code words} words, none of them a string's (an aggregate plan's). */
+    static RowWriter words(int words) {
+        return new RowWriter(words, new int[0], new int[0]);
+    }
+
+    /** The bytes before the first row. */
+    long headerBytes() {
+        return PlanResult.HEADER_BYTES + 4L * stringAt.length;
+    }
+
+    void header(ResultSink out, long rows) {
+        out.putShort(words).putLong(rows).putShort(stringAt.length);
+        for (int s = 0; s < stringAt.length; s++) {
+            out.putShort(stringAt[s]).putShort(stringWords[s]);
+        }
+    }
+
+    /** The encoded bytes of the row whose words start at {@code from} of {@code values}. */
+    long bytes(long[] values, int from) {
+        long n = (long) words * Long.BYTES;
+        for (int s = 0; s < stringAt.length; s++) {
+            int length = (int) values[from + stringAt[s]];
+            n += lengthBytes(length) + Math.max(length, 0) - (long) stringWords[s] * Long.BYTES;
+        }
+        return n;
+    }
+
+    /** Writes the row whose words start at {@code from} of {@code values}. */
+    void write(ResultSink out, long[] values, int from) {
+        int w = 0;
+        for (int s = 0; s <= stringAt.length; s++) {
+            int end = s < stringAt.length ? stringAt[s] : words;
+            for (; w < end; w++) {
+                out.putLong(values[from + w]);
+            }
+            if (s < stringAt.length) {
+                writeString(out, values, from + w);
+                w += stringWords[s];
+            }
+        }
+    }
+
+    /** The string whose length word is at {@code at}: its length, then its bytes, a whole word at a time where it can. */
+    private static void writeString(ResultSink out, long[] values, int at) {
+        int length = (int) values[at];
+        for (long v = Integer.toUnsignedLong(length + 1); ; v >>>= 7) {
+            if (v < 0x80) {
+                out.putByte((int) v);
+                break;
+            }
+            out.putByte((int) (v & 0x7F) | 0x80);
+        }
+        int word = at + 1;
+        int left = Math.max(length, 0);
+        for (; left >= Long.BYTES; left -= Long.BYTES) {
+            out.putLong(values[word++]); // little-endian: the word's bytes, low byte first
+        }
+        for (int b = 0; b < left; b++) {
+            out.putByte((int) (values[word] >>> (8 * b)));
+        }
+    }
+
+    /** The bytes of a string's length (+ 1, as unsigned LEB128). */
+    private static int lengthBytes(int length) {
+        long v = Integer.toUnsignedLong(length + 1);
+        int n = 1;
+        while (v >= 0x80) {
+            v >>>= 7;
+            n++;
+        }
+        return n;
+    }
+}
