@@ -31,7 +31,7 @@ class PlanCodecTest {
         // docs/protocol.md, "Plans": the example spelled out byte by byte
         byte[] q1 = PlanCodec.encode(PlanVectors.all().get(0).plan());
         String hex = HexFormat.of().formatHex(q1);
-        assertTrue(hex.startsWith("06" + "0a00" + HexFormat.of().formatHex("worldcup98".getBytes()) + "00010000" + "09"
+        assertTrue(hex.startsWith("07" + "0a00" + HexFormat.of().formatHex("worldcup98".getBytes()) + "00010000" + "09"
                 + "0900" + HexFormat.of().formatHex("timestamp".getBytes()) + "00000000" + "04" + "02" + "00" + "00" + "00"),
                 hex);
         assertTrue(hex.endsWith("00" + "00" + "01" + "0008" + "01" + "00ff" + "00" + "ffffffffffffffff"), hex);

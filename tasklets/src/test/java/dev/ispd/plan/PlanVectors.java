@@ -95,6 +95,8 @@ final class PlanVectors {
                 new Vector("plan_13_wide_literals.bin", Plan.rowsOf(ORDERS, Predicate.holds(Expr.gt(Expr.field("big"),
                         Expr.lit(new java.math.BigDecimal("-123456789012345678901234.5678")))), List.of(Expr.field("id"),
                         Expr.add(Expr.field("big"), Expr.lit(new java.math.BigDecimal("99999999999999999999.99")))))
-                        .top(4, List.of(new Plan.SortKey(Expr.field("mode"), true, true)))));
+                        .top(4, List.of(new Plan.SortKey(Expr.field("mode"), true, true)))),
+                new Vector("plan_14_key_bloom.bin", Plan.rows(ORDERS, and(KeyBloom.of("id", new long[] {7, 42, -1000}),
+                        not(KeyBloom.of("ship", new long[] {19_000}))), List.of("id", "ship"))));
     }
 }
