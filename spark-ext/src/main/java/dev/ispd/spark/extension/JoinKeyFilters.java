@@ -47,7 +47,7 @@ import scala.jdk.javaapi.CollectionConverters;
  * sees the optimized plan as Spark plans it: for an inner, semi or outer join (on the side whose
  * rows need a match) whose one side reads, through projections, filters and inner joins, an
  * ispd scan by a key column the scan can filter ({@link IspdScan#filterAttributes}), and whose
- * other side is selective (a {@code Filter}, or a scan with pushed predicates), it puts a
+ * other side is one selective scan (a {@code Filter}, or pushed predicates), it puts a
  * {@link DynamicPruningSubquery} on that scan when Spark plans it. Spark then runs it as it
  * runs its own: reusing the join's broadcast, else as a subquery of the other side's distinct
  * keys, and hands the scan an {@code IN} of them ({@link IspdScan#filter}). Where both sides
@@ -174,11 +174,20 @@ final class JoinKeyFilters extends SparkStrategy {
         return t == Inner$.MODULE$ || t == LeftOuter$.MODULE$;
     }
 
-    /** Whether {@code side} keeps only some of its rows: a filter, or a scan with pushed predicates, in it. */
+    /**
+     * Whether {@code side} is one scan that keeps only some of its rows: projections and filters
+     * (one at least, or an ispd scan's pushed predicates) over a scan. The subquery of its keys
+     * runs it once more, so a side that joins or aggregates (a costlier second run) gives none.
+     */
     private static boolean selective(LogicalPlan side) {
-        return side.find(p -> p instanceof Filter f && !hasRuntimeFilter(f)
-                || p instanceof DataSourceV2ScanRelation r && r.scan() instanceof IspdScan scan && scan.selective())
-                .isDefined();
+        boolean filtered = false;
+        LogicalPlan p = side;
+        while (p instanceof Project || p instanceof Filter) {
+            filtered |= p instanceof Filter f && !hasRuntimeFilter(f);
+            p = p.children().head();
+        }
+        return p.children().isEmpty() && (filtered
+                || p instanceof DataSourceV2ScanRelation r && r.scan() instanceof IspdScan scan && scan.selective());
     }
 
     private static boolean hasRuntimeFilter(Filter f) {
