@@ -80,6 +80,10 @@ abstract class Condition {
             in.values().forEach(v -> checkLiteral(f, v));
             return InField.of(f, in.values(), negated);
         }
+        if (p instanceof Predicate.Bloom b) {
+            Field f = numeric(layout.field(b.field(), "where"), "a Bloom filter");
+            return new BloomField(f, b.bits(), b.hashes(), negated);
+        }
         if (p instanceof Predicate.IsNull n) {
             Field f = layout.field(n.field(), "where");
             if (!f.nullable()) {
@@ -261,6 +265,25 @@ abstract class Condition {
                 }
             }
             return false;
+        }
+    }
+
+    /** A {@link KeyBloom} filter: a compare per probe. */
+    private static final class BloomField extends FieldCondition {
+        private final long[] bits;
+        private final int hashes;
+        private final boolean absent;
+
+        BloomField(Field field, long[] bits, int hashes, boolean absent) {
+            super(field, hashes);
+            this.bits = bits;
+            this.hashes = hashes;
+            this.absent = absent;
+        }
+
+        @Override
+        boolean holds(long v) {
+            return KeyBloom.mightContain(bits, hashes, v) != absent;
         }
     }
 

@@ -34,6 +34,7 @@ public final class PlanCodec {
     private static final int NOT = 7;
     private static final int COMPARE_STRING = 8;
     private static final int HOLDS = 9;
+    private static final int BLOOM = 10;
 
     private static final int SIGNED = 1;
     private static final int BIG_ENDIAN = 2;
@@ -216,6 +217,12 @@ public final class PlanCodec {
             w.u8(BETWEEN).u8(index(layout, b.field())).i64(b.lo()).i64(b.hi());
         } else if (p instanceof Predicate.IsNull n) {
             w.u8(IS_NULL).u8(index(layout, n.field()));
+        } else if (p instanceof Predicate.Bloom b) {
+            long[] bits = b.bits();
+            w.u8(BLOOM).u8(index(layout, b.field())).u8(b.hashes()).u16(bits.length);
+            for (long word : bits) {
+                w.i64(word);
+            }
         } else if (p instanceof Predicate.Holds h) {
             ExprCodec.write(w.u8(HOLDS), h.condition(), layout);
         } else if (p instanceof Predicate.And a) {
@@ -254,6 +261,15 @@ public final class PlanCodec {
             }
             case BETWEEN -> new Predicate.Between(name(r, layout, r.u8()), r.i64(), r.i64());
             case IS_NULL -> new Predicate.IsNull(name(r, layout, r.u8()));
+            case BLOOM -> {
+                String field = name(r, layout, r.u8());
+                int hashes = r.u8();
+                long[] bits = new long[r.u16()];
+                for (int i = 0; i < bits.length; i++) {
+                    bits[i] = r.i64();
+                }
+                yield new Predicate.Bloom(field, bits, hashes);
+            }
             case AND, OR -> {
                 int n = r.u8();
                 List<Predicate> ps = new ArrayList<>(n);

@@ -39,6 +39,41 @@ public sealed interface Predicate extends Serializable {
         }
     }
 
+    /**
+     * {@code field} may be among a set of keys: every probe of its value finds its bit set in
+     * {@link KeyBloom}'s filter of the set ({@code bits}, {@code hashes} probes); TRUE for each key
+     * and a few others, so only where a later exact test decides (a join's runtime filter).
+     */
+    record Bloom(String field, long[] bits, int hashes) implements Predicate {
+        public Bloom {
+            if (bits.length == 0 || bits.length > KeyBloom.MAX_WORDS || hashes < 1 || hashes > KeyBloom.MAX_HASHES) {
+                throw new PlanException("where", "a Bloom filter on field " + field + " needs 1 to " + KeyBloom.MAX_WORDS
+                        + " words and 1 to " + KeyBloom.MAX_HASHES + " probes, got " + bits.length + " and " + hashes);
+            }
+            bits = bits.clone();
+        }
+
+        @Override
+        public long[] bits() {
+            return bits.clone();
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Bloom b && b.field.equals(field) && b.hashes == hashes && Arrays.equals(b.bits, bits);
+        }
+
+        @Override
+        public int hashCode() {
+            return 31 * (31 * field.hashCode() + hashes) + Arrays.hashCode(bits);
+        }
+
+        @Override
+        public String toString() {
+            return "Bloom[field=" + field + ", " + bits.length * 64L + " bits, " + hashes + " probes]";
+        }
+    }
+
     /** {@code field BETWEEN lo AND hi}, both ends included. */
     record Between(String field, long lo, long hi) implements Predicate { }
 
@@ -148,6 +183,9 @@ public sealed interface Predicate extends Serializable {
         }
         if (p instanceof IsNull n) {
             return n.field() + " IS NULL";
+        }
+        if (p instanceof Bloom b) {
+            return b.field() + " IN BLOOM(" + b.bits.length * 64L + " bits, " + b.hashes() + " probes)";
         }
         if (p instanceof Holds h) {
             return Expr.sql(h.condition());

@@ -5,7 +5,7 @@ final class PredicateCost {
     private PredicateCost() {
     }
 
-    /** The cost with every leaf evaluated: IN costs its binary search, an expression its {@link ExprCost}. */
+    /** The cost with every leaf evaluated: IN costs its binary search, a Bloom filter a compare per probe, an expression its {@link ExprCost}. */
     static ExprCost of(Predicate p, Layout layout) {
         if (p instanceof Predicate.True) {
             return ExprCost.NONE;
@@ -15,6 +15,9 @@ final class PredicateCost {
         }
         if (p instanceof Predicate.In in) {
             return new ExprCost(1, 64 - Long.numberOfLeadingZeros(in.values().stream().distinct().count()), 0, 0);
+        }
+        if (p instanceof Predicate.Bloom b) {
+            return new ExprCost(1, b.hashes(), 0, 0);
         }
         if (p instanceof Predicate.Not n) {
             return of(n.operand(), layout);

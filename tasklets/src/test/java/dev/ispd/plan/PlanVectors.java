@@ -101,7 +101,9 @@ final class PlanVectors {
                         Expr.field("id"), legacy(Expr.ArithmeticOp.MULTIPLY, Expr.field("id"), Expr.lit(2_000_000_000)),
                         new Expr.Negate(Expr.field("id"), Expr.EvalMode.LEGACY),
                         legacy(Expr.ArithmeticOp.DIVIDE, Expr.field("price"), Expr.field("price")),
-                        Expr.rem(Expr.field("id"), Expr.lit(7)))).limit(6)));
+                        Expr.rem(Expr.field("id"), Expr.lit(7)))).limit(6)),
+                new Vector("plan_15_key_bloom.bin", Plan.rows(ORDERS, and(KeyBloom.of("id", new long[] {7, 42, -1000}),
+                        not(KeyBloom.of("ship", new long[] {19_000}))), List.of("id", "ship"))));
     }
 
     /** {@code left op right} in Spark's non-ANSI mode. */

@@ -12,8 +12,9 @@ import scala.runtime.BoxedUnit;
  * The connector's session extension, which Spark loads by itself when the connector's jar is on
  * the class path as a session starts ({@code META-INF/services/...SparkSessionExtensionsProvider});
  * else name it in {@code spark.sql.extensions}. It adds {@link CountDistinctLiteral},
- * {@link DecimalSumOverflow} and {@link NonAnsiArithmeticPushdown} before the scan pushdown and {@link SortGatheredInPlace} to Spark's
- * planner, and records the sessions it serves: the scan pushes COUNT(*) only in those.
+ * {@link DecimalSumOverflow} and {@link NonAnsiArithmeticPushdown} before the scan pushdown and
+ * {@link SortGatheredInPlace} and {@link JoinKeyFilters} to Spark's planner, and records the
+ * sessions it serves: the scan pushes COUNT(*) only in those.
  */
 public final class IspdSessionExtensions implements SparkSessionExtensionsProvider {
     private static final Set<SparkSession> SERVED = Collections.synchronizedSet(
@@ -28,6 +29,7 @@ public final class IspdSessionExtensions implements SparkSessionExtensionsProvid
         extensions.injectPreCBORule(session -> new DecimalSumOverflow());
         extensions.injectPreCBORule(session -> new NonAnsiArithmeticPushdown());
         extensions.injectPlannerStrategy(session -> new SortGatheredInPlace());
+        extensions.injectPlannerStrategy(session -> new JoinKeyFilters());
         return BoxedUnit.UNIT;
     }
 

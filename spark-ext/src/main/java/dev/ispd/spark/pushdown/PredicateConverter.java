@@ -4,6 +4,7 @@ import dev.ispd.plan.BoundPredicate;
 import dev.ispd.plan.CompareOp;
 import dev.ispd.plan.Field;
 import dev.ispd.plan.FieldType;
+import dev.ispd.plan.KeyBloom;
 import dev.ispd.plan.PlanException;
 import dev.ispd.plan.Predicate;
 import dev.ispd.spark.layout.RecordLayout;
@@ -52,10 +53,22 @@ public final class PredicateConverter {
 
     private final RecordLayout layout;
     private final ExprConverter expressions;
+    /** Whether an IN of more values than a plan's IN holds becomes their {@link KeyBloom} (for a join's keys). */
+    private final boolean keySets;
 
     public PredicateConverter(RecordLayout layout) {
+        this(layout, false);
+    }
+
+    /**
+     * @param keySets whether an IN of numbers past {@link Predicate#MAX_IN_VALUES} compiles as a
+     *                {@link KeyBloom} of them, TRUE for a few more values: only for a join's
+     *                runtime filter, whose join tests each row again
+     */
+    public PredicateConverter(RecordLayout layout, boolean keySets) {
         this.layout = layout;
         this.expressions = new ExprConverter(layout);
+        this.keySets = keySets;
     }
 
     /**
@@ -214,6 +227,9 @@ public final class PredicateConverter {
             if (f.holds(v)) {
                 values.add(v);
             }
+        }
+        if (values.size() > Predicate.MAX_IN_VALUES && keySets) {
+            return KeyBloom.of(f.name(), values.stream().mapToLong(Long::longValue).toArray());
         }
         if (values.size() > Predicate.MAX_IN_VALUES) {
             throw new NotPushable("IN on " + f.name() + " has " + values.size() + " values, more than the plan's "

@@ -386,6 +386,9 @@ public record RowBytes(Layout layout, List<Field> runs, List<Field> nulls, List<
         if (leaf instanceof Predicate.Between b) {
             return b.field();
         }
+        if (leaf instanceof Predicate.Bloom b) {
+            return b.field();
+        }
         return ((Predicate.IsNull) leaf).field();
     }
 }

@@ -11,6 +11,7 @@ import dev.ispd.offload.schedule.SchedulerConfig;
 import dev.ispd.plan.Expr;
 import dev.ispd.plan.FieldType;
 import dev.ispd.plan.Plan;
+import dev.ispd.plan.PlanCodec;
 import dev.ispd.plan.PlanException;
 import dev.ispd.plan.PlanLimits;
 import dev.ispd.plan.Predicate;
@@ -73,12 +74,23 @@ public final class IspdScan implements SupportsReportStatistics, SupportsRuntime
     /** The scan's name for the drive connections its partitions share (pooled per scan). */
     private final String scope = "spark-scan-" + UUID.randomUUID();
     private List<PlannedPartition> partitions;
+    /** What the query pushed, without runtime filters: each {@link #filter} call replaces those of the last. */
+    private final PushedScan queried;
 
     /** @param partitions the partitions already planned for {@code pushed}'s plan, or null: planned when first asked */
     IspdScan(ScanInput input, PushedScan pushed, List<PlannedPartition> partitions) {
         this.input = input;
         this.pushed = pushed;
         this.partitions = partitions;
+        this.queried = pushed;
+    }
+
+    /**
+     * Whether the query's predicates pushed into the scan keep only some records: a test other
+     * than IS NOT NULL (which Spark infers for every join key), runtime filters not counted.
+     */
+    public boolean selective() {
+        return queried.filters().stream().anyMatch(f -> !f.endsWith(" IS NOT NULL"));
     }
 
     @Override
@@ -207,29 +219,34 @@ public final class IspdScan implements SupportsReportStatistics, SupportsRuntime
 
     /**
      * Adds the runtime filters Spark found (an IN-list or range of a join's build-side keys) to
-     * the plan every partition runs, so the drives keep only the records that can join. One the
-     * plan cannot hold is logged and left out: Spark's join still applies it.
+     * the plan every partition runs, so the drives keep only the records that can join; an IN of
+     * more keys than a plan's IN holds goes as their Bloom filter ({@code KeyBloom}). One the
+     * plan cannot hold is logged and left out: Spark's join still applies it. Spark calls this
+     * again when adaptive execution plans the join again: the filters given replace the last ones.
      */
     @Override
     public void filter(org.apache.spark.sql.connector.expressions.filter.Predicate[] predicates) {
-        PredicateConverter converter = new PredicateConverter(input.layout());
+        PredicateConverter converter = new PredicateConverter(input.layout(), true);
         List<Predicate> compiled = new ArrayList<>();
         List<String> texts = new ArrayList<>();
         for (org.apache.spark.sql.connector.expressions.filter.Predicate p : predicates) {
             Optional<Predicate> plan = converter.convert(p);
             if (plan.isPresent()) {
                 compiled.add(plan.get());
-                texts.add(p.toString());
+                texts.add(plan.get() instanceof Predicate.Bloom bloom ? Predicate.sql(bloom) : p.toString());
             }
         }
         if (compiled.isEmpty()) {
+            pushed = queried;
             return;
         }
-        PushedScan filtered = pushed.filtered(compiled.size() == 1 ? compiled.get(0) : new Predicate.And(compiled), texts);
+        PushedScan filtered = queried.filtered(compiled.size() == 1 ? compiled.get(0) : new Predicate.And(compiled), texts);
         try {
             PlanLimits.DRIVE.check(filtered.plan());
+            PlanCodec.encode(filtered.plan()); // within a plan's bytes
             pushed = filtered;
         } catch (PlanException e) {
+            pushed = queried;
             LOG.info("ispd: runtime filters {} not pushed to the scan: {}", texts, e.getMessage());
         }
     }

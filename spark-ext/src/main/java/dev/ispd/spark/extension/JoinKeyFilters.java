@@ -1,0 +1,244 @@
+package dev.ispd.spark.extension;
+
+import dev.ispd.spark.read.IspdScan;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.WeakHashMap;
+import org.apache.spark.sql.catalyst.expressions.Alias;
+import org.apache.spark.sql.catalyst.expressions.And;
+import org.apache.spark.sql.catalyst.expressions.Attribute;
+import org.apache.spark.sql.catalyst.expressions.DynamicPruning;
+import org.apache.spark.sql.catalyst.expressions.DynamicPruningSubquery;
+import org.apache.spark.sql.catalyst.expressions.EqualTo;
+import org.apache.spark.sql.catalyst.expressions.ExprId;
+import org.apache.spark.sql.catalyst.expressions.Expression;
+import org.apache.spark.sql.catalyst.expressions.NamedExpression;
+import org.apache.spark.sql.catalyst.plans.Inner$;
+import org.apache.spark.sql.catalyst.plans.JoinType;
+import org.apache.spark.sql.catalyst.plans.LeftOuter$;
+import org.apache.spark.sql.catalyst.plans.LeftSemi$;
+import org.apache.spark.sql.catalyst.plans.RightOuter$;
+import org.apache.spark.sql.catalyst.plans.logical.Filter;
+import org.apache.spark.sql.catalyst.plans.logical.Join;
+import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
+import org.apache.spark.sql.catalyst.plans.logical.Project;
+import org.apache.spark.sql.connector.expressions.NamedReference;
+import org.apache.spark.sql.connector.read.Scan;
+import org.apache.spark.sql.execution.SparkPlan;
+import org.apache.spark.sql.execution.SparkStrategy;
+import org.apache.spark.sql.execution.adaptive.LogicalQueryStage;
+import org.apache.spark.sql.execution.datasources.v2.DataSourceV2ScanRelation;
+import org.apache.spark.sql.internal.SQLConf;
+import scala.Option;
+import scala.collection.immutable.Seq;
+import scala.jdk.javaapi.CollectionConverters;
+
+/**
+ * Gives an equi-join's ispd scan a runtime filter of the other side's keys (docs/spark.md,
+ * "Runtime filters from joins"), where Spark's own {@code PartitionPruning} gives none: it wants
+ * a {@code Filter} node on the other side, and a scan whose predicates are all pushed leaves
+ * none; and over a SortMergeJoin it keeps one only where it can reuse a broadcast. This strategy
+ * sees the optimized plan as Spark plans it: for an inner, semi or outer join (on the side whose
+ * rows need a match) whose one side reads, through projections, filters and inner joins, an
+ * ispd scan by a key column the scan can filter ({@link IspdScan#filterAttributes}), and whose
+ * other side is one selective scan (a {@code Filter}, or pushed predicates), it puts a
+ * {@link DynamicPruningSubquery} on that scan when Spark plans it. Spark then runs it as it
+ * runs its own: reusing the join's broadcast, else as a subquery of the other side's distinct
+ * keys, and hands the scan an {@code IN} of them ({@link IspdScan#filter}). Where both sides
+ * qualify, the scan of more records is filtered. The subquery is named by the key column's id,
+ * so that adaptive execution, which plans a query's subqueries once and its joins again as
+ * stages end, finds it when the join is planned again. Off with
+ * {@code spark.sql.optimizer.dynamicPartitionPruning.enabled=false}.
+ */
+final class JoinKeyFilters extends SparkStrategy {
+    // Spark makes a new strategy each time it plans a node, so what one node's planning finds for
+    // another's is kept here.
+    /** Ids of the key columns given a filter when their query was first planned (the latest, bounded). */
+    private static final Set<ExprId> FILTERED_KEYS = Collections.synchronizedSet(Collections.newSetFromMap(
+            new LinkedHashMap<>() {
+                @Override
+                protected boolean removeEldestEntry(Map.Entry<ExprId, Boolean> eldest) {
+                    return size() > 10_000;
+                }
+            }));
+
+    /** The filters found for scans not yet planned, by scan: a join is planned before its sides. */
+    private static final Map<Scan, DynamicPruningSubquery> PENDING = Collections.synchronizedMap(new WeakHashMap<>());
+
+    @Override
+    public Seq<SparkPlan> apply(LogicalPlan plan) {
+        if (plan instanceof Join j && SQLConf.get().dynamicPartitionPruningEnabled()) {
+            filter(j);
+        }
+        Optional<DataSourceV2ScanRelation> scan = scanUnder(plan);
+        DynamicPruningSubquery keys = scan.map(r -> PENDING.remove(r.scan())).orElse(null);
+        if (keys != null) {
+            return CollectionConverters.asScala(List.of(planLater(withFilterOn(plan, scan.get(), keys)))).toList();
+        }
+        return CollectionConverters.asScala(List.<SparkPlan>of()).toList();
+    }
+
+    /**
+     * The scan {@code p} reads through projections and filters (none a runtime filter): what
+     * Spark plans as one scan node with its project and filter.
+     */
+    private static Optional<DataSourceV2ScanRelation> scanUnder(LogicalPlan p) {
+        while (p instanceof Project || p instanceof Filter f && !hasRuntimeFilter(f)) {
+            p = p.children().head();
+        }
+        return p instanceof DataSourceV2ScanRelation r && r.scan() instanceof IspdScan ? Optional.of(r) : Optional.empty();
+    }
+
+    /**
+     * Finds the runtime filter of one side's scan, if one qualifies, for when that scan is planned
+     * (the join itself is planned as Spark plans it, so that adaptive execution finds its sides in
+     * the query's plan). Adaptive execution plans a query's subqueries once and its joins again
+     * as stages end (a side that ran is then a {@link LogicalQueryStage}): a join planned again
+     * gets the filter it was first given, or none.
+     */
+    private static void filter(Join j) {
+        boolean again = j.find(p -> p instanceof LogicalQueryStage).isDefined();
+        List<Expression> leftKeys = new ArrayList<>();
+        List<Expression> rightKeys = new ArrayList<>();
+        if (j.condition().isEmpty()) {
+            return;
+        }
+        equiKeys(j.condition().get(), j, leftKeys, rightKeys);
+        Candidate best = null;
+        for (int i = 0; i < leftKeys.size(); i++) {
+            if (prunesLeft(j.joinType())) {
+                best = better(best, ScanKey.of(leftKeys.get(i), j.left()).filter(k -> qualifies(k, j.right(), again)),
+                        true, rightKeys, i);
+            }
+            if (prunesRight(j.joinType())) {
+                best = better(best, ScanKey.of(rightKeys.get(i), j.right()).filter(k -> qualifies(k, j.left(), again)),
+                        false, leftKeys, i);
+            }
+        }
+        if (best == null) {
+            return;
+        }
+        FILTERED_KEYS.add(best.scan.key.exprId());
+        LogicalPlan build = best.left ? j.right() : j.left();
+        DynamicPruningSubquery keys = new DynamicPruningSubquery(best.scan.key, build,
+                CollectionConverters.asScala(best.buildKeys).toList(),
+                CollectionConverters.asScala(List.<Object>of(best.index)).toList(), false,
+                best.scan.key.exprId(), Option.empty());
+        PENDING.put(best.scan.relation.scan(), keys);
+    }
+
+    private static boolean qualifies(ScanKey key, LogicalPlan build, boolean again) {
+        return again ? FILTERED_KEYS.contains(key.key.exprId()) : selective(build);
+    }
+
+    private record Candidate(ScanKey scan, boolean left, List<Expression> buildKeys, int index) { }
+
+    private static Candidate better(Candidate best, Optional<ScanKey> scan, boolean left, List<Expression> buildKeys,
+                                    int index) {
+        if (scan.isEmpty() || best != null && best.scan.records() >= scan.get().records()) {
+            return best;
+        }
+        return new Candidate(scan.get(), left, buildKeys, index);
+    }
+
+    /** The pairs {@code l = r} of the join's condition, one side's columns each. */
+    private static void equiKeys(Expression condition, Join j, List<Expression> left, List<Expression> right) {
+        if (condition instanceof And and) {
+            equiKeys(and.left(), j, left, right);
+            equiKeys(and.right(), j, left, right);
+        } else if (condition instanceof EqualTo eq) {
+            if (eq.left().references().subsetOf(j.left().outputSet())
+                    && eq.right().references().subsetOf(j.right().outputSet())) {
+                left.add(eq.left());
+                right.add(eq.right());
+            } else if (eq.right().references().subsetOf(j.left().outputSet())
+                    && eq.left().references().subsetOf(j.right().outputSet())) {
+                left.add(eq.right());
+                right.add(eq.left());
+            }
+        }
+    }
+
+    /** Join types whose left rows all need a right match (so the right side's keys may filter the left). */
+    private static boolean prunesLeft(JoinType t) {
+        return t == Inner$.MODULE$ || t == LeftSemi$.MODULE$ || t == RightOuter$.MODULE$;
+    }
+
+    private static boolean prunesRight(JoinType t) {
+        return t == Inner$.MODULE$ || t == LeftOuter$.MODULE$;
+    }
+
+    /**
+     * Whether {@code side} is one scan that keeps only some of its rows: projections and filters
+     * (one at least, or an ispd scan's pushed predicates) over a scan. The subquery of its keys
+     * runs it once more, so a side that joins or aggregates (a costlier second run) gives none.
+     */
+    private static boolean selective(LogicalPlan side) {
+        boolean filtered = false;
+        LogicalPlan p = side;
+        while (p instanceof Project || p instanceof Filter) {
+            filtered |= p instanceof Filter f && !hasRuntimeFilter(f);
+            p = p.children().head();
+        }
+        return p.children().isEmpty() && (filtered
+                || p instanceof DataSourceV2ScanRelation r && r.scan() instanceof IspdScan scan && scan.selective());
+    }
+
+    private static boolean hasRuntimeFilter(Filter f) {
+        return f.condition().find(e -> e instanceof DynamicPruning).isDefined();
+    }
+
+    /** {@code side} with {@code Filter(keys)} right above {@code relation}, which it reads through projections and filters. */
+    private static LogicalPlan withFilterOn(LogicalPlan side, DataSourceV2ScanRelation relation,
+                                            DynamicPruningSubquery keys) {
+        if (side == relation) {
+            return new Filter(keys, relation);
+        }
+        return side.withNewChildren(CollectionConverters.asScala(List.of(
+                withFilterOn(side.children().head(), relation, keys))).toList());
+    }
+
+    /** An ispd scan a join key reads, and the key as the scan's column. */
+    private record ScanKey(DataSourceV2ScanRelation relation, Attribute key) {
+        long records() {
+            return ((IspdScan) relation.scan()).estimateStatistics().numRows().orElse(0);
+        }
+
+        /**
+         * The scan that {@code key} reads a column of, through projections (that rename it),
+         * filters (none of them a runtime filter already) and inner joins, if it is an ispd scan
+         * that can filter that column.
+         */
+        static Optional<ScanKey> of(Expression key, LogicalPlan p) {
+            if (!(key instanceof Attribute a)) {
+                return Optional.empty();
+            }
+            if (p instanceof DataSourceV2ScanRelation r && r.scan() instanceof IspdScan scan) {
+                boolean filterable = Arrays.stream(scan.filterAttributes()).map(NamedReference::fieldNames)
+                        .anyMatch(n -> n.length == 1 && n[0].equalsIgnoreCase(a.name()));
+                return filterable && r.outputSet().contains(a) ? Optional.of(new ScanKey(r, a)) : Optional.empty();
+            }
+            if (p instanceof Project project) {
+                for (NamedExpression e : CollectionConverters.asJava(project.projectList())) {
+                    if (e.exprId().equals(a.exprId())) {
+                        return of(e instanceof Alias alias ? alias.child() : (Expression) e, project.child());
+                    }
+                }
+                return Optional.empty();
+            }
+            if (p instanceof Filter f) {
+                return hasRuntimeFilter(f) ? Optional.empty() : of(a, f.child());
+            }
+            if (p instanceof Join j && j.joinType() == Inner$.MODULE$) {
+                return of(a, j.left().outputSet().contains(a) ? j.left() : j.right());
+            }
+            return Optional.empty();
+        }
+    }
+}

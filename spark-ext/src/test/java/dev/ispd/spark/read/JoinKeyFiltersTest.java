@@ -1,0 +1,147 @@
+package dev.ispd.spark.read;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.ispd.plan.Predicate;
+import dev.ispd.spark.PolicyViews;
+import dev.ispd.spark.SparkDrives;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.execution.SparkPlan;
+import org.apache.spark.sql.execution.adaptive.AdaptiveSparkPlanExec;
+import org.apache.spark.sql.execution.adaptive.QueryStageExec;
+import org.apache.spark.sql.execution.datasources.v2.BatchScanExec;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import scala.jdk.javaapi.CollectionConverters;
+
+/**
+ * TPC-H Q12's shape over two ispd tables: every order joined with its few line items that pass
+ * pushed predicates. Both scans push all their predicates, so Spark's own dynamic pruning gives
+ * the orders scan no runtime filter; the connector's {@code JoinKeyFilters} does, and the drives
+ * return only the orders that join. The answer is Spark's over Parquet under every policy, with
+ * and without adaptive execution, and the same with the filter turned off.
+ */
+@Tag("heavy")
+class JoinKeyFiltersTest {
+    private static final int ORDERS = 20_000;
+    private static final String ORDER_ROWS = "SELECT id * 4 AS okey, rtrim(substr('1-URGENT2-HIGH  3-MEDIUM', "
+            + "CAST(id % 3 AS INT) * 8 + 1, 8)) AS prio FROM range(" + ORDERS + ")";
+    private static final String LINE_ROWS = "SELECT (id DIV 4) * 4 AS okey, rtrim(substr('MAILSHIPAIR RAILTRUC', "
+            + "CAST(id * 7 % 5 AS INT) * 4 + 1, 4)) AS mode, CAST(id * 13 % 50 AS INT) AS qty FROM range(" + ORDERS * 4 + ")";
+    private static final String QUERY = "SELECT o.prio, count(*), sum(l.qty) FROM orders o JOIN lineitem l "
+            + "ON o.okey = l.okey WHERE l.mode IN ('MAIL', 'SHIP') AND l.qty < 2 GROUP BY o.prio";
+
+    @RegisterExtension
+    static final SparkDrives DRIVES = new SparkDrives(3, 99_991);
+
+    @TempDir
+    static Path parquet;
+
+    private static PolicyViews orders;
+    private static PolicyViews lineitem;
+
+    @BeforeAll
+    static void load() {
+        SparkSession spark = DRIVES.spark();
+        orders = PolicyViews.written(DRIVES, "orders", spark.sql(ORDER_ROWS), "okey i64 le @0, prio char(8) @8", 16,
+                parquet);
+        lineitem = PolicyViews.written(DRIVES, "lineitem", spark.sql(LINE_ROWS),
+                "okey i64 le @0, mode char(4) @8, qty i32 le @12", 16, parquet);
+    }
+
+    @AfterEach
+    void defaults() {
+        DRIVES.spark().conf().unset("spark.sql.adaptive.enabled");
+        DRIVES.spark().conf().unset("spark.sql.optimizer.dynamicPartitionPruning.enabled");
+    }
+
+    static Stream<Arguments> cases() {
+        return Stream.of("true", "false").flatMap(aqe -> PolicyViews.POLICIES.stream().map(p -> Arguments.of(p, aqe)));
+    }
+
+    @ParameterizedTest(name = "{0}, adaptive {1}")
+    @MethodSource("cases")
+    void theLineItemsKeysFilterTheOrdersScanInTheDrives(String policy, String adaptive) {
+        DRIVES.spark().conf().set("spark.sql.adaptive.enabled", adaptive);
+        List<String> expected = run(PolicyViews.PARQUET).collectAsList().stream().map(Row::toString).sorted().toList();
+        assertFalse(expected.isEmpty());
+
+        Dataset<Row> filtered = run(policy);
+        assertEquals(expected, PolicyViews.sorted(filtered));
+        BatchScanExec scan = ordersScan(filtered);
+        assertTrue(scan.scan().description().matches(".*PushedFilters: \\[okey IN \\([0-9, ]+\\) \\(runtime\\)\\].*"),
+                scan.scan().description());
+        long returned = scan.metrics().get("numOutputRows").get().value();
+        assertTrue(returned > 0 && returned < ORDERS / 10, "the drives returned " + returned + " orders");
+
+        DRIVES.spark().conf().set("spark.sql.optimizer.dynamicPartitionPruning.enabled", "false");
+        Dataset<Row> whole = run(policy);
+        assertEquals(expected, PolicyViews.sorted(whole));
+        assertEquals(ORDERS, ordersScan(whole).metrics().get("numOutputRows").get().value());
+    }
+
+    /** More keys than a plan's IN holds go to the drives as a Bloom filter: a few more orders return (at most 3% of the others), the answer is the same. */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("policies")
+    void manyKeysFilterTheScanAsABloomFilter(String policy) {
+        String many = QUERY.replace("l.qty < 2", "l.qty < 20");
+        List<String> expected = PolicyViews.sorted(run(many, PolicyViews.PARQUET));
+        Dataset<Row> filtered = run(many, policy);
+        assertEquals(expected, PolicyViews.sorted(filtered));
+        BatchScanExec scan = ordersScan(filtered);
+        assertTrue(scan.scan().description().matches(
+                ".*PushedFilters: \\[okey IN BLOOM\\([0-9]+ bits, [0-9] probes\\) \\(runtime\\)\\].*"),
+                scan.scan().description());
+        long keys = DRIVES.spark().sql("SELECT count(DISTINCT okey) FROM " + lineitem.view(PolicyViews.PARQUET)
+                + " WHERE mode IN ('MAIL', 'SHIP') AND qty < 20").first().getLong(0);
+        assertTrue(keys > Predicate.MAX_IN_VALUES, keys + " keys");
+        long returned = scan.metrics().get("numOutputRows").get().value();
+        assertTrue(returned >= keys && returned <= keys + (ORDERS - keys) * 3 / 100,
+                "the drives returned " + returned + " orders for " + keys + " keys");
+    }
+
+    static List<String> policies() {
+        return PolicyViews.POLICIES;
+    }
+
+    private static Dataset<Row> run(String policy) {
+        return run(QUERY, policy);
+    }
+
+    private static Dataset<Row> run(String query, String policy) {
+        return DRIVES.spark().sql(query.replace("FROM orders", "FROM " + orders.view(policy))
+                .replace("JOIN lineitem", "JOIN " + lineitem.view(policy)));
+    }
+
+    /** The scan of the orders (the one that returns {@code prio}) of a query that ran once, through adaptive execution's stages. */
+    private static BatchScanExec ordersScan(Dataset<Row> ran) {
+        List<BatchScanExec> scans = new ArrayList<>();
+        scans(ran.queryExecution().executedPlan(), scans);
+        return scans.stream().filter(s -> s.output().exists(a -> a.name().equals("prio"))).findFirst().orElseThrow();
+    }
+
+    private static void scans(SparkPlan p, List<BatchScanExec> into) {
+        if (p instanceof BatchScanExec b) {
+            into.add(b);
+        } else if (p instanceof AdaptiveSparkPlanExec a) {
+            scans(a.executedPlan(), into);
+        } else if (p instanceof QueryStageExec s) {
+            scans(s.plan(), into);
+        }
+        CollectionConverters.asJava(p.children()).forEach(c -> scans(c, into));
+    }
+}

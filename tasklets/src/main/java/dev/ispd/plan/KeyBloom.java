@@ -1,0 +1,63 @@
+package dev.ispd.plan;
+
+/**
+ * The Bloom filter of {@link Predicate.Bloom}: a set of keys too large for an {@code IN} (a join's
+ * build-side keys, given to a scan as a runtime filter), as bits a value's probes must all find
+ * set. It answers TRUE for every key of the set and for a few others (about 1% at 10 bits a key),
+ * so it serves where a later exact test decides, as a join does. The probes are
+ * {@code h1 + i * h2} (i = 0..hashes-1) modulo the bits, {@code h1} and {@code h2} the low and
+ * high halves of the value's 64-bit mix (SplitMix64's finalizer): the drive and the host build
+ * and test it with this code, so a value passes or fails alike everywhere.
+ */
+public final class KeyBloom {
+    /** Most words of bits: 32 KB, half a plan's bytes ({@link PlanCodec#MAX_BYTES}). */
+    public static final int MAX_WORDS = 4096;
+    /** Most probes a value makes. */
+    public static final int MAX_HASHES = 8;
+    private static final int BITS_PER_KEY = 10;
+
+    private KeyBloom() {
+    }
+
+    /** The filter of {@code keys} on {@code field}: 10 bits a key, at most {@link #MAX_WORDS} words, probes to match. */
+    public static Predicate.Bloom of(String field, long[] keys) {
+        long wanted = Math.max(1, ((long) keys.length * BITS_PER_KEY + 63) / 64);
+        int words = (int) Math.min(MAX_WORDS, wanted);
+        int hashes = (int) Math.max(1, Math.min(MAX_HASHES, Math.round(words * 64.0 / Math.max(1, keys.length) * Math.log(2))));
+        long[] bits = new long[words];
+        long m = words * 64L;
+        for (long k : keys) {
+            long h = mix(k);
+            int h1 = (int) h;
+            int h2 = (int) (h >>> 32);
+            for (int i = 0; i < hashes; i++) {
+                long bit = Integer.toUnsignedLong(h1 + i * h2) % m;
+                bits[(int) (bit >>> 6)] |= 1L << bit;
+            }
+        }
+        return new Predicate.Bloom(field, bits, hashes);
+    }
+
+    /** Whether every probe of {@code v} finds its bit set in {@code bits}. */
+    static boolean mightContain(long[] bits, int hashes, long v) {
+        long m = bits.length * 64L;
+        long h = mix(v);
+        int h1 = (int) h;
+        int h2 = (int) (h >>> 32);
+        for (int i = 0; i < hashes; i++) {
+            long bit = Integer.toUnsignedLong(h1 + i * h2) % m;
+            if ((bits[(int) (bit >>> 6)] & 1L << bit) == 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** SplitMix64's finalizer: every bit of {@code v} moves every bit of the mix. */
+    private static long mix(long v) {
+        long z = v;
+        z = (z ^ (z >>> 30)) * 0xbf58476d1ce4e5b9L;
+        z = (z ^ (z >>> 27)) * 0x94d049bb133111ebL;
+        return z ^ (z >>> 31);
+    }
+}
