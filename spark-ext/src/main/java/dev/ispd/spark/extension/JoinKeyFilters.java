@@ -53,10 +53,13 @@ import scala.jdk.javaapi.CollectionConverters;
  * keys, and hands the scan an {@code IN} of them ({@link IspdScan#filter}). Where both sides
  * qualify, the scan of more records is filtered. The subquery is named by the key column's id,
  * so that adaptive execution, which plans a query's subqueries once and its joins again as
- * stages end, finds it when the join is planned again. Off with
- * {@code spark.sql.optimizer.dynamicPartitionPruning.enabled=false}.
+ * stages end, finds it when the join is planned again. Off with {@value #ENABLED}{@code =false},
+ * or with Spark's {@code spark.sql.optimizer.dynamicPartitionPruning.enabled=false}.
  */
 final class JoinKeyFilters extends SparkStrategy {
+    /** The session key that turns the strategy on or off (default {@value #ENABLED_BY_DEFAULT}). */
+    static final String ENABLED = "spark.ispd.joinKeyFilters";
+    static final String ENABLED_BY_DEFAULT = "true";
     // Spark makes a new strategy each time it plans a node, so what one node's planning finds for
     // another's is kept here.
     /** Ids of the key columns given a filter when their query was first planned (the latest, bounded). */
@@ -73,7 +76,7 @@ final class JoinKeyFilters extends SparkStrategy {
 
     @Override
     public Seq<SparkPlan> apply(LogicalPlan plan) {
-        if (plan instanceof Join j && SQLConf.get().dynamicPartitionPruningEnabled()) {
+        if (plan instanceof Join j && enabled(SQLConf.get())) {
             filter(j);
         }
         Optional<DataSourceV2ScanRelation> scan = scanUnder(plan);
@@ -82,6 +85,11 @@ final class JoinKeyFilters extends SparkStrategy {
             return CollectionConverters.asScala(List.of(planLater(withFilterOn(plan, scan.get(), keys)))).toList();
         }
         return CollectionConverters.asScala(List.<SparkPlan>of()).toList();
+    }
+
+    private static boolean enabled(SQLConf conf) {
+        return conf.dynamicPartitionPruningEnabled()
+                && Boolean.parseBoolean(conf.getConfString(ENABLED, ENABLED_BY_DEFAULT).trim());
     }
 
     /**

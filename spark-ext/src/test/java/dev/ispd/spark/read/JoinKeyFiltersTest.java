@@ -67,6 +67,7 @@ class JoinKeyFiltersTest {
     void defaults() {
         DRIVES.spark().conf().unset("spark.sql.adaptive.enabled");
         DRIVES.spark().conf().unset("spark.sql.optimizer.dynamicPartitionPruning.enabled");
+        DRIVES.spark().conf().unset("spark.ispd.joinKeyFilters");
     }
 
     static Stream<Arguments> cases() {
@@ -88,6 +89,13 @@ class JoinKeyFiltersTest {
         long returned = scan.metrics().get("numOutputRows").get().value();
         assertTrue(returned > 0 && returned < ORDERS / 10, "the drives returned " + returned + " orders");
 
+        DRIVES.spark().conf().set("spark.ispd.joinKeyFilters", "false");
+        Dataset<Row> withSparksOwn = run(policy);
+        assertEquals(expected, PolicyViews.sorted(withSparksOwn));
+        assertEquals(ORDERS, ordersScan(withSparksOwn).metrics().get("numOutputRows").get().value(),
+                "Spark's own dynamic pruning gives the orders scan no filter");
+
+        DRIVES.spark().conf().set("spark.ispd.joinKeyFilters", "true");
         DRIVES.spark().conf().set("spark.sql.optimizer.dynamicPartitionPruning.enabled", "false");
         Dataset<Row> whole = run(policy);
         assertEquals(expected, PolicyViews.sorted(whole));
