@@ -4,6 +4,7 @@ import dev.ispd.client.ExecutionCancelledException;
 import dev.ispd.client.TaskletRunner;
 import dev.ispd.offload.model.HostModel;
 import dev.ispd.offload.model.LocalHost;
+import dev.ispd.offload.plan.DriveProbes;
 import dev.ispd.offload.plan.PlannedSplit;
 import dev.ispd.offload.plan.TaskletSpec;
 import dev.ispd.offload.schedule.Cost;
@@ -268,6 +269,7 @@ public final class SplitExecutor {
     private void failed(PlannedSplit split, PlannedSplit on, DeviceFault fault, IOException e) {
         count(fault.metric(), 1);
         offloads.add(on.driveAddress(), DriveOffloads.Count.FAULTS, 1);
+        DriveProbes.failed(on.driveAddress()); // the next plan asks whether it is still up
         LOG.warn("split {} ({}) failed on drive {} ({}), {}: {}", split.decision().index(), split, on.drive(),
                 on.driveAddress(), fault, e.getMessage());
         boolean missed = fault == DeviceFault.TIMEOUT;

@@ -8,10 +8,10 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * A JVM's last answers of each drive to planning's probe (DEVICE_INFO and DEVICE_LOG), by the
  * drive's address, kept for a bounded age: the scans a query plans one after another ask each
- * drive once, not once per scan. Only answers are kept: a drive that did not answer is asked
- * again at the next plan.
+ * drive once, not once per scan. Only answers are kept: a drive that did not answer, or on which
+ * a split's run then failed ({@code SplitExecutor}), is asked again at the next plan.
  */
-final class DriveProbes {
+public final class DriveProbes {
     private static final Map<String, Answer> ANSWERS = new ConcurrentHashMap<>();
 
     /** A drive's capabilities and its queued and running executions, as answered at {@code atNanos}. */
@@ -34,8 +34,8 @@ final class DriveProbes {
         return a;
     }
 
-    /** Forgets the drive at {@code address}: it did not answer. */
-    static void failed(String address) {
+    /** Forgets the drive at {@code address}: it did not answer, or a run on it failed. */
+    public static void failed(String address) {
         ANSWERS.remove(address);
     }
 }

@@ -68,7 +68,7 @@ public final class OffloadKeys {
     public static final ConfigKey DEVICE_PROBE_MAX_AGE_MS = new ConfigKey("ispd.device.probe.max.age.ms", "1000",
             "How long a JVM plans with a drive's last answers to DEVICE_INFO and DEVICE_LOG before it asks again "
                     + "(the scans of one query plan with one probe of each drive); 0 = ask for every plan. A drive "
-                    + "that did not answer is asked again at the next plan.");
+                    + "that did not answer, or on which a split's run failed, is asked again at the next plan.");
     public static final ConfigKey DEVICE_FAILURES_DIR = new ConfigKey("ispd.device.failures.dir", "",
             "Where the task JVMs of a job (YARN containers, Spark executors) share the drive failures each saw: a "
                     + "folder per job, a small file per task attempt or executor, any Hadoop path every task reaches, "
