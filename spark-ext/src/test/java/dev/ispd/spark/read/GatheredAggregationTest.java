@@ -285,8 +285,8 @@ class GatheredAggregationTest {
                 AggregateGathering.placementRefusal(withOnHost(planned.subList(0, 1), 1, 0), "host-only"));
 
         Map<String, Long> mixed = new TreeMap<>();
-        assertEquals(RegionCounts.of(scan, gathered(planned), new TreeMap<>()),
-                RegionCounts.of(scan, gathered(longer), mixed));
+        assertEquals(PartitionRegionCounts.of(scan, gathered(planned), new TreeMap<>()),
+                PartitionRegionCounts.of(scan, gathered(longer), mixed));
         assertEquals(2, mixed.get(ScanMetric.nameOf(SplitMetric.SPLITS_ON_HOST)), "on the host slots' threads");
         assertEquals(planned.size() - 2, mixed.get(ScanMetric.nameOf(SplitMetric.SPLITS_ON_DEVICE)));
     }

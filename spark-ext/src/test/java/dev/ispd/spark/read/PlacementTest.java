@@ -230,8 +230,8 @@ class PlacementTest {
         PlannedSplit failing = new PlannedSplit(split.file(), broken, split.recordSize(), split.drive(),
                 split.geometry(), split.decision(), 0);
         Map<String, Long> metrics = new HashMap<>();
-        Map<Integer, Long> fallenBack = RegionCounts.of(scan, new PlannedPartition(failing), metrics);
-        assertEquals(RegionCounts.of(scan, new PlannedPartition(split), new HashMap<>()), fallenBack);
+        Map<Integer, Long> fallenBack = PartitionRegionCounts.of(scan, new PlannedPartition(failing), metrics);
+        assertEquals(PartitionRegionCounts.of(scan, new PlannedPartition(split), new HashMap<>()), fallenBack);
         assertEquals(1, metric(metrics, "FALLBACKS"));
         assertEquals(1, metric(metrics, "SPLITS_ON_HOST"));
         assertEquals(0, metric(metrics, "SPLITS_ON_DEVICE"));

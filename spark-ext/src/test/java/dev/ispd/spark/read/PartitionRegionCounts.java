@@ -9,8 +9,8 @@ import org.apache.spark.sql.connector.read.PartitionReader;
 import org.apache.spark.sql.vectorized.ColumnarBatch;
 
 /** Reads one partition of a Q1 scan ({@code region, count(*)}) through the scan's own reader factory. */
-final class RegionCounts {
-    private RegionCounts() {
+final class PartitionRegionCounts {
+    private PartitionRegionCounts() {
     }
 
     /**
