@@ -43,7 +43,7 @@ class SparkQuickstartTest {
     private static final long SEED = 7;
     private static final int TOP = 2;
     private static final Pattern PLACEMENT = Pattern.compile(
-            "Placement: policy fastest, (\\d+) partitions: (\\d+) on device.*, (\\d+) on host");
+            "Placement: policy fastest, (\\d+) partitions(?: gathered into 1)?: (\\d+) on device.*, (\\d+) on host");
     private static final Pattern SPLIT = Pattern.compile("  split +\\d+ on drive [01] -> (DEVICE|HOST) +host .+: .+");
     private static final Pattern COSTS = Pattern.compile(
             "  (fastest|host-only) +(\\d+) +(\\d+) +0 +([0-9.]+) +([0-9.]+) +([0-9.]+) +([0-9.]+) +([0-9.]+) +([0-9.]+)");
@@ -76,11 +76,11 @@ class SparkQuickstartTest {
     void showsWhatWasPushedAsExplainDoes() {
         List<String> q1 = section(WorldCupSql.q1(), "pushed into the scan");
         assertEquals("pushed into the scan, as EXPLAIN shows it (IspdScan worldcup98 entrySize 256)", q1.get(0));
-        assertEquals(List.of("  PushedFilters: []", "  PushedAggregates: [COUNT(*)]", "  PushedGroupBy: [region] (partial)",
+        assertEquals(List.of("  PushedFilters: []", "  PushedAggregates: [COUNT(*)]", "  PushedGroupBy: [region] (complete)",
                 "  ReadSchema: struct<region:int,COUNT(*):bigint>"), q1.subList(1, 5));
         assertTrue(PLACEMENT.matcher(q1.get(5).trim()).matches(), q1.get(5));
         List<String> q2 = section(WorldCupSql.q2(TOP), "pushed into the scan");
-        assertTrue(q2.contains("  PushedGroupBy: [region, type] (partial)"), q2.toString());
+        assertTrue(q2.contains("  PushedGroupBy: [region, type] (complete)"), q2.toString());
     }
 
     @Test
