@@ -53,13 +53,17 @@ import scala.jdk.javaapi.CollectionConverters;
  * keys, and hands the scan an {@code IN} of them ({@link IspdScan#filter}). Where both sides
  * qualify, the scan of more records is filtered. The subquery is named by the key column's id,
  * so that adaptive execution, which plans a query's subqueries once and its joins again as
- * stages end, finds it when the join is planned again. Off with {@value #ENABLED}{@code =false},
- * or with Spark's {@code spark.sql.optimizer.dynamicPartitionPruning.enabled=false}.
+ * stages end, finds it when the join is planned again. On with {@value #ENABLED}{@code =true};
+ * Spark's {@code spark.sql.optimizer.dynamicPartitionPruning.enabled=false} turns it off too.
  */
 final class JoinKeyFilters extends SparkStrategy {
-    /** The session key that turns the strategy on or off (default {@value #ENABLED_BY_DEFAULT}). */
+    /**
+     * The session key that turns the strategy on (default {@value #ENABLED_BY_DEFAULT}: it fires
+     * on the plan's shape, not on a cost, and running the other side again for its keys made
+     * TPC-H Q12 and Q14 slower, docs/benchmarks.md).
+     */
     static final String ENABLED = "spark.ispd.joinKeyFilters";
-    static final String ENABLED_BY_DEFAULT = "true";
+    static final String ENABLED_BY_DEFAULT = "false";
     // Spark makes a new strategy each time it plans a node, so what one node's planning finds for
     // another's is kept here.
     /** Ids of the key columns given a filter when their query was first planned (the latest, bounded). */

@@ -20,6 +20,7 @@ import org.apache.spark.sql.execution.adaptive.QueryStageExec;
 import org.apache.spark.sql.execution.datasources.v2.BatchScanExec;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -61,6 +62,11 @@ class JoinKeyFiltersTest {
                 parquet);
         lineitem = PolicyViews.written(DRIVES, "lineitem", spark.sql(LINE_ROWS),
                 "okey i64 le @0, mode char(4) @8, qty i32 le @12", 16, parquet);
+    }
+
+    @BeforeEach
+    void on() {
+        DRIVES.spark().conf().set("spark.ispd.joinKeyFilters", "true");
     }
 
     @AfterEach
