@@ -35,12 +35,10 @@ static int call_empty(ispd_conn *c, ispd_writer *w, uint8_t op) {
 
 int ispd_device_info_get(ispd_conn *c, ispd_device_info *out) {
     ispd_writer w;
-    ispd_reader r;
     int rc = conn_begin(c, &w);
     if (rc != ISPD_OK) return rc;
     if (!out) return null_arg(c, "out");
-    if (call(c, &w, ISPD_OP_DEVICE_INFO, NULL, 0, &r) != ISPD_OK) return c->err.status;
-    return codec_dec_device_info(&r, out);
+    return conn_device_info(c, &w, out);
 }
 
 int ispd_authenticate(ispd_conn *c, uint32_t identity, const void *key, uint32_t key_len) {

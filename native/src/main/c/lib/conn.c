@@ -57,19 +57,23 @@ int conn_begin(ispd_conn *c, ispd_writer *w) {
     return c->err.status;
 }
 
+int conn_device_info(ispd_conn *c, ispd_writer *w, ispd_device_info *out) {
+    ispd_header h;
+    ispd_reader r;
+    if (conn_exchange(c, w, ISPD_OP_DEVICE_INFO, NULL, 0, CONN_WHOLE_PAYLOAD, &h) != ISPD_OK) return c->err.status;
+    if (conn_fill(c, &h, h.payload_len, &r) != ISPD_OK) return c->err.status;
+    return codec_dec_device_info(&r, out);
+}
+
 /* The hello: tags start on this connection, and its first tagged request is a DEVICE_INFO, whose
  * answer is read and checked but not needed. */
 int conn_hello(ispd_conn *c, uint32_t identity, const void *key, uint32_t key_len) {
     if (auth_start(&c->auth, identity, key, key_len, &c->err) != ISPD_OK) return c->err.status;
     ispd_writer w;
     if (conn_begin(c, &w) != ISPD_OK) return c->err.status;
-    ispd_header h;
-    ispd_reader r;
-    if (conn_exchange(c, &w, ISPD_OP_DEVICE_INFO, NULL, 0, CONN_WHOLE_PAYLOAD, &h) != ISPD_OK) return c->err.status;
-    if (conn_fill(c, &h, h.payload_len, &r) != ISPD_OK) return c->err.status;
     ispd_device_info *hello = malloc(sizeof *hello);
     if (!hello) return wire_fail(&c->err, ISPD_E_NO_MEMORY, "no memory for the hello's answer");
-    int rc = codec_dec_device_info(&r, hello);
+    int rc = conn_device_info(c, &w, hello);
     free(hello);
     return rc;
 }

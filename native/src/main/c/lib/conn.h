@@ -44,6 +44,9 @@ struct ispd_conn {
  * scratch buffer. ISPD_E_ARGUMENT without a message if c is NULL. */
 int conn_begin(ispd_conn *c, ispd_writer *w);
 
+/* Sends the DEVICE_INFO request begun in w (conn_begin) and decodes its answer into out. */
+int conn_device_info(ispd_conn *c, ispd_writer *w, ispd_device_info *out);
+
 /* Says the connection's hello with key (ispd_authenticate, and again when a call reopens an
  * authenticated connection the drive closed while it was idle). */
 int conn_hello(ispd_conn *c, uint32_t identity, const void *key, uint32_t key_len);
