@@ -18,12 +18,10 @@ import org.slf4j.LoggerFactory;
  * (of expressions: {@link PushedAggregation#ofExpressions}). The splits placed on the host run in
  * the partition's task on as many threads as the scheduler gave the host slots, beside the drives,
  * so the gathered partition runs the plan the scheduler priced: gathering decides nothing the
- * placement did not. Had it refused a plan with host splits (as it once did when they were
- * predicted to take longer than the drives', or were all there is), an aggregation of expressions
- * would have run as a scan of rows with Spark aggregating them, a cost the scheduler never
- * priced: TPC-H Q1 under {@code fastest} returned 23.7 MB of rows to Spark instead of 1.9 kB of
- * groups, and a placement on the host never taught the measured basis what the host takes for
- * the aggregation. An aggregation pushed partially with every split on the host is not gathered:
+ * placement did not. Why host splits are gathered too: an aggregation of expressions not gathered
+ * would run as a scan of rows with Spark aggregating them, a cost the scheduler never prices
+ * (TPC-H Q1 would return megabytes of rows instead of kilobytes of groups), and the measured
+ * basis would never learn what the host takes for the aggregation. An aggregation pushed partially with every split on the host is not gathered:
  * one partition per split then runs on the host's cores in parallel. Only an aggregation none of
  * whose SUMs can overflow 64 bits is offered ({@code IspdScanBuilder}). The decision is logged
  * with its reason.
