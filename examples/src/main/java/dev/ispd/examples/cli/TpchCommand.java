@@ -11,7 +11,6 @@ import java.util.concurrent.Callable;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
-import org.apache.parquet.hadoop.ParquetOutputFormat;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -86,6 +85,8 @@ public final class TpchCommand implements Callable<Integer> {
              TargetOptions.Target parquetFiles = parquet == null ? null : parquetDirectory(cmd, conf, chunk)) {
             written = generator.write(records == null ? null
                     : new TpchGenerator.RecordTarget(records.fs(), records.path(), chunk), parquetFiles == null ? null
+                    : osd(parquet) ? TpchGenerator.ParquetTarget.inChunks(parquetFiles.fs(), parquetFiles.path(),
+                            parquetFiles.fs().getConf(), chunk)
                     : new TpchGenerator.ParquetTarget(parquetFiles.fs(), parquetFiles.path(), parquetFiles.fs().getConf()));
         }
         report(written, (System.nanoTime() - start) / 1e9);
@@ -97,9 +98,9 @@ public final class TpchCommand implements Callable<Integer> {
     }
 
     /**
-     * Opens the directory of the Parquet files: on osd://, chunks of {@code chunk} bytes and row
-     * groups of {@code parquet.block.size} (default 7/8 of a chunk, so each lies in one chunk
-     * after the writer's padding: docs/parquet.md); elsewhere, a Hadoop path, local unless a URI.
+     * Opens the directory of the Parquet files: on osd://, chunks of {@code chunk} bytes (its row
+     * groups are {@link TpchGenerator.ParquetTarget#inChunks}'); elsewhere, a Hadoop path, local
+     * unless a URI.
      */
     private TargetOptions.Target parquetDirectory(CommandLine cmd, Configuration conf, long chunk) throws IOException {
         Configuration writer = new Configuration(conf);
@@ -108,7 +109,6 @@ public final class TpchCommand implements Callable<Integer> {
             return new TargetOptions.Target(FileSystem.newInstance(dir.toUri(), writer), dir);
         }
         writer.setLong(IspdKeys.FS_CHUNK_SIZE.name(), chunk);
-        writer.setLong(ParquetOutputFormat.BLOCK_SIZE, conf.getLong(ParquetOutputFormat.BLOCK_SIZE, chunk / 8 * 7));
         return target.openDirectory(cmd, writer, parquet, "--parquet");
     }
 

@@ -20,6 +20,7 @@ import java.util.Optional;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
+import org.apache.parquet.hadoop.ParquetOutputFormat;
 
 /**
  * Generates the eight TPC-H tables at a scale factor with dbgen's algorithm (io.trino.tpch) and
@@ -47,6 +48,17 @@ public final class TpchGenerator {
      * Parquet writer's settings in {@code conf} ({@code parquet.block.size}: the row group size).
      */
     public record ParquetTarget(FileSystem fs, Path dir, Configuration conf) {
+        /**
+         * Parquet for osd:// chunks of {@code chunk} bytes into {@code dir} of {@code osd} (opened
+         * with that chunk size): row groups of {@code parquet.block.size} from {@code conf}, else
+         * 7/8 of a chunk, so that the writer's padding to chunk boundaries keeps each in one chunk
+         * (docs/parquet.md, "Row groups that live in one drive").
+         */
+        public static ParquetTarget inChunks(FileSystem osd, Path dir, Configuration conf, long chunk) {
+            Configuration writer = new Configuration(conf);
+            writer.setLong(ParquetOutputFormat.BLOCK_SIZE, conf.getLong(ParquetOutputFormat.BLOCK_SIZE, chunk / 8 * 7));
+            return new ParquetTarget(osd, dir, writer);
+        }
     }
 
     /** What was written of one table: its rows, the record file (or null) and the Parquet file (or null). */

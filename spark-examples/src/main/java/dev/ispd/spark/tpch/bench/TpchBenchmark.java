@@ -7,6 +7,7 @@ import dev.ispd.examples.tpch.TpchGenerator;
 import dev.ispd.examples.worldcup.LoadProgress;
 import dev.ispd.examples.worldcup.WorldCupDrives;
 import dev.ispd.hadoop.conf.IspdKeys;
+import dev.ispd.hadoop.parquet.RowGroupChunks;
 import dev.ispd.sim.daemon.EmbeddedDrives;
 import dev.ispd.spark.read.execution.ExecutionEnds;
 import dev.ispd.spark.tpch.TpchQueries;
@@ -129,7 +130,8 @@ public final class TpchBenchmark implements Callable<Integer> {
         List<Source> chosen = checks.valid("--sources", sources,
                 () -> sources.stream().map(Source::of).distinct().sorted().toList());
         KeptData kept = keep == null ? null : checks.valid("--keep", keep, () -> KeptData.in(keep,
-                "scale " + scale + ", " + drives + " " + profile + " drives, chunks of " + chunkSize + " bytes"));
+                "scale " + scale + ", " + drives + " " + profile + " drives, chunks of " + chunkSize + " bytes, "
+                + "Parquet row groups in chunks"));
         Path dir = kept != null ? kept.dir() : Files.createTempDirectory(Files.createDirectories(work), "ispd-tpch-bench-");
         FileSystem.closeAll(); // osd:// clients cached in this JVM would name drives that are gone, not this run's
         try (EmbeddedDrives started = EmbeddedDrives.builder().drives(drives).profile(profile)
@@ -191,7 +193,10 @@ public final class TpchBenchmark implements Callable<Integer> {
                 PARQUET_OSD);
     }
 
-    /** Generates the tables as records in osd:// and as local Parquet, and copies the Parquet into osd://. */
+    /**
+     * Generates the tables as records and as Parquet in osd:// (each row group in one chunk, as
+     * {@code bin/ispd tpch --parquet osd://...} writes them), and copies the Parquet to local disk.
+     */
     private void load(Configuration conf, Path dir) throws IOException {
         FileSystem osd = FileSystem.get(URI.create(RECORDS), conf);
         org.apache.hadoop.fs.Path parquet = new org.apache.hadoop.fs.Path(locations(dir).parquetLocal());
@@ -200,19 +205,28 @@ public final class TpchBenchmark implements Callable<Integer> {
         long start = System.nanoTime();
         List<TpchGenerator.Written> written = new TpchGenerator(scale).progress(LoadProgress.Mode.AUTO)
                 .write(new TpchGenerator.RecordTarget(osd, new org.apache.hadoop.fs.Path(RECORDS), chunkSize),
-                        new TpchGenerator.ParquetTarget(parquet.getFileSystem(conf), parquet, conf));
+                        TpchGenerator.ParquetTarget.inChunks(osd, new org.apache.hadoop.fs.Path(PARQUET_OSD), conf,
+                                chunkSize));
         long rows = written.stream().mapToLong(TpchGenerator.Written::rows).sum();
         long bytes = written.stream().mapToLong(TpchGenerator.Written::recordBytes).sum();
         out.printf("generated TPC-H at scale factor %s: %,d rows, %,d bytes of records in %s and Parquet in %s, "
-                + "in %.1f s%n", scale, rows, bytes, RECORDS, parquet, (System.nanoTime() - start) / 1e9);
+                + "in %.1f s%n", scale, rows, bytes, RECORDS, PARQUET_OSD, (System.nanoTime() - start) / 1e9);
+        int rowGroups = 0;
+        int straddling = 0;
+        for (TpchGenerator.Written w : written) {
+            RowGroupChunks chunks = RowGroupChunks.of(osd, osd.getFileStatus(w.parquet()));
+            rowGroups += chunks.rowGroups();
+            straddling += chunks.straddling();
+        }
+        out.printf("Parquet in %s: %d row groups, %d straddling a chunk boundary%n", PARQUET_OSD, rowGroups, straddling);
         start = System.nanoTime();
         FileSystem local = parquet.getFileSystem(conf);
         for (TpchGenerator.Written w : written) {
-            FileUtil.copy(local, w.parquet(), osd, new org.apache.hadoop.fs.Path(PARQUET_OSD, w.parquet().getName()),
-                    false, conf);
+            FileUtil.copy(osd, w.parquet(), local, new org.apache.hadoop.fs.Path(parquet, w.parquet().getName()), false,
+                    conf);
         }
         out.printf("copied the Parquet (%,d bytes) to %s in %.1f s%n", local.getContentSummary(parquet).getLength(),
-                PARQUET_OSD, (System.nanoTime() - start) / 1e9);
+                parquet, (System.nanoTime() - start) / 1e9);
     }
 
     /**

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ispd.cli.CommandLines;
+import dev.ispd.examples.tpch.TpchGenerator;
 import dev.ispd.spark.tpch.TpchQueries;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -77,9 +78,14 @@ class TpchBenchmarkTest {
     @Test
     void keptTablesAreReusedByALaterRunOfTheSameSettingsAndRefusedByAnother(@TempDir Path keep) {
         String[] run = {"--scale", "0.002", "--queries", "6", "--sources", "device-only,parquet-local", "--runs", "1",
-            "--warm-ups", "0", "--chunk-size", "1000000", "--master", "local[2]", "--keep", keep.toString()};
+            "--warm-ups", "0", "--chunk-size", "100000", "--master", "local[2]", "--keep", keep.toString()};
         String first = bench(run);
         assertTrue(first.contains("generated TPC-H at scale factor 0.002"), first);
+        Matcher rowGroups = Pattern.compile("Parquet in osd:///tpch-parquet: (\\d+) row groups, (\\d+) straddling a chunk "
+                + "boundary").matcher(first);
+        assertTrue(rowGroups.find(), first);
+        assertTrue(Integer.parseInt(rowGroups.group(1)) > TpchGenerator.TABLES.size(), "several row groups in a table");
+        assertEquals("0", rowGroups.group(2), "every row group in one chunk: " + first);
         String second = bench(run);
         assertTrue(second.contains("reusing the tables in " + keep), second);
         assertTrue(!second.contains("generated TPC-H"), second);
@@ -92,7 +98,7 @@ class TpchBenchmarkTest {
         cmd.setErr(new PrintWriter(err, true));
         assertEquals(2, cmd.execute("--scale", "0.003", "--keep", keep.toString()));
         assertTrue(err.toString().contains(keep + " holds tables generated for scale 0.002, 2 smartssd-2013 drives, "
-                + "chunks of 1000000 bytes, not scale 0.003"), err.toString());
+                + "chunks of 100000 bytes, Parquet row groups in chunks, not scale 0.003"), err.toString());
     }
 
     private static String bench(String... args) {
