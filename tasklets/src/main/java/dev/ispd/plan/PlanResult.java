@@ -1,5 +1,6 @@
 package dev.ispd.plan;
 
+import dev.ispd.tasklet.Leb128;
 import java.nio.BufferUnderflowException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -117,17 +118,11 @@ public record PlanResult(int columns, List<long[]> rows) {
      * LEB128, 0 for NULL): the length, -1 for NULL; the position moves past it.
      */
     public static int readLength(ByteBuffer b) {
-        long v = 0;
-        for (int shift = 0; ; shift += 7) {
-            byte x = b.get();
-            v |= (long) (x & 0x7F) << shift;
-            if (x >= 0) {
-                break;
-            }
-            if (shift >= 28) {
-                throw new IllegalArgumentException("a string length at byte " + b.position() + " of a plan result "
-                        + "takes more than 5 bytes");
-            }
+        long v;
+        try {
+            v = Leb128.readU32(b);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("a string length of a plan result: " + e.getMessage(), e);
         }
         if (v > Integer.MAX_VALUE) {
             throw new IllegalArgumentException("a string length of " + (v - 1) + " bytes at byte " + b.position()

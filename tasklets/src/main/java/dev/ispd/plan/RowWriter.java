@@ -1,5 +1,6 @@
 package dev.ispd.plan;
 
+import dev.ispd.tasklet.Leb128;
 import dev.ispd.tasklet.ResultSink;
 import java.util.ArrayList;
 import java.util.List;
@@ -80,13 +81,7 @@ final class RowWriter {
     /** The string whose length word is at {@code at}: its length, then its bytes, a whole word at a time where it can. */
     private static void writeString(ResultSink out, long[] values, int at) {
         int length = (int) values[at];
-        for (long v = Integer.toUnsignedLong(length + 1); ; v >>>= 7) {
-            if (v < 0x80) {
-                out.putByte((int) v);
-                break;
-            }
-            out.putByte((int) (v & 0x7F) | 0x80);
-        }
+        Leb128.writeU32(out, Integer.toUnsignedLong(length + 1));
         int word = at + 1;
         int left = Math.max(length, 0);
         for (; left >= Long.BYTES; left -= Long.BYTES) {
@@ -99,12 +94,6 @@ final class RowWriter {
 
     /** The bytes of a string's length (+ 1, as unsigned LEB128). */
     private static int lengthBytes(int length) {
-        long v = Integer.toUnsignedLong(length + 1);
-        int n = 1;
-        while (v >= 0x80) {
-            v >>>= 7;
-            n++;
-        }
-        return n;
+        return Leb128.sizeU32(Integer.toUnsignedLong(length + 1));
     }
 }

@@ -13,9 +13,10 @@ import java.util.List;
  * both scan through this class, so a tasklet sees the same batches in both places.
  *
  * <p>Batches end on page boundaries; a record that straddles a batch boundary is carried over
- * to the next batch, so the tasklet only ever sees whole records. Where the source can lend a
- * batch's bytes in place ({@link PageSource#view}), the tasklet scans them there; a batch that
- * starts with a carried-over part-record, or from a source that only copies, is read into one
+ * to the next batch (which starts at that record), so the tasklet only ever sees whole records.
+ * Where the source can lend a batch's bytes in place ({@link PageSource#view}), the tasklet scans
+ * them there, carried-over part-record included: the batch's bytes are one run of the object, so
+ * records of any size are never copied. A source that only copies reads each batch into one
  * direct buffer reused for the whole scan. No allocation per record or per page.
  */
 public final class ExtentScanner {
@@ -88,25 +89,24 @@ public final class ExtentScanner {
         int rs = tasklet.recordSize();
         for (Extent e : extents) {
             long pos = e.offset();
-            long recordStart = pos;
             int carry = 0;
-            buf.clear();
             while (pos < e.end()) {
                 long next = Math.min(e.end(), (pos / pageSize + pagesPerBatch) * (long) pageSize);
                 int n = (int) (next - pos);
+                long recordStart = pos - carry;
                 int filled = carry + n;
                 int whole = rs == 0 ? filled : filled - filled % rs;
-                ByteBuffer batch = carry == 0 ? source.view(e.objectId(), pos, n) : null;
+                ByteBuffer batch = source.view(e.objectId(), recordStart, filled);
                 if (batch == null) {
                     batch = buf;
-                    buf.limit(filled).position(carry);
-                    source.read(e.objectId(), pos, buf);
+                    buf.clear().limit(filled);
+                    source.read(e.objectId(), recordStart, buf);
                     if (buf.hasRemaining()) {
-                        throw new IOException("short read of object " + e.objectId() + " at offset " + pos);
+                        throw new IOException("short read of object " + e.objectId() + " at offset " + recordStart);
                     }
-                } else if (batch.remaining() != n) {
-                    throw new IOException("view of object " + e.objectId() + " at offset " + pos + " holds "
-                            + batch.remaining() + " bytes, not " + n);
+                } else if (batch.remaining() != filled) {
+                    throw new IOException("view of object " + e.objectId() + " at offset " + recordStart + " holds "
+                            + batch.remaining() + " bytes, not " + filled);
                 }
                 Meter before = meter.copy();
                 batch.order(ByteOrder.LITTLE_ENDIAN).limit(whole).position(0);
@@ -114,15 +114,7 @@ public final class ExtentScanner {
                 long pages = pagesTouched(pos, next);
                 meter.addPages(pages);
                 meter.addBytesScanned(n);
-                recordStart += whole;
-                batch.limit(filled).position(whole);
-                if (batch == buf) {
-                    buf.compact();
-                } else {
-                    buf.clear();
-                    buf.put(batch); // a part-record at the view's end waits in the buffer for the next batch
-                }
-                carry = buf.position();
+                carry = filled - whole; // the part-record at the batch's end starts the next batch
                 listener.batchDone(pages, n, meter.since(before));
                 pos = next;
             }

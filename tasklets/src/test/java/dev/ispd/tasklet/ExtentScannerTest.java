@@ -86,6 +86,7 @@ class ExtentScannerTest {
         final PageSource copies;
         final ByteBuffer object;
         int lent;
+        int copied;
 
         ViewingSource(byte[] data) {
             this.copies = InMemoryPageSource.of(1, data);
@@ -94,6 +95,7 @@ class ExtentScannerTest {
 
         @Override
         public void read(long objectId, long offset, ByteBuffer dst) throws IOException {
+            copied++;
             copies.read(objectId, offset, dst);
         }
 
@@ -126,6 +128,7 @@ class ExtentScannerTest {
                         (pages, bytes, delta) -> viewedBatches.add(pages + "/" + bytes + "/" + delta.bytesScanned()));
 
                 assertTrue(source.lent > 0, what + ": the view was never used");
+                assertEquals(0, source.copied, what + ": a batch starting with a carried-over part-record was copied");
                 assertEquals(copiedBatches, viewedBatches, what);
                 assertEquals(copied.calls.size(), viewed.calls.size(), what);
                 for (int i = 0; i < copied.calls.size(); i++) {

@@ -3,6 +3,7 @@ package dev.ispd.tasklet.wasm;
 import com.dylibso.chicory.wasm.WasmModule;
 import com.dylibso.chicory.wasm.types.AnnotatedInstruction;
 import com.dylibso.chicory.wasm.types.OpCode;
+import dev.ispd.tasklet.Leb128;
 import java.io.ByteArrayOutputStream;
 import java.util.EnumSet;
 import java.util.List;
