@@ -1,5 +1,6 @@
 package dev.ispd.spark.extension;
 
+import dev.ispd.spark.pushdown.Selectivity;
 import dev.ispd.spark.read.IspdScan;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -55,17 +56,17 @@ import scala.jdk.javaapi.CollectionConverters;
  * keys, and hands the scan an {@code IN} of them ({@link IspdScan#filter}). Where both sides
  * qualify, the scan of more records is filtered. The subquery is named by the key column's id,
  * so that adaptive execution, which plans a query's subqueries once and its joins again as
- * stages end, finds it when the join is planned again. On with {@value #ENABLED}{@code =true};
+ * stages end, finds it when the join is planned again. Off with {@value #ENABLED}{@code =false};
  * Spark's {@code spark.sql.optimizer.dynamicPartitionPruning.enabled=false} turns it off too.
  */
 final class JoinKeyFilters extends SparkStrategy {
     /**
-     * The session key that turns the strategy on (default {@value #ENABLED_BY_DEFAULT}: it fires
-     * on the plan's shape, not on a cost, and running the other side again for its keys made
-     * TPC-H Q12 and Q14 slower, docs/benchmarks.md).
+     * The session key that turns the strategy off ({@code false}; default {@value #ENABLED_BY_DEFAULT}:
+     * the benefit rule, {@link KeySide#worthIt}, leaves alone the joins whose second run of the
+     * key side costs more than it saves, such as TPC-H Q12 and Q14's, docs/benchmarks.md).
      */
     static final String ENABLED = "spark.ispd.joinKeyFilters";
-    static final String ENABLED_BY_DEFAULT = "false";
+    static final String ENABLED_BY_DEFAULT = "true";
     /** The most of its records a key side may keep to be selective: its keys must cut the probe side. */
     static final double MOST_KEPT = 0.5;
 
@@ -205,12 +206,9 @@ final class JoinKeyFilters extends SparkStrategy {
      * {@code Filter}, or an ispd scan's pushed predicates), which the subquery of its keys runs
      * once more (a side that joins or aggregates would cost more to run again), with the records
      * it reads and the rows it is expected to keep: an ispd scan's statistics, or for another a
-     * {@code Filter}'s guess of {@link #FILTER_KEEPS} of its scan's rows.
+     * {@code Filter}'s guess of {@link Selectivity#OTHER} of its scan's rows.
      */
     private record KeySide(double records, double rows) {
-        /** The share of rows Spark's {@code Filter} over another source is guessed to keep (Calcite's default, as {@code Selectivity}'s). */
-        static final double FILTER_KEEPS = 0.25;
-
         static Optional<KeySide> of(LogicalPlan side) {
             boolean filtered = false;
             LogicalPlan p = side;
@@ -223,7 +221,7 @@ final class JoinKeyFilters extends SparkStrategy {
             }
             if (p instanceof DataSourceV2ScanRelation r && r.scan() instanceof IspdScan scan) {
                 double kept = scan.estimateStatistics().numRows().orElse(scan.records());
-                return Optional.of(new KeySide(scan.records(), filtered ? kept * FILTER_KEEPS : kept));
+                return Optional.of(new KeySide(scan.records(), filtered ? kept * Selectivity.OTHER : kept));
             }
             if (!filtered) {
                 return Optional.empty();
@@ -231,7 +229,7 @@ final class JoinKeyFilters extends SparkStrategy {
             scala.Option<scala.math.BigInt> counted = p.stats().rowCount();
             double records = counted.isDefined() ? counted.get().doubleValue()
                     : p.stats().sizeInBytes().doubleValue() / Math.max(1, p.schema().defaultSize());
-            return Optional.of(new KeySide(records, records * FILTER_KEEPS));
+            return Optional.of(new KeySide(records, records * Selectivity.OTHER));
         }
 
         /**

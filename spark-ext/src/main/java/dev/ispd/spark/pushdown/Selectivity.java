@@ -20,7 +20,8 @@ public final class Selectivity {
     static final double EQUAL = 0.15;
     static final double COMPARISON = 0.5;
     static final double NOT_NULL = 0.9;
-    static final double OTHER = 0.25;
+    /** The guess for a test of no other kind, and for a predicate of unknown form (Spark's {@code Filter} over another source). */
+    public static final double OTHER = 0.25;
 
     private Selectivity() {
     }

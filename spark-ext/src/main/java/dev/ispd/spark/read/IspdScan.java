@@ -85,14 +85,6 @@ public final class IspdScan implements SupportsReportStatistics, SupportsRuntime
         this.queried = pushed;
     }
 
-    /**
-     * Whether the query's predicates pushed into the scan keep only some records: a test other
-     * than IS NOT NULL (which Spark infers for every join key), runtime filters not counted.
-     */
-    public boolean selective() {
-        return queried.filters().stream().anyMatch(f -> !f.endsWith(" IS NOT NULL"));
-    }
-
     @Override
     public StructType readSchema() {
         return pushed.readSchema();

@@ -20,7 +20,6 @@ import org.apache.spark.sql.execution.adaptive.QueryStageExec;
 import org.apache.spark.sql.execution.datasources.v2.BatchScanExec;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -33,13 +32,13 @@ import scala.jdk.javaapi.CollectionConverters;
  * An orders table and its line items (four each), both ispd tables. Few orders that pass pushed
  * predicates joined with their line items: both scans push all their predicates, so Spark's own
  * dynamic pruning gives the line items' scan no runtime filter; the connector's
- * {@code JoinKeyFilters} does, as its benefit rule finds the orders' keys worth a second run of
- * their scan, and the drives return only the line items that join. TPC-H Q12's shape (every order
- * joined with its few line items that pass pushed predicates) gets none: the key side reads more
- * records than the side it would filter. The answers are Spark's over Parquet under every policy,
- * with and without adaptive execution, and the same with the filter turned off. The scans'
- * statistics count their pushed predicates, so Spark broadcasts a selective side where it does
- * over Parquet.
+ * {@code JoinKeyFilters} (on by default) does, as its benefit rule finds the orders' keys worth a
+ * second run of their scan, and the drives return only the line items that join. TPC-H Q12's
+ * shape (every order joined with its few line items that pass pushed predicates) gets none: the
+ * key side reads more records than the side it would filter. The answers are Spark's over
+ * Parquet under every policy, with and without adaptive execution, and the same with the filter
+ * turned off. The scans' statistics count their pushed predicates, so Spark broadcasts a
+ * selective side where it does over Parquet.
  */
 @Tag("heavy")
 class JoinKeyFiltersTest {
@@ -70,11 +69,6 @@ class JoinKeyFiltersTest {
                 parquet);
         lineitem = PolicyViews.written(DRIVES, "lineitem", spark.sql(LINE_ROWS),
                 "okey i64 le @0, mode char(4) @8, qty i32 le @12", 16, parquet);
-    }
-
-    @BeforeEach
-    void on() {
-        DRIVES.spark().conf().set("spark.ispd.joinKeyFilters", "true");
     }
 
     @AfterEach
