@@ -3,6 +3,7 @@ package dev.ispd.plan;
 import java.io.Serializable;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
+import java.util.Map;
 
 /**
  * One aggregate of a GROUP BY plan: COUNT(*) (no field), or COUNT, SUM, MIN, MAX of a field or
@@ -184,7 +185,8 @@ public record Aggregate(Function function, String field, Expr argument) implemen
         }
         if (overflowed(row, at, layout)) {
             throw new PlanArithmeticException("ARITHMETIC_OVERFLOW", "overflow in sum of decimals: " + this
-                    + " passed " + partial);
+                    + " passed " + partial, Map.of("message", "Overflow in sum of decimals", "alternative",
+                            " Use 'try_sum' to tolerate overflow and return NULL instead."));
         }
         Object v = ColumnValues.value(row, at, partial);
         if (function != Function.AVG) {
@@ -220,7 +222,8 @@ public record Aggregate(Function function, String field, Expr argument) implemen
                 .setScale(result.scale(), RoundingMode.HALF_UP);
         if (avg.precision() - avg.scale() > result.precision() - result.scale()) {
             throw new PlanArithmeticException("NUMERIC_VALUE_OUT_OF_RANGE", "the average " + avg.toPlainString()
-                    + " does not fit " + result);
+                    + " does not fit " + result, Map.of("value", avg.toPlainString(),
+                            "precision", Integer.toString(result.precision()), "scale", Integer.toString(result.scale())));
         }
         return avg;
     }

@@ -100,13 +100,13 @@ final class ArithmeticEval {
                     case DIVIDE -> throw new IllegalStateException("an integer / is a double's");
                 };
                 if (type.bits() == 32 && v != (int) v) {
-                    throw PlanArithmeticException.overflow("integer", sql);
+                    throw PlanArithmeticException.overflow("integer", op, sql);
                 }
                 return v;
             } catch (PlanArithmeticException e) {
                 throw e;
             } catch (ArithmeticException e) {
-                throw PlanArithmeticException.overflow(type.bits() == 32 ? "integer" : "long", sql);
+                throw PlanArithmeticException.overflow(type.bits() == 32 ? "integer" : "long", op, sql);
             }
         }
 

@@ -29,7 +29,7 @@ public final class IspdSessionExtensions implements SparkSessionExtensionsProvid
         extensions.injectPreCBORule(session -> new DecimalSumOverflow());
         extensions.injectPreCBORule(session -> new NonAnsiArithmeticPushdown());
         extensions.injectPlannerStrategy(session -> new SortGatheredInPlace());
-        extensions.injectPlannerStrategy(session -> new JoinKeyFilters());
+        extensions.injectPlannerStrategy(JoinKeyFilters::new);
         return BoxedUnit.UNIT;
     }
 

@@ -1,5 +1,6 @@
 package dev.ispd.spark.extension;
 
+import dev.ispd.spark.pushdown.Selectivity;
 import dev.ispd.spark.read.IspdScan;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -27,6 +28,7 @@ import org.apache.spark.sql.catalyst.plans.RightOuter$;
 import org.apache.spark.sql.catalyst.plans.logical.Filter;
 import org.apache.spark.sql.catalyst.plans.logical.Join;
 import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
+import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.catalyst.plans.logical.Project;
 import org.apache.spark.sql.connector.expressions.NamedReference;
 import org.apache.spark.sql.connector.read.Scan;
@@ -47,36 +49,49 @@ import scala.jdk.javaapi.CollectionConverters;
  * sees the optimized plan as Spark plans it: for an inner, semi or outer join (on the side whose
  * rows need a match) whose one side reads, through projections, filters and inner joins, an
  * ispd scan by a key column the scan can filter ({@link IspdScan#filterAttributes}), and whose
- * other side is one selective scan (a {@code Filter}, or pushed predicates), it puts a
+ * other side is one selective scan (a {@code Filter}, or pushed predicates) whose keys are worth
+ * running it again by the scans' statistics ({@link KeySide#worthIt}), it puts a
  * {@link DynamicPruningSubquery} on that scan when Spark plans it. Spark then runs it as it
  * runs its own: reusing the join's broadcast, else as a subquery of the other side's distinct
  * keys, and hands the scan an {@code IN} of them ({@link IspdScan#filter}). Where both sides
  * qualify, the scan of more records is filtered. The subquery is named by the key column's id,
  * so that adaptive execution, which plans a query's subqueries once and its joins again as
- * stages end, finds it when the join is planned again. On with {@value #ENABLED}{@code =true};
+ * stages end, finds it when the join is planned again. Off with {@value #ENABLED}{@code =false};
  * Spark's {@code spark.sql.optimizer.dynamicPartitionPruning.enabled=false} turns it off too.
  */
 final class JoinKeyFilters extends SparkStrategy {
     /**
-     * The session key that turns the strategy on (default {@value #ENABLED_BY_DEFAULT}: it fires
-     * on the plan's shape, not on a cost, and running the other side again for its keys made
-     * TPC-H Q12 and Q14 slower, docs/benchmarks.md).
+     * The session key that turns the strategy off ({@code false}; default {@value #ENABLED_BY_DEFAULT}:
+     * the benefit rule, {@link KeySide#worthIt}, leaves alone the joins whose second run of the
+     * key side costs more than it saves, such as TPC-H Q12 and Q14's, docs/benchmarks.md).
      */
     static final String ENABLED = "spark.ispd.joinKeyFilters";
-    static final String ENABLED_BY_DEFAULT = "false";
-    // Spark makes a new strategy each time it plans a node, so what one node's planning finds for
-    // another's is kept here.
-    /** Ids of the key columns given a filter when their query was first planned (the latest, bounded). */
-    private static final Set<ExprId> FILTERED_KEYS = Collections.synchronizedSet(Collections.newSetFromMap(
-            new LinkedHashMap<>() {
-                @Override
-                protected boolean removeEldestEntry(Map.Entry<ExprId, Boolean> eldest) {
-                    return size() > 10_000;
-                }
-            }));
+    static final String ENABLED_BY_DEFAULT = "true";
+    /** The most of its records a key side may keep to be selective: its keys must cut the probe side. */
+    static final double MOST_KEPT = 0.5;
 
-    /** The filters found for scans not yet planned, by scan: a join is planned before its sides. */
-    private static final Map<Scan, DynamicPruningSubquery> PENDING = Collections.synchronizedMap(new WeakHashMap<>());
+    /** What one session's planning found, for later nodes: Spark makes a new strategy each time it plans a node. */
+    private static final Map<SparkSession, Found> FOUND = Collections.synchronizedMap(new WeakHashMap<>());
+
+    private final Found found;
+
+    JoinKeyFilters(SparkSession session) {
+        this.found = FOUND.computeIfAbsent(session, s -> new Found());
+    }
+
+    /** One session's filters: the keys given one, and the filters of scans not yet planned. */
+    private static final class Found {
+        /** Ids of the key columns given a filter when their query was first planned (the latest, bounded). */
+        final Set<ExprId> filteredKeys = Collections.synchronizedSet(Collections.newSetFromMap(
+                new LinkedHashMap<>() {
+                    @Override
+                    protected boolean removeEldestEntry(Map.Entry<ExprId, Boolean> eldest) {
+                        return size() > 10_000;
+                    }
+                }));
+        /** The filters found for scans not yet planned, by scan: a join is planned before its sides. */
+        final Map<Scan, DynamicPruningSubquery> pending = Collections.synchronizedMap(new WeakHashMap<>());
+    }
 
     @Override
     public Seq<SparkPlan> apply(LogicalPlan plan) {
@@ -84,7 +99,7 @@ final class JoinKeyFilters extends SparkStrategy {
             filter(j);
         }
         Optional<DataSourceV2ScanRelation> scan = scanUnder(plan);
-        DynamicPruningSubquery keys = scan.map(r -> PENDING.remove(r.scan())).orElse(null);
+        DynamicPruningSubquery keys = scan.map(r -> found.pending.remove(r.scan())).orElse(null);
         if (keys != null) {
             return CollectionConverters.asScala(List.of(planLater(withFilterOn(plan, scan.get(), keys)))).toList();
         }
@@ -114,7 +129,7 @@ final class JoinKeyFilters extends SparkStrategy {
      * as stages end (a side that ran is then a {@link LogicalQueryStage}): a join planned again
      * gets the filter it was first given, or none.
      */
-    private static void filter(Join j) {
+    private void filter(Join j) {
         boolean again = j.find(p -> p instanceof LogicalQueryStage).isDefined();
         List<Expression> leftKeys = new ArrayList<>();
         List<Expression> rightKeys = new ArrayList<>();
@@ -136,17 +151,17 @@ final class JoinKeyFilters extends SparkStrategy {
         if (best == null) {
             return;
         }
-        FILTERED_KEYS.add(best.scan.key.exprId());
+        found.filteredKeys.add(best.scan.key.exprId());
         LogicalPlan build = best.left ? j.right() : j.left();
         DynamicPruningSubquery keys = new DynamicPruningSubquery(best.scan.key, build,
                 CollectionConverters.asScala(best.buildKeys).toList(),
                 CollectionConverters.asScala(List.<Object>of(best.index)).toList(), false,
                 best.scan.key.exprId(), Option.empty());
-        PENDING.put(best.scan.relation.scan(), keys);
+        found.pending.put(best.scan.relation.scan(), keys);
     }
 
-    private static boolean qualifies(ScanKey key, LogicalPlan build, boolean again) {
-        return again ? FILTERED_KEYS.contains(key.key.exprId()) : selective(build);
+    private boolean qualifies(ScanKey key, LogicalPlan build, boolean again) {
+        return again ? found.filteredKeys.contains(key.key.exprId()) : KeySide.of(build).filter(k -> k.worthIt(key)).isPresent();
     }
 
     private record Candidate(ScanKey scan, boolean left, List<Expression> buildKeys, int index) { }
@@ -187,19 +202,47 @@ final class JoinKeyFilters extends SparkStrategy {
     }
 
     /**
-     * Whether {@code side} is one scan that keeps only some of its rows: projections and filters
-     * (one at least, or an ispd scan's pushed predicates) over a scan. The subquery of its keys
-     * runs it once more, so a side that joins or aggregates (a costlier second run) gives none.
+     * A side whose keys may filter the other's scan: one scan under projections and filters (a
+     * {@code Filter}, or an ispd scan's pushed predicates), which the subquery of its keys runs
+     * once more (a side that joins or aggregates would cost more to run again), with the records
+     * it reads and the rows it is expected to keep: an ispd scan's statistics, or for another a
+     * {@code Filter}'s guess of {@link Selectivity#OTHER} of its scan's rows.
      */
-    private static boolean selective(LogicalPlan side) {
-        boolean filtered = false;
-        LogicalPlan p = side;
-        while (p instanceof Project || p instanceof Filter) {
-            filtered |= p instanceof Filter f && !hasRuntimeFilter(f);
-            p = p.children().head();
+    private record KeySide(double records, double rows) {
+        static Optional<KeySide> of(LogicalPlan side) {
+            boolean filtered = false;
+            LogicalPlan p = side;
+            while (p instanceof Project || p instanceof Filter) {
+                filtered |= p instanceof Filter f && !hasRuntimeFilter(f);
+                p = p.children().head();
+            }
+            if (!p.children().isEmpty()) {
+                return Optional.empty();
+            }
+            if (p instanceof DataSourceV2ScanRelation r && r.scan() instanceof IspdScan scan) {
+                double kept = scan.estimateStatistics().numRows().orElse(scan.records());
+                return Optional.of(new KeySide(scan.records(), filtered ? kept * Selectivity.OTHER : kept));
+            }
+            if (!filtered) {
+                return Optional.empty();
+            }
+            scala.Option<scala.math.BigInt> counted = p.stats().rowCount();
+            double records = counted.isDefined() ? counted.get().doubleValue()
+                    : p.stats().sizeInBytes().doubleValue() / Math.max(1, p.schema().defaultSize());
+            return Optional.of(new KeySide(records, records * Selectivity.OTHER));
         }
-        return p.children().isEmpty() && (filtered
-                || p instanceof DataSourceV2ScanRelation r && r.scan() instanceof IspdScan scan && scan.selective());
+
+        /**
+         * The benefit rule (docs/spark.md, "Runtime filters from joins"): the keys filter
+         * {@code probe}'s scan only where this side reads fewer records than it, keeps at most
+         * {@link #MOST_KEPT} of them, and the probe rows its keys are expected to drop (as many
+         * as the share of this side's records it drops, a foreign key's rule) outnumber the
+         * records its second run reads.
+         */
+        boolean worthIt(ScanKey probe) {
+            double kept = records == 0 ? 1 : rows / records;
+            return records < probe.records() && kept <= MOST_KEPT && probe.rows() * (1 - kept) >= records;
+        }
     }
 
     private static boolean hasRuntimeFilter(Filter f) {
@@ -218,8 +261,14 @@ final class JoinKeyFilters extends SparkStrategy {
 
     /** An ispd scan a join key reads, and the key as the scan's column. */
     private record ScanKey(DataSourceV2ScanRelation relation, Attribute key) {
+        /** The records the scan reads. */
         long records() {
-            return ((IspdScan) relation.scan()).estimateStatistics().numRows().orElse(0);
+            return ((IspdScan) relation.scan()).records();
+        }
+
+        /** The rows the scan is expected to return (its statistics). */
+        long rows() {
+            return ((IspdScan) relation.scan()).estimateStatistics().numRows().orElse(records());
         }
 
         /**

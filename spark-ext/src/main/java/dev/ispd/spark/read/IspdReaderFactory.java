@@ -14,6 +14,7 @@ import java.io.IOException;
 import java.io.Serial;
 import java.io.UncheckedIOException;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.spark.SparkArithmeticException;
 import org.apache.spark.broadcast.Broadcast;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.connector.read.InputPartition;
@@ -66,7 +67,17 @@ final class IspdReaderFactory implements PartitionReaderFactory {
         return new RecordRowReader(open(partition));
     }
 
+    /** The partition's reader, which raises an ANSI error of a pushed expression as Spark does ({@link AnsiErrors}). */
     private PartitionReader<ColumnarBatch> open(InputPartition partition) {
+        try {
+            return AnsiErrors.raisedAsSpark(reader(partition));
+        } catch (RuntimeException e) {
+            SparkArithmeticException spark = AnsiErrors.of(e);
+            throw spark != null ? spark : e;
+        }
+    }
+
+    private PartitionReader<ColumnarBatch> reader(InputPartition partition) {
         Configuration c = conf.value().get();
         try {
             if (partition instanceof GatheredPartition gathered) {

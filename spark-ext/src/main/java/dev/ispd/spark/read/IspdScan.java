@@ -85,14 +85,6 @@ public final class IspdScan implements SupportsReportStatistics, SupportsRuntime
         this.queried = pushed;
     }
 
-    /**
-     * Whether the query's predicates pushed into the scan keep only some records: a test other
-     * than IS NOT NULL (which Spark infers for every join key), runtime filters not counted.
-     */
-    public boolean selective() {
-        return queried.filters().stream().anyMatch(f -> !f.endsWith(" IS NOT NULL"));
-    }
-
     @Override
     public StructType readSchema() {
         return pushed.readSchema();
@@ -282,24 +274,30 @@ public final class IspdScan implements SupportsReportStatistics, SupportsRuntime
     }
 
     /**
-     * The records in the files and their size as Spark rows of the read columns, so that Spark's
-     * planner (join strategies, say) sizes this scan as it would a file source.
+     * The rows the scan is expected to return and their size as Spark rows of the read schema
+     * ({@link ScanSize}: the records less what the pushed WHERE is guessed to drop, or the pushed
+     * aggregation's groups), so that Spark's planner (join strategies, say) sizes this scan by
+     * what it returns. Runtime filters are not counted: the join they come from is planned by then.
      */
     @Override
     public Statistics estimateStatistics() {
-        long records = input.records();
-        long sizeInBytes = records * readSchema().defaultSize();
+        ScanSize size = ScanSize.of(input.records(), queried);
         return new Statistics() {
             @Override
             public OptionalLong sizeInBytes() {
-                return OptionalLong.of(sizeInBytes);
+                return OptionalLong.of(size.bytes());
             }
 
             @Override
             public OptionalLong numRows() {
-                return OptionalLong.of(records);
+                return OptionalLong.of(size.rows());
             }
         };
+    }
+
+    /** The records the scan reads (all in its files), before any predicate. */
+    public long records() {
+        return input.records();
     }
 
     /**

@@ -41,6 +41,7 @@ import org.apache.spark.sql.catalyst.plans.logical.Statistics;
 import org.apache.spark.sql.connector.read.PartitionReader;
 import org.apache.spark.sql.execution.ExplainMode;
 import org.apache.spark.sql.execution.datasources.v2.BatchScanExec;
+import org.apache.spark.sql.execution.datasources.v2.DataSourceV2ScanRelation;
 import org.apache.spark.sql.vectorized.ColumnarBatch;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -117,6 +118,28 @@ class IspdScanPlanTest {
         assertEquals(2_000L * PlainRecords.SCHEMA.defaultSize(), all.sizeInBytes().longValue());
         Statistics one = ispd().load(file).select("type").queryExecution().optimizedPlan().stats();
         assertEquals(2_000L * 4, one.sizeInBytes().longValue(), "only the int column type is read");
+    }
+
+    /**
+     * Issue 20.1: a pushed WHERE shrinks the scan's statistics by its guessed selectivity
+     * ({@code =} 0.15, {@code <} 0.5), and a pushed GROUP BY to at most its keys' values.
+     */
+    @Test
+    void theStatisticsCountThePushedFiltersAndGroups() {
+        Statistics filtered = ispd().load(file).where("type = 2 AND region < 5").select("type")
+                .queryExecution().optimizedPlan().stats();
+        assertEquals("150", filtered.rowCount().get().toString());
+        assertEquals(150L * 4, filtered.sizeInBytes().longValue());
+        IspdScan regions = optimizedScan(ispd().load(file).where("clientID > 5").groupBy("region").max("size"));
+        assertTrue(regions.pushed().aggregation() != null, regions.description());
+        assertEquals(8, regions.estimateStatistics().numRows().getAsLong(), "a 3-bit key has 8 values");
+        IspdScan sizes = optimizedScan(ispd().load(file).where("clientID > 5").groupBy("size").max("type"));
+        assertEquals(1_000, sizes.estimateStatistics().numRows().getAsLong(), "a 4-byte key: the kept rows");
+    }
+
+    /** The connector's scan in the optimized plan of {@code df} (an aggregation's, which Spark plans adaptively). */
+    private static IspdScan optimizedScan(Dataset<Row> df) {
+        return (IspdScan) ((DataSourceV2ScanRelation) df.queryExecution().optimizedPlan().collectLeaves().head()).scan();
     }
 
     @Test
