@@ -106,4 +106,15 @@ public final class SparkSettings implements Serializable {
     public String policy() {
         return values.getOrDefault(OffloadKeys.OFFLOAD_POLICY.name(), OffloadKeys.OFFLOAD_POLICY.defaultValue()).trim();
     }
+
+    /** Settings are equal when every key has the same chosen value (two scans with them read alike). */
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof SparkSettings other && values.equals(other.values);
+    }
+
+    @Override
+    public int hashCode() {
+        return values.hashCode();
+    }
 }

@@ -34,6 +34,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.TreeSet;
@@ -83,6 +84,23 @@ public final class IspdScan implements SupportsReportStatistics, SupportsRuntime
         this.pushed = pushed;
         this.partitions = partitions;
         this.queried = pushed;
+    }
+
+    /**
+     * Whether {@code other} reads the same as this scan: the same load of the same files (its
+     * Hadoop configuration and Parquet footers), the same settings and what the query pushed,
+     * runtime filters aside (Spark compares those itself).
+     */
+    boolean readsAs(IspdScan other) {
+        return input.path().equals(other.input.path()) && input.files().equals(other.input.files())
+                && input.layout().equals(other.input.layout()) && input.conf() == other.input.conf()
+                && input.parquet() == other.input.parquet() && input.settings().equals(other.input.settings())
+                && queried.equals(other.queried);
+    }
+
+    /** The hash of what {@link #readsAs} compares. */
+    int readHash() {
+        return Objects.hash(input.path(), input.layout(), queried);
     }
 
     @Override
