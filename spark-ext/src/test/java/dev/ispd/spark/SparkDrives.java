@@ -16,9 +16,9 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
  * Real drives ({@link OsdDrives}: in-JVM, drive {@code i} attached to host {@code host<i>}) and
- * one Spark session ({@code local[2]}, or the master {@link #master} sets) for a test class, the drives named in the session's
- * Hadoop configuration ({@code spark.hadoop.ispd.fs.*}); started before the first test and
- * stopped after the last.
+ * one Spark session ({@code local[2]}, or the master {@link #master} sets) for a test class, the
+ * drives named in the session's Hadoop configuration ({@code spark.hadoop.ispd.fs.*}); started
+ * before the first test and stopped after the last.
  */
 public final class SparkDrives implements BeforeAllCallback, AfterAllCallback {
     private final OsdDrives drives;

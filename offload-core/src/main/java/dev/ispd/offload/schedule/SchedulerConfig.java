@@ -23,7 +23,8 @@ public record SchedulerConfig(Policy policy, double weight, HostProfile hostProf
 
     public SchedulerConfig {
         if (hostCores < 0) {
-            throw new IllegalArgumentException("host cores must be at least 1, or 0 for this machine's, got " + hostCores);
+            throw new IllegalArgumentException("host cores must be at least 1, or 0 for this machine's, got "
+                    + hostCores);
         }
     }
 

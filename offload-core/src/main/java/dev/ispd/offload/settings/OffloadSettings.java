@@ -55,7 +55,10 @@ public record OffloadSettings(SchedulerConfig scheduler, String correctionFile, 
                         Duration.ofMillis(r.atLeast(OffloadKeys.DEVICE_STRAGGLER_FLOOR_MS, 0, Long.MAX_VALUE))));
     }
 
-    /** These settings with host splits run by an engine that gives a task {@code cores} cores ({@link SchedulerConfig#hostCores}). */
+    /**
+     * These settings with host splits run by an engine that gives a task {@code cores} cores
+     * ({@link SchedulerConfig#hostCores}).
+     */
     public OffloadSettings onHostCores(int cores) {
         return new OffloadSettings(scheduler.onHostCores(cores), correctionFile, deviceTimeout, splitMaxBytes,
                 groupMaxBytes, faults);

@@ -202,7 +202,8 @@ class OffloadSchedulerTest {
                 assertEquals(best, mine, "case " + c + ": the planner's mix");
             } else {
                 assertEquals(trusted, mine, "case " + c + ": the trusted static plan");
-                assertEquals(allHost < 0.9 * allDevice, chosen[0] == Placement.HOST, "case " + c + ": the host only for 10%");
+                assertEquals(allHost < 0.9 * allDevice, chosen[0] == Placement.HOST,
+                        "case " + c + ": the host only for 10%");
                 assertTrue(mine <= best / 0.9 + 1, "case " + c + ": static " + mine + " vs the best plan " + best);
             }
             keptStatic += mixed(unmargined) && !mixed(chosen) ? 1 : 0;
@@ -223,7 +224,8 @@ class OffloadSchedulerTest {
         for (double hostShare : new double[] {0.95, 0.80}) {
             CorrectionBook book = new CorrectionBook();
             OffloadScheduler s = OffloadScheduler.create(OffloadSettings.of(measured("fastest")).scheduler(),
-                    java.util.Collections.nCopies(2, SMART), new long[2], book, "spark-scan", "spark-scan/rows", drives);
+                    java.util.Collections.nCopies(2, SMART), new long[2], book, "spark-scan", "spark-scan/rows",
+                    drives);
             for (String drive : drives) { // the drives' executions at 3 times the profile: well above the flash's floor
                 book.observeMeasured(CorrectionBook.measuredDeviceKey("spark-scan/rows", drive), 1_000_000_000L,
                         3_000_000_000L);
@@ -242,7 +244,8 @@ class OffloadSchedulerTest {
             if (expected == Placement.DEVICE) {
                 String reason = planned.get(0).reason();
                 assertEquals("every split on the device (plan makespan " + Format.seconds(devicesNs) + ") rather than "
-                        + "on the host (" + Format.seconds(onHost) + "): on the measured basis the host must be 10% sooner",
+                        + "on the host (" + Format.seconds(onHost)
+                        + "): on the measured basis the host must be 10% sooner",
                         reason);
             }
         }

@@ -54,7 +54,7 @@ final class TaskCores {
         return positive(session, "spark.task.cpus", 1);
     }
 
-    /** {@code key}'s value if it is a whole number of at least 1; else {@code otherwise} (Spark checks its own keys). */
+    /** {@code key}'s value if a whole number of at least 1; else {@code otherwise} (Spark checks its own keys). */
     private static int positive(SettingSource session, String key, int otherwise) {
         String v = trimmed(session.get(key));
         if (v == null) {
