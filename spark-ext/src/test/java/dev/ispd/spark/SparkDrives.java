@@ -16,12 +16,13 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
  * Real drives ({@link OsdDrives}: in-JVM, drive {@code i} attached to host {@code host<i>}) and
- * one Spark session ({@code local[2]}) for a test class, the drives named in the session's
- * Hadoop configuration ({@code spark.hadoop.ispd.fs.*}); started before the first test and
- * stopped after the last.
+ * one Spark session ({@code local[2]}, or the master {@link #master} sets) for a test class, the
+ * drives named in the session's Hadoop configuration ({@code spark.hadoop.ispd.fs.*}); started
+ * before the first test and stopped after the last.
  */
 public final class SparkDrives implements BeforeAllCallback, AfterAllCallback {
     private final OsdDrives drives;
+    private String master = "local[2]";
     private SparkSession spark;
 
     public SparkDrives(int count, long chunkSize) {
@@ -33,11 +34,17 @@ public final class SparkDrives implements BeforeAllCallback, AfterAllCallback {
         this.drives = drives;
     }
 
+    /** These drives with a session on Spark master {@code master} instead of {@code local[2]}. */
+    public SparkDrives master(String master) {
+        this.master = master;
+        return this;
+    }
+
     @Override
     public void beforeAll(ExtensionContext context) throws IOException {
         drives.start(null);
         Configuration osd = drives.conf();
-        SparkSession.Builder builder = SparkSession.builder().master("local[2]").appName(context.getDisplayName())
+        SparkSession.Builder builder = SparkSession.builder().master(master).appName(context.getDisplayName())
                 .config("spark.ui.enabled", "false")
                 .config("spark.driver.host", "127.0.0.1")
                 .config("spark.sql.shuffle.partitions", "4")

@@ -20,9 +20,10 @@ public final class OffloadKeys {
             "Host profile that prices host-side splits (a shipped name or a path to a profile file).");
     public static final ConfigKey OFFLOAD_HOST_SLOTS = new ConfigKey("ispd.offload.host.slots", "auto",
             "Map slots (cores) the host side has for this job: host splits queue behind each other on them. auto = "
-                    + "on the modeled basis the host profile's cores; on the measured basis this machine's cores "
-                    + "less one per drive on this machine (a unix: or loopback address: its executions take a core), "
-                    + "at least 1.");
+                    + "on the modeled basis the host profile's cores; on the measured basis the cores a task gets "
+                    + "(under Spark one executor's task slots: local[N], spark.executor.cores over spark.task.cpus; "
+                    + "else this machine's) less one per drive on this machine (a unix: or loopback address: its "
+                    + "executions take a core), at least 1.");
     public static final ConfigKey OFFLOAD_CORRECTION = new ConfigKey("ispd.offload.correction", "true",
             "Correct predictions online by the ratio of observed to predicted cost of finished splits.");
     public static final ConfigKey OFFLOAD_COST_BASIS = new ConfigKey("ispd.offload.cost.basis", "measured",

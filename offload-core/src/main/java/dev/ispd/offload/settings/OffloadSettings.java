@@ -38,7 +38,8 @@ public record OffloadSettings(SchedulerConfig scheduler, String correctionFile, 
                 r.fraction(OffloadKeys.OFFLOAD_WEIGHT), r.hostProfile(OffloadKeys.OFFLOAD_HOST_PROFILE),
                 r.hostSlots(OffloadKeys.OFFLOAD_HOST_SLOTS),
                 r.bool(OffloadKeys.OFFLOAD_CORRECTION),
-                CostBasis.parse(OffloadKeys.OFFLOAD_COST_BASIS.name(), r.value(OffloadKeys.OFFLOAD_COST_BASIS)));
+                CostBasis.parse(OffloadKeys.OFFLOAD_COST_BASIS.name(), r.value(OffloadKeys.OFFLOAD_COST_BASIS)),
+                SchedulerConfig.THIS_MACHINES_CORES);
         long timeoutMs = r.atLeast(OffloadKeys.DEVICE_TIMEOUT_MS, 1, Long.MAX_VALUE);
         return new OffloadSettings(scheduler, r.value(OffloadKeys.OFFLOAD_CORRECTION_FILE),
                 Duration.ofMillis(timeoutMs), r.atLeast(OffloadKeys.SPLIT_MAX_BYTES, Long.MIN_VALUE, Long.MAX_VALUE),
@@ -52,6 +53,15 @@ public record OffloadSettings(SchedulerConfig scheduler, String correctionFile, 
                         Duration.ofMillis(r.atLeast(OffloadKeys.DEVICE_DEADLINE_FLOOR_MS, 1, Long.MAX_VALUE)),
                         r.atLeastOne(OffloadKeys.DEVICE_DEADLINE_FACTOR), r.zeroOrAtLeastOne(OffloadKeys.DEVICE_STRAGGLER_FACTOR),
                         Duration.ofMillis(r.atLeast(OffloadKeys.DEVICE_STRAGGLER_FLOOR_MS, 0, Long.MAX_VALUE))));
+    }
+
+    /**
+     * These settings with host splits run by an engine that gives a task {@code cores} cores
+     * ({@link SchedulerConfig#hostCores}).
+     */
+    public OffloadSettings onHostCores(int cores) {
+        return new OffloadSettings(scheduler.onHostCores(cores), correctionFile, deviceTimeout, splitMaxBytes,
+                groupMaxBytes, faults);
     }
 
     /** The settings of one layer of key/values (an engine's options, a tool's flags), over the defaults. */

@@ -43,6 +43,19 @@ class HostSlotsTest {
         assertFalse(HostSlots.onThisMachine("tcp:10.0.0.7:7000"));
     }
 
+    @Test
+    void autoOnTheMeasuredBasisTakesTheCoresTheEngineGivesATaskOverThisMachines() {
+        assertEquals(6, HostSlots.of(config("measured", "auto").onHostCores(8), TWO_LOCAL),
+                "8 cores a task (Spark's executor), less the two local drives");
+        assertEquals(1, HostSlots.of(config("measured", "auto").onHostCores(1), List.of("tcp:drive7.example:7000")));
+        assertEquals(4, HostSlots.of(config("modeled", "auto").onHostCores(8), TWO_LOCAL),
+                "the profile's on the modeled basis");
+        assertEquals(3, HostSlots.of(config("measured", "3").onHostCores(8), TWO_LOCAL),
+                "a number set is taken as it is");
+        assertEquals(Math.max(1, Runtime.getRuntime().availableProcessors() - 2),
+                HostSlots.of(config("measured", "auto"), TWO_LOCAL), "unknown: this machine's cores");
+    }
+
     /** Host splits on a machine whose every core runs a drive queue on one lane: the plan prices them one after another. */
     @Test
     void theMeasuredBasisPricesTheHostAsTheLanesThisMachineHas() {

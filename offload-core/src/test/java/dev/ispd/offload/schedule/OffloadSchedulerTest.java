@@ -168,9 +168,10 @@ class OffloadSchedulerTest {
     }
 
     /**
-     * On the measured basis fastest mixes host and device only for a predicted gain of more than
-     * {@link OffloadScheduler#MEASURED_MIX_MARGIN} over the faster static plan; a smaller one keeps
-     * the static plan (random wall clocks of host and device runs, 1 to 3 drives, 2 to 19 splits).
+     * On the measured basis fastest puts every split on the host only for a predicted gain of more
+     * than {@link OffloadScheduler#MEASURED_MIX_MARGIN} over every split in the drives, and mixes
+     * host and device only for such a gain over the static plan so chosen; a smaller gain keeps
+     * that static plan (random wall clocks of host and device runs, 1 to 3 drives, 2 to 19 splits).
      */
     @Test
     void theMeasuredBasisMixesHostAndDeviceOnlyForAGainBeyondTheMargin() {
@@ -191,20 +192,63 @@ class OffloadSchedulerTest {
 
             Placement[] chosen = s.plan(splits).stream().map(Decision::placement).toArray(Placement[]::new);
             Placement[] unmargined = new Planner(s.planModel()).plan(Policy.FASTEST, 0.5, splits, s.predictAll(splits));
-            long fasterStatic = Math.min(s.evaluate(splits, Planner.filled(splits.size(), Placement.HOST)).makespanNs(),
-                    s.evaluate(splits, Planner.filled(splits.size(), Placement.DEVICE)).makespanNs());
+            long allHost = s.evaluate(splits, Planner.filled(splits.size(), Placement.HOST)).makespanNs();
+            long allDevice = s.evaluate(splits, Planner.filled(splits.size(), Placement.DEVICE)).makespanNs();
+            long trusted = allHost < 0.9 * allDevice ? allHost : allDevice;
             long best = s.evaluate(splits, unmargined).makespanNs();
             long mine = s.evaluate(splits, chosen).makespanNs();
             if (mixed(chosen)) {
-                assertTrue(mine < 0.9 * fasterStatic, "case " + c + ": a mix at " + mine + " vs static " + fasterStatic);
+                assertTrue(mine < 0.9 * trusted, "case " + c + ": a mix at " + mine + " vs static " + trusted);
                 assertEquals(best, mine, "case " + c + ": the planner's mix");
             } else {
-                assertEquals(fasterStatic, mine, "case " + c + ": the faster static plan");
-                assertTrue(mine <= best / 0.9 + 1, "case " + c + ": static " + mine + " vs the best mix " + best);
+                assertEquals(trusted, mine, "case " + c + ": the trusted static plan");
+                assertEquals(allHost < 0.9 * allDevice, chosen[0] == Placement.HOST,
+                        "case " + c + ": the host only for 10%");
+                assertTrue(mine <= best / 0.9 + 1, "case " + c + ": static " + mine + " vs the best plan " + best);
             }
             keptStatic += mixed(unmargined) && !mixed(chosen) ? 1 : 0;
         }
         assertTrue(keptStatic > 0, "some mix the planner found won too little to be taken");
+    }
+
+    /**
+     * Issue 24 point 3, TPC-H Q14 and Q19 on a quiet machine: every split on the host was predicted
+     * a little sooner than every split in the drives, and fastest took the host where the drives
+     * were as fast or faster (Q19 0.231 s against device-only's 0.147 s). On the measured basis the
+     * host must be predicted 10% sooner; a host 20% sooner still takes the splits.
+     */
+    @Test
+    void theMeasuredBasisLeavesTheDrivesForTheHostOnlyForAClearGain() {
+        List<String> drives = List.of("unix:/tmp/drive0.sock", "unix:/tmp/drive1.sock");
+        List<SplitWork> splits = q1Splits(2, 2, 256);
+        for (double hostShare : new double[] {0.95, 0.80}) {
+            CorrectionBook book = new CorrectionBook();
+            OffloadScheduler s = OffloadScheduler.create(OffloadSettings.of(measured("fastest")).scheduler(),
+                    java.util.Collections.nCopies(2, SMART), new long[2], book, "spark-scan", "spark-scan/rows",
+                    drives);
+            for (String drive : drives) { // the drives' executions at 3 times the profile: well above the flash's floor
+                book.observeMeasured(CorrectionBook.measuredDeviceKey("spark-scan/rows", drive), 1_000_000_000L,
+                        3_000_000_000L);
+            }
+            long devicesNs = s.evaluate(splits, Planner.filled(2, Placement.DEVICE)).makespanNs();
+            long hostAtProfileNs = s.evaluate(splits, Planner.filled(2, Placement.HOST)).makespanNs();
+            // the host's wall clock: every split on it finishes at hostShare of the drives' makespan
+            book.observeMeasured(CorrectionBook.measuredHostKey("spark-scan/rows", LocalHost.name()), 1_000_000_000L,
+                    Math.round(1e9 * hostShare * devicesNs / hostAtProfileNs));
+            long onHost = s.evaluate(splits, Planner.filled(2, Placement.HOST)).makespanNs();
+            assertEquals(hostShare, onHost / (double) devicesNs, 1e-3);
+            List<Decision> planned = s.plan(splits);
+            Placement expected = hostShare < 0.9 ? Placement.HOST : Placement.DEVICE;
+            assertEquals(List.of(expected, expected), placements(planned), () -> "host " + onHost + " ns vs drives "
+                    + devicesNs + " ns: " + planned);
+            if (expected == Placement.DEVICE) {
+                String reason = planned.get(0).reason();
+                assertEquals("every split on the device (plan makespan " + Format.seconds(devicesNs) + ") rather than "
+                        + "on the host (" + Format.seconds(onHost)
+                        + "): on the measured basis the host must be 10% sooner",
+                        reason);
+            }
+        }
     }
 
     /**

@@ -29,7 +29,10 @@ import scala.Option;
  *   <li>the key's documented default.</li>
  * </ol>
  * The chosen values travel to the executors as text, so they run with exactly the driver's settings.
- * The connector's own {@link IspdOptions#GATHER} is resolved through the same layers.
+ * The connector's own {@link IspdOptions#GATHER} is resolved through the same layers. With auto
+ * host slots, the measured basis gives the host the tasks one executor runs at once
+ * ({@link TaskCores}: {@code local[N]}, {@code spark.executor.cores} over {@code spark.task.cpus}),
+ * not the cores of the machine planning.
  */
 public final class SparkSettings implements Serializable {
     @Serial
@@ -42,9 +45,12 @@ public final class SparkSettings implements Serializable {
             Stream.of(IspdOptions.GATHER)).toList();
 
     private final TreeMap<String, String> values;
+    /** The cores a task's host splits have ({@link TaskCores}), or 0: the machine's. */
+    private final int hostCores;
 
-    private SparkSettings(Map<String, String> values) {
+    private SparkSettings(Map<String, String> values, int hostCores) {
         this.values = new TreeMap<>(values);
+        this.hostCores = hostCores;
     }
 
     /**
@@ -68,7 +74,7 @@ public final class SparkSettings implements Serializable {
                 }
             }
         }
-        SparkSettings settings = new SparkSettings(chosen);
+        SparkSettings settings = new SparkSettings(chosen, TaskCores.of(session));
         settings.gather();
         return settings;
     }
@@ -91,9 +97,9 @@ public final class SparkSettings implements Serializable {
         return key -> conf.get(key, null);
     }
 
-    /** The settings, parsed (the keys no layer set take their defaults). */
+    /** The settings, parsed (the keys no layer set take their defaults), with the host cores of Spark's tasks. */
     public OffloadSettings offload() {
-        return OffloadSettings.of(values);
+        return OffloadSettings.of(values).onHostCores(hostCores);
     }
 
     /** Whether an aggregation whose splits run in drives may be gathered into one partition ({@link IspdOptions#GATHER}). */

@@ -48,6 +48,23 @@ class SparkSettingsTest {
     }
 
     @Test
+    void theHostCoresAreTheTasksOneExecutorRunsAtOnce() {
+        assertEquals(3, hostCores(Map.of("spark.master", "local[3]")));
+        assertEquals(3, hostCores(Map.of("spark.master", "local[3,2]")), "with task failures allowed");
+        assertEquals(1, hostCores(Map.of("spark.master", "local")));
+        assertEquals(Runtime.getRuntime().availableProcessors(), hostCores(Map.of("spark.master", "local[*]")));
+        assertEquals(2, hostCores(Map.of("spark.master", "local-cluster[2, 2, 1024]")));
+        assertEquals(4, hostCores(Map.of("spark.master", "yarn", "spark.executor.cores", "8", "spark.task.cpus", "2")));
+        assertEquals(1, hostCores(Map.of("spark.master", "local[4]", "spark.task.cpus", "8")), "at least one");
+        assertEquals(0, hostCores(Map.of("spark.master", "spark://m:7077")),
+                "unknown (an executor takes its worker's cores): the machine's");
+    }
+
+    private static int hostCores(Map<String, String> session) {
+        return SparkSettings.resolve(Map.of(), session::get, key -> null).offload().scheduler().hostCores();
+    }
+
+    @Test
     void aBadValueNamesItsKey() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> SparkSettings.resolve(Map.of("ispd.offload.weight", "heavy"), SESSION::get, HADOOP::get));

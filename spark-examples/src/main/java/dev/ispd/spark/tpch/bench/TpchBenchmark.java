@@ -20,6 +20,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -42,7 +43,7 @@ import picocli.CommandLine.Model.CommandSpec;
  * The TPC-H benchmark (docs/tpch.md, "Benchmark"): generates the eight tables at a scale factor
  * into simulated drives in this JVM (typed records in osd://) and as Parquet on local disk, copies
  * the Parquet into osd://, then runs each chosen TPC-H query as Spark SQL over every chosen
- * {@link Source} in one local SparkSession: warm-up runs, then timed runs (wall clock of
+ * {@link Source} in one local SparkSession: warm-up runs, then timed runs in rotating rounds (wall clock of
  * {@code spark.sql} and collecting the answer). Prints every run with the load average, then per
  * query each source's median, the connector's speed over Parquet, {@code fastest} over the best
  * static policy, whether every answer equals the reference (Parquet on local disk), and the
@@ -250,27 +251,48 @@ public final class TpchBenchmark implements Callable<Integer> {
         return spark;
     }
 
-    /** Query {@code n} over each source's tables: its warm-ups, then its timed runs. */
+    /**
+     * Query {@code n} over each source's tables: every source's warm-ups, then the timed runs in
+     * rounds of one run per source, each round starting with the next source and every other round
+     * in reverse ({@link #round}), so that no source always runs with the JIT, caches and heap
+     * another left behind (run one after another, a source on the host ran with the JIT its
+     * predecessor warmed: host-only after fastest's six host runs of TPC-H Q1 took 0.35 s to its 0.44 s).
+     */
     private QueryRuns query(SparkSession spark, int n, Map<Source, SourceTables> tables)
             throws InterruptedException, TimeoutException {
         String sql = TpchQueries.sql(n);
+        List<Source> sources = List.copyOf(tables.keySet());
         Map<Source, QueryRuns.Runs> bySource = new LinkedHashMap<>();
-        for (Source source : tables.keySet()) {
+        for (Source source : sources) {
             tables.get(source).register(spark, n);
             int warm = source == Source.ISPD_FASTEST ? fastestWarmUps : warmUps;
             for (int w = 0; w < warm; w++) {
                 run(spark, sql, source);
             }
-            QueryRuns.Runs runsOf = new QueryRuns.Runs(runs);
-            for (int r = 0; r < runs; r++) {
+            bySource.put(source, new QueryRuns.Runs(runs));
+        }
+        for (int r = 0; r < runs; r++) {
+            for (Source source : round(sources, r)) {
+                tables.get(source).register(spark, n);
                 QueryRuns.Run one = run(spark, sql, source);
-                runsOf.add(one);
+                bySource.get(source).add(one);
                 out.printf("  Q%-2d %-26s run %d %9.3f s (load average %.2f)%n", n, source.label(), r + 1, one.seconds(),
                         loadAverage());
             }
-            bySource.put(source, runsOf);
         }
         return new QueryRuns(n, bySource);
+    }
+
+    /** The sources in round {@code r}: rotated to start with another source each round, reversed every other round. */
+    static List<Source> round(List<Source> sources, int r) {
+        List<Source> order = new ArrayList<>();
+        for (int k = 0; k < sources.size(); k++) {
+            order.add(sources.get((k + r) % sources.size()));
+        }
+        if (r % 2 == 1) {
+            Collections.reverse(order);
+        }
+        return order;
     }
 
     /** One run: the wall clock of planning and collecting the answer; for the connector, once its end is handled. */
