@@ -113,14 +113,14 @@ public final class SparkSettings implements Serializable {
         return values.getOrDefault(OffloadKeys.OFFLOAD_POLICY.name(), OffloadKeys.OFFLOAD_POLICY.defaultValue()).trim();
     }
 
-    /** Settings are equal when every key has the same chosen value (two scans with them read alike). */
+    /** Settings are equal when every key has the same chosen value and the host cores are the same (two scans with them read alike). */
     @Override
     public boolean equals(Object o) {
-        return o instanceof SparkSettings other && values.equals(other.values);
+        return o instanceof SparkSettings other && values.equals(other.values) && hostCores == other.hostCores;
     }
 
     @Override
     public int hashCode() {
-        return values.hashCode();
+        return 31 * values.hashCode() + hostCores;
     }
 }
