@@ -47,6 +47,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.function.LongSupplier;
 import java.util.stream.Stream;
+import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 
 /**
  * Measures what the host's scan path costs on this machine: the built-ins and the plan
@@ -84,7 +85,8 @@ final class HostCalibration {
     /** The metered units the fit prices, in the order of {@link #columns} and {@link Costs#ns}. */
     static final List<String> UNITS = List.of("byte", "record", "DRAM access", "compare", "hash update",
             "result byte", "evaluation", "wide op", "string op", "string leaf compare", "decoded value",
-            "record one at a time", "row one at a time");
+            "record one at a time", "row one at a time", "dictionary id", "byte array value", "definition level",
+            "Snappy byte", "Gzip byte", "Zstd byte", "packed key");
 
     /** One workload's metered work and median wall time. */
     record Run(String name, Meter meter, long medianNs) {
@@ -246,20 +248,42 @@ final class HostCalibration {
         return all;
     }
 
-    /** TPC-H Q1 (with and without its 128-bit charge) and Q6 over lineitem-shaped rows, as records and as Parquet. */
+    /**
+     * The Parquet formats Q6 runs over beside parquet-java's default: PLAIN values (no
+     * dictionaries), definition levels (optional columns) and the other codecs, so that what
+     * decoding costs by kind of value and decompressing by codec vary apart.
+     */
+    private static final List<ParquetSample.Format> OTHER_FORMATS = List.of(
+            new ParquetSample.Format(CompressionCodecName.UNCOMPRESSED, false, false),
+            new ParquetSample.Format(CompressionCodecName.UNCOMPRESSED, false, true),
+            new ParquetSample.Format(CompressionCodecName.GZIP, false, false),
+            new ParquetSample.Format(CompressionCodecName.ZSTD, false, false));
+
+    /**
+     * TPC-H Q1 (with and without its 128-bit charge) and Q6 over lineitem-shaped rows, as records
+     * and as Parquet (Q6 in every format), and the IN of the string predicates over Parquet, its
+     * ship modes dictionary ids and PLAIN byte arrays.
+     */
     private static List<Workload> typedPlans(long bytes, long seed) throws IOException {
         Path dir = Files.createTempDirectory("ispd-calibrate");
         try {
-            LineitemSample sample = LineitemSample.generate(bytes, seed, dir);
+            LineitemSample sample = LineitemSample.generate(bytes, seed);
+            ParquetSample parquet = sample.parquet(dir, ParquetSample.Format.DEFAULT);
             Layout layout = LineitemSample.LAYOUT;
             List<Extent> records = List.of(new Extent(1, 0, sample.records().length));
             List<Workload> all = new ArrayList<>();
             for (Plan p : List.of(q1(layout, false), q1(layout, true), q6(layout))) {
                 String name = name(p);
                 all.add(plan("tpch " + name + " records", p, records, sample.records()));
-                LineitemSample.ParquetRun run = sample.parquetRun(p);
-                all.add(new Workload("tpch " + name + " parquet", new PlanTaskletFactory("calibrate", p), Params.EMPTY,
-                        run.source().toParams(), run.extents(), sample.parquet()));
+                all.add(parquet("tpch " + name + " parquet", p, parquet));
+            }
+            for (ParquetSample.Format f : OTHER_FORMATS) {
+                ParquetSample other = sample.parquet(dir, f);
+                all.add(parquet("tpch q6 parquet " + f.label(), q6(other.layout()), other));
+            }
+            for (ParquetSample.Format f : List.of(ParquetSample.Format.DEFAULT, OTHER_FORMATS.get(0))) {
+                ParquetSample strings = StringSample.parquet(bytes, seed, dir, f);
+                all.add(parquet("tpch strings in parquet " + f.label(), shipModeIn(strings.layout()), strings));
             }
             return all;
         } finally {
@@ -269,6 +293,12 @@ final class HostCalibration {
                 }
             }
         }
+    }
+
+    private static Workload parquet(String name, Plan plan, ParquetSample sample) throws IOException {
+        ParquetSample.Run run = sample.run(plan);
+        return new Workload(name, new PlanTaskletFactory("calibrate", plan), Params.EMPTY, run.source().toParams(),
+                run.extents(), sample.bytes());
     }
 
     /**
@@ -285,11 +315,16 @@ final class HostCalibration {
                         Predicate.compare("instruct", CompareOp.EQ, "DELIVER IN PERSON"),
                         Predicate.compare("mode", CompareOp.EQ, "AIR")), List.of(), List.of(Aggregate.countStar())),
                         extents, data),
-                plan("tpch strings in", Plan.aggregate(layout, Predicate.holds(in(field("mode"), lit("MAIL"),
-                        lit("SHIP"))), List.of(), List.of(Aggregate.sum(field("qty")))), extents, data),
+                plan("tpch strings in", shipModeIn(layout), extents, data),
                 plan("tpch strings like", Plan.aggregate(layout, Predicate.holds(or(startsWith(field("type"), "PROMO"),
                         endsWith(field("type"), "BRASS"), contains(field("instruct"), "RETURN"))), List.of(),
                         List.of(Aggregate.sum(field("qty")))), extents, data));
+    }
+
+    /** SUM(qty) of the rows shipped by MAIL or SHIP. */
+    private static Plan shipModeIn(Layout layout) {
+        return Plan.aggregate(layout, Predicate.holds(in(field("mode"), lit("MAIL"), lit("SHIP"))), List.of(),
+                List.of(Aggregate.sum(field("qty"))));
     }
 
     private static String name(Plan p) {
@@ -373,8 +408,9 @@ final class HostCalibration {
 
     static double[] columns(Meter m) {
         return new double[] {m.bytesScanned(), m.records(), m.dramAccesses(), m.compares(), m.hashUpdates(),
-                m.bytesOut(), m.evaluations(), m.wideOps(), m.stringOps(), m.stringLeafCompares(), m.decodedValues(), m.recordsOneAtATime(),
-                m.rowsOneAtATime()};
+                m.bytesOut(), m.evaluations(), m.wideOps(), m.stringOps(), m.stringLeafCompares(), m.decodedValues(),
+                m.recordsOneAtATime(), m.rowsOneAtATime(), m.dictionaryIds(), m.byteArrayValues(), m.definitionLevels(),
+                m.snappyBytes(), m.gzipBytes(), m.zstdBytes(), m.packedKeys()};
     }
 
     private static double[] scaled(double[] v, double by) {
