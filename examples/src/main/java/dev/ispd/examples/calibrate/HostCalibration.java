@@ -60,14 +60,19 @@ import org.apache.parquet.hadoop.metadata.CompressionCodecName;
  * records and bytes vary apart), scanned by the built-ins and by plans of the same queries; and
  * TPC-H lineitem-shaped rows ({@link LineitemSample}), as records and as Parquet, scanned by Q1's
  * and Q6's typed plans (decimal products, one of them 128-bit), and TPC-H's string predicates
- * over char(N) columns ({@link StringSample}), so that the interpreter's own units (expression
- * nodes, wide nodes, string comparisons, Parquet values decoded, records and rows its per-record
- * loop handled) vary apart too.
+ * over char(N) columns ({@link StringSample}), and Q6 and a string IN over Parquet files of other
+ * formats ({@link ParquetSample}), so that the interpreter's own units (expression nodes, wide
+ * nodes, string comparisons, packed keys, Parquet values decoded by kind, compressed bytes by
+ * codec, records and rows its per-record loop handled) vary apart too.
  */
 final class HostCalibration {
     /** The entry sizes of the data the workloads scan: the paper's smallest padded one and its largest. */
     static final List<Integer> ENTRY_SIZES = List.of(32, 256);
     private static final int RUNS = 5;
+    /** About how long a workload runs in each round: a shorter one runs again, back to back. */
+    private static final long ROUND_NS = 25_000_000;
+    /** The most runs of one workload in a round. */
+    private static final int REPEATS = 8;
     /**
      * A run slower than this many times its workload's median was not the workload's doing: the
      * clock jumped or the machine was suspended, and the measurement is refused.
@@ -155,24 +160,32 @@ final class HostCalibration {
 
     /**
      * The runs of {@code workloads}: two warm-up rounds of all (the JIT compiles what they run),
-     * then {@link #RUNS} rounds, each running every workload once, and each one's median. In rounds,
+     * then {@link #RUNS} rounds, each running every workload, and each one's median. In rounds,
      * not one workload after another, so that a machine whose load changes while it is measured
      * weighs on every workload alike (on the busy session machine the same plan ran twice as fast
-     * a minute later).
+     * a minute later). Within a round a short workload runs back to back until about
+     * {@link #ROUND_NS} (at most {@link #REPEATS} times, as many as its last warm-up run says) and
+     * counts its mean: on a loaded machine one run of a few milliseconds varied by a fifth.
      */
     List<Run> measure(List<Workload> workloads) throws IOException, ClockJumpException {
+        int[] repeats = new int[workloads.size()];
         for (int round = 0; round < 2; round++) {
-            for (Workload w : workloads) {
-                once(w);
+            for (int i = 0; i < workloads.size(); i++) {
+                long ns = once(workloads.get(i)).ns();
+                repeats[i] = (int) Math.max(1, Math.min(REPEATS, ROUND_NS / Math.max(1, ns)));
             }
         }
         long[][] times = new long[workloads.size()][RUNS];
         Meter[] meters = new Meter[workloads.size()];
         for (int round = 0; round < RUNS; round++) {
             for (int i = 0; i < workloads.size(); i++) {
-                Timed t = once(workloads.get(i));
-                times[i][round] = t.ns();
-                meters[i] = t.meter();
+                long total = 0;
+                for (int r = 0; r < repeats[i]; r++) {
+                    Timed t = once(workloads.get(i));
+                    total += t.ns();
+                    meters[i] = t.meter();
+                }
+                times[i][round] = total / repeats[i];
             }
         }
         List<Run> runs = new ArrayList<>();
@@ -250,12 +263,13 @@ final class HostCalibration {
 
     /**
      * The Parquet formats Q6 runs over beside parquet-java's default: PLAIN values (no
-     * dictionaries), definition levels (optional columns) and the other codecs, so that what
-     * decoding costs by kind of value and decompressing by codec vary apart.
+     * dictionaries), definition levels (optional columns) and every codec without dictionaries, so
+     * that what decoding costs by kind of value and decompressing by codec vary apart.
      */
     private static final List<ParquetSample.Format> OTHER_FORMATS = List.of(
             new ParquetSample.Format(CompressionCodecName.UNCOMPRESSED, false, false),
             new ParquetSample.Format(CompressionCodecName.UNCOMPRESSED, false, true),
+            new ParquetSample.Format(CompressionCodecName.SNAPPY, false, false),
             new ParquetSample.Format(CompressionCodecName.GZIP, false, false),
             new ParquetSample.Format(CompressionCodecName.ZSTD, false, false));
 
