@@ -34,19 +34,24 @@ public record HostProfile(String name, String description, Cpu cpu, Interpreter 
      * Cycles per unit of the plan interpreter's own work, beyond the units a built-in meters too
      * (dev.ispd.tasklet.Meter): an expression node evaluated, one of those on a 128-bit decimal or a
      * string, a comparison of strings by such a node, one by a plain WHERE leaf, a value decoded from a Parquet page, a record examined by
-     * the interpreter's per-record loop and a row handed to its sink one at a time. Section
-     * {@code interpreter} of the profile; a profile without it prices them at 0 ({@link #UNPRICED}),
-     * as the paper-derived profiles do, and one written before the string and one-at-a-time units
-     * were metered prices those at 0.
+     * the interpreter's per-record loop and a row handed to its sink one at a time; and what
+     * decoding a Parquet value costs beyond that by its kind (a dictionary id, a byte array, a
+     * definition level) and decompressing a byte of a column chunk by its codec (Snappy, Gzip,
+     * Zstd); and a GROUP BY key it packed into its group's index. Section {@code interpreter} of the profile; a profile without it prices them at 0
+     * ({@link #UNPRICED}), as the paper-derived profiles do, and one written before a unit was
+     * metered prices that unit at 0.
      */
     public record Interpreter(long cyclesPerEvaluation, long cyclesPerWideOp, long cyclesPerStringOp,
                               long cyclesPerStringLeafCompare, long cyclesPerDecodedValue, long cyclesPerRecordOneAtATime,
-                              long cyclesPerRowOneAtATime) {
-        public static final Interpreter UNPRICED = new Interpreter(0, 0, 0, 0, 0, 0, 0);
+                              long cyclesPerRowOneAtATime, long cyclesPerDictionaryId, long cyclesPerByteArrayValue,
+                              long cyclesPerDefinitionLevel, long cyclesPerSnappyByte, long cyclesPerGzipByte,
+                              long cyclesPerZstdByte, long cyclesPerPackedKey) {
+        public static final Interpreter UNPRICED = new Interpreter(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
         /** The section's keys, those a measured profile of this version writes. */
         public static final List<String> KEYS = List.of("cyclesPerEvaluation", "cyclesPerWideOp", "cyclesPerStringOp",
                 "cyclesPerStringLeafCompare", "cyclesPerDecodedValue", "cyclesPerRecordOneAtATime",
-                "cyclesPerRowOneAtATime");
+                "cyclesPerRowOneAtATime", "cyclesPerDictionaryId", "cyclesPerByteArrayValue", "cyclesPerDefinitionLevel",
+                "cyclesPerSnappyByte", "cyclesPerGzipByte", "cyclesPerZstdByte", "cyclesPerPackedKey");
     }
 
     /**
@@ -110,11 +115,12 @@ public record HostProfile(String name, String description, Cpu cpu, Interpreter 
             ProfileReader.Section p = root.section("interpreter");
             interpreter = new Interpreter(p.integer("cyclesPerEvaluation", 0, MAX_CYCLES),
                     p.integer("cyclesPerWideOp", 0, MAX_CYCLES),
-                    p.has("cyclesPerStringOp") ? p.integer("cyclesPerStringOp", 0, MAX_CYCLES) : 0,
-                    p.has("cyclesPerStringLeafCompare") ? p.integer("cyclesPerStringLeafCompare", 0, MAX_CYCLES) : 0,
-                    p.integer("cyclesPerDecodedValue", 0, MAX_CYCLES),
-                    p.has("cyclesPerRecordOneAtATime") ? p.integer("cyclesPerRecordOneAtATime", 0, MAX_CYCLES) : 0,
-                    p.has("cyclesPerRowOneAtATime") ? p.integer("cyclesPerRowOneAtATime", 0, MAX_CYCLES) : 0);
+                    optional(p, "cyclesPerStringOp"), optional(p, "cyclesPerStringLeafCompare"),
+                    p.integer("cyclesPerDecodedValue", 0, MAX_CYCLES), optional(p, "cyclesPerRecordOneAtATime"),
+                    optional(p, "cyclesPerRowOneAtATime"), optional(p, "cyclesPerDictionaryId"),
+                    optional(p, "cyclesPerByteArrayValue"), optional(p, "cyclesPerDefinitionLevel"),
+                    optional(p, "cyclesPerSnappyByte"), optional(p, "cyclesPerGzipByte"), optional(p, "cyclesPerZstdByte"),
+                    optional(p, "cyclesPerPackedKey"));
             p.done();
         }
         ProfileReader.Section i = root.section("io");
@@ -139,5 +145,10 @@ public record HostProfile(String name, String description, Cpu cpu, Interpreter 
         h.done();
         root.done();
         return new HostProfile(name, description, cpu, interpreter, io, power, hadoop, root.parameters());
+    }
+
+    /** An interpreter key a profile written before its unit was metered lacks: 0 then. */
+    private static long optional(ProfileReader.Section p, String key) {
+        return p.has(key) ? p.integer(key, 0, MAX_CYCLES) : 0;
     }
 }

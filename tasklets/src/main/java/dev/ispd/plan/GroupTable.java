@@ -45,6 +45,8 @@ final class GroupTable implements RowSink {
     private final int[] denseGroup;
     /** With narrow keys: packs a key into its index in {@link #denseGroup}; else null. */
     private final KeyPacker packer;
+    /** Keys packed per row: the key fields with narrow keys, else 0. */
+    private final int packedKeys;
 
     /** The table of {@code plan}'s groups and aggregates. */
     static GroupTable of(Plan plan, long maxGroups) {
@@ -108,6 +110,7 @@ final class GroupTable implements RowSink {
         }
         this.denseGroup = denseKeys != null ? new int[1 << bits] : null;
         this.packer = denseGroup != null ? new KeyPacker(denseKeys) : null;
+        this.packedKeys = denseGroup != null ? denseKeys.length : 0;
         allocate(capacity);
     }
 
@@ -118,6 +121,7 @@ final class GroupTable implements RowSink {
         if (keyColumns.length > 0) {
             work.hashUpdates++; // without GROUP BY there is no table to look up, only the accumulators
         }
+        work.packedKeys += packedKeys;
         int slot = denseGroup != null ? denseSlot() : hashedSlot();
         int at = slot * functions.length;
         for (int a = 0; a < functions.length; a++, at++) {
@@ -207,6 +211,11 @@ final class GroupTable implements RowSink {
     /** Whether groups are found by direct index: field keys of at most {@value #DENSE_BITS} bits together. */
     boolean dense() {
         return denseGroup != null;
+    }
+
+    /** The key fields packed into a row's group index (metered as {@code packedKeys}): with {@link #dense} keys all, else none. */
+    int keysPackedPerRow() {
+        return packedKeys;
     }
 
     /** With {@link #dense} keys: how many packed keys there can be (each below this). */

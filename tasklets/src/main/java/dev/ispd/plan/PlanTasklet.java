@@ -21,6 +21,7 @@ import java.util.List;
  * per-record loop alone also counts its records as {@code recordsOneAtATime}, and a loop that
  * hands its matches to the sink one at a time counts them as {@code rowsOneAtATime}: the counts
  * that say which loop ran, so that a host profile can price its records apart (docs/model.md).
+ * Every loop counts a packed key per GROUP BY key per match where the keys are narrow.
  */
 public final class PlanTasklet implements Tasklet {
     private final int recordSize;
@@ -102,6 +103,9 @@ public final class PlanTasklet implements Tasklet {
         m.addStringLeafCompares(n * perRecord.stringLeafCompares());
         if (!plan.groupBy().isEmpty()) {
             m.addHashUpdates(n);
+        }
+        if (GroupTable.dense(plan)) {
+            m.addPackedKeys(n * plan.groupBy().size());
         }
         long rows = plan.aggregating() ? Math.min(n, plan.maxGroups()) : n;
         if (plan.limit() != Plan.NO_LIMIT) {

@@ -121,6 +121,7 @@ final class VectorGroups {
         }
         work.add(perMatch, rows);
         work.hashUpdates += keyed ? rows : 0;
+        work.packedKeys += (long) rows * table.keysPackedPerRow();
         if (overflow != null) {
             throw overflow;
         }

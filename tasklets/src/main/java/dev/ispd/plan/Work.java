@@ -4,7 +4,7 @@ import dev.ispd.tasklet.Meter;
 
 /**
  * The work of one plan execution counted as it happens (field loads, comparisons, hash updates,
- * expression nodes evaluated, of those the 128-bit and string ones, and of those the string ones, rows handed to the sink one at a time), in plain fields so the
+ * expression nodes evaluated, of those the 128-bit and string ones, and of those the string ones, rows handed to the sink one at a time, GROUP BY keys packed), in plain fields so the
  * per-record path does not touch the Meter; moved to it once per batch.
  */
 final class Work {
@@ -16,6 +16,7 @@ final class Work {
     long stringOps;
     long stringLeafCompares;
     long rowsOneAtATime;
+    long packedKeys;
 
     /** Adds the counts to {@code other} and starts again from zero. */
     void moveTo(Work other) {
@@ -27,6 +28,7 @@ final class Work {
         other.stringOps += stringOps;
         other.stringLeafCompares += stringLeafCompares;
         other.rowsOneAtATime += rowsOneAtATime;
+        other.packedKeys += packedKeys;
         clear();
     }
 
@@ -40,6 +42,7 @@ final class Work {
         stringOps = 0;
         stringLeafCompares = 0;
         rowsOneAtATime = 0;
+        packedKeys = 0;
     }
 
     /** Adds {@code times} evaluations of an expression that costs {@code cost}. */
@@ -62,6 +65,7 @@ final class Work {
         meter.addStringOps(stringOps);
         meter.addStringLeafCompares(stringLeafCompares);
         meter.addRowsOneAtATime(rowsOneAtATime);
+        meter.addPackedKeys(packedKeys);
         clear();
     }
 }

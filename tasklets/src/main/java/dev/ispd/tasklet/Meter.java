@@ -26,12 +26,23 @@ package dev.ispd.tasklet;
  *       (as Spark pushes =, &lt; and a prefix), compared in place;</li>
  *   <li>decodedValues: values a columnar source decoded from its pages into records (a Parquet
  *       column chunk's values, one per row per column);</li>
+ *   <li>dictionaryIds: of those, the values of column chunks whose data pages are dictionary
+ *       encoded (an id read from RLE/bit-packed runs and looked up in the dictionary);</li>
+ *   <li>byteArrayValues: of those, the values of BYTE_ARRAY and FIXED_LEN_BYTE_ARRAY columns
+ *       (strings, byte decimals: bytes copied or converted per value);</li>
+ *   <li>definitionLevels: the definition levels a columnar source read (one per value of an
+ *       optional column);</li>
+ *   <li>snappyBytes, gzipBytes, zstdBytes: compressed bytes of Parquet column chunks read, by
+ *       their codec (decompressed page by page);</li>
  *   <li>recordsOneAtATime: of the records, those the plan interpreter examined in its per-record
  *       loop (the WHERE tree walked and a match handed to its sink, a record at a time), which
  *       costs several times a record of its batch and dense loops; 0 for a built-in;</li>
  *   <li>rowsOneAtATime: matching rows the plan interpreter handed to its sink one at a time (the
  *       per-record loop's matches, and the batch loop's into a sink that has no batch form: a
  *       GROUP BY with MIN or MAX of a field, kept rows, top-N); 0 for a built-in;</li>
+ *   <li>packedKeys: GROUP BY keys the plan interpreter packed into their group's index (narrow
+ *       keys: one per key per matching row, in every loop), which costs more than a built-in's
+ *       hand-written read of the same field (both count the field's load); 0 for a built-in;</li>
  *   <li>pages and bytesScanned: set by the scanner, not by tasklets.</li>
  * </ul>
  * Not thread-safe: one meter per execution.
@@ -50,8 +61,15 @@ public final class Meter {
     private long stringOps;
     private long stringLeafCompares;
     private long decodedValues;
+    private long dictionaryIds;
+    private long byteArrayValues;
+    private long definitionLevels;
+    private long snappyBytes;
+    private long gzipBytes;
+    private long zstdBytes;
     private long recordsOneAtATime;
     private long rowsOneAtATime;
+    private long packedKeys;
     private long pages;
     private long bytesScanned;
 
@@ -68,8 +86,15 @@ public final class Meter {
     public void addStringOps(long n) { stringOps += n; }
     public void addStringLeafCompares(long n) { stringLeafCompares += n; }
     public void addDecodedValues(long n) { decodedValues += n; }
+    public void addDictionaryIds(long n) { dictionaryIds += n; }
+    public void addByteArrayValues(long n) { byteArrayValues += n; }
+    public void addDefinitionLevels(long n) { definitionLevels += n; }
+    public void addSnappyBytes(long n) { snappyBytes += n; }
+    public void addGzipBytes(long n) { gzipBytes += n; }
+    public void addZstdBytes(long n) { zstdBytes += n; }
     public void addRecordsOneAtATime(long n) { recordsOneAtATime += n; }
     public void addRowsOneAtATime(long n) { rowsOneAtATime += n; }
+    public void addPackedKeys(long n) { packedKeys += n; }
     public void addPages(long n) { pages += n; }
     public void addBytesScanned(long n) { bytesScanned += n; }
 
@@ -86,8 +111,15 @@ public final class Meter {
     public long stringOps() { return stringOps; }
     public long stringLeafCompares() { return stringLeafCompares; }
     public long decodedValues() { return decodedValues; }
+    public long dictionaryIds() { return dictionaryIds; }
+    public long byteArrayValues() { return byteArrayValues; }
+    public long definitionLevels() { return definitionLevels; }
+    public long snappyBytes() { return snappyBytes; }
+    public long gzipBytes() { return gzipBytes; }
+    public long zstdBytes() { return zstdBytes; }
     public long recordsOneAtATime() { return recordsOneAtATime; }
     public long rowsOneAtATime() { return rowsOneAtATime; }
+    public long packedKeys() { return packedKeys; }
     public long pages() { return pages; }
     public long bytesScanned() { return bytesScanned; }
 
@@ -106,8 +138,15 @@ public final class Meter {
         stringOps += other.stringOps;
         stringLeafCompares += other.stringLeafCompares;
         decodedValues += other.decodedValues;
+        dictionaryIds += other.dictionaryIds;
+        byteArrayValues += other.byteArrayValues;
+        definitionLevels += other.definitionLevels;
+        snappyBytes += other.snappyBytes;
+        gzipBytes += other.gzipBytes;
+        zstdBytes += other.zstdBytes;
         recordsOneAtATime += other.recordsOneAtATime;
         rowsOneAtATime += other.rowsOneAtATime;
+        packedKeys += other.packedKeys;
         pages += other.pages;
         bytesScanned += other.bytesScanned;
     }
@@ -135,8 +174,15 @@ public final class Meter {
         m.stringOps = stringOps - earlier.stringOps;
         m.stringLeafCompares = stringLeafCompares - earlier.stringLeafCompares;
         m.decodedValues = decodedValues - earlier.decodedValues;
+        m.dictionaryIds = dictionaryIds - earlier.dictionaryIds;
+        m.byteArrayValues = byteArrayValues - earlier.byteArrayValues;
+        m.definitionLevels = definitionLevels - earlier.definitionLevels;
+        m.snappyBytes = snappyBytes - earlier.snappyBytes;
+        m.gzipBytes = gzipBytes - earlier.gzipBytes;
+        m.zstdBytes = zstdBytes - earlier.zstdBytes;
         m.recordsOneAtATime = recordsOneAtATime - earlier.recordsOneAtATime;
         m.rowsOneAtATime = rowsOneAtATime - earlier.rowsOneAtATime;
+        m.packedKeys = packedKeys - earlier.packedKeys;
         m.pages = pages - earlier.pages;
         m.bytesScanned = bytesScanned - earlier.bytesScanned;
         return m;
@@ -151,15 +197,20 @@ public final class Meter {
                 && hashUpdates == m.hashUpdates && bytesOut == m.bytesOut && instructions == m.instructions
                 && arithmetic == m.arithmetic && partials == m.partials && evaluations == m.evaluations
                 && wideOps == m.wideOps && stringOps == m.stringOps && stringLeafCompares == m.stringLeafCompares
-                && decodedValues == m.decodedValues
-                && recordsOneAtATime == m.recordsOneAtATime && rowsOneAtATime == m.rowsOneAtATime && pages == m.pages
+                && decodedValues == m.decodedValues && dictionaryIds == m.dictionaryIds
+                && byteArrayValues == m.byteArrayValues && definitionLevels == m.definitionLevels
+                && snappyBytes == m.snappyBytes && gzipBytes == m.gzipBytes && zstdBytes == m.zstdBytes
+                && recordsOneAtATime == m.recordsOneAtATime && rowsOneAtATime == m.rowsOneAtATime && packedKeys == m.packedKeys
+                && pages == m.pages
                 && bytesScanned == m.bytesScanned;
     }
 
     @Override
     public int hashCode() {
         return Long.hashCode(records * 31 + dramAccesses * 17 + compares * 13 + hashUpdates * 7 + bytesOut + instructions * 3 + arithmetic * 5 + partials * 11
-                + evaluations * 19 + wideOps * 23 + stringOps * 41 + stringLeafCompares * 47 + decodedValues * 29 + recordsOneAtATime * 37 + rowsOneAtATime * 43 + pages + bytesScanned);
+                + evaluations * 19 + wideOps * 23 + stringOps * 41 + stringLeafCompares * 47 + decodedValues * 29
+                + dictionaryIds * 53 + byteArrayValues * 59 + definitionLevels * 61 + snappyBytes * 67 + gzipBytes * 71
+                + zstdBytes * 73 + recordsOneAtATime * 37 + rowsOneAtATime * 43 + packedKeys * 79 + pages + bytesScanned);
     }
 
     @Override
@@ -168,8 +219,11 @@ public final class Meter {
                 + ", hashUpdates=" + hashUpdates + ", bytesOut=" + bytesOut + ", instructions=" + instructions
                 + ", arithmetic=" + arithmetic + ", partials=" + partials + ", evaluations=" + evaluations
                 + ", wideOps=" + wideOps + ", stringOps=" + stringOps + ", stringLeafCompares=" + stringLeafCompares
-                + ", decodedValues=" + decodedValues
-                + ", recordsOneAtATime=" + recordsOneAtATime + ", rowsOneAtATime=" + rowsOneAtATime + ", pages=" + pages
+                + ", decodedValues=" + decodedValues + ", dictionaryIds=" + dictionaryIds + ", byteArrayValues="
+                + byteArrayValues + ", definitionLevels=" + definitionLevels + ", snappyBytes=" + snappyBytes
+                + ", gzipBytes=" + gzipBytes + ", zstdBytes=" + zstdBytes
+                + ", recordsOneAtATime=" + recordsOneAtATime + ", rowsOneAtATime=" + rowsOneAtATime + ", packedKeys=" + packedKeys
+                + ", pages=" + pages
                 + ", bytesScanned=" + bytesScanned + "}";
     }
 }

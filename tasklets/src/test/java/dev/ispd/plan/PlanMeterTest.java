@@ -7,6 +7,7 @@ import static dev.ispd.plan.Expr.lit;
 import static dev.ispd.plan.Expr.mul;
 import static dev.ispd.plan.Expr.sub;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ispd.host.HostRunner;
 import dev.ispd.host.InMemoryPageSource;
@@ -109,6 +110,11 @@ class PlanMeterTest {
             boolean rowsOneAtATime = plan != dense && plan != vector;
             assertEquals(rowsOneAtATime, m.rowsOneAtATime() > 0, plan.toString());
             assertEquals(rowsOneAtATime ? RECORDS : 0, estimate.rowsOneAtATime(), plan.toString());
+            // every loop packs the narrow key (band) of each match, as a hash update finds its group
+            boolean grouped = !plan.groupBy().isEmpty();
+            assertEquals(grouped ? m.hashUpdates() : 0, m.packedKeys(), plan.toString());
+            assertTrue(!grouped || m.packedKeys() > 0, plan.toString());
+            assertEquals(grouped ? RECORDS : 0, estimate.packedKeys(), plan.toString());
         }
     }
 

@@ -62,8 +62,8 @@ public final class CalibrateHostCommand implements Callable<Integer> {
     long seed = 1998;
 
     @Option(names = "--check", description = "with the fit's workloads, measure the plans over other data (WorldCup "
-            + "Q1, Q2 and two plans run record by record, TPC-H Q1 and Q6 over records and over Parquet, TPC-H string "
-            + "predicates) and print each one's time as the written profile predicts it beside the time measured")
+            + "Q1, Q2 and two plans run record by record, TPC-H Q1 and Q6 over records and over Parquet, Q6 over Parquet "
+            + "without dictionaries in every codec, TPC-H string predicates, one of them over Parquet too) and print each one's time as the written profile predicts it beside the time measured")
     boolean check;
 
     @Spec

@@ -47,6 +47,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.function.LongSupplier;
 import java.util.stream.Stream;
+import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 
 /**
  * Measures what the host's scan path costs on this machine: the built-ins and the plan
@@ -59,14 +60,19 @@ import java.util.stream.Stream;
  * records and bytes vary apart), scanned by the built-ins and by plans of the same queries; and
  * TPC-H lineitem-shaped rows ({@link LineitemSample}), as records and as Parquet, scanned by Q1's
  * and Q6's typed plans (decimal products, one of them 128-bit), and TPC-H's string predicates
- * over char(N) columns ({@link StringSample}), so that the interpreter's own units (expression
- * nodes, wide nodes, string comparisons, Parquet values decoded, records and rows its per-record
- * loop handled) vary apart too.
+ * over char(N) columns ({@link StringSample}), and Q6 and a string IN over Parquet files of other
+ * formats ({@link ParquetSample}), so that the interpreter's own units (expression nodes, wide
+ * nodes, string comparisons, packed keys, Parquet values decoded by kind, compressed bytes by
+ * codec, records and rows its per-record loop handled) vary apart too.
  */
 final class HostCalibration {
     /** The entry sizes of the data the workloads scan: the paper's smallest padded one and its largest. */
     static final List<Integer> ENTRY_SIZES = List.of(32, 256);
     private static final int RUNS = 5;
+    /** About how long a workload runs in each round: a shorter one runs again, back to back. */
+    private static final long ROUND_NS = 25_000_000;
+    /** The most runs of one workload in a round. */
+    private static final int REPEATS = 8;
     /**
      * A run slower than this many times its workload's median was not the workload's doing: the
      * clock jumped or the machine was suspended, and the measurement is refused.
@@ -84,7 +90,8 @@ final class HostCalibration {
     /** The metered units the fit prices, in the order of {@link #columns} and {@link Costs#ns}. */
     static final List<String> UNITS = List.of("byte", "record", "DRAM access", "compare", "hash update",
             "result byte", "evaluation", "wide op", "string op", "string leaf compare", "decoded value",
-            "record one at a time", "row one at a time");
+            "record one at a time", "row one at a time", "dictionary id", "byte array value", "definition level",
+            "Snappy byte", "Gzip byte", "Zstd byte", "packed key");
 
     /** One workload's metered work and median wall time. */
     record Run(String name, Meter meter, long medianNs) {
@@ -153,24 +160,32 @@ final class HostCalibration {
 
     /**
      * The runs of {@code workloads}: two warm-up rounds of all (the JIT compiles what they run),
-     * then {@link #RUNS} rounds, each running every workload once, and each one's median. In rounds,
+     * then {@link #RUNS} rounds, each running every workload, and each one's median. In rounds,
      * not one workload after another, so that a machine whose load changes while it is measured
      * weighs on every workload alike (on the busy session machine the same plan ran twice as fast
-     * a minute later).
+     * a minute later). Within a round a short workload runs back to back until about
+     * {@link #ROUND_NS} (at most {@link #REPEATS} times, as many as its last warm-up run says) and
+     * counts its mean: on a loaded machine one run of a few milliseconds varied by a fifth.
      */
     List<Run> measure(List<Workload> workloads) throws IOException, ClockJumpException {
+        int[] repeats = new int[workloads.size()];
         for (int round = 0; round < 2; round++) {
-            for (Workload w : workloads) {
-                once(w);
+            for (int i = 0; i < workloads.size(); i++) {
+                long ns = once(workloads.get(i)).ns();
+                repeats[i] = (int) Math.max(1, Math.min(REPEATS, ROUND_NS / Math.max(1, ns)));
             }
         }
         long[][] times = new long[workloads.size()][RUNS];
         Meter[] meters = new Meter[workloads.size()];
         for (int round = 0; round < RUNS; round++) {
             for (int i = 0; i < workloads.size(); i++) {
-                Timed t = once(workloads.get(i));
-                times[i][round] = t.ns();
-                meters[i] = t.meter();
+                long total = 0;
+                for (int r = 0; r < repeats[i]; r++) {
+                    Timed t = once(workloads.get(i));
+                    total += t.ns();
+                    meters[i] = t.meter();
+                }
+                times[i][round] = total / repeats[i];
             }
         }
         List<Run> runs = new ArrayList<>();
@@ -246,20 +261,43 @@ final class HostCalibration {
         return all;
     }
 
-    /** TPC-H Q1 (with and without its 128-bit charge) and Q6 over lineitem-shaped rows, as records and as Parquet. */
+    /**
+     * The Parquet formats Q6 runs over beside parquet-java's default: PLAIN values (no
+     * dictionaries), definition levels (optional columns) and every codec without dictionaries, so
+     * that what decoding costs by kind of value and decompressing by codec vary apart.
+     */
+    private static final List<ParquetSample.Format> OTHER_FORMATS = List.of(
+            new ParquetSample.Format(CompressionCodecName.UNCOMPRESSED, false, false),
+            new ParquetSample.Format(CompressionCodecName.UNCOMPRESSED, false, true),
+            new ParquetSample.Format(CompressionCodecName.SNAPPY, false, false),
+            new ParquetSample.Format(CompressionCodecName.GZIP, false, false),
+            new ParquetSample.Format(CompressionCodecName.ZSTD, false, false));
+
+    /**
+     * TPC-H Q1 (with and without its 128-bit charge) and Q6 over lineitem-shaped rows, as records
+     * and as Parquet (Q6 in every format), and the IN of the string predicates over Parquet, its
+     * ship modes dictionary ids and PLAIN byte arrays.
+     */
     private static List<Workload> typedPlans(long bytes, long seed) throws IOException {
         Path dir = Files.createTempDirectory("ispd-calibrate");
         try {
-            LineitemSample sample = LineitemSample.generate(bytes, seed, dir);
+            LineitemSample sample = LineitemSample.generate(bytes, seed);
+            ParquetSample parquet = sample.parquet(dir, ParquetSample.Format.DEFAULT);
             Layout layout = LineitemSample.LAYOUT;
             List<Extent> records = List.of(new Extent(1, 0, sample.records().length));
             List<Workload> all = new ArrayList<>();
             for (Plan p : List.of(q1(layout, false), q1(layout, true), q6(layout))) {
                 String name = name(p);
                 all.add(plan("tpch " + name + " records", p, records, sample.records()));
-                LineitemSample.ParquetRun run = sample.parquetRun(p);
-                all.add(new Workload("tpch " + name + " parquet", new PlanTaskletFactory("calibrate", p), Params.EMPTY,
-                        run.source().toParams(), run.extents(), sample.parquet()));
+                all.add(parquet("tpch " + name + " parquet", p, parquet));
+            }
+            for (ParquetSample.Format f : OTHER_FORMATS) {
+                ParquetSample other = sample.parquet(dir, f);
+                all.add(parquet("tpch q6 parquet " + f.label(), q6(other.layout()), other));
+            }
+            for (ParquetSample.Format f : List.of(ParquetSample.Format.DEFAULT, OTHER_FORMATS.get(0))) {
+                ParquetSample strings = StringSample.parquet(bytes, seed, dir, f);
+                all.add(parquet("tpch strings in parquet " + f.label(), shipModeIn(strings.layout()), strings));
             }
             return all;
         } finally {
@@ -269,6 +307,12 @@ final class HostCalibration {
                 }
             }
         }
+    }
+
+    private static Workload parquet(String name, Plan plan, ParquetSample sample) throws IOException {
+        ParquetSample.Run run = sample.run(plan);
+        return new Workload(name, new PlanTaskletFactory("calibrate", plan), Params.EMPTY, run.source().toParams(),
+                run.extents(), sample.bytes());
     }
 
     /**
@@ -285,11 +329,16 @@ final class HostCalibration {
                         Predicate.compare("instruct", CompareOp.EQ, "DELIVER IN PERSON"),
                         Predicate.compare("mode", CompareOp.EQ, "AIR")), List.of(), List.of(Aggregate.countStar())),
                         extents, data),
-                plan("tpch strings in", Plan.aggregate(layout, Predicate.holds(in(field("mode"), lit("MAIL"),
-                        lit("SHIP"))), List.of(), List.of(Aggregate.sum(field("qty")))), extents, data),
+                plan("tpch strings in", shipModeIn(layout), extents, data),
                 plan("tpch strings like", Plan.aggregate(layout, Predicate.holds(or(startsWith(field("type"), "PROMO"),
                         endsWith(field("type"), "BRASS"), contains(field("instruct"), "RETURN"))), List.of(),
                         List.of(Aggregate.sum(field("qty")))), extents, data));
+    }
+
+    /** SUM(qty) of the rows shipped by MAIL or SHIP. */
+    private static Plan shipModeIn(Layout layout) {
+        return Plan.aggregate(layout, Predicate.holds(in(field("mode"), lit("MAIL"), lit("SHIP"))), List.of(),
+                List.of(Aggregate.sum(field("qty"))));
     }
 
     private static String name(Plan p) {
@@ -373,8 +422,9 @@ final class HostCalibration {
 
     static double[] columns(Meter m) {
         return new double[] {m.bytesScanned(), m.records(), m.dramAccesses(), m.compares(), m.hashUpdates(),
-                m.bytesOut(), m.evaluations(), m.wideOps(), m.stringOps(), m.stringLeafCompares(), m.decodedValues(), m.recordsOneAtATime(),
-                m.rowsOneAtATime()};
+                m.bytesOut(), m.evaluations(), m.wideOps(), m.stringOps(), m.stringLeafCompares(), m.decodedValues(),
+                m.recordsOneAtATime(), m.rowsOneAtATime(), m.dictionaryIds(), m.byteArrayValues(), m.definitionLevels(),
+                m.snappyBytes(), m.gzipBytes(), m.zstdBytes(), m.packedKeys()};
     }
 
     private static double[] scaled(double[] v, double by) {

@@ -60,6 +60,13 @@ final class MeasuredHostProfile {
         entry(y, "cyclesPerDecodedValue", cycles(c.of("decoded value")), fitted);
         entry(y, "cyclesPerRecordOneAtATime", cycles(c.of("record one at a time")), fitted);
         entry(y, "cyclesPerRowOneAtATime", cycles(c.of("row one at a time")), fitted);
+        entry(y, "cyclesPerDictionaryId", cycles(c.of("dictionary id")), fitted);
+        entry(y, "cyclesPerByteArrayValue", cycles(c.of("byte array value")), fitted);
+        entry(y, "cyclesPerDefinitionLevel", cycles(c.of("definition level")), fitted);
+        entry(y, "cyclesPerSnappyByte", cycles(c.of("Snappy byte")), fitted);
+        entry(y, "cyclesPerGzipByte", cycles(c.of("Gzip byte")), fitted);
+        entry(y, "cyclesPerZstdByte", cycles(c.of("Zstd byte")), fitted);
+        entry(y, "cyclesPerPackedKey", cycles(c.of("packed key")), fitted);
         y.append("\nio:\n");
         double efficiency = Math.max(0.01, Math.min(1.0, readBytesPerSec / (double) linkBytesPerSec));
         entry(y, "readEfficiency", String.format(Locale.ROOT, "%.3f", efficiency), measured + ": reading through osd:// "

@@ -3,11 +3,16 @@ package dev.ispd.examples.calibrate;
 import dev.ispd.plan.Field;
 import dev.ispd.plan.FieldType;
 import dev.ispd.plan.Layout;
+import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Random;
+import org.apache.parquet.example.data.simple.SimpleGroupFactory;
+import org.apache.parquet.schema.MessageType;
+import org.apache.parquet.schema.MessageTypeParser;
 
 /**
  * Fixed-width records with TPC-H's string columns as char(N), zero-padded: a quantity, a ship
@@ -31,9 +36,16 @@ final class StringSample {
     private StringSample() {
     }
 
+    /** A quantity and a ship mode, as Parquet ({@link #parquet}). */
+    static final MessageType SCHEMA = MessageTypeParser.parseMessageType("""
+            message strings {
+              required int32 qty;
+              required binary mode (STRING);
+            }""");
+
     /** About {@code bytes} of records drawn with {@code seed}. */
     static byte[] generate(long bytes, long seed) {
-        int n = (int) Math.max(1, Math.min(Integer.MAX_VALUE / LAYOUT.recordSize(), bytes / LAYOUT.recordSize()));
+        int n = rows(bytes);
         Random r = new Random(seed);
         ByteBuffer records = ByteBuffer.allocate(n * LAYOUT.recordSize()).order(ByteOrder.LITTLE_ENDIAN);
         for (int i = 0; i < n; i++) {
@@ -44,6 +56,23 @@ final class StringSample {
             put(records, at, "type", pick(TYPE_SIZES, r) + " " + pick(TYPE_FINISHES, r) + " " + pick(TYPE_METALS, r));
         }
         return records.array();
+    }
+
+    /**
+     * As many rows as {@link #generate} draws, of a quantity and a ship mode drawn as its records'
+     * are, as a Parquet file in {@code format} under {@code dir}.
+     */
+    static ParquetSample parquet(long bytes, long seed, Path dir, ParquetSample.Format format) throws IOException {
+        MessageType schema = format.schema(SCHEMA);
+        SimpleGroupFactory groups = new SimpleGroupFactory(schema);
+        Random r = new Random(seed);
+        return ParquetSample.write(dir, "strings", schema, format, rows(bytes), i -> {
+            return groups.newGroup().append("qty", 1 + r.nextInt(50)).append("mode", pick(MODES, r));
+        });
+    }
+
+    private static int rows(long bytes) {
+        return (int) Math.max(1, Math.min(Integer.MAX_VALUE / LAYOUT.recordSize(), bytes / LAYOUT.recordSize()));
     }
 
     private static String pick(List<String> values, Random r) {

@@ -42,8 +42,15 @@ public record Workload(String name, long bytes, Meter work) {
         m.addStringOps(share(work.stringOps(), at));
         m.addStringLeafCompares(share(work.stringLeafCompares(), at));
         m.addDecodedValues(share(work.decodedValues(), at));
+        m.addDictionaryIds(share(work.dictionaryIds(), at));
+        m.addByteArrayValues(share(work.byteArrayValues(), at));
+        m.addDefinitionLevels(share(work.definitionLevels(), at));
+        m.addSnappyBytes(share(work.snappyBytes(), at));
+        m.addGzipBytes(share(work.gzipBytes(), at));
+        m.addZstdBytes(share(work.zstdBytes(), at));
         m.addRecordsOneAtATime(share(work.recordsOneAtATime(), at));
         m.addRowsOneAtATime(share(work.rowsOneAtATime(), at));
+        m.addPackedKeys(share(work.packedKeys(), at));
         m.addPages(share(work.pages(), at));
         m.addBytesScanned(share(work.bytesScanned(), at));
         return m;

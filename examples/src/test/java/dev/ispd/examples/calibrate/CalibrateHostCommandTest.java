@@ -26,6 +26,9 @@ class CalibrateHostCommandTest {
             "interpreter.cyclesPerEvaluation", "interpreter.cyclesPerWideOp", "interpreter.cyclesPerStringOp",
             "interpreter.cyclesPerStringLeafCompare", "interpreter.cyclesPerDecodedValue",
             "interpreter.cyclesPerRecordOneAtATime", "interpreter.cyclesPerRowOneAtATime",
+            "interpreter.cyclesPerDictionaryId", "interpreter.cyclesPerByteArrayValue",
+            "interpreter.cyclesPerDefinitionLevel", "interpreter.cyclesPerSnappyByte", "interpreter.cyclesPerGzipByte",
+            "interpreter.cyclesPerZstdByte", "interpreter.cyclesPerPackedKey",
             "io.readEfficiency", "io.kernelCyclesPerByte");
 
     @TempDir

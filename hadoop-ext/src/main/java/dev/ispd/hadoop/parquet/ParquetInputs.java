@@ -15,8 +15,11 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
+import org.apache.parquet.column.Encoding;
+import org.apache.parquet.column.EncodingStats;
 import org.apache.parquet.hadoop.metadata.BlockMetaData;
 import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
 import org.apache.parquet.hadoop.metadata.ParquetMetadata;
@@ -77,7 +80,7 @@ public final class ParquetInputs {
             for (ParquetColumn c : columns) {
                 ColumnChunkMetaData chunk = chunks.get(c.name());
                 read.add(new ParquetRowGroup.Chunk(chunk.getCodec().getParquetCompressionCodec().getValue(),
-                        chunk.getTotalSize(), 0, block.getRowCount()));
+                        chunk.getTotalSize(), 0, block.getRowCount(), dictionaryEncoded(chunk)));
                 offsets.add(chunk.getStartingPos());
                 chunkPages.add(pages.of(b, chunk));
             }
@@ -103,6 +106,21 @@ public final class ParquetInputs {
             throw new IOException(path + ": its schema has other columns than the plan's table ("
                     + file.fields().size() + " readable columns, the plan's table " + planned.fields().size() + ")");
         }
+    }
+
+    /**
+     * Whether every data page of {@code chunk} is dictionary encoded, by the footer's encoding
+     * statistics; a footer without them (older writers) by its encodings: only dictionary ones
+     * besides the levels' (a PLAIN may be a fallback's pages or a v2 dictionary page: not dictionary).
+     */
+    static boolean dictionaryEncoded(ColumnChunkMetaData chunk) {
+        EncodingStats stats = chunk.getEncodingStats();
+        if (stats != null) {
+            return stats.hasDictionaryEncodedPages() && !stats.hasNonDictionaryEncodedPages();
+        }
+        Set<Encoding> encodings = chunk.getEncodings();
+        return encodings.stream().anyMatch(Encoding::usesDictionary) && encodings.stream()
+                .allMatch(e -> e.usesDictionary() || e == Encoding.RLE || e == Encoding.BIT_PACKED);
     }
 
     private static Map<String, ColumnChunkMetaData> chunksByName(BlockMetaData block) {

@@ -36,7 +36,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The planner's estimate of a Parquet split counts the values the drive decodes, as the drive
- * meters them: the columns read times the rows of its row group (or of its part of one), and
+ * meters them: the columns read times the rows of its row group (or of its part of one), of those
+ * the dictionary ids, byte arrays and definition levels, the compressed bytes by codec, and
  * nothing for the row groups the statistics skip.
  */
 class ParquetEstimateTest {
@@ -57,21 +58,28 @@ class ParquetEstimateTest {
         Layout layout = ParquetInputs.table(fs, status).layout();
         // ids ascend: the statistics exclude the row groups whose ids are all below the half
         Plan plan = Plan.aggregate(layout, Predicate.compare("id", CompareOp.GE, ROWS / 2), List.of("urgent"),
-                List.of(Aggregate.countStar(), Aggregate.sum(Expr.mul(Expr.field("price"), Expr.field("qty")))));
+                List.of(Aggregate.countStar(), Aggregate.sum(Expr.mul(Expr.field("price"), Expr.field("qty"))),
+                        Aggregate.count("mode"), Aggregate.count("comment")));
         ParquetInput input = ParquetInputs.input(fs, status, plan).parquet();
         assertTrue(input.rowGroupsSkipped() > 0 && !input.rowGroups().isEmpty(), "some row groups skipped, some read");
         byte[] file = Files.readAllBytes(java.nio.file.Path.of(status.getPath().toUri()));
 
         long estimated = 0;
         List<ParquetRowGroup> read = new ArrayList<>();
+        Meter kinds = new Meter();
         for (ParquetInput.RowGroup g : input.rowGroups()) {
             // each row group read in two parts, as a split of a row group too large for one result is
             long half = g.group().rows() / 2;
             for (ParquetRowGroup part : List.of(g.group().part(0, half), g.group().part(half, g.group().rows() - half))) {
                 Meter estimate = SplitEstimate.ofRowGroup(new PlanTaskletFactory("parquet", plan), Params.EMPTY, part,
-                        input.columns().size(), layout.recordSize(), PAGE);
+                        input.columns(), layout.recordSize(), PAGE);
                 Meter metered = drive(plan, status, input, g, part, file);
                 assertEquals(metered.decodedValues(), estimate.decodedValues(), "values decoded of " + part);
+                assertEquals(metered.dictionaryIds(), estimate.dictionaryIds(), "dictionary ids of " + part);
+                assertEquals(metered.byteArrayValues(), estimate.byteArrayValues(), "byte arrays of " + part);
+                assertEquals(metered.definitionLevels(), estimate.definitionLevels(), "definition levels of " + part);
+                assertEquals(metered.snappyBytes(), estimate.snappyBytes(), "Snappy bytes of " + part);
+                kinds.add(estimate);
                 assertEquals(metered.records(), estimate.records(), "rows of " + part);
                 estimated += estimate.decodedValues();
                 read.add(part);
@@ -80,6 +88,11 @@ class ParquetEstimateTest {
         long readRows = read.stream().mapToLong(ParquetRowGroup::count).sum();
         assertTrue(readRows < ROWS, "the skipped row groups' rows are not read: " + readRows);
         assertEquals(readRows * input.columns().size(), estimated);
+        // id, price and comment fall back from their dictionaries (pages of 4 KiB): not dictionary ids; qty, mode are
+        assertTrue(kinds.dictionaryIds() > 0 && kinds.dictionaryIds() < kinds.decodedValues(), kinds.toString());
+        assertEquals(2 * readRows, kinds.byteArrayValues(), "mode and comment are byte arrays");
+        assertEquals(3 * readRows, kinds.definitionLevels(), "price, mode and comment are optional; id, qty, urgent not");
+        assertTrue(kinds.snappyBytes() > 0 && kinds.gzipBytes() == 0, kinds.toString());
     }
 
     /** The meter of the plan run over {@code part} of row group {@code g}, as a drive runs it. */

@@ -117,6 +117,13 @@ public final class HostModel {
         total = Math.addExact(total, Math.multiplyExact(m.stringOps(), i.cyclesPerStringOp()));
         total = Math.addExact(total, Math.multiplyExact(m.stringLeafCompares(), i.cyclesPerStringLeafCompare()));
         total = Math.addExact(total, Math.multiplyExact(m.decodedValues(), i.cyclesPerDecodedValue()));
+        total = Math.addExact(total, Math.multiplyExact(m.dictionaryIds(), i.cyclesPerDictionaryId()));
+        total = Math.addExact(total, Math.multiplyExact(m.byteArrayValues(), i.cyclesPerByteArrayValue()));
+        total = Math.addExact(total, Math.multiplyExact(m.definitionLevels(), i.cyclesPerDefinitionLevel()));
+        total = Math.addExact(total, Math.multiplyExact(m.snappyBytes(), i.cyclesPerSnappyByte()));
+        total = Math.addExact(total, Math.multiplyExact(m.gzipBytes(), i.cyclesPerGzipByte()));
+        total = Math.addExact(total, Math.multiplyExact(m.zstdBytes(), i.cyclesPerZstdByte()));
+        total = Math.addExact(total, Math.multiplyExact(m.packedKeys(), i.cyclesPerPackedKey()));
         total = Math.addExact(total, Math.multiplyExact(m.recordsOneAtATime(), i.cyclesPerRecordOneAtATime()));
         return Math.addExact(total, Math.multiplyExact(m.rowsOneAtATime(), i.cyclesPerRowOneAtATime()));
     }

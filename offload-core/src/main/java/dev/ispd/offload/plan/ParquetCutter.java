@@ -92,7 +92,8 @@ final class ParquetCutter {
             long bytes = pagesEnd - pagesStart + (dictionaryEnd - chunkStart);
             long endRow = to + 1 < pages.size() ? pages.get(to + 1).firstRow() : g.group().rows();
             long firstRow = pages.get(from).firstRow();
-            sent.add(new ParquetRowGroup.Chunk(g.group().chunks().get(c).codec(), bytes, firstRow, endRow - firstRow));
+            ParquetRowGroup.Chunk whole = g.group().chunks().get(c);
+            sent.add(new ParquetRowGroup.Chunk(whole.codec(), bytes, firstRow, endRow - firstRow, whole.dictionary()));
         }
         return new Unit(pieces, g.group().part(first, count, sent), straddles);
     }

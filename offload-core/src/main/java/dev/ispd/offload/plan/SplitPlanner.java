@@ -113,7 +113,7 @@ public final class SplitPlanner {
                 int pageSize = states.get(drive).info().pageSize();
                 Meter predicted = u.rowGroup() == null ? estimator.estimate(tasklet.params(), u.bytes(), pageSize)
                         : SplitEstimate.ofRowGroup(estimator, tasklet.params(), u.rowGroup(),
-                                files.get(f).parquet().columns().size(), recordSize, pageSize);
+                                files.get(f).parquet().columns(), recordSize, pageSize);
                 work.add(new SplitWork(work.size(), drive, u.bytes(), predicted, replicas));
             }
         }

@@ -55,6 +55,13 @@ class HostModelTest {
         m.addDecodedValues(2_000);
         m.addRecordsOneAtATime(1_000);
         m.addRowsOneAtATime(400);
+        m.addDictionaryIds(1_500);
+        m.addByteArrayValues(250);
+        m.addDefinitionLevels(700);
+        m.addSnappyBytes(9_000);
+        m.addGzipBytes(8_000);
+        m.addZstdBytes(7_000);
+        m.addPackedKeys(900);
         Meter builtinUnitsOnly = new Meter();
         builtinUnitsOnly.addRecords(1_000);
         assertEquals(model.price(sata, builtinUnitsOnly, 0), model.price(sata, m, 0),
@@ -67,10 +74,18 @@ class HostModelTest {
                 .replace("cyclesPerStringLeafCompare: {value: 0", "cyclesPerStringLeafCompare: {value: 50")
                 .replace("cyclesPerDecodedValue: {value: 0", "cyclesPerDecodedValue: {value: 66")
                 .replace("cyclesPerRecordOneAtATime: {value: 0", "cyclesPerRecordOneAtATime: {value: 12")
-                .replace("cyclesPerRowOneAtATime: {value: 0", "cyclesPerRowOneAtATime: {value: 70");
+                .replace("cyclesPerRowOneAtATime: {value: 0", "cyclesPerRowOneAtATime: {value: 70")
+                .replace("cyclesPerDictionaryId: {value: 0", "cyclesPerDictionaryId: {value: 9")
+                .replace("cyclesPerByteArrayValue: {value: 0", "cyclesPerByteArrayValue: {value: 400")
+                .replace("cyclesPerDefinitionLevel: {value: 0", "cyclesPerDefinitionLevel: {value: 8")
+                .replace("cyclesPerSnappyByte: {value: 0", "cyclesPerSnappyByte: {value: 3")
+                .replace("cyclesPerGzipByte: {value: 0", "cyclesPerGzipByte: {value: 40")
+                .replace("cyclesPerZstdByte: {value: 0", "cyclesPerZstdByte: {value: 6")
+                .replace("cyclesPerPackedKey: {value: 0", "cyclesPerPackedKey: {value: 13");
         HostModel priced = new HostModel(Profiles.readHost("priced", new java.io.ByteArrayInputStream(
                 yaml.getBytes(java.nio.charset.StandardCharsets.UTF_8))));
-        long cycles = 1_000 * 100 + 3_000 * 33 + 500 * 330 + 200 * 120 + 300 * 50 + 2_000 * 66 + 1_000 * 12 + 400 * 70;
+        long cycles = 1_000 * 100 + 3_000 * 33 + 500 * 330 + 200 * 120 + 300 * 50 + 2_000 * 66 + 1_000 * 12 + 400 * 70
+                + 1_500 * 9 + 250 * 400 + 700 * 8 + 9_000 * 3 + 8_000 * 40 + 7_000 * 6 + 900 * 13;
         assertEquals((cycles * 1_000_000_000L + 3_300_000_000L - 1) / 3_300_000_000L,
                 priced.price(sata, m, 0).computeNs());
     }

@@ -99,6 +99,25 @@ class MeasuredHostsTest {
     }
 
     @Test
+    void aProfileMeasuredBeforeParquetDecodingWasPricedByKindNamesThoseUnits() throws IOException {
+        Path file = profile("before-kinds", CORES, "measured 2026-11-27 on this machine by bin/ispd calibrate-host");
+        String text = Files.readString(file).replaceAll("\n  cyclesPer(DictionaryId|ByteArrayValue|DefinitionLevel"
+                + "|SnappyByte|GzipByte|ZstdByte|PackedKey): [^\n]*", "");
+        Files.writeString(file, text);
+        HostProfile p = resolve(file);
+        assertEquals("before-kinds", p.name());
+        HostProfile.Interpreter i = p.interpreter();
+        assertEquals(0, i.cyclesPerDictionaryId() + i.cyclesPerByteArrayValue() + i.cyclesPerDefinitionLevel()
+                + i.cyclesPerSnappyByte() + i.cyclesPerGzipByte() + i.cyclesPerZstdByte() + i.cyclesPerPackedKey());
+        assertEquals(1, warnings.messages().size(), warnings.messages().toString());
+        String warning = warnings.messages().get(0);
+        assertTrue(warning.contains(file.toString()) && warning.contains(
+                "[interpreter.cyclesPerDictionaryId, interpreter.cyclesPerByteArrayValue, "
+                + "interpreter.cyclesPerDefinitionLevel, interpreter.cyclesPerSnappyByte, interpreter.cyclesPerGzipByte, "
+                + "interpreter.cyclesPerZstdByte, interpreter.cyclesPerPackedKey]"), warning);
+    }
+
+    @Test
     void aProfileFromAPaperKeepsItsCoresWhateverThisMachineHas() throws IOException {
         Path file = profile("paper", CORES + 1, "kang2013 V-A");
         assertEquals("paper", resolve(file).name());

@@ -1,6 +1,7 @@
 package dev.ispd.plan.parquet;
 
 import com.github.luben.zstd.Zstd;
+import dev.ispd.tasklet.Meter;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.util.zip.GZIPInputStream;
@@ -26,6 +27,20 @@ final class PageCodecs {
     static boolean supported(int codec) {
         return codec == CompressionCodec.UNCOMPRESSED.getValue() || codec == CompressionCodec.SNAPPY.getValue()
                 || codec == CompressionCodec.GZIP.getValue() || codec == CompressionCodec.ZSTD.getValue();
+    }
+
+    /**
+     * Counts into {@code meter} {@code bytes} compressed with codec number {@code codec}, which
+     * decompressing costs by the codec (nothing for an uncompressed chunk).
+     */
+    static void countCompressed(int codec, long bytes, Meter meter) {
+        if (codec == CompressionCodec.SNAPPY.getValue()) {
+            meter.addSnappyBytes(bytes);
+        } else if (codec == CompressionCodec.GZIP.getValue()) {
+            meter.addGzipBytes(bytes);
+        } else if (codec == CompressionCodec.ZSTD.getValue()) {
+            meter.addZstdBytes(bytes);
+        }
     }
 
     /** {@code length} bytes at {@code offset} of {@code in}, decompressed to {@code uncompressed} bytes. */

@@ -15,6 +15,7 @@ import java.util.Arrays;
 import java.util.List;
 import org.apache.parquet.column.values.ValuesReader;
 import org.apache.parquet.io.api.Binary;
+import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 
 /**
  * A plan over Parquet column chunks: the execution's extents are the chunks of
@@ -28,7 +29,9 @@ import org.apache.parquet.io.api.Binary;
  * values in fixed-width records. Nothing is allocated per value (a PLAIN string's or decimal's
  * {@code Binary} excepted: parquet-column's PLAIN reader makes one).
  *
- * <p>Meter: the interpreter's, plus per decoded value one {@code decodedValues} and one DRAM access (its store into the batch).
+ * <p>Meter: the interpreter's, plus the decoding ({@link #countDecoding}): per decoded value one
+ * {@code decodedValues} and one DRAM access (its store into the batch), its kind (dictionary id, byte
+ * array, definition level) and the compressed bytes by codec.
  */
 public final class ParquetPlanTasklet implements Tasklet {
     private final PlanTasklet plan;
@@ -111,22 +114,38 @@ public final class ParquetPlanTasklet implements Tasklet {
             recordOffset += (long) n * recordSize;
             done += n;
         }
-        countDecoding(g, columns.length, meter);
+        countDecoding(g, source.columns(), meter);
     }
 
     /**
-     * Counts into {@code meter} the decoding of {@code columns} columns of {@code g}: a decoded
-     * value per row read per column, and a DRAM access per value decoded or passed over (the
-     * values of a column's pages sent before {@code g.first()}). The drive's meter and a planner's
-     * estimate both count it here.
+     * Counts into {@code meter} the decoding of {@code columns} (the source's, in order) of
+     * {@code g}: per row read per column a decoded value, and of those the dictionary ids (a chunk
+     * whose data pages are dictionary encoded), the byte arrays (a BYTE_ARRAY or
+     * FIXED_LEN_BYTE_ARRAY column) and the definition levels (an optional column); a DRAM access per
+     * value decoded or passed over (the values of a column's pages sent before {@code g.first()});
+     * and the chunks' bytes sent by their codec, which are decompressed. The drive's meter and a
+     * planner's estimate both count it here, from what the source says of each chunk.
      */
-    public static void countDecoding(ParquetRowGroup g, int columns, Meter meter) {
+    public static void countDecoding(ParquetRowGroup g, List<ParquetColumn> columns, Meter meter) {
         long passedOver = 0;
-        for (int c = 0; c < columns; c++) {
-            passedOver += g.first() - g.chunks().get(c).firstRow();
+        for (int c = 0; c < columns.size(); c++) {
+            ParquetRowGroup.Chunk chunk = g.chunks().get(c);
+            ParquetColumn column = columns.get(c);
+            passedOver += g.first() - chunk.firstRow();
+            if (chunk.dictionary()) {
+                meter.addDictionaryIds(g.count());
+            }
+            if (column.physical() == PrimitiveTypeName.BINARY
+                    || column.physical() == PrimitiveTypeName.FIXED_LEN_BYTE_ARRAY) {
+                meter.addByteArrayValues(g.count());
+            }
+            if (column.optional()) {
+                meter.addDefinitionLevels(g.count());
+            }
+            PageCodecs.countCompressed(chunk.codec(), chunk.length(), meter);
         }
-        meter.addDramAccesses(passedOver + g.count() * columns);
-        meter.addDecodedValues(g.count() * columns);
+        meter.addDramAccesses(passedOver + g.count() * columns.size());
+        meter.addDecodedValues(g.count() * columns.size());
     }
 
     /**

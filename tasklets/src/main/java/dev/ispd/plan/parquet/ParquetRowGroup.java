@@ -35,15 +35,23 @@ public record ParquetRowGroup(int index, long rows, List<Chunk> chunks, long fir
 
     /**
      * A column chunk: its codec (parquet-format's {@code CompressionCodec} number), the bytes sent
-     * of it, and the rows its data pages sent hold: {@code rows} rows from row {@code firstRow}
-     * (the chunk sent whole: all the group's rows from 0). The drive checks the pages hold exactly that many values.
+     * of it, the rows its data pages sent hold: {@code rows} rows from row {@code firstRow}
+     * (the chunk sent whole: all the group's rows from 0), and whether every data page of it is
+     * dictionary encoded, as the file's footer says (its values are dictionary ids: what decoding
+     * them costs differs, {@link ParquetPlanTasklet#countDecoding}). The drive checks the pages
+     * hold exactly that many values.
      */
-    public record Chunk(int codec, long length, long firstRow, long rows) implements Serializable {
+    public record Chunk(int codec, long length, long firstRow, long rows, boolean dictionary) implements Serializable {
         public Chunk {
             if (length < 0 || firstRow < 0 || rows < 0) {
                 throw new IllegalArgumentException("a column chunk of " + length + " bytes, " + rows + " rows from row "
                         + firstRow);
             }
+        }
+
+        /** A chunk whose data pages are not all dictionary encoded. */
+        public Chunk(int codec, long length, long firstRow, long rows) {
+            this(codec, length, firstRow, rows, false);
         }
     }
 

@@ -25,7 +25,7 @@ public record ParquetSource(String file, List<ParquetColumn> columns, List<Parqu
     /** The runtime parameter that carries the source. */
     public static final String PARAM = "parquet";
     /** The version of the encoding; a drive refuses any other. */
-    public static final int VERSION = 3;
+    public static final int VERSION = 4;
 
     public ParquetSource {
         columns = List.copyOf(columns);
@@ -66,9 +66,9 @@ public record ParquetSource(String file, List<ParquetColumn> columns, List<Parqu
     }
 
     /**
-     * Version 3: {@code u8 version, str file, u16 n, n columns, u32 m, m row groups}, a row group
-     * with the rows the plan reads of it, each chunk with the rows its pages sent hold
-     * (docs/protocol.md).
+     * Version 4: {@code u8 version, str file, u16 n, n columns, u32 m, m row groups}, a row group
+     * with the rows the plan reads of it, each chunk with the rows its pages sent hold and whether
+     * its data pages are dictionary encoded (docs/protocol.md).
      */
     public byte[] encode() {
         byte[] name = file.getBytes(StandardCharsets.UTF_8);
@@ -77,7 +77,7 @@ public record ParquetSource(String file, List<ParquetColumn> columns, List<Parqu
             size += 2 + c.name().getBytes(StandardCharsets.UTF_8).length + 1 + 4 + 1 + 1;
         }
         for (ParquetRowGroup g : rowGroups) {
-            size += 4 + 8 + 8 + 8 + g.chunks().size() * 25;
+            size += 4 + 8 + 8 + 8 + g.chunks().size() * 26;
         }
         ByteBuffer out = ByteBuffer.allocate(size).order(ByteOrder.LITTLE_ENDIAN);
         out.put((byte) VERSION);
@@ -101,6 +101,7 @@ public record ParquetSource(String file, List<ParquetColumn> columns, List<Parqu
                 out.putLong(k.length());
                 out.putLong(k.firstRow());
                 out.putLong(k.rows());
+                out.put((byte) (k.dictionary() ? 1 : 0));
             }
         }
         return out.array();
@@ -151,6 +152,7 @@ public record ParquetSource(String file, List<ParquetColumn> columns, List<Parqu
                     long length = in.getLong();
                     long firstRow = in.getLong();
                     long sent = in.getLong();
+                    int dictionary = in.get() & 0xFF;
                     if (length < 0) {
                         throw bad(in, "row group " + index + ": negative length");
                     }
@@ -159,7 +161,10 @@ public record ParquetSource(String file, List<ParquetColumn> columns, List<Parqu
                         throw bad(in, "row group " + index + " of " + rows + " rows: a chunk sent with " + sent
                                 + " rows from row " + firstRow + " lacks rows of " + first + " to " + (first + count));
                     }
-                    chunks.add(new ParquetRowGroup.Chunk(codec, length, firstRow, sent));
+                    if (dictionary > 1) {
+                        throw bad(in, "row group " + index + ": dictionary flag " + dictionary + " (0 or 1)");
+                    }
+                    chunks.add(new ParquetRowGroup.Chunk(codec, length, firstRow, sent, dictionary == 1));
                 }
                 groups.add(new ParquetRowGroup(index, rows, chunks, first, count));
             }

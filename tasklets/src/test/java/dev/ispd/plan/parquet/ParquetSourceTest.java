@@ -20,7 +20,7 @@ class ParquetSourceTest {
             new ParquetColumn("big", PrimitiveTypeName.FIXED_LEN_BYTE_ARRAY, 11, true,
                     ParquetColumn.Conversion.BYTES_DECIMAL)),
             List.of(new ParquetRowGroup(3, 1000, List.of(new ParquetRowGroup.Chunk(1, 4000, 0, 1000),
-                    new ParquetRowGroup.Chunk(6, 700, 0, 1000), new ParquetRowGroup.Chunk(0, 11_000, 200, 800)), 250, 600)));
+                    new ParquetRowGroup.Chunk(6, 700, 0, 1000, true), new ParquetRowGroup.Chunk(0, 11_000, 200, 800)), 250, 600)));
 
     @Test
     void theEncodingReadsBackThroughTheRuntimeParameters() throws BadParameterException {
@@ -35,17 +35,21 @@ class ParquetSourceTest {
         byte[] version = good.clone();
         version[0] = 1;
         assertTrue(assertThrows(BadParameterException.class, () -> ParquetSource.decode(version)).getMessage()
-                .contains("at byte 1: version 1, this drive reads version 3"));
+                .contains("at byte 1: version 1, this drive reads version 4"));
         ParquetRowGroup.Chunk whole = new ParquetRowGroup.Chunk(1, 4000, 0, 1000);
         byte[] pastTheGroup = new ParquetSource(SOURCE.file(), SOURCE.columns(), List.of(
                 new ParquetRowGroup(3, 1000, List.of(whole, whole, whole)))).encode();
-        pastTheGroup[pastTheGroup.length - 3 * 25 - 8] = (byte) 0xE9; // count 1001 (0x3E9) after first 0
+        pastTheGroup[pastTheGroup.length - 3 * 26 - 8] = (byte) 0xE9; // count 1001 (0x3E9) after first 0
         assertTrue(assertThrows(BadParameterException.class, () -> ParquetSource.decode(pastTheGroup)).getMessage()
                 .contains("row group 3 of 1000 rows: rows 0 to 1001 are not among them"));
         byte[] pagesShort = SOURCE.encode();
-        pagesShort[pagesShort.length - 7] = 0; // the last chunk's 800 rows (0x320) from row 200 become 32 (0x20)
+        pagesShort[pagesShort.length - 8] = 0; // the last chunk's 800 rows (0x320) from row 200 become 32 (0x20)
         assertTrue(assertThrows(BadParameterException.class, () -> ParquetSource.decode(pagesShort)).getMessage()
                 .contains("row group 3 of 1000 rows: a chunk sent with 32 rows from row 200 lacks rows of 250 to 850"));
+        byte[] flag = SOURCE.encode();
+        flag[flag.length - 1] = 2; // the last chunk's dictionary flag
+        assertTrue(assertThrows(BadParameterException.class, () -> ParquetSource.decode(flag)).getMessage()
+                .contains("row group 3: dictionary flag 2 (0 or 1)"));
         BadParameterException cut = assertThrows(BadParameterException.class,
                 () -> ParquetSource.decode(Arrays.copyOf(good, good.length - 3)));
         assertTrue(cut.getMessage().contains("parameter 'parquet'") && cut.getMessage().contains("ends early"),
