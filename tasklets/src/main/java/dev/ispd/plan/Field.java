@@ -222,7 +222,14 @@ public record Field(String name, int offset, int width, boolean signed, boolean 
 
     /** Whether the field's bytes from {@code from} on are all padding. */
     private boolean padFrom(ByteBuffer buf, int at, int from, byte pad) {
-        for (int i = from; i < width; i++) {
+        long padWord = (pad & 0xFFL) * 0x0101_0101_0101_0101L;
+        int i = from;
+        for (; i + Long.BYTES <= width; i += Long.BYTES) {
+            if (buf.getLong(at + i) != padWord) {
+                return false;
+            }
+        }
+        for (; i < width; i++) {
             if (buf.get(at + i) != pad) {
                 return false;
             }
@@ -230,8 +237,16 @@ public record Field(String name, int offset, int width, boolean signed, boolean 
         return true;
     }
 
-    /** The length of the string whose bytes from {@code end} on are padding: {@code end} less the padding before it. */
-    private static int stringEnd(ByteBuffer buf, int at, int end, byte pad) {
+    /**
+     * The length of the string at {@code at} whose bytes from {@code end} on are padding: {@code end}
+     * less the padding before it, looked for eight bytes at a time (a short string in a wide
+     * place is mostly padding).
+     */
+    static int stringEnd(ByteBuffer buf, int at, int end, byte pad) {
+        long padWord = (pad & 0xFFL) * 0x0101_0101_0101_0101L;
+        while (end >= Long.BYTES && buf.getLong(at + end - Long.BYTES) == padWord) {
+            end -= Long.BYTES;
+        }
         while (end > 0 && buf.get(at + end - 1) == pad) {
             end--;
         }

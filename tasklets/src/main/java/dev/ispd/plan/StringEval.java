@@ -50,15 +50,6 @@ abstract class StringEval extends ExprEval {
         return n - m;
     }
 
-    /** The length of the {@code width} bytes at {@code at} of {@code buf} less the {@code pad} bytes that end them. */
-    static int unpadded(ByteBuffer buf, int at, int width, byte pad) {
-        int end = width;
-        while (end > 0 && buf.get(at + end - 1) == pad) {
-            end--;
-        }
-        return end;
-    }
-
     static final class FieldChars extends StringEval {
         final Field field;
         /** The byte that pads a shorter string: a space or zero. */
@@ -76,7 +67,7 @@ abstract class StringEval extends ExprEval {
                 return -1;
             }
             start = record + field.offset();
-            return unpadded(buf, start, field.width(), pad);
+            return Field.stringEnd(buf, start, field.width(), pad);
         }
     }
 

@@ -58,7 +58,7 @@ final class VectorStrings {
                 boolean isNull = nullable && field.nullBitSet(buf, record);
                 nulls[r] = isNull;
                 starts[r] = record + offset;
-                lengths[r] = isNull ? -1 : StringEval.unpadded(buf, record + offset, width, pad);
+                lengths[r] = isNull ? -1 : Field.stringEnd(buf, record + offset, width, pad);
             }
         }
     }

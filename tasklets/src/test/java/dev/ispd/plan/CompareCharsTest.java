@@ -6,6 +6,7 @@ import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -39,6 +40,42 @@ class CompareCharsTest {
                 }
             }
         }
+    }
+
+    /**
+     * The same over a place wider than a word (padding is looked for eight bytes at a time):
+     * strings of every length up to the width, mostly padding bytes, against literals of every
+     * length up to a byte past it.
+     */
+    @Test
+    void aStringInAPlaceOfManyWordsComparesAsItsUnpaddedBytesDo() {
+        int width = 3 * Long.BYTES + 3;
+        Random random = new Random(21);
+        for (boolean zeroPad : new boolean[] {true, false}) {
+            byte pad = zeroPad ? 0 : (byte) ' ';
+            Field f = Field.of("s", 5, width, FieldType.chars(zeroPad), false);
+            ByteBuffer buf = ByteBuffer.allocateDirect(5 + width);
+            for (int i = 0; i < 20_000; i++) {
+                byte[] s = mostlyPadding(random, random.nextInt(width + 1), pad);
+                byte[] literal = random.nextBoolean() ? unpadded(s, pad) : mostlyPadding(random,
+                        random.nextInt(width + 2), pad);
+                for (int b = 0; b < width; b++) {
+                    buf.put(5 + b, b < s.length ? s[b] : pad);
+                }
+                assertEquals(Integer.signum(Arrays.compareUnsigned(unpadded(s, pad), literal)),
+                        Integer.signum(f.compareChars(buf, 0, literal)),
+                        () -> Arrays.toString(s) + " padded with " + pad + " against " + Arrays.toString(literal));
+            }
+        }
+    }
+
+    /** {@code length} bytes over the alphabet, each a padding byte with even odds. */
+    private static byte[] mostlyPadding(Random random, int length, byte pad) {
+        byte[] s = new byte[length];
+        for (int i = 0; i < length; i++) {
+            s[i] = random.nextBoolean() ? pad : ALPHABET[random.nextInt(ALPHABET.length)];
+        }
+        return s;
     }
 
     /** Every byte string of length 0 to {@code max} over the alphabet. */

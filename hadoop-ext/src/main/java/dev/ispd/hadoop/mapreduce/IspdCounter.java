@@ -42,6 +42,7 @@ public enum IspdCounter {
     SPECULATIVE_HOST_WINS,
     ROW_GROUPS_READ,
     ROW_GROUPS_SKIPPED,
+    PAGES_SKIPPED,
     STRADDLING_ROW_GROUPS;
 
     /** The counter of {@code metric}. */

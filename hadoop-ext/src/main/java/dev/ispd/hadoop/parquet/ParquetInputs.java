@@ -20,6 +20,7 @@ import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.parquet.column.Encoding;
 import org.apache.parquet.column.EncodingStats;
+import org.apache.parquet.format.ColumnIndex;
 import org.apache.parquet.hadoop.metadata.BlockMetaData;
 import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
 import org.apache.parquet.hadoop.metadata.ParquetMetadata;
@@ -30,7 +31,9 @@ import org.slf4j.LoggerFactory;
  * A Parquet file as a plan's input, from its footer (read once, here on the host): the table its
  * schema makes ({@link ParquetTable}), which must be the plan's (a file of another schema is an
  * IOException naming the file and the column), the columns the plan reads, and its row groups but
- * those whose statistics exclude the plan's WHERE (skipped, never read, counted).
+ * those whose statistics exclude the plan's WHERE (skipped, never read, counted); of each row
+ * group, the runs of rows whose data pages' statistics (the column index) do not exclude it: the
+ * pages of the read columns holding none of those rows are skipped, never read, and counted.
  */
 public final class ParquetInputs {
     private static final Logger LOG = LoggerFactory.getLogger(ParquetInputs.class);
@@ -63,6 +66,7 @@ public final class ParquetInputs {
         Layout layout = table.layout();
         List<ParquetInput.RowGroup> groups = new ArrayList<>();
         int skipped = 0;
+        long pagesSkipped = 0;
         List<BlockMetaData> blocks = footer.getBlocks();
         for (int b = 0; b < blocks.size(); b++) {
             BlockMetaData block = blocks.get(b);
@@ -84,12 +88,61 @@ public final class ParquetInputs {
                 offsets.add(chunk.getStartingPos());
                 chunkPages.add(pages.of(b, chunk));
             }
-            groups.add(new ParquetInput.RowGroup(new ParquetRowGroup(b, block.getRowCount(), read), offsets, chunkPages));
+            List<RowGroupFilter.Rows> runs = RowGroupFilter.mayPass(where, layout, block.getRowCount(),
+                    where == null ? Map.of() : pageStatistics(table, chunks, pages, b, layout, block.getRowCount()));
+            long pagesLeft = chunkPages.stream().mapToLong(p -> unread(p, runs, block.getRowCount())).sum();
+            pagesSkipped += pagesLeft;
+            if (!runs.isEmpty()) {
+                groups.add(new ParquetInput.RowGroup(new ParquetRowGroup(b, block.getRowCount(), read), offsets,
+                        chunkPages, runs));
+            }
         }
-        if (skipped > 0) {
-            LOG.info("{}: {} of {} row groups skipped, their statistics exclude {}", path, skipped, blocks.size(), where);
+        if (skipped > 0 || pagesSkipped > 0) {
+            LOG.info("{}: {} of {} row groups and {} data pages of the others skipped, their statistics exclude {}",
+                    path, skipped, blocks.size(), pagesSkipped, where);
         }
-        return InputFile.parquet(path, file.getLen(), new ParquetInput(columns, groups, skipped));
+        return InputFile.parquet(path, file.getLen(), new ParquetInput(columns, groups, skipped, pagesSkipped));
+    }
+
+    /** How many of {@code pages} (of a row group of {@code rows} rows) hold no row of {@code runs}. */
+    private static long unread(List<ParquetInput.Page> pages, List<RowGroupFilter.Rows> runs, long rows) {
+        long unread = 0;
+        for (int i = 0; i < pages.size(); i++) {
+            long from = pages.get(i).firstRow();
+            long to = i + 1 < pages.size() ? pages.get(i + 1).firstRow() : rows;
+            if (runs.stream().noneMatch(r -> r.first() < to && from < r.first() + r.count())) {
+                unread++;
+            }
+        }
+        return unread;
+    }
+
+    /**
+     * The data pages of the chunks of row group {@code block} (of {@code rows} rows) that have an
+     * offset index and a column index, with their statistics, by column name.
+     */
+    private static Map<String, RowGroupFilter.Pages> pageStatistics(ParquetTable table,
+                                                                   Map<String, ColumnChunkMetaData> chunks,
+                                                                   ParquetPages pages, int block, Layout layout,
+                                                                   long rows) {
+        Map<String, RowGroupFilter.Pages> out = new HashMap<>();
+        for (ParquetColumn c : table.columns()) {
+            ColumnChunkMetaData chunk = chunks.get(c.name());
+            List<ParquetInput.Page> list = pages.of(block, chunk);
+            ColumnIndex index = pages.columnIndex(block, chunk);
+            if (list.isEmpty() || index == null) {
+                continue;
+            }
+            long[] firstRows = new long[list.size()];
+            RowGroupFilter.Range[] ranges = new RowGroupFilter.Range[list.size()];
+            for (int i = 0; i < firstRows.length; i++) {
+                firstRows[i] = list.get(i).firstRow();
+                long end = i + 1 < list.size() ? list.get(i + 1).firstRow() : rows;
+                ranges[i] = RowGroupStatistics.ofPage(index, i, end - firstRows[i], c, layout.field(c.name(), "where"));
+            }
+            out.put(c.name(), new RowGroupFilter.Pages(firstRows, ranges));
+        }
+        return out;
     }
 
     /** The plan's layout must be the file's: same fields, types and places, or the decoded records would mislead it. */

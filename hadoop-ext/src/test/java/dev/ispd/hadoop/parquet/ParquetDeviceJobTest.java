@@ -157,6 +157,40 @@ class ParquetDeviceJobTest {
         }
     }
 
+    @Test
+    void pagesTheColumnIndexExcludesAreNotReadInTheDriveNorOnTheHost() throws Exception {
+        // ids ascend, so each page of id holds a narrow run of them: a WHERE on a few hundred ids in the
+        // middle of the second row group excludes most of its pages, of every column read
+        long groupStart = blocks.get(0).getRowCount();
+        long groupRows = blocks.get(1).getRowCount();
+        long lo = groupStart + groupRows / 3;
+        Plan narrow = plan(Predicate.between("id", lo, lo + 300));
+        Plan wholeGroup = plan(Predicate.between("id", groupStart, groupStart + groupRows - 1));
+        for (String policy : List.of("device-only", "host-only")) {
+            IspdCounter moved = policy.equals("host-only") ? IspdCounter.BYTES_MOVED_TO_HOST
+                    : IspdCounter.BYTES_READ_IN_DRIVES;
+            DeviceJob all = job(policy, wholeGroup, parquet);
+            assertEquals(run(job("host-only", wholeGroup, records)), run(all), policy);
+            assertEquals(0, all.counter(IspdCounter.PAGES_SKIPPED), policy);
+            DeviceJob few = job(policy, narrow, parquet);
+            String expected = run(job("host-only", narrow, records));
+            assertEquals(2, expected.lines().count(), expected);
+            assertEquals(expected, run(few), policy);
+            assertEquals(1, few.counter(IspdCounter.ROW_GROUPS_READ), policy);
+            assertEquals(blocks.size() - 1, few.counter(IspdCounter.ROW_GROUPS_SKIPPED), policy);
+            assertTrue(few.counter(IspdCounter.PAGES_SKIPPED) > 0, policy + ": pages skipped");
+            // the part reads each chunk's dictionary page (up to 8 KiB here) and the data pages holding its rows
+            assertTrue(few.counter(moved) * 3 < all.counter(moved) * 2, policy + ": " + few.counter(moved)
+                    + " bytes read for 301 rows, " + all.counter(moved) + " for the row group's " + groupRows);
+        }
+    }
+
+    /** Counts and sums over the rows {@code where} passes, grouped by a boolean. */
+    private static Plan plan(Predicate where) {
+        return Plan.aggregate(layout, where, List.of("urgent"), List.of(Aggregate.countStar(),
+                Aggregate.count("mode"), Aggregate.sum(Expr.mul(Expr.field("price"), Expr.field("qty")))));
+    }
+
     private static DeviceJob job(String policy, Plan plan, Path input) throws IOException {
         return jobs.job(policy, plan, input);
     }

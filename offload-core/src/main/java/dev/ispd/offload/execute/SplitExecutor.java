@@ -101,6 +101,7 @@ public final class SplitExecutor {
         if (split.parquet() != null) {
             count(SplitMetric.ROW_GROUPS_READ, split.parquet().rowGroupsStarted());
             count(SplitMetric.ROW_GROUPS_SKIPPED, split.parquet().rowGroupsSkipped());
+            count(SplitMetric.PAGES_SKIPPED, split.parquet().pagesSkipped());
             count(SplitMetric.STRADDLING_ROW_GROUPS, split.parquet().startsStraddling() ? 1 : 0);
         }
         if (d.placement() == Placement.DEVICE) {

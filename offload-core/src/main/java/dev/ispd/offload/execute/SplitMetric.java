@@ -83,6 +83,8 @@ public enum SplitMetric {
     ROW_GROUPS_READ,
     /** Parquet row groups the WHERE excluded by their statistics: planned out, never read. */
     ROW_GROUPS_SKIPPED,
+    /** Data pages of the read columns of Parquet row groups read that their column index excluded: never read. */
+    PAGES_SKIPPED,
     /** Parquet row groups whose column chunks lie in more than one chunk of the file: run on the host. */
     STRADDLING_ROW_GROUPS
 }

@@ -2,6 +2,7 @@ package dev.ispd.offload.plan;
 
 import dev.ispd.offload.storage.ChunkExtent;
 import dev.ispd.plan.parquet.ParquetRowGroup;
+import dev.ispd.plan.parquet.RowGroupFilter;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -10,14 +11,15 @@ import java.util.List;
  * reads (its file range, with the chunk extents holding it), scheduled and run together. A row
  * group whose chunks lie in more than one chunk of the file straddles a chunk boundary: no drive
  * holds it whole, so it runs on the host. A row group of more rows than a unit may hold (those
- * whose rows, had every one matched, fit one result) is cut into units of consecutive rows, as
- * records are cut into pieces of at most that many. Where the file's offset index gives each
- * data page's rows, such a unit reads of each chunk only its dictionary page and the data pages
- * holding its rows; else it reads the chunks whole.
+ * whose rows, had every one matched, fit one result), or of which only some runs of rows are read
+ * (the others in pages the WHERE excludes), is cut into units of consecutive rows, as records are
+ * cut into pieces of at most that many. Where the file's offset index gives each data page's
+ * rows, such a unit reads of each chunk only its dictionary page and the data pages holding its
+ * rows; else it reads the chunks whole.
  */
 final class ParquetCutter {
-    /** One row group's pieces, whether it straddles, and its row group. */
-    record Unit(List<SplitPiece> pieces, ParquetRowGroup rowGroup, boolean straddles) {
+    /** One row group's pieces, whether it straddles, its row group, and whether it is the row group's first unit. */
+    record Unit(List<SplitPiece> pieces, ParquetRowGroup rowGroup, boolean straddles, boolean first) {
         long bytes() {
             return pieces.stream().mapToLong(SplitPiece::length).sum();
         }
@@ -48,14 +50,22 @@ final class ParquetCutter {
                 }
             }
             long part = maxRows > 0 ? maxRows : Math.max(1, group.rows());
-            if (part >= group.rows() || g.pages().stream().anyMatch(List::isEmpty)) {
+            boolean starts = true;
+            if (part >= group.rows() && g.readsAll() || g.pages().stream().anyMatch(List::isEmpty)) {
                 for (long first = 0; first == 0 || first < group.rows(); first += part) {
-                    units.add(new Unit(whole, group.part(first, Math.min(part, group.rows() - first)), straddles));
+                    units.add(new Unit(whole, group.part(first, Math.min(part, group.rows() - first)), straddles,
+                            starts));
+                    starts = false;
                 }
                 continue;
             }
-            for (long first = 0; first < group.rows(); first += part) {
-                units.add(partOfPages(file, input, g, first, Math.min(part, group.rows() - first), chunks, straddles));
+            for (RowGroupFilter.Rows run : g.read()) {
+                long end = run.first() + run.count();
+                for (long first = run.first(); first < end; first += part) {
+                    units.add(partOfPages(file, input, g, first, Math.min(part, end - first), chunks, straddles,
+                            starts));
+                    starts = false;
+                }
             }
         }
         return units;
@@ -66,7 +76,7 @@ final class ParquetCutter {
      * dictionary page (the bytes before its first data page) and its data pages holding those rows.
      */
     private static Unit partOfPages(String file, ParquetInput input, ParquetInput.RowGroup g, long first, long count,
-                                    List<ChunkExtent> chunks, boolean straddles) {
+                                    List<ChunkExtent> chunks, boolean straddles, boolean starts) {
         List<SplitPiece> pieces = new ArrayList<>();
         List<ParquetRowGroup.Chunk> sent = new ArrayList<>();
         for (int c = 0; c < g.chunkOffsets().size(); c++) {
@@ -95,7 +105,7 @@ final class ParquetCutter {
             ParquetRowGroup.Chunk whole = g.group().chunks().get(c);
             sent.add(new ParquetRowGroup.Chunk(whole.codec(), bytes, firstRow, endRow - firstRow, whole.dictionary()));
         }
-        return new Unit(pieces, g.group().part(first, count, sent), straddles);
+        return new Unit(pieces, g.group().part(first, count, sent), straddles, starts);
     }
 
     /** The piece of file bytes {@code [from, to)} of chunk {@code c} of {@code g}, with the chunk extents holding them. */

@@ -223,7 +223,9 @@ public final class PlannedSplit implements Serializable {
             out.writeInt(source.length);
             out.write(source);
             out.writeInt(parquet.rowGroupsSkipped());
+            out.writeLong(parquet.pagesSkipped());
             out.writeBoolean(parquet.straddles());
+            out.writeBoolean(parquet.startsRowGroup());
         }
     }
 
@@ -278,7 +280,8 @@ public final class PlannedSplit implements Serializable {
             byte[] source = new byte[count(in, file, "Parquet source byte")];
             in.readFully(source);
             try {
-                parquet = new ParquetSplit(ParquetSource.decode(source), in.readInt(), in.readBoolean());
+                parquet = new ParquetSplit(ParquetSource.decode(source), in.readInt(), in.readLong(), in.readBoolean(),
+                        in.readBoolean());
             } catch (BadParameterException e) {
                 throw new IOException("split of " + file + ": " + e.getMessage(), e);
             }

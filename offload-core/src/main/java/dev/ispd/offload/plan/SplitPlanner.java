@@ -93,8 +93,8 @@ public final class SplitPlanner {
                     ? ParquetCutter.cut(f.path(), f.parquet(), storage.locate(f.path(), f.length()),
                             settings.splitMaxBytes() > 0 && recordSize > 0 ? settings.splitMaxBytes() / recordSize : 0)
                     : SplitCutter.cut(f.path(), f.length(), recordSize, storage.locate(f.path(), f.length()),
-                            settings.splitMaxBytes()).stream().map(p -> new ParquetCutter.Unit(List.of(p), null, false))
-                            .toList());
+                            settings.splitMaxBytes()).stream()
+                            .map(p -> new ParquetCutter.Unit(List.of(p), null, false, false)).toList());
         }
         TaskletFactory estimator = factory instanceof WasmTaskletFactory module
                 ? ModuleCalibration.calibrate(tasklet, module, storage, files, recordSize,
@@ -170,7 +170,8 @@ public final class SplitPlanner {
             ParquetSource source = new ParquetSource(file.path(), file.parquet().columns(), List.of(u.rowGroup()));
             out.add(new PlannedSplit(file.path(), pieces, 0, drive, states.get(drive).geometry(drives, drive), d, 0,
                     replicaAddresses(pieces, drive, states, drives),
-                    new ParquetSplit(source, i == 0 ? file.parquet().rowGroupsSkipped() : 0, u.straddles())));
+                    new ParquetSplit(source, i == 0 ? file.parquet().rowGroupsSkipped() : 0,
+                            i == 0 ? file.parquet().pagesSkipped() : 0, u.straddles(), u.first())));
         }
         return out;
     }

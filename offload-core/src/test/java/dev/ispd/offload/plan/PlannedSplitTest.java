@@ -8,6 +8,9 @@ import dev.ispd.offload.execute.SplitLayoutTest;
 import dev.ispd.offload.schedule.Placement;
 import dev.ispd.offload.storage.ChunkExtent;
 import dev.ispd.offload.storage.Replica;
+import dev.ispd.plan.parquet.ParquetColumn;
+import dev.ispd.plan.parquet.ParquetRowGroup;
+import dev.ispd.plan.parquet.ParquetSource;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
@@ -17,6 +20,7 @@ import java.io.ObjectInputStream;
 import java.io.ObjectOutputStream;
 import java.util.List;
 import java.util.Map;
+import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 import org.junit.jupiter.api.Test;
 
 /** Both forms of a planned split carry everything an executor needs. */
@@ -54,6 +58,19 @@ class PlannedSplitTest {
         assertEquals(s.pieces(), back.pieces());
         assertEquals(8400, back.length());
         assertEquals(0, back.start());
+    }
+
+    @Test
+    void aParquetSplitKeepsItsRowGroupAndCounts() throws IOException {
+        ParquetSource source = new ParquetSource(SPLIT.file(), List.of(new ParquetColumn("id", PrimitiveTypeName.INT64,
+                0, false, ParquetColumn.Conversion.INT64)), List.of(new ParquetRowGroup(2, 1000,
+                List.of(new ParquetRowGroup.Chunk(1, 4000, 200, 500)), 300, 250)));
+        for (ParquetSplit parquet : List.of(new ParquetSplit(source, 3, 17, true, false),
+                new ParquetSplit(source, 0, 0, false, true))) {
+            PlannedSplit s = new PlannedSplit(SPLIT.file(), SPLIT.pieces(), 0, SPLIT.drive(), SPLIT.geometry(),
+                    SPLIT.decision(), 0, Map.of(), parquet);
+            assertEquals(parquet, PlannedSplit.read(new DataInputStream(new ByteArrayInputStream(compact(s)))).parquet());
+        }
     }
 
     @Test

@@ -262,6 +262,12 @@ public abstract sealed class ScanMetric extends CustomSumMetric {
         }
     }
 
+    public static final class PagesSkipped extends ScanMetric {
+        public PagesSkipped() {
+            super(SplitMetric.PAGES_SKIPPED, "ispd Parquet data pages skipped by their column index");
+        }
+    }
+
     public static final class StraddlingRowGroups extends ScanMetric {
         public StraddlingRowGroups() {
             super(SplitMetric.STRADDLING_ROW_GROUPS, "ispd Parquet row groups across a chunk boundary, run on the host");

@@ -41,6 +41,12 @@ public final class ParquetPlanTasklet implements Tasklet {
     private final int recordSize;
     private final DecodedBatch batch;
     private final Scratch scratch = new Scratch();
+    /**
+     * Per column, the length of the string each row's place in the batch's records holds now (0
+     * for a column that is not a string): a new value overwrites its own bytes and zeroes only
+     * the longer one's rest, not the whole place.
+     */
+    private final int[][] placed;
     private byte[] pending = new byte[0];
     private int pendingLength;
     private int nextGroup;
@@ -57,6 +63,10 @@ public final class ParquetPlanTasklet implements Tasklet {
         }
         this.recordSize = layout.recordSize();
         this.batch = new DecodedBatch(layout, List.of(fields));
+        this.placed = new int[columns.length][];
+        for (int c = 0; c < columns.length; c++) {
+            placed[c] = columns[c].conversion() == ParquetColumn.Conversion.STRING ? new int[DecodedBatch.MAX_ROWS] : null;
+        }
     }
 
     @Override
@@ -194,7 +204,7 @@ public final class ParquetPlanTasklet implements Tasklet {
         for (int c = 0; c < columns.length; c++) {
             try {
                 if (columns[c].conversion() == ParquetColumn.Conversion.STRING) {
-                    fillStrings(decoders[c], columns[c], fields[c], batch.nulls(c), n);
+                    fillStrings(decoders[c], columns[c], fields[c], batch.nulls(c), placed[c], n);
                 } else {
                     fillColumn(decoders[c], columns[c], fields[c], batch.values(c), batch.highs(c), batch.nulls(c), n);
                 }
@@ -290,12 +300,16 @@ public final class ParquetPlanTasklet implements Tasklet {
         return true;
     }
 
-    /** The next {@code n} strings of one column into the field's place in the batch's records; NULLs into {@code nulls}. */
-    private void fillStrings(ColumnChunkDecoder d, ParquetColumn column, Field f, boolean[] nulls, int n) {
+    /**
+     * The next {@code n} strings of one column into the field's place in the batch's records
+     * ({@code placed}: the lengths those places hold); NULLs into {@code nulls}.
+     */
+    private void fillStrings(ColumnChunkDecoder d, ParquetColumn column, Field f, boolean[] nulls, int[] placed,
+                             int n) {
         ByteBuffer records = batch.records();
         for (int r = 0; r < n; r++) {
             if (!isNull(d, nulls, r)) {
-                putString(records, d.values().readBytes(), column, f, r * recordSize + f.offset());
+                placed[r] = putString(records, d.values().readBytes(), column, f, r * recordSize + f.offset(), placed[r]);
             }
         }
     }
@@ -314,7 +328,12 @@ public final class ParquetPlanTasklet implements Tasklet {
         return isNull;
     }
 
-    private void putString(ByteBuffer records, Binary value, ParquetColumn column, Field f, int at) {
+    /**
+     * Writes {@code value} zero-padded into the {@code char(N)} place at {@code at}, which holds a
+     * string of {@code before} bytes (zeros after it): its bytes, then zeros over the rest of the
+     * longer one. Returns the value's length.
+     */
+    private int putString(ByteBuffer records, Binary value, ParquetColumn column, Field f, int at, int before) {
         int n = value.length();
         if (n > f.width()) {
             throw new IllegalArgumentException("a value of " + n + " bytes is longer than the " + f.width()
@@ -326,8 +345,11 @@ public final class ParquetPlanTasklet implements Tasklet {
             throw new IllegalArgumentException("a value ending in a zero byte cannot be held exactly in the zero-padded "
                     + "char(" + f.width() + ") a plan reads of a string (" + column.name() + ")");
         }
-        Arrays.fill(scratch.bytes, n, f.width(), (byte) 0); // the padding, then the place in one copy
-        records.put(at, scratch.bytes, 0, f.width());
+        if (before > n) {
+            Arrays.fill(scratch.bytes, n, before, (byte) 0);
+        }
+        records.put(at, scratch.bytes, 0, Math.max(n, before));
+        return n;
     }
 
     /**

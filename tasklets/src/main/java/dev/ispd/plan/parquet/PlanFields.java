@@ -35,6 +35,13 @@ final class PlanFields {
         return out;
     }
 
+    /** The fields {@code where} names. */
+    static Set<String> named(Predicate where) {
+        Set<String> out = new LinkedHashSet<>();
+        walk(where, out);
+        return out;
+    }
+
     private static void walk(Object node, Set<String> out) {
         if (node instanceof Expr.Ref ref) {
             out.add(ref.name());

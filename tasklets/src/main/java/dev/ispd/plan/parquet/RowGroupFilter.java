@@ -5,23 +5,91 @@ import dev.ispd.plan.Field;
 import dev.ispd.plan.FieldType;
 import dev.ispd.plan.Layout;
 import dev.ispd.plan.Predicate;
+import java.io.Serializable;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.TreeSet;
 
 /**
  * Whether a row group's column statistics prove that no row of it passes a WHERE, so that it is
- * skipped without being read. Conservative: a part it cannot judge (an expression, a string
- * comparison, a float, a column without statistics) may match. A NULL fails every comparison, so a
- * column of only NULLs excludes every comparison on it.
+ * skipped without being read; and, from its data pages' statistics (a column index), which runs
+ * of its rows may pass, so that the pages of the others are not read. Conservative: a part it
+ * cannot judge (an expression, a string comparison, a float, a column without statistics) may
+ * match. A NULL fails every comparison, so a column of only NULLs excludes every comparison on it.
  */
 public final class RowGroupFilter {
-    /** A column's statistics in its field's representation ({@link Field#read}): min and max, NULLs, rows. */
+    /** A column's statistics in its field's representation ({@link Field#read}): min and max, NULLs (-1: not known), rows. */
     public record Range(long min, long max, boolean hasMinMax, long nulls, long rows) {
         boolean allNull() {
             return nulls == rows;
         }
     }
 
+    /** A column chunk's data pages: the row each starts at (the first at row 0, ascending) and each one's statistics. */
+    public record Pages(long[] firstRows, Range[] ranges) {
+        public Pages {
+            if (firstRows.length == 0 || firstRows[0] != 0 || firstRows.length != ranges.length) {
+                throw new IllegalArgumentException(firstRows.length + " pages from row "
+                        + (firstRows.length == 0 ? "-" : firstRows[0]) + " with " + ranges.length + " statistics");
+            }
+        }
+    }
+
+    /** {@code count} consecutive rows of a row group from its row {@code first}. */
+    public record Rows(long first, long count) implements Serializable {
+        public Rows {
+            if (first < 0 || count <= 0) {
+                throw new IllegalArgumentException(count + " rows from row " + first);
+            }
+        }
+    }
+
     private RowGroupFilter() {
+    }
+
+    /**
+     * The runs of the {@code rows} rows of a row group that may pass {@code where}, in order, given
+     * the data pages (by column name) of the columns with a column index: the row group is cut
+     * where a page of a column {@code where} names starts, and a stretch is left out where the
+     * statistics of the pages holding it exclude {@code where}. All the rows where no page judges.
+     */
+    public static List<Rows> mayPass(Predicate where, Layout layout, long rows, Map<String, Pages> pages) {
+        List<String> judged = PlanFields.named(where).stream().filter(pages::containsKey).toList();
+        TreeSet<Long> cuts = new TreeSet<>();
+        cuts.add(0L);
+        for (String name : judged) {
+            for (long first : pages.get(name).firstRows()) {
+                if (first < rows) {
+                    cuts.add(first);
+                }
+            }
+        }
+        int[] page = new int[judged.size()];
+        Map<String, Range> stats = new HashMap<>();
+        List<Rows> out = new ArrayList<>();
+        long runStart = -1;
+        for (long from : cuts) {
+            for (int c = 0; c < page.length; c++) {
+                Pages p = pages.get(judged.get(c));
+                while (page[c] + 1 < p.firstRows().length && p.firstRows()[page[c] + 1] <= from) {
+                    page[c]++;
+                }
+                stats.put(judged.get(c), p.ranges()[page[c]]);
+            }
+            boolean excluded = excludes(where, layout, stats);
+            if (excluded && runStart >= 0) {
+                out.add(new Rows(runStart, from - runStart));
+                runStart = -1;
+            } else if (!excluded && runStart < 0) {
+                runStart = from;
+            }
+        }
+        if (runStart >= 0) {
+            out.add(new Rows(runStart, rows - runStart));
+        }
+        return out;
     }
 
     /** True if no row of a row group with these statistics (by column name) passes {@code where}. */
