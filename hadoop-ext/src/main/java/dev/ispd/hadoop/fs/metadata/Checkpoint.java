@@ -89,6 +89,22 @@ public record Checkpoint(long position, Namespace namespace, long entries) {
         return b.getLong();
     }
 
+    /** The bytes at a checkpoint's start that say its position ({@link #headerPosition}). */
+    static final int HEAD = HEADER + 8;
+
+    /**
+     * The position in a checkpoint's first {@link #HEAD} bytes, its magic checked but not its
+     * checksum (which covers the whole): how a store ranks the checkpoints it keeps without
+     * reading them whole. {@link CheckpointRanking#DAMAGED} if they are not a checkpoint's.
+     */
+    static long headerPosition(ByteBuffer head) {
+        ByteBuffer b = head.duplicate().order(ByteOrder.LITTLE_ENDIAN);
+        if (b.remaining() < HEAD || b.getInt() != MAGIC) {
+            return CheckpointRanking.DAMAGED;
+        }
+        return b.getLong(b.position() + 4);
+    }
+
     /** Checks the magic and the checksum at {@code b}'s position (left past the header); damage is an IOException. */
     private static void checkHeader(ByteBuffer b, String from) throws IOException {
         if (b.remaining() < HEADER + 8 || b.getInt() != MAGIC) {

@@ -9,7 +9,9 @@ import dev.ispd.protocol.Status;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -34,7 +36,8 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Each checkpoint is an object of its own on the same drive, listed in the well-known object
  * {@link #CHECKPOINTS} by appended 16-byte entries ({@code u64 object id, u64 length}), the last
- * entry the latest. The drive is a single point of failure of the namespace. Not thread-safe:
+ * entry the one saved last. Of the last {@link #LISTED} entries' objects, the two with the
+ * highest positions are kept and the others deleted ({@link CheckpointRanking}). The drive is a single point of failure of the namespace. Not thread-safe:
  * the journal guards it.
  */
 public final class DriveJournalStore implements JournalStore {
@@ -54,6 +57,8 @@ public final class DriveJournalStore implements JournalStore {
     static final long DEFAULT_SEGMENT_BYTES = 1 << 20;
     private static final int OFFSET_BITS = 40;
     private static final int ENTRY = 16;
+    /** How many of the checkpoint list's last entries are looked at for the checkpoints kept. */
+    private static final int LISTED = 8;
     private static final int FIRST_BUFFER = 256 * 1024;
 
     private final SharedDrive drive;
@@ -315,6 +320,7 @@ public final class DriveJournalStore implements JournalStore {
         }
     }
 
+    /** Saves the checkpoint as an object, lists it, then deletes the listed ones no longer kept ({@link CheckpointRanking}). */
     @Override
     public void saveCheckpoint(ByteBuffer checkpoint) throws IOException {
         byte[] bytes = new byte[checkpoint.remaining()];
@@ -323,9 +329,9 @@ public final class DriveJournalStore implements JournalStore {
         drive.run(d -> d.write(id, 0, bytes));
         ByteBuffer entry = ByteBuffer.allocateDirect(ENTRY).order(ByteOrder.LITTLE_ENDIAN)
                 .putLong(0, id).putLong(8, bytes.length);
-        long at = drive.run(d -> d.append(CHECKPOINTS, entry));
-        if (at >= 2 * ENTRY) {
-            deleteIfPresent(entry(at - 2 * ENTRY).getLong(0));
+        drive.run(d -> d.append(CHECKPOINTS, entry));
+        for (Listed listed : CheckpointRanking.dropped(listed(drive.run(d -> d.stat(CHECKPOINTS).size())))) {
+            deleteIfPresent(listed.id());
         }
         sealIfFull();
     }
@@ -333,21 +339,51 @@ public final class DriveJournalStore implements JournalStore {
     @Override
     public ByteBuffer checkpoint(int back) throws IOException {
         long size = drive.run(d -> d.stat(CHECKPOINTS).size());
-        long at = size - (long) (back + 1) * ENTRY;
-        if (at < 0) {
+        List<CheckpointRanking.Listed<Listed>> ranked = CheckpointRanking.ranked(listed(size));
+        if (back >= ranked.size()) {
             return null;
         }
-        ByteBuffer entry = entry(at);
-        long id = entry.getLong(0);
-        int length = (int) entry.getLong(8);
+        Listed listed = ranked.get(back).handle();
         try {
-            return ByteBuffer.wrap(drive.run(d -> d.read(id, 0, length))).order(ByteOrder.LITTLE_ENDIAN);
+            return ByteBuffer.wrap(drive.run(d -> d.read(listed.id(), 0, listed.length())))
+                    .order(ByteOrder.LITTLE_ENDIAN);
         } catch (DriveException e) {
             if (e.status() == Status.NO_SUCH_OBJECT && drive.run(d -> d.stat(CHECKPOINTS).size()) > size) {
                 return null; // a newer checkpoint replaced it meanwhile: no longer one of the two kept
             }
             throw e;
         }
+    }
+
+    /** A checkpoint list entry: the object and its length. */
+    private record Listed(long id, int length) {
+    }
+
+    /**
+     * The checkpoints among the last {@link #LISTED} entries of the list ({@code size} bytes long)
+     * whose objects exist, the last saved first, with the position each one's header says.
+     */
+    private List<CheckpointRanking.Listed<Listed>> listed(long size) throws IOException {
+        List<CheckpointRanking.Listed<Listed>> out = new ArrayList<>();
+        for (long at = size - ENTRY; at >= Math.max(0, size - (long) LISTED * ENTRY); at -= ENTRY) {
+            ByteBuffer entry = entry(at);
+            Listed listed = new Listed(entry.getLong(0), (int) entry.getLong(8));
+            ByteBuffer head = ByteBuffer.allocateDirect(Checkpoint.HEAD).order(ByteOrder.LITTLE_ENDIAN);
+            try {
+                drive.run(d -> {
+                    d.read(listed.id(), 0, head);
+                    return null;
+                });
+            } catch (DriveException e) {
+                if (e.status() == Status.NO_SUCH_OBJECT) {
+                    continue; // dropped already
+                }
+                LOG.warn("osd: the header of checkpoint object {} on drive {} cannot be read: {}",
+                        Long.toUnsignedString(listed.id()), drive.index(), e.getMessage());
+            }
+            out.add(new CheckpointRanking.Listed<>(listed, Checkpoint.headerPosition(head.flip())));
+        }
+        return out;
     }
 
     /** Every checkpoint object the list names (older ones may be gone already). */

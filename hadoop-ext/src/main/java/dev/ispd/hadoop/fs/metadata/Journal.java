@@ -256,8 +256,8 @@ public final class Journal implements Closeable {
         checkpointEntries = c.entries();
         try {
             if (applied < store.cutBelow()) {
-                // Others cut past this client's position meanwhile: a checkpoint there would
-                // push a usable one out of the two kept, and could never be started from.
+                // Others cut past this client's position meanwhile: a checkpoint there could
+                // never be started from (the store would drop it, ranking it below theirs).
                 LOG.debug("osd: no checkpoint at {} in {}: the journal is cut past it", applied, store.describe());
                 return;
             }

@@ -28,8 +28,10 @@ import org.slf4j.LoggerFactory;
  * creating the lowest number it has not seen taken; ZooKeeper's create is atomic and totally
  * ordered, so of two writers racing for a number exactly one gets it and the other moves on, and
  * every client reads the same records in the same order. A checkpoint is split into znodes of at
- * most {@link #MAX_FRAME} bytes, {@code <root>/checkpoints/c-<sequence>/p-<i>}, and
- * {@code <root>/checkpoint} names the latest.
+ * most {@link #MAX_FRAME} bytes, {@code <root>/checkpoints/c-<sequence>/p-<i>}, with its position
+ * in decimal as the data of {@code c-<sequence>} once whole; of the {@link #LISTED} last saved,
+ * the two with the highest positions are kept ({@link CheckpointRanking}), and
+ * {@code <root>/checkpoint} names the one saved last (for clients that read only that).
  *
  * <p>A cut first raises the <em>cut mark</em> {@code <root>/cut} (the lowest record number kept,
  * in decimal; a conditional set, so racing cutters raise it in turn and each deletes only the
@@ -50,6 +52,8 @@ public final class ZooKeeperJournalStore implements JournalStore {
     private static final int CONNECT_TIMEOUT_MS = 15_000;
     /** Records deleted in one ZooKeeper transaction by a cut. */
     static final int DELETE_BATCH = 500;
+    /** How many of the last saved checkpoints are looked at for the ones kept. */
+    private static final int LISTED = 8;
 
     private final CuratorFramework client;
     private final String connect;
@@ -259,23 +263,27 @@ public final class ZooKeeperJournalStore implements JournalStore {
         }
     }
 
+    /**
+     * Writes the checkpoint's parts under a new {@code c-<sequence>} znode, then its position as
+     * the znode's data (what marks it whole), names it the latest (for clients that read that
+     * name), and deletes the listed ones no longer kept ({@link CheckpointRanking}).
+     */
     @Override
     public void saveCheckpoint(ByteBuffer checkpoint) throws IOException {
         try {
             String c = client.create().creatingParentsIfNeeded().withMode(CreateMode.PERSISTENT_SEQUENTIAL)
-                    .forPath(checkpoints + "/c-");
+                    .forPath(checkpoints + "/c-", new byte[0]);
+            long position = Checkpoint.headerPosition(checkpoint);
             byte[] part = new byte[MAX_FRAME];
             for (int i = 0; checkpoint.hasRemaining(); i++) {
                 int n = Math.min(MAX_FRAME, checkpoint.remaining());
                 checkpoint.get(part, 0, n);
                 client.create().forPath(c + "/p-" + String.format("%06d", i), Arrays.copyOf(part, n));
             }
-            byte[] name = c.getBytes(StandardCharsets.UTF_8);
-            client.create().orSetData().forPath(latest, name);
-            List<String> all = client.getChildren().forPath(checkpoints);
-            Collections.sort(all);
-            for (String old : all.subList(0, Math.max(0, all.size() - 2))) {
-                client.delete().quietly().deletingChildrenIfNeeded().forPath(checkpoints + "/" + old);
+            client.setData().forPath(c, Long.toUnsignedString(position).getBytes(StandardCharsets.UTF_8));
+            client.create().orSetData().forPath(latest, c.getBytes(StandardCharsets.UTF_8));
+            for (String old : CheckpointRanking.dropped(listed())) {
+                client.delete().quietly().deletingChildrenIfNeeded().forPath(old);
             }
         } catch (Exception e) {
             throw failed("saving a checkpoint", e);
@@ -285,16 +293,11 @@ public final class ZooKeeperJournalStore implements JournalStore {
     @Override
     public ByteBuffer checkpoint(int back) throws IOException {
         try {
-            String c = new String(client.getData().forPath(latest), StandardCharsets.UTF_8);
-            if (back > 0) {
-                List<String> all = client.getChildren().forPath(checkpoints);
-                Collections.sort(all);
-                int at = all.indexOf(c.substring(checkpoints.length() + 1)) - back;
-                if (at < 0) {
-                    return null;
-                }
-                c = checkpoints + "/" + all.get(at);
+            List<CheckpointRanking.Listed<String>> ranked = CheckpointRanking.ranked(listed());
+            if (back >= ranked.size()) {
+                return null;
             }
+            String c = ranked.get(back).handle();
             List<String> parts = client.getChildren().forPath(c);
             Collections.sort(parts);
             ByteArrayOutputStream bytes = new ByteArrayOutputStream();
@@ -303,9 +306,48 @@ public final class ZooKeeperJournalStore implements JournalStore {
             }
             return ByteBuffer.wrap(bytes.toByteArray()).order(ByteOrder.LITTLE_ENDIAN);
         } catch (KeeperException.NoNodeException e) {
-            return null;
+            return null; // a newer checkpoint replaced it meanwhile: no longer one of the two kept
         } catch (Exception e) {
-            throw failed("reading the checkpoint " + back + " before the latest", e);
+            throw failed("reading the checkpoint " + back + " ranked below the highest", e);
+        }
+    }
+
+    /**
+     * The whole checkpoints among the {@link #LISTED} last saved, the last first, with their
+     * positions. One without a position is still being written, unless the latest name points
+     * at it (a checkpoint written before positions were kept: its first part's header says it).
+     */
+    private List<CheckpointRanking.Listed<String>> listed() throws Exception {
+        List<String> all = client.getChildren().forPath(checkpoints);
+        all.sort(Collections.reverseOrder());
+        String named = latestName();
+        List<CheckpointRanking.Listed<String>> out = new ArrayList<>();
+        for (String child : all.subList(0, Math.min(LISTED, all.size()))) {
+            String c = checkpoints + "/" + child;
+            try {
+                byte[] position = client.getData().forPath(c);
+                if (position.length > 0) {
+                    out.add(new CheckpointRanking.Listed<>(c, Long.parseUnsignedLong(
+                            new String(position, StandardCharsets.UTF_8))));
+                } else if (c.equals(named)) {
+                    byte[] first = client.getData().forPath(c + "/p-" + String.format("%06d", 0));
+                    out.add(new CheckpointRanking.Listed<>(c, Checkpoint.headerPosition(ByteBuffer.wrap(first))));
+                }
+            } catch (KeeperException.NoNodeException dropped) {
+                // deleted by another client's save meanwhile
+            } catch (NumberFormatException e) {
+                out.add(new CheckpointRanking.Listed<>(c, CheckpointRanking.DAMAGED));
+            }
+        }
+        return out;
+    }
+
+    /** The checkpoint the latest name points at, or null. */
+    private String latestName() throws Exception {
+        try {
+            return new String(client.getData().forPath(latest), StandardCharsets.UTF_8);
+        } catch (KeeperException.NoNodeException e) {
+            return null;
         }
     }
 
