@@ -43,9 +43,12 @@ import java.nio.file.Path;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Random;
 import java.util.function.LongSupplier;
+import java.util.stream.IntStream;
 import java.util.stream.Stream;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 
@@ -78,6 +81,8 @@ final class HostCalibration {
      * clock jumped or the machine was suspended, and the measurement is refused.
      */
     static final int JUMP = 50;
+    /** The seed of the rounds' orders: every calibration measures in the same orders. */
+    private static final long ORDER_SEED = 1998;
     private static final LocalDate Q1_SHIP = LocalDate.of(1998, 9, 2);
 
     /** What one unit of each metered operation costs, in nanoseconds; {@link #UNITS} in order. */
@@ -163,9 +168,13 @@ final class HostCalibration {
      * then {@link #RUNS} rounds, each running every workload, and each one's median. In rounds,
      * not one workload after another, so that a machine whose load changes while it is measured
      * weighs on every workload alike (on the busy session machine the same plan ran twice as fast
-     * a minute later). Within a round a short workload runs back to back until about
-     * {@link #ROUND_NS} (at most {@link #REPEATS} times, as many as its last warm-up run says) and
-     * counts its mean: on a loaded machine one run of a few milliseconds varied by a fifth.
+     * a minute later). Each round runs the workloads in another order ({@link #roundOrder}): in
+     * one order every round, a workload's time carries what the ones before it leave behind
+     * (the WorldCup plans at 256 B, mostly reading memory, ran 8-10% slower as fitted than the
+     * same plans over the check's data later in the same rounds). Within a round a short
+     * workload runs back to back until about {@link #ROUND_NS} (at most {@link #REPEATS} times,
+     * as many as its last warm-up run says) and counts its mean: on a loaded machine one run of
+     * a few milliseconds varied by a fifth.
      */
     List<Run> measure(List<Workload> workloads) throws IOException, ClockJumpException {
         int[] repeats = new int[workloads.size()];
@@ -177,8 +186,9 @@ final class HostCalibration {
         }
         long[][] times = new long[workloads.size()][RUNS];
         Meter[] meters = new Meter[workloads.size()];
+        Random shuffles = new Random(ORDER_SEED);
         for (int round = 0; round < RUNS; round++) {
-            for (int i = 0; i < workloads.size(); i++) {
+            for (int i : roundOrder(workloads.size(), shuffles)) {
                 long total = 0;
                 for (int r = 0; r < repeats[i]; r++) {
                     Timed t = once(workloads.get(i));
@@ -193,6 +203,17 @@ final class HostCalibration {
             runs.add(median(workloads.get(i).name(), meters[i], times[i]));
         }
         return runs;
+    }
+
+    /**
+     * The order of a measured round's {@code workloads}, shuffled by {@code shuffles}: whatever a
+     * workload leaves behind (caches, garbage, the JIT's last compilations) falls on another one
+     * in each round, so that no workload's median carries one neighbour's.
+     */
+    static List<Integer> roundOrder(int workloads, Random shuffles) {
+        List<Integer> order = new ArrayList<>(IntStream.range(0, workloads).boxed().toList());
+        Collections.shuffle(order, shuffles);
+        return order;
     }
 
     /** The non-negative least-squares costs of {@code runs}' times over their metered work. */
