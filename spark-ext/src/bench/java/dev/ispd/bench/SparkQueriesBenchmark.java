@@ -42,8 +42,9 @@ import org.apache.spark.sql.execution.datasources.v2.BatchScanExec;
  * with the next source and every other round in reverse (so that no source always follows the
  * same one); after each connector run the driver's handling of its end is awaited, untimed (so
  * fastest learns from each warm-up, and no run's clean-up falls into the next one's time); prints
- * every run's wall clock (collect of the answer; for the connector, where its partitions ran),
- * each source's median and its speed-up over plain Spark, whether its
+ * every run's wall clock (collect of the answer; for the connector, where its partitions ran)
+ * with the CPU time the JVM used meanwhile (which a loaded machine leaves as it is) and its GC
+ * time, each source's median and its speed-up over plain Spark, its median CPU time, whether its
  * answer equals plain Spark's, and the connector's modeled time, energy and bytes moved (its
  * scan's metrics, last run). Arguments: entries (7000000), runs (5), work directory (the temp
  * directory). Exit status 1 if an answer differs.
@@ -141,6 +142,7 @@ public record SparkQueriesBenchmark(long entries, int runs, Path work) {
     private boolean query(String name, String sql, Map<String, Dataset<Row>> sources) {
         System.out.printf("%n%s: %s%n", name, sql);
         Map<String, double[]> wall = new LinkedHashMap<>();
+        Map<String, double[]> cpu = new HashMap<>();
         Map<String, List<String>> answers = new HashMap<>();
         Map<String, Dataset<Row>> lastRun = new HashMap<>();
         List<String> names = List.copyOf(sources.keySet());
@@ -152,31 +154,37 @@ public record SparkQueriesBenchmark(long entries, int runs, Path work) {
                 awaitEnd(source, df);
             }
             wall.put(source, new double[runs]);
+            cpu.put(source, new double[runs]);
         }
         for (int r = 0; r < runs; r++) {
             for (String source : round(names, r)) {
                 sources.get(source).createOrReplaceTempView("t");
                 Dataset<Row> df = sources.get(source).sparkSession().sql(sql);
                 long start = System.nanoTime();
+                long cpuStart = processCpuNs();
+                long gcStart = gcMs();
                 List<String> answer = answer(df);
                 wall.get(source)[r] = (System.nanoTime() - start) / 1e9;
+                cpu.get(source)[r] = (processCpuNs() - cpuStart) / 1e9;
+                long gc = gcMs() - gcStart;
                 awaitEnd(source, df);
                 lastRun.put(source, df);
                 if (!answer.equals(answers.get(source))) {
                     answers.put(source, List.of("answers differ from run to run"));
                 }
-                System.out.printf("  %-24s run %d %8.3f s (load average %.2f)%s%n", source, r + 1, wall.get(source)[r],
-                        loadAverage(), source.startsWith("ispd") ? placed(df) : "");
+                System.out.printf("  %-24s run %d %8.3f s, CPU %.3f s, GC %d ms (load average %.2f)%s%n", source, r + 1,
+                        wall.get(source)[r], cpu.get(source)[r], gc, loadAverage(), source.startsWith("ispd") ? placed(df) : "");
             }
         }
         double plain = median(wall.get(PLAIN));
         boolean identical = true;
-        System.out.printf("  %-24s %10s %14s %16s%n", "source", "median s", "plain / this", "answer = plain's");
+        System.out.printf("  %-24s %10s %14s %14s %16s%n", "source", "median s", "plain / this", "median CPU s",
+                "answer = plain's");
         for (Map.Entry<String, double[]> w : wall.entrySet()) {
             boolean same = answers.get(w.getKey()).equals(answers.get(PLAIN));
             identical &= same;
-            System.out.printf("  %-24s %10.3f %13.1fx %16s%n", w.getKey(), median(w.getValue()),
-                    plain / median(w.getValue()), same ? "yes" : "NO");
+            System.out.printf("  %-24s %10.3f %13.1fx %14.3f %16s%n", w.getKey(), median(w.getValue()),
+                    plain / median(w.getValue()), median(cpu.get(w.getKey())), same ? "yes" : "NO");
         }
         double bestStatic = Math.min(median(wall.get("ispd device-only")), median(wall.get("ispd host-only")));
         System.out.printf("  ispd fastest (measured basis, after %d warm-up runs) / best static policy: %.2f%n",
@@ -275,6 +283,22 @@ public record SparkQueriesBenchmark(long entries, int runs, Path work) {
         double[] s = values.clone();
         Arrays.sort(s);
         return s.length % 2 == 1 ? s[s.length / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+    }
+
+    /**
+     * The CPU time this JVM has used, in nanoseconds: Spark's threads, the in-JVM drives' and the
+     * JVM's own (JIT, GC). A run's share of it is what the run cost the machine, which the load
+     * of other processes does not change as it changes the wall clock.
+     */
+    private static long processCpuNs() {
+        return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
+                .getProcessCpuTime();
+    }
+
+    /** The time this JVM's collectors have spent collecting, in milliseconds. */
+    private static long gcMs() {
+        return ManagementFactory.getGarbageCollectorMXBeans().stream().mapToLong(b -> Math.max(0, b.getCollectionTime()))
+                .sum();
     }
 
     private static double loadAverage() {

@@ -43,9 +43,12 @@ import java.nio.file.Path;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Random;
 import java.util.function.LongSupplier;
+import java.util.stream.IntStream;
 import java.util.stream.Stream;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 
@@ -78,6 +81,8 @@ final class HostCalibration {
      * clock jumped or the machine was suspended, and the measurement is refused.
      */
     static final int JUMP = 50;
+    /** The seed of the rounds' orders: every calibration measures in the same orders. */
+    private static final long ORDER_SEED = 1998;
     private static final LocalDate Q1_SHIP = LocalDate.of(1998, 9, 2);
 
     /** What one unit of each metered operation costs, in nanoseconds; {@link #UNITS} in order. */
@@ -163,25 +168,33 @@ final class HostCalibration {
      * then {@link #RUNS} rounds, each running every workload, and each one's median. In rounds,
      * not one workload after another, so that a machine whose load changes while it is measured
      * weighs on every workload alike (on the busy session machine the same plan ran twice as fast
-     * a minute later). Within a round a short workload runs back to back until about
-     * {@link #ROUND_NS} (at most {@link #REPEATS} times, as many as its last warm-up run says) and
-     * counts its mean: on a loaded machine one run of a few milliseconds varied by a fifth.
+     * a minute later). Each round runs the workloads in another order ({@link #roundOrder}): in
+     * one order every round, a workload's time carries what the ones before it leave behind
+     * (the WorldCup plans at 256 B, mostly reading memory, ran 8-10% slower as fitted than the
+     * same plans over the check's data later in the same rounds). Within a round a short
+     * workload runs back to back until about {@link #ROUND_NS} (at most {@link #REPEATS} times,
+     * as many as its last warm-up run says) and counts its mean: on a loaded machine one run of
+     * a few milliseconds varied by a fifth.
      */
     List<Run> measure(List<Workload> workloads) throws IOException, ClockJumpException {
+        Arena arena = new Arena(workloads);
         int[] repeats = new int[workloads.size()];
         for (int round = 0; round < 2; round++) {
             for (int i = 0; i < workloads.size(); i++) {
-                long ns = once(workloads.get(i)).ns();
+                long ns = once(workloads.get(i), arena.load(workloads.get(i))).ns();
                 repeats[i] = (int) Math.max(1, Math.min(REPEATS, ROUND_NS / Math.max(1, ns)));
             }
         }
         long[][] times = new long[workloads.size()][RUNS];
         Meter[] meters = new Meter[workloads.size()];
+        Random shuffles = new Random(ORDER_SEED);
         for (int round = 0; round < RUNS; round++) {
-            for (int i = 0; i < workloads.size(); i++) {
+            for (int i : roundOrder(workloads.size(), shuffles)) {
+                InMemoryPageSource source = arena.load(workloads.get(i));
+                once(workloads.get(i), source); // untimed: reads what the copy left dirty in the caches
                 long total = 0;
                 for (int r = 0; r < repeats[i]; r++) {
-                    Timed t = once(workloads.get(i));
+                    Timed t = once(workloads.get(i), source);
                     total += t.ns();
                     meters[i] = t.meter();
                 }
@@ -193,6 +206,17 @@ final class HostCalibration {
             runs.add(median(workloads.get(i).name(), meters[i], times[i]));
         }
         return runs;
+    }
+
+    /**
+     * The order of a measured round's {@code workloads}, shuffled by {@code shuffles}: whatever a
+     * workload leaves behind (caches, garbage, the JIT's last compilations) falls on another one
+     * in each round, so that no workload's median carries one neighbour's.
+     */
+    static List<Integer> roundOrder(int workloads, Random shuffles) {
+        List<Integer> order = new ArrayList<>(IntStream.range(0, workloads).boxed().toList());
+        Collections.shuffle(order, shuffles);
+        return order;
     }
 
     /** The non-negative least-squares costs of {@code runs}' times over their metered work. */
@@ -377,22 +401,42 @@ final class HostCalibration {
     Run run(Workload w, int runs) throws IOException, ClockJumpException {
         long[] times = new long[runs];
         Meter meter = null;
+        InMemoryPageSource source = new Arena(List.of(w)).load(w);
         for (int i = 0; i < runs; i++) {
-            Timed t = once(w);
+            Timed t = once(w, source);
             times[i] = t.ns();
             meter = t.meter();
         }
         return median(w.name(), meter, times);
     }
 
+    /**
+     * The one buffer every workload's measured runs read their data from, copied in (untimed)
+     * before a round's runs of it: a scan of the check's array ran up to 2 ms (a fifth) faster
+     * than the same plan over the fit's array in the same rounds, on the busy machine and not on
+     * every run, so where the JVM put a workload's own array must weigh on none of them.
+     */
+    private static final class Arena {
+        private final byte[] bytes;
+
+        Arena(List<Workload> workloads) {
+            bytes = new byte[workloads.stream().mapToInt(w -> w.data().length).max().orElse(0)];
+        }
+
+        /** {@code w}'s data copied into the arena, as object 1. */
+        InMemoryPageSource load(Workload w) {
+            System.arraycopy(w.data(), 0, bytes, 0, w.data().length);
+            return InMemoryPageSource.of(1, ByteBuffer.wrap(bytes, 0, w.data().length));
+        }
+    }
+
     /** One run's time and metered work. */
     private record Timed(long ns, Meter meter) {
     }
 
-    /** One run of {@code w}, timed by the clock. */
-    private Timed once(Workload w) throws IOException {
+    /** One run of {@code w} over its data in {@code source}, timed by the clock. */
+    private Timed once(Workload w, InMemoryPageSource source) throws IOException {
         HostRunner runner = new HostRunner(pageSize, pagesPerBatch);
-        InMemoryPageSource source = InMemoryPageSource.of(1, w.data());
         Tasklet t = create(w);
         long start = clock.getAsLong();
         HostRunner.Result r = runner.run(t, w.extents(), source);
