@@ -3,7 +3,6 @@ package dev.ispd.spark.read;
 import dev.ispd.plan.Field;
 import dev.ispd.spark.pushdown.RowBytes;
 import java.nio.ByteBuffer;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -82,39 +81,57 @@ final class ColumnWords implements FieldValues {
 
     /**
      * Bytes [offset, offset + width) of a record (at most 8) as the words of the runs that hold
-     * them give them back: per run, which word, how far its bytes are shifted down and masked, and
-     * how far up they go in the bytes' big-endian integer.
+     * them give them back: they lie in one run or across the end of one and the start of the
+     * next (runs are a range's 8-byte pieces), so per part, which word, how far its bytes are
+     * shifted down and masked, and how far up they go in the bytes' big-endian integer.
      */
     private static final class Bytes {
-        private final int[] wordAt;
-        private final int[] down;
-        private final long[] mask;
-        private final int[] up;
+        private final int firstAt;
+        private final int firstDown;
+        private final long firstMask;
+        private final int firstUp;
+        /** The second part's word (-1: none), shift down and mask; it ends the bytes, so it goes nowhere up. */
+        private final int secondAt;
+        private final int secondDown;
+        private final long secondMask;
         private final boolean bigEndian;
         private final int width;
 
         Bytes(List<Field> runs, int offset, int width, boolean bigEndian) {
             this.width = width;
             this.bigEndian = bigEndian;
-            List<int[]> parts = new ArrayList<>();
-            for (int at = offset; at < offset + width; ) {
-                int run = runOf(runs, at, null);
-                Field r = runs.get(run);
-                int end = Math.min(offset + width, r.offset() + r.width());
-                parts.add(new int[] {run * Long.BYTES, shift(r, end), 8 * (end - at), 8 * (offset + width - end)});
-                at = end;
+            int firstRun = runOf(runs, offset, null);
+            Field first = runs.get(firstRun);
+            int end = Math.min(offset + width, first.offset() + first.width());
+            this.firstAt = firstRun * Long.BYTES;
+            this.firstDown = shift(first, end);
+            this.firstMask = mask(end - offset);
+            this.firstUp = 8 * (offset + width - end);
+            if (end == offset + width) {
+                this.secondAt = -1;
+                this.secondDown = 0;
+                this.secondMask = 0;
+            } else {
+                int second = runOf(runs, end, null);
+                if (runs.get(second).offset() + runs.get(second).width() < offset + width) {
+                    throw new IllegalStateException("bytes [" + offset + ", " + (offset + width)
+                            + ") of the record span more than two of the runs the plan returns");
+                }
+                this.secondAt = second * Long.BYTES;
+                this.secondDown = shift(runs.get(second), offset + width);
+                this.secondMask = mask(offset + width - end);
             }
-            this.wordAt = parts.stream().mapToInt(p -> p[0]).toArray();
-            this.down = parts.stream().mapToInt(p -> p[1]).toArray();
-            this.mask = parts.stream().mapToLong(p -> p[2] == 64 ? -1L : (1L << p[2]) - 1).toArray();
-            this.up = parts.stream().mapToInt(p -> p[3]).toArray();
+        }
+
+        private static long mask(int bytes) {
+            return bytes == Long.BYTES ? -1L : (1L << 8 * bytes) - 1;
         }
 
         /** The bytes as one unsigned integer in their byte order ({@link Field#integer}'s {@code raw}). */
         long raw(ByteBuffer words, int row) {
-            long be = 0;
-            for (int p = 0; p < wordAt.length; p++) {
-                be |= (words.getLong(row + wordAt[p]) >>> down[p] & mask[p]) << up[p];
+            long be = (words.getLong(row + firstAt) >>> firstDown & firstMask) << firstUp;
+            if (secondAt >= 0) {
+                be |= words.getLong(row + secondAt) >>> secondDown & secondMask;
             }
             return bigEndian ? be : Long.reverseBytes(be) >>> (64 - 8 * width);
         }
