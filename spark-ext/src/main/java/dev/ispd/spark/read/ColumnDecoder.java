@@ -27,6 +27,12 @@ final class ColumnDecoder {
     private final boolean wide;
     /** Whether the integers are a decimal's unscaled values, which must have at most its precision's digits. */
     private final boolean decimal;
+    /**
+     * 10^precision of a decimal of up to 18 digits (Long.MIN_VALUE for more, which no integer
+     * holds): an unscaled value has at most its precision's digits where it lies strictly
+     * between -bound and bound ({@link Field#holds}, tested here without its switch per value).
+     */
+    private final long narrowBound;
     private final boolean nullBit;
     /** The bound of a 16-byte decimal, 10^precision, as a 128-bit integer's high and low halves. */
     private final long boundHigh;
@@ -47,6 +53,7 @@ final class ColumnDecoder {
         this.decimal = kind == FieldType.Kind.DECIMAL;
         this.nullBit = field.hasNullBit();
         BigInteger bound = BigInteger.TEN.pow(field.type().precision());
+        this.narrowBound = field.type().precision() <= 18 ? bound.longValueExact() : Long.MIN_VALUE;
         this.boundHigh = bound.shiftRight(64).longValue();
         this.boundLow = bound.longValue();
         this.negativeBoundHigh = bound.negate().shiftRight(64).longValue();
@@ -128,7 +135,7 @@ final class ColumnDecoder {
                 out.putNull(i);
                 continue;
             }
-            if (decimal && !field.holds(v)) {
+            if (decimal && (v <= -narrowBound || v >= narrowBound)) {
                 throw tooManyDigits(BigDecimal.valueOf(v, field.type().scale()));
             }
             if (wide) {
