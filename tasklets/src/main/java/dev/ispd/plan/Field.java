@@ -187,6 +187,14 @@ public record Field(String name, int offset, int width, boolean signed, boolean 
             case 8 -> swap ? Long.reverseBytes(buf.getLong(at)) : buf.getLong(at);
             default -> readBytes(buf, at);
         };
+        return integer(raw);
+    }
+
+    /**
+     * {@link #readInteger}'s value from the field's bytes read as one unsigned integer in the
+     * field's byte order ({@code raw}): its bit range taken, sign- or zero-extended.
+     */
+    public long integer(long raw) {
         int bits = valueBits();
         long v = bitCount > 0 ? raw >>> bitOffset : raw;
         if (bits != 64) {

@@ -80,6 +80,21 @@ public record PlanResult(int columns, List<long[]> rows) {
      * rows are read in place from {@link Shape#firstRow}, each string column at its length.
      */
     public static Shape shape(byte[] result) {
+        Shape shape = header(result);
+        if (shape.stringAt.length > 0) {
+            shape.checkEnd(shape.walk(ByteBuffer.wrap(result).order(ByteOrder.LITTLE_ENDIAN)), result.length);
+        }
+        return shape;
+    }
+
+    /**
+     * What the header of encoded {@code result} says, checked against the result's bytes as far as
+     * the header alone can be: a result without string columns whole, one with string columns up
+     * to its first row. A reader that walks the rows itself checks each string's length
+     * ({@link Shape#stringLength}) and that the last row ends the result ({@link Shape#checkEnd}),
+     * so the rows are walked once.
+     */
+    public static Shape header(byte[] result) {
         if (result.length < HEADER_BYTES) {
             throw new IllegalArgumentException("a plan result has a header of at least " + HEADER_BYTES
                     + " bytes, got " + result.length + " bytes");
@@ -105,10 +120,8 @@ public record PlanResult(int columns, List<long[]> rows) {
             }
         }
         Shape shape = new Shape(words, (int) n, at, span, firstRow);
-        long end = strings == 0 ? firstRow + n * words * Long.BYTES : shape.walk(b);
-        if (end != result.length) {
-            throw new IllegalArgumentException("a plan result of " + n + " rows of " + words + " words has "
-                    + end + " bytes, got " + result.length);
+        if (strings == 0) {
+            shape.checkEnd(firstRow + n * words * Long.BYTES, result.length);
         }
         return shape;
     }
@@ -152,23 +165,44 @@ public record PlanResult(int columns, List<long[]> rows) {
                         throw ends(r, b);
                     }
                     b.position((int) at);
-                    int length;
-                    try {
-                        length = readLength(b);
-                    } catch (BufferUnderflowException e) {
-                        throw ends(r, b);
-                    }
-                    if (length > (stringWords[s] - 1) * Long.BYTES) {
-                        throw new IllegalArgumentException("row " + r + " of a plan result has a string of " + length
-                                + " bytes in string column " + s + ", of " + (stringWords[s] - 1) * Long.BYTES
-                                + " bytes at most");
-                    }
+                    int length = stringLength(b, r, s);
                     at = b.position() + (long) Math.max(length, 0);
                     w = stringAt[s] + stringWords[s];
                 }
                 at += (long) (words - w) * Long.BYTES;
             }
             return at;
+        }
+
+        /**
+         * The length of string column {@code s} of row {@code row} at {@code b}'s position
+         * ({@link #readLength}: -1 for NULL; the position moves past it), checked against the
+         * column's words and the result's end.
+         */
+        public int stringLength(ByteBuffer b, int row, int s) {
+            int length;
+            try {
+                length = readLength(b);
+            } catch (BufferUnderflowException | IndexOutOfBoundsException e) {
+                throw ends(row, b);
+            }
+            if (length > (stringWords[s] - 1) * Long.BYTES) {
+                throw new IllegalArgumentException("row " + row + " of a plan result has a string of " + length
+                        + " bytes in string column " + s + ", of " + (stringWords[s] - 1) * Long.BYTES
+                        + " bytes at most");
+            }
+            if (b.position() + Math.max(length, 0) > b.limit()) {
+                throw ends(row, b);
+            }
+            return length;
+        }
+
+        /** Fails unless the rows, read to offset {@code end}, end the result of {@code bytes} bytes. */
+        public void checkEnd(long end, int bytes) {
+            if (end != bytes) {
+                throw new IllegalArgumentException("a plan result of " + rows + " rows of " + words + " words has "
+                        + end + " bytes, got " + bytes);
+            }
         }
 
         private IllegalArgumentException ends(int row, ByteBuffer b) {

@@ -10,8 +10,6 @@ import dev.ispd.plan.Plan;
 import dev.ispd.plan.Predicate;
 import dev.ispd.spark.layout.LayoutColumn;
 import dev.ispd.spark.layout.RecordLayout;
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.LinkedHashMap;
@@ -25,10 +23,10 @@ import java.util.function.Consumer;
  * (less its padding, NULL where its null bit says: {@link dev.ispd.plan.PlanResult}), which the
  * host puts straight into Spark's vector; any other column as the records' own bytes that hold it
  * (its bytes and its null bit's), in runs of up to 8 bytes, each an unsigned big-endian integer
- * field of the plan's layout. The host puts the returned integers back into records
- * ({@link #restore}) and decodes them as it decodes the records it reads itself, so a column
- * reads the same from a drive as from the host, whatever its type: a plan returns one i64 per
- * column, which holds no 16-byte decimal or null bit.
+ * field of the plan's layout. The host reads each column's bytes out of those words and decodes
+ * them as it decodes the records it reads itself (dev.ispd.spark.read's ColumnWords and
+ * ColumnDecoder), so a column reads the same from a drive as from the host, whatever its type: a
+ * plan returns one i64 per column, which holds no 16-byte decimal or null bit.
  *
  * <p>A field with a null bit is tested in the plan's WHERE by two fields: the field without its
  * null bit, and its null bit as a 1-bit integer ({@link #where}). The plan's layout holds no null
@@ -301,31 +299,16 @@ public record RowBytes(Layout layout, List<Field> runs, List<Field> nulls, List<
     }
 
     /**
-     * Puts a result row of the plan, its words read in place at absolute {@code from} of
-     * {@code words} (little-endian, one per run, as {@link dev.ispd.plan.PlanResult} encodes them),
-     * back into the record at absolute {@code at} of {@code records}.
+     * The index in a returned row of the word that says whether {@code f} is NULL (its
+     * {@code IS NULL}'s value: 1 or 0), or -1 where {@code f}'s null bit is returned among the runs of bytes.
      */
-    public void restore(ByteBuffer words, int from, ByteBuffer records, int at) {
-        boolean bigEndian = records.order() == ByteOrder.BIG_ENDIAN;
-        for (int i = 0; i < runs.size(); i++) {
-            Field run = runs.get(i);
-            long v = words.getLong(from + i * Long.BYTES);
-            if (run.width() == Long.BYTES) { // most runs: one store of the word's bytes, not eight
-                records.putLong(at + run.offset(), bigEndian ? v : Long.reverseBytes(v));
-                continue;
-            }
-            for (int b = run.width() - 1; b >= 0; b--, v >>>= 8) {
-                records.put(at + run.offset() + b, (byte) v);
+    public int nullWord(Field f) {
+        for (int i = 0; i < nulls.size(); i++) {
+            if (nulls.get(i).nullBit() == f.nullBit()) {
+                return runs.size() + i * IS_NULL_WORDS;
             }
         }
-        int word = runs.size();
-        for (Field f : nulls) {
-            int b = at + (f.nullBit() >>> 3);
-            int mask = 1 << (f.nullBit() & 7);
-            boolean set = words.getLong(from + word * Long.BYTES) != 0; // IS NULL's value word: never NULL itself
-            records.put(b, (byte) (set ? records.get(b) | mask : records.get(b) & ~mask));
-            word += IS_NULL_WORDS;
-        }
+        return -1;
     }
 
     /** {@code f}'s null bit as a 1-bit field of its own. */

@@ -7,16 +7,16 @@ import java.io.IOException;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import org.apache.spark.sql.execution.vectorized.WritableColumnVector;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.DecimalType;
 import org.apache.spark.sql.vectorized.ColumnarBatch;
 
 /**
- * Decodes one column of a batch of fixed-width records into a column vector, as the layout says
- * (docs/spark.md, "Types"): one tight loop per column, the type decided once per batch, nothing
- * allocated per record. A field is NULL where its null bit is set or it holds its null value; a
+ * Decodes one column of a batch of fixed-width records, or of a row plan's rows
+ * ({@link FieldValues}: the same values wherever they are read from), into a column vector, as the
+ * layout says (docs/spark.md, "Types"): one tight loop per column, the type decided once per
+ * batch, nothing allocated per record. A field is NULL where its null bit is set or it holds its null value; a
  * {@code char(N)} is its bytes less the trailing padding; a decimal goes into the vector as Spark
  * stores its precision (an int, a long, or the 16 bytes of a wider one). A decimal with more
  * digits than its precision is bad data: an IllegalArgumentException naming the field and value.
@@ -27,6 +27,12 @@ final class ColumnDecoder {
     private final boolean wide;
     /** Whether the integers are a decimal's unscaled values, which must have at most its precision's digits. */
     private final boolean decimal;
+    /**
+     * 10^precision of a decimal of up to 18 digits (Long.MIN_VALUE for more, which no integer
+     * holds): an unscaled value has at most its precision's digits where it lies strictly
+     * between -bound and bound ({@link Field#holds}, tested here without its switch per value).
+     */
+    private final long narrowBound;
     private final boolean nullBit;
     /** The bound of a 16-byte decimal, 10^precision, as a 128-bit integer's high and low halves. */
     private final long boundHigh;
@@ -36,6 +42,8 @@ final class ColumnDecoder {
     private final long negativeBoundLow;
     /** The big-endian bytes of a 16-byte decimal, as Spark stores one wider than 18 digits. */
     private final byte[] decimalBytes = new byte[16];
+    /** The field in the records of the batch being decoded by {@link #decode(ByteBuffer, int, int, WritableColumnVector)}. */
+    private final RecordValues records = new RecordValues();
 
     ColumnDecoder(LayoutColumn column) {
         this.field = column.field();
@@ -45,6 +53,7 @@ final class ColumnDecoder {
         this.decimal = kind == FieldType.Kind.DECIMAL;
         this.nullBit = field.hasNullBit();
         BigInteger bound = BigInteger.TEN.pow(field.type().precision());
+        this.narrowBound = field.type().precision() <= 18 ? bound.longValueExact() : Long.MIN_VALUE;
         this.boundHigh = bound.shiftRight(64).longValue();
         this.boundLow = bound.longValue();
         this.negativeBoundHigh = bound.negate().shiftRight(64).longValue();
@@ -65,9 +74,14 @@ final class ColumnDecoder {
                 }
             }
         } catch (IllegalArgumentException e) {
-            throw new IOException("ispd: bad data in " + where + ": " + e.getMessage(), e);
+            throw badData(where, e);
         }
         batch.setNumRows(rows);
+    }
+
+    /** Bad data found in {@code where}, as the readers report it. */
+    static IOException badData(String where, IllegalArgumentException e) {
+        return new IOException("ispd: bad data in " + where + ": " + e.getMessage(), e);
     }
 
     /**
@@ -75,24 +89,35 @@ final class ColumnDecoder {
      * (a heap buffer, whose array a string's bytes are copied from).
      */
     void decode(ByteBuffer records, int rows, int entrySize, WritableColumnVector out) {
-        out.reset(); // clears the previous batch's nulls and strings
+        if (kind == FieldType.Kind.CHAR) {
+            out.reset(); // clears the previous batch's nulls and strings
+            strings(records, rows, entrySize, out);
+            return;
+        }
+        this.records.bind(records, entrySize);
+        decode(this.records, rows, out);
+    }
+
+    /** Fills rows [0, rows) of {@code out} from {@code values}, the field's values (not a string's). */
+    void decode(FieldValues values, int rows, WritableColumnVector out) {
+        out.reset(); // clears the previous batch's nulls
         switch (kind) {
-            case INTEGER, DATE, TIMESTAMP -> integers(records, rows, entrySize, out);
+            case INTEGER, DATE, TIMESTAMP -> integers(values, rows, out);
             case DECIMAL -> {
-                if (field.width() == 16) {
-                    wideDecimals(records, rows, entrySize, out);
+                if (field.width() == Field.WIDE_DECIMAL_BYTES) {
+                    wideDecimals(values, rows, out);
                 } else {
-                    integers(records, rows, entrySize, out);
+                    integers(values, rows, out);
                 }
             }
-            case FLOAT -> floats(records, rows, entrySize, out);
-            case BOOL -> bools(records, rows, entrySize, out);
-            case CHAR -> strings(records, rows, entrySize, out);
+            case FLOAT -> floats(values, rows, out);
+            case BOOL -> bools(values, rows, out);
+            case CHAR -> throw new IllegalStateException("string column " + field.name() + " is read as bytes");
         }
     }
 
-    private boolean nullAt(ByteBuffer records, int at, int row, WritableColumnVector out) {
-        if (nullBit && field.nullBitSet(records, at)) {
+    private boolean nullAt(FieldValues values, int row, WritableColumnVector out) {
+        if (nullBit && values.nullBitSet(row)) {
             out.putNull(row);
             return true;
         }
@@ -100,17 +125,17 @@ final class ColumnDecoder {
     }
 
     /** Fields that read as one integer: integers, dates, timestamps, decimals of up to 8 bytes. */
-    private void integers(ByteBuffer records, int rows, int entrySize, WritableColumnVector out) {
-        for (int i = 0, at = 0; i < rows; i++, at += entrySize) {
-            if (nullAt(records, at, i, out)) {
+    private void integers(FieldValues values, int rows, WritableColumnVector out) {
+        for (int i = 0; i < rows; i++) {
+            if (nullAt(values, i, out)) {
                 continue;
             }
-            long v = field.readInteger(records, at);
+            long v = values.integer(i);
             if (field.isNull(v)) {
                 out.putNull(i);
                 continue;
             }
-            if (decimal && !field.holds(v)) {
+            if (decimal && (v <= -narrowBound || v >= narrowBound)) {
                 throw tooManyDigits(BigDecimal.valueOf(v, field.type().scale()));
             }
             if (wide) {
@@ -121,19 +146,13 @@ final class ColumnDecoder {
         }
     }
 
-    private void wideDecimals(ByteBuffer records, int rows, int entrySize, WritableColumnVector out) {
-        boolean swap = field.bigEndian() != (records.order() == ByteOrder.BIG_ENDIAN);
-        int first = field.bigEndian() ? 0 : 8;
-        for (int i = 0, at = 0; i < rows; i++, at += entrySize) {
-            if (nullAt(records, at, i, out)) {
+    private void wideDecimals(FieldValues values, int rows, WritableColumnVector out) {
+        for (int i = 0; i < rows; i++) {
+            if (nullAt(values, i, out)) {
                 continue;
             }
-            long high = records.getLong(at + field.offset() + first);
-            long low = records.getLong(at + field.offset() + 8 - first);
-            if (swap) {
-                high = Long.reverseBytes(high);
-                low = Long.reverseBytes(low);
-            }
+            long high = values.high(i);
+            long low = values.low(i);
             if (!below(high, low, boundHigh, boundLow) || !below(negativeBoundHigh, negativeBoundLow, high, low)) {
                 throw tooManyDigits(new BigDecimal(new BigInteger(bigEndian(high, low)), field.type().scale()));
             }
@@ -165,12 +184,12 @@ final class ColumnDecoder {
                 + value.toPlainString() + ", more digits than its precision of " + field.type().precision());
     }
 
-    private void floats(ByteBuffer records, int rows, int entrySize, WritableColumnVector out) {
-        for (int i = 0, at = 0; i < rows; i++, at += entrySize) {
-            if (nullAt(records, at, i, out)) {
+    private void floats(FieldValues values, int rows, WritableColumnVector out) {
+        for (int i = 0; i < rows; i++) {
+            if (nullAt(values, i, out)) {
                 continue;
             }
-            long bits = field.readInteger(records, at);
+            long bits = values.integer(i);
             if (field.width() == 4) {
                 out.putFloat(i, Float.intBitsToFloat((int) bits));
             } else {
@@ -179,10 +198,10 @@ final class ColumnDecoder {
         }
     }
 
-    private void bools(ByteBuffer records, int rows, int entrySize, WritableColumnVector out) {
-        for (int i = 0, at = 0; i < rows; i++, at += entrySize) {
-            if (!nullAt(records, at, i, out)) {
-                out.putBoolean(i, field.readInteger(records, at) != 0);
+    private void bools(FieldValues values, int rows, WritableColumnVector out) {
+        for (int i = 0; i < rows; i++) {
+            if (!nullAt(values, i, out)) {
+                out.putBoolean(i, values.integer(i) != 0);
             }
         }
     }
@@ -192,7 +211,8 @@ final class ColumnDecoder {
         int base = records.arrayOffset() + field.offset();
         byte pad = field.type().zeroPad() ? 0 : (byte) ' ';
         for (int i = 0, at = 0; i < rows; i++, at += entrySize) {
-            if (nullAt(records, at, i, out)) {
+            if (nullBit && field.nullBitSet(records, at)) {
+                out.putNull(i);
                 continue;
             }
             int start = base + at;
@@ -201,6 +221,37 @@ final class ColumnDecoder {
                 end--;
             }
             out.putByteArray(i, bytes, start, end);
+        }
+    }
+
+    /** The field in a batch of records: row {@code r} is the record at {@code r * entrySize}. */
+    private final class RecordValues implements FieldValues {
+        private ByteBuffer records;
+        private int entrySize;
+
+        void bind(ByteBuffer records, int entrySize) {
+            this.records = records;
+            this.entrySize = entrySize;
+        }
+
+        @Override
+        public boolean nullBitSet(int row) {
+            return field.nullBitSet(records, row * entrySize);
+        }
+
+        @Override
+        public long integer(int row) {
+            return field.readInteger(records, row * entrySize);
+        }
+
+        @Override
+        public long high(int row) {
+            return field.readHigh(records, row * entrySize);
+        }
+
+        @Override
+        public long low(int row) {
+            return field.readLow(records, row * entrySize);
         }
     }
 }

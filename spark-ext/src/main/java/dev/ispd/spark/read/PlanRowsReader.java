@@ -1,6 +1,7 @@
 package dev.ispd.spark.read;
 
 import dev.ispd.plan.PlanResult;
+import dev.ispd.spark.layout.LayoutColumn;
 import dev.ispd.spark.pushdown.PushedScan;
 import dev.ispd.spark.pushdown.RowBytes;
 import java.io.IOException;
@@ -13,104 +14,137 @@ import org.apache.spark.sql.vectorized.ColumnarBatch;
 
 /**
  * A partition that ran a row plan (its records in a drive, or a LIMIT or top-N anywhere): the
- * plan's rows ({@link RowBytes}), read in place from the encoded results a batch at a time. A
- * string column's bytes go from the result straight into its vector; the other columns' bytes
- * are put back into records in one reused buffer, then decoded into one reused batch by the
- * decoders the host's own reader uses ({@link RecordBatchReader}), so a column reads the same
- * wherever its records were scanned. Nothing is allocated per row.
+ * plan's rows ({@link RowBytes}), read in place from the encoded results into one reused batch, a
+ * result's rows at a time (a batch never spans two results). Each batch's rows are walked once:
+ * a row's start is noted and its strings go from the result straight into their vectors
+ * ({@link StringColumn}), their lengths checked as they are read; then each other column is
+ * decoded from the noted rows' words ({@link ColumnWords}) by the decoder the host's own reader
+ * uses ({@link ColumnDecoder}), so a column reads the same wherever its records were scanned.
+ * Nothing is allocated per row.
  */
 final class PlanRowsReader extends MeteredBatchReader {
     private final List<byte[]> results;
-    private final RowBytes bytes;
-    private final int entrySize;
     /** The bytes of a row's words before its strings. */
     private final int fixedBytes;
-    /** Per read column, its decoder, or null for a string column (filled from the result). */
+    private final int fixedWords;
+    /** Per read column, its decoder and where its values are, or null for a string column. */
     private final ColumnDecoder[] decoders;
-    /** Per string the plan returns, its vector. */
-    private final WritableColumnVector[] strings;
-    private final ByteBuffer records;
-    /** What the decoders name in an error: the rows of the split's file. */
+    private final ColumnWords[] values;
+    /** Per string the plan returns, in the order it returns them. */
+    private final StringColumn[] strings;
+    /** Where each row of the batch starts in the result. */
+    private final int[] rowAt = new int[RecordBatchReader.BATCH_ROWS];
+    /** What an error names: the rows of the split's file. */
     private final String what;
-    /** The result being read, its rows, and the next row's offset in it. */
+    /** The result being read, its header, the next row and its offset. */
     private int result = -1;
+    private PlanResult.Shape shape;
     private ByteBuffer words;
-    private int rowsLeft;
+    private int row;
     private int at;
 
     /** The rows of {@code run}, a run of the split of {@code source} (a file). */
     PlanRowsReader(PushedScan pushed, SplitPlanRun.Result run, String source) {
         super(new ColumnarBatch(OnHeapColumnVector.allocateColumns(RecordBatchReader.BATCH_ROWS, pushed.readSchema())));
         this.results = run.results();
-        this.bytes = pushed.rowBytes();
-        this.entrySize = pushed.layout().entrySize();
-        this.fixedBytes = bytes.fixedWords() * Long.BYTES;
-        this.decoders = pushed.columns().stream().map(ColumnDecoder::new).toArray(ColumnDecoder[]::new);
-        this.strings = new WritableColumnVector[bytes.strings().size()];
+        RowBytes bytes = pushed.rowBytes();
+        this.fixedWords = bytes.fixedWords();
+        this.fixedBytes = fixedWords * Long.BYTES;
+        List<LayoutColumn> columns = pushed.columns();
+        this.decoders = new ColumnDecoder[columns.size()];
+        this.values = new ColumnWords[columns.size()];
+        this.strings = new StringColumn[bytes.strings().size()];
         for (int s = 0; s < strings.length; s++) {
-            int column = bytes.stringColumns().get(s);
-            decoders[column] = null;
-            strings[s] = (WritableColumnVector) batch.column(column);
+            strings[s] = new StringColumn((WritableColumnVector) batch.column(bytes.stringColumns().get(s)));
         }
-        this.records = ByteBuffer.wrap(new byte[RecordBatchReader.BATCH_ROWS * entrySize]);
+        for (int c = 0; c < columns.size(); c++) {
+            if (!bytes.stringColumns().contains(c)) {
+                decoders[c] = new ColumnDecoder(columns.get(c));
+                values[c] = new ColumnWords(bytes, columns.get(c).field());
+            }
+        }
         this.what = "the plan's rows of " + source;
         run.counts().forEach(metrics::add);
     }
 
     @Override
     public boolean next() throws IOException {
-        for (WritableColumnVector s : strings) {
-            s.reset(); // clears the previous batch's nulls and bytes
-        }
-        int n = 0;
-        while (n < RecordBatchReader.BATCH_ROWS && (rowsLeft > 0 || nextResult())) {
-            int take = Math.min(RecordBatchReader.BATCH_ROWS - n, rowsLeft);
-            for (int r = n; r < n + take; r++) {
-                bytes.restore(words, at, records, r * entrySize);
-                at += fixedBytes;
-                for (WritableColumnVector s : strings) {
-                    at = putString(s, r);
+        try {
+            if (!nextRows()) {
+                return false;
+            }
+            int n = Math.min(RecordBatchReader.BATCH_ROWS, shape.rows() - row);
+            walk(n);
+            for (int c = 0; c < decoders.length; c++) {
+                if (decoders[c] != null) {
+                    values[c].bind(words, rowAt);
+                    decoders[c].decode(values[c], n, (WritableColumnVector) batch.column(c));
                 }
             }
-            n += take;
-            rowsLeft -= take;
+            batch.setNumRows(n);
+            return true;
+        } catch (IllegalArgumentException e) {
+            throw ColumnDecoder.badData(what, e);
         }
-        if (n == 0) {
-            return false;
-        }
-        ColumnDecoder.decodeAll(decoders, records, n, entrySize, batch, what);
-        return true;
     }
 
-    /** Puts the string at {@link #at} into row {@code row} of {@code out}; the offset after it. */
-    private int putString(WritableColumnVector out, int row) {
-        words.position(at);
-        int length = PlanResult.readLength(words);
-        if (length < 0) {
-            out.putNull(row);
-            return words.position();
+    /** Notes where each of the next {@code n} rows starts and puts its strings into their vectors. */
+    private void walk(int n) {
+        for (StringColumn s : strings) {
+            s.out.reset(); // clears the previous batch's nulls and bytes
         }
-        out.putByteArray(row, words.array(), words.position(), length);
-        return words.position() + length;
+        for (int r = 0; r < n; r++, row++) {
+            rowAt[r] = at;
+            at += fixedBytes;
+            if (at > words.limit()) {
+                shape.checkEnd(at, words.limit());
+            }
+            for (int s = 0; s < strings.length; s++) {
+                words.position(at);
+                at = strings[s].put(words, r, shape.stringLength(words, row, s));
+            }
+        }
+        if (row == shape.rows()) {
+            shape.checkEnd(at, words.limit());
+        }
     }
 
-    /** Moves to the next result with rows; false after the last. */
-    private boolean nextResult() {
-        while (rowsLeft == 0) {
+    /** Whether rows are left in this result or a later one (then moved to). */
+    private boolean nextRows() {
+        while (shape == null || row == shape.rows()) {
             if (result + 1 == results.size()) {
                 return false;
             }
             byte[] r = results.get(++result);
-            PlanResult.Shape shape = PlanResult.shape(r);
-            if (shape.stringAt().length != strings.length) {
-                throw new IllegalArgumentException(what + ": a result with " + shape.stringAt().length
-                        + " string columns, of a plan that returns " + strings.length);
+            shape = PlanResult.header(r);
+            int[] stringAt = shape.stringAt();
+            if (stringAt.length != strings.length || (stringAt.length == 0 ? shape.words() != fixedWords
+                    : stringAt[0] != fixedWords)) {
+                throw new IllegalArgumentException("a result of " + shape.words() + " words a row and "
+                        + stringAt.length + " string columns, of a plan that returns " + fixedWords
+                        + " words then " + strings.length + " string columns");
             }
-            rowsLeft = shape.rows();
             words = ByteBuffer.wrap(r).order(ByteOrder.LITTLE_ENDIAN);
+            row = 0;
             at = shape.firstRow();
         }
         return true;
+    }
+
+    /**
+     * A string column's vector, filled from the result where the plan returns each string at its
+     * length: the one place that knows how a returned string is laid out.
+     */
+    private record StringColumn(WritableColumnVector out) {
+        /** Puts the string of {@code length} bytes (-1: NULL) at {@code words}' position into row {@code row}; the offset after it. */
+        int put(ByteBuffer words, int row, int length) {
+            if (length < 0) {
+                out.putNull(row);
+                return words.position();
+            }
+            out.putByteArray(row, words.array(), words.position(), length);
+            return words.position() + length;
+        }
     }
 
     @Override

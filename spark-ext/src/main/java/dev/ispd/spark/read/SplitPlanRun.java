@@ -68,7 +68,7 @@ final class SplitPlanRun {
     Result run(SplitObservations observations) throws IOException {
         List<byte[]> results = new ArrayList<>();
         SplitObservation observed = executor.run(split, (result, origin) -> {
-            PlanResult.rowCount(result); // a malformed result fails here, on the run that returned it
+            PlanResult.header(result); // a malformed header fails here, on the run that returned it; its rows as they are read
             results.add(result);
         });
         if (observations != null) {
