@@ -75,6 +75,7 @@ class RefusedSplitTest {
         OffloadSettings settings = OffloadSettings.of(Map.of(OffloadKeys.DEVICE_RETRIES.name(), "2",
                 OffloadKeys.DEVICE_AVOID_AFTER.name(), "2",
                 OffloadKeys.DEVICE_TIMEOUT_MS.name(), "60000",
+                OffloadKeys.DEVICE_DEADLINE_FLOOR_MS.name(), "60000", // a hundred aggregates on a loaded machine
                 OffloadKeys.DEVICE_STRAGGLER_FACTOR.name(), "0"));
         SplitExecutor executor = SplitExecutor.create(settings, PLAN, "refused-job", new DrivePool(Drive::connect),
                 path -> input.reader(), (m, n) -> counts.merge(m, n, Long::sum), Optional.empty(), () -> false);
