@@ -14,6 +14,14 @@ import java.util.List;
  * appeared. Field keys of at most {@value #DENSE_BITS} bits together (Q1's region, Q2's region and
  * type) find their group by direct index instead of hashing; the work counted is the same either way.
  * With such keys and only COUNT(*), COUNT and SUM, {@link DenseGroupScan} fills the table instead of {@link #accept}.
+ *
+ * <p>A hashed table holds at most {@link PlanLimits#groups} groups. A new group beyond them
+ * <em>flushes</em> the table: its groups are set aside as partial rows of the result and the table
+ * starts empty, so that the result may hold a group in several rows, each a partial aggregate of
+ * it, which the engine merges as it merges the executions' partials ({@link PartialAggregates},
+ * Spark's final aggregate, MapReduce's reducer). An execution fails ({@code resultBytes}) only
+ * when the rows set aside and the table's outgrow the result ({@link PlanLimits#rows}). Flushes are not counted by the
+ * meter: a result of more rows than the table holds says how many there were ({@link PlanLimits#flushes}).
  */
 final class GroupTable implements RowSink {
     static final int DENSE_BITS = 16;
@@ -31,6 +39,12 @@ final class GroupTable implements RowSink {
     /** Per aggregate field, whether its value is its integer ({@link Field#readsAsInteger}), decided once. */
     private final boolean[] aggregateIntegers;
     private final long maxGroups;
+    /** The most rows, those flushed and the table's, the result holds. */
+    private final long maxRows;
+    private final PlanLimits limits;
+    /** The rows of the groups flushed so far, as {@link #write} writes them, and how many. */
+    private final ResultSink flushed = new ResultSink(ResultSink.HOST_LIMIT);
+    private long flushedRows;
     private final long[] key;
     private int capacity = 16;
     private long[] keys;
@@ -48,8 +62,8 @@ final class GroupTable implements RowSink {
     /** Keys packed per row: the key fields with narrow keys, else 0. */
     private final int packedKeys;
 
-    /** The table of {@code plan}'s groups and aggregates. */
-    static GroupTable of(Plan plan, long maxGroups) {
+    /** The table of {@code plan}'s groups and aggregates within {@code limits}. */
+    static GroupTable of(Plan plan, PlanLimits limits) {
         Layout layout = plan.layout();
         List<Aggregate> aggregates = plan.aggregates();
         int n = aggregates.size();
@@ -69,7 +83,8 @@ final class GroupTable implements RowSink {
                 costs[a] = ExprCost.ofUpdate(agg, layout);
             }
         }
-        return new GroupTable(keys, denseKeys, functions, fields, expressions, costs, maxGroups);
+        return new GroupTable(keys, denseKeys, functions, fields, expressions, costs, limits, limits.groups(plan),
+                limits.rows(plan));
     }
 
     /** Whether {@code plan}'s groups are found by direct index ({@link #dense}). */
@@ -93,7 +108,7 @@ final class GroupTable implements RowSink {
 
     private GroupTable(ColumnReader[] keyColumns, Field[] denseKeys, Aggregate.Function[] functions,
                        Field[] aggregateFields, ExprAggregate[] expressions, ExprCost[] expressionCosts,
-                       long maxGroups) {
+                       PlanLimits limits, long maxGroups, long maxRows) {
         this.keyColumns = keyColumns;
         this.keyWords = ColumnReader.words(keyColumns);
         this.keyCost = ColumnReader.cost(keyColumns);
@@ -103,6 +118,8 @@ final class GroupTable implements RowSink {
         this.expressionCosts = expressionCosts;
         this.aggregateIntegers = Field.readAsIntegers(aggregateFields);
         this.maxGroups = maxGroups;
+        this.maxRows = maxRows;
+        this.limits = limits;
         this.key = new long[keyWords];
         int bits = 0;
         for (Field f : denseKeys == null ? new Field[0] : denseKeys) {
@@ -178,11 +195,22 @@ final class GroupTable implements RowSink {
 
     @Override
     public void write(ResultSink out, Work work) {
+        RowWriter.words(rowWords()).header(out, flushedRows + groups); // string keys as their words: a group's keys are few
+        out.put(flushed);
+        writeRows(out);
+    }
+
+    /** The words of a result row: the keys', then each aggregate's. */
+    private int rowWords() {
         int words = keyWords;
         for (int a = 0; a < functions.length; a++) {
             words += expressions[a] != null ? expressions[a].words() : 1;
         }
-        RowWriter.words(words).header(out, groups); // string keys as their words: a group's keys are few
+        return words;
+    }
+
+    /** Writes the table's groups as result rows, in the order they first appeared. */
+    private void writeRows(ResultSink out) {
         for (int g = 0; g < groups; g++) {
             int slot = order[g];
             for (int i = 0; i < keyWords; i++) {
@@ -303,11 +331,22 @@ final class GroupTable implements RowSink {
         return true;
     }
 
-    /** A new group for the current key at free slot {@code slot} (moved if the table grows), within the limit. */
+    /**
+     * A new group for the current key at free slot {@code slot} (moved if the table grows or is
+     * flushed). A table of narrow keys holds all their groups (a plan whose keys can make more is
+     * refused when created, {@link PlanLimits#check}); a hashed one full is flushed first.
+     */
     private int insert(int slot) {
+        if (flushedRows + groups == maxRows) {
+            throw limits.resultTooLarge(maxRows + 1, rowWords());
+        }
         if (groups == maxGroups) {
-            throw new TaskletLimitException("groups", "the data made more than " + maxGroups
-                    + " groups, beyond the limit (maxGroups)");
+            if (denseGroup != null) {
+                throw new TaskletLimitException("groups", "the data made more than " + maxGroups
+                        + " groups, beyond the limit (maxGroups)");
+            }
+            flush();
+            slot = find(key);
         }
         if (2 * (groups + 1) > capacity) {
             rehash();
@@ -320,6 +359,17 @@ final class GroupTable implements RowSink {
         }
         order[groups++] = slot;
         return slot;
+    }
+
+    /** Sets the table's groups aside as partial rows of the result and empties it. */
+    private void flush() {
+        writeRows(flushed);
+        flushedRows += groups;
+        groups = 0;
+        Arrays.fill(used, false);
+        Arrays.fill(state, 0);
+        Arrays.fill(nonNull, 0);
+        Arrays.fill(high, 0);
     }
 
     private void rehash() {

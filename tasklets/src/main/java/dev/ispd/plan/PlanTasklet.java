@@ -52,7 +52,7 @@ public final class PlanTasklet implements Tasklet {
     private static RowSink sink(Plan plan, PlanLimits limits) {
         Layout layout = plan.layout();
         if (plan.aggregating()) {
-            return GroupTable.of(plan, limits.groups(plan));
+            return GroupTable.of(plan, limits);
         }
         ColumnReader[] select = plan.select().stream().map(c -> ColumnReader.of(c, layout, false))
                 .toArray(ColumnReader[]::new);

@@ -181,10 +181,10 @@ class BatchScanTest {
     void groupsByDenseKeysAreTakenAColumnAtATime() {
         Plan q1 = Plan.aggregate(L, null, List.of("band"), List.of(Aggregate.sum(DISC_PRICE),
                 Aggregate.countStar()));
-        GroupTable table = GroupTable.of(q1, 1 << 16);
+        GroupTable table = GroupTable.of(q1, PlanLimits.DRIVE);
         assertNotNull(VectorGroups.of(q1, table, new VectorCompiler()));
         Plan withField = Plan.aggregate(L, null, List.of("band"), List.of(Aggregate.max("big")));
-        assertNull(VectorGroups.of(withField, GroupTable.of(withField, 1 << 16), new VectorCompiler()));
+        assertNull(VectorGroups.of(withField, GroupTable.of(withField, PlanLimits.DRIVE), new VectorCompiler()));
         Plan limited = Plan.rows(L, Predicate.holds(gt(DISC_PRICE, lit(1))), List.of("big")).limit(10);
         assertNull(BatchScan.of(limited, BoundPredicate.bind(limited.where(), L), sink(limited)),
                 "a LIMIT ends the examination of records: record by record");
@@ -281,7 +281,7 @@ class BatchScanTest {
     }
 
     private static RowSink sink(Plan plan) {
-        return plan.aggregating() ? GroupTable.of(plan, 1 << 16) : new KeptRows(plan.select().stream()
+        return plan.aggregating() ? GroupTable.of(plan, PlanLimits.DRIVE) : new KeptRows(plan.select().stream()
                 .map(c -> ColumnReader.of(c, L, false)).toArray(ColumnReader[]::new), plan.limit(), LIMITS);
     }
 

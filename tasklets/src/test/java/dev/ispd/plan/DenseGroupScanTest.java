@@ -126,7 +126,7 @@ class DenseGroupScanTest {
         if (!plan.aggregating()) {
             return null;
         }
-        GroupTable table = GroupTable.of(plan, 1 << 16);
+        GroupTable table = GroupTable.of(plan, PlanLimits.DRIVE);
         return DenseGroupScan.of(plan, where, table);
     }
 

@@ -16,7 +16,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ispd.plan.ExprRecords.Item;
-import dev.ispd.tasklet.TaskletLimitException;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
@@ -151,18 +150,6 @@ class PlanColumnsTest {
         assertEquals(expected, actual);
     }
 
-    @Test
-    void computedKeysAreCountedAgainstTheGroupLimitAsTheyAreMade() throws IOException {
-        Plan byBig = Plan.aggregateOf(L, null, List.of(add(field("big"), lit(0))), List.of(Aggregate.countStar()));
-        PlanLimits drive = new PlanLimits(100, 1 << 20, 16);
-        drive.check(byBig); // not refused when created: its groups are not known yet
-        TaskletLimitException e = assertThrows(TaskletLimitException.class,
-                () -> ExprRecords.run(byBig, ExprRecords.bytes(ITEMS), drive));
-        assertEquals("groups", e.limit());
-        PlanLimitException fields = assertThrows(PlanLimitException.class,
-                () -> drive.check(Plan.aggregate(L, null, List.of("big"), List.of(Aggregate.countStar()))));
-        assertTrue(fields.getMessage().contains("GROUP BY big can make up to"), fields.getMessage());
-    }
 
     private static Item item(Integer qty, String price) {
         return new Item(qty, price == null ? null : new BigDecimal(price), new BigDecimal("0.05"), 1.0,

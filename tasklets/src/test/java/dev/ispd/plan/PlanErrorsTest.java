@@ -94,9 +94,9 @@ class PlanErrorsTest {
     @Test
     void aDriveRefusesAPlanBeyondItsLimitsNamingTheLimit() {
         PlanLimitException groups = assertThrows(PlanLimitException.class, () -> new PlanTasklet(
-                Plan.aggregate(WC, null, List.of("clientID"), List.of(Aggregate.countStar())), PlanLimits.DRIVE));
+                Plan.aggregate(WC, null, List.of("type"), List.of(Aggregate.countStar())), new PlanLimits(16, 1 << 20, 16)));
         assertEquals("groups", groups.limit());
-        assertTrue(groups.getMessage().contains("GROUP BY clientID") && groups.getMessage().contains("maxGroups"),
+        assertTrue(groups.getMessage().contains("GROUP BY type") && groups.getMessage().contains("maxGroups"),
                 groups.getMessage());
 
         Predicate deep = eq("type", 1);

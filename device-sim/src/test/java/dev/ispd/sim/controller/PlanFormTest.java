@@ -16,6 +16,7 @@ import dev.ispd.plan.CompareOp;
 import dev.ispd.plan.Expr;
 import dev.ispd.plan.Field;
 import dev.ispd.plan.Layout;
+import dev.ispd.plan.PartialAggregates;
 import dev.ispd.plan.Plan;
 import dev.ispd.plan.PlanCodec;
 import dev.ispd.plan.PlanLimits;
@@ -183,17 +184,21 @@ class PlanFormTest {
     }
 
     @Test
-    void groupsOfComputedKeysPastTheDrivesLimitFailTheExecutionNamingIt() throws Exception {
+    void groupsOfComputedKeysPastTheDrivesTableComeBackAsPartialsThatMergeToTheHostsAnswer() throws Exception {
         RequestHandler.Session s = start();
         byte[] data = orders(70_000, 23); // random ids: about 70,000 groups, past the drive's 65,536
         long object = createData(s, data);
-        long planId = createPlan(s, Plan.aggregateOf(ORDERS, null, List.of(Expr.add(Expr.field("id"), Expr.lit(0))),
-                List.of(Aggregate.countStar()))).<Responses.CreateTasklet>ok().taskletId();
-        long exec = execute(s, planId, 0, Params.EMPTY, new Extent(object, 0, data.length)).<Responses.Execute>ok().execId();
-        Responses.Poll p = await(s, exec);
-        assertEquals(ExecutionState.FAILED, p.state());
-        assertEquals(Status.LIMIT_EXCEEDED.code(), p.errorStatus());
-        assertTrue(p.errorMessage().contains("maxGroups"), p.errorMessage());
+        Plan plan = Plan.aggregateOf(ORDERS, null, List.of(Expr.add(Expr.field("id"), Expr.lit(0))),
+                List.of(Aggregate.countStar(), Aggregate.sum("price")));
+        long planId = createPlan(s, plan).<Responses.CreateTasklet>ok().taskletId();
+        List<long[]> inDrive = PlanResult.decode(run(s, planId, object, data.length).result()).rows();
+        List<long[]> onHost = PlanResult.decode(new HostRunner(ORDERS.recordSize() * 64, 1).run(new PlanTasklet(plan,
+                PlanLimits.HOST), List.of(new Extent(1, 0, data.length)), new InMemoryPageSource(Map.of(1L,
+                ByteBuffer.wrap(data)))).bytes()).rows();
+        assertTrue(onHost.size() > PlanLimits.DRIVE.maxGroups(), onHost.size() + " groups");
+        assertEquals(1, PlanLimits.DRIVE.flushes(plan, inDrive.size()), inDrive.size() + " rows");
+        assertEquals(onHost.stream().map(Arrays::toString).toList(),
+                new PartialAggregates(plan).mergeRows(inDrive).stream().map(Arrays::toString).toList());
     }
 
     /** ORDERS records of random bytes but sane prices (within decimal(12,2)), dates and modes. */
@@ -278,9 +283,6 @@ class PlanFormTest {
         RequestHandler.Session s = start();
         assertError(createPlan(s, Params.EMPTY, new byte[] {PlanCodec.VERSION, 0}), Status.BAD_PARAMETER, "plan 'plan'", "plan encoding, byte",
                 "ends early");
-        assertError(createPlan(s, Plan.aggregate(Layout.worldCup98(ENTRY), null, List.of("clientID", "region"),
-                List.of(Aggregate.countStar()))), Status.LIMIT_EXCEEDED, "groups limit", "GROUP BY clientID, region",
-                "maxGroups");
         Predicate deep = Predicate.eq("type", 1);
         for (int i = 0; i < 20; i++) {
             deep = Predicate.not(deep);

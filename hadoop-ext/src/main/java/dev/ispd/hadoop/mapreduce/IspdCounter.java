@@ -43,7 +43,8 @@ public enum IspdCounter {
     ROW_GROUPS_READ,
     ROW_GROUPS_SKIPPED,
     PAGES_SKIPPED,
-    STRADDLING_ROW_GROUPS;
+    STRADDLING_ROW_GROUPS,
+    GROUP_TABLE_FLUSHES;
 
     /** The counter of {@code metric}. */
     static IspdCounter of(SplitMetric metric) {

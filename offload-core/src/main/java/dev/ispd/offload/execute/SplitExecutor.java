@@ -54,6 +54,8 @@ public final class SplitExecutor {
     private final String writer;
     /** Whether the split's task was cancelled: its thread interrupted, or the engine's signal. */
     private final BooleanSupplier cancelled;
+    /** The group-table flushes of a result of the tasklet, if it is an aggregate plan. */
+    private final GroupFlushes flushes;
     /** This JVM's totals per drive, across jobs, for the engine's metrics system. */
     private final DriveOffloads offloads = DriveOffloads.jvm();
 
@@ -68,6 +70,7 @@ public final class SplitExecutor {
         this.failures = failures;
         this.writer = writer;
         this.cancelled = cancelled;
+        this.flushes = GroupFlushes.of(host.tasklet());
     }
 
     /**
@@ -135,6 +138,7 @@ public final class SplitExecutor {
         Decision d = split.decision();
         out.accept(onHost.result(), ResultOrigin.hostRun(split.file(), split.geometry().pageSize()));
         countHost(onHost);
+        count(SplitMetric.GROUP_TABLE_FLUSHES, flushes.onHost(onHost.result()));
         count(SplitMetric.SPLITS_ON_HOST, 1);
         count(SplitMetric.PREDICTED_HOST_NS, d.host().timeNs());
         count(SplitMetric.PREDICTED_HOST_ENERGY_NJ, d.host().energyNj());
@@ -295,6 +299,7 @@ public final class SplitExecutor {
         count(SplitMetric.MODELED_DEVICE_NS, onDevice.modeled().timeNs());
         count(SplitMetric.MODELED_DEVICE_ENERGY_NJ, onDevice.modeled().energyNj());
         count(SplitMetric.SPLITS_ON_DEVICE, 1);
+        count(SplitMetric.GROUP_TABLE_FLUSHES, flushes.inDrive(onDevice.result()));
         offloads.add(split.driveAddress(), DriveOffloads.Count.OFFLOADED_SPLITS, 1);
         offloads.add(split.driveAddress(), DriveOffloads.Count.SCANNED_BYTES, onDevice.inputBytes());
         count(SplitMetric.PREDICTED_DEVICE_NS, d.device().timeNs());
@@ -304,6 +309,7 @@ public final class SplitExecutor {
             Outcome tail = host.run(split, layout.hostRanges());
             out.accept(tail.result(), ResultOrigin.hostRun(split.file(), split.geometry().pageSize()));
             countHost(tail);
+            count(SplitMetric.GROUP_TABLE_FLUSHES, flushes.onHost(tail.result()));
             count(SplitMetric.STRADDLING_RECORDS, tail.inputBytes() / Math.max(1, split.recordSize()));
         }
     }

@@ -86,5 +86,10 @@ public enum SplitMetric {
     /** Data pages of the read columns of Parquet row groups read that their column index excluded: never read. */
     PAGES_SKIPPED,
     /** Parquet row groups whose column chunks lie in more than one chunk of the file: run on the host. */
-    STRADDLING_ROW_GROUPS
+    STRADDLING_ROW_GROUPS,
+    /**
+     * Times an aggregate plan's group table, full, handed back its groups as partial rows and
+     * went on (a drive's at 65,536 groups): the engine merges them ({@link GroupFlushes}).
+     */
+    GROUP_TABLE_FLUSHES
 }

@@ -29,24 +29,27 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Random;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * A device split the drive refuses for what it is: a GROUP BY of a computed key counted as the
- * drive makes its groups, over more distinct keys than a drive holds, ends in LIMIT_EXCEEDED.
+ * A device split the drive refuses for what it is: a GROUP BY of a computed key with a hundred
+ * aggregates, over more distinct keys than a drive's result holds rows of them, ends in
+ * LIMIT_EXCEEDED ({@code resultBytes}: the group table's partial rows outgrow the result).
  * No other drive and no retry would do better, so the split runs on the host at once: the drive
  * is asked once, even with retries to spare, the refusal is counted (not as a fault, and not
  * against the drive), and the answer is the host's run of the same plan.
  */
 class RefusedSplitTest {
     private static final int ENTRY = 32;
-    /** More distinct clients than a drive's groups. */
+    /** More distinct clients than a drive's result holds rows of {@link #PLAN}'s (201 words each: about 41,700). */
     private static final int RECORDS = (int) PlanLimits.DRIVE.maxGroups() + 4_000;
     private static final TaskletSpec PLAN = TaskletSpec.plan("many-groups", Plan.aggregateOf(Layout.worldCup98(ENTRY),
             Predicate.eq("method", 0), List.of(Expr.add(Expr.field("clientID"), Expr.lit(1))),
-            List.of(Aggregate.countStar())), "test");
+            IntStream.range(0, 100).mapToObj(a -> Aggregate.min(Expr.add(Expr.field("size"), Expr.lit(a)))).toList()),
+            "test");
 
     private static BytesOnADrive input;
 
@@ -67,11 +70,12 @@ class RefusedSplitTest {
     }
 
     @Test
-    void aPlanBeyondTheDrivesGroupsRunsOnTheHostWithoutARetry() throws Exception {
+    void aPlanBeyondTheDrivesResultRunsOnTheHostWithoutARetry() throws Exception {
         Map<SplitMetric, Long> counts = new EnumMap<>(SplitMetric.class);
         OffloadSettings settings = OffloadSettings.of(Map.of(OffloadKeys.DEVICE_RETRIES.name(), "2",
                 OffloadKeys.DEVICE_AVOID_AFTER.name(), "2",
                 OffloadKeys.DEVICE_TIMEOUT_MS.name(), "60000",
+                OffloadKeys.DEVICE_DEADLINE_FLOOR_MS.name(), "60000", // a hundred aggregates on a loaded machine
                 OffloadKeys.DEVICE_STRAGGLER_FACTOR.name(), "0"));
         SplitExecutor executor = SplitExecutor.create(settings, PLAN, "refused-job", new DrivePool(Drive::connect),
                 path -> input.reader(), (m, n) -> counts.merge(m, n, Long::sum), Optional.empty(), () -> false);
@@ -82,7 +86,7 @@ class RefusedSplitTest {
         Scrape drive = Scrape.of(input.drives().drive(0).metricsPort());
         assertEquals(1, drive.value("ispd_drive_execution_failures_total{status=\"limit_exceeded\"}"),
                 "the drive ran the plan once");
-        assertEquals(1, drive.value("ispd_drive_tasklet_limit_hits_total{limit=\"groups\"}"));
+        assertEquals(1, drive.value("ispd_drive_tasklet_limit_hits_total{limit=\"resultBytes\"}"));
         assertEquals(Map.of(SplitMetric.SPLITS_PLANNED_ON_DEVICE, 1L, SplitMetric.DEVICE_REFUSALS, 1L,
                 SplitMetric.FALLBACKS, 1L, SplitMetric.SPLITS_ON_HOST, 1L), withoutCosts(counts));
 

@@ -49,8 +49,9 @@ import scala.jdk.javaapi.CollectionConverters;
  * sees the optimized plan as Spark plans it: for an inner, semi or outer join (on the side whose
  * rows need a match) whose one side reads, through projections, filters and inner joins, an
  * ispd scan by a key column the scan can filter ({@link IspdScan#filterAttributes}), and whose
- * other side is one selective scan (a {@code Filter}, or pushed predicates) whose keys are worth
- * running it again by the scans' statistics ({@link KeySide#worthIt}), it puts a
+ * other side is one selective scan (a {@code Filter}, or pushed predicates), or gets the key from
+ * one through inner joins ({@link #keySource}), whose keys are worth running it again by the
+ * scans' statistics ({@link KeySide#worthIt}), it puts a
  * {@link DynamicPruningSubquery} on that scan when Spark plans it. Spark then runs it as it
  * runs its own: reusing the join's broadcast, else as a subquery of the other side's distinct
  * keys, and hands the scan an {@code IN} of them ({@link IspdScan#filter}). Where both sides
@@ -140,20 +141,17 @@ final class JoinKeyFilters extends SparkStrategy {
         Candidate best = null;
         for (int i = 0; i < leftKeys.size(); i++) {
             if (prunesLeft(j.joinType())) {
-                best = better(best, ScanKey.of(leftKeys.get(i), j.left()).filter(k -> qualifies(k, j.right(), again)),
-                        true, rightKeys, i);
+                best = better(best, ScanKey.of(leftKeys.get(i), j.left()), true, j.right(), rightKeys, i, again);
             }
             if (prunesRight(j.joinType())) {
-                best = better(best, ScanKey.of(rightKeys.get(i), j.right()).filter(k -> qualifies(k, j.left(), again)),
-                        false, leftKeys, i);
+                best = better(best, ScanKey.of(rightKeys.get(i), j.right()), false, j.left(), leftKeys, i, again);
             }
         }
         if (best == null) {
             return;
         }
         found.filteredKeys.add(best.scan.key.exprId());
-        LogicalPlan build = best.left ? j.right() : j.left();
-        DynamicPruningSubquery keys = new DynamicPruningSubquery(best.scan.key, build,
+        DynamicPruningSubquery keys = new DynamicPruningSubquery(best.scan.key, best.build,
                 CollectionConverters.asScala(best.buildKeys).toList(),
                 CollectionConverters.asScala(List.<Object>of(best.index)).toList(), false,
                 best.scan.key.exprId(), Option.empty());
@@ -164,14 +162,47 @@ final class JoinKeyFilters extends SparkStrategy {
         return again ? found.filteredKeys.contains(key.key.exprId()) : KeySide.of(build).filter(k -> k.worthIt(key)).isPresent();
     }
 
-    private record Candidate(ScanKey scan, boolean left, List<Expression> buildKeys, int index) { }
+    /** A scan to filter, by {@code buildKeys.get(index)} of {@code build}, on the join's left or right. */
+    private record Candidate(ScanKey scan, boolean left, LogicalPlan build, List<Expression> buildKeys, int index) { }
 
-    private static Candidate better(Candidate best, Optional<ScanKey> scan, boolean left, List<Expression> buildKeys,
-                                    int index) {
+    /**
+     * The candidate of {@code scan}, if it filters more records than {@code best}: keyed by
+     * {@code buildKeys.get(index)} of {@code build}, or of the part of {@code build} that key comes
+     * from through inner joins ({@link #keySource}: TPC-H Q5's orders under customer's join).
+     */
+    private Candidate better(Candidate best, Optional<ScanKey> scan, boolean left, LogicalPlan build,
+                             List<Expression> buildKeys, int index, boolean again) {
         if (scan.isEmpty() || best != null && best.scan.records() >= scan.get().records()) {
             return best;
         }
-        return new Candidate(scan.get(), left, buildKeys, index);
+        Expression key = buildKeys.get(index);
+        LogicalPlan source = keySource(key, build);
+        if (!qualifies(scan.get(), source, again)) {
+            return best;
+        }
+        return source == build ? new Candidate(scan.get(), left, build, buildKeys, index)
+                : new Candidate(scan.get(), left, source, List.of(key), 0);
+    }
+
+    /**
+     * The part of {@code side} whose rows give join key {@code key}: below the inner joins (and
+     * the projections and filters above them) {@code side} reads it through, the child that
+     * outputs it. Its keys hold every key of {@code side} (an inner join only drops rows), so they
+     * filter as well, and the subquery of them runs that part alone once more, not the joins.
+     */
+    private static LogicalPlan keySource(Expression key, LogicalPlan side) {
+        if (!(key instanceof Attribute a)) {
+            return side;
+        }
+        LogicalPlan p = side;
+        while (p instanceof Project || p instanceof Filter f && !hasRuntimeFilter(f)) {
+            p = p.children().head();
+        }
+        if (p instanceof Join j && j.joinType() == Inner$.MODULE$) {
+            LogicalPlan child = j.left().outputSet().contains(a) ? j.left() : j.right();
+            return child.outputSet().contains(a) ? keySource(a, child) : side;
+        }
+        return side;
     }
 
     /** The pairs {@code l = r} of the join's condition, one side's columns each. */

@@ -1,6 +1,5 @@
 package dev.ispd.spark.extension;
 
-import dev.ispd.spark.IspdPathTable;
 import dev.ispd.spark.pushdown.NonAnsiArithmetic;
 import java.util.ArrayList;
 import java.util.List;
@@ -15,15 +14,6 @@ import org.apache.spark.sql.catalyst.expressions.Multiply;
 import org.apache.spark.sql.catalyst.expressions.Remainder;
 import org.apache.spark.sql.catalyst.expressions.Subtract;
 import org.apache.spark.sql.catalyst.expressions.UnaryMinus;
-import org.apache.spark.sql.catalyst.plans.logical.Aggregate;
-import org.apache.spark.sql.catalyst.plans.logical.Filter;
-import org.apache.spark.sql.catalyst.plans.logical.GlobalLimit;
-import org.apache.spark.sql.catalyst.plans.logical.LocalLimit;
-import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
-import org.apache.spark.sql.catalyst.plans.logical.Project;
-import org.apache.spark.sql.catalyst.plans.logical.Sort;
-import org.apache.spark.sql.catalyst.rules.Rule;
-import org.apache.spark.sql.execution.datasources.v2.DataSourceV2Relation;
 import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.DecimalType;
@@ -39,30 +29,9 @@ import scala.runtime.AbstractPartialFunction;
  * function is Spark's operator (evaluated by it where not pushed); the plan runs it in its
  * {@code LEGACY} mode. Other plans and ANSI arithmetic are left as they are.
  */
-final class NonAnsiArithmeticPushdown extends Rule<LogicalPlan> {
-    @Override
-    public LogicalPlan apply(LogicalPlan plan) {
-        return plan.transformUp(new AbstractPartialFunction<>() {
-            @Override
-            public boolean isDefinedAt(LogicalPlan p) {
-                return (p instanceof Filter || p instanceof Project || p instanceof Sort || p instanceof Aggregate)
-                        && overIspdScan(p.children().head());
-            }
-
-            @Override
-            public LogicalPlan apply(LogicalPlan p) {
-                return isDefinedAt(p) ? p.transformExpressionsUp(REWRITE) : p;
-            }
-        });
-    }
-
-    /** Whether {@code p} is an ispd relation, or filters, projects, sorts or limits one. */
-    private static boolean overIspdScan(LogicalPlan p) {
-        if (p instanceof DataSourceV2Relation r) {
-            return r.table() instanceof IspdPathTable;
-        }
-        return (p instanceof Filter || p instanceof Project || p instanceof Sort || p instanceof LocalLimit
-                || p instanceof GlobalLimit) && overIspdScan(p.children().head());
+final class NonAnsiArithmeticPushdown extends OverIspdScanRewrite {
+    NonAnsiArithmeticPushdown() {
+        super(REWRITE);
     }
 
     private static final AbstractPartialFunction<Expression, Expression> REWRITE = new AbstractPartialFunction<>() {

@@ -273,4 +273,10 @@ public abstract sealed class ScanMetric extends CustomSumMetric {
             super(SplitMetric.STRADDLING_ROW_GROUPS, "ispd Parquet row groups across a chunk boundary, run on the host");
         }
     }
+
+    public static final class GroupTableFlushes extends ScanMetric {
+        public GroupTableFlushes() {
+            super(SplitMetric.GROUP_TABLE_FLUSHES, "ispd group tables that handed back partial groups when full");
+        }
+    }
 }

@@ -51,11 +51,9 @@ import org.slf4j.LoggerFactory;
  * types, other functions, aggregates of literals, no aggregate and no group column, more group
  * fields, SUMs of integer or float expressions, MIN or MAX of an unsigned 8-byte field (ordered differently from Spark's longs), a SUM that can
  * overflow over 2^31 records or more (the drives' sums are exact only below), a SUM of a column
- * Spark averages where a double could not hold the sum exactly, and a GROUP BY of fields a plan
- * returns as words (integers, dates ..., no null bit) that can make more groups than a drive holds
- * ({@link PlanLimits#DRIVE}), which the drive would refuse. Groups of strings or of fields with a
- * null bit (a Parquet string is a {@code char(255)}, 2^2040 values) are counted as the data makes
- * them: a partition whose data makes more than a drive holds fails there and runs on the host.
+ * Spark averages where a double could not hold the sum exactly. A GROUP BY may make more groups
+ * than a drive's table holds ({@link PlanLimits#DRIVE}): past them the drive hands back its groups
+ * as partial rows and goes on, and Spark's final aggregate, or the gathered partition, merges them.
  *
  * <p>One converter serves one scan, and remembers the columns Spark asked to average: Spark offers
  * an aggregation with AVG first and, when the scan does not complete it, rewrites each AVG as
@@ -120,7 +118,7 @@ public final class AggregateConverter {
         for (Expression key : keys) {
             if (key instanceof NamedReference) {
                 LayoutColumn c = groupable(ColumnReference.column(layout, key));
-                groupBy.add(decodedKey(c));
+                groupBy.add(Expr.field(c.name()));
                 schema.add(c.structField());
             } else {
                 Expr e = groupKey(key);
@@ -159,13 +157,6 @@ public final class AggregateConverter {
         if (!halved.isEmpty() && !plan.groupsBounded()) {
             throw new NotPushable("the SUMs of " + halved + " can overflow 64 bits, and their halves are merged "
                     + "by Spark only under GROUP BY columns a plan returns as one value each");
-        }
-        // as the drive's PlanLimits.check: fields a plan returns as words bound the groups before it
-        // runs; computed, string and null-bit columns are counted as the data makes them
-        long groups = plan.maxGroups();
-        if (plan.groupsBounded() && groups > PlanLimits.DRIVE.maxGroups()) {
-            throw new NotPushable("GROUP BY " + String.join(", ", pushed.groupNames()) + " can make up to " + groups
-                    + " groups, more than a drive holds (" + PlanLimits.DRIVE.maxGroups() + ")");
         }
         return pushed;
     }
@@ -333,23 +324,6 @@ public final class AggregateConverter {
      * strings (less their padding, as the scan reads them), NULL by a null value or a null bit. A
      * plan does not group by bools.
      */
-    /**
-     * The plan's GROUP BY key for column {@code c}: the field, or for a required integer or
-     * decimal of Parquet files with more values than a drive holds groups, the field as a
-     * computed key ({@code CAST(c AS its type)}). A plan bounds a GROUP BY of stored word fields
-     * by their values before it runs, and so would refuse this one; Parquet's values are decoded
-     * as the plan runs, so like other computed keys its groups are counted as the drive makes
-     * them, and a part making more than the drive holds is refused there (LIMIT_EXCEEDED) and runs
-     * on the host.
-     */
-    private Expr decodedKey(LayoutColumn c) {
-        Expr field = Expr.field(c.name());
-        ExprType type = ExprType.of(c.field());
-        boolean wide = c.field().valueBits() > Long.numberOfTrailingZeros(PlanLimits.DRIVE.maxGroups());
-        return layout.parquet() && ColumnValues.fieldColumn(field, layout.planLayout()) && type.numeric() && wide
-                ? Expr.cast(field, type) : field;
-    }
-
     private static LayoutColumn groupable(LayoutColumn c) throws NotPushable {
         FieldType.Kind kind = c.field().type().kind();
         if (!(c.field().integral() || kind == FieldType.Kind.FLOAT || kind == FieldType.Kind.CHAR)) {

@@ -34,7 +34,8 @@ import org.apache.spark.unsafe.types.UTF8String;
  * ANSI arithmetic, whose errors the plan raises alike, and the session extension hands it the
  * non-ANSI operators as {@link NonAnsiArithmetic}, which the plan runs in its LEGACY mode), CAST between numeric types, comparisons
  * of two expressions ({@code <=>} as SQL defines it over NULLs), AND, OR, NOT, IS [NOT] NULL,
- * IN of literals, CASE WHEN, COALESCE (of strings too), STARTS WITH, ENDS WITH, CONTAINS, CAST
+ * IN of literals, CASE WHEN, COALESCE (of strings too), STARTS WITH, ENDS WITH, CONTAINS, LIKE
+ * ({@link PushedLike}), CAST
  * between a date and a timestamp, and EXTRACT of every field Spark pushes (YEAR, QUARTER, MONTH,
  * WEEK, YEAR_OF_WEEK, DAY, DAY_OF_WEEK, DAY_OF_YEAR; HOUR, MINUTE, SECOND of a timestamp). A
  * timestamp's clock and a date's midnight are those of the session's time zone
@@ -94,6 +95,9 @@ final class ExprConverter {
         }
         if (e instanceof UserDefinedScalarFunc f && f.canonicalName().startsWith(NonAnsiArithmetic.PREFIX)) {
             return nonAnsi(f.canonicalName().substring(NonAnsiArithmetic.PREFIX.length()), f.children(), e);
+        }
+        if (e instanceof UserDefinedScalarFunc f && f.canonicalName().equals(PushedLike.NAME)) {
+            return Expr.like(convert(f.children()[0]), string(f.children()[1], "LIKE"));
         }
         throw new NotPushable(e + " is no expression a plan runs");
     }

@@ -1,6 +1,7 @@
 package dev.ispd.spark.pushdown;
 
 import dev.ispd.plan.Plan;
+import dev.ispd.plan.PlanLimits;
 import dev.ispd.plan.PlanResult;
 import dev.ispd.plan.Predicate;
 import dev.ispd.spark.layout.LayoutColumn;
@@ -106,6 +107,9 @@ public record PushedScan(RecordLayout layout, List<LayoutColumn> columns, Predic
             s.append(", PushedAggregates: ").append(list(aggregation.names()))
                     .append(", PushedGroupBy: ").append(list(aggregation.groupNames()))
                     .append(aggregation.complete() ? " (complete)" : " (partial)");
+            if (!PlanLimits.DRIVE.holdsAllGroups(plan())) {
+                s.append(", GroupsInParts: past ").append(PlanLimits.DRIVE.maxGroups()).append(" a drive");
+            }
         }
         if (limit != Plan.NO_LIMIT) {
             s.append(", PushedLimit: LIMIT ").append(limit);

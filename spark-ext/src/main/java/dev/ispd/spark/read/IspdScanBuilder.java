@@ -119,8 +119,9 @@ public final class IspdScanBuilder implements SupportsPushDownRequiredColumns, S
      * Complete when the scan can push the aggregation, no SUM of it can overflow 64 bits (Spark
      * merges the exact partial sums of one that can, with the query's overflow rule), and one
      * partition answers it whole: the input is one file of one chunk (so one piece, one split) that
-     * is not cut smaller, or the partitions planned for it are gathered into one
-     * ({@link AggregateGathering}).
+     * is not cut smaller and whose groups a drive's table holds all of (past them it hands back
+     * partial rows, {@link PlanLimits#holdsAllGroups}), or the partitions planned for it are
+     * gathered into one, which merges the splits' rows ({@link AggregateGathering}).
      * The partitions planned here become the scan's, gathered or not, unless Spark then pushes
      * another aggregation (AVG rewritten as SUM and COUNT after a refusal): partial, planned anew.
      */
@@ -138,8 +139,9 @@ public final class IspdScanBuilder implements SupportsPushDownRequiredColumns, S
                     + "the exact partial sums applies the query's overflow rule", aggregation, converted.get().halved());
             return false;
         }
-        if (!oneChunk()) {
-            PushedScan candidate = pushedScan(converted.get());
+        PushedScan candidate = pushedScan(converted.get());
+        // one chunk's one split answers whole only if no group comes back in partial rows
+        if (!oneChunk() || !PlanLimits.DRIVE.holdsAllGroups(candidate.plan())) {
             plannedAggregation = aggregation;
             planned = IspdScan.plan(input, candidate);
             if (!AggregateGathering.gathers(input, candidate, planned)) {
