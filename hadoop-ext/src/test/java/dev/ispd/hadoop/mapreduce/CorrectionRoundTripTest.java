@@ -117,7 +117,7 @@ class CorrectionRoundTripTest {
         Decision corrected = q1(runner.conf("fastest", ENTRY_SIZE), in).plan().get(0);
         assertEquals(raw.baseline(), corrected.baseline());
         assertEquals(raw.device().timeNs() + Math.round(raw.baseline().deviceExecution().timeNs() * (device.time() - 1)),
-                corrected.device().timeNs());
+                corrected.device().timeNs(), "the modeled basis corrects the execution's share");
         assertEquals(raw.device().energyNj()
                 + Math.round(raw.baseline().deviceExecution().energyNj() * (device.energy() - 1)),
                 corrected.device().energyNj());
@@ -159,15 +159,15 @@ class CorrectionRoundTripTest {
         String drive = ((OsdFileSystem) fs).drives().address(0);
         CorrectionBook.Entry device = book.entries().get(CorrectionBook.measuredDeviceKey("q1", drive));
         CorrectionBook.Entry host = book.entries().get(CorrectionBook.measuredHostKey("q1", LocalHost.name()));
-        assertEquals(1, device.samples(), "the drive's measured execution time: " + book.entries());
+        assertEquals(1, device.samples(), "the device split's wall clock, EXECUTE to result read: " + book.entries());
         assertEquals(1, host.samples(), "the host run's wall clock: " + book.entries());
         assertEquals(1.0, device.energy(), "energy is not measured");
         assertEquals(1, book.entries().get(deviceKey).samples(), "the modeled entries are kept beside");
 
         Decision corrected = q1(measured("fastest"), in).plan().get(0);
         assertEquals(raw.baseline(), corrected.baseline());
-        assertEquals(raw.device().timeNs() + Math.round(raw.baseline().deviceExecution().timeNs() * (device.time() - 1)),
-                corrected.device().timeNs());
+        assertEquals(raw.device().timeNs() + Math.round(raw.baseline().device().timeNs() * (device.time() - 1)),
+                corrected.device().timeNs(), "the device split corrected whole");
         assertEquals(raw.host().timeNs() + Math.round(raw.baseline().host().timeNs() * (host.time() - 1)),
                 corrected.host().timeNs());
         Decision modeled = q1(runner.conf("fastest", ENTRY_SIZE), in).plan().get(0);
