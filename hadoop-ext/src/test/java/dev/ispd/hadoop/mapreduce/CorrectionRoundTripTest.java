@@ -117,7 +117,7 @@ class CorrectionRoundTripTest {
         Decision corrected = q1(runner.conf("fastest", ENTRY_SIZE), in).plan().get(0);
         assertEquals(raw.baseline(), corrected.baseline());
         assertEquals(raw.device().timeNs() + Math.round(raw.baseline().deviceExecution().timeNs() * (device.time() - 1)),
-                corrected.device().timeNs());
+                corrected.device().timeNs(), "the modeled basis corrects the execution's share");
         assertEquals(raw.device().energyNj()
                 + Math.round(raw.baseline().deviceExecution().energyNj() * (device.energy() - 1)),
                 corrected.device().energyNj());
@@ -159,15 +159,15 @@ class CorrectionRoundTripTest {
         String drive = ((OsdFileSystem) fs).drives().address(0);
         CorrectionBook.Entry device = book.entries().get(CorrectionBook.measuredDeviceKey("q1", drive));
         CorrectionBook.Entry host = book.entries().get(CorrectionBook.measuredHostKey("q1", LocalHost.name()));
-        assertEquals(1, device.samples(), "the drive's measured execution time: " + book.entries());
+        assertEquals(1, device.samples(), "the device split's wall clock, EXECUTE to result read: " + book.entries());
         assertEquals(1, host.samples(), "the host run's wall clock: " + book.entries());
         assertEquals(1.0, device.energy(), "energy is not measured");
         assertEquals(1, book.entries().get(deviceKey).samples(), "the modeled entries are kept beside");
 
         Decision corrected = q1(measured("fastest"), in).plan().get(0);
         assertEquals(raw.baseline(), corrected.baseline());
-        assertEquals(raw.device().timeNs() + Math.round(raw.baseline().deviceExecution().timeNs() * (device.time() - 1)),
-                corrected.device().timeNs());
+        assertEquals(raw.device().timeNs() + Math.round(raw.baseline().device().timeNs() * (device.time() - 1)),
+                corrected.device().timeNs(), "the device split corrected whole");
         assertEquals(raw.host().timeNs() + Math.round(raw.baseline().host().timeNs() * (host.time() - 1)),
                 corrected.host().timeNs());
         Decision modeled = q1(runner.conf("fastest", ENTRY_SIZE), in).plan().get(0);
@@ -185,6 +185,32 @@ class CorrectionRoundTripTest {
                 "explaining runs nothing");
         String fresh = q1(runner.conf("fastest", ENTRY_SIZE), input("/rt/day1")).explain();
         assertTrue(fresh.contains("cost basis modeled"), fresh);
+    }
+
+    /**
+     * Issue 24 point 3: on the measured basis a job whose every split the plan puts in the drives
+     * runs one of them on the host while the host has too few wall clocks of the shape (here one,
+     * a cold run 10x slower than the profile), so a side fastest does not use is measured again.
+     */
+    @Test
+    void aFastestJobInTheDrivesRunsOneSplitOnTheHostToMeasureIt() throws Exception {
+        Path in = input("/probe/day1");
+        JobRunner.write(fs, in, WorldCupSamples.generate(5, 4 * (int) (CHUNK / ENTRY_SIZE), ENTRY_SIZE));
+        Configuration conf = measured("fastest");
+        conf.set(OffloadKeys.OFFLOAD_CORRECTION_FILE.name(), OSD.uri().resolve("/probe/corrections.json").toString());
+        String host = CorrectionBook.measuredHostKey("q1", LocalHost.name());
+        String seed = "{\"version\": 3, \"corrections\": {\"" + host + "\": {\"time\": 10, \"energy\": 1, \"samples\": 1}}}";
+        CorrectionStore store = HadoopCorrections.forInput(conf, in);
+        store.save(CorrectionBook.read(new ByteArrayInputStream(seed.getBytes(StandardCharsets.UTF_8)), "seed"));
+
+        DeviceJob job = q1(conf, in);
+        List<Decision> onHost = job.plan().stream().filter(d -> d.placement() == Placement.HOST).toList();
+        assertEquals(1, onHost.size(), "every other split in the drive: " + job.plan());
+        assertTrue(onHost.get(0).reason().startsWith("re-measures the host: 1 measured sample(s) of this plan shape "
+                + "there against 0 on the device, fewer than 2 + 1 per 128"), onHost.get(0).reason());
+        JobRunner.runForOutput(job);
+        assertEquals(1, job.counter(IspdCounter.SPLITS_ON_HOST));
+        assertEquals(2, store.load().entries().get(host).samples(), "the host measured again: " + store.load().entries());
     }
 
     @Test

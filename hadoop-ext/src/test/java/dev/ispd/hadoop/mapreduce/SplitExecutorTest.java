@@ -105,7 +105,7 @@ class SplitExecutorTest {
         return new PlannedSplit(file.toString(), List.of(new SplitPiece(start, length, 0, extents)), ENTRY, 0,
                 new DriveGeometry(drives.address(0), "node1", 8192, 128, 300_000_000L, 215_000),
                 new Decision(7, 0, placement, new Cost(1000, 2000), new Cost(300, 400), "fastest", "test",
-                        new Baseline(new Cost(900, 1500), new Cost(200, 300))), 0);
+                        new Baseline(new Cost(900, 1500), new Cost(200, 300), new Cost(250, 350))), 0);
     }
 
     /** The key/values the job's format makes of a split's results, handed to {@code out}. */

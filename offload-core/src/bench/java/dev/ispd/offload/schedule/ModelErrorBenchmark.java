@@ -107,11 +107,9 @@ public final class ModelErrorBenchmark {
             System.out.printf(Locale.ROOT, "| %d | %.3f | %.3f | %.3f | %.3f | %.3f |%n", job, m / 1e9, mod / 1e9,
                     oracle / 1e9, ratio, mod / (double) oracle);
             // the job ran: each split's wall clock is its true time, observed as the measured basis observes it
-            for (int i = 0; i < decisions.size(); i++) {
-                Decision d = decisions.get(i);
-                Cost base = d.baseline().of(d.placement());
-                measured.observe(d, base, Math.round(base.timeNs() * trueRatio(d.placement(), d.drive(),
-                        scenario.speeds(), job, d.index())));
+            // (a device split whole, commands and result read included)
+            for (Decision d : decisions) {
+                measured.observe(d, d.baseline().of(d.placement()), truth[d.index()].of(d.placement()).timeNs());
             }
         }
         return held;
@@ -126,7 +124,7 @@ public final class ModelErrorBenchmark {
                 "bench", addresses);
     }
 
-    /** True time over the uncorrected prediction of the part a run measures: 1 on the host, 1 / speed in a drive. */
+    /** True time over the uncorrected prediction of a drive's execution: 1 on the host, 1 / speed in a drive. */
     private static double trueRatio(Placement p, int drive, Speeds speeds, int job, int split) {
         return p == Placement.HOST ? 1 : 1 / speeds.of(drive, job, split);
     }
@@ -137,7 +135,8 @@ public final class ModelErrorBenchmark {
         for (int i = 0; i < predicted.length; i++) {
             int d = splits.get(i).drive();
             out.add(predicted[i].corrected(Correction.measured(1, 1, 1),
-                    Correction.measured(trueRatio(Placement.DEVICE, d, speeds, job, splits.get(i).index()), 1, 1)));
+                    Correction.measured(trueRatio(Placement.DEVICE, d, speeds, job, splits.get(i).index()), 1, 1),
+                    CostBasis.MODELED)); // a drive's speed is its execution's; the commands and the result read keep theirs
         }
         return out.toArray(SplitCosts[]::new);
     }

@@ -100,12 +100,17 @@ final class DeviceExecution {
     private Outcome run(Drive drive, long instance, boolean own, Params runtime, List<Extent> extents,
                         TaskletRunner.Polling within, BooleanSupplier stopped) throws IOException {
         try {
+            long started = System.nanoTime();
             TaskletResult r = new TaskletRunner(drive, within, stopped).run(instance, 0, runtime, extents);
+            // the split whole, as the scheduler predicts it: EXECUTE, the polls, the result read
+            long wholeNs = System.nanoTime() - started;
+            LOG.debug("execution on {}: {} ns whole (EXECUTE to result read), {} ns measured by the drive",
+                    drive.address(), wholeNs, r.measuredNs());
             long bytes = extents.stream().mapToLong(Extent::length).sum();
             // the split's own cost is its service time: POLL's modeled time runs from submission, so
             // it also counts waiting behind whatever other clients sent the drive meanwhile
             return new Outcome(r.result(), bytes, new Cost(r.serviceNs(), r.modeledEnergyNj()),
-                    r.modeledNs() - r.serviceNs(), r.measuredNs());
+                    r.modeledNs() - r.serviceNs(), wholeNs);
         } finally {
             if (own) {
                 deleteQuietly(drive, instance);

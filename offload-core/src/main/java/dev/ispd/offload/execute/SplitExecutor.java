@@ -7,6 +7,7 @@ import dev.ispd.offload.model.LocalHost;
 import dev.ispd.offload.plan.DriveProbes;
 import dev.ispd.offload.plan.PlannedSplit;
 import dev.ispd.offload.plan.TaskletSpec;
+import dev.ispd.offload.schedule.Baseline;
 import dev.ispd.offload.schedule.Cost;
 import dev.ispd.offload.schedule.Decision;
 import dev.ispd.offload.schedule.Placement;
@@ -94,10 +95,10 @@ public final class SplitExecutor {
     }
 
     /**
-     * Runs the split; returns what it cost where it ran, against the uncorrected prediction: the
-     * drive's execution for a device split (its service time: its host-run straddling records
-     * aside, and waiting behind other work left out), the whole host run otherwise (fallbacks
-     * included).
+     * Runs the split; returns what it cost where it ran, against the uncorrected prediction: for a
+     * device split the drive's execution, modeled (its service time: waiting behind other work left
+     * out), and its wall clock from EXECUTE to its result read (its host-run straddling records
+     * aside); the whole host run otherwise (fallbacks included).
      */
     public SplitObservation run(PlannedSplit split, SplitResults out) throws IOException {
         Decision d = split.decision();
@@ -121,7 +122,7 @@ public final class SplitExecutor {
                     }
                     if (ran != null) {
                         finishOnDevice(ran.split(), ran.layout(), ran.outcome(), out);
-                        return observation(Placement.DEVICE, d.baseline().deviceExecution(), ran.outcome());
+                        return observation(Placement.DEVICE, d.baseline(), ran.outcome());
                     }
                     Outcome overtook = race.hostOutcome();
                     if (overtook != null) {
@@ -142,14 +143,14 @@ public final class SplitExecutor {
         count(SplitMetric.SPLITS_ON_HOST, 1);
         count(SplitMetric.PREDICTED_HOST_NS, d.host().timeNs());
         count(SplitMetric.PREDICTED_HOST_ENERGY_NJ, d.host().energyNj());
-        logObserved(split, Placement.HOST, d.baseline().host(), onHost);
-        return observation(Placement.HOST, d.baseline().host(), onHost);
+        logObserved(split, Placement.HOST, d.baseline(), onHost);
+        return observation(Placement.HOST, d.baseline(), onHost);
     }
 
     /** What the run at {@code where} cost, modeled and measured, against the uncorrected prediction. */
-    private SplitObservation observation(Placement where, Cost predicted, Outcome ran) {
-        return new SplitObservation(where, predicted, ran.modeled(), ran.measuredNs(), host.tasklet().shape(),
-                LocalHost.name());
+    private SplitObservation observation(Placement where, Baseline baseline, Outcome ran) {
+        return new SplitObservation(where, baseline.of(where), ran.modeled(), ran.measuredNs(),
+                baseline.measuredOf(where), host.tasklet().shape(), LocalHost.name());
     }
 
     /** A device run that succeeded: the split as it ran (on its drive or a replica's) and its layout there. */
@@ -304,7 +305,7 @@ public final class SplitExecutor {
         offloads.add(split.driveAddress(), DriveOffloads.Count.SCANNED_BYTES, onDevice.inputBytes());
         count(SplitMetric.PREDICTED_DEVICE_NS, d.device().timeNs());
         count(SplitMetric.PREDICTED_DEVICE_ENERGY_NJ, d.device().energyNj());
-        logObserved(split, Placement.DEVICE, d.baseline().deviceExecution(), onDevice);
+        logObserved(split, Placement.DEVICE, d.baseline(), onDevice);
         if (!layout.hostRanges().isEmpty()) {
             Outcome tail = host.run(split, layout.hostRanges());
             out.accept(tail.result(), ResultOrigin.hostRun(split.file(), split.geometry().pageSize()));
@@ -324,11 +325,14 @@ public final class SplitExecutor {
         counters.add(c, n);
     }
 
-    private static void logObserved(PlannedSplit split, Placement where, Cost predicted, Outcome observed) {
-        LOG.info("split {} ({}) ran on {}: predicted (uncorrected, the measured part) {} ns {} nJ, "
+    private static void logObserved(PlannedSplit split, Placement where, Baseline baseline, Outcome observed) {
+        Cost predicted = baseline.of(where);
+        LOG.info("split {} ({}) ran on {}: predicted (uncorrected, the modeled part) {} ns {} nJ, "
                 + "observed (modeled) {} ns {} nJ, after waiting {} ns behind other work on the drive; "
-                + "measured (wall clock) {} ns",
+                + "measured (wall clock{}) {} ns against {} ns predicted (uncorrected)",
                 split.decision().index(), split, where, predicted.timeNs(), predicted.energyNj(),
-                observed.modeled().timeNs(), observed.modeled().energyNj(), observed.waitedNs(), observed.measuredNs());
+                observed.modeled().timeNs(), observed.modeled().energyNj(), observed.waitedNs(),
+                where == Placement.DEVICE ? ", EXECUTE to result read" : "", observed.measuredNs(),
+                baseline.measuredOf(where));
     }
 }

@@ -211,6 +211,7 @@ public final class PlannedSplit implements Serializable {
         writeString(out, decision.reason());
         writeCost(out, decision.baseline().host());
         writeCost(out, decision.baseline().deviceExecution());
+        writeCost(out, decision.baseline().device());
         out.writeLong(taskletInstance);
         out.writeInt(replicaAddresses.size());
         for (Map.Entry<Integer, String> r : replicaAddresses.entrySet()) {
@@ -268,7 +269,7 @@ public final class PlannedSplit implements Serializable {
         String policy = readString(in, file);
         String reason = readString(in, file);
         Decision decision = new Decision(index, decisionDrive, p, host, device, policy, reason,
-                new Baseline(readCost(in), readCost(in)));
+                new Baseline(readCost(in), readCost(in), readCost(in)));
         long instance = in.readLong();
         int replicas = count(in, file, "replica");
         Map<Integer, String> replicaAddresses = new TreeMap<>();

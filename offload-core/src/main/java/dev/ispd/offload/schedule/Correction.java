@@ -6,9 +6,12 @@ package dev.ispd.offload.schedule;
  * Each observation moves the ratio {@link #WEIGHT} of the way to the new sample, and a sample is
  * first clamped to [{@link #MIN_RATIO}, {@link #MAX_RATIO}], so one outlier cannot wreck planning.
  * A {@linkplain #measured() measured} correction (wall clock against the profiles) takes its first
- * sample whole and refuses a sample outside [{@link #MIN_MEASURED}, {@link #MAX_MEASURED}]: a
- * machine may be orders of magnitude off its profile, and it is that far off from the first split
- * on, but a wall clock a thousand times off is a clock that jumped or a task that was suspended.
+ * sample whole, and its second whole again, discarding the first, and refuses a sample outside
+ * [{@link #MIN_MEASURED}, {@link #MAX_MEASURED}]: a machine may be orders of magnitude off its
+ * profile, and it is that far off from the first split on, but the first split of a shape is
+ * cold (a JIT that has not compiled its loops, a first connection), so it only stands in until a
+ * second one is measured; and a wall clock a thousand times off is a clock that jumped or a task
+ * that was suspended.
  */
 final class Correction {
     /** Weight of the newest sample: a few splits follow a change; one outlier moves the ratio 30% of the way to it. */
@@ -18,6 +21,8 @@ final class Correction {
     /** Bounds of a measured sample: a wall clock 1000x off the profile is garbage, not a machine, and is refused. */
     static final double MIN_MEASURED = 1e-3;
     static final double MAX_MEASURED = 1e3;
+    /** Measured samples taken cold, standing in for the profile only until the next one replaces them. */
+    static final int COLD_SAMPLES = 1;
 
     private final double min;
     private final double max;
@@ -76,11 +81,17 @@ final class Correction {
      * time; false, leaving the ratio as it was, if the sample is {@linkplain #garbage garbage}.
      */
     synchronized boolean observeTime(long predictedNs, long measuredNs) {
+        return observeTime(predictedNs, measuredNs, false);
+    }
+
+    /** As {@link #observeTime(long, long)}, taking the sample {@code whole} if asked (see {@link #mean}). */
+    synchronized boolean observeTime(long predictedNs, long measuredNs, boolean whole) {
         if (garbage(predictedNs, measuredNs)) {
             return false;
         }
         if (predictedNs > 0 && measuredNs != 0) { // else nothing predicted, or not measured: no sample
-            time = mean(time, predictedNs, measuredNs);
+            double sample = clamp(measuredNs / (double) predictedNs);
+            time = whole ? sample : mean(time, predictedNs, measuredNs);
             samples++;
         }
         return true;
@@ -99,10 +110,13 @@ final class Correction {
         return !(sample >= MIN_MEASURED && sample <= MAX_MEASURED);
     }
 
-    /** The ratio moved toward the sample observed / predicted (a measured correction's first sample: to it). */
+    /**
+     * The ratio moved toward the sample observed / predicted; a measured correction's first and
+     * second samples: to it (the second replaces the cold first).
+     */
     private double mean(double ratio, long predicted, long observed) {
         double sample = clamp(observed / (double) predicted);
-        return measured && samples == 0 ? sample : ratio + WEIGHT * (sample - ratio);
+        return measured && samples < COLD_SAMPLES + 1 ? sample : ratio + WEIGHT * (sample - ratio);
     }
 
 

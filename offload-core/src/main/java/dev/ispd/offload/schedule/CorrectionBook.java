@@ -11,6 +11,8 @@ import java.util.Iterator;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The online corrections of every (placement, drive, tasklet) seen so far, kept across jobs: one
@@ -23,7 +25,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * drive measured for other plan shapes ({@link #measuredHost}, {@link #measuredDevice}). Saved as
  * a small JSON document:
  * <pre>
- *   {"version": 2, "corrections": {"device q1 tcp:node1:7070": {"time": 1.02, "energy": 0.97, "samples": 16}}}
+ *   {"version": 3, "corrections": {"device q1 tcp:node1:7070": {"time": 1.02, "energy": 0.97, "samples": 16}}}
  * </pre>
  * Thread-safe.
  */
@@ -31,9 +33,15 @@ public final class CorrectionBook {
     /**
      * The file's version. Version 1 books were written before a device split's modeled time was
      * its service time (their device ratios count waiting behind other work on the drive) and
-     * before measured samples were refused rather than clamped: an older book is not read.
+     * before measured samples were refused rather than clamped: such a book is not read. Version 2
+     * books measured a device split's execution alone, where version 3 measures it whole
+     * (EXECUTE to its result read): a version 2 book is read but for its measured device keys,
+     * which are dropped with a warning ({@link #MEASURED_WHOLE_SINCE}).
      */
-    static final int VERSION = 2;
+    static final int VERSION = 3;
+    /** The first version whose measured device keys compare a device split's whole wall clock. */
+    static final int MEASURED_WHOLE_SINCE = 3;
+    private static final Logger LOG = LoggerFactory.getLogger(CorrectionBook.class);
     private static final ObjectMapper JSON = new ObjectMapper();
     /** How the keys of the measured basis begin. */
     private static final String MEASURED = "measured ";
@@ -60,6 +68,35 @@ public final class CorrectionBook {
     /** The measured basis's key of device runs of plan shape {@code shape} on the drive at {@code driveAddress}. */
     public static String measuredDeviceKey(String shape, String driveAddress) {
         return MEASURED + deviceKey(shape, driveAddress);
+    }
+
+    /** Measured samples of a side before it stands on its own: the cold first and the one that replaces it. */
+    static final int STANDING = Correction.COLD_SAMPLES + 1;
+    /** Samples of the side in use per sample of the other side the measured basis keeps, once both stand. */
+    static final int EVERY = 128;
+
+    /**
+     * Whether a side with {@code samples} wall clocks of a plan shape needs measuring, against the
+     * {@code otherSide}'s of it: fewer than {@value #STANDING} plus one per {@value #EVERY} of the
+     * other side's. Fastest then re-measures it ({@link SideProbe}), and such a side's samples are
+     * taken whole ({@link #observeMeasured}): its older ones are from before the other side took
+     * its work, or cold.
+     */
+    static boolean needsMeasuring(long samples, long otherSide) {
+        return samples < STANDING + otherSide / EVERY;
+    }
+
+    /** The wall clocks of plan shape {@code shape} measured at {@code side}, over every host or every drive. */
+    long measuredSamples(String shape, Placement side) {
+        String kind = MEASURED + (side == Placement.HOST ? "host " : "device ") + shape;
+        long n = 0;
+        for (Map.Entry<String, Correction> e : corrections.entrySet()) {
+            String k = e.getKey();
+            if (k.lastIndexOf(' ') == kind.length() && k.startsWith(kind)) { // the place after the shape has no space
+                n += e.getValue().samples();
+            }
+        }
+        return n;
     }
 
     private static Correction neutral(String key) {
@@ -136,13 +173,24 @@ public final class CorrectionBook {
      * Records a finished split's wall clock under the measured key {@code key}, against its
      * uncorrected predicted time; false, learning nothing, if the wall clock is garbage (not
      * positive, or {@value Correction#MAX_MEASURED} times off the prediction or more: a clock
-     * that jumped, a task that was suspended).
+     * that jumped, a task that was suspended). A sample of a side that {@linkplain #needsMeasuring
+     * needs measuring} is taken whole, so one split re-measuring a side fastest stopped using
+     * tells at once what it takes now.
      */
     public boolean observeMeasured(String key, long predictedNs, long measuredNs) {
-        if (!key.startsWith(MEASURED)) {
+        Placement side = key.startsWith(MEASURED + "host ") ? Placement.HOST
+                : key.startsWith(MEASURED + "device ") ? Placement.DEVICE : null;
+        int place = key.lastIndexOf(' ');
+        String kindPrefix = MEASURED + (side == Placement.HOST ? "host " : "device ");
+        if (side == null || place < kindPrefix.length()) {
             throw new IllegalArgumentException("'" + key + "' is not a key of the measured basis");
         }
-        return !Correction.garbage(predictedNs, measuredNs) && get(key).observeTime(predictedNs, measuredNs);
+        if (Correction.garbage(predictedNs, measuredNs)) {
+            return false;
+        }
+        String shape = key.substring(kindPrefix.length(), place);
+        boolean whole = needsMeasuring(measuredSamples(shape, side), measuredSamples(shape, side.other()));
+        return get(key).observeTime(predictedNs, measuredNs, whole);
     }
 
     /**
@@ -181,23 +229,33 @@ public final class CorrectionBook {
             throw new IOException(source + ": expected an object with \"version\": " + VERSION);
         }
         int version = root.path("version").asInt();
-        if (version != VERSION) {
+        if (version != VERSION && version != MEASURED_WHOLE_SINCE - 1) {
             throw new IOException(source + ": written by " + (version < VERSION ? "an older" : "a newer")
-                    + " version of ispd (correction file version " + version + ", this one reads " + VERSION + ")");
+                    + " version of ispd (correction file version " + version + ", this one reads " + (MEASURED_WHOLE_SINCE - 1) + " and " + VERSION + ")");
         }
         JsonNode all = root.path("corrections");
         if (!all.isObject()) {
             throw new IOException(source + ": \"corrections\" must be an object");
         }
         CorrectionBook book = new CorrectionBook();
+        int dropped = 0;
         for (Iterator<Map.Entry<String, JsonNode>> it = all.fields(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> e = it.next();
             JsonNode v = e.getValue();
+            if (version < MEASURED_WHOLE_SINCE && e.getKey().startsWith(MEASURED + "device ")) {
+                dropped++;
+                continue;
+            }
             double time = ratio(source, e.getKey(), v, "time");
             double energy = ratio(source, e.getKey(), v, "energy");
             long samples = v.path("samples").asLong(0);
             book.corrections.put(e.getKey(), e.getKey().startsWith(MEASURED) ? Correction.measured(time, energy, samples)
                     : new Correction(time, energy, samples));
+        }
+        if (dropped > 0) {
+            LOG.warn("{}: correction file version {} measured a drive's execution alone, this one ({}) a device split "
+                    + "whole: its {} measured device correction(s) are dropped, and the measured basis predicts "
+                    + "device splits from the profiles until they are measured again", source, version, VERSION, dropped);
         }
         return book;
     }

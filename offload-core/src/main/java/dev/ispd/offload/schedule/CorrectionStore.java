@@ -65,7 +65,8 @@ public final class CorrectionStore {
                 LOG.info("the offload corrections in {} were rewritten while read, reading them again: {}", file,
                         e.getMessage());
             } catch (IOException e) {
-                LOG.warn("ignoring the offload corrections in {}: {}", file, e.getMessage());
+                LOG.warn("ignoring the offload corrections in {}: {}; predicting from the profiles until splits are "
+                        + "observed again", file, e.getMessage());
                 return new CorrectionBook();
             }
         }
@@ -86,7 +87,8 @@ public final class CorrectionStore {
             n.putObject("observed").put("timeNs", o.observed().timeNs()).put("energyNj", o.observed().energyNj());
         }
         if (o.measuredNs() != 0) {
-            n.putObject("measured").put("key", o.measuredKey()).put("timeNs", o.measuredNs());
+            n.putObject("measured").put("key", o.measuredKey()).put("timeNs", o.measuredNs())
+                    .put("predictedNs", o.measuredPredictedNs());
         }
         try (OutputStream out = files.create(observations(jobId) + "/split-" + splitIndex + ".json")) {
             JSON.writeValue(out, n);
@@ -109,15 +111,15 @@ public final class CorrectionStore {
                 JsonNode o = readJson(path);
                 JsonNode m = o.path("measured");
                 long measuredNs = m.path("timeNs").asLong(0);
-                if (measuredNs != 0 && !m.path("key").isTextual()) {
-                    throw new IOException(path + ": \"measured\" needs a \"key\"");
+                if (measuredNs != 0 && (!m.path("key").isTextual() || !m.path("predictedNs").canConvertToLong())) {
+                    throw new IOException(path + ": \"measured\" needs a \"key\" and an integer \"predictedNs\"");
                 }
                 Cost modeled = o.has("observed") ? cost(path, o, "observed") : null;
                 if (modeled == null && measuredNs == 0) {
                     throw new IOException(path + ": neither \"observed\" nor \"measured\"");
                 }
                 observed.add(new Observed(o.get("key").asText(), cost(path, o, "predicted"), modeled,
-                        m.path("key").asText(""), measuredNs));
+                        m.path("key").asText(""), measuredNs, m.path("predictedNs").asLong(0)));
             } catch (IOException e) {
                 LOG.warn("skipping a split observation: {}", e.getMessage());
             }
@@ -130,21 +132,21 @@ public final class CorrectionStore {
     /**
      * One split's observation as the book takes it: its key, its predicted and observed cost, and
      * for the measured basis its wall clock ({@code measuredNs}, 0 if not measured) under
-     * {@code measuredKey}; {@code observed} is null for a run that reported no modeled cost
-     * ({@link SplitObservation#wallClock}). Serializable, for an engine that returns it with its
-     * task's result.
+     * {@code measuredKey} against the uncorrected {@code measuredPredictedNs}; {@code observed} is
+     * null for a run that reported no modeled cost ({@link SplitObservation#wallClock}).
+     * Serializable, for an engine that returns it with its task's result.
      */
-    public record Observed(String key, Cost predicted, Cost observed, String measuredKey, long measuredNs)
-            implements Serializable {
+    public record Observed(String key, Cost predicted, Cost observed, String measuredKey, long measuredNs,
+                           long measuredPredictedNs) implements Serializable {
         /** An observation of modeled costs only. */
         public Observed(String key, Cost predicted, Cost observed) {
-            this(key, predicted, observed, "", 0);
+            this(key, predicted, observed, "", 0, 0);
         }
 
         /** {@code o} under its keys for a split of {@code tasklet} on the drive at {@code driveAddress}. */
         public static Observed of(SplitObservation o, String tasklet, String driveAddress) {
             return new Observed(o.key(tasklet, driveAddress), o.predicted(), o.observed(),
-                    o.measuredKey(driveAddress), o.measuredNs());
+                    o.measuredKey(driveAddress), o.measuredNs(), o.measuredPredictedNs());
         }
     }
 
@@ -172,10 +174,10 @@ public final class CorrectionStore {
             if (o.observed() != null) {
                 book.observe(o.key(), o.predicted(), o.observed());
             }
-            if (o.measuredNs() != 0 && !book.observeMeasured(o.measuredKey(), o.predicted().timeNs(), o.measuredNs())) {
+            if (o.measuredNs() != 0 && !book.observeMeasured(o.measuredKey(), o.measuredPredictedNs(), o.measuredNs())) {
                 LOG.warn("{}: not learning '{}' from a split measured at {} ns against {} ns predicted: a clock that "
                         + "jumped or a task that was suspended, not this machine; its predictions stay as they were",
-                        file, o.measuredKey(), o.measuredNs(), o.predicted().timeNs());
+                        file, o.measuredKey(), o.measuredNs(), o.measuredPredictedNs());
             }
         }
     }

@@ -77,7 +77,7 @@ final class CostModel {
         long hostNj = hc.addedEnergyNj() + readOutNj(c, split.bytes());
         DeviceCost device = device(c, split);
         return new SplitCosts(new Cost(hc.timeNs(), hostNj), hc.transferNs(), device.total(),
-                new Baseline(new Cost(hc.timeNs(), hc.addedEnergyNj()), device.execution()));
+                new Baseline(new Cost(hc.timeNs(), hc.addedEnergyNj()), device.execution(), device.total()));
     }
 
     /** The drive's active energy to read {@code bytes} out to the host: every page sensed and moved, DRAM fill, link. */

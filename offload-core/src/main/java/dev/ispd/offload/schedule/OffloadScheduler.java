@@ -136,15 +136,17 @@ public final class OffloadScheduler {
         SplitCosts[] predicted = predictAll(ordered);
         Choice choice = choose(ordered, predicted);
         Placement[] placement = choice.placement();
-        List<Decision> decisions = explain(ordered, predicted, placement, choice.marginNote());
+        List<Decision> decisions = explain(ordered, predicted, placement, choice);
         decisions.forEach(d -> LOG.debug("split {} -> {} drive {}: device {}, host {}, policy {}: {}", d.index(), d.placement(),
                 d.drive(), d.device(), d.host(), d.policy(), d.reason()));
         PlanModel.Evaluation e = planModel.evaluate(ordered, predicted, placement);
         long onDevice = decisions.stream().filter(d -> d.placement() == Placement.DEVICE).count();
         LOG.info("offload plan ({}): {} split(s), {} on devices, {} on the host ({} slot(s)); modeled makespan {}, "
-                + "energy {}{}", config.policy(), decisions.size(), onDevice, decisions.size() - onDevice, hostSlots,
+                + "energy {}{}{}", config.policy(), decisions.size(), onDevice, decisions.size() - onDevice, hostSlots,
                 Format.seconds(e.makespanNs()),
-                Format.joules(e.energyNj()), choice.marginNote().isEmpty() ? "" : "; " + choice.marginNote());
+                Format.joules(e.energyNj()), choice.marginNote().isEmpty() ? "" : "; " + choice.marginNote(),
+                choice.probe() == null ? "" : "; split " + ordered.get(choice.probe().position()).index() + " "
+                        + choice.probe().reason());
         return decisions;
     }
 
@@ -161,13 +163,14 @@ public final class OffloadScheduler {
 
     /**
      * As {@link #observe(Decision, Cost)}, and for the measured basis the split's wall clock
-     * ({@code measuredNs}: the drive's measured execution time, or the host run's elapsed time)
-     * against the same uncorrected prediction, filed per drive, per host (this one) and plan shape.
+     * ({@code measuredNs}: a device split's from EXECUTE sent to its result read, or the host run's
+     * elapsed time) against its uncorrected prediction ({@link Baseline#measuredOf}: a device split
+     * whole), filed per drive, per host (this one) and plan shape.
      */
     public void observe(Decision d, Cost observed, long measuredNs) {
         observe(d, observed);
         String key = d.placement() == Placement.HOST ? measuredHostKey : measuredDeviceKeys.get(d.drive());
-        corrections.observeMeasured(key, d.baseline().of(d.placement()).timeNs(), measuredNs);
+        corrections.observeMeasured(key, d.baseline().measuredOf(d.placement()), measuredNs);
     }
 
     /** The key of this scheduler's splits at {@code p} on drive {@code drive} in its {@link CorrectionBook}. */
@@ -179,7 +182,8 @@ public final class OffloadScheduler {
     /**
      * The predicted costs of one split, corrected if correction is on: by the modeled costs of
      * finished splits, or with the measured basis their times by the wall clock they took on this
-     * host and on the split's drive (energies still by the modeled costs); a side with no wall
+     * host and on the split's drive, a device split whole (energies still by the modeled costs;
+     * {@link SplitCosts#corrected}); a side with no wall
      * clock of this plan shape yet takes what the host or drive measured for other shapes where
      * that makes it slower than its profile ({@link CorrectionBook#measuredHost}).
      */
@@ -195,12 +199,16 @@ public final class OffloadScheduler {
             device = corrections.measuredDevice(shape, driveAddresses.get(split.drive())).correction()
                     .withEnergyOf(device);
         }
-        return raw.corrected(host, device);
+        return raw.corrected(host, device, config.basis());
     }
 
-    /** Decisions with reasons: the plan's figures against those with only this split moved. */
+    /**
+     * Decisions with reasons: the plan's figures against those with only this split moved; the
+     * margin's note, or the probe's reason for the split that re-measures the other side.
+     */
     private List<Decision> explain(List<SplitWork> splits, SplitCosts[] predicted, Placement[] placement,
-                                   String marginNote) {
+                                   Choice choice) {
+        String marginNote = choice.marginNote();
         PlanModel.Evaluation chosen = planModel.evaluate(splits, predicted, placement);
         PlanModel.State[] prefix = config.policy().isStatic() || !marginNote.isEmpty() ? null
                 : planModel.prefixes(splits, predicted, placement);
@@ -210,6 +218,8 @@ public final class OffloadScheduler {
             String reason;
             if (config.policy().isStatic()) {
                 reason = "every split on the " + (placement[i] == Placement.HOST ? "host" : "device");
+            } else if (choice.probe() != null && choice.probe().position() == i) {
+                reason = choice.probe().reason();
             } else if (!marginNote.isEmpty()) {
                 reason = marginNote;
             } else {
@@ -239,20 +249,47 @@ public final class OffloadScheduler {
         return choose(ordered, predictAll(ordered)).placement();
     }
 
-    /** A plan, and why the margin kept it static instead of the planner's mix (empty: it did not). */
-    private record Choice(Placement[] placement, String marginNote) {
+    /**
+     * A plan, why the margin kept it static instead of the planner's mix (empty: it did not), and
+     * the split that re-measures the side the plan does not use (null: none).
+     */
+    private record Choice(Placement[] placement, String marginNote, SideProbe.Probe probe) {
+        Choice(Placement[] placement, String marginNote) {
+            this(placement, marginNote, null);
+        }
     }
 
     /**
      * The policy's plan ({@link Planner}); for fastest on the measured basis, the static plan it
      * trusts ({@link #trustedStatic}) instead of a plan predicted to win less than
-     * {@link #MEASURED_MIX_MARGIN} over it.
+     * {@link #MEASURED_MIX_MARGIN} over it, with one split on the other side if that side needs
+     * measuring ({@link SideProbe}).
      */
     private Choice choose(List<SplitWork> ordered, SplitCosts[] predicted) {
         Placement[] planned = new Planner(planModel).plan(config.policy(), config.weight(), ordered, predicted);
         if (config.policy() != Policy.FASTEST || config.basis() != CostBasis.MEASURED) {
             return new Choice(planned, "");
         }
+        Choice c = measuredChoice(ordered, predicted, planned);
+        Placement[] p = c.placement();
+        if (!config.correction() || mixed(p)) {
+            return c;
+        }
+        Placement other = p[0].other();
+        long[] placeSamples = ordered.stream().mapToLong(w -> corrections.peek(other == Placement.HOST ? measuredHostKey
+                : measuredDeviceKeys.get(w.drive())).samples()).toArray();
+        SideProbe.Probe probe = SideProbe.of(planModel, ordered, predicted, p,
+                corrections.measuredSamples(shape, p[0]), corrections.measuredSamples(shape, other), placeSamples);
+        if (probe == null) {
+            return c;
+        }
+        Placement[] probed = p.clone();
+        probed[probe.position()] = probe.side();
+        return new Choice(probed, c.marginNote(), probe);
+    }
+
+    /** Fastest's plan on the measured basis: the planner's, or the static plan it trusts more. */
+    private Choice measuredChoice(List<SplitWork> ordered, SplitCosts[] predicted, Placement[] planned) {
         Placement[] trusted = trustedStatic(ordered, predicted);
         long plannedNs = planModel.evaluate(ordered, predicted, planned).makespanNs();
         long trustedNs = planModel.evaluate(ordered, predicted, trusted).makespanNs();

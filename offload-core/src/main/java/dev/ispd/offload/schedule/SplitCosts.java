@@ -13,14 +13,20 @@ record SplitCosts(Cost host, long hostLinkNs, Cost device, Baseline baseline) {
     }
 
     /**
-     * These costs with each measured part scaled by its ratio; the parts no observation measures
-     * (the drive's read-out of a host split, a device split's commands and result read) stay as
-     * predicted.
+     * These costs with each measured part scaled by its ratio. The modeled basis measures a device
+     * split's execution (its modeled cost as POLL reports it), so only that part is scaled; the
+     * commands and the result read stay as predicted. The measured basis measures the device
+     * split whole, EXECUTE sent to the result read ({@link Baseline#device}), so its ratio scales
+     * the whole device time; energies are modeled on either basis and scale the execution's. The
+     * drive's read-out of a host split stays as predicted on both.
      */
-    SplitCosts corrected(Correction hostCorrection, Correction deviceCorrection) {
+    SplitCosts corrected(Correction hostCorrection, Correction deviceCorrection, CostBasis basis) {
         double ht = hostCorrection.time();
+        Cost deviceMeasured = basis == CostBasis.MEASURED
+                ? new Cost(baseline.device().timeNs(), baseline.deviceExecution().energyNj())
+                : baseline.deviceExecution();
         return new SplitCosts(scaled(host, baseline.host(), hostCorrection), Correction.scale(hostLinkNs, ht),
-                scaled(device, baseline.deviceExecution(), deviceCorrection), baseline);
+                scaled(device, deviceMeasured, deviceCorrection), baseline);
     }
 
     private static Cost scaled(Cost total, Cost measured, Correction c) {

@@ -18,7 +18,7 @@ class SplitDeadlineTest {
     private static Decision predicting(long deviceNs) {
         Cost device = new Cost(deviceNs, 1);
         return new Decision(0, 0, Placement.DEVICE, new Cost(1, 1), device, "fastest", "test",
-                new Baseline(new Cost(1, 1), device));
+                new Baseline(new Cost(1, 1), device, device));
     }
 
     @Test

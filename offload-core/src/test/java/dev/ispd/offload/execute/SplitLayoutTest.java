@@ -29,7 +29,7 @@ public class SplitLayoutTest {
         return new PlannedSplit(file, List.of(new SplitPiece(start, length, drive, extents)), recordSize, drive,
                 new DriveGeometry(address, "node1", 8192, 128, 300_000_000L, 215_000),
                 new Decision(7, drive, placement, new Cost(1000, 2000), new Cost(300, 400), "fastest", "test",
-                new Baseline(new Cost(900, 1500), new Cost(200, 300))), 0);
+                new Baseline(new Cost(900, 1500), new Cost(200, 300), new Cost(250, 350))), 0);
     }
 
     /** A DEVICE split of all of {@code input}'s bytes, records of {@code recordSize}, on its drive. */
@@ -71,7 +71,7 @@ public class SplitLayoutTest {
         PlannedSplit s = new PlannedSplit("osd:///wc/data", List.of(first, third), 20, 0,
                 new DriveGeometry("unix:/tmp/d0.sock", "node1", 8192, 128, 300_000_000L, 215_000),
                 new Decision(0, 0, Placement.DEVICE, new Cost(1, 1), new Cost(1, 1), "fastest", "test",
-                        new Baseline(new Cost(1, 1), new Cost(1, 1))), 0);
+                        new Baseline(new Cost(1, 1), new Cost(1, 1), new Cost(1, 1))), 0);
         SplitLayout layout = SplitLayout.of(s);
         assertEquals(List.of(new Extent(100, 0, 4180), new Extent(102, 8, 4180)), layout.deviceExtents());
         assertEquals(List.of(new Extent(ResultOrigin.FILE_OBJECT, 4180, 20), new Extent(ResultOrigin.FILE_OBJECT, 12580, 8)),

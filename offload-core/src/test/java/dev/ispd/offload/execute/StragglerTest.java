@@ -179,6 +179,6 @@ class StragglerTest {
 
     private static Decision predicting(long deviceNs, long hostNs) {
         return new Decision(0, 0, Placement.DEVICE, new Cost(hostNs, 1), new Cost(deviceNs, 1), "fastest", "test",
-                new Baseline(new Cost(hostNs, 1), new Cost(deviceNs, 1)));
+                new Baseline(new Cost(hostNs, 1), new Cost(deviceNs, 1), new Cost(deviceNs, 1)));
     }
 }

@@ -33,7 +33,7 @@ class SplitGrouperTest {
         assertEquals(Placement.DEVICE, drive0.placement());
         assertEquals(new Cost(3 * 10, 3 * 20), drive0.device(), "predicted costs add up");
         assertEquals(new Cost(3 * 30, 3 * 40), drive0.host());
-        assertEquals(new Baseline(new Cost(3 * 50, 3 * 60), new Cost(3 * 5, 3 * 6)), drive0.baseline());
+        assertEquals(new Baseline(new Cost(3 * 50, 3 * 60), new Cost(3 * 5, 3 * 6), new Cost(3 * 7, 3 * 8)), drive0.baseline());
         assertTrue(drive0.reason().startsWith("splits 0,2,4 placed DEVICE on drive 0 run as one execution"),
                 drive0.reason());
     }
@@ -75,7 +75,7 @@ class SplitGrouperTest {
         for (int i = 0; i < pieces.size(); i++) {
             Placement p = i == onHost ? Placement.HOST : Placement.DEVICE;
             out.add(new Decision(i, pieces.get(i).drive(), p, new Cost(30, 40), new Cost(10, 20), "fastest", "reason " + i,
-                    new Baseline(new Cost(50, 60), new Cost(5, 6))));
+                    new Baseline(new Cost(50, 60), new Cost(5, 6), new Cost(7, 8))));
         }
         return out;
     }

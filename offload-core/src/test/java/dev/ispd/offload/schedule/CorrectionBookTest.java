@@ -70,16 +70,16 @@ class CorrectionBookTest {
     @Test
     void badFilesNameTheSourceAndTheField() {
         IOException e = assertThrows(IOException.class, () -> read("{\"corrections\": {}}"));
-        assertEquals("test.json: expected an object with \"version\": 2", e.getMessage());
+        assertEquals("test.json: expected an object with \"version\": 3", e.getMessage());
         e = assertThrows(IOException.class, () -> read("{\"version\": 1, \"corrections\": {}}"));
-        assertEquals("test.json: written by an older version of ispd (correction file version 1, this one reads 2)",
+        assertEquals("test.json: written by an older version of ispd (correction file version 1, this one reads 2 and 3)",
                 e.getMessage());
-        e = assertThrows(IOException.class, () -> read("{\"version\": 3, \"corrections\": {}}"));
-        assertEquals("test.json: written by a newer version of ispd (correction file version 3, this one reads 2)",
+        e = assertThrows(IOException.class, () -> read("{\"version\": 4, \"corrections\": {}}"));
+        assertEquals("test.json: written by a newer version of ispd (correction file version 4, this one reads 2 and 3)",
                 e.getMessage());
-        e = assertThrows(IOException.class, () -> read("{\"version\": 2, \"corrections\": {\"host q1\": {\"time\": 0, \"energy\": 1}}}"));
+        e = assertThrows(IOException.class, () -> read("{\"version\": 3, \"corrections\": {\"host q1\": {\"time\": 0, \"energy\": 1}}}"));
         assertEquals("test.json: correction 'host q1': \"time\" must be a positive number, got 0", e.getMessage());
-        e = assertThrows(IOException.class, () -> read("{\"version\": 2, \"corrections\": {\"host q1\": {\"time\": 1}}}"));
+        e = assertThrows(IOException.class, () -> read("{\"version\": 3, \"corrections\": {\"host q1\": {\"time\": 1}}}"));
         assertEquals("test.json: correction 'host q1': \"energy\" must be a positive number, got null", e.getMessage());
         e = assertThrows(IOException.class, () -> read("not json"));
         assertTrue(e.getMessage().startsWith("test.json: not a JSON correction file"), e.getMessage());
@@ -91,7 +91,7 @@ class CorrectionBookTest {
         Decision neutral = scheduler(new CorrectionBook(), "q1").plan(split).get(0);
         assertEquals(Placement.DEVICE, neutral.placement());
 
-        String slow = "{\"version\": 2, \"corrections\": {\"device q1 " + DRIVE + "\": {\"time\": 6, \"energy\": 2}}}";
+        String slow = "{\"version\": 3, \"corrections\": {\"device q1 " + DRIVE + "\": {\"time\": 6, \"energy\": 2}}}";
         Decision other = scheduler(read(slow), "q2").plan(split).get(0);
         assertEquals(neutral.device(), other.device(), "another tasklet's ratio does not apply");
         Decision elsewhere = OffloadScheduler.create(OffloadSettings.of(Map.of()).scheduler(), List.of(SMART), new long[1],
@@ -106,14 +106,17 @@ class CorrectionBookTest {
     }
 
     @Test
-    void measuredKeysTakeTheirFirstSampleWholeWithinWideBounds() throws IOException {
+    void measuredKeysTakeTheirFirstSampleWholeThenReplaceItWithTheSecondWithinWideBounds() throws IOException {
         CorrectionBook book = new CorrectionBook();
         String device = CorrectionBook.measuredDeviceKey("q1", DRIVE);
         assertEquals("measured device q1 " + DRIVE, device);
         book.observeMeasured(device, 100, 2500);
         assertEquals(new CorrectionBook.Entry(25, 1, 1), book.entries().get(device), "25x, not bounded by 10");
         book.observeMeasured(device, 100, 500);
-        assertEquals(25 + Correction.WEIGHT * (5 - 25), book.entries().get(device).time(), 1e-12);
+        assertEquals(new CorrectionBook.Entry(5, 1, 2), book.entries().get(device),
+                "the second sample replaces the first, which was cold (a JIT warming up, a first connection)");
+        book.observeMeasured(device, 100, 700);
+        assertEquals(5 + Correction.WEIGHT * (7 - 5), book.entries().get(device).time(), 1e-12, "then a running mean");
         String host = CorrectionBook.measuredHostKey("q1", "node1");
         assertEquals("measured host q1 node1", host);
         assertTrue(book.observeMeasured(host, 100, 300));
@@ -166,17 +169,17 @@ class CorrectionBookTest {
         List<SplitWork> split = q1Split();
         Map<String, String> conf = Map.of(OffloadKeys.OFFLOAD_POLICY.name(), "fastest",
                 OffloadKeys.OFFLOAD_COST_BASIS.name(), "measured");
-        String modeledSlow = "{\"version\": 2, \"corrections\": {\"device q1 " + DRIVE + "\": {\"time\": 6, \"energy\": 1}}}";
+        String modeledSlow = "{\"version\": 3, \"corrections\": {\"device q1 " + DRIVE + "\": {\"time\": 6, \"energy\": 1}}}";
         Decision neutral = OffloadScheduler.create(OffloadSettings.of(conf).scheduler(), List.of(SMART), new long[1],
                 read(modeledSlow), "q1", List.of(DRIVE)).plan(split).get(0);
         assertEquals(Placement.DEVICE, neutral.placement(), "modeled ratios do not correct measured times");
 
-        String measuredSlow = "{\"version\": 2, \"corrections\": {\"measured device q1 " + DRIVE
+        String measuredSlow = "{\"version\": 3, \"corrections\": {\"measured device q1 " + DRIVE
                 + "\": {\"time\": 30, \"energy\": 1, \"samples\": 1}}}";
         Decision slow = OffloadScheduler.create(OffloadSettings.of(conf).scheduler(), List.of(SMART), new long[1],
                 read(measuredSlow), "q1", List.of(DRIVE)).plan(split).get(0);
-        assertEquals(neutral.device().timeNs() + 29 * neutral.baseline().deviceExecution().timeNs(),
-                slow.device().timeNs());
+        assertEquals(neutral.device().timeNs() + 29 * neutral.baseline().device().timeNs(), slow.device().timeNs(),
+                "the measured ratio scales the device split whole: commands and result read too");
         assertEquals(Placement.HOST, slow.placement(), "a drive measured 30x slower than modeled loses the split");
     }
 

@@ -69,7 +69,7 @@ class CorrectionStoreTest {
         String file = dir.resolve("measured.json").toString();
         CorrectionStore store = new CorrectionStore(new LocalSharedFiles(), file);
         SplitObservation onHost = new SplitObservation(Placement.HOST, new Cost(1000, 100), new Cost(1000, 100), 250,
-                "q1", "node1");
+                1000, "q1", "node1");
         SplitObservation unmeasured = new SplitObservation(Placement.DEVICE, new Cost(1000, 100), new Cost(1000, 100));
         store.record("job_1_0004", 0, CorrectionStore.Observed.of(onHost, "q1", "unix:/tmp/drive0.sock"));
         store.record("job_1_0004", 1, CorrectionStore.Observed.of(unmeasured, "q1", "unix:/tmp/drive0.sock"));
@@ -118,11 +118,38 @@ class CorrectionStoreTest {
             warnings = w.messages();
         }
         assertEquals(List.of("ignoring the offload corrections in " + file + ": " + file + ": written by an older "
-                + "version of ispd (correction file version 1, this one reads 2)"), warnings);
+                + "version of ispd (correction file version 1, this one reads 2 and 3); predicting from the profiles "
+                + "until splits are observed again"), warnings);
 
         store.absorb(List.of(new CorrectionStore.Observed(DEVICE_KEY, new Cost(100, 100), new Cost(200, 100))));
-        assertTrue(Files.readString(file).contains("\"version\" : 2"), "the next save replaces it");
+        assertTrue(Files.readString(file).contains("\"version\" : 3"), "the next save replaces it");
         assertEquals(1, store.load().entries().get(DEVICE_KEY).samples());
+    }
+
+    @Test
+    void aVersion2BookKeepsItsRatiosButItsMeasuredDeviceOnesWhichMeasuredTheExecutionAlone() throws IOException {
+        Path file = dir.resolve("v2.json");
+        String measuredDevice = CorrectionBook.measuredDeviceKey("scan/rows", "unix:/tmp/drive0.sock");
+        String measuredHost = CorrectionBook.measuredHostKey("scan/rows", "node1");
+        // the last session's book: its measured device ratio compares the drive's execution alone (0.024 for
+        // TPC-H Q1 at SF 1), which applied to a whole device split's prediction priced it 17x too high
+        Files.writeString(file, "{\"version\": 2, \"corrections\": {"
+                + "\"" + DEVICE_KEY + "\": {\"time\": 1.5, \"energy\": 1.0, \"samples\": 4}, "
+                + "\"" + measuredHost + "\": {\"time\": 2.0, \"energy\": 1.0, \"samples\": 9}, "
+                + "\"" + measuredDevice + "\": {\"time\": 0.024, \"energy\": 1.0, \"samples\": 13}}}",
+                StandardCharsets.UTF_8);
+        CorrectionStore store = new CorrectionStore(new LocalSharedFiles(), file.toString());
+        List<String> warnings;
+        Map<String, CorrectionBook.Entry> entries;
+        try (Warnings w = Warnings.of(CorrectionBook.class)) {
+            entries = store.load().entries();
+            warnings = w.messages();
+        }
+        assertEquals(Map.of(DEVICE_KEY, new CorrectionBook.Entry(1.5, 1, 4), measuredHost,
+                new CorrectionBook.Entry(2, 1, 9)), entries, "the modeled and the host's measured ratios still hold");
+        assertEquals(List.of(file + ": correction file version 2 measured a drive's execution alone, this one (3) a "
+                + "device split whole: its 1 measured device correction(s) are dropped, and the measured basis "
+                + "predicts device splits from the profiles until they are measured again"), warnings);
     }
 
     @Test
@@ -148,9 +175,9 @@ class CorrectionStoreTest {
         String measured = CorrectionBook.measuredHostKey("q1", "node1");
         Cost predicted = new Cost(1_000_000, 100);
         store.record("job_1_0005", 0, new CorrectionStore.Observed(CorrectionBook.hostKey("q1"), predicted, predicted,
-                measured, 3_600_000_000_000L)); // an hour: the clock jumped, or the task was suspended
+                measured, 3_600_000_000_000L, predicted.timeNs())); // an hour: the clock jumped, or the task was suspended
         store.record("job_1_0005", 1, new CorrectionStore.Observed(CorrectionBook.hostKey("q1"), predicted, predicted,
-                measured, -40_000_000L)); // a clock that went back
+                measured, -40_000_000L, predicted.timeNs())); // a clock that went back
         List<String> warnings;
         try (Warnings w = Warnings.of(CorrectionStore.class)) {
             store.absorb("job_1_0005");
