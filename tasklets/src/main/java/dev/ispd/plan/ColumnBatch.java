@@ -65,6 +65,20 @@ public abstract class ColumnBatch {
     /** The absolute position of row {@code row}'s record in {@link #buffer}. */
     abstract int record(int row);
 
+    /**
+     * For a {@code char(N)} field whose rows in this batch are all ids into one dictionary (or NULL):
+     * the dictionary, each row's id in {@link #dictionaryIds} (a NULL row's is the dictionary's
+     * size); else null, as for every field of a batch of records.
+     */
+    StringDictionary dictionary(Field field) {
+        return null;
+    }
+
+    /** Each row's id into {@link #dictionary}{@code (field)}, where that is not null. */
+    int[] dictionaryIds(Field field) {
+        throw new IllegalStateException("field " + field.name() + " has no dictionary ids in this batch");
+    }
+
     /** The packed dense group key ({@link KeyPacker}) of each of rows {@code sel[0, n)} into {@code packed}. */
     void keys(KeyPacker packer, int[] sel, int n, int[] packed) {
         ByteBuffer buf = buffer();

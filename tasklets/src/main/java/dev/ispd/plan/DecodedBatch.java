@@ -23,6 +23,9 @@ public final class DecodedBatch extends ColumnBatch {
     private final long[][] values;
     private final long[][] highs;
     private final boolean[][] nulls;
+    /** Per {@code char(N)} column, each row's dictionary id, and the dictionary they are ids of in this batch (or null). */
+    private final int[][] ids;
+    private final StringDictionary[] dictionaries;
     private final int recordSize;
     private final ByteBuffer records;
     private int rows;
@@ -45,6 +48,8 @@ public final class DecodedBatch extends ColumnBatch {
         this.values = new long[this.fields.length][];
         this.highs = new long[this.fields.length][];
         this.nulls = new boolean[this.fields.length][];
+        this.ids = new int[this.fields.length][];
+        this.dictionaries = new StringDictionary[this.fields.length];
         for (int c = 0; c < this.fields.length; c++) {
             Field f = this.fields[c];
             if (f.bitCount() != 0 || f.nullable() && !f.hasNullBit() || !chars(f) && Integer.bitCount(f.width()) != 1) {
@@ -55,7 +60,25 @@ public final class DecodedBatch extends ColumnBatch {
             values[c] = chars(f) ? null : new long[MAX_ROWS];
             highs[c] = f.width() == Field.WIDE_DECIMAL_BYTES ? new long[MAX_ROWS] : null;
             nulls[c] = f.nullable() ? new boolean[MAX_ROWS] : null;
+            ids[c] = chars(f) ? new int[MAX_ROWS] : null;
         }
+    }
+
+    /**
+     * Column {@code c}'s dictionary ids, for a {@code char(N)} column (else null): the source may
+     * fill them beside the strings it writes into their places, and say so with {@link #dictionary}.
+     */
+    public int[] dictionaryIds(int c) {
+        return ids[c];
+    }
+
+    /**
+     * Says that this batch's rows of {@code char(N)} column {@code c} are all ids into
+     * {@code dictionary} ({@link #dictionaryIds}, a NULL row's the dictionary's size), or, with null,
+     * that they are not.
+     */
+    public void dictionary(int c, StringDictionary dictionary) {
+        dictionaries[c] = dictionary;
     }
 
     /** Column {@code c}'s values for the source to fill (the low words of a 16-byte decimal); null for a {@code char(N)}. */
@@ -98,6 +121,17 @@ public final class DecodedBatch extends ColumnBatch {
     @Override
     int rows() {
         return rows;
+    }
+
+    @Override
+    StringDictionary dictionary(Field field) {
+        Integer c = columns.get(field);
+        return c == null ? null : dictionaries[c];
+    }
+
+    @Override
+    int[] dictionaryIds(Field field) {
+        return ids[column(field)];
     }
 
     @Override
