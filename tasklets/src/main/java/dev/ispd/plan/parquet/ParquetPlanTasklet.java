@@ -26,8 +26,9 @@ import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
  * with parquet-column's value readers ({@link ColumnChunkPages}, {@link ColumnChunkDecoder}) a
  * column at a time straight into the interpreter's column arrays ({@link DecodedBatch}, up to
  * {@link DecodedBatch#MAX_ROWS} rows), which a plan with expressions evaluates as they are
- * ({@link PlanTasklet#takesColumns}); a part of a plan that reads records (and a plan without
- * expressions) gets the batch's rows as records of the plan's layout (a {@link ParquetTable}'s).
+ * ({@link PlanTasklet#scan(DecodedBatch, Meter)}); a string column's dictionary ids go beside its
+ * values, so that a WHERE on it is judged once per dictionary entry; a part of a plan that reads
+ * records gets the batch's rows as records of the plan's layout (a {@link ParquetTable}'s).
  * So a plan gives the same answer over Parquet, on the drive and on the host, as over the same
  * values in fixed-width records. Nothing is allocated per value (a PLAIN string's or decimal's
  * {@code Binary} excepted: parquet-column's PLAIN reader makes one).
@@ -57,7 +58,6 @@ public final class ParquetPlanTasklet implements Tasklet {
     private byte[] pending = new byte[0];
     private int pendingLength;
     private int nextGroup;
-    private long recordOffset;
 
     /** {@code plan} runs over {@code layout}, whose fields include every column of {@code source}. */
     public ParquetPlanTasklet(PlanTasklet plan, Layout layout, ParquetSource source) {
@@ -123,12 +123,7 @@ public final class ParquetPlanTasklet implements Tasklet {
         while (done < g.count()) {
             int n = (int) Math.min(DecodedBatch.MAX_ROWS, g.count() - done);
             fill(decoders, g, n);
-            if (plan.takesColumns()) {
-                plan.scan(batch, meter);
-            } else {
-                plan.scan(batch.asRecords(), 0, recordOffset, meter);
-            }
-            recordOffset += (long) n * recordSize;
+            plan.scan(batch, meter);
             done += n;
         }
         countDecoding(g, source.columns(), meter);
