@@ -62,6 +62,14 @@ public abstract class ColumnBatch {
     /** The batch's rows as records of the plan's layout: row {@code r} at {@link #record}{@code (r)}. */
     abstract ByteBuffer buffer();
 
+    /**
+     * A buffer holding at least rows {@code sel[0, n)} as records ({@link #buffer}'s, for a sink
+     * that reads only the rows a WHERE selected); a columnar source stores only those.
+     */
+    ByteBuffer buffer(int[] sel, int n) {
+        return buffer();
+    }
+
     /** The absolute position of row {@code row}'s record in {@link #buffer}. */
     abstract int record(int row);
 

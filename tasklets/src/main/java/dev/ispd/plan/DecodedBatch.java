@@ -44,7 +44,8 @@ public final class DecodedBatch extends ColumnBatch {
     public DecodedBatch(Layout layout, List<Field> fields) {
         this.fields = fields.toArray(Field[]::new);
         this.recordSize = layout.recordSize();
-        this.records = ByteBuffer.allocateDirect(MAX_ROWS * recordSize).order(ByteOrder.LITTLE_ENDIAN);
+        // on the heap: a source writes each string's few bytes into its place, a copy a direct buffer makes slow
+        this.records = ByteBuffer.allocate(MAX_ROWS * recordSize).order(ByteOrder.LITTLE_ENDIAN);
         this.values = new long[this.fields.length][];
         this.highs = new long[this.fields.length][];
         this.nulls = new boolean[this.fields.length][];
@@ -198,6 +199,18 @@ public final class DecodedBatch extends ColumnBatch {
         return records;
     }
 
+    /** Stores only rows {@code sel[0, n)} as records, unless the whole batch is already. */
+    @Override
+    ByteBuffer buffer(int[] sel, int n) {
+        if (!stored) {
+            records.clear();
+            for (int i = 0; i < n; i++) {
+                store(sel[i]);
+            }
+        }
+        return records;
+    }
+
     @Override
     int record(int row) {
         return row * recordSize;
@@ -217,20 +230,25 @@ public final class DecodedBatch extends ColumnBatch {
 
     /** The arrays into their fields of the batch's records (a char(N)'s bytes are there already); NULL bits set or cleared. */
     private void store() {
+        for (int r = 0; r < rows; r++) {
+            store(r);
+        }
+    }
+
+    /** Row {@code r}'s values into its record. */
+    private void store(int r) {
+        int at = r * recordSize;
         for (int c = 0; c < fields.length; c++) {
             Field f = fields[c];
             boolean[] isNull = nulls[c];
-            for (int r = 0; r < rows; r++) {
-                int at = r * recordSize;
-                if (isNull != null) {
-                    int bit = f.nullBit();
-                    int b = at + (bit >>> 3);
-                    byte mask = (byte) (1 << (bit & 7));
-                    records.put(b, (byte) (isNull[r] ? records.get(b) | mask : records.get(b) & ~mask));
-                }
-                if (values[c] != null) {
-                    put(f, at + f.offset(), values[c][r], highs[c] == null ? 0 : highs[c][r]);
-                }
+            if (isNull != null) {
+                int bit = f.nullBit();
+                int b = at + (bit >>> 3);
+                byte mask = (byte) (1 << (bit & 7));
+                records.put(b, (byte) (isNull[r] ? records.get(b) | mask : records.get(b) & ~mask));
+            }
+            if (values[c] != null) {
+                put(f, at + f.offset(), values[c][r], highs[c] == null ? 0 : highs[c][r]);
             }
         }
     }

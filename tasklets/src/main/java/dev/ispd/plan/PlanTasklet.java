@@ -159,7 +159,7 @@ public final class PlanTasklet implements Tasklet {
                 selected[i] = i;
             }
             int n = where.select(batch, selected, rows, selected, work);
-            ByteBuffer data = batch.buffer();
+            ByteBuffer data = batch.buffer(selected, n);
             work.rowsOneAtATime += n;
             for (int i = 0; i < n; i++) {
                 sink.accept(data, batch.record(selected[i]), work);
