@@ -158,7 +158,7 @@ public final class PlanTasklet implements Tasklet {
             for (int i = 0; i < rows; i++) {
                 selected[i] = i;
             }
-            int n = where.select(batch, selected, rows, selected, work);
+            int n = where.always() ? rows : where.select(batch, selected, rows, selected, work);
             ByteBuffer data = batch.buffer(selected, n);
             work.rowsOneAtATime += n;
             for (int i = 0; i < n; i++) {
