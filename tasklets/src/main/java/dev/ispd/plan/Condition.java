@@ -544,12 +544,11 @@ abstract class Condition {
         private final Field field;
         /** A record of the layout for the entry under test: the entry in the field's place, padded, and the null bit. */
         private final ByteBuffer place;
-        private final Work counted = new Work();
         /** The dictionary the verdicts below are of, by identity. */
         private StringDictionary judged;
-        /** Per entry (and the NULL after them): whether it passes, and the work its test counted; null until judged. */
+        /** Per entry (and the NULL after them): whether it passes, and the work its test counted (null until judged). */
         private boolean[] passes;
-        private int[][] counts;
+        private Work[] counts;
 
         ByEntry(Condition condition, Field field, Layout layout) {
             this.condition = condition;
@@ -577,39 +576,19 @@ abstract class Condition {
             if (d != judged) {
                 judged = d;
                 passes = new boolean[d.size() + 1];
-                counts = new int[d.size() + 1][];
+                counts = new Work[d.size() + 1];
             }
             int[] ids = batch.dictionaryIds(field);
-            long loads = 0;
-            long comparisons = 0;
-            long nodes = 0;
-            long wide = 0;
-            long strings = 0;
-            long stringCompares = 0;
             int k = 0;
             for (int i = 0; i < n; i++) {
                 int r = sel[i];
                 int id = ids[r];
-                int[] c = counts[id];
-                if (c == null) {
-                    c = judge(d, id);
-                }
-                loads += c[0];
-                comparisons += c[1];
-                nodes += c[2];
-                wide += c[3];
-                strings += c[4];
-                stringCompares += c[5];
+                Work counted = counts[id] != null ? counts[id] : judge(d, id);
+                work.add(counted, 1);
                 if (passes[id]) {
                     out[k++] = r;
                 }
             }
-            work.fieldReads += loads;
-            work.compares += comparisons;
-            work.evaluations += nodes;
-            work.wideOps += wide;
-            work.stringOps += strings;
-            work.stringLeafCompares += stringCompares;
             return k;
         }
 
@@ -617,7 +596,7 @@ abstract class Condition {
          * Tests entry {@code id} (NULL: the dictionary's size) in {@link #place}; keeps its verdict and
          * returns the work its test counted (an error its test raises is the row's: nothing is kept).
          */
-        private int[] judge(StringDictionary d, int id) {
+        private Work judge(StringDictionary d, int id) {
             int at = field.offset();
             byte pad = field.type().zeroPad() ? 0 : (byte) ' ';
             for (int i = 0; i < field.width(); i++) {
@@ -632,11 +611,10 @@ abstract class Condition {
                 byte mask = (byte) (1 << (field.nullBit() & 7));
                 place.put(b, (byte) (id < d.size() ? place.get(b) & ~mask : place.get(b) | mask));
             }
-            counted.clear();
+            Work counted = new Work();
             passes[id] = condition.test(place, 0, counted);
-            counts[id] = new int[] {(int) counted.fieldReads, (int) counted.compares, (int) counted.evaluations,
-                (int) counted.wideOps, (int) counted.stringOps, (int) counted.stringLeafCompares};
-            return counts[id];
+            counts[id] = counted;
+            return counted;
         }
     }
 
