@@ -92,7 +92,7 @@ final class BatchScan {
         if (groups != null) {
             groups.take(batch, sel, n, work);
         } else {
-            ByteBuffer data = batch.buffer();
+            ByteBuffer data = batch.buffer(sel, n);
             work.rowsOneAtATime += n;
             for (int i = 0; i < n; i++) {
                 sink.accept(data, batch.record(sel[i]), work);

@@ -62,8 +62,30 @@ public abstract class ColumnBatch {
     /** The batch's rows as records of the plan's layout: row {@code r} at {@link #record}{@code (r)}. */
     abstract ByteBuffer buffer();
 
+    /**
+     * A buffer holding at least rows {@code sel[0, n)} as records ({@link #buffer}'s, for a sink
+     * that reads only the rows a WHERE selected); a columnar source stores only those.
+     */
+    ByteBuffer buffer(int[] sel, int n) {
+        return buffer();
+    }
+
     /** The absolute position of row {@code row}'s record in {@link #buffer}. */
     abstract int record(int row);
+
+    /**
+     * For a {@code char(N)} field whose rows in this batch are all ids into one dictionary (or NULL):
+     * the dictionary, each row's id in {@link #dictionaryIds} (a NULL row's is the dictionary's
+     * size); else null, as for every field of a batch of records.
+     */
+    StringDictionary dictionary(Field field) {
+        return null;
+    }
+
+    /** Each row's id into {@link #dictionary}{@code (field)}, where that is not null. */
+    int[] dictionaryIds(Field field) {
+        throw new IllegalStateException("field " + field.name() + " has no dictionary ids in this batch");
+    }
 
     /** The packed dense group key ({@link KeyPacker}) of each of rows {@code sel[0, n)} into {@code packed}. */
     void keys(KeyPacker packer, int[] sel, int n, int[] packed) {

@@ -2,7 +2,9 @@ package dev.ispd.plan;
 
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * A {@link Predicate} bound to a layout: every field resolved and every literal checked, ready to
@@ -42,9 +44,28 @@ abstract class Condition {
         return false;
     }
 
-    /** Binds {@code p} to {@code layout}; a {@link PlanException} names the field or literal that does not fit. */
+    /**
+     * Binds {@code p} to {@code layout}; a {@link PlanException} names the field or literal that does
+     * not fit. Each largest part that tests one string field alone is judged once per dictionary
+     * entry where a batch has the field as dictionary ids ({@link ByEntry}).
+     */
     static Condition bind(Predicate p, Layout layout) {
-        return bind(p, layout, false);
+        return bind(p, layout, false).byEntry(layout);
+    }
+
+    /**
+     * The one {@code char(N)} field this condition reads, if it reads no other (comparisons of it with
+     * literals, IS [NOT] NULL of it, an expression of it alone such as LIKE, and AND and OR of those):
+     * then it is true or false for a row, and raises an error or not, by that field's value alone;
+     * else null.
+     */
+    Field stringField() {
+        return null;
+    }
+
+    /** This condition with its largest parts that read one string field alone judged per dictionary entry. */
+    Condition byEntry(Layout layout) {
+        return stringField() != null ? new ByEntry(this, stringField(), layout) : this;
     }
 
     /** {@code p}, or {@code NOT p} when {@code negated}. */
@@ -103,9 +124,27 @@ abstract class Condition {
         }
         if (p instanceof Predicate.Holds h) {
             return new ExprCondition(ExprCompiler.condition(h.condition(), layout), negated,
-                    ExprCost.of(h.condition(), layout));
+                    ExprCost.of(h.condition(), layout), onlyString(h.condition(), layout));
         }
         throw new PlanException("where", "a plan needs a predicate, got " + p);
+    }
+
+    /** The one {@code char(N)} field {@code e} reads, if it reads no other field; else null. */
+    private static Field onlyString(Expr e, Layout layout) {
+        Set<String> names = new HashSet<>();
+        refs(e, names);
+        if (names.size() != 1) {
+            return null;
+        }
+        Field f = layout.field(names.iterator().next(), "where");
+        return f.type().kind() == FieldType.Kind.CHAR ? f : null;
+    }
+
+    private static void refs(Expr e, Set<String> names) {
+        if (e instanceof Expr.Ref r) {
+            names.add(r.name());
+        }
+        e.children().forEach(c -> refs(c, names));
     }
 
     private static Condition[] operands(List<Predicate> ps, String what, Layout layout, boolean negated) {
@@ -193,6 +232,11 @@ abstract class Condition {
             this.field = field;
             this.op = op;
             this.literal = literal;
+        }
+
+        @Override
+        Field stringField() {
+            return field;
         }
 
         @Override
@@ -298,6 +342,11 @@ abstract class Condition {
         }
 
         @Override
+        Field stringField() {
+            return field.type().kind() == FieldType.Kind.CHAR ? field : null;
+        }
+
+        @Override
         boolean test(ByteBuffer buf, int record, Work work) {
             work.fieldReads++;
             work.compares++;
@@ -310,7 +359,7 @@ abstract class Condition {
     private static final class Junction extends Condition {
         private final Condition[] operands;
         private final boolean decidedBy;
-        /** Whether an operand has expressions evaluated a batch at a time ({@link #vectorize}). */
+        /** Whether an operand has expressions evaluated a batch at a time ({@link #vectorize}) or is judged per entry. */
         private boolean batched;
         /** OR's batch scratch, made by {@link #vectorize}: rows still open, rows an operand passed, and which passed. */
         private int[] open;
@@ -320,6 +369,32 @@ abstract class Condition {
         Junction(Condition[] operands, boolean decidedBy) {
             this.operands = operands;
             this.decidedBy = decidedBy;
+        }
+
+        @Override
+        Field stringField() {
+            Field f = operands[0].stringField();
+            for (Condition c : operands) {
+                if (f == null || c.stringField() != f) {
+                    return null;
+                }
+            }
+            return f;
+        }
+
+        /** Its operands judged per entry where they can be, each tested a batch at a time ({@link #select}). */
+        @Override
+        Condition byEntry(Layout layout) {
+            if (stringField() != null) {
+                return super.byEntry(layout);
+            }
+            for (int i = 0; i < operands.length; i++) {
+                operands[i] = operands[i].byEntry(layout);
+                if (operands[i] instanceof ByEntry) {
+                    batched();
+                }
+            }
+            return this;
         }
 
         @Override
@@ -334,15 +409,24 @@ abstract class Condition {
 
         @Override
         boolean vectorize(VectorCompiler compiler) {
+            boolean expressions = false;
             for (Condition c : operands) {
-                batched |= c.vectorize(compiler);
+                expressions |= c.vectorize(compiler);
             }
-            if (batched && decidedBy) {
+            if (expressions) {
+                batched();
+            }
+            return batched;
+        }
+
+        /** Tests its operands a batch at a time in {@link #select}, each on the rows still open. */
+        private void batched() {
+            if (!batched && decidedBy) {
                 open = new int[ColumnBatch.MAX_ROWS];
                 passed = new int[ColumnBatch.MAX_ROWS];
                 passes = new boolean[ColumnBatch.MAX_ROWS];
             }
-            return batched;
+            batched = true;
         }
 
         /** AND: each operand narrows the rows; OR: each operand tests the rows none before it passed. */
@@ -397,13 +481,21 @@ abstract class Condition {
         private final ExprEval condition;
         private final int passing;
         private final ExprCost cost;
+        /** The one string field the expression reads, if it reads no other. */
+        private final Field stringField;
         /** The batch form, once {@link #vectorize}d. */
         private VectorEval vector;
 
-        ExprCondition(ExprEval condition, boolean negated, ExprCost cost) {
+        ExprCondition(ExprEval condition, boolean negated, ExprCost cost, Field stringField) {
             this.condition = condition;
             this.passing = negated ? ExprEval.FALSE : ExprEval.TRUE;
             this.cost = cost;
+            this.stringField = stringField;
+        }
+
+        @Override
+        Field stringField() {
+            return stringField;
         }
 
         @Override
@@ -434,6 +526,95 @@ abstract class Condition {
                 }
             }
             return k;
+        }
+    }
+
+    /**
+     * A condition on one string field alone ({@link #stringField}), judged once per dictionary entry
+     * where a batch holds the field as ids into a dictionary ({@link ColumnBatch#dictionary}): the
+     * entry is written into the field's place in a record of its own and tested there by the
+     * condition itself (so the verdict is the row's), on the first row that has it; a row then takes
+     * its entry's verdict, and the work the test of that entry counted (a condition's work depends
+     * on the value only: AND and OR stop early by it). A NULL row is judged once likewise, by a
+     * record whose null bit is set. Elsewhere (a batch of records, a column not dictionary encoded)
+     * the condition tests the rows itself.
+     */
+    private static final class ByEntry extends Condition {
+        private final Condition condition;
+        private final Field field;
+        /** A record of the layout for the entry under test: the entry in the field's place, padded, and the null bit. */
+        private final ByteBuffer place;
+        /** The dictionary the verdicts below are of, by identity. */
+        private StringDictionary judged;
+        /** Per entry (and the NULL after them): whether it passes, and the work its test counted (null until judged). */
+        private boolean[] passes;
+        private Work[] counts;
+
+        ByEntry(Condition condition, Field field, Layout layout) {
+            this.condition = condition;
+            this.field = field;
+            this.place = ByteBuffer.allocate(layout.recordSize());
+        }
+
+        @Override
+        boolean test(ByteBuffer buf, int record, Work work) {
+            return condition.test(buf, record, work);
+        }
+
+        @Override
+        boolean vectorize(VectorCompiler compiler) {
+            condition.vectorize(compiler); // for batches without the field's dictionary
+            return true;
+        }
+
+        @Override
+        int select(ColumnBatch batch, int[] sel, int n, int[] out, Work work) {
+            StringDictionary d = batch.dictionary(field);
+            if (d == null) {
+                return condition.select(batch, sel, n, out, work);
+            }
+            if (d != judged) {
+                judged = d;
+                passes = new boolean[d.size() + 1];
+                counts = new Work[d.size() + 1];
+            }
+            int[] ids = batch.dictionaryIds(field);
+            int k = 0;
+            for (int i = 0; i < n; i++) {
+                int r = sel[i];
+                int id = ids[r];
+                Work counted = counts[id] != null ? counts[id] : judge(d, id);
+                work.add(counted, 1);
+                if (passes[id]) {
+                    out[k++] = r;
+                }
+            }
+            return k;
+        }
+
+        /**
+         * Tests entry {@code id} (NULL: the dictionary's size) in {@link #place}; keeps its verdict and
+         * returns the work its test counted (an error its test raises is the row's: nothing is kept).
+         */
+        private Work judge(StringDictionary d, int id) {
+            int at = field.offset();
+            byte pad = field.type().zeroPad() ? 0 : (byte) ' ';
+            for (int i = 0; i < field.width(); i++) {
+                place.put(at + i, pad);
+            }
+            if (id < d.size()) {
+                byte[] entry = d.entry(id);
+                place.put(at, entry, 0, Math.min(entry.length, field.width())); // a longer one fails its row's decoding first
+            }
+            if (field.hasNullBit()) {
+                int b = field.nullBit() >>> 3;
+                byte mask = (byte) (1 << (field.nullBit() & 7));
+                place.put(b, (byte) (id < d.size() ? place.get(b) & ~mask : place.get(b) | mask));
+            }
+            Work counted = new Work();
+            passes[id] = condition.test(place, 0, counted);
+            counts[id] = counted;
+            return counted;
         }
     }
 

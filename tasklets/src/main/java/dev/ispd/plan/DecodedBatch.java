@@ -23,6 +23,9 @@ public final class DecodedBatch extends ColumnBatch {
     private final long[][] values;
     private final long[][] highs;
     private final boolean[][] nulls;
+    /** Per {@code char(N)} column, each row's dictionary id, and the dictionary they are ids of in this batch (or null). */
+    private final int[][] ids;
+    private final StringDictionary[] dictionaries;
     private final int recordSize;
     private final ByteBuffer records;
     private int rows;
@@ -41,10 +44,13 @@ public final class DecodedBatch extends ColumnBatch {
     public DecodedBatch(Layout layout, List<Field> fields) {
         this.fields = fields.toArray(Field[]::new);
         this.recordSize = layout.recordSize();
-        this.records = ByteBuffer.allocateDirect(MAX_ROWS * recordSize).order(ByteOrder.LITTLE_ENDIAN);
+        // on the heap: a source writes each string's few bytes into its place, a copy a direct buffer makes slow
+        this.records = ByteBuffer.allocate(MAX_ROWS * recordSize).order(ByteOrder.LITTLE_ENDIAN);
         this.values = new long[this.fields.length][];
         this.highs = new long[this.fields.length][];
         this.nulls = new boolean[this.fields.length][];
+        this.ids = new int[this.fields.length][];
+        this.dictionaries = new StringDictionary[this.fields.length];
         for (int c = 0; c < this.fields.length; c++) {
             Field f = this.fields[c];
             if (f.bitCount() != 0 || f.nullable() && !f.hasNullBit() || !chars(f) && Integer.bitCount(f.width()) != 1) {
@@ -55,7 +61,25 @@ public final class DecodedBatch extends ColumnBatch {
             values[c] = chars(f) ? null : new long[MAX_ROWS];
             highs[c] = f.width() == Field.WIDE_DECIMAL_BYTES ? new long[MAX_ROWS] : null;
             nulls[c] = f.nullable() ? new boolean[MAX_ROWS] : null;
+            ids[c] = chars(f) ? new int[MAX_ROWS] : null;
         }
+    }
+
+    /**
+     * Column {@code c}'s dictionary ids, for a {@code char(N)} column (else null): the source may
+     * fill them beside the strings it writes into their places, and say so with {@link #dictionary}.
+     */
+    public int[] dictionaryIds(int c) {
+        return ids[c];
+    }
+
+    /**
+     * Says that this batch's rows of {@code char(N)} column {@code c} are all ids into
+     * {@code dictionary} ({@link #dictionaryIds}, a NULL row's the dictionary's size), or, with null,
+     * that they are not.
+     */
+    public void dictionary(int c, StringDictionary dictionary) {
+        dictionaries[c] = dictionary;
     }
 
     /** Column {@code c}'s values for the source to fill (the low words of a 16-byte decimal); null for a {@code char(N)}. */
@@ -98,6 +122,17 @@ public final class DecodedBatch extends ColumnBatch {
     @Override
     int rows() {
         return rows;
+    }
+
+    @Override
+    StringDictionary dictionary(Field field) {
+        Integer c = columns.get(field);
+        return c == null ? null : dictionaries[c];
+    }
+
+    @Override
+    int[] dictionaryIds(Field field) {
+        return ids[column(field)];
     }
 
     @Override
@@ -164,6 +199,18 @@ public final class DecodedBatch extends ColumnBatch {
         return records;
     }
 
+    /** Stores only rows {@code sel[0, n)} as records, unless the whole batch is already. */
+    @Override
+    ByteBuffer buffer(int[] sel, int n) {
+        if (!stored) {
+            records.clear();
+            for (int i = 0; i < n; i++) {
+                store(sel[i]);
+            }
+        }
+        return records;
+    }
+
     @Override
     int record(int row) {
         return row * recordSize;
@@ -183,20 +230,25 @@ public final class DecodedBatch extends ColumnBatch {
 
     /** The arrays into their fields of the batch's records (a char(N)'s bytes are there already); NULL bits set or cleared. */
     private void store() {
+        for (int r = 0; r < rows; r++) {
+            store(r);
+        }
+    }
+
+    /** Row {@code r}'s values into its record. */
+    private void store(int r) {
+        int at = r * recordSize;
         for (int c = 0; c < fields.length; c++) {
             Field f = fields[c];
             boolean[] isNull = nulls[c];
-            for (int r = 0; r < rows; r++) {
-                int at = r * recordSize;
-                if (isNull != null) {
-                    int bit = f.nullBit();
-                    int b = at + (bit >>> 3);
-                    byte mask = (byte) (1 << (bit & 7));
-                    records.put(b, (byte) (isNull[r] ? records.get(b) | mask : records.get(b) & ~mask));
-                }
-                if (values[c] != null) {
-                    put(f, at + f.offset(), values[c][r], highs[c] == null ? 0 : highs[c][r]);
-                }
+            if (isNull != null) {
+                int bit = f.nullBit();
+                int b = at + (bit >>> 3);
+                byte mask = (byte) (1 << (bit & 7));
+                records.put(b, (byte) (isNull[r] ? records.get(b) | mask : records.get(b) & ~mask));
+            }
+            if (values[c] != null) {
+                put(f, at + f.offset(), values[c][r], highs[c] == null ? 0 : highs[c][r]);
             }
         }
     }

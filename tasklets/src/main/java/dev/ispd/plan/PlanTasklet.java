@@ -32,6 +32,10 @@ public final class PlanTasklet implements Tasklet {
     /** The batch loop for a plan with expressions, or null. */
     private final BatchScan batches;
     private final Work work = new Work();
+    /** Whether a LIMIT may end the examination of records (the per-record loop then tests until the sink is full). */
+    private final boolean limited;
+    /** The rows of a columnar batch the WHERE selects, for the per-record loop's plans. */
+    private final int[] selected = new int[ColumnBatch.MAX_ROWS];
 
     /** The interpreter for {@code plan} within {@code limits}; refuses a plan beyond them (PlanLimitException). */
     public PlanTasklet(Plan plan, PlanLimits limits) {
@@ -47,6 +51,7 @@ public final class PlanTasklet implements Tasklet {
         this.sink = sink(plan, limits);
         this.dense = fastPath && sink instanceof GroupTable table ? DenseGroupScan.of(plan, where, table) : null;
         this.batches = fastPath && dense == null ? BatchScan.of(plan, where, sink) : null;
+        this.limited = !fastPath || plan.limit() != Plan.NO_LIMIT;
     }
 
     private static RowSink sink(Plan plan, PlanLimits limits) {
@@ -133,17 +138,38 @@ public final class PlanTasklet implements Tasklet {
         work.moveTo(meter);
     }
 
-    /**
-     * Whether this plan runs a batch at a time ({@link BatchScan}): a columnar source then hands
-     * it its decoded columns ({@link #scan(DecodedBatch, Meter)}); else the batch's records.
-     */
+    /** Whether this plan runs a batch at a time with expressions evaluated a node at a time ({@link BatchScan}). */
     public boolean takesColumns() {
         return batches != null;
     }
 
-    /** Examines the rows of {@code batch}, as {@link #scan(ByteBuffer, long, long, Meter)} does their records. */
+    /**
+     * Examines the rows of {@code batch}, as {@link #scan(ByteBuffer, long, long, Meter)} does their
+     * records: a plan with expressions by its batch loop; a plan the per-record loop runs that no
+     * LIMIT can stop (nor a dense GROUP BY takes) by its WHERE's batch form (so a part of it on one
+     * string field is judged per dictionary entry: {@link Condition#byEntry}), then each match to
+     * the sink, counting what that loop counts; any other over the batch's records.
+     */
     public void scan(DecodedBatch batch, Meter meter) {
-        meter.addRecords(batches.scan(batch, work));
+        if (batches != null) {
+            meter.addRecords(batches.scan(batch, work));
+        } else if (dense == null && !limited) {
+            int rows = batch.rows();
+            for (int i = 0; i < rows; i++) {
+                selected[i] = i;
+            }
+            int n = where.always() ? rows : where.select(batch, selected, rows, selected, work);
+            ByteBuffer data = batch.buffer(selected, n);
+            work.rowsOneAtATime += n;
+            for (int i = 0; i < n; i++) {
+                sink.accept(data, batch.record(selected[i]), work);
+            }
+            meter.addRecords(rows);
+            meter.addRecordsOneAtATime(rows);
+        } else {
+            scan(batch.asRecords(), 0, 0, meter);
+            return;
+        }
         work.moveTo(meter);
     }
 

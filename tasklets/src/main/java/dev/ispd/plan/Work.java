@@ -45,6 +45,19 @@ final class Work {
         packedKeys = 0;
     }
 
+    /** Adds {@code other}'s counts {@code times} over. */
+    void add(Work other, long times) {
+        fieldReads += times * other.fieldReads;
+        compares += times * other.compares;
+        hashUpdates += times * other.hashUpdates;
+        evaluations += times * other.evaluations;
+        wideOps += times * other.wideOps;
+        stringOps += times * other.stringOps;
+        stringLeafCompares += times * other.stringLeafCompares;
+        rowsOneAtATime += times * other.rowsOneAtATime;
+        packedKeys += times * other.packedKeys;
+    }
+
     /** Adds {@code times} evaluations of an expression that costs {@code cost}. */
     void add(ExprCost cost, long times) {
         fieldReads += times * cost.reads();

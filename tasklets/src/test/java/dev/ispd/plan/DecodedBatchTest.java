@@ -15,8 +15,11 @@ import dev.ispd.tasklet.ResultSink;
 import java.math.BigDecimal;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
 import java.time.LocalDate;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -72,6 +75,40 @@ class DecodedBatchTest {
         assertTrue(columns.getMessage().contains("ARITHMETIC_OVERFLOW"), columns.getMessage());
     }
 
+    /**
+     * A WHERE on a string column the batch holds as dictionary ids is judged once per entry: the same
+     * result bytes and meter as each row's test over records, for =, IN (an OR of =), LIKE, ranges,
+     * NOT, IS [NOT] NULL and NULL rows, alone and mixed with other fields under AND and OR, in plans
+     * of rows, of aggregates of expressions and of dense groups. Where the plan selects rows by the
+     * WHERE's batch form, the batch's string places are left blank: only the dictionary can answer.
+     */
+    @Test
+    void stringConditionsJudgedPerDictionaryEntryGiveEachRowsAnswer() {
+        Predicate air = Predicate.compare("mode", CompareOp.EQ, "AIR");
+        Predicate in = Predicate.or(air, Predicate.compare("mode", CompareOp.EQ, "MAIL"),
+                Predicate.compare("mode", CompareOp.EQ, "SHIP"));
+        Predicate like = Predicate.holds(Expr.like(field("mode"), "A%"));
+        Predicate range = Predicate.and(Predicate.compare("mode", CompareOp.GE, "AIR RE"),
+                Predicate.compare("mode", CompareOp.LT, "SHIP"));
+        List<Predicate> wheres = List.of(air, in, like, range, Predicate.not(air), Predicate.isNull("mode"),
+                Predicate.not(Predicate.isNull("mode")), Predicate.or(Predicate.isNull("mode"), like),
+                Predicate.and(in, Predicate.compare("band", CompareOp.LT, 4)),
+                Predicate.or(like, Predicate.compare("band", CompareOp.EQ, 2)),
+                Predicate.and(Predicate.not(range), Predicate.holds(gt(field("qty"), lit(3)))));
+        for (Predicate where : wheres) {
+            Plan rows = Plan.rows(L, where, List.of("qty", "band", "price"));
+            Plan sums = Plan.aggregate(L, where, List.of(), List.of(Aggregate.sum(mul(field("qty"), lit(2))),
+                    Aggregate.countStar()));
+            Plan dense = Plan.aggregate(L, where, List.of("band"), List.of(Aggregate.countStar()));
+            for (Plan plan : List.of(rows, sums, dense)) {
+                Result records = overRecords(plan);
+                Result dictionary = overDictionary(plan, plan != dense);
+                assertArrayEquals(records.bytes, dictionary.bytes, "result bytes of " + plan);
+                assertEquals(records.meter, dictionary.meter, "meter of " + plan);
+            }
+        }
+    }
+
     private record Result(byte[] bytes, Meter meter, long batchesStored) { }
 
     private static Result overRecords(Plan plan) {
@@ -107,6 +144,55 @@ class DecodedBatchTest {
                 }
             }
             batch.filled(n);
+            t.scan(batch, meter);
+        }
+        return finish(t, meter, batch.batchesStored());
+    }
+
+    /**
+     * The rows decoded into a {@link DecodedBatch} with the string column {@code mode} as ids into a
+     * dictionary of its distinct values (a NULL's id the dictionary's size), its places in the
+     * records left blank where {@code blank}.
+     */
+    private static Result overDictionary(Plan plan, boolean blank) {
+        PlanTasklet t = new PlanTasklet(plan, LIMITS);
+        DecodedBatch batch = new DecodedBatch(L, L.fields());
+        RecordBatch rows = new RecordBatch();
+        Meter meter = new Meter();
+        int mode = L.fields().indexOf(L.field("mode", "test"));
+        Field f = L.fields().get(mode);
+        int total = DATA.capacity() / L.recordSize();
+        List<String> values = new ArrayList<>(); // each row's, null for NULL
+        for (int r = 0; r < total; r++) {
+            byte[] place = new byte[f.width()];
+            DATA.get(r * L.recordSize() + f.offset(), place);
+            values.add(f.nullBitSet(DATA, r * L.recordSize()) ? null
+                    : new String(place, StandardCharsets.UTF_8).stripTrailing());
+        }
+        List<String> distinct = values.stream().filter(Objects::nonNull).distinct().toList();
+        StringDictionary dictionary = new StringDictionary(distinct.stream()
+                .map(v -> v.getBytes(StandardCharsets.UTF_8)).toArray(byte[][]::new));
+        for (int first = 0; first < total; first += ColumnBatch.MAX_ROWS) {
+            int n = Math.min(ColumnBatch.MAX_ROWS, total - first);
+            rows.reset(DATA, first * L.recordSize(), n, L.recordSize());
+            for (int c = 0; c < L.fields().size(); c++) {
+                if (c != mode) {
+                    boolean[] nulls = batch.nulls(c) != null ? batch.nulls(c) : new boolean[ColumnBatch.MAX_ROWS];
+                    rows.decode(L.fields().get(c), batch.values(c), nulls);
+                }
+            }
+            for (int r = 0; r < n; r++) {
+                String value = values.get(first + r);
+                batch.nulls(mode)[r] = value == null;
+                batch.dictionaryIds(mode)[r] = value == null ? distinct.size() : distinct.indexOf(value);
+                byte[] place = new byte[f.width()];
+                if (!blank) {
+                    DATA.get(rows.record(r) + f.offset(), place);
+                }
+                batch.records().put(r * L.recordSize() + f.offset(), place);
+            }
+            batch.filled(n);
+            batch.dictionary(mode, dictionary);
             t.scan(batch, meter);
         }
         return finish(t, meter, batch.batchesStored());

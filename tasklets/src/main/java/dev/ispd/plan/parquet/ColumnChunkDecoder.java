@@ -2,6 +2,8 @@ package dev.ispd.plan.parquet;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import dev.ispd.plan.StringDictionary;
+import java.util.function.IntToLongFunction;
 import org.apache.parquet.bytes.ByteBufferInputStream;
 import org.apache.parquet.bytes.BytesUtils;
 import org.apache.parquet.column.ColumnDescriptor;
@@ -33,6 +35,10 @@ final class ColumnChunkDecoder {
     private final ColumnDescriptor descriptor;
     private final Dictionary dictionary;
     private final boolean optional;
+    private long[] entries;
+    private StringDictionary strings;
+    /** The reader of the chunk's dictionary-encoded pages, made for its first one. */
+    private DictionaryIds idsReader;
     private int pageNumber;
     private int left;
     private ValuesReader values;
@@ -113,6 +119,46 @@ final class ColumnChunkDecoder {
         }
     }
 
+    /**
+     * The current page's dictionary ids, for a run of values read as ids ({@link DictionaryIds#read})
+     * and looked up in the chunk's dictionary ({@link #entries}); null where the page is not dictionary
+     * encoded (a writer falls back to PLAIN pages when a chunk's dictionary grows too large).
+     */
+    DictionaryIds ids() {
+        return values instanceof DictionaryIds ids ? ids : null;
+    }
+
+    /**
+     * The chunk's dictionary entries as {@code entry} makes them, made once for the chunk on the first
+     * call (the same {@code entry} each time); null without a dictionary.
+     */
+    long[] entries(IntToLongFunction entry) {
+        if (entries == null && dictionary != null) {
+            entries = new long[dictionary.getMaxId() + 1];
+            for (int id = 0; id < entries.length; id++) {
+                entries[id] = entry.applyAsLong(id);
+            }
+        }
+        return entries;
+    }
+
+    /** The chunk's dictionary's strings, made once for the chunk on the first call; null without a dictionary. */
+    StringDictionary strings() {
+        if (strings == null && dictionary != null) {
+            byte[][] entries = new byte[dictionary.getMaxId() + 1][];
+            for (int id = 0; id < entries.length; id++) {
+                entries[id] = dictionary.decodeToBinary(id).getBytes();
+            }
+            strings = new StringDictionary(entries);
+        }
+        return strings;
+    }
+
+    /** The chunk's dictionary, or null. */
+    Dictionary dictionary() {
+        return dictionary;
+    }
+
     /** The current page's values, positioned at the value {@link #nextIsNull} moved to. */
     ValuesReader values() {
         return values;
@@ -163,7 +209,11 @@ final class ColumnChunkDecoder {
             if (dictionary == null) {
                 throw new IllegalStateException("the page is dictionary encoded and the chunk has no dictionary page");
             }
-            return encoding.getDictionaryBasedValuesReader(descriptor, ValuesType.VALUES, dictionary);
+            if (idsReader == null) {
+                encoding.getDictionaryBasedValuesReader(descriptor, ValuesType.VALUES, dictionary); // refuses a type it does not read
+                idsReader = new DictionaryIds(dictionary);
+            }
+            return idsReader;
         } catch (RuntimeException e) {
             throw new IllegalStateException("encoding " + encoding + ": " + e.getMessage(), e);
         }

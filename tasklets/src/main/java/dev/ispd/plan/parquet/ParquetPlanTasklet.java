@@ -4,6 +4,7 @@ import dev.ispd.plan.DecodedBatch;
 import dev.ispd.plan.Field;
 import dev.ispd.plan.Layout;
 import dev.ispd.plan.PlanTasklet;
+import dev.ispd.plan.StringDictionary;
 import dev.ispd.tasklet.Meter;
 import dev.ispd.tasklet.ResultSink;
 import dev.ispd.tasklet.Tasklet;
@@ -13,6 +14,8 @@ import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
 import java.util.List;
+import java.util.function.IntToLongFunction;
+import org.apache.parquet.column.Dictionary;
 import org.apache.parquet.column.values.ValuesReader;
 import org.apache.parquet.io.api.Binary;
 import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
@@ -23,8 +26,9 @@ import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
  * with parquet-column's value readers ({@link ColumnChunkPages}, {@link ColumnChunkDecoder}) a
  * column at a time straight into the interpreter's column arrays ({@link DecodedBatch}, up to
  * {@link DecodedBatch#MAX_ROWS} rows), which a plan with expressions evaluates as they are
- * ({@link PlanTasklet#takesColumns}); a part of a plan that reads records (and a plan without
- * expressions) gets the batch's rows as records of the plan's layout (a {@link ParquetTable}'s).
+ * ({@link PlanTasklet#scan(DecodedBatch, Meter)}); a string column's dictionary ids go beside its
+ * values, so that a WHERE on it is judged once per dictionary entry; a part of a plan that reads
+ * records gets the batch's rows as records of the plan's layout (a {@link ParquetTable}'s).
  * So a plan gives the same answer over Parquet, on the drive and on the host, as over the same
  * values in fixed-width records. Nothing is allocated per value (a PLAIN string's or decimal's
  * {@code Binary} excepted: parquet-column's PLAIN reader makes one).
@@ -34,6 +38,8 @@ import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
  * array, definition level) and the compressed bytes by codec.
  */
 public final class ParquetPlanTasklet implements Tasklet {
+    /** Zeros to write over the rest of a longer string a place held before. */
+    private static final byte[] ZEROS = new byte[ParquetTable.STRING_WIDTH];
     private final PlanTasklet plan;
     private final ParquetSource source;
     private final ParquetColumn[] columns;
@@ -41,6 +47,8 @@ public final class ParquetPlanTasklet implements Tasklet {
     private final int recordSize;
     private final DecodedBatch batch;
     private final Scratch scratch = new Scratch();
+    /** A run of dictionary ids, row by row of the batch. */
+    private final int[] ids = new int[DecodedBatch.MAX_ROWS];
     /**
      * Per column, the length of the string each row's place in the batch's records holds now (0
      * for a column that is not a string): a new value overwrites its own bytes and zeroes only
@@ -50,7 +58,6 @@ public final class ParquetPlanTasklet implements Tasklet {
     private byte[] pending = new byte[0];
     private int pendingLength;
     private int nextGroup;
-    private long recordOffset;
 
     /** {@code plan} runs over {@code layout}, whose fields include every column of {@code source}. */
     public ParquetPlanTasklet(PlanTasklet plan, Layout layout, ParquetSource source) {
@@ -116,12 +123,7 @@ public final class ParquetPlanTasklet implements Tasklet {
         while (done < g.count()) {
             int n = (int) Math.min(DecodedBatch.MAX_ROWS, g.count() - done);
             fill(decoders, g, n);
-            if (plan.takesColumns()) {
-                plan.scan(batch, meter);
-            } else {
-                plan.scan(batch.asRecords(), 0, recordOffset, meter);
-            }
-            recordOffset += (long) n * recordSize;
+            plan.scan(batch, meter);
             done += n;
         }
         countDecoding(g, source.columns(), meter);
@@ -204,7 +206,7 @@ public final class ParquetPlanTasklet implements Tasklet {
         for (int c = 0; c < columns.length; c++) {
             try {
                 if (columns[c].conversion() == ParquetColumn.Conversion.STRING) {
-                    fillStrings(decoders[c], columns[c], fields[c], batch.nulls(c), placed[c], n);
+                    fillStrings(decoders[c], columns[c], fields[c], c, n);
                 } else {
                     fillColumn(decoders[c], columns[c], fields[c], batch.values(c), batch.highs(c), batch.nulls(c), n);
                 }
@@ -273,26 +275,45 @@ public final class ParquetPlanTasklet implements Tasklet {
     }
 
     /**
-     * The next {@code n} values of a required INT32 or INT64 column (integers, dates, decimals,
-     * microseconds) into {@code values}, a page's run at a time with no test per value; false,
-     * reading nothing, for another conversion.
+     * The next {@code n} values of a required INT32, INT64, FLOAT or DOUBLE column into
+     * {@code values}, a page's run at a time with no test per value: a dictionary-encoded page's
+     * ids read a run at a time and looked up in the chunk's dictionary, made once as the values
+     * the field reads ({@link ColumnChunkDecoder#entries}); a PLAIN page's values read one by
+     * one. False, reading nothing, for another conversion.
      */
-    private static boolean fillRequired(ColumnChunkDecoder d, ParquetColumn.Conversion conversion, long[] values,
-                                        int n) {
-        if (conversion != ParquetColumn.Conversion.INT32 && conversion != ParquetColumn.Conversion.INT64) {
+    private boolean fillRequired(ColumnChunkDecoder d, ParquetColumn.Conversion conversion, long[] values, int n) {
+        IntToLongFunction entry = entry(d.dictionary(), conversion);
+        if (entry == null && d.dictionary() != null || conversion != ParquetColumn.Conversion.INT32
+                && conversion != ParquetColumn.Conversion.INT64 && conversion != ParquetColumn.Conversion.FLOAT
+                && conversion != ParquetColumn.Conversion.DOUBLE) {
             return false;
         }
         for (int r = 0; r < n; ) {
             int k = Math.min(n - r, d.run());
             ValuesReader v = d.values();
             int end = r + k;
-            if (conversion == ParquetColumn.Conversion.INT32) {
+            DictionaryIds ids = d.ids();
+            if (ids != null) {
+                long[] entries = d.entries(entry);
+                ids.read(this.ids, r, k);
+                for (; r < end; r++) {
+                    values[r] = entries[this.ids[r]];
+                }
+            } else if (conversion == ParquetColumn.Conversion.INT32) {
                 for (; r < end; r++) {
                     values[r] = v.readInteger();
                 }
-            } else {
+            } else if (conversion == ParquetColumn.Conversion.INT64) {
                 for (; r < end; r++) {
                     values[r] = v.readLong();
+                }
+            } else if (conversion == ParquetColumn.Conversion.FLOAT) {
+                for (; r < end; r++) {
+                    values[r] = Float.floatToRawIntBits(v.readFloat()) & 0xFFFF_FFFFL;
+                }
+            } else {
+                for (; r < end; r++) {
+                    values[r] = Double.doubleToRawLongBits(v.readDouble());
                 }
             }
             d.consumed(k);
@@ -300,18 +321,65 @@ public final class ParquetPlanTasklet implements Tasklet {
         return true;
     }
 
+    /** How a dictionary entry of a column of {@code conversion} reads as the field's value; null where a dictionary's entries are not made so. */
+    private static IntToLongFunction entry(Dictionary dictionary, ParquetColumn.Conversion conversion) {
+        if (dictionary == null) {
+            return null;
+        }
+        return switch (conversion) {
+            case INT32 -> dictionary::decodeToInt;
+            case INT64 -> dictionary::decodeToLong;
+            case FLOAT -> id -> Float.floatToRawIntBits(dictionary.decodeToFloat(id)) & 0xFFFF_FFFFL;
+            case DOUBLE -> id -> Double.doubleToRawLongBits(dictionary.decodeToDouble(id));
+            default -> null; // milliseconds may overflow for an entry no row reads; decimals and strings are not longs
+        };
+    }
+
     /**
-     * The next {@code n} strings of one column into the field's place in the batch's records
-     * ({@code placed}: the lengths those places hold); NULLs into {@code nulls}.
+     * The next {@code n} strings of column {@code c} into the field's place in the batch's records
+     * ({@code placed}: the lengths those places hold); NULLs into the batch's nulls. Where every
+     * value is a dictionary id (dictionary-encoded pages), the ids go into the batch too and it is
+     * told the dictionary, so that a WHERE on the column is judged once per entry; a required
+     * column's ids are read a page's run at a time.
      */
-    private void fillStrings(ColumnChunkDecoder d, ParquetColumn column, Field f, boolean[] nulls, int[] placed,
-                             int n) {
+    private void fillStrings(ColumnChunkDecoder d, ParquetColumn column, Field f, int c, int n) {
         ByteBuffer records = batch.records();
-        for (int r = 0; r < n; r++) {
-            if (!isNull(d, nulls, r)) {
-                placed[r] = putString(records, d.values().readBytes(), column, f, r * recordSize + f.offset(), placed[r]);
+        boolean[] nulls = batch.nulls(c);
+        int[] ids = batch.dictionaryIds(c);
+        int[] placed = this.placed[c];
+        StringDictionary strings = d.strings();
+        boolean coded = strings != null;
+        for (int r = 0; r < n; ) {
+            if (nulls == null) {
+                int k = Math.min(n - r, d.run());
+                int end = r + k;
+                DictionaryIds reader = d.ids();
+                if (reader != null) {
+                    reader.read(ids, r, k);
+                    for (; r < end; r++) {
+                        placed[r] = putEntry(records, strings, ids[r], column, f, r, placed[r]);
+                    }
+                } else {
+                    coded = false;
+                    for (; r < end; r++) {
+                        placed[r] = putString(records, d.values().readBytes(), column, f, r, placed[r]);
+                    }
+                }
+                d.consumed(k);
+            } else {
+                if (isNull(d, nulls, r)) {
+                    ids[r] = coded ? strings.size() : 0;
+                } else if (d.ids() != null) {
+                    ids[r] = d.ids().readValueDictionaryId();
+                    placed[r] = putEntry(records, strings, ids[r], column, f, r, placed[r]);
+                } else {
+                    coded = false;
+                    placed[r] = putString(records, d.values().readBytes(), column, f, r, placed[r]);
+                }
+                r++;
             }
         }
+        batch.dictionary(c, coded ? strings : null);
     }
 
     private ParquetDecodeException failure(ParquetRowGroup g, int column, Exception e) {
@@ -328,27 +396,45 @@ public final class ParquetPlanTasklet implements Tasklet {
         return isNull;
     }
 
-    /**
-     * Writes {@code value} zero-padded into the {@code char(N)} place at {@code at}, which holds a
-     * string of {@code before} bytes (zeros after it): its bytes, then zeros over the rest of the
-     * longer one. Returns the value's length.
-     */
-    private int putString(ByteBuffer records, Binary value, ParquetColumn column, Field f, int at, int before) {
+    /** {@link #place}s string {@code value} in row {@code row}'s place, which holds a string of {@code before} bytes; returns its length. */
+    private int putString(ByteBuffer records, Binary value, ParquetColumn column, Field f, int row, int before) {
         int n = value.length();
+        check(n, f, column);
+        scratch.take(value);
+        return place(records, scratch.bytes, n, column, f, row, before);
+    }
+
+    /** {@link #place}s dictionary entry {@code id} in row {@code row}'s place, which holds a string of {@code before} bytes; returns its length. */
+    private int putEntry(ByteBuffer records, StringDictionary strings, int id, ParquetColumn column, Field f, int row,
+                         int before) {
+        byte[] value = strings.entry(id);
+        check(value.length, f, column);
+        return place(records, value, value.length, column, f, row, before);
+    }
+
+    private static void check(int n, Field f, ParquetColumn column) {
         if (n > f.width()) {
             throw new IllegalArgumentException("a value of " + n + " bytes is longer than the " + f.width()
                     + " bytes a plan reads of a string (" + column.name() + ")");
         }
-        scratch.take(value);
-        if (n > 0 && scratch.bytes[n - 1] == 0) {
+    }
+
+    /**
+     * Writes the {@code n} bytes of {@code value} zero-padded into row {@code row}'s {@code char(N)}
+     * place, which holds a string of {@code before} bytes (zeros after it): its bytes, then zeros
+     * over the rest of the longer one. Returns {@code n}.
+     */
+    private int place(ByteBuffer records, byte[] value, int n, ParquetColumn column, Field f, int row, int before) {
+        if (n > 0 && value[n - 1] == 0) {
             // char(N) is zero-padded: a trailing zero byte would be read back as padding, the value shortened
             throw new IllegalArgumentException("a value ending in a zero byte cannot be held exactly in the zero-padded "
                     + "char(" + f.width() + ") a plan reads of a string (" + column.name() + ")");
         }
+        int at = row * recordSize + f.offset();
+        records.put(at, value, 0, n);
         if (before > n) {
-            Arrays.fill(scratch.bytes, n, before, (byte) 0);
+            records.put(at + n, ZEROS, 0, before - n);
         }
-        records.put(at, scratch.bytes, 0, Math.max(n, before));
         return n;
     }
 
