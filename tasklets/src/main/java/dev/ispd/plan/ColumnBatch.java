@@ -18,8 +18,19 @@ public abstract class ColumnBatch {
      * call that starts it.
      */
     public static final int MAX_ROWS = 1024;
+    /**
+     * Most bytes of the records of a batch a source fills ({@link DecodedBatch}): wide records (long
+     * strings) make batches of fewer rows rather than a larger buffer; 4 MiB holds 1,024 records
+     * of up to 4 KiB.
+     */
+    public static final int MAX_BYTES = 4 << 20;
 
     private int generation;
+
+    /** Rows a batch of records of {@code recordSize} bytes holds: {@link #MAX_ROWS}, fewer where they would pass {@link #MAX_BYTES}, at least one. */
+    public static int capacity(int recordSize) {
+        return Math.max(1, Math.min(MAX_ROWS, MAX_BYTES / recordSize));
+    }
 
     ColumnBatch() {
     }
@@ -64,6 +75,15 @@ public abstract class ColumnBatch {
 
     /** The absolute position of row {@code row}'s record in {@link #buffer}. */
     abstract int record(int row);
+
+    /**
+     * The lengths of the strings of {@code field}, a {@code char(N)}, in the places of the batch's
+     * rows, where the source keeps them (a NULL row's is not meaningful); null where they are
+     * found from the padding ({@link Field#stringEnd}).
+     */
+    int[] stringLengths(Field field) {
+        return null;
+    }
 
     /** The packed dense group key ({@link KeyPacker}) of each of rows {@code sel[0, n)} into {@code packed}. */
     void keys(KeyPacker packer, int[] sel, int n, int[] packed) {

@@ -2,6 +2,7 @@ package dev.ispd.plan.parquet;
 
 import dev.ispd.plan.DecodedBatch;
 import dev.ispd.plan.Field;
+import dev.ispd.plan.FieldType;
 import dev.ispd.plan.Layout;
 import dev.ispd.plan.PlanTasklet;
 import dev.ispd.tasklet.Meter;
@@ -22,7 +23,7 @@ import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
  * {@link ParquetSource#rowGroups}, back to back; each row group, once its bytes are in, is decoded
  * with parquet-column's value readers ({@link ColumnChunkPages}, {@link ColumnChunkDecoder}) a
  * column at a time straight into the interpreter's column arrays ({@link DecodedBatch}, up to
- * {@link DecodedBatch#MAX_ROWS} rows), which a plan with expressions evaluates as they are
+ * {@link DecodedBatch#capacity} rows), which a plan with expressions evaluates as they are
  * ({@link PlanTasklet#takesColumns}); a part of a plan that reads records (and a plan without
  * expressions) gets the batch's rows as records of the plan's layout (a {@link ParquetTable}'s).
  * So a plan gives the same answer over Parquet, on the drive and on the host, as over the same
@@ -40,13 +41,7 @@ public final class ParquetPlanTasklet implements Tasklet {
     private final Field[] fields;
     private final int recordSize;
     private final DecodedBatch batch;
-    private final Scratch scratch = new Scratch();
-    /**
-     * Per column, the length of the string each row's place in the batch's records holds now (0
-     * for a column that is not a string): a new value overwrites its own bytes and zeroes only
-     * the longer one's rest, not the whole place.
-     */
-    private final int[][] placed;
+    private final Scratch scratch;
     private byte[] pending = new byte[0];
     private int pendingLength;
     private int nextGroup;
@@ -63,10 +58,7 @@ public final class ParquetPlanTasklet implements Tasklet {
         }
         this.recordSize = layout.recordSize();
         this.batch = new DecodedBatch(layout, List.of(fields));
-        this.placed = new int[columns.length][];
-        for (int c = 0; c < columns.length; c++) {
-            placed[c] = columns[c].conversion() == ParquetColumn.Conversion.STRING ? new int[DecodedBatch.MAX_ROWS] : null;
-        }
+        this.scratch = new Scratch(Arrays.stream(fields).mapToInt(Field::width).max().orElse(0));
     }
 
     @Override
@@ -114,7 +106,7 @@ public final class ParquetPlanTasklet implements Tasklet {
         skip(decoders, g);
         long done = 0;
         while (done < g.count()) {
-            int n = (int) Math.min(DecodedBatch.MAX_ROWS, g.count() - done);
+            int n = (int) Math.min(batch.capacity(), g.count() - done);
             fill(decoders, g, n);
             if (plan.takesColumns()) {
                 plan.scan(batch, meter);
@@ -204,7 +196,7 @@ public final class ParquetPlanTasklet implements Tasklet {
         for (int c = 0; c < columns.length; c++) {
             try {
                 if (columns[c].conversion() == ParquetColumn.Conversion.STRING) {
-                    fillStrings(decoders[c], columns[c], fields[c], batch.nulls(c), placed[c], n);
+                    fillStrings(decoders[c], columns[c], fields[c], batch.nulls(c), batch.lengths(c), n);
                 } else {
                     fillColumn(decoders[c], columns[c], fields[c], batch.values(c), batch.highs(c), batch.nulls(c), n);
                 }
@@ -301,8 +293,9 @@ public final class ParquetPlanTasklet implements Tasklet {
     }
 
     /**
-     * The next {@code n} strings of one column into the field's place in the batch's records
-     * ({@code placed}: the lengths those places hold); NULLs into {@code nulls}.
+     * The next {@code n} strings of one column into the field's place in the batch's records and
+     * their lengths into {@code placed} (the lengths those places hold: a new value overwrites its
+     * own bytes and zeroes only the longer one's rest, not the whole place); NULLs into {@code nulls}.
      */
     private void fillStrings(ColumnChunkDecoder d, ParquetColumn column, Field f, boolean[] nulls, int[] placed,
                              int n) {
@@ -337,7 +330,8 @@ public final class ParquetPlanTasklet implements Tasklet {
         int n = value.length();
         if (n > f.width()) {
             throw new IllegalArgumentException("a value of " + n + " bytes is longer than the " + f.width()
-                    + " bytes a plan reads of a string (" + column.name() + ")");
+                    + " bytes a plan reads of a string (" + column.name() + "): read the files with a string width of "
+                    + "at least " + n + " (option stringWidth, at most " + FieldType.MAX_CHARS + ")");
         }
         scratch.take(value);
         if (n > 0 && scratch.bytes[n - 1] == 0) {
@@ -378,10 +372,15 @@ public final class ParquetPlanTasklet implements Tasklet {
 
     /** A value's bytes, copied out of its {@link Binary} without allocating (no {@code toByteBuffer} per value). */
     private static final class Scratch extends OutputStream {
-        final byte[] bytes = new byte[ParquetTable.STRING_WIDTH];
+        final byte[] bytes;
         int length;
 
-        /** Copies {@code value} (at most {@link ParquetTable#STRING_WIDTH} bytes) into {@link #bytes}. */
+        /** Room for values of up to {@code width} bytes, the widest field's. */
+        Scratch(int width) {
+            bytes = new byte[width];
+        }
+
+        /** Copies {@code value} (at most {@link #bytes}' length) into {@link #bytes}. */
         void take(Binary value) {
             length = 0;
             try {
