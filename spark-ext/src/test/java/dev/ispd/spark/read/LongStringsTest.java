@@ -85,8 +85,7 @@ class LongStringsTest {
         return List.of(
                 "SELECT id, length(s), substr(s, -3) FROM t WHERE s = '" + LONG_A + "'",
                 "SELECT id, length(s) FROM t WHERE s LIKE 'b%é'",
-                "SELECT id, length(s) FROM t WHERE startswith(s, 'cc')",
-                "SELECT id, length(s) FROM t WHERE s LIKE 'a1%' OR s > 'c'",
+                "SELECT id, length(s) FROM t WHERE startswith(s, 'cc') OR s > 'c'",
                 "SELECT length(s), substr(s, 1, 10), count(*) FROM t GROUP BY s",
                 "SELECT id, s FROM t WHERE id < 25",
                 "SELECT count(*), count(s), max(length(s)) FROM t WHERE s IS NOT NULL OR id > 50");
