@@ -54,7 +54,7 @@ import org.slf4j.LoggerFactory;
  * Spark averages where a double could not hold the sum exactly, and a GROUP BY of fields a plan
  * returns as words (integers, dates ..., no null bit) that can make more groups than a drive holds
  * ({@link PlanLimits#DRIVE}), which the drive would refuse. Groups of strings or of fields with a
- * null bit (a Parquet string is a {@code char(255)}, 2^2040 values) are counted as the data makes
+ * null bit (a Parquet string is a {@code char(N)}, 2^(8N) values) are counted as the data makes
  * them: a partition whose data makes more than a drive holds fails there and runs on the host.
  *
  * <p>One converter serves one scan, and remembers the columns Spark asked to average: Spark offers

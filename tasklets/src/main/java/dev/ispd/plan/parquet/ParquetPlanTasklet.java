@@ -330,8 +330,9 @@ public final class ParquetPlanTasklet implements Tasklet {
         int n = value.length();
         if (n > f.width()) {
             throw new IllegalArgumentException("a value of " + n + " bytes is longer than the " + f.width()
-                    + " bytes a plan reads of a string (" + column.name() + "): read the files with a string width of "
-                    + "at least " + n + " (option stringWidth, at most " + FieldType.MAX_CHARS + ")");
+                    + " bytes a plan reads of a string (" + column.name() + "): " + (n <= FieldType.MAX_CHARS
+                    ? "read the files with a string width of at least " + n + " (option stringWidth)"
+                    : "a plan holds at most " + FieldType.MAX_CHARS + " bytes: read the column with Spark's own reader"));
         }
         scratch.take(value);
         if (n > 0 && scratch.bytes[n - 1] == 0) {
