@@ -27,7 +27,10 @@ public abstract class ColumnBatch {
 
     private int generation;
 
-    /** Rows a batch of records of {@code recordSize} bytes holds: {@link #MAX_ROWS}, fewer where they would pass {@link #MAX_BYTES}, at least one. */
+    /**
+     * Rows a batch of records of {@code recordSize} bytes holds: {@link #MAX_ROWS}, fewer where they
+     * would pass {@link #MAX_BYTES}, at least one.
+     */
     public static int capacity(int recordSize) {
         return Math.max(1, Math.min(MAX_ROWS, MAX_BYTES / recordSize));
     }

@@ -15,7 +15,7 @@ import java.util.List;
  * a {@link PlanException} of part {@code encoding} names the byte offset of what is malformed.
  */
 public final class PlanCodec {
-    /** The encoding's version, its first byte: 8 encodes a field's width in two bytes (strings up to {@link FieldType#MAX_CHARS}). */
+    /** The encoding's version, its first byte: 8 has a field's width in two bytes (strings up to {@link FieldType#MAX_CHARS}). */
     public static final int VERSION = 8;
     /** The version before, still decoded: a field's width in one byte, otherwise the same. */
     static final int NARROW_VERSION = 7;

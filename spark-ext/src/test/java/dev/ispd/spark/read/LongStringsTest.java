@@ -100,10 +100,11 @@ class LongStringsTest {
         SparkSession spark = DRIVES.spark();
         spark.conf().set("spark.sql.adaptive.enabled", "false");
         parquet = DRIVES.uri("/long/parquet");
-        spark.createDataFrame(rows(Integer.MAX_VALUE), SCHEMA).repartition(2).write().option("parquet.block.size", CHUNK / 8 * 7).mode("overwrite").parquet(parquet);
+        spark.createDataFrame(rows(Integer.MAX_VALUE), SCHEMA).repartition(2).write()
+                .option("parquet.block.size", CHUNK / 8 * 7).mode("overwrite").parquet(parquet);
         records = DRIVES.uri("/long/records");
-        spark.createDataFrame(rows(1_000), SCHEMA).write().format("ispd").option("layout", "id i32 le @0, s char(1000) @4 nullable @1004.0")
-                .mode("overwrite").save(records);
+        spark.createDataFrame(rows(1_000), SCHEMA).write().format("ispd")
+                .option("layout", "id i32 le @0, s char(1000) @4 nullable @1004.0").mode("overwrite").save(records);
     }
 
     private static Dataset<Row> ispd(String path, String policy, String stringWidth) {
