@@ -18,8 +18,22 @@ public abstract class ColumnBatch {
      * call that starts it.
      */
     public static final int MAX_ROWS = 1024;
+    /**
+     * Most bytes of the records of a batch a source fills ({@link DecodedBatch}): wide records (long
+     * strings) make batches of fewer rows rather than a larger buffer; 4 MiB holds 1,024 records
+     * of up to 4 KiB.
+     */
+    public static final int MAX_BYTES = 4 << 20;
 
     private int generation;
+
+    /**
+     * Rows a batch of records of {@code recordSize} bytes holds: {@link #MAX_ROWS}, fewer where they
+     * would pass {@link #MAX_BYTES}, at least one.
+     */
+    public static int capacity(int recordSize) {
+        return Math.max(1, Math.min(MAX_ROWS, MAX_BYTES / recordSize));
+    }
 
     ColumnBatch() {
     }
@@ -85,6 +99,14 @@ public abstract class ColumnBatch {
     /** Each row's id into {@link #dictionary}{@code (field)}, where that is not null. */
     int[] dictionaryIds(Field field) {
         throw new IllegalStateException("field " + field.name() + " has no dictionary ids in this batch");
+    }
+
+     * The lengths of the strings of {@code field}, a {@code char(N)}, in the places of the batch's
+     * rows, where the source keeps them (a NULL row's is not meaningful); null where they are
+     * found from the padding ({@link Field#stringEnd}).
+     */
+    int[] stringLengths(Field field) {
+        return null;
     }
 
     /** The packed dense group key ({@link KeyPacker}) of each of rows {@code sel[0, n)} into {@code packed}. */

@@ -11,8 +11,9 @@ import java.util.Map;
  * by decoding each column straight into the arrays the vector interpreter reads: per field, its
  * values as {@link Field#readInteger} gives them ({@link #values}; a 16-byte decimal's low words
  * there and its high words in {@link #highs}) and its NULLs ({@link #nulls}), for up to
- * {@link #MAX_ROWS} rows. A {@code char(N)} field has no array: the source writes its bytes into
- * its place in {@link #records}. The batch's rows become records of the layout only if a part of
+ * {@link #capacity} rows (fewer for wide records). A {@code char(N)} field has no value array: the
+ * source writes its bytes into its place in {@link #records} and its length beside it
+ * ({@link #lengths}), so that no reader looks for the string's end. The batch's rows become records of the layout only if a part of
  * the plan reads records ({@link #buffer}: a WHERE of plain field leaves, a per-record node, a
  * sink other than dense groups, a new group's key, the rerun after an error): then the arrays are
  * stored into their fields once for the batch.
@@ -26,6 +27,9 @@ public final class DecodedBatch extends ColumnBatch {
     /** Per {@code char(N)} column, each row's dictionary id, and the dictionary they are ids of in this batch (or null). */
     private final int[][] ids;
     private final StringDictionary[] dictionaries;
+    /** Per {@code char(N)} column, the length of the string each row's place holds; else null. */
+    private final int[][] lengths;
+    private final int capacity;
     private final int recordSize;
     private final ByteBuffer records;
     private int rows;
@@ -44,11 +48,13 @@ public final class DecodedBatch extends ColumnBatch {
     public DecodedBatch(Layout layout, List<Field> fields) {
         this.fields = fields.toArray(Field[]::new);
         this.recordSize = layout.recordSize();
+        this.capacity = capacity(recordSize);
         // on the heap: a source writes each string's few bytes into its place, a copy a direct buffer makes slow
-        this.records = ByteBuffer.allocate(MAX_ROWS * recordSize).order(ByteOrder.LITTLE_ENDIAN);
+        this.records = ByteBuffer.allocate(capacity * recordSize).order(ByteOrder.LITTLE_ENDIAN);
         this.values = new long[this.fields.length][];
         this.highs = new long[this.fields.length][];
         this.nulls = new boolean[this.fields.length][];
+        this.lengths = new int[this.fields.length][];
         this.ids = new int[this.fields.length][];
         this.dictionaries = new StringDictionary[this.fields.length];
         for (int c = 0; c < this.fields.length; c++) {
@@ -58,11 +64,25 @@ public final class DecodedBatch extends ColumnBatch {
                         + "a columnar source fills whole fields, NULL by a null bit");
             }
             columns.put(f, c);
-            values[c] = chars(f) ? null : new long[MAX_ROWS];
-            highs[c] = f.width() == Field.WIDE_DECIMAL_BYTES ? new long[MAX_ROWS] : null;
-            nulls[c] = f.nullable() ? new boolean[MAX_ROWS] : null;
-            ids[c] = chars(f) ? new int[MAX_ROWS] : null;
+            values[c] = chars(f) ? null : new long[capacity];
+            lengths[c] = chars(f) ? new int[capacity] : null;
+            highs[c] = f.width() == Field.WIDE_DECIMAL_BYTES ? new long[capacity] : null;
+            nulls[c] = f.nullable() ? new boolean[capacity] : null;
+            ids[c] = chars(f) ? new int[capacity] : null;
         }
+    }
+
+    /** Most rows the batch holds: {@link ColumnBatch#capacity} of the layout's record size. */
+    public int capacity() {
+        return capacity;
+    }
+
+    /**
+     * Column {@code c}'s string lengths, for a {@code char(N)}: the source sets each row's to the
+     * length of the string it writes into the row's place (a NULL row's is not read).
+     */
+    public int[] lengths(int c) {
+        return lengths[c];
     }
 
     /**
@@ -102,7 +122,7 @@ public final class DecodedBatch extends ColumnBatch {
         return records.clear();
     }
 
-    /** Marks the arrays filled with {@code rows} new rows (at most {@link #MAX_ROWS}). */
+    /** Marks the arrays filled with {@code rows} new rows (at most {@link #capacity}). */
     public void filled(int rows) {
         this.rows = rows;
         this.stored = false;
@@ -186,6 +206,11 @@ public final class DecodedBatch extends ColumnBatch {
         for (int i = 0; i < n; i++) {
             packed[i] = packer.pack(keyColumns, sel[i]);
         }
+    }
+
+    @Override
+    int[] stringLengths(Field field) {
+        return lengths[column(field)];
     }
 
     @Override

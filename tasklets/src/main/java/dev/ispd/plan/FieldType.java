@@ -19,8 +19,12 @@ public record FieldType(Kind kind, int precision, int scale, boolean zeroPad) im
 
     /** Most digits of a decimal, as in Spark. */
     public static final int MAX_PRECISION = 38;
-    /** Most bytes of a fixed-width string. */
-    public static final int MAX_CHARS = 255;
+    /**
+     * Most bytes of a fixed-width string: a plan encodes a field's width in two bytes (version 8;
+     * version 7's one byte held up to 255). A batch of records this wide holds fewer rows
+     * ({@link ColumnBatch#capacity}).
+     */
+    public static final int MAX_CHARS = 65_535;
 
     public static final FieldType INTEGER = new FieldType(Kind.INTEGER, 0, 0, false);
     public static final FieldType FLOAT = new FieldType(Kind.FLOAT, 0, 0, false);

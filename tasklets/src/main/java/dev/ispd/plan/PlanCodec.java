@@ -15,8 +15,10 @@ import java.util.List;
  * a {@link PlanException} of part {@code encoding} names the byte offset of what is malformed.
  */
 public final class PlanCodec {
-    /** The encoding's version, its first byte. */
-    public static final int VERSION = 7;
+    /** The encoding's version, its first byte: 8 has a field's width in two bytes (strings up to {@link FieldType#MAX_CHARS}). */
+    public static final int VERSION = 8;
+    /** The version before, still decoded: a field's width in one byte, otherwise the same. */
+    static final int NARROW_VERSION = 7;
     /** Largest encoding: a drive keeps a plan with its tasklet instance, in one metadata record. */
     public static final int MAX_BYTES = 64 * 1024;
     /** Field index of COUNT(*)'s absent field. */
@@ -84,15 +86,16 @@ public final class PlanCodec {
         }
         try {
             int version = r.u8();
-            if (version != VERSION) {
-                throw r.error(0, "plan encoding version " + version + ", this side reads version " + VERSION);
+            if (version != VERSION && version != NARROW_VERSION) {
+                throw r.error(0, "plan encoding version " + version + ", this side reads versions " + NARROW_VERSION
+                        + " and " + VERSION);
             }
             String name = r.str();
             int recordSize = (int) r.u32();
             int n = r.u8();
             List<Field> fields = new ArrayList<>(n);
             for (int i = 0; i < n; i++) {
-                fields.add(field(r));
+                fields.add(field(r, version));
             }
             Layout layout = new Layout(name, recordSize, fields);
             Predicate where = predicate(r, layout, 0);
@@ -143,9 +146,9 @@ public final class PlanCodec {
         }
     }
 
-    /** A field: name, offset, width, flags, bit range, type (and its precision and scale, or padding), null value or bit. */
+    /** A field: name, offset, width (u16), flags, bit range, type (and its precision and scale, or padding), null value or bit. */
     private static void field(Writer w, Field f) {
-        w.str(f.name()).u32(f.offset()).u8(f.width())
+        w.str(f.name()).u32(f.offset()).u16(f.width())
                 .u8((f.signed() ? SIGNED : 0) | (f.bigEndian() ? BIG_ENDIAN : 0)
                         | (f.nullable() && !f.hasNullBit() ? NULLABLE : 0) | (f.hasNullBit() ? NULL_BIT : 0))
                 .u8(f.bitOffset()).u8(f.bitCount()).u8(f.type().kind().ordinal());
@@ -161,10 +164,10 @@ public final class PlanCodec {
         }
     }
 
-    private static Field field(Reader r) {
+    private static Field field(Reader r, int version) {
         String name = r.str();
         int offset = (int) r.u32();
-        int width = r.u8();
+        int width = version == NARROW_VERSION ? r.u8() : r.u16();
         int flagsAt = r.at();
         int flags = r.u8();
         int bitOffset = r.u8();

@@ -16,7 +16,8 @@ final class VectorStrings {
     }
 
     /**
-     * A {@code char(N)} field: each row's bytes in place in the batch's buffer, less the padding;
+     * A {@code char(N)} field: each row's bytes in place in the batch's buffer, less the padding
+     * (the length the batch keeps, else found from the padding);
      * found once per batch however many nodes read the field (as {@link VectorEval.Column}), or
      * only for the rows asked, each time, where those are fewer than a quarter of the batch's.
      */
@@ -50,6 +51,7 @@ final class VectorStrings {
         /** The places of rows {@code sel[0, n)} (null: rows 0 to n). */
         private void find(ColumnBatch batch, int[] sel, int n) {
             ByteBuffer buf = batch.buffer();
+            int[] kept = batch.stringLengths(field);
             int offset = field.offset();
             int width = field.width();
             for (int i = 0; i < n; i++) {
@@ -58,7 +60,7 @@ final class VectorStrings {
                 boolean isNull = nullable && field.nullBitSet(buf, record);
                 nulls[r] = isNull;
                 starts[r] = record + offset;
-                lengths[r] = isNull ? -1 : Field.stringEnd(buf, record + offset, width, pad);
+                lengths[r] = isNull ? -1 : kept != null ? kept[r] : Field.stringEnd(buf, record + offset, width, pad);
             }
         }
     }

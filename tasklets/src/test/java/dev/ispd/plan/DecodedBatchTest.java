@@ -109,6 +109,21 @@ class DecodedBatchTest {
         }
     }
 
+    @Test
+    void aBatchOfWideRecordsHoldsFewerRowsNotAWiderBuffer() {
+        assertEquals(ColumnBatch.MAX_ROWS, ColumnBatch.capacity(L.recordSize()));
+        assertEquals(ColumnBatch.MAX_ROWS, ColumnBatch.capacity(4_096));
+        assertEquals(69, ColumnBatch.capacity(60_005));
+        assertEquals(1, ColumnBatch.capacity(5 * FieldType.MAX_CHARS * 20));
+        Layout wide = new Layout("pages", 60_005, List.of(new Field("id", 0, 4, true, false, 0, 0, false, 0),
+                Field.of("body", 4, 60_000, FieldType.chars(true), true).withNullBit(60_004, 0)));
+        DecodedBatch batch = new DecodedBatch(wide, wide.fields());
+        assertEquals(69, batch.capacity());
+        assertEquals(69 * 60_005, batch.records().capacity());
+        assertTrue(batch.records().capacity() <= ColumnBatch.MAX_BYTES);
+        assertEquals(69, batch.lengths(1).length, "a string's length kept beside its place");
+    }
+
     private record Result(byte[] bytes, Meter meter, long batchesStored) { }
 
     private static Result overRecords(Plan plan) {
@@ -135,10 +150,12 @@ class DecodedBatchTest {
                 boolean[] nulls = batch.nulls(c) != null ? batch.nulls(c) : new boolean[ColumnBatch.MAX_ROWS];
                 if (batch.values(c) != null) {
                     rows.decode(f, batch.values(c), nulls);
-                } else { // a char(N)'s bytes into its place in the records, its NULLs by its null bit
+                } else { // a char(N)'s bytes into its place in the records, its length beside it, its NULLs by its null bit
+                    byte pad = f.type().zeroPad() ? 0 : (byte) ' ';
                     for (int r = 0; r < n; r++) {
                         int from = rows.record(r);
                         batch.records().put(r * layout.recordSize() + f.offset(), DATA, from + f.offset(), f.width());
+                        batch.lengths(c)[r] = Field.stringEnd(DATA, from + f.offset(), f.width(), pad);
                         nulls[r] = f.nullBitSet(DATA, from);
                     }
                 }

@@ -41,6 +41,15 @@ final class PlanVectors {
             Field.of("mode", 33, 3, FieldType.chars(true), true).withNullBit(36, 1),
             Field.of("big", 37, 16, FieldType.decimal(30, 4), false)));
 
+    /**
+     * Strings wider than version 7's 255 bytes: {@code id i32 le @0, title char(1000) @4 nullable
+     * @61004.0, body char(60000) zero @1004 nullable @61004.1}.
+     */
+    static final Layout PAGES = new Layout("pages", 61_005, List.of(
+            new Field("id", 0, 4, true, false, 0, 0, false, 0),
+            Field.of("title", 4, 1_000, FieldType.chars(false), true).withNullBit(61_004, 0),
+            Field.of("body", 1_004, 60_000, FieldType.chars(true), true).withNullBit(61_004, 1)));
+
     private PlanVectors() {
     }
 
@@ -103,7 +112,10 @@ final class PlanVectors {
                         legacy(Expr.ArithmeticOp.DIVIDE, Expr.field("price"), Expr.field("price")),
                         Expr.rem(Expr.field("id"), Expr.lit(7)))).limit(6)),
                 new Vector("plan_15_key_bloom.bin", Plan.rows(ORDERS, and(KeyBloom.of("id", new long[] {7, 42, -1000}),
-                        not(KeyBloom.of("ship", new long[] {19_000}))), List.of("id", "ship"))));
+                        not(KeyBloom.of("ship", new long[] {19_000}))), List.of("id", "ship"))),
+                new Vector("pqwide-plan_16_wide_strings.bin", Plan.aggregateOf(PAGES, and(Predicate.holds(
+                        Expr.like(Expr.field("body"), "%<a href=%")), compare("title", CompareOp.GT, "b".repeat(300))),
+                        List.of(Expr.field("title")), List.of(Aggregate.countStar(), Aggregate.max(Expr.field("id"))))));
     }
 
     /** {@code left op right} in Spark's non-ANSI mode. */

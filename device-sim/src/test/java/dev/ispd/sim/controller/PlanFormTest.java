@@ -15,6 +15,7 @@ import dev.ispd.plan.Aggregate;
 import dev.ispd.plan.CompareOp;
 import dev.ispd.plan.Expr;
 import dev.ispd.plan.Field;
+import dev.ispd.plan.FieldType;
 import dev.ispd.plan.Layout;
 import dev.ispd.plan.PartialAggregates;
 import dev.ispd.plan.Plan;
@@ -40,6 +41,8 @@ import dev.ispd.sim.hostif.Responses;
 import dev.ispd.tasklet.builtin.Q1Result;
 import java.math.BigDecimal;
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
@@ -291,6 +294,22 @@ class PlanFormTest {
                 "predicateDepth");
         assertError(createPlan(s, Params.of("entrySize", "256"), PlanCodec.encode(Plan.rows(Layout.worldCup98(ENTRY),
                 null, List.of("type")))), Status.BAD_PARAMETER, "takes no parameters", "entrySize");
+    }
+
+    @Test
+    void aPlanOfVersion7IsTakenAndAStringWidthAPlanCannotHoldIsRefusedNamingTheField() throws Exception {
+        RequestHandler.Session s = start();
+        byte[] q1 = Files.readAllBytes(Path.of("..", "docs", "protocol", "vectors", "plan", "plan_01_q1.bin"));
+        assertEquals(7, q1[0], "a vector of version 7");
+        createPlan(s, Params.EMPTY, q1).ok();
+        Layout wide = new Layout("t", 60_000, List.of(Field.of("s", 0, 60_000, FieldType.chars(true), true)));
+        byte[] body = PlanCodec.encode(Plan.rows(wide, Predicate.compare("s", CompareOp.GT, "m"), List.of("s")));
+        createPlan(s, Params.EMPTY, body).ok();
+        int width = 1 + 2 + 1 + 4 + 1 + 2 + 1 + 4; // version, name "t", record size, fields, name "s", offset
+        assertEquals(60_000, Short.toUnsignedInt(ByteBuffer.wrap(body, width, 2).order(ByteOrder.LITTLE_ENDIAN).getShort()));
+        body[width] = 0;
+        body[width + 1] = 0;
+        assertError(createPlan(s, Params.EMPTY, body), Status.BAD_PARAMETER, "field s: char(n) takes 1-65535 bytes, got 0");
     }
 
     @Test

@@ -43,13 +43,20 @@ public final class ParquetInputs {
 
     /** The table of the Parquet file {@code file}: the layout a plan over it is built on. */
     public static ParquetTable table(FileSystem fs, FileStatus file) throws IOException {
-        return ParquetTable.of(file.getPath().getName(), ParquetFooters.read(fs, file).getFileMetaData().getSchema());
+        return table(fs, file, ParquetTable.STRING_WIDTH);
     }
 
-    /** The planner's input for {@code plan} over the Parquet file {@code file}. */
+    /** {@link #table} with string fields of {@code stringWidth} bytes, for strings longer than {@link ParquetTable#STRING_WIDTH}. */
+    public static ParquetTable table(FileSystem fs, FileStatus file, int stringWidth) throws IOException {
+        return ParquetTable.of(file.getPath().getName(), ParquetFooters.read(fs, file).getFileMetaData().getSchema(),
+                stringWidth);
+    }
+
+    /** The planner's input for {@code plan} over the Parquet file {@code file} (its string fields as wide as the plan's). */
     public static InputFile input(FileSystem fs, FileStatus file, Plan plan) throws IOException {
         ParquetMetadata footer = ParquetFooters.read(fs, file);
-        ParquetTable table = ParquetTable.of(plan.layout().name(), footer.getFileMetaData().getSchema());
+        ParquetTable table = ParquetTable.of(plan.layout().name(), footer.getFileMetaData().getSchema(),
+                ParquetTable.stringWidth(plan.layout()));
         checkSameTable(file.getPath().toString(), table.layout(), plan.layout());
         return input(file, footer, ParquetPages.read(fs, file, footer), table, table.columnsOf(plan), plan.where());
     }

@@ -11,6 +11,7 @@ import dev.ispd.offload.plan.ParquetInput;
 import dev.ispd.plan.Aggregate;
 import dev.ispd.plan.CompareOp;
 import dev.ispd.plan.Expr;
+import dev.ispd.plan.FieldType;
 import dev.ispd.plan.Plan;
 import dev.ispd.plan.PlanTaskletFactory;
 import dev.ispd.plan.Predicate;
@@ -210,21 +211,33 @@ class ParquetBadInputTest {
     }
 
     @Test
+    void aStringLongerThanAPlanHoldsNamesFileRowGroupAndColumnAndTheReaderToUse() throws IOException {
+        assertStringRefused(ParquetData.Row::withComment, "x".repeat(FieldType.MAX_CHARS + 1), FieldType.MAX_CHARS,
+                "a value of 65536 bytes is longer than the 65535 bytes a plan reads of a string (comment): a plan holds "
+                        + "at most 65535 bytes: read the column with Spark's own reader");
+    }
+
+    @Test
     void aStringEndingInAZeroByteIsRefusedNotTruncated() throws IOException {
         assertStringRefused(ParquetData.Row::withComment, "ends in NUL\0",
                 "a value ending in a zero byte");
     }
 
-    /** A file whose row 1,500 has {@code comment} as its comment: a plan over it fails naming the place. */
     private static void assertStringRefused(java.util.function.BiFunction<ParquetData.Row, String, ParquetData.Row> with,
                                             String comment, String why) throws IOException {
+        assertStringRefused(with, comment, ParquetTable.STRING_WIDTH, why);
+    }
+
+    /** A file whose row 1,500 has {@code comment} as its comment: a plan over it (strings of {@code width} bytes) fails naming the place. */
+    private static void assertStringRefused(java.util.function.BiFunction<ParquetData.Row, String, ParquetData.Row> with,
+                                            String comment, int width, String why) throws IOException {
         List<ParquetData.Row> rows = new ArrayList<>(ParquetData.rows(2_000, 3));
         rows.set(1_500, with.apply(rows.get(1_500), comment));
         Path file = new Path(dir.resolve("strings.parquet").toUri());
         ParquetData.write(CONF, file, rows, CompressionCodecName.SNAPPY, true, WriterVersion.PARQUET_1_0, 32 * 1024,
                 4 * 1024);
-        Plan comments = Plan.aggregate(table.layout(), Predicate.compare("comment", CompareOp.GT, "a"), List.of(),
-                List.of(Aggregate.countStar()));
+        Plan comments = Plan.aggregate(ParquetInputs.table(fs, fs.getFileStatus(file), width).layout(),
+                Predicate.compare("comment", CompareOp.GT, "a"), List.of(), List.of(Aggregate.countStar()));
         ParquetInput in = ParquetInputs.input(fs, fs.getFileStatus(file), comments).parquet();
         byte[] content = Files.readAllBytes(dir.resolve("strings.parquet"));
         assertEquals(0, in.rowGroupsSkipped());

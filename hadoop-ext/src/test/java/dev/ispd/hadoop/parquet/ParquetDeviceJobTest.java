@@ -1,6 +1,7 @@
 package dev.ispd.hadoop.parquet;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ispd.hadoop.fs.LayoutAttribute;
@@ -15,8 +16,10 @@ import dev.ispd.plan.Expr;
 import dev.ispd.plan.Layout;
 import dev.ispd.plan.Plan;
 import dev.ispd.plan.Predicate;
+import dev.ispd.plan.parquet.ParquetTable;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.util.ArrayList;
 import java.util.List;
 import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FileStatus;
@@ -183,6 +186,47 @@ class ParquetDeviceJobTest {
             assertTrue(few.counter(moved) * 3 < all.counter(moved) * 2, policy + ": " + few.counter(moved)
                     + " bytes read for 301 rows, " + all.counter(moved) + " for the row group's " + groupRows);
         }
+    }
+
+    /**
+     * Comments of 256 to 4,235 bytes, in a table read with 4,500-byte strings: a plan job grouping
+     * by them and filtering with LIKE gives the answer the rows give, in the drives and on the host.
+     */
+    @Test
+    void stringsLongerThan255BytesAreReadWithAWiderStringWidth() throws Exception {
+        FileSystem fs = FileSystem.get(OSD.uri(), OSD.conf());
+        List<ParquetData.Row> rows = new ArrayList<>(ParquetData.rows(2_000, 7));
+        for (int i = 0; i < rows.size(); i += 10) {
+            rows.set(i, rows.get(i).withComment("w" + i % 3 + "-".repeat(256 + 2 * i)));
+        }
+        Path file = new Path(OSD.uri().resolve("/pq/long.parquet"));
+        ParquetData.write(OSD.conf(), file, rows, CompressionCodecName.SNAPPY, true, WriterVersion.PARQUET_2_0,
+                CHUNK / 8 * 7, 8 * 1024);
+        ParquetTable wide = ParquetInputs.table(fs, fs.getFileStatus(file), 4_500);
+        Plan plan = Plan.aggregateOf(wide.layout(), Predicate.holds(Expr.like(Expr.field("comment"), "w_-%")),
+                List.of(Expr.field("comment")), List.of(Aggregate.countStar()));
+        // a group's key is the string's length and its bytes as words (docs/tasklets.md), then its count
+        List<String> expected = rows.stream().map(ParquetData.Row::comment).filter(c -> c != null && c.matches("w.-.*"))
+                .map(c -> c.length() + " 1").sorted().toList();
+        assertEquals(200, expected.size());
+        String hostOnly = null;
+        for (String policy : List.of("host-only", "device-only", "fastest")) {
+            DeviceJob job = job(policy, plan, file);
+            String out = run(job);
+            List<String> groups = out.lines().map(l -> l.split("\t")).map(w -> w[0] + " " + w[w.length - 1])
+                    .sorted().toList();
+            assertEquals(expected, groups, policy);
+            hostOnly = hostOnly == null ? out : hostOnly;
+            assertEquals(hostOnly, out, policy + ": the same bytes of every key as host-only's");
+            if (policy.equals("device-only")) {
+                assertEquals(0, job.counter(IspdCounter.SPLITS_ON_HOST), "every row group in a drive");
+            }
+        }
+        ParquetTable narrow = ParquetInputs.table(fs, fs.getFileStatus(file));
+        Plan refused = Plan.aggregate(narrow.layout(), Predicate.compare("comment", CompareOp.GT, "v"), List.of(),
+                List.of(Aggregate.countStar()));
+        DeviceJob failing = job("device-only", refused, file);
+        assertFalse(failing.waitForCompletion(false), "a string longer than the table's 255 bytes fails the job");
     }
 
     /** Counts and sums over the rows {@code where} passes, grouped by a boolean. */

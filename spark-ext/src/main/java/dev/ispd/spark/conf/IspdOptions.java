@@ -36,6 +36,10 @@ public final class IspdOptions {
                     + "(fixed-width records of a layout). Without it, parquet if the files begin and end with "
                     + "Parquet's magic PAR1, else records.");
 
+    public static final ConfigKey STRING_WIDTH = new ConfigKey("stringWidth", "255",
+            "Parquet files: the bytes a plan holds of each string value, 1-65535; a longer string fails the read, "
+                    + "naming file, row group and column. Wider places make the drives decode fewer rows a batch.");
+
     /** Resolved with the offload settings ({@link SparkSettings}): also {@code spark.ispd.aggregate.gather}. */
     public static final ConfigKey GATHER = new ConfigKey("ispd.aggregate.gather", "true",
             "Whether a GROUP BY whose splits run in drives (any on the host run beside them on the host slots) "
@@ -43,7 +47,7 @@ public final class IspdOptions {
                     + "false: one partition per split, merged by Spark. Also spark.ispd.aggregate.gather.");
 
     /** Every option, in the order of the docs' table. */
-    public static final List<ConfigKey> ALL = List.of(FORMAT, LAYOUT, LAYOUT_FILE, ENTRY_SIZE, GATHER);
+    public static final List<ConfigKey> ALL = List.of(FORMAT, LAYOUT, LAYOUT_FILE, ENTRY_SIZE, STRING_WIDTH, GATHER);
 
     /** The option called {@code key}, matched case-insensitively as Spark does; null if not given. */
     public static String find(Map<String, String> options, String key) {

@@ -8,6 +8,7 @@ import dev.ispd.hadoop.fs.OsdFileSystem;
 import dev.ispd.hadoop.fs.OsdFileSystems;
 import dev.ispd.hadoop.parquet.ParquetFooters;
 import dev.ispd.offload.settings.SettingSource;
+import dev.ispd.plan.parquet.ParquetTable;
 import dev.ispd.spark.conf.HadoopConf;
 import dev.ispd.spark.conf.IspdOptions;
 import dev.ispd.spark.conf.SparkSettings;
@@ -56,7 +57,7 @@ public final class InputResolver {
         ParquetFiles parquet = null;
         RecordLayout layout;
         if (isParquet(options, fs, files)) {
-            parquet = ParquetFiles.read(p.getName(), fs, files);
+            parquet = ParquetFiles.read(p.getName(), fs, files, stringWidth(options));
             layout = RecordLayout.ofParquet(parquet.table().layout());
         } else {
             layout = LayoutResolver.resolve(options,
@@ -105,6 +106,19 @@ public final class InputResolver {
             }
         }
         return parquet;
+    }
+
+    /** Option {@code stringWidth}: the bytes of a Parquet string column's field (its default, {@link ParquetTable#STRING_WIDTH}). */
+    private static int stringWidth(Map<String, String> options) {
+        String width = IspdOptions.find(options, IspdOptions.STRING_WIDTH.name());
+        if (width == null) {
+            return ParquetTable.STRING_WIDTH;
+        }
+        try {
+            return Integer.parseInt(width.trim());
+        } catch (NumberFormatException e) {
+            throw analysis("option " + IspdOptions.STRING_WIDTH.name() + " is a number of bytes, got '" + width + "'");
+        }
     }
 
     /** {@code path} (the option Spark sets from load or save), checked to be on osd://. */

@@ -46,10 +46,11 @@ public final class ParquetFiles {
     }
 
     /**
-     * The footers of {@code files}, their table named {@code name}; a footer that does not read, or a
-     * file whose schema differs from the first's, is an AnalysisException naming the file(s) and column.
+     * The footers of {@code files}, their table named {@code name} with string fields of
+     * {@code stringWidth} bytes; a footer that does not read, or a file whose schema differs from
+     * the first's, is an AnalysisException naming the file(s) and column.
      */
-    static ParquetFiles read(String name, FileSystem fs, List<FileStatus> files) {
+    static ParquetFiles read(String name, FileSystem fs, List<FileStatus> files, int stringWidth) {
         if (files.isEmpty()) {
             throw analysis("no Parquet file in " + name + " to take the schema from");
         }
@@ -68,7 +69,7 @@ public final class ParquetFiles {
             }
             ParquetTable mine;
             try {
-                mine = ParquetTable.of(name, footer.getFileMetaData().getSchema());
+                mine = ParquetTable.of(name, footer.getFileMetaData().getSchema(), stringWidth);
             } catch (PlanException e) {
                 throw analysis(f.getPath() + ": " + e.getMessage(), e);
             }

@@ -2,6 +2,7 @@ package dev.ispd.plan.parquet;
 
 import dev.ispd.plan.DecodedBatch;
 import dev.ispd.plan.Field;
+import dev.ispd.plan.FieldType;
 import dev.ispd.plan.Layout;
 import dev.ispd.plan.PlanTasklet;
 import dev.ispd.plan.StringDictionary;
@@ -25,7 +26,7 @@ import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
  * {@link ParquetSource#rowGroups}, back to back; each row group, once its bytes are in, is decoded
  * with parquet-column's value readers ({@link ColumnChunkPages}, {@link ColumnChunkDecoder}) a
  * column at a time straight into the interpreter's column arrays ({@link DecodedBatch}, up to
- * {@link DecodedBatch#MAX_ROWS} rows), which a plan with expressions evaluates as they are
+ * {@link DecodedBatch#capacity} rows), which a plan with expressions evaluates as they are
  * ({@link PlanTasklet#scan(DecodedBatch, Meter)}); a string column's dictionary ids go beside its
  * values, so that a WHERE on it is judged once per dictionary entry; a part of a plan that reads
  * records gets the batch's rows as records of the plan's layout (a {@link ParquetTable}'s).
@@ -46,15 +47,9 @@ public final class ParquetPlanTasklet implements Tasklet {
     private final Field[] fields;
     private final int recordSize;
     private final DecodedBatch batch;
-    private final Scratch scratch = new Scratch();
+    private final Scratch scratch;
     /** A run of dictionary ids, row by row of the batch. */
-    private final int[] ids = new int[DecodedBatch.MAX_ROWS];
-    /**
-     * Per column, the length of the string each row's place in the batch's records holds now (0
-     * for a column that is not a string): a new value overwrites its own bytes and zeroes only
-     * the longer one's rest, not the whole place.
-     */
-    private final int[][] placed;
+    private final int[] ids;
     private byte[] pending = new byte[0];
     private int pendingLength;
     private int nextGroup;
@@ -70,10 +65,8 @@ public final class ParquetPlanTasklet implements Tasklet {
         }
         this.recordSize = layout.recordSize();
         this.batch = new DecodedBatch(layout, List.of(fields));
-        this.placed = new int[columns.length][];
-        for (int c = 0; c < columns.length; c++) {
-            placed[c] = columns[c].conversion() == ParquetColumn.Conversion.STRING ? new int[DecodedBatch.MAX_ROWS] : null;
-        }
+        this.scratch = new Scratch(Arrays.stream(fields).mapToInt(Field::width).max().orElse(0));
+        this.ids = new int[batch.capacity()];
     }
 
     @Override
@@ -121,7 +114,7 @@ public final class ParquetPlanTasklet implements Tasklet {
         skip(decoders, g);
         long done = 0;
         while (done < g.count()) {
-            int n = (int) Math.min(DecodedBatch.MAX_ROWS, g.count() - done);
+            int n = (int) Math.min(batch.capacity(), g.count() - done);
             fill(decoders, g, n);
             plan.scan(batch, meter);
             done += n;
@@ -337,7 +330,8 @@ public final class ParquetPlanTasklet implements Tasklet {
 
     /**
      * The next {@code n} strings of column {@code c} into the field's place in the batch's records
-     * ({@code placed}: the lengths those places hold); NULLs into the batch's nulls. Where every
+     * and their lengths into the batch's ({@link DecodedBatch#lengths}: the lengths those places
+     * hold, so a new value zeroes only a longer one's rest); NULLs into the batch's nulls. Where every
      * value is a dictionary id (dictionary-encoded pages), the ids go into the batch too and it is
      * told the dictionary, so that a WHERE on the column is judged once per entry; a required
      * column's ids are read a page's run at a time.
@@ -346,7 +340,7 @@ public final class ParquetPlanTasklet implements Tasklet {
         ByteBuffer records = batch.records();
         boolean[] nulls = batch.nulls(c);
         int[] ids = batch.dictionaryIds(c);
-        int[] placed = this.placed[c];
+        int[] placed = batch.lengths(c);
         StringDictionary strings = d.strings();
         boolean coded = strings != null;
         for (int r = 0; r < n; ) {
@@ -415,7 +409,9 @@ public final class ParquetPlanTasklet implements Tasklet {
     private static void check(int n, Field f, ParquetColumn column) {
         if (n > f.width()) {
             throw new IllegalArgumentException("a value of " + n + " bytes is longer than the " + f.width()
-                    + " bytes a plan reads of a string (" + column.name() + ")");
+                    + " bytes a plan reads of a string (" + column.name() + "): " + (n <= FieldType.MAX_CHARS
+                    ? "read the files with a string width of at least " + n + " (option stringWidth)"
+                    : "a plan holds at most " + FieldType.MAX_CHARS + " bytes: read the column with Spark's own reader"));
         }
     }
 
@@ -464,10 +460,15 @@ public final class ParquetPlanTasklet implements Tasklet {
 
     /** A value's bytes, copied out of its {@link Binary} without allocating (no {@code toByteBuffer} per value). */
     private static final class Scratch extends OutputStream {
-        final byte[] bytes = new byte[ParquetTable.STRING_WIDTH];
+        final byte[] bytes;
         int length;
 
-        /** Copies {@code value} (at most {@link ParquetTable#STRING_WIDTH} bytes) into {@link #bytes}. */
+        /** Room for values of up to {@code width} bytes, the widest field's. */
+        Scratch(int width) {
+            bytes = new byte[width];
+        }
+
+        /** Copies {@code value} (at most {@link #bytes}' length) into {@link #bytes}. */
         void take(Binary value) {
             length = 0;
             try {

@@ -29,11 +29,27 @@ import org.apache.parquet.schema.Type;
  * @param unsupported column name to why a plan cannot read it
  */
 public record ParquetTable(Layout layout, List<ParquetColumn> columns, Map<String, String> unsupported) {
-    /** Bytes of a string column's field, {@code char(N)}: the widest a layout holds; a longer value is an error. */
-    public static final int STRING_WIDTH = FieldType.MAX_CHARS;
+    /**
+     * Bytes of a string column's field, {@code char(N)}, unless a read asks for more: a longer value
+     * is an error naming it. Every record of a decoded batch has this place for each string column,
+     * so wider places mean batches of fewer rows ({@link dev.ispd.plan.ColumnBatch#capacity}).
+     */
+    public static final int STRING_WIDTH = 255;
 
-    /** The table of {@code schema}, its layout named {@code name}. */
+    /** The table of {@code schema}, its layout named {@code name}, its string fields {@link #STRING_WIDTH} bytes. */
     public static ParquetTable of(String name, MessageType schema) {
+        return of(name, schema, STRING_WIDTH);
+    }
+
+    /**
+     * The table of {@code schema}, its layout named {@code name}, its string fields
+     * {@code stringWidth} bytes (1 to {@link FieldType#MAX_CHARS}): the longest value they hold.
+     */
+    public static ParquetTable of(String name, MessageType schema, int stringWidth) {
+        if (stringWidth < 1 || stringWidth > FieldType.MAX_CHARS) {
+            throw new PlanException("layout", "stringWidth " + stringWidth + ": a string column of a plan holds 1-"
+                    + FieldType.MAX_CHARS + " bytes");
+        }
         List<PrimitiveType> readable = new ArrayList<>();
         List<ParquetColumn.Conversion> conversions = new ArrayList<>();
         Map<String, String> unsupported = new LinkedHashMap<>();
@@ -62,7 +78,7 @@ public record ParquetTable(Layout layout, List<ParquetColumn> columns, Map<Strin
         for (int i = 0; i < readable.size(); i++) {
             PrimitiveType p = readable.get(i);
             FieldType type = fieldType(p);
-            int width = width(p, type);
+            int width = width(p, type, stringWidth);
             // little-endian numbers; bools and strings have no byte order (a layout's text says none)
             boolean byteOrderFree = type.kind() == FieldType.Kind.BOOL || type.kind() == FieldType.Kind.CHAR;
             Field f = new Field(p.getName(), offset, width, type.kind() == FieldType.Kind.INTEGER || type.signedKind(),
@@ -78,6 +94,12 @@ public record ParquetTable(Layout layout, List<ParquetColumn> columns, Map<Strin
             offset += width;
         }
         return new ParquetTable(new Layout(name, offset, fields), columns, unsupported);
+    }
+
+    /** The width of {@code layout}'s string fields (a table's layout: all alike), or {@link #STRING_WIDTH} if it has none. */
+    public static int stringWidth(Layout layout) {
+        return layout.fields().stream().filter(f -> f.type().kind() == FieldType.Kind.CHAR).mapToInt(Field::width)
+                .findFirst().orElse(STRING_WIDTH);
     }
 
     /** The columns {@code plan} reads (a plan over this table's layout), in layout order. */
@@ -146,14 +168,14 @@ public record ParquetTable(Layout layout, List<ParquetColumn> columns, Map<Strin
         };
     }
 
-    private static int width(PrimitiveType p, FieldType type) {
+    private static int width(PrimitiveType p, FieldType type, int stringWidth) {
         return switch (type.kind()) {
             case DECIMAL -> switch (p.getPrimitiveTypeName()) {
                 case INT32 -> 4;
                 case INT64 -> 8;
                 default -> Math.max(8, FieldType.decimalWidth(type.precision()));
             };
-            case CHAR -> STRING_WIDTH;
+            case CHAR -> stringWidth;
             case BOOL -> 1;
             case DATE, FLOAT -> p.getPrimitiveTypeName() == PrimitiveType.PrimitiveTypeName.DOUBLE ? 8 : 4;
             case TIMESTAMP -> 8;
