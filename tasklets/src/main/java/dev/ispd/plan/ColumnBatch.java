@@ -101,6 +101,7 @@ public abstract class ColumnBatch {
         throw new IllegalStateException("field " + field.name() + " has no dictionary ids in this batch");
     }
 
+    /**
      * The lengths of the strings of {@code field}, a {@code char(N)}, in the places of the batch's
      * rows, where the source keeps them (a NULL row's is not meaningful); null where they are
      * found from the padding ({@link Field#stringEnd}).
