@@ -39,8 +39,6 @@ import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
  * array, definition level) and the compressed bytes by codec.
  */
 public final class ParquetPlanTasklet implements Tasklet {
-    /** Zeros to write over the rest of a longer string a place held before. */
-    private static final byte[] ZEROS = new byte[ParquetTable.STRING_WIDTH];
     private final PlanTasklet plan;
     private final ParquetSource source;
     private final ParquetColumn[] columns;
@@ -48,6 +46,8 @@ public final class ParquetPlanTasklet implements Tasklet {
     private final int recordSize;
     private final DecodedBatch batch;
     private final Scratch scratch;
+    /** Zeros to write over the rest of a longer string a place held before: as many as the widest field's. */
+    private final byte[] zeros;
     /** A run of dictionary ids, row by row of the batch. */
     private final int[] ids;
     private byte[] pending = new byte[0];
@@ -65,7 +65,9 @@ public final class ParquetPlanTasklet implements Tasklet {
         }
         this.recordSize = layout.recordSize();
         this.batch = new DecodedBatch(layout, List.of(fields));
-        this.scratch = new Scratch(Arrays.stream(fields).mapToInt(Field::width).max().orElse(0));
+        int widest = Arrays.stream(fields).mapToInt(Field::width).max().orElse(0);
+        this.scratch = new Scratch(widest);
+        this.zeros = new byte[widest];
         this.ids = new int[batch.capacity()];
     }
 
@@ -429,7 +431,7 @@ public final class ParquetPlanTasklet implements Tasklet {
         int at = row * recordSize + f.offset();
         records.put(at, value, 0, n);
         if (before > n) {
-            records.put(at + n, ZEROS, 0, before - n);
+            records.put(at + n, zeros, 0, before - n);
         }
         return n;
     }
