@@ -365,9 +365,13 @@ public final class DriveJournalStore implements JournalStore {
      */
     private List<CheckpointRanking.Listed<Listed>> listed(long size) throws IOException {
         List<CheckpointRanking.Listed<Listed>> out = new ArrayList<>();
-        for (long at = size - ENTRY; at >= Math.max(0, size - (long) LISTED * ENTRY); at -= ENTRY) {
-            ByteBuffer entry = entry(at);
-            Listed listed = new Listed(entry.getLong(0), (int) entry.getLong(8));
+        long from = Math.max(0, size - (long) LISTED * ENTRY);
+        if (from == size) {
+            return out; // none saved yet
+        }
+        ByteBuffer entries = entries(from, size);
+        for (int at = entries.limit() - ENTRY; at >= 0; at -= ENTRY) {
+            Listed listed = new Listed(entries.getLong(at), (int) entries.getLong(at + 8));
             ByteBuffer head = ByteBuffer.allocateDirect(Checkpoint.HEAD).order(ByteOrder.LITTLE_ENDIAN);
             try {
                 drive.run(d -> {
@@ -399,12 +403,17 @@ public final class DriveJournalStore implements JournalStore {
 
     /** The checkpoint list's entry at byte {@code at}. */
     private ByteBuffer entry(long at) throws IOException {
-        ByteBuffer entry = ByteBuffer.allocateDirect(ENTRY).order(ByteOrder.LITTLE_ENDIAN);
+        return entries(at, at + ENTRY);
+    }
+
+    /** The checkpoint list's entries from byte {@code from} to {@code to}, in one read. */
+    private ByteBuffer entries(long from, long to) throws IOException {
+        ByteBuffer entries = ByteBuffer.allocateDirect((int) (to - from)).order(ByteOrder.LITTLE_ENDIAN);
         drive.run(d -> {
-            d.read(CHECKPOINTS, at, entry);
+            d.read(CHECKPOINTS, from, entries);
             return null;
         });
-        return entry.flip();
+        return entries.flip();
     }
 
     @Override
