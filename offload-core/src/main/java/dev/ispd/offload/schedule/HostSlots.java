@@ -33,9 +33,13 @@ public final class HostSlots {
      * cores the config names, else on this machine's.
      */
     public static int of(SchedulerConfig config, List<String> driveAddresses) {
-        int cores = config.hostCores() != SchedulerConfig.THIS_MACHINES_CORES ? config.hostCores()
+        return of(config, driveAddresses, cores(config));
+    }
+
+    /** The cores the config names ({@link SchedulerConfig#hostCores}), else this machine's. */
+    static int cores(SchedulerConfig config) {
+        return config.hostCores() != SchedulerConfig.THIS_MACHINES_CORES ? config.hostCores()
                 : Runtime.getRuntime().availableProcessors();
-        return of(config, driveAddresses, cores);
     }
 
     /** Whether a drive at {@code address} ({@code unix:/path} or {@code tcp:host:port}) runs on this machine. */

@@ -44,6 +44,7 @@ public final class OffloadScheduler {
     private final List<String> measuredDeviceKeys;
     private final long[] backlogNs;
     private final int hostSlots;
+    private final SharedCores shared;
 
     OffloadScheduler(SchedulerConfig config, List<DriveCapabilities> drives, long[] driveBacklogNs,
                      CorrectionBook corrections, String tasklet, String shape, List<String> driveAddresses) {
@@ -67,7 +68,8 @@ public final class OffloadScheduler {
         long idleNw = config.hostProfile().power().idleNw()
                 + drives.stream().filter(Objects::nonNull).mapToLong(DriveCapabilities::idleNw).sum();
         this.hostSlots = HostSlots.of(config, driveAddresses);
-        this.planModel = new PlanModel(hostSlots, driveBacklogNs, flash, idleNw);
+        this.shared = SharedCores.of(config, driveAddresses);
+        this.planModel = new PlanModel(hostSlots, driveBacklogNs, flash, idleNw, shared);
         this.backlogNs = driveBacklogNs.clone();
         this.corrections = corrections;
         this.hostKey = CorrectionBook.hostKey(tasklet);
@@ -141,8 +143,9 @@ public final class OffloadScheduler {
                 d.drive(), d.device(), d.host(), d.policy(), d.reason()));
         PlanModel.Evaluation e = planModel.evaluate(ordered, predicted, placement);
         long onDevice = decisions.stream().filter(d -> d.placement() == Placement.DEVICE).count();
-        LOG.info("offload plan ({}): {} split(s), {} on devices, {} on the host ({} slot(s)); modeled makespan {}, "
+        LOG.info("offload plan ({}): {} split(s), {} on devices, {} on the host ({} slot(s){}); modeled makespan {}, "
                 + "energy {}{}{}", config.policy(), decisions.size(), onDevice, decisions.size() - onDevice, hostSlots,
+                shared.any() ? "; " + shared.note() : "",
                 Format.seconds(e.makespanNs()),
                 Format.joules(e.energyNj()), choice.marginNote().isEmpty() ? "" : "; " + choice.marginNote(),
                 choice.probe() == null ? "" : "; split " + ordered.get(choice.probe().position()).index() + " "

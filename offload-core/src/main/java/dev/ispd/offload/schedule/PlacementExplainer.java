@@ -31,9 +31,11 @@ public final class PlacementExplainer {
                     + " drive address(es)");
         }
         StringBuilder out = new StringBuilder();
-        out.append(String.format(Locale.ROOT, "policy %s, cost basis %s, host profile %s, correction %s, host slots %d%n",
+        List<String> drives = driveAddresses.stream().distinct().toList();
+        SharedCores shared = SharedCores.of(config, drives);
+        out.append(String.format(Locale.ROOT, "policy %s, cost basis %s, host profile %s, correction %s, host slots %d%s%n",
                 config.policy(), config.basis(), config.hostProfile().name(), config.correction() ? "on" : "off",
-                HostSlots.of(config, driveAddresses.stream().distinct().toList())));
+                HostSlots.of(config, drives), shared.any() ? "; " + shared.note() : ""));
         out.append(String.format(Locale.ROOT, "%5s %5s %-9s %10s %10s %-32s %10s %10s %-32s %s%n", "split", "drive",
                 "placement", "host s", "host J", "host basis", "device s", "device J", "device basis", "reason"));
         for (int i = 0; i < decisions.size(); i++) {

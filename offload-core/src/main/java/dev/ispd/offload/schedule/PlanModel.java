@@ -13,16 +13,26 @@ import java.util.List;
  * computes on its slot. A device split queues on its drive behind the drive's reported backlog
  * and the device splits placed there before it (a drive runs one execution at a time). A drive's
  * flash serves both kinds: the work on a drive cannot end before its backlog plus all its splits'
- * bytes at {@code flash.readBytesPerSec}. Energy: the idle power of the host and of every drive
- * over the makespan, plus each split's added energy ({@link CostModel}).
+ * bytes at {@code flash.readBytesPerSec}. Drives that run on the host's own cores
+ * ({@link SharedCores}) share them with the host's splits: the plan cannot end before the host
+ * splits' time plus those drives' device splits' time, spread over the shared cores. Energy: the
+ * idle power of the host and of every drive over the makespan, plus each split's added energy
+ * ({@link CostModel}).
  */
 final class PlanModel {
     private final int hostSlots;
     private final long[] backlogNs;
     private final long[] flashBytesPerSec;
     private final long idleNw;
+    private final SharedCores shared;
 
+    /** A plan model whose drives each have their own processor. */
     PlanModel(int hostSlots, long[] backlogNs, long[] flashBytesPerSec, long idleNw) {
+        this(hostSlots, backlogNs, flashBytesPerSec, idleNw, SharedCores.NONE);
+    }
+
+    /** A plan model in which the drives {@code shared} names run on the host's cores. */
+    PlanModel(int hostSlots, long[] backlogNs, long[] flashBytesPerSec, long idleNw, SharedCores shared) {
         if (hostSlots < 1) {
             throw new IllegalArgumentException("host slots must be at least 1, got " + hostSlots);
         }
@@ -30,6 +40,7 @@ final class PlanModel {
         this.backlogNs = backlogNs.clone();
         this.flashBytesPerSec = flashBytesPerSec.clone();
         this.idleNw = idleNw;
+        this.shared = shared;
     }
 
     /** A plan's figures: makespan, energy, and per split (list order) when its service starts and ends. */
@@ -86,6 +97,7 @@ final class PlanModel {
         private final long[] finishNs;
         private long addedNj;
         private long lastFinishNs;
+        private long sharedWorkNs;
 
         private State(int splits) {
             startNs = new long[splits];
@@ -102,6 +114,7 @@ final class PlanModel {
             finishNs = o.finishNs.clone();
             addedNj = o.addedNj;
             lastFinishNs = o.lastFinishNs;
+            sharedWorkNs = o.sharedWorkNs;
         }
 
         State copy() {
@@ -133,6 +146,9 @@ final class PlanModel {
                 finish = start + cost.device().timeNs();
                 deviceFree[d] = finish;
             }
+            if (p == Placement.HOST || shared.shares(d)) {
+                sharedWorkNs += cost.of(p).timeNs();
+            }
             flashNs[d] += Units.transferNs(split.bytes(), flashBytesPerSec[d]);
             used[d] = true;
             addedNj += cost.of(p).energyNj();
@@ -149,7 +165,7 @@ final class PlanModel {
                     m = Math.max(m, backlogNs[d] + flashNs[d]);
                 }
             }
-            return m;
+            return shared.any() ? Math.max(m, sharedWorkNs / shared.cores()) : m;
         }
 
         long energyNj() {
