@@ -112,6 +112,8 @@ public final class SchedulerBenchmark {
         Map<String, String> conf = new HashMap<>();
         conf.put(OffloadKeys.OFFLOAD_POLICY.name(), policy);
         conf.put(OffloadKeys.OFFLOAD_HOST_SLOTS.name(), Integer.toString(cores));
+        // the planner judged on the plan model: the measured basis's margin would keep static plans
+        conf.put(OffloadKeys.OFFLOAD_COST_BASIS.name(), CostBasis.MODELED.key());
         return OffloadScheduler.create(OffloadSettings.of(conf).scheduler(), Collections.nCopies(drives, DRIVE), new long[drives]);
     }
 
