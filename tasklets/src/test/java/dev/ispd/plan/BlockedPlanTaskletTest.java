@@ -1,0 +1,152 @@
+package dev.ispd.plan;
+
+import static dev.ispd.plan.Expr.field;
+import static dev.ispd.plan.Expr.gt;
+import static dev.ispd.plan.Expr.lit;
+import static dev.ispd.plan.Expr.mul;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.ispd.host.HostRunner;
+import dev.ispd.host.InMemoryPageSource;
+import dev.ispd.plan.parquet.PlanSources;
+import dev.ispd.protocol.BadParameterException;
+import dev.ispd.protocol.Extent;
+import dev.ispd.protocol.Params;
+import dev.ispd.tasklet.Tasklet;
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.nio.ByteBuffer;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Plans over column-blocked records ({@link BlockLayout}, {@link BlockedPlanTasklet}) against the
+ * same records in rows: the same result bytes and meter for every plan of {@link BatchScanTest}
+ * and plans the batch loop does not take (dense groups, a LIMIT, top-N, hashed string groups,
+ * plain rows), with blocks of one record, of fewer than a batch and of more, each file ending in
+ * a partial block, scan buffers cutting blocks anywhere; nullable fields, strings, 16-byte decimals.
+ */
+class BlockedPlanTaskletTest {
+    private static final Layout L = ExprRecords.ITEMS;
+    private static final PlanLimits LIMITS = new PlanLimits(1L << 32, Long.MAX_VALUE / 2, 64);
+    /** 3,037 records: no block size below divides it, so every file ends in a partial block. */
+    private static final byte[] DATA = ExprRecords.bytes(ExprRecords.generate(3_037, 11));
+
+    static Stream<Arguments> plans() {
+        Predicate air = Predicate.compare("mode", CompareOp.EQ, "AIR");
+        return Stream.concat(BatchScanTest.plans(), Stream.of(
+                Arguments.of("dense groups of plain fields", Plan.aggregate(L, Predicate.compare("band", CompareOp.LT, 4),
+                        List.of("band"), List.of(Aggregate.countStar(), Aggregate.sum("big"), Aggregate.max("disc")))),
+                Arguments.of("rows of a string WHERE under a LIMIT", Plan.rows(L, air, List.of("qty", "mode", "price"))
+                        .limit(50)),
+                Arguments.of("top-N of an expression", Plan.rows(L, Predicate.not(air), List.of("big", "ratio", "ok"))
+                        .top(20, List.of(Plan.SortKey.of(mul(field("qty"), lit(3)), true)))),
+                Arguments.of("hashed groups of a nullable string", Plan.aggregate(L, null, List.of("mode"),
+                        List.of(Aggregate.countStar(), Aggregate.sum("big"), Aggregate.min(field("price"))))),
+                Arguments.of("every row", Plan.rows(L, null, List.of("f", "ship", "disc", "mode", "ok")))));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("plans")
+    void theSameBytesAndMeterAsOverRows(String name, Plan plan) throws IOException, BadParameterException {
+        for (int recordsPerBlock : new int[] {1, 100, 1_500}) {
+            // two extents, split at a block boundary, as two chunks of a file
+            int blockBytes = recordsPerBlock * plan.layout().recordSize();
+            int cut = DATA.length / 2 / blockBytes * blockBytes;
+            for (int pageSize : new int[] {100, 4096}) {
+                HostRunner.Result rows = run(new PlanTasklet(plan, LIMITS), DATA, cut, pageSize);
+                HostRunner.Result blocked = run(PlanSources.tasklet(plan, LIMITS, Params.of(PlanSources.BLOCK,
+                        Integer.toString(recordsPerBlock))), blocked(plan.layout(), recordsPerBlock), cut, pageSize);
+                String what = plan + " in blocks of " + recordsPerBlock + " on " + pageSize + "-byte pages";
+                assertArrayEquals(rows.bytes(), blocked.bytes(), "result bytes of " + what);
+                assertEquals(rows.meter(), blocked.meter(), "meter of " + what);
+            }
+        }
+    }
+
+    @Test
+    void aBlockHoldsEachColumnContiguouslyAndTheLastBlockItsOwnCount() {
+        Layout layout = new Layout("t", 7, List.of(Field.unsigned("a", 0, 4), Field.unsigned("b", 5, 2)));
+        BlockLayout blocks = new BlockLayout(layout, 4);
+        assertEquals(28, blocks.blockBytes());
+        // columns a (@0, 4 bytes), the uncovered byte 4, b (@5, 2 bytes)
+        assertEquals(List.of(0, 4, 5), List.of(blocks.columnOffset(3), blocks.columnOffset(4), blocks.columnOffset(6)));
+        assertEquals(4 * 4 + 1 * 4 + 2 * 2, blocks.position(5, 4, 2), "b of record 2: after a's 4 values and byte 4's");
+        assertEquals(3 * 4 + 1 * 1, blocks.position(4, 3, 1), "byte 4 of record 1 of a last block of 3");
+        ByteBuffer rows = ByteBuffer.allocate(3 * 7);
+        for (int i = 0; i < rows.capacity(); i++) {
+            rows.put(i, (byte) i);
+        }
+        ByteBuffer block = ByteBuffer.allocate(21);
+        blocks.toBlock(rows, 0, 3, block);
+        assertEquals(21, block.position());
+        for (int j = 0; j < 3; j++) {
+            for (int at = 0; at < 7; at++) {
+                assertEquals(j * 7 + at, block.get(blocks.position(at, 3, j)), "byte " + at + " of record " + j);
+            }
+        }
+    }
+
+    @Test
+    void badBlocksAreRefusedNamingWhatIsWrong() {
+        PlanException zero = assertThrows(PlanException.class, () -> new BlockLayout(L, 0));
+        assertTrue(zero.getMessage().contains("block must be a positive number of records, got 0"), zero.getMessage());
+        Layout overlapping = new Layout("o", 8, List.of(Field.unsigned("whole", 0, 8), Field.unsigned("half", 4, 4)));
+        PlanException part = assertThrows(PlanException.class, () -> new BlockLayout(overlapping, 10));
+        assertTrue(part.getMessage().contains("fields whole and half overlap in part"), part.getMessage());
+        new BlockLayout(Layout.worldCup98(20), 10); // region shares server's byte: one column
+
+        Plan plan = Plan.aggregate(L, null, List.of(), List.of(Aggregate.countStar()));
+        for (String bad : new String[] {"0", "-3", "many"}) {
+            BadParameterException e = assertThrows(BadParameterException.class,
+                    () -> PlanSources.tasklet(plan, LIMITS, Params.of(PlanSources.BLOCK, bad)));
+            assertTrue(e.getMessage().contains("'block'"), e.getMessage());
+        }
+        BadParameterException both = assertThrows(BadParameterException.class, () -> PlanSources.tasklet(plan, LIMITS,
+                Params.of(PlanSources.BLOCK, "10", "parquet", "AAAA")));
+        assertTrue(both.getMessage().contains("give one"), both.getMessage());
+    }
+
+    @Test
+    void extentsThatCutBlocksAreRefused() throws BadParameterException {
+        Plan plan = Plan.aggregate(L, Predicate.holds(gt(field("price"), lit(new BigDecimal("1.5")))), List.of(),
+                List.of(Aggregate.countStar()));
+        byte[] blocks = blocked(L, 100);
+        Tasklet t = PlanSources.tasklet(plan, LIMITS, Params.of(PlanSources.BLOCK, "100"));
+        IllegalArgumentException start = assertThrows(IllegalArgumentException.class, () -> new HostRunner(4096, 1)
+                .run(t, List.of(new Extent(1, 49, 4900)), new InMemoryPageSource(Map.of(1L, ByteBuffer.wrap(blocks)))));
+        assertTrue(start.getMessage().contains("not at a block's start (a multiple of 4900 bytes"), start.getMessage());
+        Tasklet u = PlanSources.tasklet(plan, LIMITS, Params.of(PlanSources.BLOCK, "100"));
+        IllegalArgumentException gap = assertThrows(IllegalArgumentException.class, () -> new HostRunner(4096, 1)
+                .run(u, List.of(new Extent(1, 0, 1000), new Extent(1, 4900, 4900)),
+                        new InMemoryPageSource(Map.of(1L, ByteBuffer.wrap(blocks)))));
+        assertTrue(gap.getMessage().contains("holds 1000 of its 4900 bytes"), gap.getMessage());
+    }
+
+    /** {@code tasklet} over {@code bytes} as two objects, of the bytes before {@code cut} and of those from it. */
+    private static HostRunner.Result run(Tasklet tasklet, byte[] bytes, int cut, int pageSize) throws IOException {
+        List<Extent> extents = List.of(new Extent(1, 0, cut), new Extent(2, 0, bytes.length - cut));
+        return new HostRunner(pageSize, 3).run(tasklet, extents, new InMemoryPageSource(Map.of(
+                1L, ByteBuffer.wrap(bytes, 0, cut).slice(), 2L, ByteBuffer.wrap(bytes, cut, bytes.length - cut).slice())));
+    }
+
+    /** {@link #DATA}'s records in blocks of {@code recordsPerBlock} of {@code layout}, the last of the rest. */
+    private static byte[] blocked(Layout layout, int recordsPerBlock) {
+        BlockLayout blocks = new BlockLayout(layout, recordsPerBlock);
+        ByteBuffer rows = ByteBuffer.wrap(DATA);
+        ByteBuffer out = ByteBuffer.allocate(DATA.length);
+        int n = DATA.length / layout.recordSize();
+        for (int first = 0; first < n; first += recordsPerBlock) {
+            blocks.toBlock(rows, first * layout.recordSize(), Math.min(recordsPerBlock, n - first), out);
+        }
+        return out.array();
+    }
+}
