@@ -1,61 +1,68 @@
 package dev.ispd.plan;
 
 import java.nio.ByteBuffer;
-import java.util.LinkedHashSet;
-import java.util.List;
-import java.util.Set;
+import java.util.Arrays;
 
 /**
- * Up to {@link ColumnBatch#MAX_ROWS} consecutive records of a column-blocked block
- * ({@link BlockLayout}) as a {@link ColumnBatch}: each field is decoded straight from its column's
- * values in the block, nothing copied. A part of a plan that reads records ({@link #buffer}: a
- * WHERE of plain field leaves, a string expression, a sink other than dense groups, the rerun
- * after an error) gets the batch's rows as records of the layout, gathered once for the batch
- * from the columns of the fields the plan reads (and the bytes of their null bits); the other
- * bytes of those records are not filled. Reset for each batch, never reallocated.
+ * Up to {@link ColumnBatch#MAX_ROWS} consecutive records of a block of column-blocked records
+ * ({@link BlockLayout}) as a {@link ColumnBatch}, from the block's columns that a plan reads
+ * ({@link BlockLayout#columns}), which lie back to back in the scan's buffer, in record order:
+ * each field is decoded straight from its column's values, nothing copied. A part of a plan that
+ * reads records ({@link #buffer}: a WHERE of plain field leaves, a string expression, a sink other
+ * than dense groups, the rerun after an error) gets the batch's rows as records of the layout,
+ * gathered once for the batch from those columns; the other bytes of the records are not filled
+ * (no part of the plan reads them). Reset for each batch, never reallocated.
  */
 final class BlockBatch extends ColumnBatch {
-    private final BlockLayout blocks;
     private final int recordSize;
-    /** The columns gathered into records: record offsets and widths. */
-    private final int[] gatherOffsets;
-    private final int[] gatherWidths;
+    /** The columns the block holds, by record offset, ascending, and their widths. */
+    private final int[] offsets;
+    private final int[] widths;
+    /** Per byte of the record, the index of the column holding it, or -1. */
+    private final int[] columnOf;
+    /** Per column, where its values start: {@code rows} times the widths of the columns before it. */
+    private final int[] starts;
     private final ByteBuffer records;
     private ByteBuffer buf;
-    private int blockStart;
-    private int blockRows;
     private int firstRow;
     private int rows;
     /** Whether {@link #records} holds this batch's rows. */
     private boolean stored;
 
-    /** A batch over blocks of {@code blocks} of which a plan reads {@code fields}. */
-    BlockBatch(BlockLayout blocks, List<Field> fields) {
-        this.blocks = blocks;
+    /** A batch over blocks of {@code blocks} that hold the columns at record offsets {@code columns} ({@link BlockLayout#columns}). */
+    BlockBatch(BlockLayout blocks, int[] columns) {
         this.recordSize = blocks.layout().recordSize();
-        Set<Integer> columns = new LinkedHashSet<>();
-        for (Field f : fields) {
-            columns.add(f.offset());
-            if (f.hasNullBit()) {
-                columns.add(blocks.columnOffset(f.nullBit() >>> 3));
-            }
+        this.offsets = columns.clone();
+        this.widths = new int[columns.length];
+        this.columnOf = new int[recordSize];
+        Arrays.fill(columnOf, -1);
+        for (int c = 0; c < columns.length; c++) {
+            widths[c] = blocks.columnWidth(columns[c]);
+            Arrays.fill(columnOf, columns[c], columns[c] + widths[c], c);
         }
-        this.gatherOffsets = columns.stream().mapToInt(Integer::intValue).toArray();
-        this.gatherWidths = columns.stream().mapToInt(blocks::columnWidth).toArray();
+        this.starts = new int[columns.length];
         this.records = ByteBuffer.allocate(capacity(recordSize) * recordSize);
+    }
+
+    /** Bytes of a block of {@code rows} records' columns. */
+    int blockBytes(int rows) {
+        return rows * Arrays.stream(widths).sum();
     }
 
     /**
      * Makes this batch the {@code rows} records from record {@code firstRow} of the block of
-     * {@code blockRows} records at absolute {@code blockStart} of {@code buf}.
+     * {@code blockRows} records whose columns start at absolute {@code blockStart} of {@code buf}.
      */
     void reset(ByteBuffer buf, int blockStart, int blockRows, int firstRow, int rows) {
         this.buf = buf;
-        this.blockStart = blockStart;
-        this.blockRows = blockRows;
         this.firstRow = firstRow;
         this.rows = rows;
         this.stored = false;
+        int at = blockStart;
+        for (int c = 0; c < offsets.length; c++) {
+            starts[c] = at;
+            at += blockRows * widths[c];
+        }
         records.order(buf.order());
         advance();
     }
@@ -70,7 +77,8 @@ final class BlockBatch extends ColumnBatch {
      * holds it ({@code Field} reads its value at the record plus its offset).
      */
     private int valueRecord(Field field, int r) {
-        return blockStart + field.offset() * (blockRows - 1) + (firstRow + r) * field.width();
+        int c = column(field.offset(), field);
+        return starts[c] + (firstRow + r) * widths[c] - field.offset();
     }
 
     /**
@@ -79,12 +87,23 @@ final class BlockBatch extends ColumnBatch {
      */
     private int nullRecord(Field field) {
         int at = field.nullBit() >>> 3;
-        return blockStart + blocks.position(at, blockRows, firstRow) - at;
+        int c = column(at, field);
+        return starts[c] + firstRow * widths[c] + at - offsets[c] - at;
     }
 
     /** How far apart the bytes of {@code field}'s null bit of consecutive rows lie: its column's width. */
     private int nullStride(Field field) {
-        return blocks.columnWidth(field.nullBit() >>> 3);
+        return widths[column(field.nullBit() >>> 3, field)];
+    }
+
+    /** The column holding byte {@code at} of the record, which {@code field} reads. */
+    private int column(int at, Field field) {
+        int c = columnOf[at];
+        if (c < 0) {
+            throw new IllegalStateException("field " + field.name() + " reads byte " + at
+                    + " of the record, which is in no column the blocks hold");
+        }
+        return c;
     }
 
     @Override
@@ -179,14 +198,12 @@ final class BlockBatch extends ColumnBatch {
         return records;
     }
 
-    /** Row {@code r}'s columns of the plan's fields into its record. */
+    /** Row {@code r}'s columns into its record. */
     private void gather(int r) {
         int to = r * recordSize;
         int j = firstRow + r;
-        for (int c = 0; c < gatherOffsets.length; c++) {
-            int o = gatherOffsets[c];
-            int w = gatherWidths[c];
-            records.put(to + o, buf, blockStart + o * blockRows + j * w, w);
+        for (int c = 0; c < offsets.length; c++) {
+            records.put(to + offsets[c], buf, starts[c] + j * widths[c], widths[c]);
         }
     }
 

@@ -1,6 +1,10 @@
 package dev.ispd.plan;
 
+import dev.ispd.protocol.Extent;
 import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.TreeSet;
 
 /**
  * Records of a {@link Layout} stored column-blocked (PAX, Ailamaki et al., VLDB 2001): a block of
@@ -67,6 +71,51 @@ public record BlockLayout(Layout layout, int recordsPerBlock) {
     public int position(int at, int rows, int j) {
         int o = columnOffset(at);
         return o * rows + j * columnWidth(at) + at - o;
+    }
+
+    /**
+     * The record offsets, ascending, of the columns a scan of {@code fields} reads: each field's
+     * and the column holding its null bit; with no fields (a COUNT(*) of every record), the first
+     * column, so that the extents hold the records to count.
+     */
+    public int[] columns(List<Field> fields) {
+        TreeSet<Integer> offsets = new TreeSet<>();
+        if (fields.isEmpty()) {
+            offsets.add(0);
+        }
+        for (Field f : fields) {
+            offsets.add(f.offset());
+            if (f.hasNullBit()) {
+                offsets.add(columnOffset(f.nullBit() >>> 3));
+            }
+        }
+        return offsets.stream().mapToInt(Integer::intValue).toArray();
+    }
+
+    /**
+     * The extents a scan of {@code fields} reads of the {@code records} records in blocks from
+     * byte {@code start} (a block's start) of object {@code objectId}: per block, in order, its
+     * {@link #columns} of those fields, adjacent columns in one extent. The last block holds what
+     * is left of {@code records} when it is fewer than a block's.
+     */
+    public List<Extent> extents(long objectId, long start, long records, List<Field> fields) {
+        int[] columns = columns(fields);
+        List<Extent> out = new ArrayList<>();
+        long blockStart = start;
+        for (long left = records; left > 0; ) {
+            int n = (int) Math.min(recordsPerBlock, left);
+            for (int c = 0; c < columns.length; ) {
+                int from = columns[c];
+                int to = from + columnWidth(from);
+                for (c++; c < columns.length && columns[c] == to; c++) {
+                    to += columnWidth(to);
+                }
+                out.add(new Extent(objectId, blockStart + (long) from * n, (long) (to - from) * n));
+            }
+            blockStart += (long) n * layout.recordSize();
+            left -= n;
+        }
+        return out;
     }
 
     /**

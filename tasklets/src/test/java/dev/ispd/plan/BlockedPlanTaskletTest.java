@@ -18,7 +18,10 @@ import dev.ispd.protocol.Params;
 import dev.ispd.tasklet.Tasklet;
 import java.io.IOException;
 import java.math.BigDecimal;
+import dev.ispd.tasklet.Meter;
 import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
@@ -56,18 +59,31 @@ class BlockedPlanTaskletTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("plans")
-    void theSameBytesAndMeterAsOverRows(String name, Plan plan) throws IOException, BadParameterException {
+    void theSameBytesAndWorkAsOverRowsReadingOnlyItsColumns(String name, Plan plan)
+            throws IOException, BadParameterException {
+        int size = plan.layout().recordSize();
+        int records = DATA.length / size;
         for (int recordsPerBlock : new int[] {1, 100, 1_500}) {
-            // two extents, split at a block boundary, as two chunks of a file
-            int blockBytes = recordsPerBlock * plan.layout().recordSize();
-            int cut = DATA.length / 2 / blockBytes * blockBytes;
+            // two objects, as two chunks of a file, cut at a block boundary
+            int cut = records / 2 / recordsPerBlock * recordsPerBlock;
             for (int pageSize : new int[] {100, 4096}) {
-                HostRunner.Result rows = run(new PlanTasklet(plan, LIMITS), DATA, cut, pageSize);
+                HostRunner.Result rows = run(new PlanTasklet(plan, LIMITS), DATA, cut * size, List.of(
+                        new Extent(1, 0, (long) cut * size), new Extent(2, 0, (long) (records - cut) * size)), pageSize);
+                BlockLayout blocks = new BlockLayout(plan.layout(), recordsPerBlock);
+                List<Extent> extents = new ArrayList<>(blocks.extents(1, 0, cut, PlanSources.fields(plan)));
+                extents.addAll(blocks.extents(2, 0, records - cut, PlanSources.fields(plan)));
                 HostRunner.Result blocked = run(PlanSources.tasklet(plan, LIMITS, Params.of(PlanSources.BLOCK,
-                        Integer.toString(recordsPerBlock))), blocked(plan.layout(), recordsPerBlock), cut, pageSize);
+                        Integer.toString(recordsPerBlock), PlanSources.RECORDS, Integer.toString(records))),
+                        blocked(plan.layout(), recordsPerBlock), cut * size, extents, pageSize);
                 String what = plan + " in blocks of " + recordsPerBlock + " on " + pageSize + "-byte pages";
                 assertArrayEquals(rows.bytes(), blocked.bytes(), "result bytes of " + what);
-                assertEquals(rows.meter(), blocked.meter(), "meter of " + what);
+                long columnBytes = (long) records * Arrays.stream(blocks.columns(PlanSources.fields(plan)))
+                        .map(blocks::columnWidth).sum();
+                assertEquals(columnBytes, blocked.meter().bytesScanned(), "bytes read of " + what);
+                Meter work = rows.meter().copy(); // the interpreter's work: all but the pages and bytes read
+                work.addPages(blocked.meter().pages() - rows.meter().pages());
+                work.addBytesScanned(blocked.meter().bytesScanned() - rows.meter().bytesScanned());
+                assertEquals(work, blocked.meter(), "meter of " + what);
             }
         }
     }
@@ -107,33 +123,51 @@ class BlockedPlanTaskletTest {
         Plan plan = Plan.aggregate(L, null, List.of(), List.of(Aggregate.countStar()));
         for (String bad : new String[] {"0", "-3", "many"}) {
             BadParameterException e = assertThrows(BadParameterException.class,
-                    () -> PlanSources.tasklet(plan, LIMITS, Params.of(PlanSources.BLOCK, bad)));
+                    () -> PlanSources.tasklet(plan, LIMITS, Params.of(PlanSources.BLOCK, bad, PlanSources.RECORDS, "10")));
             assertTrue(e.getMessage().contains("'block'"), e.getMessage());
         }
+        BadParameterException alone = assertThrows(BadParameterException.class, () -> PlanSources.tasklet(plan, LIMITS,
+                Params.of(PlanSources.BLOCK, "10")));
+        assertTrue(alone.getMessage().contains("go together"), alone.getMessage());
         BadParameterException both = assertThrows(BadParameterException.class, () -> PlanSources.tasklet(plan, LIMITS,
-                Params.of(PlanSources.BLOCK, "10", "parquet", "AAAA")));
+                Params.of(PlanSources.BLOCK, "10", PlanSources.RECORDS, "10", "parquet", "AAAA")));
         assertTrue(both.getMessage().contains("give one"), both.getMessage());
     }
 
     @Test
-    void extentsThatCutBlocksAreRefused() throws BadParameterException {
+    void extentsNotWhereTheBlocksColumnsLieAreRefused() throws BadParameterException {
         Plan plan = Plan.aggregate(L, Predicate.holds(gt(field("price"), lit(new BigDecimal("1.5")))), List.of(),
                 List.of(Aggregate.countStar()));
-        byte[] blocks = blocked(L, 100);
-        Tasklet t = PlanSources.tasklet(plan, LIMITS, Params.of(PlanSources.BLOCK, "100"));
-        IllegalArgumentException start = assertThrows(IllegalArgumentException.class, () -> new HostRunner(4096, 1)
-                .run(t, List.of(new Extent(1, 49, 4900)), new InMemoryPageSource(Map.of(1L, ByteBuffer.wrap(blocks)))));
-        assertTrue(start.getMessage().contains("not at a block's start (a multiple of 4900 bytes"), start.getMessage());
-        Tasklet u = PlanSources.tasklet(plan, LIMITS, Params.of(PlanSources.BLOCK, "100"));
-        IllegalArgumentException gap = assertThrows(IllegalArgumentException.class, () -> new HostRunner(4096, 1)
-                .run(u, List.of(new Extent(1, 0, 1000), new Extent(1, 4900, 4900)),
-                        new InMemoryPageSource(Map.of(1L, ByteBuffer.wrap(blocks)))));
-        assertTrue(gap.getMessage().contains("holds 1000 of its 4900 bytes"), gap.getMessage());
+        BlockLayout blocks = new BlockLayout(L, 100);
+        List<Extent> all = blocks.extents(1, 0, 3_037, PlanSources.fields(plan));
+        assertEquals(new Extent(1, 4 * 100, 8 * 100), all.get(0), "price's column of the first block");
+        assertEquals(new Extent(1, 47 * 100, 100), all.get(1), "the column of its null bit");
+        assertEquals(new Extent(1, 30 * 4900 + 4 * 37, 8 * 37), all.get(60), "price's column of the last block, of 37");
+        assertEquals(62, all.size());
+
+        List<Extent> shifted = List.of(new Extent(1, 49 + 400, 800));
+        assertTrue(refusal(plan, shifted).contains("byte 449 of object 1 is not the start of the column at record offset 4"
+                + " of a block of 100 records: blocks start at multiples of 4900 bytes"));
+        List<Extent> lacking = new ArrayList<>(all);
+        lacking.remove(1);
+        assertTrue(refusal(plan, lacking).contains("the block at byte 0 of object 1 has 0 of the 100 bytes of its column at"
+                + " record offset 47 (byte 4700 next), and the extents go on at byte 5300 of object 1"));
+        assertTrue(refusal(plan, all.subList(0, 2)).contains("the extents hold no block of the execution's last 2937 records"));
+        assertTrue(refusal(plan, all.subList(0, 3)).contains("part of a block of the execution's last 2937 records: the block"
+                + " at byte 4900 of object 1 lacks its column at record offset 47"));
     }
 
-    /** {@code tasklet} over {@code bytes} as two objects, of the bytes before {@code cut} and of those from it. */
-    private static HostRunner.Result run(Tasklet tasklet, byte[] bytes, int cut, int pageSize) throws IOException {
-        List<Extent> extents = List.of(new Extent(1, 0, cut), new Extent(2, 0, bytes.length - cut));
+    /** The message of the execution of {@code plan} over {@code extents} of {@link #DATA} in blocks of 100. */
+    private static String refusal(Plan plan, List<Extent> extents) throws BadParameterException {
+        Tasklet t = PlanSources.tasklet(plan, LIMITS, Params.of(PlanSources.BLOCK, "100", PlanSources.RECORDS, "3037"));
+        byte[] bytes = blocked(L, 100);
+        return assertThrows(IllegalArgumentException.class, () -> new HostRunner(4096, 1)
+                .run(t, extents, new InMemoryPageSource(Map.of(1L, ByteBuffer.wrap(bytes))))).getMessage();
+    }
+
+    /** {@code tasklet} over {@code extents} of two objects, of the {@code bytes} before {@code cut} and of those from it. */
+    private static HostRunner.Result run(Tasklet tasklet, byte[] bytes, int cut, List<Extent> extents, int pageSize)
+            throws IOException {
         return new HostRunner(pageSize, 3).run(tasklet, extents, new InMemoryPageSource(Map.of(
                 1L, ByteBuffer.wrap(bytes, 0, cut).slice(), 2L, ByteBuffer.wrap(bytes, cut, bytes.length - cut).slice())));
     }
