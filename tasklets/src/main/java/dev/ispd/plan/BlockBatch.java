@@ -32,6 +32,8 @@ final class BlockBatch extends ColumnBatch {
     /** The dense GROUP BY key {@link #keyColumns} holds the columns of, or null. */
     private KeyPacker keyPacker;
     private long[][] keyColumns;
+    /** How many batches were gathered into records, for a part of a plan that reads them. */
+    private long batchesGathered;
     /** The NULLs of a key's column: dense keys are never NULL, but {@link #decode} writes them where a field is nullable. */
     private final boolean[] keyNulls = new boolean[ColumnBatch.MAX_ROWS];
 
@@ -220,6 +222,7 @@ final class BlockBatch extends ColumnBatch {
                 gather(r);
             }
             stored = true;
+            batchesGathered++;
         }
         return records;
     }
@@ -242,6 +245,11 @@ final class BlockBatch extends ColumnBatch {
         for (int c = 0; c < offsets.length; c++) {
             records.put(to + offsets[c], buf, starts[c] + j * widths[c], widths[c]);
         }
+    }
+
+    /** How many of its batches were gathered into records: none where every part of a plan reads columns. */
+    long batchesGathered() {
+        return batchesGathered;
     }
 
     @Override

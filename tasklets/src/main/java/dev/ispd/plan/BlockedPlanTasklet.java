@@ -121,6 +121,11 @@ public final class BlockedPlanTasklet implements Tasklet {
         plan.finish(out, meter);
     }
 
+    /** How many batches were gathered into records ({@link BlockBatch#batchesGathered}). */
+    long batchesGathered() {
+        return batch.batchesGathered();
+    }
+
     /** Runs the plan over the block collected, a batch of its rows at a time. */
     private void scanBlock(Meter meter) {
         for (int first = 0; first < rows; first += batchRows) {

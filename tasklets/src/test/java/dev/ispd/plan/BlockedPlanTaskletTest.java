@@ -20,6 +20,7 @@ import java.io.IOException;
 import java.math.BigDecimal;
 import dev.ispd.tasklet.Meter;
 import java.nio.ByteBuffer;
+import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -85,6 +86,28 @@ class BlockedPlanTaskletTest {
                 work.addBytesScanned(blocked.meter().bytesScanned() - rows.meter().bytesScanned());
                 assertEquals(work, blocked.meter(), "meter of " + what);
             }
+        }
+    }
+
+    /** Expressions and dense groups read the blocks' columns: no batch is gathered into records. */
+    @Test
+    void aPlanOfExpressionsAndDenseGroupsGathersNoRecords() throws IOException, BadParameterException {
+        Expr discPrice = mul(field("price"), Expr.sub(lit(1), field("disc")));
+        Plan q1 = Plan.aggregate(L, Predicate.holds(Expr.compare(field("ship"), CompareOp.LE,
+                lit(LocalDate.of(1998, 9, 2)))), List.of("band"), List.of(Aggregate.sum(discPrice),
+                Aggregate.sum(field("qty")), Aggregate.countStar()));
+        Plan q6 = Plan.aggregate(L, Predicate.holds(gt(discPrice, lit(new BigDecimal("5000.5")))), List.of(),
+                List.of(Aggregate.sum(mul(field("price"), field("disc")))));
+        Plan leaf = Plan.aggregate(L, Predicate.compare("band", CompareOp.LT, 3), List.of(),
+                List.of(Aggregate.sum(discPrice)));
+        int records = DATA.length / L.recordSize();
+        for (Plan plan : List.of(q1, q6, leaf)) {
+            BlockedPlanTasklet t = (BlockedPlanTasklet) PlanSources.tasklet(plan, LIMITS,
+                    Params.of(PlanSources.BLOCK, "1000", PlanSources.RECORDS, Integer.toString(records)));
+            byte[] bytes = blocked(L, 1000);
+            new HostRunner(4096, 4).run(t, new BlockLayout(L, 1000).extents(1, 0, records, PlanSources.fields(plan)),
+                    new InMemoryPageSource(Map.of(1L, ByteBuffer.wrap(bytes))));
+            assertEquals(plan == leaf ? 4 : 0, t.batchesGathered(), "batches gathered for " + plan);
         }
     }
 
