@@ -81,12 +81,13 @@ final class BlockBatch extends ColumnBatch {
     }
 
     /**
-     * The position that, as a record's, puts {@code field}'s value of row {@code r} where the block
-     * holds it ({@code Field} reads its value at the record plus its offset).
+     * The position that, as row 0's record, puts {@code field}'s value where the block holds it
+     * ({@code Field} reads its value at the record plus its offset); row {@code r}'s is {@code r}
+     * times the field's width (its column's) on.
      */
-    private int valueRecord(Field field, int r) {
+    private int valueRecord(Field field) {
         int c = column(field.offset(), field);
-        return starts[c] + (firstRow + r) * widths[c] - field.offset();
+        return starts[c] + firstRow * widths[c] - field.offset();
     }
 
     /**
@@ -118,7 +119,7 @@ final class BlockBatch extends ColumnBatch {
     void decode(Field f, long[] values, boolean[] nulls) {
         boolean whole = f.bitCount() == 0 && f.bitOffset() == 0;
         boolean sameOrder = f.bigEndian() == (buf.order() == ByteOrder.BIG_ENDIAN);
-        int at = valueRecord(f, 0) + f.offset();
+        int at = valueRecord(f) + f.offset();
         if (whole && f.width() == 8) { // the common widths in one load each, as RecordBatch reads them
             for (int r = 0; r < rows; r++, at += 8) {
                 long v = buf.getLong(at);
@@ -130,8 +131,9 @@ final class BlockBatch extends ColumnBatch {
                 values[r] = sameOrder ? v : Integer.reverseBytes(v);
             }
         } else {
+            int base = valueRecord(f);
             for (int r = 0; r < rows; r++) {
-                values[r] = f.readInteger(buf, valueRecord(f, r));
+                values[r] = f.readInteger(buf, base + r * f.width());
             }
         }
         decodeNulls(f, values, nulls);
@@ -142,9 +144,10 @@ final class BlockBatch extends ColumnBatch {
         boolean nullBit = f.hasNullBit();
         int nullAt = nullBit ? nullRecord(f) : 0;
         int nullStride = nullBit ? nullStride(f) : 0;
+        int base = valueRecord(f);
         for (int i = 0; i < n; i++) {
             int r = sel[i];
-            long v = f.readInteger(buf, valueRecord(f, r));
+            long v = f.readInteger(buf, base + r * f.width());
             values[r] = v;
             if (f.nullable()) {
                 nulls[r] = nullBit ? f.nullBitSet(buf, nullAt + r * nullStride) : f.isNull(v);
@@ -164,8 +167,9 @@ final class BlockBatch extends ColumnBatch {
 
     @Override
     void decodeWide(Field f, long[] lows, long[] highs, boolean[] nulls) {
+        int base = valueRecord(f);
         for (int r = 0; r < rows; r++) {
-            int record = valueRecord(f, r);
+            int record = base + r * f.width();
             lows[r] = f.readLow(buf, record);
             highs[r] = f.readHigh(buf, record);
         }
@@ -188,9 +192,10 @@ final class BlockBatch extends ColumnBatch {
         boolean nullBit = f.hasNullBit();
         int nullAt = nullBit ? nullRecord(f) : 0;
         int nullStride = nullBit ? nullStride(f) : 0;
+        int base = valueRecord(f);
         for (int i = 0; i < n; i++) {
             int r = sel[i];
-            int record = valueRecord(f, r);
+            int record = base + r * f.width();
             lows[r] = f.readLow(buf, record);
             highs[r] = f.readHigh(buf, record);
             if (nullBit) {
