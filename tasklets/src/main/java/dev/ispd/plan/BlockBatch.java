@@ -141,23 +141,23 @@ final class BlockBatch extends ColumnBatch {
 
     @Override
     void decode(Field f, int[] sel, int n, long[] values, boolean[] nulls) {
-        boolean nullBit = f.hasNullBit();
-        int nullAt = nullBit ? nullRecord(f) : 0;
-        int nullStride = nullBit ? nullStride(f) : 0;
         int base = valueRecord(f);
         for (int i = 0; i < n; i++) {
             int r = sel[i];
-            long v = f.readInteger(buf, base + r * f.width());
-            values[r] = v;
-            if (f.nullable()) {
-                nulls[r] = nullBit ? f.nullBitSet(buf, nullAt + r * nullStride) : f.isNull(v);
+            values[r] = f.readInteger(buf, base + r * f.width());
+        }
+        if (f.hasNullBit()) {
+            nullBits(f, sel, n, nulls);
+        } else if (f.nullable()) {
+            for (int i = 0; i < n; i++) {
+                nulls[sel[i]] = f.isNull(values[sel[i]]);
             }
         }
     }
 
     private void decodeNulls(Field f, long[] values, boolean[] nulls) {
         if (f.hasNullBit()) {
-            nullBits(f, nulls);
+            nullBits(f, null, rows, nulls);
         } else if (f.nullable()) {
             for (int r = 0; r < rows; r++) {
                 nulls[r] = f.isNull(values[r]);
@@ -174,33 +174,31 @@ final class BlockBatch extends ColumnBatch {
             highs[r] = f.readHigh(buf, record);
         }
         if (f.hasNullBit()) {
-            nullBits(f, nulls);
-        }
-    }
-
-    /** Every row's NULL by {@code f}'s null bit. */
-    private void nullBits(Field f, boolean[] nulls) {
-        int nullAt = nullRecord(f);
-        int nullStride = nullStride(f);
-        for (int r = 0; r < rows; r++) {
-            nulls[r] = f.nullBitSet(buf, nullAt + r * nullStride);
+            nullBits(f, null, rows, nulls);
         }
     }
 
     @Override
     void decodeWide(Field f, int[] sel, int n, long[] lows, long[] highs, boolean[] nulls) {
-        boolean nullBit = f.hasNullBit();
-        int nullAt = nullBit ? nullRecord(f) : 0;
-        int nullStride = nullBit ? nullStride(f) : 0;
         int base = valueRecord(f);
         for (int i = 0; i < n; i++) {
             int r = sel[i];
             int record = base + r * f.width();
             lows[r] = f.readLow(buf, record);
             highs[r] = f.readHigh(buf, record);
-            if (nullBit) {
-                nulls[r] = f.nullBitSet(buf, nullAt + r * nullStride);
-            }
+        }
+        if (f.hasNullBit()) {
+            nullBits(f, sel, n, nulls);
+        }
+    }
+
+    /** The NULLs by {@code f}'s null bit of rows {@code sel[0, n)} (null {@code sel}: rows 0 to n). */
+    private void nullBits(Field f, int[] sel, int n, boolean[] nulls) {
+        int nullAt = nullRecord(f);
+        int nullStride = nullStride(f);
+        for (int i = 0; i < n; i++) {
+            int r = sel == null ? i : sel[i];
+            nulls[r] = f.nullBitSet(buf, nullAt + r * nullStride);
         }
     }
 
