@@ -12,8 +12,11 @@ import static dev.ispd.plan.Expr.sub;
 
 import dev.ispd.bench.AlternatingRounds;
 import dev.ispd.bench.AlternatingRounds.Figure;
+import dev.ispd.plan.parquet.PlanSources;
+import dev.ispd.protocol.Extent;
 import dev.ispd.tasklet.Meter;
 import dev.ispd.tasklet.ResultSink;
+import dev.ispd.tasklet.Tasklet;
 import java.math.BigDecimal;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -54,7 +57,9 @@ import java.util.function.LongSupplier;
  *       ({@code expr}, {@code expr/rec}) against the Java loop ({@code java}, the baseline).
  * </ul>
  * Each runs as a typed plan whose WHERE is one expression ({@code expr}: the batch loop,
- * {@link BatchScan}; {@code expr/rec}: the same plan record by record, as before batches), as a typed plan whose
+ * {@link BatchScan}; {@code expr/rec}: the same plan record by record, as before batches;
+ * {@code expr/blocks}: the same plan over the records column-blocked, 8,192 to a block, reading
+ * only its columns, {@link BlockedPlanTasklet}), as a typed plan whose
  * WHERE is today's field-vs-literal leaves with the expressions only in its aggregates
  * ({@code leaves}), as today's integer plan over the same bytes read as integers, which cannot
  * compute the products ({@code integer}: the same WHERE, SUM of the plain fields), and as a
@@ -68,6 +73,8 @@ import java.util.function.LongSupplier;
 public final class ExprScanBenchmark {
     private static final int RECORD = 32;
     private static final int BATCH = 1 << 20;
+    /** Records a block of the column-blocked copy holds ({@code expr/blocks}): 256 KiB blocks, each column 8-64 pages of 4 KiB. */
+    private static final int BLOCK = 8192;
     private static final Layout TYPED = new Layout("lineitem", RECORD, List.of(
             new Field("qty", 0, 4, true, false, 0, 0, false, 0),
             Field.of("price", 4, 8, FieldType.decimal(12, 2), false),
@@ -100,10 +107,11 @@ public final class ExprScanBenchmark {
         int n = args.length > 0 ? Integer.parseInt(args[0]) : 2_000_000;
         int rounds = args.length > 1 ? Integer.parseInt(args[1]) : 7;
         ByteBuffer data = records(n);
+        ByteBuffer blocks = blocked(data, n);
         Map<String, Map<String, LongSupplier>> queries = new LinkedHashMap<>();
-        queries.put("Q6", variants(q6Expr(), q6Leaves(), q6Integer(), () -> q6Java(data), data));
-        queries.put("Q1", variants(q1Expr(), q1Leaves(), q1Integer(), () -> q1Java(data), data));
-        queries.put("filter", variants(filterExpr(), null, filterInteger(), () -> filterJava(data), data));
+        queries.put("Q6", variants(q6Expr(), q6Leaves(), q6Integer(), () -> q6Java(data), data, blocks, n));
+        queries.put("Q1", variants(q1Expr(), q1Leaves(), q1Integer(), () -> q1Java(data), data, blocks, n));
+        queries.put("filter", variants(filterExpr(), null, filterInteger(), () -> filterJava(data), data, blocks, n));
         queries.put("wide", wideVariants(data));
         queries.put("case", caseVariants(data));
         queries.put("strings", stringVariants(withModes(data)));
@@ -115,10 +123,11 @@ public final class ExprScanBenchmark {
     }
 
     private static Map<String, LongSupplier> variants(Plan expr, Plan leaves, Plan integer, LongSupplier java,
-                                                      ByteBuffer data) {
+                                                      ByteBuffer data, ByteBuffer blocks, int n) {
         Map<String, LongSupplier> v = new LinkedHashMap<>();
         v.put("expr", () -> run(new PlanTasklet(expr, PlanLimits.HOST), data));
         v.put("expr/rec", () -> run(new PlanTasklet(expr, PlanLimits.HOST, false), data));
+        v.put("expr/blocks", () -> runBlocks(expr, blocks, n));
         if (leaves != null) {
             v.put("leaves", () -> run(new PlanTasklet(leaves, PlanLimits.HOST), data));
         }
@@ -149,6 +158,11 @@ public final class ExprScanBenchmark {
             slice.limit(Math.min(data.capacity(), at + BATCH)).position(at);
             t.scan(slice, 1, at, meter);
         }
+        return fold(t, meter);
+    }
+
+    /** The tasklet finished, its answer folded into one long. */
+    private static long fold(Tasklet t, Meter meter) {
         ResultSink out = new ResultSink();
         t.finish(out, meter);
         long folded = 0;
@@ -156,6 +170,36 @@ public final class ExprScanBenchmark {
             folded = fold(folded, row);
         }
         return folded;
+    }
+
+    /**
+     * The plan over the records column-blocked ({@link #BLOCK} to a block), reading only the
+     * columns it needs, as a drive reads the extents {@link BlockLayout#extents} lists: each in
+     * slices of at most 1 MiB.
+     */
+    private static long runBlocks(Plan plan, ByteBuffer blocks, int n) {
+        List<Field> fields = PlanSources.fields(plan);
+        BlockedPlanTasklet t = new BlockedPlanTasklet(new PlanTasklet(plan, PlanLimits.HOST),
+                new BlockLayout(plan.layout(), BLOCK), fields, n);
+        Meter meter = new Meter();
+        for (Extent e : new BlockLayout(plan.layout(), BLOCK).extents(1, 0, n, fields)) {
+            for (long at = e.offset(); at < e.end(); at += BATCH) {
+                ByteBuffer slice = blocks.duplicate().order(ByteOrder.LITTLE_ENDIAN);
+                slice.limit((int) Math.min(e.end(), at + BATCH)).position((int) at);
+                t.scan(slice, 1, at, meter);
+            }
+        }
+        return fold(t, meter);
+    }
+
+    /** The {@code n} records of {@code data} column-blocked, {@link #BLOCK} to a block. */
+    private static ByteBuffer blocked(ByteBuffer data, int n) {
+        BlockLayout layout = new BlockLayout(TYPED, BLOCK);
+        ByteBuffer out = ByteBuffer.allocateDirect(n * RECORD).order(ByteOrder.LITTLE_ENDIAN);
+        for (int first = 0; first < n; first += BLOCK) {
+            layout.toBlock(data, first * RECORD, Math.min(BLOCK, n - first), out);
+        }
+        return out;
     }
 
     /** An order-independent hash of a result row's words. */

@@ -129,11 +129,6 @@ public final class DecodedBatch extends ColumnBatch {
         advance();
     }
 
-    /** The batch's rows as records of the layout, from position 0: for a plan that scans records. */
-    public ByteBuffer asRecords() {
-        return buffer().position(0).limit(rows * recordSize);
-    }
-
     /** How many of its batches were made records, for a part of a plan that reads them. */
     long batchesStored() {
         return batchesStored;

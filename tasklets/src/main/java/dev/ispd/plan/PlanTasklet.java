@@ -127,10 +127,14 @@ public final class PlanTasklet implements Tasklet {
 
     @Override
     public void scan(ByteBuffer data, long objectId, long objectOffset, Meter meter) {
-        int last = data.limit() - recordSize;
-        long examined = dense != null ? dense.scan(data, data.position(), last, recordSize, work)
-                : batches != null ? batches.scan(data, data.position(), last, recordSize, work)
-                : scanEach(data, last);
+        scanRecords(data, data.position(), data.limit() - recordSize, meter);
+    }
+
+    /** Examines the records of {@code data} from absolute {@code first} to {@code last}, {@code recordSize} apart. */
+    private void scanRecords(ByteBuffer data, int first, int last, Meter meter) {
+        long examined = dense != null ? dense.scan(data, first, last, recordSize, work)
+                : batches != null ? batches.scan(data, first, last, recordSize, work)
+                : scanEach(data, first, last);
         meter.addRecords(examined);
         if (dense == null && batches == null) {
             meter.addRecordsOneAtATime(examined);
@@ -144,13 +148,14 @@ public final class PlanTasklet implements Tasklet {
     }
 
     /**
-     * Examines the rows of {@code batch}, as {@link #scan(ByteBuffer, long, long, Meter)} does their
-     * records: a plan with expressions by its batch loop; a plan the per-record loop runs that no
+     * Examines the rows of {@code batch} (a columnar source's, {@link DecodedBatch}, or a
+     * column-blocked block's, {@link BlockBatch}), as {@link #scan(ByteBuffer, long, long, Meter)}
+     * does their records: a plan with expressions by its batch loop; a plan the per-record loop runs that no
      * LIMIT can stop (nor a dense GROUP BY takes) by its WHERE's batch form (so a part of it on one
      * string field is judged per dictionary entry: {@link Condition#byEntry}), then each match to
      * the sink, counting what that loop counts; any other over the batch's records.
      */
-    public void scan(DecodedBatch batch, Meter meter) {
+    public void scan(ColumnBatch batch, Meter meter) {
         if (batches != null) {
             meter.addRecords(batches.scan(batch, work));
         } else if (dense == null && !limited) {
@@ -167,16 +172,16 @@ public final class PlanTasklet implements Tasklet {
             meter.addRecords(rows);
             meter.addRecordsOneAtATime(rows);
         } else {
-            scan(batch.asRecords(), 0, 0, meter);
+            scanRecords(batch.buffer(), batch.record(0), batch.record(batch.rows() - 1), meter);
             return;
         }
         work.moveTo(meter);
     }
 
     /** The general loop: each record tested, each match handed to the sink, until it is full. */
-    private long scanEach(ByteBuffer data, int last) {
+    private long scanEach(ByteBuffer data, int first, int last) {
         long examined = 0;
-        for (int p = data.position(); p <= last && !sink.full(); p += recordSize) {
+        for (int p = first; p <= last && !sink.full(); p += recordSize) {
             examined++;
             if (where.test(data, p, work)) {
                 work.rowsOneAtATime++;
