@@ -8,7 +8,8 @@ import java.nio.ByteBuffer;
  * {@link DecodedBatch}); the WHERE selects the batch's matching rows ({@link Condition#select},
  * expressions evaluated a node at a time, {@link VectorEval}), and the matches go to the sink: a
  * dense group table's aggregates a column at a time ({@link VectorGroups}), any other sink a row
- * at a time. Results, errors and the work counted are the record-at-a-time loop's: the first
+ * at a time (a group table's rows by their string keys' dictionary ids where the batch has them,
+ * {@link DictionaryGroups}). Results, errors and the work counted are the record-at-a-time loop's: the first
  * phase (WHERE and the aggregates' arguments) changes nothing, so where it raises an error the
  * batch is run again record by record, which raises the error of the first record that has one,
  * as the per-record loop would.
@@ -19,6 +20,8 @@ final class BatchScan {
     private final RowSink sink;
     /** The batch aggregation, or null: matches go to {@link #sink} one at a time. */
     private final VectorGroups groups;
+    /** Without {@link #groups}: the sink's groups found by the keys' dictionary ids where a batch has them, or null. */
+    private final DictionaryGroups byIds;
     private final RecordBatch records = new RecordBatch();
     private final int[] sel = new int[ColumnBatch.MAX_ROWS];
     /** The WHERE's work on the batch, counted once the batch has no error. */
@@ -29,6 +32,7 @@ final class BatchScan {
         this.always = where.always();
         this.sink = sink;
         this.groups = groups;
+        this.byIds = groups == null && sink instanceof GroupTable table ? DictionaryGroups.of(table) : null;
     }
 
     /**
@@ -92,10 +96,12 @@ final class BatchScan {
         if (groups != null) {
             groups.take(batch, sel, n, work);
         } else {
-            ByteBuffer data = batch.buffer(sel, n);
             work.rowsOneAtATime += n;
-            for (int i = 0; i < n; i++) {
-                sink.accept(data, batch.record(sel[i]), work);
+            if (byIds == null || !byIds.accept(batch, sel, n, work)) {
+                ByteBuffer data = batch.buffer(sel, n);
+                for (int i = 0; i < n; i++) {
+                    sink.accept(data, batch.record(sel[i]), work);
+                }
             }
         }
         return rows;

@@ -61,6 +61,10 @@ final class GroupTable implements RowSink {
     private final KeyPacker packer;
     /** Keys packed per row: the key fields with narrow keys, else 0. */
     private final int packedKeys;
+    /** Per key, its {@code char(N)} field, where every key is one; else null. */
+    private final Field[] stringKeys;
+    /** How many times the groups' slots moved (the table grew or was flushed). */
+    private long moves;
 
     /** The table of {@code plan}'s groups and aggregates within {@code limits}. */
     static GroupTable of(Plan plan, PlanLimits limits) {
@@ -83,8 +87,18 @@ final class GroupTable implements RowSink {
                 costs[a] = ExprCost.ofUpdate(agg, layout);
             }
         }
-        return new GroupTable(keys, denseKeys, functions, fields, expressions, costs, limits, limits.groups(plan),
-                limits.rows(plan));
+        return new GroupTable(keys, denseKeys, stringKeys(plan), functions, fields, expressions, costs, limits,
+                limits.groups(plan), limits.rows(plan));
+    }
+
+    /** The key fields of {@code plan} where every key is a {@code char(N)} field; else null. */
+    private static Field[] stringKeys(Plan plan) {
+        if (plan.groupBy().isEmpty() || !plan.groupBy().stream().allMatch(k -> k instanceof Expr.Ref)) {
+            return null;
+        }
+        Field[] keys = plan.groupBy().stream().map(k -> plan.layout().field(((Expr.Ref) k).name(), "groupBy"))
+                .toArray(Field[]::new);
+        return Arrays.stream(keys).allMatch(f -> f.type().kind() == FieldType.Kind.CHAR) ? keys : null;
     }
 
     /** Whether {@code plan}'s groups are found by direct index ({@link #dense}). */
@@ -106,7 +120,7 @@ final class GroupTable implements RowSink {
         return bits <= DENSE_BITS ? keys : null;
     }
 
-    private GroupTable(ColumnReader[] keyColumns, Field[] denseKeys, Aggregate.Function[] functions,
+    private GroupTable(ColumnReader[] keyColumns, Field[] denseKeys, Field[] stringKeys, Aggregate.Function[] functions,
                        Field[] aggregateFields, ExprAggregate[] expressions, ExprCost[] expressionCosts,
                        PlanLimits limits, long maxGroups, long maxRows) {
         this.keyColumns = keyColumns;
@@ -128,18 +142,43 @@ final class GroupTable implements RowSink {
         this.denseGroup = denseKeys != null ? new int[1 << bits] : null;
         this.packer = denseGroup != null ? new KeyPacker(denseKeys) : null;
         this.packedKeys = denseGroup != null ? denseKeys.length : 0;
+        this.stringKeys = stringKeys;
         allocate(capacity);
     }
 
     @Override
     public void accept(ByteBuffer buf, int record, Work work) {
-        readKey(buf, record);
+        count(work);
+        accumulate(slot(buf, record), buf, record, work);
+    }
+
+    /** Per key, its {@code char(N)} field, where every key is one (a batch may give their dictionary ids); else null. */
+    Field[] stringKeys() {
+        return stringKeys;
+    }
+
+    /** How many times the groups' slots moved: a slot {@link #slot} gives holds its group until the next. */
+    long moves() {
+        return moves;
+    }
+
+    /** Counts the work of one record's {@link #accept}: its key read, its group looked up. */
+    void count(Work work) {
         work.add(keyCost, 1);
         if (keyColumns.length > 0) {
             work.hashUpdates++; // without GROUP BY there is no table to look up, only the accumulators
         }
         work.packedKeys += packedKeys;
-        int slot = denseGroup != null ? denseSlot() : hashedSlot();
+    }
+
+    /** The slot of the group of the record at {@code record}, created if new. Counts no work ({@link #count}). */
+    int slot(ByteBuffer buf, int record) {
+        readKey(buf, record);
+        return denseGroup != null ? denseSlot() : hashedSlot();
+    }
+
+    /** Adds the record at {@code record} to the aggregates of the group at {@code slot}. */
+    void accumulate(int slot, ByteBuffer buf, int record, Work work) {
         int at = slot * functions.length;
         for (int a = 0; a < functions.length; a++, at++) {
             if (functions[a] == Aggregate.Function.COUNT_STAR) {
@@ -363,6 +402,7 @@ final class GroupTable implements RowSink {
 
     /** Sets the table's groups aside as partial rows of the result and empties it. */
     private void flush() {
+        moves++;
         writeRows(flushed);
         flushedRows += groups;
         groups = 0;
@@ -373,6 +413,7 @@ final class GroupTable implements RowSink {
     }
 
     private void rehash() {
+        moves++;
         long[] oldKeys = keys;
         long[] oldState = state;
         long[] oldNonNull = nonNull;

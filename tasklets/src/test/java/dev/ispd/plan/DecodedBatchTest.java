@@ -7,6 +7,7 @@ import static dev.ispd.plan.Expr.mul;
 import static dev.ispd.plan.Expr.sub;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -109,6 +110,38 @@ class DecodedBatchTest {
         }
     }
 
+    /**
+     * A GROUP BY on a string column the batch holds as dictionary ids finds a row's group once per
+     * batch per id ({@link DictionaryGroups}): the same result bytes and meter as each row's key read
+     * over records, with NULL keys, under WHERE clauses, with aggregates of expressions, MIN and
+     * COUNT, and with a table of two groups that is flushed again and again.
+     */
+    @Test
+    void stringGroupKeysFoundByDictionaryIdGiveEachRowsGroup() {
+        Expr discPrice = mul(field("price"), sub(lit(1), field("disc")));
+        List<Aggregate> aggregates = List.of(Aggregate.sum(discPrice), Aggregate.sum(field("qty")),
+                Aggregate.countStar(), Aggregate.min(field("ratio")), Aggregate.count(field("price")));
+        List<Predicate> wheres = List.of(Predicate.holds(gt(field("qty"), lit(3))),
+                Predicate.holds(Expr.compare(field("ship"), CompareOp.LE, lit(LocalDate.of(1998, 9, 2)))));
+        for (PlanLimits limits : List.of(LIMITS, new PlanLimits(2, Long.MAX_VALUE / 2, 64))) {
+            for (Predicate where : wheres) {
+                Plan plan = Plan.aggregate(L, where, List.of("mode"), aggregates);
+                Result records = overRecords(plan, limits);
+                Result dictionary = overDictionary(plan, false, limits);
+                assertArrayEquals(records.bytes, dictionary.bytes, "result bytes of " + plan + " within " + limits);
+                assertEquals(records.meter, dictionary.meter, "meter of " + plan + " within " + limits);
+            }
+        }
+        Plan plan = Plan.aggregate(L, wheres.get(0), List.of("mode"), aggregates);
+        DictionaryGroups byIds = DictionaryGroups.of(GroupTable.of(plan, LIMITS));
+        DecodedBatch batch = new DecodedBatch(L, L.fields());
+        int[] sel = {0, 1};
+        batch.filled(2);
+        assertFalse(byIds.accept(batch, sel, 2, new Work()), "no dictionary ids: the rows' keys are read");
+        batch.dictionary(L.fields().indexOf(L.field("mode", "test")), new StringDictionary(new byte[][] {{'A'}}));
+        assertTrue(byIds.accept(batch, sel, 2, new Work()), "dictionary ids: the rows' groups found by them");
+    }
+
     @Test
     void aBatchOfWideRecordsHoldsFewerRowsNotAWiderBuffer() {
         assertEquals(ColumnBatch.MAX_ROWS, ColumnBatch.capacity(L.recordSize()));
@@ -127,7 +160,11 @@ class DecodedBatchTest {
     private record Result(byte[] bytes, Meter meter, long batchesStored) { }
 
     private static Result overRecords(Plan plan) {
-        PlanTasklet t = new PlanTasklet(plan, LIMITS);
+        return overRecords(plan, LIMITS);
+    }
+
+    private static Result overRecords(Plan plan, PlanLimits limits) {
+        PlanTasklet t = new PlanTasklet(plan, limits);
         Meter meter = new Meter();
         t.scan(DATA.duplicate().order(ByteOrder.LITTLE_ENDIAN), 1, 0, meter);
         return finish(t, meter, 0);
@@ -169,10 +206,14 @@ class DecodedBatchTest {
     /**
      * The rows decoded into a {@link DecodedBatch} with the string column {@code mode} as ids into a
      * dictionary of its distinct values (a NULL's id the dictionary's size), its places in the
-     * records left blank where {@code blank}.
+     * records left blank where {@code blank}, run within {@code limits}.
      */
     private static Result overDictionary(Plan plan, boolean blank) {
-        PlanTasklet t = new PlanTasklet(plan, LIMITS);
+        return overDictionary(plan, blank, LIMITS);
+    }
+
+    private static Result overDictionary(Plan plan, boolean blank, PlanLimits limits) {
+        PlanTasklet t = new PlanTasklet(plan, limits);
         DecodedBatch batch = new DecodedBatch(L, L.fields());
         RecordBatch rows = new RecordBatch();
         Meter meter = new Meter();

@@ -79,6 +79,10 @@ public final class QueryCommand implements Callable<Integer> {
     @Option(names = "--layout-file", description = "--sql over --input: its layout as a JSON file")
     Path layoutFile;
 
+    @Option(names = "--string-width", description = "--sql over a Parquet --input: the bytes a plan holds of each "
+            + "string value, 1-65535 (default: 255); a longer value fails the query, naming it")
+    Integer stringWidth;
+
     @Option(names = "--variant", description = "host-normal, host-optimized, device or all (default: ${DEFAULT-VALUE})")
     String variant = "all";
 
@@ -268,7 +272,7 @@ public final class QueryCommand implements Callable<Integer> {
             if (query == null) {
                 throw checks.usage("--query or --sql is required");
             }
-            for (String option : List.of("--layout", "--layout-file", "--explain")) {
+            for (String option : List.of("--layout", "--layout-file", "--explain", "--string-width")) {
                 if (given(option)) {
                     throw checks.usage(option + " is for --sql");
                 }
@@ -282,6 +286,9 @@ public final class QueryCommand implements Callable<Integer> {
             if ((layout != null || layoutFile != null) && input == null) {
                 throw checks.usage((layout != null ? "--layout" : "--layout-file") + " describes an --input; "
                         + "generated data is " + Layout.WORLDCUP98);
+            }
+            if (stringWidth != null && (input == null || layout != null || layoutFile != null)) {
+                throw checks.usage("--string-width is for a Parquet --input, whose layout its footer gives");
             }
             if (layout != null && layoutFile != null) {
                 throw checks.usage("--layout and --layout-file both give a layout: give one");

@@ -11,6 +11,8 @@ import dev.ispd.hadoop.fs.LayoutAttribute;
 import dev.ispd.hadoop.parquet.ParquetFooters;
 import dev.ispd.hadoop.parquet.ParquetInputs;
 import dev.ispd.plan.Layout;
+import dev.ispd.plan.PlanException;
+import dev.ispd.plan.parquet.ParquetTable;
 import dev.ispd.plan.layout.LayoutJson;
 import dev.ispd.plan.layout.Layouts;
 import dev.ispd.sim.daemon.EmbeddedDrives;
@@ -82,7 +84,8 @@ final class SqlCommand {
 
     /**
      * --layout, --layout-file or the layout the input records (a Parquet input: the table its
-     * footer's schema makes, docs/parquet.md); a given one must describe the recorded records.
+     * footer's schema makes, its strings --string-width bytes, docs/parquet.md); a given one must
+     * describe the recorded records.
      */
     private Layout inputLayout(org.apache.hadoop.fs.Path file, Configuration conf) throws IOException {
         FileSystem fs = file.getFileSystem(conf);
@@ -101,7 +104,15 @@ final class SqlCommand {
             throw q.usage(e.getMessage());
         }
         if (given == null && recorded.isEmpty() && !files.isEmpty() && ParquetFooters.isParquet(fs, files.get(0))) {
-            return ParquetInputs.table(fs, files.get(0)).layout();
+            try {
+                return ParquetInputs.table(fs, files.get(0), q.stringWidth == null ? ParquetTable.STRING_WIDTH
+                        : q.stringWidth).layout();
+            } catch (PlanException e) {
+                throw q.usage("--string-width: " + e.getMessage());
+            }
+        }
+        if (q.stringWidth != null) {
+            throw q.usage("--string-width is for a Parquet --input (" + q.input + " is records)");
         }
         if (given == null) {
             return recorded.orElseThrow(() -> q.usage("--input " + q.input + " records no layout: give --layout or "

@@ -2,7 +2,9 @@ package dev.ispd.examples.cli;
 
 import static dev.ispd.examples.cli.QueryRuns.rows;
 import static dev.ispd.examples.cli.QueryRuns.succeed;
+import static dev.ispd.examples.cli.QueryRuns.usageError;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ispd.examples.worldcup.WorldCupDrives;
 import java.io.IOException;
@@ -27,7 +29,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 /**
  * {@code ispd query --sql} over a Parquet file on two in-JVM drives over TCP: the layout comes from
  * the file's footer, and device-only and host-only print the rows a plain-Java computation over
- * the written values gives (NULLs, a string comparison, a decimal SUM of a nullable column).
+ * the written values gives (NULLs, a string comparison, a decimal SUM of a nullable column), also
+ * with the strings read into narrower places ({@code --string-width}).
  */
 class ParquetQuerySqlTest {
     private static final long CHUNK = 64 * 1024;
@@ -89,5 +92,18 @@ class ParquetQuerySqlTest {
                     "--policy", policy));
             assertEquals(expected, got.stream().sorted(Comparator.comparing(row -> row.get(0))).toList(), policy);
         }
+        // strings of at most 4 bytes ("MAIL", "SHIP") read into 4-byte places: the same answer
+        List<List<String>> narrow = rows(succeed("--sql", sql, "--drives", DRIVES.addresses(), "--input", FILE,
+                "--policy", "device-only", "--string-width", "4"));
+        assertEquals(expected, narrow.stream().sorted(Comparator.comparing(row -> row.get(0))).toList());
+    }
+
+    @Test
+    void aStringWidthOutOfRangeOrWithoutAParquetInputIsAUsageError() {
+        String sql = "SELECT count(*) FROM t";
+        assertTrue(usageError("--sql", sql, "--drives", DRIVES.addresses(), "--input", FILE, "--string-width", "0")
+                .contains("--string-width: stringWidth 0"));
+        assertTrue(usageError("--sql", sql, "--string-width", "8").contains("--string-width is for a Parquet --input"));
+        assertTrue(usageError("--query", "q1", "--string-width", "8").contains("--string-width is for --sql"));
     }
 }
