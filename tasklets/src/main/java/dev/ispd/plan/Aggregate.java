@@ -183,7 +183,7 @@ public record Aggregate(Function function, String field, Expr argument) implemen
         if (count == 0) {
             return null;
         }
-        if (overflowed(row, at, layout)) {
+        if (overflowed(row, at, partial)) {
             throw new PlanArithmeticException("ARITHMETIC_OVERFLOW", "overflow in sum of decimals: " + this
                     + " passed " + partial, Map.of("message", "Overflow in sum of decimals", "alternative",
                             " Use 'try_sum' to tolerate overflow and return NULL instead."));
@@ -206,8 +206,13 @@ public record Aggregate(Function function, String field, Expr argument) implemen
      * {@code try_avg} or with ANSI off.
      */
     public boolean overflowed(long[] row, int at, Layout layout) {
-        return argument != null && (function == Function.SUM || function == Function.AVG)
-                && row[at + partialType(layout).words()] != 0 && ExprAggregate.overflowed(row, at, partialType(layout));
+        return argument != null && overflowed(row, at, partialType(layout));
+    }
+
+    /** {@link #overflowed(long[], int, Layout)} of this aggregate of an expression, its {@link #partialType} given. */
+    public boolean overflowed(long[] row, int at, ExprType partial) {
+        return (function == Function.SUM || function == Function.AVG) && row[at + partial.words()] != 0
+                && ExprAggregate.overflowed(row, at, partial);
     }
 
     /**

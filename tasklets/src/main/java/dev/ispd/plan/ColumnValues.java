@@ -71,7 +71,7 @@ public final class ColumnValues {
     }
 
     /** The value of type {@code t} held in its {@link ExprType#words} from {@code at}. */
-    static Object value(long[] row, int at, ExprType t) {
+    public static Object value(long[] row, int at, ExprType t) {
         long v = row[at];
         return switch (t.kind()) {
             case DECIMAL -> new BigDecimal(t.words() == 2 ? BigInteger.valueOf(row[at + 1]).shiftLeft(64)

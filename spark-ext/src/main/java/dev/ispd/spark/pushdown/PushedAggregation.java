@@ -1,13 +1,11 @@
 package dev.ispd.spark.pushdown;
 
 import dev.ispd.plan.Aggregate;
-import dev.ispd.plan.ColumnValues;
 import dev.ispd.plan.Expr;
 import dev.ispd.plan.Field;
 import dev.ispd.plan.Layout;
 import java.io.Serial;
 import java.io.Serializable;
-import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
@@ -108,50 +106,10 @@ public record PushedAggregation(List<Expr> groupBy, List<Aggregate> aggregates, 
     }
 
     /**
-     * Whether a result row's columns are not one word each ({@link #values} reads them): an
-     * aggregate of an expression, or a group column the plan returns in the words of its value
-     * ({@link ColumnValues}: an expression, a string, a column with a null bit).
-     */
-    public boolean computed(Layout layout) {
-        return ofExpressions() || groupBy.stream().anyMatch(k -> !ColumnValues.fieldColumn(k, layout));
-    }
-
-    /**
-     * The values of {@link #schema}'s columns in a plan's result row over {@code layout} (the
-     * plan's): group values and aggregates of fields as their words (Long), computed group values
-     * as {@link ColumnValues#value} and aggregates of expressions as {@link Aggregate#value} give
-     * them (null for NULL). Not for halved sums.
-     */
-    public Object[] values(long[] planRow, Layout layout) {
-        Object[] out = new Object[groupBy.size() + aggregates.size()];
-        int at = 0;
-        for (int c = 0; c < out.length; c++) {
-            Aggregate a = c < groupBy.size() ? null : aggregates.get(c - groupBy.size());
-            Expr key = a == null ? groupBy.get(c) : null;
-            if (key != null && !ColumnValues.fieldColumn(key, layout)) {
-                out[c] = ColumnValues.value(planRow, at, key, layout);
-                at += ColumnValues.words(key, layout);
-            } else if (a == null || a.argument() == null) {
-                out[c] = planRow[at++];
-            } else {
-                boolean average = averages.contains(c - groupBy.size());
-                out[c] = a.overflowed(planRow, at, layout) ? overflowed(average) : a.value(planRow, at, layout);
-                at += a.words(layout);
-                if (average) {
-                    long count = planRow[at++];
-                    out[c] = count == 0 || out[c] == null ? null : Aggregate.decimalAverage((BigDecimal) out[c], count,
-                            Aggregate.avg(a.argument()).resultType(layout));
-                }
-            }
-        }
-        return out;
-    }
-
-    /**
      * The value of a decimal SUM (or the sum of an AVG) that passed its type's digits: NULL, or
      * the error Spark raises (the query's rule, {@link #overflow}).
      */
-    private Object overflowed(boolean average) {
+    public Object overflowed(boolean average) {
         if (overflow != SumOverflow.NULL) {
             throw QueryExecutionErrors.overflowInSumOfDecimalError(null, average ? "try_avg" : "try_sum");
         }
