@@ -40,8 +40,8 @@ import picocli.CommandLine.Spec;
  * Wall-clock benchmark of issue 3 point 9: WorldCup98 Q1 as a DeviceJob against the stock Hadoop job
  * ({@link dev.ispd.examples.queries.HostNormalQ1}) over the same osd:// file. Starts simulated
  * drives in this JVM (objects on disk under {@code --dir}), writes the entries once, then runs the
- * stock job, the DeviceJob with the default policy, device-only and host-only, in that order,
- * {@code --runs} times (the default policy after {@value #FASTEST_WARM_UPS} untimed jobs its
+ * stock job and then the DeviceJob with the default policy, device-only and host-only in the
+ * order {@link #runOrder} gives, {@code --runs} times (the default policy after {@value #FASTEST_WARM_UPS} untimed jobs its
  * measured cost basis learns from), all in Hadoop's local runner with the same settings. Prints each job's
  * median wall time (only {@code waitForCompletion} is timed), its speed-up over the stock job,
  * whether its reducer output equals the stock job's, and the counters (modeled figures) for context.
