@@ -45,7 +45,10 @@ import org.junit.jupiter.api.io.TempDir;
  * Issue 22's fairness points over a real drive and real sockets: clients that hold connection
  * slots without doing work in earnest lose them by the drive's deadlines, and a good client
  * measures how long it waits (its p99 is printed). The limits are scaled down so each case runs
- * in seconds; docs/drive.md gives the defaults.
+ * in seconds; docs/drive.md gives the defaults. How long a good client waits depends on the
+ * machine's load, so no case bounds it by the clock: each sets an admission wait well past the
+ * deadline under test and far below any other that could free a slot, so a good client served
+ * at all (not answered BUSY when its admission wait ran out) was served because of that deadline.
  */
 @Timeout(60)
 @Tag("heavy")
@@ -79,13 +82,13 @@ class HostileClientsTest {
                     pool.submit(() -> trickle(ch, Duration.ofMillis(200))); // every pause well under the header timeout
                 }
                 Thread.sleep(300); // the tricklers hold every slot
+                // Served within the 20 s admission wait: only the payloads' deadline frees a slot before the hello's minute.
                 try (TestClient good = TestClient.connect(drives.address(0))) {
                     double firstMs = stats(good, 1)[0];
                     double[] latenciesMs = stats(good, 50);
                     System.out.printf("good client beside %d trickling payloads: first answer after %.0f ms (deadline "
                             + "4500 ms), then p50 %.2f ms, p99 %.2f ms over %d requests%n", SLOTS, firstMs,
                             percentile(latenciesMs, 50), percentile(latenciesMs, 99), latenciesMs.length);
-                    assertTrue(firstMs < 6_000, "the good client got a slot " + firstMs + " ms after asking");
                 }
                 for (SocketChannel ch : tricklers) {
                     assertTrue(closedByDrive(ch), "a trickling connection is closed by its frame's deadline");
@@ -130,6 +133,8 @@ class HostileClientsTest {
                 Thread.sleep(200);
                 double[] helloMs = new double[SLOTS - 1];
                 List<Double> latenciesMs = new ArrayList<>();
+                // Each is served within the 20 s admission wait: only the hello timeout frees a slot before the idle
+                // timeout's five minutes (the pingers are never idle, the silent ones never start a header).
                 for (int i = 0; i < helloMs.length; i++) { // each waits behind hostile connections
                     long t = System.nanoTime();
                     TestClient c = authenticated(drives.address(0));
@@ -142,9 +147,6 @@ class HostileClientsTest {
                         + "%s ms (hello timeout 500 ms), then p50 %.2f ms, p99 %.2f ms over %d requests%n", SLOTS,
                         Arrays.toString(Arrays.stream(helloMs).map(Math::rint).toArray()), percentile(ms, 50),
                         percentile(ms, 99), ms.length);
-                for (double waited : helloMs) {
-                    assertTrue(waited < 3_000, "a good client got a slot " + waited + " ms after asking");
-                }
                 assertEquals(Status.OK, owner.call(new Requests.DeviceInfo()).status(),
                         "an authenticated connection keeps its slot");
                 for (SocketChannel ch : hostile) { // the owner and the good clients hold every slot

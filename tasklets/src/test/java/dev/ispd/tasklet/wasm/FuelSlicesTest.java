@@ -76,13 +76,24 @@ class FuelSlicesTest {
         assertEquals(stop, e);
     }
 
+    /**
+     * One slice runs, then the call waits for its next turn longer than its whole wall time, then
+     * runs its second slice past its instruction limit. Had the wait counted, the wall time would
+     * have ended the call during the wait (the watchdog interrupting it) or right after it; only
+     * the two slices' running counts against the wall time, which is a safety net many times that.
+     */
     @Test
     void timeWaitingForATurnIsNotWallTime() {
-        // 10 slices with 250 ms waits between them: 2.5 s of waiting, beyond the 2 s wall time
-        WasmLimits limits = LIMITS.withInstructions(10 * FuelSlices.SLICE).withWallTime(Duration.ofSeconds(2));
+        Duration wallTime = Duration.ofSeconds(2);
+        WasmLimits limits = LIMITS.withInstructions(2 * FuelSlices.SLICE).withWallTime(wallTime);
+        AtomicInteger turns = new AtomicInteger();
         TaskletLimitException e = assertThrows(TaskletLimitException.class,
-                () -> runYielding("tests/loop.wasm", Params.EMPTY, limits, () -> sleep(250)));
+                () -> runYielding("tests/loop.wasm", Params.EMPTY, limits, () -> {
+                    turns.incrementAndGet();
+                    sleep(wallTime.plusMillis(500).toMillis());
+                }));
         assertEquals(WasmLimits.INSTRUCTIONS, e.limit(), e.getMessage());
+        assertEquals(1, turns.get(), "one turn given up, at the end of the first slice");
     }
 
     private static void sleep(long ms) {

@@ -56,12 +56,10 @@ class SandboxTest {
 
     @Test
     void anInfiniteLoopWithFuelToSpareRunsOutOfWallTime() throws Exception {
-        long start = System.nanoTime();
         TaskletLimitException e = limit("tests/loop.wasm",
                 SMALL.withInstructions(Long.MAX_VALUE).withWallTime(Duration.ofMillis(300)));
         assertEquals(WasmLimits.WALL_TIME, e.limit());
         assertEquals("tasklet 'loop@1' ran longer than the wall time limit of 300 ms (in scan)", e.getMessage());
-        assertTrue(System.nanoTime() - start < Duration.ofSeconds(10).toNanos());
         assertFalse(Thread.currentThread().isInterrupted(), "the watchdog's interrupt is not left behind");
         nextExecutionRuns();
     }

@@ -37,7 +37,8 @@ import org.slf4j.LoggerFactory;
  * <p>Each checkpoint is an object of its own on the same drive, listed in the well-known object
  * {@link #CHECKPOINTS} by appended 16-byte entries ({@code u64 object id, u64 length}), the last
  * entry the one saved last. Of the last {@link #LISTED} entries' objects, the two with the
- * highest positions are kept and the others deleted ({@link CheckpointRanking}). The drive is a single point of failure of the namespace. Not thread-safe:
+ * highest positions are kept and the others deleted ({@link CheckpointRanking}); the ranking is
+ * kept until the list's length changes. The drive is a single point of failure of the namespace. Not thread-safe:
  * the journal guards it.
  */
 public final class DriveJournalStore implements JournalStore {
@@ -59,6 +60,8 @@ public final class DriveJournalStore implements JournalStore {
     private static final int ENTRY = 16;
     /** How many of the checkpoint list's last entries are looked at for the checkpoints kept. */
     private static final int LISTED = 8;
+    /** The most bytes of the checkpoint list one read asks for: whole entries, within the drive's I/O limit. */
+    private static final int ENTRIES_READ = Limits.MAX_IO / ENTRY * ENTRY;
     private static final int FIRST_BUFFER = 256 * 1024;
 
     private final SharedDrive drive;
@@ -66,6 +69,10 @@ public final class DriveJournalStore implements JournalStore {
     private ByteBuffer buf = ByteBuffer.allocateDirect(FIRST_BUFFER).order(ByteOrder.LITTLE_ENDIAN);
     /** The segment the last replay ended in: where appends go. */
     private long tail;
+    /** The checkpoints as {@link #ranking} last ranked them, for a list of {@link #rankedListBytes}. */
+    private List<CheckpointRanking.Listed<Listed>> ranked = List.of();
+    /** The checkpoint list's length when {@link #ranked} was ranked; -1 if it must be ranked again. */
+    private long rankedListBytes = -1;
 
     private DriveJournalStore(SharedDrive drive, long segmentBytes) {
         this.drive = drive;
@@ -330,16 +337,21 @@ public final class DriveJournalStore implements JournalStore {
         ByteBuffer entry = ByteBuffer.allocateDirect(ENTRY).order(ByteOrder.LITTLE_ENDIAN)
                 .putLong(0, id).putLong(8, bytes.length);
         drive.run(d -> d.append(CHECKPOINTS, entry));
-        for (Listed listed : CheckpointRanking.dropped(listed(drive.run(d -> d.stat(CHECKPOINTS).size())))) {
-            deleteIfPresent(listed.id());
+        long size = drive.run(d -> d.stat(CHECKPOINTS).size());
+        List<CheckpointRanking.Listed<Listed>> listed = listed(size);
+        List<Listed> dropped = CheckpointRanking.dropped(listed);
+        for (Listed gone : dropped) {
+            deleteIfPresent(gone.id());
         }
+        listed.removeIf(l -> dropped.contains(l.handle()));
+        rank(size, listed);
         sealIfFull();
     }
 
     @Override
     public ByteBuffer checkpoint(int back) throws IOException {
         long size = drive.run(d -> d.stat(CHECKPOINTS).size());
-        List<CheckpointRanking.Listed<Listed>> ranked = CheckpointRanking.ranked(listed(size));
+        List<CheckpointRanking.Listed<Listed>> ranked = ranking(size);
         if (back >= ranked.size()) {
             return null;
         }
@@ -353,6 +365,25 @@ public final class DriveJournalStore implements JournalStore {
             }
             throw e;
         }
+    }
+
+    /**
+     * The checkpoints ranked, for the list at {@code size} bytes; ranked again only when the list
+     * changed. The list only grows, and a listed object is deleted only after a newer entry is
+     * appended, so an unchanged length means unchanged entries and objects. A ranking with a
+     * damaged header is not kept: a header that failed to read may read on the next call.
+     */
+    private List<CheckpointRanking.Listed<Listed>> ranking(long size) throws IOException {
+        if (size != rankedListBytes) {
+            rank(size, listed(size));
+        }
+        return ranked;
+    }
+
+    /** Ranks {@code listed}, the checkpoints of the list at {@code size} bytes, and keeps the ranking. */
+    private void rank(long size, List<CheckpointRanking.Listed<Listed>> listed) {
+        ranked = CheckpointRanking.ranked(listed);
+        rankedListBytes = listed.stream().anyMatch(CheckpointRanking.Listed::damaged) ? -1 : size;
     }
 
     /** A checkpoint list entry: the object and its length. */
@@ -390,20 +421,18 @@ public final class DriveJournalStore implements JournalStore {
         return out;
     }
 
-    /** Every checkpoint object the list names (older ones may be gone already). */
+    /** Every checkpoint object the list names (older ones may be gone already), read {@link #ENTRIES_READ} bytes a call. */
     @Override
     public Set<Replica> objects() throws IOException {
-        long size = drive.run(d -> d.stat(CHECKPOINTS).size());
+        long size = drive.run(d -> d.stat(CHECKPOINTS).size()) / ENTRY * ENTRY;
         Set<Replica> out = new HashSet<>();
-        for (long at = 0; at + ENTRY <= size; at += ENTRY) {
-            out.add(new Replica(drive.index(), entry(at).getLong(0)));
+        for (long from = 0; from < size; from += ENTRIES_READ) {
+            ByteBuffer entries = entries(from, Math.min(size, from + ENTRIES_READ));
+            for (int at = 0; at < entries.limit(); at += ENTRY) {
+                out.add(new Replica(drive.index(), entries.getLong(at)));
+            }
         }
         return out;
-    }
-
-    /** The checkpoint list's entry at byte {@code at}. */
-    private ByteBuffer entry(long at) throws IOException {
-        return entries(at, at + ENTRY);
     }
 
     /** The checkpoint list's entries from byte {@code from} to {@code to}, in one read. */
