@@ -47,8 +47,8 @@ import scala.jdk.javaapi.CollectionConverters;
  * "Runtime filters from joins"), where Spark's own {@code PartitionPruning} gives none: it wants
  * a {@code Filter} node on the other side, and a scan whose predicates are all pushed leaves
  * none; and over a SortMergeJoin it keeps one only where it can reuse a broadcast. This strategy
- * sees the optimized plan as Spark plans it: for an inner, semi or outer join (on the side whose
- * rows need a match) whose one side reads, through projections, filters and inner joins, an
+ * sees the optimized plan as Spark plans it: for an inner, semi, anti or outer join (on the side
+ * whose rows need a match, or a semi or anti join's right side) whose one side reads, through projections, filters and inner joins, an
  * ispd scan by a key column the scan can filter ({@link IspdScan#filterAttributes}), and whose
  * other side is one selective scan (a {@code Filter}, or pushed predicates), or gets the key from
  * one through inner joins ({@link #keySource}), whose keys are worth running it again by the
