@@ -22,6 +22,7 @@ import org.apache.spark.sql.catalyst.expressions.Expression;
 import org.apache.spark.sql.catalyst.expressions.NamedExpression;
 import org.apache.spark.sql.catalyst.plans.Inner$;
 import org.apache.spark.sql.catalyst.plans.JoinType;
+import org.apache.spark.sql.catalyst.plans.LeftAnti$;
 import org.apache.spark.sql.catalyst.plans.LeftOuter$;
 import org.apache.spark.sql.catalyst.plans.LeftSemi$;
 import org.apache.spark.sql.catalyst.plans.RightOuter$;
@@ -46,8 +47,8 @@ import scala.jdk.javaapi.CollectionConverters;
  * "Runtime filters from joins"), where Spark's own {@code PartitionPruning} gives none: it wants
  * a {@code Filter} node on the other side, and a scan whose predicates are all pushed leaves
  * none; and over a SortMergeJoin it keeps one only where it can reuse a broadcast. This strategy
- * sees the optimized plan as Spark plans it: for an inner, semi or outer join (on the side whose
- * rows need a match) whose one side reads, through projections, filters and inner joins, an
+ * sees the optimized plan as Spark plans it: for an inner, semi, anti or outer join (on the side
+ * whose rows need a match, or a semi or anti join's right side) whose one side reads, through projections, filters and inner joins, an
  * ispd scan by a key column the scan can filter ({@link IspdScan#filterAttributes}), and whose
  * other side is one selective scan (a {@code Filter}, or pushed predicates), or gets the key from
  * one through inner joins ({@link #keySource}), whose keys are worth running it again by the
@@ -141,10 +142,14 @@ final class JoinKeyFilters extends SparkStrategy {
         Candidate best = null;
         for (int i = 0; i < leftKeys.size(); i++) {
             if (prunesLeft(j.joinType())) {
-                best = better(best, ScanKey.of(leftKeys.get(i), j.left()), true, j.right(), rightKeys, i, again);
+                Optional<ScanKey> left = ScanKey.of(leftKeys.get(i), j.left());
+                forgetIfFirst(left, again);
+                best = better(best, left, true, j.right(), rightKeys, i, again);
             }
             if (prunesRight(j.joinType())) {
-                best = better(best, ScanKey.of(rightKeys.get(i), j.right()), false, j.left(), leftKeys, i, again);
+                Optional<ScanKey> right = ScanKey.of(rightKeys.get(i), j.right());
+                forgetIfFirst(right, again);
+                best = better(best, right, false, j.left(), leftKeys, i, again);
             }
         }
         if (best == null) {
@@ -156,6 +161,17 @@ final class JoinKeyFilters extends SparkStrategy {
                 CollectionConverters.asScala(List.<Object>of(best.index)).toList(), false,
                 best.scan.key.exprId(), Option.empty());
         found.pending.put(best.scan.relation.scan(), keys);
+    }
+
+    /**
+     * A query's first planning decides afresh: a view's columns keep their ids from query to
+     * query, and a join planned again must get a filter only where this query's first planning
+     * gave one (adaptive execution has planned only those subqueries), not an earlier query's.
+     */
+    private void forgetIfFirst(Optional<ScanKey> key, boolean again) {
+        if (!again) {
+            key.ifPresent(k -> found.filteredKeys.remove(k.key.exprId()));
+        }
     }
 
     private boolean qualifies(ScanKey key, LogicalPlan build, boolean again) {
@@ -228,8 +244,14 @@ final class JoinKeyFilters extends SparkStrategy {
         return t == Inner$.MODULE$ || t == LeftSemi$.MODULE$ || t == RightOuter$.MODULE$;
     }
 
+    /**
+     * Join types whose right rows count only where they match a left row (so the left side's keys
+     * may filter the right): a semi or anti join's right side only says whether a left row has a
+     * match, and a right row of another key matches none (TPC-H Q4's line items of the quarter's
+     * orders).
+     */
     private static boolean prunesRight(JoinType t) {
-        return t == Inner$.MODULE$ || t == LeftOuter$.MODULE$;
+        return t == Inner$.MODULE$ || t == LeftOuter$.MODULE$ || t == LeftSemi$.MODULE$ || t == LeftAnti$.MODULE$;
     }
 
     /**
@@ -267,12 +289,14 @@ final class JoinKeyFilters extends SparkStrategy {
          * The benefit rule (docs/spark.md, "Runtime filters from joins"): the keys filter
          * {@code probe}'s scan only where this side reads fewer records than it, keeps at most
          * {@link #MOST_KEPT} of them, and the probe rows its keys are expected to drop (as many
-         * as the share of this side's records it drops, a foreign key's rule) outnumber the
-         * records its second run reads.
+         * as the share of this side's records it drops, a foreign key's rule) outnumber what its
+         * second run costs: the records it reads and the rows it keeps, which Spark decodes,
+         * shuffles and collects as the keys (TPC-H Q3's orders, half of them kept, would drop
+         * half of the line items: fewer than that).
          */
         boolean worthIt(ScanKey probe) {
             double kept = records == 0 ? 1 : rows / records;
-            return records < probe.records() && kept <= MOST_KEPT && probe.rows() * (1 - kept) >= records;
+            return records < probe.records() && kept <= MOST_KEPT && probe.rows() * (1 - kept) >= records + rows;
         }
     }
 
