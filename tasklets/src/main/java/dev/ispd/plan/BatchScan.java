@@ -3,16 +3,15 @@ package dev.ispd.plan;
 import java.nio.ByteBuffer;
 
 /**
- * The interpreter's loop for plans with expressions: rows are taken {@link ColumnBatch#MAX_ROWS}
- * at a time (stored records, {@link RecordBatch}, or a columnar source's decoded columns,
- * {@link DecodedBatch}); the WHERE selects the batch's matching rows ({@link Condition#select},
- * expressions evaluated a node at a time, {@link VectorEval}), and the matches go to the sink: a
- * dense group table's aggregates a column at a time ({@link VectorGroups}), any other sink a row
- * at a time (a group table's rows by their string keys' dictionary ids where the batch has them,
- * {@link DictionaryGroups}). Results, errors and the work counted are the record-at-a-time loop's: the first
- * phase (WHERE and the aggregates' arguments) changes nothing, so where it raises an error the
- * batch is run again record by record, which raises the error of the first record that has one,
- * as the per-record loop would.
+ * The interpreter's loop for plans with expressions, and for a columnar source's batches of any
+ * aggregate plan: rows are taken {@link ColumnBatch#MAX_ROWS} at a time (stored records,
+ * {@link RecordBatch}, or a columnar source's decoded columns, {@link DecodedBatch}); the WHERE
+ * selects the batch's matching rows ({@link Condition#select}, expressions evaluated a node at a
+ * time, {@link VectorEval}), and the matches go to the sink: a group table's aggregates a column
+ * at a time ({@link VectorGroups}), any other sink a row at a time. Results, errors and the work
+ * counted are the record-at-a-time loop's: the first phase (WHERE and the aggregates' arguments)
+ * changes nothing, so where it raises an error the batch is run again record by record, which
+ * raises the error of the first record that has one, as the per-record loop would.
  */
 final class BatchScan {
     private final BoundPredicate where;
@@ -20,8 +19,6 @@ final class BatchScan {
     private final RowSink sink;
     /** The batch aggregation, or null: matches go to {@link #sink} one at a time. */
     private final VectorGroups groups;
-    /** Without {@link #groups}: the sink's groups found by the keys' dictionary ids where a batch has them, or null. */
-    private final DictionaryGroups byIds;
     private final RecordBatch records = new RecordBatch();
     private final int[] sel = new int[ColumnBatch.MAX_ROWS];
     /** The WHERE's work on the batch, counted once the batch has no error. */
@@ -32,7 +29,6 @@ final class BatchScan {
         this.always = where.always();
         this.sink = sink;
         this.groups = groups;
-        this.byIds = groups == null && sink instanceof GroupTable table ? DictionaryGroups.of(table) : null;
     }
 
     /**
@@ -40,9 +36,20 @@ final class BatchScan {
      * expressions, or one whose sink a LIMIT can fill (the records after it are not examined).
      */
     static BatchScan of(Plan plan, BoundPredicate where, RowSink sink) {
-        if (!takes(plan)) {
-            return null;
-        }
+        return takes(plan) ? compile(plan, where, sink) : null;
+    }
+
+    /**
+     * The batch loop for a columnar source's batches of {@code plan} where the record loops would
+     * take them otherwise ({@link #of} is null): an aggregate plan whose aggregates
+     * {@link VectorGroups} takes, so that they read the batch's columns rather than its rows
+     * stored as records; else null.
+     */
+    static BatchScan ofColumns(Plan plan, BoundPredicate where, RowSink sink) {
+        return sink instanceof GroupTable && VectorGroups.takes(plan) ? compile(plan, where, sink) : null;
+    }
+
+    private static BatchScan compile(Plan plan, BoundPredicate where, RowSink sink) {
         VectorCompiler compiler = new VectorCompiler();
         where.vectorize(compiler);
         return new BatchScan(where, sink, sink instanceof GroupTable table ? VectorGroups.of(plan, table, compiler) : null);
@@ -97,11 +104,9 @@ final class BatchScan {
             groups.take(batch, sel, n, work);
         } else {
             work.rowsOneAtATime += n;
-            if (byIds == null || !byIds.accept(batch, sel, n, work)) {
-                ByteBuffer data = batch.buffer(sel, n);
-                for (int i = 0; i < n; i++) {
-                    sink.accept(data, batch.record(sel[i]), work);
-                }
+            ByteBuffer data = batch.buffer(sel, n);
+            for (int i = 0; i < n; i++) {
+                sink.accept(data, batch.record(sel[i]), work);
             }
         }
         return rows;

@@ -112,7 +112,7 @@ public abstract class ColumnBatch {
 
     /** The packed dense group key ({@link KeyPacker}) of each of rows {@code sel[0, n)} into {@code packed}. */
     void keys(KeyPacker packer, int[] sel, int n, int[] packed) {
-        ByteBuffer buf = buffer();
+        ByteBuffer buf = buffer(sel, n);
         for (int i = 0; i < n; i++) {
             packed[i] = packer.pack(buf, record(sel[i]));
         }

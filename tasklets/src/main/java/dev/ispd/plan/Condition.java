@@ -184,6 +184,9 @@ abstract class Condition {
         private final int comparesPerTest;
         /** Whether the field's value is its integer (no float key or bool to make per record). */
         private final boolean integer;
+        /** The field's values and NULLs of a batch's rows, for {@link #select}; made on its first call. */
+        private long[] values;
+        private boolean[] nulls;
 
         FieldCondition(Field field, int comparesPerTest) {
             this.field = field;
@@ -200,6 +203,37 @@ abstract class Condition {
             long v = integer ? field.readInteger(buf, record) : field.read(buf, record);
             work.compares += comparesPerTest;
             return !field.isNull(v) && holds(v);
+        }
+
+        /**
+         * The batch form reads the field's column ({@link ColumnBatch#decode}), not the batch's rows
+         * as records, where a batch decodes the field (a {@code char(N)} or 16-byte one it does not).
+         */
+        @Override
+        final int select(ColumnBatch batch, int[] sel, int n, int[] out, Work work) {
+            if (field.type().kind() == FieldType.Kind.CHAR || field.width() > Long.BYTES) {
+                return super.select(batch, sel, n, out, work);
+            }
+            if (values == null) {
+                values = new long[ColumnBatch.MAX_ROWS];
+                nulls = new boolean[ColumnBatch.MAX_ROWS];
+            }
+            batch.decode(field, sel, n, values, nulls);
+            boolean nullBit = field.hasNullBit();
+            work.fieldReads += n;
+            int k = 0;
+            for (int i = 0; i < n; i++) {
+                int r = sel[i];
+                if (nullBit && nulls[r]) {
+                    continue;
+                }
+                long v = integer ? values[r] : field.fromInteger(values[r]);
+                work.compares += comparesPerTest;
+                if (!field.isNull(v) && holds(v)) {
+                    out[k++] = r;
+                }
+            }
+            return k;
         }
 
         /** Whether the test holds for {@code v}, a value that is not NULL. */

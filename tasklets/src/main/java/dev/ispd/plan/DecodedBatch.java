@@ -190,13 +190,21 @@ public final class DecodedBatch extends ColumnBatch {
 
     @Override
     void keys(KeyPacker packer, int[] sel, int n, int[] packed) {
-        if (packer != keyPacker) { // once per plan: its key's columns
+        if (packer != keyPacker) { // once per plan: its key's columns (none where a key is a char(N), whose bytes are in the records)
             Field[] keys = packer.fields();
             keyColumns = new long[keys.length][];
             for (int k = 0; k < keys.length; k++) {
                 keyColumns[k] = values[column(keys[k])];
+                if (keyColumns[k] == null) {
+                    keyColumns = null;
+                    break;
+                }
             }
             keyPacker = packer;
+        }
+        if (keyColumns == null) {
+            super.keys(packer, sel, n, packed);
+            return;
         }
         for (int i = 0; i < n; i++) {
             packed[i] = packer.pack(keyColumns, sel[i]);

@@ -88,17 +88,17 @@ final class ExprAggregate {
     }
 
     /**
-     * {@link #accept} of a batch: rows {@code sel[0, n)}, whose values {@code values} (the batch
+     * {@link #accept} of a batch: rows {@code sel[from, to)}, whose values {@code values} (the batch
      * form of {@link #argument}) holds, each into the state at {@code base[i] + offset}. Returns
      * -1, or the first {@code i} whose value a SUM could not take (ARITHMETIC_OVERFLOW): the rows
      * from there on are not taken, and the caller raises the error, {@link #overflow}.
      */
-    int acceptAll(VectorEval values, int[] sel, int n, int[] base, int offset, long[] low, long[] high,
+    int acceptAll(VectorEval values, int[] sel, int from, int to, int[] base, int offset, long[] low, long[] high,
                   long[] count) {
         if (wideSum && !wideInput) { // a decimal SUM of longs, the commonest: never fails, never passes 128 bits
             long[] v = values.longs;
             boolean[] nulls = values.nulls;
-            for (int i = 0; i < n; i++) {
+            for (int i = from; i < to; i++) {
                 int r = sel[i];
                 if (!nulls[r]) {
                     int at = base[i] + offset;
@@ -111,9 +111,9 @@ final class ExprAggregate {
         if (summing && input == LONG && !wideSum) { // an integer SUM: overflow stops it at its row
             long[] v = values.longs;
             boolean[] nulls = values.nulls;
-            int i = 0;
+            int i = from;
             try {
-                for (; i < n; i++) {
+                for (; i < to; i++) {
                     int r = sel[i];
                     if (!nulls[r]) {
                         int at = base[i] + offset;
@@ -126,7 +126,7 @@ final class ExprAggregate {
             }
             return -1;
         }
-        for (int i = 0; i < n; i++) {
+        for (int i = from; i < to; i++) {
             int r = sel[i];
             int at = base[i] + offset;
             if (values.isNull(r)) {

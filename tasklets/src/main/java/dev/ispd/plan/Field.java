@@ -141,7 +141,11 @@ public record Field(String name, int offset, int width, boolean signed, boolean 
      * ({@link #readsAsInteger}), deciding once per field rather than per record.
      */
     public long read(ByteBuffer buf, int record) {
-        long v = readInteger(buf, record);
+        return fromInteger(readInteger(buf, record));
+    }
+
+    /** {@link #read}'s value of a field whose {@link #readInteger} is {@code v}. */
+    public long fromInteger(long v) {
         return switch (type.kind()) {
             case FLOAT -> FloatKeys.of(FloatKeys.number(v, width));
             case BOOL -> v != 0 ? 1 : 0;

@@ -164,11 +164,52 @@ final class GroupTable implements RowSink {
 
     /** Counts the work of one record's {@link #accept}: its key read, its group looked up. */
     void count(Work work) {
-        work.add(keyCost, 1);
+        count(work, 1);
+    }
+
+    /** Counts the work of {@code rows} records' {@link #accept}s: their keys read, their groups looked up. */
+    void count(Work work, int rows) {
+        work.add(keyCost, rows);
         if (keyColumns.length > 0) {
-            work.hashUpdates++; // without GROUP BY there is no table to look up, only the accumulators
+            work.hashUpdates += rows; // without GROUP BY there is no table to look up, only the accumulators
         }
-        work.packedKeys += packedKeys;
+        work.packedKeys += (long) rows * packedKeys;
+    }
+
+    /**
+     * The slot of the group of the record at {@code record} if the table has it, else -1, its key
+     * kept for {@link #insertKey}. Counts no work ({@link #count}).
+     */
+    int existingSlot(ByteBuffer buf, int record) {
+        readKey(buf, record);
+        if (denseGroup != null) {
+            int g = denseGroup[packer.pack(key)];
+            return g > 0 ? order[g - 1] : -1;
+        }
+        int slot = find(key);
+        return used[slot] ? slot : -1;
+    }
+
+    /** A new group for the key {@link #existingSlot} found no group of; its slot. */
+    int insertKey() {
+        return denseGroup != null ? newDenseGroup(packer.pack(key)) : insert(find(key));
+    }
+
+    /**
+     * With {@link #dense} keys: the slot of the group whose key packs to {@code packed}, or -1 where
+     * there is none yet ({@link #denseSlot(int)} makes it).
+     */
+    int denseExistingSlot(int packed) {
+        int g = denseGroup[packed];
+        return g > 0 ? order[g - 1] : -1;
+    }
+
+    /**
+     * Whether a new group now moves the groups' slots (the table grows or is flushed) or fails (the
+     * limits): a caller holding slots found before takes their rows first.
+     */
+    boolean newGroupMoves() {
+        return flushedRows + groups == maxRows || groups == maxGroups || 2 * (groups + 1) > capacity;
     }
 
     /** The slot of the group of the record at {@code record}, created if new. Counts no work ({@link #count}). */
@@ -197,28 +238,35 @@ final class GroupTable implements RowSink {
             }
             // COUNT of a field that reads as no number needs only its nullness
             long v = aggregateIntegers[a] ? f.readInteger(buf, record) : f.read(buf, record);
-            if (f.isNull(v)) {
-                continue;
+            if (!f.isNull(v)) {
+                takeField(a, at, v, work);
             }
-            switch (functions[a]) {
-                case COUNT -> state[at]++;
-                case SUM -> state[at] += v;
-                case MIN -> {
-                    work.compares++;
-                    if (nonNull[at] == 0 || f.compare(v, state[at]) < 0) {
-                        state[at] = v;
-                    }
-                }
-                case MAX -> {
-                    work.compares++;
-                    if (nonNull[at] == 0 || f.compare(v, state[at]) > 0) {
-                        state[at] = v;
-                    }
-                }
-                default -> throw new IllegalStateException("COUNT(*) is handled above");
-            }
-            nonNull[at]++;
         }
+    }
+
+    /**
+     * Adds value {@code v} (not NULL, as {@link Field#read} gives it) of aggregate {@code a}'s field
+     * to the state at {@code at}; counts a MIN's or MAX's comparison.
+     */
+    void takeField(int a, int at, long v, Work work) {
+        switch (functions[a]) {
+            case COUNT -> state[at]++;
+            case SUM -> state[at] += v;
+            case MIN -> {
+                work.compares++;
+                if (nonNull[at] == 0 || aggregateFields[a].compare(v, state[at]) < 0) {
+                    state[at] = v;
+                }
+            }
+            case MAX -> {
+                work.compares++;
+                if (nonNull[at] == 0 || aggregateFields[a].compare(v, state[at]) > 0) {
+                    state[at] = v;
+                }
+            }
+            default -> throw new IllegalStateException("COUNT(*) is handled apart");
+        }
+        nonNull[at]++;
     }
 
     private void readKey(ByteBuffer buf, int record) {

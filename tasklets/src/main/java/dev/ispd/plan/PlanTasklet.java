@@ -31,6 +31,8 @@ public final class PlanTasklet implements Tasklet {
     private final DenseGroupScan dense;
     /** The batch loop for a plan with expressions, or null. */
     private final BatchScan batches;
+    /** The batch loop for a columnar source's batches: {@link #batches}, or one for any aggregate plan it can take; or null. */
+    private final BatchScan columns;
     private final Work work = new Work();
     /** Whether a LIMIT may end the examination of records (the per-record loop then tests until the sink is full). */
     private final boolean limited;
@@ -51,6 +53,7 @@ public final class PlanTasklet implements Tasklet {
         this.sink = sink(plan, limits);
         this.dense = fastPath && sink instanceof GroupTable table ? DenseGroupScan.of(plan, where, table) : null;
         this.batches = fastPath && dense == null ? BatchScan.of(plan, where, sink) : null;
+        this.columns = batches != null || !fastPath ? batches : BatchScan.ofColumns(plan, where, sink);
         this.limited = !fastPath || plan.limit() != Plan.NO_LIMIT;
     }
 
@@ -150,14 +153,15 @@ public final class PlanTasklet implements Tasklet {
     /**
      * Examines the rows of {@code batch} (a columnar source's, {@link DecodedBatch}, or a
      * column-blocked block's, {@link BlockBatch}), as {@link #scan(ByteBuffer, long, long, Meter)}
-     * does their records: a plan with expressions by its batch loop; a plan the per-record loop runs that no
+     * does their records: a plan with expressions, or an aggregate plan whose aggregates read
+     * columns ({@link VectorGroups}), by its batch loop; a plan the per-record loop runs that no
      * LIMIT can stop (nor a dense GROUP BY takes) by its WHERE's batch form (so a part of it on one
      * string field is judged per dictionary entry: {@link Condition#byEntry}), then each match to
      * the sink, counting what that loop counts; any other over the batch's records.
      */
     public void scan(ColumnBatch batch, Meter meter) {
-        if (batches != null) {
-            meter.addRecords(batches.scan(batch, work));
+        if (columns != null) {
+            meter.addRecords(columns.scan(batch, work));
         } else if (dense == null && !limited) {
             int rows = batch.rows();
             for (int i = 0; i < rows; i++) {

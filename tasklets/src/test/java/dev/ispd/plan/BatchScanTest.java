@@ -178,13 +178,17 @@ class BatchScanTest {
     }
 
     @Test
-    void groupsByDenseKeysAreTakenAColumnAtATime() {
+    void groupsAreTakenAColumnAtATime() {
         Plan q1 = Plan.aggregate(L, null, List.of("band"), List.of(Aggregate.sum(DISC_PRICE),
                 Aggregate.countStar()));
         GroupTable table = GroupTable.of(q1, PlanLimits.DRIVE);
         assertNotNull(VectorGroups.of(q1, table, new VectorCompiler()));
-        Plan withField = Plan.aggregate(L, null, List.of("band"), List.of(Aggregate.max("big")));
-        assertNull(VectorGroups.of(withField, GroupTable.of(withField, PlanLimits.DRIVE), new VectorCompiler()));
+        Plan withField = Plan.aggregate(L, null, List.of("mode"), List.of(Aggregate.max("big"), Aggregate.count("disc")));
+        assertNotNull(VectorGroups.of(withField, GroupTable.of(withField, PlanLimits.DRIVE), new VectorCompiler()),
+                "fields' values decoded a column at a time, keys hashed");
+        Plan nullableString = Plan.aggregate(L, null, List.of("band"), List.of(Aggregate.count("mode")));
+        assertNull(VectorGroups.of(nullableString, GroupTable.of(nullableString, PlanLimits.DRIVE),
+                new VectorCompiler()), "a nullable string's NULLs are read from its records");
         Plan limited = Plan.rows(L, Predicate.holds(gt(DISC_PRICE, lit(1))), List.of("big")).limit(10);
         assertNull(BatchScan.of(limited, BoundPredicate.bind(limited.where(), L), sink(limited)),
                 "a LIMIT ends the examination of records: record by record");

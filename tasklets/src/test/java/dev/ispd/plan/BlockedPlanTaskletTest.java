@@ -84,7 +84,11 @@ class BlockedPlanTaskletTest {
                 Meter work = rows.meter().copy(); // the interpreter's work: all but the pages and bytes read
                 work.addPages(blocked.meter().pages() - rows.meter().pages());
                 work.addBytesScanned(blocked.meter().bytesScanned() - rows.meter().bytesScanned());
-                assertEquals(work, blocked.meter(), "meter of " + what);
+                // the same work; an aggregate's blocks are taken a column at a time, not record by record
+                assertEquals(LoopMeters.work(work), LoopMeters.work(blocked.meter()), "meter of " + what);
+                if (VectorGroups.takes(plan)) {
+                    assertEquals(0, blocked.meter().recordsOneAtATime(), "records one at a time of " + what);
+                }
             }
         }
     }
@@ -100,14 +104,16 @@ class BlockedPlanTaskletTest {
                 List.of(Aggregate.sum(mul(field("price"), field("disc")))));
         Plan leaf = Plan.aggregate(L, Predicate.compare("band", CompareOp.LT, 3), List.of(),
                 List.of(Aggregate.sum(discPrice)));
+        Plan string = Plan.aggregate(L, Predicate.compare("mode", CompareOp.EQ, "AIR"), List.of(),
+                List.of(Aggregate.sum(discPrice)));
         int records = DATA.length / L.recordSize();
-        for (Plan plan : List.of(q1, q6, leaf)) {
+        for (Plan plan : List.of(q1, q6, leaf, string)) {
             BlockedPlanTasklet t = (BlockedPlanTasklet) PlanSources.tasklet(plan, LIMITS,
                     Params.of(PlanSources.BLOCK, "1000", PlanSources.RECORDS, Integer.toString(records)));
             byte[] bytes = blocked(L, 1000);
             new HostRunner(4096, 4).run(t, new BlockLayout(L, 1000).extents(1, 0, records, PlanSources.fields(plan)),
                     new InMemoryPageSource(Map.of(1L, ByteBuffer.wrap(bytes))));
-            assertEquals(plan == leaf ? 4 : 0, t.batchesGathered(), "batches gathered for " + plan);
+            assertEquals(plan == string ? 4 : 0, t.batchesGathered(), "batches gathered for " + plan);
         }
     }
 

@@ -29,7 +29,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * A columnar source's batches ({@link DecodedBatch}: the values a Parquet decoder writes into the
  * interpreter's column arrays) against the same rows as records: the same result bytes and meter
  * for every plan of {@link BatchScanTest}, and no batch made into records where every part of the
- * plan reads columns (a WHERE of expressions, aggregates of expressions by dense keys).
+ * plan reads columns (a WHERE of expressions or of numeric field leaves, aggregates by dense keys).
  */
 class DecodedBatchTest {
     private static final Layout L = ExprRecords.ITEMS;
@@ -59,12 +59,17 @@ class DecodedBatchTest {
             assertEquals(0, columns.batchesStored, "batches made records for " + plan);
             assertArrayEquals(overRecords(plan).bytes, columns.bytes);
         }
-        // a WHERE of a plain field leaf reads records
+        // a WHERE of a plain field leaf reads the field's column; of a string leaf, without dictionary ids, records
         Plan leaf = Plan.aggregate(L, Predicate.compare("band", CompareOp.LT, 3), List.of(),
                 List.of(Aggregate.sum(discPrice)));
         Result columns = overColumns(leaf);
-        assertEquals(3, columns.batchesStored);
+        assertEquals(0, columns.batchesStored);
         assertArrayEquals(overRecords(leaf).bytes, columns.bytes);
+        Plan string = Plan.aggregate(L, Predicate.compare("mode", CompareOp.EQ, "AIR"), List.of(),
+                List.of(Aggregate.sum(discPrice)));
+        columns = overColumns(string);
+        assertEquals(3, columns.batchesStored);
+        assertArrayEquals(overRecords(string).bytes, columns.bytes);
     }
 
     @Test
@@ -112,7 +117,7 @@ class DecodedBatchTest {
 
     /**
      * A GROUP BY on a string column the batch holds as dictionary ids finds a row's group once per
-     * batch per id ({@link DictionaryGroups}): the same result bytes and meter as each row's key read
+     * batch per id ({@link DictionaryGroups}, {@link VectorGroups}): the same result bytes and meter as each row's key read
      * over records, with NULL keys, under WHERE clauses, with aggregates of expressions, MIN and
      * COUNT, and with a table of two groups that is flushed again and again.
      */
@@ -137,9 +142,42 @@ class DecodedBatchTest {
         DecodedBatch batch = new DecodedBatch(L, L.fields());
         int[] sel = {0, 1};
         batch.filled(2);
-        assertFalse(byIds.accept(batch, sel, 2, new Work()), "no dictionary ids: the rows' keys are read");
+        assertFalse(byIds.begin(batch), "no dictionary ids: the rows' keys are read");
         batch.dictionary(L.fields().indexOf(L.field("mode", "test")), new StringDictionary(new byte[][] {{'A'}}));
-        assertTrue(byIds.accept(batch, sel, 2, new Work()), "dictionary ids: the rows' groups found by them");
+        assertTrue(byIds.begin(batch), "dictionary ids: the rows' groups found by them");
+    }
+
+    /**
+     * An aggregate plan without expressions (aggregates of plain fields, a WHERE of field leaves or
+     * none) over a columnar batch reads its columns too: groups by string keys found by their
+     * dictionary ids, by narrow keys packed from columns, or by keys hashed from the rows stored as
+     * records; the same result bytes and work as over records, flushed tables included, and no batch
+     * made whole into records where the WHERE reads none.
+     */
+    @Test
+    void aggregatesOfPlainFieldsReadTheBatchsColumns() {
+        List<Aggregate> aggregates = List.of(Aggregate.sum("band"), Aggregate.countStar(), Aggregate.min("f"),
+                Aggregate.max("ship"), Aggregate.count("disc"), Aggregate.min("disc"), Aggregate.max("big"),
+                Aggregate.sum("big"));
+        for (PlanLimits limits : List.of(LIMITS, new PlanLimits(2, Long.MAX_VALUE / 2, 64))) {
+            for (List<String> keys : List.of(List.of("mode"), List.of("band"), List.of("qty", "band"), List.<String>of())) {
+                for (Predicate where : java.util.Arrays.asList(null, Predicate.compare("band", CompareOp.LT, 3))) {
+                    Plan plan = Plan.aggregate(L, where, keys, aggregates);
+                    if (limits != LIMITS && GroupTable.dense(plan)) {
+                        continue; // narrow keys' groups all fit: a table that would flush them is refused
+                    }
+                    Result records = overRecords(plan, limits);
+                    Result dictionary = overDictionary(plan, false, limits);
+                    String what = plan + " within " + limits;
+                    assertArrayEquals(records.bytes, dictionary.bytes, "result bytes of " + what);
+                    assertEquals(LoopMeters.work(records.meter), LoopMeters.work(dictionary.meter), "work of " + what);
+                    assertEquals(0, dictionary.meter.recordsOneAtATime(), "records one at a time of " + what);
+                    if (where == null && keys.equals(List.of("mode"))) {
+                        assertEquals(0, dictionary.batchesStored, "batches made records for " + what);
+                    }
+                }
+            }
+        }
     }
 
     @Test

@@ -106,8 +106,8 @@ class PlanMeterTest {
             boolean oneAtATime = plan == extreme || plan == limited;
             assertEquals(oneAtATime ? m.records() : 0, m.recordsOneAtATime(), plan.toString());
             assertEquals(oneAtATime ? RECORDS : 0, estimate.recordsOneAtATime(), plan.toString());
-            // matches go to the sink one at a time but from the dense scan and a batch form of the groups
-            boolean rowsOneAtATime = plan != dense && plan != vector;
+            // matches go to the sink one at a time but from the dense scan and the batch form of the groups
+            boolean rowsOneAtATime = plan != dense && plan != vector && plan != batch;
             assertEquals(rowsOneAtATime, m.rowsOneAtATime() > 0, plan.toString());
             assertEquals(rowsOneAtATime ? RECORDS : 0, estimate.rowsOneAtATime(), plan.toString());
             // every loop packs the narrow key (band) of each match, as a hash update finds its group
