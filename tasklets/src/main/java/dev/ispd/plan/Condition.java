@@ -395,7 +395,7 @@ abstract class Condition {
         private final boolean decidedBy;
         /** Whether an operand has expressions evaluated a batch at a time ({@link #vectorize}) or is judged per entry. */
         private boolean batched;
-        /** OR's batch scratch, made by {@link #vectorize}: rows still open, rows an operand passed, and which passed. */
+        /** OR's batch scratch, made by its first {@link #select}: rows still open, rows an operand passed, and which passed. */
         private int[] open;
         private int[] passed;
         private boolean[] passes;
@@ -425,7 +425,7 @@ abstract class Condition {
             for (int i = 0; i < operands.length; i++) {
                 operands[i] = operands[i].byEntry(layout);
                 if (operands[i] instanceof ByEntry) {
-                    batched();
+                    batched = true;
                 }
             }
             return this;
@@ -448,26 +448,25 @@ abstract class Condition {
                 expressions |= c.vectorize(compiler);
             }
             if (expressions) {
-                batched();
+                batched = true;
             }
             return batched;
         }
 
-        /** Tests its operands a batch at a time in {@link #select}, each on the rows still open. */
-        private void batched() {
-            if (!batched && decidedBy) {
+        /**
+         * AND: each operand narrows the rows; OR: each operand tests the rows none before it passed.
+         * Operands of plain fields alone are tested a row at a time over a batch of records (one
+         * pass), but a batch at a time over a columnar batch, whose rows are not records.
+         */
+        @Override
+        int select(ColumnBatch batch, int[] sel, int n, int[] out, Work work) {
+            if (!batched && batch instanceof RecordBatch) {
+                return super.select(batch, sel, n, out, work);
+            }
+            if (decidedBy && open == null) {
                 open = new int[ColumnBatch.MAX_ROWS];
                 passed = new int[ColumnBatch.MAX_ROWS];
                 passes = new boolean[ColumnBatch.MAX_ROWS];
-            }
-            batched = true;
-        }
-
-        /** AND: each operand narrows the rows; OR: each operand tests the rows none before it passed. */
-        @Override
-        int select(ColumnBatch batch, int[] sel, int n, int[] out, Work work) {
-            if (!batched) {
-                return super.select(batch, sel, n, out, work);
             }
             if (!decidedBy) {
                 int k = n;

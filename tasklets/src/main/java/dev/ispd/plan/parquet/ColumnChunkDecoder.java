@@ -2,6 +2,8 @@ package dev.ispd.plan.parquet;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import dev.ispd.plan.ColumnBatch;
 import dev.ispd.plan.StringDictionary;
 import java.util.function.IntToLongFunction;
 import org.apache.parquet.bytes.ByteBufferInputStream;
@@ -15,7 +17,6 @@ import org.apache.parquet.column.page.DataPageV1;
 import org.apache.parquet.column.page.DataPageV2;
 import org.apache.parquet.column.page.DictionaryPage;
 import org.apache.parquet.column.values.ValuesReader;
-import org.apache.parquet.column.values.rle.RunLengthBitPackingHybridDecoder;
 
 /**
  * One column chunk's values, a value at a time for a loop that stores them column by column: the
@@ -39,13 +40,17 @@ final class ColumnChunkDecoder {
     private StringDictionary strings;
     /** The reader of the chunk's dictionary-encoded pages, made for its first one. */
     private DictionaryIds idsReader;
+    /** The reader of the chunk's PLAIN pages of numbers, made for its first one. */
+    private PlainNumbers plainReader;
     private int pageNumber;
     private int left;
     private ValuesReader values;
-    /** A v1 page's definition levels, or null. */
+    /** A page's definition levels where they are RLE/bit-packed runs (a v2 page's always, a v1 page's mostly). */
+    private final HybridRuns levelRuns = new HybridRuns("definition levels");
+    /** A v1 page's definition levels in another encoding (BIT_PACKED), or null: they are {@link #levelRuns}. */
     private ValuesReader levelsV1;
-    /** A v2 page's definition levels, or null. */
-    private RunLengthBitPackingHybridDecoder levelsV2;
+    /** The levels of a run of values ({@link #definitions}), or one ({@link #nextIsNull}). */
+    private final int[] levels = new int[ColumnBatch.MAX_ROWS];
 
     ColumnChunkDecoder(ColumnChunkPages pages, ParquetColumn column) throws IOException {
         this.pages = pages;
@@ -64,17 +69,39 @@ final class ColumnChunkDecoder {
         if (!optional) {
             return false;
         }
-        try {
-            return (levelsV1 != null ? levelsV1.readInteger() : levelsV2.readInt()) == 0;
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
+        if (levelsV1 != null) {
+            return levelsV1.readInteger() == 0;
         }
+        levelRuns.read(levels, 0, 1);
+        return levels[0] == 0;
     }
 
     /**
-     * For a required column: how many values from the next on the current page holds (at least
-     * one, moving to the next page where this one is done), to be read from {@link #values} in a
-     * run and then {@link #consumed}.
+     * For an optional column: moves over the next {@code k} values of the current page's {@link #run},
+     * their NULLs (definition level 0) into {@code nulls[at, at + k)}; returns how many are not
+     * NULL, which are the next values of {@link #values} (then {@link #consumed}{@code (k)}).
+     */
+    int definitions(boolean[] nulls, int at, int k) {
+        if (levelsV1 != null) {
+            for (int i = 0; i < k; i++) {
+                levels[i] = levelsV1.readInteger();
+            }
+        } else {
+            levelRuns.read(levels, 0, k);
+        }
+        int present = 0;
+        for (int i = 0; i < k; i++) {
+            boolean isNull = levels[i] == 0;
+            nulls[at + i] = isNull;
+            present += isNull ? 0 : 1;
+        }
+        return present;
+    }
+
+    /**
+     * How many values from the next on the current page holds (at least one, moving to the next
+     * page where this one is done): a required column's to be read from {@link #values} in a run,
+     * an optional one's {@link #definitions} first; then {@link #consumed}.
      */
     int run() {
         while (left == 0) {
@@ -154,6 +181,11 @@ final class ColumnChunkDecoder {
         return strings;
     }
 
+    /** The current page's values where it is a PLAIN page of numbers, read a run at a time; else null. */
+    PlainNumbers plain() {
+        return values instanceof PlainNumbers p ? p : null;
+    }
+
     /** The chunk's dictionary, or null. */
     Dictionary dictionary() {
         return dictionary;
@@ -181,17 +213,21 @@ final class ColumnChunkDecoder {
             if (page instanceof DataPageV1 v1) {
                 ByteBufferInputStream in = v1.getBytes().toInputStream();
                 v1.getRlEncoding().getValuesReader(descriptor, ValuesType.REPETITION_LEVEL).initFromPage(left, in);
-                levelsV1 = v1.getDlEncoding().getValuesReader(descriptor, ValuesType.DEFINITION_LEVEL);
-                levelsV1.initFromPage(left, in);
-                levelsV2 = null;
+                levelsV1 = null;
+                if (optional && v1.getDlEncoding() == Encoding.RLE) { // 4 bytes of length, then the runs
+                    levelRuns(in.slice(BytesUtils.readIntLittleEndian(in)));
+                } else {
+                    levelsV1 = v1.getDlEncoding().getValuesReader(descriptor, ValuesType.DEFINITION_LEVEL);
+                    levelsV1.initFromPage(left, in);
+                }
                 values = reader(v1.getValueEncoding());
                 values.initFromPage(left, in);
             } else {
                 DataPageV2 v2 = (DataPageV2) page;
                 levelsV1 = null;
-                levelsV2 = optional ? new RunLengthBitPackingHybridDecoder(
-                        BytesUtils.getWidthFromMaxInt(descriptor.getMaxDefinitionLevel()),
-                        v2.getDefinitionLevels().toInputStream()) : null;
+                if (optional) {
+                    levelRuns(v2.getDefinitionLevels().toByteBuffer());
+                }
                 values = reader(v2.getDataEncoding());
                 values.initFromPage(left, v2.getData().toInputStream());
             }
@@ -201,8 +237,30 @@ final class ColumnChunkDecoder {
         }
     }
 
+    /** Reads the definition levels in {@code runs} a run at a time. */
+    private void levelRuns(ByteBuffer runs) {
+        byte[] bytes;
+        int position;
+        if (runs.hasArray()) {
+            bytes = runs.array();
+            position = runs.arrayOffset() + runs.position();
+        } else {
+            bytes = new byte[runs.remaining()];
+            runs.get(runs.position(), bytes);
+            position = 0;
+        }
+        levelRuns.reset(bytes, position, position + runs.remaining(),
+                BytesUtils.getWidthFromMaxInt(descriptor.getMaxDefinitionLevel()));
+    }
+
     private ValuesReader reader(Encoding encoding) {
         try {
+            if (encoding == Encoding.PLAIN && numberWidth() > 0) {
+                if (plainReader == null) {
+                    plainReader = new PlainNumbers(numberWidth());
+                }
+                return plainReader;
+            }
             if (!encoding.usesDictionary()) {
                 return encoding.getValuesReader(descriptor, ValuesType.VALUES);
             }
@@ -217,5 +275,14 @@ final class ColumnChunkDecoder {
         } catch (RuntimeException e) {
             throw new IllegalStateException("encoding " + encoding + ": " + e.getMessage(), e);
         }
+    }
+
+    /** The bytes of a value of the column's physical type where it is a number read a run at a time: 4 or 8; else 0. */
+    private int numberWidth() {
+        return switch (descriptor.getPrimitiveType().getPrimitiveTypeName()) {
+            case INT32, FLOAT -> 4;
+            case INT64, DOUBLE -> 8;
+            default -> 0;
+        };
     }
 }

@@ -219,33 +219,14 @@ public final class ParquetPlanTasklet implements Tasklet {
      */
     private void fillColumn(ColumnChunkDecoder d, ParquetColumn column, Field f, long[] values, long[] highs,
                             boolean[] nulls, int n) {
-        if (nulls == null && fillRequired(d, column.conversion(), values, n)) {
+        if (numbers(column.conversion())) {
+            fillNumbers(d, column.conversion(), values, nulls, n);
             return;
         }
         switch (column.conversion()) {
-            case INT32 -> {
-                for (int r = 0; r < n; r++) {
-                    values[r] = isNull(d, nulls, r) ? 0 : d.values().readInteger();
-                }
-            }
-            case INT64 -> {
-                for (int r = 0; r < n; r++) {
-                    values[r] = isNull(d, nulls, r) ? 0 : d.values().readLong();
-                }
-            }
             case INT64_MILLIS -> {
                 for (int r = 0; r < n; r++) {
                     values[r] = isNull(d, nulls, r) ? 0 : Math.multiplyExact(d.values().readLong(), 1000L);
-                }
-            }
-            case FLOAT -> {
-                for (int r = 0; r < n; r++) {
-                    values[r] = isNull(d, nulls, r) ? 0 : Float.floatToRawIntBits(d.values().readFloat()) & 0xFFFF_FFFFL;
-                }
-            }
-            case DOUBLE -> {
-                for (int r = 0; r < n; r++) {
-                    values[r] = isNull(d, nulls, r) ? 0 : Double.doubleToRawLongBits(d.values().readDouble());
                 }
             }
             case BOOLEAN -> {
@@ -265,55 +246,78 @@ public final class ParquetPlanTasklet implements Tasklet {
                     }
                 }
             }
-            case STRING -> throw new IllegalStateException("strings are written into records");
+            default -> throw new IllegalStateException(column.conversion() + " is not read here");
+        }
+    }
+
+    /** Whether a column of {@code conversion} is one of numbers a page's values are read a run at a time of. */
+    private static boolean numbers(ParquetColumn.Conversion conversion) {
+        return conversion == ParquetColumn.Conversion.INT32 || conversion == ParquetColumn.Conversion.INT64
+                || conversion == ParquetColumn.Conversion.FLOAT || conversion == ParquetColumn.Conversion.DOUBLE;
+    }
+
+    /**
+     * The next {@code n} values of an INT32, INT64, FLOAT or DOUBLE column into {@code values}
+     * (NULLs into {@code nulls}, null for a required column), a page's run at a time with no call
+     * per value: an optional column's definition levels read as runs, then its values that are
+     * not NULL; a dictionary-encoded page's ids read a run at a time and looked up in the chunk's
+     * dictionary, made once as the values the field reads ({@link ColumnChunkDecoder#entries}); a
+     * PLAIN page's values straight from its bytes ({@link PlainNumbers}); from a page in another
+     * encoding on (delta, byte-stream-split), the values one by one.
+     */
+    private void fillNumbers(ColumnChunkDecoder d, ParquetColumn.Conversion conversion, long[] values,
+                             boolean[] nulls, int n) {
+        IntToLongFunction entry = entry(d.dictionary(), conversion);
+        for (int r = 0; r < n; ) {
+            int k = Math.min(n - r, d.run());
+            DictionaryIds ids = d.ids();
+            PlainNumbers plain = d.plain();
+            if (ids == null && plain == null) {
+                fillOneByOne(d, conversion, values, nulls, r, n);
+                return;
+            }
+            int present = nulls == null ? k : d.definitions(nulls, r, k);
+            if (ids != null) {
+                long[] entries = d.entries(entry);
+                ids.read(this.ids, r, present);
+                for (int i = r; i < r + present; i++) {
+                    values[i] = entries[this.ids[i]];
+                }
+            } else {
+                plain.read(conversion, values, r, present);
+            }
+            if (present < k) {
+                spread(values, nulls, r, k, present);
+            }
+            d.consumed(k);
+            r += k;
+        }
+    }
+
+    /** Rows {@code [from, n)} of a column of numbers whose page from row {@code from} on is in an encoding read a value at a time. */
+    private void fillOneByOne(ColumnChunkDecoder d, ParquetColumn.Conversion conversion, long[] values,
+                              boolean[] nulls, int from, int n) {
+        for (int r = from; r < n; r++) {
+            boolean isNull = isNull(d, nulls, r);
+            values[r] = isNull ? 0 : switch (conversion) {
+                case INT32 -> d.values().readInteger();
+                case INT64 -> d.values().readLong();
+                case FLOAT -> Float.floatToRawIntBits(d.values().readFloat()) & 0xFFFF_FFFFL;
+                default -> Double.doubleToRawLongBits(d.values().readDouble());
+            };
         }
     }
 
     /**
-     * The next {@code n} values of a required INT32, INT64, FLOAT or DOUBLE column into
-     * {@code values}, a page's run at a time with no test per value: a dictionary-encoded page's
-     * ids read a run at a time and looked up in the chunk's dictionary, made once as the values
-     * the field reads ({@link ColumnChunkDecoder#entries}); a PLAIN page's values read one by
-     * one. False, reading nothing, for another conversion.
+     * Moves the {@code present} values read into {@code values[at, at + present)} to their rows
+     * among the {@code k} from {@code at}, whose NULLs {@code nulls} holds (a NULL's value 0), from
+     * the last back, so that none is overwritten before it moves.
      */
-    private boolean fillRequired(ColumnChunkDecoder d, ParquetColumn.Conversion conversion, long[] values, int n) {
-        IntToLongFunction entry = entry(d.dictionary(), conversion);
-        if (entry == null && d.dictionary() != null || conversion != ParquetColumn.Conversion.INT32
-                && conversion != ParquetColumn.Conversion.INT64 && conversion != ParquetColumn.Conversion.FLOAT
-                && conversion != ParquetColumn.Conversion.DOUBLE) {
-            return false;
+    private static void spread(long[] values, boolean[] nulls, int at, int k, int present) {
+        int from = at + present;
+        for (int i = at + k - 1; i >= at; i--) {
+            values[i] = nulls[i] ? 0 : values[--from];
         }
-        for (int r = 0; r < n; ) {
-            int k = Math.min(n - r, d.run());
-            ValuesReader v = d.values();
-            int end = r + k;
-            DictionaryIds ids = d.ids();
-            if (ids != null) {
-                long[] entries = d.entries(entry);
-                ids.read(this.ids, r, k);
-                for (; r < end; r++) {
-                    values[r] = entries[this.ids[r]];
-                }
-            } else if (conversion == ParquetColumn.Conversion.INT32) {
-                for (; r < end; r++) {
-                    values[r] = v.readInteger();
-                }
-            } else if (conversion == ParquetColumn.Conversion.INT64) {
-                for (; r < end; r++) {
-                    values[r] = v.readLong();
-                }
-            } else if (conversion == ParquetColumn.Conversion.FLOAT) {
-                for (; r < end; r++) {
-                    values[r] = Float.floatToRawIntBits(v.readFloat()) & 0xFFFF_FFFFL;
-                }
-            } else {
-                for (; r < end; r++) {
-                    values[r] = Double.doubleToRawLongBits(v.readDouble());
-                }
-            }
-            d.consumed(k);
-        }
-        return true;
     }
 
     /** How a dictionary entry of a column of {@code conversion} reads as the field's value; null where a dictionary's entries are not made so. */
@@ -333,10 +337,11 @@ public final class ParquetPlanTasklet implements Tasklet {
     /**
      * The next {@code n} strings of column {@code c} into the field's place in the batch's records
      * and their lengths into the batch's ({@link DecodedBatch#lengths}: the lengths those places
-     * hold, so a new value zeroes only a longer one's rest); NULLs into the batch's nulls. Where every
-     * value is a dictionary id (dictionary-encoded pages), the ids go into the batch too and it is
-     * told the dictionary, so that a WHERE on the column is judged once per entry; a required
-     * column's ids are read a page's run at a time.
+     * hold, so a new value zeroes only a longer one's rest), a page's run at a time: an optional
+     * column's NULLs (definition levels read as runs) into the batch's nulls, then its values that
+     * are not NULL. Where every value is a dictionary id (dictionary-encoded pages), the ids go
+     * into the batch too (a NULL's the dictionary's size) and it is told the dictionary, so that a
+     * WHERE on the column is judged once per entry.
      */
     private void fillStrings(ColumnChunkDecoder d, ParquetColumn column, Field f, int c, int n) {
         ByteBuffer records = batch.records();
@@ -346,36 +351,39 @@ public final class ParquetPlanTasklet implements Tasklet {
         StringDictionary strings = d.strings();
         boolean coded = strings != null;
         for (int r = 0; r < n; ) {
-            if (nulls == null) {
-                int k = Math.min(n - r, d.run());
-                int end = r + k;
-                DictionaryIds reader = d.ids();
-                if (reader != null) {
-                    reader.read(ids, r, k);
-                    for (; r < end; r++) {
+            int k = Math.min(n - r, d.run());
+            int end = r + k;
+            int present = nulls == null ? k : d.definitions(nulls, r, k);
+            DictionaryIds reader = d.ids();
+            if (reader != null) {
+                reader.read(ids, r, present);
+                if (present < k) {
+                    spread(ids, nulls, r, k, present, strings.size());
+                }
+                for (; r < end; r++) {
+                    if (nulls == null || !nulls[r]) {
                         placed[r] = putEntry(records, strings, ids[r], column, f, r, placed[r]);
                     }
-                } else {
-                    coded = false;
-                    for (; r < end; r++) {
+                }
+            } else {
+                coded = false;
+                for (; r < end; r++) {
+                    if (nulls == null || !nulls[r]) {
                         placed[r] = putString(records, d.values().readBytes(), column, f, r, placed[r]);
                     }
                 }
-                d.consumed(k);
-            } else {
-                if (isNull(d, nulls, r)) {
-                    ids[r] = coded ? strings.size() : 0;
-                } else if (d.ids() != null) {
-                    ids[r] = d.ids().readValueDictionaryId();
-                    placed[r] = putEntry(records, strings, ids[r], column, f, r, placed[r]);
-                } else {
-                    coded = false;
-                    placed[r] = putString(records, d.values().readBytes(), column, f, r, placed[r]);
-                }
-                r++;
             }
+            d.consumed(k);
         }
         batch.dictionary(c, coded ? strings : null);
+    }
+
+    /** {@link #spread(long[], boolean[], int, int, int)} of dictionary ids, a NULL's id {@code nullId}. */
+    private static void spread(int[] ids, boolean[] nulls, int at, int k, int present, int nullId) {
+        int from = at + present;
+        for (int i = at + k - 1; i >= at; i--) {
+            ids[i] = nulls[i] ? nullId : ids[--from];
+        }
     }
 
     private ParquetDecodeException failure(ParquetRowGroup g, int column, Exception e) {
