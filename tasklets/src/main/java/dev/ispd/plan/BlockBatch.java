@@ -27,13 +27,9 @@ final class BlockBatch extends ColumnBatch {
     private ByteBuffer buf;
     private int firstRow;
     private int rows;
-    /** Whether {@link #records} holds this batch's rows. */
-    private boolean stored;
     /** The dense GROUP BY key {@link #keyColumns} holds the columns of, or null. */
     private KeyPacker keyPacker;
     private long[][] keyColumns;
-    /** How many batches were gathered into records, for a part of a plan that reads them. */
-    private long batchesGathered;
     /** The NULLs of a key's column: dense keys are never NULL, but {@link #decode} writes them where a field is nullable. */
     private final boolean[] keyNulls = new boolean[ColumnBatch.MAX_ROWS];
 
@@ -65,7 +61,6 @@ final class BlockBatch extends ColumnBatch {
         this.buf = buf;
         this.firstRow = firstRow;
         this.rows = rows;
-        this.stored = false;
         int at = blockStart;
         for (int c = 0; c < offsets.length; c++) {
             starts[c] = at;
@@ -219,30 +214,13 @@ final class BlockBatch extends ColumnBatch {
     }
 
     @Override
-    ByteBuffer buffer() {
-        if (!stored) {
-            for (int r = 0; r < rows; r++) {
-                gather(r);
-            }
-            stored = true;
-            batchesGathered++;
-        }
+    ByteBuffer records() {
         return records;
     }
 
-    /** Gathers only rows {@code sel[0, n)} into records, unless the whole batch is already. */
+    /** Row {@code r}'s columns into its record (a record is gathered from the columns). */
     @Override
-    ByteBuffer buffer(int[] sel, int n) {
-        if (!stored) {
-            for (int i = 0; i < n; i++) {
-                gather(sel[i]);
-            }
-        }
-        return records;
-    }
-
-    /** Row {@code r}'s columns into its record. */
-    private void gather(int r) {
+    void storeRow(int r) {
         int to = r * recordSize;
         int j = firstRow + r;
         for (int c = 0; c < offsets.length; c++) {
@@ -252,7 +230,7 @@ final class BlockBatch extends ColumnBatch {
 
     /** How many of its batches were gathered into records: none where every part of a plan reads columns. */
     long batchesGathered() {
-        return batchesGathered;
+        return batchesStored();
     }
 
     @Override

@@ -26,6 +26,10 @@ public abstract class ColumnBatch {
     public static final int MAX_BYTES = 4 << 20;
 
     private int generation;
+    /** Whether every row of the batch is stored as a record ({@link #buffer}) since it last {@link #advance}d. */
+    private boolean stored;
+    /** How many batches were stored whole as records. */
+    private long batchesStored;
 
     /**
      * Rows a batch of records of {@code recordSize} bytes holds: {@link #MAX_ROWS}, fewer where they
@@ -46,9 +50,10 @@ public abstract class ColumnBatch {
         return generation;
     }
 
-    /** Marks that the batch now holds other rows: columns decoded from it before are stale. */
+    /** Marks that the batch now holds other rows: columns decoded from it before, and records stored, are stale. */
     final void advance() {
         generation++;
+        stored = false;
     }
 
     /**
@@ -73,15 +78,45 @@ public abstract class ColumnBatch {
     /** {@link #decodeWide} of rows {@code sel[0, n)} only. */
     abstract void decodeWide(Field field, int[] sel, int n, long[] lows, long[] highs, boolean[] nulls);
 
-    /** The batch's rows as records of the plan's layout: row {@code r} at {@link #record}{@code (r)}. */
-    abstract ByteBuffer buffer();
+    /**
+     * The batch's rows as records of the plan's layout: row {@code r} at {@link #record}{@code (r)}.
+     * A columnar batch stores them ({@link #storeRow}) into {@link #records} once for the batch, when
+     * a part of the plan first asks; a batch of records has them.
+     */
+    ByteBuffer buffer() {
+        if (!stored) {
+            for (int r = 0; r < rows(); r++) {
+                storeRow(r);
+            }
+            stored = true;
+            batchesStored++;
+        }
+        return records();
+    }
 
     /**
      * A buffer holding at least rows {@code sel[0, n)} as records ({@link #buffer}'s, for a sink
-     * that reads only the rows a WHERE selected); a columnar source stores only those.
+     * that reads only the rows a WHERE selected): a columnar batch stores only those, unless the
+     * whole batch is already.
      */
     ByteBuffer buffer(int[] sel, int n) {
-        return buffer();
+        if (!stored) {
+            for (int i = 0; i < n; i++) {
+                storeRow(sel[i]);
+            }
+        }
+        return records();
+    }
+
+    /** The buffer a columnar batch stores its rows into as records ({@link #buffer}). */
+    abstract ByteBuffer records();
+
+    /** Row {@code r}'s values into its record in {@link #records}: a columnar batch's one step of {@link #buffer}. */
+    abstract void storeRow(int r);
+
+    /** How many batches were stored whole as records: none where every part of a plan reads columns. */
+    final long batchesStored() {
+        return batchesStored;
     }
 
     /** The absolute position of row {@code row}'s record in {@link #buffer}. */

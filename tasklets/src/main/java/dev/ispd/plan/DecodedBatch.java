@@ -33,13 +33,9 @@ public final class DecodedBatch extends ColumnBatch {
     private final int recordSize;
     private final ByteBuffer records;
     private int rows;
-    /** Whether {@link #records} holds this batch's rows. */
-    private boolean stored;
     /** The dense GROUP BY key {@link #keyColumns} holds the columns of, or null. */
     private KeyPacker keyPacker;
     private long[][] keyColumns;
-    /** How many batches were stored as records: none where every part of a plan reads columns. */
-    private long batchesStored;
 
     /**
      * A batch of {@code fields} of {@code layout}: whole fields (no bit ranges) of 1, 2, 4, 8 or
@@ -118,6 +114,7 @@ public final class DecodedBatch extends ColumnBatch {
     }
 
     /** The buffer whose record {@code r} ({@code r * recordSize}) a {@code char(N)} field's bytes are written into. */
+    @Override
     public ByteBuffer records() {
         return records.clear();
     }
@@ -125,13 +122,7 @@ public final class DecodedBatch extends ColumnBatch {
     /** Marks the arrays filled with {@code rows} new rows (at most {@link #capacity}). */
     public void filled(int rows) {
         this.rows = rows;
-        this.stored = false;
         advance();
-    }
-
-    /** How many of its batches were made records, for a part of a plan that reads them. */
-    long batchesStored() {
-        return batchesStored;
     }
 
     @Override
@@ -217,29 +208,6 @@ public final class DecodedBatch extends ColumnBatch {
     }
 
     @Override
-    ByteBuffer buffer() {
-        if (!stored) {
-            records.clear();
-            store();
-            stored = true;
-            batchesStored++;
-        }
-        return records;
-    }
-
-    /** Stores only rows {@code sel[0, n)} as records, unless the whole batch is already. */
-    @Override
-    ByteBuffer buffer(int[] sel, int n) {
-        if (!stored) {
-            records.clear();
-            for (int i = 0; i < n; i++) {
-                store(sel[i]);
-            }
-        }
-        return records;
-    }
-
-    @Override
     int record(int row) {
         return row * recordSize;
     }
@@ -256,15 +224,9 @@ public final class DecodedBatch extends ColumnBatch {
         return f.type().kind() == FieldType.Kind.CHAR;
     }
 
-    /** The arrays into their fields of the batch's records (a char(N)'s bytes are there already); NULL bits set or cleared. */
-    private void store() {
-        for (int r = 0; r < rows; r++) {
-            store(r);
-        }
-    }
-
-    /** Row {@code r}'s values into its record. */
-    private void store(int r) {
+    /** Row {@code r}'s values into its fields of its record (a char(N)'s bytes are there already); NULL bits set or cleared. */
+    @Override
+    void storeRow(int r) {
         int at = r * recordSize;
         for (int c = 0; c < fields.length; c++) {
             Field f = fields[c];

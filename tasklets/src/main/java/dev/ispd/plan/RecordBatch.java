@@ -34,6 +34,22 @@ final class RecordBatch extends ColumnBatch {
     }
 
     @Override
+    ByteBuffer buffer(int[] sel, int n) {
+        return buf;
+    }
+
+    @Override
+    ByteBuffer records() {
+        return buf;
+    }
+
+    /** Its rows are records already ({@link #buffer}): none is stored. */
+    @Override
+    void storeRow(int r) {
+        throw new IllegalStateException("a batch of records stores no row");
+    }
+
+    @Override
     int record(int row) {
         return first + row * recordSize;
     }
