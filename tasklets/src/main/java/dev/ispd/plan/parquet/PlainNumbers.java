@@ -55,26 +55,23 @@ final class PlainNumbers extends ValuesReader {
         }
     }
 
-    private void need(int bytes) {
+    /** Moves over the next {@code bytes} of values; where they started. */
+    private int next(int bytes) {
         if (page.limit() - position < bytes) {
             throw new IllegalStateException("the page's values end before its value count");
         }
+        position += bytes;
+        return position - bytes;
     }
 
     @Override
     public int readInteger() {
-        need(4);
-        int v = page.getInt(position);
-        position += 4;
-        return v;
+        return page.getInt(next(4));
     }
 
     @Override
     public long readLong() {
-        need(8);
-        long v = page.getLong(position);
-        position += 8;
-        return v;
+        return page.getLong(next(8));
     }
 
     @Override
@@ -94,7 +91,6 @@ final class PlainNumbers extends ValuesReader {
 
     @Override
     public void skip(int n) {
-        need(n * width);
-        position += n * width;
+        next(n * width);
     }
 }
