@@ -12,6 +12,7 @@ import dev.ispd.hadoop.parquet.ParquetFooters;
 import dev.ispd.hadoop.parquet.ParquetInputs;
 import dev.ispd.plan.Layout;
 import dev.ispd.plan.PlanException;
+import dev.ispd.plan.parquet.ParquetPlanTasklet;
 import dev.ispd.plan.parquet.ParquetTable;
 import dev.ispd.plan.layout.LayoutJson;
 import dev.ispd.plan.layout.Layouts;
@@ -148,7 +149,13 @@ final class SqlCommand {
             out.print(SqlJob.explain(conf, plan, file, policy));
             return 0;
         }
-        SqlJob job = SqlJob.run(conf, plan, file, policy, work.resolve("sql"));
+        SqlJob job;
+        try {
+            job = SqlJob.run(conf, plan, file, policy, work.resolve("sql"));
+        } catch (IOException e) { // a Parquet string longer than the width: the width is this command's option
+            String wider = ParquetPlanTasklet.namingWidthOption(e.getMessage(), "--string-width");
+            throw wider == null ? e : new IOException(wider, e);
+        }
         out.printf("%n%s%n  as plan: %s%n%n", q.sql.strip(), plan.plan());
         printRows(plan, job.rows());
         out.printf("%nwhere each split ran (policy %s): predicted host vs device cost%n", policy);

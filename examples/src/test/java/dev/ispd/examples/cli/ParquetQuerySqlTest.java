@@ -4,6 +4,7 @@ import static dev.ispd.examples.cli.QueryRuns.rows;
 import static dev.ispd.examples.cli.QueryRuns.succeed;
 import static dev.ispd.examples.cli.QueryRuns.usageError;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ispd.examples.worldcup.WorldCupDrives;
@@ -96,6 +97,15 @@ class ParquetQuerySqlTest {
         List<List<String>> narrow = rows(succeed("--sql", sql, "--drives", DRIVES.addresses(), "--input", FILE,
                 "--policy", "device-only", "--string-width", "4"));
         assertEquals(expected, narrow.stream().sorted(Comparator.comparing(row -> row.get(0))).toList());
+    }
+
+    @Test
+    void aStringLongerThanTheWidthIsAnErrorNamingThisCommandsOption() {
+        String err = usageError("--sql", "SELECT count(*) FROM t WHERE mode = 'AIR'", "--drives", DRIVES.addresses(),
+                "--input", FILE, "--policy", "device-only", "--string-width", "3");
+        assertTrue(err.contains("a value of 4 bytes is longer than the 3 bytes a plan reads of a string (mode): "
+                + "read the files with a string width of at least 4 (--string-width)"), err);
+        assertFalse(err.contains("stringWidth"), "Spark's option is not this command's: " + err);
     }
 
     @Test

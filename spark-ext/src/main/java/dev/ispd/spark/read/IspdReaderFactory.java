@@ -2,7 +2,9 @@ package dev.ispd.spark.read;
 
 import dev.ispd.offload.plan.PlannedSplit;
 import dev.ispd.offload.schedule.Placement;
+import dev.ispd.plan.parquet.ParquetPlanTasklet;
 import dev.ispd.spark.conf.HadoopConf;
+import dev.ispd.spark.conf.IspdOptions;
 import dev.ispd.spark.conf.SparkSettings;
 import dev.ispd.spark.pushdown.PushedScan;
 import dev.ispd.spark.read.execution.ScanCorrections;
@@ -67,13 +69,19 @@ final class IspdReaderFactory implements PartitionReaderFactory {
         return new RecordRowReader(open(partition));
     }
 
-    /** The partition's reader, which raises an ANSI error of a pushed expression as Spark does ({@link AnsiErrors}). */
+    /**
+     * The partition's reader, which raises an ANSI error of a pushed expression as Spark does
+     * ({@link AnsiErrors}), and a Parquet string longer than the read's string width naming the
+     * option that sets it.
+     */
     private PartitionReader<ColumnarBatch> open(InputPartition partition) {
         try {
             return AnsiErrors.raisedAsSpark(reader(partition));
         } catch (RuntimeException e) {
             SparkArithmeticException spark = AnsiErrors.of(e);
-            throw spark != null ? spark : e;
+            String wider = ParquetPlanTasklet.namingWidthOption(e.getMessage(),
+                    "option " + IspdOptions.STRING_WIDTH.name());
+            throw spark != null ? spark : wider != null ? new IllegalArgumentException(wider, e) : e;
         }
     }
 

@@ -39,6 +39,12 @@ import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
  * array, definition level) and the compressed bytes by codec.
  */
 public final class ParquetPlanTasklet implements Tasklet {
+    /**
+     * A too-long string's error's advice, before the width it asks for: the tasklet runs for every
+     * caller, so the caller names its own option that sets the width ({@link #namingWidthOption}).
+     */
+    static final String WIDER = "read the files with a string width of at least ";
+
     private final PlanTasklet plan;
     private final ParquetSource source;
     private final ParquetColumn[] columns;
@@ -69,6 +75,23 @@ public final class ParquetPlanTasklet implements Tasklet {
         this.scratch = new Scratch(widest);
         this.zeros = new byte[widest];
         this.ids = new int[batch.capacity()];
+    }
+
+    /**
+     * {@code message} (an error's, raised by a drive or on the host) with {@code option}, the setting
+     * of the string width as the caller spells it, named after the width a too-long string's error
+     * asks for; null where the message holds no such error.
+     */
+    public static String namingWidthOption(String message, String option) {
+        int at = message == null ? -1 : message.indexOf(WIDER);
+        if (at < 0) {
+            return null;
+        }
+        int end = at + WIDER.length();
+        while (end < message.length() && Character.isDigit(message.charAt(end))) {
+            end++;
+        }
+        return message.substring(0, end) + " (" + option + ")" + message.substring(end);
     }
 
     @Override
@@ -420,7 +443,7 @@ public final class ParquetPlanTasklet implements Tasklet {
         if (n > f.width()) {
             throw new IllegalArgumentException("a value of " + n + " bytes is longer than the " + f.width()
                     + " bytes a plan reads of a string (" + column.name() + "): " + (n <= FieldType.MAX_CHARS
-                    ? "read the files with a string width of at least " + n + " (option stringWidth)"
+                    ? WIDER + n
                     : "a plan holds at most " + FieldType.MAX_CHARS + " bytes: read the column with Spark's own reader"));
         }
     }
