@@ -76,6 +76,11 @@ class ParquetDecodeTest {
         return out.stream();
     }
 
+    /** {@link #formats} of one codec: the codec touches neither levels nor values. */
+    static Stream<Arguments> snappyFormats() {
+        return formats().filter(a -> a.get()[0] == CompressionCodecName.SNAPPY);
+    }
+
     @ParameterizedTest(name = "{0} {1} dictionary {2}")
     @MethodSource("formats")
     void decodedRowGroupsGiveThePlansResultOverTheSameValuesAsRecords(CompressionCodecName codec, WriterVersion version,
@@ -102,6 +107,47 @@ class ParquetDecodeTest {
             assertArrayEquals(expected, decoded, plan.toString());
             assertTrue(PlanResult.decode(decoded).rows().size() > 0, "the plan returns something: " + plan);
         }
+    }
+
+    /**
+     * Optional columns' levels and PLAIN or dictionary values read a page's run at a time: stretches
+     * of NULLs longer than a page (pages of NULLs only, runs of NULLs across batches) and of no
+     * NULL, in every optional type, v1 and v2 pages, PLAIN and dictionary, give the plans' results
+     * over the same values as records.
+     */
+    @ParameterizedTest(name = "{1} dictionary {2}")
+    @MethodSource("snappyFormats")
+    void stretchesOfNullsLongerThanAPageGiveTheSameResults(CompressionCodecName codec, WriterVersion version,
+                                                          boolean dictionary) throws Exception {
+        Configuration conf = new Configuration();
+        FileSystem fs = FileSystem.getLocal(conf);
+        Path path = new Path(dir.resolve("stretches-" + version + "-" + dictionary + ".parquet").toUri());
+        List<ParquetData.Row> rows = new ArrayList<>();
+        for (ParquetData.Row r : ParquetData.rows(ROWS, 13)) {
+            long i = r.id();
+            boolean none = i >= 700 && i < 2_300; // about two pages of each column, and batches, all NULL
+            boolean all = i >= 2_300;
+            rows.add(new ParquetData.Row(i, r.qty(), r.urgent(), pick(none, all, r.price(), i),
+                    pick(none, all, r.small(), (int) i), pick(none, all, r.big(), java.math.BigInteger.valueOf(i)),
+                    pick(none, all, r.day(), 9_000 + (int) (i % 100)), pick(none, all, r.tsMillis(), 1_600_000_000_000L + i),
+                    pick(none, all, r.score(), i / 4.0), r.ratio(), pick(none, all, r.flag(), i % 3 == 0),
+                    pick(none, all, r.mode(), ParquetData.MODES[(int) (i % ParquetData.MODES.length)]),
+                    pick(none, all, r.comment(), "c" + i)));
+        }
+        ParquetData.write(conf, path, rows, codec, dictionary, version, 48 * 1024, 4 * 1024);
+        FileStatus status = fs.getFileStatus(path);
+        Layout layout = ParquetInputs.table(fs, status).layout();
+        ByteBuffer records = ParquetData.records(layout, rows);
+        for (Plan plan : plans(layout)) {
+            byte[] expected = new HostRunner(8192, 128).run(new PlanTasklet(plan, PlanLimits.HOST),
+                    List.of(new Extent(1, 0, records.capacity())), new InMemoryPageSource(Map.of(1L, records))).bytes();
+            assertArrayEquals(expected, decoded(fs, status, plan), plan.toString());
+        }
+    }
+
+    /** NULL where {@code none}, {@code always} where {@code all} (no NULL), else the row's value. */
+    private static <T> T pick(boolean none, boolean all, T value, T always) {
+        return none ? null : all ? always : value;
     }
 
     @Test
