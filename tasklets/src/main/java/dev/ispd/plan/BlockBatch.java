@@ -9,8 +9,8 @@ import java.util.Arrays;
  * ({@link BlockLayout}) as a {@link ColumnBatch}, from the block's columns that a plan reads
  * ({@link BlockLayout#columns}), which lie back to back in the scan's buffer, in record order:
  * each field is decoded straight from its column's values, nothing copied. A part of a plan that
- * reads records ({@link #buffer}: a WHERE of plain field leaves, a string expression, a sink other
- * than dense groups, the rerun after an error) gets the batch's rows as records of the layout,
+ * reads records ({@link #buffer}: a WHERE's string leaf, a string expression, a sink of rows,
+ * hashed group keys, the rerun after an error) gets the batch's rows as records of the layout,
  * gathered once for the batch from those columns; the other bytes of the records are not filled
  * (no part of the plan reads them). Reset for each batch, never reallocated.
  */

@@ -7,9 +7,9 @@ import java.nio.ByteBuffer;
  * {@link BatchScan}) reads a column at a time: the seam between where values come from (records
  * of a layout in a scan buffer, {@link RecordBatch}; a columnar file's pages decoded straight into
  * column arrays, {@link DecodedBatch}) and the expressions, filters and sinks over them. The parts
- * of a plan that read records (a WHERE of plain field leaves, per-record nodes, sinks other than
- * dense groups, the record-by-record rerun after an error) read {@link #buffer}, which a columnar
- * source makes only when one asks.
+ * of a plan that read records (a WHERE's string leaves, per-record nodes, sinks of rows, hashed
+ * group keys, the record-by-record rerun after an error) read {@link #buffer}, which a columnar
+ * batch makes only when one asks ({@link #storeRow}).
  */
 public abstract class ColumnBatch {
     /**

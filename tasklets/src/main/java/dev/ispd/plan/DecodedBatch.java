@@ -14,9 +14,9 @@ import java.util.Map;
  * {@link #capacity} rows (fewer for wide records). A {@code char(N)} field has no value array: the
  * source writes its bytes into its place in {@link #records} and its length beside it
  * ({@link #lengths}), so that no reader looks for the string's end. The batch's rows become records of the layout only if a part of
- * the plan reads records ({@link #buffer}: a WHERE of plain field leaves, a per-record node, a
- * sink other than dense groups, a new group's key, the rerun after an error): then the arrays are
- * stored into their fields once for the batch.
+ * the plan reads records ({@link #buffer}: a WHERE's string leaf, a per-record node, a sink of
+ * rows, hashed group keys, the rerun after an error): then the arrays are stored into their
+ * fields once for the batch, or for the rows it asks for.
  */
 public final class DecodedBatch extends ColumnBatch {
     private final Field[] fields;
