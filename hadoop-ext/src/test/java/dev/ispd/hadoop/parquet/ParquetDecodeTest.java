@@ -25,6 +25,7 @@ import dev.ispd.protocol.Params;
 import dev.ispd.host.HostRunner;
 import dev.ispd.host.InMemoryPageSource;
 import dev.ispd.tasklet.ScanContext;
+import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.util.ArrayList;
@@ -100,8 +101,7 @@ class ParquetDecodeTest {
         Layout layout = table.layout();
         ByteBuffer records = ParquetData.records(layout, rows);
         for (Plan plan : plans(layout)) {
-            byte[] expected = new HostRunner(8192, 128).run(new PlanTasklet(plan, PlanLimits.HOST),
-                    List.of(new Extent(1, 0, records.capacity())), new InMemoryPageSource(Map.of(1L, records))).bytes();
+            byte[] expected = overRecords(plan, records);
             assertEquals(0, ParquetInputs.input(fs, status, plan).parquet().rowGroupsSkipped());
             byte[] decoded = decoded(fs, status, plan);
             assertArrayEquals(expected, decoded, plan.toString());
@@ -139,10 +139,14 @@ class ParquetDecodeTest {
         Layout layout = ParquetInputs.table(fs, status).layout();
         ByteBuffer records = ParquetData.records(layout, rows);
         for (Plan plan : plans(layout)) {
-            byte[] expected = new HostRunner(8192, 128).run(new PlanTasklet(plan, PlanLimits.HOST),
-                    List.of(new Extent(1, 0, records.capacity())), new InMemoryPageSource(Map.of(1L, records))).bytes();
-            assertArrayEquals(expected, decoded(fs, status, plan), plan.toString());
+            assertArrayEquals(overRecords(plan, records), decoded(fs, status, plan), plan.toString());
         }
+    }
+
+    /** The result of {@code plan} over {@code records}, the same values as fixed-width records. */
+    private static byte[] overRecords(Plan plan, ByteBuffer records) throws IOException {
+        return new HostRunner(8192, 128).run(new PlanTasklet(plan, PlanLimits.HOST),
+                List.of(new Extent(1, 0, records.capacity())), new InMemoryPageSource(Map.of(1L, records))).bytes();
     }
 
     /** NULL where {@code none}, {@code always} where {@code all} (no NULL), else the row's value. */
