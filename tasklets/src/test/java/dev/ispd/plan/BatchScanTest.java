@@ -37,6 +37,7 @@ import dev.ispd.protocol.Extent;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
@@ -175,6 +176,28 @@ class BatchScanTest {
             assertArrayEquals(perRecord.bytes(), batched.bytes(), "result bytes of " + plan);
             LoopMeters.assertSameWork(perRecord.meter(), batched.meter(), plan.toString());
         }
+    }
+
+    /**
+     * A narrow key of hundreds of values (u16 {@code k} = record % 700) makes the table grow many
+     * times within one batch: the rows whose groups were found before each growth are taken first,
+     * so every row lands in its own group, as record by record.
+     */
+    @Test
+    void aTableThatGrowsWithinABatchTakesEachRowIntoItsGroup() throws IOException {
+        Layout layout = new Layout("keyed", 10, List.of(Field.unsigned("k", 0, 2),
+                new Field("v", 2, 8, true, false, 0, 0, false, 0)));
+        ByteBuffer data = ByteBuffer.allocate(3_000 * 10).order(ByteOrder.LITTLE_ENDIAN);
+        for (int i = 0; i < 3_000; i++) {
+            data.putShort(i * 10, (short) (i % 700)).putLong(i * 10 + 2, 3L * i - 1_000);
+        }
+        Plan plan = Plan.aggregate(layout, null, List.of("k"), List.of(Aggregate.sum(mul(field("v"), lit(2))),
+                Aggregate.countStar(), Aggregate.max("v")));
+        assertTrue(GroupTable.dense(plan), "a narrow key: groups by direct index");
+        HostRunner.Result batched = run(new PlanTasklet(plan, LIMITS), data.array(), 3_000);
+        HostRunner.Result perRecord = run(new PlanTasklet(plan, LIMITS, false), data.array(), 3_000);
+        assertArrayEquals(perRecord.bytes(), batched.bytes());
+        LoopMeters.assertSameWork(perRecord.meter(), batched.meter(), plan.toString());
     }
 
     @Test
