@@ -159,16 +159,16 @@ class StandaloneClusterTest {
                 RegionCounts.class.getName(), "--jars", String.join(",", jars) + "," + connector,
                 jarOf(RegionCounts.class, "ispd-spark-examples.jar").toString(), PATH));
         assertEquals(expected, submitted, "spark-submit of RegionCounts");
+        // one PySpark application for both queries: a spark-submit costs its driver's and executors' start
         Path script = Path.of(StandaloneClusterTest.class.getResource("/cluster/region_counts.py").toURI());
         List<String> python = submit("spark-submit of the PySpark script", List.of("--jars",
                 String.join(",", jars) + "," + connector, script.toString(), PATH));
-        assertEquals(expected, python, "PySpark over the connector");
-        Path distinct = Path.of(StandaloneClusterTest.class.getResource("/cluster/count_distinct_literal.py").toURI());
-        List<String> counted = submit("spark-submit of the PySpark COUNT(DISTINCT 1) script", List.of("--jars",
-                String.join(",", jars) + "," + connector, distinct.toString(), PATH));
-        assertEquals(expected.stream().map(line -> line + "\t1").toList(), counted.subList(0, counted.size() - 1),
-                "count(1) and count(DISTINCT 1) per region from PySpark: " + counted);
-        assertEquals("pushed: PushedAggregates: [COUNT(*)], PushedGroupBy: [region]", counted.get(counted.size() - 1),
+        int regions = expected.size();
+        assertEquals(2 * regions + 1, python.size(), "region counts, count(DISTINCT 1) per region, pushed: " + python);
+        assertEquals(expected, python.subList(0, regions), "PySpark over the connector");
+        assertEquals(expected.stream().map(line -> line + "\t1").toList(), python.subList(regions, 2 * regions),
+                "count(1) and count(DISTINCT 1) per region from PySpark: " + python);
+        assertEquals("pushed: PushedAggregates: [COUNT(*)], PushedGroupBy: [region]", python.get(2 * regions),
                 "the session extension from the --jars jar rewrote COUNT(DISTINCT 1), so the scan pushed the counts");
 
         SparkSession local = session(SparkSession.builder().master("local[2]"));
