@@ -128,6 +128,7 @@ class StandaloneClusterTest {
         SparkSession onCluster = session(SparkSession.builder().master(cluster.master())
                 .config("spark.jars", String.join(",", jars) + "," + connector)
                 .config("spark.executor.memory", "512m").config("spark.cores.max", String.valueOf(WORKERS))
+                .config("spark.executor.extraJavaOptions", StandaloneCluster.JVM_OPTIONS)
                 .config("spark.locality.wait", "30s"));
         try {
             awaitExecutors(onCluster);
@@ -205,6 +206,8 @@ class StandaloneClusterTest {
         List<String> command = new ArrayList<>(List.of(spark.bin("spark-submit").toString(), "--master", cluster.master(),
                 "--conf", "spark.driver.host=127.0.0.1", "--conf", "spark.driver.memory=512m",
                 "--conf", "spark.executor.memory=512m", "--conf", "spark.locality.wait=30s",
+                "--conf", "spark.driver.extraJavaOptions=" + StandaloneCluster.JVM_OPTIONS,
+                "--conf", "spark.executor.extraJavaOptions=" + StandaloneCluster.JVM_OPTIONS,
                 "--conf", "spark.sql.shuffle.partitions=2",
                 "--conf", "spark.hadoop." + IspdKeys.FS_DRIVES.name() + "=" + drivesConf,
                 "--conf", "spark.hadoop." + IspdKeys.FS_CHUNK_SIZE.name() + "=" + CHUNK));
