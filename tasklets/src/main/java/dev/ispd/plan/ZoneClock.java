@@ -10,6 +10,8 @@ import java.time.zone.ZoneOffsetTransitionRule;
 import java.time.zone.ZoneRules;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
 
 /**
  * A time zone's offsets from UTC, looked up without allocating: the zone's transitions (from the
@@ -22,6 +24,13 @@ import java.util.List;
 final class ZoneClock {
     static final int TABLE_END_YEAR = 2400;
     private static final long SECONDS_PER_DAY = 86_400;
+    /**
+     * Clocks built so far, by zone id: a table holds about a thousand transitions, and an
+     * expression is compiled wherever its type is needed (per value by {@link ColumnValues#value}).
+     * At most {@link #KEPT} are kept: ids are the tz database's and offsets' many spellings.
+     */
+    private static final ConcurrentMap<String, ZoneClock> BUILT = new ConcurrentHashMap<>();
+    private static final int KEPT = 1024;
 
     final String id;
     private final ZoneRules rules;
@@ -56,6 +65,18 @@ final class ZoneClock {
 
     /** The clock of zone {@code id}; a {@link PlanException} naming {@code node} if there is no such zone. */
     static ZoneClock of(String id, String node) {
+        ZoneClock built = BUILT.get(id);
+        if (built != null) {
+            return built;
+        }
+        ZoneClock clock = build(id, node);
+        if (BUILT.size() < KEPT) {
+            BUILT.putIfAbsent(id, clock);
+        }
+        return clock;
+    }
+
+    private static ZoneClock build(String id, String node) {
         ZoneRules rules;
         try {
             rules = ZoneId.of(id).getRules();

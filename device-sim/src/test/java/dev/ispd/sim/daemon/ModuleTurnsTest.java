@@ -31,6 +31,10 @@ import org.junit.jupiter.api.Timeout;
  * work like a built-in (an endless loop in {@code scan} or {@code init} yields at the end of each
  * fuel slice), and a connection that closes takes its executions with it. Beside each hostile
  * client a good one runs small q1 scans and prints their latency (p50, p99).
+ *
+ * <p>What is asserted does not depend on this machine's speed: waits are compared with what they
+ * would be without turns or cancelling (the end of the hostile work, which the drive ends only at
+ * its limits), never with fixed milliseconds; the latencies are printed as figures.
  */
 @Timeout(120)
 class ModuleTurnsTest {
@@ -39,6 +43,11 @@ class ModuleTurnsTest {
     /** Far more than any case runs for, so only the drive's turn-taking and cancelling end the hostile work. */
     private static final WasmLimits ENDLESS = WasmLimits.DEFAULT.withInstructions(1_000_000_000_000L)
             .withWallTime(Duration.ofSeconds(90));
+    /**
+     * A third of the endless work's wall-time limit: a wait the turns or a CANCEL did not end lasts
+     * the whole limit, and no load makes a turn or a cancel take this long.
+     */
+    private static final long UNENDED_MS = ENDLESS.wallTime().toMillis() / 3;
 
     private EmbeddedDrives drives;
 
@@ -67,14 +76,17 @@ class ModuleTurnsTest {
             assertEquals(ExecutionState.CANCELLED, hostile.cancel(exec));
             double cancelMs = (System.nanoTime() - t) / 1e6;
             System.out.printf("CANCEL of the looping module answered after %.1f ms%n", cancelMs);
-            assertTrue(percentile(ms, 99) < 3_000, "p99 of the good client's scans: " + percentile(ms, 99) + " ms");
-            assertTrue(cancelMs < 1_000, "CANCEL took " + cancelMs + " ms");
+            assertTrue(percentile(ms, 99) < UNENDED_MS, "p99 of the good client's scans: " + percentile(ms, 99) + " ms");
+            assertTrue(cancelMs < UNENDED_MS, "CANCEL took " + cancelMs + " ms");
         }
     }
 
-    /** (b) A client that goes away takes its executions with it: a looping module and a long built-in scan. */
+    /**
+     * (b) A client that goes away takes its executions with it: a looping module and a long built-in
+     * scan end CANCELLED (on their own the loop would end at its limit, the scan DONE).
+     */
     @Test
-    void aClosedConnectionsExecutionsAreCancelledWithinASecond() throws Exception {
+    void aClosedConnectionsExecutionsAreCancelled() throws Exception {
         String address = start(ENDLESS);
         try (TestClient good = TestClient.connect(address)) {
             long object = ModuleLoadingTest.data(good, new byte[ENTRY * RECORDS]);
@@ -94,7 +106,7 @@ class ModuleTurnsTest {
             long closed = System.nanoTime();
             double[] endedMs = {-1, -1};
             long[] execs = {module, scan};
-            while ((endedMs[0] < 0 || endedMs[1] < 0) && System.nanoTime() - closed < 10_000_000_000L) {
+            while ((endedMs[0] < 0 || endedMs[1] < 0) && System.nanoTime() - closed < UNENDED_MS * 1_000_000L) {
                 for (int i = 0; i < execs.length; i++) {
                     if (endedMs[i] < 0 && good.poll(execs[i]).state() == ExecutionState.CANCELLED) {
                         endedMs[i] = (System.nanoTime() - closed) / 1e6;
@@ -104,9 +116,9 @@ class ModuleTurnsTest {
             }
             System.out.printf("after its client closed the connection: the module's execution was CANCELLED after "
                     + "%.0f ms, the built-in scan's after %.0f ms%n", endedMs[0], endedMs[1]);
-            for (double ended : endedMs) {
-                assertTrue(ended >= 0 && ended < 1_000, "an execution of the closed connection ended after "
-                        + ended + " ms (-1: still running after 10 s)");
+            for (int i = 0; i < execs.length; i++) {
+                assertTrue(endedMs[i] >= 0, "an execution of the closed connection was not CANCELLED within "
+                        + UNENDED_MS + " ms: " + good.poll(execs[i]).state());
             }
             report("the closed client's executions, after", smallScans(good, object, 10));
         }
@@ -114,8 +126,9 @@ class ModuleTurnsTest {
 
     /**
      * (c) Four clients whose module loops in {@code init} at once: each CREATE_TASKLET and EXECUTE
-     * is answered at once, and each execution ends naming the instruction limit, while the good
-     * client keeps its turns.
+     * is answered at once (in far less time than the looping init then runs), and each execution
+     * ends naming the instruction limit, while the good client keeps its turns (its scans take far
+     * less time than the loops).
      */
     @Test
     void loopingInitsRunInTheRunnerAndEndNamingTheLimit() throws Exception {
@@ -132,18 +145,22 @@ class ModuleTurnsTest {
             }
             double[] ms = smallScans(good, object, 30);
             report(clients + " modules looping in init", ms);
+            double shortestLoopMs = Double.MAX_VALUE;
             for (Future<InitRun> f : runs) {
                 InitRun r = f.get();
+                shortestLoopMs = Math.min(shortestLoopMs, r.endedMs);
                 System.out.printf("a looping init: CREATE_TASKLET answered after %.1f ms, EXECUTE after %.1f ms, "
                         + "ended after %.0f ms: %s%n", r.createMs, r.executeMs, r.endedMs, r.end.errorMessage());
-                assertTrue(r.createMs < 1_000 && r.executeMs < 1_000, "CREATE_TASKLET and EXECUTE of a looping init"
-                        + " answered after " + r.createMs + " and " + r.executeMs + " ms");
+                assertTrue(r.createMs < r.endedMs / 2 && r.executeMs < r.endedMs / 2, "CREATE_TASKLET and EXECUTE of"
+                        + " a looping init answered after " + r.createMs + " and " + r.executeMs + " ms, its execution"
+                        + " ended after " + r.endedMs + " ms");
                 assertEquals(ExecutionState.FAILED, r.end.state());
                 assertEquals(Status.LIMIT_EXCEEDED.code(), r.end.errorStatus());
                 assertTrue(r.end.errorMessage().contains("instructions limit of 1000000000 instructions (in init)"),
                         r.end.errorMessage());
             }
-            assertTrue(percentile(ms, 99) < 3_000, "p99 of the good client's scans: " + percentile(ms, 99) + " ms");
+            assertTrue(percentile(ms, 99) < shortestLoopMs / 2, "p99 of the good client's scans: " + percentile(ms, 99)
+                    + " ms, the shortest looping init " + shortestLoopMs + " ms");
         } finally {
             pool.shutdown();
         }

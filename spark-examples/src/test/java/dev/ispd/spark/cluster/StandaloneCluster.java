@@ -21,6 +21,13 @@ import java.util.concurrent.TimeUnit;
  * Daemons and executors are small (one core, 512 MB).
  */
 final class StandaloneCluster implements AutoCloseable {
+    /**
+     * The JVM options of the master, the workers, their executors and spark-submit's drivers: serial
+     * GC and the JIT's first tier only (as {@code MultiHostYarnCluster}'s containers): the machine may
+     * have 2 cores, and each JVM runs its code too briefly to repay the optimizing compiler.
+     */
+    static final String JVM_OPTIONS = "-XX:+UseSerialGC -XX:TieredStopAtLevel=1";
+
     private static final Duration START_TIMEOUT = Duration.ofSeconds(90);
 
     private final List<Process> daemons = new ArrayList<>();
@@ -71,6 +78,7 @@ final class StandaloneCluster implements AutoCloseable {
                 .redirectOutput(dir.resolve(name + ".log").toFile());
         b.environment().put("SPARK_HOME", spark.home().toString());
         b.environment().put("SPARK_DAEMON_MEMORY", "256m");
+        b.environment().put("SPARK_DAEMON_JAVA_OPTS", JVM_OPTIONS);
         b.environment().put("SPARK_LOG_DIR", dir.toString());
         // no REST submission server on its fixed port 6066, which another cluster on the machine may hold
         b.environment().put("SPARK_MASTER_OPTS", "-Dspark.master.rest.enabled=false");

@@ -128,6 +128,7 @@ class StandaloneClusterTest {
         SparkSession onCluster = session(SparkSession.builder().master(cluster.master())
                 .config("spark.jars", String.join(",", jars) + "," + connector)
                 .config("spark.executor.memory", "512m").config("spark.cores.max", String.valueOf(WORKERS))
+                .config("spark.executor.extraJavaOptions", StandaloneCluster.JVM_OPTIONS)
                 .config("spark.locality.wait", "30s"));
         try {
             awaitExecutors(onCluster);
@@ -159,16 +160,16 @@ class StandaloneClusterTest {
                 RegionCounts.class.getName(), "--jars", String.join(",", jars) + "," + connector,
                 jarOf(RegionCounts.class, "ispd-spark-examples.jar").toString(), PATH));
         assertEquals(expected, submitted, "spark-submit of RegionCounts");
+        // one PySpark application for both queries: a spark-submit costs its driver's and executors' start
         Path script = Path.of(StandaloneClusterTest.class.getResource("/cluster/region_counts.py").toURI());
         List<String> python = submit("spark-submit of the PySpark script", List.of("--jars",
                 String.join(",", jars) + "," + connector, script.toString(), PATH));
-        assertEquals(expected, python, "PySpark over the connector");
-        Path distinct = Path.of(StandaloneClusterTest.class.getResource("/cluster/count_distinct_literal.py").toURI());
-        List<String> counted = submit("spark-submit of the PySpark COUNT(DISTINCT 1) script", List.of("--jars",
-                String.join(",", jars) + "," + connector, distinct.toString(), PATH));
-        assertEquals(expected.stream().map(line -> line + "\t1").toList(), counted.subList(0, counted.size() - 1),
-                "count(1) and count(DISTINCT 1) per region from PySpark: " + counted);
-        assertEquals("pushed: PushedAggregates: [COUNT(*)], PushedGroupBy: [region]", counted.get(counted.size() - 1),
+        int regions = expected.size();
+        assertEquals(2 * regions + 1, python.size(), "region counts, count(DISTINCT 1) per region, pushed: " + python);
+        assertEquals(expected, python.subList(0, regions), "PySpark over the connector");
+        assertEquals(expected.stream().map(line -> line + "\t1").toList(), python.subList(regions, 2 * regions),
+                "count(1) and count(DISTINCT 1) per region from PySpark: " + python);
+        assertEquals("pushed: PushedAggregates: [COUNT(*)], PushedGroupBy: [region]", python.get(2 * regions),
                 "the session extension from the --jars jar rewrote COUNT(DISTINCT 1), so the scan pushed the counts");
 
         SparkSession local = session(SparkSession.builder().master("local[2]"));
@@ -205,6 +206,8 @@ class StandaloneClusterTest {
         List<String> command = new ArrayList<>(List.of(spark.bin("spark-submit").toString(), "--master", cluster.master(),
                 "--conf", "spark.driver.host=127.0.0.1", "--conf", "spark.driver.memory=512m",
                 "--conf", "spark.executor.memory=512m", "--conf", "spark.locality.wait=30s",
+                "--conf", "spark.driver.extraJavaOptions=" + StandaloneCluster.JVM_OPTIONS,
+                "--conf", "spark.executor.extraJavaOptions=" + StandaloneCluster.JVM_OPTIONS,
                 "--conf", "spark.sql.shuffle.partitions=2",
                 "--conf", "spark.hadoop." + IspdKeys.FS_DRIVES.name() + "=" + drivesConf,
                 "--conf", "spark.hadoop." + IspdKeys.FS_CHUNK_SIZE.name() + "=" + CHUNK));
