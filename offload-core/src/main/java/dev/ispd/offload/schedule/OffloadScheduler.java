@@ -213,8 +213,8 @@ public final class OffloadScheduler {
         Correction device = corrections.peek(key(Placement.DEVICE, split.drive()));
         if (config.basis() == CostBasis.MEASURED) {
             host = corrections.measuredHost(shape, hostName).correction().withEnergyOf(host);
-            device = corrections.measuredDevice(shape, driveAddresses.get(split.drive())).correction()
-                    .withEnergyOf(device);
+            device = corrections.measuredDevice(shape, driveAddresses.get(split.drive()),
+                    shared.pool(driveAddresses, split.drive())).correction().withEnergyOf(device);
         }
         return raw.corrected(host, device, config.basis());
     }

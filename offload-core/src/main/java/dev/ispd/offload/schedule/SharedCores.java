@@ -1,5 +1,6 @@
 package dev.ispd.offload.schedule;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -74,6 +75,24 @@ final class SharedCores {
     /** The cores the host's splits and the sharing drives' executions run on (0 if none share). */
     int cores() {
         return cores;
+    }
+
+    /**
+     * The addresses of the drives whose measured wall clocks price drive {@code drive}'s
+     * ({@link CorrectionBook#measuredDevice(String, String, List)}): the drives sharing the host's
+     * cores if it is one of them, else its own; {@code addresses} by drive number, as this was made of.
+     */
+    List<String> pool(List<String> addresses, int drive) {
+        if (!shares(drive)) {
+            return List.of(addresses.get(drive));
+        }
+        List<String> pool = new ArrayList<>();
+        for (int d = 0; d < drives.length; d++) {
+            if (drives[d]) {
+                pool.add(addresses.get(d));
+            }
+        }
+        return pool;
     }
 
     /** How many drives share the host's cores. */

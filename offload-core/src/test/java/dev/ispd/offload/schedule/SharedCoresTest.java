@@ -160,6 +160,43 @@ class SharedCoresTest {
         assertTrue(onHost(fourCores.plan(splits)) > 0, "on 4 real cores the host's 2 lanes beside the drives win");
     }
 
+    /**
+     * Two in-JVM twins on the shared cores, drive 0 measured while the cores were busy at twice
+     * drive 1's time a chunk (0.52 s against 0.26 s), the host at 0.38 s. Each drive's own wall
+     * clock priced drive 0's chunks above the host's and moved 6 of its 7 there; pooled, both drives are
+     * priced at the twins' geometric mean, 0.368 s, and every chunk stays in the drives. Drives on
+     * other machines keep their own: one of them may well be slower.
+     */
+    @Test
+    void drivesOnTheHostsCoresArePricedByTheirPooledWallClocks() {
+        List<SplitWork> splits = q1AtScale1();
+        long[] device = {520_000_000L, 260_000_000L};
+        OffloadScheduler shared = measuredScheduler("measured", LOCAL, splits, device, 380_000_000L);
+        SplitWork onDrive0 = splits.get(0);
+        SplitWork onDrive1 = splits.get(1);
+        long pooled = Math.round(Math.sqrt(520_000_000.0 * 260_000_000.0));
+        assertEquals(pooled, shared.predict(onDrive0).device().timeNs(), 2_000_000L);
+        assertEquals(shared.predict(onDrive0).device().timeNs(), shared.predict(onDrive1).device().timeNs());
+        List<Decision> local = shared.plan(splits);
+        assertEquals(0, onHost(local), local.toString());
+
+        OffloadScheduler separate = measuredScheduler("measured", REMOTE, splits, device, 380_000_000L);
+        assertEquals(520_000_000L, separate.predict(onDrive0).device().timeNs(), 2_000_000L);
+        assertEquals(260_000_000L, separate.predict(onDrive1).device().timeNs(), 2_000_000L);
+    }
+
+    /** Explain names the pool a drive's measured wall clock is taken from. */
+    @Test
+    void explainSaysADrivesWallClockIsPooledOverTheDrivesOnTheHostsCores() {
+        CorrectionBook book = new CorrectionBook();
+        book.observeMeasured(CorrectionBook.measuredDeviceKey(SHAPE, LOCAL.get(0)), 1_000_000_000L, 400_000_000L);
+        book.observeMeasured(CorrectionBook.measuredDeviceKey(SHAPE, LOCAL.get(1)), 1_000_000_000L, 100_000_000L);
+        PlacementExplainer explainer = new PlacementExplainer(config("measured"), book, SHAPE, SHAPE);
+        assertEquals("measured time x0.200 (2 samples of 2 drives)", explainer.basis(Placement.DEVICE, LOCAL.get(0),
+                LOCAL));
+        assertEquals("measured time x0.400 (1 samples)", explainer.basis(Placement.DEVICE, LOCAL.get(0)));
+    }
+
     /** The modeled basis prices the profiles' separate drives and host: the same plan whatever the drives' addresses. */
     @Test
     void theModeledBasisSharesNothing() {
