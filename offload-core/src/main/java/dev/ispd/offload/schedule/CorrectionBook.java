@@ -147,24 +147,26 @@ public final class CorrectionBook {
         }
         double logRatios = 0;
         long samples = 0;
+        int measured = 0;
         for (String address : pool) {
             Correction c = corrections.get(measuredDeviceKey(shape, address));
             if (c != null && c.samples() > 0) {
                 logRatios += c.samples() * Math.log(c.time());
                 samples += c.samples();
+                measured++;
             }
         }
         if (samples == 0) {
             return measuredDevice(shape, driveAddress);
         }
         return new MeasuredCorrection(Correction.measured(Math.exp(logRatios / samples), 1.0, samples), samples, false,
-                pool.size());
+                measured);
     }
 
     /**
      * A measured correction and what it rests on: {@code samples} of its own key, or, if
      * {@code otherShapes}, that many of the other plan shapes measured on the same host or drive;
-     * pooled over {@code drives} drives on the host's cores (1: the drive's own).
+     * pooled over the samples of {@code drives} drives on the host's cores (1: one drive's).
      */
     record MeasuredCorrection(Correction correction, long samples, boolean otherShapes, int drives) {
         MeasuredCorrection(Correction correction, long samples, boolean otherShapes) {
