@@ -133,6 +133,10 @@ public final class CalibrateHostCommand implements Callable<Integer> {
                     .append(String.format(" %.3f", fit.costs().ns()[i]));
         }
         print.println(costs);
+        String fitNote = ProfileCheck.fitNote(fit.runs());
+        if (!fitNote.isEmpty()) {
+            print.println(fitNote);
+        }
         print.printf("osd:// read from an in-JVM drive: %d MB/s%n", readBytesPerSec / 1_000_000);
         print.printf("wrote %s: use it with -D ispd.offload.host.profile=%s%n", out, out.toAbsolutePath());
         if (check) {

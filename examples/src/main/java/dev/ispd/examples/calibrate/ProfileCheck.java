@@ -52,6 +52,22 @@ final class ProfileCheck {
     }
 
     /**
+     * What the fit's own rounds say of the profile written from them: empty if every workload's
+     * rounds spread by {@link #STEADY} or less, else how many did not, the largest spread and its
+     * workload (a workload measured that noisily prices its units as noisily, whatever the check).
+     */
+    static String fitNote(List<HostCalibration.Run> runs) {
+        List<HostCalibration.Run> noisy = runs.stream().filter(r -> r.spread() > STEADY)
+                .sorted(Comparator.comparingDouble(HostCalibration.Run::spread).reversed()).toList();
+        if (noisy.isEmpty()) {
+            return "";
+        }
+        return String.format(Locale.ROOT, "the fit's rounds of %d of %d workloads spread by more than %.0f%% of their "
+                + "median (largest %.1f%%, %s): the profile's prices are that noisy; run it again on a quieter machine",
+                noisy.size(), runs.size(), 100 * STEADY, 100 * noisy.get(0).spread(), noisy.get(0).name());
+    }
+
+    /**
      * The check's verdict: the largest error over the steady plans, naming the plan, with the
      * noisy ones named apart with their spreads; or, when fewer than half the plans are steady,
      * that the measurement is too noisy to judge, with the largest spread.

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.ispd.tasklet.Meter;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -41,6 +42,18 @@ class ProfileCheckTest {
         assertEquals("largest error 12.0% (tpch q1 records, its rounds spread 3.0%) over the 2 of 4 plans whose rounds "
                 + "spread by 10% or less; too noisy to judge: plan min 256 B (41.0%), plan q1 256 B (18.0%)",
                 ProfileCheck.verdict(rows));
+    }
+
+    /** The fit's own workloads: a noisy one makes the profile's prices noisy, and the command says so. */
+    @Test
+    void aFitOfNoisyRoundsIsSaidToBeThatNoisy() {
+        Meter m = new Meter();
+        assertEquals("", ProfileCheck.fitNote(List.of(new HostCalibration.Run("noop", m, 4_000_000, 0.05))));
+        assertEquals("the fit's rounds of 2 of 3 workloads spread by more than 10% of their median (largest 36.4%, "
+                + "q1 32 B): the profile's prices are that noisy; run it again on a quieter machine",
+                ProfileCheck.fitNote(List.of(new HostCalibration.Run("noop", m, 4_000_000, 0.05),
+                        new HostCalibration.Run("plan q2 32 B", m, 25_000_000, 0.293),
+                        new HostCalibration.Run("q1 32 B", m, 8_000_000, 0.364))));
     }
 
     @Test
