@@ -63,7 +63,8 @@ public final class CalibrateHostCommand implements Callable<Integer> {
 
     @Option(names = "--check", description = "with the fit's workloads, measure the plans over other data (WorldCup "
             + "Q1, Q2 and two plans run record by record, TPC-H Q1 and Q6 over records and over Parquet, Q6 over Parquet "
-            + "without dictionaries in every codec, TPC-H string predicates, one of them over Parquet too) and print each one's time as the written profile predicts it beside the time measured")
+            + "without dictionaries in every codec, TPC-H string predicates, one of them over Parquet too) and print each one's time as the written profile predicts it beside the time measured and how far its rounds spread; the verdict "
+            + "judges only the plans whose rounds spread by 10% or less, or says the measurement is too noisy to judge")
     boolean check;
 
     @Spec
@@ -120,11 +121,11 @@ public final class CalibrateHostCommand implements Callable<Integer> {
         Files.writeString(out, yaml, StandardCharsets.UTF_8);
 
         print.printf("%s, %d core(s), %s%n", machine, cores, today);
-        print.printf("%-24s %14s %14s %8s%n", "workload", "measured ms", "fitted ms", "error");
+        print.printf("%-24s %14s %14s %8s %8s%n", "workload", "measured ms", "fitted ms", "error", "spread");
         for (HostCalibration.Run r : fit.runs()) {
             double fitted = fit.fittedNs(r);
-            print.printf("%-24s %14.2f %14.2f %7.1f%%%n", r.name(), r.medianNs() / 1e6, fitted / 1e6,
-                    100 * (fitted - r.medianNs()) / r.medianNs());
+            print.printf("%-24s %14.2f %14.2f %7.1f%% %7.1f%%%n", r.name(), r.medianNs() / 1e6, fitted / 1e6,
+                    100 * (fitted - r.medianNs()) / r.medianNs(), 100 * r.spread());
         }
         StringBuilder costs = new StringBuilder("ns per");
         for (int i = 0; i < HostCalibration.UNITS.size(); i++) {
@@ -132,18 +133,22 @@ public final class CalibrateHostCommand implements Callable<Integer> {
                     .append(String.format(" %.3f", fit.costs().ns()[i]));
         }
         print.println(costs);
+        String fitNote = ProfileCheck.fitNote(fit.runs());
+        if (!fitNote.isEmpty()) {
+            print.println(fitNote);
+        }
         print.printf("osd:// read from an in-JVM drive: %d MB/s%n", readBytesPerSec / 1_000_000);
         print.printf("wrote %s: use it with -D ispd.offload.host.profile=%s%n", out, out.toAbsolutePath());
         if (check) {
             List<ProfileCheck.Row> rows = ProfileCheck.rows(written, drive.link(), checked);
             print.printf("%ncheck: the plans over other data (seed %d), measured in the fit's rounds, as %s predicts "
                     + "them%n", seed + 1, out);
-            print.printf("%-24s %14s %14s %8s%n", "plan", "measured ms", "predicted ms", "error");
+            print.printf("%-24s %14s %14s %8s %8s%n", "plan", "measured ms", "predicted ms", "error", "spread");
             for (ProfileCheck.Row r : rows) {
-                print.printf("%-24s %14.2f %14.2f %7.1f%%%n", r.name(), r.measuredNs() / 1e6, r.predictedNs() / 1e6,
-                        100 * r.error());
+                print.printf("%-24s %14.2f %14.2f %7.1f%% %7.1f%%%s%n", r.name(), r.measuredNs() / 1e6,
+                        r.predictedNs() / 1e6, 100 * r.error(), 100 * r.spread(), r.steady() ? "" : " too noisy");
             }
-            print.printf("largest error %.1f%%%n", 100 * ProfileCheck.worst(rows));
+            print.println(ProfileCheck.verdict(rows));
         }
         return 0;
     }

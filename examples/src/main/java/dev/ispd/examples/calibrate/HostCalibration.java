@@ -98,8 +98,13 @@ final class HostCalibration {
             "record one at a time", "row one at a time", "dictionary id", "byte array value", "definition level",
             "Snappy byte", "Gzip byte", "Zstd byte", "packed key");
 
-    /** One workload's metered work and median wall time. */
-    record Run(String name, Meter meter, long medianNs) {
+    /**
+     * One workload's metered work, median time, and how far its rounds spread: the interquartile
+     * range of its rounds' times over their median (5 rounds: the 2nd to the 4th fastest), what a
+     * busy machine's other work did to it ({@link ProfileCheck} judges no plan by a prediction it
+     * cannot tell from that).
+     */
+    record Run(String name, Meter meter, long medianNs, double spread) {
     }
 
     /** The fit, the runs it was fitted on, and how far the fit is from each. */
@@ -447,13 +452,15 @@ final class HostCalibration {
     private static Run median(String name, Meter meter, long[] times) throws ClockJumpException {
         long[] sorted = times.clone();
         Arrays.sort(sorted);
-        long median = sorted[times.length / 2];
-        if (sorted[0] <= 0 || sorted[times.length - 1] > JUMP * median) {
+        int n = sorted.length;
+        long median = sorted[n / 2];
+        if (sorted[0] <= 0 || sorted[n - 1] > JUMP * median) {
             throw new ClockJumpException("workload '" + name + "' ran in " + Arrays.toString(times)
                     + " ns: a run of no time or of over " + JUMP + " times the median (" + median
                     + " ns) means the clock jumped or the machine was suspended");
         }
-        return new Run(name, meter, median);
+        int quartile = (n - 1) / 4;
+        return new Run(name, meter, median, (sorted[n - 1 - quartile] - sorted[quartile]) / (double) median);
     }
 
     private Tasklet create(Workload w) {

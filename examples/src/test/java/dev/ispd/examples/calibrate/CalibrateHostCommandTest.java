@@ -58,8 +58,10 @@ class CalibrateHostCommandTest {
         assertTrue(text.contains("q1 256 B") && text.contains("plan q1 32 B") && text.contains("tpch q6 parquet")
                 && text.contains("plan min 32 B") && text.contains("tpch strings like")
                 && text.contains("osd:// read"), text);
+        // a verdict either way: this test's 1 MB runs on a busy machine may well be too noisy to judge (ProfileCheckTest)
         assertTrue(text.contains("check: the plans over other data") && text.contains("predicted ms")
-                && text.contains("largest error"), text);
+                && text.contains("spread") && (text.contains("\nlargest error ")
+                        || text.contains("\ntoo noisy to judge: the rounds of ")), text);
 
         HostProfile taken = OffloadSettings.of(Map.of(OffloadKeys.OFFLOAD_HOST_PROFILE.name(), out.toString()))
                 .scheduler().hostProfile();

@@ -46,7 +46,7 @@ class HostCalibrationTest {
         HostCalibration calibration = new HostCalibration(8192, 128, () -> ticks.addAndGet(25_000_000));
         List<HostCalibration.Run> runs = new ArrayList<>();
         for (HostCalibration.Run metered : calibration.measure(HostCalibration.workloads(BYTES, 1998))) {
-            runs.add(new HostCalibration.Run(metered.name(), metered.meter(), Math.round(priced(metered))));
+            runs.add(new HostCalibration.Run(metered.name(), metered.meter(), Math.round(priced(metered)), 0));
         }
         assertTrue(runs.stream().anyMatch(r -> r.meter().wideOps() > 0 && r.meter().decodedValues() > 0),
                 "some workload runs 128-bit decimals over Parquet: " + runs);
@@ -86,6 +86,30 @@ class HostCalibrationTest {
                 () -> calibration.run(noop, 5));
         assertTrue(e.getMessage().contains("workload 'noop'") && e.getMessage().contains("clock jumped"),
                 e.getMessage());
+    }
+
+    /**
+     * A run's spread is the range of its middle rounds over their median: one round slowed by the
+     * machine's other work (30 ms against 10-15) moves neither the median nor the spread much, a
+     * second one does.
+     */
+    @Test
+    void aRunsSpreadIsTheRangeOfItsMiddleRoundsOverTheirMedian() throws Exception {
+        HostCalibration.Workload noop = HostCalibration.workloads(BYTES, 1998).get(0);
+        HostCalibration.Run oneSlowed = scripted(10, 12, 30, 11, 15).run(noop, 5);
+        assertEquals(12_000_000, oneSlowed.medianNs());
+        assertEquals((15 - 11) / 12.0, oneSlowed.spread(), 1e-9);
+        HostCalibration.Run twoSlowed = scripted(10, 12, 30, 11, 29).run(noop, 5);
+        assertEquals((29 - 11) / 12.0, twoSlowed.spread(), 1e-9);
+        assertEquals(0, scripted(12, 12, 12, 12, 12).run(noop, 5).spread());
+    }
+
+    /** A calibration whose runs take {@code ms} milliseconds each, in turn, by its clock. */
+    private static HostCalibration scripted(long... ms) {
+        AtomicLong reads = new AtomicLong();
+        AtomicLong now = new AtomicLong();
+        return new HostCalibration(8192, 128, () -> reads.getAndIncrement() % 2 == 0 ? now.get()
+                : now.addAndGet(ms[(int) (reads.get() / 2 - 1) % ms.length] * 1_000_000));
     }
 
     /**

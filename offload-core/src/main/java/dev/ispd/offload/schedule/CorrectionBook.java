@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.util.Iterator;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
@@ -130,10 +131,47 @@ public final class CorrectionBook {
     }
 
     /**
-     * A measured correction and what it rests on: {@code samples} of its own key, or, if
-     * {@code otherShapes}, that many of the other plan shapes measured on the same host or drive.
+     * As {@link #measuredDevice(String, String)}, for the drive at {@code driveAddress} computing on
+     * the host's cores with the drives at {@code pool} (itself among them: {@link SharedCores#pool}):
+     * the time ratios of the shape measured on each of them, pooled (their geometric mean, weighted
+     * by samples). Such drives run the same code on the same cores; their wall clocks differ by what
+     * else ran there while each was measured, not by the drive. Kept apart, a drive measured while
+     * the cores were busy was priced slower than its twin until measured again (TPC-H Q1 at SF 1 at
+     * load 26-31: 1.71 s a chunk on drive 0 against 0.68 s on drive 1 in one book), and the plan moved
+     * its splits to the host. With no samples of the shape in the pool, the drive's own
+     * ({@link #measuredDevice(String, String)}: what it measured for other shapes).
      */
-    record MeasuredCorrection(Correction correction, long samples, boolean otherShapes) {
+    MeasuredCorrection measuredDevice(String shape, String driveAddress, List<String> pool) {
+        if (pool.size() < 2) {
+            return measuredDevice(shape, driveAddress);
+        }
+        double logRatios = 0;
+        long samples = 0;
+        int measured = 0;
+        for (String address : pool) {
+            Correction c = corrections.get(measuredDeviceKey(shape, address));
+            if (c != null && c.samples() > 0) {
+                logRatios += c.samples() * Math.log(c.time());
+                samples += c.samples();
+                measured++;
+            }
+        }
+        if (samples == 0) {
+            return measuredDevice(shape, driveAddress);
+        }
+        return new MeasuredCorrection(Correction.measured(Math.exp(logRatios / samples), 1.0, samples), samples, false,
+                measured);
+    }
+
+    /**
+     * A measured correction and what it rests on: {@code samples} of its own key, or, if
+     * {@code otherShapes}, that many of the other plan shapes measured on the same host or drive;
+     * pooled over the samples of {@code drives} drives on the host's cores (1: one drive's).
+     */
+    record MeasuredCorrection(Correction correction, long samples, boolean otherShapes, int drives) {
+        MeasuredCorrection(Correction correction, long samples, boolean otherShapes) {
+            this(correction, samples, otherShapes, 1);
+        }
     }
 
     /**

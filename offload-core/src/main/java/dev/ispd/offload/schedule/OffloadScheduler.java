@@ -47,7 +47,8 @@ public final class OffloadScheduler {
     private final SharedCores shared;
 
     OffloadScheduler(SchedulerConfig config, List<DriveCapabilities> drives, long[] driveBacklogNs,
-                     CorrectionBook corrections, String tasklet, String shape, List<String> driveAddresses) {
+                     CorrectionBook corrections, String tasklet, String shape, List<String> driveAddresses,
+                     int machineCores) {
         if (driveAddresses.size() != drives.size()) {
             throw new IllegalArgumentException(drives.size() + " drive(s) reported capabilities but "
                     + driveAddresses.size() + " address(es) were given");
@@ -68,7 +69,7 @@ public final class OffloadScheduler {
         long idleNw = config.hostProfile().power().idleNw()
                 + drives.stream().filter(Objects::nonNull).mapToLong(DriveCapabilities::idleNw).sum();
         this.hostSlots = HostSlots.of(config, driveAddresses);
-        this.shared = SharedCores.of(config, driveAddresses);
+        this.shared = SharedCores.of(config, driveAddresses, machineCores);
         this.planModel = new PlanModel(hostSlots, driveBacklogNs, flash, idleNw, shared);
         this.backlogNs = driveBacklogNs.clone();
         this.corrections = corrections;
@@ -116,12 +117,25 @@ public final class OffloadScheduler {
     public static OffloadScheduler create(SchedulerConfig config, List<Map<String, String>> driveCapabilities,
                                           long[] driveBacklogNs, CorrectionBook corrections, String tasklet,
                                           String shape, List<String> driveAddresses) {
+        return create(config, driveCapabilities, driveBacklogNs, corrections, tasklet, shape, driveAddresses,
+                SharedCores.machineCores());
+    }
+
+    /**
+     * As {@link #create(SchedulerConfig, List, long[], CorrectionBook, String, String, List)} on a
+     * machine of {@code machineCores} cores, which drives on it share with the host's splits
+     * ({@link SharedCores}).
+     */
+    static OffloadScheduler create(SchedulerConfig config, List<Map<String, String>> driveCapabilities,
+                                   long[] driveBacklogNs, CorrectionBook corrections, String tasklet, String shape,
+                                   List<String> driveAddresses, int machineCores) {
         List<DriveCapabilities> drives = new ArrayList<>();
         for (int d = 0; d < driveCapabilities.size(); d++) {
             Map<String, String> caps = driveCapabilities.get(d);
             drives.add(caps == null ? null : DriveCapabilities.parse(d, caps));
         }
-        return new OffloadScheduler(config, drives, driveBacklogNs, corrections, tasklet, shape, driveAddresses);
+        return new OffloadScheduler(config, drives, driveBacklogNs, corrections, tasklet, shape, driveAddresses,
+                machineCores);
     }
 
     public Policy policy() {
@@ -199,8 +213,8 @@ public final class OffloadScheduler {
         Correction device = corrections.peek(key(Placement.DEVICE, split.drive()));
         if (config.basis() == CostBasis.MEASURED) {
             host = corrections.measuredHost(shape, hostName).correction().withEnergyOf(host);
-            device = corrections.measuredDevice(shape, driveAddresses.get(split.drive())).correction()
-                    .withEnergyOf(device);
+            device = corrections.measuredDevice(shape, driveAddresses.get(split.drive()),
+                    shared.pool(driveAddresses, split.drive())).correction().withEnergyOf(device);
         }
         return raw.corrected(host, device, config.basis());
     }

@@ -44,25 +44,33 @@ public final class PlacementExplainer {
             out.append(String.format(Locale.ROOT, "%5d %5d %-9s %10.3f %10.3f %-32s %10.3f %10.3f %-32s %s%n",
                     d.index(), d.drive(), d.placement(), d.host().timeNs() / 1e9, d.host().energyNj() / 1e9,
                     basis(Placement.HOST, address), d.device().timeNs() / 1e9, d.device().energyNj() / 1e9,
-                    basis(Placement.DEVICE, address), d.reason()));
+                    basis(Placement.DEVICE, address, shared.pool(drives, drives.indexOf(address))), d.reason()));
         }
         return out.toString();
     }
 
-    /** What a prediction at {@code p} for a split on the drive at {@code address} rests on. */
+    /** What a prediction at {@code p} for a split on the drive at {@code address} (on drives of its own) rests on. */
     String basis(Placement p, String address) {
+        return basis(p, address, List.of(address));
+    }
+
+    /**
+     * What a prediction at {@code p} for a split on the drive at {@code address} rests on, its
+     * measured wall clocks pooled over the drives at {@code pool} ({@link SharedCores#pool}).
+     */
+    String basis(Placement p, String address, List<String> pool) {
         if (!config.correction()) {
             return "profile (correction off)";
         }
         boolean host = p == Placement.HOST;
         if (config.basis() == CostBasis.MEASURED) {
             CorrectionBook.MeasuredCorrection m = host ? book.measuredHost(shape, LocalHost.name())
-                    : book.measuredDevice(shape, address);
+                    : book.measuredDevice(shape, address, pool);
             if (m.samples() == 0) {
                 return "profile (no samples)";
             }
             return String.format(Locale.ROOT, "measured time x%.3f (%d samples%s)", m.correction().time(), m.samples(),
-                    m.otherShapes() ? " of other shapes" : "");
+                    m.otherShapes() ? " of other shapes" : m.drives() > 1 ? " of " + m.drives() + " drives" : "");
         }
         CorrectionBook.Entry e = book.entries().get(host ? CorrectionBook.hostKey(tasklet)
                 : CorrectionBook.deviceKey(tasklet, address));

@@ -1,10 +1,11 @@
 package dev.ispd.offload.schedule;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /**
  * Which drives run their executions on the cores the host's splits run on, and how many cores
- * that is. On the measured basis the host is this machine, and a drive on it (an in-JVM drive, a
+ * that is: this machine's, not the engine's slots. On the measured basis the host is this machine, and a drive on it (an in-JVM drive, a
  * {@code unix:} or loopback address: {@link HostSlots#onThisMachine}) computes on its cores: its
  * executions and the host's splits then share those cores rather than run beside each other, so
  * a mix of host and device splits gains no parallelism over the shared cores and moving a split
@@ -46,9 +47,19 @@ final class SharedCores {
         return any ? new SharedCores(cores, local) : NONE;
     }
 
-    /** As {@link #of(SchedulerConfig, List, int)} on the cores {@link HostSlots} counts from. */
+    /**
+     * As {@link #of(SchedulerConfig, List, int)} on this machine's cores, whatever the engine's
+     * slots: the drives and the host's splits share the processors there are, and Spark's
+     * {@code local[4]} on 2 cores runs its 4 tasks on those 2 ({@link HostSlots} counts the
+     * engine's lanes, this counts what they run on).
+     */
     static SharedCores of(SchedulerConfig config, List<String> driveAddresses) {
-        return of(config, driveAddresses, HostSlots.cores(config));
+        return of(config, driveAddresses, machineCores());
+    }
+
+    /** The cores of this machine: the JVM's available processors. */
+    static int machineCores() {
+        return Runtime.getRuntime().availableProcessors();
     }
 
     /** Whether any drive shares the host's cores. */
@@ -64,6 +75,24 @@ final class SharedCores {
     /** The cores the host's splits and the sharing drives' executions run on (0 if none share). */
     int cores() {
         return cores;
+    }
+
+    /**
+     * The addresses of the drives whose measured wall clocks price drive {@code drive}'s
+     * ({@link CorrectionBook#measuredDevice(String, String, List)}): the drives sharing the host's
+     * cores if it is one of them, else its own; {@code addresses} by drive number, as this was made of.
+     */
+    List<String> pool(List<String> addresses, int drive) {
+        if (!shares(drive)) {
+            return List.of(addresses.get(drive));
+        }
+        List<String> pool = new ArrayList<>();
+        for (int d = 0; d < drives.length; d++) {
+            if (drives[d]) {
+                pool.add(addresses.get(d));
+            }
+        }
+        return pool;
     }
 
     /** How many drives share the host's cores. */

@@ -30,9 +30,13 @@ class SharedCoresTest {
     private static final long CHUNK = 64L << 20;
 
     private static SchedulerConfig config(String basis) {
+        return config(basis, "1").onHostCores(2);
+    }
+
+    private static SchedulerConfig config(String basis, String hostSlots) {
         return OffloadSettings.of(Map.of(OffloadKeys.OFFLOAD_POLICY.name(), "fastest",
-                OffloadKeys.OFFLOAD_COST_BASIS.name(), basis, OffloadKeys.OFFLOAD_HOST_SLOTS.name(), "1")).scheduler()
-                .onHostCores(2);
+                OffloadKeys.OFFLOAD_COST_BASIS.name(), basis, OffloadKeys.OFFLOAD_HOST_SLOTS.name(), hostSlots))
+                .scheduler();
     }
 
     private static Meter q1(long bytes) {
@@ -40,15 +44,21 @@ class SharedCoresTest {
     }
 
     /**
-     * A scheduler of 2 drives at {@code drives} on a host of 2 cores and 1 slot, whose book holds
-     * 2 wall clocks per side (so no split re-measures a side): each drive's device split of
-     * {@code probe} at {@code deviceNs[d]}, the host's at {@code hostNs}.
+     * A scheduler of 2 drives at {@code drives} on a machine of 2 cores and a host of 1 slot, whose
+     * book holds 2 wall clocks per side (so no split re-measures a side): each drive's device split
+     * of {@code probe} at {@code deviceNs[d]}, the host's at {@code hostNs}.
      */
     private static OffloadScheduler measuredScheduler(String basis, List<String> drives, List<SplitWork> probe,
                                                       long[] deviceNs, long hostNs) {
+        return measuredScheduler(config(basis), 2, drives, probe, deviceNs, hostNs);
+    }
+
+    /** As {@link #measuredScheduler(String, List, List, long[], long)} with {@code config} on a machine of {@code cores}. */
+    private static OffloadScheduler measuredScheduler(SchedulerConfig config, int cores, List<String> drives,
+                                                      List<SplitWork> probe, long[] deviceNs, long hostNs) {
         CorrectionBook book = new CorrectionBook();
-        OffloadScheduler s = OffloadScheduler.create(config(basis), Collections.nCopies(2, SMART), new long[2], book,
-                SHAPE, drives);
+        OffloadScheduler s = OffloadScheduler.create(config, Collections.nCopies(2, SMART), new long[2], book,
+                SHAPE, SHAPE, drives, cores);
         List<Decision> ds = s.plan(probe);
         for (int sample = 0; sample < CorrectionBook.STANDING; sample++) {
             for (Decision d : ds) {
@@ -119,6 +129,72 @@ class SharedCoresTest {
         List<Decision> ds = s.plan(splits);
         assertEquals(List.of(Placement.HOST, Placement.DEVICE), ds.stream().map(Decision::placement).toList(),
                 ds.toString());
+    }
+
+    /**
+     * Spark's {@code local[4]} on the 2-core session machine runs 4 tasks on 2 cores: the host has
+     * 4 - 2 = 2 lanes, but the pool the drives share with them is the machine's 2 cores. Priced over
+     * the executor's 4 slots as cores, TPC-H Q1's 3 chunks on the host beside 11 in the drives were
+     * 4.0 s of work over 4 cores, 1.0 s, and ended with drive 0's 6 chunks at 1.56 s, 14% under the
+     * 1.82 s all in the drives, so fastest mixed; over the 2 real cores the mix is 2.0 s and fastest
+     * keeps the drives.
+     */
+    @Test
+    void theSharedPoolIsTheMachinesCoresWhateverTheEnginesSlots() {
+        assertEquals(Runtime.getRuntime().availableProcessors(),
+                SharedCores.of(config("measured", "auto").onHostCores(64), LOCAL).cores(), "this machine's cores");
+        List<SplitWork> splits = q1AtScale1();
+        long[] device = {260_000_000L, 260_000_000L};
+        SchedulerConfig local4 = config("measured", "auto").onHostCores(4);
+        assertEquals(2, HostSlots.of(local4, LOCAL), "4 slots less the 2 local drives");
+        Placement[] threeOnHost = Planner.filled(14, Placement.DEVICE);
+        threeOnHost[11] = threeOnHost[12] = threeOnHost[13] = Placement.HOST;
+
+        OffloadScheduler twoCores = measuredScheduler(local4, 2, LOCAL, splits, device, 380_000_000L);
+        assertEquals((11 * 260_000_000L + 3 * 380_000_000L) / 2, twoCores.evaluate(splits, threeOnHost).makespanNs(),
+                28_000_000L, "the mix's work over the machine's 2 cores, not the 4 slots");
+        List<Decision> planned = twoCores.plan(splits);
+        assertEquals(0, onHost(planned), planned.toString());
+
+        OffloadScheduler fourCores = measuredScheduler(local4, 4, LOCAL, splits, device, 380_000_000L);
+        assertTrue(onHost(fourCores.plan(splits)) > 0, "on 4 real cores the host's 2 lanes beside the drives win");
+    }
+
+    /**
+     * Two in-JVM twins on the shared cores, drive 0 measured while the cores were busy at twice
+     * drive 1's time a chunk (0.52 s against 0.26 s), the host at 0.38 s. Each drive's own wall
+     * clock priced drive 0's chunks above the host's and moved 6 of its 7 there; pooled, both drives are
+     * priced at the twins' geometric mean, 0.368 s, and every chunk stays in the drives. Drives on
+     * other machines keep their own: one of them may well be slower.
+     */
+    @Test
+    void drivesOnTheHostsCoresArePricedByTheirPooledWallClocks() {
+        List<SplitWork> splits = q1AtScale1();
+        long[] device = {520_000_000L, 260_000_000L};
+        OffloadScheduler shared = measuredScheduler("measured", LOCAL, splits, device, 380_000_000L);
+        SplitWork onDrive0 = splits.get(0);
+        SplitWork onDrive1 = splits.get(1);
+        long pooled = Math.round(Math.sqrt(520_000_000.0 * 260_000_000.0));
+        assertEquals(pooled, shared.predict(onDrive0).device().timeNs(), 2_000_000L);
+        assertEquals(shared.predict(onDrive0).device().timeNs(), shared.predict(onDrive1).device().timeNs());
+        List<Decision> local = shared.plan(splits);
+        assertEquals(0, onHost(local), local.toString());
+
+        OffloadScheduler separate = measuredScheduler("measured", REMOTE, splits, device, 380_000_000L);
+        assertEquals(520_000_000L, separate.predict(onDrive0).device().timeNs(), 2_000_000L);
+        assertEquals(260_000_000L, separate.predict(onDrive1).device().timeNs(), 2_000_000L);
+    }
+
+    /** Explain names the pool a drive's measured wall clock is taken from. */
+    @Test
+    void explainSaysADrivesWallClockIsPooledOverTheDrivesOnTheHostsCores() {
+        CorrectionBook book = new CorrectionBook();
+        book.observeMeasured(CorrectionBook.measuredDeviceKey(SHAPE, LOCAL.get(0)), 1_000_000_000L, 400_000_000L);
+        book.observeMeasured(CorrectionBook.measuredDeviceKey(SHAPE, LOCAL.get(1)), 1_000_000_000L, 100_000_000L);
+        PlacementExplainer explainer = new PlacementExplainer(config("measured"), book, SHAPE, SHAPE);
+        assertEquals("measured time x0.200 (2 samples of 2 drives)", explainer.basis(Placement.DEVICE, LOCAL.get(0),
+                LOCAL));
+        assertEquals("measured time x0.400 (1 samples)", explainer.basis(Placement.DEVICE, LOCAL.get(0)));
     }
 
     /** The modeled basis prices the profiles' separate drives and host: the same plan whatever the drives' addresses. */

@@ -132,4 +132,29 @@ class MeasuredHostsTest {
         assertEquals(1, warnings.messages().size(), warnings.messages().toString());
         assertTrue(warnings.messages().get(0).contains(file.toString()) && warnings.messages().get(0).contains("damaged"), warnings.messages().get(0));
     }
+
+    /**
+     * A measured profile cut short (a disk that filled while calibrate-host wrote it) or with a
+     * number that is no cost (negative, not a number): a warning naming the file, and the default
+     * prices the splits, never a decision from garbage.
+     */
+    @Test
+    void aMeasuredProfileCutShortOrWithANumberThatIsNoCostIsAWarningAndTheDefaultPrices() throws IOException {
+        String source = "measured 2026-11-27 on this machine by bin/ispd calibrate-host";
+        Path cut = profile("cut", CORES, source);
+        String text = Files.readString(cut);
+        Files.writeString(cut, text.substring(0, text.indexOf("\ninterpreter:") + 20));
+        Path negative = profile("negative", CORES, source);
+        Files.writeString(negative, Files.readString(negative).replaceFirst("(\n  cyclesPerRecord: \\{value: )[0-9.]+",
+                "$1-40"));
+        Path nan = profile("nan", CORES, source);
+        Files.writeString(nan, Files.readString(nan).replaceFirst("(\n  cyclesPerRecord: \\{value: )[0-9.]+", "$1.nan"));
+        for (Path file : List.of(cut, negative, nan)) {
+            int before = warnings.messages().size();
+            assertEquals("host-i5-2500", resolve(file).name(), file.toString());
+            List<String> messages = warnings.messages();
+            assertEquals(before + 1, messages.size(), messages.toString());
+            assertTrue(messages.get(before).contains(file.toString()), messages.get(before));
+        }
+    }
 }
