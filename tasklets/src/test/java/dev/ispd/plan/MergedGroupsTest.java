@@ -19,8 +19,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The groups of partial results merged in place ({@link MergedGroups}) are the groups a map from
- * each group's key words to its row merges (the merge before it, kept here as the reference), word
- * for word and in the order the groups first appeared: every aggregate (COUNT(*), COUNT, SUM, MIN,
+ * each group's key words to its row merges (the reference, as the merge before it was), word for
+ * word and in the order the groups first appeared: every aggregate (COUNT(*), COUNT, SUM, MIN,
  * MAX, AVG) over ints, bigints, unsigned bytes, 8- and 16-byte decimals, doubles with NaN, -0.0
  * and infinities, floats, bools and dates, of fields and of expressions, NULLs among them, grouped by strings (NULL, empty, multi-byte) and nullable ints and
  * bools; from encoded results read in place and from decoded rows; with tables that flushed (a
@@ -37,20 +37,20 @@ class MergedGroupsTest {
     private static final PlanLimits SMALL = new PlanLimits(40, 1 << 20, 16);
 
     @Test
-    void stringAndNullableKeysMergeAsTheBoxedMapDid() throws IOException {
-        assertMergesAsTheMap(Plan.aggregate(ExprRecords.ITEMS, null, List.of("mode", "ok"), EVERY), PlanLimits.HOST);
+    void stringAndNullableKeysMergeAsAMapOfTheirKeys() throws IOException {
+        assertMergesAsAMap(Plan.aggregate(ExprRecords.ITEMS, null, List.of("mode", "ok"), EVERY), PlanLimits.HOST);
     }
 
     @Test
-    void manyGroupsFromFlushedTablesMergeAsTheBoxedMapDid() throws IOException {
+    void manyGroupsFromFlushedTablesMergeAsAMapOfTheirKeys() throws IOException {
         Plan plan = Plan.aggregate(ExprRecords.ITEMS, null, List.of("qty", "band", "mode"), EVERY);
-        List<long[]> merged = assertMergesAsTheMap(plan, SMALL);
+        List<long[]> merged = assertMergesAsAMap(plan, SMALL);
         assertTrue(merged.size() > 20 * 64, merged.size() + " groups: the table grew many times");
     }
 
     @Test
     void withoutGroupByEveryPartMergesIntoOneRow() throws IOException {
-        List<long[]> merged = assertMergesAsTheMap(Plan.aggregate(ExprRecords.ITEMS, null, List.of(), EVERY),
+        List<long[]> merged = assertMergesAsAMap(Plan.aggregate(ExprRecords.ITEMS, null, List.of(), EVERY),
                 PlanLimits.HOST);
         assertEquals(1, merged.size());
     }
@@ -95,7 +95,7 @@ class MergedGroupsTest {
      * from their bytes and from their decoded rows, and asserts both equal the reference map's merge
      * and hold the groups of the plan's answer over the whole, in its order; returns the merge.
      */
-    private static List<long[]> assertMergesAsTheMap(Plan plan, PlanLimits limits) throws IOException {
+    private static List<long[]> assertMergesAsAMap(Plan plan, PlanLimits limits) throws IOException {
         List<byte[]> results = parts(plan, limits);
         List<long[]> rows = new ArrayList<>();
         results.forEach(r -> rows.addAll(PlanResult.decode(r).rows()));
@@ -103,7 +103,7 @@ class MergedGroupsTest {
         MergedGroups fromBytes = partials.groups();
         results.forEach(fromBytes::addResult);
         List<long[]> merged = fromBytes.result().rows();
-        List<String> expected = text(boxedMap(partials, plan.keyWords(), rows));
+        List<String> expected = text(keyedByText(partials, plan.keyWords(), rows));
         assertEquals(expected, text(merged));
         assertEquals(expected, text(partials.mergeRows(rows)));
         List<long[]> whole = ExprRecords.run(plan, ExprRecords.bytes(ITEMS));
@@ -111,18 +111,13 @@ class MergedGroupsTest {
         return merged;
     }
 
-    /** The merge before {@link MergedGroups}: a map from each group's key words, boxed, to its row. */
-    private static List<long[]> boxedMap(PartialAggregates partials, int keys, List<long[]> rows) {
-        Map<List<Long>, long[]> merged = new LinkedHashMap<>();
-        for (long[] row : rows) {
-            List<Long> group = Arrays.stream(row, 0, keys).boxed().toList();
-            long[] into = merged.get(group);
-            if (into == null) {
-                merged.put(group, row.clone());
-            } else {
-                partials.merge(into, keys, row, keys);
-            }
-        }
+    /** The reference: a map from each group's key words as text to its row, the partials merged into it in order. */
+    private static List<long[]> keyedByText(PartialAggregates partials, int keys, List<long[]> rows) {
+        Map<String, long[]> merged = new LinkedHashMap<>();
+        rows.forEach(row -> merged.merge(Arrays.toString(Arrays.copyOf(row, keys)), row.clone(), (into, partial) -> {
+            partials.merge(into, keys, partial, keys);
+            return into;
+        }));
         return new ArrayList<>(merged.values());
     }
 
