@@ -37,16 +37,6 @@ public final class MergedGroups {
         this.rows = new long[Math.max(1, width) * 4];
     }
 
-    /** The groups so far. */
-    public int size() {
-        return groups;
-    }
-
-    /** The words of a row: the group columns', then the aggregates'. */
-    public int width() {
-        return width;
-    }
-
     /**
      * The groups' rows in the order the groups first appeared, in this merge's own array (no copy):
      * valid until the next row is added.

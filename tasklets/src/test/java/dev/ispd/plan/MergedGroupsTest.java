@@ -78,7 +78,7 @@ class MergedGroupsTest {
         assertTrue(e.getMessage().contains("a plan result of rows of " + sums.rowWords() + " words, the plan returns 1 words "
                 + "of group columns and 1 words of aggregates"), e.getMessage());
         groups.addResult(result(counts, List.of())); // no rows: nothing to refuse
-        assertEquals(0, groups.size());
+        assertEquals(0, groups.result().size());
     }
 
     @Test
