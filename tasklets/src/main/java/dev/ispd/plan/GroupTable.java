@@ -282,7 +282,7 @@ final class GroupTable implements RowSink {
 
     @Override
     public void write(ResultSink out, Work work) {
-        RowWriter.words(rowWords()).header(out, flushedRows + groups); // string keys as their words: a group's keys are few
+        rowWriter().header(out, flushedRows + groups);
         out.put(flushed);
         writeRows(out);
     }
@@ -296,13 +296,17 @@ final class GroupTable implements RowSink {
         return words;
     }
 
+    /** The writer of the result's rows: their string keys at their length, the keys' other words and the aggregates' as they are. */
+    private RowWriter rowWriter() {
+        return RowWriter.of(keyColumns, rowWords());
+    }
+
     /** Writes the table's groups as result rows, in the order they first appeared. */
     private void writeRows(ResultSink out) {
+        RowWriter writer = rowWriter();
         for (int g = 0; g < groups; g++) {
             int slot = order[g];
-            for (int i = 0; i < keyWords; i++) {
-                out.putLong(keys[slot * keyWords + i]);
-            }
+            writer.writeFirst(out, keys, slot * keyWords, keyWords);
             for (int a = 0; a < functions.length; a++) {
                 int at = slot * functions.length + a;
                 if (expressions[a] != null) {

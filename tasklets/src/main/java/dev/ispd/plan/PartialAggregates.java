@@ -1,18 +1,16 @@
 package dev.ispd.plan;
 
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Merges the partial aggregates an aggregate plan computed over parts of its input (splits) into
  * the plan's answer, for every engine: COUNT(*), COUNT and SUM add (SUM wrapping in 64 bits, as
  * the drive's does); MIN and MAX keep the smallest and largest in the field's order (unsigned
  * 64-bit fields too), a partial that is the field's NULL (a MIN or MAX over only NULLs) losing to
- * any value. Aggregates of expressions merge by their type's rules ({@link ExprAggregate#merge}). MapReduce merges one group's partials at a time ({@link #merge}); Spark's gathered
- * partition merges the result rows of all its splits ({@link #mergeRows}).
+ * any value. Aggregates of expressions merge by their type's rules ({@link ExprAggregate#merge}).
+ * MapReduce merges one group's partials at a time ({@link #merge}); Spark's gathered partition
+ * merges the result rows of all its splits by group ({@link #groups}: in place, without an object
+ * per group).
  */
 public final class PartialAggregates {
     private final int groupColumns;
@@ -55,7 +53,7 @@ public final class PartialAggregates {
     }
 
     /** Merges the aggregates of {@code partial} from index {@code from} into those of {@code into} from {@code at}. */
-    private void merge(long[] into, int at, long[] partial, int from) {
+    void merge(long[] into, int at, long[] partial, int from) {
         for (int a = 0; a < functions.length; a++) {
             if (expressions[a] != null) {
                 expressions[a].merge(into, at, partial, from);
@@ -76,28 +74,20 @@ public final class PartialAggregates {
         }
     }
 
+    /** An empty merge of the plan's result rows by group ({@link MergedGroups}). */
+    public MergedGroups groups() {
+        return new MergedGroups(this, groupColumns);
+    }
+
     /**
      * The plan's result rows (group columns' words, then aggregates) merged by group: one row per group,
      * in the order the groups first appear in {@code rows}, which are not modified. Without GROUP
      * BY, one row, or none if {@code rows} is empty (no part matched a record).
      */
     public List<long[]> mergeRows(Iterable<long[]> rows) {
-        Map<List<Long>, long[]> merged = new LinkedHashMap<>();
-        int width = groupColumns + words;
-        for (long[] row : rows) {
-            if (row.length != width) {
-                throw new IllegalArgumentException("a result row of " + row.length + " words, the plan returns "
-                        + groupColumns + " words of group columns and " + words + " words of aggregates");
-            }
-            List<Long> group = Arrays.stream(row, 0, groupColumns).boxed().toList();
-            long[] into = merged.get(group);
-            if (into == null) {
-                merged.put(group, row.clone());
-            } else {
-                merge(into, groupColumns, row, groupColumns);
-            }
-        }
-        return new ArrayList<>(merged.values());
+        MergedGroups merged = groups();
+        rows.forEach(merged::add);
+        return merged.result().rows();
     }
 
     /** The value of {@code a} and {@code b} further in {@code direction} (-1 smaller, 1 larger), NULLs aside. */

@@ -5,6 +5,7 @@ import java.nio.BufferUnderflowException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -47,24 +48,65 @@ public record PlanResult(int columns, List<long[]> rows) {
         List<long[]> rows = new ArrayList<>(shape.rows);
         for (long i = 0; i < shape.rows; i++) {
             long[] row = new long[shape.words];
-            int w = 0;
-            for (int s = 0; s <= shape.stringAt.length; s++) {
-                int end = s < shape.stringAt.length ? shape.stringAt[s] : shape.words;
-                for (; w < end; w++) {
-                    row[w] = b.getLong();
-                }
-                if (s < shape.stringAt.length) {
-                    int length = readLength(b);
-                    row[w] = length;
-                    for (int k = 0; k < length; k++) {
-                        row[w + 1 + k / Long.BYTES] |= (b.get() & 0xFFL) << (8 * (k % Long.BYTES));
-                    }
-                    w += shape.stringWords[s];
-                }
-            }
+            readRow(b, shape, row, 0);
             rows.add(row);
         }
         return new PlanResult(shape.words, rows);
+    }
+
+    /**
+     * Decodes the rows of {@code results}, one result after another, into one array
+     * ({@link WordRows}), each string column's words filled in as {@link ColumnValues} lays them
+     * out; every row must be of {@code words} words.
+     */
+    public static WordRows decodeAll(List<byte[]> results, int words) {
+        Shape[] shapes = new Shape[results.size()];
+        long rows = 0;
+        for (int i = 0; i < shapes.length; i++) {
+            shapes[i] = shape(results.get(i));
+            if (shapes[i].rows > 0 && shapes[i].words != words) {
+                throw new IllegalArgumentException("a plan result of rows of " + shapes[i].words + " words, the plan's rows are "
+                        + words + " words");
+            }
+            rows += shapes[i].rows;
+        }
+        if (rows * words > Integer.MAX_VALUE - 8) {
+            throw new IllegalArgumentException("plan results of " + rows + " rows of " + words + " words, more than an array holds");
+        }
+        long[] into = new long[(int) rows * words];
+        int at = 0;
+        for (int i = 0; i < shapes.length; i++) {
+            ByteBuffer b = ByteBuffer.wrap(results.get(i)).order(ByteOrder.LITTLE_ENDIAN);
+            b.position(shapes[i].firstRow);
+            for (int r = 0; r < shapes[i].rows; r++, at += words) {
+                readRow(b, shapes[i], into, at);
+            }
+        }
+        return new WordRows(into, words, (int) rows);
+    }
+
+    /**
+     * Decodes the row at {@code b}'s position of a result whose header is {@code shape} (checked by
+     * {@link #shape}) into {@code into} from {@code at}, {@link Shape#words} words, each string
+     * column's words filled in as {@link ColumnValues} lays them out; the position moves past the row.
+     */
+    static void readRow(ByteBuffer b, Shape shape, long[] into, int at) {
+        int w = 0;
+        for (int s = 0; s <= shape.stringAt.length; s++) {
+            int end = s < shape.stringAt.length ? shape.stringAt[s] : shape.words;
+            for (; w < end; w++) {
+                into[at + w] = b.getLong();
+            }
+            if (s < shape.stringAt.length) {
+                int length = readLength(b);
+                into[at + w] = length;
+                Arrays.fill(into, at + w + 1, at + w + shape.stringWords[s], 0);
+                for (int k = 0; k < length; k++) {
+                    into[at + w + 1 + k / Long.BYTES] |= (b.get() & 0xFFL) << (8 * (k % Long.BYTES));
+                }
+                w += shape.stringWords[s];
+            }
+        }
     }
 
     /**

@@ -24,6 +24,14 @@ final class RowWriter {
 
     /** The writer of rows of {@code columns}, in order. */
     static RowWriter of(ColumnReader[] columns) {
+        return of(columns, ColumnReader.words(columns));
+    }
+
+    /**
+     * The writer of rows of {@code words} words that begin with {@code columns}, none of the words
+     * past them a string's: an aggregate plan's rows, its group columns, then its aggregates.
+     */
+    static RowWriter of(ColumnReader[] columns, int words) {
         List<int[]> strings = new ArrayList<>();
         int at = 0;
         for (ColumnReader c : columns) {
@@ -32,13 +40,11 @@ final class RowWriter {
             }
             at += c.words;
         }
-        return new RowWriter(at, strings.stream().mapToInt(s -> s[0]).toArray(),
+        if (at > words) {
+            throw new IllegalArgumentException("rows of " + words + " words cannot begin with columns of " + at + " words");
+        }
+        return new RowWriter(words, strings.stream().mapToInt(s -> s[0]).toArray(),
                 strings.stream().mapToInt(s -> s[1]).toArray());
-    }
-
-    /** The writer of rows of {@code words} words, none of them a string's (an aggregate plan's). */
-    static RowWriter words(int words) {
-        return new RowWriter(words, new int[0], new int[0]);
     }
 
     /** The bytes before the first row. */
@@ -65,9 +71,18 @@ final class RowWriter {
 
     /** Writes the row whose words start at {@code from} of {@code values}. */
     void write(ResultSink out, long[] values, int from) {
+        writeFirst(out, values, from, words);
+    }
+
+    /**
+     * Writes the first {@code n} words of a row, every string column among them, from {@code from}
+     * of {@code values}: the group columns of an aggregate plan's row, whose aggregates the caller
+     * writes next.
+     */
+    void writeFirst(ResultSink out, long[] values, int from, int n) {
         int w = 0;
         for (int s = 0; s <= stringAt.length; s++) {
-            int end = s < stringAt.length ? stringAt[s] : words;
+            int end = s < stringAt.length ? stringAt[s] : n;
             for (; w < end; w++) {
                 out.putLong(values[from + w]);
             }

@@ -96,9 +96,13 @@ final class ExprRecords {
 
     /** As {@link #run(Plan, byte[])}, within {@code limits}, as a drive with them would run it. */
     static List<long[]> run(Plan plan, byte[] data, PlanLimits limits) throws IOException {
-        HostRunner.Result r = new HostRunner(plan.layout().recordSize() * 64, 1)
+        return PlanResult.decode(result(plan, data, limits)).rows();
+    }
+
+    /** The encoded result ({@link PlanResult}) of {@code plan} run by the interpreter over {@code data} within {@code limits}. */
+    static byte[] result(Plan plan, byte[] data, PlanLimits limits) throws IOException {
+        return new HostRunner(plan.layout().recordSize() * 64, 1)
                 .run(new PlanTasklet(plan, limits), List.of(new Extent(1, 0, data.length)),
-                        new InMemoryPageSource(Map.of(1L, ByteBuffer.wrap(data))));
-        return PlanResult.decode(r.bytes()).rows();
+                        new InMemoryPageSource(Map.of(1L, ByteBuffer.wrap(data)))).bytes();
     }
 }

@@ -6,7 +6,7 @@ import java.nio.file.Path;
 
 /**
  * Writes the plan test vectors that are not there yet (those of an older version stay: a drive still
- * decodes them) and the result vector:
+ * decodes them) and the result vectors:
  * {@code mvn -q -pl tasklets test-compile exec:java -Dexec.classpathScope=test
  * -Dexec.mainClass=dev.ispd.plan.PlanVectorWriter}, run from the repository root.
  */
@@ -25,9 +25,13 @@ public final class PlanVectorWriter {
             Files.write(file, PlanCodec.encode(v.plan()));
             System.out.println("wrote " + file + " (" + Files.size(file) + " bytes)");
         }
-        Path result = PlanResultStringsTest.VECTOR;
-        Files.createDirectories(result.getParent());
-        Files.write(result, PlanResultStringsTest.result(PlanResultStringsTest.ROWS));
-        System.out.println("wrote " + result + " (" + Files.size(result) + " bytes)");
+        writeResult(PlanResultStringsTest.VECTOR, PlanResultStringsTest.result(PlanResultStringsTest.ROWS));
+        writeResult(GroupResultStringsTest.VECTOR, PlanResultStringsTest.result(GroupResultStringsTest.GROUPS));
+    }
+
+    private static void writeResult(Path file, byte[] result) throws IOException {
+        Files.createDirectories(file.getParent());
+        Files.write(file, result);
+        System.out.println("wrote " + file + " (" + Files.size(file) + " bytes)");
     }
 }

@@ -4,6 +4,7 @@ import dev.ispd.plan.Aggregate;
 import dev.ispd.plan.Expr;
 import dev.ispd.plan.Field;
 import dev.ispd.plan.Layout;
+import dev.ispd.plan.WordRows;
 import java.io.Serial;
 import java.io.Serializable;
 import java.math.BigInteger;
@@ -135,50 +136,52 @@ public record PushedAggregation(List<Expr> groupBy, List<Aggregate> aggregates, 
     }
 
     /** The rows of {@link #schema} for the plan's result rows (group values, then {@link #planAggregates()}). */
-    public List<long[]> rows(List<long[]> planRows) {
+    public WordRows rows(WordRows planRows) {
         if (halved.isEmpty()) {
             return planRows;
         }
-        List<long[]> out = new ArrayList<>(planRows.size());
         int keys = groupBy.size();
-        for (long[] planRow : planRows) {
-            long[][] rows = new long[3][keys + aggregates.size()];
-            for (long[] row : rows) {
-                System.arraycopy(planRow, 0, row, 0, keys);
+        int width = keys + aggregates.size();
+        long[] out = new long[3 * planRows.size() * width];
+        int n = 0;
+        long[] plan = planRows.words();
+        for (int p = 0; p < planRows.size(); p++) {
+            int from = planRows.at(p);
+            int[] rows = {n * width, (n + 1) * width, (n + 2) * width};
+            for (int row : rows) {
+                System.arraycopy(plan, from, out, row, keys);
             }
             boolean overflows = false;
-            int at = keys;
+            int at = from + keys;
             for (int a = 0; a < aggregates.size(); a++) {
                 int c = keys + a;
                 Aggregate.Function f = aggregates.get(a).function();
                 if (halved(aggregates.get(a))) {
-                    BigInteger sum = HalvedSum.sum(planRow[at], planRow[at + 1]);
+                    BigInteger sum = HalvedSum.sum(plan[at], plan[at + 1]);
                     at += 2;
                     if (sum.bitLength() < 64) {
-                        rows[0][c] = sum.longValue();
+                        out[rows[0] + c] = sum.longValue();
+                        out[rows[1] + c] = 0; // the three rows are written whole: the next plan row's may start at either
+                        out[rows[2] + c] = 0;
                         continue;
                     }
                     overflows = true;
                     long first = sum.signum() > 0 ? Long.MAX_VALUE : Long.MIN_VALUE;
                     long second = sum.signum() > 0 ? 1 : -1;
-                    rows[0][c] = first;
-                    rows[1][c] = second;
-                    rows[2][c] = sum.longValue() - first - second; // the three wrap to the sum's low 64 bits
+                    out[rows[0] + c] = first;
+                    out[rows[1] + c] = second;
+                    out[rows[2] + c] = sum.longValue() - first - second; // the three wrap to the sum's low 64 bits
                     continue;
                 }
-                long v = planRow[at++];
+                long v = plan[at++];
                 boolean extreme = f == Aggregate.Function.MIN || f == Aggregate.Function.MAX;
-                rows[0][c] = v;
-                rows[1][c] = extreme ? v : 0;
-                rows[2][c] = extreme ? v : 0;
+                out[rows[0] + c] = v;
+                out[rows[1] + c] = extreme ? v : 0;
+                out[rows[2] + c] = extreme ? v : 0;
             }
-            out.add(rows[0]);
-            if (overflows) {
-                out.add(rows[1]);
-                out.add(rows[2]);
-            }
+            n += overflows ? 3 : 1;
         }
-        return out;
+        return new WordRows(out, width, n);
     }
 
     private boolean halved(Aggregate a) {

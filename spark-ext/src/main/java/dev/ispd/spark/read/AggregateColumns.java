@@ -28,9 +28,9 @@ import org.apache.spark.sql.types.StructType;
  * decimals a BigDecimal (Spark's rounding, {@link Aggregate#decimalAverage}).
  */
 final class AggregateColumns {
-    /** One column: writes its value in {@code row} to {@code out} at row {@code r}. */
+    /** One column: writes its value in the row whose words start at {@code from} of {@code rows} to {@code out} at row {@code r}. */
     private interface Column {
-        void put(long[] row, WritableColumnVector out, int r);
+        void put(long[] rows, int from, WritableColumnVector out, int r);
     }
 
     private final Column[] columns;
@@ -55,7 +55,7 @@ final class AggregateColumns {
                 at += words;
             } else if (a == null || a.argument() == null) {
                 Field field = fields.get(c);
-                columns[c] = (row, out, r) -> putWord(out, r, row[start], field, type);
+                columns[c] = (row, from, out, r) -> putWord(out, r, row[from + start], field, type);
                 at++;
             } else {
                 boolean average = aggregation.averages().contains(c - keys);
@@ -65,10 +65,10 @@ final class AggregateColumns {
         }
     }
 
-    /** Writes {@code row}'s values to {@code vectors} at row {@code r}. */
-    void put(long[] row, WritableColumnVector[] vectors, int r) {
+    /** Writes the values of the row whose words start at {@code row} of {@code words} to {@code vectors} at row {@code r}. */
+    void put(long[] words, int row, WritableColumnVector[] vectors, int r) {
         for (int c = 0; c < columns.length; c++) {
-            columns[c].put(row, vectors[c], r);
+            columns[c].put(words, row, vectors[c], r);
         }
     }
 
@@ -80,23 +80,23 @@ final class AggregateColumns {
     private static Column computed(int at, int words, ExprType t, DataType type) {
         if (t.kind() == ExprType.Kind.STRING) {
             byte[] bytes = new byte[(words - 1) * Long.BYTES];
-            return (row, out, r) -> {
-                int length = (int) row[at];
+            return (row, from, out, r) -> {
+                int length = (int) row[from + at];
                 if (length < 0) {
                     out.putNull(r);
                 } else {
                     for (int i = 0; i < length; i++) {
-                        bytes[i] = (byte) (row[at + 1 + i / Long.BYTES] >>> (8 * (i % Long.BYTES)));
+                        bytes[i] = (byte) (row[from + at + 1 + i / Long.BYTES] >>> (8 * (i % Long.BYTES)));
                     }
                     out.putByteArray(r, bytes, 0, length);
                 }
             };
         }
-        return (row, out, r) -> {
-            if (row[at + t.words()] == 0) {
+        return (row, from, out, r) -> {
+            if (row[from + at + t.words()] == 0) {
                 out.putNull(r);
             } else {
-                putValue(out, r, row, at, t, type);
+                putValue(out, r, row, from + at, t, type);
             }
         };
     }
@@ -109,25 +109,25 @@ final class AggregateColumns {
     private static Column ofExpression(PushedAggregation aggregation, Aggregate a, boolean average, int at,
                                        Layout layout, DataType type) {
         if (a.function() == Aggregate.Function.COUNT) {
-            return (row, out, r) -> out.putLong(r, row[at]);
+            return (row, from, out, r) -> out.putLong(r, row[from + at]);
         }
         ExprType partial = a.partialType(layout);
         int countAt = at + partial.words();
         ExprType result = average ? Aggregate.avg(a.argument()).resultType(layout) : a.resultType(layout);
         int averageCountAt = average ? at + a.words(layout) : countAt; // an average's divisor: the COUNT's, or the AVG's own count
         boolean divided = average || a.function() == Aggregate.Function.AVG;
-        return (row, out, r) -> {
-            if (row[countAt] == 0) {
+        return (row, from, out, r) -> {
+            if (row[from + countAt] == 0) {
                 out.putNull(r);
-            } else if (a.overflowed(row, at, partial)) {
+            } else if (a.overflowed(row, from + at, partial)) {
                 putObject(out, r, aggregation.overflowed(average), type);
             } else if (divided) {
-                long count = row[averageCountAt];
-                Object sum = ColumnValues.value(row, at, partial);
+                long count = row[from + averageCountAt];
+                Object sum = ColumnValues.value(row, from + at, partial);
                 putObject(out, r, count == 0 ? null : result.kind() == ExprType.Kind.FLOAT ? (Double) sum / count
                         : Aggregate.decimalAverage((BigDecimal) sum, count, result), type);
             } else {
-                putValue(out, r, row, at, partial, type);
+                putValue(out, r, row, from + at, partial, type);
             }
         };
     }

@@ -5,7 +5,9 @@ import dev.ispd.offload.plan.PlannedSplit;
 import dev.ispd.offload.schedule.HostSlots;
 import dev.ispd.offload.schedule.Placement;
 import dev.ispd.offload.settings.OffloadSettings;
+import dev.ispd.plan.MergedGroups;
 import dev.ispd.plan.PartialAggregates;
+import dev.ispd.plan.WordRows;
 import dev.ispd.spark.pushdown.PushedScan;
 import dev.ispd.spark.read.execution.SplitObservations;
 import dev.ispd.spark.read.partition.GatheredPartition;
@@ -29,7 +31,8 @@ import org.apache.hadoop.conf.Configuration;
  * once ({@link SplitPlanRun}, each in its drive, each falling back to the host on its own), runs
  * the splits placed on the host meanwhile on as many threads as the plan gave the host slots
  * ({@link HostSlots}: the lanes the scheduler priced them on), merges their partial groups into
- * the whole answer ({@link PartialAggregates}, the merge MapReduce's reducer uses) and sums what
+ * the whole answer as their results arrive ({@link MergedGroups}: read in place from the encoded
+ * results, {@link PartialAggregates}' merge, which MapReduce's reducer uses too) and sums what
  * the runs counted. The drive runs wait on their drives, so the task holds a thread per split in
  * flight, at most {@link #MAX_IN_FLIGHT}: the bound keeps a task whose drives all fail from
  * running that many host scans at once.
@@ -42,7 +45,7 @@ final class GatheredRun {
     }
 
     /** The gathered answer: the splits' groups merged, and the sums of what their runs counted. */
-    record Merged(List<long[]> rows, Map<SplitMetric, Long> counts) {
+    record Merged(WordRows rows, Map<SplitMetric, Long> counts) {
     }
 
     static Merged run(List<PlannedSplit> splits, PushedScan pushed, OffloadSettings settings,
@@ -67,15 +70,15 @@ final class GatheredRun {
                 running.add(pool.submit(() -> runAll(hostQueue, observations)));
             }
             inDrives.forEach(r -> running.add(pool.submit(() -> List.of(r.run(observations)))));
-            List<long[]> rows = new ArrayList<>();
+            MergedGroups groups = new PartialAggregates(pushed.plan()).groups();
             Map<SplitMetric, Long> counts = new EnumMap<>(SplitMetric.class);
             for (Future<List<SplitPlanRun.Result>> f : running) {
                 for (SplitPlanRun.Result r : result(f)) {
-                    rows.addAll(r.rows());
+                    r.results().forEach(groups::addResult);
                     r.counts().forEach((metric, n) -> counts.merge(metric, n, Long::sum));
                 }
             }
-            return new Merged(new PartialAggregates(pushed.plan()).mergeRows(rows), counts);
+            return new Merged(groups.result(), counts);
         } finally {
             pool.shutdownNow(); // the task failed or was killed: stop waiting on the other drives
         }

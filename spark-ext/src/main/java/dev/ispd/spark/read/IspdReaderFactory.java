@@ -99,7 +99,7 @@ final class IspdReaderFactory implements PartitionReaderFactory {
                         wallNs -> recordHostRead(split, c, wallNs));
             }
             SplitPlanRun.Result run = new SplitPlanRun(split, pushed, settings.offload(), c, scope).run(observations);
-            return pushed.aggregation() != null ? new PlanResultReader(pushed, run.rows(), run.counts())
+            return pushed.aggregation() != null ? new PlanResultReader(pushed, run.rows(pushed.plan().rowWords()), run.counts())
                     : new PlanRowsReader(pushed, run, split.file());
         } catch (IOException e) {
             // Spark's first line for a failed query quotes this message: it says what failed (the drive, the file)

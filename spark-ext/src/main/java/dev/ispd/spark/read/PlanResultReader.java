@@ -2,9 +2,9 @@ package dev.ispd.spark.read;
 
 import dev.ispd.offload.execute.SplitMetric;
 import dev.ispd.plan.Aggregate;
+import dev.ispd.plan.WordRows;
 import dev.ispd.spark.pushdown.PushedAggregation;
 import dev.ispd.spark.pushdown.PushedScan;
-import java.util.List;
 import java.util.Map;
 import org.apache.spark.sql.execution.vectorized.OnHeapColumnVector;
 import org.apache.spark.sql.types.StructType;
@@ -21,16 +21,16 @@ final class PlanResultReader extends MeteredBatchReader {
     private boolean returned;
 
     /** The plan's result {@code rows} (a split's, or the gathered splits' merged); its runs counted {@code counts}. */
-    PlanResultReader(PushedScan pushed, List<long[]> rows, Map<SplitMetric, Long> counts) {
+    PlanResultReader(PushedScan pushed, WordRows rows, Map<SplitMetric, Long> counts) {
         super(batch(pushed, rows));
         counts.forEach(metrics::add);
     }
 
-    private static ColumnarBatch batch(PushedScan pushed, List<long[]> planRows) {
+    private static ColumnarBatch batch(PushedScan pushed, WordRows planRows) {
         StructType schema = pushed.readSchema();
         PushedAggregation aggregation = pushed.aggregation();
-        List<long[]> rows = aggregation.rows(planRows);
-        boolean emptyAggregates = rows.isEmpty() && aggregation.groupBy().isEmpty();
+        WordRows rows = aggregation.rows(planRows);
+        boolean emptyAggregates = rows.size() == 0 && aggregation.groupBy().isEmpty();
         int n = emptyAggregates ? 1 : rows.size();
         OnHeapColumnVector[] vectors = OnHeapColumnVector.allocateColumns(Math.max(1, n), schema);
         if (emptyAggregates) {
@@ -46,7 +46,7 @@ final class PlanResultReader extends MeteredBatchReader {
             AggregateColumns columns = new AggregateColumns(aggregation,
                     aggregation.planLayout(pushed.layout().planLayout()), schema);
             for (int r = 0; r < n; r++) {
-                columns.put(rows.get(r), vectors, r);
+                columns.put(rows.words(), rows.at(r), vectors, r);
             }
         }
         ColumnarBatch b = new ColumnarBatch(vectors);

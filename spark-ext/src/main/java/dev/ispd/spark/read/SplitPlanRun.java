@@ -8,6 +8,7 @@ import dev.ispd.offload.plan.TaskletSpec;
 import dev.ispd.offload.schedule.SplitObservation;
 import dev.ispd.offload.settings.OffloadSettings;
 import dev.ispd.plan.PlanResult;
+import dev.ispd.plan.WordRows;
 import dev.ispd.spark.pushdown.PushedScan;
 import dev.ispd.spark.read.execution.ExecutionFailures;
 import dev.ispd.spark.read.execution.ScanCorrections;
@@ -42,11 +43,9 @@ final class SplitPlanRun {
 
     /** The plan's encoded results ({@link PlanResult}, as the drive or host returned them) and what the run counted. */
     record Result(List<byte[]> results, Map<SplitMetric, Long> counts) {
-        /** The results' rows, decoded. */
-        List<long[]> rows() {
-            List<long[]> rows = new ArrayList<>();
-            results.forEach(r -> rows.addAll(PlanResult.decode(r).rows()));
-            return rows;
+        /** The results' rows of {@code words} words each, decoded end to end. */
+        WordRows rows(int words) {
+            return PlanResult.decodeAll(results, words);
         }
     }
 

@@ -9,6 +9,7 @@ import dev.ispd.plan.Expr;
 import dev.ispd.plan.Field;
 import dev.ispd.plan.Layout;
 import dev.ispd.plan.Predicate;
+import dev.ispd.plan.WordRows;
 import dev.ispd.plan.layout.LayoutDdl;
 import dev.ispd.spark.layout.RecordLayout;
 import java.math.BigInteger;
@@ -117,7 +118,7 @@ class AggregateConverterTest {
         PushedAggregation p = convert(WIDE, 3, agg(new Sum(col("big"), false), new CountStar(),
                 new Min(col("size")))).orElseThrow();
         // group 7: high 2^31 and low 5 make 2^63 + 5; group 8: 100 fits
-        List<long[]> rows = p.rows(List.of(new long[] {7, 5, 1L << 31, 3, 40}, new long[] {8, 100, 0, 1, 9}));
+        List<long[]> rows = p.rows(new WordRows(new long[] {7, 5, 1L << 31, 3, 40, 8, 100, 0, 1, 9}, 5, 2)).rows();
         assertEquals(4, rows.size());
         long[] first = rows.get(0);
         long[] second = rows.get(1);
@@ -128,7 +129,7 @@ class AggregateConverterTest {
         assertEquals(List.of(7L, 0L, 40L), List.of(third[0], third[2], third[3]));
         assertThrows(ArithmeticException.class, () -> Math.addExact(first[1], second[1]), "the first two overflow");
         assertEquals(List.of(8L, 100L, 1L, 9L), List.of(rows.get(3)[0], rows.get(3)[1], rows.get(3)[2], rows.get(3)[3]));
-        List<long[]> negative = p.rows(List.<long[]>of(new long[] {7, 0, -(1L << 31) - 1, 3, 40}));
+        List<long[]> negative = p.rows(new WordRows(new long[] {7, 0, -(1L << 31) - 1, 3, 40}, 5, 1)).rows();
         assertEquals(List.of(Long.MIN_VALUE, -1L), List.of(negative.get(0)[1], negative.get(1)[1]));
     }
 
