@@ -40,9 +40,14 @@ public final class OsdOffload {
         return OsdStorage.osd(file, conf);
     }
 
-    /** A file of fixed-width records, planned with the record size its layout records (0: none recorded). */
+    /**
+     * A file of fixed-width records, planned with the record size its layout records (0: none
+     * recorded) and stored as it records (in rows, or column-blocked).
+     */
     public static InputFile recordFile(OsdFileSystem fs, FileStatus file) throws IOException {
-        return new InputFile(file.getPath().toString(), file.getLen(), LayoutAttribute.recordSize(fs, file.getPath()));
+        Path path = file.getPath();
+        return InputFile.blocked(path.toString(), file.getLen(), LayoutAttribute.recordSize(fs, path),
+                LayoutAttribute.recordsPerBlock(fs, path));
     }
 
     /** The splits of {@code tasklet} over {@code inputs} (files of {@code fs}), in file order, placed with {@code corrections}. */

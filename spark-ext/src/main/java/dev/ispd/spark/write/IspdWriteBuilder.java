@@ -51,7 +51,13 @@ public final class IspdWriteBuilder implements WriteBuilder, SupportsTruncate {
         Path target = InputResolver.osdPath(path);
         Configuration conf = IspdOptions.hadoopConf(options, sessionConf);
         FileSystem fs = InputResolver.fileSystem(target, conf);
-        RecordLayout layout = LayoutResolver.resolve(options, overwrite ? Optional.empty() : recorded(fs, target), conf);
+        Optional<LayoutAttribute.Recorded> recorded = overwrite ? Optional.empty() : recorded(fs, target);
+        if (recorded.isPresent() && recorded.get().recordsPerBlock() > 0) {
+            throw analysis(recorded.get().file() + " stores its records " + LayoutAttribute.storage(
+                    recorded.get().recordsPerBlock()) + ", and this writer writes records in rows: an append would mix "
+                    + "the two in one table; overwrite (mode \"overwrite\") or write another directory");
+        }
+        RecordLayout layout = LayoutResolver.resolve(options, recorded, conf);
         RecordEncoder encoder = new RecordEncoder(layout, info.schema());
         WriteTarget where = new WriteTarget(path, info.queryId(), layout, new HadoopConf(conf));
         boolean replace = overwrite;

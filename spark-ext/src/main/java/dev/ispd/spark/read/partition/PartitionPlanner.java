@@ -61,7 +61,8 @@ public final class PartitionPlanner {
             // a record file's layout was checked against the scan's when its input was resolved
             // (LayoutResolver): no drive call per file to read it again
             files.add(input.parquet() != null ? input.parquet().input(f, pushed)
-                    : new InputFile(f.getPath().toString(), f.getLen(), input.layout().entrySize()));
+                    : InputFile.blocked(f.getPath().toString(), f.getLen(), input.layout().entrySize(),
+                            input.recordsPerBlock()));
         }
         return OsdOffload.plan(settings(input, pushed), tasklet(pushed), fs, corrections, files).stream()
                 .map(PlannedPartition::new).toList();
