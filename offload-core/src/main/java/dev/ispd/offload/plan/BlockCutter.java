@@ -16,8 +16,11 @@ import java.util.List;
  * chunks do not start blocks is refused.
  */
 final class BlockCutter {
-    /** One unit's pieces, in file order, and the records its blocks hold. */
-    record Unit(List<SplitPiece> pieces, long records) {
+    /**
+     * One unit's pieces, in file order, the records its blocks hold, and its blocks whole as one
+     * piece (what the planner groups by, as it groups pieces of records in rows).
+     */
+    record Unit(List<SplitPiece> pieces, long records, SplitPiece blocks) {
         long bytes() {
             return pieces.stream().mapToLong(SplitPiece::length).sum();
         }
@@ -51,14 +54,14 @@ final class BlockCutter {
             }
             long end = Math.min(fileLength, c.fileOffset() + c.length());
             for (long s = c.fileOffset(); s < end; s += Math.min(step, end - s)) {
-                long e = Math.min(end, s + Math.min(step, end - s));
+                long e = s + Math.min(step, end - s);
                 long records = (e - s) / recordSize;
                 List<SplitPiece> pieces = new ArrayList<>();
                 for (Extent x : blocks.extents(0, s, records, fields)) {
                     pieces.add(new SplitPiece(x.offset(), x.length(), c.drive(),
                             SplitCutter.clip(chunks, i, x.offset(), x.offset() + x.length())));
                 }
-                units.add(new Unit(pieces, records));
+                units.add(new Unit(pieces, records, new SplitPiece(s, e - s, c.drive(), SplitCutter.clip(chunks, i, s, e))));
             }
         }
         return units;

@@ -27,6 +27,7 @@ import dev.ispd.tasklet.wasm.WasmTaskletFactory;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -203,20 +204,33 @@ public final class SplitPlanner {
     }
 
     /**
-     * A split per unit of a file of column-blocked records ({@link BlockCutter}): its pieces the
-     * columns the plan reads of its blocks, its record size 0 (the pieces are columns, not
-     * records), its blocks sent as the executions' runtime parameters ({@link BlockedSplit}).
+     * The splits of a file of column-blocked records ({@link BlockCutter}): its units placed on one
+     * drive grouped as pieces of records in rows are ({@link SplitGrouper}), each split's pieces
+     * the columns the plan reads of its blocks, in file order (so a file's last block, which may
+     * hold fewer records, comes last), its record size 0 (the pieces are columns, not records),
+     * its blocks sent as the executions' runtime parameters ({@link BlockedSplit}).
      */
-    private static List<PlannedSplit> blockedSplits(InputFile file, List<BlockCutter.Unit> units,
-                                                    List<Decision> decided, List<DriveState> states,
-                                                    DriveDirectory drives) {
-        List<PlannedSplit> out = new ArrayList<>(units.size());
+    private List<PlannedSplit> blockedSplits(InputFile file, List<BlockCutter.Unit> units, List<Decision> decided,
+                                             List<DriveState> states, DriveDirectory drives) {
+        List<SplitPiece> whole = new ArrayList<>(units.size());
+        Map<SplitPiece, BlockCutter.Unit> unitOf = new IdentityHashMap<>();
         for (int i = 0; i < units.size(); i++) {
-            int drive = decided.get(i).drive();
-            List<SplitPiece> pieces = units.get(i).pieces().stream().map(p -> p.on(drive)).toList();
+            SplitPiece blocks = units.get(i).blocks().on(decided.get(i).drive());
+            whole.add(blocks);
+            unitOf.put(blocks, units.get(i));
+        }
+        List<PlannedSplit> out = new ArrayList<>();
+        for (SplitGrouper.Group g : SplitGrouper.group(whole, decided, settings.groupMaxBytes())) {
+            int drive = g.decision().drive();
+            List<SplitPiece> pieces = new ArrayList<>();
+            long records = 0;
+            for (SplitPiece blocks : g.pieces()) {
+                unitOf.get(blocks).pieces().forEach(p -> pieces.add(p.on(drive)));
+                records += unitOf.get(blocks).records();
+            }
             out.add(new PlannedSplit(file.path(), pieces, 0, drive, states.get(drive).geometry(drives, drive),
-                    decided.get(i), 0, replicaAddresses(pieces, drive, states, drives), null,
-                    new BlockedSplit(file.recordsPerBlock(), units.get(i).records())));
+                    g.decision(), 0, replicaAddresses(pieces, drive, states, drives), null,
+                    new BlockedSplit(file.recordsPerBlock(), records)));
         }
         return out;
     }
