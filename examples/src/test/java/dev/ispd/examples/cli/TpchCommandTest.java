@@ -261,6 +261,13 @@ class TpchCommandTest {
                 "osd:///elsewhere");
         assertUsageError("--chunk-size must be at least 231", "--scale", "0.01", "--drives", DRIVES.addresses(), "--to",
                 "osd:///elsewhere", "--chunk-size", "100");
+        assertUsageError("--block must be a positive number of records, got 0", "--scale", "0.01", "--drives",
+                DRIVES.addresses(), "--to", "osd:///elsewhere", "--block", "0");
+        assertUsageError("--block is for the record files (--to)", "--scale", "0.01", "--parquet",
+                dir.resolve("none").toString(), "--block", "10");
+        assertUsageError("--block 5000: a block of 5000 records of 231 B (the widest table) is 1155000 bytes, more than a "
+                + "chunk (1048576 bytes, --chunk-size); at most 4539 records to a block", "--scale", "0.01", "--drives",
+                DRIVES.addresses(), "--to", "osd:///elsewhere", "--chunk-size", "1048576", "--block", "5000");
         assertTrue(!dir.resolve("none").toFile().exists(), "nothing written");
     }
 

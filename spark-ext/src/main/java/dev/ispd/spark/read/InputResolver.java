@@ -58,18 +58,16 @@ public final class InputResolver {
         List<FileStatus> files = files(p, fs);
         ParquetFiles parquet = null;
         RecordLayout layout;
-        int recordsPerBlock = 0;
         if (isParquet(options, fs, files)) {
             parquet = ParquetFiles.read(p.getName(), fs, files, stringWidth(options));
             layout = RecordLayout.ofParquet(parquet.table().layout());
         } else {
             Optional<Recorded> recorded = LayoutResolver.recorded(fs, files.stream().map(FileStatus::getPath).toList());
-            layout = LayoutResolver.resolve(options, recorded, conf);
-            recordsPerBlock = recorded.map(Recorded::recordsPerBlock).orElse(0);
+            layout = LayoutResolver.resolve(options, recorded, conf)
+                    .blocked(recorded.map(Recorded::recordsPerBlock).orElse(0));
             checkWholeRecords(files, layout);
         }
-        return new ScanInput(path, layout, recordsPerBlock, files, new HadoopConf(conf),
-                settings(options, sessionConf, session), parquet);
+        return new ScanInput(path, layout, files, new HadoopConf(conf), settings(options, sessionConf, session), parquet);
     }
 
     /**

@@ -12,10 +12,10 @@ import org.apache.hadoop.fs.FileStatus;
  * names, each a whole number of records), the Hadoop configuration to open them with and the
  * offload settings the partitions are planned and run with. Parquet files carry their footers
  * ({@code parquet}, null for records): the layout is their table's. Files whose records are
- * stored column-blocked record how many a block holds ({@code recordsPerBlock}; 0: in rows),
+ * stored column-blocked record how many a block holds ({@link RecordLayout#recordsPerBlock}),
  * the same for every file of the read.
  */
-public record ScanInput(String path, RecordLayout layout, int recordsPerBlock, List<FileStatus> files, HadoopConf conf,
+public record ScanInput(String path, RecordLayout layout, List<FileStatus> files, HadoopConf conf,
                         SparkSettings settings, ParquetFiles parquet) {
     public ScanInput {
         files = List.copyOf(files);
@@ -23,7 +23,7 @@ public record ScanInput(String path, RecordLayout layout, int recordsPerBlock, L
 
     /** This input read with {@code settings} (the session's when a scan is built). */
     public ScanInput withSettings(SparkSettings settings) {
-        return new ScanInput(path, layout, recordsPerBlock, files, conf, settings, parquet);
+        return new ScanInput(path, layout, files, conf, settings, parquet);
     }
 
     /** The records in the files: Parquet's rows, or the files' bytes in whole records. */

@@ -62,7 +62,7 @@ public final class PartitionPlanner {
             // (LayoutResolver): no drive call per file to read it again
             files.add(input.parquet() != null ? input.parquet().input(f, pushed)
                     : InputFile.blocked(f.getPath().toString(), f.getLen(), input.layout().entrySize(),
-                            input.recordsPerBlock()));
+                            input.layout().recordsPerBlock()));
         }
         return OsdOffload.plan(settings(input, pushed), tasklet(pushed), fs, corrections, files).stream()
                 .map(PlannedPartition::new).toList();
