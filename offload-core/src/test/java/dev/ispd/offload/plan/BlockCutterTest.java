@@ -7,7 +7,6 @@ import dev.ispd.offload.storage.ChunkExtent;
 import dev.ispd.plan.BlockLayout;
 import dev.ispd.plan.Field;
 import dev.ispd.plan.Layout;
-import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -19,19 +18,10 @@ class BlockCutterTest {
     /** Blocks of 10 records: 160 bytes. */
     private static final BlockLayout BLOCKS = new BlockLayout(L, 10);
 
-    /** Chunks of {@code chunkSize} bytes alternating over two drives, object ids 100 + index. */
-    private static List<ChunkExtent> chunks(long fileLength, long chunkSize) {
-        List<ChunkExtent> out = new ArrayList<>();
-        for (long off = 0, i = 0; off < fileLength; off += chunkSize, i++) {
-            out.add(new ChunkExtent((int) (i % 2), 100 + i, 0, Math.min(chunkSize, fileLength - off), off));
-        }
-        return out;
-    }
-
     @Test
     void aUnitPerChunkReadsOnlyThePlansColumnsOfItsBlocksTheLastBlockHoldingTheRest() {
         long length = 16 * 45; // 4 blocks of 10 and one of 5; chunks of 2 blocks
-        List<BlockCutter.Unit> units = BlockCutter.cut("f", length, BLOCKS, chunks(length, 320),
+        List<BlockCutter.Unit> units = BlockCutter.cut("f", length, BLOCKS, SplitCutterTest.chunks(length, 320),
                 List.of(L.field("c", "test")), 0);
         assertEquals(List.of(20L, 20L, 5L), units.stream().map(BlockCutter.Unit::records).toList());
         // column c of each block: 4 bytes a record at 12 * n from the block's start
@@ -49,7 +39,7 @@ class BlockCutterTest {
     @Test
     void adjacentColumnsAreOnePieceAndMaxSplitBytesCutsAtBlocks() {
         long length = 16 * 40;
-        List<BlockCutter.Unit> units = BlockCutter.cut("f", length, BLOCKS, chunks(length, 640),
+        List<BlockCutter.Unit> units = BlockCutter.cut("f", length, BLOCKS, SplitCutterTest.chunks(length, 640),
                 List.of(L.field("b", "test"), L.field("c", "test")), 160 + 100);
         assertEquals(4, units.size(), "at least a block a unit, never part of one");
         for (int u = 0; u < 4; u++) {
@@ -62,10 +52,10 @@ class BlockCutterTest {
     void aChunkThatDoesNotStartABlockIsRefusedNamingFileAndBlock() {
         long length = 16 * 40;
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> BlockCutter.cut("osd:///t/f",
-                length, BLOCKS, chunks(length, 16 * 15), List.of(L.field("a", "test")), 0));
+                length, BLOCKS, SplitCutterTest.chunks(length, 16 * 15), List.of(L.field("a", "test")), 0));
         assertEquals("osd:///t/f stores its records column-blocked, 10 to a block (160 bytes), but its chunk at byte 240"
                 + " does not start a block: a blocked file's chunks hold whole blocks", e.getMessage());
-        assertThrows(IllegalArgumentException.class, () -> BlockCutter.cut("f", 100, BLOCKS, chunks(100, 320),
+        assertThrows(IllegalArgumentException.class, () -> BlockCutter.cut("f", 100, BLOCKS, SplitCutterTest.chunks(100, 320),
                 List.of(L.field("a", "test")), 0));
     }
 }
