@@ -97,7 +97,7 @@ public final class SplitPlanner {
         List<List<ParquetCutter.Unit>> unitsPerFile = new ArrayList<>();
         List<List<BlockCutter.Unit>> blocksPerFile = new ArrayList<>(); // null for a file of rows or Parquet
         for (InputFile f : files) {
-            if (f.recordsPerBlock() > 0) {
+            if (f.blocks() != null) {
                 List<BlockCutter.Unit> blocks = f.length() == 0 ? List.of() : BlockCutter.cut(f.path(), f.length(),
                         blocks(f), storage.locate(f.path(), f.length()), PlanSources.fields(plan(f)),
                         settings.splitMaxBytes());
@@ -230,7 +230,7 @@ public final class SplitPlanner {
             }
             out.add(new PlannedSplit(file.path(), pieces, 0, drive, states.get(drive).geometry(drives, drive),
                     g.decision(), 0, replicaAddresses(pieces, drive, states, drives), null,
-                    new BlockedSplit(file.recordsPerBlock(), records)));
+                    new BlockedSplit(file.blocks().recordsPerBlock(), records)));
         }
         return out;
     }
@@ -241,20 +241,37 @@ public final class SplitPlanner {
      */
     private Plan plan(InputFile file) throws IOException {
         if (!(factory instanceof PlanTaskletFactory plan)) {
-            throw new IOException(file.path() + " stores its records column-blocked (" + file.recordsPerBlock()
+            throw new IOException(file.path() + " stores its records column-blocked (" + file.blocks().recordsPerBlock()
                     + " to a block), which only a plan reads, and " + tasklet.owner() + " runs tasklet '"
                     + tasklet.name() + "' (" + tasklet.form() + ")");
         }
         return plan.plan();
     }
 
-    /** The blocks of {@code file}, a file of column-blocked records of the job's plan's layout. */
+    /**
+     * The blocks of {@code file} as its layout stores them. The drive and the host find a plan's
+     * columns by the plan's own layout, so each column the plan reads must be one the file stores
+     * (same offset and width); a plan whose field cuts across the file's columns is refused naming
+     * both, never run over other bytes.
+     */
     private BlockLayout blocks(InputFile file) throws IOException {
+        Plan plan = plan(file);
+        BlockLayout stored = file.blocks();
+        BlockLayout read;
         try {
-            return new BlockLayout(plan(file).layout(), file.recordsPerBlock());
+            read = new BlockLayout(plan.layout(), stored.recordsPerBlock());
         } catch (PlanException e) {
             throw new IOException(file.path() + ": " + e.getMessage(), e);
         }
+        for (int c : read.columns(PlanSources.fields(plan))) {
+            if (stored.columnOffset(c) != c || stored.columnWidth(c) != read.columnWidth(c)) {
+                throw new IOException(file.path() + " stores its records column-blocked by layout "
+                        + stored.layout().name() + ", whose column at byte " + stored.columnOffset(c) + " is "
+                        + stored.columnWidth(c) + " bytes, but the plan reads a column of " + read.columnWidth(c)
+                        + " bytes at byte " + c + ": a plan over blocked records reads the file's columns whole");
+            }
+        }
+        return stored;
     }
 
     /** The drives but {@code drive} that hold replicas of the pieces' chunks and answered, with their addresses. */
