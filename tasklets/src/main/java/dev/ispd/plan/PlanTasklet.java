@@ -78,8 +78,17 @@ public final class PlanTasklet implements Tasklet {
      * the groups, whichever is fewest).
      */
     public static Meter estimate(Plan plan, long bytes, int pageSize) {
+        return estimate(plan, bytes, bytes / plan.layout().recordSize(), pageSize);
+    }
+
+    /**
+     * The work of {@code plan} over {@code records} records of which it reads {@code bytes}: the
+     * columns it needs of column-blocked records ({@link BlockedPlanTasklet}) are fewer bytes than
+     * the records; otherwise as {@link #estimate(Plan, long, int)}.
+     */
+    public static Meter estimate(Plan plan, long bytes, long records, int pageSize) {
         Meter m = Estimates.scanOnly(bytes, pageSize);
-        long n = bytes / plan.layout().recordSize();
+        long n = records;
         ExprCost perRecord = PredicateCost.of(plan.where(), plan.layout());
         List<Expr> costed = new ArrayList<>(plan.aggregating() ? plan.groupBy() : plan.select());
         plan.orderBy().forEach(k -> costed.add(k.key()));

@@ -39,6 +39,12 @@ public final class TpchCommand implements Callable<Integer> {
                     + "parquet.block.size bytes, by default 7/8 of the chunk size")
     String parquet;
 
+    @Option(names = "--block", paramLabel = "R",
+            description = "store the record files column-blocked, R records to a block (each column's R values "
+                    + "together, so a scan reads only the columns it needs); each chunk holds whole blocks, so a "
+                    + "block of the widest table (231 B records) must fit the chunk size. Default: records in rows")
+    Integer block;
+
     @Mixin
     TargetOptions target;
 
@@ -78,13 +84,16 @@ public final class TpchCommand implements Callable<Integer> {
         }
         Configuration conf = hadoop.configuration();
         long chunk = target.chunkSize(cmd, conf, maxRecordSize());
+        if (block != null) {
+            checkBlock(cmd, chunk);
+        }
         TpchGenerator generator = new TpchGenerator(scale).progress(target.progress());
         long start = System.nanoTime();
         List<TpchGenerator.Written> written;
         try (TargetOptions.Target records = to == null ? null : target.openDirectory(cmd, conf, to, "--to");
              TargetOptions.Target parquetFiles = parquet == null ? null : parquetDirectory(cmd, conf, chunk)) {
             written = generator.write(records == null ? null
-                    : new TpchGenerator.RecordTarget(records.fs(), records.path(), chunk), parquetFiles == null ? null
+                    : new TpchGenerator.RecordTarget(records.fs(), records.path(), chunk, block == null ? 0 : block), parquetFiles == null ? null
                     : osd(parquet) ? TpchGenerator.ParquetTarget.inChunks(parquetFiles.fs(), parquetFiles.path(),
                             parquetFiles.fs().getConf(), chunk)
                     : new TpchGenerator.ParquetTarget(parquetFiles.fs(), parquetFiles.path(), parquetFiles.fs().getConf()));
@@ -110,6 +119,23 @@ public final class TpchCommand implements Callable<Integer> {
         }
         writer.setLong(IspdKeys.FS_CHUNK_SIZE.name(), chunk);
         return target.openDirectory(cmd, writer, parquet, "--parquet");
+    }
+
+    /** Refuses a --block of no records, without --to, or whose block of the widest table passes a chunk. */
+    private void checkBlock(CommandLine cmd, long chunk) {
+        if (block < 1) {
+            throw new CommandLine.ParameterException(cmd, "--block must be a positive number of records, got " + block);
+        }
+        if (to == null) {
+            throw new CommandLine.ParameterException(cmd, "--block is for the record files (--to); Parquet has its own "
+                    + "row groups");
+        }
+        long widest = (long) block * maxRecordSize();
+        if (widest > chunk) {
+            throw new CommandLine.ParameterException(cmd, "--block " + block + ": a block of " + block + " records of "
+                    + maxRecordSize() + " B (the widest table) is " + widest + " bytes, more than a chunk (" + chunk
+                    + " bytes, --chunk-size); at most " + chunk / maxRecordSize() + " records to a block");
+        }
     }
 
     private static int maxRecordSize() {

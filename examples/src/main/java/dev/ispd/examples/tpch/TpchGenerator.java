@@ -2,6 +2,9 @@ package dev.ispd.examples.tpch;
 
 import dev.ispd.examples.worldcup.LoadProgress;
 import dev.ispd.examples.worldcup.StagedTarget;
+import dev.ispd.plan.BlockLayout;
+import dev.ispd.plan.BlockedOutput;
+import dev.ispd.plan.Layout;
 import io.trino.tpch.CustomerGenerator;
 import io.trino.tpch.OrderGenerator;
 import io.trino.tpch.PartGenerator;
@@ -39,8 +42,22 @@ public final class TpchGenerator {
     public static final double MAX_SCALE = 100_000;
     private static final int BATCH_BYTES = 4 << 20;
 
-    /** Where record files go: a directory of a file system, chunks of whole records up to {@code chunkSize} bytes. */
-    public record RecordTarget(FileSystem fs, Path dir, long chunkSize) {
+    /**
+     * Where record files go: a directory of a file system, chunks of whole records up to
+     * {@code chunkSize} bytes, the records stored column-blocked {@code recordsPerBlock} to a
+     * block ({@link BlockLayout}; 0: in rows), each chunk then whole blocks.
+     */
+    public record RecordTarget(FileSystem fs, Path dir, long chunkSize, int recordsPerBlock) {
+        /** Records in rows. */
+        public RecordTarget(FileSystem fs, Path dir, long chunkSize) {
+            this(fs, dir, chunkSize, 0);
+        }
+
+        public RecordTarget {
+            if (recordsPerBlock < 0) {
+                throw new IllegalArgumentException("--block must be a positive number of records, got " + recordsPerBlock);
+            }
+        }
     }
 
     /**
@@ -131,9 +148,25 @@ public final class TpchGenerator {
             if (file == null) {
                 rows = generate(table, null, encoder, parquet, bar, done);
             } else {
-                long chunk = records.chunkSize() - records.chunkSize() % size;
-                rows = StagedTarget.write(records.fs(), file, Optional.of(TpchLayouts.of(table)), chunk,
-                        out -> generate(table, out, encoder, parquet, bar, done) * size) / size;
+                Layout layout = TpchLayouts.of(table);
+                int block = records.recordsPerBlock();
+                BlockLayout blocks = block == 0 ? null : new BlockLayout(layout, block);
+                long unit = blocks == null ? size : blocks.blockBytes();
+                if (records.chunkSize() < unit) {
+                    throw new IllegalArgumentException("--block " + block + ": a block of " + block + " "
+                            + table.getTableName() + " records is " + unit + " bytes, more than a chunk ("
+                            + records.chunkSize() + " bytes, --chunk-size); a block lies in one chunk");
+                }
+                long chunk = records.chunkSize() - records.chunkSize() % unit;
+                rows = StagedTarget.write(records.fs(), file, Optional.of(layout), block, chunk, out -> {
+                    if (blocks == null) {
+                        return generate(table, out, encoder, parquet, bar, done) * size;
+                    }
+                    BlockedOutput blocked = new BlockedOutput(out, blocks);
+                    long n = generate(table, blocked, encoder, parquet, bar, done);
+                    blocked.finish();
+                    return n * size;
+                }) / size;
             }
             if (parquet != null) {
                 parquet.commit();

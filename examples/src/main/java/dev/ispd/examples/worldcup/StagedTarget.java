@@ -37,6 +37,15 @@ public final class StagedTarget {
      */
     public static long write(FileSystem fs, Path target, Optional<Layout> layout, long blockSize, Body body)
             throws IOException {
+        return write(fs, target, layout, 0, blockSize, body);
+    }
+
+    /**
+     * {@link #write(FileSystem, Path, Optional, long, Body)} of records stored column-blocked,
+     * {@code recordsPerBlock} to a block (0: in rows), as the layout recorded says.
+     */
+    public static long write(FileSystem fs, Path target, Optional<Layout> layout, int recordsPerBlock, long blockSize,
+                             Body body) throws IOException {
         Path parent = target.getParent();
         if (parent != null) {
             fs.mkdirs(parent);
@@ -49,7 +58,7 @@ public final class StagedTarget {
                 written = body.write(out);
             }
             if (layout.isPresent()) {
-                LayoutAttribute.record(fs, staging, layout.get());
+                LayoutAttribute.record(fs, staging, layout.get(), recordsPerBlock);
             }
         } catch (IOException | RuntimeException e) {
             discard(fs, staging, e);

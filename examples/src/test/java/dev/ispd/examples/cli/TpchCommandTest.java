@@ -48,7 +48,8 @@ import picocli.CommandLine;
  * {@code ispd tpch} at scale factor 0.01 on two in-JVM drives over TCP: every value of every
  * table read back through the layout recorded on its file, and from the Parquet files, equals
  * the generator's (the Parquet files written straight into osd://, each row group in one chunk);
- * {@code query --sql} over lineitem's records and over its Parquet file (TPC-H Q6's filter, Q1's
+ * {@code query --sql} over lineitem's records (in rows and written with {@code --block 1000}) and
+ * over its Parquet file (TPC-H Q6's filter, Q1's
  * filter for its group R/F) equals plain Java over the generator's rows, device-only and
  * host-only; bad input is one line naming it.
  */
@@ -65,6 +66,8 @@ class TpchCommandTest {
     private static final String LINEITEM = TO + "/lineitem";
     private static final String PARQUET = "osd:///tpch-parquet";
     private static final long CHUNK = 1_000_000;
+    /** The tables again, column-blocked: 1,000 records to a block, chunks of whole blocks (lineitem's last partial). */
+    private static final String BLOCKED = "osd:///tpch-blocked";
 
     /** What a command printed and returned. */
     record Run(int status, String out, String err) {
@@ -76,6 +79,9 @@ class TpchCommandTest {
                 PARQUET, "--chunk-size", Long.toString(CHUNK), "-q");
         assertEquals(0, run.status(), run.out() + run.err());
         assertTrue(run.out().lines().anyMatch(l -> l.matches("lineitem +60,175 +153 B +9,206,775 .*")), run.out());
+        Run blocked = tpch("--scale", Double.toString(SCALE), "--drives", DRIVES.addresses(), "--to", BLOCKED, "--block",
+                "1000", "--chunk-size", Long.toString(CHUNK), "-q");
+        assertEquals(0, blocked.status(), blocked.out() + blocked.err());
     }
 
     @AfterEach
@@ -241,9 +247,12 @@ class TpchCommandTest {
         assertAnswerOnDeviceAndHost(expected, sql);
     }
 
-    /** {@code query --sql} over lineitem's records and its Parquet file prints {@code expected}, device-only and host-only. */
+    /**
+     * {@code query --sql} over lineitem's records, in rows and column-blocked, and its Parquet file
+     * prints {@code expected}, device-only and host-only.
+     */
     private static void assertAnswerOnDeviceAndHost(List<List<String>> expected, String sql) {
-        for (String input : List.of(LINEITEM, PARQUET + "/lineitem.parquet")) {
+        for (String input : List.of(LINEITEM, BLOCKED + "/lineitem", PARQUET + "/lineitem.parquet")) {
             for (String policy : List.of("device-only", "host-only")) {
                 String out = succeed("--sql", sql, "--drives", DRIVES.addresses(), "--input", input, "--policy", policy);
                 assertEquals(expected, rows(out), input + ", " + policy);
@@ -261,6 +270,13 @@ class TpchCommandTest {
                 "osd:///elsewhere");
         assertUsageError("--chunk-size must be at least 231", "--scale", "0.01", "--drives", DRIVES.addresses(), "--to",
                 "osd:///elsewhere", "--chunk-size", "100");
+        assertUsageError("--block must be a positive number of records, got 0", "--scale", "0.01", "--drives",
+                DRIVES.addresses(), "--to", "osd:///elsewhere", "--block", "0");
+        assertUsageError("--block is for the record files (--to)", "--scale", "0.01", "--parquet",
+                dir.resolve("none").toString(), "--block", "10");
+        assertUsageError("--block 5000: a block of 5000 records of 231 B (the widest table) is 1155000 bytes, more than a "
+                + "chunk (1048576 bytes, --chunk-size); at most 4539 records to a block", "--scale", "0.01", "--drives",
+                DRIVES.addresses(), "--to", "osd:///elsewhere", "--chunk-size", "1048576", "--block", "5000");
         assertTrue(!dir.resolve("none").toFile().exists(), "nothing written");
     }
 

@@ -1,5 +1,6 @@
 package dev.ispd.hadoop.fs;
 
+import dev.ispd.plan.BlockLayout;
 import dev.ispd.plan.Layout;
 import dev.ispd.plan.layout.LayoutDdl;
 import dev.ispd.plan.layout.Layouts;
@@ -17,10 +18,13 @@ import org.apache.hadoop.fs.XAttrSetFlag;
 /**
  * A file's record layout, kept with the file as the extended attribute {@value #NAME}: the
  * text {@code NAME/RECORD_SIZE} of a {@link Layout}, e.g. {@code worldcup98/256} for WorldCup98
- * entries of 256 bytes. Writers record it; readers take the record size from it, so a wrong
- * entry size can no longer be believed just because it divides the file's length
- * ({@code hadoop fs -getfattr -n user.ispd.layout PATH} shows it). File systems without
- * extended attributes (the local one) record nothing.
+ * entries of 256 bytes, followed by {@code " blocked R"} for records stored column-blocked,
+ * {@code R} to a block ({@link BlockLayout}), e.g. {@code lineitem/153 blocked 65536}. Writers
+ * record it; readers take the record size from it, so a wrong entry size can no longer be
+ * believed just because it divides the file's length
+ * ({@code hadoop fs -getfattr -n user.ispd.layout PATH} shows it); a reader older than blocked
+ * records finds no record size in a blocked file's text and refuses it as damaged. File systems
+ * without extended attributes (the local one) record nothing.
  */
 public final class LayoutAttribute {
     /** The attribute's name. */
@@ -34,9 +38,17 @@ public final class LayoutAttribute {
     private LayoutAttribute() {
     }
 
+    /** What follows a blocked layout's record size in the attribute: {@code " blocked R"}. */
+    public static final String BLOCKED = " blocked ";
+
     /** The attribute's text for {@code layout}. */
     public static String text(Layout layout) {
         return layout.name() + "/" + layout.recordSize();
+    }
+
+    /** The attribute's text for {@code layout} stored {@code recordsPerBlock} to a block, or in rows if 0. */
+    public static String text(Layout layout, int recordsPerBlock) {
+        return text(layout) + (recordsPerBlock == 0 ? "" : BLOCKED + recordsPerBlock);
     }
 
     /**
@@ -45,9 +57,17 @@ public final class LayoutAttribute {
      * know; nothing if {@code fs} keeps no attributes.
      */
     public static void record(FileSystem fs, Path file, Layout layout) throws IOException {
+        record(fs, file, layout, 0);
+    }
+
+    /**
+     * Records {@code layout} on {@code file} as {@link #record(FileSystem, Path, Layout)} does,
+     * its records stored {@code recordsPerBlock} to a block ({@link BlockLayout}), or in rows if 0.
+     */
+    public static void record(FileSystem fs, Path file, Layout layout, int recordsPerBlock) throws IOException {
         if (fs instanceof OsdFileSystem) {
             EnumSet<XAttrSetFlag> replace = EnumSet.of(XAttrSetFlag.CREATE, XAttrSetFlag.REPLACE);
-            fs.setXAttr(file, NAME, text(layout).getBytes(StandardCharsets.UTF_8), replace);
+            fs.setXAttr(file, NAME, text(layout, recordsPerBlock).getBytes(StandardCharsets.UTF_8), replace);
             if (!Layouts.builtIn(layout)) {
                 fs.setXAttr(file, FIELDS, LayoutDdl.format(layout).getBytes(StandardCharsets.UTF_8), replace);
             }
@@ -89,16 +109,24 @@ public final class LayoutAttribute {
         }
     }
 
-    /** A layout recorded on a file, and that file, for messages. */
-    public record Recorded(Path file, Layout layout) {
+    /**
+     * A layout recorded on a file, that file, for messages, and how many records a block holds
+     * where they are stored column-blocked (0: in rows).
+     */
+    public record Recorded(Path file, Layout layout, int recordsPerBlock) {
+        /** A layout recorded on a file of records in rows. */
+        public Recorded(Path file, Layout layout) {
+            this(file, layout, 0);
+        }
     }
 
     /**
      * The layout {@code files} record (a directory's {@link DataFiles}, say), which must all
-     * record the same records or none; empty if none does.
+     * record the same records, stored the same way (in rows, or blocks of as many records), or
+     * none; empty if none does.
      *
-     * @throws IllegalArgumentException two files record different layouts (naming both), or one
-     *     records a damaged layout ({@link #layout})
+     * @throws IllegalArgumentException two files record different layouts or blocks (naming both),
+     *     or one records a damaged layout ({@link #layout})
      */
     public static Optional<Recorded> recorded(FileSystem fs, List<Path> files) throws IOException {
         Optional<Recorded> first = Optional.empty();
@@ -107,15 +135,24 @@ public final class LayoutAttribute {
             if (layout.isEmpty()) {
                 continue;
             }
+            int block = recordsPerBlock(fs, file);
             if (first.isEmpty()) {
-                first = Optional.of(new Recorded(file, layout.get()));
+                first = Optional.of(new Recorded(file, layout.get(), block));
             } else if (!Layouts.sameRecords(first.get().layout(), layout.get())) {
                 throw new IllegalArgumentException(file + " records layout " + Layouts.describe(layout.get()) + ", but "
                         + first.get().file() + " records " + Layouts.describe(first.get().layout())
                         + ": read them separately");
+            } else if (first.get().recordsPerBlock() != block) {
+                throw new IllegalArgumentException(file + " stores its records " + storage(block) + ", but "
+                        + first.get().file() + " " + storage(first.get().recordsPerBlock()) + ": read them separately");
             }
         }
         return first;
+    }
+
+    /** How records stored {@code recordsPerBlock} to a block lie, for messages. */
+    public static String storage(int recordsPerBlock) {
+        return recordsPerBlock == 0 ? "in rows" : "column-blocked, " + recordsPerBlock + " records to a block";
     }
 
     /** The layout text recorded on {@code file}, or empty if it has none. */
@@ -156,12 +193,47 @@ public final class LayoutAttribute {
         }
     }
 
-    /** The record size in an attribute's {@code text}, e.g. 256 of {@code worldcup98/256}. */
+    /** The record size in an attribute's {@code text}, e.g. 256 of {@code worldcup98/256} or 153 of {@code lineitem/153 blocked 4096}. */
     public static int recordSize(String text) {
+        int blocked = text.indexOf(BLOCKED);
         try {
-            return Integer.parseInt(text.substring(text.lastIndexOf('/') + 1));
-        } catch (NumberFormatException e) {
+            return Integer.parseInt(text.substring(text.lastIndexOf('/') + 1, blocked < 0 ? text.length() : blocked));
+        } catch (NumberFormatException | IndexOutOfBoundsException e) {
             throw new IllegalArgumentException("damaged layout attribute '" + text + "'", e);
+        }
+    }
+
+    /**
+     * The records a block holds in an attribute's {@code text} ({@code R} of {@code lineitem/153
+     * blocked R}), or 0 for records in rows.
+     *
+     * @throws IllegalArgumentException {@code R} is not a positive whole number
+     */
+    public static int recordsPerBlock(String text) {
+        int blocked = text.indexOf(BLOCKED);
+        if (blocked < 0) {
+            return 0;
+        }
+        String r = text.substring(blocked + BLOCKED.length());
+        try {
+            int n = Integer.parseInt(r);
+            if (n >= 1) {
+                return n;
+            }
+        } catch (NumberFormatException e) {
+            // refused below, naming the attribute
+        }
+        throw new IllegalArgumentException("damaged layout attribute '" + text + "': blocked takes a positive number of "
+                + "records, got '" + r + "'");
+    }
+
+    /** The records a block of {@code file} holds (0: its records are stored in rows, or it records no layout). */
+    public static int recordsPerBlock(FileSystem fs, Path file) throws IOException {
+        Optional<String> text = read(fs, file);
+        try {
+            return text.isEmpty() ? 0 : recordsPerBlock(text.get());
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(file + " has a " + e.getMessage(), e);
         }
     }
 
@@ -205,6 +277,10 @@ public final class LayoutAttribute {
             return given;
         }
         String text = recorded.get();
+        if (text.contains(BLOCKED)) {
+            throw new IllegalArgumentException(file + " holds column-blocked records (its layout " + text
+                    + "): the WorldCup98 tasklets read records in rows; query it with a plan (--sql)");
+        }
         if (!text.startsWith(Layout.WORLDCUP98 + "/")) {
             throw new IllegalArgumentException(file + " holds layout " + text + ", not " + Layout.WORLDCUP98);
         }

@@ -14,6 +14,9 @@ import dev.ispd.offload.plan.SplitPlanner;
 import dev.ispd.offload.plan.TaskletSpec;
 import dev.ispd.offload.schedule.CorrectionBook;
 import dev.ispd.offload.settings.OffloadSettings;
+import dev.ispd.plan.BlockLayout;
+import dev.ispd.plan.Layout;
+import dev.ispd.plan.PlanException;
 import java.io.IOException;
 import java.util.List;
 import java.util.Optional;
@@ -40,9 +43,22 @@ public final class OsdOffload {
         return OsdStorage.osd(file, conf);
     }
 
-    /** A file of fixed-width records, planned with the record size its layout records (0: none recorded). */
+    /**
+     * A file of fixed-width records, planned with the record size its layout records (0: none
+     * recorded) and stored as it records (in rows, or column-blocked).
+     */
     public static InputFile recordFile(OsdFileSystem fs, FileStatus file) throws IOException {
-        return new InputFile(file.getPath().toString(), file.getLen(), LayoutAttribute.recordSize(fs, file.getPath()));
+        Path path = file.getPath();
+        int block = LayoutAttribute.recordsPerBlock(fs, path);
+        if (block == 0) {
+            return new InputFile(path.toString(), file.getLen(), LayoutAttribute.recordSize(fs, path));
+        }
+        Layout layout = LayoutAttribute.layout(fs, path).orElseThrow();
+        try {
+            return InputFile.blocked(path.toString(), file.getLen(), new BlockLayout(layout, block));
+        } catch (PlanException e) {
+            throw new IOException(path + ": " + e.getMessage(), e);
+        }
     }
 
     /** The splits of {@code tasklet} over {@code inputs} (files of {@code fs}), in file order, placed with {@code corrections}. */

@@ -166,6 +166,46 @@ class LayoutAttributeTest {
         }
     }
 
+    @Test
+    void blockedRecordsAreRecordedAfterTheRecordSizeAndADirectoryMustStoreItsFilesAlike(@TempDir java.nio.file.Path dir)
+            throws Exception {
+        OsdDrives drives = new OsdDrives(1, 4096);
+        drives.start(dir);
+        try (OsdFileSystem fs = drives.newClient()) {
+            Layout sensor = LayoutDdl.parse("sensor", "id u32 le @0, temp i16 @4", 8, "test");
+            write(fs, "/b/1", 8 * 10);
+            write(fs, "/b/2", 8 * 10);
+            Path one = new Path("/b/1");
+            Path two = new Path("/b/2");
+            LayoutAttribute.record(fs, one, sensor, 4);
+            LayoutAttribute.record(fs, two, sensor, 4);
+            assertEquals(Optional.of("sensor/8 blocked 4"), LayoutAttribute.read(fs, one));
+            assertEquals(8, LayoutAttribute.recordSize(fs, one));
+            assertEquals(4, LayoutAttribute.recordsPerBlock(fs, one));
+            assertEquals(Optional.of(sensor), LayoutAttribute.layout(fs, one));
+            assertEquals(4, LayoutAttribute.recorded(fs, List.of(one, two)).orElseThrow().recordsPerBlock());
+
+            LayoutAttribute.record(fs, two, sensor);
+            assertEquals(0, LayoutAttribute.recordsPerBlock(fs, two));
+            IllegalArgumentException mixed = assertThrows(IllegalArgumentException.class,
+                    () -> LayoutAttribute.recorded(fs, List.of(one, two)));
+            assertEquals("/b/2 stores its records in rows, but /b/1 column-blocked, 4 records to a block: read them "
+                    + "separately", mixed.getMessage().replace(fs.getUri().toString(), ""));
+
+            IllegalArgumentException worldCup = assertThrows(IllegalArgumentException.class,
+                    () -> LayoutAttribute.worldCup98EntrySize(fs, one, null));
+            assertTrue(worldCup.getMessage().endsWith("holds column-blocked records (its layout sensor/8 blocked 4): the "
+                    + "WorldCup98 tasklets read records in rows; query it with a plan (--sql)"), worldCup.getMessage());
+            fs.setXAttr(one, LayoutAttribute.NAME, "sensor/8 blocked 0".getBytes(StandardCharsets.UTF_8));
+            IllegalArgumentException zero = assertThrows(IllegalArgumentException.class,
+                    () -> LayoutAttribute.recordsPerBlock(fs, one));
+            assertEquals("/b/1 has a damaged layout attribute 'sensor/8 blocked 0': blocked takes a positive number of "
+                    + "records, got '0'", zero.getMessage().replace(fs.getUri().toString(), ""));
+        } finally {
+            drives.stop();
+        }
+    }
+
     private static void write(OsdFileSystem fs, String path, int bytes) throws IOException {
         try (FSDataOutputStream out = fs.create(new Path(path), true)) {
             out.write(new byte[bytes]);

@@ -36,10 +36,11 @@ import java.util.TreeMap;
  * pairs), costs as time then energy, the replica addresses last (as an int count of (int drive,
  * string address) pairs), then a boolean and, for a split over Parquet, its source
  * ({@link ParquetSource#encode}) as an int byte count and the bytes, the row groups skipped and
- * whether it straddles.
+ * whether it straddles; then a boolean and, for a split over column-blocked records, the records
+ * a block holds (int) and the records of its blocks (long).
  */
 public final class PlannedSplit implements Serializable {
-    private static final long serialVersionUID = 3L;
+    private static final long serialVersionUID = 4L;
     private static final int MAX_LISTED = 1 << 20;
 
     private final String file;
@@ -51,6 +52,7 @@ public final class PlannedSplit implements Serializable {
     private final long taskletInstance;
     private final Map<Integer, String> replicaAddresses;
     private final ParquetSplit parquet;
+    private final BlockedSplit blocked;
 
     /** A split without other drives to run on. */
     public PlannedSplit(String file, List<SplitPiece> pieces, int recordSize, int drive, DriveGeometry geometry,
@@ -68,6 +70,16 @@ public final class PlannedSplit implements Serializable {
     public PlannedSplit(String file, List<SplitPiece> pieces, int recordSize, int drive, DriveGeometry geometry,
                         Decision decision, long taskletInstance, Map<Integer, String> replicaAddresses,
                         ParquetSplit parquet) {
+        this(file, pieces, recordSize, drive, geometry, decision, taskletInstance, replicaAddresses, parquet, null);
+    }
+
+    /**
+     * @param blocked the blocks a split over column-blocked records reads (its pieces are the
+     *     columns the plan reads of them); null for records in rows or Parquet
+     */
+    public PlannedSplit(String file, List<SplitPiece> pieces, int recordSize, int drive, DriveGeometry geometry,
+                        Decision decision, long taskletInstance, Map<Integer, String> replicaAddresses,
+                        ParquetSplit parquet, BlockedSplit blocked) {
         if (pieces.isEmpty()) {
             throw new IllegalArgumentException("a split of " + file + " needs at least one piece");
         }
@@ -80,11 +92,13 @@ public final class PlannedSplit implements Serializable {
         this.taskletInstance = taskletInstance;
         this.replicaAddresses = new TreeMap<>(replicaAddresses);
         this.parquet = parquet;
+        this.blocked = blocked;
     }
 
     /** This split running its device part with tasklet instance {@code id} on its drive. */
     public PlannedSplit withTaskletInstance(long id) {
-        return new PlannedSplit(file, pieces, recordSize, drive, geometry, decision, id, replicaAddresses, parquet);
+        return new PlannedSplit(file, pieces, recordSize, drive, geometry, decision, id, replicaAddresses, parquet,
+                blocked);
     }
 
     /** The other drives holding replicas of its chunks, by index, with their addresses. */
@@ -110,7 +124,7 @@ public final class PlannedSplit implements Serializable {
         others.put(drive, geometry.address());
         DriveGeometry g = new DriveGeometry(address, geometry.host(), geometry.pageSize(), geometry.pagesPerBatch(),
                 geometry.linkBytesPerSec(), geometry.linkCommandLatencyNs());
-        return new PlannedSplit(file, moved, recordSize, replicaDrive, g, decision, 0, others, parquet);
+        return new PlannedSplit(file, moved, recordSize, replicaDrive, g, decision, 0, others, parquet, blocked);
     }
 
     /** The file, as the engine's file system names it. */
@@ -169,9 +183,17 @@ public final class PlannedSplit implements Serializable {
         return parquet;
     }
 
-    /** The runtime parameters its executions run with: a split over Parquet's source, else none. */
+    /** The blocks a split over column-blocked records reads, or null for records in rows or Parquet. */
+    public BlockedSplit blocked() {
+        return blocked;
+    }
+
+    /**
+     * The runtime parameters its executions run with: a split over Parquet's source, a split over
+     * column-blocked records' blocks, else none.
+     */
     public Params runtimeParams() {
-        return parquet == null ? Params.EMPTY : parquet.source().toParams();
+        return parquet != null ? parquet.source().toParams() : blocked != null ? blocked.toParams() : Params.EMPTY;
     }
 
     /** Writes the compact form (class Javadoc). */
@@ -227,6 +249,11 @@ public final class PlannedSplit implements Serializable {
             out.writeLong(parquet.pagesSkipped());
             out.writeBoolean(parquet.straddles());
             out.writeBoolean(parquet.startsRowGroup());
+        }
+        out.writeBoolean(blocked != null);
+        if (blocked != null) {
+            out.writeInt(blocked.recordsPerBlock());
+            out.writeLong(blocked.records());
         }
     }
 
@@ -287,8 +314,9 @@ public final class PlannedSplit implements Serializable {
                 throw new IOException("split of " + file + ": " + e.getMessage(), e);
             }
         }
+        BlockedSplit blocked = in.readBoolean() ? new BlockedSplit(in.readInt(), in.readLong()) : null;
         return new PlannedSplit(file, pieces, recordSize, drive, geometry, decision, instance, replicaAddresses,
-                parquet);
+                parquet, blocked);
     }
 
     /** A list length read back; a split lists at most a few thousand pieces and extents. */

@@ -13,7 +13,13 @@ import dev.ispd.offload.storage.AtOnce;
 import dev.ispd.offload.storage.ChunkExtent;
 import dev.ispd.offload.storage.DriveDirectory;
 import dev.ispd.offload.storage.OffloadStorage;
+import dev.ispd.plan.BlockLayout;
+import dev.ispd.plan.Plan;
+import dev.ispd.plan.PlanException;
+import dev.ispd.plan.PlanTasklet;
+import dev.ispd.plan.PlanTaskletFactory;
 import dev.ispd.plan.parquet.ParquetSource;
+import dev.ispd.plan.parquet.PlanSources;
 import dev.ispd.profile.Capabilities;
 import dev.ispd.tasklet.Meter;
 import dev.ispd.tasklet.TaskletFactory;
@@ -21,6 +27,7 @@ import dev.ispd.tasklet.wasm.WasmTaskletFactory;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -88,7 +95,17 @@ public final class SplitPlanner {
         }
 
         List<List<ParquetCutter.Unit>> unitsPerFile = new ArrayList<>();
+        List<List<BlockCutter.Unit>> blocksPerFile = new ArrayList<>(); // null for a file of rows or Parquet
         for (InputFile f : files) {
+            if (f.blocks() != null) {
+                List<BlockCutter.Unit> blocks = f.length() == 0 ? List.of() : BlockCutter.cut(f.path(), f.length(),
+                        blocks(f), storage.locate(f.path(), f.length()), PlanSources.fields(plan(f)),
+                        settings.splitMaxBytes());
+                blocksPerFile.add(blocks);
+                unitsPerFile.add(blocks.stream().map(b -> new ParquetCutter.Unit(b.pieces(), null, false, true)).toList());
+                continue;
+            }
+            blocksPerFile.add(null);
             unitsPerFile.add(f.length() == 0 ? List.of() : f.parquet() != null
                     ? ParquetCutter.cut(f.path(), f.parquet(), storage.locate(f.path(), f.length()),
                             settings.splitMaxBytes() > 0 && recordSize > 0 ? settings.splitMaxBytes() / recordSize : 0)
@@ -102,16 +119,22 @@ public final class SplitPlanner {
                 : factory;
         List<SplitWork> work = new ArrayList<>();
         for (int f = 0; f < files.size(); f++) {
-            for (ParquetCutter.Unit u : unitsPerFile.get(f)) {
+            List<BlockCutter.Unit> blocks = blocksPerFile.get(f);
+            List<ParquetCutter.Unit> units = unitsPerFile.get(f);
+            for (int i = 0; i < units.size(); i++) {
+                ParquetCutter.Unit u = units.get(i);
                 SplitPiece p = u.pieces().get(0);
                 List<Integer> replicas = p.replicaDrives();
                 String file = files.get(f).path();
                 int drive = replicas.stream().filter(d -> states.get(d).up()).findFirst().orElseThrow(() -> new IOException(
                         "bytes " + p.start() + " to " + p.end() + " of " + file + " are on drives " + replicas
                                 + ", and none of them answered: " + String.join("; ", down)));
-                // a row group's bytes are the column chunks read; its work, its rows' as records and its values decoded
+                // a row group's bytes are the column chunks read; its work, its rows' as records and its values
+                // decoded; blocks' bytes are the columns read, their work their records'
                 int pageSize = states.get(drive).info().pageSize();
-                Meter predicted = u.rowGroup() == null ? estimator.estimate(tasklet.params(), u.bytes(), pageSize)
+                Meter predicted = blocks != null
+                        ? PlanTasklet.estimate(plan(files.get(f)), u.bytes(), blocks.get(i).records(), pageSize)
+                        : u.rowGroup() == null ? estimator.estimate(tasklet.params(), u.bytes(), pageSize)
                         : SplitEstimate.ofRowGroup(estimator, tasklet.params(), u.rowGroup(),
                                 files.get(f).parquet().columns(), recordSize, pageSize);
                 work.add(new SplitWork(work.size(), drive, u.bytes(), predicted, replicas));
@@ -131,6 +154,10 @@ public final class SplitPlanner {
             first += units.size();
             if (files.get(f).parquet() != null) {
                 splits.addAll(parquetSplits(files.get(f), units, decided, states, drives));
+                continue;
+            }
+            if (blocksPerFile.get(f) != null) {
+                splits.addAll(blockedSplits(files.get(f), blocksPerFile.get(f), decided, states, drives));
                 continue;
             }
             List<SplitPiece> cut = new ArrayList<>(decided.size());
@@ -174,6 +201,77 @@ public final class SplitPlanner {
                             i == 0 ? file.parquet().pagesSkipped() : 0, u.straddles(), u.first())));
         }
         return out;
+    }
+
+    /**
+     * The splits of a file of column-blocked records ({@link BlockCutter}): its units placed on one
+     * drive grouped as pieces of records in rows are ({@link SplitGrouper}), each split's pieces
+     * the columns the plan reads of its blocks, in file order (so a file's last block, which may
+     * hold fewer records, comes last), its record size 0 (the pieces are columns, not records),
+     * its blocks sent as the executions' runtime parameters ({@link BlockedSplit}).
+     */
+    private List<PlannedSplit> blockedSplits(InputFile file, List<BlockCutter.Unit> units, List<Decision> decided,
+                                             List<DriveState> states, DriveDirectory drives) {
+        List<SplitPiece> whole = new ArrayList<>(units.size());
+        Map<SplitPiece, BlockCutter.Unit> unitOf = new IdentityHashMap<>();
+        for (int i = 0; i < units.size(); i++) {
+            SplitPiece blocks = units.get(i).blocks().on(decided.get(i).drive());
+            whole.add(blocks);
+            unitOf.put(blocks, units.get(i));
+        }
+        List<PlannedSplit> out = new ArrayList<>();
+        for (SplitGrouper.Group g : SplitGrouper.group(whole, decided, settings.groupMaxBytes())) {
+            int drive = g.decision().drive();
+            List<SplitPiece> pieces = new ArrayList<>();
+            long records = 0;
+            for (SplitPiece blocks : g.pieces()) {
+                unitOf.get(blocks).pieces().forEach(p -> pieces.add(p.on(drive)));
+                records += unitOf.get(blocks).records();
+            }
+            out.add(new PlannedSplit(file.path(), pieces, 0, drive, states.get(drive).geometry(drives, drive),
+                    g.decision(), 0, replicaAddresses(pieces, drive, states, drives), null,
+                    new BlockedSplit(file.blocks().recordsPerBlock(), records)));
+        }
+        return out;
+    }
+
+    /**
+     * The plan the job runs over {@code file}, a file of column-blocked records: only a plan reads
+     * them (it names the columns to read); any other tasklet is refused naming the file.
+     */
+    private Plan plan(InputFile file) throws IOException {
+        if (!(factory instanceof PlanTaskletFactory plan)) {
+            throw new IOException(file.path() + " stores its records column-blocked (" + file.blocks().recordsPerBlock()
+                    + " to a block), which only a plan reads, and " + tasklet.owner() + " runs tasklet '"
+                    + tasklet.name() + "' (" + tasklet.form() + ")");
+        }
+        return plan.plan();
+    }
+
+    /**
+     * The blocks of {@code file} as its layout stores them. The drive and the host find a plan's
+     * columns by the plan's own layout, so each column the plan reads must be one the file stores
+     * (same offset and width); a plan whose field cuts across the file's columns is refused naming
+     * both, never run over other bytes.
+     */
+    private BlockLayout blocks(InputFile file) throws IOException {
+        Plan plan = plan(file);
+        BlockLayout stored = file.blocks();
+        BlockLayout read;
+        try {
+            read = new BlockLayout(plan.layout(), stored.recordsPerBlock());
+        } catch (PlanException e) {
+            throw new IOException(file.path() + ": " + e.getMessage(), e);
+        }
+        for (int c : read.columns(PlanSources.fields(plan))) {
+            if (stored.columnOffset(c) != c || stored.columnWidth(c) != read.columnWidth(c)) {
+                throw new IOException(file.path() + " stores its records column-blocked by layout "
+                        + stored.layout().name() + ", whose column at byte " + stored.columnOffset(c) + " is "
+                        + stored.columnWidth(c) + " bytes, but the plan reads a column of " + read.columnWidth(c)
+                        + " bytes at byte " + c + ": a plan over blocked records reads the file's columns whole");
+            }
+        }
+        return stored;
     }
 
     /** The drives but {@code drive} that hold replicas of the pieces' chunks and answered, with their addresses. */

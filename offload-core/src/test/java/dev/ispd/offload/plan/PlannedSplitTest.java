@@ -74,6 +74,24 @@ class PlannedSplitTest {
     }
 
     @Test
+    void aBlockedSplitKeepsItsBlocksAsRuntimeParametersThroughBothFormsAndOnAReplica() throws Exception {
+        PlannedSplit s = new PlannedSplit(SPLIT.file(), SPLIT.pieces(), 0, SPLIT.drive(), SPLIT.geometry(),
+                SPLIT.decision(), 0, Map.of(2, "tcp:10.0.0.3:7070"), null, new BlockedSplit(1000, 2500));
+        PlannedSplit back = PlannedSplit.read(new DataInputStream(new ByteArrayInputStream(compact(s))));
+        assertEquals(new BlockedSplit(1000, 2500), back.blocked());
+        assertEquals(Map.of("block", "1000", "records", "2500"), back.runtimeParams().asMap());
+        assertEquals(back.blocked(), back.withTaskletInstance(5).blocked());
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (ObjectOutputStream out = new ObjectOutputStream(bytes)) {
+            out.writeObject(s.onReplica(2));
+        }
+        try (ObjectInputStream in = new ObjectInputStream(new ByteArrayInputStream(bytes.toByteArray()))) {
+            assertEquals(new BlockedSplit(1000, 2500), ((PlannedSplit) in.readObject()).blocked());
+        }
+        assertEquals(null, PlannedSplit.read(new DataInputStream(new ByteArrayInputStream(compact(SPLIT)))).blocked());
+    }
+
+    @Test
     void aReplicatedSplitKeepsItsReplicasAndRunsOnOne() throws IOException {
         PlannedSplit one = SplitLayoutTest.split(0, 4200, 20, 0, List.of(new ChunkExtent(
                 List.of(new Replica(0, 100), new Replica(2, 300)), 0, 4200, 0)), Placement.DEVICE);

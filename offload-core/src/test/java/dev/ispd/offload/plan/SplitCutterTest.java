@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 
 class SplitCutterTest {
     /** Chunks of {@code chunkSize} bytes alternating over two drives, object ids 100 + index. */
-    private static List<ChunkExtent> chunks(long fileLength, long chunkSize) {
+    static List<ChunkExtent> chunks(long fileLength, long chunkSize) {
         List<ChunkExtent> out = new ArrayList<>();
         for (long off = 0, i = 0; off < fileLength; off += chunkSize, i++) {
             out.add(new ChunkExtent((int) (i % 2), 100 + i, 0, Math.min(chunkSize, fileLength - off), off));

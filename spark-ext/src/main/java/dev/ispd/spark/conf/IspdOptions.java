@@ -46,8 +46,14 @@ public final class IspdOptions {
                     + "is answered by one partition that runs them at once and merges their groups (no shuffle); "
                     + "false: one partition per split, merged by Spark. Also spark.ispd.aggregate.gather.");
 
+    public static final ConfigKey BLOCK = new ConfigKey("block", "",
+            "Writes: store the records column-blocked, this many to a block (each column's values together, so a "
+                    + "scan reads only the columns it needs); each file's chunks are whole blocks, so a block must fit "
+                    + "one (ispd.fs.chunk.size). Without it, records in rows, or as the files appended to are stored.");
+
     /** Every option, in the order of the docs' table. */
-    public static final List<ConfigKey> ALL = List.of(FORMAT, LAYOUT, LAYOUT_FILE, ENTRY_SIZE, STRING_WIDTH, GATHER);
+    public static final List<ConfigKey> ALL = List.of(FORMAT, LAYOUT, LAYOUT_FILE, ENTRY_SIZE, STRING_WIDTH, GATHER,
+            BLOCK);
 
     /** The option called {@code key}, matched case-insensitively as Spark does; null if not given. */
     public static String find(Map<String, String> options, String key) {

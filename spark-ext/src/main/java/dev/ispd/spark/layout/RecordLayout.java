@@ -17,11 +17,25 @@ import org.apache.spark.sql.types.StructType;
  * @param parquet whether the records are decoded from Parquet files by the plan's source (the
  *                table of their schema, {@code dev.ispd.plan.parquet.ParquetTable}), not stored:
  *                a plan then names every column it reads, which the source decodes
+ * @param recordsPerBlock records to a block where the files store them column-blocked
+ *                ({@link dev.ispd.plan.BlockLayout}), 0 where in rows or Parquet: a plan over blocks
+ *                finds its columns by its own layout's fields, so it names none that cuts across
+ *                the table's ({@code RowBytes})
  */
-public record RecordLayout(String name, int entrySize, List<LayoutColumn> columns, boolean parquet)
-        implements Serializable {
+public record RecordLayout(String name, int entrySize, List<LayoutColumn> columns, boolean parquet,
+                           int recordsPerBlock) implements Serializable {
     public RecordLayout {
         columns = List.copyOf(columns);
+    }
+
+    /** A layout of records in rows or Parquet. */
+    public RecordLayout(String name, int entrySize, List<LayoutColumn> columns, boolean parquet) {
+        this(name, entrySize, columns, parquet, 0);
+    }
+
+    /** These records stored column-blocked, {@code recordsPerBlock} to a block (0: in rows). */
+    public RecordLayout blocked(int recordsPerBlock) {
+        return new RecordLayout(name, entrySize, columns, parquet, recordsPerBlock);
     }
 
     /** The columns of every field of {@code layout}, stored as records. */

@@ -1,5 +1,6 @@
 package dev.ispd.spark.pushdown;
 
+import dev.ispd.plan.BlockLayout;
 import dev.ispd.plan.ColumnValues;
 import dev.ispd.plan.CompareOp;
 import dev.ispd.plan.Expr;
@@ -142,10 +143,34 @@ public record RowBytes(Layout layout, List<Field> runs, List<Field> nulls, List<
         if (bytes.isEmpty() && strings.isEmpty()) {
             bytes.set(0); // a plan returns at least one column, though Spark reads none (COUNT(*))
         }
-        List<Field> runs = runs(bytes);
+        List<Field> runs = layout.recordsPerBlock() == 0 ? runs(bytes) : columnRuns(bytes, records);
         runs.forEach(r -> fields.put(r.name(), r));
         return new RowBytes(new Layout(records.name(), records.recordSize(), List.copyOf(fields.values())), runs,
                 List.of(), strings, stringColumns);
+    }
+
+    /**
+     * The runs that cover {@code bytes} of column-blocked records: one per column of the table
+     * ({@link BlockLayout}: a field's bytes, or a byte no field covers, such as a null bit's),
+     * since a plan over blocks finds each of its fields' values by that field's own offset and
+     * width; a run across two columns, or a part of one, would read other bytes. A column wider
+     * than a word (a 16-byte decimal) is no run: refused naming it.
+     */
+    private static List<Field> columnRuns(BitSet bytes, Layout table) {
+        BlockLayout columns = new BlockLayout(table, 1);
+        List<Field> runs = new ArrayList<>();
+        for (int at = bytes.nextSetBit(0); at >= 0; at = bytes.nextSetBit(at + 1)) {
+            int from = columns.columnOffset(at);
+            int width = columns.columnWidth(at);
+            if (width > Long.BYTES) {
+                throw new IllegalArgumentException("column at byte " + from + " of layout " + table.name() + " is "
+                        + width + " bytes: a row scan of column-blocked records returns columns of at most "
+                        + Long.BYTES + " bytes (strings aside)");
+            }
+            runs.add(Field.unsigned(RUN + from, from, width));
+            at = from + width - 1;
+        }
+        return runs;
     }
 
     /** The runs of up to 8 bytes that cover {@code bytes}. */

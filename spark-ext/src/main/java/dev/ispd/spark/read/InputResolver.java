@@ -4,6 +4,7 @@ import static dev.ispd.spark.ConnectorErrors.analysis;
 
 import dev.ispd.hadoop.conf.IspdKeys;
 import dev.ispd.hadoop.fs.DataFiles;
+import dev.ispd.hadoop.fs.LayoutAttribute.Recorded;
 import dev.ispd.hadoop.fs.OsdFileSystem;
 import dev.ispd.hadoop.fs.OsdFileSystems;
 import dev.ispd.hadoop.parquet.ParquetFooters;
@@ -18,6 +19,7 @@ import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
@@ -60,8 +62,9 @@ public final class InputResolver {
             parquet = ParquetFiles.read(p.getName(), fs, files, stringWidth(options));
             layout = RecordLayout.ofParquet(parquet.table().layout());
         } else {
-            layout = LayoutResolver.resolve(options,
-                    LayoutResolver.recorded(fs, files.stream().map(FileStatus::getPath).toList()), conf);
+            Optional<Recorded> recorded = LayoutResolver.recorded(fs, files.stream().map(FileStatus::getPath).toList());
+            layout = LayoutResolver.resolve(options, recorded, conf)
+                    .blocked(recorded.map(Recorded::recordsPerBlock).orElse(0));
             checkWholeRecords(files, layout);
         }
         return new ScanInput(path, layout, files, new HadoopConf(conf), settings(options, sessionConf, session), parquet);

@@ -94,7 +94,9 @@ final class IspdReaderFactory implements PartitionReaderFactory {
                 return new PlanResultReader(pushed, merged.rows(), merged.counts());
             }
             PlannedSplit split = ((PlannedPartition) partition).split();
-            if (pushed.allRows() && split.decision().placement() == Placement.HOST && split.parquet() == null) {
+            // blocked records are read by the plan's own run, which un-blocks only the columns it reads
+            if (pushed.allRows() && split.decision().placement() == Placement.HOST && split.parquet() == null
+                    && split.blocked() == null) {
                 return new RecordBatchReader(split, pushed.layout(), pushed.columns(), pushed.where(), c,
                         wallNs -> recordHostRead(split, c, wallNs));
             }

@@ -11,7 +11,9 @@ import org.apache.hadoop.fs.FileStatus;
  * record layout, the files (the path itself, or the visible files directly in the directory it
  * names, each a whole number of records), the Hadoop configuration to open them with and the
  * offload settings the partitions are planned and run with. Parquet files carry their footers
- * ({@code parquet}, null for records): the layout is their table's.
+ * ({@code parquet}, null for records): the layout is their table's. Files whose records are
+ * stored column-blocked record how many a block holds ({@link RecordLayout#recordsPerBlock}),
+ * the same for every file of the read.
  */
 public record ScanInput(String path, RecordLayout layout, List<FileStatus> files, HadoopConf conf,
                         SparkSettings settings, ParquetFiles parquet) {

@@ -3,6 +3,8 @@ package dev.ispd.spark.write;
 import static dev.ispd.spark.ConnectorErrors.analysis;
 
 import dev.ispd.hadoop.fs.LayoutAttribute;
+import dev.ispd.plan.BlockLayout;
+import dev.ispd.plan.PlanException;
 import dev.ispd.spark.conf.HadoopConf;
 import dev.ispd.spark.conf.IspdOptions;
 import dev.ispd.spark.layout.LayoutResolver;
@@ -51,15 +53,17 @@ public final class IspdWriteBuilder implements WriteBuilder, SupportsTruncate {
         Path target = InputResolver.osdPath(path);
         Configuration conf = IspdOptions.hadoopConf(options, sessionConf);
         FileSystem fs = InputResolver.fileSystem(target, conf);
-        RecordLayout layout = LayoutResolver.resolve(options, overwrite ? Optional.empty() : recorded(fs, target), conf);
+        Optional<LayoutAttribute.Recorded> recorded = overwrite ? Optional.empty() : recorded(fs, target);
+        RecordLayout layout = LayoutResolver.resolve(options, recorded, conf);
         RecordEncoder encoder = new RecordEncoder(layout, info.schema());
-        WriteTarget where = new WriteTarget(path, info.queryId(), layout, new HadoopConf(conf));
+        int block = recordsPerBlock(options, recorded, layout, fs.getDefaultBlockSize(target));
+        WriteTarget where = new WriteTarget(path, info.queryId(), layout, block, new HadoopConf(conf));
         boolean replace = overwrite;
         return new Write() {
             @Override
             public String description() {
-                return "IspdWrite " + layout.name() + " entrySize " + layout.entrySize() + (replace ? " overwrite " : " append ")
-                        + path;
+                return "IspdWrite " + layout.name() + " entrySize " + layout.entrySize()
+                        + (block == 0 ? "" : " block " + block) + (replace ? " overwrite " : " append ") + path;
             }
 
             @Override
@@ -67,6 +71,48 @@ public final class IspdWriteBuilder implements WriteBuilder, SupportsTruncate {
                 return new RecordBatchWrite(where, encoder, replace);
             }
         };
+    }
+
+    /**
+     * The records a block holds (0: rows): option {@code block}, else as the files appended to are
+     * stored; an append that would mix rows and blocks, or blocks of two sizes, in one table is
+     * refused, as is a block that is not a positive number of records or that does not fit a
+     * chunk of {@code chunkSize} bytes (its blocked layout's own refusals too), each naming the option.
+     */
+    private static int recordsPerBlock(Map<String, String> options, Optional<LayoutAttribute.Recorded> recorded,
+                                       RecordLayout layout, long chunkSize) {
+        String given = IspdOptions.find(options, IspdOptions.BLOCK.name());
+        int stored = recorded.map(LayoutAttribute.Recorded::recordsPerBlock).orElse(0);
+        if (given == null) {
+            return stored;
+        }
+        int block;
+        try {
+            block = Integer.parseInt(given.trim());
+        } catch (NumberFormatException e) {
+            throw analysis("option " + IspdOptions.BLOCK.name() + " must be a positive number of records, got '" + given
+                    + "'", e);
+        }
+        if (block < 1) {
+            throw analysis("option " + IspdOptions.BLOCK.name() + " must be a positive number of records, got " + block);
+        }
+        if (recorded.isPresent() && stored != block) {
+            throw analysis(recorded.get().file() + " stores its records " + LayoutAttribute.storage(stored)
+                    + ", but option " + IspdOptions.BLOCK.name() + " is " + block + ": an append stores its records as "
+                    + "the table's are; overwrite (mode \"overwrite\") or write another directory");
+        }
+        long bytes = (long) block * layout.entrySize();
+        if (bytes > chunkSize) {
+            throw analysis("option " + IspdOptions.BLOCK.name() + " " + block + ": a block of " + block + " records of "
+                    + layout.entrySize() + " B is " + bytes + " bytes, more than a chunk (" + chunkSize + " bytes, "
+                    + "ispd.fs.chunk.size); at most " + chunkSize / layout.entrySize() + " records to a block");
+        }
+        try {
+            new BlockLayout(layout.planLayout(), block);
+        } catch (PlanException e) {
+            throw analysis("option " + IspdOptions.BLOCK.name() + ": " + e.getMessage(), e);
+        }
+        return block;
     }
 
     /** The layout the files of an existing target record; an append into a file is refused. */

@@ -16,8 +16,10 @@ import org.apache.hadoop.fs.Path;
  *
  * @param target  the directory the data ends up in
  * @param writeId unique to the write (Spark's query id): names the staging directory and the parts
+ * @param recordsPerBlock records to a block of column-blocked files (option {@code block}); 0: rows
  */
-record WriteTarget(String target, String writeId, RecordLayout layout, HadoopConf conf) implements Serializable {
+record WriteTarget(String target, String writeId, RecordLayout layout, int recordsPerBlock, HadoopConf conf)
+        implements Serializable {
 
     Path targetPath() {
         return new Path(target);

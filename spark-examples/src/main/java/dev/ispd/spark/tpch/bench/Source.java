@@ -28,6 +28,13 @@ enum Source {
     ISPD_FASTEST("fastest", "ispd fastest", "fastest"),
     /** {@code format("ispd")}, every split on the host (records moved, the same plan run in Spark's task). */
     ISPD_HOST_ONLY("host-only", "ispd host-only", "host-only"),
+    /** {@code format("ispd")} of the same records stored column-blocked ({@code tpch --block}), every split in the drives. */
+    ISPD_DEVICE_ONLY_BLOCKED("device-only-blocked", "ispd device-only, blocked", "device-only") {
+        @Override
+        Function<String, Dataset<Row>> tables(SparkSession spark, Locations at) {
+            return t -> connector(spark, at.blocked() + "/" + t);
+        }
+    },
     /** The same values as Parquet (Snappy) on local disk, read by Spark's Parquet reader. */
     PARQUET_LOCAL("parquet-local", "Parquet, local disk", null) {
         @Override
@@ -61,8 +68,11 @@ enum Source {
         }
     };
 
-    /** Where the data is: the record files' directory, the local Parquet directory and its osd:// copy. */
-    record Locations(String records, String parquetLocal, String parquetOsd) {
+    /**
+     * Where the data is: the record files' directory, the local Parquet directory, its osd://
+     * copy, and the record files' column-blocked copy.
+     */
+    record Locations(String records, String parquetLocal, String parquetOsd, String blocked) {
     }
 
     private final String key;

@@ -57,6 +57,7 @@ public final class TpchBenchmark implements Callable<Integer> {
     private static final Duration END_HANDLED_WITHIN = Duration.ofSeconds(60);
     private static final String RECORDS = "osd:///tpch";
     private static final String PARQUET_OSD = "osd:///tpch-parquet";
+    private static final String BLOCKED = "osd:///tpch-blocked";
 
     @Option(names = "--scale", description = "the TPC-H scale factor (default: ${DEFAULT-VALUE})")
     double scale = 1;
@@ -66,7 +67,7 @@ public final class TpchBenchmark implements Callable<Integer> {
     String queries = "1-22";
 
     @Option(names = "--sources", split = ",", description = "the sources to run, of device-only, fastest, host-only, "
-            + "parquet-local, parquet-osd, parquet-ispd, raw (default: all)")
+            + "device-only-blocked, parquet-local, parquet-osd, parquet-ispd, raw (default: all)")
     List<String> sources = Arrays.stream(Source.values()).map(Source::key).toList();
 
     @Option(names = "--runs", description = "timed runs per query and source; the median is reported "
@@ -90,6 +91,10 @@ public final class TpchBenchmark implements Callable<Integer> {
     @Option(names = "--chunk-size", description = "the largest osd:// chunk, rounded down to whole records per table "
             + "(default: ${DEFAULT-VALUE})")
     long chunkSize = 64L << 20;
+
+    @Option(names = "--block", description = "records to a block of the column-blocked copy of the record files "
+            + "(source device-only-blocked); a block of the widest table must fit a chunk (default: ${DEFAULT-VALUE})")
+    int block = 65536;
 
     @Option(names = "--master", description = "the local Spark master (default: ${DEFAULT-VALUE})")
     String master = "local[*]";
@@ -125,14 +130,14 @@ public final class TpchBenchmark implements Callable<Integer> {
     public Integer call() throws Exception {
         OptionChecks checks = OptionChecks.of(spec.commandLine()).atLeast("--runs", runs, 1)
                 .atLeast("--warm-ups", warmUps, 0).atLeast("--fastest-warm-ups", fastestWarmUps, 0)
-                .atLeast("--drives", drives, 1).atLeast("--chunk-size", chunkSize, 1);
+                .atLeast("--drives", drives, 1).atLeast("--chunk-size", chunkSize, 1).atLeast("--block", block, 1);
         checks.valid("--scale", scale, () -> new TpchGenerator(scale));
         List<Integer> numbers = checks.valid("--queries", queries, () -> queryNumbers(queries));
         List<Source> chosen = checks.valid("--sources", sources,
                 () -> sources.stream().map(Source::of).distinct().sorted().toList());
         KeptData kept = keep == null ? null : checks.valid("--keep", keep, () -> KeptData.in(keep,
                 "scale " + scale + ", " + drives + " " + profile + " drives, chunks of " + chunkSize + " bytes, "
-                + "Parquet row groups in chunks"));
+                + "Parquet row groups in chunks, blocked copy of " + block + " records to a block"));
         Path dir = kept != null ? kept.dir() : Files.createTempDirectory(Files.createDirectories(work), "ispd-tpch-bench-");
         FileSystem.closeAll(); // osd:// clients cached in this JVM would name drives that are gone, not this run's
         try (EmbeddedDrives started = EmbeddedDrives.builder().drives(drives).profile(profile)
@@ -191,12 +196,13 @@ public final class TpchBenchmark implements Callable<Integer> {
     /** Where the data of a run in {@code dir} is: records and Parquet copy in osd://, Parquet under {@code dir}. */
     private static Source.Locations locations(Path dir) {
         return new Source.Locations(RECORDS, new org.apache.hadoop.fs.Path(dir.resolve("parquet").toUri()).toString(),
-                PARQUET_OSD);
+                PARQUET_OSD, BLOCKED);
     }
 
     /**
      * Generates the tables as records and as Parquet in osd:// (each row group in one chunk, as
-     * {@code bin/ispd tpch --parquet osd://...} writes them), and copies the Parquet to local disk.
+     * {@code bin/ispd tpch --parquet osd://...} writes them), copies the Parquet to local disk, and
+     * generates the records again column-blocked ({@code bin/ispd tpch --block}).
      */
     private void load(Configuration conf, Path dir) throws IOException {
         FileSystem osd = FileSystem.get(URI.create(RECORDS), conf);
@@ -220,6 +226,11 @@ public final class TpchBenchmark implements Callable<Integer> {
             straddling += chunks.straddling();
         }
         out.printf("Parquet in %s: %d row groups, %d straddling a chunk boundary%n", PARQUET_OSD, rowGroups, straddling);
+        start = System.nanoTime();
+        new TpchGenerator(scale).write(new TpchGenerator.RecordTarget(osd, new org.apache.hadoop.fs.Path(BLOCKED), chunkSize,
+                block), null);
+        out.printf("the records again column-blocked, %d to a block, in %s in %.1f s%n", block, BLOCKED,
+                (System.nanoTime() - start) / 1e9);
         start = System.nanoTime();
         FileSystem local = parquet.getFileSystem(conf);
         for (TpchGenerator.Written w : written) {

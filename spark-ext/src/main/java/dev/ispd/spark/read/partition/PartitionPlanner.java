@@ -8,6 +8,7 @@ import dev.ispd.offload.plan.PlannedSplit;
 import dev.ispd.offload.plan.TaskletSpec;
 import dev.ispd.offload.schedule.CorrectionBook;
 import dev.ispd.offload.settings.OffloadSettings;
+import dev.ispd.plan.BlockLayout;
 import dev.ispd.plan.PlanLimits;
 import dev.ispd.spark.pushdown.PushedScan;
 import dev.ispd.spark.read.ScanInput;
@@ -60,8 +61,11 @@ public final class PartitionPlanner {
         for (FileStatus f : input.files()) {
             // a record file's layout was checked against the scan's when its input was resolved
             // (LayoutResolver): no drive call per file to read it again
+            int block = input.layout().recordsPerBlock();
             files.add(input.parquet() != null ? input.parquet().input(f, pushed)
-                    : new InputFile(f.getPath().toString(), f.getLen(), input.layout().entrySize()));
+                    : block == 0 ? new InputFile(f.getPath().toString(), f.getLen(), input.layout().entrySize())
+                    : InputFile.blocked(f.getPath().toString(), f.getLen(),
+                            new BlockLayout(input.layout().planLayout(), block)));
         }
         return OsdOffload.plan(settings(input, pushed), tasklet(pushed), fs, corrections, files).stream()
                 .map(PlannedPartition::new).toList();
