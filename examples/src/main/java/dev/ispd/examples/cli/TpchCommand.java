@@ -83,7 +83,7 @@ public final class TpchCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(cmd, "--drives is for an osd:// --to or --parquet only");
         }
         Configuration conf = hadoop.configuration();
-        long chunk = target.chunkSize(cmd, conf, maxRecordSize());
+        long chunk = target.chunkSize(cmd, conf, TpchLayouts.widestRecordSize());
         if (block != null) {
             checkBlock(cmd, chunk);
         }
@@ -130,16 +130,12 @@ public final class TpchCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(cmd, "--block is for the record files (--to); Parquet has its own "
                     + "row groups");
         }
-        long widest = (long) block * maxRecordSize();
+        long widest = (long) block * TpchLayouts.widestRecordSize();
         if (widest > chunk) {
             throw new CommandLine.ParameterException(cmd, "--block " + block + ": a block of " + block + " records of "
-                    + maxRecordSize() + " B (the widest table) is " + widest + " bytes, more than a chunk (" + chunk
-                    + " bytes, --chunk-size); at most " + chunk / maxRecordSize() + " records to a block");
+                    + TpchLayouts.widestRecordSize() + " B (the widest table) is " + widest + " bytes, more than a chunk (" + chunk
+                    + " bytes, --chunk-size); at most " + chunk / TpchLayouts.widestRecordSize() + " records to a block");
         }
-    }
-
-    private static int maxRecordSize() {
-        return TpchGenerator.TABLES.stream().mapToInt(t -> TpchLayouts.of(t).recordSize()).max().orElseThrow();
     }
 
     private void report(List<TpchGenerator.Written> written, double seconds) {

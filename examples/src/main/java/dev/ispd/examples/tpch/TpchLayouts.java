@@ -29,6 +29,11 @@ public final class TpchLayouts {
         return LayoutDdl.parse(table.getTableName(), text(table), 0, "TPC-H table " + table.getTableName());
     }
 
+    /** The bytes of a record of the widest table (a column-blocked copy's block of it must fit a chunk). */
+    public static int widestRecordSize() {
+        return TpchGenerator.TABLES.stream().mapToInt(t -> of(t).recordSize()).max().orElseThrow();
+    }
+
     /** The layout's text form ({@link LayoutDdl}), as the files record it. */
     public static String text(TpchTable<?> table) {
         StringJoiner fields = new StringJoiner(", ");

@@ -4,6 +4,7 @@ import dev.ispd.cli.CommandLines;
 import dev.ispd.cli.ExitStatus;
 import dev.ispd.cli.OptionChecks;
 import dev.ispd.examples.tpch.TpchGenerator;
+import dev.ispd.examples.tpch.TpchLayouts;
 import dev.ispd.examples.worldcup.LoadProgress;
 import dev.ispd.examples.worldcup.WorldCupDrives;
 import dev.ispd.hadoop.conf.IspdKeys;
@@ -58,6 +59,7 @@ public final class TpchBenchmark implements Callable<Integer> {
     private static final String RECORDS = "osd:///tpch";
     private static final String PARQUET_OSD = "osd:///tpch-parquet";
     private static final String BLOCKED = "osd:///tpch-blocked";
+    private static final int DEFAULT_BLOCK = 65536;
 
     @Option(names = "--scale", description = "the TPC-H scale factor (default: ${DEFAULT-VALUE})")
     double scale = 1;
@@ -93,8 +95,9 @@ public final class TpchBenchmark implements Callable<Integer> {
     long chunkSize = 64L << 20;
 
     @Option(names = "--block", description = "records to a block of the column-blocked copy of the record files "
-            + "(source device-only-blocked); a block of the widest table must fit a chunk (default: ${DEFAULT-VALUE})")
-    int block = 65536;
+            + "(source device-only-blocked); a block of the widest table must fit a chunk (default: " + DEFAULT_BLOCK
+            + ", or as many as fit a chunk if fewer)")
+    Integer block;
 
     @Option(names = "--master", description = "the local Spark master (default: ${DEFAULT-VALUE})")
     String master = "local[*]";
@@ -130,14 +133,15 @@ public final class TpchBenchmark implements Callable<Integer> {
     public Integer call() throws Exception {
         OptionChecks checks = OptionChecks.of(spec.commandLine()).atLeast("--runs", runs, 1)
                 .atLeast("--warm-ups", warmUps, 0).atLeast("--fastest-warm-ups", fastestWarmUps, 0)
-                .atLeast("--drives", drives, 1).atLeast("--chunk-size", chunkSize, 1).atLeast("--block", block, 1);
+                .atLeast("--drives", drives, 1).atLeast("--chunk-size", chunkSize, 1);
+        int records = checks.valid("--block", block, this::blockRecords);
         checks.valid("--scale", scale, () -> new TpchGenerator(scale));
         List<Integer> numbers = checks.valid("--queries", queries, () -> queryNumbers(queries));
         List<Source> chosen = checks.valid("--sources", sources,
                 () -> sources.stream().map(Source::of).distinct().sorted().toList());
         KeptData kept = keep == null ? null : checks.valid("--keep", keep, () -> KeptData.in(keep,
                 "scale " + scale + ", " + drives + " " + profile + " drives, chunks of " + chunkSize + " bytes, "
-                + "Parquet row groups in chunks, blocked copy of " + block + " records to a block"));
+                + "Parquet row groups in chunks, blocked copy of " + records + " records to a block"));
         Path dir = kept != null ? kept.dir() : Files.createTempDirectory(Files.createDirectories(work), "ispd-tpch-bench-");
         FileSystem.closeAll(); // osd:// clients cached in this JVM would name drives that are gone, not this run's
         try (EmbeddedDrives started = EmbeddedDrives.builder().drives(drives).profile(profile)
@@ -149,7 +153,7 @@ public final class TpchBenchmark implements Callable<Integer> {
                 out.printf("%d simulated %s drives in this JVM; %d cores, load average %.2f; reusing the tables in %s%n",
                         drives, profile, Runtime.getRuntime().availableProcessors(), loadAverage(), dir);
             } else {
-                load(conf, dir);
+                load(conf, dir, records);
                 if (kept != null) {
                     kept.markComplete();
                 }
@@ -193,6 +197,22 @@ public final class TpchBenchmark implements Callable<Integer> {
         return List.copyOf(numbers);
     }
 
+    /**
+     * Records to a block of the column-blocked copy: --block, or {@value #DEFAULT_BLOCK} or as many
+     * as fit a chunk if fewer; a --block below 1 or whose block of the widest table passes a chunk is refused.
+     */
+    private int blockRecords() {
+        long fit = chunkSize / TpchLayouts.widestRecordSize();
+        if (block == null) {
+            return (int) Math.max(1, Math.min(DEFAULT_BLOCK, fit));
+        }
+        if (block < 1 || block > fit) {
+            throw new IllegalArgumentException("a block holds 1 to " + fit + " records here: a block of the widest table ("
+                    + TpchLayouts.widestRecordSize() + " B records) must fit a chunk (" + chunkSize + " bytes, --chunk-size)");
+        }
+        return block;
+    }
+
     /** Where the data of a run in {@code dir} is: records and Parquet copy in osd://, Parquet under {@code dir}. */
     private static Source.Locations locations(Path dir) {
         return new Source.Locations(RECORDS, new org.apache.hadoop.fs.Path(dir.resolve("parquet").toUri()).toString(),
@@ -204,7 +224,7 @@ public final class TpchBenchmark implements Callable<Integer> {
      * {@code bin/ispd tpch --parquet osd://...} writes them), copies the Parquet to local disk, and
      * generates the records again column-blocked ({@code bin/ispd tpch --block}).
      */
-    private void load(Configuration conf, Path dir) throws IOException {
+    private void load(Configuration conf, Path dir, int block) throws IOException {
         FileSystem osd = FileSystem.get(URI.create(RECORDS), conf);
         org.apache.hadoop.fs.Path parquet = new org.apache.hadoop.fs.Path(locations(dir).parquetLocal());
         out.printf("%d simulated %s drives in this JVM; %d cores, max heap %.1f GB, load average %.2f%n", drives, profile,
