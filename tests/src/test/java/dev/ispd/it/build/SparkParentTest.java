@@ -32,7 +32,7 @@ class SparkParentTest {
         String versions = managed.getTextContent();
         assertTrue(versions.contains("jackson-databind") && versions.contains("${spark.jackson.version}"), versions);
         assertTrue(versions.contains("slf4j-api") && versions.contains("${spark.slf4j.version}"), versions);
-        assertEquals("${spark.jvm.args}", pom.getElementsByTagName("argLine").item(0).getTextContent(), text);
+        assertEquals("${spark.test.jit} ${spark.jvm.args}", pom.getElementsByTagName("argLine").item(0).getTextContent(), text);
     }
 
     private static Element pom(String module) throws Exception {
