@@ -8,7 +8,6 @@ import dev.ispd.offload.schedule.CorrectionBook;
 import dev.ispd.offload.settings.OffloadKeys;
 import dev.ispd.offload.settings.OffloadSettings;
 import dev.ispd.offload.storage.ChunkExtent;
-import dev.ispd.offload.storage.DriveDirectory;
 import dev.ispd.offload.storage.EmbeddedDriveDirectory;
 import dev.ispd.offload.storage.OffloadStorage;
 import dev.ispd.plan.Aggregate;
@@ -71,17 +70,7 @@ class BlockedFilePlanningTest {
             EmbeddedDriveDirectory directory = new EmbeddedDriveDirectory(drives);
             byte[] chunk = new byte[32 * RECORDS];
             long object = directory.newObject(0, chunk);
-            OffloadStorage storage = new OffloadStorage() {
-                @Override
-                public DriveDirectory drives() {
-                    return directory;
-                }
-
-                @Override
-                public List<ChunkExtent> locate(String file, long length) {
-                    return List.of(new ChunkExtent(0, object, 0, chunk.length, 0));
-                }
-            };
+            OffloadStorage storage = new FixedStorage(directory, List.of(new ChunkExtent(0, object, 0, chunk.length, 0)));
             OffloadSettings settings = OffloadSettings.of(Map.of(OffloadKeys.OFFLOAD_POLICY.name(), "device-only"));
             return new SplitPlanner(settings, tasklet, storage, new CorrectionBook())
                     .plan(List.of(InputFile.blocked(FILE, chunk.length, STORED)));

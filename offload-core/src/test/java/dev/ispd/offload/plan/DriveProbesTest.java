@@ -7,7 +7,6 @@ import dev.ispd.offload.schedule.Placement;
 import dev.ispd.offload.settings.OffloadKeys;
 import dev.ispd.offload.settings.OffloadSettings;
 import dev.ispd.offload.storage.ChunkExtent;
-import dev.ispd.offload.storage.DriveDirectory;
 import dev.ispd.offload.storage.EmbeddedDriveDirectory;
 import dev.ispd.offload.storage.OffloadStorage;
 import dev.ispd.offload.storage.Replica;
@@ -83,19 +82,9 @@ class DriveProbesTest {
 
         /** The drives the device-only splits run on, planned with a probe age of {@code maxAgeMs}. */
         Set<Integer> plan(String maxAgeMs) throws IOException {
-            OffloadStorage storage = new OffloadStorage() {
-                @Override
-                public DriveDirectory drives() {
-                    return directory;
-                }
-
-                @Override
-                public List<ChunkExtent> locate(String file, long length) {
-                    return List.of(new ChunkExtent(List.of(new Replica(0, objects[0]), new Replica(1, objects[3])), 0,
-                            chunk.length, 0), new ChunkExtent(List.of(new Replica(1, objects[1]),
-                            new Replica(0, objects[2])), 0, chunk.length, chunk.length));
-                }
-            };
+            OffloadStorage storage = new FixedStorage(directory, List.of(new ChunkExtent(List.of(new Replica(0,
+                    objects[0]), new Replica(1, objects[3])), 0, chunk.length, 0), new ChunkExtent(List.of(
+                    new Replica(1, objects[1]), new Replica(0, objects[2])), 0, chunk.length, chunk.length)));
             OffloadSettings settings = OffloadSettings.of(Map.of(OffloadKeys.OFFLOAD_POLICY.name(), "device-only",
                     OffloadKeys.DEVICE_PROBE_MAX_AGE_MS.name(), maxAgeMs));
             Set<Integer> on = new TreeSet<>();

@@ -69,18 +69,9 @@ class DrivesAtOnceTest {
         byte[] chunk = new byte[ENTRY * RECORDS];
         long[] objects = {directory.newObject(0, chunk), directory.newObject(1, chunk)};
         CountDownLatch bothOpening = new CountDownLatch(2);
-        OffloadStorage storage = new OffloadStorage() {
-            @Override
-            public DriveDirectory drives() {
-                return rendezvous(directory, bothOpening);
-            }
-
-            @Override
-            public List<ChunkExtent> locate(String file, long length) {
-                return List.of(new ChunkExtent(0, objects[0], 0, chunk.length, 0),
-                        new ChunkExtent(1, objects[1], 0, chunk.length, chunk.length));
-            }
-        };
+        OffloadStorage storage = new FixedStorage(rendezvous(directory, bothOpening), List.of(
+                new ChunkExtent(0, objects[0], 0, chunk.length, 0),
+                new ChunkExtent(1, objects[1], 0, chunk.length, chunk.length)));
         OffloadSettings settings = OffloadSettings.of(Map.of(OffloadKeys.OFFLOAD_POLICY.name(), "device-only"));
         return new SplitPlanner(settings, COUNT, storage, new CorrectionBook())
                 .plan(List.of(new InputFile("osd:///t", 2L * chunk.length, ENTRY)));
