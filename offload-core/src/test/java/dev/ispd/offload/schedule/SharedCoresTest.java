@@ -249,6 +249,34 @@ class SharedCoresTest {
         assertTrue(skipped > 0 && searched > 0, skipped + " left out, " + searched + " searched");
     }
 
+    /**
+     * A paced drive daemon on this machine (its executions end at its profile's time) beside an
+     * unpaced in-JVM one (at the cores' speed, 0.05 of the profile): pooled, the paced drive was
+     * priced at the pair's mean, 0.22 of its profile, and given work it runs 4.5 times slower than
+     * priced, the unpaced one at 4.5 times its own time. Ratios more than {@value CorrectionBook#KIN}
+     * times apart are not one processor's contention: each drive keeps its own; within that they
+     * pool (a drive measured at a busy moment, 2.5 times its twin).
+     */
+    @Test
+    void aPacedAndAnUnpacedDriveOnTheHostsCoresAreNotPooled() {
+        CorrectionBook book = new CorrectionBook();
+        book.observeMeasured(CorrectionBook.measuredDeviceKey(SHAPE, LOCAL.get(0)), 1_000_000_000L, 1_000_000_000L);
+        book.observeMeasured(CorrectionBook.measuredDeviceKey(SHAPE, LOCAL.get(1)), 1_000_000_000L, 50_000_000L);
+        CorrectionBook.MeasuredCorrection paced = book.measuredDevice(SHAPE, LOCAL.get(0), LOCAL);
+        CorrectionBook.MeasuredCorrection unpaced = book.measuredDevice(SHAPE, LOCAL.get(1), LOCAL);
+        assertEquals(1.0, paced.correction().time(), 1e-9);
+        assertEquals(1, paced.drives());
+        assertEquals(0.05, unpaced.correction().time(), 1e-9);
+        assertEquals(1, unpaced.drives());
+
+        CorrectionBook busy = new CorrectionBook();
+        busy.observeMeasured(CorrectionBook.measuredDeviceKey(SHAPE, LOCAL.get(0)), 1_000_000_000L, 250_000_000L);
+        busy.observeMeasured(CorrectionBook.measuredDeviceKey(SHAPE, LOCAL.get(1)), 1_000_000_000L, 100_000_000L);
+        CorrectionBook.MeasuredCorrection pooled = busy.measuredDevice(SHAPE, LOCAL.get(0), LOCAL);
+        assertEquals(Math.sqrt(0.25 * 0.1), pooled.correction().time(), 1e-9);
+        assertEquals(2, pooled.drives());
+    }
+
     /** Explain names the pool a drive's measured wall clock is taken from. */
     @Test
     void explainSaysADrivesWallClockIsPooledOverTheDrivesOnTheHostsCores() {
