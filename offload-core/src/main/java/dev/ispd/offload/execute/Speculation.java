@@ -92,6 +92,11 @@ final class Speculation {
         return timers;
     }
 
+    /** The races' timers not yet fired nor removed. */
+    static int pendingTimers() {
+        return TIMERS.getQueue().size();
+    }
+
     /** One split's race; close it when the split has its result, so that a host run not needed stops. */
     static final class Race implements AutoCloseable {
         private final AtomicBoolean over = new AtomicBoolean();
