@@ -8,9 +8,9 @@ import java.util.Arrays;
  * Up to {@link ColumnBatch#MAX_ROWS} consecutive records of a block of column-blocked records
  * ({@link BlockLayout}) as a {@link ColumnBatch}, from the block's columns that a plan reads
  * ({@link BlockLayout#columns}), which lie back to back in the scan's buffer, in record order:
- * each field is decoded straight from its column's values, nothing copied. A part of a plan that
- * reads records ({@link #buffer}: a WHERE's string leaf, a string expression, a sink of rows,
- * hashed group keys, the rerun after an error) gets the batch's rows as records of the layout,
+ * each field is decoded straight from its column's values, and a string read where its column
+ * holds it ({@link #chars}), nothing copied. A part of a plan that reads records ({@link #buffer}:
+ * a sink of rows, hashed group keys, the rerun after an error) gets the batch's rows as records of the layout,
  * gathered once for the batch from those columns; the other bytes of the records are not filled
  * (no part of the plan reads them). Reset for each batch, never reallocated.
  */
@@ -210,6 +210,28 @@ final class BlockBatch extends ColumnBatch {
         }
         for (int i = 0; i < n; i++) {
             packed[i] = packer.pack(keyColumns, sel[i]);
+        }
+    }
+
+    @Override
+    ByteBuffer strings() {
+        return buf;
+    }
+
+    /** A string's bytes where its column holds them; its NULL from the column of its null bit. */
+    @Override
+    void chars(Field f, int[] sel, int n, int[] places, boolean[] nulls) {
+        int base = valueRecord(f) + f.offset();
+        for (int i = 0; i < n; i++) {
+            int r = sel == null ? i : sel[i];
+            places[r] = base + r * f.width();
+        }
+        if (f.hasNullBit()) {
+            nullBits(f, sel, n, nulls);
+        } else {
+            for (int i = 0; i < n; i++) {
+                nulls[sel == null ? i : sel[i]] = false;
+            }
         }
     }
 

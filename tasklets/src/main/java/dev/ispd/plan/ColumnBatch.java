@@ -9,7 +9,8 @@ import java.nio.ByteBuffer;
  * column arrays, {@link DecodedBatch}) and the expressions, filters and sinks over them. The parts
  * of a plan that read records (a WHERE's string leaves, per-record nodes, sinks of rows, hashed
  * group keys, the record-by-record rerun after an error) read {@link #buffer}, which a columnar
- * batch makes only when one asks ({@link #storeRow}).
+ * batch makes only when one asks ({@link #storeRow}). A WHERE reads no records: its string
+ * leaves find the strings in place ({@link #chars}).
  */
 public abstract class ColumnBatch {
     /**
@@ -121,6 +122,20 @@ public abstract class ColumnBatch {
 
     /** The absolute position of row {@code row}'s record in {@link #buffer}. */
     abstract int record(int row);
+
+    /**
+     * The buffer in which {@link #chars} finds the bytes of the batch's {@code char(N)} fields in
+     * place (a batch of records' own, a block's columns, a columnar source's records), without
+     * storing a row as a record.
+     */
+    abstract ByteBuffer strings();
+
+    /**
+     * For a {@code char(N)} {@code field}, of rows {@code sel[0, n)} (null {@code sel}: rows 0 to
+     * n): where each row's bytes start in {@link #strings} into {@code starts[row]}, and whether its
+     * value is NULL into {@code nulls[row]} (false where the field is not nullable).
+     */
+    abstract void chars(Field field, int[] sel, int n, int[] starts, boolean[] nulls);
 
     /**
      * For a {@code char(N)} field whose rows in this batch are all ids into one dictionary (or NULL):
