@@ -240,6 +240,29 @@ final class BlockBatch extends ColumnBatch {
         return records;
     }
 
+    /**
+     * The rows' records gathered a column at a time, each value one array copy (a block's buffer
+     * is on the heap; else a row at a time, {@link #storeRow}).
+     */
+    @Override
+    void storeRows(int[] sel, int n) {
+        if (!buf.hasArray()) {
+            super.storeRows(sel, n);
+            return;
+        }
+        byte[] from = buf.array();
+        byte[] to = records.array();
+        for (int c = 0; c < offsets.length; c++) {
+            int width = widths[c];
+            int column = buf.arrayOffset() + starts[c] + firstRow * width;
+            int offset = offsets[c];
+            for (int i = 0; i < n; i++) {
+                int r = sel == null ? i : sel[i];
+                System.arraycopy(from, column + r * width, to, offset + r * recordSize, width);
+            }
+        }
+    }
+
     /** Row {@code r}'s columns into its record (a record is gathered from the columns). */
     @Override
     void storeRow(int r) {

@@ -86,9 +86,7 @@ public abstract class ColumnBatch {
      */
     ByteBuffer buffer() {
         if (!stored) {
-            for (int r = 0; r < rows(); r++) {
-                storeRow(r);
-            }
+            storeRows(null, rows());
             stored = true;
             batchesStored++;
         }
@@ -102,11 +100,16 @@ public abstract class ColumnBatch {
      */
     ByteBuffer buffer(int[] sel, int n) {
         if (!stored) {
-            for (int i = 0; i < n; i++) {
-                storeRow(sel[i]);
-            }
+            storeRows(sel, n);
         }
         return records();
+    }
+
+    /** Rows {@code sel[0, n)} (null {@code sel}: rows 0 to n) into their records: {@link #storeRow} of each. */
+    void storeRows(int[] sel, int n) {
+        for (int i = 0; i < n; i++) {
+            storeRow(sel == null ? i : sel[i]);
+        }
     }
 
     /** The buffer a columnar batch stores its rows into as records ({@link #buffer}). */
