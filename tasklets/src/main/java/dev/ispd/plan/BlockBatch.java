@@ -112,49 +112,39 @@ final class BlockBatch extends ColumnBatch {
 
     @Override
     void decode(Field f, long[] values, boolean[] nulls) {
+        decode(f, null, rows, values, nulls);
+    }
+
+    /** Rows {@code sel[0, n)} (null {@code sel}: rows 0 to n) of {@code f}'s column. */
+    @Override
+    void decode(Field f, int[] sel, int n, long[] values, boolean[] nulls) {
         boolean whole = f.bitCount() == 0 && f.bitOffset() == 0;
         boolean sameOrder = f.bigEndian() == (buf.order() == ByteOrder.BIG_ENDIAN);
-        int at = valueRecord(f) + f.offset();
+        int base = valueRecord(f);
+        int at = base + f.offset();
         if (whole && f.width() == 8) { // the common widths in one load each, as RecordBatch reads them
-            for (int r = 0; r < rows; r++, at += 8) {
-                long v = buf.getLong(at);
+            for (int i = 0; i < n; i++) {
+                int r = sel == null ? i : sel[i];
+                long v = buf.getLong(at + 8 * r);
                 values[r] = sameOrder ? v : Long.reverseBytes(v);
             }
         } else if (whole && f.width() == 4 && f.signed()) {
-            for (int r = 0; r < rows; r++, at += 4) {
-                int v = buf.getInt(at);
+            for (int i = 0; i < n; i++) {
+                int r = sel == null ? i : sel[i];
+                int v = buf.getInt(at + 4 * r);
                 values[r] = sameOrder ? v : Integer.reverseBytes(v);
             }
         } else {
-            int base = valueRecord(f);
-            for (int r = 0; r < rows; r++) {
+            for (int i = 0; i < n; i++) {
+                int r = sel == null ? i : sel[i];
                 values[r] = f.readInteger(buf, base + r * f.width());
             }
-        }
-        decodeNulls(f, values, nulls);
-    }
-
-    @Override
-    void decode(Field f, int[] sel, int n, long[] values, boolean[] nulls) {
-        int base = valueRecord(f);
-        for (int i = 0; i < n; i++) {
-            int r = sel[i];
-            values[r] = f.readInteger(buf, base + r * f.width());
         }
         if (f.hasNullBit()) {
             nullBits(f, sel, n, nulls);
         } else if (f.nullable()) {
             for (int i = 0; i < n; i++) {
-                nulls[sel[i]] = f.isNull(values[sel[i]]);
-            }
-        }
-    }
-
-    private void decodeNulls(Field f, long[] values, boolean[] nulls) {
-        if (f.hasNullBit()) {
-            nullBits(f, null, rows, nulls);
-        } else if (f.nullable()) {
-            for (int r = 0; r < rows; r++) {
+                int r = sel == null ? i : sel[i];
                 nulls[r] = f.isNull(values[r]);
             }
         }
