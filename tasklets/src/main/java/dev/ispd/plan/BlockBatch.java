@@ -240,16 +240,36 @@ final class BlockBatch extends ColumnBatch {
             super.storeRows(sel, n);
             return;
         }
+        for (int c = 0; c < offsets.length; c++) {
+            storeColumn(c, sel, n);
+        }
+    }
+
+    /** Only the columns of {@code fields} (values and null bits) of the rows, gathered as {@link #storeRows} does. */
+    @Override
+    ByteBuffer buffer(int[] sel, int n, Field[] fields) {
+        if (stored() || !buf.hasArray()) {
+            return buffer(sel, n);
+        }
+        for (Field f : fields) {
+            storeColumn(column(f.offset(), f), sel, n);
+            if (f.hasNullBit()) {
+                storeColumn(column(f.nullBit() >>> 3, f), sel, n);
+            }
+        }
+        return records;
+    }
+
+    /** Column {@code c}'s values of rows {@code sel[0, n)} (null: rows 0 to n) into their records. */
+    private void storeColumn(int c, int[] sel, int n) {
         byte[] from = buf.array();
         byte[] to = records.array();
-        for (int c = 0; c < offsets.length; c++) {
-            int width = widths[c];
-            int column = buf.arrayOffset() + starts[c] + firstRow * width;
-            int offset = offsets[c];
-            for (int i = 0; i < n; i++) {
-                int r = sel == null ? i : sel[i];
-                System.arraycopy(from, column + r * width, to, offset + r * recordSize, width);
-            }
+        int width = widths[c];
+        int column = buf.arrayOffset() + starts[c] + firstRow * width;
+        int offset = offsets[c];
+        for (int i = 0; i < n; i++) {
+            int r = sel == null ? i : sel[i];
+            System.arraycopy(from, column + r * width, to, offset + r * recordSize, width);
         }
     }
 

@@ -105,6 +105,20 @@ public abstract class ColumnBatch {
         return records();
     }
 
+    /**
+     * A buffer holding at least {@code fields} of rows {@code sel[0, n)} as records ({@link #buffer}'s,
+     * for a part of the plan that reads only those fields of the rows, such as hashed GROUP BY keys):
+     * a batch of columns may store only those fields' columns.
+     */
+    ByteBuffer buffer(int[] sel, int n, Field[] fields) {
+        return buffer(sel, n);
+    }
+
+    /** Whether every row of the batch is stored as a record since it last {@link #advance}d. */
+    final boolean stored() {
+        return stored;
+    }
+
     /** Rows {@code sel[0, n)} (null {@code sel}: rows 0 to n) into their records: {@link #storeRow} of each. */
     void storeRows(int[] sel, int n) {
         for (int i = 0; i < n; i++) {
