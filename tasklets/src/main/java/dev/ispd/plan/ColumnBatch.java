@@ -6,11 +6,11 @@ import java.nio.ByteBuffer;
  * A batch of up to {@link #MAX_ROWS} rows whose fields the vector interpreter ({@link VectorEval},
  * {@link BatchScan}) reads a column at a time: the seam between where values come from (records
  * of a layout in a scan buffer, {@link RecordBatch}; a columnar file's pages decoded straight into
- * column arrays, {@link DecodedBatch}) and the expressions, filters and sinks over them. The parts
- * of a plan that read records (a WHERE's string leaves, per-record nodes, sinks of rows, hashed
- * group keys, the record-by-record rerun after an error) read {@link #buffer}, which a columnar
- * batch makes only when one asks ({@link #storeRow}). A WHERE reads no records: its string
- * leaves find the strings in place ({@link #chars}).
+ * column arrays, {@link DecodedBatch}; a column-blocked block's columns, {@link BlockBatch}) and
+ * the expressions, filters and sinks over them. A WHERE reads no records: its leaves read columns
+ * ({@link #decode}) and strings in place ({@link #chars}). The parts of a plan that read records
+ * (sinks of rows, hashed group keys, the record-by-record rerun after an error) read
+ * {@link #buffer}, which a columnar batch makes only when one asks ({@link #storeRows}).
  */
 public abstract class ColumnBatch {
     /**
