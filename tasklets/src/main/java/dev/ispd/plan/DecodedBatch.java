@@ -13,9 +13,10 @@ import java.util.Map;
  * there and its high words in {@link #highs}) and its NULLs ({@link #nulls}), for up to
  * {@link #capacity} rows (fewer for wide records). A {@code char(N)} field has no value array: the
  * source writes its bytes into its place in {@link #records} and its length beside it
- * ({@link #lengths}), so that no reader looks for the string's end. The batch's rows become records of the layout only if a part of
- * the plan reads records ({@link #buffer}: a WHERE's string leaf, a per-record node, a sink of
- * rows, hashed group keys, the rerun after an error): then the arrays are stored into their
+ * ({@link #lengths}), so that no reader looks for the string's end, and a WHERE's string leaf reads
+ * it there ({@link #chars}). The batch's rows become records of the layout only if a part of
+ * the plan reads records ({@link #buffer}: a sink of rows, hashed group keys, the rerun after an
+ * error): then the arrays are stored into their
  * fields once for the batch, or for the rows it asks for.
  */
 public final class DecodedBatch extends ColumnBatch {
@@ -210,6 +211,23 @@ public final class DecodedBatch extends ColumnBatch {
     @Override
     int record(int row) {
         return row * recordSize;
+    }
+
+    @Override
+    ByteBuffer strings() {
+        return records;
+    }
+
+    /** A string's bytes where the source wrote them, in its row's place; its NULL from the column's NULLs. */
+    @Override
+    void chars(Field field, int[] sel, int n, int[] starts, boolean[] outNulls) {
+        boolean[] isNull = nulls[column(field)];
+        int offset = field.offset();
+        for (int i = 0; i < n; i++) {
+            int r = sel == null ? i : sel[i];
+            starts[r] = r * recordSize + offset;
+            outNulls[r] = isNull != null && isNull[r];
+        }
     }
 
     private int column(Field field) {
