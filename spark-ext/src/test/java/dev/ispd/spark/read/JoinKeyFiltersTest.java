@@ -147,10 +147,7 @@ class JoinKeyFiltersTest {
         assertEquals(expected, PolicyViews.sorted(ran));
         BatchScanExec scan = scanPushing(ran, "okey IN");
         assertFalse(scan.scan().description().contains("prio"), "the orders' scan: " + scan.scan().description());
-        long keys = DRIVES.spark().sql("SELECT count(*) FROM " + orders.view(PolicyViews.PARQUET)
-                + " WHERE prio = '1-URGENT' AND okey < 2000").first().getLong(0);
-        assertTrue(scan.metrics().get("numOutputRows").get().value() <= keys * 4,
-                "the drives returned line items of other orders: " + scan.metrics().get("numOutputRows").get().value());
+        assertReturnsLineItemsOfTheUrgentOrdersOnly(scan);
     }
 
     /**
@@ -212,11 +209,16 @@ class JoinKeyFiltersTest {
             BatchScanExec scan = scanWithout(ran, "prio");
             assertTrue(scan.scan().description().matches(".*okey IN \\([0-9, ]+\\) \\(runtime\\).*"),
                     scan.scan().description());
-            long keys = DRIVES.spark().sql("SELECT count(*) FROM " + orders.view(PolicyViews.PARQUET)
-                    + " WHERE prio = '1-URGENT' AND okey < 2000").first().getLong(0);
-            assertTrue(scan.metrics().get("numOutputRows").get().value() <= keys * 4,
-                    "the drives returned line items of other orders: " + scan.metrics().get("numOutputRows").get().value());
+            assertReturnsLineItemsOfTheUrgentOrdersOnly(scan);
         }
+    }
+
+    /** {@code scan} returned at most the line items of the urgent orders below 2000 (4 an order). */
+    private static void assertReturnsLineItemsOfTheUrgentOrdersOnly(BatchScanExec scan) {
+        long keys = DRIVES.spark().sql("SELECT count(*) FROM " + orders.view(PolicyViews.PARQUET)
+                + " WHERE prio = '1-URGENT' AND okey < 2000").first().getLong(0);
+        assertTrue(scan.metrics().get("numOutputRows").get().value() <= keys * 4,
+                "the drives returned line items of other orders: " + scan.metrics().get("numOutputRows").get().value());
     }
 
     /**
