@@ -26,6 +26,7 @@ import org.apache.spark.sql.catalyst.plans.LeftAnti$;
 import org.apache.spark.sql.catalyst.plans.LeftOuter$;
 import org.apache.spark.sql.catalyst.plans.LeftSemi$;
 import org.apache.spark.sql.catalyst.plans.RightOuter$;
+import org.apache.spark.sql.catalyst.plans.logical.Aggregate;
 import org.apache.spark.sql.catalyst.plans.logical.Filter;
 import org.apache.spark.sql.catalyst.plans.logical.Join;
 import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
@@ -48,8 +49,8 @@ import scala.jdk.javaapi.CollectionConverters;
  * a {@code Filter} node on the other side, and a scan whose predicates are all pushed leaves
  * none; and over a SortMergeJoin it keeps one only where it can reuse a broadcast. This strategy
  * sees the optimized plan as Spark plans it: for an inner, semi, anti or outer join (on the side
- * whose rows need a match, or a semi or anti join's right side) whose one side reads, through projections, filters and inner joins, an
- * ispd scan by a key column the scan can filter ({@link IspdScan#filterAttributes}), and whose
+ * whose rows need a match, or a semi or anti join's right side) whose one side reads, through projections, filters, inner joins
+ * and aggregates grouped by the key, an ispd scan by a key column the scan can filter ({@link IspdScan#filterAttributes}), and whose
  * other side is one selective scan (a {@code Filter}, or pushed predicates), or gets the key from
  * one through inner joins ({@link #keySource}), whose keys are worth running it again by the
  * scans' statistics ({@link KeySide#worthIt}), it puts a
@@ -92,8 +93,15 @@ final class JoinKeyFilters extends SparkStrategy {
                     }
                 }));
         /** The filters found for scans not yet planned, by scan: a join is planned before its sides. */
-        final Map<Scan, DynamicPruningSubquery> pending = Collections.synchronizedMap(new WeakHashMap<>());
+        final Map<Scan, Pending> pending = Collections.synchronizedMap(new WeakHashMap<>());
     }
+
+    /**
+     * A scan's runtime filter found by a join above it, not yet planned: the keys, and the share
+     * of the scan's rows they are expected to keep (the share of its key side's records that side
+     * keeps, a foreign key's rule), which a join below, taking this scan's keys, counts on.
+     */
+    private record Pending(DynamicPruningSubquery keys, double kept) { }
 
     @Override
     public Seq<SparkPlan> apply(LogicalPlan plan) {
@@ -101,9 +109,9 @@ final class JoinKeyFilters extends SparkStrategy {
             filter(j);
         }
         Optional<DataSourceV2ScanRelation> scan = scanUnder(plan);
-        DynamicPruningSubquery keys = scan.map(r -> found.pending.remove(r.scan())).orElse(null);
+        Pending keys = scan.map(r -> found.pending.remove(r.scan())).orElse(null);
         if (keys != null) {
-            return CollectionConverters.asScala(List.of(planLater(withFilterOn(plan, scan.get(), keys)))).toList();
+            return CollectionConverters.asScala(List.of(planLater(withFilterOn(plan, scan.get(), keys.keys())))).toList();
         }
         return CollectionConverters.asScala(List.<SparkPlan>of()).toList();
     }
@@ -125,9 +133,11 @@ final class JoinKeyFilters extends SparkStrategy {
     }
 
     /**
-     * Finds the runtime filter of one side's scan, if one qualifies, for when that scan is planned
-     * (the join itself is planned as Spark plans it, so that adaptive execution finds its sides in
-     * the query's plan). Adaptive execution plans a query's subqueries once and its joins again
+     * Finds the runtime filter of one side's scan, if one qualifies, for when that scan is planned.
+     * A scan gets one: where a join above already gave it one by another key, the filter whose
+     * key side keeps the smaller share stays (TPC-H Q2's per-part aggregate of {@code partsupp}:
+     * the few parts' keys, not the region's suppliers'). The join itself is planned as Spark plans
+     * it, so that adaptive execution finds its sides in the query's plan. Adaptive execution plans a query's subqueries once and its joins again
      * as stages end (a side that ran is then a {@link LogicalQueryStage}): a join planned again
      * gets the filter it was first given, or none.
      */
@@ -155,12 +165,31 @@ final class JoinKeyFilters extends SparkStrategy {
         if (best == null) {
             return;
         }
+        double kept = again ? 1 : KeySide.of(best.build, found.pending).map(KeySide::kept).orElse(1.0);
+        Pending earlier = found.pending.get(best.scan.relation.scan());
+        if (!again && earlier != null && !earlier.keys().exprId().equals(best.scan.key.exprId())) {
+            if (earlier.kept() <= kept) {
+                return;
+            }
+            found.filteredKeys.remove(earlier.keys().exprId());
+        }
         found.filteredKeys.add(best.scan.key.exprId());
-        DynamicPruningSubquery keys = new DynamicPruningSubquery(best.scan.key, best.build,
+        DynamicPruningSubquery keys = new DynamicPruningSubquery(best.scan.key, withPendingFilter(best.build),
                 CollectionConverters.asScala(best.buildKeys).toList(),
                 CollectionConverters.asScala(List.<Object>of(best.index)).toList(), false,
                 best.scan.key.exprId(), Option.empty());
-        found.pending.put(best.scan.relation.scan(), keys);
+        found.pending.put(best.scan.relation.scan(), new Pending(keys, kept));
+    }
+
+    /**
+     * {@code build}, with the runtime filter a join above has found for its scan and not yet
+     * planned (TPC-H Q11: the suppliers of GERMANY's nation key), so that the second run of it
+     * for its keys gives only the keys that filter gives.
+     */
+    private LogicalPlan withPendingFilter(LogicalPlan build) {
+        Optional<DataSourceV2ScanRelation> scan = scanUnder(build);
+        Pending pending = scan.map(r -> found.pending.get(r.scan())).orElse(null);
+        return pending == null ? build : withFilterOn(build, scan.get(), pending.keys());
     }
 
     /**
@@ -175,7 +204,7 @@ final class JoinKeyFilters extends SparkStrategy {
     }
 
     private boolean qualifies(ScanKey key, LogicalPlan build, boolean again) {
-        return again ? found.filteredKeys.contains(key.key.exprId()) : KeySide.of(build).filter(k -> k.worthIt(key)).isPresent();
+        return again ? found.filteredKeys.contains(key.key.exprId()) : KeySide.of(build, found.pending).filter(k -> k.worthIt(key)).isPresent();
     }
 
     /** A scan to filter, by {@code buildKeys.get(index)} of {@code build}, on the join's left or right. */
@@ -192,7 +221,7 @@ final class JoinKeyFilters extends SparkStrategy {
             return best;
         }
         Expression key = buildKeys.get(index);
-        LogicalPlan source = keySource(key, build);
+        LogicalPlan source = keySource(key, build, again);
         if (!qualifies(scan.get(), source, again)) {
             return best;
         }
@@ -205,8 +234,11 @@ final class JoinKeyFilters extends SparkStrategy {
      * the projections and filters above them) {@code side} reads it through, the child that
      * outputs it. Its keys hold every key of {@code side} (an inner join only drops rows), so they
      * filter as well, and the subquery of them runs that part alone once more, not the joins.
+     * Each inner join passed is decided first ({@link #filter}, as its own planning later decides
+     * it again alike), so that a runtime filter it gives that part counts (TPC-H Q3: the orders,
+     * filtered by the BUILDING customers' keys, are selective enough to filter the line items).
      */
-    private static LogicalPlan keySource(Expression key, LogicalPlan side) {
+    private LogicalPlan keySource(Expression key, LogicalPlan side, boolean again) {
         if (!(key instanceof Attribute a)) {
             return side;
         }
@@ -216,7 +248,13 @@ final class JoinKeyFilters extends SparkStrategy {
         }
         if (p instanceof Join j && j.joinType() == Inner$.MODULE$) {
             LogicalPlan child = j.left().outputSet().contains(a) ? j.left() : j.right();
-            return child.outputSet().contains(a) ? keySource(a, child) : side;
+            if (!child.outputSet().contains(a)) {
+                return side;
+            }
+            if (!again) {
+                filter(j);
+            }
+            return keySource(a, child, again);
         }
         return side;
     }
@@ -259,14 +297,23 @@ final class JoinKeyFilters extends SparkStrategy {
      * {@code Filter}, or an ispd scan's pushed predicates), which the subquery of its keys runs
      * once more (a side that joins or aggregates would cost more to run again), with the records
      * it reads and the rows it is expected to keep: an ispd scan's statistics, or for another a
-     * {@code Filter}'s guess of {@link Selectivity#OTHER} of its scan's rows.
+     * {@code Filter}'s guess of {@link Selectivity#OTHER} of its scan's rows; times the share a
+     * runtime filter of the scan keeps, Spark's own (a {@code Filter} of a dynamic pruning
+     * subquery) or the one a join above found for it and has not yet planned ({@code pending}):
+     * the share of its own key side's records that side keeps, a foreign key's rule.
      */
     private record KeySide(double records, double rows) {
-        static Optional<KeySide> of(LogicalPlan side) {
+        static Optional<KeySide> of(LogicalPlan side, Map<Scan, Pending> pending) {
             boolean filtered = false;
+            double runtimeKept = 1;
             LogicalPlan p = side;
             while (p instanceof Project || p instanceof Filter) {
-                filtered |= p instanceof Filter f && !hasRuntimeFilter(f);
+                if (p instanceof Filter f) {
+                    Option<Expression> keys = f.condition().find(e -> e instanceof DynamicPruningSubquery);
+                    filtered |= !hasRuntimeFilter(f);
+                    runtimeKept *= keys.isEmpty() ? 1 : KeySide.of(((DynamicPruningSubquery) keys.get()).buildQuery(), pending)
+                            .map(KeySide::kept).orElse(1.0);
+                }
                 p = p.children().head();
             }
             if (!p.children().isEmpty()) {
@@ -274,6 +321,8 @@ final class JoinKeyFilters extends SparkStrategy {
             }
             if (p instanceof DataSourceV2ScanRelation r && r.scan() instanceof IspdScan scan) {
                 double kept = scan.estimateStatistics().numRows().orElse(scan.records());
+                Pending keys = pending.get(scan);
+                kept *= runtimeKept * (keys == null ? 1 : keys.kept());
                 return Optional.of(new KeySide(scan.records(), filtered ? kept * Selectivity.OTHER : kept));
             }
             if (!filtered) {
@@ -282,7 +331,7 @@ final class JoinKeyFilters extends SparkStrategy {
             scala.Option<scala.math.BigInt> counted = p.stats().rowCount();
             double records = counted.isDefined() ? counted.get().doubleValue()
                     : p.stats().sizeInBytes().doubleValue() / Math.max(1, p.schema().defaultSize());
-            return Optional.of(new KeySide(records, records * Selectivity.OTHER));
+            return Optional.of(new KeySide(records, records * Selectivity.OTHER * runtimeKept));
         }
 
         /**
@@ -295,8 +344,13 @@ final class JoinKeyFilters extends SparkStrategy {
          * half of the line items: fewer than that).
          */
         boolean worthIt(ScanKey probe) {
-            double kept = records == 0 ? 1 : rows / records;
+            double kept = kept();
             return records < probe.records() && kept <= MOST_KEPT && probe.rows() * (1 - kept) >= records + rows;
+        }
+
+        /** The share of its records this side is expected to keep. */
+        double kept() {
+            return records == 0 ? 1 : rows / records;
         }
     }
 
@@ -353,6 +407,27 @@ final class JoinKeyFilters extends SparkStrategy {
             }
             if (p instanceof Join j && j.joinType() == Inner$.MODULE$) {
                 return of(a, j.left().outputSet().contains(a) ? j.left() : j.right());
+            }
+            if (p instanceof Aggregate aggregate) {
+                return groupingColumn(a, aggregate).flatMap(c -> of(c, aggregate.child()));
+            }
+            return Optional.empty();
+        }
+
+        /**
+         * The column of {@code aggregate}'s input that its output {@code a} is, where it is a
+         * grouping column: all the rows of a group share its key, so filtering the input by the
+         * keys that can join drops only whole groups that would not join (TPC-H Q17's and Q2's
+         * per-part aggregates, joined with the few selected parts).
+         */
+        private static Optional<Attribute> groupingColumn(Attribute a, Aggregate aggregate) {
+            for (NamedExpression e : CollectionConverters.asJava(aggregate.aggregateExpressions())) {
+                if (e.exprId().equals(a.exprId())) {
+                    Expression column = e instanceof Alias alias ? alias.child() : (Expression) e;
+                    boolean grouped = column instanceof Attribute && aggregate.groupingExpressions()
+                            .exists(g -> g.semanticEquals(column));
+                    return grouped ? Optional.of((Attribute) column) : Optional.empty();
+                }
             }
             return Optional.empty();
         }
