@@ -7,9 +7,12 @@ import java.io.IOException;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.nio.ByteBuffer;
+import java.util.List;
+import org.apache.spark.sql.execution.vectorized.OnHeapColumnVector;
 import org.apache.spark.sql.execution.vectorized.WritableColumnVector;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.DecimalType;
+import org.apache.spark.sql.vectorized.ColumnVector;
 import org.apache.spark.sql.vectorized.ColumnarBatch;
 
 /**
@@ -17,7 +20,7 @@ import org.apache.spark.sql.vectorized.ColumnarBatch;
  * ({@link FieldValues}: the same values wherever they are read from), into a column vector, as the
  * layout says (docs/spark.md, "Types"): one tight loop per column, the type decided once per
  * batch, nothing allocated per record. A field is NULL where its null bit is set or it holds its null value; a
- * {@code char(N)} is its bytes less the trailing padding; a decimal goes into the vector as Spark
+ * {@code char(N)} is its bytes less the trailing padding, left in the records ({@link StringSlices}); a decimal goes into the vector as Spark
  * stores its precision (an int, a long, or the 16 bytes of a wider one). A decimal with more
  * digits than its precision is bad data: an IllegalArgumentException naming the field and value.
  */
@@ -42,7 +45,7 @@ final class ColumnDecoder {
     private final long negativeBoundLow;
     /** The big-endian bytes of a 16-byte decimal, as Spark stores one wider than 18 digits. */
     private final byte[] decimalBytes = new byte[16];
-    /** The field in the records of the batch being decoded by {@link #decode(ByteBuffer, int, int, WritableColumnVector)}. */
+    /** The field in the records of the batch being decoded by {@link #decode(ByteBuffer, int, int, ColumnVector)}. */
     private final RecordValues records = new RecordValues();
 
     ColumnDecoder(LayoutColumn column) {
@@ -70,7 +73,7 @@ final class ColumnDecoder {
         try {
             for (int c = 0; c < decoders.length; c++) {
                 if (decoders[c] != null) {
-                    decoders[c].decode(records, rows, entrySize, (WritableColumnVector) batch.column(c));
+                    decoders[c].decode(records, rows, entrySize, batch.column(c));
                 }
             }
         } catch (IllegalArgumentException e) {
@@ -86,16 +89,25 @@ final class ColumnDecoder {
 
     /**
      * Fills rows [0, rows) of {@code out} from the records at 0, entrySize, ... of {@code records}
-     * (a heap buffer, whose array a string's bytes are copied from).
+     * (a heap buffer, whose array a string column's {@link StringSlices} reads its values from).
      */
-    void decode(ByteBuffer records, int rows, int entrySize, WritableColumnVector out) {
+    void decode(ByteBuffer records, int rows, int entrySize, ColumnVector out) {
         if (kind == FieldType.Kind.CHAR) {
-            out.reset(); // clears the previous batch's nulls and strings
-            strings(records, rows, entrySize, out);
+            strings(records, rows, entrySize, (StringSlices) out);
             return;
         }
         this.records.bind(records, entrySize);
-        decode(this.records, rows, out);
+        decode(this.records, rows, (WritableColumnVector) out);
+    }
+
+    /**
+     * A batch of up to {@code capacity} records' {@code columns}, as {@link #decodeAll} fills it:
+     * strings stay in the records ({@link StringSlices}), other columns are decoded into vectors.
+     */
+    static ColumnarBatch batchOf(List<LayoutColumn> columns, int capacity) {
+        return new ColumnarBatch(columns.stream().map(c -> c.field().type().kind() == FieldType.Kind.CHAR
+                ? new StringSlices(c.type(), capacity) : new OnHeapColumnVector(capacity, c.type()))
+                .toArray(ColumnVector[]::new));
     }
 
     /** Fills rows [0, rows) of {@code out} from {@code values}, the field's values (not a string's). */
@@ -206,8 +218,9 @@ final class ColumnDecoder {
         }
     }
 
-    private void strings(ByteBuffer records, int rows, int entrySize, WritableColumnVector out) {
+    private void strings(ByteBuffer records, int rows, int entrySize, StringSlices out) {
         byte[] bytes = records.array();
+        out.reset(bytes);
         int base = records.arrayOffset() + field.offset();
         byte pad = field.type().zeroPad() ? 0 : (byte) ' ';
         for (int i = 0, at = 0; i < rows; i++, at += entrySize) {
@@ -220,7 +233,7 @@ final class ColumnDecoder {
             while (end > 0 && bytes[start + end - 1] == pad) {
                 end--;
             }
-            out.putByteArray(i, bytes, start, end);
+            out.put(i, start, end);
         }
     }
 

@@ -10,14 +10,17 @@ import java.nio.ByteOrder;
 import java.util.List;
 import org.apache.spark.sql.execution.vectorized.OnHeapColumnVector;
 import org.apache.spark.sql.execution.vectorized.WritableColumnVector;
+import org.apache.spark.sql.types.DataType;
+import org.apache.spark.sql.types.StructType;
+import org.apache.spark.sql.vectorized.ColumnVector;
 import org.apache.spark.sql.vectorized.ColumnarBatch;
 
 /**
  * A partition that ran a row plan (its records in a drive, or a LIMIT or top-N anywhere): the
  * plan's rows ({@link RowBytes}), read in place from the encoded results into one reused batch, a
  * result's rows at a time (a batch never spans two results). Each batch's rows are walked once:
- * a row's start is noted and its strings go from the result straight into their vectors
- * ({@link StringColumn}), their lengths checked as they are read; then each other column is
+ * a row's start is noted and where its strings lie in the result ({@link StringSlices}: read in
+ * place by Spark, not copied), their lengths checked as they are read; then each other column is
  * decoded from the noted rows' words ({@link ColumnWords}) by the decoder the host's own reader
  * uses ({@link ColumnDecoder}), so a column reads the same wherever its records were scanned.
  * Nothing is allocated per row.
@@ -31,7 +34,7 @@ final class PlanRowsReader extends MeteredBatchReader {
     private final ColumnDecoder[] decoders;
     private final ColumnWords[] values;
     /** Per string the plan returns, in the order it returns them. */
-    private final StringColumn[] strings;
+    private final StringSlices[] strings;
     /** Where each row of the batch starts in the result. */
     private final int[] rowAt = new int[RecordBatchReader.BATCH_ROWS];
     /** What an error names: the rows of the split's file. */
@@ -45,7 +48,7 @@ final class PlanRowsReader extends MeteredBatchReader {
 
     /** The rows of {@code run}, a run of the split of {@code source} (a file). */
     PlanRowsReader(PushedScan pushed, SplitPlanRun.Result run, String source) {
-        super(new ColumnarBatch(OnHeapColumnVector.allocateColumns(RecordBatchReader.BATCH_ROWS, pushed.readSchema())));
+        super(batch(pushed));
         this.results = run.results();
         RowBytes bytes = pushed.rowBytes();
         this.fixedWords = bytes.fixedWords();
@@ -53,9 +56,9 @@ final class PlanRowsReader extends MeteredBatchReader {
         List<LayoutColumn> columns = pushed.columns();
         this.decoders = new ColumnDecoder[columns.size()];
         this.values = new ColumnWords[columns.size()];
-        this.strings = new StringColumn[bytes.strings().size()];
+        this.strings = new StringSlices[bytes.strings().size()];
         for (int s = 0; s < strings.length; s++) {
-            strings[s] = new StringColumn((WritableColumnVector) batch.column(bytes.stringColumns().get(s)));
+            strings[s] = (StringSlices) batch.column(bytes.stringColumns().get(s));
         }
         for (int c = 0; c < columns.size(); c++) {
             if (!bytes.stringColumns().contains(c)) {
@@ -65,6 +68,19 @@ final class PlanRowsReader extends MeteredBatchReader {
         }
         this.what = "the plan's rows of " + source;
         run.counts().forEach(metrics::add);
+    }
+
+    /** The reused batch: the plan's string columns stay in the results ({@link StringSlices}), the others are decoded into vectors. */
+    private static ColumnarBatch batch(PushedScan pushed) {
+        StructType schema = pushed.readSchema();
+        List<Integer> stringColumns = pushed.rowBytes().stringColumns();
+        ColumnVector[] vectors = new ColumnVector[schema.size()];
+        for (int c = 0; c < vectors.length; c++) {
+            DataType type = schema.fields()[c].dataType();
+            vectors[c] = stringColumns.contains(c) ? new StringSlices(type, RecordBatchReader.BATCH_ROWS)
+                    : new OnHeapColumnVector(RecordBatchReader.BATCH_ROWS, type);
+        }
+        return new ColumnarBatch(vectors);
     }
 
     @Override
@@ -90,8 +106,8 @@ final class PlanRowsReader extends MeteredBatchReader {
 
     /** Notes where each of the next {@code n} rows starts and puts its strings into their vectors. */
     private void walk(int n) {
-        for (StringColumn s : strings) {
-            s.out.reset(); // clears the previous batch's nulls and bytes
+        for (StringSlices s : strings) {
+            s.reset(words.array());
         }
         for (int r = 0; r < n; r++, row++) {
             rowAt[r] = at;
@@ -101,7 +117,14 @@ final class PlanRowsReader extends MeteredBatchReader {
             }
             for (int s = 0; s < strings.length; s++) {
                 words.position(at);
-                at = strings[s].put(words, r, shape.stringLength(words, row, s));
+                int length = shape.stringLength(words, row, s);
+                at = words.position();
+                if (length < 0) {
+                    strings[s].putNull(r);
+                } else {
+                    strings[s].put(r, at, length);
+                    at += length;
+                }
             }
         }
         if (row == shape.rows()) {
@@ -129,22 +152,6 @@ final class PlanRowsReader extends MeteredBatchReader {
             at = shape.firstRow();
         }
         return true;
-    }
-
-    /**
-     * A string column's vector, filled from the result where the plan returns each string at its
-     * length: the one place that knows how a returned string is laid out.
-     */
-    private record StringColumn(WritableColumnVector out) {
-        /** Puts the string of {@code length} bytes (-1: NULL) at {@code words}' position into row {@code row}; the offset after it. */
-        int put(ByteBuffer words, int row, int length) {
-            if (length < 0) {
-                out.putNull(row);
-                return words.position();
-            }
-            out.putByteArray(row, words.array(), words.position(), length);
-            return words.position() + length;
-        }
     }
 
     @Override

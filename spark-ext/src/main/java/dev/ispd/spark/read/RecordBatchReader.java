@@ -15,9 +15,6 @@ import java.util.function.LongConsumer;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.Path;
-import org.apache.spark.sql.execution.vectorized.OnHeapColumnVector;
-import org.apache.spark.sql.types.StructField;
-import org.apache.spark.sql.types.StructType;
 import org.apache.spark.sql.vectorized.ColumnarBatch;
 
 /**
@@ -52,8 +49,7 @@ final class RecordBatchReader extends MeteredBatchReader {
 
     RecordBatchReader(PlannedSplit split, RecordLayout layout, List<LayoutColumn> columns, Predicate where,
                       Configuration conf, LongConsumer readAll) throws IOException {
-        super(new ColumnarBatch(OnHeapColumnVector.allocateColumns(BATCH_ROWS,
-                new StructType(columns.stream().map(LayoutColumn::structField).toArray(StructField[]::new)))));
+        super(ColumnDecoder.batchOf(columns, BATCH_ROWS));
         this.entrySize = layout.entrySize();
         this.where = where instanceof Predicate.True ? null : BoundPredicate.bind(where, layout.planLayout());
         this.file = new Path(split.file());

@@ -24,7 +24,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import org.apache.spark.sql.catalyst.InternalRow;
-import org.apache.spark.sql.execution.vectorized.OnHeapColumnVector;
 import org.apache.spark.sql.types.StructType;
 import org.apache.spark.sql.vectorized.ColumnarBatch;
 import org.junit.jupiter.api.Test;
@@ -101,8 +100,7 @@ class PlanRowsTypesTest {
         StructType schema = scan(read).readSchema();
         ColumnDecoder[] decoders = read.stream().map(ColumnDecoder::new).toArray(ColumnDecoder[]::new);
         List<String> rows = new ArrayList<>();
-        try (ColumnarBatch batch = new ColumnarBatch(OnHeapColumnVector.allocateColumns(RecordBatchReader.BATCH_ROWS,
-                schema))) {
+        try (ColumnarBatch batch = ColumnDecoder.batchOf(read, RecordBatchReader.BATCH_ROWS)) {
             for (int from = 0; from < ROWS; from += RecordBatchReader.BATCH_ROWS) {
                 int n = Math.min(RecordBatchReader.BATCH_ROWS, ROWS - from);
                 ByteBuffer records = ByteBuffer.wrap(Arrays.copyOfRange(RECORDS, from * TypedRows.ENTRY,

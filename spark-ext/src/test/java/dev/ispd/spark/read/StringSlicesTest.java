@@ -1,0 +1,55 @@
+package dev.ispd.spark.read;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import org.apache.spark.sql.types.DataTypes;
+import org.junit.jupiter.api.Test;
+
+class StringSlicesTest {
+    private static final byte[] BYTES = "xxAIRyyREG AIRzz".getBytes(StandardCharsets.UTF_8);
+
+    @Test
+    void rowsAreViewsOfTheBytesTheyWereReadFrom() {
+        StringSlices strings = new StringSlices(DataTypes.StringType, 4);
+        strings.reset(BYTES);
+        strings.put(0, 2, 3);
+        strings.putNull(1);
+        strings.put(2, 7, 7);
+        strings.put(3, 0, 0);
+        assertEquals("AIR", strings.getUTF8String(0).toString());
+        assertTrue(strings.isNullAt(1));
+        assertNull(strings.getUTF8String(1));
+        assertNull(strings.getBinary(1));
+        assertEquals("REG AIR", strings.getUTF8String(2).toString());
+        assertEquals("", strings.getUTF8String(3).toString());
+        assertArrayEquals("REG AIR".getBytes(StandardCharsets.UTF_8), strings.getBinary(2));
+        assertTrue(strings.hasNull());
+        assertEquals(1, strings.numNulls());
+        assertEquals(BYTES[2], strings.getUTF8String(0).getBytes()[0]);
+    }
+
+    @Test
+    void aNewBatchForgetsTheLastOnesNulls() {
+        StringSlices strings = new StringSlices(DataTypes.StringType, 2);
+        strings.reset(BYTES);
+        strings.putNull(0);
+        strings.reset("MAIL".getBytes(StandardCharsets.UTF_8));
+        strings.put(0, 0, 4);
+        assertFalse(strings.hasNull());
+        assertFalse(strings.isNullAt(0));
+        assertEquals("MAIL", strings.getUTF8String(0).toString());
+    }
+
+    @Test
+    void readingAStringAsAnotherTypeNamesBoth() {
+        StringSlices strings = new StringSlices(DataTypes.StringType, 1);
+        UnsupportedOperationException e = assertThrows(UnsupportedOperationException.class, () -> strings.getLong(0));
+        assertEquals("a string column (string) read as a long", e.getMessage());
+    }
+}
