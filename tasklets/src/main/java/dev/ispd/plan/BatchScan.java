@@ -106,7 +106,7 @@ final class BatchScan {
             work.rowsOneAtATime += n;
             ByteBuffer data = batch.buffer(sel, n);
             for (int i = 0; i < n; i++) {
-                sink.accept(data, batch.record(sel[i]), work);
+                sink.accept(batch, data, sel[i], work);
             }
         }
         return rows;

@@ -2,6 +2,7 @@ package dev.ispd.plan;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -11,12 +12,14 @@ import java.util.Map;
  * by decoding each column straight into the arrays the vector interpreter reads: per field, its
  * values as {@link Field#readInteger} gives them ({@link #values}; a 16-byte decimal's low words
  * there and its high words in {@link #highs}) and its NULLs ({@link #nulls}), for up to
- * {@link #capacity} rows (fewer for wide records). A {@code char(N)} field has no value array: the
- * source writes its bytes into its place in {@link #records} and its length beside it
- * ({@link #lengths}), so that no reader looks for the string's end. The batch's rows become records of the layout only if a part of
- * the plan reads records ({@link #buffer}: a WHERE's string leaf, a per-record node, a sink of
- * rows, hashed group keys, the rerun after an error): then the arrays are stored into their
- * fields once for the batch, or for the rows it asks for.
+ * {@link #capacity} rows (fewer for wide records). A {@code char(N)} field has no value array: its
+ * length goes beside it ({@link #lengths}), so that no reader looks for the string's end, and the
+ * source either gives each row's id into the chunk's dictionary ({@link #dictionaryIds},
+ * {@link #dictionary}: nothing copied per row) or writes its bytes into its place in
+ * {@link #records} ({@link #place}). The batch's rows become records of the layout only if a part of
+ * the plan reads records ({@link #buffer}: a WHERE's string leaf, a per-record node, hashed group
+ * keys, the rerun after an error): then the arrays (and a dictionary-coded string's entry) are
+ * stored into their fields once for the batch, or for the rows it asks for.
  */
 public final class DecodedBatch extends ColumnBatch {
     private final Field[] fields;
@@ -27,8 +30,12 @@ public final class DecodedBatch extends ColumnBatch {
     /** Per {@code char(N)} column, each row's dictionary id, and the dictionary they are ids of in this batch (or null). */
     private final int[][] ids;
     private final StringDictionary[] dictionaries;
-    /** Per {@code char(N)} column, the length of the string each row's place holds; else null. */
+    /** Per {@code char(N)} column, the length of each row's string; else null. */
     private final int[][] lengths;
+    /** Per {@code char(N)} column, how many bytes of a string each row's place holds (padding after them); else null. */
+    private final int[][] held;
+    /** Per {@code char(N)} column, its padding (zeros or spaces) to write over the rest of a longer string a place held; else null. */
+    private final byte[][] pads;
     private final int capacity;
     private final int recordSize;
     private final ByteBuffer records;
@@ -51,6 +58,8 @@ public final class DecodedBatch extends ColumnBatch {
         this.highs = new long[this.fields.length][];
         this.nulls = new boolean[this.fields.length][];
         this.lengths = new int[this.fields.length][];
+        this.held = new int[this.fields.length][];
+        this.pads = new byte[this.fields.length][];
         this.ids = new int[this.fields.length][];
         this.dictionaries = new StringDictionary[this.fields.length];
         for (int c = 0; c < this.fields.length; c++) {
@@ -62,6 +71,14 @@ public final class DecodedBatch extends ColumnBatch {
             columns.put(f, c);
             values[c] = chars(f) ? null : new long[capacity];
             lengths[c] = chars(f) ? new int[capacity] : null;
+            held[c] = chars(f) ? new int[capacity] : null;
+            if (chars(f)) {
+                pads[c] = new byte[f.width()];
+                if (!f.type().zeroPad()) { // a new buffer's places hold zeros, not this padding: padded whole at first
+                    Arrays.fill(pads[c], (byte) ' ');
+                    Arrays.fill(held[c], f.width());
+                }
+            }
             highs[c] = f.width() == Field.WIDE_DECIMAL_BYTES ? new long[capacity] : null;
             nulls[c] = f.nullable() ? new boolean[capacity] : null;
             ids[c] = chars(f) ? new int[capacity] : null;
@@ -75,10 +92,27 @@ public final class DecodedBatch extends ColumnBatch {
 
     /**
      * Column {@code c}'s string lengths, for a {@code char(N)}: the source sets each row's to the
-     * length of the string it writes into the row's place (a NULL row's is not read).
+     * length of its string, the entry its id names or the bytes it {@link #place}s (a NULL row's is
+     * not read).
      */
     public int[] lengths(int c) {
         return lengths[c];
+    }
+
+    /**
+     * Writes the first {@code n} bytes of {@code value} into row {@code row}'s place of {@code char(N)}
+     * column {@code c} (at most N), the field's padding over the rest of a longer string the place held, and
+     * sets the row's length to {@code n}.
+     */
+    public void place(int c, int row, byte[] value, int n) {
+        int at = row * recordSize + fields[c].offset();
+        records.put(at, value, 0, n);
+        int before = held[c][row];
+        if (before > n) {
+            records.put(at + n, pads[c], n, before - n);
+        }
+        held[c][row] = n;
+        lengths[c][row] = n;
     }
 
     /**
@@ -91,8 +125,9 @@ public final class DecodedBatch extends ColumnBatch {
 
     /**
      * Says that this batch's rows of {@code char(N)} column {@code c} are all ids into
-     * {@code dictionary} ({@link #dictionaryIds}, a NULL row's the dictionary's size), or, with null,
-     * that they are not.
+     * {@code dictionary} ({@link #dictionaryIds}, a NULL row's the dictionary's size), their places
+     * not written (a row stored as a record gets its entry then), or, with null, that they are not
+     * (every row's string {@link #place}d).
      */
     public void dictionary(int c, StringDictionary dictionary) {
         dictionaries[c] = dictionary;
@@ -224,13 +259,21 @@ public final class DecodedBatch extends ColumnBatch {
         return f.type().kind() == FieldType.Kind.CHAR;
     }
 
-    /** Row {@code r}'s values into its fields of its record (a char(N)'s bytes are there already); NULL bits set or cleared. */
+    /**
+     * Row {@code r}'s values into its fields of its record (a char(N)'s bytes are there already,
+     * or its dictionary entry is placed now); NULL bits set or cleared.
+     */
     @Override
     void storeRow(int r) {
         int at = r * recordSize;
         for (int c = 0; c < fields.length; c++) {
             Field f = fields[c];
             boolean[] isNull = nulls[c];
+            StringDictionary d = dictionaries[c];
+            if (d != null && ids[c][r] < d.size()) {
+                byte[] entry = d.entry(ids[c][r]);
+                place(c, r, entry, entry.length);
+            }
             if (isNull != null) {
                 int bit = f.nullBit();
                 int b = at + (bit >>> 3);

@@ -180,7 +180,7 @@ public final class PlanTasklet implements Tasklet {
             ByteBuffer data = batch.buffer(selected, n);
             work.rowsOneAtATime += n;
             for (int i = 0; i < n; i++) {
-                sink.accept(data, batch.record(selected[i]), work);
+                sink.accept(batch, data, selected[i], work);
             }
             meter.addRecords(rows);
             meter.addRecordsOneAtATime(rows);
