@@ -167,8 +167,8 @@ public final class DecodedBatch extends ColumnBatch {
 
     @Override
     StringDictionary dictionary(Field field) {
-        Integer c = columns.get(field);
-        return c == null ? null : dictionaries[c];
+        int c = index(field);
+        return c < 0 ? null : dictionaries[c];
     }
 
     @Override
@@ -248,11 +248,22 @@ public final class DecodedBatch extends ColumnBatch {
     }
 
     private int column(Field field) {
-        Integer c = columns.get(field);
-        if (c == null) {
+        int c = index(field);
+        if (c < 0) {
             throw new IllegalStateException("field " + field.name() + " is not a column of the batch");
         }
         return c;
+    }
+
+    /** Which column {@code field} is, or -1. */
+    private int index(Field field) {
+        for (int c = 0; c < fields.length; c++) { // a plan's nodes hold the layout's own fields: no hash per call
+            if (fields[c] == field) {
+                return c;
+            }
+        }
+        Integer c = columns.get(field);
+        return c == null ? -1 : c;
     }
 
     private static boolean chars(Field f) {
