@@ -28,11 +28,17 @@ abstract class ColumnReader {
 
     /**
      * {@link #read} of row {@code row} of {@code batch}, whose records {@code buf} holds at least
-     * that row of ({@link ColumnBatch#buffer}): the same words, read from the batch's columns where
-     * it keeps them (a string field's lengths, a dictionary-coded one's entries).
+     * that row of ({@link ColumnBatch#buffer}), or null where {@link #readsBatch}: the same words,
+     * read from the batch's columns where it keeps them (a field's values, a string field's
+     * lengths, a dictionary-coded one's entries).
      */
     void read(ColumnBatch batch, ByteBuffer buf, int row, long[] into, int at) {
         read(buf, batch.record(row), into, at);
+    }
+
+    /** Whether {@link #read(ColumnBatch, ByteBuffer, int, long[], int)} reads every row of {@code batch} from its columns, no record. */
+    boolean readsBatch(ColumnBatch batch) {
+        return false;
     }
 
     /** Whether this column is a string's words (a result carries them at the string's length: {@link RowWriter}). */
@@ -79,10 +85,40 @@ abstract class ColumnReader {
             this.key = key;
         }
 
+        /** The batch and {@link ColumnBatch#generation} {@link #values} is of. */
+        private ColumnBatch batch;
+        private int generation;
+        private long[] values;
+
         @Override
         void read(ByteBuffer buf, int record, long[] into, int at) {
             into[at] = integer ? field.readInteger(buf, record) : key ? field.read(buf, record)
                     : field.readShown(buf, record);
+        }
+
+        @Override
+        void read(ColumnBatch batch, ByteBuffer buf, int row, long[] into, int at) {
+            long[] v = values(batch);
+            if (v != null) {
+                into[at] = v[row];
+            } else {
+                read(buf, batch.record(row), into, at);
+            }
+        }
+
+        @Override
+        boolean readsBatch(ColumnBatch batch) {
+            return values(batch) != null;
+        }
+
+        /** The batch's values of the field ({@link ColumnBatch#integers}), looked up once a batch; null where it keeps none. */
+        private long[] values(ColumnBatch batch) {
+            if (batch != this.batch || batch.generation() != generation) {
+                this.batch = batch;
+                this.generation = batch.generation();
+                this.values = integer ? batch.integers(field) : null;
+            }
+            return values;
         }
     }
 
@@ -134,6 +170,12 @@ abstract class ColumnReader {
         private final StringEval eval;
         /** The field {@link #eval} reads, where it is a plain field (its length or entry may be in the batch); else null. */
         private final Field field;
+        /** The batch and {@link ColumnBatch#generation} the field's dictionary and ids, or lengths, below are of. */
+        private ColumnBatch batch;
+        private int generation;
+        private StringDictionary dictionary;
+        private int[] ids;
+        private int[] lengths;
 
         StringWords(StringEval eval, int maxBytes, ExprCost cost) {
             super(1 + (maxBytes + 7) / Long.BYTES, cost);
@@ -163,14 +205,13 @@ abstract class ColumnReader {
                 super.read(batch, buf, row, into, at);
                 return;
             }
-            StringDictionary d = batch.dictionary(field);
-            if (d != null) {
-                int id = batch.dictionaryIds(field)[row];
-                byte[] entry = id < d.size() ? d.entry(id) : null;
+            look(batch);
+            if (dictionary != null) {
+                int id = ids[row];
+                byte[] entry = id < dictionary.size() ? dictionary.entry(id) : null;
                 words(buf, entry, 0, entry == null ? -1 : entry.length, into, at);
                 return;
             }
-            int[] lengths = batch.stringLengths(field);
             int record = batch.record(row);
             if (lengths == null) {
                 read(buf, record, into, at);
@@ -178,6 +219,26 @@ abstract class ColumnReader {
             }
             boolean isNull = field.hasNullBit() && field.nullBitSet(buf, record);
             words(buf, null, record + field.offset(), isNull ? -1 : lengths[row], into, at);
+        }
+
+        @Override
+        boolean readsBatch(ColumnBatch batch) {
+            if (field == null) {
+                return false;
+            }
+            look(batch);
+            return dictionary != null;
+        }
+
+        /** The batch's dictionary and ids of the field, or the lengths it keeps, looked up once a batch. */
+        private void look(ColumnBatch batch) {
+            if (batch != this.batch || batch.generation() != generation) {
+                this.batch = batch;
+                this.generation = batch.generation();
+                this.dictionary = batch.dictionary(field);
+                this.ids = dictionary == null ? null : batch.dictionaryIds(field);
+                this.lengths = dictionary == null ? batch.stringLengths(field) : null;
+            }
         }
 
         /**
@@ -189,7 +250,7 @@ abstract class ColumnReader {
             into[at] = length;
             int w = at + 1;
             int whole = Math.max(length, 0) / Long.BYTES;
-            boolean swap = bytes == null && buf.order() != ByteOrder.LITTLE_ENDIAN;
+            boolean swap = bytes == null && whole > 0 && buf.order() != ByteOrder.LITTLE_ENDIAN;
             for (int i = 0, p = start; i < whole; i++, p += Long.BYTES) {
                 long word = bytes != null ? (long) LITTLE_ENDIAN_LONGS.get(bytes, p) : buf.getLong(p);
                 into[w++] = swap ? Long.reverseBytes(word) : word;

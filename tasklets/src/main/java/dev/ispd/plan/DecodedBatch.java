@@ -237,6 +237,13 @@ public final class DecodedBatch extends ColumnBatch {
         }
     }
 
+    /** Column {@code field}'s values, but for a 16-byte decimal's or a float's or bool's (read otherwise). */
+    @Override
+    long[] integers(Field field) {
+        int c = column(field);
+        return highs[c] == null && field.readsAsInteger() ? values[c] : null;
+    }
+
     @Override
     int[] stringLengths(Field field) {
         return lengths[column(field)];

@@ -52,6 +52,16 @@ final class KeptRows implements RowSink {
         keep(work);
     }
 
+    @Override
+    public boolean readsBatch(ColumnBatch batch) {
+        for (ColumnReader c : select) {
+            if (!c.readsBatch(batch)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** Encodes the row read into {@link #row}, refused where the result would pass its limit. */
     private void keep(Work work) {
         bytes += writer.bytes(row, 0);

@@ -199,8 +199,12 @@ class DecodedBatchTest {
                 assertArrayEquals(records.bytes, dictionary.bytes, "result bytes of " + plan + ", blank " + blank);
                 assertEquals(records.meter, dictionary.meter, "meter of " + plan + ", blank " + blank);
             }
-            Plan fields = Plan.rows(L, where, List.of("mode", "qty"));
-            assertArrayEquals(overRecords(fields).bytes, overDictionary(fields, true).bytes, "result bytes of " + fields);
+            // the second's columns all read from the batch (the string's entries, the field's values): no record stored
+            for (Plan fields : List.of(Plan.rows(L, where, List.of("mode", "qty")), Plan.rows(L, where, List.of("band", "mode")))) {
+                Result dictionary = overDictionary(fields, true);
+                assertArrayEquals(overRecords(fields).bytes, dictionary.bytes, "result bytes of " + fields);
+                assertEquals(overRecords(fields).meter, dictionary.meter, "meter of " + fields);
+            }
             if (new PlanTasklet(plan, LIMITS).takesColumns()) {
                 Result columns = overColumns(plan);
                 assertArrayEquals(records.bytes, columns.bytes, "result bytes of " + plan + " over places");
