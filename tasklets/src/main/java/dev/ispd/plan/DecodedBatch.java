@@ -237,16 +237,20 @@ public final class DecodedBatch extends ColumnBatch {
         }
     }
 
-    /** Column {@code field}'s values, but for a 16-byte decimal's or a float's or bool's (read otherwise). */
+    /**
+     * Column {@code field}'s values, but for a 16-byte decimal's or a float's or bool's, or a field
+     * that is not a column of the batch (read from the records).
+     */
     @Override
     long[] integers(Field field) {
-        int c = column(field);
-        return highs[c] == null && field.readsAsInteger() ? values[c] : null;
+        int c = index(field);
+        return c >= 0 && highs[c] == null && field.readsAsInteger() ? values[c] : null;
     }
 
     @Override
     int[] stringLengths(Field field) {
-        return lengths[column(field)];
+        int c = index(field);
+        return c < 0 ? null : lengths[c];
     }
 
     @Override
