@@ -1,5 +1,6 @@
 package dev.ispd.bench;
 
+import dev.ispd.examples.bench.ThreadCpu;
 import dev.ispd.examples.bench.WallClockQ1;
 import dev.ispd.examples.worldcup.WorldCupDrives;
 import dev.ispd.examples.worldcup.WorldCupLoader;
@@ -46,8 +47,9 @@ import org.apache.spark.sql.execution.datasources.v2.BatchScanExec;
  * every run's wall clock (collect of the answer; for the connector, where its partitions ran)
  * with the CPU time the JVM used meanwhile (which a loaded machine leaves as it is) and its GC
  * time, each source's median and its speed-up over plain Spark, its median CPU time, whether its
- * answer equals plain Spark's, and the connector's modeled time, energy and bytes moved (its
- * scan's metrics, last run). Arguments: entries (7000000), runs (8: over 8 rounds each of the four
+ * answer equals plain Spark's, the connector's median CPU time per kind of thread ({@link ThreadCpu}:
+ * Spark's tasks, the drives', the driver's planning, the JIT's, GC's), and its modeled time,
+ * energy and bytes moved (its scan's metrics, last run). Arguments: entries (7000000), runs (8: over 8 rounds each of the four
  * sources after plain Spark follows it and each other source twice), work directory (the temp
  * directory). Exit status 1 if an answer differs.
  */
@@ -154,6 +156,7 @@ public record SparkQueriesBenchmark(long entries, int runs, Path work) {
         Map<String, double[]> cpu = new HashMap<>();
         Map<String, List<String>> answers = new HashMap<>();
         Map<String, Dataset<Row>> lastRun = new HashMap<>();
+        Map<String, List<Map<String, Long>>> threads = new LinkedHashMap<>();
         List<String> names = List.copyOf(sources.keySet());
         for (int w = 1; w <= WARM_UP_ROUNDS; w++) {
             for (String source : round(names, w)) {
@@ -171,12 +174,15 @@ public record SparkQueriesBenchmark(long entries, int runs, Path work) {
             for (String source : round(names, r + 1)) {
                 sources.get(source).createOrReplaceTempView("t");
                 Dataset<Row> df = sources.get(source).sparkSession().sql(sql);
+                ThreadCpu threadsBefore = ThreadCpu.now();
                 long start = System.nanoTime();
                 long cpuStart = processCpuNs();
                 long gcStart = gcMs();
                 List<String> answer = answer(df);
                 wall.get(source)[r] = (System.nanoTime() - start) / 1e9;
-                cpu.get(source)[r] = (processCpuNs() - cpuStart) / 1e9;
+                long cpuNs = processCpuNs() - cpuStart;
+                cpu.get(source)[r] = cpuNs / 1e9;
+                threads.computeIfAbsent(source, k -> new ArrayList<>()).add(ThreadCpu.now().since(threadsBefore, cpuNs));
                 long gc = gcMs() - gcStart;
                 awaitEnd(source, df);
                 lastRun.put(source, df);
@@ -200,6 +206,10 @@ public record SparkQueriesBenchmark(long entries, int runs, Path work) {
         double bestStatic = Math.min(median(wall.get("ispd device-only")), median(wall.get("ispd host-only")));
         System.out.printf("  ispd fastest (measured basis, after %d warm-up runs) / best static policy: %.2f%n",
                 WARM_UP_ROUNDS, median(wall.get("ispd fastest")) / bestStatic);
+        System.out.println("  CPU time of the JVM's threads by kind, median of the timed runs:");
+        Map<String, List<Map<String, Long>>> connector = new LinkedHashMap<>();
+        List.of("ispd fastest", "ispd device-only", "ispd host-only").forEach(s -> connector.put(s, threads.get(s)));
+        ThreadCpu.table(connector, 2).forEach(System.out::println);
         answers.get(PLAIN).forEach(row -> System.out.println("    " + row));
         for (Map.Entry<String, Dataset<Row>> run : lastRun.entrySet()) {
             if (run.getKey().startsWith("ispd")) {

@@ -8,9 +8,9 @@ import java.util.Arrays;
  * Up to {@link ColumnBatch#MAX_ROWS} consecutive records of a block of column-blocked records
  * ({@link BlockLayout}) as a {@link ColumnBatch}, from the block's columns that a plan reads
  * ({@link BlockLayout#columns}), which lie back to back in the scan's buffer, in record order:
- * each field is decoded straight from its column's values, nothing copied. A part of a plan that
- * reads records ({@link #buffer}: a WHERE's string leaf, a string expression, a sink of rows,
- * hashed group keys, the rerun after an error) gets the batch's rows as records of the layout,
+ * each field is decoded straight from its column's values, and a string read where its column
+ * holds it ({@link #chars}), nothing copied. A part of a plan that reads records ({@link #buffer}:
+ * a sink of rows, hashed group keys, the rerun after an error) gets the batch's rows as records of the layout,
  * gathered once for the batch from those columns; the other bytes of the records are not filled
  * (no part of the plan reads them). Reset for each batch, never reallocated.
  */
@@ -112,49 +112,39 @@ final class BlockBatch extends ColumnBatch {
 
     @Override
     void decode(Field f, long[] values, boolean[] nulls) {
+        decode(f, null, rows, values, nulls);
+    }
+
+    /** Rows {@code sel[0, n)} (null {@code sel}: rows 0 to n) of {@code f}'s column. */
+    @Override
+    void decode(Field f, int[] sel, int n, long[] values, boolean[] nulls) {
         boolean whole = f.bitCount() == 0 && f.bitOffset() == 0;
         boolean sameOrder = f.bigEndian() == (buf.order() == ByteOrder.BIG_ENDIAN);
-        int at = valueRecord(f) + f.offset();
+        int base = valueRecord(f);
+        int at = base + f.offset();
         if (whole && f.width() == 8) { // the common widths in one load each, as RecordBatch reads them
-            for (int r = 0; r < rows; r++, at += 8) {
-                long v = buf.getLong(at);
+            for (int i = 0; i < n; i++) {
+                int r = sel == null ? i : sel[i];
+                long v = buf.getLong(at + 8 * r);
                 values[r] = sameOrder ? v : Long.reverseBytes(v);
             }
         } else if (whole && f.width() == 4 && f.signed()) {
-            for (int r = 0; r < rows; r++, at += 4) {
-                int v = buf.getInt(at);
+            for (int i = 0; i < n; i++) {
+                int r = sel == null ? i : sel[i];
+                int v = buf.getInt(at + 4 * r);
                 values[r] = sameOrder ? v : Integer.reverseBytes(v);
             }
         } else {
-            int base = valueRecord(f);
-            for (int r = 0; r < rows; r++) {
+            for (int i = 0; i < n; i++) {
+                int r = sel == null ? i : sel[i];
                 values[r] = f.readInteger(buf, base + r * f.width());
             }
-        }
-        decodeNulls(f, values, nulls);
-    }
-
-    @Override
-    void decode(Field f, int[] sel, int n, long[] values, boolean[] nulls) {
-        int base = valueRecord(f);
-        for (int i = 0; i < n; i++) {
-            int r = sel[i];
-            values[r] = f.readInteger(buf, base + r * f.width());
         }
         if (f.hasNullBit()) {
             nullBits(f, sel, n, nulls);
         } else if (f.nullable()) {
             for (int i = 0; i < n; i++) {
-                nulls[sel[i]] = f.isNull(values[sel[i]]);
-            }
-        }
-    }
-
-    private void decodeNulls(Field f, long[] values, boolean[] nulls) {
-        if (f.hasNullBit()) {
-            nullBits(f, null, rows, nulls);
-        } else if (f.nullable()) {
-            for (int r = 0; r < rows; r++) {
+                int r = sel == null ? i : sel[i];
                 nulls[r] = f.isNull(values[r]);
             }
         }
@@ -214,8 +204,73 @@ final class BlockBatch extends ColumnBatch {
     }
 
     @Override
+    ByteBuffer strings() {
+        return buf;
+    }
+
+    /** A string's bytes where its column holds them; its NULL from the column of its null bit. */
+    @Override
+    void chars(Field f, int[] sel, int n, int[] places, boolean[] nulls) {
+        int base = valueRecord(f) + f.offset();
+        for (int i = 0; i < n; i++) {
+            int r = sel == null ? i : sel[i];
+            places[r] = base + r * f.width();
+        }
+        if (f.hasNullBit()) {
+            nullBits(f, sel, n, nulls);
+        } else {
+            for (int i = 0; i < n; i++) {
+                nulls[sel == null ? i : sel[i]] = false;
+            }
+        }
+    }
+
+    @Override
     ByteBuffer records() {
         return records;
+    }
+
+    /**
+     * The rows' records gathered a column at a time, each value one array copy (a block's buffer
+     * is on the heap; else a row at a time, {@link #storeRow}).
+     */
+    @Override
+    void storeRows(int[] sel, int n) {
+        if (!buf.hasArray()) {
+            super.storeRows(sel, n);
+            return;
+        }
+        for (int c = 0; c < offsets.length; c++) {
+            storeColumn(c, sel, n);
+        }
+    }
+
+    /** Only the columns of {@code fields} (values and null bits) of the rows, gathered as {@link #storeRows} does. */
+    @Override
+    ByteBuffer buffer(int[] sel, int n, Field[] fields) {
+        if (stored() || !buf.hasArray()) {
+            return buffer(sel, n);
+        }
+        for (Field f : fields) {
+            storeColumn(column(f.offset(), f), sel, n);
+            if (f.hasNullBit()) {
+                storeColumn(column(f.nullBit() >>> 3, f), sel, n);
+            }
+        }
+        return records;
+    }
+
+    /** Column {@code c}'s values of rows {@code sel[0, n)} (null: rows 0 to n) into their records. */
+    private void storeColumn(int c, int[] sel, int n) {
+        byte[] from = buf.array();
+        byte[] to = records.array();
+        int width = widths[c];
+        int column = buf.arrayOffset() + starts[c] + firstRow * width;
+        int offset = offsets[c];
+        for (int i = 0; i < n; i++) {
+            int r = sel == null ? i : sel[i];
+            System.arraycopy(from, column + r * width, to, offset + r * recordSize, width);
+        }
     }
 
     /** Row {@code r}'s columns into its record (a record is gathered from the columns). */

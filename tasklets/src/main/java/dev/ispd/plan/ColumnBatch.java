@@ -6,10 +6,11 @@ import java.nio.ByteBuffer;
  * A batch of up to {@link #MAX_ROWS} rows whose fields the vector interpreter ({@link VectorEval},
  * {@link BatchScan}) reads a column at a time: the seam between where values come from (records
  * of a layout in a scan buffer, {@link RecordBatch}; a columnar file's pages decoded straight into
- * column arrays, {@link DecodedBatch}) and the expressions, filters and sinks over them. The parts
- * of a plan that read records (a WHERE's string leaves, per-record nodes, sinks of rows, hashed
- * group keys, the record-by-record rerun after an error) read {@link #buffer}, which a columnar
- * batch makes only when one asks ({@link #storeRow}).
+ * column arrays, {@link DecodedBatch}; a column-blocked block's columns, {@link BlockBatch}) and
+ * the expressions, filters and sinks over them. A WHERE reads no records: its leaves read columns
+ * ({@link #decode}) and strings in place ({@link #chars}). The parts of a plan that read records
+ * (sinks of rows, hashed group keys, the record-by-record rerun after an error) read
+ * {@link #buffer}, which a columnar batch makes only when one asks ({@link #storeRows}).
  */
 public abstract class ColumnBatch {
     /**
@@ -85,9 +86,7 @@ public abstract class ColumnBatch {
      */
     ByteBuffer buffer() {
         if (!stored) {
-            for (int r = 0; r < rows(); r++) {
-                storeRow(r);
-            }
+            storeRows(null, rows());
             stored = true;
             batchesStored++;
         }
@@ -101,11 +100,30 @@ public abstract class ColumnBatch {
      */
     ByteBuffer buffer(int[] sel, int n) {
         if (!stored) {
-            for (int i = 0; i < n; i++) {
-                storeRow(sel[i]);
-            }
+            storeRows(sel, n);
         }
         return records();
+    }
+
+    /**
+     * A buffer holding at least {@code fields} of rows {@code sel[0, n)} as records ({@link #buffer}'s,
+     * for a part of the plan that reads only those fields of the rows, such as hashed GROUP BY keys):
+     * a batch of columns may store only those fields' columns.
+     */
+    ByteBuffer buffer(int[] sel, int n, Field[] fields) {
+        return buffer(sel, n);
+    }
+
+    /** Whether every row of the batch is stored as a record since it last {@link #advance}d. */
+    final boolean stored() {
+        return stored;
+    }
+
+    /** Rows {@code sel[0, n)} (null {@code sel}: rows 0 to n) into their records: {@link #storeRow} of each. */
+    void storeRows(int[] sel, int n) {
+        for (int i = 0; i < n; i++) {
+            storeRow(sel == null ? i : sel[i]);
+        }
     }
 
     /** The buffer a columnar batch stores its rows into as records ({@link #buffer}). */
@@ -121,6 +139,20 @@ public abstract class ColumnBatch {
 
     /** The absolute position of row {@code row}'s record in {@link #buffer}. */
     abstract int record(int row);
+
+    /**
+     * The buffer in which {@link #chars} finds the bytes of the batch's {@code char(N)} fields in
+     * place (a batch of records' own, a block's columns, a columnar source's records), without
+     * storing a row as a record.
+     */
+    abstract ByteBuffer strings();
+
+    /**
+     * For a {@code char(N)} {@code field}, of rows {@code sel[0, n)} (null {@code sel}: rows 0 to
+     * n): where each row's bytes start in {@link #strings} into {@code starts[row]}, and whether its
+     * value is NULL into {@code nulls[row]} (false where the field is not nullable).
+     */
+    abstract void chars(Field field, int[] sel, int n, int[] starts, boolean[] nulls);
 
     /**
      * For a {@code char(N)} field whose rows in this batch are all ids into one dictionary (or NULL):

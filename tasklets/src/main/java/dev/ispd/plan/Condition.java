@@ -22,8 +22,11 @@ abstract class Condition {
     /**
      * The batch form of {@link #test}: of rows {@code sel[0, n)} of {@code batch}, writes those
      * that pass to {@code out} in order ({@code out} may be {@code sel}) and returns how many,
-     * counting in {@code work} what {@link #test} of each would. Here each row is tested in turn;
-     * expressions and AND/OR over them evaluate a batch at a time once {@link #vectorize}d.
+     * counting in {@code work} what {@link #test} of each would. Here each row is tested in turn,
+     * as a record: the form of a batch of records, and of conditions with expressions not
+     * {@link #vectorize}d. Every leaf reads a columnar batch's columns instead (a field's values,
+     * {@link ColumnBatch#decode}; a string's bytes in place, {@link ColumnBatch#chars}), and
+     * expressions, once vectorized, evaluate a batch at a time ({@link VectorEval}).
      */
     int select(ColumnBatch batch, int[] sel, int n, int[] out, Work work) {
         ByteBuffer buf = batch.buffer();
@@ -177,6 +180,12 @@ abstract class Condition {
         boolean test(ByteBuffer buf, int record, Work work) {
             return true;
         }
+
+        @Override
+        int select(ColumnBatch batch, int[] sel, int n, int[] out, Work work) {
+            System.arraycopy(sel, 0, out, 0, n);
+            return n;
+        }
     }
 
     /** A test of one field's value: the load and the comparisons are counted, and NULL fails it, as in SQL. */
@@ -262,6 +271,9 @@ abstract class Condition {
         private final Field field;
         private final CompareOp op;
         private final byte[] literal;
+        /** The batch form's places of the rows' strings and their NULLs, made on its first {@link #select}. */
+        private int[] starts;
+        private boolean[] nulls;
 
         CompareChars(Field field, CompareOp op, byte[] literal) {
             this.field = field;
@@ -284,7 +296,36 @@ abstract class Condition {
             work.stringLeafCompares++;
             return op.holds(field.compareChars(buf, record, literal));
         }
+
+        /** Each row's string compared where the batch holds it ({@link ColumnBatch#chars}). */
+        @Override
+        int select(ColumnBatch batch, int[] sel, int n, int[] out, Work work) {
+            if (starts == null) {
+                starts = new int[ColumnBatch.MAX_ROWS];
+                nulls = new boolean[ColumnBatch.MAX_ROWS];
+            }
+            batch.chars(field, sel, n, starts, nulls);
+            ByteBuffer buf = batch.strings();
+            int offset = field.offset();
+            int compared = 0;
+            int k = 0;
+            for (int i = 0; i < n; i++) {
+                int r = sel[i];
+                if (nulls[r]) {
+                    continue;
+                }
+                compared++;
+                if (op.holds(field.compareChars(buf, starts[r] - offset, literal))) {
+                    out[k++] = r;
+                }
+            }
+            work.fieldReads += n;
+            work.compares += compared;
+            work.stringLeafCompares += compared;
+            return k;
+        }
     }
+
 
     /** BETWEEN, or NOT BETWEEN ({@code outside}): both ends included in the range. */
     private static final class BetweenField extends FieldCondition {
@@ -370,6 +411,14 @@ abstract class Condition {
     private static final class NullField extends Condition {
         private final Field field;
         private final boolean notNull;
+        /**
+         * The batch form's NULLs of the rows, made on its first {@link #select}, and what reading
+         * them leaves: a string's places, or a number's values (a 16-byte decimal's high words too).
+         */
+        private boolean[] nulls;
+        private int[] starts;
+        private long[] values;
+        private long[] highs;
 
         NullField(Field field, boolean notNull) {
             this.field = field;
@@ -387,6 +436,37 @@ abstract class Condition {
             work.compares++;
             boolean isNull = field.hasNullBit() ? field.nullBitSet(buf, record) : field.isNull(field.readInteger(buf, record)); // a null value is an integer's
             return isNull != notNull;
+        }
+
+        /** The rows' NULLs from the batch's column of the field (a string's from its places). */
+        @Override
+        int select(ColumnBatch batch, int[] sel, int n, int[] out, Work work) {
+            if (nulls == null) {
+                nulls = new boolean[ColumnBatch.MAX_ROWS];
+                if (field.type().kind() == FieldType.Kind.CHAR) {
+                    starts = new int[ColumnBatch.MAX_ROWS];
+                } else {
+                    values = new long[ColumnBatch.MAX_ROWS];
+                    highs = field.width() == Field.WIDE_DECIMAL_BYTES ? new long[ColumnBatch.MAX_ROWS] : null;
+                }
+            }
+            if (starts != null) {
+                batch.chars(field, sel, n, starts, nulls);
+            } else if (highs != null) {
+                batch.decodeWide(field, sel, n, values, highs, nulls);
+            } else {
+                batch.decode(field, sel, n, values, nulls);
+            }
+            work.fieldReads += n;
+            work.compares += n;
+            int k = 0;
+            for (int i = 0; i < n; i++) {
+                int r = sel[i];
+                if (nulls[r] != notNull) {
+                    out[k++] = r;
+                }
+            }
+            return k;
         }
     }
 
@@ -672,6 +752,11 @@ abstract class Condition {
         @Override
         boolean test(ByteBuffer buf, int record, Work work) {
             return false;
+        }
+
+        @Override
+        int select(ColumnBatch batch, int[] sel, int n, int[] out, Work work) {
+            return 0;
         }
     }
 }

@@ -16,10 +16,12 @@ import java.util.Map;
  * length goes beside it ({@link #lengths}), so that no reader looks for the string's end, and the
  * source either gives each row's id into the chunk's dictionary ({@link #dictionaryIds},
  * {@link #dictionary}: nothing copied per row) or writes its bytes into its place in
- * {@link #records} ({@link #place}). The batch's rows become records of the layout only if a part of
- * the plan reads records ({@link #buffer}: a WHERE's string leaf, a per-record node, hashed group
- * keys, the rerun after an error): then the arrays (and a dictionary-coded string's entry) are
- * stored into their fields once for the batch, or for the rows it asks for.
+ * {@link #records} ({@link #place}). A WHERE's string leaf reads a string in its place
+ * ({@link #chars}: a dictionary-coded row's entry written there then). The batch's rows become
+ * records of the layout only if a part of the plan reads records ({@link #buffer}: a sink of rows
+ * reading a column the batch does not hold, hashed group keys, the rerun after an error): then the
+ * arrays (and a dictionary-coded string's entry) are stored into their fields once for the batch,
+ * or for the rows it asks for.
  */
 public final class DecodedBatch extends ColumnBatch {
     private final Field[] fields;
@@ -258,6 +260,37 @@ public final class DecodedBatch extends ColumnBatch {
         return row * recordSize;
     }
 
+    @Override
+    ByteBuffer strings() {
+        return records;
+    }
+
+    /**
+     * A string's bytes in its row's place, where the source wrote them or, for a dictionary-coded
+     * column, where its entry is written now; its NULL from the column's NULLs.
+     */
+    @Override
+    void chars(Field field, int[] sel, int n, int[] starts, boolean[] outNulls) {
+        int c = column(field);
+        boolean[] isNull = nulls[c];
+        int offset = field.offset();
+        for (int i = 0; i < n; i++) {
+            int r = sel == null ? i : sel[i];
+            starts[r] = r * recordSize + offset;
+            outNulls[r] = isNull != null && isNull[r];
+            placeEntry(c, r);
+        }
+    }
+
+    /** Row {@code r}'s dictionary entry into its place, where column {@code c} is dictionary-coded in this batch and the row not NULL. */
+    private void placeEntry(int c, int r) {
+        StringDictionary d = dictionaries[c];
+        if (d != null && ids[c][r] < d.size()) {
+            byte[] entry = d.entry(ids[c][r]);
+            place(c, r, entry, entry.length);
+        }
+    }
+
     private int column(Field field) {
         int c = index(field);
         if (c < 0) {
@@ -291,11 +324,7 @@ public final class DecodedBatch extends ColumnBatch {
         for (int c = 0; c < fields.length; c++) {
             Field f = fields[c];
             boolean[] isNull = nulls[c];
-            StringDictionary d = dictionaries[c];
-            if (d != null && ids[c][r] < d.size()) {
-                byte[] entry = d.entry(ids[c][r]);
-                place(c, r, entry, entry.length);
-            }
+            placeEntry(c, r);
             if (isNull != null) {
                 int bit = f.nullBit();
                 int b = at + (bit >>> 3);

@@ -55,6 +55,22 @@ final class RecordBatch extends ColumnBatch {
     }
 
     @Override
+    ByteBuffer strings() {
+        return buf;
+    }
+
+    @Override
+    void chars(Field f, int[] sel, int n, int[] starts, boolean[] nulls) {
+        boolean nullBit = f.hasNullBit();
+        for (int i = 0; i < n; i++) {
+            int r = sel == null ? i : sel[i];
+            int record = record(r);
+            starts[r] = record + f.offset();
+            nulls[r] = nullBit && f.nullBitSet(buf, record);
+        }
+    }
+
+    @Override
     void decode(Field f, int[] sel, int n, long[] values, boolean[] nulls) {
         for (int i = 0; i < n; i++) {
             int r = sel[i];

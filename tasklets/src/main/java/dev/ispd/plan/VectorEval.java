@@ -26,9 +26,9 @@ abstract class VectorEval {
     final long[] highs;
     final double[] doubles;
     final byte[] truths;
-    /** A string's bytes: a literal's, or null where they are in the batch's buffer; else null. */
+    /** A string's bytes: a literal's, or null where they are in the batch's ({@link ColumnBatch#strings}); else null. */
     final byte[][] sources;
-    /** Where a string's bytes start in its {@link #sources} or the batch's buffer; else null. */
+    /** Where a string's bytes start in its {@link #sources} or the batch's strings; else null. */
     final int[] starts;
     /** A string's length in bytes, -1 for NULL; else null. */
     final int[] lengths;

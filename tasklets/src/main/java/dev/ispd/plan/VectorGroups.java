@@ -11,7 +11,7 @@ import java.util.List;
  * decoded once per column ({@link ColumnBatch#decode}); then each row's group is found (by direct
  * index from its packed key where the keys are narrow, as {@link DenseGroupScan} finds it; by its
  * string keys' dictionary ids where the batch has them, {@link DictionaryGroups}; else by its key
- * read from its record and hashed) and each aggregate takes its column of values in one loop
+ * read from its record and hashed, a batch of columns storing only the key fields' columns) and each aggregate takes its column of values in one loop
  * ({@link #take}). The groups, their order, the values, the errors and the work counted are
  * {@link GroupTable#accept}'s, row for row. Where a new group moves the table's slots (it grows or
  * is flushed), the rows whose groups were found before are taken first.
@@ -42,6 +42,8 @@ final class VectorGroups {
     private final int[] base = new int[ColumnBatch.MAX_ROWS];
     /** Per matching row of the batch, its packed key. */
     private final int[] packed = new int[ColumnBatch.MAX_ROWS];
+    /** The GROUP BY's fields where every key is a field (all a hashed key reads of a row's record); else null. */
+    private final Field[] keyFields;
     /** One row, to store as a record a row whose group is looked up by its key. */
     private final int[] one = new int[1];
 
@@ -73,6 +75,9 @@ final class VectorGroups {
         }
         this.perMatch = cost;
         this.byIds = table.dense() ? null : DictionaryGroups.of(table);
+        this.keyFields = plan.groupBy().stream().allMatch(k -> k instanceof Expr.Ref)
+                ? plan.groupBy().stream().map(k -> plan.layout().field(((Expr.Ref) k).name(), "groupBy")).toArray(Field[]::new)
+                : null;
     }
 
     /** The batch aggregation of {@code plan} into {@code table}, or null if the plan is not of its shape. */
@@ -134,7 +139,7 @@ final class VectorGroups {
         if (packer != null) {
             batch.keys(packer, sel, n, packed);
         } else if (keyed && !ids) {
-            data = batch.buffer(sel, n);
+            data = keyFields != null ? batch.buffer(sel, n, keyFields) : batch.buffer(sel, n);
         }
         long moves = table.moves();
         int from = 0; // rows [from, i) have their groups' slots in base, not yet taken

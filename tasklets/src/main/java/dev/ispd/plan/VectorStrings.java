@@ -16,7 +16,7 @@ final class VectorStrings {
     }
 
     /**
-     * A {@code char(N)} field: each row's bytes in place in the batch's buffer, less the padding
+     * A {@code char(N)} field: each row's bytes in place in the batch's buffer ({@link ColumnBatch#chars}), less the padding
      * (the length the batch keeps, else found from the padding);
      * found once per batch however many nodes read the field (as {@link VectorEval.Column}), or
      * only for the rows asked, each time, where those are fewer than a quarter of the batch's.
@@ -50,17 +50,13 @@ final class VectorStrings {
 
         /** The places of rows {@code sel[0, n)} (null: rows 0 to n). */
         private void find(ColumnBatch batch, int[] sel, int n) {
-            ByteBuffer buf = batch.buffer();
+            batch.chars(field, sel, n, starts, nulls);
+            ByteBuffer buf = batch.strings();
             int[] kept = batch.stringLengths(field);
-            int offset = field.offset();
             int width = field.width();
             for (int i = 0; i < n; i++) {
                 int r = sel == null ? i : sel[i];
-                int record = batch.record(r);
-                boolean isNull = nullable && field.nullBitSet(buf, record);
-                nulls[r] = isNull;
-                starts[r] = record + offset;
-                lengths[r] = isNull ? -1 : kept != null ? kept[r] : Field.stringEnd(buf, record + offset, width, pad);
+                lengths[r] = nulls[r] ? -1 : kept != null ? kept[r] : Field.stringEnd(buf, starts[r], width, pad);
             }
         }
     }
@@ -97,7 +93,7 @@ final class VectorStrings {
         void evaluate(ColumnBatch batch, int[] sel, int n) {
             left.evaluate(batch, sel, n);
             right.evaluate(batch, sel, n);
-            ByteBuffer buf = batch.buffer();
+            ByteBuffer buf = batch.strings();
             for (int i = 0; i < n; i++) {
                 int r = sel[i];
                 int a = left.lengths[r];
@@ -123,7 +119,7 @@ final class VectorStrings {
         @Override
         void evaluate(ColumnBatch batch, int[] sel, int n) {
             operand.evaluate(batch, sel, n);
-            ByteBuffer buf = batch.buffer();
+            ByteBuffer buf = batch.strings();
             for (int i = 0; i < n; i++) {
                 int r = sel[i];
                 int length = operand.lengths[r];

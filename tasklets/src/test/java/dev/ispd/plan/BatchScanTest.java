@@ -157,7 +157,29 @@ class BatchScanTest {
                                         lit(0))),
                                 Aggregate.count(caseWhen(List.of(when(lt(field("mode"), lit("M")), lit(1))), null)),
                                 Aggregate.max(neg(WIDE_PRICE))))),
-                Arguments.of("rows", Plan.rows(L, mixed, List.of("big", "ship", "band"))));
+                Arguments.of("rows", Plan.rows(L, mixed, List.of("big", "ship", "band"))),
+                Arguments.of("every WHERE leaf kind over NULLs, rows out", Plan.rows(L, everyLeaf(),
+                        List.of("qty", "mode", "price", "ship"))),
+                Arguments.of("every WHERE leaf kind over NULLs, dense groups", Plan.aggregate(L, everyLeaf(),
+                        List.of("band"), List.of(Aggregate.sum(DISC_PRICE), Aggregate.countStar()))));
+    }
+
+    /**
+     * A WHERE of every leaf kind a plan has, each over NULLs: a string compared with a literal
+     * (=, NOT <), BETWEEN, IN, a comparison, IS [NOT] NULL of a string, a number and a float, and
+     * expressions: a string IN, LIKE, two columns compared, a date compared with a literal.
+     */
+    static Predicate everyLeaf() {
+        return Predicate.or(
+                Predicate.and(Predicate.compare("mode", CompareOp.EQ, "AIR"), Predicate.between("qty", -20, 40)),
+                Predicate.and(Predicate.not(Predicate.compare("mode", CompareOp.LT, "MAIL")),
+                        Predicate.in("band", 1, 3, 5)),
+                Predicate.and(Predicate.isNull("mode"), Predicate.compare("qty", CompareOp.GT, 0)),
+                Predicate.and(Predicate.isNull("qty"), Predicate.not(Predicate.isNull("ratio"))),
+                Predicate.holds(and(in(field("mode"), lit("RAIL"), lit("TRUCK")),
+                        lt(field("qty"), cast(field("band"), ExprType.INT)))),
+                Predicate.holds(and(like(field("mode"), "%I%"),
+                        compare(field("ship"), CompareOp.GE, lit(LocalDate.of(1995, 1, 1))))));
     }
 
     private static Expr legacy(Expr.ArithmeticOp op, Expr left, Expr right) {

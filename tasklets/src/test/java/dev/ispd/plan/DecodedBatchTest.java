@@ -29,7 +29,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * A columnar source's batches ({@link DecodedBatch}: the values a Parquet decoder writes into the
  * interpreter's column arrays) against the same rows as records: the same result bytes and meter
  * for every plan of {@link BatchScanTest}, and no batch made into records where every part of the
- * plan reads columns (a WHERE of expressions or of numeric field leaves, aggregates by dense keys).
+ * plan reads columns (a WHERE of any leaf kind or of expressions, aggregates by dense keys).
  */
 class DecodedBatchTest {
     private static final Layout L = ExprRecords.ITEMS;
@@ -54,22 +54,22 @@ class DecodedBatchTest {
                 Aggregate.sum(field("qty")), Aggregate.countStar(), Aggregate.max(field("ratio"))));
         Plan q6 = Plan.aggregate(L, Predicate.holds(gt(discPrice, lit(new BigDecimal("5000.5")))), List.of(),
                 List.of(Aggregate.sum(mul(field("price"), field("disc")))));
-        for (Plan plan : List.of(q1, q6)) {
+        Plan everyLeaf = Plan.aggregate(L, BatchScanTest.everyLeaf(), List.of("band"), List.of(Aggregate.sum(discPrice)));
+        for (Plan plan : List.of(q1, q6, everyLeaf)) {
             Result columns = overColumns(plan);
             assertEquals(0, columns.batchesStored, "batches made records for " + plan);
             assertArrayEquals(overRecords(plan).bytes, columns.bytes);
         }
-        // a WHERE of a plain field leaf reads the field's column; of a string leaf, without dictionary ids, records
+        // a WHERE of a plain field leaf reads the field's column; of a string leaf, without dictionary ids, its strings in place
         Plan leaf = Plan.aggregate(L, Predicate.compare("band", CompareOp.LT, 3), List.of(),
                 List.of(Aggregate.sum(discPrice)));
-        Result columns = overColumns(leaf);
-        assertEquals(0, columns.batchesStored);
-        assertArrayEquals(overRecords(leaf).bytes, columns.bytes);
         Plan string = Plan.aggregate(L, Predicate.compare("mode", CompareOp.EQ, "AIR"), List.of(),
                 List.of(Aggregate.sum(discPrice)));
-        columns = overColumns(string);
-        assertEquals(3, columns.batchesStored);
-        assertArrayEquals(overRecords(string).bytes, columns.bytes);
+        for (Plan plan : List.of(leaf, string)) {
+            Result columns = overColumns(plan);
+            assertEquals(0, columns.batchesStored, "batches made records for " + plan);
+            assertArrayEquals(overRecords(plan).bytes, columns.bytes);
+        }
     }
 
     @Test
@@ -190,7 +190,10 @@ class DecodedBatchTest {
     void rowsReadTheirStringsFromTheBatch() {
         List<Predicate> wheres = java.util.Arrays.asList(null, Predicate.compare("band", CompareOp.LT, 4),
                 Predicate.compare("mode", CompareOp.EQ, "AIR"), Predicate.holds(Expr.like(field("mode"), "%AI%")),
-                Predicate.holds(gt(field("qty"), lit(3))));
+                Predicate.holds(gt(field("qty"), lit(3))),
+                // a string node over the string and another field: read in the places, not judged per entry
+                Predicate.holds(Expr.eq(Expr.caseWhen(List.of(Expr.when(gt(field("qty"), lit(3)), field("mode"))),
+                        lit("n/a")), lit("AIR"))));
         for (Predicate where : wheres) {
             Plan plan = Plan.rowsOf(L, where, List.of(field("mode"), field("qty"), Expr.coalesce(field("mode"), lit("NONE"))));
             Result records = overRecords(plan);

@@ -9,9 +9,10 @@ import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BooleanSupplier;
@@ -37,6 +38,12 @@ final class Speculation {
         t.setDaemon(true);
         return t;
     });
+    /**
+     * The timers of the races: one thread, and a race that ends before its split straggles
+     * removes its timer at once (most do), so it neither wakes a thread nor holds the split's
+     * host run until its time would have come.
+     */
+    private static final ScheduledThreadPoolExecutor TIMERS = timers();
 
     /** A host run of the whole split that stops, at its next batch, once {@code stop} says so. */
     interface HostRun {
@@ -75,32 +82,50 @@ final class Speculation {
         return after == null ? new Race(null, null) : new Race(after, host);
     }
 
+    private static ScheduledThreadPoolExecutor timers() {
+        ScheduledThreadPoolExecutor timers = new ScheduledThreadPoolExecutor(1, r -> {
+            Thread t = new Thread(r, "ispd-straggler-timer");
+            t.setDaemon(true);
+            return t;
+        });
+        timers.setRemoveOnCancelPolicy(true);
+        return timers;
+    }
+
+    /** The races' timers not yet fired nor removed. */
+    static int pendingTimers() {
+        return TIMERS.getQueue().size();
+    }
+
     /** One split's race; close it when the split has its result, so that a host run not needed stops. */
     static final class Race implements AutoCloseable {
         private final AtomicBoolean over = new AtomicBoolean();
         private final AtomicBoolean started = new AtomicBoolean();
         private final CompletableFuture<Outcome> host;
+        private final ScheduledFuture<?> timer;
 
         private Race(Duration after, HostRun run) {
             if (after == null) {
                 host = null;
+                timer = null;
                 return;
             }
-            Executor later = CompletableFuture.delayedExecutor(after.toNanos(), TimeUnit.NANOSECONDS, HOST_RUNS);
-            host = CompletableFuture.supplyAsync(() -> {
+            host = new CompletableFuture<>();
+            timer = TIMERS.schedule(() -> HOST_RUNS.execute(() -> {
                 if (over.get()) {
-                    return null; // the device run finished first: no host run
+                    host.complete(null); // the device run finished as the timer fired: no host run
+                    return;
                 }
                 started.set(true);
                 try {
-                    return run.run(over::get);
-                } catch (IOException e) {
+                    host.complete(run.run(over::get));
+                } catch (IOException | RuntimeException e) {
                     if (!over.get()) {
                         LOG.info("a speculative host run failed, the device run goes on: {}", e.getMessage());
                     }
-                    throw new CompletionException(e);
+                    host.completeExceptionally(new CompletionException(e));
                 }
-            }, later);
+            }), after.toNanos(), TimeUnit.NANOSECONDS);
         }
 
         /** Whether the host run started: the split straggled. */
@@ -131,10 +156,16 @@ final class Speculation {
             }
         }
 
-        /** Ends the race: a host run not started never starts, one under way stops at its next batch. */
+        /**
+         * Ends the race: a host run not started never starts (its timer removed), one under way
+         * stops at its next batch.
+         */
         @Override
         public void close() {
             over.set(true);
+            if (timer != null) {
+                timer.cancel(false);
+            }
         }
     }
 }

@@ -139,18 +139,23 @@ public final class CorrectionBook {
      * the cores were busy was priced slower than its twin until measured again (TPC-H Q1 at SF 1 at
      * load 26-31: 1.71 s a chunk on drive 0 against 0.68 s on drive 1 in one book), and the plan moved
      * its splits to the host. With no samples of the shape in the pool, the drive's own
-     * ({@link #measuredDevice(String, String)}: what it measured for other shapes).
+     * ({@link #measuredDevice(String, String)}: what it measured for other shapes). A drive with
+     * samples of its own pools only with the drives whose ratio is within {@value #KIN} times its
+     * own: a paced drive on this machine runs at its profile's time, an unpaced one at the cores'
+     * speed, tens of times apart, where contention moved one processor's wall clocks 2.5 times.
      */
     MeasuredCorrection measuredDevice(String shape, String driveAddress, List<String> pool) {
         if (pool.size() < 2) {
             return measuredDevice(shape, driveAddress);
         }
+        Correction own = corrections.get(measuredDeviceKey(shape, driveAddress));
+        double ownRatio = own != null && own.samples() > 0 ? own.time() : 0;
         double logRatios = 0;
         long samples = 0;
         int measured = 0;
         for (String address : pool) {
             Correction c = corrections.get(measuredDeviceKey(shape, address));
-            if (c != null && c.samples() > 0) {
+            if (c != null && c.samples() > 0 && (ownRatio == 0 || kin(ownRatio, c.time()))) {
                 logRatios += c.samples() * Math.log(c.time());
                 samples += c.samples();
                 measured++;
@@ -161,6 +166,17 @@ public final class CorrectionBook {
         }
         return new MeasuredCorrection(Correction.measured(Math.exp(logRatios / samples), 1.0, samples), samples, false,
                 measured);
+    }
+
+    /**
+     * How far apart two local drives' time ratios of one shape may be and still be one
+     * processor's wall clocks under different contention: a paced drive's and an unpaced one's
+     * are further apart.
+     */
+    static final double KIN = 4;
+
+    private static boolean kin(double a, double b) {
+        return Math.max(a, b) <= KIN * Math.min(a, b);
     }
 
     /**

@@ -60,6 +60,40 @@ final class PlanModel {
     }
 
     /**
+     * A makespan no placement of {@code splits} beats, whichever side each split takes: each split
+     * costs at least its cheaper side's time, on one lane (a host slot or its drive) or, for a drive
+     * on the host's cores, on those cores; each drive's flash reads its splits' bytes either way.
+     * So the plan lasts at least the longest split, the least work over all lanes, the least work
+     * on the shared cores over them, and each drive's backlog and reads.
+     */
+    long floorNs(List<SplitWork> splits, SplitCosts[] costs) {
+        long leastWork = 0;
+        long leastSharedWork = 0;
+        long longest = 0;
+        long[] flash = new long[backlogNs.length];
+        boolean[] holds = new boolean[backlogNs.length];
+        for (int i = 0; i < costs.length; i++) {
+            int d = splits.get(i).drive();
+            long least = Math.min(costs[i].host().timeNs(), costs[i].device().timeNs());
+            leastWork += least;
+            leastSharedWork += shared.shares(d) ? least : 0;
+            longest = Math.max(longest, least);
+            flash[d] += Units.transferNs(splits.get(i).bytes(), flashBytesPerSec[d]);
+            holds[d] = true;
+        }
+        long floor = Math.max(longest, leastWork / (hostSlots + backlogNs.length));
+        if (shared.any()) {
+            floor = Math.max(floor, leastSharedWork / shared.cores());
+        }
+        for (int d = 0; d < holds.length; d++) {
+            if (holds[d]) {
+                floor = Math.max(floor, backlogNs[d] + flash[d]);
+            }
+        }
+        return floor;
+    }
+
+    /**
      * The states of {@code placement} after its first k splits, k = 0..n: a change at split i
      * re-prices only the splits from i on ({@link #evaluateFrom}), since splits are taken in order.
      */

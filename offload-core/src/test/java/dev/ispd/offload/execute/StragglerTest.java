@@ -2,6 +2,7 @@ package dev.ispd.offload.execute;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -29,6 +30,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Random;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
@@ -175,6 +179,38 @@ class StragglerTest {
         assertNull(Speculation.of(OffloadSettings.of(modeled)).after(predicting(1_000, 2_000)),
                 "modeled time says nothing of when a split is late");
         assertNull(Speculation.of(OffloadSettings.of(speculation("0"))).after(predicting(1_000, 2_000)));
+    }
+
+    /**
+     * A split that ends before it straggles (the usual case) removes its race's timer: nothing
+     * fires later, and no host run starts; one that straggles starts its host run once.
+     */
+    @Test
+    void aRaceEndedBeforeItsSplitStragglesLeavesNoTimerBehind() throws Exception {
+        Speculation s = Speculation.of(OffloadSettings.of(speculation("2")));
+        AtomicInteger hostRuns = new AtomicInteger();
+        int pending = Speculation.pendingTimers();
+        try (Speculation.Race race = s.race(predicting(60_000_000_000L, 1_000), stop -> {
+            hostRuns.incrementAndGet();
+            return null;
+        })) {
+            assertEquals(pending + 1, Speculation.pendingTimers(), "the race's timer, 2 minutes away");
+            assertFalse(race.started());
+        }
+        assertEquals(pending, Speculation.pendingTimers(), "removed with the race");
+        assertEquals(0, hostRuns.get());
+
+        CountDownLatch ran = new CountDownLatch(1);
+        try (Speculation.Race race = s.race(predicting(1_000, 2_000), stop -> {
+            hostRuns.incrementAndGet();
+            ran.countDown();
+            return null;
+        })) {
+            assertTrue(ran.await(10, TimeUnit.SECONDS), "the host run starts past the floor");
+            assertTrue(race.started());
+        }
+        assertEquals(1, hostRuns.get());
+        assertEquals(pending, Speculation.pendingTimers());
     }
 
     private static Decision predicting(long deviceNs, long hostNs) {

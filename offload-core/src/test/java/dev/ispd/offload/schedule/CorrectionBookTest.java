@@ -195,7 +195,7 @@ class CorrectionBookTest {
 
     /**
      * Drives on the host's cores pool their wall clocks of a shape: the geometric mean of their time
-     * ratios, weighted by samples; a pool of one drive, or one whose drives have no samples of the
+     * ratios (within {@value CorrectionBook#KIN} times of each other), weighted by samples; a pool of one drive, or one whose drives have no samples of the
      * shape, is the drive's own (borrowing what it measured for other shapes).
      */
     @Test
@@ -203,18 +203,18 @@ class CorrectionBookTest {
         CorrectionBook book = new CorrectionBook();
         String a = "unix:/tmp/drive0.sock";
         String b = "tcp:127.0.0.1:7001";
-        book.observeMeasured(CorrectionBook.measuredDeviceKey("q1", a), 1_000_000_000L, 800_000_000L);
+        book.observeMeasured(CorrectionBook.measuredDeviceKey("q1", a), 1_000_000_000L, 300_000_000L);
         for (int i = 0; i < 2; i++) {
             book.observeMeasured(CorrectionBook.measuredDeviceKey("q1", b), 1_000_000_000L, 100_000_000L);
         }
         CorrectionBook.MeasuredCorrection pooled = book.measuredDevice("q1", a, List.of(a, b));
-        assertEquals(Math.exp((Math.log(0.8) + 2 * Math.log(0.1)) / 3), pooled.correction().time(), 1e-9);
+        assertEquals(Math.exp((Math.log(0.3) + 2 * Math.log(0.1)) / 3), pooled.correction().time(), 1e-9);
         assertEquals(3, pooled.samples());
         assertEquals(2, pooled.drives());
         assertEquals(pooled.correction().time(), book.measuredDevice("q1", b, List.of(a, b)).correction().time());
-        assertEquals(0.8, book.measuredDevice("q1", a, List.of(a)).correction().time(), 1e-9, "a pool of one");
+        assertEquals(0.3, book.measuredDevice("q1", a, List.of(a)).correction().time(), 1e-9, "a pool of one");
 
-        book.observeMeasured(CorrectionBook.measuredDeviceKey("q2", a), 1_000_000_000L, 3_000_000_000L);
+        book.observeMeasured(CorrectionBook.measuredDeviceKey("q2", a), 1_000_000_000L, 6_000_000_000L);
         CorrectionBook.MeasuredCorrection unmeasured = book.measuredDevice("scan", a, List.of(a, b));
         assertEquals(book.measuredDevice("scan", a).correction().time(), unmeasured.correction().time(),
                 "no samples of the shape in the pool: the drive's own, borrowed from its other shapes");

@@ -1,5 +1,6 @@
 package dev.ispd.offload.schedule;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -183,6 +184,97 @@ class SharedCoresTest {
         OffloadScheduler separate = measuredScheduler("measured", REMOTE, splits, device, 380_000_000L);
         assertEquals(520_000_000L, separate.predict(onDrive0).device().timeNs(), 2_000_000L);
         assertEquals(260_000_000L, separate.predict(onDrive1).device().timeNs(), 2_000_000L);
+    }
+
+    /**
+     * Issue 24 point 3, the Spark WorldCup benchmark: 28 chunks on two in-JVM drives, each cheaper
+     * in its drive, planned in every fastest query. No plan can be 10% sooner than every split in
+     * the drives there, so fastest takes that plan without the planner's search (whose work, and
+     * the JIT's compiling of it, was most of what fastest cost beyond device-only), and says why.
+     */
+    @Test
+    void noSearchWhereNoPlanCanWinTheMarginOverTheDrives() {
+        Meter m = q1(CHUNK);
+        List<SplitWork> splits = IntStream.range(0, 28).mapToObj(i -> new SplitWork(i, i < 14 ? 0 : 1, CHUNK, m))
+                .toList();
+        OffloadScheduler s = measuredScheduler("measured", LOCAL, splits, new long[] {120_000_000L, 120_000_000L},
+                280_000_000L);
+        List<Decision> ds = s.plan(splits);
+        assertEquals(0, onHost(ds), ds.toString());
+        long devices = s.evaluate(splits, Planner.filled(28, Placement.DEVICE)).makespanNs();
+        long floor = s.planModel().floorNs(splits, s.predictAll(splits));
+        assertEquals("every split on the device (plan makespan " + Format.seconds(devices) + "): no plan can be 10% "
+                + "sooner on the measured basis (none under " + Format.seconds(floor) + ")", ds.get(0).reason());
+    }
+
+    /**
+     * Leaving the search out changes no plan: with random wall clocks of each drive and of the
+     * host, drives on the host's cores or not, fastest's placements are those of the planner's
+     * search under the margin's rule (the planner's plan if it equals the trusted static plan or
+     * is 10% sooner, else the trusted static plan); and the search is left out in some cases and
+     * not in others.
+     */
+    @Test
+    void leavingTheSearchOutChangesNoPlan() {
+        java.util.Random random = new java.util.Random(18);
+        int skipped = 0;
+        int searched = 0;
+        for (int c = 0; c < 200; c++) {
+            List<String> drives = random.nextBoolean() ? LOCAL : REMOTE;
+            int n = 2 + random.nextInt(20);
+            Meter m = q1(CHUNK);
+            List<SplitWork> splits = IntStream.range(0, n).mapToObj(i -> new SplitWork(i, i % 2, CHUNK, m)).toList();
+            long[] device = {Math.round(300_000_000L * Math.exp(random.nextGaussian())),
+                    Math.round(300_000_000L * Math.exp(random.nextGaussian()))};
+            long host = Math.round(300_000_000L * Math.exp(random.nextGaussian()));
+            OffloadScheduler s = measuredScheduler(config("measured"), 1 + random.nextInt(4), drives, splits, device,
+                    host);
+            List<Decision> ds = s.plan(splits);
+            Placement[] chosen = ds.stream().map(Decision::placement).toArray(Placement[]::new);
+            Placement[] searched0 = new Planner(s.planModel()).plan(Policy.FASTEST, 0.5, splits, s.predictAll(splits));
+            Placement[] hosts = Planner.filled(n, Placement.HOST);
+            Placement[] devices = Planner.filled(n, Placement.DEVICE);
+            Placement[] trusted = s.evaluate(splits, hosts).makespanNs() < 0.9 * s.evaluate(splits, devices).makespanNs()
+                    ? hosts : devices;
+            long trustedNs = s.evaluate(splits, trusted).makespanNs();
+            Placement[] expected = java.util.Arrays.equals(searched0, trusted)
+                    || s.evaluate(splits, searched0).makespanNs() < 0.9 * trustedNs ? searched0 : trusted;
+            assertArrayEquals(expected, chosen, "case " + c);
+            if (ds.get(0).reason().contains("no plan can be 10% sooner")) {
+                skipped++;
+            } else {
+                searched++;
+            }
+        }
+        assertTrue(skipped > 0 && searched > 0, skipped + " left out, " + searched + " searched");
+    }
+
+    /**
+     * A paced drive daemon on this machine (its executions end at its profile's time) beside an
+     * unpaced in-JVM one (at the cores' speed, 0.05 of the profile): pooled, the paced drive was
+     * priced at the pair's mean, 0.22 of its profile, and given work it runs 4.5 times slower than
+     * priced, the unpaced one at 4.5 times its own time. Ratios more than {@value CorrectionBook#KIN}
+     * times apart are not one processor's contention: each drive keeps its own; within that they
+     * pool (a drive measured at a busy moment, 2.5 times its twin).
+     */
+    @Test
+    void aPacedAndAnUnpacedDriveOnTheHostsCoresAreNotPooled() {
+        CorrectionBook book = new CorrectionBook();
+        book.observeMeasured(CorrectionBook.measuredDeviceKey(SHAPE, LOCAL.get(0)), 1_000_000_000L, 1_000_000_000L);
+        book.observeMeasured(CorrectionBook.measuredDeviceKey(SHAPE, LOCAL.get(1)), 1_000_000_000L, 50_000_000L);
+        CorrectionBook.MeasuredCorrection paced = book.measuredDevice(SHAPE, LOCAL.get(0), LOCAL);
+        CorrectionBook.MeasuredCorrection unpaced = book.measuredDevice(SHAPE, LOCAL.get(1), LOCAL);
+        assertEquals(1.0, paced.correction().time(), 1e-9);
+        assertEquals(1, paced.drives());
+        assertEquals(0.05, unpaced.correction().time(), 1e-9);
+        assertEquals(1, unpaced.drives());
+
+        CorrectionBook busy = new CorrectionBook();
+        busy.observeMeasured(CorrectionBook.measuredDeviceKey(SHAPE, LOCAL.get(0)), 1_000_000_000L, 250_000_000L);
+        busy.observeMeasured(CorrectionBook.measuredDeviceKey(SHAPE, LOCAL.get(1)), 1_000_000_000L, 100_000_000L);
+        CorrectionBook.MeasuredCorrection pooled = busy.measuredDevice(SHAPE, LOCAL.get(0), LOCAL);
+        assertEquals(Math.sqrt(0.25 * 0.1), pooled.correction().time(), 1e-9);
+        assertEquals(2, pooled.drives());
     }
 
     /** Explain names the pool a drive's measured wall clock is taken from. */
