@@ -104,9 +104,9 @@ final class BatchScan {
             groups.take(batch, sel, n, work);
         } else {
             work.rowsOneAtATime += n;
-            ByteBuffer data = batch.buffer(sel, n);
+            ByteBuffer data = sink.readsBatch(batch) ? null : batch.buffer(sel, n);
             for (int i = 0; i < n; i++) {
-                sink.accept(data, batch.record(sel[i]), work);
+                sink.accept(batch, data, sel[i], work);
             }
         }
         return rows;

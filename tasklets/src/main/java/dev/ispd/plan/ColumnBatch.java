@@ -177,6 +177,15 @@ public abstract class ColumnBatch {
         return null;
     }
 
+    /**
+     * The values of {@code field} (one that {@link Field#readsAsInteger}, of at most 8 bytes) by
+     * row, each as {@link Field#readInteger} reads it from the row's record (a NULL's as stored),
+     * where the batch keeps them so; else null, and they are read from {@link #buffer}.
+     */
+    long[] integers(Field field) {
+        return null;
+    }
+
     /** The packed dense group key ({@link KeyPacker}) of each of rows {@code sel[0, n)} into {@code packed}. */
     void keys(KeyPacker packer, int[] sel, int n, int[] packed) {
         ByteBuffer buf = buffer(sel, n);

@@ -1,6 +1,9 @@
 package dev.ispd.plan;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.util.Arrays;
 
 /**
@@ -22,6 +25,21 @@ abstract class ColumnReader {
 
     /** Writes the column's words for the record at absolute {@code record} of {@code buf} into {@code into[at...]}. */
     abstract void read(ByteBuffer buf, int record, long[] into, int at);
+
+    /**
+     * {@link #read} of row {@code row} of {@code batch}, whose records {@code buf} holds at least
+     * that row of ({@link ColumnBatch#buffer}), or null where {@link #readsBatch}: the same words,
+     * read from the batch's columns where it keeps them (a field's values, a string field's
+     * lengths, a dictionary-coded one's entries).
+     */
+    void read(ColumnBatch batch, ByteBuffer buf, int row, long[] into, int at) {
+        read(buf, batch.record(row), into, at);
+    }
+
+    /** Whether {@link #read(ColumnBatch, ByteBuffer, int, long[], int)} reads every row of {@code batch} from its columns, no record. */
+    boolean readsBatch(ColumnBatch batch) {
+        return false;
+    }
 
     /** Whether this column is a string's words (a result carries them at the string's length: {@link RowWriter}). */
     boolean string() {
@@ -67,10 +85,40 @@ abstract class ColumnReader {
             this.key = key;
         }
 
+        /** The batch and {@link ColumnBatch#generation} {@link #values} is of. */
+        private ColumnBatch batch;
+        private int generation;
+        private long[] values;
+
         @Override
         void read(ByteBuffer buf, int record, long[] into, int at) {
             into[at] = integer ? field.readInteger(buf, record) : key ? field.read(buf, record)
                     : field.readShown(buf, record);
+        }
+
+        @Override
+        void read(ColumnBatch batch, ByteBuffer buf, int row, long[] into, int at) {
+            long[] v = values(batch);
+            if (v != null) {
+                into[at] = v[row];
+            } else {
+                read(buf, batch.record(row), into, at);
+            }
+        }
+
+        @Override
+        boolean readsBatch(ColumnBatch batch) {
+            return values(batch) != null;
+        }
+
+        /** The batch's values of the field ({@link ColumnBatch#integers}), looked up once a batch; null where it keeps none. */
+        private long[] values(ColumnBatch batch) {
+            if (batch != this.batch || batch.generation() != generation) {
+                this.batch = batch;
+                this.generation = batch.generation();
+                this.values = integer ? batch.integers(field) : null;
+            }
+            return values;
         }
     }
 
@@ -117,11 +165,22 @@ abstract class ColumnReader {
 
     /** A string: its length in bytes (-1: NULL), then its bytes, 8 to a word from the low byte, zero-filled. */
     private static final class StringWords extends ColumnReader {
+        private static final VarHandle LITTLE_ENDIAN_LONGS =
+                MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
         private final StringEval eval;
+        /** The field {@link #eval} reads, where it is a plain field (its length or entry may be in the batch); else null. */
+        private final Field field;
+        /** The batch and {@link ColumnBatch#generation} the field's dictionary and ids, or lengths, below are of. */
+        private ColumnBatch batch;
+        private int generation;
+        private StringDictionary dictionary;
+        private int[] ids;
+        private int[] lengths;
 
         StringWords(StringEval eval, int maxBytes, ExprCost cost) {
             super(1 + (maxBytes + 7) / Long.BYTES, cost);
             this.eval = eval;
+            this.field = eval instanceof StringEval.FieldChars chars ? chars.field : null;
         }
 
         @Override
@@ -132,15 +191,80 @@ abstract class ColumnReader {
         @Override
         void read(ByteBuffer buf, int record, long[] into, int at) {
             int length = eval.length(buf, record);
-            into[at] = length;
-            for (int w = 1; w < words; w++) {
-                long word = 0;
-                int from = (w - 1) * Long.BYTES;
-                for (int b = Math.min(Long.BYTES, length - from) - 1; b >= 0; b--) {
-                    word = word << 8 | eval.byteAt(buf, record, from + b);
-                }
-                into[at + w] = word;
+            words(buf, eval.bytes, eval.start, length, into, at);
+        }
+
+        /**
+         * The field's entry where the batch holds the row as a dictionary id (a NULL's id the
+         * dictionary's size), or its bytes in place at the length the batch keeps: no padding
+         * looked for, no per-byte call.
+         */
+        @Override
+        void read(ColumnBatch batch, ByteBuffer buf, int row, long[] into, int at) {
+            if (field == null) {
+                super.read(batch, buf, row, into, at);
+                return;
             }
+            look(batch);
+            if (dictionary != null) {
+                int id = ids[row];
+                byte[] entry = id < dictionary.size() ? dictionary.entry(id) : null;
+                words(buf, entry, 0, entry == null ? -1 : entry.length, into, at);
+                return;
+            }
+            int record = batch.record(row);
+            if (lengths == null) {
+                read(buf, record, into, at);
+                return;
+            }
+            boolean isNull = field.hasNullBit() && field.nullBitSet(buf, record);
+            words(buf, null, record + field.offset(), isNull ? -1 : lengths[row], into, at);
+        }
+
+        @Override
+        boolean readsBatch(ColumnBatch batch) {
+            if (field == null) {
+                return false;
+            }
+            look(batch);
+            return dictionary != null;
+        }
+
+        /** The batch's dictionary and ids of the field, or the lengths it keeps, looked up once a batch. */
+        private void look(ColumnBatch batch) {
+            if (batch != this.batch || batch.generation() != generation) {
+                this.batch = batch;
+                this.generation = batch.generation();
+                this.dictionary = batch.dictionary(field);
+                this.ids = dictionary == null ? null : batch.dictionaryIds(field);
+                this.lengths = dictionary == null ? batch.stringLengths(field) : null;
+            }
+        }
+
+        /**
+         * The words of the string of {@code length} bytes (-1: NULL) at {@code start} of {@code bytes},
+         * or of {@code buf} where null: whole words read as such, the last one's bytes past the
+         * string zero, the words past it zero.
+         */
+        private void words(ByteBuffer buf, byte[] bytes, int start, int length, long[] into, int at) {
+            into[at] = length;
+            int w = at + 1;
+            int whole = Math.max(length, 0) / Long.BYTES;
+            boolean swap = bytes == null && whole > 0 && buf.order() != ByteOrder.LITTLE_ENDIAN;
+            for (int i = 0, p = start; i < whole; i++, p += Long.BYTES) {
+                long word = bytes != null ? (long) LITTLE_ENDIAN_LONGS.get(bytes, p) : buf.getLong(p);
+                into[w++] = swap ? Long.reverseBytes(word) : word;
+            }
+            int rest = Math.max(length, 0) - whole * Long.BYTES;
+            if (rest > 0) {
+                long word = 0;
+                int from = start + whole * Long.BYTES;
+                for (int b = rest - 1; b >= 0; b--) {
+                    word = word << 8 | StringEval.at(buf, bytes, from + b);
+                }
+                into[w++] = word;
+            }
+            Arrays.fill(into, w, at + words, 0L);
         }
     }
 }

@@ -2,6 +2,7 @@ package dev.ispd.plan;
 
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -662,6 +663,8 @@ abstract class Condition {
         /** Per entry (and the NULL after them): whether it passes, and the work its test counted (null until judged). */
         private boolean[] passes;
         private Work[] counts;
+        /** Per entry, the rows of the batch under test that hold it. */
+        private int[] rows;
 
         ByEntry(Condition condition, Field field, Layout layout) {
             this.condition = condition;
@@ -690,16 +693,30 @@ abstract class Condition {
                 judged = d;
                 passes = new boolean[d.size() + 1];
                 counts = new Work[d.size() + 1];
+                rows = new int[d.size() + 1];
             }
             int[] ids = batch.dictionaryIds(field);
             int k = 0;
             for (int i = 0; i < n; i++) {
                 int r = sel[i];
                 int id = ids[r];
-                Work counted = counts[id] != null ? counts[id] : judge(d, id);
-                work.add(counted, 1);
+                if (counts[id] == null) {
+                    try {
+                        judge(d, id);
+                    } catch (RuntimeException e) { // the row's error: no count of this batch kept for the next
+                        Arrays.fill(rows, 0);
+                        throw e;
+                    }
+                }
+                rows[id]++;
                 if (passes[id]) {
                     out[k++] = r;
+                }
+            }
+            for (int id = 0; id < rows.length; id++) { // each entry's work once, times its rows
+                if (rows[id] > 0) {
+                    work.add(counts[id], rows[id]);
+                    rows[id] = 0;
                 }
             }
             return k;
@@ -707,9 +724,9 @@ abstract class Condition {
 
         /**
          * Tests entry {@code id} (NULL: the dictionary's size) in {@link #place}; keeps its verdict and
-         * returns the work its test counted (an error its test raises is the row's: nothing is kept).
+         * the work its test counted (an error its test raises is the row's: nothing is kept).
          */
-        private Work judge(StringDictionary d, int id) {
+        private void judge(StringDictionary d, int id) {
             int at = field.offset();
             byte pad = field.type().zeroPad() ? 0 : (byte) ' ';
             for (int i = 0; i < field.width(); i++) {
@@ -727,7 +744,6 @@ abstract class Condition {
             Work counted = new Work();
             passes[id] = condition.test(place, 0, counted);
             counts[id] = counted;
-            return counted;
         }
     }
 

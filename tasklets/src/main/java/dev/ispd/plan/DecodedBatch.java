@@ -2,6 +2,7 @@ package dev.ispd.plan;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -11,13 +12,16 @@ import java.util.Map;
  * by decoding each column straight into the arrays the vector interpreter reads: per field, its
  * values as {@link Field#readInteger} gives them ({@link #values}; a 16-byte decimal's low words
  * there and its high words in {@link #highs}) and its NULLs ({@link #nulls}), for up to
- * {@link #capacity} rows (fewer for wide records). A {@code char(N)} field has no value array: the
- * source writes its bytes into its place in {@link #records} and its length beside it
- * ({@link #lengths}), so that no reader looks for the string's end, and a WHERE's string leaf reads
- * it there ({@link #chars}). The batch's rows become records of the layout only if a part of
- * the plan reads records ({@link #buffer}: a sink of rows, hashed group keys, the rerun after an
- * error): then the arrays are stored into their
- * fields once for the batch, or for the rows it asks for.
+ * {@link #capacity} rows (fewer for wide records). A {@code char(N)} field has no value array: its
+ * length goes beside it ({@link #lengths}), so that no reader looks for the string's end, and the
+ * source either gives each row's id into the chunk's dictionary ({@link #dictionaryIds},
+ * {@link #dictionary}: nothing copied per row) or writes its bytes into its place in
+ * {@link #records} ({@link #place}). A WHERE's string leaf reads a string in its place
+ * ({@link #chars}: a dictionary-coded row's entry written there then). The batch's rows become
+ * records of the layout only if a part of the plan reads records ({@link #buffer}: a sink of rows
+ * reading a column the batch does not hold, hashed group keys, the rerun after an error): then the
+ * arrays (and a dictionary-coded string's entry) are stored into their fields once for the batch,
+ * or for the rows it asks for.
  */
 public final class DecodedBatch extends ColumnBatch {
     private final Field[] fields;
@@ -28,8 +32,12 @@ public final class DecodedBatch extends ColumnBatch {
     /** Per {@code char(N)} column, each row's dictionary id, and the dictionary they are ids of in this batch (or null). */
     private final int[][] ids;
     private final StringDictionary[] dictionaries;
-    /** Per {@code char(N)} column, the length of the string each row's place holds; else null. */
+    /** Per {@code char(N)} column, the length of each row's string; else null. */
     private final int[][] lengths;
+    /** Per {@code char(N)} column, how many bytes of a string each row's place holds (padding after them); else null. */
+    private final int[][] held;
+    /** Per {@code char(N)} column, its padding (zeros or spaces) to write over the rest of a longer string a place held; else null. */
+    private final byte[][] pads;
     private final int capacity;
     private final int recordSize;
     private final ByteBuffer records;
@@ -52,6 +60,8 @@ public final class DecodedBatch extends ColumnBatch {
         this.highs = new long[this.fields.length][];
         this.nulls = new boolean[this.fields.length][];
         this.lengths = new int[this.fields.length][];
+        this.held = new int[this.fields.length][];
+        this.pads = new byte[this.fields.length][];
         this.ids = new int[this.fields.length][];
         this.dictionaries = new StringDictionary[this.fields.length];
         for (int c = 0; c < this.fields.length; c++) {
@@ -63,6 +73,14 @@ public final class DecodedBatch extends ColumnBatch {
             columns.put(f, c);
             values[c] = chars(f) ? null : new long[capacity];
             lengths[c] = chars(f) ? new int[capacity] : null;
+            held[c] = chars(f) ? new int[capacity] : null;
+            if (chars(f)) {
+                pads[c] = new byte[f.width()];
+                if (!f.type().zeroPad()) { // a new buffer's places hold zeros, not this padding: padded whole at first
+                    Arrays.fill(pads[c], (byte) ' ');
+                    Arrays.fill(held[c], f.width());
+                }
+            }
             highs[c] = f.width() == Field.WIDE_DECIMAL_BYTES ? new long[capacity] : null;
             nulls[c] = f.nullable() ? new boolean[capacity] : null;
             ids[c] = chars(f) ? new int[capacity] : null;
@@ -76,10 +94,27 @@ public final class DecodedBatch extends ColumnBatch {
 
     /**
      * Column {@code c}'s string lengths, for a {@code char(N)}: the source sets each row's to the
-     * length of the string it writes into the row's place (a NULL row's is not read).
+     * length of its string, the entry its id names or the bytes it {@link #place}s (a NULL row's is
+     * not read).
      */
     public int[] lengths(int c) {
         return lengths[c];
+    }
+
+    /**
+     * Writes the first {@code n} bytes of {@code value} into row {@code row}'s place of {@code char(N)}
+     * column {@code c} (at most N), the field's padding over the rest of a longer string the place held, and
+     * sets the row's length to {@code n}.
+     */
+    public void place(int c, int row, byte[] value, int n) {
+        int at = row * recordSize + fields[c].offset();
+        records.put(at, value, 0, n);
+        int before = held[c][row];
+        if (before > n) {
+            records.put(at + n, pads[c], n, before - n);
+        }
+        held[c][row] = n;
+        lengths[c][row] = n;
     }
 
     /**
@@ -92,8 +127,9 @@ public final class DecodedBatch extends ColumnBatch {
 
     /**
      * Says that this batch's rows of {@code char(N)} column {@code c} are all ids into
-     * {@code dictionary} ({@link #dictionaryIds}, a NULL row's the dictionary's size), or, with null,
-     * that they are not.
+     * {@code dictionary} ({@link #dictionaryIds}, a NULL row's the dictionary's size), their places
+     * not written (a row stored as a record gets its entry then), or, with null, that they are not
+     * (every row's string {@link #place}d).
      */
     public void dictionary(int c, StringDictionary dictionary) {
         dictionaries[c] = dictionary;
@@ -133,8 +169,8 @@ public final class DecodedBatch extends ColumnBatch {
 
     @Override
     StringDictionary dictionary(Field field) {
-        Integer c = columns.get(field);
-        return c == null ? null : dictionaries[c];
+        int c = index(field);
+        return c < 0 ? null : dictionaries[c];
     }
 
     @Override
@@ -203,9 +239,20 @@ public final class DecodedBatch extends ColumnBatch {
         }
     }
 
+    /**
+     * Column {@code field}'s values, but for a 16-byte decimal's or a float's or bool's, or a field
+     * that is not a column of the batch (read from the records).
+     */
+    @Override
+    long[] integers(Field field) {
+        int c = index(field);
+        return c >= 0 && highs[c] == null && field.readsAsInteger() ? values[c] : null;
+    }
+
     @Override
     int[] stringLengths(Field field) {
-        return lengths[column(field)];
+        int c = index(field);
+        return c < 0 ? null : lengths[c];
     }
 
     @Override
@@ -218,37 +265,66 @@ public final class DecodedBatch extends ColumnBatch {
         return records;
     }
 
-    /** A string's bytes where the source wrote them, in its row's place; its NULL from the column's NULLs. */
+    /**
+     * A string's bytes in its row's place, where the source wrote them or, for a dictionary-coded
+     * column, where its entry is written now; its NULL from the column's NULLs.
+     */
     @Override
     void chars(Field field, int[] sel, int n, int[] starts, boolean[] outNulls) {
-        boolean[] isNull = nulls[column(field)];
+        int c = column(field);
+        boolean[] isNull = nulls[c];
         int offset = field.offset();
         for (int i = 0; i < n; i++) {
             int r = sel == null ? i : sel[i];
             starts[r] = r * recordSize + offset;
             outNulls[r] = isNull != null && isNull[r];
+            placeEntry(c, r);
+        }
+    }
+
+    /** Row {@code r}'s dictionary entry into its place, where column {@code c} is dictionary-coded in this batch and the row not NULL. */
+    private void placeEntry(int c, int r) {
+        StringDictionary d = dictionaries[c];
+        if (d != null && ids[c][r] < d.size()) {
+            byte[] entry = d.entry(ids[c][r]);
+            place(c, r, entry, entry.length);
         }
     }
 
     private int column(Field field) {
-        Integer c = columns.get(field);
-        if (c == null) {
+        int c = index(field);
+        if (c < 0) {
             throw new IllegalStateException("field " + field.name() + " is not a column of the batch");
         }
         return c;
+    }
+
+    /** Which column {@code field} is, or -1. */
+    private int index(Field field) {
+        for (int c = 0; c < fields.length; c++) { // a plan's nodes hold the layout's own fields: no hash per call
+            if (fields[c] == field) {
+                return c;
+            }
+        }
+        Integer c = columns.get(field);
+        return c == null ? -1 : c;
     }
 
     private static boolean chars(Field f) {
         return f.type().kind() == FieldType.Kind.CHAR;
     }
 
-    /** Row {@code r}'s values into its fields of its record (a char(N)'s bytes are there already); NULL bits set or cleared. */
+    /**
+     * Row {@code r}'s values into its fields of its record (a char(N)'s bytes are there already,
+     * or its dictionary entry is placed now); NULL bits set or cleared.
+     */
     @Override
     void storeRow(int r) {
         int at = r * recordSize;
         for (int c = 0; c < fields.length; c++) {
             Field f = fields[c];
             boolean[] isNull = nulls[c];
+            placeEntry(c, r);
             if (isNull != null) {
                 int bit = f.nullBit();
                 int b = at + (bit >>> 3);

@@ -40,6 +40,30 @@ final class KeptRows implements RowSink {
         for (int c = 0, w = 0; c < select.length; w += select[c++].words) {
             select[c].read(buf, record, row, w);
         }
+        keep(work);
+    }
+
+    /** Row {@code r} of {@code batch}, its columns read from the batch where they can be ({@link ColumnReader#read(ColumnBatch, ByteBuffer, int, long[], int)}). */
+    @Override
+    public void accept(ColumnBatch batch, ByteBuffer buf, int r, Work work) {
+        for (int c = 0, w = 0; c < select.length; w += select[c++].words) {
+            select[c].read(batch, buf, r, row, w);
+        }
+        keep(work);
+    }
+
+    @Override
+    public boolean readsBatch(ColumnBatch batch) {
+        for (ColumnReader c : select) {
+            if (!c.readsBatch(batch)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Encodes the row read into {@link #row}, refused where the result would pass its limit. */
+    private void keep(Work work) {
         bytes += writer.bytes(row, 0);
         if (bytes > limits.maxResultBytes()) {
             throw limits.resultTooLarge(rows + 1, width);

@@ -177,10 +177,10 @@ public final class PlanTasklet implements Tasklet {
                 selected[i] = i;
             }
             int n = where.always() ? rows : where.select(batch, selected, rows, selected, work);
-            ByteBuffer data = batch.buffer(selected, n);
+            ByteBuffer data = sink.readsBatch(batch) ? null : batch.buffer(selected, n);
             work.rowsOneAtATime += n;
             for (int i = 0; i < n; i++) {
-                sink.accept(data, batch.record(selected[i]), work);
+                sink.accept(batch, data, selected[i], work);
             }
             meter.addRecords(rows);
             meter.addRecordsOneAtATime(rows);

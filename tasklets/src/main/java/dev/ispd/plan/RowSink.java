@@ -8,6 +8,20 @@ interface RowSink {
     /** Takes the matching record at absolute {@code record} of {@code buf}. */
     void accept(ByteBuffer buf, int record, Work work);
 
+    /**
+     * Takes row {@code row} of {@code batch}, a match, whose record {@code buf} holds
+     * ({@link ColumnBatch#buffer}; null where {@link #readsBatch}): as {@link #accept(ByteBuffer, int, Work)} its record, or read
+     * from the batch's columns where the sink can.
+     */
+    default void accept(ColumnBatch batch, ByteBuffer buf, int row, Work work) {
+        accept(buf, batch.record(row), work);
+    }
+
+    /** Whether {@link #accept(ColumnBatch, ByteBuffer, int, Work)} reads {@code batch}'s rows from its columns alone (its {@code buf} then null). */
+    default boolean readsBatch(ColumnBatch batch) {
+        return false;
+    }
+
     /** Whether no further record can change the result (a LIMIT reached). */
     boolean full();
 

@@ -180,6 +180,42 @@ class DecodedBatchTest {
         }
     }
 
+    /**
+     * A plan returning a string column reads each row's string from the batch: a dictionary-coded
+     * column's entry (its place never written unless a part of the plan reads records), else the
+     * bytes in its place at the length the batch keeps. The same result bytes and meter as over
+     * records, with NULLs, under WHERE clauses on the string, on other fields, of expressions and none.
+     */
+    @Test
+    void rowsReadTheirStringsFromTheBatch() {
+        List<Predicate> wheres = java.util.Arrays.asList(null, Predicate.compare("band", CompareOp.LT, 4),
+                Predicate.compare("mode", CompareOp.EQ, "AIR"), Predicate.holds(Expr.like(field("mode"), "%AI%")),
+                Predicate.holds(gt(field("qty"), lit(3))),
+                // a string node over the string and another field: read in the places, not judged per entry
+                Predicate.holds(Expr.eq(Expr.caseWhen(List.of(Expr.when(gt(field("qty"), lit(3)), field("mode"))),
+                        lit("n/a")), lit("AIR"))));
+        for (Predicate where : wheres) {
+            Plan plan = Plan.rowsOf(L, where, List.of(field("mode"), field("qty"), Expr.coalesce(field("mode"), lit("NONE"))));
+            Result records = overRecords(plan);
+            for (boolean blank : new boolean[] {true, false}) {
+                Result dictionary = overDictionary(plan, blank);
+                assertArrayEquals(records.bytes, dictionary.bytes, "result bytes of " + plan + ", blank " + blank);
+                assertEquals(records.meter, dictionary.meter, "meter of " + plan + ", blank " + blank);
+            }
+            // the second's columns all read from the batch (the string's entries, the field's values): no record stored
+            for (Plan fields : List.of(Plan.rows(L, where, List.of("mode", "qty")), Plan.rows(L, where, List.of("band", "mode")))) {
+                Result dictionary = overDictionary(fields, true);
+                assertArrayEquals(overRecords(fields).bytes, dictionary.bytes, "result bytes of " + fields);
+                assertEquals(overRecords(fields).meter, dictionary.meter, "meter of " + fields);
+            }
+            if (new PlanTasklet(plan, LIMITS).takesColumns()) {
+                Result columns = overColumns(plan);
+                assertArrayEquals(records.bytes, columns.bytes, "result bytes of " + plan + " over places");
+                assertEquals(records.meter, columns.meter, "meter of " + plan + " over places");
+            }
+        }
+    }
+
     @Test
     void aBatchOfWideRecordsHoldsFewerRowsNotAWiderBuffer() {
         assertEquals(ColumnBatch.MAX_ROWS, ColumnBatch.capacity(L.recordSize()));
@@ -244,7 +280,8 @@ class DecodedBatchTest {
     /**
      * The rows decoded into a {@link DecodedBatch} with the string column {@code mode} as ids into a
      * dictionary of its distinct values (a NULL's id the dictionary's size), its places in the
-     * records left blank where {@code blank}, run within {@code limits}.
+     * records not written where {@code blank} (as a Parquet source leaves them: the batch writes a
+     * row's entry there when it is stored as a record), run within {@code limits}.
      */
     private static Result overDictionary(Plan plan, boolean blank) {
         return overDictionary(plan, blank, LIMITS);
@@ -281,11 +318,9 @@ class DecodedBatchTest {
                 String value = values.get(first + r);
                 batch.nulls(mode)[r] = value == null;
                 batch.dictionaryIds(mode)[r] = value == null ? distinct.size() : distinct.indexOf(value);
-                byte[] place = new byte[f.width()];
                 if (!blank) {
-                    DATA.get(rows.record(r) + f.offset(), place);
+                    batch.records().put(r * L.recordSize() + f.offset(), DATA, rows.record(r) + f.offset(), f.width());
                 }
-                batch.records().put(r * L.recordSize() + f.offset(), place);
             }
             batch.filled(n);
             batch.dictionary(mode, dictionary);

@@ -143,6 +143,37 @@ class ParquetDecodeTest {
         }
     }
 
+    /**
+     * A string chunk whose writer falls back from its dictionary to PLAIN pages part way (a few
+     * values repeated, then each one new, past the dictionary page's size): a batch holding the
+     * last dictionary-coded rows and the first PLAIN ones gives the rows read as ids their entries
+     * in their places, so the plans' results equal those over the same values as records.
+     */
+    @Test
+    void aStringChunkFallingBackFromItsDictionaryGivesTheSameResults() throws Exception {
+        Configuration conf = new Configuration();
+        FileSystem fs = FileSystem.getLocal(conf);
+        Path path = new Path(dir.resolve("fallback.parquet").toUri());
+        List<ParquetData.Row> rows = new ArrayList<>();
+        for (ParquetData.Row r : ParquetData.rows(ROWS, 17)) {
+            rows.add(r.withComment(r.comment() == null ? null
+                    : r.id() < 1_500 ? "comment " + r.id() % 7 : "comment number " + r.id() + " of its own"));
+        }
+        ParquetData.write(conf, path, rows, CompressionCodecName.SNAPPY, true, WriterVersion.PARQUET_1_0,
+                1024 * 1024, 4 * 1024);
+        FileStatus status = fs.getFileStatus(path);
+        ParquetMetadata footer = ParquetFooters.read(fs, status);
+        ColumnChunkMetaData comment = footer.getBlocks().get(0).getColumns().stream()
+                .filter(c -> c.getPath().toDotString().equals("comment")).findFirst().orElseThrow();
+        assertTrue(comment.getEncodingStats().hasDictionaryEncodedPages() && comment.getEncodingStats().hasNonDictionaryEncodedPages(),
+                "dictionary-coded pages, then PLAIN ones: " + comment.getEncodingStats());
+        Layout layout = ParquetInputs.table(fs, status).layout();
+        ByteBuffer records = ParquetData.records(layout, rows);
+        for (Plan plan : plans(layout)) {
+            assertArrayEquals(overRecords(plan, records), decoded(fs, status, plan), plan.toString());
+        }
+    }
+
     /** The result of {@code plan} over {@code records}, the same values as fixed-width records. */
     private static byte[] overRecords(Plan plan, ByteBuffer records) throws IOException {
         return new HostRunner(8192, 128).run(new PlanTasklet(plan, PlanLimits.HOST),
@@ -267,7 +298,8 @@ class ParquetDecodeTest {
     }
 
     /**
-     * Plans that read every column a plan can: rows, aggregates of fields and expressions, strings,
+     * Plans that read every column a plan can: rows (strings among them, dictionary-coded and not),
+     * aggregates of fields and expressions, strings,
      * NULL tests (optional columns have null bits, so a plan tests them in WHERE and aggregates them
      * as expressions).
      */
@@ -286,6 +318,8 @@ class ParquetDecodeTest {
                         Predicate.compare("comment", CompareOp.GT, "comment m")), List.of("urgent"),
                         List.of(Aggregate.countStar(), Aggregate.max("ratio"))),
                 Plan.aggregate(layout, Predicate.isNull("big"), List.of(), List.of(Aggregate.countStar(),
-                        Aggregate.count("score"))));
+                        Aggregate.count("score"))),
+                Plan.rows(layout, Predicate.compare("qty", CompareOp.LT, 20), List.of("id", "mode", "comment")),
+                Plan.rows(layout, Predicate.compare("mode", CompareOp.EQ, "REG AIR"), List.of("comment", "mode")));
     }
 }

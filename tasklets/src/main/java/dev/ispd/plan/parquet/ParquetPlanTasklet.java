@@ -49,11 +49,10 @@ public final class ParquetPlanTasklet implements Tasklet {
     private final ParquetSource source;
     private final ParquetColumn[] columns;
     private final Field[] fields;
-    private final int recordSize;
     private final DecodedBatch batch;
     private final Scratch scratch;
-    /** Zeros to write over the rest of a longer string a place held before: as many as the widest field's. */
-    private final byte[] zeros;
+    /** Per column, the dictionary all of whose entries its field was found to hold exactly, so its rows are not checked one by one. */
+    private final StringDictionary[] fitting;
     /** A run of dictionary ids, row by row of the batch. */
     private final int[] ids;
     private byte[] pending = new byte[0];
@@ -69,11 +68,10 @@ public final class ParquetPlanTasklet implements Tasklet {
         for (int c = 0; c < columns.length; c++) {
             fields[c] = layout.field(columns[c].name(), "parquet");
         }
-        this.recordSize = layout.recordSize();
         this.batch = new DecodedBatch(layout, List.of(fields));
         int widest = Arrays.stream(fields).mapToInt(Field::width).max().orElse(0);
         this.scratch = new Scratch(widest);
-        this.zeros = new byte[widest];
+        this.fitting = new StringDictionary[columns.length];
         this.ids = new int[batch.capacity()];
     }
 
@@ -358,19 +356,19 @@ public final class ParquetPlanTasklet implements Tasklet {
     }
 
     /**
-     * The next {@code n} strings of column {@code c} into the field's place in the batch's records
-     * and their lengths into the batch's ({@link DecodedBatch#lengths}: the lengths those places
-     * hold, so a new value zeroes only a longer one's rest), a page's run at a time: an optional
-     * column's NULLs (definition levels read as runs) into the batch's nulls, then its values that
-     * are not NULL. Where every value is a dictionary id (dictionary-encoded pages), the ids go
-     * into the batch too (a NULL's the dictionary's size) and it is told the dictionary, so that a
-     * WHERE on the column is judged once per entry.
+     * The next {@code n} strings of column {@code c} into the batch, their lengths into its
+     * {@link DecodedBatch#lengths}, a page's run at a time: an optional column's NULLs (definition
+     * levels read as runs) into the batch's nulls, then its values that are not NULL. Where every
+     * value is a dictionary id (dictionary-encoded pages), only the ids go into the batch (a NULL's
+     * the dictionary's size) and it is told the dictionary: nothing is copied per row, a WHERE on
+     * the column is judged once per entry, and a row stored as a record gets its entry then. Other
+     * values are {@link DecodedBatch#place}d in their rows' places (and the rows of the batch read
+     * as ids before them, once a page of the chunk is not dictionary encoded).
      */
     private void fillStrings(ColumnChunkDecoder d, ParquetColumn column, Field f, int c, int n) {
-        ByteBuffer records = batch.records();
         boolean[] nulls = batch.nulls(c);
         int[] ids = batch.dictionaryIds(c);
-        int[] placed = batch.lengths(c);
+        int[] lengths = batch.lengths(c);
         StringDictionary strings = d.strings();
         boolean coded = strings != null;
         for (int r = 0; r < n; ) {
@@ -383,22 +381,58 @@ public final class ParquetPlanTasklet implements Tasklet {
                 if (present < k) {
                     spread(ids, nulls, r, k, present, strings.size());
                 }
+                boolean fits = fits(strings, column, f, c);
                 for (; r < end; r++) {
                     if (nulls == null || !nulls[r]) {
-                        placed[r] = putEntry(records, strings, ids[r], column, f, r, placed[r]);
+                        byte[] entry = strings.entry(ids[r]);
+                        if (!fits) {
+                            check(entry, entry.length, f, column);
+                        }
+                        lengths[r] = entry.length;
                     }
                 }
+                if (!coded) {
+                    place(strings, ids, nulls, c, end - k, end);
+                }
             } else {
-                coded = false;
+                if (coded) {
+                    place(strings, ids, nulls, c, 0, r);
+                    coded = false;
+                }
                 for (; r < end; r++) {
                     if (nulls == null || !nulls[r]) {
-                        placed[r] = putString(records, d.values().readBytes(), column, f, r, placed[r]);
+                        putString(d.values().readBytes(), column, f, c, r);
                     }
                 }
             }
             d.consumed(k);
         }
         batch.dictionary(c, coded ? strings : null);
+    }
+
+    /** Whether every entry of {@code strings} is a string {@code f} holds exactly (found once per dictionary). */
+    private boolean fits(StringDictionary strings, ParquetColumn column, Field f, int c) {
+        if (fitting[c] == strings) {
+            return true;
+        }
+        for (int id = 0; id < strings.size(); id++) {
+            byte[] entry = strings.entry(id);
+            if (entry.length > f.width() || endsInZero(entry, entry.length)) {
+                return false;
+            }
+        }
+        fitting[c] = strings;
+        return true;
+    }
+
+    /** The entries of the rows {@code [from, to)} of column {@code c} that are not NULL into their places. */
+    private void place(StringDictionary strings, int[] ids, boolean[] nulls, int c, int from, int to) {
+        for (int r = from; r < to; r++) {
+            if (nulls == null || !nulls[r]) {
+                byte[] entry = strings.entry(ids[r]);
+                batch.place(c, r, entry, entry.length);
+            }
+        }
     }
 
     /** {@link #spread(long[], boolean[], int, int, int)} of dictionary ids, a NULL's id {@code nullId}. */
@@ -423,20 +457,13 @@ public final class ParquetPlanTasklet implements Tasklet {
         return isNull;
     }
 
-    /** {@link #place}s string {@code value} in row {@code row}'s place, which holds a string of {@code before} bytes; returns its length. */
-    private int putString(ByteBuffer records, Binary value, ParquetColumn column, Field f, int row, int before) {
+    /** String {@code value} into row {@code row}'s place of column {@code c}, checked to be one the field holds exactly. */
+    private void putString(Binary value, ParquetColumn column, Field f, int c, int row) {
         int n = value.length();
         check(n, f, column);
         scratch.take(value);
-        return place(records, scratch.bytes, n, column, f, row, before);
-    }
-
-    /** {@link #place}s dictionary entry {@code id} in row {@code row}'s place, which holds a string of {@code before} bytes; returns its length. */
-    private int putEntry(ByteBuffer records, StringDictionary strings, int id, ParquetColumn column, Field f, int row,
-                         int before) {
-        byte[] value = strings.entry(id);
-        check(value.length, f, column);
-        return place(records, value, value.length, column, f, row, before);
+        check(scratch.bytes, n, f, column);
+        batch.place(c, row, scratch.bytes, n);
     }
 
     private static void check(int n, Field f, ParquetColumn column) {
@@ -448,23 +475,18 @@ public final class ParquetPlanTasklet implements Tasklet {
         }
     }
 
-    /**
-     * Writes the {@code n} bytes of {@code value} zero-padded into row {@code row}'s {@code char(N)}
-     * place, which holds a string of {@code before} bytes (zeros after it): its bytes, then zeros
-     * over the rest of the longer one. Returns {@code n}.
-     */
-    private int place(ByteBuffer records, byte[] value, int n, ParquetColumn column, Field f, int row, int before) {
-        if (n > 0 && value[n - 1] == 0) {
+    /** That the {@code n} bytes of {@code value} are a string {@code f} holds exactly: not longer, not ending in a zero byte. */
+    private static void check(byte[] value, int n, Field f, ParquetColumn column) {
+        check(n, f, column);
+        if (endsInZero(value, n)) {
             // char(N) is zero-padded: a trailing zero byte would be read back as padding, the value shortened
             throw new IllegalArgumentException("a value ending in a zero byte cannot be held exactly in the zero-padded "
                     + "char(" + f.width() + ") a plan reads of a string (" + column.name() + ")");
         }
-        int at = row * recordSize + f.offset();
-        records.put(at, value, 0, n);
-        if (before > n) {
-            records.put(at + n, zeros, 0, before - n);
-        }
-        return n;
+    }
+
+    private static boolean endsInZero(byte[] value, int n) {
+        return n > 0 && value[n - 1] == 0;
     }
 
     /**
