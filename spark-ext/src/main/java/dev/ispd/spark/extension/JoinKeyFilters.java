@@ -165,7 +165,8 @@ final class JoinKeyFilters extends SparkStrategy {
         if (best == null) {
             return;
         }
-        double kept = again ? 1 : KeySide.of(best.build, found.pending).map(KeySide::kept).orElse(1.0);
+        Scan probe = best.scan.relation.scan();
+        double kept = again ? 1 : KeySide.of(best.build, found.pending, probe).map(KeySide::kept).orElse(1.0);
         Pending earlier = found.pending.get(best.scan.relation.scan());
         if (!again && earlier != null && !earlier.keys().exprId().equals(best.scan.key.exprId())) {
             if (earlier.kept() <= kept) {
@@ -174,7 +175,7 @@ final class JoinKeyFilters extends SparkStrategy {
             found.filteredKeys.remove(earlier.keys().exprId());
         }
         found.filteredKeys.add(best.scan.key.exprId());
-        DynamicPruningSubquery keys = new DynamicPruningSubquery(best.scan.key, withPendingFilter(best.build),
+        DynamicPruningSubquery keys = new DynamicPruningSubquery(best.scan.key, withPendingFilter(best.build, probe),
                 CollectionConverters.asScala(best.buildKeys).toList(),
                 CollectionConverters.asScala(List.<Object>of(best.index)).toList(), false,
                 best.scan.key.exprId(), Option.empty());
@@ -184,12 +185,24 @@ final class JoinKeyFilters extends SparkStrategy {
     /**
      * {@code build}, with the runtime filter a join above has found for its scan and not yet
      * planned (TPC-H Q11: the suppliers of GERMANY's nation key), so that the second run of it
-     * for its keys gives only the keys that filter gives.
+     * for its keys gives only the keys that filter gives; not one whose keys come from
+     * {@code probe}'s rows ({@link #reads}).
      */
-    private LogicalPlan withPendingFilter(LogicalPlan build) {
+    private LogicalPlan withPendingFilter(LogicalPlan build, Scan probe) {
         Optional<DataSourceV2ScanRelation> scan = scanUnder(build);
         Pending pending = scan.map(r -> found.pending.get(r.scan())).orElse(null);
-        return pending == null ? build : withFilterOn(build, scan.get(), pending.keys());
+        return pending == null || reads(pending.keys().buildQuery(), probe) ? build : withFilterOn(build, scan.get(), pending.keys());
+    }
+
+    /**
+     * Whether {@code plan} reads {@code probe}: a runtime filter whose keys come from the rows of
+     * the scan a key side would filter counts for nothing there. A semi join's two sides would
+     * otherwise each count the filter the other gives them (TPC-H Q18: the orders, and the
+     * per-order sums of their line items over 300), and the probe's filter would be the whole of
+     * the key side's keys, run again.
+     */
+    private static boolean reads(LogicalPlan plan, Scan probe) {
+        return plan.find(n -> n instanceof DataSourceV2ScanRelation r && r.scan() == probe).isDefined();
     }
 
     /**
@@ -204,7 +217,8 @@ final class JoinKeyFilters extends SparkStrategy {
     }
 
     private boolean qualifies(ScanKey key, LogicalPlan build, boolean again) {
-        return again ? found.filteredKeys.contains(key.key.exprId()) : KeySide.of(build, found.pending).filter(k -> k.worthIt(key)).isPresent();
+        return again ? found.filteredKeys.contains(key.key.exprId())
+                : KeySide.of(build, found.pending, key.relation.scan()).filter(k -> k.worthIt(key)).isPresent();
     }
 
     /** A scan to filter, by {@code buildKeys.get(index)} of {@code build}, on the join's left or right. */
@@ -303,7 +317,7 @@ final class JoinKeyFilters extends SparkStrategy {
      * the share of its own key side's records that side keeps, a foreign key's rule.
      */
     private record KeySide(double records, double rows) {
-        static Optional<KeySide> of(LogicalPlan side, Map<Scan, Pending> pending) {
+        static Optional<KeySide> of(LogicalPlan side, Map<Scan, Pending> pending, Scan probe) {
             boolean filtered = false;
             double runtimeKept = 1;
             LogicalPlan p = side;
@@ -311,8 +325,9 @@ final class JoinKeyFilters extends SparkStrategy {
                 if (p instanceof Filter f) {
                     Option<Expression> keys = f.condition().find(e -> e instanceof DynamicPruningSubquery);
                     filtered |= !hasRuntimeFilter(f);
-                    runtimeKept *= keys.isEmpty() ? 1 : KeySide.of(((DynamicPruningSubquery) keys.get()).buildQuery(), pending)
-                            .map(KeySide::kept).orElse(1.0);
+                    LogicalPlan keySide = keys.isEmpty() ? null : ((DynamicPruningSubquery) keys.get()).buildQuery();
+                    runtimeKept *= keySide == null || reads(keySide, probe) ? 1
+                            : KeySide.of(keySide, pending, probe).map(KeySide::kept).orElse(1.0);
                 }
                 p = p.children().head();
             }
@@ -322,7 +337,7 @@ final class JoinKeyFilters extends SparkStrategy {
             if (p instanceof DataSourceV2ScanRelation r && r.scan() instanceof IspdScan scan) {
                 double kept = scan.estimateStatistics().numRows().orElse(scan.records());
                 Pending keys = pending.get(scan);
-                kept *= runtimeKept * (keys == null ? 1 : keys.kept());
+                kept *= runtimeKept * (keys == null || reads(keys.keys().buildQuery(), probe) ? 1 : keys.kept());
                 return Optional.of(new KeySide(scan.records(), filtered ? kept * Selectivity.OTHER : kept));
             }
             if (!filtered) {
