@@ -2,7 +2,6 @@ package dev.ispd.plan;
 
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
-import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -325,7 +324,6 @@ abstract class Condition {
             return k;
         }
     }
-
 
     /** BETWEEN, or NOT BETWEEN ({@code outside}): both ends included in the range. */
     private static final class BetweenField extends FieldCondition {
@@ -665,6 +663,8 @@ abstract class Condition {
         private Work[] counts;
         /** Per entry, the rows of the batch under test that hold it. */
         private int[] rows;
+        /** The entries the batch under test holds, in the order first met (its rows' count in {@link #rows}). */
+        private final int[] met = new int[ColumnBatch.MAX_ROWS];
 
         ByEntry(Condition condition, Field field, Layout layout) {
             this.condition = condition;
@@ -697,6 +697,7 @@ abstract class Condition {
             }
             int[] ids = batch.dictionaryIds(field);
             int k = 0;
+            int distinct = 0;
             for (int i = 0; i < n; i++) {
                 int r = sel[i];
                 int id = ids[r];
@@ -704,22 +705,29 @@ abstract class Condition {
                     try {
                         judge(d, id);
                     } catch (RuntimeException e) { // the row's error: no count of this batch kept for the next
-                        Arrays.fill(rows, 0);
+                        forget(distinct);
                         throw e;
                     }
                 }
-                rows[id]++;
+                if (rows[id]++ == 0) {
+                    met[distinct++] = id;
+                }
                 if (passes[id]) {
                     out[k++] = r;
                 }
             }
-            for (int id = 0; id < rows.length; id++) { // each entry's work once, times its rows
-                if (rows[id] > 0) {
-                    work.add(counts[id], rows[id]);
-                    rows[id] = 0;
-                }
+            for (int m = 0; m < distinct; m++) { // each entry's work once, times its rows: the batch's entries, not the dictionary's
+                work.add(counts[met[m]], rows[met[m]]);
             }
+            forget(distinct);
             return k;
+        }
+
+        /** Clears the row counts of the first {@code distinct} entries {@link #met}. */
+        private void forget(int distinct) {
+            for (int m = 0; m < distinct; m++) {
+                rows[met[m]] = 0;
+            }
         }
 
         /**
