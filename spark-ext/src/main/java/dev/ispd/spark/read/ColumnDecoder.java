@@ -8,7 +8,6 @@ import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.nio.ByteBuffer;
 import java.util.List;
-import org.apache.spark.sql.execution.vectorized.OnHeapColumnVector;
 import org.apache.spark.sql.execution.vectorized.WritableColumnVector;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.DecimalType;
@@ -105,9 +104,8 @@ final class ColumnDecoder {
      * strings stay in the records ({@link StringSlices}), other columns are decoded into vectors.
      */
     static ColumnarBatch batchOf(List<LayoutColumn> columns, int capacity) {
-        return new ColumnarBatch(columns.stream().map(c -> c.field().type().kind() == FieldType.Kind.CHAR
-                ? new StringSlices(c.type(), capacity) : new OnHeapColumnVector(capacity, c.type()))
-                .toArray(ColumnVector[]::new));
+        return StringSlices.batch(columns.stream().map(LayoutColumn::type).toList(),
+                c -> columns.get(c).field().type().kind() == FieldType.Kind.CHAR, capacity);
     }
 
     /** Fills rows [0, rows) of {@code out} from {@code values}, the field's values (not a string's). */

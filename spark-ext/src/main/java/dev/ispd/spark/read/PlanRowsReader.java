@@ -7,12 +7,10 @@ import dev.ispd.spark.pushdown.RowBytes;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.util.Arrays;
 import java.util.List;
-import org.apache.spark.sql.execution.vectorized.OnHeapColumnVector;
 import org.apache.spark.sql.execution.vectorized.WritableColumnVector;
-import org.apache.spark.sql.types.DataType;
-import org.apache.spark.sql.types.StructType;
-import org.apache.spark.sql.vectorized.ColumnVector;
+import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.vectorized.ColumnarBatch;
 
 /**
@@ -72,15 +70,9 @@ final class PlanRowsReader extends MeteredBatchReader {
 
     /** The reused batch: the plan's string columns stay in the results ({@link StringSlices}), the others are decoded into vectors. */
     private static ColumnarBatch batch(PushedScan pushed) {
-        StructType schema = pushed.readSchema();
         List<Integer> stringColumns = pushed.rowBytes().stringColumns();
-        ColumnVector[] vectors = new ColumnVector[schema.size()];
-        for (int c = 0; c < vectors.length; c++) {
-            DataType type = schema.fields()[c].dataType();
-            vectors[c] = stringColumns.contains(c) ? new StringSlices(type, RecordBatchReader.BATCH_ROWS)
-                    : new OnHeapColumnVector(RecordBatchReader.BATCH_ROWS, type);
-        }
-        return new ColumnarBatch(vectors);
+        return StringSlices.batch(Arrays.stream(pushed.readSchema().fields()).map(StructField::dataType).toList(),
+                stringColumns::contains, RecordBatchReader.BATCH_ROWS);
     }
 
     @Override

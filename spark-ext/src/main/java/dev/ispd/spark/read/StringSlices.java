@@ -1,9 +1,13 @@
 package dev.ispd.spark.read;
 
 import java.util.Arrays;
+import java.util.List;
+import java.util.function.IntPredicate;
+import org.apache.spark.sql.execution.vectorized.OnHeapColumnVector;
 import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.vectorized.ColumnVector;
 import org.apache.spark.sql.vectorized.ColumnarArray;
+import org.apache.spark.sql.vectorized.ColumnarBatch;
 import org.apache.spark.sql.vectorized.ColumnarMap;
 import org.apache.spark.sql.types.Decimal;
 import org.apache.spark.unsafe.Platform;
@@ -27,6 +31,20 @@ final class StringSlices extends ColumnVector {
         super(type);
         this.offsets = new int[capacity];
         this.lengths = new int[capacity];
+    }
+
+    /**
+     * A reader's reused batch of up to {@code capacity} rows of columns of {@code types}: those
+     * {@code inPlace} takes are strings read where they lie ({@link StringSlices}), the others
+     * on-heap vectors the reader decodes its values into.
+     */
+    static ColumnarBatch batch(List<DataType> types, IntPredicate inPlace, int capacity) {
+        ColumnVector[] vectors = new ColumnVector[types.size()];
+        for (int c = 0; c < vectors.length; c++) {
+            DataType type = types.get(c);
+            vectors[c] = inPlace.test(c) ? new StringSlices(type, capacity) : new OnHeapColumnVector(capacity, type);
+        }
+        return new ColumnarBatch(vectors);
     }
 
     /** Starts a batch whose strings are in {@code bytes}. */
