@@ -2,6 +2,7 @@ package dev.ispd.examples.worldcup;
 
 import dev.ispd.hadoop.fs.LayoutAttribute;
 import dev.ispd.plan.Layout;
+import dev.ispd.plan.layout.StoredLayout;
 import java.io.IOException;
 import java.util.Optional;
 import org.apache.hadoop.fs.FSDataOutputStream;
@@ -58,7 +59,7 @@ public final class StagedTarget {
                 written = body.write(out);
             }
             if (layout.isPresent()) {
-                LayoutAttribute.record(fs, staging, layout.get(), recordsPerBlock);
+                LayoutAttribute.record(fs, staging, new StoredLayout(layout.get(), recordsPerBlock));
             }
         } catch (IOException | RuntimeException e) {
             discard(fs, staging, e);

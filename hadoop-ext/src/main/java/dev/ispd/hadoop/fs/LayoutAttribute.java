@@ -4,6 +4,7 @@ import dev.ispd.plan.BlockLayout;
 import dev.ispd.plan.Layout;
 import dev.ispd.plan.layout.LayoutDdl;
 import dev.ispd.plan.layout.Layouts;
+import dev.ispd.plan.layout.StoredLayout;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.EnumSet;
@@ -46,9 +47,9 @@ public final class LayoutAttribute {
         return layout.name() + "/" + layout.recordSize();
     }
 
-    /** The attribute's text for {@code layout} stored {@code recordsPerBlock} to a block, or in rows if 0. */
-    public static String text(Layout layout, int recordsPerBlock) {
-        return text(layout) + (recordsPerBlock == 0 ? "" : BLOCKED + recordsPerBlock);
+    /** The attribute's text for {@code stored}: {@code NAME/SIZE}, then {@code " blocked R"} for blocks. */
+    public static String text(StoredLayout stored) {
+        return text(stored.layout()) + (stored.blocked() ? BLOCKED + stored.recordsPerBlock() : "");
     }
 
     /**
@@ -57,17 +58,18 @@ public final class LayoutAttribute {
      * know; nothing if {@code fs} keeps no attributes.
      */
     public static void record(FileSystem fs, Path file, Layout layout) throws IOException {
-        record(fs, file, layout, 0);
+        record(fs, file, StoredLayout.rows(layout));
     }
 
     /**
-     * Records {@code layout} on {@code file} as {@link #record(FileSystem, Path, Layout)} does,
-     * its records stored {@code recordsPerBlock} to a block ({@link BlockLayout}), or in rows if 0.
+     * Records {@code stored} on {@code file} as {@link #record(FileSystem, Path, Layout)} does,
+     * with how the file stores its records: in rows or column-blocked ({@link BlockLayout}).
      */
-    public static void record(FileSystem fs, Path file, Layout layout, int recordsPerBlock) throws IOException {
+    public static void record(FileSystem fs, Path file, StoredLayout stored) throws IOException {
         if (fs instanceof OsdFileSystem) {
+            Layout layout = stored.layout();
             EnumSet<XAttrSetFlag> replace = EnumSet.of(XAttrSetFlag.CREATE, XAttrSetFlag.REPLACE);
-            fs.setXAttr(file, NAME, text(layout, recordsPerBlock).getBytes(StandardCharsets.UTF_8), replace);
+            fs.setXAttr(file, NAME, text(stored).getBytes(StandardCharsets.UTF_8), replace);
             if (!Layouts.builtIn(layout)) {
                 fs.setXAttr(file, FIELDS, LayoutDdl.format(layout).getBytes(StandardCharsets.UTF_8), replace);
             }
@@ -118,6 +120,11 @@ public final class LayoutAttribute {
         public Recorded(Path file, Layout layout) {
             this(file, layout, 0);
         }
+
+        /** The layout and how the file stores its records. */
+        public StoredLayout stored() {
+            return new StoredLayout(layout, recordsPerBlock);
+        }
     }
 
     /**
@@ -143,16 +150,11 @@ public final class LayoutAttribute {
                         + first.get().file() + " records " + Layouts.describe(first.get().layout())
                         + ": read them separately");
             } else if (first.get().recordsPerBlock() != block) {
-                throw new IllegalArgumentException(file + " stores its records " + storage(block) + ", but "
-                        + first.get().file() + " " + storage(first.get().recordsPerBlock()) + ": read them separately");
+                throw new IllegalArgumentException(file + " stores its records " + StoredLayout.storage(block) + ", but "
+                        + first.get().file() + " " + StoredLayout.storage(first.get().recordsPerBlock()) + ": read them separately");
             }
         }
         return first;
-    }
-
-    /** How records stored {@code recordsPerBlock} to a block lie, for messages. */
-    public static String storage(int recordsPerBlock) {
-        return recordsPerBlock == 0 ? "in rows" : "column-blocked, " + recordsPerBlock + " records to a block";
     }
 
     /** The layout text recorded on {@code file}, or empty if it has none. */

@@ -13,6 +13,8 @@ import dev.ispd.hadoop.fs.metadata.JournalRecord;
 import dev.ispd.hadoop.fs.metadata.Namespace;
 import dev.ispd.plan.Layout;
 import dev.ispd.plan.layout.LayoutDdl;
+import dev.ispd.plan.layout.LayoutJson;
+import dev.ispd.plan.layout.StoredLayout;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -172,14 +174,21 @@ class LayoutAttributeTest {
         OsdDrives drives = new OsdDrives(1, 4096);
         drives.start(dir);
         try (OsdFileSystem fs = drives.newClient()) {
-            Layout sensor = LayoutDdl.parse("sensor", "id u32 le @0, temp i16 @4", 8, "test");
+            String text = "id u32 le @0, temp i16 @4, blocked 4";
+            StoredLayout stored = LayoutDdl.parseStored("sensor", text, 8, "test");
+            Layout sensor = stored.layout();
             write(fs, "/b/1", 8 * 10);
             write(fs, "/b/2", 8 * 10);
             Path one = new Path("/b/1");
             Path two = new Path("/b/2");
-            LayoutAttribute.record(fs, one, sensor, 4);
-            LayoutAttribute.record(fs, two, sensor, 4);
+            LayoutAttribute.record(fs, one, stored);
+            LayoutAttribute.record(fs, two, stored);
             assertEquals(Optional.of("sensor/8 blocked 4"), LayoutAttribute.read(fs, one));
+            // text -> layout -> recorded -> layout -> text, and the JSON form of what the file records
+            StoredLayout read = LayoutAttribute.recorded(fs, List.of(one, two)).orElseThrow().stored();
+            assertEquals(stored, read);
+            assertEquals(text, LayoutDdl.format(read));
+            assertEquals(stored, LayoutJson.parseStored(LayoutJson.format(read), 0, "test"));
             assertEquals(8, LayoutAttribute.recordSize(fs, one));
             assertEquals(4, LayoutAttribute.recordsPerBlock(fs, one));
             assertEquals(Optional.of(sensor), LayoutAttribute.layout(fs, one));

@@ -6,9 +6,9 @@ import dev.ispd.hadoop.fs.LayoutAttribute;
 import dev.ispd.hadoop.fs.LayoutAttribute.Recorded;
 import dev.ispd.hadoop.fs.OsdFileSystems;
 import dev.ispd.plan.Layout;
-import dev.ispd.plan.layout.LayoutDdl;
 import dev.ispd.plan.layout.LayoutJson;
 import dev.ispd.plan.layout.Layouts;
+import dev.ispd.plan.layout.StoredLayout;
 import dev.ispd.spark.conf.IspdOptions;
 import java.io.IOException;
 import java.io.InputStream;
@@ -32,22 +32,41 @@ public final class LayoutResolver {
     }
 
     /**
-     * The layout of data whose files recorded {@code recorded} (empty: none).
+     * The layout of data whose files recorded {@code recorded} (empty: none), stored as the files
+     * record (column-blocked or in rows), or where they record nothing as the options say
+     * ({@code , blocked R} in the text form, {@code "block": R} in JSON; else rows). An option's
+     * layout must describe the files' records, and one that says how they are stored must say
+     * what they record.
      *
      * @param conf reads a {@code layoutFile}
      */
     public static RecordLayout resolve(Map<String, String> options, Optional<Recorded> recorded, Configuration conf) {
-        Optional<Layout> given = fromOptions(options, recorded, conf);
+        Optional<StoredLayout> given = fromOptions(options, recorded, conf);
         if (given.isEmpty()) {
             Recorded r = recorded.orElseThrow(() -> analysis("option " + IspdOptions.LAYOUT.name()
                     + " is required (or " + IspdOptions.LAYOUT_FILE.name() + "): the data records no layout"));
-            return RecordLayout.of(r.layout());
+            return RecordLayout.of(r.layout()).blocked(r.recordsPerBlock());
         }
-        if (recorded.isPresent() && !Layouts.sameRecords(given.get(), recorded.get().layout())) {
-            throw analysis(recorded.get().file() + " records layout " + Layouts.describe(recorded.get().layout())
-                    + ", but the options give " + Layouts.describe(given.get()));
+        Layout layout = given.get().layout();
+        if (recorded.isEmpty()) {
+            return RecordLayout.of(layout).blocked(given.get().recordsPerBlock());
         }
-        return RecordLayout.of(given.get());
+        Recorded r = recorded.get();
+        if (!Layouts.sameRecords(layout, r.layout())) {
+            throw analysis(r.file() + " records layout " + Layouts.describe(r.layout()) + ", but the options give "
+                    + Layouts.describe(layout));
+        }
+        if (given.get().blocked() && given.get().recordsPerBlock() != r.recordsPerBlock()) {
+            throw analysis(r.file() + " stores its records " + StoredLayout.storage(r.recordsPerBlock())
+                    + ", but the options' layout says " + given.get().storage());
+        }
+        return RecordLayout.of(layout).blocked(r.recordsPerBlock());
+    }
+
+    /** The option that gave the layout, for messages: {@code layoutFile} or {@code layout}. */
+    public static String layoutOption(Map<String, String> options) {
+        return IspdOptions.find(options, IspdOptions.LAYOUT_FILE.name()) != null ? IspdOptions.LAYOUT_FILE.name()
+                : IspdOptions.LAYOUT.name();
     }
 
     /**
@@ -64,7 +83,7 @@ public final class LayoutResolver {
         }
     }
 
-    private static Optional<Layout> fromOptions(Map<String, String> options, Optional<Recorded> recorded,
+    private static Optional<StoredLayout> fromOptions(Map<String, String> options, Optional<Recorded> recorded,
                                                 Configuration conf) {
         String text = IspdOptions.find(options, IspdOptions.LAYOUT.name());
         String file = IspdOptions.find(options, IspdOptions.LAYOUT_FILE.name());
@@ -75,17 +94,16 @@ public final class LayoutResolver {
         }
         try {
             if (file != null) {
-                return Optional.of(LayoutJson.parse(read(file, conf), entrySize,
+                return Optional.of(LayoutJson.parseStored(read(file, conf), entrySize,
                         "option " + IspdOptions.LAYOUT_FILE.name() + " " + file));
             }
             if (text == null || text.isBlank()) {
-                return entrySize == 0 ? Optional.empty() : recorded.map(r -> resized(r, entrySize));
+                return entrySize == 0 ? Optional.empty() : recorded.map(r -> StoredLayout.rows(resized(r, entrySize)));
             }
-            if (Layouts.declaresFields(text)) {
-                return Optional.of(LayoutDdl.parse(Layouts.CUSTOM, text, entrySize, "option " + IspdOptions.LAYOUT.name()));
-            }
-            int size = entrySize > 0 ? entrySize : recordedSize(text.trim(), recorded);
-            return Optional.of(Layouts.named(text.trim(), size));
+            String source = "option " + IspdOptions.LAYOUT.name();
+            int size = entrySize > 0 || Layouts.declaresFields(text) ? entrySize
+                    : recordedSize(Layouts.nameIn(text), recorded);
+            return Optional.of(Layouts.storedFromText(text, size, source));
         } catch (IllegalArgumentException e) {
             throw analysis(e.getMessage(), e);
         }

@@ -63,8 +63,7 @@ public final class InputResolver {
             layout = RecordLayout.ofParquet(parquet.table().layout());
         } else {
             Optional<Recorded> recorded = LayoutResolver.recorded(fs, files.stream().map(FileStatus::getPath).toList());
-            layout = LayoutResolver.resolve(options, recorded, conf)
-                    .blocked(recorded.map(Recorded::recordsPerBlock).orElse(0));
+            layout = LayoutResolver.resolve(options, recorded, conf);
             checkWholeRecords(files, layout);
         }
         return new ScanInput(path, layout, files, new HadoopConf(conf), settings(options, sessionConf, session), parquet);

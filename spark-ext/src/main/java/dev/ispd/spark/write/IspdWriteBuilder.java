@@ -5,6 +5,7 @@ import static dev.ispd.spark.ConnectorErrors.analysis;
 import dev.ispd.hadoop.fs.LayoutAttribute;
 import dev.ispd.plan.BlockLayout;
 import dev.ispd.plan.PlanException;
+import dev.ispd.plan.layout.StoredLayout;
 import dev.ispd.spark.conf.HadoopConf;
 import dev.ispd.spark.conf.IspdOptions;
 import dev.ispd.spark.layout.LayoutResolver;
@@ -75,16 +76,19 @@ public final class IspdWriteBuilder implements WriteBuilder, SupportsTruncate {
 
     /**
      * The records a block holds (0: rows): option {@code block}, else as the files appended to are
-     * stored; an append that would mix rows and blocks, or blocks of two sizes, in one table is
-     * refused, as is a block that is not a positive number of records or that does not fit a
-     * chunk of {@code chunkSize} bytes (its blocked layout's own refusals too), each naming the option.
+     * stored or the layout option says ({@code , blocked R}; {@link LayoutResolver#resolve}); an
+     * append that would mix rows and blocks, or blocks of two sizes, in one table is refused, as
+     * are a {@code block} and a layout that say two sizes, and a block that is not a positive
+     * number of records or that does not fit a chunk of {@code chunkSize} bytes (its blocked
+     * layout's own refusals too), each naming the option.
      */
     private static int recordsPerBlock(Map<String, String> options, Optional<LayoutAttribute.Recorded> recorded,
                                        RecordLayout layout, long chunkSize) {
         String given = IspdOptions.find(options, IspdOptions.BLOCK.name());
-        int stored = recorded.map(LayoutAttribute.Recorded::recordsPerBlock).orElse(0);
+        int stated = layout.recordsPerBlock();
         if (given == null) {
-            return stored;
+            return recorded.isPresent() || stated == 0 ? stated
+                    : fitting(stated, "option " + LayoutResolver.layoutOption(options), layout, chunkSize);
         }
         int block;
         try {
@@ -96,21 +100,30 @@ public final class IspdWriteBuilder implements WriteBuilder, SupportsTruncate {
         if (block < 1) {
             throw analysis("option " + IspdOptions.BLOCK.name() + " must be a positive number of records, got " + block);
         }
-        if (recorded.isPresent() && stored != block) {
-            throw analysis(recorded.get().file() + " stores its records " + LayoutAttribute.storage(stored)
+        if (recorded.isPresent() && stated != block) {
+            throw analysis(recorded.get().file() + " stores its records " + StoredLayout.storage(stated)
                     + ", but option " + IspdOptions.BLOCK.name() + " is " + block + ": an append stores its records as "
                     + "the table's are; overwrite (mode \"overwrite\") or write another directory");
         }
+        if (stated != 0 && stated != block) {
+            throw analysis("option " + IspdOptions.BLOCK.name() + " is " + block + ", but option "
+                    + LayoutResolver.layoutOption(options) + " says " + StoredLayout.storage(stated) + ": give one");
+        }
+        return fitting(block, "option " + IspdOptions.BLOCK.name(), layout, chunkSize);
+    }
+
+    /** {@code block}, which {@code option} gave, once it is known to fit a chunk and the layout's blocks. */
+    private static int fitting(int block, String option, RecordLayout layout, long chunkSize) {
         long bytes = (long) block * layout.entrySize();
         if (bytes > chunkSize) {
-            throw analysis("option " + IspdOptions.BLOCK.name() + " " + block + ": a block of " + block + " records of "
+            throw analysis(option + " " + block + ": a block of " + block + " records of "
                     + layout.entrySize() + " B is " + bytes + " bytes, more than a chunk (" + chunkSize + " bytes, "
                     + "ispd.fs.chunk.size); at most " + chunkSize / layout.entrySize() + " records to a block");
         }
         try {
             new BlockLayout(layout.planLayout(), block);
         } catch (PlanException e) {
-            throw analysis("option " + IspdOptions.BLOCK.name() + ": " + e.getMessage(), e);
+            throw analysis(option + ": " + e.getMessage(), e);
         }
         return block;
     }

@@ -3,6 +3,7 @@ package dev.ispd.spark.write;
 import dev.ispd.hadoop.fs.LayoutAttribute;
 import dev.ispd.plan.BlockLayout;
 import dev.ispd.plan.BlockedOutput;
+import dev.ispd.plan.layout.StoredLayout;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.ByteBuffer;
@@ -74,7 +75,7 @@ final class RecordDataWriter implements DataWriter<InternalRow> {
             blocked.finish();
         }
         file.close();
-        LayoutAttribute.record(fs, attempt, target.layout().planLayout(), target.recordsPerBlock());
+        LayoutAttribute.record(fs, attempt, new StoredLayout(target.layout().planLayout(), target.recordsPerBlock()));
         Path part = target.part(partition);
         if (!fs.rename(attempt, part)) {
             throw new IOException("ispd: cannot rename " + attempt + " to " + part);

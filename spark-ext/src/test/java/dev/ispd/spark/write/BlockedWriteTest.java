@@ -28,7 +28,9 @@ import org.junit.jupiter.params.provider.CsvSource;
  * strings written column-blocked (chunks of whole blocks, each file's last block partial) reads
  * back as the same table written in rows, row scans and aggregates, whatever ran the read; a
  * block that is not a positive number or does not fit a chunk, and an append that would mix rows
- * and blocks, are refused naming the option.
+ * and blocks, are refused naming the option. A {@code layout} ending in {@code , blocked R} says
+ * the same as {@code block} (both given, they must agree), and reads a file that records no
+ * layout as blocked; over files that record theirs it must agree with them.
  */
 class BlockedWriteTest {
     @RegisterExtension
@@ -93,6 +95,50 @@ class BlockedWriteTest {
                 () -> one.write().format("ispd").option("block", "50").mode("append").save(DRIVES.uri(BLOCKED)));
     }
 
+    @Test
+    void aLayoutEndingInBlockedStoresTheRecordsSoAndReadsAFileThatRecordsNothing() throws IOException {
+        String byLayout = "/blocked-write/by-layout";
+        spark().read().format("ispd").load(DRIVES.uri(ROWS)).write().format("ispd")
+                .option("layout", LAYOUT + ", blocked 100").mode("overwrite").save(DRIVES.uri(byLayout));
+        FileSystem fs = new Path(DRIVES.uri(byLayout)).getFileSystem(DRIVES.hadoopConf());
+        FileStatus written = fs.listStatus(new Path(DRIVES.uri(byLayout)))[0];
+        assertEquals(100, LayoutAttribute.recordsPerBlock(fs, written.getPath()));
+        String sql = "SELECT flag, COUNT(*), SUM(qty), MIN(day), MAX(n) FROM t GROUP BY flag";
+        assertEquals(answer(ROWS, "device-only", sql), answer(byLayout, "device-only", sql));
+
+        // the same bytes in a file that records no layout (copied as hadoop fs -put would): the option says how they lie
+        Path bare = new Path(DRIVES.uri("/blocked-write/bare/part.bin"));
+        try (var in = fs.open(written.getPath()); var out = fs.create(bare, true, 4096, (short) 1, written.getBlockSize())) {
+            in.transferTo(out);
+        }
+        assertTrue(LayoutAttribute.read(fs, bare).isEmpty());
+        for (String policy : List.of("host-only", "device-only")) {
+            assertEquals(answer(written.getPath().toString(), LAYOUT + ", blocked 100", policy, "SELECT * FROM t"),
+                    answer(bare.toString(), LAYOUT + ", blocked 100", policy, "SELECT * FROM t"), policy);
+        }
+        assertRefused("stores its records column-blocked, 100 records to a block, but the options' layout says "
+                + "column-blocked, 50 records to a block", () -> spark().read().format("ispd")
+                .option("layout", LAYOUT + ", blocked 50").load(DRIVES.uri(byLayout)).collect());
+        assertRefused("stores its records in rows, but the options' layout says column-blocked, 100 records to a block",
+                () -> spark().read().format("ispd").option("layout", LAYOUT + ", blocked 100").load(DRIVES.uri(ROWS))
+                        .collect());
+    }
+
+    @Test
+    void aLayoutAndABlockThatDisagreeOrABlockedLayoutPastAChunkAreRefusedNamingTheOptions() {
+        Dataset<Row> one = spark().range(0, 10).selectExpr("id", "CAST(1 AS DECIMAL(15,2)) AS qty",
+                "DATE '1994-01-01' AS day", "1 AS n", "'A' AS flag");
+        assertRefused("option block is 50, but option layout says column-blocked, 100 records to a block: give one",
+                () -> one.write().format("ispd").option("layout", LAYOUT + ", blocked 100").option("block", "50")
+                        .mode("overwrite").save(DRIVES.uri("/blocked-write/bad")));
+        assertRefused("option layout 2000: a block of 2000 records of 29 B is 58000 bytes, more than a chunk",
+                () -> one.write().format("ispd").option("layout", LAYOUT + ", blocked 2000").mode("overwrite")
+                        .save(DRIVES.uri("/blocked-write/bad")));
+        assertRefused("option layout: blocked 'x' is not a positive whole number of records",
+                () -> one.write().format("ispd").option("layout", LAYOUT + ", blocked x").mode("overwrite")
+                        .save(DRIVES.uri("/blocked-write/bad")));
+    }
+
     private static void assertRefused(String message, Runnable write) {
         AnalysisException e = assertThrows(AnalysisException.class, write::run);
         assertTrue(e.getMessage().contains(message), e.getMessage());
@@ -101,6 +147,17 @@ class BlockedWriteTest {
     private static List<String> answer(String path, String policy, String sql) {
         spark().read().format("ispd").option("ispd.offload.policy", policy).load(DRIVES.uri(path))
                 .createOrReplaceTempView("t");
+        return sorted(sql);
+    }
+
+    /** The answer to {@code sql} over {@code file} read with the option {@code layout}. */
+    private static List<String> answer(String file, String layout, String policy, String sql) {
+        spark().read().format("ispd").option("layout", layout).option("ispd.offload.policy", policy).load(file)
+                .createOrReplaceTempView("t");
+        return sorted(sql);
+    }
+
+    private static List<String> sorted(String sql) {
         List<String> out = new ArrayList<>(spark().sql(sql).collectAsList().stream().map(Row::toString).toList());
         out.sort(Comparator.naturalOrder());
         return out;

@@ -24,7 +24,9 @@ import java.util.stream.Collectors;
  * significant) of an integer (or one bit for a bool); {@code nullable} gives the null bit (bit
  * BIT, 0 the least significant, of byte BYTE of the record; set means NULL) or the raw value that
  * means NULL. {@link #format} writes a layout back in this form, which is also how a file records
- * the fields of a layout that is not built in.
+ * the fields of a layout that is not built in. A table's layout may end with {@code , blocked R}:
+ * its files store the records column-blocked, R to a block ({@link StoredLayout},
+ * {@link #parseStored}).
  */
 public final class LayoutDdl {
     private static final Pattern FIELD = Pattern.compile(
@@ -39,6 +41,9 @@ public final class LayoutDdl {
     private static final Pattern CHAR = Pattern.compile("char\\s*\\(\\s*(\\d+)\\s*\\)");
     private static final Pattern BITS = Pattern.compile("(\\d+)\\.\\.(\\d+)");
     private static final Pattern NULL_BIT = Pattern.compile("(\\d+)\\.(\\d+)");
+    private static final String BLOCKED_WORD = StoredLayout.BLOCKED;
+    /** The clause {@code blocked R} (no {@code @}: a field named blocked has an offset). */
+    private static final Pattern BLOCKED = Pattern.compile(BLOCKED_WORD + "\\s+([^@\\s]+)", Pattern.CASE_INSENSITIVE);
     private static final String TYPES = "u8, u16, ... u64 or i8 ... i64, f32, f64, decimal(P,S), date, timestamp, bool "
             + "or char(N)";
     private static final String SHAPE = "NAME TYPE [be|le|space|zero] @OFFSET [bits LOW..HIGH] "
@@ -52,9 +57,74 @@ public final class LayoutDdl {
      * bytes, or (0) just long enough for the furthest field or null bit.
      *
      * @param source what the text came from, for errors ({@code option layout})
-     * @throws IllegalArgumentException naming the source and the field that is wrong
+     * @throws IllegalArgumentException naming the source and the field that is wrong, or a
+     *     {@code blocked R} clause, which only {@link #parseStored} reads
      */
     public static Layout parse(String name, String text, int recordSize, String source) {
+        Blocked b = blocked(text, source);
+        if (b.recordsPerBlock() > 0) {
+            throw new IllegalArgumentException(source + ": '" + BLOCKED_WORD + " " + b.recordsPerBlock() + "' says how a "
+                    + "table's files store their records; only the fields of a layout are read here");
+        }
+        return fields(name, b.fields(), recordSize, source);
+    }
+
+    /**
+     * The layout {@code name} of the fields {@code text} declares, as {@link #parse} reads them,
+     * and how its records are stored: column-blocked where the fields are followed by
+     * {@code , blocked R} ({@code R} records to a block), else in rows.
+     *
+     * @throws IllegalArgumentException naming the source and the field or clause that is wrong,
+     *     or a layout that cannot be stored in such blocks (fields overlapping in part)
+     */
+    public static StoredLayout parseStored(String name, String text, int recordSize, String source) {
+        Blocked b = blocked(text, source);
+        Layout layout = fields(name, b.fields(), recordSize, source);
+        try {
+            return new StoredLayout(layout, b.recordsPerBlock());
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(source + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** A layout text split into what comes before its {@code blocked R} clause and {@code R} (0: no clause). */
+    record Blocked(String fields, int recordsPerBlock) {
+    }
+
+    /**
+     * {@code text} less a last part {@code blocked R}, and R; a {@code blocked} clause anywhere
+     * but last, or whose R is not a positive whole number, is refused naming the source.
+     */
+    static Blocked blocked(String text, String source) {
+        String[] parts = FIELD_SEPARATOR.split(text, -1);
+        for (int i = 0; i < parts.length; i++) {
+            Matcher m = BLOCKED.matcher(parts[i].trim());
+            if (!m.matches()) {
+                continue;
+            }
+            if (i != parts.length - 1 || i == 0) {
+                throw new IllegalArgumentException(source + ": '" + parts[i].trim() + "' must follow the last field"
+                        + " (FIELDS, " + BLOCKED_WORD + " R)");
+            }
+            return new Blocked(text.substring(0, text.lastIndexOf(',')), recordsPerBlock(m.group(1), source));
+        }
+        return new Blocked(text, 0);
+    }
+
+    private static int recordsPerBlock(String r, String source) {
+        try {
+            int n = Integer.parseInt(r);
+            if (n >= 1) {
+                return n;
+            }
+        } catch (NumberFormatException e) {
+            // refused below, naming the clause
+        }
+        throw new IllegalArgumentException(source + ": " + BLOCKED_WORD + " '" + r + "' is not a positive whole number "
+                + "of records, as in '" + BLOCKED_WORD + " 65536'");
+    }
+
+    private static Layout fields(String name, String text, int recordSize, String source) {
         List<Field> fields = new ArrayList<>();
         for (String part : FIELD_SEPARATOR.split(text, -1)) {
             String declaration = part.trim();
@@ -199,6 +269,11 @@ public final class LayoutDdl {
     /** {@code layout}'s fields in the text form {@link #parse} reads. */
     public static String format(Layout layout) {
         return layout.fields().stream().map(LayoutDdl::format).collect(Collectors.joining(", "));
+    }
+
+    /** {@code stored}'s fields and, for blocks, its {@code blocked R} clause, in the text form {@link #parseStored} reads. */
+    public static String format(StoredLayout stored) {
+        return format(stored.layout()) + (stored.blocked() ? ", " + BLOCKED_WORD + " " + stored.recordsPerBlock() : "");
     }
 
     private static String format(Field f) {

@@ -3,8 +3,12 @@ package dev.ispd.plan.layout;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ispd.plan.Field;
+import dev.ispd.plan.FieldType;
 import dev.ispd.plan.Layout;
+import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -22,10 +26,14 @@ import java.util.List;
  * ({@code be}, {@code le}), {@code pad} ({@code space}, {@code zero}), {@code bits} and
  * {@code nullable} (a null bit {@code {"byte": B, "bit": N}} or a null value {@code {"value": V}})
  * are optional, as are {@code name} ({@value Layouts#CUSTOM}) and {@code recordSize} (up to the
- * furthest field's end).
+ * furthest field's end). A table's layout may say {@code "block": R}: its files store the records
+ * column-blocked, R to a block ({@link StoredLayout}, {@link #parseStored}). {@link #format}
+ * writes a layout back in this form.
  */
 public final class LayoutJson {
     private static final ObjectMapper MAPPER = new ObjectMapper();
+    /** The key of a blocked layout's records to a block. */
+    private static final String BLOCK = "block";
 
     private LayoutJson() {
     }
@@ -35,9 +43,73 @@ public final class LayoutJson {
      * (the JSON's own recordSize must then agree).
      *
      * @param source the file it came from, for errors
-     * @throws IllegalArgumentException naming the source and the field that is wrong
+     * @throws IllegalArgumentException naming the source and the field that is wrong, or a
+     *     {@code "block"}, which only {@link #parseStored} reads
      */
     public static Layout parse(String json, int recordSize, String source) {
+        JsonNode root = root(json, source);
+        if (root.has(BLOCK)) {
+            throw new IllegalArgumentException(source + ": \"" + BLOCK + "\" says how a table's files store their records;"
+                    + " only the fields of a layout are read here");
+        }
+        return layout(root, recordSize, source);
+    }
+
+    /**
+     * The layout {@code json} describes, as {@link #parse} reads it, and how its records are
+     * stored: column-blocked, {@code "block": R} records to a block, or in rows without it.
+     *
+     * @throws IllegalArgumentException naming the source and the field that is wrong, a block
+     *     that is not a positive whole number, or a layout that cannot be stored in such blocks
+     */
+    public static StoredLayout parseStored(String json, int recordSize, String source) {
+        JsonNode root = root(json, source);
+        Layout layout = layout(root, recordSize, source);
+        int block = 0;
+        if (root.has(BLOCK)) {
+            block = integer(root.get(BLOCK), BLOCK, source);
+            if (block < 1) {
+                throw new IllegalArgumentException(source + ": " + BLOCK + " must be a positive number of records, got "
+                        + block);
+            }
+        }
+        try {
+            return new StoredLayout(layout, block);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(source + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** {@code stored} in the JSON form {@link #parseStored} reads: its name, record size, fields and block (if blocked). */
+    public static String format(StoredLayout stored) {
+        Layout layout = stored.layout();
+        ObjectNode root = MAPPER.createObjectNode().put("name", layout.name()).put("recordSize", layout.recordSize());
+        ArrayNode fields = root.putArray("fields");
+        for (Field f : layout.fields()) {
+            ObjectNode field = fields.addObject().put("name", f.name()).put("type", f.typeText());
+            if (f.type().kind() == FieldType.Kind.CHAR) {
+                field.put("pad", f.type().zeroPad() ? "zero" : "space");
+            } else if (!f.bigEndian()) {
+                field.put("order", "le");
+            }
+            field.put("offset", f.offset());
+            if (f.bitCount() > 0) {
+                field.put("bits", f.bitOffset() + ".." + (f.bitOffset() + f.bitCount() - 1));
+            }
+            if (f.hasNullBit()) {
+                field.putObject("nullable").put("byte", f.nullBit() >>> 3).put("bit", f.nullBit() & 7);
+            } else if (f.nullable()) {
+                field.putObject("nullable").put("value", f.unsigned64()
+                        ? new BigInteger(Long.toUnsignedString(f.nullValue())) : BigInteger.valueOf(f.nullValue()));
+            }
+        }
+        if (stored.blocked()) {
+            root.put(BLOCK, stored.recordsPerBlock());
+        }
+        return root.toString();
+    }
+
+    private static JsonNode root(String json, String source) {
         JsonNode root;
         try {
             root = MAPPER.readTree(json);
@@ -47,6 +119,10 @@ public final class LayoutJson {
         if (root == null || !root.isObject() || !root.path("fields").isArray() || root.path("fields").isEmpty()) {
             throw new IllegalArgumentException(source + ": a layout is an object with an array of \"fields\"");
         }
+        return root;
+    }
+
+    private static Layout layout(JsonNode root, int recordSize, String source) {
         int size = recordSize;
         if (root.has("recordSize")) {
             int own = integer(root.get("recordSize"), "recordSize", source);

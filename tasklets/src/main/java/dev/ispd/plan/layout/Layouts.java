@@ -60,6 +60,31 @@ public final class Layouts {
         }
     }
 
+    /**
+     * The layout {@code text} gives and how its records are stored, as {@link #fromText} reads
+     * it: fields or a name, then, for records stored column-blocked, {@code , blocked R}
+     * ({@link LayoutDdl#parseStored}), e.g. {@code worldcup98, blocked 4096}.
+     *
+     * @throws IllegalArgumentException naming the source and what is wrong
+     */
+    public static StoredLayout storedFromText(String text, int recordSize, String source) {
+        if (declaresFields(text)) {
+            return LayoutDdl.parseStored(CUSTOM, text, recordSize, source);
+        }
+        LayoutDdl.Blocked b = LayoutDdl.blocked(text, source);
+        try {
+            return new StoredLayout(named(b.fields().trim(), recordSize), b.recordsPerBlock());
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(source + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** The name a text naming a layout gives, less any {@code blocked R} that follows it. */
+    public static String nameIn(String text) {
+        int comma = text.indexOf(',');
+        return (comma < 0 ? text : text.substring(0, comma)).trim();
+    }
+
     /** Whether {@code layout} is the built-in layout of its name, which a reader knows without its fields. */
     public static boolean builtIn(Layout layout) {
         return layout.name().equals(WORLDCUP98) && WorldCup98.isEntrySize(layout.recordSize())

@@ -184,4 +184,69 @@ class LayoutDdlTest {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> LayoutJson.parse(json, 8, "l.json"));
         assertTrue(e.getMessage().startsWith(expected), e.getMessage());
     }
+
+    @Test
+    void storedLayoutsRoundTripThroughTextAndJson() {
+        for (String text : List.of(ORDERS + ", blocked 4096", SENSOR + ", blocked 1", ORDERS)) {
+            StoredLayout stored = LayoutDdl.parseStored("orders", text, 0, "test");
+            StoredLayout again = LayoutDdl.parseStored("orders", LayoutDdl.format(stored), 0, "test");
+            assertEquals(stored, again, "text -> layout -> text -> layout");
+            assertEquals(LayoutDdl.format(stored), LayoutDdl.format(again), "text -> layout -> text");
+            assertEquals(stored, LayoutJson.parseStored(LayoutJson.format(stored), 0, "test"), "layout -> JSON -> layout");
+        }
+        StoredLayout blocked = LayoutDdl.parseStored("orders", ORDERS + ", blocked 4096", 96, "test");
+        assertEquals(new StoredLayout(orders(), 4096), blocked);
+        assertEquals(4096, blocked.blocks().orElseThrow().recordsPerBlock());
+        assertEquals(StoredLayout.rows(orders()), LayoutDdl.parseStored("orders", ORDERS, 96, "test"));
+        assertEquals(blocked, LayoutJson.parseStored(LayoutJson.format(blocked), 96, "test"));
+        assertTrue(LayoutJson.format(blocked).endsWith(",\"block\":4096}"), LayoutJson.format(blocked));
+        // a field named blocked is a field, not the clause
+        assertEquals(List.of("id", "blocked"), LayoutDdl.parseStored("s", "id u8 @0, blocked u8 @1", 0, "test")
+                .layout().fields().stream().map(Field::name).toList());
+        assertEquals(new StoredLayout(Layout.worldCup98(64), 1000),
+                Layouts.storedFromText("worldcup98, blocked 1000", 64, "--layout"));
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+        "id u32 @0, blocked 0                  | option layout: blocked '0' is not a positive whole number of records",
+        "id u32 @0, blocked x                  | option layout: blocked 'x' is not a positive whole number of records",
+        "id u32 @0, blocked -5                 | option layout: blocked '-5' is not a positive whole number of records",
+        "blocked 4, id u32 @0                  | option layout: 'blocked 4' must follow the last field",
+        "id u32 @0, blocked 4, t u8 @4         | option layout: 'blocked 4' must follow the last field",
+        "blocked 4                             | option layout: 'blocked 4' must follow the last field",
+        "id u32 @0, blocked 4 5                | option layout: field 'blocked 4 5' is not NAME TYPE",
+        "f u8 @0 bits 0..3, g u16 @0, blocked 4 | option layout: layout custom: fields f and g overlap in part",
+        "id u32 @0, blocked 300000000          | option layout: layout custom: a block of 300000000 records of 8 bytes passes 2 GiB",
+    })
+    void badBlockedClauseNamesItsPlace(String text, String expected) {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> LayoutDdl.parseStored(Layouts.CUSTOM, text, 8, "option layout"));
+        assertTrue(e.getMessage().startsWith(expected), e.getMessage());
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+        "{\"block\": 0, \"fields\": [{\"name\": \"a\", \"type\": \"u8\", \"offset\": 0}]}   | l.json: block must be a positive number of records, got 0",
+        "{\"block\": \"x\", \"fields\": [{\"name\": \"a\", \"type\": \"u8\", \"offset\": 0}]} | l.json: block must be a whole number, got \"x\"",
+        "{\"block\": 2.5, \"fields\": [{\"name\": \"a\", \"type\": \"u8\", \"offset\": 0}]} | l.json: block must be a whole number, got 2.5",
+        "{\"block\": 4, \"fields\": [{\"name\": \"f\", \"type\": \"u8\", \"offset\": 0, \"bits\": \"0..3\"}, {\"name\": \"g\", \"type\": \"u16\", \"offset\": 0}]} | l.json: layout custom: fields f and g overlap in part",
+    })
+    void badJsonBlockNamesItsPlace(String json, String expected) {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> LayoutJson.parseStored(json, 8, "l.json"));
+        assertTrue(e.getMessage().startsWith(expected), e.getMessage());
+    }
+
+    @Test
+    void aFieldsOnlyReaderRefusesTheBlockedForms() {
+        IllegalArgumentException text = assertThrows(IllegalArgumentException.class,
+                () -> LayoutDdl.parse("s", SENSOR + ", blocked 4", 0, "--layout"));
+        assertEquals("--layout: 'blocked 4' says how a table's files store their records; only the fields of a layout "
+                + "are read here", text.getMessage());
+        IllegalArgumentException json = assertThrows(IllegalArgumentException.class, () -> LayoutJson.parse(
+                "{\"block\": 4, \"fields\": [{\"name\": \"a\", \"type\": \"u8\", \"offset\": 0}]}", 0, "l.json"));
+        assertEquals("l.json: \"block\" says how a table's files store their records; only the fields of a layout are "
+                + "read here", json.getMessage());
+    }
 }

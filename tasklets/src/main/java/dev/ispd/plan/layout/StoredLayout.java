@@ -1,0 +1,61 @@
+package dev.ispd.plan.layout;
+
+import dev.ispd.plan.BlockLayout;
+import dev.ispd.plan.Layout;
+import dev.ispd.plan.PlanException;
+import java.util.Optional;
+
+/**
+ * A record layout and how a table's files store its records: in rows ({@code recordsPerBlock}
+ * 0) or column-blocked, {@code recordsPerBlock} to a block ({@link BlockLayout}). The text form
+ * ends its fields with {@code , blocked R} ({@link LayoutDdl#parseStored}), the JSON form has
+ * {@code "block": R} ({@link LayoutJson#parseStored}), a file records {@code NAME/SIZE blocked R}
+ * (docs/hadoop.md, "A file's record layout").
+ */
+public record StoredLayout(Layout layout, int recordsPerBlock) {
+    /** The word that starts the text form's blocked clause. */
+    public static final String BLOCKED = "blocked";
+
+    /**
+     * @throws IllegalArgumentException {@code recordsPerBlock} is negative, or the layout cannot
+     *     be stored in blocks of that many records ({@link BlockLayout}'s refusals)
+     */
+    public StoredLayout {
+        if (recordsPerBlock < 0) {
+            throw new IllegalArgumentException("layout " + layout.name() + ": blocked takes a positive number of records, got "
+                    + recordsPerBlock);
+        }
+        if (recordsPerBlock > 0) {
+            try {
+                new BlockLayout(layout, recordsPerBlock);
+            } catch (PlanException e) {
+                throw new IllegalArgumentException(e.getMessage(), e);
+            }
+        }
+    }
+
+    /** Records of {@code layout} in rows. */
+    public static StoredLayout rows(Layout layout) {
+        return new StoredLayout(layout, 0);
+    }
+
+    /** Whether the records are stored column-blocked. */
+    public boolean blocked() {
+        return recordsPerBlock > 0;
+    }
+
+    /** The blocks the records are stored in, or empty for rows. */
+    public Optional<BlockLayout> blocks() {
+        return blocked() ? Optional.of(new BlockLayout(layout, recordsPerBlock)) : Optional.empty();
+    }
+
+    /** How the records lie, for messages: {@code in rows} or {@code column-blocked, R records to a block}. */
+    public String storage() {
+        return storage(recordsPerBlock);
+    }
+
+    /** How records stored {@code recordsPerBlock} to a block lie (0: in rows), for messages. */
+    public static String storage(int recordsPerBlock) {
+        return recordsPerBlock == 0 ? "in rows" : "column-blocked, " + recordsPerBlock + " records to a block";
+    }
+}
