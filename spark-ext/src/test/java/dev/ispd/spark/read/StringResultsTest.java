@@ -28,7 +28,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * zero-padded {@code char(20)} with a null bit and a space-padded {@code char(12)}, and over the
  * same rows in Parquet on osd://, strings with trailing spaces, empty ones, NULLs, multi-byte
  * UTF-8 and ones that fill their field read exactly as Spark reads them from Parquet under every
- * policy, and device-only the drives return each row's id and strings with a length byte each
+ * policy (and over the same rows column-blocked, their rows and string groups), and device-only the drives return each row's id and strings with a length byte each
  * and no padding (the bytes the drives report, exactly, but for each result's header).
  */
 @Tag("heavy")
@@ -49,6 +49,7 @@ class StringResultsTest {
 
     private static PolicyViews records;
     private static String parquetOnDrives;
+    private static String blockedOnDrives;
 
     @BeforeAll
     static void write() {
@@ -61,6 +62,9 @@ class StringResultsTest {
         records = PolicyViews.written(DRIVES, "strings", df, LAYOUT, 41, parquet);
         parquetOnDrives = DRIVES.uri("/strings-parquet");
         df.repartition(2).write().mode("overwrite").parquet(parquetOnDrives);
+        blockedOnDrives = DRIVES.uri("/strings-blocked");
+        df.repartition(2).write().format("ispd").option("layout", LAYOUT + ", blocked 500").mode("overwrite")
+                .save(blockedOnDrives);
     }
 
     static List<String> policies() {
@@ -78,6 +82,12 @@ class StringResultsTest {
                 .load(parquetOnDrives);
         table.createOrReplaceTempView("t");
         assertEquals(expected, PolicyViews.sorted(DRIVES.spark().sql(QUERY)), "Parquet through the drives");
+        String groups = "SELECT s, c, COUNT(*), MIN(id) FROM t GROUP BY s, c";
+        List<String> expectedGroups = records.rows(groups, PolicyViews.PARQUET);
+        DRIVES.spark().read().format("ispd").option("ispd.offload.policy", policy).load(blockedOnDrives)
+                .createOrReplaceTempView("t");
+        assertEquals(expected, PolicyViews.sorted(DRIVES.spark().sql(QUERY)), "column-blocked records");
+        assertEquals(expectedGroups, PolicyViews.sorted(DRIVES.spark().sql(groups)), "column-blocked records' string groups");
     }
 
     @ParameterizedTest(name = "{0}")
