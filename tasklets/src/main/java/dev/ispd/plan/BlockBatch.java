@@ -225,6 +225,13 @@ final class BlockBatch extends ColumnBatch {
         }
     }
 
+    /** Where {@code field} is its column's whole value (its offset and width): its values in place. */
+    @Override
+    long fieldRecord(Field field) {
+        int c = column(field.offset(), field);
+        return offsets[c] == field.offset() && widths[c] == field.width() ? valueRecord(field) : NOT_IN_PLACE;
+    }
+
     @Override
     ByteBuffer records() {
         return records;

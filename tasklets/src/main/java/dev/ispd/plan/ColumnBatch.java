@@ -186,6 +186,20 @@ public abstract class ColumnBatch {
         return null;
     }
 
+    /** {@link #fieldRecord} of a field whose values the batch does not hold in place. */
+    static final long NOT_IN_PLACE = Long.MIN_VALUE;
+
+    /**
+     * Where the batch holds {@code field}'s value of each row in {@link #strings} as a record of
+     * the layout would, rows the field's width apart (a block's column): the position that, as
+     * row 0's record, puts the field where row 0's value lies, row {@code r}'s record
+     * {@code r * field.width()} on; {@link #NOT_IN_PLACE} where it does not, and the rows are read
+     * from {@link #buffer}. So a sink reads a block's columns without gathering them into records.
+     */
+    long fieldRecord(Field field) {
+        return NOT_IN_PLACE;
+    }
+
     /** The packed dense group key ({@link KeyPacker}) of each of rows {@code sel[0, n)} into {@code packed}. */
     void keys(KeyPacker packer, int[] sel, int n, int[] packed) {
         ByteBuffer buf = buffer(sel, n);

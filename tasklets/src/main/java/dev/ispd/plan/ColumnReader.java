@@ -85,10 +85,11 @@ abstract class ColumnReader {
             this.key = key;
         }
 
-        /** The batch and {@link ColumnBatch#generation} {@link #values} is of. */
-        private ColumnBatch batch;
-        private int generation;
+        /** The batch {@link #values} and {@link #place} are of. */
+        private final BatchMark looked = new BatchMark();
         private long[] values;
+        /** The field's row 0 record in the batch's {@link ColumnBatch#strings} ({@link ColumnBatch#fieldRecord}). */
+        private long place;
 
         @Override
         void read(ByteBuffer buf, int record, long[] into, int at) {
@@ -98,9 +99,11 @@ abstract class ColumnReader {
 
         @Override
         void read(ColumnBatch batch, ByteBuffer buf, int row, long[] into, int at) {
-            long[] v = values(batch);
-            if (v != null) {
-                into[at] = v[row];
+            look(batch);
+            if (values != null) {
+                into[at] = values[row];
+            } else if (place != ColumnBatch.NOT_IN_PLACE) {
+                read(batch.strings(), (int) place + row * field.width(), into, at);
             } else {
                 read(buf, batch.record(row), into, at);
             }
@@ -108,17 +111,16 @@ abstract class ColumnReader {
 
         @Override
         boolean readsBatch(ColumnBatch batch) {
-            return values(batch) != null;
+            look(batch);
+            return values != null || place != ColumnBatch.NOT_IN_PLACE;
         }
 
-        /** The batch's values of the field ({@link ColumnBatch#integers}), looked up once a batch; null where it keeps none. */
-        private long[] values(ColumnBatch batch) {
-            if (batch != this.batch || batch.generation() != generation) {
-                this.batch = batch;
-                this.generation = batch.generation();
-                this.values = integer ? batch.integers(field) : null;
+        /** The batch's values of the field ({@link ColumnBatch#integers}), or where it holds them in place, looked up once a batch. */
+        private void look(ColumnBatch batch) {
+            if (looked.moveTo(batch)) {
+                values = integer ? batch.integers(field) : null;
+                place = values == null ? batch.fieldRecord(field) : ColumnBatch.NOT_IN_PLACE;
             }
-            return values;
         }
     }
 
@@ -170,12 +172,13 @@ abstract class ColumnReader {
         private final StringEval eval;
         /** The field {@link #eval} reads, where it is a plain field (its length or entry may be in the batch); else null. */
         private final Field field;
-        /** The batch and {@link ColumnBatch#generation} the field's dictionary and ids, or lengths, below are of. */
-        private ColumnBatch batch;
-        private int generation;
+        /** The batch the field's dictionary and ids, or lengths, or place below are of. */
+        private final BatchMark looked = new BatchMark();
         private StringDictionary dictionary;
         private int[] ids;
         private int[] lengths;
+        /** The field's row 0 record in the batch's {@link ColumnBatch#strings} where it has no null bit ({@link ColumnBatch#fieldRecord}). */
+        private long place;
 
         StringWords(StringEval eval, int maxBytes, ExprCost cost) {
             super(1 + (maxBytes + 7) / Long.BYTES, cost);
@@ -212,6 +215,10 @@ abstract class ColumnReader {
                 words(buf, entry, 0, entry == null ? -1 : entry.length, into, at);
                 return;
             }
+            if (place != ColumnBatch.NOT_IN_PLACE) {
+                read(batch.strings(), (int) place + row * field.width(), into, at);
+                return;
+            }
             int record = batch.record(row);
             if (lengths == null) {
                 read(buf, record, into, at);
@@ -227,17 +234,17 @@ abstract class ColumnReader {
                 return false;
             }
             look(batch);
-            return dictionary != null;
+            return dictionary != null || place != ColumnBatch.NOT_IN_PLACE;
         }
 
-        /** The batch's dictionary and ids of the field, or the lengths it keeps, looked up once a batch. */
+        /** The batch's dictionary and ids of the field, or the lengths it keeps, or where it holds the field in place, looked up once a batch. */
         private void look(ColumnBatch batch) {
-            if (batch != this.batch || batch.generation() != generation) {
-                this.batch = batch;
-                this.generation = batch.generation();
+            if (looked.moveTo(batch)) {
                 this.dictionary = batch.dictionary(field);
                 this.ids = dictionary == null ? null : batch.dictionaryIds(field);
                 this.lengths = dictionary == null ? batch.stringLengths(field) : null;
+                this.place = dictionary != null || lengths != null || field.hasNullBit() ? ColumnBatch.NOT_IN_PLACE
+                        : batch.fieldRecord(field);
             }
         }
 

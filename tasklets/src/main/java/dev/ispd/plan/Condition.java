@@ -1,7 +1,9 @@
 package dev.ispd.plan;
 
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -273,11 +275,56 @@ abstract class Condition {
         /** The batch form's places of the rows' strings and their NULLs, made on its first {@link #select}. */
         private int[] starts;
         private boolean[] nulls;
+        /**
+         * For = and <>: the field's bytes that equal the literal (the literal padded to the width),
+         * 8 to a word as a big- and a little-endian buffer loads them, then the bytes past the
+         * last whole word; null where a string's padding can make an equal string of other bytes
+         * (a literal that ends in the padding byte, or is longer than the field: never equal).
+         */
+        private final long[] equalBig;
+        private final long[] equalLittle;
+        private final byte[] equalTail;
 
         CompareChars(Field field, CompareOp op, byte[] literal) {
             this.field = field;
             this.op = op;
             this.literal = literal;
+            byte pad = field.type().zeroPad() ? 0 : (byte) ' ';
+            boolean byBytes = (op == CompareOp.EQ || op == CompareOp.NE) && literal.length <= field.width()
+                    && (literal.length == 0 || literal[literal.length - 1] != pad);
+            if (byBytes) {
+                byte[] padded = Arrays.copyOf(literal, field.width());
+                Arrays.fill(padded, literal.length, padded.length, pad);
+                int words = padded.length / Long.BYTES;
+                equalBig = new long[words];
+                equalLittle = new long[words];
+                ByteBuffer b = ByteBuffer.wrap(padded);
+                for (int w = 0; w < words; w++) {
+                    equalBig[w] = b.order(ByteOrder.BIG_ENDIAN).getLong(w * Long.BYTES);
+                    equalLittle[w] = b.order(ByteOrder.LITTLE_ENDIAN).getLong(w * Long.BYTES);
+                }
+                equalTail = Arrays.copyOfRange(padded, words * Long.BYTES, padded.length);
+            } else {
+                equalBig = null;
+                equalLittle = null;
+                equalTail = null;
+            }
+        }
+
+        /** Whether the string at absolute {@code at} of {@code buf} equals the literal: its bytes, a word at a time ({@link #equalBig}). */
+        private boolean equalBytes(ByteBuffer buf, int at, long[] words) {
+            for (int w = 0; w < words.length; w++) {
+                if (buf.getLong(at + w * Long.BYTES) != words[w]) {
+                    return false;
+                }
+            }
+            int tail = at + words.length * Long.BYTES;
+            for (int i = 0; i < equalTail.length; i++) {
+                if (buf.get(tail + i) != equalTail[i]) {
+                    return false;
+                }
+            }
+            return true;
         }
 
         @Override
@@ -308,13 +355,16 @@ abstract class Condition {
             int offset = field.offset();
             int compared = 0;
             int k = 0;
+            long[] words = equalTail == null ? null : buf.order() == ByteOrder.BIG_ENDIAN ? equalBig : equalLittle;
             for (int i = 0; i < n; i++) {
                 int r = sel[i];
                 if (nulls[r]) {
                     continue;
                 }
                 compared++;
-                if (op.holds(field.compareChars(buf, starts[r] - offset, literal))) {
+                boolean holds = words != null ? equalBytes(buf, starts[r], words) == (op == CompareOp.EQ)
+                        : op.holds(field.compareChars(buf, starts[r] - offset, literal));
+                if (holds) {
                     out[k++] = r;
                 }
             }

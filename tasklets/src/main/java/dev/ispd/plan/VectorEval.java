@@ -115,9 +115,8 @@ abstract class VectorEval {
         private final Field field;
         /** The raw values of a float or bool column, before they become {@link #doubles} or {@link #truths}. */
         private final long[] raw;
-        /** The batch and {@link ColumnBatch#generation} whose every row {@link #longs} holds, if any. */
-        private ColumnBatch decodedBatch;
-        private int decoded;
+        /** The batch whose every row {@link #longs} holds, if any. */
+        private final BatchMark decoded = new BatchMark();
 
         Column(Field field, ExprType type) {
             super(type, field.name(), field.nullable());
@@ -127,13 +126,12 @@ abstract class VectorEval {
 
         @Override
         void evaluate(ColumnBatch batch, int[] sel, int n) {
-            if (decodedBatch == batch && decoded == batch.generation()) {
+            if (decoded.of(batch)) {
                 return;
             }
             boolean few = 4 * n < batch.rows();
             if (!few) {
-                decodedBatch = batch;
-                decoded = batch.generation();
+                decoded.set(batch);
             }
             if (field.width() == Field.WIDE_DECIMAL_BYTES) {
                 if (few) {

@@ -24,9 +24,8 @@ final class VectorStrings {
     static final class Chars extends VectorEval {
         private final Field field;
         private final byte pad;
-        /** The batch and {@link ColumnBatch#generation} whose every row this holds, if any. */
-        private ColumnBatch foundBatch;
-        private int found;
+        /** The batch whose every row this holds, if any. */
+        private final BatchMark found = new BatchMark();
 
         Chars(StringEval.FieldChars scalar) {
             super(ExprType.STRING, scalar.sql, scalar.field.hasNullBit());
@@ -36,15 +35,14 @@ final class VectorStrings {
 
         @Override
         void evaluate(ColumnBatch batch, int[] sel, int n) {
-            if (foundBatch == batch && found == batch.generation()) {
+            if (found.of(batch)) {
                 return;
             }
             if (4 * n < batch.rows()) {
                 find(batch, sel, n);
                 return;
             }
-            foundBatch = batch;
-            found = batch.generation();
+            found.set(batch);
             find(batch, null, batch.rows());
         }
 

@@ -56,6 +56,8 @@ class BlockedPlanTaskletTest {
                 Arguments.of("hashed groups of a nullable string", Plan.aggregate(L, null, List.of("mode"),
                         List.of(Aggregate.countStar(), Aggregate.sum("big"), Aggregate.min(field("price"))))),
                 Arguments.of("every row", Plan.rows(L, null, List.of("f", "ship", "disc", "mode", "ok"))),
+                Arguments.of("rows of fields the blocks hold in place", Plan.rows(L, Predicate.compare("band", CompareOp.LT, 3),
+                        List.of("disc", "ship", "big", "f", "band"))),
                 Arguments.of("plain leaves of strings, NULLs and numbers, rows out", Plan.rows(L, plainLeaves(),
                         List.of("qty", "mode", "ratio"))),
                 Arguments.of("plain leaves of strings, NULLs and numbers, hashed groups", Plan.aggregate(L,
@@ -104,7 +106,10 @@ class BlockedPlanTaskletTest {
         }
     }
 
-    /** Every WHERE leaf kind, expressions and dense groups read the blocks' columns: no batch is gathered into records. */
+    /**
+     * Every WHERE leaf kind, expressions, dense groups and rows of fields without a null bit read the
+     * blocks' columns: no batch is gathered into records.
+     */
     @Test
     void aPlanOfExpressionsAndDenseGroupsGathersNoRecords() throws IOException, BadParameterException {
         Expr discPrice = mul(field("price"), Expr.sub(lit(1), field("disc")));
@@ -118,8 +123,9 @@ class BlockedPlanTaskletTest {
         Plan string = Plan.aggregate(L, Predicate.compare("mode", CompareOp.EQ, "AIR"), List.of(),
                 List.of(Aggregate.sum(discPrice)));
         Plan everyLeaf = Plan.aggregate(L, BatchScanTest.everyLeaf(), List.of("band"), List.of(Aggregate.sum(discPrice)));
+        Plan rows = Plan.rows(L, BatchScanTest.everyLeaf(), List.of("disc", "ship", "big", "f", "band"));
         int records = DATA.length / L.recordSize();
-        for (Plan plan : List.of(q1, q6, leaf, string, everyLeaf)) {
+        for (Plan plan : List.of(q1, q6, leaf, string, everyLeaf, rows)) {
             BlockedPlanTasklet t = (BlockedPlanTasklet) PlanSources.tasklet(plan, LIMITS,
                     Params.of(PlanSources.BLOCK, "1000", PlanSources.RECORDS, Integer.toString(records)));
             byte[] bytes = blocked(L, 1000);

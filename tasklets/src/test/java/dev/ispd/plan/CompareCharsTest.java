@@ -3,6 +3,7 @@ package dev.ispd.plan;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -14,7 +15,8 @@ import org.junit.jupiter.api.Test;
  * an alphabet holding both padding bytes against every literal of up to a byte past the width:
  * the string is the field's bytes less the trailing padding, compared byte by byte as unsigned
  * values (so padding inside a string, a string that is a prefix of the literal and a literal
- * ending in a padding byte all compare as Spark compares the strings).
+ * ending in a padding byte all compare as Spark compares the strings); and a WHERE's = and <>
+ * over a batch likewise.
  */
 class CompareCharsTest {
     private static final byte[] ALPHABET = {'A', 'B', ' ', 0, (byte) 0xC3};
@@ -66,6 +68,83 @@ class CompareCharsTest {
                         Integer.signum(f.compareChars(buf, 0, literal)),
                         () -> Arrays.toString(s) + " padded with " + pad + " against " + Arrays.toString(literal));
             }
+        }
+    }
+
+    /**
+     * A WHERE's = and <> of a string field over a batch (which compare the field's bytes with the
+     * literal padded, a word at a time, where the literal neither ends in the padding byte nor is
+     * longer than the field) select the rows whose unpadded bytes equal the literal, or do not:
+     * every string of up to 4 bytes and random ones of 11 (a word and a tail), both padding bytes,
+     * both byte orders, literals of every length up to a byte past the width, some ending in padding.
+     */
+    @Test
+    void equalityOverABatchSelectsTheRowsWhoseUnpaddedBytesEqualTheLiteral() {
+        Random random = new Random(7);
+        for (int width : new int[] {WIDTH, Long.BYTES + 3}) {
+            for (boolean zeroPad : new boolean[] {true, false}) {
+                byte pad = zeroPad ? 0 : (byte) ' ';
+                List<byte[]> strings = new ArrayList<>();
+                if (width == WIDTH) {
+                    strings.addAll(strings(WIDTH));
+                } else {
+                    for (int i = 0; i < 3_000; i++) {
+                        strings.add(mostlyPadding(random, random.nextInt(width + 1), pad));
+                    }
+                }
+                Layout layout = new Layout("t", 3 + width, List.of(Field.of("s", 3, width, FieldType.chars(zeroPad), false)));
+                for (ByteOrder order : new ByteOrder[] {ByteOrder.BIG_ENDIAN, ByteOrder.LITTLE_ENDIAN}) {
+                    ByteBuffer buf = ByteBuffer.allocate(layout.recordSize() * strings.size()).order(order);
+                    for (int r = 0; r < strings.size(); r++) {
+                        for (int b = 0; b < width; b++) {
+                            byte[] str = strings.get(r);
+                            buf.put(r * layout.recordSize() + 3 + b, b < str.length ? str[b] : pad);
+                        }
+                    }
+                    for (int i = 0; i < 60; i++) {
+                        byte[] literal = i % 3 == 0 ? unpadded(strings.get(random.nextInt(strings.size())), pad)
+                                : mostlyPadding(random, random.nextInt(width + 2), pad);
+                        for (CompareOp op : new CompareOp[] {CompareOp.EQ, CompareOp.NE}) {
+                            assertSelects(layout, buf, strings, pad, ascii(literal), op);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /** {@code literal} with the bytes a literal cannot hold as such (0xC3 alone is no UTF-8) as 'B'. */
+    private static String ascii(byte[] literal) {
+        StringBuilder s = new StringBuilder();
+        for (byte b : literal) {
+            s.append(b < 0 ? 'B' : (char) b);
+        }
+        return s.toString();
+    }
+
+    /** The batch form of {@code s op literal} over {@code strings}, records of {@code layout} in {@code buf}, against the definition. */
+    private static void assertSelects(Layout layout, ByteBuffer buf, List<byte[]> strings, byte pad, String literal,
+            CompareOp op) {
+        Condition where = Condition.bind(Predicate.compare("s", op, literal), layout);
+        byte[] lit = literal.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        RecordBatch batch = new RecordBatch();
+        int[] sel = new int[ColumnBatch.MAX_ROWS];
+        int[] out = new int[ColumnBatch.MAX_ROWS];
+        for (int first = 0; first < strings.size(); first += ColumnBatch.MAX_ROWS) {
+            int rows = Math.min(ColumnBatch.MAX_ROWS, strings.size() - first);
+            batch.reset(buf, first * layout.recordSize(), rows, layout.recordSize());
+            for (int i = 0; i < rows; i++) {
+                sel[i] = i;
+            }
+            int k = where.select(batch, sel, rows, out, new Work());
+            List<Integer> expected = new ArrayList<>();
+            for (int i = 0; i < rows; i++) {
+                if ((Arrays.compare(unpadded(strings.get(first + i), pad), lit) == 0) == (op == CompareOp.EQ)) {
+                    expected.add(i);
+                }
+            }
+            List<Integer> got = Arrays.stream(out, 0, k).boxed().toList();
+            assertEquals(expected, got, "s " + op + " '" + literal + "' padded with " + pad + " in " + buf.order());
         }
     }
 
