@@ -49,11 +49,13 @@ import scala.jdk.javaapi.CollectionConverters;
  * a {@code Filter} node on the other side, and a scan whose predicates are all pushed leaves
  * none; and over a SortMergeJoin it keeps one only where it can reuse a broadcast. This strategy
  * sees the optimized plan as Spark plans it: for an inner, semi, anti or outer join (on the side
- * whose rows need a match, or a semi or anti join's right side) whose one side reads, through projections, filters, inner joins
- * and aggregates grouped by the key, an ispd scan by a key column the scan can filter ({@link IspdScan#filterAttributes}), and whose
+ * whose rows need a match, or a semi or anti join's right side) whose one side reads, through projections, filters, inner joins,
+ * an anti or left outer join's left side and aggregates grouped by the key, an ispd scan by a key column the scan can filter
+ * ({@link IspdScan#filterAttributes}), and whose
  * other side is one selective scan (a {@code Filter}, or pushed predicates), or gets the key from
  * one through inner joins ({@link #keySource}), whose keys are worth running it again by the
- * scans' statistics ({@link KeySide#worthIt}), it puts a
+ * scans' statistics ({@link KeySide#worthIt}), or worth taking from the join's broadcast of it
+ * ({@link KeySide#worthItFromBroadcast}), it puts a
  * {@link DynamicPruningSubquery} on that scan when Spark plans it. Spark then runs it as it
  * runs its own: reusing the join's broadcast, else as a subquery of the other side's distinct
  * keys, and hands the scan an {@code IN} of them ({@link IspdScan#filter}). Where both sides
@@ -66,7 +68,7 @@ final class JoinKeyFilters extends SparkStrategy {
     /**
      * The session key that turns the strategy off ({@code false}; default {@value #ENABLED_BY_DEFAULT}:
      * the benefit rule, {@link KeySide#worthIt}, leaves alone the joins whose second run of the
-     * key side costs more than it saves, such as TPC-H Q12 and Q14's, docs/benchmarks.md).
+     * key side costs more than it saves, such as TPC-H Q14's, docs/benchmarks.md).
      */
     static final String ENABLED = "spark.ispd.joinKeyFilters";
     static final String ENABLED_BY_DEFAULT = "true";
