@@ -2,6 +2,7 @@ package dev.ispd.spark.extension;
 
 import dev.ispd.spark.pushdown.Selectivity;
 import dev.ispd.spark.read.IspdScan;
+import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -9,7 +10,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.WeakHashMap;
 import org.apache.spark.sql.catalyst.expressions.Alias;
 import org.apache.spark.sql.catalyst.expressions.And;
@@ -49,11 +49,13 @@ import scala.jdk.javaapi.CollectionConverters;
  * a {@code Filter} node on the other side, and a scan whose predicates are all pushed leaves
  * none; and over a SortMergeJoin it keeps one only where it can reuse a broadcast. This strategy
  * sees the optimized plan as Spark plans it: for an inner, semi, anti or outer join (on the side
- * whose rows need a match, or a semi or anti join's right side) whose one side reads, through projections, filters, inner joins
- * and aggregates grouped by the key, an ispd scan by a key column the scan can filter ({@link IspdScan#filterAttributes}), and whose
+ * whose rows need a match, or a semi or anti join's right side) whose one side reads, through projections, filters, inner joins,
+ * an anti or left outer join's left side and aggregates grouped by the key, an ispd scan by a key column the scan can filter
+ * ({@link IspdScan#filterAttributes}), and whose
  * other side is one selective scan (a {@code Filter}, or pushed predicates), or gets the key from
  * one through inner joins ({@link #keySource}), whose keys are worth running it again by the
- * scans' statistics ({@link KeySide#worthIt}), it puts a
+ * scans' statistics ({@link KeySide#worthIt}), or worth taking from the join's broadcast of it
+ * ({@link KeySide#worthItFromBroadcast}), it puts a
  * {@link DynamicPruningSubquery} on that scan when Spark plans it. Spark then runs it as it
  * runs its own: reusing the join's broadcast, else as a subquery of the other side's distinct
  * keys, and hands the scan an {@code IN} of them ({@link IspdScan#filter}). Where both sides
@@ -66,7 +68,7 @@ final class JoinKeyFilters extends SparkStrategy {
     /**
      * The session key that turns the strategy off ({@code false}; default {@value #ENABLED_BY_DEFAULT}:
      * the benefit rule, {@link KeySide#worthIt}, leaves alone the joins whose second run of the
-     * key side costs more than it saves, such as TPC-H Q12 and Q14's, docs/benchmarks.md).
+     * key side costs more than it saves, such as TPC-H Q14's, docs/benchmarks.md).
      */
     static final String ENABLED = "spark.ispd.joinKeyFilters";
     static final String ENABLED_BY_DEFAULT = "true";
@@ -84,14 +86,16 @@ final class JoinKeyFilters extends SparkStrategy {
 
     /** One session's filters: the keys given one, and the filters of scans not yet planned. */
     private static final class Found {
-        /** Ids of the key columns given a filter when their query was first planned (the latest, bounded). */
-        final Set<ExprId> filteredKeys = Collections.synchronizedSet(Collections.newSetFromMap(
-                new LinkedHashMap<>() {
-                    @Override
-                    protected boolean removeEldestEntry(Map.Entry<ExprId, Boolean> eldest) {
-                        return size() > 10_000;
-                    }
-                }));
+        /**
+         * Ids of the key columns given a filter when their query was first planned (the latest,
+         * bounded), each with whether its keys come from the join's broadcast only.
+         */
+        final Map<ExprId, Boolean> filteredKeys = Collections.synchronizedMap(new LinkedHashMap<>() {
+            @Override
+            protected boolean removeEldestEntry(Map.Entry<ExprId, Boolean> eldest) {
+                return size() > 10_000;
+            }
+        });
         /** The filters found for scans not yet planned, by scan: a join is planned before its sides. */
         final Map<Scan, Pending> pending = Collections.synchronizedMap(new WeakHashMap<>());
     }
@@ -149,17 +153,18 @@ final class JoinKeyFilters extends SparkStrategy {
             return;
         }
         equiKeys(j.condition().get(), j, leftKeys, rightKeys);
+        Optional<LogicalPlan> broadcast = broadcastSide(j, SQLConf.get());
         Candidate best = null;
         for (int i = 0; i < leftKeys.size(); i++) {
             if (prunesLeft(j.joinType())) {
                 Optional<ScanKey> left = ScanKey.of(leftKeys.get(i), j.left());
                 forgetIfFirst(left, again);
-                best = better(best, left, true, j.right(), rightKeys, i, again);
+                best = better(best, left, j.right(), broadcast, rightKeys, i, again);
             }
             if (prunesRight(j.joinType())) {
                 Optional<ScanKey> right = ScanKey.of(rightKeys.get(i), j.right());
                 forgetIfFirst(right, again);
-                best = better(best, right, false, j.left(), leftKeys, i, again);
+                best = better(best, right, j.left(), broadcast, leftKeys, i, again);
             }
         }
         if (best == null) {
@@ -174,10 +179,10 @@ final class JoinKeyFilters extends SparkStrategy {
             }
             found.filteredKeys.remove(earlier.keys().exprId());
         }
-        found.filteredKeys.add(best.scan.key.exprId());
+        found.filteredKeys.put(best.scan.key.exprId(), best.fromBroadcast);
         DynamicPruningSubquery keys = new DynamicPruningSubquery(best.scan.key, withPendingFilter(best.build, probe),
                 CollectionConverters.asScala(best.buildKeys).toList(),
-                CollectionConverters.asScala(List.<Object>of(best.index)).toList(), false,
+                CollectionConverters.asScala(List.<Object>of(best.index)).toList(), best.fromBroadcast,
                 best.scan.key.exprId(), Option.empty());
         found.pending.put(best.scan.relation.scan(), new Pending(keys, kept));
     }
@@ -186,12 +191,20 @@ final class JoinKeyFilters extends SparkStrategy {
      * {@code build}, with the runtime filter a join above has found for its scan and not yet
      * planned (TPC-H Q11: the suppliers of GERMANY's nation key), so that the second run of it
      * for its keys gives only the keys that filter gives; not one whose keys come from
-     * {@code probe}'s rows ({@link #reads}).
+     * {@code probe}'s rows ({@link #reads}). That filter's keys are found by the
+     * subquery's own plan, which holds no broadcast to take them from (one taken only from a
+     * broadcast would be dropped there, and the key side give every key: TPC-H Q11's suppliers).
      */
     private LogicalPlan withPendingFilter(LogicalPlan build, Scan probe) {
         Optional<DataSourceV2ScanRelation> scan = scanUnder(build);
         Pending pending = scan.map(r -> found.pending.get(r.scan())).orElse(null);
-        return pending == null || reads(pending.keys().buildQuery(), probe) ? build : withFilterOn(build, scan.get(), pending.keys());
+        if (pending == null || reads(pending.keys().buildQuery(), probe)) {
+            return build;
+        }
+        DynamicPruningSubquery k = pending.keys();
+        return withFilterOn(build, scan.get(), !k.onlyInBroadcast() ? k
+                : new DynamicPruningSubquery(k.pruningKey(), k.buildQuery(), k.buildKeys(), k.broadcastKeyIndices(), false,
+                        k.exprId(), k.hint()));
     }
 
     /**
@@ -216,31 +229,73 @@ final class JoinKeyFilters extends SparkStrategy {
         }
     }
 
-    private boolean qualifies(ScanKey key, LogicalPlan build, boolean again) {
-        return again ? found.filteredKeys.contains(key.key.exprId())
-                : KeySide.of(build, found.pending, key.relation.scan()).filter(k -> k.worthIt(key)).isPresent();
+    private boolean qualifies(ScanKey key, LogicalPlan build, boolean fromBroadcast, boolean again) {
+        return again ? found.filteredKeys.containsKey(key.key.exprId())
+                : KeySide.of(build, found.pending, key.relation.scan())
+                        .filter(k -> fromBroadcast ? k.worthItFromBroadcast(key) : k.worthIt(key)).isPresent();
     }
 
-    /** A scan to filter, by {@code buildKeys.get(index)} of {@code build}, on the join's left or right. */
-    private record Candidate(ScanKey scan, boolean left, LogicalPlan build, List<Expression> buildKeys, int index) { }
+    /**
+     * A scan to filter, by {@code buildKeys.get(index)} of {@code build}, whose keys come from the
+     * join's broadcast of {@code build} alone ({@code fromBroadcast}) or else from a second run of it.
+     */
+    private record Candidate(ScanKey scan, LogicalPlan build, List<Expression> buildKeys, int index,
+                             boolean fromBroadcast) { }
 
     /**
      * The candidate of {@code scan}, if it filters more records than {@code best}: keyed by
      * {@code buildKeys.get(index)} of {@code build}, or of the part of {@code build} that key comes
-     * from through inner joins ({@link #keySource}: TPC-H Q5's orders under customer's join).
+     * from through inner joins ({@link #keySource}: TPC-H Q5's orders under customer's join). Where
+     * {@code build} is the side the join broadcasts ({@code broadcast}, {@link #broadcastSide}),
+     * its keys come from that broadcast, not from a second run ({@link KeySide#worthItFromBroadcast}),
+     * unless its scan has a runtime filter of its own: the subquery's plan, which holds that
+     * filter's keys found afresh, is then not the broadcast's, so Spark could not take the keys
+     * from it (TPC-H Q11's suppliers of GERMANY's nation key).
      */
-    private Candidate better(Candidate best, Optional<ScanKey> scan, boolean left, LogicalPlan build,
+    private Candidate better(Candidate best, Optional<ScanKey> scan, LogicalPlan build, Optional<LogicalPlan> broadcast,
                              List<Expression> buildKeys, int index, boolean again) {
         if (scan.isEmpty() || best != null && best.scan.records() >= scan.get().records()) {
             return best;
         }
         Expression key = buildKeys.get(index);
         LogicalPlan source = keySource(key, build, again);
-        if (!qualifies(scan.get(), source, again)) {
+        boolean fromBroadcast = again ? Boolean.TRUE.equals(found.filteredKeys.get(scan.get().key.exprId()))
+                : source == build && broadcast.orElse(null) == build && !hasRuntimeFilter(build);
+        if (!qualifies(scan.get(), source, fromBroadcast, again)) {
             return best;
         }
-        return source == build ? new Candidate(scan.get(), left, build, buildKeys, index)
-                : new Candidate(scan.get(), left, source, List.of(key), 0);
+        return source == build ? new Candidate(scan.get(), build, buildKeys, index, fromBroadcast)
+                : new Candidate(scan.get(), source, List.of(key), 0, false);
+    }
+
+    /**
+     * The side of {@code j} that Spark's {@code JoinSelection} broadcasts by its size (a side
+     * Spark can build for the join's type, estimated at most {@code autoBroadcastJoinThreshold};
+     * of two, the smaller), if any; none for a join with hints, which choose for themselves.
+     * Where the guess is wrong, the filter given on it ({@code onlyInBroadcast}) is dropped by
+     * Spark rather than run as a second run of that side.
+     */
+    private static Optional<LogicalPlan> broadcastSide(Join j, SQLConf conf) {
+        if (j.hint().leftHint().isDefined() || j.hint().rightHint().isDefined()) {
+            return Optional.empty();
+        }
+        JoinType t = j.joinType();
+        boolean left = (t == Inner$.MODULE$ || t == RightOuter$.MODULE$) && broadcastable(j.left(), conf);
+        boolean right = (t == Inner$.MODULE$ || t == LeftOuter$.MODULE$ || t == LeftSemi$.MODULE$ || t == LeftAnti$.MODULE$)
+                && broadcastable(j.right(), conf);
+        if (left && right) {
+            return Optional.of(size(j.right()).compareTo(size(j.left())) <= 0 ? j.right() : j.left());
+        }
+        return left ? Optional.of(j.left()) : right ? Optional.of(j.right()) : Optional.empty();
+    }
+
+    private static boolean broadcastable(LogicalPlan side, SQLConf conf) {
+        BigInteger size = size(side);
+        return size.signum() >= 0 && size.compareTo(BigInteger.valueOf(conf.autoBroadcastJoinThreshold())) <= 0;
+    }
+
+    private static BigInteger size(LogicalPlan side) {
+        return side.stats().sizeInBytes().bigInteger();
     }
 
     /**
@@ -363,10 +418,39 @@ final class JoinKeyFilters extends SparkStrategy {
             return records < probe.records() && kept <= MOST_KEPT && probe.rows() * (1 - kept) >= records + rows;
         }
 
+        /**
+         * The benefit rule where the keys come from the join's broadcast of this side (Spark
+         * reuses it, and starts the probe side's scan after it anyway): nothing is run again, so
+         * a larger side's keys may filter a smaller scan (TPC-H Q12: the few line items' order
+         * keys, the orders); it keeps at most {@link #MOST_KEPT} of its records, and the probe rows
+         * its keys are expected to drop outnumber the keys collected from the broadcast.
+         */
+        boolean worthItFromBroadcast(ScanKey probe) {
+            double kept = kept();
+            return kept <= MOST_KEPT && probe.rows() * (1 - kept) >= rows;
+        }
+
         /** The share of its records this side is expected to keep. */
         double kept() {
             return records == 0 ? 1 : rows / records;
         }
+    }
+
+    /** Whether {@code side}'s scan has a runtime filter: Spark's own, or one a join above found for it, not yet planned. */
+    private boolean hasRuntimeFilter(LogicalPlan side) {
+        return side.find(p -> p instanceof Filter f && hasRuntimeFilter(f)).isDefined()
+                || scanUnder(side).map(r -> found.pending.containsKey(r.scan())).orElse(false);
+    }
+
+    /**
+     * Join types whose output holds each left row, unchanged, or not, by the right side's rows
+     * alone, and whose right side's keys give the left no filter of their own: an anti or left
+     * outer join. A semi join's left scan is filtered by its right side's keys ({@link #prunesLeft}),
+     * which a filter from a join above would only compete with (TPC-H Q20's part suppliers, by
+     * the parts named forest, not by the suppliers of CANADA run again).
+     */
+    private static boolean keepsLeftRowsAsTheyAre(JoinType t) {
+        return t == LeftAnti$.MODULE$ || t == LeftOuter$.MODULE$;
     }
 
     private static boolean hasRuntimeFilter(Filter f) {
@@ -397,8 +481,9 @@ final class JoinKeyFilters extends SparkStrategy {
 
         /**
          * The scan that {@code key} reads a column of, through projections (that rename it),
-         * filters (none of them a runtime filter already) and inner joins, if it is an ispd scan
-         * that can filter that column.
+         * filters (none of them a runtime filter already), inner joins and the left side of an
+         * anti or left outer join (whose rows each stay or go on their own: TPC-H Q16's part
+         * suppliers without complaints), if it is an ispd scan that can filter that column.
          */
         static Optional<ScanKey> of(Expression key, LogicalPlan p) {
             if (!(key instanceof Attribute a)) {
@@ -422,6 +507,9 @@ final class JoinKeyFilters extends SparkStrategy {
             }
             if (p instanceof Join j && j.joinType() == Inner$.MODULE$) {
                 return of(a, j.left().outputSet().contains(a) ? j.left() : j.right());
+            }
+            if (p instanceof Join j && keepsLeftRowsAsTheyAre(j.joinType()) && j.left().outputSet().contains(a)) {
+                return of(a, j.left());
             }
             if (p instanceof Aggregate aggregate) {
                 return groupingColumn(a, aggregate).flatMap(c -> of(c, aggregate.child()));

@@ -34,8 +34,9 @@ import scala.jdk.javaapi.CollectionConverters;
  * dynamic pruning gives the line items' scan no runtime filter; the connector's
  * {@code JoinKeyFilters} (on by default) does, as its benefit rule finds the orders' keys worth a
  * second run of their scan, and the drives return only the line items that join. TPC-H Q12's
- * shape (every order joined with its few line items that pass pushed predicates) gets none: the
- * key side reads more records than the side it would filter. The answers are Spark's over
+ * shape (every order joined with its few line items that pass pushed predicates) gets one from
+ * the join's broadcast of those line items, and none where nothing is broadcast: the key side
+ * reads more records than the side it would filter. The answers are Spark's over
  * Parquet under every policy, with and without adaptive execution, and the same with the filter
  * turned off. The scans' statistics count their pushed predicates, so Spark broadcasts a
  * selective side where it does over Parquet.
@@ -76,6 +77,7 @@ class JoinKeyFiltersTest {
         DRIVES.spark().conf().unset("spark.sql.adaptive.enabled");
         DRIVES.spark().conf().unset("spark.sql.optimizer.dynamicPartitionPruning.enabled");
         DRIVES.spark().conf().unset("spark.ispd.joinKeyFilters");
+        DRIVES.spark().conf().unset("spark.sql.autoBroadcastJoinThreshold");
     }
 
     static Stream<Arguments> cases() {
@@ -198,18 +200,52 @@ class JoinKeyFiltersTest {
     }
 
     /**
-     * Q12's shape: the line items' keys would filter the orders' scan, but their side reads four
-     * times its records, so the benefit rule gives it no filter; the answer is Parquet's.
+     * Q12's shape: the line items' keys filter the orders' scan though their side reads four times
+     * its records, as Spark broadcasts the few line items that pass and the keys come from that
+     * broadcast, not from a second run; where nothing is broadcast (threshold -1) the benefit rule
+     * gives no filter, as a second run of the line items would cost more than it saves. The
+     * answers are Parquet's.
      */
     @ParameterizedTest(name = "{0}")
     @MethodSource("policies")
-    void aKeySideLargerThanTheScanItWouldFilterGivesNoFilter(String policy) {
+    void aLargerKeySideFiltersTheScanOnlyFromItsBroadcast(String policy) {
         List<String> expected = PolicyViews.sorted(run(Q12_SHAPE, PolicyViews.PARQUET));
         Dataset<Row> ran = run(Q12_SHAPE, policy);
         assertEquals(expected, PolicyViews.sorted(ran));
         BatchScanExec scan = scanReturning(ran, "prio");
-        assertFalse(scan.scan().description().contains("(runtime)"), scan.scan().description());
-        assertEquals(ORDERS, scan.metrics().get("numOutputRows").get().value());
+        assertTrue(scan.scan().description().contains("(runtime)"), scan.scan().description());
+        long keys = DRIVES.spark().sql("SELECT count(DISTINCT okey) FROM " + lineitem.view(PolicyViews.PARQUET)
+                + " WHERE mode IN ('MAIL', 'SHIP') AND qty < 2").first().getLong(0);
+        assertTrue(keys > 0 && keys < ORDERS / 4, keys + " keys");
+        assertEquals(keys, scan.metrics().get("numOutputRows").get().value(), "the drives returned the orders that join");
+
+        DRIVES.spark().conf().set("spark.sql.autoBroadcastJoinThreshold", "-1");
+        Dataset<Row> unbroadcast = run(Q12_SHAPE, policy);
+        assertEquals(expected, PolicyViews.sorted(unbroadcast));
+        BatchScanExec whole = scanReturning(unbroadcast, "prio");
+        assertFalse(whole.scan().description().contains("(runtime)"), whole.scan().description());
+        assertEquals(ORDERS, whole.metrics().get("numOutputRows").get().value());
+    }
+
+    /**
+     * TPC-H Q16's shape: the scan the selective side's keys filter is under an anti join (the
+     * line items whose quantity is not among a few medium orders' keys), which keeps or drops each of its
+     * rows on its own, so the keys filter it below that join; the answer is Parquet's.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("policies")
+    void theKeysFilterTheScanUnderAnAntiJoin(String policy) {
+        String q = "SELECT l.mode, count(*), sum(l.qty) FROM orders o JOIN lineitem l ON o.okey = l.okey "
+                + "WHERE o.prio = '1-URGENT' AND o.okey < 2000 AND l.qty NOT IN "
+                + "(SELECT CAST(okey AS INT) FROM orders WHERE prio = '3-MEDIUM' AND okey < 40) GROUP BY l.mode";
+        List<String> expected = PolicyViews.sorted(run(q, PolicyViews.PARQUET));
+        assertFalse(expected.isEmpty());
+        Dataset<Row> ran = run(q, policy);
+        assertEquals(expected, PolicyViews.sorted(ran));
+        BatchScanExec scan = lineItemsScan(ran);
+        assertTrue(scan.scan().description().matches(".*okey IN \\([0-9, ]+\\) \\(runtime\\).*"),
+                scan.scan().description());
+        assertReturnsLineItemsOfTheUrgentOrdersOnly(scan);
     }
 
     /**
@@ -248,12 +284,14 @@ class JoinKeyFiltersTest {
      * TPC-H Q3's shape: the key side keeps about half its records and the line items' scan about
      * half of theirs, so the line items its keys would drop are fewer than what its second run
      * reads and hands Spark as keys; the benefit rule gives no filter, and the answer is Parquet's.
+     * Nothing is broadcast (as Q3's orders at SF 1, too large), so the keys would need that run.
      * Adaptive execution (on by default) plans the join again with no filter either, though the
      * same line items' key was given one by the queries before.
      */
     @ParameterizedTest(name = "{0}")
     @MethodSource("policies")
     void aKeySideKeepingHalfItsRecordsGivesNoFilter(String policy) {
+        DRIVES.spark().conf().set("spark.sql.autoBroadcastJoinThreshold", "-1");
         String q = "SELECT o.prio, count(*), sum(l.qty) FROM orders o JOIN lineitem l ON o.okey = l.okey "
                 + "WHERE o.prio < '2' AND l.qty < 40 GROUP BY o.prio";
         Dataset<Row> first = run(policy);
