@@ -2,9 +2,12 @@ package dev.ispd.examples.bench;
 
 import dev.ispd.examples.cli.FailedJob;
 import dev.ispd.examples.queries.HostNormalQ1;
+import dev.ispd.examples.queries.Query;
 import dev.ispd.hadoop.mapreduce.DeviceJob;
 import dev.ispd.hadoop.worldcup.Q1DeviceMapper;
 import dev.ispd.hadoop.worldcup.Q1Format;
+import dev.ispd.hadoop.worldcup.Q2DeviceMapper;
+import dev.ispd.hadoop.worldcup.Q2Format;
 import dev.ispd.offload.settings.OffloadKeys;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
@@ -18,9 +21,10 @@ import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.lib.reduce.LongSumReducer;
 
 /**
- * The Q1 jobs the wall-clock benchmark compares, each one reducer writing "region TAB accesses"
- * lines to a local directory: the stock Hadoop job ({@link HostNormalQ1}) and the DeviceJob with
- * the {@code q1} tasklet under an offload policy. Both are plain {@link Job}s once built, so they
+ * The Q1 and Q2 jobs the wall-clock benchmark compares, each one reducer writing "region TAB
+ * accesses" (Q2: "region TAB type TAB accesses") lines to a local directory: the stock Hadoop job
+ * ({@link HostNormalQ1}) and the DeviceJob with the {@code q1} or {@code q2} tasklet under an
+ * offload policy. Both are plain {@link Job}s once built, so they
  * are submitted and timed alike.
  */
 public final class Q1Jobs {
@@ -33,19 +37,26 @@ public final class Q1Jobs {
     private Q1Jobs() {
     }
 
-    /** The stock Hadoop job over entries of {@code entrySize} bytes. */
-    public static Q1Job stock(Configuration conf, int entrySize, Path input, java.nio.file.Path output)
+    /** The stock Hadoop job of {@code query} (Q1 or Q2) over entries of {@code entrySize} bytes. */
+    public static Q1Job stock(Configuration conf, Query query, int entrySize, Path input, java.nio.file.Path output)
             throws IOException {
-        return plain(HostNormalQ1.newJob(conf, entrySize, input, new Path(output.toUri())));
+        return plain(HostNormalQ1.newJob(conf, query, entrySize, input, new Path(output.toUri())));
     }
 
-    /** The DeviceJob with {@code policy}; the entry size comes from {@code ispd.worldcup.entry.size} in {@code conf}. */
+    /** The Q1 DeviceJob with {@code policy}; the entry size comes from {@code ispd.worldcup.entry.size} in {@code conf}. */
     public static DeviceJob deviceJob(Configuration conf, String policy, Path input, java.nio.file.Path output)
             throws IOException {
+        return deviceJob(conf, Query.Q1, policy, input, output);
+    }
+
+    /** {@link #deviceJob(Configuration, String, Path, java.nio.file.Path)} of Q1 or Q2 (the {@code q2} tasklet). */
+    public static DeviceJob deviceJob(Configuration conf, Query query, String policy, Path input,
+                                      java.nio.file.Path output) throws IOException {
         Configuration c = new Configuration(conf);
         c.set(OffloadKeys.OFFLOAD_POLICY.name(), policy);
-        return DeviceJob.getInstance(c, "q1 " + policy)
-                .setDeviceMapper(Q1DeviceMapper.class).setDeviceMapperFormat(Q1Format.class)
+        return DeviceJob.getInstance(c, query.cliName() + " " + policy)
+                .setDeviceMapper(query == Query.Q2 ? Q2DeviceMapper.class : Q1DeviceMapper.class)
+                .setDeviceMapperFormat(query == Query.Q2 ? Q2Format.class : Q1Format.class)
                 .setCombinerClass(LongSumReducer.class).setReducerClass(LongSumReducer.class)
                 .setOutputKeyClass(Text.class).setOutputValueClass(LongWritable.class)
                 .setNumReduceTasks(1).addInputPath(input).setOutputPath(new Path(output.toUri()));
@@ -55,9 +66,9 @@ public final class Q1Jobs {
      * {@link #deviceJob}, waited for through {@link DeviceJob#waitForCompletion}, which also records
      * the splits' observed costs for the scheduler's correction.
      */
-    public static Q1Job device(Configuration conf, String policy, Path input, java.nio.file.Path output)
+    public static Q1Job device(Configuration conf, Query query, String policy, Path input, java.nio.file.Path output)
             throws IOException {
-        DeviceJob job = deviceJob(conf, policy, input, output);
+        DeviceJob job = deviceJob(conf, query, policy, input, output);
         return new Q1Job(job.job(), () -> job.waitForCompletion(false));
     }
 

@@ -4,6 +4,7 @@ import dev.ispd.cli.CommandLines;
 import dev.ispd.cli.OptionChecks;
 import dev.ispd.examples.cli.WorkloadOptions;
 import dev.ispd.examples.bench.Q1Jobs.TimedRun;
+import dev.ispd.examples.queries.Query;
 import dev.ispd.examples.worldcup.WorldCupDrives;
 import dev.ispd.examples.worldcup.WorldCupLoader;
 import dev.ispd.hadoop.conf.HadoopSettings;
@@ -37,8 +38,8 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * Wall-clock benchmark of issue 3 point 9: WorldCup98 Q1 as a DeviceJob against the stock Hadoop job
- * ({@link dev.ispd.examples.queries.HostNormalQ1}) over the same osd:// file. Starts simulated
+ * Wall-clock benchmark of issue 3 point 9 and issue 24 point 3: WorldCup98 Q1 and Q2 as DeviceJobs
+ * against the stock Hadoop jobs ({@link dev.ispd.examples.queries.HostNormalQ1}) over the same osd:// file. Starts simulated
  * drives in this JVM (objects on disk under {@code --dir}), writes the entries once, then runs the
  * stock job and then the DeviceJob with the default policy, device-only and host-only in the
  * order {@link #runOrder} gives, {@code --runs} times (the default policy after {@value #FASTEST_WARM_UPS} untimed jobs its
@@ -48,11 +49,14 @@ import picocli.CommandLine.Spec;
  * Exit status 1 if any output differs.
  */
 @Command(name = "ispd bench-wallclock", mixinStandardHelpOptions = true,
-        description = "Times WorldCup98 Q1 as a stock Hadoop job and as a DeviceJob (default policy, "
+        description = "Times WorldCup98 Q1 and Q2 each as a stock Hadoop job and as a DeviceJob (default policy, "
                 + "device-only and host-only) over the same osd:// file on in-JVM simulated drives.")
 public final class WallClockQ1 implements Callable<Integer> {
     /** Jobs of the default policy run untimed first, so that its measured cost basis has learnt. */
     static final int FASTEST_WARM_UPS = 3;
+
+    /** The paper's two counting queries, each timed in full before the next. */
+    static final List<Query> QUERIES = List.of(Query.Q1, Query.Q2);
 
     @Mixin
     WorkloadOptions workload = new WorkloadOptions(7_000_000, 2, 64L << 20);
@@ -113,25 +117,44 @@ public final class WallClockQ1 implements Callable<Integer> {
         out.printf("wrote %,d entries of %d B (%.2f GB) to %s in %.1f s%n", entries, entrySize, bytes / 1e9, input,
                 (System.nanoTime() - loadStart) / 1e9);
 
-        Map<String, List<TimedRun>> byJob = new LinkedHashMap<>();
         List<String> policies = Stream.of(defaultPolicy(conf), "device-only", "host-only").distinct().toList();
+        boolean identical = true;
+        for (Query query : QUERIES) {
+            identical &= benchmark(query, conf, input, policies, work);
+        }
+        return identical ? 0 : 1;
+    }
+
+    /**
+     * The stock job and the DeviceJob under each policy for {@code query}, after the default
+     * policy's warm-ups of that query (the measured basis learns per plan shape); prints the
+     * tables; true if every output equals the stock job's.
+     */
+    private boolean benchmark(Query query, Configuration conf, org.apache.hadoop.fs.Path input, List<String> policies,
+                              Path work) throws Exception {
+        out.printf("%n%s%n", query);
+        int entrySize = workload.entrySize();
+        Map<String, List<TimedRun>> byJob = new LinkedHashMap<>();
         Map<String, List<TimedRun>> warmUps = new LinkedHashMap<>();
         for (int w = 1; w <= FASTEST_WARM_UPS; w++) { // the measured basis learns from each (issue 24, point 3)
-            record(warmUps, w, "warm-up " + policies.get(0), output -> Q1Jobs.device(conf, policies.get(0), input,
-                    output), work);
+            record(warmUps, w, query + " warm-up " + policies.get(0),
+                    output -> Q1Jobs.device(conf, query, policies.get(0), input, output), work);
         }
         for (int run = 1; run <= runs; run++) {
-            record(byJob, run, Q1Jobs.STOCK, output -> Q1Jobs.stock(conf, entrySize, input, output), work);
+            record(byJob, run, query + " " + Q1Jobs.STOCK,
+                    output -> Q1Jobs.stock(conf, query, entrySize, input, output), work);
             for (int k = 0; k < policies.size(); k++) {
                 String policy = policies.get(runOrder(run, k, policies.size()));
-                record(byJob, run, "DeviceJob " + policy, output -> Q1Jobs.device(conf, policy, input, output), work);
+                record(byJob, run, query + " DeviceJob " + policy,
+                        output -> Q1Jobs.device(conf, query, policy, input, output), work);
             }
         }
-        boolean identical = printTimes(byJob);
-        printPolicies(byJob, policies);
-        printAnswer(byJob.get(Q1Jobs.STOCK).get(0).output());
-        printCounters(byJob);
-        return identical ? 0 : 1;
+        String stock = query + " " + Q1Jobs.STOCK;
+        boolean identical = printTimes(byJob, stock);
+        printPolicies(query, byJob, policies);
+        printAnswer(query, byJob.get(stock).get(0).output());
+        printCounters(byJob, stock);
+        return identical;
     }
 
     private void validate() {
@@ -181,7 +204,7 @@ public final class WallClockQ1 implements Callable<Integer> {
             throws Exception {
         Path output = work.resolve("out").resolve(name.replace(' ', '-') + "-" + run);
         TimedRun r = Q1Jobs.run(name, builder.build(output), output);
-        out.printf("run %d: %-22s %8.2f s wall, %6.2f s JVM CPU (load average %.2f)%n", run, name, r.wallNs() / 1e9,
+        out.printf("run %d: %-28s %8.2f s wall, %6.2f s JVM CPU (load average %.2f)%n", run, name, r.wallNs() / 1e9,
                 r.cpuNs() / 1e9, loadAverage());
         byJob.computeIfAbsent(name, k -> new ArrayList<>()).add(r);
     }
@@ -192,56 +215,61 @@ public final class WallClockQ1 implements Callable<Integer> {
     }
 
     /** The table of medians; true if every run's output equals the first stock run's. */
-    private boolean printTimes(Map<String, List<TimedRun>> byJob) {
-        String reference = byJob.get(Q1Jobs.STOCK).get(0).output();
-        double stockMedian = median(byJob.get(Q1Jobs.STOCK).stream().mapToDouble(r -> r.wallNs() / 1e9));
+    private boolean printTimes(Map<String, List<TimedRun>> byJob, String stock) {
+        String reference = byJob.get(stock).get(0).output();
+        double stockMedian = median(byJob.get(stock).stream().mapToDouble(r -> r.wallNs() / 1e9));
         boolean allIdentical = true;
         out.printf("%nwall clock, median of %d run(s) (System.nanoTime around waitForCompletion); JVM CPU: this process's "
                 + "CPU time over the same interval, host and in-JVM drives together (median)%n", runs);
-        out.printf("  %-22s %10s %14s %12s %18s%n", "job", "wall s", "stock / this", "JVM CPU s", "output = stock's");
+        out.printf("  %-25s %10s %14s %12s %18s%n", "job", "wall s", "stock / this", "JVM CPU s", "output = stock's");
         for (Map.Entry<String, List<TimedRun>> e : byJob.entrySet()) {
             boolean identical = e.getValue().stream().allMatch(r -> r.output().equals(reference));
             allIdentical &= identical;
             double median = median(e.getValue().stream().mapToDouble(r -> r.wallNs() / 1e9));
             double cpu = median(e.getValue().stream().mapToDouble(r -> r.cpuNs() / 1e9));
-            out.printf("  %-22s %10.2f %13.1fx %12.2f %18s%n", e.getKey(), median, stockMedian / median, cpu,
+            out.printf("  %-25s %10.2f %13.1fx %12.2f %18s%n", e.getKey(), median, stockMedian / median, cpu,
                     identical ? "yes" : "NO");
         }
         return allIdentical;
     }
 
     /** The default policy's median over the best static policy's (issue 24 wants at most 1.10). */
-    private void printPolicies(Map<String, List<TimedRun>> byJob, List<String> policies) {
+    private void printPolicies(Query query, Map<String, List<TimedRun>> byJob, List<String> policies) {
         if (policies.size() < 3) {
             return; // the default policy is a static one
         }
-        double[] medians = policies.stream().mapToDouble(p -> median(byJob.get("DeviceJob " + p).stream()
+        double[] medians = policies.stream().mapToDouble(p -> median(byJob.get(query + " DeviceJob " + p).stream()
                 .mapToDouble(r -> r.wallNs() / 1e9))).toArray();
         double bestStatic = Math.min(medians[1], medians[2]);
-        out.printf("  DeviceJob %s (measured basis, after %d warm-up jobs) / best static policy: %.2f%n",
-                policies.get(0), FASTEST_WARM_UPS, medians[0] / bestStatic);
+        out.printf("  %s DeviceJob %s (measured basis, after %d warm-up jobs) / best static policy: %.2f%n",
+                query, policies.get(0), FASTEST_WARM_UPS, medians[0] / bestStatic);
     }
 
-    private void printAnswer(String output) {
+    /** Q1's accesses per region; Q2's (region, type) pairs are many, so only their count. */
+    private void printAnswer(Query query, String output) {
+        if (query == Query.Q2) {
+            out.printf("%nQ2: %d (region, type) pairs with accesses (reducer output)%n", output.lines().count());
+            return;
+        }
         out.printf("%nQ1: accesses per region (reducer output)%n");
         output.lines().map(line -> line.split("\t"))
                 .forEach(kv -> out.printf("  %-12s %,12d%n", kv[0], Long.parseLong(kv[1])));
     }
 
     /** Counters of each job's last run: Hadoop's record path for the stock job, the modeled figures for the DeviceJobs. */
-    private void printCounters(Map<String, List<TimedRun>> byJob) {
+    private void printCounters(Map<String, List<TimedRun>> byJob, String stock) {
         out.printf("%ncounters of the last run%n");
         for (Map.Entry<String, List<TimedRun>> e : byJob.entrySet()) {
             Counters c = e.getValue().get(e.getValue().size() - 1).counters();
-            if (e.getKey().equals(Q1Jobs.STOCK)) {
-                out.printf("  %-22s map input records %,d, map output records %,d, spilled records %,d, "
+            if (e.getKey().equals(stock)) {
+                out.printf("  %-25s map input records %,d, map output records %,d, spilled records %,d, "
                                 + "GC in tasks %.1f s%n", e.getKey(),
                         c.findCounter(TaskCounter.MAP_INPUT_RECORDS).getValue(),
                         c.findCounter(TaskCounter.MAP_OUTPUT_RECORDS).getValue(),
                         c.findCounter(TaskCounter.SPILLED_RECORDS).getValue(),
                         c.findCounter(TaskCounter.GC_TIME_MILLIS).getValue() / 1e3);
             } else {
-                out.printf("  %-22s splits on device %d, on host %d, fallbacks %d; modeled device %.3f s / %.2f J, "
+                out.printf("  %-25s splits on device %d, on host %d, fallbacks %d; modeled device %.3f s / %.2f J, "
                                 + "host %.3f s / %.2f J (summed over splits); MB read in drives %.1f, moved to host %.1f%n",
                         e.getKey(), value(c, IspdCounter.SPLITS_ON_DEVICE), value(c, IspdCounter.SPLITS_ON_HOST),
                         value(c, IspdCounter.FALLBACKS), value(c, IspdCounter.MODELED_DEVICE_NS) / 1e9,

@@ -30,7 +30,20 @@ public final class HostNormalQ1 {
      * to {@code output}; {@code conf} is copied, as {@link Job#getInstance} does.
      */
     public static Job newJob(Configuration conf, int entrySize, Path input, Path output) throws IOException {
-        return HostJobs.newJob(conf, "q1 host-normal", entrySize, input, output, RegionCountMapper.class,
-                Reduction.of(Query.Q1));
+        return newJob(conf, Query.Q1, entrySize, input, output);
+    }
+
+    /**
+     * {@link #newJob(Configuration, int, Path, Path)} for Q1 or Q2: Q2's stock job maps each entry
+     * to (region TAB type, 1) ({@link RegionTypeCountMapper}) and sums alike, the same bytes as the
+     * DeviceJob with {@code Q2Format}. The filter is not a counting job, an IllegalArgumentException.
+     */
+    public static Job newJob(Configuration conf, Query query, int entrySize, Path input, Path output)
+            throws IOException {
+        if (query == Query.FILTER) {
+            throw new IllegalArgumentException("the stock counting job runs Q1 or Q2, not " + query);
+        }
+        return HostJobs.newJob(conf, query.cliName() + " host-normal", entrySize, input, output,
+                HostJobs.mapper(query, Variant.HOST_NORMAL), Reduction.of(query));
     }
 }

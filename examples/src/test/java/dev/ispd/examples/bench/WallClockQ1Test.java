@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
-/** The benchmark end to end at a small size: three jobs, identical outputs, a table, nothing left behind. */
+/** The benchmark end to end at a small size: Q1 and Q2, four jobs each, identical outputs, a table, nothing left behind. */
 class WallClockQ1Test {
     @TempDir
     Path dir;
@@ -30,15 +30,19 @@ class WallClockQ1Test {
         String printed = bytes.toString(StandardCharsets.UTF_8);
 
         assertEquals(0, status, printed);
-        for (String job : List.of("stock Hadoop", "DeviceJob fastest", "DeviceJob device-only",
-                "DeviceJob host-only")) {
-            assertTrue(Pattern.compile("(?m)^  " + job + " +[0-9.]+ +[0-9.]+x +[0-9.]+ +yes$").matcher(printed).find(),
-                    job + " row missing or not identical in:\n" + printed);
+        for (String query : List.of("Q1", "Q2")) {
+            for (String job : List.of("stock Hadoop", "DeviceJob fastest", "DeviceJob device-only",
+                    "DeviceJob host-only")) {
+                assertTrue(Pattern.compile("(?m)^  " + query + " " + job + " +[0-9.]+ +[0-9.]+x +[0-9.]+ +yes$")
+                        .matcher(printed).find(), query + " " + job + " row missing or not identical in:\n" + printed);
+            }
+            // device-only: 5 chunks on 2 drives, each drive's pieces grouped into one split
+            assertTrue(Pattern.compile("(?m)^  " + query + " DeviceJob device-only +splits on device 2, on host 0, "
+                    + "fallbacks 0;").matcher(printed).find(), printed);
+            assertTrue(Pattern.compile("(?m)^  " + query + " DeviceJob fastest \\(measured basis, after 3 warm-up "
+                    + "jobs\\) / best static policy: [0-9.]+$").matcher(printed).find(), printed);
         }
-        // device-only: 5 chunks on 2 drives, each drive's pieces grouped into one split
-        assertTrue(printed.contains("splits on device 2, on host 0, fallbacks 0"), printed);
-        assertTrue(Pattern.compile("(?m)^  DeviceJob fastest \\(measured basis, after 3 warm-up jobs\\) / best static "
-                + "policy: [0-9.]+$").matcher(printed).find(), printed);
+        assertTrue(Pattern.compile("(?m)^Q2: [1-9][0-9]* \\(region, type\\) pairs").matcher(printed).find(), printed);
         try (var left = Files.list(dir)) {
             assertEquals(0, left.count(), "the benchmark's work directory was not deleted");
         }

@@ -77,7 +77,7 @@ class HostNormalQ1Test {
     void deviceJobGivesTheStockJobsOutput() throws Exception {
         for (String policy : new String[] {"device-only", OffloadKeys.OFFLOAD_POLICY.defaultValue()}) {
             Path out = work.resolve("device-" + policy);
-            Q1Jobs.TimedRun device = Q1Jobs.run(policy, Q1Jobs.device(conf, policy, INPUT, out), out);
+            Q1Jobs.TimedRun device = Q1Jobs.run(policy, Q1Jobs.device(conf, Query.Q1, policy, INPUT, out), out);
             assertEquals(stock.output(), device.output(), "policy " + policy);
             if (policy.equals("device-only")) {
                 assertEquals(ENTRIES * (long) ENTRY_SIZE, device.counters().findCounter(IspdCounter.BYTES_READ_IN_DRIVES).getValue());

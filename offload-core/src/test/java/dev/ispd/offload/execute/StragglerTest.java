@@ -126,7 +126,9 @@ class StragglerTest {
         assertEquals(waited.results().size(), raced.results().size());
         assertEquals(0, waited.counts().getOrDefault(SplitMetric.SPECULATIVE_HOST_RUNS, 0L));
         assertEquals(2L * SPLITS_PER_DRIVE, waited.counts().get(SplitMetric.SPLITS_ON_DEVICE), waited.counts().toString());
-        assertEquals(SPLITS_PER_DRIVE, raced.counts().get(SplitMetric.SPECULATIVE_HOST_RUNS), raced.counts().toString());
+        // every slow split is raced; on a loaded machine a fast drive's split may pass its floor and be raced too,
+        // but its drive wins it
+        assertTrue(raced.counts().get(SplitMetric.SPECULATIVE_HOST_RUNS) >= SPLITS_PER_DRIVE, raced.counts().toString());
         assertEquals(SPLITS_PER_DRIVE, raced.counts().get(SplitMetric.SPECULATIVE_HOST_WINS));
         assertEquals(SPLITS_PER_DRIVE, raced.counts().get(SplitMetric.SPLITS_ON_DEVICE), "the fast drive's splits");
         assertEquals(SPLITS_PER_DRIVE, raced.counts().get(SplitMetric.SPLITS_ON_HOST), "the slow drive's splits");
@@ -156,7 +158,9 @@ class StragglerTest {
             }
             assertEquals(SPLITS_PER_DRIVE, raced.counts().get(SplitMetric.SPLITS_ON_DEVICE),
                     "the splits before the slow-down: " + raced.counts());
-            assertEquals(SPLITS_PER_DRIVE, raced.counts().get(SplitMetric.SPECULATIVE_HOST_RUNS), raced.counts().toString());
+            // every slow split is raced; on a loaded machine a fast one may pass its floor and be raced too, but
+            // its drive wins it
+            assertTrue(raced.counts().get(SplitMetric.SPECULATIVE_HOST_RUNS) >= SPLITS_PER_DRIVE, raced.counts().toString());
             assertEquals(SPLITS_PER_DRIVE, raced.counts().get(SplitMetric.SPECULATIVE_HOST_WINS));
             assertEquals(SPLITS_PER_DRIVE, raced.counts().get(SplitMetric.SPLITS_ON_HOST), "the splits after it");
             assertEquals(0, raced.counts().getOrDefault(SplitMetric.FALLBACKS, 0L), "a slow-down is not a fault");
