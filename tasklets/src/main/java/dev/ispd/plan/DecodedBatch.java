@@ -4,6 +4,7 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -42,6 +43,8 @@ public final class DecodedBatch extends ColumnBatch {
     private final int recordSize;
     private final ByteBuffer records;
     private int rows;
+    /** Per field read from the rows that is no column of the batch, how its values are made from the columns' ({@link #integers}). */
+    private final Map<Field, RecordBytes> recordBytes = new IdentityHashMap<>();
     /** The dense GROUP BY key {@link #keyColumns} holds the columns of, or null. */
     private KeyPacker keyPacker;
     private long[][] keyColumns;
@@ -240,13 +243,19 @@ public final class DecodedBatch extends ColumnBatch {
     }
 
     /**
-     * Column {@code field}'s values, but for a 16-byte decimal's or a float's or bool's, or a field
-     * that is not a column of the batch (read from the records).
+     * Column {@code field}'s values, but for a 16-byte decimal's or a float's or bool's; for a field
+     * that is not a column of the batch but whose bytes its columns' values hold (a Spark row plan's
+     * run of a record's bytes), the values composed from theirs ({@link RecordBytes}); else null
+     * (read from the records).
      */
     @Override
     long[] integers(Field field) {
         int c = index(field);
-        return c >= 0 && highs[c] == null && field.readsAsInteger() ? values[c] : null;
+        if (c >= 0) {
+            return highs[c] == null && field.readsAsInteger() ? values[c] : null;
+        }
+        RecordBytes bytes = recordBytes.computeIfAbsent(field, f -> RecordBytes.of(f, fields, values, highs, capacity));
+        return bytes == RecordBytes.NONE ? null : bytes.values(this, rows);
     }
 
     @Override

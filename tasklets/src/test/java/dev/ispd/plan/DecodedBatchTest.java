@@ -8,6 +8,7 @@ import static dev.ispd.plan.Expr.sub;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -216,6 +217,41 @@ class DecodedBatchTest {
         }
     }
 
+    /**
+     * A Spark row plan's runs of a record's bytes (fields of the plan's own over the table's: across
+     * two columns, part of one, of either byte order, signed, a bit range, over bytes no column
+     * holds) read from the columns' values: the same result bytes and meter as over records, and
+     * the batch's records never written. A field over a string's place, or wider than a word, is not.
+     */
+    @Test
+    void rowsOfRunsOfARecordsBytesReadTheBatchsColumns() {
+        List<Field> fromColumns = List.of(Field.unsigned("#bytes@0", 0, 8), Field.unsigned("#bytes@8", 8, 8),
+                Field.unsigned("#bytes@16", 16, 8), Field.unsigned("#bytes@24", 24, 4), Field.unsigned("#bytes@34", 34, 8),
+                Field.unsigned("#bytes@42", 42, 5), Field.unsigned("#bytes@48", 48, 1), Field.unsigned("#bytes@5", 5, 3),
+                new Field("le", 10, 6, true, false, 0, 0, false, 0), new Field("be", 3, 2, true, true, 0, 0, false, 0),
+                Field.bits("bits", 17, 2, 3, 9));
+        List<Field> fields = new ArrayList<>(L.fields());
+        fields.addAll(fromColumns);
+        Layout runs = new Layout(L.name(), L.recordSize(), fields);
+        List<Predicate> wheres = java.util.Arrays.asList(null, Predicate.compare("band", CompareOp.LT, 4),
+                Predicate.compare("mode", CompareOp.EQ, "AIR"), Predicate.holds(gt(field("qty"), lit(3))));
+        for (Predicate where : wheres) {
+            List<String> names = new ArrayList<>(fromColumns.stream().map(Field::name).toList());
+            names.add("mode");
+            Plan columns = Plan.rows(runs, where, names);
+            Result dictionary = overDictionary(columns, true);
+            assertArrayEquals(overRecords(columns).bytes, dictionary.bytes, "result bytes of " + columns);
+            assertEquals(overRecords(columns).meter, dictionary.meter, "meter of " + columns);
+            assertTrue(dictionary.recordsUntouched, "no row stored for " + columns);
+        }
+        // bytes of a string's place (which a row plan returns as a string) are not made from the columns
+        Field[] columns = L.fields().toArray(Field[]::new);
+        long[][] none = new long[columns.length][];
+        assertSame(RecordBytes.NONE, RecordBytes.of(Field.unsigned("#bytes@26", 26, 4), columns, none, none, 8));
+        assertSame(RecordBytes.NONE, RecordBytes.of(Field.of("price", 4, 16, FieldType.decimal(30, 2), false), columns,
+                none, none, 8), "a field of more than 8 bytes");
+    }
+
     @Test
     void aBatchOfWideRecordsHoldsFewerRowsNotAWiderBuffer() {
         assertEquals(ColumnBatch.MAX_ROWS, ColumnBatch.capacity(L.recordSize()));
@@ -231,7 +267,8 @@ class DecodedBatchTest {
         assertEquals(69, batch.lengths(1).length, "a string's length kept beside its place");
     }
 
-    private record Result(byte[] bytes, Meter meter, long batchesStored) { }
+    /** @param recordsUntouched whether the batch's records were never written (no row stored, no string placed) */
+    private record Result(byte[] bytes, Meter meter, long batchesStored, boolean recordsUntouched) { }
 
     private static Result overRecords(Plan plan) {
         return overRecords(plan, LIMITS);
@@ -289,7 +326,9 @@ class DecodedBatchTest {
 
     private static Result overDictionary(Plan plan, boolean blank, PlanLimits limits) {
         PlanTasklet t = new PlanTasklet(plan, limits);
-        DecodedBatch batch = new DecodedBatch(L, L.fields());
+        // the columns are the table's fields, as the plan's layout holds them (beside them, fields of its own over their bytes)
+        List<Field> columns = L.fields().stream().map(c -> plan.layout().field(c.name(), "test")).toList();
+        DecodedBatch batch = new DecodedBatch(plan.layout(), columns);
         RecordBatch rows = new RecordBatch();
         Meter meter = new Meter();
         int mode = L.fields().indexOf(L.field("mode", "test"));
@@ -326,12 +365,26 @@ class DecodedBatchTest {
             batch.dictionary(mode, dictionary);
             t.scan(batch, meter);
         }
-        return finish(t, meter, batch.batchesStored());
+        return finish(t, meter, batch.batchesStored(), untouched(batch.records()));
+    }
+
+    /** Whether no byte of {@code records} was written (all still zero). */
+    private static boolean untouched(ByteBuffer records) {
+        for (int i = 0; i < records.capacity(); i++) {
+            if (records.get(i) != 0) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static Result finish(PlanTasklet t, Meter meter, long stored) {
+        return finish(t, meter, stored, false);
+    }
+
+    private static Result finish(PlanTasklet t, Meter meter, long stored, boolean recordsUntouched) {
         ResultSink out = new ResultSink();
         t.finish(out, meter);
-        return new Result(out.toByteArray(), meter, stored);
+        return new Result(out.toByteArray(), meter, stored, recordsUntouched);
     }
 }
