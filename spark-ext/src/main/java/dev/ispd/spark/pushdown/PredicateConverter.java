@@ -228,6 +228,9 @@ public final class PredicateConverter {
                 values.add(v);
             }
         }
+        // Spark hands a runtime filter's keys in its set's order, which changes from run to run; sorted,
+        // one set of keys is one plan encoding, so the measured basis files its runs under one plan shape.
+        values.sort(null);
         if (values.size() > Predicate.MAX_IN_VALUES && keySets) {
             return KeyBloom.of(f.name(), values.stream().mapToLong(Long::longValue).toArray());
         }

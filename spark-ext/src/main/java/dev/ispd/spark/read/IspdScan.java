@@ -247,17 +247,28 @@ public final class IspdScan implements SupportsReportStatistics, SupportsRuntime
             }
         }
         if (compiled.isEmpty()) {
-            pushed = queried;
+            use(queried);
             return;
         }
         PushedScan filtered = queried.filtered(compiled.size() == 1 ? compiled.get(0) : new Predicate.And(compiled), texts);
         try {
             PlanLimits.DRIVE.check(filtered.plan());
             PlanCodec.encode(filtered.plan()); // within a plan's bytes
-            pushed = filtered;
+            use(filtered);
         } catch (PlanException e) {
-            pushed = queried;
+            use(queried);
             LOG.info("ispd: runtime filters {} not pushed to the scan: {}", texts, e.getMessage());
+        }
+    }
+
+    /**
+     * Runs {@code next}'s plan from now on. Partitions planned for another plan are planned again:
+     * their placements were priced, and the measured basis files their runs, by that plan's shape.
+     */
+    private synchronized void use(PushedScan next) {
+        if (!next.equals(pushed)) {
+            pushed = next;
+            partitions = null;
         }
     }
 

@@ -3,6 +3,8 @@ package dev.ispd.spark.read;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -38,10 +40,14 @@ import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.catalyst.plans.logical.Statistics;
+import org.apache.spark.sql.connector.expressions.Expression;
+import org.apache.spark.sql.connector.expressions.Expressions;
+import org.apache.spark.sql.connector.expressions.LiteralValue;
 import org.apache.spark.sql.connector.read.PartitionReader;
 import org.apache.spark.sql.execution.ExplainMode;
 import org.apache.spark.sql.execution.datasources.v2.BatchScanExec;
 import org.apache.spark.sql.execution.datasources.v2.DataSourceV2ScanRelation;
+import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.vectorized.ColumnarBatch;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -89,6 +95,33 @@ class IspdScanPlanTest {
         assertFalse(plan.contains("Filter "), plan);
         assertEquals(Predicate.and(Predicate.eq("type", 0), Predicate.compare("clientID", CompareOp.GT, 5),
                 Predicate.in("region", 1, 3)), scan(df).where(), "compiled into one plan predicate");
+    }
+
+    /**
+     * A join's runtime filter changes the plan every partition runs: partitions planned before it
+     * (for statistics or EXPLAIN) are planned again for the filtered plan, so that their placements
+     * are priced by it and the measured basis files their runs under the shape they ran; the same
+     * filter given again keeps them.
+     */
+    @Test
+    void aRuntimeFilterPlansThePartitionsAgainForThePlanItMakes() {
+        IspdScan scan = scan(ispd().load(file).where("type = 0"));
+        List<PlannedPartition> unfiltered = scan.partitions();
+        org.apache.spark.sql.connector.expressions.filter.Predicate[] runtime = {
+            new org.apache.spark.sql.connector.expressions.filter.Predicate("IN", new Expression[] {
+                Expressions.column("region"), new LiteralValue<>(1, DataTypes.IntegerType),
+                new LiteralValue<>(3, DataTypes.IntegerType)})};
+        scan.filter(runtime);
+        List<PlannedPartition> filtered = scan.partitions();
+        assertNotSame(unfiltered, filtered);
+        assertTrue(predictedDeviceNs(filtered) > predictedDeviceNs(unfiltered),
+                "the IN's compares are priced in: " + predictedDeviceNs(filtered) + " vs " + predictedDeviceNs(unfiltered));
+        scan.filter(runtime);
+        assertSame(filtered, scan.partitions());
+    }
+
+    private static long predictedDeviceNs(List<PlannedPartition> partitions) {
+        return partitions.stream().mapToLong(p -> p.split().decision().device().timeNs()).sum();
     }
 
     /** The connector's scan in the physical plan of {@code df}. */

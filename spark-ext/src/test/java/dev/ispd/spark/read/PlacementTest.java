@@ -164,7 +164,7 @@ class PlacementTest {
             List<LogEvent> events = LogCapture.of("dev.ispd", () -> sql(query, "generated256", "fastest").collectAsList());
             List<String> info = placementLines(events, Level.INFO);
             assertEquals(1, info.size(), query + ": " + info);
-            assertTrue(info.get(0).startsWith("offload plan (fastest): "), info.get(0));
+            assertTrue(info.get(0).startsWith("offload plan (fastest) of spark-scan/"), info.get(0));
             List<String> debug = placementLines(events, Level.DEBUG);
             assertTrue(debug.size() >= 2 && debug.stream().allMatch(m -> m.matches("split \\d+ -> .*")),
                     query + ": a DEBUG line per split: " + debug);
