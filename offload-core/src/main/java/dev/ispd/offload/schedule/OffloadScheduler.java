@@ -157,8 +157,8 @@ public final class OffloadScheduler {
                 d.drive(), d.device(), d.host(), d.policy(), d.reason()));
         PlanModel.Evaluation e = planModel.evaluate(ordered, predicted, placement);
         long onDevice = decisions.stream().filter(d -> d.placement() == Placement.DEVICE).count();
-        LOG.info("offload plan ({}): {} split(s), {} on devices, {} on the host ({} slot(s){}); modeled makespan {}, "
-                + "energy {}{}{}", config.policy(), decisions.size(), onDevice, decisions.size() - onDevice, hostSlots,
+        LOG.info("offload plan ({}){}: {} split(s), {} on devices, {} on the host ({} slot(s){}); modeled makespan {}, "
+                + "energy {}{}{}", config.policy(), shape.isEmpty() ? "" : " of " + shape, decisions.size(), onDevice, decisions.size() - onDevice, hostSlots,
                 shared.any() ? "; " + shared.note() : "",
                 Format.seconds(e.makespanNs()),
                 Format.joules(e.energyNj()), choice.marginNote().isEmpty() ? "" : "; " + choice.marginNote(),
