@@ -79,12 +79,7 @@ public final class LayoutDdl {
      */
     public static StoredLayout parseStored(String name, String text, int recordSize, String source) {
         Blocked b = blocked(text, source);
-        Layout layout = fields(name, b.fields(), recordSize, source);
-        try {
-            return new StoredLayout(layout, b.recordsPerBlock());
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException(source + ": " + e.getMessage(), e);
-        }
+        return StoredLayout.of(fields(name, b.fields(), recordSize, source), b.recordsPerBlock(), source);
     }
 
     /** A layout text split into what comes before its {@code blocked R} clause and {@code R} (0: no clause). */

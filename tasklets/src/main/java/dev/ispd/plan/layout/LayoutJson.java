@@ -73,11 +73,7 @@ public final class LayoutJson {
                         + block);
             }
         }
-        try {
-            return new StoredLayout(layout, block);
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException(source + ": " + e.getMessage(), e);
-        }
+        return StoredLayout.of(layout, block, source);
     }
 
     /** {@code stored} in the JSON form {@link #parseStored} reads: its name, record size, fields and block (if blocked). */

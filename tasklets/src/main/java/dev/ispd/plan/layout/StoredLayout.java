@@ -34,6 +34,15 @@ public record StoredLayout(Layout layout, int recordsPerBlock) {
         }
     }
 
+    /** As the constructor, its refusal naming {@code source}, what the layout was read from ({@code option layout}). */
+    public static StoredLayout of(Layout layout, int recordsPerBlock, String source) {
+        try {
+            return new StoredLayout(layout, recordsPerBlock);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(source + ": " + e.getMessage(), e);
+        }
+    }
+
     /** Records of {@code layout} in rows. */
     public static StoredLayout rows(Layout layout) {
         return new StoredLayout(layout, 0);
