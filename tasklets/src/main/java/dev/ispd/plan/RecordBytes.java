@@ -21,10 +21,9 @@ final class RecordBytes {
 
     private final Field field;
     private final Piece[] pieces;
-    /** The field's value of each row of the batch of {@link #generation}. */
+    /** The field's value of each row of the batch {@link #made} is of. */
     private final long[] values;
-    private ColumnBatch batch;
-    private int generation;
+    private final BatchMark made = new BatchMark();
 
     private RecordBytes(Field field, Piece[] pieces, int capacity) {
         this.field = field;
@@ -114,9 +113,7 @@ final class RecordBytes {
 
     /** The field's value of each of the first {@code rows} rows of {@code batch}, made once a batch. */
     long[] values(ColumnBatch batch, int rows) {
-        if (batch != this.batch || batch.generation() != generation) {
-            this.batch = batch;
-            this.generation = batch.generation();
+        if (made.moveTo(batch)) {
             make(rows);
         }
         return values;
