@@ -3,11 +3,8 @@ package dev.ispd.examples.bench;
 import dev.ispd.examples.cli.FailedJob;
 import dev.ispd.examples.queries.HostNormalQ1;
 import dev.ispd.examples.queries.Query;
+import dev.ispd.examples.queries.QueryJobs;
 import dev.ispd.hadoop.mapreduce.DeviceJob;
-import dev.ispd.hadoop.worldcup.Q1DeviceMapper;
-import dev.ispd.hadoop.worldcup.Q1Format;
-import dev.ispd.hadoop.worldcup.Q2DeviceMapper;
-import dev.ispd.hadoop.worldcup.Q2Format;
 import dev.ispd.offload.settings.OffloadKeys;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
@@ -55,8 +52,7 @@ public final class Q1Jobs {
         Configuration c = new Configuration(conf);
         c.set(OffloadKeys.OFFLOAD_POLICY.name(), policy);
         return DeviceJob.getInstance(c, query.cliName() + " " + policy)
-                .setDeviceMapper(query == Query.Q2 ? Q2DeviceMapper.class : Q1DeviceMapper.class)
-                .setDeviceMapperFormat(query == Query.Q2 ? Q2Format.class : Q1Format.class)
+                .setDeviceMapper(QueryJobs.deviceMapper(query)).setDeviceMapperFormat(QueryJobs.deviceMapperFormat(query))
                 .setCombinerClass(LongSumReducer.class).setReducerClass(LongSumReducer.class)
                 .setOutputKeyClass(Text.class).setOutputValueClass(LongWritable.class)
                 .setNumReduceTasks(1).addInputPath(input).setOutputPath(new Path(output.toUri()));

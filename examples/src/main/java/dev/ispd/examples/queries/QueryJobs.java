@@ -114,23 +114,32 @@ public final class QueryJobs {
         }
     }
 
+    /** The device mapper of {@code query}'s DeviceJob. */
+    public static Class<? extends DeviceMapper> deviceMapper(Query query) {
+        return switch (query) {
+            case Q1 -> Q1DeviceMapper.class;
+            case Q2 -> Q2DeviceMapper.class;
+            case FILTER -> ModedFilterDeviceMapper.class;
+        };
+    }
+
+    /** The format that splits {@code query}'s input for its device mapper. */
+    public static Class<? extends DeviceMapperFormat> deviceMapperFormat(Query query) {
+        return switch (query) {
+            case Q1 -> Q1Format.class;
+            case Q2 -> Q2Format.class;
+            case FILTER -> FilterFormat.class;
+        };
+    }
+
     private static DeviceJob deviceJob(Configuration c, QuerySpec spec, String name, Path input, Path output)
             throws IOException {
         if (c.get(OffloadKeys.OFFLOAD_POLICY.name()) == null) {
             c.set(OffloadKeys.OFFLOAD_POLICY.name(), DEFAULT_DEVICE_POLICY);
         }
-        Class<? extends DeviceMapper> mapper = switch (spec.query()) {
-            case Q1 -> Q1DeviceMapper.class;
-            case Q2 -> Q2DeviceMapper.class;
-            case FILTER -> ModedFilterDeviceMapper.class;
-        };
-        Class<? extends DeviceMapperFormat> format = switch (spec.query()) {
-            case Q1 -> Q1Format.class;
-            case Q2 -> Q2Format.class;
-            case FILTER -> FilterFormat.class;
-        };
         Reduction r = Reduction.of(spec.query());
-        return DeviceJob.getInstance(c, name).setDeviceMapper(mapper).setDeviceMapperFormat(format)
+        return DeviceJob.getInstance(c, name).setDeviceMapper(deviceMapper(spec.query()))
+                .setDeviceMapperFormat(deviceMapperFormat(spec.query()))
                 .setCombinerClass(r.reducer()).setReducerClass(r.reducer())
                 .setOutputKeyClass(r.keyClass()).setOutputValueClass(r.valueClass())
                 .setNumReduceTasks(1).addInputPath(input).setOutputPath(output);
