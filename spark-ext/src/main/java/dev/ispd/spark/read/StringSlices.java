@@ -26,7 +26,7 @@ final class StringSlices extends ColumnVector {
      * Whether a long's bytes lie in memory low byte first, as result words hold a string's bytes
      * ({@link #reset(long[])}).
      */
-    static final boolean WORDS_HOLD_BYTES_IN_ORDER = ByteOrder.nativeOrder() == ByteOrder.LITTLE_ENDIAN;
+    private static final boolean WORDS_HOLD_BYTES_IN_ORDER = ByteOrder.nativeOrder() == ByteOrder.LITTLE_ENDIAN;
 
     private final int[] offsets;
     /** Per row its length in bytes, or -1 for NULL. */
