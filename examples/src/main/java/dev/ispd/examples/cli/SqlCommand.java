@@ -123,13 +123,23 @@ final class SqlCommand {
             return recorded.orElseThrow(() -> q.usage("--input " + q.input + " records no layout: give --layout or "
                     + "--layout-file")).layout();
         }
+        checkAgrees(given, recorded);
+        return given.layout();
+    }
+
+    /**
+     * Refuses, naming the option and the input, a given layout whose records are not the recorded
+     * ones, or that says its records are blocked where the input records other blocks, rows or
+     * no layout (whose records a job reads in rows).
+     */
+    private void checkAgrees(StoredLayout given, Optional<LayoutAttribute.Recorded> recorded) {
         String option = q.layout != null ? "--layout" : "--layout-file";
         if (recorded.isEmpty()) {
             if (given.blocked()) {
                 throw q.usage(option + " says " + given.storage() + ", but " + q.input + " records no layout, and a "
                         + "job reads the records of such a file in rows");
             }
-            return given.layout();
+            return;
         }
         LayoutAttribute.Recorded r = recorded.get();
         if (!Layouts.sameRecords(given.layout(), r.layout())) {
@@ -140,7 +150,6 @@ final class SqlCommand {
             throw q.usage(option + " says " + given.storage() + ", but " + r.file() + " stores its records "
                     + StoredLayout.storage(r.recordsPerBlock()));
         }
-        return given.layout();
     }
 
     /**
