@@ -33,6 +33,7 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.LongStream;
 import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
@@ -301,7 +302,7 @@ class ParquetDecodeTest {
      * Plans that read every column a plan can: rows (strings among them, dictionary-coded and not),
      * aggregates of fields and expressions, strings,
      * NULL tests (optional columns have null bits, so a plan tests them in WHERE and aggregates them
-     * as expressions).
+     * as expressions), an IN of keys ANDed before string tests (which a Parquet source tests first).
      */
     static List<Plan> plans(Layout layout) {
         return List.of(
@@ -320,6 +321,10 @@ class ParquetDecodeTest {
                 Plan.aggregate(layout, Predicate.isNull("big"), List.of(), List.of(Aggregate.countStar(),
                         Aggregate.count("score"))),
                 Plan.rows(layout, Predicate.compare("qty", CompareOp.LT, 20), List.of("id", "mode", "comment")),
-                Plan.rows(layout, Predicate.compare("mode", CompareOp.EQ, "REG AIR"), List.of("comment", "mode")));
+                Plan.rows(layout, Predicate.compare("mode", CompareOp.EQ, "REG AIR"), List.of("comment", "mode")),
+                Plan.rows(layout, Predicate.and(Predicate.in("id", LongStream.range(0, ROWS).filter(i -> i % 7 == 0)
+                        .toArray()), Predicate.and(Predicate.compare("qty", CompareOp.GT, 0),
+                        Predicate.not(Predicate.isNull("mode")), Predicate.compare("mode", CompareOp.EQ, "REG AIR"))),
+                        List.of("id", "qty", "mode")));
     }
 }
