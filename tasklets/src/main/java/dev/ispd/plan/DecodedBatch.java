@@ -45,6 +45,9 @@ public final class DecodedBatch extends ColumnBatch {
     private int rows;
     /** Per field read from the rows that is no column of the batch, how its values are made from the columns' ({@link #integers}). */
     private final Map<Field, RecordBytes> recordBytes = new IdentityHashMap<>();
+    /** The rows the plan reads of this batch ({@link #readOnly}): {@code selection[0, selected)}, or every row where {@code selected} is -1. */
+    private final int[] selection;
+    private int selected = -1;
     /** The dense GROUP BY key {@link #keyColumns} holds the columns of, or null. */
     private KeyPacker keyPacker;
     private long[][] keyColumns;
@@ -66,6 +69,7 @@ public final class DecodedBatch extends ColumnBatch {
         this.held = new int[this.fields.length][];
         this.pads = new byte[this.fields.length][];
         this.ids = new int[this.fields.length][];
+        this.selection = new int[capacity];
         this.dictionaries = new StringDictionary[this.fields.length];
         for (int c = 0; c < this.fields.length; c++) {
             Field f = this.fields[c];
@@ -162,7 +166,17 @@ public final class DecodedBatch extends ColumnBatch {
     /** Marks the arrays filled with {@code rows} new rows (at most {@link #capacity}). */
     public void filled(int rows) {
         this.rows = rows;
+        this.selected = -1;
         advance();
+    }
+
+    /** Rows the plan reads of the batch, where fewer than half its rows (more: values are made for every row, a column at a time). */
+    @Override
+    void readOnly(int[] sel, int n) {
+        if (2 * n < rows) {
+            System.arraycopy(sel, 0, selection, 0, n);
+            selected = n;
+        }
     }
 
     @Override
@@ -245,8 +259,8 @@ public final class DecodedBatch extends ColumnBatch {
     /**
      * Column {@code field}'s values, but for a 16-byte decimal's or a float's or bool's; for a field
      * that is not a column of the batch but whose bytes its columns' values hold (a Spark row plan's
-     * run of a record's bytes), the values composed from theirs ({@link RecordBytes}); else null
-     * (read from the records).
+     * run of a record's bytes), the values composed from theirs ({@link RecordBytes}: of the rows the
+     * plan reads, {@link #readOnly}); else null (read from the records).
      */
     @Override
     long[] integers(Field field) {
@@ -255,7 +269,8 @@ public final class DecodedBatch extends ColumnBatch {
             return highs[c] == null && field.readsAsInteger() ? values[c] : null;
         }
         RecordBytes bytes = recordBytes.computeIfAbsent(field, f -> RecordBytes.of(f, fields, values, highs, capacity));
-        return bytes == RecordBytes.NONE ? null : bytes.values(this, rows);
+        return bytes == RecordBytes.NONE ? null : selected < 0 ? bytes.values(this, null, rows)
+                : bytes.values(this, selection, selected);
     }
 
     @Override
