@@ -45,6 +45,10 @@ public final class DecodedBatch extends ColumnBatch {
     private int rows;
     /** Per field read from the rows that is no column of the batch, how its values are made from the columns' ({@link #integers}). */
     private final Map<Field, RecordBytes> recordBytes = new IdentityHashMap<>();
+    /** Per column, whether its source fills it only when the plan first reads it in a batch ({@link #filled(int, boolean[], Runnable)}). */
+    private boolean[] onDemand;
+    /** What fills this batch's columns {@link #onDemand}, until it has run; else null. */
+    private Runnable rest;
     /** The rows the plan reads of this batch ({@link #readOnly}): {@code selection[0, selected)}, or every row where {@code selected} is -1. */
     private final int[] selection;
     private int selected = -1;
@@ -165,9 +169,30 @@ public final class DecodedBatch extends ColumnBatch {
 
     /** Marks the arrays filled with {@code rows} new rows (at most {@link #capacity}). */
     public void filled(int rows) {
+        filled(rows, null, null);
+    }
+
+    /**
+     * Marks the arrays filled with {@code rows} new rows, but for the columns {@code onDemand}
+     * marks (null: none), which {@code rest} fills when a part of the plan first reads one of them,
+     * or the rows as records ({@link #buffer}): a source decodes the columns its WHERE reads first,
+     * and the others only for a batch some row of which the plan reads past its WHERE.
+     */
+    public void filled(int rows, boolean[] onDemand, Runnable rest) {
         this.rows = rows;
         this.selected = -1;
+        this.onDemand = onDemand;
+        this.rest = onDemand == null ? null : rest;
         advance();
+    }
+
+    /** Fills the columns left {@link #onDemand}, once a batch. */
+    private void fillRest() {
+        if (rest != null) {
+            Runnable r = rest;
+            rest = null;
+            r.run();
+        }
     }
 
     /** Rows the plan reads of the batch, where fewer than half its rows (more: values are made for every row, a column at a time). */
@@ -235,6 +260,7 @@ public final class DecodedBatch extends ColumnBatch {
 
     @Override
     void keys(KeyPacker packer, int[] sel, int n, int[] packed) {
+        fillRest();
         if (packer != keyPacker) { // once per plan: its key's columns (none where a key is a char(N), whose bytes are in the records)
             Field[] keys = packer.fields();
             keyColumns = new long[keys.length][];
@@ -268,6 +294,7 @@ public final class DecodedBatch extends ColumnBatch {
         if (c >= 0) {
             return highs[c] == null && field.readsAsInteger() ? values[c] : null;
         }
+        fillRest(); // its values are made from columns it cannot tell
         RecordBytes bytes = recordBytes.computeIfAbsent(field, f -> RecordBytes.of(f, fields, values, highs, capacity));
         return bytes == RecordBytes.NONE ? null : selected < 0 ? bytes.values(this, null, rows)
                 : bytes.values(this, selection, selected);
@@ -323,8 +350,16 @@ public final class DecodedBatch extends ColumnBatch {
         return c;
     }
 
-    /** Which column {@code field} is, or -1. */
+    /** Which column {@code field} is, or -1; a column left {@link #onDemand} is filled first. */
     private int index(Field field) {
+        int c = find(field);
+        if (rest != null && c >= 0 && onDemand[c]) {
+            fillRest();
+        }
+        return c;
+    }
+
+    private int find(Field field) {
         for (int c = 0; c < fields.length; c++) { // a plan's nodes hold the layout's own fields: no hash per call
             if (fields[c] == field) {
                 return c;
@@ -336,6 +371,12 @@ public final class DecodedBatch extends ColumnBatch {
 
     private static boolean chars(Field f) {
         return f.type().kind() == FieldType.Kind.CHAR;
+    }
+
+    @Override
+    void storeRows(int[] sel, int n) {
+        fillRest();
+        super.storeRows(sel, n);
     }
 
     /**

@@ -145,6 +145,39 @@ class ParquetDecodeTest {
     }
 
     /**
+     * A row group of several batches, few of which hold a row that passes the WHERE: the columns
+     * the WHERE does not read are decoded for those batches alone, passed over (whole pages of them
+     * undecoded) for the others before, after and between them; the plans' results, rows of every
+     * kind of column and aggregates of them, equal those over the same values as records.
+     */
+    @ParameterizedTest(name = "{0} {1} dictionary {2}")
+    @MethodSource("formats")
+    void batchesWithNoMatchPassOverTheColumnsTheWhereDoesNotRead(CompressionCodecName codec, WriterVersion version,
+                                                                 boolean dictionary) throws Exception {
+        Configuration conf = new Configuration();
+        FileSystem fs = FileSystem.getLocal(conf);
+        Path path = new Path(dir.resolve("sparse-" + codec + "-" + version + "-" + dictionary + ".parquet").toUri());
+        List<ParquetData.Row> rows = ParquetData.rows(ROWS, 14);
+        ParquetData.write(conf, path, rows, codec, dictionary, version, 4 << 20, 2 * 1024);
+        FileStatus status = fs.getFileStatus(path);
+        assertEquals(1, ParquetFooters.read(fs, status).getBlocks().size(), "one row group of three batches");
+        Layout layout = ParquetInputs.table(fs, status).layout();
+        ByteBuffer records = ParquetData.records(layout, rows);
+        List<String> every = List.of("id", "qty", "urgent", "price", "small", "big", "day", "ts", "score", "ratio", "flag",
+                "mode", "comment");
+        for (Predicate where : List.of(Predicate.or(Predicate.between("id", 5, 6), Predicate.between("id", 2_500, 2_510)),
+                Predicate.between("id", 1_500, 1_510), Predicate.between("id", 2_990, 2_999))) {
+            for (Plan plan : List.of(Plan.rows(layout, where, every), Plan.aggregate(layout, where, List.of("urgent"),
+                    List.of(Aggregate.countStar(), Aggregate.count("comment"), Aggregate.sum(Expr.field("price")),
+                            Aggregate.max(Expr.field("day")), Aggregate.min(Expr.field("score"))))))  {
+                byte[] decoded = decoded(fs, status, plan);
+                assertArrayEquals(overRecords(plan, records), decoded, plan.toString());
+                assertTrue(PlanResult.decode(decoded).rows().size() > 0, "the plan returns something: " + plan);
+            }
+        }
+    }
+
+    /**
      * A string chunk whose writer falls back from its dictionary to PLAIN pages part way (a few
      * values repeated, then each one new, past the dictionary page's size): a batch holding the
      * last dictionary-coded rows and the first PLAIN ones gives the rows read as ids their entries

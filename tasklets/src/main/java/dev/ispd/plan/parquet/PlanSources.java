@@ -45,7 +45,8 @@ public final class PlanSources {
                     + " and how many the execution's blocks hold); got only '" + (runtime.has(BLOCK) ? BLOCK : RECORDS) + "'");
         }
         ParquetSource source = ParquetSource.fromParams(runtime);
-        PlanTasklet interpreter = new PlanTasklet(source == null ? plan : StringTestsFirst.of(plan), limits);
+        Plan run = source == null ? plan : StringTestsFirst.of(plan);
+        PlanTasklet interpreter = new PlanTasklet(run, limits);
         if (runtime.has(BLOCK)) {
             return blocked(plan, interpreter, runtime.getInt(BLOCK, 1, Integer.MAX_VALUE),
                     runtime.getLong(RECORDS, 0, Long.MAX_VALUE));
@@ -54,7 +55,7 @@ public final class PlanSources {
             return interpreter;
         }
         try {
-            return new ParquetPlanTasklet(interpreter, plan.layout(), source);
+            return new ParquetPlanTasklet(interpreter, run.layout(), run.where(), source);
         } catch (PlanException e) {
             throw new BadParameterException("parameter '" + ParquetSource.PARAM + "' names a column the plan's layout "
                     + "lacks: " + e.getMessage());
