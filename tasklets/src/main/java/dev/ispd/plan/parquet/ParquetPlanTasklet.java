@@ -72,7 +72,8 @@ public final class ParquetPlanTasklet implements Tasklet {
     private long behind;
     /** Whether the batch's columns {@link #onDemand} are filled. */
     private boolean restFilled;
-    private byte[] pending = new byte[0];
+    /** The bytes sent that no row group decoded yet has taken. */
+    private byte[] pending;
     private int pendingLength;
     private int nextGroup;
 
@@ -101,6 +102,9 @@ public final class ParquetPlanTasklet implements Tasklet {
             all &= l;
         }
         this.onDemand = some && !all ? later : null;
+        // room made once, not doubled as the bytes come; at most a page's largest size at first (the source's sizes are a caller's word)
+        long largest = source.rowGroups().stream().mapToLong(ParquetRowGroup::bytes).max().orElse(0);
+        this.pending = new byte[(int) Math.min(largest, ColumnChunkPages.MAX_PAGE_BYTES)];
         this.batch = new DecodedBatch(layout, List.of(fields));
         int widest = Arrays.stream(fields).mapToInt(Field::width).max().orElse(0);
         this.scratch = new Scratch(widest);
