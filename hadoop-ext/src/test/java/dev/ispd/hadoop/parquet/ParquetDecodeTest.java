@@ -154,12 +154,9 @@ class ParquetDecodeTest {
     @MethodSource("formats")
     void batchesWithNoMatchPassOverTheColumnsTheWhereDoesNotRead(CompressionCodecName codec, WriterVersion version,
                                                                  boolean dictionary) throws Exception {
-        Configuration conf = new Configuration();
-        FileSystem fs = FileSystem.getLocal(conf);
-        Path path = new Path(dir.resolve("sparse-" + codec + "-" + version + "-" + dictionary + ".parquet").toUri());
+        FileSystem fs = FileSystem.getLocal(new Configuration());
         List<ParquetData.Row> rows = ParquetData.rows(ROWS, 14);
-        ParquetData.write(conf, path, rows, codec, dictionary, version, 4 << 20, 2 * 1024);
-        FileStatus status = fs.getFileStatus(path);
+        FileStatus status = written("sparse", rows, codec, version, dictionary, 4 << 20, 2 * 1024);
         assertEquals(1, ParquetFooters.read(fs, status).getBlocks().size(), "one row group of three batches");
         Layout layout = ParquetInputs.table(fs, status).layout();
         ByteBuffer records = ParquetData.records(layout, rows);
@@ -214,6 +211,16 @@ class ParquetDecodeTest {
                 List.of(new Extent(1, 0, records.capacity())), new InMemoryPageSource(Map.of(1L, records))).bytes();
     }
 
+    /** {@code rows} written as the case says to a file of the temporary directory named by {@code name} and the case; its status. */
+    private static FileStatus written(String name, List<ParquetData.Row> rows, CompressionCodecName codec,
+                                      WriterVersion version, boolean dictionary, long rowGroupBytes, int pageBytes)
+            throws IOException {
+        Configuration conf = new Configuration();
+        Path path = new Path(dir.resolve(name + "-" + codec + "-" + version + "-" + dictionary + ".parquet").toUri());
+        ParquetData.write(conf, path, rows, codec, dictionary, version, rowGroupBytes, pageBytes);
+        return FileSystem.getLocal(conf).getFileStatus(path);
+    }
+
     /** NULL where {@code none}, {@code always} where {@code all} (no NULL), else the row's value. */
     private static <T> T pick(boolean none, boolean all, T value, T always) {
         return none ? null : all ? always : value;
@@ -246,11 +253,8 @@ class ParquetDecodeTest {
     @MethodSource("someFormats")
     void aRowGroupReadInPartsGivesTheRowsOfTheWhole(CompressionCodecName codec, WriterVersion version,
                                                      boolean dictionary) throws Exception {
-        Configuration conf = new Configuration();
-        FileSystem fs = FileSystem.getLocal(conf);
-        Path path = new Path(dir.resolve("parts-" + codec + "-" + version + "-" + dictionary + ".parquet").toUri());
-        ParquetData.write(conf, path, ParquetData.rows(ROWS, 13), codec, dictionary, version, 48 * 1024, 4 * 1024);
-        FileStatus status = fs.getFileStatus(path);
+        FileSystem fs = FileSystem.getLocal(new Configuration());
+        FileStatus status = written("parts", ParquetData.rows(ROWS, 13), codec, version, dictionary, 48 * 1024, 4 * 1024);
         Layout layout = ParquetInputs.table(fs, status).layout();
         Plan rows = plans(layout).get(0);
         Plan counts = plans(layout).get(3);
