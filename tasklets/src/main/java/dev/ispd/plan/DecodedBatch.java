@@ -231,10 +231,6 @@ public final class DecodedBatch extends ColumnBatch {
 
     @Override
     void decode(Field field, int[] sel, int n, long[] out, boolean[] outNulls) {
-        if (n == rows) { // every row (a WHERE's first leaf): sel is 0 to n
-            decode(field, out, outNulls);
-            return;
-        }
         int c = column(field);
         long[] v = values[c];
         boolean[] isNull = nulls[c];
