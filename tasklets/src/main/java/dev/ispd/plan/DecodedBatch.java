@@ -35,6 +35,8 @@ public final class DecodedBatch extends ColumnBatch {
     private final StringDictionary[] dictionaries;
     /** Per {@code char(N)} column, the length of each row's string; else null. */
     private final int[][] lengths;
+    /** Per column, whether its rows are dictionary ids whose lengths are not yet in {@link #lengths} (found when asked). */
+    private final boolean[] lengthsOfIds;
     /** Per {@code char(N)} column, how many bytes of a string each row's place holds (padding after them); else null. */
     private final int[][] held;
     /** Per {@code char(N)} column, its padding (zeros or spaces) to write over the rest of a longer string a place held; else null. */
@@ -75,6 +77,7 @@ public final class DecodedBatch extends ColumnBatch {
         this.ids = new int[this.fields.length][];
         this.selection = new int[capacity];
         this.dictionaries = new StringDictionary[this.fields.length];
+        this.lengthsOfIds = new boolean[this.fields.length];
         for (int c = 0; c < this.fields.length; c++) {
             Field f = this.fields[c];
             if (f.bitCount() != 0 || f.nullable() && !f.hasNullBit() || !chars(f) && Integer.bitCount(f.width()) != 1) {
@@ -105,8 +108,9 @@ public final class DecodedBatch extends ColumnBatch {
 
     /**
      * Column {@code c}'s string lengths, for a {@code char(N)}: the source sets each row's to the
-     * length of its string, the entry its id names or the bytes it {@link #place}s (a NULL row's is
-     * not read).
+     * length of its string, the bytes it {@link #place}s; a batch whose rows of the column are all
+     * dictionary ids ({@link #dictionary}) finds them from the entries when first asked (a NULL
+     * row's is not read).
      */
     public int[] lengths(int c) {
         return lengths[c];
@@ -144,6 +148,7 @@ public final class DecodedBatch extends ColumnBatch {
      */
     public void dictionary(int c, StringDictionary dictionary) {
         dictionaries[c] = dictionary;
+        lengthsOfIds[c] = dictionary != null;
     }
 
     /** Column {@code c}'s values for the source to fill (the low words of a 16-byte decimal); null for a {@code char(N)}. */
@@ -303,7 +308,21 @@ public final class DecodedBatch extends ColumnBatch {
     @Override
     int[] stringLengths(Field field) {
         int c = index(field);
-        return c < 0 ? null : lengths[c];
+        if (c < 0) {
+            return null;
+        }
+        if (lengthsOfIds[c]) { // a WHERE judged per entry, or a result reading entries, never asks
+            StringDictionary d = dictionaries[c];
+            int[] id = ids[c];
+            int[] length = lengths[c];
+            for (int r = 0; r < rows; r++) {
+                if (id[r] < d.size()) {
+                    length[r] = d.entry(id[r]).length;
+                }
+            }
+            lengthsOfIds[c] = false;
+        }
+        return lengths[c];
     }
 
     @Override

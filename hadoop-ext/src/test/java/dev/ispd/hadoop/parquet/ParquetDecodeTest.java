@@ -339,7 +339,8 @@ class ParquetDecodeTest {
      * Plans that read every column a plan can: rows (strings among them, dictionary-coded and not),
      * aggregates of fields and expressions, strings,
      * NULL tests (optional columns have null bits, so a plan tests them in WHERE and aggregates them
-     * as expressions), an IN of keys ANDed before string tests (which a Parquet source tests first).
+     * as expressions), an IN of keys ANDed before string tests (which a Parquet source tests first),
+     * a string's LIKE in an expression with a number (its strings' lengths read).
      */
     static List<Plan> plans(Layout layout) {
         return List.of(
@@ -362,6 +363,9 @@ class ParquetDecodeTest {
                 Plan.rows(layout, Predicate.and(Predicate.in("id", LongStream.range(0, ROWS).filter(i -> i % 7 == 0)
                         .toArray()), Predicate.and(Predicate.compare("qty", CompareOp.GT, 0),
                         Predicate.not(Predicate.isNull("mode")), Predicate.compare("mode", CompareOp.EQ, "REG AIR"))),
-                        List.of("id", "qty", "mode")));
+                        List.of("id", "qty", "mode")),
+                Plan.aggregate(layout, Predicate.holds(Expr.or(Expr.like(Expr.field("mode"), "%AIR%"),
+                        Expr.gt(Expr.field("qty"), Expr.lit(40)))), List.of("urgent"), List.of(Aggregate.countStar(),
+                        Aggregate.count("mode"))));
     }
 }

@@ -448,16 +448,16 @@ public final class ParquetPlanTasklet implements Tasklet {
                 if (present < k) {
                     spread(ids, nulls, r, k, present, strings.size());
                 }
-                boolean fits = fits(strings, column, f, c);
-                for (; r < end; r++) {
-                    if (nulls == null || !nulls[r]) {
-                        byte[] entry = strings.entry(ids[r]);
-                        if (!fits) {
+                if (!fits(strings, column, f, c)) { // each row's entry checked; else the batch finds their lengths when asked
+                    for (; r < end; r++) {
+                        if (nulls == null || !nulls[r]) {
+                            byte[] entry = strings.entry(ids[r]);
                             check(entry, entry.length, f, column);
+                            lengths[r] = entry.length;
                         }
-                        lengths[r] = entry.length;
                     }
                 }
+                r = end;
                 if (!coded) {
                     place(strings, ids, nulls, c, end - k, end);
                 }
