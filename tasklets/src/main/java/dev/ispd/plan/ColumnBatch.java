@@ -1,7 +1,6 @@
 package dev.ispd.plan;
 
 import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 
 /**
  * A batch of up to {@link #MAX_ROWS} rows whose fields the vector interpreter ({@link VectorEval},
@@ -69,36 +68,6 @@ public abstract class ColumnBatch {
 
     /** {@link #decode} of rows {@code sel[0, n)} only: for a few rows of a batch, as a selective WHERE leaves. */
     abstract void decode(Field field, int[] sel, int n, long[] values, boolean[] nulls);
-
-    /**
-     * {@link Field#readInteger} of {@code f} of rows {@code sel[0, n)} (null {@code sel}: rows 0 to
-     * n) into {@code values}, row {@code r}'s record at {@code base + r * stride} of {@code buf}
-     * (a batch of records' rows, a block's column): whole fields of 8 and 4 bytes in one load
-     * each, byte-swapped where the buffer's order is not the field's. Reads no null.
-     */
-    static void readIntegers(ByteBuffer buf, Field f, int base, int stride, int[] sel, int n, long[] values) {
-        boolean whole = f.bitCount() == 0 && f.bitOffset() == 0;
-        boolean sameOrder = f.bigEndian() == (buf.order() == ByteOrder.BIG_ENDIAN);
-        int at = base + f.offset();
-        if (whole && f.width() == 8) {
-            for (int i = 0; i < n; i++) {
-                int r = sel == null ? i : sel[i];
-                long v = buf.getLong(at + r * stride);
-                values[r] = sameOrder ? v : Long.reverseBytes(v);
-            }
-        } else if (whole && f.width() == 4 && f.signed()) {
-            for (int i = 0; i < n; i++) {
-                int r = sel == null ? i : sel[i];
-                int v = buf.getInt(at + r * stride);
-                values[r] = sameOrder ? v : Integer.reverseBytes(v);
-            }
-        } else {
-            for (int i = 0; i < n; i++) {
-                int r = sel == null ? i : sel[i];
-                values[r] = f.readInteger(buf, base + r * stride);
-            }
-        }
-    }
 
     /**
      * Decodes a 16-byte decimal {@code field} of every row: its unscaled value's low words into

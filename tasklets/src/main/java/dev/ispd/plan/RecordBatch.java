@@ -1,6 +1,7 @@
 package dev.ispd.plan;
 
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 
 /**
  * Up to {@link #MAX_ROWS} consecutive records of a scan buffer as a {@link ColumnBatch}: row
@@ -69,10 +70,33 @@ final class RecordBatch extends ColumnBatch {
         }
     }
 
-    /** Rows {@code sel[0, n)} (null {@code sel}: rows 0 to n) of {@code f}, as the whole batch's. */
+    /**
+     * Rows {@code sel[0, n)} (null {@code sel}: rows 0 to n) of {@code f}: the common widths in one
+     * load each, so that a WHERE leaf over the rows an earlier one left reads as fast as over all.
+     */
     @Override
     void decode(Field f, int[] sel, int n, long[] values, boolean[] nulls) {
-        readIntegers(buf, f, first, recordSize, sel, n, values);
+        boolean whole = f.bitCount() == 0 && f.bitOffset() == 0;
+        boolean sameOrder = f.bigEndian() == (buf.order() == ByteOrder.BIG_ENDIAN);
+        int at = first + f.offset();
+        if (whole && f.width() == 8) { // the common widths in one load each
+            for (int i = 0; i < n; i++) {
+                int r = sel == null ? i : sel[i];
+                long v = buf.getLong(at + r * recordSize);
+                values[r] = sameOrder ? v : Long.reverseBytes(v);
+            }
+        } else if (whole && f.width() == 4 && f.signed()) {
+            for (int i = 0; i < n; i++) {
+                int r = sel == null ? i : sel[i];
+                int v = buf.getInt(at + r * recordSize);
+                values[r] = sameOrder ? v : Integer.reverseBytes(v);
+            }
+        } else {
+            for (int i = 0; i < n; i++) {
+                int r = sel == null ? i : sel[i];
+                values[r] = f.readInteger(buf, record(r));
+            }
+        }
         if (f.hasNullBit()) {
             for (int i = 0; i < n; i++) {
                 int r = sel == null ? i : sel[i];
