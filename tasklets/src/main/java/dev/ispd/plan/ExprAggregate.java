@@ -108,6 +108,20 @@ final class ExprAggregate {
             }
             return -1;
         }
+        if (wideSum) { // a decimal SUM of wide values (Q1's sums of products): exact, or overflowed for good
+            long[] v = values.longs;
+            long[] h = values.highs;
+            boolean[] nulls = values.nulls;
+            for (int i = from; i < to; i++) {
+                int r = sel[i];
+                if (!nulls[r]) {
+                    int at = base[i] + offset;
+                    addChecked(low, high, at, v[r], h[r]);
+                    count[at]++;
+                }
+            }
+            return -1;
+        }
         if (summing && input == LONG && !wideSum) { // an integer SUM: overflow stops it at its row
             long[] v = values.longs;
             boolean[] nulls = values.nulls;

@@ -285,32 +285,50 @@ class BatchScanTest {
                 "a LIMIT ends the examination of records: record by record");
     }
 
+    /** w decimal(38,2) in 16 bytes, NULL by a bit; d decimal(2,2) in 4; band. */
+    private static final Layout WIDE = new Layout("wide", 22, List.of(
+            Field.of("w", 0, 16, FieldType.decimal(38, 2), false).withNullBit(21, 0),
+            Field.of("d", 16, 4, FieldType.decimal(2, 2), false), Field.unsigned("band", 20, 1)));
+
     @Test
     void sixteenByteDecimalColumnsGiveTheSameBytesAndMeterAsRecordByRecord() throws IOException {
-        // w decimal(38,2) in 16 bytes, NULL by a bit; d decimal(4,2); band
-        Layout wide = new Layout("wide", 22, List.of(
-                Field.of("w", 0, 16, FieldType.decimal(38, 2), false).withNullBit(21, 0),
-                Field.of("d", 16, 4, FieldType.decimal(2, 2), false), Field.unsigned("band", 20, 1)));
+        Expr w = field("w");
+        Plan plan = Plan.aggregate(WIDE, Predicate.holds(or(gt(w, mul(field("d"), lit(new BigDecimal("-1e15")))), isNull(w))),
+                List.of("band"), List.of(Aggregate.sum(mul(w, field("d"))), Aggregate.sum(add(w, field("d"))),
+                        Aggregate.min(w), Aggregate.max(caseWhen(List.of(when(lt(field("d"), lit(new BigDecimal("0.5"))),
+                                w)), neg(w))), Aggregate.sum(cast(w, ExprType.DOUBLE)), Aggregate.count(w),
+                        Aggregate.sum(coalesce(w, cast(field("d"), ExprType.decimal(38, 2))))));
+        sameAsRecordByRecord(plan, wideRecords(99)); // up to 10^30 either side, a fifth of them within a long
+    }
+
+    /** Sums of 16-byte decimals up to 8.5 x 10^37 pass 128 bits: overflowed for good, as record by record. */
+    @Test
+    void wideSumsThatPass128BitsOverflowAsRecordByRecord() throws IOException {
+        Plan plan = Plan.aggregate(WIDE, null, List.of("band"), List.of(Aggregate.sum(field("w")),
+                Aggregate.avg(field("w")), Aggregate.sum(add(field("w"), field("d")))));
+        sameAsRecordByRecord(plan, wideRecords(126));
+    }
+
+    /** 3,000 records of {@link #WIDE}, w of up to {@code bits} bits either side (a fifth of 40), an eighth NULL. */
+    private static byte[] wideRecords(int bits) {
         java.util.Random random = new java.util.Random(7);
-        ByteBuffer data = ByteBuffer.allocate(3_000 * wide.recordSize()).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+        ByteBuffer data = ByteBuffer.allocate(3_000 * WIDE.recordSize()).order(java.nio.ByteOrder.LITTLE_ENDIAN);
         for (int i = 0; i < 3_000; i++) {
-            int at = i * wide.recordSize();
-            // up to 10^30 either side, a fifth of them within a long
-            java.math.BigInteger w = new java.math.BigInteger(random.nextInt(5) == 0 ? 40 : 99, random);
+            int at = i * WIDE.recordSize();
+            java.math.BigInteger w = new java.math.BigInteger(random.nextInt(5) == 0 ? 40 : bits, random);
             w = random.nextBoolean() ? w.negate() : w;
             data.putLong(at, w.longValue()).putLong(at + 8, w.shiftRight(64).longValue());
             data.putInt(at + 16, random.nextInt(100)).put(at + 20, (byte) random.nextInt(4));
             data.put(at + 21, (byte) (random.nextInt(8) == 0 ? 1 : 0));
         }
-        Expr w = field("w");
-        Plan plan = Plan.aggregate(wide, Predicate.holds(or(gt(w, mul(field("d"), lit(new BigDecimal("-1e15")))), isNull(w))),
-                List.of("band"), List.of(Aggregate.sum(mul(w, field("d"))), Aggregate.sum(add(w, field("d"))),
-                        Aggregate.min(w), Aggregate.max(caseWhen(List.of(when(lt(field("d"), lit(new BigDecimal("0.5"))),
-                                w)), neg(w))), Aggregate.sum(cast(w, ExprType.DOUBLE)), Aggregate.count(w),
-                        Aggregate.sum(coalesce(w, cast(field("d"), ExprType.decimal(38, 2))))));
+        return data.array();
+    }
+
+    private static void sameAsRecordByRecord(Plan plan, byte[] data) throws IOException {
         for (int records : new int[] {3_000, 100}) {
-            HostRunner.Result batched = scan(new PlanTasklet(plan, LIMITS), data.array(), records * wide.recordSize());
-            HostRunner.Result perRecord = scan(new PlanTasklet(plan, LIMITS, false), data.array(), records * wide.recordSize());
+            HostRunner.Result batched = scan(new PlanTasklet(plan, LIMITS), data, records * plan.layout().recordSize());
+            HostRunner.Result perRecord = scan(new PlanTasklet(plan, LIMITS, false), data,
+                    records * plan.layout().recordSize());
             assertArrayEquals(perRecord.bytes(), batched.bytes());
             LoopMeters.assertSameWork(perRecord.meter(), batched.meter(), plan.toString());
         }
