@@ -4,8 +4,10 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -51,7 +53,38 @@ abstract class Condition {
      * entry where a batch has the field as dictionary ids ({@link ByEntry}).
      */
     static Condition bind(Predicate p, Layout layout) {
-        return bind(p, layout, false).byEntry(layout);
+        Condition c = bind(p, layout, false).byEntry(layout);
+        c.shareValues(new HashMap<>());
+        return c;
+    }
+
+    /**
+     * Gives the leaves of one field (Q6's {@code l_shipdate >= ... AND l_shipdate < ...}) the one
+     * place for its values, {@code values}'s by field: a batch's rows decoded by one leaf are not
+     * decoded again by the next.
+     */
+    void shareValues(Map<Field, FieldValues> values) {
+    }
+
+    /**
+     * A field's values and NULLs by row of a batch ({@link ColumnBatch#decode}), for the WHERE leaves
+     * that read it; which batch's rows they hold all of, if any.
+     */
+    static final class FieldValues {
+        final long[] values = new long[ColumnBatch.MAX_ROWS];
+        final boolean[] nulls = new boolean[ColumnBatch.MAX_ROWS];
+        final BatchMark whole = new BatchMark();
+
+        /** Decodes {@code field} of rows {@code sel[0, n)} of {@code batch} unless every row of it is here already. */
+        void decode(Field field, ColumnBatch batch, int[] sel, int n) {
+            if (whole.of(batch)) {
+                return;
+            }
+            batch.decode(field, sel, n, values, nulls);
+            if (n == batch.rows()) {
+                whole.set(batch);
+            }
+        }
     }
 
     /**
@@ -191,15 +224,23 @@ abstract class Condition {
         private final int comparesPerTest;
         /** Whether the field's value is its integer (no float key or bool to make per record). */
         private final boolean integer;
-        /** The field's values and NULLs of a batch's rows, and the rows not NULL, for {@link #select}; made on its first call. */
-        private long[] values;
-        private boolean[] nulls;
+        /** The field's values and NULLs of a batch's rows, shared with the WHERE's other leaves of it ({@link #shareValues}) where they are its integers. */
+        private FieldValues column;
+        /** The rows not NULL, for {@link #select}; made on its first call. */
         private int[] present;
 
         FieldCondition(Field field, int comparesPerTest) {
             this.field = field;
             this.comparesPerTest = comparesPerTest;
             this.integer = field.readsAsInteger();
+        }
+
+        /** A field whose values are its integers shares them with the WHERE's other leaves of it. */
+        @Override
+        final void shareValues(Map<Field, FieldValues> values) {
+            if (integer) {
+                column = values.computeIfAbsent(field, f -> new FieldValues());
+            }
         }
 
         @Override
@@ -223,12 +264,17 @@ abstract class Condition {
             if (field.type().kind() == FieldType.Kind.CHAR || field.width() > Long.BYTES) {
                 return super.select(batch, sel, n, out, work);
             }
-            if (values == null) {
-                values = new long[ColumnBatch.MAX_ROWS];
-                nulls = new boolean[ColumnBatch.MAX_ROWS];
+            if (present == null) {
                 present = new int[ColumnBatch.MAX_ROWS];
+                column = column != null ? column : new FieldValues();
             }
-            batch.decode(field, sel, n, values, nulls);
+            if (integer) {
+                column.decode(field, batch, sel, n);
+            } else {
+                batch.decode(field, sel, n, column.values, column.nulls);
+            }
+            long[] values = column.values;
+            boolean[] nulls = column.nulls;
             work.fieldReads += n;
             int[] rows = sel;
             int m = n;
@@ -243,7 +289,7 @@ abstract class Condition {
                 rows = present;
             }
             work.compares += (long) comparesPerTest * m;
-            if (!integer) {
+            if (!integer) { // a float's key or a bool's 1, in place: these values are this leaf's alone
                 for (int i = 0; i < m; i++) {
                     int r = rows[i];
                     values[r] = field.fromInteger(values[r]);
@@ -292,12 +338,11 @@ abstract class Condition {
      */
     private static int keepRange(long[] values, int[] rows, int m, int[] out, long flip, long lo, long hi, boolean inside) {
         int k = 0;
-        for (int i = 0; i < m; i++) {
+        for (int i = 0; i < m; i++) { // no branch on the value: a row is written, and kept by its count
             int r = rows[i];
             long v = values[r] ^ flip;
-            if ((v >= lo && v <= hi) == inside) {
-                out[k++] = r;
-            }
+            out[k] = r;
+            k += (v >= lo & v <= hi) == inside ? 1 : 0;
         }
         return k;
     }
@@ -678,6 +723,13 @@ abstract class Condition {
         }
 
         @Override
+        void shareValues(Map<Field, FieldValues> values) {
+            for (Condition c : operands) {
+                c.shareValues(values);
+            }
+        }
+
+        @Override
         boolean test(ByteBuffer buf, int record, Work work) {
             for (Condition c : operands) {
                 if (c.test(buf, record, work) == decidedBy) {
@@ -838,6 +890,11 @@ abstract class Condition {
         @Override
         void vectorize(VectorCompiler compiler) {
             condition.vectorize(compiler); // for batches without the field's dictionary
+        }
+
+        @Override
+        void shareValues(Map<Field, FieldValues> values) {
+            condition.shareValues(values);
         }
 
         @Override

@@ -19,7 +19,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The batch form of the WHERE leaves of one field ({@code Condition.FieldCondition}: a comparison,
- * BETWEEN, IN, each also negated), whose rows are tested in one loop per leaf, against the
+ * BETWEEN, IN, each also negated, and AND and OR of leaves of one field, which share its decoded
+ * values), whose rows are tested in one loop per leaf, against the
  * per-record loop: every field kind (signed and unsigned 8-byte integers, 4-byte ones NULL by a
  * bit and by a value, decimals, dates, floats with NaN and -0.0, bools, a byte) with literals at
  * the ends of its range, and IN lists looked up in a bitmap of their span and searched. Same
@@ -72,10 +73,20 @@ class FieldLeavesTest {
             add(plans, layout, selected, Predicate.between(field, literals[i + 1], literals[i]));
             add(plans, layout, selected, Predicate.not(Predicate.between(field, literals[i], literals[i + 1])));
         }
+        long first = literals[0];
+        long middle = literals[literals.length / 2];
+        long last = literals[literals.length - 1];
+        // leaves of one field sharing its decoded values: AND narrowing them, OR taking the rows left
+        add(plans, layout, selected, Predicate.and(Predicate.compare(field, CompareOp.GE, first),
+                Predicate.compare(field, CompareOp.LT, last), Predicate.not(Predicate.compare(field, CompareOp.EQ, middle))));
+        add(plans, layout, selected, Predicate.or(Predicate.compare(field, CompareOp.LT, literals[1]),
+                Predicate.between(field, middle, last), Predicate.in(field, first, middle)));
+        // a leaf of the field over some rows of a batch (those of a band), then one over others
+        add(plans, layout, selected, Predicate.or(Predicate.and(Predicate.compare("band", CompareOp.LE, 2),
+                Predicate.compare(field, CompareOp.GE, middle)), Predicate.compare(field, CompareOp.LT, literals[1])));
         add(plans, layout, selected, Predicate.in(field, literals));
         add(plans, layout, selected, Predicate.not(Predicate.in(field, literals)));
-        long from = literals[literals.length / 2];
-        long[] narrow = LongStream.range(0, 40).map(i -> from + 3 * i)
+        long[] narrow = LongStream.range(0, 40).map(i -> middle + 3 * i)
                 .filter(v -> layout.field(field, "test").holds(v)).toArray();
         if (narrow.length > 0) {
             add(plans, layout, selected, Predicate.in(field, narrow));
