@@ -187,34 +187,45 @@ public final class PlanTasklet implements Tasklet {
 
     /**
      * The general loop's plans that no LIMIT can stop, over records: a batch of them at a time
-     * ({@link #selectEach}), so that the WHERE's leaves read a field's values in one loop each;
-     * how many were examined (all).
+     * ({@link #select}), so that the WHERE's leaves read a field's values in one loop each, each
+     * match handed to the sink as that loop hands it; how many were examined (all).
      */
     private long scanSelected(ByteBuffer data, int first, int last) {
         long examined = 0;
         for (int p = first; p <= last; p += ColumnBatch.MAX_ROWS * recordSize) {
-            records.reset(data, p, Math.min(ColumnBatch.MAX_ROWS, (last - p) / recordSize + 1), recordSize);
-            examined += selectEach(records);
+            int rows = Math.min(ColumnBatch.MAX_ROWS, (last - p) / recordSize + 1);
+            records.reset(data, p, rows, recordSize);
+            int n = select(records);
+            work.rowsOneAtATime += n;
+            for (int i = 0; i < n; i++) {
+                sink.accept(data, records.record(selected[i]), work);
+            }
+            examined += rows;
         }
         return examined;
     }
 
     /**
-     * The rows of {@code batch} the WHERE selects ({@link Condition#select}), each handed to the
-     * sink, counted as the general loop counts them; how many rows were examined (all).
+     * The rows of a columnar {@code batch} the WHERE selects, each handed to the sink, counted as
+     * the general loop counts them; how many rows were examined (all).
      */
     private int selectEach(ColumnBatch batch) {
-        int rows = batch.rows();
-        for (int i = 0; i < rows; i++) {
-            selected[i] = i;
-        }
-        int n = where.always() ? rows : where.select(batch, selected, rows, selected, work);
+        int n = select(batch);
         ByteBuffer data = sink.readsBatch(batch) ? null : batch.buffer(selected, n);
         work.rowsOneAtATime += n;
         for (int i = 0; i < n; i++) {
             sink.accept(batch, data, selected[i], work);
         }
-        return rows;
+        return batch.rows();
+    }
+
+    /** The rows of {@code batch} the WHERE selects ({@link Condition#select}) into {@link #selected}; how many. */
+    private int select(ColumnBatch batch) {
+        int rows = batch.rows();
+        for (int i = 0; i < rows; i++) {
+            selected[i] = i;
+        }
+        return where.always() ? rows : where.select(batch, selected, rows, selected, work);
     }
 
     /** The general loop: each record tested, each match handed to the sink, until it is full. */
