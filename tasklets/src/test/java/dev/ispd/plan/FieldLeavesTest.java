@@ -38,7 +38,7 @@ class FieldLeavesTest {
     private static final PlanLimits LIMITS = new PlanLimits(1L << 32, Long.MAX_VALUE / 2, 64);
     private static final byte[] DATA = ExprRecords.bytes(ExprRecords.generate(5_000, 43));
 
-    /** A plan of rows per leaf, each over the layout of its field. */
+    /** A plan of rows per leaf (and per AND and OR of one field's leaves), each over the layout of its field. */
     static Stream<Arguments> plans() {
         List<Arguments> plans = new ArrayList<>();
         leaves(plans, L, "big", Long.MIN_VALUE, -1, 0, 1, Long.MAX_VALUE);
