@@ -38,7 +38,7 @@ public final class BoundPredicate {
 
     /** Makes {@link #select} evaluate expressions a batch at a time, with {@code compiler}'s nodes. */
     void vectorize(VectorCompiler compiler) {
-        condition.vectorize(compiler); // a WHERE of plain leaves stays one pass a row
+        condition.vectorize(compiler);
     }
 
     /** The interpreter's test: the field loads and comparisons made go to {@code work}. */

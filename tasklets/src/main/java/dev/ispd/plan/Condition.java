@@ -4,8 +4,10 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -41,12 +43,8 @@ abstract class Condition {
         return k;
     }
 
-    /**
-     * Prepares {@link #select} to evaluate this condition's expressions with {@code compiler}'s
-     * batch nodes; returns whether it has any (else a row at a time is the faster: one pass).
-     */
-    boolean vectorize(VectorCompiler compiler) {
-        return false;
+    /** Prepares {@link #select} to evaluate this condition's expressions with {@code compiler}'s batch nodes. */
+    void vectorize(VectorCompiler compiler) {
     }
 
     /**
@@ -55,7 +53,38 @@ abstract class Condition {
      * entry where a batch has the field as dictionary ids ({@link ByEntry}).
      */
     static Condition bind(Predicate p, Layout layout) {
-        return bind(p, layout, false).byEntry(layout);
+        Condition c = bind(p, layout, false).byEntry(layout);
+        c.shareValues(new HashMap<>());
+        return c;
+    }
+
+    /**
+     * Gives the leaves of one field (Q6's {@code l_shipdate >= ... AND l_shipdate < ...}) the one
+     * place for its values, {@code values}'s by field: a batch's rows decoded by one leaf are not
+     * decoded again by the next.
+     */
+    void shareValues(Map<Field, FieldValues> values) {
+    }
+
+    /**
+     * A field's values and NULLs by row of a batch ({@link ColumnBatch#decode}), for the WHERE leaves
+     * that read it; which batch's rows they hold all of, if any.
+     */
+    static final class FieldValues {
+        final long[] values = new long[ColumnBatch.MAX_ROWS];
+        final boolean[] nulls = new boolean[ColumnBatch.MAX_ROWS];
+        final BatchMark whole = new BatchMark();
+
+        /** Decodes {@code field} of rows {@code sel[0, n)} of {@code batch} unless every row of it is here already. */
+        void decode(Field field, ColumnBatch batch, int[] sel, int n) {
+            if (whole.of(batch)) {
+                return;
+            }
+            batch.decode(field, sel, n, values, nulls);
+            if (n == batch.rows()) {
+                whole.set(batch);
+            }
+        }
     }
 
     /**
@@ -195,14 +224,23 @@ abstract class Condition {
         private final int comparesPerTest;
         /** Whether the field's value is its integer (no float key or bool to make per record). */
         private final boolean integer;
-        /** The field's values and NULLs of a batch's rows, for {@link #select}; made on its first call. */
-        private long[] values;
-        private boolean[] nulls;
+        /** The field's values and NULLs of a batch's rows, shared with the WHERE's other leaves of it ({@link #shareValues}) where they are its integers. */
+        private FieldValues column;
+        /** The rows not NULL, for {@link #select}; made on its first call. */
+        private int[] present;
 
         FieldCondition(Field field, int comparesPerTest) {
             this.field = field;
             this.comparesPerTest = comparesPerTest;
             this.integer = field.readsAsInteger();
+        }
+
+        /** A field whose values are its integers shares them with the WHERE's other leaves of it. */
+        @Override
+        final void shareValues(Map<Field, FieldValues> values) {
+            if (integer) {
+                column = values.computeIfAbsent(field, f -> new FieldValues());
+            }
         }
 
         @Override
@@ -218,29 +256,70 @@ abstract class Condition {
 
         /**
          * The batch form reads the field's column ({@link ColumnBatch#decode}), not the batch's rows
-         * as records, where a batch decodes the field (a {@code char(N)} or 16-byte one it does not).
+         * as records, where a batch decodes the field (a {@code char(N)} or 16-byte one it does not);
+         * the rows that are not NULL are then tested in one loop of the leaf's own ({@link #keep}).
          */
         @Override
         final int select(ColumnBatch batch, int[] sel, int n, int[] out, Work work) {
             if (field.type().kind() == FieldType.Kind.CHAR || field.width() > Long.BYTES) {
                 return super.select(batch, sel, n, out, work);
             }
-            if (values == null) {
-                values = new long[ColumnBatch.MAX_ROWS];
-                nulls = new boolean[ColumnBatch.MAX_ROWS];
+            if (present == null) {
+                present = new int[ColumnBatch.MAX_ROWS];
+                column = column != null ? column : new FieldValues();
             }
-            batch.decode(field, sel, n, values, nulls);
-            boolean nullBit = field.hasNullBit();
+            if (integer) {
+                column.decode(field, batch, sel, n);
+            } else {
+                batch.decode(field, sel, n, column.values, column.nulls);
+            }
+            long[] values = column.values;
+            boolean[] nulls = column.nulls;
             work.fieldReads += n;
-            int k = 0;
-            for (int i = 0; i < n; i++) {
-                int r = sel[i];
-                if (nullBit && nulls[r]) {
-                    continue;
+            int[] rows = sel;
+            int m = n;
+            if (field.hasNullBit()) { // a NULL by its bit is not compared
+                m = 0;
+                for (int i = 0; i < n; i++) {
+                    int r = sel[i];
+                    if (!nulls[r]) {
+                        present[m++] = r;
+                    }
                 }
-                long v = integer ? values[r] : field.fromInteger(values[r]);
-                work.compares += comparesPerTest;
-                if (!field.isNull(v) && holds(v)) {
+                rows = present;
+            }
+            work.compares += (long) comparesPerTest * m;
+            if (!integer) { // a float's key or a bool's 1, in place: these values are this leaf's alone
+                for (int i = 0; i < m; i++) {
+                    int r = rows[i];
+                    values[r] = field.fromInteger(values[r]);
+                }
+            }
+            if (field.nullable() && !field.hasNullBit()) { // a NULL by its value is compared, and fails
+                int k = 0;
+                for (int i = 0; i < m; i++) {
+                    int r = rows[i];
+                    if (!field.isNull(values[r])) {
+                        present[k++] = r;
+                    }
+                }
+                rows = present;
+                m = k;
+            }
+            return keep(values, rows, m, out);
+        }
+
+        /**
+         * Of rows {@code rows[0, m)}, none NULL, whose values ({@link Field#read}'s) {@code values}
+         * holds by row, writes those for which the test holds to {@code out} in order ({@code out}
+         * may be {@code rows}); how many. A row at a time by {@link #holds}, unless a leaf has a
+         * loop of its own.
+         */
+        int keep(long[] values, int[] rows, int m, int[] out) {
+            int k = 0;
+            for (int i = 0; i < m; i++) {
+                int r = rows[i];
+                if (holds(values[r])) {
                     out[k++] = r;
                 }
             }
@@ -251,19 +330,61 @@ abstract class Condition {
         abstract boolean holds(long v);
     }
 
+    /**
+     * Of rows {@code rows[0, m)}, those whose value lies in {@code [lo, hi]} ({@code inside}) or
+     * outside it, to {@code out}; values and ends compared as signed longs once {@code flip} is
+     * xor-ed into the values (the sign bit for unsigned 8-byte fields, else 0). One loop without a
+     * call: the batch form of comparisons and BETWEEN.
+     */
+    private static int keepRange(long[] values, int[] rows, int m, int[] out, long flip, long lo, long hi, boolean inside) {
+        int k = 0;
+        for (int i = 0; i < m; i++) { // no branch on the value: a row is written, and kept by its count
+            int r = rows[i];
+            long v = values[r] ^ flip;
+            out[k] = r;
+            k += (v >= lo & v <= hi) == inside ? 1 : 0;
+        }
+        return k;
+    }
+
     private static final class CompareField extends FieldCondition {
         private final CompareOp op;
         private final long literal;
+
+        /** The values that pass as a range of flipped values ({@link #keepRange}): = and <> the literal's, the others a side of it. */
+        private final long flip;
+        private final long lo;
+        private final long hi;
+        /** Whether no value passes: < the least long, > the greatest. */
+        private final boolean none;
 
         CompareField(Field field, CompareOp op, long literal) {
             super(field, 1);
             this.op = op;
             this.literal = literal;
+            this.flip = field.unsigned64() ? Long.MIN_VALUE : 0;
+            long at = literal ^ flip;
+            this.none = op == CompareOp.GT && at == Long.MAX_VALUE || op == CompareOp.LT && at == Long.MIN_VALUE;
+            this.lo = switch (op) {
+                case EQ, NE, GE -> at;
+                case GT -> at + 1;
+                case LT, LE -> Long.MIN_VALUE;
+            };
+            this.hi = switch (op) {
+                case EQ, NE, LE -> at;
+                case LT -> at - 1;
+                case GT, GE -> Long.MAX_VALUE;
+            };
         }
 
         @Override
         boolean holds(long v) {
             return op.holds(field.compare(v, literal));
+        }
+
+        @Override
+        int keep(long[] values, int[] rows, int m, int[] out) {
+            return none ? 0 : keepRange(values, rows, m, out, flip, lo, hi, op != CompareOp.NE);
         }
     }
 
@@ -392,24 +513,53 @@ abstract class Condition {
         boolean holds(long v) {
             return (field.compare(v, lo) >= 0 && field.compare(v, hi) <= 0) != outside;
         }
+
+        @Override
+        int keep(long[] values, int[] rows, int m, int[] out) {
+            long flip = field.unsigned64() ? Long.MIN_VALUE : 0;
+            return keepRange(values, rows, m, out, flip, lo ^ flip, hi ^ flip, !outside);
+        }
     }
 
-    /** IN, or NOT IN ({@code absent}): a sorted copy of the values, searched in log2(n) comparisons. */
+    /**
+     * IN, or NOT IN ({@code absent}), metered as a binary search of the values (log2(n) comparisons);
+     * looked up in a bitmap of the values' span where it is at most {@link #MAX_BITMAP_BITS} (a
+     * runtime filter's keys: Q19's 485 part keys), else by that search.
+     */
     private static final class InField extends FieldCondition {
+        static final long MAX_BITMAP_BITS = 1 << 21;
+        /** The distinct values xor {@link #flip}, ascending as signed longs. */
         private final long[] sorted;
         private final boolean absent;
+        /** The sign bit for unsigned 8-byte fields (their order as signed longs), else 0. */
+        private final long flip;
+        /** Bit {@code v - least} set for each value {@code v} (xor {@link #flip}), or null: search {@link #sorted}. */
+        private final long[] bitmap;
+        private final long least;
+        private final long span;
 
-        InField(Field field, long[] sorted, boolean absent) {
+        private InField(Field field, long[] sorted, long flip, boolean absent) {
             super(field, 64 - Long.numberOfLeadingZeros(sorted.length));
             this.sorted = sorted;
             this.absent = absent;
+            this.flip = flip;
+            this.least = sorted[0];
+            long bits = sorted[sorted.length - 1] - least + 1; // wraps past 2^63: then not a bitmap
+            this.span = bits > 0 && bits <= MAX_BITMAP_BITS ? bits : 0;
+            this.bitmap = span > 0 ? new long[(int) ((span + 63) >>> 6)] : null;
+            if (bitmap != null) {
+                for (long v : sorted) {
+                    long d = v - least;
+                    bitmap[(int) (d >>> 6)] |= 1L << d;
+                }
+            }
         }
 
         /** The distinct values in the field's order (unsigned 8-byte values sort with the sign bit flipped). */
         static InField of(Field field, List<Long> values, boolean absent) {
             long flip = field.unsigned64() ? Long.MIN_VALUE : 0;
-            long[] v = values.stream().mapToLong(x -> x ^ flip).distinct().sorted().map(x -> x ^ flip).toArray();
-            return new InField(field, v, absent);
+            long[] v = values.stream().mapToLong(x -> x ^ flip).distinct().sorted().toArray();
+            return new InField(field, v, flip, absent);
         }
 
         @Override
@@ -417,16 +567,33 @@ abstract class Condition {
             return found(v) != absent;
         }
 
-        private boolean found(long v) {
+        @Override
+        int keep(long[] values, int[] rows, int m, int[] out) {
+            int k = 0;
+            for (int i = 0; i < m; i++) {
+                int r = rows[i];
+                if (found(values[r]) != absent) {
+                    out[k++] = r;
+                }
+            }
+            return k;
+        }
+
+        private boolean found(long value) {
+            long v = value ^ flip;
+            if (bitmap != null) {
+                long d = v - least;
+                return Long.compareUnsigned(d, span) < 0 && (bitmap[(int) (d >>> 6)] & 1L << d) != 0;
+            }
             int lo = 0;
             int hi = sorted.length - 1;
             while (lo <= hi) {
                 int mid = (lo + hi) >>> 1;
-                int c = field.compare(sorted[mid], v);
-                if (c == 0) {
+                long s = sorted[mid];
+                if (s == v) {
                     return true;
                 }
-                if (c < 0) {
+                if (s < v) {
                     lo = mid + 1;
                 } else {
                     hi = mid - 1;
@@ -522,8 +689,6 @@ abstract class Condition {
     private static final class Junction extends Condition {
         private final Condition[] operands;
         private final boolean decidedBy;
-        /** Whether an operand has expressions evaluated a batch at a time ({@link #vectorize}) or is judged per entry. */
-        private boolean batched;
         /** OR's batch scratch, made by its first {@link #select}: rows still open, rows an operand passed, and which passed. */
         private int[] open;
         private int[] passed;
@@ -553,11 +718,15 @@ abstract class Condition {
             }
             for (int i = 0; i < operands.length; i++) {
                 operands[i] = operands[i].byEntry(layout);
-                if (operands[i] instanceof ByEntry) {
-                    batched = true;
-                }
             }
             return this;
+        }
+
+        @Override
+        void shareValues(Map<Field, FieldValues> values) {
+            for (Condition c : operands) {
+                c.shareValues(values);
+            }
         }
 
         @Override
@@ -571,27 +740,19 @@ abstract class Condition {
         }
 
         @Override
-        boolean vectorize(VectorCompiler compiler) {
-            boolean expressions = false;
+        void vectorize(VectorCompiler compiler) {
             for (Condition c : operands) {
-                expressions |= c.vectorize(compiler);
+                c.vectorize(compiler);
             }
-            if (expressions) {
-                batched = true;
-            }
-            return batched;
         }
 
         /**
          * AND: each operand narrows the rows; OR: each operand tests the rows none before it passed.
-         * Operands of plain fields alone are tested a row at a time over a batch of records (one
-         * pass), but a batch at a time over a columnar batch, whose rows are not records.
+         * Each operand takes its rows a batch at a time, over records as over columns: a leaf's
+         * loop of its own over a field's values beats a pass of calls per row.
          */
         @Override
         int select(ColumnBatch batch, int[] sel, int n, int[] out, Work work) {
-            if (!batched && batch instanceof RecordBatch) {
-                return super.select(batch, sel, n, out, work);
-            }
             if (decidedBy && open == null) {
                 open = new int[ColumnBatch.MAX_ROWS];
                 passed = new int[ColumnBatch.MAX_ROWS];
@@ -667,9 +828,8 @@ abstract class Condition {
         }
 
         @Override
-        boolean vectorize(VectorCompiler compiler) {
+        void vectorize(VectorCompiler compiler) {
             vector = compiler.compile(condition);
-            return true;
         }
 
         @Override
@@ -728,9 +888,13 @@ abstract class Condition {
         }
 
         @Override
-        boolean vectorize(VectorCompiler compiler) {
+        void vectorize(VectorCompiler compiler) {
             condition.vectorize(compiler); // for batches without the field's dictionary
-            return true;
+        }
+
+        @Override
+        void shareValues(Map<Field, FieldValues> values) {
+            condition.shareValues(values);
         }
 
         @Override

@@ -91,6 +91,9 @@ final class Decimals {
 
     /** Whether the 128-bit unscaled {@code high:low} has at most {@code precision} digits. */
     static boolean fits(long high, long low, int precision) {
+        if (precision > 18 && high == low >> 63) { // a long: at most 19 digits (the commonest wide value)
+            return true;
+        }
         if (high < 0) { // the magnitude: -(high:low)
             low = -low;
             high = low == 0 ? -high : ~high;

@@ -95,20 +95,25 @@ final class ExprAggregate {
      */
     int acceptAll(VectorEval values, int[] sel, int from, int to, int[] base, int offset, long[] low, long[] high,
                   long[] count) {
-        if (wideSum && !wideInput) { // a decimal SUM of longs, the commonest: never fails, never passes 128 bits
+        if (wideSum) { // a decimal SUM: of longs (the commonest) never fails nor passes 128 bits; of wide values overflowed for good
             long[] v = values.longs;
+            long[] h = wideInput ? values.highs : null;
             boolean[] nulls = values.nulls;
             for (int i = from; i < to; i++) {
                 int r = sel[i];
                 if (!nulls[r]) {
                     int at = base[i] + offset;
-                    add128(low, high, at, v[r], v[r] >> 63);
+                    if (h == null) {
+                        add128(low, high, at, v[r], v[r] >> 63);
+                    } else {
+                        addChecked(low, high, at, v[r], h[r]);
+                    }
                     count[at]++;
                 }
             }
             return -1;
         }
-        if (summing && input == LONG && !wideSum) { // an integer SUM: overflow stops it at its row
+        if (summing && input == LONG) { // an integer SUM: overflow stops it at its row
             long[] v = values.longs;
             boolean[] nulls = values.nulls;
             int i = from;

@@ -36,8 +36,10 @@ public final class PlanTasklet implements Tasklet {
     private final Work work = new Work();
     /** Whether a LIMIT may end the examination of records (the per-record loop then tests until the sink is full). */
     private final boolean limited;
-    /** The rows of a columnar batch the WHERE selects, for the per-record loop's plans. */
+    /** The rows of a batch the WHERE selects, for the per-record loop's plans that no LIMIT can stop. */
     private final int[] selected = new int[ColumnBatch.MAX_ROWS];
+    /** The batch of records those plans take records in ({@link #scanSelected}). */
+    private final RecordBatch records = new RecordBatch();
 
     /** The interpreter for {@code plan} within {@code limits}; refuses a plan beyond them (PlanLimitException). */
     public PlanTasklet(Plan plan, PlanLimits limits) {
@@ -146,7 +148,8 @@ public final class PlanTasklet implements Tasklet {
     private void scanRecords(ByteBuffer data, int first, int last, Meter meter) {
         long examined = dense != null ? dense.scan(data, first, last, recordSize, work)
                 : batches != null ? batches.scan(data, first, last, recordSize, work)
-                : scanEach(data, first, last);
+                : limited ? scanEach(data, first, last)
+                : scanSelected(data, first, last);
         meter.addRecords(examined);
         if (dense == null && batches == null) {
             meter.addRecordsOneAtATime(examined);
@@ -172,18 +175,7 @@ public final class PlanTasklet implements Tasklet {
         if (columns != null) {
             meter.addRecords(columns.scan(batch, work));
         } else if (dense == null && !limited) {
-            int rows = batch.rows();
-            for (int i = 0; i < rows; i++) {
-                selected[i] = i;
-            }
-            int n = where.always() ? rows : where.select(batch, selected, rows, selected, work);
-            batch.readOnly(selected, n);
-            // no match, nothing to read: a sink's columns made from the batch's (RecordBytes) are not made for it
-            ByteBuffer data = n == 0 || sink.readsBatch(batch) ? null : batch.buffer(selected, n);
-            work.rowsOneAtATime += n;
-            for (int i = 0; i < n; i++) {
-                sink.accept(batch, data, selected[i], work);
-            }
+            int rows = selectEach(batch);
             meter.addRecords(rows);
             meter.addRecordsOneAtATime(rows);
         } else {
@@ -191,6 +183,51 @@ public final class PlanTasklet implements Tasklet {
             return;
         }
         work.moveTo(meter);
+    }
+
+    /**
+     * The general loop's plans that no LIMIT can stop, over records: a batch of them at a time
+     * ({@link #select}), so that the WHERE's leaves read a field's values in one loop each, each
+     * match handed to the sink as that loop hands it; how many were examined (all).
+     */
+    private long scanSelected(ByteBuffer data, int first, int last) {
+        long examined = 0;
+        for (int p = first; p <= last; p += ColumnBatch.MAX_ROWS * recordSize) {
+            int rows = Math.min(ColumnBatch.MAX_ROWS, (last - p) / recordSize + 1);
+            records.reset(data, p, rows, recordSize);
+            int n = select(records);
+            work.rowsOneAtATime += n;
+            for (int i = 0; i < n; i++) {
+                sink.accept(data, records.record(selected[i]), work);
+            }
+            examined += rows;
+        }
+        return examined;
+    }
+
+    /**
+     * The rows of a columnar {@code batch} the WHERE selects, each handed to the sink, counted as
+     * the general loop counts them; how many rows were examined (all).
+     */
+    private int selectEach(ColumnBatch batch) {
+        int n = select(batch);
+        batch.readOnly(selected, n);
+        // no match, nothing to read: a sink's columns made from the batch's (RecordBytes) are not made for it
+        ByteBuffer data = n == 0 || sink.readsBatch(batch) ? null : batch.buffer(selected, n);
+        work.rowsOneAtATime += n;
+        for (int i = 0; i < n; i++) {
+            sink.accept(batch, data, selected[i], work);
+        }
+        return batch.rows();
+    }
+
+    /** The rows of {@code batch} the WHERE selects ({@link Condition#select}) into {@link #selected}; how many. */
+    private int select(ColumnBatch batch) {
+        int rows = batch.rows();
+        for (int i = 0; i < rows; i++) {
+            selected[i] = i;
+        }
+        return where.always() ? rows : where.select(batch, selected, rows, selected, work);
     }
 
     /** The general loop: each record tested, each match handed to the sink, until it is full. */

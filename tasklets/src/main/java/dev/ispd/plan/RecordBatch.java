@@ -70,15 +70,42 @@ final class RecordBatch extends ColumnBatch {
         }
     }
 
+    /**
+     * Rows {@code sel[0, n)} (null {@code sel}: rows 0 to n) of {@code f}: the common widths in one
+     * load each, so that a WHERE leaf over the rows an earlier one left reads as fast as over all.
+     */
     @Override
     void decode(Field f, int[] sel, int n, long[] values, boolean[] nulls) {
-        for (int i = 0; i < n; i++) {
-            int r = sel[i];
-            int record = record(r);
-            long v = f.readInteger(buf, record);
-            values[r] = v;
-            if (f.nullable()) {
-                nulls[r] = f.hasNullBit() ? f.nullBitSet(buf, record) : f.isNull(v);
+        boolean whole = f.bitCount() == 0 && f.bitOffset() == 0;
+        boolean sameOrder = f.bigEndian() == (buf.order() == ByteOrder.BIG_ENDIAN);
+        int at = first + f.offset();
+        if (whole && f.width() == 8) { // the common widths in one load each
+            for (int i = 0; i < n; i++) {
+                int r = sel == null ? i : sel[i];
+                long v = buf.getLong(at + r * recordSize);
+                values[r] = sameOrder ? v : Long.reverseBytes(v);
+            }
+        } else if (whole && f.width() == 4 && f.signed()) {
+            for (int i = 0; i < n; i++) {
+                int r = sel == null ? i : sel[i];
+                int v = buf.getInt(at + r * recordSize);
+                values[r] = sameOrder ? v : Integer.reverseBytes(v);
+            }
+        } else {
+            for (int i = 0; i < n; i++) {
+                int r = sel == null ? i : sel[i];
+                values[r] = f.readInteger(buf, record(r));
+            }
+        }
+        if (f.hasNullBit()) {
+            for (int i = 0; i < n; i++) {
+                int r = sel == null ? i : sel[i];
+                nulls[r] = f.nullBitSet(buf, record(r));
+            }
+        } else if (f.nullable()) {
+            for (int i = 0; i < n; i++) {
+                int r = sel == null ? i : sel[i];
+                nulls[r] = f.isNull(values[r]);
             }
         }
     }
@@ -108,32 +135,6 @@ final class RecordBatch extends ColumnBatch {
 
     @Override
     void decode(Field f, long[] values, boolean[] nulls) {
-        boolean whole = f.bitCount() == 0 && f.bitOffset() == 0;
-        boolean sameOrder = f.bigEndian() == (buf.order() == ByteOrder.BIG_ENDIAN);
-        int at = first + f.offset();
-        if (whole && f.width() == 8) {
-            for (int i = 0; i < rows; i++, at += recordSize) {
-                long v = buf.getLong(at);
-                values[i] = sameOrder ? v : Long.reverseBytes(v);
-            }
-        } else if (whole && f.width() == 4 && f.signed()) {
-            for (int i = 0; i < rows; i++, at += recordSize) {
-                int v = buf.getInt(at);
-                values[i] = sameOrder ? v : Integer.reverseBytes(v);
-            }
-        } else {
-            for (int i = 0; i < rows; i++) {
-                values[i] = f.readInteger(buf, record(i));
-            }
-        }
-        if (f.hasNullBit()) {
-            for (int i = 0; i < rows; i++) {
-                nulls[i] = f.nullBitSet(buf, record(i));
-            }
-        } else if (f.nullable()) {
-            for (int i = 0; i < rows; i++) {
-                nulls[i] = f.isNull(values[i]);
-            }
-        }
+        decode(f, null, rows, values, nulls);
     }
 }

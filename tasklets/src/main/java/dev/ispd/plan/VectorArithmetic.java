@@ -102,6 +102,10 @@ final class VectorArithmetic {
             long[] b = right.longs;
             boolean[] nullA = left.nulls;
             boolean[] nullB = right.nulls;
+            if (scalar.fastOp && scalar.op == Expr.ArithmeticOp.MULTIPLY) {
+                multiply(a, b, sel, n);
+                return;
+            }
             boolean narrow = left.highs == null && right.highs == null && scalar.fastOp;
             for (int i = 0; i < n; i++) {
                 int r = sel[i];
@@ -115,6 +119,45 @@ final class VectorArithmetic {
                 longs[r] = narrow ? scalar.fast(a[r], b[r]) : scalar.compute(left.high(r), a[r], right.high(r), b[r]);
                 highs[r] = scalar.high;
                 nulls[r] = scalar.nulled;
+            }
+        }
+
+        /**
+         * A product at the operands' scales ({@code fastOp}): of operands that are longs, one
+         * {@code Math.multiplyHigh} per row in this loop, whose result fits its type's digits
+         * where it is a long; any other row as {@link ArithmeticEval.WideDecimalOps#compute} does.
+         */
+        private void multiply(long[] a, long[] b, int[] sel, int n) {
+            long[] highA = left.highs;
+            long[] highB = right.highs;
+            boolean longsFit = type.precision() > 18;
+            for (int i = 0; i < n; i++) {
+                int r = sel[i];
+                if (nullable && (left.nulls[r] || right.nulls[r])) {
+                    longs[r] = 0;
+                    highs[r] = 0;
+                    nulls[r] = true;
+                    continue;
+                }
+                long x = a[r];
+                long y = b[r];
+                if (highA != null && highA[r] != x >> 63 || highB != null && highB[r] != y >> 63) {
+                    longs[r] = scalar.compute(left.high(r), x, right.high(r), y);
+                    highs[r] = scalar.high;
+                    nulls[r] = scalar.nulled;
+                    continue;
+                }
+                long lo = x * y;
+                long hi = Math.multiplyHigh(x, y);
+                if (longsFit && hi == lo >> 63) {
+                    longs[r] = lo;
+                    highs[r] = hi;
+                    nulls[r] = false;
+                } else {
+                    longs[r] = scalar.checked(hi, lo);
+                    highs[r] = scalar.high;
+                    nulls[r] = scalar.nulled;
+                }
             }
         }
     }

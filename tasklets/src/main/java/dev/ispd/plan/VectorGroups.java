@@ -10,7 +10,8 @@ import java.util.List;
  * the batch's matching rows a node at a time ({@link #evaluate}) and a plain field's values
  * decoded once per column ({@link ColumnBatch#decode}); then each row's group is found (by direct
  * index from its packed key where the keys are narrow, as {@link DenseGroupScan} finds it; by its
- * string keys' dictionary ids where the batch has them, {@link DictionaryGroups}; else by its key
+ * string keys' dictionary ids where the batch has them, or their bytes where they are one or two,
+ * {@link DictionaryGroups}; else by its key
  * read from its record and hashed, a batch of columns storing only the key fields' columns) and each aggregate takes its column of values in one loop
  * ({@link #take}). The groups, their order, the values, the errors and the work counted are
  * {@link GroupTable#accept}'s, row for row. Where a new group moves the table's slots (it grows or
@@ -44,6 +45,8 @@ final class VectorGroups {
     private final int[] packed = new int[ColumnBatch.MAX_ROWS];
     /** The GROUP BY's fields where every key is a field (all a hashed key reads of a row's record); else null. */
     private final Field[] keyFields;
+    /** How many times the table's slots had moved when the groups' slots {@link #byIds} knows were last right. */
+    private long idsMoves;
     /** One row, to store as a record a row whose group is looked up by its key. */
     private final int[] one = new int[1];
 
@@ -134,14 +137,17 @@ final class VectorGroups {
      * be computed, or the first row before it (and of its aggregates the first) whose SUM overflowed.
      */
     void take(ColumnBatch batch, int[] sel, int n, Work work) {
-        boolean ids = byIds != null && byIds.begin(batch);
+        boolean ids = byIds != null && (byIds.begin(batch) || byIds.beginBytes(batch, sel, n));
+        long moves = table.moves();
+        if (ids && moves != idsMoves) { // slots known by the keys' bytes from batches before the table moved
+            byIds.forget();
+        }
         ByteBuffer data = null;
         if (packer != null) {
             batch.keys(packer, sel, n, packed);
         } else if (keyed && !ids) {
             data = keyFields != null ? batch.buffer(sel, n, keyFields) : batch.buffer(sel, n);
         }
-        long moves = table.moves();
         int from = 0; // rows [from, i) have their groups' slots in base, not yet taken
         RuntimeException failure = null;
         int rows = n;
@@ -176,6 +182,7 @@ final class VectorGroups {
         if (failure != null) {
             throw failure;
         }
+        idsMoves = moves;
     }
 
     /** The slot of a new group for row {@code row}, which is not in the table (or, by dictionary ids, not looked up yet). */

@@ -25,6 +25,7 @@ import static dev.ispd.plan.Expr.when;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -67,6 +68,16 @@ class BatchScanTest {
             new Field("n", 0, 4, true, true, 0, 0, false, 0), new Field("big", 35, 8, true, true, 0, 0, false, 0),
             Field.unsigned("band", 48, 1)));
     private static final Expr DISC_PRICE = mul(field("price"), sub(lit(1), field("disc")));
+    /**
+     * The same records' bytes with short strings in the bytes of {@code mode}: its first byte as
+     * {@code m1} and its third and fourth as {@code m2}, NULL by mode's bit, and its second byte as
+     * {@code c1}, never NULL (TPC-H Q1's {@code char(1)} keys).
+     */
+    static final Layout SHORT_KEYS = new Layout("items_short_keys", L.recordSize(), List.of(
+            L.field("price", "test"), L.field("disc", "test"), L.field("band", "test"),
+            Field.of("m1", 28, 1, FieldType.chars(false), false).withNullBit(47, 3),
+            Field.of("c1", 29, 1, FieldType.chars(false), false),
+            Field.of("m2", 30, 2, FieldType.chars(false), false).withNullBit(47, 3)));
     /** A 128-bit decimal of a narrow column, as Spark reads a decimal(38,2) column. */
     private static final Expr WIDE_PRICE = cast(field("price"), ExprType.decimal(38, 2));
 
@@ -161,7 +172,15 @@ class BatchScanTest {
                 Arguments.of("every WHERE leaf kind over NULLs, rows out", Plan.rows(L, everyLeaf(),
                         List.of("qty", "mode", "price", "ship"))),
                 Arguments.of("every WHERE leaf kind over NULLs, dense groups", Plan.aggregate(L, everyLeaf(),
-                        List.of("band"), List.of(Aggregate.sum(DISC_PRICE), Aggregate.countStar()))));
+                        List.of("band"), List.of(Aggregate.sum(DISC_PRICE), Aggregate.countStar()))),
+                Arguments.of("groups of two one-byte strings, found by their bytes", shortKeys(List.of("m1", "c1"))),
+                Arguments.of("groups of a two-byte string, found by its bytes", shortKeys(List.of("m2"))));
+    }
+
+    /** A Q1-like plan over {@link #SHORT_KEYS} grouped by {@code keys}, strings of two bytes together at most. */
+    static Plan shortKeys(List<String> keys) {
+        return Plan.aggregate(SHORT_KEYS, Predicate.compare("band", CompareOp.LT, 5), keys,
+                List.of(Aggregate.sum(DISC_PRICE), Aggregate.countStar(), Aggregate.max(field("price"))));
     }
 
     /**
@@ -222,6 +241,33 @@ class BatchScanTest {
         LoopMeters.assertSameWork(perRecord.meter(), batched.meter(), plan.toString());
     }
 
+    /**
+     * Keys of one or two bytes together are found by their bytes ({@link DictionaryGroups#beginBytes}),
+     * a table that grows and one flushed at every other group too (the slots known by bytes forgotten
+     * as the table's move): the same result bytes and work as record by record.
+     */
+    @Test
+    void shortStringKeysFindTheirGroupsByTheirBytes() throws IOException {
+        for (List<String> keys : List.of(List.of("m1", "c1"), List.of("c1", "m1"), List.of("m2"), List.of("c1"))) {
+            Plan plan = shortKeys(keys);
+            for (PlanLimits limits : List.of(LIMITS, new PlanLimits(2, Long.MAX_VALUE / 2, 64))) {
+                HostRunner.Result batched = run(new PlanTasklet(plan, limits), DATA, 2_100);
+                HostRunner.Result perRecord = run(new PlanTasklet(plan, limits, false), DATA, 2_100);
+                assertArrayEquals(perRecord.bytes(), batched.bytes(), "result bytes of " + plan + " within " + limits);
+                LoopMeters.assertSameWork(perRecord.meter(), batched.meter(), plan + " within " + limits);
+            }
+            RecordBatch batch = new RecordBatch();
+            batch.reset(ByteBuffer.wrap(DATA).order(ByteOrder.LITTLE_ENDIAN), 0, 3, L.recordSize());
+            assertTrue(DictionaryGroups.of(GroupTable.of(plan, LIMITS)).beginBytes(batch, new int[] {0, 2}, 2),
+                    "groups by " + keys + " found by their bytes");
+        }
+        Plan wide = Plan.aggregate(L, null, List.of("mode"), List.of(Aggregate.sum(DISC_PRICE)));
+        RecordBatch batch = new RecordBatch();
+        batch.reset(ByteBuffer.wrap(DATA), 0, 1, L.recordSize());
+        assertFalse(DictionaryGroups.of(GroupTable.of(wide, LIMITS)).beginBytes(batch, new int[] {0}, 1),
+                "a char(6) key is hashed");
+    }
+
     @Test
     void groupsAreTakenAColumnAtATime() {
         Plan q1 = Plan.aggregate(L, null, List.of("band"), List.of(Aggregate.sum(DISC_PRICE),
@@ -239,32 +285,50 @@ class BatchScanTest {
                 "a LIMIT ends the examination of records: record by record");
     }
 
+    /** w decimal(38,2) in 16 bytes, NULL by a bit; d decimal(2,2) in 4; band. */
+    private static final Layout WIDE = new Layout("wide", 22, List.of(
+            Field.of("w", 0, 16, FieldType.decimal(38, 2), false).withNullBit(21, 0),
+            Field.of("d", 16, 4, FieldType.decimal(2, 2), false), Field.unsigned("band", 20, 1)));
+
     @Test
     void sixteenByteDecimalColumnsGiveTheSameBytesAndMeterAsRecordByRecord() throws IOException {
-        // w decimal(38,2) in 16 bytes, NULL by a bit; d decimal(4,2); band
-        Layout wide = new Layout("wide", 22, List.of(
-                Field.of("w", 0, 16, FieldType.decimal(38, 2), false).withNullBit(21, 0),
-                Field.of("d", 16, 4, FieldType.decimal(2, 2), false), Field.unsigned("band", 20, 1)));
+        Expr w = field("w");
+        Plan plan = Plan.aggregate(WIDE, Predicate.holds(or(gt(w, mul(field("d"), lit(new BigDecimal("-1e15")))), isNull(w))),
+                List.of("band"), List.of(Aggregate.sum(mul(w, field("d"))), Aggregate.sum(add(w, field("d"))),
+                        Aggregate.min(w), Aggregate.max(caseWhen(List.of(when(lt(field("d"), lit(new BigDecimal("0.5"))),
+                                w)), neg(w))), Aggregate.sum(cast(w, ExprType.DOUBLE)), Aggregate.count(w),
+                        Aggregate.sum(coalesce(w, cast(field("d"), ExprType.decimal(38, 2))))));
+        sameAsRecordByRecord(plan, wideRecords(99)); // up to 10^30 either side, a fifth of them within a long
+    }
+
+    /** Sums of 16-byte decimals up to 8.5 x 10^37 pass 128 bits: overflowed for good, as record by record. */
+    @Test
+    void wideSumsThatPass128BitsOverflowAsRecordByRecord() throws IOException {
+        Plan plan = Plan.aggregate(WIDE, null, List.of("band"), List.of(Aggregate.sum(field("w")),
+                Aggregate.avg(field("w")), Aggregate.sum(add(field("w"), field("d")))));
+        sameAsRecordByRecord(plan, wideRecords(126));
+    }
+
+    /** 3,000 records of {@link #WIDE}, w of up to {@code bits} bits either side (a fifth of 40), an eighth NULL. */
+    private static byte[] wideRecords(int bits) {
         java.util.Random random = new java.util.Random(7);
-        ByteBuffer data = ByteBuffer.allocate(3_000 * wide.recordSize()).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+        ByteBuffer data = ByteBuffer.allocate(3_000 * WIDE.recordSize()).order(java.nio.ByteOrder.LITTLE_ENDIAN);
         for (int i = 0; i < 3_000; i++) {
-            int at = i * wide.recordSize();
-            // up to 10^30 either side, a fifth of them within a long
-            java.math.BigInteger w = new java.math.BigInteger(random.nextInt(5) == 0 ? 40 : 99, random);
+            int at = i * WIDE.recordSize();
+            java.math.BigInteger w = new java.math.BigInteger(random.nextInt(5) == 0 ? 40 : bits, random);
             w = random.nextBoolean() ? w.negate() : w;
             data.putLong(at, w.longValue()).putLong(at + 8, w.shiftRight(64).longValue());
             data.putInt(at + 16, random.nextInt(100)).put(at + 20, (byte) random.nextInt(4));
             data.put(at + 21, (byte) (random.nextInt(8) == 0 ? 1 : 0));
         }
-        Expr w = field("w");
-        Plan plan = Plan.aggregate(wide, Predicate.holds(or(gt(w, mul(field("d"), lit(new BigDecimal("-1e15")))), isNull(w))),
-                List.of("band"), List.of(Aggregate.sum(mul(w, field("d"))), Aggregate.sum(add(w, field("d"))),
-                        Aggregate.min(w), Aggregate.max(caseWhen(List.of(when(lt(field("d"), lit(new BigDecimal("0.5"))),
-                                w)), neg(w))), Aggregate.sum(cast(w, ExprType.DOUBLE)), Aggregate.count(w),
-                        Aggregate.sum(coalesce(w, cast(field("d"), ExprType.decimal(38, 2))))));
+        return data.array();
+    }
+
+    private static void sameAsRecordByRecord(Plan plan, byte[] data) throws IOException {
         for (int records : new int[] {3_000, 100}) {
-            HostRunner.Result batched = scan(new PlanTasklet(plan, LIMITS), data.array(), records * wide.recordSize());
-            HostRunner.Result perRecord = scan(new PlanTasklet(plan, LIMITS, false), data.array(), records * wide.recordSize());
+            HostRunner.Result batched = scan(new PlanTasklet(plan, LIMITS), data, records * plan.layout().recordSize());
+            HostRunner.Result perRecord = scan(new PlanTasklet(plan, LIMITS, false), data,
+                    records * plan.layout().recordSize());
             assertArrayEquals(perRecord.bytes(), batched.bytes());
             LoopMeters.assertSameWork(perRecord.meter(), batched.meter(), plan.toString());
         }

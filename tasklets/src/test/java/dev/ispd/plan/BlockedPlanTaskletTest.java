@@ -46,7 +46,7 @@ class BlockedPlanTaskletTest {
 
     static Stream<Arguments> plans() {
         Predicate air = Predicate.compare("mode", CompareOp.EQ, "AIR");
-        return Stream.concat(BatchScanTest.plans(), Stream.of(
+        return Stream.concat(Stream.concat(BatchScanTest.plans(), FieldLeavesTest.plans()), Stream.of(
                 Arguments.of("dense groups of plain fields", Plan.aggregate(L, Predicate.compare("band", CompareOp.LT, 4),
                         List.of("band"), List.of(Aggregate.countStar(), Aggregate.sum("big"), Aggregate.max("disc")))),
                 Arguments.of("rows of a string WHERE under a LIMIT", Plan.rows(L, air, List.of("qty", "mode", "price"))

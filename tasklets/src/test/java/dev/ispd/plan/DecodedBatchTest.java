@@ -308,7 +308,7 @@ class DecodedBatchTest {
                         int from = rows.record(r);
                         batch.records().put(r * layout.recordSize() + f.offset(), DATA, from + f.offset(), f.width());
                         batch.lengths(c)[r] = Field.stringEnd(DATA, from + f.offset(), f.width(), pad);
-                        nulls[r] = f.nullBitSet(DATA, from);
+                        nulls[r] = f.hasNullBit() && f.nullBitSet(DATA, from);
                     }
                 }
             }
