@@ -3,6 +3,7 @@ package dev.ispd.examples.bench;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.stream.DoubleStream;
 
 /**
  * Issue 24 point 3's verdict on one query: the default policy's median wall clock over the best
@@ -111,8 +112,6 @@ public record PolicyVerdict(String fastest, String best, double ratio, double lo
     }
 
     private static double median(double[] values) {
-        double[] s = values.clone();
-        Arrays.sort(s);
-        return s.length % 2 == 1 ? s[s.length / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+        return WallClockQ1.median(DoubleStream.of(values));
     }
 }
