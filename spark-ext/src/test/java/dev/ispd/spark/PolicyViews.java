@@ -52,6 +52,15 @@ public final class PolicyViews {
                 spark.createDataFrame(rows, TypedRows.SCHEMA), parquet);
     }
 
+    /** {@link #of} for {@code rows} of {@link WideDecimalRows}, their records written to the drives at {@code /name/decimals.bin}. */
+    public static PolicyViews wideDecimals(SparkDrives drives, String name, List<Row> rows, Path parquet)
+            throws IOException {
+        String uri = drives.write("/" + name + "/decimals.bin", WideDecimalRows.records(rows));
+        SparkSession spark = drives.spark();
+        return of(spark, name, uri, Map.of("layout", WideDecimalRows.LAYOUT, "entrySize",
+                Integer.toString(WideDecimalRows.ENTRY)), spark.createDataFrame(rows, WideDecimalRows.SCHEMA), parquet);
+    }
+
     /**
      * {@link #of} for {@code rows} written with {@code format("ispd")} in records of {@code layout}
      * ({@code entrySize} bytes) to the drives at {@code /name/records}.

@@ -91,6 +91,7 @@ final class BatchScan {
         int n;
         try {
             n = select(batch, rows);
+            batch.readOnly(sel, n);
             if (groups != null) {
                 groups.evaluate(batch, sel, n);
             }

@@ -186,6 +186,14 @@ public abstract class ColumnBatch {
         return null;
     }
 
+    /**
+     * Says that of this batch, until it {@link #advance}s, the plan reads rows {@code sel[0, n)}
+     * alone (its WHERE's matches, before any part of the plan reads a row): values the batch makes
+     * for its readers ({@link #integers}) may be made for those rows only. Called at most once a batch.
+     */
+    void readOnly(int[] sel, int n) {
+    }
+
     /** {@link #fieldRecord} of a field whose values the batch does not hold in place. */
     static final long NOT_IN_PLACE = Long.MIN_VALUE;
 

@@ -35,6 +35,8 @@ public final class DecodedBatch extends ColumnBatch {
     private final StringDictionary[] dictionaries;
     /** Per {@code char(N)} column, the length of each row's string; else null. */
     private final int[][] lengths;
+    /** Per column, whether its rows are dictionary ids whose lengths are not yet in {@link #lengths} (found when asked). */
+    private final boolean[] lengthsOfIds;
     /** Per {@code char(N)} column, how many bytes of a string each row's place holds (padding after them); else null. */
     private final int[][] held;
     /** Per {@code char(N)} column, its padding (zeros or spaces) to write over the rest of a longer string a place held; else null. */
@@ -45,6 +47,13 @@ public final class DecodedBatch extends ColumnBatch {
     private int rows;
     /** Per field read from the rows that is no column of the batch, how its values are made from the columns' ({@link #integers}). */
     private final Map<Field, RecordBytes> recordBytes = new IdentityHashMap<>();
+    /** Per column, whether its source fills it only when the plan first reads it in a batch ({@link #filled(int, boolean[], Runnable)}). */
+    private boolean[] onDemand;
+    /** What fills this batch's columns {@link #onDemand}, until it has run; else null. */
+    private Runnable rest;
+    /** The rows the plan reads of this batch ({@link #readOnly}): {@code selection[0, selected)}, or every row where {@code selected} is -1. */
+    private final int[] selection;
+    private int selected = -1;
     /** The dense GROUP BY key {@link #keyColumns} holds the columns of, or null. */
     private KeyPacker keyPacker;
     private long[][] keyColumns;
@@ -66,7 +75,9 @@ public final class DecodedBatch extends ColumnBatch {
         this.held = new int[this.fields.length][];
         this.pads = new byte[this.fields.length][];
         this.ids = new int[this.fields.length][];
+        this.selection = new int[capacity];
         this.dictionaries = new StringDictionary[this.fields.length];
+        this.lengthsOfIds = new boolean[this.fields.length];
         for (int c = 0; c < this.fields.length; c++) {
             Field f = this.fields[c];
             if (f.bitCount() != 0 || f.nullable() && !f.hasNullBit() || !chars(f) && Integer.bitCount(f.width()) != 1) {
@@ -97,8 +108,9 @@ public final class DecodedBatch extends ColumnBatch {
 
     /**
      * Column {@code c}'s string lengths, for a {@code char(N)}: the source sets each row's to the
-     * length of its string, the entry its id names or the bytes it {@link #place}s (a NULL row's is
-     * not read).
+     * length of its string, the bytes it {@link #place}s; a batch whose rows of the column are all
+     * dictionary ids ({@link #dictionary}) finds them from the entries when first asked (a NULL
+     * row's is not read).
      */
     public int[] lengths(int c) {
         return lengths[c];
@@ -136,6 +148,7 @@ public final class DecodedBatch extends ColumnBatch {
      */
     public void dictionary(int c, StringDictionary dictionary) {
         dictionaries[c] = dictionary;
+        lengthsOfIds[c] = dictionary != null;
     }
 
     /** Column {@code c}'s values for the source to fill (the low words of a 16-byte decimal); null for a {@code char(N)}. */
@@ -161,8 +174,39 @@ public final class DecodedBatch extends ColumnBatch {
 
     /** Marks the arrays filled with {@code rows} new rows (at most {@link #capacity}). */
     public void filled(int rows) {
+        filled(rows, null, null);
+    }
+
+    /**
+     * Marks the arrays filled with {@code rows} new rows, but for the columns {@code onDemand}
+     * marks (null: none), which {@code rest} fills when a part of the plan first reads one of them,
+     * or the rows as records ({@link #buffer}): a source decodes the columns its WHERE reads first,
+     * and the others only for a batch some row of which the plan reads past its WHERE.
+     */
+    public void filled(int rows, boolean[] onDemand, Runnable rest) {
         this.rows = rows;
+        this.selected = -1;
+        this.onDemand = onDemand;
+        this.rest = onDemand == null ? null : rest;
         advance();
+    }
+
+    /** Fills the columns left {@link #onDemand}, once a batch. */
+    private void fillRest() {
+        if (rest != null) {
+            Runnable r = rest;
+            rest = null;
+            r.run();
+        }
+    }
+
+    /** Rows the plan reads of the batch, where fewer than half its rows (more: values are made for every row, a column at a time). */
+    @Override
+    void readOnly(int[] sel, int n) {
+        if (2 * n < rows) {
+            System.arraycopy(sel, 0, selection, 0, n);
+            selected = n;
+        }
     }
 
     @Override
@@ -221,6 +265,7 @@ public final class DecodedBatch extends ColumnBatch {
 
     @Override
     void keys(KeyPacker packer, int[] sel, int n, int[] packed) {
+        fillRest();
         if (packer != keyPacker) { // once per plan: its key's columns (none where a key is a char(N), whose bytes are in the records)
             Field[] keys = packer.fields();
             keyColumns = new long[keys.length][];
@@ -245,8 +290,8 @@ public final class DecodedBatch extends ColumnBatch {
     /**
      * Column {@code field}'s values, but for a 16-byte decimal's or a float's or bool's; for a field
      * that is not a column of the batch but whose bytes its columns' values hold (a Spark row plan's
-     * run of a record's bytes), the values composed from theirs ({@link RecordBytes}); else null
-     * (read from the records).
+     * run of a record's bytes), the values composed from theirs ({@link RecordBytes}: of the rows the
+     * plan reads, {@link #readOnly}); else null (read from the records).
      */
     @Override
     long[] integers(Field field) {
@@ -254,14 +299,30 @@ public final class DecodedBatch extends ColumnBatch {
         if (c >= 0) {
             return highs[c] == null && field.readsAsInteger() ? values[c] : null;
         }
+        fillRest(); // its values are made from columns it cannot tell
         RecordBytes bytes = recordBytes.computeIfAbsent(field, f -> RecordBytes.of(f, fields, values, highs, capacity));
-        return bytes == RecordBytes.NONE ? null : bytes.values(this, rows);
+        return bytes == RecordBytes.NONE ? null : selected < 0 ? bytes.values(this, null, rows)
+                : bytes.values(this, selection, selected);
     }
 
     @Override
     int[] stringLengths(Field field) {
         int c = index(field);
-        return c < 0 ? null : lengths[c];
+        if (c < 0) {
+            return null;
+        }
+        if (lengthsOfIds[c]) { // a WHERE judged per entry, or a result reading entries, never asks
+            StringDictionary d = dictionaries[c];
+            int[] id = ids[c];
+            int[] length = lengths[c];
+            for (int r = 0; r < rows; r++) {
+                if (id[r] < d.size()) {
+                    length[r] = d.entry(id[r]).length;
+                }
+            }
+            lengthsOfIds[c] = false;
+        }
+        return lengths[c];
     }
 
     @Override
@@ -308,8 +369,16 @@ public final class DecodedBatch extends ColumnBatch {
         return c;
     }
 
-    /** Which column {@code field} is, or -1. */
+    /** Which column {@code field} is, or -1; a column left {@link #onDemand} is filled first. */
     private int index(Field field) {
+        int c = find(field);
+        if (rest != null && c >= 0 && onDemand[c]) {
+            fillRest();
+        }
+        return c;
+    }
+
+    private int find(Field field) {
         for (int c = 0; c < fields.length; c++) { // a plan's nodes hold the layout's own fields: no hash per call
             if (fields[c] == field) {
                 return c;
@@ -321,6 +390,12 @@ public final class DecodedBatch extends ColumnBatch {
 
     private static boolean chars(Field f) {
         return f.type().kind() == FieldType.Kind.CHAR;
+    }
+
+    @Override
+    void storeRows(int[] sel, int n) {
+        fillRest();
+        super.storeRows(sel, n);
     }
 
     /**

@@ -178,7 +178,9 @@ public final class PlanTasklet implements Tasklet {
                 selected[i] = i;
             }
             int n = where.always() ? rows : where.select(batch, selected, rows, selected, work);
-            ByteBuffer data = sink.readsBatch(batch) ? null : batch.buffer(selected, n);
+            batch.readOnly(selected, n);
+            // no match, nothing to read: a sink's columns made from the batch's (RecordBytes) are not made for it
+            ByteBuffer data = n == 0 || sink.readsBatch(batch) ? null : batch.buffer(selected, n);
             work.rowsOneAtATime += n;
             for (int i = 0; i < n; i++) {
                 sink.accept(batch, data, selected[i], work);

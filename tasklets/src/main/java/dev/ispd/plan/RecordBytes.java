@@ -111,10 +111,17 @@ final class RecordBytes {
         return -1;
     }
 
-    /** The field's value of each of the first {@code rows} rows of {@code batch}, made once a batch. */
-    long[] values(ColumnBatch batch, int rows) {
+    /**
+     * The field's value of rows {@code sel[0, n)} of {@code batch} (null {@code sel}: of its first
+     * {@code n} rows), made once a batch: the other rows' values are not made.
+     */
+    long[] values(ColumnBatch batch, int[] sel, int n) {
         if (made.moveTo(batch)) {
-            make(rows);
+            if (sel == null) {
+                make(n);
+            } else {
+                make(sel, n);
+            }
         }
         return values;
     }
@@ -141,6 +148,20 @@ final class RecordBytes {
             for (int r = 0; r < rows; r++) {
                 values[r] = field.integer(values[r]);
             }
+        }
+    }
+
+    /** {@link #make(int)} of rows {@code sel[0, n)} alone, a row at a time over its pieces. */
+    private void make(int[] sel, int n) {
+        boolean integer = field.signed() || field.bitCount() != 0;
+        for (int i = 0; i < n; i++) {
+            int r = sel[i];
+            long v = 0;
+            for (Piece p : pieces) {
+                long bytes = (p.word()[r] >>> p.from()) & p.mask();
+                v |= (p.reversed() ? Long.reverseBytes(bytes) >>> (64 - 8 * p.bytes()) : bytes) << p.to();
+            }
+            values[r] = integer ? field.integer(v) : v;
         }
     }
 }

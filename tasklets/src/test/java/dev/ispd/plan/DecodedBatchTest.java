@@ -283,8 +283,11 @@ class DecodedBatchTest {
         List<Field> fields = new ArrayList<>(L.fields());
         fields.addAll(fromColumns);
         Layout runs = new Layout(L.name(), L.recordSize(), fields);
+        // a few rows of a batch (made for those rows alone), by the per-record loop's WHERE and the batch loop's
+        Predicate few = Predicate.and(Predicate.compare("band", CompareOp.LT, 4), Predicate.in("qty", 3, 17, 41));
         List<Predicate> wheres = java.util.Arrays.asList(null, Predicate.compare("band", CompareOp.LT, 4),
-                Predicate.compare("mode", CompareOp.EQ, "AIR"), Predicate.holds(gt(field("qty"), lit(3))));
+                Predicate.compare("mode", CompareOp.EQ, "AIR"), Predicate.holds(gt(field("qty"), lit(3))), few,
+                Predicate.and(few, Predicate.holds(gt(field("qty"), lit(3)))));
         for (Predicate where : wheres) {
             List<String> names = new ArrayList<>(fromColumns.stream().map(Field::name).toList());
             names.add("mode");
@@ -293,6 +296,7 @@ class DecodedBatchTest {
             assertArrayEquals(overRecords(columns).bytes, dictionary.bytes, "result bytes of " + columns);
             assertSameButStrings(overRecords(columns).meter, dictionary.meter, "meter of " + columns);
             assertTrue(dictionary.recordsUntouched, "no row stored for " + columns);
+            assertTrue(PlanResult.decode(dictionary.bytes).rows().size() > 0, "rows returned by " + columns);
         }
         // bytes of a string's place (which a row plan returns as a string) are not made from the columns
         Field[] columns = L.fields().toArray(Field[]::new);

@@ -73,7 +73,8 @@ public final class QueryCommand implements Callable<Integer> {
     boolean explain;
 
     @Option(names = "--layout", description = "--sql over --input: its layout, a name (worldcup98) or fields "
-            + "('id u32 le @0, flags u8 @4 bits 0..2'); default: the layout the input records")
+            + "('id u32 le @0, flags u8 @4 bits 0..2'), ending ', blocked R' for records the input stores "
+            + "column-blocked; default: the layout the input records")
     String layout;
 
     @Option(names = "--layout-file", description = "--sql over --input: its layout as a JSON file")

@@ -16,6 +16,7 @@ import dev.ispd.plan.parquet.ParquetPlanTasklet;
 import dev.ispd.plan.parquet.ParquetTable;
 import dev.ispd.plan.layout.LayoutJson;
 import dev.ispd.plan.layout.Layouts;
+import dev.ispd.plan.layout.StoredLayout;
 import dev.ispd.sim.daemon.EmbeddedDrives;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -35,7 +36,8 @@ import org.apache.hadoop.fs.FileSystem;
  * ({@link SqlTranslator}), runs it as one DeviceJob with the policy, and prints the rows, where
  * each split ran and the modeled cost. The input is generated WorldCup98 data on in-JVM drives
  * (the statement is checked before they start), or {@code --input} on {@code --drives}, whose
- * layout is {@code --layout}, {@code --layout-file} or the one it records (they must agree).
+ * layout is {@code --layout}, {@code --layout-file} or the one it records (they must agree, and
+ * so must a blocked clause with how the input stores its records).
  */
 final class SqlCommand {
     private final QueryCommand q;
@@ -86,7 +88,9 @@ final class SqlCommand {
     /**
      * --layout, --layout-file or the layout the input records (a Parquet input: the table its
      * footer's schema makes, its strings --string-width bytes, docs/parquet.md); a given one must
-     * describe the recorded records.
+     * describe the recorded records, and one that says how they are stored ({@code , blocked R},
+     * {@code "block": R}) must say what the input records: a job reads records as their files
+     * record them.
      */
     private Layout inputLayout(org.apache.hadoop.fs.Path file, Configuration conf) throws IOException {
         FileSystem fs = file.getFileSystem(conf);
@@ -98,7 +102,7 @@ final class SqlCommand {
         } catch (IllegalArgumentException | IOException e) {
             throw q.usage("--input " + q.input + ": " + e.getMessage());
         }
-        Layout given;
+        StoredLayout given;
         try {
             given = givenLayout(recorded.map(LayoutAttribute.Recorded::layout));
         } catch (IllegalArgumentException e) {
@@ -119,18 +123,43 @@ final class SqlCommand {
             return recorded.orElseThrow(() -> q.usage("--input " + q.input + " records no layout: give --layout or "
                     + "--layout-file")).layout();
         }
-        if (recorded.isPresent() && !Layouts.sameRecords(given, recorded.get().layout())) {
-            throw q.usage((q.layout != null ? "--layout" : "--layout-file") + " gives " + Layouts.describe(given)
-                    + ", but " + recorded.get().file() + " records " + Layouts.describe(recorded.get().layout()));
-        }
-        return given;
+        checkAgrees(given, recorded);
+        return given.layout();
     }
 
-    /** The layout --layout or --layout-file gives, or null; records of --entry-size or (a name) the recorded size. */
-    private Layout givenLayout(Optional<Layout> recorded) throws IOException {
+    /**
+     * Refuses, naming the option and the input, a given layout whose records are not the recorded
+     * ones, or that says its records are blocked where the input records other blocks, rows or
+     * no layout (whose records a job reads in rows).
+     */
+    private void checkAgrees(StoredLayout given, Optional<LayoutAttribute.Recorded> recorded) {
+        String option = q.layout != null ? "--layout" : "--layout-file";
+        if (recorded.isEmpty()) {
+            if (given.blocked()) {
+                throw q.usage(option + " says " + given.storage() + ", but " + q.input + " records no layout, and a "
+                        + "job reads the records of such a file in rows");
+            }
+            return;
+        }
+        LayoutAttribute.Recorded r = recorded.get();
+        if (!Layouts.sameRecords(given.layout(), r.layout())) {
+            throw q.usage(option + " gives " + Layouts.describe(given.layout()) + ", but " + r.file() + " records "
+                    + Layouts.describe(r.layout()));
+        }
+        if (given.blocked() && given.recordsPerBlock() != r.recordsPerBlock()) {
+            throw q.usage(option + " says " + given.storage() + ", but " + r.file() + " stores its records "
+                    + StoredLayout.storage(r.recordsPerBlock()));
+        }
+    }
+
+    /**
+     * The layout --layout or --layout-file gives and how it says its records are stored (rows
+     * unless it says), or null; records of --entry-size or (a name) the recorded size.
+     */
+    private StoredLayout givenLayout(Optional<Layout> recorded) throws IOException {
         int size = q.entrySize == null ? 0 : q.entrySize;
         if (q.layoutFile != null) {
-            return LayoutJson.parse(Files.readString(q.layoutFile), size, "--layout-file " + q.layoutFile);
+            return LayoutJson.parseStored(Files.readString(q.layoutFile), size, "--layout-file " + q.layoutFile);
         }
         if (q.layout == null) {
             return null;
@@ -139,7 +168,7 @@ final class SqlCommand {
             size = recorded.orElseThrow(() -> new IllegalArgumentException("--layout " + q.layout + " names a layout: "
                     + "give its --entry-size (the input records none)")).recordSize();
         }
-        return Layouts.fromText(q.layout, size, "--layout");
+        return Layouts.storedFromText(q.layout, size, "--layout");
     }
 
     private int run(Configuration conf, SqlPlan plan, org.apache.hadoop.fs.Path file, String policy, Path work)

@@ -2,6 +2,7 @@ package dev.ispd.examples.cli;
 
 import static dev.ispd.examples.cli.QueryRuns.rows;
 import static dev.ispd.examples.cli.QueryRuns.succeed;
+import static dev.ispd.examples.cli.QueryRuns.usageError;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -12,6 +13,9 @@ import dev.ispd.examples.worldcup.WorldCupDrives;
 import dev.ispd.hadoop.fs.LayoutAttribute;
 import dev.ispd.plan.Field;
 import dev.ispd.plan.Layout;
+import dev.ispd.plan.layout.LayoutDdl;
+import dev.ispd.plan.layout.LayoutJson;
+import dev.ispd.plan.layout.StoredLayout;
 import io.trino.tpch.LineItem;
 import io.trino.tpch.TpchColumn;
 import io.trino.tpch.TpchEntity;
@@ -258,6 +262,53 @@ class TpchCommandTest {
                 assertEquals(expected, rows(out), input + ", " + policy);
             }
         }
+    }
+
+    /**
+     * {@code query --layout} (and {@code --layout-file}) with the blocked clause: the fields and R
+     * the blocked lineitem records answer as its recorded layout does, device-only and host-only;
+     * another R, the clause over the rows' file or over a file that records no layout is a usage
+     * error naming the option and the file.
+     */
+    @Test
+    void aLayoutThatSaysItsRecordsAreBlockedMustSayWhatTheFileRecords() throws IOException {
+        Layout lineitem = TpchLayouts.of(TpchTable.LINE_ITEM);
+        String fields = LayoutDdl.format(lineitem);
+        String blocked = BLOCKED + "/lineitem";
+        String sql = "SELECT l_returnflag, count(*), max(l_shipdate), sum(l_quantity) FROM lineitem "
+                + "WHERE l_discount < 0.04 GROUP BY l_returnflag";
+        List<List<String>> recorded = sorted(succeed("--sql", sql, "--drives", DRIVES.addresses(), "--input", blocked));
+        assertEquals(3, recorded.size(), recorded.toString());
+        java.nio.file.Path json = java.nio.file.Files.writeString(dir.resolve("lineitem.json"),
+                LayoutJson.format(new StoredLayout(lineitem, 1000)));
+        for (String policy : List.of("device-only", "host-only")) {
+            assertEquals(recorded, sorted(succeed("--sql", sql, "--drives", DRIVES.addresses(), "--input", blocked,
+                    "--layout", fields + ", blocked 1000", "--policy", policy)), policy);
+            assertEquals(recorded, sorted(succeed("--sql", sql, "--drives", DRIVES.addresses(), "--input", blocked,
+                    "--layout-file", json.toString(), "--policy", policy)), policy);
+        }
+        String otherR = usageError("--sql", sql, "--drives", DRIVES.addresses(), "--input", blocked, "--layout",
+                fields + ", blocked 500");
+        assertTrue(otherR.contains("--layout says column-blocked, 500 records to a block, but ")
+                && otherR.contains("tpch-blocked/lineitem stores its records column-blocked, 1000 records to a block"),
+                otherR);
+        String overRows = usageError("--sql", sql, "--drives", DRIVES.addresses(), "--input", LINEITEM, "--layout-file",
+                json.toString());
+        assertTrue(overRows.contains("--layout-file says column-blocked, 1000 records to a block, but ")
+                && overRows.contains("tpch/lineitem stores its records in rows"), overRows);
+        String unrecorded = "osd:///tpch-unrecorded/lineitem";
+        try (FileSystem fs = DRIVES.osd(); var out = fs.create(new org.apache.hadoop.fs.Path(unrecorded))) {
+            out.write(new byte[lineitem.recordSize() * 10]);
+        }
+        String none = usageError("--sql", sql, "--drives", DRIVES.addresses(), "--input", unrecorded, "--layout",
+                fields + ", blocked 1000");
+        assertTrue(none.contains("--layout says column-blocked, 1000 records to a block, but " + unrecorded
+                + " records no layout, and a job reads the records of such a file in rows"), none);
+    }
+
+    /** The rows a query printed, by their first cell. */
+    private static List<List<String>> sorted(String out) {
+        return rows(out).stream().sorted(java.util.Comparator.comparing(r -> r.get(0))).toList();
     }
 
     @Test

@@ -33,6 +33,7 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.LongStream;
 import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
@@ -144,6 +145,36 @@ class ParquetDecodeTest {
     }
 
     /**
+     * A row group of several batches, few of which hold a row that passes the WHERE: the columns
+     * the WHERE does not read are decoded for those batches alone, passed over (whole pages of them
+     * undecoded) for the others before, after and between them; the plans' results, rows of every
+     * kind of column and aggregates of them, equal those over the same values as records.
+     */
+    @ParameterizedTest(name = "{0} {1} dictionary {2}")
+    @MethodSource("formats")
+    void batchesWithNoMatchPassOverTheColumnsTheWhereDoesNotRead(CompressionCodecName codec, WriterVersion version,
+                                                                 boolean dictionary) throws Exception {
+        FileSystem fs = FileSystem.getLocal(new Configuration());
+        List<ParquetData.Row> rows = ParquetData.rows(ROWS, 14);
+        FileStatus status = written("sparse", rows, codec, version, dictionary, 4 << 20, 2 * 1024);
+        assertEquals(1, ParquetFooters.read(fs, status).getBlocks().size(), "one row group of three batches");
+        Layout layout = ParquetInputs.table(fs, status).layout();
+        ByteBuffer records = ParquetData.records(layout, rows);
+        List<String> every = List.of("id", "qty", "urgent", "price", "small", "big", "day", "ts", "score", "ratio", "flag",
+                "mode", "comment");
+        for (Predicate where : List.of(Predicate.or(Predicate.between("id", 5, 6), Predicate.between("id", 2_500, 2_510)),
+                Predicate.between("id", 1_500, 1_510), Predicate.between("id", 2_990, 2_999))) {
+            for (Plan plan : List.of(Plan.rows(layout, where, every), Plan.aggregate(layout, where, List.of("urgent"),
+                    List.of(Aggregate.countStar(), Aggregate.count("comment"), Aggregate.sum(Expr.field("price")),
+                            Aggregate.max(Expr.field("day")), Aggregate.min(Expr.field("score"))))))  {
+                byte[] decoded = decoded(fs, status, plan);
+                assertArrayEquals(overRecords(plan, records), decoded, plan.toString());
+                assertTrue(PlanResult.decode(decoded).rows().size() > 0, "the plan returns something: " + plan);
+            }
+        }
+    }
+
+    /**
      * A string chunk whose writer falls back from its dictionary to PLAIN pages part way (a few
      * values repeated, then each one new, past the dictionary page's size): a batch holding the
      * last dictionary-coded rows and the first PLAIN ones gives the rows read as ids their entries
@@ -180,6 +211,16 @@ class ParquetDecodeTest {
                 List.of(new Extent(1, 0, records.capacity())), new InMemoryPageSource(Map.of(1L, records))).bytes();
     }
 
+    /** {@code rows} written as the case says to a file of the temporary directory named by {@code name} and the case; its status. */
+    private static FileStatus written(String name, List<ParquetData.Row> rows, CompressionCodecName codec,
+                                      WriterVersion version, boolean dictionary, long rowGroupBytes, int pageBytes)
+            throws IOException {
+        Configuration conf = new Configuration();
+        Path path = new Path(dir.resolve(name + "-" + codec + "-" + version + "-" + dictionary + ".parquet").toUri());
+        ParquetData.write(conf, path, rows, codec, dictionary, version, rowGroupBytes, pageBytes);
+        return FileSystem.getLocal(conf).getFileStatus(path);
+    }
+
     /** NULL where {@code none}, {@code always} where {@code all} (no NULL), else the row's value. */
     private static <T> T pick(boolean none, boolean all, T value, T always) {
         return none ? null : all ? always : value;
@@ -212,11 +253,8 @@ class ParquetDecodeTest {
     @MethodSource("someFormats")
     void aRowGroupReadInPartsGivesTheRowsOfTheWhole(CompressionCodecName codec, WriterVersion version,
                                                      boolean dictionary) throws Exception {
-        Configuration conf = new Configuration();
-        FileSystem fs = FileSystem.getLocal(conf);
-        Path path = new Path(dir.resolve("parts-" + codec + "-" + version + "-" + dictionary + ".parquet").toUri());
-        ParquetData.write(conf, path, ParquetData.rows(ROWS, 13), codec, dictionary, version, 48 * 1024, 4 * 1024);
-        FileStatus status = fs.getFileStatus(path);
+        FileSystem fs = FileSystem.getLocal(new Configuration());
+        FileStatus status = written("parts", ParquetData.rows(ROWS, 13), codec, version, dictionary, 48 * 1024, 4 * 1024);
         Layout layout = ParquetInputs.table(fs, status).layout();
         Plan rows = plans(layout).get(0);
         Plan counts = plans(layout).get(3);
@@ -301,7 +339,8 @@ class ParquetDecodeTest {
      * Plans that read every column a plan can: rows (strings among them, dictionary-coded and not),
      * aggregates of fields and expressions, strings,
      * NULL tests (optional columns have null bits, so a plan tests them in WHERE and aggregates them
-     * as expressions).
+     * as expressions), an IN of keys ANDed before string tests (which a Parquet source tests first),
+     * a string's LIKE in an expression with a number (its strings' lengths read).
      */
     static List<Plan> plans(Layout layout) {
         return List.of(
@@ -320,6 +359,13 @@ class ParquetDecodeTest {
                 Plan.aggregate(layout, Predicate.isNull("big"), List.of(), List.of(Aggregate.countStar(),
                         Aggregate.count("score"))),
                 Plan.rows(layout, Predicate.compare("qty", CompareOp.LT, 20), List.of("id", "mode", "comment")),
-                Plan.rows(layout, Predicate.compare("mode", CompareOp.EQ, "REG AIR"), List.of("comment", "mode")));
+                Plan.rows(layout, Predicate.compare("mode", CompareOp.EQ, "REG AIR"), List.of("comment", "mode")),
+                Plan.rows(layout, Predicate.and(Predicate.in("id", LongStream.range(0, ROWS).filter(i -> i % 7 == 0)
+                        .toArray()), Predicate.and(Predicate.compare("qty", CompareOp.GT, 0),
+                        Predicate.not(Predicate.isNull("mode")), Predicate.compare("mode", CompareOp.EQ, "REG AIR"))),
+                        List.of("id", "qty", "mode")),
+                Plan.aggregate(layout, Predicate.holds(Expr.or(Expr.like(Expr.field("mode"), "%AIR%"),
+                        Expr.gt(Expr.field("qty"), Expr.lit(40)))), List.of("urgent"), List.of(Aggregate.countStar(),
+                        Aggregate.count("mode"))));
     }
 }

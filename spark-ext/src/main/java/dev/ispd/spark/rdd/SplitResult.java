@@ -17,6 +17,8 @@ import java.util.List;
  * @param fallback        whether the drive failed or timed out and the host ran it instead
  * @param rawResults      the tasklet's result bytes, one per tasklet run, in order: usually one; a device
  *                        split whose records cross a chunk's end also has the host's run over those records
+ * @param bytesRead       the input bytes its runs scanned, in its drive and on the host: over column-blocked
+ *                        records only the columns its plan reads, fewer than its length
  * @param driveHost       the host of the split's drive, the partition's preferred location
  * @param executorHost    the host of the executor that ran the partition
  * @param modeledNs       modeled time of its runs, device and host together
@@ -24,7 +26,7 @@ import java.util.List;
  * @param decoder         what {@link #results()} decodes the bytes with
  */
 public record SplitResult<T>(int partition, String file, long start, long length, Placement planned, Placement ran,
-                             boolean fallback, List<byte[]> rawResults, String driveHost, String executorHost,
+                             boolean fallback, List<byte[]> rawResults, long bytesRead, String driveHost, String executorHost,
                              long modeledNs, long modeledEnergyNj, ResultDecoder<T> decoder) implements Serializable {
     public SplitResult {
         rawResults = List.copyOf(rawResults);

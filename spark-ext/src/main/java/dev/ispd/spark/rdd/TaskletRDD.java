@@ -144,7 +144,8 @@ public final class TaskletRDD<T> extends RDD<SplitResult<T>> {
         }
         SplitResult<T> out = new SplitResult<>(p.index(), split.file(), split.start(), split.length(),
                 split.decision().placement(), observed.placement(), counts.getOrDefault(SplitMetric.FALLBACKS, 0L) > 0,
-                results, split.host(), SparkEnv.get().blockManager().blockManagerId().host(),
+                results, counts.getOrDefault(SplitMetric.BYTES_READ_IN_DRIVES, 0L)
+                        + counts.getOrDefault(SplitMetric.BYTES_MOVED_TO_HOST, 0L), split.host(), SparkEnv.get().blockManager().blockManagerId().host(),
                 counts.getOrDefault(SplitMetric.MODELED_DEVICE_NS, 0L) + counts.getOrDefault(SplitMetric.MODELED_HOST_NS, 0L),
                 counts.getOrDefault(SplitMetric.MODELED_DEVICE_ENERGY_NJ, 0L)
                         + counts.getOrDefault(SplitMetric.MODELED_HOST_ENERGY_NJ, 0L), decoder);

@@ -7,24 +7,29 @@ import dev.ispd.plan.ExprType;
 import dev.ispd.plan.Field;
 import dev.ispd.plan.FloatKeys;
 import dev.ispd.plan.Layout;
+import dev.ispd.plan.WordRows;
 import dev.ispd.spark.pushdown.PushedAggregation;
 import java.math.BigDecimal;
 import java.math.BigInteger;
+import java.util.Arrays;
 import java.util.List;
 import org.apache.spark.sql.execution.vectorized.WritableColumnVector;
 import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.Decimal;
 import org.apache.spark.sql.types.DecimalType;
+import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
+import org.apache.spark.sql.vectorized.ColumnarBatch;
 
 /**
  * How each column of a pushed aggregation's rows ({@link PushedAggregation#schema}: the group
  * columns, then the aggregates) goes from a row's words into its Spark column vector, worked out
  * once per result: where the column's words start, the plan's type of its value and Spark's. A
  * row's values are then written straight into the vectors, the words as Spark stores them (a
- * decimal's unscaled value, a string's bytes), without resolving a type, boxing a value or making
- * a String per row; only a decimal of more than 18 digits takes a BigInteger, and an average of
+ * decimal's unscaled value), and a string group key is read where its bytes lie in the words
+ * ({@link StringSlices}), without resolving a type, boxing a value, making a String or copying
+ * bytes per row; only a decimal of more than 18 digits takes a BigInteger, and an average of
  * decimals a BigDecimal (Spark's rounding, {@link Aggregate#decimalAverage}).
  */
 final class AggregateColumns {
@@ -33,7 +38,15 @@ final class AggregateColumns {
         void put(long[] rows, int from, WritableColumnVector out, int r);
     }
 
+    /** A string group column: notes where its value lies in {@code rows} ({@link StringSlices}). */
+    private interface InPlace {
+        void put(long[] rows, int from, StringSlices out, int r);
+    }
+
     private final Column[] columns;
+    /** Per column, where it is a string read in place, how; else null. */
+    private final InPlace[] strings;
+    private final List<DataType> types;
 
     /**
      * The columns of {@code aggregation}'s rows (after {@link PushedAggregation#rows}) as a plan
@@ -43,6 +56,8 @@ final class AggregateColumns {
         List<Field> fields = aggregation.fields(planLayout);
         int keys = aggregation.groupBy().size();
         columns = new Column[schema.fields().length];
+        strings = new InPlace[columns.length];
+        types = Arrays.stream(schema.fields()).map(StructField::dataType).toList();
         int at = 0;
         for (int c = 0; c < columns.length; c++) {
             DataType type = schema.fields()[c].dataType();
@@ -50,9 +65,13 @@ final class AggregateColumns {
             Expr key = a == null ? aggregation.groupBy().get(c) : null;
             int start = at;
             if (key != null && !ColumnValues.fieldColumn(key, planLayout)) {
-                int words = ColumnValues.words(key, planLayout);
-                columns[c] = computed(start, words, ColumnValues.type(key, planLayout, "groupBy"), type);
-                at += words;
+                ExprType t = ColumnValues.type(key, planLayout, "groupBy");
+                if (t.kind() == ExprType.Kind.STRING) {
+                    strings[c] = string(start);
+                } else {
+                    columns[c] = computed(start, t, type);
+                }
+                at += ColumnValues.words(key, planLayout);
             } else if (a == null || a.argument() == null) {
                 Field field = fields.get(c);
                 columns[c] = (row, from, out, r) -> putWord(out, r, row[from + start], field, type);
@@ -65,33 +84,54 @@ final class AggregateColumns {
         }
     }
 
-    /** Writes the values of the row whose words start at {@code row} of {@code words} to {@code vectors} at row {@code r}. */
-    void put(long[] words, int row, WritableColumnVector[] vectors, int r) {
-        for (int c = 0; c < columns.length; c++) {
-            columns[c].put(words, row, vectors[c], r);
-        }
+    /** Whether column {@code c} is a string read in place from the result's words ({@link StringSlices}). */
+    boolean inPlace(int c) {
+        return strings[c] != null;
     }
 
     /**
-     * A computed group column of {@code words} words ({@link ColumnValues}): a string's length word
-     * (negative: NULL) and its bytes, copied through one buffer of the most the column holds; any
-     * other value's words and a word that is 0 for NULL.
+     * A batch of the values of the {@code n} rows of {@code rows}, its string group columns read
+     * where they lie in the rows' words, the others written into vectors.
      */
-    private static Column computed(int at, int words, ExprType t, DataType type) {
-        if (t.kind() == ExprType.Kind.STRING) {
-            byte[] bytes = new byte[(words - 1) * Long.BYTES];
-            return (row, from, out, r) -> {
-                int length = (int) row[from + at];
-                if (length < 0) {
-                    out.putNull(r);
-                } else {
-                    for (int i = 0; i < length; i++) {
-                        bytes[i] = (byte) (row[from + at + 1 + i / Long.BYTES] >>> (8 * (i % Long.BYTES)));
-                    }
-                    out.putByteArray(r, bytes, 0, length);
+    ColumnarBatch batch(WordRows rows) {
+        int n = rows.size();
+        ColumnarBatch batch = StringSlices.batch(types, this::inPlace, Math.max(1, n));
+        long[] words = rows.words();
+        for (int c = 0; c < columns.length; c++) {
+            if (inPlace(c)) {
+                StringSlices out = (StringSlices) batch.column(c);
+                out.reset(words);
+                for (int r = 0; r < n; r++) {
+                    strings[c].put(words, rows.at(r), out, r);
                 }
-            };
+            } else {
+                WritableColumnVector out = (WritableColumnVector) batch.column(c);
+                for (int r = 0; r < n; r++) {
+                    columns[c].put(words, rows.at(r), out, r);
+                }
+            }
         }
+        batch.setNumRows(n);
+        return batch;
+    }
+
+    /**
+     * A string group column ({@link ColumnValues}): its length word (negative: NULL), then its
+     * bytes, first byte lowest, read where they lie.
+     */
+    private static InPlace string(int at) {
+        return (row, from, out, r) -> {
+            int length = (int) row[from + at];
+            if (length < 0) {
+                out.putNull(r);
+            } else {
+                out.put(r, (from + at + 1) * Long.BYTES, length);
+            }
+        };
+    }
+
+    /** Any other computed group column ({@link ColumnValues}): its value's words and a word that is 0 for NULL. */
+    private static Column computed(int at, ExprType t, DataType type) {
         return (row, from, out, r) -> {
             if (row[from + at + t.words()] == 0) {
                 out.putNull(r);

@@ -30,27 +30,21 @@ final class PlanResultReader extends MeteredBatchReader {
         StructType schema = pushed.readSchema();
         PushedAggregation aggregation = pushed.aggregation();
         WordRows rows = aggregation.rows(planRows);
-        boolean emptyAggregates = rows.size() == 0 && aggregation.groupBy().isEmpty();
-        int n = emptyAggregates ? 1 : rows.size();
-        OnHeapColumnVector[] vectors = OnHeapColumnVector.allocateColumns(Math.max(1, n), schema);
-        if (emptyAggregates) {
-            for (int c = 0; c < vectors.length; c++) {
-                Aggregate.Function f = aggregation.aggregates().get(c).function();
-                if (f == Aggregate.Function.COUNT_STAR || f == Aggregate.Function.COUNT) {
-                    vectors[c].putLong(0, 0);
-                } else {
-                    vectors[c].putNull(0);
-                }
-            }
-        } else {
-            AggregateColumns columns = new AggregateColumns(aggregation,
-                    aggregation.planLayout(pushed.layout().planLayout()), schema);
-            for (int r = 0; r < n; r++) {
-                columns.put(rows.words(), rows.at(r), vectors, r);
+        if (rows.size() > 0 || !aggregation.groupBy().isEmpty()) {
+            return new AggregateColumns(aggregation, aggregation.planLayout(pushed.layout().planLayout()), schema)
+                    .batch(rows);
+        }
+        OnHeapColumnVector[] vectors = OnHeapColumnVector.allocateColumns(1, schema);
+        for (int c = 0; c < vectors.length; c++) {
+            Aggregate.Function f = aggregation.aggregates().get(c).function();
+            if (f == Aggregate.Function.COUNT_STAR || f == Aggregate.Function.COUNT) {
+                vectors[c].putLong(0, 0);
+            } else {
+                vectors[c].putNull(0);
             }
         }
         ColumnarBatch b = new ColumnarBatch(vectors);
-        b.setNumRows(n);
+        b.setNumRows(1);
         return b;
     }
 

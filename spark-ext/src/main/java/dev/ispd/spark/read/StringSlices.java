@@ -1,6 +1,6 @@
 package dev.ispd.spark.read;
 
-import java.util.Arrays;
+import java.nio.ByteOrder;
 import java.util.List;
 import java.util.function.IntPredicate;
 import org.apache.spark.sql.execution.vectorized.OnHeapColumnVector;
@@ -15,16 +15,25 @@ import org.apache.spark.unsafe.types.UTF8String;
 
 /**
  * A string column of a batch whose values stay in the bytes they were read into (a drive's
- * result, a buffer of records): per row only where its bytes start and how many there are, so
- * a batch's strings are not copied into a vector of their own. Spark reads a value as a
- * {@link UTF8String} over those bytes, as it reads one of its own vectors' (a view valid until
- * the reader's next batch, which Spark copies when it keeps a row). Nothing is allocated per row.
+ * result, a buffer of records, an aggregate's result words): per row only where its bytes start
+ * and how many there are, so a batch's strings are not copied into a vector of their own. Spark
+ * reads a value as a {@link UTF8String} over those bytes, as it reads one of its own vectors' (a
+ * view valid until the reader's next batch, which Spark copies when it keeps a row). Nothing is
+ * allocated per row.
  */
 final class StringSlices extends ColumnVector {
+    /**
+     * Whether a long's bytes lie in memory low byte first, as result words hold a string's bytes
+     * ({@link #reset(long[])}).
+     */
+    private static final boolean WORDS_HOLD_BYTES_IN_ORDER = ByteOrder.nativeOrder() == ByteOrder.LITTLE_ENDIAN;
+
     private final int[] offsets;
     /** Per row its length in bytes, or -1 for NULL. */
     private final int[] lengths;
-    private byte[] bytes;
+    /** The array the batch's strings lie in (a byte[] or a long[]) and where its bytes start, as Spark's {@link Platform} addresses it. */
+    private Object base;
+    private long baseOffset;
     private int nulls;
 
     StringSlices(DataType type, int capacity) {
@@ -49,7 +58,25 @@ final class StringSlices extends ColumnVector {
 
     /** Starts a batch whose strings are in {@code bytes}. */
     void reset(byte[] bytes) {
-        this.bytes = bytes;
+        reset(bytes, Platform.BYTE_ARRAY_OFFSET);
+    }
+
+    /**
+     * Starts a batch whose strings are in {@code words}, a string's bytes packed into its words
+     * first byte lowest (as a plan's result rows hold them, {@code ColumnValues}), so a row's
+     * offset is {@code Long.BYTES} times its first word's index. Only where memory holds a long
+     * low byte first ({@link #WORDS_HOLD_BYTES_IN_ORDER}) do those bytes lie in order.
+     */
+    void reset(long[] words) {
+        if (!WORDS_HOLD_BYTES_IN_ORDER) {
+            throw new IllegalStateException("strings read in place from result words need a little-endian JVM");
+        }
+        reset(words, Platform.LONG_ARRAY_OFFSET);
+    }
+
+    private void reset(Object base, long baseOffset) {
+        this.base = base;
+        this.baseOffset = baseOffset;
         this.nulls = 0;
     }
 
@@ -67,13 +94,18 @@ final class StringSlices extends ColumnVector {
     @Override
     public UTF8String getUTF8String(int rowId) {
         int length = lengths[rowId];
-        return length < 0 ? null : UTF8String.fromAddress(bytes, Platform.BYTE_ARRAY_OFFSET + offsets[rowId], length);
+        return length < 0 ? null : UTF8String.fromAddress(base, baseOffset + offsets[rowId], length);
     }
 
     @Override
     public byte[] getBinary(int rowId) {
         int length = lengths[rowId];
-        return length < 0 ? null : Arrays.copyOfRange(bytes, offsets[rowId], offsets[rowId] + length);
+        if (length < 0) {
+            return null;
+        }
+        byte[] copy = new byte[length];
+        Platform.copyMemory(base, baseOffset + offsets[rowId], copy, Platform.BYTE_ARRAY_OFFSET, length);
+        return copy;
     }
 
     @Override
@@ -93,7 +125,7 @@ final class StringSlices extends ColumnVector {
 
     @Override
     public void close() {
-        bytes = null;
+        base = null;
     }
 
     @Override

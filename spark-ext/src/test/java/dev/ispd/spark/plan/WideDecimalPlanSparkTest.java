@@ -79,14 +79,7 @@ class WideDecimalPlanSparkTest {
                 Expr.caseWhen(List.of(Expr.when(Expr.eq(field("k"), lit(1)), field("c"))), field("b")),
                 Expr.coalesce(field("d"), field("b")), Expr.gt(field("a"), field("c")));
         Plan plan = Plan.rowsOf(LAYOUT, Predicate.holds(Expr.lt(field("b"), mul(field("c"), lit(1000)))), select);
-        List<String> actual = new ArrayList<>();
-        for (long[] row : PlanRuns.inTwoSplits(plan, records, WideDecimalRows.ENTRY)) {
-            List<Object> cells = new ArrayList<>();
-            for (int c = 0; c < select.size(); c++) {
-                cells.add(c == 0 ? row[0] : ColumnValues.value(row, plan.selectWord(c), select.get(c), LAYOUT));
-            }
-            actual.add(PlanRuns.text(cells));
-        }
+        List<String> actual = rowsText(plan, select);
         List<String> expected = PlanRuns.sparkRows(DRIVES.spark(), "SELECT id, a, b, a + c, a - b, c * c, b * c, b / d, a % c, -a, a * k, "
                 + "CAST(c AS decimal(38,10)), CAST(b AS decimal(20,3)), CAST(b AS bigint), CAST(a AS double), "
                 + "CASE WHEN k = 1 THEN c ELSE b END, coalesce(d, b), a > c FROM v WHERE b < c * 1000");
@@ -108,14 +101,7 @@ class WideDecimalPlanSparkTest {
                 Expr.coalesce(field("d"), lit(new BigDecimal("-0.0000000000000000000001"))));
         Plan plan = PlanCodec.decode(PlanCodec.encode(Plan.rowsOf(LAYOUT, Predicate.holds(Expr.gt(field("a"),
                 lit(new BigDecimal("-1000000000000000000000000000")))), select)));
-        List<String> actual = new ArrayList<>();
-        for (long[] row : PlanRuns.inTwoSplits(plan, records, WideDecimalRows.ENTRY)) {
-            List<Object> cells = new ArrayList<>();
-            for (int c = 0; c < select.size(); c++) {
-                cells.add(c == 0 ? row[0] : ColumnValues.value(row, plan.selectWord(c), select.get(c), LAYOUT));
-            }
-            actual.add(PlanRuns.text(cells));
-        }
+        List<String> actual = rowsText(plan, select);
         List<String> expected = PlanRuns.sparkRows(DRIVES.spark(), "SELECT id, a + 1234567890123456789012345.6789BD, "
                 + "b - 1234567890123456789012345.6789BD, c * 1000000000000000000BD, "
                 + "a > -99999999999999999999999999999999999999BD, CASE WHEN b < 1234567890123456789012345.6789BD "
@@ -123,6 +109,19 @@ class WideDecimalPlanSparkTest {
                 + "FROM v WHERE a > -1000000000000000000000000000BD");
         assertTrue(expected.size() > RECORDS / 4 && expected.size() < RECORDS, "some rows: " + expected.size());
         assertEquals(PlanRuns.sorted(expected), PlanRuns.sorted(actual));
+    }
+
+    /** The rows of {@code plan}, which selects the id then {@code select}'s others, run in two splits, as text. */
+    private static List<String> rowsText(Plan plan, List<Expr> select) throws IOException {
+        List<String> text = new ArrayList<>();
+        for (long[] row : PlanRuns.inTwoSplits(plan, records, WideDecimalRows.ENTRY)) {
+            List<Object> cells = new ArrayList<>();
+            for (int c = 0; c < select.size(); c++) {
+                cells.add(c == 0 ? row[0] : ColumnValues.value(row, plan.selectWord(c), select.get(c), LAYOUT));
+            }
+            text.add(PlanRuns.text(cells));
+        }
+        return text;
     }
 
     @Test

@@ -8,6 +8,7 @@ import dev.ispd.offload.plan.TaskletSpec;
 import dev.ispd.offload.schedule.Placement;
 import dev.ispd.offload.settings.OffloadKeys;
 import dev.ispd.plan.Aggregate;
+import dev.ispd.plan.BlockLayout;
 import dev.ispd.plan.CompareOp;
 import dev.ispd.plan.Expr;
 import dev.ispd.plan.Layout;
@@ -17,6 +18,7 @@ import dev.ispd.plan.Plan;
 import dev.ispd.plan.PlanResult;
 import dev.ispd.plan.Predicate;
 import dev.ispd.plan.layout.LayoutDdl;
+import dev.ispd.plan.parquet.PlanSources;
 import dev.ispd.spark.SparkDrives;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -37,8 +39,10 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * TaskletRDD over a column-blocked table (written by the connector with {@code , blocked R}): its
- * splits are whole blocks, run as blocked plans wherever placed, and a plan's merged answer is the
- * same table's in rows, word for word, and Spark's over the same rows in Parquet.
+ * splits are whole blocks, run as blocked plans wherever placed (the splits scan only their plan's
+ * columns of each record, in their drives or on the host, where the same table in rows scans every
+ * byte), and a plan's merged answer is the same table's in rows, word for word, and Spark's over
+ * the same rows in Parquet.
  */
 class TaskletRDDBlockedTest {
     private static final String LAYOUT = "id i64 le @0, g i32 le @8, n i32 le @12 nullable @24.0, "
@@ -87,13 +91,18 @@ class TaskletRDDBlockedTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"device-only", "host-only"})
+    @ValueSource(strings = {"device-only", "host-only", "fastest"})
     void aRowPlanOverBlocksReturnsTheRowsSparkFindsInParquet(String policy) {
         Plan plan = Plan.rows(layout, Predicate.compare("g", CompareOp.EQ, 3), List.of("id", "g"));
         List<SplitResult<PlanResult>> splits = run(plan, "/rdd-blocked/blocked", policy);
+        assertScannedItsColumnsOnly(plan, splits);
         List<Long> ids = new ArrayList<>();
         for (SplitResult<PlanResult> s : splits) {
-            assertEquals(policy.equals("device-only") ? Placement.DEVICE : Placement.HOST, s.ran());
+            assertEquals(switch (policy) {
+                case "device-only" -> Placement.DEVICE;
+                case "host-only" -> Placement.HOST;
+                default -> s.planned();
+            }, s.ran());
             s.results().forEach(r -> r.rows().forEach(row -> ids.add(row[0])));
         }
         ids.sort(Comparator.naturalOrder());
@@ -106,17 +115,42 @@ class TaskletRDDBlockedTest {
                 PlanResult::decode, Map.of(OffloadKeys.OFFLOAD_POLICY.name(), policy)).collect();
     }
 
-    /** The plan's groups over {@code path}, its splits' partial groups merged as the connector merges them, by key. */
+    /**
+     * The plan's groups over {@code path}, its splits' partial groups merged as the connector
+     * merges them, by key; each split scanned only the plan's columns if the table is blocked,
+     * else all its bytes.
+     */
     private static List<long[]> merged(Plan plan, String path, String policy) {
         List<SplitResult<byte[]>> splits = TaskletRDD.of(spark().sparkContext(), DRIVES.uri(path),
                 TaskletSpec.plan("blocked", plan, "test"), b -> b, Map.of(OffloadKeys.OFFLOAD_POLICY.name(), policy))
                 .collect();
         assertTrue(splits.size() > 1, "several splits: " + splits.size());
+        if (path.endsWith("blocked")) {
+            assertScannedItsColumnsOnly(plan, splits);
+        } else {
+            assertEquals((long) RECORDS * layout.recordSize(), splits.stream().mapToLong(SplitResult::bytesRead).sum(),
+                    "in rows: every byte");
+        }
         MergedGroups groups = new PartialAggregates(plan).groups();
         splits.forEach(s -> s.results().forEach(groups::addResult));
         List<long[]> rows = new ArrayList<>(groups.result().rows());
         rows.sort(Comparator.comparingLong(r -> r[0]));
         return rows;
+    }
+
+    /**
+     * Each split of the blocked table ran as blocked, wherever it ran: it scanned its extents, and
+     * they hold only the columns of {@code plan}'s fields ({@link BlockLayout#columns}), so the
+     * splits together scanned those columns of every record once, fewer bytes than the records.
+     */
+    private static void assertScannedItsColumnsOnly(Plan plan, List<? extends SplitResult<?>> splits) {
+        BlockLayout blocks = new BlockLayout(layout, 100);
+        int columnBytes = Arrays.stream(blocks.columns(PlanSources.fields(plan))).map(blocks::columnWidth).sum();
+        assertTrue(columnBytes < layout.recordSize(), columnBytes + " bytes of columns a record");
+        for (SplitResult<?> s : splits) {
+            assertEquals(s.length(), s.bytesRead(), "split " + s.partition() + " (ran " + s.ran() + ")");
+        }
+        assertEquals((long) RECORDS * columnBytes, splits.stream().mapToLong(SplitResult::bytesRead).sum());
     }
 
     private static List<String> text(List<long[]> rows) {

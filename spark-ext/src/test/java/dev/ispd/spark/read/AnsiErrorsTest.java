@@ -12,10 +12,8 @@ import dev.ispd.spark.WideDecimalRows;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import java.util.stream.Stream;
 import org.apache.spark.SparkArithmeticException;
-import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
@@ -68,10 +66,7 @@ class AnsiErrorsTest {
         SparkSession spark = DRIVES.spark();
         spark.conf().set("spark.sql.adaptive.enabled", "false");
         spark.conf().set("spark.sql.ansi.enabled", "true");
-        List<Row> rows = WideDecimalRows.rows(RECORDS, 43, true);
-        String uri = DRIVES.write("/ansi/decimals.bin", WideDecimalRows.records(rows));
-        views = PolicyViews.of(spark, "ansierrors", uri, Map.of("layout", WideDecimalRows.LAYOUT, "entrySize",
-                Integer.toString(WideDecimalRows.ENTRY)), spark.createDataFrame(rows, WideDecimalRows.SCHEMA), parquet);
+        views = PolicyViews.wideDecimals(DRIVES, "ansierrors", WideDecimalRows.rows(RECORDS, 43, true), parquet);
     }
 
     @ParameterizedTest(name = "{0} {2}")

@@ -9,10 +9,8 @@ import dev.ispd.spark.WideDecimalRows;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import java.util.stream.Stream;
 import org.apache.spark.SparkThrowable;
-import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
@@ -81,10 +79,7 @@ class NonAnsiArithmeticTest {
     static void load() throws IOException {
         SparkSession spark = DRIVES.spark();
         spark.conf().set("spark.sql.adaptive.enabled", "false");
-        List<Row> rows = WideDecimalRows.rows(RECORDS, 41, true);
-        String uri = DRIVES.write("/nonansi/decimals.bin", WideDecimalRows.records(rows));
-        views = PolicyViews.of(spark, "nonansi", uri, Map.of("layout", WideDecimalRows.LAYOUT, "entrySize",
-                Integer.toString(WideDecimalRows.ENTRY)), spark.createDataFrame(rows, WideDecimalRows.SCHEMA), parquet);
+        views = PolicyViews.wideDecimals(DRIVES, "nonansi", WideDecimalRows.rows(RECORDS, 41, true), parquet);
     }
 
     @ParameterizedTest(name = "ansi {0} {1}: {2}")

@@ -34,6 +34,27 @@ class StringSlicesTest {
         assertEquals(BYTES[2], strings.getUTF8String(0).getBytes()[0]);
     }
 
+    /** An aggregate's result words: a length word, then the bytes first byte lowest, as ColumnValues packs a string key. */
+    @Test
+    void rowsAreViewsOfResultWordsTheirBytesFirstByteLowest() {
+        long[] words = {7, 0, 0, 3, 0};
+        byte[] rail = "REG AIR".getBytes(StandardCharsets.UTF_8);
+        for (int i = 0; i < rail.length; i++) {
+            words[1 + i / Long.BYTES] |= (rail[i] & 0xFFL) << (8 * (i % Long.BYTES));
+        }
+        words[4] = 'S' | 'H' << 8 | 'I' << 16;
+        StringSlices strings = new StringSlices(DataTypes.StringType, 3);
+        strings.reset(words);
+        strings.put(0, Long.BYTES, (int) words[0]);
+        strings.put(1, 4 * Long.BYTES, (int) words[3]);
+        strings.putNull(2);
+        assertEquals("REG AIR", strings.getUTF8String(0).toString());
+        assertEquals("SHI", strings.getUTF8String(1).toString());
+        assertArrayEquals("SHI".getBytes(StandardCharsets.UTF_8), strings.getBinary(1));
+        assertNull(strings.getUTF8String(2));
+        assertEquals(1, strings.numNulls());
+    }
+
     @Test
     void aNewBatchForgetsTheLastOnesNulls() {
         StringSlices strings = new StringSlices(DataTypes.StringType, 2);

@@ -9,9 +9,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.stream.Stream;
-import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
@@ -68,10 +66,7 @@ class WideDecimalSumsTest {
     static void load() throws IOException {
         SparkSession spark = DRIVES.spark();
         spark.conf().set("spark.sql.adaptive.enabled", "false");
-        List<Row> rows = WideDecimalRows.rows(RECORDS, 40, true);
-        String uri = DRIVES.write("/wide/decimals.bin", WideDecimalRows.records(rows));
-        views = PolicyViews.of(spark, "decimals", uri, Map.of("layout", WideDecimalRows.LAYOUT, "entrySize",
-                Integer.toString(WideDecimalRows.ENTRY)), spark.createDataFrame(rows, WideDecimalRows.SCHEMA), parquet);
+        views = PolicyViews.wideDecimals(DRIVES, "decimals", WideDecimalRows.rows(RECORDS, 40, true), parquet);
     }
 
     @ParameterizedTest(name = "ansi {0} {1}: {2}")

@@ -68,15 +68,8 @@ public final class Layouts {
      * @throws IllegalArgumentException naming the source and what is wrong
      */
     public static StoredLayout storedFromText(String text, int recordSize, String source) {
-        if (declaresFields(text)) {
-            return LayoutDdl.parseStored(CUSTOM, text, recordSize, source);
-        }
         LayoutDdl.Blocked b = LayoutDdl.blocked(text, source);
-        try {
-            return new StoredLayout(named(b.fields().trim(), recordSize), b.recordsPerBlock());
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException(source + ": " + e.getMessage(), e);
-        }
+        return StoredLayout.of(fromText(b.fields(), recordSize, source), b.recordsPerBlock(), source);
     }
 
     /** The name a text naming a layout gives, less any {@code blocked R} that follows it. */

@@ -51,6 +51,8 @@ final class ColumnChunkDecoder {
     private ValuesReader levelsV1;
     /** The levels of a run of values ({@link #definitions}), or one ({@link #nextIsNull}). */
     private final int[] levels = new int[ColumnBatch.MAX_ROWS];
+    /** The NULLs of a run of values passed over ({@link #skip}), not kept. */
+    private final boolean[] passed = new boolean[ColumnBatch.MAX_ROWS];
 
     ColumnChunkDecoder(ColumnChunkPages pages, ParquetColumn column) throws IOException {
         this.pages = pages;
@@ -132,16 +134,13 @@ final class ColumnChunkDecoder {
                 nextPage();
             }
             int k = (int) Math.min(rows, left);
-            if (optional) {
-                for (int i = 0; i < k; i++) {
-                    if (!nextIsNull()) {
-                        values.skip();
-                    }
-                }
+            if (optional) { // a run of levels at a time, then the values that are not NULL among them
+                k = Math.min(k, levels.length);
+                values.skip(definitions(passed, 0, k));
             } else {
                 values.skip(k);
-                left -= k;
             }
+            left -= k;
             rows -= k;
         }
     }

@@ -5,6 +5,7 @@ import dev.ispd.plan.Field;
 import dev.ispd.plan.FieldType;
 import dev.ispd.plan.Layout;
 import dev.ispd.plan.PlanTasklet;
+import dev.ispd.plan.Predicate;
 import dev.ispd.plan.StringDictionary;
 import dev.ispd.tasklet.Meter;
 import dev.ispd.tasklet.ResultSink;
@@ -15,6 +16,7 @@ import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Set;
 import java.util.function.IntToLongFunction;
 import org.apache.parquet.column.Dictionary;
 import org.apache.parquet.column.values.ValuesReader;
@@ -55,12 +57,32 @@ public final class ParquetPlanTasklet implements Tasklet {
     private final StringDictionary[] fitting;
     /** A run of dictionary ids, row by row of the batch. */
     private final int[] ids;
-    private byte[] pending = new byte[0];
+    /**
+     * Per column, whether it is decoded for a batch only when the plan reads it past its WHERE (a
+     * column the WHERE does not read); null where the WHERE reads every column, or none.
+     */
+    private final boolean[] onDemand;
+    /** Fills the batch's columns {@link #onDemand} ({@link DecodedBatch#filled(int, boolean[], Runnable)}). */
+    private final Runnable fillRest = this::fillRest;
+    /** The row group being decoded, its columns' decoders, and the rows of the batch in it. */
+    private ParquetRowGroup group;
+    private ColumnChunkDecoder[] decoders;
+    private int batchRows;
+    /** Rows of the row group before the batch that the columns {@link #onDemand} passed over undecoded (no row of theirs read). */
+    private long behind;
+    /** Whether the batch's columns {@link #onDemand} are filled. */
+    private boolean restFilled;
+    /** The bytes sent that no row group decoded yet has taken. */
+    private byte[] pending;
     private int pendingLength;
     private int nextGroup;
 
-    /** {@code plan} runs over {@code layout}, whose fields include every column of {@code source}. */
-    public ParquetPlanTasklet(PlanTasklet plan, Layout layout, ParquetSource source) {
+    /**
+     * {@code plan} runs over {@code layout}, whose fields include every column of {@code source};
+     * {@code where} is its WHERE, whose columns are decoded first (the others only for a batch
+     * with a row that passes it).
+     */
+    public ParquetPlanTasklet(PlanTasklet plan, Layout layout, Predicate where, ParquetSource source) {
         this.plan = plan;
         this.source = source;
         this.columns = source.columns().toArray(ParquetColumn[]::new);
@@ -68,6 +90,21 @@ public final class ParquetPlanTasklet implements Tasklet {
         for (int c = 0; c < columns.length; c++) {
             fields[c] = layout.field(columns[c].name(), "parquet");
         }
+        Set<String> tested = PlanFields.named(where);
+        boolean[] later = new boolean[columns.length];
+        for (int c = 0; c < columns.length; c++) {
+            later[c] = !tested.contains(columns[c].name());
+        }
+        boolean some = false;
+        boolean all = true;
+        for (boolean l : later) {
+            some |= l;
+            all &= l;
+        }
+        this.onDemand = some && !all ? later : null;
+        // room made once, not doubled as the bytes come; at most a page's largest size at first (the source's sizes are a caller's word)
+        long largest = source.rowGroups().stream().mapToLong(ParquetRowGroup::bytes).max().orElse(0);
+        this.pending = new byte[(int) Math.min(largest, ColumnChunkPages.MAX_PAGE_BYTES)];
         this.batch = new DecodedBatch(layout, List.of(fields));
         int widest = Arrays.stream(fields).mapToInt(Field::width).max().orElse(0);
         this.scratch = new Scratch(widest);
@@ -131,18 +168,51 @@ public final class ParquetPlanTasklet implements Tasklet {
         plan.finish(out, meter);
     }
 
-    /** Runs the plan over the rows of {@code g} it reads, the rows before them passed over undecoded. */
+    /**
+     * Runs the plan over the rows of {@code g} it reads, the rows before them passed over
+     * undecoded, and the rows of a batch that no row of passes the WHERE passed over in the
+     * columns the WHERE does not read ({@link #onDemand}: whole pages of them, where no batch of
+     * theirs is read, not even decompressed).
+     */
     private void decode(ParquetRowGroup g, int at, Meter meter) {
-        ColumnChunkDecoder[] decoders = open(g, at);
+        group = g;
+        decoders = open(g, at);
         skip(decoders, g);
+        behind = 0;
         long done = 0;
         while (done < g.count()) {
             int n = (int) Math.min(batch.capacity(), g.count() - done);
-            fill(decoders, g, n);
+            for (int c = 0; c < columns.length; c++) {
+                if (onDemand == null || !onDemand[c]) {
+                    fill(c, n);
+                }
+            }
+            batchRows = n;
+            restFilled = false;
+            batch.filled(n, onDemand, fillRest);
             plan.scan(batch, meter);
+            if (!restFilled) {
+                behind += n;
+            }
             done += n;
         }
         countDecoding(g, source.columns(), meter);
+    }
+
+    /** The batch's columns {@link #onDemand}: first past the rows of the batches before it they were not read for. */
+    private void fillRest() {
+        for (int c = 0; c < columns.length; c++) {
+            if (onDemand[c]) {
+                try {
+                    decoders[c].skip(behind);
+                } catch (RuntimeException e) {
+                    throw failure(group, c, e);
+                }
+                fill(c, batchRows);
+            }
+        }
+        behind = 0;
+        restFilled = true;
     }
 
     /**
@@ -217,20 +287,17 @@ public final class ParquetPlanTasklet implements Tasklet {
         return decoders;
     }
 
-    /** The next {@code n} rows of the row group into the batch's columns, a column at a time. */
-    private void fill(ColumnChunkDecoder[] decoders, ParquetRowGroup g, int n) {
-        for (int c = 0; c < columns.length; c++) {
-            try {
-                if (columns[c].conversion() == ParquetColumn.Conversion.STRING) {
-                    fillStrings(decoders[c], columns[c], fields[c], c, n);
-                } else {
-                    fillColumn(decoders[c], columns[c], fields[c], batch.values(c), batch.highs(c), batch.nulls(c), n);
-                }
-            } catch (RuntimeException e) {
-                throw failure(g, c, e);
+    /** The next {@code n} rows of column {@code c} of the row group into the batch. */
+    private void fill(int c, int n) {
+        try {
+            if (columns[c].conversion() == ParquetColumn.Conversion.STRING) {
+                fillStrings(decoders[c], columns[c], fields[c], c, n);
+            } else {
+                fillColumn(decoders[c], columns[c], fields[c], batch.values(c), batch.highs(c), batch.nulls(c), n);
             }
+        } catch (RuntimeException e) {
+            throw failure(group, c, e);
         }
-        batch.filled(n);
     }
 
     /**
@@ -381,16 +448,16 @@ public final class ParquetPlanTasklet implements Tasklet {
                 if (present < k) {
                     spread(ids, nulls, r, k, present, strings.size());
                 }
-                boolean fits = fits(strings, column, f, c);
-                for (; r < end; r++) {
-                    if (nulls == null || !nulls[r]) {
-                        byte[] entry = strings.entry(ids[r]);
-                        if (!fits) {
+                if (!fits(strings, column, f, c)) { // each row's entry checked; else the batch finds their lengths when asked
+                    for (; r < end; r++) {
+                        if (nulls == null || !nulls[r]) {
+                            byte[] entry = strings.entry(ids[r]);
                             check(entry, entry.length, f, column);
+                            lengths[r] = entry.length;
                         }
-                        lengths[r] = entry.length;
                     }
                 }
+                r = end;
                 if (!coded) {
                     place(strings, ids, nulls, c, end - k, end);
                 }

@@ -18,7 +18,7 @@ import java.util.List;
  * records of the plan's layout (the extents are whole records); {@value #BLOCK} and {@value #RECORDS},
  * that many records of the layout column-blocked, that many to a block ({@link BlockedPlanTasklet};
  * the extents hold the columns of each block the plan reads); {@value ParquetSource#PARAM}, the column chunks of Parquet row groups
- * ({@link ParquetPlanTasklet}). The drive and the host both
+ * ({@link ParquetPlanTasklet}, its WHERE's string tests first: {@link StringTestsFirst}). The drive and the host both
  * create a plan's executions here.
  */
 public final class PlanSources {
@@ -45,7 +45,8 @@ public final class PlanSources {
                     + " and how many the execution's blocks hold); got only '" + (runtime.has(BLOCK) ? BLOCK : RECORDS) + "'");
         }
         ParquetSource source = ParquetSource.fromParams(runtime);
-        PlanTasklet interpreter = new PlanTasklet(plan, limits);
+        Plan run = source == null ? plan : StringTestsFirst.of(plan);
+        PlanTasklet interpreter = new PlanTasklet(run, limits);
         if (runtime.has(BLOCK)) {
             return blocked(plan, interpreter, runtime.getInt(BLOCK, 1, Integer.MAX_VALUE),
                     runtime.getLong(RECORDS, 0, Long.MAX_VALUE));
@@ -54,7 +55,7 @@ public final class PlanSources {
             return interpreter;
         }
         try {
-            return new ParquetPlanTasklet(interpreter, plan.layout(), source);
+            return new ParquetPlanTasklet(interpreter, run.layout(), run.where(), source);
         } catch (PlanException e) {
             throw new BadParameterException("parameter '" + ParquetSource.PARAM + "' names a column the plan's layout "
                     + "lacks: " + e.getMessage());

@@ -1,0 +1,69 @@
+package dev.ispd.plan.parquet;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+
+import dev.ispd.plan.CompareOp;
+import dev.ispd.plan.Expr;
+import dev.ispd.plan.Layout;
+import dev.ispd.plan.Plan;
+import dev.ispd.plan.Predicate;
+import dev.ispd.plan.layout.LayoutDdl;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Over Parquet an AND's tests of one string column go first, ahead of tests that raise no error
+ * only; a plan with nothing to move is left as it is.
+ */
+class StringTestsFirstTest {
+    private static final Layout LINE = LayoutDdl.parse("line", "part i64 le @0, qty i64 le @8, price i64 le @16, "
+            + "mode char(10) zero @24, instruct char(25) zero @34 nullable @59.0", 60, "test");
+    private static final Predicate KEYS = Predicate.in("part", 4, 8, 15);
+    private static final Predicate MODE = Predicate.or(Predicate.compare("mode", CompareOp.EQ, "AIR"),
+            Predicate.compare("mode", CompareOp.EQ, "AIR REG"));
+    private static final Predicate INSTRUCT = Predicate.compare("instruct", CompareOp.EQ, "DELIVER IN PERSON");
+    private static final Predicate INSTRUCT_PRESENT = Predicate.not(Predicate.isNull("instruct"));
+    private static final Predicate QTY = Predicate.or(Predicate.between("qty", 1, 11), Predicate.between("qty", 20, 30));
+
+    private static Plan rows(Predicate where) {
+        return Plan.rows(LINE, where, List.of("part", "qty", "price"));
+    }
+
+    /** TPC-H Q19's shape: a runtime IN of part keys ANDed before the pushed WHERE. */
+    @Test
+    void stringTestsGoAheadOfAnInOfKeysAndComparisons() {
+        Plan plan = rows(Predicate.and(KEYS, Predicate.and(INSTRUCT_PRESENT, QTY, MODE, INSTRUCT)));
+        Plan ordered = StringTestsFirst.of(plan);
+        assertEquals(Predicate.and(INSTRUCT_PRESENT, MODE, INSTRUCT, KEYS, QTY), ordered.where());
+        assertEquals(plan.select(), ordered.select());
+        assertEquals(plan.layout(), ordered.layout());
+    }
+
+    /** A test of two string columns, or of a string and a number, tests more than one column's entries. */
+    @Test
+    void aTestOfMoreThanOneColumnStaysInPlace() {
+        Predicate both = Predicate.or(INSTRUCT, Predicate.compare("mode", CompareOp.EQ, "AIR"));
+        Predicate mixed = Predicate.or(INSTRUCT, Predicate.eq("qty", 3));
+        assertEquals(Predicate.and(MODE, KEYS, both, mixed),
+                StringTestsFirst.of(rows(Predicate.and(KEYS, both, mixed, MODE))).where());
+    }
+
+    /** An expression may raise an error for a row: no string test moves ahead of it, one after it still moves up to it. */
+    @Test
+    void noStringTestMovesAheadOfAnExpression() {
+        Predicate ratio = Predicate.holds(Expr.gt(Expr.div(Expr.field("price"), Expr.field("qty")), Expr.lit(2)));
+        assertEquals(Predicate.and(MODE, KEYS, ratio, INSTRUCT, QTY),
+                StringTestsFirst.of(rows(Predicate.and(KEYS, MODE, ratio, QTY, INSTRUCT))).where());
+    }
+
+    @Test
+    void aPlanWithNothingToMoveIsItself() {
+        Plan first = rows(Predicate.and(MODE, KEYS, QTY));
+        assertSame(first, StringTestsFirst.of(first));
+        Plan none = rows(Predicate.and(KEYS, QTY));
+        assertSame(none, StringTestsFirst.of(none));
+        Plan one = rows(INSTRUCT);
+        assertSame(one, StringTestsFirst.of(one));
+    }
+}
