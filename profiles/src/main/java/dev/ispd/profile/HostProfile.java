@@ -33,7 +33,7 @@ public record HostProfile(String name, String description, Cpu cpu, Interpreter 
     /**
      * Cycles per unit of the plan interpreter's own work, beyond the units a built-in meters too
      * (dev.ispd.tasklet.Meter): an expression node evaluated, one of those on a 128-bit decimal or a
-     * string, a comparison of strings by such a node, one by a plain WHERE leaf, a value decoded from a Parquet page, a record examined by
+     * string, a comparison of strings by such a node and a byte of the strings it spans, one by a plain WHERE leaf, a value decoded from a Parquet page, a record examined by
      * the interpreter's per-record loop and a row handed to its sink one at a time; and what
      * decoding a Parquet value costs beyond that by its kind (a dictionary id, a byte array, a
      * definition level) and decompressing a byte of a column chunk by its codec (Snappy, Gzip,
@@ -45,13 +45,14 @@ public record HostProfile(String name, String description, Cpu cpu, Interpreter 
                               long cyclesPerStringLeafCompare, long cyclesPerDecodedValue, long cyclesPerRecordOneAtATime,
                               long cyclesPerRowOneAtATime, long cyclesPerDictionaryId, long cyclesPerByteArrayValue,
                               long cyclesPerDefinitionLevel, long cyclesPerSnappyByte, long cyclesPerGzipByte,
-                              long cyclesPerZstdByte, long cyclesPerPackedKey) {
-        public static final Interpreter UNPRICED = new Interpreter(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+                              long cyclesPerZstdByte, long cyclesPerPackedKey, long cyclesPerStringByte) {
+        public static final Interpreter UNPRICED = new Interpreter(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
         /** The section's keys, those a measured profile of this version writes. */
         public static final List<String> KEYS = List.of("cyclesPerEvaluation", "cyclesPerWideOp", "cyclesPerStringOp",
                 "cyclesPerStringLeafCompare", "cyclesPerDecodedValue", "cyclesPerRecordOneAtATime",
                 "cyclesPerRowOneAtATime", "cyclesPerDictionaryId", "cyclesPerByteArrayValue", "cyclesPerDefinitionLevel",
-                "cyclesPerSnappyByte", "cyclesPerGzipByte", "cyclesPerZstdByte", "cyclesPerPackedKey");
+                "cyclesPerSnappyByte", "cyclesPerGzipByte", "cyclesPerZstdByte", "cyclesPerPackedKey",
+                "cyclesPerStringByte");
     }
 
     /**
@@ -120,7 +121,7 @@ public record HostProfile(String name, String description, Cpu cpu, Interpreter 
                     optional(p, "cyclesPerRowOneAtATime"), optional(p, "cyclesPerDictionaryId"),
                     optional(p, "cyclesPerByteArrayValue"), optional(p, "cyclesPerDefinitionLevel"),
                     optional(p, "cyclesPerSnappyByte"), optional(p, "cyclesPerGzipByte"), optional(p, "cyclesPerZstdByte"),
-                    optional(p, "cyclesPerPackedKey"));
+                    optional(p, "cyclesPerPackedKey"), optional(p, "cyclesPerStringByte"));
             p.done();
         }
         ProfileReader.Section i = root.section("io");

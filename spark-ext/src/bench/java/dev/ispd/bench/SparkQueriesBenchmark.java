@@ -1,5 +1,6 @@
 package dev.ispd.bench;
 
+import dev.ispd.examples.bench.PolicyVerdict;
 import dev.ispd.examples.bench.ThreadCpu;
 import dev.ispd.examples.bench.WallClockQ1;
 import dev.ispd.examples.worldcup.WorldCupDrives;
@@ -49,9 +50,12 @@ import org.apache.spark.sql.execution.datasources.v2.BatchScanExec;
  * time, each source's median and its speed-up over plain Spark, its median CPU time, whether its
  * answer equals plain Spark's, the connector's median CPU time per kind of thread ({@link ThreadCpu}:
  * Spark's tasks, the drives', the driver's planning, the JIT's, GC's), and its modeled time,
- * energy and bytes moved (its scan's metrics, last run). Arguments: entries (7000000), runs (8: over 8 rounds each of the four
- * sources after plain Spark follows it and each other source twice), work directory (the temp
- * directory). Exit status 1 if an answer differs.
+ * energy and bytes moved (its scan's metrics, last run), with the three policies' medians side by
+ * side and fastest's verdict against the best static one ({@link PolicyVerdict}: the rounds' paired
+ * ratios say whether it is within 10%, more than 10% slower, or not settled by these runs).
+ * Arguments: entries (7000000), runs (16: over each 8 rounds each of the four sources after plain
+ * Spark follows it and each other source twice; one sitting of 3-8 runs could not tell fastest's
+ * Q1 from 10% slower), work directory (the temp directory). Exit status 1 if an answer differs.
  */
 public record SparkQueriesBenchmark(long entries, int runs, Path work) {
     private static final int ENTRY_SIZE = 256;
@@ -76,7 +80,7 @@ public record SparkQueriesBenchmark(long entries, int runs, Path work) {
 
     public static void main(String[] args) throws Exception {
         long entries = args.length > 0 ? Long.parseLong(args[0]) : 7_000_000;
-        int runs = args.length > 1 ? Integer.parseInt(args[1]) : 8;
+        int runs = args.length > 1 ? Integer.parseInt(args[1]) : 16;
         Path dir = Path.of(args.length > 2 ? args[2] : System.getProperty("java.io.tmpdir"));
         Path work = Files.createTempDirectory(Files.createDirectories(dir), "ispd-spark-bench-");
         boolean identical;
@@ -203,9 +207,13 @@ public record SparkQueriesBenchmark(long entries, int runs, Path work) {
             System.out.printf("  %-24s %10.3f %13.1fx %14.3f %16s%n", w.getKey(), median(w.getValue()),
                     plain / median(w.getValue()), median(cpu.get(w.getKey())), same ? "yes" : "NO");
         }
-        double bestStatic = Math.min(median(wall.get("ispd device-only")), median(wall.get("ispd host-only")));
-        System.out.printf("  ispd fastest (measured basis, after %d warm-up runs) / best static policy: %.2f%n",
-                WARM_UP_ROUNDS, median(wall.get("ispd fastest")) / bestStatic);
+        System.out.printf("  ispd, median wall s (measured basis, after %d warm-up rounds): fastest %.3f, device-only "
+                + "%.3f, host-only %.3f%n", WARM_UP_ROUNDS, median(wall.get("ispd fastest")),
+                median(wall.get("ispd device-only")), median(wall.get("ispd host-only")));
+        Map<String, double[]> statics = new LinkedHashMap<>();
+        statics.put("device-only", wall.get("ispd device-only"));
+        statics.put("host-only", wall.get("ispd host-only"));
+        System.out.println("  " + PolicyVerdict.of("fastest", wall.get("ispd fastest"), statics).line(name, runs));
         System.out.println("  CPU time of the JVM's threads by kind, median of the timed runs:");
         Map<String, List<Map<String, Long>>> connector = new LinkedHashMap<>();
         List.of("ispd fastest", "ispd device-only", "ispd host-only").forEach(s -> connector.put(s, threads.get(s)));

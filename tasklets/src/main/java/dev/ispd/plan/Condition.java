@@ -857,9 +857,12 @@ abstract class Condition {
      * entry is written into the field's place in a record of its own and tested there by the
      * condition itself (so the verdict is the row's), on the first row that has it; a row then takes
      * its entry's verdict, and the work the test of that entry counted (a condition's work depends
-     * on the value only: AND and OR stop early by it). A NULL row is judged once likewise, by a
-     * record whose null bit is set. Elsewhere (a batch of records, a column not dictionary encoded)
-     * the condition tests the rows itself.
+     * on the value only: AND and OR stop early by it) but for its string comparisons, which were
+     * made once, for the entry, and are counted once ({@link Work#moveStringsTo}: the host's time
+     * of a string IN over dictionary ids does not grow with its rows' comparisons, and a meter
+     * that said it did priced string comparisons too low for every other plan). A NULL row is
+     * judged once likewise, by a record whose null bit is set. Elsewhere (a batch of records, a
+     * column not dictionary encoded) the condition tests the rows itself.
      */
     private static final class ByEntry extends Condition {
         private final Condition condition;
@@ -917,7 +920,7 @@ abstract class Condition {
                 int id = ids[r];
                 if (counts[id] == null) {
                     try {
-                        judge(d, id);
+                        judge(d, id, work);
                     } catch (RuntimeException e) { // the row's error: no count of this batch kept for the next
                         forget(distinct);
                         throw e;
@@ -946,9 +949,10 @@ abstract class Condition {
 
         /**
          * Tests entry {@code id} (NULL: the dictionary's size) in {@link #place}; keeps its verdict and
-         * the work its test counted (an error its test raises is the row's: nothing is kept).
+         * the work its test counted, less its string comparisons, which go to {@code work} once (an
+         * error its test raises is the row's: nothing is kept).
          */
-        private void judge(StringDictionary d, int id) {
+        private void judge(StringDictionary d, int id, Work work) {
             int at = field.offset();
             byte pad = field.type().zeroPad() ? 0 : (byte) ' ';
             for (int i = 0; i < field.width(); i++) {
@@ -965,6 +969,7 @@ abstract class Condition {
             }
             Work counted = new Work();
             passes[id] = condition.test(place, 0, counted);
+            counted.moveStringsTo(work);
             counts[id] = counted;
         }
     }

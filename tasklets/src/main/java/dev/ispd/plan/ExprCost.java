@@ -1,5 +1,7 @@
 package dev.ispd.plan;
 
+import java.nio.charset.StandardCharsets;
+
 /**
  * The work of evaluating an expression once with every operand evaluated, as the meter counts it:
  * a field load per field reference; a comparison per comparison, IS NULL, string test and IN
@@ -7,22 +9,25 @@ package dev.ispd.plan;
  * and constants); and of those a wide operation per node whose value or operand is a decimal of
  * more than 18 digits or a string, and of those a string operation per comparison made by a node
  * whose value or operand is a string (one per IN value; one for a node that compares nothing),
- * which a host profile prices apart (docs/model.md); an aggregate of an expression adds its accumulation
+ * each spanning the bytes of the widest string it reads ({@link #stringWidth}: a test walks the
+ * string, so a LIKE over a char(25) costs several times an = over a char(10)), which a host profile
+ * prices apart (docs/model.md); an aggregate of an expression adds its accumulation
  * ({@link #ofUpdate}). This is the one place that says what each node kind costs;
  * the per-record loop and the batch loop both count through it, so their meters agree.
  */
-record ExprCost(long reads, long compares, long evaluations, long wideOps, long stringOps, long stringLeafCompares) {
+record ExprCost(long reads, long compares, long evaluations, long wideOps, long stringOps, long stringBytes,
+                long stringLeafCompares) {
     static final ExprCost NONE = new ExprCost(0, 0, 0, 0);
     /** A field read as it is. */
     static final ExprCost FIELD = new ExprCost(1, 0, 0, 0);
 
     /** A cost with no string comparison. */
     ExprCost(long reads, long compares, long evaluations, long wideOps) {
-        this(reads, compares, evaluations, wideOps, 0, 0);
+        this(reads, compares, evaluations, wideOps, 0, 0, 0);
     }
 
     /** A plain WHERE leaf's comparison of a string field with a literal: a load, a comparison in place. */
-    static final ExprCost STRING_LEAF = new ExprCost(1, 1, 0, 0, 0, 1);
+    static final ExprCost STRING_LEAF = new ExprCost(1, 1, 0, 0, 0, 0, 1);
 
     /** The cost of {@code e} over {@code layout} (which gives its nodes' types). */
     static ExprCost of(Expr e, Layout layout) {
@@ -46,8 +51,31 @@ record ExprCost(long reads, long compares, long evaluations, long wideOps, long 
             }
             total = total.plus(of(c, layout));
         }
+        if (!wide) {
+            return total;
+        }
         // a string node compares strings once per comparison it makes (an IN once per value), else once
-        return wide ? total.plus(new ExprCost(0, 0, 0, 1, string ? Math.max(1, compares) : 0, 0)) : total;
+        long stringOps = string ? Math.max(1, compares) : 0;
+        return total.plus(new ExprCost(0, 0, 0, 1, stringOps, stringOps * stringWidth(e, layout), 0));
+    }
+
+    /**
+     * The bytes of the widest string {@code e} or its operands hold: a {@code char(N)} field's N, a
+     * literal's UTF-8 length, the widest value of a CASE or COALESCE; 0 where none is a string.
+     */
+    static int stringWidth(Expr e, Layout layout) {
+        if (e instanceof Expr.Ref r) {
+            Field f = layout.field(r.name(), "expression");
+            return f.type().kind() == FieldType.Kind.CHAR ? f.width() : 0;
+        }
+        if (e instanceof Expr.Literal l) {
+            return l.value() instanceof String s ? s.getBytes(StandardCharsets.UTF_8).length : 0;
+        }
+        int widest = 0;
+        for (Expr c : e.children()) {
+            widest = Math.max(widest, stringWidth(c, layout));
+        }
+        return widest;
     }
 
     /**
@@ -68,6 +96,6 @@ record ExprCost(long reads, long compares, long evaluations, long wideOps, long 
 
     ExprCost plus(ExprCost o) {
         return new ExprCost(reads + o.reads, compares + o.compares, evaluations + o.evaluations, wideOps + o.wideOps,
-                stringOps + o.stringOps, stringLeafCompares + o.stringLeafCompares);
+                stringOps + o.stringOps, stringBytes + o.stringBytes, stringLeafCompares + o.stringLeafCompares);
     }
 }

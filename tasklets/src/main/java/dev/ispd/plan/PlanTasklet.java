@@ -119,6 +119,7 @@ public final class PlanTasklet implements Tasklet {
         m.addEvaluations(n * perRecord.evaluations());
         m.addWideOps(n * perRecord.wideOps());
         m.addStringOps(n * perRecord.stringOps());
+        m.addStringBytes(n * perRecord.stringBytes());
         m.addStringLeafCompares(n * perRecord.stringLeafCompares());
         if (!plan.groupBy().isEmpty()) {
             m.addHashUpdates(n);

@@ -4,7 +4,7 @@ import dev.ispd.tasklet.Meter;
 
 /**
  * The work of one plan execution counted as it happens (field loads, comparisons, hash updates,
- * expression nodes evaluated, of those the 128-bit and string ones, and of those the string ones, rows handed to the sink one at a time, GROUP BY keys packed), in plain fields so the
+ * expression nodes evaluated, of those the 128-bit and string ones, and of those the string ones and the bytes they span, rows handed to the sink one at a time, GROUP BY keys packed), in plain fields so the
  * per-record path does not touch the Meter; moved to it once per batch.
  */
 final class Work {
@@ -14,6 +14,7 @@ final class Work {
     long evaluations;
     long wideOps;
     long stringOps;
+    long stringBytes;
     long stringLeafCompares;
     long rowsOneAtATime;
     long packedKeys;
@@ -26,10 +27,21 @@ final class Work {
         other.evaluations += evaluations;
         other.wideOps += wideOps;
         other.stringOps += stringOps;
+        other.stringBytes += stringBytes;
         other.stringLeafCompares += stringLeafCompares;
         other.rowsOneAtATime += rowsOneAtATime;
         other.packedKeys += packedKeys;
         clear();
+    }
+
+    /** Adds the string comparisons' counts (expression nodes' and plain leaves', and their bytes) to {@code other} and zeroes them here. */
+    void moveStringsTo(Work other) {
+        other.stringOps += stringOps;
+        other.stringBytes += stringBytes;
+        other.stringLeafCompares += stringLeafCompares;
+        stringOps = 0;
+        stringBytes = 0;
+        stringLeafCompares = 0;
     }
 
     /** Drops the counts. */
@@ -40,6 +52,7 @@ final class Work {
         evaluations = 0;
         wideOps = 0;
         stringOps = 0;
+        stringBytes = 0;
         stringLeafCompares = 0;
         rowsOneAtATime = 0;
         packedKeys = 0;
@@ -53,6 +66,7 @@ final class Work {
         evaluations += times * other.evaluations;
         wideOps += times * other.wideOps;
         stringOps += times * other.stringOps;
+        stringBytes += times * other.stringBytes;
         stringLeafCompares += times * other.stringLeafCompares;
         rowsOneAtATime += times * other.rowsOneAtATime;
         packedKeys += times * other.packedKeys;
@@ -65,6 +79,7 @@ final class Work {
         evaluations += times * cost.evaluations();
         wideOps += times * cost.wideOps();
         stringOps += times * cost.stringOps();
+        stringBytes += times * cost.stringBytes();
         stringLeafCompares += times * cost.stringLeafCompares();
     }
 
@@ -76,6 +91,7 @@ final class Work {
         meter.addEvaluations(evaluations);
         meter.addWideOps(wideOps);
         meter.addStringOps(stringOps);
+        meter.addStringBytes(stringBytes);
         meter.addStringLeafCompares(stringLeafCompares);
         meter.addRowsOneAtATime(rowsOneAtATime);
         meter.addPackedKeys(packedKeys);

@@ -22,6 +22,9 @@ package dev.ispd.tasklet;
  *   <li>stringOps: comparisons of strings by expression nodes (one per comparison, IN value, LIKE
  *       test; one for a string CASE), which read the string a byte at a time through the node's
  *       operand;</li>
+ *   <li>stringBytes: the bytes those comparisons span: per comparison the width of the string it
+ *       reads (a {@code char(N)} field's N, a literal's length), since a test walks the string and a
+ *       LIKE over a wide field costs several times an equality over a narrow one;</li>
  *   <li>stringLeafCompares: comparisons of a string field with a literal by a plain WHERE leaf
  *       (as Spark pushes =, &lt; and a prefix), compared in place;</li>
  *   <li>decodedValues: values a columnar source decoded from its pages into records (a Parquet
@@ -59,6 +62,7 @@ public final class Meter {
     private long evaluations;
     private long wideOps;
     private long stringOps;
+    private long stringBytes;
     private long stringLeafCompares;
     private long decodedValues;
     private long dictionaryIds;
@@ -84,6 +88,7 @@ public final class Meter {
     public void addEvaluations(long n) { evaluations += n; }
     public void addWideOps(long n) { wideOps += n; }
     public void addStringOps(long n) { stringOps += n; }
+    public void addStringBytes(long n) { stringBytes += n; }
     public void addStringLeafCompares(long n) { stringLeafCompares += n; }
     public void addDecodedValues(long n) { decodedValues += n; }
     public void addDictionaryIds(long n) { dictionaryIds += n; }
@@ -109,6 +114,7 @@ public final class Meter {
     public long evaluations() { return evaluations; }
     public long wideOps() { return wideOps; }
     public long stringOps() { return stringOps; }
+    public long stringBytes() { return stringBytes; }
     public long stringLeafCompares() { return stringLeafCompares; }
     public long decodedValues() { return decodedValues; }
     public long dictionaryIds() { return dictionaryIds; }
@@ -136,6 +142,7 @@ public final class Meter {
         evaluations += other.evaluations;
         wideOps += other.wideOps;
         stringOps += other.stringOps;
+        stringBytes += other.stringBytes;
         stringLeafCompares += other.stringLeafCompares;
         decodedValues += other.decodedValues;
         dictionaryIds += other.dictionaryIds;
@@ -172,6 +179,7 @@ public final class Meter {
         m.evaluations = evaluations - earlier.evaluations;
         m.wideOps = wideOps - earlier.wideOps;
         m.stringOps = stringOps - earlier.stringOps;
+        m.stringBytes = stringBytes - earlier.stringBytes;
         m.stringLeafCompares = stringLeafCompares - earlier.stringLeafCompares;
         m.decodedValues = decodedValues - earlier.decodedValues;
         m.dictionaryIds = dictionaryIds - earlier.dictionaryIds;
@@ -196,7 +204,8 @@ public final class Meter {
         return records == m.records && dramAccesses == m.dramAccesses && compares == m.compares
                 && hashUpdates == m.hashUpdates && bytesOut == m.bytesOut && instructions == m.instructions
                 && arithmetic == m.arithmetic && partials == m.partials && evaluations == m.evaluations
-                && wideOps == m.wideOps && stringOps == m.stringOps && stringLeafCompares == m.stringLeafCompares
+                && wideOps == m.wideOps && stringOps == m.stringOps && stringBytes == m.stringBytes
+                && stringLeafCompares == m.stringLeafCompares
                 && decodedValues == m.decodedValues && dictionaryIds == m.dictionaryIds
                 && byteArrayValues == m.byteArrayValues && definitionLevels == m.definitionLevels
                 && snappyBytes == m.snappyBytes && gzipBytes == m.gzipBytes && zstdBytes == m.zstdBytes
@@ -208,7 +217,7 @@ public final class Meter {
     @Override
     public int hashCode() {
         return Long.hashCode(records * 31 + dramAccesses * 17 + compares * 13 + hashUpdates * 7 + bytesOut + instructions * 3 + arithmetic * 5 + partials * 11
-                + evaluations * 19 + wideOps * 23 + stringOps * 41 + stringLeafCompares * 47 + decodedValues * 29
+                + evaluations * 19 + wideOps * 23 + stringOps * 41 + stringBytes * 83 + stringLeafCompares * 47 + decodedValues * 29
                 + dictionaryIds * 53 + byteArrayValues * 59 + definitionLevels * 61 + snappyBytes * 67 + gzipBytes * 71
                 + zstdBytes * 73 + recordsOneAtATime * 37 + rowsOneAtATime * 43 + packedKeys * 79 + pages + bytesScanned);
     }
@@ -218,7 +227,7 @@ public final class Meter {
         return "Meter{records=" + records + ", dramAccesses=" + dramAccesses + ", compares=" + compares
                 + ", hashUpdates=" + hashUpdates + ", bytesOut=" + bytesOut + ", instructions=" + instructions
                 + ", arithmetic=" + arithmetic + ", partials=" + partials + ", evaluations=" + evaluations
-                + ", wideOps=" + wideOps + ", stringOps=" + stringOps + ", stringLeafCompares=" + stringLeafCompares
+                + ", wideOps=" + wideOps + ", stringOps=" + stringOps + ", stringBytes=" + stringBytes + ", stringLeafCompares=" + stringLeafCompares
                 + ", decodedValues=" + decodedValues + ", dictionaryIds=" + dictionaryIds + ", byteArrayValues="
                 + byteArrayValues + ", definitionLevels=" + definitionLevels + ", snappyBytes=" + snappyBytes
                 + ", gzipBytes=" + gzipBytes + ", zstdBytes=" + zstdBytes

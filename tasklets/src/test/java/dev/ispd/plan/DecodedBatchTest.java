@@ -22,6 +22,8 @@ import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.stream.IntStream;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -86,8 +88,9 @@ class DecodedBatchTest {
      * A WHERE on a string column the batch holds as dictionary ids is judged once per entry: the same
      * result bytes and meter as each row's test over records, for =, IN (an OR of =), LIKE, ranges,
      * NOT, IS [NOT] NULL and NULL rows, alone and mixed with other fields under AND and OR, in plans
-     * of rows, of aggregates of expressions and of dense groups. Where the plan selects rows by the
-     * WHERE's batch form, the batch's string places are left blank: only the dictionary can answer.
+     * of rows, of aggregates of expressions and of dense groups, but for the string comparisons,
+     * made and counted once per entry. Where the plan selects rows by the WHERE's batch form, the
+     * batch's string places are left blank: only the dictionary can answer.
      */
     @Test
     void stringConditionsJudgedPerDictionaryEntryGiveEachRowsAnswer() {
@@ -111,9 +114,56 @@ class DecodedBatchTest {
                 Result records = overRecords(plan);
                 Result dictionary = overDictionary(plan, plan != dense);
                 assertArrayEquals(records.bytes, dictionary.bytes, "result bytes of " + plan);
-                assertEquals(records.meter, dictionary.meter, "meter of " + plan);
+                assertSameButStrings(records.meter, dictionary.meter, "meter of " + plan);
             }
         }
+        // mode = 'AIR': one leaf comparison a row over records, one an entry over the dictionary (NULL rows make none)
+        Plan plan = Plan.aggregate(L, air, List.of(), List.of(Aggregate.countStar()));
+        long nonNull = overRecords(plan).meter.stringLeafCompares();
+        assertTrue(nonNull > ModeValues.DISTINCT, "rows of every mode: " + nonNull);
+        assertEquals(ModeValues.DISTINCT, overDictionary(plan, true).meter.stringLeafCompares());
+        // mode LIKE 'A%': a string op of the field's width a row, an entry (the NULL one too: a node counts its test whatever the value)
+        Plan liked = Plan.aggregate(L, like, List.of(), List.of(Aggregate.countStar()));
+        Meter likedOverRecords = overRecords(liked).meter;
+        assertEquals(L.field("mode", "test").width() * likedOverRecords.stringOps(), likedOverRecords.stringBytes());
+        Meter likedOverDictionary = overDictionary(liked, true).meter;
+        assertEquals(ModeValues.DISTINCT + 1, likedOverDictionary.stringOps());
+        assertEquals(L.field("mode", "test").width() * (ModeValues.DISTINCT + 1), likedOverDictionary.stringBytes());
+    }
+
+    /** The distinct non-NULL modes of the test's records (each an entry of {@link #overDictionary}'s dictionary). */
+    private static final class ModeValues {
+        static final long DISTINCT = modes().filter(Objects::nonNull).distinct().count();
+    }
+
+    /** Each record's mode, null for NULL. */
+    private static Stream<String> modes() {
+        Field f = L.field("mode", "test");
+        return IntStream.range(0, DATA.capacity() / L.recordSize()).mapToObj(r -> {
+            byte[] place = new byte[f.width()];
+            DATA.get(r * L.recordSize() + f.offset(), place);
+            return f.nullBitSet(DATA, r * L.recordSize()) ? null : new String(place, StandardCharsets.UTF_8).stripTrailing();
+        });
+    }
+
+    /**
+     * The two meters alike but for the string comparisons' counts ({@code stringOps}, {@code
+     * stringBytes}, {@code stringLeafCompares}), which over a dictionary are the entries' and at most the rows'.
+     */
+    private static void assertSameButStrings(Meter overRecords, Meter overDictionary, String what) {
+        assertEquals(withoutStrings(overRecords), withoutStrings(overDictionary), what);
+        assertTrue(overDictionary.stringOps() <= overRecords.stringOps()
+                && overDictionary.stringBytes() <= overRecords.stringBytes()
+                && overDictionary.stringLeafCompares() <= overRecords.stringLeafCompares(), what + ": " + overDictionary
+                + " against " + overRecords);
+    }
+
+    private static Meter withoutStrings(Meter m) {
+        Meter strings = new Meter();
+        strings.addStringOps(m.stringOps());
+        strings.addStringBytes(m.stringBytes());
+        strings.addStringLeafCompares(m.stringLeafCompares());
+        return m.since(strings);
     }
 
     /**
@@ -201,13 +251,13 @@ class DecodedBatchTest {
             for (boolean blank : new boolean[] {true, false}) {
                 Result dictionary = overDictionary(plan, blank);
                 assertArrayEquals(records.bytes, dictionary.bytes, "result bytes of " + plan + ", blank " + blank);
-                assertEquals(records.meter, dictionary.meter, "meter of " + plan + ", blank " + blank);
+                assertSameButStrings(records.meter, dictionary.meter, "meter of " + plan + ", blank " + blank);
             }
             // the second's columns all read from the batch (the string's entries, the field's values): no record stored
             for (Plan fields : List.of(Plan.rows(L, where, List.of("mode", "qty")), Plan.rows(L, where, List.of("band", "mode")))) {
                 Result dictionary = overDictionary(fields, true);
                 assertArrayEquals(overRecords(fields).bytes, dictionary.bytes, "result bytes of " + fields);
-                assertEquals(overRecords(fields).meter, dictionary.meter, "meter of " + fields);
+                assertSameButStrings(overRecords(fields).meter, dictionary.meter, "meter of " + fields);
             }
             if (new PlanTasklet(plan, LIMITS).takesColumns()) {
                 Result columns = overColumns(plan);
@@ -244,7 +294,7 @@ class DecodedBatchTest {
             Plan columns = Plan.rows(runs, where, names);
             Result dictionary = overDictionary(columns, true);
             assertArrayEquals(overRecords(columns).bytes, dictionary.bytes, "result bytes of " + columns);
-            assertEquals(overRecords(columns).meter, dictionary.meter, "meter of " + columns);
+            assertSameButStrings(overRecords(columns).meter, dictionary.meter, "meter of " + columns);
             assertTrue(dictionary.recordsUntouched, "no row stored for " + columns);
             assertTrue(PlanResult.decode(dictionary.bytes).rows().size() > 0, "rows returned by " + columns);
         }
@@ -338,13 +388,7 @@ class DecodedBatchTest {
         int mode = L.fields().indexOf(L.field("mode", "test"));
         Field f = L.fields().get(mode);
         int total = DATA.capacity() / L.recordSize();
-        List<String> values = new ArrayList<>(); // each row's, null for NULL
-        for (int r = 0; r < total; r++) {
-            byte[] place = new byte[f.width()];
-            DATA.get(r * L.recordSize() + f.offset(), place);
-            values.add(f.nullBitSet(DATA, r * L.recordSize()) ? null
-                    : new String(place, StandardCharsets.UTF_8).stripTrailing());
-        }
+        List<String> values = modes().toList(); // each row's, null for NULL
         List<String> distinct = values.stream().filter(Objects::nonNull).distinct().toList();
         StringDictionary dictionary = new StringDictionary(distinct.stream()
                 .map(v -> v.getBytes(StandardCharsets.UTF_8)).toArray(byte[][]::new));

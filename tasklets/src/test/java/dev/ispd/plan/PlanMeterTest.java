@@ -78,12 +78,31 @@ class PlanMeterTest {
     }
 
     @Test
+    void aStringComparisonSpansTheWidestStringItReadsInBothLoopsAndTheEstimate() throws IOException {
+        // mode is a char(6): IN of three values is three comparisons of 6 bytes, LIKE one, = with a longer literal its 10
+        Plan in = Plan.aggregate(L, Predicate.holds(Expr.in(field("mode"), lit("AIR"), lit("MAIL"), lit("SHIP"))),
+                List.of(), List.of(Aggregate.countStar()));
+        Plan like = Plan.aggregate(L, Predicate.holds(like(field("mode"), "%A%")), List.of(), List.of(Aggregate.countStar()));
+        Plan longer = Plan.aggregate(L, Predicate.holds(Expr.eq(field("mode"), lit("TRUCK-LOAD"))), List.of(),
+                List.of(Aggregate.countStar()));
+        for (Object[] c : new Object[][] {{in, 3L, 6L}, {like, 1L, 6L}, {longer, 1L, 10L}}) {
+            Plan plan = (Plan) c[0];
+            Meter m = bothLoops(plan);
+            assertEquals((long) c[1] * RECORDS, m.stringOps(), plan.toString());
+            assertEquals((long) c[1] * (long) c[2] * RECORDS, m.stringBytes(), plan.toString());
+            Meter estimate = PlanTasklet.estimate(plan, DATA.length, L.recordSize() * 512);
+            assertEquals(m.stringOps(), estimate.stringOps(), plan.toString());
+            assertEquals(m.stringBytes(), estimate.stringBytes(), plan.toString());
+        }
+    }
+
+    @Test
     void aStringLeafOfAPlainWhereIsAStringComparisonOfItsOwnAndTheEstimateCountsIt() throws IOException {
         // mode = 'AIR' as Spark pushes it: a plain leaf (a load and a comparison), no expression node
         Plan plan = Plan.aggregate(L, Predicate.compare("mode", CompareOp.EQ, "AIR"), List.of(),
                 List.of(Aggregate.countStar()));
         Meter m = run(new PlanTasklet(plan, PlanLimits.HOST));
-        assertEquals(0, m.evaluations() + m.wideOps() + m.stringOps());
+        assertEquals(0, m.evaluations() + m.wideOps() + m.stringOps() + m.stringBytes());
         assertEquals(m.compares(), m.stringLeafCompares(), "each comparison made (a NULL mode makes none) is of strings");
         assertEquals(RECORDS, PlanTasklet.estimate(plan, DATA.length, L.recordSize() * 512).stringLeafCompares(),
                 "the estimate's upper bound: every record compared");

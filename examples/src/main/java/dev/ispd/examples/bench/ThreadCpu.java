@@ -48,8 +48,10 @@ public final class ThreadCpu {
                 try {
                     long tid = Long.parseLong(task.getFileName().toString());
                     String stat = Files.readString(task.resolve("schedstat")).trim();
-                    cpu.put(tid, Long.parseLong(stat.substring(0, stat.indexOf(' '))));
-                    group.put(tid, groupOf(Files.readString(task.resolve("comm")).trim()));
+                    long ns = Long.parseLong(stat.substring(0, stat.indexOf(' ')));
+                    String kind = groupOf(Files.readString(task.resolve("comm")).trim());
+                    cpu.put(tid, ns); // both or neither: a thread that ends between the two reads has no kind
+                    group.put(tid, kind);
                 } catch (IOException | NumberFormatException | StringIndexOutOfBoundsException e) {
                     // the thread ended while it was read: its time is in ENDED
                 }

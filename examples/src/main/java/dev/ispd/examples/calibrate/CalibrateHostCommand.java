@@ -64,7 +64,7 @@ public final class CalibrateHostCommand implements Callable<Integer> {
     @Option(names = "--check", description = "with the fit's workloads, measure the plans over other data (WorldCup "
             + "Q1, Q2 and two plans run record by record, TPC-H Q1 and Q6 over records and over Parquet, Q6 over Parquet "
             + "without dictionaries in every codec, TPC-H string predicates, one of them over Parquet too) and print each one's time as the written profile predicts it beside the time measured and how far its rounds spread; the verdict "
-            + "judges only the plans whose rounds spread by 10% or less, or says the measurement is too noisy to judge")
+            + "judges only the plans whose rounds spread by 10%% or less, or says the measurement is too noisy to judge")
     boolean check;
 
     @Spec

@@ -96,7 +96,7 @@ final class HostCalibration {
     static final List<String> UNITS = List.of("byte", "record", "DRAM access", "compare", "hash update",
             "result byte", "evaluation", "wide op", "string op", "string leaf compare", "decoded value",
             "record one at a time", "row one at a time", "dictionary id", "byte array value", "definition level",
-            "Snappy byte", "Gzip byte", "Zstd byte", "packed key");
+            "Snappy byte", "Gzip byte", "Zstd byte", "packed key", "string byte");
 
     /**
      * One workload's metered work, median time, and how far its rounds spread: the interquartile
@@ -475,7 +475,7 @@ final class HostCalibration {
         return new double[] {m.bytesScanned(), m.records(), m.dramAccesses(), m.compares(), m.hashUpdates(),
                 m.bytesOut(), m.evaluations(), m.wideOps(), m.stringOps(), m.stringLeafCompares(), m.decodedValues(),
                 m.recordsOneAtATime(), m.rowsOneAtATime(), m.dictionaryIds(), m.byteArrayValues(), m.definitionLevels(),
-                m.snappyBytes(), m.gzipBytes(), m.zstdBytes(), m.packedKeys()};
+                m.snappyBytes(), m.gzipBytes(), m.zstdBytes(), m.packedKeys(), m.stringBytes()};
     }
 
     private static double[] scaled(double[] v, double by) {

@@ -56,6 +56,7 @@ final class MeasuredHostProfile {
         entry(y, "cyclesPerEvaluation", cycles(c.of("evaluation")), fitted);
         entry(y, "cyclesPerWideOp", cycles(c.of("wide op")), fitted);
         entry(y, "cyclesPerStringOp", cycles(c.of("string op")), fitted);
+        entry(y, "cyclesPerStringByte", cycles(c.of("string byte")), fitted);
         entry(y, "cyclesPerStringLeafCompare", cycles(c.of("string leaf compare")), fitted);
         entry(y, "cyclesPerDecodedValue", cycles(c.of("decoded value")), fitted);
         entry(y, "cyclesPerRecordOneAtATime", cycles(c.of("record one at a time")), fitted);

@@ -40,6 +40,7 @@ public record Workload(String name, long bytes, Meter work) {
         m.addEvaluations(share(work.evaluations(), at));
         m.addWideOps(share(work.wideOps(), at));
         m.addStringOps(share(work.stringOps(), at));
+        m.addStringBytes(share(work.stringBytes(), at));
         m.addStringLeafCompares(share(work.stringLeafCompares(), at));
         m.addDecodedValues(share(work.decodedValues(), at));
         m.addDictionaryIds(share(work.dictionaryIds(), at));

@@ -39,8 +39,12 @@ class WallClockQ1Test {
             // device-only: 5 chunks on 2 drives, each drive's pieces grouped into one split
             assertTrue(Pattern.compile("(?m)^  " + query + " DeviceJob device-only +splits on device 2, on host 0, "
                     + "fallbacks 0;").matcher(printed).find(), printed);
-            assertTrue(Pattern.compile("(?m)^  " + query + " DeviceJob fastest \\(measured basis, after 3 warm-up "
-                    + "jobs\\) / best static policy: [0-9.]+$").matcher(printed).find(), printed);
+            assertTrue(Pattern.compile("(?m)^  " + query + " DeviceJob, median wall s \\(measured basis, fastest after 3 "
+                    + "warm-up jobs\\): fastest [0-9.]+, device-only [0-9.]+, host-only [0-9.]+$").matcher(printed).find(),
+                    printed);
+            assertTrue(Pattern.compile("(?m)^  " + query + ": fastest / best static \\((device|host)-only\\) [0-9.]+ over 1 "
+                    + "runs \\(too few rounds for an interval\\): not settled, at least 5 runs$").matcher(printed).find(),
+                    printed);
         }
         assertTrue(Pattern.compile("(?m)^Q2: [1-9][0-9]* \\(region, type\\) pairs").matcher(printed).find(), printed);
         try (var left = Files.list(dir)) {

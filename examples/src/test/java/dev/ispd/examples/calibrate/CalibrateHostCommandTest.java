@@ -28,7 +28,7 @@ class CalibrateHostCommandTest {
             "interpreter.cyclesPerRecordOneAtATime", "interpreter.cyclesPerRowOneAtATime",
             "interpreter.cyclesPerDictionaryId", "interpreter.cyclesPerByteArrayValue",
             "interpreter.cyclesPerDefinitionLevel", "interpreter.cyclesPerSnappyByte", "interpreter.cyclesPerGzipByte",
-            "interpreter.cyclesPerZstdByte", "interpreter.cyclesPerPackedKey",
+            "interpreter.cyclesPerZstdByte", "interpreter.cyclesPerPackedKey", "interpreter.cyclesPerStringByte",
             "io.readEfficiency", "io.kernelCyclesPerByte");
 
     @TempDir

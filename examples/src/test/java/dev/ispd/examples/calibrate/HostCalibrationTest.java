@@ -34,10 +34,11 @@ class HostCalibrationTest {
     /**
      * ns per unit of {@link HostCalibration#UNITS}: byte, record, DRAM access, compare, hash update, result byte,
      * evaluation, wide op, string op, string leaf compare, decoded value, record one at a time, row one at
-     * a time, dictionary id, byte array value, definition level, Snappy, Gzip and Zstd byte, packed key.
+     * a time, dictionary id, byte array value, definition level, Snappy, Gzip and Zstd byte, packed key,
+     * string byte.
      */
     private static final double[] COSTS = {0.07, 3.5, 1.2, 0.9, 6.0, 2.0, 4.4, 9.0, 5.5, 3.0, 7.5, 12.0, 8.0, 2.5,
-        40.0, 1.5, 0.6, 4.0, 1.8, 3.2};
+        40.0, 1.5, 0.6, 4.0, 1.8, 3.2, 1.1};
 
     @Test
     void aProfileFittedToRunsPredictsTheInterpretersPlansFromTheirMeteredWork() throws Exception {
@@ -66,7 +67,8 @@ class HostCalibrationTest {
                 && profile.interpreter().cyclesPerDictionaryId() > 0 && profile.interpreter().cyclesPerByteArrayValue() > 0
                 && profile.interpreter().cyclesPerDefinitionLevel() > 0 && profile.interpreter().cyclesPerSnappyByte() > 0
                 && profile.interpreter().cyclesPerGzipByte() > 0 && profile.interpreter().cyclesPerZstdByte() > 0
-                && profile.interpreter().cyclesPerPackedKey() > 0, "the interpreter's units are priced: " + profile);
+                && profile.interpreter().cyclesPerPackedKey() > 0 && profile.interpreter().cyclesPerStringByte() > 0,
+                "the interpreter's units are priced: " + profile);
 
         List<ProfileCheck.Row> rows = ProfileCheck.rows(profile, Profiles.device("smartssd-2013").link(),
                 runs.stream().filter(r -> r.name().startsWith("plan ") || r.name().startsWith("tpch ")).toList());

@@ -115,6 +115,7 @@ public final class HostModel {
         total = Math.addExact(total, Math.multiplyExact(m.evaluations(), i.cyclesPerEvaluation()));
         total = Math.addExact(total, Math.multiplyExact(m.wideOps(), i.cyclesPerWideOp()));
         total = Math.addExact(total, Math.multiplyExact(m.stringOps(), i.cyclesPerStringOp()));
+        total = Math.addExact(total, Math.multiplyExact(m.stringBytes(), i.cyclesPerStringByte()));
         total = Math.addExact(total, Math.multiplyExact(m.stringLeafCompares(), i.cyclesPerStringLeafCompare()));
         total = Math.addExact(total, Math.multiplyExact(m.decodedValues(), i.cyclesPerDecodedValue()));
         total = Math.addExact(total, Math.multiplyExact(m.dictionaryIds(), i.cyclesPerDictionaryId()));

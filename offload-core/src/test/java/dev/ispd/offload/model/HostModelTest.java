@@ -51,6 +51,7 @@ class HostModelTest {
         m.addEvaluations(3_000);
         m.addWideOps(500);
         m.addStringOps(200);
+        m.addStringBytes(2_500);
         m.addStringLeafCompares(300);
         m.addDecodedValues(2_000);
         m.addRecordsOneAtATime(1_000);
@@ -71,6 +72,7 @@ class HostModelTest {
                 .replace("cyclesPerEvaluation: {value: 0", "cyclesPerEvaluation: {value: 33")
                 .replace("cyclesPerWideOp: {value: 0", "cyclesPerWideOp: {value: 330")
                 .replace("cyclesPerStringOp: {value: 0", "cyclesPerStringOp: {value: 120")
+                .replace("cyclesPerStringByte: {value: 0", "cyclesPerStringByte: {value: 2")
                 .replace("cyclesPerStringLeafCompare: {value: 0", "cyclesPerStringLeafCompare: {value: 50")
                 .replace("cyclesPerDecodedValue: {value: 0", "cyclesPerDecodedValue: {value: 66")
                 .replace("cyclesPerRecordOneAtATime: {value: 0", "cyclesPerRecordOneAtATime: {value: 12")
@@ -84,7 +86,7 @@ class HostModelTest {
                 .replace("cyclesPerPackedKey: {value: 0", "cyclesPerPackedKey: {value: 13");
         HostModel priced = new HostModel(Profiles.readHost("priced", new java.io.ByteArrayInputStream(
                 yaml.getBytes(java.nio.charset.StandardCharsets.UTF_8))));
-        long cycles = 1_000 * 100 + 3_000 * 33 + 500 * 330 + 200 * 120 + 300 * 50 + 2_000 * 66 + 1_000 * 12 + 400 * 70
+        long cycles = 1_000 * 100 + 3_000 * 33 + 500 * 330 + 200 * 120 + 2_500 * 2 + 300 * 50 + 2_000 * 66 + 1_000 * 12 + 400 * 70
                 + 1_500 * 9 + 250 * 400 + 700 * 8 + 9_000 * 3 + 8_000 * 40 + 7_000 * 6 + 900 * 13;
         assertEquals((cycles * 1_000_000_000L + 3_300_000_000L - 1) / 3_300_000_000L,
                 priced.price(sata, m, 0).computeNs());

@@ -32,9 +32,14 @@ record QueryRuns(int query, Map<Source, Runs> bySource) {
 
         /** The median wall clock of the runs, s. */
         double median() {
-            double[] s = Arrays.copyOf(seconds, count);
+            double[] s = seconds();
             Arrays.sort(s);
             return s.length % 2 == 1 ? s[s.length / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+        }
+
+        /** The runs' wall clocks, s, in the order they ran. */
+        double[] seconds() {
+            return Arrays.copyOf(seconds, count);
         }
 
         /** The answer of the last run. */

@@ -9,6 +9,7 @@ import dev.ispd.examples.worldcup.LoadProgress;
 import dev.ispd.examples.worldcup.WorldCupDrives;
 import dev.ispd.hadoop.conf.IspdKeys;
 import dev.ispd.hadoop.parquet.RowGroupChunks;
+import dev.ispd.offload.execute.SplitMetric;
 import dev.ispd.sim.daemon.EmbeddedDrives;
 import dev.ispd.spark.read.execution.ExecutionEnds;
 import dev.ispd.spark.tpch.TpchQueries;
@@ -307,11 +308,17 @@ public final class TpchBenchmark implements Callable<Integer> {
                 tables.get(source).register(spark, n);
                 QueryRuns.Run one = run(spark, sql, source);
                 bySource.get(source).add(one);
-                out.printf("  Q%-2d %-26s run %d %9.3f s (load average %.2f)%n", n, source.label(), r + 1, one.seconds(),
-                        loadAverage());
+                out.printf("  Q%-2d %-26s run %d %9.3f s (load average %.2f)%s%n", n, source.label(), r + 1, one.seconds(),
+                        loadAverage(), source.connector() ? placed(one.metrics()) : "");
             }
         }
         return new QueryRuns(n, bySource);
+    }
+
+    /** Where a connector run's partitions ran, summed over its scans: {@code , partitions on device 5, on host 0}. */
+    private static String placed(Map<SplitMetric, Long> metrics) {
+        return String.format(", partitions on device %d, on host %d", metrics.getOrDefault(SplitMetric.SPLITS_ON_DEVICE, 0L),
+                metrics.getOrDefault(SplitMetric.SPLITS_ON_HOST, 0L));
     }
 
     /** The sources in round {@code r}: rotated to start with another source each round, reversed every other round. */

@@ -1,0 +1,117 @@
+package dev.ispd.examples.bench;
+
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.stream.DoubleStream;
+
+/**
+ * Issue 24 point 3's verdict on one query: the default policy's median wall clock over the best
+ * static policy's, and whether the runs settle that it is within {@link #MARGIN} of it. The
+ * benchmarks run the policies in the same rounds, so a round's two runs share the machine's
+ * moment; the verdict takes the ratio of each round's pair, and a distribution-free interval of
+ * their median (order statistics of the binomial: at least {@link #COVERAGE} of the time it holds
+ * the median) says whether the spread allows a call. Within 10% when the whole interval is at or
+ * under 1.10, more than 10% slower when the whole interval is above it, else not settled by this
+ * many runs (the sittings of 3 runs of 2026-11-28 gave Q1 1.11 and 1.04 with the same placement).
+ *
+ * @param fastest the default policy's name
+ * @param best the static policy with the lowest median
+ * @param ratio the default policy's median over the best static policy's
+ * @param low the interval's low end of the rounds' ratios
+ * @param high the interval's high end (both NaN with too few rounds for any interval)
+ */
+public record PolicyVerdict(String fastest, String best, double ratio, double low, double high) {
+    /** Issue 24's margin: the default policy's median at most 10% above the best static policy's. */
+    public static final double MARGIN = 1.10;
+    /** How often the interval holds the rounds' median ratio, at least. */
+    static final double COVERAGE = 0.90;
+
+    /**
+     * The verdict over per-round wall clocks: {@code fastest[r]} ran in the same round as each
+     * static policy's {@code [r]}.
+     */
+    public static PolicyVerdict of(String fastestName, double[] fastest, Map<String, double[]> statics) {
+        if (statics.isEmpty()) {
+            throw new IllegalArgumentException("no static policy to compare " + fastestName + " with");
+        }
+        String best = null;
+        for (Map.Entry<String, double[]> s : statics.entrySet()) {
+            if (s.getValue().length != fastest.length) {
+                throw new IllegalArgumentException(s.getKey() + " has " + s.getValue().length + " runs, " + fastestName
+                        + " " + fastest.length + ": the verdict pairs them by round");
+            }
+            if (best == null || median(s.getValue()) < median(statics.get(best))) {
+                best = s.getKey();
+            }
+        }
+        double[] pairs = new double[fastest.length];
+        for (int r = 0; r < fastest.length; r++) {
+            pairs[r] = fastest[r] / statics.get(best)[r];
+        }
+        Arrays.sort(pairs);
+        int k = lowRank(pairs.length);
+        return new PolicyVerdict(fastestName, best, median(fastest) / median(statics.get(best)),
+                k < 0 ? Double.NaN : pairs[k], k < 0 ? Double.NaN : pairs[pairs.length - 1 - k]);
+    }
+
+    /** Of two policies' runs (one static policy), as {@link #of(String, double[], Map)}. */
+    public static PolicyVerdict of(String fastestName, double[] fastest, String staticName, double[] statics) {
+        Map<String, double[]> m = new LinkedHashMap<>();
+        m.put(staticName, statics);
+        return of(fastestName, fastest, m);
+    }
+
+    /**
+     * The 0-based rank of the interval's low end among {@code n} sorted values (its high end is
+     * {@code n - 1 -} it): the largest whose interval still holds the median at least
+     * {@link #COVERAGE} of the time; -1 when even the whole range does not (fewer than 5 values).
+     */
+    static int lowRank(int n) {
+        // [x(k+1), x(n-k)] (1-based) misses the median when at most k values lie below it or at most k above it
+        int rank = -1;
+        double below = 0; // P(Binomial(n, 1/2) <= k), summed as k grows
+        double term = Math.pow(0.5, n);
+        for (int k = 0; 2 * k < n; k++) {
+            below += term;
+            if (1 - 2 * below < COVERAGE) {
+                break;
+            }
+            rank = k;
+            term = term * (n - k) / (k + 1);
+        }
+        return rank;
+    }
+
+    /** Whether the interval is known. */
+    public boolean hasInterval() {
+        return !Double.isNaN(low);
+    }
+
+    /** {@code met}, {@code missed} or {@code not settled}, as the interval says. */
+    public String verdict() {
+        if (!hasInterval()) {
+            return "not settled";
+        }
+        return high <= MARGIN ? "met" : low > MARGIN ? "missed" : "not settled";
+    }
+
+    /** One line: the ratio, the interval and the verdict, with what to do when it is not settled. */
+    public String line(String query, int runs) {
+        String interval = hasInterval() ? String.format("rounds' ratios, %.0f%% interval of their median %.2f-%.2f",
+                COVERAGE * 100, low, high) : "too few rounds for an interval";
+        String verdict = verdict();
+        String why = switch (verdict) {
+            case "met" -> "within 10%";
+            case "missed" -> "more than 10% slower";
+            default -> hasInterval() ? "the interval spans " + String.format("%.2f", MARGIN) + ": more runs"
+                    : "at least 5 runs";
+        };
+        return String.format("%s: %s / best static (%s) %.2f over %d runs (%s): %s, %s", query, fastest, best, ratio,
+                runs, interval, verdict, why);
+    }
+
+    private static double median(double[] values) {
+        return WallClockQ1.median(DoubleStream.of(values));
+    }
+}

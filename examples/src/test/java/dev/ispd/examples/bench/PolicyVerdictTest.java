@@ -1,0 +1,72 @@
+package dev.ispd.examples.bench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class PolicyVerdictTest {
+    @Test
+    void theIntervalIsTheNarrowestOfOrderStatisticsHoldingTheMedianNineTimesInTen() {
+        assertEquals(-1, PolicyVerdict.lowRank(3)); // [x1, x3] holds it 75% of the time
+        assertEquals(-1, PolicyVerdict.lowRank(4)); // 87.5%
+        assertEquals(0, PolicyVerdict.lowRank(5)); // [x1, x5]: 93.75%
+        assertEquals(1, PolicyVerdict.lowRank(8)); // [x2, x7]: 93.0%; [x3, x6] 71.1%
+        assertEquals(1, PolicyVerdict.lowRank(9)); // [x2, x8]: 96.1%; [x3, x7] 82.0%
+        assertEquals(3, PolicyVerdict.lowRank(15)); // [x4, x12]: 96.5%; [x5, x11] 88.2%
+        assertEquals(5, PolicyVerdict.lowRank(20)); // [x6, x15]: 95.9%; [x7, x14] 88.5%
+    }
+
+    @Test
+    void theBestStaticPolicyIsTheOneWithTheLowestMedianAndRoundsArePaired() {
+        Map<String, double[]> statics = new LinkedHashMap<>();
+        statics.put("device-only", new double[] {0.20, 0.10, 0.10, 0.30, 0.10});
+        statics.put("host-only", new double[] {1.0, 1.1, 1.2, 1.0, 0.9});
+        PolicyVerdict v = PolicyVerdict.of("fastest", new double[] {0.21, 0.10, 0.11, 0.30, 0.10}, statics);
+
+        assertEquals("device-only", v.best());
+        assertEquals(0.11 / 0.10, v.ratio(), 1e-12);
+        // the rounds' ratios 1.05, 1.0, 1.1, 1.0, 1.0: with 5 rounds the interval is their range
+        assertEquals(1.0, v.low(), 1e-12);
+        assertEquals(1.1, v.high(), 1e-12);
+        assertEquals("met", v.verdict());
+    }
+
+    @Test
+    void aSpreadReachingPastTheMarginIsNotSettledAndOneWhollyAboveItIsMissed() {
+        double[] best = {1, 1, 1, 1, 1, 1, 1, 1, 1};
+        PolicyVerdict spread = PolicyVerdict.of("fastest", new double[] {0.8, 0.9, 1.0, 1.0, 1.05, 1.1, 1.2, 1.3, 1.5},
+                "device-only", best);
+        assertEquals(1.05, spread.ratio(), 1e-12);
+        assertEquals(0.9, spread.low(), 1e-12); // x(2)
+        assertEquals(1.3, spread.high(), 1e-12); // x(8)
+        assertEquals("not settled", spread.verdict());
+        assertTrue(spread.line("Q1", 9).endsWith("not settled, the interval spans 1.10: more runs"),
+                spread.line("Q1", 9));
+
+        PolicyVerdict slower = PolicyVerdict.of("fastest", new double[] {1.0, 1.15, 1.2, 1.2, 1.25, 1.3, 1.3, 1.4, 1.6},
+                "device-only", best);
+        assertEquals("missed", slower.verdict());
+        assertEquals("Q19: fastest / best static (device-only) 1.25 over 9 runs (rounds' ratios, 90% interval of their "
+                + "median 1.15-1.40): missed, more than 10% slower", slower.line("Q19", 9));
+    }
+
+    @Test
+    void tooFewRoundsGiveNoIntervalAndNoVerdict() {
+        PolicyVerdict v = PolicyVerdict.of("fastest", new double[] {1, 1, 1}, "device-only", new double[] {1, 1, 1});
+        assertFalse(v.hasInterval());
+        assertEquals("not settled", v.verdict());
+        assertTrue(v.line("Q2", 3).contains("too few rounds for an interval): not settled, at least 5 runs"));
+    }
+
+    @Test
+    void unpairedRunsAreRefusedNamingThePolicies() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> PolicyVerdict.of("fastest", new double[] {1, 1}, "device-only", new double[] {1}));
+        assertEquals("device-only has 1 runs, fastest 2: the verdict pairs them by round", e.getMessage());
+    }
+}
