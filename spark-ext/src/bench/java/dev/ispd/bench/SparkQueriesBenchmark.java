@@ -112,8 +112,7 @@ public record SparkQueriesBenchmark(long entries, Rounds rounds, Path work) {
                     Runtime.getRuntime().availableProcessors(), Runtime.getRuntime().maxMemory() / 1e9, spark.version(),
                     loadAverage());
             Map<String, Dataset<Row>> sources = sources(spark, uri);
-            System.out.printf("timed: %s per query; before each run, untimed, the garbage collected and the JIT waited "
-                    + "for%n", rounds.describe("rounds"));
+            System.out.printf("timed: %s per query; before each run, untimed, the JIT waited for%n", rounds.describe("rounds"));
             boolean identical = true;
             for (Map.Entry<String, String> q : Map.of("Q1", Q1, "Q2", Q2).entrySet().stream()
                     .sorted(Map.Entry.comparingByKey()).toList()) {

@@ -6,13 +6,14 @@ import java.lang.management.ManagementFactory;
 import java.util.concurrent.TimeUnit;
 
 /**
- * What a benchmark does before each timed run, untimed, so that a run pays for its own work and
- * not for what the runs before it left: their garbage, collected now (else the next run pays for
- * it in a collection at a moment that varies from run to run: a run of Spark on Parquet leaves
- * hundreds of MB), and the JIT's compilations they queued, waited for until the JIT has compiled
- * nothing for {@value #JIT_IDLE_MS} ms, at most {@value #JIT_WAIT_MS} ms. {@link Mark} tells how
- * much CPU time a run took and how much of the JVM's collection and compilation time still fell
- * inside it, which the benchmarks print beside its wall clock.
+ * What a benchmark does before each timed run, untimed, so that a run does not share the cores
+ * with the JIT's compilations that the runs before it queued: it waits until the JIT has compiled
+ * nothing for {@value #JIT_IDLE_MS} ms, at most {@value #JIT_WAIT_MS} ms. It does not collect the
+ * garbage first: a full collection before each run (tried, TPC-H SF 1, 2026-11-28) made G1 shrink
+ * the young generation, and the runs paid for young collections more often (Q12 device-only: a
+ * collection inside 9 runs of 9, 83 ms on average, against 3 of 9 and 33 ms without). {@link Mark}
+ * tells how much CPU time a run took and how much of the JVM's collection and compilation time
+ * fell inside it, which the benchmarks print beside its wall clock.
  */
 public final class QuietStart {
     /** The JIT counts as idle once its compilation time has not grown for this long. */
@@ -23,9 +24,8 @@ public final class QuietStart {
     private QuietStart() {
     }
 
-    /** Collects the garbage and waits for the JIT as above. */
+    /** Waits for the JIT as above. */
     public static void settle() throws InterruptedException {
-        System.gc();
         CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
         if (jit == null || !jit.isCompilationTimeMonitoringSupported()) {
             return;

@@ -73,8 +73,8 @@ public final class WallClockQ1 implements Callable<Integer> {
     @Option(names = "--max-runs", description = "the most runs of --runs auto (default: ${DEFAULT-VALUE})")
     int maxRuns = Rounds.DEFAULT_CAP;
 
-    @Option(names = "--settle", negatable = true, description = "before each timed job, untimed: collect the garbage "
-            + "and wait for the JIT (--no-settle: run straight after the previous job; default: ${DEFAULT-VALUE})")
+    @Option(names = "--no-settle", negatable = true, description = "before each timed job, untimed: wait for the JIT to "
+            + "finish compiling, unless --no-settle: then straight after the previous job")
     boolean settle = true;
 
     @Option(names = "--map-slots", description = "map tasks the local runner runs at once "
@@ -134,7 +134,7 @@ public final class WallClockQ1 implements Callable<Integer> {
 
         List<String> policies = Stream.of(defaultPolicy(conf), "device-only", "host-only").distinct().toList();
         out.printf("timed: %s per query%s%n", rounds.describe("runs"), settle ? "; before each job, "
-                + "untimed, the garbage collected and the JIT waited for" : "");
+                + "untimed, the JIT waited for" : "");
         boolean identical = true;
         for (Query query : QUERIES) {
             identical &= benchmark(query, conf, input, policies, work);

@@ -85,8 +85,8 @@ public final class TpchBenchmark implements Callable<Integer> {
     @Option(names = "--max-runs", description = "the most rounds of --runs auto (default: ${DEFAULT-VALUE})")
     int maxRuns = Rounds.DEFAULT_CAP;
 
-    @Option(names = "--settle", negatable = true, description = "before each timed run, untimed: collect the garbage "
-            + "and wait for the JIT (--no-settle: run straight after the previous run; default: ${DEFAULT-VALUE})")
+    @Option(names = "--no-settle", negatable = true, description = "before each timed run, untimed: wait for the JIT to "
+            + "finish compiling, unless --no-settle: then straight after the previous run")
     boolean settle = true;
 
     @Option(names = "--warm-ups", description = "untimed runs per query and source before the timed ones "
@@ -178,7 +178,7 @@ public final class TpchBenchmark implements Callable<Integer> {
                 chosen.forEach(source -> tables.put(source, new SourceTables(source.tables(spark, at))));
                 BenchReport report = new BenchReport(out, chosen, rounds);
                 out.printf("timed: %s per query%s%n", rounds.describe("rounds"), settle ? "; before each run, untimed, the "
-                        + "garbage collected and the JIT waited for" : "");
+                        + "JIT waited for" : "");
                 List<QueryRuns> results = new ArrayList<>();
                 for (int n : numbers) {
                     results.add(query(spark, n, tables, report));
