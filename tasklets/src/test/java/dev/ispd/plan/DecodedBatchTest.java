@@ -131,6 +131,45 @@ class DecodedBatchTest {
         assertEquals(L.field("mode", "test").width() * (ModeValues.DISTINCT + 1), likedOverDictionary.stringBytes());
     }
 
+    /**
+     * The estimate of a plan over batches holding {@code mode} as ids into a dictionary of its
+     * entries (and a NULL) counts the string tests judged once per entry once per entry, as the
+     * meter does, at or above what the meter counts; the rest of the estimate is the estimate over
+     * records. Without the dictionary every row's test is counted (an over-count of thousands).
+     */
+    @Test
+    void theEstimateCountsStringTestsOncePerDictionaryEntryAsTheMeterDoes() {
+        Predicate air = Predicate.compare("mode", CompareOp.EQ, "AIR");
+        Predicate like = Predicate.holds(Expr.like(field("mode"), "A%"));
+        List<Predicate> wheres = List.of(air, like, Predicate.or(air, Predicate.isNull("mode")),
+                Predicate.and(air, Predicate.compare("band", CompareOp.LT, 4)),
+                Predicate.or(like, Predicate.compare("band", CompareOp.EQ, 2)));
+        long records = DATA.capacity() / L.recordSize();
+        java.util.Map<String, Long> entries = java.util.Map.of("mode", ModeValues.DISTINCT + 1);
+        for (Predicate where : wheres) {
+            Plan rows = Plan.rows(L, where, List.of("qty", "band", "price"));
+            Plan sums = Plan.aggregate(L, where, List.of(), List.of(Aggregate.sum(mul(field("qty"), lit(2))),
+                    Aggregate.countStar()));
+            Plan dense = Plan.aggregate(L, where, List.of("band"), List.of(Aggregate.countStar()));
+            for (Plan plan : List.of(rows, sums, dense)) {
+                Meter metered = overDictionary(plan, plan != dense).meter;
+                Meter perRow = PlanTasklet.estimate(plan, DATA.capacity(), records, 8192);
+                Meter perEntry = PlanTasklet.estimate(plan, DATA.capacity(), records, 8192, entries);
+                assertEquals(withoutStrings(perRow), withoutStrings(perEntry), "only strings change: " + plan);
+                assertTrue(perEntry.stringOps() >= metered.stringOps() && perEntry.stringBytes() >= metered.stringBytes()
+                        && perEntry.stringLeafCompares() >= metered.stringLeafCompares(), plan + ": estimated " + perEntry
+                        + ", metered " + metered);
+            }
+        }
+        // mode = 'AIR' in a plan that selects by the WHERE's batch form: an entry's comparison, the NULL entry's too
+        Plan plan = Plan.aggregate(L, air, List.of(), List.of(Aggregate.countStar()));
+        assertTrue(PlanTasklet.judgesByEntry(plan));
+        assertEquals(records, PlanTasklet.estimate(plan, DATA.capacity(), records, 8192).stringLeafCompares());
+        assertEquals(ModeValues.DISTINCT + 1,
+                PlanTasklet.estimate(plan, DATA.capacity(), records, 8192, entries).stringLeafCompares());
+        assertEquals(ModeValues.DISTINCT, overDictionary(plan, true).meter.stringLeafCompares());
+    }
+
     /** The distinct non-NULL modes of the test's records (each an entry of {@link #overDictionary}'s dictionary). */
     private static final class ModeValues {
         static final long DISTINCT = modes().filter(Objects::nonNull).distinct().count();

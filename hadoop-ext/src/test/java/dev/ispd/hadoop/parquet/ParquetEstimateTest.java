@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ispd.host.HostRunner;
 import dev.ispd.host.InMemoryPageSource;
+import dev.ispd.offload.plan.DictionaryEntries;
 import dev.ispd.offload.plan.ParquetInput;
 import dev.ispd.offload.plan.SplitEstimate;
 import dev.ispd.plan.Aggregate;
@@ -93,6 +94,43 @@ class ParquetEstimateTest {
         assertEquals(2 * readRows, kinds.byteArrayValues(), "mode and comment are byte arrays");
         assertEquals(3 * readRows, kinds.definitionLevels(), "price, mode and comment are optional; id, qty, urgent not");
         assertTrue(kinds.snappyBytes() > 0 && kinds.gzipBytes() == 0, kinds.toString());
+    }
+
+    /**
+     * A string test of a dictionary-coded column is judged once per entry in the drive, and the
+     * estimate, bounding the entries by the dictionary page's bytes (Snappy, 22 times at most, 4
+     * bytes an entry at least), counts it at most that often: at or above what the drive meters,
+     * and far below once per row of a large row group, which the estimate counted before.
+     */
+    @Test
+    void theEstimateCountsAStringTestOfADictionaryColumnPerEntryBounded() throws Exception {
+        Configuration conf = new Configuration();
+        FileSystem fs = FileSystem.getLocal(conf);
+        Path path = new Path(dir.resolve("strings.parquet").toUri());
+        ParquetData.write(conf, path, ParquetData.rows(ROWS, 23), CompressionCodecName.SNAPPY, true,
+                WriterVersion.PARQUET_1_0, 1 << 20, 4 * 1024); // a row group of every row, as TPC-H's hold 100,000s
+        FileStatus status = fs.getFileStatus(path);
+        Layout layout = ParquetInputs.table(fs, status).layout();
+        Plan plan = Plan.aggregate(layout, Predicate.or(Predicate.compare("mode", CompareOp.EQ, "MAIL"),
+                Predicate.compare("mode", CompareOp.EQ, "SHIP")), List.of(), List.of(Aggregate.countStar()));
+        ParquetInput input = ParquetInputs.input(fs, status, plan).parquet();
+        byte[] file = Files.readAllBytes(java.nio.file.Path.of(status.getPath().toUri()));
+        PlanTaskletFactory factory = new PlanTaskletFactory("parquet", plan);
+        for (ParquetInput.RowGroup g : input.rowGroups()) {
+            Map<String, Long> entries = DictionaryEntries.atMost(g, input.columns());
+            assertTrue(entries.containsKey("mode"), "mode's dictionary is bounded: " + entries);
+            Meter metered = drive(plan, status, input, g, g.group(), file);
+            Meter perRow = SplitEstimate.ofRowGroup(factory, Params.EMPTY, g.group(), input.columns(),
+                    layout.recordSize(), PAGE);
+            Meter perEntry = SplitEstimate.ofRowGroup(factory, Params.EMPTY, g.group(), input.columns(),
+                    layout.recordSize(), PAGE, entries);
+            assertEquals(2 * g.group().rows(), perRow.stringLeafCompares(), "two comparisons a row, before");
+            assertEquals(2 * entries.get("mode"), perEntry.stringLeafCompares(), "two an entry at most");
+            assertTrue(metered.stringLeafCompares() <= perEntry.stringLeafCompares()
+                    && perEntry.stringLeafCompares() < perRow.stringLeafCompares() / 10, "metered " + metered
+                    + ", estimated " + perEntry);
+            assertEquals(metered.records(), perEntry.records());
+        }
     }
 
     /** The meter of the plan run over {@code part} of row group {@code g}, as a drive runs it. */
