@@ -65,17 +65,8 @@ public final class WallClockQ1 implements Callable<Integer> {
     @Mixin
     WorkloadOptions workload = new WorkloadOptions(7_000_000, 2, 64L << 20);
 
-    @Option(names = "--runs", description = "runs of each job: a number (the default policy's verdict needs at least "
-            + "5), or auto: runs until that verdict settles, at most --max-runs; the medians are reported "
-            + "(default: ${DEFAULT-VALUE})")
-    String runs = "9";
-
-    @Option(names = "--max-runs", description = "the most runs of --runs auto (default: ${DEFAULT-VALUE})")
-    int maxRuns = Rounds.DEFAULT_CAP;
-
-    @Option(names = "--no-settle", negatable = true, description = "before each timed job, untimed: wait for the JIT to "
-            + "finish compiling, unless --no-settle: then straight after the previous job")
-    boolean settle = true;
+    @Mixin
+    RoundsOptions timing = new RoundsOptions(9);
 
     @Option(names = "--map-slots", description = "map tasks the local runner runs at once "
             + "(mapreduce.local.map.tasks.maximum; default: the cores available, ${DEFAULT-VALUE})")
@@ -133,8 +124,7 @@ public final class WallClockQ1 implements Callable<Integer> {
                 (System.nanoTime() - loadStart) / 1e9);
 
         List<String> policies = Stream.of(defaultPolicy(conf), "device-only", "host-only").distinct().toList();
-        out.printf("timed: %s per query%s%n", rounds.describe("runs"), settle ? "; before each job, "
-                + "untimed, the JIT waited for" : "");
+        out.printf("timed: %s per query%s%n", rounds.describe("runs"), timing.describeSettling());
         boolean identical = true;
         for (Query query : QUERIES) {
             identical &= benchmark(query, conf, input, policies, work);
@@ -175,9 +165,7 @@ public final class WallClockQ1 implements Callable<Integer> {
     }
 
     private void validate() {
-        OptionChecks checks = workload.check(OptionChecks.of(spec.commandLine())).atLeast("--max-runs", maxRuns, 1)
-                .atLeast("--map-slots", mapSlots, 1);
-        rounds = checks.valid("--runs", runs, () -> Rounds.parse(runs, maxRuns));
+        rounds = timing.rounds(workload.check(OptionChecks.of(spec.commandLine())).atLeast("--map-slots", mapSlots, 1));
     }
 
     /**
@@ -222,9 +210,7 @@ public final class WallClockQ1 implements Callable<Integer> {
             throws Exception {
         Path output = work.resolve("out").resolve(name.replace(' ', '-') + "-" + run);
         Q1Jobs.Q1Job job = builder.build(output);
-        if (settle) {
-            QuietStart.settle();
-        }
+        timing.beforeRun();
         QuietStart.Mark before = QuietStart.Mark.now();
         TimedRun r = Q1Jobs.run(name, job, output);
         QuietStart.Mark inside = QuietStart.Mark.now().since(before);

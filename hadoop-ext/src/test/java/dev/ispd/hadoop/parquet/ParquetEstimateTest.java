@@ -50,12 +50,8 @@ class ParquetEstimateTest {
 
     @Test
     void theEstimateOfEachSplitCountsTheValuesTheDriveDecodes() throws Exception {
-        Configuration conf = new Configuration();
-        FileSystem fs = FileSystem.getLocal(conf);
-        Path path = new Path(dir.resolve("estimate.parquet").toUri());
-        ParquetData.write(conf, path, ParquetData.rows(ROWS, 17), CompressionCodecName.SNAPPY, true,
-                WriterVersion.PARQUET_1_0, 48 * 1024, 4 * 1024);
-        FileStatus status = fs.getFileStatus(path);
+        FileSystem fs = FileSystem.getLocal(new Configuration());
+        FileStatus status = written(fs, "estimate.parquet", 17, 48 * 1024);
         Layout layout = ParquetInputs.table(fs, status).layout();
         // ids ascend: the statistics exclude the row groups whose ids are all below the half
         Plan plan = Plan.aggregate(layout, Predicate.compare("id", CompareOp.GE, ROWS / 2), List.of("urgent"),
@@ -104,12 +100,8 @@ class ParquetEstimateTest {
      */
     @Test
     void theEstimateCountsAStringTestOfADictionaryColumnPerEntryBounded() throws Exception {
-        Configuration conf = new Configuration();
-        FileSystem fs = FileSystem.getLocal(conf);
-        Path path = new Path(dir.resolve("strings.parquet").toUri());
-        ParquetData.write(conf, path, ParquetData.rows(ROWS, 23), CompressionCodecName.SNAPPY, true,
-                WriterVersion.PARQUET_1_0, 1 << 20, 4 * 1024); // a row group of every row, as TPC-H's hold 100,000s
-        FileStatus status = fs.getFileStatus(path);
+        FileSystem fs = FileSystem.getLocal(new Configuration());
+        FileStatus status = written(fs, "strings.parquet", 23, 1 << 20); // a row group of every row, as TPC-H's hold 100,000s
         Layout layout = ParquetInputs.table(fs, status).layout();
         Plan plan = Plan.aggregate(layout, Predicate.or(Predicate.compare("mode", CompareOp.EQ, "MAIL"),
                 Predicate.compare("mode", CompareOp.EQ, "SHIP")), List.of(), List.of(Aggregate.countStar()));
@@ -131,6 +123,14 @@ class ParquetEstimateTest {
                     + ", estimated " + perEntry);
             assertEquals(metered.records(), perEntry.records());
         }
+    }
+
+    /** {@link #ROWS} rows of seed {@code seed} written as {@code name}, Snappy, row groups of about {@code rowGroupBytes}. */
+    private FileStatus written(FileSystem fs, String name, long seed, int rowGroupBytes) throws Exception {
+        Path path = new Path(dir.resolve(name).toUri());
+        ParquetData.write(fs.getConf(), path, ParquetData.rows(ROWS, seed), CompressionCodecName.SNAPPY, true,
+                WriterVersion.PARQUET_1_0, rowGroupBytes, 4 * 1024);
+        return fs.getFileStatus(path);
     }
 
     /** The meter of the plan run over {@code part} of row group {@code g}, as a drive runs it. */

@@ -5,6 +5,7 @@ import dev.ispd.cli.ExitStatus;
 import dev.ispd.cli.OptionChecks;
 import dev.ispd.examples.bench.QuietStart;
 import dev.ispd.examples.bench.Rounds;
+import dev.ispd.examples.bench.RoundsOptions;
 import dev.ispd.examples.tpch.TpchGenerator;
 import dev.ispd.examples.tpch.TpchLayouts;
 import dev.ispd.examples.worldcup.LoadProgress;
@@ -39,6 +40,7 @@ import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
@@ -77,17 +79,8 @@ public final class TpchBenchmark implements Callable<Integer> {
             + "device-only-blocked, parquet-local, parquet-osd, parquet-ispd, raw (default: all)")
     List<String> sources = Arrays.stream(Source.values()).map(Source::key).toList();
 
-    @Option(names = "--runs", description = "timed rounds per query (a run of each source): a number, or auto: "
-            + "rounds until fastest's verdict against the best static policy settles, at most --max-runs; the "
-            + "medians are reported (default: ${DEFAULT-VALUE})")
-    String runs = "5";
-
-    @Option(names = "--max-runs", description = "the most rounds of --runs auto (default: ${DEFAULT-VALUE})")
-    int maxRuns = Rounds.DEFAULT_CAP;
-
-    @Option(names = "--no-settle", negatable = true, description = "before each timed run, untimed: wait for the JIT to "
-            + "finish compiling, unless --no-settle: then straight after the previous run")
-    boolean settle = true;
+    @Mixin
+    RoundsOptions timing = new RoundsOptions(5);
 
     @Option(names = "--warm-ups", description = "untimed runs per query and source before the timed ones "
             + "(default: ${DEFAULT-VALUE})")
@@ -144,10 +137,9 @@ public final class TpchBenchmark implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        OptionChecks checks = OptionChecks.of(spec.commandLine()).atLeast("--max-runs", maxRuns, 1)
-                .atLeast("--warm-ups", warmUps, 0).atLeast("--fastest-warm-ups", fastestWarmUps, 0)
+        OptionChecks checks = OptionChecks.of(spec.commandLine()).atLeast("--warm-ups", warmUps, 0).atLeast("--fastest-warm-ups", fastestWarmUps, 0)
                 .atLeast("--drives", drives, 1).atLeast("--chunk-size", chunkSize, 1);
-        Rounds rounds = checks.valid("--runs", runs, () -> Rounds.parse(runs, maxRuns));
+        Rounds rounds = timing.rounds(checks);
         int records = checks.valid("--block", block, this::blockRecords);
         checks.valid("--scale", scale, () -> new TpchGenerator(scale));
         List<Integer> numbers = checks.valid("--queries", queries, () -> queryNumbers(queries));
@@ -177,8 +169,7 @@ public final class TpchBenchmark implements Callable<Integer> {
                 Map<Source, SourceTables> tables = new LinkedHashMap<>();
                 chosen.forEach(source -> tables.put(source, new SourceTables(source.tables(spark, at))));
                 BenchReport report = new BenchReport(out, chosen, rounds);
-                out.printf("timed: %s per query%s%n", rounds.describe("rounds"), settle ? "; before each run, untimed, the "
-                        + "JIT waited for" : "");
+                out.printf("timed: %s per query%s%n", rounds.describe("rounds"), timing.describeSettling());
                 List<QueryRuns> results = new ArrayList<>();
                 for (int n : numbers) {
                     results.add(query(spark, n, tables, report));
@@ -325,9 +316,7 @@ public final class TpchBenchmark implements Callable<Integer> {
         for (int r = 0; !report.rounds().enough(r, done -> report.verdict(runs)); r++) {
             for (Source source : round(sources, r)) {
                 tables.get(source).register(spark, n);
-                if (settle) {
-                    QuietStart.settle();
-                }
+                timing.beforeRun();
                 QueryRuns.Run one = run(spark, sql, source);
                 bySource.get(source).add(one);
                 out.printf("  Q%-2d %-26s run %d %9.3f s, CPU %.2f s, %s (load average %.2f)%s%n", n, source.label(),
