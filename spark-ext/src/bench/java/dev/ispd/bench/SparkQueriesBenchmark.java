@@ -1,7 +1,7 @@
 package dev.ispd.bench;
 
 import dev.ispd.examples.bench.PolicyVerdict;
-import dev.ispd.examples.bench.QuietStart;
+import dev.ispd.examples.bench.JvmTimes;
 import dev.ispd.examples.bench.Rounds;
 import dev.ispd.examples.bench.ThreadCpu;
 import dev.ispd.examples.bench.WallClockQ1;
@@ -55,7 +55,6 @@ import org.apache.spark.sql.execution.datasources.v2.BatchScanExec;
  * energy and bytes moved (its scan's metrics, last run), with the three policies' medians side by
  * side and fastest's verdict against the best static one ({@link PolicyVerdict}: the rounds' paired
  * ratios say whether it is within 10%, more than 10% slower, or not settled by these runs).
- * Before each timed run, untimed, {@link QuietStart#settle}.
  * Arguments: entries (7000000), rounds (16: over each 8 rounds each of the four sources after plain
  * Spark follows it and each other source twice; one sitting of 3-8 runs could not tell fastest's
  * Q1 from 10% slower; or {@code auto}: until fastest's verdict settles, at most
@@ -98,7 +97,7 @@ public record SparkQueriesBenchmark(long entries, Rounds rounds, Path work) {
         System.exit(identical ? 0 : 1);
     }
 
-    private boolean run(EmbeddedDrives drives) throws IOException, InterruptedException {
+    private boolean run(EmbeddedDrives drives) throws IOException {
         Configuration conf = WorldCupDrives.configuration(drives, CHUNK_SIZE, ENTRY_SIZE, "host-i5-2500");
         String uri = "osd:///worldcup/wc-256.bin";
         long start = System.nanoTime();
@@ -112,7 +111,7 @@ public record SparkQueriesBenchmark(long entries, Rounds rounds, Path work) {
                     Runtime.getRuntime().availableProcessors(), Runtime.getRuntime().maxMemory() / 1e9, spark.version(),
                     loadAverage());
             Map<String, Dataset<Row>> sources = sources(spark, uri);
-            System.out.printf("timed: %s per query; before each run, untimed, the JIT waited for%n", rounds.describe("rounds"));
+            System.out.printf("timed: %s per query%n", rounds.describe("rounds"));
             boolean identical = true;
             for (Map.Entry<String, String> q : Map.of("Q1", Q1, "Q2", Q2).entrySet().stream()
                     .sorted(Map.Entry.comparingByKey()).toList()) {
@@ -160,7 +159,7 @@ public record SparkQueriesBenchmark(long entries, Rounds rounds, Path work) {
     }
 
     /** Runs {@code sql} on every source; true if every answer equals plain Spark's. */
-    private boolean query(String name, String sql, Map<String, Dataset<Row>> sources) throws InterruptedException {
+    private boolean query(String name, String sql, Map<String, Dataset<Row>> sources) {
         System.out.printf("%n%s: %s%n", name, sql);
         Map<String, double[]> wall = new LinkedHashMap<>();
         Map<String, double[]> cpu = new HashMap<>();
@@ -186,9 +185,8 @@ public record SparkQueriesBenchmark(long entries, Rounds rounds, Path work) {
             for (String source : round(names, r + 1)) {
                 sources.get(source).createOrReplaceTempView("t");
                 Dataset<Row> df = sources.get(source).sparkSession().sql(sql);
-                QuietStart.settle();
                 ThreadCpu threadsBefore = ThreadCpu.now();
-                QuietStart.Mark before = QuietStart.Mark.now();
+                JvmTimes before = JvmTimes.now();
                 long start = System.nanoTime();
                 long cpuStart = processCpuNs();
                 List<String> answer = answer(df);
@@ -196,7 +194,7 @@ public record SparkQueriesBenchmark(long entries, Rounds rounds, Path work) {
                 long cpuNs = processCpuNs() - cpuStart;
                 cpu.get(source)[r] = cpuNs / 1e9;
                 threads.computeIfAbsent(source, k -> new ArrayList<>()).add(ThreadCpu.now().since(threadsBefore, cpuNs));
-                QuietStart.Mark inside = QuietStart.Mark.now().since(before);
+                JvmTimes inside = JvmTimes.now().since(before);
                 awaitEnd(source, df);
                 lastRun.put(source, df);
                 if (!answer.equals(answers.get(source))) {

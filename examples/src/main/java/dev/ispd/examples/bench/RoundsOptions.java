@@ -6,7 +6,7 @@ import picocli.CommandLine.Option;
 /**
  * The options of a benchmark that times every policy (or source) once per round and judges
  * fastest against the best static policy ({@code tpch-bench}, {@code bench-wallclock}): how many
- * rounds ({@link Rounds}) and whether each run waits for the JIT first ({@link QuietStart}).
+ * rounds ({@link Rounds}).
  */
 public final class RoundsOptions {
     @Option(names = "--runs", description = "timed rounds per query, a run of each policy or source in each: a number, "
@@ -16,10 +16,6 @@ public final class RoundsOptions {
 
     @Option(names = "--max-runs", description = "the most rounds of --runs auto (default: ${DEFAULT-VALUE})")
     int maxRuns = Rounds.DEFAULT_CAP;
-
-    @Option(names = "--no-settle", negatable = true, description = "before each timed run, untimed: wait for the JIT to "
-            + "finish compiling, unless --no-settle: then straight after the previous run")
-    boolean settle = true;
 
     /** The options with {@code runs} rounds unless {@code --runs} says otherwise. */
     public RoundsOptions(int runs) {
@@ -32,20 +28,4 @@ public final class RoundsOptions {
         return checks.valid("--runs", runs, () -> Rounds.parse(runs, maxRuns));
     }
 
-    /** Whether each timed run waits for the JIT first ({@link QuietStart#settle}). */
-    public boolean settle() {
-        return settle;
-    }
-
-    /** Waits for the JIT, if the options say so. */
-    public void beforeRun() throws InterruptedException {
-        if (settle) {
-            QuietStart.settle();
-        }
-    }
-
-    /** What the report says of the settling: {@code ; before each run, untimed, the JIT waited for}, or nothing. */
-    public String describeSettling() {
-        return settle ? "; before each run, untimed, the JIT waited for" : "";
-    }
 }

@@ -44,8 +44,7 @@ import picocli.CommandLine.Spec;
  * stock job and then the DeviceJob with the default policy, device-only and host-only in the
  * order {@link #runOrder} gives, {@code --runs} times or until the default policy's verdict settles
  * ({@link Rounds}; the default policy after {@value #FASTEST_WARM_UPS} untimed jobs its measured cost
- * basis learns from), each after {@link QuietStart#settle}, all in Hadoop's local runner with the
- * same settings. Prints each job's
+ * basis learns from), all in Hadoop's local runner with the same settings. Prints each job's
  * median wall time (only {@code waitForCompletion} is timed), its speed-up over the stock job,
  * whether its reducer output equals the stock job's, the policies' medians side by side with the
  * default policy's verdict against the best static one ({@link PolicyVerdict}), and the counters
@@ -124,7 +123,7 @@ public final class WallClockQ1 implements Callable<Integer> {
                 (System.nanoTime() - loadStart) / 1e9);
 
         List<String> policies = Stream.of(defaultPolicy(conf), "device-only", "host-only").distinct().toList();
-        out.printf("timed: %s per query%s%n", rounds.describe("runs"), timing.describeSettling());
+        out.printf("timed: %s per query%n", rounds.describe("runs"));
         boolean identical = true;
         for (Query query : QUERIES) {
             identical &= benchmark(query, conf, input, policies, work);
@@ -210,10 +209,9 @@ public final class WallClockQ1 implements Callable<Integer> {
             throws Exception {
         Path output = work.resolve("out").resolve(name.replace(' ', '-') + "-" + run);
         Q1Jobs.Q1Job job = builder.build(output);
-        timing.beforeRun();
-        QuietStart.Mark before = QuietStart.Mark.now();
+        JvmTimes before = JvmTimes.now();
         TimedRun r = Q1Jobs.run(name, job, output);
-        QuietStart.Mark inside = QuietStart.Mark.now().since(before);
+        JvmTimes inside = JvmTimes.now().since(before);
         out.printf("run %d: %-28s %8.2f s wall, %6.2f s JVM CPU, %s (load average %.2f)%n", run, name, r.wallNs() / 1e9,
                 r.cpuNs() / 1e9, inside, loadAverage());
         byJob.computeIfAbsent(name, k -> new ArrayList<>()).add(r);

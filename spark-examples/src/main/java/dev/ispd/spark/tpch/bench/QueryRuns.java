@@ -1,6 +1,6 @@
 package dev.ispd.spark.tpch.bench;
 
-import dev.ispd.examples.bench.QuietStart;
+import dev.ispd.examples.bench.JvmTimes;
 import dev.ispd.offload.execute.SplitMetric;
 import java.util.Arrays;
 import java.util.List;
@@ -12,7 +12,7 @@ record QueryRuns(int query, Map<Source, Runs> bySource) {
      * One run: its wall clock, its answer ({@code TpchQueries.answer}), for the connector its scans'
      * metrics, and the JVM's collection and compilation time inside it.
      */
-    record Run(double seconds, List<String> answer, Map<SplitMetric, Long> metrics, QuietStart.Mark inside) {
+    record Run(double seconds, List<String> answer, Map<SplitMetric, Long> metrics, JvmTimes inside) {
     }
 
     /** A source's timed runs of the query. */

@@ -3,7 +3,7 @@ package dev.ispd.spark.tpch.bench;
 import dev.ispd.cli.CommandLines;
 import dev.ispd.cli.ExitStatus;
 import dev.ispd.cli.OptionChecks;
-import dev.ispd.examples.bench.QuietStart;
+import dev.ispd.examples.bench.JvmTimes;
 import dev.ispd.examples.bench.Rounds;
 import dev.ispd.examples.bench.RoundsOptions;
 import dev.ispd.examples.tpch.TpchGenerator;
@@ -50,8 +50,8 @@ import picocli.CommandLine.Model.CommandSpec;
  * into simulated drives in this JVM (typed records in osd://) and as Parquet on local disk, copies
  * the Parquet into osd://, then runs each chosen TPC-H query as Spark SQL over every chosen
  * {@link Source} in one local SparkSession: warm-up runs, then timed runs in rotating rounds (wall clock of
- * {@code spark.sql} and collecting the answer; before each, untimed, {@link QuietStart#settle}), a
- * fixed number or until fastest's verdict settles ({@link Rounds}). Prints every run with the
+ * {@code spark.sql} and collecting the answer), a fixed number or until fastest's verdict settles
+ * ({@link Rounds}). Prints every run with the
  * collection and compilation time inside it and the load average, then per
  * query each source's median, the connector's speed over Parquet, {@code fastest} over the best
  * static policy, whether every answer equals the reference (Parquet on local disk), and the
@@ -169,7 +169,7 @@ public final class TpchBenchmark implements Callable<Integer> {
                 Map<Source, SourceTables> tables = new LinkedHashMap<>();
                 chosen.forEach(source -> tables.put(source, new SourceTables(source.tables(spark, at))));
                 BenchReport report = new BenchReport(out, chosen, rounds);
-                out.printf("timed: %s per query%s%n", rounds.describe("rounds"), timing.describeSettling());
+                out.printf("timed: %s per query%n", rounds.describe("rounds"));
                 List<QueryRuns> results = new ArrayList<>();
                 for (int n : numbers) {
                     results.add(query(spark, n, tables, report));
@@ -316,7 +316,6 @@ public final class TpchBenchmark implements Callable<Integer> {
         for (int r = 0; !report.rounds().enough(r, done -> report.verdict(runs)); r++) {
             for (Source source : round(sources, r)) {
                 tables.get(source).register(spark, n);
-                timing.beforeRun();
                 QueryRuns.Run one = run(spark, sql, source);
                 bySource.get(source).add(one);
                 out.printf("  Q%-2d %-26s run %d %9.3f s, CPU %.2f s, %s (load average %.2f)%s%n", n, source.label(),
@@ -352,12 +351,12 @@ public final class TpchBenchmark implements Callable<Integer> {
     private static QueryRuns.Run run(SparkSession spark, String sql, Source source)
             throws InterruptedException, TimeoutException {
         ExecutionEnds ends = ExecutionEnds.of(spark.sparkContext());
-        QuietStart.Mark before = QuietStart.Mark.now();
+        JvmTimes before = JvmTimes.now();
         long start = System.nanoTime();
         Dataset<Row> df = spark.sql(sql);
         List<String> answer = TpchQueries.answer(df);
         double seconds = (System.nanoTime() - start) / 1e9;
-        QuietStart.Mark inside = QuietStart.Mark.now().since(before);
+        JvmTimes inside = JvmTimes.now().since(before);
         if (!source.connector()) {
             return new QueryRuns.Run(seconds, answer, Map.of(), inside);
         }
