@@ -37,7 +37,8 @@ import java.util.Random;
  * drive's extents hold them).
  *
  * <p>Run: {@code mvn -B -Pbench -pl tasklets -am verify -DskipTests
- * -Dbench.main=dev.ispd.plan.PlanCpuBenchmark -Dbench.args="1000000 15"} (records, runs).
+ * -Dbench.main=dev.ispd.plan.PlanCpuBenchmark -Dbench.args="1000000 15"} (records, runs); a third
+ * argument, such as {@code Q12} or {@code Q6,Q19}, runs those TPC-H plans alone (to profile one).
  */
 public final class PlanCpuBenchmark {
     private PlanCpuBenchmark() {
@@ -46,6 +47,10 @@ public final class PlanCpuBenchmark {
     public static void main(String[] args) throws IOException, BadParameterException {
         int n = args.length > 0 ? Integer.parseInt(args[0]) : 1_000_000;
         int runs = args.length > 1 ? Integer.parseInt(args[1]) : 15;
+        if (args.length > 2) {
+            lineitem(n, runs, List.of(args[2].split(",")));
+            return;
+        }
         int size = 153;
         Layout l = new Layout("li", size, List.of(new Field("partkey", 0, 8, true, false, 0, 0, false, 0),
                 new Field("qty", 8, 4, true, false, 0, 0, false, 0), new Field("price", 16, 8, true, false, 0, 0, false, 0),
@@ -103,7 +108,7 @@ public final class PlanCpuBenchmark {
             }
             System.out.printf("%-45s %8.2f ns a record (best of %d), %d result bytes%n", names[q++], (double) best / n, runs, out);
         }
-        lineitem(n, runs);
+        lineitem(n, runs, List.of("Q6", "Q12", "Q19"));
     }
 
     /** lineitem as `bin/ispd tpch` records it. */
@@ -116,7 +121,7 @@ public final class PlanCpuBenchmark {
     private static final int BLOCK = 65_536;
 
     /** The TPC-H plans over {@code n} lineitem records drawn as dbgen draws their columns, in rows and in blocks. */
-    private static void lineitem(int n, int runs) throws IOException, BadParameterException {
+    private static void lineitem(int n, int runs, List<String> queries) throws IOException, BadParameterException {
         Layout l = LayoutDdl.parse("lineitem", LINEITEM, 153, "PlanCpuBenchmark");
         int size = l.recordSize();
         ByteBuffer data = ByteBuffer.allocateDirect(n * size).order(ByteOrder.LITTLE_ENDIAN);
@@ -157,10 +162,15 @@ public final class PlanCpuBenchmark {
         BlockLayout blocks = new BlockLayout(l, BLOCK);
         ByteBuffer blocked = blocked(data, n * size, blocks);
         ThreadMXBean mx = ManagementFactory.getThreadMXBean();
+        String[] queryNames = {"Q6", "Q12", "Q19"};
         String[] names = {"TPC-H Q6 (WHERE, SUM of a product)", "TPC-H Q12 (string IN, columns compared)",
                 "TPC-H Q19 (485 keys' IN, strings)"};
-        int q = 0;
-        for (Plan p : List.of(q6, q12, q19)) {
+        List<Plan> plans = List.of(q6, q12, q19);
+        for (int q = 0; q < plans.size(); q++) {
+            if (!queries.contains(queryNames[q])) {
+                continue;
+            }
+            Plan p = plans.get(q);
             long bestRows = Long.MAX_VALUE;
             long bestBlocks = Long.MAX_VALUE;
             int out = 0;
@@ -177,7 +187,7 @@ public final class PlanCpuBenchmark {
                 bestBlocks = Math.min(bestBlocks, t2 - t1);
             }
             System.out.printf("%-45s %8.2f ns a record in rows, %8.2f in blocks (best of %d), %d / %d result bytes%n",
-                    names[q++], (double) bestRows / n, (double) bestBlocks / n, runs, out, outBlocks);
+                    names[q], (double) bestRows / n, (double) bestBlocks / n, runs, out, outBlocks);
         }
     }
 

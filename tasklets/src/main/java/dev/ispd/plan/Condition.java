@@ -586,6 +586,19 @@ abstract class Condition {
         boolean holds(long v) {
             return KeyBloom.mightContain(bits, hashes, v) != absent;
         }
+
+        /** The rows' probes in a loop of its own: the base loop's call of {@link #holds} is one site for every leaf kind. */
+        @Override
+        int keep(long[] values, int[] rows, int m, int[] out) {
+            int k = 0;
+            for (int i = 0; i < m; i++) {
+                int r = rows[i];
+                if (KeyBloom.mightContain(bits, hashes, values[r]) != absent) {
+                    out[k++] = r;
+                }
+            }
+            return k;
+        }
     }
 
     /** IS NULL, or IS NOT NULL ({@code notNull}): the null bit, or the null value. */
