@@ -156,8 +156,10 @@ abstract class Condition {
             return bind(n.operand(), layout, !negated);
         }
         if (p instanceof Predicate.Holds h) {
-            return new ExprCondition(ExprCompiler.condition(h.condition(), layout), negated,
-                    ExprCost.of(h.condition(), layout), onlyString(h.condition(), layout));
+            ExprEval condition = ExprCompiler.condition(h.condition(), layout); // checks the expression either way
+            ExprCost cost = ExprCost.of(h.condition(), layout);
+            Condition fields = FieldsCompared.of(h.condition(), layout, negated, cost);
+            return fields != null ? fields : new ExprCondition(condition, negated, cost, onlyString(h.condition(), layout));
         }
         throw new PlanException("where", "a plan needs a predicate, got " + p);
     }
