@@ -27,9 +27,8 @@ final class CharsIn extends Condition {
     /** Each literal's first word, likewise (where {@link #byWords}). */
     private final long[] firstBig;
     private final long[] firstLittle;
-    /** The batch form's places of the rows' strings and their NULLs, made on its first {@link #select}. */
-    private int[] starts;
-    private boolean[] nulls;
+    /** The batch form's places of the rows' strings and their NULLs. */
+    private final StringPlaces places = new StringPlaces();
 
     private CharsIn(Field field, PaddedChars[] literals, boolean absent) {
         this.field = field;
@@ -125,12 +124,9 @@ final class CharsIn extends Condition {
     /** Each row's string loaded where the batch holds it ({@link ColumnBatch#chars}) and compared with the literals in turn. */
     @Override
     int select(ColumnBatch batch, int[] sel, int n, int[] out, Work work) {
-        if (starts == null) {
-            starts = new int[ColumnBatch.MAX_ROWS];
-            nulls = new boolean[ColumnBatch.MAX_ROWS];
-        }
-        batch.chars(field, sel, n, starts, nulls);
-        ByteBuffer buf = batch.strings();
+        ByteBuffer buf = places.read(batch, field, sel, n);
+        int[] starts = places.starts;
+        boolean[] nulls = places.nulls;
         boolean bigEndian = buf.order() == ByteOrder.BIG_ENDIAN;
         long[][] words = bigEndian ? big : little;
         long[] firsts = bigEndian ? firstBig : firstLittle;

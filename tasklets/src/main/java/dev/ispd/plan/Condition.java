@@ -394,9 +394,8 @@ abstract class Condition {
         private final Field field;
         private final CompareOp op;
         private final byte[] literal;
-        /** The batch form's places of the rows' strings and their NULLs, made on its first {@link #select}. */
-        private int[] starts;
-        private boolean[] nulls;
+        /** The batch form's places of the rows' strings and their NULLs. */
+        private final StringPlaces places = new StringPlaces();
         /**
          * For = and <>: the literal padded to the field's width, whose bytes the field's equal
          * ({@link PaddedChars}); null where it does not say equality (other comparisons, or a
@@ -430,12 +429,9 @@ abstract class Condition {
         /** Each row's string compared where the batch holds it ({@link ColumnBatch#chars}). */
         @Override
         int select(ColumnBatch batch, int[] sel, int n, int[] out, Work work) {
-            if (starts == null) {
-                starts = new int[ColumnBatch.MAX_ROWS];
-                nulls = new boolean[ColumnBatch.MAX_ROWS];
-            }
-            batch.chars(field, sel, n, starts, nulls);
-            ByteBuffer buf = batch.strings();
+            ByteBuffer buf = places.read(batch, field, sel, n);
+            int[] starts = places.starts;
+            boolean[] nulls = places.nulls;
             int offset = field.offset();
             int compared = 0;
             int k = 0;
