@@ -104,7 +104,7 @@ final class BatchScan {
         if (groups != null) {
             groups.take(batch, sel, n, work);
         } else {
-            sink.acceptEach(batch, sel, n, work);
+            batch.handEach(sink, sel, n, work);
         }
         return rows;
     }

@@ -188,14 +188,16 @@ public final class PlanTasklet implements Tasklet {
 
     /**
      * The general loop's plans that no LIMIT can stop, over records: a batch of them at a time
-     * ({@link #selectEach}), so that the WHERE's leaves read a field's values in one loop each;
-     * how many were examined (all).
+     * ({@link #select}), so that the WHERE's leaves read a field's values in one loop each, each
+     * match handed to the sink as its record ({@link RecordBatch#handEach}, called on the batch of
+     * records itself: a call the JIT binds once); how many were examined (all).
      */
     private long scanSelected(ByteBuffer data, int first, int last) {
         long examined = 0;
         for (int p = first; p <= last; p += ColumnBatch.MAX_ROWS * recordSize) {
             records.reset(data, p, Math.min(ColumnBatch.MAX_ROWS, (last - p) / recordSize + 1), recordSize);
-            examined += selectEach(records);
+            records.handEach(sink, selected, select(records), work);
+            examined += records.rows();
         }
         return examined;
     }
@@ -207,7 +209,7 @@ public final class PlanTasklet implements Tasklet {
     private int selectEach(ColumnBatch batch) {
         int n = select(batch);
         batch.readOnly(selected, n);
-        sink.acceptEach(batch, selected, n, work);
+        batch.handEach(sink, selected, n, work);
         return batch.rows();
     }
 

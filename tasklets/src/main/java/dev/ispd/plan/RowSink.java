@@ -17,20 +17,6 @@ interface RowSink {
         accept(buf, batch.record(row), work);
     }
 
-    /**
-     * Takes rows {@code sel[0, n)} of {@code batch}, the matches of a WHERE, one at a time
-     * ({@link #accept(ColumnBatch, ByteBuffer, int, Work)}), counted as {@code rowsOneAtATime}: the
-     * one way every loop that hands a batch's matches to a sink row by row hands them.
-     */
-    default void acceptEach(ColumnBatch batch, int[] sel, int n, Work work) {
-        work.rowsOneAtATime += n;
-        // no match, nothing to read: a sink's columns made from the batch's (RecordBytes) are not made for it
-        ByteBuffer buf = n == 0 || readsBatch(batch) ? null : batch.buffer(sel, n);
-        for (int i = 0; i < n; i++) {
-            accept(batch, buf, sel[i], work);
-        }
-    }
-
     /** Whether {@link #accept(ColumnBatch, ByteBuffer, int, Work)} reads {@code batch}'s rows from its columns alone (its {@code buf} then null). */
     default boolean readsBatch(ColumnBatch batch) {
         return false;
