@@ -104,12 +104,7 @@ final class BatchScan {
         if (groups != null) {
             groups.take(batch, sel, n, work);
         } else {
-            work.rowsOneAtATime += n;
-            // no match, nothing to read: a sink's columns made from the batch's (RecordBytes) are not made for it
-            ByteBuffer data = n == 0 || sink.readsBatch(batch) ? null : batch.buffer(sel, n);
-            for (int i = 0; i < n; i++) {
-                sink.accept(batch, data, sel[i], work);
-            }
+            batch.handEach(sink, sel, n, work);
         }
         return rows;
     }

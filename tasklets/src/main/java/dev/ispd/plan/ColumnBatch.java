@@ -208,6 +208,21 @@ public abstract class ColumnBatch {
         return NOT_IN_PLACE;
     }
 
+    /**
+     * Hands rows {@code sel[0, n)}, the matches of a WHERE, to {@code sink} one at a time, counted
+     * as {@code rowsOneAtATime}: read from the batch's columns where the sink can
+     * ({@link RowSink#readsBatch}), else from the rows stored as records. The one way every loop
+     * that hands a batch's matches to a sink row by row hands them.
+     */
+    void handEach(RowSink sink, int[] sel, int n, Work work) {
+        work.rowsOneAtATime += n;
+        // no match, nothing to read: a sink's columns made from the batch's (RecordBytes) are not made for it
+        ByteBuffer buf = n == 0 || sink.readsBatch(this) ? null : buffer(sel, n);
+        for (int i = 0; i < n; i++) {
+            sink.accept(this, buf, sel[i], work);
+        }
+    }
+
     /** The packed dense group key ({@link KeyPacker}) of each of rows {@code sel[0, n)} into {@code packed}. */
     void keys(KeyPacker packer, int[] sel, int n, int[] packed) {
         ByteBuffer buf = buffer(sel, n);

@@ -1,9 +1,7 @@
 package dev.ispd.plan;
 
 import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -151,14 +149,17 @@ abstract class Condition {
             return new Junction(operands(a.operands(), "AND", layout, negated), negated);
         }
         if (p instanceof Predicate.Or o) {
-            return new Junction(operands(o.operands(), "OR", layout, negated), !negated);
+            CharsIn in = CharsIn.of(o, layout, negated);
+            return in != null ? in : new Junction(operands(o.operands(), "OR", layout, negated), !negated);
         }
         if (p instanceof Predicate.Not n) {
             return bind(n.operand(), layout, !negated);
         }
         if (p instanceof Predicate.Holds h) {
-            return new ExprCondition(ExprCompiler.condition(h.condition(), layout), negated,
-                    ExprCost.of(h.condition(), layout), onlyString(h.condition(), layout));
+            ExprEval condition = ExprCompiler.condition(h.condition(), layout); // checks the expression either way
+            ExprCost cost = ExprCost.of(h.condition(), layout);
+            Condition fields = FieldsCompared.of(h.condition(), layout, negated, cost);
+            return fields != null ? fields : new ExprCondition(condition, negated, cost, onlyString(h.condition(), layout));
         }
         throw new PlanException("where", "a plan needs a predicate, got " + p);
     }
@@ -393,59 +394,20 @@ abstract class Condition {
         private final Field field;
         private final CompareOp op;
         private final byte[] literal;
-        /** The batch form's places of the rows' strings and their NULLs, made on its first {@link #select}. */
-        private int[] starts;
-        private boolean[] nulls;
+        /** The batch form's places of the rows' strings and their NULLs. */
+        private final StringPlaces places = new StringPlaces();
         /**
-         * For = and <>: the field's bytes that equal the literal (the literal padded to the width),
-         * 8 to a word as a big- and a little-endian buffer loads them, then the bytes past the
-         * last whole word; null where a string's padding can make an equal string of other bytes
-         * (a literal that ends in the padding byte, or is longer than the field: never equal).
+         * For = and <>: the literal padded to the field's width, whose bytes the field's equal
+         * ({@link PaddedChars}); null where it does not say equality (other comparisons, or a
+         * literal the padding makes no such word of).
          */
-        private final long[] equalBig;
-        private final long[] equalLittle;
-        private final byte[] equalTail;
+        private final PaddedChars equal;
 
         CompareChars(Field field, CompareOp op, byte[] literal) {
             this.field = field;
             this.op = op;
             this.literal = literal;
-            byte pad = field.type().zeroPad() ? 0 : (byte) ' ';
-            boolean byBytes = (op == CompareOp.EQ || op == CompareOp.NE) && literal.length <= field.width()
-                    && (literal.length == 0 || literal[literal.length - 1] != pad);
-            if (byBytes) {
-                byte[] padded = Arrays.copyOf(literal, field.width());
-                Arrays.fill(padded, literal.length, padded.length, pad);
-                int words = padded.length / Long.BYTES;
-                equalBig = new long[words];
-                equalLittle = new long[words];
-                ByteBuffer b = ByteBuffer.wrap(padded);
-                for (int w = 0; w < words; w++) {
-                    equalBig[w] = b.order(ByteOrder.BIG_ENDIAN).getLong(w * Long.BYTES);
-                    equalLittle[w] = b.order(ByteOrder.LITTLE_ENDIAN).getLong(w * Long.BYTES);
-                }
-                equalTail = Arrays.copyOfRange(padded, words * Long.BYTES, padded.length);
-            } else {
-                equalBig = null;
-                equalLittle = null;
-                equalTail = null;
-            }
-        }
-
-        /** Whether the string at absolute {@code at} of {@code buf} equals the literal: its bytes, a word at a time ({@link #equalBig}). */
-        private boolean equalBytes(ByteBuffer buf, int at, long[] words) {
-            for (int w = 0; w < words.length; w++) {
-                if (buf.getLong(at + w * Long.BYTES) != words[w]) {
-                    return false;
-                }
-            }
-            int tail = at + words.length * Long.BYTES;
-            for (int i = 0; i < equalTail.length; i++) {
-                if (buf.get(tail + i) != equalTail[i]) {
-                    return false;
-                }
-            }
-            return true;
+            this.equal = op == CompareOp.EQ || op == CompareOp.NE ? PaddedChars.of(field, literal) : null;
         }
 
         @Override
@@ -467,23 +429,20 @@ abstract class Condition {
         /** Each row's string compared where the batch holds it ({@link ColumnBatch#chars}). */
         @Override
         int select(ColumnBatch batch, int[] sel, int n, int[] out, Work work) {
-            if (starts == null) {
-                starts = new int[ColumnBatch.MAX_ROWS];
-                nulls = new boolean[ColumnBatch.MAX_ROWS];
-            }
-            batch.chars(field, sel, n, starts, nulls);
-            ByteBuffer buf = batch.strings();
+            ByteBuffer buf = places.read(batch, field, sel, n);
+            int[] starts = places.starts;
+            boolean[] nulls = places.nulls;
             int offset = field.offset();
             int compared = 0;
             int k = 0;
-            long[] words = equalTail == null ? null : buf.order() == ByteOrder.BIG_ENDIAN ? equalBig : equalLittle;
+            long[] words = equal == null ? null : equal.words(buf.order());
             for (int i = 0; i < n; i++) {
                 int r = sel[i];
                 if (nulls[r]) {
                     continue;
                 }
                 compared++;
-                boolean holds = words != null ? equalBytes(buf, starts[r], words) == (op == CompareOp.EQ)
+                boolean holds = words != null ? equal.equalAt(buf, starts[r], words) == (op == CompareOp.EQ)
                         : op.holds(field.compareChars(buf, starts[r] - offset, literal));
                 if (holds) {
                     out[k++] = r;
@@ -624,6 +583,19 @@ abstract class Condition {
         @Override
         boolean holds(long v) {
             return KeyBloom.mightContain(bits, hashes, v) != absent;
+        }
+
+        /** The rows' probes in a loop of its own: the base loop's call of {@link #holds} is one site for every leaf kind. */
+        @Override
+        int keep(long[] values, int[] rows, int m, int[] out) {
+            int k = 0;
+            for (int i = 0; i < m; i++) {
+                int r = rows[i];
+                if (KeyBloom.mightContain(bits, hashes, values[r]) != absent) {
+                    out[k++] = r;
+                }
+            }
+            return k;
         }
     }
 

@@ -41,11 +41,14 @@ public final class KeyBloom {
     /** Whether every probe of {@code v} finds its bit set in {@code bits}. */
     static boolean mightContain(long[] bits, int hashes, long v) {
         long m = bits.length * 64L;
+        // the largest filters' bits are a power of two (MAX_WORDS): a mask, not a division, per probe
+        boolean masked = (m & (m - 1)) == 0;
         long h = mix(v);
         int h1 = (int) h;
         int h2 = (int) (h >>> 32);
         for (int i = 0; i < hashes; i++) {
-            long bit = Integer.toUnsignedLong(h1 + i * h2) % m;
+            long probe = Integer.toUnsignedLong(h1 + i * h2);
+            long bit = masked ? probe & (m - 1) : probe % m;
             if ((bits[(int) (bit >>> 6)] & 1L << bit) == 0) {
                 return false;
             }

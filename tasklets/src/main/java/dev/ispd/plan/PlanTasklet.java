@@ -229,36 +229,27 @@ public final class PlanTasklet implements Tasklet {
     /**
      * The general loop's plans that no LIMIT can stop, over records: a batch of them at a time
      * ({@link #select}), so that the WHERE's leaves read a field's values in one loop each, each
-     * match handed to the sink as that loop hands it; how many were examined (all).
+     * match handed to the sink as its record ({@link RecordBatch#handEach}, called on the batch of
+     * records itself: a call the JIT binds once); how many were examined (all).
      */
     private long scanSelected(ByteBuffer data, int first, int last) {
         long examined = 0;
         for (int p = first; p <= last; p += ColumnBatch.MAX_ROWS * recordSize) {
-            int rows = Math.min(ColumnBatch.MAX_ROWS, (last - p) / recordSize + 1);
-            records.reset(data, p, rows, recordSize);
-            int n = select(records);
-            work.rowsOneAtATime += n;
-            for (int i = 0; i < n; i++) {
-                sink.accept(data, records.record(selected[i]), work);
-            }
-            examined += rows;
+            records.reset(data, p, Math.min(ColumnBatch.MAX_ROWS, (last - p) / recordSize + 1), recordSize);
+            records.handEach(sink, selected, select(records), work);
+            examined += records.rows();
         }
         return examined;
     }
 
     /**
-     * The rows of a columnar {@code batch} the WHERE selects, each handed to the sink, counted as
-     * the general loop counts them; how many rows were examined (all).
+     * The rows of {@code batch} (of records or columns) the WHERE selects, each handed to the sink,
+     * counted as the general loop counts them; how many rows were examined (all).
      */
     private int selectEach(ColumnBatch batch) {
         int n = select(batch);
         batch.readOnly(selected, n);
-        // no match, nothing to read: a sink's columns made from the batch's (RecordBytes) are not made for it
-        ByteBuffer data = n == 0 || sink.readsBatch(batch) ? null : batch.buffer(selected, n);
-        work.rowsOneAtATime += n;
-        for (int i = 0; i < n; i++) {
-            sink.accept(batch, data, selected[i], work);
-        }
+        batch.handEach(sink, selected, n, work);
         return batch.rows();
     }
 

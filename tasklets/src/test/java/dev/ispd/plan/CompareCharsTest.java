@@ -75,13 +75,14 @@ class CompareCharsTest {
      * A WHERE's = and <> of a string field over a batch (which compare the field's bytes with the
      * literal padded, a word at a time, where the literal neither ends in the padding byte nor is
      * longer than the field) select the rows whose unpadded bytes equal the literal, or do not:
-     * every string of up to 4 bytes and random ones of 11 (a word and a tail), both padding bytes,
+     * every string of up to 4 bytes and random ones of 8, 11 (a word and a tail, compared as the
+     * field's last word), 16 and 25 bytes, both padding bytes,
      * both byte orders, literals of every length up to a byte past the width, some ending in padding.
      */
     @Test
     void equalityOverABatchSelectsTheRowsWhoseUnpaddedBytesEqualTheLiteral() {
         Random random = new Random(7);
-        for (int width : new int[] {WIDTH, Long.BYTES + 3}) {
+        for (int width : new int[] {WIDTH, Long.BYTES, Long.BYTES + 3, 2 * Long.BYTES, 25}) {
             for (boolean zeroPad : new boolean[] {true, false}) {
                 byte pad = zeroPad ? 0 : (byte) ' ';
                 List<byte[]> strings = new ArrayList<>();
@@ -111,6 +112,110 @@ class CompareCharsTest {
                 }
             }
         }
+    }
+
+    /**
+     * A string IN as Spark pushes it, {@code s = 'a' OR s = 'b' ...} ({@link CharsIn}: each row's
+     * string loaded once), and its negation, select the rows whose unpadded bytes equal one of the
+     * literals (or none, and are not NULL) and count what the OR (the AND of <>) of leaves counts,
+     * leaf by leaf, over a batch and record by record: a field load per literal tested up to the
+     * first equal one, a comparison per literal a string that is not NULL met; a NULL fails every
+     * equality, and the first inequality. Fields of 4 to 25 bytes, some NULL by a null bit, both
+     * padding bytes and byte orders, literals of two to four strings of the records' or others.
+     */
+    @Test
+    void anInOfStringsSelectsAndCountsAsItsLeavesWould() {
+        Random random = new Random(11);
+        for (int width : new int[] {WIDTH, Long.BYTES, Long.BYTES + 3, 25}) {
+            for (boolean zeroPad : new boolean[] {true, false}) {
+                byte pad = zeroPad ? 0 : (byte) ' ';
+                List<byte[]> strings = new ArrayList<>();
+                for (int i = 0; i < 2_500; i++) {
+                    strings.add(i % 9 == 4 ? null : mostlyPadding(random, random.nextInt(Math.min(width, 6) + 1), pad));
+                }
+                Layout layout = new Layout("t", 3 + width, List.of(Field.of("s", 3, width, FieldType.chars(zeroPad), false)
+                        .withNullBit(1, 5)));
+                for (ByteOrder order : new ByteOrder[] {ByteOrder.BIG_ENDIAN, ByteOrder.LITTLE_ENDIAN}) {
+                    ByteBuffer buf = ByteBuffer.allocate(layout.recordSize() * strings.size()).order(order);
+                    for (int r = 0; r < strings.size(); r++) {
+                        byte[] str = strings.get(r);
+                        buf.put(r * layout.recordSize() + 1, (byte) (str == null ? 1 << 5 : 0));
+                        for (int b = 0; b < width; b++) {
+                            buf.put(r * layout.recordSize() + 3 + b, str != null && b < str.length ? str[b] : pad);
+                        }
+                    }
+                    for (int i = 0; i < 40; i++) {
+                        List<String> literals = new ArrayList<>();
+                        for (int j = 0, m = 2 + random.nextInt(3); j < m; j++) {
+                            byte[] s = strings.get(random.nextInt(strings.size()));
+                            literals.add(ascii(i % 2 == 0 && s != null ? unpadded(s, pad)
+                                    : unpadded(mostlyPadding(random, 1 + random.nextInt(width), pad), pad)));
+                        }
+                        assertIn(layout, buf, strings, pad, literals);
+                    }
+                }
+            }
+        }
+    }
+
+    /** {@code s IN literals} and {@code s NOT IN literals} over the records against their definition. */
+    private static void assertIn(Layout layout, ByteBuffer buf, List<byte[]> strings, byte pad, List<String> literals) {
+        Predicate in = Predicate.or(literals.stream().map(l -> Predicate.compare("s", CompareOp.EQ, l)).toArray(Predicate[]::new));
+        for (boolean absent : new boolean[] {false, true}) {
+            Condition where = Condition.bind(absent ? Predicate.not(in) : in, layout);
+            List<Integer> expected = new ArrayList<>();
+            Work counted = new Work();
+            for (int r = 0; r < strings.size(); r++) {
+                byte[] s = strings.get(r);
+                int equal = literals.size();
+                for (int j = 0; s != null && j < literals.size() && equal == literals.size(); j++) {
+                    if (Arrays.equals(unpadded(s, pad), literals.get(j).getBytes(java.nio.charset.StandardCharsets.UTF_8))) {
+                        equal = j;
+                    }
+                }
+                int tested = Math.min(equal + 1, literals.size());
+                counted.fieldReads += s == null ? (absent ? 1 : literals.size()) : tested;
+                counted.compares += s == null ? 0 : tested;
+                counted.stringLeafCompares += s == null ? 0 : tested;
+                if (s != null && (equal < literals.size()) != absent) {
+                    expected.add(r);
+                }
+            }
+            String what = (absent ? "NOT " : "") + "s IN " + literals + " padded with " + pad + " in " + buf.order();
+            Work perRecord = new Work();
+            List<Integer> passed = new ArrayList<>();
+            for (int r = 0; r < strings.size(); r++) {
+                if (where.test(buf, r * layout.recordSize(), perRecord)) {
+                    passed.add(r);
+                }
+            }
+            assertEquals(expected, passed, what + ", record by record");
+            assertWork(counted, perRecord, what + ", record by record");
+            Work batched = new Work();
+            RecordBatch batch = new RecordBatch();
+            int[] sel = new int[ColumnBatch.MAX_ROWS];
+            int[] out = new int[ColumnBatch.MAX_ROWS];
+            passed.clear();
+            for (int first = 0; first < strings.size(); first += ColumnBatch.MAX_ROWS) {
+                int rows = Math.min(ColumnBatch.MAX_ROWS, strings.size() - first);
+                batch.reset(buf, first * layout.recordSize(), rows, layout.recordSize());
+                for (int i = 0; i < rows; i++) {
+                    sel[i] = i;
+                }
+                int k = where.select(batch, sel, rows, out, batched);
+                for (int i = 0; i < k; i++) {
+                    passed.add(first + out[i]);
+                }
+            }
+            assertEquals(expected, passed, what + ", a batch at a time");
+            assertWork(counted, batched, what + ", a batch at a time");
+        }
+    }
+
+    private static void assertWork(Work expected, Work got, String what) {
+        assertEquals(expected.fieldReads, got.fieldReads, "field loads of " + what);
+        assertEquals(expected.compares, got.compares, "comparisons of " + what);
+        assertEquals(expected.stringLeafCompares, got.stringLeafCompares, "string leaf comparisons of " + what);
     }
 
     /** {@code literal} with the bytes a literal cannot hold as such (0xC3 alone is no UTF-8) as 'B'. */

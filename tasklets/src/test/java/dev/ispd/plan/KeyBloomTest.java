@@ -31,6 +31,73 @@ class KeyBloomTest {
         assertTrue(!not.test(record.putLong(0, keys[0]), 0));
     }
 
+    /**
+     * A filter whose bits are a power of two (the largest, {@link KeyBloom#MAX_WORDS}) and one whose
+     * are not pass the values the probes' definition passes (bit {@code (h1 + i * h2) mod bits});
+     * its batch form (a loop of its own) the rows its per-record test passes, counting the same.
+     */
+    @Test
+    void eitherSizePassesWhatTheProbesDefinitionPassesOverABatchToo() {
+        for (int n : new int[] {30_000, 1_000}) {
+            long[] keys = LongStream.range(0, n).map(i -> i * 200 + 7).toArray();
+            Predicate.Bloom bloom = KeyBloom.of("k", keys);
+            int count = 3_000;
+            ByteBuffer records = ByteBuffer.allocate(8 * count).order(ByteOrder.LITTLE_ENDIAN);
+            List<Integer> expected = new java.util.ArrayList<>();
+            for (int r = 0; r < count; r++) {
+                long v = r % 2 == 0 ? keys[r % n] : r * 37L + 8;
+                records.putLong(8 * r, v);
+                if (byDefinition(bloom, v)) {
+                    expected.add(r);
+                }
+            }
+            Condition where = Condition.bind(bloom, L);
+            Work perRecord = new Work();
+            List<Integer> tested = new java.util.ArrayList<>();
+            for (int r = 0; r < count; r++) {
+                if (where.test(records, 8 * r, perRecord)) {
+                    tested.add(r);
+                }
+            }
+            assertEquals(expected, tested, "records passed by " + bloom.bits().length + " words");
+            Work batched = new Work();
+            List<Integer> selected = new java.util.ArrayList<>();
+            RecordBatch batch = new RecordBatch();
+            int[] sel = new int[ColumnBatch.MAX_ROWS];
+            int[] out = new int[ColumnBatch.MAX_ROWS];
+            for (int first = 0; first < count; first += ColumnBatch.MAX_ROWS) {
+                int rows = Math.min(ColumnBatch.MAX_ROWS, count - first);
+                batch.reset(records, 8 * first, rows, 8);
+                for (int i = 0; i < rows; i++) {
+                    sel[i] = i;
+                }
+                int k = where.select(batch, sel, rows, out, batched);
+                for (int i = 0; i < k; i++) {
+                    selected.add(first + out[i]);
+                }
+            }
+            assertEquals(expected, selected, "rows selected by " + bloom.bits().length + " words");
+            assertEquals(perRecord.fieldReads, batched.fieldReads, "field loads");
+            assertEquals(perRecord.compares, batched.compares, "comparisons");
+        }
+    }
+
+    /** Whether every probe of {@code v} finds its bit: bit {@code (h1 + i * h2) mod bits}, by unsigned 32-bit sums. */
+    private static boolean byDefinition(Predicate.Bloom bloom, long v) {
+        long z = v;
+        z = (z ^ (z >>> 30)) * 0xbf58476d1ce4e5b9L;
+        z = (z ^ (z >>> 27)) * 0x94d049bb133111ebL;
+        z ^= z >>> 31;
+        long bits = bloom.bits().length * 64L;
+        for (int i = 0; i < bloom.hashes(); i++) {
+            long bit = (((int) z + i * (int) (z >>> 32)) & 0xFFFF_FFFFL) % bits;
+            if ((bloom.bits()[(int) (bit / 64)] >>> (bit % 64) & 1) == 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     @Test
     void aFilterPastTheLimitsIsRefusedNamingTheField() {
         PlanException e = assertThrows(PlanException.class, () -> new Predicate.Bloom("k", new long[KeyBloom.MAX_WORDS + 1], 7));
