@@ -5,7 +5,7 @@ import dev.ispd.plan.BoundPredicate;
 import dev.ispd.plan.Predicate;
 import dev.ispd.spark.conf.HadoopConf;
 import dev.ispd.spark.layout.RecordLayout;
-import dev.ispd.spark.pushdown.RangeShares;
+import dev.ispd.spark.pushdown.Selectivity;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.List;
@@ -20,12 +20,13 @@ import org.slf4j.LoggerFactory;
  * A sample of a table's records in rows, read on the driver when a scan's statistics first need
  * it (docs/spark.md, "Statistics"): {@value #RUNS} runs of {@value #RUN_RECORDS} consecutive
  * records spread evenly over the files (every record of a table of fewer), read once per load.
- * The share of the sample that order comparisons pass, tested by the plan interpreter
- * ({@link BoundPredicate}), is their estimate, {@code (k + 1) / (n + 2)} for {@code k} of
- * {@code n} passing, so that no estimate is 0 or 1. A sample that cannot be read is logged and
- * measures nothing (the tests keep their guesses).
+ * The share of the sample a pushed WHERE passes, tested by the plan interpreter
+ * ({@link BoundPredicate}), is its estimate, {@code (k + 1) / (n + 2)} for {@code k} of
+ * {@code n} passing, so that no estimate is 0 or 1. Tables in Parquet or column-blocked are not
+ * sampled, and a sample that cannot be read is logged: their WHEREs are guessed
+ * ({@link Selectivity}).
  */
-final class RecordSample implements RangeShares {
+final class RecordSample {
     private static final Logger LOG = LoggerFactory.getLogger(RecordSample.class);
     static final int RUNS = 64;
     static final int RUN_RECORDS = 64;
@@ -42,20 +43,18 @@ final class RecordSample implements RangeShares {
         this.conf = conf;
     }
 
-    /** A sample of the records of {@code files}, or none where they are Parquet or column-blocked. */
-    static RangeShares of(RecordLayout layout, List<FileStatus> files, HadoopConf conf) {
-        return layout.parquet() || layout.recordsPerBlock() > 0 ? RangeShares.NONE : new RecordSample(layout, files, conf);
-    }
-
-    @Override
-    public OptionalDouble of(Predicate tests) {
+    /**
+     * The share of the sampled records that pass {@code where}, in (0, 1), or empty where the
+     * table is not sampled (Parquet, column-blocked, or its sample could not be read).
+     */
+    OptionalDouble share(Predicate where) {
+        if (layout.parquet() || layout.recordsPerBlock() > 0 || size() == 0) {
+            return OptionalDouble.empty();
+        }
         ByteBuffer sample = records();
         int entrySize = layout.entrySize();
         int n = size();
-        if (n == 0) {
-            return OptionalDouble.empty();
-        }
-        BoundPredicate bound = BoundPredicate.bind(tests, layout.planLayout());
+        BoundPredicate bound = BoundPredicate.bind(where, layout.planLayout());
         int passed = 0;
         for (int r = 0; r < n; r++) {
             if (bound.test(sample, r * entrySize)) {

@@ -3,7 +3,6 @@ package dev.ispd.spark.read;
 import dev.ispd.spark.conf.HadoopConf;
 import dev.ispd.spark.conf.SparkSettings;
 import dev.ispd.spark.layout.RecordLayout;
-import dev.ispd.spark.pushdown.RangeShares;
 import java.util.List;
 import org.apache.hadoop.fs.FileStatus;
 
@@ -18,15 +17,15 @@ import org.apache.hadoop.fs.FileStatus;
  * when a scan's statistics first need it, and shared by every scan of the load.
  */
 public record ScanInput(String path, RecordLayout layout, List<FileStatus> files, HadoopConf conf,
-                        SparkSettings settings, ParquetFiles parquet, RangeShares sample) {
+                        SparkSettings settings, ParquetFiles parquet, RecordSample sample) {
     public ScanInput {
         files = List.copyOf(files);
     }
 
-    /** An input whose sample is its files' records ({@link RecordSample#of}). */
+    /** An input whose sample is of its files' records, read when first needed. */
     public ScanInput(String path, RecordLayout layout, List<FileStatus> files, HadoopConf conf,
                      SparkSettings settings, ParquetFiles parquet) {
-        this(path, layout, files, conf, settings, parquet, RecordSample.of(layout, files, conf));
+        this(path, layout, files, conf, settings, parquet, new RecordSample(layout, files, conf));
     }
 
     /** This input read with {@code settings} (the session's when a scan is built), its sample shared. */

@@ -5,8 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import dev.ispd.plan.CompareOp;
 import dev.ispd.plan.Expr;
 import dev.ispd.plan.Predicate;
-import java.util.List;
-import java.util.OptionalDouble;
 import org.junit.jupiter.api.Test;
 
 /** The shares of records pushed predicates are guessed to keep (Calcite's defaults, combined as independent). */
@@ -40,31 +38,5 @@ class SelectivityTest {
                 new Predicate.Holds(new Expr.Compare(CompareOp.LT, new Expr.Ref("s"), new Expr.Ref("c"))),
                 Predicate.compare("r", CompareOp.GE, 8766), Predicate.compare("r", CompareOp.LT, 9131));
         assertEquals((1 - 0.85 * 0.85) * 0.5 * 0.5 * 0.5 * 0.5, Selectivity.of(q12), EPSILON);
-    }
-
-    /**
-     * Order comparisons are measured where a sample can: those ANDed together as one (the month
-     * of a date's {@code >=} and {@code <}), the other tests guessed beside them; in an OR, each.
-     */
-    @Test
-    void orderComparisonsAreMeasuredTogether() {
-        Predicate month = Predicate.and(Predicate.compare("d", CompareOp.GE, 9374),
-                Predicate.compare("d", CompareOp.LT, 9404));
-        RangeShares measured = tests -> tests.equals(month) ? OptionalDouble.of(0.0125) : OptionalDouble.empty();
-        assertEquals(0.0125, Selectivity.of(month, measured), EPSILON);
-        assertEquals(0.25, Selectivity.of(month), EPSILON, "guessed: two halves");
-        Predicate withEqual = Predicate.and(Predicate.eq("a", 1), Predicate.compare("d", CompareOp.GE, 9374),
-                Predicate.compare("d", CompareOp.LT, 9404));
-        assertEquals(0.15 * 0.0125, Selectivity.of(withEqual, measured), EPSILON);
-        Expr d = new Expr.Ref("d");
-        Expr from = new Expr.Compare(CompareOp.GE, d, new Expr.Ref("e"));
-        Expr upTo = new Expr.Between(d, new Expr.Ref("e"), new Expr.Ref("f"));
-        Expr inExprs = new Expr.And(List.of(new Expr.Compare(CompareOp.EQ, d, new Expr.Ref("g")), from, upTo));
-        RangeShares exprs = tests -> tests.equals(new Predicate.Holds(new Expr.And(List.of(from, upTo))))
-                || tests.equals(new Predicate.Holds(from)) ? OptionalDouble.of(0.1) : OptionalDouble.empty();
-        assertEquals(0.15 * 0.1, Selectivity.of(new Predicate.Holds(inExprs), exprs), EPSILON);
-        assertEquals(1 - 0.9 * 0.15, Selectivity.of(new Predicate.Holds(new Expr.Or(List.of(from,
-                new Expr.Compare(CompareOp.NE, d, new Expr.Ref("g"))))), exprs), EPSILON);
-        assertEquals(0.25, Selectivity.of(Predicate.between("a", 1, 9), exprs), EPSILON, "not measured: guessed");
     }
 }

@@ -154,14 +154,14 @@ class IspdScanPlanTest {
     }
 
     /**
-     * Issue 20.1: a pushed WHERE shrinks the scan's statistics by its guessed selectivity
-     * ({@code =} 0.15) times its order comparisons' share of the sampled records (all 2,000 of
-     * this file: {@code (k + 1) / (n + 2)}), and a pushed GROUP BY to at most its keys' values.
+     * Issue 20.1: a pushed WHERE shrinks the scan's statistics by the share of the table's sample
+     * that passes it (all 2,000 records of this file: {@code (k + 1) / (n + 2)}), and a pushed
+     * GROUP BY to at most its keys' values.
      */
     @Test
     void theStatisticsCountThePushedFiltersAndGroups() {
-        long below5 = ispd().load(file).where("region < 5").count();
-        long kept = (long) Math.ceil(2_000 * 0.15 * (below5 + 1.0) / 2_002);
+        long passing = ispd().load(file).where("type = 2 AND region < 5").count();
+        long kept = (long) Math.ceil(2_000 * (passing + 1.0) / 2_002);
         Statistics filtered = ispd().load(file).where("type = 2 AND region < 5").select("type")
                 .queryExecution().optimizedPlan().stats();
         assertEquals(Long.toString(kept), filtered.rowCount().get().toString());
@@ -176,9 +176,9 @@ class IspdScanPlanTest {
     }
 
     /**
-     * Order comparisons ANDed together are measured together over a sample of runs spread over a
-     * larger table (64 runs of 64 of its 20,000 records): one eighth of a range of timestamps is
-     * estimated at about an eighth, where two guessed halves would make a quarter.
+     * A larger table's WHERE is measured over a sample of runs spread over it (64 runs of 64 of
+     * its 20,000 records): one eighth of a range of timestamps is estimated at about an eighth,
+     * where two guessed halves would make a quarter.
      */
     @Test
     void aRangeIsEstimatedByTheShareOfASampleOfTheRecordsInIt() throws IOException {
