@@ -26,7 +26,7 @@ import org.slf4j.LoggerFactory;
  * sampled, and a sample that cannot be read is logged: their WHEREs are guessed
  * ({@link Selectivity}).
  */
-final class RecordSample {
+public final class RecordSample {
     private static final Logger LOG = LoggerFactory.getLogger(RecordSample.class);
     static final int RUNS = 64;
     static final int RUN_RECORDS = 64;
@@ -75,7 +75,7 @@ final class RecordSample {
             try {
                 records = read();
             } catch (IOException e) {
-                LOG.warn("cannot read a sample of {} for the scan's statistics (its range predicates are guessed): {}",
+                LOG.warn("cannot read a sample of {} for the scans' statistics (their WHEREs are guessed): {}",
                         files.isEmpty() ? "no files" : files.get(0).getPath().getParent(), e.toString());
                 records = ByteBuffer.allocate(0);
             }

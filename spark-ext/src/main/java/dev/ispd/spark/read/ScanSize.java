@@ -14,9 +14,9 @@ import java.util.Optional;
  * The rows a scan is expected to return and their size as Spark rows, for Spark's planner
  * (docs/spark.md, "Statistics"): the records times the share of the table's sample its pushed
  * WHERE passes ({@link RecordSample}), or where the table has none, the share it is guessed to
- * keep ({@link Selectivity}); for a pushed aggregation, one row without GROUP BY, else at most as many groups as its
- * keys have values where every key is a column of few (a bool, a string of 1 or 2 bytes, an
- * integer of 16 bits or fewer).
+ * keep ({@link Selectivity}); for a pushed aggregation, one row without GROUP BY, else at most
+ * as many groups as its keys have values where every key is a column of few (a bool, a string
+ * of 1 or 2 bytes, an integer of 16 bits or fewer).
  */
 record ScanSize(long rows, long bytes) {
     /** Most values a group key is counted with; a key of more leaves the groups bounded by the rows. */
