@@ -22,7 +22,10 @@ import org.slf4j.LoggerFactory;
  * records spread evenly over the files (every record of a table of fewer), read once per load.
  * The share of the sample a pushed WHERE passes, tested by the plan interpreter
  * ({@link BoundPredicate}), is its estimate, {@code (k + 1) / (n + 2)} for {@code k} of
- * {@code n} passing, so that no estimate is 0 or 1. Tables in Parquet or column-blocked are not
+ * {@code n} passing, so that no estimate is 0 or 1; of a table the sample holds whole, the
+ * share itself ({@code k / n}: TPC-H's region of 5 records, one of them ASIA, keeps one
+ * fifth, where the smoothed share would keep two of them, and its nations and suppliers twice
+ * theirs). Tables in Parquet or column-blocked are not
  * sampled, and a sample that cannot be read is logged: their WHEREs are guessed
  * ({@link Selectivity}).
  */
@@ -44,8 +47,9 @@ public final class RecordSample {
     }
 
     /**
-     * The share of the sampled records that pass {@code where}, in (0, 1), or empty where the
-     * table is not sampled (Parquet, column-blocked, or its sample could not be read).
+     * The share of the sampled records that pass {@code where} (exact for a table sampled whole),
+     * or empty where the table is not sampled (Parquet, column-blocked, or its sample could not
+     * be read).
      */
     OptionalDouble share(Predicate where) {
         if (layout.parquet() || layout.recordsPerBlock() > 0 || size() == 0) {
@@ -61,7 +65,12 @@ public final class RecordSample {
                 passed++;
             }
         }
-        return OptionalDouble.of((passed + 1.0) / (n + 2.0));
+        return OptionalDouble.of(n == records(files, entrySize) ? (double) passed / n : (passed + 1.0) / (n + 2.0));
+    }
+
+    /** The whole records in {@code files}. */
+    private static long records(List<FileStatus> files, int entrySize) {
+        return files.stream().mapToLong(f -> f.getLen() / entrySize).sum();
     }
 
     /** How many records the sample holds (read on first use). */
@@ -86,7 +95,7 @@ public final class RecordSample {
     /** Each file opened once, for the runs that start in it; a run stops at its file's end. */
     private ByteBuffer read() throws IOException {
         int entrySize = layout.entrySize();
-        long total = files.stream().mapToLong(f -> f.getLen() / entrySize).sum();
+        long total = records(files, entrySize);
         int runs = (int) Math.min(RUNS, (total + RUN_RECORDS - 1) / RUN_RECORDS);
         byte[] sample = new byte[runs * RUN_RECORDS * entrySize];
         int filled = 0;
