@@ -98,6 +98,22 @@ class KeyBloomTest {
         return true;
     }
 
+    /** The expected false positives the planner counts are the share of other values the filter passes. */
+    @Test
+    void falsePositivesAreTheShareOfOtherValuesThatPass() {
+        ByteBuffer record = ByteBuffer.allocate(8).order(ByteOrder.LITTLE_ENDIAN);
+        for (int n : new int[] {1_000, 30_000, 227_000}) {
+            long[] keys = LongStream.range(0, n).map(i -> i * 4).toArray(); // a year of Q5's order keys at SF 1, spread
+            BoundPredicate where = BoundPredicate.bind(KeyBloom.of("k", keys), L);
+            long others = LongStream.range(0, 200_000).map(i -> i * 4 + 1).filter(v -> where.test(record.putLong(0, v), 0))
+                    .count();
+            double expected = KeyBloom.falsePositives(n);
+            assertEquals(expected, others / 200_000.0, 0.005 + expected * 0.1, n + " keys");
+        }
+        assertTrue(KeyBloom.falsePositives(1_000) < 0.01, "10 bits a key");
+        assertTrue(KeyBloom.falsePositives(227_000) > 0.5, "one probe in fewer bits than keys");
+    }
+
     @Test
     void aFilterPastTheLimitsIsRefusedNamingTheField() {
         PlanException e = assertThrows(PlanException.class, () -> new Predicate.Bloom("k", new long[KeyBloom.MAX_WORDS + 1], 7));

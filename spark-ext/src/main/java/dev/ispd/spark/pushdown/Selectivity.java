@@ -7,10 +7,11 @@ import java.util.List;
 import java.util.function.ToDoubleFunction;
 
 /**
- * The share of records a pushed WHERE is guessed to keep, for the scan's statistics
- * (docs/spark.md, "Statistics"). A record layout records no per-field statistics, and Spark
- * itself guesses nothing for a predicate it has no column statistics of (a {@code Filter} keeps
- * its child's size), so each test gets Apache Calcite's default guess
+ * The share of records a pushed WHERE is guessed to keep, for the statistics of a scan of a
+ * table without a sample of its records (Parquet or column-blocked; docs/spark.md,
+ * "Statistics"). A layout records no per-field statistics, and Spark itself guesses nothing
+ * for a predicate it has no column statistics of (a {@code Filter} keeps its child's size), so
+ * each test gets Apache Calcite's default guess
  * ({@code RelMdUtil.guessSelectivity}): {@code =} 0.15, any other comparison 0.5,
  * {@code IS NOT NULL} 0.9, anything else 0.25. Combined as independent: AND multiplies; OR is
  * {@code 1 - Π(1 - s)}, as is an IN of n values (n equalities); NOT is {@code 1 - s}

@@ -304,13 +304,14 @@ public final class IspdScan implements SupportsReportStatistics, SupportsRuntime
 
     /**
      * The rows the scan is expected to return and their size as Spark rows of the read schema
-     * ({@link ScanSize}: the records less what the pushed WHERE is guessed to drop, or the pushed
+     * ({@link ScanSize}: the records times the share of the table's sample of records the pushed
+     * WHERE passes ({@link RecordSample}) or, without one, is guessed to keep, or the pushed
      * aggregation's groups), so that Spark's planner (join strategies, say) sizes this scan by
      * what it returns. Runtime filters are not counted: the join they come from is planned by then.
      */
     @Override
     public Statistics estimateStatistics() {
-        ScanSize size = ScanSize.of(input.records(), queried);
+        ScanSize size = ScanSize.of(input.records(), queried, input.sample());
         return new Statistics() {
             @Override
             public OptionalLong sizeInBytes() {

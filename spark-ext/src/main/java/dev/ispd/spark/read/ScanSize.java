@@ -2,6 +2,7 @@ package dev.ispd.spark.read;
 
 import dev.ispd.plan.Expr;
 import dev.ispd.plan.Field;
+import dev.ispd.plan.Predicate;
 import dev.ispd.spark.layout.LayoutColumn;
 import dev.ispd.spark.layout.RecordLayout;
 import dev.ispd.spark.pushdown.PushedAggregation;
@@ -11,17 +12,20 @@ import java.util.Optional;
 
 /**
  * The rows a scan is expected to return and their size as Spark rows, for Spark's planner
- * (docs/spark.md, "Statistics"): the records times the share its pushed WHERE is guessed to keep
- * ({@link Selectivity}); for a pushed aggregation, one row without GROUP BY, else at most as many
- * groups as its keys have values where every key is a column of few (a bool, a string of 1 or 2
- * bytes, an integer of 16 bits or fewer).
+ * (docs/spark.md, "Statistics"): the records times the share of the table's sample its pushed
+ * WHERE passes ({@link RecordSample}), or where the table has none, the share it is guessed to
+ * keep ({@link Selectivity}); for a pushed aggregation, one row without GROUP BY, else at most
+ * as many groups as its keys have values where every key is a column of few (a bool, a string
+ * of 1 or 2 bytes, an integer of 16 bits or fewer).
  */
 record ScanSize(long rows, long bytes) {
     /** Most values a group key is counted with; a key of more leaves the groups bounded by the rows. */
     private static final long FEW_VALUES = 1 << 16;
 
-    static ScanSize of(long records, PushedScan pushed) {
-        long kept = records == 0 ? 0 : Math.max(1, (long) Math.ceil(records * Selectivity.of(pushed.where())));
+    static ScanSize of(long records, PushedScan pushed, RecordSample sample) {
+        Predicate where = pushed.where();
+        double share = where instanceof Predicate.True ? 1 : sample.share(where).orElseGet(() -> Selectivity.of(where));
+        long kept = records == 0 ? 0 : Math.max(1, (long) Math.ceil(records * share));
         long rows = pushed.aggregation() == null ? kept : Math.min(kept, groups(pushed.aggregation(), pushed.layout()));
         return new ScanSize(rows, rows * pushed.readSchema().defaultSize());
     }
