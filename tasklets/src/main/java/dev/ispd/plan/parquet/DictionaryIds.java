@@ -54,10 +54,16 @@ final class DictionaryIds extends ValuesReader {
             throw new IllegalStateException("the page's dictionary ids end before its values do");
         }
         runs.read(ids, at, n);
+        int outside = 0; // negative once an id is negative or past the last entry: one test for the run, no branch per id
         for (int i = at; i < at + n; i++) {
-            if (ids[i] < 0 || ids[i] >= size) {
-                throw new IllegalStateException("dictionary id " + (ids[i] & 0xFFFF_FFFFL) + " of a dictionary of "
-                        + size + " values");
+            outside |= ids[i] | (size - 1 - ids[i]);
+        }
+        if (outside < 0) {
+            for (int i = at; i < at + n; i++) {
+                if (ids[i] < 0 || ids[i] >= size) {
+                    throw new IllegalStateException("dictionary id " + (ids[i] & 0xFFFF_FFFFL) + " of a dictionary of "
+                            + size + " values");
+                }
             }
         }
     }
