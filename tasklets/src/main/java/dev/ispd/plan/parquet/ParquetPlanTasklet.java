@@ -371,11 +371,7 @@ public final class ParquetPlanTasklet implements Tasklet {
             }
             int present = nulls == null ? k : d.definitions(nulls, r, k);
             if (ids != null) {
-                long[] entries = d.entries(entry);
-                ids.read(this.ids, r, present);
-                for (int i = r; i < r + present; i++) {
-                    values[i] = entries[this.ids[i]];
-                }
+                ids.lookUp(d.entries(entry), this.ids, values, r, present);
             } else {
                 plain.read(conversion, values, r, present);
             }
