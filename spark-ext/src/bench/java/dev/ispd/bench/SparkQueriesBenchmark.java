@@ -1,6 +1,8 @@
 package dev.ispd.bench;
 
 import dev.ispd.examples.bench.PolicyVerdict;
+import dev.ispd.examples.bench.JvmTimes;
+import dev.ispd.examples.bench.Rounds;
 import dev.ispd.examples.bench.ThreadCpu;
 import dev.ispd.examples.bench.WallClockQ1;
 import dev.ispd.examples.worldcup.WorldCupDrives;
@@ -53,11 +55,13 @@ import org.apache.spark.sql.execution.datasources.v2.BatchScanExec;
  * energy and bytes moved (its scan's metrics, last run), with the three policies' medians side by
  * side and fastest's verdict against the best static one ({@link PolicyVerdict}: the rounds' paired
  * ratios say whether it is within 10%, more than 10% slower, or not settled by these runs).
- * Arguments: entries (7000000), runs (16: over each 8 rounds each of the four sources after plain
+ * Arguments: entries (7000000), rounds (16: over each 8 rounds each of the four sources after plain
  * Spark follows it and each other source twice; one sitting of 3-8 runs could not tell fastest's
- * Q1 from 10% slower), work directory (the temp directory). Exit status 1 if an answer differs.
+ * Q1 from 10% slower; or {@code auto}: until fastest's verdict settles, at most
+ * {@value Rounds#DEFAULT_CAP}, {@link Rounds}), work directory (the temp directory). Exit status 1
+ * if an answer differs.
  */
-public record SparkQueriesBenchmark(long entries, int runs, Path work) {
+public record SparkQueriesBenchmark(long entries, Rounds rounds, Path work) {
     private static final int ENTRY_SIZE = 256;
     private static final long CHUNK_SIZE = 64L << 20;
     private static final int DRIVES = 2;
@@ -80,13 +84,13 @@ public record SparkQueriesBenchmark(long entries, int runs, Path work) {
 
     public static void main(String[] args) throws Exception {
         long entries = args.length > 0 ? Long.parseLong(args[0]) : 7_000_000;
-        int runs = args.length > 1 ? Integer.parseInt(args[1]) : 16;
+        Rounds rounds = Rounds.parse(args.length > 1 ? args[1] : "16", Rounds.DEFAULT_CAP);
         Path dir = Path.of(args.length > 2 ? args[2] : System.getProperty("java.io.tmpdir"));
         Path work = Files.createTempDirectory(Files.createDirectories(dir), "ispd-spark-bench-");
         boolean identical;
         try (EmbeddedDrives drives = EmbeddedDrives.builder().drives(DRIVES).profile("smartssd-2013")
                 .directory(work.resolve("drives")).start()) {
-            identical = new SparkQueriesBenchmark(entries, runs, work).run(drives);
+            identical = new SparkQueriesBenchmark(entries, rounds, work).run(drives);
         } finally {
             deleteTree(work);
         }
@@ -107,6 +111,7 @@ public record SparkQueriesBenchmark(long entries, int runs, Path work) {
                     Runtime.getRuntime().availableProcessors(), Runtime.getRuntime().maxMemory() / 1e9, spark.version(),
                     loadAverage());
             Map<String, Dataset<Row>> sources = sources(spark, uri);
+            System.out.printf("timed: %s per query%n", rounds.describe("rounds"));
             boolean identical = true;
             for (Map.Entry<String, String> q : Map.of("Q1", Q1, "Q2", Q2).entrySet().stream()
                     .sorted(Map.Entry.comparingByKey()).toList()) {
@@ -171,32 +176,38 @@ public record SparkQueriesBenchmark(long entries, int runs, Path work) {
             }
         }
         for (String source : names) {
-            wall.put(source, new double[runs]);
-            cpu.put(source, new double[runs]);
+            wall.put(source, new double[rounds.cap()]);
+            cpu.put(source, new double[rounds.cap()]);
         }
-        for (int r = 0; r < runs; r++) {
+        int done = 0;
+        for (; !rounds.enough(done, n -> verdict(wall, n)); done++) {
+            int r = done;
             for (String source : round(names, r + 1)) {
                 sources.get(source).createOrReplaceTempView("t");
                 Dataset<Row> df = sources.get(source).sparkSession().sql(sql);
                 ThreadCpu threadsBefore = ThreadCpu.now();
+                JvmTimes before = JvmTimes.now();
                 long start = System.nanoTime();
                 long cpuStart = processCpuNs();
-                long gcStart = gcMs();
                 List<String> answer = answer(df);
                 wall.get(source)[r] = (System.nanoTime() - start) / 1e9;
                 long cpuNs = processCpuNs() - cpuStart;
                 cpu.get(source)[r] = cpuNs / 1e9;
                 threads.computeIfAbsent(source, k -> new ArrayList<>()).add(ThreadCpu.now().since(threadsBefore, cpuNs));
-                long gc = gcMs() - gcStart;
+                JvmTimes inside = JvmTimes.now().since(before);
                 awaitEnd(source, df);
                 lastRun.put(source, df);
                 if (!answer.equals(answers.get(source))) {
                     answers.put(source, List.of("answers differ from run to run"));
                 }
-                System.out.printf("  %-24s run %d %8.3f s, CPU %.3f s, GC %d ms (load average %.2f)%s%n", source, r + 1,
-                        wall.get(source)[r], cpu.get(source)[r], gc, loadAverage(), source.startsWith("ispd") ? placed(df) : "");
+                System.out.printf("  %-24s run %d %8.3f s, CPU %.3f s, %s (load average %.2f)%s%n", source, r + 1,
+                        wall.get(source)[r], cpu.get(source)[r], inside, loadAverage(),
+                        source.startsWith("ispd") ? placed(df) : "");
             }
         }
+        int timed = done;
+        wall.replaceAll((source, s) -> Arrays.copyOf(s, timed));
+        cpu.replaceAll((source, s) -> Arrays.copyOf(s, timed));
         double plain = median(wall.get(PLAIN));
         boolean identical = true;
         System.out.printf("  %-24s %10s %14s %14s %16s%n", "source", "median s", "plain / this", "median CPU s",
@@ -210,10 +221,7 @@ public record SparkQueriesBenchmark(long entries, int runs, Path work) {
         System.out.printf("  ispd, median wall s (measured basis, after %d warm-up rounds): fastest %.3f, device-only "
                 + "%.3f, host-only %.3f%n", WARM_UP_ROUNDS, median(wall.get("ispd fastest")),
                 median(wall.get("ispd device-only")), median(wall.get("ispd host-only")));
-        Map<String, double[]> statics = new LinkedHashMap<>();
-        statics.put("device-only", wall.get("ispd device-only"));
-        statics.put("host-only", wall.get("ispd host-only"));
-        System.out.println("  " + PolicyVerdict.of("fastest", wall.get("ispd fastest"), statics).line(name, runs));
+        System.out.println("  " + verdict(wall, timed).line(name, timed));
         System.out.println("  CPU time of the JVM's threads by kind, median of the timed runs:");
         Map<String, List<Map<String, Long>>> connector = new LinkedHashMap<>();
         List.of("ispd fastest", "ispd device-only", "ispd host-only").forEach(s -> connector.put(s, threads.get(s)));
@@ -225,6 +233,14 @@ public record SparkQueriesBenchmark(long entries, int runs, Path work) {
             }
         }
         return identical;
+    }
+
+    /** Fastest's verdict against the best static policy over the first {@code done} rounds ({@link Rounds#verdict}). */
+    private PolicyVerdict verdict(Map<String, double[]> wall, int done) {
+        Map<String, double[]> statics = new LinkedHashMap<>();
+        statics.put("device-only", Arrays.copyOf(wall.get("ispd device-only"), done));
+        statics.put("host-only", Arrays.copyOf(wall.get("ispd host-only"), done));
+        return rounds.verdict("fastest", Arrays.copyOf(wall.get("ispd fastest"), done), statics);
     }
 
     private static void printModeled(String source, Dataset<Row> df) {
@@ -317,11 +333,6 @@ public record SparkQueriesBenchmark(long entries, int runs, Path work) {
                 .getProcessCpuTime();
     }
 
-    /** The time this JVM's collectors have spent collecting, in milliseconds. */
-    private static long gcMs() {
-        return ManagementFactory.getGarbageCollectorMXBeans().stream().mapToLong(b -> Math.max(0, b.getCollectionTime()))
-                .sum();
-    }
 
     private static double loadAverage() {
         return ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();

@@ -6,7 +6,9 @@ import dev.ispd.tasklet.ResultSink;
 import dev.ispd.tasklet.Tasklet;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The one plan interpreter, run by the drive and by the host on the same {@link Plan}: each
@@ -89,6 +91,18 @@ public final class PlanTasklet implements Tasklet {
      * the records; otherwise as {@link #estimate(Plan, long, int)}.
      */
     public static Meter estimate(Plan plan, long bytes, long records, int pageSize) {
+        return estimate(plan, bytes, records, pageSize, Map.of());
+    }
+
+    /**
+     * As {@link #estimate(Plan, long, long, int)} over batches of a columnar source that holds the
+     * fields named in {@code dictionaryEntries} as ids into a dictionary of at most that many
+     * entries (a NULL counted as one): where this plan's loop over such batches judges the parts of
+     * its WHERE that test one string field alone once per entry ({@link #judgesByEntry}), their
+     * string comparisons are counted once per entry, at most once per record, as the meter counts
+     * them; their other work stays per record.
+     */
+    public static Meter estimate(Plan plan, long bytes, long records, int pageSize, Map<String, Long> dictionaryEntries) {
         Meter m = Estimates.scanOnly(bytes, pageSize);
         long n = records;
         ExprCost perRecord = PredicateCost.of(plan.where(), plan.layout());
@@ -121,6 +135,19 @@ public final class PlanTasklet implements Tasklet {
         m.addStringOps(n * perRecord.stringOps());
         m.addStringBytes(n * perRecord.stringBytes());
         m.addStringLeafCompares(n * perRecord.stringLeafCompares());
+        if (!dictionaryEntries.isEmpty() && judgesByEntry(plan)) {
+            Map<String, ExprCost> byEntry = new HashMap<>();
+            PredicateCost.stringsByEntry(plan.where(), plan.layout(), byEntry);
+            byEntry.forEach((field, strings) -> {
+                Long entries = dictionaryEntries.get(field);
+                if (entries != null && entries < n) { // counted per record above: take back all but one per entry
+                    long spared = n - entries;
+                    m.addStringOps(-spared * strings.stringOps());
+                    m.addStringBytes(-spared * strings.stringBytes());
+                    m.addStringLeafCompares(-spared * strings.stringLeafCompares());
+                }
+            });
+        }
         if (!plan.groupBy().isEmpty()) {
             m.addHashUpdates(n);
         }
@@ -133,6 +160,19 @@ public final class PlanTasklet implements Tasklet {
         }
         m.addBytesOut(PlanResult.bytes(rows, plan.rowWords()));
         return m;
+    }
+
+    /**
+     * Whether this plan's loop over a columnar batch tests its WHERE by the batch's columns, where
+     * a part of it on one string field held as dictionary ids is judged once per entry: the batch
+     * loop ({@link #columns}), or the selection of the per-record loop that no LIMIT stops; not
+     * the record loops a dense GROUP BY or a LIMIT keeps ({@link #scan(ColumnBatch, Meter)}), as
+     * the constructor chooses them.
+     */
+    static boolean judgesByEntry(Plan plan) {
+        boolean dense = DenseGroupScan.takes(plan);
+        boolean columns = !dense && BatchScan.takes(plan) || plan.aggregating() && VectorGroups.takes(plan);
+        return columns || !dense && plan.limit() == Plan.NO_LIMIT;
     }
 
     @Override

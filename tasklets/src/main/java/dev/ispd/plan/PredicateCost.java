@@ -1,5 +1,9 @@
 package dev.ispd.plan;
 
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Set;
+
 /** The work of evaluating a whole predicate tree once, every leaf evaluated, for estimates. */
 final class PredicateCost {
     private PredicateCost() {
@@ -35,5 +39,70 @@ final class PredicateCost {
             return ExprCost.STRING_LEAF;
         }
         return new ExprCost(1, 1, 0, 0); // a comparison or IS NULL
+    }
+
+    /**
+     * The string comparisons of {@code p}'s largest parts that test one {@code char(N)} field alone,
+     * by field, added to {@code out}: the parts a batch holding the field as dictionary ids judges
+     * once per entry (as {@code Condition.bind} binds them), whose string comparisons are then made
+     * once per entry and not per row.
+     */
+    static void stringsByEntry(Predicate p, Layout layout, Map<String, ExprCost> out) {
+        String field = stringField(p, layout);
+        if (field != null) {
+            ExprCost c = of(p, layout);
+            out.merge(field, new ExprCost(0, 0, 0, 0, c.stringOps(), c.stringBytes(), c.stringLeafCompares()),
+                    ExprCost::plus);
+        } else if (p instanceof Predicate.And a) {
+            a.operands().forEach(o -> stringsByEntry(o, layout, out));
+        } else if (p instanceof Predicate.Or o) {
+            o.operands().forEach(q -> stringsByEntry(q, layout, out));
+        } else if (p instanceof Predicate.Not n) {
+            stringsByEntry(n.operand(), layout, out);
+        }
+    }
+
+    /**
+     * The one {@code char(N)} field {@code p} reads, if it reads no other: a string comparison,
+     * IS NULL of a string field, an expression of it alone, and AND, OR and NOT of those; else null.
+     */
+    private static String stringField(Predicate p, Layout layout) {
+        if (p instanceof Predicate.CompareString c) {
+            return c.field();
+        }
+        if (p instanceof Predicate.IsNull n) {
+            return string(layout, n.field()) ? n.field() : null;
+        }
+        if (p instanceof Predicate.Holds h) {
+            Set<String> names = new HashSet<>();
+            refs(h.condition(), names);
+            return names.size() == 1 && string(layout, names.iterator().next()) ? names.iterator().next() : null;
+        }
+        if (p instanceof Predicate.Not n) {
+            return stringField(n.operand(), layout);
+        }
+        if (!(p instanceof Predicate.And) && !(p instanceof Predicate.Or)) {
+            return null;
+        }
+        String field = null;
+        for (Predicate o : p instanceof Predicate.And a ? a.operands() : ((Predicate.Or) p).operands()) {
+            String f = stringField(o, layout);
+            if (f == null || field != null && !field.equals(f)) {
+                return null;
+            }
+            field = f;
+        }
+        return field;
+    }
+
+    private static boolean string(Layout layout, String name) {
+        return layout.field(name, "where").type().kind() == FieldType.Kind.CHAR;
+    }
+
+    private static void refs(Expr e, Set<String> names) {
+        if (e instanceof Expr.Ref r) {
+            names.add(r.name());
+        }
+        e.children().forEach(c -> refs(c, names));
     }
 }

@@ -21,6 +21,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
@@ -106,13 +107,9 @@ class DecodedBatchTest {
                 Predicate.or(like, Predicate.compare("band", CompareOp.EQ, 2)),
                 Predicate.and(Predicate.not(range), Predicate.holds(gt(field("qty"), lit(3)))));
         for (Predicate where : wheres) {
-            Plan rows = Plan.rows(L, where, List.of("qty", "band", "price"));
-            Plan sums = Plan.aggregate(L, where, List.of(), List.of(Aggregate.sum(mul(field("qty"), lit(2))),
-                    Aggregate.countStar()));
-            Plan dense = Plan.aggregate(L, where, List.of("band"), List.of(Aggregate.countStar()));
-            for (Plan plan : List.of(rows, sums, dense)) {
+            for (Plan plan : plansOf(where)) {
                 Result records = overRecords(plan);
-                Result dictionary = overDictionary(plan, plan != dense);
+                Result dictionary = overDictionary(plan, selectsByWhere(plan));
                 assertArrayEquals(records.bytes, dictionary.bytes, "result bytes of " + plan);
                 assertSameButStrings(records.meter, dictionary.meter, "meter of " + plan);
                 // a dictionary of more entries than a batch has rows, most of them in no row: the same answer and meter
@@ -133,6 +130,53 @@ class DecodedBatchTest {
         Meter likedOverDictionary = overDictionary(liked, true).meter;
         assertEquals(ModeValues.DISTINCT + 1, likedOverDictionary.stringOps());
         assertEquals(L.field("mode", "test").width() * (ModeValues.DISTINCT + 1), likedOverDictionary.stringBytes());
+    }
+
+    /**
+     * The estimate of a plan over batches holding {@code mode} as ids into a dictionary of its
+     * entries (and a NULL) counts the string tests judged once per entry once per entry, as the
+     * meter does, at or above what the meter counts; the rest of the estimate is the estimate over
+     * records. Without the dictionary every row's test is counted (an over-count of thousands).
+     */
+    @Test
+    void theEstimateCountsStringTestsOncePerDictionaryEntryAsTheMeterDoes() {
+        Predicate air = Predicate.compare("mode", CompareOp.EQ, "AIR");
+        Predicate like = Predicate.holds(Expr.like(field("mode"), "A%"));
+        List<Predicate> wheres = List.of(air, like, Predicate.or(air, Predicate.isNull("mode")),
+                Predicate.and(air, Predicate.compare("band", CompareOp.LT, 4)),
+                Predicate.or(like, Predicate.compare("band", CompareOp.EQ, 2)));
+        long records = DATA.capacity() / L.recordSize();
+        Map<String, Long> entries = Map.of("mode", ModeValues.DISTINCT + 1);
+        for (Predicate where : wheres) {
+            for (Plan plan : plansOf(where)) {
+                Meter metered = overDictionary(plan, selectsByWhere(plan)).meter;
+                Meter perRow = PlanTasklet.estimate(plan, DATA.capacity(), records, 8192);
+                Meter perEntry = PlanTasklet.estimate(plan, DATA.capacity(), records, 8192, entries);
+                assertEquals(withoutStrings(perRow), withoutStrings(perEntry), "only strings change: " + plan);
+                assertTrue(perEntry.stringOps() >= metered.stringOps() && perEntry.stringBytes() >= metered.stringBytes()
+                        && perEntry.stringLeafCompares() >= metered.stringLeafCompares(), plan + ": estimated " + perEntry
+                        + ", metered " + metered);
+            }
+        }
+        // mode = 'AIR' in a plan that selects by the WHERE's batch form: an entry's comparison, the NULL entry's too
+        Plan plan = Plan.aggregate(L, air, List.of(), List.of(Aggregate.countStar()));
+        assertTrue(PlanTasklet.judgesByEntry(plan));
+        assertEquals(records, PlanTasklet.estimate(plan, DATA.capacity(), records, 8192).stringLeafCompares());
+        assertEquals(ModeValues.DISTINCT + 1,
+                PlanTasklet.estimate(plan, DATA.capacity(), records, 8192, entries).stringLeafCompares());
+        assertEquals(ModeValues.DISTINCT, overDictionary(plan, true).meter.stringLeafCompares());
+    }
+
+    /** A plan of rows, one of aggregates of expressions and one of dense groups, each with {@code where}. */
+    private static List<Plan> plansOf(Predicate where) {
+        return List.of(Plan.rows(L, where, List.of("qty", "band", "price")),
+                Plan.aggregate(L, where, List.of(), List.of(Aggregate.sum(mul(field("qty"), lit(2))), Aggregate.countStar())),
+                Plan.aggregate(L, where, List.of("band"), List.of(Aggregate.countStar())));
+    }
+
+    /** Whether a plan of {@link #plansOf} selects rows by the WHERE's batch form: all but the dense groups'. */
+    private static boolean selectsByWhere(Plan plan) {
+        return plan.groupBy().isEmpty();
     }
 
     /** The distinct non-NULL modes of the test's records (each an entry of {@link #overDictionary}'s dictionary). */

@@ -14,24 +14,34 @@ import java.util.stream.DoubleStream;
  * the median) says whether the spread allows a call. Within 10% when the whole interval is at or
  * under 1.10, more than 10% slower when the whole interval is above it, else not settled by this
  * many runs (the sittings of 3 runs of 2026-11-28 gave Q1 1.11 and 1.04 with the same placement).
+ * A benchmark that looks at the verdict more than once to decide whether to run more rounds
+ * ({@link Rounds}) asks each look for a higher coverage, so that all its looks together still hold
+ * the median at least {@link #COVERAGE} of the time.
  *
  * @param fastest the default policy's name
  * @param best the static policy with the lowest median
  * @param ratio the default policy's median over the best static policy's
  * @param low the interval's low end of the rounds' ratios
  * @param high the interval's high end (both NaN with too few rounds for any interval)
+ * @param coverage how often the interval holds the rounds' median ratio, at least
  */
-public record PolicyVerdict(String fastest, String best, double ratio, double low, double high) {
+public record PolicyVerdict(String fastest, String best, double ratio, double low, double high, double coverage) {
     /** Issue 24's margin: the default policy's median at most 10% above the best static policy's. */
     public static final double MARGIN = 1.10;
-    /** How often the interval holds the rounds' median ratio, at least. */
-    static final double COVERAGE = 0.90;
+    /** How often the interval (all the intervals of a benchmark's looks together) holds the rounds' median ratio, at least. */
+    public static final double COVERAGE = 0.90;
 
     /**
      * The verdict over per-round wall clocks: {@code fastest[r]} ran in the same round as each
      * static policy's {@code [r]}.
      */
     public static PolicyVerdict of(String fastestName, double[] fastest, Map<String, double[]> statics) {
+        return of(fastestName, fastest, statics, COVERAGE);
+    }
+
+    /** {@link #of(String, double[], Map)} with an interval holding the median at least {@code coverage} of the time. */
+    public static PolicyVerdict of(String fastestName, double[] fastest, Map<String, double[]> statics,
+                                   double coverage) {
         if (statics.isEmpty()) {
             throw new IllegalArgumentException("no static policy to compare " + fastestName + " with");
         }
@@ -50,9 +60,9 @@ public record PolicyVerdict(String fastest, String best, double ratio, double lo
             pairs[r] = fastest[r] / statics.get(best)[r];
         }
         Arrays.sort(pairs);
-        int k = lowRank(pairs.length);
+        int k = lowRank(pairs.length, coverage);
         return new PolicyVerdict(fastestName, best, median(fastest) / median(statics.get(best)),
-                k < 0 ? Double.NaN : pairs[k], k < 0 ? Double.NaN : pairs[pairs.length - 1 - k]);
+                k < 0 ? Double.NaN : pairs[k], k < 0 ? Double.NaN : pairs[pairs.length - 1 - k], coverage);
     }
 
     /** Of two policies' runs (one static policy), as {@link #of(String, double[], Map)}. */
@@ -65,22 +75,31 @@ public record PolicyVerdict(String fastest, String best, double ratio, double lo
     /**
      * The 0-based rank of the interval's low end among {@code n} sorted values (its high end is
      * {@code n - 1 -} it): the largest whose interval still holds the median at least
-     * {@link #COVERAGE} of the time; -1 when even the whole range does not (fewer than 5 values).
+     * {@code coverage} of the time; -1 when even the whole range does not (at 90%: fewer than 5 values).
      */
-    static int lowRank(int n) {
+    static int lowRank(int n, double coverage) {
         // [x(k+1), x(n-k)] (1-based) misses the median when at most k values lie below it or at most k above it
         int rank = -1;
         double below = 0; // P(Binomial(n, 1/2) <= k), summed as k grows
         double term = Math.pow(0.5, n);
         for (int k = 0; 2 * k < n; k++) {
             below += term;
-            if (1 - 2 * below < COVERAGE) {
+            if (1 - 2 * below < coverage) {
                 break;
             }
             rank = k;
             term = term * (n - k) / (k + 1);
         }
         return rank;
+    }
+
+    /** The fewest rounds that give an interval holding the median at least {@code coverage} of the time. */
+    static int fewestRounds(double coverage) {
+        int n = 1;
+        while (lowRank(n, coverage) < 0) {
+            n++;
+        }
+        return n;
     }
 
     /** Whether the interval is known. */
@@ -96,19 +115,30 @@ public record PolicyVerdict(String fastest, String best, double ratio, double lo
         return high <= MARGIN ? "met" : low > MARGIN ? "missed" : "not settled";
     }
 
+    /** Whether the runs settle the verdict: met or missed. */
+    public boolean settled() {
+        return !verdict().equals("not settled");
+    }
+
     /** One line: the ratio, the interval and the verdict, with what to do when it is not settled. */
     public String line(String query, int runs) {
-        String interval = hasInterval() ? String.format("rounds' ratios, %.0f%% interval of their median %.2f-%.2f",
-                COVERAGE * 100, low, high) : "too few rounds for an interval";
+        String interval = hasInterval() ? String.format("rounds' ratios, %s%% interval of their median %.2f-%.2f",
+                percent(coverage), low, high) : "too few rounds for an interval";
         String verdict = verdict();
         String why = switch (verdict) {
             case "met" -> "within 10%";
             case "missed" -> "more than 10% slower";
             default -> hasInterval() ? "the interval spans " + String.format("%.2f", MARGIN) + ": more runs"
-                    : "at least 5 runs";
+                    : "at least " + fewestRounds(coverage) + " runs";
         };
         return String.format("%s: %s / best static (%s) %.2f over %d runs (%s): %s, %s", query, fastest, best, ratio,
                 runs, interval, verdict, why);
+    }
+
+    /** {@code 0.9} as {@code 90}, {@code 0.975} as {@code 97.5}. */
+    static String percent(double fraction) {
+        double p = Math.round(fraction * 1000) / 10.0;
+        return p == Math.rint(p) ? String.format("%.0f", p) : String.format("%.1f", p);
     }
 
     private static double median(double[] values) {

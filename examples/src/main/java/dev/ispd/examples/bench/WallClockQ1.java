@@ -42,8 +42,9 @@ import picocli.CommandLine.Spec;
  * against the stock Hadoop jobs ({@link dev.ispd.examples.queries.HostNormalQ1}) over the same osd:// file. Starts simulated
  * drives in this JVM (objects on disk under {@code --dir}), writes the entries once, then runs the
  * stock job and then the DeviceJob with the default policy, device-only and host-only in the
- * order {@link #runOrder} gives, {@code --runs} times (the default policy after {@value #FASTEST_WARM_UPS} untimed jobs its
- * measured cost basis learns from), all in Hadoop's local runner with the same settings. Prints each job's
+ * order {@link #runOrder} gives, {@code --runs} times or until the default policy's verdict settles
+ * ({@link Rounds}; the default policy after {@value #FASTEST_WARM_UPS} untimed jobs its measured cost
+ * basis learns from), all in Hadoop's local runner with the same settings. Prints each job's
  * median wall time (only {@code waitForCompletion} is timed), its speed-up over the stock job,
  * whether its reducer output equals the stock job's, the policies' medians side by side with the
  * default policy's verdict against the best static one ({@link PolicyVerdict}), and the counters
@@ -63,9 +64,8 @@ public final class WallClockQ1 implements Callable<Integer> {
     @Mixin
     WorkloadOptions workload = new WorkloadOptions(7_000_000, 2, 64L << 20);
 
-    @Option(names = "--runs", description = "runs of each job; the median is reported, and the default policy's "
-            + "verdict needs at least 5 (default: ${DEFAULT-VALUE})")
-    int runs = 9;
+    @Mixin
+    RoundsOptions timing = new RoundsOptions(9);
 
     @Option(names = "--map-slots", description = "map tasks the local runner runs at once "
             + "(mapreduce.local.map.tasks.maximum; default: the cores available, ${DEFAULT-VALUE})")
@@ -91,6 +91,8 @@ public final class WallClockQ1 implements Callable<Integer> {
     public static void main(String[] args) {
         CommandLines.exit(new WallClockQ1(), args);
     }
+
+    private Rounds rounds;
 
     @Override
     public Integer call() throws Exception {
@@ -121,6 +123,7 @@ public final class WallClockQ1 implements Callable<Integer> {
                 (System.nanoTime() - loadStart) / 1e9);
 
         List<String> policies = Stream.of(defaultPolicy(conf), "device-only", "host-only").distinct().toList();
+        out.printf("timed: %s per query%n", rounds.describe("runs"));
         boolean identical = true;
         for (Query query : QUERIES) {
             identical &= benchmark(query, conf, input, policies, work);
@@ -143,7 +146,7 @@ public final class WallClockQ1 implements Callable<Integer> {
             record(warmUps, w, query + " warm-up " + policies.get(0),
                     output -> Q1Jobs.device(conf, query, policies.get(0), input, output), work);
         }
-        for (int run = 1; run <= runs; run++) {
+        for (int run = 1; !rounds.enough(run - 1, n -> verdict(query, byJob, policies)); run++) {
             record(byJob, run, query + " " + Q1Jobs.STOCK,
                     output -> Q1Jobs.stock(conf, query, entrySize, input, output), work);
             for (int k = 0; k < policies.size(); k++) {
@@ -161,8 +164,7 @@ public final class WallClockQ1 implements Callable<Integer> {
     }
 
     private void validate() {
-        workload.check(OptionChecks.of(spec.commandLine())).atLeast("--runs", runs, 1)
-                .atLeast("--map-slots", mapSlots, 1);
+        rounds = timing.rounds(workload.check(OptionChecks.of(spec.commandLine())).atLeast("--map-slots", mapSlots, 1));
     }
 
     /**
@@ -206,9 +208,12 @@ public final class WallClockQ1 implements Callable<Integer> {
     private void record(Map<String, List<TimedRun>> byJob, int run, String name, JobBuilder builder, Path work)
             throws Exception {
         Path output = work.resolve("out").resolve(name.replace(' ', '-') + "-" + run);
-        TimedRun r = Q1Jobs.run(name, builder.build(output), output);
-        out.printf("run %d: %-28s %8.2f s wall, %6.2f s JVM CPU (load average %.2f)%n", run, name, r.wallNs() / 1e9,
-                r.cpuNs() / 1e9, loadAverage());
+        Q1Jobs.Q1Job job = builder.build(output);
+        JvmTimes before = JvmTimes.now();
+        TimedRun r = Q1Jobs.run(name, job, output);
+        JvmTimes inside = JvmTimes.now().since(before);
+        out.printf("run %d: %-28s %8.2f s wall, %6.2f s JVM CPU, %s (load average %.2f)%n", run, name, r.wallNs() / 1e9,
+                r.cpuNs() / 1e9, inside, loadAverage());
         byJob.computeIfAbsent(name, k -> new ArrayList<>()).add(r);
     }
 
@@ -223,7 +228,7 @@ public final class WallClockQ1 implements Callable<Integer> {
         double stockMedian = median(byJob.get(stock).stream().mapToDouble(r -> r.wallNs() / 1e9));
         boolean allIdentical = true;
         out.printf("%nwall clock, median of %d run(s) (System.nanoTime around waitForCompletion); JVM CPU: this process's "
-                + "CPU time over the same interval, host and in-JVM drives together (median)%n", runs);
+                + "CPU time over the same interval, host and in-JVM drives together (median)%n", byJob.get(stock).size());
         out.printf("  %-25s %10s %14s %12s %18s%n", "job", "wall s", "stock / this", "JVM CPU s", "output = stock's");
         for (Map.Entry<String, List<TimedRun>> e : byJob.entrySet()) {
             boolean identical = e.getValue().stream().allMatch(r -> r.output().equals(reference));
@@ -241,17 +246,29 @@ public final class WallClockQ1 implements Callable<Integer> {
      * is within 10% (issue 24 point 3; {@link PolicyVerdict}), the policies' medians beside it.
      */
     private void printPolicies(Query query, Map<String, List<TimedRun>> byJob, List<String> policies) {
-        if (policies.size() < 3) {
-            return; // the default policy is a static one
+        PolicyVerdict verdict = verdict(query, byJob, policies);
+        if (verdict == null) {
+            return;
         }
-        Map<String, double[]> statics = new LinkedHashMap<>();
-        policies.subList(1, policies.size()).forEach(p -> statics.put(p, walls(byJob, query, p)));
         double[] fastest = walls(byJob, query, policies.get(0));
         out.printf("  %s DeviceJob, median wall s (measured basis, %s after %d warm-up jobs): %s %.2f, %s%n", query,
                 policies.get(0), FASTEST_WARM_UPS, policies.get(0), median(DoubleStream.of(fastest)),
-                String.join(", ", statics.entrySet().stream().map(e -> String.format("%s %.2f", e.getKey(),
-                        median(DoubleStream.of(e.getValue())))).toList()));
-        out.println("  " + PolicyVerdict.of(policies.get(0), fastest, statics).line(query.toString(), runs));
+                String.join(", ", policies.subList(1, policies.size()).stream().map(p -> String.format("%s %.2f", p,
+                        median(DoubleStream.of(walls(byJob, query, p))))).toList()));
+        out.println("  " + verdict.line(query.toString(), fastest.length));
+    }
+
+    /**
+     * The default policy's verdict against the best static one over the runs so far, as
+     * {@link Rounds#verdict} judges it; null where the default policy is a static one.
+     */
+    private PolicyVerdict verdict(Query query, Map<String, List<TimedRun>> byJob, List<String> policies) {
+        if (policies.size() < 3) {
+            return null;
+        }
+        Map<String, double[]> statics = new LinkedHashMap<>();
+        policies.subList(1, policies.size()).forEach(p -> statics.put(p, walls(byJob, query, p)));
+        return rounds.verdict(policies.get(0), walls(byJob, query, policies.get(0)), statics);
     }
 
     /** The wall clocks of {@code policy}'s DeviceJob runs of {@code query}, s, by run. */

@@ -12,13 +12,24 @@ import org.junit.jupiter.api.Test;
 class PolicyVerdictTest {
     @Test
     void theIntervalIsTheNarrowestOfOrderStatisticsHoldingTheMedianNineTimesInTen() {
-        assertEquals(-1, PolicyVerdict.lowRank(3)); // [x1, x3] holds it 75% of the time
-        assertEquals(-1, PolicyVerdict.lowRank(4)); // 87.5%
-        assertEquals(0, PolicyVerdict.lowRank(5)); // [x1, x5]: 93.75%
-        assertEquals(1, PolicyVerdict.lowRank(8)); // [x2, x7]: 93.0%; [x3, x6] 71.1%
-        assertEquals(1, PolicyVerdict.lowRank(9)); // [x2, x8]: 96.1%; [x3, x7] 82.0%
-        assertEquals(3, PolicyVerdict.lowRank(15)); // [x4, x12]: 96.5%; [x5, x11] 88.2%
-        assertEquals(5, PolicyVerdict.lowRank(20)); // [x6, x15]: 95.9%; [x7, x14] 88.5%
+        assertEquals(-1, PolicyVerdict.lowRank(3, 0.9)); // [x1, x3] holds it 75% of the time
+        assertEquals(-1, PolicyVerdict.lowRank(4, 0.9)); // 87.5%
+        assertEquals(0, PolicyVerdict.lowRank(5, 0.9)); // [x1, x5]: 93.75%
+        assertEquals(1, PolicyVerdict.lowRank(8, 0.9)); // [x2, x7]: 93.0%; [x3, x6] 71.1%
+        assertEquals(1, PolicyVerdict.lowRank(9, 0.9)); // [x2, x8]: 96.1%; [x3, x7] 82.0%
+        assertEquals(3, PolicyVerdict.lowRank(15, 0.9)); // [x4, x12]: 96.5%; [x5, x11] 88.2%
+        assertEquals(5, PolicyVerdict.lowRank(20, 0.9)); // [x6, x15]: 95.9%; [x7, x14] 88.5%
+    }
+
+    @Test
+    void aHigherCoverageWidensTheInterval() {
+        assertEquals(0, PolicyVerdict.lowRank(9, 0.98)); // [x1, x9]: 99.6%; [x2, x8] 96.1%
+        assertEquals(2, PolicyVerdict.lowRank(15, 0.98)); // [x3, x13]: 99.3%; [x4, x12] 96.5%
+        assertEquals(9, PolicyVerdict.lowRank(33, 0.98)); // [x10, x24]: 98.6%; [x11, x23] 96.5%
+        assertEquals(5, PolicyVerdict.fewestRounds(0.9));
+        assertEquals(7, PolicyVerdict.fewestRounds(0.98)); // [x1, x7]: 98.4%
+        assertEquals("98", PolicyVerdict.percent(0.98));
+        assertEquals("97.5", PolicyVerdict.percent(0.975));
     }
 
     @Test

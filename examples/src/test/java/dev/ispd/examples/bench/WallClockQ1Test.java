@@ -30,6 +30,9 @@ class WallClockQ1Test {
         String printed = bytes.toString(StandardCharsets.UTF_8);
 
         assertEquals(0, status, printed);
+        assertTrue(Pattern.compile("(?m)^timed: 1 runs per query$").matcher(printed).find(), printed);
+        assertTrue(Pattern.compile("(?m)^run 1: Q1 DeviceJob device-only +[0-9.]+ s wall, +[0-9.]+ s JVM CPU, GC [0-9]+ ms, "
+                + "JIT [0-9]+ ms \\(load average").matcher(printed).find(), printed);
         for (String query : List.of("Q1", "Q2")) {
             for (String job : List.of("stock Hadoop", "DeviceJob fastest", "DeviceJob device-only",
                     "DeviceJob host-only")) {

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ispd.host.HostRunner;
 import dev.ispd.host.InMemoryPageSource;
+import dev.ispd.offload.plan.DictionaryEntries;
 import dev.ispd.offload.plan.ParquetInput;
 import dev.ispd.offload.plan.SplitEstimate;
 import dev.ispd.plan.Aggregate;
@@ -49,12 +50,8 @@ class ParquetEstimateTest {
 
     @Test
     void theEstimateOfEachSplitCountsTheValuesTheDriveDecodes() throws Exception {
-        Configuration conf = new Configuration();
-        FileSystem fs = FileSystem.getLocal(conf);
-        Path path = new Path(dir.resolve("estimate.parquet").toUri());
-        ParquetData.write(conf, path, ParquetData.rows(ROWS, 17), CompressionCodecName.SNAPPY, true,
-                WriterVersion.PARQUET_1_0, 48 * 1024, 4 * 1024);
-        FileStatus status = fs.getFileStatus(path);
+        FileSystem fs = FileSystem.getLocal(new Configuration());
+        FileStatus status = written(fs, "estimate.parquet", 17, 48 * 1024);
         Layout layout = ParquetInputs.table(fs, status).layout();
         // ids ascend: the statistics exclude the row groups whose ids are all below the half
         Plan plan = Plan.aggregate(layout, Predicate.compare("id", CompareOp.GE, ROWS / 2), List.of("urgent"),
@@ -93,6 +90,47 @@ class ParquetEstimateTest {
         assertEquals(2 * readRows, kinds.byteArrayValues(), "mode and comment are byte arrays");
         assertEquals(3 * readRows, kinds.definitionLevels(), "price, mode and comment are optional; id, qty, urgent not");
         assertTrue(kinds.snappyBytes() > 0 && kinds.gzipBytes() == 0, kinds.toString());
+    }
+
+    /**
+     * A string test of a dictionary-coded column is judged once per entry in the drive, and the
+     * estimate, bounding the entries by the dictionary page's bytes (Snappy, 22 times at most, 4
+     * bytes an entry at least), counts it at most that often: at or above what the drive meters,
+     * and far below once per row of a large row group, which the estimate counted before.
+     */
+    @Test
+    void theEstimateCountsAStringTestOfADictionaryColumnPerEntryBounded() throws Exception {
+        FileSystem fs = FileSystem.getLocal(new Configuration());
+        FileStatus status = written(fs, "strings.parquet", 23, 1 << 20); // a row group of every row, as TPC-H's hold 100,000s
+        Layout layout = ParquetInputs.table(fs, status).layout();
+        Plan plan = Plan.aggregate(layout, Predicate.or(Predicate.compare("mode", CompareOp.EQ, "MAIL"),
+                Predicate.compare("mode", CompareOp.EQ, "SHIP")), List.of(), List.of(Aggregate.countStar()));
+        ParquetInput input = ParquetInputs.input(fs, status, plan).parquet();
+        byte[] file = Files.readAllBytes(java.nio.file.Path.of(status.getPath().toUri()));
+        PlanTaskletFactory factory = new PlanTaskletFactory("parquet", plan);
+        for (ParquetInput.RowGroup g : input.rowGroups()) {
+            Map<String, Long> entries = DictionaryEntries.atMost(g, input.columns());
+            assertTrue(entries.containsKey("mode"), "mode's dictionary is bounded: " + entries);
+            Meter metered = drive(plan, status, input, g, g.group(), file);
+            Meter perRow = SplitEstimate.ofRowGroup(factory, Params.EMPTY, g.group(), input.columns(),
+                    layout.recordSize(), PAGE);
+            Meter perEntry = SplitEstimate.ofRowGroup(factory, Params.EMPTY, g.group(), input.columns(),
+                    layout.recordSize(), PAGE, entries);
+            assertEquals(2 * g.group().rows(), perRow.stringLeafCompares(), "two comparisons a row, before");
+            assertEquals(2 * entries.get("mode"), perEntry.stringLeafCompares(), "two an entry at most");
+            assertTrue(metered.stringLeafCompares() <= perEntry.stringLeafCompares()
+                    && perEntry.stringLeafCompares() < perRow.stringLeafCompares() / 10, "metered " + metered
+                    + ", estimated " + perEntry);
+            assertEquals(metered.records(), perEntry.records());
+        }
+    }
+
+    /** {@link #ROWS} rows of seed {@code seed} written as {@code name}, Snappy, row groups of about {@code rowGroupBytes}. */
+    private FileStatus written(FileSystem fs, String name, long seed, int rowGroupBytes) throws Exception {
+        Path path = new Path(dir.resolve(name).toUri());
+        ParquetData.write(fs.getConf(), path, ParquetData.rows(ROWS, seed), CompressionCodecName.SNAPPY, true,
+                WriterVersion.PARQUET_1_0, rowGroupBytes, 4 * 1024);
+        return fs.getFileStatus(path);
     }
 
     /** The meter of the plan run over {@code part} of row group {@code g}, as a drive runs it. */

@@ -1,5 +1,8 @@
 package dev.ispd.offload.plan;
 
+import dev.ispd.plan.Plan;
+import dev.ispd.plan.PlanTasklet;
+import dev.ispd.plan.PlanTaskletFactory;
 import dev.ispd.plan.parquet.ParquetColumn;
 import dev.ispd.plan.parquet.ParquetPlanTasklet;
 import dev.ispd.plan.parquet.ParquetRowGroup;
@@ -7,12 +10,15 @@ import dev.ispd.protocol.Params;
 import dev.ispd.tasklet.Meter;
 import dev.ispd.tasklet.TaskletFactory;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The work a Parquet split will meter, estimated before it runs: its tasklet's estimate
  * ({@link TaskletFactory#estimate}) of its rows as records of the plan's layout, plus the values
  * the drive decodes from the column chunks read, by kind ({@link ParquetPlanTasklet#countDecoding}), as the
- * drive meters them. Row groups the statistics exclude are no split's, so they cost nothing.
+ * drive meters them; a plan's string tests over dictionary-coded columns once per entry where the
+ * planner bounds the entries ({@link DictionaryEntries}). Row groups the statistics exclude are no
+ * split's, so they cost nothing.
  */
 public final class SplitEstimate {
     private SplitEstimate() {
@@ -21,7 +27,22 @@ public final class SplitEstimate {
     /** The work of the rows {@code read} of a row group, its {@code columns} decoded into records of {@code recordSize} bytes. */
     public static Meter ofRowGroup(TaskletFactory estimator, Params params, ParquetRowGroup read,
                                    List<ParquetColumn> columns, int recordSize, int pageSize) {
-        Meter m = estimator.estimate(params, read.count() * recordSize, pageSize);
+        return ofRowGroup(estimator, params, read, columns, recordSize, pageSize, Map.of());
+    }
+
+    /**
+     * As {@link #ofRowGroup(TaskletFactory, Params, ParquetRowGroup, List, int, int)}, the string
+     * columns named in {@code dictionaryEntries} held as ids into dictionaries of at most that many
+     * entries: a plan's string tests judged once per entry count once per entry
+     * ({@link PlanTasklet#estimate(Plan, long, long, int, Map)}), as the drive meters them.
+     */
+    public static Meter ofRowGroup(TaskletFactory estimator, Params params, ParquetRowGroup read,
+                                   List<ParquetColumn> columns, int recordSize, int pageSize,
+                                   Map<String, Long> dictionaryEntries) {
+        long bytes = read.count() * recordSize;
+        Meter m = estimator instanceof PlanTaskletFactory plan
+                ? PlanTasklet.estimate(plan.plan(), bytes, read.count(), pageSize, dictionaryEntries)
+                : estimator.estimate(params, bytes, pageSize);
         ParquetPlanTasklet.countDecoding(read, columns, m);
         return m;
     }

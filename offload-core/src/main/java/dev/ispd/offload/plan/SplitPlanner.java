@@ -18,6 +18,7 @@ import dev.ispd.plan.Plan;
 import dev.ispd.plan.PlanException;
 import dev.ispd.plan.PlanTasklet;
 import dev.ispd.plan.PlanTaskletFactory;
+import dev.ispd.plan.parquet.ParquetRowGroup;
 import dev.ispd.plan.parquet.ParquetSource;
 import dev.ispd.plan.parquet.PlanSources;
 import dev.ispd.profile.Capabilities;
@@ -136,7 +137,8 @@ public final class SplitPlanner {
                         ? PlanTasklet.estimate(plan(files.get(f)), u.bytes(), blocks.get(i).records(), pageSize)
                         : u.rowGroup() == null ? estimator.estimate(tasklet.params(), u.bytes(), pageSize)
                         : SplitEstimate.ofRowGroup(estimator, tasklet.params(), u.rowGroup(),
-                                files.get(f).parquet().columns(), recordSize, pageSize);
+                                files.get(f).parquet().columns(), recordSize, pageSize,
+                                dictionaryEntries(files.get(f).parquet(), u.rowGroup()));
                 work.add(new SplitWork(work.size(), drive, u.bytes(), predicted, replicas));
             }
         }
@@ -233,6 +235,16 @@ public final class SplitPlanner {
                     new BlockedSplit(file.blocks().recordsPerBlock(), records)));
         }
         return out;
+    }
+
+    /** The bound on each dictionary-coded string column's entries in the row group {@code read} is of. */
+    private static Map<String, Long> dictionaryEntries(ParquetInput input, ParquetRowGroup read) {
+        for (ParquetInput.RowGroup g : input.rowGroups()) {
+            if (g.group().index() == read.index()) {
+                return DictionaryEntries.atMost(g, input.columns());
+            }
+        }
+        return Map.of();
     }
 
     /**

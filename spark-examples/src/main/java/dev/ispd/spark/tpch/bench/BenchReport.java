@@ -12,6 +12,7 @@ import static dev.ispd.offload.execute.SplitMetric.SPLITS_ON_DEVICE;
 import static dev.ispd.offload.execute.SplitMetric.SPLITS_ON_HOST;
 
 import dev.ispd.examples.bench.PolicyVerdict;
+import dev.ispd.examples.bench.Rounds;
 import dev.ispd.offload.execute.SplitMetric;
 import java.io.PrintStream;
 import java.util.ArrayList;
@@ -36,10 +37,35 @@ final class BenchReport {
 
     private final PrintStream out;
     private final List<Source> sources;
+    private final Rounds rounds;
 
-    BenchReport(PrintStream out, List<Source> sources) {
+    BenchReport(PrintStream out, List<Source> sources, Rounds rounds) {
         this.out = out;
         this.sources = sources;
+        this.rounds = rounds;
+    }
+
+    /** How many rounds each query times. */
+    Rounds rounds() {
+        return rounds;
+    }
+
+    /**
+     * Fastest's verdict against the best static policy over the rounds so far ({@link Rounds#verdict});
+     * null if fastest or every static policy is not among the sources.
+     */
+    PolicyVerdict verdict(QueryRuns q) {
+        List<Source> statics = statics();
+        if (!sources.contains(Source.ISPD_FASTEST) || statics.isEmpty()) {
+            return null;
+        }
+        Map<String, double[]> byPolicy = new LinkedHashMap<>();
+        statics.forEach(s -> byPolicy.put(s.key(), q.bySource().get(s).seconds()));
+        return rounds.verdict(Source.ISPD_FASTEST.key(), q.bySource().get(Source.ISPD_FASTEST).seconds(), byPolicy);
+    }
+
+    private List<Source> statics() {
+        return Stream.of(Source.ISPD_DEVICE_ONLY, Source.ISPD_HOST_ONLY).filter(sources::contains).toList();
     }
 
     /** Prints the tables; true if every source gave every query the reference's answer, in every run. */
@@ -94,22 +120,21 @@ final class BenchReport {
      * if fastest or every static policy did not run.
      */
     private void printVerdicts(List<QueryRuns> results) {
-        List<Source> statics = Stream.of(Source.ISPD_DEVICE_ONLY, Source.ISPD_HOST_ONLY).filter(sources::contains).toList();
-        if (!sources.contains(Source.ISPD_FASTEST) || statics.isEmpty()) {
+        if (results.isEmpty() || verdict(results.get(0)) == null) {
             return;
         }
-        out.println("fastest (measured basis, after its warm-ups) against the best static policy, median wall s:");
+        List<Source> statics = statics();
+        out.printf("fastest (measured basis, after its warm-ups) against the best static policy, median wall s (%s):%n",
+                rounds.describe("rounds"));
         List<String> verdicts = new ArrayList<>();
         for (QueryRuns q : results) {
-            Map<String, double[]> byPolicy = new LinkedHashMap<>();
-            statics.forEach(s -> byPolicy.put(s.key(), q.bySource().get(s).seconds()));
-            double[] fastest = q.bySource().get(Source.ISPD_FASTEST).seconds();
-            PolicyVerdict v = PolicyVerdict.of(Source.ISPD_FASTEST.key(), fastest, byPolicy);
+            PolicyVerdict v = verdict(q);
+            int done = q.bySource().get(Source.ISPD_FASTEST).seconds().length;
             StringBuilder medians = new StringBuilder(String.format("  Q%d: %s %.3f", q.query(),
                     Source.ISPD_FASTEST.key(), q.bySource().get(Source.ISPD_FASTEST).median()));
             statics.forEach(s -> medians.append(String.format(", %s %.3f", s.key(), q.bySource().get(s).median())));
             out.println(medians);
-            out.println("    " + v.line("Q" + q.query(), fastest.length));
+            out.println("    " + v.line("Q" + q.query(), done));
             verdicts.add("Q" + q.query() + " " + v.verdict());
         }
         out.printf("aim: fastest within 10%% of the best static policy: %s%n", String.join(", ", verdicts));

@@ -1,5 +1,6 @@
 package dev.ispd.spark.tpch.bench;
 
+import dev.ispd.examples.bench.JvmTimes;
 import dev.ispd.offload.execute.SplitMetric;
 import java.util.Arrays;
 import java.util.List;
@@ -7,23 +8,25 @@ import java.util.Map;
 
 /** The timed runs of one TPC-H query, per source. */
 record QueryRuns(int query, Map<Source, Runs> bySource) {
-    /** One run: its wall clock, its answer ({@code TpchQueries.answer}) and, for the connector, its scans' metrics. */
-    record Run(double seconds, List<String> answer, Map<SplitMetric, Long> metrics) {
+    /**
+     * One run: its wall clock, its answer ({@code TpchQueries.answer}), for the connector its scans'
+     * metrics, and the JVM's collection and compilation time inside it.
+     */
+    record Run(double seconds, List<String> answer, Map<SplitMetric, Long> metrics, JvmTimes inside) {
     }
 
     /** A source's timed runs of the query. */
     static final class Runs {
-        private final double[] seconds;
+        private double[] seconds = new double[8];
         private int count;
         private List<String> answer;
         private boolean steady = true;
         private Map<SplitMetric, Long> lastMetrics = Map.of();
 
-        Runs(int runs) {
-            seconds = new double[runs];
-        }
-
         void add(Run run) {
+            if (count == seconds.length) {
+                seconds = Arrays.copyOf(seconds, 2 * count);
+            }
             seconds[count++] = run.seconds();
             steady &= answer == null || answer.equals(run.answer());
             answer = run.answer();

@@ -3,6 +3,9 @@ package dev.ispd.spark.tpch.bench;
 import dev.ispd.cli.CommandLines;
 import dev.ispd.cli.ExitStatus;
 import dev.ispd.cli.OptionChecks;
+import dev.ispd.examples.bench.JvmTimes;
+import dev.ispd.examples.bench.Rounds;
+import dev.ispd.examples.bench.RoundsOptions;
 import dev.ispd.examples.tpch.TpchGenerator;
 import dev.ispd.examples.tpch.TpchLayouts;
 import dev.ispd.examples.worldcup.LoadProgress;
@@ -37,6 +40,7 @@ import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
@@ -46,7 +50,9 @@ import picocli.CommandLine.Model.CommandSpec;
  * into simulated drives in this JVM (typed records in osd://) and as Parquet on local disk, copies
  * the Parquet into osd://, then runs each chosen TPC-H query as Spark SQL over every chosen
  * {@link Source} in one local SparkSession: warm-up runs, then timed runs in rotating rounds (wall clock of
- * {@code spark.sql} and collecting the answer). Prints every run with the load average, then per
+ * {@code spark.sql} and collecting the answer), a fixed number or until fastest's verdict settles
+ * ({@link Rounds}). Prints every run with the
+ * collection and compilation time inside it and the load average, then per
  * query each source's median, the connector's speed over Parquet, {@code fastest} over the best
  * static policy, whether every answer equals the reference (Parquet on local disk), and the
  * connector's modeled time, energy and bytes moved (its scans' metrics, last run).
@@ -73,9 +79,8 @@ public final class TpchBenchmark implements Callable<Integer> {
             + "device-only-blocked, parquet-local, parquet-osd, parquet-ispd, raw (default: all)")
     List<String> sources = Arrays.stream(Source.values()).map(Source::key).toList();
 
-    @Option(names = "--runs", description = "timed runs per query and source; the median is reported "
-            + "(default: ${DEFAULT-VALUE})")
-    int runs = 5;
+    @Mixin
+    RoundsOptions timing = new RoundsOptions(5);
 
     @Option(names = "--warm-ups", description = "untimed runs per query and source before the timed ones "
             + "(default: ${DEFAULT-VALUE})")
@@ -132,9 +137,9 @@ public final class TpchBenchmark implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        OptionChecks checks = OptionChecks.of(spec.commandLine()).atLeast("--runs", runs, 1)
-                .atLeast("--warm-ups", warmUps, 0).atLeast("--fastest-warm-ups", fastestWarmUps, 0)
+        OptionChecks checks = OptionChecks.of(spec.commandLine()).atLeast("--warm-ups", warmUps, 0).atLeast("--fastest-warm-ups", fastestWarmUps, 0)
                 .atLeast("--drives", drives, 1).atLeast("--chunk-size", chunkSize, 1);
+        Rounds rounds = timing.rounds(checks);
         int records = checks.valid("--block", block, this::blockRecords);
         checks.valid("--scale", scale, () -> new TpchGenerator(scale));
         List<Integer> numbers = checks.valid("--queries", queries, () -> queryNumbers(queries));
@@ -163,11 +168,13 @@ public final class TpchBenchmark implements Callable<Integer> {
             try {
                 Map<Source, SourceTables> tables = new LinkedHashMap<>();
                 chosen.forEach(source -> tables.put(source, new SourceTables(source.tables(spark, at))));
+                BenchReport report = new BenchReport(out, chosen, rounds);
+                out.printf("timed: %s per query%n", rounds.describe("rounds"));
                 List<QueryRuns> results = new ArrayList<>();
                 for (int n : numbers) {
-                    results.add(query(spark, n, tables));
+                    results.add(query(spark, n, tables, report));
                 }
-                boolean identical = new BenchReport(out, chosen).print(results);
+                boolean identical = report.print(results);
                 out.printf("load average at the end %.2f%n", loadAverage());
                 return identical ? ExitStatus.OK.code() : ExitStatus.ANSWERS_DIFFER.code();
             } finally {
@@ -288,9 +295,11 @@ public final class TpchBenchmark implements Callable<Integer> {
      * rounds of one run per source, each round starting with the next source and every other round
      * in reverse ({@link #round}), so that no source always runs with the JIT, caches and heap
      * another left behind (run one after another, a source on the host ran with the JIT its
-     * predecessor warmed: host-only after fastest's six host runs of TPC-H Q1 took 0.35 s to its 0.44 s).
+     * predecessor warmed: host-only after fastest's six host runs of TPC-H Q1 took 0.35 s to its
+     * 0.44 s); as many rounds as {@code --runs} says ({@link Rounds#enough}: with auto, until the
+     * report's verdict on fastest settles).
      */
-    private QueryRuns query(SparkSession spark, int n, Map<Source, SourceTables> tables)
+    private QueryRuns query(SparkSession spark, int n, Map<Source, SourceTables> tables, BenchReport report)
             throws InterruptedException, TimeoutException {
         String sql = TpchQueries.sql(n);
         List<Source> sources = List.copyOf(tables.keySet());
@@ -301,18 +310,20 @@ public final class TpchBenchmark implements Callable<Integer> {
             for (int w = 0; w < warm; w++) {
                 run(spark, sql, source);
             }
-            bySource.put(source, new QueryRuns.Runs(runs));
+            bySource.put(source, new QueryRuns.Runs());
         }
-        for (int r = 0; r < runs; r++) {
+        QueryRuns runs = new QueryRuns(n, bySource);
+        for (int r = 0; !report.rounds().enough(r, done -> report.verdict(runs)); r++) {
             for (Source source : round(sources, r)) {
                 tables.get(source).register(spark, n);
                 QueryRuns.Run one = run(spark, sql, source);
                 bySource.get(source).add(one);
-                out.printf("  Q%-2d %-26s run %d %9.3f s (load average %.2f)%s%n", n, source.label(), r + 1, one.seconds(),
-                        loadAverage(), source.connector() ? placed(one.metrics()) : "");
+                out.printf("  Q%-2d %-26s run %d %9.3f s, CPU %.2f s, %s (load average %.2f)%s%n", n, source.label(),
+                        r + 1, one.seconds(), one.inside().cpuMs() / 1e3, one.inside(), loadAverage(),
+                        source.connector() ? placed(one.metrics()) : "");
             }
         }
-        return new QueryRuns(n, bySource);
+        return runs;
     }
 
     /** Where a connector run's partitions ran, summed over its scans: {@code , partitions on device 5, on host 0}. */
@@ -333,20 +344,25 @@ public final class TpchBenchmark implements Callable<Integer> {
         return order;
     }
 
-    /** One run: the wall clock of planning and collecting the answer; for the connector, once its end is handled. */
+    /**
+     * One run: the wall clock of planning and collecting the answer, and the JVM's collection and
+     * compilation time within it; for the connector, once its end is handled.
+     */
     private static QueryRuns.Run run(SparkSession spark, String sql, Source source)
             throws InterruptedException, TimeoutException {
         ExecutionEnds ends = ExecutionEnds.of(spark.sparkContext());
+        JvmTimes before = JvmTimes.now();
         long start = System.nanoTime();
         Dataset<Row> df = spark.sql(sql);
         List<String> answer = TpchQueries.answer(df);
         double seconds = (System.nanoTime() - start) / 1e9;
+        JvmTimes inside = JvmTimes.now().since(before);
         if (!source.connector()) {
-            return new QueryRuns.Run(seconds, answer, Map.of());
+            return new QueryRuns.Run(seconds, answer, Map.of(), inside);
         }
         // the next run plans with this one's observations folded in (fastest's measured basis learns from them)
         ends.awaitEnd(df.queryExecution().queryId(), END_HANDLED_WITHIN);
-        return new QueryRuns.Run(seconds, answer, ScanTotals.of(df.queryExecution().executedPlan()));
+        return new QueryRuns.Run(seconds, answer, ScanTotals.of(df.queryExecution().executedPlan()), inside);
     }
 
     private static double loadAverage() {

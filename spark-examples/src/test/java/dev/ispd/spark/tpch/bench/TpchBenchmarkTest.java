@@ -42,7 +42,7 @@ class TpchBenchmarkTest {
         StringWriter err = new StringWriter();
         CommandLine cmd = CommandLines.of(new TpchBenchmark(new PrintStream(bytes, true, StandardCharsets.UTF_8)));
         cmd.setErr(new PrintWriter(err, true));
-        int status = cmd.execute("--scale", "0.002", "--queries", "1,6", "--runs", "1", "--warm-ups", "0",
+        int status = cmd.execute("--scale", "0.002", "--queries", "1,6", "--runs", "auto", "--max-runs", "2", "--warm-ups", "0",
                 "--fastest-warm-ups", "0", "--chunk-size", "1000000", "--master", "local[2]", "--work", work.toString());
         List<String> report = bytes.toString(StandardCharsets.UTF_8).lines().toList();
         String all = String.join("\n", report);
@@ -70,14 +70,18 @@ class TpchBenchmarkTest {
             assertTrue(Double.parseDouble(hostOnly.group(10)) > 0, "host-only moved the records to the host: " + all);
         }
         assertTrue(all.contains("aim: lineitem-heavy queries at least 2x faster than Parquet, device-only: met by "), all);
-        // each connector run says where its partitions ran; device-only's all in the drives
-        assertTrue(report.stream().anyMatch(l -> l.matches("  Q1  ispd device-only +run 1 +[0-9.]+ s \\(load average "
-                + "[0-9.]+\\), partitions on device [1-9][0-9]*, on host 0")), all);
+        // each connector run says where its partitions ran (device-only's all in the drives), and what of GC and JIT
+        // fell inside it; auto never settled by 2 rounds ran to its cap
+        assertTrue(all.contains("timed: rounds until fastest's verdict settles, looked at after 2 rounds, each look's "
+                + "interval at 90% so that all of them hold the median 90% of the time per query"), all);
+        assertTrue(report.stream().anyMatch(l -> l.matches("  Q1  ispd device-only +run 2 +[0-9.]+ s, CPU [0-9.]+ s, GC [0-9]+ ms, JIT "
+                + "[0-9]+ ms \\(load average [0-9.]+\\), partitions on device [1-9][0-9]*, on host 0")), all);
+        assertTrue(report.stream().noneMatch(l -> l.contains(" run 3 ")), all);
         for (int q : List.of(1, 6)) { // the policies side by side, and fastest's verdict: one run settles nothing
             assertTrue(report.stream().anyMatch(l -> l.matches("  Q" + q + ": fastest [0-9.]+, device-only [0-9.]+, "
                     + "host-only [0-9.]+")), all);
             assertTrue(report.stream().anyMatch(l -> l.matches("    Q" + q + ": fastest / best static \\((device|host)-only\\)"
-                    + " [0-9.]+ over 1 runs \\(too few rounds for an interval\\): not settled, at least 5 runs")), all);
+                    + " [0-9.]+ over 2 runs \\(too few rounds for an interval\\): not settled, at least 5 runs")), all);
         }
         assertTrue(all.contains("aim: fastest within 10% of the best static policy: Q1 not settled, Q6 not settled"), all);
         assertTrue(report.get(report.size() - 1).startsWith("load average at the end "), all);
@@ -156,6 +160,10 @@ class TpchBenchmarkTest {
         assertEquals(2, cmd.execute("--sources", "fastest,orc"));
         assertTrue(err.toString().startsWith("ispd tpch-bench: --sources [fastest, orc]: no source orc; the sources are "
                 + "[device-only, fastest, host-only, device-only-blocked, parquet-local, parquet-osd, parquet-ispd, raw]"),
+                err.toString());
+        err.getBuffer().setLength(0);
+        assertEquals(2, cmd.execute("--runs", "many"));
+        assertTrue(err.toString().startsWith("ispd tpch-bench: --runs many: give a number of rounds or auto, not many"),
                 err.toString());
         err.getBuffer().setLength(0);
         assertEquals(2, cmd.execute("--chunk-size", "100000", "--block", "1000"));
