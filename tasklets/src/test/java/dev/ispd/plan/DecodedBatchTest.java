@@ -113,7 +113,7 @@ class DecodedBatchTest {
                 assertArrayEquals(records.bytes, dictionary.bytes, "result bytes of " + plan);
                 assertSameButStrings(records.meter, dictionary.meter, "meter of " + plan);
                 // a dictionary of more entries than a batch has rows, most of them in no row: the same answer and meter
-                Result large = overDictionary(plan, plan != dense, LIMITS, ColumnBatch.MAX_ROWS + 100);
+                Result large = overDictionary(plan, selectsByWhere(plan), LIMITS, ColumnBatch.MAX_ROWS + 100);
                 assertArrayEquals(dictionary.bytes, large.bytes, "result bytes over a large dictionary of " + plan);
                 assertEquals(dictionary.meter, large.meter, "meter over a large dictionary of " + plan);
             }
