@@ -842,19 +842,23 @@ abstract class Condition {
      * column not dictionary encoded) the condition tests the rows itself.
      */
     private static final class ByEntry extends Condition {
+        /** A verdict not yet known: the entry is judged on the first row that has it. */
+        private static final byte UNJUDGED = -1;
         private final Condition condition;
         private final Field field;
         /** A record of the layout for the entry under test: the entry in the field's place, padded, and the null bit. */
         private final ByteBuffer place;
         /** The dictionary the verdicts below are of, by identity. */
         private StringDictionary judged;
-        /** Per entry (and the NULL after them): whether it passes, and the work its test counted (null until judged). */
-        private boolean[] passes;
+        /**
+         * Per entry (and the NULL after them): 1 where it passes, 0 where it fails, {@link #UNJUDGED}
+         * before its first row (a row adds its verdict to the count of rows kept: no branch per row).
+         */
+        private byte[] verdicts;
+        /** Per entry, the work its test counted (null until judged). */
         private Work[] counts;
-        /** Per entry, the rows of the batch under test that hold it. */
+        /** Per entry, the rows of the batch under test that hold it (zero between batches). */
         private int[] rows;
-        /** The entries the batch under test holds, in the order first met (its rows' count in {@link #rows}). */
-        private final int[] met = new int[ColumnBatch.MAX_ROWS];
 
         ByEntry(Condition condition, Field field, Layout layout) {
             this.condition = condition;
@@ -885,51 +889,64 @@ abstract class Condition {
             }
             if (d != judged) {
                 judged = d;
-                passes = new boolean[d.size() + 1];
+                verdicts = new byte[d.size() + 1];
+                Arrays.fill(verdicts, UNJUDGED);
                 counts = new Work[d.size() + 1];
                 rows = new int[d.size() + 1];
             }
             int[] ids = batch.dictionaryIds(field);
+            byte[] verdicts = this.verdicts;
+            int[] rows = this.rows;
             int k = 0;
-            int distinct = 0;
             for (int i = 0; i < n; i++) {
                 int r = sel[i];
                 int id = ids[r];
-                if (counts[id] == null) {
+                int verdict = verdicts[id];
+                if (verdict == UNJUDGED) {
                     try {
-                        judge(d, id, work);
+                        verdict = judge(d, id, work);
                     } catch (RuntimeException e) { // the row's error: no count of this batch kept for the next
-                        forget(distinct);
+                        forget(ids, sel, i);
                         throw e;
                     }
                 }
-                if (rows[id]++ == 0) {
-                    met[distinct++] = id;
+                rows[id]++;
+                out[k] = r; // kept where the verdict is 1; else the next kept row writes over it
+                k += verdict;
+            }
+            // each entry's work once, times its rows: over the dictionary where it has no more entries than the batch rows, else over the rows
+            if (rows.length <= n) {
+                for (int id = 0; id < rows.length; id++) {
+                    if (rows[id] != 0) {
+                        work.add(counts[id], rows[id]);
+                        rows[id] = 0;
+                    }
                 }
-                if (passes[id]) {
-                    out[k++] = r;
+            } else {
+                for (int i = 0; i < n; i++) {
+                    int id = ids[sel[i]];
+                    if (rows[id] != 0) {
+                        work.add(counts[id], rows[id]);
+                        rows[id] = 0;
+                    }
                 }
             }
-            for (int m = 0; m < distinct; m++) { // each entry's work once, times its rows: the batch's entries, not the dictionary's
-                work.add(counts[met[m]], rows[met[m]]);
-            }
-            forget(distinct);
             return k;
         }
 
-        /** Clears the row counts of the first {@code distinct} entries {@link #met}. */
-        private void forget(int distinct) {
-            for (int m = 0; m < distinct; m++) {
-                rows[met[m]] = 0;
+        /** Clears the row counts of the entries of the first {@code counted} rows of {@code sel}. */
+        private void forget(int[] ids, int[] sel, int counted) {
+            for (int i = 0; i < counted; i++) {
+                rows[ids[sel[i]]] = 0;
             }
         }
 
         /**
-         * Tests entry {@code id} (NULL: the dictionary's size) in {@link #place}; keeps its verdict and
-         * the work its test counted, less its string comparisons, which go to {@code work} once (an
-         * error its test raises is the row's: nothing is kept).
+         * Tests entry {@code id} (NULL: the dictionary's size) in {@link #place}; keeps its verdict (and
+         * returns it: 1 passes, 0 fails) and the work its test counted, less its string comparisons,
+         * which go to {@code work} once (an error its test raises is the row's: nothing is kept).
          */
-        private void judge(StringDictionary d, int id, Work work) {
+        private int judge(StringDictionary d, int id, Work work) {
             int at = field.offset();
             byte pad = field.type().zeroPad() ? 0 : (byte) ' ';
             for (int i = 0; i < field.width(); i++) {
@@ -945,9 +962,11 @@ abstract class Condition {
                 place.put(b, (byte) (id < d.size() ? place.get(b) & ~mask : place.get(b) | mask));
             }
             Work counted = new Work();
-            passes[id] = condition.test(place, 0, counted);
+            int verdict = condition.test(place, 0, counted) ? 1 : 0;
             counted.moveStringsTo(work);
             counts[id] = counted;
+            verdicts[id] = (byte) verdict;
+            return verdict;
         }
     }
 

@@ -112,6 +112,10 @@ class DecodedBatchTest {
                 Result dictionary = overDictionary(plan, selectsByWhere(plan));
                 assertArrayEquals(records.bytes, dictionary.bytes, "result bytes of " + plan);
                 assertSameButStrings(records.meter, dictionary.meter, "meter of " + plan);
+                // a dictionary of more entries than a batch has rows, most of them in no row: the same answer and meter
+                Result large = overDictionary(plan, selectsByWhere(plan), LIMITS, ColumnBatch.MAX_ROWS + 100);
+                assertArrayEquals(dictionary.bytes, large.bytes, "result bytes over a large dictionary of " + plan);
+                assertEquals(dictionary.meter, large.meter, "meter over a large dictionary of " + plan);
             }
         }
         // mode = 'AIR': one leaf comparison a row over records, one an entry over the dictionary (NULL rows make none)
@@ -423,6 +427,11 @@ class DecodedBatchTest {
     }
 
     private static Result overDictionary(Plan plan, boolean blank, PlanLimits limits) {
+        return overDictionary(plan, blank, limits, 0);
+    }
+
+    /** {@link #overDictionary(Plan, boolean)} with a dictionary of {@code unused} more entries, after the rows' ones, that no row holds. */
+    private static Result overDictionary(Plan plan, boolean blank, PlanLimits limits, int unused) {
         PlanTasklet t = new PlanTasklet(plan, limits);
         // the columns are the table's fields, as the plan's layout holds them (beside them, fields of its own over their bytes)
         List<Field> columns = L.fields().stream().map(c -> plan.layout().field(c.name(), "test")).toList();
@@ -434,8 +443,10 @@ class DecodedBatchTest {
         int total = DATA.capacity() / L.recordSize();
         List<String> values = modes().toList(); // each row's, null for NULL
         List<String> distinct = values.stream().filter(Objects::nonNull).distinct().toList();
-        StringDictionary dictionary = new StringDictionary(distinct.stream()
+        StringDictionary dictionary = new StringDictionary(Stream.concat(distinct.stream(),
+                        IntStream.range(0, unused).mapToObj(i -> String.format("~%05d", i)))
                 .map(v -> v.getBytes(StandardCharsets.UTF_8)).toArray(byte[][]::new));
+        int nullId = distinct.size() + unused;
         for (int first = 0; first < total; first += ColumnBatch.MAX_ROWS) {
             int n = Math.min(ColumnBatch.MAX_ROWS, total - first);
             rows.reset(DATA, first * L.recordSize(), n, L.recordSize());
@@ -448,7 +459,7 @@ class DecodedBatchTest {
             for (int r = 0; r < n; r++) {
                 String value = values.get(first + r);
                 batch.nulls(mode)[r] = value == null;
-                batch.dictionaryIds(mode)[r] = value == null ? distinct.size() : distinct.indexOf(value);
+                batch.dictionaryIds(mode)[r] = value == null ? nullId : distinct.indexOf(value);
                 if (!blank) {
                     batch.records().put(r * L.recordSize() + f.offset(), DATA, rows.record(r) + f.offset(), f.width());
                 }

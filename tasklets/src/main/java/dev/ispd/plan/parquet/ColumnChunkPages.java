@@ -13,6 +13,7 @@ import org.apache.parquet.column.page.DataPageV2;
 import org.apache.parquet.column.page.DictionaryPage;
 import org.apache.parquet.column.page.PageReader;
 import org.apache.parquet.format.DataPageHeader;
+import org.apache.parquet.format.CompressionCodec;
 import org.apache.parquet.format.DataPageHeaderV2;
 import org.apache.parquet.format.DictionaryPageHeader;
 import org.apache.parquet.format.PageHeader;
@@ -26,7 +27,9 @@ import org.apache.parquet.format.Util;
  * encodings (PLAIN, dictionary, RLE/bit-packed levels, delta, byte-stream-split) are
  * parquet-column's own. Every header is read up front; a data page's body is checked and
  * decompressed only when it is read, so a page {@link #skipPage skipped} by its header's value
- * count (rows before a part) and those after the last row a part reads cost nothing. A page that
+ * count (rows before a part) and those after the last row a part reads cost nothing. A data page
+ * is decompressed into the column's {@link PageRoom} (so it is read before the next one is), an
+ * uncompressed one read where it lies in the chunk. A page that
  * runs past the chunk, or fails the CRC-32 its header carries (parquet-java writes one by
  * default), is an {@link IOException} naming the byte.
  */
@@ -35,6 +38,9 @@ final class ColumnChunkPages implements PageReader {
     static final int MAX_PAGE_BYTES = 64 << 20;
     private final byte[] chunk;
     private final int codec;
+    /** Where the data pages are decompressed: {@link #room}'s array of column {@link #column}. */
+    private final PageRoom room;
+    private final int column;
     private final ArrayDeque<Stored> pages = new ArrayDeque<>();
     private DictionaryPage dictionary;
     private long values;
@@ -47,9 +53,12 @@ final class ColumnChunkPages implements PageReader {
         }
     }
 
-    ColumnChunkPages(byte[] chunk, int offset, int length, int codec) throws IOException {
+    /** The chunk of {@code length} bytes at {@code offset}, its data pages decompressed into column {@code column}'s {@code room}. */
+    ColumnChunkPages(byte[] chunk, int offset, int length, int codec, PageRoom room, int column) throws IOException {
         this.chunk = chunk;
         this.codec = codec;
+        this.room = room;
+        this.column = column;
         ByteArrayInputStream in = new ByteArrayInputStream(chunk, offset, length);
         while (in.available() > 0) {
             int at = length - in.available();
@@ -105,7 +114,7 @@ final class ColumnChunkPages implements PageReader {
         checkCrc(h, p.start(), p.at());
         if (h.getType() == PageType.DATA_PAGE) {
             DataPageHeader d = h.getData_page_header();
-            return new DataPageV1(BytesInput.from(PageCodecs.decompress(codec, chunk, p.start(), size, uncompressed)),
+            return new DataPageV1(body(codec, p.start(), size, uncompressed),
                     d.getNum_values(), uncompressed, null, encoding(d.getRepetition_level_encoding()),
                     encoding(d.getDefinition_level_encoding()), encoding(d.getEncoding()));
         }
@@ -117,14 +126,28 @@ final class ColumnChunkPages implements PageReader {
                     + size + " bytes");
         }
         int dataStart = start + levels;
-        byte[] data = !d.isSetIs_compressed() || d.isIs_compressed()
-                ? PageCodecs.decompress(codec, chunk, dataStart, size - levels, uncompressed - levels)
-                : PageCodecs.decompress(0, chunk, dataStart, size - levels, size - levels);
+        BytesInput data = !d.isSetIs_compressed() || d.isIs_compressed()
+                ? body(codec, dataStart, size - levels, uncompressed - levels)
+                : body(CompressionCodec.UNCOMPRESSED.getValue(), dataStart, size - levels, size - levels);
         return DataPageV2.uncompressed(d.getNum_rows(), d.getNum_nulls(), d.getNum_values(),
                 BytesInput.from(chunk, start, d.getRepetition_levels_byte_length()),
                 BytesInput.from(chunk, start + d.getRepetition_levels_byte_length(),
                         d.getDefinition_levels_byte_length()),
-                encoding(d.getEncoding()), BytesInput.from(data), null);
+                encoding(d.getEncoding()), data, null);
+    }
+
+    /**
+     * A data page's {@code size} bytes at {@code start}, {@code uncompressed} bytes decompressed with
+     * {@code codec}: into the column's room, or, uncompressed, where they lie.
+     */
+    private BytesInput body(int codec, int start, int size, int uncompressed) throws IOException {
+        if (codec == CompressionCodec.UNCOMPRESSED.getValue()) {
+            PageCodecs.checkUncompressed(size, uncompressed);
+            return BytesInput.from(chunk, start, size);
+        }
+        byte[] page = room.page(column, uncompressed);
+        PageCodecs.decompress(codec, chunk, start, size, page, uncompressed);
+        return BytesInput.from(page, 0, uncompressed);
     }
 
     private void checkCrc(PageHeader h, int start, int at) throws IOException {

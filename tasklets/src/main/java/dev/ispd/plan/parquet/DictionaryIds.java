@@ -50,16 +50,47 @@ final class DictionaryIds extends ValuesReader {
 
     /** The next {@code n} ids into {@code ids[at, at + n)}, each checked to be in the dictionary. */
     void read(int[] ids, int at, int n) {
+        readUnchecked(ids, at, n);
+        int outside = 0; // negative once an id is negative or past the last entry: one test for the run, no branch per id
+        for (int i = at; i < at + n; i++) {
+            outside |= ids[i] | (size - 1 - ids[i]);
+        }
+        if (outside < 0) {
+            for (int i = at; i < at + n; i++) {
+                if (ids[i] < 0 || ids[i] >= size) {
+                    throw outside(ids[i]);
+                }
+            }
+        }
+    }
+
+    /**
+     * The values of the next {@code n} ids into {@code values[at, at + n)}: each id's entry of
+     * {@code entries}, the dictionary's values, one per id (its ids read into {@code ids[at, at + n)}).
+     * An id outside the dictionary fails the look-up of its entry, so no other check is made.
+     */
+    void lookUp(long[] entries, int[] ids, long[] values, int at, int n) {
+        readUnchecked(ids, at, n);
+        int i = at;
+        try {
+            for (; i < at + n; i++) {
+                values[i] = entries[ids[i]];
+            }
+        } catch (ArrayIndexOutOfBoundsException e) {
+            throw outside(ids[i]);
+        }
+    }
+
+    private void readUnchecked(int[] ids, int at, int n) {
         if (none && n > 0) {
             throw new IllegalStateException("the page's dictionary ids end before its values do");
         }
         runs.read(ids, at, n);
-        for (int i = at; i < at + n; i++) {
-            if (ids[i] < 0 || ids[i] >= size) {
-                throw new IllegalStateException("dictionary id " + (ids[i] & 0xFFFF_FFFFL) + " of a dictionary of "
-                        + size + " values");
-            }
-        }
+    }
+
+    private IllegalStateException outside(int id) {
+        return new IllegalStateException("dictionary id " + (id & 0xFFFF_FFFFL) + " of a dictionary of " + size
+                + " values");
     }
 
     @Override

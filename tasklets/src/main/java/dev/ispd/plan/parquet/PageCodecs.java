@@ -45,14 +45,22 @@ final class PageCodecs {
 
     /** {@code length} bytes at {@code offset} of {@code in}, decompressed to {@code uncompressed} bytes. */
     static byte[] decompress(int codec, byte[] in, int offset, int length, int uncompressed) throws IOException {
+        byte[] out = new byte[uncompressed];
+        decompress(codec, in, offset, length, out, uncompressed);
+        return out;
+    }
+
+    /** {@code length} bytes at {@code offset} of {@code in}, decompressed to the first {@code uncompressed} bytes of {@code out}. */
+    static void decompress(int codec, byte[] in, int offset, int length, byte[] out, int uncompressed)
+            throws IOException {
         CompressionCodec c = CompressionCodec.findByValue(codec);
         if (c == null) {
             throw new UnsupportedOperationException("unsupported codec " + codec);
         }
-        byte[] out = new byte[uncompressed];
         int got = switch (c) {
             case UNCOMPRESSED -> {
-                System.arraycopy(in, offset, out, 0, Math.min(length, uncompressed));
+                checkUncompressed(length, uncompressed);
+                System.arraycopy(in, offset, out, 0, length);
                 yield length;
             }
             case SNAPPY -> Snappy.uncompress(in, offset, length, out, 0);
@@ -68,6 +76,12 @@ final class PageCodecs {
         if (got != uncompressed) {
             throw new IOException(c.name() + " page: " + got + " bytes decompressed, its header says " + uncompressed);
         }
-        return out;
+    }
+
+    /** That an uncompressed page's {@code length} bytes are the {@code uncompressed} its header says. */
+    static void checkUncompressed(int length, int uncompressed) throws IOException {
+        if (length != uncompressed) {
+            throw new IOException("UNCOMPRESSED page: " + length + " bytes stored, its header says " + uncompressed);
+        }
     }
 }

@@ -261,9 +261,14 @@ public final class ParquetPlanTasklet implements Tasklet {
         }
     }
 
-    /** A decoder per column over its chunk, which starts at {@code at} of the pending bytes. */
+    /**
+     * A decoder per column over its chunk, which starts at {@code at} of the pending bytes, its data
+     * pages decompressed into this thread's {@link PageRoom}: the decoders are read within
+     * {@link #decode}, on its thread, and not after.
+     */
     private ColumnChunkDecoder[] open(ParquetRowGroup g, int at) {
         ColumnChunkDecoder[] decoders = new ColumnChunkDecoder[columns.length];
+        PageRoom room = PageRoom.ofThisThread(); // the row group is decoded on this thread, within this call
         int offset = at;
         for (int c = 0; c < columns.length; c++) {
             ParquetRowGroup.Chunk chunk = g.chunks().get(c);
@@ -272,7 +277,7 @@ public final class ParquetPlanTasklet implements Tasklet {
                     throw new UnsupportedOperationException("codec " + PageCodecs.name(chunk.codec())
                             + " (the drive reads UNCOMPRESSED, SNAPPY, GZIP and ZSTD)");
                 }
-                ColumnChunkPages pages = new ColumnChunkPages(pending, offset, (int) chunk.length(), chunk.codec());
+                ColumnChunkPages pages = new ColumnChunkPages(pending, offset, (int) chunk.length(), chunk.codec(), room, c);
                 if (pages.getTotalValueCount() != chunk.rows()) {
                     throw new IOException("the chunk holds " + pages.getTotalValueCount() + " values for "
                             + chunk.rows() + " rows" + (chunk.rows() == g.rows() ? "" : " from row " + chunk.firstRow())
@@ -366,11 +371,7 @@ public final class ParquetPlanTasklet implements Tasklet {
             }
             int present = nulls == null ? k : d.definitions(nulls, r, k);
             if (ids != null) {
-                long[] entries = d.entries(entry);
-                ids.read(this.ids, r, present);
-                for (int i = r; i < r + present; i++) {
-                    values[i] = entries[this.ids[i]];
-                }
+                ids.lookUp(d.entries(entry), this.ids, values, r, present);
             } else {
                 plain.read(conversion, values, r, present);
             }

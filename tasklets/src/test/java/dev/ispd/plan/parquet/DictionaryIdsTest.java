@@ -88,6 +88,17 @@ class DictionaryIdsTest {
         int[] out = new int[3];
         assertTrue(assertThrows(IllegalStateException.class, () -> ids.read(out, 0, 3)).getMessage()
                 .contains("dictionary id 6 of a dictionary of 5 values"));
+        // looked up in the dictionary's values: the ids before it take theirs, the id past it fails
+        ids.initFromPage(3, ByteBufferInputStream.wrap(ByteBuffer.wrap(page(3, new int[] {1, 6, 2}))));
+        long[] entries = {100, 101, 102, 103, 104};
+        long[] values = new long[3];
+        assertTrue(assertThrows(IllegalStateException.class, () -> ids.lookUp(entries, out, values, 0, 3))
+                .getMessage().contains("dictionary id 6 of a dictionary of 5 values"));
+        assertEquals(101, values[0]);
+        ids.initFromPage(4, ByteBufferInputStream.wrap(ByteBuffer.wrap(page(3, new int[] {4, 0, 3, 3}))));
+        long[] four = new long[5];
+        ids.lookUp(entries, new int[5], four, 1, 4);
+        assertArrayEquals(new long[] {0, 104, 100, 103, 103}, four);
 
         int[] repeats = new int[10];
         Arrays.fill(repeats, 4); // one RLE run of 10
