@@ -19,8 +19,12 @@ public final class PlanCodec {
     public static final int VERSION = 8;
     /** The version before, still decoded: a field's width in one byte, otherwise the same. */
     static final int NARROW_VERSION = 7;
-    /** Largest encoding: a drive keeps a plan with its tasklet instance, in one metadata record. */
-    public static final int MAX_BYTES = 64 * 1024;
+    /**
+     * Largest encoding: a drive keeps a plan with its tasklet instance, in one metadata record of
+     * at most 256 KiB; this leaves the record's other fields 64 KiB, and a plan room for the
+     * largest {@link KeyBloom} and the rest of its WHERE.
+     */
+    public static final int MAX_BYTES = 192 * 1024;
     /** Field index of COUNT(*)'s absent field. */
     static final int NO_FIELD = 0xFF;
     /** Flag of an aggregate's function byte: it aggregates the expression that follows, not a field. */

@@ -56,7 +56,7 @@ class PlanCodecTest {
         // the GROUP BY field index (the byte after the group count) past the layout's 9 fields
         int groupField = q1.length - 8 - 1 - 2 - 1 - 1;
         assertMalformed("field index 9 is past", "byte " + groupField, with(q1, groupField, 9));
-        assertMalformed("at most 65536 bytes", "", new byte[PlanCodec.MAX_BYTES + 1]);
+        assertMalformed("at most 196608 bytes", "", new byte[PlanCodec.MAX_BYTES + 1]);
     }
 
     @Test

@@ -6,6 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.ispd.plan.Field;
+import dev.ispd.plan.KeyBloom;
+import dev.ispd.plan.Layout;
+import dev.ispd.plan.Plan;
+import dev.ispd.plan.PlanCodec;
 import dev.ispd.protocol.ObjectKind;
 import dev.ispd.protocol.Params;
 import dev.ispd.protocol.ReservedValues;
@@ -16,6 +21,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.List;
+import java.util.stream.LongStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -76,6 +82,21 @@ class ObjectStoreTest {
             assertEquals(11, s.usedBytes());
             long next = s.createData(0);
             assertTrue(next > plan, "ids are not reused after a restart");
+        }
+    }
+
+    @Test
+    void aPlanWithTheLargestBloomFilterIsKeptAcrossAReopen() throws Exception {
+        Layout keys = new Layout("keys", 8, List.of(new Field("k", 0, 8, true, false, 0, 0, false, 0)));
+        long[] orderKeys = LongStream.range(0, 900_000).map(i -> i * 32 + 5).toArray(); // TPC-H SF 3's Q3 orders
+        byte[] body = PlanCodec.encode(Plan.rows(keys, KeyBloom.of("k", orderKeys), List.of("k")));
+        assertTrue(body.length > KeyBloom.MAX_WORDS * Long.BYTES && body.length <= PlanCodec.MAX_BYTES, body.length + " bytes");
+        long plan;
+        try (ObjectStore s = open()) {
+            plan = s.createTasklet(new TaskletDefinition(2, "plan", Params.EMPTY, body));
+        }
+        try (ObjectStore s = open()) {
+            assertEquals(new TaskletDefinition(2, "plan", Params.EMPTY, body), s.tasklet(plan));
         }
     }
 

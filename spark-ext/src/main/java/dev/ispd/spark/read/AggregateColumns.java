@@ -29,7 +29,8 @@ import org.apache.spark.sql.vectorized.ColumnarBatch;
  * row's values are then written straight into the vectors, the words as Spark stores them (a
  * decimal's unscaled value), and a string group key is read where its bytes lie in the words
  * ({@link StringSlices}), without resolving a type, boxing a value, making a String or copying
- * bytes per row; only a decimal of more than 18 digits takes a BigInteger, and an average of
+ * bytes per row (on a JVM whose longs do not hold their bytes low byte first, where they do not
+ * lie in order, its bytes are copied into its vector instead); only a decimal of more than 18 digits takes a BigInteger, and an average of
  * decimals a BigDecimal (Spark's rounding, {@link Aggregate#decimalAverage}).
  */
 final class AggregateColumns {
@@ -53,6 +54,14 @@ final class AggregateColumns {
      * over {@code planLayout} returns them, typed as {@code schema}.
      */
     AggregateColumns(PushedAggregation aggregation, Layout planLayout, StructType schema) {
+        this(aggregation, planLayout, schema, StringSlices.WORDS_HOLD_BYTES_IN_ORDER);
+    }
+
+    /**
+     * The columns, string group keys read in place from the words only if {@code stringsInPlace}
+     * (else copied into vectors: a JVM whose longs do not hold their bytes low byte first, or a test).
+     */
+    AggregateColumns(PushedAggregation aggregation, Layout planLayout, StructType schema, boolean stringsInPlace) {
         List<Field> fields = aggregation.fields(planLayout);
         int keys = aggregation.groupBy().size();
         columns = new Column[schema.fields().length];
@@ -66,8 +75,10 @@ final class AggregateColumns {
             int start = at;
             if (key != null && !ColumnValues.fieldColumn(key, planLayout)) {
                 ExprType t = ColumnValues.type(key, planLayout, "groupBy");
-                if (t.kind() == ExprType.Kind.STRING) {
+                if (t.kind() == ExprType.Kind.STRING && stringsInPlace) {
                     strings[c] = string(start);
+                } else if (t.kind() == ExprType.Kind.STRING) {
+                    columns[c] = copiedString(start, ColumnValues.words(key, planLayout) - 1);
                 } else {
                     columns[c] = computed(start, t, type);
                 }
@@ -127,6 +138,30 @@ final class AggregateColumns {
             } else {
                 out.put(r, (from + at + 1) * Long.BYTES, length);
             }
+        };
+    }
+
+    /**
+     * A string group column copied into its vector: its length word (negative: NULL), then its
+     * bytes, first byte lowest, in at most {@code words} words, unpacked into one buffer reused
+     * for every row.
+     */
+    private static Column copiedString(int at, int words) {
+        byte[] bytes = new byte[words * Long.BYTES];
+        return (row, from, out, r) -> {
+            int length = (int) row[from + at];
+            if (length < 0) {
+                out.putNull(r);
+                return;
+            }
+            if (length > bytes.length) {
+                throw new IllegalArgumentException("a string group key of " + length + " bytes in a result column of "
+                        + bytes.length);
+            }
+            for (int i = 0; i < length; i++) {
+                bytes[i] = (byte) (row[from + at + 1 + i / Long.BYTES] >>> (8 * (i % Long.BYTES)));
+            }
+            out.putByteArray(r, bytes, 0, length);
         };
     }
 

@@ -24,9 +24,9 @@ import org.apache.spark.unsafe.types.UTF8String;
 final class StringSlices extends ColumnVector {
     /**
      * Whether a long's bytes lie in memory low byte first, as result words hold a string's bytes
-     * ({@link #reset(long[])}).
+     * ({@link #reset(long[])}); where they do not, readers copy such strings out instead.
      */
-    private static final boolean WORDS_HOLD_BYTES_IN_ORDER = ByteOrder.nativeOrder() == ByteOrder.LITTLE_ENDIAN;
+    static final boolean WORDS_HOLD_BYTES_IN_ORDER = ByteOrder.nativeOrder() == ByteOrder.LITTLE_ENDIAN;
 
     private final int[] offsets;
     /** Per row its length in bytes, or -1 for NULL. */
