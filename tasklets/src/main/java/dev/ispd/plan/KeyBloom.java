@@ -45,8 +45,8 @@ public final class KeyBloom {
     /**
      * The share of values not among {@code keys} distinct keys that the filter {@link #of} builds
      * of them passes, as a Bloom filter's expected false positives, {@code (1 - e^(-hn/m))^h}:
-     * about 1% up to the keys {@link #MAX_WORDS} words hold at 10 bits a key (26,214), more past
-     * them (a year of TPC-H SF 1's orders, 227,000 keys in 262,144 bits at one probe: 58%).
+     * about 1% up to the keys {@link #MAX_WORDS} words hold at 10 bits a key (104,857), more past
+     * them (a year of TPC-H SF 1's orders, 227,000 keys in 1,048,576 bits at three probes: 11%).
      */
     public static double falsePositives(long keys) {
         int words = words(keys);

@@ -24,7 +24,8 @@ class PassedByKeysTest {
     @Test
     void manyKeysPassTheirShareAndTheirBloomFiltersFalsePositives() {
         double orders = JoinKeyFilters.passedByKeys(1_500_000, 216_326);
-        assertTrue(orders > 0.6 && orders < 0.7, "a year of orders passes " + orders + " of the line items");
+        // 14.4% of the line items, and about 11% of the others through 4.6 bits a key
+        assertTrue(orders > 0.2 && orders < 0.26, "a year of orders passes " + orders + " of the line items");
         assertTrue(orders > JoinKeyFilters.passedByKeys(10_000, 2_000), "the region's suppliers pass fewer");
         double fewer = JoinKeyFilters.passedByKeys(1_500_000, 20_000);
         assertTrue(fewer > 20_000 / 1_500_000.0 && fewer < 0.03, "10 bits a key: about 1% more, " + fewer);
