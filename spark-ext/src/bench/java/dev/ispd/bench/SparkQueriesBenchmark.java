@@ -4,7 +4,7 @@ import dev.ispd.examples.bench.PolicyVerdict;
 import dev.ispd.examples.bench.JvmTimes;
 import dev.ispd.examples.bench.Rounds;
 import dev.ispd.examples.bench.ThreadCpu;
-import dev.ispd.examples.bench.WallClockQ1;
+import dev.ispd.examples.bench.RunOrder;
 import dev.ispd.examples.worldcup.WorldCupDrives;
 import dev.ispd.examples.worldcup.WorldCupLoader;
 import dev.ispd.hadoop.conf.IspdKeys;
@@ -270,20 +270,13 @@ public record SparkQueriesBenchmark(long entries, Rounds rounds, Path work) {
     }
 
     /**
-     * The sources in round {@code r} (from 1): plain Spark, the reference, first, then the others in
-     * the order {@link WallClockQ1#runOrder} gives the MapReduce benchmark's policies after its
-     * stock job, so that over twice as many rounds as those sources each follows plain Spark and
-     * each other source twice: whatever a run leaves behind (garbage to collect, the JIT's last
-     * compilations) falls on every source alike. Rotating the sources and reversing every other
-     * round put fastest right after Spark on Parquet in four rounds out of five, and device-only
-     * after fastest, the same connector code, in three.
+     * The sources in round {@code r} (from 1): plain Spark, the reference, first, then the others
+     * in {@link RunOrder}'s balanced order, so that whatever a run leaves behind (garbage to
+     * collect, the JIT's last compilations) falls on every source alike.
      */
     static List<String> round(List<String> names, int r) {
         List<String> order = new ArrayList<>(List.of(names.get(0)));
-        int others = names.size() - 1;
-        for (int k = 0; k < others; k++) {
-            order.add(names.get(1 + WallClockQ1.runOrder(r, k, others)));
-        }
+        order.addAll(RunOrder.of(names.subList(1, names.size()), r));
         return order;
     }
 

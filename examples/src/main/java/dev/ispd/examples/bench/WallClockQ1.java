@@ -42,7 +42,7 @@ import picocli.CommandLine.Spec;
  * against the stock Hadoop jobs ({@link dev.ispd.examples.queries.HostNormalQ1}) over the same osd:// file. Starts simulated
  * drives in this JVM (objects on disk under {@code --dir}), writes the entries once, then runs the
  * stock job and then the DeviceJob with the default policy, device-only and host-only in the
- * order {@link #runOrder} gives, {@code --runs} times or until the default policy's verdict settles
+ * order {@link RunOrder} gives, {@code --runs} times or until the default policy's verdict settles
  * ({@link Rounds}; the default policy after {@value #FASTEST_WARM_UPS} untimed jobs its measured cost
  * basis learns from), all in Hadoop's local runner with the same settings. Prints each job's
  * median wall time (only {@code waitForCompletion} is timed), its speed-up over the stock job,
@@ -149,8 +149,7 @@ public final class WallClockQ1 implements Callable<Integer> {
         for (int run = 1; !rounds.enough(run - 1, n -> verdict(query, byJob, policies)); run++) {
             record(byJob, run, query + " " + Q1Jobs.STOCK,
                     output -> Q1Jobs.stock(conf, query, entrySize, input, output), work);
-            for (int k = 0; k < policies.size(); k++) {
-                String policy = policies.get(runOrder(run, k, policies.size()));
+            for (String policy : RunOrder.of(policies, run)) {
                 record(byJob, run, query + " DeviceJob " + policy,
                         output -> Q1Jobs.device(conf, query, policy, input, output), work);
             }
@@ -184,20 +183,6 @@ public final class WallClockQ1 implements Callable<Integer> {
         // both kinds of job poll for completion as a local DeviceJob does
         LocalRunnerPolling.apply(conf);
         return conf;
-    }
-
-    /**
-     * Which of {@code n} policies is the {@code k}th after the stock job in run {@code run}: odd runs
-     * take them in order and even runs in reverse, each pair of runs rotated by one more, so that
-     * over {@code 2n} runs each policy follows the stock job and each other policy twice, and over
-     * three runs of three policies each follows the stock job once. Rotation alone put the default
-     * policy after the stock job or host-only in every run and device-only after the default policy
-     * in two runs out of three: a job right after one that read the file on the host may find less
-     * of it warm. The Spark benchmark orders its sources after plain Spark by it too.
-     */
-    public static int runOrder(int run, int k, int n) {
-        int rotation = (run - 1) / 2 % n;
-        return (run % 2 == 1 ? k + rotation : n - 1 - k + rotation) % n;
     }
 
     private static String defaultPolicy(Configuration conf) {

@@ -56,32 +56,6 @@ class WallClockQ1Test {
     }
 
     @Test
-    void overTwiceAsManyRunsAsPoliciesEachPolicyFollowsTheStockJobAndEachOtherPolicyTwice() {
-        assertRunOrderBalanced(3); // the default policy, device-only, host-only
-        assertRunOrderBalanced(2); // device-only as the default policy, host-only
-    }
-
-    private static void assertRunOrderBalanced(int n) {
-        int[][] follows = new int[n][n + 1]; // index n stands for the stock job
-        for (int run = 1; run <= 2 * n; run++) {
-            int before = n; // every run starts with the stock job
-            boolean[] seen = new boolean[n];
-            for (int k = 0; k < n; k++) {
-                int policy = WallClockQ1.runOrder(run, k, n);
-                assertTrue(!seen[policy], "run " + run + " takes policy " + policy + " twice");
-                seen[policy] = true;
-                follows[policy][before]++;
-                before = policy;
-            }
-        }
-        for (int p = 0; p < n; p++) {
-            for (int q = 0; q <= n; q++) {
-                assertEquals(p == q ? 0 : 2, follows[p][q], n + " policies: policy " + p + " after job " + q);
-            }
-        }
-    }
-
-    @Test
     void medianOfOddAndEvenCounts() {
         assertEquals(2.0, WallClockQ1.median(DoubleStream.of(3, 1, 2)));
         assertEquals(2.5, WallClockQ1.median(DoubleStream.of(4, 1, 3, 2)));

@@ -5,6 +5,7 @@ import dev.ispd.cli.ExitStatus;
 import dev.ispd.cli.OptionChecks;
 import dev.ispd.examples.bench.JvmTimes;
 import dev.ispd.examples.bench.Rounds;
+import dev.ispd.examples.bench.RunOrder;
 import dev.ispd.examples.bench.RoundsOptions;
 import dev.ispd.examples.tpch.TpchGenerator;
 import dev.ispd.examples.tpch.TpchLayouts;
@@ -25,7 +26,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -49,7 +49,7 @@ import picocli.CommandLine.Model.CommandSpec;
  * The TPC-H benchmark (docs/tpch.md, "Benchmark"): generates the eight tables at a scale factor
  * into simulated drives in this JVM (typed records in osd://) and as Parquet on local disk, copies
  * the Parquet into osd://, then runs each chosen TPC-H query as Spark SQL over every chosen
- * {@link Source} in one local SparkSession: warm-up runs, then timed runs in rotating rounds (wall clock of
+ * {@link Source} in one local SparkSession: warm-up runs, then timed runs in rounds of {@link RunOrder}'s balanced order (wall clock of
  * {@code spark.sql} and collecting the answer), a fixed number or until fastest's verdict settles
  * ({@link Rounds}). Prints every run with the
  * collection and compilation time inside it and the load average, then per
@@ -314,7 +314,7 @@ public final class TpchBenchmark implements Callable<Integer> {
         }
         QueryRuns runs = new QueryRuns(n, bySource);
         for (int r = 0; !report.rounds().enough(r, done -> report.verdict(runs)); r++) {
-            for (Source source : round(sources, r)) {
+            for (Source source : RunOrder.of(sources, r + 1)) {
                 tables.get(source).register(spark, n);
                 QueryRuns.Run one = run(spark, sql, source);
                 bySource.get(source).add(one);
@@ -330,18 +330,6 @@ public final class TpchBenchmark implements Callable<Integer> {
     private static String placed(Map<SplitMetric, Long> metrics) {
         return String.format(", partitions on device %d, on host %d", metrics.getOrDefault(SplitMetric.SPLITS_ON_DEVICE, 0L),
                 metrics.getOrDefault(SplitMetric.SPLITS_ON_HOST, 0L));
-    }
-
-    /** The sources in round {@code r}: rotated to start with another source each round, reversed every other round. */
-    static List<Source> round(List<Source> sources, int r) {
-        List<Source> order = new ArrayList<>();
-        for (int k = 0; k < sources.size(); k++) {
-            order.add(sources.get((k + r) % sources.size()));
-        }
-        if (r % 2 == 1) {
-            Collections.reverse(order);
-        }
-        return order;
     }
 
     /**

@@ -134,17 +134,6 @@ class TpchBenchmarkTest {
         assertThrows(IllegalArgumentException.class, () -> TpchBenchmark.queryNumbers("q6"));
     }
 
-    /** Timed runs in rounds: each source runs first in one round and follows each other source alike. */
-    @Test
-    void everyRoundStartsWithAnotherSourceAndEveryOtherRoundIsReversed() {
-        List<Source> three = List.of(Source.ISPD_DEVICE_ONLY, Source.ISPD_FASTEST, Source.ISPD_HOST_ONLY);
-        assertEquals(three, TpchBenchmark.round(three, 0));
-        assertEquals(List.of(Source.ISPD_DEVICE_ONLY, Source.ISPD_HOST_ONLY, Source.ISPD_FASTEST),
-                TpchBenchmark.round(three, 1));
-        assertEquals(List.of(Source.ISPD_HOST_ONLY, Source.ISPD_DEVICE_ONLY, Source.ISPD_FASTEST),
-                TpchBenchmark.round(three, 2));
-    }
-
     @Test
     void aQueryReadsTheTablesItNames() {
         assertEquals(List.of("lineitem"), TpchQueries.tables(6));
