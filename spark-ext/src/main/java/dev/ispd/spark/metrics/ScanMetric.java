@@ -16,10 +16,13 @@ import org.apache.spark.sql.connector.metric.CustomSumMetric;
  */
 public abstract sealed class ScanMetric extends CustomSumMetric {
     private final SplitMetric metric;
+    /** {@link #nameOf} the metric, made once: a reader reports its metrics after every batch. */
+    private final String name;
     private final String description;
 
     protected ScanMetric(SplitMetric metric, String description) {
         this.metric = metric;
+        this.name = nameOf(metric);
         this.description = description;
     }
 
@@ -55,7 +58,7 @@ public abstract sealed class ScanMetric extends CustomSumMetric {
 
     @Override
     public String name() {
-        return nameOf(metric);
+        return name;
     }
 
     @Override
