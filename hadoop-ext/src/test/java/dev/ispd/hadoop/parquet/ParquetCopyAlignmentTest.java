@@ -69,6 +69,9 @@ class ParquetCopyAlignmentTest {
         assertEquals(WRITER_BLOCK, DRIVES.cachedFileSystem(DRIVES.conf()).getFileStatus(source).getBlockSize());
         assertTrue(written.rowGroups() >= 3, "row groups: " + written.rowGroups());
         assertEquals(0, written.straddling(), "written inside its chunks");
+        // every row in one drive's chunks, the chunks round robin over both drives
+        assertEquals(100_000L, written.rowsByDrive().values().stream().mapToLong(Long::longValue).sum());
+        assertEquals(2, written.rowsByDrive().size(), "rows on both drives: " + written.rowsByDrive());
     }
 
     private static RowGroupChunks chunks(Path file) throws Exception {

@@ -32,6 +32,7 @@ import java.util.Map;
 import java.util.TreeSet;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeoutException;
+import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
@@ -100,6 +101,11 @@ public final class TpchBenchmark implements Callable<Integer> {
             + "(default: ${DEFAULT-VALUE})")
     long chunkSize = 64L << 20;
 
+    @Option(names = "--parquet-chunk-size", description = "the osd:// chunk of the Parquet files, each holding one row "
+            + "group of 7/8 of it: chunks go round robin over the drives, so a file of many chunks is spread evenly, "
+            + "where one of few leaves a drive a chunk more than the others (default: ${DEFAULT-VALUE})")
+    long parquetChunkSize = 16L << 20;
+
     @Option(names = "--block", description = "records to a block of the column-blocked copy of the record files "
             + "(source device-only-blocked); a block of the widest table must fit a chunk (default: " + DEFAULT_BLOCK
             + ", or as many as fit a chunk if fewer)")
@@ -113,7 +119,8 @@ public final class TpchBenchmark implements Callable<Integer> {
     Path work = Path.of(System.getProperty("java.io.tmpdir"));
 
     @Option(names = "--keep", description = "keep the drives' objects and the Parquet files in this directory, not "
-            + "--work, and reuse them on a later run with the same --scale, --drives, --profile and --chunk-size "
+            + "--work, and reuse them on a later run with the same --scale, --drives, --profile, --chunk-size, "
+            + "--parquet-chunk-size and --block "
             + "instead of generating them again")
     Path keep;
 
@@ -138,7 +145,8 @@ public final class TpchBenchmark implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         OptionChecks checks = OptionChecks.of(spec.commandLine()).atLeast("--warm-ups", warmUps, 0).atLeast("--fastest-warm-ups", fastestWarmUps, 0)
-                .atLeast("--drives", drives, 1).atLeast("--chunk-size", chunkSize, 1);
+                .atLeast("--drives", drives, 1).atLeast("--chunk-size", chunkSize, 1)
+                .atLeast("--parquet-chunk-size", parquetChunkSize, 1);
         Rounds rounds = timing.rounds(checks);
         int records = checks.valid("--block", block, this::blockRecords);
         checks.valid("--scale", scale, () -> new TpchGenerator(scale));
@@ -147,7 +155,7 @@ public final class TpchBenchmark implements Callable<Integer> {
                 () -> sources.stream().map(Source::of).distinct().sorted().toList());
         KeptData kept = keep == null ? null : checks.valid("--keep", keep, () -> KeptData.in(keep,
                 "scale " + scale + ", " + drives + " " + profile + " drives, chunks of " + chunkSize + " bytes, "
-                + "Parquet row groups in chunks, blocked copy of " + records + " records to a block"));
+                + "Parquet row groups in chunks of " + parquetChunkSize + " bytes, blocked copy of " + records + " records to a block"));
         Path dir = kept != null ? kept.dir() : Files.createTempDirectory(Files.createDirectories(work), "ispd-tpch-bench-");
         FileSystem.closeAll(); // osd:// clients cached in this JVM would name drives that are gone, not this run's
         try (EmbeddedDrives started = EmbeddedDrives.builder().drives(drives).profile(profile)
@@ -228,8 +236,9 @@ public final class TpchBenchmark implements Callable<Integer> {
     }
 
     /**
-     * Generates the tables as records and as Parquet in osd:// (each row group in one chunk, as
-     * {@code bin/ispd tpch --parquet osd://...} writes them), copies the Parquet to local disk, and
+     * Generates the tables as records and as Parquet in osd:// (each row group in one chunk of
+     * {@code --parquet-chunk-size}, as {@code bin/ispd tpch --parquet osd://... --chunk-size} writes
+     * them), copies the Parquet to local disk, and
      * generates the records again column-blocked ({@code bin/ispd tpch --block}).
      */
     private void load(Configuration conf, Path dir, int block) throws IOException {
@@ -238,22 +247,33 @@ public final class TpchBenchmark implements Callable<Integer> {
         out.printf("%d simulated %s drives in this JVM; %d cores, max heap %.1f GB, load average %.2f%n", drives, profile,
                 Runtime.getRuntime().availableProcessors(), Runtime.getRuntime().maxMemory() / 1e9, loadAverage());
         long start = System.nanoTime();
-        List<TpchGenerator.Written> written = new TpchGenerator(scale).progress(LoadProgress.Mode.AUTO)
-                .write(new TpchGenerator.RecordTarget(osd, new org.apache.hadoop.fs.Path(RECORDS), chunkSize),
-                        TpchGenerator.ParquetTarget.inChunks(osd, new org.apache.hadoop.fs.Path(PARQUET_OSD), conf,
-                                chunkSize));
+        Configuration parquetConf = new Configuration(conf);
+        parquetConf.setLong(IspdKeys.FS_CHUNK_SIZE.name(), parquetChunkSize);
+        List<TpchGenerator.Written> written;
+        try (FileSystem parquetOsd = FileSystem.newInstance(URI.create(PARQUET_OSD), parquetConf)) {
+            written = new TpchGenerator(scale).progress(LoadProgress.Mode.AUTO)
+                    .write(new TpchGenerator.RecordTarget(osd, new org.apache.hadoop.fs.Path(RECORDS), chunkSize),
+                            TpchGenerator.ParquetTarget.inChunks(parquetOsd, new org.apache.hadoop.fs.Path(PARQUET_OSD),
+                                    parquetConf, parquetChunkSize));
+        }
         long rows = written.stream().mapToLong(TpchGenerator.Written::rows).sum();
         long bytes = written.stream().mapToLong(TpchGenerator.Written::recordBytes).sum();
         out.printf("generated TPC-H at scale factor %s: %,d rows, %,d bytes of records in %s and Parquet in %s, "
                 + "in %.1f s%n", scale, rows, bytes, RECORDS, PARQUET_OSD, (System.nanoTime() - start) / 1e9);
         int rowGroups = 0;
         int straddling = 0;
+        RowGroupChunks lineitem = null;
         for (TpchGenerator.Written w : written) {
             RowGroupChunks chunks = RowGroupChunks.of(osd, osd.getFileStatus(w.parquet()));
             rowGroups += chunks.rowGroups();
             straddling += chunks.straddling();
+            lineitem = w.table().equals("lineitem") ? chunks : lineitem;
         }
         out.printf("Parquet in %s: %d row groups, %d straddling a chunk boundary%n", PARQUET_OSD, rowGroups, straddling);
+        if (lineitem != null) { // the drive holding the most is the Parquet scans' critical path
+            out.printf("lineitem's Parquet rows per drive: %s (most over fewest %.2f)%n", lineitem.rowsByDrive().values()
+                    .stream().map(r -> String.format("%,d", r)).collect(Collectors.joining(", ")), lineitem.driveImbalance());
+        }
         start = System.nanoTime();
         new TpchGenerator(scale).write(new TpchGenerator.RecordTarget(osd, new org.apache.hadoop.fs.Path(BLOCKED), chunkSize,
                 block), null);

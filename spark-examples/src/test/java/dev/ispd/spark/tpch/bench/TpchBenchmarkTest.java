@@ -43,7 +43,8 @@ class TpchBenchmarkTest {
         CommandLine cmd = CommandLines.of(new TpchBenchmark(new PrintStream(bytes, true, StandardCharsets.UTF_8)));
         cmd.setErr(new PrintWriter(err, true));
         int status = cmd.execute("--scale", "0.002", "--queries", "1,6", "--runs", "auto", "--max-runs", "2", "--warm-ups", "0",
-                "--fastest-warm-ups", "0", "--chunk-size", "1000000", "--master", "local[2]", "--work", work.toString());
+                "--fastest-warm-ups", "0", "--chunk-size", "1000000", "--parquet-chunk-size", "1000000", "--master", "local[2]",
+                "--work", work.toString());
         List<String> report = bytes.toString(StandardCharsets.UTF_8).lines().toList();
         String all = String.join("\n", report);
         assertEquals(0, status, err + all);
@@ -91,7 +92,8 @@ class TpchBenchmarkTest {
     @Test
     void keptTablesAreReusedByALaterRunOfTheSameSettingsAndRefusedByAnother(@TempDir Path keep) {
         String[] run = {"--scale", "0.002", "--queries", "6", "--sources", "device-only,parquet-local", "--runs", "1",
-            "--warm-ups", "0", "--chunk-size", "100000", "--master", "local[2]", "--keep", keep.toString()};
+            "--warm-ups", "0", "--chunk-size", "100000", "--parquet-chunk-size", "50000", "--master", "local[2]", "--keep",
+            keep.toString()};
         String first = bench(run);
         assertTrue(first.contains("generated TPC-H at scale factor 0.002"), first);
         Matcher rowGroups = Pattern.compile("Parquet in osd:///tpch-parquet: (\\d+) row groups, (\\d+) straddling a chunk "
@@ -99,6 +101,11 @@ class TpchBenchmarkTest {
         assertTrue(rowGroups.find(), first);
         assertTrue(Integer.parseInt(rowGroups.group(1)) > TpchGenerator.TABLES.size(), "several row groups in a table");
         assertEquals("0", rowGroups.group(2), "every row group in one chunk: " + first);
+        // lineitem's chunks of 50,000 bytes go round robin over both drives: one holds at most a row group more
+        Matcher perDrive = Pattern.compile("lineitem's Parquet rows per drive: ([0-9,]+), ([0-9,]+) \\(most over fewest "
+                + "([0-9.]+)\\)").matcher(first);
+        assertTrue(perDrive.find(), first);
+        assertTrue(Double.parseDouble(perDrive.group(3)) < 1.5, first);
         String second = bench(run);
         assertTrue(second.contains("reusing the tables in " + keep), second);
         assertTrue(!second.contains("generated TPC-H"), second);
@@ -111,7 +118,7 @@ class TpchBenchmarkTest {
         cmd.setErr(new PrintWriter(err, true));
         assertEquals(2, cmd.execute("--scale", "0.003", "--keep", keep.toString()));
         assertTrue(err.toString().contains(keep + " holds tables generated for scale 0.002, 2 smartssd-2013 drives, "
-                + "chunks of 100000 bytes, Parquet row groups in chunks, blocked copy of 432 records to a block, not scale 0.003"), err.toString());
+                + "chunks of 100000 bytes, Parquet row groups in chunks of 50000 bytes, blocked copy of 432 records to a block, not scale 0.003"), err.toString());
     }
 
     private static String bench(String... args) {
