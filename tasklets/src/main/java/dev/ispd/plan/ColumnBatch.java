@@ -72,15 +72,15 @@ public abstract class ColumnBatch {
 
     /**
      * {@link #decode} of every row of the batch ({@code n} of them, {@code sel[0, n)} 0 to n) of
-     * {@code field}, a field that is not nullable, and of them those whose values pass {@code test}
+     * {@code field}, a field that is not nullable, and of them those whose values pass {@code range}
      * to {@code out} in order ({@code out} may be {@code sel}); how many. A WHERE's first leaf of a
      * field over a batch: a batch that reads its rows' values from its buffer tests each value as
      * it loads it ({@link #loadKeeping}), so over records far apart the tests run while later
      * loads are under way rather than after the last.
      */
-    int decodeKeeping(Field field, int[] sel, int n, long[] values, boolean[] nulls, ValueTest test, int[] out) {
+    int decodeKeeping(Field field, int[] sel, int n, long[] values, boolean[] nulls, LongRange range, int[] out) {
         decode(field, sel, n, values, nulls);
-        return test.keep(values, sel, n, out);
+        return range.keep(values, sel, n, out);
     }
 
     /**
@@ -89,7 +89,7 @@ public abstract class ColumnBatch {
      * {@code buf}: each value loaded, stored and tested in one loop; -1 for another field, nothing
      * read.
      */
-    static int loadKeeping(ByteBuffer buf, int at, int stride, Field f, int n, long[] values, ValueTest test, int[] out) {
+    static int loadKeeping(ByteBuffer buf, int at, int stride, Field f, int n, long[] values, LongRange range, int[] out) {
         if (f.bitCount() != 0 || f.bitOffset() != 0) {
             return -1;
         }
@@ -101,7 +101,7 @@ public abstract class ColumnBatch {
                 v = sameOrder ? v : Long.reverseBytes(v);
                 values[r] = v;
                 out[k] = r;
-                k += test.passes(v) ? 1 : 0;
+                k += range.passes(v) ? 1 : 0;
             }
         } else if (f.width() == 4 && f.signed()) {
             for (int r = 0; r < n; r++) {
@@ -109,7 +109,7 @@ public abstract class ColumnBatch {
                 long value = sameOrder ? v : Integer.reverseBytes(v);
                 values[r] = value;
                 out[k] = r;
-                k += test.passes(value) ? 1 : 0;
+                k += range.passes(value) ? 1 : 0;
             }
         } else {
             return -1;

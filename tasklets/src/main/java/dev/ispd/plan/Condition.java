@@ -282,12 +282,12 @@ abstract class Condition {
                 present = new int[ColumnBatch.MAX_ROWS];
                 column = column != null ? column : new FieldValues();
             }
-            ValueTest test = valueTest();
-            if (integer && test != null && !field.nullable() && column.decodesWhole(batch, n)) {
+            LongRange range = range();
+            if (integer && range != null && !field.nullable() && column.decodesWhole(batch, n)) {
                 // the field's first leaf over the whole batch: its values tested as they are loaded
                 work.fieldReads += n;
                 work.compares += (long) comparesPerTest * n;
-                return batch.decodeKeeping(field, sel, n, column.values, column.nulls, test, out);
+                return batch.decodeKeeping(field, sel, n, column.values, column.nulls, range, out);
             }
             if (integer) {
                 column.decode(field, batch, sel, n);
@@ -350,8 +350,8 @@ abstract class Condition {
         /** Whether the test holds for {@code v}, a value that is not NULL. */
         abstract boolean holds(long v);
 
-        /** The test as a batch applies it to the values it loads ({@link ValueTest}), or null where it has none. */
-        ValueTest valueTest() {
+        /** The values that pass as a range of longs ({@link LongRange}), or null where the test is not one. */
+        LongRange range() {
             return null;
         }
     }
@@ -394,7 +394,7 @@ abstract class Condition {
         }
 
         @Override
-        ValueTest valueTest() {
+        LongRange range() {
             return range;
         }
     }
@@ -492,7 +492,7 @@ abstract class Condition {
         }
 
         @Override
-        ValueTest valueTest() {
+        LongRange range() {
             return range;
         }
     }
@@ -513,14 +513,11 @@ abstract class Condition {
         private final long[] bitmap;
         private final long least;
         private final long span;
-        /** {@link #holds} as a batch applies it to the values it loads. */
-        private final ValueTest test;
 
         private InField(Field field, long[] sorted, long flip, boolean absent) {
             super(field, 64 - Long.numberOfLeadingZeros(sorted.length));
             this.sorted = sorted;
             this.absent = absent;
-            this.test = v -> found(v) != absent;
             this.flip = flip;
             this.least = sorted[0];
             long bits = sorted[sorted.length - 1] - least + 1; // wraps past 2^63: then not a bitmap
@@ -544,11 +541,6 @@ abstract class Condition {
         @Override
         boolean holds(long v) {
             return found(v) != absent;
-        }
-
-        @Override
-        ValueTest valueTest() {
-            return test;
         }
 
         /**

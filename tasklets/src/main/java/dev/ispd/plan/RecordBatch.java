@@ -119,11 +119,11 @@ final class RecordBatch extends ColumnBatch {
         }
     }
 
-    /** The common widths' loads and the leaf's test in one loop ({@link #decode}'s otherwise). */
+    /** The common widths' loads and the range's test in one loop ({@link #decode}'s otherwise). */
     @Override
-    int decodeKeeping(Field f, int[] sel, int n, long[] values, boolean[] nulls, ValueTest test, int[] out) {
-        int k = loadKeeping(buf, first + f.offset(), recordSize, f, n, values, test, out);
-        return k >= 0 ? k : super.decodeKeeping(f, sel, n, values, nulls, test, out);
+    int decodeKeeping(Field f, int[] sel, int n, long[] values, boolean[] nulls, LongRange range, int[] out) {
+        int k = loadKeeping(buf, first + f.offset(), recordSize, f, n, values, range, out);
+        return k >= 0 ? k : super.decodeKeeping(f, sel, n, values, nulls, range, out);
     }
 
     @Override
