@@ -115,13 +115,6 @@ final class BlockBatch extends ColumnBatch {
         decode(f, null, rows, values, nulls);
     }
 
-    /** The common widths' loads and the range's test in one loop over the column ({@link #decode}'s otherwise). */
-    @Override
-    int decodeKeeping(Field f, int[] sel, int n, long[] values, boolean[] nulls, LongRange range, int[] out) {
-        int k = loadKeeping(buf, valueRecord(f) + f.offset(), f.width(), f, n, values, range, out);
-        return k >= 0 ? k : super.decodeKeeping(f, sel, n, values, nulls, range, out);
-    }
-
     /** Rows {@code sel[0, n)} (null {@code sel}: rows 0 to n) of {@code f}'s column. */
     @Override
     void decode(Field f, int[] sel, int n, long[] values, boolean[] nulls) {

@@ -1,7 +1,6 @@
 package dev.ispd.plan;
 
 import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 
 /**
  * A batch of up to {@link #MAX_ROWS} rows whose fields the vector interpreter ({@link VectorEval},
@@ -69,53 +68,6 @@ public abstract class ColumnBatch {
 
     /** {@link #decode} of rows {@code sel[0, n)} only: for a few rows of a batch, as a selective WHERE leaves. */
     abstract void decode(Field field, int[] sel, int n, long[] values, boolean[] nulls);
-
-    /**
-     * {@link #decode} of every row of the batch ({@code n} of them, {@code sel[0, n)} 0 to n) of
-     * {@code field}, a field that is not nullable, and of them those whose values pass {@code range}
-     * to {@code out} in order ({@code out} may be {@code sel}); how many. A WHERE's first leaf of a
-     * field over a batch: a batch that reads its rows' values from its buffer tests each value as
-     * it loads it ({@link #loadKeeping}), so over records far apart the tests run while later
-     * loads are under way rather than after the last.
-     */
-    int decodeKeeping(Field field, int[] sel, int n, long[] values, boolean[] nulls, LongRange range, int[] out) {
-        decode(field, sel, n, values, nulls);
-        return range.keep(values, sel, n, out);
-    }
-
-    /**
-     * {@link #decodeKeeping} of rows 0 to {@code n} of a field of a common width (a whole 8-byte
-     * value, or a signed 4-byte one) whose value for row {@code r} is at {@code at + r * stride} of
-     * {@code buf}: each value loaded, stored and tested in one loop; -1 for another field, nothing
-     * read.
-     */
-    static int loadKeeping(ByteBuffer buf, int at, int stride, Field f, int n, long[] values, LongRange range, int[] out) {
-        if (f.bitCount() != 0 || f.bitOffset() != 0) {
-            return -1;
-        }
-        boolean sameOrder = f.bigEndian() == (buf.order() == ByteOrder.BIG_ENDIAN);
-        int k = 0;
-        if (f.width() == 8) {
-            for (int r = 0; r < n; r++) { // no branch on the value: a row is written, and kept by its count
-                long v = buf.getLong(at + r * stride);
-                v = sameOrder ? v : Long.reverseBytes(v);
-                values[r] = v;
-                out[k] = r;
-                k += range.passes(v) ? 1 : 0;
-            }
-        } else if (f.width() == 4 && f.signed()) {
-            for (int r = 0; r < n; r++) {
-                int v = buf.getInt(at + r * stride);
-                long value = sameOrder ? v : Integer.reverseBytes(v);
-                values[r] = value;
-                out[k] = r;
-                k += range.passes(value) ? 1 : 0;
-            }
-        } else {
-            return -1;
-        }
-        return k;
-    }
 
     /**
      * Decodes a 16-byte decimal {@code field} of every row: its unscaled value's low words into

@@ -119,13 +119,6 @@ final class RecordBatch extends ColumnBatch {
         }
     }
 
-    /** The common widths' loads and the range's test in one loop ({@link #decode}'s otherwise). */
-    @Override
-    int decodeKeeping(Field f, int[] sel, int n, long[] values, boolean[] nulls, LongRange range, int[] out) {
-        int k = loadKeeping(buf, first + f.offset(), recordSize, f, n, values, range, out);
-        return k >= 0 ? k : super.decodeKeeping(f, sel, n, values, nulls, range, out);
-    }
-
     @Override
     void decodeWide(Field f, int[] sel, int n, long[] lows, long[] highs, boolean[] nulls) {
         for (int i = 0; i < n; i++) {
