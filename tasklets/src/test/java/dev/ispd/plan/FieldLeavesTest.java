@@ -30,11 +30,13 @@ class FieldLeavesTest {
     private static final Layout L = ExprRecords.ITEMS;
     /**
      * The same records' bytes with {@code big} read as an unsigned 8-byte integer, and {@code qty}
-     * NULL by its value 77 (the value a NULL qty's bytes hold) rather than by its bit.
+     * NULL by its value 77 (the value a NULL qty's bytes hold) rather than by its bit; {@code big}
+     * and {@code ship} read big-endian ({@code bbig}, {@code bship}).
      */
     static final Layout UNSIGNED = new Layout("items_unsigned", L.recordSize(), List.of(
             new Field("ubig", 35, 8, false, false, 0, 0, false, 0),
-            new Field("nv", 0, 4, true, false, 0, 0, true, 77), Field.unsigned("band", 48, 1)));
+            new Field("nv", 0, 4, true, false, 0, 0, true, 77), Field.unsigned("band", 48, 1),
+            new Field("bbig", 35, 8, true, true, 0, 0, false, 0), new Field("bship", 24, 4, true, true, 0, 0, false, 0)));
     private static final PlanLimits LIMITS = new PlanLimits(1L << 32, Long.MAX_VALUE / 2, 64);
     private static final byte[] DATA = ExprRecords.bytes(ExprRecords.generate(5_000, 43));
 
@@ -43,6 +45,8 @@ class FieldLeavesTest {
         List<Arguments> plans = new ArrayList<>();
         leaves(plans, L, "big", Long.MIN_VALUE, -1, 0, 1, Long.MAX_VALUE);
         leaves(plans, UNSIGNED, "ubig", 0, 1, Long.MAX_VALUE, Long.MIN_VALUE, -1);
+        leaves(plans, UNSIGNED, "bbig", Long.MIN_VALUE, -1, 0, 1, Long.MAX_VALUE);
+        leaves(plans, UNSIGNED, "bship", Integer.MIN_VALUE, -1, 0, 1 << 20, Integer.MAX_VALUE);
         leaves(plans, L, "qty", -50, -1, 0, 7, 50);
         leaves(plans, UNSIGNED, "nv", Integer.MIN_VALUE, 0, 77, 12, Integer.MAX_VALUE);
         leaves(plans, L, "price", -100_000, 0, 55_555, 999_999_999_999L);
