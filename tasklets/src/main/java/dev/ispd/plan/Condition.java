@@ -834,12 +834,9 @@ abstract class Condition {
      * where a batch holds the field as ids into a dictionary ({@link ColumnBatch#dictionary}): the
      * entry is written into the field's place in a record of its own and tested there by the
      * condition itself (so the verdict is the row's), on the first row that has it; a row then takes
-     * its entry's verdict, and the work the test of that entry counted (a condition's work depends
-     * on the value only: AND and OR stop early by it) but for its string comparisons, which were
-     * made once, for the entry, and are counted once ({@link Work#moveStringsTo}: the host's time
-     * of a string IN over dictionary ids does not grow with its rows' comparisons, and a meter
-     * that said it did priced string comparisons too low for every other plan). A NULL row is
-     * judged once likewise, by a record whose null bit is set. Elsewhere (a batch of records, a
+     * its entry's verdict. The work is counted as it is done: the test's, once per entry judged;
+     * per row, its verdict loaded by its id ({@link ExprCost#ENTRY_VERDICT}). A NULL row is judged once
+     * likewise, by a record whose null bit is set. Elsewhere (a batch of records, a
      * column not dictionary encoded) the condition tests the rows itself.
      */
     private static final class ByEntry extends Condition {
@@ -856,10 +853,6 @@ abstract class Condition {
          * before its first row (a row adds its verdict to the count of rows kept: no branch per row).
          */
         private byte[] verdicts;
-        /** Per entry, the work its test counted (null until judged). */
-        private Work[] counts;
-        /** Per entry, the rows of the batch under test that hold it (zero between batches). */
-        private int[] rows;
 
         ByEntry(Condition condition, Field field, Layout layout) {
             this.condition = condition;
@@ -892,60 +885,28 @@ abstract class Condition {
                 judged = d;
                 verdicts = new byte[d.size() + 1];
                 Arrays.fill(verdicts, UNJUDGED);
-                counts = new Work[d.size() + 1];
-                rows = new int[d.size() + 1];
             }
             int[] ids = batch.dictionaryIds(field);
             byte[] verdicts = this.verdicts;
-            int[] rows = this.rows;
             int k = 0;
             for (int i = 0; i < n; i++) {
                 int r = sel[i];
                 int id = ids[r];
                 int verdict = verdicts[id];
                 if (verdict == UNJUDGED) {
-                    try {
-                        verdict = judge(d, id, work);
-                    } catch (RuntimeException e) { // the row's error: no count of this batch kept for the next
-                        forget(ids, sel, i);
-                        throw e;
-                    }
+                    verdict = judge(d, id, work);
                 }
-                rows[id]++;
                 out[k] = r; // kept where the verdict is 1; else the next kept row writes over it
                 k += verdict;
             }
-            // each entry's work once, times its rows: over the dictionary where it has no more entries than the batch rows, else over the rows
-            if (rows.length <= n) {
-                for (int id = 0; id < rows.length; id++) {
-                    if (rows[id] != 0) {
-                        work.add(counts[id], rows[id]);
-                        rows[id] = 0;
-                    }
-                }
-            } else {
-                for (int i = 0; i < n; i++) {
-                    int id = ids[sel[i]];
-                    if (rows[id] != 0) {
-                        work.add(counts[id], rows[id]);
-                        rows[id] = 0;
-                    }
-                }
-            }
+            work.add(ExprCost.ENTRY_VERDICT, n);
             return k;
         }
 
-        /** Clears the row counts of the entries of the first {@code counted} rows of {@code sel}. */
-        private void forget(int[] ids, int[] sel, int counted) {
-            for (int i = 0; i < counted; i++) {
-                rows[ids[sel[i]]] = 0;
-            }
-        }
-
         /**
-         * Tests entry {@code id} (NULL: the dictionary's size) in {@link #place}; keeps its verdict (and
-         * returns it: 1 passes, 0 fails) and the work its test counted, less its string comparisons,
-         * which go to {@code work} once (an error its test raises is the row's: nothing is kept).
+         * Tests entry {@code id} (NULL: the dictionary's size) in {@link #place}, its work counted into
+         * {@code work}; keeps its verdict and returns it: 1 passes, 0 fails (an error its test raises
+         * is the row's: no verdict is kept).
          */
         private int judge(StringDictionary d, int id, Work work) {
             int at = field.offset();
@@ -962,10 +923,7 @@ abstract class Condition {
                 byte mask = (byte) (1 << (field.nullBit() & 7));
                 place.put(b, (byte) (id < d.size() ? place.get(b) & ~mask : place.get(b) | mask));
             }
-            Work counted = new Work();
-            int verdict = condition.test(place, 0, counted) ? 1 : 0;
-            counted.moveStringsTo(work);
-            counts[id] = counted;
+            int verdict = condition.test(place, 0, work) ? 1 : 0;
             verdicts[id] = (byte) verdict;
             return verdict;
         }

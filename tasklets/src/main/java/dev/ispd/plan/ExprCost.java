@@ -29,6 +29,13 @@ record ExprCost(long reads, long compares, long evaluations, long wideOps, long 
     /** A plain WHERE leaf's comparison of a string field with a literal: a load, a comparison in place. */
     static final ExprCost STRING_LEAF = new ExprCost(1, 1, 0, 0, 0, 0, 1);
 
+    /**
+     * A row's part of a WHERE judged once per dictionary entry: its entry's verdict loaded by its id
+     * (a table of the dictionary's size; no value compared), the entry's own test counted once,
+     * when it is judged.
+     */
+    static final ExprCost ENTRY_VERDICT = new ExprCost(1, 0, 0, 0);
+
     /** The cost of {@code e} over {@code layout} (which gives its nodes' types). */
     static ExprCost of(Expr e, Layout layout) {
         if (e instanceof Expr.Ref) {

@@ -6,7 +6,6 @@ import dev.ispd.tasklet.ResultSink;
 import dev.ispd.tasklet.Tasklet;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -98,9 +97,9 @@ public final class PlanTasklet implements Tasklet {
      * As {@link #estimate(Plan, long, long, int)} over batches of a columnar source that holds the
      * fields named in {@code dictionaryEntries} as ids into a dictionary of at most that many
      * entries (a NULL counted as one): where this plan's loop over such batches judges the parts of
-     * its WHERE that test one string field alone once per entry ({@link #judgesByEntry}), their
-     * string comparisons are counted once per entry, at most once per record, as the meter counts
-     * them; their other work stays per record.
+     * its WHERE that test one string field alone once per entry ({@link #judgesByEntry}), each such
+     * part's test is counted once per entry (at most once per record) and a verdict's look-up per
+     * record, as the meter counts them.
      */
     public static Meter estimate(Plan plan, long bytes, long records, int pageSize, Map<String, Long> dictionaryEntries) {
         Meter m = Estimates.scanOnly(bytes, pageSize);
@@ -136,17 +135,15 @@ public final class PlanTasklet implements Tasklet {
         m.addStringBytes(n * perRecord.stringBytes());
         m.addStringLeafCompares(n * perRecord.stringLeafCompares());
         if (!dictionaryEntries.isEmpty() && judgesByEntry(plan)) {
-            Map<String, ExprCost> byEntry = new HashMap<>();
-            PredicateCost.stringsByEntry(plan.where(), plan.layout(), byEntry);
-            byEntry.forEach((field, strings) -> {
-                Long entries = dictionaryEntries.get(field);
-                if (entries != null && entries < n) { // counted per record above: take back all but one per entry
-                    long spared = n - entries;
-                    m.addStringOps(-spared * strings.stringOps());
-                    m.addStringBytes(-spared * strings.stringBytes());
-                    m.addStringLeafCompares(-spared * strings.stringLeafCompares());
+            List<PredicateCost.EntryPart> parts = new ArrayList<>();
+            PredicateCost.partsByEntry(plan.where(), plan.layout(), parts);
+            for (PredicateCost.EntryPart part : parts) {
+                Long entries = dictionaryEntries.get(part.field());
+                if (entries != null) { // counted per record above: its test once per entry instead, a verdict's look-up per record
+                    count(m, part.cost(), Math.min(entries, n) - n);
+                    count(m, ExprCost.ENTRY_VERDICT, n);
                 }
-            });
+            }
         }
         if (!plan.groupBy().isEmpty()) {
             m.addHashUpdates(n);
@@ -160,6 +157,17 @@ public final class PlanTasklet implements Tasklet {
         }
         m.addBytesOut(PlanResult.bytes(rows, plan.rowWords()));
         return m;
+    }
+
+    /** Adds {@code times} (negative: takes back) evaluations of {@code cost} to {@code m}. */
+    private static void count(Meter m, ExprCost cost, long times) {
+        m.addDramAccesses(times * cost.reads());
+        m.addCompares(times * cost.compares());
+        m.addEvaluations(times * cost.evaluations());
+        m.addWideOps(times * cost.wideOps());
+        m.addStringOps(times * cost.stringOps());
+        m.addStringBytes(times * cost.stringBytes());
+        m.addStringLeafCompares(times * cost.stringLeafCompares());
     }
 
     /**

@@ -1,7 +1,7 @@
 package dev.ispd.plan;
 
 import java.util.HashSet;
-import java.util.Map;
+import java.util.List;
 import java.util.Set;
 
 /** The work of evaluating a whole predicate tree once, every leaf evaluated, for estimates. */
@@ -41,24 +41,25 @@ final class PredicateCost {
         return new ExprCost(1, 1, 0, 0); // a comparison or IS NULL
     }
 
+    /** A largest part of a WHERE that tests one {@code char(N)} field alone, and its cost with every leaf evaluated. */
+    record EntryPart(String field, ExprCost cost) {
+    }
+
     /**
-     * The string comparisons of {@code p}'s largest parts that test one {@code char(N)} field alone,
-     * by field, added to {@code out}: the parts a batch holding the field as dictionary ids judges
-     * once per entry (as {@code Condition.bind} binds them), whose string comparisons are then made
-     * once per entry and not per row.
+     * {@code p}'s largest parts that test one {@code char(N)} field alone, added to {@code out}: the
+     * parts a batch holding the field as dictionary ids judges once per entry (as
+     * {@code Condition.bind} binds them).
      */
-    static void stringsByEntry(Predicate p, Layout layout, Map<String, ExprCost> out) {
+    static void partsByEntry(Predicate p, Layout layout, List<EntryPart> out) {
         String field = stringField(p, layout);
         if (field != null) {
-            ExprCost c = of(p, layout);
-            out.merge(field, new ExprCost(0, 0, 0, 0, c.stringOps(), c.stringBytes(), c.stringLeafCompares()),
-                    ExprCost::plus);
+            out.add(new EntryPart(field, of(p, layout)));
         } else if (p instanceof Predicate.And a) {
-            a.operands().forEach(o -> stringsByEntry(o, layout, out));
+            a.operands().forEach(o -> partsByEntry(o, layout, out));
         } else if (p instanceof Predicate.Or o) {
-            o.operands().forEach(q -> stringsByEntry(q, layout, out));
+            o.operands().forEach(q -> partsByEntry(q, layout, out));
         } else if (p instanceof Predicate.Not n) {
-            stringsByEntry(n.operand(), layout, out);
+            partsByEntry(n.operand(), layout, out);
         }
     }
 

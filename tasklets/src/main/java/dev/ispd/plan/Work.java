@@ -34,16 +34,6 @@ final class Work {
         clear();
     }
 
-    /** Adds the string comparisons' counts (expression nodes' and plain leaves', and their bytes) to {@code other} and zeroes them here. */
-    void moveStringsTo(Work other) {
-        other.stringOps += stringOps;
-        other.stringBytes += stringBytes;
-        other.stringLeafCompares += stringLeafCompares;
-        stringOps = 0;
-        stringBytes = 0;
-        stringLeafCompares = 0;
-    }
-
     /** Drops the counts. */
     void clear() {
         fieldReads = 0;
@@ -56,20 +46,6 @@ final class Work {
         stringLeafCompares = 0;
         rowsOneAtATime = 0;
         packedKeys = 0;
-    }
-
-    /** Adds {@code other}'s counts {@code times} over. */
-    void add(Work other, long times) {
-        fieldReads += times * other.fieldReads;
-        compares += times * other.compares;
-        hashUpdates += times * other.hashUpdates;
-        evaluations += times * other.evaluations;
-        wideOps += times * other.wideOps;
-        stringOps += times * other.stringOps;
-        stringBytes += times * other.stringBytes;
-        stringLeafCompares += times * other.stringLeafCompares;
-        rowsOneAtATime += times * other.rowsOneAtATime;
-        packedKeys += times * other.packedKeys;
     }
 
     /** Adds {@code times} evaluations of an expression that costs {@code cost}. */

@@ -87,11 +87,12 @@ class DecodedBatchTest {
 
     /**
      * A WHERE on a string column the batch holds as dictionary ids is judged once per entry: the same
-     * result bytes and meter as each row's test over records, for =, IN (an OR of =), LIKE, ranges,
-     * NOT, IS [NOT] NULL and NULL rows, alone and mixed with other fields under AND and OR, in plans
-     * of rows, of aggregates of expressions and of dense groups, but for the string comparisons,
-     * made and counted once per entry. Where the plan selects rows by the WHERE's batch form, the
-     * batch's string places are left blank: only the dictionary can answer.
+     * result bytes as each row's test over records, for =, IN (an OR of =), LIKE, ranges, NOT, IS
+     * [NOT] NULL and NULL rows, alone and mixed with other fields under AND and OR, in plans of rows,
+     * of aggregates of expressions and of dense groups; the meter counts what is done, the test's
+     * work once per entry and a verdict loaded per row, at most each row's test over records, the
+     * rest of it alike. Where the plan selects rows by the WHERE's batch form, the batch's string
+     * places are left blank: only the dictionary can answer.
      */
     @Test
     void stringConditionsJudgedPerDictionaryEntryGiveEachRowsAnswer() {
@@ -111,7 +112,7 @@ class DecodedBatchTest {
                 Result records = overRecords(plan);
                 Result dictionary = overDictionary(plan, selectsByWhere(plan));
                 assertArrayEquals(records.bytes, dictionary.bytes, "result bytes of " + plan);
-                assertSameButStrings(records.meter, dictionary.meter, "meter of " + plan);
+                assertSameButWhere(records.meter, dictionary.meter, "meter of " + plan);
                 // a dictionary of more entries than a batch has rows, most of them in no row: the same answer and meter
                 Result large = overDictionary(plan, selectsByWhere(plan), LIMITS, ColumnBatch.MAX_ROWS + 100);
                 assertArrayEquals(dictionary.bytes, large.bytes, "result bytes over a large dictionary of " + plan);
@@ -120,9 +121,18 @@ class DecodedBatchTest {
         }
         // mode = 'AIR': one leaf comparison a row over records, one an entry over the dictionary (NULL rows make none)
         Plan plan = Plan.aggregate(L, air, List.of(), List.of(Aggregate.countStar()));
-        long nonNull = overRecords(plan).meter.stringLeafCompares();
+        Meter airOverRecords = overRecords(plan).meter;
+        long nonNull = airOverRecords.stringLeafCompares();
         assertTrue(nonNull > ModeValues.DISTINCT, "rows of every mode: " + nonNull);
-        assertEquals(ModeValues.DISTINCT, overDictionary(plan, true).meter.stringLeafCompares());
+        Meter airOverDictionary = overDictionary(plan, true).meter;
+        assertEquals(ModeValues.DISTINCT, airOverDictionary.stringLeafCompares());
+        // the WHERE's loads and comparisons: each entry's test's (the NULL's too), and a verdict loaded per row, not each row's test
+        Meter where = airOverDictionary.since(overDictionary(Plan.aggregate(L, Predicate.all(), List.of(),
+                List.of(Aggregate.countStar())), true).meter);
+        long records = DATA.capacity() / L.recordSize();
+        assertEquals(records + ModeValues.DISTINCT + 1, where.dramAccesses());
+        assertEquals(ModeValues.DISTINCT, where.compares()); // a NULL is not compared
+        assertTrue(airOverRecords.compares() > 100 * where.compares(), airOverRecords + " against " + where);
         // mode LIKE 'A%': a string op of the field's width a row, an entry (the NULL one too: a node counts its test whatever the value)
         Plan liked = Plan.aggregate(L, like, List.of(), List.of(Aggregate.countStar()));
         Meter likedOverRecords = overRecords(liked).meter;
@@ -134,9 +144,10 @@ class DecodedBatchTest {
 
     /**
      * The estimate of a plan over batches holding {@code mode} as ids into a dictionary of its
-     * entries (and a NULL) counts the string tests judged once per entry once per entry, as the
-     * meter does, at or above what the meter counts; the rest of the estimate is the estimate over
-     * records. Without the dictionary every row's test is counted (an over-count of thousands).
+     * entries (and a NULL) counts the tests judged once per entry once per entry and a verdict
+     * loaded per row, as the meter does, at or above what the meter counts and at most the estimate
+     * over records, the rest of it alike. Without the dictionary every row's test is counted (an
+     * over-count of thousands).
      */
     @Test
     void theEstimateCountsStringTestsOncePerDictionaryEntryAsTheMeterDoes() {
@@ -152,20 +163,25 @@ class DecodedBatchTest {
                 Meter metered = overDictionary(plan, selectsByWhere(plan)).meter;
                 Meter perRow = PlanTasklet.estimate(plan, DATA.capacity(), records, 8192);
                 Meter perEntry = PlanTasklet.estimate(plan, DATA.capacity(), records, 8192, entries);
-                assertEquals(withoutStrings(perRow), withoutStrings(perEntry), "only strings change: " + plan);
-                assertTrue(perEntry.stringOps() >= metered.stringOps() && perEntry.stringBytes() >= metered.stringBytes()
-                        && perEntry.stringLeafCompares() >= metered.stringLeafCompares(), plan + ": estimated " + perEntry
-                        + ", metered " + metered);
+                assertSameButWhere(perRow, perEntry, "the estimate of " + plan);
+                assertWhereAtMost(metered, perEntry, 0, plan + ": metered against estimated");
             }
         }
         // mode = 'AIR' in a plan that selects by the WHERE's batch form: an entry's comparison, the NULL entry's too
         Plan plan = Plan.aggregate(L, air, List.of(), List.of(Aggregate.countStar()));
         assertTrue(PlanTasklet.judgesByEntry(plan));
-        assertEquals(records, PlanTasklet.estimate(plan, DATA.capacity(), records, 8192).stringLeafCompares());
-        assertEquals(ModeValues.DISTINCT + 1,
-                PlanTasklet.estimate(plan, DATA.capacity(), records, 8192, entries).stringLeafCompares());
+        Meter perRow = PlanTasklet.estimate(plan, DATA.capacity(), records, 8192);
+        Meter perEntry = PlanTasklet.estimate(plan, DATA.capacity(), records, 8192, entries);
+        assertEquals(records, perRow.stringLeafCompares());
+        assertEquals(ModeValues.DISTINCT + 1, perEntry.stringLeafCompares());
         assertEquals(ModeValues.DISTINCT, overDictionary(plan, true).meter.stringLeafCompares());
+        // a comparison per entry, not per row; a load per row (its verdict) and per entry (its test's)
+        assertEquals(perRow.compares() - records + ModeValues.DISTINCT + 1, perEntry.compares());
+        assertEquals(perRow.dramAccesses() + ModeValues.DISTINCT + 1, perEntry.dramAccesses());
     }
+
+    /** The most loads of {@code mode} the WHEREs of these tests make in a test of one entry (its leaves on it). */
+    private static final long ENTRY_TEST_LOADS = 3;
 
     /** A plan of rows, one of aggregates of expressions and one of dense groups, each with {@code where}. */
     private static List<Plan> plansOf(Predicate where) {
@@ -195,23 +211,41 @@ class DecodedBatchTest {
     }
 
     /**
-     * The two meters alike but for the string comparisons' counts ({@code stringOps}, {@code
-     * stringBytes}, {@code stringLeafCompares}), which over a dictionary are the entries' and at most the rows'.
+     * The two meters alike but for the counts a WHERE adds to (loads, comparisons, expression nodes,
+     * their 128-bit and string ones, and the string comparisons' bytes), which in {@code perEntry}
+     * (a WHERE judged per dictionary entry) are at most {@code perRow}'s (each row's test) but for
+     * the loads of the entries' own tests, at most {@link #ENTRY_TEST_LOADS} an entry and the NULL.
      */
-    private static void assertSameButStrings(Meter overRecords, Meter overDictionary, String what) {
-        assertEquals(withoutStrings(overRecords), withoutStrings(overDictionary), what);
-        assertTrue(overDictionary.stringOps() <= overRecords.stringOps()
-                && overDictionary.stringBytes() <= overRecords.stringBytes()
-                && overDictionary.stringLeafCompares() <= overRecords.stringLeafCompares(), what + ": " + overDictionary
-                + " against " + overRecords);
+    private static void assertSameButWhere(Meter perRow, Meter perEntry, String what) {
+        assertEquals(withoutWhere(perRow), withoutWhere(perEntry), what);
+        assertWhereAtMost(perEntry, perRow, ENTRY_TEST_LOADS * (ModeValues.DISTINCT + 1), what);
     }
 
-    private static Meter withoutStrings(Meter m) {
-        Meter strings = new Meter();
-        strings.addStringOps(m.stringOps());
-        strings.addStringBytes(m.stringBytes());
-        strings.addStringLeafCompares(m.stringLeafCompares());
-        return m.since(strings);
+    /** Each count a WHERE adds to of {@code less} at most {@code more}'s, its loads at most {@code moreLoads} more. */
+    private static void assertWhereAtMost(Meter less, Meter more, long moreLoads, String what) {
+        long[] l = whereCounts(less);
+        long[] m = whereCounts(more);
+        m[0] += moreLoads;
+        for (int i = 0; i < l.length; i++) {
+            assertTrue(l[i] <= m[i], what + ": " + less + " against " + more);
+        }
+    }
+
+    private static long[] whereCounts(Meter m) {
+        return new long[] {m.dramAccesses(), m.compares(), m.evaluations(), m.wideOps(), m.stringOps(),
+                m.stringBytes(), m.stringLeafCompares()};
+    }
+
+    private static Meter withoutWhere(Meter m) {
+        Meter where = new Meter();
+        where.addDramAccesses(m.dramAccesses());
+        where.addCompares(m.compares());
+        where.addEvaluations(m.evaluations());
+        where.addWideOps(m.wideOps());
+        where.addStringOps(m.stringOps());
+        where.addStringBytes(m.stringBytes());
+        where.addStringLeafCompares(m.stringLeafCompares());
+        return m.since(where);
     }
 
     /**
@@ -299,13 +333,13 @@ class DecodedBatchTest {
             for (boolean blank : new boolean[] {true, false}) {
                 Result dictionary = overDictionary(plan, blank);
                 assertArrayEquals(records.bytes, dictionary.bytes, "result bytes of " + plan + ", blank " + blank);
-                assertSameButStrings(records.meter, dictionary.meter, "meter of " + plan + ", blank " + blank);
+                assertSameButWhere(records.meter, dictionary.meter, "meter of " + plan + ", blank " + blank);
             }
             // the second's columns all read from the batch (the string's entries, the field's values): no record stored
             for (Plan fields : List.of(Plan.rows(L, where, List.of("mode", "qty")), Plan.rows(L, where, List.of("band", "mode")))) {
                 Result dictionary = overDictionary(fields, true);
                 assertArrayEquals(overRecords(fields).bytes, dictionary.bytes, "result bytes of " + fields);
-                assertSameButStrings(overRecords(fields).meter, dictionary.meter, "meter of " + fields);
+                assertSameButWhere(overRecords(fields).meter, dictionary.meter, "meter of " + fields);
             }
             if (new PlanTasklet(plan, LIMITS).takesColumns()) {
                 Result columns = overColumns(plan);
@@ -342,7 +376,7 @@ class DecodedBatchTest {
             Plan columns = Plan.rows(runs, where, names);
             Result dictionary = overDictionary(columns, true);
             assertArrayEquals(overRecords(columns).bytes, dictionary.bytes, "result bytes of " + columns);
-            assertSameButStrings(overRecords(columns).meter, dictionary.meter, "meter of " + columns);
+            assertSameButWhere(overRecords(columns).meter, dictionary.meter, "meter of " + columns);
             assertTrue(dictionary.recordsUntouched, "no row stored for " + columns);
             assertTrue(PlanResult.decode(dictionary.bytes).rows().size() > 0, "rows returned by " + columns);
         }

@@ -93,10 +93,11 @@ class ParquetEstimateTest {
     }
 
     /**
-     * A string test of a dictionary-coded column is judged once per entry in the drive, and the
-     * estimate, bounding the entries by the dictionary page's bytes (Snappy, 22 times at most, 4
-     * bytes an entry at least), counts it at most that often: at or above what the drive meters,
-     * and far below once per row of a large row group, which the estimate counted before.
+     * A string test of a dictionary-coded column is judged once per entry in the drive, a row taking
+     * its entry's verdict by a load, and the estimate, bounding the entries by the dictionary page's
+     * bytes (Snappy, 22 times at most, 4 bytes an entry at least), counts the test's comparisons at
+     * most that often: at or above what the drive meters, and far below once per row of a large row
+     * group, which the estimate counted before.
      */
     @Test
     void theEstimateCountsAStringTestOfADictionaryColumnPerEntryBounded() throws Exception {
@@ -121,6 +122,9 @@ class ParquetEstimateTest {
             assertTrue(metered.stringLeafCompares() <= perEntry.stringLeafCompares()
                     && perEntry.stringLeafCompares() < perRow.stringLeafCompares() / 10, "metered " + metered
                     + ", estimated " + perEntry);
+            assertTrue(metered.compares() <= perEntry.compares() && perEntry.compares() < perRow.compares() / 10,
+                    "metered " + metered + ", estimated " + perEntry);
+            assertTrue(metered.dramAccesses() <= perEntry.dramAccesses(), "metered " + metered + ", estimated " + perEntry);
             assertEquals(metered.records(), perEntry.records());
         }
     }

@@ -21,7 +21,6 @@ final class DictionaryIds extends ValuesReader {
     /** Whether the page holds no ids (every value NULL): reading one fails. */
     private boolean none;
     private final int[] one = new int[1];
-    private final int[] skipped = new int[256];
 
     DictionaryIds(Dictionary dictionary) {
         this.dictionary = dictionary;
@@ -82,10 +81,15 @@ final class DictionaryIds extends ValuesReader {
     }
 
     private void readUnchecked(int[] ids, int at, int n) {
+        holds(n);
+        runs.read(ids, at, n);
+    }
+
+    /** That the page holds {@code n} more ids, where it holds none. */
+    private void holds(int n) {
         if (none && n > 0) {
             throw new IllegalStateException("the page's dictionary ids end before its values do");
         }
-        runs.read(ids, at, n);
     }
 
     private IllegalStateException outside(int id) {
@@ -131,14 +135,13 @@ final class DictionaryIds extends ValuesReader {
 
     @Override
     public void skip() {
-        readValueDictionaryId();
+        skip(1);
     }
 
+    /** Passes over the next {@code n} ids, not unpacked nor checked: no row reads them. */
     @Override
     public void skip(int n) {
-        for (int k; n > 0; n -= k) {
-            k = Math.min(n, skipped.length);
-            read(skipped, 0, k);
-        }
+        holds(n);
+        runs.skip(n);
     }
 }

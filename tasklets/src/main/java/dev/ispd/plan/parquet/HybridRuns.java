@@ -8,7 +8,8 @@ import org.apache.parquet.column.values.bitpacking.Packer;
  * Integers in Parquet's RLE/bit-packed hybrid encoding (a data page's dictionary ids, its
  * definition levels), read a run at a time into an array ({@link #read}): each run's header and
  * an RLE run's value read here, over the page's bytes; bit-packed groups unpacked by
- * parquet-encoding's {@link BytePacker}, eight values at a time. parquet-column's own decoder
+ * parquet-encoding's {@link BytePacker}, 32 or eight values at a time; values passed over
+ * ({@link #skip}) not unpacked. parquet-column's own decoder
  * ({@code RunLengthBitPackingHybridDecoder}) gives one value per call and allocates two arrays and
  * a stream for every bit-packed run. {@code what} names the values in an error ("dictionary ids").
  */
@@ -58,6 +59,12 @@ final class HybridRuns {
                 at += k;
             } else {
                 for (int stop = at + k; at < stop; ) {
+                    if (inGroup == 8 && stop - at >= 32 && end - position >= 4 * bitWidth) { // four whole groups in place
+                        packer.unpack32Values(bytes, position, out, at);
+                        position += 4 * bitWidth;
+                        at += 32;
+                        continue;
+                    }
                     if (inGroup == 8 && stop - at >= 8 && end - position >= bitWidth) { // a whole group in place
                         packer.unpack8Values(bytes, position, out, at);
                         position += bitWidth;
@@ -71,6 +78,33 @@ final class HybridRuns {
                 }
             }
             left -= k;
+        }
+    }
+
+    /**
+     * Passes over the next {@code n} values: an RLE run's by its count, a bit-packed run's whole
+     * groups by their bytes, none unpacked but a group the values end inside of.
+     */
+    void skip(long n) {
+        while (n > 0) {
+            if (left == 0) {
+                nextRun();
+            }
+            int k = (int) Math.min(n, left);
+            if (!repeated) {
+                int from = 8 - inGroup; // values of the current group not yet read
+                int ahead = Math.min(k, from);
+                inGroup += ahead;
+                int groups = (k - ahead) / 8;
+                position = Math.min(end, position + groups * bitWidth);
+                int rest = k - ahead - 8 * groups;
+                if (rest > 0) {
+                    unpackGroup();
+                    inGroup = rest;
+                }
+            }
+            left -= k;
+            n -= k;
         }
     }
 
