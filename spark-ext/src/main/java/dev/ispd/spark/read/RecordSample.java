@@ -1,6 +1,7 @@
 package dev.ispd.spark.read;
 
 import dev.ispd.hadoop.fs.OsdFileSystems;
+import dev.ispd.plan.BlockLayout;
 import dev.ispd.plan.BoundPredicate;
 import dev.ispd.plan.Predicate;
 import dev.ispd.spark.conf.HadoopConf;
@@ -17,17 +18,18 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A sample of a table's records in rows, read on the driver when a scan's statistics first need
- * it (docs/spark.md, "Statistics"): {@value #RUNS} runs of {@value #RUN_RECORDS} consecutive
- * records spread evenly over the files (every record of a table of fewer), read once per load.
+ * A sample of a table's records, read on the driver when a scan's statistics first need it
+ * (docs/spark.md, "Statistics"): {@value #RUNS} runs of {@value #RUN_RECORDS} consecutive records
+ * spread evenly over the files (every record of a table of fewer), read once per load and held in
+ * rows. Of column-blocked files ({@link BlockLayout}) a run stops at its block's end and each of
+ * its columns is read apart and laid back into rows.
  * The share of the sample a pushed WHERE passes, tested by the plan interpreter
  * ({@link BoundPredicate}), is its estimate, {@code (k + 1) / (n + 2)} for {@code k} of
  * {@code n} passing, so that no estimate is 0 or 1; of a table the sample holds whole, the
  * share itself ({@code k / n}: TPC-H's region of 5 records, one of them ASIA, keeps one
  * fifth, where the smoothed share would keep two of them, and its nations and suppliers twice
- * theirs). Tables in Parquet or column-blocked are not
- * sampled, and a sample that cannot be read is logged: their WHEREs are guessed
- * ({@link Selectivity}).
+ * theirs). Tables in Parquet are not sampled, and a sample that cannot be read is logged:
+ * their WHEREs are guessed ({@link Selectivity}).
  */
 public final class RecordSample {
     private static final Logger LOG = LoggerFactory.getLogger(RecordSample.class);
@@ -48,11 +50,10 @@ public final class RecordSample {
 
     /**
      * The share of the sampled records that pass {@code where} (exact for a table sampled whole),
-     * or empty where the table is not sampled (Parquet, column-blocked, or its sample could not
-     * be read).
+     * or empty where the table is not sampled (Parquet, or its sample could not be read).
      */
     OptionalDouble share(Predicate where) {
-        if (layout.parquet() || layout.recordsPerBlock() > 0 || size() == 0) {
+        if (layout.parquet() || size() == 0) {
             return OptionalDouble.empty();
         }
         ByteBuffer sample = records();
@@ -107,16 +108,41 @@ public final class RecordSample {
                 Path path = f.getPath();
                 try (FSDataInputStream in = OsdFileSystems.get(path, conf.get()).open(path)) {
                     for (; k < runs && start(k, total) < end; k++) {
-                        long at = start(k, total);
-                        int count = (int) Math.min(RUN_RECORDS, end - at);
-                        in.readFully((at - first) * entrySize, sample, filled, count * entrySize);
-                        filled += count * entrySize;
+                        filled += readRun(in, start(k, total) - first, end - first, sample, filled);
                     }
                 }
             }
             first = end;
         }
         return ByteBuffer.wrap(sample, 0, filled).slice();
+    }
+
+    /**
+     * Reads the run from record {@code at} of a file of {@code fileRecords} into {@code sample} at
+     * {@code to}, in rows; returns its bytes. A run of blocked records stops at its block's end.
+     */
+    private int readRun(FSDataInputStream in, long at, long fileRecords, byte[] sample, int to) throws IOException {
+        int entrySize = layout.entrySize();
+        int perBlock = layout.recordsPerBlock();
+        if (perBlock == 0) {
+            int count = (int) Math.min(RUN_RECORDS, fileRecords - at);
+            in.readFully(at * entrySize, sample, to, count * entrySize);
+            return count * entrySize;
+        }
+        BlockLayout blocks = new BlockLayout(layout.planLayout(), perBlock);
+        long blockFirst = at - at % perBlock;
+        int rows = (int) Math.min(perBlock, fileRecords - blockFirst);
+        int j = (int) (at - blockFirst);
+        int count = Math.min(RUN_RECORDS, rows - j);
+        byte[] column = new byte[count * entrySize];
+        for (int c = 0; c < entrySize; c += blocks.columnWidth(c)) {
+            int w = blocks.columnWidth(c);
+            in.readFully(blockFirst * entrySize + blocks.position(c, rows, j), column, 0, count * w);
+            for (int r = 0; r < count; r++) {
+                System.arraycopy(column, r * w, sample, to + r * entrySize + c, w);
+            }
+        }
+        return count * entrySize;
     }
 
     /** The first record of run {@code k} of {@code total}: every record where there are at most {@code RUNS * RUN_RECORDS}. */

@@ -195,6 +195,29 @@ class IspdScanPlanTest {
         assertEquals(64 * 64, ((RecordSample) input(large).sample()).size(), "the sample's records");
     }
 
+    /**
+     * Issue 20.7: column-blocked files are sampled as files in rows are, so that a blocked table's
+     * WHERE is estimated as the same table's in rows (all 2,000 records here: exactly the rows it
+     * passes), not guessed. One file of 256-record blocks, so that the sample's runs of 64 hold
+     * every record.
+     */
+    @Test
+    void aBlockedTableIsEstimatedByTheSameSampleAsTheTableInRows() {
+        String blocked = DRIVES.uri("/plan/wc256-blocked");
+        ispd().load(file).coalesce(1).write().format("ispd").option("layout", "worldcup98").option("entrySize", ENTRY)
+                .option("block", 256).mode("overwrite").save(blocked);
+        String where = "type = 2 AND region < 5";
+        long passing = ispd().load(file).where(where).count();
+        IspdScan rows = optimizedScan(ispd().load(file).where(where).select("type"));
+        IspdScan blocks = optimizedScan(DRIVES.spark().read().format("ispd").load(blocked).where(where).select("type"));
+        ScanInput input = InputResolver.resolve(Map.of("path", blocked), DRIVES.hadoopConf(), key -> null);
+        assertEquals(256, input.layout().recordsPerBlock(), "stored column-blocked");
+        assertEquals(2_000, ((RecordSample) input.sample()).size(), "every record sampled");
+        assertEquals(passing, blocks.estimateStatistics().numRows().getAsLong(), "the records the WHERE passes");
+        assertEquals(rows.estimateStatistics().numRows().getAsLong(), blocks.estimateStatistics().numRows().getAsLong());
+        assertEquals(passing, DRIVES.spark().read().format("ispd").load(blocked).where(where).count(), "the same records");
+    }
+
     /** The connector's scan in the optimized plan of {@code df} (an aggregation's, which Spark plans adaptively). */
     private static IspdScan optimizedScan(Dataset<Row> df) {
         return (IspdScan) ((DataSourceV2ScanRelation) df.queryExecution().optimizedPlan().collectLeaves().head()).scan();
