@@ -125,26 +125,24 @@ public final class PlanTasklet implements Tasklet {
         }
         int perMatch = plan.aggregating() ? (int) plan.aggregates().stream().filter(a -> a.field() != null).count()
                 : 0;
-        m.addDramAccesses(n * (perRecord.reads() + perMatch));
         long extremes = plan.aggregates().stream()
                 .filter(a -> a.function() == Aggregate.Function.MIN || a.function() == Aggregate.Function.MAX).count();
-        m.addCompares(n * (perRecord.compares() + extremes + (plan.orderBy().isEmpty() ? 0 : 1)));
-        m.addEvaluations(n * perRecord.evaluations());
-        m.addWideOps(n * perRecord.wideOps());
-        m.addStringOps(n * perRecord.stringOps());
-        m.addStringBytes(n * perRecord.stringBytes());
-        m.addStringLeafCompares(n * perRecord.stringLeafCompares());
+        Work work = new Work();
+        work.add(perRecord, n);
+        work.fieldReads += n * perMatch;
+        work.compares += n * (extremes + (plan.orderBy().isEmpty() ? 0 : 1));
         if (!dictionaryEntries.isEmpty() && judgesByEntry(plan)) {
             List<PredicateCost.EntryPart> parts = new ArrayList<>();
             PredicateCost.partsByEntry(plan.where(), plan.layout(), parts);
             for (PredicateCost.EntryPart part : parts) {
                 Long entries = dictionaryEntries.get(part.field());
                 if (entries != null) { // counted per record above: its test once per entry instead, a verdict's look-up per record
-                    count(m, part.cost(), Math.min(entries, n) - n);
-                    count(m, ExprCost.ENTRY_VERDICT, n);
+                    work.add(part.cost(), Math.min(entries, n) - n);
+                    work.add(ExprCost.ENTRY_VERDICT, n);
                 }
             }
         }
+        work.moveTo(m);
         if (!plan.groupBy().isEmpty()) {
             m.addHashUpdates(n);
         }
@@ -157,17 +155,6 @@ public final class PlanTasklet implements Tasklet {
         }
         m.addBytesOut(PlanResult.bytes(rows, plan.rowWords()));
         return m;
-    }
-
-    /** Adds {@code times} (negative: takes back) evaluations of {@code cost} to {@code m}. */
-    private static void count(Meter m, ExprCost cost, long times) {
-        m.addDramAccesses(times * cost.reads());
-        m.addCompares(times * cost.compares());
-        m.addEvaluations(times * cost.evaluations());
-        m.addWideOps(times * cost.wideOps());
-        m.addStringOps(times * cost.stringOps());
-        m.addStringBytes(times * cost.stringBytes());
-        m.addStringLeafCompares(times * cost.stringLeafCompares());
     }
 
     /**
