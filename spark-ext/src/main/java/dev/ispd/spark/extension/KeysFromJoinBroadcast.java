@@ -4,6 +4,7 @@ import dev.ispd.spark.read.IspdScan;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.stream.IntStream;
 import org.apache.spark.sql.catalyst.expressions.DynamicPruningExpression;
 import org.apache.spark.sql.catalyst.expressions.Expression;
 import org.apache.spark.sql.catalyst.expressions.Literal;
@@ -42,6 +43,7 @@ final class KeysFromJoinBroadcast extends ColumnarRule {
         };
     }
 
+    /** The broadcasts of the plan's own tree (a keys' subquery's are not among them). */
     private static void collect(SparkPlan p, List<BroadcastExchangeExec> into) {
         if (p instanceof BroadcastExchangeExec b) {
             into.add(b);
@@ -49,11 +51,12 @@ final class KeysFromJoinBroadcast extends ColumnarRule {
         CollectionConverters.asJava(p.children()).forEach(c -> collect(c, into));
     }
 
+    /** {@code p} with each ispd scan's runtime filters given the join's broadcast where {@link #withJoinBroadcast} finds one. */
     private static SparkPlan rewrite(SparkPlan p, List<BroadcastExchangeExec> broadcasts) {
         List<SparkPlan> children = CollectionConverters.asJava(p.children());
         List<SparkPlan> rewritten = children.stream().map(c -> rewrite(c, broadcasts)).toList();
-        SparkPlan node = rewritten.equals(children) ? p
-                : p.withNewChildren(CollectionConverters.asScala(rewritten).toSeq());
+        boolean same = IntStream.range(0, children.size()).allMatch(i -> rewritten.get(i) == children.get(i));
+        SparkPlan node = same ? p : p.withNewChildren(CollectionConverters.asScala(rewritten).toSeq());
         if (!(node instanceof BatchScanExec scan) || scan.runtimeFilters().isEmpty()) {
             return node;
         }
