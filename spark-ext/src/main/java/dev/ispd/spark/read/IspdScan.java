@@ -346,7 +346,7 @@ public final class IspdScan implements SupportsReportStatistics, SupportsRuntime
         List<PlannedSplit> splits = partitions().stream().map(PlannedPartition::split).toList();
         long skipped = input.parquet().skipped(input.files(), pushed).all();
         long read = splits.stream().mapToInt(s -> s.parquet().rowGroupsStarted()).sum();
-        long straddling = splits.stream().filter(s -> s.parquet().startsStraddling()).count();
+        long straddling = splits.stream().mapToInt(s -> s.parquet().straddlingStarted()).sum();
         Map<String, String> unread = input.parquet().table().unsupported();
         return "parquet, " + input.files().size() + " files, row groups: " + read + " read, " + skipped
                 + " skipped by statistics, " + straddling + " straddling"
