@@ -23,7 +23,6 @@ import dev.ispd.plan.parquet.ParquetRowGroup;
 import dev.ispd.plan.parquet.ParquetSource;
 import dev.ispd.plan.parquet.PlanSources;
 import dev.ispd.profile.Capabilities;
-import dev.ispd.protocol.Limits;
 import dev.ispd.tasklet.Meter;
 import dev.ispd.tasklet.TaskletFactory;
 import dev.ispd.tasklet.wasm.WasmTaskletFactory;
@@ -237,7 +236,7 @@ public final class SplitPlanner {
 
     /**
      * How many of {@code units} (of one file: the same columns each) one execution's runtime
-     * parameter {@value ParquetSource#PARAM} holds ({@link Limits#MAX_STRING} bytes of base64), at least one.
+     * parameters hold ({@link ParquetSource#maxEncodedBytes}), at least one.
      */
     private static int unitsPerExecution(InputFile file, List<ParquetCutter.Unit> units) {
         if (units.isEmpty()) {
@@ -246,7 +245,7 @@ public final class SplitPlanner {
         List<ParquetColumn> columns = file.parquet().columns();
         int none = new ParquetSource(file.path(), columns, List.of()).encode().length;
         int one = new ParquetSource(file.path(), columns, List.of(units.get(0).rowGroup())).encode().length - none;
-        return Math.max(1, (Limits.MAX_STRING / 4 * 3 - none) / one);
+        return Math.max(1, (ParquetSource.maxEncodedBytes() - none) / one);
     }
 
     /**
