@@ -118,11 +118,10 @@ final class ParquetRowSample implements TableSample {
     }
 
     private static int runs(long total) {
-        return (int) Math.min(RUNS, (total + RUN_ROWS - 1) / RUN_ROWS);
+        return TableSample.runs(total, RUNS, RUN_ROWS);
     }
 
-    /** The first row of run {@code k} of {@code total}: every row where there are at most {@code RUNS * RUN_ROWS}. */
     private static long start(int k, long total) {
-        return total <= (long) RUNS * RUN_ROWS ? (long) k * RUN_ROWS : k * total / RUNS;
+        return TableSample.runStart(k, total, RUNS, RUN_ROWS);
     }
 }

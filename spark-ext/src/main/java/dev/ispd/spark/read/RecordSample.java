@@ -94,7 +94,7 @@ public final class RecordSample implements TableSample {
     private ByteBuffer read() throws IOException {
         int entrySize = layout.entrySize();
         long total = records(files, entrySize);
-        int runs = (int) Math.min(RUNS, (total + RUN_RECORDS - 1) / RUN_RECORDS);
+        int runs = TableSample.runs(total, RUNS, RUN_RECORDS);
         byte[] sample = new byte[runs * RUN_RECORDS * entrySize];
         int filled = 0;
         int k = 0;
@@ -142,8 +142,7 @@ public final class RecordSample implements TableSample {
         return count * entrySize;
     }
 
-    /** The first record of run {@code k} of {@code total}: every record where there are at most {@code RUNS * RUN_RECORDS}. */
     private static long start(int k, long total) {
-        return total <= (long) RUNS * RUN_RECORDS ? (long) k * RUN_RECORDS : k * total / RUNS;
+        return TableSample.runStart(k, total, RUNS, RUN_RECORDS);
     }
 }

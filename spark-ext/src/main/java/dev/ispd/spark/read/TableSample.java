@@ -16,6 +16,20 @@ public interface TableSample {
      */
     OptionalDouble share(Predicate where);
 
+    /** How many runs of {@code runRows} a sample of at most {@code runs} runs takes of a table of {@code total} rows. */
+    static int runs(long total, int runs, int runRows) {
+        return (int) Math.min(runs, (total + runRows - 1) / runRows);
+    }
+
+    /**
+     * The first row of run {@code k} of a sample of at most {@code runs} runs of {@code runRows}
+     * over {@code total} rows: runs back to back (every row) where there are at most that many rows,
+     * else spread evenly.
+     */
+    static long runStart(int k, long total, int runs, int runRows) {
+        return total <= (long) runs * runRows ? (long) k * runRows : k * total / runs;
+    }
+
     /** The share {@code passed} of {@code sampled} rows make, of a table of {@code rows} (sampled whole where they are as many). */
     static double share(long passed, long sampled, long rows) {
         return sampled == rows ? (double) passed / sampled : (passed + 1.0) / (sampled + 2.0);
