@@ -1,6 +1,7 @@
 package dev.ispd.examples.cli;
 
 import dev.ispd.cli.CommandLines;
+import dev.ispd.cli.OptionChecks;
 import dev.ispd.examples.tpch.TpchGenerator;
 import dev.ispd.examples.tpch.TpchLayouts;
 import dev.ispd.hadoop.conf.IspdKeys;
@@ -35,9 +36,15 @@ public final class TpchCommand implements Callable<Integer> {
 
     @Option(names = "--parquet", paramLabel = "DIR",
             description = "also (or only) write each table as DIR/TABLE.parquet, a Hadoop path (local unless a URI); "
-                    + "osd:///path (with --drives) keeps each row group in one chunk: row groups of "
-                    + "parquet.block.size bytes, by default 7/8 of the chunk size")
+                    + "osd:///path (with --drives) keeps each row group in one chunk (--parquet-chunk-size): row "
+                    + "groups of parquet.block.size bytes, by default 7/8 of the chunk size")
     String parquet;
+
+    @Option(names = "--parquet-chunk-size", paramLabel = "B",
+            description = "the osd:// chunk of the Parquet files (--parquet osd://...), as tpch-bench writes them: "
+                    + "chunks go round robin over the drives, so a file of many chunks spreads evenly "
+                    + "(default: ${DEFAULT-VALUE})")
+    long parquetChunkSize = TpchGenerator.ParquetTarget.CHUNK_SIZE;
 
     @Option(names = "--block", paramLabel = "R",
             description = "store the record files column-blocked, R records to a block (each column's R values "
@@ -87,15 +94,16 @@ public final class TpchCommand implements Callable<Integer> {
         if (block != null) {
             checkBlock(cmd, chunk);
         }
+        OptionChecks.of(cmd).atLeast("--parquet-chunk-size", parquetChunkSize, 1);
         TpchGenerator generator = new TpchGenerator(scale).progress(target.progress());
         long start = System.nanoTime();
         List<TpchGenerator.Written> written;
         try (TargetOptions.Target records = to == null ? null : target.openDirectory(cmd, conf, to, "--to");
-             TargetOptions.Target parquetFiles = parquet == null ? null : parquetDirectory(cmd, conf, chunk)) {
+             TargetOptions.Target parquetFiles = parquet == null ? null : parquetDirectory(cmd, conf)) {
             written = generator.write(records == null ? null
                     : new TpchGenerator.RecordTarget(records.fs(), records.path(), chunk, block == null ? 0 : block), parquetFiles == null ? null
                     : osd(parquet) ? TpchGenerator.ParquetTarget.inChunks(parquetFiles.fs(), parquetFiles.path(),
-                            parquetFiles.fs().getConf(), chunk)
+                            parquetFiles.fs().getConf(), parquetChunkSize)
                     : new TpchGenerator.ParquetTarget(parquetFiles.fs(), parquetFiles.path(), parquetFiles.fs().getConf()));
         }
         report(written, (System.nanoTime() - start) / 1e9);
@@ -107,17 +115,17 @@ public final class TpchCommand implements Callable<Integer> {
     }
 
     /**
-     * Opens the directory of the Parquet files: on osd://, chunks of {@code chunk} bytes (its row
-     * groups are {@link TpchGenerator.ParquetTarget#inChunks}'); elsewhere, a Hadoop path, local
-     * unless a URI.
+     * Opens the directory of the Parquet files: on osd://, chunks of {@code --parquet-chunk-size}
+     * bytes (its row groups are {@link TpchGenerator.ParquetTarget#inChunks}'); elsewhere, a Hadoop
+     * path, local unless a URI.
      */
-    private TargetOptions.Target parquetDirectory(CommandLine cmd, Configuration conf, long chunk) throws IOException {
+    private TargetOptions.Target parquetDirectory(CommandLine cmd, Configuration conf) throws IOException {
         Configuration writer = new Configuration(conf);
         if (!osd(parquet)) {
             Path dir = new Path(parquet);
             return new TargetOptions.Target(FileSystem.newInstance(dir.toUri(), writer), dir);
         }
-        writer.setLong(IspdKeys.FS_CHUNK_SIZE.name(), chunk);
+        writer.setLong(IspdKeys.FS_CHUNK_SIZE.name(), parquetChunkSize);
         return target.openDirectory(cmd, writer, parquet, "--parquet");
     }
 

@@ -66,6 +66,13 @@ public final class TpchGenerator {
      */
     public record ParquetTarget(FileSystem fs, Path dir, Configuration conf) {
         /**
+         * The osd:// chunk Parquet files are written in by default: chunks go round robin over the
+         * drives, so a file of many chunks spreads evenly (SF 1's lineitem is 16), where one of a
+         * few 64 MiB chunks leaves a drive a chunk more than the others (docs/parquet.md).
+         */
+        public static final long CHUNK_SIZE = 16L << 20;
+
+        /**
          * Parquet for osd:// chunks of {@code chunk} bytes into {@code dir} of {@code osd} (opened
          * with that chunk size): row groups of {@code parquet.block.size} from {@code conf}, else
          * 7/8 of a chunk, so that the writer's padding to chunk boundaries keeps each in one chunk

@@ -70,6 +70,8 @@ class TpchCommandTest {
     private static final String LINEITEM = TO + "/lineitem";
     private static final String PARQUET = "osd:///tpch-parquet";
     private static final long CHUNK = 1_000_000;
+    /** The Parquet files' chunk, apart from the records'. */
+    private static final long PARQUET_CHUNK = 600_000;
     /** The tables again, column-blocked: 1,000 records to a block, chunks of whole blocks (lineitem's last partial). */
     private static final String BLOCKED = "osd:///tpch-blocked";
 
@@ -80,7 +82,7 @@ class TpchCommandTest {
     @BeforeAll
     static void generate() {
         Run run = tpch("--scale", Double.toString(SCALE), "--drives", DRIVES.addresses(), "--to", TO, "--parquet",
-                PARQUET, "--chunk-size", Long.toString(CHUNK), "-q");
+                PARQUET, "--chunk-size", Long.toString(CHUNK), "--parquet-chunk-size", Long.toString(PARQUET_CHUNK), "-q");
         assertEquals(0, run.status(), run.out() + run.err());
         assertTrue(run.out().lines().anyMatch(l -> l.matches("lineitem +60,175 +153 B +9,206,775 .*")), run.out());
         Run blocked = tpch("--scale", Double.toString(SCALE), "--drives", DRIVES.addresses(), "--to", BLOCKED, "--block",
@@ -163,7 +165,7 @@ class TpchCommandTest {
     void eachParquetRowGroupLiesInOneChunk() throws IOException {
         try (FileSystem fs = DRIVES.osd()) {
             org.apache.hadoop.fs.Path file = new org.apache.hadoop.fs.Path(PARQUET + "/lineitem.parquet");
-            assertEquals(CHUNK, fs.getFileStatus(file).getBlockSize());
+            assertEquals(PARQUET_CHUNK, fs.getFileStatus(file).getBlockSize(), "--parquet-chunk-size");
             List<BlockMetaData> blocks;
             try (ParquetFileReader reader = ParquetFileReader.open(HadoopInputFile.fromStatus(fs.getFileStatus(file),
                     fs.getConf()))) {
@@ -173,7 +175,7 @@ class TpchCommandTest {
             for (BlockMetaData b : blocks) {
                 long first = b.getColumns().get(0).getStartingPos();
                 long end = b.getColumns().stream().mapToLong(c -> c.getStartingPos() + c.getTotalSize()).max().orElseThrow();
-                assertEquals(first / CHUNK, (end - 1) / CHUNK, "row group [" + first + ", " + end + ") in one chunk");
+                assertEquals(first / PARQUET_CHUNK, (end - 1) / PARQUET_CHUNK, "row group [" + first + ", " + end + ") in one chunk");
             }
         }
     }

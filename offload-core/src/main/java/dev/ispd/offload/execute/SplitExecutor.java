@@ -106,7 +106,7 @@ public final class SplitExecutor {
             count(SplitMetric.ROW_GROUPS_READ, split.parquet().rowGroupsStarted());
             count(SplitMetric.ROW_GROUPS_SKIPPED, split.parquet().rowGroupsSkipped());
             count(SplitMetric.PAGES_SKIPPED, split.parquet().pagesSkipped());
-            count(SplitMetric.STRADDLING_ROW_GROUPS, split.parquet().startsStraddling() ? 1 : 0);
+            count(SplitMetric.STRADDLING_ROW_GROUPS, split.parquet().straddlingStarted());
         }
         if (d.placement() == Placement.DEVICE) {
             count(SplitMetric.SPLITS_PLANNED_ON_DEVICE, 1);

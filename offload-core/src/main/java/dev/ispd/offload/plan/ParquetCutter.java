@@ -73,39 +73,16 @@ final class ParquetCutter {
 
     /**
      * The unit of {@code count} rows from row {@code first} of {@code g}: of each chunk, its
-     * dictionary page (the bytes before its first data page) and its data pages holding those rows.
+     * dictionary page and its data pages holding those rows ({@link ParquetInput.RowGroup#part}).
      */
     private static Unit partOfPages(String file, ParquetInput input, ParquetInput.RowGroup g, long first, long count,
                                     List<ChunkExtent> chunks, boolean straddles, boolean starts) {
+        ParquetInput.Part part = g.part(first, count);
         List<SplitPiece> pieces = new ArrayList<>();
-        List<ParquetRowGroup.Chunk> sent = new ArrayList<>();
-        for (int c = 0; c < g.chunkOffsets().size(); c++) {
-            List<ParquetInput.Page> pages = g.pages().get(c);
-            int from = 0;
-            while (from + 1 < pages.size() && pages.get(from + 1).firstRow() <= first) {
-                from++;
-            }
-            int to = from;
-            while (to + 1 < pages.size() && pages.get(to + 1).firstRow() < first + count) {
-                to++;
-            }
-            long chunkStart = g.chunkOffsets().get(c);
-            long pagesStart = pages.get(from).offset();
-            long pagesEnd = pages.get(to).offset() + pages.get(to).size();
-            long dictionaryEnd = pages.get(0).offset();
-            if (dictionaryEnd > chunkStart && from > 0) {
-                pieces.add(piece(file, input, g, c, chunkStart, dictionaryEnd, chunks));
-                pieces.add(piece(file, input, g, c, pagesStart, pagesEnd, chunks));
-            } else {
-                pieces.add(piece(file, input, g, c, from > 0 ? pagesStart : chunkStart, pagesEnd, chunks));
-            }
-            long bytes = pagesEnd - pagesStart + (dictionaryEnd - chunkStart);
-            long endRow = to + 1 < pages.size() ? pages.get(to + 1).firstRow() : g.group().rows();
-            long firstRow = pages.get(from).firstRow();
-            ParquetRowGroup.Chunk whole = g.group().chunks().get(c);
-            sent.add(new ParquetRowGroup.Chunk(whole.codec(), bytes, firstRow, endRow - firstRow, whole.dictionary()));
+        for (ParquetInput.Range r : part.ranges()) {
+            pieces.add(piece(file, input, g, r.column(), r.offset(), r.offset() + r.length(), chunks));
         }
-        return new Unit(pieces, g.group().part(first, count, sent), straddles, starts);
+        return new Unit(pieces, part.group(), straddles, starts);
     }
 
     /** The piece of file bytes {@code [from, to)} of chunk {@code c} of {@code g}, with the chunk extents holding them. */

@@ -4,6 +4,7 @@ import dev.ispd.plan.parquet.ParquetColumn;
 import dev.ispd.plan.parquet.ParquetRowGroup;
 import dev.ispd.plan.parquet.RowGroupFilter;
 import java.io.Serializable;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 
@@ -51,6 +52,50 @@ public record ParquetInput(List<ParquetColumn> columns, List<RowGroup> rowGroups
             return List.of(new RowGroupFilter.Rows(0, group.rows()));
         }
 
+        /**
+         * The {@code count} rows from row {@code first} as a part reads them: of each chunk, its
+         * dictionary page (the bytes before its first data page) and the data pages holding those
+         * rows, where the chunks' pages are known; else every chunk whole.
+         */
+        public Part part(long first, long count) {
+            List<Range> ranges = new ArrayList<>();
+            if (pages.stream().anyMatch(List::isEmpty)) {
+                for (int c = 0; c < chunkOffsets.size(); c++) {
+                    ranges.add(new Range(c, chunkOffsets.get(c), group.chunks().get(c).length()));
+                }
+                return new Part(group.part(first, count), ranges);
+            }
+            List<ParquetRowGroup.Chunk> sent = new ArrayList<>();
+            for (int c = 0; c < chunkOffsets.size(); c++) {
+                List<Page> chunkPages = pages.get(c);
+                int from = 0;
+                while (from + 1 < chunkPages.size() && chunkPages.get(from + 1).firstRow() <= first) {
+                    from++;
+                }
+                int to = from;
+                while (to + 1 < chunkPages.size() && chunkPages.get(to + 1).firstRow() < first + count) {
+                    to++;
+                }
+                long chunkStart = chunkOffsets.get(c);
+                long pagesStart = chunkPages.get(from).offset();
+                long pagesEnd = chunkPages.get(to).offset() + chunkPages.get(to).size();
+                long dictionaryEnd = chunkPages.get(0).offset();
+                if (dictionaryEnd > chunkStart && from > 0) {
+                    ranges.add(new Range(c, chunkStart, dictionaryEnd - chunkStart));
+                    ranges.add(new Range(c, pagesStart, pagesEnd - pagesStart));
+                } else {
+                    long start = from > 0 ? pagesStart : chunkStart;
+                    ranges.add(new Range(c, start, pagesEnd - start));
+                }
+                long bytes = pagesEnd - pagesStart + (dictionaryEnd - chunkStart);
+                long endRow = to + 1 < chunkPages.size() ? chunkPages.get(to + 1).firstRow() : group.rows();
+                long firstRow = chunkPages.get(from).firstRow();
+                ParquetRowGroup.Chunk whole = group.chunks().get(c);
+                sent.add(new ParquetRowGroup.Chunk(whole.codec(), bytes, firstRow, endRow - firstRow, whole.dictionary()));
+            }
+            return new Part(group.part(first, count, sent), ranges);
+        }
+
         /** A row group read whole, its pages {@code pages}. */
         public RowGroup(ParquetRowGroup group, List<Long> chunkOffsets, List<List<Page>> pages) {
             this(group, chunkOffsets, pages, all(group));
@@ -60,6 +105,14 @@ public record ParquetInput(List<ParquetColumn> columns, List<RowGroup> rowGroups
         public RowGroup(ParquetRowGroup group, List<Long> chunkOffsets) {
             this(group, chunkOffsets, Collections.nCopies(chunkOffsets.size(), List.of()));
         }
+    }
+
+    /** What a part of a row group reads: the row group as its plan runs over it, and the file's bytes sent, in order. */
+    public record Part(ParquetRowGroup group, List<Range> ranges) {
+    }
+
+    /** Bytes of the file sent of column {@code column}'s chunk: {@code length} from {@code offset}. */
+    public record Range(int column, long offset, long length) {
     }
 
     /** A data page of a column chunk: where it starts in the file, its bytes and the row group's row it starts at. */

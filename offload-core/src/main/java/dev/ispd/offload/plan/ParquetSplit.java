@@ -4,23 +4,15 @@ import dev.ispd.plan.parquet.ParquetSource;
 import java.io.Serializable;
 
 /**
- * What a split over Parquet runs: its row group and columns ({@code source}, sent as the
- * execution's runtime parameters); how many row groups of its file the planner skipped by their
- * statistics and how many data pages by their column index, counted when the split runs (on the
- * file's first split); whether its row group straddles a chunk boundary (it then runs on the
- * host); whether it is its row group's first split. A row group whose rows could outgrow one
- * result, or whose pages the WHERE excludes in part, is read by several splits, each over a part
- * of its rows ({@link ParquetCutter}).
+ * What a split over Parquet runs: its row groups (or parts of them) and columns ({@code source},
+ * sent as the execution's runtime parameters; the units one drive runs are one split,
+ * {@link SplitPlanner}); how many row groups of its file the planner skipped by their statistics
+ * and how many data pages by their column index, counted when the split runs (on the split
+ * holding the file's first unit); how many row groups it starts, and how many of those straddle a
+ * chunk boundary (such a row group runs on the host). A row group whose rows could outgrow one
+ * result, or whose pages the WHERE excludes in part, is read in parts ({@link ParquetCutter}),
+ * counted once, by the split holding its first part.
  */
-public record ParquetSplit(ParquetSource source, int rowGroupsSkipped, long pagesSkipped, boolean straddles,
-                           boolean startsRowGroup) implements Serializable {
-    /** The row groups this split starts: a row group cut into parts counts once, by its first. */
-    public int rowGroupsStarted() {
-        return startsRowGroup ? 1 : 0;
-    }
-
-    /** Whether it starts a row group that straddles a chunk boundary: counted once, by its first part. */
-    public boolean startsStraddling() {
-        return straddles && startsRowGroup;
-    }
+public record ParquetSplit(ParquetSource source, int rowGroupsSkipped, long pagesSkipped, int rowGroupsStarted,
+                           int straddlingStarted) implements Serializable {
 }

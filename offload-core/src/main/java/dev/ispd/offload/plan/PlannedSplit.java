@@ -35,12 +35,12 @@ import java.util.TreeMap;
  * int count followed by their elements (a chunk extent's replicas as (int drive, long object)
  * pairs), costs as time then energy, the replica addresses last (as an int count of (int drive,
  * string address) pairs), then a boolean and, for a split over Parquet, its source
- * ({@link ParquetSource#encode}) as an int byte count and the bytes, the row groups skipped and
- * whether it straddles; then a boolean and, for a split over column-blocked records, the records
+ * ({@link ParquetSource#encode}) as an int byte count and the bytes, the row groups skipped (int),
+ * the pages skipped (long), the row groups it starts and those of them that straddle (ints); then a boolean and, for a split over column-blocked records, the records
  * a block holds (int) and the records of its blocks (long).
  */
 public final class PlannedSplit implements Serializable {
-    private static final long serialVersionUID = 4L;
+    private static final long serialVersionUID = 5L;
     private static final int MAX_LISTED = 1 << 20;
 
     private final String file;
@@ -247,8 +247,8 @@ public final class PlannedSplit implements Serializable {
             out.write(source);
             out.writeInt(parquet.rowGroupsSkipped());
             out.writeLong(parquet.pagesSkipped());
-            out.writeBoolean(parquet.straddles());
-            out.writeBoolean(parquet.startsRowGroup());
+            out.writeInt(parquet.rowGroupsStarted());
+            out.writeInt(parquet.straddlingStarted());
         }
         out.writeBoolean(blocked != null);
         if (blocked != null) {
@@ -308,8 +308,8 @@ public final class PlannedSplit implements Serializable {
             byte[] source = new byte[count(in, file, "Parquet source byte")];
             in.readFully(source);
             try {
-                parquet = new ParquetSplit(ParquetSource.decode(source), in.readInt(), in.readLong(), in.readBoolean(),
-                        in.readBoolean());
+                parquet = new ParquetSplit(ParquetSource.decode(source), in.readInt(), in.readLong(), in.readInt(),
+                        in.readInt());
             } catch (BadParameterException e) {
                 throw new IOException("split of " + file + ": " + e.getMessage(), e);
             }

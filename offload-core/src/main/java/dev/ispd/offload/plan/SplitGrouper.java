@@ -6,6 +6,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.ToIntFunction;
+import java.util.function.ToLongFunction;
 
 /**
  * Groups the pieces the scheduler placed on one drive into splits of several pieces, so that a
@@ -16,7 +18,7 @@ import java.util.Map;
  */
 final class SplitGrouper {
     /** Pieces that become one split, and the decision for all of them. */
-    record Group(List<SplitPiece> pieces, Decision decision) {
+    record Group<T>(List<T> pieces, Decision decision) {
     }
 
     private SplitGrouper() {
@@ -29,38 +31,49 @@ final class SplitGrouper {
      *     less: no grouping, a split per piece
      * @return the groups, ordered by their first piece
      */
-    static List<Group> group(List<SplitPiece> pieces, List<Decision> decisions, long maxBytes) {
-        List<Group> groups = new ArrayList<>();
-        Map<Integer, Open> openPerDrive = new LinkedHashMap<>();
+    static List<Group<SplitPiece>> group(List<SplitPiece> pieces, List<Decision> decisions, long maxBytes) {
+        return group(pieces, SplitPiece::drive, SplitPiece::length, decisions, maxBytes, Integer.MAX_VALUE);
+    }
+
+    /**
+     * {@link #group} of any units a split is made of (a Parquet file's row groups and parts), each
+     * placed on {@code drive} and counted as {@code bytes} against {@code maxBytes}, at most
+     * {@code maxPieces} to a group.
+     */
+    static <T> List<Group<T>> group(List<T> pieces, ToIntFunction<T> drive, ToLongFunction<T> bytes,
+                                    List<Decision> decisions, long maxBytes, int maxPieces) {
+        List<Group<T>> groups = new ArrayList<>();
+        Map<Integer, Open<T>> openPerDrive = new LinkedHashMap<>();
         for (int i = 0; i < pieces.size(); i++) {
-            SplitPiece piece = pieces.get(i);
+            T piece = pieces.get(i);
             Decision d = decisions.get(i);
             if (maxBytes <= 0 || d.placement() != Placement.DEVICE) {
-                groups.add(new Group(List.of(piece), d));
+                groups.add(new Group<>(List.of(piece), d));
                 continue;
             }
-            Open open = openPerDrive.get(piece.drive());
-            if (open != null && open.bytes + piece.length() > maxBytes) {
+            long length = bytes.applyAsLong(piece);
+            Open<T> open = openPerDrive.get(drive.applyAsInt(piece));
+            if (open != null && (open.bytes + length > maxBytes || open.pieces.size() >= maxPieces)) {
                 groups.set(open.slot, open.close());
                 open = null;
             }
             if (open == null) {
-                open = new Open(groups.size());
+                open = new Open<>(groups.size());
                 groups.add(null); // the group's place in the order of first pieces
-                openPerDrive.put(piece.drive(), open);
+                openPerDrive.put(drive.applyAsInt(piece), open);
             }
-            open.add(piece, d);
+            open.add(piece, length, d);
         }
-        for (Open open : openPerDrive.values()) {
+        for (Open<T> open : openPerDrive.values()) {
             groups.set(open.slot, open.close());
         }
         return groups;
     }
 
     /** A group still taking pieces, and where it goes in the result. */
-    private static final class Open {
+    private static final class Open<T> {
         final int slot;
-        final List<SplitPiece> pieces = new ArrayList<>();
+        final List<T> pieces = new ArrayList<>();
         final List<Decision> decisions = new ArrayList<>();
         long bytes;
 
@@ -68,14 +81,14 @@ final class SplitGrouper {
             this.slot = slot;
         }
 
-        void add(SplitPiece piece, Decision d) {
+        void add(T piece, long length, Decision d) {
             pieces.add(piece);
             decisions.add(d);
-            bytes += piece.length();
+            bytes += length;
         }
 
-        Group close() {
-            return new Group(List.copyOf(pieces), Decision.grouped(decisions));
+        Group<T> close() {
+            return new Group<>(List.copyOf(pieces), Decision.grouped(decisions));
         }
     }
 }

@@ -18,6 +18,7 @@ import dev.ispd.plan.Plan;
 import dev.ispd.plan.PlanException;
 import dev.ispd.plan.PlanTasklet;
 import dev.ispd.plan.PlanTaskletFactory;
+import dev.ispd.plan.parquet.ParquetColumn;
 import dev.ispd.plan.parquet.ParquetRowGroup;
 import dev.ispd.plan.parquet.ParquetSource;
 import dev.ispd.plan.parquet.PlanSources;
@@ -32,6 +33,7 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.stream.IntStream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -155,7 +157,7 @@ public final class SplitPlanner {
             List<Decision> decided = decisions.subList(first, first + units.size());
             first += units.size();
             if (files.get(f).parquet() != null) {
-                splits.addAll(parquetSplits(files.get(f), units, decided, states, drives));
+                splits.addAll(parquetSplits(files.get(f), units, decided, states, drives, recordSize));
                 continue;
             }
             if (blocksPerFile.get(f) != null) {
@@ -166,7 +168,7 @@ public final class SplitPlanner {
             for (int i = 0; i < decided.size(); i++) {
                 cut.add(units.get(i).pieces().get(0).on(decided.get(i).drive()));
             }
-            for (SplitGrouper.Group g : SplitGrouper.group(cut, decided, settings.groupMaxBytes())) {
+            for (SplitGrouper.Group<SplitPiece> g : SplitGrouper.group(cut, decided, settings.groupMaxBytes())) {
                 int drive = g.decision().drive();
                 splits.add(new PlannedSplit(files.get(f).path(), g.pieces(), recordSize, drive,
                         states.get(drive).geometry(drives, drive), g.decision(), 0,
@@ -177,14 +179,19 @@ public final class SplitPlanner {
     }
 
     /**
-     * A split per row group of a Parquet file, its record size 0 (its extents are column chunks);
-     * a row group that straddles a chunk boundary runs on the host whatever the policy chose. The
-     * file's first split carries the count of row groups its statistics excluded.
+     * The splits of a Parquet file, their record size 0 (their extents are column chunks): its
+     * units (row groups and parts of them) placed on one drive grouped as pieces of records in
+     * rows are ({@link SplitGrouper}), so that a drive decodes them in one execution: where pieces
+     * are bounded by records ({@code ispd.split.max.bytes}: a scan returning every matching row), a
+     * group's rows as records within that bound, so that they fit one result as a unit's do; else
+     * the bytes they read within {@code ispd.split.group.max.bytes}; as many as one execution's
+     * runtime parameters hold ({@link #unitsPerExecution}). A unit that straddles a chunk boundary runs on the host whatever the policy
+     * chose. The split holding the file's first unit carries the count of row groups and pages its
+     * statistics excluded.
      */
-    private static List<PlannedSplit> parquetSplits(InputFile file, List<ParquetCutter.Unit> units,
-                                                    List<Decision> decided, List<DriveState> states,
-                                                    DriveDirectory drives) {
-        List<PlannedSplit> out = new ArrayList<>(units.size());
+    private List<PlannedSplit> parquetSplits(InputFile file, List<ParquetCutter.Unit> units, List<Decision> decided,
+                                             List<DriveState> states, DriveDirectory drives, int recordSize) {
+        List<Decision> placed = new ArrayList<>(units.size());
         for (int i = 0; i < units.size(); i++) {
             ParquetCutter.Unit u = units.get(i);
             Decision d = decided.get(i);
@@ -194,15 +201,51 @@ public final class SplitPlanner {
                         d.baseline());
                 LOG.info("split {} of {}: {}", d.index(), file.path(), d.reason());
             }
-            int drive = d.drive();
-            List<SplitPiece> pieces = u.pieces().stream().map(p -> p.on(drive)).toList();
-            ParquetSource source = new ParquetSource(file.path(), file.parquet().columns(), List.of(u.rowGroup()));
-            out.add(new PlannedSplit(file.path(), pieces, 0, drive, states.get(drive).geometry(drives, drive), d, 0,
-                    replicaAddresses(pieces, drive, states, drives),
-                    new ParquetSplit(source, i == 0 ? file.parquet().rowGroupsSkipped() : 0,
-                            i == 0 ? file.parquet().pagesSkipped() : 0, u.straddles(), u.first())));
+            placed.add(d);
+        }
+        // units bounded by records (their rows, had every one matched, fit one result: a unit's rows as
+        // records are what the table's strings would take at their whole width) are grouped up to that bound
+        boolean byRecords = settings.splitMaxBytes() > 0 && recordSize > 0;
+        long maxBytes = settings.groupMaxBytes() <= 0 ? 0 : byRecords ? settings.splitMaxBytes() : settings.groupMaxBytes();
+        List<Integer> indexes = IntStream.range(0, units.size()).boxed().toList();
+        List<PlannedSplit> out = new ArrayList<>();
+        for (SplitGrouper.Group<Integer> g : SplitGrouper.group(indexes, i -> placed.get(i).drive(),
+                i -> byRecords ? units.get(i).rowGroup().count() * recordSize : units.get(i).bytes(), placed,
+                maxBytes, unitsPerExecution(file, units))) {
+            int drive = g.decision().drive();
+            List<SplitPiece> pieces = new ArrayList<>();
+            List<ParquetRowGroup> rowGroups = new ArrayList<>();
+            int started = 0;
+            int straddling = 0;
+            for (int i : g.pieces()) {
+                ParquetCutter.Unit u = units.get(i);
+                u.pieces().forEach(p -> pieces.add(p.on(drive)));
+                rowGroups.add(u.rowGroup());
+                started += u.first() ? 1 : 0;
+                straddling += u.first() && u.straddles() ? 1 : 0;
+            }
+            boolean firstUnit = g.pieces().get(0) == 0;
+            ParquetSource source = new ParquetSource(file.path(), file.parquet().columns(), rowGroups);
+            out.add(new PlannedSplit(file.path(), pieces, 0, drive, states.get(drive).geometry(drives, drive),
+                    g.decision(), 0, replicaAddresses(pieces, drive, states, drives),
+                    new ParquetSplit(source, firstUnit ? file.parquet().rowGroupsSkipped() : 0,
+                            firstUnit ? file.parquet().pagesSkipped() : 0, started, straddling)));
         }
         return out;
+    }
+
+    /**
+     * How many of {@code units} (of one file: the same columns each) one execution's runtime
+     * parameters hold ({@link ParquetSource#maxEncodedBytes}), at least one.
+     */
+    private static int unitsPerExecution(InputFile file, List<ParquetCutter.Unit> units) {
+        if (units.isEmpty()) {
+            return 1;
+        }
+        List<ParquetColumn> columns = file.parquet().columns();
+        int none = new ParquetSource(file.path(), columns, List.of()).encode().length;
+        int one = new ParquetSource(file.path(), columns, List.of(units.get(0).rowGroup())).encode().length - none;
+        return Math.max(1, (ParquetSource.maxEncodedBytes() - none) / one);
     }
 
     /**
@@ -222,7 +265,7 @@ public final class SplitPlanner {
             unitOf.put(blocks, units.get(i));
         }
         List<PlannedSplit> out = new ArrayList<>();
-        for (SplitGrouper.Group g : SplitGrouper.group(whole, decided, settings.groupMaxBytes())) {
+        for (SplitGrouper.Group<SplitPiece> g : SplitGrouper.group(whole, decided, settings.groupMaxBytes())) {
             int drive = g.decision().drive();
             List<SplitPiece> pieces = new ArrayList<>();
             long records = 0;

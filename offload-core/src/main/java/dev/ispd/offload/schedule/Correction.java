@@ -10,8 +10,8 @@ package dev.ispd.offload.schedule;
  * [{@link #MIN_MEASURED}, {@link #MAX_MEASURED}]: a machine may be orders of magnitude off its
  * profile, and it is that far off from the first split on, but the first split of a shape is
  * cold (a JIT that has not compiled its loops, a first connection), so it only stands in until a
- * second one is measured; and a wall clock a thousand times off is a clock that jumped or a task
- * that was suspended.
+ * second one is measured; and a wall clock a thousand times off is a clock that jumped, a task
+ * that was suspended or a prediction far off the split's work, not the machine's speed.
  */
 final class Correction {
     /** Weight of the newest sample: a few splits follow a change; one outlier moves the ratio 30% of the way to it. */

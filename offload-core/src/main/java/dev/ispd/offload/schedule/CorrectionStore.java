@@ -175,9 +175,11 @@ public final class CorrectionStore {
                 book.observe(o.key(), o.predicted(), o.observed());
             }
             if (o.measuredNs() != 0 && !book.observeMeasured(o.measuredKey(), o.measuredPredictedNs(), o.measuredNs())) {
-                LOG.warn("{}: not learning '{}' from a split measured at {} ns against {} ns predicted: a clock that "
-                        + "jumped or a task that was suspended, not this machine; its predictions stay as they were",
-                        file, o.measuredKey(), o.measuredNs(), o.measuredPredictedNs());
+                LOG.warn("{}: not learning '{}' from a split measured at {} ns against {} ns predicted, outside the "
+                        + "[{}, {}] times its prediction a measured sample may be: a clock that jumped, a task that was "
+                        + "suspended, or a split that did far less (or more) work than predicted, not this machine's "
+                        + "speed; its predictions stay as they were", file, o.measuredKey(), o.measuredNs(),
+                        o.measuredPredictedNs(), Correction.MIN_MEASURED, Correction.MAX_MEASURED);
             }
         }
     }

@@ -65,8 +65,8 @@ class PlannedSplitTest {
         ParquetSource source = new ParquetSource(SPLIT.file(), List.of(new ParquetColumn("id", PrimitiveTypeName.INT64,
                 0, false, ParquetColumn.Conversion.INT64)), List.of(new ParquetRowGroup(2, 1000,
                 List.of(new ParquetRowGroup.Chunk(1, 4000, 200, 500)), 300, 250)));
-        for (ParquetSplit parquet : List.of(new ParquetSplit(source, 3, 17, true, false),
-                new ParquetSplit(source, 0, 0, false, true))) {
+        for (ParquetSplit parquet : List.of(new ParquetSplit(source, 3, 17, 2, 1),
+                new ParquetSplit(source, 0, 0, 0, 0))) {
             PlannedSplit s = new PlannedSplit(SPLIT.file(), SPLIT.pieces(), 0, SPLIT.drive(), SPLIT.geometry(),
                     SPLIT.decision(), 0, Map.of(), parquet);
             assertEquals(parquet, PlannedSplit.read(new DataInputStream(new ByteArrayInputStream(compact(s)))).parquet());

@@ -20,7 +20,7 @@ class SplitGrouperTest {
         // six chunks round robin over drives 0 and 1; chunk 3 (drive 1) placed on the host
         List<SplitPiece> pieces = pieces(6);
         List<Decision> decisions = decisions(pieces, 3);
-        List<SplitGrouper.Group> groups = SplitGrouper.group(pieces, decisions, 10 * CHUNK);
+        List<SplitGrouper.Group<SplitPiece>> groups = SplitGrouper.group(pieces, decisions, 10 * CHUNK);
 
         assertEquals(3, groups.size());
         assertEquals(List.of(pieces.get(0), pieces.get(2), pieces.get(4)), groups.get(0).pieces());
@@ -41,19 +41,34 @@ class SplitGrouperTest {
     @Test
     void aGroupClosesWhenTheNextPieceWouldPassTheLimit() {
         List<SplitPiece> pieces = pieces(10);
-        List<SplitGrouper.Group> groups = SplitGrouper.group(pieces, decisions(pieces, -1), 2 * CHUNK);
+        List<SplitGrouper.Group<SplitPiece>> groups = SplitGrouper.group(pieces, decisions(pieces, -1), 2 * CHUNK);
         List<List<Integer>> starts = new ArrayList<>();
-        for (SplitGrouper.Group g : groups) {
+        for (SplitGrouper.Group<SplitPiece> g : groups) {
             starts.add(g.pieces().stream().map(p -> (int) (p.start() / CHUNK)).toList());
         }
         assertEquals(List.of(List.of(0, 2), List.of(1, 3), List.of(4, 6), List.of(5, 7), List.of(8), List.of(9)), starts);
+    }
+
+    /** Units of a Parquet file: grouped by a measure of their own, at most so many to a group (one execution's parameters). */
+    @Test
+    void aGroupClosesAtItsMostPiecesAndCountsEachPieceByItsOwnMeasure() {
+        List<SplitPiece> pieces = pieces(10);
+        List<SplitGrouper.Group<SplitPiece>> groups = SplitGrouper.group(pieces, SplitPiece::drive, p -> 1,
+                decisions(pieces, -1), 100, 2);
+        List<List<Integer>> starts = new ArrayList<>();
+        for (SplitGrouper.Group<SplitPiece> g : groups) {
+            starts.add(g.pieces().stream().map(p -> (int) (p.start() / CHUNK)).toList());
+        }
+        assertEquals(List.of(List.of(0, 2), List.of(1, 3), List.of(4, 6), List.of(5, 7), List.of(8), List.of(9)), starts);
+        assertEquals(1, SplitGrouper.group(pieces, SplitPiece::drive, p -> 60, decisions(pieces, -1), 100, 8).get(0)
+                .pieces().size(), "two pieces of 60 pass 100");
     }
 
     @Test
     void noLimitMeansASplitPerPiece() {
         List<SplitPiece> pieces = pieces(4);
         List<Decision> decisions = decisions(pieces, -1);
-        List<SplitGrouper.Group> groups = SplitGrouper.group(pieces, decisions, 0);
+        List<SplitGrouper.Group<SplitPiece>> groups = SplitGrouper.group(pieces, decisions, 0);
         assertEquals(4, groups.size());
         for (int i = 0; i < 4; i++) {
             assertEquals(List.of(pieces.get(i)), groups.get(i).pieces());

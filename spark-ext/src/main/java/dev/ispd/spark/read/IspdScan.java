@@ -304,8 +304,8 @@ public final class IspdScan implements SupportsReportStatistics, SupportsRuntime
 
     /**
      * The rows the scan is expected to return and their size as Spark rows of the read schema
-     * ({@link ScanSize}: the records times the share of the table's sample of records the pushed
-     * WHERE passes ({@link RecordSample}) or, without one, is guessed to keep, or the pushed
+     * ({@link ScanSize}: the records times the share of the table's sample of rows the pushed
+     * WHERE passes ({@link TableSample}) or, without one, is guessed to keep, or the pushed
      * aggregation's groups), so that Spark's planner (join strategies, say) sizes this scan by
      * what it returns. Runtime filters are not counted: the join they come from is planned by then.
      */
@@ -346,7 +346,7 @@ public final class IspdScan implements SupportsReportStatistics, SupportsRuntime
         List<PlannedSplit> splits = partitions().stream().map(PlannedPartition::split).toList();
         long skipped = input.parquet().skipped(input.files(), pushed).all();
         long read = splits.stream().mapToInt(s -> s.parquet().rowGroupsStarted()).sum();
-        long straddling = splits.stream().filter(s -> s.parquet().startsStraddling()).count();
+        long straddling = splits.stream().mapToInt(s -> s.parquet().straddlingStarted()).sum();
         Map<String, String> unread = input.parquet().table().unsupported();
         return "parquet, " + input.files().size() + " files, row groups: " + read + " read, " + skipped
                 + " skipped by statistics, " + straddling + " straddling"

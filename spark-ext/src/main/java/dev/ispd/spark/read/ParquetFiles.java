@@ -9,6 +9,7 @@ import dev.ispd.offload.plan.InputFile;
 import dev.ispd.offload.plan.ParquetInput;
 import dev.ispd.plan.Field;
 import dev.ispd.plan.PlanException;
+import dev.ispd.plan.Predicate;
 import dev.ispd.plan.parquet.ParquetColumn;
 import dev.ispd.plan.parquet.ParquetTable;
 import dev.ispd.spark.layout.LayoutColumn;
@@ -105,12 +106,20 @@ public final class ParquetFiles {
         if (pushed.aggregation() == null) {
             pushed.columns().stream().map(LayoutColumn::name).forEach(names::add);
         }
+        return input(file, names, pushed.where());
+    }
+
+    /**
+     * The planner's input for reading the columns {@code names} (at least one) of {@code file}, its
+     * row groups but those whose statistics exclude {@code where}.
+     */
+    InputFile input(FileStatus file, Set<String> names, Predicate where) {
         List<ParquetColumn> columns = table.columns().stream().filter(c -> names.contains(c.name())).toList();
         if (columns.isEmpty()) {
             columns = table.columns().subList(0, 1); // a row group's rows are counted by decoding one column
         }
         String path = file.getPath().toString();
-        return ParquetInputs.input(file, footers.get(path), pages.get(path), table, columns, pushed.where());
+        return ParquetInputs.input(file, footers.get(path), pages.get(path), table, columns, where);
     }
 
     /**

@@ -28,10 +28,10 @@ import org.slf4j.LoggerFactory;
  * {@code n} passing, so that no estimate is 0 or 1; of a table the sample holds whole, the
  * share itself ({@code k / n}: TPC-H's region of 5 records, one of them ASIA, keeps one
  * fifth, where the smoothed share would keep two of them, and its nations and suppliers twice
- * theirs). Tables in Parquet are not sampled, and a sample that cannot be read is logged:
- * their WHEREs are guessed ({@link Selectivity}).
+ * theirs). A sample that cannot be read is logged: its WHEREs are guessed ({@link Selectivity}).
+ * Tables in Parquet are sampled by {@link ParquetRowSample}.
  */
-public final class RecordSample {
+public final class RecordSample implements TableSample {
     private static final Logger LOG = LoggerFactory.getLogger(RecordSample.class);
     static final int RUNS = 64;
     static final int RUN_RECORDS = 64;
@@ -48,12 +48,9 @@ public final class RecordSample {
         this.conf = conf;
     }
 
-    /**
-     * The share of the sampled records that pass {@code where} (exact for a table sampled whole),
-     * or empty where the table is not sampled (Parquet, or its sample could not be read).
-     */
-    OptionalDouble share(Predicate where) {
-        if (layout.parquet() || size() == 0) {
+    @Override
+    public OptionalDouble share(Predicate where) {
+        if (size() == 0) {
             return OptionalDouble.empty();
         }
         ByteBuffer sample = records();
@@ -66,7 +63,7 @@ public final class RecordSample {
                 passed++;
             }
         }
-        return OptionalDouble.of(n == records(files, entrySize) ? (double) passed / n : (passed + 1.0) / (n + 2.0));
+        return OptionalDouble.of(TableSample.share(passed, n, records(files, entrySize)));
     }
 
     /** The whole records in {@code files}. */
@@ -97,7 +94,7 @@ public final class RecordSample {
     private ByteBuffer read() throws IOException {
         int entrySize = layout.entrySize();
         long total = records(files, entrySize);
-        int runs = (int) Math.min(RUNS, (total + RUN_RECORDS - 1) / RUN_RECORDS);
+        int runs = TableSample.runs(total, RUNS, RUN_RECORDS);
         byte[] sample = new byte[runs * RUN_RECORDS * entrySize];
         int filled = 0;
         int k = 0;
@@ -145,8 +142,7 @@ public final class RecordSample {
         return count * entrySize;
     }
 
-    /** The first record of run {@code k} of {@code total}: every record where there are at most {@code RUNS * RUN_RECORDS}. */
     private static long start(int k, long total) {
-        return total <= (long) RUNS * RUN_RECORDS ? (long) k * RUN_RECORDS : k * total / RUNS;
+        return TableSample.runStart(k, total, RUNS, RUN_RECORDS);
     }
 }

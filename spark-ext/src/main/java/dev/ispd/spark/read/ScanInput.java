@@ -13,19 +13,20 @@ import org.apache.hadoop.fs.FileStatus;
  * offload settings the partitions are planned and run with. Parquet files carry their footers
  * ({@code parquet}, null for records): the layout is their table's. Files whose records are
  * stored column-blocked record how many a block holds ({@link RecordLayout#recordsPerBlock}),
- * the same for every file of the read. Its sample of records ({@link RecordSample}) is read once,
+ * the same for every file of the read. Its sample of rows ({@link RecordSample}, {@link ParquetRowSample}) is read once,
  * when a scan's statistics first need it, and shared by every scan of the load.
  */
 public record ScanInput(String path, RecordLayout layout, List<FileStatus> files, HadoopConf conf,
-                        SparkSettings settings, ParquetFiles parquet, RecordSample sample) {
+                        SparkSettings settings, ParquetFiles parquet, TableSample sample) {
     public ScanInput {
         files = List.copyOf(files);
     }
 
-    /** An input whose sample is of its files' records, read when first needed. */
+    /** An input whose sample is of its files' records or Parquet rows, read when first needed. */
     public ScanInput(String path, RecordLayout layout, List<FileStatus> files, HadoopConf conf,
                      SparkSettings settings, ParquetFiles parquet) {
-        this(path, layout, files, conf, settings, parquet, new RecordSample(layout, files, conf));
+        this(path, layout, files, conf, settings, parquet, parquet != null ? new ParquetRowSample(parquet, files, conf)
+                : new RecordSample(layout, files, conf));
     }
 
     /** This input read with {@code settings} (the session's when a scan is built), its sample shared. */

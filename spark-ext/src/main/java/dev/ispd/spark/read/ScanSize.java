@@ -13,7 +13,7 @@ import java.util.Optional;
 /**
  * The rows a scan is expected to return and their size as Spark rows, for Spark's planner
  * (docs/spark.md, "Statistics"): the records times the share of the table's sample its pushed
- * WHERE passes ({@link RecordSample}), or where the table has none, the share it is guessed to
+ * WHERE passes ({@link TableSample}), or where the sample could not be read, the share it is guessed to
  * keep ({@link Selectivity}); for a pushed aggregation, one row without GROUP BY, else at most
  * as many groups as its keys have values where every key is a column of few (a bool, a string
  * of 1 or 2 bytes, an integer of 16 bits or fewer).
@@ -22,7 +22,7 @@ record ScanSize(long rows, long bytes) {
     /** Most values a group key is counted with; a key of more leaves the groups bounded by the rows. */
     private static final long FEW_VALUES = 1 << 16;
 
-    static ScanSize of(long records, PushedScan pushed, RecordSample sample) {
+    static ScanSize of(long records, PushedScan pushed, TableSample sample) {
         Predicate where = pushed.where();
         double share = where instanceof Predicate.True ? 1 : sample.share(where).orElseGet(() -> Selectivity.of(where));
         long kept = records == 0 ? 0 : Math.max(1, (long) Math.ceil(records * share));

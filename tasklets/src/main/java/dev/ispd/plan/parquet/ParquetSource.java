@@ -1,6 +1,7 @@
 package dev.ispd.plan.parquet;
 
 import dev.ispd.protocol.BadParameterException;
+import dev.ispd.protocol.Limits;
 import dev.ispd.protocol.Params;
 import java.io.Serializable;
 import java.nio.BufferUnderflowException;
@@ -9,8 +10,10 @@ import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Base64;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.IntStream;
 import org.apache.parquet.format.Type;
 import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 
@@ -18,12 +21,19 @@ import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
  * A plan's source when its records are Parquet column chunks: the file (named in errors), the
  * columns the plan reads and the row groups of one execution, whose chunks' bytes are the
  * execution's extents in order. It travels as the runtime parameter {@value #PARAM} of EXECUTE
- * (and of a host run), in a versioned binary form, base64 (docs/protocol.md, "Plans over Parquet").
+ * (and of a host run), in a versioned binary form, base64, cut into more parameters where long
+ * ({@link #keys}; docs/protocol.md, "Plans over Parquet").
  */
 public record ParquetSource(String file, List<ParquetColumn> columns, List<ParquetRowGroup> rowGroups)
         implements Serializable {
     /** The runtime parameter that carries the source. */
     public static final String PARAM = "parquet";
+    /**
+     * The most runtime parameters the source's base64 is cut into, {@link Limits#MAX_STRING}
+     * characters each (a parameter's most): {@value #PARAM}, then {@code parquet.1},
+     * {@code parquet.2}, ..., so that one execution reads many row groups.
+     */
+    public static final int MAX_PARAMS = 16;
     /** The version of the encoding; a drive refuses any other. */
     public static final int VERSION = 4;
 
@@ -43,9 +53,29 @@ public record ParquetSource(String file, List<ParquetColumn> columns, List<Parqu
         return rowGroups.stream().mapToLong(ParquetRowGroup::bytes).sum();
     }
 
-    /** The source as runtime parameters. */
+    /** The source as runtime parameters: its base64 in pieces of {@link Limits#MAX_STRING} characters ({@link #keys}). */
     public Params toParams() {
-        return new Params(Map.of(PARAM, Base64.getEncoder().encodeToString(encode())));
+        String base64 = Base64.getEncoder().encodeToString(encode());
+        Map<String, String> params = new HashMap<>();
+        for (int i = 0; i * Limits.MAX_STRING < base64.length(); i++) {
+            params.put(key(i), base64.substring(i * Limits.MAX_STRING,
+                    Math.min(base64.length(), (i + 1) * Limits.MAX_STRING)));
+        }
+        return new Params(params);
+    }
+
+    /** The encoded bytes one execution's parameters hold ({@link #MAX_PARAMS} pieces of base64). */
+    public static int maxEncodedBytes() {
+        return MAX_PARAMS * Limits.MAX_STRING / 4 * 3;
+    }
+
+    /** The runtime parameters a source may take, in order. */
+    public static List<String> keys() {
+        return IntStream.range(0, MAX_PARAMS).mapToObj(ParquetSource::key).toList();
+    }
+
+    private static String key(int piece) {
+        return piece == 0 ? PARAM : PARAM + "." + piece;
     }
 
     /**
@@ -58,7 +88,18 @@ public record ParquetSource(String file, List<ParquetColumn> columns, List<Parqu
         }
         byte[] bytes;
         try {
-            bytes = Base64.getDecoder().decode(runtime.getString(PARAM));
+            StringBuilder base64 = new StringBuilder(runtime.getString(PARAM));
+            int pieces = 1;
+            for (; runtime.has(key(pieces)); pieces++) {
+                base64.append(runtime.getString(key(pieces)));
+            }
+            for (int i = pieces + 1; i < MAX_PARAMS; i++) {
+                if (runtime.has(key(i))) {
+                    throw new BadParameterException("parameter '" + key(i) + "' without '" + key(pieces)
+                            + "': the pieces of the source go in order");
+                }
+            }
+            bytes = Base64.getDecoder().decode(base64.toString());
         } catch (IllegalArgumentException e) {
             throw new BadParameterException("parameter '" + PARAM + "': not base64: " + e.getMessage());
         }

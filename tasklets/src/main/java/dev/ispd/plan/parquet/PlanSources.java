@@ -11,6 +11,7 @@ import dev.ispd.plan.PlanTasklet;
 import dev.ispd.protocol.BadParameterException;
 import dev.ispd.protocol.Params;
 import dev.ispd.tasklet.Tasklet;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -35,7 +36,9 @@ public final class PlanSources {
 
     /** The interpreter of {@code plan} within {@code limits} for an execution with {@code runtime} parameters. */
     public static Tasklet tasklet(Plan plan, PlanLimits limits, Params runtime) throws BadParameterException {
-        runtime.requireOnly(ParquetSource.PARAM, BLOCK, RECORDS);
+        List<String> allowed = new ArrayList<>(ParquetSource.keys());
+        allowed.addAll(List.of(BLOCK, RECORDS));
+        runtime.requireOnly(allowed.toArray(String[]::new));
         if (runtime.has(ParquetSource.PARAM) && runtime.has(BLOCK)) {
             throw new BadParameterException("parameters '" + ParquetSource.PARAM + "' and '" + BLOCK
                     + "' name two sources of one execution's records; give one");

@@ -6,9 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ispd.protocol.BadParameterException;
+import dev.ispd.protocol.Limits;
 import dev.ispd.protocol.Params;
 import java.util.Arrays;
+import java.util.Collections;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 import org.junit.jupiter.api.Test;
 
@@ -27,6 +31,23 @@ class ParquetSourceTest {
         assertEquals(SOURCE, ParquetSource.fromParams(SOURCE.toParams()));
         assertNull(ParquetSource.fromParams(Params.EMPTY));
         assertEquals(15_700, SOURCE.bytes());
+    }
+
+    /** A source of many row groups (one execution of a drive's) is cut into parameters a drive takes, in order. */
+    @Test
+    void aLargeSourceTravelsInPiecesOfAParametersMostBytes() throws BadParameterException {
+        ParquetSource many = new ParquetSource(SOURCE.file(), SOURCE.columns(), Collections.nCopies(40,
+                SOURCE.rowGroups().get(0)));
+        Params params = many.toParams();
+        assertTrue(params.asMap().size() > 1 && params.asMap().size() <= ParquetSource.MAX_PARAMS, params.asMap().keySet()
+                .toString());
+        assertTrue(params.asMap().values().stream().allMatch(v -> v.length() <= Limits.MAX_STRING));
+        assertTrue(ParquetSource.keys().containsAll(params.asMap().keySet()));
+        assertEquals(many, ParquetSource.fromParams(params));
+        Map<String, String> gap = new HashMap<>(params.asMap());
+        gap.remove("parquet.1");
+        assertTrue(assertThrows(BadParameterException.class, () -> ParquetSource.fromParams(new Params(gap)))
+                .getMessage().contains("parameter 'parquet.2' without 'parquet.1'"));
     }
 
     @Test

@@ -104,7 +104,7 @@ public final class TpchBenchmark implements Callable<Integer> {
     @Option(names = "--parquet-chunk-size", description = "the osd:// chunk of the Parquet files, each holding one row "
             + "group of 7/8 of it: chunks go round robin over the drives, so a file of many chunks is spread evenly, "
             + "where one of few leaves a drive a chunk more than the others (default: ${DEFAULT-VALUE})")
-    long parquetChunkSize = 16L << 20;
+    long parquetChunkSize = TpchGenerator.ParquetTarget.CHUNK_SIZE;
 
     @Option(names = "--block", description = "records to a block of the column-blocked copy of the record files "
             + "(source device-only-blocked); a block of the widest table must fit a chunk (default: " + DEFAULT_BLOCK
