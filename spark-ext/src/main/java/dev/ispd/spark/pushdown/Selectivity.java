@@ -8,8 +8,7 @@ import java.util.function.ToDoubleFunction;
 
 /**
  * The share of records a pushed WHERE is guessed to keep, for the statistics of a scan of a
- * table without a sample of its records (Parquet or column-blocked; docs/spark.md,
- * "Statistics"). A layout records no per-field statistics, and Spark itself guesses nothing
+ * table whose sample of records or rows could not be read (docs/spark.md, "Statistics"). A layout records no per-field statistics, and Spark itself guesses nothing
  * for a predicate it has no column statistics of (a {@code Filter} keeps its child's size), so
  * each test gets Apache Calcite's default guess
  * ({@code RelMdUtil.guessSelectivity}): {@code =} 0.15, any other comparison 0.5,
