@@ -13,8 +13,7 @@ import scala.runtime.BoxedUnit;
  * the class path as a session starts ({@code META-INF/services/...SparkSessionExtensionsProvider});
  * else name it in {@code spark.sql.extensions}. It adds {@link CountDistinctLiteral},
  * {@link DecimalSumOverflow}, {@link NonAnsiArithmeticPushdown} and {@link LikePushdown} before the scan pushdown and
- * {@link SortGatheredInPlace} and {@link JoinKeyFilters} to Spark's planner, {@link KeysFromJoinBroadcast}
- * to its preparation of the physical plan, and records the
+ * {@link SortGatheredInPlace} and {@link JoinKeyFilters} to Spark's planner, and records the
  * sessions it serves: the scan pushes COUNT(*) only in those.
  */
 public final class IspdSessionExtensions implements SparkSessionExtensionsProvider {
@@ -32,7 +31,6 @@ public final class IspdSessionExtensions implements SparkSessionExtensionsProvid
         extensions.injectPreCBORule(session -> new LikePushdown());
         extensions.injectPlannerStrategy(session -> new SortGatheredInPlace());
         extensions.injectPlannerStrategy(JoinKeyFilters::new);
-        extensions.injectColumnar(session -> new KeysFromJoinBroadcast());
         return BoxedUnit.UNIT;
     }
 

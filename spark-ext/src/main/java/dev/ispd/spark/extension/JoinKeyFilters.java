@@ -184,7 +184,7 @@ final class JoinKeyFilters extends SparkStrategy {
             found.filteredKeys.remove(earlier.keys().exprId());
         }
         found.filteredKeys.put(best.scan.key.exprId(), best.fromBroadcast);
-        DynamicPruningSubquery keys = new DynamicPruningSubquery(best.scan.key, withPendingFilter(best.build, probe, best.fromBroadcast),
+        DynamicPruningSubquery keys = new DynamicPruningSubquery(best.scan.key, withPendingFilter(best.build, probe),
                 CollectionConverters.asScala(best.buildKeys).toList(),
                 CollectionConverters.asScala(List.<Object>of(best.index)).toList(), best.fromBroadcast,
                 best.scan.key.exprId(), Option.empty());
@@ -195,21 +195,18 @@ final class JoinKeyFilters extends SparkStrategy {
      * {@code build}, with the runtime filter a join above has found for its scan and not yet
      * planned (TPC-H Q11: the suppliers of GERMANY's nation key), so that the second run of it
      * for its keys gives only the keys that filter gives; not one whose keys come from
-     * {@code probe}'s rows ({@link #reads}). Where the keys come from the join's broadcast
-     * ({@code fromBroadcast}), the filter stays as the broadcast's scan has it, so that Spark finds
-     * that broadcast the same plan ({@link KeysFromJoinBroadcast} then gives the keys' broadcast
-     * that scan's filter). Else that filter's keys are found by the subquery's own plan, which
-     * holds no broadcast to take them from (one taken only from a broadcast would be dropped there,
-     * and the key side give every key).
+     * {@code probe}'s rows ({@link #reads}). That filter's keys are found by the
+     * subquery's own plan, which holds no broadcast to take them from (one taken only from a
+     * broadcast would be dropped there, and the key side give every key: TPC-H Q11's suppliers).
      */
-    private LogicalPlan withPendingFilter(LogicalPlan build, Scan probe, boolean fromBroadcast) {
+    private LogicalPlan withPendingFilter(LogicalPlan build, Scan probe) {
         Optional<DataSourceV2ScanRelation> scan = scanUnder(build);
         Pending pending = scan.map(r -> found.pending.get(r.scan())).orElse(null);
         if (pending == null || reads(pending.keys().buildQuery(), probe)) {
             return build;
         }
         DynamicPruningSubquery k = pending.keys();
-        return withFilterOn(build, scan.get(), fromBroadcast || !k.onlyInBroadcast() ? k
+        return withFilterOn(build, scan.get(), !k.onlyInBroadcast() ? k
                 : new DynamicPruningSubquery(k.pruningKey(), k.buildQuery(), k.buildKeys(), k.broadcastKeyIndices(), false,
                         k.exprId(), k.hint()));
     }
@@ -255,10 +252,9 @@ final class JoinKeyFilters extends SparkStrategy {
      * from through inner joins ({@link #keySource}: TPC-H Q5's orders under customer's join). Where
      * {@code build} is the side the join broadcasts ({@code broadcast}, {@link #broadcastSide}),
      * its keys come from that broadcast, not from a second run ({@link KeySide#worthItFromBroadcast}),
-     * also where its scan has a runtime filter of its own (TPC-H Q11's suppliers of GERMANY's
-     * nation key, {@link KeysFromJoinBroadcast}); not so under adaptive execution, which plans
-     * the keys' broadcast apart from the join's and finds them different: the keys then come from
-     * a second run, with that filter's keys found afresh.
+     * unless its scan has a runtime filter of its own: the subquery's plan, which holds that
+     * filter's keys found afresh, is then not the broadcast's, so Spark could not take the keys
+     * from it (TPC-H Q11's suppliers of GERMANY's nation key).
      */
     private Candidate better(Candidate best, Optional<ScanKey> scan, LogicalPlan build, Optional<LogicalPlan> broadcast,
                              List<Expression> buildKeys, int index, boolean again) {
@@ -268,8 +264,7 @@ final class JoinKeyFilters extends SparkStrategy {
         Expression key = buildKeys.get(index);
         LogicalPlan source = keySource(key, build, again);
         boolean fromBroadcast = again ? Boolean.TRUE.equals(found.filteredKeys.get(scan.get().key.exprId()))
-                : source == build && broadcast.orElse(null) == build
-                        && (!SQLConf.get().adaptiveExecutionEnabled() || !hasRuntimeFilter(build));
+                : source == build && broadcast.orElse(null) == build && !hasRuntimeFilter(build);
         if (!qualifies(scan.get(), source, fromBroadcast, again)) {
             return best;
         }
