@@ -401,7 +401,7 @@ class PlanFormTest {
         assertError(execute(s, planId, 0, new ParquetSource("t.parquet", List.of(missing), List.of(group)).toParams(), all),
                 Status.BAD_PARAMETER, "plan 'plan'", "names a column the plan's layout lacks", "nope");
         assertError(execute(s, planId, 0, Params.of("value", "3"), all), Status.BAD_PARAMETER,
-                "unknown parameter 'value' (allowed: parquet, block, records)");
+                "unknown parameter 'value' (allowed: parquet, parquet.1, ", "parquet.15, block, records)");
         long exec = execute(s, planId, 0, new ParquetSource("t.parquet", List.of(id), List.of(group)).toParams(), all)
                 .<Responses.Execute>ok().execId();
         Responses.Poll p = await(s, exec);
