@@ -83,9 +83,8 @@ final class RowWriter {
         int w = 0;
         for (int s = 0; s <= stringAt.length; s++) {
             int end = s < stringAt.length ? stringAt[s] : n;
-            for (; w < end; w++) {
-                out.putLong(values[from + w]);
-            }
+            out.putLongs(values, from + w, end - w); // the run of words before the next string, in one copy
+            w = end;
             if (s < stringAt.length) {
                 writeString(out, values, from + w);
                 w += stringWords[s];
@@ -98,10 +97,10 @@ final class RowWriter {
         int length = (int) values[at];
         Leb128.writeU32(out, Integer.toUnsignedLong(length + 1));
         int word = at + 1;
-        int left = Math.max(length, 0);
-        for (; left >= Long.BYTES; left -= Long.BYTES) {
-            out.putLong(values[word++]); // little-endian: the word's bytes, low byte first
-        }
+        int whole = Math.max(length, 0) / Long.BYTES;
+        out.putLongs(values, word, whole); // little-endian: each word's bytes, low byte first
+        word += whole;
+        int left = Math.max(length, 0) - whole * Long.BYTES;
         for (int b = 0; b < left; b++) {
             out.putByte((int) (values[word] >>> (8 * b)));
         }

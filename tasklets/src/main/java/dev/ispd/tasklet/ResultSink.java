@@ -1,5 +1,7 @@
 package dev.ispd.tasklet;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.Arrays;
@@ -13,6 +15,9 @@ public final class ResultSink {
     public static final int DEFAULT_LIMIT = 64 << 20;
     /** The host's bound: as large as a byte array holds (the host's memory is the engine's). */
     public static final int HOST_LIMIT = Integer.MAX_VALUE - 64;
+
+    private static final VarHandle LITTLE_ENDIAN_LONGS =
+            MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
     private final int limit;
     private ByteBuffer buf = ByteBuffer.allocate(256).order(ByteOrder.LITTLE_ENDIAN);
@@ -42,6 +47,18 @@ public final class ResultSink {
 
     public ResultSink putLong(long v) {
         ensure(8).putLong(v);
+        return this;
+    }
+
+    /** Appends {@code n} words from {@code from} of {@code values}, as {@code n} {@link #putLong}s: room made once, no position moved per word. */
+    public ResultSink putLongs(long[] values, int from, int n) {
+        ByteBuffer b = ensure(n * Long.BYTES);
+        byte[] array = b.array();
+        int p = b.arrayOffset() + b.position();
+        for (int i = 0; i < n; i++, p += Long.BYTES) {
+            LITTLE_ENDIAN_LONGS.set(array, p, values[from + i]);
+        }
+        b.position(b.position() + n * Long.BYTES);
         return this;
     }
 
