@@ -71,35 +71,75 @@ public record FieldType(Kind kind, int precision, int scale, boolean zeroPad) im
      * @throws PlanException naming the field and what does not fit
      */
     void check(String name, int width, boolean signed, int bitCount, boolean sentinel) {
-        String where = "field " + name + ": ";
-        switch (kind) {
-            case INTEGER -> require(width >= 1 && width <= 8, where + "width must be 1-8 bytes, got " + width);
-            case FLOAT -> require(width == 4 || width == 8, where + "a float is 4 (f32) or 8 (f64) bytes, got " + width);
-            case DECIMAL -> {
-                require(precision >= 1 && precision <= MAX_PRECISION && scale >= 0 && scale <= precision,
-                        where + "decimal(" + precision + "," + scale + ") needs a precision of 1-" + MAX_PRECISION
-                                + " and a scale of 0 to the precision");
-                require(width == 4 || width == 8 || width == 16,
-                        where + "a decimal is stored in 4, 8 or 16 bytes, got " + width);
-                require(precision <= decimalDigits(width), where + "decimal(" + precision + "," + scale
-                        + ") does not fit " + width + " bytes, which hold at most " + decimalDigits(width) + " digits");
-            }
-            case DATE -> require(width == 4, where + "a date is 4 bytes (days since 1970-01-01), got " + width);
-            case TIMESTAMP -> require(width == 8, where + "a timestamp is 8 bytes (microseconds since 1970-01-01 UTC), got "
-                    + width);
-            case BOOL -> {
-                require(width == 1, where + "a bool is 1 byte, got " + width);
-                require(bitCount <= 1, where + "a bool is a whole byte or one bit, got " + bitCount + " bits");
-            }
-            case CHAR -> require(width >= 1 && width <= MAX_CHARS, where + "char(n) takes 1-" + MAX_CHARS + " bytes, got "
-                    + width);
+        String wrong = misfit(width, signed, bitCount, sentinel);
+        if (wrong != null) {
+            throw new PlanException("layout", "field " + name + ": " + wrong);
         }
-        require(kind == Kind.INTEGER || signed == signedKind(), where + "a " + text(width, signed) + " is "
-                + (signedKind() ? "" : "not ") + "signed");
-        require(bitCount == 0 || kind == Kind.INTEGER || kind == Kind.BOOL,
-                where + "only integers and bools take a bit range, not " + text(width, signed));
-        require(!sentinel || integral(width), where + "a " + text(width, signed)
-                + " has no raw null value: give it a null bit (nullable @BYTE.BIT)");
+    }
+
+    /**
+     * What does not fit in a field of this type with these bytes, or null if they fit. Its text is
+     * made only for a misfit: every plan a drive or the host decodes makes its fields again.
+     */
+    private String misfit(int width, boolean signed, int bitCount, boolean sentinel) {
+        switch (kind) {
+            case INTEGER -> {
+                if (width < 1 || width > 8) {
+                    return "width must be 1-8 bytes, got " + width;
+                }
+            }
+            case FLOAT -> {
+                if (width != 4 && width != 8) {
+                    return "a float is 4 (f32) or 8 (f64) bytes, got " + width;
+                }
+            }
+            case DECIMAL -> {
+                if (precision < 1 || precision > MAX_PRECISION || scale < 0 || scale > precision) {
+                    return "decimal(" + precision + "," + scale + ") needs a precision of 1-" + MAX_PRECISION
+                            + " and a scale of 0 to the precision";
+                }
+                if (width != 4 && width != 8 && width != 16) {
+                    return "a decimal is stored in 4, 8 or 16 bytes, got " + width;
+                }
+                if (precision > decimalDigits(width)) {
+                    return "decimal(" + precision + "," + scale + ") does not fit " + width + " bytes, which hold at most "
+                            + decimalDigits(width) + " digits";
+                }
+            }
+            case DATE -> {
+                if (width != 4) {
+                    return "a date is 4 bytes (days since 1970-01-01), got " + width;
+                }
+            }
+            case TIMESTAMP -> {
+                if (width != 8) {
+                    return "a timestamp is 8 bytes (microseconds since 1970-01-01 UTC), got " + width;
+                }
+            }
+            case BOOL -> {
+                if (width != 1) {
+                    return "a bool is 1 byte, got " + width;
+                }
+                if (bitCount > 1) {
+                    return "a bool is a whole byte or one bit, got " + bitCount + " bits";
+                }
+            }
+            case CHAR -> {
+                if (width < 1 || width > MAX_CHARS) {
+                    return "char(n) takes 1-" + MAX_CHARS + " bytes, got " + width;
+                }
+            }
+        }
+        if (kind != Kind.INTEGER && signed != signedKind()) {
+            return "a " + text(width, signed) + " is " + (signedKind() ? "" : "not ") + "signed";
+        }
+        if (bitCount != 0 && kind != Kind.INTEGER && kind != Kind.BOOL) {
+            return "only integers and bools take a bit range, not " + text(width, signed);
+        }
+        if (sentinel && !integral(width)) {
+            return "a " + text(width, signed) + " has no raw null value: give it a null bit (nullable @BYTE.BIT)";
+        }
+        return null;
     }
 
     /** Whether a field of this kind (other than an integer, which says) is a signed integer: decimals, dates, timestamps. */
@@ -132,11 +172,5 @@ public record FieldType(Kind kind, int precision, int scale, boolean zeroPad) im
             case BOOL -> "bool";
             case CHAR -> "char(" + width + ")";
         };
-    }
-
-    private static void require(boolean ok, String message) {
-        if (!ok) {
-            throw new PlanException("layout", message);
-        }
     }
 }

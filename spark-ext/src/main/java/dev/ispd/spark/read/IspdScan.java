@@ -77,6 +77,12 @@ public final class IspdScan implements SupportsReportStatistics, SupportsRuntime
     private List<PlannedPartition> partitions;
     /** What the query pushed, without runtime filters: each {@link #filter} call replaces those of the last. */
     private final PushedScan queried;
+    /**
+     * The rows and bytes {@link #estimateStatistics} reports, worked out on the first call: Spark's
+     * planner and the join key filters ask several times per query, and working it out tests the
+     * pushed WHERE on every record of the table's sample.
+     */
+    private volatile ScanSize size;
 
     /** @param partitions the partitions already planned for {@code pushed}'s plan, or null: planned when first asked */
     IspdScan(ScanInput input, PushedScan pushed, List<PlannedPartition> partitions) {
@@ -311,7 +317,7 @@ public final class IspdScan implements SupportsReportStatistics, SupportsRuntime
      */
     @Override
     public Statistics estimateStatistics() {
-        ScanSize size = ScanSize.of(input.records(), queried, input.sample());
+        ScanSize size = size();
         return new Statistics() {
             @Override
             public OptionalLong sizeInBytes() {
@@ -323,6 +329,15 @@ public final class IspdScan implements SupportsReportStatistics, SupportsRuntime
                 return OptionalLong.of(size.rows());
             }
         };
+    }
+
+    private ScanSize size() {
+        ScanSize known = size;
+        if (known == null) {
+            known = ScanSize.of(input.records(), queried, input.sample());
+            size = known;
+        }
+        return known;
     }
 
     /** The records the scan reads (all in its files), before any predicate. */
