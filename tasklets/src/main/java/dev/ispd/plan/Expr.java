@@ -147,6 +147,30 @@ public sealed interface Expr extends Serializable {
         }
     }
 
+    /**
+     * A boolean looked up by an integer {@code key} in sets the plan carries (a join with a small
+     * table whose key is unique, turned into lookups: docs/spark.md, "Lookup joins"): NULL for a
+     * NULL key, TRUE for a key in {@code isTrue}, NULL for one in {@code isNull}, else FALSE.
+     * {@code label} says what it stands for, in EXPLAIN and errors (at most 1,024 bytes of UTF-8).
+     */
+    record KeyLookup(Expr key, KeySet isTrue, KeySet isNull, String label) implements Expr {
+        /** The most bytes of a label. */
+        public static final int MAX_LABEL = 1024;
+
+        public KeyLookup {
+            if (isTrue == null || isNull == null || label == null) {
+                throw new PlanException("expression", "a key lookup needs its two sets and a label");
+            }
+            if (label.getBytes(java.nio.charset.StandardCharsets.UTF_8).length > MAX_LABEL) {
+                throw new PlanException("expression", "the label of a key lookup has more than " + MAX_LABEL
+                        + " bytes: " + label.substring(0, 60) + "...");
+            }
+            if (KeySet.overlap(isTrue, isNull)) {
+                throw new PlanException("expression", "key lookup " + label + " has a key both TRUE and NULL");
+            }
+        }
+    }
+
     /** The arithmetic operators. {@code /} of two integers is a double's division, as in Spark. */
     enum ArithmeticOp {
         ADD("+"), SUBTRACT("-"), MULTIPLY("*"), DIVIDE("/"), REMAINDER("%");
@@ -325,6 +349,10 @@ public sealed interface Expr extends Serializable {
         return new Match(MatchOp.CONTAINS, a, part);
     }
 
+    static Expr keyLookup(Expr key, KeySet isTrue, KeySet isNull, String label) {
+        return new KeyLookup(key, isTrue, isNull, label);
+    }
+
     static Expr extract(DatePart part, Expr date) {
         return new Extract(part, date);
     }
@@ -385,6 +413,9 @@ public sealed interface Expr extends Serializable {
         if (this instanceof Match m) {
             return List.of(m.operand());
         }
+        if (this instanceof KeyLookup k) {
+            return List.of(k.key());
+        }
         return this instanceof Extract x ? List.of(x.operand()) : List.of();
     }
 
@@ -441,6 +472,9 @@ public sealed interface Expr extends Serializable {
         if (e instanceof Match m) {
             return m.op() == MatchOp.LIKE ? "(" + sql(m.operand()) + " LIKE " + quoted(m.pattern()) + ")"
                     : m.op() + "(" + sql(m.operand()) + ", " + quoted(m.pattern()) + ")";
+        }
+        if (e instanceof KeyLookup k) {
+            return "lookup(" + sql(k.key()) + ", " + k.label() + ", " + k.isTrue() + ")";
         }
         Extract x = (Extract) e;
         return "EXTRACT(" + x.part() + " FROM " + sql(x.operand()) + inZone(x.zone()) + ")";

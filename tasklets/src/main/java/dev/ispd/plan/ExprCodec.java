@@ -15,7 +15,8 @@ import java.util.List;
  * unscaled value, days, microseconds), an f64's bits, a byte (bool) or a string; a decimal of
  * more than 18 digits, its unscaled value's low and then high i64 (version 6). A cast and an
  * EXTRACT carry a time zone ID as a string, empty for none (version 5). Arithmetic and unary minus
- * in Spark's non-ANSI mode ({@link Expr.EvalMode#LEGACY}) have tags of their own (version 7).
+ * in Spark's non-ANSI mode ({@link Expr.EvalMode#LEGACY}) have tags of their own (version 7). A
+ * key lookup carries its label and its two {@link KeySet}s before its key.
  */
 final class ExprCodec {
     private static final int REF = 0;
@@ -36,6 +37,7 @@ final class ExprCodec {
     private static final int EXTRACT = 15;
     private static final int LEGACY_ARITHMETIC = 16;
     private static final int LEGACY_NEGATE = 17;
+    private static final int KEY_LOOKUP = 18;
 
     private static final BigInteger LOW_WORD = BigInteger.ONE.shiftLeft(64).subtract(BigInteger.ONE);
 
@@ -64,6 +66,11 @@ final class ExprCodec {
             operands(w, e, layout);
         } else if (e instanceof Expr.Match m) {
             w.u8(MATCH).u8(m.op().ordinal()).str(m.pattern());
+            operands(w, e, layout);
+        } else if (e instanceof Expr.KeyLookup k) {
+            w.u8(KEY_LOOKUP).str(k.label());
+            k.isTrue().write(w);
+            k.isNull().write(w);
             operands(w, e, layout);
         } else if (e instanceof Expr.Extract x) {
             w.u8(EXTRACT).u8(x.part().ordinal()).str(zone(x.zone()));
@@ -179,6 +186,15 @@ final class ExprCodec {
                 Expr.DatePart part = ordinal(r, Expr.DatePart.values());
                 String zone = zone(r);
                 yield new Expr.Extract(part, read(r, layout, depth + 1), zone);
+            }
+            case KEY_LOOKUP -> {
+                String label = r.str();
+                KeySet isTrue = KeySet.read(r);
+                KeySet isNull = KeySet.read(r);
+                if (KeySet.overlap(isTrue, isNull)) {
+                    throw r.error(at, "key lookup " + label + " has a key both TRUE and NULL");
+                }
+                yield new Expr.KeyLookup(read(r, layout, depth + 1), isTrue, isNull, label);
             }
             default -> throw r.error(at, "unknown expression node " + tag);
         };

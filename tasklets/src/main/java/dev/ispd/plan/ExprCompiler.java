@@ -106,6 +106,13 @@ final class ExprCompiler {
             }
             return new StringEval.Match(m.op(), s, m.pattern(), sql);
         }
+        if (e instanceof Expr.KeyLookup k) {
+            ExprEval key = node(k.key());
+            if (key.type.kind() != ExprType.Kind.INT) {
+                throw refused(e, "looks up " + key.type + ": a key lookup takes an integer key");
+            }
+            return new LogicEval.KeyLookup(key, k.isTrue(), k.isNull(), sql);
+        }
         Expr.Extract x = (Expr.Extract) e;
         ExprEval operand = node(x.operand());
         ExprType.Kind kind = operand.type.kind();

@@ -44,7 +44,8 @@ record ExprCost(long reads, long compares, long evaluations, long wideOps, long 
         if (e instanceof Expr.Literal) {
             return NONE;
         }
-        long compares = e instanceof Expr.Compare || e instanceof Expr.IsNull || e instanceof Expr.Match ? 1
+        long compares = e instanceof Expr.Compare || e instanceof Expr.IsNull || e instanceof Expr.Match
+                || e instanceof Expr.KeyLookup ? 1
                 : e instanceof Expr.In in ? in.values().size() : e instanceof Expr.Between ? 2 : 0;
         ExprType type = ExprCompiler.compile(e, layout).type;
         boolean wide = slow(type);

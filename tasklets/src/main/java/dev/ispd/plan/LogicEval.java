@@ -156,6 +156,36 @@ final class LogicEval {
         }
     }
 
+    /** {@link Expr.KeyLookup}: the key's answer in the sets, NULL for a NULL key. */
+    static final class KeyLookup extends ExprEval {
+        final ExprEval key;
+        private final KeySet isTrue;
+        private final KeySet isNull;
+
+        KeyLookup(ExprEval key, KeySet isTrue, KeySet isNull, String sql) {
+            super(ExprType.BOOL, sql);
+            this.key = key;
+            this.isTrue = isTrue;
+            this.isNull = isNull;
+        }
+
+        @Override
+        int truth(ByteBuffer buf, int record) {
+            long k = key.longValue(buf, record);
+            return key.isNull ? UNKNOWN : answer(k);
+        }
+
+        /** The answer of key {@code k}, not NULL. */
+        int answer(long k) {
+            return isTrue.contains(k) ? TRUE : isNull.contains(k) ? UNKNOWN : FALSE;
+        }
+
+        /** Whether some key answers NULL. */
+        boolean answersNull() {
+            return isNull.size() > 0;
+        }
+    }
+
     /**
      * CASE (a condition per value, the last value the ELSE: {@code conditions.length} is
      * {@code values.length - 1}) or COALESCE (no conditions: the first value not NULL). Values

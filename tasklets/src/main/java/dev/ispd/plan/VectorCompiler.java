@@ -66,6 +66,9 @@ final class VectorCompiler {
         if (e instanceof ExtractEval x) {
             return new VectorExtract(x, compile(x.operand));
         }
+        if (e instanceof LogicEval.KeyLookup k) {
+            return new VectorLogic.KeyLookup(k, compile(k.key));
+        }
         if (e instanceof LogicEval.Choice c) {
             return new VectorChoice(c, c.conditions == null ? null : compile(c.conditions), compile(c.values));
         }

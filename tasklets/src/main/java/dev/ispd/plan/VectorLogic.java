@@ -134,4 +134,25 @@ final class VectorLogic {
             }
         }
     }
+
+    /** {@link LogicEval.KeyLookup} over a batch: each row's key looked up, NULL for a NULL key. */
+    static final class KeyLookup extends VectorEval.Unary {
+        private final LogicEval.KeyLookup scalar;
+
+        KeyLookup(LogicEval.KeyLookup scalar, VectorEval key) {
+            super(ExprType.BOOL, scalar.sql, key.nullable || scalar.answersNull(), key);
+            this.scalar = scalar;
+        }
+
+        @Override
+        void compute(int[] sel, int n) {
+            long[] keys = operand.longs;
+            boolean[] nulls = operand.nulls;
+            boolean nullable = operand.nullable;
+            for (int i = 0; i < n; i++) {
+                int r = sel[i];
+                truths[r] = (byte) (nullable && nulls[r] ? ExprEval.UNKNOWN : scalar.answer(keys[r]));
+            }
+        }
+    }
 }
