@@ -115,7 +115,13 @@ final class PlanVectors {
                         not(KeyBloom.of("ship", new long[] {19_000}))), List.of("id", "ship"))),
                 new Vector("pqwide-plan_16_wide_strings.bin", Plan.aggregateOf(PAGES, and(Predicate.holds(
                         Expr.like(Expr.field("body"), "%<a href=%")), compare("title", CompareOp.GT, "b".repeat(300))),
-                        List.of(Expr.field("title")), List.of(Aggregate.countStar(), Aggregate.max(Expr.field("id"))))));
+                        List.of(Expr.field("title")), List.of(Aggregate.countStar(), Aggregate.max(Expr.field("id"))))),
+                new Vector("plan_17_key_lookup.bin", Plan.aggregateOf(ORDERS, and(Predicate.holds(Expr.keyLookup(
+                        Expr.field("id"), KeySet.of(new long[] {1, 2, 3, 4}), KeySet.EMPTY, "the keys of part")),
+                        Predicate.holds(Expr.not(Expr.keyLookup(Expr.field("id"), KeySet.of(new long[] {-7, 900}),
+                                KeySet.of(new long[] {2, 4, 6, 8, 10}), "part's test")))), List.of(),
+                        List.of(Aggregate.sum(Expr.caseWhen(List.of(Expr.when(Expr.keyLookup(Expr.field("id"),
+                                KeySet.of(new long[] {3}), KeySet.EMPTY, "t"), Expr.field("price"))), Expr.lit(0)))))));
     }
 
     /** {@code left op right} in Spark's non-ANSI mode. */
