@@ -35,7 +35,7 @@ import org.apache.spark.unsafe.types.UTF8String;
  * non-ANSI operators as {@link NonAnsiArithmetic}, which the plan runs in its LEGACY mode), CAST between numeric types, comparisons
  * of two expressions ({@code <=>} as SQL defines it over NULLs), AND, OR, NOT, IS [NOT] NULL,
  * IN of literals, CASE WHEN, COALESCE (of strings too), STARTS WITH, ENDS WITH, CONTAINS, LIKE
- * ({@link PushedLike}), CAST
+ * ({@link PushedLike}), a small table's boolean looked up by key ({@link KeyLookupFunction}), CAST
  * between a date and a timestamp, and EXTRACT of every field Spark pushes (YEAR, QUARTER, MONTH,
  * WEEK, YEAR_OF_WEEK, DAY, DAY_OF_WEEK, DAY_OF_YEAR; HOUR, MINUTE, SECOND of a timestamp). A
  * timestamp's clock and a date's midnight are those of the session's time zone
@@ -98,6 +98,13 @@ final class ExprConverter {
         }
         if (e instanceof UserDefinedScalarFunc f && f.canonicalName().equals(PushedLike.NAME)) {
             return Expr.like(convert(f.children()[0]), string(f.children()[1], "LIKE"));
+        }
+        if (e instanceof UserDefinedScalarFunc f && f.canonicalName().startsWith(KeyLookupFunction.PREFIX)) {
+            KeyLookupFunction lookup = KeyLookupFunction.named(f.canonicalName());
+            if (lookup == null) {
+                throw new NotPushable(e + " is a lookup this JVM did not make");
+            }
+            return lookup.plan(convert(f.children()[0]));
         }
         throw new NotPushable(e + " is no expression a plan runs");
     }

@@ -314,6 +314,9 @@ public record RowBytes(Layout layout, List<Field> runs, List<Field> nulls, List<
         if (e instanceof Expr.Extract x) {
             return Expr.extract(x.part(), c.get(0), x.zone());
         }
+        if (e instanceof Expr.KeyLookup k) {
+            return Expr.keyLookup(c.get(0), k.isTrue(), k.isNull(), k.label());
+        }
         return e; // a literal
     }
 

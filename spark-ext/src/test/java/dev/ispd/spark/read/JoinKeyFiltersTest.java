@@ -15,8 +15,6 @@ import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.execution.SparkPlan;
-import org.apache.spark.sql.execution.adaptive.AdaptiveSparkPlanExec;
-import org.apache.spark.sql.execution.adaptive.QueryStageExec;
 import org.apache.spark.sql.execution.datasources.v2.BatchScanExec;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -26,7 +24,6 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
-import scala.jdk.javaapi.CollectionConverters;
 
 /**
  * An orders table and its line items (four each), both ispd tables. Few orders that pass pushed
@@ -200,9 +197,7 @@ class JoinKeyFiltersTest {
         assertFalse(expected.isEmpty(), q);
         Dataset<Row> ran = run(q, policy);
         assertEquals(expected, PolicyViews.sorted(ran));
-        List<BatchScanExec> scans = new ArrayList<>();
-        scans(ran.queryExecution().executedPlan(), scans);
-        BatchScanExec sums = scans.stream().filter(s -> s.scan().description().contains("PushedAggregates")).findFirst()
+        BatchScanExec sums = ScanNodes.all(ran).stream().filter(s -> s.scan().description().contains("PushedAggregates")).findFirst()
                 .orElseThrow(() -> new AssertionError("no scan of the sums: " + ran.queryExecution().executedPlan()));
         assertFalse(sums.scan().description().contains("(runtime)"), ran.queryExecution().executedPlan().toString());
     }
@@ -390,36 +385,19 @@ class JoinKeyFiltersTest {
 
     /** The scan that returns {@code column} of a query that ran once, through adaptive execution's stages. */
     private static BatchScanExec scanReturning(Dataset<Row> ran, String column) {
-        List<BatchScanExec> scans = new ArrayList<>();
-        scans(ran.queryExecution().executedPlan(), scans);
-        return scans.stream().filter(s -> s.output().exists(a -> a.name().equals(column))).findFirst().orElseThrow();
+        return ScanNodes.all(ran).stream().filter(s -> s.output().exists(a -> a.name().equals(column))).findFirst().orElseThrow();
     }
 
     /** The scan of a query that ran once whose pushed filters hold {@code filter}. */
     private static BatchScanExec scanPushing(Dataset<Row> ran, String filter) {
-        List<BatchScanExec> scans = new ArrayList<>();
-        scans(ran.queryExecution().executedPlan(), scans);
-        return scans.stream().filter(s -> s.scan().description().matches(".*PushedFilters: \\[[^]]*" + filter + ".*"))
+        return ScanNodes.all(ran).stream().filter(s -> s.scan().description().matches(".*PushedFilters: \\[[^]]*" + filter + ".*"))
                 .findFirst().orElseThrow(() -> new AssertionError("no scan pushing " + filter + ": "
                         + ran.queryExecution().executedPlan()));
     }
 
     /** The scan that returns no {@code column} of a query that ran once (a semi join's line items: none of the orders'). */
     private static BatchScanExec scanWithout(Dataset<Row> ran, String column) {
-        List<BatchScanExec> scans = new ArrayList<>();
-        scans(ran.queryExecution().executedPlan(), scans);
-        return scans.stream().filter(s -> !s.output().exists(a -> a.name().equals(column))).findFirst()
+        return ScanNodes.all(ran).stream().filter(s -> !s.output().exists(a -> a.name().equals(column))).findFirst()
                 .orElseThrow(() -> new AssertionError("no scan without " + column + ": " + ran.queryExecution().executedPlan()));
-    }
-
-    private static void scans(SparkPlan p, List<BatchScanExec> into) {
-        if (p instanceof BatchScanExec b) {
-            into.add(b);
-        } else if (p instanceof AdaptiveSparkPlanExec a) {
-            scans(a.executedPlan(), into);
-        } else if (p instanceof QueryStageExec s) {
-            scans(s.plan(), into);
-        }
-        CollectionConverters.asJava(p.children()).forEach(c -> scans(c, into));
     }
 }
