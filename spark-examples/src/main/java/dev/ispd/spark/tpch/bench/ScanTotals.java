@@ -4,13 +4,15 @@ import dev.ispd.offload.execute.SplitMetric;
 import dev.ispd.spark.metrics.ScanMetric;
 import dev.ispd.spark.read.IspdScan;
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Map;
 import org.apache.spark.sql.execution.SparkPlan;
 import org.apache.spark.sql.execution.datasources.v2.BatchScanExec;
 import scala.jdk.javaapi.CollectionConverters;
 
 /**
- * The offload core's metrics of a query that has run, summed over every ispd scan of its plan
+ * The offload core's metrics of a query that has run, summed over every ispd scan of its plans
+ * (its own, and the queries the connector ran to plan it: {@link RunPlans})
  * (a TPC-H query scans several tables, some inside subqueries): partitions on device and host,
  * modeled time and energy, bytes scanned in the drives and moved to the host. A reused exchange
  * or subquery counts once, as it ran once.
@@ -19,10 +21,10 @@ final class ScanTotals {
     private ScanTotals() {
     }
 
-    /** The summed metrics of {@code plan}'s ispd scans (run, without adaptive execution, which hides them). */
-    static Map<SplitMetric, Long> of(SparkPlan plan) {
+    /** The summed metrics of {@code plans}' ispd scans (run, without adaptive execution, which hides them). */
+    static Map<SplitMetric, Long> of(List<SparkPlan> plans) {
         Map<SplitMetric, Long> totals = new EnumMap<>(SplitMetric.class);
-        add(plan, totals);
+        plans.forEach(plan -> add(plan, totals));
         return totals;
     }
 

@@ -173,6 +173,7 @@ public final class TpchBenchmark implements Callable<Integer> {
                 }
             }
             SparkSession spark = session(conf, dir);
+            RunPlans plans = RunPlans.listening(spark);
             try {
                 Map<Source, SourceTables> tables = new LinkedHashMap<>();
                 chosen.forEach(source -> tables.put(source, new SourceTables(source.tables(spark, at))));
@@ -180,7 +181,7 @@ public final class TpchBenchmark implements Callable<Integer> {
                 out.printf("timed: %s per query%n", rounds.describe("rounds"));
                 List<QueryRuns> results = new ArrayList<>();
                 for (int n : numbers) {
-                    results.add(query(spark, n, tables, report));
+                    results.add(query(spark, plans, n, tables, report));
                 }
                 boolean identical = report.print(results);
                 out.printf("load average at the end %.2f%n", loadAverage());
@@ -319,7 +320,8 @@ public final class TpchBenchmark implements Callable<Integer> {
      * 0.44 s); as many rounds as {@code --runs} says ({@link Rounds#enough}: with auto, until the
      * report's verdict on fastest settles).
      */
-    private QueryRuns query(SparkSession spark, int n, Map<Source, SourceTables> tables, BenchReport report)
+    private QueryRuns query(SparkSession spark, RunPlans plans, int n, Map<Source, SourceTables> tables,
+                            BenchReport report)
             throws InterruptedException, TimeoutException {
         String sql = TpchQueries.sql(n);
         List<Source> sources = List.copyOf(tables.keySet());
@@ -328,7 +330,7 @@ public final class TpchBenchmark implements Callable<Integer> {
             tables.get(source).register(spark, n);
             int warm = source == Source.ISPD_FASTEST ? fastestWarmUps : warmUps;
             for (int w = 0; w < warm; w++) {
-                run(spark, sql, source);
+                run(spark, plans, sql, source);
             }
             bySource.put(source, new QueryRuns.Runs());
         }
@@ -336,7 +338,7 @@ public final class TpchBenchmark implements Callable<Integer> {
         for (int r = 0; !report.rounds().enough(r, done -> report.verdict(runs)); r++) {
             for (Source source : RunOrder.of(sources, r + 1)) {
                 tables.get(source).register(spark, n);
-                QueryRuns.Run one = run(spark, sql, source);
+                QueryRuns.Run one = run(spark, plans, sql, source);
                 bySource.get(source).add(one);
                 out.printf("  Q%-2d %-26s run %d %9.3f s, CPU %.2f s, %s (load average %.2f)%s%n", n, source.label(),
                         r + 1, one.seconds(), one.inside().cpuMs() / 1e3, one.inside(), loadAverage(),
@@ -356,9 +358,10 @@ public final class TpchBenchmark implements Callable<Integer> {
      * One run: the wall clock of planning and collecting the answer, and the JVM's collection and
      * compilation time within it; for the connector, once its end is handled.
      */
-    private static QueryRuns.Run run(SparkSession spark, String sql, Source source)
+    private static QueryRuns.Run run(SparkSession spark, RunPlans plans, String sql, Source source)
             throws InterruptedException, TimeoutException {
         ExecutionEnds ends = ExecutionEnds.of(spark.sparkContext());
+        plans.clear();
         JvmTimes before = JvmTimes.now();
         long start = System.nanoTime();
         Dataset<Row> df = spark.sql(sql);
@@ -370,7 +373,7 @@ public final class TpchBenchmark implements Callable<Integer> {
         }
         // the next run plans with this one's observations folded in (fastest's measured basis learns from them)
         ends.awaitEnd(df.queryExecution().queryId(), END_HANDLED_WITHIN);
-        return new QueryRuns.Run(seconds, answer, ScanTotals.of(df.queryExecution().executedPlan()), inside);
+        return new QueryRuns.Run(seconds, answer, ScanTotals.of(plans.heard()), inside);
     }
 
     private static double loadAverage() {
