@@ -35,6 +35,9 @@ class KeyLookupTest {
         KeySet list = KeySet.of(new long[] {4900, 7, 310, 7});
         assertEquals("list of 3 keys in [7, 4900]", list.toString());
         assertEquals(5 + 3 * 8, list.encodedBytes());
+        for (long k = 0; k < 5000; k++) { // tested by bits made from the list
+            assertEquals(k == 7 || k == 310 || k == 4900, list.contains(k), Long.toString(k));
+        }
         KeySet extremes = KeySet.of(new long[] {Long.MAX_VALUE, Long.MIN_VALUE, 0});
         assertEquals("list of 3 keys in [" + Long.MIN_VALUE + ", " + Long.MAX_VALUE + "]", extremes.toString());
         for (long k : new long[] {Long.MIN_VALUE, 0, Long.MAX_VALUE}) {

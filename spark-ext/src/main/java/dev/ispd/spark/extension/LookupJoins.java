@@ -49,7 +49,7 @@ import scala.runtime.AbstractPartialFunction;
  * most {@value #MOST_ROWS_DEFAULT} ({@value #MOST_ROWS}) by its scan's statistics and a quarter
  * of the large side's, the aggregate and what lies between it and the join read the small side's
  * columns only in its tests, the small side's key does not repeat among its rows that pass its
- * filters, and the sets fit a quarter of a plan ({@link PlanCodec#MAX_BYTES}); else the join
+ * filters, and the sets fit half a plan ({@link PlanCodec#MAX_BYTES}); else the join
  * stays. Off with {@value #ENABLED}{@code =false}.
  */
 final class LookupJoins extends Rule<LogicalPlan> {
@@ -124,11 +124,11 @@ final class LookupJoins extends Rule<LogicalPlan> {
         }
         long start = System.nanoTime();
         Optional<SmallSideKeys> ran = SmallSideKeys.run(session, small, smallKey, tests.tests(),
-                PlanCodec.MAX_BYTES / 4);
+                PlanCodec.MAX_BYTES / 2);
         long ms = (System.nanoTime() - start) / 1_000_000;
         if (ran.isEmpty()) {
             LOG.info("join of {} with {} kept: its key {} repeats, or its sets take more than {} bytes",
-                    small.simpleString(60), large.simpleString(60), smallKey, PlanCodec.MAX_BYTES / 4);
+                    small.simpleString(60), large.simpleString(60), smallKey, PlanCodec.MAX_BYTES / 2);
             return Optional.empty();
         }
         String table = (rightSmall ? right : left).get().name();
