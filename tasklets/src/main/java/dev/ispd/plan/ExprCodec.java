@@ -191,10 +191,12 @@ final class ExprCodec {
                 String label = r.str();
                 KeySet isTrue = KeySet.read(r);
                 KeySet isNull = KeySet.read(r);
-                if (KeySet.overlap(isTrue, isNull)) {
-                    throw r.error(at, "key lookup " + label + " has a key both TRUE and NULL");
+                Expr key = read(r, layout, depth + 1);
+                try {
+                    yield new Expr.KeyLookup(key, isTrue, isNull, label);
+                } catch (PlanException refused) { // a key in both sets, a label too long
+                    throw r.error(at, refused.getMessage());
                 }
-                yield new Expr.KeyLookup(read(r, layout, depth + 1), isTrue, isNull, label);
             }
             default -> throw r.error(at, "unknown expression node " + tag);
         };

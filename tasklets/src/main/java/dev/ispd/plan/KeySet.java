@@ -59,12 +59,7 @@ public final class KeySet implements Serializable {
         long listBytes = 5 + 8L * n;
         long words = Long.compareUnsigned(span, Integer.MAX_VALUE) < 0 ? span / 64 + 1 : Long.MAX_VALUE;
         if (words < Long.MAX_VALUE && 13 + 8 * words < listBytes) {
-            long[] bits = new long[(int) words];
-            for (long k : sorted) {
-                long d = k - lo;
-                bits[(int) (d >>> 6)] |= 1L << d;
-            }
-            return new KeySet(Form.BITMAP, lo, hi, n, bits);
+            return new KeySet(Form.BITMAP, lo, hi, n, bits(sorted, lo, (int) words));
         }
         return new KeySet(Form.LIST, lo, hi, n, sorted);
     }
@@ -75,15 +70,10 @@ public final class KeySet implements Serializable {
             case RANGE:
                 return key >= lo && key <= hi;
             case BITMAP:
-                long d = key - lo;
-                return Long.compareUnsigned(d, 64L * values.length) < 0 && (values[(int) (d >>> 6)] & 1L << d) != 0;
+                return bitSet(values, key - lo);
             default:
                 long[] bits = probeBits();
-                if (bits != null) {
-                    long b = key - lo;
-                    return Long.compareUnsigned(b, 64L * bits.length) < 0 && (bits[(int) (b >>> 6)] & 1L << b) != 0;
-                }
-                return Arrays.binarySearch(values, key) >= 0;
+                return bits != null ? bitSet(bits, key - lo) : Arrays.binarySearch(values, key) >= 0;
         }
     }
 
@@ -104,18 +94,29 @@ public final class KeySet implements Serializable {
             return Arrays.stream(values).anyMatch(other::contains);
         }
         return java.util.stream.LongStream.range(0, 64L * values.length)
-                .anyMatch(d -> (values[(int) (d >>> 6)] & 1L << d) != 0 && other.contains(lo + d));
+                .anyMatch(d -> bitSet(values, d) && other.contains(lo + d));
+    }
+
+    /** Whether bit {@code b} (read as unsigned: past the bits is unset) of {@code bits} is set. */
+    private static boolean bitSet(long[] bits, long b) {
+        return Long.compareUnsigned(b, 64L * bits.length) < 0 && (bits[(int) (b >>> 6)] & 1L << b) != 0;
+    }
+
+    /** {@code words} words with the bit of each of {@code keys} set, bit {@code i} standing for key {@code lo + i}. */
+    private static long[] bits(long[] keys, long lo, int words) {
+        long[] bits = new long[words];
+        for (long k : keys) {
+            long b = k - lo;
+            bits[(int) (b >>> 6)] |= 1L << b;
+        }
+        return bits;
     }
 
     /** A list's {@link #probeBits}, made once (two threads making them at once make the same), or null. */
     private long[] probeBits() {
         long[] bits = probeBits;
         if (bits == null && values.length > 0 && Long.compareUnsigned(hi - lo, 64L * MOST_PROBE_WORDS) < 0) {
-            bits = new long[(int) ((hi - lo) / 64 + 1)];
-            for (long k : values) {
-                long b = k - lo;
-                bits[(int) (b >>> 6)] |= 1L << b;
-            }
+            bits = bits(values, lo, (int) ((hi - lo) / 64 + 1));
             probeBits = bits;
         }
         return bits;

@@ -99,11 +99,13 @@ final class LookupJoins extends Rule<LogicalPlan> {
         if (left.isEmpty() || right.isEmpty()) {
             return Optional.empty();
         }
-        boolean rightSmall = rows(right.get()) <= rows(left.get());
+        long leftRows = rows(left.get());
+        long rightRows = rows(right.get());
+        boolean rightSmall = rightRows <= leftRows;
         LogicalPlan small = rightSmall ? join.right() : join.left();
         LogicalPlan large = rightSmall ? join.left() : join.right();
-        long smallRows = rows(rightSmall ? right.get() : left.get());
-        if (smallRows > mostRows || smallRows * 4 > rows(rightSmall ? left.get() : right.get())) {
+        long smallRows = Math.min(leftRows, rightRows);
+        if (smallRows > mostRows || smallRows * 4 > Math.max(leftRows, rightRows)) {
             return Optional.empty();
         }
         List<Expression> conjuncts = new ArrayList<>();

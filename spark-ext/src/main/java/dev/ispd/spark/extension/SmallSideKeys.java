@@ -62,14 +62,10 @@ record SmallSideKeys(KeySet keys, List<KeySet> isTrue, List<KeySet> isNull) {
                 }
             }
         }
-        long[] sorted = Arrays.copyOf(keys, n);
-        Arrays.sort(sorted);
-        for (int i = 1; i < n; i++) {
-            if (sorted[i] == sorted[i - 1]) {
-                return Optional.empty();
-            }
+        KeySet all = KeySet.of(Arrays.copyOf(keys, n));
+        if (all.size() < n) {
+            return Optional.empty(); // a key repeats
         }
-        KeySet all = KeySet.of(sorted);
         List<KeySet> isTrue = new ArrayList<>();
         List<KeySet> isNull = new ArrayList<>();
         long bytes = all.encodedBytes();
