@@ -20,6 +20,7 @@ import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.parquet.column.Encoding;
 import org.apache.parquet.column.EncodingStats;
+import org.apache.parquet.column.statistics.SizeStatistics;
 import org.apache.parquet.format.ColumnIndex;
 import org.apache.parquet.hadoop.metadata.BlockMetaData;
 import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
@@ -88,12 +89,14 @@ public final class ParquetInputs {
             List<ParquetRowGroup.Chunk> read = new ArrayList<>(columns.size());
             List<Long> offsets = new ArrayList<>(columns.size());
             List<List<ParquetInput.Page>> chunkPages = new ArrayList<>(columns.size());
+            List<Long> valueBytes = new ArrayList<>(columns.size());
             for (ParquetColumn c : columns) {
                 ColumnChunkMetaData chunk = chunks.get(c.name());
                 read.add(new ParquetRowGroup.Chunk(chunk.getCodec().getParquetCompressionCodec().getValue(),
                         chunk.getTotalSize(), 0, block.getRowCount(), dictionaryEncoded(chunk)));
                 offsets.add(chunk.getStartingPos());
                 chunkPages.add(pages.of(b, chunk));
+                valueBytes.add(valueBytes(chunk));
             }
             List<RowGroupFilter.Rows> runs = RowGroupFilter.mayPass(where, layout, block.getRowCount(),
                     where == null ? Map.of() : pageStatistics(table, chunks, pages, b, layout, block.getRowCount()));
@@ -101,7 +104,7 @@ public final class ParquetInputs {
             pagesSkipped += pagesLeft;
             if (!runs.isEmpty()) {
                 groups.add(new ParquetInput.RowGroup(new ParquetRowGroup(b, block.getRowCount(), read), offsets,
-                        chunkPages, runs));
+                        chunkPages, runs, valueBytes));
             }
         }
         if (skipped > 0 || pagesSkipped > 0) {
@@ -166,6 +169,18 @@ public final class ParquetInputs {
             throw new IOException(path + ": its schema has other columns than the plan's table ("
                     + file.fields().size() + " readable columns, the plan's table " + planned.fields().size() + ")");
         }
+    }
+
+    /**
+     * The bytes of {@code chunk}'s values in all, unencoded, if the footer's size statistics give
+     * them (a byte-array column's, as parquet-java 1.14 and later write them); else -1.
+     */
+    static long valueBytes(ColumnChunkMetaData chunk) {
+        SizeStatistics size = chunk.getSizeStatistics();
+        if (size == null || !size.isValid()) {
+            return -1;
+        }
+        return size.getUnencodedByteArrayDataBytes().orElse(-1L);
     }
 
     /**

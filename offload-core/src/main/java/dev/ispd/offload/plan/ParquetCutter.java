@@ -18,8 +18,11 @@ import java.util.List;
  * rows; else it reads the chunks whole.
  */
 final class ParquetCutter {
-    /** One row group's pieces, whether it straddles, its row group, and whether it is the row group's first unit. */
-    record Unit(List<SplitPiece> pieces, ParquetRowGroup rowGroup, boolean straddles, boolean first) {
+    /**
+     * One row group's pieces, whether it straddles, its row group, whether it is the row group's
+     * first unit, and what its rows take of a split's bound ({@link ParquetUnitRows#share}).
+     */
+    record Unit(List<SplitPiece> pieces, ParquetRowGroup rowGroup, boolean straddles, boolean first, long share) {
         long bytes() {
             return pieces.stream().mapToLong(SplitPiece::length).sum();
         }
@@ -28,8 +31,8 @@ final class ParquetCutter {
     private ParquetCutter() {
     }
 
-    /** The units of {@code file}, each of at most {@code maxRows} rows (no bound if 0 or less). */
-    static List<Unit> cut(String file, ParquetInput input, List<ChunkExtent> chunks, long maxRows) {
+    /** The units of {@code file}, each of at most the rows {@code rows} gives its row group. */
+    static List<Unit> cut(String file, ParquetInput input, List<ChunkExtent> chunks, ParquetUnitRows rows) {
         List<Unit> units = new ArrayList<>(input.rowGroups().size());
         for (ParquetInput.RowGroup g : input.rowGroups()) {
             ParquetRowGroup group = g.group();
@@ -49,12 +52,13 @@ final class ParquetCutter {
                     whole.add(piece(file, input, g, c, from, to, chunks));
                 }
             }
+            long maxRows = rows.maxRows(g);
             long part = maxRows > 0 ? maxRows : Math.max(1, group.rows());
             boolean starts = true;
             if (part >= group.rows() && g.readsAll() || g.pages().stream().anyMatch(List::isEmpty)) {
                 for (long first = 0; first == 0 || first < group.rows(); first += part) {
-                    units.add(new Unit(whole, group.part(first, Math.min(part, group.rows() - first)), straddles,
-                            starts));
+                    long count = Math.min(part, group.rows() - first);
+                    units.add(new Unit(whole, group.part(first, count), straddles, starts, rows.share(g, count)));
                     starts = false;
                 }
                 continue;
@@ -62,8 +66,9 @@ final class ParquetCutter {
             for (RowGroupFilter.Rows run : g.read()) {
                 long end = run.first() + run.count();
                 for (long first = run.first(); first < end; first += part) {
-                    units.add(partOfPages(file, input, g, first, Math.min(part, end - first), chunks, straddles,
-                            starts));
+                    long count = Math.min(part, end - first);
+                    units.add(partOfPages(file, input, g, first, count, chunks, straddles, starts,
+                            rows.share(g, count)));
                     starts = false;
                 }
             }
@@ -76,13 +81,13 @@ final class ParquetCutter {
      * dictionary page and its data pages holding those rows ({@link ParquetInput.RowGroup#part}).
      */
     private static Unit partOfPages(String file, ParquetInput input, ParquetInput.RowGroup g, long first, long count,
-                                    List<ChunkExtent> chunks, boolean straddles, boolean starts) {
+                                    List<ChunkExtent> chunks, boolean straddles, boolean starts, long share) {
         ParquetInput.Part part = g.part(first, count);
         List<SplitPiece> pieces = new ArrayList<>();
         for (ParquetInput.Range r : part.ranges()) {
             pieces.add(piece(file, input, g, r.column(), r.offset(), r.offset() + r.length(), chunks));
         }
-        return new Unit(pieces, part.group(), straddles, starts);
+        return new Unit(pieces, part.group(), straddles, starts, share);
     }
 
     /** The piece of file bytes {@code [from, to)} of chunk {@code c} of {@code g}, with the chunk extents holding them. */

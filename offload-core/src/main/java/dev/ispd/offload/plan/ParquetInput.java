@@ -24,18 +24,23 @@ public record ParquetInput(List<ParquetColumn> columns, List<RowGroup> rowGroups
 
     /**
      * A row group to read, where in the file each of its chunks starts, per chunk its data pages
-     * from the file's offset index, in order (an empty list where the file has none), and the
-     * runs of its rows to read, in order (all of them but those in pages the WHERE excludes).
+     * from the file's offset index, in order (an empty list where the file has none), the runs of
+     * its rows to read, in order (all of them but those in pages the WHERE excludes), and per chunk
+     * the bytes its values hold in all where the footer says (a string column's unencoded
+     * byte-array bytes; -1 where it does not): what its strings add to a result of its rows.
      */
     public record RowGroup(ParquetRowGroup group, List<Long> chunkOffsets, List<List<Page>> pages,
-                           List<RowGroupFilter.Rows> read) implements Serializable {
+                           List<RowGroupFilter.Rows> read, List<Long> valueBytes) implements Serializable {
         public RowGroup {
             chunkOffsets = List.copyOf(chunkOffsets);
             pages = pages.stream().map(List::copyOf).toList();
             read = List.copyOf(read);
-            if (chunkOffsets.size() != group.chunks().size() || pages.size() != group.chunks().size()) {
+            valueBytes = List.copyOf(valueBytes);
+            if (chunkOffsets.size() != group.chunks().size() || pages.size() != group.chunks().size()
+                    || valueBytes.size() != group.chunks().size()) {
                 throw new IllegalArgumentException("row group " + group.index() + ": " + chunkOffsets.size()
-                        + " chunk offsets and " + pages.size() + " page lists for " + group.chunks().size() + " chunks");
+                        + " chunk offsets, " + pages.size() + " page lists and " + valueBytes.size()
+                        + " value byte counts for " + group.chunks().size() + " chunks");
             }
             if (read.isEmpty() || !read.equals(all(group)) && pages.stream().anyMatch(List::isEmpty)) {
                 throw new IllegalArgumentException("row group " + group.index() + ": rows " + read
@@ -96,9 +101,9 @@ public record ParquetInput(List<ParquetColumn> columns, List<RowGroup> rowGroups
             return new Part(group.part(first, count, sent), ranges);
         }
 
-        /** A row group read whole, its pages {@code pages}. */
+        /** A row group read whole, its pages {@code pages}, its values' bytes not known. */
         public RowGroup(ParquetRowGroup group, List<Long> chunkOffsets, List<List<Page>> pages) {
-            this(group, chunkOffsets, pages, all(group));
+            this(group, chunkOffsets, pages, all(group), Collections.nCopies(chunkOffsets.size(), -1L));
         }
 
         /** A row group whose pages are not known: its parts read its chunks whole. */

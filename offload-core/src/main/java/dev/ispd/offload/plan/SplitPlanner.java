@@ -105,16 +105,15 @@ public final class SplitPlanner {
                         blocks(f), storage.locate(f.path(), f.length()), PlanSources.fields(plan(f)),
                         settings.splitMaxBytes());
                 blocksPerFile.add(blocks);
-                unitsPerFile.add(blocks.stream().map(b -> new ParquetCutter.Unit(b.pieces(), null, false, true)).toList());
+                unitsPerFile.add(blocks.stream().map(b -> new ParquetCutter.Unit(b.pieces(), null, false, true, 0)).toList());
                 continue;
             }
             blocksPerFile.add(null);
             unitsPerFile.add(f.length() == 0 ? List.of() : f.parquet() != null
-                    ? ParquetCutter.cut(f.path(), f.parquet(), storage.locate(f.path(), f.length()),
-                            settings.splitMaxBytes() > 0 && recordSize > 0 ? settings.splitMaxBytes() / recordSize : 0)
+                    ? ParquetCutter.cut(f.path(), f.parquet(), storage.locate(f.path(), f.length()), unitRows(f, recordSize))
                     : SplitCutter.cut(f.path(), f.length(), recordSize, storage.locate(f.path(), f.length()),
                             settings.splitMaxBytes()).stream()
-                            .map(p -> new ParquetCutter.Unit(List.of(p), null, false, false)).toList());
+                            .map(p -> new ParquetCutter.Unit(List.of(p), null, false, false, 0)).toList());
         }
         TaskletFactory estimator = factory instanceof WasmTaskletFactory module
                 ? ModuleCalibration.calibrate(tasklet, module, storage, files, recordSize,
@@ -182,8 +181,8 @@ public final class SplitPlanner {
      * The splits of a Parquet file, their record size 0 (their extents are column chunks): its
      * units (row groups and parts of them) placed on one drive grouped as pieces of records in
      * rows are ({@link SplitGrouper}), so that a drive decodes them in one execution: where pieces
-     * are bounded by records ({@code ispd.split.max.bytes}: a scan returning every matching row), a
-     * group's rows as records within that bound, so that they fit one result as a unit's do; else
+     * are bounded by records ({@code ispd.split.max.bytes}: a scan returning every matching row),
+     * as many as fit one result as a unit's rows do ({@link ParquetUnitRows}); else
      * the bytes they read within {@code ispd.split.group.max.bytes}; as many as one execution's
      * runtime parameters hold ({@link #unitsPerExecution}). A unit that straddles a chunk boundary runs on the host whatever the policy
      * chose. The split holding the file's first unit carries the count of row groups and pages its
@@ -203,14 +202,13 @@ public final class SplitPlanner {
             }
             placed.add(d);
         }
-        // units bounded by records (their rows, had every one matched, fit one result: a unit's rows as
-        // records are what the table's strings would take at their whole width) are grouped up to that bound
-        boolean byRecords = settings.splitMaxBytes() > 0 && recordSize > 0;
-        long maxBytes = settings.groupMaxBytes() <= 0 ? 0 : byRecords ? settings.splitMaxBytes() : settings.groupMaxBytes();
+        // units bounded by records (their rows, had every one matched, fit one result) are grouped up to that bound
+        ParquetUnitRows rows = unitRows(file, recordSize);
+        long maxBytes = settings.groupMaxBytes() <= 0 ? 0 : rows.bounded() ? rows.budget() : settings.groupMaxBytes();
         List<Integer> indexes = IntStream.range(0, units.size()).boxed().toList();
         List<PlannedSplit> out = new ArrayList<>();
         for (SplitGrouper.Group<Integer> g : SplitGrouper.group(indexes, i -> placed.get(i).drive(),
-                i -> byRecords ? units.get(i).rowGroup().count() * recordSize : units.get(i).bytes(), placed,
+                i -> rows.bounded() ? units.get(i).share() : units.get(i).bytes(), placed,
                 maxBytes, unitsPerExecution(file, units))) {
             int drive = g.decision().drive();
             List<SplitPiece> pieces = new ArrayList<>();
@@ -232,6 +230,16 @@ public final class SplitPlanner {
                             firstUnit ? file.parquet().pagesSkipped() : 0, started, straddling)));
         }
         return out;
+    }
+
+    /**
+     * How the units of the Parquet file {@code file} are bounded: by records where pieces are
+     * ({@code ispd.split.max.bytes} over {@code recordSize}), each row group's strings as its
+     * footer counts them.
+     */
+    private ParquetUnitRows unitRows(InputFile file, int recordSize) {
+        long records = settings.splitMaxBytes() > 0 && recordSize > 0 ? settings.splitMaxBytes() / recordSize : 0;
+        return ParquetUnitRows.of(file, factory instanceof PlanTaskletFactory p ? p.plan() : null, records);
     }
 
     /**

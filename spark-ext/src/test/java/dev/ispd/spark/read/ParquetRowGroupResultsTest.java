@@ -21,8 +21,9 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * What a plan over one large Parquet row group returns (one file Spark wrote to osd://, one row
- * group of 300,000 rows): its rows, which outgrow one drive result, come back whole, the row
- * group read in parts; its GROUP BY of strings runs in the scan, with more groups than a drive
+ * group of 300,000 rows): its rows, which would outgrow one drive result if its strings filled
+ * their width, come back whole, the row group read whole where its footer counts the strings'
+ * bytes and in parts where it does not; its GROUP BY of strings runs in the scan, with more groups than a drive
  * holds too (handed back in parts), and partial groups that outgrow a drive result (answered by the host). Every answer is Spark's own Parquet reader's over the same file, under host-only,
  * device-only and fastest.
  */
@@ -36,17 +37,22 @@ class ParquetRowGroupResultsTest {
     static final SparkDrives DRIVES = new SparkDrives(2, CHUNK);
 
     private static String file;
+    /** The same ids and k, s 241 bytes a row: 72 MB of strings in the row group. */
+    private static String longStrings;
 
     @BeforeAll
     static void write() {
         SparkSession spark = DRIVES.spark();
         spark.conf().set("spark.sql.adaptive.enabled", "false");
         file = DRIVES.uri("/pq/large");
-        spark.sql("SELECT CAST(id AS INT) AS id, concat('s', CAST(id % 9 AS STRING)) AS s, "
-                        + "concat('u', CAST(id % " + U_VALUES + " AS STRING)) AS u, concat('v', CAST(id AS STRING)) AS v, "
-                        + "CAST(id % 100 AS DECIMAL(9,2)) AS k, CAST(shiftright(id, 13) AS INT) AS r "
-                        + "FROM range(" + ROWS + ")").coalesce(1).write()
-                .option("parquet.block.size", CHUNK / 8 * 7).mode("overwrite").parquet(file);
+        longStrings = DRIVES.uri("/pq/long-strings");
+        Dataset<Row> rows = spark.sql("SELECT CAST(id AS INT) AS id, concat('s', CAST(id % 9 AS STRING)) AS s, "
+                + "concat('u', CAST(id % " + U_VALUES + " AS STRING)) AS u, concat('v', CAST(id AS STRING)) AS v, "
+                + "CAST(id % 100 AS DECIMAL(9,2)) AS k, CAST(shiftright(id, 13) AS INT) AS r "
+                + "FROM range(" + ROWS + ")").coalesce(1);
+        rows.write().option("parquet.block.size", CHUNK / 8 * 7).mode("overwrite").parquet(file);
+        rows.selectExpr("id", "concat(repeat('x', 240), CAST(id % 7 AS STRING)) AS s", "k").write()
+                .option("parquet.block.size", CHUNK / 8 * 7).mode("overwrite").parquet(longStrings);
     }
 
     static List<String> policies() {
@@ -67,26 +73,48 @@ class ParquetRowGroupResultsTest {
 
     /**
      * Every row of the row group, its strings as char(255) words, would be over 64 MiB of plan
-     * rows: the scan reads the row group in parts whose rows fit one result at that bound, in the
-     * drives and on the host alike, and the strings come back at their length, far less. Spark
-     * checksums the rows itself (hash is not pushed), so the scan returns them all.
+     * rows; but a result carries a string at its length, and the footer's size statistics count
+     * the bytes of s's values (2 a row): the rows' result fits one drive result, so the scan reads
+     * the row group whole. Spark checksums the rows itself (hash is not pushed), so the scan
+     * returns them all.
      */
     @ParameterizedTest(name = "{0}")
     @MethodSource("policies")
-    void rowsOutgrowingOneDriveResultComeBackWhole(String policy) {
-        String q = "SELECT count(*), sum(hash(id, s, k)), max(s), min(id) FROM t WHERE k >= 0";
-        Dataset<Row> df = answered(q, policy);
-        assertEquals(1, ScanNodes.metric(df, SplitMetric.ROW_GROUPS_READ), "one row group");
-        long splits = ScanNodes.metric(df, SplitMetric.SPLITS_ON_DEVICE)
-                + ScanNodes.metric(df, SplitMetric.SPLITS_ON_HOST);
-        assertTrue(splits >= 2, "read in parts: " + splits);
+    void rowsWhoseStringsTheFooterCountsComeBackFromTheWholeRowGroup(String policy) {
+        Dataset<Row> df = everyRow(policy, file);
+        assertEquals(1, ScanNodes.metric(df, SplitMetric.SPLITS_ON_DEVICE) + ScanNodes.metric(df,
+                SplitMetric.SPLITS_ON_HOST), "read whole");
         if (policy.equals("device-only")) {
             assertTrue(ScanNodes.metric(df, SplitMetric.RESULT_BYTES_FROM_DRIVES) < PlanLimits.DRIVE.maxResultBytes(),
                     "strings at their length: less than one drive result");
+        }
+    }
+
+    /**
+     * Rows whose strings fill most of their width (72 MB of s in the row group, by the footer):
+     * the scan reads the row group in parts whose rows fit one result at their strings' whole
+     * width, in the drives and on the host alike.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("policies")
+    void rowsOutgrowingOneDriveResultComeBackWholeInParts(String policy) {
+        Dataset<Row> df = everyRow(policy, longStrings);
+        long splits = ScanNodes.metric(df, SplitMetric.SPLITS_ON_DEVICE)
+                + ScanNodes.metric(df, SplitMetric.SPLITS_ON_HOST);
+        assertTrue(splits >= 2, "read in parts: " + splits);
+    }
+
+    /** Every row of {@code path}'s one row group under {@code policy}, checked against Spark's own reader's. */
+    private static Dataset<Row> everyRow(String policy, String path) {
+        String q = "SELECT count(*), sum(hash(id, s, k)), max(s), min(id) FROM t WHERE k >= 0";
+        Dataset<Row> df = answered(q, policy, path);
+        assertEquals(1, ScanNodes.metric(df, SplitMetric.ROW_GROUPS_READ), "one row group");
+        if (policy.equals("device-only")) {
             assertEquals(0, ScanNodes.metric(df, SplitMetric.SPLITS_ON_HOST), "every part in a drive");
             assertEquals(0, ScanNodes.metric(df, SplitMetric.FALLBACKS), "no part fell back");
         }
         assertTrue(ScanNodes.description(df).contains("row groups: 1 read"), ScanNodes.description(df));
+        return df;
     }
 
     /**
@@ -149,13 +177,13 @@ class ParquetRowGroupResultsTest {
 
     /** {@code query} over the scan under {@code policy}, its answer checked against Spark's Parquet reader's. */
     private static Dataset<Row> answered(String query, String policy) {
-        Dataset<Row> df = sql(query, ispd(policy));
-        assertEquals(answer(query, DRIVES.spark().read().parquet(file)), PolicyViews.sorted(df));
-        return df;
+        return answered(query, policy, file);
     }
 
-    private static Dataset<Row> ispd(String policy) {
-        return DRIVES.spark().read().format("ispd").option("ispd.offload.policy", policy).load(file);
+    private static Dataset<Row> answered(String query, String policy, String path) {
+        Dataset<Row> df = sql(query, DRIVES.spark().read().format("ispd").option("ispd.offload.policy", policy).load(path));
+        assertEquals(answer(query, DRIVES.spark().read().parquet(path)), PolicyViews.sorted(df));
+        return df;
     }
 
     private static List<String> answer(String query, Dataset<Row> table) {
