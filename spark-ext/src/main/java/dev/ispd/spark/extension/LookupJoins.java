@@ -1,11 +1,13 @@
 package dev.ispd.spark.extension;
 
+import dev.ispd.offload.execute.SplitMetric;
 import dev.ispd.plan.KeySet;
 import dev.ispd.plan.PlanCodec;
 import dev.ispd.spark.IspdPathTable;
 import dev.ispd.spark.pushdown.KeyLookupFunction;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.apache.spark.sql.catalyst.expressions.And;
 import org.apache.spark.sql.catalyst.expressions.ApplyFunctionExpression;
@@ -137,10 +139,11 @@ final class LookupJoins extends Rule<LogicalPlan> {
         List<Expression> lookups = new ArrayList<>();
         for (int i = 0; i < tests.tests().size(); i++) {
             lookups.add(lookup(largeKey, ran.get().isTrue().get(i), ran.get().isNull().get(i),
-                    tests.tests().get(i).sql() + " of " + table + " by " + smallKey.name()));
+                    tests.tests().get(i).sql() + " of " + table + " by " + smallKey.name(), Map.of()));
         }
+        Map<SplitMetric, Long> inDrives = ran.get().inDrives() == null ? Map.of() : ran.get().inDrives();
         Expression joined = lookup(largeKey, ran.get().keys(), KeySet.EMPTY, "the keys of " + table + " by "
-                + smallKey.name());
+                + smallKey.name(), inDrives);
         for (Expression c : conjuncts) {
             joined = new And(joined, tests.replace(c, lookups::get));
         }
@@ -151,8 +154,9 @@ final class LookupJoins extends Rule<LogicalPlan> {
         }
         Aggregate out = aggregate.copy(replaced(aggregate.groupingExpressions(), tests, lookups),
                 replaced(aggregate.aggregateExpressions(), tests, lookups), plan, aggregate.hint());
-        LOG.info("join of {} with {} by {} = {} made lookups: {} keys, {} tests, the small side run in {} ms", table,
-                large.simpleString(60), smallKey, largeKey, ran.get().keys().size(), lookups.size(), ms);
+        LOG.info("join of {} with {} by {} = {} made lookups: {} keys, {} tests, the small side run {} in {} ms",
+                table, large.simpleString(60), smallKey, largeKey, ran.get().keys().size(), lookups.size(),
+                ran.get().inDrives() == null ? "as a Spark query" : "from the driver", ms);
         return Optional.of(out);
     }
 
@@ -225,9 +229,13 @@ final class LookupJoins extends Rule<LogicalPlan> {
         return CollectionConverters.asScala(out).toSeq();
     }
 
-    /** {@code key}'s lookup in the sets, as a predicate Spark hands a source ("= TRUE": it hands a function as a predicate no other way). */
-    private static Expression lookup(Attribute key, KeySet isTrue, KeySet isNull, String label) {
-        KeyLookupFunction f = KeyLookupFunction.of(key.dataType(), isTrue, isNull, label);
+    /**
+     * {@code key}'s lookup in the sets, as a predicate Spark hands a source ("= TRUE": it hands a
+     * function as a predicate no other way), with what the small side's run in the drives counted.
+     */
+    private static Expression lookup(Attribute key, KeySet isTrue, KeySet isNull, String label,
+                                     Map<SplitMetric, Long> smallSideRun) {
+        KeyLookupFunction f = KeyLookupFunction.of(key.dataType(), isTrue, isNull, label, smallSideRun);
         return new EqualTo(new ApplyFunctionExpression(f, CollectionConverters.asScala(List.<Expression>of(key)).toSeq()),
                 Literal.TrueLiteral());
     }

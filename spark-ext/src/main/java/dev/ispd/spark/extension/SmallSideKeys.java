@@ -1,34 +1,116 @@
 package dev.ispd.spark.extension;
 
+import dev.ispd.offload.execute.SplitMetric;
+import dev.ispd.plan.ColumnValues;
 import dev.ispd.plan.KeySet;
+import dev.ispd.plan.Layout;
+import dev.ispd.plan.WordRows;
+import dev.ispd.spark.read.IspdScan;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.catalyst.expressions.Alias;
 import org.apache.spark.sql.catalyst.expressions.Attribute;
+import org.apache.spark.sql.catalyst.expressions.AttributeReference;
 import org.apache.spark.sql.catalyst.expressions.Expression;
 import org.apache.spark.sql.catalyst.expressions.NamedExpression;
 import org.apache.spark.sql.catalyst.expressions.NamedExpression$;
 import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
 import org.apache.spark.sql.catalyst.plans.logical.Project;
+import org.apache.spark.sql.catalyst.util.V2ExpressionBuilder;
 import org.apache.spark.sql.classic.Dataset;
 import org.apache.spark.sql.classic.SparkSession;
+import org.apache.spark.sql.execution.datasources.v2.DataSourceV2ScanRelation;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import scala.Option;
 import scala.jdk.javaapi.CollectionConverters;
 
 /**
- * The small side of a join run once, as Spark runs it (its scan pushed into the drives like any
- * other), for its keys and its tests' answers ({@link SmallSideTests}): the keys of the rows that
- * pass its filters, and per test the keys where it is TRUE and where it is NULL. Empty where a
+ * The small side of a join run once for its keys and its tests' answers ({@link SmallSideTests}):
+ * the keys of the rows that pass its filters, and per test the keys where it is TRUE and where it
+ * is NULL. Where Spark's optimizer pushes every filter of the side into one ispd scan and a plan
+ * runs the key and each test, the scan runs that plan from the driver ({@link IspdScan#rowsOnDriver}:
+ * no Spark job, each row only its key's and tests' words back); else the side runs as Spark runs
+ * it (its scan pushed into the drives like any other) and Spark evaluates the tests. Empty where a
  * key repeats (the join would then match a row of the large side more than once, which a lookup
  * cannot), or where the sets would take more than {@code mostBytes} of a plan.
+ *
+ * @param inDrives what the driver's run in the drives counted; null where the side ran as a Spark query
  */
-record SmallSideKeys(KeySet keys, List<KeySet> isTrue, List<KeySet> isNull) {
+record SmallSideKeys(KeySet keys, List<KeySet> isTrue, List<KeySet> isNull, Map<SplitMetric, Long> inDrives) {
+    private static final Logger LOG = LoggerFactory.getLogger(SmallSideKeys.class);
+
     /** The keys and answers of {@code side} by {@code key}, or empty (above). */
     static Optional<SmallSideKeys> run(SparkSession session, LogicalPlan side, Attribute key,
                                        List<Expression> tests, int mostBytes) {
+        Optional<IspdScan.DriverRows> ran = inDrives(session, side, key, tests);
+        Answers answers = ran.map(r -> answers(r, tests.size())).orElseGet(() -> bySpark(session, side, key, tests));
+        return answers.sets(mostBytes, ran.map(IspdScan.DriverRows::counts).orElse(null));
+    }
+
+    /** The side's plan of its key and tests run from the driver, if the side is one ispd scan with every filter pushed and a plan runs them. */
+    private static Optional<IspdScan.DriverRows> inDrives(SparkSession session, LogicalPlan side, Attribute key,
+                                                          List<Expression> tests) {
+        LogicalPlan p = Dataset.ofRows(session, side).queryExecution().optimizedPlan();
+        while (p instanceof Project project && CollectionConverters.asJava(project.projectList()).stream()
+                .allMatch(e -> e instanceof AttributeReference)) {
+            p = project.child();
+        }
+        if (!(p instanceof DataSourceV2ScanRelation relation) || !(relation.scan() instanceof IspdScan scan)) {
+            return Optional.empty();
+        }
+        List<org.apache.spark.sql.connector.expressions.Expression> columns = new ArrayList<>();
+        columns.add(v2(key, false).orElse(null));
+        tests.forEach(t -> columns.add(v2(t, true).orElse(null)));
+        if (columns.contains(null)) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(scan.rowsOnDriver(columns));
+        } catch (IllegalArgumentException e) {
+            LOG.info("the small side {} runs as a Spark query: {}", side.simpleString(60), e.getMessage());
+            return Optional.empty();
+        } catch (IOException e) {
+            throw new UncheckedIOException("ispd: the small side of a lookup join: " + e.getMessage(), e);
+        }
+    }
+
+    private static Optional<org.apache.spark.sql.connector.expressions.Expression> v2(Expression e, boolean predicate) {
+        Option<org.apache.spark.sql.connector.expressions.Expression> built = new V2ExpressionBuilder(e, predicate).build();
+        return built.isDefined() ? Optional.of(built.get()) : Optional.empty();
+    }
+
+    /** The answers in the rows of the plan run in the drives: its key, then each test as its value and NULL flag. */
+    private static Answers answers(IspdScan.DriverRows ran, int tests) {
+        WordRows rows = ran.rows();
+        Layout layout = ran.plan().layout();
+        boolean keyWord = ColumnValues.fieldColumn(ran.plan().select().get(0), layout);
+        int testsAt = ColumnValues.words(ran.plan().select().get(0), layout);
+        Answers answers = new Answers(rows.size(), tests);
+        long[] w = rows.words();
+        for (int r = 0; r < rows.size(); r++) {
+            int at = rows.at(r);
+            if (!keyWord && w[at + 1] == 0) {
+                continue; // a NULL key joins nothing
+            }
+            long k = w[at];
+            answers.key(k);
+            for (int i = 0; i < tests; i++) {
+                int t = at + testsAt + 2 * i;
+                answers.answer(i, k, w[t + 1] == 0, w[t] != 0);
+            }
+        }
+        return answers;
+    }
+
+    /** The answers of the side run as Spark runs it, Spark evaluating the tests. */
+    private static Answers bySpark(SparkSession session, LogicalPlan side, Attribute key, List<Expression> tests) {
         List<NamedExpression> columns = new ArrayList<>();
         columns.add(key);
         for (int i = 0; i < tests.size(); i++) {
@@ -38,42 +120,63 @@ record SmallSideKeys(KeySet keys, List<KeySet> isTrue, List<KeySet> isNull) {
         }
         List<Row> rows = Dataset.ofRows(session, new Project(CollectionConverters.asScala(columns).toSeq(), side))
                 .collectAsList();
-        long[] keys = new long[rows.size()];
-        int n = 0;
-        List<long[]> trues = new ArrayList<>();
-        List<long[]> nulls = new ArrayList<>();
-        int[] trueCounts = new int[tests.size()];
-        int[] nullCounts = new int[tests.size()];
-        for (int i = 0; i < tests.size(); i++) {
-            trues.add(new long[rows.size()]);
-            nulls.add(new long[rows.size()]);
-        }
+        Answers answers = new Answers(rows.size(), tests.size());
         for (Row row : rows) {
             if (row.isNullAt(0)) {
                 continue; // joins nothing
             }
             long k = ((Number) row.get(0)).longValue();
-            keys[n++] = k;
+            answers.key(k);
             for (int i = 0; i < tests.size(); i++) {
-                if (row.isNullAt(i + 1)) {
-                    nulls.get(i)[nullCounts[i]++] = k;
-                } else if (row.getBoolean(i + 1)) {
-                    trues.get(i)[trueCounts[i]++] = k;
-                }
+                answers.answer(i, k, row.isNullAt(i + 1), !row.isNullAt(i + 1) && row.getBoolean(i + 1));
             }
         }
-        KeySet all = KeySet.of(Arrays.copyOf(keys, n));
-        if (all.size() < n) {
-            return Optional.empty(); // a key repeats
+        return answers;
+    }
+
+    /** The keys of the side's rows, and per test the keys where it is TRUE and where it is NULL, as they are read. */
+    private static final class Answers {
+        private final long[] keys;
+        private int n;
+        private final long[][] trues;
+        private final long[][] nulls;
+        private final int[] trueCounts;
+        private final int[] nullCounts;
+
+        Answers(int rows, int tests) {
+            keys = new long[rows];
+            trues = new long[tests][rows];
+            nulls = new long[tests][rows];
+            trueCounts = new int[tests];
+            nullCounts = new int[tests];
         }
-        List<KeySet> isTrue = new ArrayList<>();
-        List<KeySet> isNull = new ArrayList<>();
-        long bytes = all.encodedBytes();
-        for (int i = 0; i < tests.size(); i++) {
-            isTrue.add(KeySet.of(Arrays.copyOf(trues.get(i), trueCounts[i])));
-            isNull.add(KeySet.of(Arrays.copyOf(nulls.get(i), nullCounts[i])));
-            bytes += isTrue.get(i).encodedBytes() + isNull.get(i).encodedBytes();
+
+        void key(long k) {
+            keys[n++] = k;
         }
-        return bytes > mostBytes ? Optional.empty() : Optional.of(new SmallSideKeys(all, isTrue, isNull));
+
+        void answer(int test, long key, boolean isNull, boolean isTrue) {
+            if (isNull) {
+                nulls[test][nullCounts[test]++] = key;
+            } else if (isTrue) {
+                trues[test][trueCounts[test]++] = key;
+            }
+        }
+
+        Optional<SmallSideKeys> sets(int mostBytes, Map<SplitMetric, Long> inDrives) {
+            KeySet all = KeySet.of(Arrays.copyOf(keys, n));
+            if (all.size() < n) {
+                return Optional.empty(); // a key repeats
+            }
+            List<KeySet> isTrue = new ArrayList<>();
+            List<KeySet> isNull = new ArrayList<>();
+            long bytes = all.encodedBytes();
+            for (int i = 0; i < trues.length; i++) {
+                isTrue.add(KeySet.of(Arrays.copyOf(trues[i], trueCounts[i])));
+                isNull.add(KeySet.of(Arrays.copyOf(nulls[i], nullCounts[i])));
+                bytes += isTrue.get(i).encodedBytes() + isNull.get(i).encodedBytes();
+            }
+            return bytes > mostBytes ? Optional.empty() : Optional.of(new SmallSideKeys(all, isTrue, isNull, inDrives));
+        }
     }
 }

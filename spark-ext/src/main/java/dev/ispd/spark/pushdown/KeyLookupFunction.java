@@ -2,12 +2,19 @@ package dev.ispd.spark.pushdown;
 
 import dev.ispd.plan.Expr;
 import dev.ispd.plan.KeySet;
+import dev.ispd.offload.execute.SplitMetric;
 import java.lang.ref.WeakReference;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.EnumMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.connector.catalog.functions.ScalarFunction;
+import org.apache.spark.sql.connector.expressions.Expression;
+import org.apache.spark.sql.connector.expressions.UserDefinedScalarFunc;
 import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.DataTypes;
 
@@ -18,7 +25,9 @@ import org.apache.spark.sql.types.DataTypes;
  * each test of the small table's columns when it turns a join into lookups; {@link ExprConverter}
  * recognises it by its {@link #canonicalName} (registered here, as Spark hands a source the
  * function's names and arguments, not the function) as the plan's {@link Expr.KeyLookup}, which
- * answers alike. Where Spark evaluates it (not pushed), it answers from the same sets.
+ * answers alike. Where Spark evaluates it (not pushed), it answers from the same sets. The lookup
+ * of the small table's keys carries what the small side's run in the drives counted, which the
+ * large table's scan reports as its own ({@link #smallSideRuns}).
  */
 public final class KeyLookupFunction implements ScalarFunction<Boolean> {
     private static final long serialVersionUID = 1L;
@@ -33,18 +42,25 @@ public final class KeyLookupFunction implements ScalarFunction<Boolean> {
     private final KeySet isTrue;
     private final KeySet isNull;
     private final String label;
+    private final Map<SplitMetric, Long> smallSideRun;
 
-    private KeyLookupFunction(DataType keyType, KeySet isTrue, KeySet isNull, String label) {
+    private KeyLookupFunction(DataType keyType, KeySet isTrue, KeySet isNull, String label,
+                              Map<SplitMetric, Long> smallSideRun) {
         this.canonicalName = PREFIX + NEXT.incrementAndGet();
         this.keyType = keyType;
         this.isTrue = isTrue;
         this.isNull = isNull;
         this.label = label;
+        this.smallSideRun = smallSideRun.isEmpty() ? Map.of() : new EnumMap<>(smallSideRun);
     }
 
-    /** A lookup of a key of {@code keyType} (an integer type), registered for {@link #named}. */
-    public static KeyLookupFunction of(DataType keyType, KeySet isTrue, KeySet isNull, String label) {
-        KeyLookupFunction f = new KeyLookupFunction(keyType, isTrue, isNull, label);
+    /**
+     * A lookup of a key of {@code keyType} (an integer type), registered for {@link #named}, with
+     * what the run that made its sets counted in the drives (empty: none to report).
+     */
+    public static KeyLookupFunction of(DataType keyType, KeySet isTrue, KeySet isNull, String label,
+                                       Map<SplitMetric, Long> smallSideRun) {
+        KeyLookupFunction f = new KeyLookupFunction(keyType, isTrue, isNull, label, smallSideRun);
         MADE.values().removeIf(r -> r.get() == null);
         MADE.put(f.canonicalName, new WeakReference<>(f));
         return f;
@@ -54,6 +70,23 @@ public final class KeyLookupFunction implements ScalarFunction<Boolean> {
     static KeyLookupFunction named(String name) {
         WeakReference<KeyLookupFunction> r = MADE.get(name);
         return r == null ? null : r.get();
+    }
+
+    /** What the runs that made the lookups in {@code expressions} (and under them) counted in the drives, summed. */
+    public static Map<SplitMetric, Long> smallSideRuns(List<? extends Expression> expressions) {
+        Map<SplitMetric, Long> sums = new EnumMap<>(SplitMetric.class);
+        List<Expression> left = new ArrayList<>(expressions);
+        while (!left.isEmpty()) {
+            Expression e = left.remove(left.size() - 1);
+            if (e instanceof UserDefinedScalarFunc f && f.canonicalName().startsWith(PREFIX)) {
+                KeyLookupFunction lookup = named(f.canonicalName());
+                if (lookup != null) {
+                    lookup.smallSideRun.forEach((metric, n) -> sums.merge(metric, n, Long::sum));
+                }
+            }
+            left.addAll(Arrays.asList(e.children()));
+        }
+        return sums;
     }
 
     /** The plan's lookup of {@code key}, the same as this. */

@@ -1,8 +1,9 @@
 package dev.ispd.spark.pushdown;
 
+import dev.ispd.plan.Expr;
 import dev.ispd.plan.Plan;
+import dev.ispd.plan.PlanException;
 import dev.ispd.plan.PlanLimits;
-import dev.ispd.plan.PlanResult;
 import dev.ispd.plan.Predicate;
 import dev.ispd.spark.layout.LayoutColumn;
 import dev.ispd.spark.layout.RecordLayout;
@@ -64,6 +65,28 @@ public record PushedScan(RecordLayout layout, List<LayoutColumn> columns, Predic
         return limit == Plan.NO_LIMIT ? rows : rows.limit(limit);
     }
 
+    /**
+     * A row plan of this scan's WHERE returning {@code columns}, Spark's V2 expressions over the
+     * table's columns (a boolean as its value and NULL flag): what a lookup join runs of its small
+     * side on the driver.
+     *
+     * @throws IllegalArgumentException naming why, where a column is no expression a plan runs
+     */
+    public Plan rowsOf(List<org.apache.spark.sql.connector.expressions.Expression> columns) {
+        ExprConverter converter = new ExprConverter(layout);
+        List<Expr> select = new ArrayList<>();
+        try {
+            for (var c : columns) {
+                select.add(converter.convert(c));
+            }
+            Plan plan = Plan.rowsOf(layout.planLayout(), where, select);
+            PlanLimits.DRIVE.check(plan);
+            return plan;
+        } catch (NotPushable | PlanException e) {
+            throw new IllegalArgumentException(e.getMessage(), e);
+        }
+    }
+
     /** How a row plan returns the read columns. */
     public RowBytes rowBytes() {
         return RowBytes.of(layout, columns, where, topN == null ? List.of() : topN.keys());
@@ -87,16 +110,6 @@ public record PushedScan(RecordLayout layout, List<LayoutColumn> columns, Predic
     /** Whether a partition returns every matching record (no aggregation, LIMIT or top-N). */
     public boolean allRows() {
         return aggregation == null && topN == null && limit == Plan.NO_LIMIT;
-    }
-
-    /**
-     * Bytes of records whose rows, had every record matched, still fit one drive result of
-     * {@code maxResultBytes}: the most a partition of an all-rows scan holds, so that neither its
-     * drive nor a fallback to the host outgrows a result.
-     */
-    public long allRowsPieceBytes(long maxResultBytes) {
-        int width = plan().rowWords() * Long.BYTES; // a Parquet column's IS NULL is two words
-        return (maxResultBytes - PlanResult.HEADER_BYTES) / width * layout.entrySize();
     }
 
     /** The rows the scan returns: the aggregation's, or the read columns. */

@@ -2,6 +2,7 @@ package dev.ispd.spark.read;
 
 import dev.ispd.offload.execute.SplitMetric;
 import dev.ispd.offload.plan.PlannedSplit;
+import dev.ispd.offload.plan.TaskletSpec;
 import dev.ispd.offload.schedule.HostSlots;
 import dev.ispd.offload.schedule.Placement;
 import dev.ispd.offload.settings.OffloadSettings;
@@ -11,6 +12,7 @@ import dev.ispd.plan.WordRows;
 import dev.ispd.spark.pushdown.PushedScan;
 import dev.ispd.spark.read.execution.SplitObservations;
 import dev.ispd.spark.read.partition.GatheredPartition;
+import dev.ispd.spark.read.partition.PartitionPlanner;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.util.ArrayList;
@@ -24,6 +26,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
 import org.apache.hadoop.conf.Configuration;
 
 /**
@@ -50,11 +53,25 @@ final class GatheredRun {
 
     static Merged run(List<PlannedSplit> splits, PushedScan pushed, OffloadSettings settings,
                                    Configuration conf, String scope, SplitObservations observations) throws IOException {
+        MergedGroups groups = new PartialAggregates(pushed.plan()).groups();
+        Map<SplitMetric, Long> counts = atOnce(splits, PartitionPlanner.tasklet(pushed), settings, conf, scope,
+                observations, groups::addResult);
+        return new Merged(groups.result(), counts);
+    }
+
+    /**
+     * Runs every split of {@code tasklet} at once, the drives' each on a thread and the host's on
+     * the host lanes, handing each encoded result to {@code results} on this thread as its run
+     * ends; returns the sums of what the runs counted.
+     */
+    static Map<SplitMetric, Long> atOnce(List<PlannedSplit> splits, TaskletSpec tasklet, OffloadSettings settings,
+                                         Configuration conf, String scope, SplitObservations observations,
+                                         Consumer<byte[]> results) throws IOException {
         List<SplitPlanRun> inDrives = new ArrayList<>();
         List<SplitPlanRun> onHost = new ArrayList<>();
         for (PlannedSplit split : splits) {
             (split.decision().placement() == Placement.HOST ? onHost : inDrives)
-                    .add(new SplitPlanRun(split, pushed, settings, conf, scope));
+                    .add(new SplitPlanRun(split, tasklet, settings, conf, scope));
         }
         int lanes = Math.min(onHost.size(), hostLanes(splits, settings));
         int threads = inDrives.size() + lanes;
@@ -70,15 +87,14 @@ final class GatheredRun {
                 running.add(pool.submit(() -> runAll(hostQueue, observations)));
             }
             inDrives.forEach(r -> running.add(pool.submit(() -> List.of(r.run(observations)))));
-            MergedGroups groups = new PartialAggregates(pushed.plan()).groups();
             Map<SplitMetric, Long> counts = new EnumMap<>(SplitMetric.class);
             for (Future<List<SplitPlanRun.Result>> f : running) {
                 for (SplitPlanRun.Result r : result(f)) {
-                    r.results().forEach(groups::addResult);
+                    r.results().forEach(results);
                     r.counts().forEach((metric, n) -> counts.merge(metric, n, Long::sum));
                 }
             }
-            return new Merged(groups.result(), counts);
+            return counts;
         } finally {
             pool.shutdownNow(); // the task failed or was killed: stop waiting on the other drives
         }

@@ -14,6 +14,8 @@ import dev.ispd.plan.Plan;
 import dev.ispd.plan.PlanCodec;
 import dev.ispd.plan.PlanException;
 import dev.ispd.plan.PlanLimits;
+import dev.ispd.plan.PlanResult;
+import dev.ispd.plan.WordRows;
 import dev.ispd.plan.Predicate;
 import dev.ispd.spark.layout.LayoutColumn;
 import dev.ispd.spark.pushdown.PredicateConverter;
@@ -83,13 +85,19 @@ public final class IspdScan implements SupportsReportStatistics, SupportsRuntime
      * pushed WHERE on every record of the table's sample.
      */
     private volatile ScanSize size;
+    /** Counted on the driver, reported as the scan's: the drives' runs of its lookup joins' small sides. */
+    private final Map<SplitMetric, Long> smallSideRun;
 
-    /** @param partitions the partitions already planned for {@code pushed}'s plan, or null: planned when first asked */
-    IspdScan(ScanInput input, PushedScan pushed, List<PlannedPartition> partitions) {
+    /**
+     * @param partitions   the partitions already planned for {@code pushed}'s plan, or null: planned when first asked
+     * @param smallSideRun what the drives' runs of the small sides of the lookup joins in its WHERE counted
+     */
+    IspdScan(ScanInput input, PushedScan pushed, List<PlannedPartition> partitions, Map<SplitMetric, Long> smallSideRun) {
         this.input = input;
         this.pushed = pushed;
         this.partitions = partitions;
         this.queried = pushed;
+        this.smallSideRun = smallSideRun;
     }
 
     /**
@@ -122,6 +130,30 @@ public final class IspdScan implements SupportsReportStatistics, SupportsRuntime
     /** The pushed predicates compiled into one plan predicate, which every partition applies to every record. */
     public Predicate where() {
         return pushed.where();
+    }
+
+    /** A row plan's rows run on the driver ({@link #rowsOnDriver}): the plan, its rows and what its runs counted. */
+    public record DriverRows(Plan plan, WordRows rows, Map<SplitMetric, Long> counts) {
+    }
+
+    /**
+     * {@code columns} (Spark's V2 expressions over the table's columns) of the rows this scan's
+     * WHERE passes, run once from the driver: every split at once, each in its drive or on the
+     * host as the read's policy places it, without a Spark job (a lookup join's small side,
+     * docs/spark.md).
+     *
+     * @throws IllegalArgumentException a column is no expression a plan runs (naming it)
+     */
+    public DriverRows rowsOnDriver(List<org.apache.spark.sql.connector.expressions.Expression> columns)
+            throws IOException {
+        Plan plan = pushed.rowsOf(columns);
+        TaskletSpec tasklet = TaskletSpec.plan(PartitionPlanner.TASKLET, plan, "a lookup join's small side");
+        List<PlannedSplit> splits = PartitionPlanner.splits(input, PartitionPlanner.allRowsSettings(input, plan),
+                tasklet, f -> input.parquet().input(f, plan), corrections(input));
+        List<byte[]> results = new ArrayList<>();
+        Map<SplitMetric, Long> counts = GatheredRun.atOnce(splits, tasklet, input.settings().offload(),
+                input.conf().get(), scope, null, results::add);
+        return new DriverRows(plan, PlanResult.decodeAll(results, plan.rowWords()), counts);
     }
 
     /** The partitions, planned and placed by the offload core on first use; a planning failure names the path. */
@@ -294,18 +326,19 @@ public final class IspdScan implements SupportsReportStatistics, SupportsRuntime
     }
 
     /**
-     * The row groups skipped by their statistics in Parquet files left with none to read: no split
-     * of theirs runs to count them (a file's first split counts its own).
+     * What the driver counted: what the drives' runs of the small sides of its lookup joins
+     * counted (from the driver, no task of theirs reports it), and the row groups skipped by their
+     * statistics in Parquet files left with none to read (no split of theirs runs to count them;
+     * a file's first split counts its own).
      */
     @Override
     public CustomTaskMetric[] reportDriverMetrics() {
-        if (input.parquet() == null) {
-            return new CustomTaskMetric[0];
+        ScanMetrics counted = new ScanMetrics();
+        smallSideRun.forEach(counted::add);
+        if (input.parquet() != null) {
+            counted.add(SplitMetric.ROW_GROUPS_SKIPPED, input.parquet().skipped(input.files(), pushed).inEmptyFiles());
         }
-        ScanMetrics skipped = new ScanMetrics();
-        skipped.add(SplitMetric.ROW_GROUPS_SKIPPED, input.parquet().skipped(input.files(), pushed).inEmptyFiles());
-        return Arrays.stream(skipped.taskMetrics()).filter(m -> m.name().equals(ScanMetric.nameOf(
-                SplitMetric.ROW_GROUPS_SKIPPED))).toArray(CustomTaskMetric[]::new);
+        return Arrays.stream(counted.taskMetrics()).filter(m -> m.value() != 0).toArray(CustomTaskMetric[]::new);
     }
 
     /**

@@ -14,6 +14,7 @@ import dev.ispd.spark.pushdown.AggregateConverter;
 import dev.ispd.spark.pushdown.PredicateConverter;
 import dev.ispd.spark.pushdown.PushedAggregation;
 import dev.ispd.spark.pushdown.SumOverflow;
+import dev.ispd.spark.pushdown.KeyLookupFunction;
 import dev.ispd.spark.pushdown.PushedScan;
 import dev.ispd.spark.pushdown.RowBytes;
 import dev.ispd.spark.pushdown.SortConverter;
@@ -215,7 +216,7 @@ public final class IspdScanBuilder implements SupportsPushDownRequiredColumns, S
         } catch (PlanException e) {
             throw analysis("the drives refuse the scan's plan (" + scan.plan() + "): " + e.getMessage(), e);
         }
-        return new IspdScan(input, scan, aggregation == null ? null : planned);
+        return new IspdScan(input, scan, aggregation == null ? null : planned, KeyLookupFunction.smallSideRuns(pushed));
     }
 
     /** What was pushed so far, with {@code aggregation} (or none). */

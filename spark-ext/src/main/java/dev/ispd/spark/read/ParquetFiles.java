@@ -8,6 +8,7 @@ import dev.ispd.hadoop.parquet.ParquetPages;
 import dev.ispd.offload.plan.InputFile;
 import dev.ispd.offload.plan.ParquetInput;
 import dev.ispd.plan.Field;
+import dev.ispd.plan.Plan;
 import dev.ispd.plan.PlanException;
 import dev.ispd.plan.Predicate;
 import dev.ispd.plan.parquet.ParquetColumn;
@@ -107,6 +108,13 @@ public final class ParquetFiles {
             pushed.columns().stream().map(LayoutColumn::name).forEach(names::add);
         }
         return input(file, names, pushed.where());
+    }
+
+    /** The planner's input for {@code plan} (over this table's layout) over {@code file}. */
+    public InputFile input(FileStatus file, Plan plan) {
+        Set<String> names = new LinkedHashSet<>();
+        table.columnsOf(plan).forEach(c -> names.add(c.name()));
+        return input(file, names, plan.where());
     }
 
     /**

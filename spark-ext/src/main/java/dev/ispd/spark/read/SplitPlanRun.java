@@ -51,11 +51,17 @@ final class SplitPlanRun {
 
     SplitPlanRun(PlannedSplit split, PushedScan pushed, OffloadSettings settings, Configuration conf, String scope)
             throws IOException {
+        this(split, PartitionPlanner.tasklet(pushed), settings, conf, scope);
+    }
+
+    /** The run of {@code split} of {@code tasklet}, a plan. */
+    SplitPlanRun(PlannedSplit split, TaskletSpec tasklet, OffloadSettings settings, Configuration conf, String scope)
+            throws IOException {
         this.split = split;
         this.settings = settings;
         this.conf = conf;
         this.scope = scope;
-        this.tasklet = PartitionPlanner.tasklet(pushed);
+        this.tasklet = tasklet;
         TaskContext task = TaskContext.get();
         this.executor = OsdOffload.executor(settings, tasklet, scope, conf,
                 (metric, n) -> counts.merge(metric, n, Long::sum),

@@ -4,8 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.ispd.offload.execute.SplitMetric;
 import dev.ispd.spark.PolicyViews;
 import dev.ispd.spark.SparkDrives;
+import dev.ispd.spark.metrics.ScanMetric;
 import dev.ispd.spark.read.ScanNodes;
 import java.nio.file.Path;
 import java.util.List;
@@ -17,6 +19,7 @@ import org.apache.spark.sql.execution.datasources.v2.BatchScanExec;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -116,7 +119,29 @@ class LookupJoinsTest {
         assertJoined(Q19, parts, policy);
     }
 
-    private static void assertLookedUp(String query, String policy) {
+    /**
+     * The parts' side runs once in the drives from the driver, not as a Spark query, and the line
+     * items' scan reports its work as its own: under device-only the lookup query's one scan reads
+     * in the drives what the joined query's two scans read. Where the parts' filter is one the scan
+     * cannot take (RLIKE), the side runs as a Spark query, whose scan counts its own reads.
+     */
+    @Test
+    void theSmallSideRunsInTheDrivesAndTheLargeScanCountsItsWork() {
+        String rlike = Q14.replace("WHERE ", "WHERE p.brand RLIKE '^Brand#[13]' AND ");
+        long lookedUp = bytesInDrives(assertLookedUp(Q19, "device-only"));
+        long lookedUpBySpark = bytesInDrives(assertLookedUp(rlike, "device-only"));
+        DRIVES.spark().conf().set(LookupJoins.ENABLED, "false");
+        assertEquals(bytesInDrives(assertJoined(Q19, parts, "device-only")), lookedUp, "the parts' bytes counted");
+        assertTrue(lookedUpBySpark < bytesInDrives(assertJoined(rlike, parts, "device-only")),
+                "the parts' Spark query counts its own");
+    }
+
+    private static long bytesInDrives(Dataset<Row> ran) {
+        return ScanNodes.all(ran).stream().mapToLong(s -> (Long) s.metrics().get(
+                ScanMetric.nameOf(SplitMetric.BYTES_READ_IN_DRIVES)).get().value()).sum();
+    }
+
+    private static Dataset<Row> assertLookedUp(String query, String policy) {
         List<String> expected = PolicyViews.sorted(run(query, parts, PolicyViews.PARQUET));
         assertFalse(expected.isEmpty());
         Dataset<Row> ran = run(query, parts, policy);
@@ -126,13 +151,15 @@ class LookupJoinsTest {
         assertEquals(1, scans.size(), ran.queryExecution().executedPlan().toString());
         String scan = scans.get(0).scan().description();
         assertTrue(scan.contains("lookup(") && scan.contains("PushedAggregates"), scan);
+        return ran;
     }
 
-    private static void assertJoined(String query, PolicyViews small, String policy) {
+    private static Dataset<Row> assertJoined(String query, PolicyViews small, String policy) {
         List<String> expected = PolicyViews.sorted(run(query, small, PolicyViews.PARQUET));
         Dataset<Row> ran = run(query, small, policy);
         assertEquals(expected, PolicyViews.sorted(ran));
         assertTrue(joins(ran), ran.queryExecution().optimizedPlan().toString());
+        return ran;
     }
 
     private static Dataset<Row> run(String query, PolicyViews small, String policy) {

@@ -9,12 +9,15 @@ import dev.ispd.offload.plan.TaskletSpec;
 import dev.ispd.offload.schedule.CorrectionBook;
 import dev.ispd.offload.settings.OffloadSettings;
 import dev.ispd.plan.BlockLayout;
+import dev.ispd.plan.Plan;
 import dev.ispd.plan.PlanLimits;
+import dev.ispd.plan.PlanResult;
 import dev.ispd.spark.pushdown.PushedScan;
 import dev.ispd.spark.read.ScanInput;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 import org.apache.hadoop.fs.FileStatus;
 
 /**
@@ -41,17 +44,35 @@ public final class PartitionPlanner {
 
     /** The settings a scan runs with: the read's, with an all-rows scan's pieces and groups capped. */
     public static OffloadSettings settings(ScanInput input, PushedScan pushed) {
+        return pushed.allRows() ? allRowsSettings(input, pushed.plan()) : input.settings().offload();
+    }
+
+    /**
+     * The read's settings for {@code plan}, a plan returning every matching record: its pieces
+     * and groups capped at the records whose rows, had every record matched, still fit one drive
+     * result, so that neither its drive nor a fallback to the host outgrows a result.
+     */
+    public static OffloadSettings allRowsSettings(ScanInput input, Plan plan) {
         OffloadSettings s = input.settings().offload();
-        if (!pushed.allRows()) {
-            return s;
-        }
-        long cap = pushed.allRowsPieceBytes(PlanLimits.DRIVE.maxResultBytes());
+        long width = (long) plan.rowWords() * Long.BYTES;
+        long cap = (PlanLimits.DRIVE.maxResultBytes() - PlanResult.HEADER_BYTES) / width * input.layout().entrySize();
         return new OffloadSettings(s.scheduler(), s.correctionFile(), s.deviceTimeout(), capped(s.splitMaxBytes(), cap),
                 s.groupMaxBytes() == 0 ? 0 : capped(s.groupMaxBytes(), cap), s.faults());
     }
 
     /** The partitions of {@code input} for {@code pushed}, in file order, placed with {@code corrections}. */
     public static List<PlannedPartition> plan(ScanInput input, PushedScan pushed, CorrectionBook corrections)
+            throws IOException {
+        return splits(input, settings(input, pushed), tasklet(pushed), f -> input.parquet().input(f, pushed),
+                corrections).stream().map(PlannedPartition::new).toList();
+    }
+
+    /**
+     * The splits of {@code input} for {@code tasklet} under {@code settings}, in file order,
+     * placed with {@code corrections}; a Parquet file as {@code parquet} makes it the planner's input.
+     */
+    public static List<PlannedSplit> splits(ScanInput input, OffloadSettings settings, TaskletSpec tasklet,
+                                            Function<FileStatus, InputFile> parquet, CorrectionBook corrections)
             throws IOException {
         if (input.files().isEmpty()) {
             return List.of();
@@ -62,13 +83,12 @@ public final class PartitionPlanner {
             // a record file's layout was checked against the scan's when its input was resolved
             // (LayoutResolver): no drive call per file to read it again
             int block = input.layout().recordsPerBlock();
-            files.add(input.parquet() != null ? input.parquet().input(f, pushed)
+            files.add(input.parquet() != null ? parquet.apply(f)
                     : block == 0 ? new InputFile(f.getPath().toString(), f.getLen(), input.layout().entrySize())
                     : InputFile.blocked(f.getPath().toString(), f.getLen(),
                             new BlockLayout(input.layout().planLayout(), block)));
         }
-        return OsdOffload.plan(settings(input, pushed), tasklet(pushed), fs, corrections, files).stream()
-                .map(PlannedPartition::new).toList();
+        return OsdOffload.plan(settings, tasklet, fs, corrections, files);
     }
 
     /**
