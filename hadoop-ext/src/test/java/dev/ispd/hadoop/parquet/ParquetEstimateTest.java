@@ -36,10 +36,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The planner's estimate of a Parquet split counts the values the drive decodes, as the drive
- * meters them: the columns read times the rows of its row group (or of its part of one), of those
- * the dictionary ids, byte arrays and definition levels, the compressed bytes by codec, and
- * nothing for the row groups the statistics skip.
+ * The planner's estimate of a Parquet split counts what the drive reads and decodes, as the drive
+ * meters them: the bytes of the column chunks read (and their pages, each chunk's first and last
+ * page perhaps shared with its neighbours), the columns read times the rows of its row group (or
+ * of its part of one), of those the dictionary ids, byte arrays and definition levels, the
+ * compressed bytes by codec, and nothing for the row groups the statistics skip.
  */
 class ParquetEstimateTest {
     private static final int ROWS = 6_000;
@@ -69,8 +70,12 @@ class ParquetEstimateTest {
             long half = g.group().rows() / 2;
             for (ParquetRowGroup part : List.of(g.group().part(0, half), g.group().part(half, g.group().rows() - half))) {
                 Meter estimate = SplitEstimate.ofRowGroup(new PlanTaskletFactory("parquet", plan), Params.EMPTY, part,
-                        input.columns(), layout.recordSize(), PAGE);
+                        input.columns(), chunkBytes(g), PAGE);
                 Meter metered = drive(plan, status, input, g, part, file);
+                assertEquals(metered.bytesScanned(), estimate.bytesScanned(), "bytes read of " + part);
+                // the drive counts each chunk's pages, a page shared by two chunks twice; the estimate their bytes'
+                assertTrue(Math.abs(metered.pages() - estimate.pages()) <= 2L * g.chunkOffsets().size(),
+                        "pages read of " + part + ": metered " + metered.pages() + ", estimated " + estimate.pages());
                 assertEquals(metered.decodedValues(), estimate.decodedValues(), "values decoded of " + part);
                 assertEquals(metered.dictionaryIds(), estimate.dictionaryIds(), "dictionary ids of " + part);
                 assertEquals(metered.byteArrayValues(), estimate.byteArrayValues(), "byte arrays of " + part);
@@ -114,9 +119,9 @@ class ParquetEstimateTest {
             assertTrue(entries.containsKey("mode"), "mode's dictionary is bounded: " + entries);
             Meter metered = drive(plan, status, input, g, g.group(), file);
             Meter perRow = SplitEstimate.ofRowGroup(factory, Params.EMPTY, g.group(), input.columns(),
-                    layout.recordSize(), PAGE);
+                    chunkBytes(g), PAGE);
             Meter perEntry = SplitEstimate.ofRowGroup(factory, Params.EMPTY, g.group(), input.columns(),
-                    layout.recordSize(), PAGE, entries);
+                    chunkBytes(g), PAGE, entries);
             assertEquals(2 * g.group().rows(), perRow.stringLeafCompares(), "two comparisons a row, before");
             assertEquals(2 * entries.get("mode"), perEntry.stringLeafCompares(), "two an entry at most");
             assertTrue(metered.stringLeafCompares() <= perEntry.stringLeafCompares()
@@ -138,6 +143,10 @@ class ParquetEstimateTest {
     }
 
     /** The meter of the plan run over {@code part} of row group {@code g}, as a drive runs it. */
+    private static long chunkBytes(ParquetInput.RowGroup g) {
+        return g.group().chunks().stream().mapToLong(ParquetRowGroup.Chunk::length).sum();
+    }
+
     private static Meter drive(Plan plan, FileStatus status, ParquetInput input, ParquetInput.RowGroup g,
                                ParquetRowGroup part, byte[] file) throws Exception {
         ParquetSource source = new ParquetSource(status.getPath().toString(), input.columns(), List.of(part));

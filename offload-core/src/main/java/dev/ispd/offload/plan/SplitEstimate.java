@@ -14,7 +14,8 @@ import java.util.Map;
 
 /**
  * The work a Parquet split will meter, estimated before it runs: its tasklet's estimate
- * ({@link TaskletFactory#estimate}) of its rows as records of the plan's layout, plus the values
+ * ({@link TaskletFactory#estimate}) of its rows over the column chunks' bytes it reads (the pages
+ * the drive reads, its rows the records the plan judges), plus the values
  * the drive decodes from the column chunks read, by kind ({@link ParquetPlanTasklet#countDecoding}), as the
  * drive meters them; a plan's string tests over dictionary-coded columns once per entry where the
  * planner bounds the entries ({@link DictionaryEntries}). Row groups the statistics exclude are no
@@ -24,22 +25,21 @@ public final class SplitEstimate {
     private SplitEstimate() {
     }
 
-    /** The work of the rows {@code read} of a row group, its {@code columns} decoded into records of {@code recordSize} bytes. */
+    /** The work of the rows {@code read} of a row group, its {@code columns} decoded from the {@code bytes} of their chunks read. */
     public static Meter ofRowGroup(TaskletFactory estimator, Params params, ParquetRowGroup read,
-                                   List<ParquetColumn> columns, int recordSize, int pageSize) {
-        return ofRowGroup(estimator, params, read, columns, recordSize, pageSize, Map.of());
+                                   List<ParquetColumn> columns, long bytes, int pageSize) {
+        return ofRowGroup(estimator, params, read, columns, bytes, pageSize, Map.of());
     }
 
     /**
-     * As {@link #ofRowGroup(TaskletFactory, Params, ParquetRowGroup, List, int, int)}, the string
+     * As {@link #ofRowGroup(TaskletFactory, Params, ParquetRowGroup, List, long, int)}, the string
      * columns named in {@code dictionaryEntries} held as ids into dictionaries of at most that many
      * entries: a plan's string tests judged once per entry count once per entry
      * ({@link PlanTasklet#estimate(Plan, long, long, int, Map)}), as the drive meters them.
      */
     public static Meter ofRowGroup(TaskletFactory estimator, Params params, ParquetRowGroup read,
-                                   List<ParquetColumn> columns, int recordSize, int pageSize,
+                                   List<ParquetColumn> columns, long bytes, int pageSize,
                                    Map<String, Long> dictionaryEntries) {
-        long bytes = read.count() * recordSize;
         Meter m = estimator instanceof PlanTaskletFactory plan
                 ? PlanTasklet.estimate(plan.plan(), bytes, read.count(), pageSize, dictionaryEntries)
                 : estimator.estimate(params, bytes, pageSize);

@@ -131,14 +131,14 @@ public final class SplitPlanner {
                 int drive = replicas.stream().filter(d -> states.get(d).up()).findFirst().orElseThrow(() -> new IOException(
                         "bytes " + p.start() + " to " + p.end() + " of " + file + " are on drives " + replicas
                                 + ", and none of them answered: " + String.join("; ", down)));
-                // a row group's bytes are the column chunks read; its work, its rows' as records and its values
+                // a row group's bytes are the column chunks read; its work, its rows judged and its values
                 // decoded; blocks' bytes are the columns read, their work their records'
                 int pageSize = states.get(drive).info().pageSize();
                 Meter predicted = blocks != null
                         ? PlanTasklet.estimate(plan(files.get(f)), u.bytes(), blocks.get(i).records(), pageSize)
                         : u.rowGroup() == null ? estimator.estimate(tasklet.params(), u.bytes(), pageSize)
                         : SplitEstimate.ofRowGroup(estimator, tasklet.params(), u.rowGroup(),
-                                files.get(f).parquet().columns(), recordSize, pageSize,
+                                files.get(f).parquet().columns(), u.bytes(), pageSize,
                                 dictionaryEntries(files.get(f).parquet(), u.rowGroup()));
                 work.add(new SplitWork(work.size(), drive, u.bytes(), predicted, replicas));
             }
