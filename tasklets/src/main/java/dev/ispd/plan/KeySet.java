@@ -77,6 +77,42 @@ public final class KeySet implements Serializable {
         }
     }
 
+    /**
+     * Sets {@code to[r]} to {@code mark} for each row {@code r} of {@code sel[0, n)} whose key
+     * {@code keys[r]} is in the set: {@link #contains} over a batch, its form and bits looked at
+     * once, not once a row.
+     */
+    void mark(long[] keys, int[] sel, int n, byte[] to, byte mark) {
+        if (size == 0) {
+            return;
+        }
+        long[] bits = form == Form.BITMAP ? values : form == Form.LIST ? probeBits() : null;
+        if (form == Form.RANGE) {
+            for (int i = 0; i < n; i++) {
+                int r = sel[i];
+                if (keys[r] >= lo && keys[r] <= hi) {
+                    to[r] = mark;
+                }
+            }
+        } else if (bits != null) {
+            long span = 64L * bits.length;
+            for (int i = 0; i < n; i++) {
+                int r = sel[i];
+                long b = keys[r] - lo;
+                if (Long.compareUnsigned(b, span) < 0 && (bits[(int) (b >>> 6)] & 1L << b) != 0) {
+                    to[r] = mark;
+                }
+            }
+        } else {
+            for (int i = 0; i < n; i++) {
+                int r = sel[i];
+                if (Arrays.binarySearch(values, keys[r]) >= 0) {
+                    to[r] = mark;
+                }
+            }
+        }
+    }
+
     /** Whether a key is in both sets: a range's keys are tested against the other's, never walked, unless both are ranges. */
     static boolean overlap(KeySet a, KeySet b) {
         if (a.size == 0 || b.size == 0 || a.hi < b.lo || b.hi < a.lo) {

@@ -159,8 +159,8 @@ final class LogicEval {
     /** {@link Expr.KeyLookup}: the key's answer in the sets, NULL for a NULL key. */
     static final class KeyLookup extends ExprEval {
         final ExprEval key;
-        private final KeySet isTrue;
-        private final KeySet isNull;
+        final KeySet isTrue;
+        final KeySet isNull;
 
         KeyLookup(ExprEval key, KeySet isTrue, KeySet isNull, String sql) {
             super(ExprType.BOOL, sql);

@@ -144,14 +144,22 @@ final class VectorLogic {
             this.scalar = scalar;
         }
 
+        /** FALSE, then TRUE where the key is in the one set and NULL where in the other (they share no key), then NULL for a NULL key. */
         @Override
         void compute(int[] sel, int n) {
             long[] keys = operand.longs;
-            boolean[] nulls = operand.nulls;
-            boolean nullable = operand.nullable;
             for (int i = 0; i < n; i++) {
-                int r = sel[i];
-                truths[r] = (byte) (nullable && nulls[r] ? ExprEval.UNKNOWN : scalar.answer(keys[r]));
+                truths[sel[i]] = ExprEval.FALSE;
+            }
+            scalar.isTrue.mark(keys, sel, n, truths, (byte) ExprEval.TRUE);
+            scalar.isNull.mark(keys, sel, n, truths, (byte) ExprEval.UNKNOWN);
+            if (operand.nullable) {
+                boolean[] nulls = operand.nulls;
+                for (int i = 0; i < n; i++) {
+                    if (nulls[sel[i]]) {
+                        truths[sel[i]] = ExprEval.UNKNOWN;
+                    }
+                }
             }
         }
     }

@@ -52,6 +52,26 @@ class KeyLookupTest {
         assertFalse(KeySet.EMPTY.contains(0));
     }
 
+    /** A batch's rows marked where their key is in the set, as {@code contains} answers, for every form; unselected rows untouched. */
+    @Test
+    void eachFormMarksABatchAsItsContainsAnswers() {
+        long[] keys = LongStream.rangeClosed(-60, 60).toArray();
+        keys[0] = Long.MIN_VALUE;
+        keys[1] = Long.MAX_VALUE;
+        int[] sel = java.util.stream.IntStream.range(0, keys.length).filter(r -> r % 3 != 1).toArray();
+        for (KeySet set : List.of(KeySet.of(LongStream.rangeClosed(-5, 5).toArray()), KeySet.of(EVEN_NEGATIVE),
+                KeySet.of(new long[] {-7, 3, 58}), KeySet.of(new long[] {Long.MIN_VALUE, 0, Long.MAX_VALUE}),
+                KeySet.EMPTY)) {
+            byte[] marks = new byte[keys.length];
+            Arrays.fill(marks, (byte) 5);
+            set.mark(keys, sel, sel.length, marks, (byte) 9);
+            for (int r = 0; r < keys.length; r++) {
+                byte expected = r % 3 == 1 || !set.contains(keys[r]) ? (byte) 5 : (byte) 9;
+                assertEquals(expected, marks[r], set + ", key " + keys[r]);
+            }
+        }
+    }
+
     @Test
     void aWhereAnswersAsPlainJavaAndAsInLists() throws IOException {
         KeySet isTrue = KeySet.of(concat(EVEN_NEGATIVE, new long[] {7, 31, 49}));

@@ -110,6 +110,9 @@ final class ExprConverter {
     }
 
     private Expr general(String name, Expression[] args, Expression e) throws NotPushable {
+        if (name.equals("=") && isTrue(args[1]) && bool(args[0])) {
+            return convert(args[0]); // x = TRUE of a boolean x is x, NULL where x is: Spark's way to hand a function as a predicate
+        }
         CompareOp compared = COMPARISONS.get(name);
         if (compared != null) {
             return Expr.compare(convert(args[0]), compared, convert(args[1]));
@@ -148,6 +151,17 @@ final class ExprConverter {
             throw new NotPushable("a plan has no " + symbol + " of " + args.length + " operands (in " + e + ")");
         }
         return new Expr.Arithmetic(op, convert(args[0]), convert(args[1]), Expr.EvalMode.LEGACY);
+    }
+
+    private static boolean isTrue(Expression e) {
+        return e instanceof Literal<?> l && Boolean.TRUE.equals(l.value());
+    }
+
+    /** Whether {@code e} is boolean: a predicate, or a function of ours that answers one (a LIKE, a lookup). */
+    private static boolean bool(Expression e) {
+        return e instanceof org.apache.spark.sql.connector.expressions.filter.Predicate
+                || e instanceof UserDefinedScalarFunc f && (f.canonicalName().equals(PushedLike.NAME)
+                        || f.canonicalName().startsWith(KeyLookupFunction.PREFIX));
     }
 
     /** {@code a <=> b}: TRUE where both are NULL, FALSE where one is, else {@code a = b}. */
