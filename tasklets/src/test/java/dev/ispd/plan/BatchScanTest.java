@@ -174,7 +174,26 @@ class BatchScanTest {
                 Arguments.of("every WHERE leaf kind over NULLs, dense groups", Plan.aggregate(L, everyLeaf(),
                         List.of("band"), List.of(Aggregate.sum(DISC_PRICE), Aggregate.countStar()))),
                 Arguments.of("groups of two one-byte strings, found by their bytes", shortKeys(List.of("m1", "c1"))),
-                Arguments.of("groups of a two-byte string, found by its bytes", shortKeys(List.of("m2"))));
+                Arguments.of("groups of a two-byte string, found by its bytes", shortKeys(List.of("m2"))),
+                Arguments.of("key lookups of every form, NULL keys and NULL answers", lookups()));
+    }
+
+    /**
+     * A join turned into lookups (docs/spark.md, "Lookup joins"): qty's rows filtered by a list of
+     * keys (answering NULL for a range of others) or a band, summed where a bitmap holds the key and
+     * counted where a range does not, grouped by band; NULL qty answers NULL.
+     */
+    static Plan lookups() {
+        KeySet list = KeySet.of(new long[] {-31, -7, 7, 31, 49});
+        KeySet bitmap = KeySet.of(java.util.stream.LongStream.rangeClosed(-25, 25).map(i -> 2 * i).toArray());
+        KeySet range = KeySet.of(java.util.stream.LongStream.rangeClosed(-5, 5).toArray());
+        Expr joined = Expr.keyLookup(field("qty"), list, KeySet.of(new long[] {3, 4}), "the keys");
+        Expr even = Expr.keyLookup(field("qty"), bitmap, KeySet.EMPTY, "even");
+        Expr near = Expr.keyLookup(field("qty"), range, KeySet.EMPTY, "near");
+        return Plan.aggregate(L, Predicate.or(Predicate.holds(joined), Predicate.compare("band", CompareOp.LT, 2)),
+                List.of("band"), List.of(Aggregate.sum(Expr.caseWhen(List.of(Expr.when(even, field("price"))), lit(0))),
+                        Aggregate.count(Expr.caseWhen(List.of(Expr.when(Expr.not(near), lit(1))), null)),
+                        Aggregate.countStar()));
     }
 
     /** A Q1-like plan over {@link #SHORT_KEYS} grouped by {@code keys}, strings of two bytes together at most. */

@@ -18,6 +18,7 @@ import dev.ispd.plan.Expr;
 import dev.ispd.plan.Field;
 import dev.ispd.plan.FieldType;
 import dev.ispd.plan.KeyBloom;
+import dev.ispd.plan.KeySet;
 import dev.ispd.plan.Layout;
 import dev.ispd.plan.PartialAggregates;
 import dev.ispd.plan.Plan;
@@ -45,12 +46,14 @@ import dev.ispd.tasklet.builtin.Q1Result;
 import java.math.BigDecimal;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.stream.LongStream;
 import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -171,15 +174,52 @@ class PlanFormTest {
         }
         Plan plan = Plan.aggregate(keys, KeyBloom.of("k", set), List.of(), List.of(Aggregate.countStar()));
         assertTrue(PlanCodec.encode(plan).length > 64 * 1024);
-        long object = createData(s, data.array());
-        long planId = createPlan(s, plan).<Responses.CreateTasklet>ok().taskletId();
-        byte[] inDrive = run(s, planId, object, data.capacity()).result();
-        byte[] onHost = new HostRunner(8 * 4096, 1).run(new PlanTasklet(plan, PlanLimits.HOST),
-                List.of(new Extent(1, 0, data.capacity())), new InMemoryPageSource(Map.of(1L, ByteBuffer.wrap(data.array()))))
-                .bytes();
-        assertArrayEquals(onHost, inDrive);
+        byte[] inDrive = sameInDriveAsOnHost(s, plan, data.array());
         long kept = PlanResult.decode(inDrive).rows().get(0)[0];
         assertTrue(kept >= records / 3 && kept < records / 3 + records * 2 / 3 * 0.4, kept + " of " + records + " kept");
+    }
+
+    /**
+     * TPC-H Q14's shape as key lookups (docs/spark.md, "Lookup joins"): lines whose part passes a
+     * filter (a bitmap of part keys), summed where their part is a promotion (a list, NULL for some);
+     * the drive gives the host's bytes, and refuses a lookup's malformed key set naming its byte.
+     */
+    @Test
+    void aPlanOfKeyLookupsRunsInTheDriveAsOnTheHost() throws Exception {
+        RequestHandler.Session s = start();
+        Layout lines = new Layout("lines", 8, List.of(new Field("k", 0, 8, true, false, 0, 0, false, 0)));
+        int records = 50_000;
+        ByteBuffer data = ByteBuffer.allocate(8 * records).order(ByteOrder.LITTLE_ENDIAN);
+        for (int i = 0; i < records; i++) {
+            data.putLong(1 + (i * 7919L) % 200_000);
+        }
+        KeySet parts = KeySet.of(LongStream.rangeClosed(1, 200_000).filter(k -> k % 7 < 1 || k % 11 == 3).toArray());
+        KeySet promo = KeySet.of(LongStream.range(0, 3_000).map(i -> 1 + i * 100).toArray());
+        assertTrue(parts.toString().startsWith("bitmap") && promo.toString().startsWith("list"), parts + ", " + promo);
+        Expr isPromo = Expr.keyLookup(Expr.field("k"), promo, KeySet.of(new long[] {2, 4, 6}),
+                "part.p_type LIKE 'PROMO%' by p_partkey");
+        Plan plan = Plan.aggregate(lines, Predicate.holds(Expr.keyLookup(Expr.field("k"), parts, KeySet.EMPTY,
+                "part.p_size < 20 by p_partkey")), List.of(), List.of(Aggregate.countStar(),
+                Aggregate.sum(Expr.caseWhen(List.of(Expr.when(isPromo, Expr.field("k"))), Expr.lit(0))),
+                Aggregate.count(Expr.caseWhen(List.of(Expr.when(Expr.isNull(isPromo), Expr.lit(1))), null))));
+        long[] row = PlanResult.decode(sameInDriveAsOnHost(s, plan, data.array())).rows().get(0);
+        assertTrue(row[0] > records / 10 && row[0] < records / 3, row[0] + " lines of passing parts");
+        byte[] body = PlanCodec.encode(plan);
+        String label = "p_size < 20 by p_partkey";
+        int form = new String(body, StandardCharsets.ISO_8859_1).indexOf(label) + label.length();
+        body[form] = 7;
+        assertError(createPlan(s, Params.EMPTY, body), Status.BAD_PARAMETER, "byte " + form, "unknown key set form 7");
+    }
+
+    /** The result of {@code plan} over {@code data} in the drive, asserted to be the host's bytes. */
+    private byte[] sameInDriveAsOnHost(RequestHandler.Session s, Plan plan, byte[] data) throws Exception {
+        long object = createData(s, data);
+        long planId = createPlan(s, plan).<Responses.CreateTasklet>ok().taskletId();
+        byte[] inDrive = run(s, planId, object, data.length).result();
+        byte[] onHost = new HostRunner(8 * 4096, 1).run(new PlanTasklet(plan, PlanLimits.HOST),
+                List.of(new Extent(1, 0, data.length)), new InMemoryPageSource(Map.of(1L, ByteBuffer.wrap(data)))).bytes();
+        assertArrayEquals(onHost, inDrive);
+        return inDrive;
     }
 
     /**
