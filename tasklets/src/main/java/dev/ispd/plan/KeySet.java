@@ -10,7 +10,9 @@ import java.util.Objects;
  * turned into lookups, docs/spark.md). It takes the smallest of three forms: a RANGE (every key
  * from {@code lo} to {@code hi}: no bits at all), a BITMAP ({@code lo} and words of bits, bit
  * {@code i} of the words standing for key {@code lo + i}) or a LIST (the keys sorted). A test is
- * a comparison and a load for a range or a bitmap, a binary search for a list, nothing allocated.
+ * a comparison and a load for a range or a bitmap, and for a list a load of the bits made from
+ * it where its keys span few enough words ({@link #probeBits}), else a binary search; nothing
+ * allocated per test.
  */
 public final class KeySet implements Serializable {
     private static final long serialVersionUID = 1L;
@@ -95,11 +97,9 @@ public final class KeySet implements Serializable {
                 }
             }
         } else if (bits != null) {
-            long span = 64L * bits.length;
             for (int i = 0; i < n; i++) {
                 int r = sel[i];
-                long b = keys[r] - lo;
-                if (Long.compareUnsigned(b, span) < 0 && (bits[(int) (b >>> 6)] & 1L << b) != 0) {
+                if (bitSet(bits, keys[r] - lo)) {
                     to[r] = mark;
                 }
             }

@@ -1,8 +1,8 @@
 package dev.ispd.spark.pushdown;
 
+import dev.ispd.offload.execute.SplitMetric;
 import dev.ispd.plan.Expr;
 import dev.ispd.plan.KeySet;
-import dev.ispd.offload.execute.SplitMetric;
 import java.lang.ref.WeakReference;
 import java.util.ArrayList;
 import java.util.Arrays;

@@ -102,8 +102,7 @@ public final class ParquetFiles {
      * those Spark reads (at least one), its row groups but those whose statistics exclude the pushed filters.
      */
     public InputFile input(FileStatus file, PushedScan pushed) {
-        Set<String> names = new LinkedHashSet<>();
-        table.columnsOf(pushed.plan()).forEach(c -> names.add(c.name()));
+        Set<String> names = columnsOf(pushed.plan());
         if (pushed.aggregation() == null) {
             pushed.columns().stream().map(LayoutColumn::name).forEach(names::add);
         }
@@ -112,9 +111,14 @@ public final class ParquetFiles {
 
     /** The planner's input for {@code plan} (over this table's layout) over {@code file}. */
     public InputFile input(FileStatus file, Plan plan) {
+        return input(file, columnsOf(plan), plan.where());
+    }
+
+    /** The names of the table's columns {@code plan} reads, in the table's order. */
+    private Set<String> columnsOf(Plan plan) {
         Set<String> names = new LinkedHashSet<>();
         table.columnsOf(plan).forEach(c -> names.add(c.name()));
-        return input(file, names, plan.where());
+        return names;
     }
 
     /**
