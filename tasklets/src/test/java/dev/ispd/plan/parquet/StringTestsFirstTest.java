@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 
 import dev.ispd.plan.CompareOp;
 import dev.ispd.plan.Expr;
+import dev.ispd.plan.KeySet;
 import dev.ispd.plan.Layout;
 import dev.ispd.plan.Plan;
 import dev.ispd.plan.Predicate;
@@ -38,6 +39,27 @@ class StringTestsFirstTest {
         assertEquals(Predicate.and(INSTRUCT_PRESENT, MODE, INSTRUCT, KEYS, QTY), ordered.where());
         assertEquals(plan.select(), ordered.select());
         assertEquals(plan.layout(), ordered.layout());
+    }
+
+    /**
+     * TPC-H Q19's shape once its join is made lookups: the parts' keys and the OR of each branch's
+     * lookups ahead of the string tests; a lookup of a column raises nothing, so the string tests
+     * go first. A lookup of an expression may raise (a division by zero): nothing passes it.
+     */
+    @Test
+    void stringTestsGoAheadOfKeyLookupsOfAColumn() {
+        Predicate parts = lookup(Expr.field("part"), 4, 8, 15);
+        Predicate branches = Predicate.or(Predicate.and(lookup(Expr.field("part"), 4), QTY),
+                Predicate.and(lookup(Expr.field("part"), 8, 15), Predicate.between("qty", 10, 20)));
+        assertEquals(Predicate.and(MODE, INSTRUCT, parts, branches, QTY),
+                StringTestsFirst.of(rows(Predicate.and(parts, branches, MODE, INSTRUCT, QTY))).where());
+        Predicate ofRatio = lookup(Expr.rem(Expr.field("price"), Expr.field("qty")), 2);
+        assertEquals(Predicate.and(MODE, ofRatio, INSTRUCT),
+                StringTestsFirst.of(rows(Predicate.and(MODE, ofRatio, INSTRUCT))).where());
+    }
+
+    private static Predicate lookup(Expr key, long... keys) {
+        return Predicate.holds(Expr.keyLookup(key, KeySet.of(keys), KeySet.EMPTY, "parts"));
     }
 
     /** A test of two string columns, or of a string and a number, tests more than one column's entries. */
