@@ -187,6 +187,20 @@ public abstract class ColumnBatch {
     }
 
     /**
+     * The batch's own column of {@code field}, one that {@link Field#readsAsInteger}: its values by
+     * row as {@link #decode} writes them, for a reader to read in place rather than copy; null
+     * where the batch holds no such column (its values are decoded from records or blocks).
+     */
+    long[] heldValues(Field field) {
+        return null;
+    }
+
+    /** The NULLs by row of the column {@link #heldValues} gives; null where the field is not nullable. */
+    boolean[] heldNulls(Field field) {
+        return null;
+    }
+
+    /**
      * Says that of this batch, until it {@link #advance}s, the plan reads rows {@code sel[0, n)}
      * alone (its WHERE's matches, before any part of the plan reads a row): values the batch makes
      * for its readers ({@link #integers}) may be made for those rows only. Called at most once a batch.

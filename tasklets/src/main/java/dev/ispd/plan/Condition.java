@@ -258,7 +258,8 @@ abstract class Condition {
 
         /**
          * The batch form reads the field's column ({@link ColumnBatch#decode}), not the batch's rows
-         * as records, where a batch decodes the field (a {@code char(N)} or 16-byte one it does not);
+         * as records, where a batch decodes the field (a {@code char(N)} or 16-byte one it does not),
+         * or the batch's own column where it holds one ({@link ColumnBatch#heldValues}, no copy);
          * the rows that are not NULL are then tested in one loop of the leaf's own ({@link #keep}).
          */
         @Override
@@ -270,13 +271,19 @@ abstract class Condition {
                 present = new int[ColumnBatch.MAX_ROWS];
                 column = column != null ? column : new FieldValues();
             }
-            if (integer) {
-                column.decode(field, batch, sel, n);
+            long[] values = integer ? batch.heldValues(field) : null; // a float's or bool's are made anew below
+            boolean[] nulls;
+            if (values != null) {
+                nulls = batch.heldNulls(field);
             } else {
-                batch.decode(field, sel, n, column.values, column.nulls);
+                if (integer) {
+                    column.decode(field, batch, sel, n);
+                } else {
+                    batch.decode(field, sel, n, column.values, column.nulls);
+                }
+                values = column.values;
+                nulls = column.nulls;
             }
-            long[] values = column.values;
-            boolean[] nulls = column.nulls;
             work.fieldReads += n;
             int[] rows = sel;
             int m = n;

@@ -226,6 +226,17 @@ public final class DecodedBatch extends ColumnBatch {
     }
 
     @Override
+    long[] heldValues(Field field) {
+        int c = index(field);
+        return c >= 0 && highs[c] == null && field.readsAsInteger() ? values[c] : null;
+    }
+
+    @Override
+    boolean[] heldNulls(Field field) {
+        return nulls[column(field)];
+    }
+
+    @Override
     void decode(Field field, long[] out, boolean[] outNulls) {
         int c = column(field);
         System.arraycopy(values[c], 0, out, 0, rows);
