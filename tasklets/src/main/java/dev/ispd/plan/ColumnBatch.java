@@ -224,14 +224,17 @@ public abstract class ColumnBatch {
 
     /**
      * Hands rows {@code sel[0, n)}, the matches of a WHERE, to {@code sink} one at a time, counted
-     * as {@code rowsOneAtATime}: read from the batch's columns where the sink can
+     * as {@code rowsOneAtATime}, once it has {@link RowSink#prepare}d them: read from the batch's columns where the sink can
      * ({@link RowSink#readsBatch}), else from the rows stored as records. The one way every loop
      * that hands a batch's matches to a sink row by row hands them.
      */
     void handEach(RowSink sink, int[] sel, int n, Work work) {
         work.rowsOneAtATime += n;
-        // no match, nothing to read: a sink's columns made from the batch's (RecordBytes) are not made for it
-        ByteBuffer buf = n == 0 || sink.readsBatch(this) ? null : buffer(sel, n);
+        if (n == 0) {
+            return; // no match, nothing to read: a sink's columns made from the batch's (RecordBytes) are not made for it
+        }
+        sink.prepare(this, sel, n);
+        ByteBuffer buf = sink.readsBatch(this) ? null : buffer(sel, n);
         for (int i = 0; i < n; i++) {
             sink.accept(this, buf, sel[i], work);
         }

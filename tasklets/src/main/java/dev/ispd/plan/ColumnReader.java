@@ -41,6 +41,22 @@ abstract class ColumnReader {
         return false;
     }
 
+    /**
+     * Prepares a computed column to be evaluated a batch at a time with {@code compiler}'s nodes
+     * ({@link #evaluate}); a field's column reads a batch's columns as they are.
+     */
+    void vectorize(VectorCompiler compiler) {
+    }
+
+    /**
+     * Computes this column's values of rows {@code sel[0, n)} of {@code batch} at once, where it is
+     * {@link #vectorize}d, for {@link #read(ColumnBatch, ByteBuffer, int, long[], int)} to read;
+     * raises the {@link PlanArithmeticException} of a row whose value has one, and the rows are
+     * then read one at a time (which raises the first row's, in the per-record loop's order).
+     */
+    void evaluate(ColumnBatch batch, int[] sel, int n) {
+    }
+
     /** Whether this column is a string's words (a result carries them at the string's length: {@link RowWriter}). */
     boolean string() {
         return false;
@@ -124,11 +140,18 @@ abstract class ColumnReader {
         }
     }
 
-    /** A computed value that is not a string: its words (0 when NULL), then 1, or 0 for NULL. */
+    /**
+     * A computed value that is not a string: its words (0 when NULL), then 1, or 0 for NULL. Read
+     * from a record by the compiled expression, or from a batch's rows evaluated at once by its
+     * batch form ({@link #vectorize}, {@link #evaluate}).
+     */
     private static final class ValueWords extends ColumnReader {
         private final ExprEval eval;
         private final ExprType.Kind kind;
         private final boolean key;
+        /** The batch form, once {@link #vectorize}d, and the batch whose rows it has {@link #evaluate}d. */
+        private VectorEval vector;
+        private final BatchMark evaluated = new BatchMark();
 
         ValueWords(ExprEval eval, boolean key, ExprCost cost) {
             super(eval.type.words() + 1, cost);
@@ -148,18 +171,61 @@ abstract class ColumnReader {
             } else if (kind == ExprType.Kind.FLOAT) {
                 double d = eval.doubleValue(buf, record);
                 isNull = eval.isNull;
-                // Spark groups -0.0 with 0.0 and every NaN together; doubleToLongBits makes one NaN
-                v = Double.doubleToLongBits(key && d == 0.0 ? 0.0 : d);
+                v = floatWord(d);
             } else {
                 v = eval.longValue(buf, record);
                 isNull = eval.isNull;
             }
-            if (isNull) {
-                v = 0;
+            put(v, isNull, eval.high, into, at);
+        }
+
+        @Override
+        void read(ColumnBatch batch, ByteBuffer buf, int row, long[] into, int at) {
+            if (!evaluated.of(batch)) {
+                super.read(batch, buf, row, into, at);
+                return;
             }
-            into[at] = v;
+            long v;
+            boolean isNull;
+            if (kind == ExprType.Kind.BOOL) {
+                int t = vector.truths[row];
+                isNull = t == ExprEval.UNKNOWN;
+                v = t == ExprEval.TRUE ? 1 : 0;
+            } else {
+                isNull = vector.nulls[row];
+                v = kind == ExprType.Kind.FLOAT ? floatWord(vector.doubles[row]) : vector.longs[row];
+            }
+            put(v, isNull, words == 3 ? vector.high(row) : 0, into, at);
+        }
+
+        @Override
+        boolean readsBatch(ColumnBatch batch) {
+            return evaluated.of(batch);
+        }
+
+        @Override
+        void vectorize(VectorCompiler compiler) {
+            vector = compiler.compile(eval);
+        }
+
+        @Override
+        void evaluate(ColumnBatch batch, int[] sel, int n) {
+            if (vector != null) {
+                vector.evaluate(batch, sel, n);
+                evaluated.set(batch);
+            }
+        }
+
+        /** Spark groups -0.0 with 0.0 and every NaN together; doubleToLongBits makes one NaN. */
+        private long floatWord(double d) {
+            return Double.doubleToLongBits(key && d == 0.0 ? 0.0 : d);
+        }
+
+        /** The value's words: {@code v} (0 when NULL), a decimal of more than 18 digits' {@code high} word, then 1, or 0 for NULL. */
+        private void put(long v, boolean isNull, long high, long[] into, int at) {
+            into[at] = isNull ? 0 : v;
             if (words == 3) {
-                into[at + 1] = isNull ? 0 : eval.high; // a decimal of more than 18 digits: the high word
+                into[at + 1] = isNull ? 0 : high;
             }
             into[at + words - 1] = isNull ? 0 : 1;
         }

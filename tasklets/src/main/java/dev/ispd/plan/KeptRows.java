@@ -6,7 +6,8 @@ import java.nio.ByteBuffer;
 /**
  * A row plan's selected columns of each matching record, in scan order, up to its LIMIT: each
  * row encoded as it is kept ({@link RowWriter}), so a string takes its length, not its column's
- * longest, in memory as in the result.
+ * longest, in memory as in the result. A batch's computed columns that are not strings are
+ * evaluated for all its matches at once ({@link #prepare}), then read row by row.
  */
 final class KeptRows implements RowSink {
     private final ColumnReader[] select;
@@ -33,6 +34,25 @@ final class KeptRows implements RowSink {
         this.writer = RowWriter.of(select);
         this.bytes = writer.headerBytes();
         this.row = new long[width];
+        VectorCompiler compiler = new VectorCompiler();
+        for (ColumnReader c : select) {
+            c.vectorize(compiler);
+        }
+    }
+
+    /**
+     * The computed columns of rows {@code sel[0, n)} evaluated at once, a node at a time; from the
+     * first column that raises an error for a row on, the columns are read a row at a time.
+     */
+    @Override
+    public void prepare(ColumnBatch batch, int[] sel, int n) {
+        try {
+            for (ColumnReader c : select) {
+                c.evaluate(batch, sel, n);
+            }
+        } catch (PlanArithmeticException e) {
+            // the rows read one at a time raise the first row's error, as the per-record loop does
+        }
     }
 
     @Override

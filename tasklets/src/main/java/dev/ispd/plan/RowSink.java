@@ -17,6 +17,13 @@ interface RowSink {
         accept(buf, batch.record(row), work);
     }
 
+    /**
+     * Before rows {@code sel[0, n)} of {@code batch}, matches, are handed to it one at a time: what
+     * it reads of them that can be made for all at once, made so.
+     */
+    default void prepare(ColumnBatch batch, int[] sel, int n) {
+    }
+
     /** Whether {@link #accept(ColumnBatch, ByteBuffer, int, Work)} reads {@code batch}'s rows from its columns alone (its {@code buf} then null). */
     default boolean readsBatch(ColumnBatch batch) {
         return false;

@@ -350,6 +350,40 @@ class DecodedBatchTest {
     }
 
     /**
+     * A row plan's computed columns (a lookup join's small side: a key and its tests) are evaluated
+     * a batch at a time: LIKE and STARTS WITH of a dictionary-coded string judged once per entry
+     * (the places left blank: only the dictionary can answer), decimal arithmetic, a float's
+     * comparison, an integer's sum; the same result bytes and meter as over records, and no row
+     * stored as a record. Where columns raise errors, the error is the first row's, as over records,
+     * whichever column's it is.
+     */
+    @Test
+    void rowsOfComputedColumnsAreEvaluatedABatchAtATime() {
+        List<Expr> columns = List.of(field("qty"), Expr.like(field("mode"), "A%"), Expr.startsWith(field("mode"), "S"),
+                mul(field("price"), sub(lit(1), field("disc"))), gt(field("ratio"), lit(0.5)),
+                Expr.add(field("qty"), lit(1)));
+        for (Predicate where : java.util.Arrays.asList(null, Predicate.compare("band", CompareOp.LT, 4),
+                Predicate.holds(Expr.like(field("mode"), "%I%")))) {
+            Plan plan = Plan.rowsOf(L, where, columns);
+            Result records = overRecords(plan);
+            Result dictionary = overDictionary(plan, true);
+            assertArrayEquals(records.bytes, dictionary.bytes, "result bytes of " + plan);
+            assertSameButWhere(records.meter, dictionary.meter, "meter of " + plan);
+            assertEquals(0, dictionary.batchesStored, "batches made records for " + plan);
+            assertTrue(dictionary.recordsUntouched, "records written for " + plan);
+        }
+        Expr overflows = mul(field("big"), lit(1000));
+        Expr byZero = Expr.rem(lit(7), field("qty"));
+        for (List<Expr> failing : List.of(List.of(field("qty"), overflows, byZero), List.of(byZero, overflows))) {
+            Plan plan = Plan.rowsOf(L, null, failing);
+            PlanArithmeticException records = assertThrows(PlanArithmeticException.class, () -> overRecords(plan));
+            PlanArithmeticException dictionary = assertThrows(PlanArithmeticException.class,
+                    () -> overDictionary(plan, true));
+            assertEquals(records.getMessage(), dictionary.getMessage(), "the error of " + plan);
+        }
+    }
+
+    /**
      * A Spark row plan's runs of a record's bytes (fields of the plan's own over the table's: across
      * two columns, part of one, of either byte order, signed, a bit range, over bytes no column
      * holds) read from the columns' values: the same result bytes and meter as over records, and
