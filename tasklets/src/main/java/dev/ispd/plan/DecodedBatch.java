@@ -50,7 +50,7 @@ public final class DecodedBatch extends ColumnBatch {
     /** Per column, whether its source fills it only when the plan first reads it in a batch ({@link #filled(int, boolean[], Runnable)}). */
     private boolean[] onDemand;
     /** What fills this batch's columns {@link #onDemand}, until it has run; else null. */
-    private Runnable rest;
+    private RestFiller rest;
     /** The rows the plan reads of this batch ({@link #readOnly}): {@code selection[0, selected)}, or every row where {@code selected} is -1. */
     private final int[] selection;
     private int selected = -1;
@@ -178,12 +178,22 @@ public final class DecodedBatch extends ColumnBatch {
     }
 
     /**
+     * Fills the columns a batch left {@link #onDemand}: their values of rows {@code sel[0, n)}
+     * (ascending) alone, those the plan reads ({@link #readOnly}), or of every row where {@code sel}
+     * is null ({@code n} the batch's rows).
+     */
+    public interface RestFiller {
+        void fill(int[] sel, int n);
+    }
+
+    /**
      * Marks the arrays filled with {@code rows} new rows, but for the columns {@code onDemand}
      * marks (null: none), which {@code rest} fills when a part of the plan first reads one of them,
      * or the rows as records ({@link #buffer}): a source decodes the columns its WHERE reads first,
-     * and the others only for a batch some row of which the plan reads past its WHERE.
+     * and the others only for a batch some row of which the plan reads past its WHERE, and only
+     * for the rows it reads where it has said which ({@link #readOnly}).
      */
-    public void filled(int rows, boolean[] onDemand, Runnable rest) {
+    public void filled(int rows, boolean[] onDemand, RestFiller rest) {
         this.rows = rows;
         this.selected = -1;
         this.onDemand = onDemand;
@@ -191,12 +201,16 @@ public final class DecodedBatch extends ColumnBatch {
         advance();
     }
 
-    /** Fills the columns left {@link #onDemand}, once a batch. */
+    /** Fills the columns left {@link #onDemand}, once a batch: for the rows the plan reads, where it has said. */
     private void fillRest() {
         if (rest != null) {
-            Runnable r = rest;
+            RestFiller r = rest;
             rest = null;
-            r.run();
+            if (selected >= 0) {
+                r.fill(selection, selected);
+            } else {
+                r.fill(null, rows);
+            }
         }
     }
 

@@ -147,8 +147,10 @@ class ParquetDecodeTest {
     /**
      * A row group of several batches, few of which hold a row that passes the WHERE: the columns
      * the WHERE does not read are decoded for those batches alone, passed over (whole pages of them
-     * undecoded) for the others before, after and between them; the plans' results, rows of every
-     * kind of column and aggregates of them, equal those over the same values as records.
+     * undecoded) for the others before, after and between them; and a WHERE that passes a few rows
+     * of every batch, across the columns' page boundaries, whose numbers are decoded for those rows
+     * alone. The plans' results, rows of every kind of column and aggregates of them, equal those
+     * over the same values as records.
      */
     @ParameterizedTest(name = "{0} {1} dictionary {2}")
     @MethodSource("formats")
@@ -162,8 +164,9 @@ class ParquetDecodeTest {
         ByteBuffer records = ParquetData.records(layout, rows);
         List<String> every = List.of("id", "qty", "urgent", "price", "small", "big", "day", "ts", "score", "ratio", "flag",
                 "mode", "comment");
+        long[] spread = java.util.stream.LongStream.iterate(3, i -> i < ROWS, i -> i + 61).toArray();
         for (Predicate where : List.of(Predicate.or(Predicate.between("id", 5, 6), Predicate.between("id", 2_500, 2_510)),
-                Predicate.between("id", 1_500, 1_510), Predicate.between("id", 2_990, 2_999))) {
+                Predicate.between("id", 1_500, 1_510), Predicate.between("id", 2_990, 2_999), Predicate.in("id", spread))) {
             for (Plan plan : List.of(Plan.rows(layout, where, every), Plan.aggregate(layout, where, List.of("urgent"),
                     List.of(Aggregate.countStar(), Aggregate.count("comment"), Aggregate.sum(Expr.field("price")),
                             Aggregate.max(Expr.field("day")), Aggregate.min(Expr.field("score"))))))  {

@@ -62,8 +62,14 @@ public final class ParquetPlanTasklet implements Tasklet {
      * column the WHERE does not read); null where the WHERE reads every column, or none.
      */
     private final boolean[] onDemand;
-    /** Fills the batch's columns {@link #onDemand} ({@link DecodedBatch#filled(int, boolean[], Runnable)}). */
-    private final Runnable fillRest = this::fillRest;
+    /**
+     * Of a batch whose rows the plan reads are fewer than one in this many, a column of numbers
+     * {@link #onDemand} has those rows' values alone decoded, the others passed over: a value read
+     * alone costs more than one of a run.
+     */
+    private static final int FEW_READ = 16;
+    /** Fills the batch's columns {@link #onDemand} ({@link DecodedBatch#filled(int, boolean[], DecodedBatch.RestFiller)}). */
+    private final DecodedBatch.RestFiller fillRest = this::fillRest;
     /** The row group being decoded, its columns' decoders, and the rows of the batch in it. */
     private ParquetRowGroup group;
     private ColumnChunkDecoder[] decoders;
@@ -172,7 +178,8 @@ public final class ParquetPlanTasklet implements Tasklet {
      * Runs the plan over the rows of {@code g} it reads, the rows before them passed over
      * undecoded, and the rows of a batch that no row of passes the WHERE passed over in the
      * columns the WHERE does not read ({@link #onDemand}: whole pages of them, where no batch of
-     * theirs is read, not even decompressed).
+     * theirs is read, not even decompressed); of a batch few rows of which pass, those columns'
+     * numbers are decoded for those rows alone ({@link #fillRows}).
      */
     private void decode(ParquetRowGroup g, int at, Meter meter) {
         group = g;
@@ -199,8 +206,13 @@ public final class ParquetPlanTasklet implements Tasklet {
         countDecoding(g, source.columns(), meter);
     }
 
-    /** The batch's columns {@link #onDemand}: first past the rows of the batches before it they were not read for. */
-    private void fillRest() {
+    /**
+     * The batch's columns {@link #onDemand}, of rows {@code sel[0, k)} where those are few (a
+     * column of numbers; null {@code sel}: every row): first past the rows of the batches before it
+     * they were not read for.
+     */
+    private void fillRest(int[] sel, int k) {
+        boolean few = sel != null && FEW_READ * k < batchRows;
         for (int c = 0; c < columns.length; c++) {
             if (onDemand[c]) {
                 try {
@@ -208,11 +220,36 @@ public final class ParquetPlanTasklet implements Tasklet {
                 } catch (RuntimeException e) {
                     throw failure(group, c, e);
                 }
-                fill(c, batchRows);
+                if (few && numbers(columns[c].conversion())) {
+                    fillRows(c, sel, k);
+                } else {
+                    fill(c, batchRows);
+                }
             }
         }
         behind = 0;
         restFilled = true;
+    }
+
+    /**
+     * Rows {@code sel[0, k)} (ascending) of column {@code c}, a column of numbers, into the batch,
+     * a value at a time, the batch's other rows passed over (their values not decoded: no row of
+     * the plan reads them).
+     */
+    private void fillRows(int c, int[] sel, int k) {
+        ColumnChunkDecoder d = decoders[c];
+        try {
+            int at = 0;
+            for (int i = 0; i < k; i++) {
+                int r = sel[i];
+                d.skip(r - at);
+                fillOneByOne(d, columns[c].conversion(), batch.values(c), batch.nulls(c), r, r + 1);
+                at = r + 1;
+            }
+            d.skip(batchRows - at);
+        } catch (RuntimeException e) {
+            throw failure(group, c, e);
+        }
     }
 
     /**
