@@ -136,7 +136,7 @@ public record PolicyVerdict(String fastest, String best, double ratio, double lo
     }
 
     /** {@code 0.9} as {@code 90}, {@code 0.975} as {@code 97.5}. */
-    static String percent(double fraction) {
+    public static String percent(double fraction) {
         double p = Math.round(fraction * 1000) / 10.0;
         return p == Math.rint(p) ? String.format("%.0f", p) : String.format("%.1f", p);
     }

@@ -51,8 +51,8 @@ import picocli.CommandLine.Model.CommandSpec;
  * into simulated drives in this JVM (typed records in osd://) and as Parquet on local disk, copies
  * the Parquet into osd://, then runs each chosen TPC-H query as Spark SQL over every chosen
  * {@link Source} in one local SparkSession: warm-up runs, then timed runs in rounds of {@link RunOrder}'s balanced order (wall clock of
- * {@code spark.sql} and collecting the answer), a fixed number or until fastest's verdict settles
- * ({@link Rounds}). Prints every run with the
+ * {@code spark.sql} and collecting the answer), a fixed number or until the verdict settles
+ * ({@link Rounds}: fastest's against the best static policy, else device-only's against Parquet). Prints every run with the
  * collection and compilation time inside it and the load average, then per
  * query each source's median, the connector's speed over Parquet, {@code fastest} over the best
  * static policy, whether every answer equals the reference (Parquet on local disk), and the
@@ -335,7 +335,7 @@ public final class TpchBenchmark implements Callable<Integer> {
             bySource.put(source, new QueryRuns.Runs());
         }
         QueryRuns runs = new QueryRuns(n, bySource);
-        for (int r = 0; !report.rounds().enough(r, done -> report.verdict(runs)); r++) {
+        for (int r = 0; !report.rounds().enough(r, done -> report.settling(runs)); r++) {
             for (Source source : RunOrder.of(sources, r + 1)) {
                 tables.get(source).register(spark, n);
                 QueryRuns.Run one = run(spark, plans, sql, source);
