@@ -47,7 +47,7 @@ public final class DecodedBatch extends ColumnBatch {
     private int rows;
     /** Per field read from the rows that is no column of the batch, how its values are made from the columns' ({@link #integers}). */
     private final Map<Field, RecordBytes> recordBytes = new IdentityHashMap<>();
-    /** Per column, whether its source fills it only when the plan first reads it in a batch ({@link #filled(int, boolean[], Runnable)}). */
+    /** Per column, whether its source fills it only when the plan first reads it in a batch ({@link #filled(int, boolean[], RestFiller)}). */
     private boolean[] onDemand;
     /** What fills this batch's columns {@link #onDemand}, until it has run; else null. */
     private RestFiller rest;
