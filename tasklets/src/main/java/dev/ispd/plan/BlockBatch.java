@@ -100,6 +100,14 @@ final class BlockBatch extends ColumnBatch {
         return widths[column(field.nullBit() >>> 3, field)];
     }
 
+    /** Whether one column holds every byte of {@code field}'s value, and one its null bit's. */
+    @Override
+    boolean holds(Field field) {
+        int c = columnOf[field.offset()];
+        return c >= 0 && field.offset() + field.width() <= offsets[c] + widths[c]
+                && (!field.hasNullBit() || columnOf[field.nullBit() >>> 3] >= 0);
+    }
+
     /** The column holding byte {@code at} of the record, which {@code field} reads. */
     private int column(int at, Field field) {
         int c = columnOf[at];

@@ -187,6 +187,16 @@ public abstract class ColumnBatch {
     }
 
     /**
+     * Whether the batch decodes {@code field}'s values itself ({@link #decode}, {@link #chars}): a
+     * batch of records any field of its layout; a columnar batch those its columns hold, not a
+     * field of a plan's own over bytes no column, or more than one, holds (those are read from the
+     * rows stored as records, {@link #buffer}).
+     */
+    boolean holds(Field field) {
+        return true;
+    }
+
+    /**
      * The batch's own column of {@code field}, one that {@link Field#readsAsInteger}: its values by
      * row as {@link #decode} writes them, for a reader to read in place rather than copy; null
      * where the batch holds no such column (its values are decoded from records or blocks).

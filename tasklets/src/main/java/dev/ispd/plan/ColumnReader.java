@@ -42,17 +42,18 @@ abstract class ColumnReader {
     }
 
     /**
-     * Prepares a computed column to be evaluated a batch at a time with {@code compiler}'s nodes
-     * ({@link #evaluate}); a field's column reads a batch's columns as they are.
+     * Prepares a computed column to be evaluated a batch at a time ({@link #evaluate}); a field's
+     * column reads a batch's columns as they are.
      */
-    void vectorize(VectorCompiler compiler) {
+    void vectorize() {
     }
 
     /**
      * Computes this column's values of rows {@code sel[0, n)} of {@code batch} at once, where it is
-     * {@link #vectorize}d, for {@link #read(ColumnBatch, ByteBuffer, int, long[], int)} to read;
-     * raises the {@link PlanArithmeticException} of a row whose value has one, and the rows are
-     * then read one at a time (which raises the first row's, in the per-record loop's order).
+     * {@link #vectorize}d and the batch holds every field it reads ({@link ColumnBatch#holds}), for
+     * {@link #read(ColumnBatch, ByteBuffer, int, long[], int)} to read; raises the
+     * {@link PlanArithmeticException} of a row whose value has one, and the rows are then read one
+     * at a time (which raises the first row's, in the per-record loop's order).
      */
     void evaluate(ColumnBatch batch, int[] sel, int n) {
     }
@@ -149,8 +150,9 @@ abstract class ColumnReader {
         private final ExprEval eval;
         private final ExprType.Kind kind;
         private final boolean key;
-        /** The batch form, once {@link #vectorize}d, and the batch whose rows it has {@link #evaluate}d. */
+        /** The batch form, once {@link #vectorize}d, the fields it reads, and the batch whose rows it has {@link #evaluate}d. */
         private VectorEval vector;
+        private Field[] fields;
         private final BatchMark evaluated = new BatchMark();
 
         ValueWords(ExprEval eval, boolean key, ExprCost cost) {
@@ -204,16 +206,24 @@ abstract class ColumnReader {
         }
 
         @Override
-        void vectorize(VectorCompiler compiler) {
+        void vectorize() {
+            VectorCompiler compiler = new VectorCompiler();
             vector = compiler.compile(eval);
+            fields = compiler.fields().toArray(Field[]::new);
         }
 
         @Override
         void evaluate(ColumnBatch batch, int[] sel, int n) {
-            if (vector != null) {
-                vector.evaluate(batch, sel, n);
-                evaluated.set(batch);
+            if (vector == null) {
+                return;
             }
+            for (Field f : fields) {
+                if (!batch.holds(f)) {
+                    return; // a field of the plan's own over the record's bytes: read from the rows as records
+                }
+            }
+            vector.evaluate(batch, sel, n);
+            evaluated.set(batch);
         }
 
         /** Spark groups -0.0 with 0.0 and every NaN together; doubleToLongBits makes one NaN. */

@@ -240,6 +240,11 @@ public final class DecodedBatch extends ColumnBatch {
     }
 
     @Override
+    boolean holds(Field field) {
+        return find(field) >= 0;
+    }
+
+    @Override
     long[] heldValues(Field field) {
         int c = index(field);
         return c >= 0 && highs[c] == null && field.readsAsInteger() ? values[c] : null;

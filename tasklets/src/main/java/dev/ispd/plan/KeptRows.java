@@ -34,9 +34,8 @@ final class KeptRows implements RowSink {
         this.writer = RowWriter.of(select);
         this.bytes = writer.headerBytes();
         this.row = new long[width];
-        VectorCompiler compiler = new VectorCompiler();
         for (ColumnReader c : select) {
-            c.vectorize(compiler);
+            c.vectorize();
         }
     }
 

@@ -1,7 +1,9 @@
 package dev.ispd.plan;
 
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Builds the batch form ({@link VectorEval}) of compiled expressions ({@link ExprEval}, types
@@ -11,6 +13,13 @@ import java.util.Map;
 final class VectorCompiler {
     private final Map<Field, VectorEval.Column> columns = new HashMap<>();
     private final Map<Field, VectorStrings.Chars> strings = new HashMap<>();
+
+    /** The fields the expressions compiled so far read. */
+    Set<Field> fields() {
+        Set<Field> fields = new HashSet<>(columns.keySet());
+        fields.addAll(strings.keySet());
+        return fields;
+    }
 
     VectorEval compile(ExprEval e) {
         if (e instanceof ArithmeticEval.WideDecimalOps w) {

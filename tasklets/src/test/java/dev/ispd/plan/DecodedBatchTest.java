@@ -354,8 +354,9 @@ class DecodedBatchTest {
      * a batch at a time: LIKE and STARTS WITH of a dictionary-coded string judged once per entry
      * (the places left blank: only the dictionary can answer), decimal arithmetic, a float's
      * comparison, an integer's sum; the same result bytes and meter as over records, and no row
-     * stored as a record. Where columns raise errors, the error is the first row's, as over records,
-     * whichever column's it is.
+     * stored as a record. A column over a field no column of the batch holds reads the rows as
+     * records. Where columns raise errors, the error is the first row's, as over records, whichever
+     * column's it is.
      */
     @Test
     void rowsOfComputedColumnsAreEvaluatedABatchAtATime() {
@@ -372,6 +373,13 @@ class DecodedBatchTest {
             assertEquals(0, dictionary.batchesStored, "batches made records for " + plan);
             assertTrue(dictionary.recordsUntouched, "records written for " + plan);
         }
+        // a computed column over a field of the plan's own over the record's bytes, which no column holds alone: from the records
+        List<Field> fields = new ArrayList<>(L.fields());
+        fields.add(Field.unsigned("#bytes@5", 5, 3));
+        Layout runs = new Layout(L.name(), L.recordSize(), fields);
+        Plan overBytes = Plan.rowsOf(runs, null, List.of(field("qty"), Expr.add(field("#bytes@5"), lit(1)),
+                Expr.like(field("mode"), "A%")));
+        assertArrayEquals(overRecords(overBytes).bytes, overDictionary(overBytes, false).bytes, "result bytes of " + overBytes);
         Expr overflows = mul(field("big"), lit(1000));
         Expr byZero = Expr.rem(lit(7), field("qty"));
         for (List<Expr> failing : List.of(List.of(field("qty"), overflows, byZero), List.of(byZero, overflows))) {
