@@ -162,10 +162,7 @@ final class VectorStrings {
                 byte verdict = verdicts[id];
                 if (verdict == UNJUDGED) {
                     byte[] entry = d.entry(id);
-                    int length = entry.length;
-                    while (length > 0 && entry[length - 1] == pad) {
-                        length--;
-                    }
+                    int length = Field.stringEnd(ByteBuffer.wrap(entry), 0, entry.length, pad); // once an entry
                     verdict = (byte) (scalar.holds(null, entry, 0, length) ? ExprEval.TRUE : ExprEval.FALSE);
                     verdicts[id] = verdict;
                 }
