@@ -122,8 +122,6 @@ public record PolicyVerdict(String fastest, String best, double ratio, double lo
 
     /** One line: the ratio, the interval and the verdict, with what to do when it is not settled. */
     public String line(String query, int runs) {
-        String interval = hasInterval() ? String.format("rounds' ratios, %s%% interval of their median %.2f-%.2f",
-                percent(coverage), low, high) : "too few rounds for an interval";
         String verdict = verdict();
         String why = switch (verdict) {
             case "met" -> "within 10%";
@@ -132,11 +130,17 @@ public record PolicyVerdict(String fastest, String best, double ratio, double lo
                     : "at least " + fewestRounds(coverage) + " runs";
         };
         return String.format("%s: %s / best static (%s) %.2f over %d runs (%s): %s, %s", query, fastest, best, ratio,
-                runs, interval, verdict, why);
+                runs, interval(), verdict, why);
+    }
+
+    /** The interval of the rounds' ratios as a report says it, or that there are too few rounds for one. */
+    public String interval() {
+        return hasInterval() ? String.format("rounds' ratios, %s%% interval of their median %.2f-%.2f",
+                percent(coverage), low, high) : "too few rounds for an interval";
     }
 
     /** {@code 0.9} as {@code 90}, {@code 0.975} as {@code 97.5}. */
-    public static String percent(double fraction) {
+    static String percent(double fraction) {
         double p = Math.round(fraction * 1000) / 10.0;
         return p == Math.rint(p) ? String.format("%.0f", p) : String.format("%.1f", p);
     }

@@ -21,6 +21,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Predicate;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /**
@@ -149,17 +150,13 @@ final class BenchReport {
         Map<String, List<String>> byVerdict = new LinkedHashMap<>();
         for (QueryRuns q : results) {
             PolicyVerdict v = parity(q);
-            String interval = v.hasInterval() ? String.format("%s%% interval of their median %.2f-%.2f",
-                    PolicyVerdict.percent(v.coverage()), v.low(), v.high()) : "too few rounds for an interval";
             out.printf("  Q%d: device-only / parquet-local %.2f over %d rounds (%s): %s%n", q.query(), v.ratio(),
-                    q.bySource().get(Source.ISPD_DEVICE_ONLY).seconds().length, interval, v.verdict());
+                    q.bySource().get(Source.ISPD_DEVICE_ONLY).seconds().length, v.interval(), v.verdict());
             byVerdict.computeIfAbsent(v.verdict(), k -> new ArrayList<>()).add("Q" + q.query());
         }
-        StringBuilder line = new StringBuilder("aim: no query more than 10% slower than Parquet, device-only, by the "
-                + "rounds' paired ratios:");
-        byVerdict.forEach((verdict, queries) -> line.append(" ").append(verdict).append(" by ")
-                .append(String.join(" ", queries)).append(";"));
-        out.println(line.substring(0, line.length() - 1));
+        out.println("aim: no query more than 10% slower than Parquet, device-only, by the rounds' paired ratios: "
+                + byVerdict.entrySet().stream().map(e -> e.getKey() + " by " + String.join(" ", e.getValue()))
+                .collect(Collectors.joining("; ")));
     }
 
     /**
