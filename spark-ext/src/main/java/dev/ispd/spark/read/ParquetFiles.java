@@ -16,7 +16,9 @@ import dev.ispd.plan.parquet.ParquetTable;
 import dev.ispd.spark.layout.LayoutColumn;
 import dev.ispd.spark.pushdown.PushedScan;
 import java.io.IOException;
+import java.util.Collections;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -34,10 +36,21 @@ import org.apache.parquet.hadoop.metadata.ParquetMetadata;
  * takes each file's row groups and their pages from here ({@link #input}).
  */
 public final class ParquetFiles {
+    /** Planner inputs kept per file: a few queries' scans, each with and without its runtime filters. */
+    private static final int PLANNED_PER_FILE = 8;
     private final ParquetTable table;
     private final Map<String, ParquetMetadata> footers;
     private final Map<String, ParquetPages> pages;
     private final long rows;
+    /**
+     * The planner's inputs last worked out, most recently used last: a query plans a file's splits,
+     * describes its scan (EXPLAIN, Spark's UI) and counts its skipped row groups from one input.
+     */
+    private final Map<Planned, InputFile> planned;
+
+    /** What a file's planner input is worked out from: its path, the columns read and the WHERE its statistics are tested against. */
+    private record Planned(String path, Set<String> names, Predicate where) {
+    }
 
     private ParquetFiles(ParquetTable table, Map<String, ParquetMetadata> footers, Map<String, ParquetPages> pages,
                          long rows) {
@@ -45,6 +58,13 @@ public final class ParquetFiles {
         this.footers = footers;
         this.pages = pages;
         this.rows = rows;
+        int most = Math.max(PLANNED_PER_FILE * footers.size(), PLANNED_PER_FILE);
+        this.planned = Collections.synchronizedMap(new LinkedHashMap<>(16, 0.75f, true) {
+            @Override
+            protected boolean removeEldestEntry(Map.Entry<Planned, InputFile> eldest) {
+                return size() > most;
+            }
+        });
     }
 
     /**
@@ -126,6 +146,11 @@ public final class ParquetFiles {
      * row groups but those whose statistics exclude {@code where}.
      */
     InputFile input(FileStatus file, Set<String> names, Predicate where) {
+        return planned.computeIfAbsent(new Planned(file.getPath().toString(), Set.copyOf(names), where),
+                p -> workedOut(file, names, where));
+    }
+
+    private InputFile workedOut(FileStatus file, Set<String> names, Predicate where) {
         List<ParquetColumn> columns = table.columns().stream().filter(c -> names.contains(c.name())).toList();
         if (columns.isEmpty()) {
             columns = table.columns().subList(0, 1); // a row group's rows are counted by decoding one column
