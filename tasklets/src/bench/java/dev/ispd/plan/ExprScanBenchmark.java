@@ -55,6 +55,9 @@ import java.util.function.LongSupplier;
  *       records' last 6 bytes, {@code COUNT(*) WHERE mode IN ('MAIL', 'SHIP') OR mode LIKE '%AI%'
  *       OR STARTS_WITH(mode, 'TR') OR CASE WHEN qty > 25 THEN mode ELSE 'FOB' END = 'RAIL'}
  *       ({@code expr}, {@code expr/rec}) against the Java loop ({@code java}, the baseline).
+ *   <li>comments: TPC-H Q13's {@code COUNT(*) WHERE comment NOT LIKE '%special%requests%'} over
+ *       N/4 records of a space-padded {@code char(79)} comment of TPC-H's words, 19 to 78 bytes
+ *       ({@code expr}, {@code expr/rec}), against the Java loop ({@code java}, the baseline).
  * </ul>
  * Each runs as a typed plan whose WHERE is one expression ({@code expr}: the batch loop,
  * {@link BatchScan}; {@code expr/rec}: the same plan record by record, as before batches;
@@ -115,11 +118,13 @@ public final class ExprScanBenchmark {
         queries.put("wide", wideVariants(data));
         queries.put("case", caseVariants(data));
         queries.put("strings", stringVariants(withModes(data)));
+        int commented = n / 4;
         System.out.printf("ExprScanBenchmark: %,d records of %d bytes (%d MiB), %d rounds, medians%n", n, RECORD,
                 (long) n * RECORD >> 20, rounds);
         for (Map.Entry<String, Map<String, LongSupplier>> q : queries.entrySet()) {
             measure(q.getKey(), q.getValue(), n, rounds, BASELINES.getOrDefault(q.getKey(), "integer"));
         }
+        measure("comments", commentVariants(comments(commented)), commented, rounds, "java");
     }
 
     private static Map<String, LongSupplier> variants(Plan expr, Plan leaves, Plan integer, LongSupplier java,
@@ -150,12 +155,13 @@ public final class ExprScanBenchmark {
                         : f.answer() == javaAnswer ? " (= java)" : " (DIFFERS from java)"));
     }
 
-    /** The interpreter run over the data in 1 MiB slices; its answer folded into one long. */
+    /** The interpreter run over the data in slices of whole records of up to 1 MiB; its answer folded into one long. */
     private static long run(PlanTasklet t, ByteBuffer data) {
         Meter meter = new Meter();
-        for (int at = 0; at < data.capacity(); at += BATCH) {
+        int step = BATCH - BATCH % t.recordSize();
+        for (int at = 0; at < data.capacity(); at += step) {
             ByteBuffer slice = data.duplicate().order(ByteOrder.LITTLE_ENDIAN);
-            slice.limit(Math.min(data.capacity(), at + BATCH)).position(at);
+            slice.limit(Math.min(data.capacity(), at + step)).position(at);
             t.scan(slice, 1, at, meter);
         }
         return fold(t, meter);
@@ -410,6 +416,69 @@ public final class ExprScanBenchmark {
             }
         }
         return true;
+    }
+
+    // comments --------------------------------------------------------------------------------
+
+    private static final int COMMENT = 79;
+    private static final Layout COMMENTED = new Layout("orders_comments", COMMENT + 1, List.of(
+            Field.of("comment", 0, COMMENT, FieldType.chars(false), false)));
+    private static final String[] WORDS = {"special", "requests", "furiously", "carefully", "final", "deposits",
+        "ironic", "accounts", "sleep", "quickly", "pending", "packages", "haggle", "blithely", "express", "regular"};
+
+    /** {@code n} records of a comment of {@link #WORDS}, 19 to 78 bytes, padded with spaces. */
+    private static ByteBuffer comments(int n) {
+        ByteBuffer b = ByteBuffer.allocateDirect(n * (COMMENT + 1));
+        Random r = new Random(22);
+        for (int i = 0; i < n; i++) {
+            StringBuilder c = new StringBuilder();
+            for (int length = 19 + r.nextInt(60); c.length() < length; ) {
+                c.append(WORDS[r.nextInt(WORDS.length)]).append(' ');
+            }
+            byte[] bytes = c.toString().trim().getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+            for (int k = 0; k < COMMENT; k++) {
+                b.put(i * (COMMENT + 1) + k, k < bytes.length ? bytes[k] : (byte) ' ');
+            }
+        }
+        return b;
+    }
+
+    private static Map<String, LongSupplier> commentVariants(ByteBuffer data) {
+        Plan q13 = Plan.aggregate(COMMENTED, Predicate.holds(Expr.not(Expr.like(field("comment"),
+                "%special%requests%"))), List.of(), List.of(Aggregate.countStar()));
+        Map<String, LongSupplier> v = new LinkedHashMap<>();
+        v.put("expr", () -> run(new PlanTasklet(q13, PlanLimits.HOST), data));
+        v.put("expr/rec", () -> run(new PlanTasklet(q13, PlanLimits.HOST, false), data));
+        v.put("java", () -> commentsJava(data));
+        return v;
+    }
+
+    private static long commentsJava(ByteBuffer b) {
+        byte[] special = "special".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+        byte[] requests = "requests".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+        byte[] comment = new byte[COMMENT];
+        long count = 0;
+        for (int at = 0; at < b.capacity(); at += COMMENT + 1) {
+            b.get(at, comment, 0, COMMENT);
+            int n = COMMENT;
+            while (n > 0 && comment[n - 1] == ' ') {
+                n--;
+            }
+            int s = indexOf(comment, 0, n, special);
+            if (s < 0 || indexOf(comment, s + special.length, n, requests) < 0) {
+                count++;
+            }
+        }
+        return fold(0, new long[] {count});
+    }
+
+    private static int indexOf(byte[] s, int from, int end, byte[] part) {
+        for (int at = from; at + part.length <= end; at++) {
+            if (Arrays.equals(s, at, at + part.length, part, 0, part.length)) {
+                return at;
+            }
+        }
+        return -1;
     }
 
     // wide ------------------------------------------------------------------------------------

@@ -2,6 +2,7 @@ package dev.ispd.plan;
 
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 
 /**
  * A compiled string: a {@code char(N)} field's bytes less their padding, read in place, or a
@@ -139,21 +140,40 @@ abstract class StringEval extends ExprEval {
         }
     }
 
-    /** LIKE, STARTS WITH, ENDS WITH or CONTAINS against a literal pattern. */
+    /**
+     * LIKE, STARTS WITH, ENDS WITH or CONTAINS against a literal pattern. A LIKE pattern without
+     * {@code _} is its literal parts between the {@code %}s ({@link #parts}): the first must start
+     * the string, the last end it, and each one between is found after the one before, leftmost
+     * (which decides every such pattern); a pattern with {@code _} takes the classic wildcard match,
+     * a UTF-8 character at a time. A part's bytes are whole UTF-8 characters whose first byte starts
+     * a character, so a part found at a byte is found at a character, as the classic match finds it.
+     * A test of the string's ends alone (STARTS WITH, ENDS WITH, a LIKE of at most one {@code %})
+     * reads those bytes where they are; the others read a string in the record's buffer from a copy
+     * of the test's own, made once, not the buffer a bounds-checked byte at a time.
+     */
     static final class Match extends ExprEval {
         private static final int ANY_ONE = -1;
         private static final int ANY_RUN = -2;
 
         private final Expr.MatchOp op;
         final StringEval operand;
-        /** The pattern: bytes, and for LIKE {@link #ANY_ONE} and {@link #ANY_RUN} for {@code _} and {@code %}. */
+        /** A LIKE pattern: bytes, {@link #ANY_ONE} for {@code _} and {@link #ANY_RUN} for {@code %}; else null. */
         private final int[] pattern;
+        /**
+         * The literal parts of the pattern: a LIKE pattern's around its {@code %}s (empty where two
+         * meet or at an end), or the one part of the others; null for a LIKE pattern with {@code _}.
+         */
+        private final byte[][] parts;
+        /** The string under test where it is in the record's buffer; grown to the longest one. */
+        private byte[] copy = new byte[64];
 
         Match(Expr.MatchOp op, StringEval operand, String pattern, String sql) {
             super(ExprType.BOOL, sql);
             this.op = op;
             this.operand = operand;
-            this.pattern = op == Expr.MatchOp.LIKE ? likePattern(pattern, sql) : bytes(pattern);
+            this.pattern = op == Expr.MatchOp.LIKE ? likePattern(pattern, sql) : null;
+            this.parts = op == Expr.MatchOp.LIKE ? parts(this.pattern)
+                    : new byte[][] {pattern.getBytes(StandardCharsets.UTF_8)};
         }
 
         private static int[] bytes(String s) {
@@ -195,6 +215,26 @@ abstract class StringEval extends ExprEval {
             return out.stream().mapToInt(Integer::intValue).toArray();
         }
 
+        /** The literal parts of {@code pattern} between its {@link #ANY_RUN}s, or null where it has an {@link #ANY_ONE}. */
+        private static byte[][] parts(int[] pattern) {
+            java.util.List<byte[]> out = new java.util.ArrayList<>();
+            int from = 0;
+            for (int i = 0; i <= pattern.length; i++) {
+                if (i < pattern.length && pattern[i] == ANY_ONE) {
+                    return null;
+                }
+                if (i == pattern.length || pattern[i] == ANY_RUN) {
+                    byte[] part = new byte[i - from];
+                    for (int j = from; j < i; j++) {
+                        part[j - from] = (byte) pattern[j];
+                    }
+                    out.add(part);
+                    from = i + 1;
+                }
+            }
+            return out.toArray(byte[][]::new);
+        }
+
         @Override
         int truth(ByteBuffer buf, int record) {
             int n = operand.length(buf, record);
@@ -206,54 +246,108 @@ abstract class StringEval extends ExprEval {
 
         /** Whether the string of {@code n} bytes at {@code start} of {@code bytes} (or of {@code buf} where null) matches. */
         boolean holds(ByteBuffer buf, byte[] bytes, int start, int n) {
-            return switch (op) {
-                case LIKE -> like(buf, bytes, start, n);
-                case STARTS_WITH -> n >= pattern.length && matchesAt(buf, bytes, start);
-                case ENDS_WITH -> n >= pattern.length && matchesAt(buf, bytes, start + n - pattern.length);
-                case CONTAINS -> contains(buf, bytes, start, n);
-            };
+            byte[] first = parts == null ? null : parts[0];
+            switch (op) {
+                case STARTS_WITH:
+                    return n >= first.length && equalAt(buf, bytes, start, first);
+                case ENDS_WITH:
+                    return n >= first.length && equalAt(buf, bytes, start + n - first.length, first);
+                case LIKE:
+                    if (parts != null && parts.length <= 2) {
+                        byte[] last = parts[parts.length - 1];
+                        return parts.length == 1 ? n == first.length && equalAt(buf, bytes, start, first)
+                                : n >= first.length + last.length && equalAt(buf, bytes, start, first)
+                                        && equalAt(buf, bytes, start + n - last.length, last);
+                    }
+                    break;
+                default:
+                    break;
+            }
+            byte[] s = bytes;
+            int from = start;
+            if (s == null) {
+                if (copy.length < n) {
+                    copy = new byte[Math.max(n, 2 * copy.length)];
+                }
+                buf.get(start, copy, 0, n);
+                s = copy;
+                from = 0;
+            }
+            return op == Expr.MatchOp.CONTAINS ? find(s, from, from + n, first) >= 0
+                    : parts != null ? likeParts(s, from, from + n) : like(s, from, n);
         }
 
-        private boolean matchesAt(ByteBuffer buf, byte[] bytes, int at) {
-            for (int i = 0; i < pattern.length; i++) {
-                if (at(buf, bytes, at + i) != pattern[i]) {
+        /** Whether {@code part} is at {@code at} of {@code bytes}, or of {@code buf} where null. */
+        private static boolean equalAt(ByteBuffer buf, byte[] bytes, int at, byte[] part) {
+            if (bytes != null) {
+                return Arrays.equals(bytes, at, at + part.length, part, 0, part.length);
+            }
+            for (int i = 0; i < part.length; i++) {
+                if (buf.get(at + i) != part[i]) {
                     return false;
                 }
             }
             return true;
         }
 
-        private boolean contains(ByteBuffer buf, byte[] bytes, int start, int n) {
-            for (int at = start; at + pattern.length <= start + n; at++) {
-                if (matchesAt(buf, bytes, at)) {
-                    return true;
+        /** The string {@code s[from, end)} against {@link #parts}, of at least two. */
+        private boolean likeParts(byte[] s, int from, int end) {
+            byte[] first = parts[0];
+            byte[] last = parts[parts.length - 1];
+            if (end - from < first.length + last.length
+                    || !Arrays.equals(s, from, from + first.length, first, 0, first.length)
+                    || !Arrays.equals(s, end - last.length, end, last, 0, last.length)) {
+                return false;
+            }
+            int at = from + first.length;
+            int before = end - last.length;
+            for (int i = 1; i < parts.length - 1; i++) {
+                at = find(s, at, before, parts[i]);
+                if (at < 0) {
+                    return false;
+                }
+                at += parts[i].length;
+            }
+            return true;
+        }
+
+        /** The first index of {@code part} in {@code s[from, end)}, or -1. */
+        private static int find(byte[] s, int from, int end, byte[] part) {
+            if (part.length == 0) {
+                return from;
+            }
+            int last = end - part.length;
+            byte head = part[0];
+            for (int at = from; at <= last; at++) {
+                if (s[at] == head && Arrays.equals(s, at + 1, at + part.length, part, 1, part.length)) {
+                    return at;
                 }
             }
-            return false;
+            return -1;
         }
 
         /**
          * The classic wildcard match: on a mismatch, go back to the last {@code %} and let it take
          * one more character. Linear in practice, quadratic at worst, no allocation.
          */
-        private boolean like(ByteBuffer buf, byte[] bytes, int start, int n) {
+        private boolean like(byte[] bytes, int start, int n) {
             int s = 0;
             int p = 0;
             int starP = -1;
             int starS = 0;
             while (s < n) {
                 if (p < pattern.length && pattern[p] == ANY_ONE) {
-                    s = nextChar(buf, bytes, start, s, n);
+                    s = nextChar(bytes, start, s, n);
                     p++;
                 } else if (p < pattern.length && pattern[p] == ANY_RUN) {
                     starP = p++;
                     starS = s;
-                } else if (p < pattern.length && pattern[p] == at(buf, bytes, start + s)) {
+                } else if (p < pattern.length && pattern[p] == (bytes[start + s] & 0xFF)) {
                     s++;
                     p++;
                 } else if (starP >= 0) {
                     p = starP + 1;
-                    starS = nextChar(buf, bytes, start, starS, n);
+                    starS = nextChar(bytes, start, starS, n);
                     s = starS;
                 } else {
                     return false;
@@ -266,9 +360,9 @@ abstract class StringEval extends ExprEval {
         }
 
         /** The index after the UTF-8 character that starts at {@code s} (of the string at {@code start}). */
-        private static int nextChar(ByteBuffer buf, byte[] bytes, int start, int s, int n) {
+        private static int nextChar(byte[] bytes, int start, int s, int n) {
             s++;
-            while (s < n && (at(buf, bytes, start + s) & 0xC0) == 0x80) {
+            while (s < n && (bytes[start + s] & 0xC0) == 0x80) {
                 s++;
             }
             return s;
