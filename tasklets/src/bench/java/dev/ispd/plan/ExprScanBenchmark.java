@@ -378,10 +378,15 @@ public final class ExprScanBenchmark {
                 Expr.in(field("mode"), lit("MAIL"), lit("SHIP")), Expr.like(field("mode"), "%AI%"),
                 Expr.startsWith(field("mode"), "TR"), Expr.eq(Expr.caseWhen(List.of(Expr.when(gt(field("qty"), lit(25)),
                         field("mode"))), lit("FOB")), lit("RAIL")))), List.of(), List.of(Aggregate.countStar()));
+        return batchesAndRecords(strings, data, () -> stringsJava(data));
+    }
+
+    /** {@code plan} over {@code data} in batches ({@code expr}) and record by record ({@code expr/rec}), and {@code java}. */
+    private static Map<String, LongSupplier> batchesAndRecords(Plan plan, ByteBuffer data, LongSupplier java) {
         Map<String, LongSupplier> v = new LinkedHashMap<>();
-        v.put("expr", () -> run(new PlanTasklet(strings, PlanLimits.HOST), data));
-        v.put("expr/rec", () -> run(new PlanTasklet(strings, PlanLimits.HOST, false), data));
-        v.put("java", () -> stringsJava(data));
+        v.put("expr", () -> run(new PlanTasklet(plan, PlanLimits.HOST), data));
+        v.put("expr/rec", () -> run(new PlanTasklet(plan, PlanLimits.HOST, false), data));
+        v.put("java", java);
         return v;
     }
 
@@ -446,11 +451,7 @@ public final class ExprScanBenchmark {
     private static Map<String, LongSupplier> commentVariants(ByteBuffer data) {
         Plan q13 = Plan.aggregate(COMMENTED, Predicate.holds(Expr.not(Expr.like(field("comment"),
                 "%special%requests%"))), List.of(), List.of(Aggregate.countStar()));
-        Map<String, LongSupplier> v = new LinkedHashMap<>();
-        v.put("expr", () -> run(new PlanTasklet(q13, PlanLimits.HOST), data));
-        v.put("expr/rec", () -> run(new PlanTasklet(q13, PlanLimits.HOST, false), data));
-        v.put("java", () -> commentsJava(data));
-        return v;
+        return batchesAndRecords(q13, data, () -> commentsJava(data));
     }
 
     private static long commentsJava(ByteBuffer b) {
