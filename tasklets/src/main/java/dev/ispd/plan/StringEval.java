@@ -141,39 +141,40 @@ abstract class StringEval extends ExprEval {
     }
 
     /**
-     * LIKE, STARTS WITH, ENDS WITH or CONTAINS against a literal pattern. A LIKE pattern without
-     * {@code _} is its literal parts between the {@code %}s ({@link #parts}): the first must start
-     * the string, the last end it, and each one between is found after the one before, leftmost
-     * (which decides every such pattern); a pattern with {@code _} takes the classic wildcard match,
-     * a UTF-8 character at a time. A part's bytes are whole UTF-8 characters whose first byte starts
-     * a character, so a part found at a byte is found at a character, as the classic match finds it.
-     * A test of the string's ends alone (STARTS WITH, ENDS WITH, a LIKE of at most one {@code %})
-     * reads those bytes where they are; the others read a string in the record's buffer from a copy
-     * of the test's own, made once, not the buffer a bounds-checked byte at a time.
+     * LIKE, STARTS WITH, ENDS WITH or CONTAINS against a literal pattern, as literal parts between
+     * runs of any characters ({@link #parts}): a LIKE pattern without {@code _} is its parts around
+     * its {@code %}s, STARTS WITH its literal and an empty part, ENDS WITH the reverse, CONTAINS its
+     * literal between two empty ones. The first part must start the string and the last end it,
+     * read where they are; each one between is found after the one before, leftmost (which decides
+     * every such pattern), in a copy of the string of the test's own, made once, not in the record's
+     * buffer a bounds-checked byte at a time. A part's bytes are whole UTF-8 characters whose first
+     * byte starts a character, so a part found at a byte is found at a character. A LIKE with
+     * {@code _} takes the classic wildcard match, a UTF-8 character at a time, over the copy.
      */
     static final class Match extends ExprEval {
         private static final int ANY_ONE = -1;
         private static final int ANY_RUN = -2;
 
-        private final Expr.MatchOp op;
         final StringEval operand;
         /** A LIKE pattern: bytes, {@link #ANY_ONE} for {@code _} and {@link #ANY_RUN} for {@code %}; else null. */
         private final int[] pattern;
-        /**
-         * The literal parts of the pattern: a LIKE pattern's around its {@code %}s (empty where two
-         * meet or at an end), or the one part of the others; null for a LIKE pattern with {@code _}.
-         */
+        /** The pattern's literal parts, at least one (empty where two runs meet or at an end); null for a LIKE with {@code _}. */
         private final byte[][] parts;
-        /** The string under test where it is in the record's buffer; grown to the longest one. */
+        /** The string, or the part of it a test searches, where it is in the record's buffer; grown to the longest. */
         private byte[] copy = new byte[64];
 
         Match(Expr.MatchOp op, StringEval operand, String pattern, String sql) {
             super(ExprType.BOOL, sql);
-            this.op = op;
             this.operand = operand;
             this.pattern = op == Expr.MatchOp.LIKE ? likePattern(pattern, sql) : null;
-            this.parts = op == Expr.MatchOp.LIKE ? parts(this.pattern)
-                    : new byte[][] {pattern.getBytes(StandardCharsets.UTF_8)};
+            byte[] literal = pattern.getBytes(StandardCharsets.UTF_8);
+            byte[] none = new byte[0];
+            this.parts = switch (op) {
+                case LIKE -> parts(this.pattern);
+                case STARTS_WITH -> new byte[][] {literal, none};
+                case ENDS_WITH -> new byte[][] {none, literal};
+                case CONTAINS -> new byte[][] {none, literal, none};
+            };
         }
 
         private static int[] bytes(String s) {
@@ -246,35 +247,31 @@ abstract class StringEval extends ExprEval {
 
         /** Whether the string of {@code n} bytes at {@code start} of {@code bytes} (or of {@code buf} where null) matches. */
         boolean holds(ByteBuffer buf, byte[] bytes, int start, int n) {
-            byte[] first = parts == null ? null : parts[0];
-            switch (op) {
-                case STARTS_WITH:
-                    return n >= first.length && equalAt(buf, bytes, start, first);
-                case ENDS_WITH:
-                    return n >= first.length && equalAt(buf, bytes, start + n - first.length, first);
-                case LIKE:
-                    if (parts != null && parts.length <= 2) {
-                        byte[] last = parts[parts.length - 1];
-                        return parts.length == 1 ? n == first.length && equalAt(buf, bytes, start, first)
-                                : n >= first.length + last.length && equalAt(buf, bytes, start, first)
-                                        && equalAt(buf, bytes, start + n - last.length, last);
-                    }
-                    break;
-                default:
-                    break;
+            if (parts == null) {
+                return bytes != null ? like(bytes, start, n) : like(copied(buf, start, n), 0, n);
             }
-            byte[] s = bytes;
-            int from = start;
-            if (s == null) {
-                if (copy.length < n) {
-                    copy = new byte[Math.max(n, 2 * copy.length)];
-                }
-                buf.get(start, copy, 0, n);
-                s = copy;
-                from = 0;
+            byte[] first = parts[0];
+            byte[] last = parts[parts.length - 1];
+            if (parts.length == 1) {
+                return n == first.length && equalAt(buf, bytes, start, first);
             }
-            return op == Expr.MatchOp.CONTAINS ? find(s, from, from + n, first) >= 0
-                    : parts != null ? likeParts(s, from, from + n) : like(s, from, n);
+            if (n < first.length + last.length || !equalAt(buf, bytes, start, first)
+                    || !equalAt(buf, bytes, start + n - last.length, last)) {
+                return false;
+            }
+            int from = start + first.length;
+            int end = start + n - last.length;
+            return parts.length == 2 || (bytes != null ? middlesFound(bytes, from, end)
+                    : middlesFound(copied(buf, from, end - from), 0, end - from));
+        }
+
+        /** {@code n} bytes at {@code start} of {@code buf} in {@link #copy}, from its first. */
+        private byte[] copied(ByteBuffer buf, int start, int n) {
+            if (copy.length < n) {
+                copy = new byte[Math.max(n, 2 * copy.length)];
+            }
+            buf.get(start, copy, 0, n);
+            return copy;
         }
 
         /** Whether {@code part} is at {@code at} of {@code bytes}, or of {@code buf} where null. */
@@ -290,19 +287,11 @@ abstract class StringEval extends ExprEval {
             return true;
         }
 
-        /** The string {@code s[from, end)} against {@link #parts}, of at least two. */
-        private boolean likeParts(byte[] s, int from, int end) {
-            byte[] first = parts[0];
-            byte[] last = parts[parts.length - 1];
-            if (end - from < first.length + last.length
-                    || !Arrays.equals(s, from, from + first.length, first, 0, first.length)
-                    || !Arrays.equals(s, end - last.length, end, last, 0, last.length)) {
-                return false;
-            }
-            int at = from + first.length;
-            int before = end - last.length;
+        /** Whether the parts between the first and the last are found in {@code s[from, end)}, each after the one before. */
+        private boolean middlesFound(byte[] s, int from, int end) {
+            int at = from;
             for (int i = 1; i < parts.length - 1; i++) {
-                at = find(s, at, before, parts[i]);
+                at = find(s, at, end, parts[i]);
                 if (at < 0) {
                     return false;
                 }
