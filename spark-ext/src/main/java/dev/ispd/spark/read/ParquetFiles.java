@@ -58,7 +58,7 @@ public final class ParquetFiles {
         this.footers = footers;
         this.pages = pages;
         this.rows = rows;
-        int most = Math.max(PLANNED_PER_FILE * footers.size(), PLANNED_PER_FILE);
+        int most = PLANNED_PER_FILE * footers.size(); // read() refuses a read of no file
         this.planned = Collections.synchronizedMap(new LinkedHashMap<>(16, 0.75f, true) {
             @Override
             protected boolean removeEldestEntry(Map.Entry<Planned, InputFile> eldest) {
