@@ -11,7 +11,7 @@ import scala.runtime.BoxedUnit;
 /**
  * The connector's session extension, which Spark loads by itself when the connector's jar is on
  * the class path as a session starts ({@code META-INF/services/...SparkSessionExtensionsProvider});
- * else name it in {@code spark.sql.extensions}. It adds {@link LookupJoins}, {@link CountDistinctLiteral},
+ * else name it in {@code spark.sql.extensions}. It adds {@link LookupJoins}, {@link SmallSideKeyFilters}, {@link CountDistinctLiteral},
  * {@link DecimalSumOverflow}, {@link NonAnsiArithmeticPushdown} and {@link LikePushdown} before the scan pushdown and
  * {@link SortGatheredInPlace} and {@link JoinKeyFilters} to Spark's planner, and records the
  * sessions it serves: the scan pushes COUNT(*) only in those.
@@ -30,6 +30,7 @@ public final class IspdSessionExtensions implements SparkSessionExtensionsProvid
         extensions.injectPreCBORule(session -> new DecimalSumOverflow());
         extensions.injectPreCBORule(session -> new NonAnsiArithmeticPushdown());
         extensions.injectPreCBORule(session -> new LikePushdown());
+        extensions.injectPreCBORule(session -> new SmallSideKeyFilters());
         extensions.injectPlannerStrategy(session -> new SortGatheredInPlace());
         extensions.injectPlannerStrategy(JoinKeyFilters::new);
         return BoxedUnit.UNIT;

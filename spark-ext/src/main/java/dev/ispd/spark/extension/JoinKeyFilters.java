@@ -520,7 +520,8 @@ final class JoinKeyFilters extends SparkStrategy {
             if (p instanceof DataSourceV2ScanRelation r && r.scan() instanceof IspdScan scan) {
                 boolean filterable = Arrays.stream(scan.filterAttributes()).map(NamedReference::fieldNames)
                         .anyMatch(n -> n.length == 1 && n[0].equalsIgnoreCase(a.name()));
-                return filterable && r.outputSet().contains(a) ? Optional.of(new ScanKey(r, a)) : Optional.empty();
+                return filterable && r.outputSet().contains(a) && !scan.keysLookedUp(a.name())
+                        ? Optional.of(new ScanKey(r, a)) : Optional.empty();
             }
             if (p instanceof Project project) {
                 for (NamedExpression e : CollectionConverters.asJava(project.projectList())) {

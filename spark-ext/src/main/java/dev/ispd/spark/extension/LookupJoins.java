@@ -96,13 +96,13 @@ final class LookupJoins extends Rule<LogicalPlan> {
         if (!(p instanceof Join join) || !join.joinType().equals(Inner$.MODULE$) || join.condition().isEmpty()) {
             return Optional.empty();
         }
-        Optional<DataSourceV2Relation> left = ispdRelation(join.left());
-        Optional<DataSourceV2Relation> right = ispdRelation(join.right());
+        Optional<DataSourceV2Relation> left = JoinSides.ispdRelation(join.left());
+        Optional<DataSourceV2Relation> right = JoinSides.ispdRelation(join.right());
         if (left.isEmpty() || right.isEmpty()) {
             return Optional.empty();
         }
-        long leftRows = rows(left.get());
-        long rightRows = rows(right.get());
+        long leftRows = JoinSides.rows(left.get());
+        long rightRows = JoinSides.rows(right.get());
         boolean rightSmall = rightRows <= leftRows;
         LogicalPlan small = rightSmall ? join.right() : join.left();
         LogicalPlan large = rightSmall ? join.left() : join.right();
@@ -111,15 +111,15 @@ final class LookupJoins extends Rule<LogicalPlan> {
             return Optional.empty();
         }
         List<Expression> conjuncts = new ArrayList<>();
-        conjuncts(join.condition().get(), conjuncts);
-        Optional<EqualTo> keys = conjuncts.stream().filter(c -> keyEquality(c, large, small))
+        JoinSides.conjuncts(join.condition().get(), conjuncts);
+        Optional<EqualTo> keys = conjuncts.stream().filter(c -> JoinSides.keyEquality(c, large, small))
                 .map(EqualTo.class::cast).findFirst();
         if (keys.isEmpty()) {
             return Optional.empty();
         }
         conjuncts.remove(keys.get());
-        Attribute smallKey = side(keys.get(), small);
-        Attribute largeKey = side(keys.get(), large);
+        Attribute smallKey = JoinSides.side(keys.get(), small);
+        Attribute largeKey = JoinSides.side(keys.get(), large);
 
         SmallSideTests tests = new SmallSideTests(small.outputSet());
         Literal placeholder = Literal.TrueLiteral();
@@ -138,17 +138,17 @@ final class LookupJoins extends Rule<LogicalPlan> {
         String table = (rightSmall ? right : left).get().name();
         List<Expression> lookups = new ArrayList<>();
         for (int i = 0; i < tests.tests().size(); i++) {
-            lookups.add(lookup(largeKey, ran.get().isTrue().get(i), ran.get().isNull().get(i),
+            lookups.add(JoinSides.lookup(largeKey, ran.get().isTrue().get(i), ran.get().isNull().get(i),
                     tests.tests().get(i).sql() + " of " + table + " by " + smallKey.name(), Map.of()));
         }
         Map<SplitMetric, Long> inDrives = ran.get().inDrives() == null ? Map.of() : ran.get().inDrives();
-        Expression joined = lookup(largeKey, ran.get().keys(), KeySet.EMPTY, "the keys of " + table + " by "
+        Expression joined = JoinSides.lookup(largeKey, ran.get().keys(), KeySet.EMPTY, "the keys of " + table + " by "
                 + smallKey.name(), inDrives);
         for (Expression c : conjuncts) {
             joined = new And(joined, tests.replace(c, lookups::get));
         }
         // keys that drop most rows go before the side's own filter (a plan's AND stops at the first operand a row fails)
-        LogicalPlan plan = filtered(large, joined, ran.get().keys().size() * 2 < smallRows);
+        LogicalPlan plan = JoinSides.filtered(large, joined, ran.get().keys().size() * 2 < smallRows);
         for (int i = between.size() - 1; i >= 0; i--) {
             plan = rebuilt(between.get(i), plan, tests, lookups, largeKey);
         }
@@ -158,23 +158,6 @@ final class LookupJoins extends Rule<LogicalPlan> {
                 table, large.simpleString(60), smallKey, largeKey, ran.get().keys().size(), lookups.size(),
                 ran.get().inDrives() == null ? "as a Spark query" : "from the driver", ms);
         return Optional.of(out);
-    }
-
-    /**
-     * {@code side} filtered by {@code condition} where Spark's scan pushdown takes it, as it takes
-     * one filter right above the table (through projections): ANDed with the side's own filter
-     * there ({@code first} or after it), or a filter of its own above the table; else (a column
-     * the table lacks) above the side.
-     */
-    private static LogicalPlan filtered(LogicalPlan side, Expression condition, boolean first) {
-        if (side instanceof Filter f) {
-            return new Filter(first ? new And(condition, f.condition()) : new And(f.condition(), condition), f.child());
-        }
-        if (side instanceof Project p && condition.references().subsetOf(p.child().outputSet())) {
-            return p.withNewChildren(CollectionConverters.asScala(List.of(filtered(p.child(), condition, first)))
-                    .toSeq());
-        }
-        return new Filter(condition, side);
     }
 
     /** Whether the aggregate, the nodes between it and the join or the join's other conjuncts read the small side other than in its tests. */
@@ -227,58 +210,5 @@ final class LookupJoins extends Rule<LogicalPlan> {
             out.add((T) tests.replace((Expression) e, lookups::get));
         }
         return CollectionConverters.asScala(out).toSeq();
-    }
-
-    /**
-     * {@code key}'s lookup in the sets, as a predicate Spark hands a source ("= TRUE": it hands a
-     * function as a predicate no other way), with what the small side's run in the drives counted.
-     */
-    private static Expression lookup(Attribute key, KeySet isTrue, KeySet isNull, String label,
-                                     Map<SplitMetric, Long> smallSideRun) {
-        KeyLookupFunction f = KeyLookupFunction.of(key.dataType(), isTrue, isNull, label, smallSideRun);
-        return new EqualTo(new ApplyFunctionExpression(f, CollectionConverters.asScala(List.<Expression>of(key)).toSeq()),
-                Literal.TrueLiteral());
-    }
-
-    private static boolean keyEquality(Expression c, LogicalPlan large, LogicalPlan small) {
-        return c instanceof EqualTo eq && eq.left() instanceof AttributeReference l
-                && eq.right() instanceof AttributeReference r && l.dataType().equals(r.dataType())
-                && integer(l.dataType())
-                && (large.outputSet().contains(l) && small.outputSet().contains(r)
-                    || large.outputSet().contains(r) && small.outputSet().contains(l));
-    }
-
-    private static Attribute side(EqualTo eq, LogicalPlan side) {
-        Attribute l = (Attribute) eq.left();
-        return side.outputSet().contains(l) ? l : (Attribute) eq.right();
-    }
-
-    private static boolean integer(DataType t) {
-        return t.equals(DataTypes.LongType) || t.equals(DataTypes.IntegerType) || t.equals(DataTypes.ShortType)
-                || t.equals(DataTypes.ByteType);
-    }
-
-    private static void conjuncts(Expression e, List<Expression> into) {
-        if (e instanceof And a) {
-            conjuncts(a.left(), into);
-            conjuncts(a.right(), into);
-        } else {
-            into.add(e);
-        }
-    }
-
-    /** The ispd table {@code p} reads through projections and filters. */
-    private static Optional<DataSourceV2Relation> ispdRelation(LogicalPlan p) {
-        while (p instanceof Project || p instanceof Filter) {
-            p = p.children().head();
-        }
-        return p instanceof DataSourceV2Relation r && r.table() instanceof IspdPathTable ? Optional.of(r)
-                : Optional.empty();
-    }
-
-    /** The rows of {@code r} by its scan's statistics, or the most a long holds where it has none. */
-    private static long rows(DataSourceV2Relation r) {
-        scala.Option<scala.math.BigInt> rows = r.stats().rowCount();
-        return rows.isDefined() ? rows.get().longValue() : Long.MAX_VALUE;
     }
 }

@@ -20,11 +20,16 @@ import org.apache.spark.sql.catalyst.expressions.AttributeReference;
 import org.apache.spark.sql.catalyst.expressions.Expression;
 import org.apache.spark.sql.catalyst.expressions.NamedExpression;
 import org.apache.spark.sql.catalyst.expressions.NamedExpression$;
+import org.apache.spark.sql.catalyst.plans.logical.Filter;
 import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
 import org.apache.spark.sql.catalyst.plans.logical.Project;
 import org.apache.spark.sql.catalyst.util.V2ExpressionBuilder;
 import org.apache.spark.sql.classic.Dataset;
 import org.apache.spark.sql.classic.SparkSession;
+import org.apache.spark.sql.connector.catalog.SupportsRead;
+import org.apache.spark.sql.connector.read.ScanBuilder;
+import org.apache.spark.sql.connector.read.SupportsPushDownV2Filters;
+import org.apache.spark.sql.execution.datasources.v2.DataSourceV2Relation;
 import org.apache.spark.sql.execution.datasources.v2.DataSourceV2ScanRelation;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -51,7 +56,56 @@ record SmallSideKeys(KeySet keys, List<KeySet> isTrue, List<KeySet> isNull, Map<
                                        List<Expression> tests, int mostBytes) {
         Optional<IspdScan.DriverRows> ran = inDrives(session, side, key, tests);
         Answers answers = ran.map(r -> answers(r, tests.size())).orElseGet(() -> bySpark(session, side, key, tests));
-        return answers.sets(mostBytes, ran.map(IspdScan.DriverRows::counts).orElse(null));
+        return answers.sets(mostBytes, ran.map(IspdScan.DriverRows::counts).orElse(null), true);
+    }
+
+    /**
+     * The distinct keys of {@code side}'s rows by {@code key} (a key may repeat among them: a join
+     * key filter's, {@link SmallSideKeyFilters}), where the side is one ispd table under filters
+     * and attribute projections, whose scan takes every filter, and the keys take at most
+     * {@code mostBytes} of a plan: run from the driver as {@link #run} runs a side in the drives;
+     * else empty. The scan is built as Spark's pushdown builds one, from the side's filters as
+     * they are: run through the optimizer again, a lookup's {@code f(key) = TRUE} would become a
+     * bare {@code f(key)}, which Spark hands no source.
+     */
+    static Optional<SmallSideKeys> keysInDrives(LogicalPlan side, Attribute key, int mostBytes) {
+        List<org.apache.spark.sql.connector.expressions.filter.Predicate> filters = new ArrayList<>();
+        LogicalPlan p = side;
+        while (p instanceof Filter || p instanceof Project project && CollectionConverters.asJava(project.projectList())
+                .stream().allMatch(e -> e instanceof AttributeReference)) {
+            if (p instanceof Filter f) {
+                List<Expression> terms = new ArrayList<>();
+                JoinSides.conjuncts(f.condition(), terms);
+                for (Expression t : terms) {
+                    Optional<org.apache.spark.sql.connector.expressions.Expression> v2 = v2(t, true);
+                    if (v2.isEmpty()) {
+                        return Optional.empty();
+                    }
+                    filters.add((org.apache.spark.sql.connector.expressions.filter.Predicate) v2.get());
+                }
+            }
+            p = p.children().head();
+        }
+        Optional<org.apache.spark.sql.connector.expressions.Expression> column = v2(key, false);
+        if (!(p instanceof DataSourceV2Relation relation) || !(relation.table() instanceof SupportsRead table)
+                || column.isEmpty()) {
+            return Optional.empty();
+        }
+        ScanBuilder builder = table.newScanBuilder(relation.options());
+        if (!(builder instanceof SupportsPushDownV2Filters pushing) || pushing.pushPredicates(filters.toArray(
+                org.apache.spark.sql.connector.expressions.filter.Predicate[]::new)).length > 0
+                || !(builder.build() instanceof IspdScan scan)) {
+            return Optional.empty();
+        }
+        try {
+            IspdScan.DriverRows ran = scan.rowsOnDriver(List.of(column.get()));
+            return answers(ran, 0).sets(mostBytes, ran.counts(), false);
+        } catch (IllegalArgumentException e) {
+            LOG.info("the keys of {} are not run from the driver: {}", side.simpleString(60), e.getMessage());
+            return Optional.empty();
+        } catch (IOException e) {
+            throw new UncheckedIOException("ispd: the keys of a join's small side: " + e.getMessage(), e);
+        }
     }
 
     /** The side's plan of its key and tests run from the driver, if the side is one ispd scan with every filter pushed and a plan runs them. */
@@ -163,9 +217,9 @@ record SmallSideKeys(KeySet keys, List<KeySet> isTrue, List<KeySet> isNull, Map<
             }
         }
 
-        Optional<SmallSideKeys> sets(int mostBytes, Map<SplitMetric, Long> inDrives) {
+        Optional<SmallSideKeys> sets(int mostBytes, Map<SplitMetric, Long> inDrives, boolean unique) {
             KeySet all = KeySet.of(Arrays.copyOf(keys, n));
-            if (all.size() < n) {
+            if (unique && all.size() < n) {
                 return Optional.empty(); // a key repeats
             }
             List<KeySet> isTrue = new ArrayList<>();

@@ -132,6 +132,23 @@ public final class IspdScan implements SupportsReportStatistics, SupportsRuntime
         return pushed.where();
     }
 
+    /**
+     * Whether the pushed WHERE keeps only the records whose {@code column} is in a set of keys (a
+     * lookup of them ANDed in: a join's small side's keys, run from the driver), so that a join's
+     * runtime filter by that column would only test the same keys again.
+     */
+    public boolean keysLookedUp(String column) {
+        return keysLookedUp(where(), column);
+    }
+
+    private static boolean keysLookedUp(Predicate p, String column) {
+        if (p instanceof Predicate.And and) {
+            return and.operands().stream().anyMatch(o -> keysLookedUp(o, column));
+        }
+        return p instanceof Predicate.Holds h && h.condition() instanceof Expr.KeyLookup k
+                && k.key() instanceof Expr.Ref r && r.name().equalsIgnoreCase(column);
+    }
+
     /** A row plan's rows run on the driver ({@link #rowsOnDriver}): the plan, its rows and what its runs counted. */
     public record DriverRows(Plan plan, WordRows rows, Map<SplitMetric, Long> counts) {
     }

@@ -37,7 +37,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * Parquet under every policy, with and without adaptive execution, and the same with the filter
  * turned off. The scans' statistics count their pushed predicates, so Spark broadcasts a
  * selective side where it does over Parquet. Lookup joins are off: they would answer these
- * aggregates over a join without one.
+ * aggregates over a join without one, and so are the keys of a small side run from the driver,
+ * which would filter the scan before Spark plans it.
  */
 @Tag("heavy")
 class JoinKeyFiltersTest {
@@ -74,6 +75,8 @@ class JoinKeyFiltersTest {
         SparkSession spark = DRIVES.spark();
         // the aggregates over these joins would otherwise run as lookups of the orders (LookupJoinsTest)
         spark.conf().set("spark.ispd.lookupJoins", "false");
+        // and the orders' few keys would filter the line items' scan as a lookup run from the driver (SmallSideKeyFiltersTest)
+        spark.conf().set("spark.ispd.smallSideKeyFilters", "false");
         orders = PolicyViews.written(DRIVES, "orders", spark.sql(ORDER_ROWS), "okey i64 le @0, prio char(8) @8", 16,
                 parquet);
         lineitem = PolicyViews.written(DRIVES, "lineitem", spark.sql(LINE_ROWS),
