@@ -511,7 +511,8 @@ final class JoinKeyFilters extends SparkStrategy {
          * The scan that {@code key} reads a column of, through projections (that rename it),
          * filters (none of them a runtime filter already), inner joins and the left side of an
          * anti or left outer join (whose rows each stay or go on their own: TPC-H Q16's part
-         * suppliers without complaints), if it is an ispd scan that can filter that column.
+         * suppliers without complaints), if it is an ispd scan that can filter that column and
+         * does not already look its keys up in a small side's ({@link SmallSideKeyFilters}).
          */
         static Optional<ScanKey> of(Expression key, LogicalPlan p) {
             if (!(key instanceof Attribute a)) {

@@ -18,6 +18,7 @@ import org.apache.spark.sql.catalyst.plans.logical.Filter;
 import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
 import org.apache.spark.sql.catalyst.plans.logical.Project;
 import org.apache.spark.sql.execution.datasources.v2.DataSourceV2Relation;
+import org.apache.spark.sql.internal.SQLConf;
 import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.DataTypes;
 import scala.jdk.javaapi.CollectionConverters;
@@ -29,6 +30,16 @@ import scala.jdk.javaapi.CollectionConverters;
  */
 final class JoinSides {
     private JoinSides() {
+    }
+
+    /** Whether the session has the rule {@code key} turns on or off on (the default). */
+    static boolean on(String key) {
+        return Boolean.parseBoolean(SQLConf.get().getConfString(key, "true").trim());
+    }
+
+    /** The session's most rows of a small side, {@code key}, or {@code otherwise}. */
+    static long mostRows(String key, long otherwise) {
+        return Long.parseLong(SQLConf.get().getConfString(key, Long.toString(otherwise)).trim());
     }
 
     /** The ispd table {@code p} reads through projections and filters. */

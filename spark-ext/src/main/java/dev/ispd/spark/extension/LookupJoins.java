@@ -3,14 +3,12 @@ package dev.ispd.spark.extension;
 import dev.ispd.offload.execute.SplitMetric;
 import dev.ispd.plan.KeySet;
 import dev.ispd.plan.PlanCodec;
-import dev.ispd.spark.IspdPathTable;
 import dev.ispd.spark.pushdown.KeyLookupFunction;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.apache.spark.sql.catalyst.expressions.And;
-import org.apache.spark.sql.catalyst.expressions.ApplyFunctionExpression;
 import org.apache.spark.sql.catalyst.expressions.Attribute;
 import org.apache.spark.sql.catalyst.expressions.AttributeReference;
 import org.apache.spark.sql.catalyst.expressions.EqualTo;
@@ -26,9 +24,6 @@ import org.apache.spark.sql.catalyst.plans.logical.Project;
 import org.apache.spark.sql.catalyst.rules.Rule;
 import org.apache.spark.sql.classic.SparkSession;
 import org.apache.spark.sql.execution.datasources.v2.DataSourceV2Relation;
-import org.apache.spark.sql.internal.SQLConf;
-import org.apache.spark.sql.types.DataType;
-import org.apache.spark.sql.types.DataTypes;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import scala.jdk.javaapi.CollectionConverters;
@@ -68,11 +63,10 @@ final class LookupJoins extends Rule<LogicalPlan> {
 
     @Override
     public LogicalPlan apply(LogicalPlan plan) {
-        SQLConf conf = SQLConf.get();
-        if (!Boolean.parseBoolean(conf.getConfString(ENABLED, "true").trim())) {
+        if (!JoinSides.on(ENABLED)) {
             return plan;
         }
-        long mostRows = Long.parseLong(conf.getConfString(MOST_ROWS, Long.toString(MOST_ROWS_DEFAULT)).trim());
+        long mostRows = JoinSides.mostRows(MOST_ROWS, MOST_ROWS_DEFAULT);
         return plan.transformUp(new AbstractPartialFunction<>() {
             @Override
             public boolean isDefinedAt(LogicalPlan p) {

@@ -19,7 +19,6 @@ import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
 import org.apache.spark.sql.catalyst.plans.logical.Project;
 import org.apache.spark.sql.catalyst.rules.Rule;
 import org.apache.spark.sql.execution.datasources.v2.DataSourceV2Relation;
-import org.apache.spark.sql.internal.SQLConf;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import scala.jdk.javaapi.CollectionConverters;
@@ -56,11 +55,10 @@ final class SmallSideKeyFilters extends Rule<LogicalPlan> {
 
     @Override
     public LogicalPlan apply(LogicalPlan plan) {
-        SQLConf conf = SQLConf.get();
-        if (!Boolean.parseBoolean(conf.getConfString(ENABLED, "true").trim())) {
+        if (!JoinSides.on(ENABLED)) {
             return plan;
         }
-        long mostRows = Long.parseLong(conf.getConfString(MOST_ROWS, Long.toString(MOST_ROWS_DEFAULT)).trim());
+        long mostRows = JoinSides.mostRows(MOST_ROWS, MOST_ROWS_DEFAULT);
         return plan.transformDown(new AbstractPartialFunction<>() {
             @Override
             public boolean isDefinedAt(LogicalPlan p) {
