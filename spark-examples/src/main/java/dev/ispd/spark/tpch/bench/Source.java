@@ -13,8 +13,8 @@ import org.apache.spark.sql.SparkSession;
 
 /**
  * The ways the benchmark reads the same TPC-H data, each giving Spark the eight tables: the
- * connector under three policies, Parquet on local disk and on osd:// (Spark's own reader, and
- * the connector's), and
+ * connector under three policies over the records in rows and two over their column-blocked
+ * copy, Parquet on local disk and on osd:// (Spark's own reader, and the connector's), and
  * plain Spark over the raw records. The connector reads on the measured cost basis (issue 24),
  * so {@code fastest} places splits by what earlier runs took on this machine. The osd:// Parquet
  * copy is read both by Spark's reader and through the connector (decoded in the drives). A new
@@ -30,6 +30,13 @@ enum Source {
     ISPD_HOST_ONLY("host-only", "ispd host-only", "host-only"),
     /** {@code format("ispd")} of the same records stored column-blocked ({@code tpch --block}), every split in the drives. */
     ISPD_DEVICE_ONLY_BLOCKED("device-only-blocked", "ispd device-only, blocked", "device-only") {
+        @Override
+        Function<String, Dataset<Row>> tables(SparkSession spark, Locations at) {
+            return t -> connector(spark, at.blocked() + "/" + t);
+        }
+    },
+    /** {@code format("ispd")} of the column-blocked copy with the default policy, which learns as {@code fastest} does. */
+    ISPD_FASTEST_BLOCKED("fastest-blocked", "ispd fastest, blocked", "fastest") {
         @Override
         Function<String, Dataset<Row>> tables(SparkSession spark, Locations at) {
             return t -> connector(spark, at.blocked() + "/" + t);
@@ -105,6 +112,11 @@ enum Source {
     /** The name the report prints. */
     String label() {
         return label;
+    }
+
+    /** Whether this source's policy learns from its own runs (fastest, on the measured basis), so warms up longer. */
+    boolean learns() {
+        return "fastest".equals(policy);
     }
 
     /** Whether this is the connector, whose scans report the offload core's metrics. */

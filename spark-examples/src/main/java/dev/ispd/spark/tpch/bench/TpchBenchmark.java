@@ -328,7 +328,7 @@ public final class TpchBenchmark implements Callable<Integer> {
         Map<Source, QueryRuns.Runs> bySource = new LinkedHashMap<>();
         for (Source source : sources) {
             tables.get(source).register(spark, n);
-            int warm = source == Source.ISPD_FASTEST ? fastestWarmUps : warmUps;
+            int warm = source.learns() ? fastestWarmUps : warmUps;
             for (int w = 0; w < warm; w++) {
                 run(spark, plans, sql, source);
             }

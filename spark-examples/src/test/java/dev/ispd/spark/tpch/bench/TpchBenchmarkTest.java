@@ -30,9 +30,9 @@ import picocli.CommandLine;
 class TpchBenchmarkTest {
     private static final String NUMBER = " +(\\d+\\.\\d{3})";
     private static final int SOURCES = Source.values().length;
-    /** A row of the wall-clock table: the query, a median per source, three speed-ups, fastest over the best static policy. */
+    /** A row of the wall-clock table: the query, a median per source, four speed-ups, fastest over the best static policy. */
     private static final Pattern WALL = Pattern.compile("Q(\\d+)" + NUMBER.repeat(SOURCES)
-            + " +(\\d+\\.\\d\\dx) +(\\d+\\.\\d\\dx) +(\\d+\\.\\d\\dx) +(\\d+\\.\\d\\d)  (.*)");
+            + " +(\\d+\\.\\d\\dx) +(\\d+\\.\\d\\dx) +(\\d+\\.\\d\\dx) +(\\d+\\.\\d\\dx) +(\\d+\\.\\d\\d)  (.*)");
     private static final Pattern MODELED = Pattern.compile("Q(\\d+) +(device-only|fastest|host-only) +(\\d+) +(\\d+) +0"
             + " +([0-9.]+) +([0-9.]+) +([0-9.]+) +([0-9.]+) +([0-9.]+) +([0-9.]+) +([0-9.]+)");
 
@@ -49,12 +49,13 @@ class TpchBenchmarkTest {
         String all = String.join("\n", report);
         assertEquals(0, status, err + all);
 
-        assertTrue(line(report, "query ").matches("query +device-only +fastest +host-only +device-only-blocked +parquet-local"
-                + " +parquet-osd +parquet-ispd +raw.* +x device-only +x blocked +x fastest +fastest/best  answers"), all);
+        assertTrue(line(report, "query ").matches("query +device-only +fastest +host-only +device-only-blocked +fastest-blocked"
+                + " +parquet-local +parquet-osd +parquet-ispd +raw.* +x device-only +x blocked +x fastest +x fastest-blkd"
+                + " +fastest/best  answers"), all);
         for (int q : List.of(1, 6)) {
             Matcher wall = WALL.matcher(line(report, "Q" + q + " "));
             assertTrue(wall.matches(), all);
-            assertEquals("equal", wall.group(SOURCES + 6), "every source gave Q" + q + " Parquet's answer: " + all);
+            assertEquals("equal", wall.group(SOURCES + 7), "every source gave Q" + q + " Parquet's answer: " + all);
             for (int source = 2; source <= SOURCES + 1; source++) {
                 assertTrue(Double.parseDouble(wall.group(source)) > 0, all);
             }
@@ -162,7 +163,8 @@ class TpchBenchmarkTest {
         cmd.setErr(new PrintWriter(err, true));
         assertEquals(2, cmd.execute("--sources", "fastest,orc"));
         assertTrue(err.toString().startsWith("ispd tpch-bench: --sources [fastest, orc]: no source orc; the sources are "
-                + "[device-only, fastest, host-only, device-only-blocked, parquet-local, parquet-osd, parquet-ispd, raw]"),
+                + "[device-only, fastest, host-only, device-only-blocked, fastest-blocked, parquet-local, parquet-osd, "
+                + "parquet-ispd, raw]"),
                 err.toString());
         err.getBuffer().setLength(0);
         assertEquals(2, cmd.execute("--runs", "many"));
