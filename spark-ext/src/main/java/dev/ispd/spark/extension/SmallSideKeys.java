@@ -61,18 +61,36 @@ record SmallSideKeys(KeySet keys, List<KeySet> isTrue, List<KeySet> isNull, Map<
 
     /**
      * The distinct keys of {@code side}'s rows by {@code key} (a key may repeat among them: a join
-     * key filter's, {@link SmallSideKeyFilters}), where the side is one ispd table under filters
-     * and attribute projections, whose scan takes every filter, and the keys take at most
-     * {@code mostBytes} of a plan: run from the driver as {@link #run} runs a side in the drives;
-     * else empty. The scan is built as Spark's pushdown builds one, from the side's filters as
-     * they are: run through the optimizer again, a lookup's {@code f(key) = TRUE} would become a
-     * bare {@code f(key)}, which Spark hands no source.
+     * key filter's, {@link SmallSideKeyFilters}), where the side's scan takes all its filters as
+     * they are ({@link #scanOf}) and the keys take at most {@code mostBytes} of a plan: run from
+     * the driver as {@link #run} runs a side in the drives; else empty.
      */
     static Optional<SmallSideKeys> keysInDrives(LogicalPlan side, Attribute key, int mostBytes) {
+        return scanOf(side).flatMap(scan -> driverRows(scan, side, key, List.of()))
+                .flatMap(ran -> answers(ran, 0).sets(mostBytes, ran.counts(), false));
+    }
+
+    /**
+     * The side's plan of its key and tests run from the driver, if the side is one ispd scan with
+     * every filter pushed and a plan runs them: the scan built from the side's filters as they are
+     * ({@link #scanOf}), else as Spark's optimizer builds it for the side alone (a filter another
+     * rule rewrites into one the scan takes first, such as a LIKE).
+     */
+    private static Optional<IspdScan.DriverRows> inDrives(SparkSession session, LogicalPlan side, Attribute key,
+                                                          List<Expression> tests) {
+        return scanOf(side).or(() -> optimizedScan(session, side)).flatMap(scan -> driverRows(scan, side, key, tests));
+    }
+
+    /**
+     * The scan of {@code side}, one ispd table under filters and attribute projections, built as
+     * Spark's pushdown builds one from the side's filters as the plan has them, if it takes every
+     * one: no run of the optimizer (8-25 ms a side), and a lookup's {@code f(key) = TRUE} stays as
+     * it is, where the optimizer would make it a bare {@code f(key)}, which Spark hands no source.
+     */
+    private static Optional<IspdScan> scanOf(LogicalPlan side) {
         List<org.apache.spark.sql.connector.expressions.filter.Predicate> filters = new ArrayList<>();
         LogicalPlan p = side;
-        while (p instanceof Filter || p instanceof Project project && CollectionConverters.asJava(project.projectList())
-                .stream().allMatch(e -> e instanceof AttributeReference)) {
+        while (p instanceof Filter || attributesOnly(p)) {
             if (p instanceof Filter f) {
                 List<Expression> terms = new ArrayList<>();
                 JoinSides.conjuncts(f.condition(), terms);
@@ -86,39 +104,35 @@ record SmallSideKeys(KeySet keys, List<KeySet> isTrue, List<KeySet> isNull, Map<
             }
             p = p.children().head();
         }
-        Optional<org.apache.spark.sql.connector.expressions.Expression> column = v2(key, false);
-        if (!(p instanceof DataSourceV2Relation relation) || !(relation.table() instanceof SupportsRead table)
-                || column.isEmpty()) {
+        if (!(p instanceof DataSourceV2Relation relation) || !(relation.table() instanceof SupportsRead table)) {
             return Optional.empty();
         }
         ScanBuilder builder = table.newScanBuilder(relation.options());
         if (!(builder instanceof SupportsPushDownV2Filters pushing) || pushing.pushPredicates(filters.toArray(
-                org.apache.spark.sql.connector.expressions.filter.Predicate[]::new)).length > 0
-                || !(builder.build() instanceof IspdScan scan)) {
+                org.apache.spark.sql.connector.expressions.filter.Predicate[]::new)).length > 0) {
             return Optional.empty();
         }
-        try {
-            IspdScan.DriverRows ran = scan.rowsOnDriver(List.of(column.get()));
-            return answers(ran, 0).sets(mostBytes, ran.counts(), false);
-        } catch (IllegalArgumentException e) {
-            LOG.info("the keys of {} are not run from the driver: {}", side.simpleString(60), e.getMessage());
-            return Optional.empty();
-        } catch (IOException e) {
-            throw new UncheckedIOException("ispd: the keys of a join's small side: " + e.getMessage(), e);
-        }
+        return builder.build() instanceof IspdScan scan ? Optional.of(scan) : Optional.empty();
     }
 
-    /** The side's plan of its key and tests run from the driver, if the side is one ispd scan with every filter pushed and a plan runs them. */
-    private static Optional<IspdScan.DriverRows> inDrives(SparkSession session, LogicalPlan side, Attribute key,
-                                                          List<Expression> tests) {
+    /** The scan Spark's optimizer builds for {@code side} alone, if every filter of it is pushed into one ispd scan. */
+    private static Optional<IspdScan> optimizedScan(SparkSession session, LogicalPlan side) {
         LogicalPlan p = Dataset.ofRows(session, side).queryExecution().optimizedPlan();
-        while (p instanceof Project project && CollectionConverters.asJava(project.projectList()).stream()
-                .allMatch(e -> e instanceof AttributeReference)) {
-            p = project.child();
+        while (attributesOnly(p)) {
+            p = p.children().head();
         }
-        if (!(p instanceof DataSourceV2ScanRelation relation) || !(relation.scan() instanceof IspdScan scan)) {
-            return Optional.empty();
-        }
+        return p instanceof DataSourceV2ScanRelation relation && relation.scan() instanceof IspdScan scan
+                ? Optional.of(scan) : Optional.empty();
+    }
+
+    private static boolean attributesOnly(LogicalPlan p) {
+        return p instanceof Project project && CollectionConverters.asJava(project.projectList()).stream()
+                .allMatch(e -> e instanceof AttributeReference);
+    }
+
+    /** {@code scan}'s rows of {@code key} and {@code tests}, run from the driver; empty if a plan cannot run them. */
+    private static Optional<IspdScan.DriverRows> driverRows(IspdScan scan, LogicalPlan side, Attribute key,
+                                                            List<Expression> tests) {
         List<org.apache.spark.sql.connector.expressions.Expression> columns = new ArrayList<>();
         columns.add(v2(key, false).orElse(null));
         tests.forEach(t -> columns.add(v2(t, true).orElse(null)));
@@ -128,10 +142,10 @@ record SmallSideKeys(KeySet keys, List<KeySet> isTrue, List<KeySet> isNull, Map<
         try {
             return Optional.of(scan.rowsOnDriver(columns));
         } catch (IllegalArgumentException e) {
-            LOG.info("the small side {} runs as a Spark query: {}", side.simpleString(60), e.getMessage());
+            LOG.info("the small side {} is not run from the driver: {}", side.simpleString(60), e.getMessage());
             return Optional.empty();
         } catch (IOException e) {
-            throw new UncheckedIOException("ispd: the small side of a lookup join: " + e.getMessage(), e);
+            throw new UncheckedIOException("ispd: the small side of a join: " + e.getMessage(), e);
         }
     }
 
