@@ -163,13 +163,8 @@ final class SmallSideKeyFilters extends Rule<LogicalPlan> {
 
     /** {@code p} with {@code condition} on {@code table} where Spark's scan pushdown takes it, the keys first. */
     private static LogicalPlan withFilter(LogicalPlan p, DataSourceV2Relation table, Expression condition) {
-        if (p instanceof Filter || p instanceof Project) {
-            if (JoinSides.ispdRelation(p).filter(r -> r == table).isPresent()) {
-                return JoinSides.filtered(p, condition, true);
-            }
-        }
-        if (p == table) {
-            return new Filter(condition, p);
+        if (JoinSides.ispdRelation(p).filter(r -> r == table).isPresent()) { // the table, or projections and filters over it
+            return JoinSides.filtered(p, condition, true);
         }
         List<LogicalPlan> children = new ArrayList<>();
         for (LogicalPlan child : CollectionConverters.asJava(p.children())) {
