@@ -220,7 +220,7 @@ public final class PlanCpuBenchmark {
         return sink.size();
     }
 
-    /** The records of {@code data} column-blocked, as `bin/ispd tpch --block` writes them, in a direct buffer. */
+    /** The records of {@code data} column-blocked, as `bin/ispd tpch` writes them into osd://, in a direct buffer. */
     private static ByteBuffer blocked(ByteBuffer data, int bytes, BlockLayout blocks) throws IOException {
         ByteArrayOutputStream b = new ByteArrayOutputStream(bytes);
         BlockedOutput out = new BlockedOutput(b, blocks);

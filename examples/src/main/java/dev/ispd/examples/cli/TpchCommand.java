@@ -5,6 +5,7 @@ import dev.ispd.cli.OptionChecks;
 import dev.ispd.examples.tpch.TpchGenerator;
 import dev.ispd.examples.tpch.TpchLayouts;
 import dev.ispd.hadoop.conf.IspdKeys;
+import dev.ispd.hadoop.fs.OsdFileSystem;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.util.List;
@@ -22,7 +23,7 @@ import picocli.CommandLine.Spec;
 /** {@code bin/ispd tpch}: the eight TPC-H tables as typed records in osd:// and/or as Parquet (docs/tpch.md). */
 @Command(name = "ispd tpch", mixinStandardHelpOptions = true, sortOptions = false,
         description = "Generates the eight TPC-H tables at a scale factor (dbgen's data, io.trino.tpch) as files of "
-                + "fixed-width typed records, their layouts recorded on the files, in a directory of osd:// (--drives) "
+                + "fixed-width typed records stored column-blocked (or in rows), their layouts recorded on the files, in a directory of osd:// (--drives) "
                 + "or another file system (--to), and/or as Parquet files (--parquet).")
 public final class TpchCommand implements Callable<Integer> {
     @Option(names = "--scale", required = true, paramLabel = "SF",
@@ -47,10 +48,15 @@ public final class TpchCommand implements Callable<Integer> {
     long parquetChunkSize = TpchGenerator.ParquetTarget.CHUNK_SIZE;
 
     @Option(names = "--block", paramLabel = "R",
-            description = "store the record files column-blocked, R records to a block (each column's R values "
-                    + "together, so a scan reads only the columns it needs); each chunk holds whole blocks, so a "
-                    + "block of the widest table (231 B records) must fit the chunk size. Default: records in rows")
+            description = "records to a block of the column-blocked record files (each column's R values together, "
+                    + "so a scan reads only the columns it needs); each chunk holds whole blocks, so a block of the "
+                    + "widest table (231 B records) must fit the chunk size. Default: "
+                    + TpchLayouts.DEFAULT_RECORDS_PER_BLOCK + ", or as many as fit a chunk if fewer")
     Integer block;
+
+    @Option(names = "--rows", description = "store the record files in rows (each record's fields together) instead "
+            + "of column-blocked")
+    boolean rows;
 
     @Mixin
     TargetOptions target;
@@ -101,7 +107,8 @@ public final class TpchCommand implements Callable<Integer> {
         try (TargetOptions.Target records = to == null ? null : target.openDirectory(cmd, conf, to, "--to");
              TargetOptions.Target parquetFiles = parquet == null ? null : parquetDirectory(cmd, conf)) {
             written = generator.write(records == null ? null
-                    : new TpchGenerator.RecordTarget(records.fs(), records.path(), chunk, block == null ? 0 : block), parquetFiles == null ? null
+                    : new TpchGenerator.RecordTarget(records.fs(), records.path(), chunk,
+                            recordsPerBlock(cmd, records.fs(), chunk)), parquetFiles == null ? null
                     : osd(parquet) ? TpchGenerator.ParquetTarget.inChunks(parquetFiles.fs(), parquetFiles.path(),
                             parquetFiles.fs().getConf(), parquetChunkSize)
                     : new TpchGenerator.ParquetTarget(parquetFiles.fs(), parquetFiles.path(), parquetFiles.fs().getConf()));
@@ -129,8 +136,12 @@ public final class TpchCommand implements Callable<Integer> {
         return target.openDirectory(cmd, writer, parquet, "--parquet");
     }
 
-    /** Refuses a --block of no records, without --to, or whose block of the widest table passes a chunk. */
+    /** Refuses a --block beside --rows, of no records, without --to, or whose block of the widest table passes a chunk. */
     private void checkBlock(CommandLine cmd, long chunk) {
+        if (rows) {
+            throw new CommandLine.ParameterException(cmd, "give --block or --rows, not both: records are stored "
+                    + "column-blocked or in rows");
+        }
         if (block < 1) {
             throw new CommandLine.ParameterException(cmd, "--block must be a positive number of records, got " + block);
         }
@@ -144,6 +155,22 @@ public final class TpchCommand implements Callable<Integer> {
                     + TpchLayouts.widestRecordSize() + " B (the widest table) is " + widest + " bytes, more than a chunk (" + chunk
                     + " bytes, --chunk-size); at most " + chunk / TpchLayouts.widestRecordSize() + " records to a block");
         }
+    }
+
+    /**
+     * Records to a block of the record files in {@code fs}, 0 for rows: {@code --block}, else
+     * {@link TpchLayouts#defaultRecordsPerBlock} unless {@code --rows}. Only osd:// records a file's
+     * layout, so elsewhere records go in rows (a reader would take blocks for rows) and --block is refused.
+     */
+    private int recordsPerBlock(CommandLine cmd, FileSystem fs, long chunk) {
+        if (fs instanceof OsdFileSystem) {
+            return rows ? 0 : block != null ? block : TpchLayouts.defaultRecordsPerBlock(chunk);
+        }
+        if (block != null) {
+            throw new CommandLine.ParameterException(cmd, "--block is for osd:// record files: only they record their "
+                    + "layout, so a reader of " + to + " would take blocks for rows; records there are stored in rows");
+        }
+        return 0;
     }
 
     private void report(List<TpchGenerator.Written> written, double seconds) {

@@ -20,6 +20,12 @@ public final class TpchLayouts {
     public static final int DECIMAL_PRECISION = 15;
     /** Digits after the point of the money and quantity columns. */
     public static final int DECIMAL_SCALE = 2;
+    /**
+     * Records to a block of column-blocked tables unless told otherwise: enough that a column of a
+     * block spans many pages (Q6's four lineitem columns read 28 B a record), few enough that a
+     * block of the widest table (15 MB) fits tpch-bench's chunks.
+     */
+    public static final int DEFAULT_RECORDS_PER_BLOCK = 65_536;
 
     private TpchLayouts() {
     }
@@ -32,6 +38,14 @@ public final class TpchLayouts {
     /** The bytes of a record of the widest table (a column-blocked copy's block of it must fit a chunk). */
     public static int widestRecordSize() {
         return TpchGenerator.TABLES.stream().mapToInt(t -> of(t).recordSize()).max().orElseThrow();
+    }
+
+    /**
+     * Records to a block of the column-blocked tables in chunks of {@code chunkSize} bytes when none
+     * is given: {@link #DEFAULT_RECORDS_PER_BLOCK}, or as many as fit a chunk if fewer (at least one).
+     */
+    public static int defaultRecordsPerBlock(long chunkSize) {
+        return (int) Math.max(1, Math.min(DEFAULT_RECORDS_PER_BLOCK, chunkSize / widestRecordSize()));
     }
 
     /** The layout's text form ({@link LayoutDdl}), as the files record it. */

@@ -81,8 +81,8 @@ class TpchCommandTest {
 
     @BeforeAll
     static void generate() {
-        Run run = tpch("--scale", Double.toString(SCALE), "--drives", DRIVES.addresses(), "--to", TO, "--parquet",
-                PARQUET, "--chunk-size", Long.toString(CHUNK), "--parquet-chunk-size", Long.toString(PARQUET_CHUNK), "-q");
+        Run run = tpch("--scale", Double.toString(SCALE), "--drives", DRIVES.addresses(), "--to", TO, "--rows",
+                "--parquet", PARQUET, "--chunk-size", Long.toString(CHUNK), "--parquet-chunk-size", Long.toString(PARQUET_CHUNK), "-q");
         assertEquals(0, run.status(), run.out() + run.err());
         assertTrue(run.out().lines().anyMatch(l -> l.matches("lineitem +60,175 +153 B +9,206,775 .*")), run.out());
         Run blocked = tpch("--scale", Double.toString(SCALE), "--drives", DRIVES.addresses(), "--to", BLOCKED, "--block",
@@ -107,7 +107,7 @@ class TpchCommandTest {
                 try (FSDataInputStream in = fs.open(file)) {
                     in.readFully(0, bytes);
                 }
-                assertRecordsEqual(table, layout, ByteBuffer.wrap(bytes));
+                assertRecordsEqual(table, SCALE, layout, ByteBuffer.wrap(bytes));
             }
         }
         Layout lineitem = TpchLayouts.of(TpchTable.LINE_ITEM);
@@ -117,10 +117,11 @@ class TpchCommandTest {
         assertEquals("i64", lineitem.field("l_orderkey", "test").typeText());
     }
 
-    private static <E extends TpchEntity> void assertRecordsEqual(TpchTable<E> table, Layout layout, ByteBuffer buf) {
+    private static <E extends TpchEntity> void assertRecordsEqual(TpchTable<E> table, double scale, Layout layout,
+                                                                  ByteBuffer buf) {
         int size = layout.recordSize();
         int at = 0;
-        for (E row : table.createGenerator(SCALE, 1, 1)) {
+        for (E row : table.createGenerator(scale, 1, 1)) {
             for (TpchColumn<E> column : table.getColumns()) {
                 Field f = layout.field(column.getColumnName(), "test");
                 assertEquals(expected(column, row), f.type().kind() == dev.ispd.plan.FieldType.Kind.CHAR
@@ -130,6 +131,32 @@ class TpchCommandTest {
             at += size;
         }
         assertEquals(buf.capacity(), at, table.getTableName() + ": the file holds the generator's rows, no more");
+    }
+
+    /**
+     * Without --block or --rows, osd:// record files are column-blocked, 65,536 records to a block
+     * or as many of the widest table as fit a chunk; a local directory, which records no layout,
+     * gets records in rows.
+     */
+    @Test
+    void recordFilesAreColumnBlockedByDefaultOnOsdAndInRowsElsewhere() throws IOException {
+        double scale = 0.001;
+        Path local = dir.resolve("default-local");
+        for (List<String> to : List.of(List.of("--drives", DRIVES.addresses(), "--to", "osd:///tpch-default"),
+                List.of("--to", local.toString()))) {
+            List<String> args = new java.util.ArrayList<>(List.of("--scale", Double.toString(scale), "--chunk-size",
+                    Long.toString(CHUNK), "-q"));
+            args.addAll(to);
+            Run run = tpch(args.toArray(String[]::new));
+            assertEquals(0, run.status(), run.out() + run.err());
+        }
+        try (FileSystem fs = DRIVES.osd()) {
+            org.apache.hadoop.fs.Path lineitem = new org.apache.hadoop.fs.Path("osd:///tpch-default/lineitem");
+            assertEquals("lineitem/153 blocked " + CHUNK / 231, LayoutAttribute.read(fs, lineitem).orElseThrow());
+            assertEquals(TpchLayouts.DEFAULT_RECORDS_PER_BLOCK, TpchLayouts.defaultRecordsPerBlock(64L << 20));
+        }
+        byte[] rows = java.nio.file.Files.readAllBytes(local.resolve("lineitem"));
+        assertRecordsEqual(TpchTable.LINE_ITEM, scale, TpchLayouts.of(TpchTable.LINE_ITEM), ByteBuffer.wrap(rows));
     }
 
     /** A column's value as the generator gives it, as text: decimals from its doubles, dates from its days. */
@@ -330,6 +357,11 @@ class TpchCommandTest {
         assertUsageError("--block 5000: a block of 5000 records of 231 B (the widest table) is 1155000 bytes, more than a "
                 + "chunk (1048576 bytes, --chunk-size); at most 4539 records to a block", "--scale", "0.01", "--drives",
                 DRIVES.addresses(), "--to", "osd:///elsewhere", "--chunk-size", "1048576", "--block", "5000");
+        assertUsageError("give --block or --rows, not both", "--scale", "0.01", "--drives", DRIVES.addresses(), "--to",
+                "osd:///elsewhere", "--block", "10", "--rows");
+        assertUsageError("--block is for osd:// record files: only they record their layout, so a reader of "
+                + dir.resolve("none") + " would take blocks for rows", "--scale", "0.01", "--to",
+                dir.resolve("none").toString(), "--block", "10");
         assertTrue(!dir.resolve("none").toFile().exists(), "nothing written");
     }
 

@@ -67,7 +67,6 @@ public final class TpchBenchmark implements Callable<Integer> {
     private static final String RECORDS = "osd:///tpch";
     private static final String PARQUET_OSD = "osd:///tpch-parquet";
     private static final String BLOCKED = "osd:///tpch-blocked";
-    private static final int DEFAULT_BLOCK = 65536;
 
     @Option(names = "--scale", description = "the TPC-H scale factor (default: ${DEFAULT-VALUE})")
     double scale = 1;
@@ -107,7 +106,7 @@ public final class TpchBenchmark implements Callable<Integer> {
     long parquetChunkSize = TpchGenerator.ParquetTarget.CHUNK_SIZE;
 
     @Option(names = "--block", description = "records to a block of the column-blocked copy of the record files "
-            + "(source device-only-blocked); a block of the widest table must fit a chunk (default: " + DEFAULT_BLOCK
+            + "(source device-only-blocked); a block of the widest table must fit a chunk (default: " + TpchLayouts.DEFAULT_RECORDS_PER_BLOCK
             + ", or as many as fit a chunk if fewer)")
     Integer block;
 
@@ -215,13 +214,13 @@ public final class TpchBenchmark implements Callable<Integer> {
     }
 
     /**
-     * Records to a block of the column-blocked copy: --block, or {@value #DEFAULT_BLOCK} or as many
-     * as fit a chunk if fewer; a --block below 1 or whose block of the widest table passes a chunk is refused.
+     * Records to a block of the column-blocked copy: --block, or {@link TpchLayouts#defaultRecordsPerBlock};
+     * a --block below 1 or whose block of the widest table passes a chunk is refused.
      */
     private int blockRecords() {
         long fit = chunkSize / TpchLayouts.widestRecordSize();
         if (block == null) {
-            return (int) Math.max(1, Math.min(DEFAULT_BLOCK, fit));
+            return TpchLayouts.defaultRecordsPerBlock(chunkSize);
         }
         if (block < 1 || block > fit) {
             throw new IllegalArgumentException("a block holds 1 to " + fit + " records here: a block of the widest table ("
