@@ -31,9 +31,12 @@ public final class BoundPredicate {
         return condition instanceof Condition.Always;
     }
 
-    /** The batch form of {@link #test(ByteBuffer, int, Work)} ({@link Condition#select}). */
+    /**
+     * The batch form of {@link #test(ByteBuffer, int, Work)} as a plan's WHERE ({@link Condition#selectWhere}:
+     * the batch told the rows an AND leaves after each of its tests).
+     */
     int select(ColumnBatch batch, int[] sel, int n, int[] out, Work work) {
-        return condition.select(batch, sel, n, out, work);
+        return condition.selectWhere(batch, sel, n, out, work);
     }
 
     /** Makes {@link #select} evaluate expressions a batch at a time, with {@code compiler}'s nodes. */

@@ -212,8 +212,10 @@ public abstract class ColumnBatch {
 
     /**
      * Says that of this batch, until it {@link #advance}s, the plan reads rows {@code sel[0, n)}
-     * alone (its WHERE's matches, before any part of the plan reads a row): values the batch makes
-     * for its readers ({@link #integers}) may be made for those rows only. Called at most once a batch.
+     * alone: values the batch makes for its readers ({@link #integers}) may be made for those rows
+     * only. Told as a WHERE's top AND narrows the rows, after each of its tests (the tests after it
+     * read no other row), and again with its matches, before any other part of the plan reads a
+     * row: each time rows among those told before.
      */
     void readOnly(int[] sel, int n) {
     }

@@ -22,6 +22,15 @@ abstract class Condition {
     abstract boolean test(ByteBuffer buf, int record, Work work);
 
     /**
+     * {@link #select} as a plan's whole WHERE: an AND ({@link Junction}) tells the batch the rows
+     * left after each of its tests ({@link ColumnBatch#readOnly}), since no test after it reads another,
+     * so that a columnar source decodes the columns only later tests read for those rows alone.
+     */
+    int selectWhere(ColumnBatch batch, int[] sel, int n, int[] out, Work work) {
+        return select(batch, sel, n, out, work);
+    }
+
+    /**
      * The batch form of {@link #test}: of rows {@code sel[0, n)} of {@code batch}, writes those
      * that pass to {@code out} in order ({@code out} may be {@code sel}) and returns how many,
      * counting in {@code work} what {@link #test} of each would. Here each row is tested in turn,
@@ -729,6 +738,22 @@ abstract class Condition {
             for (Condition c : operands) {
                 c.vectorize(compiler);
             }
+        }
+
+        /** AND: each operand narrows the rows, the batch told them after each (its operands' ANDs likewise). */
+        @Override
+        int selectWhere(ColumnBatch batch, int[] sel, int n, int[] out, Work work) {
+            if (decidedBy) {
+                return select(batch, sel, n, out, work);
+            }
+            int k = n;
+            int[] from = sel;
+            for (Condition c : operands) {
+                k = c.selectWhere(batch, from, k, out, work);
+                batch.readOnly(out, k);
+                from = out;
+            }
+            return k;
         }
 
         /**

@@ -47,10 +47,12 @@ public final class DecodedBatch extends ColumnBatch {
     private int rows;
     /** Per field read from the rows that is no column of the batch, how its values are made from the columns' ({@link #integers}). */
     private final Map<Field, RecordBytes> recordBytes = new IdentityHashMap<>();
-    /** Per column, whether its source fills it only when the plan first reads it in a batch ({@link #filled(int, boolean[], RestFiller)}). */
-    private boolean[] onDemand;
-    /** What fills this batch's columns {@link #onDemand}, until it has run; else null. */
-    private RestFiller rest;
+    /** What fills the batch's columns its source left on demand ({@link #filled(int, boolean[], ColumnFiller)}); null where none is. */
+    private ColumnFiller filler;
+    /** Per column, whether its source fills it only when the plan first reads it in this batch, and has not yet. */
+    private final boolean[] unfilled;
+    /** Whether any column is {@link #unfilled}. */
+    private boolean someUnfilled;
     /** The rows the plan reads of this batch ({@link #readOnly}): {@code selection[0, selected)}, or every row where {@code selected} is -1. */
     private final int[] selection;
     private int selected = -1;
@@ -78,6 +80,7 @@ public final class DecodedBatch extends ColumnBatch {
         this.selection = new int[capacity];
         this.dictionaries = new StringDictionary[this.fields.length];
         this.lengthsOfIds = new boolean[this.fields.length];
+        this.unfilled = new boolean[this.fields.length];
         for (int c = 0; c < this.fields.length; c++) {
             Field f = this.fields[c];
             if (f.bitCount() != 0 || f.nullable() && !f.hasNullBit() || !chars(f) && Integer.bitCount(f.width()) != 1) {
@@ -178,43 +181,58 @@ public final class DecodedBatch extends ColumnBatch {
     }
 
     /**
-     * Fills the columns a batch left {@link #onDemand}: their values of rows {@code sel[0, n)}
-     * (ascending) alone, those the plan reads ({@link #readOnly}), or of every row where {@code sel}
-     * is null ({@code n} the batch's rows).
+     * Fills column {@code c} of a batch that left it on demand: its values of rows
+     * {@code sel[0, n)} (ascending) alone, those the plan reads ({@link #readOnly}), or of every
+     * row where {@code sel} is null ({@code n} the batch's rows).
      */
-    public interface RestFiller {
-        void fill(int[] sel, int n);
+    public interface ColumnFiller {
+        void fill(int c, int[] sel, int n);
     }
 
     /**
      * Marks the arrays filled with {@code rows} new rows, but for the columns {@code onDemand}
-     * marks (null: none), which {@code rest} fills when a part of the plan first reads one of them,
-     * or the rows as records ({@link #buffer}): a source decodes the columns its WHERE reads first,
-     * and the others only for a batch some row of which the plan reads past its WHERE, and only
-     * for the rows it reads where it has said which ({@link #readOnly}).
+     * marks (null: none), each of which {@code filler} fills when a part of the plan first reads
+     * it, or the rows as records ({@link #buffer}): a source decodes the columns of its WHERE's
+     * first test first, and each other only for a batch some row of which the plan reads by then,
+     * and only for the rows it reads where it has said which ({@link #readOnly}).
      */
-    public void filled(int rows, boolean[] onDemand, RestFiller rest) {
+    public void filled(int rows, boolean[] onDemand, ColumnFiller filler) {
         this.rows = rows;
         this.selected = -1;
-        this.onDemand = onDemand;
-        this.rest = onDemand == null ? null : rest;
+        this.filler = onDemand == null ? null : filler;
+        someUnfilled = onDemand != null;
+        if (someUnfilled) {
+            System.arraycopy(onDemand, 0, unfilled, 0, unfilled.length);
+        }
         advance();
     }
 
-    /** Fills the columns left {@link #onDemand}, once a batch: for the rows the plan reads, where it has said. */
+    /** Fills the columns left on demand that are not yet, for the rows the plan reads where it has said. */
     private void fillRest() {
-        if (rest != null) {
-            RestFiller r = rest;
-            rest = null;
-            if (selected >= 0) {
-                r.fill(selection, selected);
-            } else {
-                r.fill(null, rows);
+        if (someUnfilled) {
+            for (int c = 0; c < fields.length; c++) {
+                if (unfilled[c]) {
+                    fill(c);
+                }
             }
+            someUnfilled = false;
         }
     }
 
-    /** Rows the plan reads of the batch, where fewer than half its rows (more: values are made for every row, a column at a time). */
+    /** Column {@code c}, left on demand and not yet filled, for the rows the plan reads where it has said. */
+    private void fill(int c) {
+        unfilled[c] = false;
+        if (selected >= 0) {
+            filler.fill(c, selection, selected);
+        } else {
+            filler.fill(c, null, rows);
+        }
+    }
+
+    /**
+     * Rows the plan reads of the batch, where fewer than half its rows (more: values are made for
+     * every row, a column at a time); told again with fewer as a WHERE's AND narrows them.
+     */
     @Override
     void readOnly(int[] sel, int n) {
         if (2 * n < rows) {
@@ -399,11 +417,11 @@ public final class DecodedBatch extends ColumnBatch {
         return c;
     }
 
-    /** Which column {@code field} is, or -1; a column left {@link #onDemand} is filled first. */
+    /** Which column {@code field} is, or -1; a column left on demand is filled first. */
     private int index(Field field) {
         int c = find(field);
-        if (rest != null && c >= 0 && onDemand[c]) {
-            fillRest();
+        if (someUnfilled && c >= 0 && unfilled[c]) {
+            fill(c);
         }
         return c;
     }

@@ -3,6 +3,7 @@ package dev.ispd.hadoop.parquet;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ispd.offload.plan.InputFile;
@@ -175,6 +176,49 @@ class ParquetDecodeTest {
                 assertTrue(PlanResult.decode(decoded).rows().size() > 0, "the plan returns something: " + plan);
             }
         }
+    }
+
+    /**
+     * An AND whose first test leaves few rows of each batch (or none, or many): the columns only its
+     * later tests read are decoded for the rows the tests before them leave, a value at a time where
+     * those are few (strings, numbers, decimals in bytes, milliseconds, booleans, NULLs among them),
+     * in the batch where a test first reads them. The plans' results, rows of every column and
+     * aggregates, equal those over the same values as records, as does the error a later test
+     * raises for a row the first leaves.
+     */
+    @ParameterizedTest(name = "{0} {1} dictionary {2}")
+    @MethodSource("formats")
+    void laterTestsOfAnAndDecodeTheirColumnsForTheRowsTheTestsBeforeLeave(CompressionCodecName codec,
+                                                                           WriterVersion version, boolean dictionary)
+            throws Exception {
+        FileSystem fs = FileSystem.getLocal(new Configuration());
+        List<ParquetData.Row> rows = ParquetData.rows(ROWS, 15);
+        FileStatus status = written("narrowed", rows, codec, version, dictionary, 4 << 20, 2 * 1024);
+        Layout layout = ParquetInputs.table(fs, status).layout();
+        ByteBuffer records = ParquetData.records(layout, rows);
+        List<String> every = List.of("id", "qty", "urgent", "price", "small", "big", "day", "ts", "score", "ratio", "flag",
+                "mode", "comment");
+        Predicate later = Predicate.and(Predicate.compare("qty", CompareOp.GT, 0),
+                Predicate.or(Predicate.compare("mode", CompareOp.NE, "FOB"), Predicate.isNull("comment")),
+                Predicate.or(Predicate.compare("ts", CompareOp.GT, 0), Predicate.holds(Expr.eq(Expr.field("flag"),
+                        Expr.lit(true)))));
+        for (Predicate first : List.of(Predicate.in("id", LongStream.iterate(3, i -> i < ROWS, i -> i + 61).toArray()),
+                Predicate.between("id", 1_500, 1_510), Predicate.compare("id", CompareOp.LT, 2_000))) {
+            Predicate where = Predicate.and(first, later);
+            for (Plan plan : List.of(Plan.rows(layout, where, every), Plan.aggregate(layout, where, List.of("urgent"),
+                    List.of(Aggregate.countStar(), Aggregate.count("comment"), Aggregate.sum(Expr.field("price")),
+                            Aggregate.max(Expr.field("day")), Aggregate.min(Expr.field("score")))))) {
+                byte[] decoded = decoded(fs, status, plan);
+                assertArrayEquals(overRecords(plan, records), decoded, plan.toString());
+                assertTrue(PlanResult.decode(decoded).rows().size() > 0, "the plan returns something: " + plan);
+            }
+        }
+        Plan dividing = Plan.rows(layout, Predicate.and(Predicate.between("id", 1_500, 1_510),
+                Predicate.holds(Expr.gt(Expr.div(Expr.field("small"), Expr.sub(Expr.field("qty"), Expr.field("qty"))),
+                        Expr.lit(0)))), List.of("id"));
+        Exception overRecords = assertThrows(Exception.class, () -> overRecords(dividing, records));
+        Exception overParquet = assertThrows(Exception.class, () -> decoded(fs, status, dividing));
+        assertEquals(overRecords.getMessage(), overParquet.getMessage());
     }
 
     /**

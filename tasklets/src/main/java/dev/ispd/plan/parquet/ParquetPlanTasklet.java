@@ -58,26 +58,27 @@ public final class ParquetPlanTasklet implements Tasklet {
     /** A run of dictionary ids, row by row of the batch. */
     private final int[] ids;
     /**
-     * Per column, whether it is decoded for a batch only when the plan reads it past its WHERE (a
-     * column the WHERE does not read); null where the WHERE reads every column, or none.
+     * Per column, whether it is decoded for a batch only when the plan first reads it: a column the
+     * WHERE's first test does not read (of an AND, its first operand; the rows the tests before a
+     * later test leave are all it reads); null where that test reads every column, or none.
      */
     private final boolean[] onDemand;
     /**
-     * Of a batch whose rows the plan reads are fewer than one in this many, a column of numbers
+     * Of a batch whose rows the plan reads are fewer than one in this many, a column
      * {@link #onDemand} has those rows' values alone decoded, the others passed over: a value read
      * alone costs more than one of a run.
      */
     private static final int FEW_READ = 16;
-    /** Fills the batch's columns {@link #onDemand} ({@link DecodedBatch#filled(int, boolean[], DecodedBatch.RestFiller)}). */
-    private final DecodedBatch.RestFiller fillRest = this::fillRest;
+    /** Fills a batch's column {@link #onDemand} ({@link DecodedBatch#filled(int, boolean[], DecodedBatch.ColumnFiller)}). */
+    private final DecodedBatch.ColumnFiller fillLater = this::fillLater;
     /** The row group being decoded, its columns' decoders, and the rows of the batch in it. */
     private ParquetRowGroup group;
     private ColumnChunkDecoder[] decoders;
     private int batchRows;
-    /** Rows of the row group before the batch that the columns {@link #onDemand} passed over undecoded (no row of theirs read). */
-    private long behind;
-    /** Whether the batch's columns {@link #onDemand} are filled. */
-    private boolean restFilled;
+    /** Per column {@link #onDemand}, rows of the row group before the batch it passed over undecoded (no row of theirs read). */
+    private final long[] behind;
+    /** Per column {@link #onDemand}, whether it is filled for the batch. */
+    private final boolean[] filled;
     /** The bytes sent that no row group decoded yet has taken. */
     private byte[] pending;
     private int pendingLength;
@@ -85,8 +86,8 @@ public final class ParquetPlanTasklet implements Tasklet {
 
     /**
      * {@code plan} runs over {@code layout}, whose fields include every column of {@code source};
-     * {@code where} is its WHERE, whose columns are decoded first (the others only for a batch
-     * with a row that passes it).
+     * {@code where} is its WHERE, the columns of whose first test are decoded first (the others
+     * only for a batch with a row that passes the tests before one that reads them).
      */
     public ParquetPlanTasklet(PlanTasklet plan, Layout layout, Predicate where, ParquetSource source) {
         this.plan = plan;
@@ -96,7 +97,7 @@ public final class ParquetPlanTasklet implements Tasklet {
         for (int c = 0; c < columns.length; c++) {
             fields[c] = layout.field(columns[c].name(), "parquet");
         }
-        Set<String> tested = PlanFields.named(where);
+        Set<String> tested = PlanFields.named(firstTest(where));
         boolean[] later = new boolean[columns.length];
         for (int c = 0; c < columns.length; c++) {
             later[c] = !tested.contains(columns[c].name());
@@ -116,6 +117,13 @@ public final class ParquetPlanTasklet implements Tasklet {
         this.scratch = new Scratch(widest);
         this.fitting = new StringDictionary[columns.length];
         this.ids = new int[batch.capacity()];
+        this.behind = new long[columns.length];
+        this.filled = new boolean[columns.length];
+    }
+
+    /** The test of {@code where} the interpreter makes first: of an AND (and its first operand's, ...), the first operand. */
+    private static Predicate firstTest(Predicate where) {
+        return where instanceof Predicate.And a ? firstTest(a.operands().get(0)) : where;
     }
 
     /**
@@ -176,16 +184,16 @@ public final class ParquetPlanTasklet implements Tasklet {
 
     /**
      * Runs the plan over the rows of {@code g} it reads, the rows before them passed over
-     * undecoded, and the rows of a batch that no row of passes the WHERE passed over in the
-     * columns the WHERE does not read ({@link #onDemand}: whole pages of them, where no batch of
-     * theirs is read, not even decompressed); of a batch few rows of which pass, those columns'
-     * numbers are decoded for those rows alone ({@link #fillRows}).
+     * undecoded, and the rows of a batch that the plan never reads of a column {@link #onDemand}
+     * passed over in that column (whole pages of them, where no batch of theirs is read, not even
+     * decompressed); of a batch few rows of which the plan reads of such a column, those rows' values
+     * alone are decoded ({@link #fillRows}).
      */
     private void decode(ParquetRowGroup g, int at, Meter meter) {
         group = g;
         decoders = open(g, at);
         skip(decoders, g);
-        behind = 0;
+        Arrays.fill(behind, 0);
         long done = 0;
         while (done < g.count()) {
             int n = (int) Math.min(batch.capacity(), g.count() - done);
@@ -195,11 +203,13 @@ public final class ParquetPlanTasklet implements Tasklet {
                 }
             }
             batchRows = n;
-            restFilled = false;
-            batch.filled(n, onDemand, fillRest);
+            Arrays.fill(filled, false);
+            batch.filled(n, onDemand, fillLater);
             plan.scan(batch, meter);
-            if (!restFilled) {
-                behind += n;
+            for (int c = 0; c < columns.length; c++) {
+                if (onDemand != null && onDemand[c] && !filled[c]) {
+                    behind[c] += n;
+                }
             }
             done += n;
         }
@@ -207,49 +217,68 @@ public final class ParquetPlanTasklet implements Tasklet {
     }
 
     /**
-     * The batch's columns {@link #onDemand}, of rows {@code sel[0, k)} where those are few (a
-     * column of numbers; null {@code sel}: every row): first past the rows of the batches before it
-     * they were not read for.
+     * Column {@code c} ({@link #onDemand}) of the batch, of rows {@code sel[0, k)} where those are
+     * few (null {@code sel}: every row): first past the rows of the batches before it it was not
+     * read for.
      */
-    private void fillRest(int[] sel, int k) {
-        boolean few = sel != null && FEW_READ * k < batchRows;
-        for (int c = 0; c < columns.length; c++) {
-            if (onDemand[c]) {
-                try {
-                    decoders[c].skip(behind);
-                } catch (RuntimeException e) {
-                    throw failure(group, c, e);
-                }
-                if (few && numbers(columns[c].conversion())) {
-                    fillRows(c, sel, k);
-                } else {
-                    fill(c, batchRows);
-                }
-            }
+    private void fillLater(int c, int[] sel, int k) {
+        try {
+            decoders[c].skip(behind[c]);
+        } catch (RuntimeException e) {
+            throw failure(group, c, e);
         }
-        behind = 0;
-        restFilled = true;
+        behind[c] = 0;
+        filled[c] = true;
+        if (sel != null && FEW_READ * k < batchRows) {
+            fillRows(c, sel, k);
+        } else {
+            fill(c, batchRows);
+        }
     }
 
     /**
-     * Rows {@code sel[0, k)} (ascending) of column {@code c}, a column of numbers, into the batch,
-     * a value at a time, the batch's other rows passed over (their values not decoded: no row of
-     * the plan reads them).
+     * Rows {@code sel[0, k)} (ascending) of column {@code c} into the batch, a value at a time, the
+     * batch's other rows passed over (their values not decoded: no row of the plan reads them); a
+     * string's bytes into its row's place, not as a dictionary id.
      */
     private void fillRows(int c, int[] sel, int k) {
         ColumnChunkDecoder d = decoders[c];
+        ParquetColumn column = columns[c];
         try {
             int at = 0;
             for (int i = 0; i < k; i++) {
                 int r = sel[i];
                 d.skip(r - at);
-                fillOneByOne(d, columns[c].conversion(), batch.values(c), batch.nulls(c), r, r + 1);
+                if (numbers(column.conversion())) {
+                    fillOneByOne(d, column.conversion(), batch.values(c), batch.nulls(c), r, r + 1);
+                } else if (column.conversion() == ParquetColumn.Conversion.STRING) {
+                    fillString(d, column, fields[c], c, r);
+                } else {
+                    fillColumn(d, column, fields[c], batch.values(c), batch.highs(c), batch.nulls(c), r, r + 1);
+                }
                 at = r + 1;
             }
             d.skip(batchRows - at);
         } catch (RuntimeException e) {
             throw failure(group, c, e);
         }
+        if (column.conversion() == ParquetColumn.Conversion.STRING) {
+            batch.dictionary(c, null);
+        }
+    }
+
+    /** The next string of column {@code c} into row {@code row}'s place (its dictionary entry where the page holds ids), or its NULL. */
+    private void fillString(ColumnChunkDecoder d, ParquetColumn column, Field f, int c, int row) {
+        if (isNull(d, batch.nulls(c), row)) {
+            return;
+        }
+        if (d.ids() == null) {
+            putString(d.values().readBytes(), column, f, c, row);
+            return;
+        }
+        byte[] entry = d.strings().entry(d.values().readValueDictionaryId()); // the id checked to be the dictionary's
+        check(entry, entry.length, f, column);
+        batch.place(c, row, entry, entry.length);
     }
 
     /**
@@ -334,8 +363,10 @@ public final class ParquetPlanTasklet implements Tasklet {
         try {
             if (columns[c].conversion() == ParquetColumn.Conversion.STRING) {
                 fillStrings(decoders[c], columns[c], fields[c], c, n);
+            } else if (numbers(columns[c].conversion())) {
+                fillNumbers(decoders[c], columns[c].conversion(), batch.values(c), batch.nulls(c), n);
             } else {
-                fillColumn(decoders[c], columns[c], fields[c], batch.values(c), batch.highs(c), batch.nulls(c), n);
+                fillColumn(decoders[c], columns[c], fields[c], batch.values(c), batch.highs(c), batch.nulls(c), 0, n);
             }
         } catch (RuntimeException e) {
             throw failure(group, c, e);
@@ -343,29 +374,26 @@ public final class ParquetPlanTasklet implements Tasklet {
     }
 
     /**
-     * The next {@code n} values of one column into {@code values} as the field's
-     * {@link Field#readInteger} would read them from a record ({@code highs}: a 16-byte
-     * decimal's high words), NULLs into {@code nulls} (null for a required column).
+     * The next values of one column, a value at a time, into rows {@code [from, to)} of {@code values}
+     * as the field's {@link Field#readInteger} would read them from a record ({@code highs}: a 16-byte
+     * decimal's high words), NULLs into {@code nulls} (null for a required column): milliseconds,
+     * booleans, decimals in bytes.
      */
     private void fillColumn(ColumnChunkDecoder d, ParquetColumn column, Field f, long[] values, long[] highs,
-                            boolean[] nulls, int n) {
-        if (numbers(column.conversion())) {
-            fillNumbers(d, column.conversion(), values, nulls, n);
-            return;
-        }
+                            boolean[] nulls, int from, int to) {
         switch (column.conversion()) {
             case INT64_MILLIS -> {
-                for (int r = 0; r < n; r++) {
+                for (int r = from; r < to; r++) {
                     values[r] = isNull(d, nulls, r) ? 0 : Math.multiplyExact(d.values().readLong(), 1000L);
                 }
             }
             case BOOLEAN -> {
-                for (int r = 0; r < n; r++) {
+                for (int r = from; r < to; r++) {
                     values[r] = !isNull(d, nulls, r) && d.values().readBoolean() ? 1 : 0;
                 }
             }
             case BYTES_DECIMAL -> {
-                for (int r = 0; r < n; r++) {
+                for (int r = from; r < to; r++) {
                     if (isNull(d, nulls, r)) {
                         values[r] = 0;
                         if (highs != null) {
