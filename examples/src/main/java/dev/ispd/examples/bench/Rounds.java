@@ -111,8 +111,8 @@ public final class Rounds {
         if (!auto) {
             return cap() + " " + unit;
         }
-        return String.format("%s until the verdict settles (fastest's against the best static policy, else "
-                + "device-only's against Parquet), looked at after %s %s, each look's interval at "
+        return String.format("%s until every verdict settles (fastest's against the best static policy, each "
+                + "policy's against Parquet), looked at after %s %s, each look's interval at "
                 + "%s%% so that all of them hold the median %s%% of the time", unit, looks.stream().map(String::valueOf)
                 .collect(Collectors.joining(", ")), unit, PolicyVerdict.percent(coverage()),
                 PolicyVerdict.percent(PolicyVerdict.COVERAGE));
