@@ -12,7 +12,7 @@ import java.util.stream.DoubleStream;
  * moment; the verdict takes the ratio of each round's pair, and a distribution-free interval of
  * their median (order statistics of the binomial: at least {@link #COVERAGE} of the time it holds
  * the median) says whether the spread allows a call. Within 10% when the whole interval is at or
- * under 1.10, more than 10% slower when the whole interval is above it, else not settled by this
+ * under 1.10 ({@link #margin}), more than 10% slower when the whole interval is above it, else not settled by this
  * many runs (the sittings of 3 runs of 2026-11-28 gave Q1 1.11 and 1.04 with the same placement).
  * A benchmark that looks at the verdict more than once to decide whether to run more rounds
  * ({@link Rounds}) asks each look for a higher coverage, so that all its looks together still hold
@@ -24,8 +24,11 @@ import java.util.stream.DoubleStream;
  * @param low the interval's low end of the rounds' ratios
  * @param high the interval's high end (both NaN with too few rounds for any interval)
  * @param coverage how often the interval holds the rounds' median ratio, at least
+ * @param margin the ratio the whole interval must be at or under to be met, above to be missed:
+ *     {@link #MARGIN}, or another aim's ({@link #withMargin}: 0.5 for "at least 2x faster")
  */
-public record PolicyVerdict(String fastest, String best, double ratio, double low, double high, double coverage) {
+public record PolicyVerdict(String fastest, String best, double ratio, double low, double high, double coverage,
+                            double margin) {
     /** Issue 24's margin: the default policy's median at most 10% above the best static policy's. */
     public static final double MARGIN = 1.10;
     /** How often the interval (all the intervals of a benchmark's looks together) holds the rounds' median ratio, at least. */
@@ -62,7 +65,12 @@ public record PolicyVerdict(String fastest, String best, double ratio, double lo
         Arrays.sort(pairs);
         int k = lowRank(pairs.length, coverage);
         return new PolicyVerdict(fastestName, best, median(fastest) / median(statics.get(best)),
-                k < 0 ? Double.NaN : pairs[k], k < 0 ? Double.NaN : pairs[pairs.length - 1 - k], coverage);
+                k < 0 ? Double.NaN : pairs[k], k < 0 ? Double.NaN : pairs[pairs.length - 1 - k], coverage, MARGIN);
+    }
+
+    /** The same rounds judged against {@code aim}: met where the whole interval is at or under it. */
+    public PolicyVerdict withMargin(double aim) {
+        return new PolicyVerdict(fastest, best, ratio, low, high, coverage, aim);
     }
 
     /** Of two policies' runs (one static policy), as {@link #of(String, double[], Map)}. */
@@ -112,7 +120,7 @@ public record PolicyVerdict(String fastest, String best, double ratio, double lo
         if (!hasInterval()) {
             return "not settled";
         }
-        return high <= MARGIN ? "met" : low > MARGIN ? "missed" : "not settled";
+        return high <= margin ? "met" : low > margin ? "missed" : "not settled";
     }
 
     /** Whether the runs settle the verdict: met or missed. */
@@ -124,9 +132,11 @@ public record PolicyVerdict(String fastest, String best, double ratio, double lo
     public String line(String query, int runs) {
         String verdict = verdict();
         String why = switch (verdict) {
-            case "met" -> "within 10%";
-            case "missed" -> "more than 10% slower";
-            default -> hasInterval() ? "the interval spans " + String.format("%.2f", MARGIN) + ": more runs"
+            case "met" -> margin >= 1 ? "within " + Math.round((margin - 1) * 100) + "%"
+                    : String.format("at least %.2gx faster", 1 / margin);
+            case "missed" -> margin >= 1 ? "more than " + Math.round((margin - 1) * 100) + "% slower"
+                    : String.format("less than %.2gx faster", 1 / margin);
+            default -> hasInterval() ? "the interval spans " + String.format("%.2f", margin) + ": more runs"
                     : "at least " + fewestRounds(coverage) + " runs";
         };
         return String.format("%s: %s / best static (%s) %.2f over %d runs (%s): %s, %s", query, fastest, best, ratio,

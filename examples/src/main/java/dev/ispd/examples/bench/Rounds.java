@@ -9,7 +9,8 @@ import java.util.stream.Collectors;
 /**
  * How many rounds a benchmark times per query (issue 24 point 3): a fixed number, judged once at
  * the end ({@link PolicyVerdict} at {@value PolicyVerdict#COVERAGE}); or {@code auto}: rounds
- * until the query's verdict of fastest against the best static policy is settled, looked at after
+ * until every verdict the benchmark gives of the query (of fastest against the best static policy,
+ * of an aim against Parquet) is settled, looked at after
  * {@value #FIRST_LOOK} rounds and every {@value #LOOK_EVERY} more, and at the cap. Looking again
  * until an interval settles would make a false verdict likelier than one look's 10% (each look is
  * another chance for an interval to miss the median), so each look's interval holds the median at
@@ -42,7 +43,7 @@ public final class Rounds {
         return new Rounds(false, List.of(runs));
     }
 
-    /** Rounds until the verdict settles, at most {@code cap}. */
+    /** Rounds until every verdict settles, at most {@code cap}. */
     public static Rounds auto(int cap) {
         if (cap < 1) {
             throw new IllegalArgumentException("the cap of --runs auto is 1 round or more, not " + cap);
@@ -111,8 +112,7 @@ public final class Rounds {
         if (!auto) {
             return cap() + " " + unit;
         }
-        return String.format("%s until every verdict settles (fastest's against the best static policy, each "
-                + "policy's against Parquet), looked at after %s %s, each look's interval at "
+        return String.format("%s until every verdict settles, looked at after %s %s, each look's interval at "
                 + "%s%% so that all of them hold the median %s%% of the time", unit, looks.stream().map(String::valueOf)
                 .collect(Collectors.joining(", ")), unit, PolicyVerdict.percent(coverage()),
                 PolicyVerdict.percent(PolicyVerdict.COVERAGE));

@@ -66,6 +66,26 @@ class PolicyVerdictTest {
                 + "median 1.15-1.40): missed, more than 10% slower", slower.line("Q19", 9));
     }
 
+    /** The same rounds judged against "at least 2x faster": met only where the whole interval is at or under 0.5. */
+    @Test
+    void anotherMarginJudgesTheSameIntervalAgainstItsOwnRatio() {
+        double[] parquet = {1, 1, 1, 1, 1, 1, 1, 1, 1};
+        PolicyVerdict twice = PolicyVerdict.of("device-only", new double[] {0.3, 0.35, 0.4, 0.4, 0.42, 0.45, 0.46, 0.48, 0.6},
+                "parquet", parquet).withMargin(0.5);
+        assertEquals(0.35, twice.low(), 1e-12);
+        assertEquals(0.48, twice.high(), 1e-12);
+        assertEquals("met", twice.verdict());
+        assertTrue(twice.line("Q6", 9).endsWith("met, at least 2.0x faster"), twice.line("Q6", 9));
+        PolicyVerdict near = PolicyVerdict.of("device-only", new double[] {0.4, 0.45, 0.48, 0.5, 0.51, 0.52, 0.53, 0.55, 0.6},
+                "parquet", parquet).withMargin(0.5);
+        assertEquals("not settled", near.verdict());
+        assertEquals("met", near.withMargin(PolicyVerdict.MARGIN).verdict());
+        PolicyVerdict slow = PolicyVerdict.of("device-only", new double[] {0.5, 0.55, 0.6, 0.6, 0.62, 0.65, 0.66, 0.68, 0.8},
+                "parquet", parquet).withMargin(0.5);
+        assertEquals("missed", slow.verdict());
+        assertTrue(slow.line("Q19", 9).endsWith("missed, less than 2.0x faster"), slow.line("Q19", 9));
+    }
+
     @Test
     void tooFewRoundsGiveNoIntervalAndNoVerdict() {
         PolicyVerdict v = PolicyVerdict.of("fastest", new double[] {1, 1, 1}, "device-only", new double[] {1, 1, 1});

@@ -52,7 +52,7 @@ import picocli.CommandLine.Model.CommandSpec;
  * the Parquet into osd://, then runs each chosen TPC-H query as Spark SQL over every chosen
  * {@link Source} in one local SparkSession: warm-up runs, then timed runs in rounds of {@link RunOrder}'s balanced order (wall clock of
  * {@code spark.sql} and collecting the answer), a fixed number or until the verdict settles
- * ({@link Rounds}: fastest's against the best static policy, each policy's against Parquet). Prints every run with the
+ * ({@link Rounds}: fastest's against the best static policy, each aim's against Parquet). Prints every run with the
  * collection and compilation time inside it and the load average, then per
  * query each source's median, the connector's speed over Parquet, {@code fastest} over the best
  * static policy, whether every answer equals the reference (Parquet on local disk), and the
