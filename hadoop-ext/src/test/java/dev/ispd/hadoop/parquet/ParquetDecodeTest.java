@@ -163,18 +163,10 @@ class ParquetDecodeTest {
         assertEquals(1, ParquetFooters.read(fs, status).getBlocks().size(), "one row group of three batches");
         Layout layout = ParquetInputs.table(fs, status).layout();
         ByteBuffer records = ParquetData.records(layout, rows);
-        List<String> every = List.of("id", "qty", "urgent", "price", "small", "big", "day", "ts", "score", "ratio", "flag",
-                "mode", "comment");
         long[] spread = java.util.stream.LongStream.iterate(3, i -> i < ROWS, i -> i + 61).toArray();
         for (Predicate where : List.of(Predicate.or(Predicate.between("id", 5, 6), Predicate.between("id", 2_500, 2_510)),
                 Predicate.between("id", 1_500, 1_510), Predicate.between("id", 2_990, 2_999), Predicate.in("id", spread))) {
-            for (Plan plan : List.of(Plan.rows(layout, where, every), Plan.aggregate(layout, where, List.of("urgent"),
-                    List.of(Aggregate.countStar(), Aggregate.count("comment"), Aggregate.sum(Expr.field("price")),
-                            Aggregate.max(Expr.field("day")), Aggregate.min(Expr.field("score"))))))  {
-                byte[] decoded = decoded(fs, status, plan);
-                assertArrayEquals(overRecords(plan, records), decoded, plan.toString());
-                assertTrue(PlanResult.decode(decoded).rows().size() > 0, "the plan returns something: " + plan);
-            }
+            assertRowsAndAggregatesEqual(fs, status, records, layout, where);
         }
     }
 
@@ -196,22 +188,13 @@ class ParquetDecodeTest {
         FileStatus status = written("narrowed", rows, codec, version, dictionary, 4 << 20, 2 * 1024);
         Layout layout = ParquetInputs.table(fs, status).layout();
         ByteBuffer records = ParquetData.records(layout, rows);
-        List<String> every = List.of("id", "qty", "urgent", "price", "small", "big", "day", "ts", "score", "ratio", "flag",
-                "mode", "comment");
         Predicate later = Predicate.and(Predicate.compare("qty", CompareOp.GT, 0),
                 Predicate.or(Predicate.compare("mode", CompareOp.NE, "FOB"), Predicate.isNull("comment")),
                 Predicate.or(Predicate.compare("ts", CompareOp.GT, 0), Predicate.holds(Expr.eq(Expr.field("flag"),
                         Expr.lit(true)))));
         for (Predicate first : List.of(Predicate.in("id", LongStream.iterate(3, i -> i < ROWS, i -> i + 61).toArray()),
                 Predicate.between("id", 1_500, 1_510), Predicate.compare("id", CompareOp.LT, 2_000))) {
-            Predicate where = Predicate.and(first, later);
-            for (Plan plan : List.of(Plan.rows(layout, where, every), Plan.aggregate(layout, where, List.of("urgent"),
-                    List.of(Aggregate.countStar(), Aggregate.count("comment"), Aggregate.sum(Expr.field("price")),
-                            Aggregate.max(Expr.field("day")), Aggregate.min(Expr.field("score")))))) {
-                byte[] decoded = decoded(fs, status, plan);
-                assertArrayEquals(overRecords(plan, records), decoded, plan.toString());
-                assertTrue(PlanResult.decode(decoded).rows().size() > 0, "the plan returns something: " + plan);
-            }
+            assertRowsAndAggregatesEqual(fs, status, records, layout, Predicate.and(first, later));
         }
         Plan dividing = Plan.rows(layout, Predicate.and(Predicate.between("id", 1_500, 1_510),
                 Predicate.holds(Expr.gt(Expr.div(Expr.field("small"), Expr.sub(Expr.field("qty"), Expr.field("qty"))),
@@ -249,6 +232,23 @@ class ParquetDecodeTest {
         ByteBuffer records = ParquetData.records(layout, rows);
         for (Plan plan : plans(layout)) {
             assertArrayEquals(overRecords(plan, records), decoded(fs, status, plan), plan.toString());
+        }
+    }
+
+    /**
+     * Over {@code where}, the rows of every column and aggregates of several kinds decoded from the
+     * Parquet file equal those over {@code records}, the same values as fixed-width records, and are some.
+     */
+    private static void assertRowsAndAggregatesEqual(FileSystem fs, FileStatus status, ByteBuffer records, Layout layout,
+                                                     Predicate where) throws Exception {
+        List<String> every = List.of("id", "qty", "urgent", "price", "small", "big", "day", "ts", "score", "ratio", "flag",
+                "mode", "comment");
+        for (Plan plan : List.of(Plan.rows(layout, where, every), Plan.aggregate(layout, where, List.of("urgent"),
+                List.of(Aggregate.countStar(), Aggregate.count("comment"), Aggregate.sum(Expr.field("price")),
+                        Aggregate.max(Expr.field("day")), Aggregate.min(Expr.field("score")))))) {
+            byte[] decoded = decoded(fs, status, plan);
+            assertArrayEquals(overRecords(plan, records), decoded, plan.toString());
+            assertTrue(PlanResult.decode(decoded).rows().size() > 0, "the plan returns something: " + plan);
         }
     }
 
