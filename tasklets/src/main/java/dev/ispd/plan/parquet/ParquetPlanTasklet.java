@@ -75,10 +75,14 @@ public final class ParquetPlanTasklet implements Tasklet {
     private ParquetRowGroup group;
     private ColumnChunkDecoder[] decoders;
     private int batchRows;
-    /** Per column {@link #onDemand}, rows of the row group before the batch it passed over undecoded (no row of theirs read). */
-    private final long[] behind;
-    /** Per column {@link #onDemand}, whether it is filled for the batch. */
-    private final boolean[] filled;
+    /** The batch's first row, counted from the first the row group's part read starts at. */
+    private long batchStart;
+    /**
+     * Per column {@link #onDemand}, the row its decoder is at, counted as {@link #batchStart} is: the
+     * rows from there to the batch are those of batches that never read it, passed over undecoded
+     * when it is next read.
+     */
+    private final long[] decodedTo;
     /** The bytes sent that no row group decoded yet has taken. */
     private byte[] pending;
     private int pendingLength;
@@ -117,8 +121,7 @@ public final class ParquetPlanTasklet implements Tasklet {
         this.scratch = new Scratch(widest);
         this.fitting = new StringDictionary[columns.length];
         this.ids = new int[batch.capacity()];
-        this.behind = new long[columns.length];
-        this.filled = new boolean[columns.length];
+        this.decodedTo = new long[columns.length];
     }
 
     /** The test of {@code where} the interpreter makes first: of an AND (and its first operand's, ...), the first operand. */
@@ -193,25 +196,16 @@ public final class ParquetPlanTasklet implements Tasklet {
         group = g;
         decoders = open(g, at);
         skip(decoders, g);
-        Arrays.fill(behind, 0);
-        long done = 0;
-        while (done < g.count()) {
-            int n = (int) Math.min(batch.capacity(), g.count() - done);
+        Arrays.fill(decodedTo, 0);
+        for (batchStart = 0; batchStart < g.count(); batchStart += batchRows) {
+            batchRows = (int) Math.min(batch.capacity(), g.count() - batchStart);
             for (int c = 0; c < columns.length; c++) {
                 if (onDemand == null || !onDemand[c]) {
-                    fill(c, n);
+                    fill(c, batchRows);
                 }
             }
-            batchRows = n;
-            Arrays.fill(filled, false);
-            batch.filled(n, onDemand, fillLater);
+            batch.filled(batchRows, onDemand, fillLater);
             plan.scan(batch, meter);
-            for (int c = 0; c < columns.length; c++) {
-                if (onDemand != null && onDemand[c] && !filled[c]) {
-                    behind[c] += n;
-                }
-            }
-            done += n;
         }
         countDecoding(g, source.columns(), meter);
     }
@@ -223,12 +217,11 @@ public final class ParquetPlanTasklet implements Tasklet {
      */
     private void fillLater(int c, int[] sel, int k) {
         try {
-            decoders[c].skip(behind[c]);
+            decoders[c].skip(batchStart - decodedTo[c]);
         } catch (RuntimeException e) {
             throw failure(group, c, e);
         }
-        behind[c] = 0;
-        filled[c] = true;
+        decodedTo[c] = batchStart + batchRows;
         if (sel != null && FEW_READ * k < batchRows) {
             fillRows(c, sel, k);
         } else {
