@@ -83,8 +83,10 @@ public final class ParquetPlanTasklet implements Tasklet {
      * when it is next read.
      */
     private final long[] decodedTo;
-    /** The bytes sent that no row group decoded yet has taken. */
+    /** The bytes sent that no row group decoded yet has taken: an array of {@link ChunkBuffers} from the first batch to {@link #finish}. */
     private byte[] pending;
+    /** The room {@link #pending} starts with: the largest row group's bytes, at most a page's largest. */
+    private final int firstRoom;
     private int pendingLength;
     private int nextGroup;
 
@@ -115,7 +117,7 @@ public final class ParquetPlanTasklet implements Tasklet {
         this.onDemand = some && !all ? later : null;
         // room made once, not doubled as the bytes come; at most a page's largest size at first (the source's sizes are a caller's word)
         long largest = source.rowGroups().stream().mapToLong(ParquetRowGroup::bytes).max().orElse(0);
-        this.pending = new byte[(int) Math.min(largest, ColumnChunkPages.MAX_PAGE_BYTES)];
+        this.firstRoom = (int) Math.min(largest, ColumnChunkPages.MAX_PAGE_BYTES);
         this.batch = new DecodedBatch(layout, List.of(fields));
         int widest = Arrays.stream(fields).mapToInt(Field::width).max().orElse(0);
         this.scratch = new Scratch(widest);
@@ -154,6 +156,9 @@ public final class ParquetPlanTasklet implements Tasklet {
     @Override
     public void scan(ByteBuffer data, long objectId, long objectOffset, Meter meter) {
         int n = data.remaining();
+        if (pending == null) {
+            pending = ChunkBuffers.take(Math.max(firstRoom, n));
+        }
         if (pendingLength + n > pending.length) {
             pending = Arrays.copyOf(pending, Math.max(pendingLength + n, 2 * pending.length));
         }
@@ -183,6 +188,10 @@ public final class ParquetPlanTasklet implements Tasklet {
                     + where, null);
         }
         plan.finish(out, meter);
+        if (pending != null) {
+            ChunkBuffers.giveBack(pending);
+            pending = null;
+        }
     }
 
     /**
