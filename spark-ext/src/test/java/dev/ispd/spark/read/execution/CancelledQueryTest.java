@@ -93,8 +93,9 @@ class CancelledQueryTest {
             }
         });
         try (AutoCloseable capture = capture(logged)) {
+            long scannedBefore = bytesScanned();
             query.start();
-            awaitRunningTasks();
+            awaitAnExecutionInADrive(scannedBefore);
             sc.cancelJobGroup(group);
             query.join(TimeUnit.SECONDS.toMillis(60));
             assertFalse(query.isAlive(), "the query ended");
@@ -113,14 +114,29 @@ class CancelledQueryTest {
         }
     }
 
-    /** Waits until the query's tasks run (their executions started in drives that take minutes). */
-    private static void awaitRunningTasks() throws InterruptedException {
+    /**
+     * Waits until a task of the query runs an execution in a drive (which takes minutes to
+     * answer): until a drive has scanned bytes since {@code before}. Nothing else scans in them:
+     * the statistics' sample is read, not scanned. A fixed wait after the tasks start could end
+     * on a loaded machine before any execution reached a drive, and then none would be cancelled.
+     */
+    private static void awaitAnExecutionInADrive(long before) throws InterruptedException, IOException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        while (RUNNING.get() == 0) {
-            assertTrue(System.nanoTime() < deadline, "no task of the query started");
+        while (RUNNING.get() == 0 || bytesScanned() == before) {
+            assertTrue(System.nanoTime() < deadline, "no execution of the query reached a drive");
             TimeUnit.MILLISECONDS.sleep(20);
         }
-        TimeUnit.MILLISECONDS.sleep(500); // the tasks submit their executions and poll
+    }
+
+    /** The bytes the drives have scanned in executions, summed. */
+    private static long bytesScanned() throws IOException {
+        long scanned = 0;
+        for (int d = 0; d < 2; d++) {
+            try (Drive drive = Drive.connect(DRIVES.address(d))) {
+                scanned += drive.deviceLog().bytesReadInternal();
+            }
+        }
+        return scanned;
     }
 
     /** The killed tasks end within seconds, not when their paced executions would finish. */
