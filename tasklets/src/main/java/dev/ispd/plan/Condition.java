@@ -2,6 +2,7 @@ package dev.ispd.plan;
 
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -156,11 +157,11 @@ abstract class Condition {
             return new NullField(f, negated);
         }
         if (p instanceof Predicate.And a) {
-            return new Junction(operands(a.operands(), "AND", layout, negated), negated);
+            return Junction.of(operands(a.operands(), "AND", layout, negated), negated);
         }
         if (p instanceof Predicate.Or o) {
             CharsIn in = CharsIn.of(o, layout, negated);
-            return in != null ? in : new Junction(operands(o.operands(), "OR", layout, negated), !negated);
+            return in != null ? in : Junction.of(operands(o.operands(), "OR", layout, negated), !negated);
         }
         if (p instanceof Predicate.Not n) {
             return bind(n.operand(), layout, !negated);
@@ -232,7 +233,7 @@ abstract class Condition {
     /** A test of one field's value: the load and the comparisons are counted, and NULL fails it, as in SQL. */
     private abstract static class FieldCondition extends Condition {
         final Field field;
-        private final int comparesPerTest;
+        final int comparesPerTest;
         /** Whether the field's value is its integer (no float key or bool to make per record). */
         private final boolean integer;
         /** The field's values and NULLs of a batch's rows, shared with the WHERE's other leaves of it ({@link #shareValues}) where they are its integers. */
@@ -255,7 +256,7 @@ abstract class Condition {
         }
 
         @Override
-        final boolean test(ByteBuffer buf, int record, Work work) {
+        boolean test(ByteBuffer buf, int record, Work work) {
             work.fieldReads++;
             if (field.hasNullBit() && field.nullBitSet(buf, record)) {
                 return false;
@@ -324,7 +325,31 @@ abstract class Condition {
                 rows = present;
                 m = k;
             }
+            return keep(values, rows, m, out, work);
+        }
+
+        /** {@link #keep(long[], int[], int, int[])}, for a leaf that counts more work as it keeps rows. */
+        int keep(long[] values, int[] rows, int m, int[] out, Work work) {
             return keep(values, rows, m, out);
+        }
+
+        /**
+         * The values that pass, where they are one range of the field's integers: its ends
+         * {@code {lo, hi}}, compared as signed longs once {@link #flip} is xor-ed into a value;
+         * else null.
+         */
+        long[] bounds() {
+            return null;
+        }
+
+        /** The sign bit for unsigned 8-byte fields (their order as signed longs), else 0. */
+        final long flip() {
+            return field.unsigned64() ? Long.MIN_VALUE : 0;
+        }
+
+        /** Whether {@link #select} compares the field's integers as they are (no float key or bool made first). */
+        final boolean integer() {
+            return integer;
         }
 
         /**
@@ -403,6 +428,11 @@ abstract class Condition {
         @Override
         int keep(long[] values, int[] rows, int m, int[] out) {
             return none ? 0 : keepRange(values, rows, m, out, flip, lo, hi, op != CompareOp.NE);
+        }
+
+        @Override
+        long[] bounds() {
+            return none || op == CompareOp.NE ? null : new long[] {lo, hi};
         }
     }
 
@@ -492,8 +522,82 @@ abstract class Condition {
 
         @Override
         int keep(long[] values, int[] rows, int m, int[] out) {
-            long flip = field.unsigned64() ? Long.MIN_VALUE : 0;
+            long flip = flip();
             return keepRange(values, rows, m, out, flip, lo ^ flip, hi ^ flip, !outside);
+        }
+
+        @Override
+        long[] bounds() {
+            return outside ? null : new long[] {lo ^ flip(), hi ^ flip()};
+        }
+    }
+
+    /**
+     * Two ranges of one integer field one after the other in an AND (Q6's {@code l_shipdate >= ...
+     * AND l_shipdate < ...}): judged in one loop over the field's values, where the AND made a
+     * second over the rows the first left. Counted as the two leaves are: the second's field load
+     * and comparisons for each row the first passed.
+     */
+    private static final class TwoRanges extends FieldCondition {
+        private final FieldCondition first;
+        private final FieldCondition second;
+        private final long flip;
+        private final long lo1;
+        private final long hi1;
+        private final long lo2;
+        private final long hi2;
+
+        private TwoRanges(FieldCondition first, FieldCondition second, long[] firstBounds, long[] secondBounds) {
+            super(first.field, first.comparesPerTest);
+            this.first = first;
+            this.second = second;
+            this.flip = first.flip();
+            this.lo1 = firstBounds[0];
+            this.hi1 = firstBounds[1];
+            this.lo2 = secondBounds[0];
+            this.hi2 = secondBounds[1];
+        }
+
+        /** {@code a} and {@code b} in one, where both are ranges of the same integer field; else null. */
+        static TwoRanges of(Condition a, Condition b) {
+            if (a instanceof FieldCondition x && b instanceof FieldCondition y && x.field == y.field
+                    && x.integer() && x.bounds() != null && y.bounds() != null) {
+                return new TwoRanges(x, y, x.bounds(), y.bounds());
+            }
+            return null;
+        }
+
+        /** A record at a time, as the AND of the two leaves, each counting its own work. */
+        @Override
+        boolean test(ByteBuffer buf, int record, Work work) {
+            return first.test(buf, record, work) && second.test(buf, record, work);
+        }
+
+        @Override
+        boolean holds(long v) {
+            return first.holds(v) && second.holds(v);
+        }
+
+        @Override
+        int keep(long[] values, int[] rows, int m, int[] out) {
+            throw new IllegalStateException("two ranges count the second's work as they keep rows");
+        }
+
+        @Override
+        int keep(long[] values, int[] rows, int m, int[] out, Work work) {
+            int k = 0;
+            int passedFirst = 0;
+            for (int i = 0; i < m; i++) { // no branch on the value, as in keepRange
+                int r = rows[i];
+                long v = values[r] ^ flip;
+                boolean inFirst = v >= lo1 & v <= hi1;
+                out[k] = r;
+                passedFirst += inFirst ? 1 : 0;
+                k += inFirst & v >= lo2 & v <= hi2 ? 1 : 0;
+            }
+            work.fieldReads += passedFirst;
+            work.compares += (long) second.comparesPerTest * passedFirst;
+            return k;
         }
     }
 
@@ -688,9 +792,30 @@ abstract class Condition {
         private int[] passed;
         private boolean[] passes;
 
-        Junction(Condition[] operands, boolean decidedBy) {
+        private Junction(Condition[] operands, boolean decidedBy) {
             this.operands = operands;
             this.decidedBy = decidedBy;
+        }
+
+        /**
+         * AND ({@code decidedBy} false) or OR of {@code operands}; of an AND, two ranges of one
+         * field one after the other are judged as one ({@link TwoRanges}), and an AND left with one
+         * operand is that operand.
+         */
+        static Condition of(Condition[] operands, boolean decidedBy) {
+            if (decidedBy) {
+                return new Junction(operands, true);
+            }
+            List<Condition> fused = new ArrayList<>();
+            for (Condition c : operands) {
+                TwoRanges both = fused.isEmpty() ? null : TwoRanges.of(fused.get(fused.size() - 1), c);
+                if (both != null) {
+                    fused.set(fused.size() - 1, both);
+                } else {
+                    fused.add(c);
+                }
+            }
+            return fused.size() == 1 ? fused.get(0) : new Junction(fused.toArray(Condition[]::new), false);
         }
 
         @Override

@@ -23,8 +23,9 @@ import org.junit.jupiter.params.provider.MethodSource;
  * values), whose rows are tested in one loop per leaf, against the
  * per-record loop: every field kind (signed and unsigned 8-byte integers, 4-byte ones NULL by a
  * bit and by a value, decimals, dates, floats with NaN and -0.0, bools, a byte) with literals at
- * the ends of its range, and IN lists looked up in a bitmap of their span and searched. Same
- * result bytes, same meter; {@link BlockedPlanTaskletTest} runs the same plans over blocks.
+ * the ends of its range, and IN lists looked up in a bitmap of their span and searched, and two
+ * ranges of a field in an AND, judged in one loop. Same result bytes, same meter;
+ * {@link BlockedPlanTaskletTest} runs the same plans over blocks.
  */
 class FieldLeavesTest {
     private static final Layout L = ExprRecords.ITEMS;
@@ -85,6 +86,14 @@ class FieldLeavesTest {
                 Predicate.compare(field, CompareOp.LT, last), Predicate.not(Predicate.compare(field, CompareOp.EQ, middle))));
         add(plans, layout, selected, Predicate.or(Predicate.compare(field, CompareOp.LT, literals[1]),
                 Predicate.between(field, middle, last), Predicate.in(field, first, middle)));
+        // two ranges of the field one after the other in an AND, judged in one loop: a BETWEEN then a
+        // comparison, and a pair before a leaf of another field (as Q6's l_shipdate bounds come first)
+        add(plans, layout, selected, Predicate.and(Predicate.between(field, first, middle),
+                Predicate.compare(field, CompareOp.GT, literals[1])));
+        add(plans, layout, selected, Predicate.and(Predicate.compare(field, CompareOp.LE, middle),
+                Predicate.compare(field, CompareOp.GE, first), Predicate.compare("band", CompareOp.LE, 2),
+                Predicate.not(Predicate.or(Predicate.compare(field, CompareOp.GT, last),
+                        Predicate.compare(field, CompareOp.LT, literals[1])))));
         // a leaf of the field over some rows of a batch (those of a band), then one over others
         add(plans, layout, selected, Predicate.or(Predicate.and(Predicate.compare("band", CompareOp.LE, 2),
                 Predicate.compare(field, CompareOp.GE, middle)), Predicate.compare(field, CompareOp.LT, literals[1])));
