@@ -18,7 +18,7 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The batch form of the WHERE leaves of one field ({@code Condition.FieldCondition}: a comparison,
+ * The batch form of the WHERE leaves of one field ({@link FieldCondition}: a comparison,
  * BETWEEN, IN, each also negated, and AND and OR of leaves of one field, which share its decoded
  * values), whose rows are tested in one loop per leaf, against the
  * per-record loop: every field kind (signed and unsigned 8-byte integers, 4-byte ones NULL by a
