@@ -20,15 +20,16 @@ import java.util.stream.DoubleStream;
  *
  * @param fastest the default policy's name
  * @param best the static policy with the lowest median
- * @param ratio the default policy's median over the best static policy's
+ * @param ratio the default policy's median over the best static policy's (the medians' ratio)
+ * @param pairedMedian the median of the rounds' ratios, which the interval holds, not always the medians' ratio
  * @param low the interval's low end of the rounds' ratios
  * @param high the interval's high end (both NaN with too few rounds for any interval)
  * @param coverage how often the interval holds the rounds' median ratio, at least
  * @param margin the ratio the whole interval must be at or under to be met, above to be missed:
  *     {@link #MARGIN}, or another aim's ({@link #withMargin}: 0.5 for "at least 2x faster")
  */
-public record PolicyVerdict(String fastest, String best, double ratio, double low, double high, double coverage,
-                            double margin) {
+public record PolicyVerdict(String fastest, String best, double ratio, double pairedMedian, double low, double high,
+                            double coverage, double margin) {
     /** Issue 24's margin: the default policy's median at most 10% above the best static policy's. */
     public static final double MARGIN = 1.10;
     /** How often the interval (all the intervals of a benchmark's looks together) holds the rounds' median ratio, at least. */
@@ -64,13 +65,13 @@ public record PolicyVerdict(String fastest, String best, double ratio, double lo
         }
         Arrays.sort(pairs);
         int k = lowRank(pairs.length, coverage);
-        return new PolicyVerdict(fastestName, best, median(fastest) / median(statics.get(best)),
+        return new PolicyVerdict(fastestName, best, median(fastest) / median(statics.get(best)), median(pairs),
                 k < 0 ? Double.NaN : pairs[k], k < 0 ? Double.NaN : pairs[pairs.length - 1 - k], coverage, MARGIN);
     }
 
     /** The same rounds judged against {@code aim}: met where the whole interval is at or under it. */
     public PolicyVerdict withMargin(double aim) {
-        return new PolicyVerdict(fastest, best, ratio, low, high, coverage, aim);
+        return new PolicyVerdict(fastest, best, ratio, pairedMedian, low, high, coverage, aim);
     }
 
     /** Of two policies' runs (one static policy), as {@link #of(String, double[], Map)}. */
@@ -139,13 +140,16 @@ public record PolicyVerdict(String fastest, String best, double ratio, double lo
             default -> hasInterval() ? "the interval spans " + String.format("%.2f", margin) + ": more runs"
                     : "at least " + fewestRounds(coverage) + " runs";
         };
-        return String.format("%s: %s / best static (%s) %.2f over %d runs (%s): %s, %s", query, fastest, best, ratio,
-                runs, interval(), verdict, why);
+        return String.format("%s: %s / best static (%s): medians' ratio %.2f over %d runs (%s): %s, %s", query,
+                fastest, best, ratio, runs, interval(), verdict, why);
     }
 
-    /** The interval of the rounds' ratios as a report says it, or that there are too few rounds for one. */
+    /**
+     * The rounds' ratios as a report says them: their median and its interval, or that there are
+     * too few rounds for one. Their median, not the medians' ratio, is what the interval holds.
+     */
     public String interval() {
-        return hasInterval() ? String.format("rounds' ratios, %s%% interval of their median %.2f-%.2f",
+        return hasInterval() ? String.format("rounds' ratios: median %.2f, %s%% interval %.2f-%.2f", pairedMedian,
                 percent(coverage), low, high) : "too few rounds for an interval";
     }
 

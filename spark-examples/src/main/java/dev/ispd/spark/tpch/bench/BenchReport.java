@@ -210,7 +210,7 @@ final class BenchReport {
             Map<String, List<String>> byVerdict = new LinkedHashMap<>();
             for (QueryRuns q : covered) {
                 PolicyVerdict v = a.verdict(q, rounds);
-                out.printf("  Q%d: %s / %s %.2f over %d rounds (%s): %s%n", q.query(), a.source().key(),
+                out.printf("  Q%d: %s / %s: medians' ratio %.2f over %d rounds (%s): %s%n", q.query(), a.source().key(),
                         a.reference().key(), v.ratio(), q.bySource().get(a.source()).seconds().length, v.interval(),
                         v.verdict());
                 byVerdict.computeIfAbsent(v.verdict(), k -> new ArrayList<>()).add("Q" + q.query());

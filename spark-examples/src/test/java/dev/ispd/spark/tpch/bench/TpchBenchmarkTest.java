@@ -83,11 +83,11 @@ class TpchBenchmarkTest {
             assertTrue(report.stream().anyMatch(l -> l.matches("  Q" + q + ": fastest [0-9.]+, device-only [0-9.]+, "
                     + "host-only [0-9.]+")), all);
             assertTrue(report.stream().anyMatch(l -> l.matches("    Q" + q + ": fastest / best static \\((device|host)-only\\)"
-                    + " [0-9.]+ over 2 runs \\(too few rounds for an interval\\): not settled, at least 5 runs")), all);
+                    + ": medians' ratio [0-9.]+ over 2 runs \\(too few rounds for an interval\\): not settled, at least 5 runs")), all);
         }
         assertTrue(all.contains("aim: fastest within 10% of the best static policy: Q1 not settled, Q6 not settled"), all);
         for (int q : List.of(1, 6)) { // device-only against Parquet by the rounds' ratios: two rounds settle nothing
-            assertTrue(report.stream().anyMatch(l -> l.matches("  Q" + q + ": device-only / parquet-local [0-9.]+ over 2 "
+            assertTrue(report.stream().anyMatch(l -> l.matches("  Q" + q + ": device-only / parquet-local: medians' ratio [0-9.]+ over 2 "
                     + "rounds \\(too few rounds for an interval\\): not settled")), all);
         }
         assertTrue(all.contains("aim: no query more than 10% slower than Parquet, device-only, by the rounds' paired "
@@ -96,14 +96,14 @@ class TpchBenchmarkTest {
             assertTrue(all.contains("aim: no query more than 10% slower than Parquet, " + policy + ", by the rounds' "
                     + "paired ratios: not settled by Q1 Q6"), all);
         }
-        assertTrue(report.stream().anyMatch(l -> l.matches("  Q6: fastest-blocked / parquet-local [0-9.]+ over 2 "
+        assertTrue(report.stream().anyMatch(l -> l.matches("  Q6: fastest-blocked / parquet-local: medians' ratio [0-9.]+ over 2 "
                 + "rounds \\(too few rounds for an interval\\): not settled")), all);
         // the 2x aims by the rounds' paired ratios too: each policy against Parquet, the drives' Parquet against Spark's
         String throughTheDrives = "lineitem-heavy queries at least 2x faster over Parquet through the drives than Spark's "
                 + "reader over the same osd:// files";
         assertTrue(all.contains("aim: " + throughTheDrives + ": "), all);
         assertTrue(all.contains("aim: " + throughTheDrives + ", by the rounds' paired ratios: not settled by Q1 Q6"), all);
-        assertTrue(report.stream().anyMatch(l -> l.matches("  Q1: parquet-ispd / parquet-osd [0-9.]+ over 2 "
+        assertTrue(report.stream().anyMatch(l -> l.matches("  Q1: parquet-ispd / parquet-osd: medians' ratio [0-9.]+ over 2 "
                 + "rounds \\(too few rounds for an interval\\): not settled")), all);
         for (String policy : List.of("device-only", "device-only over blocked records", "fastest",
                 "fastest over blocked records")) {
