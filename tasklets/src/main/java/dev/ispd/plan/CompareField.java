@@ -16,7 +16,7 @@ final class CompareField extends FieldCondition {
         super(field, 1);
         this.op = op;
         this.literal = literal;
-        this.flip = field.unsigned64() ? Long.MIN_VALUE : 0;
+        this.flip = flip();
         long at = literal ^ flip;
         this.none = op == CompareOp.GT && at == Long.MAX_VALUE || op == CompareOp.LT && at == Long.MIN_VALUE;
         this.lo = switch (op) {

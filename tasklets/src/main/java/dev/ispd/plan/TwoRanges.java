@@ -30,11 +30,12 @@ final class TwoRanges extends FieldCondition {
 
     /** {@code a} and {@code b} in one, where both are ranges of the same integer field; else null. */
     static TwoRanges of(Condition a, Condition b) {
-        if (a instanceof FieldCondition x && b instanceof FieldCondition y && x.field == y.field
-                && x.integer() && x.bounds() != null && y.bounds() != null) {
-            return new TwoRanges(x, y, x.bounds(), y.bounds());
+        if (!(a instanceof FieldCondition x && b instanceof FieldCondition y && x.field == y.field && x.integer())) {
+            return null;
         }
-        return null;
+        long[] first = x.bounds();
+        long[] second = y.bounds();
+        return first != null && second != null ? new TwoRanges(x, y, first, second) : null;
     }
 
     /** A record at a time, as the AND of the two leaves, each counting its own work. */

@@ -9,8 +9,8 @@ import java.util.List;
  * The arrays that hold a row group's column chunks while their bytes arrive
  * ({@link ParquetPlanTasklet#scan}), reused from one execution to the next. A new array the size
  * of a row group (14 MB for TPC-H's {@code lineitem} written by Spark) is zeroed and its memory
- * touched page by page before the first byte lands: 3 to 8 ms of every EXECUTE over Parquet at
- * SF 1, before the drive could start. An execution takes one ({@link #take}) when its first bytes
+ * touched page by page before the first byte lands, in the drive's EXECUTE before it can start:
+ * at SF 1 up to 21 ms of one EXECUTE in seven over {@code lineitem}. An execution takes one ({@link #take}) when its first bytes
  * arrive and gives it back ({@link #giveBack}) when it finishes; one that fails leaves its array
  * to the collector. Executions of every drive in the JVM (and the host's) share the arrays, any
  * number at once; at most {@link #KEPT} wait here, held softly, so memory the heap needs is given
