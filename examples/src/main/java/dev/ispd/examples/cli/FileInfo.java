@@ -18,9 +18,10 @@ import org.apache.hadoop.fs.FileStatus;
  * and object of every replica, and a Parquet file's row groups with the chunk holding each.
  *
  * @param parquet a Parquet file's footer as shown, null for other files
+ * @param cutShort where a file without a layout starts as Parquet but does not end as one, what is wrong with it
  */
 record FileInfo(FileStatus status, Optional<String> layout, int recordSize, List<ChunkExtent> chunks, DriveSet drives,
-                ParquetInfo parquet) {
+                ParquetInfo parquet, Optional<String> cutShort) {
 
     static FileInfo of(OsdFileSystem fs, FileStatus status) throws IOException {
         Optional<String> layout = LayoutAttribute.read(fs, status.getPath());
@@ -28,7 +29,9 @@ record FileInfo(FileStatus status, Optional<String> layout, int recordSize, List
         List<ChunkExtent> chunks = fs.locate(status.getPath(), 0, status.getLen());
         ParquetInfo parquet = layout.isEmpty() && ParquetFooters.isParquet(fs, status)
                 ? ParquetInfo.of(fs, status, chunks) : null;
-        return new FileInfo(status, layout, recordSize, chunks, fs.drives(), parquet);
+        Optional<String> cutShort = layout.isEmpty() && parquet == null ? ParquetFooters.cutShort(fs, status)
+                : Optional.empty();
+        return new FileInfo(status, layout, recordSize, chunks, fs.drives(), parquet, cutShort);
     }
 
     String describe() {
@@ -52,7 +55,8 @@ record FileInfo(FileStatus status, Optional<String> layout, int recordSize, List
             return parquet.layoutText();
         }
         if (layout.isEmpty()) {
-            return "none recorded (" + LayoutAttribute.NAME + "): a reader must be told its record size";
+            return "none recorded (" + LayoutAttribute.NAME + ")" + cutShort.map(why -> "; the file " + why)
+                    .orElse(": a reader must be told its record size");
         }
         long len = status.getLen();
         return layout.get() + (len % recordSize == 0 ? String.format(" (%,d records of %d B)", len / recordSize,

@@ -13,7 +13,10 @@ import org.apache.log4j.spi.ThrowableInformation;
  * The exceptions the tasks of failed jobs ended with in Hadoop's local runner. The local runner
  * keeps no failure reason (its job status says "NA", and it has no task diagnostics or completion
  * events): it only logs the task's exception, as a warning whose message is the job's id. This
- * appender on its logger keeps the latest few of them by job id.
+ * appender on its logger keeps the latest few of them by job id, in place of the console: the
+ * command's error names the task's exception in one line ({@code --verbose} adds its stack
+ * trace), so the runner's own warning, 40-odd lines of stack trace, is not printed too. The
+ * runner's other messages go to the console as before.
  */
 final class LocalRunnerFailures extends AppenderSkeleton {
     private static final String RUNNER_LOGGER = "org.apache.hadoop.mapred.LocalJobRunner";
@@ -34,7 +37,9 @@ final class LocalRunnerFailures extends AppenderSkeleton {
     /** Starts keeping the local runner's task failures, once per JVM. */
     static synchronized void watch() {
         if (!watching) {
-            Logger.getLogger(RUNNER_LOGGER).addAppender(new LocalRunnerFailures());
+            Logger runner = Logger.getLogger(RUNNER_LOGGER);
+            runner.addAppender(new LocalRunnerFailures());
+            runner.setAdditivity(false); // append() passes on what it does not keep
             watching = true;
         }
     }
@@ -62,6 +67,8 @@ final class LocalRunnerFailures extends AppenderSkeleton {
             synchronized (FAILURES) {
                 FAILURES.put(String.valueOf(event.getMessage()), thrown.getThrowable());
             }
+        } else {
+            Logger.getRootLogger().callAppenders(event);
         }
     }
 

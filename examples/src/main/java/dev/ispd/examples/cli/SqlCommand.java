@@ -10,6 +10,7 @@ import dev.ispd.hadoop.fs.DataFiles;
 import dev.ispd.hadoop.fs.LayoutAttribute;
 import dev.ispd.hadoop.parquet.ParquetFooters;
 import dev.ispd.hadoop.parquet.ParquetInputs;
+import dev.ispd.offload.execute.SplitMetric;
 import dev.ispd.plan.Layout;
 import dev.ispd.plan.PlanException;
 import dev.ispd.plan.parquet.ParquetPlanTasklet;
@@ -120,8 +121,11 @@ final class SqlCommand {
             throw q.usage("--string-width is for a Parquet --input (" + q.input + " is records)");
         }
         if (given == null) {
-            return recorded.orElseThrow(() -> q.usage("--input " + q.input + " records no layout: give --layout or "
-                    + "--layout-file")).layout();
+            Optional<String> cutShort = recorded.isEmpty() && !files.isEmpty()
+                    ? ParquetFooters.cutShort(fs, files.get(0)) : Optional.empty();
+            return recorded.orElseThrow(() -> q.usage("--input " + q.input + cutShort.map(why -> ": " + files.get(0)
+                    .getPath() + " " + why + " (--layout or --layout-file reads it as records)").orElse(" records no "
+                    + "layout: give --layout or --layout-file"))).layout();
         }
         checkAgrees(given, recorded);
         return given.layout();
@@ -192,8 +196,21 @@ final class SqlCommand {
         out.printf("%nmodeled cost, summed over splits (%s drives, %s host)%n",
                 q.runningDrives() ? "the given" : q.profiles.profile(), q.profiles.hostProfile());
         ModeledCostTable.print(out, Map.of(policy, job.metrics()));
+        printRowGroups(job.metrics());
         out.printf("wall time %.2f s; host and device figures are modeled%n", job.wallNs() / 1e9);
         return 0;
+    }
+
+    /** Over Parquet input, what the job counted of its row groups and pages (nothing over records). */
+    private void printRowGroups(Map<SplitMetric, Long> metrics) {
+        long read = metrics.getOrDefault(SplitMetric.ROW_GROUPS_READ, 0L);
+        long skipped = metrics.getOrDefault(SplitMetric.ROW_GROUPS_SKIPPED, 0L);
+        if (read + skipped > 0) {
+            out.printf("Parquet row groups: %d read, %d skipped by their statistics, %d straddling a chunk boundary "
+                    + "(run on the host); data pages skipped by their column index: %d%n", read, skipped,
+                    metrics.getOrDefault(SplitMetric.STRADDLING_ROW_GROUPS, 0L),
+                    metrics.getOrDefault(SplitMetric.PAGES_SKIPPED, 0L));
+        }
     }
 
     /** The rows as a table, right-aligned under their headers, at most --max-lines of them. */

@@ -24,10 +24,14 @@ import org.apache.hadoop.fs.Path;
  *
  * @param rows      the job's output, one plan result row each ({@link SqlPlan#cell} prints them)
  * @param decisions where its splits were placed and why
- * @param metrics   the modeled cost table's metrics, summed over its splits ({@link ModeledCostTable})
+ * @param metrics   the modeled cost table's metrics, summed over its splits ({@link ModeledCostTable}),
+ *                  and over Parquet input the row groups' counts ({@link #PARQUET_COUNTS})
  * @param wallNs    the job's wall time
  */
 public record SqlJob(List<long[]> rows, List<Decision> decisions, Map<SplitMetric, Long> metrics, long wallNs) {
+    /** What a job over Parquet input counts of its row groups and pages. */
+    public static final List<SplitMetric> PARQUET_COUNTS = List.of(SplitMetric.ROW_GROUPS_READ,
+            SplitMetric.ROW_GROUPS_SKIPPED, SplitMetric.PAGES_SKIPPED, SplitMetric.STRADDLING_ROW_GROUPS);
 
     /**
      * Runs {@code sql} over {@code input} in the runner {@code conf} names (the local one by
@@ -45,6 +49,9 @@ public record SqlJob(List<long[]> rows, List<Decision> decisions, Map<SplitMetri
         long wallNs = System.nanoTime() - start;
         Map<SplitMetric, Long> metrics = new EnumMap<>(SplitMetric.class);
         for (SplitMetric m : ModeledCostTable.COLUMNS) {
+            metrics.put(m, job.counter(IspdCounter.valueOf(m.name())));
+        }
+        for (SplitMetric m : PARQUET_COUNTS) {
             metrics.put(m, job.counter(IspdCounter.valueOf(m.name())));
         }
         return new SqlJob(rows(outputDir, sql), job.decisions(), metrics, wallNs);

@@ -50,17 +50,9 @@ class ParquetInfoTest {
 
     @Test
     void infoShowsEachRowGroupWithItsChunkAndDrivesAndTheOnesThatStraddle() throws IOException {
-        Configuration conf = WorldCupDrives.osd(new Configuration(), Arrays.asList(DRIVES.addresses().split(",")), CHUNK,
-                1);
-        conf.setBoolean("fs.osd.impl.disable.cache", true);
+        Configuration conf = conf();
         Path aligned = new Path("osd:///pq/aligned.parquet");
-        try (ParquetWriter<Group> out = ExampleParquetWriter.builder(aligned).withConf(conf).withType(SCHEMA)
-                .withRowGroupSize(CHUNK / 8 * 7).withPageSize(4096).withDictionaryEncoding(false).build()) {
-            SimpleGroupFactory groups = new SimpleGroupFactory(SCHEMA);
-            for (int i = 0; i < 40_000; i++) {
-                out.write(groups.newGroup().append("id", (long) i).append("v", i * 7).append("s", "row " + i * 31L));
-            }
-        }
+        write(aligned, conf);
         byte[] bytes;
         try (FileSystem fs = FileSystem.newInstance(URI.create("osd:///"), conf);
              FSDataInputStream in = fs.open(aligned)) {
@@ -84,11 +76,66 @@ class ParquetInfoTest {
         assertTrue(Pattern.compile("(?m)^ +0  [\\d,]+ rows  bytes [\\d,]+-[\\d,]+  chunk \\d+, 1 replica: drive \\d \\(localhost tcp:")
                 .matcher(alignedText).find(), alignedText);
         assertFalse(alignedText.contains("STRADDLES"), alignedText);
-        assertTrue(Pattern.compile("(?m)^ +\\d+  [\\d,]+ rows  bytes [\\d,]+-[\\d,]+  STRADDLES chunks \\d+-\\d+: runs on "
-                + "the host$").matcher(putText).find(), putText);
+        assertTrue(Pattern.compile("(?m)^ +\\d+  [\\d,]+ rows  bytes [\\d,]+-[\\d,]+  STRADDLES chunks (\\d+)-(\\d+): runs on "
+                + "the host for a plan reading columns in more than one \\(chunk \\1: [a-z, ]+(; chunk \\d+: [a-z, ]+)*; chunk \\2: "
+                + "[a-z, ]+\\)$")
+                .matcher(putText).find(), putText);
         Matcher straddling = Pattern.compile("(\\d+) row groups, (\\d+) straddling").matcher(putText);
         assertTrue(straddling.find() && Integer.parseInt(straddling.group(2)) > 0, putText);
         assertEquals(n, Integer.parseInt(straddling.group(1)));
+    }
+
+    @Test
+    void infoNamesTheRowGroupsPastTheEndOfAFileCutShortAndAFileThatLostItsFooter() throws IOException {
+        Configuration conf = conf();
+        Path whole = new Path("osd:///cut/whole.parquet");
+        write(whole, conf);
+        try (FileSystem fs = FileSystem.newInstance(URI.create("osd:///"), conf)) {
+            byte[] bytes;
+            try (FSDataInputStream in = fs.open(whole)) {
+                bytes = in.readAllBytes();
+            }
+            int footer = 8 + java.nio.ByteBuffer.wrap(bytes, bytes.length - 8, 4)
+                    .order(java.nio.ByteOrder.LITTLE_ENDIAN).getInt();
+            int cut = bytes.length / 2;
+            try (OutputStream out = fs.create(new Path("osd:///cut/footer-kept.parquet"))) {
+                out.write(bytes, 0, cut); // the second half's row groups gone, the footer that names them kept
+                out.write(bytes, bytes.length - footer, footer);
+            }
+            try (OutputStream out = fs.create(new Path("osd:///cut/footer-lost.parquet"))) {
+                out.write(bytes, 0, cut);
+            }
+        }
+
+        String kept = info("osd:///cut/footer-kept.parquet");
+        assertTrue(Pattern.compile("\\d+ row groups, 0 straddling a chunk boundary, \\d+ row groups? past the file's end "
+                + "\\(it is cut short\\)").matcher(kept).find(), kept);
+        assertTrue(Pattern.compile("(?m)^ +\\d+  [\\d,]+ rows  bytes [\\d,]+-[\\d,]+  PAST THE END of the file's [\\d,]+ "
+                + "bytes: a plan reading it fails$").matcher(kept).find(), kept);
+        assertTrue(Pattern.compile("(?m)^ +0  [\\d,]+ rows  bytes [\\d,]+-[\\d,]+  chunk \\d+, 1 replica").matcher(kept).find(),
+                kept);
+        String lost = info("osd:///cut/footer-lost.parquet");
+        assertTrue(lost.contains("layout  none recorded (user.ispd.layout); the file starts as a Parquet file (PAR1) "
+                + "but does not end as one: it is cut short, or the end of its footer is damaged"), lost);
+    }
+
+    /** osd:// over the drives in chunks of {@link #CHUNK}, a client of its own. */
+    private static Configuration conf() {
+        Configuration conf = WorldCupDrives.osd(new Configuration(), Arrays.asList(DRIVES.addresses().split(",")), CHUNK,
+                1);
+        conf.setBoolean("fs.osd.impl.disable.cache", true);
+        return conf;
+    }
+
+    /** 40,000 rows by parquet-java's writer, row groups of 7/8 of a chunk: each in one chunk. */
+    private static void write(Path file, Configuration conf) throws IOException {
+        try (ParquetWriter<Group> out = ExampleParquetWriter.builder(file).withConf(conf).withType(SCHEMA)
+                .withRowGroupSize(CHUNK / 8 * 7).withPageSize(4096).withDictionaryEncoding(false).build()) {
+            SimpleGroupFactory groups = new SimpleGroupFactory(SCHEMA);
+            for (int i = 0; i < 40_000; i++) {
+                out.write(groups.newGroup().append("id", (long) i).append("v", i * 7).append("s", "row " + i * 31L));
+            }
+        }
     }
 
     private static String info(String... paths) {

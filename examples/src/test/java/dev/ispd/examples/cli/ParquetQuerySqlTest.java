@@ -9,12 +9,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ispd.examples.worldcup.WorldCupDrives;
 import java.io.IOException;
+import java.io.OutputStream;
+import java.net.URI;
 import java.math.BigDecimal;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Random;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FSDataInputStream;
+import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.parquet.example.data.Group;
 import org.apache.parquet.example.data.simple.SimpleGroupFactory;
@@ -89,9 +93,13 @@ class ParquetQuerySqlTest {
                 List.of("false", Long.toString(COUNT[0]), Long.toString(QTY[0]), BigDecimal.valueOf(PRICE[0], 2).toPlainString()),
                 List.of("true", Long.toString(COUNT[1]), Long.toString(QTY[1]), BigDecimal.valueOf(PRICE[1], 2).toPlainString()));
         for (String policy : List.of("device-only", "host-only")) {
-            List<List<String>> got = rows(succeed("--sql", sql, "--drives", DRIVES.addresses(), "--input", FILE,
-                    "--policy", policy));
+            String out = succeed("--sql", sql, "--drives", DRIVES.addresses(), "--input", FILE, "--policy", policy);
+            List<List<String>> got = rows(out);
             assertEquals(expected, got.stream().sorted(Comparator.comparing(row -> row.get(0))).toList(), policy);
+            // ids ascend through the file: the row groups of the first half are planned out by their statistics
+            assertTrue(java.util.regex.Pattern.compile("Parquet row groups: [1-9]\\d* read, [1-9]\\d* skipped by their "
+                    + "statistics, 0 straddling a chunk boundary \\(run on the host\\); data pages skipped by their column "
+                    + "index: \\d+\n").matcher(out).find(), out);
         }
         // strings of at most 4 bytes ("MAIL", "SHIP") read into 4-byte places: the same answer
         List<List<String>> narrow = rows(succeed("--sql", sql, "--drives", DRIVES.addresses(), "--input", FILE,
@@ -115,5 +123,26 @@ class ParquetQuerySqlTest {
                 .contains("--string-width: stringWidth 0"));
         assertTrue(usageError("--sql", sql, "--string-width", "8").contains("--string-width is for a Parquet --input"));
         assertTrue(usageError("--query", "q1", "--string-width", "8").contains("--string-width is for --sql"));
+    }
+
+    @Test
+    void aParquetFileCutShortIsNamedAsOneNotAskedForItsLayout() throws IOException {
+        Configuration conf = WorldCupDrives.osd(new Configuration(), Arrays.asList(DRIVES.addresses().split(",")), CHUNK,
+                1);
+        conf.setBoolean("fs.osd.impl.disable.cache", true);
+        String cut = "osd:///sqlpq-cut/t.parquet";
+        try (FileSystem fs = FileSystem.newInstance(URI.create("osd:///"), conf)) {
+            byte[] bytes;
+            try (FSDataInputStream in = fs.open(new Path(FILE))) {
+                bytes = in.readAllBytes();
+            }
+            try (OutputStream out = fs.create(new Path(cut))) {
+                out.write(bytes, 0, bytes.length / 2);
+            }
+        }
+        String err = usageError("--sql", "SELECT count(*) FROM t", "--drives", DRIVES.addresses(), "--input", cut);
+        assertTrue(err.contains("--input " + cut + ": osd:/sqlpq-cut/t.parquet starts as a Parquet file (PAR1) but does "
+                + "not end as one: it is cut short, or the end of its footer is damaged (--layout or --layout-file reads "
+                + "it as records)"), err);
     }
 }

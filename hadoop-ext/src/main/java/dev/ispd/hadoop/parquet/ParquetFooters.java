@@ -3,6 +3,7 @@ package dev.ispd.hadoop.parquet;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.Optional;
 import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
@@ -31,6 +32,24 @@ public final class ParquetFooters {
             in.readFully(file.getLen() - 4, tail);
         }
         return Arrays.equals(head, MAGIC) && Arrays.equals(tail, MAGIC);
+    }
+
+    /**
+     * What is wrong with {@code file} where it starts with {@code PAR1} but is not Parquet
+     * ({@link #isParquet}), as a phrase to follow its name: a Parquet file cut short, or its
+     * footer's end damaged; empty for any other file. Where a reader would otherwise ask for the
+     * records' layout, this names the fault.
+     */
+    public static Optional<String> cutShort(FileSystem fs, FileStatus file) throws IOException {
+        if (file.getLen() < 4 || isParquet(fs, file)) {
+            return Optional.empty();
+        }
+        byte[] head = new byte[4];
+        try (FSDataInputStream in = fs.open(file.getPath())) {
+            in.readFully(0, head);
+        }
+        return Arrays.equals(head, MAGIC) ? Optional.of("starts as a Parquet file (PAR1) but does not end as one: it is "
+                + "cut short, or the end of its footer is damaged") : Optional.empty();
     }
 
     /** The footer of {@code file}; a damaged one is an IOException naming the file. */

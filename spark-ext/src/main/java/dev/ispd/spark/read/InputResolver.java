@@ -63,6 +63,9 @@ public final class InputResolver {
             layout = RecordLayout.ofParquet(parquet.table().layout());
         } else {
             Optional<Recorded> recorded = LayoutResolver.recorded(fs, files.stream().map(FileStatus::getPath).toList());
+            if (recorded.isEmpty() && formatOption(options) == null) {
+                refuseCutShortParquet(fs, files);
+            }
             layout = LayoutResolver.resolve(options, recorded, conf);
             checkWholeRecords(files, layout);
         }
@@ -86,9 +89,9 @@ public final class InputResolver {
      * begins and ends with Parquet's magic. A layout option with Parquet is an error: the files' schema is the layout.
      */
     private static boolean isParquet(Map<String, String> options, FileSystem fs, List<FileStatus> files) {
-        String format = IspdOptions.find(options, IspdOptions.FORMAT.name());
+        String format = formatOption(options);
         boolean parquet;
-        if (format == null || format.isBlank()) {
+        if (format == null) {
             try {
                 parquet = !files.isEmpty() && ParquetFooters.isParquet(fs, files.get(0));
             } catch (IOException e) {
@@ -108,6 +111,28 @@ public final class InputResolver {
             }
         }
         return parquet;
+    }
+
+    private static String formatOption(Map<String, String> options) {
+        String format = IspdOptions.find(options, IspdOptions.FORMAT.name());
+        return format == null || format.isBlank() ? null : format;
+    }
+
+    /**
+     * Where the first of files that record no layout, read without option {@code format}, starts as
+     * a Parquet file but does not end as one: an error naming it, not a request for the records' layout.
+     */
+    private static void refuseCutShortParquet(FileSystem fs, List<FileStatus> files) {
+        Optional<String> why;
+        try {
+            why = files.isEmpty() ? Optional.empty() : ParquetFooters.cutShort(fs, files.get(0));
+        } catch (IOException e) {
+            throw analysis("cannot read " + files.get(0).getPath() + ": " + e.getMessage(), e);
+        }
+        why.ifPresent(w -> {
+            throw analysis(files.get(0).getPath() + " " + w + " (option " + IspdOptions.FORMAT.name() + " " + RECORDS
+                    + " reads it as records)");
+        });
     }
 
     /** Option {@code stringWidth}: the bytes of a Parquet string column's field (its default, {@link ParquetTable#STRING_WIDTH}). */

@@ -32,6 +32,8 @@ import org.apache.parquet.column.values.ValuesReader;
  * {@link #consumed}).
  */
 final class ColumnChunkDecoder {
+    /** How {@link ColumnChunkPages}' errors about one page begin. */
+    private static final String THE_PAGE = "the page ";
     private final ColumnChunkPages pages;
     private final ColumnDescriptor descriptor;
     private final Dictionary dictionary;
@@ -200,7 +202,11 @@ final class ColumnChunkDecoder {
         try {
             page = pages.readPage();
         } catch (UncheckedIOException e) {
-            throw new IllegalStateException("data page " + (pageNumber + 1) + ": " + e.getCause().getMessage(), e);
+            String why = e.getCause().getMessage();
+            String named = "data page " + (pageNumber + 1);
+            // "data page 3 at byte 5120 of the column chunk fails ...", not "data page 3: the page at byte ..."
+            throw new IllegalStateException(why.startsWith(THE_PAGE) ? named + why.substring(THE_PAGE.length() - 1)
+                    : named + ": " + why, e);
         }
         if (page == null) {
             throw new IllegalStateException("the column chunk ends after its " + pageNumber + " data pages, before "
