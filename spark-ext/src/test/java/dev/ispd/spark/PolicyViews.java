@@ -1,7 +1,9 @@
 package dev.ispd.spark;
 
+import dev.ispd.offload.schedule.Policy;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import org.apache.spark.sql.Dataset;
@@ -15,6 +17,8 @@ import org.apache.spark.sql.SparkSession;
  */
 public final class PolicyViews {
     public static final List<String> POLICIES = List.of("host-only", "device-only", "fastest");
+    /** Every offload policy ({@link Policy}): the Parquet tests', whose claim is the same answer under each. */
+    public static final List<String> EVERY_POLICY = Arrays.stream(Policy.values()).map(Policy::key).toList();
     /** The name {@link #rows} takes for the Parquet view. */
     public static final String PARQUET = "parquet";
 

@@ -56,7 +56,7 @@ class ParquetRowGroupResultsTest {
     }
 
     static List<String> policies() {
-        return PolicyViews.POLICIES;
+        return PolicyViews.EVERY_POLICY;
     }
 
     static Stream<Arguments> manyGroups() {
@@ -68,7 +68,7 @@ class ParquetRowGroupResultsTest {
     }
 
     private static Stream<Arguments> eachPolicyWith(String... columns) {
-        return PolicyViews.POLICIES.stream().flatMap(p -> Stream.of(columns).map(c -> Arguments.of(p, c)));
+        return PolicyViews.EVERY_POLICY.stream().flatMap(p -> Stream.of(columns).map(c -> Arguments.of(p, c)));
     }
 
     /**
