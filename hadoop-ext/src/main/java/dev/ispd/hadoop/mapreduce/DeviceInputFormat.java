@@ -18,6 +18,7 @@ import dev.ispd.protocol.TaskletForm;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.mapreduce.InputSplit;
@@ -55,9 +56,7 @@ public class DeviceInputFormat<K, V> extends FileInputFormat<K, V> {
         CorrectionBook corrections = HadoopCorrections.forPlanning(settings, conf, files.get(0).getPath());
         List<InputFile> inputs = new ArrayList<>(files.size());
         for (FileStatus f : files) {
-            inputs.add(tasklet.form() == TaskletForm.PLAN && ParquetFooters.isParquet(fs, f)
-                    ? ParquetInputs.input(fs, f, PlanCodec.decode(tasklet.body()))
-                    : OsdOffload.recordFile(fs, f));
+            inputs.add(input(fs, f, tasklet));
         }
         List<PlannedSplit> planned = OsdOffload.plan(settings, tasklet, fs, corrections, inputs);
         if (PlanLedger.isOpen(conf)) {
@@ -68,6 +67,25 @@ public class DeviceInputFormat<K, V> extends FileInputFormat<K, V> {
         List<InputSplit> splits = new ArrayList<>(planned.size());
         planned.forEach(p -> splits.add(new DeviceInputSplit(p)));
         return splits;
+    }
+
+    /**
+     * {@code file} as the job's input: a plan job's Parquet file from its footer, else records. A
+     * plan job's file that records no layout and starts as a Parquet file but does not end as one
+     * is refused naming it, not read as records of the plan's layout (whose bytes they are not).
+     */
+    private static InputFile input(OsdFileSystem fs, FileStatus file, TaskletSpec tasklet) throws IOException {
+        boolean plan = tasklet.form() == TaskletForm.PLAN;
+        if (plan && ParquetFooters.isParquet(fs, file)) {
+            return ParquetInputs.input(fs, file, PlanCodec.decode(tasklet.body()));
+        }
+        if (plan && LayoutAttribute.read(fs, file.getPath()).isEmpty()) {
+            Optional<String> cutShort = ParquetFooters.cutShort(fs, file);
+            if (cutShort.isPresent()) {
+                throw new IOException(file.getPath() + " " + cutShort.get());
+            }
+        }
+        return OsdOffload.recordFile(fs, file);
     }
 
     /** The one osd:// file system all inputs are on; anything else is an IOException naming the input. */

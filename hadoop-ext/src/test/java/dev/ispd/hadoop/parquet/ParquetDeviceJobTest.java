@@ -2,6 +2,7 @@ package dev.ispd.hadoop.parquet;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ispd.hadoop.fs.LayoutAttribute;
@@ -236,6 +237,24 @@ class ParquetDeviceJobTest {
                 List.of(Aggregate.countStar()));
         DeviceJob failing = job("device-only", refused, file);
         assertFalse(failing.waitForCompletion(false), "a string longer than the table's 255 bytes fails the job");
+    }
+
+    /**
+     * A copy cut in half starts with PAR1 but has no footer: the job is refused naming the file,
+     * not run over its bytes as records of the plan's layout.
+     */
+    @Test
+    void aParquetFileCutShortIsRefusedNamingIt() throws Exception {
+        FileSystem fs = FileSystem.get(OSD.uri(), OSD.conf());
+        Path cut = new Path(OSD.uri().resolve("/pq/cut.parquet"));
+        try (FSDataInputStream in = fs.open(parquet); OutputStream out = fs.create(cut, true)) {
+            byte[] all = in.readAllBytes();
+            out.write(all, 0, all.length / 2);
+        }
+        DeviceJob job = job("device-only", plan(Predicate.compare("id", CompareOp.GE, 0)), cut);
+        IOException e = assertThrows(IOException.class, () -> job.waitForCompletion(false));
+        assertTrue(e.getMessage().contains("/pq/cut.parquet starts as a Parquet file (PAR1) but does not end as one: it "
+                + "is cut short, or the end of its footer is damaged"), e.getMessage());
     }
 
     /** Counts and sums over the rows {@code where} passes, grouped by a boolean. */
