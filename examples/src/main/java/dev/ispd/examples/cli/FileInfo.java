@@ -18,20 +18,19 @@ import org.apache.hadoop.fs.FileStatus;
  * and object of every replica, and a Parquet file's row groups with the chunk holding each.
  *
  * @param parquet a Parquet file's footer as shown, null for other files
- * @param cutShort where a file without a layout starts as Parquet but does not end as one, what is wrong with it
+ * @param cutShort whether the file records no layout and starts as Parquet but does not end as one
  */
 record FileInfo(FileStatus status, Optional<String> layout, int recordSize, List<ChunkExtent> chunks, DriveSet drives,
-                ParquetInfo parquet, Optional<String> cutShort) {
+                ParquetInfo parquet, boolean cutShort) {
 
     static FileInfo of(OsdFileSystem fs, FileStatus status) throws IOException {
         Optional<String> layout = LayoutAttribute.read(fs, status.getPath());
         int recordSize = layout.isEmpty() ? 0 : LayoutAttribute.recordSize(fs, status.getPath());
         List<ChunkExtent> chunks = fs.locate(status.getPath(), 0, status.getLen());
-        ParquetInfo parquet = layout.isEmpty() && ParquetFooters.isParquet(fs, status)
-                ? ParquetInfo.of(fs, status, chunks) : null;
-        Optional<String> cutShort = layout.isEmpty() && parquet == null ? ParquetFooters.cutShort(fs, status)
-                : Optional.empty();
-        return new FileInfo(status, layout, recordSize, chunks, fs.drives(), parquet, cutShort);
+        ParquetFooters.Ends ends = layout.isEmpty() ? ParquetFooters.ends(fs, status) : ParquetFooters.Ends.OTHER;
+        ParquetInfo parquet = ends == ParquetFooters.Ends.PARQUET ? ParquetInfo.of(fs, status, chunks) : null;
+        return new FileInfo(status, layout, recordSize, chunks, fs.drives(), parquet,
+                ends == ParquetFooters.Ends.CUT_SHORT);
     }
 
     String describe() {
@@ -55,8 +54,8 @@ record FileInfo(FileStatus status, Optional<String> layout, int recordSize, List
             return parquet.layoutText();
         }
         if (layout.isEmpty()) {
-            return "none recorded (" + LayoutAttribute.NAME + ")" + cutShort.map(why -> "; the file " + why)
-                    .orElse(": a reader must be told its record size");
+            return "none recorded (" + LayoutAttribute.NAME + ")" + (cutShort ? "; the file "
+                    + ParquetFooters.Ends.CUT_SHORT_TEXT : ": a reader must be told its record size");
         }
         long len = status.getLen();
         return layout.get() + (len % recordSize == 0 ? String.format(" (%,d records of %d B)", len / recordSize,

@@ -109,7 +109,9 @@ final class SqlCommand {
         } catch (IllegalArgumentException e) {
             throw q.usage(e.getMessage());
         }
-        if (given == null && recorded.isEmpty() && !files.isEmpty() && ParquetFooters.isParquet(fs, files.get(0))) {
+        ParquetFooters.Ends ends = given == null && recorded.isEmpty() && !files.isEmpty()
+                ? ParquetFooters.ends(fs, files.get(0)) : ParquetFooters.Ends.OTHER;
+        if (ends == ParquetFooters.Ends.PARQUET) {
             try {
                 return ParquetInputs.table(fs, files.get(0), q.stringWidth == null ? ParquetTable.STRING_WIDTH
                         : q.stringWidth).layout();
@@ -121,11 +123,10 @@ final class SqlCommand {
             throw q.usage("--string-width is for a Parquet --input (" + q.input + " is records)");
         }
         if (given == null) {
-            Optional<String> cutShort = recorded.isEmpty() && !files.isEmpty()
-                    ? ParquetFooters.cutShort(fs, files.get(0)) : Optional.empty();
-            return recorded.orElseThrow(() -> q.usage("--input " + q.input + cutShort.map(why -> ": " + files.get(0)
-                    .getPath() + " " + why + " (--layout or --layout-file reads it as records)").orElse(" records no "
-                    + "layout: give --layout or --layout-file"))).layout();
+            return recorded.orElseThrow(() -> q.usage("--input " + q.input + (ends == ParquetFooters.Ends.CUT_SHORT
+                    ? ": " + files.get(0).getPath() + " " + ParquetFooters.Ends.CUT_SHORT_TEXT + " (--layout or "
+                    + "--layout-file reads it as records)" : " records no layout: give --layout or --layout-file")))
+                    .layout();
         }
         checkAgrees(given, recorded);
         return given.layout();

@@ -18,7 +18,6 @@ import dev.ispd.protocol.TaskletForm;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.mapreduce.InputSplit;
@@ -75,15 +74,13 @@ public class DeviceInputFormat<K, V> extends FileInputFormat<K, V> {
      * is refused naming it, not read as records of the plan's layout (whose bytes they are not).
      */
     private static InputFile input(OsdFileSystem fs, FileStatus file, TaskletSpec tasklet) throws IOException {
-        boolean plan = tasklet.form() == TaskletForm.PLAN;
-        if (plan && ParquetFooters.isParquet(fs, file)) {
+        ParquetFooters.Ends ends = tasklet.form() == TaskletForm.PLAN ? ParquetFooters.ends(fs, file)
+                : ParquetFooters.Ends.OTHER;
+        if (ends == ParquetFooters.Ends.PARQUET) {
             return ParquetInputs.input(fs, file, PlanCodec.decode(tasklet.body()));
         }
-        if (plan && LayoutAttribute.read(fs, file.getPath()).isEmpty()) {
-            Optional<String> cutShort = ParquetFooters.cutShort(fs, file);
-            if (cutShort.isPresent()) {
-                throw new IOException(file.getPath() + " " + cutShort.get());
-            }
+        if (ends == ParquetFooters.Ends.CUT_SHORT && LayoutAttribute.read(fs, file.getPath()).isEmpty()) {
+            throw new IOException(file.getPath() + " " + ParquetFooters.Ends.CUT_SHORT_TEXT);
         }
         return OsdOffload.recordFile(fs, file);
     }

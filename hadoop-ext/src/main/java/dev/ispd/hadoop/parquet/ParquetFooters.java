@@ -3,7 +3,6 @@ package dev.ispd.hadoop.parquet;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
-import java.util.Optional;
 import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
@@ -20,36 +19,46 @@ public final class ParquetFooters {
     private ParquetFooters() {
     }
 
+    /** What a file's first and last four bytes say of it. */
+    public enum Ends {
+        /** It starts and ends with Parquet's magic {@code PAR1}. */
+        PARQUET,
+        /** It starts with {@code PAR1} but does not end with it: a Parquet file cut short, or its footer's end damaged. */
+        CUT_SHORT,
+        /** Anything else. */
+        OTHER;
+
+        /** What is wrong with a {@link #CUT_SHORT} file, as a phrase to follow its name. */
+        public static final String CUT_SHORT_TEXT = "starts as a Parquet file (PAR1) but does not end as one: it is "
+                + "cut short, or the end of its footer is damaged";
+    }
+
     /** Whether {@code file} starts and ends with Parquet's magic {@code PAR1}. */
     public static boolean isParquet(FileSystem fs, FileStatus file) throws IOException {
-        if (file.getLen() < 12) {
-            return false;
+        return ends(fs, file) == Ends.PARQUET;
+    }
+
+    /**
+     * What {@code file}'s ends say of it, read in one open: where a reader would otherwise ask for
+     * the records' layout of a file that is not Parquet, a {@link Ends#CUT_SHORT} one is named as
+     * what it is.
+     */
+    public static Ends ends(FileSystem fs, FileStatus file) throws IOException {
+        if (file.getLen() < 4) {
+            return Ends.OTHER;
         }
         byte[] head = new byte[4];
         byte[] tail = new byte[4];
         try (FSDataInputStream in = fs.open(file.getPath())) {
             in.readFully(0, head);
-            in.readFully(file.getLen() - 4, tail);
+            if (file.getLen() >= 12) {
+                in.readFully(file.getLen() - 4, tail);
+            }
         }
-        return Arrays.equals(head, MAGIC) && Arrays.equals(tail, MAGIC);
-    }
-
-    /**
-     * What is wrong with {@code file} where it starts with {@code PAR1} but is not Parquet
-     * ({@link #isParquet}), as a phrase to follow its name: a Parquet file cut short, or its
-     * footer's end damaged; empty for any other file. Where a reader would otherwise ask for the
-     * records' layout, this names the fault.
-     */
-    public static Optional<String> cutShort(FileSystem fs, FileStatus file) throws IOException {
-        if (file.getLen() < 4 || isParquet(fs, file)) {
-            return Optional.empty();
+        if (!Arrays.equals(head, MAGIC)) {
+            return Ends.OTHER;
         }
-        byte[] head = new byte[4];
-        try (FSDataInputStream in = fs.open(file.getPath())) {
-            in.readFully(0, head);
-        }
-        return Arrays.equals(head, MAGIC) ? Optional.of("starts as a Parquet file (PAR1) but does not end as one: it is "
-                + "cut short, or the end of its footer is damaged") : Optional.empty();
+        return Arrays.equals(tail, MAGIC) ? Ends.PARQUET : Ends.CUT_SHORT;
     }
 
     /** The footer of {@code file}; a damaged one is an IOException naming the file. */

@@ -58,13 +58,15 @@ public final class InputResolver {
         List<FileStatus> files = files(p, fs);
         ParquetFiles parquet = null;
         RecordLayout layout;
-        if (isParquet(options, fs, files)) {
+        ParquetFooters.Ends ends = format(options, fs, files);
+        if (ends == ParquetFooters.Ends.PARQUET) {
             parquet = ParquetFiles.read(p.getName(), fs, files, stringWidth(options));
             layout = RecordLayout.ofParquet(parquet.table().layout());
         } else {
             Optional<Recorded> recorded = LayoutResolver.recorded(fs, files.stream().map(FileStatus::getPath).toList());
-            if (recorded.isEmpty() && formatOption(options) == null) {
-                refuseCutShortParquet(fs, files);
+            if (ends == ParquetFooters.Ends.CUT_SHORT && recorded.isEmpty()) {
+                throw analysis(files.get(0).getPath() + " " + ParquetFooters.Ends.CUT_SHORT_TEXT + " (option "
+                        + IspdOptions.FORMAT.name() + " " + RECORDS + " reads it as records)");
             }
             layout = LayoutResolver.resolve(options, recorded, conf);
             checkWholeRecords(files, layout);
@@ -85,54 +87,33 @@ public final class InputResolver {
     }
 
     /**
-     * Whether the read is of Parquet files: option {@code format}, else whether the first file
-     * begins and ends with Parquet's magic. A layout option with Parquet is an error: the files' schema is the layout.
+     * Whether the read is of Parquet files: option {@code format} ({@link ParquetFooters.Ends#PARQUET}
+     * or {@link ParquetFooters.Ends#OTHER}), else what the first file's ends say (a file cut short
+     * among them). A layout option with Parquet is an error: the files' schema is the layout.
      */
-    private static boolean isParquet(Map<String, String> options, FileSystem fs, List<FileStatus> files) {
-        String format = formatOption(options);
-        boolean parquet;
-        if (format == null) {
+    private static ParquetFooters.Ends format(Map<String, String> options, FileSystem fs, List<FileStatus> files) {
+        String format = IspdOptions.find(options, IspdOptions.FORMAT.name());
+        ParquetFooters.Ends ends;
+        if (format == null || format.isBlank()) {
             try {
-                parquet = !files.isEmpty() && ParquetFooters.isParquet(fs, files.get(0));
+                ends = files.isEmpty() ? ParquetFooters.Ends.OTHER : ParquetFooters.ends(fs, files.get(0));
             } catch (IOException e) {
                 throw analysis("cannot read " + files.get(0).getPath() + ": " + e.getMessage(), e);
             }
         } else if (format.trim().equalsIgnoreCase(PARQUET) || format.trim().equalsIgnoreCase(RECORDS)) {
-            parquet = format.trim().equalsIgnoreCase(PARQUET);
+            ends = format.trim().equalsIgnoreCase(PARQUET) ? ParquetFooters.Ends.PARQUET : ParquetFooters.Ends.OTHER;
         } else {
             throw analysis("option " + IspdOptions.FORMAT.name() + " is " + PARQUET + " or " + RECORDS + ", got '"
                     + format + "'");
         }
-        if (parquet) {
+        if (ends == ParquetFooters.Ends.PARQUET) {
             for (var k : List.of(IspdOptions.LAYOUT, IspdOptions.LAYOUT_FILE, IspdOptions.ENTRY_SIZE)) {
                 if (IspdOptions.find(options, k.name()) != null) {
                     throw analysis("option " + k.name() + " does not apply to Parquet files: their schema is the layout");
                 }
             }
         }
-        return parquet;
-    }
-
-    private static String formatOption(Map<String, String> options) {
-        String format = IspdOptions.find(options, IspdOptions.FORMAT.name());
-        return format == null || format.isBlank() ? null : format;
-    }
-
-    /**
-     * Where the first of files that record no layout, read without option {@code format}, starts as
-     * a Parquet file but does not end as one: an error naming it, not a request for the records' layout.
-     */
-    private static void refuseCutShortParquet(FileSystem fs, List<FileStatus> files) {
-        Optional<String> why;
-        try {
-            why = files.isEmpty() ? Optional.empty() : ParquetFooters.cutShort(fs, files.get(0));
-        } catch (IOException e) {
-            throw analysis("cannot read " + files.get(0).getPath() + ": " + e.getMessage(), e);
-        }
-        why.ifPresent(w -> {
-            throw analysis(files.get(0).getPath() + " " + w + " (option " + IspdOptions.FORMAT.name() + " " + RECORDS
-                    + " reads it as records)");
-        });
+        return ends;
     }
 
     /** Option {@code stringWidth}: the bytes of a Parquet string column's field (its default, {@link ParquetTable#STRING_WIDTH}). */
