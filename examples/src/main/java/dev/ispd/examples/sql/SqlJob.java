@@ -48,10 +48,7 @@ public record SqlJob(List<long[]> rows, List<Decision> decisions, Map<SplitMetri
         }
         long wallNs = System.nanoTime() - start;
         Map<SplitMetric, Long> metrics = new EnumMap<>(SplitMetric.class);
-        for (SplitMetric m : ModeledCostTable.COLUMNS) {
-            metrics.put(m, job.counter(IspdCounter.valueOf(m.name())));
-        }
-        for (SplitMetric m : PARQUET_COUNTS) {
+        for (SplitMetric m : Stream.concat(ModeledCostTable.COLUMNS.stream(), PARQUET_COUNTS.stream()).toList()) {
             metrics.put(m, job.counter(IspdCounter.valueOf(m.name())));
         }
         return new SqlJob(rows(outputDir, sql), job.decisions(), metrics, wallNs);
