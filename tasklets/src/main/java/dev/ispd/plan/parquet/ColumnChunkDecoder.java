@@ -32,8 +32,6 @@ import org.apache.parquet.column.values.ValuesReader;
  * {@link #consumed}).
  */
 final class ColumnChunkDecoder {
-    /** How {@link ColumnChunkPages}' errors about one page begin. */
-    private static final String THE_PAGE = "the page ";
     private final ColumnChunkPages pages;
     private final ColumnDescriptor descriptor;
     private final Dictionary dictionary;
@@ -202,11 +200,7 @@ final class ColumnChunkDecoder {
         try {
             page = pages.readPage();
         } catch (UncheckedIOException e) {
-            String why = e.getCause().getMessage();
-            String named = "data page " + (pageNumber + 1);
-            // "data page 3 at byte 5120 of the column chunk fails ...", not "data page 3: the page at byte ..."
-            throw new IllegalStateException(why.startsWith(THE_PAGE) ? named + why.substring(THE_PAGE.length() - 1)
-                    : named + ": " + why, e);
+            throw new IllegalStateException(e.getCause().getMessage(), e); // it names the data page
         }
         if (page == null) {
             throw new IllegalStateException("the column chunk ends after its " + pageNumber + " data pages, before "

@@ -45,8 +45,16 @@ final class ColumnChunkPages implements PageReader {
     private DictionaryPage dictionary;
     private long values;
 
-    /** A data page as stored: its header, where its body starts in the chunk's array, and where its header is in the chunk. */
-    private record Stored(PageHeader header, int start, int at) {
+    /**
+     * A data page as stored: its header, where its body starts in the chunk's array, where its
+     * header is in the chunk, and its number among the chunk's data pages (from 1).
+     */
+    private record Stored(PageHeader header, int start, int at, int number) {
+        /** The page as an error names it. */
+        String name() {
+            return "data page " + number + " at byte " + at + " of the column chunk";
+        }
+
         int valueCount() {
             return header.getType() == PageType.DATA_PAGE ? header.getData_page_header().getNum_values()
                     : header.getData_page_header_v2().getNum_values();
@@ -77,7 +85,7 @@ final class ColumnChunkPages implements PageReader {
             }
             switch (h.getType()) {
                 case DICTIONARY_PAGE -> {
-                    checkCrc(h, start, at);
+                    checkCrc(h, start, "the dictionary page at byte " + at + " of the column chunk");
                     DictionaryPageHeader d = h.getDictionary_page_header();
                     dictionary = new DictionaryPage(BytesInput.from(PageCodecs.decompress(codec, chunk, start, size,
                             uncompressed)), d.getNum_values(), encoding(d.getEncoding()));
@@ -86,7 +94,7 @@ final class ColumnChunkPages implements PageReader {
                     if (h.getType() == PageType.DATA_PAGE ? !h.isSetData_page_header() : !h.isSetData_page_header_v2()) {
                         throw new IOException("the data page at byte " + at + " of the column chunk has no data page header");
                     }
-                    Stored page = new Stored(h, start, at);
+                    Stored page = new Stored(h, start, at, pages.size() + 1);
                     pages.add(page);
                     values += page.valueCount();
                 }
@@ -111,7 +119,7 @@ final class ColumnChunkPages implements PageReader {
         PageHeader h = p.header();
         int size = h.getCompressed_page_size();
         int uncompressed = h.getUncompressed_page_size();
-        checkCrc(h, p.start(), p.at());
+        checkCrc(h, p.start(), p.name());
         if (h.getType() == PageType.DATA_PAGE) {
             DataPageHeader d = h.getData_page_header();
             return new DataPageV1(body(codec, p.start(), size, uncompressed),
@@ -122,7 +130,7 @@ final class ColumnChunkPages implements PageReader {
         int start = p.start();
         int levels = d.getRepetition_levels_byte_length() + d.getDefinition_levels_byte_length();
         if (levels < 0 || levels > size) {
-            throw new IOException("the v2 page at byte " + p.at() + " has " + levels + " bytes of levels in "
+            throw new IOException(p.name() + " (v2) has " + levels + " bytes of levels in "
                     + size + " bytes");
         }
         int dataStart = start + levels;
@@ -150,18 +158,19 @@ final class ColumnChunkPages implements PageReader {
         return BytesInput.from(page, 0, uncompressed);
     }
 
-    private void checkCrc(PageHeader h, int start, int at) throws IOException {
+    /** That the page named {@code page}, its body at {@code start}, matches the CRC-32 its header {@code h} carries, if any. */
+    private void checkCrc(PageHeader h, int start, String page) throws IOException {
         if (h.isSetCrc()) {
-            checkCrc(h.getCrc(), chunk, start, h.getCompressed_page_size(), at);
+            checkCrc(h.getCrc(), chunk, start, h.getCompressed_page_size(), page);
         }
     }
 
     /** A page's CRC-32 covers its bytes as stored (compressed, with a v2 page's levels): a damaged body is refused, not decoded. */
-    private static void checkCrc(int expected, byte[] chunk, int start, int size, int at) throws IOException {
+    private static void checkCrc(int expected, byte[] chunk, int start, int size, String page) throws IOException {
         CRC32 crc = new CRC32();
         crc.update(chunk, start, size);
         if ((int) crc.getValue() != expected) {
-            throw new IOException("the page at byte " + at + " of the column chunk fails its CRC-32 check: it is damaged");
+            throw new IOException(page + " fails its CRC-32 check: it is damaged");
         }
     }
 
