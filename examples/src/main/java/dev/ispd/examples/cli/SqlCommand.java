@@ -224,7 +224,7 @@ final class SqlCommand {
             }
             table.add(cells);
         }
-        if (rows.isEmpty() && plan.oneRow()) {
+        if (plan.answersNoMatchRow(rows)) {
             table.add(plan.noMatchRow());
         }
         int shown = q.maxLines == 0 ? table.size() : Math.min(q.maxLines, table.size());

@@ -22,7 +22,8 @@ import org.apache.hadoop.fs.Path;
  * Runs a statement's plan as one DeviceJob ({@link PlanDeviceMapper}) over an osd:// input with
  * an offload policy, and reads its output back as the plan's result rows.
  *
- * @param rows      the job's output, one plan result row each ({@link SqlPlan#cell} prints them)
+ * @param rows      the job's output, one plan result row each ({@link SqlPlan#cell} prints them), in the
+ *                  statement's order ({@link SqlPlan#ordered})
  * @param decisions where its splits were placed and why
  * @param metrics   the modeled cost table's metrics, summed over its splits ({@link ModeledCostTable}),
  *                  and over Parquet input the row groups' counts ({@link #PARQUET_COUNTS})
@@ -51,7 +52,7 @@ public record SqlJob(List<long[]> rows, List<Decision> decisions, Map<SplitMetri
         for (SplitMetric m : Stream.concat(ModeledCostTable.COLUMNS.stream(), PARQUET_COUNTS.stream()).toList()) {
             metrics.put(m, job.counter(IspdCounter.valueOf(m.name())));
         }
-        return new SqlJob(rows(outputDir, sql), job.decisions(), metrics, wallNs);
+        return new SqlJob(sql.ordered(rows(outputDir, sql)), job.decisions(), metrics, wallNs);
     }
 
     /**

@@ -6,6 +6,7 @@ import dev.ispd.plan.Expr;
 import dev.ispd.plan.Field;
 import dev.ispd.plan.Plan;
 import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -18,12 +19,42 @@ import java.util.List;
  * column of a field's values (the field itself, its MIN or MAX) prints them as the field's type
  * shows them ({@code shownAs[i]}, null for counts and sums, which print as numbers): unsigned
  * 64-bit integers unsigned, decimals with their scale, dates, timestamps (UTC) and bools as
- * such, and a field's null value as NULL.
+ * such, and a field's null value as NULL. An aggregate query's ORDER BY and LIMIT are
+ * {@code groupOrder}, which {@link #ordered} applies to its groups ({@link GroupOrder#NONE} for a
+ * query of rows, whose plan orders and limits them).
  */
 public record SqlPlan(Plan plan, List<String> headers, int[] columns, Field[] shownAs, Aggregate[] ofExpressions,
-                      Expr[] computed) {
+                      Expr[] computed, GroupOrder groupOrder) {
     public SqlPlan {
         headers = List.copyOf(headers);
+    }
+
+    /** {@code rows}, the job's result rows, in the order and number the statement asks for. */
+    public List<long[]> ordered(List<long[]> rows) {
+        return groupOrder.apply(this, rows);
+    }
+
+    /**
+     * Output column {@code i} of one result row of the plan as a value that orders as Spark orders
+     * the column: numbers, decimals, dates and timestamps by value (an unsigned 64-bit field's
+     * unsigned), floats with NaN last, bools false first, strings by their UTF-8 bytes; null for
+     * NULL.
+     */
+    Comparable<?> sortValue(long[] planRow, int i) {
+        if (ofExpressions[i] != null || computed[i] != null) {
+            Object value = ofExpressions[i] != null ? ofExpressions[i].value(planRow, columns[i], plan.layout())
+                    : ColumnValues.value(planRow, columns[i], computed[i], plan.layout());
+            if (value instanceof String text) {
+                return new GroupOrder.Utf8(text.getBytes(StandardCharsets.UTF_8));
+            }
+            return value instanceof Double d && d == 0 ? Double.valueOf(0) : (Comparable<?>) value; // -0.0 equals 0.0, as in Spark
+        }
+        long v = planRow[columns[i]];
+        Field f = shownAs[i];
+        if (f != null && f.isNull(v)) {
+            return null;
+        }
+        return f != null && f.unsigned64() ? v ^ Long.MIN_VALUE : v; // a field's long orders as its values do (Field#read)
     }
 
     /** Output column {@code i} of one result row of the plan, as text. */
@@ -65,6 +96,11 @@ public record SqlPlan(Plan plan, List<String> headers, int[] columns, Field[] sh
             at += a.words(plan.layout());
         }
         throw new IllegalArgumentException("no aggregate starts at word " + word + " of " + plan);
+    }
+
+    /** Whether SQL answers {@link #noMatchRow} for {@code rows}, the job's: none matched, and no LIMIT 0 asks for none. */
+    public boolean answersNoMatchRow(List<long[]> rows) {
+        return rows.isEmpty() && oneRow() && groupOrder.limit() != 0;
     }
 
     /** Whether the statement has aggregates and no GROUP BY: one row, even over no record. */

@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import net.sf.jsqlparser.JSQLParserException;
+import net.sf.jsqlparser.expression.Alias;
 import net.sf.jsqlparser.expression.Expression;
 import net.sf.jsqlparser.expression.Function;
 import net.sf.jsqlparser.expression.LongValue;
@@ -36,10 +37,11 @@ import net.sf.jsqlparser.statement.select.SetOperationList;
  * expresses. The WHERE clause ({@link SqlPredicates}); a projection of columns, expressions
  * ({@link SqlExpressions}) or {@code *}; or GROUP BY up to 4 columns or expressions with COUNT(*),
  * COUNT, SUM, MIN, MAX and AVG (aggregates without GROUP BY too), the select list naming group
- * expressions as written in GROUP BY; LIMIT n; ORDER BY up to 4 columns or expressions [ASC|DESC]
+ * expressions as written in GROUP BY, ordered by any of the select list's columns (by alias, position
+ * or as written there; {@link GroupOrder}) and limited; LIMIT n; ORDER BY up to 4 columns or expressions [ASC|DESC]
  * [NULLS FIRST|LAST] with LIMIT n as a top-N. FROM names one table, whatever its name (the data is the command's input). Everything
  * else is refused with an IllegalArgumentException of one line naming the construct: DISTINCT,
- * JOIN, subqueries, HAVING, UNION, WITH, OFFSET, ORDER BY without LIMIT or on aggregates.
+ * JOIN, subqueries, HAVING, UNION, WITH, OFFSET, ORDER BY of rows without LIMIT.
  */
 public final class SqlTranslator {
     private SqlTranslator() {
@@ -143,8 +145,6 @@ public final class SqlTranslator {
     }
 
     private static SqlPlan aggregate(PlainSelect s, SqlColumns columns, Predicate where, List<Expr> groupBy) {
-        refuseIf(s.getOrderByElements() != null, "ORDER BY on an aggregate query");
-        refuseIf(s.getLimit() != null, "LIMIT on an aggregate query");
         Layout layout = columns.layout();
         List<Aggregate> aggregates = new ArrayList<>();
         List<String> headers = new ArrayList<>();
@@ -152,6 +152,7 @@ public final class SqlTranslator {
         List<Field> shownAs = new ArrayList<>();
         List<Aggregate> ofExpressions = new ArrayList<>();
         List<Expr> computed = new ArrayList<>();
+        List<Object> items = new ArrayList<>(); // per output column, its Aggregate or group Expr, which ORDER BY may name
         int keyWords = groupBy.stream().mapToInt(k -> ColumnValues.words(k, layout)).sum();
         for (SelectItem<?> item : s.getSelectItems()) {
             Expression e = item.getExpression();
@@ -168,6 +169,7 @@ public final class SqlTranslator {
                 shownAs.add(extreme && a.field() != null ? layout.field(a.field(), "aggregate") : null);
                 ofExpressions.add(a.argument() != null ? a : null);
                 computed.add(null);
+                items.add(a);
             } else {
                 Expr key = new SqlExpressions(columns).of(e);
                 int k = groupBy.indexOf(key);
@@ -179,12 +181,57 @@ public final class SqlTranslator {
                 shownAs.add(field ? layout.field(((Expr.Ref) key).name(), "groupBy") : null);
                 ofExpressions.add(null);
                 computed.add(field ? null : key);
+                items.add(key);
             }
             headers.add(header(item));
         }
         Plan plan = Plan.aggregateOf(layout, where, groupBy, aggregates);
         return new SqlPlan(plan, headers, at.stream().mapToInt(Integer::intValue).toArray(), shownAs.toArray(Field[]::new),
-                ofExpressions.toArray(Aggregate[]::new), computed.toArray(Expr[]::new));
+                ofExpressions.toArray(Aggregate[]::new), computed.toArray(Expr[]::new),
+                groupOrder(s, columns, items));
+    }
+
+    /**
+     * An aggregate query's ORDER BY and LIMIT, over its output columns {@code items} (each one's
+     * Aggregate or group expression): a key names a column by its position (1 first), its alias,
+     * or the aggregate or expression it is; one naming no column of the select list is refused.
+     */
+    private static GroupOrder groupOrder(PlainSelect s, SqlColumns columns, List<Object> items) {
+        List<GroupOrder.Key> keys = new ArrayList<>();
+        List<OrderByElement> order = s.getOrderByElements() == null ? List.of() : s.getOrderByElements();
+        for (OrderByElement by : order) {
+            int column = outputColumn(by.getExpression(), s, columns, items);
+            keys.add(new GroupOrder.Key(column, !by.isAsc(), nullsFirst(by)));
+        }
+        return new GroupOrder(keys, limit(s.getLimit()));
+    }
+
+    /** The output column ORDER BY key {@code e} of an aggregate query names (above). */
+    private static int outputColumn(Expression e, PlainSelect s, SqlColumns columns, List<Object> items) {
+        if (e instanceof LongValue position) {
+            long p = position.getValue();
+            if (p < 1 || p > items.size()) {
+                throw new IllegalArgumentException("ORDER BY position " + p + ": the select list has " + items.size()
+                        + " columns");
+            }
+            return (int) p - 1;
+        }
+        if (e instanceof Column c && c.getTable() == null) {
+            for (int i = 0; i < items.size(); i++) {
+                Alias alias = s.getSelectItems().get(i).getAlias();
+                if (alias != null && alias.getName().equalsIgnoreCase(c.getColumnName())) {
+                    return i;
+                }
+            }
+        }
+        Object item = aggregate(e) ? aggregate((Function) e, columns).over(columns.layout())
+                : new SqlExpressions(columns).of(e);
+        int i = items.indexOf(item);
+        if (i < 0) {
+            throw new IllegalArgumentException("ORDER BY " + e + " names no column of the select list: an aggregate "
+                    + "query's groups are ordered by its columns, named by alias, position or as written there");
+        }
+        return i;
     }
 
     private static Aggregate aggregate(Function f, SqlColumns columns) {
@@ -276,7 +323,7 @@ public final class SqlTranslator {
             shownAs[i] = field ? layout.field(((Expr.Ref) c).name(), "select") : null;
             computed[i] = field ? null : c;
         }
-        return new SqlPlan(plan, headers, at, shownAs, new Aggregate[at.length], computed);
+        return new SqlPlan(plan, headers, at, shownAs, new Aggregate[at.length], computed, GroupOrder.NONE);
     }
 
     /** A column of the select list or ORDER BY ({@code clause}): a column of the layout, or an expression. */
@@ -286,9 +333,13 @@ public final class SqlTranslator {
 
     /** The sort key {@code by} writes: its direction, and its NULL order, by default SQL's (Spark's): first when ascending. */
     private static Plan.SortKey sortKey(Expr key, OrderByElement by) {
-        boolean descending = !by.isAsc();
+        return new Plan.SortKey(key, !by.isAsc(), nullsFirst(by));
+    }
+
+    /** Whether {@code by} orders NULLs first: as it says, else as SQL (Spark) does, first when ascending. */
+    private static boolean nullsFirst(OrderByElement by) {
         OrderByElement.NullOrdering nulls = by.getNullOrdering();
-        return new Plan.SortKey(key, descending, nulls == null ? !descending : nulls == OrderByElement.NullOrdering.NULLS_FIRST);
+        return nulls == null ? by.isAsc() : nulls == OrderByElement.NullOrdering.NULLS_FIRST;
     }
 
     private static long limit(Limit limit) {

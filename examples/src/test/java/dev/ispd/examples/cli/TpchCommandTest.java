@@ -281,6 +281,36 @@ class TpchCommandTest {
     }
 
     /**
+     * TPC-H Q1's groups in the order its ORDER BY gives them, and in another order with a LIMIT:
+     * the groups ordered on the host, the same over records, blocked records and Parquet, device-only
+     * and host-only.
+     */
+    @Test
+    void q1sGroupsComeInTheOrderItsOrderBySays() {
+        long until = LocalDate.of(1998, 9, 2).toEpochDay();
+        java.util.Map<List<String>, long[]> groups = new java.util.TreeMap<>(
+                java.util.Comparator.comparing((List<String> k) -> k.get(0)).thenComparing(k -> k.get(1)));
+        for (LineItem l : TpchTable.LINE_ITEM.createGenerator(SCALE, 1, 1)) {
+            if (l.getShipDate() <= until) {
+                long[] g = groups.computeIfAbsent(List.of(l.getReturnFlag(), l.getStatus()), k -> new long[2]);
+                g[0] += l.getQuantity() * 100;
+                g[1]++;
+            }
+        }
+        assertEquals(4, groups.size(), groups.keySet().toString());
+        List<List<String>> byFlagAndStatus = groups.entrySet().stream().map(e -> List.of(e.getKey().get(0),
+                e.getKey().get(1), BigDecimal.valueOf(e.getValue()[0], 2).toPlainString(),
+                Long.toString(e.getValue()[1]))).toList();
+        String q1 = "SELECT l_returnflag, l_linestatus, sum(l_quantity) AS sum_qty, count(*) AS count_order "
+                + "FROM lineitem WHERE l_shipdate <= DATE '1998-09-02' GROUP BY l_returnflag, l_linestatus ";
+        assertAnswerOnDeviceAndHost(byFlagAndStatus, q1 + "ORDER BY l_returnflag, l_linestatus");
+        List<List<String>> mostFirst = byFlagAndStatus.stream()
+                .sorted(java.util.Comparator.comparing((List<String> r) -> Long.parseLong(r.get(3))).reversed())
+                .limit(2).toList();
+        assertAnswerOnDeviceAndHost(mostFirst, q1 + "ORDER BY count_order DESC LIMIT 2");
+    }
+
+    /**
      * {@code query --sql} over lineitem's records, in rows and column-blocked, and its Parquet file
      * prints {@code expected}, device-only and host-only.
      */

@@ -195,6 +195,51 @@ class SqlTranslatorTest {
         assertEquals("NULL", modes.cell(new long[] {-1, 0, 0, 0, 0, 0, 0}, 1), "a NULL string, its own group");
     }
 
+    /**
+     * An aggregate query's ORDER BY and LIMIT order and limit its groups on the host: keys by
+     * alias, position, expression or aggregate; ties kept in the job's order; NULLs first when
+     * ascending, last when descending, or as NULLS FIRST/LAST says; unsigned 64-bit values
+     * unsigned; strings by their UTF-8 bytes.
+     */
+    @Test
+    void anAggregateQuerysOrderByAndLimitOrderItsGroups() {
+        SqlPlan byCount = SqlTranslator.translate("SELECT region, count(*) AS n, max(size) FROM t GROUP BY region "
+                + "ORDER BY n DESC, 1 LIMIT 3", WC);
+        assertEquals(Plan.aggregate(WC, Predicate.all(), List.of("region"), List.of(Aggregate.countStar(),
+                Aggregate.max("size"))), byCount.plan(), "the plan is the query's without its order");
+        List<long[]> groups = List.of(new long[] {5, 10, 100}, new long[] {3, 10, 50}, new long[] {7, 20, 10},
+                new long[] {1, 1, 1});
+        assertEquals(List.of("7", "3", "5"), firstCells(byCount, groups));
+        SqlPlan asWritten = SqlTranslator.translate("SELECT region, count(*), max(size) FROM t GROUP BY region "
+                + "ORDER BY max(size), region DESC", WC);
+        assertEquals(List.of("1", "7", "3", "5"), firstCells(asWritten, groups));
+        assertEquals(List.of("5", "3"), firstCells(SqlTranslator.translate("SELECT region, count(*) FROM t "
+                + "GROUP BY region LIMIT 2", WC), groups), "LIMIT alone: the first groups of the job's output");
+
+        List<long[]> nullable = List.of(new long[] {3, 2}, new long[] {4294967295L, 1}, new long[] {0, 5});
+        assertEquals(List.of("NULL", "0", "3"), firstCells(SqlTranslator.translate("SELECT v, count(*) FROM n "
+                + "GROUP BY v ORDER BY v", NULLABLE), nullable), "NULL first, ascending");
+        assertEquals(List.of("3", "0", "NULL"), firstCells(SqlTranslator.translate("SELECT v, count(*) FROM n "
+                + "GROUP BY v ORDER BY v DESC", NULLABLE), nullable), "NULL last, descending");
+        assertEquals(List.of("0", "3", "NULL"), firstCells(SqlTranslator.translate("SELECT v, count(*) FROM n "
+                + "GROUP BY v ORDER BY 1 NULLS LAST", NULLABLE), nullable));
+
+        assertEquals(List.of("18446744073709551615", "5"), firstCells(SqlTranslator.translate("SELECT total, count(*) "
+                + "FROM s GROUP BY total ORDER BY total DESC", SENSOR), List.of(new long[] {5, 1}, new long[] {-1, 1})));
+
+        SqlPlan modes = SqlTranslator.translate("SELECT mode, count(*) FROM t GROUP BY mode ORDER BY mode", ORDERS);
+        // mode: its length (-1 for NULL) and a word of its bytes; then the count
+        List<long[]> strings = List.of(new long[] {1, 0xC3, 1}, new long[] {2, 'A' | 'B' << 8, 1},
+                new long[] {-1, 0, 1}, new long[] {1, 'Z', 1});
+        // 0xC3 alone is not UTF-8, so it prints as U+FFFD, whose UTF-8 bytes (EF BF BD) order after 'Z'
+        assertEquals(List.of("NULL", "AB", "Z", "\uFFFD"), firstCells(modes, strings));
+    }
+
+    /** The first column of {@code rows}, plan result rows of {@code sql}, in the order the statement asks. */
+    private static List<String> firstCells(SqlPlan sql, List<long[]> rows) {
+        return sql.ordered(rows).stream().map(r -> sql.cell(r, 0)).toList();
+    }
+
     private static final Layout ORDERS_WITH_SIZE = LayoutDdl.parse("o", "size i32 le @0, price decimal(12,2) le @4 "
             + "nullable @12.0", 13, "test");
 
@@ -215,8 +260,9 @@ class SqlTranslatorTest {
         "SELECT count(DISTINCT type) FROM t                            | COUNT(DISTINCT ...) is not supported",
         "SELECT type FROM t ORDER BY size                              | ORDER BY without LIMIT",
         "SELECT type FROM t ORDER BY size, type, status, region, server LIMIT 2 | ORDER BY on more than 4 keys",
-        "SELECT type, count(*) FROM t GROUP BY type ORDER BY type LIMIT 1 | ORDER BY on an aggregate query",
-        "SELECT type, count(*) FROM t GROUP BY type LIMIT 1            | LIMIT on an aggregate query",
+        "SELECT type, count(*) FROM t GROUP BY type ORDER BY size      | ORDER BY size names no column of the select list",
+        "SELECT type, count(*) FROM t GROUP BY type ORDER BY sum(size) | ORDER BY sum(size) names no column of the select list",
+        "SELECT type, count(*) FROM t GROUP BY type ORDER BY 3         | ORDER BY position 3: the select list has 2 columns",
         "SELECT size, count(*) FROM t GROUP BY type                    | size is neither in GROUP BY nor in an aggregate",
         "SELECT * FROM t GROUP BY type                                 | SELECT * with aggregates is not supported",
         "SELECT count(*) FROM t GROUP BY type, size, status, region, server | GROUP BY takes at most 4 columns",
