@@ -42,8 +42,7 @@ public record SqlPlan(Plan plan, List<String> headers, int[] columns, Field[] sh
      */
     Comparable<?> sortValue(long[] planRow, int i) {
         if (ofExpressions[i] != null || computed[i] != null) {
-            Object value = ofExpressions[i] != null ? ofExpressions[i].value(planRow, columns[i], plan.layout())
-                    : ColumnValues.value(planRow, columns[i], computed[i], plan.layout());
+            Object value = computedValue(planRow, i);
             if (value instanceof String text) {
                 return new GroupOrder.Utf8(text.getBytes(StandardCharsets.UTF_8));
             }
@@ -60,8 +59,7 @@ public record SqlPlan(Plan plan, List<String> headers, int[] columns, Field[] sh
     /** Output column {@code i} of one result row of the plan, as text. */
     public String cell(long[] planRow, int i) {
         if (ofExpressions[i] != null || computed[i] != null) {
-            Object value = ofExpressions[i] != null ? ofExpressions[i].value(planRow, columns[i], plan.layout())
-                    : ColumnValues.value(planRow, columns[i], computed[i], plan.layout());
+            Object value = computedValue(planRow, i);
             return value == null ? "NULL" : value instanceof BigDecimal d ? d.toPlainString() : value.toString();
         }
         long v = planRow[columns[i]];
@@ -70,6 +68,12 @@ public record SqlPlan(Plan plan, List<String> headers, int[] columns, Field[] sh
             return Long.toString(v);
         }
         return f.isNull(v) ? "NULL" : f.valueText(v);
+    }
+
+    /** The value of output column {@code i}, an aggregate of an expression or a computed column, in a plan row; null for NULL. */
+    private Object computedValue(long[] planRow, int i) {
+        return ofExpressions[i] != null ? ofExpressions[i].value(planRow, columns[i], plan.layout())
+                : ColumnValues.value(planRow, columns[i], computed[i], plan.layout());
     }
 
     /**
