@@ -33,11 +33,6 @@ public final class ParquetFooters {
                 + "cut short, or the end of its footer is damaged";
     }
 
-    /** Whether {@code file} starts and ends with Parquet's magic {@code PAR1}. */
-    public static boolean isParquet(FileSystem fs, FileStatus file) throws IOException {
-        return ends(fs, file) == Ends.PARQUET;
-    }
-
     /**
      * What {@code file}'s ends say of it, read in one open: where a reader would otherwise ask for
      * the records' layout of a file that is not Parquet, a {@link Ends#CUT_SHORT} one is named as

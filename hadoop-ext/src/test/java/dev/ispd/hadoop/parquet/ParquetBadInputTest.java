@@ -122,7 +122,7 @@ class ParquetBadInputTest {
         }
         Path file = new Path(dir.resolve("damaged.parquet").toUri());
         Files.write(dir.resolve("damaged.parquet"), damaged);
-        assertTrue(ParquetFooters.isParquet(fs, fs.getFileStatus(file)));
+        assertEquals(ParquetFooters.Ends.PARQUET, ParquetFooters.ends(fs, fs.getFileStatus(file)));
         IOException e = assertThrows(IOException.class, () -> ParquetInputs.input(fs, fs.getFileStatus(file), plan));
         assertTrue(e.getMessage().startsWith(file + ": not a readable Parquet footer"), e.getMessage());
     }
