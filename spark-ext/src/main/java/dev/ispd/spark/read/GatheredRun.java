@@ -25,9 +25,12 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 import org.apache.hadoop.conf.Configuration;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The task of a {@link GatheredPartition}: starts every drive split's run of the aggregate plan at
@@ -38,10 +41,14 @@ import org.apache.hadoop.conf.Configuration;
  * results, {@link PartialAggregates}' merge, which MapReduce's reducer uses too) and sums what
  * the runs counted. The drive runs wait on their drives, so the task holds a thread per split in
  * flight, at most {@link #MAX_IN_FLIGHT}: the bound keeps a task whose drives all fail from
- * running that many host scans at once.
+ * running that many host scans at once. A task that fails or is killed ends after its runs do,
+ * each having cancelled its execution in its drive, so nothing of the task runs on when it has ended.
  */
 final class GatheredRun {
+    private static final Logger LOG = LoggerFactory.getLogger(GatheredRun.class);
     private static final int MAX_IN_FLIGHT = 8;
+    /** How long a failed or killed task waits for its runs to stop: a cancel is a command to a drive, answered at once. */
+    private static final long STOP_WAIT_SECONDS = 10;
     private static final AtomicInteger THREADS = new AtomicInteger();
 
     private GatheredRun() {
@@ -96,7 +103,25 @@ final class GatheredRun {
             }
             return counts;
         } finally {
-            pool.shutdownNow(); // the task failed or was killed: stop waiting on the other drives
+            pool.shutdownNow(); // the task failed or was killed: the other runs cancel their executions and stop
+            awaitStopped(pool);
+        }
+    }
+
+    /** Waits for {@code pool}'s runs to end, at most {@link #STOP_WAIT_SECONDS}; the thread's interrupt is kept. */
+    private static void awaitStopped(ExecutorService pool) {
+        boolean interrupted = Thread.interrupted(); // a killed task's: it would end the wait at once
+        try {
+            if (!pool.awaitTermination(STOP_WAIT_SECONDS, TimeUnit.SECONDS)) {
+                LOG.warn("gathered split runs still running {} s after their task ended; left to end on their own",
+                        STOP_WAIT_SECONDS);
+            }
+        } catch (InterruptedException e) {
+            interrupted = true;
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
         }
     }
 
