@@ -41,13 +41,16 @@ import org.slf4j.LoggerFactory;
  * results, {@link PartialAggregates}' merge, which MapReduce's reducer uses too) and sums what
  * the runs counted. The drive runs wait on their drives, so the task holds a thread per split in
  * flight, at most {@link #MAX_IN_FLIGHT}: the bound keeps a task whose drives all fail from
- * running that many host scans at once. A task that fails or is killed ends after its runs do,
- * each having cancelled its execution in its drive, so nothing of the task runs on when it has ended.
+ * running that many host scans at once. A task that fails or is killed ends after its runs do
+ * (a drive run having cancelled its execution in its drive), at most {@link #STOP_WAIT_SECONDS} later.
  */
 final class GatheredRun {
     private static final Logger LOG = LoggerFactory.getLogger(GatheredRun.class);
     private static final int MAX_IN_FLIGHT = 8;
-    /** How long a failed or killed task waits for its runs to stop: a cancel is a command to a drive, answered at once. */
+    /**
+     * How long a failed or killed task waits for its runs to stop: a drive run's cancel is one command to its drive,
+     * answered at once; a host run (whose reading the kill does not stop) may read its split to the end.
+     */
     private static final long STOP_WAIT_SECONDS = 10;
     private static final AtomicInteger THREADS = new AtomicInteger();
 
@@ -113,8 +116,8 @@ final class GatheredRun {
         boolean interrupted = Thread.interrupted(); // a killed task's: it would end the wait at once
         try {
             if (!pool.awaitTermination(STOP_WAIT_SECONDS, TimeUnit.SECONDS)) {
-                LOG.warn("gathered split runs still running {} s after their task ended; left to end on their own",
-                        STOP_WAIT_SECONDS);
+                LOG.warn("gathered split runs still running {} s after their task failed or was killed; left to end on "
+                        + "their own", STOP_WAIT_SECONDS);
             }
         } catch (InterruptedException e) {
             interrupted = true;
